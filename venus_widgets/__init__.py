@@ -1,0 +1,33 @@
+"""venus-widgets: the Venus Engine tabletop RPG rules in Jupyter.
+
+The engine (exact odds, seeded rolls) imports only numpy; the widgets
+(anywidget) load on first use:
+
+>>> import venus_widgets as vw
+>>> round(vw.odds({"roll": "task", "dice": 3}).p_pass, 4)
+0.7037
+"""
+
+from .engine import (
+    EDITIONS, Die, MergeError, Odds, Roll, SpecError,
+    advise, defaults, describe, merge, normalize, odds, roll, roll_many, schema,
+)
+
+__version__ = "0.1.0"
+
+_WIDGETS = ("CheckRoller", "TaskRoller", "PoolRoller", "RollLog")
+
+
+def __getattr__(name: str):
+    if name in _WIDGETS:
+        from . import widgets
+
+        return getattr(widgets, name)
+    raise AttributeError(f"module 'venus_widgets' has no attribute {name!r}")
+
+
+__all__ = [
+    "EDITIONS", "Die", "MergeError", "Odds", "Roll", "SpecError",
+    "advise", "defaults", "describe", "merge", "normalize", "odds", "roll", "roll_many", "schema",
+    *_WIDGETS,
+]

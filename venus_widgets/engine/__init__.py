@@ -1,0 +1,16 @@
+"""The Venus Engine, exactly: odds, rolls, merging and tables.
+
+Pure Python + numpy; knows nothing of widgets.
+"""
+
+from .api import advise, odds, roll, roll_many
+from .errors import MergeError, SpecError
+from .merge import merge
+from .odds import Odds
+from .rolls import Die, Roll
+from .spec import EDITIONS, defaults, describe, normalize, schema
+
+__all__ = [
+    "EDITIONS", "Die", "MergeError", "Odds", "Roll", "SpecError",
+    "advise", "defaults", "describe", "merge", "normalize", "odds", "roll", "roll_many", "schema",
+]

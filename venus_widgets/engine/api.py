@@ -1,0 +1,103 @@
+"""The public engine functions: ``odds``, ``roll``, ``roll_many``, ``advise``.
+
+Each edition lives in its own module with the same three functions, taking
+a spec already normalized by :func:`venus_widgets.engine.spec.normalize`.
+
+>>> round(odds({"roll": "task", "dice": 2}).p_pass, 6)
+0.555556
+>>> r = roll({"roll": "task", "dice": 3}, seed=7)
+>>> r == roll({"roll": "task", "dice": 3}, seed=7)
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from .errors import SpecError
+from .odds import Odds
+from .rolls import Roll, check_seed
+from .spec import normalize
+
+MAX_ROLL_MANY = 10_000_000
+
+
+def _edition(name: str):
+    return importlib.import_module(f"venus_widgets.engine.{name}")
+
+
+@lru_cache(maxsize=512)
+def _odds_cached(key: str) -> Odds:
+    spec = json.loads(key)
+    return _edition(spec["edition"]).odds(spec)
+
+
+def odds(spec: Mapping[str, Any] | None = None) -> Odds:
+    """Exact odds of a spec (a dict; omitted fields take their defaults).
+
+    Results are computed from exact distributions, never sampled, and
+    cached by spec.
+    """
+    s = normalize(spec)
+    return _odds_cached(json.dumps(s, sort_keys=True))
+
+
+def roll(
+    spec: Mapping[str, Any] | None = None,
+    seed: int | None = None,
+    *,
+    kiss: Sequence[int] | None = None,
+    ego: bool | None = None,
+) -> Roll:
+    """Roll a spec with a seed (``None``: a fresh seed, recorded in the roll).
+
+    ``kiss=None`` KISSes by the same policy as the odds; a list of die
+    indices KISSes exactly those dice (budget and once-per-die enforced).
+    ``ego=None`` spends Ego by the policy; ``True``/``False`` force it.
+    """
+    s = normalize(spec)
+    seed = check_seed(seed)
+    if kiss is not None:
+        if isinstance(kiss, (str, bytes)) or not hasattr(kiss, "__iter__"):
+            raise SpecError("kiss", kiss, "a list of die indices to KISS")
+        kiss = list(kiss)
+        for i in kiss:
+            if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+                raise SpecError("kiss", kiss, "a list of die indices (whole numbers)")
+        if len(set(int(i) for i in kiss)) != len(kiss):
+            raise SpecError("kiss", kiss, "each die KISSed at most once")
+        kiss = [int(i) for i in kiss]
+    if ego is not None and not isinstance(ego, (bool, np.bool_)):
+        raise SpecError("ego", ego, "True, False or None (by the policy)")
+    return _edition(s["edition"]).roll(s, seed, kiss, None if ego is None else bool(ego))
+
+
+def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -> np.ndarray:
+    """Outcomes of ``n`` independent rolls by the policy, vectorised.
+
+    For numeric editions an int array of outcomes; for d20 checks a bool
+    array (passed). Used to cross-check the exact odds.
+    """
+    s = normalize(spec)
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_ROLL_MANY:
+        raise SpecError("n", n, f"a whole number from 0 to {MAX_ROLL_MANY}")
+    seed = check_seed(seed)
+    return _edition(s["edition"]).roll_many(s, int(n), seed)
+
+
+def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequence[int] = ()):
+    """Advice for a roll on the table: which dice to KISS, and the odds of
+    each choice. ``faces`` lists the faces showing, in die order as
+    :func:`roll` numbers them; ``kissed`` the dice already KISSed.
+    """
+    s = normalize(spec)
+    mod = _edition(s["edition"])
+    if not hasattr(mod, "advise") or s["roll"] != "task" and s["edition"] != "agora":
+        raise SpecError("roll", s["roll"], "a dice-pool task (playtest, playsheet) or an agora roll",
+                        "advice is about which dice to KISS")
+    return mod.advise(s, faces, kissed)

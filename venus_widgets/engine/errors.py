@@ -1,0 +1,59 @@
+"""Errors raised for bad roll specs.
+
+Every error a user can cause with a spec is a :class:`SpecError`, a
+``ValueError`` subclass whose message names the field, the value given and
+what is allowed, so the reader knows what to change.
+
+>>> err = SpecError("dice", 99, "0..30")
+>>> str(err)
+'dice=99 is not allowed: expected 0..30'
+>>> isinstance(err, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class SpecError(ValueError):
+    """A spec field holds a value the rules do not allow.
+
+    Attributes ``field``, ``value`` and ``allowed`` are kept for programs
+    (the widgets show them next to the control).
+    """
+
+    def __init__(self, field: str, value: Any, allowed: str, hint: str = "") -> None:
+        self.field = field
+        self.value = value
+        self.allowed = allowed
+        self.hint = hint
+        message = f"{field}={value!r} is not allowed: expected {allowed}"
+        if hint:
+            message += f" ({hint})"
+        super().__init__(message)
+
+
+class MergeError(SpecError):
+    """Agora helpers that cannot merge into one helping die.
+
+    ``best`` is the accepted subset of helper ranks that merges into the
+    best (lowest) rank, and ``best_rank`` that rank.
+    """
+
+    def __init__(self, value: Any, best: tuple[int, ...], best_rank: int | None) -> None:
+        self.best = best
+        self.best_rank = best_rank
+        if best:
+            hint = (
+                f"these helpers cannot merge into one die; accept {list(best)}, "
+                f"which merges into one die of rank {best_rank}"
+            )
+        else:
+            hint = "these helpers cannot merge into one die"
+        super().__init__(
+            "helpers",
+            value,
+            "ranks that pair up, two of rank r making one of rank r-1, until one die remains",
+            hint,
+        )

@@ -1,0 +1,158 @@
+"""``Roll``: one seeded roll, every die before and after KISS, and JSON.
+
+A roll is reproducible: the same spec, seed and KISS choice give the same
+dice. Faces come from numpy's PCG64 generator. The first stream (seeded by
+``seed``) gives the first faces (and explosion dice in rolling order); the
+second stream (``SeedSequence(seed).spawn``'s first child) gives the faces
+of KISSed dice, one draw per KISSed die in die order.
+
+>>> d = Die(index=0, owner="own", grade="bronze", sides=6, before=2, after=5, kissed=True, scores=1)
+>>> Die.from_dict(d.to_dict()) == d
+True
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from dataclasses import asdict, dataclass, field
+from typing import Any, Mapping
+
+import numpy as np
+
+from .errors import SpecError
+
+ROLL_FORMAT = "venus-widgets/roll@1"
+
+
+def new_seed() -> int:
+    """A fresh 63-bit seed, so that every roll can be replayed."""
+    return secrets.randbits(63)
+
+
+def check_seed(seed: Any) -> int:
+    """Validate a seed (a whole number from 0 to 2**63 - 1), or draw one."""
+    if seed is None:
+        return new_seed()
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**63:
+        raise SpecError("seed", seed, "a whole number from 0 to 2**63 - 1, or None for a fresh one")
+    return int(seed)
+
+
+def streams(seed: int) -> tuple[np.random.Generator, np.random.Generator]:
+    """The two generators of a roll: first faces, and KISS faces."""
+    ss = np.random.SeedSequence(seed)
+    return np.random.Generator(np.random.PCG64(ss)), np.random.Generator(np.random.PCG64(ss.spawn(1)[0]))
+
+
+@dataclass(frozen=True)
+class Die:
+    """One die of a roll.
+
+    ``owner`` says whose die it is ("own", "ally 1", "ally 2", "helper",
+    "bonus" for check bonus dice, "black" for Heresy's black dice, "d20");
+    ``grade`` is its caliber or rank (or ``None`` where dice have none);
+    ``before``/``after`` the face first rolled and the face that stands
+    (equal unless ``kissed``); ``scores`` the successes it counts for in the
+    end (Ego doubling included; negative for black dice that cancel);
+    ``exploded_from`` the index of the die whose explosion rolled this one.
+    """
+
+    index: int
+    owner: str
+    grade: str | int | None
+    sides: int
+    before: int
+    after: int
+    kissed: bool = False
+    scores: int = 0
+    exploded_from: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Die":
+        return cls(**{k: d[k] for k in cls.__dataclass_fields__ if k in d})
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A seeded roll: spec, seed, dice, outcome.
+
+    ``outcome`` is the quantity :attr:`Odds.distribution` is keyed by
+    (final successes, net successes, degrees, or "pass"/"fail").
+    ``kissed`` lists the indices of KISSed dice; ``ego_spent`` says whether
+    Ego was spent; ``details`` holds edition-specific facts (the d20 total,
+    the breakdown category, snake eyes, subverted consequences...).
+    """
+
+    spec: Mapping[str, Any]
+    seed: int
+    dice: tuple[Die, ...]
+    outcome: Any
+    passed: bool
+    goal_reached: bool = False
+    kissed: tuple[int, ...] = ()
+    ego_spent: bool = False
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": ROLL_FORMAT,
+            "spec": dict(self.spec),
+            "seed": self.seed,
+            "dice": [d.to_dict() for d in self.dice],
+            "outcome": self.outcome,
+            "passed": self.passed,
+            "goal_reached": self.goal_reached,
+            "kissed": list(self.kissed),
+            "ego_spent": self.ego_spent,
+            "details": dict(self.details),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Roll":
+        """Rebuild a roll from :meth:`to_dict` output (checked)."""
+        if not isinstance(d, Mapping) or d.get("format") != ROLL_FORMAT:
+            raise SpecError("format", d.get("format") if isinstance(d, Mapping) else d, repr(ROLL_FORMAT))
+        try:
+            return cls(
+                spec=dict(d["spec"]),
+                seed=int(d["seed"]),
+                dice=tuple(Die.from_dict(x) for x in d["dice"]),
+                outcome=d["outcome"],
+                passed=bool(d["passed"]),
+                goal_reached=bool(d.get("goal_reached", False)),
+                kissed=tuple(int(i) for i in d.get("kissed", ())),
+                ego_spent=bool(d.get("ego_spent", False)),
+                details=dict(d.get("details", {})),
+            )
+        except (KeyError, TypeError, ValueError) as err:
+            raise SpecError("roll", "…", "a roll written by Roll.to_dict", str(err)) from None
+
+    @classmethod
+    def from_json(cls, text: str) -> "Roll":
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as err:
+            raise SpecError("roll", text[:40] if isinstance(text, str) else text, "JSON text", str(err)) from None
+        return cls.from_dict(data)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "spec", dict(self.spec))
+        object.__setattr__(self, "details", dict(self.details))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Roll) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(self.to_json())
+
+    def __repr__(self) -> str:
+        faces = " ".join(str(d.after) for d in self.dice)
+        verdict = "passed" if self.passed else "failed"
+        return f"<Roll {self.spec.get('edition')} {self.spec.get('roll')} seed={self.seed}: [{faces}] -> {self.outcome} {verdict}>"

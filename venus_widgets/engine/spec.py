@@ -1,0 +1,359 @@
+"""The spec: a roll described as a plain, JSON-able dict.
+
+One spec gives the odds, a seeded roll, a log entry and a widget's state.
+This module is the vocabulary (field names from the rules), the documented
+defaults and bounds, and the validation that turns a user's dict into a
+complete, checked spec.
+
+>>> s = normalize({"roll": "task", "dice": 4, "factors": 1})
+>>> s["edition"], s["caliber"], s["dice"], s["kiss"], s["ego"]
+('playtest', 'bronze', 4, 0, 'none')
+>>> normalize({"edition": "agora", "rank": 7})
+Traceback (most recent call last):
+...
+venus_widgets.engine.errors.SpecError: rank=7 is not allowed: expected a whole number from 2 to 6
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .errors import SpecError
+
+EDITIONS = ("playtest", "playsheet", "agora", "heresy", "vers")
+CALIBERS = ("bronze", "silver", "gold", "platinum")
+_CALIBER_ALIASES = {"br": "bronze", "si": "silver", "go": "gold", "pl": "platinum"}
+
+#: Documented upper bounds for every count (a billion dice is an error, not a hang).
+MAX_DICE = 30
+MAX_SCORE = 40
+MAX_KISS = 40
+MAX_HELPERS = 16
+MAX_HERESY_POOL = 60
+MAX_HERESY_BLACK = 36
+
+
+# --------------------------------------------------------------------------
+# Field kinds
+# --------------------------------------------------------------------------
+
+
+def _as_int(field: str, value: Any, allowed: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        if isinstance(value, str):
+            try:
+                value_f = float(value.strip())
+            except ValueError:
+                raise SpecError(field, value, allowed) from None
+            return _as_int(field, value_f, allowed) if value.strip() else _raise(field, value, allowed)
+        raise SpecError(field, value, allowed)
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    f = float(value)
+    if not math.isfinite(f) or f != int(f):
+        raise SpecError(field, value, allowed, "not a whole number")
+    return int(f)
+
+
+def _raise(field: str, value: Any, allowed: str) -> int:
+    raise SpecError(field, value, allowed)
+
+
+@dataclass(frozen=True)
+class Int:
+    """A whole number in ``lo..hi``."""
+
+    lo: int
+    hi: int
+    default: int
+    doc: str = ""
+
+    @property
+    def allowed(self) -> str:
+        return f"a whole number from {self.lo} to {self.hi}"
+
+    def check(self, field: str, value: Any) -> int:
+        v = _as_int(field, value, self.allowed)
+        if not self.lo <= v <= self.hi:
+            raise SpecError(field, value, self.allowed)
+        return v
+
+    def describe(self) -> dict:
+        return {"kind": "int", "min": self.lo, "max": self.hi, "default": self.default, "doc": self.doc}
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of a fixed set of words (case-insensitive)."""
+
+    options: tuple[str, ...]
+    default: str
+    doc: str = ""
+    aliases: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def allowed(self) -> str:
+        return "one of " + ", ".join(self.options)
+
+    def check(self, field: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise SpecError(field, value, self.allowed)
+        v = value.strip().lower()
+        v = dict(self.aliases).get(v, v)
+        if v not in self.options:
+            raise SpecError(field, value, self.allowed)
+        return v
+
+    def describe(self) -> dict:
+        return {"kind": "choice", "options": list(self.options), "default": self.default, "doc": self.doc}
+
+
+@dataclass(frozen=True)
+class Bool:
+    default: bool
+    doc: str = ""
+
+    allowed = "true or false"
+
+    def check(self, field: str, value: Any) -> bool:
+        if isinstance(value, bool):
+            return value
+        if type(value).__name__ == "bool_":  # numpy bool
+            return bool(value)
+        raise SpecError(field, value, self.allowed)
+
+    def describe(self) -> dict:
+        return {"kind": "bool", "default": self.default, "doc": self.doc}
+
+
+@dataclass(frozen=True)
+class List:
+    """A list of at most ``max_len`` items, each checked by ``item``."""
+
+    item: Int | Choice
+    max_len: int
+    doc: str = ""
+
+    @property
+    def default(self) -> tuple:
+        return ()
+
+    @property
+    def allowed(self) -> str:
+        return f"a list of at most {self.max_len} items, each {self.item.allowed}"
+
+    def check(self, field: str, value: Any) -> tuple:
+        if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+            raise SpecError(field, value, self.allowed)
+        items = list(value)
+        if len(items) > self.max_len:
+            raise SpecError(field, value, self.allowed, f"{len(items)} items given")
+        out = []
+        for i, item in enumerate(items):
+            try:
+                out.append(self.item.check(f"{field}[{i}]", item))
+            except SpecError as err:
+                raise SpecError(f"{field}[{i}]", item, self.item.allowed) from err
+        return tuple(out)
+
+    def describe(self) -> dict:
+        d = {"kind": "list", "max_len": self.max_len, "default": [], "doc": self.doc}
+        d["item"] = self.item.describe()
+        return d
+
+
+Field = Int | Choice | Bool | List
+
+_caliber = Choice(CALIBERS, "bronze", "the ability's caliber", tuple(_CALIBER_ALIASES.items()))
+_rank = Choice(CALIBERS, "bronze", "the ability's rank", tuple(_CALIBER_ALIASES.items()))
+_d20_score = Int(0, MAX_SCORE, 0, "the ability score added to the d20")
+_kiss = Int(0, MAX_KISS, 0, "single-die KISSes: Lots + insights + stunts + specialties")
+
+# --------------------------------------------------------------------------
+# The schemas: (edition, roll) -> field -> kind
+# --------------------------------------------------------------------------
+
+_AGORA_COMMON: dict[str, Field] = {
+    "rank": Int(2, 6, 4, "the ability's rank: a die succeeds on a face >= rank"),
+    "health": Int(0, 3, 2, "Health dice (usually 2, fewer when wounded)"),
+    "helpers": List(Int(2, 6, 4), MAX_HELPERS, "each helper's rank; they merge into one helping die"),
+    "difficulty": Choice(("standard", "challenging"), "standard", "challenging doubles the successes needed"),
+    "kiss": _kiss,
+    "helper_kiss": Bool(False, "a merged helper KISSes the helping die (outside the roller's budget)"),
+    "ego": Bool(False, "spend Ego: every 6 scores two successes"),
+    "snakes": Choice(("same", "each-pair"), "same", "many-eyed snakes: one critical, or one per pair of 1s"),
+}
+
+SCHEMAS: dict[tuple[str, str], dict[str, Field]] = {
+    ("playtest", "check"): {
+        "caliber": _caliber,
+        "score": _d20_score,
+        "difficulty": Choice(
+            ("routine", "simple", "tough", "challenging", "absurd"), "tough", "absolute difficulty: 5, 10, 15, 20, 25"
+        ),
+        "factors": Int(0, 4, 0, "relative difficulty factors, +1 to the target each"),
+        "bonus_factors": Int(0, 4, 0, "bonus factors: that many d6, add the highest"),
+    },
+    ("playtest", "task"): {
+        "caliber": _caliber,
+        "dice": Int(0, MAX_DICE, 3, "own dice: the job level (the ability score when learning)"),
+        "learning": Bool(False, "learning on the job (level 0): counts as one of the four factors"),
+        "factors": Int(0, 4, 0, "relative difficulty factors: threshold = 1 + factors"),
+        "allies": List(_caliber, 2, "each aiding ally's caliber (one die each)"),
+        "kiss": _kiss,
+        "ego": Choice(("none", "reroll", "double6"), "none", "Ego: KISS every failed die, or 6s count twice"),
+        "consequences": Int(0, 8, 0, "extra consequences wanted beyond the primary"),
+        "policy": Choice(("failures", "optimal"), "failures", "which dice the auto-KISS picks"),
+    },
+    ("playsheet", "check"): {
+        "rank": _rank,
+        "score": _d20_score,
+        "difficulty": Int(1, 4, 2, "absolute difficulty 1..4, times 5"),
+        "factors": List(Int(1, 2, 1), 4, "relative difficulty factors, +1 or +2 each"),
+        "bonus": List(Int(1, 2, 1), 4, "bonus factors, +1 or +2 each"),
+    },
+    ("playsheet", "task"): {
+        "rank": _rank,
+        "dice": Int(0, MAX_DICE, 3, "D10 pool: job level + ability score"),
+        "difficulty": Int(1, 4, 1, "appropriate difficulty 1..4"),
+        "factors": List(Int(1, 2, 1), 4, "relative difficulty factors, +1 or +2 each"),
+        "allies": List(_rank, 3, "each aiding ally's rank (one D10 each)"),
+        "explode": Bool(False, "magic or advanced technology: every 10 explodes"),
+        "kiss": _kiss,
+        "ally_kiss": Bool(False, "allies KISS their own failed dice"),
+        "ego": Bool(False, "spend Ego: every 10 counts as two passes"),
+    },
+    ("agora", "check"): dict(_AGORA_COMMON),
+    ("agora", "task"): {
+        **_AGORA_COMMON,
+        "job": Int(0, 10, 1, "job dice"),
+        "assets": Int(0, 10, 0, "asset and other bonus dice"),
+        "factors": Int(0, 16, 0, "difficulty factors: each removes a die from the main pool"),
+        "consequences": Int(1, 4, 1, "consequences the FC set; each needs subverting"),
+    },
+    ("heresy", "task"): {
+        "pool": Int(0, MAX_HERESY_POOL, 6, "skill + attribute (+ complementary skill, + easy bonus dice)"),
+        "black": Int(0, MAX_HERESY_BLACK, 0, "black dice: 3 difficult, 6 very difficult, ..."),
+        "trade": Int(0, MAX_HERESY_POOL // 3, 0, "trades of 3 pool dice for 1 automatic success"),
+    },
+    ("vers", "check"): {
+        "ranks": Int(0, 20, 3, "ranks of the attribute and skill: CT = 10 + ranks"),
+        "penalty": Int(0, 30, 0, "difficulty rating 0..10 or the opponent's competence"),
+    },
+}
+
+ROLL_KINDS: dict[str, tuple[str, ...]] = {
+    "playtest": ("check", "task"),
+    "playsheet": ("check", "task"),
+    "agora": ("check", "task"),
+    "heresy": ("task",),
+    "vers": ("check",),
+}
+
+
+def default_roll(edition: str) -> str:
+    """The roll kind a spec gets when it omits ``roll``: ``check`` where there is one."""
+    kinds = ROLL_KINDS[edition]
+    return "check" if "check" in kinds else kinds[0]
+
+
+def schema(edition: str = "playtest", roll: str | None = None) -> dict[str, Field]:
+    """The fields of one kind of roll, in display order."""
+    return SCHEMAS[(edition, roll or default_roll(edition))]
+
+
+def defaults(edition: str = "playtest", roll: str | None = None) -> dict[str, Any]:
+    """The complete spec that an empty dict with this edition and roll means."""
+    roll = roll or default_roll(edition)
+    out: dict[str, Any] = {"edition": edition, "roll": roll}
+    for name, kind in schema(edition, roll).items():
+        out[name] = list(kind.default) if isinstance(kind, List) else kind.default
+    return out
+
+
+def describe(edition: str = "playtest", roll: str | None = None) -> dict[str, dict]:
+    """JSON-able description of each field (kind, bounds, default, doc) for UIs."""
+    return {name: kind.describe() for name, kind in schema(edition, roll).items()}
+
+
+def _other_roll_hint(edition: str, roll: str, field: str) -> str:
+    for other in ROLL_KINDS[edition]:
+        if other != roll and field in SCHEMAS[(edition, other)]:
+            return f"'{field}' belongs to a {edition} {other}: set roll='{other}'"
+    for ed in EDITIONS:
+        for kind in ROLL_KINDS[ed]:
+            if field in SCHEMAS[(ed, kind)]:
+                return f"'{field}' belongs to a {ed} {kind}"
+    return ""
+
+
+def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Validate ``spec`` and fill in every omitted field with its default.
+
+    Returns a new dict with plain Python values (lists for list fields) that
+    is JSON-able and complete. Raises :class:`SpecError` naming the field,
+    the value and the allowed range for anything the rules do not allow.
+
+    >>> normalize({"edition": "vers", "ranks": 2})
+    {'edition': 'vers', 'roll': 'check', 'ranks': 2, 'penalty': 0}
+    >>> normalize({"edition": "playtest", "roll": "check", "dice": 3})
+    Traceback (most recent call last):
+    ...
+    venus_widgets.engine.errors.SpecError: dice=3 is not allowed: expected no such field for a playtest check; fields are caliber, score, difficulty, factors, bonus_factors ('dice' belongs to a playtest task: set roll='task')
+    """
+    if spec is None:
+        spec = {}
+    if not isinstance(spec, Mapping):
+        raise SpecError("spec", spec, "a dict of fields such as {'edition': 'playtest', 'roll': 'task'}")
+    for key in spec:
+        if not isinstance(key, str):
+            raise SpecError("spec", key, "field names that are strings")
+    edition = Choice(EDITIONS, "playtest").check("edition", spec.get("edition", "playtest"))
+    kinds = ROLL_KINDS[edition]
+    roll = Choice(kinds, default_roll(edition)).check("roll", spec.get("roll", default_roll(edition)))
+    fields = SCHEMAS[(edition, roll)]
+    out: dict[str, Any] = {"edition": edition, "roll": roll}
+    for key, value in spec.items():
+        if key in ("edition", "roll"):
+            continue
+        if key not in fields:
+            raise SpecError(
+                key,
+                value,
+                f"no such field for a {edition} {roll}; fields are {', '.join(fields)}",
+                _other_roll_hint(edition, roll, key),
+            )
+    for name, kind in fields.items():
+        if name in spec:
+            value = kind.check(name, spec[name])
+            out[name] = list(value) if isinstance(kind, List) else value
+        else:
+            out[name] = list(kind.default) if isinstance(kind, List) else kind.default
+    _cross_checks(out)
+    return out
+
+
+def _cross_checks(s: dict[str, Any]) -> None:
+    """Rules that tie several fields together."""
+    ed, roll = s["edition"], s["roll"]
+    if ed == "playtest" and roll == "task" and s["learning"] and s["factors"] > 3:
+        raise SpecError(
+            "factors",
+            s["factors"],
+            "a whole number from 0 to 3 when learning",
+            "learning on the job is already one of the four difficulty factors",
+        )
+    if ed == "heresy" and 3 * s["trade"] > s["pool"]:
+        raise SpecError(
+            "trade",
+            s["trade"],
+            f"a whole number from 0 to {s['pool'] // 3}",
+            f"each trade gives up 3 of the {s['pool']} pool dice",
+        )
+    if ed == "agora" and s["helpers"]:
+        from .merge import merge  # local import: merge imports errors only
+
+        merge(s["helpers"])  # raises MergeError with the best feasible subset
