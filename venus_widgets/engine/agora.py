@@ -1,0 +1,491 @@
+"""Agora: d6 rank pools (Health dice, ranks as face thresholds), exactly.
+
+A die succeeds when its face is >= its rank (2..6). A **check** rolls the
+Health dice; a **task** rolls Health + job + asset dice, minus one die per
+difficulty factor (never below 0). Helpers merge into one **help die**
+(:func:`venus_widgets.engine.merge.merge`) rolled with its own rank and
+never reduced by factors; a merged rank of 1 is an automatic success, not
+rolled.
+
+The goal is 1 success (standard check), 2 (challenging check), or the
+number of consequences, doubled when challenging (task: full pass).
+``p_pass`` is P(successes >= goal) and ``threshold == goal``.
+
+KISS and Ego follow the engine's one policy (RULES.md "The KISS and Ego
+policy"), in one round:
+
+1. successes already reach the goal: stop, nothing spent;
+2. else KISS failed dice, up to ``kiss``: the best chance first (the help
+   die before the main dice when its rank is lower, after them when it is
+   higher), ties by the lowest face first (1s before other failures, which
+   matters for snake eyes). With ``helper_kiss`` a helper KISSes the
+   failed help die outside the budget;
+3. still short and ``ego``: every 6 showing (help die included) scores
+   two successes. Ego counts as spent only when a 6 shows.
+
+Snake eyes are looked for after KISSing, over every rolled die (main and
+help; asset dice are main dice): two or more 1s are a critical, a failure
+becomes "failure with a boon", a success "success with a bane". With
+``snakes="each-pair"`` every pair of 1s is one critical.
+
+The odds are exact: the joint distribution of (6s, successes, 1s) after
+the KISS round, over all faces, computed with numpy.
+
+>>> import venus_widgets as vw
+>>> o = vw.odds({"edition": "agora", "roll": "check", "rank": 4, "health": 2})
+>>> o.p_pass == 1 - 0.5 ** 2, round(o.p_critical, 6) == round(1 / 36, 6)
+(True, True)
+>>> o = vw.odds({"edition": "agora", "roll": "check", "health": 0})
+>>> dict(o.distribution), o.p_pass
+({0: 1.0}, 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from itertools import product
+from typing import Any, Sequence
+
+import numpy as np
+
+from .errors import SpecError
+from .merge import merge
+from .odds import Odds
+from .rolls import Die, Roll, streams
+
+#: Help rank 1: an automatic success, recorded as a die with face 0.
+AUTO = 1
+
+LABELS = ("success", "failure", "success with a bane", "failure with a boon")
+
+
+# --------------------------------------------------------------------------
+# The spec, read
+# --------------------------------------------------------------------------
+
+
+def main_dice(spec: dict) -> int:
+    """Dice in the main pool: Health (check), or Health + job + assets -
+    factors, never below 0 (task)."""
+    if spec["roll"] == "check":
+        return spec["health"]
+    return max(0, spec["health"] + spec["job"] + spec["assets"] - spec["factors"])
+
+
+def per_consequence(spec: dict) -> int:
+    """Successes per consequence (or per check): 2 when challenging."""
+    return 2 if spec["difficulty"] == "challenging" else 1
+
+
+def goal(spec: dict) -> int:
+    """Successes for a pass (check) or a full pass (task)."""
+    n = 1 if spec["roll"] == "check" else spec["consequences"]
+    return n * per_consequence(spec)
+
+
+def criticals(ones, snakes: str):
+    """Criticals from the 1s showing after KISS: ``same`` counts any two or
+    more 1s once, ``each-pair`` counts one per pair.
+
+    >>> criticals(3, "same"), criticals(3, "each-pair"), criticals(4, "each-pair")
+    (1, 1, 2)
+    """
+    if snakes == "each-pair":
+        return ones // 2
+    return (ones >= 2) * 1
+
+
+def label(passed: bool, crit: int) -> str:
+    if crit:
+        return "success with a bane" if passed else "failure with a boon"
+    return "success" if passed else "failure"
+
+
+def _categories(rank: int) -> np.ndarray:
+    """P(face 6), P(success but not 6), P(face 1), P(other failure)."""
+    return np.array([1, 6 - rank, 1, rank - 2], dtype=float) / 6.0
+
+
+# --------------------------------------------------------------------------
+# Exact odds
+# --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _counts(n: int) -> tuple[np.ndarray, ...]:
+    """All (6s, other successes, 1s, other failures) of ``n`` dice, with
+    multinomial coefficients."""
+    g = np.indices((n + 1,) * 3).reshape(3, -1)
+    g = g[:, g.sum(axis=0) <= n]
+    a, b, c = g
+    d = n - a - b - c
+    f = math.factorial
+    coef = np.array([f(n) // (f(i) * f(j) * f(k) * f(n - i - j - k)) for i, j, k in zip(a, b, c)], dtype=float)
+    return a, b, c, d, coef
+
+
+def _pool(n: int, rank: int) -> tuple[np.ndarray, ...]:
+    """(6s, successes, 1s, other failures, probability) of ``n`` dice of ``rank``."""
+    a, b, c, d, coef = _counts(n)
+    q = _categories(rank)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        p = coef * q[0] ** a * q[1] ** b * q[2] ** c * q[3] ** d
+    return a, a + b, c, d, p
+
+
+def _help_faces(help_rank: int | None) -> list[tuple[float, int, int, int, bool]]:
+    """The help die's categories: (p, is 6, succeeds, is 1, failed)."""
+    if help_rank is None:
+        return [(1.0, 0, 0, 0, False)]
+    if help_rank == AUTO:
+        return [(1.0, 0, 1, 0, False)]
+    q = _categories(help_rank)
+    cats = [(q[0], 1, 1, 0, False), (q[1], 0, 1, 0, False), (q[2], 0, 0, 1, True), (q[3], 0, 0, 0, True)]
+    return [c for c in cats if c[0] > 0]
+
+
+def _after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int, helper_kiss: bool):
+    """Rows (p, 6s, successes, 1s) after the policy's KISS round."""
+    if help_rank == rank and not helper_kiss:
+        n, help_rank = n + 1, None  # same rank, same budget: one pool
+    a, s, c, d, p = _pool(n, rank)
+    rows: list[tuple] = []  # (p, six, succ, ones, k_main)
+    for ph, h6, hs, h1, hfail in _help_faces(help_rank):
+        short = s + hs < target
+        failed = c + d
+        if hfail and helper_kiss:
+            help_k, budget = short, kiss
+        elif hfail and help_rank < rank:
+            help_k, budget = short & (kiss >= 1), kiss - (kiss >= 1)
+        else:
+            help_k, budget = np.zeros_like(short), kiss
+        k = np.where(short, np.minimum(budget, failed), 0)
+        if hfail and help_rank > rank:
+            help_k = short & (kiss - k >= 1)
+        ones = c - np.minimum(c, k)
+        keep = ~help_k
+        rows.append((p[keep] * ph, a[keep] + h6, s[keep] + hs, ones[keep] + h1, k[keep]))
+        if help_k.any():
+            for qh, n6, ns, n1, _ in _help_faces(help_rank):
+                rows.append((p[help_k] * ph * qh, a[help_k] + n6, s[help_k] + ns, ones[help_k] + n1, k[help_k]))
+    p, six, succ, ones, k = (np.concatenate(x) for x in zip(*rows))
+    return _reroll(p, six, succ, ones, k, rank)
+
+
+def _reroll(p, six, succ, ones, k, rank):
+    """Add ``k`` fresh main dice to each row; rows (p, 6s, successes, 1s)."""
+    out = []
+    for kk in np.unique(k):
+        sel = k == kk
+        a, s, c, _, q = _pool(int(kk), rank)
+        pp = (p[sel][:, None] * q[None, :]).ravel()
+        out.append((pp, (six[sel][:, None] + a).ravel(), (succ[sel][:, None] + s).ravel(),
+                    (ones[sel][:, None] + c).ravel()))
+    return tuple(np.concatenate(x) for x in zip(*out))
+
+
+def _summary(spec: dict, p, six, succ, ones, ego: bool) -> dict[str, Any]:
+    """Final successes (Ego applied by the policy) and what follows."""
+    target = goal(spec)
+    spend = ego & (succ < target) & (six > 0)
+    total = succ + np.where(spend, six, 0)
+    crit = criticals(ones, spec["snakes"])
+    passed = total >= target
+    return {"p": p, "total": total, "crit": crit, "passed": passed, "spend": spend}
+
+
+def odds(spec: dict) -> Odds:
+    """Exact odds of an agora check or task (spec normalized)."""
+    n, rank, target = main_dice(spec), spec["rank"], goal(spec)
+    help_rank = merge(spec["helpers"])
+    notes = []
+    if n == 0 and help_rank is None:
+        notes.append("no dice and no help: automatic failure")
+        return Odds.from_pmf(spec, {0: 1.0}, threshold=target, goal=target, p_critical=0.0,
+                             p_ego_spent=0.0 if spec["ego"] else None, breakdown=_breakdown(spec, {}),
+                             notes=tuple(notes))
+    p, six, succ, ones = _after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"])
+    r = _summary(spec, p, six, succ, ones, spec["ego"])
+    pmf = np.bincount(r["total"], weights=p)
+    pc = float(p[r["crit"] > 0].sum())
+    parts = {
+        "success with a bane": float(p[(r["crit"] > 0) & r["passed"]].sum()),
+        "failure with a boon": float(p[(r["crit"] > 0) & ~r["passed"]].sum()),
+    }
+    if spec["snakes"] == "each-pair":
+        for c, v in enumerate(np.bincount(r["crit"], weights=p)):
+            if v > 0:
+                parts[f"{c} criticals"] = float(v)
+    if help_rank == AUTO:
+        notes.append("the helpers merge to rank 1: the help die is an automatic success, not rolled")
+    return Odds.from_pmf(
+        spec, pmf, threshold=target, goal=target, p_critical=min(1.0, pc),
+        p_ego_spent=float(p[r["spend"]].sum()) if spec["ego"] else None,
+        breakdown=_breakdown(spec, parts, pmf), notes=tuple(notes),
+    )
+
+
+def subverted_pmf(spec: dict, pmf: Sequence[float] | dict) -> dict[int, float]:
+    """Consequences subverted (successes // per consequence, at most all of
+    them) from a pmf of successes (task specs).
+
+    >>> subverted_pmf({"roll": "task", "consequences": 2, "difficulty": "challenging"},
+    ...               {0: 0.25, 1: 0.25, 2: 0.25, 5: 0.25})
+    {0: 0.5, 1: 0.25, 2: 0.25}
+    """
+    items = pmf.items() if isinstance(pmf, dict) else enumerate(pmf)
+    out: dict[int, float] = {}
+    per, cap = per_consequence(spec), spec["consequences"]
+    for k, v in items:
+        j = min(int(k) // per, cap)
+        out[j] = out.get(j, 0.0) + float(v)
+    return {k: out[k] for k in sorted(out)}
+
+
+def _breakdown(spec: dict, parts: dict, pmf=None) -> dict[str, float]:
+    parts = dict(parts)
+    parts.setdefault("success with a bane", 0.0)
+    parts.setdefault("failure with a boon", 0.0)
+    if spec["roll"] == "task":
+        sub = subverted_pmf(spec, {0: 1.0} if pmf is None else pmf)
+        for j in range(spec["consequences"] + 1):
+            parts[f"{j} subverted"] = sub.get(j, 0.0)
+        parts["at least one subverted"] = math.fsum(v for j, v in sub.items() if j >= 1)
+        parts["+1 exp"] = math.fsum(v for j, v in sub.items() if j < spec["consequences"])
+    return parts
+
+
+# --------------------------------------------------------------------------
+# Rolls
+# --------------------------------------------------------------------------
+
+
+def _layout(spec: dict) -> tuple[int, int | None, list[int]]:
+    """(main dice, help rank, rank of each die in roll order)."""
+    n, help_rank = main_dice(spec), merge(spec["helpers"])
+    ranks = [spec["rank"]] * n + ([help_rank] if help_rank is not None else [])
+    return n, help_rank, ranks
+
+
+def policy_kiss(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> list[int]:
+    """The dice the policy KISSes, given the faces showing (die order).
+
+    >>> spec = {"roll": "check", "rank": 4, "health": 2, "helpers": [5, 5], "difficulty": "standard",
+    ...         "kiss": 1, "helper_kiss": False}
+    >>> policy_kiss(spec, [1, 3, 2])   # help die (rank 4) ties the main rank: lowest face first
+    [0]
+    >>> policy_kiss(dict(spec, helpers=[4, 4]), [1, 3, 2])  # rank 3 help die: better chance first
+    [2]
+    """
+    n, help_rank, ranks = _layout(spec)
+    done = set(kissed)
+    succ = sum(f >= r for f, r in zip(faces, ranks)) + (help_rank == AUTO)
+    if succ >= goal(spec):
+        return []
+    free, queue = [], []
+    budget = spec["kiss"] - sum(1 for i in done if i < n or not spec["helper_kiss"])
+    for i, (f, r) in enumerate(zip(faces, ranks)):
+        if f >= r or i in done or r == AUTO:
+            continue
+        if i >= n and spec["helper_kiss"]:
+            free.append(i)
+        else:
+            queue.append((r, f, i))
+    chosen = [i for _, _, i in sorted(queue)[: max(0, budget)]]
+    return sorted(free + chosen)
+
+
+def _finish(spec: dict, seed: int, first: list[int], kiss_list: list[int], after: list[int], ego: bool | None) -> Roll:
+    n, help_rank, ranks = _layout(spec)
+    target = goal(spec)
+    rolled = [i for i, r in enumerate(ranks) if r != AUTO]
+    succ = sum(after[i] >= ranks[i] for i in rolled) + (help_rank == AUTO)
+    sixes = sum(after[i] == 6 for i in rolled)
+    if ego is None:
+        ego = spec["ego"] and succ < target
+    spend = bool(ego and sixes > 0)
+    ones = sum(after[i] == 1 for i in rolled)
+    dice = []
+    for i, r in enumerate(ranks):
+        owner = "own" if i < n else "helper"
+        if r == AUTO:
+            dice.append(Die(i, owner, AUTO, 6, 0, 0, False, 1))
+            continue
+        sc = (after[i] >= r) * (2 if spend and after[i] == 6 else 1)
+        dice.append(Die(i, owner, r, 6, first[i], after[i], i in kiss_list, int(sc)))
+    total = sum(d.scores for d in dice)
+    crit = int(criticals(ones, spec["snakes"]))
+    passed = total >= target
+    details: dict[str, Any] = {"snake_eyes": ones >= 2, "ones": ones, "criticals": crit, "label": label(passed, crit),
+                               "goal": target}
+    if help_rank == AUTO:
+        details["help"] = "automatic success (helpers merged to rank 1; not rolled, face shown as 0)"
+    if not dice:
+        details["label"] = "failure"
+        details["automatic"] = "no dice and no help: automatic failure"
+    if spec["roll"] == "task":
+        sub = min(total // per_consequence(spec), spec["consequences"])
+        details["subverted"] = sub
+        details["exp"] = int(sub < spec["consequences"])
+    return Roll(spec=spec, seed=seed, dice=tuple(dice), outcome=int(total), passed=passed, goal_reached=passed,
+                kissed=tuple(kiss_list), ego_spent=spend, details=details)
+
+
+def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
+    """A seeded roll. ``kiss=None``: the policy; a list: exactly those dice.
+
+    >>> r = roll({"edition": "agora", "roll": "check", "rank": 3, "health": 2, "helpers": [], "kiss": 0,
+    ...           "helper_kiss": False, "ego": False, "snakes": "same", "difficulty": "standard"}, 5)
+    >>> [d.owner for d in r.dice], r.passed == (r.outcome >= 1)
+    (['own', 'own'], True)
+    """
+    n, help_rank, ranks = _layout(spec)
+    g1, g2 = streams(seed)
+    rolled = [i for i, r in enumerate(ranks) if r != AUTO]
+    first = [0] * len(ranks)
+    for i, f in zip(rolled, g1.integers(1, 7, size=len(rolled))):
+        first[i] = int(f)
+    if kiss is None:
+        kiss = policy_kiss(spec, first)
+    else:
+        _check_kiss(spec, first, kiss)
+    kiss = sorted(kiss)
+    after = list(first)
+    for i, f in zip(kiss, g2.integers(1, 7, size=len(kiss))):
+        after[i] = int(f)
+    return _finish(spec, seed, first, kiss, after, ego)
+
+
+def _check_kiss(spec: dict, faces: Sequence[int], kiss: Sequence[int], kissed: Sequence[int] = ()) -> None:
+    n, help_rank, ranks = _layout(spec)
+    for i in kiss:
+        if not 0 <= i < len(ranks):
+            raise SpecError("kiss", list(kiss), f"die indices from 0 to {len(ranks) - 1}",
+                            f"this roll has {len(ranks)} dice")
+        if ranks[i] == AUTO:
+            raise SpecError("kiss", list(kiss), "dice that were rolled",
+                            f"die {i} is the rank-1 help die, an automatic success that is not rolled")
+        if i in kissed:
+            raise SpecError("kiss", list(kiss), "each die KISSed at most once", f"die {i} was KISSed already")
+    budgeted = [i for i in list(kiss) + list(kissed) if i < n or not spec["helper_kiss"]]
+    if len(budgeted) > spec["kiss"]:
+        raise SpecError("kiss", list(kiss), f"at most {spec['kiss']} KISSes (the 'kiss' budget)",
+                        "the helper's KISS of the help die is free only with helper_kiss")
+    succ = sum(f >= r for f, r in zip(faces, ranks)) + (help_rank == AUTO)
+    if kiss and succ >= goal(spec):
+        raise SpecError("kiss", list(kiss), "no KISS: the successes already reach the goal",
+                        f"{succ} successes showing, {goal(spec)} needed")
+
+
+def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
+    """Final successes of ``n`` rolls by the policy (vectorised)."""
+    main, help_rank, ranks = _layout(spec)
+    target = goal(spec)
+    auto = help_rank == AUTO
+    rk = np.array([r for r in ranks if r != AUTO], dtype=np.int64)
+    m = rk.size
+    g1, g2 = streams(seed)
+    faces = g1.integers(1, 7, size=(n, m))
+    succ = (faces >= rk).sum(axis=1) + auto
+    short = succ < target
+    failed = (faces < rk) & short[:, None]
+    is_help = np.arange(m) >= main
+    free = failed & is_help if spec["helper_kiss"] else np.zeros_like(failed)
+    queued = failed & ~free
+    key = np.where(queued, rk * 8 + faces, 1 << 20)
+    order = np.argsort(key, axis=1, kind="stable")
+    take = np.arange(m)[None, :] < np.minimum(spec["kiss"], queued.sum(axis=1))[:, None]
+    chosen = np.zeros_like(failed)
+    np.put_along_axis(chosen, order, take, axis=1)
+    kissmask = chosen | free
+    fresh = g2.integers(1, 7, size=(n, m))
+    faces = np.where(kissmask, fresh, faces)
+    succ = (faces >= rk).sum(axis=1) + auto
+    if spec["ego"]:
+        succ = np.where(succ < target, succ + (faces == 6).sum(axis=1), succ)
+    return succ.astype(np.int64)
+
+
+# --------------------------------------------------------------------------
+# Advice
+# --------------------------------------------------------------------------
+
+
+def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> dict[str, Any]:
+    """Which dice to KISS, with the exact odds of each choice.
+
+    ``faces`` are the faces showing in die order (the rank-1 help die may be
+    omitted or given as 0); ``kissed`` the dice already KISSed. Options are
+    the failed dice (and, with Ego, the successes other than 6s: a KISSed 4
+    may come up 6 and count twice), grouped by die kind and face, within the
+    budget. Each option gives ``p_pass`` (= P(goal)) and ``p_critical``
+    after that KISS and Ego by the policy; ``policy`` marks the policy's
+    choice. Options are sorted best first (P(pass), then fewer criticals).
+
+    >>> a = advise({"edition": "agora", "roll": "check", "rank": 4, "health": 2, "helpers": [], "kiss": 1,
+    ...             "helper_kiss": False, "ego": False, "snakes": "same", "difficulty": "standard"}, [1, 2])
+    >>> [(o["kiss"], o["p_pass"], o["policy"]) for o in a["options"]]
+    [([0], 0.5, True), ([1], 0.5, False), ([], 0.0, False)]
+    """
+    n, help_rank, ranks = _layout(spec)
+    faces = _check_faces(spec, faces, ranks)
+    kissed = sorted(set(int(i) for i in kissed))
+    _check_kiss(spec, faces, [], kissed)
+    target = goal(spec)
+    succ0 = sum(f >= r for f, r in zip(faces, ranks)) + (help_rank == AUTO)
+    policy = policy_kiss(spec, faces, kissed) if succ0 < target else []
+    budget = spec["kiss"] - sum(1 for i in kissed if i < n or not spec["helper_kiss"])
+    groups: dict[tuple[bool, int], list[int]] = {}
+    if succ0 < target:
+        for i, (f, r) in enumerate(zip(faces, ranks)):
+            if i in kissed or r == AUTO or f == 6 or (f >= r and not spec["ego"]):
+                continue
+            groups.setdefault((i >= n, f), []).append(i)
+    keys = sorted(groups)
+    options = []
+    for counts in product(*(range(len(groups[k]) + 1) for k in keys)):
+        chosen = sorted(i for k, c in zip(keys, counts) for i in groups[k][:c])
+        cost = sum(1 for i in chosen if i < n or not spec["helper_kiss"])
+        if cost > budget:
+            continue
+        pp, pc = _option_odds(spec, faces, ranks, chosen, n, help_rank)
+        options.append({"kiss": chosen, "p_pass": pp, "p_goal": pp, "p_critical": pc})
+    canon = _canonical(policy, faces, n)
+    for o in options:
+        o["policy"] = _canonical(o["kiss"], faces, n) == canon
+    options.sort(key=lambda o: (-o["p_pass"], o["p_critical"], len(o["kiss"]), o["kiss"]))
+    return {"faces": list(faces), "successes": succ0, "goal": target, "budget_left": budget,
+            "policy": policy, "options": options}
+
+
+def _canonical(chosen, faces, n):
+    return sorted((i >= n, faces[i]) for i in chosen)
+
+
+def _check_faces(spec: dict, faces: Sequence[int], ranks: list[int]) -> list[int]:
+    faces = list(faces)
+    if ranks and ranks[-1] == AUTO and len(faces) == len(ranks) - 1:
+        faces.append(0)
+    if len(faces) != len(ranks):
+        raise SpecError("faces", faces, f"{len(ranks)} faces, one per die in roll order")
+    for i, (f, r) in enumerate(zip(faces, ranks)):
+        ok = f == 0 if r == AUTO else isinstance(f, (int, np.integer)) and not isinstance(f, bool) and 1 <= f <= 6
+        if not ok:
+            raise SpecError(f"faces[{i}]", f, "0 for the rank-1 help die" if r == AUTO else "a face from 1 to 6")
+    return [int(f) for f in faces]
+
+
+def _option_odds(spec, faces, ranks, chosen, n, help_rank) -> tuple[float, float]:
+    """P(pass), P(critical) when the dice ``chosen`` are KISSed."""
+    keep = [i for i in range(len(ranks)) if i not in chosen and ranks[i] != AUTO]
+    six = sum(faces[i] == 6 for i in keep)
+    succ = sum(faces[i] >= ranks[i] for i in keep) + (help_rank == AUTO)
+    ones = sum(faces[i] == 1 for i in keep)
+    k = sum(1 for i in chosen if i < n)
+    helps = _help_faces(help_rank if n in chosen else None)
+    rows = [(np.array([ph]), np.array([six + h6]), np.array([succ + hs]), np.array([ones + h1]), np.array([k]))
+            for ph, h6, hs, h1, _ in helps]
+    p, s6, sc, on, kk = (np.concatenate(x) for x in zip(*rows))
+    r = _summary(spec, *_reroll(p, s6, sc, on, kk, spec["rank"]), spec["ego"])
+    return float(r["p"][r["passed"]].sum()), float(r["p"][r["crit"] > 0].sum())
