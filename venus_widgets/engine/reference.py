@@ -1,0 +1,58 @@
+"""The spec field reference as Markdown, generated from the schemas.
+
+``docs/spec.md`` is this text; a test fails when the file is stale, so the
+docs cannot drift from the code.
+
+>>> "| `caliber` |" in field_reference()
+True
+"""
+
+from __future__ import annotations
+
+from .spec import ROLL_KINDS, describe
+
+
+def _allowed(kind: dict) -> str:
+    k = kind["kind"]
+    if k == "int":
+        return f"{kind['min']}..{kind['max']}"
+    if k == "choice":
+        return " \\| ".join(f"`{o}`" for o in kind["options"])
+    if k == "bool":
+        return "true \\| false"
+    return f"list of at most {kind['max_len']}, each {_allowed(kind['item'])}"
+
+
+def _default(kind: dict) -> str:
+    d = kind["default"]
+    if isinstance(d, bool):
+        return "true" if d else "false"
+    if isinstance(d, str):
+        return f"`{d}`"
+    return f"`{d!r}`" if d != [] else "`[]`"
+
+
+def field_reference() -> str:
+    """Every field of every edition and roll kind: allowed values, default, meaning."""
+    lines = [
+        "# Spec field reference",
+        "",
+        "A roll is a plain dict. `edition` is one of "
+        + ", ".join(f"`{e}`" for e in ROLL_KINDS)
+        + " (default `playtest`); `roll` is `check` or `task` where the edition has both "
+        "(default `check`; the Heresy Engine has only `task`, VERS only `check`). "
+        "Omitted fields take the default below. A value outside the allowed range raises "
+        "`SpecError` (a `ValueError`) naming the field, the value and the range.",
+        "",
+        "_Generated from `venus_widgets/engine/spec.py` by `python -m venus_widgets.engine.reference`._",
+    ]
+    for edition, kinds in ROLL_KINDS.items():
+        for roll in kinds:
+            lines += ["", f"## {edition} {roll}", "", "| field | allowed | default | meaning |", "|---|---|---|---|"]
+            for name, kind in describe(edition, roll).items():
+                lines.append(f"| `{name}` | {_allowed(kind)} | {_default(kind)} | {kind['doc']} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(field_reference(), end="")
