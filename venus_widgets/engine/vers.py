@@ -1,0 +1,74 @@
+"""VERS, for comparison: 3d6 roll-under, exactly (216 outcomes).
+
+The competence target is ``CT = 10 + ranks``. Roll 3d6 and add the penalty
+(a difficulty rating 0..10, or the opponent's competence). Success when
+``roll + penalty <= CT``. The outcome is the **degrees**:
+``CT - (roll + penalty)``, negative for degrees of failure; the threshold
+is 0.
+
+>>> import venus_widgets as vw
+>>> o = vw.odds({"edition": "vers", "ranks": 3})        # 13 or less on 3d6
+>>> round(o.p_pass * 216)
+181
+>>> o.distribution[5] == 21 / 216                         # a roll of 8 on CT 13: 5 degrees
+True
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .errors import SpecError
+from .odds import Odds
+from .rolls import Die, Roll, streams
+
+#: Ways to roll each total 0..18 on 3d6.
+WAYS_3D6 = np.convolve(np.convolve(np.ones(6), np.ones(6)), np.ones(6))  # totals 3..18
+
+
+def competence_target(spec: dict) -> int:
+    """CT = 10 + ranks."""
+    return 10 + spec["ranks"]
+
+
+def degrees(spec: dict, total: int):
+    """CT - (roll + penalty); negative = degrees of failure."""
+    return competence_target(spec) - (total + spec["penalty"])
+
+
+def odds(spec: dict) -> Odds:
+    """Exact odds of the degrees (spec normalized)."""
+    top = degrees(spec, 18)  # the worst roll gives the lowest degrees
+    pmf = WAYS_3D6[::-1] / 216.0  # index 0 = a roll of 18
+    breakdown = {"success": 0.0, "failure": 0.0}
+    for i, p in enumerate(pmf):
+        breakdown["success" if top + i >= 0 else "failure"] += float(p)
+    return Odds.from_pmf(spec, pmf, threshold=0, offset=top, breakdown=breakdown,
+                         notes=(f"CT {competence_target(spec)}: success on 3d6 + {spec['penalty']} <= CT",))
+
+
+def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
+    """A seeded roll of three d6 (owner "own"); no KISS or Ego in VERS.
+
+    >>> import venus_widgets as vw
+    >>> r = vw.roll({"edition": "vers", "ranks": 3, "penalty": 2}, seed=4)
+    >>> r.outcome == 13 - (sum(d.after for d in r.dice) + 2)
+    True
+    """
+    if kiss:
+        raise SpecError("kiss", kiss, "no KISS in VERS")
+    g1, _ = streams(seed)
+    faces = [int(f) for f in g1.integers(1, 7, size=3)]
+    total = sum(faces)
+    deg = int(degrees(spec, total))
+    dice = tuple(Die(i, "own", None, 6, f, f) for i, f in enumerate(faces))
+    return Roll(spec=spec, seed=seed, dice=dice, outcome=deg, passed=deg >= 0, goal_reached=deg >= 0,
+                details={"total": total, "ct": competence_target(spec), "penalty": spec["penalty"],
+                         "modified": total + spec["penalty"]})
+
+
+def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
+    """Degrees of ``n`` rolls (vectorised)."""
+    g1, _ = streams(seed)
+    totals = g1.integers(1, 7, size=(n, 3)).sum(axis=1)
+    return np.asarray(degrees(spec, totals), dtype=np.int64)
