@@ -76,3 +76,35 @@ def icepool_distribution(spec) -> dict[int, float]:
     for (succ, _ones), q in die.items():
         out[succ] = out.get(succ, 0.0) + q / den
     return out
+
+
+def chi_square_pvalue(sample, distribution) -> float:
+    """p-value of a sample of outcomes against an exact distribution
+    (bins merged in outcome order until each expects >= 5), shared by the
+    agora, heresy and VERS sampling tests. An outcome the distribution
+    gives no chance fails outright."""
+    import numpy as np
+    from scipy import stats
+
+    sample = np.asarray(sample)
+    outcomes = sorted(distribution)
+    values, counts = np.unique(sample, return_counts=True)
+    seen = dict(zip(values.tolist(), counts.tolist()))
+    impossible = set(seen) - {k for k, p in distribution.items() if p > 0}
+    assert not impossible, f"sampled outcomes with no chance: {sorted(impossible)}"
+    n = sample.size
+    obs, exp, o_acc, e_acc = [], [], 0, 0.0
+    for k in outcomes:
+        o_acc += seen.get(k, 0)
+        e_acc += n * distribution[k]
+        if e_acc >= 5:
+            obs.append(o_acc)
+            exp.append(e_acc)
+            o_acc, e_acc = 0, 0.0
+    if obs:
+        obs[-1] += o_acc
+        exp[-1] += e_acc
+    if len(obs) < 2:
+        return 1.0
+    exp = np.array(exp) * (n / sum(exp))
+    return float(stats.chisquare(obs, exp).pvalue)

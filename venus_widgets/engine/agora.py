@@ -161,7 +161,7 @@ def _after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int
         else:
             help_k, budget = np.zeros_like(short), kiss
         k = np.where(short, np.minimum(budget, failed), 0)
-        if hfail and help_rank > rank:
+        if hfail and not helper_kiss and help_rank > rank:  # the worse help die waits for the main dice
             help_k = short & (kiss - k >= 1)
         ones = c - np.minimum(c, k)
         keep = ~help_k

@@ -1,0 +1,334 @@
+"""Agora checks and tasks (RULES.md "agora" and "The KISS and Ego policy"; seed 004).
+
+The exact odds are compared with a die-by-die brute force over every face
+(fractions.Fraction), which applies the policy to each roll as a player
+would: stop at the goal; KISS failed dice up to the budget, best chance
+first and the lowest face first; the helper's free KISS; Ego on 6s; snake
+eyes after KISSing. icepool (tests/peer_agora.py) checks larger pools.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+from itertools import product
+
+import numpy as np
+import pytest
+
+import venus_widgets as vw
+from peer_agora import chi_square_pvalue, icepool_distribution, icepool_joint
+from venus_widgets import Roll, SpecError
+from venus_widgets.engine import agora
+
+
+def _rules(spec):
+    """Dice of the roll as (rank, is help) and the goal, from the rules text."""
+    s = vw.normalize(spec)
+    if s["roll"] == "check":
+        n, need = s["health"], 1
+    else:
+        n, need = max(0, s["health"] + s["job"] + s["assets"] - s["factors"]), s["consequences"]
+    if s["difficulty"] == "challenging":
+        need *= 2
+    h = vw.merge(s["helpers"])
+    return s, n, h, need
+
+
+def brute(spec) -> dict:
+    """Every face of every die, then every face of every KISSed die."""
+    s, n, h, need = _rules(spec)
+    auto = int(h == 1)
+    ranks = [s["rank"]] * n + ([h] if h not in (None, 1) else [])
+    sixth = Fraction(1, 6)
+    res = {"dist": {}, "crit": Fraction(0), "bane": Fraction(0), "boon": Fraction(0), "ego": Fraction(0),
+           "pairs": {}, "sub": {}}
+    if not ranks and not auto:
+        res["dist"] = res["sub"] = {0: Fraction(1)}
+        return res
+    for first in product(range(1, 7), repeat=len(ranks)):
+        p0 = sixth ** len(ranks)
+        succ = sum(f >= r for f, r in zip(first, ranks)) + auto
+        chosen = []
+        if succ < need:
+            failed = [i for i, (f, r) in enumerate(zip(first, ranks)) if f < r]
+            free = [i for i in failed if i == n and s["helper_kiss"]]
+            queue = sorted((ranks[i], first[i], i) for i in failed if i not in free)
+            chosen = free + [i for _, _, i in queue[: s["kiss"]]]
+        for new in product(range(1, 7), repeat=len(chosen)):
+            p = p0 * sixth ** len(chosen)
+            faces = list(first)
+            for i, f in zip(chosen, new):
+                faces[i] = f
+            total = sum(f >= r for f, r in zip(faces, ranks)) + auto
+            sixes = faces.count(6)
+            if s["ego"] and total < need:
+                if sixes:
+                    res["ego"] += p
+                total += sixes
+            ones = faces.count(1)
+            res["dist"][total] = res["dist"].get(total, 0) + p
+            pairs = ones // 2 if s["snakes"] == "each-pair" else int(ones >= 2)
+            res["pairs"][pairs] = res["pairs"].get(pairs, 0) + p
+            if ones >= 2:
+                res["crit"] += p
+                res["bane" if total >= need else "boon"] += p
+            if s["roll"] == "task":
+                per = 2 if s["difficulty"] == "challenging" else 1
+                j = min(total // per, s["consequences"])
+                res["sub"][j] = res["sub"].get(j, 0) + p
+    return res
+
+
+A = {"edition": "agora"}
+CASES = [
+    dict(A, roll="check", rank=4, health=2),
+    dict(A, roll="check", rank=3, health=2, helpers=[4], kiss=1),  # help die worse: KISSed last
+    dict(A, roll="check", rank=5, health=2, helpers=[4, 4], kiss=1, difficulty="challenging", ego=True),  # better
+    dict(A, roll="check", rank=4, health=3, helpers=[5, 5], kiss=2, snakes="each-pair"),  # same rank: one queue
+    dict(A, roll="check", rank=6, health=3, kiss=3, ego=True, difficulty="challenging"),
+    dict(A, roll="check", rank=2, health=2, helpers=[6], kiss=1, helper_kiss=True, difficulty="challenging"),
+    dict(A, roll="check", health=0, helpers=[5], helper_kiss=True),  # only the help die, KISSed by its helper
+    dict(A, roll="task", rank=4, health=2, job=1, factors=1, helpers=[3, 3, 2], consequences=2, kiss=1, ego=True),
+    dict(A, roll="task", rank=3, health=1, job=1, assets=1, helpers=[6], helper_kiss=True, kiss=2,
+         consequences=2, difficulty="challenging", ego=True, snakes="each-pair"),
+    dict(A, roll="task", rank=5, health=1, job=0, factors=3),  # no dice, no help
+    dict(A, roll="task", rank=5, health=1, job=0, factors=3, helpers=[2, 2], consequences=2),  # auto help only
+    dict(A, roll="task", rank=4, health=2, job=2, factors=1, helpers=[5], kiss=2, consequences=3,
+         snakes="each-pair", ego=True),
+]
+
+
+def _close(x: float, y: Fraction) -> bool:
+    return abs(x - float(y)) < 1e-13
+
+
+@pytest.mark.parametrize("spec", CASES)
+def test_odds_match_die_by_die_brute_force(spec):
+    """RULES.md agora + policy: distribution, P(pass), snake eyes, Ego, subverted consequences."""
+    o, b = vw.odds(spec), brute(spec)
+    _, _, _, need = _rules(spec)
+    assert set(o.distribution) == {k for k, v in b["dist"].items() if v}
+    assert all(_close(o.distribution[k], v) for k, v in b["dist"].items() if v)
+    assert math.isclose(math.fsum(o.distribution.values()), 1.0, abs_tol=1e-12)
+    assert o.threshold == o.goal == need
+    assert _close(o.p_pass, sum(v for k, v in b["dist"].items() if k >= need))
+    assert _close(o.p_critical, b["crit"])
+    assert _close(o.breakdown["success with a bane"], b["bane"])
+    assert _close(o.breakdown["failure with a boon"], b["boon"])
+    if o.spec["ego"]:
+        assert _close(o.p_ego_spent, b["ego"])
+    else:
+        assert o.p_ego_spent is None
+    if o.spec["snakes"] == "each-pair":
+        for c, v in b["pairs"].items():
+            assert _close(o.breakdown[f"{c} criticals"], v)
+    if o.spec["roll"] == "task":
+        cons = o.spec["consequences"]
+        for j in range(cons + 1):
+            assert _close(o.breakdown[f"{j} subverted"], b["sub"].get(j, 0))
+        assert _close(o.breakdown["+1 exp"], sum(v for j, v in b["sub"].items() if j < cons))
+        assert _close(o.breakdown["at least one subverted"], sum(v for j, v in b["sub"].items() if j >= 1))
+
+
+def test_hand_computed_check():
+    """Seed: a check with two Health dice of rank 4 passes on one success: 1 - (1/2)^2.
+    Snake eyes (no KISS): both dice 1, 1/36, always a 'failure with a boon'."""
+    o = vw.odds(dict(A, roll="check", rank=4, health=2))
+    assert o.p_pass == 0.75
+    assert o.p_critical == pytest.approx(1 / 36, abs=1e-15)
+    assert o.breakdown["failure with a boon"] == pytest.approx(1 / 36, abs=1e-15)
+    assert o.breakdown["success with a bane"] == 0.0
+
+
+def test_no_dice_and_no_help_is_an_automatic_failure():
+    """Seed: 'If you're gravely wounded and have not received any help, then you have no dice and you will
+    automatically fail.'"""
+    o = vw.odds(dict(A, roll="check", health=0))
+    assert dict(o.distribution) == {0: 1.0} and o.p_pass == 0.0 and o.p_critical == 0.0
+    r = vw.roll(dict(A, roll="check", health=0), seed=1)
+    assert r.dice == () and not r.passed and r.details["label"] == "failure"
+
+
+def test_factors_never_take_the_pool_below_zero_and_spare_the_help_die():
+    """RULES.md agora: 'minus one die per difficulty factor (never below 0)'; help 'not reduced'."""
+    base = dict(A, roll="task", rank=4, health=1, job=1, helpers=[3])
+    assert vw.odds(dict(base, factors=2)) .distribution == vw.odds(dict(base, factors=9)).distribution
+    o = vw.odds(dict(base, factors=5))
+    assert o.p_pass == pytest.approx(4 / 6, abs=1e-15)  # the rank-3 help die alone
+
+
+@pytest.mark.parametrize("spec", [
+    dict(A, roll="task", rank=4, health=2, job=3, assets=1, factors=1, helpers=[5, 5, 4], consequences=3,
+         kiss=2, helper_kiss=True, ego=True, snakes="each-pair"),
+    dict(A, roll="check", rank=3, health=3, helpers=[6, 6], kiss=2, difficulty="challenging", ego=True),
+    dict(A, roll="task", rank=5, health=3, job=2, helpers=[2], kiss=1, consequences=4, snakes="each-pair"),
+])
+def test_odds_match_icepool(spec):
+    """The procedure written independently in icepool (tests/peer_agora.py)."""
+    o = vw.odds(spec)
+    d = icepool_distribution(spec)
+    assert set(d) == set(o.distribution)
+    assert all(abs(o.distribution[k] - d[k]) < 1e-12 for k in d)
+    joint = icepool_joint(spec)
+    ones = sum(q for (_, k), q in joint.items() if k >= 2) / joint.denominator()
+    assert o.p_critical == pytest.approx(ones, abs=1e-12)
+
+
+def test_kiss_order_best_chance_then_lowest_face():
+    """RULES.md policy 2: 'the die with the best chance to succeed first ..., ties broken by the lowest face
+    first (a 1 before a 3)'."""
+    check = vw.normalize(dict(A, roll="check", rank=4, health=3, kiss=1, helpers=[5]))  # help rank 5
+    assert agora.policy_kiss(check, [3, 1, 2, 1]) == [1]
+    assert agora.policy_kiss(dict(check, kiss=4), [3, 1, 2, 1]) == [0, 1, 2, 3]  # help die (worse) last
+    better = vw.normalize(dict(check, helpers=[3, 3]))  # help rank 2
+    assert agora.policy_kiss(better, [3, 1, 2, 1]) == [3]
+    free = vw.normalize(dict(check, helper_kiss=True))
+    assert agora.policy_kiss(free, [3, 1, 2, 1]) == [1, 3]  # the helper's KISS is outside the budget
+    assert agora.policy_kiss(check, [3, 4, 2, 1]) == []  # the goal is reached: nothing spent
+
+
+def test_snake_eyes_are_looked_for_after_kissing():
+    """Seed: 'if you had Snake Eyes and KISS them before the end of the roll then they will not count, unless
+    they land on 1s again'. Two 1s KISSed: critical only if both new faces are 1."""
+    spec = dict(A, roll="check", rank=4, health=3, kiss=2)
+    advice = vw.advise(spec, [1, 1, 3])
+    best = advice["options"][0]
+    assert best["kiss"] == [0, 1] and best["policy"]
+    assert best["p_pass"] == pytest.approx(3 / 4) and best["p_critical"] == pytest.approx(1 / 36)
+    keep_ones = [o for o in advice["options"] if o["kiss"] == [2]][0]
+    assert keep_ones["p_critical"] == pytest.approx(1.0, abs=1e-15) and keep_ones["p_pass"] == pytest.approx(1 / 2)
+
+
+def _short_seed(spec, start=0):
+    for seed in range(start, start + 500):
+        r = vw.roll(spec, seed=seed, kiss=[])
+        if not r.passed:
+            return seed, r
+    raise AssertionError("no failing roll found")
+
+
+def test_roll_applies_the_policy_and_is_reproducible():
+    """Same spec + seed -> identical Roll; JSON round trip; the policy as in the odds."""
+    spec = dict(A, roll="task", rank=4, health=2, job=2, helpers=[5, 5], kiss=1, helper_kiss=True,
+                consequences=3, ego=True, snakes="each-pair")
+    s = vw.normalize(spec)
+    for seed in range(40):
+        r = vw.roll(spec, seed=seed)
+        assert r == vw.roll(spec, seed=seed)
+        assert Roll.from_json(r.to_json()) == r
+        first = [d.before for d in r.dice]
+        assert list(r.kissed) == agora.policy_kiss(s, first)
+        assert [d.index for d in r.dice if d.kissed] == list(r.kissed)
+        assert [d.owner for d in r.dice] == ["own"] * 4 + ["helper"]
+        assert r.dice[-1].grade == 4
+        assert r.outcome == sum(d.scores for d in r.dice)
+        ones = sum(d.after == 1 for d in r.dice)
+        assert r.details["snake_eyes"] == (ones >= 2) and r.details["criticals"] == ones // 2
+        assert r.details["subverted"] == min(r.outcome, 3) and r.details["exp"] == int(r.outcome < 3)
+        want = ("success" if r.passed else "failure")
+        if ones >= 2:
+            want += " with a bane" if r.passed else " with a boon"
+        assert r.details["label"] == want
+        assert r.outcome in vw.odds(spec).distribution
+
+
+def test_rank_one_help_is_recorded_as_an_automatic_success():
+    """RULES.md agora: 'Rank 1 is an automatic success and is not rolled'."""
+    spec = dict(A, roll="check", rank=6, health=1, helpers=[2, 2], kiss=1)
+    r = vw.roll(spec, seed=3)
+    help_die = r.dice[-1]
+    assert (help_die.owner, help_die.grade, help_die.before, help_die.after, help_die.scores) == ("helper", 1, 0, 0, 1)
+    assert r.passed and r.kissed == ()
+    with pytest.raises(SpecError, match="automatic success"):
+        vw.roll(dict(spec, difficulty="challenging"), seed=3, kiss=[1])
+
+
+def test_explicit_kiss_budget_and_faces():
+    """RULES.md agora KISS: 'once each (budget kiss; the helper's KISS of the help die ... does not count)'."""
+    spec = dict(A, roll="check", rank=6, health=2, helpers=[6], kiss=1, difficulty="challenging")
+    seed, plain = _short_seed(spec)
+    r = vw.roll(spec, seed=seed, kiss=[0])
+    assert [d.before for d in r.dice] == [d.after for d in plain.dice]  # first faces unchanged by KISS
+    assert r.kissed == (0,) and r.dice[0].kissed and not r.dice[1].kissed
+    with pytest.raises(SpecError) as err:
+        vw.roll(spec, seed=seed, kiss=[0, 2])  # two KISSes, budget 1, no helper KISS
+    assert err.value.field == "kiss"
+    with pytest.raises(SpecError, match="from 0 to 2"):
+        vw.roll(spec, seed=seed, kiss=[3])
+    with pytest.raises(SpecError, match="at most once"):
+        vw.roll(spec, seed=seed, kiss=[0, 0])
+    r = vw.roll(dict(spec, helper_kiss=True), seed=seed, kiss=[0, 2])  # the helper's KISS is free
+    assert r.kissed == (0, 2)
+    ok = dict(spec, difficulty="standard")
+    for s in range(200):
+        r0 = vw.roll(ok, seed=s, kiss=[])
+        if r0.passed:
+            with pytest.raises(SpecError, match="already reach the goal"):
+                vw.roll(ok, seed=s, kiss=[0])
+            break
+
+
+def test_ego_only_when_short_and_forced_choices():
+    """RULES.md policy 3: Ego after KISS if still short; every 6 (help die included) scores two."""
+    spec = dict(A, roll="check", rank=6, health=2, helpers=[6], difficulty="challenging", ego=True)
+    for seed in range(300):
+        r = vw.roll(spec, seed=seed)
+        sixes = sum(d.after == 6 for d in r.dice)
+        assert r.ego_spent == (sixes == 1)  # one 6 is short of 2; two 6s pass without Ego
+        assert r.outcome == (2 * sixes if sixes == 1 else sixes)
+        assert not vw.roll(spec, seed=seed, ego=False).ego_spent
+
+
+@pytest.mark.parametrize("spec", [CASES[3], CASES[8], CASES[11], dict(A, roll="task", rank=4, health=3, job=4,
+                                  assets=2, helpers=[5, 5, 4], kiss=3, consequences=4, ego=True)])
+def test_roll_many_matches_the_exact_pmf(spec):
+    """A seeded sample of 40 000 rolls by the policy against the exact odds (chi-square, p > 1e-4)."""
+    sample = vw.roll_many(spec, 40_000, seed=2024)
+    assert chi_square_pvalue(sample, vw.odds(spec).distribution) > 1e-4
+    assert np.array_equal(sample, vw.roll_many(spec, 40_000, seed=2024))
+
+
+def test_advise_options_match_brute_force():
+    """Each option's P(pass) and P(critical) by enumerating the KISSed dice's faces."""
+    spec = dict(A, roll="task", rank=4, health=2, job=1, helpers=[3], kiss=2, consequences=3, ego=True)
+    s, n, h, need = _rules(spec)
+    faces = [1, 3, 4, 2]
+    ranks = [4, 4, 4, 3]
+    advice = vw.advise(spec, faces)
+    assert advice["policy"] == [0, 3]  # help die (rank 3) first, then the 1
+    assert sum(o["policy"] for o in advice["options"]) == 1
+    for opt in advice["options"]:
+        pp = pc = Fraction(0)
+        for new in product(range(1, 7), repeat=len(opt["kiss"])):
+            f = list(faces)
+            for i, v in zip(opt["kiss"], new):
+                f[i] = v
+            total = sum(x >= r for x, r in zip(f, ranks))
+            if total < need:
+                total += f.count(6)
+            p = Fraction(1, 6 ** len(opt["kiss"]))
+            pp += p * (total >= need)
+            pc += p * (f.count(1) >= 2)
+        assert _close(opt["p_pass"], pp) and _close(opt["p_critical"], pc)
+    assert {tuple(o["kiss"]) for o in advice["options"]} >= {(0, 3), (1,), (2,), ()}  # Ego: a 4 may become a 6
+    with pytest.raises(SpecError):
+        vw.advise(spec, [1, 3, 4])
+    with pytest.raises(SpecError):
+        vw.advise(spec, [1, 3, 4, 7])
+
+
+def test_bad_agora_input_names_the_field():
+    """RULES.md 'Bad input': a rank of 7, health 4, a helper of rank 1, unmergeable helpers."""
+    for bad, field in [({"rank": 7}, "rank"), ({"health": 4}, "health"), ({"helpers": [1]}, "helpers[0]"),
+                       ({"helpers": [5, 4]}, "helpers"), ({"snakes": "many"}, "snakes"),
+                       ({"roll": "task", "consequences": 5}, "consequences")]:
+        with pytest.raises(SpecError) as err:
+            vw.odds(dict(A, **bad))
+        assert err.value.field == field
+
+
+def test_odds_to_dict_is_json():
+    o = vw.odds(CASES[8])
+    assert json.loads(json.dumps(o.to_dict()))["p_pass"] == o.p_pass
