@@ -125,64 +125,100 @@ def _counts(n: int) -> tuple[np.ndarray, ...]:
     return a, b, c, d, coef
 
 
+@lru_cache(maxsize=256)
 def _pool(n: int, rank: int) -> tuple[np.ndarray, ...]:
-    """(6s, successes, 1s, other failures, probability) of ``n`` dice of ``rank``."""
+    """(6s, successes, 1s, other failures, probability) of ``n`` dice of
+    ``rank``: a table like a row of Pascal's triangle, kept (read-only)."""
     a, b, c, d, coef = _counts(n)
     q = _categories(rank)
     with np.errstate(divide="ignore", invalid="ignore"):
         p = coef * q[0] ** a * q[1] ** b * q[2] ** c * q[3] ** d
-    return a, a + b, c, d, p
+    out = (a, a + b, c, d, p)
+    for x in out:
+        x.flags.writeable = False
+    return out
 
 
-def _help_faces(help_rank: int | None) -> list[tuple[float, int, int, int, bool]]:
-    """The help die's categories: (p, is 6, succeeds, is 1, failed)."""
+@lru_cache(maxsize=16)
+def _help_faces(help_rank: int | None) -> tuple[np.ndarray, ...]:
+    """The help die's categories as columns: p, is 6, succeeds, is 1, failed."""
     if help_rank is None:
-        return [(1.0, 0, 0, 0, False)]
-    if help_rank == AUTO:
-        return [(1.0, 0, 1, 0, False)]
-    q = _categories(help_rank)
-    cats = [(q[0], 1, 1, 0, False), (q[1], 0, 1, 0, False), (q[2], 0, 0, 1, True), (q[3], 0, 0, 0, True)]
-    return [c for c in cats if c[0] > 0]
+        rows = [(1.0, 0, 0, 0, 0)]
+    elif help_rank == AUTO:
+        rows = [(1.0, 0, 1, 0, 0)]
+    else:
+        q = _categories(help_rank)
+        rows = [(q[0], 1, 1, 0, 0), (q[1], 0, 1, 0, 0), (q[2], 0, 0, 1, 1), (q[3], 0, 0, 0, 1)]
+    cols = np.array(rows, dtype=float).T
+    out = (cols[0],) + tuple(c.astype(np.int64) for c in cols[1:4]) + (cols[4] > 0,)
+    for x in out:
+        x.flags.writeable = False
+    return out
 
 
 def _after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int, helper_kiss: bool):
-    """Rows (p, 6s, successes, 1s) after the policy's KISS round."""
+    """Rows (p, 6s, successes, 1s) after the policy's KISS round.
+
+    Axes while building: main pool state x first help face x final help face.
+    """
     if help_rank == rank and not helper_kiss:
         n, help_rank = n + 1, None  # same rank, same budget: one pool
-    a, s, c, d, p = _pool(n, rank)
-    rows: list[tuple] = []  # (p, six, succ, ones, k_main)
-    for ph, h6, hs, h1, hfail in _help_faces(help_rank):
-        short = s + hs < target
-        failed = c + d
-        if hfail and helper_kiss:
-            help_k, budget = short, kiss
-        elif hfail and help_rank < rank:
-            help_k, budget = short & (kiss >= 1), kiss - (kiss >= 1)
-        else:
-            help_k, budget = np.zeros_like(short), kiss
-        k = np.where(short, np.minimum(budget, failed), 0)
-        if hfail and not helper_kiss and help_rank > rank:  # the worse help die waits for the main dice
-            help_k = short & (kiss - k >= 1)
-        ones = c - np.minimum(c, k)
-        keep = ~help_k
-        rows.append((p[keep] * ph, a[keep] + h6, s[keep] + hs, ones[keep] + h1, k[keep]))
-        if help_k.any():
-            for qh, n6, ns, n1, _ in _help_faces(help_rank):
-                rows.append((p[help_k] * ph * qh, a[help_k] + n6, s[help_k] + ns, ones[help_k] + n1, k[help_k]))
-    p, six, succ, ones, k = (np.concatenate(x) for x in zip(*rows))
-    return _reroll(p, six, succ, ones, k, rank)
+    a, s, c, d, p = (x[:, None] for x in _pool(n, rank))
+    ph, h6, hs, h1, hfail = _help_faces(help_rank)
+    short = s + hs < target  # (state, help face)
+    failed = hfail & short
+    if helper_kiss:
+        help_k, budget = failed, kiss
+    elif help_rank is not None and help_rank < rank:  # the better help die is KISSed first
+        help_k = failed & (kiss >= 1)
+        budget = kiss - help_k
+    else:
+        help_k, budget = np.zeros_like(short), kiss
+    k = np.where(short, np.minimum(budget, c + d), 0)
+    if not helper_kiss and help_rank is not None and help_rank > rank:  # the worse help die waits
+        help_k = failed & (kiss - k >= 1)
+    ones = c - np.minimum(c, k)
+    # final help face: KISSed -> a fresh face, else the same face
+    stay = np.eye(ph.size, dtype=bool)
+    pf = p[:, :, None] * ph[None, :, None] * np.where(help_k[:, :, None], ph[None, None, :], stay[None])
+    shape = pf.shape
+    keep = pf.ravel() > 0
+    grid = [np.broadcast_to(x, shape).ravel()[keep] for x in (
+        a[:, :, None] + h6, s[:, :, None] + hs, ones[:, :, None] + h1, k[:, :, None])]
+    return _reroll(pf.ravel()[keep], *grid, rank)
+
+
+@lru_cache(maxsize=32)
+def _cells(size: int) -> tuple[np.ndarray, ...]:
+    """Flat (6s, successes, 1s) of every cell of a ``size``**3 grid."""
+    out = tuple(x.ravel() for x in np.indices((size,) * 3))
+    for x in out:
+        x.flags.writeable = False
+    return out
 
 
 def _reroll(p, six, succ, ones, k, rank):
-    """Add ``k`` fresh main dice to each row; rows (p, 6s, successes, 1s)."""
-    out = []
-    for kk in np.unique(k):
-        sel = k == kk
-        a, s, c, _, q = _pool(int(kk), rank)
-        pp = (p[sel][:, None] * q[None, :]).ravel()
-        out.append((pp, (six[sel][:, None] + a).ravel(), (succ[sel][:, None] + s).ravel(),
-                    (ones[sel][:, None] + c).ravel()))
-    return tuple(np.concatenate(x) for x in zip(*out))
+    """Add ``k`` fresh main dice to each row; the joint law of (6s,
+    successes, 1s) as flat cells (p, 6s, successes, 1s).
+
+    Rows are binned by ``k`` into grids ``G[k]``, and the fresh dice enter
+    by Horner's scheme, one die at a time: ``(... (G[K] * die + G[K-1]) *
+    die ...) * die + G[0]``. Counts never exceed the dice rolled, so the
+    grid holds every cell.
+    """
+    size = int(max((succ + k).max(), (ones + k).max())) + 1  # 6s <= successes
+    cell = (six * size + succ) * size + ones
+    g = np.bincount(k * size**3 + cell, weights=p, minlength=(k.max() + 1) * size**3)
+    g = g.reshape(-1, size, size, size)
+    q6, qs, q1, qf = _categories(rank)
+    h = g[-1]
+    for j in range(g.shape[0] - 2, -1, -1):
+        nxt = qf * h + g[j]
+        nxt[1:, 1:, :] += q6 * h[:-1, :-1, :]
+        nxt[:, 1:, :] += qs * h[:, :-1, :]
+        nxt[:, :, 1:] += q1 * h[:, :, :-1]
+        h = nxt
+    return (h.ravel(),) + _cells(size)
 
 
 def _summary(spec: dict, p, six, succ, ones, ego: bool) -> dict[str, Any]:
@@ -483,9 +519,7 @@ def _option_odds(spec, faces, ranks, chosen, n, help_rank) -> tuple[float, float
     succ = sum(faces[i] >= ranks[i] for i in keep) + (help_rank == AUTO)
     ones = sum(faces[i] == 1 for i in keep)
     k = sum(1 for i in chosen if i < n)
-    helps = _help_faces(help_rank if n in chosen else None)
-    rows = [(np.array([ph]), np.array([six + h6]), np.array([succ + hs]), np.array([ones + h1]), np.array([k]))
-            for ph, h6, hs, h1, _ in helps]
-    p, s6, sc, on, kk = (np.concatenate(x) for x in zip(*rows))
+    ph, h6, hs, h1, _ = _help_faces(help_rank if n in chosen else None)
+    p, s6, sc, on, kk = ph, six + h6, succ + hs, ones + h1, np.full(ph.size, k)
     r = _summary(spec, *_reroll(p, s6, sc, on, kk, spec["rank"]), spec["ego"])
     return float(r["p"][r["passed"]].sum()), float(r["p"][r["crit"] > 0].sum())
