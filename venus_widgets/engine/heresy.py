@@ -146,18 +146,26 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
                 details={"degree": degree(net), "automatic": trade, "foul_failure": net < 0})
 
 
+#: Dice per block of ``roll_many`` (bounds memory for ten million rolls).
+BLOCK_DICE = 1 << 21
+
+
 def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
-    """Net successes of ``n`` rolls, simulating every die (vectorised)."""
+    """Net successes of ``n`` rolls, simulating every die (vectorised, in blocks)."""
     m, black, trade = spec["pool"] - 3 * spec["trade"], spec["black"], spec["trade"]
     g1, _ = streams(seed)
-    faces = g1.integers(1, 7, size=(n, m))
-    net = _success(faces).sum(axis=1) + trade - _success(g1.integers(1, 7, size=(n, black))).sum(axis=1)
-    sixes = (faces == 6).sum(axis=1)
-    while sixes.any():
-        # one re-roll per 6: successes among them, and the 6s among those
-        total = int(sixes.sum())
-        f = g1.integers(1, 7, size=total)
-        row = np.repeat(np.arange(n), sixes)
-        net += np.bincount(row, weights=_success(f), minlength=n).astype(np.int64)
-        sixes = np.bincount(row, weights=f == 6, minlength=n).astype(np.int64)
-    return net.astype(np.int64)
+    out = np.empty(n, dtype=np.int64)
+    step = max(1, BLOCK_DICE // max(m + black, 1))
+    for lo in range(0, n, step):
+        rows = min(step, n - lo)
+        faces = g1.integers(1, 7, size=(rows, m), dtype=np.int8)
+        net = _success(faces).sum(axis=1) + trade
+        net -= _success(g1.integers(1, 7, size=(rows, black), dtype=np.int8)).sum(axis=1)
+        sixes = (faces == 6).sum(axis=1)
+        while sixes.any():  # one re-roll per 6: its success, and the 6s among them
+            f = g1.integers(1, 7, size=int(sixes.sum()), dtype=np.int8)
+            row = np.repeat(np.arange(rows), sixes)
+            net += np.bincount(row, weights=_success(f), minlength=rows).astype(np.int64)
+            sixes = np.bincount(row, weights=f == 6, minlength=rows).astype(np.int64)
+        out[lo:lo + rows] = net
+    return out

@@ -70,5 +70,5 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
 def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
     """Degrees of ``n`` rolls (vectorised)."""
     g1, _ = streams(seed)
-    totals = g1.integers(1, 7, size=(n, 3)).sum(axis=1)
+    totals = g1.integers(1, 7, size=(n, 3), dtype=np.int8).sum(axis=1)
     return np.asarray(degrees(spec, totals), dtype=np.int64)
