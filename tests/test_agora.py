@@ -16,6 +16,8 @@ from itertools import product
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import venus_widgets as vw
 from peer_agora import chi_square_pvalue, icepool_distribution, icepool_joint
@@ -332,3 +334,23 @@ def test_bad_agora_input_names_the_field():
 def test_odds_to_dict_is_json():
     o = vw.odds(CASES[8])
     assert json.loads(json.dumps(o.to_dict()))["p_pass"] == o.p_pass
+
+
+@st.composite
+def small_specs(draw):
+    """Random small agora specs (at most 4 rolled dice and 2 KISSes) for the brute force."""
+    spec = dict(A, roll=draw(st.sampled_from(["check", "task"])), rank=draw(st.integers(2, 6)),
+                health=draw(st.integers(0, 2)), kiss=draw(st.integers(0, 2)), ego=draw(st.booleans()),
+                helper_kiss=draw(st.booleans()), difficulty=draw(st.sampled_from(["standard", "challenging"])),
+                snakes=draw(st.sampled_from(["same", "each-pair"])),
+                helpers=draw(st.sampled_from([[], [2], [4], [6], [5, 5], [3, 3], [2, 2], [4, 4, 3]])))
+    if spec["roll"] == "task":
+        spec.update(job=draw(st.integers(0, 1)), assets=draw(st.integers(0, 1)), factors=draw(st.integers(0, 2)),
+                    consequences=draw(st.integers(1, 4)))
+    return spec
+
+
+@settings(max_examples=25, deadline=None)
+@given(small_specs())
+def test_random_small_specs_match_brute_force(spec):
+    test_odds_match_die_by_die_brute_force(spec)
