@@ -181,11 +181,7 @@ def _after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int
     # final help face: KISSed -> a fresh face, else the same face
     stay = np.eye(ph.size, dtype=bool)
     pf = p[:, :, None] * ph[None, :, None] * np.where(help_k[:, :, None], ph[None, None, :], stay[None])
-    shape = pf.shape
-    keep = pf.ravel() > 0
-    grid = [np.broadcast_to(x, shape).ravel()[keep] for x in (
-        a[:, :, None] + h6, s[:, :, None] + hs, ones[:, :, None] + h1, k[:, :, None])]
-    return _reroll(pf.ravel()[keep], *grid, rank)
+    return _reroll(pf, a[:, :, None] + h6, s[:, :, None] + hs, ones[:, :, None] + h1, k[:, :, None], rank)
 
 
 @lru_cache(maxsize=32)
@@ -198,8 +194,8 @@ def _cells(size: int) -> tuple[np.ndarray, ...]:
 
 
 def _reroll(p, six, succ, ones, k, rank):
-    """Add ``k`` fresh main dice to each row; the joint law of (6s,
-    successes, 1s) as flat cells (p, 6s, successes, 1s).
+    """Add ``k`` fresh main dice to each row (arrays that broadcast); the
+    joint law of (6s, successes, 1s) as flat cells (p, 6s, successes, 1s).
 
     Rows are binned by ``k`` into grids ``G[k]``, and the fresh dice enter
     by Horner's scheme, one die at a time: ``(... (G[K] * die + G[K-1]) *
@@ -207,8 +203,9 @@ def _reroll(p, six, succ, ones, k, rank):
     grid holds every cell.
     """
     size = int(max((succ + k).max(), (ones + k).max())) + 1  # 6s <= successes
-    cell = (six * size + succ) * size + ones
-    g = np.bincount(k * size**3 + cell, weights=p, minlength=(k.max() + 1) * size**3)
+    cell = ((k * size + six) * size + succ) * size + ones
+    p = np.broadcast_to(p, cell.shape)
+    g = np.bincount(cell.ravel(), weights=p.ravel(), minlength=(int(k.max()) + 1) * size**3)
     g = g.reshape(-1, size, size, size)
     q6, qs, q1, qf = _categories(rank)
     h = g[-1]
