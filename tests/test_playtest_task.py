@@ -1,0 +1,234 @@
+"""Playtest tasks: exact odds against a die-by-die Fraction brute force and
+icepool, the optimal policy, rolls, roll_many, advise and validation.
+
+RULES.md playtest/Task and "The KISS and Ego policy".
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import peer_playtest as peer
+import venus_widgets as vw
+from venus_widgets.engine import playtest_task as pt
+from venus_widgets.engine.errors import SpecError
+from venus_widgets.engine.rolls import Roll
+from venus_widgets.engine.spec import normalize
+
+CALS = ("bronze", "silver", "gold", "platinum")
+
+
+def task(**kw):
+    return normalize({"edition": "playtest", "roll": "task", **kw})
+
+
+def assert_same(pmf_a, pmf_b, tol=1e-12):
+    keys = set(pmf_a) | set(pmf_b)
+    for k in keys:
+        assert abs(float(pmf_a.get(k, 0)) - float(pmf_b.get(k, 0))) < tol, (k, pmf_a, pmf_b)
+
+
+def chi2_p(obs, exp) -> float:
+    """Chi-square p-value with neighbouring bins merged to expected >= 5."""
+    e_m, o_m, e_acc, o_acc = [], [], 0.0, 0
+    for e, ob in zip(exp, obs):
+        e_acc, o_acc = e_acc + e, o_acc + ob
+        if e_acc >= 5:
+            e_m.append(e_acc), o_m.append(o_acc)
+            e_acc, o_acc = 0.0, 0
+    e_m[-1] += e_acc
+    o_m[-1] += o_acc
+    return stats.chisquare(o_m, e_m).pvalue
+
+
+def random_small_specs(count, seed, max_dice=5, optimal=False):
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        allies = [rng.choice(CALS) for _ in range(rng.randint(0, 2))]
+        dice = rng.randint(0, max_dice - len(allies))
+        ego = rng.choice(("none", "reroll", "double6"))
+        kiss = rng.randint(0, 3)
+        n = dice + len(allies)
+        if ego == "reroll" and n > 3 or n * (kiss if ego != "reroll" else n) > 12:
+            continue  # keep the literal brute force to seconds
+        out.append(task(caliber=rng.choice(CALS), dice=dice, allies=allies, kiss=kiss, ego=ego,
+                        factors=rng.randint(0, 3), consequences=rng.randint(0, 3),
+                        policy="optimal" if optimal else "failures"))
+    return out
+
+
+@pytest.mark.parametrize("spec", random_small_specs(40, 1), ids=lambda s: json.dumps(s)[40:140])
+def test_default_policy_matches_die_by_die_brute_force(spec):
+    """RULES.md "The KISS and Ego policy": stop at the goal, KISS failed dice
+    best chance first up to the budget (Ego reroll: all), then double6."""
+    o = vw.odds(spec)
+    assert_same(o.distribution, peer.brute_task(spec))
+    assert abs(sum(o.distribution.values()) - 1) < 1e-12
+
+
+def test_named_cases_against_brute_force():
+    """An ally's Gold is KISSed before your Bronze; ties and Ego reroll."""
+    for spec in (task(dice=3, allies=["gold"], kiss=1, factors=2),
+                 task(dice=2, allies=["bronze", "platinum"], kiss=2, ego="double6", consequences=2),
+                 task(caliber="gold", dice=2, allies=["silver"], ego="reroll", factors=2),
+                 task(dice=0, allies=[]), task(dice=1, learning=True, kiss=1)):
+        assert_same(vw.odds(spec).distribution, peer.brute_task(spec))
+
+
+@pytest.mark.parametrize("spec", [
+    task(dice=10, allies=["gold", "silver"], factors=3, kiss=4, ego="double6", consequences=3),
+    task(caliber="silver", dice=8, allies=["bronze"], factors=4, kiss=2, ego="reroll", consequences=2),
+    task(caliber="platinum", dice=6, allies=["gold", "gold"], factors=2, kiss=9),
+    task(caliber="gold", dice=12, allies=["platinum", "bronze"], kiss=3, ego="double6", consequences=8),
+])
+def test_bigger_pools_match_icepool(spec):
+    """icepool formulation of the same policy (tests/peer_playtest.py)."""
+    assert_same(vw.odds(spec).distribution, peer.icepool_distribution(spec))
+
+
+def test_plain_pool_is_binomial_in_icepool():
+    for cal in CALS:
+        spec = task(caliber=cal, dice=7, allies=["silver"])
+        assert_same(vw.odds(spec).distribution, peer.icepool_distribution(spec))
+
+
+@pytest.mark.parametrize("spec", random_small_specs(12, 2, max_dice=4, optimal=True), ids=str)
+def test_optimal_policy_p_goal_matches_brute_force(spec):
+    """The optimal policy: the best P(goal) over every reroll set, per first roll."""
+    brute = peer.brute_task(spec, optimal=True)
+    o = vw.odds(spec)
+    assert abs(o.p_goal - float(sum(v for k, v in brute.items() if k >= o.goal))) < 1e-12
+
+
+def test_optimal_is_never_worse_than_default():
+    """RULES.md: the optimal policy is never worse than the default."""
+    rng = random.Random(5)
+    better = 0
+    for _ in range(30):
+        spec = task(caliber=rng.choice(CALS), dice=rng.randint(0, 7),
+                    allies=[rng.choice(CALS) for _ in range(rng.randint(0, 2))], kiss=rng.randint(0, 4),
+                    ego=rng.choice(("none", "reroll", "double6")), factors=rng.randint(0, 4),
+                    consequences=rng.randint(0, 4))
+        d, o = vw.odds(spec), vw.odds(dict(spec, policy="optimal"))
+        assert o.p_goal >= d.p_goal - 1e-12
+        better += o.p_goal > d.p_goal + 1e-9
+    assert better > 0  # KISSing a 5 for a 6 under double6 does pay sometimes
+
+
+def test_breakdown_sums_and_ego_spent():
+    spec = task(dice=10, allies=["gold", "silver"], factors=3, kiss=4, ego="double6", consequences=3)
+    o = vw.odds(spec)
+    b = o.breakdown
+    assert abs(b["pass_without_kiss"] + b["pass_after_kiss"] + b["pass_with_ego"] + b["fail"] - 1) < 1e-12
+    assert abs(b["goal_without_kiss"] + b["goal_after_kiss"] + b["goal_with_ego"] + 1 - o.p_goal - 1) < 1e-12
+    # Ego spent: short of the goal after KISS with a 6 showing, by sampling the rolls' own record
+    rolls = [vw.roll(spec, seed=s) for s in range(3000)]
+    freq = np.mean([r.ego_spent for r in rolls])
+    assert abs(freq - o.p_ego_spent) < 4 * np.sqrt(o.p_ego_spent * (1 - o.p_ego_spent) / 3000)
+    assert vw.odds(task(dice=3)).p_ego_spent is None
+
+
+@pytest.mark.parametrize("spec", [
+    task(dice=10, allies=["gold", "silver"], factors=3, kiss=4, ego="double6", consequences=3),
+    task(caliber="silver", dice=5, allies=["bronze"], factors=2, ego="reroll", consequences=2),
+    task(dice=6, allies=["platinum"], factors=2, kiss=2, ego="double6", consequences=2, policy="optimal"),
+])
+def test_roll_many_chi_square(spec):
+    o = vw.odds(spec)
+    sample = vw.roll_many(spec, 200_000, seed=11)
+    keys = sorted(o.distribution)
+    obs = [(sample == k).sum() for k in keys]
+    assert sum(obs) == sample.size
+    assert chi2_p(obs, [o.distribution[k] * sample.size for k in keys]) > 1e-4
+
+
+def test_single_rolls_agree_with_roll_many_policy():
+    """roll() auto-KISS and roll_many follow the same policy: the frequency
+    of each outcome from single rolls is consistent with the exact pmf."""
+    spec = task(dice=4, allies=["gold"], factors=2, kiss=2, ego="double6", consequences=1)
+    o = vw.odds(spec)
+    outs = [vw.roll(spec, seed=s).outcome for s in range(4000)]
+    keys = sorted(o.distribution)
+    assert chi2_p([outs.count(k) for k in keys], [o.distribution[k] * 4000 for k in keys]) > 1e-4
+
+
+def test_roll_is_deterministic_and_round_trips():
+    spec = task(dice=5, allies=["gold", "bronze"], factors=3, kiss=2, ego="double6", consequences=1)
+    r = vw.roll(spec, seed=42)
+    assert r == vw.roll(spec, seed=42)
+    assert Roll.from_json(r.to_json()) == r
+    assert [d.owner for d in r.dice] == ["own"] * 5 + ["ally 1", "ally 2"]
+    assert [d.grade for d in r.dice] == ["bronze"] * 5 + ["gold", "bronze"]
+    for d in r.dice:
+        assert d.before == d.after or d.kissed
+    assert r.outcome == sum(d.scores for d in r.dice)
+    assert set(r.details) >= {"threshold", "goal", "successes_before_kiss", "sixes"}
+
+
+def test_auto_kiss_takes_the_best_chance_then_the_lowest_face():
+    """RULES.md: an ally's Gold before your Bronze; a 1 before a 3."""
+    spec = task(dice=3, allies=["gold"], factors=4, kiss=2)
+    for seed in range(300):
+        r = vw.roll(spec, seed=seed)
+        faces = [d.before for d in r.dice]
+        cals = ["bronze"] * 3 + ["gold"]
+        failed = [i for i in range(4) if faces[i] < pt.MIN_FACE[cals[i]]]
+        if sum(1 for i in range(4) if i not in failed) >= 5:
+            assert r.kissed == ()
+            continue
+        expect = sorted(failed, key=lambda i: (-pt.CHANCE[cals[i]], faces[i], i))[:2]
+        assert list(r.kissed) == sorted(expect)
+
+
+def test_explicit_kiss_and_its_errors():
+    spec = task(dice=4, kiss=2, ego="reroll", factors=3)
+    r = vw.roll(spec, seed=3, kiss=[0, 1])
+    assert r.kissed == (0, 1) and not r.ego_spent
+    with pytest.raises(SpecError) as e:
+        vw.roll(spec, seed=3, kiss=[0, 1, 2])
+    assert e.value.field == "kiss" and "ego=True" in str(e.value)
+    with pytest.raises(SpecError) as e:
+        vw.roll(spec, seed=3, kiss=[7])
+    assert e.value.field == "kiss"
+    with pytest.raises(SpecError) as e:
+        vw.roll(task(dice=2), seed=3, ego=True)
+    assert e.value.field == "ego"
+    r = vw.roll(spec, seed=3, kiss=[0], ego=True)  # Ego KISSes every other failed die
+    failed = {d.index for d in r.dice if d.before < 5}
+    assert set(r.kissed) == failed | {0} and r.ego_spent
+
+
+def test_validation_errors():
+    """spec.py cross-checks, named for the player."""
+    for bad, field in (({"learning": True, "factors": 4}, "factors"),
+                       ({"allies": ["gold", "gold", "gold"]}, "allies"),
+                       ({"caliber": "mithril"}, "caliber"), ({"consequences": 9}, "consequences"),
+                       ({"ego": "both"}, "ego"), ({"policy": "greedy"}, "policy"), ({"dice": -1}, "dice")):
+        with pytest.raises(SpecError) as e:
+            vw.odds({"roll": "task", **bad})
+        assert e.value.field == field
+
+
+def test_advise_lists_choices_with_exact_odds():
+    spec = task(dice=3, allies=["gold"], factors=2, kiss=1, ego="double6", consequences=1)
+    faces = [1, 5, 6, 2]  # two successes, goal 4
+    a = vw.advise(spec, faces)
+    assert a.successes == 2 and a.goal == 4 and a.policy == (3,)
+    labels = {o.label for o in a.options}
+    assert {"policy", "none", "die 0"} <= labels
+    for o in a.options:  # each option against the literal brute force
+        pmf = peer._after(spec, pt.calibers(spec), faces, list(o.kiss), 4)
+        assert abs(o.p_goal - float(sum(v for k, v in pmf.items() if k >= 4))) < 1e-12
+    assert a.options[0].p_goal == max(o.p_goal for o in a.options)
+    assert a.optimal == a.options[0].kiss or a.options[0].p_goal == next(
+        o.p_goal for o in a.options if o.kiss == a.optimal)
+    with pytest.raises(SpecError):
+        vw.advise(spec, [1, 2, 3])
+    with pytest.raises(SpecError):
+        vw.advise(spec, [1, 2, 3, 7])

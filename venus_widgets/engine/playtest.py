@@ -1,0 +1,68 @@
+"""The default edition, ``playtest`` (Venus Engine 1st Playtest Rules v0.2).
+
+Checks (one d20, bonus d6s) live in :mod:`.playtest_check`, tasks (a d6
+pool with KISS and Ego) in :mod:`.playtest_task`; this module dispatches
+on the spec's ``roll`` and regenerates the seed's published table.
+
+>>> rows = table("bronze", 2)
+>>> [round(p, 3) for p in rows[1].at_least]
+[55.556, 11.111]
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Sequence
+
+import numpy as np
+
+from . import playtest_check, playtest_task
+from .errors import SpecError
+from .odds import Odds
+from .rolls import Roll
+
+
+def _module(spec: dict):
+    return playtest_check if spec["roll"] == "check" else playtest_task
+
+
+def odds(spec: dict) -> Odds:
+    return _module(spec).odds(spec)
+
+
+def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
+    return _module(spec).roll(spec, seed, kiss, ego)
+
+
+def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
+    return _module(spec).roll_many(spec, n, seed)
+
+
+def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()):
+    if spec["roll"] != "task":
+        raise SpecError("roll", spec["roll"], "task", "advice is about which task dice to KISS")
+    return playtest_task.advise(spec, faces, kissed)
+
+
+@dataclass(frozen=True)
+class TableRow:
+    """One row of the "% chance of getting..." table: ``dice`` dice,
+    ``at_least[k-1]`` = P(at least k successes) in percent, mean and sd."""
+
+    dice: int
+    at_least: tuple[float, ...]
+    mean: float
+    sd: float
+
+
+def table(caliber: str = "bronze", max_dice: int = 8) -> tuple[TableRow, ...]:
+    """The seed's table regenerated: plain pools of 1..``max_dice`` dice,
+    no KISS, no Ego."""
+    p = 1 - playtest_task.classes(caliber)[0]
+    rows = []
+    for n in range(1, max_dice + 1):
+        pmf = np.array([math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
+        tail = np.cumsum(pmf[::-1])[::-1]
+        rows.append(TableRow(n, tuple(float(100 * t) for t in tail[1:]), n * p, math.sqrt(n * p * (1 - p))))
+    return tuple(rows)

@@ -1,0 +1,674 @@
+"""Playtest tasks: a d6 pool with KISS and Ego, exactly.
+
+RULES.md playtest/Task: roll ``dice`` own dice of the roller's caliber and
+one die per ally (at most two) with the ally's caliber. A die succeeds on
+Bronze 5-6, Silver 4-6, Gold 3-6, Platinum 2-6. ``threshold = 1 +
+factors`` (+1 when learning on the job) and ``goal = threshold +
+consequences``.
+
+The default policy ``"failures"`` (RULES.md "The KISS and Ego policy"):
+
+1. the successes showing reach the goal: stop, no KISS and no Ego spent;
+2. else KISS failed dice up to the ``kiss`` budget, the best chance first
+   (an ally's Gold before your Bronze), ties by the lowest face first;
+   Ego ``reroll`` KISSes every failed die instead (the budget is moot);
+3. still short of the goal and Ego ``double6``: every 6 showing scores two
+   successes. Ego counts as spent only when it changes something, i.e.
+   when at least one 6 shows.
+
+The ``"optimal"`` policy may KISS any dice (a 5 too, when hoping for a 6
+under ``double6``) within the budget, choosing for the faces showing the
+set that maximises P(successes >= goal); ties go to the default policy's
+choice, so it is never worse. With Ego ``reroll`` it chooses between not
+spending Ego (any set within the budget) and spending it (every failed die,
+plus any successes within the budget).
+
+The outcome is the final number of successes. ``p_pass = P(final >=
+threshold)``, ``p_goal = P(final >= goal)``. Breakdown keys (each a
+probability):
+
+- ``pass_without_kiss``: the first roll already passes;
+- ``pass_after_kiss``: passes only thanks to the KISS round;
+- ``pass_with_ego``: passes only thanks to Ego ``double6``;
+- ``fail``: the three above and this sum to 1;
+- ``goal_without_kiss``, ``goal_after_kiss``, ``goal_with_ego``: the same
+  for the goal;
+- ``p_kiss_used``: P(at least one die is KISSed);
+- ``p_ego_spent``: as :attr:`Odds.p_ego_spent` (0 without Ego).
+
+>>> import venus_widgets as vw
+>>> o = vw.odds({"roll": "task", "dice": 2})
+>>> round(o.p_pass, 6), round(o.mean, 6)
+(0.555556, 0.666667)
+>>> o = vw.odds({"roll": "task", "dice": 1, "kiss": 1})
+>>> round(o.p_pass, 6) == round(1 - (2 / 3) ** 2, 6)
+True
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+from math import comb
+from typing import Any, Sequence
+
+import numpy as np
+
+from .errors import SpecError
+from .odds import Odds
+from .rolls import Die, Roll, streams
+
+#: Lowest succeeding face per caliber.
+MIN_FACE = {"bronze": 5, "silver": 4, "gold": 3, "platinum": 2}
+#: KISS order: higher is KISSed first (best chance to succeed).
+CHANCE = {"bronze": 0, "silver": 1, "gold": 2, "platinum": 3}
+CALIBER_OF_CHANCE = {v: k for k, v in CHANCE.items()}
+
+FAIL, SUCC, SIX = 0, 1, 2
+
+
+# --------------------------------------------------------------------------
+# The spec, read
+# --------------------------------------------------------------------------
+
+
+def threshold(spec: dict) -> int:
+    """1 + factors, +1 when learning on the job (RULES.md playtest/Task)."""
+    return 1 + spec["factors"] + (1 if spec["learning"] else 0)
+
+
+def goal(spec: dict) -> int:
+    """threshold + the extra consequences wanted."""
+    return threshold(spec) + spec["consequences"]
+
+
+def calibers(spec: dict) -> list[str]:
+    """The caliber of every die in roll order: own dice, then allies."""
+    return [spec["caliber"]] * spec["dice"] + list(spec["allies"])
+
+
+def owners(spec: dict) -> list[str]:
+    return ["own"] * spec["dice"] + [f"ally {i + 1}" for i in range(len(spec["allies"]))]
+
+
+def budget(spec: dict) -> int:
+    """The single-die KISS budget (Ego ``reroll`` makes it moot: every die)."""
+    n = spec["dice"] + len(spec["allies"])
+    return n if spec["ego"] == "reroll" else min(spec["kiss"], n)
+
+
+def classes(caliber: str) -> tuple[float, float, float]:
+    """P(fail), P(success but not 6), P(6) for one die."""
+    m = MIN_FACE[caliber]
+    return (m - 1) / 6, (6 - m) / 6, 1 / 6
+
+
+def face_class(face: int, caliber: str) -> int:
+    return SIX if face == 6 else (SUCC if face >= MIN_FACE[caliber] else FAIL)
+
+
+@lru_cache(maxsize=512)
+def joint(r: int, caliber: str) -> np.ndarray:
+    """P(successes = s, sixes = x) for ``r`` dice: an (r+1, r+1) array."""
+    pf, ps, p6 = classes(caliber)
+    out = np.zeros((r + 1, r + 1))
+    for s in range(r + 1):
+        for x in range(s + 1):
+            out[s, x] = comb(r, s) * comb(s, x) * pf ** (r - s) * ps ** (s - x) * p6**x
+    out.setflags(write=False)
+    return out
+
+
+# --------------------------------------------------------------------------
+# Exact odds, default policy
+# --------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def _own_kiss_table(n: int, caliber: str, b: int, nlo: int, size: int) -> np.ndarray:
+    """Own dice on the KISS path with ``b`` KISSes left for them.
+
+    ``C[L, tau]`` is the (successes, sixes) sub-pmf after KISSing, summed
+    over first rolls with fewer than ``tau`` own successes whose leftover
+    budget for the lower-chance allies is ``L`` (0..nlo).
+    """
+    first = joint(n, caliber)
+    per_t = np.zeros((nlo + 1, n + 1, size, size))
+    for t in range(n + 1):
+        f = n - t
+        r = min(f, b)
+        left = min(max(b - f, 0), nlo)
+        tab = joint(r, caliber)
+        for x in range(t + 1):
+            if first[t, x]:
+                per_t[left, t, t : t + r + 1, x : x + r + 1] += first[t, x] * tab
+    out = np.zeros((nlo + 1, n + 2, size, size))
+    np.cumsum(per_t, axis=1, out=out[:, 1:])
+    out.setflags(write=False)
+    return out
+
+
+def _ally_combos(allies: Sequence[str]):
+    """Every first-roll class of the allies, with its probability."""
+    for cls in product(range(3), repeat=len(allies)):
+        p = 1.0
+        for c, cal in zip(cls, allies):
+            p *= classes(cal)[c]
+        if p:
+            yield cls, p
+
+
+_POINT = {FAIL: (0, 0), SUCC: (1, 0), SIX: (1, 1)}
+
+
+def _ally_kernel(allies, cls, kissed) -> np.ndarray:
+    """(successes, sixes) pmf of the allies' final dice: a 3x3 array."""
+    k = np.zeros((3, 3))
+    k[0, 0] = 1.0
+    for cal, c, kd in zip(allies, cls, kissed):
+        new = np.zeros((3, 3))
+        if kd:
+            for cc, p in enumerate(classes(cal)):
+                ds, dx = _POINT[cc]
+                new[ds:, dx:] += p * k[: 3 - ds, : 3 - dx]
+        else:
+            ds, dx = _POINT[c]
+            new[ds:, dx:] += k[: 3 - ds, : 3 - dx]
+        k = new
+    return k
+
+
+def _default_parts(spec: dict):
+    """(no-KISS pmf of S0 restricted to S0 >= goal, KISS-path joint H[S1, X1],
+    P(S0 >= threshold), P(S0 >= goal))."""
+    n, cal, allies = spec["dice"], spec["caliber"], list(spec["allies"])
+    g, thr = goal(spec), threshold(spec)
+    size = n + len(allies) + 1
+    b_total = budget(spec)
+    own_chance = CHANCE[cal]
+    hi = [i for i, a in enumerate(allies) if CHANCE[a] > own_chance]
+    lo = [i for i, a in enumerate(allies) if CHANCE[a] <= own_chance]
+    hi.sort(key=lambda i: -CHANCE[allies[i]])
+    lo.sort(key=lambda i: -CHANCE[allies[i]])
+    first_marg = joint(n, cal).sum(axis=1)
+    tail = np.concatenate([np.cumsum(first_marg[::-1])[::-1], [0.0]])  # P(t >= k)
+    nokiss = np.zeros(size)
+    H = np.zeros((size, size))
+    p0_thr = p0_goal = 0.0
+    keyed: dict[tuple[int, int, int], np.ndarray] = {}
+    for cls, p in _ally_combos(allies):
+        a_s = sum(c != FAIL for c in cls)
+        tau = min(max(g - a_s, 0), n + 1)
+        nokiss[tau + a_s : n + 1 + a_s] += p * first_marg[tau:]
+        p0_thr += p * tail[min(max(thr - a_s, 0), n + 1)]
+        p0_goal += p * tail[tau]
+        if tau == 0:
+            continue
+        failed_hi = [i for i in hi if cls[i] == FAIL]
+        used = min(len(failed_hi), b_total)
+        b_own = b_total - used
+        failed_lo = [i for i in lo if cls[i] == FAIL]
+        for left in range(len(lo) + 1):
+            kd = set(failed_hi[:used]) | set(failed_lo[:left])
+            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))])
+            key = (b_own, left, tau)
+            keyed[key] = keyed.get(key, 0.0) + p * kern
+    for (b_own, left, tau), kern in keyed.items():
+        own = _own_kiss_table(n, cal, b_own, len(lo), size)[left, tau]
+        for ds, dx in zip(*np.nonzero(kern)):
+            H[ds:, dx:] += kern[ds, dx] * own[: size - ds, : size - dx]
+    return nokiss, H, p0_thr, p0_goal
+
+
+@lru_cache(maxsize=64)
+def _outcome_index(size: int, g: int, double6: bool) -> np.ndarray:
+    s, x = np.indices((size, size))
+    return np.where(double6 & (s < g), s + x, s).ravel()
+
+
+def _finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=()) -> Odds:
+    g, thr = goal(spec), threshold(spec)
+    size = H.shape[0]
+    double6 = spec["ego"] == "double6"
+    final = np.bincount(_outcome_index(size, g, double6), weights=H.ravel(), minlength=2 * size)
+    final[:size] += nokiss
+    p_kiss_path = 1.0 - p0_goal
+    n_all = spec["dice"] + len(spec["allies"])
+    all_succ = float(np.prod([1 - classes(c)[FAIL] for c in calibers(spec)])) if n_all < g else 0.0
+    p_kiss_used = max(p_kiss_path - all_succ, 0.0) if budget(spec) > 0 else 0.0
+    if spec["ego"] == "double6":
+        p_ego = float(H[:g, 1:].sum())
+    elif spec["ego"] == "reroll":
+        p_ego = p_kiss_used
+    else:
+        p_ego = None
+    pre = H.sum(axis=1)
+    pre[: nokiss.size] += nokiss
+    p1_thr, p1_goal = float(pre[thr:].sum()), float(pre[g:].sum())
+    p_pass, p_goal = float(final[thr:].sum()), float(final[g:].sum())
+    p0_thr, p0_goal, p_kiss_used = float(p0_thr), float(p0_goal), float(p_kiss_used)
+    breakdown = {
+        "pass_without_kiss": p0_thr,
+        "pass_after_kiss": max(p1_thr - p0_thr, 0.0),
+        "pass_with_ego": max(p_pass - p1_thr, 0.0),
+        "fail": max(1.0 - p_pass, 0.0),
+        "goal_without_kiss": p0_goal,
+        "goal_after_kiss": max(p1_goal - p0_goal, 0.0),
+        "goal_with_ego": max(p_goal - p1_goal, 0.0),
+        "p_kiss_used": p_kiss_used,
+        "p_ego_spent": p_ego or 0.0,
+    }
+    return Odds.from_pmf(spec, final, threshold=thr, goal=g, breakdown=breakdown, p_ego_spent=p_ego, notes=notes)
+
+
+def odds(spec: dict) -> Odds:
+    """Exact odds of a task under the spec's policy."""
+    if spec["policy"] == "optimal":
+        return _optimal_odds(spec)
+    return _finish_odds(spec, *_default_parts(spec))
+
+
+# --------------------------------------------------------------------------
+# One table state: what a reroll set gives
+# --------------------------------------------------------------------------
+
+
+def _state_pmf(kept_s: int, kept_x: int, reroll: dict[str, int], size: int) -> np.ndarray:
+    """Joint (successes, sixes) after KISSing ``reroll[caliber]`` dice,
+    with ``kept_s`` successes (``kept_x`` of them 6s) staying."""
+    out = np.zeros((size, size))
+    tab = np.ones((1, 1))
+    for cal, r in reroll.items():
+        if r:
+            j = joint(r, cal)
+            new = np.zeros((tab.shape[0] + r, tab.shape[1] + r))
+            for s in range(r + 1):
+                for x in range(s + 1):
+                    if j[s, x]:
+                        new[s : s + tab.shape[0], x : x + tab.shape[1]] += j[s, x] * tab
+            tab = new
+    out[kept_s : kept_s + tab.shape[0], kept_x : kept_x + tab.shape[1]] = tab
+    return out
+
+
+def _final_pmf(joint_sx: np.ndarray, g: int, double6: bool) -> np.ndarray:
+    size = joint_sx.shape[0]
+    return np.bincount(_outcome_index(size, g, double6), weights=joint_sx.ravel(), minlength=2 * size)
+
+
+def _state_choices(counts: dict[tuple[str, int], int], b: int, ego: str):
+    """Every reroll choice for a table state, by counts per (caliber, class).
+
+    Yields (choice dict (caliber, class) -> count, ego_reroll_spent)."""
+    keys = sorted(counts)
+    ranges = [range(counts[k] + 1) for k in keys]
+    for ego_spent in ((False, True) if ego == "reroll" else (False,)):
+        for c in product(*ranges):
+            choice = dict(zip(keys, c))
+            if ego_spent:
+                if any(choice[k] != counts[k] for k in keys if k[1] == FAIL):
+                    continue
+                cost = sum(v for k, v in choice.items() if k[1] != FAIL)
+            else:
+                cost = sum(c)
+            if cost <= b:
+                yield choice, ego_spent
+
+
+def _choice_pmf(counts, choice, size, g, double6):
+    kept_s = sum(v - choice.get(k, 0) for k, v in counts.items() if k[1] != FAIL)
+    kept_x = sum(v - choice.get(k, 0) for k, v in counts.items() if k[1] == SIX)
+    reroll: dict[str, int] = {}
+    for (cal, _), v in choice.items():
+        reroll[cal] = reroll.get(cal, 0) + v
+    sx = _state_pmf(kept_s, kept_x, dict(sorted(reroll.items())), size)
+    return sx, _final_pmf(sx, g, double6)
+
+
+def _default_choice(counts: dict[tuple[str, int], int], b: int, ego: str) -> dict:
+    """The default policy's choice for a state, by counts (best chance first)."""
+    choice = {}
+    left = sum(counts.values()) if ego == "reroll" else b
+    for (cal, c) in sorted(counts, key=lambda k: -CHANCE[k[0]]):
+        if c == FAIL:
+            take = min(counts[(cal, c)], left)
+            choice[(cal, c)] = take
+            left -= take
+    return choice
+
+
+@lru_cache(maxsize=4096)
+def _best_choice(state: tuple, b: int, ego: str, g: int, size: int):
+    """Best choice for a table state (sorted tuple of ((caliber, class), count));
+    returns (final pmf, chosen dict, ego reroll spent)."""
+    counts = dict(state)
+    double6 = ego == "double6"
+    succ = sum(v for k, v in counts.items() if k[1] != FAIL)
+    if succ >= g:
+        sx = _state_pmf(succ, sum(v for k, v in counts.items() if k[1] == SIX), {}, size)
+        return sx, {}, False
+    dflt = _default_choice(counts, b, ego)
+    best_sx, best = _choice_pmf(counts, dflt, size, g, double6)
+    best_p = best[g:].sum()
+    best_choice, best_ego = dflt, ego == "reroll" and any(v for v in dflt.values())
+    for choice, ego_spent in _state_choices(counts, b, ego):
+        sx, fin = _choice_pmf(counts, choice, size, g, double6)
+        p = fin[g:].sum()
+        if p > best_p + 1e-13:
+            best_sx, best_p, best_choice, best_ego = sx, p, choice, ego_spent
+    return best_sx, best_choice, best_ego
+
+
+def _optimal_odds(spec: dict) -> Odds:
+    """Exact odds under the optimal policy: the best set for every first roll
+    (by counts per caliber and class), weighted by its probability."""
+    g, thr = goal(spec), threshold(spec)
+    cals = calibers(spec)
+    size = len(cals) + 1
+    groups: dict[str, int] = {}
+    for c in cals:
+        groups[c] = groups.get(c, 0) + 1
+    b = budget(spec) if spec["ego"] != "reroll" else min(spec["kiss"], len(cals))
+    H = np.zeros((size, size))
+    nokiss = np.zeros(size)
+    p0_thr = p0_goal = 0.0
+    per_group = []
+    for cal, m in groups.items():
+        j = joint(m, cal)
+        per_group.append([(cal, m, s, x, j[s, x]) for s in range(m + 1) for x in range(s + 1) if j[s, x]])
+    for combo in product(*per_group):
+        p = 1.0
+        counts = {}
+        s0 = 0
+        for cal, m, s, x, q in combo:
+            p *= q
+            s0 += s
+            for cls, v in ((FAIL, m - s), (SUCC, s - x), (SIX, x)):
+                if v:
+                    counts[(cal, cls)] = v
+        if s0 >= thr:
+            p0_thr += p
+        if s0 >= g:
+            p0_goal += p
+            nokiss[s0] += p
+            continue
+        sx, _, _ = _best_choice(tuple(sorted(counts.items())), b, spec["ego"], g, size)
+        H += p * sx
+    return _finish_odds(spec, nokiss, H, p0_thr, p0_goal,
+                        notes=("optimal policy: the best reroll set for every first roll",))
+
+
+# --------------------------------------------------------------------------
+# Rolls
+# --------------------------------------------------------------------------
+
+
+def _counts_of(faces: Sequence[int], cals: Sequence[str], idx) -> dict:
+    out: dict[tuple[str, int], int] = {}
+    for i in idx:
+        k = (cals[i], face_class(faces[i], cals[i]))
+        out[k] = out.get(k, 0) + 1
+    return out
+
+
+def policy_kiss(spec: dict, faces: Sequence[int]) -> tuple[list[int], bool]:
+    """The dice the spec's policy KISSes for these first faces, and whether
+    Ego ``reroll`` is spent. Default: failed dice, best chance first, ties by
+    the lowest face, then die order; optimal: the best set by counts, the
+    dice of each (caliber, class) taken lowest face first."""
+    cals = calibers(spec)
+    g = goal(spec)
+    succ = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
+    if succ >= g:
+        return [], False
+    if spec["policy"] == "failures":
+        failed = [i for i, (f, c) in enumerate(zip(faces, cals)) if face_class(f, c) == FAIL]
+        failed.sort(key=lambda i: (-CHANCE[cals[i]], faces[i], i))
+        if spec["ego"] == "reroll":
+            return sorted(failed), bool(failed)
+        return sorted(failed[: spec["kiss"]]), False
+    counts = _counts_of(faces, cals, range(len(faces)))
+    b = min(spec["kiss"], len(cals))
+    _, choice, ego_spent = _best_choice(tuple(sorted(counts.items())), b, spec["ego"], g, len(cals) + 1)
+    return _pick(faces, cals, choice), ego_spent
+
+
+def _pick(faces, cals, choice: dict) -> list[int]:
+    chosen = []
+    for (cal, cls), v in choice.items():
+        idx = [i for i in range(len(faces)) if cals[i] == cal and face_class(faces[i], cal) == cls]
+        idx.sort(key=lambda i: (faces[i], i))
+        chosen += idx[:v]
+    return sorted(chosen)
+
+
+def _check_kiss(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool | None) -> None:
+    n = len(faces)
+    for i in kiss:
+        if not 0 <= i < n:
+            raise SpecError("kiss", list(kiss), f"die indices from 0 to {n - 1}", f"this task has {n} dice")
+    if len(set(kiss)) != len(kiss):
+        raise SpecError("kiss", list(kiss), "each die KISSed at most once")
+    if len(kiss) > spec["kiss"]:
+        hint = "Ego 'reroll' KISSes every failed die: pass ego=True" if spec["ego"] == "reroll" else ""
+        raise SpecError("kiss", list(kiss), f"at most {spec['kiss']} dice (the KISS budget)", hint)
+    if ego and spec["ego"] == "none":
+        raise SpecError("ego", ego, "False or None: this spec has no Ego", "set the spec's ego first")
+
+
+def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
+    """A seeded task.
+
+    ``kiss=None`` follows the spec's policy, as the odds do. A list KISSes
+    exactly those dice within the budget; with Ego ``reroll`` and
+    ``ego=True`` every failed die not listed is KISSed by Ego as well
+    (``ego=None`` with a list does not spend Ego ``reroll``). Ego
+    ``double6`` is spent when ``ego=True``, or (``ego=None``) by the policy:
+    short of the goal after the KISS round with a 6 showing.
+    """
+    cals = calibers(spec)
+    first, second = streams(seed)
+    faces = [int(f) for f in first.integers(1, 7, size=len(cals))]
+    g, thr = goal(spec), threshold(spec)
+    succ0 = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
+    if kiss is None:
+        chosen, ego_reroll = policy_kiss(spec, faces)
+        if ego is False:
+            ego_reroll = False
+        elif ego is True and spec["ego"] == "reroll":
+            ego_reroll = True
+    else:
+        _check_kiss(spec, faces, kiss, ego)
+        chosen = sorted(kiss)
+        ego_reroll = bool(ego) and spec["ego"] == "reroll"
+    if ego and spec["ego"] == "none":
+        raise SpecError("ego", ego, "False or None: this spec has no Ego", "set the spec's ego first")
+    if ego_reroll:
+        chosen = sorted(set(chosen) | {i for i, (f, c) in enumerate(zip(faces, cals)) if face_class(f, c) == FAIL})
+    new = second.integers(1, 7, size=len(chosen))
+    after = list(faces)
+    for i, f in zip(chosen, new):
+        after[i] = int(f)
+    succ1 = sum(face_class(f, c) != FAIL for f, c in zip(after, cals))
+    sixes = sum(f == 6 for f in after)
+    if spec["ego"] == "double6":
+        double = bool(ego) if ego is not None else succ1 < g
+        double = double and sixes > 0
+    else:
+        double = False
+    outcome = succ1 + (sixes if double else 0)
+    who = owners(spec)
+    dice = tuple(
+        Die(i, who[i], cals[i], 6, faces[i], after[i], i in chosen,
+            (0 if face_class(after[i], cals[i]) == FAIL else 1) * (2 if double and after[i] == 6 else 1))
+        for i in range(len(cals))
+    )
+    return Roll(
+        spec=spec, seed=seed, dice=dice, outcome=outcome, passed=outcome >= thr, goal_reached=outcome >= g,
+        kissed=tuple(chosen), ego_spent=bool(double or ego_reroll),
+        details={"threshold": thr, "goal": g, "successes_before_kiss": succ0, "successes_after_kiss": succ1,
+                 "sixes": sixes, "ego": "double6" if double else ("reroll" if ego_reroll else "none")},
+    )
+
+
+def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
+    """Final successes of ``n`` rolls by the policy, vectorised (the optimal
+    policy is looked up per distinct first roll)."""
+    cals = calibers(spec)
+    first, second = streams(seed)
+    d = len(cals)
+    faces = first.integers(1, 7, size=(n, d), dtype=np.int8)
+    new = second.integers(1, 7, size=(n, d), dtype=np.int8)
+    minf = np.array([MIN_FACE[c] for c in cals], dtype=np.int8)
+    chance = np.array([CHANCE[c] for c in cals], dtype=np.int16)
+    failed = faces < minf
+    g = goal(spec)
+    short = (d - failed.sum(axis=1)) < g
+    if spec["policy"] == "optimal":
+        kissed = np.zeros((n, d), dtype=bool)
+        rows = np.nonzero(short)[0]
+        uniq, inv = np.unique(faces[rows], axis=0, return_inverse=True)
+        masks = np.zeros((len(uniq), d), dtype=bool)
+        for u, fs in enumerate(uniq):
+            chosen, ego_r = policy_kiss(spec, [int(f) for f in fs])
+            masks[u, chosen] = True
+            if ego_r:
+                masks[u] |= fs < minf
+        kissed[rows] = masks[inv.ravel()]
+    elif spec["ego"] == "reroll":
+        kissed = failed & short[:, None]
+    else:
+        key = np.where(failed, (3 - chance) * 8 + faces, 99).astype(np.int16)
+        order = np.argsort(key, axis=1, kind="stable")
+        rank = np.empty_like(order)
+        np.put_along_axis(rank, order, np.arange(d)[None, :].repeat(n, 0), axis=1)
+        kissed = failed & (rank < spec["kiss"]) & short[:, None]
+    after = np.where(kissed, new, faces)
+    succ = (after >= minf).sum(axis=1)
+    if spec["ego"] == "double6":
+        succ = succ + np.where(succ < g, (after == 6).sum(axis=1), 0)
+    return succ.astype(np.int64)
+
+
+# --------------------------------------------------------------------------
+# Advice for a roll on the table
+# --------------------------------------------------------------------------
+
+
+from dataclasses import dataclass  # noqa: E402
+
+
+@dataclass(frozen=True)
+class Option:
+    """One KISS choice: the dice, whether Ego ``reroll`` is spent, and the
+    exact P(pass) and P(goal) after the KISS round and Ego by the policy."""
+
+    kiss: tuple[int, ...]
+    ego: bool
+    p_pass: float
+    p_goal: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Options for a roll on the table, best P(goal) first.
+
+    >>> import venus_widgets as vw
+    >>> a = vw.advise({"roll": "task", "dice": 2, "kiss": 1}, [1, 3])
+    >>> a.policy, a.optimal, a.successes, a.goal
+    ((0,), (0,), 0, 1)
+    >>> [(o.label, o.kiss, round(o.p_pass, 4)) for o in a.options]
+    [('policy', (0,), 0.3333), ('die 1', (1,), 0.3333), ('none', (), 0.0)]
+    """
+
+    faces: tuple[int, ...]
+    successes: int
+    threshold: int
+    goal: int
+    budget_left: int
+    policy: tuple[int, ...]
+    optimal: tuple[int, ...]
+    options: tuple[Option, ...]
+
+
+def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
+    """Which dice to KISS for the faces showing (die order as :func:`roll`).
+
+    Dice already ``kissed`` cannot be KISSed again and use up the budget.
+    Options: no KISS, the default policy's choice, the optimal choice (by
+    counts per caliber and class, each taken lowest face first), and every
+    single die. Each is exact given the faces.
+    """
+    cals = calibers(spec)
+    faces = list(faces)
+    if len(faces) != len(cals):
+        raise SpecError("faces", faces, f"{len(cals)} faces, one per die in roll order (own dice, then allies)")
+    for i, f in enumerate(faces):
+        if isinstance(f, bool) or not isinstance(f, (int, np.integer)) or not 1 <= f <= 6:
+            raise SpecError(f"faces[{i}]", f, "a face from 1 to 6")
+    faces = [int(f) for f in faces]
+    kissed = sorted(set(int(i) for i in kissed))
+    for i in kissed:
+        if not 0 <= i < len(cals):
+            raise SpecError("kissed", kissed, f"die indices from 0 to {len(cals) - 1}")
+    left = spec["kiss"] - len(kissed)
+    if left < 0:
+        raise SpecError("kissed", kissed, f"at most {spec['kiss']} dice (the KISS budget)")
+    g, thr = goal(spec), threshold(spec)
+    size = len(cals) + 1
+    double6 = spec["ego"] == "double6"
+    free = [i for i in range(len(cals)) if i not in kissed]
+    fixed = [i for i in kissed]
+    fixed_counts = _counts_of(faces, cals, fixed)
+    free_counts = _counts_of(faces, cals, free)
+    succ = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
+
+    def evaluate(chosen: Sequence[int], ego_r: bool) -> tuple[float, float]:
+        chosen = set(chosen)
+        if ego_r:
+            chosen |= {i for i in free if face_class(faces[i], cals[i]) == FAIL}
+        counts = _counts_of(faces, cals, range(len(cals)))
+        choice = _counts_of(faces, cals, chosen)
+        _, fin = _choice_pmf(counts, choice, size, g, double6)
+        return float(min(1.0, fin[thr:].sum())), float(min(1.0, fin[g:].sum()))
+
+    if succ >= g:
+        policy, ego_p = [], False
+    else:
+        tmp = dict(spec, kiss=left)
+        sub = _best_choice(tuple(sorted(free_counts.items())), min(left, len(free)), spec["ego"], g, size)
+        if spec["policy"] == "optimal" and not fixed_counts:
+            policy, ego_p = _pick(faces, cals, sub[1]), sub[2]
+        else:
+            failed = [i for i in free if face_class(faces[i], cals[i]) == FAIL]
+            failed.sort(key=lambda i: (-CHANCE[cals[i]], faces[i], i))
+            ego_p = tmp["ego"] == "reroll" and bool(failed)
+            policy = sorted(failed) if ego_p else sorted(failed[: max(left, 0)])
+    # optimal over the free dice, the kissed ones staying as they are
+    best = (evaluate(policy, ego_p)[1], policy, ego_p)
+    keys = sorted(free_counts)
+    for c in product(*(range(free_counts[k] + 1) for k in keys)):
+        for ego_r in ((False, True) if spec["ego"] == "reroll" else (False,)):
+            choice = dict(zip(keys, c))
+            cost = sum(v for k, v in choice.items() if not (ego_r and k[1] == FAIL))
+            if cost > left or (ego_r and any(choice[k] != free_counts[k] for k in keys if k[1] == FAIL)):
+                continue
+            chosen = _pick([faces[i] if i in free else 0 for i in range(len(faces))], cals, choice)
+            pg = evaluate(chosen, ego_r)[1]
+            if pg > best[0] + 1e-13:
+                best = (pg, chosen, ego_r)
+    raw = [("policy", tuple(policy), ego_p), ("optimal", tuple(best[1]), best[2]), ("none", (), False)]
+    if left > 0:
+        raw += [(f"die {i}", (i,), False) for i in free]
+    seen = set()
+    options = []
+    for label, chosen, ego_r in raw:
+        key = (tuple(sorted(chosen)), ego_r)
+        if key in seen:
+            continue
+        seen.add(key)
+        pp, pg = evaluate(chosen, ego_r)
+        options.append(Option(tuple(sorted(chosen)), ego_r, pp, pg, label))
+    options.sort(key=lambda o: (-o.p_goal, -o.p_pass, o.label not in ("policy", "optimal"), len(o.kiss)))
+    return Advice(tuple(faces), succ, thr, g, left, tuple(policy), tuple(best[1]), tuple(options))
