@@ -159,6 +159,8 @@ def icepool_distribution(spec) -> dict:
     s = normalize(spec)
     if s["roll"] == "check":
         return icepool_check(s)
+    if s["policy"] == "optimal":
+        raise NotImplementedError("the optimal policy is checked by brute_task(optimal=True), not icepool")
     die = icepool_task(s)
     total = die.denominator()
     return {o: die.quantity(o) / total for o in die.outcomes()}

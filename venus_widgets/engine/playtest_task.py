@@ -376,24 +376,25 @@ def _optimal_odds(spec: dict) -> Odds:
     for cal, m in groups.items():
         j = joint(m, cal)
         per_group.append([(cal, m, s, x, j[s, x]) for s in range(m + 1) for x in range(s + 1) if j[s, x]])
+    weights, tables = [], []
     for combo in product(*per_group):
         p = 1.0
-        counts = {}
+        counts = []
         s0 = 0
         for cal, m, s, x, q in combo:
             p *= q
             s0 += s
-            for cls, v in ((FAIL, m - s), (SUCC, s - x), (SIX, x)):
-                if v:
-                    counts[(cal, cls)] = v
+            counts += [((cal, cls), v) for cls, v in ((FAIL, m - s), (SUCC, s - x), (SIX, x)) if v]
         if s0 >= thr:
             p0_thr += p
         if s0 >= g:
             p0_goal += p
             nokiss[s0] += p
             continue
-        sx, _, _ = _best_choice(tuple(sorted(counts.items())), b, spec["ego"], g, size)
-        H += p * sx
+        weights.append(p)
+        tables.append(_best_choice(tuple(sorted(counts)), b, spec["ego"], g, size)[0])
+    if tables:
+        H = np.tensordot(np.array(weights), np.array(tables), axes=1)
     return _finish_odds(spec, nokiss, H, p0_thr, p0_goal,
                         notes=("optimal policy: the best reroll set for every first roll",))
 
