@@ -1,0 +1,235 @@
+# Source of notebooks/01-checks.ipynb (built by scripts/make_notebooks.py).
+
+# %% [markdown]
+# # Chapter 1: Checks
+#
+# *The Venus Engine rulebook, runnable. Edition: the 1st Playtest Rules (v0.2), the default.*
+#
+# A **check** settles a simple question with one yes-or-no answer: do you
+# jump the gap, spot the pickpocket, keep your footing? You roll **one d20**,
+# and sometimes up to **four d6** to make up a shortfall. Every number on
+# this page is computed exactly by the `venus_widgets` engine, and every roll
+# uses a fixed seed, so what you read is what the code really gives.
+#
+# Run the cells from the top (*Run → Run All Cells*). The last cell is a
+# roller you can play with.
+
+# %%
+import matplotlib.pyplot as plt
+from IPython.display import Markdown
+
+import venus_widgets as vw
+
+plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
+CALIBERS = ["bronze", "silver", "gold", "platinum"]
+COLOURS = {"bronze": "#b0702a", "silver": "#8c96a0", "gold": "#d4a017", "platinum": "#4a7fa8"}
+
+
+BASE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
+
+
+def at_target(target, **spec):
+    """A playtest check spec whose target is ``target`` (5..29): the highest
+    absolute difficulty at or below it, plus the rest as relative factors."""
+    difficulty = max((d for d in BASE if BASE[d] <= target), key=BASE.get)
+    return {"roll": "check", "difficulty": difficulty, "factors": target - BASE[difficulty], **spec}
+
+
+def table(header, rows):
+    """A Markdown table from a header and rows of cells."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return Markdown("\n".join(lines))
+
+
+# %% [markdown]
+# ## 1. The target
+#
+# Your Peers (everyone at the table but you) first agree how hard the
+# action is *in itself*. That is the **absolute difficulty**, in steps of 5:
+#
+# | difficulty | routine | simple | tough | challenging | absurd |
+# |---|---|---|---|---|---|
+# | target starts at | 5 | 10 | 15 | 20 | 25 |
+#
+# Then the Facilitator (FC) may name up to **four relative factors** that
+# make it harder *for you, here, now*: a storm, a wound, someone working
+# against you. Each adds **+1**. Four is the limit: if the situation seems to
+# need a fifth, the action was harder than first judged, so start again one
+# step up. The highest possible target is 25 + 4 = **29**.
+#
+# The engine reads the difficulty word and the factors and works out the
+# target for you:
+
+# %%
+for difficulty in ["routine", "simple", "tough", "challenging", "absurd"]:
+    targets = [vw.odds({"roll": "check", "difficulty": difficulty, "factors": f}).threshold for f in range(5)]
+    print(f"{difficulty:>11}: targets with 0..4 factors = {targets}")
+
+# %% [markdown]
+# A fifth factor is not quietly ignored: the engine refuses it and says what
+# is allowed, the way a good Peer would.
+
+# %%
+try:
+    vw.odds({"roll": "check", "difficulty": "tough", "factors": 5})
+except vw.SpecError as err:
+    print(err)
+
+# %% [markdown]
+# ## 2. The roll: d20 + score, with caliber deciding the extremes
+#
+# Roll the d20 and add your ability's **score**. If the total **meets or
+# beats the target**, you pass. Two numbers describe an ability:
+#
+# * the **score** (a number such as 3 or 7) is training and growth, and is
+#   added to every roll;
+# * the **caliber** (Bronze, Silver, Gold or Platinum) is raw talent. It
+#   does not add anything, but it decides what the die's extreme faces do:
+#
+# | caliber | natural 20 | natural 19 | natural 1 |
+# |---|---|---|---|
+# | Bronze | just a 20 | just a 19 | automatic fail |
+# | Silver | **automatic pass** | just a 19 | automatic fail |
+# | Gold | **automatic pass** | **automatic pass** | automatic fail |
+# | Platinum | **automatic pass** | **automatic pass** | just a 1 (add your score) |
+#
+# "Automatic" means *whatever the target*: a Gold novice can pull off an
+# absurd feat one time in ten, and only Platinum talent never fumbles.
+
+# %% [markdown]
+# ### Worked example
+#
+# Ada has a **Silver** ability with score **4**. The FC calls the climb
+# **tough** (15) and adds **one factor** for the rain: target **16**. She has
+# no bonus factors yet. What are her chances, and where do they come from?
+
+# %%
+ada = {"roll": "check", "caliber": "silver", "score": 4, "difficulty": "tough", "factors": 1}
+o = vw.odds(ada)
+print(o)
+print(f"target {o.threshold}")
+for part, p in o.breakdown.items():
+    print(f"  {part:<28} {p:8.2%}")
+
+# %% [markdown]
+# Reading it: she needs 12 or more on the die (12 + 4 = 16). Faces 12 to
+# 19 pass on the total (40 %), and the natural 20 passes automatically for a
+# Silver ability (5 %), though it would have passed anyway. The natural 1
+# is an automatic fail (5 %), which at this target changes nothing either.
+# The caliber matters most at the edges: when the target is out of reach of
+# the score, auto-passes are all you have.
+#
+# The plot shows P(pass) for a score of 4 against every target, one line per
+# caliber, without bonus dice.
+
+# %%
+targets = list(range(5, 30))
+fig, ax = plt.subplots()
+for cal in CALIBERS:
+    ps = [vw.odds(at_target(t, caliber=cal, score=4)).p_pass for t in targets]
+    ax.plot(targets, ps, marker="o", ms=3, color=COLOURS[cal], label=cal.title())
+ax.set_xlabel("target")
+ax.set_ylabel("P(pass)")
+ax.set_title("Score 4, no bonus dice: caliber only matters at the extremes")
+ax.set_ylim(0, 1)
+ax.grid(alpha=0.3)
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# The four lines lie on top of each other in the middle and part ways at the
+# ends: on easy targets the natural 1 caps Bronze, Silver and Gold at 95 %
+# while Platinum reaches 100 %; on impossible targets Silver keeps 5 % and
+# Gold and Platinum 10 %.
+
+# %% [markdown]
+# ## 3. Bonus factors: up to four d6, keep the highest
+#
+# Fell short? Before giving up you may argue for up to **four bonus
+# factors** of your own: helpful surroundings, a relevant attribute, a Lot
+# spent, an ally's help. Your Peers check that each one is fair. Then roll
+# **one d6 per factor** and add **only the highest** to your total.
+#
+# More dice do not add up: they make a high best die more likely. With one
+# die the best is 3.5 on average; with four, about 5.2.
+
+# %%
+from fractions import Fraction
+
+rows = []
+for k in range(1, 5):
+    # P(highest of k d6 >= m) = 1 - ((m - 1)/6)^k, exactly
+    row = [f"{k} d6"] + [f"{float(1 - Fraction(m - 1, 6) ** k):.1%}" for m in range(1, 7)]
+    mean = sum(1 - Fraction(m - 1, 6) ** k for m in range(1, 7))
+    rows.append(row + [f"{float(mean):.2f}"])
+table(["bonus dice"] + [f"best ≥ {m}" for m in range(1, 7)] + ["average best"], rows)
+
+# %% [markdown]
+# Bonus dice only rescue rolls that fell short by 1 to 6, and they never
+# undo an automatic fail. If even a 6 could not close the gap, the rules say
+# not to bother rolling them: it changes no odds, so the engine does the
+# same. Here is Ada again with 0 to 4 bonus factors:
+
+# %%
+rows = []
+for k in range(5):
+    o = vw.odds({**ada, "bonus_factors": k})
+    rows.append([k] + [f"{p:.2%}" for p in o.breakdown.values()] + [f"**{o.p_pass:.2%}**"])
+table(["bonus factors"] + list(vw.odds(ada).breakdown) + ["P(pass)"], rows)
+
+# %% [markdown]
+# The first bonus factor is worth the most; each further one adds less,
+# because the best die can never beat 6. Across all targets:
+
+# %%
+fig, ax = plt.subplots()
+for k in range(5):
+    ps = [vw.odds(at_target(t, caliber="silver", score=4, bonus_factors=k)).p_pass for t in targets]
+    ax.plot(targets, ps, marker="o", ms=3, label=f"{k} bonus d6", color=plt.cm.viridis(k / 4.5))
+ax.set_xlabel("target")
+ax.set_ylabel("P(pass)")
+ax.set_title("Silver, score 4: what bonus factors buy")
+ax.set_ylim(0, 1)
+ax.grid(alpha=0.3)
+ax.legend()
+plt.show()
+
+# %% [markdown]
+# ## 4. A roll at the table
+#
+# A real roll, with a fixed seed so that this page always shows the same
+# dice: Ada takes her two bonus factors (a good rope and a Lot). Her d20
+# shows 10: 14 in total, 2 short. The two bonus d6 show 4 and 5, the
+# higher counts, and 19 beats 16.
+
+# %%
+r = vw.roll({**ada, "bonus_factors": 2}, seed=1)
+print(r)
+for die in r.dice:
+    print(f"  die {die.index} ({die.owner}): {die.after}")
+print(r.details)
+
+# %% [markdown]
+# Over many rolls the share of passes settles on the exact figure (a
+# million seeded rolls, in well under a second):
+
+# %%
+passes = vw.roll_many({**ada, "bonus_factors": 2}, 1_000_000, seed=7)
+print(f"share of passes in 1,000,000 rolls: {passes.mean():.4f}")
+print(f"exact P(pass):                      {vw.odds({**ada, 'bonus_factors': 2}).p_pass:.4f}")
+
+# %% [markdown]
+# ## 5. When a check fails
+#
+# A failed check means the consequence the FC named before the roll (or the
+# obvious one) happens. Checks are meant to be quick. If the table finds
+# itself digging for bonus factors, or the stakes turn out higher than
+# anyone thought, stop and talk: the FC may cancel the check, or rewind and
+# make it a **task** (chapter 2) instead.
+#
+# ## Try it
+#
+# The roller below computes the exact odds as you change the caliber, score,
+# difficulty and factors, and rolls with a seed you can see (so any roll can
+# be replayed).

@@ -1,0 +1,180 @@
+# Source of notebooks/02-tasks.ipynb (built by scripts/make_notebooks.py).
+
+# %% [markdown]
+# # Chapter 2: Tasks
+#
+# *Edition: the 1st Playtest Rules (v0.2), the default.*
+#
+# A **check** asks *did it work?* A **task** asks *how well, and at what
+# price?* It is the roll for the moments the story turns on: you roll a
+# **pool of d6**, count **successes**, and then **spend** them on what you
+# want out of the scene. Even a failed task teaches you something.
+
+# %%
+import matplotlib.pyplot as plt
+from IPython.display import Markdown
+
+import venus_widgets as vw
+
+plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
+CALIBERS = ["bronze", "silver", "gold", "platinum"]
+COLOURS = {"bronze": "#b0702a", "silver": "#8c96a0", "gold": "#d4a017", "platinum": "#4a7fa8"}
+
+
+def table(header, rows):
+    """A Markdown table from a header and rows of cells."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return Markdown("\n".join(lines))
+
+
+# %% [markdown]
+# ## 1. The pool
+#
+# Pick the **job** that fits what you are doing and that "inherits" the
+# ability the FC named. You roll **as many d6 as the job's level**. (No
+# fitting job? Then you are *learning on the job*: chapter 5.)
+#
+# Each die succeeds on its own, by the **caliber** of the ability behind it:
+#
+# | caliber | a die succeeds on | chance per die |
+# |---|---|---|
+# | Bronze | 5 or 6 | 1 in 3 |
+# | Silver | 4, 5 or 6 | 1 in 2 |
+# | Gold | 3 to 6 | 2 in 3 |
+# | Platinum | 2 to 6 | 5 in 6 |
+#
+# ## 2. The threshold
+#
+# The **threshold** starts at **1**. The FC then names up to **four
+# factors** that work against you (hazards, an opponent bigger or better than
+# you, someone hindering you, using a job that is not quite right...), each
+# **+1**. So a threshold runs from 1 to 5. The threshold is the *price of
+# success*: how many successes it costs to get what you set out to do.
+#
+# ### Worked example
+#
+# Bruno the mechanic (job level **3**, a **Bronze** ability) wants to fix the
+# airship's engine **during a storm** (one factor): threshold **2**.
+
+# %%
+bruno = {"roll": "task", "caliber": "bronze", "dice": 3, "factors": 1}
+o = vw.odds(bruno)
+print(o)
+print(f"threshold {o.threshold}, average successes {o.mean:.2f} (± {o.sd:.2f})")
+for k, p in o.distribution.items():
+    print(f"  exactly {k} successes: {p:7.2%}")
+
+# %% [markdown]
+# With 3 Bronze dice he gets 2 or more successes a little over a quarter of
+# the time. The bar chart shows the same for every caliber: the same three
+# dice in better hands.
+
+# %%
+fig, axes = plt.subplots(1, 4, figsize=(9.0, 2.8), sharey=True)
+for ax, cal in zip(axes, CALIBERS):
+    o = vw.odds({**bruno, "caliber": cal})
+    ks = list(range(4))
+    ps = [o.distribution.get(k, 0.0) for k in ks]
+    ax.bar(ks, ps, color=[COLOURS[cal] if k >= o.threshold else "#cccccc" for k in ks])
+    ax.set_title(f"{cal.title()}: P(pass) {o.p_pass:.0%}")
+    ax.set_xticks(ks)
+    ax.set_xlabel("successes")
+axes[0].set_ylabel("probability")
+fig.suptitle("3 dice, threshold 2 (coloured bars pass)")
+fig.tight_layout()
+plt.show()
+
+# %% [markdown]
+# How many dice does it take? Each line is one caliber; each panel one
+# threshold.
+
+# %%
+fig, axes = plt.subplots(1, 3, figsize=(9.0, 3.0), sharey=True)
+for ax, factors in zip(axes, [0, 1, 3]):
+    for cal in CALIBERS:
+        ps = [vw.odds({"roll": "task", "caliber": cal, "dice": n, "factors": factors}).p_pass for n in range(1, 9)]
+        ax.plot(range(1, 9), ps, marker="o", ms=3, color=COLOURS[cal], label=cal.title())
+    ax.set_title(f"threshold {1 + factors}")
+    ax.set_xlabel("dice in the pool")
+    ax.grid(alpha=0.3)
+axes[0].set_ylabel("P(pass)")
+axes[0].legend(fontsize=8)
+fig.tight_layout()
+plt.show()
+
+# %% [markdown]
+# ## 3. Spending successes: buying consequences
+#
+# After the roll (and any KISSing, chapter 3) you **spend** your successes:
+#
+# 1. The **primary consequence**, what you set out to do, costs the
+#    threshold. If you cannot or do not buy it, the task **fails**.
+# 2. Four **secondary consequences** cost **1** each. Each one keeps
+#    something bad from happening along the way:
+#    * "I am not abashed or injured..."
+#    * "My actions were performed with grace or efficiency..."
+#    * "No one I care for is compromised, disturbed, or jeopardized..."
+#    * "Nothing else is unintentionally lost or destroyed..."
+# 3. Four **tertiary consequences** cost **1** each too, but each must hang
+#    on another bought consequence (or, on a failure, on the failure itself as
+#    a silver lining): an extra prize, *learning something new* (+1 exp), your
+#    true intentions revealed (a Lot back), or a welcome surprise.
+#
+# Finally the FC may turn one secondary consequence you did *not* buy
+# against you: the injury, the embarrassment, the broken tool. So getting
+# away with a task completely clean takes the primary plus all four
+# secondaries.
+#
+# The engine answers "what are my chances of buying the primary and *k*
+# more?" with the `consequences` field: the **goal** is threshold + k.
+
+# %%
+rows = []
+for dice in [3, 6]:
+    for cal in CALIBERS:
+        row = [f"{dice} {cal.title()} dice"]
+        for extra in range(0, 5):
+            row.append(f"{vw.odds({**bruno, 'dice': dice, 'caliber': cal, 'consequences': extra}).p_goal:.1%}")
+        rows.append(row)
+table(["threshold 2"] + ["primary only"] + [f"primary + {k}" for k in range(1, 5)], rows)
+
+# %% [markdown]
+# Getting away scot-free (the primary and all four secondaries) takes the
+# threshold + 4 successes. Three dice can never do it without Ego (whose
+# doubled 6s, chapter 3, can), and even six Platinum dice manage it only
+# about one time in three. Compromise is the normal result of a task: that
+# is the design.
+
+# %% [markdown]
+# ## 4. Failing forward
+#
+# A failed task is not a dead end. The consequences land, but you mark
+# **1 exp** on the job you used, since there is always something to learn
+# from a mistake. Each ally who helped marks 1 exp on their own job whatever
+# the outcome (chapter 4). Exp is how jobs level up (chapter 5).
+#
+# For Bruno, the chance of the exp is simply the chance of failing:
+
+# %%
+for cal in CALIBERS:
+    o = vw.odds({**bruno, "caliber": cal})
+    print(f"{cal:>9}: P(fail, +1 exp) = {o.p_fail:6.2%}")
+
+# %% [markdown]
+# ## 5. A task at the table
+#
+# A seeded roll of Bruno's task: every die, its face, and whether it
+# scored.
+
+# %%
+r = vw.roll(bruno, seed=11)
+print(r)
+for die in r.dice:
+    print(f"  die {die.index} ({die.owner}, {die.grade}): {die.after} -> {die.scores} success(es)")
+
+# %% [markdown]
+# ## Try it
+#
+# The task roller below shows the exact odds for your pool, threshold and
+# extra consequences, and rolls with a visible seed.

@@ -1,0 +1,184 @@
+# Source of notebooks/03-kiss-and-ego.ipynb (built by scripts/make_notebooks.py).
+
+# %% [markdown]
+# # Chapter 3: KISS and Ego
+#
+# *Edition: the 1st Playtest Rules (v0.2), the default.*
+#
+# Dice that let you down in a task can be **KISSed**: picked up and rolled
+# again. KISS stands for the four things that pay for a re-roll:
+# **K**ismet, **I**nsight, **S**tunts and **S**pecialties. This chapter is
+# about where KISSes come from, the rules that limit them, the two ways to
+# spend **Ego**, and, with the engine's exact advice, *which* dice are
+# worth KISSing.
+
+# %%
+import matplotlib.pyplot as plt
+from IPython.display import Markdown
+
+import venus_widgets as vw
+
+plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
+
+
+def table(header, rows):
+    """A Markdown table from a header and rows of cells."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return Markdown("\n".join(lines))
+
+
+# %% [markdown]
+# ## 1. Where KISSes come from
+#
+# Each of these re-rolls **one die**:
+#
+# * **Kismet: Lots.** Spend a Lot, no questions asked. You hold at most 10.
+#   You earn them back by revealing your true intentions (a tertiary
+#   consequence) or at the end-of-chapter debrief.
+# * **Insight.** A fact, secret or piece of knowledge that bears on the task
+#   (found in play, known to your character, or set up with an earlier Wits
+#   or Resolve check). Your Peers approve each one.
+# * **Stunt.** Describe what you do with flair, raising the stakes while
+#   leaving room to fail. No approval needed (the FC can veto the
+#   far-fetched), but **one per task**. Each aiding ally may stunt too, to
+#   re-roll *their own* die.
+# * **Specialties.** Up to **four** fitting attributes (assets, disciplines,
+#   natural merits), each approved by your Peers.
+#
+# The engine takes the total as one number, the **KISS budget** (`kiss`).
+#
+# ## 2. The limits
+#
+# * **Each die at most once** per task.
+# * **One round**: decide everything you will KISS, then pick those dice up
+#   together.
+# * **The new face stands**, even if it is worse. KISSing a die that already
+#   succeeded can lose that success.
+# * Aiding dice are KISSed together with their owner, not over their heads.
+#
+# The engine enforces these. Asking for the same die twice is refused:
+
+# %%
+spec = {"roll": "task", "dice": 3, "factors": 1, "kiss": 2}
+try:
+    vw.roll(spec, seed=3, kiss=[0, 0])
+except vw.SpecError as err:
+    print(err)
+
+# %% [markdown]
+# ## 3. What a KISS is worth
+#
+# The engine's default policy is the one a sensible player follows: stop if
+# you already have enough; otherwise KISS the dice that failed, the most
+# promising first (an ally's Gold die before your Bronze one). For a 3-die
+# Bronze pool at threshold 2, each extra KISS helps, but less and less: once
+# every failed die has been re-rolled, more budget does nothing.
+
+# %%
+base = {"roll": "task", "caliber": "bronze", "dice": 3, "factors": 1}
+budgets = range(0, 6)
+fig, ax = plt.subplots()
+for cal, colour in [("bronze", "#b0702a"), ("silver", "#8c96a0"), ("gold", "#d4a017")]:
+    ps = [vw.odds({**base, "caliber": cal, "kiss": k}).p_pass for k in budgets]
+    ax.plot(list(budgets), ps, marker="o", color=colour, label=f"3 {cal.title()} dice")
+ax.set_xlabel("KISS budget (Lots + insights + stunt + specialties)")
+ax.set_ylabel("P(pass), threshold 2")
+ax.set_ylim(0, 1)
+ax.grid(alpha=0.3)
+ax.legend()
+ax.set_title("Each KISS is worth less than the one before; past 3 they are worth nothing")
+plt.show()
+
+# %% [markdown]
+# ## 4. Ego: two ways to spend it
+#
+# **Ego** is something you either have or do not (you earn it by setting a
+# scene, or at the debrief by upholding your principles). Spending it does
+# one of two things:
+#
+# * **reroll**: KISS *every* die that disappointed you at once, with no
+#   budget and no questions asked;
+# * **double6**: every **6** showing after the KISS round scores **two**
+#   successes, including 6s that came from KISSed dice.
+#
+# The engine spends Ego only when the roll is still short after the KISSes,
+# as a player would. Which mode is better depends on the pool and on what
+# you need. *double6* is stronger than it looks: a single 6 is then worth
+# two successes, which is often enough for a threshold on its own, and only
+# *double6* can reach totals that the dice alone cannot.
+
+# %%
+rows = []
+for extra in [0, 2, 4]:
+    row = [f"threshold 2 + {extra}"]
+    for ego in ["none", "reroll", "double6"]:
+        row.append(f"{vw.odds({**base, 'kiss': 1, 'ego': ego, 'consequences': extra}).p_goal:.1%}")
+    rows.append(row)
+table(["3 Bronze dice, 1 KISS: P(goal)", "no Ego", "Ego: reroll", "Ego: double 6s"], rows)
+
+# %% [markdown]
+# ## 5. When KISSing pays: the optimal advice
+#
+# "KISS the dice that failed" is good, but not always best. With Ego ready
+# to double 6s, a 5 may *disappoint* you: it is one success, and a re-roll
+# could make it worth two. The rules allow KISSing any die; the price is
+# that a worse new face stands.
+#
+# `vw.advise(spec, faces)` looks at the dice on the table and lists the
+# sensible choices with their exact chances of passing and of reaching the
+# goal. Bruno rolls **2 Bronze dice** at **threshold 1**, wants **three
+# extra consequences** (goal 4), holds **one Lot** and **Ego** for double
+# 6s, and rolls **6 and 5**. Both dice succeeded, so "KISS the failures"
+# does nothing: 3 successes with the doubled 6, a pass but not the goal.
+
+# %%
+goal_spec = {**base, "dice": 2, "factors": 0, "kiss": 1, "ego": "double6", "consequences": 3}
+advice = vw.advise(goal_spec, [6, 5])
+print(f"successes showing: {advice.successes}, threshold {advice.threshold}, goal {advice.goal}")
+print(f"the usual policy KISSes dice {list(advice.policy)}; the best choice is {list(advice.optimal)}")
+rows = [[o.label, list(o.kiss) or "none", f"{o.p_pass:.1%}", f"{o.p_goal:.1%}"] for o in advice.options]
+table(["choice", "KISS dice (index)", "P(pass)", "P(goal)"], rows)
+
+# %% [markdown]
+# KISSing the 5 (die 1) risks nothing that matters, since the 6 alone
+# passes, and a new 6 would make 2 + 2 = 4: a one-in-six shot at the goal.
+# The advice and the rules agree: a die that "disappoints you" need not be
+# a failed one.
+#
+# The policy that looks at all choices is the engine's `optimal` policy. It
+# is never worse than KISSing failures, and sometimes better. Over the
+# whole roll (before any die is thrown):
+
+# %%
+rows = []
+for extra in [0, 2, 3, 4]:
+    spec = {**base, "kiss": 1, "ego": "double6", "consequences": extra}
+    usual = vw.odds(spec)
+    best = vw.odds({**spec, "policy": "optimal"})
+    rows.append([f"goal {usual.goal}", f"{usual.p_goal:.2%}", f"{best.p_goal:.2%}"])
+table(["3 Bronze, 1 KISS, Ego double6", "KISS failures", "optimal"], rows)
+
+# %% [markdown]
+# ## 6. A KISS at the table
+#
+# A seeded roll where the player chooses which dice to KISS (die indices
+# start at 0). The KISSed dice are rolled from their own stream, so the
+# same seed with a different choice keeps the first faces unchanged.
+
+# %%
+spec = {**base, "kiss": 2}
+first = vw.roll(spec, seed=1, kiss=[])
+print("no KISS:   ", first)
+chosen = [d.index for d in first.dice if d.scores == 0][:2]
+again = vw.roll(spec, seed=1, kiss=chosen)
+print(f"KISS {chosen}:", again)
+for die in again.dice:
+    mark = f"{die.before} -> {die.after} (KISSed)" if die.kissed else f"{die.after}"
+    print(f"  die {die.index}: {mark}, scores {die.scores}")
+
+# %% [markdown]
+# ## Try it
+#
+# In the roller below, set a KISS budget and Ego, roll, and watch the
+# policy's KISSes.

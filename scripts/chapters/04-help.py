@@ -1,0 +1,181 @@
+# Source of notebooks/04-help.ipynb (built by scripts/make_notebooks.py).
+
+# %% [markdown]
+# # Chapter 4: Help
+#
+# *Editions: the 1st Playtest Rules (allies' dice) and the agora procedure
+# (helpers merging into one die).*
+#
+# Nobody has to roll alone. The two editions treat help differently: the
+# playtest rules let up to two allies each hand you a die, while the agora
+# procedure lets anyone help but **merges** all the help into one single
+# die. Both tie the helpers to the consequences of your roll.
+
+# %%
+import matplotlib.pyplot as plt
+from IPython.display import Markdown
+
+import venus_widgets as vw
+
+plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
+
+
+def table(header, rows):
+    """A Markdown table from a header and rows of cells."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return Markdown("\n".join(lines))
+
+
+# %% [markdown]
+# ## 1. Allies in a playtest task
+#
+# * Up to **two allies** may each hand you **one die**, if they have a
+#   fitting job. You decide whether to accept: their help ties them to what
+#   happens.
+# * An ally's die succeeds by **the ally's own caliber**, not yours. A Gold
+#   friend's die succeeds on 3-6 even when your Bronze dice need 5-6. Roll
+#   them in different colours so that everyone sees whose die did what.
+# * Each ally marks **1 exp** on the job they helped with, pass or fail.
+# * Nobody can help with a job they are still learning (level 0).
+#
+# Bruno (3 Bronze dice) faces a threshold-3 task. Who should he ask?
+
+# %%
+bruno = {"roll": "task", "caliber": "bronze", "dice": 3, "factors": 2}
+offers = [[], ["bronze"], ["silver"], ["gold"], ["platinum"], ["gold", "gold"], ["platinum", "platinum"]]
+rows = []
+for allies in offers:
+    o = vw.odds({**bruno, "allies": allies})
+    rows.append([" + ".join(a.title() for a in allies) or "nobody", f"{o.p_pass:.1%}", f"{o.mean:.2f}"])
+table(["allies", "P(pass), threshold 3", "average successes"], rows)
+
+# %% [markdown]
+# A third ally is against the rules, and the engine says so:
+
+# %%
+try:
+    vw.odds({**bruno, "allies": ["gold", "gold", "gold"]})
+except vw.SpecError as err:
+    print(err)
+
+# %% [markdown]
+# Allies help most when the odds are poor. The plot shows P(pass) against
+# the threshold for Bruno alone, with one Gold ally, and with two.
+
+# %%
+fig, ax = plt.subplots()
+for allies, colour in [([], "#b0702a"), (["gold"], "#d4a017"), (["gold", "gold"], "#8a6a00")]:
+    ps = [vw.odds({**bruno, "factors": f, "allies": allies}).p_pass for f in range(5)]
+    label = "alone" if not allies else f"+ {len(allies)} Gold " + ("ally" if len(allies) == 1 else "allies")
+    ax.plot(range(1, 6), ps, marker="o", color=colour, label=label)
+ax.set_xlabel("threshold")
+ax.set_ylabel("P(pass)")
+ax.set_xticks(range(1, 6))
+ax.set_ylim(0, 1)
+ax.grid(alpha=0.3)
+ax.legend()
+ax.set_title("3 Bronze dice, with and without help")
+plt.show()
+
+# %% [markdown]
+# A seeded roll with two allies (their dice come after Bruno's own, marked
+# by owner):
+
+# %%
+r = vw.roll({**bruno, "allies": ["gold", "silver"]}, seed=44)
+print(r)
+for die in r.dice:
+    print(f"  die {die.index} ({die.owner}, {die.grade}): {die.after} -> {die.scores}")
+
+# %% [markdown]
+# ## 2. Help in the agora procedure: one helping die
+#
+# In the agora procedure (d6 pools where a die succeeds on a face **at or
+# above its rank**, 2 to 6, lower being better) help works like this:
+#
+# * Any character may offer help before the dice are rolled, if they have a
+#   relevant job, are free to, and play it out.
+# * The help is **one extra die**, rolled separately, succeeding by **the
+#   helper's rank**.
+# * Difficulty factors take dice out of your main pool, **never** the
+#   helping die.
+# * A helper can KISS the helping die without using up your KISSes.
+#
+# However many people help, **only one helping die is rolled**. Their help
+# is **merged** (written ⊕): **two helpers of the same rank become one die of
+# the next better rank** (one lower). Repeat until one die is left. Two
+# rank-2 helpers make rank 1, which is an automatic success, no roll
+# needed.
+#
+# ### The merge examples, computed
+#
+# Every example in the agora text, worked by `vw.merge`:
+
+# %%
+examples = [
+    ("5 ⊕ 5", [5, 5]), ("4 ⊕ 4", [4, 4]), ("3 ⊕ 3", [3, 3]), ("2 ⊕ 2", [2, 2]),
+    ("(6 ⊕ 6) ⊕ 5", [6, 6, 5]), ("(5 ⊕ 5) ⊕ 4", [5, 5, 4]),
+    ("(4 ⊕ 4) ⊕ (4 ⊕ 4)", [4, 4, 4, 4]), ("(3 ⊕ 3) ⊕ 2", [3, 3, 2]),
+    ("(5 ⊕ 5) ⊕ (5 ⊕ 5)", [5, 5, 5, 5]), ("((5 ⊕ 5) ⊕ 4) ⊕ 3", [5, 5, 4, 3]),
+    ("((4 ⊕ 4) ⊕ 3) ⊕ (3 ⊕ 3)", [4, 4, 3, 3, 3]),
+]
+rows = []
+for written, helpers in examples:
+    rank = vw.merge(helpers)
+    meaning = "automatic success" if rank == 1 else f"succeeds on {rank}-6 ({(7 - rank) / 6:.0%})"
+    rows.append([written, helpers, f"**{rank}**", meaning])
+table(["merge", "helpers' ranks", "helping die's rank", "which means"], rows)
+
+# %% [markdown]
+# ### Help that cannot merge
+#
+# Helpers pair up only with equal ranks. A rank-5 and a rank-4 helper cannot
+# make one die: you must pick whose help to accept. The engine refuses the
+# impossible offer and proposes the accepted group that gives the best die:
+
+# %%
+for helpers in ([5, 4], [5, 5, 4, 6], [6, 6, 6]):
+    try:
+        vw.merge(helpers)
+    except vw.MergeError as err:
+        print(f"{helpers}: {err}\n")
+
+# %% [markdown]
+# ### What help is worth
+#
+# A task with the usual 2 Health dice and 1 job die at rank 4 (each die
+# 50 %), one consequence, against 0 to 3 difficulty factors. The factors
+# strip the main pool but leave the helping die alone, so help matters
+# most on hard tasks.
+
+# %%
+task = {"edition": "agora", "roll": "task", "rank": 4, "health": 2, "job": 1, "consequences": 1}
+fig, ax = plt.subplots()
+for helpers, label in [([], "no help"), ([5], "one rank-5 helper"),
+                       ([5, 5], "two rank-5 helpers (merge to 4)"), ([4, 4, 4, 4], "four rank-4 helpers (merge to 2)")]:
+    ps = [vw.odds({**task, "factors": f, "helpers": helpers}).p_pass for f in range(4)]
+    ax.plot(range(4), ps, marker="o", label=label)
+ax.set_xlabel("difficulty factors (dice removed from the main pool)")
+ax.set_ylabel("P(pass)")
+ax.set_xticks(range(4))
+ax.set_ylim(0, 1.02)
+ax.grid(alpha=0.3)
+ax.legend(fontsize=8)
+ax.set_title("agora task, rank 4, 3 main dice, 1 consequence")
+plt.show()
+
+# %% [markdown]
+# A seeded agora roll with two merged helpers (the helping die comes after
+# the main pool, owner "helper"):
+
+# %%
+r = vw.roll({**task, "factors": 1, "helpers": [5, 5]}, seed=8)
+print(r)
+for die in r.dice:
+    print(f"  die {die.index} ({die.owner}, rank {die.grade}): {die.after} -> {die.scores}")
+
+# %% [markdown]
+# ## Try it
+#
+# Roll a playtest task with allies below.

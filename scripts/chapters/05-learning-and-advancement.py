@@ -1,0 +1,260 @@
+# Source of notebooks/05-learning-and-advancement.ipynb (built by scripts/make_notebooks.py).
+
+# %% [markdown]
+# # Chapter 5: Learning on the job, and advancement
+#
+# *Edition: the 1st Playtest Rules (v0.2), with the Playsheet's level-up
+# rule for jobs above level 0.*
+#
+# Characters in the Venus Engine grow mostly by **doing**: each job levels
+# up with **exp** earned in tasks, and a job you do not have yet is learned
+# by trying it. The rules say learning a new job "can take 6-16 tasks". This
+# chapter works out **exactly** how likely each of those numbers is.
+
+# %%
+import matplotlib.pyplot as plt
+import numpy as np
+from IPython.display import Markdown
+
+import venus_widgets as vw
+
+plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
+
+
+def table(header, rows):
+    """A Markdown table from a header and rows of cells."""
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return Markdown("\n".join(lines))
+
+
+# %% [markdown]
+# ## 1. Exp: where it comes from
+#
+# A job collects **exp** from tasks done with it:
+#
+# | what happened | exp |
+# |---|---|
+# | the task failed (you did not buy the primary consequence) | +1 |
+# | you bought the tertiary "...and I learned something new" | +1 |
+# | you helped someone else's task as an ally (to the job you helped with) | +1 |
+# | the job is still being learned (level 0): every task, pass or fail | +1 |
+#
+# ## 2. Learning on the job
+#
+# When no job you have fits the task, your Peers say which job *would*, and
+# you start learning it:
+#
+# 1. Write the job down at **level 0**.
+# 2. Roll **your ability score** in dice instead of the job's level.
+# 3. Learning the ropes counts as **one of the FC's four difficulty
+#    factors**: the threshold starts at 2 and still stops at 5.
+# 4. Nobody can help with a level-0 job of theirs, and you cannot aid with
+#    one.
+# 5. After **16 exp** the job reaches a level equal to the **lower** of the
+#    two ability scores it inherits.
+#
+# (A job with special requirements earns no exp at all until they are met,
+# and can stay at level 0 for good.)
+#
+# In the engine, `learning: True` marks such a task; the `dice` are the
+# ability score:
+
+# %%
+for factors in range(4):
+    o = vw.odds({"roll": "task", "dice": 3, "learning": True, "factors": factors})
+    print(f"learning + {factors} other factor(s): threshold {o.threshold}, P(pass) with 3 Bronze dice {o.p_pass:.1%}")
+try:
+    vw.odds({"roll": "task", "dice": 3, "learning": True, "factors": 4})
+except vw.SpecError as err:
+    print(err)
+
+# %% [markdown]
+# ## 3. How many tasks to learn a job?
+#
+# Each task while learning gives **1, 2 or 3 exp**:
+#
+# * always **+1** for learning;
+# * **+1** more if the task fails;
+# * **+1** more if a success is left over for "I learned something new"
+#   (on a pass, a success beyond the threshold; on a failure, any success at
+#   all, as a silver lining).
+#
+# That is where "6-16 tasks" comes from: 16 exp at 3 a task takes 6 tasks,
+# at 1 a task 16. Which is likely depends on the dice. We assume the player
+# **plays to win**: buys the primary whenever the successes allow, and
+# spends one spare success on learning. Then a task gives
+#
+# | successes *s* against threshold *t* | exp |
+# |---|---|
+# | *s* = *t* (a pass with nothing to spare) | 1 |
+# | *s* > *t*, or *s* = 0 | 2 |
+# | 0 < *s* < *t* (a failure with a silver lining) | 3 |
+#
+# Tasks are independent, so the total exp after *n* tasks is a sum of *n*
+# independent gains. Counting exactly (a small Markov chain over the exp
+# collected, 0 to 15, from the engine's exact odds of each task) gives the
+# distribution of the number of tasks needed.
+
+# %%
+NEED = 16
+
+
+def gains(spec, plan="win"):
+    """P(exp gained = 1, 2, 3) in one level-0 task, from the exact odds."""
+    o = vw.odds(spec)
+    t = o.threshold
+    p = np.zeros(4)
+    for s, q in o.distribution.items():
+        if plan == "learn":          # never buy the primary: fail, and learn with any success
+            g = 3 if s >= 1 else 2
+        elif s >= t:                 # pass: +1 learning, +1 if a success is spare
+            g = 2 if s > t else 1
+        else:                        # fail: +1 learning, +1 failure, +1 silver lining if any success
+            g = 3 if s >= 1 else 2
+        p[g] += q
+    return p
+
+
+def tasks_to_learn(step, need=NEED):
+    """P(the job is learned at exactly the n-th task), n = 1..need.
+
+    ``state[e]`` is P(exp == e and not yet learned); each task moves the
+    mass up by 1, 2 or 3, and whatever reaches ``need`` is learned then."""
+    state = np.zeros(need)
+    state[0] = 1.0
+    pmf = np.zeros(need + 1)
+    for n in range(1, need + 1):
+        new = np.zeros(need)
+        for g in (1, 2, 3):
+            new[g:] += step[g] * state[: need - g]
+            pmf[n] += step[g] * state[need - g:].sum()
+        state = new
+    assert abs(pmf.sum() - 1) < 1e-12 and state.sum() < 1e-12  # every path ends by task 16
+    return pmf
+
+
+spec = {"roll": "task", "dice": 3, "learning": True, "factors": 0}
+step = gains(spec)
+pmf = tasks_to_learn(step)
+print("exp per task: " + ", ".join(f"{g}: {step[g]:.1%}" for g in (1, 2, 3)))
+n = np.arange(len(pmf))
+print(f"tasks to learn: mean {np.dot(n, pmf):.2f}, fewest possible {n[pmf > 0].min()}, most {n[pmf > 0].max()}")
+
+# %% [markdown]
+# The distribution for a Bronze ability with score 3 at the base threshold
+# (2), and how it moves with the threshold:
+
+# %%
+fig, ax = plt.subplots()
+width = 0.27
+for i, factors in enumerate([0, 1, 3]):
+    pmf = tasks_to_learn(gains({**spec, "factors": factors}))
+    ax.bar(n[1:] + (i - 1) * width, pmf[1:], width, label=f"threshold {2 + factors}")
+ax.set_xlabel("tasks until the job is learned (16 exp)")
+ax.set_ylabel("probability")
+ax.set_xticks(range(1, 17))
+ax.grid(alpha=0.3, axis="y")
+ax.legend()
+ax.set_title("Learning a job with a Bronze score of 3, playing to win")
+plt.show()
+
+# %% [markdown]
+# Harder tasks teach **faster**: failures pay exp, and a failure with even
+# one success also buys the silver lining. Learning is about trying things
+# beyond you.
+#
+# The average number of tasks, by caliber and score (threshold 2). Better
+# dice do not always learn faster: they pass more often, and a pass with
+# exactly the threshold pays only the 1 exp for learning.
+
+# %%
+rows = []
+for cal in ["bronze", "silver", "gold", "platinum"]:
+    row = [cal.title()]
+    for score in range(1, 7):
+        pmf = tasks_to_learn(gains({**spec, "caliber": cal, "dice": score}))
+        row.append(f"{np.dot(n, pmf):.1f}")
+    rows.append(row)
+table(["caliber \\ ability score"] + [str(s) for s in range(1, 7)], rows)
+
+# %% [markdown]
+# ### A note for Facilitators: learning by losing
+#
+# The rules let a player **refuse the primary consequence** on purpose: the
+# task fails (+1), the learning pays (+1) and any single success buys the
+# silver lining (+1). A player who *plays to learn* this way gains 2 or 3
+# exp every task and learns any job in 6 to 8 tasks, whatever the dice. The
+# playsheet, which has no learning tertiary, says "8-16" for the same
+# reason. Whether that is fine at your table is a call for the FC: it costs
+# the player every primary consequence along the way.
+
+# %%
+for plan in ["win", "learn"]:
+    pmf = tasks_to_learn(gains(spec, plan))
+    support = n[pmf > 1e-15]
+    print(f"plays to {plan:>5}: mean {np.dot(n, pmf):5.2f} tasks, range {support.min()}-{support.max()}")
+
+# %% [markdown]
+# ## 4. Levelling up a job you have
+#
+# The playtest rules stop at level 0 -> learned. For jobs above level 0 this
+# project uses the Playsheet's rule: **when a job's exp equals twice its
+# level, wipe the exp and raise the level by 1.** From level *L* the task
+# pool has *L* dice and the next level needs 2*L* exp, from failures (+1)
+# and "learned something new" (+1; on a pass only with a spare success).
+# The same chain, with gains of 0, 1 or 2, gives the average number of tasks
+# per level for a Bronze job facing threshold 2:
+
+# %%
+def level_gains(spec):
+    """P(exp gained = 0, 1, 2) in one task above level 0 (playing to win)."""
+    o = vw.odds(spec)
+    p = np.zeros(3)
+    for s, q in o.distribution.items():
+        g = (1 if s > o.threshold else 0) if s >= o.threshold else (2 if s >= 1 else 1)
+        p[g] += q
+    return p
+
+
+def mean_tasks(step, need):
+    """Expected tasks to collect ``need`` exp with gains 0/1/2 (exact, by first-step analysis)."""
+    e = np.zeros(need + 1)               # e[x]: expected tasks still needed with x exp to go
+    for x in range(1, need + 1):
+        e[x] = (1 + step[1] * e[x - 1] + step[2] * e[max(x - 2, 0)]) / (1 - step[0])
+    return e[need]
+
+
+rows = []
+for level in range(1, 7):
+    step = level_gains({"roll": "task", "dice": level, "factors": 1})
+    rows.append([f"{level} -> {level + 1}", 2 * level, f"{step[0]:.0%}", f"{mean_tasks(step, 2 * level):.1f}"])
+table(["level", "exp needed", "P(no exp from a task)", "average tasks"], rows)
+
+# %% [markdown]
+# The better the job, the fewer tasks it fails, so the slower it grows: a
+# built-in brake. The rulebook's advice follows: most advancement comes from
+# new attributes, friends and allies, not from grinding one job.
+#
+# ## 5. Lots
+#
+# **Lots** pay for KISSes (chapter 3). You can hold at most **10**. If you
+# earn Lots beyond 10 within one session, the extra turn into **exp** for
+# jobs of your choice. A small helper makes the bookkeeping exact:
+
+# %%
+def earn_lots(held, earned, cap=10):
+    """(Lots held afterwards, exp from the excess) when earning within a session."""
+    total = held + earned
+    return min(total, cap), max(total - cap, 0)
+
+
+for held, earned in [(4, 3), (9, 3), (10, 2)]:
+    lots, exp = earn_lots(held, earned)
+    print(f"holding {held}, earning {earned}: hold {lots}, +{exp} exp to spend on jobs")
+
+# %% [markdown]
+# ## Try it
+#
+# Roll a learning task below (tick *learning*, set the dice to the ability
+# score), and count how many tries it takes you to reach 16 exp.
