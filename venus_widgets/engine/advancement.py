@@ -1,0 +1,82 @@
+"""Experience and learning a job (playtest), exactly, for notebooks.
+
+RULES.md playtest/Task, Experience: a failed task gives +1 exp to the job;
+a level-0 job gives +1 exp per task regardless; the tertiary consequence
+"...and / but I learned something new..." gives +1 when bought. After 16
+exp a level-0 job is learned (the seed: "it can take 6-16 tasks").
+
+The model (the rules leave the player's spending open):
+
+- a task **fails** when the final successes are below the threshold;
+- with ``buy_learning`` the player buys "learned something new" whenever a
+  success is spare: on a pass, a success beyond the spec's goal (the
+  primary and the wanted consequences come first); on a failure, any
+  success (the tertiary hangs on the failure as a silver lining, bought
+  before anything else);
+- a task on a level-0 job (``learning``) adds its +1 regardless.
+
+So a learning task gives 1 to 3 exp, and 16 exp take 6 to 16 tasks.
+
+>>> d = exp_per_task({"roll": "task", "dice": 0, "learning": True})
+>>> d
+{2: 1.0}
+>>> tasks_to_learn({"roll": "task", "dice": 0, "learning": True})
+{8: 1.0}
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from .errors import SpecError
+from .spec import normalize
+
+#: exp that a level-0 job needs to be learned.
+LEARN_EXP = 16
+
+
+def exp_of(successes: int, threshold: int, goal: int, learning: bool, buy_learning: bool) -> int:
+    """exp one task gives the job, by the model above."""
+    failed = successes < threshold
+    spare = successes if failed else successes - goal
+    return int(learning) + int(failed) + int(buy_learning and spare >= 1)
+
+
+def exp_per_task(spec: Mapping[str, Any], buy_learning: bool = True) -> dict[int, float]:
+    """Exact distribution of the exp one task gives (under the spec's policy)."""
+    from .api import odds
+
+    s = normalize(spec)
+    if s["edition"] != "playtest" or s["roll"] != "task":
+        raise SpecError("roll", s["roll"], "a playtest task", "exp comes from tasks")
+    o = odds(s)
+    out: dict[int, float] = {}
+    for k, p in o.distribution.items():
+        e = exp_of(k, o.threshold, o.goal, s["learning"], buy_learning)
+        out[e] = out.get(e, 0.0) + p
+    return dict(sorted(out.items()))
+
+
+def tasks_to_learn(spec: Mapping[str, Any], buy_learning: bool = True, need: int = LEARN_EXP) -> dict[int, float]:
+    """Exact distribution of the number of such tasks until ``need`` exp
+    (16: a level-0 job learned). The spec should be a learning task (it
+    gives at least 1 exp per task, so the count is bounded by ``need``)."""
+    s = normalize(spec)
+    if not s["learning"]:
+        raise SpecError("learning", s["learning"], "True", "tasks_to_learn counts tasks on a level-0 job")
+    step = exp_per_task(s, buy_learning)
+    acc = np.zeros(need)  # P(exp so far = e), e < need, before the next task
+    acc[0] = 1.0
+    out: dict[int, float] = {}
+    for t in range(1, need + 1):
+        nxt = np.zeros(need)
+        done = 0.0
+        for e, p in step.items():
+            nxt[e:] += p * acc[: need - e]
+            done += p * acc[need - e :].sum()
+        if done > 0:
+            out[t] = float(done)
+        acc = nxt
+    return out
