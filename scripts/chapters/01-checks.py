@@ -124,18 +124,24 @@ for part, p in o.breakdown.items():
 # caliber, without bonus dice.
 
 # %%
-targets = list(range(5, 30))
-fig, ax = plt.subplots()
-for cal in CALIBERS:
-    ps = [vw.odds(at_target(t, caliber=cal, score=4)).p_pass for t in targets]
-    ax.plot(targets, ps, marker="o", ms=3, color=COLOURS[cal], label=cal.title())
-ax.set_xlabel("target")
-ax.set_ylabel("P(pass)")
-ax.set_title("Score 4, no bonus dice: caliber only matters at the extremes")
-ax.set_ylim(0, 1)
-ax.grid(alpha=0.3)
-ax.legend()
-plt.show()
+def plot_by_target(curves, title):
+    """One line of P(pass) against the target (5..29) per (label, colour, spec fields)."""
+    targets = list(range(5, 30))
+    fig, ax = plt.subplots()
+    for label, colour, fields in curves:
+        ps = [vw.odds(at_target(t, **fields)).p_pass for t in targets]
+        ax.plot(targets, ps, marker="o", ms=3, color=colour, label=label)
+    ax.set_xlabel("target")
+    ax.set_ylabel("P(pass)")
+    ax.set_title(title)
+    ax.set_ylim(0, 1.02)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    plt.show()
+
+
+plot_by_target([(cal.title(), COLOURS[cal], {"caliber": cal, "score": 4}) for cal in CALIBERS],
+               "Score 4, no bonus dice: caliber only matters at the extremes")
 
 # %% [markdown]
 # The four lines lie on top of each other in the middle and part ways at the
@@ -183,17 +189,8 @@ table(["bonus factors"] + list(vw.odds(ada).breakdown) + ["P(pass)"], rows)
 # because the best die can never beat 6. Across all targets:
 
 # %%
-fig, ax = plt.subplots()
-for k in range(5):
-    ps = [vw.odds(at_target(t, caliber="silver", score=4, bonus_factors=k)).p_pass for t in targets]
-    ax.plot(targets, ps, marker="o", ms=3, label=f"{k} bonus d6", color=plt.cm.viridis(k / 4.5))
-ax.set_xlabel("target")
-ax.set_ylabel("P(pass)")
-ax.set_title("Silver, score 4: what bonus factors buy")
-ax.set_ylim(0, 1)
-ax.grid(alpha=0.3)
-ax.legend()
-plt.show()
+plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), {"caliber": "silver", "score": 4, "bonus_factors": k})
+                for k in range(5)], "Silver, score 4: what bonus factors buy")
 
 # %% [markdown]
 # ## 4. A roll at the table

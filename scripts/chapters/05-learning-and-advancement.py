@@ -142,6 +142,19 @@ n = np.arange(len(pmf))
 print(f"tasks to learn: mean {np.dot(n, pmf):.2f}, fewest possible {n[pmf > 0].min()}, most {n[pmf > 0].max()}")
 
 # %% [markdown]
+# The engine has the same count built in (`venus_widgets.engine.advancement`,
+# written independently); the two agree:
+
+# %%
+from venus_widgets.engine import advancement
+
+built_in = advancement.tasks_to_learn(spec)
+ours = {int(k): float(p) for k, p in enumerate(tasks_to_learn(gains(spec))) if p > 0}
+assert built_in.keys() == ours.keys()
+print("largest difference:", "below 1e-12" if max(abs(built_in[k] - ours[k]) for k in ours) < 1e-12 else "TOO BIG")
+print({k: f"{p:.2%}" for k, p in built_in.items()})
+
+# %% [markdown]
 # The distribution for a Bronze ability with score 3 at the base threshold
 # (2), and how it moves with the threshold:
 
