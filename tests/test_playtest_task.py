@@ -232,3 +232,28 @@ def test_advise_lists_choices_with_exact_odds():
         vw.advise(spec, [1, 2, 3])
     with pytest.raises(SpecError):
         vw.advise(spec, [1, 2, 3, 7])
+
+
+def test_advise_optimal_kisses_a_five_for_a_six():
+    """The seed: "if you are perhaps relying on getting 6s and spending Ego
+    ... even a 5 may 'disappoint you'"."""
+    spec = task(dice=2, kiss=1, ego="double6", consequences=2)  # goal 3, two 5s showing
+    a = vw.advise(spec, [5, 5])
+    assert a.policy == () and a.optimal == (0,)
+    best = a.options[0]
+    assert best.kiss == (0,) and abs(best.p_goal - 1 / 6) < 1e-12
+    assert next(o for o in a.options if o.kiss == ()).p_goal == 0
+    # under the optimal policy the policy's choice is the optimal one
+    assert vw.advise(dict(spec, policy="optimal"), [5, 5]).policy == (0,)
+
+
+def test_advise_with_dice_already_kissed():
+    spec = task(dice=4, kiss=2, factors=3)
+    a = vw.advise(spec, [1, 2, 5, 3], kissed=[0])
+    assert a.budget_left == 1 and 0 not in a.policy and 0 not in a.optimal
+    assert a.policy == (1,)  # lowest face among the free failed dice
+    for o in a.options:
+        assert 0 not in o.kiss and len(o.kiss) <= 1
+    with pytest.raises(SpecError) as e:
+        vw.advise(spec, [1, 2, 5, 3], kissed=[0, 1, 2])
+    assert e.value.field == "kissed"

@@ -412,38 +412,46 @@ def _counts_of(faces: Sequence[int], cals: Sequence[str], idx) -> dict:
     return out
 
 
+def _default_kiss(spec: dict, faces, cals, free, left: int) -> tuple[list[int], bool]:
+    """Steps 2 of the default policy over the dice ``free``: failed dice,
+    best chance first, ties by the lowest face, then die order; Ego
+    ``reroll`` takes them all (spent only when a die failed)."""
+    failed = [i for i in free if face_class(faces[i], cals[i]) == FAIL]
+    failed.sort(key=lambda i: (-CHANCE[cals[i]], faces[i], i))
+    if spec["ego"] == "reroll":
+        return sorted(failed), bool(failed)
+    return sorted(failed[: max(left, 0)]), False
+
+
 def policy_kiss(spec: dict, faces: Sequence[int]) -> tuple[list[int], bool]:
     """The dice the spec's policy KISSes for these first faces, and whether
-    Ego ``reroll`` is spent. Default: failed dice, best chance first, ties by
-    the lowest face, then die order; optimal: the best set by counts, the
-    dice of each (caliber, class) taken lowest face first."""
+    Ego ``reroll`` is spent. Default: :func:`_default_kiss`; optimal: the
+    best set by counts, the dice of each (caliber, class) taken lowest face
+    first."""
     cals = calibers(spec)
     g = goal(spec)
     succ = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
     if succ >= g:
         return [], False
     if spec["policy"] == "failures":
-        failed = [i for i, (f, c) in enumerate(zip(faces, cals)) if face_class(f, c) == FAIL]
-        failed.sort(key=lambda i: (-CHANCE[cals[i]], faces[i], i))
-        if spec["ego"] == "reroll":
-            return sorted(failed), bool(failed)
-        return sorted(failed[: spec["kiss"]]), False
+        return _default_kiss(spec, faces, cals, range(len(cals)), spec["kiss"])
     counts = _counts_of(faces, cals, range(len(faces)))
     b = min(spec["kiss"], len(cals))
     _, choice, ego_spent = _best_choice(tuple(sorted(counts.items())), b, spec["ego"], g, len(cals) + 1)
-    return _pick(faces, cals, choice), ego_spent
+    return _pick(faces, cals, choice, range(len(faces))), ego_spent
 
 
-def _pick(faces, cals, choice: dict) -> list[int]:
+def _pick(faces, cals, choice: dict, free) -> list[int]:
+    """Dice for a choice by counts: per (caliber, class), lowest face first."""
     chosen = []
     for (cal, cls), v in choice.items():
-        idx = [i for i in range(len(faces)) if cals[i] == cal and face_class(faces[i], cal) == cls]
+        idx = [i for i in free if cals[i] == cal and face_class(faces[i], cal) == cls]
         idx.sort(key=lambda i: (faces[i], i))
         chosen += idx[:v]
     return sorted(chosen)
 
 
-def _check_kiss(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool | None) -> None:
+def _check_kiss(spec: dict, faces: Sequence[int], kiss: Sequence[int]) -> None:
     n = len(faces)
     for i in kiss:
         if not 0 <= i < n:
@@ -453,8 +461,6 @@ def _check_kiss(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool
     if len(kiss) > spec["kiss"]:
         hint = "Ego 'reroll' KISSes every failed die: pass ego=True" if spec["ego"] == "reroll" else ""
         raise SpecError("kiss", list(kiss), f"at most {spec['kiss']} dice (the KISS budget)", hint)
-    if ego and spec["ego"] == "none":
-        raise SpecError("ego", ego, "False or None: this spec has no Ego", "set the spec's ego first")
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
@@ -467,6 +473,8 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     ``double6`` is spent when ``ego=True``, or (``ego=None``) by the policy:
     short of the goal after the KISS round with a 6 showing.
     """
+    if ego and spec["ego"] == "none":
+        raise SpecError("ego", ego, "False or None: this spec has no Ego", "set the spec's ego first")
     cals = calibers(spec)
     first, second = streams(seed)
     faces = [int(f) for f in first.integers(1, 7, size=len(cals))]
@@ -479,11 +487,9 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
         elif ego is True and spec["ego"] == "reroll":
             ego_reroll = True
     else:
-        _check_kiss(spec, faces, kiss, ego)
+        _check_kiss(spec, faces, kiss)
         chosen = sorted(kiss)
         ego_reroll = bool(ego) and spec["ego"] == "reroll"
-    if ego and spec["ego"] == "none":
-        raise SpecError("ego", ego, "False or None: this spec has no Ego", "set the spec's ego first")
     if ego_reroll:
         chosen = sorted(set(chosen) | {i for i, (f, c) in enumerate(zip(faces, cals)) if face_class(f, c) == FAIL})
     new = second.integers(1, 7, size=len(chosen))
@@ -620,8 +626,6 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
     size = len(cals) + 1
     double6 = spec["ego"] == "double6"
     free = [i for i in range(len(cals)) if i not in kissed]
-    fixed = [i for i in kissed]
-    fixed_counts = _counts_of(faces, cals, fixed)
     free_counts = _counts_of(faces, cals, free)
     succ = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
 
@@ -634,31 +638,15 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
         _, fin = _choice_pmf(counts, choice, size, g, double6)
         return float(min(1.0, fin[thr:].sum())), float(min(1.0, fin[g:].sum()))
 
-    if succ >= g:
-        policy, ego_p = [], False
-    else:
-        tmp = dict(spec, kiss=left)
-        sub = _best_choice(tuple(sorted(free_counts.items())), min(left, len(free)), spec["ego"], g, size)
-        if spec["policy"] == "optimal" and not fixed_counts:
-            policy, ego_p = _pick(faces, cals, sub[1]), sub[2]
-        else:
-            failed = [i for i in free if face_class(faces[i], cals[i]) == FAIL]
-            failed.sort(key=lambda i: (-CHANCE[cals[i]], faces[i], i))
-            ego_p = tmp["ego"] == "reroll" and bool(failed)
-            policy = sorted(failed) if ego_p else sorted(failed[: max(left, 0)])
-    # optimal over the free dice, the kissed ones staying as they are
-    best = (evaluate(policy, ego_p)[1], policy, ego_p)
-    keys = sorted(free_counts)
-    for c in product(*(range(free_counts[k] + 1) for k in keys)):
-        for ego_r in ((False, True) if spec["ego"] == "reroll" else (False,)):
-            choice = dict(zip(keys, c))
-            cost = sum(v for k, v in choice.items() if not (ego_r and k[1] == FAIL))
-            if cost > left or (ego_r and any(choice[k] != free_counts[k] for k in keys if k[1] == FAIL)):
-                continue
-            chosen = _pick([faces[i] if i in free else 0 for i in range(len(faces))], cals, choice)
+    default, ego_d = _default_kiss(spec, faces, cals, free, left) if succ < g else ([], False)
+    best = (evaluate(default, ego_d)[1], default, ego_d)
+    if succ < g:  # the optimal choice over the free dice, the kissed ones staying as they are
+        for choice, ego_r in _state_choices(free_counts, left, spec["ego"]):
+            chosen = _pick(faces, cals, choice, free)
             pg = evaluate(chosen, ego_r)[1]
             if pg > best[0] + 1e-13:
                 best = (pg, chosen, ego_r)
+    policy, ego_p = (best[1], best[2]) if spec["policy"] == "optimal" else (default, ego_d)
     raw = [("policy", tuple(policy), ego_p), ("optimal", tuple(best[1]), best[2]), ("none", (), False)]
     if left > 0:
         raw += [(f"die {i}", (i,), False) for i in free]
