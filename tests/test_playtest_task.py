@@ -257,3 +257,21 @@ def test_advise_with_dice_already_kissed():
     with pytest.raises(SpecError) as e:
         vw.advise(spec, [1, 2, 5, 3], kissed=[0, 1, 2])
     assert e.value.field == "kissed"
+
+
+@pytest.mark.parametrize("spec", [
+    task(dice=10, allies=["gold", "silver"], factors=3, kiss=4, ego="double6", consequences=3, policy="optimal"),
+    task(dice=5, allies=["bronze", "platinum"], factors=2, kiss=2, ego="reroll", consequences=2, policy="optimal"),
+])
+def test_vectorised_optimal_masks_match_the_single_roll_policy(spec):
+    """roll_many's optimal KISS (one search per state) picks the same dice as roll()."""
+    from venus_widgets.engine.rolls import streams
+
+    cals = pt.calibers(spec)
+    faces = streams(5)[0].integers(1, 7, size=(1500, len(cals)), dtype=np.int8)
+    masks = pt._optimal_masks(spec, faces, cals)
+    for row, mask in zip(faces, masks):
+        chosen, ego_spent = pt.policy_kiss(spec, [int(f) for f in row])
+        if ego_spent:
+            chosen = set(chosen) | {i for i, (f, c) in enumerate(zip(row, cals)) if f < pt.MIN_FACE[c]}
+        assert set(np.nonzero(mask)[0]) == set(chosen)

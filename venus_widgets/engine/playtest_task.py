@@ -532,16 +532,7 @@ def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
     g = goal(spec)
     short = (d - failed.sum(axis=1)) < g
     if spec["policy"] == "optimal":
-        kissed = np.zeros((n, d), dtype=bool)
-        rows = np.nonzero(short)[0]
-        uniq, inv = np.unique(faces[rows], axis=0, return_inverse=True)
-        masks = np.zeros((len(uniq), d), dtype=bool)
-        for u, fs in enumerate(uniq):
-            chosen, ego_r = policy_kiss(spec, [int(f) for f in fs])
-            masks[u, chosen] = True
-            if ego_r:
-                masks[u] |= fs < minf
-        kissed[rows] = masks[inv.ravel()]
+        kissed = _optimal_masks(spec, faces, cals)
     elif spec["ego"] == "reroll":
         kissed = failed & short[:, None]
     else:
@@ -555,6 +546,42 @@ def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
     if spec["ego"] == "double6":
         succ = succ + np.where(succ < g, (after == 6).sum(axis=1), 0)
     return succ.astype(np.int64)
+
+
+def _optimal_masks(spec: dict, faces: np.ndarray, cals: list[str]) -> np.ndarray:
+    """KISS masks of the optimal policy for many rolls: one search per
+    distinct state (counts per caliber and class), then per row the dice of
+    each (caliber, class) lowest face first."""
+    n, d = faces.shape
+    minf = np.array([MIN_FACE[c] for c in cals], dtype=np.int8)
+    cal_ix = np.array([CHANCE[c] for c in cals], dtype=np.int64)
+    cls = np.where(faces == 6, SIX, np.where(faces >= minf, SUCC, FAIL))
+    gid = cal_ix * 3 + cls  # 0..11
+    counts = np.zeros((n, 12), dtype=np.int64)
+    for j in range(d):
+        counts[np.arange(n), gid[:, j]] += 1
+    key = counts @ (d + 1) ** np.arange(12, dtype=np.int64)
+    uniq, first_row, inv = np.unique(key, return_index=True, return_inverse=True)
+    take = np.zeros((len(uniq), 12), dtype=np.int64)
+    ego_r = np.zeros(len(uniq), dtype=bool)
+    b, g, size = min(spec["kiss"], d), goal(spec), d + 1
+    for u, row in enumerate(first_row):
+        state = tuple(sorted(((CALIBER_OF_CHANCE[k // 3], k % 3), int(v)) for k, v in enumerate(counts[row]) if v))
+        if sum(v for (_, c), v in state if c != FAIL) >= g:
+            continue
+        _, choice, spent = _best_choice(state, b, spec["ego"], g, size)
+        for (cal, c), v in choice.items():
+            take[u, CHANCE[cal] * 3 + c] = v
+        ego_r[u] = spent
+    inv = inv.ravel()
+    order = np.argsort(gid * 8 + faces, axis=1, kind="stable")
+    pos = np.empty_like(order)
+    np.put_along_axis(pos, order, np.broadcast_to(np.arange(d), (n, d)).copy(), axis=1)
+    start = np.cumsum(counts, axis=1) - counts
+    rank = pos - np.take_along_axis(start, gid, axis=1)
+    kissed = rank < np.take_along_axis(take[inv], gid, axis=1)
+    kissed |= ego_r[inv][:, None] & (cls == FAIL)
+    return kissed
 
 
 # --------------------------------------------------------------------------
