@@ -359,6 +359,27 @@ def _best_choice(state: tuple, b: int, ego: str, g: int, size: int):
     return best_sx, best_choice, best_ego
 
 
+@lru_cache(maxsize=256)
+def _first_rolls(groups: tuple[tuple[str, int], ...]):
+    """Every first roll by counts per (caliber, class): state keys (as
+    :func:`_best_choice` takes them), probabilities and successes."""
+    per_group = []
+    for cal, m in groups:
+        j = joint(m, cal)
+        per_group.append([(cal, m, s, x, j[s, x]) for s in range(m + 1) for x in range(s + 1) if j[s, x]])
+    keys, probs, succ = [], [], []
+    for combo in product(*per_group):
+        p, s0, counts = 1.0, 0, []
+        for cal, m, s, x, q in combo:
+            p *= q
+            s0 += s
+            counts += [((cal, c), v) for c, v in ((FAIL, m - s), (SUCC, s - x), (SIX, x)) if v]
+        keys.append(tuple(sorted(counts)))
+        probs.append(p)
+        succ.append(s0)
+    return tuple(keys), np.array(probs), np.array(succ)
+
+
 def _optimal_odds(spec: dict) -> Odds:
     """Exact odds under the optimal policy: the best set for every first roll
     (by counts per caliber and class), weighted by its probability."""
@@ -368,34 +389,16 @@ def _optimal_odds(spec: dict) -> Odds:
     groups: dict[str, int] = {}
     for c in cals:
         groups[c] = groups.get(c, 0) + 1
-    b = budget(spec) if spec["ego"] != "reroll" else min(spec["kiss"], len(cals))
+    b = min(spec["kiss"], len(cals))
+    keys, probs, succ = _first_rolls(tuple(sorted(groups.items())))
+    short = succ < g
+    nokiss = np.bincount(succ[~short], weights=probs[~short], minlength=size)
     H = np.zeros((size, size))
-    nokiss = np.zeros(size)
-    p0_thr = p0_goal = 0.0
-    per_group = []
-    for cal, m in groups.items():
-        j = joint(m, cal)
-        per_group.append([(cal, m, s, x, j[s, x]) for s in range(m + 1) for x in range(s + 1) if j[s, x]])
-    weights, tables = [], []
-    for combo in product(*per_group):
-        p = 1.0
-        counts = []
-        s0 = 0
-        for cal, m, s, x, q in combo:
-            p *= q
-            s0 += s
-            counts += [((cal, cls), v) for cls, v in ((FAIL, m - s), (SUCC, s - x), (SIX, x)) if v]
-        if s0 >= thr:
-            p0_thr += p
-        if s0 >= g:
-            p0_goal += p
-            nokiss[s0] += p
-            continue
-        weights.append(p)
-        tables.append(_best_choice(tuple(sorted(counts)), b, spec["ego"], g, size)[0])
-    if tables:
-        H = np.tensordot(np.array(weights), np.array(tables), axes=1)
-    return _finish_odds(spec, nokiss, H, p0_thr, p0_goal,
+    rows = np.nonzero(short)[0]
+    if rows.size:
+        tables = [_best_choice(keys[i], b, spec["ego"], g, size)[0] for i in rows]
+        H = np.tensordot(probs[rows], np.array(tables), axes=1)
+    return _finish_odds(spec, nokiss, H, probs[succ >= thr].sum(), probs[~short].sum(),
                         notes=("optimal policy: the best reroll set for every first roll",))
 
 
