@@ -299,9 +299,12 @@ def _final_pmf(joint_sx: np.ndarray, g: int, double6: bool) -> np.ndarray:
 def _state_choices(counts: dict[tuple[str, int], int], b: int, ego: str):
     """Every reroll choice for a table state, by counts per (caliber, class).
 
-    Yields (choice dict (caliber, class) -> count, ego_reroll_spent)."""
+    Yields (choice dict (caliber, class) -> count, ego_reroll_spent).
+    P(goal) is monotone in every die's class (fail < success < six), so a 6
+    is never worth KISSing, nor a success without ``double6``: those
+    dominated choices are skipped (the brute-force test tries them all)."""
     keys = sorted(counts)
-    ranges = [range(counts[k] + 1) for k in keys]
+    ranges = [range(counts[k] + 1 if k[1] == FAIL or k[1] == SUCC and ego == "double6" else 1) for k in keys]
     for ego_spent in ((False, True) if ego == "reroll" else (False,)):
         for c in product(*ranges):
             choice = dict(zip(keys, c))
