@@ -275,3 +275,14 @@ def test_vectorised_optimal_masks_match_the_single_roll_policy(spec):
         if ego_spent:
             chosen = set(chosen) | {i for i, (f, c) in enumerate(zip(row, cals)) if f < pt.MIN_FACE[c]}
         assert set(np.nonzero(mask)[0]) == set(chosen)
+
+
+def test_ego_false_keeps_the_auto_kiss_within_the_budget():
+    """Declining Ego reroll: the policy KISSes failed dice within the budget only."""
+    spec = task(dice=6, kiss=1, ego="reroll", factors=4)
+    for seed in range(50):
+        r = vw.roll(spec, seed=seed, ego=False)
+        assert len(r.kissed) <= 1 and not r.ego_spent
+        forced = vw.roll(spec, seed=seed, ego=True)
+        assert set(forced.kissed) == {d.index for d in forced.dice if d.before < 5} and (
+            forced.ego_spent == bool(forced.kissed))

@@ -472,7 +472,8 @@ def _check_kiss(spec: dict, faces: Sequence[int], kiss: Sequence[int]) -> None:
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
     """A seeded task.
 
-    ``kiss=None`` follows the spec's policy, as the odds do. A list KISSes
+    ``kiss=None`` follows the spec's policy, as the odds do (with
+    ``ego=False`` the policy plans as if the spec had no Ego). A list KISSes
     exactly those dice within the budget; with Ego ``reroll`` and
     ``ego=True`` every failed die not listed is KISSed by Ego as well
     (``ego=None`` with a list does not spend Ego ``reroll``). Ego
@@ -487,17 +488,18 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     g, thr = goal(spec), threshold(spec)
     succ0 = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
     if kiss is None:
-        chosen, ego_reroll = policy_kiss(spec, faces)
-        if ego is False:
-            ego_reroll = False
-        elif ego is True and spec["ego"] == "reroll":
+        # ego=False: the policy plans as if the spec had no Ego
+        chosen, ego_reroll = policy_kiss(dict(spec, ego="none") if ego is False else spec, faces)
+        if ego is True and spec["ego"] == "reroll":
             ego_reroll = True
     else:
         _check_kiss(spec, faces, kiss)
         chosen = sorted(kiss)
         ego_reroll = bool(ego) and spec["ego"] == "reroll"
+    failed = {i for i, (f, c) in enumerate(zip(faces, cals)) if face_class(f, c) == FAIL}
+    ego_reroll = ego_reroll and bool(failed)  # spent only when a die failed
     if ego_reroll:
-        chosen = sorted(set(chosen) | {i for i, (f, c) in enumerate(zip(faces, cals)) if face_class(f, c) == FAIL})
+        chosen = sorted(set(chosen) | failed)
     new = second.integers(1, 7, size=len(chosen))
     after = list(faces)
     for i, f in zip(chosen, new):
