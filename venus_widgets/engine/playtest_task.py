@@ -277,16 +277,19 @@ def _state_pmf(kept_s: int, kept_x: int, reroll: dict[str, int], size: int) -> n
     """Joint (successes, sixes) after KISSing ``reroll[caliber]`` dice,
     with ``kept_s`` successes (``kept_x`` of them 6s) staying."""
     out = np.zeros((size, size))
+    parts = sorted((r, cal) for cal, r in reroll.items() if r)
     tab = np.ones((1, 1))
-    for cal, r in reroll.items():
-        if r:
-            j = joint(r, cal)
-            new = np.zeros((tab.shape[0] + r, tab.shape[1] + r))
-            for s in range(r + 1):
-                for x in range(s + 1):
-                    if j[s, x]:
-                        new[s : s + tab.shape[0], x : x + tab.shape[1]] += j[s, x] * tab
-            tab = new
+    if parts:
+        r, cal = parts.pop()  # the largest table first, the small ones folded in
+        tab = joint(r, cal)
+    for r, cal in parts:
+        j = joint(r, cal)
+        new = np.zeros((tab.shape[0] + r, tab.shape[1] + r))
+        for s in range(r + 1):
+            for x in range(s + 1):
+                if j[s, x]:
+                    new[s : s + tab.shape[0], x : x + tab.shape[1]] += j[s, x] * tab
+        tab = new
     out[kept_s : kept_s + tab.shape[0], kept_x : kept_x + tab.shape[1]] = tab
     return out
 
@@ -297,25 +300,32 @@ def _final_pmf(joint_sx: np.ndarray, g: int, double6: bool) -> np.ndarray:
 
 
 def _state_choices(counts: dict[tuple[str, int], int], b: int, ego: str):
-    """Every reroll choice for a table state, by counts per (caliber, class).
+    """The reroll choices worth trying for a table state, by counts per
+    (caliber, class). Yields (choice dict (caliber, class) -> count,
+    ego_reroll_spent).
 
-    Yields (choice dict (caliber, class) -> count, ego_reroll_spent).
-    P(goal) is monotone in every die's class (fail < success < six), so a 6
-    is never worth KISSing, nor a success without ``double6``: those
-    dominated choices are skipped (the brute-force test tries them all)."""
-    keys = sorted(counts)
-    ranges = [range(counts[k] + 1 if k[1] == FAIL or k[1] == SUCC and ego == "double6" else 1) for k in keys]
+    P(goal) only grows when any die's class grows (fail < success < six,
+    with or without ``double6``), and a re-rolled die of a better caliber
+    is at least as good as one of a worse caliber. Hence every other choice
+    is dominated by one of these: failed dice best chance first up to the
+    budget (all of them when Ego ``reroll`` is spent); then, only with
+    ``double6`` and budget left once every failed die is KISSed, the k
+    non-6 successes of the best calibers (k = 1, 2, ...). A 6 is never
+    worth KISSing. (The brute-force test tries every subset of dice.)"""
     for ego_spent in ((False, True) if ego == "reroll" else (False,)):
-        for c in product(*ranges):
-            choice = dict(zip(keys, c))
-            if ego_spent:
-                if any(choice[k] != counts[k] for k in keys if k[1] == FAIL):
-                    continue
-                cost = sum(v for k, v in choice.items() if k[1] != FAIL)
-            else:
-                cost = sum(c)
-            if cost <= b:
-                yield choice, ego_spent
+        choice = _default_choice(counts, b, "reroll" if ego_spent else "none")
+        yield choice, ego_spent
+        if ego != "double6":
+            continue
+        left = b - sum(choice.values())
+        for k in sorted((k for k in counts if k[1] == SUCC), key=lambda k: -CHANCE[k[0]]):
+            for _ in range(counts[k]):
+                if left <= 0:
+                    return
+                choice = dict(choice)
+                choice[k] = choice.get(k, 0) + 1
+                left -= 1
+                yield choice, False
 
 
 def _choice_pmf(counts, choice, size, g, double6):
