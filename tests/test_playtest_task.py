@@ -286,3 +286,18 @@ def test_ego_false_keeps_the_auto_kiss_within_the_budget():
         forced = vw.roll(spec, seed=seed, ego=True)
         assert set(forced.kissed) == {d.index for d in forced.dice if d.before < 5} and (
             forced.ego_spent == bool(forced.kissed))
+
+
+@pytest.mark.parametrize("spec", [
+    task(dice=2, allies=["gold"], kiss=3, ego="double6", consequences=2),
+    task(caliber="silver", dice=1, allies=["bronze", "platinum"], kiss=3, ego="double6", factors=1, consequences=3),
+    task(dice=3, kiss=3, ego="double6", factors=2, consequences=2),
+    task(caliber="gold", dice=2, allies=["bronze", "silver"], kiss=2, ego="double6", consequences=2),
+    task(dice=2, allies=["gold"], kiss=1, ego="reroll", factors=1, consequences=1),
+], ids=str)
+def test_optimal_with_budget_to_spare_matches_every_subset(spec):
+    """Budget left after every failed die: the search over successes (by
+    dominance) equals trying every subset of dice."""
+    brute = peer.brute_task(spec, optimal=True)
+    o = vw.odds(dict(spec, policy="optimal"))
+    assert abs(o.p_goal - float(sum(v for k, v in brute.items() if k >= o.goal))) < 1e-12
