@@ -67,6 +67,7 @@ BRUTE_CASES = [
     {"dice": 2, "difficulty": 2, "allies": ["platinum"], "kiss": 1},
     {"dice": 2, "difficulty": 3, "allies": ["gold"], "kiss": 1, "ally_kiss": True, "ego": True},
     {"dice": 2, "difficulty": 3, "allies": ["silver", "bronze"], "kiss": 2, "ally_kiss": True},
+    {"dice": 1, "difficulty": 3, "allies": ["silver", "bronze"], "kiss": 1, "ally_kiss": True, "ego": True},
     {"dice": 1, "difficulty": 2, "factors": [1], "allies": ["gold"], "ego": True},
     {"dice": 2, "difficulty": 2, "explode": True},
     {"dice": 2, "difficulty": 3, "explode": True, "kiss": 1, "ego": True},

@@ -174,13 +174,44 @@ def _low(g: np.ndarray, n: int, explode: bool, cap: int) -> np.ndarray:
     return f[keep], s[keep], t[keep], g[keep]
 
 
-def _conv2(a: np.ndarray, b: np.ndarray, cap: int) -> np.ndarray:
-    """2-D convolution of two (cap x cap) arrays, truncated to (cap x cap)."""
-    out = np.zeros((cap, cap))
-    rows, cols = np.nonzero(a)
-    for r, c in zip(rows, cols):
-        out[r:, c:] += a[r, c] * b[: cap - r, : cap - c]
-    return out
+def _conv_matrix(kernel: np.ndarray) -> np.ndarray:
+    """The (cap*cap x cap*cap) matrix of a 2-D convolution with ``kernel``
+    truncated to (cap x cap), on states flattened as ``s * cap + t``:
+    ``state @ M`` adds the kernel's (passes, tens) to every state and drops
+    whatever reaches the cap (a task that reaches its threshold stays there)."""
+    cap = kernel.shape[0]
+    s, t = np.indices((cap, cap))
+    ks, kt = np.nonzero(kernel)
+    ds, dt = ks[:, None], kt[:, None]
+    src = (s * cap + t).ravel()[None, :]
+    s2, t2 = s.ravel()[None, :] + ds, t.ravel()[None, :] + dt
+    keep = (s2 < cap) & (t2 < cap)
+    m = np.zeros((cap * cap, cap * cap))
+    w = np.broadcast_to(kernel[ks, kt][:, None], keep.shape)
+    np.add.at(m, (np.broadcast_to(src, keep.shape)[keep], (s2 * cap + t2)[keep]), w[keep])
+    return m
+
+
+@lru_cache(maxsize=512)
+def _fresh(m: int, rank: str, explode: bool, cap: int) -> tuple[np.ndarray, np.ndarray]:
+    """``m`` fresh chains of one rank: pmf of their passes, and the matrix
+    (see ``_conv_matrix``) that adds their (passes, tens) to a state."""
+    g = _group(m, rank, explode)
+    low = np.zeros((cap, cap))
+    f, s, t, w = _low(g, m, explode, cap)
+    np.add.at(low, (s, np.minimum(t, cap - 1)), w)
+    return _passes_pmf(g, m, explode), _conv_matrix(low)
+
+
+@lru_cache(maxsize=512)
+def _ally_first(rank: str, explode: bool, cap: int, ally_kiss: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """An ally's first roll as two matrices (see ``_conv_matrix``): the die
+    kept, and the die failed and waiting for the ally's KISS (None without
+    ally KISS)."""
+    kern = np.zeros((2, cap, cap))
+    fa, sa, ta, wa = _low(_group(1, rank, explode), 1, explode, cap)
+    np.add.at(kern, (((fa > 0) & ally_kiss).astype(int), sa, ta), wa)
+    return _conv_matrix(kern[0]), (_conv_matrix(kern[1]) if ally_kiss else None)
 
 
 class _Task:
@@ -197,15 +228,9 @@ class _Task:
         self.ally_kiss = spec["ally_kiss"]
         self.ego = spec["ego"]
 
-    # fresh chains: passes pmf (1-D) and (passes, tens) below cap (2-D)
+    # fresh chains: passes pmf (1-D) and the matrix adding their (passes, tens) below the threshold
     def _fresh(self, m: int, rank: str) -> tuple[np.ndarray, np.ndarray]:
-        g = _group(m, rank, self.explode)
-        marg = _passes_pmf(g, m, self.explode)
-        cap = self.thr
-        low = np.zeros((cap, cap))
-        f, s, t, w = _low(g, m, self.explode, cap)
-        np.add.at(low, (s, np.minimum(t, cap - 1)), w)
-        return marg, low
+        return _fresh(m, rank, self.explode, self.thr)
 
     def compute(self) -> Odds:
         thr, n, explode = self.thr, self.n, self.explode
@@ -221,64 +246,66 @@ class _Task:
         out[thr : len(s0)] += s0[thr:]
         p_no_kiss = math.fsum(s0[thr:])
 
-        # 2. short of the threshold: initial state (s0, t0) per KISS plan (m own dice, failed-ally mask)
+        # 2. short of the threshold: initial (s0, t0) per KISS plan: m own dice, failed-ally mask
         kmax = self.k
-        masks = 2 ** len(self.allies) if self.ally_kiss else 1
-        q = np.zeros((kmax + 1, masks, thr, thr))
+        nallies = len(self.allies)
+        masks = 2**nallies if self.ally_kiss else 1
+        cells = thr * thr  # states (passes, tens) below the threshold, flattened
+        own_q = np.zeros((kmax + 1, thr, thr))
         f, s, t, w = _low(groups[0], n, explode, thr)
-        np.add.at(q, (np.minimum(f, kmax), 0, s, t), w)
-        for i, ((m, rank), g) in enumerate(zip(units[1:], groups[1:])):
-            nxt = np.zeros_like(q)
-            fa, sa, ta, wa = _low(g, m, explode, thr)
-            for fi, si, ti, wi in zip(fa, sa, ta, wa):
-                bit = (1 << i) if (fi and self.ally_kiss) else 0
-                src = q[:, : masks, : thr - si, : thr - ti] * wi
-                if bit:
-                    for mask in range(masks):
-                        if not mask & bit:
-                            nxt[:, mask | bit, si:, ti:] += src[:, mask]
-                else:
-                    nxt[:, :, si:, ti:] += src
+        np.add.at(own_q, (np.minimum(f, kmax), s, t), w)
+        q = np.zeros((kmax + 1, masks, cells))
+        q[:, 0] = own_q.reshape(kmax + 1, cells)
+        for i, rank in enumerate(self.allies):
+            kept, failed = _ally_first(rank, explode, thr, self.ally_kiss)
+            bit = 1 << i
+            without = [mk for mk in range(masks) if not mk & bit]
+            nxt = q @ kept
+            if failed is not None:
+                nxt[:, [mk | bit for mk in without]] += q[:, without] @ failed
             q = nxt
+        q = q.reshape(kmax + 1, masks, thr, thr)
 
-        # 3. the KISS round: fresh own chains and failed allies' fresh dice
+        # 3. the KISS round: m fresh own chains and the failed allies' fresh dice
         own = [self._fresh(m, self.rank) for m in range(kmax + 1)]
+        own_marg = [o[0] for o in own]
         ally = [self._fresh(1, r) for r in self.allies]
-        e_spent = 0.0
-        p_short_after = 0.0
+        qs = q.sum(axis=3)  # (m, mask, s0)
+        ally_bits = [[i for i in range(nallies) if mask & (1 << i)] for mask in range(masks)]
+        width = thr + max(len(o) for o in own_marg) - 1
         for mask in range(masks):
-            a_marg, a_low = np.ones(1), np.zeros((thr, thr))
-            a_low[0, 0] = 1.0
-            for i in range(len(self.allies)):
-                if mask & (1 << i):
-                    a_marg = np.convolve(a_marg, ally[i][0])
-                    a_low = _conv2(a_low, ally[i][1], thr)
+            if not qs[:, mask].any():
+                continue
+            inner = np.zeros(width)
             for m in range(kmax + 1):
-                block = q[m, mask]
-                mass = block.sum()
-                if mass <= 0.0:
-                    continue
-                r_marg = np.convolve(own[m][0], a_marg)
-                qs = block.sum(axis=1)
-                final = np.convolve(qs, r_marg)
-                final = np.concatenate([final, np.zeros(max(0, 2 * thr - len(final)))])
-                if self.ego:
-                    # states still short after the KISS round: each 10 counts twice
-                    r_low = _conv2(own[m][1], a_low, thr)
-                    e = np.einsum("ab,de->abde", block, r_low)
-                    a_i, b_i, d_i, e_i = np.indices(e.shape)
-                    short = ((a_i + d_i) < thr) & (e > 0.0)
-                    sf = (a_i + d_i)[short]
-                    tf = (b_i + e_i)[short]
-                    we = e[short]
-                    np.subtract.at(final, sf, we)
-                    grown = np.bincount(sf + tf, weights=we)
-                    final[: len(grown)] += grown
-                    e_spent += math.fsum(we[tf > 0])
-                    p_short_after += math.fsum(we)
-                if len(final) > len(out):
-                    out = np.concatenate([out, np.zeros(len(final) - len(out))])
-                out[: len(final)] += final
+                if qs[m, mask].any():
+                    c = np.convolve(qs[m, mask], own_marg[m])
+                    inner[: len(c)] += c
+            for i in ally_bits[mask]:
+                inner = np.convolve(inner, ally[i][0])
+            if len(inner) > len(out):
+                out = np.concatenate([out, np.zeros(len(inner) - len(out))])
+            out[: len(inner)] += inner
+
+        # 4. Ego: a task still short after the KISS round counts each 10 twice.
+        #    Only the sums (passes, tens) matter, so the state after the KISS
+        #    round is q convolved with the fresh dice's (passes, tens), below
+        #    the threshold (a matrix product on the flattened states).
+        e_spent = 0.0
+        if self.ego:
+            y = (q.reshape(kmax + 1, masks, cells) @ np.stack([o[1] for o in own])).sum(axis=0)
+            for i in range(nallies):
+                mats = [mk for mk in range(masks) if mk & (1 << i)]
+                if mats:
+                    y[mats] = y[mats] @ ally[i][1]
+            z = y.sum(axis=0).reshape(thr, thr)
+            sgrid, tgrid = np.indices(z.shape)
+            if len(out) < 2 * thr:
+                out = np.concatenate([out, np.zeros(2 * thr - len(out))])
+            out[:thr] -= z.sum(axis=1)
+            grown = np.bincount((sgrid + tgrid).ravel(), weights=z.ravel())
+            out[: len(grown)] += grown
+            e_spent = float(z[:, 1:].sum())
         out = np.clip(out, 0.0, None)
         while len(out) > 1 and out[-1] == 0.0:
             out = out[:-1]
