@@ -23,7 +23,8 @@ lab: $(STAMP)
 ## The whole suite: Python (engine, widgets, notebooks, browser) and JS unit tests.
 test: $(STAMP)
 	bash scripts/ensure-tools.sh
-	$(BIN)/python -m pytest -p no:cacheprovider
+	$(BIN)/python -m pytest -p no:cacheprovider -n auto --dist loadfile \
+	  --nbval --nbval-sanitize-with notebooks/nbval_sanitize.cfg tests notebooks
 	node --test js/tests/
 
 test-python: $(STAMP)
