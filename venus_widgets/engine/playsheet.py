@@ -203,6 +203,17 @@ def _fresh(m: int, rank: str, explode: bool, cap: int) -> tuple[np.ndarray, np.n
     return _passes_pmf(g, m, explode), _conv_matrix(low)
 
 
+@lru_cache(maxsize=128)
+def _add_matrix(m: int, rank: str, explode: bool, rows: int) -> np.ndarray:
+    """``pmf @ M`` is the pmf of passes (length ``rows``) plus the passes of
+    ``m`` fresh chains of one rank: a (rows x wider) convolution matrix."""
+    marg = _passes_pmf(_group(m, rank, explode), m, explode)
+    out = np.zeros((rows, rows + len(marg) - 1))
+    for r in range(rows):
+        out[r, r : r + len(marg)] = marg
+    return out
+
+
 @lru_cache(maxsize=512)
 def _ally_first(rank: str, explode: bool, cap: int, ally_kiss: bool) -> tuple[np.ndarray, np.ndarray | None]:
     """An ally's first roll as two matrices (see ``_conv_matrix``): the die
@@ -266,26 +277,26 @@ class _Task:
             q = nxt
         q = q.reshape(kmax + 1, masks, thr, thr)
 
-        # 3. the KISS round: m fresh own chains and the failed allies' fresh dice
-        own = [self._fresh(m, self.rank) for m in range(kmax + 1)]
-        own_marg = [o[0] for o in own]
-        ally = [self._fresh(1, r) for r in self.allies]
+        # 3. the KISS round: m fresh own chains and the failed allies' fresh dice,
+        #    added to the passes as (rows x wider) convolution matrices
         qs = q.sum(axis=3)  # (m, mask, s0)
-        ally_bits = [[i for i in range(nallies) if mask & (1 << i)] for mask in range(masks)]
-        width = thr + max(len(o) for o in own_marg) - 1
-        for mask in range(masks):
-            if not qs[:, mask].any():
-                continue
-            inner = np.zeros(width)
-            for m in range(kmax + 1):
-                if qs[m, mask].any():
-                    c = np.convolve(qs[m, mask], own_marg[m])
-                    inner[: len(c)] += c
-            for i in ally_bits[mask]:
-                inner = np.convolve(inner, ally[i][0])
-            if len(inner) > len(out):
-                out = np.concatenate([out, np.zeros(len(inner) - len(out))])
-            out[: len(inner)] += inner
+        adds = [_add_matrix(m, self.rank, explode, thr) for m in range(kmax + 1)]
+        inner = np.zeros((masks, max(a.shape[1] for a in adds)))
+        for m, a in enumerate(adds):
+            inner[:, : a.shape[1]] += qs[m] @ a
+        for i, rank in enumerate(self.allies[: nallies if self.ally_kiss else 0]):
+            a = _add_matrix(1, rank, explode, inner.shape[1])
+            with_i = [mk for mk in range(masks) if mk & (1 << i)]
+            grown = np.zeros((masks, a.shape[1]))
+            grown[:, : inner.shape[1]] = inner
+            grown[with_i] = inner[with_i] @ a
+            inner = grown
+        final = inner.sum(axis=0)
+        if len(final) > len(out):
+            out = np.concatenate([out, np.zeros(len(final) - len(out))])
+        out[: len(final)] += final
+        own = [self._fresh(m, self.rank) for m in range(kmax + 1)]
+        ally = [self._fresh(1, r) for r in self.allies]
 
         # 4. Ego: a task still short after the KISS round counts each 10 twice.
         #    Only the sums (passes, tens) matter, so the state after the KISS
