@@ -10,12 +10,14 @@
 # every caliber, and the places where the printed tables are wrong.
 
 # %%
+from decimal import ROUND_HALF_UP, Decimal
+
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown
 
 import venus_widgets as vw
-from venus_widgets.engine import playtest
+from venus_widgets.engine import playsheet, playtest
 
 plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
 CALIBERS = ["bronze", "silver", "gold", "platinum"]
@@ -27,6 +29,20 @@ def table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return Markdown("\n".join(lines))
+
+
+def pct(p):
+    """A chance as a whole percentage that never rounds a possibility away:
+    "0%" only when impossible, "100%" only when certain."""
+    if p <= 0:
+        return "0%"
+    if p >= 1 - 1e-12:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p > 0.995:
+        return ">99%"
+    return f"{p:.0%}"
 
 
 # %% [markdown]
@@ -49,20 +65,24 @@ def table(header, rows):
 # What does one factor cost? On a d20 check every +1 to the target takes
 # away 5 points of P(pass), wherever you are (until the natural 20 or 1
 # takes over). On a task one factor raises the threshold by a whole
-# success, which can halve the odds or worse:
+# success, which can halve the odds or worse. ("0%" below means
+# impossible: three dice cannot make four successes without Ego; "<1%"
+# means possible but rare.)
 
 # %%
 rows = []
 for dice in [2, 3, 4, 5, 6]:
     ps = [vw.odds({"roll": "task", "caliber": "silver", "dice": dice, "factors": f}).p_pass for f in range(5)]
-    rows.append([f"{dice} Silver dice"] + [f"{p:.0%}" for p in ps])
+    rows.append([f"{dice} Silver dice"] + [pct(p) for p in ps])
 table(["task"] + [f"threshold {t}" for t in range(1, 6)], rows)
 
 # %% [markdown]
 # ## 2. Checks: odds by caliber and score
 #
 # Each panel is one caliber: rows are the ability score, columns the
-# target. Darker is more likely to pass (no bonus dice).
+# target. Brighter (yellow) is more likely to pass, darker (purple) less
+# (no bonus dice). Each step to the right or down costs the same 5 % until
+# the natural 20, 19 and 1 take over at the edges.
 
 # %%
 scores = np.arange(0, 13)
@@ -87,39 +107,79 @@ plt.show()
 
 # %% [markdown]
 # The same as numbers, for the five absolute difficulties with no factors
-# and no bonus dice (the caliber changes only the ends of each row):
+# and no bonus dice. Each cell reads Bronze / Silver / Gold / Platinum; the
+# caliber only changes the ends of a row (Silver's 5 % and Gold's and
+# Platinum's 10 % of automatic passes, Platinum's missing automatic fail).
 
 # %%
-for cal in ["bronze", "gold"]:
-    rows = []
-    for s in [0, 2, 4, 6, 8, 10]:
-        rows.append([s] + [f"{vw.odds(check_spec(BASE[d], caliber=cal, score=s)).p_pass:.0%}" for d in BASE])
-    display(Markdown(f"**{cal.title()}**"))
-    display(table(["score"] + [f"{d} ({BASE[d]})" for d in BASE], rows))
+rows = []
+for s in [0, 2, 4, 6, 8, 10, 12]:
+    cells = []
+    for d in BASE:
+        ps = [vw.odds(check_spec(BASE[d], caliber=cal, score=s)).p_pass for cal in CALIBERS]
+        cells.append(" / ".join(pct(p) for p in ps))
+    rows.append([s] + cells)
+table(["score"] + [f"{d} ({BASE[d]})" for d in BASE], rows)
 
 # %% [markdown]
 # ## 3. Tasks: odds by caliber, pool and threshold
 #
-# P(pass) with no KISS and no Ego, for pools of 1 to 8 dice against
-# thresholds 1 to 5.
+# P(pass) in percent with no KISS and no Ego, for pools of 1 to 8 dice
+# against thresholds 1 to 5. In the cells, **✓** means 99.5 % or better,
+# **·** impossible, and **<1** possible but below 1 %.
 
 # %%
 dice = np.arange(1, 9)
 thresholds = np.arange(1, 6)
-fig, axes = plt.subplots(1, 4, figsize=(11.0, 3.0), sharey=True)
+fig, axes = plt.subplots(1, 4, figsize=(12.0, 3.4), sharey=True, dpi=90)
 for ax, cal in zip(axes, CALIBERS):
     grid = np.array([[vw.odds({"roll": "task", "caliber": cal, "dice": int(n), "factors": int(t - 1)}).p_pass
                       for n in dice] for t in thresholds])
     im = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis", vmin=0, vmax=1,
                    extent=(0.5, 8.5, 0.5, 5.5))
     for (i, j), p in np.ndenumerate(grid):
-        ax.text(dice[j], thresholds[i], f"{100 * p:.0f}", ha="center", va="center", fontsize=7,
+        label = "✓" if p >= 0.995 else "·" if p == 0 else "<1" if p < 0.005 else f"{100 * p:.0f}"
+        ax.text(dice[j], thresholds[i], label, ha="center", va="center", fontsize=8,
                 color="white" if p < 0.6 else "black")
     ax.set_title(cal.title())
+    ax.set_xticks(dice)
     ax.set_xlabel("dice")
 axes[0].set_ylabel("threshold")
 fig.colorbar(im, ax=axes, label="P(pass)", shrink=0.9)
 plt.show()
+
+# %% [markdown]
+# ### The agora procedure: odds by rank
+#
+# In the agora procedure difficulty works differently. Each difficulty
+# factor **removes a die** from the main pool (Health + job + assets), and
+# the FC's consequences set how many successes are needed: **one per
+# consequence** when the difficulty is standard, **two** when it is
+# challenging. So one challenging consequence is as hard as two standard
+# ones. The task passes fully when every consequence is subverted.
+#
+# The table gives that chance by the number of successes needed (rows
+# grouped) and the dice left in the main pool after factors (columns), for
+# each rank; no help, no KISS, no Ego.
+
+# %%
+rows = []
+for needed in range(1, 5):
+    for rank in range(2, 7):
+        spec = {"edition": "agora", "roll": "task", "rank": rank, "health": 0, "consequences": needed}
+        row = [f"**{needed}**" if rank == 2 else "", f"rank {rank} ({7 - rank} in 6)"]
+        row += [pct(vw.odds({**spec, "job": n}).p_pass) for n in range(1, 9)]
+        rows.append(row)
+table(["successes needed", "rank (a die succeeds)"] + [f"{n} {'die' if n == 1 else 'dice'}" for n in range(1, 9)], rows)
+
+# %% [markdown]
+# The challenging column of the rules is the same table read at twice the
+# successes: for example rank 4, three dice, one challenging consequence:
+
+# %%
+same = {"edition": "agora", "roll": "task", "rank": 4, "health": 0, "job": 3}
+print(f"1 challenging consequence: {vw.odds({**same, 'consequences': 1, 'difficulty': 'challenging'}).p_pass:.4f}")
+print(f"2 standard consequences:   {vw.odds({**same, 'consequences': 2}).p_pass:.4f}")
 
 # %% [markdown]
 # ## 4. The tables for nerds, regenerated for every caliber
@@ -130,11 +190,19 @@ plt.show()
 # the exact binomial odds, here for all four calibers.
 
 # %%
+def at_least_cell(p):
+    """A percentage to three decimals, halves rounded up as on paper (89.0625 -> 89.063),
+    and a near-certainty never rounded up to 100."""
+    if p >= 99.9995:
+        return ">99.999" if p < 100 - 1e-9 else "100"
+    return str(Decimal(f"{p:.9f}").quantize(Decimal("0.001"), rounding=ROUND_HALF_UP))
+
+
 def nerd_table(rows, unit="Successes"):
     header = ["Dice"] + [f"{k} {unit[:-2] if k == 1 else unit}" for k in range(1, len(rows) + 1)] + ["Avg.", "± Sigma"]
     body = []
     for row in rows:
-        cells = [f"{p:.3f}" for p in row.at_least] + [""] * (len(rows) - len(row.at_least))
+        cells = [at_least_cell(p) for p in row.at_least] + [""] * (len(rows) - len(row.at_least))
         body.append([f"**{row.dice}D**"] + cells + [f"**{row.mean:.2f}**", f"_{row.sd:.3f}_"])
     return table(header, body)
 
@@ -192,18 +260,61 @@ table(["row", "column", "printed", "exact"], playtest_errata)
 # 40 %: √(2 · 0.4 · 0.6) = 0.693), which suggests the column was carried over
 # from one table to the other and only partly recomputed.
 #
-# ## 6. The Playsheet's statistics table
+# ## 6. The Playsheet's D10 tables, regenerated
+#
+# The Playsheet's task pools are D10s: a die passes on 7-10 for Bronze,
+# 6-10 Silver, 5-10 Gold, 4-10 Platinum. Its "Bronze % chance of *at
+# least*" table, regenerated for every rank from the engine's playsheet
+# odds (plain pools: no explosions, no KISS, no Ego), and then compared
+# with the printed Bronze table the same way.
+
+# %%
+for rank in CALIBERS:
+    display(Markdown(f"#### {rank.title()} % chance of at least... (D10)"))
+    display(nerd_table(playsheet.table(rank), unit="Passes"))
+
+# %%
+PRINTED_PLAYSHEET_BRONZE = {  # dice: (at least 1.., average, sigma), as printed in the Playsheet
+    1: (["40.00"], "0.4", "0.49"),
+    2: (["64.0", "16.00"], "0.8", "0.69"),
+    3: (["78.4", "35.20", "6.400"], "1.2", "0.85"),
+    4: (["87", "52.5", "17.92", "2.560"], "1.6", "0.98"),
+    5: (["92", "66.3", "31.74", "8.704", "1.024"], "2.0", "1.10"),
+    6: (["95", "76.7", "45.57", "17.92", "4.096", "0.410"], "2.4", "1.20"),
+    7: (["97", "84.1", "58.0", "28.98", "9.626", "1.884", "0.164"], "2.8", "1.30"),
+    8: (["98", "89", "68.5", "40.59", "17.37", "4.981", "0.852", "0.066"], "3.2", "1.39"),
+}
+playsheet_errata = errata(PRINTED_PLAYSHEET_BRONZE, playsheet.table("bronze"))
+table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet_errata else print(
+    "The printed Playsheet table is right to within one unit of its last digit everywhere.")
+
+# %% [markdown]
+# ## 7. The Playsheet's statistics table
 #
 # The Playsheet prints a summary table whose rows disagree with its own
 # step-by-step rules. The engine follows the step-by-step text:
 #
-# | row of the printed table | printed | the rules' text (what the engine uses) |
+# | row of the printed table | printed (Br, Si, Go, Pl) | the rules' text (what the engine uses) |
 # |---|---|---|
-# | natural success range for checks | Bronze none, Silver 20, Gold 19-20, Platinum 18-20 | Bronze 20, Silver 19-20, Gold 18-20, Platinum 17-20 |
-# | pass range for tasks | d6 ranges: 5-6, 4-6, 3-6, 2-6 | D10: 7-10, 6-10, 5-10, 4-10 |
+# | natural success range *for checks* | none, 20, 19-20, 18-20 | 20, 19-20, 18-20, 17-20 |
+# | natural success chance *per d20* | 0 %, 5 %, 10 %, 15 % | 5 %, 10 %, 15 %, 20 % |
+# | pass range *for tasks* | d6 ranges: 5-6, 4-6, 3-6, 2-6 | D10: 7-10, 6-10, 5-10, 4-10 |
+# | pass chance *per D6* | 33 %, 50 %, 67 %, 83 % | per D10: 40 %, 50 %, 60 %, 70 % |
 #
-# Its "Bronze % chance" table uses 40 % per die, which is the D10 rule, so
-# it is the D10 table.
+# The printed rows look copied from the playtest rules (whose d20 and d6
+# ranges they are, shifted by one step for checks). Its "Bronze % chance"
+# table uses 40 % per die, which is the D10 rule, so that table is the D10
+# one, and it is right.
+#
+# The engine's own numbers for those rows:
+
+# %%
+rows = [["natural success range for checks"] + [f"{playsheet.AUTO_FROM[r]}-20" if r != "bronze" else "20"
+                                                 for r in CALIBERS],
+        ["natural success chance per d20"] + [f"{(21 - playsheet.AUTO_FROM[r]) / 20:.0%}" for r in CALIBERS],
+        ["pass range for tasks (D10)"] + [f"{playsheet.PASS_FROM[r]}-10" for r in CALIBERS],
+        ["pass chance per D10"] + [f"{playsheet.pass_chance(r):.0%}" for r in CALIBERS]]
+table(["row"] + [r.title() for r in CALIBERS], rows)
 
 # %% [markdown]
 # ## Try it
