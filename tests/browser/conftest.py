@@ -1,0 +1,348 @@
+"""Fixtures and helpers for the end-to-end tests in a real browser.
+
+Debian's Chromium (``/usr/bin/chromium``) is driven by Playwright's sync API
+(``playwright install`` cannot download browsers here). Each test module gets
+its own Jupyter server on 127.0.0.1 with a free port, a token, temporary
+config/data/runtime/IPython folders and a temporary copy of the notebooks it
+opens, so the tests never touch the user's settings or the committed files.
+
+Every test here is marked ``browser`` (``pytest -m browser`` runs them alone).
+A missing Chromium is a skip locally and a failure in CI (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent
+PROBE = HERE / "notebooks" / "probe.ipynb"
+CHROMIUM = os.environ.get("VW_CHROMIUM", "/usr/bin/chromium")
+BIN = Path(sys.executable).parent
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+ANNOUNCEMENTS = "@jupyterlab/apputils-extension:announcements"
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if HERE in Path(str(item.fspath)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+# --------------------------------------------------------------------------
+# processes
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url: str, timeout: float = 60.0, proc: subprocess.Popen | None = None, log: Path | None = None):
+    """Poll ``url`` until it answers 200; fail early if ``proc`` died."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            tail = log.read_text(errors="replace")[-3000:] if log else ""
+            raise RuntimeError(f"server exited with {proc.returncode} before answering {url}\n{tail}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return r.read()
+        except Exception as err:  # noqa: BLE001 - not up yet
+            last = err
+        time.sleep(0.2)
+    tail = log.read_text(errors="replace")[-3000:] if log else ""
+    raise TimeoutError(f"{url} did not answer in {timeout} s ({last})\n{tail}")
+
+
+def wait_port(port: int, timeout: float = 60.0, proc: subprocess.Popen | None = None, log: Path | None = None):
+    """Wait until 127.0.0.1:port accepts connections."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            tail = log.read_text(errors="replace")[-3000:] if log else ""
+            raise RuntimeError(f"server exited with {proc.returncode} before listening on {port}\n{tail}")
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.2)
+    raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout} s")
+
+
+class Server:
+    """A process started in its own session, stopped by its pid (and its group)."""
+
+    def __init__(self, cmd, *, env=None, cwd=None, log: Path):
+        self.log = log
+        self._fh = open(log, "wb")
+        self.proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=self._fh, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        self.pid = self.proc.pid
+
+    def stop(self):
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        self._fh.close()
+
+
+def jupyter_env(base: Path) -> dict:
+    """Environment with every Jupyter/IPython folder under ``base`` and the
+    announcements toast disabled."""
+    env = dict(os.environ)
+    dirs = {
+        "JUPYTER_CONFIG_DIR": base / "config",
+        "JUPYTER_DATA_DIR": base / "data",
+        "JUPYTER_RUNTIME_DIR": base / "runtime",
+        "IPYTHONDIR": base / "ipython",
+        "JUPYTERLAB_SETTINGS_DIR": base / "lab-settings",
+        "JUPYTERLAB_WORKSPACES_DIR": base / "lab-workspaces",
+        "MPLCONFIGDIR": base / "mpl",
+    }
+    for k, v in dirs.items():
+        v.mkdir(parents=True, exist_ok=True)
+        env[k] = str(v)
+    labconfig = dirs["JUPYTER_CONFIG_DIR"] / "labconfig"
+    labconfig.mkdir(exist_ok=True)
+    (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {ANNOUNCEMENTS: True}}))
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    env.pop("JUPYTER_PATH", None)
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+class Jupyter:
+    """A running ``jupyter lab`` / ``jupyter notebook`` / ``voila`` server."""
+
+    def __init__(self, app: str, root: Path, base: Path, *, notebook: str | None = None):
+        self.app = app
+        self.root = root
+        self.port = free_port()
+        self.token = uuid.uuid4().hex
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = jupyter_env(base)
+        common = [f"--port={self.port}", "--no-browser"]
+        if app in ("lab", "notebook"):
+            cmd = [str(BIN / "jupyter"), app, "--allow-root", "--ip=127.0.0.1", *common,
+                   f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={root}",
+                   "--expose-app-in-browser", "--ServerApp.log_level=WARN"]
+            if app == "lab":
+                cmd.append("--LabApp.news_url=")
+            status = f"{self.url}/api/status?token={self.token}"
+        elif app == "voila":
+            cmd = [str(BIN / "voila"), str(root / notebook), *common, "--Voila.ip=127.0.0.1",
+                   f"--token={self.token}", "--show_tracebacks=True"]
+            status = None
+        else:  # pragma: no cover
+            raise ValueError(app)
+        self.server = Server(cmd, env=env, cwd=root, log=base / f"{app}.log")
+        if app == "voila":
+            wait_port(self.port, timeout=90, proc=self.server.proc, log=self.server.log)
+        else:
+            wait_http(status, timeout=90, proc=self.server.proc, log=self.server.log)
+
+    def stop(self):
+        self.server.stop()
+
+    def log_tail(self, n: int = 4000) -> str:
+        return self.server.log.read_text(errors="replace")[-n:]
+
+
+@contextmanager
+def jupyter_server(app: str, files, *, notebook: str | None = None):
+    """Start ``app`` over a temporary root holding copies of ``files``."""
+    base = Path(tempfile.mkdtemp(prefix=f"vw-{app}-"))
+    root = base / "root"
+    root.mkdir()
+    for f in files:
+        f = Path(f)
+        if f.is_dir():
+            shutil.copytree(f, root / f.name)
+        else:
+            shutil.copy2(f, root / f.name)
+    server = None
+    try:
+        server = Jupyter(app, root, base / "home", notebook=notebook)
+        yield server
+    finally:
+        if server is not None:
+            server.stop()
+        shutil.rmtree(base, ignore_errors=True)
+
+
+# --------------------------------------------------------------------------
+# browser
+
+
+def have_chromium() -> bool:
+    return Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)
+
+
+@pytest.fixture(scope="session")
+def browser_context():
+    """One Chromium per worker, fresh user-data-dir removed afterwards."""
+    if not have_chromium():
+        pytest.skip(f"{CHROMIUM} missing: run `bash scripts/ensure-tools.sh` (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    profile = Path(tempfile.mkdtemp(prefix="vw-chromium-"))
+    pw = sync_playwright().start()
+    try:
+        ctx = pw.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 1000},
+        )
+        try:
+            yield ctx
+        finally:
+            ctx.close()
+    finally:
+        pw.stop()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+class PageWatch:
+    """Collects dialogs (and dismisses them), page errors and console errors."""
+
+    def __init__(self, page):
+        self.page = page
+        self.dialogs: list[str] = []
+        self.errors: list[str] = []
+        self.console: list[str] = []
+        page.on("dialog", self._dialog)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("console", lambda m: self.console.append(m.text) if m.type == "error" else None)
+
+    def _dialog(self, dialog):
+        self.dialogs.append(f"{dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+
+@pytest.fixture
+def page(browser_context):
+    page = browser_context.new_page()
+    page.set_default_timeout(60_000)
+    page.watch = PageWatch(page)
+    yield page
+    page.close()
+
+
+# --------------------------------------------------------------------------
+# JupyterLab / Notebook 7 helpers
+
+
+def wait_kernel_idle(page, timeout: float = 60_000):
+    """Wait until the status bar shows the kernel as Idle (clicking Run All
+    earlier sometimes hangs)."""
+    page.wait_for_function(
+        """() => {
+            const bar = document.querySelector('#jp-main-statusbar');
+            if (bar) return /\\bIdle\\b/.test(bar.textContent);
+            // Notebook 7 has no status bar: its kernel indicator carries the state
+            const ind = document.querySelector('.jp-NotebookKernelStatus, .jp-Notebook-ExecutionIndicator');
+            return !!ind && /idle/i.test(ind.getAttribute('data-status') || ind.getAttribute('title') || ind.textContent);
+        }""",
+        timeout=timeout,
+    )
+
+
+def open_notebook(page, server: Jupyter, name: str, app: str = "lab"):
+    """Open ``name`` (relative to the server root) and wait for its kernel."""
+    path = "lab/tree" if app == "lab" else "notebooks"
+    page.goto(f"{server.url}/{path}/{name}?token={server.token}" + ("&reset" if app == "lab" else ""))
+    page.wait_for_selector(".jp-NotebookPanel .jp-Cell", timeout=90_000)
+    page.wait_for_function("() => !!window.jupyterapp", timeout=60_000)
+    wait_kernel_ready(page)
+
+
+def wait_kernel_ready(page, timeout: float = 90_000):
+    """Wait until the current notebook's kernel session is idle (works in Lab,
+    Notebook 7 and JupyterLite, which all expose window.jupyterapp)."""
+    page.wait_for_function(
+        """() => {
+            const app = window.jupyterapp;
+            const w = app && app.shell && app.shell.currentWidget;
+            const ctx = w && w.sessionContext;
+            return !!ctx && !!ctx.session && !!ctx.session.kernel
+                && ctx.session.kernel.connectionStatus === 'connected'
+                && ctx.kernelDisplayStatus === 'idle';
+        }""",
+        timeout=timeout,
+    )
+
+
+def run_all(page, timeout: float = 120_000):
+    """Run every cell and wait until the kernel is idle again with every code
+    cell executed."""
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+    page.wait_for_function(
+        """() => {
+            const w = window.jupyterapp.shell.currentWidget;
+            if (!w || !w.content) return false;
+            const cells = [...w.content.widgets].filter(c => c.model.type === 'code');
+            const done = cells.every(c => c.model.executionCount !== null
+                                          && !c.node.querySelector('.jp-InputArea-prompt')?.textContent.includes('*'));
+            return done && w.sessionContext.kernelDisplayStatus === 'idle';
+        }""",
+        timeout=timeout,
+    )
+
+
+def cell_errors(page) -> list[str]:
+    """Text of every error output in the current notebook."""
+    return page.eval_on_selector_all(
+        ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], .jp-RenderedText[data-mime-type='application/vnd.jupyter.error']",
+        "els => els.map(e => e.textContent)",
+    )
+
+
+def set_range(locator, value):
+    """Set an <input type=range> the way a user's drag does (input + change events)."""
+    locator.evaluate(
+        """(el, v) => {
+            el.value = String(v);
+            el.dispatchEvent(new Event('input', {bubbles: true}));
+            el.dispatchEvent(new Event('change', {bubbles: true}));
+        }""",
+        value,
+    )
+
+
+@pytest.fixture(scope="module")
+def lab_probe():
+    """JupyterLab over a copy of the probe notebook (one server per module)."""
+    with jupyter_server("lab", [PROBE]) as server:
+        yield server
