@@ -99,21 +99,29 @@ def import_time(code: str, runs: int = 15) -> float:
 
 def main() -> int:
     print(f"{'spec':44s} {'ours':>10s} {'icepool':>10s} {'ratio':>8s}")
-    failures = []
+    failures, notes = [], []
     for name, spec in SPECS.items():
         t_ours = median_time(ours(spec))
         try:
-            t_peer = median_time(peer(spec), repeat=7, min_time=0.0)
+            run_peer = peer(spec)
+            t0 = time.perf_counter()
+            run_peer()
+            t_peer = time.perf_counter() - t0
+            if t_peer < 2.0:  # a peer taking seconds is timed once
+                t_peer = median_time(run_peer, repeat=7, min_time=0.0)
             ratio = t_peer / t_ours
-            peer_text = f"{t_peer * 1e3:8.2f}ms"
+            peer_text = f"{t_peer * 1e3:8.2f}ms" if t_peer < 10 else f"{t_peer:8.1f}s "
         except Exception as err:  # a peer that cannot express the procedure
-            t_peer, ratio, peer_text = None, None, f"n/a ({type(err).__name__})"
+            t_peer, ratio, peer_text = None, None, "n/a"
+            notes.append(f"{name}: icepool n/a: {err}")
         ratio_text = f"{ratio:7.1f}x" if ratio else "      -"
         print(f"{name:44s} {t_ours * 1e3:8.3f}ms {peer_text:>10s} {ratio_text}")
         if t_ours > 1e-3:
             failures.append(f"{name}: {t_ours * 1e3:.3f} ms > 1 ms")
         if name == RATIO_TARGET[0] and ratio is not None and ratio < RATIO_TARGET[1]:
             failures.append(f"{name}: {ratio:.1f}x < {RATIO_TARGET[1]:.0f}x icepool")
+    for note in notes:
+        print(note)
     base = import_time("import numpy, anywidget")
     mine = import_time("import venus_widgets")
     print(f"import numpy, anywidget: {base * 1e3:.1f} ms; import venus_widgets: {mine * 1e3:.1f} ms; "

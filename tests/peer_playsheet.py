@@ -1,5 +1,5 @@
 """Independent peers for the playsheet task: a literal die-by-die brute
-force with Fractions, and icepool for plain pools.
+force with Fractions, and the whole procedure in icepool.
 
 The brute force follows RULES.md "playsheet/Task" and "The KISS and Ego
 policy" step by step over face classes (fail, pass below 10, 10), with
@@ -95,12 +95,72 @@ def _die(rank, explode: bool, depth: int = 24) -> icepool.Die:
     return icepool.d10.explode(depth=depth).map(lambda t: t // 10 + int(t % 10 >= PASS_FROM[rank]))
 
 
-def icepool_distribution(spec):
-    """A plain pool (no KISS, no Ego) in icepool: passes -> probability."""
+def _chain_state(rank, explode: bool, depth: int) -> icepool.Die:
+    """One die (a chain of 10s when exploding) as Vector(passes, tens, failed)."""
+    pf = PASS_FROM[rank]
+    if not explode:
+        return icepool.d10.map(lambda f: icepool.Vector((int(f >= pf), int(f == 10), int(f < pf))))
+
+    def decode(total):
+        tens, last = divmod(total, 10)
+        return icepool.Vector((tens + int(last >= pf), tens, int(0 < last < pf)))
+
+    return icepool.d10.explode(depth=depth).map(decode)
+
+
+def icepool_distribution(spec, depth: int = 12):
+    """The whole playsheet task procedure in icepool: passes -> probability.
+
+    The first roll is a sum of Vector(passes, tens, own failed dice, one
+    failed flag per ally); one ``map`` then applies the KISS round (fresh
+    chains for min(failed, kiss) own dice and, with ally KISS, the failed
+    allies' dice) and Ego (each 10 counts twice when still short). Explosions
+    are cut at ``depth`` extra dice per chain (0.1**13 < 1e-12 by default).
+    """
     s = normalize(spec)
-    if s["roll"] != "task" or s["kiss"] or s["ego"] or s["ally_kiss"]:
-        raise NotImplementedError("the icepool peer covers plain task pools only")
-    total = icepool.Die([0])
-    for r in [s["rank"]] * s["dice"] + list(s["allies"]):
-        total = total + _die(r, s["explode"])
-    return {int(k): float(total.probability(k)) for k in total.outcomes()}
+    if s["roll"] != "task":
+        raise NotImplementedError("the icepool peer covers tasks")
+    thr = s["difficulty"] + sum(s["factors"])
+    allies, k, ego, explode = list(s["allies"]), s["kiss"], s["ego"], s["explode"]
+    width = 3 + len(allies)
+
+    def widen(die, slot=None):
+        def f(v):
+            out = [v[0], v[1], v[2] if slot is None else 0] + [0] * len(allies)
+            if slot is not None:
+                out[3 + slot] = v[2]
+            return icepool.Vector(out)
+
+        return die.map(f)
+
+    first = icepool.Die([icepool.Vector([0] * width)])
+    own = _chain_state(s["rank"], explode, depth)
+    for _ in range(s["dice"]):
+        first = first + widen(own)
+    for i, r in enumerate(allies):
+        first = first + widen(_chain_state(r, explode, depth), slot=i)
+
+    def fresh(m, ranks):
+        total = icepool.Die([icepool.Vector((0, 0, 0))])
+        for r in [s["rank"]] * m + ranks:
+            total = total + _chain_state(r, explode, depth)
+        return total
+
+    def settle(state):
+        passes, tens, failed = state[0], state[1], state[2]
+        if passes >= thr:
+            return passes
+        rerolled = [r for i, r in enumerate(allies) if s["ally_kiss"] and state[3 + i]]
+        m = min(failed, k)
+        if not m and not rerolled:
+            return passes + tens if ego else passes
+        extra = fresh(m, rerolled)
+
+        def after(d):
+            p, t = passes + d[0], tens + d[1]
+            return p + t if (ego and p < thr) else p
+
+        return extra.map(after)
+
+    total = first.map(settle)
+    return {int(o): float(total.probability(o)) for o in total.outcomes()}

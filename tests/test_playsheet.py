@@ -90,9 +90,15 @@ def test_task_distribution_equals_the_die_by_die_brute_force(case):
         assert lost == 0 and o.truncated == 0.0
 
 
-@pytest.mark.parametrize("case", [{"dice": 6}, {"dice": 4, "allies": ["gold", "platinum", "silver"]},
-                                  {"dice": 8, "explode": True}, {"dice": 5, "explode": True, "allies": ["gold"]}])
-def test_plain_pools_equal_icepool(case):
+@pytest.mark.parametrize("case", [
+    {"dice": 6}, {"dice": 4, "allies": ["gold", "platinum", "silver"]},
+    {"dice": 8, "explode": True}, {"dice": 5, "explode": True, "allies": ["gold"]},
+    # the whole procedure: KISS budget, ally KISS, Ego on 10s, explosions
+    {"dice": 4, "difficulty": 4, "kiss": 2, "ego": True, "allies": ["silver", "gold"], "ally_kiss": True},
+    {"dice": 3, "difficulty": 3, "factors": [1], "explode": True, "kiss": 1, "ego": True,
+     "allies": ["gold"], "ally_kiss": True},
+])
+def test_task_distribution_equals_icepool(case):
     spec = {**TASK, **case}
     peer = icepool_distribution(spec)
     o = vw.odds(spec)
