@@ -4,7 +4,7 @@
 # # Chapter 6: Editions compared
 #
 # The Venus Engine has been written down more than once, and it borrows
-# from other games. The engine implements five procedures side by side:
+# from other games. The engine plays five procedures side by side:
 #
 # | edition id | what it is |
 # |---|---|
@@ -14,19 +14,24 @@
 # | `heresy` | Victoriana's Heresy Engine (for comparison): 1s and 6s succeed, black dice cancel |
 # | `vers` | VERS (for comparison): 3d6 roll-under against 10 + ranks |
 #
-# This chapter puts **the same character** through each and plots the odds
-# next to each other, then looks at what each design choice does.
+# This chapter puts **the same character** through each of them, plots the
+# odds next to each other, and then says what each design choice does to
+# play. The colours are a colour-blind-safe set (Okabe-Ito), and every line
+# also has its own marker shape.
 
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown
+from matplotlib.ticker import MaxNLocator
 
 import venus_widgets as vw
 
 plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
-EDITION_COLOURS = {"playtest": "#c0392b", "playsheet": "#2874a6", "agora": "#229954",
-                   "heresy": "#7d3c98", "vers": "#b9770e"}
+EDITIONS = ["playtest", "playsheet", "agora", "heresy", "vers"]
+COLOUR = dict(zip(EDITIONS, ["#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00"]))  # Okabe-Ito
+MARKER = dict(zip(EDITIONS, ["o", "s", "^", "D", "v"]))
+BASE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
 
 
 def table(header, rows):
@@ -34,6 +39,16 @@ def table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return Markdown("\n".join(lines))
+
+
+def playtest_target(target):
+    """Difficulty word + relative factors giving a playtest check target (5..29)."""
+    word = max((d for d in BASE if BASE[d] <= target), key=BASE.get)
+    return {"difficulty": word, "factors": target - BASE[word]}
+
+
+def line(ax, xs, ys, edition, label):
+    ax.plot(xs, ys, marker=MARKER[edition], ms=5, color=COLOUR[edition], label=label)
 
 
 # %% [markdown]
@@ -44,55 +59,78 @@ def table(header, rows):
 #
 # | edition | the character |
 # |---|---|
-# | playtest | Silver ability, score 4; job level 3 (3 Silver d6, each 1 in 2) |
-# | playsheet | Silver ability, score 4; job level 3, so a task pool of 3 + 4 = 7 D10 (each 1 in 2) |
-# | agora | rank 4 (each die 1 in 2); 2 Health dice, 3 job dice |
-# | heresy | a pool of 6 dice ("professional" in the Heresy Engine's table) |
-# | vers | 3 ranks: competence target 13 or less on 3d6 |
+# | playtest | Silver ability, score 4; job level 3, so a task rolls 3 Silver d6 (each 1 in 2) |
+# | playsheet | Silver ability, score 4; job level 3, so a task rolls 3 + 4 = 7 Silver D10 (each 1 in 2) |
+# | agora | rank 4 (each die 1 in 2); 2 Health dice + 3 job dice |
+# | heresy | a pool of 6 dice (the Heresy Engine's "professional") |
+# | vers | 3 ranks: a competence target of 13 or less on 3d6 |
 #
-# Each die succeeding half the time keeps the Venus editions comparable.
+# Every die succeeding half the time keeps the Venus editions comparable.
+#
+# Now give them each **a moderately hard task**, in each edition's own
+# words:
 
 # %%
 CHARACTER = {
-    "playtest check": {"roll": "check", "caliber": "silver", "score": 4},
-    "playtest task": {"roll": "task", "caliber": "silver", "dice": 3},
-    "playsheet check": {"edition": "playsheet", "roll": "check", "rank": "silver", "score": 4},
-    "playsheet task": {"edition": "playsheet", "roll": "task", "rank": "silver", "dice": 7},
-    "agora check": {"edition": "agora", "roll": "check", "rank": 4, "health": 2},
-    "agora task": {"edition": "agora", "roll": "task", "rank": 4, "health": 2, "job": 3},
-    "heresy task": {"edition": "heresy", "pool": 6},
-    "vers check": {"edition": "vers", "ranks": 3},
+    "playtest": {"roll": "task", "caliber": "silver", "dice": 3},
+    "playsheet": {"edition": "playsheet", "roll": "task", "rank": "silver", "dice": 7},
+    "agora": {"edition": "agora", "roll": "task", "rank": 4, "health": 2, "job": 3},
+    "heresy": {"edition": "heresy", "pool": 6},
+    "vers": {"edition": "vers", "ranks": 3},
 }
-for name, spec in CHARACTER.items():
-    print(f"{name:<16} {vw.odds(spec)}")
+MODERATE = {
+    "playtest": ({"factors": 1}, "one difficulty factor: threshold 2"),
+    "playsheet": ({"difficulty": 2}, "appropriate difficulty 2: threshold 2"),
+    "agora": ({"consequences": 2}, "standard, two consequences to subvert"),
+    "heresy": ({"black": 3}, "Difficult: 3 black dice, 2 net successes needed"),
+    "vers": ({"penalty": 3}, "moderately hard: difficulty rating 3"),
+}
+rows = []
+for edition in EDITIONS:
+    change, words = MODERATE[edition]
+    o = vw.odds({**CHARACTER[edition], **change})
+    rows.append([edition, words, f"{o.p_pass:.1%}"])
+table(["edition", "a moderately hard task", "P(pass)"], rows)
+
+# %% [markdown]
+# The same words do not mean the same odds. The biggest gap is the
+# Playsheet's: it adds the ability score to the job level, so its pools
+# are more than twice as big, and its thresholds run up to 12 to make up
+# for it. Difficulty words only compare within one edition.
 
 # %% [markdown]
 # ## 2. Checks: each edition's difficulty ladder
 #
 # Every edition has a ladder of difficulty words. Here is our character's
-# chance of passing on each rung, without bonuses. (The Heresy Engine has no
-# separate check, so its task stands in.)
+# chance of passing a **check** on each rung, without bonuses. (The Heresy
+# Engine has no separate check, so its task stands in.)
 
 # %%
+CHECK = {
+    "playtest": {"roll": "check", "caliber": "silver", "score": 4},
+    "playsheet": {"edition": "playsheet", "roll": "check", "rank": "silver", "score": 4},
+    "agora": {"edition": "agora", "roll": "check", "rank": 4, "health": 2},
+}
 ladders = {
-    "playtest": [(d, vw.odds({**CHARACTER["playtest check"], "difficulty": d}).p_pass)
+    "playtest": [(d, vw.odds({**CHECK["playtest"], "difficulty": d}).p_pass)
                  for d in ["routine", "simple", "tough", "challenging", "absurd"]],
-    "playsheet": [(f"{d} (×5={5 * d})", vw.odds({**CHARACTER["playsheet check"], "difficulty": d}).p_pass)
+    "playsheet": [(f"{d} (target {5 * d})", vw.odds({**CHECK["playsheet"], "difficulty": d}).p_pass)
                   for d in range(1, 5)],
-    "agora": [(d, vw.odds({**CHARACTER["agora check"], "difficulty": d}).p_pass)
-              for d in ["standard", "challenging"]],
-    "heresy": [(name, vw.odds({**CHARACTER["heresy task"], "black": b}).p_pass)
+    "agora": [(d, vw.odds({**CHECK["agora"], "difficulty": d}).p_pass) for d in ["standard", "challenging"]],
+    "heresy": [(name, vw.odds({**CHARACTER["heresy"], "black": b}).p_pass)
                for name, b in [("average", 0), ("difficult", 3), ("very difficult", 6),
                                ("incredibly", 9), ("extremely", 12)]],
-    "vers": [(f"DR {dr}", vw.odds({**CHARACTER["vers check"], "penalty": dr}).p_pass) for dr in range(0, 11, 2)],
+    "vers": [(f"DR {dr}", vw.odds({**CHARACTER["vers"], "penalty": dr}).p_pass) for dr in range(0, 11, 2)],
 }
-fig, axes = plt.subplots(1, 5, figsize=(11.0, 3.2), sharey=True)
+fig, axes = plt.subplots(1, 5, figsize=(11.5, 3.4), sharey=True)
 for ax, (edition, rungs) in zip(axes, ladders.items()):
     labels, ps = zip(*rungs)
-    ax.bar(range(len(ps)), ps, color=EDITION_COLOURS[edition])
+    bars = ax.bar(range(len(ps)), ps, color=COLOUR[edition])
+    ax.bar_label(bars, [f"{p:.0%}" for p in ps], fontsize=7)
     ax.set_xticks(range(len(ps)))
     ax.set_xticklabels(labels, rotation=45, ha="right", fontsize=8)
     ax.set_title(edition)
+    ax.set_ylim(0, 1.1)
     ax.grid(alpha=0.3, axis="y")
 axes[0].set_ylabel("P(pass)")
 fig.suptitle("The same competent character on each edition's difficulty ladder")
@@ -100,125 +138,292 @@ fig.tight_layout()
 plt.show()
 
 # %% [markdown]
-# ## 3. The shape of chance: d20, 3d6 and pools
+# The agora check has only two rungs, because its difficulty lives
+# elsewhere: wounds take Health dice away, and a task's factors remove
+# dice. The Heresy Engine's ladder never reaches zero: black dice cancel
+# successes, but a lucky pool can outrun them.
+
+# %% [markdown]
+# ## 3. The shape of chance: d20 against 3d6
 #
-# A **d20** is flat: every face 5 %, so each +1 to the target costs the same
-# 5 points of chance, from the easiest task to the hardest. **3d6 roll-under**
-# (VERS) is a bell: a +1 penalty costs little at the edges and up to 12.5
-# points in the middle, so competence matters more and luck less. The
-# playtest's **auto-pass and auto-fail faces** put floors and ceilings on
-# the d20 that VERS does not have.
+# A **d20** is flat: every face is 5 %, so each +1 to the target costs the
+# same 5 points of chance, from the easiest task to the hardest. **3d6 roll
+# under** (VERS) is a bell: a +1 penalty costs little at the edges and up
+# to 12.5 points in the middle, so competence matters more and luck less.
+# The playtest's **automatic pass and fail faces** put a floor and a
+# ceiling on the d20 that VERS does not have. The plot lines both up where
+# each is an even chance.
 
 # %%
-BASE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
-
-
-def playtest_target(target):
-    """Difficulty word + relative factors giving a playtest check target (5..29)."""
-    word = max((d for d in BASE if BASE[d] <= target), key=BASE.get)
-    return {"difficulty": word, "factors": target - BASE[word]}
-
-
 shift = np.arange(-8, 12)
-# playtest: target 14 + s (score 4: the d20 needs 10 + s); VERS: CT 13 against a penalty of s + 3
-# (below 0, a lower penalty is the same as more ranks)
-pt = [vw.odds({**CHARACTER["playtest check"], **playtest_target(14 + int(s))}).p_pass for s in shift]
+# playtest: Silver, score 4, target 15 + s (the d20 needs 11 + s: 50 % at s = 0);
+# VERS: CT 13 against a penalty of 3 + s (3d6 <= 10 is 50 %); below a penalty of 0, more ranks instead
+pt = [vw.odds({**CHECK["playtest"], **playtest_target(15 + int(s))}).p_pass for s in shift]
 vs = [vw.odds({"edition": "vers", "ranks": 3 + max(0, -int(s) - 3), "penalty": max(0, int(s) + 3)}).p_pass
       for s in shift]
 fig, ax = plt.subplots()
-ax.plot(shift, pt, marker="o", ms=3, color=EDITION_COLOURS["playtest"], label="playtest d20 (Silver, score 4)")
-ax.plot(shift, vs, marker="s", ms=3, color=EDITION_COLOURS["vers"], label="VERS 3d6 (3 ranks)")
-ax.set_xlabel("steps of difficulty (+1 to the target / +1 penalty)")
+line(ax, shift, pt, "playtest", "playtest d20 (Silver, score 4)")
+line(ax, shift, vs, "vers", "VERS 3d6 (3 ranks)")
+ax.set_xlabel("steps of difficulty from an even chance (+1 to the target / +1 penalty)")
 ax.set_ylabel("P(pass)")
+ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend()
-ax.set_title("Flat d20 against the 3d6 bell, lined up at 50 %")
+ax.set_title("Flat d20 against the 3d6 bell")
 plt.show()
 
 # %% [markdown]
-# ## 4. Tasks: how many successes?
+# Eight steps harder than an even chance, the d20 still gives 10 % (its
+# automatic 20, and ordinary high rolls); 3d6 gives nothing. Eight steps
+# easier, the d20 still fails one time in twenty (the natural 1); 3d6 never
+# does.
 #
-# The distributions of successes for the same character's task in each
-# pool edition. The Heresy Engine's outcome is *net* successes, which can go
-# below zero (a foul failure) once black dice are rolled; here Difficult, 3
-# black dice.
+# ## 4. Making up a shortfall on a check
+#
+# Both d20 editions let you argue for up to four **bonus factors**, but they
+# pay out differently:
+#
+# * playtest: roll **one d6 per factor and add the highest**;
+# * playsheet: add a flat **+1 per factor, or +2** when a factor applies
+#   several times (at most +8).
+#
+# Our character against target 18 (the playtest's "tough" + 3 factors; the
+# Playsheet's difficulty 3 + factors of +1 and +2):
 
 # %%
-dists = {
-    "playtest: 3 Silver d6": vw.odds(CHARACTER["playtest task"]),
-    "playsheet: 7 Silver D10": vw.odds(CHARACTER["playsheet task"]),
-    "playsheet: 7 D10, 10s explode": vw.odds({**CHARACTER["playsheet task"], "explode": True}),
-    "agora: 5 d6 at rank 4": vw.odds(CHARACTER["agora task"]),
-    "heresy: 6 dice, 3 black": vw.odds({**CHARACTER["heresy task"], "black": 3}),
-}
-colours = ["playtest", "playsheet", "playsheet", "agora", "heresy"]
-fig, axes = plt.subplots(1, 5, figsize=(11.0, 3.0), sharey=True)
-for ax, (name, o), edition in zip(axes, dists.items(), colours):
+pt_spec = {**CHECK["playtest"], **playtest_target(18)}
+ps_spec = {**CHECK["playsheet"], "difficulty": 3, "factors": [1, 2]}
+k = np.arange(0, 5)
+fig, ax = plt.subplots()
+line(ax, k, [vw.odds({**pt_spec, "bonus_factors": int(n)}).p_pass for n in k], "playtest",
+     "playtest: highest of n d6")
+ax.plot(k, [vw.odds({**ps_spec, "bonus": [1] * int(n)}).p_pass for n in k], marker=MARKER["playsheet"],
+        color=COLOUR["playsheet"], ls="--", label="playsheet: +1 per factor")
+line(ax, k, [vw.odds({**ps_spec, "bonus": [2] * int(n)}).p_pass for n in k], "playsheet",
+     "playsheet: +2 per factor")
+ax.set_xlabel("bonus factors")
+ax.set_ylabel("P(pass), target 18")
+ax.set_xticks(k)
+ax.set_ylim(0, 1.02)
+ax.grid(alpha=0.3)
+ax.legend()
+ax.set_title("Silver, score 4: what each bonus factor buys")
+plt.show()
+
+# %% [markdown]
+# The first playtest bonus die is worth a lot (+3.5 on average) and each
+# further one less, since only the highest counts. The Playsheet's flat
+# bonuses add up steadily and can reach +8, beyond any d6. (The editions'
+# different automatic passes for Silver, a natural 20 in the playtest
+# rules and 19-20 in the Playsheet, make no difference at this target:
+# those faces pass anyway.)
+
+# %% [markdown]
+# ## 5. Tasks: how many successes?
+#
+# The chance of each number of successes in the moderately hard task of
+# section 1. Filled bars pass; hatched grey bars fail. The Heresy Engine
+# counts *net* successes (successes minus cancelling black dice), which
+# can go below zero: a **foul failure**.
+
+# %%
+panels = [
+    ("playtest: 3 Silver d6", "playtest", {**CHARACTER["playtest"], "factors": 1}),
+    ("playsheet: 7 Silver D10", "playsheet", {**CHARACTER["playsheet"], "difficulty": 2}),
+    ("playsheet: 7 D10, 10s explode", "playsheet", {**CHARACTER["playsheet"], "difficulty": 2, "explode": True}),
+    ("agora: 5 d6 at rank 4", "agora", {**CHARACTER["agora"], "consequences": 2}),
+    ("heresy: 6 dice, 3 black", "heresy", {**CHARACTER["heresy"], "black": 3}),
+]
+fig, axes = plt.subplots(1, 5, figsize=(11.5, 3.2), sharey=True)
+for ax, (name, edition, spec) in zip(axes, panels):
+    o = vw.odds(spec)
     ks = [k for k in sorted(o.distribution) if o.distribution[k] > 1e-4]
-    ax.bar(ks, [o.distribution[k] for k in ks], color=EDITION_COLOURS[edition])
+    ps = [o.distribution[k] for k in ks]
+    won = [(k, p) for k, p in zip(ks, ps) if k >= o.threshold]
+    lost = [(k, p) for k, p in zip(ks, ps) if k < o.threshold]
+    ax.bar(*zip(*won), color=COLOUR[edition], edgecolor="#555555", linewidth=0.5)
+    ax.bar(*zip(*lost), color="#dddddd", hatch="///", edgecolor="#555555", linewidth=0.5)
     ax.set_title(name, fontsize=8)
-    ax.set_xlabel(f"mean {o.mean:.2f}, sd {o.sd:.2f}", fontsize=8)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel(f"pass {o.p_pass:.0%}; mean {o.mean:.1f}, sd {o.sd:.1f}", fontsize=8)
 axes[0].set_ylabel("probability")
 fig.tight_layout()
 plt.show()
 
 # %% [markdown]
-# ## 5. One more step of difficulty
+# Exploding 10s barely move the chance of passing a low threshold, but they
+# stretch the tail: with magic or advanced technology, a great result
+# becomes possible. The Heresy Engine's re-rolled 6s do the same, and its
+# black dice add a real chance of disaster.
+#
+# ## 6. One more step of difficulty
 #
 # Each edition makes a task harder in its own way:
 #
 # * **playtest**: each factor raises the threshold by 1 (1 to 5);
 # * **playsheet**: each factor raises the threshold by 1 or 2 (up to 12),
 #   against a bigger pool;
-# * **agora**: each factor **removes a die** from the pool (never the
-#   helping die), and the number of successes needed stays put;
+# * **agora**: each factor **removes a die** from the main pool (never the
+#   helping die); the successes needed stay the same;
 # * **heresy**: difficulty is **black dice**, each able to cancel a success.
 #
-# The plot follows our character as the FC adds factors (one black die per
-# factor for the Heresy Engine, the seed's in-between steps).
+# The plot follows the moderately hard task as the FC adds factors (for the
+# Heresy Engine one more black die per factor, the in-between steps its
+# text allows).
 
 # %%
-fig, ax = plt.subplots()
 f = np.arange(0, 5)
-lines = {
-    "playtest (+1 threshold)": [vw.odds({**CHARACTER["playtest task"], "factors": int(k)}).p_pass for k in f],
-    "playsheet (+1 threshold)": [vw.odds({**CHARACTER["playsheet task"], "factors": [1] * int(k)}).p_pass for k in f],
-    "agora (−1 die)": [vw.odds({**CHARACTER["agora task"], "factors": int(k)}).p_pass for k in f],
-    "heresy (+1 black die)": [vw.odds({**CHARACTER["heresy task"], "black": int(k)}).p_pass for k in f],
+series = {
+    "playtest": ("playtest (+1 threshold; at most 4 factors)",
+                 [vw.odds({**CHARACTER["playtest"], "factors": 1 + int(n)}).p_pass for n in f[:4]]),
+    "playsheet": ("playsheet (+1 threshold)",
+                  [vw.odds({**CHARACTER["playsheet"], "difficulty": 2, "factors": [1] * int(n)}).p_pass for n in f]),
+    "agora": ("agora (one die fewer)",
+              [vw.odds({**CHARACTER["agora"], "consequences": 2, "factors": int(n)}).p_pass for n in f]),
+    "heresy": ("heresy (+1 black die)", [vw.odds({**CHARACTER["heresy"], "black": 3 + int(n)}).p_pass for n in f]),
 }
-for (label, ps), edition in zip(lines.items(), ["playtest", "playsheet", "agora", "heresy"]):
-    ax.plot(f, ps, marker="o", color=EDITION_COLOURS[edition], label=label)
-ax.set_xlabel("difficulty factors")
+fig, ax = plt.subplots()
+for edition, (label, ps) in series.items():
+    line(ax, f[:len(ps)], ps, edition, label)
+ax.set_xlabel("extra difficulty factors")
 ax.set_ylabel("P(pass)")
 ax.set_xticks(f)
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
-ax.set_title("The same character, one factor at a time")
+ax.set_title("The same moderately hard task, one more factor at a time")
 plt.show()
 
 # %% [markdown]
-# ## 6. KISS: the Venus Engine's signature
+# The playtest line falls fastest: every factor costs a whole success from
+# only three dice, and from threshold 4 on three dice cannot pass at all
+# without Ego's doubled 6s (and a fifth factor is not allowed). The
+# agora line falls late and then steeply: losing dice hurts little while
+# there are plenty, a lot once the pool is nearly gone. Black dice take a
+# little off with each one: the Heresy Engine's difficulty is gentle and
+# long.
 #
-# Neither comparison system has anything like KISSing. In the Venus
-# editions it turns resources (Lots, insight, stunts, specialties) into
-# odds. Two KISSes for our character's task at threshold 3 (playtest),
-# threshold 4 (playsheet) and two consequences (agora):
+# ## 7. Help: a die per ally, or one merged die
+#
+# How much can a crowd add? The same character gets help from friends
+# **just as able as they are** (Silver, or rank 4):
+#
+# * playtest: each ally adds a die, **at most two**;
+# * playsheet: each ally adds a D10, **at most three**;
+# * agora: everyone may help, but their help **merges into one die**: two
+#   rank-4 helpers make one rank-3 die, four make one rank-2 die. Three
+#   cannot merge, so only two are accepted.
+#
+# The task: the moderately hard one with one more factor.
 
 # %%
-rows = []
-for name, spec in [("playtest", {**CHARACTER["playtest task"], "factors": 2}),
-                   ("playsheet", {**CHARACTER["playsheet task"], "difficulty": 2, "factors": [1, 1]}),
-                   ("agora", {**CHARACTER["agora task"], "consequences": 2})]:
-    row = [name]
-    for kiss in range(3):
-        row.append(f"{vw.odds({**spec, 'kiss': kiss}).p_pass:.1%}")
-    rows.append(row)
-table(["edition", "no KISS", "1 KISS", "2 KISSes"], rows)
+helpers = np.arange(0, 5)
+fig, ax = plt.subplots()
+line(ax, helpers[:3], [vw.odds({**CHARACTER["playtest"], "factors": 2, "allies": ["silver"] * int(n)}).p_pass
+                       for n in helpers[:3]], "playtest", "playtest allies (max 2)")
+line(ax, helpers[:4], [vw.odds({**CHARACTER["playsheet"], "difficulty": 2, "factors": [1],
+                                "allies": ["silver"] * int(n)}).p_pass for n in helpers[:4]],
+     "playsheet", "playsheet allies (max 3)")
+agora_help = []
+for n in helpers:
+    try:
+        accepted = [4] * int(n)
+        vw.merge(accepted)
+    except vw.MergeError as err:
+        accepted = list(err.best)
+    agora_help.append(vw.odds({**CHARACTER["agora"], "consequences": 2, "factors": 1, "helpers": accepted}).p_pass)
+line(ax, helpers, agora_help, "agora", "agora helpers, merged")
+ax.set_xlabel("friends offering help (each as able as the character)")
+ax.set_ylabel("P(pass)")
+ax.set_xticks(helpers)
+ax.set_ylim(0, 1.02)
+ax.grid(alpha=0.3)
+ax.legend(fontsize=8)
+ax.set_title("What a crowd adds")
+plt.show()
 
 # %% [markdown]
-# ## 7. The Heresy Engine's examples, computed
+# In the playtest rules a single ally is a big deal for a small pool. The
+# agora merge gives diminishing returns by design (a third helper of the
+# same rank adds nothing until a fourth joins), but four helpers make an
+# automatic-looking 5-in-6 die. The Heresy Engine has group rolls instead
+# (helpers roll their skill and add their successes), which the engine
+# does not model.
+#
+# ## 8. KISS and Ego: the Venus Engine's signature
+#
+# Neither comparison system has anything like KISSing: turning the
+# player's resources and the story (Lots, insight, stunts, specialties)
+# into re-rolls. Each Venus edition also has Ego, which doubles its best
+# face: 6s in the playtest rules (the *double6* mode) and the agora
+# procedure, 10s in the Playsheet. The same hard task as in section 7:
+
+# %%
+hard = {"playtest": {**CHARACTER["playtest"], "factors": 2},
+        "playsheet": {**CHARACTER["playsheet"], "difficulty": 2, "factors": [1, 1]},
+        "agora": {**CHARACTER["agora"], "consequences": 2, "factors": 2}}
+ego_on = {"playtest": "double6", "playsheet": True, "agora": True}
+steps = ["no KISS", "1 KISS", "2 KISSes", "2 KISSes + Ego"]
+fig, ax = plt.subplots()
+width = 0.26
+for i, edition in enumerate(hard):
+    ps = [vw.odds({**hard[edition], "kiss": k}).p_pass for k in range(3)]
+    ps.append(vw.odds({**hard[edition], "kiss": 2, "ego": ego_on[edition]}).p_pass)
+    bars = ax.bar(np.arange(4) + (i - 1) * width, ps, width, color=COLOUR[edition], label=edition,
+                  hatch=["", "..", "//"][i], edgecolor="white")
+    ax.bar_label(bars, [f"{p:.0%}" for p in ps], fontsize=7)
+ax.set_xticks(np.arange(4))
+ax.set_xticklabels(steps)
+ax.set_ylabel("P(pass)")
+ax.set_ylim(0, 1.1)
+ax.grid(alpha=0.3, axis="y")
+ax.legend(fontsize=8)
+ax.set_title("What KISSes and Ego buy on a hard task")
+plt.show()
+
+# %% [markdown]
+# In every edition the first KISS is worth the most and the second less.
+# Ego helps most where the dice alone fall short: on the playtest task it
+# adds more than 20 points, because three dice rarely make three
+# successes but a single 6 now counts twice. On the D10 pool, where a 10
+# is only one face in ten, and on the agora pool, which already passes
+# most of the time, it adds much less.
+#
+# ## 9. When things go very wrong (or very right)
+#
+# Each edition has its own extreme results, and they are not equally
+# common. For the moderately hard task of section 1 (checks: the "tough"
+# target 15):
+
+# %%
+pt_check = vw.odds({**CHECK["playtest"], "difficulty": "tough"})
+ps_task = vw.odds({**CHARACTER["playsheet"], "difficulty": 2})
+ag_task = vw.odds({**CHARACTER["agora"], "consequences": 2})
+he_task = vw.odds({**CHARACTER["heresy"], "black": 3})
+vers_dist = vw.odds({**CHARACTER["vers"], "penalty": 3}).distribution
+rows = [
+    ["playtest check", "natural 1: automatic fail (not for Platinum)", f"{pt_check.breakdown['auto-fail']:.1%}"],
+    ["playtest check", "natural 20: automatic pass (Silver)", f"{pt_check.breakdown['auto-pass']:.1%}"],
+    ["playsheet task", "critical failure: passes at most half the threshold",
+     f"{ps_task.breakdown['critical failure']:.1%}"],
+    ["playsheet task", "critical success: passes at least twice the threshold",
+     f"{ps_task.breakdown['critical success']:.1%}"],
+    ["agora task", "snake eyes (two 1s): a success with a bane or a failure with a boon", f"{ag_task.p_critical:.1%}"],
+    ["heresy task", "foul failure: more black successes than your own", f"{he_task.breakdown['foul failure']:.1%}"],
+    ["vers check", "5 or more degrees of failure", f"{sum(p for d, p in vers_dist.items() if d <= -5):.1%}"],
+    ["vers check", "5 or more degrees of success", f"{sum(p for d, p in vers_dist.items() if d >= 5):.1%}"],
+]
+table(["roll", "extreme result", "chance"], rows)
+
+# %% [markdown]
+# Snake eyes in the agora procedure is a twist, not a disaster: a pass
+# still passes, with a sting. The Heresy Engine's foul failure is a real
+# catastrophe, and with black dice it is common. The Playsheet's criticals
+# depend on the threshold: a big pool against a low threshold makes a
+# critical success the *usual* result.
+#
+# ## 10. The Heresy Engine's examples, computed
 #
 # The Heresy Engine's text follows the explorer **Edward Applethwaite**.
 #
@@ -233,8 +438,8 @@ for black, label in [(0, "average"), (3, "difficult (3 black dice)")]:
 
 # %% [markdown]
 # His roll in the text, 1 1 2 3 4 4 6, is three successes (two 1s and a 6),
-# and the 6 is rolled again for a chance of a fourth. How rare is doing at
-# least that well with 7 dice?
+# and the 6 is rolled again for a chance of a fourth. Was that lucky?
+# The chance of doing at least that well with 7 dice:
 
 # %%
 o = vw.odds({"edition": "heresy", "pool": 7})
@@ -243,8 +448,8 @@ print(f"P(3 or more successes from 7 dice) = {o.at_least(3):.1%}")
 # %% [markdown]
 # *Punching Montague*: Applethwaite rolls Brawl 7 + Dexterity 2 = 9 dice,
 # Montague dodges with 3 + 1 = 4 dice; whoever scores more wins (an
-# *opposed roll*, which the engine does not model as one spec). The two rolls
-# are independent, so the exact chance comes straight from the two
+# *opposed roll*, which the engine does not model as one spec). The two
+# rolls are independent, so the exact chance comes straight from the two
 # distributions:
 
 # %%
@@ -257,46 +462,64 @@ print(f"...and wins by 2 or more, as in the text: "
       f"{sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa - sm >= 2):.1%}")
 
 # %% [markdown]
-# *Typical pools and trading dice*: the text says a pool of 6 "can
-# automatically succeed at Average tasks" by trading 3 dice for each
-# automatic success. Rolling instead is a gamble; trading is certain:
+# *Typical pools and trading dice*: the text's table of typical pools, and
+# its note that a pool of 6 "can automatically succeed at Average tasks" by
+# trading 3 dice for each automatic success. Rolling instead is a gamble;
+# trading is certain (but automatic successes cannot outrun black dice):
 
 # %%
 rows = []
 for label, pool in [("amateur", 3), ("professional", 6), ("artisan", 9), ("master", 12),
                     ("legendary", 15), ("the stuff of epics", 20)]:
     roll_it = vw.odds({"edition": "heresy", "pool": pool})
-    trade2 = vw.odds({"edition": "heresy", "pool": pool, "trade": 2}).p_pass if pool >= 6 else float("nan")
-    rows.append([label, pool, f"{roll_it.p_pass:.1%}", f"{trade2:.1%}" if pool >= 6 else "—",
+    trade2 = f"{vw.odds({'edition': 'heresy', 'pool': pool, 'trade': 2}).p_pass:.1%}" if pool >= 6 else "—"
+    rows.append([label, pool, f"{roll_it.p_pass:.1%}", trade2,
                  f"{vw.odds({'edition': 'heresy', 'pool': pool, 'black': 6}).p_pass:.1%}"])
-table(["skill level", "pool", "Average: roll all", "Average: trade 6 for 2", "Very Difficult (6 black)"], rows)
+table(["skill level", "pool", "Average: roll all", "Average: trade 6 dice for 2", "Very Difficult (6 black)"], rows)
 
 # %% [markdown]
-# ## 8. VERS, computed
+# ## 11. VERS, computed
 #
 # VERS's example: a Strength of 3 gives a competence target of "13/-"; a
-# roll of 8 gives 5 degrees of success. The chance of each degree, with no
-# penalty:
+# roll of 8 gives 5 degrees of success. The chance of each number of
+# degrees, with no penalty, and one seeded roll:
 
 # %%
 o = vw.odds({"edition": "vers", "ranks": 3})
 print(f"CT 13: P(success) = {o.p_pass:.2%}, P(5 or more degrees) = {o.at_least(5):.2%}")
+degrees = sorted(o.distribution)
+fig, ax = plt.subplots(figsize=(7.0, 2.8))
+ax.bar([d for d in degrees if d >= 0], [o.distribution[d] for d in degrees if d >= 0], color=COLOUR["vers"],
+       edgecolor="#555555", linewidth=0.5)
+ax.bar([d for d in degrees if d < 0], [o.distribution[d] for d in degrees if d < 0], color="#dddddd",
+       hatch="///", edgecolor="#555555", linewidth=0.5)
+ax.set_xlabel("degrees (below 0: degrees of failure, hatched)")
+ax.set_ylabel("probability")
+ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+ax.set_title("VERS, CT 13, no penalty")
+plt.show()
 r = vw.roll({"edition": "vers", "ranks": 3}, seed=13)
 print(r, r.details)
 
 # %% [markdown]
 # ## What each choice does
 #
-# * **A d20 for checks** (playtest, playsheet) makes every +1 worth the same
-#   and lets talent (caliber) show only at the extremes. **3d6** (VERS)
-#   rewards competence more steadily.
-# * **Bonus d6, keep the highest** (playtest) makes each extra factor worth
-#   less than the one before; the playsheet's **flat +1/+2** adds up
-#   linearly, which is easier to reckon and more generous at the top.
+# * **A d20 for checks** (playtest, playsheet) makes every +1 worth the
+#   same, and lets talent (caliber, rank) show only at the extremes: the
+#   automatic passes and fails. **3d6** (VERS) rewards competence more
+#   steadily and makes upsets rare.
+# * **Bonus d6, keep the highest** (playtest) makes the first bonus factor
+#   worth a lot and each further one less; the Playsheet's **flat +1/+2**
+#   adds up steadily and goes higher.
 # * **Thresholds** (playtest, playsheet) make difficulty a price in
-#   successes; **removing dice** (agora) makes it a loss of chances, and
-#   **black dice** (Heresy) add a risk of disaster (foul failure).
-# * **Help as a single merged die** (agora) caps what a crowd can add;
-#   **allies' dice** (playtest) add a die per ally, at most two.
+#   successes; small pools feel each factor sharply. **Removing dice**
+#   (agora) makes difficulty a loss of chances that bites late. **Black
+#   dice** (Heresy) make it gentle but add a real risk of foul failure.
+# * **Allies' dice** (playtest, playsheet) make a friend's help count in
+#   full, up to a limit; the agora's **single merged die** lets everyone
+#   join in but caps what a crowd can add.
 # * **KISS and Ego** turn the player's resources and the story into odds;
 #   the comparison systems have no such lever.
+# * **Criticals** differ in kind: the agora's snake eyes add a twist to
+#   either result, the Playsheet's depend on the margin, the Heresy
+#   Engine's foul failure is pure disaster.
