@@ -11,3 +11,31 @@ def test_spec_reference_is_current():
     """docs/spec.md is generated from the schemas; regenerate with
     `python -m venus_widgets.engine.reference > docs/spec.md`."""
     assert (ROOT / "docs" / "spec.md").read_text() == field_reference()
+
+
+def test_engine_docstring_examples_hold():
+    """The examples in the engine's docstrings are run, so they stay true."""
+    import doctest
+    import importlib
+    import pkgutil
+
+    import venus_widgets
+    import venus_widgets.engine as engine
+
+    modules = [venus_widgets] + [importlib.import_module(f"venus_widgets.engine.{m.name}")
+                                 for m in pkgutil.iter_modules(engine.__path__)]
+    tried = 0
+    for module in modules:
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0, module.__name__
+        tried += result.attempted
+    assert tried >= 30
+
+
+def test_readme_example_runs():
+    """The README's engine example runs as printed."""
+    import re
+
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"## The engine in three lines\n\n```python\n(.*?)```", text, re.S).group(1)
+    exec(compile(block, "README.md", "exec"), {})
