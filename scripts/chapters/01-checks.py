@@ -23,6 +23,7 @@ import venus_widgets as vw
 plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
 CALIBERS = ["bronze", "silver", "gold", "platinum"]
 COLOURS = {"bronze": "#b0702a", "silver": "#8c96a0", "gold": "#d4a017", "platinum": "#4a7fa8"}
+MARKERS = {"bronze": "o", "silver": "s", "gold": "^", "platinum": "D"}  # never colour alone
 
 
 BASE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
@@ -120,34 +121,52 @@ for part, p in o.breakdown.items():
 # The caliber matters most at the edges: when the target is out of reach of
 # the score, auto-passes are all you have.
 #
-# The plot shows P(pass) for a score of 4 against every target, one line per
-# caliber, without bonus dice.
+# The plot shows P(pass) for a score of 4 against targets from easy to
+# impossible, one bar per caliber, without bonus dice.
 
 # %%
-def plot_by_target(curves, title):
-    """One line of P(pass) against the target (5..29) per (label, colour, spec fields)."""
-    targets = list(range(5, 30))
-    fig, ax = plt.subplots()
-    for label, colour, fields in curves:
+def plot_by_target(curves, title, ax=None, targets=range(5, 30)):
+    """One line of P(pass) against the target per (label, colour, marker, spec fields)."""
+    show = ax is None
+    if show:
+        fig, ax = plt.subplots()
+    targets = list(targets)
+    for label, colour, marker, fields in curves:
         ps = [vw.odds(at_target(t, **fields)).p_pass for t in targets]
-        ax.plot(targets, ps, marker="o", ms=3, color=colour, label=label)
+        ax.plot(targets, ps, marker=marker, ms=5, color=colour, label=label)
     ax.set_xlabel("target")
     ax.set_ylabel("P(pass)")
     ax.set_title(title)
     ax.set_ylim(0, 1.02)
     ax.grid(alpha=0.3)
-    ax.legend()
-    plt.show()
+    ax.legend(fontsize=8)
+    if show:
+        plt.show()
 
 
-plot_by_target([(cal.title(), COLOURS[cal], {"caliber": cal, "score": 4}) for cal in CALIBERS],
-               "Score 4, no bonus dice: caliber only matters at the extremes")
+# Bars side by side, one per caliber, for a few targets from easiest to hardest.
+shown = [5, 10, 15, 20, 23, 24, 25, 29]
+fig, ax = plt.subplots(figsize=(9.0, 3.4))
+for i, cal in enumerate(CALIBERS):
+    ps = [vw.odds(at_target(t, caliber=cal, score=4)).p_pass for t in shown]
+    ax.bar([x + (i - 1.5) * 0.2 for x in range(len(shown))], ps, 0.2, color=COLOURS[cal],
+           hatch=["", "..", "//", "xx"][i], edgecolor="white", label=cal.title())
+ax.set_xticks(range(len(shown)))
+ax.set_xticklabels([str(t) for t in shown])
+ax.set_xlabel("target")
+ax.set_ylabel("P(pass)")
+ax.set_ylim(0, 1.05)
+ax.grid(alpha=0.3, axis="y")
+ax.legend(fontsize=8, ncol=4)
+ax.set_title("Score 4, no bonus dice: the caliber only matters at the ends")
+plt.show()
 
 # %% [markdown]
-# The four lines lie on top of each other in the middle and part ways at the
-# ends: on easy targets the natural 1 caps Bronze, Silver and Gold at 95 %
-# while Platinum reaches 100 %; on impossible targets Silver keeps 5 % and
-# Gold and Platinum 10 %.
+# In the middle the four bars are equal: the score does all the work.
+# On easy targets the natural 1 caps Bronze, Silver
+# and Gold at 95 % while Platinum reaches 100 %; on targets the score
+# cannot reach, Bronze drops to nothing, Silver keeps 5 % and Gold and
+# Platinum 10 %.
 
 # %% [markdown]
 # ## 3. Bonus factors: up to four d6, keep the highest
@@ -189,7 +208,7 @@ table(["bonus factors"] + list(vw.odds(ada).breakdown) + ["P(pass)"], rows)
 # because the best die can never beat 6. Across all targets:
 
 # %%
-plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), {"caliber": "silver", "score": 4, "bonus_factors": k})
+plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), "ov^sD"[k], {"caliber": "silver", "score": 4, "bonus_factors": k})
                 for k in range(5)], "Silver, score 4: what bonus factors buy")
 
 # %% [markdown]
