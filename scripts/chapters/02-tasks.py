@@ -19,6 +19,7 @@ import venus_widgets as vw
 plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
 CALIBERS = ["bronze", "silver", "gold", "platinum"]
 COLOURS = {"bronze": "#b0702a", "silver": "#8c96a0", "gold": "#d4a017", "platinum": "#4a7fa8"}
+MARKERS = {"bronze": "o", "silver": "s", "gold": "^", "platinum": "D"}  # never colour alone
 
 
 def table(header, rows):
@@ -26,6 +27,11 @@ def table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return Markdown("\n".join(lines))
+
+
+def pct(p):
+    """A chance to one decimal; "never" only when it is truly impossible."""
+    return "never" if p == 0 else "<0.1%" if p < 0.0005 else f"{p:.1%}"
 
 
 # %% [markdown]
@@ -63,7 +69,7 @@ o = vw.odds(bruno)
 print(o)
 print(f"threshold {o.threshold}, average successes {o.mean:.2f} (± {o.sd:.2f})")
 for k, p in o.distribution.items():
-    print(f"  exactly {k} successes: {p:7.2%}")
+    print(f"  exactly {k} success{'' if k == 1 else 'es'}: {p:7.2%}")
 
 # %% [markdown]
 # With 3 Bronze dice he gets 2 or more successes a little over a quarter of
@@ -76,12 +82,13 @@ for ax, cal in zip(axes, CALIBERS):
     o = vw.odds({**bruno, "caliber": cal})
     ks = list(range(4))
     ps = [o.distribution.get(k, 0.0) for k in ks]
-    ax.bar(ks, ps, color=[COLOURS[cal] if k >= o.threshold else "#cccccc" for k in ks])
+    ax.bar(ks, ps, color=[COLOURS[cal] if k >= o.threshold else "#dddddd" for k in ks],
+           hatch=[None if k >= o.threshold else "///" for k in ks], edgecolor="#555555", linewidth=0.5)
     ax.set_title(f"{cal.title()}: P(pass) {o.p_pass:.0%}")
     ax.set_xticks(ks)
     ax.set_xlabel("successes")
 axes[0].set_ylabel("probability")
-fig.suptitle("3 dice, threshold 2 (coloured bars pass)")
+fig.suptitle("3 dice, threshold 2 (coloured bars pass, hatched grey bars fail)")
 fig.tight_layout()
 plt.show()
 
@@ -94,7 +101,7 @@ fig, axes = plt.subplots(1, 3, figsize=(9.0, 3.0), sharey=True)
 for ax, factors in zip(axes, [0, 1, 3]):
     for cal in CALIBERS:
         ps = [vw.odds({"roll": "task", "caliber": cal, "dice": n, "factors": factors}).p_pass for n in range(1, 9)]
-        ax.plot(range(1, 9), ps, marker="o", ms=3, color=COLOURS[cal], label=cal.title())
+        ax.plot(range(1, 9), ps, marker=MARKERS[cal], ms=4, color=COLOURS[cal], label=cal.title())
     ax.set_title(f"threshold {1 + factors}")
     ax.set_xlabel("dice in the pool")
     ax.grid(alpha=0.3)
@@ -135,11 +142,41 @@ for dice in [3, 6]:
     for cal in CALIBERS:
         row = [f"{dice} {cal.title()} dice"]
         for extra in range(0, 5):
-            row.append(f"{vw.odds({**bruno, 'dice': dice, 'caliber': cal, 'consequences': extra}).p_goal:.1%}")
+            row.append(pct(vw.odds({**bruno, 'dice': dice, 'caliber': cal, 'consequences': extra}).p_goal))
         rows.append(row)
 table(["threshold 2"] + ["primary only"] + [f"primary + {k}" for k in range(1, 5)], rows)
 
 # %% [markdown]
+# "Never" means impossible: three dice cannot make five successes.
+#
+# ### Worked example: spending
+#
+# Clara, a Silver engineer with **6 dice**, repairs the same engine in the
+# same storm (threshold 2). Before rolling she decides what matters most
+# to her after the primary: that nobody she cares for gets hurt, then that
+# she is not injured herself, then a clean job. Her seeded roll:
+
+# %%
+clara = {"roll": "task", "caliber": "silver", "dice": 6, "factors": 1}
+r = vw.roll(clara, seed=5)
+print(r)
+wishes = ["No one I care for is compromised, disturbed, or jeopardized...",
+          "I am not abashed or injured...",
+          "My actions were performed with grace or efficiency..."]
+left = r.outcome
+if left >= r.details["threshold"]:
+    left -= r.details["threshold"]
+    print(f"primary consequence bought for {r.details['threshold']}: the engine runs again")
+    for wish in wishes[:left]:
+        print(f"  + 1 success: \"{wish}\"")
+    left -= min(left, len(wishes))
+print(f"successes left over: {left}")
+
+# %% [markdown]
+# Four successes: two buy the primary, the other two buy her first two
+# wishes. The grace of the job was not bought, so the FC may turn it
+# against her: the repair works, but it took all night, or it looks awful.
+#
 # Getting away scot-free (the primary and all four secondaries) takes the
 # threshold + 4 successes. Three dice can never do it without Ego (whose
 # doubled 6s, chapter 3, can), and even six Platinum dice manage it only
@@ -172,6 +209,14 @@ r = vw.roll(bruno, seed=11)
 print(r)
 for die in r.dice:
     print(f"  die {die.index} ({die.owner}, {die.grade}): {die.after} -> {die.scores} success(es)")
+
+# %% [markdown]
+# One success against a threshold of 2: the task fails, and the storm wins
+# this round. But the failure is not empty. Bruno marks **1 exp** on his
+# mechanic job, and he may spend his one success on a tertiary consequence
+# hung on the failure as a silver lining, for example "...but I learned
+# something new" for **another exp**. (Before that, chapter 3's KISSes
+# could have re-rolled the two 1s.)
 
 # %% [markdown]
 # ## Try it
