@@ -28,6 +28,11 @@ def table(header, rows):
     return Markdown("\n".join(lines))
 
 
+def pct(p):
+    """A chance to one decimal; "never" only when it is truly impossible."""
+    return "never" if p == 0 else "<0.1%" if p < 0.0005 else f"{p:.1%}"
+
+
 # %% [markdown]
 # ## 1. Where KISSes come from
 #
@@ -47,6 +52,8 @@ def table(header, rows):
 #   natural merits), each approved by your Peers.
 #
 # The engine takes the total as one number, the **KISS budget** (`kiss`).
+# For example: one Lot spent, one insight the table accepts, a stunt, and
+# two specialties make a budget of 1 + 1 + 1 + 2 = **5** re-rolls.
 #
 # ## 2. The limits
 #
@@ -79,9 +86,9 @@ except vw.SpecError as err:
 base = {"roll": "task", "caliber": "bronze", "dice": 3, "factors": 1}
 budgets = range(0, 6)
 fig, ax = plt.subplots()
-for cal, colour in [("bronze", "#b0702a"), ("silver", "#8c96a0"), ("gold", "#d4a017")]:
+for cal, colour, marker in [("bronze", "#b0702a", "o"), ("silver", "#8c96a0", "s"), ("gold", "#d4a017", "^")]:
     ps = [vw.odds({**base, "caliber": cal, "kiss": k}).p_pass for k in budgets]
-    ax.plot(list(budgets), ps, marker="o", color=colour, label=f"3 {cal.title()} dice")
+    ax.plot(list(budgets), ps, marker=marker, color=colour, label=f"3 {cal.title()} dice")
 ax.set_xlabel("KISS budget (Lots + insights + stunt + specialties)")
 ax.set_ylabel("P(pass), threshold 2")
 ax.set_ylim(0, 1)
@@ -113,7 +120,7 @@ rows = []
 for extra in [0, 2, 4]:
     row = [f"threshold 2 + {extra}"]
     for ego in ["none", "reroll", "double6"]:
-        row.append(f"{vw.odds({**base, 'kiss': 1, 'ego': ego, 'consequences': extra}).p_goal:.1%}")
+        row.append(pct(vw.odds({**base, 'kiss': 1, 'ego': ego, 'consequences': extra}).p_goal))
     rows.append(row)
 table(["3 Bronze dice, 1 KISS: P(goal)", "no Ego", "Ego: reroll", "Ego: double 6s"], rows)
 
