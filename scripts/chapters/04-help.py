@@ -65,10 +65,10 @@ except vw.SpecError as err:
 
 # %%
 fig, ax = plt.subplots()
-for allies, colour in [([], "#b0702a"), (["gold"], "#d4a017"), (["gold", "gold"], "#8a6a00")]:
+for allies, colour, marker in [([], "#D55E00", "o"), (["gold"], "#E69F00", "^"), (["gold", "gold"], "#0072B2", "s")]:
     ps = [vw.odds({**bruno, "factors": f, "allies": allies}).p_pass for f in range(5)]
     label = "alone" if not allies else f"+ {len(allies)} Gold " + ("ally" if len(allies) == 1 else "allies")
-    ax.plot(range(1, 6), ps, marker="o", color=colour, label=label)
+    ax.plot(range(1, 6), ps, marker=marker, color=colour, label=label)
 ax.set_xlabel("threshold")
 ax.set_ylabel("P(pass)")
 ax.set_xticks(range(1, 6))
@@ -152,10 +152,12 @@ for helpers in ([5, 4], [5, 5, 4, 6], [6, 6, 6]):
 # %%
 task = {"edition": "agora", "roll": "task", "rank": 4, "health": 2, "job": 1, "consequences": 1}
 fig, ax = plt.subplots()
-for helpers, label in [([], "no help"), ([5], "one rank-5 helper"),
-                       ([5, 5], "two rank-5 helpers (merge to 4)"), ([4, 4, 4, 4], "four rank-4 helpers (merge to 2)")]:
+for (helpers, label), colour, marker in zip(
+        [([], "no help"), ([5], "one rank-5 helper"), ([5, 5], "two rank-5 helpers (merge to 4)"),
+         ([4, 4, 4, 4], "four rank-4 helpers (merge to 2)")],
+        ["#D55E00", "#E69F00", "#009E73", "#0072B2"], "o^sD"):
     ps = [vw.odds({**task, "factors": f, "helpers": helpers}).p_pass for f in range(4)]
-    ax.plot(range(4), ps, marker="o", label=label)
+    ax.plot(range(4), ps, marker=marker, color=colour, label=label)
 ax.set_xlabel("difficulty factors (dice removed from the main pool)")
 ax.set_ylabel("P(pass)")
 ax.set_xticks(range(4))
@@ -164,6 +166,33 @@ ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("agora task, rank 4, 3 main dice, 1 consequence")
 plt.show()
+
+# %% [markdown]
+# ### KISSing the helping die
+#
+# Any helper who took part in the merge may KISS the helping die, and that
+# re-roll does not come out of the roller's own KISSes (`helper_kiss`). The
+# die can still only be KISSed once. With three factors the main pool is
+# gone, so everything rides on the help. With two consequences a single
+# die cannot subvert both, unless Ego makes a 6 count twice:
+
+# %%
+hard = {**task, "factors": 3, "helpers": [5, 5]}
+for label, extra in [("1 consequence, no KISS", {}),
+                     ("1 consequence, the helper KISSes", {"helper_kiss": True}),
+                     ("2 consequences, the helper KISSes", {"consequences": 2, "helper_kiss": True}),
+                     ("2 consequences, KISS and Ego", {"consequences": 2, "helper_kiss": True, "ego": True})]:
+    print(f"{label:<36} P(pass) = {vw.odds({**hard, **extra}).p_pass:.1%}")
+
+# %% [markdown]
+# Help also counts on **checks**: a check rolls only your Health dice, and
+# one merged helping die joins them.
+
+# %%
+check = {"edition": "agora", "roll": "check", "rank": 5, "health": 2}
+for helpers in ([], [5], [5, 5], [4, 4]):
+    o = vw.odds({**check, "helpers": helpers})
+    print(f"rank-5 check, helpers {str(helpers) if helpers else 'none':<8}: P(pass) = {o.p_pass:.1%}")
 
 # %% [markdown]
 # A seeded agora roll with two merged helpers (the helping die comes after

@@ -152,7 +152,8 @@ built_in = advancement.tasks_to_learn(spec)
 ours = {int(k): float(p) for k, p in enumerate(tasks_to_learn(gains(spec))) if p > 0}
 assert built_in.keys() == ours.keys()
 print("largest difference:", "below 1e-12" if max(abs(built_in[k] - ours[k]) for k in ours) < 1e-12 else "TOO BIG")
-print({k: f"{p:.2%}" for k, p in built_in.items()})
+print(", ".join(f"{k} tasks: {p:.2%}" if p >= 5e-5 else f"{k} tasks: 1 in {round(1 / p):,}"
+                for k, p in built_in.items()))
 
 # %% [markdown]
 # The distribution for a Bronze ability with score 3 at the base threshold
@@ -161,12 +162,13 @@ print({k: f"{p:.2%}" for k, p in built_in.items()})
 # %%
 fig, ax = plt.subplots()
 width = 0.27
-for i, factors in enumerate([0, 1, 3]):
+for i, (factors, colour, hatch) in enumerate([(0, "#0072B2", ""), (1, "#E69F00", ".."), (3, "#009E73", "//")]):
     pmf = tasks_to_learn(gains({**spec, "factors": factors}))
-    ax.bar(n[1:] + (i - 1) * width, pmf[1:], width, label=f"threshold {2 + factors}")
-ax.set_xlabel("tasks until the job is learned (16 exp)")
+    ax.bar(n[6:] + (i - 1) * width, pmf[6:], width, color=colour, hatch=hatch, edgecolor="white",
+           label=f"threshold {2 + factors}")
+ax.set_xlabel("tasks until the job is learned (16 exp; never fewer than 6)")
 ax.set_ylabel("probability")
-ax.set_xticks(range(1, 17))
+ax.set_xticks(range(6, 17))
 ax.grid(alpha=0.3, axis="y")
 ax.legend()
 ax.set_title("Learning a job with a Bronze score of 3, playing to win")
