@@ -1,0 +1,657 @@
+// venus-widgets shared front end: pure helpers (unit-tested with node --test)
+// and the DOM pieces every roller uses. Python prepends this file to each
+// widget module (see venus_widgets/widgets/_assets.py): anywidget loads one
+// module from a string, so there are no relative imports at run time.
+// User text is always set with textContent, never as HTML.
+
+// ---------------------------------------------------------------------------
+// Pure helpers
+// ---------------------------------------------------------------------------
+
+/** 3240 -> "3,240" (locale-independent, for stable tests). */
+export function thousands(n) {
+  const s = String(Math.round(Math.abs(n)));
+  const out = s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return n < 0 ? "-" + out : out;
+}
+
+/** A probability as a percentage: "70.4 %", "0.031 %", "100 %", "0 %". */
+export function formatPercent(p) {
+  if (!Number.isFinite(p)) return "–";
+  if (p <= 0) return "0 %";
+  if (p >= 1) return "100 %";
+  const pct = p * 100;
+  let text;
+  if (pct >= 99.95) text = pct.toPrecision(5).replace(/0+$/, "").replace(/\.$/, "");
+  else if (pct >= 10) text = pct.toFixed(1);
+  else if (pct >= 1) text = pct.toFixed(2);
+  else text = pct.toPrecision(2);
+  if (Number(text) >= 100) text = "99.99";
+  if (Number(text) <= 0) text = pct.toExponential(1);
+  return text + " %";
+}
+
+/** "1 in 3,240" for small probabilities (below 5 %), else "". */
+export function formatOneIn(p, limit = 0.05) {
+  if (!Number.isFinite(p) || p <= 0 || p >= limit) return "";
+  return "1 in " + thousands(1 / p);
+}
+
+/** A change of probability as whole percentage points: "+12 %", "−3 %",
+ *  "+0.4 %" below one point, "±0 %" for no change. */
+export function formatDelta(d) {
+  if (!Number.isFinite(d)) return "–";
+  const pts = d * 100;
+  if (Math.abs(pts) < 0.05) return "±0 %";
+  const sign = pts > 0 ? "+" : "−";
+  const a = Math.abs(pts);
+  return sign + (a >= 1 ? Math.round(a) : a.toFixed(1)) + " %";
+}
+
+/** The text of a what-if hint: "+1 KISS: +12 %". */
+export function hintText(h) {
+  return `${h.label}: ${formatDelta(h.delta)}`;
+}
+
+/** A whole number in lo..hi from user input; fallback when unreadable. */
+export function clampInt(value, lo, hi, fallback) {
+  const n = typeof value === "number" ? value : Number(String(value).trim());
+  if (String(value).trim() === "" || !Number.isFinite(n)) return fallback;
+  return Math.min(hi, Math.max(lo, Math.round(n)));
+}
+
+/** One CSV cell: quoted when it holds a comma, quote or line break. */
+export function csvEscape(value) {
+  const s = value === null || value === undefined ? "" : String(value);
+  return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
+}
+
+/** Who rolled a die, in words. */
+export function ownerWord(owner) {
+  if (owner === "own") return "your die";
+  if (owner === "helper") return "help die";
+  if (owner === "d20") return "d20";
+  if (owner === "bonus") return "bonus d6";
+  if (owner === "black") return "black die";
+  return String(owner); // "ally 1", "ally 2"...
+}
+
+/** The shape that marks a die's owner (shape + text, never colour alone). */
+export function ownerShape(owner) {
+  if (owner === "own") return "square";
+  if (owner === "helper") return "diamond";
+  if (owner === "black") return "square-dark";
+  if (String(owner).startsWith("ally")) return "circle";
+  return "square";
+}
+
+/** The accessible name of a die button. */
+export function dieLabel(die) {
+  const parts = [`Die ${die.index + 1}`, ownerWord(die.owner)];
+  if (die.grade_label) parts.push(die.grade_label);
+  parts.push(die.grade === 1 ? "automatic success" : `shows ${die.after}`);
+  if (die.kissed) parts.push(`KISSed (was ${die.before})`);
+  if (die.grade !== 1) parts.push(die.success ? (die.scores > 1 ? `${die.scores} successes` : die.scores < 0 ? "cancels a success" : "success") : "no success");
+  if (die.selected) parts.push("selected to KISS");
+  return parts.join(", ");
+}
+
+/** Geometry of the distribution chart: bars, axis labels, threshold and
+ *  goal lines. ``dist`` is a list of [outcome, p] pairs. */
+export function chartGeometry(dist, threshold, goal, opts = {}) {
+  const width = opts.width ?? 320;
+  const height = opts.height ?? 140;
+  const pad = { left: 8, right: 8, top: 14, bottom: 22 };
+  const n = dist.length;
+  const innerW = width - pad.left - pad.right;
+  const innerH = height - pad.top - pad.bottom;
+  const maxP = Math.max(1e-12, ...dist.map((d) => d[1]));
+  const slot = n ? innerW / n : innerW;
+  const numeric = dist.every((d) => typeof d[0] === "number");
+  const bars = dist.map(([outcome, p], i) => {
+    const h = (p / maxP) * innerH;
+    const pass = numeric ? outcome >= threshold : /pass|success/.test(String(outcome)) && !/fail/.test(String(outcome));
+    return {
+      outcome, p, pass,
+      goal: numeric && goal !== null && goal !== undefined ? outcome >= goal : pass,
+      x: pad.left + i * slot + slot * 0.1,
+      w: slot * 0.8,
+      y: pad.top + innerH - h,
+      h,
+      labelX: pad.left + i * slot + slot / 2,
+      labelY: height - 6,
+    };
+  });
+  const lineAt = (k) => {
+    if (!numeric || k === null || k === undefined) return null;
+    const i = dist.findIndex((d) => d[0] >= k);
+    if (i < 0) return pad.left + innerW;
+    return pad.left + i * slot;
+  };
+  return { width, height, bars, thresholdX: lineAt(threshold), goalX: goal !== threshold ? lineAt(goal) : null, numeric };
+}
+
+/** The chart's text description (its <desc> and screen-reader summary). */
+export function chartDescription(view) {
+  if (!view || !view.ok) return "";
+  const name = view.outcome_name || "outcome";
+  if (!view.numeric) return `Chance of each result: ${view.distribution.map(([k, p]) => `${k} ${formatPercent(p)}`).join(", ")}.`;
+  const mode = view.distribution.reduce((a, b) => (b[1] > a[1] ? b : a), [null, -1]);
+  let s = `Distribution of ${name}: most likely ${mode[0]} (${formatPercent(mode[1])}).`;
+  s += ` Threshold ${view.threshold}: P(pass) ${formatPercent(view.p_pass)}.`;
+  if (view.goal !== view.threshold) s += ` Goal ${view.goal}: P(goal) ${formatPercent(view.p_goal)}.`;
+  return s;
+}
+
+/** Difficulty/KISS words of a playtest task for the summary line. */
+export function budgetText(kiss, sources) {
+  const sum = sources ? Object.values(sources).reduce((a, b) => a + Number(b || 0), 0) : kiss;
+  const extra = kiss - sum;
+  return extra > 0 ? `KISS budget ${kiss} (${sum} from the sources + ${extra} set directly)` : `KISS budget ${kiss}`;
+}
+
+// ---------------------------------------------------------------------------
+// DOM helpers (text only, never innerHTML)
+// ---------------------------------------------------------------------------
+
+let UID = 0;
+export function uid(prefix) {
+  UID += 1;
+  return `vw-${prefix}-${UID}`;
+}
+
+/** h("div", {class: "x", "data-testid": "y"}, "text", child...) */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+export function svg(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== undefined && v !== false) el.setAttribute(k, String(v));
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
+    else if (k === "value") el.value = v;
+    else if (k === "checked") el.checked = !!v;
+    else el.setAttribute(k, v === true ? "" : String(v));
+  }
+}
+
+function append(el, children) {
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+  }
+}
+
+/** Re-render ``container`` with ``build()`` keeping the focused control
+ *  (matched by its data-key) focused. */
+export function rerender(container, build) {
+  const active = container.ownerDocument?.activeElement;
+  const key = active && container.contains(active) ? active.getAttribute("data-key") : null;
+  container.replaceChildren(...[build()].flat().filter(Boolean));
+  if (key) {
+    const again = container.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again) again.focus();
+  }
+}
+
+export function send(model, content) {
+  model.send(content);
+}
+
+export function setTrait(model, name, value) {
+  model.set(name, value);
+  model.save_changes();
+}
+
+// ---------------------------------------------------------------------------
+// Styles: Jupyter theme variables with fallbacks, Okabe-Ito palette
+// ---------------------------------------------------------------------------
+
+export const STYLE = `
+.vw-root { --vw-fg: var(--jp-ui-font-color0, #1a1a1a); --vw-fg2: var(--jp-ui-font-color2, #555);
+  --vw-bg: var(--jp-layout-color0, #fff); --vw-bg2: var(--jp-layout-color2, #eee);
+  --vw-border: var(--jp-border-color1, #bbb); --vw-focus: var(--jp-brand-color1, #0072B2);
+  --vw-pass: #0072B2; --vw-fail: #E69F00; --vw-goal: #009E73; --vw-ally: #CC79A7; --vw-warn: #D55E00;
+  color: var(--vw-fg); background: var(--vw-bg); font-family: var(--jp-ui-font-family, system-ui, sans-serif);
+  font-size: var(--jp-ui-font-size1, 13px); display: flex; flex-wrap: wrap; gap: 12px; padding: 6px; box-sizing: border-box; }
+@media (prefers-color-scheme: dark) { .vw-root:not([data-jp-theme-light]) { --vw-fg: var(--jp-ui-font-color0, #eee);
+  --vw-bg: var(--jp-layout-color0, #111); --vw-bg2: var(--jp-layout-color2, #333); --vw-fg2: var(--jp-ui-font-color2, #bbb); } }
+.vw-root * { box-sizing: border-box; }
+.vw-controls { flex: 1 1 300px; min-width: 260px; }
+.vw-odds { flex: 1 1 300px; min-width: 260px; }
+.vw-table, .vw-footer { flex: 1 1 100%; }
+.vw-root fieldset { border: 1px solid var(--vw-border); border-radius: 4px; margin: 0 0 8px 0; padding: 4px 8px 8px; }
+.vw-root legend { font-weight: 600; padding: 0 4px; }
+.vw-row { display: flex; align-items: center; gap: 6px; margin: 3px 0; flex-wrap: wrap; }
+.vw-row > label:first-child { min-width: 9em; }
+.vw-row > input[type=checkbox] + label { flex: 1 1 0; }
+.vw-root input[type=range] { flex: 1 1 120px; min-width: 90px; }
+.vw-root button, .vw-root select, .vw-root input { font: inherit; color: var(--vw-fg); background: var(--vw-bg2);
+  border: 1px solid var(--vw-border); border-radius: 3px; padding: 2px 6px; }
+.vw-root button:disabled { opacity: .55; }
+.vw-root :focus-visible { outline: 3px solid var(--vw-focus); outline-offset: 2px; }
+.vw-big { font-size: 2.2em; font-weight: 700; line-height: 1.1; }
+.vw-sub { color: var(--vw-fg2); }
+.vw-hints li, .vw-notes li { margin: 1px 0; }
+.vw-error { color: var(--vw-warn); font-weight: 600; }
+.vw-error:empty { display: none; }
+.vw-error::before { content: "⚠ "; }
+.vw-dice { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
+.vw-die { min-width: 3.2em; min-height: 3.2em; display: inline-flex; flex-direction: column; align-items: center;
+  justify-content: center; border: 2px solid var(--vw-fg); background: var(--vw-bg); cursor: pointer; padding: 2px; }
+.vw-die .vw-face { font-size: 1.5em; font-weight: 700; }
+.vw-die .vw-tag { font-size: .7em; }
+.vw-die.shape-circle { border-radius: 50%; border-color: var(--vw-ally); }
+.vw-die.shape-diamond { border-style: double; border-width: 4px; border-radius: 0 12px 0 12px; }
+.vw-die.shape-square-dark { background: var(--vw-fg); color: var(--vw-bg); }
+.vw-die.success { box-shadow: inset 0 -5px 0 var(--vw-pass); }
+.vw-die.selected { outline: 3px dashed var(--vw-warn); outline-offset: 2px; }
+.vw-die[aria-disabled=true] { cursor: default; }
+.vw-mark { font-weight: 700; }
+.vw-chart rect.pass { fill: var(--vw-pass); }
+.vw-chart rect.fail { fill: var(--vw-fail); }
+.vw-chart rect.goal { stroke: var(--vw-goal); stroke-width: 2; }
+.vw-chart text { fill: var(--vw-fg); font-size: 10px; }
+.vw-chart line.threshold { stroke: var(--vw-fg); stroke-width: 2; }
+.vw-chart line.goal { stroke: var(--vw-goal); stroke-width: 2; stroke-dasharray: 4 3; }
+.vw-root table { border-collapse: collapse; }
+.vw-root td, .vw-root th { border: 1px solid var(--vw-border); padding: 1px 6px; text-align: right; }
+.vw-option.best { font-weight: 700; }
+.vw-status { font-weight: 600; }
+.vw-result { font-size: 1.1em; margin: 4px 0; }
+.vw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+@media (prefers-reduced-motion: no-preference) { .vw-die { transition: transform .15s ease; } .vw-die.selected { transform: translateY(-3px); } }
+@media (prefers-reduced-motion: reduce) { .vw-root * { transition: none !important; animation: none !important; } }
+`;
+
+export function rootElement(el, kind) {
+  const root = h("div", { class: `vw-root vw-${kind}`, "data-testid": `vw-${kind}` });
+  root.appendChild(h("style", {}, STYLE));
+  el.appendChild(root);
+  return root;
+}
+
+// ---------------------------------------------------------------------------
+// Controls generated from the spec fields (Python sends ``fields``)
+// ---------------------------------------------------------------------------
+
+const GROUP_TITLES = { ability: "Ability and dice", difficulty: "Difficulty", help: "Help", kiss: "KISS and Ego", consequences: "Consequences", other: "Other" };
+
+function fieldControl(model, f) {
+  const id = uid(f.name);
+  const value = model.get(f.name);
+  const common = { id, "data-key": `field-${f.name}`, "data-testid": `field-${f.name}` };
+  if (f.kind === "int") {
+    const out = h("output", { for: id, "data-testid": `value-${f.name}` }, String(value));
+    const input = h("input", {
+      ...common, type: "range", min: f.min, max: f.max, step: 1, value: String(value),
+      "aria-valuetext": `${f.label} ${value}`,
+      oninput: (e) => {
+        const v = clampInt(e.target.value, f.min, f.max, model.get(f.name));
+        out.textContent = String(v);
+        setTrait(model, f.name, v);
+      },
+    });
+    return h("div", { class: "vw-row" }, h("label", { for: id }, f.label), input, out);
+  }
+  if (f.kind === "choice") {
+    const sel = h("select", { ...common, onchange: (e) => setTrait(model, f.name, e.target.value) },
+      f.options.map((o) => h("option", { value: o, selected: o === value }, o)));
+    sel.value = value;
+    return h("div", { class: "vw-row" }, h("label", { for: id }, f.label), sel);
+  }
+  if (f.kind === "bool") {
+    const box = h("input", { ...common, type: "checkbox", checked: !!value, onchange: (e) => setTrait(model, f.name, e.target.checked) });
+    return h("div", { class: "vw-row" }, box, h("label", { for: id }, f.label));
+  }
+  if (f.kind === "list") return listControl(model, f);
+  return h("div", {}, `${f.label}: ${JSON.stringify(value)}`);
+}
+
+function itemOptions(item) {
+  if (item.kind === "choice") return item.options;
+  const out = [];
+  for (let v = item.min; v <= item.max; v += 1) out.push(v);
+  return out;
+}
+
+function listControl(model, f) {
+  const values = model.get(f.name) || [];
+  const singular = f.label.replace(/s$/, "").replace(/ies$/, "y").toLowerCase().replace("allie", "ally");
+  const opts = itemOptions(f.item);
+  const rows = values.map((v, i) => {
+    const id = uid(`${f.name}-${i}`);
+    const sel = h("select", {
+      id, "data-key": `field-${f.name}-${i}`, "data-testid": `field-${f.name}-${i}`,
+      onchange: (e) => {
+        const next = [...(model.get(f.name) || [])];
+        next[i] = f.item.kind === "int" ? Number(e.target.value) : e.target.value;
+        setTrait(model, f.name, next);
+      },
+    }, opts.map((o) => h("option", { value: String(o), selected: o === v }, String(o))));
+    sel.value = String(v);
+    const remove = h("button", {
+      type: "button", "data-key": `remove-${f.name}-${i}`, "data-testid": `remove-${f.name}-${i}`,
+      "aria-label": `Remove ${singular} ${i + 1}`,
+      onclick: () => { const next = [...(model.get(f.name) || [])]; next.splice(i, 1); setTrait(model, f.name, next); },
+    }, "Remove");
+    return h("div", { class: "vw-row" }, h("label", { for: id }, `${singular[0].toUpperCase()}${singular.slice(1)} ${i + 1}`), sel, remove);
+  });
+  const add = h("button", {
+    type: "button", "data-key": `add-${f.name}`, "data-testid": `add-${f.name}`, disabled: values.length >= f.max_len,
+    onclick: () => {
+      const cur = model.get(f.name) || [];
+      if (cur.length >= f.max_len) return;
+      const fresh = f.item.default ?? opts[0];
+      setTrait(model, f.name, [...cur, f.item.kind === "choice" ? (cur[cur.length - 1] ?? fresh) : (cur[cur.length - 1] ?? fresh)]);
+    },
+  }, `Add ${singular}`);
+  return h("div", { class: "vw-list", role: "group", "aria-label": f.label }, h("div", { class: "vw-sub" }, `${f.label} (${values.length} of at most ${f.max_len})`), rows, add);
+}
+
+/** The spec controls, grouped in fieldsets; ``extras[group]`` adds parts
+ *  to a group; ``skip`` lists fields drawn elsewhere. */
+export function renderFields(model, { extras = {}, skip = [] } = {}) {
+  const fields = model.get("fields") || [];
+  const groups = {};
+  for (const f of fields) {
+    if (skip.includes(f.name)) continue;
+    (groups[f.group] ||= []).push(f);
+  }
+  for (const g of Object.keys(extras)) groups[g] ||= [];
+  const order = ["ability", "difficulty", "help", "kiss", "consequences", "other"];
+  return order.filter((g) => groups[g] && (groups[g].length || extras[g])).map((g) =>
+    h("fieldset", { "data-group": g }, h("legend", {}, GROUP_TITLES[g]),
+      groups[g].map((f) => fieldControl(model, f)),
+      extras[g] ? extras[g](model) : null));
+}
+
+// ---------------------------------------------------------------------------
+// The odds panel
+// ---------------------------------------------------------------------------
+
+export function renderChart(view) {
+  const g = chartGeometry(view.distribution, view.threshold, view.goal);
+  const titleId = uid("chart-title");
+  const descId = uid("chart-desc");
+  const desc = chartDescription(view);
+  const parts = [
+    svg("title", { id: titleId }, `Chance of each number of ${view.outcome_name || "outcomes"}`),
+    svg("desc", { id: descId }, desc),
+  ];
+  for (const b of g.bars) {
+    const cls = `${b.pass ? "pass" : "fail"}${b.goal && view.goal !== view.threshold ? " goal" : ""}`;
+    parts.push(svg("rect", { x: b.x.toFixed(1), y: b.y.toFixed(1), width: b.w.toFixed(1), height: Math.max(b.h, 0.5).toFixed(1), class: cls },
+      svg("title", {}, `${b.outcome}: ${formatPercent(b.p)}${b.pass ? " (pass)" : " (fail)"}`)));
+    parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.labelY, "text-anchor": "middle" }, String(b.outcome)));
+    if (!b.pass && g.numeric) parts.push(svg("text", { x: b.labelX.toFixed(1), y: (b.y - 2).toFixed(1), "text-anchor": "middle" }, "✗"));
+  }
+  if (g.thresholdX !== null) {
+    parts.push(svg("line", { x1: g.thresholdX, x2: g.thresholdX, y1: 4, y2: g.height - 20, class: "threshold" }));
+    const nearEnd = g.thresholdX > g.width - 60;
+    parts.push(svg("text", { x: nearEnd ? g.thresholdX - 2 : g.thresholdX + 2, y: 11, "text-anchor": nearEnd ? "end" : "start" }, "threshold"));
+  }
+  if (g.goalX !== null) {
+    parts.push(svg("line", { x1: g.goalX, x2: g.goalX, y1: 4, y2: g.height - 20, class: "goal" }));
+    const nearEnd = g.goalX > g.width - 40;
+    parts.push(svg("text", { x: nearEnd ? g.goalX - 2 : g.goalX + 2, y: 22, "text-anchor": nearEnd ? "end" : "start" }, "goal"));
+  }
+  return svg("svg", { class: "vw-chart", role: "img", viewBox: `0 0 ${g.width} ${g.height}`, width: "100%",
+    style: `max-width:${g.width * 1.5}px`, "aria-labelledby": titleId, "aria-describedby": descId, "data-testid": "chart" }, parts);
+}
+
+function oddsTable(view) {
+  const head = view.numeric ? ["successes", "exactly", "at least"] : ["result", "chance"];
+  let tail = 1;
+  const rows = view.distribution.map(([k, p]) => {
+    const row = view.numeric ? [String(k), formatPercent(p), formatPercent(tail)] : [String(k), formatPercent(p)];
+    tail -= p;
+    return h("tr", {}, row.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", {}, c))));
+  });
+  if (view.numeric) head[0] = view.outcome_name || "outcome";
+  return h("details", { "data-testid": "odds-table" }, h("summary", {}, "Table of the odds"),
+    h("table", {}, h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col" }, c)))), h("tbody", {}, rows)));
+}
+
+function mergeView(model, m) {
+  if (!m) return null;
+  return h("div", { "data-testid": "merge", "data-ok": String(m.ok) }, h("p", { class: m.ok ? "vw-sub" : "vw-error" }, m.text),
+    !m.ok && m.best && m.best.length
+      ? h("button", { type: "button", "data-testid": "accept-helpers", "data-key": "accept-helpers", onclick: () => send(model, { do: "accept_helpers" }) },
+        `Accept helpers ${m.best.join(", ")} (one die of rank ${m.best_rank})`)
+      : null);
+}
+
+export function renderOdds(model) {
+  const view = model.get("odds_view") || {};
+  const merge = mergeView(model, view.merge);
+  if (!view.ok) {
+    return [merge, h("div", { class: "vw-big", "data-testid": "p-pass", "data-p": "" }, "–"),
+      h("p", { class: "vw-sub", "data-testid": "odds-message" }, view.message || "")];
+  }
+  const frac = formatOneIn(view.p_pass);
+  const out = [
+    merge,
+    h("div", { class: "vw-sub", id: uid("ppass-label") }, "Chance to pass"),
+    h("div", { class: "vw-big", "data-testid": "p-pass", "data-p": String(view.p_pass) }, formatPercent(view.p_pass)),
+    frac ? h("div", { "data-testid": "p-pass-fraction" }, frac) : null,
+  ];
+  if (view.numeric) {
+    const goalText = view.goal !== view.threshold
+      ? `Chance of the goal (${view.goal} ${view.outcome_name}): `
+      : `Threshold ${view.threshold}; chance of the goal: `;
+    out.push(h("div", {}, goalText, h("strong", { "data-testid": "p-goal", "data-p": String(view.p_goal) }, formatPercent(view.p_goal)),
+      formatOneIn(view.p_goal) ? ` (${formatOneIn(view.p_goal)})` : ""));
+    out.push(h("div", { class: "vw-sub" }, `Mean ${view.mean.toFixed(2)}, sd ${view.sd.toFixed(2)}` +
+      (view.p_critical !== null && view.p_critical !== undefined ? `; critical ${formatPercent(view.p_critical)}` : "") +
+      (view.p_ego_spent ? `; Ego spent ${formatPercent(view.p_ego_spent)}` : "")));
+  } else {
+    out.push(h("div", { class: "vw-sub" }, `Target ${view.threshold}`));
+  }
+  out.push(renderChart(view));
+  out.push(h("p", { class: "vw-visually-hidden" }, chartDescription(view)));
+  out.push(oddsTable(view));
+  if (view.hints && view.hints.length) {
+    out.push(h("div", { class: "vw-sub" }, "What if…"));
+    out.push(h("ul", { class: "vw-hints", "data-testid": "hints" }, view.hints.map((x) => h("li", { "data-delta": String(x.delta) }, hintText(x)))));
+  }
+  const notes = [...(view.notes || [])];
+  if (view.truncated) notes.push(`Tail below ${view.truncated.toExponential(1)} cut off.`);
+  if (notes.length) out.push(h("ul", { class: "vw-notes vw-sub" }, notes.map((n) => h("li", {}, n))));
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// The roll at the table
+// ---------------------------------------------------------------------------
+
+export function renderDie(model, die, phase) {
+  const shape = ownerShape(die.owner);
+  const classes = ["vw-die", `shape-${shape}`, die.success ? "success" : "", die.selected ? "selected" : ""].join(" ");
+  const tag = [die.owner === "own" ? "you" : die.owner, die.grade_label].filter(Boolean).join(" · ");
+  const clickable = phase === "kiss" && die.selectable;
+  const face = die.grade === 1 ? "✓" : String(die.after);
+  const marks = `${die.success ? (die.scores > 1 ? "✓✓" : die.scores < 0 ? "−1" : "✓") : "✗"}${die.kissed ? " K" : ""}`;
+  return h("button", {
+    type: "button", class: classes, "data-testid": `die-${die.index}`, "data-key": `die-${die.index}`,
+    "data-face": String(die.after), "data-owner": die.owner, "aria-pressed": phase === "kiss" ? String(!!die.selected) : null,
+    "aria-disabled": clickable ? null : "true", "aria-label": dieLabel(die), title: die.why || dieLabel(die),
+    onclick: () => { if (clickable) send(model, { do: "select", index: die.index }); },
+  }, h("span", { class: "vw-face" }, face), h("span", { class: "vw-tag" }, tag), h("span", { class: "vw-mark", "aria-hidden": "true" }, marks));
+}
+
+function adviceView(model, t) {
+  const a = t.advice || {};
+  if (!a.available) return h("p", { class: "vw-sub", "data-testid": "advice" }, a.note || "");
+  const sel = a.selected;
+  const items = a.options.slice(0, 8).map((o) => {
+    const dice = o.kiss.length ? o.kiss.map((i) => i + 1).join(", ") : "none";
+    const tags = [o.optimal ? "engine's suggestion" : "", o.label === "policy" ? "default policy" : ""].filter(Boolean).join(", ");
+    return h("li", { class: `vw-option${o.optimal ? " best" : ""}`, "data-optimal": String(!!o.optimal) },
+      `KISS ${dice}${o.ego ? " + Ego" : ""}: pass ${formatPercent(o.p_pass)}, goal ${formatPercent(o.p_goal)}` + (tags ? ` (${tags})` : ""),
+      " ", h("button", { type: "button", "data-key": `use-${o.kiss.join("-")}`, onclick: () => send(model, { do: "choose", kiss: o.kiss }) }, "Choose"));
+  });
+  return h("div", { "data-testid": "advice" },
+    sel ? h("p", {}, "With the dice selected: pass ", h("strong", { "data-testid": "selection-p-pass", "data-p": String(sel.p_pass) }, formatPercent(sel.p_pass)),
+      ", goal ", h("strong", { "data-testid": "selection-p-goal", "data-p": String(sel.p_goal) }, formatPercent(sel.p_goal))) : null,
+    h("details", { open: true }, h("summary", {}, "KISS choices, best first"), h("ul", {}, items)));
+}
+
+function spendView(model, t) {
+  const s = t.spend || {};
+  if (!s.kind) return null;
+  const rows = s.items.map((c) => {
+    const id = uid(`spend-${c.id}`);
+    const box = h("input", {
+      type: "checkbox", id, checked: c.bought, disabled: !c.affordable, "data-key": `spend-${c.id}`, "data-testid": `spend-${c.id}`,
+      onchange: () => send(model, { do: "spend", item: c.id }),
+    });
+    return h("div", { class: "vw-row" }, box, h("label", { for: id }, `${c.text} (${c.cost})`, c.note ? h("span", { class: "vw-sub" }, ` — ${c.note}`) : null));
+  });
+  const parts = [h("legend", {}, `Spend successes: ${s.cost} of ${s.available} spent, ${s.left} left`), ...rows];
+  if (s.kind === "playtest") {
+    const id = uid("subvert");
+    const sel = h("select", { id, "data-key": "subvert", "data-testid": "subvert", onchange: (e) => send(model, { do: "subvert", item: e.target.value || null }) },
+      h("option", { value: "" }, "nothing"), s.subvertible.map((x) => h("option", { value: x.id, selected: s.subverted === x.id }, x.text)));
+    sel.value = s.subverted || "";
+    parts.push(h("div", { class: "vw-row" }, h("label", { for: id }, "The FC subverts"), sel));
+  }
+  return h("fieldset", { "data-testid": "spend" }, parts);
+}
+
+export function renderTable(model) {
+  const t = model.get("table") || {};
+  if (!t.phase || t.phase === "idle") return [h("p", { class: "vw-sub" }, "Press Roll to roll these dice.")];
+  const out = [h("div", { class: "vw-sub" }, `Seed ${t.seed}`)];
+  out.push(h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? "Dice: press a die to select it for KISS" : "Dice" },
+    t.dice.map((d) => renderDie(model, d, t.phase))));
+  out.push(h("p", { class: "vw-sub" }, "Shapes: square = your die, circle = ally, diamond = help die; ✓ success, ✗ no success, K KISSed."));
+  if (t.phase === "kiss") {
+    out.push(h("p", { "data-testid": "kiss-budget" }, `${t.successes} success${t.successes === 1 ? "" : "es"} showing, goal ${t.goal}. KISS budget: ${t.budget_left} of ${t.budget} left.`));
+    if (t.ego_reroll && t.ego_reroll.available) {
+      const id = uid("ego-reroll");
+      out.push(h("div", { class: "vw-row" }, h("input", { type: "checkbox", id, checked: t.ego_reroll.on, "data-key": "ego-reroll", "data-testid": "ego-reroll",
+        onchange: (e) => send(model, { do: "ego_reroll", on: e.target.checked }) }), h("label", { for: id }, "Spend Ego: KISS every die that failed")));
+    }
+    out.push(adviceView(model, t));
+    out.push(h("button", { type: "button", "data-key": "commit", "data-testid": "kiss-commit", onclick: () => send(model, { do: "commit" }) },
+      t.selected.length || (t.ego_reroll && t.ego_reroll.on) ? "KISS the selected dice" : "Keep the dice"));
+  } else {
+    if (t.snake && t.snake.eyes) out.push(h("p", { "data-testid": "snake-eyes", class: "vw-error" }, `Snake eyes (${t.snake.ones} ones): ${t.snake.label}`));
+    if (t.ego_after && t.ego_after.available) {
+      out.push(h("button", { type: "button", "data-key": "spend-ego", "data-testid": "ego-spend", onclick: () => send(model, { do: "spend_ego" }) },
+        t.edition === "playsheet" ? "Spend Ego: 10s count twice" : "Spend Ego: 6s count twice"));
+    }
+    out.push(spendView(model, t));
+    out.push(h("p", { class: "vw-result", "data-testid": "result", "data-passed": String(!!t.passed), "data-outcome": String(t.outcome) }, t.result || ""));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
+// Log bar: export / import / recent rolls
+// ---------------------------------------------------------------------------
+
+export function download(name, mime, text) {
+  const blob = new Blob([text], { type: mime });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  setTimeout(() => { URL.revokeObjectURL(a.href); a.remove(); }, 0);
+}
+
+export function logControls(model) {
+  const fileId = uid("import");
+  const file = h("input", {
+    type: "file", id: fileId, accept: ".json,.csv,application/json,text/csv", "data-testid": "import-file", "data-key": "import-file",
+    onchange: async (e) => {
+      const f = e.target.files && e.target.files[0];
+      if (!f) return;
+      const text = await f.text();
+      send(model, { do: "import", name: f.name, text });
+      e.target.value = "";
+    },
+  });
+  return h("div", { class: "vw-row", role: "group", "aria-label": "Roll log" },
+    h("button", { type: "button", "data-testid": "export-json", "data-key": "export-json", onclick: () => send(model, { do: "export", format: "json" }) }, "Export JSON"),
+    h("button", { type: "button", "data-testid": "export-csv", "data-key": "export-csv", onclick: () => send(model, { do: "export", format: "csv" }) }, "Export CSV"),
+    h("label", { for: fileId }, "Import log"), file);
+}
+
+export function onDownload(model) {
+  model.on("msg:custom", (msg) => {
+    if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// A whole roller
+// ---------------------------------------------------------------------------
+
+/** Mount a roller view. ``opts.extras``/``opts.skip`` go to renderFields;
+ *  ``opts.controlKeys`` are extra traits whose change redraws the controls. */
+export function mountRoller(model, el, kind, opts = {}) {
+  const root = rootElement(el, kind);
+  const controls = h("div", { class: "vw-controls" });
+  const odds = h("div", { class: "vw-odds", "aria-label": "Odds", role: "region" });
+  const rollBar = h("div", { class: "vw-row" });
+  const table = h("div", { class: "vw-table", role: "region", "aria-label": "The roll" });
+  const status = h("div", { class: "vw-status", role: "status", "aria-live": "polite", "data-testid": "status" });
+  const error = h("div", { class: "vw-error", role: "alert", "data-testid": "error" });
+  const footer = h("div", { class: "vw-footer" });
+  const title = h("div", { class: "vw-sub", style: "flex:1 1 100%" }, `${model.get("edition")} ${model.get("roll")}`);
+  root.append(title, controls, odds, h("div", { class: "vw-table" }, rollBar, error, status), table, footer);
+
+  const drawControls = () => rerender(controls, () => renderFields(model, opts));
+  const drawOdds = () => rerender(odds, () => renderOdds(model));
+  const drawTable = () => rerender(table, () => renderTable(model));
+  const drawError = () => { error.textContent = model.get("error") || ""; };
+  let lastStatus = null;
+  const drawStatus = () => {
+    const s = model.get("status") || "";
+    if (s !== lastStatus) { status.textContent = s; lastStatus = s; }
+  };
+  const drawFooter = () => rerender(footer, () => [
+    logControls(model),
+    h("details", {}, h("summary", {}, `Recent rolls (${(model.get("recent") || []).length} shown)`),
+      h("ol", { "data-testid": "recent" }, (model.get("recent") || []).map((r) => h("li", { value: r.index + 1 }, `${r.result} (seed ${r.seed}) `,
+        h("button", { type: "button", "aria-label": `Replay roll ${r.index + 1}`, onclick: () => send(model, { do: "replay", index: r.index }) }, "Replay"))))),
+  ]);
+  const seedId = uid("seed");
+  const seedInput = h("input", {
+    id: seedId, type: "text", inputmode: "numeric", size: 20, placeholder: "fresh each roll", "data-testid": "seed-input", "data-key": "seed",
+    value: model.get("seed") ?? "",
+    onchange: (e) => { const v = e.target.value.trim(); setTrait(model, "seed", v === "" ? null : v); },
+  });
+  rollBar.append(
+    h("button", { type: "button", class: "vw-roll", "data-testid": "roll-button", onclick: () => send(model, { do: "roll" }) }, "Roll"),
+    h("label", { for: seedId }, "Seed"), seedInput);
+
+  drawControls(); drawOdds(); drawTable(); drawError(); drawStatus(); drawFooter();
+  const fieldNames = (model.get("fields") || []).map((f) => f.name);
+  const handlers = [];
+  const on = (evt, fn) => { model.on(evt, fn); handlers.push([evt, fn]); };
+  for (const n of [...fieldNames, ...(opts.controlKeys || [])]) on(`change:${n}`, drawControls);
+  on("change:odds_view", drawOdds);
+  on("change:table", drawTable);
+  on("change:error", drawError);
+  on("change:status", drawStatus);
+  on("change:recent", drawFooter);
+  on("change:seed", () => { if (document.activeElement !== seedInput) seedInput.value = model.get("seed") ?? ""; });
+  const onMsg = (msg) => { if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text); };
+  on("msg:custom", onMsg);
+  return () => { for (const [evt, fn] of handlers) model.off(evt, fn); };
+}

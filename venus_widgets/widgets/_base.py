@@ -1,0 +1,384 @@
+"""The shared base of the rollers: spec traits, validation, clamping of
+browser values, live odds, the roll at the table and the log.
+
+Browser-originated changes
+--------------------------
+The view writes spec traits like any ipywidgets view (``model.set`` +
+``save_changes``); they arrive in :meth:`_Roller.set_state`, which is only
+ever called for messages from the front end. There every value is clamped
+to the legal range (and cross-field rules fixed, e.g. factors <= 3 when
+learning) *before* the traits are set, so no validator raises inside the
+comm handler. For every key whose value was changed by clamping (or that
+the browser may not write at all), the Python value is sent back with
+``send_state``: the view always ends equal to the Python state.
+Python assignments (``w.factors = 9``) are not clamped: they raise
+``TraitError`` with the engine's message.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar, Mapping
+
+import anywidget
+import traitlets
+from ipywidgets import widget_serialization
+
+from ..engine import api as _api
+from ..engine import spec as _spec
+from ..engine.errors import MergeError, SpecError
+from ..engine.merge import best_subset, try_merge
+from ..engine.merge import merge as _merge
+from ..engine.rolls import new_seed
+from . import _rules
+from . import _table
+from ._assets import esm
+from ._spec_traits import clamp, clamp_int, field_info, make_traits
+from .rolllog import RollLog, handle_log_message
+
+MAX_SEED = 2**63 - 1
+
+#: Widget options a roller takes besides the spec fields.
+OPTIONS = ("seed", "log", "layout")
+
+
+def _seed_to_json(value, widget=None):
+    return None if value is None else str(value)
+
+
+def _seed_from_json(value, widget=None):
+    return value  # clamped in set_state
+
+
+def _pct(p: float) -> float:
+    return float(round(p, 15))
+
+
+class _Roller(anywidget.AnyWidget):
+    """Base of CheckRoller, TaskRoller and PoolRoller (not used directly)."""
+
+    #: which kind of roll (check, task, pool) and the JS module
+    _kind: ClassVar[str] = ""
+    _module: ClassVar[str] = ""
+    _edition_of_class: ClassVar[str | None] = None
+    _subclasses: ClassVar[dict] = {}
+
+    _esm = traitlets.Unicode().tag(sync=True)
+    edition = traitlets.Unicode("playtest", read_only=True).tag(sync=True)
+    roll = traitlets.Unicode("check", read_only=True).tag(sync=True)
+    fields = traitlets.List(read_only=True).tag(sync=True)
+    odds_view = traitlets.Dict().tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+    seed = traitlets.Any(None).tag(sync=True, to_json=_seed_to_json, from_json=_seed_from_json)
+    table = traitlets.Dict().tag(sync=True)
+    recent = traitlets.List().tag(sync=True)
+    log = traitlets.Instance(RollLog).tag(sync=True, **widget_serialization)
+
+    # -- construction: one generated subclass per edition ---------------------
+
+    @classmethod
+    def _roll_kind(cls, edition: str) -> str:
+        raise NotImplementedError
+
+    @classmethod
+    def _extra_traits(cls, edition: str, roll: str) -> dict:
+        return {}
+
+    def __new__(cls, edition: str = "playtest", **kwargs: Any):
+        if cls._edition_of_class is not None:
+            return super().__new__(cls)
+        if not isinstance(edition, str) or edition.strip().lower() not in _spec.EDITIONS:
+            raise traitlets.TraitError(str(SpecError("edition", edition, "one of " + ", ".join(_spec.EDITIONS))))
+        edition = edition.strip().lower()
+        roll = cls._roll_kind(edition)
+        key = (cls, edition)
+        sub = _Roller._subclasses.get(key)
+        if sub is None:
+            body = {**make_traits(edition, roll), **cls._extra_traits(edition, roll)}
+            body["_edition_of_class"] = edition
+            body["__module__"] = cls.__module__
+            body["__qualname__"] = cls.__qualname__
+            sub = type(cls.__name__, (cls,), body)
+            _Roller._subclasses[key] = sub
+        return super().__new__(sub)
+
+    def __init__(self, edition: str = "playtest", *, log: RollLog | None = None, seed: Any = None,
+                 **kwargs: Any) -> None:
+        edition = self._edition_of_class
+        roll = self._roll_kind(edition)
+        fields = _spec.schema(edition, roll)
+        extra = self._extra_names()
+        unknown = [k for k in kwargs if k not in fields and k not in extra and k != "layout"]
+        if unknown:
+            k = unknown[0]
+            hint = _spec._other_roll_hint(edition, roll, k)
+            raise TypeError(
+                f"{type(self).__name__}() got an unknown keyword argument {k!r}: the fields of a {edition} {roll} "
+                f"are {', '.join(fields)}; widget options are {', '.join(sorted(set(OPTIONS) | set(extra)))}"
+                + (f" ({hint})" if hint else "")
+            )
+        spec_kw = {k: v for k, v in kwargs.items() if k in fields}
+        try:
+            spec = _spec.normalize({"edition": edition, "roll": roll, **self._spec_for_check(spec_kw)})
+        except MergeError:
+            spec = None  # agora helpers that do not merge: shown in the view, with the subset to accept
+        except SpecError as err:
+            raise traitlets.TraitError(str(err)) from None
+        if log is not None and not isinstance(log, RollLog):
+            raise traitlets.TraitError(f"log={log!r} is not allowed: expected a RollLog (or None for a new one)")
+        init_kw: dict[str, Any] = {"_esm": esm(self._module), "log": log if log is not None else RollLog(),
+                                   "seed": self._check_seed(seed)}
+        if kwargs.get("layout") is not None:
+            init_kw["layout"] = kwargs["layout"]
+        self.set_trait("edition", edition)
+        self.set_trait("roll", roll)
+        self.set_trait("fields", field_info(edition, roll))
+        self._t = None
+        super().__init__(**init_kw)
+        with self.hold_trait_notifications():
+            for k, v in kwargs.items():
+                if k in fields:
+                    setattr(self, k, (spec or {}).get(k, v))
+                elif k in extra:
+                    setattr(self, k, v)
+        self._init_extras(kwargs)
+        self.observe(self._on_spec_change, names=list(fields))
+        self.log.observe(self._on_log_change, names=["entries"])
+        self.on_msg(self._on_msg)
+        self.table = {"phase": "idle"}
+        self._refresh()
+        self._on_log_change()
+
+    def _spec_for_check(self, spec_kw: dict) -> dict:
+        return spec_kw
+
+    def _extra_names(self) -> tuple[str, ...]:
+        return ()
+
+    def _init_extras(self, kwargs: Mapping) -> None:
+        pass
+
+    @staticmethod
+    def _check_seed(seed: Any) -> int | None:
+        if seed is None:
+            return None
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+            raise traitlets.TraitError(str(SpecError("seed", seed, "a whole number from 0 to 2**63 - 1, or None "
+                                                                   "for a fresh seed per roll")))
+        return seed
+
+    @traitlets.validate("seed")
+    def _validate_seed(self, proposal):
+        return self._check_seed(proposal["value"])
+
+    # -- the spec -------------------------------------------------------------------
+
+    @property
+    def spec_fields(self) -> tuple[str, ...]:
+        return tuple(_spec.schema(self.edition, self.roll))
+
+    def _raw_spec(self) -> dict:
+        return {"edition": self.edition, "roll": self.roll,
+                **{k: (list(getattr(self, k)) if isinstance(getattr(self, k), list) else getattr(self, k))
+                   for k in self.spec_fields}}
+
+    @property
+    def spec(self) -> dict:
+        """The current spec (normalized; raises SpecError if the fields disagree)."""
+        return _api.normalize(self._raw_spec())
+
+    @property
+    def odds(self):
+        """The engine's exact :class:`~venus_widgets.Odds` of the current spec."""
+        return _api.odds(self.spec)
+
+    def __repr__(self) -> str:
+        s = self._raw_spec()
+        d = _spec.defaults(self.edition, self.roll)
+        changed = ", ".join(f"{k}={v!r}" for k, v in s.items() if k not in ("edition", "roll") and d.get(k) != v)
+        head = f"edition={self.edition!r}" + (f", {changed}" if changed else "")
+        return f"{type(self).__name__}({head})"
+
+    def _repr_keys(self):  # ipywidgets' repr helper: keep ours short
+        return iter(())
+
+    # -- validation of Python assignments across fields --------------------------------
+
+    def _cross_check(self, name: str, value: Any) -> None:
+        """Called by SpecTrait for a single Python assignment outside
+        hold_trait_notifications: the other fields must agree."""
+        cand = {**self._raw_spec(), name: value}
+        if self.edition == "agora":
+            cand["helpers"] = []  # merging is shown in the view, not refused
+        try:
+            _spec.normalize(cand)
+        except SpecError as err:
+            raise traitlets.TraitError(str(err)) from None
+
+    # -- browser-originated changes ---------------------------------------------------
+
+    def _browser_writable(self) -> set[str]:
+        return set(self.spec_fields) | set(self._extra_names()) | {"seed"}
+
+    def _clamp_browser(self, name: str, value: Any) -> Any:
+        fields = _spec.schema(self.edition, self.roll)
+        if name in fields:
+            return clamp(fields[name], value, getattr(self, name))
+        if name == "seed":
+            if value in (None, ""):
+                return None
+            return clamp_int(value, 0, MAX_SEED, self.seed) if not isinstance(value, str) else (
+                int(value) if value.strip().isdigit() and int(value) <= MAX_SEED else self.seed)
+        return self._clamp_extra(name, value)
+
+    def _clamp_extra(self, name: str, value: Any) -> Any:
+        return getattr(self, name)
+
+    def _fix_cross(self, data: dict) -> None:
+        """Make browser values agree across fields (mutates ``data``)."""
+        cur = {**self._raw_spec(), **{k: v for k, v in data.items() if k in self.spec_fields}}
+        ed, roll = self.edition, self.roll
+        if ed == "playtest" and roll == "task" and cur["learning"] and cur["factors"] > 3:
+            data["factors"] = 3
+        if ed == "heresy" and 3 * cur["trade"] > cur["pool"]:
+            data["trade"] = cur["pool"] // 3
+
+    def set_state(self, sync_data: Mapping) -> None:
+        """State from the browser: clamp, set, and echo corrections back."""
+        writable = self._browser_writable()
+        data = {}
+        rejected = []
+        for name, value in sync_data.items():
+            if name in writable:
+                data[name] = self._clamp_browser(name, value)
+            elif name in self.keys:
+                rejected.append(name)
+        self._fix_cross(data)
+        self._before_browser_set(data)
+        try:
+            super().set_state(data)
+        except Exception as err:  # surfaced, never lost in the comm handler
+            self.error = f"{type(err).__name__}: {err}"
+        to_json = self._trait_to_json
+        for name in set(data) | set(rejected):
+            sent = sync_data.get(name, None)
+            ours = self.trait_metadata(name, "to_json", to_json)(getattr(self, name), self)
+            if name in rejected or json.dumps(sent, sort_keys=True, default=str) != json.dumps(
+                    ours, sort_keys=True, default=str):
+                self.send_state(name)
+
+    def _before_browser_set(self, data: dict) -> None:
+        pass
+
+    # -- live odds ---------------------------------------------------------------------
+
+    def _on_spec_change(self, change=None) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        try:
+            view = self._odds_view()
+        except Exception as err:  # surfaced in the view
+            self.odds_view = {"ok": False, "message": str(err)}
+            self.error = str(err)
+            return
+        self.odds_view = view
+        if view.get("ok"):
+            self.error = ""
+        else:
+            self.error = view.get("message", "")
+
+    def _odds_view(self) -> dict:
+        extra = self._view_extras()
+        try:
+            spec = self.spec
+        except SpecError as err:
+            return {"ok": False, "message": str(err), **extra}
+        o = _api.odds(spec)
+        numeric = o.numeric
+        dist = [[k, _pct(v)] for k, v in o.distribution.items()]
+        if not numeric:
+            dist = [[k, _pct(v)] for k, v in o.breakdown.items()]
+        return {
+            "ok": True,
+            "spec": spec,
+            "numeric": numeric,
+            "p_pass": o.p_pass,
+            "p_goal": o.p_goal,
+            "threshold": o.threshold,
+            "goal": o.goal,
+            "distribution": dist,
+            "breakdown": {k: _pct(v) for k, v in o.breakdown.items()},
+            "mean": o.mean,
+            "sd": o.sd,
+            "p_critical": o.p_critical,
+            "p_ego_spent": o.p_ego_spent,
+            "truncated": o.truncated,
+            "notes": list(o.notes),
+            "outcome_name": self._outcome_name(),
+            "hints": _rules.hints(spec, o),
+            **extra,
+        }
+
+    def _outcome_name(self) -> str:
+        return {"heresy": "net successes", "vers": "degrees"}.get(self.edition, "successes")
+
+    def _view_extras(self) -> dict:
+        if self.edition == "agora":
+            return {"merge": merge_info(self.helpers)}
+        return {}
+
+    # -- messages from the view --------------------------------------------------------
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        try:
+            if handle_log_message(self.log, self, content):
+                return
+            self._handle(content)
+        except (SpecError, ValueError, KeyError, TypeError, IndexError) as err:
+            self.error = str(err)
+
+    def _handle(self, content: Mapping) -> None:
+        action = content.get("do")
+        if action == "roll":
+            self.roll_dice()
+        elif action == "accept_helpers":
+            self.helpers = list(merge_info(self.helpers).get("best") or [])
+        else:
+            _table.handle(self, content)
+
+    # -- rolling -------------------------------------------------------------------------
+
+    def roll_dice(self, seed: int | None = None):
+        """Roll the current spec (``seed`` or the ``seed`` trait, else a fresh
+        seed, recorded). Checks and pools finish at once and return the
+        :class:`~venus_widgets.Roll`; tasks with a KISS step wait at the
+        table (``select``, ``kiss``, ``spend``...) and return the first faces."""
+        seed = self._check_seed(seed) if seed is not None else (self.seed if self.seed is not None else new_seed())
+        spec = self.spec
+        self.error = ""
+        return _table.start(self, spec, seed)
+
+    def _on_log_change(self, change=None) -> None:
+        self.recent = [{"index": i, "result": e["result"], "seed": str(e["roll"]["seed"])}
+                       for i, e in list(enumerate(self.log.entries))[-5:]]
+
+
+def merge_info(helpers) -> dict:
+    """The merged helping die, or why the helpers cannot merge and the
+    subset to accept (agora)."""
+    helpers = list(helpers)
+    if not helpers:
+        return {"ok": True, "rank": None, "text": "No helpers: no helping die"}
+    rank = try_merge(helpers)
+    if rank is not None:
+        what = "an automatic success (rank 1, not rolled)" if rank == 1 else f"one helping die of rank {rank}"
+        return {"ok": True, "rank": rank, "text": f"Helpers {helpers} merge into {what}"}
+    best, best_rank = best_subset(helpers)
+    try:
+        _merge(helpers)
+        msg = "these helpers cannot merge"
+    except MergeError as err:
+        msg = str(err)
+    return {"ok": False, "rank": None, "text": msg, "best": list(best), "best_rank": best_rank}

@@ -1,0 +1,130 @@
+"""Traits generated from the engine's spec schema.
+
+Every spec field of an (edition, roll) becomes a synced trait of the same
+name. Python assignments are validated by the engine's own field check: a
+bad value raises :class:`traitlets.TraitError` carrying the engine's
+:class:`~venus_widgets.SpecError` text (field, value, allowed range).
+Values arriving from the browser go through :func:`clamp` instead, which
+never raises: it coerces and clamps to the legal range (see ``_base``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import traitlets
+
+from ..engine import spec as _spec
+from ..engine.errors import SpecError
+
+#: Display groups of the spec fields (the view lays out one fieldset per group).
+GROUPS: dict[str, str] = {
+    "caliber": "ability", "rank": "ability", "score": "ability", "dice": "ability", "learning": "ability",
+    "health": "ability", "job": "ability", "assets": "ability", "pool": "ability", "ranks": "ability",
+    "difficulty": "difficulty", "factors": "difficulty", "bonus_factors": "difficulty", "bonus": "difficulty",
+    "penalty": "difficulty", "black": "difficulty", "trade": "difficulty", "explode": "difficulty",
+    "allies": "help", "helpers": "help", "ally_kiss": "help", "helper_kiss": "help",
+    "kiss": "kiss", "ego": "kiss", "policy": "kiss", "snakes": "kiss",
+    "consequences": "consequences",
+}
+
+#: Human labels of the fields, used by the view (accessible names).
+LABELS: dict[str, str] = {
+    "caliber": "Caliber", "rank": "Rank", "score": "Score", "dice": "Dice (job level)",
+    "learning": "Learning on the job (level 0)", "health": "Health dice", "job": "Job dice",
+    "assets": "Asset dice", "pool": "Pool", "ranks": "Ranks", "difficulty": "Difficulty",
+    "factors": "Difficulty factors", "bonus_factors": "Bonus factors", "bonus": "Bonus factors",
+    "penalty": "Penalty", "black": "Black dice", "trade": "Trades (3 dice for 1 success)",
+    "explode": "10s explode", "allies": "Allies", "helpers": "Helpers", "ally_kiss": "Allies KISS their dice",
+    "helper_kiss": "Helper KISSes the help die", "kiss": "KISS budget", "ego": "Ego", "policy": "KISS policy",
+    "snakes": "Many-eyed snakes", "consequences": "Consequences",
+}
+
+
+class SpecTrait(traitlets.TraitType):
+    """A trait checked by one engine field kind (Int, Choice, Bool, List)."""
+
+    def __init__(self, field: str, kind: Any, **kwargs: Any) -> None:
+        self.field = field
+        self.kind = kind
+        default = list(kind.default) if isinstance(kind, _spec.List) else kind.default
+        super().__init__(default_value=default, **kwargs)
+        self.info_text = kind.allowed
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        try:
+            v = self.kind.check(self.field, value)
+        except SpecError as err:
+            raise traitlets.TraitError(str(err)) from None
+        v = list(v) if isinstance(self.kind, _spec.List) else v
+        if obj._cross_validation_lock is False and hasattr(obj, "_cross_check"):
+            obj._cross_check(self.field, v)
+        return v
+
+
+def make_traits(edition: str, roll: str) -> dict[str, SpecTrait]:
+    """One synced trait per spec field, tagged with its group and label."""
+    out = {}
+    for name, kind in _spec.schema(edition, roll).items():
+        out[name] = SpecTrait(name, kind).tag(sync=True, spec=True, group=GROUPS.get(name, "other"),
+                                              label=LABELS.get(name, name))
+    return out
+
+
+def field_info(edition: str, roll: str) -> list[dict]:
+    """JSON description of the fields, in display order, for the view."""
+    out = []
+    for name, d in _spec.describe(edition, roll).items():
+        out.append({"name": name, "group": GROUPS.get(name, "other"), "label": LABELS.get(name, name), **d})
+    return out
+
+
+# --------------------------------------------------------------------------
+# Clamping (values from the browser never raise)
+# --------------------------------------------------------------------------
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool):
+        return float(value)
+    if isinstance(value, (int, float)):
+        f = float(value)
+    elif isinstance(value, str):
+        try:
+            f = float(value.strip())
+        except ValueError:
+            return None
+    else:
+        return None
+    return f if math.isfinite(f) else None
+
+
+def clamp_int(value: Any, lo: int, hi: int, fallback: int) -> int:
+    f = _number(value)
+    if f is None:
+        return fallback
+    return int(min(hi, max(lo, round(f))))
+
+
+def clamp(kind: Any, value: Any, fallback: Any) -> Any:
+    """The legal value nearest to ``value`` for an engine field kind;
+    ``fallback`` (the current value) when nothing sensible can be read."""
+    if isinstance(kind, _spec.Int):
+        return clamp_int(value, kind.lo, kind.hi, fallback)
+    if isinstance(kind, _spec.Bool):
+        return value if isinstance(value, bool) else fallback
+    if isinstance(kind, _spec.Choice):
+        try:
+            return kind.check("x", value)
+        except SpecError:
+            return fallback
+    if isinstance(kind, _spec.List):
+        if not isinstance(value, (list, tuple)):
+            return fallback
+        items = []
+        default_item = kind.item.default if kind.item.default is not None else None
+        for item in list(value)[: kind.max_len]:
+            items.append(clamp(kind.item, item, default_item))
+        return items
+    return fallback
