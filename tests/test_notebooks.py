@@ -8,8 +8,12 @@ these tests check what nbval does not.
 
 from __future__ import annotations
 
+import copy
 import importlib.util
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import nbformat
@@ -81,3 +85,65 @@ def test_builder_parses_percent_format():
     mb = _builder()
     cells = mb.parse("# head\n# %% [markdown]\n# # T\n#\n# x\n# %%\na = 1\n\n# %%\n\n")
     assert cells == [("markdown", "# T\n\nx"), ("code", "a = 1")]
+
+
+FIGURE_TEXT = re.compile(r"^<figure, data [0-9a-f]{16}>$")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_plot_carries_a_fingerprint_of_its_data(path):
+    """nbval does not compare PNG images. Each chapter shows its plots with
+    ``show(fig)``, whose text form is a fingerprint of the plotted numbers and
+    labels, which strict nbval does compare: a stale plot fails like a stale
+    number. Here: no plot escapes that (no bare ``plt.show()``)."""
+    nb = nbformat.read(path, as_version=4)
+    images = 0
+    for cell in _code(nb):
+        assert "plt.show()" not in cell.source, "use show(fig) so that the plot's data is checked"
+        for out in cell.outputs:
+            if "image/png" in out.get("data", {}):
+                images += 1
+                assert FIGURE_TEXT.match(out.data["text/plain"]), out.data["text/plain"]
+    assert images > 0
+
+
+def _show_helper_cell() -> str:
+    """The first code cell of chapter 01 (imports, table(), show())."""
+    mb = _builder()
+    return _code(mb.build(ROOT / "scripts" / "chapters" / "01-checks.py"))[0].source
+
+
+@pytest.mark.slow
+def test_strict_nbval_fails_on_stale_outputs(tmp_path):
+    """The staleness check is real: a notebook whose saved outputs (a printed
+    number, a Markdown table, a plot) no longer match what its cells produce
+    fails strict nbval with the project's sanitizer; the same notebook with
+    fresh outputs passes."""
+    from nbclient import NotebookClient
+
+    mb = _builder()
+    nb = nbformat.v4.new_notebook(metadata={"kernelspec": mb.KERNELSPEC})
+    nb.cells = [
+        nbformat.v4.new_code_cell(_show_helper_cell()),
+        nbformat.v4.new_code_cell('print(f"{vw.odds({\'roll\': \'task\', \'dice\': 3}).p_pass:.4f}")'),
+        nbformat.v4.new_code_cell('table(["dice", "P"], [[n, f"{vw.odds({\'roll\': \'task\', \'dice\': n}).p_pass:.3f}"]'
+                                  " for n in (1, 2)])"),
+        nbformat.v4.new_code_cell("fig, ax = plt.subplots()\nax.plot([1, 2, 3], [0.1, 0.5, 0.9])\nshow(fig)"),
+    ]
+    NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
+
+    stale = nbformat.from_dict(copy.deepcopy(nb))
+    stale.cells[1].source = stale.cells[1].source.replace("'dice': 3", "'dice': 4")
+    stale.cells[2].source = stale.cells[2].source.replace("(1, 2)", "(1, 3)")
+    stale.cells[3].source = stale.cells[3].source.replace("0.9]", "0.8]")
+    for name, notebook in (("fresh.ipynb", nb), ("stale.ipynb", stale)):
+        nbformat.write(mb.clean(notebook), tmp_path / name)
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-rf", "-c", os.devnull,
+         "--rootdir", str(tmp_path), "--nbval", "--nbval-sanitize-with",
+         str(ROOT / "notebooks" / "nbval_sanitize.cfg"), "fresh.ipynb", "stale.ipynb"],
+        capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    out = run.stdout + run.stderr
+    failed = sorted(set(re.findall(r"^FAILED (\S+::Cell \d+)", out, flags=re.M)))
+    assert failed == ["stale.ipynb::Cell 1", "stale.ipynb::Cell 2", "stale.ipynb::Cell 3"], out[-3000:]
+    assert "3 failed, 5 passed" in out, out[-3000:]

@@ -15,8 +15,13 @@
 # roller you can play with.
 
 # %%
+import base64
+import hashlib
+import io
+
 import matplotlib.pyplot as plt
-from IPython.display import Markdown
+import numpy as np
+from IPython.display import Markdown, display
 
 import venus_widgets as vw
 
@@ -41,6 +46,28 @@ def table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return Markdown("\n".join(lines))
+
+
+def show(fig):
+    """Show a figure. Its text form carries a fingerprint of the plotted
+    numbers and labels, which the tests compare with a fresh run: a plot
+    left stale after a change fails them, just like a stale printed number."""
+    digest = hashlib.sha256()
+    texts = [t.get_text() for t in fig.texts]
+    for ax in fig.axes:
+        arrays = [line.get_xydata() for line in ax.lines]
+        arrays += [patch.get_bbox().bounds for patch in ax.patches]
+        arrays += [im.get_array() for im in ax.images]
+        for a in arrays:
+            digest.update((np.round(np.asarray(a, dtype=float), 9) + 0.0).tobytes())
+        texts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel(), *ax.get_legend_handles_labels()[1]]
+        texts += [t.get_text() for t in ax.texts]
+    digest.update("|".join(texts).encode())
+    png = io.BytesIO()
+    fig.savefig(png, format="png", bbox_inches="tight")
+    plt.close(fig)
+    display({"image/png": base64.b64encode(png.getvalue()).decode("ascii"),
+             "text/plain": f"<figure, data {digest.hexdigest()[:16]}>"}, raw=True)
 
 
 # %% [markdown]
@@ -127,8 +154,8 @@ for part, p in o.breakdown.items():
 # %%
 def plot_by_target(curves, title, ax=None, targets=range(5, 30)):
     """One line of P(pass) against the target per (label, colour, marker, spec fields)."""
-    show = ax is None
-    if show:
+    own_figure = ax is None
+    if own_figure:
         fig, ax = plt.subplots()
     targets = list(targets)
     for label, colour, marker, fields in curves:
@@ -140,8 +167,8 @@ def plot_by_target(curves, title, ax=None, targets=range(5, 30)):
     ax.set_ylim(0, 1.02)
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
-    if show:
-        plt.show()
+    if own_figure:
+        show(fig)
 
 
 # Bars side by side, one per caliber, for a few targets from easiest to hardest.
@@ -159,7 +186,7 @@ ax.set_ylim(0, 1.05)
 ax.grid(alpha=0.3, axis="y")
 ax.legend(fontsize=8, ncol=4)
 ax.set_title("Score 4, no bonus dice: the caliber only matters at the ends")
-plt.show()
+show(fig)
 
 # %% [markdown]
 # In the middle the four bars are equal: the score does all the work.

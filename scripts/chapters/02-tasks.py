@@ -11,8 +11,13 @@
 # want out of the scene. Even a failed task teaches you something.
 
 # %%
+import base64
+import hashlib
+import io
+
 import matplotlib.pyplot as plt
-from IPython.display import Markdown
+import numpy as np
+from IPython.display import Markdown, display
 
 import venus_widgets as vw
 
@@ -27,6 +32,28 @@ def table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return Markdown("\n".join(lines))
+
+
+def show(fig):
+    """Show a figure. Its text form carries a fingerprint of the plotted
+    numbers and labels, which the tests compare with a fresh run: a plot
+    left stale after a change fails them, just like a stale printed number."""
+    digest = hashlib.sha256()
+    texts = [t.get_text() for t in fig.texts]
+    for ax in fig.axes:
+        arrays = [line.get_xydata() for line in ax.lines]
+        arrays += [patch.get_bbox().bounds for patch in ax.patches]
+        arrays += [im.get_array() for im in ax.images]
+        for a in arrays:
+            digest.update((np.round(np.asarray(a, dtype=float), 9) + 0.0).tobytes())
+        texts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel(), *ax.get_legend_handles_labels()[1]]
+        texts += [t.get_text() for t in ax.texts]
+    digest.update("|".join(texts).encode())
+    png = io.BytesIO()
+    fig.savefig(png, format="png", bbox_inches="tight")
+    plt.close(fig)
+    display({"image/png": base64.b64encode(png.getvalue()).decode("ascii"),
+             "text/plain": f"<figure, data {digest.hexdigest()[:16]}>"}, raw=True)
 
 
 def pct(p):
@@ -90,7 +117,7 @@ for ax, cal in zip(axes, CALIBERS):
 axes[0].set_ylabel("probability")
 fig.suptitle("3 dice, threshold 2 (coloured bars pass, hatched grey bars fail)")
 fig.tight_layout()
-plt.show()
+show(fig)
 
 # %% [markdown]
 # How many dice does it take? Each line is one caliber; each panel one
@@ -108,7 +135,7 @@ for ax, factors in zip(axes, [0, 1, 3]):
 axes[0].set_ylabel("P(pass)")
 axes[0].legend(fontsize=8)
 fig.tight_layout()
-plt.show()
+show(fig)
 
 # %% [markdown]
 # ## 3. Spending successes: buying consequences

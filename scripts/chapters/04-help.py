@@ -12,8 +12,13 @@
 # die. Both tie the helpers to the consequences of your roll.
 
 # %%
+import base64
+import hashlib
+import io
+
 import matplotlib.pyplot as plt
-from IPython.display import Markdown
+import numpy as np
+from IPython.display import Markdown, display
 
 import venus_widgets as vw
 
@@ -25,6 +30,28 @@ def table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return Markdown("\n".join(lines))
+
+
+def show(fig):
+    """Show a figure. Its text form carries a fingerprint of the plotted
+    numbers and labels, which the tests compare with a fresh run: a plot
+    left stale after a change fails them, just like a stale printed number."""
+    digest = hashlib.sha256()
+    texts = [t.get_text() for t in fig.texts]
+    for ax in fig.axes:
+        arrays = [line.get_xydata() for line in ax.lines]
+        arrays += [patch.get_bbox().bounds for patch in ax.patches]
+        arrays += [im.get_array() for im in ax.images]
+        for a in arrays:
+            digest.update((np.round(np.asarray(a, dtype=float), 9) + 0.0).tobytes())
+        texts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel(), *ax.get_legend_handles_labels()[1]]
+        texts += [t.get_text() for t in ax.texts]
+    digest.update("|".join(texts).encode())
+    png = io.BytesIO()
+    fig.savefig(png, format="png", bbox_inches="tight")
+    plt.close(fig)
+    display({"image/png": base64.b64encode(png.getvalue()).decode("ascii"),
+             "text/plain": f"<figure, data {digest.hexdigest()[:16]}>"}, raw=True)
 
 
 # %% [markdown]
@@ -76,7 +103,7 @@ ax.set_ylim(0, 1)
 ax.grid(alpha=0.3)
 ax.legend()
 ax.set_title("3 Bronze dice, with and without help")
-plt.show()
+show(fig)
 
 # %% [markdown]
 # A seeded roll with two allies (their dice come after Bruno's own, marked
@@ -165,7 +192,7 @@ ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("agora task, rank 4, 3 main dice, 1 consequence")
-plt.show()
+show(fig)
 
 # %% [markdown]
 # ### KISSing the helping die

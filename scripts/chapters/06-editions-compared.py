@@ -20,9 +20,13 @@
 # also has its own marker shape.
 
 # %%
+import base64
+import hashlib
+import io
+
 import matplotlib.pyplot as plt
 import numpy as np
-from IPython.display import Markdown
+from IPython.display import Markdown, display
 from matplotlib.ticker import MaxNLocator
 
 import venus_widgets as vw
@@ -39,6 +43,28 @@ def table(header, rows):
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     return Markdown("\n".join(lines))
+
+
+def show(fig):
+    """Show a figure. Its text form carries a fingerprint of the plotted
+    numbers and labels, which the tests compare with a fresh run: a plot
+    left stale after a change fails them, just like a stale printed number."""
+    digest = hashlib.sha256()
+    texts = [t.get_text() for t in fig.texts]
+    for ax in fig.axes:
+        arrays = [line.get_xydata() for line in ax.lines]
+        arrays += [patch.get_bbox().bounds for patch in ax.patches]
+        arrays += [im.get_array() for im in ax.images]
+        for a in arrays:
+            digest.update((np.round(np.asarray(a, dtype=float), 9) + 0.0).tobytes())
+        texts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel(), *ax.get_legend_handles_labels()[1]]
+        texts += [t.get_text() for t in ax.texts]
+    digest.update("|".join(texts).encode())
+    png = io.BytesIO()
+    fig.savefig(png, format="png", bbox_inches="tight")
+    plt.close(fig)
+    display({"image/png": base64.b64encode(png.getvalue()).decode("ascii"),
+             "text/plain": f"<figure, data {digest.hexdigest()[:16]}>"}, raw=True)
 
 
 def playtest_target(target):
@@ -135,7 +161,7 @@ for ax, (edition, rungs) in zip(axes, ladders.items()):
 axes[0].set_ylabel("P(pass)")
 fig.suptitle("The same competent character on each edition's difficulty ladder")
 fig.tight_layout()
-plt.show()
+show(fig)
 
 # %% [markdown]
 # The agora check has only two rungs, because its difficulty lives
@@ -171,7 +197,7 @@ ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend()
 ax.set_title("Flat d20 against the 3d6 bell")
-plt.show()
+show(fig)
 
 # %% [markdown]
 # Eight steps harder than an even chance, the d20 still gives 10 % (its
@@ -209,7 +235,7 @@ ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend()
 ax.set_title("Silver, score 4: what each bonus factor buys")
-plt.show()
+show(fig)
 
 # %% [markdown]
 # The first playtest bonus die is worth a lot (+3.5 on average) and each
@@ -249,7 +275,7 @@ for ax, (name, edition, spec) in zip(axes, panels):
     ax.set_xlabel(f"pass {o.p_pass:.0%}; mean {o.mean:.1f}, sd {o.sd:.1f}", fontsize=8)
 axes[0].set_ylabel("probability")
 fig.tight_layout()
-plt.show()
+show(fig)
 
 # %% [markdown]
 # Exploding 10s barely move the chance of passing a low threshold, but they
@@ -293,7 +319,7 @@ ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("The same moderately hard task, one more factor at a time")
-plt.show()
+show(fig)
 
 # %% [markdown]
 # The playtest line falls fastest: every factor costs a whole success from
@@ -341,7 +367,7 @@ ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("What a crowd adds")
-plt.show()
+show(fig)
 
 # %% [markdown]
 # In the playtest rules a single ally is a big deal for a small pool. The
@@ -380,7 +406,7 @@ ax.set_ylim(0, 1.1)
 ax.grid(alpha=0.3, axis="y")
 ax.legend(fontsize=8)
 ax.set_title("What KISSes and Ego buy on a hard task")
-plt.show()
+show(fig)
 
 # %% [markdown]
 # In every edition the first KISS is worth the most and the second less.
@@ -497,7 +523,7 @@ ax.set_xlabel("degrees (below 0: degrees of failure, hatched)")
 ax.set_ylabel("probability")
 ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 ax.set_title("VERS, CT 13, no penalty")
-plt.show()
+show(fig)
 r = vw.roll({"edition": "vers", "ranks": 3}, seed=13)
 print(r, r.details)
 
