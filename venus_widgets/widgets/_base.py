@@ -108,6 +108,8 @@ class _Roller(anywidget.AnyWidget):
         edition = self._edition_of_class
         roll = self._roll_kind(edition)
         fields = _spec.schema(edition, roll)
+        self.set_trait("edition", edition)
+        self.set_trait("roll", roll)
         extra = self._extra_names()
         unknown = [k for k in kwargs if k not in fields and k not in extra and k != "layout"]
         if unknown:
@@ -131,8 +133,6 @@ class _Roller(anywidget.AnyWidget):
                                    "seed": self._check_seed(seed)}
         if kwargs.get("layout") is not None:
             init_kw["layout"] = kwargs["layout"]
-        self.set_trait("edition", edition)
-        self.set_trait("roll", roll)
         self.set_trait("fields", field_info(edition, roll))
         self._t = None
         super().__init__(**init_kw)

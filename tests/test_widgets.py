@@ -1,0 +1,397 @@
+"""Widgets: traits from the schema, validation, browser clamping, odds,
+rolls at the table, KISS and spending enforcement, repr."""
+
+from __future__ import annotations
+
+import json
+
+import ipywidgets
+import pytest
+import traitlets
+
+import venus_widgets as vw
+from venus_widgets.engine import spec as engine_spec
+from venus_widgets.widgets import _assets, _rules, _table
+
+ROLLERS = [
+    (vw.CheckRoller, "playtest"), (vw.CheckRoller, "playsheet"), (vw.CheckRoller, "agora"),
+    (vw.TaskRoller, "playtest"), (vw.TaskRoller, "playsheet"), (vw.TaskRoller, "agora"),
+    (vw.PoolRoller, "heresy"), (vw.PoolRoller, "vers"),
+]
+
+
+def sent_states(w):
+    """Record the keys the widget sends to the view with send_state."""
+    keys = []
+    orig = w.send_state
+
+    def spy(key=None):
+        keys.extend([key] if isinstance(key, str) else list(key or []))
+        return orig(key)
+
+    w.send_state = spy
+    return keys
+
+
+def browser_update(w, state):
+    """A state update exactly as the front end sends it over the comm."""
+    w._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
+
+
+# -- no-argument rollers ---------------------------------------------------------
+
+
+def test_no_argument_task_roller_is_a_complete_playtest_task():
+    w = vw.TaskRoller()
+    assert w.spec == engine_spec.defaults("playtest", "task")
+    assert w.odds == vw.odds({"roll": "task"})
+    view = w.odds_view
+    assert view["ok"] and view["p_pass"] == vw.odds({"roll": "task"}).p_pass
+    assert [k for k, _ in view["distribution"]] == list(vw.odds({"roll": "task"}).distribution)
+    ids = [c["id"] for c in w.consequence_list]
+    assert ids == ["primary", "s1", "s2", "s3", "s4", "t1", "t2", "t3", "t4"]
+    assert "No one I care for is compromised, disturbed, or jeopardized..." in [c["text"] for c in w.consequence_list]
+    assert w.error == ""
+
+
+def test_no_argument_check_roller_is_a_playtest_check():
+    w = vw.CheckRoller()
+    assert w.spec == engine_spec.defaults("playtest", "check")
+    assert w.odds_view["p_pass"] == vw.odds({"roll": "check"}).p_pass
+    assert w.odds_view["breakdown"] == dict(vw.odds({"roll": "check"}).breakdown)
+
+
+@pytest.mark.parametrize("cls,edition", ROLLERS)
+def test_traits_are_named_like_the_spec_fields(cls, edition):
+    w = cls(edition=edition)
+    synced = set(w.trait_names(sync=True))
+    fields = set(engine_spec.schema(edition, w.roll))
+    assert fields <= synced
+    assert {f["name"] for f in w.fields} == fields
+    assert {f["group"] for f in w.fields} <= {"ability", "difficulty", "help", "kiss", "consequences"}
+    assert w.spec == engine_spec.defaults(edition, w.roll)
+    assert w.odds.p_pass == vw.odds({"edition": edition, "roll": w.roll}).p_pass
+
+
+def test_keyword_fields_reach_the_spec_and_odds():
+    w = vw.TaskRoller(caliber="gold", dice=5, factors=2, allies=["silver"], ego="double6", policy="optimal")
+    spec = dict(edition="playtest", roll="task", caliber="gold", dice=5, factors=2, allies=["silver"],
+                ego="double6", policy="optimal")
+    assert w.spec == vw.normalize(spec)
+    assert w.odds_view["p_pass"] == vw.odds(spec).p_pass
+    assert w.odds_view["p_goal"] == vw.odds(spec).p_goal
+
+
+# -- validation --------------------------------------------------------------------
+
+
+def test_python_assignment_raises_trait_error_with_field_value_and_range():
+    w = vw.TaskRoller()
+    with pytest.raises(traitlets.TraitError, match=r"factors=9 is not allowed: expected a whole number from 0 to 4"):
+        w.factors = 9
+    with pytest.raises(traitlets.TraitError, match=r"caliber='wood'.*bronze, silver, gold, platinum"):
+        w.caliber = "wood"
+    with pytest.raises(traitlets.TraitError, match=r"allies=.*at most 2 items"):
+        w.allies = ["gold", "gold", "gold"]
+    assert w.factors == 0 and w.caliber == "bronze" and w.allies == []
+
+
+def test_constructor_validation_and_cross_field_rules():
+    with pytest.raises(traitlets.TraitError, match=r"dice=99"):
+        vw.TaskRoller(dice=99)
+    with pytest.raises(traitlets.TraitError, match=r"factors=4 .* 0 to 3 when learning"):
+        vw.TaskRoller(learning=True, factors=4)
+    w = vw.TaskRoller(factors=4)
+    with pytest.raises(traitlets.TraitError, match=r"learning"):
+        w.learning = True
+    with pytest.raises(traitlets.TraitError, match=r"edition='d100'"):
+        vw.TaskRoller(edition="d100")
+
+
+def test_unknown_keyword_arguments_are_rejected():
+    with pytest.raises(TypeError, match=r"unknown keyword argument 'score'.*belongs to a playtest check"):
+        vw.TaskRoller(score=3)
+    with pytest.raises(TypeError, match=r"unknown keyword argument 'colour'"):
+        vw.CheckRoller(colour="red")
+    with pytest.raises(TypeError, match="RollLog"):
+        vw.RollLog(colour="red")
+
+
+def test_wrong_roller_for_the_edition():
+    with pytest.raises(traitlets.TraitError, match="PoolRoller"):
+        vw.CheckRoller(edition="heresy")
+    with pytest.raises(traitlets.TraitError, match="PoolRoller"):
+        vw.TaskRoller(edition="vers")
+    with pytest.raises(traitlets.TraitError, match="CheckRoller or TaskRoller"):
+        vw.PoolRoller(edition="playtest")
+
+
+def test_seed_validation():
+    with pytest.raises(traitlets.TraitError, match="seed=-1"):
+        vw.TaskRoller(seed=-1)
+    w = vw.TaskRoller(seed=2**63 - 1)
+    assert w.get_state()["seed"] == str(2**63 - 1)  # JS numbers would round a 63-bit seed
+
+
+# -- values from the browser ---------------------------------------------------------
+
+
+def test_browser_values_are_clamped_and_echoed_back():
+    w = vw.TaskRoller()
+    keys = sent_states(w)
+    browser_update(w, {"factors": 99, "dice": "7", "caliber": "wood", "odds_view": {"p_pass": 1}})
+    assert (w.factors, w.dice, w.caliber) == (4, 7, "bronze")
+    assert {"factors", "dice", "caliber", "odds_view"} <= set(keys)
+    assert w.odds_view["p_pass"] == vw.odds(w.spec).p_pass
+    assert w.error == ""
+
+
+def test_browser_value_in_range_is_not_echoed():
+    w = vw.TaskRoller()
+    keys = sent_states(w)
+    w.set_state({"factors": 2})
+    assert w.factors == 2 and "factors" not in keys
+
+
+def test_browser_cross_field_fixes():
+    w = vw.TaskRoller(factors=4)
+    w.set_state({"learning": True})
+    assert w.learning and w.factors == 3
+    p = vw.PoolRoller(pool=9, trade=3)
+    p.set_state({"pool": 4})
+    assert (p.pool, p.trade) == (4, 1)
+
+
+def test_browser_lists_are_clamped():
+    w = vw.TaskRoller()
+    w.set_state({"allies": ["gold", "nonsense", "silver", "platinum"]})
+    assert w.allies == ["gold", "bronze"]
+    a = vw.TaskRoller(edition="agora")
+    a.set_state({"helpers": [9, 1, "x"]})
+    assert a.helpers == [6, 2, 4]
+
+
+def test_kiss_sources_sum_into_kiss():
+    w = vw.TaskRoller(allies=["gold"])
+    w.set_state({"lots": 2, "insights": 1, "stunt": 1, "specialties": 9, "ally_stunts": 2})
+    assert (w.lots, w.insights, w.stunt, w.specialties, w.ally_stunts) == (2, 1, 1, 4, 1)
+    assert w.kiss == 2 + 1 + 1 + 4 + 1
+    w.allies = []
+    assert w.ally_stunts == 0 and w.kiss == 8
+    with pytest.raises(traitlets.TraitError, match="kiss=3"):
+        vw.TaskRoller(lots=1, kiss=3)
+    assert vw.TaskRoller(kiss=3).kiss == 3  # set directly, no sources
+
+
+def test_wanted_consequences_set_the_goal():
+    w = vw.TaskRoller(dice=4)
+    w.set_state({"wanted": ["s3", "t2", "s3", "bogus"]})
+    assert w.wanted == ["s3", "t2"] and w.consequences == 2
+    assert w.odds_view["goal"] == 3
+    assert w.odds_view["p_goal"] == vw.odds(dict(w.spec)).p_goal
+    w.consequences = 3
+    assert len(w.wanted) == 3 and w.wanted[:2] == ["s3", "t2"]
+    with pytest.raises(traitlets.TraitError, match="wanted"):
+        w.wanted = ["zz"]
+
+
+def test_agora_texts_are_consequences():
+    w = vw.TaskRoller(edition="agora", consequence_texts=["<img src=x onerror=alert(1)>", "b"])
+    assert w.consequences == 2
+    w.set_state({"consequence_texts": ["a", "b", "c", "d", "e"]})
+    assert w.consequences == 4 and w.consequence_texts == ["a", "b", "c", "d"]
+    w.consequences = 1
+    assert w.consequence_texts == ["a"]
+
+
+def test_agora_helpers_that_cannot_merge_are_shown_with_the_subset():
+    w = vw.TaskRoller(edition="agora", helpers=[4, 5])
+    view = w.odds_view
+    assert not view["ok"] and view["merge"]["best"] == [4] and view["merge"]["best_rank"] == 4
+    assert "cannot merge" in w.error
+    w._handle_custom_msg({"do": "accept_helpers"}, [])
+    assert w.helpers == [4] and w.odds_view["ok"] and w.error == ""
+    w.helpers = [5, 5]
+    assert w.odds_view["merge"]["rank"] == 4 and "rank 4" in w.odds_view["merge"]["text"]
+
+
+# -- hints ---------------------------------------------------------------------------
+
+
+def test_hints_are_engine_differences():
+    w = vw.TaskRoller(dice=3, factors=1)
+    hints = {h["label"]: h for h in w.odds_view["hints"]}
+    base = vw.odds(w.spec).p_goal
+    assert hints["+1 KISS"]["delta"] == pytest.approx(vw.odds(dict(w.spec, kiss=1)).p_goal - base, abs=1e-15)
+    assert hints["one factor fewer"]["delta"] == pytest.approx(vw.odds(dict(w.spec, factors=0)).p_goal - base)
+    assert hints["one factor fewer"]["delta"] > 0
+    w.factors = 0
+    assert "one factor fewer" not in {h["label"] for h in w.odds_view["hints"]}
+
+
+# -- rolling ---------------------------------------------------------------------------
+
+
+def test_check_roll_with_seed_matches_engine_and_logs():
+    w = vw.CheckRoller(score=5, seed=42)
+    r = w.roll_dice()
+    assert r == vw.roll(w.spec, 42)
+    assert w.table["phase"] == "done" and w.table["seed"] == "42"
+    assert w.status.startswith("Passed" if r.passed else "Failed")
+    assert len(w.log) == 1 and w.log.entries[0]["roll"] == r.to_dict()
+
+
+def test_fresh_seed_is_recorded():
+    w = vw.CheckRoller()
+    r = w.roll_dice()
+    assert w.log.replay(0) == r and w.table["seed"] == str(r.seed)
+
+
+def test_task_at_the_table_kiss_commit_spend():
+    w = vw.TaskRoller(dice=4, lots=2, seed=5, wanted=["s1"])
+    first = w.roll_dice()
+    assert first == vw.roll(w.spec, 5, kiss=[], ego=False)
+    t = w.table
+    assert t["phase"] == "kiss" and t["budget"] == 2 and [d["before"] for d in t["dice"]] == [
+        d.before for d in first.dice]
+    w._handle_custom_msg({"do": "select", "index": 0}, [])
+    w._handle_custom_msg({"do": "select", "index": 1}, [])
+    assert w.table["selected"] == [0, 1] and w.table["budget_left"] == 0
+    w._handle_custom_msg({"do": "select", "index": 2}, [])  # over budget: refused, shown
+    assert w.table["selected"] == [0, 1] and "KISS budget" in w.error
+    w._handle_custom_msg({"do": "select", "index": 1}, [])  # untick
+    assert w.table["selected"] == [0]
+    w._handle_custom_msg({"do": "commit"}, [])
+    r = vw.roll(w.spec, 5, kiss=[0], ego=False)
+    assert w.table["phase"] == "spend" and w.table["outcome"] == r.outcome
+    assert w.log.entries[-1]["roll"] == r.to_dict() and w.log.replay(0) == r
+    assert w.status.startswith(f"Rolled {r.outcome} success")
+    spend = w.table["spend"]
+    thr = 1
+    assert spend["available"] == r.outcome
+    bought = [i["id"] for i in spend["items"] if i["bought"]]
+    assert bought == (["primary", "s1"][: min(2, r.outcome)] if r.outcome >= thr else [])
+
+
+def test_selection_odds_equal_the_engines_advice():
+    spec = {"roll": "task", "dice": 4, "allies": ["gold"], "kiss": 2, "ego": "double6", "consequences": 1}
+    w = vw.TaskRoller(**{k: v for k, v in spec.items() if k != "roll"}, seed=11)
+    w.roll_dice()
+    faces = [d["before"] for d in w.table["dice"]]
+    advice = vw.advise(w.spec, faces)
+    for opt in advice.options:
+        if opt.ego:
+            continue
+        _table.set_selection(w, list(opt.kiss))
+        sel = w.table["advice"]["selected"]
+        assert sel["p_pass"] == pytest.approx(opt.p_pass, abs=1e-12)
+        assert sel["p_goal"] == pytest.approx(opt.p_goal, abs=1e-12)
+    assert w.table["advice"]["optimal"] == list(advice.optimal)
+    assert sum(o["optimal"] for o in w.table["advice"]["options"]) == 1
+
+
+def test_spending_costs_are_enforced():
+    # find a seed whose roll gives exactly 2 successes with threshold 2
+    for seed in range(200):
+        w = vw.TaskRoller(dice=3, factors=1, seed=seed)
+        w.roll_dice()
+        w._handle_custom_msg({"do": "commit"}, [])
+        if w.table["outcome"] == 2:
+            break
+    assert w.table["outcome"] == 2 and w.table["spend"]["items"][0]["bought"]
+    with pytest.raises(vw.SpecError, match="at most 2 successes"):
+        _table.toggle_spend(w, "s1")
+    _table.toggle_spend(w, "primary")  # unbuy the primary: failed, two singles instead
+    _table.toggle_spend(w, "s1")
+    _table.toggle_spend(w, "t2")
+    assert w.table["spend"]["left"] == 0
+    assert w.table["result"].startswith("Failed: the primary consequence not bought; bought 'I am not abashed")
+    assert "+2 exp to the job" in w.table["result"]  # failure + learned something new
+    with pytest.raises(vw.SpecError, match="subvert"):
+        _table.subvert(w, "s1")  # bought: cannot be subverted
+    _table.subvert(w, "s3")
+    assert "the FC subverts: 'Someone you care for" in w.table["result"]
+    assert w.log.entries[-1]["spent"] == ["s1", "t2"] and w.log.entries[-1]["subverted"] == "s3"
+
+
+def test_ego_double6_after_the_kiss_round():
+    for seed in range(300):
+        w = vw.TaskRoller(dice=3, factors=3, ego="double6", seed=seed)
+        w.roll_dice()
+        w._handle_custom_msg({"do": "commit"}, [])
+        if w.table["ego_after"]["available"]:
+            break
+    before = w.table["outcome"]
+    w._handle_custom_msg({"do": "spend_ego"}, [])
+    r = vw.roll(w.spec, seed, kiss=[], ego=True)
+    assert w.table["outcome"] == r.outcome > before and w.table["ego_spent"]
+    assert w.log.entries[-1]["ego"] is True and w.log.replay(len(w.log) - 1) == r
+
+
+def test_agora_snake_eyes_and_subverting():
+    for seed in range(300):
+        w = vw.TaskRoller(edition="agora", health=3, job=2, seed=seed, consequence_texts=["x", "y"])
+        w.roll_dice()
+        if w.table["phase"] == "kiss":
+            w._handle_custom_msg({"do": "commit"}, [])
+        if w.table["snake"]["eyes"]:
+            break
+    r = vw.roll(w.spec, seed, kiss=[], ego=False)
+    assert w.table["snake"]["label"] == r.details["label"] and w.table["snake"]["eyes"]
+    if r.outcome >= 1:
+        _table.toggle_spend(w, 0)
+        assert "'x'" in w.table["result"]
+
+
+def test_playsheet_kiss_only_failed_own_dice():
+    for seed in range(100):
+        w = vw.TaskRoller(edition="playsheet", dice=3, allies=["gold"], kiss=1, difficulty=3, seed=seed)
+        w.roll_dice()
+        if w.table["phase"] == "kiss":
+            break
+    dice = w.table["dice"]
+    for d in dice:
+        assert d["selectable"] == (not d["success"] and d["owner"] == "own")
+    assert w.table["advice"]["available"] is False
+
+
+def test_errors_in_messages_are_surfaced():
+    w = vw.TaskRoller()
+    w._handle_custom_msg({"do": "commit"}, [])
+    assert "roll first" in w.error
+    w._handle_custom_msg({"do": "nonsense"}, [])
+    assert "do='nonsense'" in w.error
+
+
+# -- repr, assets, layout ----------------------------------------------------------------
+
+
+def test_repr_is_short_and_stable():
+    assert repr(vw.TaskRoller()) == "TaskRoller(edition='playtest')"
+    assert repr(vw.TaskRoller(dice=4, factors=1)) == "TaskRoller(edition='playtest', dice=4, factors=1)"
+    assert repr(vw.CheckRoller(edition="agora")) == "CheckRoller(edition='agora')"
+    assert repr(vw.PoolRoller()) == "PoolRoller(edition='heresy')"
+    assert repr(vw.RollLog()) == "RollLog(0 rolls)"
+    assert "0x" not in repr(vw.TaskRoller(allies=["gold"]))
+
+
+def test_esm_is_one_self_contained_module():
+    src = _assets.esm("task")
+    assert 'from "./common.js"' not in src
+    assert "export function formatPercent" in src and "export function kissSum" in src
+    assert _assets.asset_dir().name in ("js", "static")
+
+
+def test_rollers_compose_and_respect_layout():
+    a = vw.TaskRoller(layout=ipywidgets.Layout(width="50%"))
+    b = vw.CheckRoller()
+    box = ipywidgets.HBox([a, b])
+    assert box.children == (a, b) and a.layout.width == "50%"
+    assert isinstance(a, vw.TaskRoller) and isinstance(a, ipywidgets.DOMWidget)
+
+
+def test_consequence_wording_matches_the_rules():
+    secondary = [t for _, t, _ in _rules.SECONDARY]
+    assert secondary[0] == "I am not abashed or injured..."
+    assert [t for _, t, _ in _rules.TERTIARY][1] == "...and / but I learned something new or interesting..."
+    assert json.dumps(_rules.consequence_list())
