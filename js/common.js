@@ -151,7 +151,7 @@ export function budgetText(kiss, sources) {
 }
 
 // ---------------------------------------------------------------------------
-// DOM helpers (text only, never innerHTML)
+// DOM helpers (text only, no HTML parsing of strings)
 // ---------------------------------------------------------------------------
 
 let UID = 0;

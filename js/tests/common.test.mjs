@@ -1,0 +1,99 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import {
+  thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt, csvEscape,
+  ownerWord, ownerShape, dieLabel, chartGeometry, chartDescription, budgetText,
+} from "../common.js";
+
+test("thousands separators", () => {
+  assert.equal(thousands(3240), "3,240");
+  assert.equal(thousands(999), "999");
+  assert.equal(thousands(1234567.4), "1,234,567");
+});
+
+test("percentages", () => {
+  assert.equal(formatPercent(0.7037037037), "70.4 %");
+  assert.equal(formatPercent(0.05), "5.00 %");
+  assert.equal(formatPercent(0.000308642), "0.031 %");
+  assert.equal(formatPercent(0), "0 %");
+  assert.equal(formatPercent(1), "100 %");
+  assert.equal(formatPercent(0.99999999), "99.99 %");
+  assert.equal(formatPercent(NaN), "–");
+  assert.notEqual(formatPercent(1e-15), "0 %"); // tiny but possible is not shown as impossible
+});
+
+test("exact fraction only when small", () => {
+  assert.equal(formatOneIn(1 / 3240), "1 in 3,240");
+  assert.equal(formatOneIn(0.3), "");
+  assert.equal(formatOneIn(0), "");
+  assert.equal(formatOneIn(0.01), "1 in 100");
+});
+
+test("deltas and hint text", () => {
+  assert.equal(formatDelta(0.1234), "+12 %");
+  assert.equal(formatDelta(-0.031), "−3 %");
+  assert.equal(formatDelta(0.004), "+0.4 %");
+  assert.equal(formatDelta(0), "±0 %");
+  assert.equal(hintText({ label: "+1 KISS", delta: 0.12 }), "+1 KISS: +12 %");
+  assert.equal(hintText({ label: "one factor fewer", delta: 0.09 }), "one factor fewer: +9 %");
+});
+
+test("clamping user input", () => {
+  assert.equal(clampInt("7", 0, 4, 2), 4);
+  assert.equal(clampInt(-3, 0, 4, 2), 0);
+  assert.equal(clampInt("2.6", 0, 4, 0), 3);
+  assert.equal(clampInt("abc", 0, 4, 2), 2);
+  assert.equal(clampInt("", 0, 4, 1), 1);
+});
+
+test("CSV escaping", () => {
+  assert.equal(csvEscape("plain"), "plain");
+  assert.equal(csvEscape('say "hi", then go'), '"say ""hi"", then go"');
+  assert.equal(csvEscape("two\nlines"), '"two\nlines"');
+  assert.equal(csvEscape(null), "");
+  assert.equal(csvEscape(3), "3");
+});
+
+test("dice are marked by words and shapes, not colour alone", () => {
+  assert.equal(ownerWord("own"), "your die");
+  assert.equal(ownerWord("ally 2"), "ally 2");
+  assert.equal(ownerShape("ally 1"), "circle");
+  assert.equal(ownerShape("helper"), "diamond");
+  assert.notEqual(ownerShape("own"), ownerShape("ally 1"));
+  const label = dieLabel({ index: 0, owner: "ally 1", grade: "gold", grade_label: "Gold", before: 1, after: 4, kissed: true, success: true, scores: 1, selected: false });
+  assert.equal(label, "Die 1, ally 1, Gold, shows 4, KISSed (was 1), success");
+  assert.match(dieLabel({ index: 2, owner: "own", grade: "bronze", grade_label: "Bronze", before: 6, after: 6, kissed: false, success: true, scores: 2, selected: true }), /2 successes, selected to KISS/);
+});
+
+test("chart geometry: bars, threshold and goal", () => {
+  const dist = [[0, 0.25], [1, 0.5], [2, 0.25]];
+  const g = chartGeometry(dist, 1, 2, { width: 300, height: 140 });
+  assert.equal(g.bars.length, 3);
+  assert.deepEqual(g.bars.map((b) => b.pass), [false, true, true]);
+  assert.deepEqual(g.bars.map((b) => b.goal), [false, false, true]);
+  const tallest = g.bars[1];
+  assert.ok(tallest.h > g.bars[0].h && Math.abs(g.bars[0].h - g.bars[2].h) < 1e-9);
+  assert.ok(g.thresholdX > g.bars[0].x && g.thresholdX < g.bars[1].x);
+  assert.ok(g.goalX > g.bars[1].x && g.goalX < g.bars[2].x);
+  for (const b of g.bars) assert.ok(b.x >= 0 && b.x + b.w <= 300 && b.y >= 0 && b.y + b.h <= 140);
+  // threshold beyond every outcome: the line at the right edge
+  assert.ok(chartGeometry(dist, 5, 5).thresholdX >= g.bars[2].x);
+  // pass/fail checks: no numeric lines
+  const chk = chartGeometry([["auto-pass", 0.1], ["pass", 0.3], ["fail", 0.55], ["auto-fail", 0.05]], 15, 15);
+  assert.equal(chk.thresholdX, null);
+  assert.deepEqual(chk.bars.map((b) => b.pass), [true, true, false, false]);
+});
+
+test("chart description names the threshold and goal", () => {
+  const view = { ok: true, numeric: true, outcome_name: "successes", distribution: [[0, 0.3], [1, 0.7]], threshold: 1, goal: 2, p_pass: 0.7, p_goal: 0 };
+  const d = chartDescription(view);
+  assert.match(d, /most likely 1 \(70\.0 %\)/);
+  assert.match(d, /Threshold 1: P\(pass\) 70\.0 %/);
+  assert.match(d, /Goal 2: P\(goal\) 0 %/);
+  assert.equal(chartDescription({ ok: false }), "");
+});
+
+test("KISS budget text", () => {
+  assert.equal(budgetText(3, { lots: 2, stunt: 1 }), "KISS budget 3");
+  assert.equal(budgetText(4, { lots: 1 }), "KISS budget 4 (1 from the sources + 3 set directly)");
+});
