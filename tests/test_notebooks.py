@@ -147,3 +147,20 @@ def test_strict_nbval_fails_on_stale_outputs(tmp_path):
     failed = sorted(set(re.findall(r"^FAILED (\S+::Cell \d+)", out, flags=re.M)))
     assert failed == ["stale.ipynb::Cell 1", "stale.ipynb::Cell 2", "stale.ipynb::Cell 3"], out[-3000:]
     assert "3 failed, 5 passed" in out, out[-3000:]
+
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+ROLLER_REPR = re.compile(r"^(CheckRoller|TaskRoller|PoolRoller)\(edition='[a-z]+'[^\n]*\)$")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_chapter_has_a_live_roller(path):
+    """Issue 4: each chapter lets the reader play the rule in a live roller.
+    The saved output is the widget view plus the roller's short, stable repr
+    (what strict nbval compares; the view's model id it ignores)."""
+    nb = nbformat.read(path, as_version=4)
+    rollers = [out for cell in _code(nb) for out in cell.outputs if WIDGET_VIEW in out.get("data", {})]
+    assert rollers, f"{path.name} has no live roller"
+    for out in rollers:
+        assert ROLLER_REPR.match(out.data["text/plain"]), out.data["text/plain"]
+        assert "object at 0x" not in out.data["text/plain"]

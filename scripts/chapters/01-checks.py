@@ -148,6 +148,19 @@ for part, p in o.breakdown.items():
 # The caliber matters most at the edges: when the target is out of reach of
 # the score, auto-passes are all you have.
 #
+# ### Play with it
+#
+# Ada's check, live. The odds beside the controls are the same exact
+# numbers, recomputed at every change. Try dragging the factors from 1 up
+# to 4 and watch P(pass) drop by 5 points each time. Then set the
+# difficulty to *absurd* and switch the caliber between Bronze, Silver,
+# Gold and Platinum: only the automatic passes are left.
+
+# %%
+vw.CheckRoller(caliber="silver", score=4, difficulty="tough", factors=1)
+
+# %% [markdown]
+#
 # The plot shows P(pass) for a score of 4 against targets from easy to
 # impossible, one bar per caliber, without bonus dice.
 
@@ -273,6 +286,11 @@ print(f"exact P(pass):                      {vw.odds({**ada, 'bonus_factors': 2}
 #
 # ## Try it
 #
-# The roller below computes the exact odds as you change the caliber, score,
-# difficulty and factors, and rolls with a seed you can see (so any roll can
-# be replayed).
+# A fresh check roller: set up a check from your own table (caliber, score,
+# difficulty, factors, bonus factors) and press **Roll**. Each roll gets its
+# own random seed, shown in the roll log, so any roll can be replayed
+# exactly. The bonus d6 are rolled only when the d20 falls short, as the
+# rules say.
+
+# %%
+vw.CheckRoller()

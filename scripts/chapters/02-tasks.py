@@ -100,8 +100,16 @@ for k, p in o.distribution.items():
 
 # %% [markdown]
 # With 3 Bronze dice he gets 2 or more successes a little over a quarter of
-# the time. The bar chart shows the same for every caliber: the same three
-# dice in better hands.
+# the time. Here is Bruno's task in a live roller. Try adding dice until
+# P(pass) beats one half, or keep three dice and raise the caliber; then
+# move the factors and watch the threshold and the chart's marker move.
+
+# %%
+vw.TaskRoller(caliber="bronze", dice=3, factors=1)
+
+# %% [markdown]
+# The bar chart shows the same for every caliber: the same three dice in
+# better hands.
 
 # %%
 fig, axes = plt.subplots(1, 4, figsize=(9.0, 2.8), sharey=True)
@@ -248,5 +256,11 @@ for die in r.dice:
 # %% [markdown]
 # ## Try it
 #
-# The task roller below shows the exact odds for your pool, threshold and
-# extra consequences, and rolls with a visible seed.
+# Clara's task, live. Tick the consequences you want to buy on top of the
+# primary and watch P(goal) fall with each one; roll, then spend the
+# successes by ticking what you buy. The roller enforces the prices (the
+# threshold for the primary, 1 for each other) and offers the FC the
+# secondary consequences you did not buy.
+
+# %%
+vw.TaskRoller(caliber="silver", dice=6, factors=1)

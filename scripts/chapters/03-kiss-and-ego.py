@@ -152,6 +152,19 @@ for extra in [0, 2, 4]:
 table(["3 Bronze dice, 1 KISS: P(goal)", "no Ego", "Ego: reroll", "Ego: double 6s"], rows)
 
 # %% [markdown]
+# ### Play with it
+#
+# The roller has a switch for each KISS source (Lots, insights, the stunt,
+# specialties); they add up to the budget. Try turning them on one at a
+# time and watch P(pass) climb and level off, then switch Ego between
+# *reroll* and *double 6s*. Press **Roll**, click the dice that
+# disappoint you to KISS them (each die once), and compare your choice
+# with the engine's suggestion before committing.
+
+# %%
+vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, stunt=1, ego="double6")
+
+# %% [markdown]
 # ## 5. When KISSing pays: the optimal advice
 #
 # "KISS the dice that failed" is good, but not always best. With Ego ready
@@ -214,5 +227,10 @@ for die in again.dice:
 # %% [markdown]
 # ## Try it
 #
-# In the roller below, set a KISS budget and Ego, roll, and watch the
-# policy's KISSes.
+# Bruno's hunt for the goal, live: 2 Bronze dice, threshold 1, three extra
+# consequences wanted, one Lot and Ego for double 6s. Roll until a 5 shows
+# among your successes, and see whether the suggestion tells you to KISS a
+# die that already succeeded.
+
+# %%
+vw.TaskRoller(caliber="bronze", dice=2, lots=1, ego="double6", consequences=3)

@@ -106,6 +106,17 @@ ax.set_title("3 Bronze dice, with and without help")
 show(fig)
 
 # %% [markdown]
+# ### Play with it
+#
+# Bruno's threshold-3 task with one Gold ally. Try adding a second ally,
+# changing the allies' calibers, and giving an ally a stunt (their own
+# re-roll, for their own die). When you roll, each die is marked with its
+# owner and caliber, not by colour alone.
+
+# %%
+vw.TaskRoller(caliber="bronze", dice=3, factors=2, allies=["gold"])
+
+# %% [markdown]
 # A seeded roll with two allies (their dice come after Bruno's own, marked
 # by owner):
 
@@ -234,4 +245,12 @@ for die in r.dice:
 # %% [markdown]
 # ## Try it
 #
-# Roll a playtest task with allies below.
+# An agora task with two rank-5 helpers, merged into one rank-4 helping
+# die. Add helpers and watch the merged die's rank; offer a rank-5 and a
+# rank-4 helper together to see the merge refused, with the best group to
+# accept. Add difficulty factors: the main pool shrinks, the helping die
+# stays. Let the helper KISS the helping die, and type the consequences
+# the FC set.
+
+# %%
+vw.TaskRoller(edition="agora", rank=4, health=2, job=1, factors=1, helpers=[5, 5])

@@ -96,6 +96,18 @@ except vw.SpecError as err:
     print(err)
 
 # %% [markdown]
+# ### Play with it
+#
+# A learning task: *learning* is ticked and the dice are the ability score
+# (3 here). Try adding factors: the threshold starts at 2 and stops at 5,
+# and the roller allows at most three factors on top of the learning.
+# Roll, spend the successes, and the result line says what the task
+# earned in exp (tick "...I learned something new" for the bonus one).
+
+# %%
+vw.TaskRoller(dice=3, learning=True)
+
+# %% [markdown]
 # ## 3. How many tasks to learn a job?
 #
 # Each task while learning gives **1, 2 or 3 exp**:
@@ -297,5 +309,8 @@ for held, earned in [(4, 3), (9, 3), (10, 2)]:
 # %% [markdown]
 # ## Try it
 #
-# Roll a learning task below (tick *learning*, set the dice to the ability
-# score), and count how many tries it takes you to reach 16 exp.
+# Go back to the learning roller in section 2 and roll it again and again,
+# keeping count of the exp: +1 every task, +1 for each failure, +1 for
+# each spare success you spend on "...I learned something new". How many
+# tries does it take you to reach 16? The plot in section 3 says what to
+# expect.

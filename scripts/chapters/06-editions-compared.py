@@ -283,6 +283,16 @@ show(fig)
 # becomes possible. The Heresy Engine's re-rolled 6s do the same, and its
 # black dice add a real chance of disaster.
 #
+# The Playsheet's task, live, with magic: tick and untick *explode* and
+# watch the chart's tail, then raise the difficulty and add +1/+2 factors
+# until the threshold is a real challenge for seven dice.
+
+# %%
+vw.TaskRoller(edition="playsheet", rank="silver", dice=7, difficulty=2, explode=True)
+
+# %% [markdown]
+#
+#
 # ## 6. One more step of difficulty
 #
 # Each edition makes a task harder in its own way:
@@ -488,6 +498,14 @@ print(f"...and wins by 2 or more, as in the text: "
       f"{sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa - sm >= 2):.1%}")
 
 # %% [markdown]
+# Applethwaite's leap, live. Try changing the black dice (3 is Difficult,
+# 6 Very Difficult) and trading dice for automatic successes, and roll to
+# see 6s re-rolled for extra successes and black dice cancelling them.
+
+# %%
+vw.PoolRoller(edition="heresy", pool=7, black=3)
+
+# %% [markdown]
 # *Typical pools and trading dice*: the text's table of typical pools, and
 # its note that a pool of 6 "can automatically succeed at Average tasks" by
 # trading 3 dice for each automatic success. Rolling instead is a gamble;
@@ -526,6 +544,14 @@ ax.set_title("VERS, CT 13, no penalty")
 show(fig)
 r = vw.roll({"edition": "vers", "ranks": 3}, seed=13)
 print(r, r.details)
+
+# %% [markdown]
+# The same character in VERS, live. Try raising the penalty one step at
+# a time and watch how little the first steps cost and how much the
+# middle ones do: the bell curve of section 3.
+
+# %%
+vw.PoolRoller(edition="vers", ranks=3)
 
 # %% [markdown]
 # ## What each choice does

@@ -344,4 +344,19 @@ table(["row"] + [r.title() for r in CALIBERS], rows)
 # %% [markdown]
 # ## Try it
 #
-# A check roller to test a ruling before you make it at the table.
+# Test a ruling before you make it at the table. A check: set the
+# difficulty you have in mind, add the factors you are about to name, and
+# see what you are asking of the player.
+
+# %%
+vw.CheckRoller(caliber="bronze", score=3, difficulty="tough")
+
+# %% [markdown]
+# An agora task: type the consequences you are about to announce (up to
+# four; each needs one success to subvert, two when the task is
+# challenging), set the factors, and check that the odds feel right before
+# the dice come out. What you type is shown as plain text.
+
+# %%
+vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2,
+              consequence_texts=["the guard hears you", "the lock jams for good"])
