@@ -304,21 +304,23 @@ def wait_kernel_ready(page, timeout: float = 90_000):
     )
 
 
-def run_all(page, timeout: float = 120_000):
-    """Run every cell and wait until the kernel is idle again with every code
-    cell executed."""
-    page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
-    page.wait_for_function(
+def run_all(page, timeout: float = 120_000) -> bool:
+    """Run every cell (stopping at the first error, as Run All does), wait for
+    the run to finish and the kernel to be idle; True when no cell failed."""
+    page.evaluate(
         """() => {
-            const w = window.jupyterapp.shell.currentWidget;
-            if (!w || !w.content) return false;
-            const cells = [...w.content.widgets].filter(c => c.model.type === 'code');
-            const done = cells.every(c => c.model.executionCount !== null
-                                          && !c.node.querySelector('.jp-InputArea-prompt')?.textContent.includes('*'));
-            return done && w.sessionContext.kernelDisplayStatus === 'idle';
-        }""",
+            window.__vwRunAll = 'running';
+            window.jupyterapp.commands.execute('notebook:run-all-cells').then(
+                ok => { window.__vwRunAll = ok ? 'ok' : 'failed'; },
+                err => { window.__vwRunAll = 'error: ' + err; });
+        }"""
+    )
+    page.wait_for_function(
+        """() => window.__vwRunAll !== 'running'
+                 && window.jupyterapp.shell.currentWidget.sessionContext.kernelDisplayStatus === 'idle'""",
         timeout=timeout,
     )
+    return page.evaluate("() => window.__vwRunAll") == "ok"
 
 
 def cell_errors(page) -> list[str]:
@@ -346,3 +348,50 @@ def lab_probe():
     """JupyterLab over a copy of the probe notebook (one server per module)."""
     with jupyter_server("lab", [PROBE]) as server:
         yield server
+
+
+# --------------------------------------------------------------------------
+# static sites (JupyterLite)
+
+
+@contextmanager
+def static_server(directory: Path):
+    """Serve ``directory`` on 127.0.0.1 (threaded, quiet, with the MIME types
+    JupyterLite needs) for the duration of the block."""
+    import functools
+    import http.server
+    import threading
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                          ".json": "application/json", ".whl": "application/octet-stream"}
+
+        def log_message(self, *args):
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(directory)))
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+class OfflineGuard:
+    """Abort and record every request that leaves 127.0.0.1."""
+
+    def __init__(self, page):
+        self.outside: list[str] = []
+        page.route("**/*", self._route)
+
+    def _route(self, route):
+        url = route.request.url
+        host = url.split("://", 1)[-1].split("/", 1)[0].split(":")[0]
+        if url.startswith(("data:", "blob:")) or host in ("127.0.0.1", "localhost"):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
