@@ -193,6 +193,27 @@ function append(el, children) {
   }
 }
 
+/** Put the model's values into the bound controls in place (no rebuild,
+ *  so a slider being dragged keeps its pointer and focus). */
+export function syncBound(container, model) {
+  for (const el of container.querySelectorAll("[data-bind]")) {
+    const v = model.get(el.getAttribute("data-bind"));
+    const item = el.getAttribute("data-item");
+    if (item !== null) el.checked = Array.isArray(v) && v.includes(item);
+    else if (el.type === "checkbox") el.checked = !!v;
+    else if (String(el.value) !== String(v)) el.value = String(v);
+    if (el.type === "range") el.setAttribute("aria-valuetext", `${el.getAttribute("data-label") || ""} ${v}`.trim());
+  }
+  for (const out of container.querySelectorAll("output[data-out]")) out.textContent = String(model.get(out.getAttribute("data-out")));
+}
+
+/** What forces a rebuild of the controls: list lengths and extra keys. */
+export function structureKey(model, extraKeys = []) {
+  const parts = (model.get("fields") || []).filter((f) => f.kind === "list").map((f) => (model.get(f.name) || []).length);
+  for (const k of extraKeys) parts.push(JSON.stringify(model.get(k)));
+  return parts.join("|");
+}
+
 /** Re-render ``container`` with ``build()`` keeping the focused control
  *  (matched by its data-key) focused. */
 export function rerender(container, build) {
@@ -291,12 +312,12 @@ const GROUP_TITLES = { ability: "Ability and dice", difficulty: "Difficulty", he
 function fieldControl(model, f) {
   const id = uid(f.name);
   const value = model.get(f.name);
-  const common = { id, "data-key": `field-${f.name}`, "data-testid": `field-${f.name}` };
+  const common = { id, "data-key": `field-${f.name}`, "data-testid": `field-${f.name}`, "data-bind": f.name };
   if (f.kind === "int") {
-    const out = h("output", { for: id, "data-testid": `value-${f.name}` }, String(value));
+    const out = h("output", { for: id, "data-testid": `value-${f.name}`, "data-out": f.name }, String(value));
     const input = h("input", {
       ...common, type: "range", min: f.min, max: f.max, step: 1, value: String(value),
-      "aria-valuetext": `${f.label} ${value}`,
+      "aria-valuetext": `${f.label} ${value}`, "data-label": f.label,
       oninput: (e) => {
         const v = clampInt(e.target.value, f.min, f.max, model.get(f.name));
         out.textContent = String(v);
@@ -615,7 +636,11 @@ export function mountRoller(model, el, kind, opts = {}) {
   const title = h("div", { class: "vw-sub", style: "flex:1 1 100%" }, `${model.get("edition")} ${model.get("roll")}`);
   root.append(title, controls, odds, h("div", { class: "vw-table" }, rollBar, error, status), table, footer);
 
-  const drawControls = () => rerender(controls, () => renderFields(model, opts));
+  let shape = null;
+  const drawControls = () => {
+    const key = structureKey(model, opts.structureKeys || []);
+    if (key !== shape) { shape = key; rerender(controls, () => renderFields(model, opts)); } else { syncBound(controls, model); if (opts.sync) opts.sync(model, controls); }
+  };
   const drawOdds = () => rerender(odds, () => renderOdds(model));
   const drawTable = () => rerender(table, () => renderTable(model));
   const drawError = () => { error.textContent = model.get("error") || ""; };

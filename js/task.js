@@ -31,6 +31,18 @@ export function resizeTexts(texts, n) {
   return [...texts.slice(0, k), ...Array(Math.max(0, k - texts.length)).fill("")];
 }
 
+function kissTotalText(model) {
+  return budgetText(model.get("kiss"), Object.fromEntries(KISS_SOURCES.map(([k]) => [k, model.get(k) || 0])));
+}
+
+function syncTask(model, controls) {
+  const total = controls.querySelector('[data-testid="kiss-total"]');
+  if (total) total.textContent = kissTotalText(model);
+  const goal = controls.querySelector('[data-testid="goal-line"]');
+  const n = (model.get("wanted") || []).length;
+  if (goal) goal.textContent = `Goal: threshold + ${n} consequence${n === 1 ? "" : "s"}`;
+}
+
 function sourceControls(model) {
   const allies = (model.get("allies") || []).length;
   const rows = KISS_SOURCES.map(([name, label, max]) => {
@@ -38,17 +50,16 @@ function sourceControls(model) {
     const id = uid(name);
     const v = model.get(name) || 0;
     if (max === 1) {
-      return h("div", { class: "vw-row" }, h("input", { type: "checkbox", id, checked: !!v, "data-key": `source-${name}`, "data-testid": `source-${name}`,
+      return h("div", { class: "vw-row" }, h("input", { type: "checkbox", id, checked: !!v, "data-key": `source-${name}`, "data-testid": `source-${name}`, "data-bind": name,
         onchange: (e) => setTrait(model, name, e.target.checked ? 1 : 0) }), h("label", { for: id }, `${label} (KISS one die)`));
     }
-    const out = h("output", { for: id }, String(v));
+    const out = h("output", { for: id, "data-out": name }, String(v));
     return h("div", { class: "vw-row" }, h("label", { for: id }, label),
       h("input", { type: "range", id, min: 0, max: hi, step: 1, value: String(v), disabled: hi === 0, "data-key": `source-${name}`, "data-testid": `source-${name}`,
-        "aria-valuetext": `${label} ${v}`,
+        "data-bind": name, "data-label": label, "aria-valuetext": `${label} ${v}`,
         oninput: (e) => { const x = clampInt(e.target.value, 0, hi, v); out.textContent = String(x); setTrait(model, name, x); } }), out);
   });
-  const sources = Object.fromEntries(KISS_SOURCES.map(([k]) => [k, model.get(k) || 0]));
-  rows.push(h("p", { "data-testid": "kiss-total" }, budgetText(model.get("kiss"), sources)));
+  rows.push(h("p", { "data-testid": "kiss-total" }, kissTotalText(model)));
   return h("div", { role: "group", "aria-label": "KISS sources" }, rows);
 }
 
@@ -64,13 +75,13 @@ function consequenceControls(model) {
       const id = uid(`want-${c.id}`);
       const box = h("input", {
         type: "checkbox", id, checked: c.id === "primary" || wanted.includes(c.id), disabled: c.id === "primary",
-        "data-key": `want-${c.id}`, "data-testid": `want-${c.id}`,
+        "data-key": `want-${c.id}`, "data-testid": `want-${c.id}`, "data-bind": c.id === "primary" ? null : "wanted", "data-item": c.id === "primary" ? null : c.id,
         onchange: () => setTrait(model, "wanted", toggleWanted(model.get("wanted") || [], c.id, order)),
       });
       rows.push(h("div", { class: "vw-row" }, box, h("label", { for: id }, c.text, c.note ? h("span", { class: "vw-sub" }, ` (${c.note})`) : null)));
     }
   }
-  rows.push(h("p", { class: "vw-sub" }, `Goal: threshold + ${wanted.length} consequence${wanted.length === 1 ? "" : "s"}`));
+  rows.push(h("p", { class: "vw-sub", "data-testid": "goal-line" }, `Goal: threshold + ${wanted.length} consequence${wanted.length === 1 ? "" : "s"}`));
   return h("div", { role: "group", "aria-label": "Consequences wanted" }, rows);
 }
 
@@ -97,10 +108,12 @@ export function render({ model, el }) {
       skip: ["kiss", "consequences"],
       extras: { kiss: sourceControls, consequences: consequenceControls },
       controlKeys: ["lots", "insights", "stunt", "specialties", "ally_stunts", "wanted", "kiss"],
+      structureKeys: [],
+      sync: syncTask,
     });
   }
   if (edition === "agora") {
-    return mountRoller(model, el, "task", { skip: ["consequences"], extras: { consequences: agoraTexts }, controlKeys: ["consequence_texts"] });
+    return mountRoller(model, el, "task", { skip: ["consequences"], extras: { consequences: agoraTexts }, controlKeys: ["consequence_texts"], structureKeys: ["consequence_texts"] });
   }
   return mountRoller(model, el, "task", {});
 }
