@@ -6,7 +6,9 @@ Markdown cell whose lines are commented with ``# ``. This script turns each
 source into ``notebooks/<name>.ipynb`` with deterministic cell ids, executes
 it (the same kernel run as ``jupyter nbconvert --execute --inplace``), and
 strips what must not be committed: saved widget state (``metadata.widgets``
-copies each widget's whole JavaScript module) and per-cell timing.
+copies each widget's whole JavaScript module), the widget views' outputs that
+pointed at that state (a roller's saved output is its short text form), and
+per-cell timing. Rebuilding unchanged sources gives byte-identical notebooks.
 
     python scripts/make_notebooks.py              # build and execute all chapters
     python scripts/make_notebooks.py 03 05        # only chapters whose name starts so
@@ -73,13 +75,25 @@ def build(source: Path) -> nbformat.NotebookNode:
     return nb
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
 def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop saved widget state, timing and volatile kernel details."""
+    """Drop saved widget state, timing and volatile kernel details.
+
+    A roller's saved output keeps only its text form (``TaskRoller(...)``):
+    without the stripped widget state its view output would point at a model
+    that no longer exists (JupyterLab shows "model not found"), and its random
+    model id would change on every rebuild. Running the cell brings the live
+    roller back; strict nbval ignores the view output anyway."""
     nb.metadata.pop("widgets", None)
     nb.metadata["language_info"] = dict(LANGUAGE_INFO)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         cell.metadata.pop("widgets", None)
+        for out in cell.get("outputs", []):
+            if WIDGET_VIEW in out.get("data", {}):
+                del out["data"][WIDGET_VIEW]
     return nb
 
 
