@@ -395,3 +395,38 @@ class OfflineGuard:
         else:
             self.outside.append(url)
             route.abort()
+
+
+def kernel_eval(page, code: str, timeout: float = 30_000) -> str:
+    """Run ``code`` in the current notebook's kernel (not in a cell) and
+    return what it printed."""
+    page.evaluate(
+        """code => {
+            window.__vwEval = {done: false, out: '', err: ''};
+            const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+            const future = kernel.requestExecute({code, silent: false, store_history: false});
+            future.onIOPub = msg => {
+                const t = msg.header.msg_type;
+                if (t === 'stream') window.__vwEval.out += msg.content.text;
+                if (t === 'error') window.__vwEval.err += msg.content.ename + ': ' + msg.content.evalue;
+            };
+            future.done.then(() => { window.__vwEval.done = true; });
+        }""",
+        code,
+    )
+    page.wait_for_function("() => window.__vwEval.done", timeout=timeout)
+    res = page.evaluate("() => window.__vwEval")
+    if res["err"]:
+        raise AssertionError(f"kernel error running {code!r}: {res['err']}")
+    return res["out"]
+
+
+def write_notebook(path: Path, cells: list[str]) -> Path:
+    """A notebook of code cells (python3 kernel)."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
+    nbformat.write(nb, path)
+    return path
