@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+import venus_widgets as vw
 from venus_widgets import SpecError, defaults, describe, normalize
 from venus_widgets.engine.spec import EDITIONS, MAX_DICE, ROLL_KINDS, SCHEMAS
 
@@ -128,3 +129,12 @@ def test_every_count_has_a_documented_upper_bound():
             if kind["kind"] == "list":
                 assert kind["max_len"] <= 16
             assert kind["doc"], f"{edition} {roll} {name} has no doc"
+
+
+def test_no_ally_can_aid_a_level_0_job():
+    """RULES.md playtest/Task: "An ally cannot aid with a level-0 job"."""
+    with pytest.raises(vw.SpecError) as info:
+        vw.odds({"roll": "task", "learning": True, "allies": ["gold"]})
+    assert info.value.field == "allies" and "level-0" in str(info.value)
+    assert vw.odds({"roll": "task", "learning": True}).threshold == 2
+    assert vw.odds({"roll": "task", "allies": ["gold"]}).p_pass > vw.odds({"roll": "task"}).p_pass

@@ -3,7 +3,7 @@
 Pure Python + numpy; knows nothing of widgets.
 """
 
-from .api import advise, odds, roll, roll_many
+from .api import advise, kiss_odds, odds, roll, roll_many
 from .errors import MergeError, SpecError
 from .merge import merge
 from .odds import Odds
@@ -12,5 +12,5 @@ from .spec import EDITIONS, defaults, describe, normalize, schema
 
 __all__ = [
     "EDITIONS", "Die", "MergeError", "Odds", "Roll", "SpecError",
-    "advise", "defaults", "describe", "merge", "normalize", "odds", "roll", "roll_many", "schema",
+    "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
 ]

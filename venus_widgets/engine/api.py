@@ -101,3 +101,21 @@ def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequenc
         raise SpecError("roll", s["roll"], "a dice-pool task (playtest, playsheet) or an agora roll",
                         "advice is about which dice to KISS")
     return mod.advise(s, faces, kissed)
+
+
+def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequence[int]) -> dict[str, float]:
+    """The exact odds of one KISS choice for a roll on the table, before
+    committing to it: ``faces`` showing in die order (as :func:`roll`
+    numbers them), ``kiss`` the indices of the dice to KISS. Returns
+    ``p_pass`` and ``p_goal`` (agora adds ``p_critical``). playtest tasks and
+    agora rolls, the editions where the choice of dice matters.
+
+    >>> kiss_odds({"roll": "task", "dice": 2, "kiss": 1}, [1, 6], [0])["p_pass"]
+    1.0
+    """
+    s = normalize(spec)
+    mod = _edition(s["edition"])
+    if not hasattr(mod, "kiss_odds"):
+        raise SpecError("edition", s["edition"], "playtest or agora",
+                        "only there does the choice of dice to KISS change the odds")
+    return mod.kiss_odds(s, faces, kiss)

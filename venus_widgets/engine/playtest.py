@@ -45,6 +45,12 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()):
     return playtest_task.advise(spec, faces, kissed)
 
 
+def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int]) -> dict[str, float]:
+    if spec["roll"] != "task":
+        raise SpecError("roll", spec["roll"], "task", "only task dice are KISSed")
+    return playtest_task.kiss_odds(spec, faces, kiss)
+
+
 @dataclass(frozen=True)
 class TableRow:
     """One row of the "% chance of getting..." table: ``dice`` dice,

@@ -644,6 +644,42 @@ class Advice:
     options: tuple[Option, ...]
 
 
+def _check_faces(faces: Sequence[int], cals: Sequence[str]) -> list[int]:
+    faces = list(faces)
+    if len(faces) != len(cals):
+        raise SpecError("faces", faces, f"{len(cals)} faces, one per die in roll order (own dice, then allies)")
+    for i, f in enumerate(faces):
+        if isinstance(f, bool) or not isinstance(f, (int, np.integer)) or not 1 <= f <= 6:
+            raise SpecError(f"faces[{i}]", f, "a face from 1 to 6")
+    return [int(f) for f in faces]
+
+
+def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int]) -> dict[str, float]:
+    """Exact ``p_pass`` and ``p_goal`` if the dice ``kiss`` are KISSed now
+    (then Ego ``double6`` if the spec has it and the roll is still short).
+    For Ego ``reroll`` pass every failed die in ``kiss``. Indices and faces
+    are checked like :func:`advise`; the budget is the caller's to enforce.
+
+    >>> spec = {"roll": "task", "caliber": "bronze", "dice": 2, "learning": False, "factors": 0,
+    ...         "allies": [], "kiss": 1, "ego": "none", "consequences": 0, "policy": "failures"}
+    >>> kiss_odds(spec, [1, 2], [0])["p_pass"]   # one Bronze die KISSed: 2 in 6
+    0.3333333333333333
+    """
+    cals = calibers(spec)
+    faces = _check_faces(faces, cals)
+    chosen = []
+    for i in kiss:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < len(cals):
+            raise SpecError("kiss", list(kiss), f"die indices from 0 to {len(cals) - 1}")
+        chosen.append(int(i))
+    if len(set(chosen)) != len(chosen):
+        raise SpecError("kiss", list(kiss), "each die at most once", "a die is KISSed once")
+    g, thr = goal(spec), threshold(spec)
+    counts = _counts_of(faces, cals, range(len(cals)))
+    _, fin = _choice_pmf(counts, _counts_of(faces, cals, chosen), len(cals) + 1, g, spec["ego"] == "double6")
+    return {"p_pass": float(min(1.0, fin[thr:].sum())), "p_goal": float(min(1.0, fin[g:].sum()))}
+
+
 def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
     """Which dice to KISS for the faces showing (die order as :func:`roll`).
 
@@ -653,13 +689,7 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
     single die. Each is exact given the faces.
     """
     cals = calibers(spec)
-    faces = list(faces)
-    if len(faces) != len(cals):
-        raise SpecError("faces", faces, f"{len(cals)} faces, one per die in roll order (own dice, then allies)")
-    for i, f in enumerate(faces):
-        if isinstance(f, bool) or not isinstance(f, (int, np.integer)) or not 1 <= f <= 6:
-            raise SpecError(f"faces[{i}]", f, "a face from 1 to 6")
-    faces = [int(f) for f in faces]
+    faces = _check_faces(faces, cals)
     kissed = sorted(set(int(i) for i in kissed))
     for i in kissed:
         if not 0 <= i < len(cals):

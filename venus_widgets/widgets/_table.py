@@ -176,24 +176,17 @@ def set_ego_reroll(w: Any, on: bool) -> None:
 
 def selection_odds(spec: dict, first, selected, ego_reroll: bool = False) -> dict | None:
     """Exact P(pass), P(goal) if ``selected`` are KISSed (then Ego by the
-    policy), with the engine's own computation."""
+    policy): the engine's public ``kiss_odds``."""
     faces = [d.before for d in first.dice]
     ed = spec["edition"]
+    chosen = set(selected)
     if ed == "playtest":
-        cals = _pt.calibers(spec)
-        chosen = set(selected)
         if ego_reroll:
+            cals = _pt.calibers(spec)
             chosen |= {i for i, (f, c) in enumerate(zip(faces, cals)) if _pt.face_class(f, c) == _pt.FAIL}
-        counts = _pt._counts_of(faces, cals, range(len(cals)))
-        choice = _pt._counts_of(faces, cals, chosen)
-        _, fin = _pt._choice_pmf(counts, choice, len(cals) + 1, _pt.goal(spec), spec["ego"] == "double6")
-        return {"p_pass": float(min(1.0, fin[_pt.threshold(spec):].sum())),
-                "p_goal": float(min(1.0, fin[_pt.goal(spec):].sum()))}
+        return _api.kiss_odds(spec, faces, sorted(chosen))
     if ed == "agora":
-        n, help_rank, ranks = _agora._layout(spec)
-        fcs = [d.before for d in first.dice]
-        pp, pc = _agora._option_odds(spec, fcs, ranks, sorted(selected), n, help_rank)
-        return {"p_pass": pp, "p_goal": pp, "p_critical": pc}
+        return _api.kiss_odds(spec, faces, sorted(chosen))
     return None
 
 
