@@ -39,3 +39,19 @@ def test_readme_example_runs():
     text = (ROOT / "README.md").read_text()
     block = re.search(r"## The engine in three lines\n\n```python\n(.*?)```", text, re.S).group(1)
     exec(compile(block, "README.md", "exec"), {})
+
+
+def test_readme_roller_examples_build():
+    """The README's roller examples construct, with the spec they say."""
+    import re
+
+    text = (ROOT / "README.md").read_text()
+    block = re.search(r"## The rollers\n.*?```python\n(.*?)```", text, re.S).group(1)
+    made = []
+    for line in block.splitlines():
+        code = line.split("#")[0].strip()
+        if code.startswith("vw."):
+            made.append(eval(code, {"vw": __import__("venus_widgets")}))
+    assert [type(w).__name__ for w in made][:1] == ["TaskRoller"] and len(made) == 4
+    assert made[2].spec["edition"] == "agora" and made[2].spec["helpers"] == [5, 5]
+    assert made[3].odds.p_pass == __import__("venus_widgets").odds(made[3].spec).p_pass
