@@ -109,7 +109,7 @@ def test_constructor_validation_and_cross_field_rules():
 
 
 def test_unknown_keyword_arguments_are_rejected():
-    with pytest.raises(TypeError, match=r"unknown keyword argument 'score'.*belongs to a playtest check"):
+    with pytest.raises(TypeError, match=r"unknown keyword argument 'score'.*belongs to a playtest check: use CheckRoller"):
         vw.TaskRoller(score=3)
     with pytest.raises(TypeError, match=r"unknown keyword argument 'colour'"):
         vw.CheckRoller(colour="red")

@@ -115,6 +115,10 @@ class _Roller(anywidget.AnyWidget):
         if unknown:
             k = unknown[0]
             hint = _spec._other_roll_hint(edition, roll, k)
+            if hint:  # the widget's words: the other roll is the other roller
+                other = {"check": "CheckRoller", "task": "TaskRoller"}
+                for r, cls in other.items():
+                    hint = hint.replace(f"set roll='{r}'", f"use {cls}")
             raise TypeError(
                 f"{type(self).__name__}() got an unknown keyword argument {k!r}: the fields of a {edition} {roll} "
                 f"are {', '.join(fields)}; widget options are {', '.join(sorted(set(OPTIONS) | set(extra)))}"
