@@ -517,7 +517,7 @@ function adviceView(model, t) {
   if (!a.available) return h("p", { class: "vw-sub", "data-testid": "advice" }, a.note || "");
   const sel = a.selected;
   const items = a.options.slice(0, 8).map((o) => {
-    const dice = o.kiss.length ? o.kiss.map((i) => i + 1).join(", ") : "none";
+    const dice = o.kiss.length ? `${o.kiss.length > 1 ? "dice" : "die"} ${o.kiss.map((i) => i + 1).join(", ")}` : "nothing";
     const tags = [o.optimal ? "engine's suggestion" : "", o.label === "policy" ? "default policy" : ""].filter(Boolean).join(", ");
     return h("li", { class: `vw-option${o.optimal ? " best" : ""}`, "data-optimal": String(!!o.optimal) },
       `KISS ${dice}${o.ego ? " + Ego" : ""}: pass ${formatPercent(o.p_pass)}, goal ${formatPercent(o.p_goal)}` + (tags ? ` (${tags})` : ""),
