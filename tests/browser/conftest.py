@@ -430,3 +430,46 @@ def write_notebook(path: Path, cells: list[str]) -> Path:
     nb.cells = [nbformat.v4.new_code_cell(c) for c in cells]
     nbformat.write(nb, path)
     return path
+
+
+@pytest.fixture
+def cold_page():
+    """A page in a browser with a brand-new profile (empty cache and storage),
+    for cold-start measurements; dialogs and page errors are recorded."""
+    if not have_chromium():
+        pytest.skip(f"{CHROMIUM} missing: run `bash scripts/ensure-tools.sh` (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    profile = Path(tempfile.mkdtemp(prefix="vw-chromium-cold-"))
+    with sync_playwright() as pw:
+        ctx = pw.chromium.launch_persistent_context(
+            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1400, "height": 1000})
+        try:
+            page = ctx.pages[0] if ctx.pages else ctx.new_page()
+            page.set_default_timeout(60_000)
+            page.watch = PageWatch(page)
+            yield page
+        finally:
+            ctx.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def roller_spec_from_page(widget) -> dict:
+    """The spec a roller shows, read back from its controls (``field-<name>``)
+    and its title (``<edition> <roll>``)."""
+    fields = widget.locator("[data-testid^=field-]").evaluate_all(
+        """els => els.map(e => [e.dataset.testid.slice(6), e.type, e.type === 'checkbox' ? e.checked : e.value])""")
+    spec = {}
+    for name, kind, value in fields:
+        if "-" in name:  # list items (allies, helpers): left to the engine's defaults here
+            continue
+        if kind == "checkbox":
+            spec[name] = bool(value)
+        elif kind == "range" or (isinstance(value, str) and value.lstrip("-").isdigit()):
+            spec[name] = int(value)
+        else:
+            spec[name] = value
+    title = widget.locator(".vw-sub").first.text_content().split()
+    spec.update(edition=title[0], roll=title[1])
+    return spec
