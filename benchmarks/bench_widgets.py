@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Widget latency in a real browser: JupyterLab + Debian's Chromium.
+
+Measures, in the same JupyterLab page and kernel, interleaved:
+
+(a) TaskRoller: a factor slider's ``input`` event -> the kernel computes the
+    exact odds -> the new P(pass) is in the DOM (``[data-testid=p-pass]``'s
+    ``data-p`` changes);
+(b) a trivial anywidget: a click -> Python copies a number -> the DOM shows it.
+
+Both are timed inside the page (performance.now() from the event to the
+MutationObserver seeing the change), with the changes spaced (default 300 ms)
+so each is a cold, single round trip. Prints both medians and their ratio
+(target: (a) <= 1.5 x (b): the odds add almost nothing to the kernel's latency).
+
+Usage: .venv/bin/python benchmarks/bench_widgets.py [--n 25] [--gap 0.3]
+Not a test: it prints figures and exits 0 (1 when the ratio misses the target
+and --strict is given).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.conftest import (  # noqa: E402
+    CHROMIUM, CHROMIUM_ARGS, PROBE, have_chromium, jupyter_server, open_notebook, run_all, write_notebook)
+
+TARGET = 1.5
+
+SLIDER_JS = """async (value) => {
+  const root = document.querySelector('[data-testid=vw-task]');
+  const slider = root.querySelector('[data-testid=field-factors]');
+  const before = root.querySelector('[data-testid=p-pass]').dataset.p;
+  return await new Promise((resolve, reject) => {
+    let t0;
+    const done = () => {
+      const p = root.querySelector('[data-testid=p-pass]');
+      if (p && p.dataset.p !== before) { obs.disconnect(); resolve([performance.now() - t0, p.dataset.p]); }
+    };
+    const obs = new MutationObserver(done);
+    obs.observe(root, {subtree: true, childList: true, attributes: true, attributeFilter: ['data-p']});
+    setTimeout(() => { obs.disconnect(); reject(new Error('odds did not change in 10 s')); }, 10000);
+    t0 = performance.now();
+    slider.value = String(value);
+    slider.dispatchEvent(new Event('input', {bubbles: true}));
+  });
+}"""
+
+ECHO_JS = """async () => {
+  const out = document.querySelector('[data-testid=echo-value]');
+  const button = document.querySelector('[data-testid=echo-button]');
+  const before = out.textContent;
+  return await new Promise((resolve, reject) => {
+    let t0;
+    const obs = new MutationObserver(() => {
+      if (out.textContent !== before) { obs.disconnect(); resolve([performance.now() - t0, out.textContent]); }
+    });
+    obs.observe(out, {subtree: true, childList: true, characterData: true});
+    setTimeout(() => { obs.disconnect(); reject(new Error('echo did not change in 10 s')); }, 10000);
+    t0 = performance.now();
+    button.click();
+  });
+}"""
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--n", type=int, default=25, help="changes of each kind (>= 20)")
+    ap.add_argument("--gap", type=float, default=0.3, help="seconds between changes")
+    ap.add_argument("--warmup", type=int, default=3)
+    ap.add_argument("--strict", action="store_true", help=f"exit 1 when the ratio exceeds {TARGET}")
+    args = ap.parse_args(argv)
+    if args.n < 20:
+        ap.error("--n must be at least 20")
+    if not have_chromium():
+        print(f"{CHROMIUM} missing: bash scripts/ensure-tools.sh", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    probe = json.loads(PROBE.read_text())
+    echo_code = "".join(probe["cells"][1]["source"])
+    tmp = Path(tempfile.mkdtemp(prefix="vw-bench-"))
+    nb = write_notebook(tmp / "bench.ipynb", [
+        echo_code,
+        "echo = Echo()\necho",
+        "import venus_widgets as vw\ntask = vw.TaskRoller(dice=6, caliber='silver', kiss=1)\ntask",
+    ])
+    slider_ms, echo_ms = [], []
+    with jupyter_server("lab", [nb]) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.set_default_timeout(60_000)
+            open_notebook(page, server, "bench.ipynb")
+            if not run_all(page):
+                print("the benchmark notebook failed to run", file=sys.stderr)
+                return 1
+            page.wait_for_selector("[data-testid=vw-task] [data-testid=p-pass]")
+            page.wait_for_selector("[data-testid=echo-value]")
+            # factors 0..4 and back: with six silver dice and one KISS every step changes P(pass)
+            values = [1, 2, 3, 4, 3, 2, 1, 0]
+            for i in range(args.warmup + args.n):
+                t_slider, _ = page.evaluate(SLIDER_JS, values[i % len(values)])
+                time.sleep(args.gap)
+                t_echo, _ = page.evaluate(ECHO_JS)
+                time.sleep(args.gap)
+                if i >= args.warmup:
+                    slider_ms.append(t_slider)
+                    echo_ms.append(t_echo)
+        finally:
+            browser.close()
+    ms = statistics.median(slider_ms)
+    me = statistics.median(echo_ms)
+    ratio = ms / me
+    print(f"TaskRoller slider -> odds in DOM : median {ms:6.1f} ms  (n={len(slider_ms)}, "
+          f"p10 {sorted(slider_ms)[len(slider_ms) // 10]:.1f}, max {max(slider_ms):.1f})")
+    print(f"trivial anywidget click round trip: median {me:6.1f} ms  (n={len(echo_ms)}, "
+          f"p10 {sorted(echo_ms)[len(echo_ms) // 10]:.1f}, max {max(echo_ms):.1f})")
+    print(f"ratio slider/trivial: {ratio:.2f}x (target <= {TARGET}x) {'OK' if ratio <= TARGET else 'MISSED'}")
+    return 1 if args.strict and ratio > TARGET else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
