@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test setup test-python test-js test-browser bench clean
+.PHONY: lab test setup test-python test-js test-browser bench bench-widgets app lite lite-serve clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,6 +21,8 @@ lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/01-checks.ipynb
 
 ## The whole suite: Python (engine, widgets, notebooks, browser) and JS unit tests.
+## The browser tests (tests/browser, marked `browser`) run here too: JupyterLab,
+## Notebook 7 and Voila in Debian's Chromium, the Binder-like build and JupyterLite.
 test: $(STAMP)
 	bash scripts/ensure-tools.sh
 	$(BIN)/python -m pytest -p no:cacheprovider -n auto --dist loadfile \
@@ -37,8 +39,27 @@ test-browser: $(STAMP)
 test-js:
 	node --test js/tests/
 
-bench: $(STAMP)
+bench: $(STAMP) bench-widgets
 	$(BIN)/python benchmarks/bench_odds.py
+
+## Widget latency in JupyterLab + Chromium: slider -> odds vs a trivial round trip.
+bench-widgets: $(STAMP)
+	bash scripts/ensure-tools.sh
+	$(BIN)/python benchmarks/bench_widgets.py
+
+## The rollers as a standalone Voila app for the table (no code visible).
+APP_PORT ?= 8866
+app: $(STAMP)
+	$(BIN)/voila app/roller.ipynb --port=$(APP_PORT) --Voila.ip=127.0.0.1
+
+## An offline JupyterLite site of the tutorial in build/lite (cached on its inputs).
+lite: $(STAMP)
+	$(BIN)/python scripts/build_lite.py
+
+## Serve build/lite on http://127.0.0.1:$(LITE_PORT)/ (any static host works, e.g. GitHub Pages).
+LITE_PORT ?= 8000
+lite-serve: $(STAMP)
+	$(BIN)/python scripts/build_lite.py --serve $(LITE_PORT)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

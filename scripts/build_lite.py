@@ -25,7 +25,7 @@ Nothing is fetched from a CDN at build or run time:
 
 The build is cached: it is skipped when build/lite/.build-key matches the
 hash of its inputs (notebooks, package sources, js/, this script, the pins).
-Usage: python scripts/build_lite.py [--force] [--pyodide-dist PATH] [--out DIR]
+Usage: python scripts/build_lite.py [--force] [--pyodide-dist PATH] [--out DIR] [--serve PORT]
 """
 
 from __future__ import annotations
@@ -349,10 +349,34 @@ def main(argv=None) -> int:
     ap.add_argument("--force", action="store_true", help="rebuild even when the inputs did not change")
     ap.add_argument("--pyodide-dist", default=os.environ.get("VW_PYODIDE_DIST"),
                     help="a full Pyodide distribution (folder or .tar.bz2) for numpy, matplotlib, ...")
+    ap.add_argument("--serve", type=int, metavar="PORT", help="then serve the site on 127.0.0.1:PORT")
     args = ap.parse_args(argv)
     out = build(args)
-    print(f"serve it with: python3 -m http.server --bind 127.0.0.1 --directory {out} 8000")
+    if args.serve is None:
+        print(f"serve it with: python3 scripts/build_lite.py --serve 8000   (or any static web server)")
+        return 0
+    serve(out, args.serve)
     return 0
+
+
+def serve(directory: Path, port: int) -> None:
+    """Serve the site with the MIME types Pyodide needs (.mjs, .wasm)."""
+    import functools
+    import http.server
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".mjs": "text/javascript", ".js": "text/javascript", ".wasm": "application/wasm",
+                          ".json": "application/json", ".whl": "application/octet-stream"}
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(Handler, directory=str(directory)))
+    log(f"serving {directory} on http://127.0.0.1:{port}/lab/index.html?path=01-checks.ipynb (Ctrl-C stops)")
+    try:
+        httpd.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        httpd.server_close()
 
 
 if __name__ == "__main__":
