@@ -55,3 +55,12 @@ def test_readme_roller_examples_build():
     assert [type(w).__name__ for w in made][:1] == ["TaskRoller"] and len(made) == 4
     assert made[2].spec["edition"] == "agora" and made[2].spec["helpers"] == [5, 5]
     assert made[3].odds.p_pass == __import__("venus_widgets").odds(made[3].spec).p_pass
+
+
+def test_readme_and_docs_links_point_at_files_that_exist():
+    import re
+
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        for link in re.findall(r"\]\(([^)#\s]+)\)", page.read_text()):
+            if not link.startswith(("http://", "https://")):
+                assert (page.parent / link).exists(), f"{page.name}: {link}"
