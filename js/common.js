@@ -557,7 +557,7 @@ export function renderTable(model) {
   const out = [h("div", { class: "vw-sub" }, `Seed ${t.seed}`)];
   out.push(h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? "Dice: press a die to select it for KISS" : "Dice" },
     t.dice.map((d) => renderDie(model, d, t.phase))));
-  out.push(h("p", { class: "vw-sub" }, "Shapes: square = your die, circle = ally, diamond = help die; ✓ success, ✗ no success, K KISSed."));
+  out.push(h("p", { class: "vw-sub" }, "Shapes: square = your die, circle = ally, double border = help die; ✓ success, ✗ no success, K KISSed."));
   if (t.phase === "kiss") {
     out.push(h("p", { "data-testid": "kiss-budget" }, `${t.successes} success${t.successes === 1 ? "" : "es"} showing, goal ${t.goal}. KISS budget: ${t.budget_left} of ${t.budget} left.`));
     if (t.ego_reroll && t.ego_reroll.available) {
