@@ -161,8 +161,14 @@ export function uid(prefix) {
 }
 
 /** h("div", {class: "x", "data-testid": "y"}, "text", child...) */
+// Controls keep their keys: JupyterLab matches its notebook shortcuts (arrows,
+// Space, Enter in command mode) against the focused element unless that element
+// carries data-lm-suppress-shortcuts, so a keyboard user could not move a slider.
+const OWN_KEYS = new Set(["input", "select", "button", "textarea", "details", "summary"]);
+
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
+  if (OWN_KEYS.has(tag)) el.setAttribute("data-lm-suppress-shortcuts", "true");
   setAttrs(el, attrs);
   append(el, children);
   return el;

@@ -25,6 +25,7 @@ CELLS = [
     "task_roll = vw.TaskRoller()\ntask_roll",
     "check = vw.CheckRoller()\ncheck",
     "agora = vw.TaskRoller(edition='agora', consequence_texts=['the guard hears'])\nagora",
+    "keys = vw.TaskRoller(kiss=1, seed=3)\nkeys",
 ]
 
 
@@ -199,3 +200,45 @@ def test_typed_consequence_is_text_not_html(lab_page):
     assert w.locator("img").count() == 0
     assert page.dialogs == [], f"a script ran: {page.dialogs}"
     assert page.evaluate("() => document.querySelectorAll('img[src=x]').length") == 0
+
+
+def test_keyboard_only_with_visible_focus(lab_page):
+    """Issue 3: full keyboard use and visible focus. Arrow keys move a
+    slider, Space ticks a consequence, Enter rolls, Space selects a die."""
+    page = lab_page
+    w = widget(page, 4, "task")
+    spec = {**vw.TaskRoller().spec, "kiss": 1}
+    expect_odds(w, spec)
+
+    slider = w.get_by_test_id("field-factors")
+    slider.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    spec["factors"] = 2
+    expect(w.get_by_test_id("value-factors")).to_have_text("2")
+    expect_odds(w, spec)
+
+    w.get_by_test_id("want-s1").focus()
+    page.keyboard.press("Space")
+    spec["consequences"] = 1
+    expect_odds(w, spec)
+    assert kernel_spec(page, "keys") == vw.normalize(spec)
+
+    # Shift+Tab back from the seed box onto the Roll button: keyboard focus is drawn
+    w.get_by_test_id("seed-input").focus()
+    page.keyboard.press("Shift+Tab")
+    focused = page.evaluate("() => document.activeElement.dataset.testid")
+    assert focused == "roll-button"
+    ring = page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+        return [s.outlineStyle, s.outlineWidth, s.boxShadow]; }""")
+    assert (ring[0] != "none" and ring[1] != "0px") or ring[2] != "none", ring
+    page.keyboard.press("Enter")
+    first = vw.roll(spec, 3, kiss=[], ego=False)
+    w.get_by_test_id("die-0").wait_for()
+    assert faces(w) == [d["after"] for d in first.to_dict()["dice"]]
+    failed = [d["index"] for d in first.to_dict()["dice"] if d["scores"] == 0]
+    if first.outcome < first.to_dict()["details"]["goal"] and failed:
+        die = w.get_by_test_id(f"die-{failed[0]}")
+        die.focus()
+        page.keyboard.press("Space")
+        expect(die).to_have_attribute("aria-pressed", "true")
