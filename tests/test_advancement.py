@@ -61,3 +61,37 @@ def test_errors():
     with pytest.raises(SpecError):
         exp_per_task({"roll": "check"})
     assert vw.odds({"roll": "task", "dice": 0, "learning": True}).distribution == {0: 1.0}
+
+
+def test_lots_beyond_ten_become_exp():
+    """RULES.md playtest/Task: at most 10 Lots held; Lots earned beyond 10 in a session become exp."""
+    from venus_widgets.engine.advancement import bank_lots
+
+    for held in range(11):
+        for earned in range(15):
+            kept, exp = bank_lots(held, earned)
+            assert kept == min(10, held + earned) and kept + exp == held + earned
+    with pytest.raises(vw.SpecError) as info:
+        bank_lots(11, 0)
+    assert info.value.field == "held"
+
+
+def test_levels_follow_the_exp_rules():
+    """RULES.md: a level-0 job is learned at 16 exp (to the tier minimum);
+    above 0, exp equal to twice the level raises it by one."""
+    from venus_widgets.engine.advancement import level_after
+
+    assert level_after(0, 15) == (0, 15)
+    assert level_after(0, 16, tier_minimum=3) == (3, 0)
+    assert level_after(1, 1) == (1, 1) and level_after(1, 2) == (2, 0)
+    # brute force: spend one exp at a time
+    for level in range(1, 6):
+        for exp in range(40):
+            lv, left = level, 0
+            for _ in range(exp):
+                left += 1
+                if left == 2 * lv:
+                    lv, left = lv + 1, 0
+            assert level_after(level, exp) == (lv, left)
+    with pytest.raises(vw.SpecError):
+        level_after(-1, 3)

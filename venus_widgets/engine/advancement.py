@@ -80,3 +80,50 @@ def tasks_to_learn(spec: Mapping[str, Any], buy_learning: bool = True, need: int
             out[t] = float(done)
         acc = nxt
     return out
+
+
+#: Lots a character may hold (RULES.md playtest/Task, Experience).
+MAX_LOTS = 10
+
+
+def bank_lots(held: int, earned: int) -> tuple[int, int]:
+    """Lots after a session and the exp they overflow into: at most 10
+    Lots are held; Lots earned beyond 10 in a session become exp.
+
+    >>> bank_lots(8, 5)    # 10 held, 3 become exp
+    (10, 3)
+    >>> bank_lots(2, 3)
+    (5, 0)
+    """
+    for name, v, hi in (("held", held, MAX_LOTS), ("earned", earned, 10**6)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 0 <= v <= hi:
+            raise SpecError(name, v, f"a whole number from 0 to {hi}")
+    total = int(held) + int(earned)
+    return min(total, MAX_LOTS), max(0, total - MAX_LOTS)
+
+
+def level_after(level: int, exp: int, tier_minimum: int = 1) -> tuple[int, int]:
+    """The job's level and exp left after spending exp by the rules the
+    engine uses (RULES.md): a level-0 job is learned at 16 exp and becomes
+    ``tier_minimum`` (the playtest: the lower of the two inherited ability
+    scores; the playsheet: Historic 1, Heroic 2, Mythic 3, Deific 4); above
+    level 0, exp equal to twice the level raises it by one (the playsheet's
+    rule, which the playtest draft leaves open).
+
+    >>> level_after(0, 16, tier_minimum=2)
+    (2, 0)
+    >>> level_after(2, 9)      # 4 exp -> level 3, then 6 exp -> level 4 needs 6 of the 5 left
+    (3, 5)
+    """
+    for name, v in (("level", level), ("exp", exp), ("tier_minimum", tier_minimum)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 0 <= v <= 10**6:
+            raise SpecError(name, v, "a whole number from 0")
+    level, exp = int(level), int(exp)
+    if level == 0:
+        if exp < LEARN_EXP:
+            return 0, exp
+        level, exp = max(1, int(tier_minimum)), exp - LEARN_EXP
+    while exp >= 2 * level:
+        exp -= 2 * level
+        level += 1
+    return level, exp
