@@ -214,16 +214,26 @@ def have_chromium() -> bool:
 
 
 @pytest.fixture(scope="session")
-def browser_context():
-    """One Chromium per worker, fresh user-data-dir removed afterwards."""
+def playwright_driver():
+    """One Playwright driver per worker: the sync API allows only one per
+    process, so every browser of the worker is launched from it."""
     if not have_chromium():
         pytest.skip(f"{CHROMIUM} missing: run `bash scripts/ensure-tools.sh` (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
-    profile = Path(tempfile.mkdtemp(prefix="vw-chromium-"))
     pw = sync_playwright().start()
     try:
-        ctx = pw.chromium.launch_persistent_context(
+        yield pw
+    finally:
+        pw.stop()
+
+
+@pytest.fixture(scope="session")
+def browser_context(playwright_driver):
+    """One Chromium per worker, fresh user-data-dir removed afterwards."""
+    profile = Path(tempfile.mkdtemp(prefix="vw-chromium-"))
+    try:
+        ctx = playwright_driver.chromium.launch_persistent_context(
             str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
             viewport={"width": 1400, "height": 1000},
         )
@@ -232,7 +242,6 @@ def browser_context():
         finally:
             ctx.close()
     finally:
-        pw.stop()
         shutil.rmtree(profile, ignore_errors=True)
 
 
@@ -435,26 +444,21 @@ def write_notebook(path: Path, cells: list[str]) -> Path:
 
 
 @pytest.fixture
-def cold_page():
+def cold_page(playwright_driver):
     """A page in a browser with a brand-new profile (empty cache and storage),
     for cold-start measurements; dialogs and page errors are recorded."""
-    if not have_chromium():
-        pytest.skip(f"{CHROMIUM} missing: run `bash scripts/ensure-tools.sh` (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
-
     profile = Path(tempfile.mkdtemp(prefix="vw-chromium-cold-"))
-    with sync_playwright() as pw:
-        ctx = pw.chromium.launch_persistent_context(
-            str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-            viewport={"width": 1400, "height": 1000})
-        try:
-            page = ctx.pages[0] if ctx.pages else ctx.new_page()
-            page.set_default_timeout(60_000)
-            page.watch = PageWatch(page)
-            yield page
-        finally:
-            ctx.close()
-    shutil.rmtree(profile, ignore_errors=True)
+    ctx = playwright_driver.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+        viewport={"width": 1400, "height": 1000})
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.set_default_timeout(60_000)
+        page.watch = PageWatch(page)
+        yield page
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 def roller_spec_from_page(widget) -> dict:
