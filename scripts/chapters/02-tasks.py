@@ -11,49 +11,12 @@
 # want out of the scene. Even a failed task teaches you something.
 
 # %%
-import base64
-import hashlib
-import io
-
 import matplotlib.pyplot as plt
-import numpy as np
-from IPython.display import Markdown, display
 
 import venus_widgets as vw
+from venus_widgets.tutorial import CALIBERS, COLOURS, MARKERS, setup_plots, show, table
 
-plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
-CALIBERS = ["bronze", "silver", "gold", "platinum"]
-COLOURS = {"bronze": "#b0702a", "silver": "#8c96a0", "gold": "#d4a017", "platinum": "#4a7fa8"}
-MARKERS = {"bronze": "o", "silver": "s", "gold": "^", "platinum": "D"}  # never colour alone
-
-
-def table(header, rows):
-    """A Markdown table from a header and rows of cells."""
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return Markdown("\n".join(lines))
-
-
-def show(fig):
-    """Show a figure. Its text form carries a fingerprint of the plotted
-    numbers and labels, which the tests compare with a fresh run: a plot
-    left stale after a change fails them, just like a stale printed number."""
-    digest = hashlib.sha256()
-    texts = [t.get_text() for t in fig.texts]
-    for ax in fig.axes:
-        arrays = [line.get_xydata() for line in ax.lines]
-        arrays += [patch.get_bbox().bounds for patch in ax.patches]
-        arrays += [im.get_array() for im in ax.images]
-        for a in arrays:
-            digest.update((np.round(np.asarray(a, dtype=float), 9) + 0.0).tobytes())
-        texts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel(), *ax.get_legend_handles_labels()[1]]
-        texts += [t.get_text() for t in ax.texts]
-    digest.update("|".join(texts).encode())
-    png = io.BytesIO()
-    fig.savefig(png, format="png", bbox_inches="tight")
-    plt.close(fig)
-    display({"image/png": base64.b64encode(png.getvalue()).decode("ascii"),
-             "text/plain": f"<figure, data {digest.hexdigest()[:16]}>"}, raw=True)
+setup_plots()
 
 
 def pct(p):

@@ -12,46 +12,13 @@
 # chapter works out **exactly** how likely each of those numbers is.
 
 # %%
-import base64
-import hashlib
-import io
-
 import matplotlib.pyplot as plt
 import numpy as np
-from IPython.display import Markdown, display
 
 import venus_widgets as vw
+from venus_widgets.tutorial import setup_plots, show, table
 
-plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
-
-
-def table(header, rows):
-    """A Markdown table from a header and rows of cells."""
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return Markdown("\n".join(lines))
-
-
-def show(fig):
-    """Show a figure. Its text form carries a fingerprint of the plotted
-    numbers and labels, which the tests compare with a fresh run: a plot
-    left stale after a change fails them, just like a stale printed number."""
-    digest = hashlib.sha256()
-    texts = [t.get_text() for t in fig.texts]
-    for ax in fig.axes:
-        arrays = [line.get_xydata() for line in ax.lines]
-        arrays += [patch.get_bbox().bounds for patch in ax.patches]
-        arrays += [im.get_array() for im in ax.images]
-        for a in arrays:
-            digest.update((np.round(np.asarray(a, dtype=float), 9) + 0.0).tobytes())
-        texts += [ax.get_title(), ax.get_xlabel(), ax.get_ylabel(), *ax.get_legend_handles_labels()[1]]
-        texts += [t.get_text() for t in ax.texts]
-    digest.update("|".join(texts).encode())
-    png = io.BytesIO()
-    fig.savefig(png, format="png", bbox_inches="tight")
-    plt.close(fig)
-    display({"image/png": base64.b64encode(png.getvalue()).decode("ascii"),
-             "text/plain": f"<figure, data {digest.hexdigest()[:16]}>"}, raw=True)
+setup_plots()
 
 
 # %% [markdown]
@@ -293,17 +260,11 @@ table(["level", "exp needed", "P(no exp from a task)", "average tasks"], rows)
 #
 # **Lots** pay for KISSes (chapter 3). You can hold at most **10**. If you
 # earn Lots beyond 10 within one session, the extra turn into **exp** for
-# jobs of your choice. A small helper makes the bookkeeping exact:
+# jobs of your choice. The engine keeps that book (`advancement.bank_lots`):
 
 # %%
-def earn_lots(held, earned, cap=10):
-    """(Lots held afterwards, exp from the excess) when earning within a session."""
-    total = held + earned
-    return min(total, cap), max(total - cap, 0)
-
-
 for held, earned in [(4, 3), (9, 3), (10, 2)]:
-    lots, exp = earn_lots(held, earned)
+    lots, exp = advancement.bank_lots(held, earned)
     print(f"holding {held}, earning {earned}: hold {lots}, +{exp} exp to spend on jobs")
 
 # %% [markdown]
