@@ -395,3 +395,19 @@ def test_consequence_wording_matches_the_rules():
     assert secondary[0] == "I am not abashed or injured..."
     assert [t for _, t, _ in _rules.TERTIARY][1] == "...and / but I learned something new or interesting..."
     assert json.dumps(_rules.consequence_list())
+
+
+def test_browser_learning_and_allies_never_meet():
+    """RULES.md: no ally can aid a level-0 job. From the browser, the field
+    the player just changed wins and the other is corrected and echoed."""
+    w = vw.TaskRoller(allies=["gold"], ally_stunts=1)
+    keys = sent_states(w)
+    browser_update(w, {"learning": True})
+    assert (w.learning, w.allies) == (True, []) and "allies" in keys
+    assert w.spec["allies"] == [] and w.error == ""
+    w = vw.TaskRoller(learning=True)
+    keys = sent_states(w)
+    browser_update(w, {"allies": ["silver"]})
+    assert (w.learning, w.allies) == (False, ["silver"]) and "learning" in keys
+    with pytest.raises(traitlets.TraitError, match="level-0"):
+        w.learning = True
