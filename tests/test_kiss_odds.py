@@ -55,6 +55,8 @@ def test_playtest_choice_odds_match_a_seeded_sample():
 @pytest.mark.parametrize("spec, faces, kiss, field", [
     (PLAYTEST, [1, 2, 3, 5, 2], [5], "kiss"),
     (PLAYTEST, [1, 2, 3, 5, 2], [0, 0], "kiss"),
+    (PLAYTEST, [1, 2, 3, 5, 2], "0", "kiss"),  # not a list: the same check as roll(kiss=...)
+    (AGORA, [1, 3, 2, 6, 1], [True], "kiss"),
     (PLAYTEST, [1, 2, 3, 5], [0], "faces"),
     (PLAYTEST, [1, 2, 3, 5, 7], [0], "faces[4]"),
     ({"roll": "check"}, [10], [0], "roll"),

@@ -502,7 +502,9 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> dict
 def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int]) -> dict[str, float]:
     """Exact odds if the dice ``kiss`` are KISSed now (then Ego by the
     policy): ``p_pass`` (= ``p_goal``) and ``p_critical``. Indices and faces
-    are checked like :func:`advise`; the budget is the caller's to enforce.
+    are checked like :func:`advise` (``kiss`` a list of distinct whole
+    numbers, as :func:`venus_widgets.kiss_odds` passes it); the budget is the
+    caller's to enforce.
 
     >>> spec = {"roll": "check", "rank": 4, "health": 2, "helpers": [], "difficulty": "standard",
     ...         "kiss": 1, "helper_kiss": False, "ego": False, "snakes": "same"}
@@ -511,23 +513,13 @@ def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int]) -> dict[str
     """
     n, help_rank, ranks = _layout(spec)
     faces = _check_faces(spec, faces, ranks)
-    chosen = _check_indices(kiss, len(ranks))
-    for i in chosen:
+    for i in kiss:
+        if not 0 <= i < len(ranks):
+            raise SpecError("kiss", list(kiss), f"die indices from 0 to {len(ranks) - 1}")
         if ranks[i] == AUTO:
             raise SpecError("kiss", list(kiss), "dice that are rolled", "the rank-1 help die is not rolled")
-    pp, pc = _option_odds(spec, faces, ranks, chosen, n, help_rank)
+    pp, pc = _option_odds(spec, faces, ranks, sorted(kiss), n, help_rank)
     return {"p_pass": pp, "p_goal": pp, "p_critical": pc}
-
-
-def _check_indices(kiss: Sequence[int], size: int) -> list[int]:
-    out = []
-    for i in kiss:
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < size:
-            raise SpecError("kiss", list(kiss), f"die indices from 0 to {size - 1}")
-        out.append(int(i))
-    if len(set(out)) != len(out):
-        raise SpecError("kiss", list(kiss), "each die at most once", "a die is KISSed once")
-    return sorted(out)
 
 
 def _canonical(chosen, faces, n):

@@ -47,6 +47,20 @@ def odds(spec: Mapping[str, Any] | None = None) -> Odds:
     return _odds_cached(json.dumps(s, sort_keys=True))
 
 
+def _kiss_list(kiss: Any) -> list[int]:
+    """Die indices to KISS: a list of whole numbers, each die once (each
+    edition checks that the indices are its dice)."""
+    if isinstance(kiss, (str, bytes)) or not hasattr(kiss, "__iter__"):
+        raise SpecError("kiss", kiss, "a list of die indices to KISS")
+    kiss = list(kiss)
+    for i in kiss:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
+            raise SpecError("kiss", kiss, "a list of die indices (whole numbers)")
+    if len(set(int(i) for i in kiss)) != len(kiss):
+        raise SpecError("kiss", kiss, "each die KISSed at most once")
+    return [int(i) for i in kiss]
+
+
 def roll(
     spec: Mapping[str, Any] | None = None,
     seed: int | None = None,
@@ -63,15 +77,7 @@ def roll(
     s = normalize(spec)
     seed = check_seed(seed)
     if kiss is not None:
-        if isinstance(kiss, (str, bytes)) or not hasattr(kiss, "__iter__"):
-            raise SpecError("kiss", kiss, "a list of die indices to KISS")
-        kiss = list(kiss)
-        for i in kiss:
-            if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
-                raise SpecError("kiss", kiss, "a list of die indices (whole numbers)")
-        if len(set(int(i) for i in kiss)) != len(kiss):
-            raise SpecError("kiss", kiss, "each die KISSed at most once")
-        kiss = [int(i) for i in kiss]
+        kiss = _kiss_list(kiss)
     if ego is not None and not isinstance(ego, (bool, np.bool_)):
         raise SpecError("ego", ego, "True, False or None (by the policy)")
     return _edition(s["edition"]).roll(s, seed, kiss, None if ego is None else bool(ego))
@@ -118,4 +124,4 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
     if not hasattr(mod, "kiss_odds"):
         raise SpecError("edition", s["edition"], "playtest or agora",
                         "only there does the choice of dice to KISS change the odds")
-    return mod.kiss_odds(s, faces, kiss)
+    return mod.kiss_odds(s, faces, _kiss_list(kiss))

@@ -658,7 +658,9 @@ def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int]) -> dict[str
     """Exact ``p_pass`` and ``p_goal`` if the dice ``kiss`` are KISSed now
     (then Ego ``double6`` if the spec has it and the roll is still short).
     For Ego ``reroll`` pass every failed die in ``kiss``. Indices and faces
-    are checked like :func:`advise`; the budget is the caller's to enforce.
+    are checked like :func:`advise` (``kiss`` a list of distinct whole
+    numbers, as :func:`venus_widgets.kiss_odds` passes it); the budget is the
+    caller's to enforce.
 
     >>> spec = {"roll": "task", "caliber": "bronze", "dice": 2, "learning": False, "factors": 0,
     ...         "allies": [], "kiss": 1, "ego": "none", "consequences": 0, "policy": "failures"}
@@ -667,17 +669,19 @@ def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int]) -> dict[str
     """
     cals = calibers(spec)
     faces = _check_faces(faces, cals)
-    chosen = []
     for i in kiss:
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < len(cals):
+        if not 0 <= i < len(cals):
             raise SpecError("kiss", list(kiss), f"die indices from 0 to {len(cals) - 1}")
-        chosen.append(int(i))
-    if len(set(chosen)) != len(chosen):
-        raise SpecError("kiss", list(kiss), "each die at most once", "a die is KISSed once")
-    g, thr = goal(spec), threshold(spec)
+    p_pass, p_goal = _choice_odds(spec, faces, cals, kiss)
+    return {"p_pass": p_pass, "p_goal": p_goal}
+
+
+def _choice_odds(spec: dict, faces: list[int], cals: Sequence[str], chosen) -> tuple[float, float]:
+    """P(pass), P(goal) when the dice ``chosen`` are KISSed (then double6)."""
+    g = goal(spec)
     counts = _counts_of(faces, cals, range(len(cals)))
     _, fin = _choice_pmf(counts, _counts_of(faces, cals, chosen), len(cals) + 1, g, spec["ego"] == "double6")
-    return {"p_pass": float(min(1.0, fin[thr:].sum())), "p_goal": float(min(1.0, fin[g:].sum()))}
+    return float(min(1.0, fin[threshold(spec):].sum())), float(min(1.0, fin[g:].sum()))
 
 
 def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
@@ -698,8 +702,6 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
     if left < 0:
         raise SpecError("kissed", kissed, f"at most {spec['kiss']} dice (the KISS budget)")
     g, thr = goal(spec), threshold(spec)
-    size = len(cals) + 1
-    double6 = spec["ego"] == "double6"
     free = [i for i in range(len(cals)) if i not in kissed]
     free_counts = _counts_of(faces, cals, free)
     succ = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
@@ -708,10 +710,7 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
         chosen = set(chosen)
         if ego_r:
             chosen |= {i for i in free if face_class(faces[i], cals[i]) == FAIL}
-        counts = _counts_of(faces, cals, range(len(cals)))
-        choice = _counts_of(faces, cals, chosen)
-        _, fin = _choice_pmf(counts, choice, size, g, double6)
-        return float(min(1.0, fin[thr:].sum())), float(min(1.0, fin[g:].sum()))
+        return _choice_odds(spec, faces, cals, chosen)
 
     default, ego_d = _default_kiss(spec, faces, cals, free, left) if succ < g else ([], False)
     best = (evaluate(default, ego_d)[1], default, ego_d)
