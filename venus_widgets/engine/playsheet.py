@@ -193,14 +193,13 @@ def _conv_matrix(kernel: np.ndarray) -> np.ndarray:
 
 
 @lru_cache(maxsize=512)
-def _fresh(m: int, rank: str, explode: bool, cap: int) -> tuple[np.ndarray, np.ndarray]:
-    """``m`` fresh chains of one rank: pmf of their passes, and the matrix
-    (see ``_conv_matrix``) that adds their (passes, tens) to a state."""
-    g = _group(m, rank, explode)
+def _fresh_matrix(m: int, rank: str, explode: bool, cap: int) -> np.ndarray:
+    """The matrix (see ``_conv_matrix``) that adds the (passes, tens) of
+    ``m`` fresh chains of one rank to a state below ``cap``."""
     low = np.zeros((cap, cap))
-    f, s, t, w = _low(g, m, explode, cap)
+    f, s, t, w = _low(_group(m, rank, explode), m, explode, cap)
     np.add.at(low, (s, np.minimum(t, cap - 1)), w)
-    return _passes_pmf(g, m, explode), _conv_matrix(low)
+    return _conv_matrix(low)
 
 
 @lru_cache(maxsize=128)
@@ -238,10 +237,6 @@ class _Task:
         self.k = min(spec["kiss"], self.n)  # each own chain ends on at most one failed die
         self.ally_kiss = spec["ally_kiss"]
         self.ego = spec["ego"]
-
-    # fresh chains: passes pmf (1-D) and the matrix adding their (passes, tens) below the threshold
-    def _fresh(self, m: int, rank: str) -> tuple[np.ndarray, np.ndarray]:
-        return _fresh(m, rank, self.explode, self.thr)
 
     def compute(self) -> Odds:
         thr, n, explode = self.thr, self.n, self.explode
@@ -284,7 +279,7 @@ class _Task:
         inner = np.zeros((masks, max(a.shape[1] for a in adds)))
         for m, a in enumerate(adds):
             inner[:, : a.shape[1]] += qs[m] @ a
-        for i, rank in enumerate(self.allies[: nallies if self.ally_kiss else 0]):
+        for i, rank in enumerate(self.allies if self.ally_kiss else []):  # failed allies re-roll
             a = _add_matrix(1, rank, explode, inner.shape[1])
             with_i = [mk for mk in range(masks) if mk & (1 << i)]
             grown = np.zeros((masks, a.shape[1]))
@@ -295,8 +290,6 @@ class _Task:
         if len(final) > len(out):
             out = np.concatenate([out, np.zeros(len(final) - len(out))])
         out[: len(final)] += final
-        own = [self._fresh(m, self.rank) for m in range(kmax + 1)]
-        ally = [self._fresh(1, r) for r in self.allies]
 
         # 4. Ego: a task still short after the KISS round counts each 10 twice.
         #    Only the sums (passes, tens) matter, so the state after the KISS
@@ -304,11 +297,12 @@ class _Task:
         #    the threshold (a matrix product on the flattened states).
         e_spent = 0.0
         if self.ego:
-            y = (q.reshape(kmax + 1, masks, cells) @ np.stack([o[1] for o in own])).sum(axis=0)
-            for i in range(nallies):
+            own = np.stack([_fresh_matrix(m, self.rank, explode, thr) for m in range(kmax + 1)])
+            y = (q.reshape(kmax + 1, masks, cells) @ own).sum(axis=0)
+            for i, rank in enumerate(self.allies):
                 mats = [mk for mk in range(masks) if mk & (1 << i)]
                 if mats:
-                    y[mats] = y[mats] @ ally[i][1]
+                    y[mats] = y[mats] @ _fresh_matrix(1, rank, explode, thr)
             z = y.sum(axis=0).reshape(thr, thr)
             sgrid, tgrid = np.indices(z.shape)
             if len(out) < 2 * thr:
