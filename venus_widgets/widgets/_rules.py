@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ..engine import agora as _agora
 from ..engine import api as _api
+from ..engine import playtest_task as _pt
+from ..engine.spec import CALIBERS
 
 PRIMARY = "primary"
 
@@ -79,7 +82,7 @@ def playtest_sentence(spec: dict, outcome: int, spent: Sequence[str], subverted:
         tail.append(f"+1 exp to each ally's job ({n} all{'y' if n == 1 else 'ies'})")
     if subverted:
         tail.append(f"the FC subverts: '{short(SUBVERSIONS[subverted])}'")
-    unspent = outcome - playtest_cost(spent, 1 + spec["factors"] + int(bool(spec.get("learning"))))
+    unspent = outcome - playtest_cost(spent, _pt.threshold(spec))
     if unspent > 0:
         tail.append(f"{unspent} success{'es' if unspent != 1 else ''} unspent")
     return "; ".join([parts[0]] + tail)
@@ -89,7 +92,7 @@ def agora_sentence(spec: dict, roll: Any, spent: Sequence[int], texts: Sequence[
     d = roll.details
     label = d.get("label", "success" if roll.passed else "failure")
     if spec["roll"] == "check":
-        need = 2 if spec["difficulty"] == "challenging" else 1
+        need = _agora.goal(spec)
         return f"{label.capitalize()}: {roll.outcome} success{'es' if roll.outcome != 1 else ''} ({need} needed)"
     n = spec["consequences"]
     names = [texts[i] if i < len(texts) and texts[i] else f"consequence {i + 1}" for i in spent]
@@ -132,8 +135,7 @@ def simple_sentence(spec: dict, roll: Any) -> str:
 
 
 def _more(caliber: str) -> str:
-    order = ("bronze", "silver", "gold", "platinum")
-    return order[min(order.index(caliber) + 1, 3)]
+    return CALIBERS[min(CALIBERS.index(caliber) + 1, len(CALIBERS) - 1)]
 
 
 def hint_specs(spec: dict) -> list[tuple[str, dict]]:
