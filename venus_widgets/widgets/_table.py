@@ -59,13 +59,13 @@ def start(w: Any, spec: dict, seed: int):
     if not kiss_step and not spend_step:
         r = _api.roll(spec, seed)
         w._t = {"spec": spec, "seed": seed, "first": r, "selected": [], "ego_reroll": False, "roll": r,
-                "ego": None, "kiss": None, "spent": [], "subverted": None, "entry": None}
+                "ego": None, "kiss": None, "spent": [], "subverted": None, "entry": None, "with_ego": None}
         _finish_simple(w)
         return r
     first = _api.roll(spec, seed, kiss=[], ego=False)
     w._t = {"spec": spec, "seed": seed, "first": first, "selected": [], "ego_reroll": False, "roll": None,
-            "ego": False, "kiss": [], "spent": [], "subverted": None, "entry": None}
-    if kiss_step and _succ_before(spec, first) < _goal(spec, first) or kiss_step and spec["edition"] == "playtest":
+            "ego": False, "kiss": [], "spent": [], "subverted": None, "entry": None, "with_ego": None}
+    if kiss_step and (spec["edition"] == "playtest" or _succ_before(spec, first) < _goal(spec, first)):
         w.status = ""
         _render(w, "kiss")
     else:
@@ -177,17 +177,14 @@ def set_ego_reroll(w: Any, on: bool) -> None:
 def selection_odds(spec: dict, first, selected, ego_reroll: bool = False) -> dict | None:
     """Exact P(pass), P(goal) if ``selected`` are KISSed (then Ego by the
     policy): the engine's public ``kiss_odds``."""
+    if spec["edition"] not in ("playtest", "agora"):
+        return None
     faces = [d.before for d in first.dice]
-    ed = spec["edition"]
     chosen = set(selected)
-    if ed == "playtest":
-        if ego_reroll:
-            cals = _pt.calibers(spec)
-            chosen |= {i for i, (f, c) in enumerate(zip(faces, cals)) if _pt.face_class(f, c) == _pt.FAIL}
-        return _api.kiss_odds(spec, faces, sorted(chosen))
-    if ed == "agora":
-        return _api.kiss_odds(spec, faces, sorted(chosen))
-    return None
+    if ego_reroll:  # playtest Ego 'reroll': every failed die too
+        cals = _pt.calibers(spec)
+        chosen |= {i for i, (f, c) in enumerate(zip(faces, cals)) if _pt.face_class(f, c) == _pt.FAIL}
+    return _api.kiss_odds(spec, faces, sorted(chosen))
 
 
 def advice(spec: dict, first, selected, ego_reroll: bool) -> dict:
@@ -204,7 +201,7 @@ def advice(spec: dict, first, selected, ego_reroll: bool) -> dict:
                               for o in a.options]
             out["available"] = True
         elif ed == "agora":
-            a = _api.advise(spec, [d.before for d in first.dice])
+            a = _api.advise(spec, faces)
             opts = a["options"]
             best = opts[0]["kiss"] if opts else []
             out["optimal"] = list(best)
@@ -236,6 +233,10 @@ def commit(w: Any) -> Any:
     ego = True if t["ego_reroll"] else False
     r = _api.roll(spec, t["seed"], kiss=list(t["selected"]), ego=ego)
     t["roll"], t["kiss"], t["ego"] = r, list(t["selected"]), ego
+    # the same dice with Ego spent after the KISS round, rolled once: offered
+    # only when it changes something (a 6 showing; playsheet: a 10)
+    with_ego = _api.roll(spec, t["seed"], kiss=t["kiss"], ego=True) if _ego_after(spec) and not ego else None
+    t["with_ego"] = with_ego if with_ego is not None and with_ego.ego_spent else None
     if spec["edition"] == "playtest" and spec["roll"] == "task":
         t["spent"] = _rules_default_spend(spec, r.outcome, getattr(w, "wanted", []))
     t["entry"] = w.log.append(make_entry(r, kiss=t["kiss"], ego=ego, spent=t["spent"], texts=_texts(w)))
@@ -271,11 +272,10 @@ def spend_ego(w: Any) -> Any:
         raise SpecError("ego", True, "a spec with Ego to spend after the KISS round")
     if t["ego"]:
         raise SpecError("ego", True, "Ego not yet spent", "Ego is spent once")
-    r = _api.roll(spec, t["seed"], kiss=t["kiss"], ego=True)
-    if not r.ego_spent:
+    r = t["with_ego"]
+    if r is None:
         raise SpecError("ego", True, "a roll with a 6 (playsheet: a 10) showing", "Ego would change nothing")
-    t["roll"], t["ego"] = r, True
-    t["spent"] = [c for c in t["spent"]]
+    t["roll"], t["ego"], t["with_ego"] = r, True, None
     w.status = announce(spec, r)
     _update(w)
     return r
@@ -428,8 +428,7 @@ def _render(w: Any, phase: str) -> None:
         view.update({"outcome": r.outcome, "passed": r.passed, "goal_reached": r.goal_reached,
                      "ego_spent": r.ego_spent, "result": sentence(w), "details": _jsonable(d),
                      "kissed": list(r.kissed)})
-        view["ego_after"] = {"available": phase == "spend" and _ego_after(spec) and not t["ego"]
-                             and _api.roll(spec, t["seed"], kiss=t["kiss"], ego=True).ego_spent}
+        view["ego_after"] = {"available": phase == "spend" and t["with_ego"] is not None}
         if spec["edition"] == "agora":
             view["snake"] = {"eyes": bool(d.get("snake_eyes")), "label": d.get("label", ""),
                              "ones": d.get("ones", 0), "criticals": d.get("criticals", 0)}
