@@ -25,6 +25,10 @@ from .errors import SpecError
 ROLL_FORMAT = "venus-widgets/roll@1"
 
 
+#: The largest seed (seeds are 63-bit, so they fit a signed 64-bit integer).
+MAX_SEED = 2**63 - 1
+
+
 def new_seed() -> int:
     """A fresh 63-bit seed, so that every roll can be replayed."""
     return secrets.randbits(63)
@@ -34,7 +38,7 @@ def check_seed(seed: Any) -> int:
     """Validate a seed (a whole number from 0 to 2**63 - 1), or draw one."""
     if seed is None:
         return new_seed()
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) < 2**63:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= int(seed) <= MAX_SEED:
         raise SpecError("seed", seed, "a whole number from 0 to 2**63 - 1, or None for a fresh one")
     return int(seed)
 

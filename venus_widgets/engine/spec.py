@@ -279,15 +279,29 @@ def describe(edition: str = "playtest", roll: str | None = None) -> dict[str, di
     return {name: kind.describe() for name, kind in schema(edition, roll).items()}
 
 
-def _other_roll_hint(edition: str, roll: str, field: str) -> str:
+def field_home(edition: str, roll: str, field: str) -> tuple[str, str] | None:
+    """Where a field that a (edition, roll) lacks belongs: the other roll of
+    the same edition first, then any edition; None if nowhere.
+
+    >>> field_home("playtest", "task", "score")
+    ('playtest', 'check')
+    """
     for other in ROLL_KINDS[edition]:
         if other != roll and field in SCHEMAS[(edition, other)]:
-            return f"'{field}' belongs to a {edition} {other}: set roll='{other}'"
+            return edition, other
     for ed in EDITIONS:
         for kind in ROLL_KINDS[ed]:
             if field in SCHEMAS[(ed, kind)]:
-                return f"'{field}' belongs to a {ed} {kind}"
-    return ""
+                return ed, kind
+    return None
+
+
+def _other_roll_hint(edition: str, roll: str, field: str) -> str:
+    home = field_home(edition, roll, field)
+    if home is None:
+        return ""
+    ed, kind = home
+    return f"'{field}' belongs to a {ed} {kind}" + (f": set roll='{kind}'" if ed == edition else "")
 
 
 def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -29,14 +29,15 @@ from ..engine import spec as _spec
 from ..engine.errors import MergeError, SpecError
 from ..engine.merge import best_subset, try_merge
 from ..engine.merge import merge as _merge
-from ..engine.rolls import new_seed
+from ..engine.rolls import MAX_SEED, new_seed
 from . import _rules
 from . import _table
 from ._assets import esm
 from ._spec_traits import clamp, clamp_int, field_info, make_traits
 from .rolllog import RollLog, handle_log_message
 
-MAX_SEED = 2**63 - 1
+#: The roller of each kind of roll (for hints).
+ROLLER_FOR = {"check": "CheckRoller", "task": "TaskRoller"}
 
 #: Widget options a roller takes besides the spec fields.
 OPTIONS = ("seed", "log", "layout")
@@ -114,11 +115,11 @@ class _Roller(anywidget.AnyWidget):
         unknown = [k for k in kwargs if k not in fields and k not in extra and k != "layout"]
         if unknown:
             k = unknown[0]
-            hint = _spec._other_roll_hint(edition, roll, k)
-            if hint:  # the widget's words: the other roll is the other roller
-                other = {"check": "CheckRoller", "task": "TaskRoller"}
-                for r, cls in other.items():
-                    hint = hint.replace(f"set roll='{r}'", f"use {cls}")
+            home = _spec.field_home(edition, roll, k)
+            hint = ""
+            if home is not None:  # the other roll of this edition is the other roller
+                ed, kind = home
+                hint = f"'{k}' belongs to a {ed} {kind}" + (f": use {ROLLER_FOR[kind]}" if ed == edition else "")
             raise TypeError(
                 f"{type(self).__name__}() got an unknown keyword argument {k!r}: the fields of a {edition} {roll} "
                 f"are {', '.join(fields)}; widget options are {', '.join(sorted(set(OPTIONS) | set(extra)))}"
