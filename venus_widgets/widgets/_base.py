@@ -308,9 +308,7 @@ class _Roller(anywidget.AnyWidget):
             return {"ok": False, "message": str(err), **extra}
         o = _api.odds(spec)
         numeric = o.numeric
-        dist = [[k, _pct(v)] for k, v in o.distribution.items()]
-        if not numeric:
-            dist = [[k, _pct(v)] for k, v in o.breakdown.items()]
+        dist = [[k, _pct(v)] for k, v in (o.distribution if numeric else o.breakdown).items()]
         return {
             "ok": True,
             "spec": spec,
