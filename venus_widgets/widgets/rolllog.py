@@ -96,7 +96,7 @@ def check_entry(e: Any, where: str = "entry") -> dict:
     if e["subverted"] is not None and not isinstance(e["subverted"], str):
         raise LogImportError(f"{where}: 'subverted' must be null or a consequence id")
     try:
-        again = _api.roll(spec, roll.seed, kiss=kiss, ego=ego)
+        again = replay_entry(e)
     except SpecError as err:
         raise LogImportError(f"{where}: cannot replay this roll ({err})") from None
     if again != roll or spec != roll.spec:
