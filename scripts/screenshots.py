@@ -11,21 +11,16 @@ installs it).
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import socket
-import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
-BIN = Path(sys.executable).parent
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+sys.path.insert(0, str(ROOT))
+
+# the browser tests' harness: Voila servers and Chromium started the same way
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, jupyter_server  # noqa: E402
 
 #: name -> (code of the one cell, roll it?)
 ROLLERS = {
@@ -47,38 +42,19 @@ def _notebook(code: str) -> dict:
             "nbformat": 4, "nbformat_minor": 5}
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def main() -> int:
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
-    base = Path(tempfile.mkdtemp(prefix="vw-shots-"))
-    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(base / "cfg"), JUPYTER_DATA_DIR=str(base / "data"),
-               JUPYTER_RUNTIME_DIR=str(base / "rt"), IPYTHONDIR=str(base / "ipy"))
-    for name, (code, _) in ROLLERS.items():
-        (base / f"{name}.ipynb").write_text(json.dumps(_notebook(code)))
-    port = _free_port()
-    server = subprocess.Popen([str(BIN / "voila"), "--no-browser", f"--port={port}", "--Voila.ip=127.0.0.1",
-                               "--theme=light", str(base)], cwd=base, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(120):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.5)
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-            page = browser.new_page(viewport={"width": 1100, "height": 2600}, device_scale_factor=1,
-                                    color_scheme="light", reduced_motion="reduce")
-            for name, (_, roll) in ROLLERS.items():
-                page.goto(f"http://127.0.0.1:{port}/voila/render/{name}.ipynb")
+    with tempfile.TemporaryDirectory(prefix="vw-shots-") as tmp, sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1100, "height": 2600}, device_scale_factor=1,
+                                color_scheme="light", reduced_motion="reduce")
+        for name, (code, roll) in ROLLERS.items():
+            nb = Path(tmp) / f"{name}.ipynb"
+            nb.write_text(json.dumps(_notebook(code)))
+            with jupyter_server("voila", [nb], notebook=nb.name) as server:
+                page.goto(f"{server.url}/?token={server.token}", timeout=120_000)
                 root = page.locator("[data-testid^='vw-']").first
                 root.wait_for(timeout=90_000)
                 page.locator("[data-testid='p-pass']").first.wait_for(timeout=30_000)
@@ -87,12 +63,8 @@ def main() -> int:
                     page.locator("[data-testid='die-0']").first.wait_for(timeout=30_000)
                 page.wait_for_timeout(300)
                 root.screenshot(path=str(OUT / f"{name}.png"))
-                print("wrote", (OUT / f"{name}.png").relative_to(ROOT))
-            browser.close()
-    finally:
-        server.terminate()
-        server.wait(10)
-        shutil.rmtree(base, ignore_errors=True)
+            print("wrote", (OUT / f"{name}.png").relative_to(ROOT))
+        browser.close()
     return 0
 
 
