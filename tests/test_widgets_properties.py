@@ -13,14 +13,10 @@ from hypothesis import strategies as st
 
 import venus_widgets as vw
 from venus_widgets.engine.errors import MergeError
+from test_widgets import ROLLERS, browser_update
 
-ROLLERS = [
-    (vw.CheckRoller, "playtest"), (vw.CheckRoller, "playsheet"), (vw.CheckRoller, "agora"),
-    (vw.TaskRoller, "playtest"), (vw.TaskRoller, "playsheet"), (vw.TaskRoller, "agora"),
-    (vw.PoolRoller, "heresy"), (vw.PoolRoller, "vers"),
-]
-IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
-SETTINGS = settings(max_examples=int(os.environ.get("VW_EXAMPLES", 60)), deadline=None, derandomize=IN_CI,
+# CI draws the same examples every run (the "ci" profile in conftest.py)
+SETTINGS = settings(max_examples=int(os.environ.get("VW_EXAMPLES", 60)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=True),
@@ -36,11 +32,6 @@ def _plausible(kind: dict):
     if kind["kind"] == "bool":
         return st.booleans()
     return st.lists(_plausible(kind["item"]), max_size=kind["max_len"] + 1)
-
-
-def _browser_update(w, state):
-    """A state update exactly as the front end sends it over the comm."""
-    w._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
 
 
 @pytest.mark.parametrize("cls, edition", ROLLERS, ids=lambda x: getattr(x, "__name__", x))
@@ -60,7 +51,7 @@ def test_any_browser_state_ends_legal_and_in_sync(cls, edition, data):
             state[name] = data.draw(_plausible(fields[name]))
         state = json.loads(json.dumps(state, default=str))  # what a browser can send
         sent.clear()
-        _browser_update(w, state)
+        browser_update(w, state)
         for name, value in state.items():  # the view drifts only if a correction is not sent back
             ours = w.get_state(name)[name]
             if json.dumps(value, sort_keys=True) != json.dumps(ours, sort_keys=True, default=str):
