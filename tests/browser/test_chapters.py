@@ -33,22 +33,16 @@ def _roller_cells(path: Path) -> int:
 
 
 @pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
-def test_chapter_runs_and_its_rollers_come_alive(browser_context, lab, path):
-    page = browser_context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        open_notebook(page, lab, f"notebooks/{path.name}")
-        assert run_all(page, timeout=180_000), cell_errors(page)
-        assert cell_errors(page) == []
-        shown = page.locator("[data-testid='vw-check'], [data-testid='vw-task'], [data-testid='vw-pool']")
-        expected = _roller_cells(path)
-        assert expected >= 1, "each chapter has a live roller"
-        page.wait_for_function(f"() => document.querySelectorAll("
-                               f"\"[data-testid='p-pass'][data-p]\").length >= {expected}", timeout=60_000)
-        assert shown.count() >= expected
-        for p in page.locator("[data-testid='p-pass']").evaluate_all("els => els.map(e => e.dataset.p)"):
-            assert 0.0 <= float(p) <= 1.0
-        assert [e for e in errors if "reading 'schema'" not in e] == []
-    finally:
-        page.close()
+def test_chapter_runs_and_its_rollers_come_alive(page, lab, path):
+    open_notebook(page, lab, f"notebooks/{path.name}")
+    assert run_all(page, timeout=180_000), cell_errors(page)
+    assert cell_errors(page) == []
+    shown = page.locator("[data-testid='vw-check'], [data-testid='vw-task'], [data-testid='vw-pool']")
+    expected = _roller_cells(path)
+    assert expected >= 1, "each chapter has a live roller"
+    page.wait_for_function(f"() => document.querySelectorAll("
+                           f"\"[data-testid='p-pass'][data-p]\").length >= {expected}", timeout=60_000)
+    assert shown.count() >= expected
+    for p in page.locator("[data-testid='p-pass']").evaluate_all("els => els.map(e => e.dataset.p)"):
+        assert 0.0 <= float(p) <= 1.0
+    assert [e for e in page.watch.errors if "reading 'schema'" not in e] == []
