@@ -11,8 +11,8 @@ The goal is 1 success (standard check), 2 (challenging check), or the
 number of consequences, doubled when challenging (task: full pass).
 ``p_pass`` is P(successes >= goal) and ``threshold == goal``.
 
-KISS and Ego follow the engine's one policy (RULES.md "The KISS and Ego
-policy"), in one round:
+KISS and Ego follow the engine's one policy (docs/rules.md#one-policy-for-kiss-and-ego
+and docs/rules_agora.md#kiss-and-ego-the-engines-one-policy), in one round:
 
 1. successes already reach the goal: stop, nothing spent;
 2. else KISS failed dice, up to ``kiss``: the best chance first (the help

@@ -1,12 +1,12 @@
 """Playtest tasks: a d6 pool with KISS and Ego, exactly.
 
-RULES.md playtest/Task: roll ``dice`` own dice of the roller's caliber and
+docs/rules_playtest.md#task: roll ``dice`` own dice of the roller's caliber and
 one die per ally (at most two) with the ally's caliber. A die succeeds on
 Bronze 5-6, Silver 4-6, Gold 3-6, Platinum 2-6. ``threshold = 1 +
 factors`` (+1 when learning on the job) and ``goal = threshold +
 consequences``.
 
-The default policy ``"failures"`` (RULES.md "The KISS and Ego policy"):
+The default policy ``"failures"`` (docs/rules.md#one-policy-for-kiss-and-ego):
 
 1. the successes showing reach the goal: stop, no KISS and no Ego spent;
 2. else KISS failed dice up to the ``kiss`` budget, the best chance first
@@ -73,7 +73,7 @@ FAIL, SUCC, SIX = 0, 1, 2
 
 
 def threshold(spec: dict) -> int:
-    """1 + factors, +1 when learning on the job (RULES.md playtest/Task)."""
+    """1 + factors, +1 when learning on the job (docs/rules_playtest.md#task)."""
     return 1 + spec["factors"] + (1 if spec["learning"] else 0)
 
 

@@ -365,7 +365,7 @@ def _cross_checks(s: dict[str, Any]) -> None:
             "allies",
             s["allies"],
             "no allies when learning on the job",
-            "an ally cannot aid with a level-0 job (RULES.md playtest/Task)",
+            "an ally cannot aid with a level-0 job (see docs/rules_playtest.md#task)",
         )
     if ed == "heresy" and 3 * s["trade"] > s["pool"]:
         raise SpecError(
