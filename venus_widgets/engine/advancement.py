@@ -52,6 +52,7 @@ def exp_per_task(spec: Mapping[str, Any], buy_learning: bool = True) -> dict[int
     if s["edition"] != "playtest" or s["roll"] != "task":
         raise SpecError("roll", s["roll"], "a playtest task", "exp comes from tasks")
     o = odds(s)
+    assert o.threshold is not None and o.goal is not None  # a task's odds have both
     out: dict[int, float] = {}
     for k, p in o.distribution.items():
         e = exp_of(k, o.threshold, o.goal, s["learning"], buy_learning)

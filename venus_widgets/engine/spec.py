@@ -343,7 +343,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     for name, kind in fields.items():
         if name in spec:
             value = kind.check(name, spec[name])
-            out[name] = list(value) if isinstance(kind, List) else value
+            out[name] = list(value) if isinstance(value, tuple) else value
         else:
             out[name] = list(kind.default) if isinstance(kind, List) else kind.default
     _cross_checks(out)
