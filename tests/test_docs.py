@@ -72,7 +72,7 @@ def test_readme_and_docs_links_point_at_files_that_exist():
 # this repository and the anchor GitHub gives one of its headings, so a player can
 # follow every citation. The pages link each other as `(<page>.md#<anchor>)`.
 
-CITING = ["venus_widgets", "js", "scripts", "tests", "docs", "README.md"]
+CITING = ["venus_widgets", "js", "scripts", "tests", "benchmarks", "docs", "README.md"]
 TEXT_SUFFIXES = {".py", ".js", ".mjs", ".md", ".txt", ".toml", ".cfg", ".json", ".ipynb", ".html", ".css"}
 NOT_OURS = {".git", ".venv", "venv", "node_modules", "build", "dist", "__pycache__", ".pytest_cache",
             ".hypothesis", ".ipynb_checkpoints", ".mypy_cache"}
