@@ -20,11 +20,13 @@ setup: $(STAMP)
 lab: $(STAMP)
 	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/01-checks.ipynb
 
-## The whole suite: Python (engine, widgets, notebooks, browser) and JS unit tests.
+## The whole suite: the type check (mypy, config in pyproject.toml), Python (engine,
+## widgets, notebooks, browser) and JS unit tests.
 ## The browser tests (tests/browser, marked `browser`) run here too: JupyterLab,
 ## Notebook 7 and Voila in Debian's Chromium, the Binder-like build and JupyterLite.
 test: $(STAMP)
 	bash scripts/ensure-tools.sh
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -p no:cacheprovider -n auto --dist loadfile \
 	  --nbval --nbval-sanitize-with notebooks/nbval_sanitize.cfg tests notebooks
 	node --test js/tests/

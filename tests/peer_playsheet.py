@@ -1,8 +1,8 @@
 """Independent peers for the playsheet task: a literal die-by-die brute
 force with Fractions, and the whole procedure in icepool.
 
-The brute force follows RULES.md "playsheet/Task" and "The KISS and Ego
-policy" step by step over face classes (fail, pass below 10, 10), with
+The brute force follows docs/rules_playsheet.md#task and
+docs/rules.md#one-policy-for-kiss-and-ego step by step over face classes (fail, pass below 10, 10), with
 explosion chains enumerated to a depth limit; the mass beyond that limit is
 returned so tests can compare within it. It shares no code with
 ``venus_widgets.engine.playsheet``.

@@ -2,8 +2,8 @@
 brute force, as independent peers of ``venus_widgets.engine.playtest*``.
 
 They share nothing with the engine but the spec defaults
-(:func:`normalize`). Read from RULES.md "playtest" and "The KISS and Ego
-policy". Used by tests/test_playtest_*.py and benchmarks/bench_odds.py.
+(:func:`normalize`). Read from docs/rules_playtest.md and
+docs/rules.md#one-policy-for-kiss-and-ego. Used by tests/test_playtest_*.py and benchmarks/bench_odds.py.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ ORDER = {"platinum": 0, "gold": 1, "silver": 2, "bronze": 3}  # KISS first = low
 
 
 def check_pass(s, natural: int, best_bonus: int) -> bool:
-    """RULES.md playtest/Check, literally."""
+    """docs/rules_playtest.md#check, literally."""
     cal = s["caliber"]
     if natural == 20 and cal != "bronze" or natural == 19 and cal in ("gold", "platinum"):
         return True
@@ -61,7 +61,7 @@ def final_count(s, goal, dice) -> int:
 
 
 def default_kiss(s, cals, faces, goal) -> list[int]:
-    """RULES.md "The KISS and Ego policy" steps 1-2, die by die."""
+    """docs/rules.md#one-policy-for-kiss-and-ego steps 1-2, die by die."""
     if sum(succeeds(f, c) for c, f in zip(cals, faces)) >= goal:
         return []
     failed = [i for i, (c, f) in enumerate(zip(cals, faces)) if not succeeds(f, c)]

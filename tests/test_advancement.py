@@ -1,4 +1,4 @@
-"""Learning a job at level 0 (RULES.md playtest/Task, Experience; the seed:
+"""Learning a job at level 0 (docs/rules_playtest.md#experience-and-learning-a-job; the seed:
 "it can take 6-16 tasks in total to learn a new job")."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ def test_errors():
 
 
 def test_lots_beyond_ten_become_exp():
-    """RULES.md playtest/Task: at most 10 Lots held; Lots earned beyond 10 in a session become exp."""
+    """docs/rules_playtest.md#experience-and-learning-a-job: at most 10 Lots held; Lots earned beyond 10 in a session become exp."""
     from venus_widgets.engine.advancement import bank_lots
 
     for held in range(11):
@@ -77,7 +77,7 @@ def test_lots_beyond_ten_become_exp():
 
 
 def test_levels_follow_the_exp_rules():
-    """RULES.md: a level-0 job is learned at 16 exp (to the tier minimum);
+    """docs/rules_playtest.md#experience-and-learning-a-job: a level-0 job is learned at 16 exp (to the tier minimum);
     above 0, exp equal to twice the level raises it by one."""
     from venus_widgets.engine.advancement import level_after
 

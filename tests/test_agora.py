@@ -1,4 +1,5 @@
-"""Agora checks and tasks (RULES.md "agora" and "The KISS and Ego policy"; seed 004).
+"""Agora checks and tasks (docs/rules_agora.md#agora-d6-rank-pools and
+docs/rules.md#one-policy-for-kiss-and-ego).
 
 The exact odds are compared with a die-by-die brute force over every face
 (fractions.Fraction), which applies the policy to each roll as a player
@@ -108,7 +109,7 @@ def _close(x: float, y: Fraction) -> bool:
 
 @pytest.mark.parametrize("spec", CASES)
 def test_odds_match_die_by_die_brute_force(spec):
-    """RULES.md agora + policy: distribution, P(pass), snake eyes, Ego, subverted consequences."""
+    """docs/rules_agora.md#agora-d6-rank-pools + policy: distribution, P(pass), snake eyes, Ego, subverted consequences."""
     o, b = vw.odds(spec), brute(spec)
     _, _, _, need = _rules(spec)
     assert set(o.distribution) == {k for k, v in b["dist"].items() if v}
@@ -154,7 +155,8 @@ def test_no_dice_and_no_help_is_an_automatic_failure():
 
 
 def test_factors_never_take_the_pool_below_zero_and_spare_the_help_die():
-    """RULES.md agora: 'minus one die per difficulty factor (never below 0)'; help 'not reduced'."""
+    """docs/rules_agora.md#the-roll: 'minus one die per difficulty factor', 'never below 0';
+    docs/rules_agora.md#help: 'difficulty factors never remove it'."""
     base = dict(A, roll="task", rank=4, health=1, job=1, helpers=[3])
     assert vw.odds(dict(base, factors=2)) .distribution == vw.odds(dict(base, factors=9)).distribution
     o = vw.odds(dict(base, factors=5))
@@ -179,8 +181,8 @@ def test_odds_match_icepool(spec):
 
 
 def test_kiss_order_best_chance_then_lowest_face():
-    """RULES.md policy 2: 'the die with the best chance to succeed first ..., ties broken by the lowest face
-    first (a 1 before a 3)'."""
+    """docs/rules.md#one-policy-for-kiss-and-ego, step 2: 'the die with the best chance to succeed first ...,
+    ties broken by the lowest face first' (a 1 before a 3)."""
     check = vw.normalize(dict(A, roll="check", rank=4, health=3, kiss=1, helpers=[5]))  # help rank 5
     assert agora.policy_kiss(check, [3, 1, 2, 1]) == [1]
     assert agora.policy_kiss(dict(check, kiss=4), [3, 1, 2, 1]) == [0, 1, 2, 3]  # help die (worse) last
@@ -237,7 +239,7 @@ def test_roll_applies_the_policy_and_is_reproducible():
 
 
 def test_rank_one_help_is_recorded_as_an_automatic_success():
-    """RULES.md agora: 'Rank 1 is an automatic success and is not rolled'."""
+    """docs/rules_agora.md#help: 'A merged rank 1 is an automatic success: it is not rolled'."""
     spec = dict(A, roll="check", rank=6, health=1, helpers=[2, 2], kiss=1)
     r = vw.roll(spec, seed=3)
     help_die = r.dice[-1]
@@ -248,7 +250,8 @@ def test_rank_one_help_is_recorded_as_an_automatic_success():
 
 
 def test_explicit_kiss_budget_and_faces():
-    """RULES.md agora KISS: 'once each (budget kiss; the helper's KISS of the help die ... does not count)'."""
+    """docs/rules_agora.md#kiss-and-ego-the-engines-one-policy: 'With helper_kiss a merged helper
+    KISSes a failed help die outside the budget'."""
     spec = dict(A, roll="check", rank=6, health=2, helpers=[6], kiss=1, difficulty="challenging")
     seed, plain = _short_seed(spec)
     r = vw.roll(spec, seed=seed, kiss=[0])
@@ -273,7 +276,7 @@ def test_explicit_kiss_budget_and_faces():
 
 
 def test_ego_only_when_short_and_forced_choices():
-    """RULES.md policy 3: Ego after KISS if still short; every 6 (help die included) scores two."""
+    """docs/rules_agora.md#kiss-and-ego-the-engines-one-policy, step 4: Ego after KISS if still short; every 6 (help die included) scores two."""
     spec = dict(A, roll="check", rank=6, health=2, helpers=[6], difficulty="challenging", ego=True)
     for seed in range(300):
         r = vw.roll(spec, seed=seed)
@@ -322,7 +325,7 @@ def test_advise_options_match_brute_force():
 
 
 def test_bad_agora_input_names_the_field():
-    """RULES.md 'Bad input': a rank of 7, health 4, a helper of rank 1, unmergeable helpers."""
+    """docs/rules.md#bad-input: a rank of 7, health 4, a helper of rank 1, unmergeable helpers."""
     for bad, field in [({"rank": 7}, "rank"), ({"health": 4}, "health"), ({"helpers": [1]}, "helpers[0]"),
                        ({"helpers": [5, 4]}, "helpers"), ({"snakes": "many"}, "snakes"),
                        ({"roll": "task", "consequences": 5}, "consequences")]:

@@ -64,3 +64,112 @@ def test_readme_and_docs_links_point_at_files_that_exist():
         for link in re.findall(r"\]\(([^)#\s]+)\)", page.read_text()):
             if not link.startswith(("http://", "https://")):
                 assert (page.parent / link).exists(), f"{page.name}: {link}"
+
+
+# -- citations ---------------------------------------------------------------------
+#
+# The code, tests and docs cite the rules as `docs/<page>.md#<anchor>`: a page of
+# this repository and the anchor GitHub gives one of its headings, so a player can
+# follow every citation. The pages link each other as `(<page>.md#<anchor>)`.
+
+CITING = ["venus_widgets", "js", "scripts", "tests", "benchmarks", "docs", "README.md"]
+TEXT_SUFFIXES = {".py", ".js", ".mjs", ".md", ".txt", ".toml", ".cfg", ".json", ".ipynb", ".html", ".css"}
+NOT_OURS = {".git", ".venv", "venv", "node_modules", "build", "dist", "__pycache__", ".pytest_cache",
+            ".hypothesis", ".ipynb_checkpoints", ".mypy_cache"}
+
+
+def github_anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading: its rendered text lower-cased, every
+    character but letters, digits, '_', '-' and spaces dropped, spaces as '-'."""
+    import re
+
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", heading)  # a link shows its text
+    text = text.replace("`", "").replace("*", "").strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(page: Path) -> set[str]:
+    """Every heading anchor of a Markdown page (GitHub numbers repeats: x, x-1, x-2)."""
+    import re
+
+    found: set[str] = set()
+    seen: dict[str, int] = {}
+    fenced = False
+    for line in page.read_text().splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        m = None if fenced else re.match(r" {0,3}#{1,6} +(.*?)(?: +#+)? *$", line)
+        if m:
+            slug = github_anchor(m.group(1))
+            n = seen.get(slug, 0)
+            seen[slug] = n + 1
+            found.add(slug if n == 0 else f"{slug}-{n}")
+    return found
+
+
+def _walk(*tops: str):
+    import os
+
+    for top in tops:
+        path = ROOT / top
+        if path.is_file():
+            yield path
+            continue
+        for folder, dirs, files in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if d not in NOT_OURS and not d.endswith(".egg-info"))
+            for name in sorted(files):
+                yield Path(folder) / name
+
+
+def citations() -> list[tuple[str, Path, str]]:
+    """(where, page, anchor) of every `docs/<page>.md#<anchor>` citation in the
+    code, tests, scripts and docs, and every `(<page>.md#<anchor>)` link of the
+    Markdown pages (anchor "" when a citation names a page only)."""
+    import re
+
+    out = []
+    for f in _walk(*CITING):
+        if f.suffix not in TEXT_SUFFIXES:
+            continue
+        text = f.read_text(errors="replace")
+        where = str(f.relative_to(ROOT))
+        for page, anchor in re.findall(r"(?<![\w./-])docs/([\w.-]+\.md)(?:#([\w-]+))?", text):
+            out.append((where, ROOT / "docs" / page, anchor))
+        if f.suffix == ".md":
+            for page, anchor in re.findall(r"\]\(([^)#\s]*\.md)?#([^)\s]+)\)", text):
+                out.append((where, f.parent / page if page else f, anchor))
+    return out
+
+
+def test_github_anchor_follows_githubs_rules():
+    assert github_anchor("KISS and Ego (the engine's one policy)") == "kiss-and-ego-the-engines-one-policy"
+    assert github_anchor("heresy: Victoriana's Heresy Engine (for comparison)") == (
+        "heresy-victorianas-heresy-engine-for-comparison")
+    assert github_anchor('Advice (`advise(spec, faces, kissed=())`)') == "advice-advisespec-faces-kissed"
+    page = ROOT / "docs" / "rules_playsheet.md"
+    assert {"check", "task", "published-tables-and-errata"} <= anchors(page)
+
+
+def test_every_rules_citation_names_a_page_and_a_heading_that_exist():
+    """A citation `docs/rules_playtest.md#task` must open a page of docs/ at a
+    heading of that page, so a player can read the rule it cites."""
+    found = citations()
+    assert sum(1 for _, page, a in found if page.name.startswith("rules") and a) >= 40
+    cache: dict[Path, set[str]] = {}
+    broken = []
+    for where, page, anchor in found:
+        if not page.is_file():
+            broken.append(f"{where}: no page {page.relative_to(ROOT)}")
+        elif anchor and anchor not in cache.setdefault(page, anchors(page)):
+            broken.append(f"{where}: no heading #{anchor} in {page.relative_to(ROOT)}")
+    assert not broken, "\n".join(sorted(set(broken)))
+
+
+def test_nothing_cites_a_rules_file_users_do_not_have():
+    """The rulings file the project was written from is not part of it: every
+    citation goes to docs/rules_<edition>.md instead."""
+    needle = ("RULES" + ".md").encode()
+    files = [f for f in _walk(".") if f.is_file()]
+    assert len(files) > 50
+    assert [str(f.relative_to(ROOT)) for f in files if needle in f.read_bytes()] == []

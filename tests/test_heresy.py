@@ -1,4 +1,4 @@
-"""The Heresy Engine (RULES.md "heresy (comparison)"; seed 002).
+"""The Heresy Engine (docs/rules_heresy_vers.md#heresy-victorianas-heresy-engine-for-comparison).
 
 "Each roll of '1' or '6' counts as a success ... Any roll of a '6' can also
 be rerolled, for a chance at an additional success" (and so on while 6s
@@ -157,7 +157,8 @@ def test_roll_many_matches_the_exact_pmf(spec):
 
 
 def test_validation():
-    """RULES.md 'Bad input': a trade needs 3 pool dice; black dice 0..36."""
+    """docs/rules.md#bad-input and docs/rules_heresy_vers.md#heresy-victorianas-heresy-engine-for-comparison:
+    a trade needs 3 pool dice; black dice 0..36."""
     with pytest.raises(SpecError) as err:
         vw.odds(dict(H, pool=5, trade=2))
     assert err.value.field == "trade" and "0 to 1" in str(err.value)

@@ -1,4 +1,4 @@
-"""Agora helper merging (RULES.md "agora", Help; seed 004 "Merging Dice from Multiple Helpers").
+"""Agora helper merging (docs/rules_agora.md#help; the seed's "Merging Dice from Multiple Helpers").
 
 "For every two helpers who's ability rank is the same, merge their dice
 into a single die of one rank lower." Every worked example of the seed is
@@ -88,7 +88,8 @@ def test_seed_examples_through_the_spec(ranks, merged):
     ],
 )
 def test_infeasible_offers_propose_the_best_subset(ranks, best, best_rank):
-    """RULES.md agora: 'the engine says so and proposes the accepted subset that gives the best (lowest) rank'."""
+    """docs/rules_agora.md#help: 'an error naming helpers, which proposes the accepted subset that
+    merges to the best (lowest) rank'."""
     assert try_merge(ranks) is None and brute_merge(ranks) is None
     with pytest.raises(MergeError) as err:
         merge(ranks)

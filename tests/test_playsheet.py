@@ -1,4 +1,4 @@
-"""The playsheet edition (RULES.md "playsheet"): d20 checks, D10 task pools.
+"""The playsheet edition (docs/rules_playsheet.md): d20 checks, D10 task pools.
 
 Exact odds are checked against a literal die-by-die brute force with
 Fractions (tests/peer_playsheet.py), icepool, and seeded samples.
@@ -26,7 +26,7 @@ CHECK = {"edition": "playsheet", "roll": "check"}
 @pytest.mark.parametrize("rank, auto", [("bronze", {20}), ("silver", {19, 20}), ("gold", {18, 19, 20}),
                                          ("platinum", {17, 18, 19, 20})])
 def test_check_auto_pass_ranges_follow_the_step_by_step_text(rank, auto):
-    """RULES.md playsheet/Check: Bronze 20, Silver 19-20, Gold 18-20, Platinum 17-20;
+    """docs/rules_playsheet.md#check: Bronze 20, Silver 19-20, Gold 18-20, Platinum 17-20;
     the seed's statistics table (Silver 20, Gold 19-20, Platinum 18-20) is an erratum."""
     spec = {**CHECK, "rank": rank, "difficulty": 4, "factors": [2, 2, 2, 2], "score": 0}  # target 28
     o = vw.odds(spec)
@@ -79,7 +79,7 @@ BRUTE_CASES = [
 
 @pytest.mark.parametrize("case", BRUTE_CASES)
 def test_task_distribution_equals_the_die_by_die_brute_force(case):
-    """RULES.md playsheet/Task and the KISS and Ego policy, applied die by die."""
+    """docs/rules_playsheet.md#task (KISS and Ego as its steps 1-4), applied die by die."""
     spec = {**TASK, **case}
     exact, lost = brute_task(spec, depth=3)
     o = vw.odds(spec)
@@ -107,7 +107,7 @@ def test_task_distribution_equals_icepool(case):
 
 
 def test_exploding_tail_is_cut_only_below_1e_12_and_said():
-    """RULES.md playsheet/Task: truncate only below 1e-12 of mass, and say so."""
+    """docs/rules_playsheet.md#task: cut the tail only where less than 1e-12 of mass is left, and say so."""
     o = vw.odds({**TASK, "dice": 30, "explode": True, "allies": ["platinum"] * 3, "kiss": 5, "ego": True,
                  "ally_kiss": True, "difficulty": 4, "factors": [2, 2, 2, 2]})
     assert 0.0 < o.truncated < 1e-12
@@ -207,7 +207,7 @@ ERRATA: list = []
 
 
 def test_seed_table_is_regenerated_from_the_engine_except_the_errata():
-    """RULES.md playsheet/Task: the "Bronze % chance" table uses 40 % (the D10 rule)."""
+    """docs/rules_playsheet.md#published-tables-and-errata: the "Bronze % chance" table uses 40 % (the D10 rule)."""
     rows = playsheet.table("bronze", 8)
     off = []
     for line in PRINTED.splitlines():
@@ -246,7 +246,7 @@ def _range(lo: int, hi: int) -> str:
 
 
 def test_the_seed_rank_table_is_an_erratum_in_every_cell():
-    """RULES.md playsheet: the statistics table shows other ranges than the
+    """docs/rules_playsheet.md#published-tables-and-errata: the statistics table shows other ranges than the
     step-by-step text (checks) and d6 ranges (tasks use D10s): every cell
     of both rows differs from the rules the engine plays, as docs/rules.md lists."""
     ranks = ("bronze", "silver", "gold", "platinum")

@@ -1,7 +1,7 @@
 """Playtest checks: exact odds against enumeration and icepool, rolls,
 roll_many, validation.
 
-RULES.md playtest/Check: target = absolute + factors; d20 + score; Silver
+docs/rules_playtest.md#check: target = absolute + factors; d20 + score; Silver
 auto-passes on 20, Gold/Platinum on 19-20, Bronze never; a natural 1
 auto-fails except Platinum; short: bonus d6s, add only the highest.
 """

@@ -1,6 +1,6 @@
 """The seed's published "Bronze % Chance of getting..." table, regenerated.
 
-RULES.md playtest/Published table: compare each printed entry at its
+docs/rules_playtest.md#published-table: compare each printed entry at its
 printed precision, allowing one unit in the last printed digit; entries
 off by more are errata, asserted here exactly (and listed in
 docs/rules_playtest.md).

@@ -1,7 +1,7 @@
 """Playtest tasks: exact odds against a die-by-die Fraction brute force and
 icepool, the optimal policy, rolls, roll_many, advise and validation.
 
-RULES.md playtest/Task and "The KISS and Ego policy".
+docs/rules_playtest.md#task and docs/rules.md#one-policy-for-kiss-and-ego.
 """
 
 from __future__ import annotations
@@ -65,7 +65,7 @@ def random_small_specs(count, seed, max_dice=5, optimal=False):
 
 @pytest.mark.parametrize("spec", random_small_specs(40, 1), ids=lambda s: json.dumps(s)[40:140])
 def test_default_policy_matches_die_by_die_brute_force(spec):
-    """RULES.md "The KISS and Ego policy": stop at the goal, KISS failed dice
+    """docs/rules.md#one-policy-for-kiss-and-ego: stop at the goal, KISS failed dice
     best chance first up to the budget (Ego reroll: all), then double6."""
     o = vw.odds(spec)
     assert_same(o.distribution, peer.brute_task(spec))
@@ -107,7 +107,7 @@ def test_optimal_policy_p_goal_matches_brute_force(spec):
 
 
 def test_optimal_is_never_worse_than_default():
-    """RULES.md: the optimal policy is never worse than the default."""
+    """docs/rules.md#one-policy-for-kiss-and-ego: the optimal policy is never worse than the default."""
     rng = random.Random(5)
     better = 0
     for _ in range(30):
@@ -172,7 +172,7 @@ def test_roll_is_deterministic_and_round_trips():
 
 
 def test_auto_kiss_takes_the_best_chance_then_the_lowest_face():
-    """RULES.md: an ally's Gold before your Bronze; a 1 before a 3."""
+    """docs/rules.md#one-policy-for-kiss-and-ego: an ally's Gold before your Bronze; a 1 before a 3."""
     spec = task(dice=3, allies=["gold"], factors=4, kiss=2)
     for seed in range(300):
         r = vw.roll(spec, seed=seed)

@@ -1,6 +1,6 @@
 """Property tests: random valid and invalid specs through ``odds`` and ``roll``.
 
-RULES.md "Bad input": no exception other than a ``ValueError`` subclass,
+docs/rules.md#bad-input: no exception other than a ``ValueError`` subclass,
 never a NaN; probabilities sum to 1 within 1e-12; a seeded roll is
 reproducible, survives JSON, and its outcome is one the odds give a
 positive chance.

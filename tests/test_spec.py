@@ -1,4 +1,4 @@
-"""The spec vocabulary: defaults, bounds and error messages (RULES.md "Bad input").
+"""The spec vocabulary: defaults, bounds and error messages (docs/rules.md#bad-input).
 
 Every error names the field, the value given and the allowed range.
 """
@@ -46,7 +46,7 @@ def test_normalize_is_idempotent_and_keeps_given_values():
 @pytest.mark.parametrize(
     "spec, field, value, allowed",
     [
-        # RULES.md: "a sixth difficulty factor"
+        # docs/rules.md#bad-input: "five difficulty factors in playtest (at most four)"
         ({"roll": "task", "factors": 5}, "factors", 5, "from 0 to 4"),
         # "a rank of 7"
         ({"edition": "agora", "rank": 7}, "rank", 7, "from 2 to 6"),
@@ -132,7 +132,7 @@ def test_every_count_has_a_documented_upper_bound():
 
 
 def test_no_ally_can_aid_a_level_0_job():
-    """RULES.md playtest/Task: "An ally cannot aid with a level-0 job"."""
+    """docs/rules_playtest.md#task: "An ally cannot aid with a level-0 job"."""
     with pytest.raises(vw.SpecError) as info:
         vw.odds({"roll": "task", "learning": True, "allies": ["gold"]})
     assert info.value.field == "allies" and "level-0" in str(info.value)

@@ -1,4 +1,4 @@
-"""VERS (RULES.md "vers (comparison)"; seed 003).
+"""VERS (docs/rules_heresy_vers.md#vers-vers-3d6-roll-under-for-comparison).
 
 "Rolls have what is called a competence target (aka CT) ... derived by
 adding the ranks ... to the base target of 10"; "the player simply rolls

@@ -398,7 +398,7 @@ def test_consequence_wording_matches_the_rules():
 
 
 def test_browser_learning_and_allies_never_meet():
-    """RULES.md: no ally can aid a level-0 job. From the browser, the field
+    """docs/rules_playtest.md#task: no ally can aid with a level-0 job. From the browser, the field
     the player just changed wins and the other is corrected and echoed."""
     w = vw.TaskRoller(allies=["gold"], ally_stunts=1)
     keys = sent_states(w)

@@ -1,6 +1,6 @@
 """Experience and learning a job (playtest), exactly, for notebooks.
 
-RULES.md playtest/Task, Experience: a failed task gives +1 exp to the job;
+docs/rules_playtest.md#experience-and-learning-a-job: a failed task gives +1 exp to the job;
 a level-0 job gives +1 exp per task regardless; the tertiary consequence
 "...and / but I learned something new..." gives +1 when bought. After 16
 exp a level-0 job is learned (the seed: "it can take 6-16 tasks").
@@ -52,6 +52,7 @@ def exp_per_task(spec: Mapping[str, Any], buy_learning: bool = True) -> dict[int
     if s["edition"] != "playtest" or s["roll"] != "task":
         raise SpecError("roll", s["roll"], "a playtest task", "exp comes from tasks")
     o = odds(s)
+    assert o.threshold is not None and o.goal is not None  # a task's odds have both
     out: dict[int, float] = {}
     for k, p in o.distribution.items():
         e = exp_of(k, o.threshold, o.goal, s["learning"], buy_learning)
@@ -82,7 +83,7 @@ def tasks_to_learn(spec: Mapping[str, Any], buy_learning: bool = True, need: int
     return out
 
 
-#: Lots a character may hold (RULES.md playtest/Task, Experience).
+#: Lots a character may hold (docs/rules_playtest.md#experience-and-learning-a-job).
 MAX_LOTS = 10
 
 
@@ -104,7 +105,7 @@ def bank_lots(held: int, earned: int) -> tuple[int, int]:
 
 def level_after(level: int, exp: int, tier_minimum: int = 1) -> tuple[int, int]:
     """The job's level and exp left after spending exp by the rules the
-    engine uses (RULES.md): a level-0 job is learned at 16 exp and becomes
+    engine uses (docs/rules_playtest.md#experience-and-learning-a-job): a level-0 job is learned at 16 exp and becomes
     ``tier_minimum`` (the playtest: the lower of the two inherited ability
     scores; the playsheet: Historic 1, Heroic 2, Mythic 3, Deific 4); above
     level 0, exp equal to twice the level raises it by one (the playsheet's

@@ -11,8 +11,8 @@ The goal is 1 success (standard check), 2 (challenging check), or the
 number of consequences, doubled when challenging (task: full pass).
 ``p_pass`` is P(successes >= goal) and ``threshold == goal``.
 
-KISS and Ego follow the engine's one policy (RULES.md "The KISS and Ego
-policy"), in one round:
+KISS and Ego follow the engine's one policy (docs/rules.md#one-policy-for-kiss-and-ego
+and docs/rules_agora.md#kiss-and-ego-the-engines-one-policy), in one round:
 
 1. successes already reach the goal: stop, nothing spent;
 2. else KISS failed dice, up to ``kiss``: the best chance first (the help
@@ -193,7 +193,7 @@ def _cells(size: int) -> tuple[np.ndarray, ...]:
     return out
 
 
-def _reroll(p, six, succ, ones, k, rank):
+def _reroll(p, six, succ, ones, k, rank) -> tuple[np.ndarray, ...]:
     """Add ``k`` fresh main dice to each row (arrays that broadcast); the
     joint law of (6s, successes, 1s) as flat cells (p, 6s, successes, 1s).
 
@@ -483,7 +483,7 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> dict
                 continue
             groups.setdefault((i >= n, f), []).append(i)
     keys = sorted(groups)
-    options = []
+    options: list[dict[str, Any]] = []
     for counts in product(*(range(len(groups[k]) + 1) for k in keys)):
         chosen = sorted(i for k, c in zip(keys, counts) for i in groups[k][:c])
         cost = sum(1 for i in chosen if i < n or not spec["helper_kiss"])
@@ -548,5 +548,6 @@ def _option_odds(spec, faces, ranks, chosen, n, help_rank) -> tuple[float, float
     k = sum(1 for i in chosen if i < n)
     ph, h6, hs, h1, _ = _help_faces(help_rank if n in chosen else None)
     p, s6, sc, on, kk = ph, six + h6, succ + hs, ones + h1, np.full(ph.size, k)
-    r = _summary(spec, *_reroll(p, s6, sc, on, kk, spec["rank"]), spec["ego"])
+    p, s6, sc, on = _reroll(p, s6, sc, on, kk, spec["rank"])
+    r = _summary(spec, p, s6, sc, on, spec["ego"])
     return float(r["p"][r["passed"]].sum()), float(r["p"][r["crit"] > 0].sum())

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 
@@ -165,10 +166,10 @@ def _passes_pmf(g: np.ndarray, n: int, explode: bool) -> np.ndarray:
     return np.bincount(s.ravel(), weights=g.ravel())
 
 
-def _low(g: np.ndarray, n: int, explode: bool, cap: int) -> np.ndarray:
+def _low(g: np.ndarray, n: int, explode: bool, cap: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``L[f, s, t]``-free view: mass by (passes s, tens t) for s, t < cap,
     split by failed count f: returns ``(f_values, s, t, mass)`` arrays."""
-    f, t = np.indices(g.shape)
+    f, t = np.indices((g.shape[0], g.shape[1]))  # g is 2-D: G[f, t]
     s = n - f + (t if explode else 0)
     keep = (s < cap) & (g > 0)
     return f[keep], s[keep], t[keep], g[keep]
@@ -392,7 +393,7 @@ def _explode_from(dice: list[Die], start: int, gen, explode: bool) -> None:
 
 
 def _passes(d: Die) -> bool:
-    return d.after >= PASS_FROM[d.grade]
+    return d.after >= PASS_FROM[cast(str, d.grade)]  # playsheet dice are graded by rank name
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
@@ -404,7 +405,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     first, second = streams(seed)
     thr = target(spec)
     owners = [("own", spec["rank"])] * spec["dice"] + [(f"ally {i + 1}", r) for i, r in enumerate(spec["allies"])]
-    faces = first.integers(1, 11, size=len(owners)) if owners else []
+    faces: np.ndarray | list[int] = first.integers(1, 11, size=len(owners)) if owners else []
     dice = [Die(i, o, g, 10, int(f), int(f)) for i, ((o, g), f) in enumerate(zip(owners, faces))]
     _explode_from(dice, 0, first, spec["explode"])
     before = sum(_passes(d) for d in dice)
@@ -579,5 +580,6 @@ def table(rank: str = "bronze", max_dice: int = 8):
     rows = []
     for n in range(1, max_dice + 1):
         o = _odds({"edition": "playsheet", "roll": "task", "rank": rank, "dice": n, "difficulty": 1})
+        assert o.mean is not None and o.sd is not None  # a pool's outcome is numeric
         rows.append(TableRow(n, tuple(100 * o.at_least(k) for k in range(1, n + 1)), o.mean, o.sd))
     return tuple(rows)

@@ -1,6 +1,6 @@
 """Playtest checks: one d20 plus the score, bonus d6s when short, exactly.
 
-RULES.md playtest/Check: target = absolute difficulty (routine 5, simple
+docs/rules_playtest.md#check: target = absolute difficulty (routine 5, simple
 10, tough 15, challenging 20, absurd 25) + relative factors (+1 each).
 Roll a d20 (``natural``); Silver auto-passes on 20, Gold and Platinum on
 19-20, Bronze never; a natural 1 auto-fails except for Platinum. Otherwise

@@ -1,12 +1,12 @@
 """Playtest tasks: a d6 pool with KISS and Ego, exactly.
 
-RULES.md playtest/Task: roll ``dice`` own dice of the roller's caliber and
+docs/rules_playtest.md#task: roll ``dice`` own dice of the roller's caliber and
 one die per ally (at most two) with the ally's caliber. A die succeeds on
 Bronze 5-6, Silver 4-6, Gold 3-6, Platinum 2-6. ``threshold = 1 +
 factors`` (+1 when learning on the job) and ``goal = threshold +
 consequences``.
 
-The default policy ``"failures"`` (RULES.md "The KISS and Ego policy"):
+The default policy ``"failures"`` (docs/rules.md#one-policy-for-kiss-and-ego):
 
 1. the successes showing reach the goal: stop, no KISS and no Ego spent;
 2. else KISS failed dice up to the ``kiss`` budget, the best chance first
@@ -73,7 +73,7 @@ FAIL, SUCC, SIX = 0, 1, 2
 
 
 def threshold(spec: dict) -> int:
-    """1 + factors, +1 when learning on the job (RULES.md playtest/Task)."""
+    """1 + factors, +1 when learning on the job (docs/rules_playtest.md#task)."""
     return 1 + spec["factors"] + (1 if spec["learning"] else 0)
 
 
@@ -706,8 +706,8 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
     free_counts = _counts_of(faces, cals, free)
     succ = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
 
-    def evaluate(chosen: Sequence[int], ego_r: bool) -> tuple[float, float]:
-        chosen = set(chosen)
+    def evaluate(dice: Sequence[int], ego_r: bool) -> tuple[float, float]:
+        chosen = set(dice)
         if ego_r:
             chosen |= {i for i in free if face_class(faces[i], cals[i]) == FAIL}
         return _choice_odds(spec, faces, cals, chosen)
@@ -726,12 +726,12 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
         raw += [(f"die {i}", (i,), False) for i in free]
     seen = set()
     options = []
-    for label, chosen, ego_r in raw:
-        key = (tuple(sorted(chosen)), ego_r)
+    for label, dice, ego_r in raw:
+        key = (tuple(sorted(dice)), ego_r)
         if key in seen:
             continue
         seen.add(key)
-        pp, pg = evaluate(chosen, ego_r)
-        options.append(Option(tuple(sorted(chosen)), ego_r, pp, pg, label))
+        pp, pg = evaluate(dice, ego_r)
+        options.append(Option(tuple(sorted(dice)), ego_r, pp, pg, label))
     options.sort(key=lambda o: (-o.p_goal, -o.p_pass, o.label not in ("policy", "optimal"), len(o.kiss)))
     return Advice(tuple(faces), succ, thr, g, left, tuple(policy), tuple(best[1]), tuple(options))

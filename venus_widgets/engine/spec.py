@@ -343,7 +343,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     for name, kind in fields.items():
         if name in spec:
             value = kind.check(name, spec[name])
-            out[name] = list(value) if isinstance(kind, List) else value
+            out[name] = list(value) if isinstance(value, tuple) else value
         else:
             out[name] = list(kind.default) if isinstance(kind, List) else kind.default
     _cross_checks(out)
@@ -365,7 +365,7 @@ def _cross_checks(s: dict[str, Any]) -> None:
             "allies",
             s["allies"],
             "no allies when learning on the job",
-            "an ally cannot aid with a level-0 job (RULES.md playtest/Task)",
+            "an ally cannot aid with a level-0 job (see docs/rules_playtest.md#task)",
         )
     if ed == "heresy" and 3 * s["trade"] > s["pool"]:
         raise SpecError(

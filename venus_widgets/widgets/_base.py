@@ -18,7 +18,7 @@ Python assignments (``w.factors = 9``) are not clamped: they raise
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar, Mapping, overload
 
 import anywidget
 import traitlets
@@ -63,17 +63,19 @@ class _Roller(anywidget.AnyWidget):
     _module: ClassVar[str] = ""
     _edition_of_class: ClassVar[str | None] = None
     _subclasses: ClassVar[dict] = {}
+    #: agora's helper ranks, a trait of agora rollers only (declared for type checkers)
+    helpers: list[int]
 
     _esm = traitlets.Unicode().tag(sync=True)
     edition = traitlets.Unicode("playtest", read_only=True).tag(sync=True)
     roll = traitlets.Unicode("check", read_only=True).tag(sync=True)
-    fields = traitlets.List(read_only=True).tag(sync=True)
+    fields: traitlets.List[str] = traitlets.List(read_only=True).tag(sync=True)
     odds_view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
     seed = traitlets.Any(None).tag(sync=True, to_json=_seed_to_json, from_json=_seed_from_json)
     table = traitlets.Dict().tag(sync=True)
-    recent = traitlets.List().tag(sync=True)
+    recent: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     log = traitlets.Instance(RollLog).tag(sync=True, **widget_serialization)
 
     # -- construction: one generated subclass per edition ---------------------
@@ -106,7 +108,7 @@ class _Roller(anywidget.AnyWidget):
 
     def __init__(self, edition: str = "playtest", *, log: RollLog | None = None, seed: Any = None,
                  **kwargs: Any) -> None:
-        edition = self._edition_of_class
+        edition = self._edition_of_class or edition  # set by __new__
         roll = self._roll_kind(edition)
         fields = _spec.schema(edition, roll)
         self.set_trait("edition", edition)
@@ -164,6 +166,15 @@ class _Roller(anywidget.AnyWidget):
     def _init_extras(self, kwargs: Mapping) -> None:
         pass
 
+    @overload
+    @staticmethod
+    def _check_seed(seed: None) -> None: ...
+    @overload
+    @staticmethod
+    def _check_seed(seed: int) -> int: ...
+    @overload
+    @staticmethod
+    def _check_seed(seed: Any) -> int | None: ...
     @staticmethod
     def _check_seed(seed: Any) -> int | None:
         if seed is None:

@@ -492,8 +492,8 @@ def handle(w: Any, content: Mapping) -> None:
     elif action == "subvert":
         subvert(w, content.get("item"))
     elif action == "replay":
-        i = content.get("index")
-        r = w.log.replay(int(i))
-        w.status = f"Replayed roll {int(i) + 1} (seed {r.seed}): {announce(r.spec, r)}"
+        i = int(content["index"])
+        r = w.log.replay(i)
+        w.status = f"Replayed roll {i + 1} (seed {r.seed}): {announce(r.spec, r)}"
     else:
         raise SpecError("do", action, "roll, select, ego_reroll, commit, spend_ego, spend, subvert, export, import")

@@ -72,6 +72,12 @@ class TaskRoller(_Roller):
     _kind = "task"
     _module = "task"
 
+    # Traits some editions add (spec fields, _extra_traits), declared for type checkers.
+    allies: list[str]
+    ally_stunts: int
+    wanted: list[str]
+    consequence_texts: list[str]
+
     @classmethod
     def _roll_kind(cls, edition: str) -> str:
         if edition not in ("playtest", "playsheet", "agora"):
@@ -82,7 +88,7 @@ class TaskRoller(_Roller):
     @classmethod
     def _extra_traits(cls, edition: str, roll: str) -> dict:
         if edition == "playtest":
-            out = {name: BoundedInt(name, lo, hi).tag(sync=True, source=True)
+            out: dict[str, traitlets.TraitType] = {name: BoundedInt(name, lo, hi).tag(sync=True, source=True)
                    for name, lo, hi in KISS_SOURCES}
             out["wanted"] = traitlets.List(traitlets.Unicode()).tag(sync=True)
             out["consequence_list"] = traitlets.List(_rules.consequence_list(), read_only=True).tag(sync=True)

@@ -171,7 +171,7 @@ class RollLog(anywidget.AnyWidget):
     """
 
     _esm = traitlets.Unicode().tag(sync=True)
-    entries = traitlets.List().tag(sync=True, to_json=_entries_to_json, from_json=_entries_from_json)
+    entries: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True, to_json=_entries_to_json, from_json=_entries_from_json)
     error = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
 
@@ -259,12 +259,12 @@ class RollLog(anywidget.AnyWidget):
             if handle_log_message(self, self, content):
                 return
             if isinstance(content, Mapping) and content.get("do") == "replay":
-                i = int(content.get("index"))
+                i = int(content["index"])
                 r = self.replay(i)
                 same = "the same dice" if r.to_dict() == self.entries[i]["roll"] else "DIFFERENT dice"
                 self.status = f"Replayed roll {i + 1} from spec and seed {r.seed}: {same}"
                 self.error = ""
-        except (ValueError, TypeError, IndexError, SpecError) as err:
+        except (ValueError, TypeError, KeyError, IndexError, SpecError) as err:
             self.error = str(err)
 
 
@@ -281,7 +281,7 @@ def handle_log_message(log: RollLog, widget: Any, content: Mapping) -> bool:
         return True
     if action == "import":
         try:
-            n = log.import_text(content.get("text"), None if content.get("name") is None else
+            n = log.import_text(content["text"], None if content.get("name") is None else
                                 ("csv" if str(content.get("name")).lower().endswith(".csv") else "json"))
         except LogImportError as err:
             widget.error = f"Import failed, log unchanged: {err}"
