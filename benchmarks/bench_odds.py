@@ -398,8 +398,8 @@ def table(rows: list[Row]) -> str:
                 ratio += f" ({_fmt_ratio(*lo)} to {_fmt_ratio(*hi)})"
         else:
             peer, ratio = "n/a", "-"
-        lines.append(f"| {r.name} | {r.n} | {fmt_time(statistics.median(r.cold))} | {fmt_time(p90(r.cold))} | "
-                     f"{fmt_time(statistics.median(r.sweep))} | {fmt_time(statistics.median(r.warm))} | {peer} | {ratio} |")
+        times = [statistics.median(r.cold), p90(r.cold), statistics.median(r.sweep), statistics.median(r.warm)]
+        lines.append(f"| {r.name} | {r.n} | " + " | ".join(map(fmt_time, times)) + f" | {peer} | {ratio} |")
         if r.note:
             notes.append(f"{r.name}: {r.note}")
         for spec in r.disagree:
