@@ -88,3 +88,10 @@ def test_runs_on_tiny_specs_and_prints_the_table():
     assert text.splitlines()[0] == "| " + " | ".join(bench.COLUMNS) + " |"
     assert all(f"| tiny {s['edition']} | 2 |" in text for s in TINY)
 
+
+
+def test_quick_command_line(capsys):
+    assert bench.main(["--quick", "--only", "vers", "--clock", "cpu", "--import-runs", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "cpu time per new spec" in out and "| vers check | 4 |" in out
+    assert bench.clock is bench.CLOCKS["wall"]  # the option does not outlive the run
