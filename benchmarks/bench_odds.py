@@ -1,94 +1,425 @@
-"""Benchmark: exact odds of a representative hard set, against icepool.
+"""Benchmark: exact odds of *new* specs, as a slider sweep creates them, against icepool.
 
-Run with ``make bench`` (or ``.venv/bin/python benchmarks/bench_odds.py``).
-Prints, for each spec, the median time of ``odds(spec)`` (cache cleared
-each call) and of the same distribution computed with icepool in the same
-run, with their ratio; then the import time of ``venus_widgets`` against
-``import numpy, anywidget``.
+Run with ``make bench`` (or ``.venv/bin/python benchmarks/bench_odds.py [--quick]``).
 
-Targets (issue 2): every spec <= 1 ms median on a 2-core machine; >= 30x
-faster than icepool on playtest tasks with mixed calibers, a KISS budget
-and double6 under the default policy; import <= 1.3x numpy + anywidget.
+Each spec class is a sweep of distinct specs, made the way a player makes
+them: start from one roll and move one slider (dice, factors, KISS, Ego,
+allies, caliber...) across its range, then the next, keeping the earlier
+sliders where they were. Timed, for each spec of a class in turn (in a
+seeded random order, so that icepool's sample below spreads over the sweep),
+ours as the median of ``--repeat`` runs (default 3):
 
-This is a script, not a test: timings depend on the machine. The test
-suite checks that both sides compute the same distribution.
+* **ours cold**: every ``functools`` cache of ``venus_widgets.engine`` (found
+  by walking the engine's modules for ``cache_clear``) is cleared, then
+  ``vw.odds(spec)`` is timed: no result-cache hit, no kernel warm from the
+  same spec or any other;
+* **ours warm**: the same spec again with only the result cache cleared (the
+  kernels it just filled stay warm): what re-asking for a spec costs, and
+  what the old benchmark reported as the speed;
+* **icepool**: the same distribution by the icepool peers of the test suite
+  (``tests/peer_<edition>.py``), after clearing icepool's own global caches
+  (its ``functools`` caches, module-level cache dicts and the caches of its
+  shared evaluator objects), so it too computes a new spec from scratch.
+  The peers build new dice for each call. The benchmark checks that both
+  sides give the same distribution (to 1e-9) on every spec icepool times.
+
+Then, after the class, **ours in sweep**: the class's specs again, in sweep
+order from empty caches, with only the result cache cleared before each:
+every spec is new, the kernels keep what the earlier specs filled, which is
+what a player moving the sliders gets.
+
+Before a class, each library computes one spec outside the sweep (imports,
+first-call set-up). icepool is slow (0.02 s to over a minute per spec), so it
+times a seeded random sample of each class within a time budget, each call
+cut after ``--icepool-cap`` seconds (a cut call counts as the time it ran:
+its ratio is a lower bound, printed with ``>``). Ratios are per spec, icepool
+over ours cold, on the specs both timed.
+
+Times are wall time; on a busy machine ``--clock cpu`` times this process's
+CPU time instead, which other programs disturb less (it counts every thread:
+numpy's BLAS may use more than one on a large matrix product).
+
+This is a script, not a test: timings depend on the machine (and on what else
+runs on it); compare ratios from the same run. tests/test_bench.py runs the
+same code on tiny specs and checks that the cold path really misses the caches.
 """
 
 from __future__ import annotations
 
+import argparse
+import importlib
+import json
+import pkgutil
+import random
+import signal
 import statistics
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
+if str(ROOT / "tests") not in sys.path:
+    sys.path.insert(0, str(ROOT / "tests"))
 
 import venus_widgets as vw  # noqa: E402
-from venus_widgets.engine import api  # noqa: E402
 
-SPECS = {
-    "playtest 10+2 KISS4 double6 (failures)": {
-        "edition": "playtest", "roll": "task", "caliber": "bronze", "dice": 10,
-        "allies": ["gold", "silver"], "factors": 3, "kiss": 4, "ego": "double6",
-        "consequences": 3, "policy": "failures",
-    },
-    "playtest 10+2 KISS4 double6 (optimal)": {
-        "edition": "playtest", "roll": "task", "caliber": "bronze", "dice": 10,
-        "allies": ["gold", "silver"], "factors": 3, "kiss": 4, "ego": "double6",
-        "consequences": 3, "policy": "optimal",
-    },
-    "playsheet 12 exploding D10 + 3 allies": {
-        "edition": "playsheet", "roll": "task", "rank": "bronze", "dice": 12, "explode": True,
-        "allies": ["silver", "gold", "platinum"], "difficulty": 4, "factors": [2, 2],
-        "kiss": 3, "ally_kiss": True, "ego": True,
-    },
-    "agora task, 3 helpers": {
-        "edition": "agora", "roll": "task", "rank": 4, "health": 2, "job": 3, "assets": 1,
-        "factors": 1, "helpers": [5, 5, 4], "consequences": 3, "kiss": 2, "helper_kiss": True,
-        "ego": True, "snakes": "each-pair",
-    },
-    "heresy 20 dice vs 9 black": {"edition": "heresy", "pool": 20, "black": 9},
-}
-
-#: The spec whose icepool ratio has a target of its own.
-RATIO_TARGET = ("playtest 10+2 KISS4 double6 (failures)", 30.0)
+Spec = dict[str, Any]
 
 
-def median_time(fn, *, repeat: int = 25, min_time: float = 0.002) -> float:
-    """Median seconds per call over ``repeat`` batches of at least ``min_time``."""
-    fn()  # warm up
-    t0 = time.perf_counter()
-    fn()
-    one = max(time.perf_counter() - t0, 1e-7)
-    per_batch = max(1, int(min_time / one))
-    samples = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        for _ in range(per_batch):
-            fn()
-        samples.append((time.perf_counter() - t0) / per_batch)
-    return statistics.median(samples)
+# -- the spec sweeps ---------------------------------------------------------------
+
+def sweep(base: Spec, moves: list[tuple[str, list[Any]]]) -> list[Spec]:
+    """The distinct specs met while moving each slider of ``moves`` in turn
+    across its values (a slider stays where it was left), from ``base``."""
+    spec, out, seen = dict(base), [], set()
+    for name, values in moves:
+        for value in values:
+            spec = {**spec, name: value}
+            key = json.dumps(vw.normalize(spec), sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                out.append(dict(spec))
+    return out
 
 
-def ours(spec):
-    def run():
-        api._odds_cached.cache_clear()
-        return vw.odds(spec)
+@dataclass
+class SpecClass:
+    """A named sweep of specs; ``peer`` is a tests/peer_*.py module name (or
+    None with ``no_peer`` saying why), ``warmup`` a spec outside the sweep."""
 
-    return run
-
-
-def peer(spec):
-    """icepool's computation of the same distribution (tests/peer_<edition>.py)."""
-    import importlib
-
-    module = importlib.import_module(f"peer_{spec['edition']}")
-    return lambda: module.icepool_distribution(spec)
+    name: str
+    specs: list[Spec]
+    warmup: Spec
+    peer: str | None = None
+    no_peer: str = ""
 
 
-def import_time(code: str, runs: int = 15) -> float:
+CALIBERS = ["bronze", "silver", "gold", "platinum"]
+PT = {"edition": "playtest", "roll": "task"}
+PS = {"edition": "playsheet", "roll": "task"}
+AG = {"edition": "agora", "roll": "task"}
+
+
+def spec_classes() -> list[SpecClass]:
+    """Every class of the benchmark (docs/spec.md gives the ranges)."""
+    playtest = sweep(
+        {**PT, "caliber": "silver", "dice": 1, "allies": ["gold"], "factors": 1, "kiss": 2,
+         "ego": "double6", "consequences": 1},
+        [("dice", list(range(1, 13))), ("factors", [0, 1, 2, 3, 4]), ("kiss", list(range(0, 9))),
+         ("ego", ["none", "reroll", "double6"]),
+         ("allies", [[], ["bronze"], ["platinum", "bronze"], ["gold", "silver"]]),
+         ("caliber", CALIBERS), ("consequences", [0, 1, 2, 3, 4]), ("dice", [10, 8, 6, 4])])
+    optimal = sweep(
+        {**PT, "caliber": "bronze", "dice": 10, "allies": ["gold", "silver"], "factors": 3, "kiss": 4,
+         "ego": "double6", "consequences": 3, "policy": "optimal"},
+        [("kiss", list(range(0, 7))), ("factors", [0, 1, 2, 3, 4]), ("ego", ["none", "reroll", "double6"]),
+         ("consequences", [0, 1, 2, 3]), ("caliber", CALIBERS)])
+    playsheet = sweep(
+        {**PS, "rank": "silver", "dice": 1, "allies": ["gold"], "difficulty": 2, "factors": [1], "kiss": 2,
+         "ally_kiss": True, "ego": True},
+        [("dice", list(range(1, 13))), ("difficulty", [1, 2, 3, 4]),
+         ("factors", [[], [1], [2], [2, 1], [2, 2, 1]]), ("kiss", list(range(0, 7))),
+         ("allies", [[], ["bronze"], ["silver", "gold"], ["silver", "gold", "platinum"]]),
+         ("ego", [False, True]), ("rank", CALIBERS)])
+    exploding = sweep(
+        {**PS, "rank": "bronze", "dice": 1, "explode": True, "allies": ["silver"], "difficulty": 2,
+         "factors": [1], "kiss": 2, "ally_kiss": True, "ego": True},
+        [("dice", list(range(1, 13))), ("kiss", list(range(0, 5))),
+         ("allies", [[], ["gold"], ["silver", "gold", "platinum"]]), ("rank", CALIBERS)])
+    agora = sweep(
+        {**AG, "rank": 4, "health": 2, "job": 1, "assets": 0, "helpers": [5], "factors": 0, "kiss": 1,
+         "helper_kiss": True, "ego": True, "snakes": "each-pair", "consequences": 2},
+        [("job", list(range(0, 7))), ("helpers", [[], [5], [5, 5], [5, 5, 4], [6, 6, 6, 6]]),
+         ("rank", [2, 3, 4, 5, 6]), ("kiss", list(range(0, 5))), ("factors", [0, 1, 2, 3]),
+         ("consequences", [1, 2, 3, 4]), ("assets", [0, 1, 2, 3])])
+    heresy = sweep(
+        {"edition": "heresy", "pool": 1, "black": 3, "trade": 0},
+        [("pool", list(range(1, 21))), ("black", [0, 3, 6, 9, 12]), ("trade", [0, 1, 2, 3])])
+    vers = sweep(
+        {"edition": "vers", "ranks": 0, "penalty": 0},
+        [("ranks", list(range(0, 21, 2))), ("penalty", list(range(0, 31, 3)))])
+    largest = [
+        ("largest playtest task (failures)", {**PT, "caliber": "bronze", "dice": 30,
+                                              "allies": ["silver", "gold"], "factors": 4, "kiss": 40,
+                                              "ego": "reroll", "consequences": 8}, "peer_playtest"),
+        ("largest playtest task (optimal)", {**PT, "caliber": "bronze", "dice": 30,
+                                             "allies": ["silver", "gold"], "factors": 4, "kiss": 40,
+                                             "ego": "double6", "consequences": 8, "policy": "optimal"}, None),
+        ("largest playsheet task", {**PS, "rank": "bronze", "dice": 30, "explode": True,
+                                    "allies": ["silver", "gold", "platinum"], "difficulty": 4,
+                                    "factors": [2, 2, 2, 2], "kiss": 40, "ally_kiss": True, "ego": True},
+         "peer_playsheet"),
+        ("largest agora task", {**AG, "rank": 6, "health": 3, "job": 10, "assets": 10, "helpers": [6] * 16,
+                                "kiss": 40, "helper_kiss": True, "ego": True, "snakes": "each-pair",
+                                "consequences": 4, "difficulty": "challenging"}, "peer_agora"),
+        ("largest heresy task", {"edition": "heresy", "pool": 60, "black": 36}, "peer_heresy"),
+    ]
+    optimal_na = "the optimal policy is a decision process: tests check it by brute force, not icepool"
+    classes = [
+        SpecClass("playtest task, mixed calibers", playtest, {**PT, "dice": 2}, "peer_playtest"),
+        SpecClass("playtest task, optimal policy, 10+2", optimal, {**PT, "dice": 2, "kiss": 1, "policy": "optimal"},
+                  None, optimal_na),
+        SpecClass("playsheet task", playsheet, {**PS, "dice": 2}, "peer_playsheet"),
+        SpecClass("playsheet task, exploding D10s", exploding, {**PS, "dice": 2}, "peer_playsheet"),
+        SpecClass("agora task with helpers", agora, {**AG, "job": 0}, "peer_agora"),
+        SpecClass("heresy task", heresy, {"edition": "heresy", "pool": 2}, "peer_heresy"),
+        SpecClass("vers check", vers, {"edition": "vers", "ranks": 1, "penalty": 1}, None,
+                  "3d6 against a target (tests/test_vers.py checks it against icepool)"),
+    ]
+    for name, spec, peer in largest:
+        vw.normalize(spec)  # a legal spec (SpecError otherwise)
+        warm = {k: spec[k] for k in ("edition", "roll") if k in spec}
+        classes.append(SpecClass(name, [spec], warm, peer, "" if peer else optimal_na))
+    return classes
+
+
+def quick_classes(classes: list[SpecClass], per_class: int = 4) -> list[SpecClass]:
+    """``--quick``: a seeded sample of ``per_class`` specs of each sweep."""
+    out = []
+    for c in classes:
+        specs = random.Random(c.name).sample(c.specs, min(per_class, len(c.specs)))
+        out.append(SpecClass(c.name, specs, c.warmup, c.peer, c.no_peer))
+    return out
+
+
+# -- the caches --------------------------------------------------------------------
+
+def _functools_caches(package: str) -> dict[str, Callable]:
+    """Every ``functools`` cache (``lru_cache``, ``cache``) defined at the top
+    of a module of ``package`` or in one of its classes: qualified name ->
+    cached function."""
+    pkg = importlib.import_module(package)
+    for mod in pkgutil.walk_packages(pkg.__path__, package + "."):
+        if not mod.name.endswith("__main__"):
+            importlib.import_module(mod.name)
+    found: dict[int, tuple[str, Callable]] = {}
+    for name, module in sorted(sys.modules.items()):
+        if module is None or not (name == package or name.startswith(package + ".")):
+            continue
+        for attr, obj in list(vars(module).items()):
+            members = [(attr, obj)]
+            if isinstance(obj, type) and obj.__module__ == name:
+                members += [(f"{attr}.{a}", getattr(o, "__func__", o)) for a, o in vars(obj).items()]
+            for label, fn in members:
+                if callable(getattr(fn, "cache_clear", None)) and callable(getattr(fn, "cache_info", None)):
+                    found.setdefault(id(fn), (f"{name}.{label}", fn))
+    return dict(found.values())
+
+
+def engine_caches() -> dict[str, Callable]:
+    """The engine's caches: qualified name -> ``lru_cache``-wrapped function."""
+    return _functools_caches("venus_widgets.engine")
+
+
+def result_cache_names(caches: dict[str, Callable]) -> list[str]:
+    """The caches of the module defining ``vw.odds``: the result cache (by spec)."""
+    return [n for n in caches if n.rsplit(".", 1)[0] == vw.odds.__module__]
+
+
+def clear(caches: dict[str, Callable], names=None) -> None:
+    for name in caches if names is None else names:
+        caches[name].cache_clear()
+
+
+def icepool_clear() -> int:
+    """Empty icepool's global caches; returns how many were found."""
+    from icepool.evaluator.multiset_evaluator_base import MultisetEvaluatorBase
+
+    n = 0
+    for fn in _functools_caches("icepool").values():
+        fn.cache_clear()
+        n += 1
+    for name, module in list(sys.modules.items()):
+        if module is None or not (name == "icepool" or name.startswith("icepool.")):
+            continue
+        for attr, obj in list(vars(module).items()):
+            if isinstance(obj, dict) and "cache" in attr.lower():
+                obj.clear()  # e.g. icepool.math.comb_row_cache
+                n += 1
+            elif isinstance(obj, MultisetEvaluatorBase):  # shared evaluators keep per-object caches
+                for slot in ("_cache", "ascending_cache", "descending_cache"):
+                    if isinstance(getattr(obj, slot, None), dict):
+                        getattr(obj, slot).clear()
+                n += 1
+    return n
+
+
+# -- timing ------------------------------------------------------------------------
+
+#: The clock of every timing: wall time by default; ``--clock cpu`` takes this
+#: process's CPU time, which other programs on a busy machine disturb less.
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+clock = CLOCKS["wall"]
+
+
+def _timed(fn: Callable[[], Any]) -> tuple[float, Any]:
+    t0 = clock()
+    out = fn()
+    return clock() - t0, out
+
+
+def ours_cold(spec: Spec, caches: dict[str, Callable]):
+    """Seconds and odds of ``spec`` with every engine cache empty."""
+    clear(caches)
+    return _timed(lambda: vw.odds(spec))
+
+
+def ours_warm(spec: Spec, caches: dict[str, Callable]):
+    """Seconds and odds of ``spec`` with only the result cache emptied: the
+    kernels keep what earlier calls left (warm: the same spec just before;
+    in sweep: the earlier specs of the sweep)."""
+    clear(caches, result_cache_names(caches))
+    return _timed(lambda: vw.odds(spec))
+
+
+class Cut(Exception):
+    """An icepool call ran past its cap."""
+
+
+def icepool_cold(spec: Spec, peer: str, cap: float):
+    """Seconds and distribution of icepool's peer on ``spec`` with its caches
+    empty; ``(seconds, None)`` when cut after ``cap`` seconds (wall time)."""
+    module = importlib.import_module(peer)
+    icepool_clear()
+    alarm = hasattr(signal, "setitimer") and cap > 0
+
+    def stop(*_):
+        raise Cut
+
+    if alarm:
+        old = signal.signal(signal.SIGALRM, stop)
+        signal.setitimer(signal.ITIMER_REAL, cap)
+    t0 = clock()
+    try:
+        return _timed(lambda: module.icepool_distribution(spec))
+    except Cut:
+        return clock() - t0, None
+    finally:
+        if alarm:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+
+
+@dataclass
+class Row:
+    name: str
+    n: int
+    cold: list[float] = field(default_factory=list)
+    sweep: list[float] = field(default_factory=list)
+    warm: list[float] = field(default_factory=list)
+    icepool: list[tuple[float, bool]] = field(default_factory=list)  # (seconds, cut)
+    ratios: list[tuple[float, bool]] = field(default_factory=list)   # (icepool / ours cold, lower bound)
+    disagree: list[str] = field(default_factory=list)
+    note: str = ""
+
+
+def max_difference(a: dict, b: dict) -> float:
+    return max((abs(a.get(k, 0.0) - b.get(k, 0.0)) for k in set(a) | set(b)), default=0.0)
+
+
+def run_class(c: SpecClass, *, repeat: int = 1, icepool_budget: float = 10.0, icepool_cap: float = 5.0,
+              icepool_max: int = 12, seed: int = 0) -> Row:
+    """Time every spec of ``c``: ours cold, ours warm, then icepool (a sample)."""
+    caches = engine_caches()
+    row = Row(c.name, len(c.specs))
+    vw.odds(c.warmup)  # one warm-up call per library
+    if c.peer:
+        icepool_cold(c.warmup, c.peer, 0)
+    order = list(range(len(c.specs)))
+    random.Random(seed).shuffle(order)  # icepool's sample is random in the sweep, not its start
+    spent = 0.0
+    for i in order:
+        spec = c.specs[i]
+        runs = [(ours_cold(spec, caches), ours_warm(spec, caches)) for _ in range(repeat)]
+        cold, warm = [c for c, _ in runs], [w for _, w in runs]
+        t_cold = statistics.median(t for t, _ in cold)
+        row.cold.append(t_cold)
+        row.warm.append(statistics.median(t for t, _ in warm))
+        if c.peer and spent < icepool_budget and len(row.icepool) < icepool_max:
+            w0 = time.perf_counter()
+            t_peer, dist = icepool_cold(spec, c.peer, icepool_cap)
+            spent += time.perf_counter() - w0
+            row.icepool.append((t_peer, dist is None))
+            row.ratios.append((t_peer / t_cold, dist is None))
+            if dist is not None and max_difference(cold[0][1].distribution, dist) > 1e-9:
+                row.disagree.append(json.dumps(spec))
+    sweeps = []
+    for _ in range(repeat):  # the sweep in order: kernels filled by the earlier specs stay warm
+        clear(caches)
+        sweeps.append([ours_warm(spec, caches)[0] for spec in c.specs])
+    row.sweep = [statistics.median(ts) for ts in zip(*sweeps)]
+    notes = [c.no_peer] if c.no_peer else []
+    if c.peer and len(row.icepool) < row.n:
+        notes.append(f"icepool timed {len(row.icepool)} of {row.n} specs (a random sample within "
+                     f"{icepool_budget:g} s)")
+    if any(cut for _, cut in row.icepool):
+        notes.append(f"icepool cut after {icepool_cap:g} s on {sum(cut for _, cut in row.icepool)} spec(s): "
+                     "'>' marks lower bounds")
+    row.note = "; ".join(notes)
+    return row
+
+
+# -- the table ---------------------------------------------------------------------
+
+def fmt_time(seconds: float) -> str:
+    ms = seconds * 1e3
+    if ms < 10:
+        return f"{ms:.2f} ms"
+    if ms < 1000:
+        return f"{ms:.1f} ms" if ms < 100 else f"{ms:.0f} ms"
+    return f"{seconds:.1f} s"
+
+
+def p90(values: list[float]) -> float:
+    if len(values) < 2:
+        return values[0]
+    return statistics.quantiles(values, n=10, method="inclusive")[-1]
+
+
+def _median_bounded(pairs: list[tuple[float, bool]]) -> tuple[float, bool]:
+    """Median of (value, is a lower bound) pairs (the low middle when even),
+    and whether it is only a lower bound: when a cut value sits at or below it."""
+    ordered = sorted(pairs)
+    mid = (len(ordered) - 1) // 2
+    return ordered[mid][0], any(cut for _, cut in ordered[: mid + 1])
+
+
+def _fmt_ratio(value: float, lower: bool) -> str:
+    return (">" if lower else "") + (f"{value:.0f}" if value >= 10 else f"{value:.1f}")
+
+
+COLUMNS = ("spec class", "n", "ours cold median", "cold p90", "ours in sweep median", "ours warm median",
+           "icepool median", "icepool / ours cold")
+
+
+def table(rows: list[Row]) -> str:
+    """The rows as a Markdown table (the README's format), then the notes."""
+    lines = ["| " + " | ".join(COLUMNS) + " |", "|" + "|".join("---" for _ in COLUMNS) + "|"]
+    notes = []
+    for r in rows:
+        if r.icepool:
+            t, cut = _median_bounded(r.icepool)
+            peer = (">" if cut else "") + fmt_time(t) + (f" ({len(r.icepool)})" if len(r.icepool) < r.n else "")
+            med = _median_bounded(r.ratios)
+            lo, hi = min(r.ratios), (max(r.ratios)[0], any(cut for _, cut in r.ratios))
+            ratio = _fmt_ratio(*med) + "x"
+            if len(r.ratios) > 1:
+                ratio += f" ({_fmt_ratio(*lo)} to {_fmt_ratio(*hi)})"
+        else:
+            peer, ratio = "n/a", "-"
+        times = [statistics.median(r.cold), p90(r.cold), statistics.median(r.sweep), statistics.median(r.warm)]
+        lines.append(f"| {r.name} | {r.n} | " + " | ".join(map(fmt_time, times)) + f" | {peer} | {ratio} |")
+        if r.note:
+            notes.append(f"{r.name}: {r.note}")
+        for spec in r.disagree:
+            notes.append(f"{r.name}: DIFFERENT DISTRIBUTION from icepool on {spec}")
+    return "\n".join(lines + [""] + notes)
+
+
+def import_time(code: str, runs: int) -> float:
     samples = []
     for _ in range(runs):
         t0 = time.perf_counter()
@@ -97,39 +428,50 @@ def import_time(code: str, runs: int = 15) -> float:
     return statistics.median(samples)
 
 
-def main() -> int:
-    print(f"{'spec':44s} {'ours':>10s} {'icepool':>10s} {'ratio':>8s}")
-    failures, notes = [], []
-    for name, spec in SPECS.items():
-        t_ours = median_time(ours(spec))
-        try:
-            run_peer = peer(spec)
-            t0 = time.perf_counter()
-            run_peer()
-            t_peer = time.perf_counter() - t0
-            if t_peer < 2.0:  # a peer taking seconds is timed once
-                t_peer = median_time(run_peer, repeat=7, min_time=0.0)
-            ratio = t_peer / t_ours
-            peer_text = f"{t_peer * 1e3:8.2f}ms" if t_peer < 10 else f"{t_peer:8.1f}s "
-        except Exception as err:  # a peer that cannot express the procedure
-            t_peer, ratio, peer_text = None, None, "n/a"
-            notes.append(f"{name}: icepool n/a: {err}")
-        ratio_text = f"{ratio:7.1f}x" if ratio else "      -"
-        print(f"{name:44s} {t_ours * 1e3:8.3f}ms {peer_text:>10s} {ratio_text}")
-        if t_ours > 1e-3:
-            failures.append(f"{name}: {t_ours * 1e3:.3f} ms > 1 ms")
-        if name == RATIO_TARGET[0] and ratio is not None and ratio < RATIO_TARGET[1]:
-            failures.append(f"{name}: {ratio:.1f}x < {RATIO_TARGET[1]:.0f}x icepool")
-    for note in notes:
-        print(note)
-    base = import_time("import numpy, anywidget")
-    mine = import_time("import venus_widgets")
-    print(f"import numpy, anywidget: {base * 1e3:.1f} ms; import venus_widgets: {mine * 1e3:.1f} ms; "
-          f"ratio {mine / base:.2f}x (target <= 1.3x)")
-    if mine / base > 1.3:
-        failures.append(f"import ratio {mine / base:.2f}x > 1.3x")
-    print("targets met" if not failures else "targets missed:\n  " + "\n  ".join(failures))
-    return 0
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="4 specs per class, 2 s icepool budget, 3 import runs")
+    ap.add_argument("--repeat", type=int, default=3, help="runs of ours per spec (median); default 3")
+    ap.add_argument("--icepool-budget", type=float, default=None, help="icepool seconds per class (default 10)")
+    ap.add_argument("--icepool-cap", type=float, default=None, help="cut an icepool call after this (default 5 s)")
+    ap.add_argument("--only", default="", help="classes whose name contains this text")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                    help="wall time (default) or this process's CPU time (steadier on a shared machine)")
+    ap.add_argument("--import-runs", type=int, default=None,
+                    help="runs of each import timing (default 7, 3 with --quick; 0 skips it)")
+    args = ap.parse_args(argv)
+    global clock
+    clock, wall = CLOCKS[args.clock], clock
+    try:
+        return _main(args)
+    finally:
+        clock = wall
+
+
+def _main(args) -> int:
+    budget = args.icepool_budget if args.icepool_budget is not None else (2.0 if args.quick else 10.0)
+    cap = args.icepool_cap if args.icepool_cap is not None else (2.0 if args.quick else 5.0)
+    classes = [c for c in spec_classes() if args.only in c.name]
+    if args.quick:
+        classes = quick_classes(classes)
+    import icepool
+
+    print(f"venus-widgets {vw.__version__} against icepool {icepool.__version__}, Python {sys.version.split()[0]}; "
+          f"{args.clock} time per new spec (ours: median of {args.repeat} run(s) per spec)\n", flush=True)
+    t0 = time.perf_counter()
+    rows = []
+    for c in classes:
+        rows.append(run_class(c, repeat=args.repeat, icepool_budget=budget, icepool_cap=cap))
+        print(f"  {c.name}: done ({time.perf_counter() - t0:.0f} s)", file=sys.stderr, flush=True)
+    print(table(rows))
+    runs = args.import_runs if args.import_runs is not None else (3 if args.quick else 7)
+    if runs > 0:
+        base = import_time("import numpy, anywidget", runs)
+        mine = import_time("import venus_widgets", runs)
+        print(f"\nimport numpy, anywidget: {base * 1e3:.0f} ms; import venus_widgets: {mine * 1e3:.0f} ms; "
+              f"ratio {mine / base:.2f}x (target <= 1.3x)")
+    print(f"total {time.perf_counter() - t0:.0f} s")
+    return 1 if any(r.disagree for r in rows) else 0
 
 
 if __name__ == "__main__":

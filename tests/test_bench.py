@@ -1,0 +1,96 @@
+"""benchmarks/bench_odds.py on tiny specs: it runs, its specs are legal, and
+its cold path really misses every engine cache (no timing is asserted: speed
+figures live in the benchmark's output, not in tests)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import venus_widgets as vw
+
+ROOT = Path(__file__).resolve().parents[1]
+_spec = importlib.util.spec_from_file_location("bench_odds", ROOT / "benchmarks" / "bench_odds.py")
+bench = sys.modules["bench_odds"] = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+TINY = [
+    {"edition": "playtest", "roll": "task", "caliber": "silver", "dice": 2, "allies": ["gold"], "kiss": 1,
+     "ego": "double6", "factors": 1},
+    {"edition": "agora", "roll": "task", "job": 1, "helpers": [5], "kiss": 1},
+    {"edition": "heresy", "pool": 3, "black": 3},
+]
+
+
+def test_finds_the_engine_caches_and_the_result_cache():
+    caches = bench.engine_caches()
+    result = bench.result_cache_names(caches)
+    assert len(result) == 1 and len(caches) > len(result)
+    vw.odds(TINY[0])
+    bench.clear(caches)
+    assert all(fn.cache_info().currsize == 0 for fn in caches.values())
+
+
+def _stats(caches):
+    return {name: fn.cache_info() for name, fn in caches.items()}
+
+
+@pytest.mark.parametrize("spec", TINY[:2], ids=lambda s: s["edition"])
+def test_cold_misses_every_kernel_where_warm_hits_them(spec):
+    caches = bench.engine_caches()
+    (result,) = bench.result_cache_names(caches)
+    kernels = [n for n in caches if n != result]
+    bench.clear(caches)
+    vw.odds(spec)  # computed from empty caches: what a cold call must look like
+    fresh = _stats(caches)  # and everything this spec needs is now cached
+    assert sum(fresh[n].misses for n in kernels) > 0
+    _, warm = bench.ours_warm(spec, caches)
+    after = _stats(caches)
+    assert (after[result].hits, after[result].misses) == (0, 1)  # the result is computed again
+    assert sum(after[n].misses - fresh[n].misses for n in kernels) == 0  # ... from warm kernels
+    assert sum(after[n].hits - fresh[n].hits for n in kernels) > 0
+    _, cold = bench.ours_cold(spec, caches)
+    assert _stats(caches) == fresh  # the same hits and misses as from empty caches: nothing was reused
+    assert cold.distribution == warm.distribution == vw.odds(spec).distribution
+
+
+def test_icepool_caches_are_emptied():
+    import peer_playtest
+
+    peer_playtest.icepool_distribution(TINY[0])
+    assert bench.icepool_clear() > 0
+    assert all(fn.cache_info().currsize == 0 for fn in bench._functools_caches("icepool").values())
+
+
+def test_every_benchmark_spec_is_legal_and_new_in_its_class():
+    classes = bench.spec_classes()
+    assert {"playtest", "playsheet", "agora", "heresy", "vers"} <= {c.specs[0]["edition"] for c in classes}
+    for c in classes:
+        keys = [json.dumps(vw.normalize(s), sort_keys=True) for s in c.specs]
+        assert len(set(keys)) == len(keys), c.name
+        vw.normalize(c.warmup)
+    assert len(classes[0].specs) >= 40  # the playtest sweep
+
+
+def test_runs_on_tiny_specs_and_prints_the_table():
+    classes = [bench.SpecClass(f"tiny {s['edition']}", [s, {**s, "kiss": 0} if "kiss" in s else {**s, "black": 0}],
+                               {"edition": s["edition"]}, f"peer_{s['edition']}") for s in TINY]
+    rows = [bench.run_class(c, icepool_budget=30.0, icepool_cap=30.0) for c in classes]
+    for r in rows:
+        assert r.n == len(r.cold) == len(r.sweep) == len(r.warm) == len(r.icepool) == len(r.ratios) == 2
+        assert not r.disagree and not any(cut for _, cut in r.icepool)
+    text = bench.table(rows)
+    assert text.splitlines()[0] == "| " + " | ".join(bench.COLUMNS) + " |"
+    assert all(f"| tiny {s['edition']} | 2 |" in text for s in TINY)
+
+
+
+def test_quick_command_line(capsys):
+    assert bench.main(["--quick", "--only", "vers", "--clock", "cpu", "--import-runs", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "cpu time per new spec" in out and "| vers check | 4 |" in out
+    assert bench.clock is bench.CLOCKS["wall"]  # the option does not outlive the run
