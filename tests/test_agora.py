@@ -370,7 +370,7 @@ def test_each_pair_breakdown_has_zero_criticals_without_dice(roll):
     assert vw.odds(dict(spec, snakes="same")).breakdown.keys() == vw.odds(dict(spec, health=1, snakes="same")).breakdown.keys()
 
 
-#: Issue 12: the largest agora roll (26 main dice... job 10, assets 10, health 3), every KISS allowed, Ego.
+#: Issue 12: the largest agora roll (23 main dice: job 10, assets 10, Health 3; a help die), a budget of 40, Ego.
 HEAVY = dict(A, roll="task", job=10, assets=10, health=3, rank=6, ego=True, helpers=[5, 5], helper_kiss=True,
              kiss=40, difficulty="challenging", consequences=4)
 
