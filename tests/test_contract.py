@@ -155,3 +155,15 @@ def test_kiss_odds_with_ego_reroll_matches_the_advice():
     with pytest.raises(vw.SpecError) as info:
         vw.kiss_odds({"roll": "task", "dice": 3, "kiss": 1}, faces, [], ego=True)
     assert info.value.field == "ego"
+
+
+def test_advice_for_the_same_table_is_computed_once():
+    """An Advice is immutable: a roller asks for it again on every die click
+    and gets the same object back; a bad face is still refused after a good
+    one (True is not the face 1)."""
+    spec = {"edition": "agora", "roll": "task", "job": 2, "kiss": 2, "consequences": 2, "ego": True}
+    a = vw.advise(spec, [1, 2, 3, 4])
+    assert vw.advise(dict(spec), (1, 2, 3, 4)) is a
+    with pytest.raises(vw.SpecError) as info:
+        vw.advise(spec, [True, 2, 3, 4])
+    assert info.value.field == "faces[0]"

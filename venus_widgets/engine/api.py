@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
@@ -142,7 +143,21 @@ def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequenc
                         f"the {s['edition']} edition has no advice")
     if s["edition"] == "playtest" and s["roll"] != "task":
         raise SpecError("roll", s["roll"], "task", "advice is about which task dice to KISS: set roll='task'")
-    return mod.advise(s, faces, kissed)
+    faces, kissed = list(faces), list(kissed)
+    # an Advice is immutable: a roller asks again for the same faces on every
+    # click and gets the same object back (repr keeps True apart from 1)
+    key = (json.dumps(s, sort_keys=True), repr(faces), repr(kissed))
+    if key in _ADVICE:
+        _ADVICE.move_to_end(key)
+        return _ADVICE[key]
+    advice = mod.advise(s, faces, kissed)
+    _ADVICE[key] = advice
+    if len(_ADVICE) > 64:
+        _ADVICE.popitem(last=False)
+    return advice
+
+
+_ADVICE: OrderedDict[tuple[str, str, str], Advice] = OrderedDict()
 
 
 def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequence[int],
