@@ -198,11 +198,11 @@ def test_snake_eyes_are_looked_for_after_kissing():
     they land on 1s again'. Two 1s KISSed: critical only if both new faces are 1."""
     spec = dict(A, roll="check", rank=4, health=3, kiss=2)
     advice = vw.advise(spec, [1, 1, 3])
-    best = advice["options"][0]
-    assert best["kiss"] == [0, 1] and best["policy"]
-    assert best["p_pass"] == pytest.approx(3 / 4) and best["p_critical"] == pytest.approx(1 / 36)
-    keep_ones = [o for o in advice["options"] if o["kiss"] == [2]][0]
-    assert keep_ones["p_critical"] == pytest.approx(1.0, abs=1e-15) and keep_ones["p_pass"] == pytest.approx(1 / 2)
+    best = advice.options[0]
+    assert best.kiss == (0, 1) and best.policy
+    assert best.p_pass == pytest.approx(3 / 4) and best.p_critical == pytest.approx(1 / 36)
+    keep_ones = [o for o in advice.options if o.kiss == (2,)][0]
+    assert keep_ones.p_critical == pytest.approx(1.0, abs=1e-15) and keep_ones.p_pass == pytest.approx(1 / 2)
 
 
 def _short_seed(spec, start=0):
@@ -302,22 +302,22 @@ def test_advise_options_match_brute_force():
     faces = [1, 3, 4, 2]
     ranks = [4, 4, 4, 3]
     advice = vw.advise(spec, faces)
-    assert advice["policy"] == [0, 3]  # help die (rank 3) first, then the 1
-    assert sum(o["policy"] for o in advice["options"]) == 1
-    for opt in advice["options"]:
+    assert advice.policy == (0, 3)  # help die (rank 3) first, then the 1
+    assert sum(o.policy for o in advice.options) == 1
+    for opt in advice.options:
         pp = pc = Fraction(0)
-        for new in product(range(1, 7), repeat=len(opt["kiss"])):
+        for new in product(range(1, 7), repeat=len(opt.kiss)):
             f = list(faces)
-            for i, v in zip(opt["kiss"], new):
+            for i, v in zip(opt.kiss, new):
                 f[i] = v
             total = sum(x >= r for x, r in zip(f, ranks))
             if total < need:
                 total += f.count(6)
-            p = Fraction(1, 6 ** len(opt["kiss"]))
+            p = Fraction(1, 6 ** len(opt.kiss))
             pp += p * (total >= need)
             pc += p * (f.count(1) >= 2)
-        assert _close(opt["p_pass"], pp) and _close(opt["p_critical"], pc)
-    assert {tuple(o["kiss"]) for o in advice["options"]} >= {(0, 3), (1,), (2,), ()}  # Ego: a 4 may become a 6
+        assert _close(opt.p_pass, pp) and _close(opt.p_critical, pc)
+    assert {o.kiss for o in advice.options} >= {(0, 3), (1,), (2,), ()}  # Ego: a 4 may become a 6
     with pytest.raises(SpecError):
         vw.advise(spec, [1, 3, 4])
     with pytest.raises(SpecError):
@@ -357,3 +357,69 @@ def small_specs(draw):
 @given(small_specs())
 def test_random_small_specs_match_brute_force(spec):
     test_odds_match_die_by_die_brute_force(spec)
+
+
+@pytest.mark.parametrize("roll", ["check", "task"])
+def test_each_pair_breakdown_has_zero_criticals_without_dice(roll):
+    """docs/rules_agora.md Snake eyes: "with `each-pair` the law of the
+    number of criticals ("0 criticals", "1 criticals", ...)". No dice and no
+    help is an automatic failure with no critical: "0 criticals" is 1, the
+    same keys as a roll with dice."""
+    spec = dict(A, roll=roll, health=0, snakes="each-pair", **({"job": 0} if roll == "task" else {}))
+    o = vw.odds(spec)
+    assert o.breakdown["0 criticals"] == 1.0 and o.p_critical == 0.0
+    with_dice = vw.odds(dict(spec, health=1))
+    assert list(o.breakdown) == list(with_dice.breakdown)
+    assert vw.odds(dict(spec, snakes="same")).breakdown.keys() == vw.odds(dict(spec, health=1, snakes="same")).breakdown.keys()
+
+
+#: Issue 12: the largest agora roll (23 main dice: job 10, assets 10, Health 3; a help die), a budget of 40, Ego.
+HEAVY = dict(A, roll="task", job=10, assets=10, health=3, rank=6, ego=True, helpers=[5, 5], helper_kiss=True,
+             kiss=40, difficulty="challenging", consequences=4)
+
+
+@pytest.mark.parametrize("rank, faces", [
+    (6, [1, 2, 3, 4, 5] * 4 + [1, 2, 3, 4]),  # rank 6: every face but 6 fails; the help die shows a 4
+    (4, [1, 2, 3, 4, 5] * 2 + [1, 2, 3] * 4 + [1, 3]),  # rank 4: 1s, other failures, successes short of 6
+    (2, [1] * 17 + [2, 3, 4, 5, 5, 5, 2]),  # rank 2: 1s fail, 2-5 succeed
+])
+def test_heavy_advice_groups_equivalent_dice_and_is_fast(rank, faces):
+    """docs/rules_agora.md Advice: "Dice of the same owner showing faces that
+    play the same part (a 1, another failure, a success short of 6) are
+    interchangeable, so each such group of choices is listed once". For the
+    largest rolls (23 main dice and a help die, a budget of 40, Ego) the
+    options are counted per group, each priced exactly, in well under a
+    second (issue 12: 10,800 options and 6.9 s before)."""
+    import time
+
+    spec = dict(HEAVY, rank=rank)
+    assert len(faces) == 24
+    vw.advise(spec, faces[::-1])  # warm the caches once, then time
+    t0 = time.perf_counter()
+    a = vw.advise(spec, faces)
+    elapsed = time.perf_counter() - t0
+    main = faces[:23]
+    ones, fails, succ = main.count(1), sum(1 < f < rank for f in main), sum(rank <= f < 6 for f in main)
+    help_face = faces[23]
+    help_options = 2 if help_face != 6 else 1  # the help die (rank 4) is KISSed or not
+    assert len(a.options) == (ones + 1) * (fails + 1) * (succ + 1) * help_options
+    assert len({o.kiss for o in a.options}) == len(a.options)
+    assert elapsed < 1.0, elapsed
+    # each listed choice priced exactly as kiss_odds prices it (the same dice, one by one)
+    for o in a.options[:: max(1, len(a.options) // 25)]:
+        k = vw.kiss_odds(spec, faces, list(o.kiss))
+        assert (k["p_pass"], k["p_critical"]) == pytest.approx((o.p_pass, o.p_critical), abs=1e-12)
+    # any other choice of the same size and kind of dice has the same odds
+    def kind(i):
+        return faces[i] == 1, faces[i] >= rank
+
+    swaps = 0
+    for o in a.options:
+        others = [j for j in range(23) if j not in o.kiss and o.kiss and kind(j) == kind(o.kiss[0])]
+        if o.kiss and o.kiss[0] < 23 and others and faces[others[0]] != faces[o.kiss[0]]:
+            k = vw.kiss_odds(spec, faces, sorted([others[0], *o.kiss[1:]]))
+            assert (k["p_pass"], k["p_critical"]) == pytest.approx((o.p_pass, o.p_critical), abs=1e-12)
+            swaps += 1
+            if swaps == 5:
+                break
+    assert swaps == 5 or rank == 2

@@ -30,9 +30,9 @@ def test_playtest_choice_odds_equal_the_advice(faces):
 @pytest.mark.parametrize("faces", [[1, 3, 2, 6, 1], [4, 4, 1, 2, 5]])
 def test_agora_choice_odds_equal_the_advice(faces):
     a = vw.advise(AGORA, faces)
-    for o in a["options"]:
-        k = vw.kiss_odds(AGORA, faces, o["kiss"])
-        assert (k["p_pass"], k["p_critical"]) == pytest.approx((o["p_pass"], o["p_critical"]), abs=1e-12)
+    for o in a.options:
+        k = vw.kiss_odds(AGORA, faces, list(o.kiss))
+        assert (k["p_pass"], k["p_critical"]) == pytest.approx((o.p_pass, o.p_critical), abs=1e-12)
 
 
 def test_playtest_choice_odds_match_a_seeded_sample():

@@ -81,6 +81,30 @@ def test_named_cases_against_brute_force():
         assert_same(vw.odds(spec).distribution, peer.brute_task(spec))
 
 
+@pytest.mark.parametrize("kw", [
+    dict(dice=2, learning=True, allies=["gold"], kiss=1, factors=1),
+    dict(caliber="silver", dice=1, learning=True, allies=["bronze", "platinum"], ego="reroll", consequences=1),
+    dict(dice=3, learning=True, allies=["silver", "silver"], kiss=2, ego="double6", factors=3),
+], ids=str)
+def test_learner_with_allies_matches_the_peers(kw):
+    """docs/rules_playtest.md#task: "A roller learning on the job may still
+    receive aid from up to two allies". The allies' dice count as for any
+    roller, the learning still raises the threshold by one: odds against the
+    die-by-die brute force and icepool, rolls by the policy against the odds."""
+    spec = task(**kw)
+    o = vw.odds(spec)
+    assert o.threshold == 2 + spec["factors"]
+    assert_same(o.distribution, peer.brute_task(spec))
+    assert_same(o.distribution, peer.icepool_distribution(spec))
+    r = vw.roll(spec, seed=11)
+    assert [d.owner for d in r.dice][-len(spec["allies"]):] == [f"ally {i + 1}" for i in range(len(spec["allies"]))]
+    assert r.passed == (r.outcome >= o.threshold)
+    many = vw.roll_many(spec, 20_000, seed=3)
+    support = sorted(o.distribution)
+    obs = [int((many == k).sum()) for k in support]
+    assert chi2_p(obs, [20_000 * o.distribution[k] for k in support]) > 1e-4
+
+
 @pytest.mark.parametrize("spec", [
     task(dice=10, allies=["gold", "silver"], factors=3, kiss=4, ego="double6", consequences=3),
     task(caliber="silver", dice=8, allies=["bronze"], factors=4, kiss=2, ego="reroll", consequences=2),

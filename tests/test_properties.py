@@ -50,7 +50,6 @@ def valid_specs(draw, kinds=KINDS):
     # rule links between fields: make the draw valid rather than filter it away
     if edition == "playtest" and roll == "task" and spec.get("learning"):
         spec["factors"] = min(spec.get("factors", 0), 3)
-        spec.pop("allies", None)  # no ally can aid a level-0 job
     if edition == "heresy":
         spec["trade"] = min(spec.get("trade", 0), spec.get("pool", 6) // 3)
     if edition == "agora" and spec.get("helpers") and try_merge(spec["helpers"]) is None:

@@ -131,10 +131,12 @@ def test_every_count_has_a_documented_upper_bound():
             assert kind["doc"], f"{edition} {roll} {name} has no doc"
 
 
-def test_no_ally_can_aid_a_level_0_job():
-    """docs/rules_playtest.md#task: "An ally cannot aid with a level-0 job"."""
-    with pytest.raises(vw.SpecError) as info:
-        vw.odds({"roll": "task", "learning": True, "allies": ["gold"]})
-    assert info.value.field == "allies" and "level-0" in str(info.value)
-    assert vw.odds({"roll": "task", "learning": True}).threshold == 2
+def test_a_learner_may_receive_aid():
+    """docs/rules_playtest.md#task: "A roller learning on the job may still
+    receive aid from up to two allies: the seed's "You cannot offer aid with
+    a level 0 job" is about the ally's job, not the roller's." """
+    s = normalize({"roll": "task", "learning": True, "allies": ["gold", "bronze"]})
+    assert s["learning"] and s["allies"] == ["gold", "bronze"]
+    o = vw.odds(s)
+    assert o.threshold == 2 and o.p_pass > vw.odds({"roll": "task", "learning": True}).p_pass
     assert vw.odds({"roll": "task", "allies": ["gold"]}).p_pass > vw.odds({"roll": "task"}).p_pass

@@ -397,17 +397,19 @@ def test_consequence_wording_matches_the_rules():
     assert json.dumps(_rules.consequence_list())
 
 
-def test_browser_learning_and_allies_never_meet():
-    """docs/rules_playtest.md#task: no ally can aid with a level-0 job. From the browser, the field
-    the player just changed wins and the other is corrected and echoed."""
+def test_browser_learning_keeps_the_allies():
+    """docs/rules_playtest.md#task: "A roller learning on the job may still
+    receive aid from up to two allies". Ticking learning in the browser keeps
+    the allies (nothing corrected, nothing echoed), and allies may be added
+    while learning, in Python too."""
     w = vw.TaskRoller(allies=["gold"], ally_stunts=1)
     keys = sent_states(w)
     browser_update(w, {"learning": True})
-    assert (w.learning, w.allies) == (True, []) and "allies" in keys
-    assert w.spec["allies"] == [] and w.error == ""
+    assert (w.learning, w.allies) == (True, ["gold"]) and not {"allies", "learning"} & set(keys)
+    assert w.spec["allies"] == ["gold"] and w.error == ""
+    assert w.odds == vw.odds({"roll": "task", "learning": True, "allies": ["gold"], "kiss": w.spec["kiss"]})
     w = vw.TaskRoller(learning=True)
-    keys = sent_states(w)
     browser_update(w, {"allies": ["silver"]})
-    assert (w.learning, w.allies) == (False, ["silver"]) and "learning" in keys
-    with pytest.raises(traitlets.TraitError, match="level-0"):
-        w.learning = True
+    assert (w.learning, w.allies) == (True, ["silver"]) and w.error == ""
+    w.allies = ["gold", "platinum"]
+    assert w.spec["learning"] and w.spec["allies"] == ["gold", "platinum"]

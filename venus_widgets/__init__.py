@@ -9,7 +9,7 @@ The engine (exact odds, seeded rolls) imports only numpy; the widgets
 """
 
 from .engine import (
-    EDITIONS, Die, MergeError, Odds, Roll, SpecError,
+    EDITIONS, Advice, Die, MergeError, Odds, Option, Roll, SpecError,
     advise, defaults, describe, kiss_odds, merge, normalize, odds, roll, roll_many, schema,
 )
 
@@ -27,7 +27,7 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    "EDITIONS", "Die", "MergeError", "Odds", "Roll", "SpecError",
+    "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",
     "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
     *_WIDGETS,
 ]

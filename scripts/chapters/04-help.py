@@ -30,7 +30,8 @@ setup_plots()
 #   friend's die succeeds on 3-6 even when your Bronze dice need 5-6. Roll
 #   them in different colours so that everyone sees whose die did what.
 # * Each ally marks **1 exp** on the job they helped with, pass or fail.
-# * Nobody can help with a job they are still learning (level 0).
+# * Nobody can help with a job they are still learning (level 0), but
+#   someone who is learning on the job may still be helped.
 #
 # Bruno (3 Bronze dice) faces a threshold-3 task. Who should he ask?
 

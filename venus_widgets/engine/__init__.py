@@ -3,6 +3,7 @@
 Pure Python + numpy; knows nothing of widgets.
 """
 
+from .advice import Advice, Option
 from .api import advise, kiss_odds, odds, roll, roll_many
 from .errors import MergeError, SpecError
 from .merge import merge
@@ -11,6 +12,6 @@ from .rolls import Die, Roll
 from .spec import EDITIONS, defaults, describe, normalize, schema
 
 __all__ = [
-    "EDITIONS", "Die", "MergeError", "Odds", "Roll", "SpecError",
+    "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",
     "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
 ]

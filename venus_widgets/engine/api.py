@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import importlib
 import json
+from collections import OrderedDict
 from functools import lru_cache
 from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from .advice import Advice
 from .errors import SpecError
 from .odds import Odds
 from .rolls import Roll, check_seed
-from .spec import normalize
+from .spec import ROLL_KINDS, normalize, schema
 
 MAX_ROLL_MANY = 10_000_000
 
@@ -73,6 +75,9 @@ def roll(
     ``kiss=None`` KISSes by the same policy as the odds; a list of die
     indices KISSes exactly those dice (budget and once-per-die enforced).
     ``ego=None`` spends Ego by the policy; ``True``/``False`` force it.
+    ``ego=True`` on a spec without Ego (and on every roll of heresy and
+    vers, which have no Ego) is a :class:`SpecError` naming ``ego``, the
+    same on every edition.
     """
     s = normalize(spec)
     seed = check_seed(seed)
@@ -80,7 +85,32 @@ def roll(
         kiss = _kiss_list(kiss)
     if ego is not None and not isinstance(ego, (bool, np.bool_)):
         raise SpecError("ego", ego, "True, False or None (by the policy)")
-    return _edition(s["edition"]).roll(s, seed, kiss, None if ego is None else bool(ego))
+    ego = None if ego is None else bool(ego)
+    if ego:
+        check_ego(s)
+    return _edition(s["edition"]).roll(s, seed, kiss, ego)
+
+
+def has_ego(spec: Mapping[str, Any]) -> bool:
+    """True when a normalized spec has Ego to spend (playtest ``reroll`` or
+    ``double6``, playsheet and agora ``ego=True``)."""
+    return spec.get("ego", "none") not in ("none", False)
+
+
+def check_ego(spec: Mapping[str, Any]) -> None:
+    """The one check behind ``ego=True``: the spec must have Ego to spend.
+    A :class:`SpecError` naming ``ego`` says what to change otherwise."""
+    if has_ego(spec):
+        return
+    ed, kind = spec["edition"], spec["roll"]
+    if "ego" not in schema(ed, kind):
+        hint = (f"the {ed} edition has no Ego" if not any("ego" in schema(ed, k) for k in ROLL_KINDS[ed])
+                else f"Ego is spent on {ed} tasks, not on a {kind}")
+    elif ed == "playtest":
+        hint = "set ego='reroll' or ego='double6' in the spec to spend it"
+    else:
+        hint = "set ego=True in the spec to spend it"
+    raise SpecError("ego", True, f"False or None: this {ed} {kind} has no Ego", hint)
 
 
 def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -> np.ndarray:
@@ -96,25 +126,55 @@ def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -
     return _edition(s["edition"]).roll_many(s, int(n), seed)
 
 
-def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequence[int] = ()):
-    """Advice for a roll on the table: which dice to KISS, and the odds of
-    each choice. ``faces`` lists the faces showing, in die order as
-    :func:`roll` numbers them; ``kissed`` the dice already KISSed.
+def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
+    """Advice for a roll on the table: which dice to KISS, and the exact
+    odds of each choice, as an :class:`~venus_widgets.engine.advice.Advice`
+    (the same type for every edition). ``faces`` lists the faces showing,
+    in die order as :func:`roll` numbers them; ``kissed`` the dice already
+    KISSed. playtest tasks and agora checks and tasks, the rolls where the
+    player chooses the dice to KISS; any other roll is a :class:`SpecError`
+    naming ``edition`` (or ``roll`` for a playtest check).
     """
     s = normalize(spec)
     mod = _edition(s["edition"])
-    if not hasattr(mod, "advise") or s["roll"] != "task" and s["edition"] != "agora":
-        raise SpecError("roll", s["roll"], "a dice-pool task (playtest, playsheet) or an agora roll",
-                        "advice is about which dice to KISS")
-    return mod.advise(s, faces, kissed)
+    if not hasattr(mod, "advise"):
+        raise SpecError("edition", s["edition"], "playtest (a task) or agora",
+                        "only there is the choice of dice to KISS the player's; "
+                        f"the {s['edition']} edition has no advice")
+    if s["edition"] == "playtest" and s["roll"] != "task":
+        raise SpecError("roll", s["roll"], "task", "advice is about which task dice to KISS: set roll='task'")
+    faces, kissed = list(faces), list(kissed)
+    # an Advice is immutable: a roller asks again for the same faces on every
+    # click and gets the same object back (repr keeps True apart from 1)
+    key = (json.dumps(s, sort_keys=True), repr(faces), repr(kissed))
+    if key in _ADVICE:
+        _ADVICE.move_to_end(key)
+        return _ADVICE[key]
+    advice = mod.advise(s, faces, kissed)
+    _ADVICE[key] = advice
+    if len(_ADVICE) > 64:
+        _ADVICE.popitem(last=False)
+    return advice
 
 
-def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequence[int]) -> dict[str, float]:
+_ADVICE: OrderedDict[tuple[str, str, str], Advice] = OrderedDict()
+
+
+def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequence[int],
+              ego: bool | None = None) -> dict[str, float]:
     """The exact odds of one KISS choice for a roll on the table, before
     committing to it: ``faces`` showing in die order (as :func:`roll`
     numbers them), ``kiss`` the indices of the dice to KISS. Returns
-    ``p_pass`` and ``p_goal`` (agora adds ``p_critical``). playtest tasks and
-    agora rolls, the editions where the choice of dice matters.
+    ``p_pass`` and ``p_goal`` (agora adds ``p_critical``), plain floats.
+    playtest tasks and agora rolls, the editions where the choice of dice
+    matters.
+
+    ``kiss`` and ``ego`` are checked by the very checks :func:`roll` makes
+    (the budget, each die once, agora: no KISS once the goal is reached), so
+    a choice the player cannot make has no odds. ``ego`` means what it means
+    for :func:`roll`: ``True`` with playtest Ego ``reroll`` KISSes every
+    failed die as well; ``False`` leaves Ego unspent; ``None`` spends it by
+    the policy.
 
     >>> kiss_odds({"roll": "task", "dice": 2, "kiss": 1}, [1, 6], [0])["p_pass"]
     1.0
@@ -124,4 +184,10 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
     if not hasattr(mod, "kiss_odds"):
         raise SpecError("edition", s["edition"], "playtest or agora",
                         "only there does the choice of dice to KISS change the odds")
-    return mod.kiss_odds(s, faces, _kiss_list(kiss))
+    kiss = _kiss_list(kiss)
+    if ego is not None and not isinstance(ego, (bool, np.bool_)):
+        raise SpecError("ego", ego, "True, False or None (by the policy)")
+    ego = None if ego is None else bool(ego)
+    if ego:
+        check_ego(s)
+    return mod.kiss_odds(s, faces, kiss, ego)

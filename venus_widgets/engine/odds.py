@@ -24,13 +24,19 @@ from .errors import SpecError
 TAIL_CUTOFF = 1e-12
 
 
+def _plain(outcome: Any) -> Any:
+    """An outcome as a plain int (numpy integers included) or word."""
+    return outcome if isinstance(outcome, str) else int(outcome)
+
+
 def _freeze(mapping: Mapping) -> Mapping:
     return MappingProxyType(dict(mapping))
 
 
 @dataclass(frozen=True)
 class Odds:
-    """Exact odds of one roll.
+    """Exact odds of one roll. Every probability is a plain Python
+    ``float``, every outcome a plain ``int`` or word, on every edition.
 
     Attributes
     ----------
@@ -71,9 +77,19 @@ class Odds:
     notes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        # one contract across editions: every number a plain Python float,
+        # every outcome a plain int or word (never a numpy scalar)
         object.__setattr__(self, "spec", _freeze(self.spec))
-        object.__setattr__(self, "distribution", _freeze(self.distribution))
-        object.__setattr__(self, "breakdown", _freeze(self.breakdown))
+        object.__setattr__(self, "distribution", _freeze({_plain(k): float(v) for k, v in self.distribution.items()}))
+        object.__setattr__(self, "breakdown", _freeze({k: float(v) for k, v in self.breakdown.items()}))
+        for name in ("p_pass", "p_goal", "truncated"):
+            object.__setattr__(self, name, float(getattr(self, name)))
+        for name in ("p_critical", "p_ego_spent"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, float(getattr(self, name)))
+        for name in ("threshold", "goal"):
+            if getattr(self, name) is not None:
+                object.__setattr__(self, name, int(getattr(self, name)))
 
     # -- construction -----------------------------------------------------
 

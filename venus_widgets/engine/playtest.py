@@ -45,10 +45,10 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()):
     return playtest_task.advise(spec, faces, kissed)
 
 
-def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int]) -> dict[str, float]:
+def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool | None = None) -> dict[str, float]:
     if spec["roll"] != "task":
         raise SpecError("roll", spec["roll"], "task", "only task dice are KISSed")
-    return playtest_task.kiss_odds(spec, faces, kiss)
+    return playtest_task.kiss_odds(spec, faces, kiss, ego)
 
 
 @dataclass(frozen=True)

@@ -607,41 +607,7 @@ def _optimal_masks(spec: dict, faces: np.ndarray, cals: list[str]) -> np.ndarray
 # --------------------------------------------------------------------------
 
 
-from dataclasses import dataclass  # noqa: E402
-
-
-@dataclass(frozen=True)
-class Option:
-    """One KISS choice: the dice, whether Ego ``reroll`` is spent, and the
-    exact P(pass) and P(goal) after the KISS round and Ego by the policy."""
-
-    kiss: tuple[int, ...]
-    ego: bool
-    p_pass: float
-    p_goal: float
-    label: str
-
-
-@dataclass(frozen=True)
-class Advice:
-    """Options for a roll on the table, best P(goal) first.
-
-    >>> import venus_widgets as vw
-    >>> a = vw.advise({"roll": "task", "dice": 2, "kiss": 1}, [1, 3])
-    >>> a.policy, a.optimal, a.successes, a.goal
-    ((0,), (0,), 0, 1)
-    >>> [(o.label, o.kiss, round(o.p_pass, 4)) for o in a.options]
-    [('policy', (0,), 0.3333), ('die 1', (1,), 0.3333), ('none', (), 0.0)]
-    """
-
-    faces: tuple[int, ...]
-    successes: int
-    threshold: int
-    goal: int
-    budget_left: int
-    policy: tuple[int, ...]
-    optimal: tuple[int, ...]
-    options: tuple[Option, ...]
+from .advice import Advice, Option  # noqa: E402  (one type for every edition that advises)
 
 
 def _check_faces(faces: Sequence[int], cals: Sequence[str]) -> list[int]:
@@ -654,13 +620,13 @@ def _check_faces(faces: Sequence[int], cals: Sequence[str]) -> list[int]:
     return [int(f) for f in faces]
 
 
-def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int]) -> dict[str, float]:
+def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool | None = None) -> dict[str, float]:
     """Exact ``p_pass`` and ``p_goal`` if the dice ``kiss`` are KISSed now
-    (then Ego ``double6`` if the spec has it and the roll is still short).
-    For Ego ``reroll`` pass every failed die in ``kiss``. Indices and faces
-    are checked like :func:`advise` (``kiss`` a list of distinct whole
-    numbers, as :func:`venus_widgets.kiss_odds` passes it); the budget is the
-    caller's to enforce.
+    (then Ego ``double6`` by the policy if the spec has it and the roll is
+    still short). ``kiss`` is checked by :func:`_check_kiss`, the check
+    :func:`roll` makes (indices, each die once, the budget); ``ego`` as in
+    :func:`roll`: ``True`` with Ego ``reroll`` KISSes every failed die as
+    well, ``False`` spends no Ego.
 
     >>> spec = {"roll": "task", "caliber": "bronze", "dice": 2, "learning": False, "factors": 0,
     ...         "allies": [], "kiss": 1, "ego": "none", "consequences": 0, "policy": "failures"}
@@ -669,10 +635,11 @@ def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int]) -> dict[str
     """
     cals = calibers(spec)
     faces = _check_faces(faces, cals)
-    for i in kiss:
-        if not 0 <= i < len(cals):
-            raise SpecError("kiss", list(kiss), f"die indices from 0 to {len(cals) - 1}")
-    p_pass, p_goal = _choice_odds(spec, faces, cals, kiss)
+    _check_kiss(spec, faces, kiss)
+    chosen = set(kiss)
+    if ego and spec["ego"] == "reroll":
+        chosen |= {i for i, (f, c) in enumerate(zip(faces, cals)) if face_class(f, c) == FAIL}
+    p_pass, p_goal = _choice_odds(dict(spec, ego="none") if ego is False else spec, faces, cals, sorted(chosen))
     return {"p_pass": p_pass, "p_goal": p_goal}
 
 
@@ -685,7 +652,15 @@ def _choice_odds(spec: dict, faces: list[int], cals: Sequence[str], chosen) -> t
 
 
 def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
-    """Which dice to KISS for the faces showing (die order as :func:`roll`).
+    """Which dice to KISS for the faces showing (die order as :func:`roll`):
+    an :class:`~venus_widgets.engine.advice.Advice`.
+
+    >>> import venus_widgets as vw
+    >>> a = vw.advise({"roll": "task", "dice": 2, "kiss": 1}, [1, 3])
+    >>> a.policy, a.optimal, a.successes, a.goal
+    ((0,), (0,), 0, 1)
+    >>> [(o.label, o.kiss, round(o.p_pass, 4), o.policy) for o in a.options]
+    [('policy', (0,), 0.3333, True), ('die 1', (1,), 0.3333, False), ('none', (), 0.0, False)]
 
     Dice already ``kissed`` cannot be KISSed again and use up the budget.
     Options: no KISS, the default policy's choice, the optimal choice (by
@@ -732,6 +707,7 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
             continue
         seen.add(key)
         pp, pg = evaluate(dice, ego_r)
-        options.append(Option(tuple(sorted(dice)), ego_r, pp, pg, label))
+        options.append(Option(tuple(int(i) for i in sorted(dice)), bool(ego_r), float(pp), float(pg), None, label,
+                              policy=key == (tuple(sorted(policy)), ego_p)))
     options.sort(key=lambda o: (-o.p_goal, -o.p_pass, o.label not in ("policy", "optimal"), len(o.kiss)))
     return Advice(tuple(faces), succ, thr, g, left, tuple(policy), tuple(best[1]), tuple(options))

@@ -360,13 +360,8 @@ def _cross_checks(s: dict[str, Any]) -> None:
             "a whole number from 0 to 3 when learning",
             "learning on the job is already one of the four difficulty factors",
         )
-    if ed == "playtest" and roll == "task" and s["learning"] and s["allies"]:
-        raise SpecError(
-            "allies",
-            s["allies"],
-            "no allies when learning on the job",
-            "an ally cannot aid with a level-0 job (see docs/rules_playtest.md#task)",
-        )
+    # a roller learning on the job may receive aid: "You cannot offer aid with
+    # a level 0 job" is about the ally's job (docs/rules_playtest.md#task)
     if ed == "heresy" and 3 * s["trade"] > s["pool"]:
         raise SpecError(
             "trade",

@@ -257,12 +257,6 @@ class _Roller(anywidget.AnyWidget):
         ed, roll = self.edition, self.roll
         if ed == "playtest" and roll == "task" and cur["learning"] and cur["factors"] > 3:
             data["factors"] = 3
-        if ed == "playtest" and roll == "task" and cur["learning"] and cur["allies"]:
-            # no ally can aid a level-0 job: the field the player just changed wins
-            if data.get("learning"):
-                data["allies"] = []
-            else:
-                data["learning"] = False
         if ed == "heresy" and 3 * cur["trade"] > cur["pool"]:
             data["trade"] = cur["pool"] // 3
 

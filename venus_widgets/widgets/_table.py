@@ -180,11 +180,8 @@ def selection_odds(spec: dict, first, selected, ego_reroll: bool = False) -> dic
     if spec["edition"] not in ("playtest", "agora"):
         return None
     faces = [d.before for d in first.dice]
-    chosen = set(selected)
-    if ego_reroll:  # playtest Ego 'reroll': every failed die too
-        cals = _pt.calibers(spec)
-        chosen |= {i for i, (f, c) in enumerate(zip(faces, cals)) if _pt.face_class(f, c) == _pt.FAIL}
-    return _api.kiss_odds(spec, faces, sorted(chosen))
+    # playtest Ego 'reroll': every failed die too, as roll(ego=True) does
+    return _api.kiss_odds(spec, faces, sorted(selected), ego=True if ego_reroll else None)
 
 
 def advice(spec: dict, first, selected, ego_reroll: bool) -> dict:
@@ -192,23 +189,14 @@ def advice(spec: dict, first, selected, ego_reroll: bool) -> dict:
     ed = spec["edition"]
     out: dict[str, Any] = {"available": False, "options": [], "optimal": [], "note": ""}
     try:
-        if ed == "playtest":
-            a = _api.advise(spec, faces)
+        if ed in ("playtest", "agora"):
+            a = _api.advise(spec, faces)  # one Advice type for both editions
             out["optimal"] = list(a.optimal)
             out["policy"] = list(a.policy)
             out["options"] = [{"kiss": list(o.kiss), "ego": o.ego, "p_pass": o.p_pass, "p_goal": o.p_goal,
-                               "label": o.label, "optimal": list(o.kiss) == list(a.optimal) and not o.ego}
+                               **({} if o.p_critical is None else {"p_critical": o.p_critical}),
+                               "label": o.label, "optimal": o.kiss == a.optimal and not o.ego}
                               for o in a.options]
-            out["available"] = True
-        elif ed == "agora":
-            a = _api.advise(spec, faces)
-            opts = a["options"]
-            best = opts[0]["kiss"] if opts else []
-            out["optimal"] = list(best)
-            out["policy"] = list(a["policy"])
-            out["options"] = [{"kiss": list(o["kiss"]), "ego": False, "p_pass": o["p_pass"], "p_goal": o["p_goal"],
-                               "p_critical": o["p_critical"], "label": "policy" if o["policy"] else "",
-                               "optimal": list(o["kiss"]) == list(best)} for o in opts]
             out["available"] = True
         else:
             out["note"] = "the engine gives no KISS advice for this edition"
