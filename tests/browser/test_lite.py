@@ -15,17 +15,20 @@ chapter test must pass, so the marker cannot outlive the gap.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
 
-from .conftest import (ROOT, OfflineGuard, cell_errors, kernel_eval, run_all, roller_spec_from_page, set_range,
-                       static_server, wait_kernel_ready)
+from .conftest import (CHROMIUM, CHROMIUM_ARGS, ROOT, OfflineGuard, PageWatch, cell_errors, kernel_eval, run_all,
+                       roller_spec_from_page, set_range, static_server, wait_kernel_ready)
 from .test_lab_rollers import expect_odds
 
 pytestmark = pytest.mark.browser
@@ -45,6 +48,25 @@ def lite_site():
     return ROOT / "build" / "lite"
 
 
+@pytest.fixture
+def lite_page(playwright_driver):
+    """A page in a brand-new profile (like ``cold_page``) with service workers blocked:
+    JupyterLite's service worker re-fetches every GET itself, out of reach of
+    ``page.route``, so the OfflineGuard would not see what the kernel fetches."""
+    profile = Path(tempfile.mkdtemp(prefix="vw-chromium-lite-"))
+    ctx = playwright_driver.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
+        viewport={"width": 1400, "height": 1000}, service_workers="block")
+    try:
+        page = ctx.pages[0] if ctx.pages else ctx.new_page()
+        page.set_default_timeout(60_000)
+        page.watch = PageWatch(page)
+        yield page
+    finally:
+        ctx.close()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
 def _lock(site) -> dict:
     return json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())["packages"]
 
@@ -55,10 +77,10 @@ def _numpy_from_cdn(site) -> str | None:
     return fname if "://" in fname else None
 
 
-def test_lite_widget_round_trip_offline(lite_site, cold_page):
+def test_lite_widget_round_trip_offline(lite_site, lite_page):
     """A plain anywidget (the probe's Echo) works in the Lite kernel with no network;
     then ``import venus_widgets`` loads numpy from where the lock says, and nowhere else."""
-    page = cold_page
+    page = lite_page
     guard = OfflineGuard(page)
     nb = dict(ECHO_NOTEBOOK)
     nb["cells"] = [c for c in nb["cells"] if c["cell_type"] == "code"][:2]  # Echo only: no numpy
