@@ -131,16 +131,26 @@ def inputs_key(pyodide_dist: str | None) -> str:
 # ---------------------------------------------------------------- steps
 
 
+def build_requires() -> list[str]:
+    """pyproject.toml's build backend (hatchling), installed once in the Lite venv so that
+    building this project's wheel needs no fresh isolated environment each time."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: pip builds in an isolated environment instead
+        return []
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
+
+
 def lite_venv() -> Path:
     venv = BUILD / "lite-venv"
-    want = repr((LITE_TOOLS, browser_pins()))
+    want = repr((LITE_TOOLS, browser_pins(), build_requires()))
     marker = venv / ".vw-installed"
     if marker.exists() and marker.read_text() == want:
         return venv
     shutil.rmtree(venv, ignore_errors=True)
     run([sys.executable, "-m", "venv", venv])
     pins = browser_pins()
-    run([venv / "bin" / "python", "-m", "pip", "install", "-q", *LITE_TOOLS,
+    run([venv / "bin" / "python", "-m", "pip", "install", "-q", *LITE_TOOLS, *build_requires(),
          f"anywidget=={pins['anywidget']}", f"jupyterlab_widgets=={pins['jupyterlab_widgets']}"])
     marker.write_text(want)
     return venv
@@ -189,18 +199,27 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def cached_wheel(dest: Path, name: str, ver: str) -> Path | None:
+    for p in sorted(dest.glob("*.whl")):
+        wname, wver = p.name.split("-")[:2]
+        if norm(wname) == norm(name) and wver == ver:
+            return p
+    return None
+
+
 def pip_download(venv: Path, name: str, ver: str, py: str, dest: Path) -> Path:
+    """The pure-Python wheel name==ver, from dest when an earlier build downloaded it
+    (a release's files never change), else from the pip registry."""
+    hit = cached_wheel(dest, name, ver)
+    if hit:
+        return hit
     before = set(dest.glob("*.whl"))
     run([venv / "bin" / "python", "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
          "--python-version", py, "--implementation", "py", "--abi", "none", "--platform", "any",
          "-d", dest, f"{name}=={ver}"])
     new = set(dest.glob("*.whl")) - before
-    if not new:  # already there
-        cand = [p for p in dest.glob("*.whl") if norm(p.name.split("-")[0]) == norm(name)
-                and p.name.split("-")[1] == ver]
-        if not cand:
-            raise SystemExit(f"pip did not give a wheel for {name}=={ver}")
-        return cand[0]
+    if not new:
+        raise SystemExit(f"pip did not give a wheel for {name}=={ver}")
     return new.pop()
 
 
@@ -247,9 +266,12 @@ def build(args) -> Path:
     wheels = work / "wheels"
     shutil.rmtree(wheels, ignore_errors=True)
     wheels.mkdir()
-    run([venv / "bin" / "python", "-m", "pip", "wheel", "-q", "--no-deps", "-w", wheels, ROOT])
+    isolation = ["--no-build-isolation"] if build_requires() else []
+    run([venv / "bin" / "python", "-m", "pip", "wheel", "-q", "--no-deps", *isolation, "-w", wheels, ROOT])
     own = next(wheels.glob("venus_widgets-*.whl"))
-    extra = [own] + [pip_download(venv, n, v, py, wheels) for n, v in browser_pins().items()]
+    dl = work / "lock-wheels"  # downloaded wheels, kept between builds
+    dl.mkdir(exist_ok=True)
+    extra = [own] + [pip_download(venv, n, v, py, dl) for n, v in browser_pins().items()]
     depends = {"venus-widgets": ["numpy", "anywidget", "ipywidgets"],
                "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
                "ipywidgets": ["comm", "ipython", "traitlets", "jupyterlab-widgets"],
@@ -271,8 +293,6 @@ def build(args) -> Path:
         closure.append(n)
         todo += packages[n]["depends"]
     from_dist = dist_wheels(args.pyodide_dist, work)
-    dl = work / "lock-wheels"
-    dl.mkdir(exist_ok=True)
     missing = []
     for n in sorted(closure):
         entry = packages[n]
