@@ -152,3 +152,28 @@ def test_a_wrong_pyodide_dist_says_what_to_change(tmp_path):
     assert proc.returncode != 0
     assert "nope.tar.bz2" in proc.stderr and "full Pyodide distribution" in proc.stderr, proc.stderr
     assert not (tmp_path / "site").exists()
+
+
+def test_pyodide_dist_build_ships_its_wheels_and_loads_nothing_from_elsewhere(site, upstream_lock):
+    """``--pyodide-dist``: the compiled wheels come from the given distribution into the site, and
+    the lock points at nothing outside it. The distribution here holds only numpy's file (a real
+    wheel under numpy's name: the build copies files, it does not look inside), so matplotlib and
+    what needs it are reported missing; the build is cached like the default one."""
+    dist = BUILD / "lite-test-dist"
+    dist.mkdir(exist_ok=True)
+    numpy_file = upstream_lock["numpy"]["file_name"]
+    donor = next((site / "static" / "pyodide").glob("six-*.whl"))
+    (dist / numpy_file).write_bytes(donor.read_bytes())
+    out = BUILD / "lite-test-offline"
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--pyodide-dist", str(dist), "--out", str(out)],
+                          cwd=ROOT, env=build_env(), capture_output=True, text=True, timeout=1500)
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    lock = site_lock(out)
+    assert not [n for n, e in lock.items() if "://" in e["file_name"]]
+    assert lock["numpy"]["file_name"] == numpy_file
+    assert lock["numpy"]["sha256"] == hashlib.sha256(donor.read_bytes()).hexdigest()
+    for name, entry in lock.items():
+        assert (out / "static" / "pyodide" / entry["file_name"]).is_file(), name
+    assert "venus-widgets" in lock and "matplotlib" not in lock
+    missing = (out / "MISSING.txt").read_text()
+    assert "matplotlib==" in missing and "numpy==" not in missing
