@@ -54,14 +54,18 @@ APP_PORT ?= 8866
 app: $(STAMP)
 	$(BIN)/voila app/roller.ipynb --port=$(APP_PORT) --Voila.ip=127.0.0.1
 
-## An offline JupyterLite site of the tutorial in build/lite (cached on its inputs).
+## A JupyterLite site of the tutorial in build/lite, ready to publish (cached on its inputs).
+## numpy and matplotlib load from Pyodide's CDN; PYODIDE_DIST=<pyodide-VERSION.tar.bz2 or folder>
+## puts them in the site instead (fully offline). See docs/lite.md.
+PYODIDE_DIST ?=
+LITE_ARGS = $(if $(PYODIDE_DIST),--pyodide-dist $(PYODIDE_DIST))
 lite: $(STAMP)
-	$(BIN)/python scripts/build_lite.py
+	$(BIN)/python scripts/build_lite.py $(LITE_ARGS)
 
 ## Serve build/lite on http://127.0.0.1:$(LITE_PORT)/ (any static host works, e.g. GitHub Pages).
 LITE_PORT ?= 8000
 lite-serve: $(STAMP)
-	$(BIN)/python scripts/build_lite.py --serve $(LITE_PORT)
+	$(BIN)/python scripts/build_lite.py $(LITE_ARGS) --serve $(LITE_PORT)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

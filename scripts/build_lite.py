@@ -1,7 +1,23 @@
 #!/usr/bin/env python3
-"""Build an offline JupyterLite site of the tutorial notebooks into build/lite.
+"""Build a JupyterLite site of the tutorial notebooks into build/lite.
 
-Nothing is fetched from a CDN at build or run time:
+Two modes:
+
+* default (what ``make lite`` builds, for publishing, e.g. on GitHub Pages):
+  Pyodide's runtime, the kernel's pure-Python packages, the widgets and this
+  project's wheel are in the site; Pyodide's compiled packages (numpy,
+  matplotlib, contourpy, kiwisolver, pillow, ...) load in the reader's
+  browser from Pyodide's own distribution for the exact version the kernel
+  pins, ``https://cdn.jsdelivr.net/pyodide/v<VERSION>/full/`` (the
+  jupyterlite-pyodide-kernel default). Their lock entries (version, file name,
+  sha256) are the ones Pyodide's ``pyodide-lock.json`` ships, so the browser
+  checks each file against the hash Pyodide published.
+* ``--pyodide-dist DIR|TAR`` (or ``VW_PYODIDE_DIST``): fully offline. The
+  compiled packages come from that full Pyodide distribution of the same
+  version and the site loads nothing from outside itself; a package the
+  distribution lacks is left out of the lock and listed in ``MISSING.txt``.
+
+Steps:
 
 1. A separate venv (build/lite-venv) holds jupyterlite-core and
    jupyterlite-pyodide-kernel (pinned below) plus the widget front ends
@@ -9,28 +25,29 @@ Nothing is fetched from a CDN at build or run time:
    Lite kernel extension must not live in the venv that runs JupyterLab.
 2. Pyodide itself comes from the npm registry (``pyodide@V``, V being the
    kernel's ``PYODIDE_VERSION``); its core files go to ``static/pyodide``.
-3. Every package the kernel loads from ``pyodide-lock.json`` (micropip,
-   ipython, jedi and their dependencies) is taken as a pure-Python wheel of
-   the same version from the pip registry, placed beside Pyodide, and the
-   lock's ``sha256`` fields are fixed to match. Compiled packages (numpy,
-   matplotlib, ...) only exist in Pyodide's full distribution, which no
-   reachable registry carries: give one with ``--pyodide-dist DIR|TAR`` (or
-   ``VW_PYODIDE_DIST``) and its wheels are used; without it they are dropped
-   from the lock (so ``import numpy`` fails with a plain ModuleNotFoundError)
-   and listed in ``build/lite/MISSING.txt``.
+3. Every pure-Python package the kernel and the notebooks load from
+   ``pyodide-lock.json`` (micropip, ipython, jedi, matplotlib's pure
+   dependencies, ...) is taken as a wheel of the same version from the pip
+   registry, placed beside Pyodide, and its ``sha256`` in the lock fixed to
+   match. In the default mode every other package of the lock points at the
+   CDN by its absolute URL; with ``--pyodide-dist`` the lock keeps only what
+   the site ships.
 4. This project's wheel, anywidget, ipywidgets, comm, psygnal,
    jupyterlab_widgets go into ``pypi/`` (for ``%pip install``) and into the
    lock (so ``import venus_widgets`` loads them with no ``%pip`` cell);
    ``disablePyPIFallback`` is set.
 
 The build is cached: it is skipped when build/lite/.build-key matches the
-hash of its inputs (notebooks, package sources, js/, this script, the pins).
+hash of its inputs (notebooks, package sources, js/, this script, the pins,
+the mode). Builds run one at a time (a lock file in build/), so parallel test
+workers share one build.
 Usage: python scripts/build_lite.py [--force] [--pyodide-dist PATH] [--out DIR] [--serve PORT]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
@@ -114,27 +131,39 @@ def inputs_key(pyodide_dist: str | None) -> str:
 # ---------------------------------------------------------------- steps
 
 
+def build_requires() -> list[str]:
+    """pyproject.toml's build backend (hatchling), installed once in the Lite venv so that
+    building this project's wheel needs no fresh isolated environment each time."""
+    try:
+        import tomllib
+    except ImportError:  # Python 3.10: pip builds in an isolated environment instead
+        return []
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
+
+
 def lite_venv() -> Path:
     venv = BUILD / "lite-venv"
-    want = repr((LITE_TOOLS, browser_pins()))
+    want = repr((LITE_TOOLS, browser_pins(), build_requires()))
     marker = venv / ".vw-installed"
     if marker.exists() and marker.read_text() == want:
         return venv
     shutil.rmtree(venv, ignore_errors=True)
     run([sys.executable, "-m", "venv", venv])
     pins = browser_pins()
-    run([venv / "bin" / "python", "-m", "pip", "install", "-q", *LITE_TOOLS,
+    run([venv / "bin" / "python", "-m", "pip", "install", "-q", *LITE_TOOLS, *build_requires(),
          f"anywidget=={pins['anywidget']}", f"jupyterlab_widgets=={pins['jupyterlab_widgets']}"])
     marker.write_text(want)
     return venv
 
 
-def pyodide_version(venv: Path) -> tuple[str, str]:
+def pyodide_version(venv: Path) -> tuple[str, str, str]:
+    """The kernel's pins: Pyodide version, its Python version, and the URL of
+    that Pyodide version's full distribution on the CDN (the kernel's default)."""
     out = subprocess.run([venv / "bin" / "python", "-c",
                           "from jupyterlite_pyodide_kernel import constants as c;"
-                          "print(c.PYODIDE_VERSION, c.PYODIDE_PYTHON_VERSION)"],
+                          "print(c.PYODIDE_VERSION, c.PYODIDE_PYTHON_VERSION, c.PYODIDE_CDN_URL)"],
                          check=True, capture_output=True, text=True).stdout.split()
-    return out[0], out[1]
+    return out[0], out[1], out[2].rstrip("/") + "/"
 
 
 def npm_pyodide(version: str) -> Path:
@@ -170,18 +199,27 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def cached_wheel(dest: Path, name: str, ver: str) -> Path | None:
+    for p in sorted(dest.glob("*.whl")):
+        wname, wver = p.name.split("-")[:2]
+        if norm(wname) == norm(name) and wver == ver:
+            return p
+    return None
+
+
 def pip_download(venv: Path, name: str, ver: str, py: str, dest: Path) -> Path:
+    """The pure-Python wheel name==ver, from dest when an earlier build downloaded it
+    (a release's files never change), else from the pip registry."""
+    hit = cached_wheel(dest, name, ver)
+    if hit:
+        return hit
     before = set(dest.glob("*.whl"))
     run([venv / "bin" / "python", "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
          "--python-version", py, "--implementation", "py", "--abi", "none", "--platform", "any",
          "-d", dest, f"{name}=={ver}"])
     new = set(dest.glob("*.whl")) - before
-    if not new:  # already there
-        cand = [p for p in dest.glob("*.whl") if norm(p.name.split("-")[0]) == norm(name)
-                and p.name.split("-")[1] == ver]
-        if not cand:
-            raise SystemExit(f"pip did not give a wheel for {name}=={ver}")
-        return cand[0]
+    if not new:
+        raise SystemExit(f"pip did not give a wheel for {name}=={ver}")
     return new.pop()
 
 
@@ -208,7 +246,8 @@ def build(args) -> Path:
         return out
     work = BUILD / "lite-work"
     venv = lite_venv()
-    version, py = pyodide_version(venv)
+    version, py, cdn = pyodide_version(venv)
+    offline = bool(args.pyodide_dist)
     pkg = npm_pyodide(version)
 
     lite_dir = work / "src"
@@ -227,9 +266,12 @@ def build(args) -> Path:
     wheels = work / "wheels"
     shutil.rmtree(wheels, ignore_errors=True)
     wheels.mkdir()
-    run([venv / "bin" / "python", "-m", "pip", "wheel", "-q", "--no-deps", "-w", wheels, ROOT])
+    isolation = ["--no-build-isolation"] if build_requires() else []
+    run([venv / "bin" / "python", "-m", "pip", "wheel", "-q", "--no-deps", *isolation, "-w", wheels, ROOT])
     own = next(wheels.glob("venus_widgets-*.whl"))
-    extra = [own] + [pip_download(venv, n, v, py, wheels) for n, v in browser_pins().items()]
+    dl = work / "lock-wheels"  # downloaded wheels, kept between builds
+    dl.mkdir(exist_ok=True)
+    extra = [own] + [pip_download(venv, n, v, py, dl) for n, v in browser_pins().items()]
     depends = {"venus-widgets": ["numpy", "anywidget", "ipywidgets"],
                "anywidget": ["ipywidgets", "psygnal", "typing-extensions"],
                "ipywidgets": ["comm", "ipython", "traitlets", "jupyterlab-widgets"],
@@ -250,9 +292,7 @@ def build(args) -> Path:
             continue
         closure.append(n)
         todo += packages[n]["depends"]
-    from_dist = dist_wheels(args.pyodide_dist or os.environ.get("VW_PYODIDE_DIST"), work)
-    dl = work / "lock-wheels"
-    dl.mkdir(exist_ok=True)
+    from_dist = dist_wheels(args.pyodide_dist, work)
     missing = []
     for n in sorted(closure):
         entry = packages[n]
@@ -267,6 +307,9 @@ def build(args) -> Path:
             shutil.copy2(got, static / got.name)
             entry["file_name"] = got.name
             target = static / got.name
+        elif not offline:  # a compiled package: from Pyodide's CDN, with Pyodide's own sha256
+            entry["file_name"] = cdn + fname
+            continue
         else:
             missing.append(f"{n}=={entry['version']} ({fname})")
             continue
@@ -282,10 +325,17 @@ def build(args) -> Path:
                 missing.append(f"{n}=={packages[n]['version']} (needs a missing package)")
                 del packages[n]
                 dropped = True
-    # keep only what this site ships, so nothing in the lock points to a file that is not here
+    # Offline, keep only what this site ships, so nothing in the lock points to a file that is
+    # not here. Otherwise every package the site does not ship loads from Pyodide's CDN (as in
+    # the kernel's default set-up), so `import scipy` works on a published site too.
     for n in list(packages):
-        if not (static / packages[n]["file_name"]).exists():
+        fname = packages[n]["file_name"]
+        if fname.startswith(cdn) or (static / fname).is_file():
+            continue
+        if offline:
             del packages[n]
+        else:
+            packages[n]["file_name"] = cdn + fname
     (static / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
 
     config = {
@@ -330,17 +380,36 @@ def build(args) -> Path:
     assert kernel.get("pyodideUrl", "").startswith("./"), f"Pyodide not local: {kernel}"
     if missing:
         (tmp_out / "MISSING.txt").write_text(
-            "Packages from Pyodide's full distribution that no reachable registry carries\n"
-            "(rebuild with --pyodide-dist PATH to include them):\n" + "\n".join(sorted(missing)) + "\n")
+            f"Packages the Pyodide distribution given with --pyodide-dist ({args.pyodide_dist})\n"
+            f"does not have: give a full Pyodide {version} distribution, or build without\n"
+            "--pyodide-dist to load them from Pyodide's CDN:\n" + "\n".join(sorted(missing)) + "\n")
     (tmp_out / ".build-key").write_text(key)
     shutil.rmtree(out, ignore_errors=True)
     tmp_out.rename(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file()) / 1e6
     log(f"built {out} in {time.monotonic() - t0:.1f} s ({size:.0f} MB, Pyodide {version}, key {key})")
+    if not offline:
+        remote = sorted(n for n in closure if packages.get(n, {}).get("file_name", "").startswith(cdn))
+        log(f"compiled packages load from {cdn} in the browser: {', '.join(remote)}")
+        log("(for a site that needs no network: --pyodide-dist <pyodide-" + version + ".tar.bz2 or folder>)")
     if missing:
-        log("WARNING: not in this site (no Pyodide build in any reachable registry): " + ", ".join(sorted(missing)))
-        log("         pass --pyodide-dist <pyodide-" + version + ".tar.bz2 or folder> to include them")
+        log("WARNING: not in this site (not in the --pyodide-dist distribution): " + ", ".join(sorted(missing)))
     return out
+
+
+@contextlib.contextmanager
+def one_build_at_a_time():
+    """Parallel test workers (and a user's second `make lite`) wait for the running build,
+    then find it up to date."""
+    BUILD.mkdir(exist_ok=True)
+    with open(BUILD / ".lite-build.lock", "w") as handle:
+        try:
+            import fcntl
+        except ImportError:  # Windows: no locking
+            fcntl = None
+        if fcntl:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+        yield
 
 
 def main(argv=None) -> int:
@@ -348,10 +417,17 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=str(BUILD / "lite"))
     ap.add_argument("--force", action="store_true", help="rebuild even when the inputs did not change")
     ap.add_argument("--pyodide-dist", default=os.environ.get("VW_PYODIDE_DIST"),
-                    help="a full Pyodide distribution (folder or .tar.bz2) for numpy, matplotlib, ...")
+                    help="a full Pyodide distribution (folder or .tar.bz2) of the kernel's Pyodide version: "
+                         "numpy, matplotlib, ... come from it and the site needs no network "
+                         "(default: they load from Pyodide's CDN)")
     ap.add_argument("--serve", type=int, metavar="PORT", help="then serve the site on 127.0.0.1:PORT")
     args = ap.parse_args(argv)
-    out = build(args)
+    if args.pyodide_dist and not Path(args.pyodide_dist).exists():
+        ap.error(f"--pyodide-dist {args.pyodide_dist}: no such file or folder. Give the folder or the .tar.bz2 "
+                 "of a full Pyodide distribution (of the version the kernel pins), or leave the option out "
+                 "to load numpy and matplotlib from Pyodide's CDN.")
+    with one_build_at_a_time():
+        out = build(args)
     if args.serve is None:
         print(f"serve it with: python3 scripts/build_lite.py --serve 8000   (or any static web server)")
         return 0
