@@ -13,6 +13,11 @@ the browser may not write at all), the Python value is sent back with
 ``send_state``: the view always ends equal to the Python state.
 Python assignments (``w.factors = 9``) are not clamped: they raise
 ``TraitError`` with the engine's message.
+
+Custom messages (the view's requests) are checked by
+:func:`~venus_widgets.widgets.rolllog.check_message`, the same check as the
+log's; whatever goes wrong while handling one, or a state update, is shown in
+``error`` and never raises out of the comm handler.
 """
 
 from __future__ import annotations
@@ -366,8 +371,10 @@ class _Roller(anywidget.AnyWidget):
         """ipywidgets' comm handler reports through ``self.log``, a logger;
         on a roller ``log`` is the RollLog (whose ``warning`` logs): a message
         with a method ipywidgets does not answer is logged here instead."""
-        data = msg.get("content", {}).get("data", {}) if isinstance(msg, Mapping) else {}
-        method = data.get("method") if isinstance(data, Mapping) else None
+        try:
+            method = msg["content"]["data"]["method"]
+        except (KeyError, TypeError):
+            method = None
         if method not in _COMM_METHODS:
             _logger.warning("Unknown front-end to back-end widget msg with method %r", method)
             return

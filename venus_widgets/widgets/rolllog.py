@@ -78,15 +78,6 @@ def _entries_to_json(entries, widget=None):
     return out
 
 
-def _entries_from_json(value, widget=None):
-    out = []
-    for e in value or []:
-        e = dict(e)
-        e["roll"] = dict(e["roll"], seed=int(e["roll"]["seed"]))
-        out.append(e)
-    return out
-
-
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -351,7 +342,7 @@ class RollLog(anywidget.AnyWidget):
     """
 
     _esm = traitlets.Unicode().tag(sync=True)
-    entries = traitlets.List().tag(sync=True, to_json=_entries_to_json, from_json=_entries_from_json)
+    entries = traitlets.List().tag(sync=True, to_json=_entries_to_json)  # the view may not write it: set_state
     error = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
 
