@@ -116,7 +116,7 @@ def _get(d: Any, path: str) -> Any:
     return d
 
 
-def entry_result(spec: Mapping, roll: Roll, spent, subverted, texts) -> str:
+def entry_result(spec: dict, roll: Roll, spent, subverted, texts) -> str:
     """The one-line result of an entry, derived from its roll and choices
     (the line the table writes)."""
     if spec["edition"] == "playtest" and spec["roll"] == "task":
@@ -126,7 +126,7 @@ def entry_result(spec: Mapping, roll: Roll, spent, subverted, texts) -> str:
     return _rules.simple_sentence(spec, roll)
 
 
-def _check_choices(where: str, spec: Mapping, roll: Roll, e: Mapping) -> None:
+def _check_choices(where: str, spec: dict, roll: Roll, e: Mapping) -> None:
     """Spending, subversion and texts as the table allows them."""
     spent, subverted, texts = e["spent"], e["subverted"], e["texts"]
     ed, kind = spec["edition"], spec["roll"]
@@ -217,7 +217,7 @@ def _check_entry(e: Any, where: str) -> dict:
     if diff:
         raise LogImportError(f"{where}: {diff!r} is {_short(_get(r, diff))} but the spec, seed, KISS and Ego give "
                              f"{_short(_get(again.to_dict(), diff))} (edited or foreign file)")
-    spec = again.spec
+    spec = dict(again.spec)
     _check_choices(where, spec, again, e)
     result = entry_result(spec, again, e["spent"], e["subverted"], e["texts"])
     if e["result"] != result:
