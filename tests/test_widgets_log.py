@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
 
 import venus_widgets as vw
 from venus_widgets.widgets import LogImportError
+from venus_widgets.widgets import rolllog
+from venus_widgets.widgets.rolllog import CSV_COLUMNS as CSV
 
 
 @pytest.fixture
@@ -137,3 +141,150 @@ def test_recent_rolls_on_the_roller(log):
     t = vw.TaskRoller(log=log, seed=1)
     t.roll_dice()
     assert len(t.recent) == 5 and t.recent[-1]["index"] == 5
+
+
+# -- hostile files (issue 12) ------------------------------------------------------------
+
+
+def _forged(log, edit):
+    data = json.loads(log.to_json())
+    edit(data["entries"])
+    return json.dumps(data)
+
+
+def _set(path, value):
+    def edit(entries):
+        *head, last = path
+        target = entries
+        for k in head:
+            target = target[k]
+        target[last] = value
+    return edit
+
+
+@pytest.mark.parametrize("path, value, field", [
+    ((0, "result"), '=HYPERLINK("http://evil.example","Passed")', "'result'"),
+    ((0, "roll", "passed"), "no", "'roll.passed'"),
+    ((3, "roll", "passed"), 1, "'roll.passed'"),
+    ((0, "roll", "goal_reached"), "no", "'roll.goal_reached'"),
+    ((1, "roll", "ego_spent"), "no", "'roll.ego_spent'"),
+    ((0, "spent"), ["primary", "s1", "s2", "s3", "s4", "t1"], "'spent'"),
+    ((0, "spent"), ["s2", "s2"], "'spent'"),
+    ((0, "spent"), ["s9"], "'spent'"),
+    ((1, "spent"), ["primary"], "'spent'"),
+    ((2, "spent"), [0, 1, 2, 3, 4, 5, 6], "'spent'"),
+    ((0, "subverted"), "<img src=x>", "'subverted'"),
+    ((1, "subverted"), "s1", "'subverted'"),
+    ((0, "texts"), ["<b>hi</b>"], "'texts'"),
+    ((2, "texts"), ["x" * 100_000], "'texts'"),
+    ((2, "texts"), ["a", "b", "c", "d", "e"], "'texts'"),
+    ((2, "kiss"), [0, 0], "'kiss'"),
+    ((2, "ego"), "yes", "'ego'"),
+    ((4, "roll", "seed"), 2**63, "'roll.seed'"),
+    ((4, "result"), "x" * 150_000, "'result'"),
+])
+def test_forged_entries_are_refused_naming_the_entry_and_field(log, path, value, field):
+    before = log.to_json()
+    with pytest.raises(LogImportError) as err:
+        log.import_text(_forged(log, _set(path, value)))
+    assert f"entry {path[0]}" in str(err.value) and field in str(err.value)
+    assert log.to_json() == before
+
+
+def test_forged_csv_cells_are_refused_naming_the_column(log):
+    rows = log.to_csv().splitlines()
+    for column, value in [("passed", "False"), ("outcome", "99"), ("faces_after", "1 1 1"), ("edition", "vers")]:
+        i = rolllog.CSV_COLUMNS.index(column)
+        cells = rows[2].split(",")  # the check roll: no quoted cells
+        cells[i] = value
+        text = "\n".join([*rows[:2], ",".join(cells), *rows[3:]]) + "\n"
+        with pytest.raises(LogImportError, match=f"CSV row 3: column '{column}'"):
+            vw.RollLog().import_text(text, "csv")
+
+
+def test_csv_export_neutralises_spreadsheet_formulas_and_round_trips():
+    lg = vw.RollLog()
+    texts = ["=1+2", "+cmd|' /C calc'!A0", "'=already quoted", "@SUM(A1)"]
+    a = vw.TaskRoller(edition="agora", consequences=4, consequence_texts=texts, log=lg, seed=5, kiss=0)
+    a.roll_dice()
+    for i in range(4):
+        try:
+            a._handle_custom_msg({"do": "spend", "item": i}, [])
+        except Exception:  # noqa: BLE001 - as many as the successes pay
+            break
+    p = vw.PoolRoller(edition="vers", log=lg, seed=1)
+    for s in range(40):  # a negative outcome is a plain number, not a formula
+        p.roll_dice(seed=s)
+    rows = list(csv.reader(io.StringIO(lg.to_csv())))
+    for row in rows[1:]:
+        for cell in row:
+            assert cell[:1] not in ("=", "+", "@", "\t", "\r")
+            assert not cell.startswith("-") or cell[1:].isdigit()
+    assert any(row[CSV.index("outcome")].startswith("-") for row in rows[1:])
+    other = vw.RollLog()
+    other.import_text(lg.to_csv(), "csv")
+    assert other.entries == lg.entries and other.to_csv() == lg.to_csv()
+
+
+def test_csv_cell_starting_with_a_formula_character_is_quoted():
+    assert rolllog.neutralise("=HYPERLINK(1)") == "'=HYPERLINK(1)"
+    for cell in ("+1", "-x", "@A", "\tx", "\rx", "'quoted"):
+        assert rolllog.neutralise(cell) == "'" + cell
+        assert rolllog.unneutralise("'" + cell) == cell
+    for cell in ("-3", "12", "Passed", ""):
+        assert rolllog.neutralise(cell) == cell
+
+
+@pytest.mark.parametrize("case", ["infinite seed", "huge float", "nan", "deep json", "cr line ends",
+                                  "huge csv cell", "deep csv json"])
+def test_unreadable_files_raise_log_import_error(log, case):
+    text = log.to_json()
+    csv_text = log.to_csv()
+    fmt = "csv" if "csv" in case or "cr" in case else "json"
+    bad = {
+        "infinite seed": text.replace(f'"seed": {log.entries[0]["roll"]["seed"]}', '"seed": Infinity', 1),
+        "huge float": text.replace('"kissed": []', '"kissed": [1e400]', 1),
+        "nan": text.replace('"outcome": ', '"outcome": NaN, "x": ', 1),
+        "deep json": '{"format": "venus-widgets/log@1", "entries": ' + "[" * 100_000 + "]" * 100_000 + "}",
+        "cr line ends": csv_text.replace("\n", "\r").replace("venus", "Venus", 1),
+        "huge csv cell": csv_text + '0,"' + "x" * 140_000 + '"\n',
+        "deep csv json": csv_text.rstrip("\n") + "\n" + ",".join(["5"] + ["[" * 100_000] * 15) + "\n",
+    }[case]
+    assert bad != (csv_text if fmt == "csv" else text)
+    before = log.to_json()
+    with pytest.raises(LogImportError):
+        log.import_text(bad, fmt)
+    assert log.to_json() == before
+
+
+def test_csv_with_cr_line_ends_imports(log):
+    other = vw.RollLog()
+    other.import_text(log.to_csv().replace("\n", "\r"), "csv")
+    assert other.entries == log.entries
+
+
+def test_entries_are_not_writable_from_the_view(log):
+    before = log.to_json()
+    sent = []
+    orig = log.send_state
+    log.send_state = lambda key=None: (sent.append(key), orig(key))[1]
+    forged = json.loads(before)["entries"][:1]
+    forged[0]["result"] = "forged"
+    del forged[0]["roll"]
+    log._handle_msg({"content": {"data": {"method": "update", "state": {"entries": forged, "status": "x"}}},
+                     "buffers": []})
+    assert log.to_json() == before and log.status == ""
+    assert "entries" in str(sent)
+    t = vw.TaskRoller(log=log, seed=1)
+    t.roll_dice()
+    assert log.to_csv() and log.replay(0)
+
+
+@pytest.mark.parametrize("content", [["not", "a", "dict"], "roll", None, {"do": 5}, {"do": "replay", "index": -1},
+                                     {"do": "replay", "index": float("inf")}, {"do": "replay", "index": "1"},
+                                     {"do": "replay", "index": 99}, {"do": "import", "text": 5},
+                                     {"do": "nonsense"}])
+def test_bad_messages_to_the_log_are_shown_not_raised(log, content):
+    before = log.to_json()
+    log._handle_custom_msg(content, [])
+    assert log.error and log.to_json() == before and "roll 0" not in log.status

@@ -13,11 +13,18 @@ the browser may not write at all), the Python value is sent back with
 ``send_state``: the view always ends equal to the Python state.
 Python assignments (``w.factors = 9``) are not clamped: they raise
 ``TraitError`` with the engine's message.
+
+Custom messages (the view's requests) are checked by
+:func:`~venus_widgets.widgets.rolllog.check_message`, the same check as the
+log's; whatever goes wrong while handling one, or a state update, is shown in
+``error`` and never raises out of the comm handler.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import re
 from typing import Any, ClassVar, Mapping, overload
 
 import anywidget
@@ -34,13 +41,18 @@ from . import _rules
 from . import _table
 from ._assets import esm
 from ._spec_traits import clamp, clamp_int, field_info, make_traits
-from .rolllog import RollLog, handle_log_message
+from .rolllog import MESSAGES, RollLog, check_message, error_text, handle_log_message
 
 #: The roller of each kind of roll (for hints).
 ROLLER_FOR = {"check": "CheckRoller", "task": "TaskRoller"}
 
 #: Widget options a roller takes besides the spec fields.
 OPTIONS = ("seed", "log", "layout")
+
+#: The comm methods ipywidgets' ``_handle_msg`` answers.
+_COMM_METHODS = ("update", "request_state", "custom")
+_SEED_TEXT = re.compile(r"\s*[0-9]{1,19}\s*")
+_logger = logging.getLogger(__name__)
 
 
 def _seed_to_json(value, widget=None):
@@ -242,10 +254,11 @@ class _Roller(anywidget.AnyWidget):
         if name in fields:
             return clamp(fields[name], value, getattr(self, name))
         if name == "seed":
-            if value in (None, ""):
+            if value is None or value == "":
                 return None
-            return clamp_int(value, 0, MAX_SEED, self.seed) if not isinstance(value, str) else (
-                int(value) if value.strip().isdigit() and int(value) <= MAX_SEED else self.seed)
+            if isinstance(value, str):  # the view sends seeds as text (63 bits do not fit a JS number)
+                return int(value) if _SEED_TEXT.fullmatch(value) and int(value) <= MAX_SEED else self.seed
+            return clamp_int(value, 0, MAX_SEED, self.seed)
         return self._clamp_extra(name, value)
 
     def _clamp_extra(self, name: str, value: Any) -> Any:
@@ -261,27 +274,41 @@ class _Roller(anywidget.AnyWidget):
             data["trade"] = cur["pool"] // 3
 
     def set_state(self, sync_data: Mapping) -> None:
-        """State from the browser: clamp, set, and echo corrections back."""
-        writable = self._browser_writable()
-        data = {}
-        rejected = []
-        for name, value in sync_data.items():
-            if name in writable:
-                data[name] = self._clamp_browser(name, value)
-            elif name in self.keys:
-                rejected.append(name)
-        self._fix_cross(data)
-        self._before_browser_set(data)
+        """State from the browser: clamp, set, and echo corrections back.
+        Never raises: an error is shown in the view and every key the view
+        sent that differs from the Python value is sent back."""
+        if not isinstance(sync_data, Mapping):
+            self.error = f"the view sent a state that is not an object: {type(sync_data).__name__}"
+            return
+        data: dict = {}
         try:
+            writable = self._browser_writable()
+            for name, value in sync_data.items():
+                if name in writable:
+                    try:
+                        data[name] = self._clamp_browser(name, value)
+                    except Exception:  # noqa: BLE001 - nothing sensible to read: keep the value
+                        data[name] = getattr(self, name)
+            self._fix_cross(data)
+            self._before_browser_set(data)
             super().set_state(data)
         except Exception as err:  # surfaced, never lost in the comm handler
             self.error = f"{type(err).__name__}: {err}"
+        finally:
+            self._echo(sync_data, data)
+
+    def _echo(self, sync_data: Mapping, data: Mapping) -> None:
+        """Send back every key whose Python value is not what the view sent
+        (clamped, fixed across fields, or a key the view may not write)."""
         to_json = self._trait_to_json
-        for name in set(data) | set(rejected):
-            sent = sync_data.get(name, None)
-            ours = self.trait_metadata(name, "to_json", to_json)(getattr(self, name), self)
-            if name in rejected or json.dumps(sent, sort_keys=True, default=str) != json.dumps(
-                    ours, sort_keys=True, default=str):
+        for name in sorted({n for n in sync_data if n in self.keys} | set(data)):
+            try:
+                ours = self.trait_metadata(name, "to_json", to_json)(getattr(self, name), self)
+                same = name in sync_data and json.dumps(sync_data[name], sort_keys=True, default=str) == json.dumps(
+                    ours, sort_keys=True, default=str)
+            except Exception:  # noqa: BLE001 - a value json cannot even compare differs
+                same = False
+            if not same or name not in self._browser_writable():
                 self.send_state(name)
 
     def _before_browser_set(self, data: dict) -> None:
@@ -345,19 +372,35 @@ class _Roller(anywidget.AnyWidget):
 
     # -- messages from the view --------------------------------------------------------
 
+    def _handle_msg(self, msg) -> None:
+        """ipywidgets' comm handler reports through ``self.log``, a logger;
+        on a roller ``log`` is the RollLog (whose ``warning`` logs): a message
+        with a method ipywidgets does not answer is logged here instead."""
+        try:
+            method = msg["content"]["data"]["method"]
+        except (KeyError, TypeError):
+            method = None
+        if method not in _COMM_METHODS:
+            _logger.warning("Unknown front-end to back-end widget msg with method %r", method)
+            return
+        super()._handle_msg(msg)
+
     def _on_msg(self, _widget, content, _buffers) -> None:
         try:
+            check_message(content, tuple(MESSAGES))
             if handle_log_message(self.log, self, content):
                 return
             self._handle(content)
-        except (SpecError, ValueError, KeyError, TypeError, IndexError) as err:
-            self.error = str(err)
+        except Exception as err:  # noqa: BLE001 - shown in the view, never lost in the comm handler
+            self.error = error_text(err)
 
     def _handle(self, content: Mapping) -> None:
         action = content.get("do")
         if action == "roll":
             self.roll_dice()
         elif action == "accept_helpers":
+            if self.edition != "agora":
+                raise SpecError("do", action, "a request this roller answers", "only agora rollers have helpers")
             self.helpers = list(merge_info(self.helpers).get("best") or [])
         else:
             _table.handle(self, content)

@@ -101,6 +101,8 @@ def _number(value: Any) -> float | None:
 
 
 def clamp_int(value: Any, lo: int, hi: int, fallback: int) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):  # exact, however large
+        return min(hi, max(lo, value))
     f = _number(value)
     if f is None:
         return fallback

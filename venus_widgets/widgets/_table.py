@@ -313,7 +313,7 @@ def subvert(w: Any, item: Any) -> None:
     """The FC subverts an unbought secondary consequence (or None)."""
     t = _need(w, "spend")
     spec = t["spec"]
-    if spec["edition"] != "playtest":
+    if spec["edition"] != "playtest" or spec["roll"] != "task":
         raise SpecError("subvert", item, "a playtest task")
     if item is not None and (item not in _rules.SUBVERSIONS or item in t["spent"]):
         raise SpecError("subvert", item, "None or a secondary consequence not bought (s1..s4)")

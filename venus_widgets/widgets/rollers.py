@@ -10,12 +10,13 @@ import traitlets
 from ..engine import spec as _spec
 from ..engine.errors import SpecError
 from . import _rules
+from . import rolllog as _rolllog
 from ._base import _Roller
 from ._spec_traits import clamp_int
 
 #: KISS sources of a playtest task (name, lo, hi): summed into ``kiss``.
 KISS_SOURCES = (("lots", 0, 10), ("insights", 0, 10), ("stunt", 0, 1), ("specialties", 0, 4), ("ally_stunts", 0, 2))
-MAX_TEXT = 200
+MAX_TEXT = _rolllog.MAX_TEXT  # the roll log bounds the texts it imports the same way
 
 
 class BoundedInt(traitlets.Int):

@@ -12,8 +12,15 @@ An entry is a plain dict::
      "result": "Passed: ..."}          # the one-line result
 
 ``replay(i)`` rolls ``spec`` with ``seed``, ``kiss`` and ``ego`` again and
-gives the same :class:`~venus_widgets.Roll`; import checks every entry that
-way, so a file whose dice do not follow from its spec and seed is refused.
+gives the same :class:`~venus_widgets.Roll`. Import trusts only the spec, the
+seed and the recorded choices (``kiss``, ``ego``, ``spent``, ``subverted``,
+``texts``): it replays the roll and re-derives everything else (dice,
+outcome, passed, goal, the result line and its exp), checks that the
+spending is legal and the texts bounded, and refuses an entry whose stored
+values disagree, naming the entry and the field.
+
+The view may not write ``entries`` (nor any other trait of the log): the
+only way in from the browser is the validated import message.
 """
 
 from __future__ import annotations
@@ -21,14 +28,19 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
+import re
 from typing import Any, Mapping
 
 import anywidget
 import traitlets
 
+from ..engine import agora as _agora
 from ..engine import api as _api
+from ..engine import playtest_task as _pt
 from ..engine.errors import SpecError
-from ..engine.rolls import Roll
+from ..engine.rolls import MAX_SEED, Roll
+from . import _rules
 from ._assets import esm
 
 LOG_FORMAT = "venus-widgets/log@1"
@@ -38,6 +50,11 @@ CSV_COLUMNS = (
     "result", "kiss", "ego", "spent", "subverted", "texts", "roll_json",
 )
 MAX_IMPORT_BYTES = 20_000_000
+#: Longest consequence text (agora) and result line an entry may carry.
+MAX_TEXT = 200
+MAX_RESULT = 2_000
+#: Cells a spreadsheet reads as a formula start with one of these (quoted on export).
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 class LogImportError(ValueError):
@@ -61,17 +78,113 @@ def _entries_to_json(entries, widget=None):
     return out
 
 
-def _entries_from_json(value, widget=None):
-    out = []
-    for e in value or []:
-        e = dict(e)
-        e["roll"] = dict(e["roll"], seed=int(e["roll"]["seed"]))
-        out.append(e)
-    return out
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _first_difference(want: Any, got: Any, path: str) -> str | None:
+    """The path of the first value where ``got`` differs from ``want``
+    (types too: ``1`` is not ``true``); walks ``want``, so a deep ``got`` costs nothing."""
+    if isinstance(want, Mapping):
+        if not isinstance(got, Mapping):
+            return path
+        for k in [*want, *(k for k in got if k not in want)]:
+            if k not in want or k not in got:
+                return f"{path}.{k}"
+            d = _first_difference(want[k], got[k], f"{path}.{k}")
+            if d:
+                return d
+        return None
+    if isinstance(want, (list, tuple)):
+        if not isinstance(got, (list, tuple)) or len(got) != len(want):
+            return path
+        for i, (a, b) in enumerate(zip(want, got)):
+            d = _first_difference(a, b, f"{path}[{i}]")
+            if d:
+                return d
+        return None
+    return path if type(want) is not type(got) or want != got else None
+
+
+def _get(d: Any, path: str) -> Any:
+    for part in re.findall(r"[^.\[\]]+|\[\d+\]", path)[1:]:
+        try:
+            d = d[int(part[1:-1])] if part.startswith("[") else d[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return d
+
+
+def entry_result(spec: dict, roll: Roll, spent, subverted, texts) -> str:
+    """The one-line result of an entry, derived from its roll and choices
+    (the line the table writes)."""
+    if spec["edition"] == "playtest" and spec["roll"] == "task":
+        return _rules.playtest_sentence(spec, roll.outcome, spent, subverted)
+    if spec["edition"] == "agora":
+        return _rules.agora_sentence(spec, roll, spent, texts)
+    return _rules.simple_sentence(spec, roll)
+
+
+def _check_choices(where: str, spec: dict, roll: Roll, e: Mapping) -> None:
+    """Spending, subversion and texts as the table allows them."""
+    spent, subverted, texts = e["spent"], e["subverted"], e["texts"]
+    ed, kind = spec["edition"], spec["roll"]
+
+    def bad(field, value, allowed):
+        raise LogImportError(f"{where}: {field!r} is {_short(value)}; allowed: {allowed}")
+
+    if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
+        bad("texts", texts, "a list of texts")
+    if ed == "agora" and kind == "task":
+        if len(texts) > 4 or any(len(t) > MAX_TEXT for t in texts):
+            bad("texts", texts, f"at most 4 consequence texts of at most {MAX_TEXT} characters")
+    elif texts:
+        bad("texts", texts, "[] (only agora tasks carry consequence texts)")
+    if not isinstance(spent, list):
+        bad("spent", spent, "a list")
+    if ed == "playtest" and kind == "task":
+        order = (_rules.PRIMARY, *_rules.CONSEQUENCE_IDS)
+        if not all(isinstance(c, str) and c in order for c in spent) or len(set(spent)) != len(spent) \
+                or spent != sorted(spent, key=order.index):
+            bad("spent", spent, "distinct consequences in the order " + ", ".join(order))
+        cost = _rules.playtest_cost(spent, _pt.threshold(spec))
+        if cost > roll.outcome:
+            bad("spent", spent, f"consequences costing at most the {roll.outcome} "
+                                f"success{'es' if roll.outcome != 1 else ''} rolled (these cost {cost})")
+        if subverted is not None and (not isinstance(subverted, str) or subverted not in _rules.SUBVERSIONS
+                                      or subverted in spent):
+            bad("subverted", subverted, "null or a secondary consequence not bought (s1..s4)")
+        return
+    if subverted is not None:
+        bad("subverted", subverted, "null (only playtest tasks are subverted by the FC)")
+    if ed == "agora" and kind == "task":
+        per, n = _agora.per_consequence(spec), spec["consequences"]
+        if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n for i in spent) \
+                or spent != sorted(set(spent)):
+            bad("spent", spent, f"distinct consequence numbers from 0 to {n - 1}, in order")
+        if per * len(spent) > roll.outcome:
+            bad("spent", spent, f"at most {roll.outcome // per} consequences subverted "
+                                f"({per} success{'es' if per > 1 else ''} each, {roll.outcome} rolled)")
+    elif spent:
+        bad("spent", spent, "[] (nothing to buy in this roll)")
 
 
 def check_entry(e: Any, where: str = "entry") -> dict:
-    """Validate one entry strictly; replay it to check its dice."""
+    """Validate one entry strictly: replay it from spec, seed, KISS and Ego,
+    re-derive its result and check its choices; raises :class:`LogImportError`
+    naming ``where`` and the field."""
+    try:
+        return _check_entry(e, where)
+    except LogImportError:
+        raise
+    except (RecursionError, MemoryError) as err:
+        raise LogImportError(f"{where}: nested too deeply or too large to read ({type(err).__name__})") from None
+    except Exception as err:  # noqa: BLE001 - any other oddity of a hostile file is an import error
+        raise LogImportError(f"{where}: not an entry written by venus-widgets ({type(err).__name__}: {err})") from None
+
+
+def _check_entry(e: Any, where: str) -> dict:
     if not isinstance(e, Mapping):
         raise LogImportError(f"{where}: expected an object with keys {', '.join(ENTRY_KEYS)}, got {type(e).__name__}")
     keys = set(e)
@@ -79,28 +192,37 @@ def check_entry(e: Any, where: str = "entry") -> dict:
         missing, extra = set(ENTRY_KEYS) - keys, keys - set(ENTRY_KEYS)
         raise LogImportError(f"{where}: keys differ from a roll-log entry"
                              + (f"; missing {sorted(missing)}" if missing else "")
-                             + (f"; unknown {sorted(extra)}" if extra else ""))
-    try:
-        roll = Roll.from_dict(e["roll"])
-        spec = _api.normalize(roll.spec)
-    except (SpecError, TypeError, AttributeError) as err:
-        raise LogImportError(f"{where}: not a roll written by venus-widgets ({err})") from None
+                             + (f"; unknown {sorted(map(str, extra))[:5]}" if extra else ""))
+    r = e["roll"]
+    if not isinstance(r, Mapping) or not isinstance(r.get("spec"), Mapping):
+        raise LogImportError(f"{where}: 'roll' must be a roll object with its 'spec' (written by venus-widgets)")
+    seed = r.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise LogImportError(f"{where}: 'roll.seed' is {_short(seed)}; allowed: a whole number from 0 to 2**63 - 1")
     kiss, ego = e["kiss"], e["ego"]
-    if kiss is not None and (not isinstance(kiss, list) or not all(isinstance(i, int) and not isinstance(i, bool)
-                                                                   for i in kiss)):
-        raise LogImportError(f"{where}: 'kiss' must be null or a list of die indices, got {kiss!r}")
-    if ego not in (None, True, False):
-        raise LogImportError(f"{where}: 'ego' must be null, true or false, got {ego!r}")
-    if not isinstance(e["spent"], list) or not isinstance(e["texts"], list) or not isinstance(e["result"], str):
-        raise LogImportError(f"{where}: 'spent' and 'texts' must be lists and 'result' text")
-    if e["subverted"] is not None and not isinstance(e["subverted"], str):
-        raise LogImportError(f"{where}: 'subverted' must be null or a consequence id")
+    if kiss is not None and (not isinstance(kiss, list) or len(kiss) > 64
+                             or not all(isinstance(i, int) and not isinstance(i, bool) for i in kiss)
+                             or len(set(kiss)) != len(kiss)):
+        raise LogImportError(f"{where}: 'kiss' is {_short(kiss)}; allowed: null or a list of distinct die indices")
+    if ego not in (None, True, False) or isinstance(ego, (int, float)) and not isinstance(ego, bool):
+        raise LogImportError(f"{where}: 'ego' is {_short(ego)}; allowed: null, true or false")
+    if not isinstance(e["result"], str) or len(e["result"]) > MAX_RESULT:
+        raise LogImportError(f"{where}: 'result' is {_short(e['result'])}; allowed: a result line of at most "
+                             f"{MAX_RESULT} characters")
     try:
         again = replay_entry(e)
     except SpecError as err:
         raise LogImportError(f"{where}: cannot replay this roll ({err})") from None
-    if again != roll or spec != roll.spec:
-        raise LogImportError(f"{where}: the dice do not follow from the spec and seed (edited or foreign file)")
+    diff = _first_difference(again.to_dict(), r, "roll")
+    if diff:
+        raise LogImportError(f"{where}: {diff!r} is {_short(_get(r, diff))} but the spec, seed, KISS and Ego give "
+                             f"{_short(_get(again.to_dict(), diff))} (edited or foreign file)")
+    spec = dict(again.spec)
+    _check_choices(where, spec, again, e)
+    result = entry_result(spec, again, e["spent"], e["subverted"], e["texts"])
+    if e["result"] != result:
+        raise LogImportError(f"{where}: 'result' is {_short(e['result'])} but the roll and choices give {result!r} "
+                             "(edited file)")
     return {k: e[k] for k in ENTRY_KEYS}
 
 
@@ -110,37 +232,81 @@ def replay_entry(e: Mapping) -> Roll:
     return _api.roll(r["spec"], int(r["seed"]), kiss=e["kiss"], ego=e["ego"])
 
 
+_PLAIN_NUMBER = re.compile(r"-?[0-9]+")
+
+
+def neutralise(cell: str) -> str:
+    """A CSV cell a spreadsheet will not run as a formula: a cell starting
+    with ``= + - @``, tab or CR gets a leading ``'`` (so does one starting
+    with ``'``, to keep the quoting reversible); plain numbers stay as they are."""
+    if cell[:1] in (*FORMULA_START, "'") and not _PLAIN_NUMBER.fullmatch(cell):
+        return "'" + cell
+    return cell
+
+
+def unneutralise(cell: str) -> str:
+    """The cell :func:`neutralise` was given."""
+    return cell[1:] if cell.startswith("'") else cell
+
+
+def _csv_row(i: int, e: Mapping) -> list[str]:
+    r = e["roll"]
+    cells = [
+        i, r["spec"]["edition"], r["spec"]["roll"], r["seed"], r["outcome"], r["passed"],
+        " ".join(str(d["before"]) for d in r["dice"]), " ".join(str(d["after"]) for d in r["dice"]),
+        " ".join(str(k) for k in r["kissed"]), e["result"],
+        json.dumps(e["kiss"]), json.dumps(e["ego"]), json.dumps(e["spent"]), json.dumps(e["subverted"]),
+        json.dumps(e["texts"]), json.dumps(r, sort_keys=True),
+    ]
+    return [neutralise(str(c)) for c in cells]
+
+
 def to_csv(entries) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_COLUMNS)
     for i, e in enumerate(entries):
-        r = e["roll"]
-        w.writerow([
-            i, r["spec"]["edition"], r["spec"]["roll"], r["seed"], r["outcome"], r["passed"],
-            " ".join(str(d["before"]) for d in r["dice"]), " ".join(str(d["after"]) for d in r["dice"]),
-            " ".join(str(k) for k in r["kissed"]), e["result"],
-            json.dumps(e["kiss"]), json.dumps(e["ego"]), json.dumps(e["spent"]), json.dumps(e["subverted"]),
-            json.dumps(e["texts"]), json.dumps(r, sort_keys=True),
-        ])
+        w.writerow(_csv_row(i, e))
     return buf.getvalue()
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a roll log holds")
+
+
+def _finite_float(text: str) -> float:
+    f = float(text)
+    if not math.isfinite(f):
+        raise ValueError(f"{text} is too large a number for a roll log")
+    return f
+
+
+def _loads(text: str) -> Any:
+    """JSON as a roll log holds it: no NaN or Infinity, finite numbers."""
+    return json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
 
 
 def parse_json(text: str) -> list[dict]:
     try:
-        data = json.loads(text)
+        data = _loads(text)
     except (TypeError, ValueError) as err:
         raise LogImportError(f"not valid JSON ({err}); a truncated or damaged file?") from None
+    except RecursionError:
+        raise LogImportError("not a roll log: the JSON is nested too deeply") from None
     if not isinstance(data, Mapping) or data.get("format") != LOG_FORMAT:
         found = data.get("format") if isinstance(data, Mapping) else type(data).__name__
-        raise LogImportError(f"not a venus-widgets roll log: expected format {LOG_FORMAT!r}, found {found!r}")
+        raise LogImportError(f"not a venus-widgets roll log: expected format {LOG_FORMAT!r}, found {_short(found)}")
     if set(data) != {"format", "entries"} or not isinstance(data["entries"], list):
         raise LogImportError("a roll log has exactly the keys 'format' and 'entries' (a list)")
     return [check_entry(e, f"entry {i}") for i, e in enumerate(data["entries"])]
 
 
 def parse_csv(text: str) -> list[dict]:
-    rows = list(csv.reader(io.StringIO(text)))
+    try:
+        rows = list(csv.reader(io.StringIO(text, newline="")))
+    except csv.Error as err:
+        raise LogImportError(f"not a readable CSV file ({err}; a cell holds at most {csv.field_size_limit()} "
+                             "characters)") from None
     if not rows or tuple(rows[0]) != CSV_COLUMNS:
         raise LogImportError("not a venus-widgets roll-log CSV: the header row differs from "
                              + ",".join(CSV_COLUMNS))
@@ -149,17 +315,22 @@ def parse_csv(text: str) -> list[dict]:
         where = f"CSV row {n + 2}"
         if len(row) != len(CSV_COLUMNS):
             raise LogImportError(f"{where}: {len(row)} columns, expected {len(CSV_COLUMNS)} (truncated file?)")
-        cell = dict(zip(CSV_COLUMNS, row))
+        cell = {k: unneutralise(v) for k, v in zip(CSV_COLUMNS, row)}
         try:
-            roll = json.loads(cell["roll_json"])
-            e = {"roll": roll, "kiss": json.loads(cell["kiss"]), "ego": json.loads(cell["ego"]),
-                 "spent": json.loads(cell["spent"]), "subverted": json.loads(cell["subverted"]),
-                 "texts": json.loads(cell["texts"]), "result": cell["result"]}
+            e = {"roll": _loads(cell["roll_json"]), "kiss": _loads(cell["kiss"]), "ego": _loads(cell["ego"]),
+                 "spent": _loads(cell["spent"]), "subverted": _loads(cell["subverted"]),
+                 "texts": _loads(cell["texts"]), "result": cell["result"]}
         except ValueError as err:
             raise LogImportError(f"{where}: a JSON cell cannot be read ({err})") from None
-        if cell["index"] != str(n) or not isinstance(roll, dict) or cell["seed"] != str(roll.get("seed")):
-            raise LogImportError(f"{where}: index or seed does not match its roll_json")
-        out.append(check_entry(e, where))
+        except RecursionError:
+            raise LogImportError(f"{where}: a JSON cell is nested too deeply") from None
+        entry = check_entry(e, where)
+        # the readable columns must say what the roll says
+        for column, want, got in zip(CSV_COLUMNS, _csv_row(n, entry), row):
+            if want != got:
+                raise LogImportError(f"{where}: column {column!r} is {_short(got)} but its roll gives "
+                                     f"{_short(want)} (edited file)")
+        out.append(entry)
     return out
 
 
@@ -171,7 +342,7 @@ class RollLog(anywidget.AnyWidget):
     """
 
     _esm = traitlets.Unicode().tag(sync=True)
-    entries: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True, to_json=_entries_to_json, from_json=_entries_from_json)
+    entries: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True, to_json=_entries_to_json)  # the view may not write it: set_state
     error = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
 
@@ -211,7 +382,12 @@ class RollLog(anywidget.AnyWidget):
         return [Roll.from_dict(e["roll"]) for e in self.entries]
 
     def replay(self, index: int) -> Roll:
-        """The roll of entry ``index`` rolled again from spec + seed (+ the KISS and Ego asked for)."""
+        """The roll of entry ``index`` (0 for the first) rolled again from
+        spec + seed (+ the KISS and Ego asked for)."""
+        n = len(self.entries)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
+            raise IndexError(f"there is no roll {_short(index)} to replay: "
+                             + (f"the log holds rolls 0 to {n - 1} (shown 1 to {n})" if n else "the log is empty"))
         return replay_entry(self.entries[index])
 
     def to_json(self) -> str:
@@ -254,18 +430,107 @@ class RollLog(anywidget.AnyWidget):
 
     # -- the view's requests -------------------------------------------------------
 
+    def set_state(self, sync_data: Mapping) -> None:
+        """The view writes nothing on a log: ``entries`` change only by rolling,
+        :meth:`import_text` (the view's validated import message) or
+        :meth:`clear`. A write is undone in the view and shown as an error."""
+        keys = sorted(k for k in sync_data if k in self.keys) if isinstance(sync_data, Mapping) else []
+        if keys:
+            self.error = (f"The view may not change {', '.join(keys)} of the roll log: rolls enter it by rolling "
+                          "or by importing a file")
+            self.send_state(keys)
+
     def _on_msg(self, _widget, content, _buffers) -> None:
         try:
+            check_message(content, LOG_MESSAGES)
             if handle_log_message(self, self, content):
                 return
-            if isinstance(content, Mapping) and content.get("do") == "replay":
-                i = int(content["index"])
-                r = self.replay(i)
-                same = "the same dice" if r.to_dict() == self.entries[i]["roll"] else "DIFFERENT dice"
-                self.status = f"Replayed roll {i + 1} from spec and seed {r.seed}: {same}"
-                self.error = ""
-        except (ValueError, TypeError, KeyError, IndexError, SpecError) as err:
-            self.error = str(err)
+            i = content["index"]
+            r = self.replay(i)
+            same = "the same dice" if r.to_dict() == self.entries[i]["roll"] else "DIFFERENT dice"
+            self.status = f"Replayed roll {i + 1} from spec and seed {r.seed}: {same}"
+            self.error = ""
+        except Exception as err:  # noqa: BLE001 - shown in the view, never lost in the comm handler
+            self.error = error_text(err)
+
+    # -- ipywidgets' logging ----------------------------------------------------------
+
+    def warning(self, msg: str, *args: Any, **kwargs: Any) -> None:
+        """Log a warning with this log widget's own logger.
+
+        A roller's ``log`` trait is its RollLog, and it hides the ``log``
+        logger ipywidgets writes to (``self.log.warning(...)`` when a comm
+        message fails outside IPython): such warnings come here and are
+        logged, instead of failing with an AttributeError. (The rollers
+        answer ipywidgets' other call, ``self.log.error`` for an unknown
+        message method, themselves: ``error`` is the log's error text.)"""
+        self.log.warning(msg, *args, **kwargs)
+
+
+# --------------------------------------------------------------------------
+# Messages from the views: one check for the log and the rollers
+# --------------------------------------------------------------------------
+
+_INT, _STR, _BOOL, _LIST, _NONE = "a whole number", "a text", "true or false", "a list", "null"
+#: Every message a view sends: ``do`` and the type of each of its fields.
+MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
+    "export": {"format": (_STR, _NONE)},
+    "import": {"text": (_STR,), "name": (_STR, _NONE)},
+    "clear_error": {},
+    "replay": {"index": (_INT,)},
+    "roll": {},
+    "accept_helpers": {},
+    "select": {"index": (_INT,)},
+    "choose": {"kiss": (_LIST,)},
+    "ego_reroll": {"on": (_BOOL,)},
+    "commit": {},
+    "spend_ego": {},
+    "spend": {"item": (_STR, _INT)},
+    "subvert": {"item": (_STR, _NONE)},
+}
+LOG_MESSAGES = ("export", "import", "clear_error", "replay")
+_TYPES = {_INT: lambda v: isinstance(v, int) and not isinstance(v, bool), _STR: lambda v: isinstance(v, str),
+          _BOOL: lambda v: isinstance(v, bool), _LIST: lambda v: isinstance(v, list), _NONE: lambda v: v is None}
+
+
+class _Shown:
+    """A value shown by its (shortened) repr in an error."""
+
+    def __init__(self, value: Any) -> None:
+        self.text = _short(value)
+
+    def __repr__(self) -> str:
+        return self.text
+
+
+class MessageError(SpecError):
+    """A message from the view that the widget does not understand."""
+
+    def __init__(self, field: str, value: Any, allowed: str, hint: str = "") -> None:
+        super().__init__(field, _Shown(value), allowed, hint)
+
+
+def check_message(content: Any, allowed) -> str:
+    """Check a view's message against :data:`MESSAGES` (``allowed``: the
+    actions this widget answers); returns its action. Raises
+    :class:`MessageError` (a :class:`SpecError`) saying what is wrong."""
+    if not isinstance(content, Mapping):
+        raise MessageError("message", content, "an object with 'do' (a message from the view)")
+    action = content.get("do")
+    if not isinstance(action, str) or action not in allowed:
+        raise MessageError("do", action, ", ".join(allowed), "a request this widget answers")
+    for field, types in MESSAGES[action].items():
+        value = content.get(field)
+        if not any(_TYPES[t](value) for t in types):
+            raise MessageError(field, value, " or ".join(types), f"in the request {action!r}")
+    return action
+
+
+def error_text(err: BaseException) -> str:
+    """An exception as the view's error line."""
+    if isinstance(err, (SpecError, ValueError, TypeError, IndexError)) and str(err):
+        return str(err)
+    return f"{type(err).__name__}: {err}"
 
 
 def handle_log_message(log: RollLog, widget: Any, content: Mapping) -> bool:
