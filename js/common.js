@@ -15,20 +15,19 @@ export function thousands(n) {
   return n < 0 ? "-" + out : out;
 }
 
-/** A probability as a percentage: "70.4 %", "0.031 %", "100 %", "0 %". */
+/** A probability as a percentage, one rule everywhere (the Python side,
+ *  venus_widgets.widgets._rules.percent, uses the same; both are tested on
+ *  js/tests/percent_cases.json): "100 %" only when certain, "0 %" only when
+ *  impossible, ">99 %" / "<1 %" for the rest beyond 99 / below 1, whole
+ *  percents otherwise (halves up): "70 %". */
 export function formatPercent(p) {
-  if (!Number.isFinite(p)) return "–";
+  if (typeof p !== "number" || !Number.isFinite(p)) return "–";
   if (p <= 0) return "0 %";
   if (p >= 1) return "100 %";
   const pct = p * 100;
-  let text;
-  if (pct >= 99.95) text = pct.toPrecision(5).replace(/0+$/, "").replace(/\.$/, "");
-  else if (pct >= 10) text = pct.toFixed(1);
-  else if (pct >= 1) text = pct.toFixed(2);
-  else text = pct.toPrecision(2);
-  if (Number(text) >= 100) text = "99.99";
-  if (Number(text) <= 0) text = pct.toExponential(1);
-  return text + " %";
+  if (pct < 0.5) return "<1 %";
+  if (pct >= 99.5) return ">99 %";
+  return `${Math.floor(pct + 0.5)} %`;
 }
 
 /** "1 in 3,240" for small probabilities (below 5 %), else "". */
@@ -37,15 +36,14 @@ export function formatOneIn(p, limit = 0.05) {
   return "1 in " + thousands(1 / p);
 }
 
-/** A change of probability as whole percentage points: "+12 %", "−3 %",
- *  "+0.4 %" below one point, "±0 %" for no change. */
+/** A change of probability in whole percentage points, as formatPercent:
+ *  "+12 %", "−3 %", "+<1 %" for a change below half a point, "±0 %" for none. */
 export function formatDelta(d) {
-  if (!Number.isFinite(d)) return "–";
-  const pts = d * 100;
-  if (Math.abs(pts) < 0.05) return "±0 %";
-  const sign = pts > 0 ? "+" : "−";
-  const a = Math.abs(pts);
-  return sign + (a >= 1 ? Math.round(a) : a.toFixed(1)) + " %";
+  if (typeof d !== "number" || !Number.isFinite(d)) return "–";
+  if (Math.abs(d) < 1e-12) return "±0 %";
+  const sign = d > 0 ? "+" : "−";
+  const a = Math.abs(d) * 100;
+  return sign + (a < 0.5 ? "<1" : String(Math.floor(a + 0.5))) + " %";
 }
 
 /** The text of a what-if hint: "+1 KISS: +12 %". */

@@ -411,3 +411,16 @@ def test_browser_learning_and_allies_never_meet():
     assert (w.learning, w.allies) == (False, ["silver"]) and "learning" in keys
     with pytest.raises(traitlets.TraitError, match="level-0"):
         w.learning = True
+
+
+# -- the rollers tell the truth (issue 7) --------------------------------------------------
+
+
+def test_percent_follows_the_views_rule():
+    """Python's percent() and the view's formatPercent() share one table of cases."""
+    from pathlib import Path
+    cases = json.loads((Path(__file__).resolve().parents[1] / "js" / "tests" / "percent_cases.json").read_text())["cases"]
+    assert len(cases) > 10
+    for p, text in cases:
+        assert _rules.percent(p) == text, p
+    assert _rules.percent(float("nan")) == "–"

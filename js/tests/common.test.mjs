@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import {
   thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt, csvEscape,
   ownerWord, ownerShape, dieLabel, chartGeometry, chartDescription, budgetText,
@@ -11,15 +12,17 @@ test("thousands separators", () => {
   assert.equal(thousands(1234567.4), "1,234,567");
 });
 
-test("percentages", () => {
-  assert.equal(formatPercent(0.7037037037), "70.4 %");
-  assert.equal(formatPercent(0.05), "5.00 %");
-  assert.equal(formatPercent(0.000308642), "0.031 %");
-  assert.equal(formatPercent(0), "0 %");
-  assert.equal(formatPercent(1), "100 %");
-  assert.equal(formatPercent(0.99999999), "99.99 %");
+test("percentages: one rule, the cases Python's percent() is tested on too", () => {
+  const { cases } = JSON.parse(readFileSync(new URL("./percent_cases.json", import.meta.url), "utf8"));
+  assert.ok(cases.length > 10);
+  for (const [p, text] of cases) assert.equal(formatPercent(p), text, `formatPercent(${p})`);
   assert.equal(formatPercent(NaN), "–");
-  assert.notEqual(formatPercent(1e-15), "0 %"); // tiny but possible is not shown as impossible
+  assert.equal(formatPercent(undefined), "–");
+});
+
+test("a certain outcome off by one ulp never shows as certain, nor as 99.99 %", () => {
+  assert.equal(formatPercent(1 - Number.EPSILON / 2), ">99 %");
+  assert.equal(formatPercent(Number.MIN_VALUE), "<1 %");
 });
 
 test("exact fraction only when small", () => {
@@ -32,7 +35,9 @@ test("exact fraction only when small", () => {
 test("deltas and hint text", () => {
   assert.equal(formatDelta(0.1234), "+12 %");
   assert.equal(formatDelta(-0.031), "−3 %");
-  assert.equal(formatDelta(0.004), "+0.4 %");
+  assert.equal(formatDelta(0.004), "+<1 %");
+  assert.equal(formatDelta(-0.006), "−1 %");
+  assert.equal(formatDelta(1e-17), "±0 %");
   assert.equal(formatDelta(0), "±0 %");
   assert.equal(hintText({ label: "+1 KISS", delta: 0.12 }), "+1 KISS: +12 %");
   assert.equal(hintText({ label: "one factor fewer", delta: 0.09 }), "one factor fewer: +9 %");
@@ -87,8 +92,8 @@ test("chart geometry: bars, threshold and goal", () => {
 test("chart description names the threshold and goal", () => {
   const view = { ok: true, numeric: true, outcome_name: "successes", distribution: [[0, 0.3], [1, 0.7]], threshold: 1, goal: 2, p_pass: 0.7, p_goal: 0 };
   const d = chartDescription(view);
-  assert.match(d, /most likely 1 \(70\.0 %\)/);
-  assert.match(d, /Threshold 1: P\(pass\) 70\.0 %/);
+  assert.match(d, /most likely 1 \(70 %\)/);
+  assert.match(d, /Threshold 1: P\(pass\) 70 %/);
   assert.match(d, /Goal 2: P\(goal\) 0 %/);
   assert.equal(chartDescription({ ok: false }), "");
 });

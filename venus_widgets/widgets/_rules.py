@@ -7,6 +7,7 @@ secondary consequence (step 6) is its opposite.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 from ..engine import agora as _agora
@@ -43,6 +44,25 @@ SUBVERSIONS = {
 CONSEQUENCE_IDS = tuple(c[0] for c in SECONDARY + TERTIARY)
 WORDING = {c[0]: c[1] for c in SECONDARY + TERTIARY}
 WORDING[PRIMARY] = "The primary consequence: the price of success"
+
+
+def percent(p: float) -> str:
+    """A chance as the widgets show it (the same rule as ``formatPercent`` in
+    ``js/common.js``; both are tested on ``js/tests/percent_cases.json``):
+    "100 %" only when certain, "0 %" only when impossible, ">99 %"/"<1 %"
+    beyond 99 / below 1, whole percents otherwise (halves up)."""
+    if not isinstance(p, (int, float)) or isinstance(p, bool) or not math.isfinite(p):
+        return "–"
+    if p <= 0:
+        return "0 %"
+    if p >= 1:
+        return "100 %"
+    pct = p * 100
+    if pct < 0.5:
+        return "<1 %"
+    if pct >= 99.5:
+        return ">99 %"
+    return f"{math.floor(pct + 0.5)} %"
 
 
 def consequence_list() -> list[dict]:
