@@ -125,16 +125,25 @@ def agora_sentence(spec: dict, roll: Any, spent: Sequence[int], texts: Sequence[
     return out
 
 
+#: How a check passed or failed, when the verdict alone does not say it.
+HOW = {"auto-pass": "automatically (natural d20)", "auto-fail": "automatically (natural 1)",
+       "bonus-pass": "on the bonus d6"}
+
+
+def _how(category: str) -> str:
+    return f" {HOW[category]}" if category in HOW else ""
+
+
 def simple_sentence(spec: dict, roll: Any) -> str:
     """The result line of a roll with nothing to spend."""
     ed, kind, d = spec["edition"], spec["roll"], roll.details
     verdict = "Passed" if roll.passed else "Failed"
     if ed == "playtest" and kind == "check":
         bonus = f" + best bonus d6 {d['bonus']}" if d.get("bonus") else ""
-        return (f"{verdict} ({d['category']}): d20 {d['natural']} + score {spec['score']}{bonus}"
+        return (f"{verdict}{_how(d['category'])}: d20 {d['natural']} + score {spec['score']}{bonus}"
                 f" = {d['total']} against {d['target']}")
     if ed == "playsheet" and kind == "check":
-        return f"{verdict} ({d['category']}): d20 {d['natural']}, total {d['total']} against {d['target']}"
+        return f"{verdict}{_how(d['category'])}: d20 {d['natural']}, total {d['total']} against {d['target']}"
     if ed == "playsheet":
         crit = f", critical {d['critical']}" if d.get("critical") else ""
         exp = "; +1 exp to the job" if not roll.passed else ""
