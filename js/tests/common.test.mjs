@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
   thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt, csvEscape,
-  ownerWord, ownerShape, dieLabel, chartGeometry, chartDescription, budgetText,
+  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, budgetText,
 } from "../common.js";
 
 test("thousands separators", () => {
@@ -65,9 +65,34 @@ test("dice are marked by words and shapes, not colour alone", () => {
   assert.equal(ownerShape("ally 1"), "circle");
   assert.equal(ownerShape("helper"), "diamond");
   assert.notEqual(ownerShape("own"), ownerShape("ally 1"));
-  const label = dieLabel({ index: 0, owner: "ally 1", grade: "gold", grade_label: "Gold", before: 1, after: 4, kissed: true, success: true, scores: 1, selected: false });
+  const label = dieLabel({ index: 0, owner: "ally 1", grade: "gold", grade_label: "Gold", before: 1, after: 4, kissed: true, success: true, scores: 1, selected: false, contribution: "success" });
   assert.equal(label, "Die 1, ally 1, Gold, shows 4, KISSed (was 1), success");
-  assert.match(dieLabel({ index: 2, owner: "own", grade: "bronze", grade_label: "Bronze", before: 6, after: 6, kissed: false, success: true, scores: 2, selected: true }), /2 successes, selected to KISS/);
+  assert.match(dieLabel({ index: 2, owner: "own", grade: "bronze", grade_label: "Bronze", before: 6, after: 6, kissed: false, success: true, scores: 2, selected: true, contribution: "2 successes (Ego)" }), /2 successes \(Ego\), selected to KISS/);
+});
+
+test("a die's label says what Python says it contributed, never a guess from its score", () => {
+  const d20 = { index: 0, owner: "d20", grade: "bronze", grade_label: "Bronze", before: 17, after: 17, kissed: false, success: false, scores: 0, contribution: "a pass (total 22 against 15)" };
+  assert.equal(dieLabel(d20), "Die 1, d20, Bronze, shows 17, a pass (total 22 against 15)");
+  const black = { index: 5, owner: "black", grade: null, before: 1, after: 1, scores: -1, success: false, contribution: "cancels a success" };
+  assert.equal(dieLabel(black), "Die 6, black die, shows 1, cancels a success");
+  const again = { index: 6, owner: "own", grade: null, before: 6, after: 6, scores: 1, exploded_from: 0, contribution: "success" };
+  assert.equal(dieLabel(again), "Die 7, your die, shows 6, rolled for the 6 of die 1, success");
+});
+
+test("the legend names only the shapes and marks of the roll", () => {
+  const check = legendText([{ owner: "d20" }, { owner: "bonus" }], [{ mark: "bonus", meaning: "short" }, { mark: "✓", meaning: "pass" }]);
+  assert.equal(check, "Marks: bonus short; ✓ pass.");
+  assert.doesNotMatch(check, /ally|KISS/);
+  const task = legendText([{ owner: "own" }, { owner: "ally 1" }, { owner: "ally 2" }], [{ mark: "✗", meaning: "no success" }, { mark: "K", meaning: "KISSed (re-rolled)" }]);
+  assert.equal(task, "Shapes: square = your die, circle = ally. Marks: ✗ no success; K KISSed (re-rolled).");
+  assert.equal(legendText([], []), "");
+});
+
+test("ids are unique across widget modules on one page", async () => {
+  const a = await import("../common.js?copy=a");
+  const b = await import("../common.js?copy=b");
+  const ids = [a.uid("seed"), b.uid("seed"), a.uid("seed"), b.uid("caliber")];
+  assert.equal(new Set(ids).size, ids.length, ids.join(" "));
 });
 
 test("chart geometry: bars, threshold and goal", () => {
