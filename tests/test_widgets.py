@@ -557,3 +557,14 @@ def test_die_numbers_in_errors_count_from_one_and_name_the_index():
     for i in (0, 1, 2):
         w._handle_custom_msg({"do": "select", "index": i}, [])
     assert "dice 1, 2, 3" in w.error and "kiss=[1, 2, 3]" not in w.error, w.error
+
+
+def test_kiss_step_announces_the_suggestion_with_the_views_percent():
+    w = vw.TaskRoller(dice=3, factors=2, lots=1, seed=1)
+    w.roll_dice()
+    assert w.table["phase"] == "kiss"
+    best = [o for o in w.table["advice"]["options"] if o["optimal"]][0]
+    assert w.status.startswith(f"{w.table['successes']} success")
+    assert f"(pass {_rules.percent(best['p_pass'])}, goal {_rules.percent(best['p_goal'])})" in w.status, w.status
+    if best["kiss"]:
+        assert ", ".join(str(i + 1) for i in best["kiss"]) in w.status

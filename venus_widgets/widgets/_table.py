@@ -66,11 +66,27 @@ def start(w: Any, spec: dict, seed: int):
     w._t = {"spec": spec, "seed": seed, "first": first, "selected": [], "ego_reroll": False, "roll": None,
             "ego": False, "kiss": [], "spent": [], "subverted": None, "entry": None, "with_ego": None}
     if kiss_step and (spec["edition"] == "playtest" or _succ_before(spec, first) < _goal(spec, first)):
-        w.status = ""
         _render(w, "kiss")
+        w.status = kiss_status(spec, w.table)
     else:
         commit(w)
     return first
+
+
+def kiss_status(spec: dict, view: Mapping) -> str:
+    """The announcement of the first faces: what shows, and the engine's
+    suggestion with its chance (dice counted from 1, as in the view)."""
+    n = view["successes"]
+    word = ("pass" if n == 1 else "passes") if spec["edition"] == "playsheet" else f"success{'es' if n != 1 else ''}"
+    out = f"{n} {word} showing, goal {view['goal']}: choose dice to KISS, or keep the dice"
+    best = [o for o in (view.get("advice") or {}).get("options", []) if o.get("optimal")]
+    if best:
+        o = best[0]
+        what = (f"KISS {'dice' if len(o['kiss']) > 1 else 'die'} {', '.join(str(i + 1) for i in o['kiss'])}"
+                if o["kiss"] else "keep the dice")
+        out += (f"; the engine suggests: {what} (pass {_rules.percent(o['p_pass'])}, "
+                f"goal {_rules.percent(o['p_goal'])})")
+    return out
 
 
 def _goal(spec: dict, first) -> int:
