@@ -108,7 +108,7 @@ export function legendText(dice, legend) {
     if (!byShape.get(shape).includes(word)) byShape.get(shape).push(word);
   }
   const shapes = [...byShape].map(([shape, words]) => `${SHAPE_WORDS[shape] || shape} = ${words.join(" or ")}`);
-  const marks = (legend || []).map((m) => `${m.mark} ${m.meaning}`);
+  const marks = (legend || []).map((m) => `${m.mark} = ${m.meaning}`);
   return [shapes.length > 1 ? `Shapes: ${shapes.join(", ")}.` : "", marks.length ? `Marks: ${marks.join("; ")}.` : ""]
     .filter(Boolean).join(" ");
 }
@@ -528,9 +528,12 @@ export function renderOdds(model) {
 // The roll at the table
 // ---------------------------------------------------------------------------
 
+/** The marks (from Python) of a die that counted for the roll: underlined too. */
+const POSITIVE_MARKS = new Set(["✓", "✓✓", "auto", "auto-pass"]);
+
 export function renderDie(model, die, phase) {
   const shape = ownerShape(die.owner);
-  const classes = ["vw-die", `shape-${shape}`, die.success ? "success" : "", die.selected ? "selected" : ""].join(" ");
+  const classes = ["vw-die", `shape-${shape}`, POSITIVE_MARKS.has(die.mark) ? "success" : "", die.selected ? "selected" : ""].join(" ");
   const tag = [die.owner === "own" ? "you" : die.owner, die.grade_label].filter(Boolean).join(" · ");
   const clickable = phase === "kiss" && die.selectable;
   const face = die.grade === 1 ? "✓" : String(die.after);
@@ -680,6 +683,8 @@ export function mountRoller(model, el, kind, opts = {}) {
   const drawStatus = () => {
     const s = model.get("status") || "";
     if (s !== lastStatus) { status.textContent = s; lastStatus = s; }
+    // a roll with nothing to spend announces its result line: heard, not shown twice
+    status.classList.toggle("vw-visually-hidden", s !== "" && s === (model.get("table") || {}).result);
   };
   const drawFooter = () => rerender(footer, () => [
     logControls(model),
@@ -704,6 +709,7 @@ export function mountRoller(model, el, kind, opts = {}) {
   for (const n of [...fieldNames, ...(opts.controlKeys || [])]) on(`change:${n}`, drawControls);
   on("change:odds_view", drawOdds);
   on("change:table", drawTable);
+  on("change:table", drawStatus);
   on("change:error", drawError);
   on("change:status", drawStatus);
   on("change:recent", drawFooter);

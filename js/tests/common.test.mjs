@@ -81,10 +81,10 @@ test("a die's label says what Python says it contributed, never a guess from its
 
 test("the legend names only the shapes and marks of the roll", () => {
   const check = legendText([{ owner: "d20" }, { owner: "bonus" }], [{ mark: "bonus", meaning: "short" }, { mark: "✓", meaning: "pass" }]);
-  assert.equal(check, "Marks: bonus short; ✓ pass.");
+  assert.equal(check, "Marks: bonus = short; ✓ = pass.");
   assert.doesNotMatch(check, /ally|KISS/);
   const task = legendText([{ owner: "own" }, { owner: "ally 1" }, { owner: "ally 2" }], [{ mark: "✗", meaning: "no success" }, { mark: "K", meaning: "KISSed (re-rolled)" }]);
-  assert.equal(task, "Shapes: square = your die, circle = ally. Marks: ✗ no success; K KISSed (re-rolled).");
+  assert.equal(task, "Shapes: square = your die, circle = ally. Marks: ✗ = no success; K = KISSed (re-rolled).");
   assert.equal(legendText([], []), "");
 });
 

@@ -65,7 +65,7 @@ def test_ids_are_unique_and_every_control_has_one_name(truth_page):
     page = truth_page
     for i, kind in enumerate(["pool", "check", "check", "task", "task", "task", "check"]):
         widget(page, i, kind)
-    dupes = page.evaluate("""() => { const seen = {}; for (const e of document.querySelectorAll('.vw-root [id]'))
+    dupes = page.evaluate("""() => { const seen = {}; for (const e of document.querySelectorAll('[id]'))
         seen[e.id] = (seen[e.id] || 0) + 1; return Object.entries(seen).filter(([k, n]) => n > 1); }""")
     assert dupes == [], dupes
     problems = page.evaluate("""(sel) => {
@@ -100,9 +100,12 @@ def test_check_dice_marked_by_what_they_did(truth_page):
     [(mark, label)] = marks(w)
     assert mark == "✓" and "no success" not in label and "pass" in label, (mark, label)
     legend = w.get_by_test_id("legend").text_content()
-    assert "ally" not in legend and "KISS" not in legend and "✓ pass" in legend, legend
+    assert "ally" not in legend and "KISS" not in legend and "✓ = pass" in legend, legend
     result = w.get_by_test_id("result").text_content()
     assert result.startswith("Passed") and "(pass)" not in result, result
+    # the result line is shown once; the status region still announces it
+    expect(w.get_by_test_id("status")).to_have_text(result)
+    assert w.evaluate("e => e.innerText").count(result) == 1
 
     w = widget(page, 2, "check")
     roll(w)
@@ -133,7 +136,7 @@ def test_heresy_black_die_cancels(truth_page):
         if d.scores < 0:
             assert "cancels a success" in label and "no success" not in label
     legend = w.get_by_test_id("legend").text_content()
-    assert "−1 cancels a success" in legend and "KISS" not in legend and "ally" not in legend
+    assert "−1 = cancels a success" in legend and "KISS" not in legend and "ally" not in legend
 
 
 def test_ego_buys_the_primary_in_status_result_and_log(truth_page):
