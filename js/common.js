@@ -683,8 +683,10 @@ export function mountRoller(model, el, kind, opts = {}) {
   const drawStatus = () => {
     const s = model.get("status") || "";
     if (s !== lastStatus) { status.textContent = s; lastStatus = s; }
-    // a roll with nothing to spend announces its result line: heard, not shown twice
-    status.classList.toggle("vw-visually-hidden", s !== "" && s === (model.get("table") || {}).result);
+    // what the table below already shows (the first faces and the advice, or the
+    // result line of a roll with nothing to spend) is heard, not shown twice
+    const t = model.get("table") || {};
+    status.classList.toggle("vw-visually-hidden", s !== "" && (t.phase === "kiss" || s === t.result));
   };
   const drawFooter = () => rerender(footer, () => [
     logControls(model),

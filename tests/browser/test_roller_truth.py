@@ -28,6 +28,7 @@ CELLS = [
     "agora = vw.TaskRoller(edition='agora', helpers=[4, 5])\nagora",
     "ego = vw.TaskRoller(ego='double6', factors=1, seed=2)\nego",
     "sheet_check = vw.CheckRoller(edition='playsheet', seed=6)\nsheet_check",
+    "kiss = vw.TaskRoller(dice=3, factors=2, lots=1, seed=1)\nkiss",
 ]
 
 CONTROLS = "input, select, textarea, button"
@@ -56,6 +57,19 @@ def roll(w):
     w.get_by_test_id("die-0").wait_for()
 
 
+def seen_text(w) -> str:
+    """The text a sighted reader sees: text nodes of elements drawn larger than
+    1 px (a visually hidden element is 1 px, clipped, and still read aloud)."""
+    return w.evaluate("""root => { const out = [];
+      const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+      for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+        const el = n.parentElement; if (!el || el.closest('style, option')) continue;
+        const shut = el.closest('details:not([open])'); if (shut && !el.closest('summary')) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width > 1 && r.height > 1 && getComputedStyle(el).visibility !== 'hidden') out.push(n.textContent);
+      } return out.join(' '); }""")
+
+
 def marks(w):
     return w.locator("[data-testid^=die-]").evaluate_all(
         "els => els.map(e => [e.querySelector('.vw-mark').textContent, e.getAttribute('aria-label')])")
@@ -63,7 +77,7 @@ def marks(w):
 
 def test_ids_are_unique_and_every_control_has_one_name(truth_page):
     page = truth_page
-    for i, kind in enumerate(["pool", "check", "check", "task", "task", "task", "check"]):
+    for i, kind in enumerate(["pool", "check", "check", "task", "task", "task", "check", "task"]):
         widget(page, i, kind)
     dupes = page.evaluate("""() => { const seen = {}; for (const e of document.querySelectorAll('[id]'))
         seen[e.id] = (seen[e.id] || 0) + 1; return Object.entries(seen).filter(([k, n]) => n > 1); }""")
@@ -105,7 +119,7 @@ def test_check_dice_marked_by_what_they_did(truth_page):
     assert result.startswith("Passed") and "(pass)" not in result, result
     # the result line is shown once; the status region still announces it
     expect(w.get_by_test_id("status")).to_have_text(result)
-    assert w.evaluate("e => e.innerText").count(result) == 1
+    assert seen_text(w).count(result) == 1
 
     w = widget(page, 2, "check")
     roll(w)
@@ -158,8 +172,22 @@ def test_merge_error_and_labels_said_once(truth_page):
     page = truth_page
     w = widget(page, 4, "task")
     expect(w.get_by_test_id("accept-helpers")).to_be_visible()
-    text = w.evaluate("e => e.innerText")
+    text = seen_text(w)
     assert text.count("cannot merge") == 1, text
     sheet = widget(page, 3, "task")
     dice = sheet.get_by_test_id("field-dice")
     expect(dice).to_have_accessible_name("Dice (job level + ability score)")
+
+
+def test_kiss_step_says_each_thing_once(truth_page):
+    page = truth_page
+    w = widget(page, 7, "task")
+    roll(w)
+    budget = w.get_by_test_id("kiss-budget").text_content()
+    status = w.get_by_test_id("status")
+    expect(status).to_contain_text("the engine suggests")  # announced to screen readers
+    text = seen_text(w)
+    assert text.count("showing, goal") == 1, (budget, text)
+    # percentages of the advice follow the one rule, the options count dice from 1
+    for item in w.get_by_test_id("advice").locator("li").all_text_contents():
+        assert "99.99" not in item and "die 0" not in item, item
