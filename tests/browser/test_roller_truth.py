@@ -191,3 +191,25 @@ def test_kiss_step_says_each_thing_once(truth_page):
     # percentages of the advice follow the one rule, the options count dice from 1
     for item in w.get_by_test_id("advice").locator("li").all_text_contents():
         assert "99.99" not in item and "die 0" not in item, item
+
+
+DUPLICATE_IDS = """() => { const seen = {}; for (const e of document.querySelectorAll('[id]'))
+    seen[e.id] = (seen[e.id] || 0) + 1; return Object.entries(seen).filter(([k, n]) => n > 1); }"""
+
+
+def test_the_table_app_has_no_duplicate_ids(page):
+    """The Voila table app shows several rollers and a log on one page."""
+    from .conftest import ROOT
+    app = ROOT / "app" / "roller.ipynb"
+    with jupyter_server("voila", [app], notebook="roller.ipynb") as server:
+        page.goto(f"{server.url}/?token={server.token}", timeout=120_000)
+        page.get_by_test_id("vw-task").first.wait_for(timeout=120_000)
+        page.wait_for_function("() => document.querySelectorAll('[data-testid=p-pass][data-p]').length >= 1",
+                               timeout=60_000)
+        roots = page.locator(".vw-root").count()
+        assert roots >= 2, roots
+        assert page.evaluate(DUPLICATE_IDS) == []
+        orphans = page.evaluate("""() => [...document.querySelectorAll('.vw-root label[for]')]
+            .filter((l) => !l.control || l.control.closest('.vw-root') !== l.closest('.vw-root'))
+            .map((l) => l.textContent)""")
+        assert orphans == [], orphans
