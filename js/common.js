@@ -490,7 +490,7 @@ export function renderOdds(model) {
   if (!view.ok) {
     // the reason is the roller's error, shown once in the error region
     return [merge, h("div", { class: "vw-big", "data-testid": "p-pass", "data-p": "" }, "–"),
-      h("p", { class: "vw-sub", "data-testid": "odds-message" }, "No odds until the problem shown above is fixed.")];
+      h("p", { class: "vw-sub", "data-testid": "odds-message" }, "No odds: see the ⚠ message by the Roll button.")];
   }
   const frac = formatOneIn(view.p_pass);
   const out = [
