@@ -15,20 +15,19 @@ export function thousands(n) {
   return n < 0 ? "-" + out : out;
 }
 
-/** A probability as a percentage: "70.4 %", "0.031 %", "100 %", "0 %". */
+/** A probability as a percentage, one rule everywhere (the Python side,
+ *  venus_widgets.widgets._rules.percent, uses the same; both are tested on
+ *  js/tests/percent_cases.json): "100 %" only when certain, "0 %" only when
+ *  impossible, ">99 %" / "<1 %" for the rest beyond 99 / below 1, whole
+ *  percents otherwise (halves up): "70 %". */
 export function formatPercent(p) {
-  if (!Number.isFinite(p)) return "–";
+  if (typeof p !== "number" || !Number.isFinite(p)) return "–";
   if (p <= 0) return "0 %";
   if (p >= 1) return "100 %";
   const pct = p * 100;
-  let text;
-  if (pct >= 99.95) text = pct.toPrecision(5).replace(/0+$/, "").replace(/\.$/, "");
-  else if (pct >= 10) text = pct.toFixed(1);
-  else if (pct >= 1) text = pct.toFixed(2);
-  else text = pct.toPrecision(2);
-  if (Number(text) >= 100) text = "99.99";
-  if (Number(text) <= 0) text = pct.toExponential(1);
-  return text + " %";
+  if (pct < 0.5) return "<1 %";
+  if (pct >= 99.5) return ">99 %";
+  return `${Math.floor(pct + 0.5)} %`;
 }
 
 /** "1 in 3,240" for small probabilities (below 5 %), else "". */
@@ -37,15 +36,14 @@ export function formatOneIn(p, limit = 0.05) {
   return "1 in " + thousands(1 / p);
 }
 
-/** A change of probability as whole percentage points: "+12 %", "−3 %",
- *  "+0.4 %" below one point, "±0 %" for no change. */
+/** A change of probability in whole percentage points, as formatPercent:
+ *  "+12 %", "−3 %", "+<1 %" for a change below half a point, "±0 %" for none. */
 export function formatDelta(d) {
-  if (!Number.isFinite(d)) return "–";
-  const pts = d * 100;
-  if (Math.abs(pts) < 0.05) return "±0 %";
-  const sign = pts > 0 ? "+" : "−";
-  const a = Math.abs(pts);
-  return sign + (a >= 1 ? Math.round(a) : a.toFixed(1)) + " %";
+  if (typeof d !== "number" || !Number.isFinite(d)) return "–";
+  if (Math.abs(d) < 1e-12) return "±0 %";
+  const sign = d > 0 ? "+" : "−";
+  const a = Math.abs(d) * 100;
+  return sign + (a < 0.5 ? "<1" : String(Math.floor(a + 0.5))) + " %";
 }
 
 /** The text of a what-if hint: "+1 KISS: +12 %". */
@@ -85,16 +83,37 @@ export function ownerShape(owner) {
   return "square";
 }
 
-/** The accessible name of a die button. */
+/** The accessible name of a die button: numbered from 1 as in the view;
+ *  what the die contributed comes from Python (``die.contribution``, the
+ *  words of the mark shown on it), so the view and the label agree. */
 export function dieLabel(die) {
   const parts = [`Die ${die.index + 1}`, ownerWord(die.owner)];
   if (die.grade_label) parts.push(die.grade_label);
-  parts.push(die.grade === 1 ? "automatic success" : `shows ${die.after}`);
+  if (die.grade !== 1) parts.push(`shows ${die.after}`);
+  if (die.exploded_from !== null && die.exploded_from !== undefined) parts.push(`rolled for the 6 of die ${die.exploded_from + 1}`);
   if (die.kissed) parts.push(`KISSed (was ${die.before})`);
-  if (die.grade !== 1) parts.push(die.success ? (die.scores > 1 ? `${die.scores} successes` : die.scores < 0 ? "cancels a success" : "success") : "no success");
+  if (die.contribution) parts.push(die.contribution);
   if (die.selected) parts.push("selected to KISS");
   return parts.join(", ");
 }
+
+/** The legend under the dice: the shapes of the owners present and the
+ *  marks shown (``legend`` from Python), nothing a roll does not have. */
+export function legendText(dice, legend) {
+  const byShape = new Map();
+  for (const d of dice || []) {
+    const shape = ownerShape(d.owner);
+    const word = String(d.owner).startsWith("ally") ? "ally" : ownerWord(d.owner);
+    if (!byShape.has(shape)) byShape.set(shape, []);
+    if (!byShape.get(shape).includes(word)) byShape.get(shape).push(word);
+  }
+  const shapes = [...byShape].map(([shape, words]) => `${SHAPE_WORDS[shape] || shape} = ${words.join(" or ")}`);
+  const marks = (legend || []).map((m) => `${m.mark} = ${m.meaning}`);
+  return [shapes.length > 1 ? `Shapes: ${shapes.join(", ")}.` : "", marks.length ? `Marks: ${marks.join("; ")}.` : ""]
+    .filter(Boolean).join(" ");
+}
+
+const SHAPE_WORDS = { square: "square", circle: "circle", diamond: "double border", "square-dark": "dark square" };
 
 /** Geometry of the distribution chart: bars, axis labels, threshold and
  *  goal lines. ``dist`` is a list of [outcome, p] pairs. */
@@ -154,10 +173,14 @@ export function budgetText(kiss, sources) {
 // DOM helpers (text only, no HTML parsing of strings)
 // ---------------------------------------------------------------------------
 
-let UID = 0;
+// One counter for the whole page: every widget module carries its own copy of
+// this file, so a module-level counter would restart in each roller and give
+// two rollers on one page the same ids (a label of one would name the other's
+// control).
+const UID_KEY = Symbol.for("venus-widgets.uid");
 export function uid(prefix) {
-  UID += 1;
-  return `vw-${prefix}-${UID}`;
+  globalThis[UID_KEY] = (globalThis[UID_KEY] || 0) + 1;
+  return `vw-${prefix}-${globalThis[UID_KEY]}`;
 }
 
 /** h("div", {class: "x", "data-testid": "y"}, "text", child...) */
@@ -453,7 +476,8 @@ function oddsTable(view) {
 
 function mergeView(model, m) {
   if (!m) return null;
-  return h("div", { "data-testid": "merge", "data-ok": String(m.ok) }, h("p", { class: m.ok ? "vw-sub" : "vw-error" }, m.text),
+  // helpers that cannot merge: the error region above says why (once); here the way out
+  return h("div", { "data-testid": "merge", "data-ok": String(m.ok) }, m.ok ? h("p", { class: "vw-sub" }, m.text) : null,
     !m.ok && m.best && m.best.length
       ? h("button", { type: "button", "data-testid": "accept-helpers", "data-key": "accept-helpers", onclick: () => send(model, { do: "accept_helpers" }) },
         `Accept helpers ${m.best.join(", ")} (one die of rank ${m.best_rank})`)
@@ -464,8 +488,9 @@ export function renderOdds(model) {
   const view = model.get("odds_view") || {};
   const merge = mergeView(model, view.merge);
   if (!view.ok) {
+    // the reason is the roller's error, shown once in the error region
     return [merge, h("div", { class: "vw-big", "data-testid": "p-pass", "data-p": "" }, "–"),
-      h("p", { class: "vw-sub", "data-testid": "odds-message" }, view.message || "")];
+      h("p", { class: "vw-sub", "data-testid": "odds-message" }, "No odds: see the ⚠ message by the Roll button.")];
   }
   const frac = formatOneIn(view.p_pass);
   const out = [
@@ -503,13 +528,16 @@ export function renderOdds(model) {
 // The roll at the table
 // ---------------------------------------------------------------------------
 
+/** The marks (from Python) of a die that counted for the roll: underlined too. */
+const POSITIVE_MARKS = new Set(["✓", "✓✓", "auto", "auto-pass"]);
+
 export function renderDie(model, die, phase) {
   const shape = ownerShape(die.owner);
-  const classes = ["vw-die", `shape-${shape}`, die.success ? "success" : "", die.selected ? "selected" : ""].join(" ");
+  const classes = ["vw-die", `shape-${shape}`, POSITIVE_MARKS.has(die.mark) ? "success" : "", die.selected ? "selected" : ""].join(" ");
   const tag = [die.owner === "own" ? "you" : die.owner, die.grade_label].filter(Boolean).join(" · ");
   const clickable = phase === "kiss" && die.selectable;
   const face = die.grade === 1 ? "✓" : String(die.after);
-  const marks = `${die.success ? (die.scores > 1 ? "✓✓" : die.scores < 0 ? "−1" : "✓") : "✗"}${die.kissed ? " K" : ""}`;
+  const marks = `${die.mark || ""}${die.kissed ? " K" : ""}`;
   return h("button", {
     type: "button", class: classes, "data-testid": `die-${die.index}`, "data-key": `die-${die.index}`,
     "data-face": String(die.after), "data-owner": die.owner, "aria-pressed": phase === "kiss" ? String(!!die.selected) : null,
@@ -527,7 +555,8 @@ function adviceView(model, t) {
     const tags = [o.optimal ? "engine's suggestion" : "", o.label === "policy" ? "default policy" : ""].filter(Boolean).join(", ");
     return h("li", { class: `vw-option${o.optimal ? " best" : ""}`, "data-optimal": String(!!o.optimal) },
       `KISS ${dice}${o.ego ? " + Ego" : ""}: pass ${formatPercent(o.p_pass)}, goal ${formatPercent(o.p_goal)}` + (tags ? ` (${tags})` : ""),
-      " ", h("button", { type: "button", "data-key": `use-${o.kiss.join("-")}`, onclick: () => send(model, { do: "choose", kiss: o.kiss }) }, "Choose"));
+      " ", h("button", { type: "button", "data-key": `use-${o.kiss.join("-")}`, "aria-label": `Choose: KISS ${dice}${o.ego ? " + Ego" : ""}`,
+        onclick: () => send(model, { do: "choose", kiss: o.kiss }) }, "Choose"));
   });
   return h("div", { "data-testid": "advice" },
     sel ? h("p", {}, "With the dice selected: pass ", h("strong", { "data-testid": "selection-p-pass", "data-p": String(sel.p_pass) }, formatPercent(sel.p_pass)),
@@ -563,7 +592,7 @@ export function renderTable(model) {
   const out = [h("div", { class: "vw-sub" }, `Seed ${t.seed}`)];
   out.push(h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? "Dice: press a die to select it for KISS" : "Dice" },
     t.dice.map((d) => renderDie(model, d, t.phase))));
-  out.push(h("p", { class: "vw-sub" }, "Shapes: square = your die, circle = ally, double border = help die; ✓ success, ✗ no success, K KISSed."));
+  out.push(h("p", { class: "vw-sub", "data-testid": "legend" }, legendText(t.dice, t.legend)));
   if (t.phase === "kiss") {
     out.push(h("p", { "data-testid": "kiss-budget" }, `${t.successes} success${t.successes === 1 ? "" : "es"} showing, goal ${t.goal}. KISS budget: ${t.budget_left} of ${t.budget} left.`));
     if (t.ego_reroll && t.ego_reroll.available) {
@@ -654,6 +683,10 @@ export function mountRoller(model, el, kind, opts = {}) {
   const drawStatus = () => {
     const s = model.get("status") || "";
     if (s !== lastStatus) { status.textContent = s; lastStatus = s; }
+    // what the table below already shows (the first faces and the advice, or the
+    // result line of a roll with nothing to spend) is heard, not shown twice
+    const t = model.get("table") || {};
+    status.classList.toggle("vw-visually-hidden", s !== "" && (t.phase === "kiss" || s === t.result));
   };
   const drawFooter = () => rerender(footer, () => [
     logControls(model),
@@ -678,6 +711,7 @@ export function mountRoller(model, el, kind, opts = {}) {
   for (const n of [...fieldNames, ...(opts.controlKeys || [])]) on(`change:${n}`, drawControls);
   on("change:odds_view", drawOdds);
   on("change:table", drawTable);
+  on("change:table", drawStatus);
   on("change:error", drawError);
   on("change:status", drawStatus);
   on("change:recent", drawFooter);

@@ -25,7 +25,7 @@ from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, jupyter_server  # no
 #: name -> (code of the one cell, roll it?)
 ROLLERS = {
     "task-roller": ("vw.TaskRoller(caliber='silver', dice=4, allies=['gold'], factors=2, kiss=1, seed=7)", True),
-    "check-roller": ("vw.CheckRoller(caliber='gold', score=6, difficulty='tough', factors=1, bonus_factors=2)", False),
+    "check-roller": ("vw.CheckRoller(caliber='gold', score=6, difficulty='tough', factors=1, bonus_factors=2, seed=6)", True),
     "agora-task-roller": ("vw.TaskRoller(edition='agora', rank=4, health=2, job=2, helpers=[5, 5], "
                           "consequences=2, kiss=1, seed=3)", True),
     "playsheet-task-roller": ("vw.TaskRoller(edition='playsheet', rank='silver', dice=5, difficulty=2, "

@@ -413,3 +413,160 @@ def test_browser_learning_keeps_the_allies():
     assert (w.learning, w.allies) == (True, ["silver"]) and w.error == ""
     w.allies = ["gold", "platinum"]
     assert w.spec["learning"] and w.spec["allies"] == ["gold", "platinum"]
+
+
+# -- the rollers tell the truth (issue 7) --------------------------------------------------
+
+
+def test_percent_follows_the_views_rule():
+    """Python's percent() and the view's formatPercent() share one table of cases."""
+    from pathlib import Path
+    cases = json.loads((Path(__file__).resolve().parents[1] / "js" / "tests" / "percent_cases.json").read_text())["cases"]
+    assert len(cases) > 10
+    for p, text in cases:
+        assert _rules.percent(p) == text, p
+    assert _rules.percent(float("nan")) == "–"
+
+
+def test_playsheet_dice_label_names_the_whole_pool():
+    labels = {f["name"]: f["label"] for f in vw.TaskRoller(edition="playsheet").fields}
+    assert labels["dice"] == "Dice (job level + ability score)"
+    assert {f["name"]: f["label"] for f in vw.TaskRoller().fields}["dice"] == "Dice (job level)"
+
+
+def test_ego_resolves_the_primary_in_status_result_and_log():
+    """Issue 7: faces 6 2 1, threshold 2: Ego makes 2 successes; the status,
+    the result line, the log entry and the recent rolls all say passed."""
+    w = vw.TaskRoller(ego="double6", factors=1, seed=2)
+    first = w.roll_dice()
+    assert [d.after for d in first.dice] == [6, 2, 1]
+    assert "failed" in w.status and w.table["result"].startswith("Failed")
+    w._handle_custom_msg({"do": "spend_ego"}, [])
+    assert w.error == ""
+    assert "passed" in w.status and w.table["outcome"] == 2
+    assert w.table["result"].startswith("Passed: bought the primary"), w.table["result"]
+    entry = w.log.entries[-1]
+    assert entry["result"] == w.table["result"] and entry["spent"] == ["primary"] and entry["ego"] is True
+    assert w.recent[-1]["result"] == w.table["result"]
+    spend = {c["id"]: c for c in w.table["spend"]["items"]}
+    assert spend["primary"]["bought"]
+
+
+def test_ego_keeps_what_the_player_bought_and_buys_the_wanted():
+    w = vw.TaskRoller(ego="double6", caliber="silver", wanted=["s1"], seed=2)
+    w.roll_dice()  # 6 2 1: one success pays the primary only
+    assert w.log.entries[-1]["spent"] == ["primary"]
+    w._handle_custom_msg({"do": "spend_ego"}, [])
+    assert w.log.entries[-1]["spent"] == ["primary", "s1"]
+    assert w.table["result"] == w.log.entries[-1]["result"] and "unspent" not in w.table["result"]
+
+
+def _marks(w):
+    return [(d["after"], d["owner"], d["mark"]) for d in w.table["dice"]]
+
+
+def test_a_passing_d20_check_is_not_marked_no_success():
+    for ed, kw in (("playtest", {"score": 5}), ("playsheet", {})):
+        seen = set()
+        for seed in range(60):
+            w = vw.CheckRoller(edition=ed, seed=seed, **kw)
+            r = w.roll_dice()
+            d20 = w.table["dice"][0]
+            cat = r.details["category"]
+            seen.add(cat)
+            if cat in ("auto-pass", "auto-fail"):
+                assert d20["mark"] == cat
+            elif cat == "pass":
+                assert d20["mark"] == "✓" and "pass" in d20["contribution"]
+            elif cat == "fail" and len(r.dice) == 1:
+                assert d20["mark"] == "✗"
+            assert (d20["mark"] == "✗") == (not r.passed and len(r.dice) == 1 and cat == "fail")
+            assert all(d["contribution"] for d in w.table["dice"])
+        assert {"pass", "fail"} <= seen
+
+
+def test_a_check_passing_on_a_bonus_d6_marks_the_best_bonus_die():
+    found = {True: False, False: False}
+    for seed in range(400):
+        w = vw.CheckRoller(score=0, factors=3, bonus_factors=3, seed=seed)
+        r = w.roll_dice()
+        if len(r.dice) == 1:
+            continue
+        dice = w.table["dice"]
+        assert dice[0]["mark"] == "bonus" and "bonus d6" in dice[0]["contribution"]
+        best = max(range(1, len(r.dice)), key=lambda i: (r.dice[i].after, -i))
+        for i, d in enumerate(dice[1:], start=1):
+            if i == best:
+                assert d["mark"] == ("✓" if r.passed else "✗")
+            else:
+                assert d["mark"] == "–" and "only the best" in d["contribution"]
+        found[r.passed] = True
+    assert all(found.values())
+
+
+def test_heresy_black_dice_that_cancel_show_minus_one():
+    for seed in range(50):
+        w = vw.PoolRoller(pool=4, black=3, seed=seed)
+        r = w.roll_dice()
+        if any(d.scores < 0 for d in r.dice):
+            break
+    for d, v in zip(r.dice, w.table["dice"]):
+        want = "−1" if d.scores < 0 else "✓" if d.scores == 1 else "✗"
+        assert v["mark"] == want
+        if d.scores < 0:
+            assert v["contribution"] == "cancels a success"
+    legend = {x["mark"]: x["meaning"] for x in w.table["legend"]}
+    assert legend["−1"] == "cancels a success" and "K" not in legend
+
+
+def test_vers_dice_count_toward_the_total():
+    w = vw.PoolRoller(edition="vers", ranks=2, seed=1)
+    r = w.roll_dice()
+    for d, v in zip(r.dice, w.table["dice"]):
+        assert v["mark"] == f"+{d.after}" and "3d6 total" in v["contribution"]
+
+
+def test_task_dice_marks_and_legend_name_only_what_is_there():
+    w = vw.TaskRoller(dice=4, lots=2, seed=5, wanted=["s1"])
+    w.roll_dice()
+    for d in w.table["dice"]:
+        assert d["mark"] == ("✓✓" if d["scores"] > 1 else "✓" if d["scores"] == 1 else "✗")
+    marks = {x["mark"] for x in w.table["legend"]}
+    assert marks == {d["mark"] for d in w.table["dice"]}
+    w._handle_custom_msg({"do": "select", "index": 0}, [])
+    w._handle_custom_msg({"do": "commit"}, [])
+    assert "K" in {x["mark"] for x in w.table["legend"]}
+    c = vw.CheckRoller(seed=3)
+    c.roll_dice()
+    assert {x["mark"] for x in c.table["legend"]} == {d["mark"] for d in c.table["dice"]}
+
+
+def test_check_result_says_pass_or_fail_once():
+    for ed in ("playtest", "playsheet"):
+        for seed in range(40):
+            w = vw.CheckRoller(edition=ed, seed=seed)
+            w.roll_dice()
+            res = w.table["result"]
+            assert "(fail)" not in res and "(pass)" not in res, res
+            assert res.startswith("Passed" if w.table["passed"] else "Failed")
+
+
+def test_die_numbers_in_errors_count_from_one_and_name_the_index():
+    w = vw.TaskRoller(dice=4, lots=2, seed=5, wanted=["s1"])
+    w.roll_dice()
+    w._handle_custom_msg({"do": "select", "index": 9}, [])
+    assert "die 10" in w.error and "index 9" in w.error, w.error
+    for i in (0, 1, 2):
+        w._handle_custom_msg({"do": "select", "index": i}, [])
+    assert "dice 1, 2, 3" in w.error and "kiss=[1, 2, 3]" not in w.error, w.error
+
+
+def test_kiss_step_announces_the_suggestion_with_the_views_percent():
+    w = vw.TaskRoller(dice=3, factors=2, lots=1, seed=1)
+    w.roll_dice()
+    assert w.table["phase"] == "kiss"
+    best = [o for o in w.table["advice"]["options"] if o["optimal"]][0]
+    assert w.status.startswith(f"{w.table['successes']} success")
+    assert f"(pass {_rules.percent(best['p_pass'])}, goal {_rules.percent(best['p_goal'])})" in w.status, w.status
+    if best["kiss"]:
+        assert ", ".join(str(i + 1) for i in best["kiss"]) in w.status

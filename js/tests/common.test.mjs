@@ -1,8 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import {
   thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt, csvEscape,
-  ownerWord, ownerShape, dieLabel, chartGeometry, chartDescription, budgetText,
+  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, budgetText,
 } from "../common.js";
 
 test("thousands separators", () => {
@@ -11,15 +12,17 @@ test("thousands separators", () => {
   assert.equal(thousands(1234567.4), "1,234,567");
 });
 
-test("percentages", () => {
-  assert.equal(formatPercent(0.7037037037), "70.4 %");
-  assert.equal(formatPercent(0.05), "5.00 %");
-  assert.equal(formatPercent(0.000308642), "0.031 %");
-  assert.equal(formatPercent(0), "0 %");
-  assert.equal(formatPercent(1), "100 %");
-  assert.equal(formatPercent(0.99999999), "99.99 %");
+test("percentages: one rule, the cases Python's percent() is tested on too", () => {
+  const { cases } = JSON.parse(readFileSync(new URL("./percent_cases.json", import.meta.url), "utf8"));
+  assert.ok(cases.length > 10);
+  for (const [p, text] of cases) assert.equal(formatPercent(p), text, `formatPercent(${p})`);
   assert.equal(formatPercent(NaN), "–");
-  assert.notEqual(formatPercent(1e-15), "0 %"); // tiny but possible is not shown as impossible
+  assert.equal(formatPercent(undefined), "–");
+});
+
+test("a certain outcome off by one ulp never shows as certain, nor as 99.99 %", () => {
+  assert.equal(formatPercent(1 - Number.EPSILON / 2), ">99 %");
+  assert.equal(formatPercent(Number.MIN_VALUE), "<1 %");
 });
 
 test("exact fraction only when small", () => {
@@ -32,7 +35,9 @@ test("exact fraction only when small", () => {
 test("deltas and hint text", () => {
   assert.equal(formatDelta(0.1234), "+12 %");
   assert.equal(formatDelta(-0.031), "−3 %");
-  assert.equal(formatDelta(0.004), "+0.4 %");
+  assert.equal(formatDelta(0.004), "+<1 %");
+  assert.equal(formatDelta(-0.006), "−1 %");
+  assert.equal(formatDelta(1e-17), "±0 %");
   assert.equal(formatDelta(0), "±0 %");
   assert.equal(hintText({ label: "+1 KISS", delta: 0.12 }), "+1 KISS: +12 %");
   assert.equal(hintText({ label: "one factor fewer", delta: 0.09 }), "one factor fewer: +9 %");
@@ -60,9 +65,34 @@ test("dice are marked by words and shapes, not colour alone", () => {
   assert.equal(ownerShape("ally 1"), "circle");
   assert.equal(ownerShape("helper"), "diamond");
   assert.notEqual(ownerShape("own"), ownerShape("ally 1"));
-  const label = dieLabel({ index: 0, owner: "ally 1", grade: "gold", grade_label: "Gold", before: 1, after: 4, kissed: true, success: true, scores: 1, selected: false });
+  const label = dieLabel({ index: 0, owner: "ally 1", grade: "gold", grade_label: "Gold", before: 1, after: 4, kissed: true, success: true, scores: 1, selected: false, contribution: "success" });
   assert.equal(label, "Die 1, ally 1, Gold, shows 4, KISSed (was 1), success");
-  assert.match(dieLabel({ index: 2, owner: "own", grade: "bronze", grade_label: "Bronze", before: 6, after: 6, kissed: false, success: true, scores: 2, selected: true }), /2 successes, selected to KISS/);
+  assert.match(dieLabel({ index: 2, owner: "own", grade: "bronze", grade_label: "Bronze", before: 6, after: 6, kissed: false, success: true, scores: 2, selected: true, contribution: "2 successes (Ego)" }), /2 successes \(Ego\), selected to KISS/);
+});
+
+test("a die's label says what Python says it contributed, never a guess from its score", () => {
+  const d20 = { index: 0, owner: "d20", grade: "bronze", grade_label: "Bronze", before: 17, after: 17, kissed: false, success: false, scores: 0, contribution: "a pass (total 22 against 15)" };
+  assert.equal(dieLabel(d20), "Die 1, d20, Bronze, shows 17, a pass (total 22 against 15)");
+  const black = { index: 5, owner: "black", grade: null, before: 1, after: 1, scores: -1, success: false, contribution: "cancels a success" };
+  assert.equal(dieLabel(black), "Die 6, black die, shows 1, cancels a success");
+  const again = { index: 6, owner: "own", grade: null, before: 6, after: 6, scores: 1, exploded_from: 0, contribution: "success" };
+  assert.equal(dieLabel(again), "Die 7, your die, shows 6, rolled for the 6 of die 1, success");
+});
+
+test("the legend names only the shapes and marks of the roll", () => {
+  const check = legendText([{ owner: "d20" }, { owner: "bonus" }], [{ mark: "bonus", meaning: "short" }, { mark: "✓", meaning: "pass" }]);
+  assert.equal(check, "Marks: bonus = short; ✓ = pass.");
+  assert.doesNotMatch(check, /ally|KISS/);
+  const task = legendText([{ owner: "own" }, { owner: "ally 1" }, { owner: "ally 2" }], [{ mark: "✗", meaning: "no success" }, { mark: "K", meaning: "KISSed (re-rolled)" }]);
+  assert.equal(task, "Shapes: square = your die, circle = ally. Marks: ✗ = no success; K = KISSed (re-rolled).");
+  assert.equal(legendText([], []), "");
+});
+
+test("ids are unique across widget modules on one page", async () => {
+  const a = await import("../common.js?copy=a");
+  const b = await import("../common.js?copy=b");
+  const ids = [a.uid("seed"), b.uid("seed"), a.uid("seed"), b.uid("caliber")];
+  assert.equal(new Set(ids).size, ids.length, ids.join(" "));
 });
 
 test("chart geometry: bars, threshold and goal", () => {
@@ -87,8 +117,8 @@ test("chart geometry: bars, threshold and goal", () => {
 test("chart description names the threshold and goal", () => {
   const view = { ok: true, numeric: true, outcome_name: "successes", distribution: [[0, 0.3], [1, 0.7]], threshold: 1, goal: 2, p_pass: 0.7, p_goal: 0 };
   const d = chartDescription(view);
-  assert.match(d, /most likely 1 \(70\.0 %\)/);
-  assert.match(d, /Threshold 1: P\(pass\) 70\.0 %/);
+  assert.match(d, /most likely 1 \(70 %\)/);
+  assert.match(d, /Threshold 1: P\(pass\) 70 %/);
   assert.match(d, /Goal 2: P\(goal\) 0 %/);
   assert.equal(chartDescription({ ok: false }), "");
 });

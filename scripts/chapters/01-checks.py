@@ -223,7 +223,7 @@ plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), "ov^sD"[k], {"caliber
 r = vw.roll({**ada, "bonus_factors": 2}, seed=1)
 print(r)
 for die in r.dice:
-    print(f"  die {die.index} ({die.owner}): {die.after}")
+    print(f"  die {die.index + 1} (index {die.index}, {die.owner}): {die.after}")
 print(r.details)
 
 # %% [markdown]

@@ -154,7 +154,7 @@ rows = [[o.label, list(o.kiss) or "none", f"{o.p_pass:.1%}", f"{o.p_goal:.1%}"] 
 table(["choice", "KISS dice (index)", "P(pass)", "P(goal)"], rows)
 
 # %% [markdown]
-# KISSing the 5 (die 1) risks nothing that matters, since the 6 alone
+# KISSing the 5 (the second die, index 1) risks nothing that matters, since the 6 alone
 # passes, and a new 6 would make 2 + 2 = 4: a one-in-six shot at the goal.
 # The advice and the rules agree: a die that "disappoints you" need not be
 # a failed one.
@@ -185,10 +185,10 @@ first = vw.roll(spec, seed=1, kiss=[])
 print("no KISS:   ", first)
 chosen = [d.index for d in first.dice if d.scores == 0][:2]
 again = vw.roll(spec, seed=1, kiss=chosen)
-print(f"KISS {chosen}:", again)
+print(f"KISS indices {chosen}:", again)
 for die in again.dice:
     mark = f"{die.before} -> {die.after} (KISSed)" if die.kissed else f"{die.after}"
-    print(f"  die {die.index}: {mark}, scores {die.scores}")
+    print(f"  die {die.index + 1} (index {die.index}): {mark}, scores {die.scores}")
 
 # %% [markdown]
 # ## Try it

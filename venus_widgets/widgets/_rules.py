@@ -7,6 +7,7 @@ secondary consequence (step 6) is its opposite.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Sequence
 
 from ..engine import agora as _agora
@@ -43,6 +44,25 @@ SUBVERSIONS = {
 CONSEQUENCE_IDS = tuple(c[0] for c in SECONDARY + TERTIARY)
 WORDING = {c[0]: c[1] for c in SECONDARY + TERTIARY}
 WORDING[PRIMARY] = "The primary consequence: the price of success"
+
+
+def percent(p: float) -> str:
+    """A chance as the widgets show it (the same rule as ``formatPercent`` in
+    ``js/common.js``; both are tested on ``js/tests/percent_cases.json``):
+    "100 %" only when certain, "0 %" only when impossible, ">99 %"/"<1 %"
+    beyond 99 / below 1, whole percents otherwise (halves up)."""
+    if not isinstance(p, (int, float)) or isinstance(p, bool) or not math.isfinite(p):
+        return "–"
+    if p <= 0:
+        return "0 %"
+    if p >= 1:
+        return "100 %"
+    pct = p * 100
+    if pct < 0.5:
+        return "<1 %"
+    if pct >= 99.5:
+        return ">99 %"
+    return f"{math.floor(pct + 0.5)} %"
 
 
 def consequence_list() -> list[dict]:
@@ -105,16 +125,25 @@ def agora_sentence(spec: dict, roll: Any, spent: Sequence[int], texts: Sequence[
     return out
 
 
+#: How a check passed or failed, when the verdict alone does not say it.
+HOW = {"auto-pass": "automatically (natural d20)", "auto-fail": "automatically (natural 1)",
+       "bonus-pass": "on the bonus d6"}
+
+
+def _how(category: str) -> str:
+    return f" {HOW[category]}" if category in HOW else ""
+
+
 def simple_sentence(spec: dict, roll: Any) -> str:
     """The result line of a roll with nothing to spend."""
     ed, kind, d = spec["edition"], spec["roll"], roll.details
     verdict = "Passed" if roll.passed else "Failed"
     if ed == "playtest" and kind == "check":
         bonus = f" + best bonus d6 {d['bonus']}" if d.get("bonus") else ""
-        return (f"{verdict} ({d['category']}): d20 {d['natural']} + score {spec['score']}{bonus}"
+        return (f"{verdict}{_how(d['category'])}: d20 {d['natural']} + score {spec['score']}{bonus}"
                 f" = {d['total']} against {d['target']}")
     if ed == "playsheet" and kind == "check":
-        return f"{verdict} ({d['category']}): d20 {d['natural']}, total {d['total']} against {d['target']}"
+        return f"{verdict}{_how(d['category'])}: d20 {d['natural']}, total {d['total']} against {d['target']}"
     if ed == "playsheet":
         crit = f", critical {d['critical']}" if d.get("critical") else ""
         exp = "; +1 exp to the job" if not roll.passed else ""

@@ -41,6 +41,16 @@ LABELS: dict[str, str] = {
     "snakes": "Many-eyed snakes", "consequences": "Consequences",
 }
 
+#: Labels that differ by edition: the playsheet pool is job level + ability score.
+EDITION_LABELS: dict[tuple[str, str], str] = {
+    ("playsheet", "dice"): "Dice (job level + ability score)",
+}
+
+
+def label(edition: str, name: str) -> str:
+    """The view's label of a field in an edition."""
+    return EDITION_LABELS.get((edition, name), LABELS.get(name, name))
+
 
 class SpecTrait(traitlets.TraitType):
     """A trait checked by one engine field kind (Int, Choice, Bool, List)."""
@@ -68,7 +78,7 @@ def make_traits(edition: str, roll: str) -> dict[str, SpecTrait]:
     out = {}
     for name, kind in _spec.schema(edition, roll).items():
         out[name] = SpecTrait(name, kind).tag(sync=True, spec=True, group=GROUPS.get(name, "other"),
-                                              label=LABELS.get(name, name))
+                                              label=label(edition, name))
     return out
 
 
@@ -76,7 +86,7 @@ def field_info(edition: str, roll: str) -> list[dict]:
     """JSON description of the fields, in display order, for the view."""
     out = []
     for name, d in _spec.describe(edition, roll).items():
-        out.append({"name": name, "group": GROUPS.get(name, "other"), "label": LABELS.get(name, name), **d})
+        out.append({"name": name, "group": GROUPS.get(name, "other"), "label": label(edition, name), **d})
     return out
 
 

@@ -66,11 +66,27 @@ def start(w: Any, spec: dict, seed: int):
     w._t = {"spec": spec, "seed": seed, "first": first, "selected": [], "ego_reroll": False, "roll": None,
             "ego": False, "kiss": [], "spent": [], "subverted": None, "entry": None, "with_ego": None}
     if kiss_step and (spec["edition"] == "playtest" or _succ_before(spec, first) < _goal(spec, first)):
-        w.status = ""
         _render(w, "kiss")
+        w.status = kiss_status(spec, w.table)
     else:
         commit(w)
     return first
+
+
+def kiss_status(spec: dict, view: Mapping) -> str:
+    """The announcement of the first faces: what shows, and the engine's
+    suggestion with its chance (dice counted from 1, as in the view)."""
+    n = view["successes"]
+    word = ("pass" if n == 1 else "passes") if spec["edition"] == "playsheet" else f"success{'es' if n != 1 else ''}"
+    out = f"{n} {word} showing, goal {view['goal']}: choose dice to KISS, or keep the dice"
+    best = [o for o in (view.get("advice") or {}).get("options", []) if o.get("optimal")]
+    if best:
+        o = best[0]
+        what = (f"KISS {'dice' if len(o['kiss']) > 1 else 'die'} {', '.join(str(i + 1) for i in o['kiss'])}"
+                if o["kiss"] else "keep the dice")
+        out += (f"; the engine suggests: {what} (pass {_rules.percent(o['p_pass'])}, "
+                f"goal {_rules.percent(o['p_goal'])})")
+    return out
 
 
 def _goal(spec: dict, first) -> int:
@@ -114,7 +130,8 @@ def selectable(spec: dict, first, i: int) -> tuple[bool, str]:
     """Whether die ``i`` may be KISSed, and why not."""
     dice = first.dice
     if not 0 <= i < len(dice):
-        return False, f"there is no die {i}"
+        return False, (f"there is no die {i + 1} (index {i}): the dice are 1 to {len(dice)}, "
+                       f"indices 0 to {len(dice) - 1}")
     d = dice[i]
     ed = spec["edition"]
     if ed == "playtest":
@@ -148,11 +165,13 @@ def select(w: Any, index: Any) -> None:
     else:
         ok, why = selectable(spec, first, index)
         if not ok:
-            raise SpecError("kiss", index, "a die that may be KISSed", why)
+            raise SpecError("index", index, "the index (counted from 0) of a die that may be KISSed", why)
         cand = sorted(sel + [index])
         if _budget_used(spec, first, cand) > budget(spec):
-            raise SpecError("kiss", [i + 1 for i in cand], f"at most {budget(spec)} KISSes (the KISS budget)",
-                            "each die is KISSed at most once; untick a die first")
+            dice = ", ".join(str(i + 1) for i in cand)
+            raise SpecError("kiss", cand, f"at most {budget(spec)} KISSes (the KISS budget)",
+                            f"dice {dice} selected (indices {cand} count from 0); each die is KISSed at most "
+                            "once; untick a die first")
         sel = cand
     t["selected"] = sel
     w.error = ""
@@ -252,6 +271,18 @@ def _rules_default_spend(spec: dict, outcome: int, wanted) -> list[str]:
     return out
 
 
+def _spend_more(spec: dict, outcome: int, spent, wanted) -> list[str]:
+    """More successes (Ego): keep what is bought, and buy what the default
+    spending buys (the primary first, then the wanted) as far as they go."""
+    thr = _pt.threshold(spec)
+    out = list(spent)
+    for c in _rules_default_spend(spec, outcome, wanted):
+        if c not in out and _rules.playtest_cost(out + [c], thr) <= outcome:
+            out.append(c)
+    order = (_rules.PRIMARY, *_rules.CONSEQUENCE_IDS)
+    return sorted(out, key=order.index)
+
+
 def spend_ego(w: Any) -> Any:
     """Spend Ego after the KISS round (6s count twice; playsheet: 10s)."""
     t = _need(w, "spend")
@@ -264,6 +295,10 @@ def spend_ego(w: Any) -> Any:
     if r is None:
         raise SpecError("ego", True, "a roll with a 6 (playsheet: a 10) showing", "Ego would change nothing")
     t["roll"], t["ego"], t["with_ego"] = r, True, None
+    if spec["edition"] == "playtest" and spec["roll"] == "task":
+        t["spent"] = _spend_more(spec, r.outcome, t["spent"], getattr(w, "wanted", []))
+        if t["subverted"] in t["spent"]:
+            t["subverted"] = None
     w.status = announce(spec, r)
     _update(w)
     return r
@@ -386,21 +421,94 @@ def _grade_label(d) -> str:
     return "automatic" if d.grade == 1 else f"rank {d.grade}"
 
 
-def _die_view(d, spec: dict, first, selected, phase: str) -> dict:
+#: What each mark on a die means (the view's legend lists the marks shown).
+MARKS = {
+    "✓": "success", "✓✓": "counts twice (Ego)", "✗": "no success", "−1": "cancels a success",
+    "auto": "automatic success, not rolled", "auto-pass": "automatic pass", "auto-fail": "automatic fail",
+    "bonus": "short of the target: the best bonus d6 decides", "–": "not counted: only the best bonus d6 counts",
+    "K": "KISSed (re-rolled)",
+}
+#: Playsheet tasks count passes, not successes.
+PASS_MARKS = {"✓": "pass", "✓✓": "counts twice (Ego)", "✗": "no pass"}
+
+
+def contributions(spec: dict, r) -> list[tuple[str, str]]:
+    """What each die of roll ``r`` contributed: (mark, words), from the
+    roll itself (``scores``, the d20's category), so the view adds no rule."""
+    ed, kind, d = spec["edition"], spec["roll"], r.details
+    if kind == "check" and ed in ("playtest", "playsheet"):
+        cat = d["category"]
+        out = []
+        bonus = [x for x in r.dice if x.owner == "bonus"]
+        if cat in ("auto-pass", "auto-fail"):
+            out.append((cat, MARKS[cat]))
+        elif bonus:
+            short = d["target"] - (d["natural"] + spec["score"])
+            out.append(("bonus", f"{short} short of the target {d['target']}: the best bonus d6 decides"))
+        else:
+            out.append(("✓", f"a pass (total {d['total']} against {d['target']})") if r.passed
+                       else ("✗", f"a fail (total {d['total']} against {d['target']})"))
+        best = max(bonus, key=lambda x: (x.after, -x.index)) if bonus else None
+        for x in bonus:
+            if x is best:
+                out.append(("✓", "the best bonus d6: it makes the pass") if r.passed
+                           else ("✗", "the best bonus d6: still short, a fail"))
+            else:
+                out.append(("–", MARKS["–"]))
+        return out
+    if ed == "vers":
+        return [(f"+{x.after}", f"adds {x.after} to the 3d6 total") for x in r.dice]
+    words = PASS_MARKS if ed == "playsheet" else MARKS
+    out = []
+    for x in r.dice:
+        if ed == "agora" and x.grade == 1:
+            out.append(("auto", MARKS["auto"]))
+        elif x.scores < 0:
+            out.append(("−1", MARKS["−1"]))
+        elif x.scores > 1:
+            out.append(("✓✓", f"{x.scores} {'passes' if ed == 'playsheet' else 'successes'} (Ego)"))
+        elif x.scores == 1:
+            out.append(("✓", words["✓"]))
+        else:
+            out.append(("✗", words["✗"]))
+    return out
+
+
+def legend(spec: dict, r, marks) -> list[dict]:
+    """The meaning of each mark shown (and K when a die was KISSed)."""
+    words = PASS_MARKS if spec["edition"] == "playsheet" else {}
+    if spec["roll"] == "check" and spec["edition"] in ("playtest", "playsheet"):
+        words = {"✓": "pass", "✗": "fail"}
+    out, seen = [], set()
+    for m, _ in marks:
+        if m not in seen:
+            seen.add(m)
+            meaning = "adds its face to the 3d6 total" if m.startswith("+") else words.get(m, MARKS.get(m, m))
+            out.append({"mark": "+n" if m.startswith("+") else m, "meaning": meaning})
+            if m.startswith("+"):
+                seen.update(f"+{k}" for k in range(1, 7))
+    if any(x.kissed for x in r.dice):
+        out.append({"mark": "K", "meaning": MARKS["K"]})
+    return out
+
+
+def _die_view(d, spec: dict, first, selected, phase: str, mark=("", "")) -> dict:
     can, why = (selectable(spec, first, d.index) if phase == "kiss" else (False, ""))
     return {"index": d.index, "owner": d.owner, "grade": d.grade, "grade_label": _grade_label(d), "sides": d.sides,
             "before": d.before, "after": d.after, "kissed": d.kissed, "scores": d.scores,
             "success": d.scores > 0, "exploded_from": d.exploded_from, "selected": phase == "kiss" and d.index in selected,
-            "selectable": can, "why": why}
+            "selectable": can, "why": why, "mark": mark[0], "contribution": mark[1]}
 
 
 def _render(w: Any, phase: str) -> None:
     t = w._t
     spec, first, r = t["spec"], t["first"], t["roll"]
     shown = r if r is not None else first
+    marks = contributions(spec, shown)
     view: dict[str, Any] = {
         "phase": phase, "seed": str(t["seed"]), "edition": spec["edition"], "kind": spec["roll"],
-        "dice": [_die_view(d, spec, first, t["selected"], phase) for d in shown.dice],
+        "dice": [_die_view(d, spec, first, t["selected"], phase, m) for d, m in zip(shown.dice, marks)],
+        "legend": legend(spec, shown, marks),
         "selected": list(t["selected"]),
     }
     if phase == "kiss":
