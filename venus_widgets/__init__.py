@@ -12,6 +12,7 @@ from .engine import (
     EDITIONS, Die, MergeError, Odds, Roll, SpecError,
     advise, defaults, describe, kiss_odds, merge, normalize, odds, roll, roll_many, schema,
 )
+from .engine import Explanation, Solution, explain, ladder, solve
 
 __version__ = "0.1.0"
 
@@ -29,5 +30,6 @@ def __getattr__(name: str):
 __all__ = [
     "EDITIONS", "Die", "MergeError", "Odds", "Roll", "SpecError",
     "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
+    "Explanation", "Solution", "explain", "ladder", "solve",
     *_WIDGETS,
 ]

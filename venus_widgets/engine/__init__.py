@@ -5,12 +5,15 @@ Pure Python + numpy; knows nothing of widgets.
 
 from .api import advise, kiss_odds, odds, roll, roll_many
 from .errors import MergeError, SpecError
+from .explain import Explanation, explain
 from .merge import merge
 from .odds import Odds
 from .rolls import Die, Roll
+from .solve import Solution, ladder, solve
 from .spec import EDITIONS, defaults, describe, normalize, schema
 
 __all__ = [
     "EDITIONS", "Die", "MergeError", "Odds", "Roll", "SpecError",
     "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
+    "Explanation", "Solution", "explain", "ladder", "solve",
 ]

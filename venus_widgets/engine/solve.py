@@ -139,7 +139,7 @@ def ladder(spec: Mapping[str, Any] | None = None) -> list[Solution]:
     ladder"). Rungs the rules forbid for this spec are left out.
 
     >>> [(s["black"], round(p, 3)) for s, p in ladder({"edition": "heresy", "pool": 6})][:3]
-    [(0, 0.649), (3, 0.426), (6, 0.24)]
+    [(0, 0.693), (3, 0.447), (6, 0.269)]
     """
     s = normalize(spec)
     return _evaluate(s, _edition(s["edition"]).ladder_settings(s))
