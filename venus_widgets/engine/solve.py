@@ -12,7 +12,7 @@ first), is each edition's business: its module has ``ladder_settings(spec)``
 and ``vary_values(spec, field)`` (documented in docs/rules_<edition>.md,
 "Difficulty ladder"). This module never names an edition.
 
-Ties (settings as close to the target as each other) go to the higher
+Ties (settings as close to the target as each other, to 12 decimals) go to the higher
 chance first (the easier setting), then to the edition's order of values
 (easiest first).
 
@@ -169,5 +169,6 @@ def solve(spec: Mapping[str, Any] | None = None, target: float = 0.5,
             raise SpecError("vary", vary, f"fields with at most {MAX_SETTINGS} settings together",
                             f"these give {size}: vary fewer fields")
         found = _evaluate(s, (dict(zip(names, combo)) for combo in itertools.product(*axes)))
-    order = sorted(range(len(found)), key=lambda i: (abs(found[i].chance - t), -found[i].chance, i))
+    # distances equal to 12 decimals are ties (0.55 and 0.45 are as near 0.5 as each other)
+    order = sorted(range(len(found)), key=lambda i: (round(abs(found[i].chance - t), 12), -found[i].chance, i))
     return [found[i] for i in order]
