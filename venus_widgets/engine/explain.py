@@ -118,9 +118,9 @@ class Explanation:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        steps = "".join(f"<li>{html.escape(s.line())}</li>" for s in self.steps)
-        walk = "".join(f"<li>{html.escape(w)}</li>" for w in self.walk)
-        return (f"<div class='vw-explain'><p><b>{html.escape(self.title)}</b></p>"
+        steps = "".join(f"<li>{html.escape(s.line(), quote=False)}</li>" for s in self.steps)
+        walk = "".join(f"<li>{html.escape(w, quote=False)}</li>" for w in self.walk)
+        return (f"<div class='vw-explain'><p><b>{html.escape(self.title, quote=False)}</b></p>"
                 f"<p>The odds, in rule order:</p><ol>{steps}</ol>"
                 f"<p>An example roll (seed {self.seed}), step by step:</p><ol>{walk}</ol></div>")
 
