@@ -258,3 +258,17 @@ def test_a_whole_ladder_is_fast_cold(spec):
         vw.ladder(spec)
         times.append(time.perf_counter() - t0)
     assert min(times) < 0.25
+
+
+# -- the docs ------------------------------------------------------------------
+
+
+def test_facilitators_party_example_prints_what_the_docs_show(capsys):
+    """docs/facilitators.md: the party example's code gives the printed table."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "facilitators.md").read_text()
+    code, shown = re.search(r"side by side\.\n\n```python\n(.*?)```\n\nprints\n\n```\n(.*?)```", text, re.S).groups()
+    exec(compile(code, "facilitators.md", "exec"), {})
+    assert capsys.readouterr().out == shown

@@ -172,7 +172,7 @@ def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------
-# Difficulty ladder and "explain this number" (docs/rules_heresy_vers.md#difficulty-ladder)
+# Difficulty ladder and "explain this number" (docs/rules_heresy_vers.md#difficulty-ladder-heresy)
 # --------------------------------------------------------------------------
 
 #: Black dice per step of difficulty (Difficult 3, Very Difficult 6, ...).

@@ -75,7 +75,7 @@ def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
 
 
 # --------------------------------------------------------------------------
-# Difficulty ladder and "explain this number" (docs/rules_heresy_vers.md#difficulty-ladder)
+# Difficulty ladder and "explain this number" (docs/rules_heresy_vers.md#difficulty-ladder-vers)
 # --------------------------------------------------------------------------
 
 
