@@ -125,7 +125,10 @@ def test_playtest_check_counts_naturals_out_of_twenty():
 def test_playtest_task_first_roll_is_the_binomial_a_player_can_sum():
     spec = {"roll": "task", "dice": 5, "caliber": "silver", "factors": 2, "kiss": 1}
     e = vw.explain(spec)
-    first = next(s for s in e.steps if s.op == "+")
+    one, take, first = [s for s in e.steps if s.op][:3]
+    assert (one.op, take.op, first.op) == ("+", "-", "=")
+    assert one.figure == pytest.approx(1 - 0.5**5, abs=1e-15) and "1 - (3/6)^5" in one.words
+    assert take.figure == pytest.approx(sum(math.comb(5, k) * 0.5**5 for k in (1, 2)), abs=1e-15)
     by_hand = sum(math.comb(5, k) * 0.5**5 for k in range(3, 6))
     assert first.figure == pytest.approx(by_hand, abs=1e-15)
     assert "C(5, k)" in first.words
@@ -134,7 +137,8 @@ def test_playtest_task_first_roll_is_the_binomial_a_player_can_sum():
 def test_playtest_task_consequences_take_what_passes_short_of_the_goal():
     spec = SPECS[4]
     o = vw.odds(spec)
-    take = next(s for s in vw.explain(spec).steps if s.op == "-")
+    take = [s for s in vw.explain(spec).steps if s.op == "-"][-1]
+    assert "consequence" in take.words
     assert take.figure == pytest.approx(o.p_pass - o.p_goal, abs=1e-15)
     assert o.p_goal == pytest.approx(sum(o.at_least(k) - o.at_least(k + 1) for k in range(o.goal, 30)), abs=1e-12)
 
@@ -142,8 +146,21 @@ def test_playtest_task_consequences_take_what_passes_short_of_the_goal():
 def test_agora_first_roll_without_kiss_or_ego_is_a_binomial():
     spec = {"edition": "agora", "roll": "check", "rank": 4, "health": 3, "kiss": 2, "ego": True,
             "difficulty": "challenging"}
-    first = next(s for s in vw.explain(spec).steps if s.op == "+")
-    assert first.figure == pytest.approx(sum(math.comb(3, k) * 0.5**3 for k in (2, 3)), abs=1e-15)
+    one, take, first = [s for s in vw.explain(spec).steps if s.op][:3]
+    assert one.figure == pytest.approx(1 - 0.5**3, abs=1e-15)
+    assert take.figure == pytest.approx(3 * 0.5**3, abs=1e-15)
+    assert first.op == "=" and first.figure == pytest.approx(sum(math.comb(3, k) * 0.5**3 for k in (2, 3)),
+                                                            abs=1e-15)
+
+
+def test_at_least_one_success_is_one_minus_every_die_failing():
+    spec = {"roll": "task", "dice": 3, "allies": ["gold", "silver"], "factors": 2}
+    one = next(s for s in vw.explain(spec).steps if s.op == "+")
+    assert one.figure == pytest.approx(1 - (4 / 6) ** 3 * (2 / 6) * (3 / 6), abs=1e-15)
+    assert "(4/6)^3 x (2/6) x (3/6)" in one.words
+    spec = {"edition": "playsheet", "roll": "task", "dice": 2, "allies": ["platinum"], "difficulty": 2}
+    one = next(s for s in vw.explain(spec).steps if s.op == "+")
+    assert one.figure == pytest.approx(1 - 0.6**2 * 0.3, abs=1e-15)
 
 
 def test_vers_counts_rolls_out_of_216():
@@ -217,3 +234,14 @@ def test_a_bad_spec_or_seed_is_a_spec_error():
     with pytest.raises(vw.SpecError) as err:
         vw.explain({"edition": "vers"}, seed=-1)
     assert err.value.field == "seed"
+
+
+def test_facilitators_explain_example_prints_what_the_docs_show():
+    """docs/facilitators.md shows `print(vw.explain(...))` as it prints."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "facilitators.md").read_text()
+    code, shown = re.search(r"```python\n(print\(vw\.explain\(.*?\)\))\n```\n\n```\n(.*?)```", text, re.S).groups()
+    spec = eval(code[len("print(vw.explain("):-2])
+    assert str(vw.explain(spec)) + "\n" == shown

@@ -585,7 +585,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     needed, the first roll, what KISS and Ego add; snake eyes and
     subverted consequences as information."""
     from .api import odds
-    from .explain import Step, pct
+    from .explain import Step, first_roll_steps, pct
 
     n, r, g = main_dice(spec), spec["rank"], goal(spec)
     if spec["roll"] == "check":
@@ -607,7 +607,8 @@ def explain_steps(spec: dict, o: Odds) -> list:
                 f"{per_consequence(spec)} ({spec['difficulty']}).")
     steps.append(Step(need))
     p0 = odds({**spec, "kiss": 0, "helper_kiss": False, "ego": False}).p_pass
-    steps.append(Step(f"the first roll shows {g} or more successes", p0, "+"))
+    groups = [(n, r - 1, 6)] + ([(1, h - 1, 6)] if h is not None else [])
+    steps += first_roll_steps(groups, g, p0)
     p1 = odds({**spec, "ego": False}).p_pass
     if spec["kiss"] or spec["helper_kiss"]:
         who = f"up to {spec['kiss']} failed dice" if spec["kiss"] else ""

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import html
 import importlib
+import math
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -62,6 +63,35 @@ class Step:
             return self.words
         sign = {"+": "+ ", "-": "- ", "=": "= ", "": ""}[self.op]
         return f"{sign}{pct(self.figure)}: {self.words}"
+
+
+def first_roll_steps(groups, need: int, p_first: float, noun: str = "success") -> list[Step]:
+    """The first roll in two hand-checkable steps and a total: ``+`` at least
+    one {noun} (1 - the product of every die's chance to fail), ``-`` what
+    needing ``need`` of them takes, ``=`` P(the first roll reaches ``need``).
+
+    ``groups`` lists ``(dice, fail faces, sides)`` per kind of die, e.g.
+    ``[(3, 4, 6), (1, 2, 6)]`` for three Bronze d6 and one Gold.
+
+    >>> [round(s.figure, 4) for s in first_roll_steps([(2, 4, 6)], 2, 4 / 36)]
+    [0.5556, 0.4444, 0.1111]
+    """
+    dice = sum(n for n, _, _ in groups)
+    p_none = math.prod((f / sides) ** n for n, f, sides in groups)
+    words = " x ".join(f"({f}/{sides})" + (f"^{n}" if n != 1 else "") for n, f, sides in groups if n)
+    if not dice:
+        one = Step(f"at least one {noun}: no dice to roll", 0.0, "+")
+    elif p_none == 0.0:
+        one = Step(f"at least one {noun}: certain (a die that cannot fail)", 1.0, "+")
+    else:
+        one = Step(f"at least one {noun} on the first roll: 1 - {words}, every die failing", 1.0 - p_none, "+")
+    if need <= 1:
+        return [one, Step(f"the first roll shows a {noun}", p_first, "=")]
+    plural = noun + "es" if noun.endswith("s") else noun + "s"
+    short = f"just 1 {noun}" if need == 2 else f"1 to {need - 1} {plural}"
+    return [one,
+            Step(f"needing {need} takes the first rolls with {short}", one.figure - p_first, "-"),
+            Step(f"the first roll shows {need} or more {plural}", p_first, "=")]
 
 
 def check_arithmetic(steps) -> list[tuple[float, float]]:

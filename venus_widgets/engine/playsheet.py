@@ -624,7 +624,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     """A check: target, the naturals that reach it, auto-pass, auto-fail.
     A task: the dice, the threshold, the first roll, what KISS and Ego add."""
     from .api import odds
-    from .explain import Step, pct
+    from .explain import Step, first_roll_steps, pct
 
     if spec["roll"] == "check":
         t, plus = target(spec), spec["score"] + sum(spec["bonus"])
@@ -648,7 +648,10 @@ def explain_steps(spec: dict, o: Odds) -> list:
         steps.append(Step("Every 10 explodes: one more die of the same owner and rank, without limit."))
     steps.append(Step(f"Threshold {thr}: difficulty {spec['difficulty']} + factors {list(spec['factors'])}."))
     p0 = odds({**spec, "kiss": 0, "ally_kiss": False, "ego": False}).p_pass
-    steps.append(Step(f"the first roll shows {thr} or more passes", p0, "+"))
+    groups: dict[str, int] = {rank: spec["dice"]}
+    for a in spec["allies"]:
+        groups[a] = groups.get(a, 0) + 1
+    steps += first_roll_steps([(k, PASS_FROM[x] - 1, 10) for x, k in groups.items()], thr, p0, "pass")
     p1 = odds({**spec, "ego": False}).p_pass
     if spec["kiss"] or spec["ally_kiss"]:
         steps.append(Step("KISS: short, your failed dice (up to the budget)" + (" and the allies' own" if

@@ -765,7 +765,7 @@ def _die_words(caliber: str) -> str:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The task's odds in rule order: the dice, the threshold, the first
     roll, what KISS and Ego add, what the consequences take."""
-    from .explain import Step
+    from .explain import Step, first_roll_steps
 
     thr, g, b = threshold(spec), goal(spec), o.breakdown
     steps = [Step(f"{spec['dice']} own {spec['caliber'].capitalize()} dice; each {_die_words(spec['caliber'])}.")]
@@ -774,13 +774,15 @@ def explain_steps(spec: dict, o: Odds) -> list:
     steps.append(Step(f"Threshold {thr}: 1 + {spec['factors']} factor(s)" + (" + 1 for learning on the job" if
                                                                                spec["learning"] else "")
                       + f": the task passes with {thr} or more successes."))
-    if spec["allies"]:
-        first = f"the first roll shows {thr} or more successes (own and allies' dice together)"
-    else:
-        p = 1 - classes(spec["caliber"])[FAIL]
-        first = (f"the first roll shows {thr} or more successes: P(at least {thr} of {spec['dice']} dice), "
-                 f"each {p:.4f}: the sum over k >= {thr} of C({spec['dice']}, k) {p:.4f}^k {1 - p:.4f}^({spec['dice']}-k)")
-    steps.append(Step(first, b["pass_without_kiss"], "+"))
+    groups: dict[str, int] = {}
+    for c in calibers(spec):
+        groups[c] = groups.get(c, 0) + 1
+    first = first_roll_steps([(n, MIN_FACE[c] - 1, 6) for c, n in groups.items()], thr, b["pass_without_kiss"])
+    if not spec["allies"] and thr > 1:
+        p, n = 1 - classes(spec["caliber"])[FAIL], spec["dice"]
+        first[-1] = Step(f"{first[-1].words}: P(at least {thr} of {n} dice), the sum over k >= {thr} of "
+                         f"C({n}, k) {p:.4f}^k {1 - p:.4f}^({n}-k)", first[-1].figure, "=")
+    steps += first
     if spec["ego"] == "reroll":
         steps.append(Step("Ego: short of the goal, every failed die is KISSed (re-rolled once)", b["pass_after_kiss"], "+"))
     elif spec["kiss"]:
