@@ -68,7 +68,8 @@ class Step:
 def first_roll_steps(groups, need: int, p_first: float, noun: str = "success") -> list[Step]:
     """The first roll in two hand-checkable steps and a total: ``+`` at least
     one {noun} (1 - the product of every die's chance to fail), ``-`` what
-    needing ``need`` of them takes, ``=`` P(the first roll reaches ``need``).
+    needing ``need`` of them takes, ``=`` P(the first roll reaches ``need``)
+    (``p_first``). When one is enough, the first step alone.
 
     ``groups`` lists ``(dice, fail faces, sides)`` per kind of die, e.g.
     ``[(3, 4, 6), (1, 2, 6)]`` for three Bronze d6 and one Gold.
@@ -85,8 +86,8 @@ def first_roll_steps(groups, need: int, p_first: float, noun: str = "success") -
         one = Step(f"at least one {noun}: certain (a die that cannot fail)", 1.0, "+")
     else:
         one = Step(f"at least one {noun} on the first roll: 1 - {words}, every die failing", 1.0 - p_none, "+")
-    if need <= 1:
-        return [one, Step(f"the first roll shows a {noun}", p_first, "=")]
+    if need <= 1:  # one is enough: the first roll's chance is that figure
+        return [one]
     plural = noun + "es" if noun.endswith("s") else noun + "s"
     short = f"just 1 {noun}" if need == 2 else f"1 to {need - 1} {plural}"
     return [one,
