@@ -13,6 +13,7 @@ from .engine import (
     advise, defaults, describe, kiss_odds, merge, normalize, odds, roll, roll_many, schema,
 )
 from .engine import Explanation, Solution, explain, ladder, solve
+from .engine import PartyLadder, party_ladder
 
 __version__ = "0.1.0"
 
@@ -31,5 +32,6 @@ __all__ = [
     "EDITIONS", "Die", "MergeError", "Odds", "Roll", "SpecError",
     "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
     "Explanation", "Solution", "explain", "ladder", "solve",
+    "PartyLadder", "party_ladder",
     *_WIDGETS,
 ]

@@ -8,6 +8,7 @@ from .errors import MergeError, SpecError
 from .explain import Explanation, explain
 from .merge import merge
 from .odds import Odds
+from .party import PartyLadder, party_ladder
 from .rolls import Die, Roll
 from .solve import Solution, ladder, solve
 from .spec import EDITIONS, defaults, describe, normalize, schema
@@ -16,4 +17,5 @@ __all__ = [
     "EDITIONS", "Die", "MergeError", "Odds", "Roll", "SpecError",
     "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
     "Explanation", "Solution", "explain", "ladder", "solve",
+    "PartyLadder", "party_ladder",
 ]
