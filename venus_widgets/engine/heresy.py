@@ -185,9 +185,6 @@ def ladder_settings(spec: dict) -> list[dict]:
     return [{"black": b} for b in range(0, 37, BLACK_STEP)]
 
 
-def vary_values(spec: dict, field: str) -> list | None:
-    return None  # every field's range is already easiest (or weakest) first
-
 
 def explain_steps(spec: dict, o: Odds) -> list:
     """The roll's odds in rule order: pool dice, trades, the chance without

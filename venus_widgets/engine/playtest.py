@@ -82,7 +82,8 @@ def ladder_settings(spec: dict) -> list[dict]:
 
 
 def vary_values(spec: dict, field: str) -> list | None:
-    return _module(spec).vary_values(spec, field)
+    mod = _module(spec)
+    return mod.vary_values(spec, field) if hasattr(mod, "vary_values") else None
 
 
 def explain_steps(spec: dict, o: Odds) -> list:

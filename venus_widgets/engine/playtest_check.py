@@ -154,13 +154,6 @@ def ladder_settings(spec: dict) -> list[dict]:
     return [{"difficulty": d, "factors": f} for d in ABSOLUTE for f in range(5)]
 
 
-def vary_values(spec: dict, field: str) -> list | None:
-    """Values of a difficulty field for ``solve``, easiest first."""
-    if field == "difficulty":
-        return list(ABSOLUTE)
-    return None
-
-
 def explain_steps(spec: dict, o: Odds) -> list:
     """The check's odds in rule order: target, the d20 alone, auto-pass,
     each natural the bonus d6s can save, auto-fail."""

@@ -9,8 +9,10 @@ difficulty settings of the spec's edition, from easiest to hardest.
 
 What a ladder is, and which values a difficulty field takes (easiest
 first), is each edition's business: its module has ``ladder_settings(spec)``
-and ``vary_values(spec, field)`` (documented in docs/rules_<edition>.md,
-"Difficulty ladder"). This module never names an edition.
+and, where the field's range in the schema is not the right list (factor
+lists, factors the rules cap), ``vary_values(spec, field)`` (documented in
+docs/rules_<edition>.md, "Difficulty ladder"). This module never names an
+edition.
 
 Ties (settings as close to the target as each other, to 12 decimals) go to the higher
 chance first (the easier setting), then to the edition's order of values

@@ -84,9 +84,6 @@ def ladder_settings(spec: dict) -> list[dict]:
     return [{"penalty": p} for p in range(11)]
 
 
-def vary_values(spec: dict, field: str) -> list | None:
-    return None  # every field's range is already in order
-
 
 def _ways_at_most(n: int) -> int:
     """Rolls of 3d6 (out of 216) totalling ``n`` or less."""
