@@ -82,9 +82,17 @@ def main() -> None:
         exp = cold(lambda: vw.explain(spec), args.repeat)
         print(f"| {name} | {lad[0]:.1f} ms ({lad[1]:.1f}) | {sol[0]:.1f} ms ({sol[1]:.1f}) "
               f"| {exp[0]:.1f} ms ({exp[1]:.1f}) |")
-    party = [{"roll": "task", "dice": d, "caliber": c} for d, c in ((3, "bronze"), (5, "silver"), (8, "bronze"))]
-    med, worst = cold(lambda: [vw.solve(p, 0.5, "factors") for p in party], args.repeat)
+    party = {"Ana": {"roll": "task", "dice": 3, "kiss": 1}, "Bo": {"roll": "task", "caliber": "silver", "dice": 5},
+             "Cy": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2}}
+    med, worst = cold(lambda: [vw.solve(p, 0.5, "factors") for p in party.values()], args.repeat)
     print(f"\nA party of three, solve(target=0.5, vary='factors') each, cold: {med:.1f} ms (worst {worst:.1f})")
+    med, worst = cold(lambda: vw.party_ladder(party, 0.5).to_markdown(), args.repeat)
+    print(f"The same party, party_ladder(target=0.5) and its Markdown table, cold: {med:.1f} ms (worst {worst:.1f})")
+    big = {n: {"edition": "playsheet", "roll": "task", "dice": d, "explode": True, "kiss": 2}
+           for n, d in zip("ABCDEF", (4, 6, 8, 10, 12, 14))}
+    med, worst = cold(lambda: vw.party_ladder(big, 0.5), args.repeat)
+    print(f"Six exploding playsheet characters (4..14 D10s, KISS 2), party_ladder, cold: {med:.1f} ms "
+          f"(worst {worst:.1f})")
 
 
 if __name__ == "__main__":
