@@ -245,3 +245,35 @@ def test_facilitators_explain_example_prints_what_the_docs_show():
     code, shown = re.search(r"```python\n(print\(vw\.explain\(.*?\)\))\n```\n\n```\n(.*?)```", text, re.S).groups()
     spec = eval(code[len("print(vw.explain("):-2])
     assert str(vw.explain(spec)) + "\n" == shown
+
+
+# -- any valid spec --------------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from test_properties import SETTINGS, valid_specs  # noqa: E402
+
+
+@SETTINGS
+@given(valid_specs(), st.integers(0, 2**63 - 1))
+def test_any_valid_spec_explains_and_adds_back(spec, seed):
+    e = vw.explain(spec, seed)
+    o = vw.odds(spec)
+    sums = _fold(e.steps)
+    assert sums
+    for total, figure in sums:
+        assert total == pytest.approx(figure, abs=1e-9)
+    assert any(s.op == "=" and s.figure == o.p_pass for s in e.steps)
+    assert e.example == vw.roll(spec, seed)
+    assert e.walk and str(e)
+
+
+@SETTINGS
+@given(valid_specs())
+def test_any_valid_spec_has_a_ladder_of_its_odds(spec):
+    rungs = vw.ladder(spec)
+    assert rungs
+    for setting, chance in rungs[:3]:
+        assert chance == vw.odds({**spec, **setting}).p_pass
+    best = vw.solve(spec, 0.5)
+    assert sorted(map(repr, best)) == sorted(map(repr, rungs))
