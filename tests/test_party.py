@@ -103,3 +103,17 @@ def test_facilitators_party_table_is_what_the_docs_show():
     p = vw.party_ladder(PARTY, 0.5)
     assert f"```\n{p.why}\n```" in text
     assert p.to_markdown() in text
+
+
+def test_readme_facilitator_cell_runs_and_prints_what_it_says(capsys):
+    """The README's one-cell answer for a party of three runs, and its
+    comment shows the line it prints."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    block = re.search(r"### For Facilitators.*?```python\n(.*?)```", text, re.S).group(1)
+    exec(compile(block, "README.md", "exec"), {})
+    first = capsys.readouterr().out.splitlines()[0]
+    shown = re.search(r"print\(table\.why\)\s+# (.*)", block).group(1)
+    assert first == shown
