@@ -164,7 +164,8 @@ def explain_steps(spec: dict, o: Odds) -> list:
     alone = [n for n, (c, _) in cats.items() if c == "pass"]
     auto = [n for n, (c, _) in cats.items() if c == "auto-pass"]
     steps = [
-        Step(f"Target {t}: {spec['difficulty']} {ABSOLUTE[spec['difficulty']]} + {spec['factors']} factor(s), +1 each."),
+        Step(f"Target {t}: {spec['difficulty']} {ABSOLUTE[spec['difficulty']]} + {spec['factors']} "
+             "factor(s), +1 each."),
         Step(f"Roll a d20 and add the score {score}: a total of {t} needs a natural of {t - score} or more."),
         Step(f"{len(alone)} of the 20 naturals reach the target on their own"
              + (f" ({alone[0]}-{alone[-1]})" if alone else ""), o.breakdown["pass"], "+"),

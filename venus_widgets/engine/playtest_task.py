@@ -783,11 +783,14 @@ def explain_steps(spec: dict, o: Odds) -> list:
         first[-1] = Step(f"{first[-1].words}: P(at least {thr} of {n} dice), the sum over k >= {thr} of "
                          f"C({n}, k) {p:.4f}^k {1 - p:.4f}^({n}-k)", first[-1].figure, "=")
     steps += first
+    which = "the dice the optimal policy picks" if spec["policy"] == "optimal" else "failed dice, best chance first"
     if spec["ego"] == "reroll":
-        steps.append(Step("Ego: short of the goal, every failed die is KISSed (re-rolled once)", b["pass_after_kiss"], "+"))
+        steps.append(Step("KISS and Ego: short of the goal, every failed die is re-rolled once"
+                          + (" (or the dice the optimal policy picks)" if spec["policy"] == "optimal" else ""),
+                          b["pass_after_kiss"], "+"))
     elif spec["kiss"]:
-        steps.append(Step(f"KISS: short of the goal, up to {spec['kiss']} failed dice are re-rolled once, best chance "
-                          "first", b["pass_after_kiss"], "+"))
+        steps.append(Step(f"KISS: short of the goal, up to {spec['kiss']} {which}, re-rolled once",
+                          b["pass_after_kiss"], "+"))
     if spec["ego"] == "double6":
         steps.append(Step("Ego: still short, every 6 showing counts as two successes", b["pass_with_ego"], "+"))
     steps.append(Step("P(pass)", o.p_pass, "="))
