@@ -12,6 +12,8 @@ from .engine import (
     EDITIONS, Advice, Die, MergeError, Odds, Option, Roll, SpecError,
     advise, defaults, describe, kiss_odds, merge, normalize, odds, roll, roll_many, schema,
 )
+from .engine import Explanation, Solution, explain, ladder, solve
+from .engine import PartyLadder, party_ladder
 
 __version__ = "0.1.0"
 
@@ -29,5 +31,7 @@ def __getattr__(name: str):
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",
     "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
+    "Explanation", "Solution", "explain", "ladder", "solve",
+    "PartyLadder", "party_ladder",
     *_WIDGETS,
 ]

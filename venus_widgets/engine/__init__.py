@@ -6,12 +6,17 @@ Pure Python + numpy; knows nothing of widgets.
 from .advice import Advice, Option
 from .api import advise, kiss_odds, odds, roll, roll_many
 from .errors import MergeError, SpecError
+from .explain import Explanation, explain
 from .merge import merge
 from .odds import Odds
+from .party import PartyLadder, party_ladder
 from .rolls import Die, Roll
+from .solve import Solution, ladder, solve
 from .spec import EDITIONS, defaults, describe, normalize, schema
 
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",
     "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
+    "Explanation", "Solution", "explain", "ladder", "solve",
+    "PartyLadder", "party_ladder",
 ]

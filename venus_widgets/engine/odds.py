@@ -190,6 +190,13 @@ class Odds:
             "notes": list(self.notes),
         }
 
+    def explain(self, seed: int | None = 1):
+        """These odds unfolded into plain words in rule order, with a seeded
+        example roll: :func:`venus_widgets.engine.explain.explain`."""
+        from .explain import explain
+
+        return explain(self.spec, seed)
+
     def __repr__(self) -> str:
         ed, roll = self.spec.get("edition"), self.spec.get("roll")
         return f"<Odds {ed} {roll}: P(pass)={self.p_pass:.4%}>"

@@ -72,3 +72,23 @@ def table(caliber: str = "bronze", max_dice: int = 8) -> tuple[TableRow, ...]:
         tail = np.cumsum(pmf[::-1])[::-1]
         rows.append(TableRow(n, tuple(float(100 * t) for t in tail[1:]), n * p, math.sqrt(n * p * (1 - p))))
     return tuple(rows)
+
+
+# Difficulty ladder and "explain this number": each roll kind's own.
+
+
+def ladder_settings(spec: dict) -> list[dict]:
+    return _module(spec).ladder_settings(spec)
+
+
+def vary_values(spec: dict, field: str) -> list | None:
+    mod = _module(spec)
+    return mod.vary_values(spec, field) if hasattr(mod, "vary_values") else None
+
+
+def explain_steps(spec: dict, o: Odds) -> list:
+    return _module(spec).explain_steps(spec, o)
+
+
+def explain_roll(r: Roll) -> list[str]:
+    return _module(r.spec).explain_roll(r)

@@ -141,3 +141,69 @@ def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
     passed &= ~((natural == 1) & auto_fails(spec["caliber"]))
     passed |= natural >= AUTO_PASS[spec["caliber"]]
     return passed
+
+
+# --------------------------------------------------------------------------
+# Difficulty ladder and "explain this number" (docs/rules_playtest.md#difficulty-ladder)
+# --------------------------------------------------------------------------
+
+
+def ladder_settings(spec: dict) -> list[dict]:
+    """The check ladder, easiest first: every absolute difficulty with 0..4
+    factors (targets 5, 6, ..., 29: each rung one harder than the last)."""
+    return [{"difficulty": d, "factors": f} for d in ABSOLUTE for f in range(5)]
+
+
+def explain_steps(spec: dict, o: Odds) -> list:
+    """The check's odds in rule order: target, the d20 alone, auto-pass,
+    each natural the bonus d6s can save, auto-fail."""
+    from .explain import Step
+
+    t, score, k, cal = target(spec), spec["score"], spec["bonus_factors"], spec["caliber"]
+    cats = {n: category(spec, n) for n in range(1, 21)}
+    alone = [n for n, (c, _) in cats.items() if c == "pass"]
+    auto = [n for n, (c, _) in cats.items() if c == "auto-pass"]
+    steps = [
+        Step(f"Target {t}: {spec['difficulty']} {ABSOLUTE[spec['difficulty']]} + {spec['factors']} "
+             "factor(s), +1 each."),
+        Step(f"Roll a d20 and add the score {score}: a total of {t} needs a natural of {t - score} or more."),
+        Step(f"{len(alone)} of the 20 naturals reach the target on their own"
+             + (f" ({alone[0]}-{alone[-1]})" if alone else ""), o.breakdown["pass"], "+"),
+    ]
+    if auto:
+        steps.append(Step(f"{cal.capitalize()} auto-passes on a natural {auto[0]}"
+                          + (f"-{auto[-1]}" if len(auto) > 1 else "") + f": {len(auto)} of 20",
+                          o.breakdown["auto-pass"], "+"))
+    for n, (c, need) in cats.items():
+        if c == "bonus":
+            p = _p_bonus_at_least(need, k)
+            steps.append(Step(f"a natural {n} is short by {need}: the highest of {k} bonus d6 reaches {need} "
+                              f"with chance 1 - ({need - 1}/6)^{k} = {p:.4f}, times 1/20", p / 20, "+"))
+    if auto_fails(cal):
+        steps.append(Step("a natural 1 always fails (only Platinum escapes this)", o.breakdown["auto-fail"]))
+    steps.append(Step("P(pass)", o.p_pass, "="))
+    return steps
+
+
+def explain_roll(r: Roll) -> list[str]:
+    """The example check, step by step."""
+    s, d = r.spec, r.details
+    nat, t, score = d["natural"], d["target"], s["score"]
+    out = [f"The d20 shows {nat}; + score {score} = {nat + score} against target {t}."]
+    cat = d["category"]
+    if cat == "auto-pass":
+        out.append(f"A natural {nat} auto-passes for {s['caliber'].capitalize()}.")
+    elif cat == "auto-fail":
+        out.append("A natural 1 auto-fails.")
+    elif cat == "pass":
+        out.append(f"{nat + score} reaches {t}.")
+    elif r.dice[1:]:
+        need = t - nat - score
+        faces = " ".join(str(x.after) for x in r.dice[1:])
+        out.append(f"Short by {need}: the {len(r.dice) - 1} bonus d6 show {faces}; the highest, {d['bonus']}, "
+                   + ("reaches" if d["bonus"] >= need else "does not reach") + f" {need}.")
+    else:
+        out.append(f"Short by {t - nat - score}" + (": more than a bonus d6 can make up." if s["bonus_factors"]
+                                                   else ", with no bonus dice."))
+    out.append("Passed." if r.passed else "Failed.")
+    return out

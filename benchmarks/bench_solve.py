@@ -1,0 +1,99 @@
+"""Benchmark: ``vw.ladder``, ``vw.solve`` and ``vw.explain`` from cold caches.
+
+Run with ``.venv/bin/python benchmarks/bench_solve.py [--repeat N]``.
+
+"Cold": before each timed call every ``functools`` cache of
+``venus_widgets.engine`` (found by walking its modules for ``cache_clear``)
+is cleared, so no result and no kernel is reused. The median and the worst
+of ``--repeat`` runs are printed, in milliseconds (wall time, or with
+``--clock cpu`` this process's CPU time, for a busy machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import statistics
+import time
+
+import venus_widgets as vw
+import venus_widgets.engine as engine
+
+SPECS = {
+    "playtest check (25 rungs)": {"caliber": "silver", "score": 6, "bonus_factors": 2},
+    "playtest task, 6 dice + ally, KISS 2, double6 (5 rungs)":
+        {"roll": "task", "dice": 6, "allies": ["gold"], "kiss": 2, "ego": "double6", "consequences": 1},
+    "playtest task, optimal policy, 10 dice + 2 allies (5 rungs)":
+        {"roll": "task", "dice": 10, "allies": ["gold", "silver"], "kiss": 4, "ego": "double6",
+         "policy": "optimal"},
+    "largest playtest task: 30 dice + 2 allies, KISS 40, reroll (5 rungs)":
+        {"roll": "task", "dice": 30, "allies": ["gold", "silver"], "kiss": 40, "ego": "reroll"},
+    "playsheet check (24 rungs)": {"edition": "playsheet", "rank": "gold", "score": 7},
+    "playsheet task, exploding, 3 allies, KISS (12 rungs)":
+        {"edition": "playsheet", "roll": "task", "dice": 12, "explode": True, "allies": ["gold", "silver", "bronze"],
+         "kiss": 3, "ally_kiss": True, "ego": True},
+    "agora check (2 rungs)": {"edition": "agora", "kiss": 1, "ego": True},
+    "agora task, helpers (2 x 7 rungs)":
+        {"edition": "agora", "roll": "task", "job": 3, "assets": 1, "helpers": [4, 4, 3], "kiss": 2, "ego": True,
+         "consequences": 2},
+    "heresy (13 rungs)": {"edition": "heresy", "pool": 9, "trade": 1},
+    "vers (11 rungs)": {"edition": "vers", "ranks": 4},
+}
+
+
+def clear() -> None:
+    for m in pkgutil.iter_modules(engine.__path__):
+        mod = importlib.import_module(f"venus_widgets.engine.{m.name}")
+        for obj in vars(mod).values():
+            if hasattr(obj, "cache_clear"):
+                obj.cache_clear()
+
+
+CLOCK = time.perf_counter
+
+
+def cold(fn, repeat: int) -> tuple[float, float]:
+    times = []
+    for _ in range(repeat):
+        clear()
+        t0 = CLOCK()
+        fn()
+        times.append(1000 * (CLOCK() - t0))
+    return statistics.median(times), max(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                    help="cpu: this process's CPU time, which a busy machine disturbs less")
+    args = ap.parse_args()
+    global CLOCK
+    CLOCK = time.process_time if args.clock == "cpu" else time.perf_counter
+    for name, spec in SPECS.items():  # imports and first-call set-up outside the timing
+        vw.ladder(spec)
+        vw.explain(spec)
+    print("| spec | ladder cold: median (worst) | solve(target=0.5) cold | explain cold |")
+    print("|---|---|---|---|")
+    for name, spec in SPECS.items():
+        lad = cold(lambda: vw.ladder(spec), args.repeat)
+        sol = cold(lambda: vw.solve(spec, 0.5), args.repeat)
+        exp = cold(lambda: vw.explain(spec), args.repeat)
+        print(f"| {name} | {lad[0]:.1f} ms ({lad[1]:.1f}) | {sol[0]:.1f} ms ({sol[1]:.1f}) "
+              f"| {exp[0]:.1f} ms ({exp[1]:.1f}) |")
+    party = {"Ana": {"roll": "task", "dice": 3, "kiss": 1}, "Bo": {"roll": "task", "caliber": "silver", "dice": 5},
+             "Cy": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2}}
+    med, worst = cold(lambda: [vw.solve(p, 0.5, "factors") for p in party.values()], args.repeat)
+    print(f"\nA party of three, solve(target=0.5, vary='factors') each, cold: {med:.1f} ms (worst {worst:.1f})")
+    med, worst = cold(lambda: vw.party_ladder(party, 0.5).to_markdown(), args.repeat)
+    print(f"The same party, party_ladder(target=0.5) and its Markdown table, cold: {med:.1f} ms (worst {worst:.1f})")
+    big = {n: {"edition": "playsheet", "roll": "task", "dice": d, "explode": True, "kiss": 2}
+           for n, d in zip("ABCDEF", (4, 6, 8, 10, 12, 14))}
+    med, worst = cold(lambda: vw.party_ladder(big, 0.5), args.repeat)
+    print(f"Six exploding playsheet characters (4..14 D10s, KISS 2), party_ladder, cold: {med:.1f} ms "
+          f"(worst {worst:.1f})")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+"""A party on one difficulty ladder: which setting gives them about the target chance.
+
+``party_ladder(party, target=0.5)`` puts one to six characters (specs of
+the same edition and roll) on their edition's difficulty ladder
+(:func:`venus_widgets.engine.solve.ladder`): each rung with every
+character's exact P(pass), the rung nearest the target for each character
+and for the party (the party's chance at a rung is the mean of its
+characters' chances: the share of the party expected to pass), one line
+saying why, and the table as CSV or Markdown.
+
+>>> import venus_widgets as vw
+>>> p = vw.party_ladder({"Ana": {"roll": "task", "dice": 3}, "Bo": {"roll": "task", "dice": 5}}, 0.5)
+>>> p.why
+'factors 1: Ana 26 %, Bo 54 % (party 40 %)'
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from .errors import SpecError
+from .explain import pct
+from .solve import _check_target, ladder
+from .spec import normalize
+
+#: At most this many characters in a party.
+MAX_PARTY = 6
+
+
+def setting_words(setting: Mapping[str, Any]) -> str:
+    """A rung in words: ``'difficulty tough, factors 1'``.
+
+    >>> setting_words({"difficulty": "tough", "factors": [2, 1]})
+    'difficulty tough, factors [2, 1]'
+    """
+    return ", ".join(f"{k} {v}" for k, v in setting.items())
+
+
+def _whole_pct(p: float) -> str:
+    return f"{100 * p:.0f} %"
+
+
+@dataclass(frozen=True)
+class PartyLadder:
+    """The party on its edition's difficulty ladder.
+
+    ``rungs[i]`` is a setting, ``chances[i][j]`` character ``names[j]``'s
+    exact P(pass) on it; ``best`` the index of the rung nearest ``target``
+    for the party (its mean chance), ``best_for[name]`` each character's.
+    Ties go to the easier rung (the higher chance), then the earlier one.
+    """
+
+    names: tuple[str, ...]
+    specs: tuple[Mapping[str, Any], ...]
+    target: float
+    rungs: tuple[Mapping[str, Any], ...]
+    chances: tuple[tuple[float, ...], ...]
+
+    def party_chance(self, i: int) -> float:
+        """The mean of the characters' chances on rung ``i``."""
+        return math.fsum(self.chances[i]) / len(self.names)
+
+    def _nearest(self, chance_of) -> int:
+        return min(range(len(self.rungs)),
+                   key=lambda i: (round(abs(chance_of(i) - self.target), 12), -chance_of(i), i))
+
+    @property
+    def best(self) -> int:
+        return self._nearest(self.party_chance)
+
+    @property
+    def best_for(self) -> dict[str, int]:
+        return {n: self._nearest(lambda i, j=j: self.chances[i][j]) for j, n in enumerate(self.names)}
+
+    @property
+    def why(self) -> str:
+        """One line: the party's rung, each character's chance on it."""
+        i = self.best
+        each = ", ".join(f"{n} {_whole_pct(p)}" for n, p in zip(self.names, self.chances[i]))
+        party = f" (party {_whole_pct(self.party_chance(i))})" if len(self.names) > 1 else ""
+        return f"{setting_words(self.rungs[i])}: {each}{party}"
+
+    def rows(self) -> list[list[str]]:
+        """The table: a header, then one row per rung (chances in percent,
+        two decimals), with marks for the nearest rungs."""
+        head = ["setting", *self.names, "party", "nearest for"]
+        out = [head]
+        best_for = self.best_for
+        for i, setting in enumerate(self.rungs):
+            who = [n for n in self.names if best_for[n] == i] + (["party"] if i == self.best else [])
+            out.append([setting_words(setting), *(pct(p) for p in self.chances[i]), pct(self.party_chance(i)),
+                        ", ".join(who)])
+        return out
+
+    def to_csv(self) -> str:
+        """The table as CSV for a spreadsheet: chances as probabilities
+        (six decimals), the nearest rungs marked in the last column."""
+        rows = self.rows()
+        for i, row in enumerate(rows[1:]):
+            row[1:-1] = [f"{p:.6f}" for p in (*self.chances[i], self.party_chance(i))]
+        buf = io.StringIO()
+        csv.writer(buf, lineterminator="\n").writerows(rows)
+        return buf.getvalue()
+
+    def to_markdown(self) -> str:
+        rows = self.rows()
+        lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+        for i, row in enumerate(rows[1:]):
+            cells = [f"**{c}**" if i == self.best and c else c for c in row]
+            lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
+        return "\n".join(lines)
+
+    def _repr_markdown_(self) -> str:
+        return f"Target {pct(self.target)}. Nearest for the party: {self.why}\n\n{self.to_markdown()}"
+
+
+def _named(party: Any) -> list[tuple[str, Mapping[str, Any]]]:
+    allowed = f"a dict of 1 to {MAX_PARTY} characters, name -> spec (or a list of specs)"
+    if isinstance(party, Mapping):
+        items = list(party.items())
+    elif isinstance(party, Sequence) and not isinstance(party, (str, bytes)):
+        items = [(f"#{i + 1}", s) for i, s in enumerate(party)]
+    else:
+        raise SpecError("party", party, allowed)
+    if not 1 <= len(items) <= MAX_PARTY:
+        raise SpecError("party", party, allowed, f"{len(items)} given")
+    for name, _ in items:
+        if not isinstance(name, str) or not name.strip():
+            raise SpecError("party", name, allowed, "each name a non-empty string")
+    return items
+
+
+def party_ladder(party: Mapping[str, Mapping[str, Any]] | Sequence[Mapping[str, Any]],
+                 target: float = 0.5) -> PartyLadder:
+    """The party's chances on every rung of their edition's difficulty
+    ladder (see the module). All characters must be of one edition and
+    roll; a spec the rules do not allow is a :class:`SpecError` naming the
+    character."""
+    t = _check_target(target)
+    items = _named(party)
+    specs = []
+    for name, spec in items:
+        try:
+            specs.append(normalize(spec))
+        except SpecError as err:
+            raise SpecError(f"{name}: {err.field}", err.value, err.allowed, err.hint) from err
+    kinds = {(s["edition"], s["roll"]) for s in specs}
+    if len(kinds) > 1:
+        listed = ", ".join(f"{n} {s['edition']} {s['roll']}" for (n, _), s in zip(items, specs))
+        raise SpecError("party", listed, "characters of one edition and roll, on one ladder",
+                        "set the same edition and roll for every character")
+    ladders = [ladder(s) for s in specs]
+    rungs = [dict(r.setting) for r in ladders[0]]
+    for (name, _), lad in zip(items, ladders):
+        if [r.setting for r in lad] != rungs:  # a rung the rules forbid for one character (e.g. learning)
+            allowed_rungs = {repr(r.setting) for r in lad}
+            rungs = [r for r in rungs if repr(r) in allowed_rungs]
+    by_rung = [{repr(r.setting): r.chance for r in lad} for lad in ladders]
+    chances = tuple(tuple(b[repr(r)] for b in by_rung) for r in rungs)
+    if not rungs:
+        raise SpecError("party", [n for n, _ in items], "characters who share at least one rung of the ladder")
+    return PartyLadder(names=tuple(n for n, _ in items), specs=tuple(specs), target=t, rungs=tuple(rungs),
+                       chances=chances)
