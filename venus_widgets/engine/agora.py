@@ -700,7 +700,7 @@ def explain_roll(r: Roll) -> list[str]:
     if not r.dice:
         return ["No dice and no help: an automatic failure."]
     rolled = [x for x in r.dice if x.grade != AUTO]
-    first = sum(x.before >= x.grade for x in rolled) + (len(rolled) < len(r.dice))
+    first = sum(isinstance(x.grade, int) and x.before >= x.grade for x in rolled) + (len(rolled) < len(r.dice))
     out = [f"First roll: {dice_words(rolled) or 'no dice rolled'}: {first} success(es), {d['goal']} needed."]
     if "help" in d:
         out.append("The help die is an automatic success (helpers merged to rank 1).")

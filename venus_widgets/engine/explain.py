@@ -91,7 +91,7 @@ def first_roll_steps(groups, need: int, p_first: float, noun: str = "success") -
     plural = noun + "es" if noun.endswith("s") else noun + "s"
     short = f"just 1 {noun}" if need == 2 else f"1 to {need - 1} {plural}"
     return [one,
-            Step(f"needing {need} takes the first rolls with {short}", one.figure - p_first, "-"),
+            Step(f"needing {need} takes the first rolls with {short}", 1.0 - p_none - p_first, "-"),
             Step(f"the first roll shows {need} or more {plural}", p_first, "=")]
 
 

@@ -91,4 +91,4 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 
 def explain_roll(r: Roll) -> list[str]:
-    return _module(r.spec).explain_roll(r)
+    return _module(dict(r.spec)).explain_roll(r)

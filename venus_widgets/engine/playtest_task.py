@@ -794,7 +794,7 @@ def explain_roll(r: Roll) -> list[str]:
     elif d["successes_before_kiss"] >= g:
         out.append("The goal is reached: nothing to KISS.")
     else:
-        out.append("No KISS" + (": no budget." if budget(r.spec) == 0 else "."))
+        out.append("No KISS" + (": no budget." if budget(dict(r.spec)) == 0 else "."))
     if d["ego"] == "double6":
         out.append(f"Ego: each of the {d['sixes']} six(es) counts twice: {r.outcome} successes.")
     out.append(f"{r.outcome} success(es): " + ("passed" if r.passed else "failed")

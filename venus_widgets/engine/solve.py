@@ -165,8 +165,12 @@ def solve(spec: Mapping[str, Any] | None = None, target: float = 0.5,
         found = ladder(s)
     else:
         names = _check_vary(s, vary)
-        axes = [values(s, n) for n in names]
-        size = math.prod(len(a) for a in axes)
+        axes: list[list[Any]] = []
+        for n in names:
+            v = values(s, n)
+            assert v is not None  # _check_vary keeps only fields that can vary
+            axes.append(v)
+        size = math.prod([len(a) for a in axes])
         if size > MAX_SETTINGS:
             raise SpecError("vary", vary, f"fields with at most {MAX_SETTINGS} settings together",
                             f"these give {size}: vary fewer fields")
