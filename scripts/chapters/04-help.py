@@ -13,6 +13,7 @@
 
 # %%
 import matplotlib.pyplot as plt
+from IPython.display import Markdown, display
 
 import venus_widgets as vw
 from venus_widgets.tutorial import setup_plots, show, table
@@ -53,8 +54,8 @@ except vw.SpecError as err:
     print(err)
 
 # %% [markdown]
-# Allies help most when the odds are poor. The plot shows P(pass) against
-# the threshold for Bruno alone, with one Gold ally, and with two.
+# When is help worth the most? The plot shows P(pass) against the threshold
+# for Bruno alone, with one Gold ally, and with two.
 
 # %%
 fig, ax = plt.subplots()
@@ -70,6 +71,16 @@ ax.grid(alpha=0.3)
 ax.legend()
 ax.set_title("3 Bronze dice, with and without help")
 show(fig)
+
+# %%
+gains = [vw.odds({**bruno, "factors": f, "allies": ["gold", "gold"]}).p_pass - vw.odds({**bruno, "factors": f}).p_pass
+         for f in range(5)]
+best = max(range(5), key=gains.__getitem__)
+display(Markdown(
+    "Two Gold allies add " + ", ".join(f"{100 * g:+.0f} points at threshold {f + 1}" for f, g in enumerate(gains[:4]))
+    + f". Help is worth the most in the middle (threshold {best + 1}), where the task is within reach but"
+    " far from safe; at threshold 1 Bruno often passes alone, and at the top even five dice rarely make"
+    " enough successes."))
 
 # %% [markdown]
 # ### Play with it
@@ -187,6 +198,21 @@ for label, extra in [("1 consequence, no KISS", {}),
                      ("2 consequences, the helper KISSes", {"consequences": 2, "helper_kiss": True}),
                      ("2 consequences, KISS and Ego", {"consequences": 2, "helper_kiss": True, "ego": True})]:
     print(f"{label:<36} P(pass) = {vw.odds({**hard, **extra}).p_pass:.1%}")
+
+# %% [markdown]
+# Those odds follow the engine's usual policy: KISS only a die that failed.
+# The agora text lets you KISS *any* dice you like, and with Ego a 4 or 5
+# on the helping die may disappoint you, since only a 6 counts twice.
+# KISSing it anyway trades a sure single success for a one-in-six shot at
+# two:
+
+# %%
+two = {**hard, "consequences": 2, "ego": True}
+six = vw.odds(two).p_pass  # no KISS: only a 6 on the helping die passes (Ego makes it two successes)
+usual = vw.odds({**two, "helper_kiss": True}).p_pass
+any_die = six + (1 - six) * six  # a 6 at once, or KISS whatever else shows and hope for a 6
+display(Markdown(f"KISS only a failed die: **{usual:.1%}**. KISS a 4 or 5 too: **{any_die:.1%}**. "
+                 "The engine's odds use the first way; at the table, the second is allowed and better here."))
 
 # %% [markdown]
 # Help also counts on **checks**: a check rolls only your Health dice, and
