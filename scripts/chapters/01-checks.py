@@ -3,6 +3,10 @@
 # %% [markdown]
 # # Chapter 1: Checks
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # *The Venus Engine rulebook, runnable. Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # A **check** settles a simple question with one yes-or-no answer: do you
@@ -11,8 +15,8 @@
 # this page is computed exactly by the `venus_widgets` engine, and every roll
 # uses a fixed seed, so what you read is what the code really gives.
 #
-# Run the cells from the top (*Run → Run All Cells*). The last cell is a
-# roller you can play with.
+# The last cell is a roller you can play with. New to the game? Start with
+# [Chapter 0: A roll from start to finish](00-a-roll-from-start-to-finish.ipynb).
 
 # %%
 import matplotlib.pyplot as plt
@@ -254,3 +258,10 @@ print(f"exact P(pass):                      {vw.odds({**ada, 'bonus_factors': 2}
 
 # %%
 vw.CheckRoller()
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 0: A roll from start to finish](00-a-roll-from-start-to-finish.ipynb) ·
+# **Next:** [Chapter 2: Tasks](02-tasks.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

@@ -3,6 +3,10 @@
 # %% [markdown]
 # # Chapter 2: Tasks
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # *Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # A **check** asks *did it work?* A **task** asks *how well, and at what
@@ -227,3 +231,10 @@ for die in r.dice:
 
 # %%
 vw.TaskRoller(caliber="silver", dice=6, factors=1)
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 1: Checks](01-checks.ipynb) ·
+# **Next:** [Chapter 3: KISS and Ego](03-kiss-and-ego.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

@@ -3,10 +3,16 @@
 # %% [markdown]
 # # Chapter 3: KISS and Ego
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # *Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # Dice that let you down in a task can be **KISSed**: picked up and rolled
-# again. KISS stands for the four things that pay for a re-roll:
+# again. KISSing happens only in a task: a check has its bonus factors
+# instead (chapter 1), and no Lots or Ego are spent on it. (The agora
+# procedure, chapter 4, also lets you KISS on a check.) KISS stands for the four things that pay for a re-roll:
 # **K**ismet, **I**nsight, **S**tunts and **S**pecialties. This chapter is
 # about where KISSes come from, the rules that limit them, the two ways to
 # spend **Ego**, and, with the engine's exact advice, *which* dice are
@@ -33,7 +39,8 @@ def pct(p):
 #
 # * **Kismet: Lots.** Spend a Lot, no questions asked. You hold at most 10.
 #   You earn them back by revealing your true intentions (a tertiary
-#   consequence) or at the end-of-chapter debrief.
+#   consequence) or at the debrief that closes a chapter of your campaign
+#   (a stretch of play, not a chapter of this book).
 # * **Insight.** A fact, secret or piece of knowledge that bears on the task
 #   (found in play, known to your character, or set up with an earlier Wits
 #   or Resolve check). Your Peers approve each one.
@@ -140,7 +147,7 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, stunt=1, ego="double6
 #
 # `vw.advise(spec, faces)` looks at the dice on the table and lists the
 # sensible choices with their exact chances of passing and of reaching the
-# goal. Bruno rolls **2 Bronze dice** at **threshold 1**, wants **three
+# goal. Dora, a deckhand, rolls **2 Bronze dice** at **threshold 1**, wants **three
 # extra consequences** (goal 4), holds **one Lot** and **Ego** for double
 # 6s, and rolls **6 and 5**. Both dice succeeded, so "KISS the failures"
 # does nothing: 3 successes with the doubled 6, a pass but not the goal.
@@ -193,10 +200,17 @@ for die in again.dice:
 # %% [markdown]
 # ## Try it
 #
-# Bruno's hunt for the goal, live: 2 Bronze dice, threshold 1, three extra
+# Dora's hunt for the goal, live: 2 Bronze dice, threshold 1, three extra
 # consequences wanted, one Lot and Ego for double 6s. Roll until a 5 shows
 # among your successes, and see whether the suggestion tells you to KISS a
 # die that already succeeded.
 
 # %%
 vw.TaskRoller(caliber="bronze", dice=2, lots=1, ego="double6", consequences=3)
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 2: Tasks](02-tasks.ipynb) ·
+# **Next:** [Chapter 4: Help](04-help.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

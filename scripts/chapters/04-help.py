@@ -3,6 +3,10 @@
 # %% [markdown]
 # # Chapter 4: Help
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # *Editions: the 1st Playtest Rules (allies' dice) and the agora procedure
 # (helpers merging into one die).*
 #
@@ -246,3 +250,10 @@ for die in r.dice:
 
 # %%
 vw.TaskRoller(edition="agora", rank=4, health=2, job=1, factors=1, helpers=[5, 5])
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 3: KISS and Ego](03-kiss-and-ego.ipynb) ·
+# **Next:** [Chapter 5: Learning on the job, and advancement](05-learning-and-advancement.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

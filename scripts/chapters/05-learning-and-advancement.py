@@ -3,6 +3,10 @@
 # %% [markdown]
 # # Chapter 5: Learning on the job, and advancement
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # *Edition: the 1st Playtest Rules (v0.2), with the Playsheet's level-up
 # rule for jobs above level 0.*
 #
@@ -275,3 +279,10 @@ for held, earned in [(4, 3), (9, 3), (10, 2)]:
 # each spare success you spend on "...I learned something new". How many
 # tries does it take you to reach 16? The plot in section 3 says what to
 # expect.
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 4: Help](04-help.ipynb) ·
+# **Next:** [Chapter 6: Editions compared](06-editions-compared.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

@@ -3,6 +3,10 @@
 # %% [markdown]
 # # Chapter 6: Editions compared
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # The Venus Engine has been written down more than once: three drafts of
 # its rules. Two other games, the Heresy Engine and VERS, are here only for
 # comparison (they are not its ancestors): well-known dice systems to
@@ -577,3 +581,10 @@ vw.PoolRoller(edition="vers", ranks=3)
 # * **Criticals** differ in kind: the agora's snake eyes add a twist to
 #   either result, the Playsheet's depend on the margin, the Heresy
 #   Engine's foul failure is pure disaster.
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 5: Learning on the job, and advancement](05-learning-and-advancement.ipynb) ·
+# **Next:** [Chapter 7: For Facilitators](07-facilitators.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

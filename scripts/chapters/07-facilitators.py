@@ -3,6 +3,10 @@
 # %% [markdown]
 # # Chapter 7: For Facilitators
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # In the playtest rules your Peers judge a check's absolute difficulty
 # (routine to absurd), and the Facilitator (FC) names the factors, for
 # checks and tasks alike; the table trusts them to do it fairly. (In the
@@ -349,3 +353,10 @@ vw.CheckRoller(caliber="bronze", score=3, difficulty="tough")
 # %%
 vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2,
               consequence_texts=["the guard hears you", "the lock jams for good"])
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 6: Editions compared](06-editions-compared.ipynb) ·
+# back to the start: [Chapter 0](00-a-roll-from-start-to-finish.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)
