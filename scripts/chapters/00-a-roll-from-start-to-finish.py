@@ -19,9 +19,13 @@
 # see the same dice each time.
 
 # %%
+import matplotlib.pyplot as plt
 from IPython.display import Markdown, display
 
 import venus_widgets as vw
+from venus_widgets.tutorial import setup_plots, show
+
+setup_plots()
 
 # %% [markdown]
 # ## 1. Before any dice: your agenda, then tension
@@ -89,6 +93,20 @@ for words, extra in plans:
     lines.append(f"* {words}: pass ({o.threshold} successes) **{o.p_pass:.1%}**, "
                  f"goal ({o.goal} successes) **{o.p_goal:.1%}**")
 display(Markdown("\n".join(lines)))
+
+fig, ax = plt.subplots(figsize=(7.0, 2.8))
+for i, (words, extra) in enumerate(plans):
+    o = vw.odds({**bruno, **extra, "consequences": 1})
+    bars = ax.barh([2 * i - 0.4, 2 * i + 0.4], [o.p_pass, o.p_goal], 0.8, color=["#0072B2", "#E69F00"],
+                   hatch=["", "//"], edgecolor="white")
+    ax.bar_label(bars, [f"pass {o.p_pass:.0%}", f"goal {o.p_goal:.0%}"], fontsize=8, padding=3)
+ax.set_yticks([2 * i for i in range(len(plans))])
+ax.set_yticklabels([words for words, _ in plans], fontsize=8)
+ax.invert_yaxis()
+ax.set_xlim(0, 1.15)
+ax.set_xlabel("chance")
+ax.set_title("Bruno's task: what his Lot, his stunt and his Ego are worth")
+show(fig)
 
 # %% [markdown]
 # ## 3. The roll

@@ -209,6 +209,29 @@ for die in again.dice:
 vw.TaskRoller(caliber="bronze", dice=2, lots=1, ego="double6", consequences=3)
 
 # %% [markdown]
+# ## Exercises
+#
+# 1. Bruno (3 Bronze dice, threshold 2): how much does his **first** KISS
+#    add to P(pass), and how much the **fourth**?
+# 2. With one KISS, which Ego mode gives Bruno the better chance of
+#    **threshold + 2** successes: *reroll* or *double 6s*?
+
+# %%
+from IPython.display import Markdown, display
+
+ps = [vw.odds({**base, "kiss": k}).p_pass for k in range(5)]
+modes = {e: vw.odds({**base, "kiss": 1, "ego": e, "consequences": 2}).p_goal for e in ("reroll", "double6")}
+better = max(modes, key=modes.get)
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. The first KISS adds **{100 * (ps[1] - ps[0]):.1f} points**, the fourth **{100 * (ps[4] - ps[3]):.1f}**:
+   three dice can fail at most three times, so a fourth KISS has nothing left to re-roll.
+2. *reroll* {modes["reroll"]:.1%}, *double 6s* {modes["double6"]:.1%}: **{"double 6s" if better == "double6" else "reroll"}**.
+   Three Bronze dice can only make four successes when 6s count twice.
+
+</details>"""))
+
+# %% [markdown]
 # ---
 # **Previous:** [Chapter 2: Tasks](02-tasks.ipynb) ·
 # **Next:** [Chapter 4: Help](04-help.ipynb) ·

@@ -108,10 +108,42 @@ for die in r.dice:
     print(f"  die {die.index} ({die.owner}, {die.grade}): {die.after} -> {die.scores}")
 
 # %% [markdown]
-# ## 2. Help in the agora procedure: one helping die
+# ## 2. The agora procedure in brief
 #
-# In the agora procedure (d6 pools where a die succeeds on a face **at or
-# above its rank**, 2 to 6, lower being better) help works like this:
+# The second half of this chapter uses another draft of the rules, the
+# **agora procedure** (its one-page summary:
+# [the agora cheat sheet](../docs/cheatsheet_agora.md)). What you need
+# to know first:
+#
+# * **Every die is a d6**, and an ability has a **rank** from 2 to 6
+#   instead of a caliber. A die **succeeds when its face is at least the
+#   rank**: lower is better. Rank 4 succeeds on 4, 5 or 6.
+# * **Health dice**: everyone has some, usually **two** (three at best,
+#   fewer when wounded). A **check** rolls only your Health dice.
+# * A **task** rolls the **main pool**: your Health dice + your job's dice
+#   + any asset dice. Each **difficulty factor removes one die** from it.
+# * The FC names up to four **consequences** that threaten the task. Each
+#   success you spend **subverts** (turns aside) one of them; the task
+#   fully passes when all are subverted. Otherwise the job earns 1 exp.
+# * The difficulty is **standard** (a check needs one success; a task one
+#   success per consequence) or **challenging** (twice as many).
+# * After the roll you may KISS any dice you like (once each); then Ego
+#   makes every 6 count twice. Two 1s or more are **snake eyes**: a twist,
+#   a failure with a boon or a success with a bane.
+
+# %%
+first = {"edition": "agora", "rank": 4, "health": 2}
+display(Markdown(
+    f"For example, a rank-4 character with the usual 2 Health dice passes a standard check "
+    f"{vw.odds({**first, 'roll': 'check'}).p_pass:.0%} of the time and a challenging one "
+    f"{vw.odds({**first, 'roll': 'check', 'difficulty': 'challenging'}).p_pass:.0%}; a task with "
+    f"1 job die and one consequence passes {vw.odds({**first, 'roll': 'task', 'job': 1, 'consequences': 1}).p_pass:.1%}, "
+    f"with two consequences {vw.odds({**first, 'roll': 'task', 'job': 1, 'consequences': 2}).p_pass:.1%}."))
+
+# %% [markdown]
+# ## 3. Help in the agora procedure: one helping die
+#
+# In the agora procedure help works like this:
 #
 # * Any character may offer help before the dice are rolled, if they have a
 #   relevant job, are free to, and play it out.
@@ -250,6 +282,27 @@ for die in r.dice:
 
 # %%
 vw.TaskRoller(edition="agora", rank=4, health=2, job=1, factors=1, helpers=[5, 5])
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. Bruno (3 Bronze dice) at threshold 3: is one **Platinum** ally worth
+#    more than two **Bronze** allies?
+# 2. In the agora procedure, four rank-5 helpers offer help. What helping
+#    die do they make, and how often does it succeed?
+
+# %%
+plat = vw.odds({**bruno, "allies": ["platinum"]}).p_pass
+bronzes = vw.odds({**bruno, "allies": ["bronze", "bronze"]}).p_pass
+rank = vw.merge([5, 5, 5, 5])
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. One Platinum ally: **{plat:.1%}**; two Bronze allies: **{bronzes:.1%}**.
+   {"Two Bronze dice win: a second die matters more than a better one." if bronzes > plat
+    else "The Platinum ally wins, barely: one strong die beats two weak ones."}
+2. (5 ⊕ 5) ⊕ (5 ⊕ 5) = 4 ⊕ 4 = **rank {rank}**: it succeeds on {rank}-6, {(7 - rank) / 6:.0%} of the time.
+
+</details>"""))
 
 # %% [markdown]
 # ---
