@@ -136,7 +136,7 @@ show(fig)
 # secondaries.
 #
 # The engine answers "what are my chances of buying the primary and *k*
-# more?" with the `consequences` field: the **goal** is threshold + k.
+# more?": that **goal** is the threshold + *k* successes.
 
 # %%
 rows = []

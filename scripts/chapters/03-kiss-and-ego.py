@@ -51,7 +51,7 @@ def pct(p):
 # * **Specialties.** Up to **four** fitting attributes (assets, disciplines,
 #   natural merits), each approved by your Peers.
 #
-# The engine takes the total as one number, the **KISS budget** (`kiss`).
+# The engine takes the total as one number, the **KISS budget**.
 # For example: one Lot spent, one insight the table accepts, a stunt, and
 # two specialties make a budget of 1 + 1 + 1 + 2 = **5** re-rolls.
 #
@@ -145,7 +145,7 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, stunt=1, ego="double6
 # could make it worth two. The rules allow KISSing any die; the price is
 # that a worse new face stands.
 #
-# `vw.advise(spec, faces)` looks at the dice on the table and lists the
+# The engine's **advice** looks at the dice on the table and lists the
 # sensible choices with their exact chances of passing and of reaching the
 # goal. Dora, a deckhand, rolls **2 Bronze dice** at **threshold 1**, wants **three
 # extra consequences** (goal 4), holds **one Lot** and **Ego** for double
@@ -166,7 +166,7 @@ table(["choice", "KISS dice (index)", "P(pass)", "P(goal)"], rows)
 # The advice and the rules agree: a die that "disappoints you" need not be
 # a failed one.
 #
-# The policy that looks at all choices is the engine's `optimal` policy. It
+# The policy that looks at all choices is the engine's **optimal** policy. It
 # is never worse than KISSing failures, and sometimes better. Over the
 # whole roll (before any die is thrown):
 
@@ -182,9 +182,9 @@ table(["3 Bronze, 1 KISS, Ego double6", "KISS failures", "optimal"], rows)
 # %% [markdown]
 # ## 6. A KISS at the table
 #
-# A seeded roll where the player chooses which dice to KISS (die indices
-# start at 0). The KISSed dice are rolled from their own stream, so the
-# same seed with a different choice keeps the first faces unchanged.
+# A seeded roll where the player chooses which dice to KISS: first the
+# roll as it fell, then the same roll with the two failed dice picked up
+# again. (The engine numbers the dice from 0: "die 0" is the first.)
 
 # %%
 spec = {**base, "kiss": 2}

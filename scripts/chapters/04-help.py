@@ -161,7 +161,7 @@ display(Markdown(
 #
 # ### The merge examples, computed
 #
-# Every example in the agora text, worked by `vw.merge`:
+# Every example in the agora text, worked by the engine:
 
 # %%
 examples = [
@@ -222,7 +222,7 @@ show(fig)
 # ### KISSing the helping die
 #
 # Any helper who took part in the merge may KISS the helping die, and that
-# re-roll does not come out of the roller's own KISSes (`helper_kiss`). The
+# re-roll does not come out of the roller's own KISSes. The
 # die can still only be KISSed once. With three factors the main pool is
 # gone, so everything rides on the help. With two consequences a single
 # die cannot subvert both, unless Ego makes a 6 count twice:

@@ -54,8 +54,8 @@ setup_plots()
 # (A job with special requirements earns no exp at all until they are met,
 # and can stay at level 0 for good.)
 #
-# In the engine, `learning: True` marks such a task; the `dice` are the
-# ability score:
+# Here are the odds of such a task, rolling 3 dice for an ability score
+# of 3:
 
 # %%
 for factors in range(4):
@@ -151,8 +151,8 @@ n = np.arange(len(pmf))
 print(f"tasks to learn: mean {np.dot(n, pmf):.2f}, fewest possible {n[pmf > 0].min()}, most {n[pmf > 0].max()}")
 
 # %% [markdown]
-# The engine has the same count built in (`venus_widgets.engine.advancement`,
-# written independently); the two agree:
+# The engine has the same count built in (written independently); the two
+# agree:
 
 # %%
 from venus_widgets.engine import advancement
@@ -264,7 +264,7 @@ table(["level", "exp needed", "P(no exp from a task)", "average tasks"], rows)
 #
 # **Lots** pay for KISSes (chapter 3). You can hold at most **10**. If you
 # earn Lots beyond 10 within one session, the extra turn into **exp** for
-# jobs of your choice. The engine keeps that book (`advancement.bank_lots`):
+# jobs of your choice. The engine keeps that book:
 
 # %%
 for held, earned in [(4, 3), (9, 3), (10, 2)]:
