@@ -281,6 +281,33 @@ for held, earned in [(4, 3), (9, 3), (10, 2)]:
 # expect.
 
 # %% [markdown]
+# ## Exercises
+#
+# 1. A Silver character learns a new job with an ability score of 4 (so 4
+#    Silver dice, no other factor), playing to win. How many tasks does it
+#    take on average, and how likely is it to be done within 8 tasks?
+# 2. A job at level 2 has 9 exp marked. What level is it now, and how much
+#    exp is left over?
+# 3. You hold 9 Lots and earn 3 more this session. What do you end with?
+
+# %%
+from IPython.display import Markdown, display
+
+silver = advancement.tasks_to_learn({"roll": "task", "caliber": "silver", "dice": 4, "learning": True})
+mean = sum(n * p for n, p in silver.items())
+within8 = sum(p for n, p in silver.items() if n <= 8)
+level, left = advancement.level_after(2, 9)
+lots, extra = advancement.bank_lots(9, 3)
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. **{mean:.1f} tasks** on average; done within 8 tasks **{within8:.1%}** of the time.
+2. Level 2 needs 2 × 2 = 4 exp to reach level 3, then 2 × 3 = 6 more for level 4:
+   level **{level}**, with **{left} exp** left over.
+3. **{lots} Lots** (the most you can hold) and **{extra} exp** to put on jobs of your choice.
+
+</details>"""))
+
+# %% [markdown]
 # ---
 # **Previous:** [Chapter 4: Help](04-help.ipynb) ·
 # **Next:** [Chapter 6: Editions compared](06-editions-compared.ipynb) ·

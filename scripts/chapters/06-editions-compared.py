@@ -583,6 +583,28 @@ vw.PoolRoller(edition="vers", ranks=3)
 #   Engine's foul failure is pure disaster.
 
 # %% [markdown]
+# ## Exercises
+#
+# 1. For our competent character, which edition's "moderately hard task"
+#    (section 1) is the easiest to pass, and which the hardest?
+# 2. In VERS, with a competence target of 13, from which penalty on is
+#    failure more likely than success?
+
+# %%
+moderate = {e: vw.odds({**CHARACTER[e], **MODERATE[e][0]}).p_pass for e in EDITIONS}
+easiest, hardest = max(moderate, key=moderate.get), min(moderate, key=moderate.get)
+tipping = next(pen for pen in range(11) if vw.odds({"edition": "vers", "ranks": 3, "penalty": pen}).p_pass < 0.5)
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. Easiest: **{easiest}** ({moderate[easiest]:.1%}); hardest: **{hardest}** ({moderate[hardest]:.1%}).
+   The same words do not mean the same odds.
+2. From a penalty of **{tipping}**: P(success) is then
+   {vw.odds({"edition": "vers", "ranks": 3, "penalty": tipping}).p_pass:.1%}
+   (at {tipping - 1} it is {vw.odds({"edition": "vers", "ranks": 3, "penalty": tipping - 1}).p_pass:.1%}).
+
+</details>"""))
+
+# %% [markdown]
 # ---
 # **Previous:** [Chapter 5: Learning on the job, and advancement](05-learning-and-advancement.ipynb) ·
 # **Next:** [Chapter 7: For Facilitators](07-facilitators.ipynb) ·

@@ -355,6 +355,30 @@ vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2,
               consequence_texts=["the guard hears you", "the lock jams for good"])
 
 # %% [markdown]
+# ## Exercises
+#
+# 1. A player has 5 Silver dice for a task. Which threshold comes closest
+#    to an even chance?
+# 2. A Bronze ability with score 3 attempts a check. What is the hardest
+#    absolute difficulty (no factors) that still gives better than even
+#    odds?
+
+# %%
+near_even = min(range(1, 6), key=lambda t: abs(vw.odds({"roll": "task", "caliber": "silver", "dice": 5,
+                                                         "factors": t - 1}).p_pass - 0.5))
+p_even = vw.odds({"roll": "task", "caliber": "silver", "dice": 5, "factors": near_even - 1}).p_pass
+better = [d for d in BASE if vw.odds(check_spec(BASE[d], caliber="bronze", score=3)).p_pass > 0.5]
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. **Threshold {near_even}** ({p_even:.1%}); one step either side is far from even, since on a task each
+   factor costs a whole success.
+2. **{better[-1]}** (target {BASE[better[-1]]}):
+   {vw.odds(check_spec(BASE[better[-1]], caliber="bronze", score=3)).p_pass:.0%}; one step harder it drops to
+   {vw.odds(check_spec(BASE[better[-1]] + 5, caliber="bronze", score=3)).p_pass:.0%}.
+
+</details>"""))
+
+# %% [markdown]
 # ---
 # **Previous:** [Chapter 6: Editions compared](06-editions-compared.ipynb) ·
 # back to the start: [Chapter 0](00-a-roll-from-start-to-finish.ipynb) ·
