@@ -102,3 +102,16 @@ def test_bruno_rolls_three_dice_wherever_he_appears():
         prose = " ".join("\n".join(s for k, s in _cells(src) if k == "markdown").split())
         for m in re.finditer(r"Bruno[^.]*?(\d+) (?:Bronze )?dice", prose):
             assert m.group(1) == "3", (src.name, m.group(0))
+
+
+@pytest.mark.parametrize("src", SOURCES[1:], ids=lambda p: p.stem)
+def test_every_chapter_ends_with_exercises_whose_answers_the_engine_computes(src):
+    """Issue 13: two or three exercises per chapter, with collapsible answers
+    rendered from the engine (never typed)."""
+    cells = _cells(src)
+    at = next(i for i, (k, s) in enumerate(cells) if k == "markdown" and s.startswith("## Exercises"))
+    questions = re.findall(r"^\d\. ", cells[at][1], flags=re.M)
+    assert 2 <= len(questions) <= 3
+    kind, answer = cells[at + 1]
+    assert kind == "code" and "<details><summary>Answers</summary>" in answer
+    assert re.search(r"\b(vw\.|advancement\.)", answer), "answers must come from the engine"
