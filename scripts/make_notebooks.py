@@ -63,6 +63,13 @@ def parse(text: str) -> list[tuple[str, str]]:
     return out
 
 
+#: A code cell that draws a figure for the reader (it shows one with ``show(fig)``)
+#: starts with its source hidden, so the figure, not the plotting code, meets the
+#: reader; JupyterLab, Notebook 7 and Voila honour ``jupyter.source_hidden``, and
+#: a click on the collapsed input shows the code.
+DRAWS = "show(fig)"
+
+
 def build(source: Path) -> nbformat.NotebookNode:
     """The notebook (without outputs) for one chapter source."""
     nb = nbformat.v4.new_notebook()
@@ -71,6 +78,8 @@ def build(source: Path) -> nbformat.NotebookNode:
     for i, (kind, src) in enumerate(parse(source.read_text(encoding="utf-8"))):
         cell = nbformat.v4.new_markdown_cell(src) if kind == "markdown" else nbformat.v4.new_code_cell(src)
         cell.id = f"ch{stem}-{i:02d}"
+        if kind == "code" and DRAWS in src:
+            cell.metadata["jupyter"] = {"source_hidden": True}
         nb.cells.append(cell)
     return nb
 
