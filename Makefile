@@ -18,7 +18,7 @@ setup: $(STAMP)
 
 ## Open the tutorial rulebook in JupyterLab.
 lab: $(STAMP)
-	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/01-checks.ipynb
+	$(BIN)/jupyter lab $(ROOT_FLAG) notebooks/00-a-roll-from-start-to-finish.ipynb
 
 ## The whole suite: the type check (mypy, config in pyproject.toml), Python (engine,
 ## widgets, notebooks, browser) and JS unit tests.

@@ -63,6 +63,20 @@ def parse(text: str) -> list[tuple[str, str]]:
     return out
 
 
+def hides_code(src: str) -> bool:
+    """Whether a code cell starts with its source hidden: a cell that draws a
+    figure (``show(fig)``) or only checks the engine (a million seeded rolls, an
+    ``assert``). The reader meets the figure or the printed result, not the code;
+    JupyterLab, Notebook 7 and Voila honour ``jupyter.source_hidden``, and a click
+    on the collapsed input shows the code.
+
+    >>> hides_code("fig, ax = plt.subplots()\\nshow(fig)"), hides_code("vw.TaskRoller()")
+    (True, False)
+    """
+    return "show(fig)" in src or "roll_many(" in src or any(
+        line.lstrip().startswith("assert ") for line in src.splitlines())
+
+
 def build(source: Path) -> nbformat.NotebookNode:
     """The notebook (without outputs) for one chapter source."""
     nb = nbformat.v4.new_notebook()
@@ -71,6 +85,8 @@ def build(source: Path) -> nbformat.NotebookNode:
     for i, (kind, src) in enumerate(parse(source.read_text(encoding="utf-8"))):
         cell = nbformat.v4.new_markdown_cell(src) if kind == "markdown" else nbformat.v4.new_code_cell(src)
         cell.id = f"ch{stem}-{i:02d}"
+        if kind == "code" and hides_code(src):
+            cell.metadata["jupyter"] = {"source_hidden": True}
         nb.cells.append(cell)
     return nb
 

@@ -3,6 +3,10 @@
 # %% [markdown]
 # # Chapter 1: Checks
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # *The Venus Engine rulebook, runnable. Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # A **check** settles a simple question with one yes-or-no answer: do you
@@ -11,8 +15,8 @@
 # this page is computed exactly by the `venus_widgets` engine, and every roll
 # uses a fixed seed, so what you read is what the code really gives.
 #
-# Run the cells from the top (*Run → Run All Cells*). The last cell is a
-# roller you can play with.
+# The last cell is a roller you can play with. New to the game? Start with
+# [Chapter 0: A roll from start to finish](00-a-roll-from-start-to-finish.ipynb).
 
 # %%
 import matplotlib.pyplot as plt
@@ -254,3 +258,39 @@ print(f"exact P(pass):                      {vw.odds({**ada, 'bonus_factors': 2}
 
 # %%
 vw.CheckRoller()
+
+# %% [markdown]
+# ## Exercises
+#
+# Work them out with the roller or in your head, then open the answers
+# (computed by the engine when you run the cell below).
+#
+# 1. Ada (Silver, score 4) climbs a **challenging** wall (20) in the dark
+#    and the wind (two factors). What are her chances with no bonus dice,
+#    and with two bonus factors?
+# 2. A Bronze ability with score 2 faces an **absurd** task (25). Which
+#    helps more: the ability being Gold instead, or two bonus factors?
+
+# %%
+from IPython.display import Markdown, display
+
+climb = {"roll": "check", "caliber": "silver", "score": 4, "difficulty": "challenging", "factors": 2}
+bare, helped = vw.odds(climb).p_pass, vw.odds({**climb, "bonus_factors": 2}).p_pass
+absurd = {"roll": "check", "caliber": "bronze", "score": 2, "difficulty": "absurd"}
+gold, bonus = vw.odds({**absurd, "caliber": "gold"}).p_pass, vw.odds({**absurd, "bonus_factors": 2}).p_pass
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. Target {vw.odds(climb).threshold}: she needs {vw.odds(climb).threshold - 4} on the d20. **{bare:.0%}** without bonus dice, **{helped:.1%}** with
+   two bonus d6, which rescue the rolls that fell short by up to 6.
+2. Target 25 is out of reach of score 2 on the d20 alone. Gold gives its automatic 19 and 20: **{gold:.0%}**.
+   Two bonus d6 give **{bonus:.1%}**: {"the bonus dice win" if bonus > gold else "Gold wins"}, because with a high d20
+   a bonus die of 3 or more closes the gap.
+
+</details>"""))
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 0: A roll from start to finish](00-a-roll-from-start-to-finish.ipynb) ·
+# **Next:** [Chapter 2: Tasks](02-tasks.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

@@ -3,6 +3,10 @@
 # %% [markdown]
 # # Chapter 2: Tasks
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # *Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # A **check** asks *did it work?* A **task** asks *how well, and at what
@@ -132,7 +136,7 @@ show(fig)
 # secondaries.
 #
 # The engine answers "what are my chances of buying the primary and *k*
-# more?" with the `consequences` field: the **goal** is threshold + k.
+# more?": that **goal** is the threshold + *k* successes.
 
 # %%
 rows = []
@@ -227,3 +231,34 @@ for die in r.dice:
 
 # %%
 vw.TaskRoller(caliber="silver", dice=6, factors=1)
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. A Silver character faces a task at **threshold 3**. How many dice does
+#    the job need before the task passes more often than not?
+# 2. Clara (6 Silver dice, threshold 2) wants to get away scot-free: the
+#    primary and all four secondary consequences. What are her chances?
+
+# %%
+from IPython.display import Markdown, display
+
+need = next(n for n in range(1, 13)
+            if vw.odds({"roll": "task", "caliber": "silver", "dice": n, "factors": 2}).p_pass > 0.5)
+below = vw.odds({"roll": "task", "caliber": "silver", "dice": need - 1, "factors": 2}).p_pass
+scot_free = vw.odds({**clara, "consequences": 4})
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. **{need} dice**: {need - 1} dice pass only {below:.1%} of the time; {need} dice pass
+   {vw.odds({"roll": "task", "caliber": "silver", "dice": need, "factors": 2}).p_pass:.1%}.
+2. Her goal is 2 + 4 = {scot_free.goal} successes out of 6 dice: **{scot_free.p_goal:.1%}**.
+   Compromise is the usual result.
+
+</details>"""))
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 1: Checks](01-checks.ipynb) ·
+# **Next:** [Chapter 3: KISS and Ego](03-kiss-and-ego.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

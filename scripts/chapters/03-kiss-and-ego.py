@@ -3,10 +3,16 @@
 # %% [markdown]
 # # Chapter 3: KISS and Ego
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # *Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # Dice that let you down in a task can be **KISSed**: picked up and rolled
-# again. KISS stands for the four things that pay for a re-roll:
+# again. KISSing happens only in a task: a check has its bonus factors
+# instead (chapter 1), and no Lots or Ego are spent on it. (The agora
+# procedure, chapter 4, also lets you KISS on a check.) KISS stands for the four things that pay for a re-roll:
 # **K**ismet, **I**nsight, **S**tunts and **S**pecialties. This chapter is
 # about where KISSes come from, the rules that limit them, the two ways to
 # spend **Ego**, and, with the engine's exact advice, *which* dice are
@@ -33,7 +39,8 @@ def pct(p):
 #
 # * **Kismet: Lots.** Spend a Lot, no questions asked. You hold at most 10.
 #   You earn them back by revealing your true intentions (a tertiary
-#   consequence) or at the end-of-chapter debrief.
+#   consequence) or at the debrief that closes a chapter of your campaign
+#   (a stretch of play, not a chapter of this book).
 # * **Insight.** A fact, secret or piece of knowledge that bears on the task
 #   (found in play, known to your character, or set up with an earlier Wits
 #   or Resolve check). Your Peers approve each one.
@@ -44,7 +51,7 @@ def pct(p):
 # * **Specialties.** Up to **four** fitting attributes (assets, disciplines,
 #   natural merits), each approved by your Peers.
 #
-# The engine takes the total as one number, the **KISS budget** (`kiss`).
+# The engine takes the total as one number, the **KISS budget**.
 # For example: one Lot spent, one insight the table accepts, a stunt, and
 # two specialties make a budget of 1 + 1 + 1 + 2 = **5** re-rolls.
 #
@@ -138,9 +145,9 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, stunt=1, ego="double6
 # could make it worth two. The rules allow KISSing any die; the price is
 # that a worse new face stands.
 #
-# `vw.advise(spec, faces)` looks at the dice on the table and lists the
+# The engine's **advice** looks at the dice on the table and lists the
 # sensible choices with their exact chances of passing and of reaching the
-# goal. Bruno rolls **2 Bronze dice** at **threshold 1**, wants **three
+# goal. Dora, a deckhand, rolls **2 Bronze dice** at **threshold 1**, wants **three
 # extra consequences** (goal 4), holds **one Lot** and **Ego** for double
 # 6s, and rolls **6 and 5**. Both dice succeeded, so "KISS the failures"
 # does nothing: 3 successes with the doubled 6, a pass but not the goal.
@@ -159,7 +166,7 @@ table(["choice", "KISS dice (index)", "P(pass)", "P(goal)"], rows)
 # The advice and the rules agree: a die that "disappoints you" need not be
 # a failed one.
 #
-# The policy that looks at all choices is the engine's `optimal` policy. It
+# The policy that looks at all choices is the engine's **optimal** policy. It
 # is never worse than KISSing failures, and sometimes better. Over the
 # whole roll (before any die is thrown):
 
@@ -175,9 +182,9 @@ table(["3 Bronze, 1 KISS, Ego double6", "KISS failures", "optimal"], rows)
 # %% [markdown]
 # ## 6. A KISS at the table
 #
-# A seeded roll where the player chooses which dice to KISS (die indices
-# start at 0). The KISSed dice are rolled from their own stream, so the
-# same seed with a different choice keeps the first faces unchanged.
+# A seeded roll where the player chooses which dice to KISS: first the
+# roll as it fell, then the same roll with the two failed dice picked up
+# again. (The engine numbers the dice from 0: "die 0" is the first.)
 
 # %%
 spec = {**base, "kiss": 2}
@@ -193,10 +200,40 @@ for die in again.dice:
 # %% [markdown]
 # ## Try it
 #
-# Bruno's hunt for the goal, live: 2 Bronze dice, threshold 1, three extra
+# Dora's hunt for the goal, live: 2 Bronze dice, threshold 1, three extra
 # consequences wanted, one Lot and Ego for double 6s. Roll until a 5 shows
 # among your successes, and see whether the suggestion tells you to KISS a
 # die that already succeeded.
 
 # %%
 vw.TaskRoller(caliber="bronze", dice=2, lots=1, ego="double6", consequences=3)
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. Bruno (3 Bronze dice, threshold 2): how much does his **first** KISS
+#    add to P(pass), and how much the **fourth**?
+# 2. With one KISS, which Ego mode gives Bruno the better chance of
+#    **threshold + 2** successes: *reroll* or *double 6s*?
+
+# %%
+from IPython.display import Markdown, display
+
+ps = [vw.odds({**base, "kiss": k}).p_pass for k in range(5)]
+modes = {e: vw.odds({**base, "kiss": 1, "ego": e, "consequences": 2}).p_goal for e in ("reroll", "double6")}
+better = max(modes, key=modes.get)
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. The first KISS adds **{100 * (ps[1] - ps[0]):.1f} points**, the fourth **{100 * (ps[4] - ps[3]):.1f}**:
+   three dice can fail at most three times, so a fourth KISS has nothing left to re-roll.
+2. *reroll* {modes["reroll"]:.1%}, *double 6s* {modes["double6"]:.1%}: **{"double 6s" if better == "double6" else "reroll"}**.
+   Three Bronze dice can only make four successes when 6s count twice.
+
+</details>"""))
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 2: Tasks](02-tasks.ipynb) ·
+# **Next:** [Chapter 4: Help](04-help.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

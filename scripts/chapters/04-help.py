@@ -3,6 +3,10 @@
 # %% [markdown]
 # # Chapter 4: Help
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # *Editions: the 1st Playtest Rules (allies' dice) and the agora procedure
 # (helpers merging into one die).*
 #
@@ -13,6 +17,7 @@
 
 # %%
 import matplotlib.pyplot as plt
+from IPython.display import Markdown, display
 
 import venus_widgets as vw
 from venus_widgets.tutorial import setup_plots, show, table
@@ -54,8 +59,8 @@ except vw.SpecError as err:
     print(err)
 
 # %% [markdown]
-# Allies help most when the odds are poor. The plot shows P(pass) against
-# the threshold for Bruno alone, with one Gold ally, and with two.
+# When is help worth the most? The plot shows P(pass) against the threshold
+# for Bruno alone, with one Gold ally, and with two.
 
 # %%
 fig, ax = plt.subplots()
@@ -71,6 +76,16 @@ ax.grid(alpha=0.3)
 ax.legend()
 ax.set_title("3 Bronze dice, with and without help")
 show(fig)
+
+# %%
+gains = [vw.odds({**bruno, "factors": f, "allies": ["gold", "gold"]}).p_pass - vw.odds({**bruno, "factors": f}).p_pass
+         for f in range(5)]
+best = max(range(5), key=gains.__getitem__)
+display(Markdown(
+    "Two Gold allies add " + ", ".join(f"{100 * g:+.0f} points at threshold {f + 1}" for f, g in enumerate(gains[:4]))
+    + f". Help is worth the most in the middle (threshold {best + 1}), where the task is within reach but"
+    " far from safe; at threshold 1 Bruno often passes alone, and at the top even five dice rarely make"
+    " enough successes."))
 
 # %% [markdown]
 # ### Play with it
@@ -94,10 +109,42 @@ for die in r.dice:
     print(f"  die {die.index + 1} (index {die.index}, {die.owner}, {die.grade}): {die.after} -> {die.scores}")
 
 # %% [markdown]
-# ## 2. Help in the agora procedure: one helping die
+# ## 2. The agora procedure in brief
 #
-# In the agora procedure (d6 pools where a die succeeds on a face **at or
-# above its rank**, 2 to 6, lower being better) help works like this:
+# The second half of this chapter uses another draft of the rules, the
+# **agora procedure** (its one-page summary:
+# [the agora cheat sheet](../docs/cheatsheet_agora.md)). What you need
+# to know first:
+#
+# * **Every die is a d6**, and an ability has a **rank** from 2 to 6
+#   instead of a caliber. A die **succeeds when its face is at least the
+#   rank**: lower is better. Rank 4 succeeds on 4, 5 or 6.
+# * **Health dice**: everyone has some, usually **two** (three at best,
+#   fewer when wounded). A **check** rolls only your Health dice.
+# * A **task** rolls the **main pool**: your Health dice + your job's dice
+#   + any asset dice. Each **difficulty factor removes one die** from it.
+# * The FC names up to four **consequences** that threaten the task. Each
+#   success you spend **subverts** (turns aside) one of them; the task
+#   fully passes when all are subverted. Otherwise the job earns 1 exp.
+# * The difficulty is **standard** (a check needs one success; a task one
+#   success per consequence) or **challenging** (twice as many).
+# * After the roll you may KISS any dice you like (once each); then Ego
+#   makes every 6 count twice. Two 1s or more are **snake eyes**: a twist,
+#   a failure with a boon or a success with a bane.
+
+# %%
+first = {"edition": "agora", "rank": 4, "health": 2}
+display(Markdown(
+    f"For example, a rank-4 character with the usual 2 Health dice passes a standard check "
+    f"{vw.odds({**first, 'roll': 'check'}).p_pass:.0%} of the time and a challenging one "
+    f"{vw.odds({**first, 'roll': 'check', 'difficulty': 'challenging'}).p_pass:.0%}; a task with "
+    f"1 job die and one consequence passes {vw.odds({**first, 'roll': 'task', 'job': 1, 'consequences': 1}).p_pass:.1%}, "
+    f"with two consequences {vw.odds({**first, 'roll': 'task', 'job': 1, 'consequences': 2}).p_pass:.1%}."))
+
+# %% [markdown]
+# ## 3. Help in the agora procedure: one helping die
+#
+# In the agora procedure help works like this:
 #
 # * Any character may offer help before the dice are rolled, if they have a
 #   relevant job, are free to, and play it out.
@@ -115,7 +162,7 @@ for die in r.dice:
 #
 # ### The merge examples, computed
 #
-# Every example in the agora text, worked by `vw.merge`:
+# Every example in the agora text, worked by the engine:
 
 # %%
 examples = [
@@ -176,7 +223,7 @@ show(fig)
 # ### KISSing the helping die
 #
 # Any helper who took part in the merge may KISS the helping die, and that
-# re-roll does not come out of the roller's own KISSes (`helper_kiss`). The
+# re-roll does not come out of the roller's own KISSes. The
 # die can still only be KISSed once. With three factors the main pool is
 # gone, so everything rides on the help. With two consequences a single
 # die cannot subvert both, unless Ego makes a 6 count twice:
@@ -188,6 +235,21 @@ for label, extra in [("1 consequence, no KISS", {}),
                      ("2 consequences, the helper KISSes", {"consequences": 2, "helper_kiss": True}),
                      ("2 consequences, KISS and Ego", {"consequences": 2, "helper_kiss": True, "ego": True})]:
     print(f"{label:<36} P(pass) = {vw.odds({**hard, **extra}).p_pass:.1%}")
+
+# %% [markdown]
+# Those odds follow the engine's usual policy: KISS only a die that failed.
+# The agora text lets you KISS *any* dice you like, and with Ego a 4 or 5
+# on the helping die may disappoint you, since only a 6 counts twice.
+# KISSing it anyway trades a sure single success for a one-in-six shot at
+# two:
+
+# %%
+two = {**hard, "consequences": 2, "ego": True}
+six = vw.odds(two).p_pass  # no KISS: only a 6 on the helping die passes (Ego makes it two successes)
+usual = vw.odds({**two, "helper_kiss": True}).p_pass
+any_die = six + (1 - six) * six  # a 6 at once, or KISS whatever else shows and hope for a 6
+display(Markdown(f"KISS only a failed die: **{usual:.1%}**. KISS a 4 or 5 too: **{any_die:.1%}**. "
+                 "The engine's odds use the first way; at the table, the second is allowed and better here."))
 
 # %% [markdown]
 # Help also counts on **checks**: a check rolls only your Health dice, and
@@ -221,3 +283,31 @@ for die in r.dice:
 
 # %%
 vw.TaskRoller(edition="agora", rank=4, health=2, job=1, factors=1, helpers=[5, 5])
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. Bruno (3 Bronze dice) at threshold 3: is one **Platinum** ally worth
+#    more than two **Bronze** allies?
+# 2. In the agora procedure, four rank-5 helpers offer help. What helping
+#    die do they make, and how often does it succeed?
+
+# %%
+plat = vw.odds({**bruno, "allies": ["platinum"]}).p_pass
+bronzes = vw.odds({**bruno, "allies": ["bronze", "bronze"]}).p_pass
+rank = vw.merge([5, 5, 5, 5])
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. One Platinum ally: **{plat:.1%}**; two Bronze allies: **{bronzes:.1%}**.
+   {"Two Bronze dice win: a second die matters more than a better one." if bronzes > plat
+    else "The Platinum ally wins, barely: one strong die beats two weak ones."}
+2. (5 ⊕ 5) ⊕ (5 ⊕ 5) = 4 ⊕ 4 = **rank {rank}**: it succeeds on {rank}-6, {(7 - rank) / 6:.0%} of the time.
+
+</details>"""))
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 3: KISS and Ego](03-kiss-and-ego.ipynb) ·
+# **Next:** [Chapter 5: Learning on the job, and advancement](05-learning-and-advancement.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

@@ -3,6 +3,10 @@
 # %% [markdown]
 # # Chapter 5: Learning on the job, and advancement
 #
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
 # *Edition: the 1st Playtest Rules (v0.2), with the Playsheet's level-up
 # rule for jobs above level 0.*
 #
@@ -50,8 +54,8 @@ setup_plots()
 # (A job with special requirements earns no exp at all until they are met,
 # and can stay at level 0 for good.)
 #
-# In the engine, `learning: True` marks such a task; the `dice` are the
-# ability score:
+# Here are the odds of such a task, rolling 3 dice for an ability score
+# of 3:
 
 # %%
 for factors in range(4):
@@ -147,8 +151,8 @@ n = np.arange(len(pmf))
 print(f"tasks to learn: mean {np.dot(n, pmf):.2f}, fewest possible {n[pmf > 0].min()}, most {n[pmf > 0].max()}")
 
 # %% [markdown]
-# The engine has the same count built in (`venus_widgets.engine.advancement`,
-# written independently); the two agree:
+# The engine has the same count built in (written independently); the two
+# agree:
 
 # %%
 from venus_widgets.engine import advancement
@@ -260,7 +264,7 @@ table(["level", "exp needed", "P(no exp from a task)", "average tasks"], rows)
 #
 # **Lots** pay for KISSes (chapter 3). You can hold at most **10**. If you
 # earn Lots beyond 10 within one session, the extra turn into **exp** for
-# jobs of your choice. The engine keeps that book (`advancement.bank_lots`):
+# jobs of your choice. The engine keeps that book:
 
 # %%
 for held, earned in [(4, 3), (9, 3), (10, 2)]:
@@ -275,3 +279,37 @@ for held, earned in [(4, 3), (9, 3), (10, 2)]:
 # each spare success you spend on "...I learned something new". How many
 # tries does it take you to reach 16? The plot in section 3 says what to
 # expect.
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. A Silver character learns a new job with an ability score of 4 (so 4
+#    Silver dice, no other factor), playing to win. How many tasks does it
+#    take on average, and how likely is it to be done within 8 tasks?
+# 2. A job at level 2 has 9 exp marked. What level is it now, and how much
+#    exp is left over?
+# 3. You hold 9 Lots and earn 3 more this session. What do you end with?
+
+# %%
+from IPython.display import Markdown, display
+
+silver = advancement.tasks_to_learn({"roll": "task", "caliber": "silver", "dice": 4, "learning": True})
+mean = sum(n * p for n, p in silver.items())
+within8 = sum(p for n, p in silver.items() if n <= 8)
+level, left = advancement.level_after(2, 9)
+lots, extra = advancement.bank_lots(9, 3)
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. **{mean:.1f} tasks** on average; done within 8 tasks **{within8:.1%}** of the time.
+2. Level 2 needs 2 × 2 = 4 exp to reach level 3, then 2 × 3 = 6 more for level 4:
+   level **{level}**, with **{left} exp** left over.
+3. **{lots} Lots** (the most you can hold) and **{extra} exp** to put on jobs of your choice.
+
+</details>"""))
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 4: Help](04-help.ipynb) ·
+# **Next:** [Chapter 6: Editions compared](06-editions-compared.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

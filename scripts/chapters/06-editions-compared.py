@@ -3,8 +3,15 @@
 # %% [markdown]
 # # Chapter 6: Editions compared
 #
-# The Venus Engine has been written down more than once, and it borrows
-# from other games. The engine plays five procedures side by side:
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
+# The Venus Engine has been written down more than once: three drafts of
+# its rules. Two other games, the Heresy Engine and VERS, are here only for
+# comparison (they are not its ancestors): well-known dice systems to
+# measure each choice against. The engine plays all five procedures side
+# by side:
 #
 # | edition id | what it is |
 # |---|---|
@@ -22,6 +29,7 @@
 # %%
 import matplotlib.pyplot as plt
 import numpy as np
+from IPython.display import Markdown, display
 from matplotlib.ticker import MaxNLocator
 
 import venus_widgets as vw
@@ -118,7 +126,8 @@ fig, axes = plt.subplots(1, 5, figsize=(11.5, 3.4), sharey=True)
 for ax, (edition, rungs) in zip(axes, ladders.items()):
     labels, ps = zip(*rungs)
     bars = ax.bar(range(len(ps)), ps, color=COLOUR[edition])
-    ax.bar_label(bars, [f"{p:.0%}" for p in ps], fontsize=7)
+    # "0%" only when impossible: VERS at DR 10 still passes 0.46 % of the time
+    ax.bar_label(bars, ["0%" if p == 0 else "<1%" if p < 0.005 else f"{p:.0%}" for p in ps], fontsize=7)
     ax.set_xticks(range(len(ps)))
     ax.set_xticklabels(labels, rotation=45, ha="right", fontsize=8)
     ax.set_title(edition)
@@ -165,12 +174,15 @@ ax.legend()
 ax.set_title("Flat d20 against the 3d6 bell")
 show(fig)
 
+# %%
+hard8, easy8 = list(shift).index(8), list(shift).index(-8)
+display(Markdown(
+    f"Eight steps harder than an even chance, the d20 still gives {pt[hard8]:.0%} (its automatic 20, and "
+    f"ordinary high rolls); 3d6 gives {'nothing' if vs[hard8] == 0 else f'{vs[hard8]:.1%}'}. Eight steps easier, "
+    f"the d20 still fails {1 - pt[easy8]:.0%} of the time, one roll in {round(1 / (1 - pt[easy8]))} (the natural 1, "
+    f"and a 2 that falls short of the target); 3d6 {'never does' if vs[easy8] == 1 else f'fails {1 - vs[easy8]:.1%}'}."))
+
 # %% [markdown]
-# Eight steps harder than an even chance, the d20 still gives 10 % (its
-# automatic 20, and ordinary high rolls); 3d6 gives nothing. Eight steps
-# easier, the d20 still fails one time in twenty (the natural 1); 3d6 never
-# does.
-#
 # ## 4. Making up a shortfall on a check
 #
 # Both d20 editions let you argue for up to four **bonus factors**, but they
@@ -270,9 +282,11 @@ vw.TaskRoller(edition="playsheet", rank="silver", dice=7, difficulty=2, explode=
 #   helping die); the successes needed stay the same;
 # * **heresy**: difficulty is **black dice**, each able to cancel a success.
 #
-# The plot follows the moderately hard task as the FC adds factors (for the
-# Heresy Engine one more black die per factor, the in-between steps its
-# text allows).
+# The plot follows the moderately hard task as the FC adds factors. For
+# the Heresy Engine a step is one rung of its difficulty ladder, **3 more
+# black dice** (Difficult 3, Very Difficult 6, Incredibly Difficult 9...):
+# its text allows black dice in between, but it rates difficulty in
+# threes.
 
 # %%
 f = np.arange(0, 5)
@@ -283,12 +297,13 @@ series = {
                   [vw.odds({**CHARACTER["playsheet"], "difficulty": 2, "factors": [1] * int(n)}).p_pass for n in f]),
     "agora": ("agora (one die fewer)",
               [vw.odds({**CHARACTER["agora"], "consequences": 2, "factors": int(n)}).p_pass for n in f]),
-    "heresy": ("heresy (+1 black die)", [vw.odds({**CHARACTER["heresy"], "black": 3 + int(n)}).p_pass for n in f]),
+    "heresy": ("heresy (+3 black dice, one rung)",
+               [vw.odds({**CHARACTER["heresy"], "black": 3 + 3 * int(n)}).p_pass for n in f]),
 }
 fig, ax = plt.subplots()
 for edition, (label, ps) in series.items():
     line(ax, f[:len(ps)], ps, edition, label)
-ax.set_xlabel("extra difficulty factors")
+ax.set_xlabel("extra difficulty factors (Heresy: rungs of 3 black dice)")
 ax.set_ylabel("P(pass)")
 ax.set_xticks(f)
 ax.set_ylim(0, 1.02)
@@ -297,15 +312,18 @@ ax.legend(fontsize=8)
 ax.set_title("The same moderately hard task, one more factor at a time")
 show(fig)
 
+# %%
+rungs = series["heresy"][1]
+display(Markdown(
+    "The playtest line falls fastest: every factor costs a whole success from only three dice, and from "
+    "threshold 4 on three dice cannot pass at all without Ego's doubled 6s (and a fifth factor is not "
+    "allowed). The agora line falls late and then steeply: losing dice hurts little while there are plenty, "
+    "a lot once the pool is nearly gone. The Heresy Engine's rungs cost "
+    + ", ".join(f"{100 * (a - b):.0f}" for a, b in zip(rungs, rungs[1:]))
+    + " points of P(pass): each rung of black dice is a big step at first, smaller as the odds run out, "
+    "but the line never quite reaches zero."))
+
 # %% [markdown]
-# The playtest line falls fastest: every factor costs a whole success from
-# only three dice, and from threshold 4 on three dice cannot pass at all
-# without Ego's doubled 6s (and a fifth factor is not allowed). The
-# agora line falls late and then steeply: losing dice hurts little while
-# there are plenty, a lot once the pool is nearly gone. Black dice take a
-# little off with each one: the Heresy Engine's difficulty is gentle and
-# long.
-#
 # ## 7. Help: a die per ally, or one merged die
 #
 # How much can a crowd add? The same character gets help from friends
@@ -320,12 +338,14 @@ show(fig)
 # The task: the moderately hard one with one more factor.
 
 # %%
+TASK7 = {"playtest": {**CHARACTER["playtest"], "factors": 2},
+         "playsheet": {**CHARACTER["playsheet"], "difficulty": 2, "factors": [1]},
+         "agora": {**CHARACTER["agora"], "consequences": 2, "factors": 1}}
 helpers = np.arange(0, 5)
 fig, ax = plt.subplots()
-line(ax, helpers[:3], [vw.odds({**CHARACTER["playtest"], "factors": 2, "allies": ["silver"] * int(n)}).p_pass
+line(ax, helpers[:3], [vw.odds({**TASK7["playtest"], "allies": ["silver"] * int(n)}).p_pass
                        for n in helpers[:3]], "playtest", "playtest allies (max 2)")
-line(ax, helpers[:4], [vw.odds({**CHARACTER["playsheet"], "difficulty": 2, "factors": [1],
-                                "allies": ["silver"] * int(n)}).p_pass for n in helpers[:4]],
+line(ax, helpers[:4], [vw.odds({**TASK7["playsheet"], "allies": ["silver"] * int(n)}).p_pass for n in helpers[:4]],
      "playsheet", "playsheet allies (max 3)")
 agora_help = []
 for n in helpers:
@@ -334,7 +354,7 @@ for n in helpers:
         vw.merge(accepted)
     except vw.MergeError as err:
         accepted = list(err.best)
-    agora_help.append(vw.odds({**CHARACTER["agora"], "consequences": 2, "factors": 1, "helpers": accepted}).p_pass)
+    agora_help.append(vw.odds({**TASK7["agora"], "helpers": accepted}).p_pass)
 line(ax, helpers, agora_help, "agora", "agora helpers, merged")
 ax.set_xlabel("friends offering help (each as able as the character)")
 ax.set_ylabel("P(pass)")
@@ -359,12 +379,11 @@ show(fig)
 # player's resources and the story (Lots, insight, stunts, specialties)
 # into re-rolls. Each Venus edition also has Ego, which doubles its best
 # face: 6s in the playtest rules (the *double6* mode) and the agora
-# procedure, 10s in the Playsheet. The same hard task as in section 7:
+# procedure, 10s in the Playsheet. The same task as in section 7 (the
+# moderately hard one with one more factor), without help:
 
 # %%
-hard = {"playtest": {**CHARACTER["playtest"], "factors": 2},
-        "playsheet": {**CHARACTER["playsheet"], "difficulty": 2, "factors": [1, 1]},
-        "agora": {**CHARACTER["agora"], "consequences": 2, "factors": 2}}
+hard = TASK7
 ego_on = {"playtest": "double6", "playsheet": True, "agora": True}
 steps = ["no KISS", "1 KISS", "2 KISSes", "2 KISSes + Ego"]
 fig, ax = plt.subplots()
@@ -384,13 +403,17 @@ ax.legend(fontsize=8)
 ax.set_title("What KISSes and Ego buy on a hard task")
 show(fig)
 
+# %%
+gain = {e: vw.odds({**hard[e], "kiss": 2, "ego": ego_on[e]}).p_pass - vw.odds({**hard[e], "kiss": 2}).p_pass
+        for e in hard}
+display(Markdown(
+    "In every edition the first KISS is worth the most and the second less. Ego helps most where the dice "
+    f"alone fall short: on the playtest task it adds {100 * gain['playtest']:.0f} points, because three dice "
+    "rarely make three successes but a single 6 now counts twice. On the D10 pool, where a 10 is only one "
+    f"face in ten, it adds {100 * gain['playsheet']:.0f} points, and on the agora pool, which already passes "
+    f"most of the time, {100 * gain['agora']:.0f}."))
+
 # %% [markdown]
-# In every edition the first KISS is worth the most and the second less.
-# Ego helps most where the dice alone fall short: on the playtest task it
-# adds more than 20 points, because three dice rarely make three
-# successes but a single 6 now counts twice. On the D10 pool, where a 10
-# is only one face in ten, and on the agora pool, which already passes
-# most of the time, it adds much less.
 #
 # ## 9. When things go very wrong (or very right)
 #
@@ -440,8 +463,18 @@ for black, label in [(0, "average"), (3, "difficult (3 black dice)")]:
 
 # %% [markdown]
 # His roll in the text, 1 1 2 3 4 4 6, is three successes (two 1s and a 6),
-# and the 6 is rolled again for a chance of a fourth. Was that lucky?
-# The chance of doing at least that well with 7 dice:
+# and the 6 is rolled again for a chance of a fourth (it shows a 3, so he
+# keeps three).
+#
+# **A caveat for playtesters**: the text's black-dice example contradicts
+# itself. It says Applethwaite "rolled 2 successes" (he had three), and
+# calls the 1 net success left after one black 6 "just enough to
+# succeed", although two are needed (one is at most a partial victory, if
+# the Gamesmaster grants it). The engine follows the rule, not the
+# example: 2 net successes are needed, so his three successes less one
+# black success leave two, a pass.
+#
+# Was his roll lucky? The chance of doing at least that well with 7 dice:
 
 # %%
 o = vw.odds({"edition": "heresy", "pool": 7})
@@ -512,9 +545,15 @@ r = vw.roll({"edition": "vers", "ranks": 3}, seed=13)
 print(r, r.details)
 
 # %% [markdown]
-# The same character in VERS, live. Try raising the penalty one step at
-# a time and watch how little the first steps cost and how much the
-# middle ones do: the bell curve of section 3.
+# %%
+ct13 = [vw.odds({"edition": "vers", "ranks": 3, "penalty": pen}).p_pass for pen in range(11)]
+costs = [100 * (a - b) for a, b in zip(ct13, ct13[1:])]
+display(Markdown(
+    "The same character in VERS, live. A competence target of 13 sits near the middle of the 3d6 bell, so "
+    "even the first penalties cost a lot: " + ", ".join(f"{c:.1f}" for c in costs[:3])
+    + f" points for the first three steps, close to the {max(costs):.1f}-point maximum. Only far out "
+    f"do steps get cheap: from the eighth step on, each costs {costs[7]:.1f} points or less. Try raising the "
+    "penalty one step at a time and watch P(pass) in the roller: the bell curve of section 3."))
 
 # %%
 vw.PoolRoller(edition="vers", ranks=3)
@@ -532,7 +571,8 @@ vw.PoolRoller(edition="vers", ranks=3)
 # * **Thresholds** (playtest, playsheet) make difficulty a price in
 #   successes; small pools feel each factor sharply. **Removing dice**
 #   (agora) makes difficulty a loss of chances that bites late. **Black
-#   dice** (Heresy) make it gentle but add a real risk of foul failure.
+#   dice** (Heresy) make every rung of difficulty a big step and add a
+#   real risk of foul failure.
 # * **Allies' dice** (playtest, playsheet) make a friend's help count in
 #   full, up to a limit; the agora's **single merged die** lets everyone
 #   join in but caps what a crowd can add.
@@ -541,3 +581,32 @@ vw.PoolRoller(edition="vers", ranks=3)
 # * **Criticals** differ in kind: the agora's snake eyes add a twist to
 #   either result, the Playsheet's depend on the margin, the Heresy
 #   Engine's foul failure is pure disaster.
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. For our competent character, which edition's "moderately hard task"
+#    (section 1) is the easiest to pass, and which the hardest?
+# 2. In VERS, with a competence target of 13, from which penalty on is
+#    failure more likely than success?
+
+# %%
+moderate = {e: vw.odds({**CHARACTER[e], **MODERATE[e][0]}).p_pass for e in EDITIONS}
+easiest, hardest = max(moderate, key=moderate.get), min(moderate, key=moderate.get)
+tipping = next(pen for pen in range(11) if vw.odds({"edition": "vers", "ranks": 3, "penalty": pen}).p_pass < 0.5)
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. Easiest: **{easiest}** ({moderate[easiest]:.1%}); hardest: **{hardest}** ({moderate[hardest]:.1%}).
+   The same words do not mean the same odds.
+2. From a penalty of **{tipping}**: P(success) is then
+   {vw.odds({"edition": "vers", "ranks": 3, "penalty": tipping}).p_pass:.1%}
+   (at {tipping - 1} it is {vw.odds({"edition": "vers", "ranks": 3, "penalty": tipping - 1}).p_pass:.1%}).
+
+</details>"""))
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 5: Learning on the job, and advancement](05-learning-and-advancement.ipynb) ·
+# **Next:** [Chapter 7: For Facilitators](07-facilitators.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

@@ -3,8 +3,16 @@
 # %% [markdown]
 # # Chapter 7: For Facilitators
 #
-# The Facilitator (FC) sets the difficulty and names the factors, and the
-# table trusts them to do it fairly. This chapter is the FC's reference:
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
+# In the playtest rules your Peers judge a check's absolute difficulty
+# (routine to absurd), and the Facilitator (FC) names the factors, for
+# checks and tasks alike; the table trusts them to do it fairly. (In the
+# Playsheet the Peers set a task's appropriate difficulty too; in the
+# agora procedure the table discusses difficulty and consequences
+# together.) This chapter is the FC's reference:
 # what each choice does to the odds, tables of odds by caliber and rank to
 # keep at hand, the "tables for nerds" of the rule texts regenerated for
 # every caliber, and the places where the printed tables are wrong.
@@ -47,8 +55,11 @@ def pct(p):
 # * **Absolute difficulty is about the action**, the same for anyone:
 #   "picking this lock is tough". **Factors are about this attempt**: the
 #   dark, the guard nearby, the wound, the person working against you.
-# * **Name only the most pertinent factors**, at most four. Needing a fifth
-#   means the action was harder than you first said: start over one step up.
+# * **Name only the most pertinent factors**, at most four. On a check,
+#   needing a fifth means the action was harder than first judged: start
+#   over one step of absolute difficulty up. A task has no absolute
+#   difficulty to raise (its threshold starts at 1 and stops at 5): keep
+#   the four factors that matter most.
 # * **Do not count a thing twice**: the storm that made the climb
 #   "challenging" is not also a factor.
 # * **Check or task?** A check is for a quick yes or no. When the outcome
@@ -246,11 +257,25 @@ playtest_errata = errata(PRINTED_PLAYTEST_BRONZE, playtest.table("bronze"))
 table(["row", "column", "printed", "exact"], playtest_errata)
 
 # %% [markdown]
-# Every *chance* in the playtest table is right; three **sigma** entries are
-# not. Sigma for *n* Bronze dice is √(n · 1/3 · 2/3): for 2 dice 0.667, not
-# 0.69. The printed 0.69 is the Playsheet table's 2D sigma (D10 dice at
-# 40 %: √(2 · 0.4 · 0.6) = 0.693), which suggests the column was carried over
-# from one table to the other and only partly recomputed.
+# Every *chance* in the playtest table is right; only **sigma** entries are
+# not. Sigma for *n* Bronze dice is √(n · 1/3 · 2/3). Does any wrong one
+# match the Playsheet's D10 table (dice at 40 %), as if carried over from it?
+
+# %%
+ps_sigma = {row.dice: row.sd for row in playsheet.table("bronze")}
+notes = []
+for row, column, printed, exact in playtest_errata:
+    if column == "sigma":
+        n = int(row[:-1])
+        match = abs(ps_sigma[n] - float(printed)) <= last_digit_unit(printed) / 2
+        notes.append(f"{row}: printed {printed}, exact {float(exact):.3f}; the Playsheet's {row} sigma is "
+                     f"{ps_sigma[n]:.3f}, " + ("the printed value" if match else "no match"))
+display(Markdown("\n".join(f"* {note}" for note in notes)))
+
+# %% [markdown]
+# Only the 2-dice sigma fits the guess that it was carried over from the
+# Playsheet table; the other wrong sigmas match neither table and look
+# like plain slips.
 #
 # ## 6. The Playsheet's D10 tables, regenerated
 #
@@ -293,10 +318,11 @@ table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet_erra
 # | pass range *for tasks* | d6 ranges: 5-6, 4-6, 3-6, 2-6 | D10: 7-10, 6-10, 5-10, 4-10 |
 # | pass chance *per D6* | 33 %, 50 %, 67 %, 83 % | per D10: 40 %, 50 %, 60 %, 70 % |
 #
-# The printed rows look copied from the playtest rules (whose d20 and d6
-# ranges they are, shifted by one step for checks). Its "Bronze % chance"
-# table uses 40 % per die, which is the D10 rule, so that table is the D10
-# one, and it is right.
+# The task rows are the playtest rules' d6 ranges. The check row is not
+# quite the playtest's either: there Bronze never auto-passes, Silver on 20
+# and Gold on 19-20 as printed here, but Platinum also on 19-20, not
+# 18-20. Its "Bronze % chance" table uses 40 % per die, which is the D10
+# rule, so that table is the D10 one, and it is right.
 #
 # The engine's own numbers for those rows:
 
@@ -327,3 +353,34 @@ vw.CheckRoller(caliber="bronze", score=3, difficulty="tough")
 # %%
 vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2,
               consequence_texts=["the guard hears you", "the lock jams for good"])
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. A player has 5 Silver dice for a task. Which threshold comes closest
+#    to an even chance?
+# 2. A Bronze ability with score 3 attempts a check. What is the hardest
+#    absolute difficulty (no factors) that still gives better than even
+#    odds?
+
+# %%
+near_even = min(range(1, 6), key=lambda t: abs(vw.odds({"roll": "task", "caliber": "silver", "dice": 5,
+                                                         "factors": t - 1}).p_pass - 0.5))
+p_even = vw.odds({"roll": "task", "caliber": "silver", "dice": 5, "factors": near_even - 1}).p_pass
+better = [d for d in BASE if vw.odds(check_spec(BASE[d], caliber="bronze", score=3)).p_pass > 0.5]
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. **Threshold {near_even}** ({p_even:.1%}); one step either side is far from even, since on a task each
+   factor costs a whole success.
+2. **{better[-1]}** (target {BASE[better[-1]]}):
+   {vw.odds(check_spec(BASE[better[-1]], caliber="bronze", score=3)).p_pass:.0%}; one step harder it drops to
+   {vw.odds(check_spec(BASE[better[-1]] + 5, caliber="bronze", score=3)).p_pass:.0%}.
+
+</details>"""))
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 6: Editions compared](06-editions-compared.ipynb) ·
+# back to the start: [Chapter 0](00-a-roll-from-start-to-finish.ipynb) ·
+# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

@@ -1,0 +1,133 @@
+"""The readers' aids of issue 13: the glossary, the cheat sheets, the links
+between chapters and the "Run All" note."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted((ROOT / "scripts" / "chapters").glob("0*.py"))
+EDITIONS = ["playtest", "playsheet", "agora", "heresy", "vers"]
+
+
+def _cells(src: Path) -> list[tuple[str, str]]:
+    spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "scripts" / "make_notebooks.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.parse(src.read_text(encoding="utf-8"))
+
+
+def test_the_cheat_sheets_are_current():
+    """Every chance on a cheat sheet comes from the engine: a sheet that differs
+    from what scripts/make_cheatsheets.py writes is stale."""
+    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "make_cheatsheets.py"), "--check"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert sorted(p.name for p in (ROOT / "docs").glob("cheatsheet_*.md")) == sorted(
+        f"cheatsheet_{e}.md" for e in EDITIONS)
+
+
+def test_a_stale_cheat_sheet_is_caught(tmp_path, monkeypatch):
+    spec = importlib.util.spec_from_file_location("make_cheatsheets", ROOT / "scripts" / "make_cheatsheets.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    for e in EDITIONS:
+        (tmp_path / f"cheatsheet_{e}.md").write_text(mod.SHEETS[e](), encoding="utf-8")
+    monkeypatch.setattr(mod, "DOCS", tmp_path)
+    monkeypatch.setattr(mod, "ROOT", tmp_path.parent)
+    assert mod.main(["--check"]) == 0
+    sheet = tmp_path / "cheatsheet_vers.md"
+    sheet.write_text(sheet.read_text().replace("| 50% |", "| 51% |", 1))
+    assert mod.main(["--check"]) == 1
+
+
+GLOSSARY_WORDS = ["ability", "job", "inherits", "caliber", "rank", "score", "Peers", "FC", "Lot", "Ego",
+                  "threshold", "goal", "consequences", "KISS", "exp"]
+
+
+def test_the_glossary_defines_the_rules_words():
+    text = (ROOT / "docs" / "glossary.md").read_text()
+    defined = re.findall(r"^\| \*\*([^*]+)\*\*", text, flags=re.M)
+    for word in GLOSSARY_WORDS:
+        assert any(word in d for d in defined) or f"**{word}**" in text, f"glossary lacks {word!r}"
+
+
+@pytest.mark.parametrize("src", SOURCES, ids=lambda p: p.stem)
+def test_every_chapter_links_the_glossary_and_its_neighbours(src):
+    cells = _cells(src)
+    text = "\n".join(s for kind, s in cells if kind == "markdown")
+    assert "](../docs/glossary.md)" in text
+    i = SOURCES.index(src)
+    last = [s for kind, s in cells if kind == "markdown"][-1]
+    if i > 0:
+        assert f"]({SOURCES[i - 1].stem}.ipynb)" in last, "no link back to the previous chapter at the end"
+    if i < len(SOURCES) - 1:
+        assert f"]({SOURCES[i + 1].stem}.ipynb)" in last, "no link on to the next chapter at the end"
+    assert cells[-1][0] == "markdown"
+
+
+@pytest.mark.parametrize("src", SOURCES, ids=lambda p: p.stem)
+def test_chapters_with_rollers_say_run_all_near_the_top(src):
+    cells = _cells(src)
+    if not any(k == "code" and re.search(r"vw\.(Check|Task|Pool)Roller\(", s) for k, s in cells):
+        return
+    head = "\n".join(s for _, s in cells[:3])
+    assert "Run All" in head and "bring the rollers alive" in head
+
+
+def test_no_chapter_speaks_of_an_end_of_chapter_debrief():
+    """The rulebook numbers its own chapters: the game's debrief is "the debrief
+    at the end of a session", not of a chapter."""
+    for src in SOURCES:
+        assert "end-of-chapter debrief" not in src.read_text().lower(), src.name
+
+
+def test_kiss_is_taught_as_tasks_only_in_chapter_03():
+    text = " ".join("\n".join(s for k, s in _cells(SOURCES[3]) if k == "markdown").split())
+    assert SOURCES[3].stem == "03-kiss-and-ego"
+    assert "only in a task" in text
+
+
+def test_bruno_rolls_three_dice_wherever_he_appears():
+    for src in SOURCES:
+        code = "\n".join(s for k, s in _cells(src) if k == "code")
+        for m in re.finditer(r"bruno = \{[^}]*\}", code):
+            assert '"dice": 3' in m.group(0), (src.name, m.group(0))
+        prose = " ".join("\n".join(s for k, s in _cells(src) if k == "markdown").split())
+        for m in re.finditer(r"Bruno[^.]*?(\d+) (?:Bronze )?dice", prose):
+            assert m.group(1) == "3", (src.name, m.group(0))
+
+
+@pytest.mark.parametrize("src", SOURCES[1:], ids=lambda p: p.stem)
+def test_every_chapter_ends_with_exercises_whose_answers_the_engine_computes(src):
+    """Issue 13: two or three exercises per chapter, with collapsible answers
+    rendered from the engine (never typed)."""
+    cells = _cells(src)
+    at = next(i for i, (k, s) in enumerate(cells) if k == "markdown" and s.startswith("## Exercises"))
+    questions = re.findall(r"^\d\. ", cells[at][1], flags=re.M)
+    assert 2 <= len(questions) <= 3
+    kind, answer = cells[at + 1]
+    assert kind == "code" and "<details><summary>Answers</summary>" in answer
+    assert re.search(r"\b(vw\.|advancement\.)", answer), "answers must come from the engine"
+
+
+@pytest.mark.parametrize("stem", ["01-checks", "02-tasks", "05-learning-and-advancement"])
+def test_cells_that_draw_or_only_check_start_with_their_code_hidden(stem):
+    """Issue 13: the reader meets the figure or the result, not the plotting or
+    checking code; a roller's cell stays visible."""
+    spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "scripts" / "make_notebooks.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    nb = mod.build(ROOT / "scripts" / "chapters" / f"{stem}.py")
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    hidden = [c for c in code if c.metadata.get("jupyter", {}).get("source_hidden")]
+    marks = ("show(fig)", "roll_many(", "assert ")
+    assert hidden and all(any(m in c.source for m in marks) for c in hidden)
+    assert not [c for c in code if c not in hidden and any(m in c.source for m in marks)]
+    assert not [c for c in hidden if "Roller(" in c.source]
