@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import SpecError
+from .exact import is_exact, total
 
 #: Mass below which an unbounded tail (exploding dice) is cut off.
 TAIL_CUTOFF = 1e-12
@@ -56,6 +58,11 @@ class Odds:
         probability mass cut off from an unbounded tail (< 1e-12), 0 otherwise.
     notes:
         plain-words remarks about how these odds were computed.
+    exact:
+        for rational odds, the same odds in :class:`fractions.Fraction`
+        (what ``odds(spec, exact=True)`` returns); every float here is
+        ``float()`` of its Fraction, correctly rounded. ``None`` when the
+        odds are not rational (exploding dice) or too large to count exactly.
     """
 
     spec: Mapping[str, Any]
@@ -69,6 +76,7 @@ class Odds:
     p_ego_spent: float | None = None
     truncated: float = 0.0
     notes: tuple[str, ...] = ()
+    exact: "Odds | None" = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "spec", _freeze(self.spec))
@@ -92,25 +100,55 @@ class Odds:
         from ``offset``), passing at ``>= threshold``.
 
         Zero entries are dropped from ``distribution``; tiny negative float
-        noise is clipped to 0.
+        noise is clipped to 0. A pmf of Fractions (and ints) gives exact
+        odds: every probability stays a Fraction.
         """
-        if isinstance(pmf, Mapping):
-            items = sorted((int(k), float(v)) for k, v in pmf.items())
-        else:
-            items = [(offset + i, float(v)) for i, v in enumerate(pmf)]
-        dist = {k: (v if v > 0.0 else 0.0) for k, v in items}
-        dist = {k: v for k, v in dist.items() if v > 0.0}
+        raw = list(pmf.items()) if isinstance(pmf, Mapping) else [(offset + i, v) for i, v in enumerate(pmf)]
+        exact = all(is_exact(v) for _, v in raw)
+        conv = Fraction if exact else float
+        items = sorted((int(k), conv(v)) for k, v in raw)
+        dist = {k: v for k, v in items if v > 0}
         goal = threshold if goal is None else goal
-        p_pass = math.fsum(v for k, v in dist.items() if k >= threshold)
-        p_goal = math.fsum(v for k, v in dist.items() if k >= goal)
+        zero = Fraction(0) if exact else 0.0
+        p_pass = total([zero] + [v for k, v in dist.items() if k >= threshold])
+        p_goal = total([zero] + [v for k, v in dist.items() if k >= goal])
         return cls(
             spec=spec,
             distribution=dist,
-            p_pass=min(1.0, p_pass),
+            p_pass=p_pass if exact else min(1.0, p_pass),
             threshold=threshold,
             goal=goal,
-            p_goal=min(1.0, p_goal),
+            p_goal=p_goal if exact else min(1.0, p_goal),
             **extra,
+        )
+
+    def rounded(self) -> "Odds":
+        """These exact odds (Fractions) as floats, each correctly rounded
+        from its Fraction; the exact odds stay in ``exact``.
+
+        >>> from fractions import Fraction as F
+        >>> e = Odds.from_pmf({"edition": "agora"}, {0: F(1, 6), 1: F(5, 6)}, threshold=1)
+        >>> o = e.rounded()
+        >>> o.p_pass, o.exact.p_pass, o.at_least(1)
+        (0.8333333333333334, Fraction(5, 6), 0.8333333333333334)
+        """
+
+        def f(v):
+            return None if v is None else float(v)
+
+        return Odds(
+            spec=self.spec,
+            distribution={k: float(v) for k, v in self.distribution.items()},
+            p_pass=float(self.p_pass),
+            threshold=self.threshold,
+            goal=self.goal,
+            p_goal=float(self.p_goal),
+            breakdown={k: float(v) for k, v in self.breakdown.items()},
+            p_critical=f(self.p_critical),
+            p_ego_spent=f(self.p_ego_spent),
+            truncated=float(self.truncated),
+            notes=self.notes,
+            exact=self,
         )
 
     # -- questions --------------------------------------------------------
@@ -126,35 +164,51 @@ class Odds:
                 "roll", self.spec.get("roll"), "a roll with a numeric outcome", f"{what} needs counted successes"
             )
 
+    def _sum(self, values):
+        """A sum of probabilities: exact, and rounded once when these are
+        the float view of exact odds; ``math.fsum`` otherwise."""
+        s = total([Fraction(0) if self.exact is not None or isinstance(self.p_pass, Fraction) else 0.0, *values])
+        if self.exact is not None and self.exact is not self:
+            return float(s)
+        return s if is_exact(s) else min(1.0, s)
+
+    def _exact_dist(self) -> Mapping[Any, Any]:
+        return self.exact.distribution if self.exact is not None else self.distribution
+
     def at_least(self, k: int) -> float:
-        """P(outcome >= k)."""
+        """P(outcome >= k) (a Fraction for exact odds)."""
         self._need_numeric("at_least")
-        return min(1.0, math.fsum(v for o, v in self.distribution.items() if o >= k))
+        return self._sum(v for o, v in self._exact_dist().items() if o >= k)
 
     def at_most(self, k: int) -> float:
-        """P(outcome <= k)."""
+        """P(outcome <= k) (a Fraction for exact odds)."""
         self._need_numeric("at_most")
-        return min(1.0, math.fsum(v for o, v in self.distribution.items() if o <= k))
+        return self._sum(v for o, v in self._exact_dist().items() if o <= k)
 
     @property
     def mean(self) -> float | None:
-        """Expected outcome (``None`` for pass/fail checks)."""
+        """Expected outcome (``None`` for pass/fail checks; a Fraction for
+        exact odds)."""
         if not self.numeric:
             return None
-        return math.fsum(o * p for o, p in self.distribution.items())
+        s = total(o * p for o, p in self._exact_dist().items())
+        return float(s) if self.exact is not None and self.exact is not self else s
 
     @property
     def sd(self) -> float | None:
         """Standard deviation of the outcome (``None`` for pass/fail checks)."""
         if not self.numeric:
             return None
-        m = self.mean
-        var = math.fsum(p * (o - m) ** 2 for o, p in self.distribution.items())
+        dist = self._exact_dist()
+        m = total(o * p for o, p in dist.items())
+        var = total(p * (o - m) ** 2 for o, p in dist.items())
         return math.sqrt(max(var, 0.0))
 
     @property
     def p_fail(self) -> float:
-        return 1.0 - self.p_pass
+        if self.exact is not None and self.exact is not self:
+            return float(1 - self.exact.p_pass)
+        return 1 - self.p_pass
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (distribution as ``[outcome, p]`` pairs)."""
@@ -176,4 +230,6 @@ class Odds:
 
     def __repr__(self) -> str:
         ed, roll = self.spec.get("edition"), self.spec.get("roll")
+        if isinstance(self.p_pass, Fraction):
+            return f"<Odds {ed} {roll}: P(pass)={self.p_pass} exactly>"
         return f"<Odds {ed} {roll}: P(pass)={self.p_pass:.4%}>"

@@ -27,8 +27,12 @@ def _module(spec: dict):
     return playtest_check if spec["roll"] == "check" else playtest_task
 
 
-def odds(spec: dict) -> Odds:
-    return _module(spec).odds(spec)
+def odds(spec: dict, exact: bool = False) -> Odds:
+    return _module(spec).odds(spec, exact)
+
+
+def denominator(spec: dict) -> int:
+    return _module(spec).denominator(spec)
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
