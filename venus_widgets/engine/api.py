@@ -21,7 +21,7 @@ import numpy as np
 
 from .errors import SpecError
 from .exact import EXACT_BELOW
-from .odds import Odds
+from .odds import SNAP_BELOW, Odds
 from .rolls import Roll, check_seed
 from .spec import normalize
 
@@ -42,11 +42,20 @@ def denominator(spec: Mapping[str, Any]) -> int | None:
 
 @lru_cache(maxsize=512)
 def _odds_cached(key: str) -> Odds:
+    """Float odds, correctly rounded from the exact rationals for rational
+    specs with a common denominator ``D`` below 2**53: up to ``SNAP_BELOW``
+    the float computation snapped to multiples of ``1 / D`` (when every value
+    is within ``SNAP_TOLERANCE / D`` of one and the distribution adds up to
+    exactly 1), otherwise counted in Fractions."""
     spec = json.loads(key)
     d = denominator(spec)
-    if d is not None and d < EXACT_BELOW:
-        return _exact_cached(key).rounded()
-    return _edition(spec["edition"]).odds(spec)
+    if d is None or d >= EXACT_BELOW:
+        return _edition(spec["edition"]).odds(spec)
+    if d <= SNAP_BELOW:
+        snapped = _edition(spec["edition"]).odds(spec).snap(d)
+        if snapped is not None:
+            return snapped.rounded()
+    return _exact_cached(key).rounded()
 
 
 @lru_cache(maxsize=64)

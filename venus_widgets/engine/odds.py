@@ -25,6 +25,13 @@ from .exact import is_exact, total
 #: Mass below which an unbounded tail (exploding dice) is cut off.
 TAIL_CUTOFF = 1e-12
 
+#: :meth:`Odds.snap` accepts a float ``p`` for ``n / D`` when ``|p * D - n|``
+#: is at most this (float noise is far below it while ``D <= SNAP_BELOW``).
+SNAP_TOLERANCE = 0.01
+#: Largest common denominator the float odds are snapped for (above it, and
+#: below 2**53, the engine counts in Fractions).
+SNAP_BELOW = 2**40
+
 
 def _freeze(mapping: Mapping) -> Mapping:
     return MappingProxyType(dict(mapping))
@@ -121,6 +128,46 @@ class Odds:
             p_goal=p_goal if exact else min(1.0, p_goal),
             **extra,
         )
+
+    def snap(self, denominator: int, tolerance: float = SNAP_TOLERANCE) -> "Odds | None":
+        """Float odds whose every probability is a multiple of ``1 /
+        denominator``, snapped to those exact Fractions; ``None`` when any
+        value is farther than ``tolerance / denominator`` from such a
+        multiple, or the distribution's numerators do not add up to the
+        denominator (then the caller counts exactly instead).
+
+        >>> o = Odds.from_pmf({"edition": "agora"}, {0: 1 / 6, 1: 0.8333333333333333}, threshold=1)
+        >>> o.snap(6).p_pass, o.snap(6).rounded().p_pass, o.snap(7)
+        (Fraction(5, 6), 0.8333333333333334, None)
+        """
+        bad = []
+
+        def fix(v):
+            if v is None:
+                return None
+            x = Fraction(v) * denominator
+            n = round(x)
+            if abs(x - n) > tolerance:
+                bad.append(v)
+            return Fraction(n, denominator)
+
+        dist = {k: fix(v) for k, v in self.distribution.items()}
+        out = Odds(
+            spec=self.spec,
+            distribution={k: v for k, v in dist.items() if v},
+            p_pass=fix(self.p_pass),
+            threshold=self.threshold,
+            goal=self.goal,
+            p_goal=fix(self.p_goal),
+            breakdown={k: fix(v) for k, v in self.breakdown.items()},
+            p_critical=fix(self.p_critical),
+            p_ego_spent=fix(self.p_ego_spent),
+            truncated=Fraction(0),
+            notes=self.notes,
+        )
+        if bad or self.truncated or sum(dist.values()) != 1:
+            return None
+        return out
 
     def rounded(self) -> "Odds":
         """These exact odds (Fractions) as floats, each correctly rounded
