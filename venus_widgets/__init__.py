@@ -10,7 +10,7 @@ The engine (exact odds, seeded rolls) imports only numpy; the widgets
 
 from .engine import (
     EDITIONS, Die, MergeError, Odds, Roll, SpecError,
-    advise, defaults, describe, kiss_odds, merge, normalize, odds, roll, roll_many, schema,
+    advise, defaults, describe, kiss_odds, merge, normalize, odds, percent, roll, roll_many, schema,
 )
 
 __version__ = "0.1.0"
@@ -28,6 +28,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "EDITIONS", "Die", "MergeError", "Odds", "Roll", "SpecError",
-    "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
+    "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "percent", "roll", "roll_many",
+    "schema",
     *_WIDGETS,
 ]
