@@ -154,7 +154,7 @@ class Odds:
         dist = {k: fix(v) for k, v in self.distribution.items()}
         out = Odds(
             spec=self.spec,
-            distribution={k: v for k, v in dist.items() if v},
+            distribution=dist,
             p_pass=fix(self.p_pass),
             threshold=self.threshold,
             goal=self.goal,

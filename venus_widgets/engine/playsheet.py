@@ -256,7 +256,7 @@ class _Task:
             s0 = np.convolve(s0, _passes_pmf(g, m, explode))
         out = zeros(max(len(s0), thr + 1) + 64, ex)
         out[thr : len(s0)] += s0[thr:]
-        p_no_kiss = total(s0[thr:])
+        p_no_kiss = total([ratio(0, 1, ex), *s0[thr:]])
 
         # 2. short of the threshold: initial (s0, t0) per KISS plan: m own dice, failed-ally mask
         kmax = self.k
@@ -316,7 +316,7 @@ class _Task:
             out[:thr] -= z.sum(axis=1)
             grown = bincount((sgrid + tgrid).ravel(), z.ravel())
             out[: len(grown)] += grown
-            e_spent = total(z[:, 1:].ravel())
+            e_spent = total([ratio(0, 1, ex), *z[:, 1:].ravel()])
         if not ex:
             out = np.clip(out, 0.0, None)
         while len(out) > 1 and out[-1] == 0:
@@ -326,8 +326,9 @@ class _Task:
     def _odds(self, pmf: np.ndarray, p_no_kiss: float, e_spent: float, cut: float) -> Odds:
         thr = self.thr
         k = np.arange(len(pmf))
-        crit_fail = total(pmf[k <= thr / 2])
-        crit_success = total(pmf[k >= 2 * thr])
+        zero = ratio(0, 1, self.exact)
+        crit_fail = total([zero, *pmf[k <= thr / 2]])
+        crit_success = total([zero, *pmf[k >= 2 * thr]])
         notes = []
         truncated = max(0.0, 1.0 - math.fsum(pmf)) if self.explode else 0
         if self.explode:
