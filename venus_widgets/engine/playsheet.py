@@ -601,6 +601,6 @@ def table(rank: str = "bronze", max_dice: int = 8):
 
     rows = []
     for n in range(1, max_dice + 1):
-        o = _odds({"edition": "playsheet", "roll": "task", "rank": rank, "dice": n, "difficulty": 1})
-        rows.append(TableRow(n, tuple(100 * o.at_least(k) for k in range(1, n + 1)), o.mean, o.sd))
+        o = _odds({"edition": "playsheet", "roll": "task", "rank": rank, "dice": n, "difficulty": 1}, exact=True)
+        rows.append(TableRow(n, tuple(float(100 * o.at_least(k)) for k in range(1, n + 1)), float(o.mean), o.sd))
     return tuple(rows)

@@ -69,10 +69,10 @@ class TableRow:
 def table(caliber: str = "bronze", max_dice: int = 8) -> tuple[TableRow, ...]:
     """The seed's table regenerated: plain pools of 1..``max_dice`` dice,
     no KISS, no Ego."""
-    p = 1 - playtest_task.classes(caliber)[0]
+    p = 1 - playtest_task.classes(caliber, exact=True)[0]  # counted in Fractions, rounded once
     rows = []
     for n in range(1, max_dice + 1):
-        pmf = np.array([math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
-        tail = np.cumsum(pmf[::-1])[::-1]
-        rows.append(TableRow(n, tuple(float(100 * t) for t in tail[1:]), n * p, math.sqrt(n * p * (1 - p))))
+        pmf = [math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+        at_least = tuple(float(100 * sum(pmf[k:])) for k in range(1, n + 1))
+        rows.append(TableRow(n, at_least, float(n * p), math.sqrt(n * p * (1 - p))))
     return tuple(rows)
