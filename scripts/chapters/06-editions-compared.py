@@ -460,8 +460,8 @@ m = vw.odds({"edition": "heresy", "pool": 4}).distribution
 p_win = sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa > sm)
 p_tie = sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa == sm)
 print(f"Applethwaite wins {vw.percent(p_win, 1)}, ties {vw.percent(p_tie, 1)}, loses {vw.percent(1 - p_win - p_tie, 1)}")
-print(f"...and wins by 2 or more, as in the text: "
-      vw.percent(sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa - sm >= 2), 1))
+print("...and wins by 2 or more, as in the text: "
+      + vw.percent(sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa - sm >= 2), 1))
 
 # %% [markdown]
 # Applethwaite's leap, live. Try changing the black dice (3 is Difficult,
