@@ -75,6 +75,7 @@ def median_time(fn, *, repeat: int = 25, min_time: float = 0.002) -> float:
 def ours(spec):
     def run():
         api._odds_cached.cache_clear()
+        api._exact_cached.cache_clear()
         return vw.odds(spec)
 
     return run

@@ -27,10 +27,10 @@ TAIL_CUTOFF = 1e-12
 
 #: :meth:`Odds.snap` accepts a float ``p`` for ``n / D`` when ``|p * D - n|``
 #: is at most this (float noise is far below it while ``D <= SNAP_BELOW``).
-SNAP_TOLERANCE = 0.01
+SNAP_TOLERANCE = 0.05
 #: Largest common denominator the float odds are snapped for (above it, and
 #: below 2**53, the engine counts in Fractions).
-SNAP_BELOW = 2**40
+SNAP_BELOW = 2**44
 
 
 def _freeze(mapping: Mapping) -> Mapping:
@@ -141,11 +141,13 @@ class Odds:
         (Fraction(5, 6), 0.8333333333333334, None)
         """
         bad = []
+        if denominator >= 2**53:
+            return None
 
         def fix(v):
             if v is None:
                 return None
-            x = Fraction(v) * denominator
+            x = float(v) * denominator  # exact up to half a unit in 2**53: far below the tolerance
             n = round(x)
             if abs(x - n) > tolerance:
                 bad.append(v)
