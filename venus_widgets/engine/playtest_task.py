@@ -373,15 +373,17 @@ def _best_choice(state: tuple, b: int, ego: str, g: int, size: int, exact: bool 
     are compared in Fractions: a choice replaces the one before only when
     its P(goal) is strictly higher, so exact ties keep the earliest choice
     (the default policy's first), the same on every machine. Without it
-    (float odds of specs too large to count exactly) a choice must win by
-    more than 1e-13, the same fixed tie-break up to that tolerance."""
+    (the float path) a choice must win by more than 1e-14: above float
+    noise (about 1e-15), below the smallest true difference 1 / D when the
+    common denominator D is at most 2**44, so the snapped float odds make
+    the same choices as the Fractions."""
     counts = dict(state)
     double6 = ego == "double6"
     succ = sum(v for k, v in counts.items() if k[1] != FAIL)
     if succ >= g:
         sx = _state_pmf(succ, sum(v for k, v in counts.items() if k[1] == SIX), {}, size, exact)
         return sx, {}, False
-    tol = 0 if exact else 1e-13
+    tol = 0 if exact else 1e-14
     dflt = _default_choice(counts, b, ego)
     best_sx, best = _choice_pmf(counts, dflt, size, g, double6, exact)
     best_p = best[g:].sum()
