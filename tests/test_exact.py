@@ -96,7 +96,7 @@ def test_certain_and_impossible_are_exact():
     """Certain events are exactly 1.0 (never 0.9999999999999999) and show as
     100%; a chance below 1 never shows as 100%."""
     certain = [
-        {"roll": "task", "dice": 2, "kiss": 1, "ego": "double6", "consequences": 3},  # pass is certain? no: checked below
+        {"roll": "task", "dice": 2, "kiss": 1, "ego": "double6", "consequences": 3},  # possible, not certain
         {"edition": "agora", "roll": "check", "health": 0, "helpers": [2, 2]},  # help rank 1: automatic success
         {"roll": "check", "caliber": "platinum", "score": 30, "difficulty": "routine"},
         {"edition": "vers", "ranks": 20},
