@@ -215,7 +215,7 @@ def engine_caches() -> dict[str, Callable]:
 
 
 def result_cache_names(caches: dict[str, Callable]) -> list[str]:
-    """The caches of the module defining ``vw.odds``: the result cache (by spec)."""
+    """The caches of the module defining ``vw.odds``: the result caches (by spec)."""
     return [n for n in caches if n.rsplit(".", 1)[0] == vw.odds.__module__]
 
 

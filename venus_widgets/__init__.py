@@ -10,7 +10,7 @@ The engine (exact odds, seeded rolls) imports only numpy; the widgets
 
 from .engine import (
     EDITIONS, Advice, Die, MergeError, Odds, Option, Roll, SpecError,
-    advise, defaults, describe, kiss_odds, merge, normalize, odds, roll, roll_many, schema,
+    advise, defaults, describe, kiss_odds, merge, normalize, odds, percent, roll, roll_many, schema,
 )
 from .engine import Explanation, Solution, explain, ladder, solve
 from .engine import PartyLadder, party_ladder
@@ -30,7 +30,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",
-    "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
+    "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "percent", "roll", "roll_many", "schema",
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
     *_WIDGETS,

@@ -189,7 +189,7 @@ from fractions import Fraction
 rows = []
 for k in range(1, 5):
     # P(highest of k d6 >= m) = 1 - ((m - 1)/6)^k, exactly
-    row = [f"{k} d6"] + [f"{float(1 - Fraction(m - 1, 6) ** k):.1%}" for m in range(1, 7)]
+    row = [f"{k} d6"] + [vw.percent(1 - Fraction(m - 1, 6) ** k, 1) for m in range(1, 7)]
     mean = sum(1 - Fraction(m - 1, 6) ** k for m in range(1, 7))
     rows.append(row + [f"{float(mean):.2f}"])
 table(["bonus dice"] + [f"best ≥ {m}" for m in range(1, 7)] + ["average best"], rows)
@@ -204,7 +204,7 @@ table(["bonus dice"] + [f"best ≥ {m}" for m in range(1, 7)] + ["average best"]
 rows = []
 for k in range(5):
     o = vw.odds({**ada, "bonus_factors": k})
-    rows.append([k] + [f"{p:.2%}" for p in o.breakdown.values()] + [f"**{o.p_pass:.2%}**"])
+    rows.append([k] + [vw.percent(p, 2) for p in o.breakdown.values()] + [f"**{vw.percent(o.p_pass, 2)}**"])
 table(["bonus factors"] + list(vw.odds(ada).breakdown) + ["P(pass)"], rows)
 
 # %% [markdown]

@@ -25,7 +25,7 @@ setup_plots()
 
 def pct(p):
     """A chance to one decimal; "never" only when it is truly impossible."""
-    return "never" if p == 0 else "<0.1%" if p < 0.0005 else f"{p:.1%}"
+    return "never" if p == 0 else vw.percent(p, 1)
 
 
 # %% [markdown]
@@ -86,7 +86,7 @@ for ax, cal in zip(axes, CALIBERS):
     ps = [o.distribution.get(k, 0.0) for k in ks]
     ax.bar(ks, ps, color=[COLOURS[cal] if k >= o.threshold else "#dddddd" for k in ks],
            hatch=[None if k >= o.threshold else "///" for k in ks], edgecolor="#555555", linewidth=0.5)
-    ax.set_title(f"{cal.title()}: P(pass) {o.p_pass:.0%}")
+    ax.set_title(f"{cal.title()}: P(pass) {vw.percent(o.p_pass)}")
     ax.set_xticks(ks)
     ax.set_xlabel("successes")
 axes[0].set_ylabel("probability")

@@ -29,7 +29,7 @@ setup_plots()
 
 def pct(p):
     """A chance to one decimal; "never" only when it is truly impossible."""
-    return "never" if p == 0 else "<0.1%" if p < 0.0005 else f"{p:.1%}"
+    return "never" if p == 0 else vw.percent(p, 1)
 
 
 # %% [markdown]
@@ -157,7 +157,7 @@ goal_spec = {**base, "dice": 2, "factors": 0, "kiss": 1, "ego": "double6", "cons
 advice = vw.advise(goal_spec, [6, 5])
 print(f"successes showing: {advice.successes}, threshold {advice.threshold}, goal {advice.goal}")
 print(f"the usual policy KISSes dice {list(advice.policy)}; the best choice is {list(advice.optimal)}")
-rows = [[o.label, list(o.kiss) or "none", f"{o.p_pass:.1%}", f"{o.p_goal:.1%}"] for o in advice.options]
+rows = [[o.label, list(o.kiss) or "none", vw.percent(o.p_pass, 1), vw.percent(o.p_goal, 1)] for o in advice.options]
 table(["choice", "KISS dice (index)", "P(pass)", "P(goal)"], rows)
 
 # %% [markdown]
@@ -176,7 +176,7 @@ for extra in [0, 2, 3, 4]:
     spec = {**base, "kiss": 1, "ego": "double6", "consequences": extra}
     usual = vw.odds(spec)
     best = vw.odds({**spec, "policy": "optimal"})
-    rows.append([f"goal {usual.goal}", f"{usual.p_goal:.2%}", f"{best.p_goal:.2%}"])
+    rows.append([f"goal {usual.goal}", vw.percent(usual.p_goal, 2), vw.percent(best.p_goal, 2)])
 table(["3 Bronze, 1 KISS, Ego double6", "KISS failures", "optimal"], rows)
 
 # %% [markdown]

@@ -46,7 +46,7 @@ offers = [[], ["bronze"], ["silver"], ["gold"], ["platinum"], ["gold", "gold"], 
 rows = []
 for allies in offers:
     o = vw.odds({**bruno, "allies": allies})
-    rows.append([" + ".join(a.title() for a in allies) or "nobody", f"{o.p_pass:.1%}", f"{o.mean:.2f}"])
+    rows.append([" + ".join(a.title() for a in allies) or "nobody", vw.percent(o.p_pass, 1), f"{o.mean:.2f}"])
 table(["allies", "P(pass), threshold 3", "average successes"], rows)
 
 # %% [markdown]
@@ -175,7 +175,7 @@ examples = [
 rows = []
 for written, helpers in examples:
     rank = vw.merge(helpers)
-    meaning = "automatic success" if rank == 1 else f"succeeds on {rank}-6 ({(7 - rank) / 6:.0%})"
+    meaning = "automatic success" if rank == 1 else f"succeeds on {rank}-6 ({vw.percent((7 - rank) / 6)})"
     rows.append([written, helpers, f"**{rank}**", meaning])
 table(["merge", "helpers' ranks", "helping die's rank", "which means"], rows)
 
@@ -234,7 +234,7 @@ for label, extra in [("1 consequence, no KISS", {}),
                      ("1 consequence, the helper KISSes", {"helper_kiss": True}),
                      ("2 consequences, the helper KISSes", {"consequences": 2, "helper_kiss": True}),
                      ("2 consequences, KISS and Ego", {"consequences": 2, "helper_kiss": True, "ego": True})]:
-    print(f"{label:<36} P(pass) = {vw.odds({**hard, **extra}).p_pass:.1%}")
+    print(f"{label:<36} P(pass) = {vw.percent(vw.odds({**hard, **extra}).p_pass, 1)}")
 
 # %% [markdown]
 # Those odds follow the engine's usual policy: KISS only a die that failed.
@@ -259,7 +259,7 @@ display(Markdown(f"KISS only a failed die: **{usual:.1%}**. KISS a 4 or 5 too: *
 check = {"edition": "agora", "roll": "check", "rank": 5, "health": 2}
 for helpers in ([], [5], [5, 5], [4, 4]):
     o = vw.odds({**check, "helpers": helpers})
-    print(f"rank-5 check, helpers {str(helpers) if helpers else 'none':<8}: P(pass) = {o.p_pass:.1%}")
+    print(f"rank-5 check, helpers {str(helpers) if helpers else 'none':<8}: P(pass) = {vw.percent(o.p_pass, 1)}")
 
 # %% [markdown]
 # A seeded agora roll with two merged helpers (the helping die comes after

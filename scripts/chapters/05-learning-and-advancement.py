@@ -60,7 +60,7 @@ setup_plots()
 # %%
 for factors in range(4):
     o = vw.odds({"roll": "task", "dice": 3, "learning": True, "factors": factors})
-    print(f"learning + {factors} other factor(s): threshold {o.threshold}, P(pass) with 3 Bronze dice {o.p_pass:.1%}")
+    print(f"learning + {factors} other factor(s): threshold {o.threshold}, P(pass) with 3 Bronze dice {vw.percent(o.p_pass, 1)}")
 try:
     vw.odds({"roll": "task", "dice": 3, "learning": True, "factors": 4})
 except vw.SpecError as err:
@@ -146,7 +146,7 @@ def tasks_to_learn(step, need=NEED):
 spec = {"roll": "task", "dice": 3, "learning": True, "factors": 0}
 step = gains(spec)
 pmf = tasks_to_learn(step)
-print("exp per task: " + ", ".join(f"{g}: {step[g]:.1%}" for g in (1, 2, 3)))
+print("exp per task: " + ", ".join(f"{g}: {vw.percent(step[g], 1)}" for g in (1, 2, 3)))
 n = np.arange(len(pmf))
 print(f"tasks to learn: mean {np.dot(n, pmf):.2f}, fewest possible {n[pmf > 0].min()}, most {n[pmf > 0].max()}")
 
@@ -161,7 +161,7 @@ built_in = advancement.tasks_to_learn(spec)
 ours = {int(k): float(p) for k, p in enumerate(tasks_to_learn(gains(spec))) if p > 0}
 assert built_in.keys() == ours.keys()
 print("largest difference:", "below 1e-12" if max(abs(built_in[k] - ours[k]) for k in ours) < 1e-12 else "TOO BIG")
-print(", ".join(f"{k} tasks: {p:.2%}" if p >= 5e-5 else f"{k} tasks: 1 in {round(1 / p):,}"
+print(", ".join(f"{k} tasks: {vw.percent(p, 2)}" if p >= 5e-5 else f"{k} tasks: 1 in {round(1 / p):,}"
                 for k, p in built_in.items()))
 
 # %% [markdown]
@@ -252,7 +252,7 @@ def mean_tasks(step, need):
 rows = []
 for level in range(1, 7):
     step = level_gains({"roll": "task", "dice": level, "factors": 1})
-    rows.append([f"{level} -> {level + 1}", 2 * level, f"{step[0]:.0%}", f"{mean_tasks(step, 2 * level):.1f}"])
+    rows.append([f"{level} -> {level + 1}", 2 * level, vw.percent(step[0]), f"{mean_tasks(step, 2 * level):.1f}"])
 table(["level", "exp needed", "P(no exp from a task)", "average tasks"], rows)
 
 # %% [markdown]

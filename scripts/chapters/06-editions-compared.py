@@ -89,7 +89,7 @@ rows = []
 for edition in EDITIONS:
     change, words = MODERATE[edition]
     o = vw.odds({**CHARACTER[edition], **change})
-    rows.append([edition, words, f"{o.p_pass:.1%}"])
+    rows.append([edition, words, vw.percent(o.p_pass, 1)])
 table(["edition", "a moderately hard task", "P(pass)"], rows)
 
 # %% [markdown]
@@ -127,7 +127,7 @@ for ax, (edition, rungs) in zip(axes, ladders.items()):
     labels, ps = zip(*rungs)
     bars = ax.bar(range(len(ps)), ps, color=COLOUR[edition])
     # "0%" only when impossible: VERS at DR 10 still passes 0.46 % of the time
-    ax.bar_label(bars, ["0%" if p == 0 else "<1%" if p < 0.005 else f"{p:.0%}" for p in ps], fontsize=7)
+    ax.bar_label(bars, [vw.percent(p) for p in ps], fontsize=7)
     ax.set_xticks(range(len(ps)))
     ax.set_xticklabels(labels, rotation=45, ha="right", fontsize=8)
     ax.set_title(edition)
@@ -250,7 +250,7 @@ for ax, (name, edition, spec) in zip(axes, panels):
     ax.bar(*zip(*lost), color="#dddddd", hatch="///", edgecolor="#555555", linewidth=0.5)
     ax.set_title(name, fontsize=8)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(f"pass {o.p_pass:.0%}; mean {o.mean:.1f}, sd {o.sd:.1f}", fontsize=8)
+    ax.set_xlabel(f"pass {vw.percent(o.p_pass)}; mean {o.mean:.1f}, sd {o.sd:.1f}", fontsize=8)
 axes[0].set_ylabel("probability")
 fig.tight_layout()
 show(fig)
@@ -393,7 +393,7 @@ for i, edition in enumerate(hard):
     ps.append(vw.odds({**hard[edition], "kiss": 2, "ego": ego_on[edition]}).p_pass)
     bars = ax.bar(np.arange(4) + (i - 1) * width, ps, width, color=COLOUR[edition], label=edition,
                   hatch=["", "..", "//"][i], edgecolor="white")
-    ax.bar_label(bars, [f"{p:.0%}" for p in ps], fontsize=7)
+    ax.bar_label(bars, [vw.percent(p) for p in ps], fontsize=7)
 ax.set_xticks(np.arange(4))
 ax.set_xticklabels(steps)
 ax.set_ylabel("P(pass)")
@@ -426,18 +426,18 @@ pt_check = vw.odds({**CHECK["playtest"], "difficulty": "tough"})
 ps_task = vw.odds({**CHARACTER["playsheet"], "difficulty": 2})
 ag_task = vw.odds({**CHARACTER["agora"], "consequences": 2})
 he_task = vw.odds({**CHARACTER["heresy"], "black": 3})
-vers_dist = vw.odds({**CHARACTER["vers"], "penalty": 3}).distribution
+vers_odds = vw.odds({**CHARACTER["vers"], "penalty": 3})
 rows = [
-    ["playtest check", "natural 1: automatic fail (not for Platinum)", f"{pt_check.breakdown['auto-fail']:.1%}"],
-    ["playtest check", "natural 20: automatic pass (Silver)", f"{pt_check.breakdown['auto-pass']:.1%}"],
+    ["playtest check", "natural 1: automatic fail (not for Platinum)", vw.percent(pt_check.breakdown['auto-fail'], 1)],
+    ["playtest check", "natural 20: automatic pass (Silver)", vw.percent(pt_check.breakdown['auto-pass'], 1)],
     ["playsheet task", "critical failure: passes at most half the threshold",
-     f"{ps_task.breakdown['critical failure']:.1%}"],
+     vw.percent(ps_task.breakdown['critical failure'], 1)],
     ["playsheet task", "critical success: passes at least twice the threshold",
-     f"{ps_task.breakdown['critical success']:.1%}"],
-    ["agora task", "snake eyes (two 1s): a success with a bane or a failure with a boon", f"{ag_task.p_critical:.1%}"],
-    ["heresy task", "foul failure: more black successes than your own", f"{he_task.breakdown['foul failure']:.1%}"],
-    ["vers check", "5 or more degrees of failure", f"{sum(p for d, p in vers_dist.items() if d <= -5):.1%}"],
-    ["vers check", "5 or more degrees of success", f"{sum(p for d, p in vers_dist.items() if d >= 5):.1%}"],
+     vw.percent(ps_task.breakdown['critical success'], 1)],
+    ["agora task", "snake eyes (two 1s): a success with a bane or a failure with a boon", vw.percent(ag_task.p_critical, 1)],
+    ["heresy task", "foul failure: more black successes than your own", vw.percent(he_task.breakdown['foul failure'], 1)],
+    ["vers check", "5 or more degrees of failure", vw.percent(vers_odds.at_most(-5), 1)],
+    ["vers check", "5 or more degrees of success", vw.percent(vers_odds.at_least(5), 1)],
 ]
 table(["roll", "extreme result", "chance"], rows)
 
@@ -458,8 +458,8 @@ table(["roll", "extreme result", "chance"], rows)
 # %%
 for black, label in [(0, "average"), (3, "difficult (3 black dice)")]:
     o = vw.odds({"edition": "heresy", "pool": 7, "black": black})
-    print(f"7 dice, {label:<25} P(at least 2 net) = {o.p_pass:.1%}, "
-          f"P(foul failure) = {o.breakdown['foul failure']:.1%}")
+    print(f"7 dice, {label:<25} P(at least 2 net) = {vw.percent(o.p_pass, 1)}, "
+          f"P(foul failure) = {vw.percent(o.breakdown['foul failure'], 1)}")
 
 # %% [markdown]
 # His roll in the text, 1 1 2 3 4 4 6, is three successes (two 1s and a 6),
@@ -478,7 +478,7 @@ for black, label in [(0, "average"), (3, "difficult (3 black dice)")]:
 
 # %%
 o = vw.odds({"edition": "heresy", "pool": 7})
-print(f"P(3 or more successes from 7 dice) = {o.at_least(3):.1%}")
+print(f"P(3 or more successes from 7 dice) = {vw.percent(o.at_least(3), 1)}")
 
 # %% [markdown]
 # *Punching Montague*: Applethwaite rolls Brawl 7 + Dexterity 2 = 9 dice,
@@ -492,9 +492,9 @@ a = vw.odds({"edition": "heresy", "pool": 9}).distribution
 m = vw.odds({"edition": "heresy", "pool": 4}).distribution
 p_win = sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa > sm)
 p_tie = sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa == sm)
-print(f"Applethwaite wins {p_win:.1%}, ties {p_tie:.1%}, loses {1 - p_win - p_tie:.1%}")
-print(f"...and wins by 2 or more, as in the text: "
-      f"{sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa - sm >= 2):.1%}")
+print(f"Applethwaite wins {vw.percent(p_win, 1)}, ties {vw.percent(p_tie, 1)}, loses {vw.percent(1 - p_win - p_tie, 1)}")
+print("...and wins by 2 or more, as in the text: "
+      + vw.percent(sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa - sm >= 2), 1))
 
 # %% [markdown]
 # Applethwaite's leap, live. Try changing the black dice (3 is Difficult,
@@ -515,9 +515,9 @@ rows = []
 for label, pool in [("amateur", 3), ("professional", 6), ("artisan", 9), ("master", 12),
                     ("legendary", 15), ("the stuff of epics", 20)]:
     roll_it = vw.odds({"edition": "heresy", "pool": pool})
-    trade2 = f"{vw.odds({'edition': 'heresy', 'pool': pool, 'trade': 2}).p_pass:.1%}" if pool >= 6 else "—"
-    rows.append([label, pool, f"{roll_it.p_pass:.1%}", trade2,
-                 f"{vw.odds({'edition': 'heresy', 'pool': pool, 'black': 6}).p_pass:.1%}"])
+    trade2 = vw.percent(vw.odds({'edition': 'heresy', 'pool': pool, 'trade': 2}).p_pass, 1) if pool >= 6 else "—"
+    rows.append([label, pool, vw.percent(roll_it.p_pass, 1), trade2,
+                 vw.percent(vw.odds({'edition': 'heresy', 'pool': pool, 'black': 6}).p_pass, 1)])
 table(["skill level", "pool", "Average: roll all", "Average: trade 6 dice for 2", "Very Difficult (6 black)"], rows)
 
 # %% [markdown]
@@ -529,7 +529,7 @@ table(["skill level", "pool", "Average: roll all", "Average: trade 6 dice for 2"
 
 # %%
 o = vw.odds({"edition": "vers", "ranks": 3})
-print(f"CT 13: P(success) = {o.p_pass:.2%}, P(5 or more degrees) = {o.at_least(5):.2%}")
+print(f"CT 13: P(success) = {vw.percent(o.p_pass, 2)}, P(5 or more degrees) = {vw.percent(o.at_least(5), 2)}")
 degrees = sorted(o.distribution)
 fig, ax = plt.subplots(figsize=(7.0, 2.8))
 ax.bar([d for d in degrees if d >= 0], [o.distribution[d] for d in degrees if d >= 0], color=COLOUR["vers"],

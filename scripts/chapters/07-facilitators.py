@@ -18,8 +18,6 @@
 # every caliber, and the places where the printed tables are wrong.
 
 # %%
-from decimal import ROUND_HALF_UP, Decimal
-
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
@@ -33,16 +31,8 @@ setup_plots()
 
 def pct(p):
     """A chance as a whole percentage that never rounds a possibility away:
-    "0%" only when impossible, "100%" only when certain."""
-    if p <= 0:
-        return "0%"
-    if p >= 1 - 1e-12:
-        return "100%"
-    if p < 0.005:
-        return "<1%"
-    if p > 0.995:
-        return ">99%"
-    return f"{p:.0%}"
+    "0%" only when impossible, "100%" only when certain (``vw.percent``)."""
+    return vw.percent(p)
 
 
 # %% [markdown]
@@ -141,7 +131,7 @@ for ax, cal in zip(axes, CALIBERS):
     im = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis", vmin=0, vmax=1,
                    extent=(0.5, 8.5, 0.5, 5.5))
     for (i, j), p in np.ndenumerate(grid):
-        label = "✓" if p >= 0.995 else "·" if p == 0 else "<1" if p < 0.005 else f"{100 * p:.0f}"
+        label = "✓" if p >= 0.995 else "·" if p == 0 else vw.percent(p).rstrip("%")
         ax.text(dice[j], thresholds[i], label, ha="center", va="center", fontsize=8,
                 color="white" if p < 0.6 else "black")
     ax.set_title(cal.title())
@@ -195,10 +185,8 @@ print(f"2 standard consequences:   {vw.odds({**same, 'consequences': 2}).p_pass:
 # %%
 def at_least_cell(p):
     """A percentage to three decimals, halves rounded up as on paper (89.0625 -> 89.063),
-    and a near-certainty never rounded up to 100."""
-    if p >= 99.9995:
-        return ">99.999" if p < 100 - 1e-9 else "100"
-    return str(Decimal(f"{p:.9f}").quantize(Decimal("0.001"), rounding=ROUND_HALF_UP))
+    and a near-certainty never rounded up to 100 (``vw.percent``)."""
+    return vw.percent(p / 100, 3).rstrip("%")
 
 
 def nerd_table(rows, unit="Successes"):
@@ -329,9 +317,9 @@ table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet_erra
 # %%
 rows = [["natural success range for checks"] + [f"{playsheet.AUTO_FROM[r]}-20" if r != "bronze" else "20"
                                                  for r in CALIBERS],
-        ["natural success chance per d20"] + [f"{(21 - playsheet.AUTO_FROM[r]) / 20:.0%}" for r in CALIBERS],
+        ["natural success chance per d20"] + [vw.percent((21 - playsheet.AUTO_FROM[r]) / 20) for r in CALIBERS],
         ["pass range for tasks (D10)"] + [f"{playsheet.PASS_FROM[r]}-10" for r in CALIBERS],
-        ["pass chance per D10"] + [f"{playsheet.pass_chance(r):.0%}" for r in CALIBERS]]
+        ["pass chance per D10"] + [vw.percent(playsheet.pass_chance(r)) for r in CALIBERS]]
 table(["row"] + [r.title() for r in CALIBERS], rows)
 
 # %% [markdown]

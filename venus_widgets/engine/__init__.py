@@ -7,6 +7,7 @@ from .advice import Advice, Option
 from .api import advise, kiss_odds, odds, roll, roll_many
 from .errors import MergeError, SpecError
 from .explain import Explanation, explain
+from .format import percent
 from .merge import merge
 from .odds import Odds
 from .party import PartyLadder, party_ladder
@@ -16,7 +17,7 @@ from .spec import EDITIONS, defaults, describe, normalize, schema
 
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",
-    "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "roll", "roll_many", "schema",
+    "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "percent", "roll", "roll_many", "schema",
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
 ]

@@ -29,7 +29,8 @@ becomes "failure with a boon", a success "success with a bane". With
 ``snakes="each-pair"`` every pair of 1s is one critical.
 
 The odds are exact: the joint distribution of (6s, successes, 1s) after
-the KISS round, over all faces, computed with numpy.
+the KISS round, over all faces, computed with numpy (in Fractions with
+``exact``, see :mod:`venus_widgets.engine.exact`).
 
 >>> import venus_widgets as vw
 >>> o = vw.odds({"edition": "agora", "roll": "check", "rank": 4, "health": 2})
@@ -44,6 +45,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, product
 from typing import Any, Sequence
@@ -52,6 +54,7 @@ import numpy as np
 
 from .advice import Advice, Option
 from .errors import SpecError
+from .exact import array, bincount, ratio, total
 from .merge import merge
 from .odds import Odds
 from .rolls import Die, Roll, streams
@@ -104,9 +107,9 @@ def label(passed: bool, crit: int) -> str:
     return "success" if passed else "failure"
 
 
-def _categories(rank: int) -> np.ndarray:
+def _categories(rank: int, exact: bool = False) -> np.ndarray:
     """P(face 6), P(success but not 6), P(face 1), P(other failure)."""
-    return np.array([1, 6 - rank, 1, rank - 2], dtype=float) / 6.0
+    return array((ratio(w, 6, exact) for w in (1, 6 - rank, 1, rank - 2)), exact)
 
 
 # --------------------------------------------------------------------------
@@ -115,7 +118,7 @@ def _categories(rank: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=64)
-def _counts(n: int) -> tuple[np.ndarray, ...]:
+def _counts(n: int) -> tuple[Any, ...]:
     """All (6s, other successes, 1s, other failures) of ``n`` dice, with
     multinomial coefficients."""
     g = np.indices((n + 1,) * 3).reshape(3, -1)
@@ -123,18 +126,22 @@ def _counts(n: int) -> tuple[np.ndarray, ...]:
     a, b, c = g
     d = n - a - b - c
     f = math.factorial
-    coef = np.array([f(n) // (f(i) * f(j) * f(k) * f(n - i - j - k)) for i, j, k in zip(a, b, c)], dtype=float)
+    coef = [f(n) // (f(i) * f(j) * f(k) * f(n - i - j - k)) for i, j, k in zip(a, b, c)]
     return a, b, c, d, coef
 
 
 @lru_cache(maxsize=256)
-def _pool(n: int, rank: int) -> tuple[np.ndarray, ...]:
+def _pool(n: int, rank: int, exact: bool = False) -> tuple[np.ndarray, ...]:
     """(6s, successes, 1s, other failures, probability) of ``n`` dice of
     ``rank``: a table like a row of Pascal's triangle, kept (read-only)."""
     a, b, c, d, coef = _counts(n)
-    q = _categories(rank)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = coef * q[0] ** a * q[1] ** b * q[2] ** c * q[3] ** d
+    q = _categories(rank, exact)
+    if exact:
+        p = array((int(m) * q[0] ** int(i) * q[1] ** int(j) * q[2] ** int(k) * q[3] ** int(l)
+                   for m, i, j, k, l in zip(coef, a, b, c, d)), True)
+    else:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            p = np.array(coef, dtype=float) * q[0] ** a * q[1] ** b * q[2] ** c * q[3] ** d
     out = (a, a + b, c, d, p)
     for x in out:
         x.flags.writeable = False
@@ -142,31 +149,33 @@ def _pool(n: int, rank: int) -> tuple[np.ndarray, ...]:
 
 
 @lru_cache(maxsize=16)
-def _help_faces(help_rank: int | None) -> tuple[np.ndarray, ...]:
+def _help_faces(help_rank: int | None, exact: bool = False) -> tuple[np.ndarray, ...]:
     """The help die's categories as columns: p, is 6, succeeds, is 1, failed."""
+    one = ratio(1, 1, exact)
     if help_rank is None:
-        rows = [(1.0, 0, 0, 0, 0)]
+        rows = [(one, 0, 0, 0, 0)]
     elif help_rank == AUTO:
-        rows = [(1.0, 0, 1, 0, 0)]
+        rows = [(one, 0, 1, 0, 0)]
     else:
-        q = _categories(help_rank)
+        q = _categories(help_rank, exact)
         rows = [(q[0], 1, 1, 0, 0), (q[1], 0, 1, 0, 0), (q[2], 0, 0, 1, 1), (q[3], 0, 0, 0, 1)]
-    cols = np.array(rows, dtype=float).T
-    out = (cols[0],) + tuple(c.astype(np.int64) for c in cols[1:4]) + (cols[4] > 0,)
+    cols = np.array([r[1:] for r in rows], dtype=np.int64).T
+    out = (array((r[0] for r in rows), exact),) + tuple(cols[:3]) + (cols[3] > 0,)
     for x in out:
         x.flags.writeable = False
     return out
 
 
-def _after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int, helper_kiss: bool):
+def _after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int, helper_kiss: bool,
+                exact: bool = False):
     """Rows (p, 6s, successes, 1s) after the policy's KISS round.
 
     Axes while building: main pool state x first help face x final help face.
     """
     if help_rank == rank and not helper_kiss:
         n, help_rank = n + 1, None  # same rank, same budget: one pool
-    a, s, c, d, p = (x[:, None] for x in _pool(n, rank))
-    ph, h6, hs, h1, hfail = _help_faces(help_rank)
+    a, s, c, d, p = (x[:, None] for x in _pool(n, rank, exact))
+    ph, h6, hs, h1, hfail = _help_faces(help_rank, exact)
     short = s + hs < target  # (state, help face)
     failed = hfail & short
     if helper_kiss:
@@ -183,7 +192,7 @@ def _after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int
     # final help face: KISSed -> a fresh face, else the same face
     stay = np.eye(ph.size, dtype=bool)
     pf = p[:, :, None] * ph[None, :, None] * np.where(help_k[:, :, None], ph[None, None, :], stay[None])
-    return _reroll(pf, a[:, :, None] + h6, s[:, :, None] + hs, ones[:, :, None] + h1, k[:, :, None], rank)
+    return _reroll(pf, a[:, :, None] + h6, s[:, :, None] + hs, ones[:, :, None] + h1, k[:, :, None], rank, exact)
 
 
 @lru_cache(maxsize=32)
@@ -195,7 +204,7 @@ def _cells(size: int) -> tuple[np.ndarray, ...]:
     return out
 
 
-def _reroll(p, six, succ, ones, k, rank) -> tuple[np.ndarray, ...]:
+def _reroll(p, six, succ, ones, k, rank, exact=False) -> tuple[np.ndarray, ...]:
     """Add ``k`` fresh main dice to each row (arrays that broadcast); the
     joint law of (6s, successes, 1s) as flat cells (p, 6s, successes, 1s).
 
@@ -207,9 +216,9 @@ def _reroll(p, six, succ, ones, k, rank) -> tuple[np.ndarray, ...]:
     size = int(max((succ + k).max(), (ones + k).max())) + 1  # 6s <= successes
     cell = ((k * size + six) * size + succ) * size + ones
     p = np.broadcast_to(p, cell.shape)
-    g = np.bincount(cell.ravel(), weights=p.ravel(), minlength=(int(k.max()) + 1) * size**3)
+    g = bincount(cell.ravel(), p.ravel(), minlength=(int(k.max()) + 1) * size**3)
     g = g.reshape(-1, size, size, size)
-    q6, qs, q1, qf = _categories(rank)
+    q6, qs, q1, qf = _categories(rank, exact)
     h = g[-1]
     for j in range(g.shape[0] - 2, -1, -1):
         nxt = qf * h + g[j]
@@ -230,37 +239,48 @@ def _summary(spec: dict, p, six, succ, ones, ego: bool) -> dict[str, Any]:
     return {"p": p, "total": total, "crit": crit, "passed": passed, "spend": spend}
 
 
-def odds(spec: dict) -> Odds:
-    """Exact odds of an agora check or task (spec normalized)."""
+def denominator(spec: dict) -> int:
+    """6 to the dice that can be rolled: the main dice, the help die, and
+    every KISS (the budget, and the helper's free KISS)."""
+    n, help_rank = main_dice(spec), merge(spec["helpers"])
+    rolled = n + (help_rank is not None and help_rank != AUTO)
+    kisses = min(spec["kiss"], rolled) + (help_rank not in (None, AUTO) and spec["helper_kiss"])
+    return 6 ** (rolled + kisses)
+
+
+def odds(spec: dict, exact: bool = False) -> Odds:
+    """Exact odds of an agora check or task (spec normalized); Fractions
+    with ``exact``."""
     n, rank, target = main_dice(spec), spec["rank"], goal(spec)
     help_rank = merge(spec["helpers"])
     notes = []
+    num = Fraction if exact else float
     if n == 0 and help_rank is None:
         notes.append("no dice and no help: automatic failure")
-        none = {"success with a bane": 0.0, "failure with a boon": 0.0}  # the same keys, in the same order
+        none = {"success with a bane": num(0), "failure with a boon": num(0)}  # the same keys, in the same order
         if spec["snakes"] == "each-pair":
-            none["0 criticals"] = 1.0
-        return Odds.from_pmf(spec, {0: 1.0}, threshold=target, goal=target, p_critical=0.0,
-                             p_ego_spent=0.0 if spec["ego"] else None, breakdown=_breakdown(spec, none),
+            none["0 criticals"] = num(1)
+        return Odds.from_pmf(spec, {0: num(1)}, threshold=target, goal=target, p_critical=num(0),
+                             p_ego_spent=num(0) if spec["ego"] else None, breakdown=_breakdown(spec, none, exact=exact),
                              notes=tuple(notes))
-    p, six, succ, ones = _after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"])
+    p, six, succ, ones = _after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], exact)
     r = _summary(spec, p, six, succ, ones, spec["ego"])
-    pmf = np.bincount(r["total"], weights=p)
-    pc = float(p[r["crit"] > 0].sum())
+    pmf = bincount(r["total"], p)
+    pc = num(p[r["crit"] > 0].sum())
     parts = {
-        "success with a bane": float(p[(r["crit"] > 0) & r["passed"]].sum()),
-        "failure with a boon": float(p[(r["crit"] > 0) & ~r["passed"]].sum()),
+        "success with a bane": num(p[(r["crit"] > 0) & r["passed"]].sum()),
+        "failure with a boon": num(p[(r["crit"] > 0) & ~r["passed"]].sum()),
     }
     if spec["snakes"] == "each-pair":
-        for c, v in enumerate(np.bincount(r["crit"], weights=p)):
+        for c, v in enumerate(bincount(r["crit"], p)):
             if v > 0:
-                parts[f"{c} criticals"] = float(v)
+                parts[f"{c} criticals"] = num(v)
     if help_rank == AUTO:
         notes.append("the helpers merge to rank 1: the help die is an automatic success, not rolled")
     return Odds.from_pmf(
-        spec, pmf, threshold=target, goal=target, p_critical=min(1.0, pc),
-        p_ego_spent=float(p[r["spend"]].sum()) if spec["ego"] else None,
-        breakdown=_breakdown(spec, parts, pmf), notes=tuple(notes),
+        spec, pmf, threshold=target, goal=target, p_critical=pc if exact else min(1.0, pc),
+        p_ego_spent=num(p[r["spend"]].sum()) if spec["ego"] else None,
+        breakdown=_breakdown(spec, parts, pmf, exact), notes=tuple(notes),
     )
 
 
@@ -277,20 +297,21 @@ def subverted_pmf(spec: dict, pmf: Sequence[float] | dict) -> dict[int, float]:
     per, cap = per_consequence(spec), spec["consequences"]
     for k, v in items:
         j = min(int(k) // per, cap)
-        out[j] = out.get(j, 0.0) + float(v)
+        out[j] = out.get(j, 0) + (Fraction(v) if isinstance(v, (Fraction, int)) else float(v))
     return {k: out[k] for k in sorted(out)}
 
 
-def _breakdown(spec: dict, parts: dict, pmf=None) -> dict[str, float]:
+def _breakdown(spec: dict, parts: dict, pmf=None, exact: bool = False) -> dict[str, float]:
     parts = dict(parts)
-    parts.setdefault("success with a bane", 0.0)
-    parts.setdefault("failure with a boon", 0.0)
+    zero = ratio(0, 1, exact)
+    parts.setdefault("success with a bane", zero)
+    parts.setdefault("failure with a boon", zero)
     if spec["roll"] == "task":
-        sub = subverted_pmf(spec, {0: 1.0} if pmf is None else pmf)
+        sub = subverted_pmf(spec, {0: ratio(1, 1, exact)} if pmf is None else pmf)
         for j in range(spec["consequences"] + 1):
-            parts[f"{j} subverted"] = sub.get(j, 0.0)
-        parts["at least one subverted"] = math.fsum(v for j, v in sub.items() if j >= 1)
-        parts["+1 exp"] = math.fsum(v for j, v in sub.items() if j < spec["consequences"])
+            parts[f"{j} subverted"] = sub.get(j, zero)
+        parts["at least one subverted"] = total([zero] + [v for j, v in sub.items() if j >= 1])
+        parts["+1 exp"] = total([zero] + [v for j, v in sub.items() if j < spec["consequences"]])
     return parts
 
 
@@ -607,17 +628,18 @@ def _check_faces(spec: dict, faces: Sequence[int], ranks: list[int]) -> list[int
 
 
 def _option_odds(spec, faces, ranks, chosen, n, help_rank) -> tuple[float, float]:
-    """P(pass), P(critical) when the dice ``chosen`` are KISSed."""
+    """P(pass), P(critical) when the dice ``chosen`` are KISSed: counted in
+    Fractions, each rounded once (correctly rounded, the same everywhere)."""
     keep = [i for i in range(len(ranks)) if i not in chosen and ranks[i] != AUTO]
     six = sum(faces[i] == 6 for i in keep)
     succ = sum(faces[i] >= ranks[i] for i in keep) + (help_rank == AUTO)
     ones = sum(faces[i] == 1 for i in keep)
     k = sum(1 for i in chosen if i < n)
-    ph, h6, hs, h1, _ = _help_faces(help_rank if n in chosen else None)
+    ph, h6, hs, h1, _ = _help_faces(help_rank if n in chosen else None, True)
     p, s6, sc, on, kk = ph, six + h6, succ + hs, ones + h1, np.full(ph.size, k)
-    p, s6, sc, on = _reroll(p, s6, sc, on, kk, spec["rank"])
+    p, s6, sc, on = _reroll(p, s6, sc, on, kk, spec["rank"], True)
     r = _summary(spec, p, s6, sc, on, spec["ego"])
-    return float(r["p"][r["passed"]].sum()), float(r["p"][r["crit"] > 0].sum())
+    return float(Fraction(r["p"][r["passed"]].sum())), float(Fraction(r["p"][r["crit"] > 0].sum()))
 
 
 # --------------------------------------------------------------------------

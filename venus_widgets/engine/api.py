@@ -22,7 +22,8 @@ import numpy as np
 
 from .advice import Advice
 from .errors import SpecError
-from .odds import Odds
+from .exact import EXACT_BELOW
+from .odds import SNAP_BELOW, Odds
 from .rolls import Roll, check_seed
 from .spec import ROLL_KINDS, normalize, schema
 
@@ -33,20 +34,63 @@ def _edition(name: str):
     return importlib.import_module(f"venus_widgets.engine.{name}")
 
 
+def denominator(spec: Mapping[str, Any]) -> int | None:
+    """A common denominator of every probability of a normalized spec's
+    odds (6 to the dice that can be rolled, KISS re-rolls included; 20 for
+    the d20 ...), or ``None`` when the odds are not rational (exploding dice).
+    """
+    return _edition(spec["edition"]).denominator(spec)
+
+
 @lru_cache(maxsize=512)
 def _odds_cached(key: str) -> Odds:
+    """Float odds, correctly rounded from the exact rationals for rational
+    specs with a common denominator ``D`` below 2**53: up to ``SNAP_BELOW``
+    the float computation snapped to multiples of ``1 / D`` (when every value
+    is within ``SNAP_TOLERANCE / D`` of one and the distribution adds up to
+    exactly 1), otherwise counted in Fractions."""
     spec = json.loads(key)
-    return _edition(spec["edition"]).odds(spec)
+    d = denominator(spec)
+    if d is None or d >= EXACT_BELOW:
+        return _edition(spec["edition"]).odds(spec)
+    if d <= SNAP_BELOW:
+        snapped = _edition(spec["edition"]).odds(spec).snap(d)
+        if snapped is not None:
+            return snapped.rounded()
+    return _exact_cached(key).rounded()
 
 
-def odds(spec: Mapping[str, Any] | None = None) -> Odds:
+@lru_cache(maxsize=64)
+def _exact_cached(key: str) -> Odds:
+    spec = json.loads(key)
+    return _edition(spec["edition"]).odds(spec, exact=True)
+
+
+def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     """Exact odds of a spec (a dict; omitted fields take their defaults).
 
     Results are computed from exact distributions, never sampled, and
-    cached by spec.
+    cached by spec. Where the odds are rational (everything but exploding
+    dice) and their common denominator is below 2**53, they are counted in
+    exact fractions and each float is the correctly rounded value: the same
+    on every machine. ``exact=True`` returns those odds in
+    :class:`fractions.Fraction` (for any size); for exploding dice, whose
+    odds are not rational, it raises :class:`SpecError`.
+
+    >>> odds({"edition": "agora", "roll": "task", "rank": 2, "health": 1, "job": 0,
+    ...       "consequences": 1}, exact=True).p_pass
+    Fraction(5, 6)
     """
     s = normalize(spec)
-    return _odds_cached(json.dumps(s, sort_keys=True))
+    key = json.dumps(s, sort_keys=True)
+    if not exact:
+        return _odds_cached(key)
+    if denominator(s) is None:
+        field = "explode" if s["edition"] == "playsheet" else "pool"
+        raise SpecError(field, s[field], "no exploding dice for exact=True",
+                        "exploding dice can roll without end, so their odds are not a fraction; "
+                        "use exact=False for the odds with the tail below 1e-12 cut off")
+    return _exact_cached(key)
 
 
 def _kiss_list(kiss: Any) -> list[int]:

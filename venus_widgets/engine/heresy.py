@@ -28,6 +28,7 @@ import math
 
 import numpy as np
 
+from .exact import array, ratio
 from .odds import TAIL_CUTOFF, Odds
 from .rolls import Die, Roll, streams
 
@@ -57,10 +58,10 @@ def degree(net: int) -> str:
     return "foul failure"
 
 
-def _binom(n: int, p: float) -> np.ndarray:
-    """Binomial(n, p) pmf."""
-    k = np.arange(n + 1)
-    return np.array([math.comb(n, i) for i in k], dtype=float) * p**k * (1 - p) ** (n - k)
+def _binom(n: int, p) -> np.ndarray:
+    """Binomial(n, p) pmf (exact for a Fraction ``p``)."""
+    exact = not isinstance(p, float)
+    return array((math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(n + 1)), exact)
 
 
 def pool_pmf(m: int) -> tuple[np.ndarray, float]:
@@ -88,19 +89,30 @@ def pool_pmf(m: int) -> tuple[np.ndarray, float]:
     return pmf[:keep], cut
 
 
-def odds(spec: dict) -> Odds:
-    """Exact odds of net successes (spec normalized)."""
+def denominator(spec: dict) -> int | None:
+    """Black dice only (no pool dice left after trades): 3 ** black (each
+    cancels on 1 or 6). With pool dice the 6s re-roll without end: the odds
+    are not rational (``None``)."""
+    return None if spec["pool"] - 3 * spec["trade"] else 3 ** spec["black"]
+
+
+def odds(spec: dict, exact: bool = False) -> Odds:
+    """Exact odds of net successes (spec normalized); with ``exact`` (only
+    without pool dice, see :func:`denominator`) in Fractions."""
     m, black, trade = spec["pool"] - 3 * spec["trade"], spec["black"], spec["trade"]
-    pool, cut = pool_pmf(m)
-    cancel = _binom(black, 1.0 / 3.0)
+    if exact and m:
+        raise ValueError("pool dice explode: their odds are not rational")
+    pool, cut = pool_pmf(m) if not exact else (array([1], True), 0)
+    cancel = _binom(black, ratio(1, 3, exact))
     net = np.convolve(pool, cancel[::-1])  # index 0 = -black
     offset = trade - black
+    zero = ratio(0, 1, exact)
     breakdown: dict[str, float] = {}
     for i, p in enumerate(net):
         name = degree(offset + i)
-        breakdown[name] = breakdown.get(name, 0.0) + float(p)
+        breakdown[name] = breakdown.get(name, zero) + (p if exact else float(p))
     names = ["foul failure"] + [name for _, name in reversed(DEGREES)]
-    breakdown = {name: breakdown.get(name, 0.0) for name in names}
+    breakdown = {name: breakdown.get(name, zero) for name in names}
     notes = ["each 6 is re-rolled while 6s come up: the tail beyond 1e-12 of mass is cut off"] if m else []
     if trade:
         notes.append(f"{trade} automatic success(es) traded for {3 * trade} pool dice; black dice can cancel them")

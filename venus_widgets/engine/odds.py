@@ -15,18 +15,33 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping
 
 from .errors import SpecError
+from .exact import is_exact, total
 
 #: Mass below which an unbounded tail (exploding dice) is cut off.
 TAIL_CUTOFF = 1e-12
+
+#: :meth:`Odds.snap` accepts a float ``p`` for ``n / D`` when ``|p * D - n|``
+#: is at most this (float noise is far below it while ``D <= SNAP_BELOW``).
+SNAP_TOLERANCE = 0.05
+#: Largest common denominator the float odds are snapped for (above it, and
+#: below 2**53, the engine counts in Fractions).
+SNAP_BELOW = 2**44
 
 
 def _plain(outcome: Any) -> Any:
     """An outcome as a plain int (numpy integers included) or word."""
     return outcome if isinstance(outcome, str) else int(outcome)
+
+
+def _number(value: Any) -> Any:
+    """A probability as a plain float (numpy scalars included), or the
+    Fraction it is in exact odds."""
+    return value if isinstance(value, Fraction) else float(value)
 
 
 def _freeze(mapping: Mapping) -> Mapping:
@@ -36,7 +51,9 @@ def _freeze(mapping: Mapping) -> Mapping:
 @dataclass(frozen=True)
 class Odds:
     """Exact odds of one roll. Every probability is a plain Python
-    ``float``, every outcome a plain ``int`` or word, on every edition.
+    ``float`` (a :class:`fractions.Fraction` in the odds that
+    ``odds(spec, exact=True)`` returns; the annotations name the float
+    case), every outcome a plain ``int`` or word, on every edition.
 
     Attributes
     ----------
@@ -62,6 +79,11 @@ class Odds:
         probability mass cut off from an unbounded tail (< 1e-12), 0 otherwise.
     notes:
         plain-words remarks about how these odds were computed.
+    exact:
+        for rational odds, the same odds in :class:`fractions.Fraction`
+        (what ``odds(spec, exact=True)`` returns); every float here is
+        ``float()`` of its Fraction, correctly rounded. ``None`` when the
+        odds are not rational (exploding dice) or too large to count exactly.
     """
 
     spec: Mapping[str, Any]
@@ -75,18 +97,20 @@ class Odds:
     p_ego_spent: float | None = None
     truncated: float = 0.0
     notes: tuple[str, ...] = ()
+    exact: "Odds | None" = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # one contract across editions: every number a plain Python float,
         # every outcome a plain int or word (never a numpy scalar)
         object.__setattr__(self, "spec", _freeze(self.spec))
-        object.__setattr__(self, "distribution", _freeze({_plain(k): float(v) for k, v in self.distribution.items()}))
-        object.__setattr__(self, "breakdown", _freeze({k: float(v) for k, v in self.breakdown.items()}))
+        # (exact odds keep their Fractions: ``odds(spec, exact=True)``)
+        object.__setattr__(self, "distribution", _freeze({_plain(k): _number(v) for k, v in self.distribution.items()}))
+        object.__setattr__(self, "breakdown", _freeze({k: _number(v) for k, v in self.breakdown.items()}))
         for name in ("p_pass", "p_goal", "truncated"):
-            object.__setattr__(self, name, float(getattr(self, name)))
+            object.__setattr__(self, name, _number(getattr(self, name)))
         for name in ("p_critical", "p_ego_spent"):
             if getattr(self, name) is not None:
-                object.__setattr__(self, name, float(getattr(self, name)))
+                object.__setattr__(self, name, _number(getattr(self, name)))
         for name in ("threshold", "goal"):
             if getattr(self, name) is not None:
                 object.__setattr__(self, name, int(getattr(self, name)))
@@ -108,25 +132,97 @@ class Odds:
         from ``offset``), passing at ``>= threshold``.
 
         Zero entries are dropped from ``distribution``; tiny negative float
-        noise is clipped to 0.
+        noise is clipped to 0. A pmf of Fractions (and ints) gives exact
+        odds: every probability stays a Fraction.
         """
-        if isinstance(pmf, Mapping):
-            items = sorted((int(k), float(v)) for k, v in pmf.items())
-        else:
-            items = [(offset + i, float(v)) for i, v in enumerate(pmf)]
-        dist = {k: (v if v > 0.0 else 0.0) for k, v in items}
-        dist = {k: v for k, v in dist.items() if v > 0.0}
+        raw = list(pmf.items()) if isinstance(pmf, Mapping) else [(offset + i, v) for i, v in enumerate(pmf)]
+        exact = all(is_exact(v) for _, v in raw)
+        conv = Fraction if exact else float
+        items = sorted((int(k), conv(v)) for k, v in raw)
+        dist: dict[int, Any] = {k: v for k, v in items if v > 0}
         goal = threshold if goal is None else goal
-        p_pass = math.fsum(v for k, v in dist.items() if k >= threshold)
-        p_goal = math.fsum(v for k, v in dist.items() if k >= goal)
+        zero = Fraction(0) if exact else 0.0
+        p_pass = total([zero] + [v for k, v in dist.items() if k >= threshold])
+        p_goal = total([zero] + [v for k, v in dist.items() if k >= goal])
         return cls(
             spec=spec,
             distribution=dist,
-            p_pass=min(1.0, p_pass),
+            p_pass=p_pass if exact else min(1.0, p_pass),
             threshold=threshold,
             goal=goal,
-            p_goal=min(1.0, p_goal),
+            p_goal=p_goal if exact else min(1.0, p_goal),
             **extra,
+        )
+
+    def snap(self, denominator: int, tolerance: float = SNAP_TOLERANCE) -> "Odds | None":
+        """Float odds whose every probability is a multiple of ``1 /
+        denominator``, snapped to those exact Fractions; ``None`` when any
+        value is farther than ``tolerance / denominator`` from such a
+        multiple, or the distribution's numerators do not add up to the
+        denominator (then the caller counts exactly instead).
+
+        >>> o = Odds.from_pmf({"edition": "agora"}, {0: 1 / 6, 1: 0.8333333333333333}, threshold=1)
+        >>> o.snap(6).p_pass, o.snap(6).rounded().p_pass, o.snap(7)
+        (Fraction(5, 6), 0.8333333333333334, None)
+        """
+        bad = []
+        if denominator >= 2**53:
+            return None
+
+        def fix(v):
+            if v is None:
+                return None
+            x = float(v) * denominator  # exact up to half a unit in 2**53: far below the tolerance
+            n = round(x)
+            if abs(x - n) > tolerance:
+                bad.append(v)
+            return Fraction(n, denominator)
+
+        dist = {k: fix(v) for k, v in self.distribution.items()}
+        out = Odds(
+            spec=self.spec,
+            distribution=dist,
+            p_pass=fix(self.p_pass),
+            threshold=self.threshold,
+            goal=self.goal,
+            p_goal=fix(self.p_goal),
+            breakdown={k: fix(v) for k, v in self.breakdown.items()},
+            p_critical=fix(self.p_critical),
+            p_ego_spent=fix(self.p_ego_spent),
+            truncated=0.0,
+            notes=self.notes,
+        )
+        if bad or self.truncated or sum(dist.values()) != 1:
+            return None
+        return out
+
+    def rounded(self) -> "Odds":
+        """These exact odds (Fractions) as floats, each correctly rounded
+        from its Fraction; the exact odds stay in ``exact``.
+
+        >>> from fractions import Fraction as F
+        >>> e = Odds.from_pmf({"edition": "agora"}, {0: F(1, 6), 1: F(5, 6)}, threshold=1)
+        >>> o = e.rounded()
+        >>> o.p_pass, o.exact.p_pass, o.at_least(1)
+        (0.8333333333333334, Fraction(5, 6), 0.8333333333333334)
+        """
+
+        def f(v):
+            return None if v is None else float(v)
+
+        return Odds(
+            spec=self.spec,
+            distribution={k: float(v) for k, v in self.distribution.items()},
+            p_pass=float(self.p_pass),
+            threshold=self.threshold,
+            goal=self.goal,
+            p_goal=float(self.p_goal),
+            breakdown={k: float(v) for k, v in self.breakdown.items()},
+            p_critical=f(self.p_critical),
+            p_ego_spent=f(self.p_ego_spent),
+            truncated=float(self.truncated),
+            notes=self.notes,
+            exact=self,
         )
 
     # -- questions --------------------------------------------------------
@@ -142,35 +238,51 @@ class Odds:
                 "roll", self.spec.get("roll"), "a roll with a numeric outcome", f"{what} needs counted successes"
             )
 
+    def _sum(self, values):
+        """A sum of probabilities: exact, and rounded once when these are
+        the float view of exact odds; ``math.fsum`` otherwise."""
+        s = total([Fraction(0) if self.exact is not None or isinstance(self.p_pass, Fraction) else 0.0, *values])
+        if self.exact is not None and self.exact is not self:
+            return float(s)
+        return s if is_exact(s) else min(1.0, s)
+
+    def _exact_dist(self) -> Mapping[Any, Any]:
+        return self.exact.distribution if self.exact is not None else self.distribution
+
     def at_least(self, k: int) -> float:
-        """P(outcome >= k)."""
+        """P(outcome >= k) (a Fraction for exact odds)."""
         self._need_numeric("at_least")
-        return min(1.0, math.fsum(v for o, v in self.distribution.items() if o >= k))
+        return self._sum(v for o, v in self._exact_dist().items() if o >= k)
 
     def at_most(self, k: int) -> float:
-        """P(outcome <= k)."""
+        """P(outcome <= k) (a Fraction for exact odds)."""
         self._need_numeric("at_most")
-        return min(1.0, math.fsum(v for o, v in self.distribution.items() if o <= k))
+        return self._sum(v for o, v in self._exact_dist().items() if o <= k)
 
     @property
     def mean(self) -> float | None:
-        """Expected outcome (``None`` for pass/fail checks)."""
+        """Expected outcome (``None`` for pass/fail checks; a Fraction for
+        exact odds)."""
         if not self.numeric:
             return None
-        return math.fsum(o * p for o, p in self.distribution.items())
+        s = total(o * p for o, p in self._exact_dist().items())
+        return float(s) if self.exact is not None and self.exact is not self else s
 
     @property
     def sd(self) -> float | None:
         """Standard deviation of the outcome (``None`` for pass/fail checks)."""
         if not self.numeric:
             return None
-        m = self.mean
-        var = math.fsum(p * (o - m) ** 2 for o, p in self.distribution.items())
+        dist = self._exact_dist()
+        m = total(o * p for o, p in dist.items())
+        var = total(p * (o - m) ** 2 for o, p in dist.items())
         return math.sqrt(max(var, 0.0))
 
     @property
     def p_fail(self) -> float:
-        return 1.0 - self.p_pass
+        if self.exact is not None and self.exact is not self:
+            return float(1 - self.exact.p_pass)
+        return 1 - self.p_pass
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (distribution as ``[outcome, p]`` pairs)."""
@@ -199,4 +311,6 @@ class Odds:
 
     def __repr__(self) -> str:
         ed, roll = self.spec.get("edition"), self.spec.get("roll")
+        if isinstance(self.p_pass, Fraction):
+            return f"<Odds {ed} {roll}: P(pass)={self.p_pass} exactly>"
         return f"<Odds {ed} {roll}: P(pass)={self.p_pass:.4%}>"

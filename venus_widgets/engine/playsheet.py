@@ -51,6 +51,7 @@ from typing import cast
 import numpy as np
 
 from .errors import SpecError
+from .exact import ratio, total, zeros, ones, array, bincount
 from .odds import TAIL_CUTOFF, Odds
 from .rolls import Die, Roll, streams
 
@@ -62,13 +63,13 @@ AUTO_FROM = {"bronze": 20, "silver": 19, "gold": 18, "platinum": 17}
 _GROUP_CUT = TAIL_CUTOFF / 100
 
 
-def pass_chance(rank: str) -> float:
-    """Chance one D10 passes.
+def pass_chance(rank: str, exact: bool = False) -> float:
+    """Chance one D10 passes (a Fraction with ``exact``).
 
     >>> [pass_chance(r) for r in ("bronze", "silver", "gold", "platinum")]
     [0.4, 0.5, 0.6, 0.7]
     """
-    return (11 - PASS_FROM[rank]) / 10
+    return ratio(11 - PASS_FROM[rank], 10, exact)
 
 
 # --------------------------------------------------------------------------
@@ -97,12 +98,12 @@ def check_category(spec: dict, natural: int) -> str:
     return "pass" if natural + spec["score"] + sum(spec["bonus"]) >= target(spec) else "fail"
 
 
-def _check_odds(spec: dict) -> Odds:
+def _check_odds(spec: dict, exact: bool = False) -> Odds:
     counts = {"auto-pass": 0, "pass": 0, "fail": 0, "auto-fail": 0}
     for natural in range(1, 21):
         counts[check_category(spec, natural)] += 1
-    breakdown = {k: v / 20 for k, v in counts.items()}
-    p = (counts["auto-pass"] + counts["pass"]) / 20
+    breakdown = {k: ratio(v, 20, exact) for k, v in counts.items()}
+    p = ratio(counts["auto-pass"] + counts["pass"], 20, exact)
     return Odds(
         spec=spec,
         distribution={k: v for k, v in (("pass", p), ("fail", 1 - p)) if v > 0},
@@ -119,7 +120,9 @@ def _check_odds(spec: dict) -> Odds:
 # --------------------------------------------------------------------------
 
 
-def _binom(n: int, p: float) -> np.ndarray:
+def _binom(n: int, p) -> np.ndarray:
+    if not isinstance(p, float):  # a Fraction: exact
+        return array((math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(n + 1)), True)
     k = np.arange(n + 1)
     comb = np.array([math.comb(n, int(i)) for i in k], dtype=float)
     return comb * p**k * (1 - p) ** (n - k)
@@ -143,19 +146,20 @@ def _extra_tens(n: int) -> tuple[np.ndarray, float]:
 
 
 @lru_cache(maxsize=512)
-def _group(n: int, rank: str, explode: bool) -> np.ndarray:
+def _group(n: int, rank: str, explode: bool, exact: bool = False) -> np.ndarray:
     """Joint pmf ``G[f, t]`` of failed dice ``f`` (the die a chain ends on
     failed) and 10s ``t`` for ``n`` dice (chains) of one rank. Passes are
-    ``n - f + t`` when exploding, ``n - f`` otherwise."""
-    p = pass_chance(rank)
+    ``n - f + t`` when exploding, ``n - f`` otherwise. Fractions with
+    ``exact`` (not exploding)."""
+    p = pass_chance(rank, exact)
     if explode:
         fails = _binom(n, (1 - p) / 0.9)
         tens, _ = _extra_tens(n)
         return np.outer(fails, tens)
     fails = _binom(n, 1 - p)
-    g = np.zeros((n + 1, n + 1))
+    g = zeros((n + 1, n + 1), exact)
     for f in range(n + 1):
-        g[f, : n - f + 1] = fails[f] * _binom(n - f, 0.1 / p)
+        g[f, : n - f + 1] = fails[f] * _binom(n - f, ratio(1, 10, exact) / p)
     return g
 
 
@@ -163,7 +167,7 @@ def _passes_pmf(g: np.ndarray, n: int, explode: bool) -> np.ndarray:
     """pmf of the passes of one group from its joint ``G[f, t]``."""
     f, t = np.indices(g.shape)
     s = n - f + (t if explode else 0)
-    return np.bincount(s.ravel(), weights=g.ravel())
+    return bincount(s.ravel(), g.ravel())
 
 
 def _low(g: np.ndarray, n: int, explode: bool, cap: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -187,40 +191,41 @@ def _conv_matrix(kernel: np.ndarray) -> np.ndarray:
     src = (s * cap + t).ravel()[None, :]
     s2, t2 = s.ravel()[None, :] + ds, t.ravel()[None, :] + dt
     keep = (s2 < cap) & (t2 < cap)
-    m = np.zeros((cap * cap, cap * cap))
+    m = zeros((cap * cap, cap * cap), kernel.dtype == object)
     w = np.broadcast_to(kernel[ks, kt][:, None], keep.shape)
     np.add.at(m, (np.broadcast_to(src, keep.shape)[keep], (s2 * cap + t2)[keep]), w[keep])
     return m
 
 
 @lru_cache(maxsize=512)
-def _fresh_matrix(m: int, rank: str, explode: bool, cap: int) -> np.ndarray:
+def _fresh_matrix(m: int, rank: str, explode: bool, cap: int, exact: bool = False) -> np.ndarray:
     """The matrix (see ``_conv_matrix``) that adds the (passes, tens) of
     ``m`` fresh chains of one rank to a state below ``cap``."""
-    low = np.zeros((cap, cap))
-    f, s, t, w = _low(_group(m, rank, explode), m, explode, cap)
+    low = zeros((cap, cap), exact)
+    f, s, t, w = _low(_group(m, rank, explode, exact), m, explode, cap)
     np.add.at(low, (s, np.minimum(t, cap - 1)), w)
     return _conv_matrix(low)
 
 
 @lru_cache(maxsize=128)
-def _add_matrix(m: int, rank: str, explode: bool, rows: int) -> np.ndarray:
+def _add_matrix(m: int, rank: str, explode: bool, rows: int, exact: bool = False) -> np.ndarray:
     """``pmf @ M`` is the pmf of passes (length ``rows``) plus the passes of
     ``m`` fresh chains of one rank: a (rows x wider) convolution matrix."""
-    marg = _passes_pmf(_group(m, rank, explode), m, explode)
-    out = np.zeros((rows, rows + len(marg) - 1))
+    marg = _passes_pmf(_group(m, rank, explode, exact), m, explode)
+    out = zeros((rows, rows + len(marg) - 1), exact)
     for r in range(rows):
         out[r, r : r + len(marg)] = marg
     return out
 
 
 @lru_cache(maxsize=512)
-def _ally_first(rank: str, explode: bool, cap: int, ally_kiss: bool) -> tuple[np.ndarray, np.ndarray | None]:
+def _ally_first(rank: str, explode: bool, cap: int, ally_kiss: bool,
+                exact: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
     """An ally's first roll as two matrices (see ``_conv_matrix``): the die
     kept, and the die failed and waiting for the ally's KISS (None without
     ally KISS)."""
-    kern = np.zeros((2, cap, cap))
-    fa, sa, ta, wa = _low(_group(1, rank, explode), 1, explode, cap)
+    kern = zeros((2, cap, cap), exact)
+    fa, sa, ta, wa = _low(_group(1, rank, explode, exact), 1, explode, cap)
     np.add.at(kern, (((fa > 0) & ally_kiss).astype(int), sa, ta), wa)
     return _conv_matrix(kern[0]), (_conv_matrix(kern[1]) if ally_kiss else None)
 
@@ -228,8 +233,9 @@ def _ally_first(rank: str, explode: bool, cap: int, ally_kiss: bool) -> tuple[np
 class _Task:
     """The exact computation of one task spec (see module docstring)."""
 
-    def __init__(self, spec: dict) -> None:
+    def __init__(self, spec: dict, exact: bool = False) -> None:
         self.spec = spec
+        self.exact = exact
         self.thr = target(spec)
         self.explode = spec["explode"]
         self.n = spec["dice"]
@@ -240,31 +246,31 @@ class _Task:
         self.ego = spec["ego"]
 
     def compute(self) -> Odds:
-        thr, n, explode = self.thr, self.n, self.explode
+        thr, n, explode, ex = self.thr, self.n, self.explode, self.exact
         units = [(n, self.rank)] + [(1, r) for r in self.allies]
-        groups = [_group(m, r, explode) for m, r in units]
+        groups = [_group(m, r, explode, ex) for m, r in units]
         cut = sum(_extra_tens(m)[1] for m, _ in units if explode and m)
 
         # 1. every die rolled once: passes S0; at or above the threshold nothing is spent
-        s0 = np.ones(1)
+        s0 = ones(1, ex)
         for (m, _), g in zip(units, groups):
             s0 = np.convolve(s0, _passes_pmf(g, m, explode))
-        out = np.zeros(max(len(s0), thr + 1) + 64)
+        out = zeros(max(len(s0), thr + 1) + 64, ex)
         out[thr : len(s0)] += s0[thr:]
-        p_no_kiss = math.fsum(s0[thr:])
+        p_no_kiss = total([ratio(0, 1, ex), *s0[thr:]])
 
         # 2. short of the threshold: initial (s0, t0) per KISS plan: m own dice, failed-ally mask
         kmax = self.k
         nallies = len(self.allies)
         masks = 2**nallies if self.ally_kiss else 1
         cells = thr * thr  # states (passes, tens) below the threshold, flattened
-        own_q = np.zeros((kmax + 1, thr, thr))
+        own_q = zeros((kmax + 1, thr, thr), ex)
         f, s, t, w = _low(groups[0], n, explode, thr)
         np.add.at(own_q, (np.minimum(f, kmax), s, t), w)
-        q = np.zeros((kmax + 1, masks, cells))
+        q = zeros((kmax + 1, masks, cells), ex)
         q[:, 0] = own_q.reshape(kmax + 1, cells)
         for i, rank in enumerate(self.allies):
-            kept, failed = _ally_first(rank, explode, thr, self.ally_kiss)
+            kept, failed = _ally_first(rank, explode, thr, self.ally_kiss, ex)
             bit = 1 << i
             without = [mk for mk in range(masks) if not mk & bit]
             nxt = q @ kept
@@ -276,59 +282,61 @@ class _Task:
         # 3. the KISS round: m fresh own chains and the failed allies' fresh dice,
         #    added to the passes as (rows x wider) convolution matrices
         qs = q.sum(axis=3)  # (m, mask, s0)
-        adds = [_add_matrix(m, self.rank, explode, thr) for m in range(kmax + 1)]
-        inner = np.zeros((masks, max(a.shape[1] for a in adds)))
+        adds = [_add_matrix(m, self.rank, explode, thr, ex) for m in range(kmax + 1)]
+        inner = zeros((masks, max(a.shape[1] for a in adds)), ex)
         for m, a in enumerate(adds):
             inner[:, : a.shape[1]] += qs[m] @ a
         for i, rank in enumerate(self.allies if self.ally_kiss else []):  # failed allies re-roll
-            a = _add_matrix(1, rank, explode, inner.shape[1])
+            a = _add_matrix(1, rank, explode, inner.shape[1], ex)
             with_i = [mk for mk in range(masks) if mk & (1 << i)]
-            grown = np.zeros((masks, a.shape[1]))
+            grown = zeros((masks, a.shape[1]), ex)
             grown[:, : inner.shape[1]] = inner
             grown[with_i] = inner[with_i] @ a
             inner = grown
         final = inner.sum(axis=0)
         if len(final) > len(out):
-            out = np.concatenate([out, np.zeros(len(final) - len(out))])
+            out = np.concatenate([out, zeros(len(final) - len(out), ex)])
         out[: len(final)] += final
 
         # 4. Ego: a task still short after the KISS round counts each 10 twice.
         #    Only the sums (passes, tens) matter, so the state after the KISS
         #    round is q convolved with the fresh dice's (passes, tens), below
         #    the threshold (a matrix product on the flattened states).
-        e_spent = 0.0
+        e_spent = ratio(0, 1, ex)
         if self.ego:
-            own = np.stack([_fresh_matrix(m, self.rank, explode, thr) for m in range(kmax + 1)])
+            own = np.stack([_fresh_matrix(m, self.rank, explode, thr, ex) for m in range(kmax + 1)])
             y = (q.reshape(kmax + 1, masks, cells) @ own).sum(axis=0)
             for i, rank in enumerate(self.allies):
                 mats = [mk for mk in range(masks) if mk & (1 << i)]
                 if mats:
-                    y[mats] = y[mats] @ _fresh_matrix(1, rank, explode, thr)
+                    y[mats] = y[mats] @ _fresh_matrix(1, rank, explode, thr, ex)
             z = y.sum(axis=0).reshape(thr, thr)
             sgrid, tgrid = np.indices(z.shape)
             if len(out) < 2 * thr:
-                out = np.concatenate([out, np.zeros(2 * thr - len(out))])
+                out = np.concatenate([out, zeros(2 * thr - len(out), ex)])
             out[:thr] -= z.sum(axis=1)
-            grown = np.bincount((sgrid + tgrid).ravel(), weights=z.ravel())
+            grown = bincount((sgrid + tgrid).ravel(), z.ravel())
             out[: len(grown)] += grown
-            e_spent = float(z[:, 1:].sum())
-        out = np.clip(out, 0.0, None)
-        while len(out) > 1 and out[-1] == 0.0:
+            e_spent = total([ratio(0, 1, ex), *z[:, 1:].ravel()])
+        if not ex:
+            out = np.clip(out, 0.0, None)
+        while len(out) > 1 and out[-1] == 0:
             out = out[:-1]
         return self._odds(out, p_no_kiss, e_spent, cut)
 
     def _odds(self, pmf: np.ndarray, p_no_kiss: float, e_spent: float, cut: float) -> Odds:
         thr = self.thr
         k = np.arange(len(pmf))
-        crit_fail = math.fsum(pmf[k <= thr / 2])
-        crit_success = math.fsum(pmf[k >= 2 * thr])
+        zero = ratio(0, 1, self.exact)
+        crit_fail = total([zero, *pmf[k <= thr / 2]])
+        crit_success = total([zero, *pmf[k >= 2 * thr]])
         notes = []
-        truncated = max(0.0, 1.0 - math.fsum(pmf)) if self.explode else 0.0
+        truncated = max(0.0, 1.0 - math.fsum(pmf)) if self.explode else 0
         if self.explode:
             notes.append("every 10 explodes without limit: the tail beyond 1e-12 of mass is cut off")
         breakdown = {
             "pass without KISS": p_no_kiss,
-            "KISS round": 1.0 - p_no_kiss - truncated if self.explode else 1.0 - p_no_kiss,
+            "KISS round": 1.0 - p_no_kiss - truncated if self.explode else 1 - p_no_kiss,
             "critical failure": crit_fail,
             "critical success": crit_success,
         }
@@ -345,11 +353,26 @@ class _Task:
         )
 
 
-def odds(spec: dict) -> Odds:
-    """Exact odds of a playsheet check or task (normalized spec)."""
+def denominator(spec: dict) -> int | None:
+    """The d20 (checks: 20), or 10 to the D10s that can be rolled: own dice,
+    allies, the KISSes and the allies' KISSes; ``None`` (not rational) when
+    10s explode."""
     if spec["roll"] == "check":
-        return _check_odds(spec)
-    return _Task(spec).compute()
+        return 20
+    if spec["explode"]:
+        return None
+    allies = len(spec["allies"])
+    return 10 ** (spec["dice"] + allies + min(spec["kiss"], spec["dice"]) + (allies if spec["ally_kiss"] else 0))
+
+
+def odds(spec: dict, exact: bool = False) -> Odds:
+    """Exact odds of a playsheet check or task (normalized spec); Fractions
+    with ``exact`` (not for exploding 10s)."""
+    if spec["roll"] == "check":
+        return _check_odds(spec, exact)
+    if exact and spec["explode"]:
+        raise ValueError("exploding 10s: the odds are not rational")
+    return _Task(spec, exact).compute()
 
 
 def margin(passes: int, threshold: int) -> float:
@@ -579,9 +602,9 @@ def table(rank: str = "bronze", max_dice: int = 8):
 
     rows = []
     for n in range(1, max_dice + 1):
-        o = _odds({"edition": "playsheet", "roll": "task", "rank": rank, "dice": n, "difficulty": 1})
+        o = _odds({"edition": "playsheet", "roll": "task", "rank": rank, "dice": n, "difficulty": 1}, exact=True)
         assert o.mean is not None and o.sd is not None  # a pool's outcome is numeric
-        rows.append(TableRow(n, tuple(100 * o.at_least(k) for k in range(1, n + 1)), o.mean, o.sd))
+        rows.append(TableRow(n, tuple(float(100 * o.at_least(k)) for k in range(1, n + 1)), float(o.mean), o.sd))
     return tuple(rows)
 
 

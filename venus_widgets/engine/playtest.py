@@ -27,8 +27,12 @@ def _module(spec: dict):
     return playtest_check if spec["roll"] == "check" else playtest_task
 
 
-def odds(spec: dict) -> Odds:
-    return _module(spec).odds(spec)
+def odds(spec: dict, exact: bool = False) -> Odds:
+    return _module(spec).odds(spec, exact)
+
+
+def denominator(spec: dict) -> int:
+    return _module(spec).denominator(spec)
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
@@ -65,12 +69,12 @@ class TableRow:
 def table(caliber: str = "bronze", max_dice: int = 8) -> tuple[TableRow, ...]:
     """The seed's table regenerated: plain pools of 1..``max_dice`` dice,
     no KISS, no Ego."""
-    p = 1 - playtest_task.classes(caliber)[0]
+    p = 1 - playtest_task.classes(caliber, exact=True)[0]  # counted in Fractions, rounded once
     rows = []
     for n in range(1, max_dice + 1):
-        pmf = np.array([math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)])
-        tail = np.cumsum(pmf[::-1])[::-1]
-        rows.append(TableRow(n, tuple(float(100 * t) for t in tail[1:]), n * p, math.sqrt(n * p * (1 - p))))
+        pmf = [math.comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
+        at_least = tuple(float(100 * sum(pmf[k:])) for k in range(1, n + 1))
+        rows.append(TableRow(n, at_least, float(n * p), math.sqrt(n * p * (1 - p))))
     return tuple(rows)
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .exact import ratio
 from .odds import Odds
 from .rolls import Die, Roll, streams
 
@@ -50,13 +51,13 @@ def auto_fails(caliber: str) -> bool:
     return caliber != "platinum"
 
 
-def _p_bonus_at_least(need: int, k: int) -> float:
+def _p_bonus_at_least(need: int, k: int, exact: bool = False):
     """P(highest of k d6 >= need): 1 - ((need - 1) / 6) ** k."""
     if need <= 1:
-        return 1.0 if k > 0 or need <= 0 else 0.0
+        return ratio(1 if k > 0 or need <= 0 else 0, 1, exact)
     if need > 6 or k == 0:
-        return 0.0
-    return 1.0 - ((need - 1) / 6.0) ** k
+        return ratio(0, 1, exact)
+    return 1 - ratio(need - 1, 6, exact) ** k
 
 
 def category(spec: dict, natural: int) -> tuple[str, int]:
@@ -74,22 +75,29 @@ def category(spec: dict, natural: int) -> tuple[str, int]:
     return "fail", 0
 
 
-def odds(spec: dict) -> Odds:
-    """Exact odds: 20 naturals, max-of-k d6 tail for the bonus."""
-    parts = dict.fromkeys(CATEGORIES, 0.0)
+def denominator(spec: dict) -> int:
+    """The d20 and the bonus d6s: 20 * 6 ** bonus_factors."""
+    return 20 * 6 ** spec["bonus_factors"]
+
+
+def odds(spec: dict, exact: bool = False) -> Odds:
+    """Exact odds: 20 naturals, max-of-k d6 tail for the bonus (Fractions
+    with ``exact``)."""
+    parts = dict.fromkeys(CATEGORIES, ratio(0, 1, exact))
     for natural in range(1, 21):
         cat, need = category(spec, natural)
         if cat == "bonus":
-            p = _p_bonus_at_least(need, spec["bonus_factors"])
+            p = _p_bonus_at_least(need, spec["bonus_factors"], exact)
             parts["bonus-pass"] += p
             parts["fail"] += 1 - p
         else:
             parts[cat] += 1
     parts = {k: v / 20 for k, v in parts.items()}
-    p_pass = min(1.0, (parts["auto-pass"] * 20 + parts["pass"] * 20 + parts["bonus-pass"] * 20) / 20)
+    p_pass = (parts["auto-pass"] * 20 + parts["pass"] * 20 + parts["bonus-pass"] * 20) / 20
+    p_pass = p_pass if exact else min(1.0, p_pass)
     return Odds(
         spec=spec,
-        distribution={"pass": p_pass, "fail": 1.0 - p_pass},
+        distribution={"pass": p_pass, "fail": 1 - p_pass},
         p_pass=p_pass,
         threshold=target(spec),
         goal=target(spec),

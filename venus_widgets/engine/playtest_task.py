@@ -47,6 +47,7 @@ True
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from math import comb
@@ -55,6 +56,7 @@ from typing import Any, Sequence
 import numpy as np
 
 from .errors import SpecError
+from .exact import array, bincount, ratio, total, zeros
 from .odds import Odds
 from .rolls import Die, Roll, streams
 
@@ -97,10 +99,10 @@ def budget(spec: dict) -> int:
     return n if spec["ego"] == "reroll" else min(spec["kiss"], n)
 
 
-def classes(caliber: str) -> tuple[float, float, float]:
-    """P(fail), P(success but not 6), P(6) for one die."""
+def classes(caliber: str, exact: bool = False) -> tuple[float, float, float]:
+    """P(fail), P(success but not 6), P(6) for one die (Fractions with ``exact``)."""
     m = MIN_FACE[caliber]
-    return (m - 1) / 6, (6 - m) / 6, 1 / 6
+    return ratio(m - 1, 6, exact), ratio(6 - m, 6, exact), ratio(1, 6, exact)
 
 
 def face_class(face: int, caliber: str) -> int:
@@ -108,10 +110,10 @@ def face_class(face: int, caliber: str) -> int:
 
 
 @lru_cache(maxsize=512)
-def joint(r: int, caliber: str) -> np.ndarray:
+def joint(r: int, caliber: str, exact: bool = False) -> np.ndarray:
     """P(successes = s, sixes = x) for ``r`` dice: an (r+1, r+1) array."""
-    pf, ps, p6 = classes(caliber)
-    out = np.zeros((r + 1, r + 1))
+    pf, ps, p6 = classes(caliber, exact)
+    out = zeros((r + 1, r + 1), exact)
     for s in range(r + 1):
         for x in range(s + 1):
             out[s, x] = comb(r, s) * comb(s, x) * pf ** (r - s) * ps ** (s - x) * p6**x
@@ -125,35 +127,35 @@ def joint(r: int, caliber: str) -> np.ndarray:
 
 
 @lru_cache(maxsize=256)
-def _own_kiss_table(n: int, caliber: str, b: int, nlo: int, size: int) -> np.ndarray:
+def _own_kiss_table(n: int, caliber: str, b: int, nlo: int, size: int, exact: bool = False) -> np.ndarray:
     """Own dice on the KISS path with ``b`` KISSes left for them.
 
     ``C[L, tau]`` is the (successes, sixes) sub-pmf after KISSing, summed
     over first rolls with fewer than ``tau`` own successes whose leftover
     budget for the lower-chance allies is ``L`` (0..nlo).
     """
-    first = joint(n, caliber)
-    per_t = np.zeros((nlo + 1, n + 1, size, size))
+    first = joint(n, caliber, exact)
+    per_t = zeros((nlo + 1, n + 1, size, size), exact)
     for t in range(n + 1):
         f = n - t
         r = min(f, b)
         left = min(max(b - f, 0), nlo)
-        tab = joint(r, caliber)
+        tab = joint(r, caliber, exact)
         for x in range(t + 1):
             if first[t, x]:
                 per_t[left, t, t : t + r + 1, x : x + r + 1] += first[t, x] * tab
-    out = np.zeros((nlo + 1, n + 2, size, size))
-    np.cumsum(per_t, axis=1, out=out[:, 1:])
+    out = zeros((nlo + 1, n + 2, size, size), exact)
+    out[:, 1:] = np.cumsum(per_t, axis=1)
     out.setflags(write=False)
     return out
 
 
-def _ally_combos(allies: Sequence[str]):
+def _ally_combos(allies: Sequence[str], exact: bool = False):
     """Every first-roll class of the allies, with its probability."""
     for cls in product(range(3), repeat=len(allies)):
-        p = 1.0
+        p = ratio(1, 1, exact)
         for c, cal in zip(cls, allies):
-            p *= classes(cal)[c]
+            p *= classes(cal, exact)[c]
         if p:
             yield cls, p
 
@@ -161,14 +163,14 @@ def _ally_combos(allies: Sequence[str]):
 _POINT = {FAIL: (0, 0), SUCC: (1, 0), SIX: (1, 1)}
 
 
-def _ally_kernel(allies, cls, kissed) -> np.ndarray:
+def _ally_kernel(allies, cls, kissed, exact: bool = False) -> np.ndarray:
     """(successes, sixes) pmf of the allies' final dice: a 3x3 array."""
-    k = np.zeros((3, 3))
-    k[0, 0] = 1.0
+    k = zeros((3, 3), exact)
+    k[0, 0] = ratio(1, 1, exact)
     for cal, c, kd in zip(allies, cls, kissed):
-        new = np.zeros((3, 3))
+        new = zeros((3, 3), exact)
         if kd:
-            for cc, p in enumerate(classes(cal)):
+            for cc, p in enumerate(classes(cal, exact)):
                 ds, dx = _POINT[cc]
                 new[ds:, dx:] += p * k[: 3 - ds, : 3 - dx]
         else:
@@ -178,7 +180,7 @@ def _ally_kernel(allies, cls, kissed) -> np.ndarray:
     return k
 
 
-def _default_parts(spec: dict):
+def _default_parts(spec: dict, exact: bool = False):
     """(no-KISS pmf of S0 restricted to S0 >= goal, KISS-path joint H[S1, X1],
     P(S0 >= threshold), P(S0 >= goal))."""
     n, cal, allies = spec["dice"], spec["caliber"], list(spec["allies"])
@@ -190,13 +192,13 @@ def _default_parts(spec: dict):
     lo = [i for i, a in enumerate(allies) if CHANCE[a] <= own_chance]
     hi.sort(key=lambda i: -CHANCE[allies[i]])
     lo.sort(key=lambda i: -CHANCE[allies[i]])
-    first_marg = joint(n, cal).sum(axis=1)
-    tail = np.concatenate([np.cumsum(first_marg[::-1])[::-1], [0.0]])  # P(t >= k)
-    nokiss = np.zeros(size)
-    H = np.zeros((size, size))
-    p0_thr = p0_goal = 0.0
+    first_marg = joint(n, cal, exact).sum(axis=1)
+    tail = np.concatenate([np.cumsum(first_marg[::-1])[::-1], zeros(1, exact)])  # P(t >= k)
+    nokiss = zeros(size, exact)
+    H = zeros((size, size), exact)
+    p0_thr = p0_goal = ratio(0, 1, exact)
     keyed: dict[tuple[int, int, int], np.ndarray] = {}
-    for cls, p in _ally_combos(allies):
+    for cls, p in _ally_combos(allies, exact):
         a_s = sum(c != FAIL for c in cls)
         tau = min(max(g - a_s, 0), n + 1)
         nokiss[tau + a_s : n + 1 + a_s] += p * first_marg[tau:]
@@ -210,11 +212,11 @@ def _default_parts(spec: dict):
         failed_lo = [i for i in lo if cls[i] == FAIL]
         for left in range(len(lo) + 1):
             kd = set(failed_hi[:used]) | set(failed_lo[:left])
-            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))])
+            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], exact)
             key = (b_own, left, tau)
-            keyed[key] = keyed.get(key, 0.0) + p * kern
+            keyed[key] = keyed.get(key, 0) + p * kern
     for (b_own, left, tau), kern in keyed.items():
-        own = _own_kiss_table(n, cal, b_own, len(lo), size)[left, tau]
+        own = _own_kiss_table(n, cal, b_own, len(lo), size, exact)[left, tau]
         for ds, dx in zip(*np.nonzero(kern)):
             H[ds:, dx:] += kern[ds, dx] * own[: size - ds, : size - dx]
     return nokiss, H, p0_thr, p0_goal
@@ -226,46 +228,59 @@ def _outcome_index(size: int, g: int, double6: bool) -> np.ndarray:
     return np.where(double6 & (s < g), s + x, s).ravel()
 
 
-def _finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=()) -> Odds:
+def _finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = False) -> Odds:
     g, thr = goal(spec), threshold(spec)
     size = H.shape[0]
     double6 = spec["ego"] == "double6"
-    final = np.bincount(_outcome_index(size, g, double6), weights=H.ravel(), minlength=2 * size)
+    num = Fraction if exact else float
+    zero = num(0)
+    final = bincount(_outcome_index(size, g, double6), H.ravel(), minlength=2 * size)
     final[:size] += nokiss
-    p_kiss_path = 1.0 - p0_goal
+    p_kiss_path = 1 - p0_goal
     n_all = spec["dice"] + len(spec["allies"])
-    all_succ = float(np.prod([1 - classes(c)[FAIL] for c in calibers(spec)])) if n_all < g else 0.0
-    p_kiss_used = max(p_kiss_path - all_succ, 0.0) if budget(spec) > 0 else 0.0
+    all_succ = zero
+    if n_all < g:
+        all_succ = num(1)
+        for c in calibers(spec):
+            all_succ *= 1 - classes(c, exact)[FAIL]
+    p_kiss_used = max(p_kiss_path - all_succ, zero) if budget(spec) > 0 else zero
     if spec["ego"] == "double6":
-        p_ego = float(H[:g, 1:].sum())
+        p_ego = num(H[:g, 1:].sum())
     elif spec["ego"] == "reroll":
         p_ego = p_kiss_used
     else:
         p_ego = None
     pre = H.sum(axis=1)
     pre[: nokiss.size] += nokiss
-    p1_thr, p1_goal = float(pre[thr:].sum()), float(pre[g:].sum())
-    p_pass, p_goal = float(final[thr:].sum()), float(final[g:].sum())
-    p0_thr, p0_goal, p_kiss_used = float(p0_thr), float(p0_goal), float(p_kiss_used)
+    p1_thr, p1_goal = num(pre[thr:].sum()), num(pre[g:].sum())
+    p_pass, p_goal = num(final[thr:].sum()), num(final[g:].sum())
+    p0_thr, p0_goal, p_kiss_used = num(p0_thr), num(p0_goal), num(p_kiss_used)
     breakdown = {
         "pass_without_kiss": p0_thr,
-        "pass_after_kiss": max(p1_thr - p0_thr, 0.0),
-        "pass_with_ego": max(p_pass - p1_thr, 0.0),
-        "fail": max(1.0 - p_pass, 0.0),
+        "pass_after_kiss": max(p1_thr - p0_thr, zero),
+        "pass_with_ego": max(p_pass - p1_thr, zero),
+        "fail": max(1 - p_pass, zero),
         "goal_without_kiss": p0_goal,
-        "goal_after_kiss": max(p1_goal - p0_goal, 0.0),
-        "goal_with_ego": max(p_goal - p1_goal, 0.0),
+        "goal_after_kiss": max(p1_goal - p0_goal, zero),
+        "goal_with_ego": max(p_goal - p1_goal, zero),
         "p_kiss_used": p_kiss_used,
-        "p_ego_spent": p_ego or 0.0,
+        "p_ego_spent": p_ego or zero,
     }
     return Odds.from_pmf(spec, final, threshold=thr, goal=g, breakdown=breakdown, p_ego_spent=p_ego, notes=notes)
 
 
-def odds(spec: dict) -> Odds:
-    """Exact odds of a task under the spec's policy."""
+def denominator(spec: dict) -> int:
+    """6 to the dice that can be rolled: every die once, and the KISS
+    budget (every die with Ego ``reroll``) once more."""
+    return 6 ** (spec["dice"] + len(spec["allies"]) + budget(spec))
+
+
+def odds(spec: dict, exact: bool = False) -> Odds:
+    """Exact odds of a task under the spec's policy (Fractions with ``exact``)."""
     if spec["policy"] == "optimal":
-        return _optimal_odds(spec)
-    return _finish_odds(spec, *_default_parts(spec))
+        return _optimal_odds(spec, exact)
+    nokiss, H, p0_thr, p0_goal = _default_parts(spec, exact)
+    return _finish_odds(spec, nokiss, H, p0_thr, p0_goal, exact=exact)
 
 
 # --------------------------------------------------------------------------
@@ -273,18 +288,18 @@ def odds(spec: dict) -> Odds:
 # --------------------------------------------------------------------------
 
 
-def _state_pmf(kept_s: int, kept_x: int, reroll: dict[str, int], size: int) -> np.ndarray:
+def _state_pmf(kept_s: int, kept_x: int, reroll: dict[str, int], size: int, exact: bool = False) -> np.ndarray:
     """Joint (successes, sixes) after KISSing ``reroll[caliber]`` dice,
     with ``kept_s`` successes (``kept_x`` of them 6s) staying."""
-    out = np.zeros((size, size))
+    out = zeros((size, size), exact)
     parts = sorted((r, cal) for cal, r in reroll.items() if r)
-    tab = np.ones((1, 1))
+    tab = array([[ratio(1, 1, exact)]], exact)
     if parts:
         r, cal = parts.pop()  # the largest table first, the small ones folded in
-        tab = joint(r, cal)
+        tab = joint(r, cal, exact)
     for r, cal in parts:
-        j = joint(r, cal)
-        new = np.zeros((tab.shape[0] + r, tab.shape[1] + r))
+        j = joint(r, cal, exact)
+        new = zeros((tab.shape[0] + r, tab.shape[1] + r), exact)
         for s in range(r + 1):
             for x in range(s + 1):
                 if j[s, x]:
@@ -296,7 +311,7 @@ def _state_pmf(kept_s: int, kept_x: int, reroll: dict[str, int], size: int) -> n
 
 def _final_pmf(joint_sx: np.ndarray, g: int, double6: bool) -> np.ndarray:
     size = joint_sx.shape[0]
-    return np.bincount(_outcome_index(size, g, double6), weights=joint_sx.ravel(), minlength=2 * size)
+    return bincount(_outcome_index(size, g, double6), joint_sx.ravel(), minlength=2 * size)
 
 
 def _state_choices(counts: dict[tuple[str, int], int], b: int, ego: str):
@@ -328,13 +343,13 @@ def _state_choices(counts: dict[tuple[str, int], int], b: int, ego: str):
                 yield choice, False
 
 
-def _choice_pmf(counts, choice, size, g, double6):
+def _choice_pmf(counts, choice, size, g, double6, exact=False):
     kept_s = sum(v - choice.get(k, 0) for k, v in counts.items() if k[1] != FAIL)
     kept_x = sum(v - choice.get(k, 0) for k, v in counts.items() if k[1] == SIX)
     reroll: dict[str, int] = {}
     for (cal, _), v in choice.items():
         reroll[cal] = reroll.get(cal, 0) + v
-    sx = _state_pmf(kept_s, kept_x, dict(sorted(reroll.items())), size)
+    sx = _state_pmf(kept_s, kept_x, dict(sorted(reroll.items())), size, exact)
     return sx, _final_pmf(sx, g, double6)
 
 
@@ -351,38 +366,48 @@ def _default_choice(counts: dict[tuple[str, int], int], b: int, ego: str) -> dic
 
 
 @lru_cache(maxsize=4096)
-def _best_choice(state: tuple, b: int, ego: str, g: int, size: int):
+def _best_choice(state: tuple, b: int, ego: str, g: int, size: int, exact: bool = True):
     """Best choice for a table state (sorted tuple of ((caliber, class), count));
-    returns (final pmf, chosen dict, ego reroll spent)."""
+    returns (joint (successes, sixes) pmf, chosen dict, ego reroll spent).
+
+    With ``exact`` (the default; rolls and advice always use it) the choices
+    are compared in Fractions: a choice replaces the one before only when
+    its P(goal) is strictly higher, so exact ties keep the earliest choice
+    (the default policy's first), the same on every machine. Without it
+    (the float path) a choice must win by more than 1e-14: above float
+    noise (about 1e-15), below the smallest true difference 1 / D when the
+    common denominator D is at most 2**44, so the snapped float odds make
+    the same choices as the Fractions."""
     counts = dict(state)
     double6 = ego == "double6"
     succ = sum(v for k, v in counts.items() if k[1] != FAIL)
     if succ >= g:
-        sx = _state_pmf(succ, sum(v for k, v in counts.items() if k[1] == SIX), {}, size)
+        sx = _state_pmf(succ, sum(v for k, v in counts.items() if k[1] == SIX), {}, size, exact)
         return sx, {}, False
+    tol = 0 if exact else 1e-14
     dflt = _default_choice(counts, b, ego)
-    best_sx, best = _choice_pmf(counts, dflt, size, g, double6)
+    best_sx, best = _choice_pmf(counts, dflt, size, g, double6, exact)
     best_p = best[g:].sum()
     best_choice, best_ego = dflt, ego == "reroll" and any(v for v in dflt.values())
     for choice, ego_spent in _state_choices(counts, b, ego):
-        sx, fin = _choice_pmf(counts, choice, size, g, double6)
+        sx, fin = _choice_pmf(counts, choice, size, g, double6, exact)
         p = fin[g:].sum()
-        if p > best_p + 1e-13:
+        if p > best_p + tol:
             best_sx, best_p, best_choice, best_ego = sx, p, choice, ego_spent
     return best_sx, best_choice, best_ego
 
 
 @lru_cache(maxsize=256)
-def _first_rolls(groups: tuple[tuple[str, int], ...]):
+def _first_rolls(groups: tuple[tuple[str, int], ...], exact: bool = False):
     """Every first roll by counts per (caliber, class): state keys (as
     :func:`_best_choice` takes them), probabilities and successes."""
     per_group = []
     for cal, m in groups:
-        j = joint(m, cal)
+        j = joint(m, cal, exact)
         per_group.append([(cal, m, s, x, j[s, x]) for s in range(m + 1) for x in range(s + 1) if j[s, x]])
     keys, probs, succ = [], [], []
     for combo in product(*per_group):
-        p, s0, counts = 1.0, 0, []
+        p, s0, counts = ratio(1, 1, exact), 0, []
         for cal, m, s, x, q in combo:
             p *= q
             s0 += s
@@ -390,10 +415,10 @@ def _first_rolls(groups: tuple[tuple[str, int], ...]):
         keys.append(tuple(sorted(counts)))
         probs.append(p)
         succ.append(s0)
-    return tuple(keys), np.array(probs), np.array(succ)
+    return tuple(keys), array(probs, exact), np.array(succ)
 
 
-def _optimal_odds(spec: dict) -> Odds:
+def _optimal_odds(spec: dict, exact: bool = False) -> Odds:
     """Exact odds under the optimal policy: the best set for every first roll
     (by counts per caliber and class), weighted by its probability."""
     g, thr = goal(spec), threshold(spec)
@@ -403,16 +428,16 @@ def _optimal_odds(spec: dict) -> Odds:
     for c in cals:
         groups[c] = groups.get(c, 0) + 1
     b = min(spec["kiss"], len(cals))
-    keys, probs, succ = _first_rolls(tuple(sorted(groups.items())))
+    keys, probs, succ = _first_rolls(tuple(sorted(groups.items())), exact)
     short = succ < g
-    nokiss = np.bincount(succ[~short], weights=probs[~short], minlength=size)
-    H = np.zeros((size, size))
+    nokiss = bincount(succ[~short], probs[~short], minlength=size)
+    H = zeros((size, size), exact)
     rows = np.nonzero(short)[0]
     if rows.size:
-        tables = [_best_choice(keys[i], b, spec["ego"], g, size)[0] for i in rows]
-        H = np.tensordot(probs[rows], np.array(tables), axes=1)
+        tables = [_best_choice(keys[i], b, spec["ego"], g, size, exact)[0] for i in rows]
+        H = np.tensordot(probs[rows], np.array(tables, dtype=H.dtype), axes=1)
     return _finish_odds(spec, nokiss, H, probs[succ >= thr].sum(), probs[~short].sum(),
-                        notes=("optimal policy: the best reroll set for every first roll",))
+                        notes=("optimal policy: the best reroll set for every first roll",), exact=exact)
 
 
 # --------------------------------------------------------------------------
@@ -644,11 +669,18 @@ def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool |
 
 
 def _choice_odds(spec: dict, faces: list[int], cals: Sequence[str], chosen) -> tuple[float, float]:
-    """P(pass), P(goal) when the dice ``chosen`` are KISSed (then double6)."""
+    """P(pass), P(goal) when the dice ``chosen`` are KISSed (then double6),
+    each correctly rounded from its Fraction."""
+    p_pass, p_goal = _choice_fractions(spec, faces, cals, chosen)
+    return float(p_pass), float(p_goal)
+
+
+def _choice_fractions(spec: dict, faces: list[int], cals: Sequence[str], chosen) -> tuple[Fraction, Fraction]:
+    """:func:`_choice_odds` exactly, in Fractions."""
     g = goal(spec)
     counts = _counts_of(faces, cals, range(len(cals)))
-    _, fin = _choice_pmf(counts, _counts_of(faces, cals, chosen), len(cals) + 1, g, spec["ego"] == "double6")
-    return float(min(1.0, fin[threshold(spec):].sum())), float(min(1.0, fin[g:].sum()))
+    _, fin = _choice_pmf(counts, _counts_of(faces, cals, chosen), len(cals) + 1, g, spec["ego"] == "double6", True)
+    return Fraction(fin[threshold(spec):].sum()), Fraction(fin[g:].sum())
 
 
 def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
@@ -681,11 +713,11 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
     free_counts = _counts_of(faces, cals, free)
     succ = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
 
-    def evaluate(dice: Sequence[int], ego_r: bool) -> tuple[float, float]:
+    def evaluate(dice: Sequence[int], ego_r: bool) -> tuple[Fraction, Fraction]:
         chosen = set(dice)
         if ego_r:
             chosen |= {i for i in free if face_class(faces[i], cals[i]) == FAIL}
-        return _choice_odds(spec, faces, cals, chosen)
+        return _choice_fractions(spec, faces, cals, chosen)
 
     default, ego_d = _default_kiss(spec, faces, cals, free, left) if succ < g else ([], False)
     best = (evaluate(default, ego_d)[1], default, ego_d)
@@ -693,7 +725,7 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
         for choice, ego_r in _state_choices(free_counts, left, spec["ego"]):
             chosen = _pick(faces, cals, choice, free)
             pg = evaluate(chosen, ego_r)[1]
-            if pg > best[0] + 1e-13:
+            if pg > best[0]:  # exact: a tie keeps the default policy's choice
                 best = (pg, chosen, ego_r)
     policy, ego_p = (best[1], best[2]) if spec["policy"] == "optimal" else (default, ego_d)
     raw = [("policy", tuple(policy), ego_p), ("optimal", tuple(best[1]), best[2]), ("none", (), False)]

@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 
 from .errors import SpecError
+from .exact import array, ratio
 from .odds import Odds
 from .rolls import Die, Roll, streams
 
@@ -36,13 +37,18 @@ def degrees(spec: dict, total: int):
     return competence_target(spec) - (total + spec["penalty"])
 
 
-def odds(spec: dict) -> Odds:
-    """Exact odds of the degrees (spec normalized)."""
+def denominator(spec: dict) -> int:
+    """Three d6: 216."""
+    return 216
+
+
+def odds(spec: dict, exact: bool = False) -> Odds:
+    """Exact odds of the degrees (spec normalized); Fractions with ``exact``."""
     top = degrees(spec, 18)  # the worst roll gives the lowest degrees
-    pmf = WAYS_3D6[::-1] / 216.0  # index 0 = a roll of 18
-    breakdown = {"success": 0.0, "failure": 0.0}
+    pmf = array((ratio(int(w), 216, exact) for w in WAYS_3D6[::-1]), exact)  # index 0 = a roll of 18
+    breakdown = {"success": ratio(0, 1, exact), "failure": ratio(0, 1, exact)}
     for i, p in enumerate(pmf):
-        breakdown["success" if top + i >= 0 else "failure"] += float(p)
+        breakdown["success" if top + i >= 0 else "failure"] += p if exact else float(p)
     return Odds.from_pmf(spec, pmf, threshold=0, offset=top, breakdown=breakdown,
                          notes=(f"CT {competence_target(spec)}: success on 3d6 + {spec['penalty']} <= CT",))
 

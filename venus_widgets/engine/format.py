@@ -1,0 +1,72 @@
+"""One way to show a probability to a person: :func:`percent`.
+
+The book, the tutorial helpers and the docs show chances with it, so a
+number never says more than is true and never flips between machines:
+
+* "0%" only when the event is impossible and "100%" only when it is
+  certain; anything else that would round to 0 or 100 shows as "<1%" or
+  ">99%" (with more digits, "<0.1%", ">99.9%", ...);
+* halves round up ("87.5" -> "88"), the same everywhere;
+* the probability is first rounded to 12 decimals, far above float noise
+  (about 1e-16) and far below what is shown, so a value one last bit
+  either side of a half (0.87499999999999989 or 0.875) shows the same.
+
+The engine's floats for rational odds are already the correctly rounded
+values (see :mod:`venus_widgets.engine.exact`); this makes the display
+safe for the rest (exploding dice) too. ``Fraction`` inputs are exact.
+
+>>> percent(0.875), percent(0.87499999999999989), percent(0.125)
+('88%', '88%', '13%')
+>>> percent(0.0), percent(1.0), percent(0.004), percent(0.9999999999999999)
+('0%', '100%', '<1%', '>99%')
+>>> percent(0.555556, 1), percent(0.0004, 1), percent(0.99996, 2)
+('55.6%', '<0.1%', '>99.99%')
+>>> from fractions import Fraction
+>>> percent(Fraction(7, 8)), percent(Fraction(1, 200), 0), percent(Fraction(1, 3), 2)
+('88%', '1%', '33.33%')
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+__all__ = ["percent"]
+
+#: Decimals of probability kept before rounding for display.
+_SETTLE = 10**12
+
+
+def percent(p, digits: int = 0) -> str:
+    """``p`` (a probability: float, int or Fraction, 0..1) as a percentage
+    with ``digits`` decimals (0..6), halves rounded up; "0%"/"100%" only for
+    impossible/certain, "<1%"/">99%" (or "<0.1%", ">99.9%" ...) for what
+    would round to them."""
+    if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 6:
+        raise ValueError(f"digits={digits!r} is not allowed: expected a whole number of decimals from 0 to 6")
+    if isinstance(p, bool) or not isinstance(p, (int, float, Fraction)) and not hasattr(p, "__float__"):
+        raise ValueError(f"p={p!r} is not allowed: expected a probability from 0 to 1")
+    if not isinstance(p, (int, Fraction)):
+        p = float(p)
+        if math.isnan(p):
+            raise ValueError("p=nan is not allowed: expected a probability from 0 to 1")
+    if not 0 <= p <= 1:
+        raise ValueError(f"p={p!r} is not allowed: expected a probability from 0 to 1")
+    if p == 0:
+        return "0%"
+    if p == 1:
+        return "100%"
+    settled = Fraction(math.floor(Fraction(p) * _SETTLE + Fraction(1, 2)), _SETTLE)
+    scale = 10**digits
+    n = math.floor(settled * 100 * scale + Fraction(1, 2))  # units of 10**-digits percent, half up
+    if n == 0:
+        return f"<{_show(1, digits)}%"
+    if n == 100 * scale:
+        return f">{_show(100 * scale - 1, digits)}%"
+    return f"{_show(n, digits)}%"
+
+
+def _show(n: int, digits: int) -> str:
+    """``n`` units of ``10**-digits`` as a decimal."""
+    whole, frac = divmod(n, 10**digits)
+    return f"{whole}.{frac:0{digits}d}" if digits else f"{whole}"
