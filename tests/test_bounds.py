@@ -26,6 +26,7 @@ import venus_widgets as vw
 from venus_widgets import SpecError
 from venus_widgets.engine import spec as spec_mod
 from venus_widgets.engine.merge import best_subset, try_merge
+from venus_widgets.engine.rolls import BLOCK_ROLLS
 
 # --------------------------------------------------------------------------
 # Specs with every field at its upper limit (the heaviest roll of each kind)
@@ -294,9 +295,12 @@ def specs_at_the_limits(draw):
         return vw.normalize(spec)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(specs_at_the_limits())
-def test_odds_and_a_roll_at_the_upper_limits_finish_within_bounds(spec):
+def test_odds_a_roll_and_roll_many_at_the_upper_limits_finish_within_bounds(spec):
+    """Odds (uncached), one roll and two blocks of roll_many at or near
+    every field's upper limit: a generous time bound, and the working
+    memory of roll_many under 100 MB (it is the same at any n)."""
     vw.engine.api._odds_cached.cache_clear()
     tracemalloc.start()
     try:
@@ -310,3 +314,7 @@ def test_odds_and_a_roll_at_the_upper_limits_finish_within_bounds(spec):
     assert abs(sum(o.distribution.values()) - 1) < 1e-9 and r.outcome in o.distribution
     assert elapsed < TIME_BOUND, f"{elapsed:.1f} s for {spec}"
     assert peak < MEMORY_BOUND, f"{peak / 1e6:.0f} MB for {spec}"
+    t = time.perf_counter()
+    work = _extra_peak(spec, 2 * BLOCK_ROLLS)
+    assert time.perf_counter() - t < TIME_BOUND
+    assert work < 100e6, f"{work / 1e6:.0f} MB for {spec}"
