@@ -465,10 +465,11 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> dict
     n, help_rank, ranks = _layout(spec)
     faces = _check_faces(spec, faces, ranks)
     kissed = sorted(set(int(i) for i in kissed))
+    rolled = len(ranks) - (help_rank == AUTO)  # the rank-1 help die, last, is not rolled
     for i in kissed:
-        if not 0 <= i < len(ranks) or ranks[i] == AUTO:
-            raise SpecError("kissed", kissed, f"indices of rolled dice, from 0 to {len(ranks) - 1 - (help_rank == AUTO)}",
-                            f"this roll has {len(ranks) - (help_rank == AUTO)} rolled dice")
+        if not 0 <= i < rolled:
+            raise SpecError("kissed", kissed, f"indices of rolled dice, from 0 to {rolled - 1}",
+                            f"this roll has {rolled} rolled dice")
     _check_kiss(spec, faces, [], kissed)
     target = goal(spec)
     succ0 = sum(f >= r for f, r in zip(faces, ranks)) + (help_rank == AUTO)
