@@ -57,7 +57,7 @@ from .errors import SpecError
 from .exact import array, bincount, ratio, total
 from .merge import merge
 from .odds import Odds
-from .rolls import Die, Roll, streams
+from .rolls import Die, Roll, in_blocks, streams
 
 #: Help rank 1: an automatic success, recorded as a die with face 0.
 AUTO = 1
@@ -437,40 +437,34 @@ def _check_kiss(spec: dict, faces: Sequence[int], kiss: Sequence[int], kissed: S
                         f"{succ} successes showing, {goal(spec)} needed")
 
 
-#: Dice per block of ``roll_many`` (bounds memory for ten million rolls).
-BLOCK_DICE = 1 << 21
-
-
 def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
     """Final successes of ``n`` rolls by the policy (vectorised, in blocks)."""
+    return in_blocks(n, seed, lambda rows, g1, g2: _rolls(spec, rows, g1, g2))
+
+
+def _rolls(spec: dict, rows: int, g1: np.random.Generator, g2: np.random.Generator) -> np.ndarray:
     main, help_rank, ranks = _layout(spec)
     target = goal(spec)
     auto = help_rank == AUTO
     rk = np.array([r for r in ranks if r != AUTO], dtype=np.int8)
     m = rk.size
-    g1, g2 = streams(seed)
     is_help = np.arange(m) >= main
-    out = np.empty(n, dtype=np.int64)
-    step = max(1, BLOCK_DICE // max(m, 1))
-    for lo in range(0, n, step):
-        rows = min(step, n - lo)
-        faces = g1.integers(1, 7, size=(rows, m), dtype=np.int8)
-        short = (faces >= rk).sum(axis=1) + auto < target
-        failed = (faces < rk) & short[:, None]
-        free = failed & is_help if spec["helper_kiss"] else np.zeros_like(failed)
-        queued = failed & ~free
-        # best chance (lowest rank) first, then the lowest face; int16: no wrap-around
-        key = np.where(queued, rk * np.int16(8) + faces, np.int16(1 << 10))
-        order = np.argsort(key, axis=1, kind="stable")
-        take = np.arange(m)[None, :] < np.minimum(spec["kiss"], queued.sum(axis=1))[:, None]
-        chosen = np.zeros_like(failed)
-        np.put_along_axis(chosen, order, take, axis=1)
-        faces = np.where(chosen | free, g2.integers(1, 7, size=(rows, m), dtype=np.int8), faces)
-        succ = (faces >= rk).sum(axis=1) + auto
-        if spec["ego"]:
-            succ = np.where(succ < target, succ + (faces == 6).sum(axis=1), succ)
-        out[lo:lo + rows] = succ
-    return out
+    faces = g1.integers(1, 7, size=(rows, m), dtype=np.int8)
+    short = (faces >= rk).sum(axis=1) + auto < target
+    failed = (faces < rk) & short[:, None]
+    free = failed & is_help if spec["helper_kiss"] else np.zeros_like(failed)
+    queued = failed & ~free
+    # best chance (lowest rank) first, then the lowest face; int16: no wrap-around
+    key = np.where(queued, rk * np.int16(8) + faces, np.int16(1 << 10))
+    order = np.argsort(key, axis=1, kind="stable")
+    take = np.arange(m)[None, :] < np.minimum(spec["kiss"], queued.sum(axis=1))[:, None]
+    chosen = np.zeros_like(failed)
+    np.put_along_axis(chosen, order, take, axis=1)
+    faces = np.where(chosen | free, g2.integers(1, 7, size=(rows, m), dtype=np.int8), faces)
+    succ = (faces >= rk).sum(axis=1) + auto
+    if spec["ego"]:
+        succ = np.where(succ < target, succ + (faces == 6).sum(axis=1), succ)
+    return succ
 
 
 # --------------------------------------------------------------------------
@@ -508,6 +502,11 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
     n, help_rank, ranks = _layout(spec)
     faces = _check_faces(spec, faces, ranks)
     kissed = sorted(set(int(i) for i in kissed))
+    rolled = len(ranks) - (help_rank == AUTO)  # the rank-1 help die, last, is not rolled
+    for i in kissed:
+        if not 0 <= i < rolled:
+            raise SpecError("kissed", kissed, f"indices of rolled dice, from 0 to {rolled - 1}",
+                            f"this roll has {rolled} rolled dice")
     _check_kiss(spec, faces, [], kissed)
     target = goal(spec)
     succ0 = sum(f >= r for f, r in zip(faces, ranks)) + (help_rank == AUTO)

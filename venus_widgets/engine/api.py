@@ -15,7 +15,9 @@ from __future__ import annotations
 import importlib
 import json
 from collections import OrderedDict
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
+from itertools import islice
 from typing import Any, Mapping, Sequence
 
 import numpy as np
@@ -93,18 +95,49 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     return _exact_cached(key)
 
 
+#: More dice than any roll has: ``faces``, ``kiss`` and ``kissed`` are read up to this many items.
+MAX_FACES = 256
+
+
+def _items(field: str, value: Any, allowed: str) -> list:
+    """The items of a list argument, read like a spec's list field: a list,
+    tuple or array (not a set, a string or a dict), at most
+    :data:`MAX_FACES` items, so an endless iterator is refused."""
+    if isinstance(value, AbstractSet):
+        raise SpecError(field, value, allowed, "a set has no order: use a list")
+    if value is None or isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+        raise SpecError(field, value, allowed)
+    try:
+        items = list(islice(value, MAX_FACES + 1))
+    except TypeError:
+        raise SpecError(field, value, allowed) from None
+    if len(items) > MAX_FACES:
+        raise SpecError(field, value, allowed, f"no roll has more than {MAX_FACES} dice")
+    return items
+
+
+def _index_list(field: str, value: Any) -> list[int]:
+    """Die indices (``kiss``, ``kissed``): a list of whole numbers from 0,
+    each die once (each edition checks that the indices are its dice)."""
+    allowed = "a list of die indices (whole numbers from 0, in die order as roll() numbers the dice)"
+    items = _items(field, value, allowed)
+    for i in items:
+        if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)) or i < 0:
+            raise SpecError(field, items, allowed, f"{i!r} is not a die index")
+    if len(set(int(i) for i in items)) != len(items):
+        raise SpecError(field, items, "each die listed at most once")
+    return [int(i) for i in items]
+
+
 def _kiss_list(kiss: Any) -> list[int]:
     """Die indices to KISS: a list of whole numbers, each die once (each
     edition checks that the indices are its dice)."""
-    if isinstance(kiss, (str, bytes)) or not hasattr(kiss, "__iter__"):
-        raise SpecError("kiss", kiss, "a list of die indices to KISS")
-    kiss = list(kiss)
-    for i in kiss:
-        if isinstance(i, bool) or not isinstance(i, (int, np.integer)):
-            raise SpecError("kiss", kiss, "a list of die indices (whole numbers)")
-    if len(set(int(i) for i in kiss)) != len(kiss):
-        raise SpecError("kiss", kiss, "each die KISSed at most once")
-    return [int(i) for i in kiss]
+    return _index_list("kiss", kiss)
+
+
+def _faces(faces: Any) -> list:
+    """The faces showing, in die order (each edition checks the faces)."""
+    return _items("faces", faces, "a list of the faces showing, one per die in die order as roll() numbers them")
 
 
 def roll(
@@ -187,7 +220,7 @@ def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequenc
                         f"the {s['edition']} edition has no advice")
     if s["edition"] == "playtest" and s["roll"] != "task":
         raise SpecError("roll", s["roll"], "task", "advice is about which task dice to KISS: set roll='task'")
-    faces, kissed = list(faces), list(kissed)
+    faces, kissed = _faces(faces), _index_list("kissed", kissed)
     # an Advice is immutable: a roller asks again for the same faces on every
     # click and gets the same object back (repr keeps True apart from 1)
     key = (json.dumps(s, sort_keys=True), repr(faces), repr(kissed))
@@ -228,7 +261,7 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
     if not hasattr(mod, "kiss_odds"):
         raise SpecError("edition", s["edition"], "playtest or agora",
                         "only there does the choice of dice to KISS change the odds")
-    kiss = _kiss_list(kiss)
+    faces, kiss = _faces(faces), _kiss_list(kiss)
     if ego is not None and not isinstance(ego, (bool, np.bool_)):
         raise SpecError("ego", ego, "True, False or None (by the policy)")
     ego = None if ego is None else bool(ego)

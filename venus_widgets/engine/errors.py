@@ -28,7 +28,10 @@ class SpecError(ValueError):
         self.value = value
         self.allowed = allowed
         self.hint = hint
-        message = f"{field}={value!r} is not allowed: expected {allowed}"
+        shown = repr(value)
+        if len(shown) > 80:  # e.g. a 400-digit number: its start and end say enough
+            shown = f"{shown[:60]}…{shown[-12:]}"
+        message = f"{field}={shown} is not allowed: expected {allowed}"
         if hint:
             message += f" ({hint})"
         super().__init__(message)

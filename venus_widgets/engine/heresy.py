@@ -30,7 +30,7 @@ import numpy as np
 
 from .exact import array, ratio
 from .odds import TAIL_CUTOFF, Odds
-from .rolls import Die, Roll, streams
+from .rolls import Die, Roll, in_blocks, streams
 
 #: Net successes -> degree (the seed's Degrees of Success table; below 0 a foul failure).
 DEGREES = (
@@ -158,29 +158,23 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
                 details={"degree": degree(net), "automatic": trade, "foul_failure": net < 0})
 
 
-#: Dice per block of ``roll_many`` (bounds memory for ten million rolls).
-BLOCK_DICE = 1 << 21
-
-
 def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
     """Net successes of ``n`` rolls, simulating every die (vectorised, in blocks)."""
+    return in_blocks(n, seed, lambda rows, g1, _: _rolls(spec, rows, g1))
+
+
+def _rolls(spec: dict, rows: int, g1: np.random.Generator) -> np.ndarray:
     m, black, trade = spec["pool"] - 3 * spec["trade"], spec["black"], spec["trade"]
-    g1, _ = streams(seed)
-    out = np.empty(n, dtype=np.int64)
-    step = max(1, BLOCK_DICE // max(m + black, 1))
-    for lo in range(0, n, step):
-        rows = min(step, n - lo)
-        faces = g1.integers(1, 7, size=(rows, m), dtype=np.int8)
-        net = _success(faces).sum(axis=1) + trade
-        net -= _success(g1.integers(1, 7, size=(rows, black), dtype=np.int8)).sum(axis=1)
-        sixes = (faces == 6).sum(axis=1)
-        while sixes.any():  # one re-roll per 6: its success, and the 6s among them
-            f = g1.integers(1, 7, size=int(sixes.sum()), dtype=np.int8)
-            row = np.repeat(np.arange(rows), sixes)
-            net += np.bincount(row, weights=_success(f), minlength=rows).astype(np.int64)
-            sixes = np.bincount(row, weights=f == 6, minlength=rows).astype(np.int64)
-        out[lo:lo + rows] = net
-    return out
+    faces = g1.integers(1, 7, size=(rows, m), dtype=np.int8)
+    net = _success(faces).sum(axis=1) + trade
+    net -= _success(g1.integers(1, 7, size=(rows, black), dtype=np.int8)).sum(axis=1)
+    sixes = (faces == 6).sum(axis=1)
+    while sixes.any():  # one re-roll per 6: its success, and the 6s among them
+        f = g1.integers(1, 7, size=int(sixes.sum()), dtype=np.int8)
+        row = np.repeat(np.arange(rows), sixes)
+        net += np.bincount(row, weights=_success(f), minlength=rows).astype(np.int64)
+        sixes = np.bincount(row, weights=f == 6, minlength=rows).astype(np.int64)
+    return net
 
 
 # --------------------------------------------------------------------------

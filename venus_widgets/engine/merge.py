@@ -21,7 +21,6 @@ venus_widgets.engine.errors.MergeError: helpers=[5, 4] is not allowed: expected 
 from __future__ import annotations
 
 from collections import Counter
-from itertools import product
 from typing import Iterable
 
 from .errors import MergeError
@@ -62,30 +61,57 @@ def best_subset(ranks: Iterable[int]) -> tuple[tuple[int, ...], int | None]:
 
     >>> best_subset([5, 5, 4, 6])
     ((5, 5, 4), 3)
+
+    For ranks as :func:`merge` checks them (2 to 6). Polynomial: for each rank ``R`` from the best, the ranks above ``R``
+    are taken from the highest down, keeping per carry (dice of the rank
+    below made so far) the best choice; dice of rank ``r`` and the carry
+    into ``r`` must pair up, and at ``R`` exactly one die must remain.
     """
     counts = Counter(int(r) for r in ranks)
-    keys = sorted(counts, reverse=True)
-    best: tuple[tuple[int, int, tuple[int, ...]], tuple[int, ...]] | None = None
-    for choice in product(*(range(counts[k] + 1) for k in keys)):
-        subset = tuple(r for k, c in zip(keys, choice) for r in [k] * c)
-        rank = try_merge(subset)
-        if rank is None:
-            continue
-        key = (rank, len(subset), tuple(sorted(subset)))
-        if best is None or key < best[0]:
-            best = (key, subset)
-    if best is None:
+    if not counts:
         return (), None
-    return best[1], best[0][0]
+    top, low = max(counts), min(counts)
+    # n dice merge at most log2(n) ranks below the lowest of them
+    for target in range(max(1, low - sum(counts.values()).bit_length()), top + 1):
+        # carry -> (size, chosen ranks in ascending order): the best choice above the rank being taken
+        states: dict[int, tuple[int, tuple[int, ...]]] = {0: (0, ())}
+        for rank in range(top, target, -1):
+            nxt: dict[int, tuple[int, tuple[int, ...]]] = {}
+            for carry, (size, chosen) in states.items():
+                for c in range(counts.get(rank, 0) + 1):
+                    if (c + carry) % 2:
+                        continue
+                    cand = (size + c, (rank,) * c + chosen)
+                    key = (c + carry) // 2
+                    if key not in nxt or cand < nxt[key]:
+                        nxt[key] = cand
+            states = nxt
+        best = None
+        for carry, (size, chosen) in states.items():
+            c = 1 - carry
+            if 0 <= c <= counts.get(target, 0):
+                cand = (size + c, (target,) * c + chosen)
+                if best is None or cand < best:
+                    best = cand
+        if best is not None:
+            return tuple(sorted(best[1], reverse=True)), target
+    return (), None
 
 
 def merge(ranks: Iterable[int]) -> int | None:
     """Merge helpers' ranks into the helping die's rank (``None``: no help).
 
-    Raises :class:`MergeError` when they cannot merge; the error names the
-    best feasible subset (``err.best``) and its rank (``err.best_rank``).
+    ``ranks`` is checked like the agora spec's ``helpers`` field (a list of
+    at most 16 ranks from 2 to 6), so a wrong value is a :class:`SpecError`
+    naming ``helpers``. Raises :class:`MergeError` when they cannot merge;
+    the error names the best feasible subset (``err.best``) and its rank
+    (``err.best_rank``).
     """
-    ranks = [int(r) for r in ranks]
+    from .spec import SCHEMAS  # local import: spec imports merge for its cross check
+
+    checked = SCHEMAS[("agora", "check")]["helpers"].check("helpers", ranks)
+    assert isinstance(checked, (list, tuple))  # a List field's check gives a sequence
+    ranks = list(checked)
     if not ranks:
         return None
     rank = try_merge(ranks)

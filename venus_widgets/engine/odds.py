@@ -48,6 +48,24 @@ def _freeze(mapping: Mapping) -> Mapping:
     return MappingProxyType(dict(mapping))
 
 
+def _deep_freeze(value: Any) -> Any:
+    """A read-only copy: mappings become read-only views of copies, lists tuples."""
+    if isinstance(value, Mapping):
+        return MappingProxyType({k: _deep_freeze(v) for k, v in value.items()})
+    if isinstance(value, (list, tuple)):
+        return tuple(_deep_freeze(v) for v in value)
+    return value
+
+
+def _thaw(value: Any) -> Any:
+    """A fresh JSON-able copy of a deep-frozen value (tuples become lists)."""
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_thaw(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True)
 class Odds:
     """Exact odds of one roll. Every probability is a plain Python
@@ -58,7 +76,8 @@ class Odds:
     Attributes
     ----------
     spec:
-        the normalized spec these odds are for.
+        the normalized spec these odds are for, read-only (list fields as
+        tuples; :meth:`to_dict` gives a fresh copy with lists).
     distribution:
         outcome -> probability (sums to 1 within 1e-12).
     p_pass:
@@ -102,7 +121,8 @@ class Odds:
     def __post_init__(self) -> None:
         # one contract across editions: every number a plain Python float,
         # every outcome a plain int or word (never a numpy scalar)
-        object.__setattr__(self, "spec", _freeze(self.spec))
+        # deep: odds are cached, so nothing handed out may change them (list fields become tuples)
+        object.__setattr__(self, "spec", _deep_freeze(self.spec))
         # (exact odds keep their Fractions: ``odds(spec, exact=True)``)
         object.__setattr__(self, "distribution", _freeze({_plain(k): _number(v) for k, v in self.distribution.items()}))
         object.__setattr__(self, "breakdown", _freeze({k: _number(v) for k, v in self.breakdown.items()}))
@@ -287,7 +307,7 @@ class Odds:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (distribution as ``[outcome, p]`` pairs)."""
         return {
-            "spec": dict(self.spec),
+            "spec": _thaw(self.spec),
             "distribution": [[k, v] for k, v in self.distribution.items()],
             "p_pass": self.p_pass,
             "threshold": self.threshold,

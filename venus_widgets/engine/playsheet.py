@@ -53,7 +53,7 @@ import numpy as np
 from .errors import SpecError
 from .exact import ratio, total, zeros, ones, array, bincount
 from .odds import TAIL_CUTOFF, Odds
-from .rolls import Die, Roll, streams
+from .rolls import Die, Roll, in_blocks, streams
 
 #: Lowest passing D10 face per rank (tasks).
 PASS_FROM = {"bronze": 7, "silver": 6, "gold": 5, "platinum": 4}
@@ -550,13 +550,20 @@ def _chains(gen, shape: tuple[int, ...], explode: bool) -> tuple[np.ndarray, np.
 
 
 def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
-    """``n`` rolls by the policy: an int array of final passes (tasks) or a
-    bool array (checks)."""
-    first, _ = streams(seed)
+    """``n`` rolls by the policy, in blocks: an int array of final passes
+    (tasks) or a bool array (checks)."""
     if spec["roll"] == "check":
-        natural = first.integers(1, 21, size=n)
-        total = natural + spec["score"] + sum(spec["bonus"])
-        return (natural != 1) & ((natural >= AUTO_FROM[spec["rank"]]) | (total >= target(spec)))
+        return in_blocks(n, seed, lambda rows, first, _: _checks(spec, rows, first), dtype=bool)
+    return in_blocks(n, seed, lambda rows, first, _: _tasks(spec, rows, first))
+
+
+def _checks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
+    natural = first.integers(1, 21, size=n)
+    total = natural + spec["score"] + sum(spec["bonus"])
+    return (natural != 1) & ((natural >= AUTO_FROM[spec["rank"]]) | (total >= target(spec)))
+
+
+def _tasks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
     thr, explode = target(spec), spec["explode"]
     ranks = [spec["rank"]] * spec["dice"] + list(spec["allies"])
     need = np.array([PASS_FROM[r] for r in ranks], dtype=np.int8)

@@ -31,7 +31,7 @@ import numpy as np
 
 from .exact import ratio
 from .odds import Odds
-from .rolls import Die, Roll, streams
+from .rolls import Die, Roll, in_blocks, streams
 
 ABSOLUTE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
 
@@ -138,8 +138,11 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
 
 
 def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
-    """``n`` checks, vectorised: a bool array (passed)."""
-    first, _ = streams(seed)
+    """``n`` checks, vectorised in blocks: a bool array (passed)."""
+    return in_blocks(n, seed, lambda rows, first, _: _checks(spec, rows, first), dtype=bool)
+
+
+def _checks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
     natural = first.integers(1, 21, size=n)
     k = spec["bonus_factors"]
     best = first.integers(1, 7, size=(n, k)).max(axis=1) if k else np.zeros(n, dtype=np.int64)

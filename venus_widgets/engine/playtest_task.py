@@ -58,7 +58,7 @@ import numpy as np
 from .errors import SpecError
 from .exact import array, bincount, ratio, total, zeros
 from .odds import Odds
-from .rolls import Die, Roll, streams
+from .rolls import Die, Roll, in_blocks, streams
 
 #: Lowest succeeding face per caliber.
 MIN_FACE = {"bronze": 5, "silver": 4, "gold": 3, "platinum": 2}
@@ -562,10 +562,13 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
 
 
 def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
-    """Final successes of ``n`` rolls by the policy, vectorised (the optimal
-    policy is looked up per distinct first roll)."""
+    """Final successes of ``n`` rolls by the policy, vectorised in blocks
+    (the optimal policy is looked up per distinct first roll)."""
+    return in_blocks(n, seed, lambda rows, first, second: _rolls(spec, rows, first, second))
+
+
+def _rolls(spec: dict, n: int, first: np.random.Generator, second: np.random.Generator) -> np.ndarray:
     cals = calibers(spec)
-    first, second = streams(seed)
     d = len(cals)
     faces = first.integers(1, 7, size=(n, d), dtype=np.int8)
     new = second.integers(1, 7, size=(n, d), dtype=np.int8)

@@ -42,7 +42,10 @@ def field_reference() -> str:
         + " (default `playtest`); `roll` is `check` or `task` where the edition has both "
         "(default `check`; the Heresy Engine has only `task`, VERS only `check`). "
         "Omitted fields take the default below. A value outside the allowed range raises "
-        "`SpecError` (a `ValueError`) naming the field, the value and the range.",
+        "`SpecError` (a `ValueError`) naming the field, the value and the range. "
+        "A list field takes a list or tuple (a numpy array or an iterator is read up to one item "
+        "past its maximum); a set is refused, since the order gives each die its place. "
+        "True/false fields take Python or numpy booleans.",
         "",
         "_Generated from `venus_widgets/engine/spec.py` by `python -m venus_widgets.engine.reference`._",
     ]

@@ -6,6 +6,11 @@ dice. Faces come from numpy's PCG64 generator. The first stream (seeded by
 second stream (``SeedSequence(seed).spawn``'s first child) gives the faces
 of KISSed dice, one draw per KISSed die in die order.
 
+``roll_many`` rolls in blocks of :data:`BLOCK_ROLLS` rolls, block ``k``
+with its own two streams (:func:`block_streams`), so its memory does not
+grow with the number of rolls and roll ``i`` of a seed is the same
+whatever the number of rolls asked for.
+
 >>> d = Die(index=0, owner="own", grade="bronze", sides=6, before=2, after=5, kissed=True, scores=1)
 >>> Die.from_dict(d.to_dict()) == d
 True
@@ -16,7 +21,7 @@ from __future__ import annotations
 import json
 import secrets
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
@@ -47,6 +52,35 @@ def streams(seed: int) -> tuple[np.random.Generator, np.random.Generator]:
     """The two generators of a roll: first faces, and KISS faces."""
     ss = np.random.SeedSequence(seed)
     return np.random.Generator(np.random.PCG64(ss)), np.random.Generator(np.random.PCG64(ss.spawn(1)[0]))
+
+
+#: Rolls per block of ``roll_many``: part of what a seed means there (a
+#: different block size would give other outcomes), small enough that the
+#: heaviest roll (96 Heresy dice) works in a few tens of MB.
+BLOCK_ROLLS = 1 << 14
+
+#: ``SeedSequence`` spawn key of ``roll_many`` blocks, apart from the KISS
+#: stream of :func:`streams` (spawn key ``(0,)``).
+_BLOCK_KEY = 1
+
+
+def block_streams(seed: int, k: int) -> tuple[np.random.Generator, np.random.Generator]:
+    """The two generators of block ``k`` of ``roll_many``: first faces, and KISS faces."""
+    ss = np.random.SeedSequence(seed, spawn_key=(_BLOCK_KEY, k))
+    return np.random.Generator(np.random.PCG64(ss)), np.random.Generator(np.random.PCG64(ss.spawn(1)[0]))
+
+
+def in_blocks(n: int, seed: int, block: Callable[[int, np.random.Generator, np.random.Generator], np.ndarray],
+              dtype: Any = np.int64) -> np.ndarray:
+    """``n`` outcomes of ``block(rows, first, kiss)``, called on blocks of
+    :data:`BLOCK_ROLLS` rolls with each block's own streams: working memory
+    is one block's whatever ``n``, and the outcomes of a seed are a prefix
+    of those for a larger ``n`` (the last block is rolled whole, and cut)."""
+    out = np.empty(n, dtype=dtype)
+    for k, lo in enumerate(range(0, n, BLOCK_ROLLS)):
+        rows = min(BLOCK_ROLLS, n - lo)
+        out[lo:lo + rows] = block(BLOCK_ROLLS, *block_streams(seed, k))[:rows]
+    return out
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,14 @@ venus_widgets.engine.errors.SpecError: rank=7 is not allowed: expected a whole n
 
 from __future__ import annotations
 
+import itertools
 import math
 import numbers
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Mapping
+
+import numpy as np
 
 from .errors import SpecError
 
@@ -52,7 +56,10 @@ def _as_int(field: str, value: Any, allowed: str) -> int:
         raise SpecError(field, value, allowed)
     if isinstance(value, numbers.Integral):
         return int(value)
-    f = float(value)
+    try:
+        f = float(value)
+    except OverflowError:  # e.g. Fraction(10**400, 3): far beyond any bound
+        raise SpecError(field, value, allowed, "far too large") from None
     if not math.isfinite(f) or f != int(f):
         raise SpecError(field, value, allowed, "not a whole number")
     return int(f)
@@ -119,9 +126,7 @@ class Bool:
     allowed = "true or false"
 
     def check(self, field: str, value: Any) -> bool:
-        if isinstance(value, bool):
-            return value
-        if type(value).__name__ == "bool_":  # numpy bool
+        if isinstance(value, (bool, np.bool_)):  # numpy's True is np.True_ (type np.bool on numpy 2)
             return bool(value)
         raise SpecError(field, value, self.allowed)
 
@@ -146,11 +151,18 @@ class List:
         return f"a list of at most {self.max_len} items, each {self.item.allowed}"
 
     def check(self, field: str, value: Any) -> tuple:
+        if isinstance(value, AbstractSet):
+            raise SpecError(field, value, self.allowed,
+                            "a set has no order, and the order gives each die its place: use a list")
         if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
             raise SpecError(field, value, self.allowed)
-        items = list(value)
+        try:  # never more than max_len + 1 items: an endless iterator is refused, not read for ever
+            items = list(itertools.islice(value, self.max_len + 1))
+        except TypeError:
+            raise SpecError(field, value, self.allowed) from None
         if len(items) > self.max_len:
-            raise SpecError(field, value, self.allowed, f"{len(items)} items given")
+            given = f"{len(value)} items given" if hasattr(value, "__len__") else "more items given"
+            raise SpecError(field, value, self.allowed, given)
         out = []
         for i, item in enumerate(items):
             try:

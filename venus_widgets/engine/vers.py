@@ -21,7 +21,7 @@ import numpy as np
 from .errors import SpecError
 from .exact import array, ratio
 from .odds import Odds
-from .rolls import Die, Roll, streams
+from .rolls import Die, Roll, in_blocks, streams
 
 #: Ways to roll each total 0..18 on 3d6.
 WAYS_3D6 = np.convolve(np.convolve(np.ones(6), np.ones(6)), np.ones(6))  # totals 3..18
@@ -74,10 +74,8 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
 
 
 def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
-    """Degrees of ``n`` rolls (vectorised)."""
-    g1, _ = streams(seed)
-    totals = g1.integers(1, 7, size=(n, 3), dtype=np.int8).sum(axis=1)
-    return np.asarray(degrees(spec, totals), dtype=np.int64)
+    """Degrees of ``n`` rolls (vectorised, in blocks)."""
+    return in_blocks(n, seed, lambda rows, g1, _: degrees(spec, g1.integers(1, 7, size=(rows, 3), dtype=np.int8).sum(axis=1)))
 
 
 # --------------------------------------------------------------------------
