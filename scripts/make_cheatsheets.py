@@ -30,21 +30,13 @@ LEGEND = '"0%" means impossible and "100%" certain; "<1%" and ">99%" are possibl
 
 
 def pct(p: float) -> str:
-    """A chance in whole percent that never rounds a possibility away:
-    "0%" only when impossible, "100%" only when certain.
+    """A chance in whole percent, by the engine's one rule (:func:`vw.percent`):
+    "0%" only when impossible, "100%" only when certain, halves up.
 
-    >>> [pct(p) for p in (0.0, 0.004, 0.5, 0.996, 1.0)]
-    ['0%', '<1%', '50%', '>99%', '100%']
+    >>> [pct(p) for p in (0.0, 0.004, 0.125, 0.996, 1.0)]
+    ['0%', '<1%', '13%', '>99%', '100%']
     """
-    if p <= 0:
-        return "0%"
-    if p >= 1 - 1e-12:
-        return "100%"
-    if p < 0.005:
-        return "<1%"
-    if p > 0.995:
-        return ">99%"
-    return f"{p:.0%}"
+    return vw.percent(p)
 
 
 def table(header: list[str], rows: list[list[object]]) -> str:

@@ -8,11 +8,13 @@ secondary consequence (step 6) is its opposite.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any, Sequence
 
 from ..engine import agora as _agora
 from ..engine import api as _api
 from ..engine import playtest_task as _pt
+from ..engine.format import percent as engine_percent
 from ..engine.spec import CALIBERS
 
 PRIMARY = "primary"
@@ -47,22 +49,15 @@ WORDING[PRIMARY] = "The primary consequence: the price of success"
 
 
 def percent(p: float) -> str:
-    """A chance as the widgets show it (the same rule as ``formatPercent`` in
-    ``js/common.js``; both are tested on ``js/tests/percent_cases.json``):
-    "100 %" only when certain, "0 %" only when impossible, ">99 %"/"<1 %"
-    beyond 99 / below 1, whole percents otherwise (halves up)."""
-    if not isinstance(p, (int, float)) or isinstance(p, bool) or not math.isfinite(p):
+    """A chance as the widgets show it: the engine's one rule
+    (:func:`venus_widgets.engine.format.percent`: "100 %" only when certain,
+    "0 %" only when impossible, ">99 %"/"<1 %" beyond 99 / below 1, whole
+    percents otherwise, halves up), with the view's spacing; "–" for a value
+    that is not a chance. ``formatPercent`` in ``js/common.js`` follows the
+    same rule; both are tested on ``js/tests/percent_cases.json``."""
+    if not isinstance(p, (int, float, Fraction)) or isinstance(p, bool) or not math.isfinite(p) or not 0 <= p <= 1:
         return "–"
-    if p <= 0:
-        return "0 %"
-    if p >= 1:
-        return "100 %"
-    pct = p * 100
-    if pct < 0.5:
-        return "<1 %"
-    if pct >= 99.5:
-        return ">99 %"
-    return f"{math.floor(pct + 0.5)} %"
+    return engine_percent(p).replace("%", " %")
 
 
 def consequence_list() -> list[dict]:
