@@ -1,9 +1,13 @@
 // RollLog view: the rolls as a table, export (JSON, CSV) and import.
 import { h, rootElement, rerender, logControls, download, csvEscape, send } from "./common.js";
 
-/** The faces of a roll as text: "5 3→6 1" (a KISSed die shows before→after). */
-export function facesText(roll) {
-  return roll.dice.map((d) => (d.kissed ? `${d.before}→${d.after}` : String(d.after))).join(" ");
+/** The faces of a roll as text: "5 3→6 1" (a KISSed die shows before→after);
+ * with the marks Python derived for the entry (what each die contributed, as
+ * the roller showed them): "5 ✓, 3→6 ✓✓, 1 ✗". */
+export function facesText(roll, marks = []) {
+  const faces = roll.dice.map((d) => (d.kissed ? `${d.before}→${d.after}` : String(d.after)));
+  if (!marks || marks.length !== faces.length) return faces.join(" ");
+  return faces.map((f, i) => `${f} ${marks[i]}`).join(", ");
 }
 
 /** One CSV line of visible columns (for a quick copy of the table). */
@@ -27,7 +31,7 @@ export function render({ model, el }) {
       h("thead", {}, h("tr", {}, ["#", "edition", "roll", "seed", "dice", "result", ""].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, entries.map((e, i) => h("tr", {},
         h("th", { scope: "row" }, String(i + 1)), h("td", {}, e.roll.spec.edition), h("td", {}, e.roll.spec.roll),
-        h("td", {}, String(e.roll.seed)), h("td", {}, facesText(e.roll)), h("td", { style: "text-align:left" }, e.result),
+        h("td", {}, String(e.roll.seed)), h("td", {}, facesText(e.roll, e.marks)), h("td", { style: "text-align:left" }, e.result),
         h("td", {}, h("button", { type: "button", "aria-label": `Replay roll ${i + 1}`, onclick: () => send(model, { do: "replay", index: i }) }, "Replay"))))));
   });
   draw();

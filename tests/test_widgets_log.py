@@ -288,3 +288,23 @@ def test_bad_messages_to_the_log_are_shown_not_raised(log, content):
     before = log.to_json()
     log._handle_custom_msg(content, [])
     assert log.error and log.to_json() == before and "roll 0" not in log.status
+
+
+@pytest.mark.parametrize("make", [
+    lambda: vw.CheckRoller(score=5),
+    lambda: vw.TaskRoller(dice=4),
+    lambda: vw.PoolRoller(pool=4, black=3),
+    lambda: vw.PoolRoller(edition="vers", ranks=2),
+], ids=["check", "task", "heresy", "vers"])
+def test_the_log_view_marks_each_die_as_the_roller_does(make):
+    """Issue 7: dice are marked by what they contributed "consistently in the
+    view, the aria labels and the log": the log's view gets, per entry, the
+    same marks the roller showed for that roll (derived, never stored)."""
+    w = make()
+    for seed in (1, 2, 3):
+        w.roll_dice(seed=seed)
+        shown = [d["mark"] for d in w.table["dice"]]
+        synced = rolllog._entries_to_json(w.log.entries)[-1]
+        assert synced["marks"] == shown
+        assert "marks" not in w.log.entries[-1]  # derived for the view, not part of the entry
+    assert "marks" not in json.loads(w.log.to_json())["entries"][0]

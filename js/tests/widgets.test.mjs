@@ -33,6 +33,8 @@ test("targets", () => {
 test("log helpers", () => {
   const roll = { dice: [{ before: 1, after: 5, kissed: true }, { before: 3, after: 3, kissed: false }] };
   assert.equal(facesText(roll), "1→5 3");
+  assert.equal(facesText(roll, ["✓", "✗"]), "1→5 ✓, 3 ✗");
+  assert.equal(facesText(roll, ["✓"]), "1→5 3");  // marks that do not fit are not shown
   assert.equal(csvLine(["a", "b,c", 'd"e']), 'a,"b,c","d""e"');
 });
 

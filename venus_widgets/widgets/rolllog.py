@@ -68,11 +68,23 @@ def make_entry(roll: Roll, kiss: Any = None, ego: Any = None, spent=(), subverte
             "result": str(result)}
 
 
+def _marks(roll: Mapping[str, Any]) -> list[str]:
+    """Each die's mark (what it contributed), as the roller showed it."""
+    from ._table import contributions  # local: _table imports this module
+
+    try:
+        r = Roll.from_dict(roll)
+        return [mark for mark, _ in contributions(dict(r.spec), r)]
+    except Exception:  # noqa: BLE001 - a view aid only: an entry is checked on the way in
+        return []
+
+
 def _entries_to_json(entries, widget=None):
-    # seeds are 63-bit: JavaScript numbers would round them, so the browser gets strings
+    # seeds are 63-bit: JavaScript numbers would round them, so the browser gets strings;
+    # each die's mark is derived for the view (the entry itself does not store it)
     out = []
     for e in entries:
-        e = dict(e)
+        e = dict(e, marks=_marks(e["roll"]))
         e["roll"] = dict(e["roll"], seed=str(e["roll"]["seed"]))
         out.append(e)
     return out
