@@ -190,29 +190,14 @@ class Odds:
             return None
 
         def fix(v):
-            if v is None:
-                return None
             x = float(v) * denominator  # exact up to half a unit in 2**53: far below the tolerance
             n = round(x)
             if abs(x - n) > tolerance:
                 bad.append(v)
             return Fraction(n, denominator)
 
-        dist = {k: fix(v) for k, v in self.distribution.items()}
-        out = Odds(
-            spec=self.spec,
-            distribution=dist,
-            p_pass=fix(self.p_pass),
-            threshold=self.threshold,
-            goal=self.goal,
-            p_goal=fix(self.p_goal),
-            breakdown={k: fix(v) for k, v in self.breakdown.items()},
-            p_critical=fix(self.p_critical),
-            p_ego_spent=fix(self.p_ego_spent),
-            truncated=0.0,
-            notes=self.notes,
-        )
-        if bad or self.truncated or sum(dist.values()) != 1:
+        out = self._mapped(fix, truncated=0.0)
+        if bad or self.truncated or sum(out.distribution.values()) != 1:
             return None
         return out
 
@@ -226,23 +211,27 @@ class Odds:
         >>> o.p_pass, o.exact.p_pass, o.at_least(1)
         (0.8333333333333334, Fraction(5, 6), 0.8333333333333334)
         """
+        return self._mapped(float, truncated=float(self.truncated), exact=self)
 
-        def f(v):
-            return None if v is None else float(v)
+    def _mapped(self, fn: Any, **extra: Any) -> "Odds":
+        """These odds with every probability passed through ``fn`` (``None``
+        stays ``None``); ``extra`` sets the remaining fields."""
+
+        def opt(v: Any) -> Any:
+            return None if v is None else fn(v)
 
         return Odds(
             spec=self.spec,
-            distribution={k: float(v) for k, v in self.distribution.items()},
-            p_pass=float(self.p_pass),
+            distribution={k: fn(v) for k, v in self.distribution.items()},
+            p_pass=fn(self.p_pass),
             threshold=self.threshold,
             goal=self.goal,
-            p_goal=float(self.p_goal),
-            breakdown={k: float(v) for k, v in self.breakdown.items()},
-            p_critical=f(self.p_critical),
-            p_ego_spent=f(self.p_ego_spent),
-            truncated=float(self.truncated),
+            p_goal=fn(self.p_goal),
+            breakdown={k: fn(v) for k, v in self.breakdown.items()},
+            p_critical=opt(self.p_critical),
+            p_ego_spent=opt(self.p_ego_spent),
             notes=self.notes,
-            exact=self,
+            **extra,
         )
 
     # -- questions --------------------------------------------------------
