@@ -443,14 +443,15 @@ def write_notebook(path: Path, cells: list[str]) -> Path:
     return path
 
 
-@pytest.fixture
-def cold_page(playwright_driver):
-    """A page in a browser with a brand-new profile (empty cache and storage),
-    for cold-start measurements; dialogs and page errors are recorded."""
-    profile = Path(tempfile.mkdtemp(prefix="vw-chromium-cold-"))
+@contextmanager
+def fresh_page(playwright_driver, prefix: str = "vw-chromium-cold-", **context_options):
+    """A page in a browser with a brand-new profile (empty cache and storage);
+    dialogs and page errors are recorded. ``context_options`` go to
+    Playwright's persistent context (e.g. ``service_workers="block"``)."""
+    profile = Path(tempfile.mkdtemp(prefix=prefix))
     ctx = playwright_driver.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-        viewport={"width": 1400, "height": 1000})
+        viewport={"width": 1400, "height": 1000}, **context_options)
     try:
         page = ctx.pages[0] if ctx.pages else ctx.new_page()
         page.set_default_timeout(60_000)
@@ -459,6 +460,20 @@ def cold_page(playwright_driver):
     finally:
         ctx.close()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def cold_page(playwright_driver):
+    """A page in a browser with a brand-new profile, for cold-start measurements."""
+    with fresh_page(playwright_driver) as page:
+        yield page
+
+
+def roller_widget(page, cell: int, kind: str):
+    """The roller of kind ``kind`` (``check``, ``task``, ``pool``, ``log``) in code cell ``cell``."""
+    loc = page.locator(".jp-CodeCell").nth(cell).get_by_test_id(f"vw-{kind}")
+    loc.wait_for()
+    return loc
 
 
 def roller_spec_from_page(widget) -> dict:

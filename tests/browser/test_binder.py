@@ -16,7 +16,6 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 from importlib.metadata import version
 from pathlib import Path
 

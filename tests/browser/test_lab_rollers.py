@@ -17,6 +17,7 @@ import venus_widgets as vw
 from venus_widgets.widgets._rules import percent
 
 from .conftest import cell_errors, jupyter_server, kernel_eval, open_notebook, run_all, set_range, write_notebook
+from .conftest import roller_widget as widget
 
 pytestmark = pytest.mark.browser
 
@@ -43,12 +44,6 @@ def lab_page(browser_context, tmp_path_factory):
         assert run_all(page), cell_errors(page)
         yield page
         page.close()
-
-
-def widget(page, cell: int, kind: str):
-    loc = page.locator(".jp-CodeCell").nth(cell).get_by_test_id(f"vw-{kind}")
-    loc.wait_for()
-    return loc
 
 
 def kernel_spec(page, name: str) -> dict:

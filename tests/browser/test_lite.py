@@ -15,19 +15,16 @@ chapter test must pass, so the marker cannot outlive the gap.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
 
-from .conftest import (CHROMIUM, CHROMIUM_ARGS, ROOT, OfflineGuard, PageWatch, cell_errors, kernel_eval, run_all,
+from .conftest import (ROOT, OfflineGuard, fresh_page, cell_errors, kernel_eval, run_all,
                        roller_spec_from_page, set_range, static_server, wait_kernel_ready)
 from .test_lab_rollers import expect_odds
 
@@ -53,18 +50,8 @@ def lite_page(playwright_driver):
     """A page in a brand-new profile (like ``cold_page``) with service workers blocked:
     JupyterLite's service worker re-fetches every GET itself, out of reach of
     ``page.route``, so the OfflineGuard would not see what the kernel fetches."""
-    profile = Path(tempfile.mkdtemp(prefix="vw-chromium-lite-"))
-    ctx = playwright_driver.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS,
-        viewport={"width": 1400, "height": 1000}, service_workers="block")
-    try:
-        page = ctx.pages[0] if ctx.pages else ctx.new_page()
-        page.set_default_timeout(60_000)
-        page.watch = PageWatch(page)
+    with fresh_page(playwright_driver, "vw-chromium-lite-", service_workers="block") as page:
         yield page
-    finally:
-        ctx.close()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def _lock(site) -> dict:

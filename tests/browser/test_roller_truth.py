@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 import venus_widgets as vw
 
 from .conftest import cell_errors, jupyter_server, open_notebook, run_all, write_notebook
+from .conftest import roller_widget as widget
 
 pytestmark = pytest.mark.browser
 
@@ -44,12 +45,6 @@ def truth_page(browser_context, tmp_path_factory):
         assert run_all(page), cell_errors(page)
         yield page
         page.close()
-
-
-def widget(page, cell: int, kind: str):
-    loc = page.locator(".jp-CodeCell").nth(cell).get_by_test_id(f"vw-{kind}")
-    loc.wait_for()
-    return loc
 
 
 def roll(w):
