@@ -31,6 +31,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from .format import percent
 from .rolls import Roll
 from .spec import normalize
 
@@ -46,7 +47,7 @@ def pct(p: float) -> str:
     """
     if 0.0 < p < 5e-5:
         return f"{100 * p:.2g} %"
-    return f"{100 * p:.2f} %"
+    return percent(p, 2).replace("%", " %")  # the one rule: 100 % only when certain, halves up
 
 
 @dataclass(frozen=True)
