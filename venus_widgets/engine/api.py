@@ -160,11 +160,7 @@ def roll(
     seed = check_seed(seed)
     if kiss is not None:
         kiss = _kiss_list(kiss)
-    if ego is not None and not isinstance(ego, (bool, np.bool_)):
-        raise SpecError("ego", ego, "True, False or None (by the policy)")
-    ego = None if ego is None else bool(ego)
-    if ego:
-        check_ego(s)
+    ego = _ego_arg(s, ego)
     return _edition(s["edition"]).roll(s, seed, kiss, ego)
 
 
@@ -172,6 +168,16 @@ def has_ego(spec: Mapping[str, Any]) -> bool:
     """True when a normalized spec has Ego to spend (playtest ``reroll`` or
     ``double6``, playsheet and agora ``ego=True``)."""
     return spec.get("ego", "none") not in ("none", False)
+
+
+def _ego_arg(spec: Mapping[str, Any], ego: Any) -> bool | None:
+    """The ``ego`` argument of :func:`roll` and :func:`kiss_odds`: ``None``
+    (by the policy), or a boolean; ``True`` needs Ego in the spec."""
+    if ego is not None and not isinstance(ego, (bool, np.bool_)):
+        raise SpecError("ego", ego, "True, False or None (by the policy)")
+    if ego:
+        check_ego(spec)
+    return None if ego is None else bool(ego)
 
 
 def check_ego(spec: Mapping[str, Any]) -> None:
@@ -262,9 +268,5 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
         raise SpecError("edition", s["edition"], "playtest or agora",
                         "only there does the choice of dice to KISS change the odds")
     faces, kiss = _faces(faces), _kiss_list(kiss)
-    if ego is not None and not isinstance(ego, (bool, np.bool_)):
-        raise SpecError("ego", ego, "True, False or None (by the policy)")
-    ego = None if ego is None else bool(ego)
-    if ego:
-        check_ego(s)
+    ego = _ego_arg(s, ego)
     return mod.kiss_odds(s, faces, kiss, ego)
