@@ -4,7 +4,7 @@
 (outcome -> probability) and ``icepool_joint(spec)`` the joint law of
 (final successes, 1s showing after KISS), both from the rules text
 (docs/rules_agora.md#agora-d6-rank-pools, docs/rules.md#one-policy-for-kiss-and-ego), sharing no code with
-``venus_widgets.engine.agora`` but the helper merge and the spec defaults.
+``venus_widgets.engine.editions.agora`` but the helper merge and the spec defaults.
 Used by tests/test_agora.py and benchmarks/bench_odds.py.
 """
 

@@ -5,7 +5,7 @@ The brute force follows docs/rules_playsheet.md#task and
 docs/rules.md#one-policy-for-kiss-and-ego step by step over face classes (fail, pass below 10, 10), with
 explosion chains enumerated to a depth limit; the mass beyond that limit is
 returned so tests can compare within it. It shares no code with
-``venus_widgets.engine.playsheet``.
+``venus_widgets.engine.editions.playsheet``.
 """
 
 from __future__ import annotations

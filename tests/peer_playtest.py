@@ -1,5 +1,5 @@
 """The playtest procedures written in icepool, and a die-by-die Fraction
-brute force, as independent peers of ``venus_widgets.engine.playtest*``.
+brute force, as independent peers of ``venus_widgets.engine.editions.playtest``.
 
 They share nothing with the engine but the spec defaults
 (:func:`normalize`). Read from docs/rules_playtest.md and

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine import playsheet
+from venus_widgets.engine.editions.playsheet import core as playsheet
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "scripts" / "chapters").glob("0*.py"))
@@ -226,7 +226,7 @@ def test_07_peers_judge_difficulty_and_fifth_factor_is_for_checks():
 
 
 def test_07_playsheet_errata_guesses_fit_the_tables():
-    from venus_widgets.engine import playtest
+    from venus_widgets.engine.editions import playtest
 
     # the printed check row (none, 20, 19-20, 18-20) is not the playtest's Platinum (19-20)
     assert near(check("platinum", 0, 29).breakdown["auto-pass"], 0.10)

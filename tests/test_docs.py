@@ -23,7 +23,8 @@ def test_engine_docstring_examples_hold():
     import venus_widgets.engine as engine
 
     modules = [venus_widgets, importlib.import_module("venus_widgets.tutorial")]
-    modules += [importlib.import_module(f"venus_widgets.engine.{m.name}") for m in pkgutil.iter_modules(engine.__path__)]
+    modules += [importlib.import_module(m.name)
+                for m in pkgutil.walk_packages(engine.__path__, prefix="venus_widgets.engine.")]
     tried = 0
     for module in modules:
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)

@@ -236,7 +236,7 @@ def test_playsheet_against_brute_force():
     for score, difficulty in product((0, 5, 12), (1, 2, 4)):
         spec = normalize({"edition": "playsheet", "roll": "check", "score": score, "difficulty": difficulty,
                           "rank": "gold", "factors": [2], "bonus": [1]})
-        from venus_widgets.engine.playsheet import check_category
+        from venus_widgets.engine.editions.playsheet import check_category
 
         passed = F(sum(check_category(spec, n) in ("pass", "auto-pass") for n in range(1, 21)), 20)
         assert_exact(spec, {"pass": passed, "fail": 1 - passed})

@@ -91,7 +91,7 @@ def test_odds_match_brute_force(pool, black, trade):
 
 @pytest.mark.parametrize("net, name", SEED_DEGREES)
 def test_degree_names(net, name):
-    from venus_widgets.engine.heresy import degree
+    from venus_widgets.engine.editions.heresy import degree
 
     assert degree(net) == name
 
@@ -145,7 +145,7 @@ def test_rolls_are_reproducible_and_follow_the_dice():
         assert all(d.scores == -(d.after in (1, 6)) for d in black)
         assert r.outcome == sum(d.scores for d in r.dice) + 1
         assert r.passed == (r.outcome >= 2)
-        from venus_widgets.engine.heresy import degree
+        from venus_widgets.engine.editions.heresy import degree
 
         assert r.details["degree"] == degree(r.outcome)
 
@@ -173,7 +173,7 @@ def test_validation():
 
 def test_twenty_dice_against_nine_black_is_fast():
     """Exact odds for pool 20 vs 9 black well under 1 ms (median of repeated calls)."""
-    from venus_widgets.engine import heresy
+    from venus_widgets.engine.editions.heresy import core as heresy
 
     spec = vw.normalize(dict(H, pool=20, black=9))
     times = []

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import icepool
 
-from venus_widgets.engine.playtest import table
+from venus_widgets.engine.editions.playtest import table
 
 # Copied verbatim from the seed (000_444e4869f10629a1.txt, "Tables and Statistics").
 PRINTED = """\

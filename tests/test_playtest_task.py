@@ -15,7 +15,7 @@ from scipy import stats
 
 import peer_playtest as peer
 import venus_widgets as vw
-from venus_widgets.engine import playtest_task as pt
+from venus_widgets.engine.editions.playtest import task as pt
 from venus_widgets.engine.errors import SpecError
 from venus_widgets.engine.rolls import Roll
 from venus_widgets.engine.spec import normalize

@@ -57,14 +57,16 @@ def fingerprint(fig) -> str:
     return digest.hexdigest()[:16]
 
 
-def show(fig) -> None:
-    """Show a figure. Its text form carries a fingerprint of the plotted
-    numbers and labels, which the tests compare with a fresh run: a plot
-    left stale after a change fails them, just like a stale printed number."""
+def show(fig, alt: str = "") -> None:
+    """Show a figure. ``alt`` says in one sentence what it shows (for
+    readers who cannot see it). Its text form carries a fingerprint of the
+    plotted numbers and labels, which the tests compare with a fresh run: a
+    plot left stale after a change fails them, just like a stale printed
+    number."""
     import matplotlib.pyplot as plt
     from IPython.display import display
 
-    text = f"<figure, data {fingerprint(fig)}>"
+    text = f"<figure{': ' + alt if alt else ''}, data {fingerprint(fig)}>"
     png = io.BytesIO()
     fig.savefig(png, format="png", bbox_inches="tight")
     plt.close(fig)

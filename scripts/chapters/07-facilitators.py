@@ -24,7 +24,7 @@ from IPython.display import Markdown, display
 
 import venus_widgets as vw
 from venus_widgets.tutorial import BASE, CALIBERS, setup_plots, show, table
-from venus_widgets.engine import playsheet, playtest
+from venus_widgets.engine.editions import playsheet, playtest
 
 setup_plots()
 

@@ -12,7 +12,6 @@ True
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections import OrderedDict
 from collections.abc import Set as AbstractSet
@@ -23,6 +22,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from .advice import Advice
+from .edition import get as get_edition
 from .errors import SpecError
 from .exact import EXACT_BELOW
 from .odds import SNAP_BELOW, Odds
@@ -32,8 +32,8 @@ from .spec import ROLL_KINDS, normalize, schema
 MAX_ROLL_MANY = 10_000_000
 
 
-def _edition(name: str):
-    return importlib.import_module(f"venus_widgets.engine.{name}")
+def _edition(name: str) -> Any:
+    return get_edition(name)
 
 
 def denominator(spec: Mapping[str, Any]) -> int | None:
@@ -220,7 +220,7 @@ def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequenc
     """
     s = normalize(spec)
     mod = _edition(s["edition"])
-    if not hasattr(mod, "advise"):
+    if "advise" not in mod.FEATURES:
         raise SpecError("edition", s["edition"], "playtest (a task) or agora",
                         "only there is the choice of dice to KISS the player's; "
                         f"the {s['edition']} edition has no advice")
@@ -264,7 +264,7 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
     """
     s = normalize(spec)
     mod = _edition(s["edition"])
-    if not hasattr(mod, "kiss_odds"):
+    if "kiss_odds" not in mod.FEATURES:
         raise SpecError("edition", s["edition"], "playtest or agora",
                         "only there does the choice of dice to KISS change the odds")
     faces, kiss = _faces(faces), _kiss_list(kiss)

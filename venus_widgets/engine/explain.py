@@ -26,11 +26,11 @@ True
 from __future__ import annotations
 
 import html
-import importlib
 import math
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from .edition import get as get_edition
 from .format import percent
 from .rolls import Roll
 from .spec import normalize
@@ -186,8 +186,8 @@ def explain(spec: Mapping[str, Any] | None = None, seed: int | None = DEFAULT_SE
 
     s = normalize(spec)
     o = odds(s)
-    mod = importlib.import_module(f"venus_widgets.engine.{s['edition']}")
+    mod = get_edition(s["edition"])
     steps = tuple(mod.explain_steps(s, o))
     example = roll(s, seed)
-    walk = tuple(mod.explain_roll(example)) if hasattr(mod, "explain_roll") else tuple(generic_walk(example))
+    walk = tuple(mod.explain_roll(example))
     return Explanation(spec=s, p_pass=o.p_pass, steps=steps, seed=example.seed, example=example, walk=walk)

@@ -28,13 +28,13 @@ chance first (the easier setting), then to the edition's order of values
 
 from __future__ import annotations
 
-import importlib
 import itertools
 import math
 import numbers
 from typing import Any, Mapping, NamedTuple, Sequence
 
 from .errors import SpecError
+from .edition import get as get_edition
 from .spec import Bool, Choice, Int, normalize, schema
 
 #: At most this many settings in one ``solve`` (vary fewer fields to go past it).
@@ -48,8 +48,8 @@ class Solution(NamedTuple):
     chance: float
 
 
-def _edition(name: str):
-    return importlib.import_module(f"venus_widgets.engine.{name}")
+def _edition(name: str) -> Any:
+    return get_edition(name)
 
 
 def _schema_values(kind) -> list | None:
@@ -70,7 +70,7 @@ def values(spec: Mapping[str, Any], field: str) -> list | None:
     if field not in kinds:
         return None
     mod = _edition(spec["edition"])
-    if hasattr(mod, "vary_values"):
+    if "vary" in mod.FEATURES:
         v = mod.vary_values(spec, field)
         if v is not None:
             return list(v)

@@ -179,91 +179,65 @@ class List:
 
 Field = Int | Choice | Bool | List
 
-_caliber = Choice(CALIBERS, "bronze", "the ability's caliber", tuple(_CALIBER_ALIASES.items()))
-_rank = Choice(CALIBERS, "bronze", "the ability's rank", tuple(_CALIBER_ALIASES.items()))
-_d20_score = Int(0, MAX_SCORE, 0, "the ability score added to the d20")
-_kiss = Int(0, MAX_KISS, 0, "single-die KISSes: Lots + insights + stunts + specialties")
+#: Fields shared by several editions (each edition's ``schema.py`` uses them).
+CALIBER = Choice(CALIBERS, "bronze", "the ability's caliber", tuple(_CALIBER_ALIASES.items()))
+RANK = Choice(CALIBERS, "bronze", "the ability's rank", tuple(_CALIBER_ALIASES.items()))
+D20_SCORE = Int(0, MAX_SCORE, 0, "the ability score added to the d20")
+KISS = Int(0, MAX_KISS, 0, "single-die KISSes: Lots + insights + stunts + specialties")
 
 # --------------------------------------------------------------------------
-# The schemas: (edition, roll) -> field -> kind
+# The schemas live with their editions (``editions/<id>/schema.py``,
+# ``SCHEMAS``: roll kind -> field -> kind); these read-only views gather them
+# from the registry (:mod:`.edition`), so a registered edition is included.
 # --------------------------------------------------------------------------
 
-_AGORA_COMMON: dict[str, Field] = {
-    "rank": Int(2, 6, 4, "the ability's rank: a die succeeds on a face >= rank"),
-    "health": Int(0, 3, 2, "Health dice (usually 2, fewer when wounded)"),
-    "helpers": List(Int(2, 6, 4), MAX_HELPERS, "each helper's rank; they merge into one helping die"),
-    "difficulty": Choice(("standard", "challenging"), "standard", "challenging doubles the successes needed"),
-    "kiss": _kiss,
-    "helper_kiss": Bool(False, "a merged helper KISSes the helping die (outside the roller's budget)"),
-    "ego": Bool(False, "spend Ego: every 6 scores two successes"),
-    "snakes": Choice(("same", "each-pair"), "same", "many-eyed snakes: one critical, or one per pair of 1s"),
-}
 
-SCHEMAS: dict[tuple[str, str], dict[str, Field]] = {
-    ("playtest", "check"): {
-        "caliber": _caliber,
-        "score": _d20_score,
-        "difficulty": Choice(
-            ("routine", "simple", "tough", "challenging", "absurd"), "tough", "absolute difficulty: 5, 10, 15, 20, 25"
-        ),
-        "factors": Int(0, 4, 0, "relative difficulty factors, +1 to the target each"),
-        "bonus_factors": Int(0, 4, 0, "bonus factors: that many d6, add the highest"),
-    },
-    ("playtest", "task"): {
-        "caliber": _caliber,
-        "dice": Int(0, MAX_DICE, 3, "own dice: the job level (the ability score when learning)"),
-        "learning": Bool(False, "learning on the job (level 0): counts as one of the four factors"),
-        "factors": Int(0, 4, 0, "relative difficulty factors: threshold = 1 + factors"),
-        "allies": List(_caliber, 2, "each aiding ally's caliber (one die each)"),
-        "kiss": _kiss,
-        "ego": Choice(("none", "reroll", "double6"), "none", "Ego: KISS every failed die, or 6s count twice"),
-        "consequences": Int(0, 8, 0, "extra consequences wanted beyond the primary"),
-        "policy": Choice(("failures", "optimal"), "failures", "which dice the auto-KISS picks"),
-    },
-    ("playsheet", "check"): {
-        "rank": _rank,
-        "score": _d20_score,
-        "difficulty": Int(1, 4, 2, "absolute difficulty 1..4, times 5"),
-        "factors": List(Int(1, 2, 1), 4, "relative difficulty factors, +1 or +2 each"),
-        "bonus": List(Int(1, 2, 1), 4, "bonus factors, +1 or +2 each"),
-    },
-    ("playsheet", "task"): {
-        "rank": _rank,
-        "dice": Int(0, MAX_DICE, 3, "D10 pool: job level + ability score"),
-        "difficulty": Int(1, 4, 1, "appropriate difficulty 1..4"),
-        "factors": List(Int(1, 2, 1), 4, "relative difficulty factors, +1 or +2 each"),
-        "allies": List(_rank, 3, "each aiding ally's rank (one D10 each)"),
-        "explode": Bool(False, "magic or advanced technology: every 10 explodes"),
-        "kiss": _kiss,
-        "ally_kiss": Bool(False, "allies KISS their own failed dice"),
-        "ego": Bool(False, "spend Ego: every 10 counts as two passes"),
-    },
-    ("agora", "check"): dict(_AGORA_COMMON),
-    ("agora", "task"): {
-        **_AGORA_COMMON,
-        "job": Int(0, 10, 1, "job dice"),
-        "assets": Int(0, 10, 0, "asset and other bonus dice"),
-        "factors": Int(0, 16, 0, "difficulty factors: each removes a die from the main pool"),
-        "consequences": Int(1, 4, 1, "consequences the FC set; each needs subverting"),
-    },
-    ("heresy", "task"): {
-        "pool": Int(0, MAX_HERESY_POOL, 6, "skill + attribute (+ complementary skill, + easy bonus dice)"),
-        "black": Int(0, MAX_HERESY_BLACK, 0, "black dice: 3 difficult, 6 very difficult, ..."),
-        "trade": Int(0, MAX_HERESY_POOL // 3, 0, "trades of 3 pool dice for 1 automatic success"),
-    },
-    ("vers", "check"): {
-        "ranks": Int(0, 20, 3, "ranks of the attribute and skill: CT = 10 + ranks"),
-        "penalty": Int(0, 30, 0, "difficulty rating 0..10 or the opponent's competence"),
-    },
-}
+class _Schemas(Mapping[tuple[str, str], dict[str, Field]]):
+    """(edition, roll) -> field -> kind, over every registered edition."""
 
-ROLL_KINDS: dict[str, tuple[str, ...]] = {
-    "playtest": ("check", "task"),
-    "playsheet": ("check", "task"),
-    "agora": ("check", "task"),
-    "heresy": ("task",),
-    "vers": ("check",),
-}
+    def _all(self) -> dict[tuple[str, str], dict[str, Field]]:
+        from . import edition as _ed
+
+        return {(e, k): f for e in _ed.ids() for k, f in _ed.get(e).SCHEMAS.items()}
+
+    def __getitem__(self, key: tuple[str, str]) -> dict[str, Field]:
+        from . import edition as _ed
+
+        e, k = key
+        if e not in _ed.ids():
+            raise KeyError(key)
+        return _ed.get(e).SCHEMAS[k]
+
+    def __iter__(self):
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+class _RollKinds(Mapping[str, tuple[str, ...]]):
+    """edition -> its kinds of roll, over every registered edition."""
+
+    def __getitem__(self, edition: str) -> tuple[str, ...]:
+        from . import edition as _ed
+
+        if edition not in _ed.ids():
+            raise KeyError(edition)
+        return tuple(_ed.get(edition).SCHEMAS)
+
+    def __iter__(self):
+        from . import edition as _ed
+
+        return iter(_ed.ids())
+
+    def __len__(self) -> int:
+        from . import edition as _ed
+
+        return len(_ed.ids())
+
+
+SCHEMAS: Mapping[tuple[str, str], dict[str, Field]] = _Schemas()
+ROLL_KINDS: Mapping[str, tuple[str, ...]] = _RollKinds()
 
 
 def default_roll(edition: str) -> str:
@@ -301,7 +275,7 @@ def field_home(edition: str, roll: str, field: str) -> tuple[str, str] | None:
     for other in ROLL_KINDS[edition]:
         if other != roll and field in SCHEMAS[(edition, other)]:
             return edition, other
-    for ed in EDITIONS:
+    for ed in ROLL_KINDS:
         for kind in ROLL_KINDS[ed]:
             if field in SCHEMAS[(ed, kind)]:
                 return ed, kind
@@ -337,7 +311,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     for key in spec:
         if not isinstance(key, str):
             raise SpecError("spec", key, "field names that are strings")
-    edition = Choice(EDITIONS, "playtest").check("edition", spec.get("edition", "playtest"))
+    edition = Choice(tuple(ROLL_KINDS), "playtest").check("edition", spec.get("edition", "playtest"))
     kinds = ROLL_KINDS[edition]
     roll = Choice(kinds, default_roll(edition)).check("roll", spec.get("roll", default_roll(edition)))
     fields = SCHEMAS[(edition, roll)]
@@ -363,25 +337,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
 
 
 def _cross_checks(s: dict[str, Any]) -> None:
-    """Rules that tie several fields together."""
-    ed, roll = s["edition"], s["roll"]
-    if ed == "playtest" and roll == "task" and s["learning"] and s["factors"] > 3:
-        raise SpecError(
-            "factors",
-            s["factors"],
-            "a whole number from 0 to 3 when learning",
-            "learning on the job is already one of the four difficulty factors",
-        )
-    # a roller learning on the job may receive aid: "You cannot offer aid with
-    # a level 0 job" is about the ally's job (docs/rules_playtest.md#task)
-    if ed == "heresy" and 3 * s["trade"] > s["pool"]:
-        raise SpecError(
-            "trade",
-            s["trade"],
-            f"a whole number from 0 to {s['pool'] // 3}",
-            f"each trade gives up 3 of the {s['pool']} pool dice",
-        )
-    if ed == "agora" and s["helpers"]:
-        from .merge import merge  # local import: merge imports errors only
+    """Rules that tie several fields together: the edition's."""
+    from .edition import get
 
-        merge(s["helpers"])  # raises MergeError with the best feasible subset
+    get(s["edition"]).cross_checks(s)

@@ -11,9 +11,9 @@ import math
 from fractions import Fraction
 from typing import Any, Sequence
 
-from ..engine import agora as _agora
+from ..engine.editions.agora import core as _agora
 from ..engine import api as _api
-from ..engine import playtest_task as _pt
+from ..engine.editions.playtest import task as _pt
 from ..engine.format import percent as engine_percent
 from ..engine.spec import CALIBERS
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..engine import agora as _agora
+from ..engine.editions.agora import core as _agora
 from ..engine import api as _api
-from ..engine import playtest_task as _pt
+from ..engine.editions.playtest import task as _pt
 from ..engine.errors import SpecError
 from . import _rules
 from .rolllog import make_entry

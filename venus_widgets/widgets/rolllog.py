@@ -35,9 +35,9 @@ from typing import Any, Mapping
 import anywidget
 import traitlets
 
-from ..engine import agora as _agora
+from ..engine.editions.agora import core as _agora
 from ..engine import api as _api
-from ..engine import playtest_task as _pt
+from ..engine.editions.playtest import task as _pt
 from ..engine.errors import SpecError
 from ..engine.rolls import MAX_SEED, Roll
 from . import _rules

@@ -28,9 +28,9 @@ import math
 
 import numpy as np
 
-from .exact import array, ratio
-from .odds import TAIL_CUTOFF, Odds
-from .rolls import Die, Roll, in_blocks, streams
+from ...exact import array, ratio
+from ...odds import TAIL_CUTOFF, Odds
+from ...rolls import Die, Roll, in_blocks, streams
 
 #: Net successes -> degree (the seed's Degrees of Success table; below 0 a foul failure).
 DEGREES = (
@@ -134,7 +134,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     True
     """
     if kiss:
-        from .errors import SpecError
+        from ...errors import SpecError
 
         raise SpecError("kiss", kiss, "no KISS in the Heresy Engine")
     m, black, trade = spec["pool"] - 3 * spec["trade"], spec["black"], spec["trade"]
@@ -195,8 +195,8 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The roll's odds in rule order: pool dice, trades, the chance without
     black dice, what the black dice take; the degrees as information."""
-    from .api import odds
-    from .explain import Step
+    from ...api import odds
+    from ...explain import Step
 
     m, black, trade = spec["pool"] - 3 * spec["trade"], spec["black"], spec["trade"]
     steps = [Step(f"{m} pool dice" + (f" ({spec['pool']} - 3 x {trade} traded)" if trade else "")

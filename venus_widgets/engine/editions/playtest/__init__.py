@@ -1,8 +1,10 @@
 """The default edition, ``playtest`` (Venus Engine 1st Playtest Rules v0.2).
 
-Checks (one d20, bonus d6s) live in :mod:`.playtest_check`, tasks (a d6
-pool with KISS and Ego) in :mod:`.playtest_task`; this module dispatches
-on the spec's ``roll`` and regenerates the seed's published table.
+Checks (one d20, bonus d6s) live in :mod:`.check`, tasks (a d6
+pool with KISS and Ego) in :mod:`.task`; this module is the edition's
+public face (the :class:`~venus_widgets.engine.edition.Edition` contract):
+it dispatches on the spec's ``roll`` and regenerates the seed's published
+table.
 
 >>> rows = table("bronze", 2)
 >>> [round(p, 3) for p in rows[1].at_least]
@@ -17,10 +19,14 @@ from typing import Sequence
 
 import numpy as np
 
-from . import playtest_check, playtest_task
-from .errors import SpecError
-from .odds import Odds
-from .rolls import Roll
+from . import check as playtest_check, task as playtest_task
+from ...errors import SpecError
+from ...odds import Odds
+from ...rolls import Roll
+from .schema import SCHEMAS, cross_checks  # noqa: F401
+
+ID = "playtest"
+FEATURES: frozenset[str] = frozenset({"advise", "kiss_odds", "vary"})
 
 
 def _module(spec: dict):

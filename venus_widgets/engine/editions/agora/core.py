@@ -52,12 +52,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .advice import Advice, Option
-from .errors import SpecError
-from .exact import array, bincount, ratio, total
-from .merge import merge
-from .odds import Odds
-from .rolls import Die, Roll, in_blocks, streams
+from ...advice import Advice, Option
+from ...errors import SpecError
+from ...exact import array, bincount, ratio, total
+from ...merge import merge
+from ...odds import Odds
+from ...rolls import Die, Roll, in_blocks, streams
 
 #: Help rank 1: an automatic success, recorded as a die with face 0.
 AUTO = 1
@@ -672,8 +672,8 @@ def explain_steps(spec: dict, o: Odds) -> list:
     """The roll's odds in rule order: the dice, the help die, the successes
     needed, the first roll, what KISS and Ego add; snake eyes and
     subverted consequences as information."""
-    from .api import odds
-    from .explain import Step, first_roll_steps, pct
+    from ...api import odds
+    from ...explain import Step, first_roll_steps, pct
 
     n, r, g = main_dice(spec), spec["rank"], goal(spec)
     if spec["roll"] == "check":
@@ -715,7 +715,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example roll, step by step."""
-    from .explain import dice_words
+    from ...explain import dice_words
 
     d = r.details
     if not r.dice:

@@ -55,10 +55,10 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .errors import SpecError
-from .exact import array, bincount, ratio, total, zeros
-from .odds import Odds
-from .rolls import Die, Roll, in_blocks, streams
+from ...errors import SpecError
+from ...exact import array, bincount, ratio, total, zeros
+from ...odds import Odds
+from ...rolls import Die, Roll, in_blocks, streams
 
 #: Lowest succeeding face per caliber.
 MIN_FACE = {"bronze": 5, "silver": 4, "gold": 3, "platinum": 2}
@@ -635,7 +635,7 @@ def _optimal_masks(spec: dict, faces: np.ndarray, cals: list[str]) -> np.ndarray
 # --------------------------------------------------------------------------
 
 
-from .advice import Advice, Option  # noqa: E402  (one type for every edition that advises)
+from ...advice import Advice, Option  # noqa: E402  (one type for every edition that advises)
 
 
 def _check_faces(faces: Sequence[int], cals: Sequence[str]) -> list[int]:
@@ -767,7 +767,7 @@ def vary_values(spec: dict, field: str) -> list | None:
 
 
 def _die_words(caliber: str) -> str:
-    from .explain import pct
+    from ...explain import pct
 
     p = 1 - classes(caliber)[FAIL]
     return f"{caliber.capitalize()} succeeds on {MIN_FACE[caliber]}-6, {7 - MIN_FACE[caliber]} in 6 ({pct(p)})"
@@ -776,7 +776,7 @@ def _die_words(caliber: str) -> str:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The task's odds in rule order: the dice, the threshold, the first
     roll, what KISS and Ego add, what the consequences take."""
-    from .explain import Step, first_roll_steps
+    from ...explain import Step, first_roll_steps
 
     thr, g, b = threshold(spec), goal(spec), o.breakdown
     steps = [Step(f"{spec['dice']} own {spec['caliber'].capitalize()} dice; each {_die_words(spec['caliber'])}.")]
@@ -814,7 +814,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example task, step by step."""
-    from .explain import dice_words
+    from ...explain import dice_words
 
     d = r.details
     thr, g = d["threshold"], d["goal"]

@@ -50,10 +50,10 @@ from typing import cast
 
 import numpy as np
 
-from .errors import SpecError
-from .exact import ratio, total, zeros, ones, array, bincount
-from .odds import TAIL_CUTOFF, Odds
-from .rolls import Die, Roll, in_blocks, streams
+from ...errors import SpecError
+from ...exact import ratio, total, zeros, ones, array, bincount
+from ...odds import TAIL_CUTOFF, Odds
+from ...rolls import Die, Roll, in_blocks, streams
 
 #: Lowest passing D10 face per rank (tasks).
 PASS_FROM = {"bronze": 7, "silver": 6, "gold": 5, "platinum": 4}
@@ -604,8 +604,8 @@ def table(rank: str = "bronze", max_dice: int = 8):
     >>> [round(x, 2) for x in table("bronze", 2)[1].at_least]
     [64.0, 16.0]
     """
-    from .api import odds as _odds
-    from .playtest import TableRow
+    from ...api import odds as _odds
+    from ..playtest import TableRow
 
     rows = []
     for n in range(1, max_dice + 1):
@@ -653,8 +653,8 @@ def vary_values(spec: dict, field: str) -> list | None:
 def explain_steps(spec: dict, o: Odds) -> list:
     """A check: target, the naturals that reach it, auto-pass, auto-fail.
     A task: the dice, the threshold, the first roll, what KISS and Ego add."""
-    from .api import odds
-    from .explain import Step, first_roll_steps, pct
+    from ...api import odds
+    from ...explain import Step, first_roll_steps, pct
 
     if spec["roll"] == "check":
         t, plus = target(spec), spec["score"] + sum(spec["bonus"])
@@ -696,7 +696,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 
 def explain_roll(r: Roll) -> list[str]:
-    from .explain import generic_walk
+    from ...explain import generic_walk
 
     d = r.details
     if r.spec["roll"] == "check":

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .errors import SpecError
-from .exact import array, ratio
-from .odds import Odds
-from .rolls import Die, Roll, in_blocks, streams
+from ...errors import SpecError
+from ...exact import array, ratio
+from ...odds import Odds
+from ...rolls import Die, Roll, in_blocks, streams
 
 #: Ways to roll each total 0..18 on 3d6.
 WAYS_3D6 = np.convolve(np.convolve(np.ones(6), np.ones(6)), np.ones(6))  # totals 3..18
@@ -96,7 +96,7 @@ def _ways_at_most(n: int) -> int:
 
 def explain_steps(spec: dict, o: Odds) -> list:
     """CT, the rolls that make it without and with the penalty (out of 216)."""
-    from .explain import Step
+    from ...explain import Step
 
     ct, pen = competence_target(spec), spec["penalty"]
     k0, k = _ways_at_most(ct), _ways_at_most(ct - pen)

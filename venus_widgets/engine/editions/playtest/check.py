@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .exact import ratio
-from .odds import Odds
-from .rolls import Die, Roll, in_blocks, streams
+from ...exact import ratio
+from ...odds import Odds
+from ...rolls import Die, Roll, in_blocks, streams
 
 ABSOLUTE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
 
@@ -108,7 +108,7 @@ def odds(spec: dict, exact: bool = False) -> Odds:
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
     """A seeded check: die 0 is the d20; bonus d6s only when they could matter."""
-    from .errors import SpecError
+    from ...errors import SpecError
 
     if kiss:
         raise SpecError("kiss", kiss, "no KISS on checks", "KISS re-rolls task dice, not the d20")
@@ -168,7 +168,7 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The check's odds in rule order: target, the d20 alone, auto-pass,
     each natural the bonus d6s can save, auto-fail."""
-    from .explain import Step
+    from ...explain import Step
 
     t, score, k, cal = target(spec), spec["score"], spec["bonus_factors"], spec["caliber"]
     cats = {n: category(spec, n) for n in range(1, 21)}

@@ -1,0 +1,125 @@
+"""The edition contract: what every edition provides, with the same names.
+
+An edition is a package under :mod:`venus_widgets.engine.editions` whose
+module satisfies :class:`Edition` (a :class:`typing.Protocol`; a module
+can satisfy a protocol, and ``tests/test_contract.py`` has mypy check that
+each does). Everything else (the public API, the solver, the explanations,
+the widgets and the front end) asks the edition through this contract and
+never names an edition.
+
+Optional features are declared in ``FEATURES`` (not found with
+``hasattr``):
+
+- ``"advise"``: the player chooses the dice to KISS, so :func:`advise`
+  and :func:`kiss_odds` have answers;
+- ``"kiss_odds"``: the odds of one KISS choice;
+- ``"vary"``: ``vary_values`` lists the values a field runs through for
+  :func:`~venus_widgets.engine.solve.solve`.
+
+The functions take a spec already normalized by
+:func:`venus_widgets.engine.spec.normalize` (plain dict, every field set).
+
+>>> from venus_widgets.engine.edition import get, ids
+>>> ids()
+('playtest', 'playsheet', 'agora', 'heresy', 'vers')
+>>> get("agora").ID
+'agora'
+>>> "advise" in get("heresy").FEATURES
+False
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
+
+import numpy as np
+
+from .errors import SpecError
+from .odds import Odds
+from .rolls import Roll
+
+if TYPE_CHECKING:
+    from .spec import Field
+
+
+class Edition(Protocol):
+    """One edition of the rules (or a comparison system).
+
+    ``odds(spec, exact=True)`` counts in :class:`fractions.Fraction` (any
+    size); ``denominator(spec)`` is a common denominator of every
+    probability of the odds, or ``None`` where they are not rational
+    (exploding dice)."""
+
+    ID: str
+    FEATURES: frozenset[str]
+    #: roll kind -> field name -> field kind (:mod:`.spec`), in display order;
+    #: the first kind with a check is the default roll
+    SCHEMAS: dict[str, dict[str, Field]]
+
+    def cross_checks(self, spec: dict) -> None:
+        """Raise :class:`SpecError` for values that break a rule tying
+        several fields together (each field already checked alone)."""
+
+    def denominator(self, spec: dict) -> int | None: ...
+
+    def odds(self, spec: dict, exact: bool = False) -> Odds: ...
+
+    def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll: ...
+
+    def roll_many(self, spec: dict, n: int, seed: int) -> np.ndarray: ...
+
+    def ladder_settings(self, spec: dict) -> list[dict]: ...
+
+    def explain_steps(self, spec: dict, o: Odds) -> list: ...
+
+    def explain_roll(self, r: Roll) -> list[str]: ...
+
+
+class Advising(Edition, Protocol):
+    """An edition with ``"advise"`` and ``"kiss_odds"`` in its FEATURES."""
+
+    def advise(self, spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Any: ...
+
+    def kiss_odds(self, spec: dict, faces: Sequence[int], kiss: Sequence[int],
+                  ego: bool | None = None) -> dict[str, float]: ...
+
+
+#: The editions that ship with the package, in the order users meet them.
+BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
+
+_REGISTRY: dict[str, Any] = {}
+
+
+def register(edition: Any) -> None:
+    """Add an edition (a module or object satisfying :class:`Edition`) to
+    the registry under its ``ID``; a second edition with the same id
+    replaces the first (so a test can register a toy edition)."""
+    _REGISTRY[edition.ID] = edition
+
+
+def unregister(edition_id: str) -> None:
+    """Remove an edition added with :func:`register` (built-in ones stay)."""
+    if edition_id not in BUILT_IN:
+        _REGISTRY.pop(edition_id, None)
+
+
+def get(edition_id: str) -> Edition:
+    """The edition with this id; a :class:`SpecError` naming ``edition``
+    when there is none."""
+    if edition_id not in _REGISTRY and edition_id in BUILT_IN:
+        register(importlib.import_module(f"{__package__}.editions.{edition_id}"))
+    try:
+        return _REGISTRY[edition_id]
+    except KeyError:
+        raise SpecError("edition", edition_id, "one of " + ", ".join(ids())) from None
+
+
+def ids() -> tuple[str, ...]:
+    """Every edition's id: the built-in ones first, then registered ones."""
+    return BUILT_IN + tuple(k for k in _REGISTRY if k not in BUILT_IN)
+
+
+def has(edition_id: str, feature: str) -> bool:
+    """Whether an edition declares an optional feature."""
+    return feature in get(edition_id).FEATURES

@@ -1,0 +1,39 @@
+"""The agora edition's spec: its spec fields (one schema per kind of roll, in display
+order) and the rules that tie several fields together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...spec import KISS, MAX_HELPERS, Bool, Choice, Field, Int, List
+
+_COMMON: dict[str, Field] = {
+    "rank": Int(2, 6, 4, "the ability's rank: a die succeeds on a face >= rank"),
+    "health": Int(0, 3, 2, "Health dice (usually 2, fewer when wounded)"),
+    "helpers": List(Int(2, 6, 4), MAX_HELPERS, "each helper's rank; they merge into one helping die"),
+    "difficulty": Choice(("standard", "challenging"), "standard", "challenging doubles the successes needed"),
+    "kiss": KISS,
+    "helper_kiss": Bool(False, "a merged helper KISSes the helping die (outside the roller's budget)"),
+    "ego": Bool(False, "spend Ego: every 6 scores two successes"),
+    "snakes": Choice(("same", "each-pair"), "same", "many-eyed snakes: one critical, or one per pair of 1s"),
+}
+
+SCHEMAS: dict[str, dict[str, Field]] = {
+    "check": dict(_COMMON),
+    "task": {
+        **_COMMON,
+        "job": Int(0, 10, 1, "job dice"),
+        "assets": Int(0, 10, 0, "asset and other bonus dice"),
+        "factors": Int(0, 16, 0, "difficulty factors: each removes a die from the main pool"),
+        "consequences": Int(1, 4, 1, "consequences the FC set; each needs subverting"),
+    },
+}
+
+
+def cross_checks(s: dict[str, Any]) -> None:
+    """The helpers must merge into one helping die."""
+    if s["helpers"]:
+        from ...merge import merge  # local import: merge imports errors only
+
+        merge(s["helpers"])  # raises MergeError with the best feasible subset

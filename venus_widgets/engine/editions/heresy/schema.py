@@ -1,0 +1,29 @@
+"""The Heresy Engine's spec: its spec fields (one schema per kind of roll, in display
+order) and the rules that tie several fields together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import SpecError
+from ...spec import MAX_HERESY_BLACK, MAX_HERESY_POOL, Field, Int
+
+SCHEMAS: dict[str, dict[str, Field]] = {
+    "task": {
+        "pool": Int(0, MAX_HERESY_POOL, 6, "skill + attribute (+ complementary skill, + easy bonus dice)"),
+        "black": Int(0, MAX_HERESY_BLACK, 0, "black dice: 3 difficult, 6 very difficult, ..."),
+        "trade": Int(0, MAX_HERESY_POOL // 3, 0, "trades of 3 pool dice for 1 automatic success"),
+    },
+}
+
+
+def cross_checks(s: dict[str, Any]) -> None:
+    """Each trade gives up 3 pool dice."""
+    if 3 * s["trade"] > s["pool"]:
+        raise SpecError(
+            "trade",
+            s["trade"],
+            f"a whole number from 0 to {s['pool'] // 3}",
+            f"each trade gives up 3 of the {s['pool']} pool dice",
+        )

@@ -1,0 +1,21 @@
+"""VERS, a comparison system: one edition package (the :class:`~venus_widgets.engine.edition.Edition` contract).
+
+The rules live in :mod:`.core`; this module is the edition's public face.
+"""
+
+from .core import (  # noqa: F401
+    competence_target,
+    degrees,
+    denominator,
+    odds,
+    roll,
+    roll_many,
+    ladder_settings,
+    explain_steps,
+    explain_roll,
+)
+from . import core  # noqa: F401
+from .schema import SCHEMAS, cross_checks  # noqa: F401
+
+ID = "vers"
+FEATURES: frozenset[str] = frozenset({})

@@ -1,0 +1,20 @@
+"""The VERS spec: its spec fields (one schema per kind of roll, in display
+order) and the rules that tie several fields together.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...spec import Field, Int
+
+SCHEMAS: dict[str, dict[str, Field]] = {
+    "check": {
+        "ranks": Int(0, 20, 3, "ranks of the attribute and skill: CT = 10 + ranks"),
+        "penalty": Int(0, 30, 0, "difficulty rating 0..10 or the opponent's competence"),
+    },
+}
+
+
+def cross_checks(s: dict[str, Any]) -> None:
+    """No rule ties VERS's fields together."""
