@@ -173,7 +173,7 @@ def test_validation():
 
 def test_twenty_dice_against_nine_black_is_fast():
     """Exact odds for pool 20 vs 9 black well under 1 ms (median of repeated calls)."""
-    from venus_widgets.engine.editions.heresy import core as heresy
+    from venus_widgets.engine.editions import heresy
 
     spec = vw.normalize(dict(H, pool=20, black=9))
     times = []

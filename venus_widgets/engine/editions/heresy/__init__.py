@@ -1,20 +1,31 @@
-"""The Heresy Engine (Victoriana), a comparison system: one edition package (the :class:`~venus_widgets.engine.edition.Edition` contract).
+"""The Heresy Engine (Victoriana), for comparison, exactly: one edition
+package (the :class:`~venus_widgets.engine.edition.Edition` contract).
 
-The rules live in :mod:`.core`; this module is the edition's public face.
+Roll ``pool - 3 * trade`` d6: each 1 or 6 is a success, and each 6 is
+rolled again for a chance at another success, as long as 6s come up. Each
+1 or 6 on the black dice cancels one success; black dice never re-roll.
+Each trade of 3 pool dice is one automatic success (black dice can still
+cancel it). The outcome is the **net** successes (negative: foul failure);
+a task passes with 2 (threshold 2), 1 is a partial success.
+
+The modules, one idea each: :mod:`.degrees` (threshold and degrees),
+:mod:`.pool` (the dice's successes and cancels), :mod:`.net` (the odds),
+:mod:`.rolling` (seeded rolls), :mod:`.ladder` (ladder and explanations),
+:mod:`.schema` (the spec fields). This module is the edition's public face.
+
+>>> import venus_widgets as vw
+>>> o = vw.odds({"edition": "heresy", "pool": 1})
+>>> round(o.distribution[0], 12), round(o.distribution[1], 12)   # 4/6, (10/6)/6
+(0.666666666667, 0.277777777778)
+>>> vw.odds({"edition": "heresy", "pool": 6, "trade": 2}).p_pass   # 6 dice traded: automatic success
+1.0
 """
 
-from .core import (  # noqa: F401
-    degree,
-    pool_pmf,
-    denominator,
-    odds,
-    roll,
-    roll_many,
-    ladder_settings,
-    explain_steps,
-    explain_roll,
-)
-from . import core  # noqa: F401
+from .degrees import DEGREES, degree, goal, threshold  # noqa: F401
+from .ladder import BLACK_STEP, explain_roll, explain_steps, ladder_settings  # noqa: F401
+from .net import denominator, odds  # noqa: F401
+from .pool import pool_pmf  # noqa: F401
+from .rolling import roll, roll_many  # noqa: F401
 from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "heresy"

@@ -1,20 +1,29 @@
-"""VERS, a comparison system: one edition package (the :class:`~venus_widgets.engine.edition.Edition` contract).
+"""VERS, for comparison: 3d6 roll-under, exactly (216 outcomes); one
+edition package (the :class:`~venus_widgets.engine.edition.Edition` contract).
 
-The rules live in :mod:`.core`; this module is the edition's public face.
+The competence target is ``CT = 10 + ranks`` (:func:`target`). Roll 3d6
+and add the penalty (a difficulty rating 0..10, or the opponent's
+competence). Success when ``roll + penalty <= CT``. The outcome is the
+**degrees**: ``CT - (roll + penalty)``, negative for degrees of failure;
+the threshold is 0.
+
+The modules, one idea each: :mod:`.degrees` (target, threshold, degrees),
+:mod:`.distribution` (the odds), :mod:`.rolling` (seeded rolls),
+:mod:`.ladder` (ladder and explanations), :mod:`.schema` (the spec fields).
+This module is the edition's public face.
+
+>>> import venus_widgets as vw
+>>> o = vw.odds({"edition": "vers", "ranks": 3})        # 13 or less on 3d6
+>>> round(o.p_pass * 216)
+181
+>>> o.distribution[5] == 21 / 216                         # a roll of 8 on CT 13: 5 degrees
+True
 """
 
-from .core import (  # noqa: F401
-    competence_target,
-    degrees,
-    denominator,
-    odds,
-    roll,
-    roll_many,
-    ladder_settings,
-    explain_steps,
-    explain_roll,
-)
-from . import core  # noqa: F401
+from .degrees import WAYS_3D6, degrees, target, threshold  # noqa: F401
+from .distribution import denominator, odds  # noqa: F401
+from .ladder import explain_roll, explain_steps, ladder_settings  # noqa: F401
+from .rolling import roll, roll_many  # noqa: F401
 from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "vers"

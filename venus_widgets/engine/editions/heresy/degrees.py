@@ -1,0 +1,50 @@
+"""What a Heresy roll's net successes mean: the threshold to pass and the
+seed's Degrees of Success (docs/rules_heresy_vers.md#heresy-victorianas-heresy-engine-for-comparison).
+
+>>> threshold({"pool": 6}), goal({"pool": 6})
+(2, 2)
+>>> degree(1), degree(-1)
+('partial success', 'foul failure')
+"""
+
+from __future__ import annotations
+
+#: Net successes -> degree (the seed's Degrees of Success table; below 0 a foul failure).
+DEGREES = (
+    (20, "god-like"),
+    (15, "awe-inspiring"),
+    (10, "virtuoso"),
+    (6, "impressive"),
+    (3, "good success"),
+    (2, "success"),
+    (1, "partial success"),
+    (0, "failure"),
+)
+
+#: Below 0 net successes.
+FOUL = "foul failure"
+
+#: Every degree, from the worst up (the order of ``Odds.breakdown``).
+NAMES = (FOUL,) + tuple(name for _, name in reversed(DEGREES))
+
+
+def threshold(spec: dict) -> int:
+    """Net successes needed to pass: 2 (a success; 1 is a partial success)."""
+    return 2
+
+
+def goal(spec: dict) -> int:
+    """The Heresy Engine has no consequences to buy: the goal is the threshold."""
+    return threshold(spec)
+
+
+def degree(net: int) -> str:
+    """The degree of a net number of successes.
+
+    >>> degree(-1), degree(0), degree(1), degree(5), degree(6), degree(25)
+    ('foul failure', 'failure', 'partial success', 'good success', 'impressive', 'god-like')
+    """
+    for lo, name in DEGREES:
+        if net >= lo:
+            return name
+    return FOUL

@@ -1,0 +1,64 @@
+"""The Heresy difficulty ladder and "explain this number"
+(docs/rules_heresy_vers.md#difficulty-ladder-heresy).
+
+>>> ladder_settings({})[:3]
+[{'black': 0}, {'black': 3}, {'black': 6}]
+"""
+
+from __future__ import annotations
+
+from ...odds import Odds
+from ...rolls import Roll
+from .degrees import threshold
+from .net import pool_dice
+
+#: Black dice per step of difficulty (Difficult 3, Very Difficult 6, ...).
+BLACK_STEP = 3
+
+
+def ladder_settings(spec: dict) -> list[dict]:
+    """The Heresy ladder: 0, 3, 6, ... 36 black dice (one step of
+    difficulty is 3 black dice)."""
+    return [{"black": b} for b in range(0, 37, BLACK_STEP)]
+
+
+def explain_steps(spec: dict, o: Odds) -> list:
+    """The roll's odds in rule order: pool dice, trades, the chance without
+    black dice, what the black dice take; the degrees as information."""
+    from ...api import odds
+    from ...explain import Step
+
+    m, black, trade, need = pool_dice(spec), spec["black"], spec["trade"], threshold(spec)
+    steps = [Step(f"{m} pool dice" + (f" ({spec['pool']} - 3 x {trade} traded)" if trade else "")
+                  + ": each 1 or 6 is a success (2 in 6), and each 6 is rolled again for another chance: "
+                  "0.4 successes per die on average.")]
+    if trade:
+        steps.append(Step(f"{trade} automatic success(es) from the trades (black dice can cancel them)."))
+    steps.append(Step(f"A success needs {need} net successes."))
+    p0 = odds({**spec, "black": 0}).p_pass
+    steps.append(Step(f"without black dice, {need} or more successes", p0, "+"))
+    if black:
+        steps.append(Step(f"the {black} black dice take the rolls they bring below {need}: each 1 or 6 on a "
+                          "black die (2 in 6) cancels a success", p0 - o.p_pass, "-"))
+    steps.append(Step("P(success or better)", o.p_pass, "="))
+    steps.append(Step("partial success (net 1)", o.breakdown["partial success"]))
+    steps.append(Step("foul failure (net below 0)", o.breakdown["foul failure"]))
+    return steps
+
+
+def explain_roll(r: Roll) -> list[str]:
+    """The example roll, step by step."""
+    pool = [d for d in r.dice if d.owner == "own" and d.exploded_from is None]
+    again = [d for d in r.dice if d.exploded_from is not None]
+    black = [d for d in r.dice if d.owner == "black"]
+    got = sum(d.scores for d in pool + again)
+    out = [f"Pool dice: {' '.join(str(d.after) for d in pool) or 'none'}: "
+           f"{sum(d.scores for d in pool)} success(es) (1s and 6s)."]
+    if again:
+        out.append(f"Each 6 rolled again: {' '.join(str(d.after) for d in again)}: {got} success(es) in all.")
+    if r.details["automatic"]:
+        out.append(f"+ {r.details['automatic']} automatic success(es) from trades.")
+    if black:
+        out.append(f"Black dice: {' '.join(str(d.after) for d in black)}: cancel {-sum(d.scores for d in black)}.")
+    out.append(f"Net {r.outcome}: {r.details['degree']}.")
+    return out
