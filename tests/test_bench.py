@@ -97,3 +97,38 @@ def test_quick_command_line(capsys):
     out = capsys.readouterr().out
     assert "cpu time per new spec" in out and "| vers check | 4 |" in out
     assert bench.clock is bench.CLOCKS["wall"]  # the option does not outlive the run
+
+
+def test_plain_dict_caches_are_found_and_emptied(monkeypatch):
+    """A kernel memoised in a plain dict (not functools) is emptied for "cold" too."""
+    import types
+
+    mod = types.ModuleType("fakepkg.kernels")
+    mod._pmf_cache = {(3, 1): [0.5, 0.5]}
+    mod.TABLE = {"not": "a cache"}
+
+    class Kernel:
+        cache = {"k": 1}
+
+    Kernel.__module__ = "fakepkg.kernels"
+    mod.Kernel = Kernel
+    monkeypatch.setitem(sys.modules, "fakepkg.kernels", mod)
+    found = bench._dict_caches("fakepkg")
+    assert set(found) == {"fakepkg.kernels._pmf_cache", "fakepkg.kernels.Kernel.cache"}
+    assert found["fakepkg.kernels._pmf_cache"].cache_info().currsize == 1
+    bench.clear(found)
+    assert mod._pmf_cache == {} and Kernel.cache == {} and mod.TABLE == {"not": "a cache"}
+
+
+def test_targets_say_met_or_not():
+    fast = bench.Row("fast class", 2, cold=[0.4e-3, 0.6e-3], sweep=[1e-4] * 2, warm=[1e-4] * 2)
+    slow = bench.Row("slow class", 3, cold=[1e-3, 2.5e-3, 9e-3], sweep=[1e-4] * 3, warm=[1e-4] * 3,
+                     icepool=[(0.05, False), (0.025, False), (0.8, True)], ratios=[(20.0, False), (10.0, False), (90.0, True)],
+                     ratio_target=30.0)
+    lines = bench.targets([fast, slow])
+    assert lines[0] == ("Target: a new spec in at most 1 ms (cold median of each class): met by 1 of 2 classes; "
+                        "not by slow class (2.50 ms)")
+    assert lines[1] == ("Target: icepool / ours cold at least 30x on the slow class sweep: median 20x over 3 specs: "
+                        "NOT met (1.5x short)")
+    row = [line for line in bench.table([fast, slow]).splitlines() if line.startswith("| slow class")][0]
+    assert "| 2.50 ms |" in row and "| 9.00 ms | NOT met (2.5x over) |" in row
