@@ -11,7 +11,8 @@ a task passes with 2 (threshold 2), 1 is a partial success.
 The modules, one idea each: :mod:`.degrees` (threshold and degrees),
 :mod:`.pool` (the dice's successes and cancels), :mod:`.net` (the odds),
 :mod:`.rolling` (seeded rolls), :mod:`.ladder` (ladder and explanations),
-:mod:`.schema` (the spec fields). This module is the edition's public face.
+:mod:`.schema` (the spec fields),
+:mod:`.rules` (the rule knobs, today's reading as defaults). This module is the edition's public face.
 
 >>> import venus_widgets as vw
 >>> o = vw.odds({"edition": "heresy", "pool": 1})
@@ -26,6 +27,7 @@ from .ladder import BLACK_STEP, explain_roll, explain_steps, ladder_settings  # 
 from .net import denominator, odds  # noqa: F401
 from .pool import pool_pmf  # noqa: F401
 from .rolling import roll, roll_many  # noqa: F401
+from .rules import RULES, Rules  # noqa: F401
 from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "heresy"

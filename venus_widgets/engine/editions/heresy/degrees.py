@@ -9,6 +9,8 @@ seed's Degrees of Success (docs/rules_heresy_vers.md#heresy-victorianas-heresy-e
 
 from __future__ import annotations
 
+from .rules import RULES, Rules
+
 #: Net successes -> degree (the seed's Degrees of Success table; below 0 a foul failure).
 DEGREES = (
     (20, "god-like"),
@@ -28,14 +30,14 @@ FOUL = "foul failure"
 NAMES = (FOUL,) + tuple(name for _, name in reversed(DEGREES))
 
 
-def threshold(spec: dict) -> int:
+def threshold(spec: dict, rules: Rules = RULES) -> int:
     """Net successes needed to pass: 2 (a success; 1 is a partial success)."""
-    return 2
+    return rules.pass_threshold
 
 
-def goal(spec: dict) -> int:
+def goal(spec: dict, rules: Rules = RULES) -> int:
     """The Heresy Engine has no consequences to buy: the goal is the threshold."""
-    return threshold(spec)
+    return threshold(spec, rules)
 
 
 def degree(net: int) -> str:

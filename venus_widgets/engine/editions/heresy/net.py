@@ -7,34 +7,40 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ...exact import array, ratio
 from ...odds import Odds
 from .degrees import NAMES, degree, threshold
 from .pool import cancels, pool_pmf
+from .rules import RULES, Rules
 
 
-def pool_dice(spec: dict) -> int:
+def pool_dice(spec: dict, rules: Rules = RULES) -> int:
     """Pool dice rolled: the pool less 3 per trade."""
-    return int(spec["pool"] - 3 * spec["trade"])
+    return int(spec["pool"] - rules.trade_rate * spec["trade"])
 
 
-def denominator(spec: dict) -> int | None:
+def denominator(spec: dict, rules: Rules = RULES) -> int | None:
     """Black dice only (no pool dice left after trades): 3 ** black (each
-    cancels on 1 or 6). With pool dice the 6s re-roll without end: the odds
-    are not rational (``None``)."""
-    return None if pool_dice(spec) else 3 ** spec["black"]
+    cancels on 1 or 6, 2 faces in 6). With pool dice the 6s re-roll without
+    end: the odds are not rational (``None``)."""
+    if pool_dice(spec, rules):
+        return None
+    return (6 // math.gcd(len(rules.success_faces), 6)) ** spec["black"]
 
 
-def odds(spec: dict, exact: bool = False) -> Odds:
+def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
     """Exact odds of net successes (spec normalized); with ``exact`` (only
-    without pool dice, see :func:`denominator`) in Fractions."""
-    m, black, trade = pool_dice(spec), spec["black"], spec["trade"]
+    without pool dice, see :func:`denominator`) in Fractions. ``rules``: a
+    variant's reading (:mod:`.rules`)."""
+    m, black, trade = pool_dice(spec, rules), spec["black"], spec["trade"]
     if exact and m:
         raise ValueError("pool dice explode: their odds are not rational")
-    pool, cut = pool_pmf(m) if not exact else (array([1], True), 0)
-    net = np.convolve(pool, cancels(black, exact)[::-1])  # index 0 = -black
+    pool, cut = pool_pmf(m, rules) if not exact else (array([1], True), 0)
+    net = np.convolve(pool, cancels(black, exact, rules)[::-1])  # index 0 = -black
     offset = trade - black
     zero = ratio(0, 1, exact)
     breakdown: dict[str, float] = {}
@@ -44,6 +50,7 @@ def odds(spec: dict, exact: bool = False) -> Odds:
     breakdown = {name: breakdown.get(name, zero) for name in NAMES}
     notes = ["each 6 is re-rolled while 6s come up: the tail beyond 1e-12 of mass is cut off"] if m else []
     if trade:
-        notes.append(f"{trade} automatic success(es) traded for {3 * trade} pool dice; black dice can cancel them")
-    return Odds.from_pmf(spec, net, threshold=threshold(spec), offset=offset, breakdown=breakdown,
+        notes.append(f"{trade} automatic success(es) traded for {rules.trade_rate * trade} pool dice; "
+                     "black dice can cancel them")
+    return Odds.from_pmf(spec, net, threshold=threshold(spec, rules), offset=offset, breakdown=breakdown,
                          truncated=cut, notes=tuple(notes))

@@ -9,7 +9,8 @@ the threshold is 0.
 
 The modules, one idea each: :mod:`.degrees` (target, threshold, degrees),
 :mod:`.distribution` (the odds), :mod:`.rolling` (seeded rolls),
-:mod:`.ladder` (ladder and explanations), :mod:`.schema` (the spec fields).
+:mod:`.ladder` (ladder and explanations), :mod:`.schema` (the spec fields),
+:mod:`.rules` (the rule knobs, today's reading as defaults).
 This module is the edition's public face.
 
 >>> import venus_widgets as vw
@@ -24,6 +25,7 @@ from .degrees import WAYS_3D6, degrees, target, threshold  # noqa: F401
 from .distribution import denominator, odds  # noqa: F401
 from .ladder import explain_roll, explain_steps, ladder_settings  # noqa: F401
 from .rolling import roll, roll_many  # noqa: F401
+from .rules import RULES, Rules  # noqa: F401
 from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "vers"

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..._dist import sum_ways
+from .rules import RULES, Rules
+
 #: Ways to roll each total 3..18 on 3d6 (index 0 = a total of 3).
-WAYS_3D6 = np.convolve(np.convolve(np.ones(6), np.ones(6)), np.ones(6))
+WAYS_3D6 = sum_ways(3, 6).astype(float)
 
 
-def target(spec: dict) -> int:
+def target(spec: dict, rules: Rules = RULES) -> int:
     """The competence target (CT) that 3d6 + penalty must not exceed: 10 + ranks."""
-    return 10 + spec["ranks"]
+    return rules.base_ct + spec["ranks"]
 
 
 def threshold(spec: dict) -> int:
@@ -24,9 +27,9 @@ def threshold(spec: dict) -> int:
     return 0
 
 
-def degrees(spec: dict, total):
+def degrees(spec: dict, total, rules: Rules = RULES):
     """CT - (roll + penalty); negative = degrees of failure (``total`` may be an array)."""
-    return target(spec) - (total + spec["penalty"])
+    return target(spec, rules) - (total + spec["penalty"])
 
 
 def ways_at_most(n: int) -> int:

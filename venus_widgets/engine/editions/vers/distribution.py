@@ -8,23 +8,27 @@
 
 from __future__ import annotations
 
+from ..._dist import sum_ways
 from ...exact import array, ratio
 from ...odds import Odds
-from .degrees import WAYS_3D6, degrees, target, threshold
+from .degrees import degrees, target, threshold
+from .rules import RULES, Rules
 
 
-def denominator(spec: dict) -> int:
+def denominator(spec: dict, rules: Rules = RULES) -> int:
     """Three d6: 216."""
-    return 216
+    return 6 ** rules.dice
 
 
-def odds(spec: dict, exact: bool = False) -> Odds:
-    """Exact odds of the degrees (spec normalized); Fractions with ``exact``."""
-    top = degrees(spec, 18)  # the worst roll gives the lowest degrees
-    pmf = array((ratio(int(w), 216, exact) for w in WAYS_3D6[::-1]), exact)  # index 0 = a roll of 18
+def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
+    """Exact odds of the degrees (spec normalized); Fractions with ``exact``.
+    ``rules``: a variant's reading (:mod:`.rules`)."""
+    n, den = rules.dice, denominator(spec, rules)
+    top = degrees(spec, 6 * n, rules)  # the worst roll gives the lowest degrees
+    pmf = array((ratio(int(w), den, exact) for w in sum_ways(n, 6)[::-1]), exact)  # index 0 = the worst roll
     need = threshold(spec)
     breakdown = {"success": ratio(0, 1, exact), "failure": ratio(0, 1, exact)}
     for i, p in enumerate(pmf):
         breakdown["success" if top + i >= need else "failure"] += p if exact else float(p)
     return Odds.from_pmf(spec, pmf, threshold=need, offset=top, breakdown=breakdown,
-                         notes=(f"CT {target(spec)}: success on 3d6 + {spec['penalty']} <= CT",))
+                         notes=(f"CT {target(spec, rules)}: success on {n}d6 + {spec['penalty']} <= CT",))

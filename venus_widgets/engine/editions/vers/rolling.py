@@ -13,23 +13,26 @@ import numpy as np
 from ...errors import SpecError
 from ...rolls import Die, Roll, in_blocks, streams
 from .degrees import degrees, target, threshold
+from .rules import RULES, Rules
 
 
-def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
+def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None,
+         rules: Rules = RULES) -> Roll:
     """A seeded roll of three d6 (owner "own"); no KISS or Ego in VERS."""
     if kiss:
         raise SpecError("kiss", kiss, "no KISS in VERS")
     g1, _ = streams(seed)
-    faces = [int(f) for f in g1.integers(1, 7, size=3)]
+    faces = [int(f) for f in g1.integers(1, 7, size=rules.dice)]
     total = sum(faces)
-    deg = int(degrees(spec, total))
+    deg = int(degrees(spec, total, rules))
     passed = deg >= threshold(spec)
     dice = tuple(Die(i, "own", None, 6, f, f) for i, f in enumerate(faces))
     return Roll(spec=spec, seed=seed, dice=dice, outcome=deg, passed=passed, goal_reached=passed,
-                details={"total": total, "ct": target(spec), "penalty": spec["penalty"],
+                details={"total": total, "ct": target(spec, rules), "penalty": spec["penalty"],
                          "modified": total + spec["penalty"]})
 
 
-def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
+def roll_many(spec: dict, n: int, seed: int, rules: Rules = RULES) -> np.ndarray:
     """Degrees of ``n`` rolls (vectorised, in blocks)."""
-    return in_blocks(n, seed, lambda rows, g1, _: degrees(spec, g1.integers(1, 7, size=(rows, 3), dtype=np.int8).sum(axis=1)))
+    return in_blocks(n, seed, lambda rows, g1, _: degrees(
+        spec, g1.integers(1, 7, size=(rows, rules.dice), dtype=np.int8).sum(axis=1), rules))
