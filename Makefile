@@ -41,8 +41,12 @@ test-browser: $(STAMP)
 test-js:
 	node --test js/tests/
 
-bench: $(STAMP) bench-widgets
-	$(BIN)/python benchmarks/bench_odds.py
+## Issue 8's figures in one run: cold / warm odds of new specs per class against
+## the 1 ms target, icepool in the same run against the 30x target; then the
+## widget latency (BENCH_ARGS=--quick for a short look).
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_odds.py $(BENCH_ARGS)
+	$(MAKE) --no-print-directory bench-widgets
 
 ## Widget latency in JupyterLab + Chromium: slider -> odds vs a trivial round trip.
 bench-widgets: $(STAMP)
