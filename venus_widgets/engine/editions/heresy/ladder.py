@@ -38,8 +38,9 @@ def explain_steps(spec: dict, o: Odds) -> list:
     p0 = odds({**spec, "black": 0}).p_pass
     steps.append(Step(f"without black dice, {need} or more successes", p0, "+"))
     if black:
+        # black dice never raise the chance: a negative difference is the float noise of the two cut tails
         steps.append(Step(f"the {black} black dice take the rolls they bring below {need}: each 1 or 6 on a "
-                          "black die (2 in 6) cancels a success", p0 - o.p_pass, "-"))
+                          "black die (2 in 6) cancels a success", max(0.0, p0 - o.p_pass), "-"))
     steps.append(Step("P(success or better)", o.p_pass, "="))
     steps.append(Step("partial success (net 1)", o.breakdown["partial success"]))
     steps.append(Step("foul failure (net below 0)", o.breakdown["foul failure"]))
