@@ -132,3 +132,19 @@ def test_targets_say_met_or_not():
                         "NOT met (1.5x short)")
     row = [line for line in bench.table([fast, slow]).splitlines() if line.startswith("| slow class")][0]
     assert "| 2.50 ms |" in row and "| 9.00 ms | NOT met (2.5x over) |" in row
+
+
+@pytest.mark.parametrize("spec", [*TINY, {"edition": "vers", "ranks": 2, "penalty": 1},
+                                  {"edition": "playsheet", "roll": "task", "dice": 2, "allies": ["gold"], "kiss": 1}],
+                         ids=lambda s: s["edition"])
+def test_cold_is_the_same_from_empty_caches_every_time(spec):
+    """Every edition: a cold call leaves the engine's caches as from a fresh start, however often it runs (so a
+    cold timing never reuses anything), and its odds are those of a warm call."""
+    caches = bench.engine_caches()
+    bench.clear(caches)
+    _, first = bench.ours_cold(spec, caches)
+    stats = _stats(caches)
+    vw.odds(spec)  # a warm call in between changes nothing for the next cold one
+    _, again = bench.ours_cold(spec, caches)
+    assert _stats(caches) == stats
+    assert first.distribution == again.distribution == vw.odds(spec).distribution
