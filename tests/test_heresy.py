@@ -193,3 +193,14 @@ def test_explain_black_dice_never_take_a_negative_chance():
     take = [s for s in e.steps if s.op == "-"]
     assert len(take) == 1 and take[0].figure == 0.0
     assert "black dice take" in str(e)
+
+
+def test_threshold_and_goal_are_what_odds_and_rolls_use():
+    """One vocabulary (issue 8): ``threshold(spec)`` = net successes to pass; no consequences, so ``goal`` = it."""
+    from venus_widgets.engine.editions import heresy
+
+    spec = vw.normalize(dict(H, pool=7, black=3))
+    assert heresy.threshold(spec) == heresy.goal(spec) == vw.odds(spec).threshold == vw.odds(spec).goal == 2
+    for seed in range(10):
+        r = vw.roll(spec, seed=seed)
+        assert r.passed == (r.outcome >= heresy.threshold(spec)) == r.goal_reached

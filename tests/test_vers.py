@@ -75,3 +75,14 @@ def test_validation():
         assert err.value.field == next(iter(bad))
     with pytest.raises(SpecError):
         vw.roll(dict(V), seed=1, kiss=[0])
+
+
+@pytest.mark.parametrize("ranks, penalty", [(0, 0), (3, 2), (20, 30)])
+def test_target_and_threshold_are_what_odds_and_rolls_use(ranks, penalty):
+    """One vocabulary (issue 8): ``target(spec)`` is the CT a roll must not exceed, ``threshold(spec)`` the degrees
+    needed to pass."""
+    from venus_widgets.engine.editions import vers
+
+    spec = vw.normalize(dict(V, ranks=ranks, penalty=penalty))
+    assert vers.target(spec) == 10 + ranks == vw.roll(spec, seed=1).details["ct"]
+    assert vers.threshold(spec) == vw.odds(spec).threshold == 0
