@@ -5,6 +5,8 @@ seed's Degrees of Success (docs/rules_heresy_vers.md#heresy-victorianas-heresy-e
 (2, 2)
 >>> degree(1), degree(-1)
 ('partial success', 'foul failure')
+>>> BANDS[:2], BANDS[-1]
+((('foul failure', None, 0), ('failure', 0, 1)), ('god-like', 20, None))
 """
 
 from __future__ import annotations
@@ -28,6 +30,11 @@ FOUL = "foul failure"
 
 #: Every degree, from the worst up (the order of ``Odds.breakdown``).
 NAMES = (FOUL,) + tuple(name for _, name in reversed(DEGREES))
+
+#: Every degree with the net successes it spans, ``lo <= net < hi``
+#: (``None``: no bound), from the worst up.
+BANDS: tuple[tuple[str, int | None, int | None], ...] = tuple(
+    zip(NAMES, (None,) + tuple(lo for lo, _ in reversed(DEGREES)), tuple(lo for lo, _ in reversed(DEGREES)) + (None,)))
 
 
 def threshold(spec: dict, rules: Rules = RULES) -> int:

@@ -13,7 +13,7 @@ import numpy as np
 
 from ...exact import array, ratio
 from ...odds import Odds
-from .degrees import NAMES, degree, threshold
+from .degrees import BANDS, threshold
 from .pool import cancels, pool_pmf
 from .rules import RULES, Rules
 
@@ -43,11 +43,9 @@ def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
     net = np.convolve(pool, cancels(black, exact, rules)[::-1])  # index 0 = -black
     offset = trade - black
     zero = ratio(0, 1, exact)
-    breakdown: dict[str, float] = {}
-    for i, p in enumerate(net):
-        name = degree(offset + i)
-        breakdown[name] = breakdown.get(name, zero) + (p if exact else float(p))
-    breakdown = {name: breakdown.get(name, zero) for name in NAMES}
+    values = net.tolist()  # summed in order, band by band
+    clamp = lambda v, end: end if v is None else min(max(v - offset, 0), len(values))  # noqa: E731
+    breakdown = {name: sum(values[clamp(lo, 0):clamp(hi, len(values))], zero) for name, lo, hi in BANDS}
     notes = ["each 6 is re-rolled while 6s come up: the tail beyond 1e-12 of mass is cut off"] if m else []
     if trade:
         notes.append(f"{trade} automatic success(es) traded for {rules.trade_rate * trade} pool dice; "
