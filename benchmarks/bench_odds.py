@@ -45,6 +45,9 @@ Times are wall time; on a busy machine ``--clock cpu`` times this process's
 CPU time instead, which other programs disturb less (it counts every thread:
 numpy's BLAS may use more than one on a large matrix product).
 
+The spec classes live in ``bench_specs.py``, the caches it empties in
+``bench_caches.py``; this script times and prints.
+
 This is a script, not a test: timings depend on the machine (and on what else
 runs on it); compare ratios from the same run. tests/test_bench.py runs the
 same code on tiny specs and checks that the cold path really misses the caches.
@@ -55,7 +58,6 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import pkgutil
 import random
 import signal
 import statistics
@@ -64,247 +66,20 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT / "tests") not in sys.path:
-    sys.path.insert(0, str(ROOT / "tests"))
+for _path in (ROOT / "tests", ROOT / "benchmarks"):  # the peers; this script's own modules
+    if str(_path) not in sys.path:
+        sys.path.insert(0, str(_path))
 
 import venus_widgets as vw  # noqa: E402
-
-Spec = dict[str, Any]
-
-
-# -- the spec sweeps ---------------------------------------------------------------
-
-def sweep(base: Spec, moves: list[tuple[str, list[Any]]]) -> list[Spec]:
-    """The distinct specs met while moving each slider of ``moves`` in turn
-    across its values (a slider stays where it was left), from ``base``."""
-    spec, out, seen = dict(base), [], set()
-    for name, values in moves:
-        for value in values:
-            spec = {**spec, name: value}
-            key = json.dumps(vw.normalize(spec), sort_keys=True)
-            if key not in seen:
-                seen.add(key)
-                out.append(dict(spec))
-    return out
-
-
-@dataclass
-class SpecClass:
-    """A named sweep of specs; ``peer`` is a tests/peer_*.py module name (or
-    None with ``no_peer`` saying why), ``warmup`` a spec outside the sweep."""
-
-    name: str
-    specs: list[Spec]
-    warmup: Spec
-    peer: str | None = None
-    no_peer: str = ""
-    #: the icepool / ours cold ratio issue 8 asks of this class (median), if any
-    ratio_target: float | None = None
-
-
-CALIBERS = ["bronze", "silver", "gold", "platinum"]
-
-#: Issue 8's targets: the odds of any new spec at most 1 ms (median of a
-#: class, cold), and the playtest sweep at least 30x faster than icepool.
-COLD_TARGET = 1e-3
-RATIO_TARGET = 30.0
-PT = {"edition": "playtest", "roll": "task"}
-PS = {"edition": "playsheet", "roll": "task"}
-AG = {"edition": "agora", "roll": "task"}
-
-
-def spec_classes() -> list[SpecClass]:
-    """Every class of the benchmark (docs/spec.md gives the ranges)."""
-    playtest = sweep(
-        {**PT, "caliber": "silver", "dice": 1, "allies": ["gold"], "factors": 1, "kiss": 2,
-         "ego": "double6", "consequences": 1},
-        [("dice", list(range(1, 13))), ("factors", [0, 1, 2, 3, 4]), ("kiss", list(range(0, 9))),
-         ("ego", ["none", "reroll", "double6"]),
-         ("allies", [[], ["bronze"], ["platinum", "bronze"], ["gold", "silver"]]),
-         ("caliber", CALIBERS), ("consequences", [0, 1, 2, 3, 4]), ("dice", [10, 8, 6, 4])])
-    optimal = sweep(
-        {**PT, "caliber": "bronze", "dice": 10, "allies": ["gold", "silver"], "factors": 3, "kiss": 4,
-         "ego": "double6", "consequences": 3, "policy": "optimal"},
-        [("kiss", list(range(0, 7))), ("factors", [0, 1, 2, 3, 4]), ("ego", ["none", "reroll", "double6"]),
-         ("consequences", [0, 1, 2, 3]), ("caliber", CALIBERS)])
-    playsheet = sweep(
-        {**PS, "rank": "silver", "dice": 1, "allies": ["gold"], "difficulty": 2, "factors": [1], "kiss": 2,
-         "ally_kiss": True, "ego": True},
-        [("dice", list(range(1, 13))), ("difficulty", [1, 2, 3, 4]),
-         ("factors", [[], [1], [2], [2, 1], [2, 2, 1]]), ("kiss", list(range(0, 7))),
-         ("allies", [[], ["bronze"], ["silver", "gold"], ["silver", "gold", "platinum"]]),
-         ("ego", [False, True]), ("rank", CALIBERS)])
-    exploding = sweep(
-        {**PS, "rank": "bronze", "dice": 1, "explode": True, "allies": ["silver"], "difficulty": 2,
-         "factors": [1], "kiss": 2, "ally_kiss": True, "ego": True},
-        [("dice", list(range(1, 13))), ("kiss", list(range(0, 5))),
-         ("allies", [[], ["gold"], ["silver", "gold", "platinum"]]), ("rank", CALIBERS)])
-    agora = sweep(
-        {**AG, "rank": 4, "health": 2, "job": 1, "assets": 0, "helpers": [5], "factors": 0, "kiss": 1,
-         "helper_kiss": True, "ego": True, "snakes": "each-pair", "consequences": 2},
-        [("job", list(range(0, 7))), ("helpers", [[], [5], [5, 5], [5, 5, 4], [6, 6, 6, 6]]),
-         ("rank", [2, 3, 4, 5, 6]), ("kiss", list(range(0, 5))), ("factors", [0, 1, 2, 3]),
-         ("consequences", [1, 2, 3, 4]), ("assets", [0, 1, 2, 3])])
-    heresy = sweep(
-        {"edition": "heresy", "pool": 1, "black": 3, "trade": 0},
-        [("pool", list(range(1, 21))), ("black", [0, 3, 6, 9, 12]), ("trade", [0, 1, 2, 3])])
-    vers = sweep(
-        {"edition": "vers", "ranks": 0, "penalty": 0},
-        [("ranks", list(range(0, 21, 2))), ("penalty", list(range(0, 31, 3)))])
-    largest = [
-        ("largest playtest task (failures)", {**PT, "caliber": "bronze", "dice": 30,
-                                              "allies": ["silver", "gold"], "factors": 4, "kiss": 40,
-                                              "ego": "reroll", "consequences": 8}, "peer_playtest"),
-        ("largest playtest task (optimal)", {**PT, "caliber": "bronze", "dice": 30,
-                                             "allies": ["silver", "gold"], "factors": 4, "kiss": 40,
-                                             "ego": "double6", "consequences": 8, "policy": "optimal"}, None),
-        ("largest playsheet task", {**PS, "rank": "bronze", "dice": 30, "explode": True,
-                                    "allies": ["silver", "gold", "platinum"], "difficulty": 4,
-                                    "factors": [2, 2, 2, 2], "kiss": 40, "ally_kiss": True, "ego": True},
-         "peer_playsheet"),
-        ("largest agora task", {**AG, "rank": 6, "health": 3, "job": 10, "assets": 10, "helpers": [6] * 16,
-                                "kiss": 40, "helper_kiss": True, "ego": True, "snakes": "each-pair",
-                                "consequences": 4, "difficulty": "challenging"}, "peer_agora"),
-        ("largest heresy task", {"edition": "heresy", "pool": 60, "black": 36}, "peer_heresy"),
-    ]
-    optimal_na = "the optimal policy is a decision process: tests check it by brute force, not icepool"
-    classes = [
-        SpecClass("playtest task, mixed calibers", playtest, {**PT, "dice": 2}, "peer_playtest",
-                  ratio_target=RATIO_TARGET),
-        SpecClass("playtest task, optimal policy, 10+2", optimal, {**PT, "dice": 2, "kiss": 1, "policy": "optimal"},
-                  None, optimal_na),
-        SpecClass("playsheet task", playsheet, {**PS, "dice": 2}, "peer_playsheet"),
-        SpecClass("playsheet task, exploding D10s", exploding, {**PS, "dice": 2}, "peer_playsheet"),
-        SpecClass("agora task with helpers", agora, {**AG, "job": 0}, "peer_agora"),
-        SpecClass("heresy task", heresy, {"edition": "heresy", "pool": 2}, "peer_heresy"),
-        SpecClass("vers check", vers, {"edition": "vers", "ranks": 1, "penalty": 1}, None,
-                  "3d6 against a target (tests/test_vers.py checks it against icepool)"),
-    ]
-    for name, spec, peer in largest:
-        vw.normalize(spec)  # a legal spec (SpecError otherwise)
-        warm = {k: spec[k] for k in ("edition", "roll") if k in spec}
-        classes.append(SpecClass(name, [spec], warm, peer, "" if peer else optimal_na))
-    return classes
-
-
-def quick_classes(classes: list[SpecClass], per_class: int = 4) -> list[SpecClass]:
-    """``--quick``: a seeded sample of ``per_class`` specs of each sweep."""
-    out = []
-    for c in classes:
-        specs = random.Random(c.name).sample(c.specs, min(per_class, len(c.specs)))
-        out.append(SpecClass(c.name, specs, c.warmup, c.peer, c.no_peer, c.ratio_target))
-    return out
-
-
-# -- the caches --------------------------------------------------------------------
-
-def _functools_caches(package: str) -> dict[str, Callable]:
-    """Every ``functools`` cache (``lru_cache``, ``cache``) defined at the top
-    of a module of ``package`` or in one of its classes: qualified name ->
-    cached function."""
-    pkg = importlib.import_module(package)
-    for mod in pkgutil.walk_packages(pkg.__path__, package + "."):
-        if not mod.name.endswith("__main__"):
-            importlib.import_module(mod.name)
-    found: dict[int, tuple[str, Callable]] = {}
-    for name, module in sorted(sys.modules.items()):
-        if module is None or not (name == package or name.startswith(package + ".")):
-            continue
-        for attr, obj in list(vars(module).items()):
-            members = [(attr, obj)]
-            if isinstance(obj, type) and obj.__module__ == name:
-                members += [(f"{attr}.{a}", getattr(o, "__func__", o)) for a, o in vars(obj).items()]
-            for label, fn in members:
-                if callable(getattr(fn, "cache_clear", None)) and callable(getattr(fn, "cache_info", None)):
-                    found.setdefault(id(fn), (f"{name}.{label}", fn))
-    return dict(found.values())
-
-
-class CacheInfo(NamedTuple):
-    """What ``functools`` caches report (``cache_info()``)."""
-
-    hits: int
-    misses: int
-    maxsize: int | None
-    currsize: int
-
-
-class DictCache:
-    """A cache an engine module keeps in a plain ``dict`` (a module-level or
-    class-level dict whose name says "cache"), seen through the
-    ``cache_clear``/``cache_info`` of a ``functools`` cache so that the
-    benchmark empties it too (hits and misses are not counted: 0)."""
-
-    def __init__(self, store: dict):
-        self.store = store
-
-    def cache_clear(self) -> None:
-        self.store.clear()
-
-    def cache_info(self) -> CacheInfo:
-        return CacheInfo(0, 0, None, len(self.store))
-
-
-def _dict_caches(package: str) -> dict[str, DictCache]:
-    """Every dict named like a cache at the top of a module of ``package``
-    (already imported) or in one of its classes."""
-    found: dict[int, tuple[str, DictCache]] = {}
-    for name, module in sorted(sys.modules.items()):
-        if module is None or not (name == package or name.startswith(package + ".")):
-            continue
-        for attr, obj in list(vars(module).items()):
-            members = [(attr, obj)]
-            if isinstance(obj, type) and obj.__module__ == name:
-                members += [(f"{attr}.{a}", o) for a, o in vars(obj).items()]
-            for label, store in members:
-                if isinstance(store, dict) and "cache" in label.rsplit(".", 1)[-1].lower():
-                    found.setdefault(id(store), (f"{name}.{label}", DictCache(store)))
-    return dict(found.values())
-
-
-def engine_caches() -> dict[str, Any]:
-    """The engine's caches: qualified name -> ``lru_cache``-wrapped function
-    (or a :class:`DictCache` for a plain dict named like a cache)."""
-    caches: dict[str, Any] = dict(_functools_caches("venus_widgets.engine"))
-    caches.update(_dict_caches("venus_widgets.engine"))
-    return caches
-
-
-def result_cache_names(caches: dict[str, Callable]) -> list[str]:
-    """The caches of the module defining ``vw.odds``: the result caches (by spec)."""
-    return [n for n in caches if n.rsplit(".", 1)[0] == vw.odds.__module__]
-
-
-def clear(caches: dict[str, Callable], names=None) -> None:
-    for name in caches if names is None else names:
-        caches[name].cache_clear()
-
-
-def icepool_clear() -> int:
-    """Empty icepool's global caches; returns how many were found."""
-    from icepool.evaluator.multiset_evaluator_base import MultisetEvaluatorBase
-
-    n = 0
-    for fn in _functools_caches("icepool").values():
-        fn.cache_clear()
-        n += 1
-    for name, module in list(sys.modules.items()):
-        if module is None or not (name == "icepool" or name.startswith("icepool.")):
-            continue
-        for attr, obj in list(vars(module).items()):
-            if isinstance(obj, dict) and "cache" in attr.lower():
-                obj.clear()  # e.g. icepool.math.comb_row_cache
-                n += 1
-            elif isinstance(obj, MultisetEvaluatorBase):  # shared evaluators keep per-object caches
-                for slot in ("_cache", "ascending_cache", "descending_cache"):
-                    if isinstance(getattr(obj, slot, None), dict):
-                        getattr(obj, slot).clear()
-                n += 1
-    return n
-
+from bench_caches import (  # noqa: E402,F401
+    CacheInfo, DictCache, _dict_caches, _functools_caches, clear, engine_caches, icepool_clear, result_cache_names,
+)
+from bench_specs import (  # noqa: E402,F401
+    COLD_TARGET, RATIO_TARGET, Spec, SpecClass, quick_classes, spec_classes, sweep,
+)
 
 # -- timing ------------------------------------------------------------------------
 

@@ -1,0 +1,137 @@
+"""The spec classes of benchmarks/bench_odds.py: sweeps of distinct specs,
+made the way a player moving the sliders makes them, and issue 8's targets.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+import venus_widgets as vw
+
+Spec = dict[str, Any]
+
+# -- the spec sweeps ---------------------------------------------------------------
+
+def sweep(base: Spec, moves: list[tuple[str, list[Any]]]) -> list[Spec]:
+    """The distinct specs met while moving each slider of ``moves`` in turn
+    across its values (a slider stays where it was left), from ``base``."""
+    spec, out, seen = dict(base), [], set()
+    for name, values in moves:
+        for value in values:
+            spec = {**spec, name: value}
+            key = json.dumps(vw.normalize(spec), sort_keys=True)
+            if key not in seen:
+                seen.add(key)
+                out.append(dict(spec))
+    return out
+
+
+@dataclass
+class SpecClass:
+    """A named sweep of specs; ``peer`` is a tests/peer_*.py module name (or
+    None with ``no_peer`` saying why), ``warmup`` a spec outside the sweep."""
+
+    name: str
+    specs: list[Spec]
+    warmup: Spec
+    peer: str | None = None
+    no_peer: str = ""
+    #: the icepool / ours cold ratio issue 8 asks of this class (median), if any
+    ratio_target: float | None = None
+
+
+CALIBERS = ["bronze", "silver", "gold", "platinum"]
+
+#: Issue 8's targets: the odds of any new spec at most 1 ms (median of a
+#: class, cold), and the playtest sweep at least 30x faster than icepool.
+COLD_TARGET = 1e-3
+RATIO_TARGET = 30.0
+PT = {"edition": "playtest", "roll": "task"}
+PS = {"edition": "playsheet", "roll": "task"}
+AG = {"edition": "agora", "roll": "task"}
+
+
+def spec_classes() -> list[SpecClass]:
+    """Every class of the benchmark (docs/spec.md gives the ranges)."""
+    playtest = sweep(
+        {**PT, "caliber": "silver", "dice": 1, "allies": ["gold"], "factors": 1, "kiss": 2,
+         "ego": "double6", "consequences": 1},
+        [("dice", list(range(1, 13))), ("factors", [0, 1, 2, 3, 4]), ("kiss", list(range(0, 9))),
+         ("ego", ["none", "reroll", "double6"]),
+         ("allies", [[], ["bronze"], ["platinum", "bronze"], ["gold", "silver"]]),
+         ("caliber", CALIBERS), ("consequences", [0, 1, 2, 3, 4]), ("dice", [10, 8, 6, 4])])
+    optimal = sweep(
+        {**PT, "caliber": "bronze", "dice": 10, "allies": ["gold", "silver"], "factors": 3, "kiss": 4,
+         "ego": "double6", "consequences": 3, "policy": "optimal"},
+        [("kiss", list(range(0, 7))), ("factors", [0, 1, 2, 3, 4]), ("ego", ["none", "reroll", "double6"]),
+         ("consequences", [0, 1, 2, 3]), ("caliber", CALIBERS)])
+    playsheet = sweep(
+        {**PS, "rank": "silver", "dice": 1, "allies": ["gold"], "difficulty": 2, "factors": [1], "kiss": 2,
+         "ally_kiss": True, "ego": True},
+        [("dice", list(range(1, 13))), ("difficulty", [1, 2, 3, 4]),
+         ("factors", [[], [1], [2], [2, 1], [2, 2, 1]]), ("kiss", list(range(0, 7))),
+         ("allies", [[], ["bronze"], ["silver", "gold"], ["silver", "gold", "platinum"]]),
+         ("ego", [False, True]), ("rank", CALIBERS)])
+    exploding = sweep(
+        {**PS, "rank": "bronze", "dice": 1, "explode": True, "allies": ["silver"], "difficulty": 2,
+         "factors": [1], "kiss": 2, "ally_kiss": True, "ego": True},
+        [("dice", list(range(1, 13))), ("kiss", list(range(0, 5))),
+         ("allies", [[], ["gold"], ["silver", "gold", "platinum"]]), ("rank", CALIBERS)])
+    agora = sweep(
+        {**AG, "rank": 4, "health": 2, "job": 1, "assets": 0, "helpers": [5], "factors": 0, "kiss": 1,
+         "helper_kiss": True, "ego": True, "snakes": "each-pair", "consequences": 2},
+        [("job", list(range(0, 7))), ("helpers", [[], [5], [5, 5], [5, 5, 4], [6, 6, 6, 6]]),
+         ("rank", [2, 3, 4, 5, 6]), ("kiss", list(range(0, 5))), ("factors", [0, 1, 2, 3]),
+         ("consequences", [1, 2, 3, 4]), ("assets", [0, 1, 2, 3])])
+    heresy = sweep(
+        {"edition": "heresy", "pool": 1, "black": 3, "trade": 0},
+        [("pool", list(range(1, 21))), ("black", [0, 3, 6, 9, 12]), ("trade", [0, 1, 2, 3])])
+    vers = sweep(
+        {"edition": "vers", "ranks": 0, "penalty": 0},
+        [("ranks", list(range(0, 21, 2))), ("penalty", list(range(0, 31, 3)))])
+    largest = [
+        ("largest playtest task (failures)", {**PT, "caliber": "bronze", "dice": 30,
+                                              "allies": ["silver", "gold"], "factors": 4, "kiss": 40,
+                                              "ego": "reroll", "consequences": 8}, "peer_playtest"),
+        ("largest playtest task (optimal)", {**PT, "caliber": "bronze", "dice": 30,
+                                             "allies": ["silver", "gold"], "factors": 4, "kiss": 40,
+                                             "ego": "double6", "consequences": 8, "policy": "optimal"}, None),
+        ("largest playsheet task", {**PS, "rank": "bronze", "dice": 30, "explode": True,
+                                    "allies": ["silver", "gold", "platinum"], "difficulty": 4,
+                                    "factors": [2, 2, 2, 2], "kiss": 40, "ally_kiss": True, "ego": True},
+         "peer_playsheet"),
+        ("largest agora task", {**AG, "rank": 6, "health": 3, "job": 10, "assets": 10, "helpers": [6] * 16,
+                                "kiss": 40, "helper_kiss": True, "ego": True, "snakes": "each-pair",
+                                "consequences": 4, "difficulty": "challenging"}, "peer_agora"),
+        ("largest heresy task", {"edition": "heresy", "pool": 60, "black": 36}, "peer_heresy"),
+    ]
+    optimal_na = "the optimal policy is a decision process: tests check it by brute force, not icepool"
+    classes = [
+        SpecClass("playtest task, mixed calibers", playtest, {**PT, "dice": 2}, "peer_playtest",
+                  ratio_target=RATIO_TARGET),
+        SpecClass("playtest task, optimal policy, 10+2", optimal, {**PT, "dice": 2, "kiss": 1, "policy": "optimal"},
+                  None, optimal_na),
+        SpecClass("playsheet task", playsheet, {**PS, "dice": 2}, "peer_playsheet"),
+        SpecClass("playsheet task, exploding D10s", exploding, {**PS, "dice": 2}, "peer_playsheet"),
+        SpecClass("agora task with helpers", agora, {**AG, "job": 0}, "peer_agora"),
+        SpecClass("heresy task", heresy, {"edition": "heresy", "pool": 2}, "peer_heresy"),
+        SpecClass("vers check", vers, {"edition": "vers", "ranks": 1, "penalty": 1}, None,
+                  "3d6 against a target (tests/test_vers.py checks it against icepool)"),
+    ]
+    for name, spec, peer in largest:
+        vw.normalize(spec)  # a legal spec (SpecError otherwise)
+        warm = {k: spec[k] for k in ("edition", "roll") if k in spec}
+        classes.append(SpecClass(name, [spec], warm, peer, "" if peer else optimal_na))
+    return classes
+
+
+def quick_classes(classes: list[SpecClass], per_class: int = 4) -> list[SpecClass]:
+    """``--quick``: a seeded sample of ``per_class`` specs of each sweep."""
+    out = []
+    for c in classes:
+        specs = random.Random(c.name).sample(c.specs, min(per_class, len(c.specs)))
+        out.append(SpecClass(c.name, specs, c.warmup, c.peer, c.no_peer, c.ratio_target))
+    return out
