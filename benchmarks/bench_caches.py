@@ -46,7 +46,7 @@ class CacheInfo(NamedTuple):
 
 class DictCache:
     """A cache an engine module keeps in a plain ``dict`` (a module-level or
-    class-level dict whose name says "cache"), seen through the
+    class-level dict whose name says "cache" or "memo"), seen through the
     ``cache_clear``/``cache_info`` of a ``functools`` cache so that the
     benchmark empties it too (hits and misses are not counted: 0)."""
 
@@ -72,7 +72,7 @@ def _dict_caches(package: str) -> dict[str, DictCache]:
             if isinstance(obj, type) and obj.__module__ == name:
                 members += [(f"{attr}.{a}", o) for a, o in vars(obj).items()]
             for label, store in members:
-                if isinstance(store, dict) and "cache" in label.rsplit(".", 1)[-1].lower():
+                if isinstance(store, dict) and any(w in label.rsplit(".", 1)[-1].lower() for w in ("cache", "memo")):
                     found.setdefault(id(store), (f"{name}.{label}", DictCache(store)))
     return dict(found.values())
 

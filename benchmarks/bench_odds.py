@@ -11,7 +11,7 @@ ours as the median of ``--repeat`` runs (default 3):
 
 * **ours cold**: every ``functools`` cache of ``venus_widgets.engine`` (found
   by walking the engine's modules for ``cache_clear``) and every dict the
-  engine keeps under a name with "cache" in it is cleared, then
+  engine keeps under a name with "cache" or "memo" in it is cleared, then
   ``vw.odds(spec)`` is timed: no result-cache hit, no kernel warm from the
   same spec or any other;
 * **ours warm**: the same spec again with only the result cache cleared (the

@@ -106,6 +106,7 @@ def test_plain_dict_caches_are_found_and_emptied(monkeypatch):
     mod = types.ModuleType("fakepkg.kernels")
     mod._pmf_cache = {(3, 1): [0.5, 0.5]}
     mod.TABLE = {"not": "a cache"}
+    mod._MEMO = {3: 1}
 
     class Kernel:
         cache = {"k": 1}
@@ -114,7 +115,7 @@ def test_plain_dict_caches_are_found_and_emptied(monkeypatch):
     mod.Kernel = Kernel
     monkeypatch.setitem(sys.modules, "fakepkg.kernels", mod)
     found = bench._dict_caches("fakepkg")
-    assert set(found) == {"fakepkg.kernels._pmf_cache", "fakepkg.kernels.Kernel.cache"}
+    assert set(found) == {"fakepkg.kernels._pmf_cache", "fakepkg.kernels._MEMO", "fakepkg.kernels.Kernel.cache"}
     assert found["fakepkg.kernels._pmf_cache"].cache_info().currsize == 1
     bench.clear(found)
     assert mod._pmf_cache == {} and Kernel.cache == {} and mod.TABLE == {"not": "a cache"}
