@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 from .rolls import Roll
 
@@ -117,8 +117,9 @@ class TableRules(Protocol):
     Errors are :class:`~venus_widgets.engine.errors.SpecError` naming the
     field and what to change."""
 
-    #: roller family ("check", "task", "pool") -> the roll kind it rolls
-    ROLLERS: Mapping[str, str]
+    @property
+    def ROLLERS(self) -> Mapping[str, str]:
+        """Roller family ("check", "task", "pool") -> the roll kind it rolls."""
 
     def steps(self, spec: dict) -> Steps:
         """Which steps the roll has at the table."""
@@ -320,3 +321,13 @@ def only_no_choices(spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | N
 def no_extra(spec: dict, r: Roll) -> dict:
     """No extra view keys."""
     return {}
+
+
+if TYPE_CHECKING:  # mypy checks that every built-in edition answers the table contract
+    from .editions.agora import at_table as _agora
+    from .editions.heresy import at_table as _heresy
+    from .editions.playsheet import at_table as _playsheet
+    from .editions.playtest import at_table as _playtest
+    from .editions.vers import at_table as _vers
+
+    _BUILT_IN: tuple[TableRules, ...] = (_playtest, _playsheet, _agora, _heresy, _vers)
