@@ -7,8 +7,8 @@ from typing import Any, Sequence
 
 from venus_widgets.engine.errors import SpecError
 from venus_widgets.engine.rolls import Roll
-from venus_widgets.engine.table import (Choices, KissStart, Mark, SpendMenu, Steps, kiss_count, legend_of,
-                                        no_extra, no_subversion, plural)
+from venus_widgets.engine.table import Choices, KissStart, Mark, SpendMenu, Steps, legend_of, plural
+from venus_widgets.engine.table_plain import kiss_count, no_extra, no_subversion
 
 ROLLERS = {"task": "task"}
 ITEMS = ("win", "luck")

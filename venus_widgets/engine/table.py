@@ -10,7 +10,8 @@ words of the result are rules: each edition answers them in its module
 
 This module holds the small frozen value types of the answers, the
 protocol and the few helpers every edition shares (plural words, the
-legend of the marks, the marks of a counted pool, the marks of a d20 check).
+legend of the marks, the marks of a counted pool, the marks of a d20 check);
+:mod:`.table_plain` the answers of a roll with no KISS, nothing to buy.
 
 >>> s = Steps(kiss=True, kiss_when_met=False, ego_after=True, spend=False)
 >>> s.any
@@ -260,67 +261,6 @@ HOW = {"auto-pass": "automatically (natural d20)", "auto-fail": "automatically (
 def how(category: str) -> str:
     """`` automatically (natural d20)`` and the like, or ``""``."""
     return f" {HOW[category]}" if category in HOW else ""
-
-
-# --------------------------------------------------------------------------
-# The answers of a roll with nothing to KISS, buy or subvert (an edition's
-# table module imports these under the contract's names)
-# --------------------------------------------------------------------------
-
-
-def no_kiss_start(spec: dict, first: Roll) -> KissStart:
-    """No KISS step: nothing to aim at."""
-    return KissStart(sum(1 for d in first.dice if d.scores > 0), int(first.details.get("threshold", 1)), 0)
-
-
-def no_kiss(spec: dict, first: Roll, i: int) -> tuple[bool, str]:
-    """No die may be KISSed."""
-    return False, "no KISS in this roll"
-
-
-def kiss_count(spec: dict, first: Roll, selected: Sequence[int]) -> int:
-    """Every selected die uses one KISS."""
-    return len(selected)
-
-
-def nothing_bought(spec: dict, r: Roll, *_: Any) -> tuple[Item, ...]:
-    """Nothing to buy: nothing spent."""
-    return ()
-
-
-def nothing_for_sale(spec: dict, r: Roll, spent: Sequence[Item], item: Item) -> tuple[Item, ...]:
-    """Nothing to buy: any item is an error."""
-    from .errors import SpecError
-
-    raise SpecError("spend", item, "a task with consequences to buy")
-
-
-def no_subversion(spec: dict, spent: Sequence[Item], item: Item) -> Item:
-    """The FC subverts nothing in this roll."""
-    from .errors import SpecError
-
-    raise SpecError("subvert", item, "a task whose unbought consequences the FC subverts")
-
-
-def no_menu(spec: dict, r: Roll, c: Choices) -> SpendMenu | None:
-    """No spend menu."""
-    return None
-
-
-def only_no_choices(spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | None:
-    """A roll with nothing to choose: no texts, nothing spent, nothing subverted."""
-    if c.texts:
-        return "texts", list(c.texts), "[] (this roll carries no consequence texts)"
-    if c.spent:
-        return "spent", list(c.spent), "[] (nothing to buy in this roll)"
-    if c.subverted is not None:
-        return "subverted", c.subverted, "null (the FC subverts nothing in this roll)"
-    return None
-
-
-def no_extra(spec: dict, r: Roll) -> dict:
-    """No extra view keys."""
-    return {}
 
 
 if TYPE_CHECKING:  # mypy checks that every built-in edition answers the table contract

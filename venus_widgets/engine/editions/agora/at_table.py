@@ -15,8 +15,8 @@ from typing import Any, Sequence
 from . import goal, main_dice, per_consequence
 from ...errors import SpecError
 from ...rolls import Roll
-from ...table import (Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, no_subversion,
-                      nothing_bought, plural)
+from ...table import Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
+from ...table_plain import no_subversion, nothing_bought
 
 ROLLERS = {"check": "check", "task": "task"}
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...rolls import Roll
-from ...table import (Choices, Mark, counted_marks, legend_of, no_extra, no_kiss, no_kiss_start, no_menu,
-                      no_subversion, nothing_bought, nothing_for_sale, only_no_choices, plural, NO_STEPS, Steps,
-                      kiss_count)
+from ...table import Choices, Mark, NO_STEPS, Steps, counted_marks, legend_of, plural
+from ...table_plain import (kiss_count, no_extra, no_kiss, no_kiss_start, no_menu, no_subversion, nothing_bought,
+                            nothing_for_sale, only_no_choices)
 
 ROLLERS = {"pool": "task"}
 

@@ -12,9 +12,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...rolls import Roll
-from ...table import (CHECK_WORDS, NO_STEPS, Choices, KissStart, Mark, Steps, counted_marks, d20_marks, how,
-                      legend_of, no_extra, no_menu, no_subversion, nothing_bought, nothing_for_sale,
-                      only_no_choices)
+from ...table import CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, Steps, counted_marks, d20_marks, how, legend_of
+from ...table_plain import no_extra, no_menu, no_subversion, nothing_bought, nothing_for_sale, only_no_choices
 
 ROLLERS = {"check": "check", "task": "task"}
 

@@ -22,9 +22,9 @@ from ...advancement import task_exp
 from ...errors import SpecError
 from ...rolls import Roll
 from ...spec import CALIBERS
-from ...table import (CHECK_WORDS, NO_STEPS, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks,
-                      d20_marks, how, kiss_count, legend_of, no_extra, no_subversion, nothing_for_sale,
-                      only_no_choices, plural)
+from ...table import (CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, d20_marks, how,
+                      legend_of, plural)
+from ...table_plain import kiss_count, no_extra, no_subversion, nothing_for_sale, only_no_choices
 
 ROLLERS = {"check": "check", "task": "task"}
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...rolls import Roll
-from ...table import (NO_STEPS, Choices, Mark, Steps, kiss_count, no_extra, no_kiss, no_kiss_start, no_menu,
-                      no_subversion, nothing_bought, nothing_for_sale, only_no_choices, plural)
+from ...table import Choices, Mark, NO_STEPS, Steps, plural
+from ...table_plain import (kiss_count, no_extra, no_kiss, no_kiss_start, no_menu, no_subversion, nothing_bought,
+                            nothing_for_sale, only_no_choices)
 
 ROLLERS = {"pool": "check"}
 
