@@ -44,3 +44,21 @@ def test_no_edition_named_in_code(name, skip_imports):
     found = [(line, text) for line, text in _code_words(WIDGETS / name, skip_imports)
              if edition.search(text.lower().replace("_", " "))]
     assert not found, f"{name} names an edition in code: {found}"
+
+
+@pytest.mark.parametrize("edition", BUILT_IN)
+def test_each_roller_fits_the_editions_that_say_so(edition):
+    """Which roller rolls an edition is the edition's answer (``at_table.ROLLERS``)."""
+    import traitlets
+
+    import venus_widgets as vw
+    from venus_widgets.engine.edition import get
+
+    fits = get(edition).at_table.ROLLERS
+    assert set(fits.values()) <= set(get(edition).SCHEMAS)
+    for name, cls in (("check", vw.CheckRoller), ("task", vw.TaskRoller), ("pool", vw.PoolRoller)):
+        if name in fits:
+            assert cls._roll_kind(edition) == fits[name]
+        else:
+            with pytest.raises(traitlets.TraitError, match="|".join(f"{c}Roller" for c in ("Check", "Task", "Pool"))):
+                cls._roll_kind(edition)
