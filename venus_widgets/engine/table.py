@@ -30,6 +30,9 @@ from .rolls import Roll
 #: A spent choice: a consequence id (text) or its number.
 Item = Any
 
+#: Longest consequence text a roll carries (typed by the player, kept in the log).
+MAX_TEXT = 200
+
 
 @dataclass(frozen=True)
 class Steps:

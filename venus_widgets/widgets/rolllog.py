@@ -39,7 +39,7 @@ from ..engine import api as _api
 from ..engine.edition import get as _edition
 from ..engine.errors import SpecError
 from ..engine.rolls import MAX_SEED, Roll
-from ..engine.table import Choices
+from ..engine.table import MAX_TEXT, Choices  # noqa: F401 - MAX_TEXT: rollers bound the texts the same way
 from ._assets import esm
 
 LOG_FORMAT = "venus-widgets/log@1"
@@ -49,8 +49,7 @@ CSV_COLUMNS = (
     "result", "kiss", "ego", "spent", "subverted", "texts", "roll_json",
 )
 MAX_IMPORT_BYTES = 20_000_000
-#: Longest consequence text (agora) and result line an entry may carry.
-MAX_TEXT = 200
+#: Longest result line an entry may carry (a consequence text: ``MAX_TEXT``, from the table contract).
 MAX_RESULT = 2_000
 #: Cells a spreadsheet reads as a formula start with one of these (quoted on export).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

@@ -15,13 +15,13 @@ from typing import Any, Sequence
 from . import goal, main_dice, per_consequence
 from ...errors import SpecError
 from ...rolls import Roll
-from ...table import Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
+from ...table import MAX_TEXT, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
 from ...table_plain import no_subversion, nothing_bought
 
 ROLLERS = {"check": "check", "task": "task"}
 
 #: Consequence texts an agora task carries, and their length.
-MAX_TEXTS, MAX_TEXT = 4, 200
+MAX_TEXTS = 4
 
 
 def _task(spec: dict) -> bool:
