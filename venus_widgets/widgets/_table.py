@@ -7,6 +7,12 @@ seed's first stream and KISSed dice from the second, so rolling with
 ``kiss=[]`` shows the first faces, and rolling again with the chosen dice
 gives the same first faces with those dice KISSed. Budget and once-per-die
 are enforced here (for the view's messages) and again by the engine.
+
+Every rule of the table (which steps a roll has, which dice may be KISSed
+and what uses the budget, what each die contributed, what successes buy and
+the words of the result) is the edition's answer
+(:class:`~venus_widgets.engine.table.TableRules`, in
+``engine/editions/<id>/at_table.py``): this module names no edition.
 """
 
 from __future__ import annotations
@@ -30,15 +36,6 @@ def rules(spec: Mapping) -> TableRules:
 
 def steps(spec: dict) -> Steps:
     return rules(spec).steps(spec)
-
-
-def has_kiss_step(spec: dict) -> bool:
-    return steps(spec).kiss
-
-
-def has_spend_step(spec: dict) -> bool:
-    s = steps(spec)
-    return s.spend or s.ego_after
 
 
 def _choices(w: Any) -> Choices:
