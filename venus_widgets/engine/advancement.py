@@ -37,11 +37,22 @@ from .spec import normalize
 LEARN_EXP = 16
 
 
+def task_exp(passed: bool, learning: bool, bought_learning: bool) -> int:
+    """exp one task gives the job from what the player bought: +1 when the
+    primary consequence is not bought (a failed task), +1 on a level-0 job,
+    +1 for the tertiary "I learned something new" bought.
+
+    >>> task_exp(passed=False, learning=True, bought_learning=False)
+    2
+    """
+    return int(learning) + int(not passed) + int(bought_learning)
+
+
 def exp_of(successes: int, threshold: int, goal: int, learning: bool, buy_learning: bool) -> int:
     """exp one task gives the job, by the model above."""
     failed = successes < threshold
     spare = successes if failed else successes - goal
-    return int(learning) + int(failed) + int(buy_learning and spare >= 1)
+    return task_exp(not failed, learning, buy_learning and spare >= 1)
 
 
 def exp_per_task(spec: Mapping[str, Any], buy_learning: bool = True) -> dict[int, float]:

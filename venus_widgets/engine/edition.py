@@ -38,6 +38,7 @@ import numpy as np
 from .errors import SpecError
 from .odds import Odds
 from .rolls import Roll
+from .table import TableRules
 
 if TYPE_CHECKING:
     from .spec import Field
@@ -74,6 +75,14 @@ class Edition(Protocol):
     def explain_steps(self, spec: dict, o: Odds) -> list: ...
 
     def explain_roll(self, r: Roll) -> list[str]: ...
+
+    # -- the roll at the table (engine/table.py) ---------------------------
+    #: The edition's answers to the roll at the table: which steps a roll
+    #: has, which dice may be KISSed and at what cost, what each die
+    #: contributed, what successes buy, the result sentence, the what-if
+    #: hints and which roller (check, task, pool) rolls which kind. The
+    #: widgets ask only this (``editions/<id>/at_table.py``).
+    at_table: TableRules
 
 
 class Advising(Edition, Protocol):

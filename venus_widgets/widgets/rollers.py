@@ -7,7 +7,7 @@ from typing import Any, Mapping
 
 import traitlets
 
-from ..engine import spec as _spec
+from ..engine.edition import get as _edition, ids as _edition_ids
 from ..engine.errors import SpecError
 from . import _rules
 from . import rolllog as _rolllog
@@ -46,6 +46,24 @@ def _surfaced(method):
     return wrapper
 
 
+_ROLLER_NAMES = {"check": "CheckRoller", "task": "TaskRoller", "pool": "PoolRoller"}
+
+
+def _roller_kind(roller: str, edition: str) -> str:
+    """The roll kind this roller ("check", "task", "pool") rolls in an
+    edition: the edition says which rollers fit it (``at_table.ROLLERS``)."""
+    try:
+        kinds = _edition(edition).at_table.ROLLERS
+    except SpecError as err:
+        raise traitlets.TraitError(str(err)) from None
+    if roller in kinds:
+        return kinds[roller]
+    fit = [e for e in _edition_ids() if roller in _edition(e).at_table.ROLLERS]
+    other = " or ".join(_ROLLER_NAMES[r] for r in kinds) + f" (edition={edition!r})"
+    raise traitlets.TraitError(str(SpecError("edition", edition, " or ".join(fit) + f" for a {_ROLLER_NAMES[roller]}",
+                                             f"use {other}")))
+
+
 class CheckRoller(_Roller):
     """One d20 check (playtest, playsheet) or an agora check, with live exact
     odds. ``CheckRoller()`` is a complete playtest check roller."""
@@ -55,14 +73,7 @@ class CheckRoller(_Roller):
 
     @classmethod
     def _roll_kind(cls, edition: str) -> str:
-        if "check" not in _spec.ROLL_KINDS[edition]:
-            raise traitlets.TraitError(str(SpecError(
-                "edition", edition, "playtest, playsheet, agora or vers for a CheckRoller",
-                f"{edition} has no check: use PoolRoller(edition={edition!r})")))
-        if edition == "vers":
-            raise traitlets.TraitError(str(SpecError("edition", edition, "playtest, playsheet or agora",
-                                                     "use PoolRoller(edition='vers')")))
-        return "check"
+        return _roller_kind("check", edition)
 
 
 class TaskRoller(_Roller):
@@ -81,10 +92,7 @@ class TaskRoller(_Roller):
 
     @classmethod
     def _roll_kind(cls, edition: str) -> str:
-        if edition not in ("playtest", "playsheet", "agora"):
-            raise traitlets.TraitError(str(SpecError("edition", edition, "playtest, playsheet or agora",
-                                                     f"use PoolRoller(edition={edition!r})")))
-        return "task"
+        return _roller_kind("task", edition)
 
     @classmethod
     def _extra_traits(cls, edition: str, roll: str) -> dict:
@@ -256,7 +264,4 @@ class PoolRoller(_Roller):
 
     @classmethod
     def _roll_kind(cls, edition: str) -> str:
-        if edition not in ("heresy", "vers"):
-            raise traitlets.TraitError(str(SpecError("edition", edition, "heresy or vers",
-                                                     "use CheckRoller or TaskRoller for the Venus Engine editions")))
-        return _spec.default_roll(edition)
+        return _roller_kind("pool", edition)

@@ -35,12 +35,11 @@ from typing import Any, Mapping
 import anywidget
 import traitlets
 
-from ..engine.editions.agora import core as _agora
 from ..engine import api as _api
-from ..engine.editions.playtest import task as _pt
+from ..engine.edition import get as _edition
 from ..engine.errors import SpecError
 from ..engine.rolls import MAX_SEED, Roll
-from . import _rules
+from ..engine.table import MAX_TEXT, Choices  # noqa: F401 - MAX_TEXT: rollers bound the texts the same way
 from ._assets import esm
 
 LOG_FORMAT = "venus-widgets/log@1"
@@ -50,8 +49,7 @@ CSV_COLUMNS = (
     "result", "kiss", "ego", "spent", "subverted", "texts", "roll_json",
 )
 MAX_IMPORT_BYTES = 20_000_000
-#: Longest consequence text (agora) and result line an entry may carry.
-MAX_TEXT = 200
+#: Longest result line an entry may carry (a consequence text: ``MAX_TEXT``, from the table contract).
 MAX_RESULT = 2_000
 #: Cells a spreadsheet reads as a formula start with one of these (quoted on export).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -131,55 +129,24 @@ def _get(d: Any, path: str) -> Any:
 def entry_result(spec: dict, roll: Roll, spent, subverted, texts) -> str:
     """The one-line result of an entry, derived from its roll and choices
     (the line the table writes)."""
-    if spec["edition"] == "playtest" and spec["roll"] == "task":
-        return _rules.playtest_sentence(spec, roll.outcome, spent, subverted)
-    if spec["edition"] == "agora":
-        return _rules.agora_sentence(spec, roll, spent, texts)
-    return _rules.simple_sentence(spec, roll)
+    return _edition(spec["edition"]).at_table.sentence(spec, roll, Choices(tuple(spent), subverted, tuple(texts)))
 
 
 def _check_choices(where: str, spec: dict, roll: Roll, e: Mapping) -> None:
-    """Spending, subversion and texts as the table allows them."""
+    """Spending, subversion and texts as the table allows them (the
+    edition's ``check_choices``)."""
     spent, subverted, texts = e["spent"], e["subverted"], e["texts"]
-    ed, kind = spec["edition"], spec["roll"]
 
     def bad(field, value, allowed):
         raise LogImportError(f"{where}: {field!r} is {_short(value)}; allowed: {allowed}")
 
     if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
         bad("texts", texts, "a list of texts")
-    if ed == "agora" and kind == "task":
-        if len(texts) > 4 or any(len(t) > MAX_TEXT for t in texts):
-            bad("texts", texts, f"at most 4 consequence texts of at most {MAX_TEXT} characters")
-    elif texts:
-        bad("texts", texts, "[] (only agora tasks carry consequence texts)")
     if not isinstance(spent, list):
         bad("spent", spent, "a list")
-    if ed == "playtest" and kind == "task":
-        order = (_rules.PRIMARY, *_rules.CONSEQUENCE_IDS)
-        if not all(isinstance(c, str) and c in order for c in spent) or len(set(spent)) != len(spent) \
-                or spent != sorted(spent, key=order.index):
-            bad("spent", spent, "distinct consequences in the order " + ", ".join(order))
-        cost = _rules.playtest_cost(spent, _pt.threshold(spec))
-        if cost > roll.outcome:
-            bad("spent", spent, f"consequences costing at most the {roll.outcome} "
-                                f"success{'es' if roll.outcome != 1 else ''} rolled (these cost {cost})")
-        if subverted is not None and (not isinstance(subverted, str) or subverted not in _rules.SUBVERSIONS
-                                      or subverted in spent):
-            bad("subverted", subverted, "null or a secondary consequence not bought (s1..s4)")
-        return
-    if subverted is not None:
-        bad("subverted", subverted, "null (only playtest tasks are subverted by the FC)")
-    if ed == "agora" and kind == "task":
-        per, n = _agora.per_consequence(spec), spec["consequences"]
-        if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n for i in spent) \
-                or spent != sorted(set(spent)):
-            bad("spent", spent, f"distinct consequence numbers from 0 to {n - 1}, in order")
-        if per * len(spent) > roll.outcome:
-            bad("spent", spent, f"at most {roll.outcome // per} consequences subverted "
-                                f"({per} success{'es' if per > 1 else ''} each, {roll.outcome} rolled)")
-    elif spent:
-        bad("spent", spent, "[] (nothing to buy in this roll)")
+    wrong = _edition(spec["edition"]).at_table.check_choices(spec, roll, Choices(tuple(spent), subverted, tuple(texts)))
+    if wrong is not None:
+        bad(*wrong)
 
 
 def check_entry(e: Any, where: str = "entry") -> dict:

@@ -27,3 +27,5 @@ from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "agora"
 FEATURES: frozenset[str] = frozenset({"advise", "kiss_odds", "vary"})
+
+from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)

@@ -102,3 +102,5 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     return _module(dict(r.spec)).explain_roll(r)
+
+from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)

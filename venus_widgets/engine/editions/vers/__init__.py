@@ -30,3 +30,5 @@ from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "vers"
 FEATURES: frozenset[str] = frozenset({})
+
+from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)

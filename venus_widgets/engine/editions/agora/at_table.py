@@ -1,0 +1,161 @@
+"""The agora roll at the table (:class:`~venus_widgets.engine.table.TableRules`).
+
+docs/rules_agora.md: KISS only while the successes fall short of the goal;
+each KISS of a main die uses the budget, helpers KISS their own dice (free)
+when the spec says so; the rank-1 help die is an automatic success and is
+not rolled; Ego makes 6s count twice after the KISS round; a task's
+successes subvert its consequences, each at the same price; snake eyes are
+told apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from . import goal, main_dice, per_consequence
+from ...errors import SpecError
+from ...rolls import Roll
+from ...table import MAX_TEXT, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
+from ...table_plain import no_subversion, nothing_bought
+
+ROLLERS = {"check": "check", "task": "task"}
+
+#: Consequence texts an agora task carries, and their length.
+MAX_TEXTS = 4
+
+
+def _task(spec: dict) -> bool:
+    return spec["roll"] == "task"
+
+
+def _before(first: Roll) -> int:
+    return sum(1 for d in first.dice if d.scores > 0)
+
+
+def steps(spec: dict) -> Steps:
+    return Steps(kiss=spec["kiss"] > 0 or (spec["helper_kiss"] and bool(spec["helpers"])),
+                 ego_after=bool(spec["ego"]), spend=_task(spec), ego_label="Spend Ego: 6s count twice")
+
+
+def kiss_start(spec: dict, first: Roll) -> KissStart:
+    return KissStart(_before(first), goal(spec), spec["kiss"])
+
+
+def kiss_allowed(spec: dict, first: Roll, i: int) -> tuple[bool, str]:
+    if first.dice[i].grade == 1:
+        return False, "the rank-1 help die is an automatic success and is not rolled"
+    if _before(first) >= goal(spec):
+        return False, "the successes already reach the goal: no KISS"
+    return True, ""
+
+
+def kiss_cost(spec: dict, first: Roll, selected: Sequence[int]) -> int:
+    """A main die's KISS uses the budget; a helper's own KISS does not."""
+    n = main_dice(spec)
+    return sum(1 for i in selected if i < n or not spec["helper_kiss"])
+
+
+def contributions(spec: dict, r: Roll) -> list[Mark]:
+    return counted_marks(r, auto_grade=1)
+
+
+def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
+    return legend_of(r, marks)
+
+
+default_spend = nothing_bought
+spend_more = nothing_bought
+subvert = no_subversion
+
+
+def _index(spec: dict, item: Any) -> int:
+    if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item < spec["consequences"]:
+        raise SpecError("spend", item, f"a consequence from 0 to {spec['consequences'] - 1}")
+    return item
+
+
+def toggle(spec: dict, r: Roll, spent: Sequence[Any], item: Any) -> tuple[int, ...]:
+    if not _task(spec):
+        raise SpecError("spend", item, "a task with consequences to buy")
+    i, per = _index(spec, item), per_consequence(spec)
+    if i in spent:
+        return tuple(x for x in spent if x != i)
+    if per * (len(spent) + 1) > r.outcome:
+        raise SpecError("spend", item, f"at most {r.outcome // per} consequences subverted",
+                        f"each costs {plural(per, 'success', 'successes')}; {r.outcome} rolled")
+    return tuple(sorted([*spent, i]))
+
+
+def _name(texts: Sequence[str], i: int, default: str) -> str:
+    return texts[i] if i < len(texts) and texts[i] else default
+
+
+def spend_menu(spec: dict, r: Roll, c: Choices) -> SpendMenu | None:
+    if not _task(spec):
+        return None
+    per = per_consequence(spec)
+    items = tuple({"id": i, "text": _name(c.texts, i, f"Consequence {i + 1}"), "cost": per,
+                   "bought": i in c.spent, "affordable": i in c.spent or per * (len(c.spent) + 1) <= r.outcome}
+                  for i in range(spec["consequences"]))
+    return SpendMenu(r.outcome, per * len(c.spent), items)
+
+
+def check_choices(spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | None:
+    texts, spent = list(c.texts), list(c.spent)
+    if _task(spec):
+        if len(texts) > MAX_TEXTS or any(len(t) > MAX_TEXT for t in texts):
+            return "texts", texts, f"at most {MAX_TEXTS} consequence texts of at most {MAX_TEXT} characters"
+    elif texts:
+        return "texts", texts, "[] (only tasks carry consequence texts)"
+    if c.subverted is not None:
+        return "subverted", c.subverted, "null (the FC subverts nothing in this roll)"
+    if not _task(spec):
+        return ("spent", spent, "[] (nothing to buy in this roll)") if spent else None
+    per, n = per_consequence(spec), spec["consequences"]
+    if not all(isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n for i in spent) \
+            or spent != sorted(set(spent)):
+        return "spent", spent, f"distinct consequence numbers from 0 to {n - 1}, in order"
+    if per * len(spent) > r.outcome:
+        return "spent", spent, (f"at most {r.outcome // per} consequences subverted "
+                                f"({plural(per, 'success', 'successes')} each, {r.outcome} rolled)")
+    return None
+
+
+def sentence(spec: dict, r: Roll, c: Choices) -> str:
+    d = r.details
+    label = d.get("label", "success" if r.passed else "failure")
+    if not _task(spec):
+        return f"{label.capitalize()}: {plural(r.outcome, 'success', 'successes')} ({goal(spec)} needed)"
+    n = spec["consequences"]
+    names = [_name(c.texts, i, f"consequence {i + 1}") for i in c.spent]
+    head = "Passed" if len(c.spent) >= n else "Not all subverted"
+    out = f"{head} ({label}): subverted {len(c.spent)} of {n}"
+    if names:
+        out += ": " + ", ".join(f"'{x}'" for x in names)
+    if len(c.spent) < n:
+        out += "; +1 exp to the job"
+    return out
+
+
+def announce(spec: dict, r: Roll) -> str:
+    d = r.details
+    snake = f"; snake eyes: {d['label']}" if d.get("snake_eyes") else ""
+    return f"Rolled {plural(r.outcome, 'success', 'successes')}: {'passed' if r.passed else 'failed'}{snake}"
+
+
+def view_extra(spec: dict, r: Roll) -> dict:
+    d = r.details
+    return {"snake": {"eyes": bool(d.get("snake_eyes")), "label": d.get("label", ""),
+                      "ones": d.get("ones", 0), "criticals": d.get("criticals", 0)}}
+
+
+def what_if(spec: dict) -> list[tuple[str, dict]]:
+    s = dict(spec)
+    out = [("+1 KISS", {**s, "kiss": s["kiss"] + 1})]
+    if _task(spec) and s["factors"]:
+        out.append(("one factor fewer", {**s, "factors": s["factors"] - 1}))
+    if _task(spec):
+        out.append(("+1 asset die", {**s, "assets": s["assets"] + 1}))
+    if not s["ego"]:
+        out.append(("Ego (6s count twice)", {**s, "ego": True}))
+    return out

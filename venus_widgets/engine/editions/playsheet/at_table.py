@@ -1,0 +1,113 @@
+"""The playsheet roll at the table (:class:`~venus_widgets.engine.table.TableRules`).
+
+A task counts passes (docs/rules_playsheet.md): KISS re-rolls failed dice
+only while the passes fall short of the threshold, one KISS each from the
+budget for the player's own dice (allies KISS their own dice when the spec
+says so, at no cost to the budget); Ego makes 10s count twice after the KISS
+round. Nothing is bought with the passes.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...rolls import Roll
+from ...table import CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, Steps, counted_marks, d20_marks, how, legend_of
+from ...table_plain import no_extra, no_menu, no_subversion, nothing_bought, nothing_for_sale, only_no_choices
+
+ROLLERS = {"check": "check", "task": "task"}
+
+UNIT = ("pass", "passes")
+#: The marks of a task: passes, not successes.
+PASS_WORDS = {"✓": "pass", "✓✓": "counts twice (Ego)", "✗": "no pass"}
+
+
+def _task(spec: dict) -> bool:
+    return spec["roll"] == "task"
+
+
+def _before(first: Roll) -> int:
+    d = first.details
+    # TODO(integrator): "passes_before_kiss" is being renamed "successes_before_kiss" (ed-playsheet)
+    return int(d["successes_before_kiss"] if "successes_before_kiss" in d else d["passes_before_kiss"])
+
+
+def steps(spec: dict) -> Steps:
+    if not _task(spec):
+        return NO_STEPS
+    return Steps(kiss=spec["kiss"] > 0 or spec["ally_kiss"], ego_after=bool(spec["ego"]),
+                 ego_label="Spend Ego: 10s count twice", unit=UNIT)
+
+
+def kiss_start(spec: dict, first: Roll) -> KissStart:
+    return KissStart(_before(first), first.details["threshold"], spec["kiss"] if _task(spec) else 0)
+
+
+def kiss_allowed(spec: dict, first: Roll, i: int) -> tuple[bool, str]:
+    if not _task(spec):
+        return False, "no KISS in this roll"
+    d = first.dice[i]
+    if _before(first) >= first.details["threshold"]:
+        return False, "the passes already meet the threshold: no KISS"
+    if d.scores > 0:
+        return False, f"die {i + 1} shows {d.after}, a pass: only failed dice are KISSed"
+    if d.owner != "own" and not spec["ally_kiss"]:
+        return False, "an ally's die: allies KISS their own dice (tick 'Allies KISS their dice')"
+    return True, ""
+
+
+def kiss_cost(spec: dict, first: Roll, selected: Sequence[int]) -> int:
+    """Only the player's own dice use the budget."""
+    return sum(1 for i in selected if first.dice[i].owner == "own")
+
+
+def contributions(spec: dict, r: Roll) -> list[Mark]:
+    if not _task(spec):
+        return d20_marks(spec, r)
+    return counted_marks(r, UNIT)
+
+
+def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
+    return legend_of(r, marks, PASS_WORDS if _task(spec) else CHECK_WORDS)
+
+
+default_spend = nothing_bought
+spend_more = nothing_bought
+toggle = nothing_for_sale
+subvert = no_subversion
+spend_menu = no_menu
+check_choices = only_no_choices
+view_extra = no_extra
+
+
+def sentence(spec: dict, r: Roll, c: Choices) -> str:
+    d = r.details
+    verdict = "Passed" if r.passed else "Failed"
+    if not _task(spec):
+        return f"{verdict}{how(d['category'])}: d20 {d['natural']}, total {d['total']} against {d['target']}"
+    crit = f", critical {d['critical']}" if d.get("critical") else ""
+    exp = "; +1 exp to the job" if not r.passed else ""
+    allies = f"; +1 exp to each ally ({len(spec['allies'])})" if spec["allies"] else ""
+    return f"{verdict}: {r.outcome} passes against threshold {d['threshold']}{crit}{exp}{allies}"
+
+
+def announce(spec: dict, r: Roll) -> str:
+    return sentence(spec, r, Choices())
+
+
+def what_if(spec: dict) -> list[tuple[str, dict]]:
+    s = dict(spec)
+    out: list[tuple[str, Any]] = []
+    if not _task(spec):
+        out.append(("+1 score", {**s, "score": s["score"] + 1}))
+        if s["factors"]:
+            out.append(("one factor fewer", {**s, "factors": s["factors"][:-1]}))
+        out.append(("+1 bonus (+2)", {**s, "bonus": s["bonus"] + [2]}))
+        return out
+    out.append(("+1 KISS", {**s, "kiss": s["kiss"] + 1}))
+    if s["factors"]:
+        out.append(("one factor fewer", {**s, "factors": s["factors"][:-1]}))
+    out.append(("+1 die", {**s, "dice": s["dice"] + 1}))
+    if not s["ego"]:
+        out.append(("Ego (10s count twice)", {**s, "ego": True}))
+    return out

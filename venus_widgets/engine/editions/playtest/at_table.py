@@ -1,0 +1,266 @@
+"""The playtest roll at the table (:class:`~venus_widgets.engine.table.TableRules`).
+
+A task (docs/rules_playtest.md): every die may be KISSed once, one KISS
+each; Ego either KISSes every failed die with the KISS round ("reroll") or
+makes 6s count twice after it ("double6"); the successes buy the primary
+consequence (it costs the threshold) and secondary/tertiary ones (1 each),
+and the FC may subvert a secondary consequence left unbought. The
+consequences keep the wording of the playtest rules (v0.2, "Tasks are
+Variable", step 5); the FC's subversion (step 6) is its opposite.
+
+>>> cost(["primary", "s1"], 3)
+4
+>>> [c["id"] for c in consequence_list()][:3]
+['primary', 's1', 's2']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...advancement import task_exp
+from ...errors import SpecError
+from ...rolls import Roll
+from ...spec import CALIBERS
+from ...table import (CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, d20_marks, how,
+                      legend_of, plural)
+from ...table_plain import kiss_count, no_extra, no_subversion, nothing_for_sale, only_no_choices
+
+ROLLERS = {"check": "check", "task": "task"}
+
+PRIMARY = "primary"
+
+#: (id, wording, note) of the four secondary consequences.
+SECONDARY = (
+    ("s1", "I am not abashed or injured...", ""),
+    ("s2", "My actions were performed with grace or efficiency...", ""),
+    ("s3", "No one I care for is compromised, disturbed, or jeopardized...", ""),
+    ("s4", "Nothing else is unintentionally lost or destroyed...", ""),
+)
+
+#: (id, wording, note) of the four tertiary consequences.
+TERTIARY = (
+    ("t1", "...and / but I seek an additional prize...", "a material asset"),
+    ("t2", "...and / but I learned something new or interesting...", "a bonus exp"),
+    ("t3", "...and / but my true intentions are now revealed...", "earn a Lot back"),
+    ("t4", "...and / but something unexpected but not unwelcome happens...", "decided by your Peers"),
+)
+
+#: The FC's subversion of each secondary consequence left unbought.
+SUBVERSIONS = {
+    "s1": "You are abashed or injured...",
+    "s2": "Your actions were clumsy or wasteful...",
+    "s3": "Someone you care for is compromised, disturbed, or jeopardized...",
+    "s4": "Something else is unintentionally lost or destroyed...",
+}
+
+CONSEQUENCE_IDS = tuple(c[0] for c in SECONDARY + TERTIARY)
+ORDER = (PRIMARY, *CONSEQUENCE_IDS)
+WORDING = {c[0]: c[1] for c in SECONDARY + TERTIARY}
+WORDING[PRIMARY] = "The primary consequence: the price of success"
+
+
+def consequence_list() -> list[dict]:
+    """JSON list of the consequences for the view."""
+    out = [{"id": PRIMARY, "tier": "primary", "text": WORDING[PRIMARY], "note": "costs the threshold"}]
+    out += [{"id": i, "tier": "secondary", "text": t, "note": n, "subversion": SUBVERSIONS[i]} for i, t, n in SECONDARY]
+    out += [{"id": i, "tier": "tertiary", "text": t, "note": n} for i, t, n in TERTIARY]
+    return out
+
+
+def short(text: str) -> str:
+    """A consequence's wording without its ellipses, for a sentence."""
+    return text.replace("...", "").replace("…", "").strip().rstrip(",").strip()
+
+
+def cost(spent: Sequence[str], threshold: int) -> int:
+    """Successes the bought consequences cost: the primary the threshold,
+    the others 1 each (the one place this rule is written)."""
+    return sum(threshold if c == PRIMARY else 1 for c in spent)
+
+
+def _task(spec: dict) -> bool:
+    return spec["roll"] == "task"
+
+
+def steps(spec: dict) -> Steps:
+    if not _task(spec):
+        return NO_STEPS
+    return Steps(kiss=spec["kiss"] > 0 or spec["ego"] == "reroll", kiss_when_met=True,
+                 ego_after=spec["ego"] == "double6", spend=True, ego_reroll=spec["ego"] == "reroll",
+                 ego_label="Spend Ego: 6s count twice")
+
+
+def kiss_start(spec: dict, first: Roll) -> KissStart:
+    d = first.details
+    return KissStart(d["successes_before_kiss"], d["goal"], spec["kiss"])
+
+
+def kiss_allowed(spec: dict, first: Roll, i: int) -> tuple[bool, str]:
+    return (True, "") if _task(spec) else (False, "no KISS in this roll")
+
+
+kiss_cost = kiss_count
+
+
+def contributions(spec: dict, r: Roll) -> list[Mark]:
+    return counted_marks(r) if _task(spec) else d20_marks(spec, r)
+
+
+def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
+    return legend_of(r, marks) if _task(spec) else legend_of(r, marks, CHECK_WORDS)
+
+
+def default_spend(spec: dict, r: Roll, wanted: Sequence[Any]) -> tuple[str, ...]:
+    """Pre-tick what the player asked for, as far as the successes go:
+    the primary first, then the wanted consequences in order."""
+    if not _task(spec):
+        return ()
+    thr = r.details["threshold"]
+    out, left = [], r.outcome
+    if left >= thr:
+        out.append(PRIMARY)
+        left -= thr
+        for c in wanted:
+            if left >= 1:
+                out.append(c)
+                left -= 1
+    return tuple(out)
+
+
+def spend_more(spec: dict, r: Roll, spent: Sequence[Any], wanted: Sequence[Any]) -> tuple[str, ...]:
+    """More successes (Ego): keep what is bought, and buy what the default
+    spending buys as far as they go."""
+    if not _task(spec):
+        return ()
+    thr = r.details["threshold"]
+    out = list(spent)
+    for c in default_spend(spec, r, wanted):
+        if c not in out and cost(out + [c], thr) <= r.outcome:
+            out.append(c)
+    return tuple(sorted(out, key=ORDER.index))
+
+
+def toggle(spec: dict, r: Roll, spent: Sequence[Any], item: Any) -> tuple[str, ...]:
+    if not _task(spec):
+        return nothing_for_sale(spec, r, spent, item)
+    if item not in ORDER:
+        raise SpecError("spend", item, "primary, s1..s4 or t1..t4")
+    thr = r.details["threshold"]
+    out = list(spent)
+    if item in out:
+        out.remove(item)
+        return tuple(out)
+    price = cost(out + [item], thr)
+    if price > r.outcome:
+        raise SpecError("spend", item, f"consequences costing at most {r.outcome} successes",
+                        f"that would cost {price}: the primary costs {thr}, the others 1 each")
+    return tuple(sorted(out + [item], key=ORDER.index))
+
+
+def subvert(spec: dict, spent: Sequence[Any], item: Any) -> Any:
+    if not _task(spec):
+        return no_subversion(spec, spent, item)
+    if item is not None and (item not in SUBVERSIONS or item in spent):
+        raise SpecError("subvert", item, "None or a secondary consequence not bought (s1..s4)")
+    return item
+
+
+def spend_menu(spec: dict, r: Roll, c: Choices) -> SpendMenu | None:
+    if not _task(spec):
+        return None
+    thr = r.details["threshold"]
+    paid = cost(c.spent, thr)
+    items = []
+    for x in consequence_list():
+        price = thr if x["id"] == PRIMARY else 1
+        bought = x["id"] in c.spent
+        items.append({**x, "cost": price, "bought": bought, "affordable": bought or paid + price <= r.outcome})
+    subvertible = tuple({"id": i, "text": SUBVERSIONS[i]} for i in SUBVERSIONS if i not in c.spent)
+    subverted = c.subverted if c.subverted not in c.spent else None
+    return SpendMenu(r.outcome, paid, tuple(items), subvertible, subverted)
+
+
+def check_choices(spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | None:
+    if not _task(spec):
+        return only_no_choices(spec, r, c)
+    if c.texts:
+        return "texts", list(c.texts), "[] (this roll carries no consequence texts)"
+    spent = list(c.spent)
+    if not all(isinstance(x, str) and x in ORDER for x in spent) or len(set(spent)) != len(spent) \
+            or spent != sorted(spent, key=ORDER.index):
+        return "spent", spent, "distinct consequences in the order " + ", ".join(ORDER)
+    paid = cost(spent, r.details["threshold"])
+    if paid > r.outcome:
+        return "spent", spent, (f"consequences costing at most the {plural(r.outcome, 'success', 'successes')} "
+                                f"rolled (these cost {paid})")
+    s = c.subverted
+    if s is not None and (not isinstance(s, str) or s not in SUBVERSIONS or s in spent):
+        return "subverted", s, "null or a secondary consequence not bought (s1..s4)"
+    return None
+
+
+def sentence(spec: dict, r: Roll, c: Choices) -> str:
+    d = r.details
+    verdict = "Passed" if r.passed else "Failed"
+    if not _task(spec):
+        bonus = f" + best bonus d6 {d['bonus']}" if d.get("bonus") else ""
+        return (f"{verdict}{how(d['category'])}: d20 {d['natural']} + score {spec['score']}{bonus}"
+                f" = {d['total']} against {d['target']}")
+    bought = [x for x in c.spent if x != PRIMARY]
+    primary = PRIMARY in c.spent
+    head = "Passed: bought the primary" if primary else "Failed: the primary consequence not bought"
+    if bought:
+        head += (" and " if primary else "; bought ") + " and ".join(f"'{short(WORDING[x])}'" for x in bought)
+    exp = task_exp(primary, bool(spec.get("learning")), "t2" in bought)
+    tail = []
+    if exp:
+        tail.append(f"+{exp} exp to the job")
+    if "t3" in bought:
+        tail.append("+1 Lot")
+    if spec.get("allies"):
+        n = len(spec["allies"])
+        tail.append(f"+1 exp to each ally's job ({n} all{'y' if n == 1 else 'ies'})")
+    if c.subverted:
+        tail.append(f"the FC subverts: '{short(SUBVERSIONS[c.subverted])}'")
+    unspent = r.outcome - cost(c.spent, d["threshold"])
+    if unspent > 0:
+        tail.append(f"{plural(unspent, 'success', 'successes')} unspent")
+    return "; ".join([head] + tail)
+
+
+def announce(spec: dict, r: Roll) -> str:
+    if not _task(spec):
+        return sentence(spec, r, Choices())
+    d = r.details
+    return (f"Rolled {plural(r.outcome, 'success', 'successes')}: {'passed' if r.passed else 'failed'} "
+            f"(threshold {d['threshold']}, goal {d['goal']})" + (" with Ego" if r.ego_spent else ""))
+
+
+view_extra = no_extra
+
+
+def _more(caliber: str) -> str:
+    return CALIBERS[min(CALIBERS.index(caliber) + 1, len(CALIBERS) - 1)]
+
+
+def what_if(spec: dict) -> list[tuple[str, dict]]:
+    s = dict(spec)
+    if not _task(spec):
+        out = [("+1 score", {**s, "score": s["score"] + 1}),
+               ("one factor fewer", {**s, "factors": s["factors"] - 1}),
+               ("+1 bonus factor", {**s, "bonus_factors": s["bonus_factors"] + 1})]
+        if s["caliber"] != "platinum":
+            out.append((f"{_more(s['caliber'])} caliber", {**s, "caliber": _more(s["caliber"])}))
+        return out
+    out = [("+1 KISS", {**s, "kiss": s["kiss"] + 1}),
+           ("one factor fewer", {**s, "factors": s["factors"] - 1}),
+           ("+1 die", {**s, "dice": s["dice"] + 1})]
+    if len(s["allies"]) < 2 and not s["learning"]:
+        out.append((f"an ally ({s['caliber']})", {**s, "allies": s["allies"] + [s["caliber"]]}))
+    if s["ego"] == "none":
+        out.append(("Ego (6s count twice)", {**s, "ego": "double6"}))
+    if s["consequences"]:
+        out.append(("one consequence fewer", {**s, "consequences": s["consequences"] - 1}))
+    return out
+

@@ -1,0 +1,56 @@
+"""The VERS roll at the table (:class:`~venus_widgets.engine.table.TableRules`):
+3d6 against the competence target, nothing to KISS or buy."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from ...rolls import Roll
+from ...table import Choices, Mark, NO_STEPS, Steps, plural
+from ...table_plain import (kiss_count, no_extra, no_kiss, no_kiss_start, no_menu, no_subversion, nothing_bought,
+                            nothing_for_sale, only_no_choices)
+
+ROLLERS = {"pool": "check"}
+
+kiss_start = no_kiss_start
+kiss_allowed = no_kiss
+kiss_cost = kiss_count
+default_spend = nothing_bought
+spend_more = nothing_bought
+toggle = nothing_for_sale
+subvert = no_subversion
+spend_menu = no_menu
+check_choices = only_no_choices
+view_extra = no_extra
+
+
+def steps(spec: dict) -> Steps:
+    return NO_STEPS
+
+
+def contributions(spec: dict, r: Roll) -> list[Mark]:
+    return [Mark(f"+{x.after}", f"adds {x.after} to the 3d6 total") for x in r.dice]
+
+
+def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
+    """One "+n" line for every face mark."""
+    return [{"mark": "+n", "meaning": "adds its face to the 3d6 total"}] if marks else []
+
+
+def sentence(spec: dict, r: Roll, c: Choices) -> str:
+    d, deg = r.details, r.outcome
+    what = plural(abs(deg), "degree", "degrees") + f" of {'success' if deg >= 0 else 'failure'}"
+    verdict = "Passed" if r.passed else "Failed"
+    return f"{verdict}: 3d6 {d['total']} + penalty {d['penalty']} against CT {d['ct']} ({what})"
+
+
+def announce(spec: dict, r: Roll) -> str:
+    return sentence(spec, r, Choices())
+
+
+def what_if(spec: dict) -> list[tuple[str, dict]]:
+    s = dict(spec)
+    out = [("+1 rank", {**s, "ranks": s["ranks"] + 1})]
+    if s["penalty"]:
+        out.append(("penalty -1", {**s, "penalty": s["penalty"] - 1}))
+    return out

@@ -1,0 +1,276 @@
+"""The table part of the edition contract: what the roll at the table asks.
+
+A roller at the table goes through the same steps for every edition:
+first faces -> KISS selection (with the engine's advice) -> commit -> Ego
+after the KISS round -> spending successes -> the result line and the log
+entry. Which steps a roll has, which dice may be KISSed and what counts
+against the budget, what each die contributed, what successes buy and the
+words of the result are rules: each edition answers them in its module
+``editions/<id>/at_table.py`` (:class:`TableRules`), the widgets only ask.
+
+This module holds the small frozen value types of the answers, the
+protocol and the few helpers every edition shares (plural words, the
+legend of the marks, the marks of a counted pool, the marks of a d20 check);
+:mod:`.table_plain` the answers of a roll with no KISS, nothing to buy.
+
+>>> s = Steps(kiss=True, kiss_when_met=False, ego_after=True, spend=False)
+>>> s.any
+True
+>>> plural(1, "pass", "passes"), plural(3, "pass", "passes")
+('1 pass', '3 passes')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+
+from .rolls import Roll
+
+#: A spent choice: a consequence id (text) or its number.
+Item = Any
+
+#: Longest consequence text a roll carries (typed by the player, kept in the log).
+MAX_TEXT = 200
+
+
+@dataclass(frozen=True)
+class Steps:
+    """The steps of one spec's roll at the table.
+
+    ``kiss``: the player chooses dice to KISS after the first faces;
+    ``kiss_when_met``: the KISS step is shown even when the successes
+    already reach the goal; ``ego_after``: Ego may be spent once after the
+    KISS round (``ego_label`` names what it does); ``spend``: successes buy
+    consequences; ``ego_reroll``: Ego may instead KISS every failed die with
+    the KISS round; ``unit``: what a counted die gives (one, many)."""
+
+    kiss: bool = False
+    kiss_when_met: bool = False
+    ego_after: bool = False
+    spend: bool = False
+    ego_reroll: bool = False
+    ego_label: str = ""
+    unit: tuple[str, str] = ("success", "successes")
+
+    @property
+    def any(self) -> bool:
+        """Whether the roll waits for the player at all."""
+        return self.kiss or self.spend or self.ego_after
+
+
+#: A roll with nothing to choose.
+NO_STEPS = Steps()
+
+
+@dataclass(frozen=True)
+class KissStart:
+    """The KISS step's header: successes showing, the goal, the budget."""
+
+    successes: int
+    goal: int
+    budget: int
+
+
+@dataclass(frozen=True)
+class Mark:
+    """What one die contributed: a short mark (``✓``) and its words."""
+
+    mark: str
+    words: str
+
+
+@dataclass(frozen=True)
+class SpendMenu:
+    """What the successes of a roll may buy now.
+
+    ``items``: one mapping per consequence (``id``, ``text``, ``cost``,
+    ``bought``, ``affordable``, and any words the edition adds: ``tier``,
+    ``note``); ``subvertible``: the consequences the FC may subvert
+    (``id``, ``text``), ``None`` where the FC subverts nothing."""
+
+    available: int
+    cost: int
+    items: tuple[Mapping[str, Any], ...]
+    subvertible: tuple[Mapping[str, Any], ...] | None = None
+    subverted: Item = None
+
+    def view(self, kind: str) -> dict:
+        """The JSON the view shows (``kind`` tells the view which menu)."""
+        out: dict[str, Any] = {"kind": kind, "available": self.available, "cost": self.cost,
+                               "left": self.available - self.cost, "items": [dict(i) for i in self.items]}
+        if self.subvertible is not None:
+            out.update(subvertible=[dict(i) for i in self.subvertible], subverted=self.subverted)
+        return out
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What the player chose after the dice stood (stored in the log)."""
+
+    spent: tuple[Item, ...] = ()
+    subverted: Item = None
+    texts: tuple[str, ...] = field(default=())
+
+
+class TableRules(Protocol):
+    """What an edition's ``table`` module answers (same names everywhere).
+
+    Every function takes the normalized spec; ``first`` is the roll of the
+    first faces (``kiss=[]``, ``ego=False``), ``r`` the roll that stands.
+    Errors are :class:`~venus_widgets.engine.errors.SpecError` naming the
+    field and what to change."""
+
+    @property
+    def ROLLERS(self) -> Mapping[str, str]:
+        """Roller family ("check", "task", "pool") -> the roll kind it rolls."""
+
+    def steps(self, spec: dict) -> Steps:
+        """Which steps the roll has at the table."""
+
+    def kiss_start(self, spec: dict, first: Roll) -> KissStart:
+        """Successes before the KISS, the goal the KISS aims at, the budget."""
+
+    def kiss_allowed(self, spec: dict, first: Roll, i: int) -> tuple[bool, str]:
+        """Whether die ``i`` (a valid index) may be KISSed, and why not, in
+        words for the player."""
+
+    def kiss_cost(self, spec: dict, first: Roll, selected: Sequence[int]) -> int:
+        """How much of the KISS budget the selected dice use."""
+
+    def contributions(self, spec: dict, r: Roll) -> list[Mark]:
+        """What each die showed contributed (from the roll itself)."""
+
+    def legend(self, spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
+        """The meaning of each mark shown (``{"mark", "meaning"}``)."""
+
+    def default_spend(self, spec: dict, r: Roll, wanted: Sequence[Item]) -> tuple[Item, ...]:
+        """What the dice buy before the player changes anything."""
+
+    def spend_more(self, spec: dict, r: Roll, spent: Sequence[Item], wanted: Sequence[Item]) -> tuple[Item, ...]:
+        """The spending after Ego added successes: keep what is bought."""
+
+    def toggle(self, spec: dict, r: Roll, spent: Sequence[Item], item: Item) -> tuple[Item, ...]:
+        """Buy or unbuy ``item``; a SpecError when it is not for sale or not
+        affordable."""
+
+    def subvert(self, spec: dict, spent: Sequence[Item], item: Item) -> Item:
+        """The FC's subversion (checked), or a SpecError where there is none."""
+
+    def spend_menu(self, spec: dict, r: Roll, c: Choices) -> SpendMenu | None:
+        """The consequences for sale, or ``None`` where successes buy nothing."""
+
+    def check_choices(self, spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | None:
+        """For a log entry: ``(field, value, allowed)`` of the first choice
+        the table would not have allowed, or ``None``."""
+
+    def sentence(self, spec: dict, r: Roll, c: Choices) -> str:
+        """The one-line result of the roll and the choices."""
+
+    def announce(self, spec: dict, r: Roll) -> str:
+        """The status line when the dice stand."""
+
+    def view_extra(self, spec: dict, r: Roll) -> dict:
+        """Extra keys of the table view (e.g. snake eyes)."""
+
+    def what_if(self, spec: dict) -> list[tuple[str, dict]]:
+        """(label, changed spec) of the what-if hints."""
+
+
+# --------------------------------------------------------------------------
+# Shared helpers
+# --------------------------------------------------------------------------
+
+
+def plural(n: int, one: str, many: str) -> str:
+    """``n`` with the right word."""
+    return f"{n} {one if n == 1 else many}"
+
+
+#: What each common mark means.
+MARKS = {
+    "✓": "success", "✓✓": "counts twice (Ego)", "✗": "no success", "−1": "cancels a success",
+    "auto": "automatic success, not rolled", "auto-pass": "automatic pass", "auto-fail": "automatic fail",
+    "bonus": "short of the target: the best bonus d6 decides", "–": "not counted: only the best bonus d6 counts",
+    "K": "KISSed (re-rolled)",
+}
+
+
+def legend_of(r: Roll, marks: Sequence[Mark], words: Mapping[str, str] = MARKS) -> list[dict]:
+    """Each mark shown once with its meaning (``words`` first, then
+    :data:`MARKS`), and K when a die was KISSed."""
+    out, seen = [], set()
+    for m in marks:
+        if m.mark not in seen:
+            seen.add(m.mark)
+            out.append({"mark": m.mark, "meaning": words.get(m.mark, MARKS.get(m.mark, m.mark))})
+    if any(x.kissed for x in r.dice):
+        out.append({"mark": "K", "meaning": MARKS["K"]})
+    return out
+
+
+def counted_marks(r: Roll, unit: tuple[str, str] = ("success", "successes"),
+                  auto_grade: Any = None) -> list[Mark]:
+    """The marks of a pool whose dice count (``scores``): ✓, ✓✓ (Ego), ✗,
+    −1; a die of grade ``auto_grade`` is an automatic success."""
+    out = []
+    for x in r.dice:
+        if auto_grade is not None and x.grade == auto_grade:
+            out.append(Mark("auto", MARKS["auto"]))
+        elif x.scores < 0:
+            out.append(Mark("−1", MARKS["−1"]))
+        elif x.scores > 1:
+            out.append(Mark("✓✓", f"{x.scores} {unit[1]} (Ego)"))
+        elif x.scores == 1:
+            out.append(Mark("✓", unit[0]))
+        else:
+            out.append(Mark("✗", f"no {unit[0]}"))
+    return out
+
+
+def d20_marks(spec: dict, r: Roll) -> list[Mark]:
+    """The marks of a d20 check with bonus d6s (the d20 first, then each
+    bonus d6: only the best one counts)."""
+    d = r.details
+    cat = d["category"]
+    out = []
+    bonus = [x for x in r.dice if x.owner == "bonus"]
+    if cat in ("auto-pass", "auto-fail"):
+        out.append(Mark(cat, MARKS[cat]))
+    elif bonus:
+        short = d["target"] - (d["natural"] + spec["score"])
+        out.append(Mark("bonus", f"{short} short of the target {d['target']}: the best bonus d6 decides"))
+    else:
+        out.append(Mark("✓", f"a pass (total {d['total']} against {d['target']})") if r.passed
+                   else Mark("✗", f"a fail (total {d['total']} against {d['target']})"))
+    best = max(bonus, key=lambda x: (x.after, -x.index)) if bonus else None
+    for x in bonus:
+        if x is best:
+            out.append(Mark("✓", "the best bonus d6: it makes the pass") if r.passed
+                       else Mark("✗", "the best bonus d6: still short, a fail"))
+        else:
+            out.append(Mark("–", MARKS["–"]))
+    return out
+
+
+#: The check's two marks.
+CHECK_WORDS = {"✓": "pass", "✗": "fail"}
+
+#: How a check passed or failed, when the verdict alone does not say it.
+HOW = {"auto-pass": "automatically (natural d20)", "auto-fail": "automatically (natural 1)",
+       "bonus-pass": "on the bonus d6"}
+
+
+def how(category: str) -> str:
+    """`` automatically (natural d20)`` and the like, or ``""``."""
+    return f" {HOW[category]}" if category in HOW else ""
+
+
+if TYPE_CHECKING:  # mypy checks that every built-in edition answers the table contract
+    from .editions.agora import at_table as _agora
+    from .editions.heresy import at_table as _heresy
+    from .editions.playsheet import at_table as _playsheet
+    from .editions.playtest import at_table as _playtest
+    from .editions.vers import at_table as _vers
+
+    _BUILT_IN: tuple[TableRules, ...] = (_playtest, _playsheet, _agora, _heresy, _vers)

@@ -1,0 +1,67 @@
+"""The answers of a roll with nothing to KISS, buy or subvert: an edition's
+``at_table`` module imports these under the contract's names
+(:class:`~venus_widgets.engine.table.TableRules`) for the rolls that have
+no such step.
+
+>>> from venus_widgets.engine.table import Choices
+>>> only_no_choices({}, None, Choices(spent=("s1",)))
+('spent', ['s1'], '[] (nothing to buy in this roll)')
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .errors import SpecError
+from .rolls import Roll
+from .table import Choices, Item, KissStart, SpendMenu
+
+def no_kiss_start(spec: dict, first: Roll) -> KissStart:
+    """No KISS step: nothing to aim at."""
+    return KissStart(sum(1 for d in first.dice if d.scores > 0), int(first.details.get("threshold", 1)), 0)
+
+
+def no_kiss(spec: dict, first: Roll, i: int) -> tuple[bool, str]:
+    """No die may be KISSed."""
+    return False, "no KISS in this roll"
+
+
+def kiss_count(spec: dict, first: Roll, selected: Sequence[int]) -> int:
+    """Every selected die uses one KISS."""
+    return len(selected)
+
+
+def nothing_bought(spec: dict, r: Roll, *_: Any) -> tuple[Item, ...]:
+    """Nothing to buy: nothing spent."""
+    return ()
+
+
+def nothing_for_sale(spec: dict, r: Roll, spent: Sequence[Item], item: Item) -> tuple[Item, ...]:
+    """Nothing to buy: any item is an error."""
+    raise SpecError("spend", item, "a task with consequences to buy")
+
+
+def no_subversion(spec: dict, spent: Sequence[Item], item: Item) -> Item:
+    """The FC subverts nothing in this roll."""
+    raise SpecError("subvert", item, "a task whose unbought consequences the FC subverts")
+
+
+def no_menu(spec: dict, r: Roll, c: Choices) -> SpendMenu | None:
+    """No spend menu."""
+    return None
+
+
+def only_no_choices(spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | None:
+    """A roll with nothing to choose: no texts, nothing spent, nothing subverted."""
+    if c.texts:
+        return "texts", list(c.texts), "[] (this roll carries no consequence texts)"
+    if c.spent:
+        return "spent", list(c.spent), "[] (nothing to buy in this roll)"
+    if c.subverted is not None:
+        return "subverted", c.subverted, "null (the FC subverts nothing in this roll)"
+    return None
+
+
+def no_extra(spec: dict, r: Roll) -> dict:
+    """No extra view keys."""
+    return {}
