@@ -150,7 +150,12 @@ export function render({ model, el }) {
   });
   const drawExplain = () => rerender(explainBox, () => explanationPanel(model));
   const drawWhy = () => { why.textContent = model.get("why") || ""; };
-  const drawError = () => { error.textContent = model.get("error") || ""; };
+  // a refused request leaves the party as it was: redraw the controls from it,
+  // so the view never keeps showing a value Python did not take
+  const drawError = () => {
+    error.textContent = model.get("error") || "";
+    if (model.get("error")) { drawMembers(); drawTarget(); }
+  };
   const drawStatus = () => { status.textContent = model.get("status") || ""; };
   drawTarget(); drawTable(); drawMembers(); drawExplain(); drawWhy(); drawError(); drawStatus();
   const onMsg = (msg) => { if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text); };

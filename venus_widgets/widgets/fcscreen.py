@@ -222,6 +222,7 @@ class FCScreen(anywidget.AnyWidget):
             self.send_state(keys)
 
     def _on_msg(self, _widget, content, _buffers) -> None:
+        self.error = ""  # a repeated refusal must reach the view again (it redraws on each error)
         try:
             self._handle(check_request(content), content)
             if content.get("do") != "clear_error":
