@@ -21,16 +21,53 @@
 # tables are wrong, and a check of your table's dice against the odds.
 
 # %%
+from typing import NamedTuple
+
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
 
 import venus_widgets as vw
 from venus_widgets.tutorial import BASE, CALIBERS, setup_plots, show, table
-from venus_widgets.engine.editions import playsheet, playtest
 from venus_widgets.engine.party import setting_words
 
 setup_plots()
+
+
+class PoolRow(NamedTuple):
+    """One row of a "tables for nerds": P(at least k successes) in percent, the average and sigma."""
+
+    dice: int
+    at_least: tuple
+    mean: float
+    sd: float
+
+
+def pool_spec(edition, grade, dice):
+    """A plain pool (no KISS, no Ego, no help): a playtest task of d6s or a Playsheet task of D10s."""
+    if edition == "playtest":
+        return {"roll": "task", "caliber": grade, "dice": dice}
+    return {"edition": "playsheet", "roll": "task", "rank": grade, "dice": dice, "difficulty": 1}
+
+
+def pool_table(edition, grade, most=8):
+    """The rule texts' "% chance of getting at least..." table, from the engine's exact odds."""
+    rows = []
+    for n in range(1, most + 1):
+        o = vw.odds(pool_spec(edition, grade, n))
+        rows.append(PoolRow(n, tuple(100 * o.at_least(k) for k in range(1, n + 1)), o.mean, o.sd))
+    return rows
+
+
+def playsheet_natural_pass(rank):
+    """A Playsheet check's chance of a natural success (at a target no score reaches)."""
+    spec = {"edition": "playsheet", "roll": "check", "rank": rank, "score": 0, "difficulty": 4, "factors": [2, 2, 2, 2]}
+    return vw.odds(spec).breakdown["auto-pass"]
+
+
+def per_d10(rank):
+    """One Playsheet D10's chance to pass (a one-die task)."""
+    return vw.odds(pool_spec("playsheet", rank, 1)).p_pass
 
 
 def pct(p):
@@ -295,7 +332,7 @@ def nerd_table(rows, unit="Successes"):
 
 for cal in CALIBERS:
     display(Markdown(f"#### {cal.title()} % chance of getting at least..."))
-    display(nerd_table(playtest.table(cal)))
+    display(nerd_table(pool_table("playtest", cal)))
 
 # %% [markdown]
 # ## 7. Errata in the printed tables
@@ -336,7 +373,7 @@ def errata(printed, regenerated):
     return found
 
 
-playtest_errata = errata(PRINTED_PLAYTEST_BRONZE, playtest.table("bronze"))
+playtest_errata = errata(PRINTED_PLAYTEST_BRONZE, pool_table("playtest", "bronze"))
 table(["row", "column", "printed", "exact"], playtest_errata)
 
 # %% [markdown]
@@ -345,7 +382,7 @@ table(["row", "column", "printed", "exact"], playtest_errata)
 # match the Playsheet's D10 table (dice at 40 %), as if carried over from it?
 
 # %%
-ps_sigma = {row.dice: row.sd for row in playsheet.table("bronze")}
+ps_sigma = {row.dice: row.sd for row in pool_table("playsheet", "bronze")}
 notes = []
 for row, column, printed, exact in playtest_errata:
     if column == "sigma":
@@ -371,7 +408,7 @@ display(Markdown("\n".join(f"* {note}" for note in notes)))
 # %%
 for rank in CALIBERS:
     display(Markdown(f"#### {rank.title()} % chance of at least... (D10)"))
-    display(nerd_table(playsheet.table(rank), unit="Passes"))
+    display(nerd_table(pool_table("playsheet", rank), unit="Passes"))
 
 # %%
 PRINTED_PLAYSHEET_BRONZE = {  # dice: (at least 1.., average, sigma), as printed in the Playsheet
@@ -384,7 +421,7 @@ PRINTED_PLAYSHEET_BRONZE = {  # dice: (at least 1.., average, sigma), as printed
     7: (["97", "84.1", "58.0", "28.98", "9.626", "1.884", "0.164"], "2.8", "1.30"),
     8: (["98", "89", "68.5", "40.59", "17.37", "4.981", "0.852", "0.066"], "3.2", "1.39"),
 }
-playsheet_errata = errata(PRINTED_PLAYSHEET_BRONZE, playsheet.table("bronze"))
+playsheet_errata = errata(PRINTED_PLAYSHEET_BRONZE, pool_table("playsheet", "bronze"))
 table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet_errata else print(
     "The printed Playsheet table is right to within one unit of its last digit everywhere.")
 
@@ -410,11 +447,12 @@ table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet_erra
 # The engine's own numbers for those rows:
 
 # %%
-rows = [["natural success range for checks"] + [f"{playsheet.AUTO_FROM[r]}-20" if r != "bronze" else "20"
-                                                 for r in CALIBERS],
-        ["natural success chance per d20"] + [vw.percent((21 - playsheet.AUTO_FROM[r]) / 20) for r in CALIBERS],
-        ["pass range for tasks (D10)"] + [f"{playsheet.PASS_FROM[r]}-10" for r in CALIBERS],
-        ["pass chance per D10"] + [vw.percent(playsheet.pass_chance(r)) for r in CALIBERS]]
+natural = {r: 21 - round(20 * playsheet_natural_pass(r)) for r in CALIBERS}  # lowest natural success face
+passes = {r: 11 - round(10 * per_d10(r)) for r in CALIBERS}  # lowest passing D10 face
+rows = [["natural success range for checks"] + [f"{natural[r]}-20" if natural[r] < 20 else "20" for r in CALIBERS],
+        ["natural success chance per d20"] + [vw.percent(playsheet_natural_pass(r)) for r in CALIBERS],
+        ["pass range for tasks (D10)"] + [f"{passes[r]}-10" for r in CALIBERS],
+        ["pass chance per D10"] + [vw.percent(per_d10(r)) for r in CALIBERS]]
 table(["row"] + [r.title() for r in CALIBERS], rows)
 
 # %% [markdown]
