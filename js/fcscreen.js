@@ -84,7 +84,7 @@ function ladderTable(model) {
       h("td", { class: r.best ? "vw-near" : "" }, r.party)))));
 }
 
-function explanationPanel(model) {
+function explanationPanel(model, root) {
   const e = model.get("explanation") || {};
   if (!e.title) return null;
   return h("section", { class: "vw-explain", "aria-label": "Explanation", "data-testid": "explanation" },
@@ -92,7 +92,12 @@ function explanationPanel(model) {
     h("p", {}, "The odds, in rule order:"), h("ol", {}, (e.steps || []).map((s) => h("li", {}, s))),
     h("p", {}, `An example roll (seed ${e.seed}), step by step:`), h("ol", {}, (e.walk || []).map((s) => h("li", {}, s))),
     h("button", { type: "button", "data-key": "hide-explanation", "data-testid": "hide-explanation",
-      onclick: () => send(model, { do: "hide_explanation" }) }, "Hide the explanation"));
+      onclick: () => {
+        send(model, { do: "hide_explanation" });
+        // keyboard users go back to the button that opened it
+        const back = root.querySelector(`[data-key="explain-${e.index}"]`);
+        if (back) back.focus();
+      } }, "Hide the explanation"));
 }
 
 function exportPanel(model) {
@@ -148,7 +153,7 @@ export function render({ model, el }) {
       h("button", { type: "button", "data-key": "add", "data-testid": "add", disabled: ms.length >= 6,
         onclick: () => send(model, { do: "add" }) }, "Add a character"));
   });
-  const drawExplain = () => rerender(explainBox, () => explanationPanel(model));
+  const drawExplain = () => rerender(explainBox, () => explanationPanel(model, root));
   const drawWhy = () => { why.textContent = model.get("why") || ""; };
   // a refused request leaves the party as it was: redraw the controls from it,
   // so the view never keeps showing a value Python did not take

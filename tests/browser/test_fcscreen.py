@@ -106,5 +106,7 @@ def test_explain_unfolds_a_chance(lab_page):
     box = w.get_by_test_id("explanation")
     expect(box).to_contain_text(e.title)
     expect(box.locator("ol").first.locator("li")).to_have_count(len(e.steps))
-    w.get_by_test_id("hide-explanation").click()
+    w.get_by_test_id("hide-explanation").focus()
+    lab_page.keyboard.press("Enter")
     expect(w.get_by_test_id("explanation")).to_have_count(0)
+    expect(w.get_by_test_id("explain-1")).to_be_focused()
