@@ -37,7 +37,7 @@ from .explain import pct
 #: Below this p-value the rolls are called unlikely under the odds.
 ALPHA = 0.05
 #: At most this many sets of counts are enumerated for the exact p-value.
-MAX_ENUMERATED = 200_000
+MAX_ENUMERATED = 50_000
 #: Sets drawn from the odds (seeded) when there are more.
 DRAWS = 20_000
 #: The seed of those draws: the same p-value on every machine.
