@@ -158,3 +158,13 @@ def test_every_edition_gets_a_screen():
         for roll in ROLL_KINDS[ed]:
             s = FCScreen({"A": {"edition": ed, "roll": roll}, "B": {"edition": ed, "roll": roll}}, target=0.75)
             assert s.table["rows"] and s.why.startswith("Nearest to 75 %: ")
+
+
+def test_a_repeated_refusal_reaches_the_view_again(screen):
+    """The view redraws its controls from the party on each error: the same
+    refusal twice must change ``error`` twice."""
+    seen = []
+    screen.observe(lambda c: seen.append(c["new"]), names="error")
+    for _ in range(2):
+        ask(screen, do="rename", index=1, name="Ana")
+    assert [e for e in seen if e] == [screen.error, screen.error] and "a new name" in screen.error
