@@ -93,6 +93,22 @@ def main() -> None:
     med, worst = cold(lambda: vw.party_ladder(big, 0.5), args.repeat)
     print(f"Six exploding playsheet characters (4..14 D10s, KISS 2), party_ladder, cold: {med:.1f} ms "
           f"(worst {worst:.1f})")
+    from venus_widgets.widgets import FCScreen
+
+    screen = FCScreen(party, 0.5)
+    targets = iter([0.3, 0.7] * 1000)
+    med, worst = cold(lambda: screen._on_msg(screen, {"do": "target", "value": next(targets)}, []), args.repeat)
+    print(f"FCScreen, the same party, the view moves the target (recompute + table + why), cold: {med:.1f} ms "
+          f"(worst {worst:.1f})")
+    dice = iter([4, 3] * 1000)
+    med, worst = cold(lambda: screen._on_msg(screen, {"do": "set", "index": 0, "field": "dice", "value": next(dice)},
+                                             []), args.repeat)
+    print(f"FCScreen, the view edits a character (dice), cold: {med:.1f} ms (worst {worst:.1f})")
+    spec = {"roll": "task", "dice": 6}
+    for n in (40, 200):
+        outcomes = [vw.roll(spec, seed=i).outcome for i in range(n)]
+        med, worst = cold(lambda: vw.fit(spec, outcomes), args.repeat)
+        print(f"vw.fit, {n} rolls of a 6-dice task, cold: {med:.1f} ms (worst {worst:.1f})")
 
 
 if __name__ == "__main__":

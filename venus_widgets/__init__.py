@@ -14,10 +14,11 @@ from .engine import (
 )
 from .engine import Explanation, Solution, explain, ladder, solve
 from .engine import PartyLadder, party_ladder
+from .engine import Fit, fit
 
 __version__ = "0.1.0"
 
-_WIDGETS = ("CheckRoller", "TaskRoller", "PoolRoller", "RollLog")
+_WIDGETS = ("CheckRoller", "TaskRoller", "PoolRoller", "RollLog", "FCScreen")
 
 
 def __getattr__(name: str):
@@ -33,5 +34,6 @@ __all__ = [
     "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "percent", "roll", "roll_many", "schema",
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
+    "Fit", "fit",
     *_WIDGETS,
 ]

@@ -13,20 +13,61 @@
 # Playsheet the Peers set a task's appropriate difficulty too; in the
 # agora procedure the table discusses difficulty and consequences
 # together.) This chapter is the FC's reference:
-# what each choice does to the odds, tables of odds by caliber and rank to
-# keep at hand, the "tables for nerds" of the rule texts regenerated for
-# every caliber, and the places where the printed tables are wrong.
+# first the tools that answer "which difficulty gives this party about
+# the chance I want?" and "why is this number what it is?", then what each
+# choice does to the odds, the rule of thumb for each edition, tables of
+# odds by caliber and rank to keep at hand, the "tables for nerds" of the
+# rule texts regenerated for every caliber, the places where the printed
+# tables are wrong, and a check of your table's dice against the odds.
 
 # %%
+from typing import NamedTuple
+
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
 
 import venus_widgets as vw
 from venus_widgets.tutorial import BASE, CALIBERS, setup_plots, show, table
-from venus_widgets.engine.editions import playsheet, playtest
+from venus_widgets.engine.party import setting_words
 
 setup_plots()
+
+
+class PoolRow(NamedTuple):
+    """One row of a "tables for nerds": P(at least k successes) in percent, the average and sigma."""
+
+    dice: int
+    at_least: tuple
+    mean: float
+    sd: float
+
+
+def pool_spec(edition, grade, dice):
+    """A plain pool (no KISS, no Ego, no help): a playtest task of d6s or a Playsheet task of D10s."""
+    if edition == "playtest":
+        return {"roll": "task", "caliber": grade, "dice": dice}
+    return {"edition": "playsheet", "roll": "task", "rank": grade, "dice": dice, "difficulty": 1}
+
+
+def pool_table(edition, grade, most=8):
+    """The rule texts' "% chance of getting at least..." table, from the engine's exact odds."""
+    rows = []
+    for n in range(1, most + 1):
+        o = vw.odds(pool_spec(edition, grade, n))
+        rows.append(PoolRow(n, tuple(100 * o.at_least(k) for k in range(1, n + 1)), o.mean, o.sd))
+    return rows
+
+
+def playsheet_natural_pass(rank):
+    """A Playsheet check's chance of a natural success (at a target no score reaches)."""
+    spec = {"edition": "playsheet", "roll": "check", "rank": rank, "score": 0, "difficulty": 4, "factors": [2, 2, 2, 2]}
+    return vw.odds(spec).breakdown["auto-pass"]
+
+
+def per_d10(rank):
+    """One Playsheet D10's chance to pass (a one-die task)."""
+    return vw.odds(pool_spec("playsheet", rank, 1)).p_pass
 
 
 def pct(p):
@@ -36,7 +77,98 @@ def pct(p):
 
 
 # %% [markdown]
-# ## 1. Choosing difficulty and factors
+# ## 1. Set a difficulty by the odds you want
+#
+# Tell the screen who is in the party (each character in the words of the
+# rules: caliber, dice, KISS, help ...) and the chance you want them to
+# have. It lists every difficulty setting of the edition, easiest first,
+# with each character's exact chance to pass, marks (◆) the setting
+# nearest your target for each character and (▶) for the party, and says
+# why in one line. Move the target slider, change a character, press
+# *Explain* to unfold a chance, or download the table to print.
+
+# %%
+screen = vw.FCScreen({
+    "Ana": {"roll": "task", "dice": 3, "kiss": 1},
+    "Bo": {"roll": "task", "caliber": "silver", "dice": 5},
+    "Cy": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2},
+}, target=0.6)
+screen
+
+# %% [markdown]
+# Without the widget the same answer is one line of the engine
+# (`screen.ladder` is this table; `.to_csv()` and `.to_markdown()` export it):
+
+# %%
+party = vw.party_ladder(screen.party, target=0.6)
+print(party.why)
+party
+
+# %% [markdown]
+# ### One character: `vw.solve`, `vw.ladder`, `vw.explain`
+#
+# * `vw.ladder(spec)` is the list the screen shows for one character:
+#   every difficulty setting, easiest first, each with its exact chance.
+# * `vw.solve(spec, target, vary=...)` answers "which setting gives about
+#   this chance?": the settings nearest the target come first. `vary` names
+#   what you may change: the factors, the difficulty, the consequences...
+# * `vw.explain(spec)` says why a chance is what it is, step by step in the
+#   order the rules apply (the dice, what each die needs, KISS and Ego, the
+#   threshold), with a seeded example roll walked through the same steps.
+#
+# Bo wants to pick a lock; which factors make it about a coin flip?
+
+# %%
+bo = screen.party["Bo"]
+for setting, chance in vw.solve(bo, target=0.5, vary="factors")[:3]:
+    print(setting, vw.percent(chance, 2))
+
+# %%
+vw.explain({**bo, "factors": 2})
+
+# %% [markdown]
+# ## 2. The rule of thumb, edition by edition
+#
+# How much does one step of difficulty cost? It depends on the edition's
+# dice. For a middling character of each edition (named in the table), the
+# setting nearest an even chance, and what one step down the ladder costs
+# while the chance stays between a tenth and nine tenths (computed from the
+# engine's ladders, not typed):
+
+# %%
+TYPICAL = {  # a middling character per edition and roll
+    ("playtest", "check"): ({"caliber": "silver", "score": 4}, "Silver, score 4"),
+    ("playtest", "task"): ({"caliber": "silver", "dice": 4}, "4 Silver dice"),
+    ("playsheet", "check"): ({"rank": "silver", "score": 4}, "Silver, score 4"),
+    ("playsheet", "task"): ({"rank": "silver", "dice": 4}, "4 Silver dice"),
+    ("agora", "task"): ({"rank": 4, "health": 2, "job": 2}, "rank 4, Health 2, job 2"),
+    ("heresy", "task"): ({"pool": 6}, "a pool of 6"),
+    ("vers", "check"): ({"ranks": 3}, "3 ranks"),
+}
+
+
+def thumb(edition, roll, spec, words):
+    rungs = vw.ladder({"edition": edition, "roll": roll, **spec})
+    even = min(rungs, key=lambda r: abs(r.chance - 0.5))
+    chances = sorted((r.chance for r in rungs), reverse=True)
+    steps = [a - b for a, b in zip(chances, chances[1:]) if 0.1 <= b and a <= 0.9 and a > b]
+    cost = (f"{round(100 * min(steps))} to {round(100 * max(steps))} points" if len(set(
+        round(100 * x) for x in steps)) > 1 else f"{round(100 * steps[0])} points") if steps else "–"
+    return [f"{edition} {roll}", words, setting_words(even.setting),
+            vw.percent(even.chance), cost, len(rungs)]
+
+
+rows = [thumb(ed, roll, spec, words) for (ed, roll), (spec, words) in TYPICAL.items()]
+table(["edition", "character", "about even at", "chance", "one step costs", "settings"], rows)
+
+# %% [markdown]
+# Read it as: **on a d20 check every step is the same small cost, so
+# fine-tune freely; on a dice pool each step is a big one, so one factor
+# more or less is the whole decision.** The agora check has only two
+# settings (standard and challenging) and is left out.
+#
+# %% [markdown]
+# ## 3. Choosing difficulty and factors
 #
 # A few habits make rulings quick and fair:
 #
@@ -70,7 +202,7 @@ for dice in [2, 3, 4, 5, 6]:
 table(["task"] + [f"threshold {t}" for t in range(1, 6)], rows)
 
 # %% [markdown]
-# ## 2. Checks: odds by caliber and score
+# ## 4. Checks: odds by caliber and score
 #
 # Each panel is one caliber: rows are the ability score, columns the
 # target. Brighter (yellow) is more likely to pass, darker (purple) less
@@ -96,7 +228,7 @@ for ax, cal in zip(axes, CALIBERS):
     ax.set_xlabel("target")
 axes[0].set_ylabel("ability score")
 fig.colorbar(im, ax=axes, label="P(pass)", shrink=0.9)
-show(fig)
+show(fig, alt="Four heatmaps, one per caliber, of a d20 check's chance to pass by ability score (rows) and target (columns): the chance falls evenly as the target rises and the score falls.")
 
 # %% [markdown]
 # The same as numbers, for the five absolute difficulties with no factors
@@ -115,7 +247,7 @@ for s in [0, 2, 4, 6, 8, 10, 12]:
 table(["score"] + [f"{d} ({BASE[d]})" for d in BASE], rows)
 
 # %% [markdown]
-# ## 3. Tasks: odds by caliber, pool and threshold
+# ## 5. Tasks: odds by caliber, pool and threshold
 #
 # P(pass) in percent with no KISS and no Ego, for pools of 1 to 8 dice
 # against thresholds 1 to 5. In the cells, **✓** means 99.5 % or better,
@@ -139,7 +271,7 @@ for ax, cal in zip(axes, CALIBERS):
     ax.set_xlabel("dice")
 axes[0].set_ylabel("threshold")
 fig.colorbar(im, ax=axes, label="P(pass)", shrink=0.9)
-show(fig)
+show(fig, alt="Four heatmaps, one per caliber, of a task's chance to pass by dice (columns) and threshold (rows), each cell labelled with its percentage: more dice and a lower threshold pass more often.")
 
 # %% [markdown]
 # ### The agora procedure: odds by rank
@@ -175,7 +307,7 @@ print(f"1 challenging consequence: {vw.odds({**same, 'consequences': 1, 'difficu
 print(f"2 standard consequences:   {vw.odds({**same, 'consequences': 2}).p_pass:.4f}")
 
 # %% [markdown]
-# ## 4. The tables for nerds, regenerated for every caliber
+# ## 6. The tables for nerds, regenerated for every caliber
 #
 # The playtest rules print one table, "Bronze % chance of getting...": the
 # chance of **at least** *k* successes from a plain pool (no KISS, no Ego),
@@ -200,10 +332,10 @@ def nerd_table(rows, unit="Successes"):
 
 for cal in CALIBERS:
     display(Markdown(f"#### {cal.title()} % chance of getting at least..."))
-    display(nerd_table(playtest.table(cal)))
+    display(nerd_table(pool_table("playtest", cal)))
 
 # %% [markdown]
-# ## 5. Errata in the printed tables
+# ## 7. Errata in the printed tables
 #
 # The rule text's Bronze table, copied here as printed, compared entry by
 # entry with the regenerated one. An entry counts as right when it is within
@@ -241,7 +373,7 @@ def errata(printed, regenerated):
     return found
 
 
-playtest_errata = errata(PRINTED_PLAYTEST_BRONZE, playtest.table("bronze"))
+playtest_errata = errata(PRINTED_PLAYTEST_BRONZE, pool_table("playtest", "bronze"))
 table(["row", "column", "printed", "exact"], playtest_errata)
 
 # %% [markdown]
@@ -250,7 +382,7 @@ table(["row", "column", "printed", "exact"], playtest_errata)
 # match the Playsheet's D10 table (dice at 40 %), as if carried over from it?
 
 # %%
-ps_sigma = {row.dice: row.sd for row in playsheet.table("bronze")}
+ps_sigma = {row.dice: row.sd for row in pool_table("playsheet", "bronze")}
 notes = []
 for row, column, printed, exact in playtest_errata:
     if column == "sigma":
@@ -265,7 +397,7 @@ display(Markdown("\n".join(f"* {note}" for note in notes)))
 # Playsheet table; the other wrong sigmas match neither table and look
 # like plain slips.
 #
-# ## 6. The Playsheet's D10 tables, regenerated
+# ## 8. The Playsheet's D10 tables, regenerated
 #
 # The Playsheet's task pools are D10s: a die passes on 7-10 for Bronze,
 # 6-10 Silver, 5-10 Gold, 4-10 Platinum. Its "Bronze % chance of *at
@@ -276,7 +408,7 @@ display(Markdown("\n".join(f"* {note}" for note in notes)))
 # %%
 for rank in CALIBERS:
     display(Markdown(f"#### {rank.title()} % chance of at least... (D10)"))
-    display(nerd_table(playsheet.table(rank), unit="Passes"))
+    display(nerd_table(pool_table("playsheet", rank), unit="Passes"))
 
 # %%
 PRINTED_PLAYSHEET_BRONZE = {  # dice: (at least 1.., average, sigma), as printed in the Playsheet
@@ -289,12 +421,12 @@ PRINTED_PLAYSHEET_BRONZE = {  # dice: (at least 1.., average, sigma), as printed
     7: (["97", "84.1", "58.0", "28.98", "9.626", "1.884", "0.164"], "2.8", "1.30"),
     8: (["98", "89", "68.5", "40.59", "17.37", "4.981", "0.852", "0.066"], "3.2", "1.39"),
 }
-playsheet_errata = errata(PRINTED_PLAYSHEET_BRONZE, playsheet.table("bronze"))
+playsheet_errata = errata(PRINTED_PLAYSHEET_BRONZE, pool_table("playsheet", "bronze"))
 table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet_errata else print(
     "The printed Playsheet table is right to within one unit of its last digit everywhere.")
 
 # %% [markdown]
-# ## 7. The Playsheet's statistics table
+# ## 9. The Playsheet's statistics table
 #
 # The Playsheet prints a summary table whose rows disagree with its own
 # step-by-step rules. The engine follows the step-by-step text:
@@ -315,12 +447,40 @@ table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet_erra
 # The engine's own numbers for those rows:
 
 # %%
-rows = [["natural success range for checks"] + [f"{playsheet.AUTO_FROM[r]}-20" if r != "bronze" else "20"
-                                                 for r in CALIBERS],
-        ["natural success chance per d20"] + [vw.percent((21 - playsheet.AUTO_FROM[r]) / 20) for r in CALIBERS],
-        ["pass range for tasks (D10)"] + [f"{playsheet.PASS_FROM[r]}-10" for r in CALIBERS],
-        ["pass chance per D10"] + [vw.percent(playsheet.pass_chance(r)) for r in CALIBERS]]
+natural = {r: 21 - round(20 * playsheet_natural_pass(r)) for r in CALIBERS}  # lowest natural success face
+passes = {r: 11 - round(10 * per_d10(r)) for r in CALIBERS}  # lowest passing D10 face
+rows = [["natural success range for checks"] + [f"{natural[r]}-20" if natural[r] < 20 else "20" for r in CALIBERS],
+        ["natural success chance per d20"] + [vw.percent(playsheet_natural_pass(r)) for r in CALIBERS],
+        ["pass range for tasks (D10)"] + [f"{passes[r]}-10" for r in CALIBERS],
+        ["pass chance per D10"] + [vw.percent(per_d10(r)) for r in CALIBERS]]
 table(["row"] + [r.title() for r in CALIBERS], rows)
+
+# %% [markdown]
+# ## 10. Your table's dice against the odds
+#
+# Playtesting with physical dice? Roll through a roller (or import your
+# table's log), and the log compares what came up with what the exact
+# odds expect, and says whether the difference is chance or the dice
+# (an exact test: its p-value is the chance of results at least as
+# unusual as yours, if the dice are fair). Here 60 seeded rolls of Bo's
+# task at one factor, and then the same task logged with rolls of a
+# smaller pool, as if someone had picked up the wrong dice:
+
+# %%
+from venus_widgets.widgets.rolllog import make_entry
+
+log = vw.RollLog()
+bo_task = {**bo, "factors": 1}
+for i in range(60):
+    log.append(make_entry(vw.roll(bo_task, seed=100 + i)))
+log.fit(bo_task)
+
+# %%
+wrong = vw.RollLog()
+for i in range(60):
+    r = vw.roll({**bo_task, "dice": 3}, seed=100 + i)
+    wrong.append(make_entry(r))
+vw.fit(bo_task, [e["roll"]["outcome"] for e in wrong.entries])
 
 # %% [markdown]
 # ## Try it

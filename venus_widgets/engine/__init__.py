@@ -7,6 +7,7 @@ from .advice import Advice, Option
 from .api import advise, kiss_odds, odds, roll, roll_many
 from .errors import MergeError, SpecError
 from .explain import Explanation, explain
+from .fit import Fit, fit
 from .format import percent
 from .merge import merge
 from .odds import Odds
@@ -20,4 +21,5 @@ __all__ = [
     "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "percent", "roll", "roll_many", "schema",
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
+    "Fit", "fit",
 ]

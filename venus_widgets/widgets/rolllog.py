@@ -38,6 +38,8 @@ import traitlets
 from ..engine import api as _api
 from ..engine.edition import get as _edition
 from ..engine.errors import SpecError
+from ..engine.fit import Fit, fit as _fit
+from ..engine.spec import normalize as _normalize
 from ..engine.rolls import MAX_SEED, Roll
 from ..engine.table import MAX_TEXT, Choices  # noqa: F401 - MAX_TEXT: rollers bound the texts the same way
 from ._assets import esm
@@ -368,6 +370,22 @@ class RollLog(anywidget.AnyWidget):
             raise IndexError(f"there is no roll {_short(index)} to replay: "
                              + (f"the log holds rolls 0 to {n - 1} (shown 1 to {n})" if n else "the log is empty"))
         return replay_entry(self.entries[index])
+
+    def fit(self, spec: Mapping[str, Any] | None = None) -> Fit:
+        """The logged outcomes of one spec (default: the latest entry's)
+        against its exact odds, with a plain-words verdict (see
+        :func:`venus_widgets.fit`)."""
+        if not self.entries:
+            raise ValueError("the log is empty: roll (or import a log) first, then check the dice against the odds")
+        want = _normalize(spec if spec is not None else self.entries[-1]["roll"]["spec"])
+        mine = [e for e in self.entries if _normalize(e["roll"]["spec"]) == want]
+        if not mine:
+            raise ValueError(f"no roll in the log has the spec {_short(spec)}: give the spec of a logged roll, "
+                             "or none for the latest roll's")
+        chose = sum(1 for e in mine if e.get("kiss") is not None or e.get("ego") is not None)
+        note = (f"{chose} of these rolls had KISS or Ego chosen by hand; the odds assume the roller's policy."
+                if chose else "")
+        return _fit(want, [e["roll"]["outcome"] for e in mine], note=note)
 
     def to_json(self) -> str:
         return json.dumps({"format": LOG_FORMAT, "entries": list(self.entries)}, sort_keys=True, indent=1)

@@ -1,0 +1,170 @@
+"""FCScreen: the party on the ladder, the view's requests, export, explain."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import traitlets
+
+import venus_widgets as vw
+from venus_widgets.widgets import FCScreen
+from venus_widgets.engine.explain import pct
+from venus_widgets.engine.party import setting_words
+from venus_widgets.widgets.fcscreen import REQUESTS
+
+ROOT = Path(__file__).resolve().parents[1]
+PARTY = {
+    "Ana": {"roll": "task", "dice": 3, "kiss": 1},
+    "Bo": {"roll": "task", "caliber": "silver", "dice": 5},
+    "Cy": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2},
+}
+
+
+def ask(screen, **content):
+    screen._on_msg(screen, content, [])
+
+
+@pytest.fixture
+def screen():
+    return FCScreen(PARTY, target=0.5)
+
+
+def test_table_is_the_party_ladder(screen):
+    pl = vw.party_ladder(PARTY, 0.5)
+    t = screen.table
+    assert t["names"] == ["Ana", "Bo", "Cy"]
+    assert [r["setting"] for r in t["rows"]] == [setting_words(r) for r in pl.rungs]
+    for i, row in enumerate(t["rows"]):
+        assert row["best"] == (i == pl.best)
+        assert row["nearest_for"] == [n for n in pl.names if pl.best_for[n] == i]
+        assert row["chances"] == [pct(p) for p in pl.chances[i]]
+    assert screen.why == f"Nearest to 50 %: {pl.why}"
+    assert t["csv"] == pl.to_csv() == screen.to_csv()
+    assert t["markdown"] == pl.to_markdown() == screen.to_markdown()
+
+
+def test_the_target_moves_the_mark_and_the_line(screen):
+    before = (screen.table["best"], screen.why)
+    ask(screen, do="target", value=0.9)
+    assert screen.error == ""
+    assert screen.target == 0.9
+    pl = vw.party_ladder(PARTY, 0.9)
+    assert screen.table["best"] == pl.best
+    assert (screen.table["best"], screen.why) != before
+    assert screen.why.startswith("Nearest to 90 %: ")
+
+
+def test_character_fields_exclude_the_ladder_and_come_from_the_schema(screen):
+    names = [f["name"] for f in screen.fields]
+    rung_keys = set(vw.ladder(PARTY["Ana"])[0].setting)
+    assert names == [k for k in vw.describe("playtest", "task") if k not in rung_keys]
+    assert all(f["label"] for f in screen.fields)
+
+
+def test_requests_edit_the_party(screen):
+    ask(screen, do="set", index=0, field="dice", value=6)
+    assert screen.error == "" and screen.party["Ana"]["dice"] == 6
+    assert screen.table["rows"][0]["chances"][0] == pct(vw.odds({**PARTY["Ana"], "dice": 6,
+                                                                                   "factors": 0}).p_pass)
+    ask(screen, do="rename", index=1, name="Bea")
+    assert list(screen.party) == ["Ana", "Bea", "Cy"]
+    ask(screen, do="add")
+    assert list(screen.party) == ["Ana", "Bea", "Cy", "#4"] and screen.party["#4"] == screen.party["Cy"]
+    ask(screen, do="remove", index=0)
+    assert list(screen.party) == ["Bea", "Cy", "#4"]
+
+
+@pytest.mark.parametrize("content, words", [
+    ({"do": "set", "index": 0, "field": "dice", "value": 99}, "Ana: dice"),
+    ({"do": "set", "index": 0, "field": "factors", "value": 1}, "field='factors' is not allowed"),
+    ({"do": "set", "index": 7, "field": "dice", "value": 2}, "index=7"),
+    ({"do": "target", "value": 50}, "for 50 % write 0.5"),
+    ({"do": "target", "value": "0.5"}, "a number"),
+    ({"do": "rename", "index": 0, "name": "Bo"}, "a new name"),
+    ({"do": "export", "format": "pdf"}, "csv or markdown"),
+    ({"do": "drop_tables"}, "a request the FC screen answers"),
+    ({"do": "add", "extra": 1}, "extra=1"),
+    ("hello", "a message from the view"),
+])
+def test_bad_requests_are_shown_and_change_nothing(screen, content, words):
+    before = (screen.members, screen.target)
+    ask(screen, **content) if isinstance(content, dict) else screen._on_msg(screen, content, [])
+    assert words in screen.error
+    assert (screen.members, screen.target) == before
+
+
+def test_the_view_writes_no_trait(screen):
+    screen.set_state({"target": 0.1, "members": []})
+    assert screen.target == 0.5 and len(screen.members) == 3
+    assert "may not change members, target" in screen.error
+    assert set(REQUESTS) >= {"target", "set", "explain", "export"}
+
+
+def test_party_bounds():
+    one = FCScreen({"Solo": {"roll": "task"}})
+    ask(one, do="remove", index=0)
+    assert "at least one character" in one.error
+    six = FCScreen([{"roll": "task"}] * 6)
+    ask(six, do="add")
+    assert "at most 6 characters" in six.error
+    with pytest.raises(vw.SpecError, match="party"):
+        FCScreen([{"roll": "task"}] * 7)
+    with pytest.raises(vw.SpecError, match="one edition and roll"):
+        FCScreen({"A": {"roll": "task"}, "B": {"roll": "check"}})
+    with pytest.raises(TypeError, match=r"unknown keyword argument\(s\) \['dice'\]"):
+        FCScreen(PARTY, dice=3)
+    with pytest.raises(traitlets.TraitError, match="target"):
+        one.target = 1.5
+
+
+def test_export_sends_a_download(screen):
+    sent = []
+    screen.send = sent.append  # type: ignore[method-assign]
+    ask(screen, do="export", format="csv")
+    ask(screen, do="export", format="markdown")
+    assert sent[0]["download"] == {"name": "venus-fc-screen.csv", "mime": "text/csv", "text": screen.to_csv()}
+    assert sent[1]["download"]["text"] == screen.to_markdown()
+
+
+def test_explain_unfolds_one_characters_chance(screen):
+    ask(screen, do="explain", index=1, rung=None)
+    pl = screen.ladder
+    e = vw.explain({**PARTY["Bo"], **pl.rungs[pl.best]})
+    assert screen.explanation["steps"] == [s.line() for s in e.steps]
+    assert screen.explanation["title"].startswith("Bo, ") and e.title in screen.explanation["title"]
+    ask(screen, do="explain", index=1, rung=0)
+    assert screen.explanation["steps"] == [s.line() for s in vw.explain({**PARTY["Bo"], **pl.rungs[0]}).steps]
+    assert screen.explain("Bo", 0).p_pass == pl.chances[0][1]
+    ask(screen, do="hide_explanation")
+    assert screen.explanation == {}
+
+
+def test_repr_is_short_and_stable(screen):
+    assert repr(screen) == "FCScreen(Ana, Bo, Cy; target 50 %)"
+
+
+def test_no_edition_is_named_in_the_widget_or_its_view():
+    words = re.compile(r"\b(" + "|".join(vw.EDITIONS) + r")\b", re.I)
+    for path in (ROOT / "venus_widgets/widgets/fcscreen.py", ROOT / "js/fcscreen.js"):
+        assert not words.search(path.read_text()), path
+
+
+def test_every_edition_gets_a_screen():
+    from venus_widgets.engine.spec import ROLL_KINDS
+
+    for ed in vw.EDITIONS:
+        for roll in ROLL_KINDS[ed]:
+            s = FCScreen({"A": {"edition": ed, "roll": roll}, "B": {"edition": ed, "roll": roll}}, target=0.75)
+            assert s.table["rows"] and s.why.startswith("Nearest to 75 %: ")
+
+
+def test_a_repeated_refusal_reaches_the_view_again(screen):
+    """The view redraws its controls from the party on each error: the same
+    refusal twice must change ``error`` twice."""
+    seen = []
+    screen.observe(lambda c: seen.append(c["new"]), names="error")
+    for _ in range(2):
+        ask(screen, do="rename", index=1, name="Ana")
+    assert [e for e in seen if e] == [screen.error, screen.error] and "a new name" in screen.error

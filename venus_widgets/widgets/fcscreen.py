@@ -1,0 +1,286 @@
+"""``FCScreen``: the Facilitator's screen — a party on the difficulty ladder.
+
+One to six characters (each a compact spec), one target chance, and the
+edition's difficulty ladder with each character's exact chance
+(:func:`venus_widgets.party_ladder`); the rung nearest the target is marked
+for each character and for the party, one line says why, the table exports
+as CSV and Markdown, and any cell unfolds into plain words
+(:func:`venus_widgets.explain`).
+
+>>> from venus_widgets.widgets import FCScreen
+>>> s = FCScreen({"Ana": {"roll": "task", "dice": 3}, "Bo": {"roll": "task", "dice": 5}}, target=0.5)
+>>> s
+FCScreen(Ana, Bo; target 50 %)
+>>> s.why
+'Nearest to 50 %: factors 1: Ana 26 %, Bo 54 % (party 40 %)'
+
+The view never writes a trait: every request from the browser is a message
+checked by :func:`check_request` (unknown requests and wrong types are shown
+as an error in the view, never raised into the kernel).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+import anywidget
+import traitlets
+
+from ..engine.errors import SpecError
+from ..engine.explain import explain, pct
+from ..engine.format import percent
+from ..engine.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
+from ..engine.solve import _check_target
+from ..engine.spec import describe, normalize
+from ._assets import esm
+from .rolllog import MessageError, error_text
+
+_INT, _NUM, _STR, _NONE, _ANY = "a whole number", "a number", "a text", "null", "any value"
+_CHECKS = {
+    _INT: lambda v: isinstance(v, int) and not isinstance(v, bool),
+    _NUM: lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    _STR: lambda v: isinstance(v, str),
+    _NONE: lambda v: v is None,
+    _ANY: lambda v: True,
+}
+#: Every request the view may send: ``do`` and the type of each field.
+REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "target": {"value": (_NUM,)},
+    "set": {"index": (_INT,), "field": (_STR,), "value": (_ANY,)},
+    "rename": {"index": (_INT,), "name": (_STR,)},
+    "add": {},
+    "remove": {"index": (_INT,)},
+    "explain": {"index": (_INT,), "rung": (_INT, _NONE)},
+    "hide_explanation": {},
+    "export": {"format": (_STR,)},
+    "clear_error": {},
+}
+EXPORTS = {"csv": ("venus-fc-screen.csv", "text/csv"), "markdown": ("venus-fc-screen.md", "text/markdown")}
+MAX_NAME = 40
+
+
+def check_request(content: Any) -> str:
+    """Check a message from the view against :data:`REQUESTS`; returns its
+    action or raises :class:`~venus_widgets.widgets.rolllog.MessageError`."""
+    if not isinstance(content, Mapping):
+        raise MessageError("message", content, "an object with 'do' (a message from the view)")
+    action = content.get("do")
+    if not isinstance(action, str) or action not in REQUESTS:
+        raise MessageError("do", action, ", ".join(REQUESTS), "a request the FC screen answers")
+    extra = set(content) - {"do", *REQUESTS[action]}
+    if extra:
+        raise MessageError(sorted(extra)[0], content[sorted(extra)[0]], f"only {', '.join(REQUESTS[action]) or 'do'}",
+                           f"in the request {action!r}")
+    for field, types in REQUESTS[action].items():
+        value = content.get(field)
+        if not any(_CHECKS[t](value) for t in types):
+            raise MessageError(field, value, " or ".join(types), f"in the request {action!r}")
+    return action
+
+
+def _label(edition: str, name: str) -> str:
+    try:
+        from ._spec_traits import label
+
+        return label(edition, name)
+    except Exception:  # noqa: BLE001 - a label is a nicety
+        return name.replace("_", " ").capitalize()
+
+
+def _members(party: Any) -> list[dict]:
+    """``party`` (name -> spec, or a list of specs) as ``[{"name", "spec"}]``
+    with normalized, JSON-able specs; checked on one ladder."""
+    if isinstance(party, list) and party and all(isinstance(m, Mapping) and set(m) == {"name", "spec"} for m in party):
+        party = {m["name"]: m["spec"] for m in party}
+    pl = party_ladder(party, 0.5)  # raises SpecError naming the character
+    return [{"name": n, "spec": json.loads(json.dumps(s))} for n, s in zip(pl.names, pl.specs)]
+
+
+class FCScreen(anywidget.AnyWidget):
+    """The Facilitator's screen (see the module).
+
+    ``FCScreen(party, target=0.5)``: ``party`` maps names to specs (or is a
+    list of specs, named #1, #2 ...), all of one edition and roll.
+    """
+
+    _esm = traitlets.Unicode().tag(sync=True)
+    members: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    target = traitlets.Float(0.5).tag(sync=True)
+    fields: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    table: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
+    why = traitlets.Unicode("").tag(sync=True)
+    explanation: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+    status = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, party: Any = None, target: float = 0.5, **kwargs: Any) -> None:
+        bad = set(kwargs) - {"layout"}
+        if bad:
+            raise TypeError(f"FCScreen() got unknown keyword argument(s) {sorted(bad)}; it takes party=, target= "
+                            "and layout=")
+        if party is None:
+            party = {"Ana": {"roll": "task"}}
+        members = _members(party)
+        t = _check_target(target)
+        super().__init__(_esm=esm("fcscreen"), members=members, target=t, **kwargs)
+        self._refresh()
+        self.observe(lambda _c: self._refresh(), names=["members", "target"])
+        self.on_msg(self._on_msg)
+
+    # -- validation of Python assignments --------------------------------------------
+
+    @traitlets.validate("members")
+    def _validate_members(self, proposal):
+        try:
+            return _members(proposal["value"])
+        except SpecError as err:
+            raise traitlets.TraitError(str(err)) from None
+
+    @traitlets.validate("target")
+    def _validate_target(self, proposal):
+        try:
+            return _check_target(proposal["value"])
+        except SpecError as err:
+            raise traitlets.TraitError(str(err)) from None
+
+    # -- reading ----------------------------------------------------------------------
+
+    @property
+    def party(self) -> dict[str, dict]:
+        """The characters, name -> normalized spec."""
+        return {m["name"]: dict(m["spec"]) for m in self.members}
+
+    @property
+    def ladder(self) -> PartyLadder:
+        """The party on the ladder at the current target."""
+        return party_ladder(self.party, self.target)
+
+    def to_csv(self) -> str:
+        return self.ladder.to_csv()
+
+    def to_markdown(self) -> str:
+        return self.ladder.to_markdown()
+
+    def explain(self, name: str, rung: int | None = None):
+        """Why character ``name`` has the chance shown on ``rung`` (default:
+        the party's nearest rung): :func:`venus_widgets.explain`."""
+        pl = self.ladder
+        if name not in pl.names:
+            raise ValueError(f"no character named {name!r}: the party is {', '.join(pl.names)}")
+        i = pl.best if rung is None else rung
+        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(pl.rungs):
+            raise ValueError(f"rung {rung!r} is not on the ladder: give 0 (easiest) to {len(pl.rungs) - 1}")
+        return explain({**pl.specs[pl.names.index(name)], **pl.rungs[i]})
+
+    def __repr__(self) -> str:
+        return f"FCScreen({', '.join(m['name'] for m in self.members)}; target {percent(self.target)[:-1]} %)"
+
+    def _repr_keys(self):  # ipywidgets' repr helper: keep ours short
+        return iter(())
+
+    # -- derived state for the view --------------------------------------------------------
+
+    def _refresh(self) -> None:
+        pl = self.ladder
+        spec0 = pl.specs[0]
+        rung_keys = set(pl.rungs[0]) if pl.rungs else set()
+        self.fields = [{"name": k, "label": _label(spec0["edition"], k), **d}
+                       for k, d in describe(spec0["edition"], spec0["roll"]).items() if k not in rung_keys]
+        best_for = pl.best_for
+        self.table = {
+            "edition": spec0["edition"], "roll": spec0["roll"], "names": list(pl.names),
+            "target_text": pct(self.target),
+            "rows": [{"setting": setting_words(r), "chances": [pct(p) for p in pl.chances[i]],
+                      "party": pct(pl.party_chance(i)), "best": i == pl.best,
+                      "nearest_for": [n for n in pl.names if best_for[n] == i]} for i, r in enumerate(pl.rungs)],
+            "best": pl.best, "markdown": pl.to_markdown(), "csv": pl.to_csv(),
+        }
+        self.why = f"Nearest to {percent(self.target)[:-1]} %: {pl.why}"
+        if self.explanation:
+            self._explain(self.explanation["index"], self.explanation.get("rung"))
+
+    def _explain(self, index: int, rung: int | None) -> None:
+        names = [m["name"] for m in self.members]
+        if not 0 <= index < len(names):
+            self.explanation = {}
+            return
+        pl = self.ladder
+        i = pl.best if rung is None or not 0 <= rung < len(pl.rungs) else rung
+        e = self.explain(names[index], i)
+        self.explanation = {"index": index, "rung": rung, "name": names[index], "setting": setting_words(pl.rungs[i]),
+                            "title": f"{names[index]}, {setting_words(pl.rungs[i])}: {e.title}",
+                            "steps": [s.line() for s in e.steps], "walk": list(e.walk), "seed": e.seed}
+
+    # -- the view's requests -----------------------------------------------------------------
+
+    def set_state(self, sync_data: Mapping) -> None:
+        """The view writes no trait: it sends requests (:data:`REQUESTS`)."""
+        keys = sorted(k for k in sync_data if k in self.keys) if isinstance(sync_data, Mapping) else []
+        if keys:
+            self.error = f"The view may not change {', '.join(keys)} of the FC screen: it sends requests"
+            self.send_state(keys)
+
+    def _on_msg(self, _widget, content, _buffers) -> None:
+        self.error = ""  # a repeated refusal must reach the view again (it redraws on each error)
+        try:
+            self._handle(check_request(content), content)
+            if content.get("do") != "clear_error":
+                self.error = ""
+        except traitlets.TraitError as err:
+            self.error = str(err)
+        except Exception as err:  # noqa: BLE001 - shown in the view, never lost in the comm handler
+            self.error = error_text(err)
+
+    def _index(self, content: Mapping) -> int:
+        i = content["index"]
+        if not 0 <= i < len(self.members):
+            raise MessageError("index", i, f"a character from 0 to {len(self.members) - 1}")
+        return i
+
+    def _handle(self, action: str, content: Mapping) -> None:
+        if action == "target":
+            self.target = content["value"]
+        elif action == "set":
+            i, field = self._index(content), content["field"]
+            if field not in {f["name"] for f in self.fields}:
+                raise MessageError("field", field, ", ".join(f["name"] for f in self.fields))
+            name, spec = self.members[i]["name"], {**self.members[i]["spec"], field: content["value"]}
+            try:
+                normalize(spec)
+            except SpecError as err:
+                raise SpecError(f"{name}: {err.field}", err.value, err.allowed, err.hint) from None
+            self.members = [*self.members[:i], {"name": name, "spec": spec}, *self.members[i + 1:]]
+        elif action == "rename":
+            i, name = self._index(content), content["name"].strip()
+            if not name or len(name) > MAX_NAME or name in [m["name"] for j, m in enumerate(self.members) if j != i]:
+                raise MessageError("name", content["name"], f"a new name of 1 to {MAX_NAME} characters")
+            self.members = [*self.members[:i], {**self.members[i], "name": name}, *self.members[i + 1:]]
+        elif action == "add":
+            if len(self.members) >= MAX_PARTY:
+                raise MessageError("add", len(self.members), f"at most {MAX_PARTY} characters")
+            taken = {m["name"] for m in self.members}
+            name = next(f"#{k}" for k in range(len(taken) + 1, 99) if f"#{k}" not in taken)
+            self.members = [*self.members, {"name": name, "spec": dict(self.members[-1]["spec"])}]
+            self.status = f"Added {name}, a copy of {self.members[-2]['name']}"
+        elif action == "remove":
+            i = self._index(content)
+            if len(self.members) == 1:
+                raise MessageError("remove", i, "a party keeps at least one character")
+            gone = self.members[i]["name"]
+            self.members = [m for j, m in enumerate(self.members) if j != i]
+            self.status = f"Removed {gone}"
+        elif action == "explain":
+            self._explain(self._index(content), content["rung"])
+        elif action == "hide_explanation":
+            self.explanation = {}
+        elif action == "export":
+            fmt = content["format"]
+            if fmt not in EXPORTS:
+                raise MessageError("format", fmt, " or ".join(EXPORTS))
+            name, mime = EXPORTS[fmt]
+            self.send({"download": {"name": name, "mime": mime,
+                                    "text": self.to_csv() if fmt == "csv" else self.to_markdown()}})
+            self.status = f"Exported {name}"
+        elif action == "clear_error":
+            self.error = ""
