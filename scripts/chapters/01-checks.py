@@ -129,8 +129,9 @@ vw.CheckRoller(caliber="silver", score=4, difficulty="tough", factors=1)
 # impossible, one bar per caliber, without bonus dice.
 
 # %%
-def plot_by_target(curves, title, ax=None, targets=range(5, 30)):
-    """One line of P(pass) against the target per (label, colour, marker, spec fields)."""
+def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30)):
+    """One line of P(pass) against the target per (label, colour, marker, spec fields);
+    ``alt`` says in one sentence what the figure shows."""
     own_figure = ax is None
     if own_figure:
         fig, ax = plt.subplots()
@@ -145,7 +146,7 @@ def plot_by_target(curves, title, ax=None, targets=range(5, 30)):
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     if own_figure:
-        show(fig)
+        show(fig, alt=alt)
 
 
 # Bars side by side, one per caliber, for a few targets from easiest to hardest.
@@ -163,7 +164,12 @@ ax.set_ylim(0, 1.05)
 ax.grid(alpha=0.3, axis="y")
 ax.legend(fontsize=8, ncol=4)
 ax.set_title("Score 4, no bonus dice: the caliber only matters at the ends")
-show(fig)
+easy, hard = (vw.odds(at_target(t, caliber="bronze", score=4)).p_pass for t in (shown[0], shown[-1]))
+top = vw.odds(at_target(shown[-1], caliber="platinum", score=4)).p_pass
+show(fig, alt=f"Bars of P(pass) for a score of 4 at targets {shown[0]} to {shown[-1]}, one bar per caliber: "
+              f"the four are level in the middle; at target {shown[0]} Bronze has {easy:.0%} and Platinum "
+              f"{vw.odds(at_target(shown[0], caliber='platinum', score=4)).p_pass:.0%}, at {shown[-1]} Bronze "
+              f"{hard:.0%} and Platinum {top:.0%}.")
 
 # %% [markdown]
 # In the middle the four bars are equal: the score does all the work.
@@ -212,8 +218,12 @@ table(["bonus factors"] + list(vw.odds(ada).breakdown) + ["P(pass)"], rows)
 # because the best die can never beat 6. Across all targets:
 
 # %%
+gain = [vw.odds(at_target(16, caliber="silver", score=4, bonus_factors=k)).p_pass for k in range(5)]
 plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), "ov^sD"[k], {"caliber": "silver", "score": 4, "bonus_factors": k})
-                for k in range(5)], "Silver, score 4: what bonus factors buy")
+                for k in range(5)], "Silver, score 4: what bonus factors buy",
+               alt=f"Lines of P(pass) against targets 5 to 29 for a Silver score-4 check with 0 to 4 bonus d6: "
+                   f"each die shifts the curve to harder targets, less each time; at target 16 they give "
+                   f"{', '.join(f'{p:.0%}' for p in gain)}.")
 
 # %% [markdown]
 # ## 4. A roll at the table

@@ -75,7 +75,10 @@ ax.set_ylim(0, 1)
 ax.grid(alpha=0.3)
 ax.legend()
 ax.set_title("3 Bronze dice, with and without help")
-show(fig)
+gains = [vw.odds({**bruno, "factors": f, "allies": ["gold", "gold"]}).p_pass - vw.odds({**bruno, "factors": f}).p_pass
+         for f in range(5)]
+show(fig, alt="Lines of P(pass) against thresholds 1 to 5 for 3 Bronze dice alone, with one Gold ally and with two: "
+              "two allies add " + ", ".join(f"{g * 100:.0f}" for g in gains) + " points at thresholds 1 to 5.")
 
 # %%
 gains = [vw.odds({**bruno, "factors": f, "allies": ["gold", "gold"]}).p_pass - vw.odds({**bruno, "factors": f}).p_pass
@@ -217,7 +220,10 @@ ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("agora task, rank 4, 3 main dice, 1 consequence")
-show(fig)
+alone, helped = ([vw.odds({**task, "factors": f, "helpers": h}).p_pass for f in range(4)] for h in ([], [5]))
+show(fig, alt="Lines of P(pass) against 0 to 3 difficulty factors for an agora rank-4 task with no help and with "
+              "one to four helpers: without help it falls " + ", ".join(f"{p:.0%}" for p in alone)
+              + "; one rank-5 helper holds it at " + ", ".join(f"{p:.0%}" for p in helped) + ".")
 
 # %% [markdown]
 # ### KISSing the helping die
