@@ -245,3 +245,31 @@ def test_the_learning_helpers_agree_with_the_engine():
                     nxt[e + g] = nxt.get(e + g, 0.0) + p * q
         state = nxt
     assert abs(mean_tasks(step, 4) - mean) < 1e-9
+
+
+IN_CODE_BOX = re.compile(r"^> \*\*In code\*\*.*(?:\n>.*)*", flags=re.M)
+CODE_WORDS = re.compile(r"`[^`]+`|\b[a-z]+_[a-z_]+\b|\bdouble6\b|\breroll\b|\bindex\b|\bindices\b")
+
+
+def code_words_in_prose(markdown: str) -> list[str]:
+    """Field names and other code in a chapter's prose, outside a clearly
+    marked "In code" box (a blockquote starting ``> **In code**``) and link
+    targets."""
+    text = re.sub(r"\]\([^)]*\)", "]", IN_CODE_BOX.sub("", markdown))
+    return CODE_WORDS.findall(text)
+
+
+def test_the_prose_check_finds_field_names_but_not_in_an_in_code_box():
+    assert code_words_in_prose("Set the `consequences` field, or bonus_factors, or double6.") == [
+        "`consequences`", "bonus_factors", "double6"]
+    assert code_words_in_prose("Buy consequences.\n\n> **In code**: `consequences`,\n> `kiss`.\n\nDone.") == []
+    assert code_words_in_prose("[playtest](../docs/cheatsheet_playtest.md)") == []
+
+
+@pytest.mark.parametrize("src", [s for s in SOURCES if s.stem not in ALT_PENDING], ids=lambda p: p.stem)
+def test_prose_uses_table_words_not_field_names(src):
+    """Issue 13: the chapters speak the table's words; field names, modes and
+    die indices appear only in code cells or in an "In code" box."""
+    for kind, text in _cells(src):
+        if kind == "markdown":
+            assert not code_words_in_prose(text), (code_words_in_prose(text), text[:80])

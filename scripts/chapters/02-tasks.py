@@ -216,7 +216,7 @@ for cal in CALIBERS:
 r = vw.roll(bruno, seed=11)
 print(r)
 for die in r.dice:
-    print(f"  die {die.index + 1} (index {die.index}, {die.owner}, {die.grade}): {die.after} -> {die.scores} success(es)")
+    print(f"  die {die.index + 1} ({die.owner}, {die.grade}): {die.after} -> {die.scores} success(es)")
 
 # %% [markdown]
 # One success against a threshold of 2: the task fails, and the storm wins

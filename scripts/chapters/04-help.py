@@ -109,7 +109,7 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=2, allies=["gold"])
 r = vw.roll({**bruno, "allies": ["gold", "silver"]}, seed=44)
 print(r)
 for die in r.dice:
-    print(f"  die {die.index + 1} (index {die.index}, {die.owner}, {die.grade}): {die.after} -> {die.scores}")
+    print(f"  die {die.index + 1} ({die.owner}, {die.grade}): {die.after} -> {die.scores}")
 
 # %% [markdown]
 # ## 2. The agora procedure in brief
@@ -275,7 +275,7 @@ for helpers in ([], [5], [5, 5], [4, 4]):
 r = vw.roll({**task, "factors": 1, "helpers": [5, 5]}, seed=8)
 print(r)
 for die in r.dice:
-    print(f"  die {die.index + 1} (index {die.index}, {die.owner}, rank {die.grade}): {die.after} -> {die.scores}")
+    print(f"  die {die.index + 1} ({die.owner}, rank {die.grade}): {die.after} -> {die.scores}")
 
 # %% [markdown]
 # ## Try it

@@ -13,13 +13,13 @@
 # measure each choice against. The engine plays all five procedures side
 # by side:
 #
-# | edition id | what it is |
+# | edition | what it is |
 # |---|---|
-# | `playtest` | the 1st Playtest Rules v0.2: d20 checks with bonus d6, d6 task pools, KISS and Ego |
-# | `playsheet` | the Playsheet: d20 checks with flat +1/+2 factors, **D10** task pools, exploding 10s |
-# | `agora` | the agora procedure: d6 pools, ranks 2-6 as face thresholds, difficulty removes dice |
-# | `heresy` | Victoriana's Heresy Engine (for comparison): 1s and 6s succeed, black dice cancel |
-# | `vers` | VERS (for comparison): 3d6 roll-under against 10 + ranks |
+# | playtest | the 1st Playtest Rules v0.2: d20 checks with bonus d6, d6 task pools, KISS and Ego |
+# | playsheet | the Playsheet: d20 checks with flat +1/+2 factors, **D10** task pools, exploding 10s |
+# | agora | the agora procedure: d6 pools, ranks 2-6 as face thresholds, difficulty removes dice |
+# | heresy | Victoriana's Heresy Engine (for comparison): 1s and 6s succeed, black dice cancel |
+# | vers | VERS (for comparison): 3d6 roll-under against 10 + ranks |
 #
 # This chapter puts **the same character** through each of them, plots the
 # odds next to each other, and then says what each design choice does to
@@ -394,7 +394,7 @@ show(fig, alt="Lines of P(pass) against 0 to 4 friends offering help: playtest a
 # Neither comparison system has anything like KISSing: turning the
 # player's resources and the story (Lots, insight, stunts, specialties)
 # into re-rolls. Each Venus edition also has Ego, which doubles its best
-# face: 6s in the playtest rules (the *double6* mode) and the agora
+# face: 6s in the playtest rules (Ego's *double 6s*) and the agora
 # procedure, 10s in the Playsheet. The same task as in section 7 (the
 # moderately hard one with one more factor), without help:
 
