@@ -273,3 +273,11 @@ def test_prose_uses_table_words_not_field_names(src):
     for kind, text in _cells(src):
         if kind == "markdown":
             assert not code_words_in_prose(text), (code_words_in_prose(text), text[:80])
+
+
+def test_the_developer_appendix_examples_hold_and_readme_links_it():
+    import doctest
+
+    result = doctest.testfile(str(ROOT / "docs" / "developers.md"), module_relative=False)
+    assert result.attempted >= 6 and result.failed == 0
+    assert "](docs/developers.md)" in (ROOT / "README.md").read_text()
