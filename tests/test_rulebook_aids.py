@@ -281,3 +281,36 @@ def test_the_developer_appendix_examples_hold_and_readme_links_it():
     result = doctest.testfile(str(ROOT / "docs" / "developers.md"), module_relative=False)
     assert result.attempted >= 6 and result.failed == 0
     assert "](docs/developers.md)" in (ROOT / "README.md").read_text()
+
+
+def _lite_contents():
+    spec = importlib.util.spec_from_file_location("lite_contents", ROOT / "scripts" / "lite_contents.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_lite_copy_of_the_chapters_links_only_what_it_ships(tmp_path):
+    """The JupyterLite site serves the notebooks at the top of its file tree,
+    where ../docs would be outside it: its copies link docs/ beside them, and
+    every file they link (transitively) is copied. (tests/test_lite_site.py
+    checks the same on a built site.)"""
+    lc = _lite_contents()
+    notebooks = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
+    written = lc.fill(tmp_path, notebooks)
+    assert "docs/glossary.md" in written and "docs/cheatsheet_vers.md" in written
+    for page in [tmp_path / w for w in written if w.endswith((".md", ".ipynb"))]:
+        text = page.read_text(encoding="utf-8")
+        assert "](../docs/" not in text or page.parent != tmp_path, page
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*:|#|/)", target):
+                continue
+            linked = (page.parent / target.partition("#")[0]).resolve()
+            assert linked.is_relative_to(tmp_path) and linked.is_file(), (page.name, target)
+
+
+def test_a_link_to_nothing_stops_the_lite_build_with_what_to_fix(tmp_path):
+    lc = _lite_contents()
+    bad = ROOT / "notebooks" / "00-a-roll-from-start-to-finish.ipynb"
+    with pytest.raises(SystemExit, match="not a file of the repository: fix the link"):
+        lc.relink("See [this](../docs/no-such-page.md).", bad)
