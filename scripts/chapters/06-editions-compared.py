@@ -465,7 +465,7 @@ table(["roll", "extreme result", "chance"], rows)
 # still passes, with a sting. The Heresy Engine's foul failure is a real
 # catastrophe, and with black dice it is common. The Playsheet's criticals
 # depend on the threshold: a big pool against a low threshold makes a
-# critical success the *usual* result.
+# critical success common (here, as the table shows, as likely as not).
 #
 # ## 10. The Heresy Engine's examples, computed
 #
