@@ -28,6 +28,38 @@ MARKERS = {"bronze": "o", "silver": "s", "gold": "^", "platinum": "D"}
 BASE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
 
 
+def target_fields(target: int) -> dict[str, object]:
+    """The playtest difficulty word and relative factors that make a check's
+    target (5..29): the highest absolute difficulty at or below it, plus the
+    rest as factors.
+
+    >>> target_fields(17)
+    {'difficulty': 'tough', 'factors': 2}
+    """
+    word = max((d for d in BASE if BASE[d] <= target), key=BASE.__getitem__)
+    return {"difficulty": word, "factors": target - BASE[word]}
+
+
+def check_at(target: int, **fields) -> dict[str, object]:
+    """A playtest check spec whose target is ``target``, with more fields.
+
+    >>> check_at(23, caliber="gold", score=4)
+    {'roll': 'check', 'difficulty': 'challenging', 'factors': 3, 'caliber': 'gold', 'score': 4}
+    """
+    return {"roll": "check", **target_fields(target), **fields}
+
+
+def chance_or_never(p: float) -> str:
+    """A chance to one decimal; "never" only when it is truly impossible.
+
+    >>> chance_or_never(0.0), chance_or_never(0.0001)
+    ('never', '<0.1%')
+    """
+    import venus_widgets as vw
+
+    return "never" if p == 0 else vw.percent(p, 1)
+
+
 def refusing_exp(spec) -> dict[int, float]:
     """exp one level-0 task gives a player who *plays to learn*: the primary
     consequence refused on purpose, so the task fails (+1), the learning pays

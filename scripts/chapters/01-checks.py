@@ -22,16 +22,9 @@
 import matplotlib.pyplot as plt
 
 import venus_widgets as vw
-from venus_widgets.tutorial import BASE, CALIBERS, COLOURS, setup_plots, show, table
+from venus_widgets.tutorial import CALIBERS, COLOURS, check_at, setup_plots, show, table
 
 setup_plots()
-
-
-def at_target(target, **spec):
-    """A playtest check spec whose target is ``target`` (5..29): the highest
-    absolute difficulty at or below it, plus the rest as relative factors."""
-    difficulty = max((d for d in BASE if BASE[d] <= target), key=BASE.get)
-    return {"roll": "check", "difficulty": difficulty, "factors": target - BASE[difficulty], **spec}
 
 
 # %% [markdown]
@@ -137,7 +130,7 @@ def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30)):
         fig, ax = plt.subplots()
     targets = list(targets)
     for label, colour, marker, fields in curves:
-        ps = [vw.odds(at_target(t, **fields)).p_pass for t in targets]
+        ps = [vw.odds(check_at(t, **fields)).p_pass for t in targets]
         ax.plot(targets, ps, marker=marker, ms=5, color=colour, label=label)
     ax.set_xlabel("target")
     ax.set_ylabel("P(pass)")
@@ -153,7 +146,7 @@ def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30)):
 shown = [5, 10, 15, 20, 23, 24, 25, 29]
 fig, ax = plt.subplots(figsize=(9.0, 3.4))
 for i, cal in enumerate(CALIBERS):
-    ps = [vw.odds(at_target(t, caliber=cal, score=4)).p_pass for t in shown]
+    ps = [vw.odds(check_at(t, caliber=cal, score=4)).p_pass for t in shown]
     ax.bar([x + (i - 1.5) * 0.2 for x in range(len(shown))], ps, 0.2, color=COLOURS[cal],
            hatch=["", "..", "//", "xx"][i], edgecolor="white", label=cal.title())
 ax.set_xticks(range(len(shown)))
@@ -164,11 +157,11 @@ ax.set_ylim(0, 1.05)
 ax.grid(alpha=0.3, axis="y")
 ax.legend(fontsize=8, ncol=4)
 ax.set_title("Score 4, no bonus dice: the caliber only matters at the ends")
-easy, hard = (vw.odds(at_target(t, caliber="bronze", score=4)).p_pass for t in (shown[0], shown[-1]))
-top = vw.odds(at_target(shown[-1], caliber="platinum", score=4)).p_pass
+easy, hard = (vw.odds(check_at(t, caliber="bronze", score=4)).p_pass for t in (shown[0], shown[-1]))
+top = vw.odds(check_at(shown[-1], caliber="platinum", score=4)).p_pass
 show(fig, alt=f"Bars of P(pass) for a score of 4 at targets {shown[0]} to {shown[-1]}, one bar per caliber: "
               f"the four are level in the middle; at target {shown[0]} Bronze has {easy:.0%} and Platinum "
-              f"{vw.odds(at_target(shown[0], caliber='platinum', score=4)).p_pass:.0%}, at {shown[-1]} Bronze "
+              f"{vw.odds(check_at(shown[0], caliber='platinum', score=4)).p_pass:.0%}, at {shown[-1]} Bronze "
               f"{hard:.0%} and Platinum {top:.0%}.")
 
 # %% [markdown]
@@ -218,7 +211,7 @@ table(["bonus factors"] + list(vw.odds(ada).breakdown) + ["P(pass)"], rows)
 # because the best die can never beat 6. Across all targets:
 
 # %%
-gain = [vw.odds(at_target(16, caliber="silver", score=4, bonus_factors=k)).p_pass for k in range(5)]
+gain = [vw.odds(check_at(16, caliber="silver", score=4, bonus_factors=k)).p_pass for k in range(5)]
 plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), "ov^sD"[k], {"caliber": "silver", "score": 4, "bonus_factors": k})
                 for k in range(5)], "Silver, score 4: what bonus factors buy",
                alt=f"Lines of P(pass) against targets 5 to 29 for a Silver score-4 check with 0 to 4 bonus d6: "

@@ -18,14 +18,9 @@
 import matplotlib.pyplot as plt
 
 import venus_widgets as vw
-from venus_widgets.tutorial import CALIBERS, COLOURS, MARKERS, setup_plots, show, table
+from venus_widgets.tutorial import CALIBERS, COLOURS, MARKERS, chance_or_never as pct, setup_plots, show, table
 
 setup_plots()
-
-
-def pct(p):
-    """A chance to one decimal; "never" only when it is truly impossible."""
-    return "never" if p == 0 else vw.percent(p, 1)
 
 
 # %% [markdown]

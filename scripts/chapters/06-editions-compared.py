@@ -33,18 +33,12 @@ from IPython.display import Markdown, display
 from matplotlib.ticker import MaxNLocator
 
 import venus_widgets as vw
-from venus_widgets.tutorial import BASE, setup_plots, show, table
+from venus_widgets.tutorial import setup_plots, show, table, target_fields as playtest_target
 
 setup_plots()
 EDITIONS = ["playtest", "playsheet", "agora", "heresy", "vers"]
 COLOUR = dict(zip(EDITIONS, ["#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00"]))  # Okabe-Ito
 MARKER = dict(zip(EDITIONS, ["o", "s", "^", "D", "v"]))
-
-
-def playtest_target(target):
-    """Difficulty word + relative factors giving a playtest check target (5..29)."""
-    word = max((d for d in BASE if BASE[d] <= target), key=BASE.get)
-    return {"difficulty": word, "factors": target - BASE[word]}
 
 
 def line(ax, xs, ys, edition, label):
