@@ -248,7 +248,7 @@ def test_the_learning_helpers_agree_with_the_engine():
     assert abs(mean_tasks(step, 4) - mean) < 1e-9
 
 
-IN_CODE_BOX = re.compile(r"^> \*\*In code\*\*.*(?:\n>.*)*", flags=re.M)
+IN_CODE_BOX = re.compile(r"^> \*\*In code\*\*.*(?:\n>.*)*", flags=re.MULTILINE)
 CODE_WORDS = re.compile(r"`[^`]+`|\b[a-z]+_[a-z_]+\b|\bdouble6\b|\breroll\b|\bindex\b|\bindices\b")
 
 
@@ -315,3 +315,10 @@ def test_a_link_to_nothing_stops_the_lite_build_with_what_to_fix(tmp_path):
     bad = ROOT / "notebooks" / "00-a-roll-from-start-to-finish.ipynb"
     with pytest.raises(SystemExit, match="not a file of the repository: fix the link"):
         lc.relink("See [this](../docs/no-such-page.md).", bad)
+
+
+def test_lite_contents_docstring_examples_hold():
+    import doctest
+
+    result = doctest.testmod(_lite_contents())
+    assert result.attempted >= 2 and result.failed == 0

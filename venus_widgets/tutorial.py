@@ -14,8 +14,7 @@ import base64
 import hashlib
 import html
 import io
-
-from typing import Mapping
+from collections.abc import Mapping
 
 import numpy as np
 
