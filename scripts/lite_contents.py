@@ -10,9 +10,9 @@ and rewrites each relative link so that it points at the copy.
 
 >>> site_path(ROOT / "notebooks" / "01-checks.ipynb"), site_path(ROOT / "docs" / "glossary.md")
 ('01-checks.ipynb', 'docs/glossary.md')
->>> relink("See the [glossary](../docs/glossary.md#lot) or [Binder](https://mybinder.org).",
+>>> relink("See the [ladder](../docs/rules_playtest.md#difficulty-ladder) or [Binder](https://mybinder.org).",
 ...        ROOT / "notebooks" / "01-checks.ipynb")[0]
-'See the [glossary](docs/glossary.md#lot) or [Binder](https://mybinder.org).'
+'See the [ladder](docs/rules_playtest.md#difficulty-ladder) or [Binder](https://mybinder.org).'
 """
 
 from __future__ import annotations
