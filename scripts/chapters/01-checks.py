@@ -222,16 +222,21 @@ plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), "ov^sD"[k], {"caliber
 # ## 4. A roll at the table
 #
 # A real roll, with a fixed seed so that this page always shows the same
-# dice: Ada takes her two bonus factors (a good rope and a Lot). Her d20
-# shows 10: 14 in total, 2 short. The two bonus d6 show 4 and 5, the
-# higher counts, and 19 beats 16.
+# dice: Ada takes her two bonus factors (a good rope and a Lot).
 
 # %%
+from IPython.display import Markdown, display
+
 r = vw.roll({**ada, "bonus_factors": 2}, seed=1)
-print(r)
-for die in r.dice:
-    print(f"  die {die.index + 1} ({die.owner}): {die.after}")
-print(r.details)
+d = r.details
+bonus_faces = [die.after for die in r.dice if die.owner == "bonus"]
+short = d["target"] - (d["natural"] + ada["score"])
+display(Markdown(
+    f"Her d20 shows **{d['natural']}**: {d['natural']} + {ada['score']} = {d['natural'] + ada['score']}, "
+    + (f"{short} short of {d['target']}. " if short > 0 else f"enough for {d['target']}. ")
+    + (f"The bonus d6 show {' and '.join(map(str, bonus_faces))}; only the highest counts: "
+       f"{d['natural'] + ada['score']} + {d['bonus']} = **{d['total']}**. " if bonus_faces else "")
+    + ("**She passes.**" if r.passed else "**She fails.**")))
 
 # %% [markdown]
 # ## 5. When a check fails
@@ -266,8 +271,6 @@ vw.CheckRoller()
 #    helps more: the ability being Gold instead, or two bonus factors?
 
 # %%
-from IPython.display import Markdown, display
-
 climb = {"roll": "check", "caliber": "silver", "score": 4, "difficulty": "challenging", "factors": 2}
 bare, helped = vw.odds(climb).p_pass, vw.odds({**climb, "bonus_factors": 2}).p_pass
 absurd = {"roll": "check", "caliber": "bronze", "score": 2, "difficulty": "absurd"}
