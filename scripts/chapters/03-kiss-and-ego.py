@@ -64,9 +64,9 @@ setup_plots()
 # %%
 spec = {"roll": "task", "dice": 3, "factors": 1, "kiss": 2}
 try:
-    vw.roll(spec, seed=3, kiss=[0, 0])
+    vw.roll(spec, seed=3, kiss=[0, 0])  # the first die (numbered from 0 in code), twice
 except vw.SpecError as err:
-    print(err)
+    print(f"KISSing the first die twice: refused ({err})")
 
 # %% [markdown]
 # ## 3. What a KISS is worth
