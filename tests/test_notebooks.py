@@ -101,7 +101,7 @@ def test_every_plot_carries_a_fingerprint_of_its_data(path):
     nb = nbformat.read(path, as_version=4)
     images = 0
     for cell in _code(nb):
-        assert "plt.show()" not in cell.source, "use show(fig) so that the plot's data is checked"
+        assert "plt.show()" not in cell.source, "use show(fig, alt=...) so that the plot's data is checked"
         for out in cell.outputs:
             if "image/png" in out.get("data", {}):
                 images += 1
