@@ -58,6 +58,8 @@ import tarfile
 import time
 from pathlib import Path
 
+import lite_contents  # scripts/lite_contents.py: the site's files and their links
+
 ROOT = Path(__file__).resolve().parents[1]
 BUILD = ROOT / "build"
 LITE_VERSION = "0.8.6"
@@ -116,7 +118,8 @@ def notebooks() -> list[Path]:
 
 def inputs_key(pyodide_dist: str | None) -> str:
     h = hashlib.sha256()
-    files = [Path(__file__), ROOT / "pyproject.toml", ROOT / "binder" / "requirements.txt", *notebooks()]
+    files = [Path(__file__), Path(lite_contents.__file__), ROOT / "pyproject.toml", ROOT / "binder" / "requirements.txt",
+             *notebooks(), *lite_contents.linked_files(notebooks())]
     for base in ("venus_widgets", "js"):
         files += sorted(p for p in (ROOT / base).rglob("*")
                         if p.is_file() and "__pycache__" not in p.parts and "node_modules" not in p.parts
@@ -353,8 +356,8 @@ def build(args) -> Path:
     contents = work / "contents"
     shutil.rmtree(contents, ignore_errors=True)
     contents.mkdir()
-    for nb in notebooks():
-        shutil.copy2(nb, contents / nb.name)
+    # the notebooks, and the docs they link with links rewritten for the site's file tree
+    lite_contents.fill(contents, notebooks())
 
     tmp_out = out.with_name(out.name + ".partial")
     shutil.rmtree(tmp_out, ignore_errors=True)

@@ -113,7 +113,7 @@ P(pass), no KISS or Ego, each cell Bronze / Silver / Gold / Platinum:
 
 {table(["dice"] + [f"threshold {t}" for t in range(1, 5)], task_rows)}
 KISSes, 3 Bronze dice at threshold 2: {", ".join(f"{k} KISS {p}" for k, p in enumerate(kiss_row[:4]))};
-1 KISS + Ego reroll {kiss_row[4]}, 1 KISS + Ego double 6s {kiss_row[5]}.
+1 KISS + Ego re-rolling everything {kiss_row[4]}, 1 KISS + Ego double 6s {kiss_row[5]}.
 
 {LEGEND}
 """

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.editions.playsheet import core as playsheet
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "scripts" / "chapters").glob("0*.py"))
@@ -55,6 +54,12 @@ BASE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25
 ADA = {"roll": "check", "caliber": "silver", "score": 4, "difficulty": "tough", "factors": 1}
 
 
+def playsheet_auto_pass(rank):
+    """A Playsheet check's chance of an automatic pass (at a target no score reaches), by the public API."""
+    spec = {"edition": "playsheet", "roll": "check", "rank": rank, "score": 0, "difficulty": 4, "factors": [2, 2, 2, 2]}
+    return vw.odds(spec).breakdown["auto-pass"]
+
+
 def near(a, b, tol=1e-9):
     return abs(a - b) <= tol
 
@@ -64,7 +69,7 @@ def per_die(edition, grade):
     if edition == "playtest":
         return vw.odds({"roll": "task", "caliber": grade, "dice": 1}).p_pass
     if edition == "playsheet":
-        return playsheet.pass_chance(grade)
+        return vw.odds({"edition": "playsheet", "roll": "task", "rank": grade, "dice": 1, "difficulty": 1}).p_pass
     return vw.odds({"edition": "agora", "roll": "task", "rank": grade, "health": 0, "job": 1,
                     "consequences": 1}).p_pass
 
@@ -119,7 +124,7 @@ CLAIMS = [
     ("07", "Silver's 5 % and Gold's and Platinum's 10 % of automatic passes",
      lambda: [check(c, 0, 29).breakdown["auto-pass"] for c in ("silver", "gold", "platinum")] == [0.05, 0.1, 0.1]),
     ("07", "natural success chance *per d20* | 0 %, 5 %, 10 %, 15 % | 5 %, 10 %, 15 %, 20 %",
-     lambda: [(21 - playsheet.AUTO_FROM[r]) / 20 for r in ("bronze", "silver", "gold", "platinum")]
+     lambda: [playsheet_auto_pass(r) for r in ("bronze", "silver", "gold", "platinum")]
      == [0.05, 0.1, 0.15, 0.2]),
     ("07", "pass chance *per D6* | 33 %, 50 %, 67 %, 83 % | per D10: 40 %, 50 %, 60 %, 70 %",
      lambda: [round(100 * per_die("playtest", r)) for r in ("bronze", "silver", "gold", "platinum")]
@@ -186,7 +191,7 @@ def test_06_the_d20_fails_one_time_in_ten_eight_steps_easier():
 
 def test_06_kiss_and_ego_use_the_same_task_as_section_7():
     src = code("06")
-    assert "hard = TASK7" in src and src.count("**TASK7[") == 3
+    assert "hard = TASK7" in src and src.count("**TASK7[\"") == 3  # section 7 plots all three editions
     assert "The same task as in section 7" in prose("06")
 
 
@@ -226,14 +231,13 @@ def test_07_peers_judge_difficulty_and_fifth_factor_is_for_checks():
 
 
 def test_07_playsheet_errata_guesses_fit_the_tables():
-    from venus_widgets.engine.editions import playtest
-
     # the printed check row (none, 20, 19-20, 18-20) is not the playtest's Platinum (19-20)
     assert near(check("platinum", 0, 29).breakdown["auto-pass"], 0.10)
     assert "look copied from the playtest rules" not in prose("07")
     # only the 2-dice sigma of the playtest table equals the Playsheet's (0.69)
-    pt = {r.dice: r.sd for r in playtest.table("bronze")}
-    ps = {r.dice: r.sd for r in playsheet.table("bronze")}
+    pt = {n: vw.odds({"roll": "task", "caliber": "bronze", "dice": n}).sd for n in (2, 5, 8)}
+    ps = {n: vw.odds({"edition": "playsheet", "roll": "task", "rank": "bronze", "dice": n, "difficulty": 1}).sd
+          for n in (2, 5, 8)}
     assert round(ps[2], 2) == 0.69 != round(pt[2], 2)
     assert round(ps[5], 2) != 1.08 and round(ps[8], 2) != 1.35
     assert "Only the 2-dice sigma fits the guess" in prose("07")

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -177,3 +178,34 @@ def test_pyodide_dist_build_ships_its_wheels_and_loads_nothing_from_elsewhere(si
     assert "venus-widgets" in lock and "matplotlib" not in lock
     missing = (out / "MISSING.txt").read_text()
     assert "matplotlib==" in missing and "numpy==" not in missing
+
+
+def _relative_links(markdown: str) -> list[str]:
+    targets = re.findall(r"\]\(([^)\s]+)\)", markdown)
+    return [t for t in targets if not re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*:|#|/)", t)]
+
+
+def test_every_relative_link_of_the_sites_chapters_resolves(site):
+    """Issue 13: the chapters link the glossary and the cheat sheets (and those
+    link the rules pages); the site ships them and its copies of the chapters
+    point at them, not at ../docs outside the site."""
+    files = site / "files"
+    chapters = sorted(files.glob("[0-9]*.ipynb"))
+    assert len(chapters) == len(list((ROOT / "notebooks").glob("[0-9]*.ipynb")))
+    checked, todo, seen = 0, [(c, md) for c in chapters for md in _markdown_cells(c)], set()
+    while todo:
+        page, text = todo.pop()
+        for target in _relative_links(text):
+            linked = (page.parent / target.partition("#")[0]).resolve()
+            assert linked.is_relative_to(files.resolve()) and linked.is_file(), (
+                f"{page.relative_to(files)} links {target}, which the site does not ship")
+            checked += 1
+            if linked.suffix == ".md" and linked not in seen:
+                seen.add(linked)
+                todo.append((linked, linked.read_text(encoding="utf-8")))
+    assert checked > 50 and files / "docs" / "glossary.md" in seen
+
+
+def _markdown_cells(nb_file: Path) -> list[str]:
+    nb = json.loads(nb_file.read_text(encoding="utf-8"))
+    return ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]

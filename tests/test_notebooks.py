@@ -9,6 +9,7 @@ these tests check what nbval does not.
 from __future__ import annotations
 
 import copy
+import html
 import importlib.util
 import os
 import re
@@ -87,23 +88,26 @@ def test_builder_parses_percent_format():
     assert cells == [("markdown", "# T\n\nx"), ("code", "a = 1")]
 
 
-FIGURE_TEXT = re.compile(r"^<figure, data [0-9a-f]{16}>$")
+FIGURE_TEXT = re.compile(r"^<figure: (?P<alt>[^\n]+), data [0-9a-f]{16}>$")
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_plot_carries_a_fingerprint_of_its_data(path):
     """nbval does not compare PNG images. Each chapter shows its plots with
-    ``show(fig)``, whose text form is a fingerprint of the plotted numbers and
-    labels, which strict nbval does compare: a stale plot fails like a stale
-    number. Here: no plot escapes that (no bare ``plt.show()``)."""
+    ``show(fig, alt=...)``, whose text form is its alt sentence and a fingerprint
+    of the plotted numbers and labels, which strict nbval does compare: a stale
+    plot fails like a stale number. Here: no plot escapes that (no bare
+    ``plt.show()``), and each image carries its alt text in its HTML form."""
     nb = nbformat.read(path, as_version=4)
     images = 0
     for cell in _code(nb):
-        assert "plt.show()" not in cell.source, "use show(fig) so that the plot's data is checked"
+        assert "plt.show()" not in cell.source, "use show(fig, alt=...) so that the plot's data is checked"
         for out in cell.outputs:
             if "image/png" in out.get("data", {}):
                 images += 1
-                assert FIGURE_TEXT.match(out.data["text/plain"]), out.data["text/plain"]
+                m = FIGURE_TEXT.match(out.data["text/plain"])
+                assert m, out.data["text/plain"]
+                assert f'alt="{html.escape(m.group("alt"))}"' in out.data["text/html"], "figure without its alt text"
     assert images > 0
 
 
@@ -128,7 +132,7 @@ def test_strict_nbval_fails_on_stale_outputs(tmp_path):
         nbformat.v4.new_code_cell('print(f"{vw.odds({\'roll\': \'task\', \'dice\': 3}).p_pass:.4f}")'),
         nbformat.v4.new_code_cell('table(["dice", "P"], [[n, f"{vw.odds({\'roll\': \'task\', \'dice\': n}).p_pass:.3f}"]'
                                   " for n in (1, 2)])"),
-        nbformat.v4.new_code_cell("fig, ax = plt.subplots()\nax.plot([1, 2, 3], [0.1, 0.5, 0.9])\nshow(fig)"),
+        nbformat.v4.new_code_cell("fig, ax = plt.subplots()\nax.plot([1, 2, 3], [0.1, 0.5, 0.9])\nshow(fig, alt='A line.')"),
     ]
     NotebookClient(nb, timeout=120, kernel_name="python3", resources={"metadata": {"path": str(tmp_path)}}).execute()
 

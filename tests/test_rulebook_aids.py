@@ -3,6 +3,7 @@ between chapters and the "Run All" note."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import re
 import subprocess
@@ -117,17 +118,207 @@ def test_every_chapter_ends_with_exercises_whose_answers_the_engine_computes(src
     assert re.search(r"\b(vw\.|advancement\.)", answer), "answers must come from the engine"
 
 
-@pytest.mark.parametrize("stem", ["01-checks", "02-tasks", "05-learning-and-advancement"])
+@pytest.mark.parametrize("stem", [s.stem for s in SOURCES if s.stem[:2] <= "06"])
 def test_cells_that_draw_or_only_check_start_with_their_code_hidden(stem):
-    """Issue 13: the reader meets the figure or the result, not the plotting or
-    checking code; a roller's cell stays visible."""
+    """Issue 13: the reader meets the figure or the result, not the setup
+    (imports), plotting or checking code; a roller's cell stays visible."""
     spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "scripts" / "make_notebooks.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     nb = mod.build(ROOT / "scripts" / "chapters" / f"{stem}.py")
     code = [c for c in nb.cells if c.cell_type == "code"]
     hidden = [c for c in code if c.metadata.get("jupyter", {}).get("source_hidden")]
-    marks = ("show(fig)", "roll_many(", "assert ")
+    marks = ("setup_plots()", "show(fig", "roll_many(", "assert ")
     assert hidden and all(any(m in c.source for m in marks) for c in hidden)
+    assert "setup_plots()" in code[0].source and code[0] in hidden, "the imports come first, folded away"
     assert not [c for c in code if c not in hidden and any(m in c.source for m in marks)]
     assert not [c for c in hidden if "Roller(" in c.source]
+
+
+# Chapter 07 is being rewritten elsewhere (its figures get alt sentences there); remove it from
+# this set once that lands.
+ALT_PENDING = {"07-facilitators"}
+
+
+def _show_calls(code: str) -> list[ast.Call]:
+    calls = []
+    for node in ast.walk(ast.parse(code)):
+        if isinstance(node, ast.Call):
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+            if name == "show":
+                calls.append(node)
+    return calls
+
+
+@pytest.mark.parametrize("src", [s for s in SOURCES if s.stem not in ALT_PENDING], ids=lambda p: p.stem)
+def test_every_figure_has_an_alt_sentence(src):
+    """Issue 13: every figure says in one sentence what it shows, for readers who cannot see it."""
+    calls = [c for k, s in _cells(src) if k == "code" for c in _show_calls(s)]
+    assert calls, "no figure found: has show() been renamed?"
+    for call in calls:
+        alt = [kw.value for kw in call.keywords if kw.arg == "alt"]
+        assert alt, f"{src.name} line {call.lineno} of its cell: show(fig) without alt=\"one sentence\""
+        assert not (isinstance(alt[0], ast.Constant) and not str(alt[0].value).strip()), "empty alt"
+
+
+def test_the_alt_check_catches_a_figure_without_one():
+    assert len(_show_calls("show(fig)\nshow(fig, alt='x')\ntutorial.show(f)")) == 3
+    assert [bool(c.keywords) for c in _show_calls("show(fig)\nshow(fig, alt='x')")] == [False, True]
+
+
+def _displayed(monkeypatch) -> list[dict]:
+    import IPython.display
+
+    shown: list[dict] = []
+    monkeypatch.setattr(IPython.display, "display", lambda obj, raw=False: shown.append(obj))
+    return shown
+
+
+def test_show_gives_the_figure_its_alt_text_and_caption(monkeypatch):
+    """The alt sentence reaches readers of every front end: as the image's alt
+    and a visible caption in the HTML form (which JupyterLab, Notebook 7, Voila
+    and nbviewer prefer), and in the text form strict nbval compares, beside
+    the data fingerprint; the PNG stays for the other front ends."""
+    import base64
+
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from venus_widgets import tutorial
+
+    shown = _displayed(monkeypatch)
+    fig, ax = plt.subplots()
+    ax.plot([1, 2], [0.2, 0.8])
+    fp = tutorial.fingerprint(fig)
+    tutorial.show(fig, alt='Odds rise from 20 % to 80 %\n  "fast" <here>')
+    (bundle,) = shown
+    assert bundle["text/plain"] == f'<figure: Odds rise from 20 % to 80 % "fast" <here>, data {fp}>'
+    png = base64.b64decode(bundle["image/png"])
+    assert png.startswith(b"\x89PNG")
+    html = bundle["text/html"]
+    want = "Odds rise from 20 % to 80 % &quot;fast&quot; &lt;here&gt;"
+    assert f'alt="{want}"' in html and f"<figcaption><em>Figure:</em> {want}</figcaption>" in html
+    assert f'src="data:image/png;base64,{bundle["image/png"]}"' in html
+
+
+def test_show_refuses_a_figure_without_alt_text(monkeypatch):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from venus_widgets import tutorial
+
+    shown = _displayed(monkeypatch)
+    fig, _ = plt.subplots()
+    with pytest.raises(ValueError, match="one sentence"):
+        tutorial.show(fig, alt="  ")
+    assert not shown
+
+
+def test_the_learning_helpers_agree_with_the_engine():
+    """The cross-check chapter 05 used to print: the tutorial's own count of
+    tasks until 16 exp (a Markov chain) matches the engine's
+    advancement.tasks_to_learn, written independently; and its mean for gains
+    that can be 0 matches a brute-force sum over that chain."""
+    from venus_widgets.engine import advancement
+    from venus_widgets.tutorial import mean_tasks, refusing_exp, tasks_until
+
+    for spec in ({"roll": "task", "dice": 3, "learning": True},
+                 {"roll": "task", "caliber": "gold", "dice": 5, "learning": True, "factors": 2}):
+        ours, theirs = tasks_until(advancement.exp_per_task(spec), 16), advancement.tasks_to_learn(spec)
+        assert ours.keys() == theirs.keys()
+        assert max(abs(ours[k] - theirs[k]) for k in ours) < 1e-12
+        plays_to_learn = tasks_until(refusing_exp(spec), 16)
+        assert (min(plays_to_learn), max(plays_to_learn)) == (6, 8)
+    step = advancement.exp_per_task({"roll": "task", "dice": 2, "factors": 1})
+    assert step.get(0, 0) > 0
+    # brute force: P(still short of 4 exp after n tasks), summed over n (the tail is negligible by 400)
+    state, mean = {0: 1.0}, 0.0
+    for _ in range(400):
+        mean += sum(state.values())
+        nxt: dict[int, float] = {}
+        for e, p in state.items():
+            for g, q in step.items():
+                if e + g < 4:
+                    nxt[e + g] = nxt.get(e + g, 0.0) + p * q
+        state = nxt
+    assert abs(mean_tasks(step, 4) - mean) < 1e-9
+
+
+IN_CODE_BOX = re.compile(r"^> \*\*In code\*\*.*(?:\n>.*)*", flags=re.MULTILINE)
+CODE_WORDS = re.compile(r"`[^`]+`|\b[a-z]+_[a-z_]+\b|\bdouble6\b|\breroll\b|\bindex\b|\bindices\b")
+
+
+def code_words_in_prose(markdown: str) -> list[str]:
+    """Field names and other code in a chapter's prose, outside a clearly
+    marked "In code" box (a blockquote starting ``> **In code**``) and link
+    targets."""
+    text = re.sub(r"\]\([^)]*\)", "]", IN_CODE_BOX.sub("", markdown))
+    return CODE_WORDS.findall(text)
+
+
+def test_the_prose_check_finds_field_names_but_not_in_an_in_code_box():
+    assert code_words_in_prose("Set the `consequences` field, or bonus_factors, or double6.") == [
+        "`consequences`", "bonus_factors", "double6"]
+    assert code_words_in_prose("Buy consequences.\n\n> **In code**: `consequences`,\n> `kiss`.\n\nDone.") == []
+    assert code_words_in_prose("[playtest](../docs/cheatsheet_playtest.md)") == []
+
+
+@pytest.mark.parametrize("src", [s for s in SOURCES if s.stem not in ALT_PENDING], ids=lambda p: p.stem)
+def test_prose_uses_table_words_not_field_names(src):
+    """Issue 13: the chapters speak the table's words; field names, modes and
+    die indices appear only in code cells or in an "In code" box."""
+    for kind, text in _cells(src):
+        if kind == "markdown":
+            assert not code_words_in_prose(text), (code_words_in_prose(text), text[:80])
+
+
+def test_the_developer_appendix_examples_hold_and_readme_links_it():
+    import doctest
+
+    result = doctest.testfile(str(ROOT / "docs" / "developers.md"), module_relative=False)
+    assert result.attempted >= 6 and result.failed == 0
+    assert "](docs/developers.md)" in (ROOT / "README.md").read_text()
+
+
+def _lite_contents():
+    spec = importlib.util.spec_from_file_location("lite_contents", ROOT / "scripts" / "lite_contents.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_lite_copy_of_the_chapters_links_only_what_it_ships(tmp_path):
+    """The JupyterLite site serves the notebooks at the top of its file tree,
+    where ../docs would be outside it: its copies link docs/ beside them, and
+    every file they link (transitively) is copied. (tests/test_lite_site.py
+    checks the same on a built site.)"""
+    lc = _lite_contents()
+    notebooks = sorted((ROOT / "notebooks").glob("[0-9]*.ipynb"))
+    written = lc.fill(tmp_path, notebooks)
+    assert "docs/glossary.md" in written and "docs/cheatsheet_vers.md" in written
+    for page in [tmp_path / w for w in written if w.endswith((".md", ".ipynb"))]:
+        text = page.read_text(encoding="utf-8")
+        assert "](../docs/" not in text or page.parent != tmp_path, page
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if re.match(r"^([a-zA-Z][a-zA-Z0-9+.-]*:|#|/)", target):
+                continue
+            linked = (page.parent / target.partition("#")[0]).resolve()
+            assert linked.is_relative_to(tmp_path) and linked.is_file(), (page.name, target)
+
+
+def test_a_link_to_nothing_stops_the_lite_build_with_what_to_fix(tmp_path):
+    lc = _lite_contents()
+    bad = ROOT / "notebooks" / "00-a-roll-from-start-to-finish.ipynb"
+    with pytest.raises(SystemExit, match="not a file of the repository: fix the link"):
+        lc.relink("See [this](../docs/no-such-page.md).", bad)
+
+
+def test_lite_contents_docstring_examples_hold():
+    import doctest
+
+    result = doctest.testmod(_lite_contents())
+    assert result.attempted >= 2 and result.failed == 0

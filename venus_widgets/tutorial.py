@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import io
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -23,6 +25,92 @@ COLOURS = {"bronze": "#b0702a", "silver": "#8c96a0", "gold": "#d4a017", "platinu
 MARKERS = {"bronze": "o", "silver": "s", "gold": "^", "platinum": "D"}
 #: The playtest check's absolute difficulties.
 BASE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
+
+
+def target_fields(target: int) -> dict[str, object]:
+    """The playtest difficulty word and relative factors that make a check's
+    target (5..29): the highest absolute difficulty at or below it, plus the
+    rest as factors.
+
+    >>> target_fields(17)
+    {'difficulty': 'tough', 'factors': 2}
+    """
+    word = max((d for d in BASE if BASE[d] <= target), key=BASE.__getitem__)
+    return {"difficulty": word, "factors": target - BASE[word]}
+
+
+def check_at(target: int, **fields) -> dict[str, object]:
+    """A playtest check spec whose target is ``target``, with more fields.
+
+    >>> check_at(23, caliber="gold", score=4)
+    {'roll': 'check', 'difficulty': 'challenging', 'factors': 3, 'caliber': 'gold', 'score': 4}
+    """
+    return {"roll": "check", **target_fields(target), **fields}
+
+
+def chance_or_never(p: float) -> str:
+    """A chance to one decimal; "never" only when it is truly impossible.
+
+    >>> chance_or_never(0.0), chance_or_never(0.0001)
+    ('never', '<0.1%')
+    """
+    import venus_widgets as vw
+
+    return "never" if p == 0 else vw.percent(p, 1)
+
+
+def refusing_exp(spec) -> dict[int, float]:
+    """exp one level-0 task gives a player who *plays to learn*: the primary
+    consequence refused on purpose, so the task fails (+1), the learning pays
+    (+1) and any success buys "I learned something new" (+1). (Playing to win
+    is the engine's own model: ``advancement.exp_per_task``.)
+
+    >>> {g: round(p, 4) for g, p in refusing_exp({"roll": "task", "dice": 1, "learning": True}).items()}
+    {2: 0.6667, 3: 0.3333}
+    """
+    import venus_widgets as vw
+
+    out: dict[int, float] = {}
+    for s, p in vw.odds(spec).distribution.items():
+        out[3 if s >= 1 else 2] = out.get(3 if s >= 1 else 2, 0.0) + p
+    return dict(sorted(out.items()))
+
+
+def tasks_until(step: Mapping[int, float], need: int) -> dict[int, float]:
+    """Exact distribution of the number of tasks until ``need`` exp, when
+    every task gives ``g >= 1`` exp with probability ``step[g]`` (a small
+    Markov chain over the exp collected so far).
+
+    >>> tasks_until({2: 0.5, 3: 0.5}, 4)
+    {2: 1.0}
+    """
+    if step.get(0, 0.0) > 0:
+        raise ValueError("tasks_until counts tasks that always give exp; use mean_tasks when some give none")
+    state = np.zeros(need)
+    state[0] = 1.0
+    out: dict[int, float] = {}
+    for n in range(1, need + 1):
+        new, done = np.zeros(need), 0.0
+        for g, p in step.items():
+            new[g:] += p * state[: need - g]
+            done += p * state[need - g:].sum()
+        if done > 0:
+            out[n] = float(done)
+        state = new
+    return out
+
+
+def mean_tasks(step: Mapping[int, float], need: int) -> float:
+    """Expected number of tasks to collect ``need`` exp when a task gives 0, 1
+    or 2 exp with probability ``step[g]`` (exact, by first-step analysis).
+
+    >>> mean_tasks({0: 0.5, 2: 0.5}, 4)
+    4.0
+    """
+    e = np.zeros(need + 1)  # e[x]: expected tasks still needed with x exp to go
+    for x in range(1, need + 1):
+        e[x] = (1 + step.get(1, 0.0) * e[x - 1] + step.get(2, 0.0) * e[max(x - 2, 0)]) / (1 - step.get(0, 0.0))
+    return float(e[need])
 
 
 def setup_plots() -> None:
@@ -57,17 +145,39 @@ def fingerprint(fig) -> str:
     return digest.hexdigest()[:16]
 
 
-def show(fig, alt: str = "") -> None:
-    """Show a figure. ``alt`` says in one sentence what it shows (for
-    readers who cannot see it). Its text form carries a fingerprint of the
-    plotted numbers and labels, which the tests compare with a fresh run: a
-    plot left stale after a change fails them, just like a stale printed
-    number."""
+def figure_html(png: bytes, alt: str) -> str:
+    """The HTML form of a figure: the PNG with its alt text, and the same
+    sentence as a visible caption (JupyterLab, Notebook 7, Voila and nbviewer
+    prefer this form to the bare PNG, which stays beside it for the rest).
+
+    >>> figure_html(b"png", 'Odds "rise" <fast>')
+    '<figure><img src="data:image/png;base64,cG5n" alt="Odds &quot;rise&quot; &lt;fast&gt;"><figcaption><em>Figure:</em> Odds &quot;rise&quot; &lt;fast&gt;</figcaption></figure>'
+    """
+    text = html.escape(alt)
+    data = base64.b64encode(png).decode("ascii")
+    return (f'<figure><img src="data:image/png;base64,{data}" alt="{text}">'
+            f"<figcaption><em>Figure:</em> {text}</figcaption></figure>")
+
+
+def show(fig, alt: str) -> None:
+    """Show a figure. ``alt`` says in one sentence what it shows, for readers
+    who cannot see it: it becomes the image's alt text and its visible
+    caption. The figure's text form carries the alt sentence and a
+    fingerprint of the plotted numbers and labels, which the tests compare
+    with a fresh run: a plot (or a number in its alt sentence) left stale
+    after a change fails them, just like a stale printed number."""
     import matplotlib.pyplot as plt
     from IPython.display import display
 
-    text = f"<figure{': ' + alt if alt else ''}, data {fingerprint(fig)}>"
+    alt = " ".join(alt.split())
+    if not alt:
+        plt.close(fig)
+        raise ValueError("show(fig, alt=...) needs one sentence saying what the figure shows "
+                         "(for readers who cannot see it).")
+    text = f"<figure: {alt}, data {fingerprint(fig)}>"
     png = io.BytesIO()
     fig.savefig(png, format="png", bbox_inches="tight")
     plt.close(fig)
-    display({"image/png": base64.b64encode(png.getvalue()).decode("ascii"), "text/plain": text}, raw=True)
+    display({"image/png": base64.b64encode(png.getvalue()).decode("ascii"),
+             "text/html": figure_html(png.getvalue(), alt),
+             "text/plain": text}, raw=True)

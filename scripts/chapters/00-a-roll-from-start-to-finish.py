@@ -106,7 +106,10 @@ ax.invert_yaxis()
 ax.set_xlim(0, 1.15)
 ax.set_xlabel("chance")
 ax.set_title("Bruno's task: what his Lot, his stunt and his Ego are worth")
-show(fig)
+first, last = (vw.odds({**bruno, **extra, "consequences": 1}) for extra in (plans[0][1], plans[-1][1]))
+show(fig, alt=f"Bars of Bruno's chances: passing rises from {first.p_pass:.0%} with the dice alone to "
+              f"{last.p_pass:.0%} with both KISSes and Ego, reaching his goal from {first.p_goal:.0%} "
+              f"to {last.p_goal:.0%}.")
 
 # %% [markdown]
 # ## 3. The roll

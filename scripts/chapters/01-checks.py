@@ -12,7 +12,7 @@
 # A **check** settles a simple question with one yes-or-no answer: do you
 # jump the gap, spot the pickpocket, keep your footing? You roll **one d20**,
 # and sometimes up to **four d6** to make up a shortfall. Every number on
-# this page is computed exactly by the `venus_widgets` engine, and every roll
+# this page is computed exactly by the engine behind these pages, and every roll
 # uses a fixed seed, so what you read is what the code really gives.
 #
 # The last cell is a roller you can play with. New to the game? Start with
@@ -22,16 +22,9 @@
 import matplotlib.pyplot as plt
 
 import venus_widgets as vw
-from venus_widgets.tutorial import BASE, CALIBERS, COLOURS, setup_plots, show, table
+from venus_widgets.tutorial import CALIBERS, COLOURS, check_at, setup_plots, show, table
 
 setup_plots()
-
-
-def at_target(target, **spec):
-    """A playtest check spec whose target is ``target`` (5..29): the highest
-    absolute difficulty at or below it, plus the rest as relative factors."""
-    difficulty = max((d for d in BASE if BASE[d] <= target), key=BASE.get)
-    return {"roll": "check", "difficulty": difficulty, "factors": target - BASE[difficulty], **spec}
 
 
 # %% [markdown]
@@ -129,14 +122,15 @@ vw.CheckRoller(caliber="silver", score=4, difficulty="tough", factors=1)
 # impossible, one bar per caliber, without bonus dice.
 
 # %%
-def plot_by_target(curves, title, ax=None, targets=range(5, 30)):
-    """One line of P(pass) against the target per (label, colour, marker, spec fields)."""
+def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30)):
+    """One line of P(pass) against the target per (label, colour, marker, spec fields);
+    ``alt`` says in one sentence what the figure shows."""
     own_figure = ax is None
     if own_figure:
         fig, ax = plt.subplots()
     targets = list(targets)
     for label, colour, marker, fields in curves:
-        ps = [vw.odds(at_target(t, **fields)).p_pass for t in targets]
+        ps = [vw.odds(check_at(t, **fields)).p_pass for t in targets]
         ax.plot(targets, ps, marker=marker, ms=5, color=colour, label=label)
     ax.set_xlabel("target")
     ax.set_ylabel("P(pass)")
@@ -145,14 +139,14 @@ def plot_by_target(curves, title, ax=None, targets=range(5, 30)):
     ax.grid(alpha=0.3)
     ax.legend(fontsize=8)
     if own_figure:
-        show(fig)
+        show(fig, alt=alt)
 
 
 # Bars side by side, one per caliber, for a few targets from easiest to hardest.
 shown = [5, 10, 15, 20, 23, 24, 25, 29]
 fig, ax = plt.subplots(figsize=(9.0, 3.4))
 for i, cal in enumerate(CALIBERS):
-    ps = [vw.odds(at_target(t, caliber=cal, score=4)).p_pass for t in shown]
+    ps = [vw.odds(check_at(t, caliber=cal, score=4)).p_pass for t in shown]
     ax.bar([x + (i - 1.5) * 0.2 for x in range(len(shown))], ps, 0.2, color=COLOURS[cal],
            hatch=["", "..", "//", "xx"][i], edgecolor="white", label=cal.title())
 ax.set_xticks(range(len(shown)))
@@ -163,7 +157,12 @@ ax.set_ylim(0, 1.05)
 ax.grid(alpha=0.3, axis="y")
 ax.legend(fontsize=8, ncol=4)
 ax.set_title("Score 4, no bonus dice: the caliber only matters at the ends")
-show(fig)
+easy, hard = (vw.odds(check_at(t, caliber="bronze", score=4)).p_pass for t in (shown[0], shown[-1]))
+top = vw.odds(check_at(shown[-1], caliber="platinum", score=4)).p_pass
+show(fig, alt=f"Bars of P(pass) for a score of 4 at targets {shown[0]} to {shown[-1]}, one bar per caliber: "
+              f"the four are level in the middle; at target {shown[0]} Bronze has {easy:.0%} and Platinum "
+              f"{vw.odds(check_at(shown[0], caliber='platinum', score=4)).p_pass:.0%}, at {shown[-1]} Bronze "
+              f"{hard:.0%} and Platinum {top:.0%}.")
 
 # %% [markdown]
 # In the middle the four bars are equal: the score does all the work.
@@ -212,32 +211,32 @@ table(["bonus factors"] + list(vw.odds(ada).breakdown) + ["P(pass)"], rows)
 # because the best die can never beat 6. Across all targets:
 
 # %%
+gain = [vw.odds(check_at(16, caliber="silver", score=4, bonus_factors=k)).p_pass for k in range(5)]
 plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), "ov^sD"[k], {"caliber": "silver", "score": 4, "bonus_factors": k})
-                for k in range(5)], "Silver, score 4: what bonus factors buy")
+                for k in range(5)], "Silver, score 4: what bonus factors buy",
+               alt=f"Lines of P(pass) against targets 5 to 29 for a Silver score-4 check with 0 to 4 bonus d6: "
+                   f"each die shifts the curve to harder targets, less each time; at target 16 they give "
+                   f"{', '.join(f'{p:.0%}' for p in gain)}.")
 
 # %% [markdown]
 # ## 4. A roll at the table
 #
 # A real roll, with a fixed seed so that this page always shows the same
-# dice: Ada takes her two bonus factors (a good rope and a Lot). Her d20
-# shows 10: 14 in total, 2 short. The two bonus d6 show 4 and 5, the
-# higher counts, and 19 beats 16.
+# dice: Ada takes her two bonus factors (a good rope and a Lot).
 
 # %%
+from IPython.display import Markdown, display
+
 r = vw.roll({**ada, "bonus_factors": 2}, seed=1)
-print(r)
-for die in r.dice:
-    print(f"  die {die.index + 1} (index {die.index}, {die.owner}): {die.after}")
-print(r.details)
-
-# %% [markdown]
-# Over many rolls the share of passes settles on the exact figure (a
-# million seeded rolls, in well under a second):
-
-# %%
-passes = vw.roll_many({**ada, "bonus_factors": 2}, 1_000_000, seed=7)
-print(f"share of passes in 1,000,000 rolls: {passes.mean():.4f}")
-print(f"exact P(pass):                      {vw.odds({**ada, 'bonus_factors': 2}).p_pass:.4f}")
+d = r.details
+bonus_faces = [die.after for die in r.dice if die.owner == "bonus"]
+short = d["target"] - (d["natural"] + ada["score"])
+display(Markdown(
+    f"Her d20 shows **{d['natural']}**: {d['natural']} + {ada['score']} = {d['natural'] + ada['score']}, "
+    + (f"{short} short of {d['target']}. " if short > 0 else f"enough for {d['target']}. ")
+    + (f"The bonus d6 show {' and '.join(map(str, bonus_faces))}; only the highest counts: "
+       f"{d['natural'] + ada['score']} + {d['bonus']} = **{d['total']}**. " if bonus_faces else "")
+    + ("**She passes.**" if r.passed else "**She fails.**")))
 
 # %% [markdown]
 # ## 5. When a check fails
@@ -272,8 +271,6 @@ vw.CheckRoller()
 #    helps more: the ability being Gold instead, or two bonus factors?
 
 # %%
-from IPython.display import Markdown, display
-
 climb = {"roll": "check", "caliber": "silver", "score": 4, "difficulty": "challenging", "factors": 2}
 bare, helped = vw.odds(climb).p_pass, vw.odds({**climb, "bonus_factors": 2}).p_pass
 absurd = {"roll": "check", "caliber": "bronze", "score": 2, "difficulty": "absurd"}

@@ -18,14 +18,9 @@
 import matplotlib.pyplot as plt
 
 import venus_widgets as vw
-from venus_widgets.tutorial import CALIBERS, COLOURS, MARKERS, setup_plots, show, table
+from venus_widgets.tutorial import CALIBERS, COLOURS, MARKERS, chance_or_never as pct, setup_plots, show, table
 
 setup_plots()
-
-
-def pct(p):
-    """A chance to one decimal; "never" only when it is truly impossible."""
-    return "never" if p == 0 else vw.percent(p, 1)
 
 
 # %% [markdown]
@@ -92,7 +87,9 @@ for ax, cal in zip(axes, CALIBERS):
 axes[0].set_ylabel("probability")
 fig.suptitle("3 dice, threshold 2 (coloured bars pass, hatched grey bars fail)")
 fig.tight_layout()
-show(fig)
+passes = [vw.odds({**bruno, "caliber": cal}).p_pass for cal in CALIBERS]
+show(fig, alt="Four bar charts, one per caliber, of how many successes 3 dice give at threshold 2: P(pass) is "
+              + ", ".join(f"{p:.0%} for {cal.title()}" for p, cal in zip(passes, CALIBERS)) + ".")
 
 # %% [markdown]
 # How many dice does it take? Each line is one caliber; each panel one
@@ -110,7 +107,11 @@ for ax, factors in zip(axes, [0, 1, 3]):
 axes[0].set_ylabel("P(pass)")
 axes[0].legend(fontsize=8)
 fig.tight_layout()
-show(fig)
+needed = {cal: next(n for n in range(1, 9) if vw.odds({"roll": "task", "caliber": cal, "dice": n, "factors": 1}).p_pass >= 0.5)
+          for cal in CALIBERS}
+show(fig, alt="Three panels, thresholds 1, 2 and 4, of P(pass) against 1 to 8 dice, one line per caliber: more dice "
+              "and a higher caliber both raise the odds; at threshold 2 an even chance takes "
+              + ", ".join(f"{needed[cal]} dice at {cal.title()}" for cal in CALIBERS) + ".")
 
 # %% [markdown]
 # ## 3. Spending successes: buying consequences
@@ -210,7 +211,7 @@ for cal in CALIBERS:
 r = vw.roll(bruno, seed=11)
 print(r)
 for die in r.dice:
-    print(f"  die {die.index + 1} (index {die.index}, {die.owner}, {die.grade}): {die.after} -> {die.scores} success(es)")
+    print(f"  die {die.index + 1} ({die.owner}, {die.grade}): {die.after} -> {die.scores} success(es)")
 
 # %% [markdown]
 # One success against a threshold of 2: the task fails, and the storm wins

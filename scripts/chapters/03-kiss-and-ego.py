@@ -22,14 +22,9 @@
 import matplotlib.pyplot as plt
 
 import venus_widgets as vw
-from venus_widgets.tutorial import setup_plots, show, table
+from venus_widgets.tutorial import chance_or_never as pct, setup_plots, show, table
 
 setup_plots()
-
-
-def pct(p):
-    """A chance to one decimal; "never" only when it is truly impossible."""
-    return "never" if p == 0 else vw.percent(p, 1)
 
 
 # %% [markdown]
@@ -69,9 +64,9 @@ def pct(p):
 # %%
 spec = {"roll": "task", "dice": 3, "factors": 1, "kiss": 2}
 try:
-    vw.roll(spec, seed=3, kiss=[0, 0])
+    vw.roll(spec, seed=3, kiss=[0, 0])  # the first die (numbered from 0 in code), twice
 except vw.SpecError as err:
-    print(err)
+    print(f"KISSing the first die twice: refused ({err})")
 
 # %% [markdown]
 # ## 3. What a KISS is worth
@@ -95,7 +90,9 @@ ax.set_ylim(0, 1)
 ax.grid(alpha=0.3)
 ax.legend()
 ax.set_title("Each KISS is worth less than the one before; past 3 they are worth nothing")
-show(fig)
+bronze = [vw.odds({**base, "kiss": k}).p_pass for k in budgets]
+show(fig, alt="Lines of P(pass) at threshold 2 against a KISS budget of 0 to 5 for 3 Bronze, Silver or Gold dice: "
+              f"for Bronze it climbs {', '.join(f'{p:.0%}' for p in bronze[:4])} with 0 to 3 KISSes, then stays flat.")
 
 # %% [markdown]
 # ## 4. Ego: two ways to spend it
@@ -104,16 +101,21 @@ show(fig)
 # scene, or at the debrief by upholding your principles). Spending it does
 # one of two things:
 #
-# * **reroll**: KISS *every* die that disappointed you at once, with no
-#   budget and no questions asked;
-# * **double6**: every **6** showing after the KISS round scores **two**
+# * **re-roll everything**: KISS *every* die that disappointed you at once,
+#   with no budget and no questions asked;
+# * **double 6s**: every **6** showing after the KISS round scores **two**
 #   successes, including 6s that came from KISSed dice.
 #
 # The engine spends Ego only when the roll is still short after the KISSes,
-# as a player would. Which mode is better depends on the pool and on what
-# you need. *double6* is stronger than it looks: a single 6 is then worth
+# as a player would. Which way is better depends on the pool and on what
+# you need. *Double 6s* is stronger than it looks: a single 6 is then worth
 # two successes, which is often enough for a threshold on its own, and only
-# *double6* can reach totals that the dice alone cannot.
+# *double 6s* can reach totals that the dice alone cannot.
+#
+# > **In code** (skip this if you only play): the roller's and the engine's
+# > name for the KISS budget is `kiss`, for Ego `ego`, with the choices
+# > `"reroll"` and `"double6"`; the extra consequences wanted are
+# > `consequences`, and the goal is the threshold plus those.
 
 # %%
 rows = []
@@ -122,7 +124,7 @@ for extra in [0, 2, 4]:
     for ego in ["none", "reroll", "double6"]:
         row.append(pct(vw.odds({**base, 'kiss': 1, 'ego': ego, 'consequences': extra}).p_goal))
     rows.append(row)
-table(["3 Bronze dice, 1 KISS: P(goal)", "no Ego", "Ego: reroll", "Ego: double 6s"], rows)
+table(["3 Bronze dice, 1 KISS: P(goal)", "no Ego", "Ego: re-roll everything", "Ego: double 6s"], rows)
 
 # %% [markdown]
 # ### Play with it
@@ -130,7 +132,7 @@ table(["3 Bronze dice, 1 KISS: P(goal)", "no Ego", "Ego: reroll", "Ego: double 6
 # The roller has a switch for each KISS source (Lots, insights, the stunt,
 # specialties); they add up to the budget. Try turning them on one at a
 # time and watch P(pass) climb and level off, then switch Ego between
-# *reroll* and *double 6s*. Press **Roll**, click the dice that
+# *re-roll* and *double 6s*. Press **Roll**, click the dice that
 # disappoint you to KISS them (each die once), and compare your choice
 # with the engine's suggestion before committing.
 
@@ -138,7 +140,7 @@ table(["3 Bronze dice, 1 KISS: P(goal)", "no Ego", "Ego: reroll", "Ego: double 6
 vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, stunt=1, ego="double6")
 
 # %% [markdown]
-# ## 5. When KISSing pays: the optimal advice
+# ## 5. When KISSing pays: the best choice
 #
 # "KISS the dice that failed" is good, but not always best. With Ego ready
 # to double 6s, a 5 may *disappoint* you: it is one success, and a re-roll
@@ -155,20 +157,35 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, stunt=1, ego="double6
 # %%
 goal_spec = {**base, "dice": 2, "factors": 0, "kiss": 1, "ego": "double6", "consequences": 3}
 advice = vw.advise(goal_spec, [6, 5])
+faces = [6, 5]
+
+
+def dice_words(kissed):
+    """Which dice a choice KISSes, by their faces ("the 5"), not by position."""
+    return " and ".join(f"the {faces[i]}" for i in kissed) or "nothing"
+
+
 print(f"successes showing: {advice.successes}, threshold {advice.threshold}, goal {advice.goal}")
-print(f"the usual policy KISSes dice {list(advice.policy)}; the best choice is {list(advice.optimal)}")
-rows = [[o.label, list(o.kiss) or "none", vw.percent(o.p_pass, 1), vw.percent(o.p_goal, 1)] for o in advice.options]
-table(["choice", "KISS dice (index)", "P(pass)", "P(goal)"], rows)
+print(f"KISSing the failures means KISSing {dice_words(advice.policy)}; the best choice is {dice_words(advice.optimal)}")
+def choice_words(option):
+    """An option of the advice in table words: the best one, the usual one, or another."""
+    if option.kiss == advice.optimal:
+        return "the best choice"
+    return "KISS the failures" if option.policy else "another choice"
+
+
+rows = [[choice_words(o), dice_words(o.kiss), vw.percent(o.p_pass, 1), vw.percent(o.p_goal, 1)] for o in advice.options]
+table(["choice", "dice KISSed", "P(pass)", "P(goal)"], rows)
 
 # %% [markdown]
-# KISSing the 5 (the second die, index 1) risks nothing that matters, since the 6 alone
+# KISSing the 5 risks nothing that matters, since the 6 alone
 # passes, and a new 6 would make 2 + 2 = 4: a one-in-six shot at the goal.
 # The advice and the rules agree: a die that "disappoints you" need not be
 # a failed one.
 #
-# The policy that looks at all choices is the engine's **optimal** policy. It
-# is never worse than KISSing failures, and sometimes better. Over the
-# whole roll (before any die is thrown):
+# Always taking the best choice, the way the advice does, is never worse
+# than KISSing the failures, and sometimes better. Over the whole roll
+# (before any die is thrown), the chance of reaching the goal each way:
 
 # %%
 rows = []
@@ -177,14 +194,14 @@ for extra in [0, 2, 3, 4]:
     usual = vw.odds(spec)
     best = vw.odds({**spec, "policy": "optimal"})
     rows.append([f"goal {usual.goal}", vw.percent(usual.p_goal, 2), vw.percent(best.p_goal, 2)])
-table(["3 Bronze, 1 KISS, Ego double6", "KISS failures", "optimal"], rows)
+table(["3 Bronze, 1 KISS, Ego doubling 6s", "KISS the failures", "best choice every time"], rows)
 
 # %% [markdown]
 # ## 6. A KISS at the table
 #
-# A seeded roll where the player chooses which dice to KISS: first the
-# roll as it fell, then the same roll with the two failed dice picked up
-# again. (The engine numbers the dice from 0: "die 0" is the first.)
+# A roll (with a fixed seed, so the page always shows the same dice) where
+# the player chooses which dice to KISS: first the roll as it fell, then
+# the same roll with the two failed dice picked up again.
 
 # %%
 spec = {**base, "kiss": 2}
@@ -192,10 +209,10 @@ first = vw.roll(spec, seed=1, kiss=[])
 print("no KISS:   ", first)
 chosen = [d.index for d in first.dice if d.scores == 0][:2]
 again = vw.roll(spec, seed=1, kiss=chosen)
-print(f"KISS indices {chosen}:", again)
+print(f"KISS dice {' and '.join(str(i + 1) for i in chosen)}:", again)
 for die in again.dice:
     mark = f"{die.before} -> {die.after} (KISSed)" if die.kissed else f"{die.after}"
-    print(f"  die {die.index + 1} (index {die.index}): {mark}, scores {die.scores}")
+    print(f"  die {die.index + 1}: {mark}, scores {die.scores}")
 
 # %% [markdown]
 # ## Try it
@@ -214,7 +231,7 @@ vw.TaskRoller(caliber="bronze", dice=2, lots=1, ego="double6", consequences=3)
 # 1. Bruno (3 Bronze dice, threshold 2): how much does his **first** KISS
 #    add to P(pass), and how much the **fourth**?
 # 2. With one KISS, which Ego mode gives Bruno the better chance of
-#    **threshold + 2** successes: *reroll* or *double 6s*?
+#    **threshold + 2** successes: *re-roll everything* or *double 6s*?
 
 # %%
 from IPython.display import Markdown, display
@@ -226,7 +243,7 @@ display(Markdown(f"""<details><summary>Answers</summary>
 
 1. The first KISS adds **{100 * (ps[1] - ps[0]):.1f} points**, the fourth **{100 * (ps[4] - ps[3]):.1f}**:
    three dice can fail at most three times, so a fourth KISS has nothing left to re-roll.
-2. *reroll* {modes["reroll"]:.1%}, *double 6s* {modes["double6"]:.1%}: **{"double 6s" if better == "double6" else "reroll"}**.
+2. *re-roll everything* {modes["reroll"]:.1%}, *double 6s* {modes["double6"]:.1%}: **{"double 6s" if better == "double6" else "re-roll everything"}**.
    Three Bronze dice can only make four successes when 6s count twice.
 
 </details>"""))

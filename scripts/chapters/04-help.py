@@ -75,7 +75,10 @@ ax.set_ylim(0, 1)
 ax.grid(alpha=0.3)
 ax.legend()
 ax.set_title("3 Bronze dice, with and without help")
-show(fig)
+gains = [vw.odds({**bruno, "factors": f, "allies": ["gold", "gold"]}).p_pass - vw.odds({**bruno, "factors": f}).p_pass
+         for f in range(5)]
+show(fig, alt="Lines of P(pass) against thresholds 1 to 5 for 3 Bronze dice alone, with one Gold ally and with two: "
+              "two allies add " + ", ".join(f"{g * 100:.0f}" for g in gains) + " points at thresholds 1 to 5.")
 
 # %%
 gains = [vw.odds({**bruno, "factors": f, "allies": ["gold", "gold"]}).p_pass - vw.odds({**bruno, "factors": f}).p_pass
@@ -106,7 +109,7 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=2, allies=["gold"])
 r = vw.roll({**bruno, "allies": ["gold", "silver"]}, seed=44)
 print(r)
 for die in r.dice:
-    print(f"  die {die.index + 1} (index {die.index}, {die.owner}, {die.grade}): {die.after} -> {die.scores}")
+    print(f"  die {die.index + 1} ({die.owner}, {die.grade}): {die.after} -> {die.scores}")
 
 # %% [markdown]
 # ## 2. The agora procedure in brief
@@ -217,7 +220,10 @@ ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("agora task, rank 4, 3 main dice, 1 consequence")
-show(fig)
+alone, helped = ([vw.odds({**task, "factors": f, "helpers": h}).p_pass for f in range(4)] for h in ([], [5]))
+show(fig, alt="Lines of P(pass) against 0 to 3 difficulty factors for an agora rank-4 task with no help and with "
+              "one to four helpers: without help it falls " + ", ".join(f"{p:.0%}" for p in alone)
+              + "; one rank-5 helper holds it at " + ", ".join(f"{p:.0%}" for p in helped) + ".")
 
 # %% [markdown]
 # ### KISSing the helping die
@@ -269,7 +275,7 @@ for helpers in ([], [5], [5, 5], [4, 4]):
 r = vw.roll({**task, "factors": 1, "helpers": [5, 5]}, seed=8)
 print(r)
 for die in r.dice:
-    print(f"  die {die.index + 1} (index {die.index}, {die.owner}, rank {die.grade}): {die.after} -> {die.scores}")
+    print(f"  die {die.index + 1} ({die.owner}, rank {die.grade}): {die.after} -> {die.scores}")
 
 # %% [markdown]
 # ## Try it

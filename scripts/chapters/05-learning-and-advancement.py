@@ -17,10 +17,10 @@
 
 # %%
 import matplotlib.pyplot as plt
-import numpy as np
 
 import venus_widgets as vw
-from venus_widgets.tutorial import setup_plots, show, table
+from venus_widgets.engine import advancement
+from venus_widgets.tutorial import mean_tasks, refusing_exp, setup_plots, show, table, tasks_until
 
 setup_plots()
 
@@ -100,69 +100,19 @@ vw.TaskRoller(dice=3, learning=True)
 # | *s* > *t*, or *s* = 0 | 2 |
 # | 0 < *s* < *t* (a failure with a silver lining) | 3 |
 #
-# Tasks are independent, so the total exp after *n* tasks is a sum of *n*
-# independent gains. Counting exactly (a small Markov chain over the exp
-# collected, 0 to 15, from the engine's exact odds of each task) gives the
-# distribution of the number of tasks needed.
+# Tasks are independent, so the engine can count exactly how likely each
+# number of tasks is, from its exact odds of each task. For 3 Bronze dice
+# (an ability score of 3) at the base threshold of 2:
 
 # %%
-NEED = 16
-
-
-def gains(spec, plan="win"):
-    """P(exp gained = 1, 2, 3) in one level-0 task, from the exact odds."""
-    o = vw.odds(spec)
-    t = o.threshold
-    p = np.zeros(4)
-    for s, q in o.distribution.items():
-        if plan == "learn":          # never buy the primary: fail, and learn with any success
-            g = 3 if s >= 1 else 2
-        elif s >= t:                 # pass: +1 learning, +1 if a success is spare
-            g = 2 if s > t else 1
-        else:                        # fail: +1 learning, +1 failure, +1 silver lining if any success
-            g = 3 if s >= 1 else 2
-        p[g] += q
-    return p
-
-
-def tasks_to_learn(step, need=NEED):
-    """P(the job is learned at exactly the n-th task), n = 1..need.
-
-    ``state[e]`` is P(exp == e and not yet learned); each task moves the
-    mass up by 1, 2 or 3, and whatever reaches ``need`` is learned then."""
-    state = np.zeros(need)
-    state[0] = 1.0
-    pmf = np.zeros(need + 1)
-    for n in range(1, need + 1):
-        new = np.zeros(need)
-        for g in (1, 2, 3):
-            new[g:] += step[g] * state[: need - g]
-            pmf[n] += step[g] * state[need - g:].sum()
-        state = new
-    assert abs(pmf.sum() - 1) < 1e-12 and state.sum() < 1e-12  # every path ends by task 16
-    return pmf
-
-
 spec = {"roll": "task", "dice": 3, "learning": True, "factors": 0}
-step = gains(spec)
-pmf = tasks_to_learn(step)
-print("exp per task: " + ", ".join(f"{g}: {vw.percent(step[g], 1)}" for g in (1, 2, 3)))
-n = np.arange(len(pmf))
-print(f"tasks to learn: mean {np.dot(n, pmf):.2f}, fewest possible {n[pmf > 0].min()}, most {n[pmf > 0].max()}")
-
-# %% [markdown]
-# The engine has the same count built in (written independently); the two
-# agree:
-
-# %%
-from venus_widgets.engine import advancement
-
-built_in = advancement.tasks_to_learn(spec)
-ours = {int(k): float(p) for k, p in enumerate(tasks_to_learn(gains(spec))) if p > 0}
-assert built_in.keys() == ours.keys()
-print("largest difference:", "below 1e-12" if max(abs(built_in[k] - ours[k]) for k in ours) < 1e-12 else "TOO BIG")
+step = advancement.exp_per_task(spec)
+learned = advancement.tasks_to_learn(spec)
+print("exp per task: " + ", ".join(f"{g}: {vw.percent(p, 1)}" for g, p in step.items()))
+print(f"tasks to learn: mean {sum(n * p for n, p in learned.items()):.2f}, "
+      f"fewest possible {min(learned)}, most {max(learned)}")
 print(", ".join(f"{k} tasks: {vw.percent(p, 2)}" if p >= 5e-5 else f"{k} tasks: 1 in {round(1 / p):,}"
-                for k, p in built_in.items()))
+                for k, p in learned.items()))
 
 # %% [markdown]
 # The distribution for a Bronze ability with score 3 at the base threshold
@@ -171,17 +121,21 @@ print(", ".join(f"{k} tasks: {vw.percent(p, 2)}" if p >= 5e-5 else f"{k} tasks: 
 # %%
 fig, ax = plt.subplots()
 width = 0.27
+means = {}
 for i, (factors, colour, hatch) in enumerate([(0, "#0072B2", ""), (1, "#E69F00", ".."), (3, "#009E73", "//")]):
-    pmf = tasks_to_learn(gains({**spec, "factors": factors}))
-    ax.bar(n[6:] + (i - 1) * width, pmf[6:], width, color=colour, hatch=hatch, edgecolor="white",
-           label=f"threshold {2 + factors}")
+    dist = advancement.tasks_to_learn({**spec, "factors": factors})
+    means[2 + factors] = sum(n * p for n, p in dist.items())
+    ax.bar([n + (i - 1) * width for n in dist], list(dist.values()), width, color=colour, hatch=hatch,
+           edgecolor="white", label=f"threshold {2 + factors}")
 ax.set_xlabel("tasks until the job is learned (16 exp; never fewer than 6)")
 ax.set_ylabel("probability")
 ax.set_xticks(range(6, 17))
 ax.grid(alpha=0.3, axis="y")
 ax.legend()
 ax.set_title("Learning a job with a Bronze score of 3, playing to win")
-show(fig)
+show(fig, alt="Bars of how many tasks 3 Bronze dice take to learn a job, at thresholds 2, 3 and 5: the harder "
+              "the tasks, the sooner it is learned, on average "
+              + ", ".join(f"{m:.1f} tasks at threshold {t}" for t, m in means.items()) + ".")
 
 # %% [markdown]
 # Harder tasks teach **faster**: failures pay exp, and a failure with even
@@ -197,8 +151,8 @@ rows = []
 for cal in ["bronze", "silver", "gold", "platinum"]:
     row = [cal.title()]
     for score in range(1, 7):
-        pmf = tasks_to_learn(gains({**spec, "caliber": cal, "dice": score}))
-        row.append(f"{np.dot(n, pmf):.1f}")
+        dist = advancement.tasks_to_learn({**spec, "caliber": cal, "dice": score})
+        row.append(f"{sum(n * p for n, p in dist.items()):.1f}")
     rows.append(row)
 table(["caliber \\ ability score"] + [str(s) for s in range(1, 7)], rows)
 
@@ -214,10 +168,8 @@ table(["caliber \\ ability score"] + [str(s) for s in range(1, 7)], rows)
 # the player every primary consequence along the way.
 
 # %%
-for plan in ["win", "learn"]:
-    pmf = tasks_to_learn(gains(spec, plan))
-    support = n[pmf > 1e-15]
-    print(f"plays to {plan:>5}: mean {np.dot(n, pmf):5.2f} tasks, range {support.min()}-{support.max()}")
+for plan, dist in [("win", advancement.tasks_to_learn(spec)), ("learn", tasks_until(refusing_exp(spec), 16))]:
+    print(f"plays to {plan:>5}: mean {sum(n * p for n, p in dist.items()):5.2f} tasks, range {min(dist)}-{max(dist)}")
 
 # %% [markdown]
 # ## 4. Levelling up a job you have
@@ -227,32 +179,14 @@ for plan in ["win", "learn"]:
 # level, wipe the exp and raise the level by 1.** From level *L* the task
 # pool has *L* dice and the next level needs 2*L* exp, from failures (+1)
 # and "learned something new" (+1; on a pass only with a spare success).
-# The same chain, with gains of 0, 1 or 2, gives the average number of tasks
-# per level for a Bronze job facing threshold 2:
+# Counting the same way, with 0, 1 or 2 exp a task, gives the average
+# number of tasks per level for a Bronze job facing threshold 2:
 
 # %%
-def level_gains(spec):
-    """P(exp gained = 0, 1, 2) in one task above level 0 (playing to win)."""
-    o = vw.odds(spec)
-    p = np.zeros(3)
-    for s, q in o.distribution.items():
-        g = (1 if s > o.threshold else 0) if s >= o.threshold else (2 if s >= 1 else 1)
-        p[g] += q
-    return p
-
-
-def mean_tasks(step, need):
-    """Expected tasks to collect ``need`` exp with gains 0/1/2 (exact, by first-step analysis)."""
-    e = np.zeros(need + 1)               # e[x]: expected tasks still needed with x exp to go
-    for x in range(1, need + 1):
-        e[x] = (1 + step[1] * e[x - 1] + step[2] * e[max(x - 2, 0)]) / (1 - step[0])
-    return e[need]
-
-
 rows = []
 for level in range(1, 7):
-    step = level_gains({"roll": "task", "dice": level, "factors": 1})
-    rows.append([f"{level} -> {level + 1}", 2 * level, vw.percent(step[0]), f"{mean_tasks(step, 2 * level):.1f}"])
+    step = advancement.exp_per_task({"roll": "task", "dice": level, "factors": 1})
+    rows.append([f"{level} -> {level + 1}", 2 * level, vw.percent(step.get(0, 0.0)), f"{mean_tasks(step, 2 * level):.1f}"])
 table(["level", "exp needed", "P(no exp from a task)", "average tasks"], rows)
 
 # %% [markdown]

@@ -13,13 +13,13 @@
 # measure each choice against. The engine plays all five procedures side
 # by side:
 #
-# | edition id | what it is |
+# | edition | what it is |
 # |---|---|
-# | `playtest` | the 1st Playtest Rules v0.2: d20 checks with bonus d6, d6 task pools, KISS and Ego |
-# | `playsheet` | the Playsheet: d20 checks with flat +1/+2 factors, **D10** task pools, exploding 10s |
-# | `agora` | the agora procedure: d6 pools, ranks 2-6 as face thresholds, difficulty removes dice |
-# | `heresy` | Victoriana's Heresy Engine (for comparison): 1s and 6s succeed, black dice cancel |
-# | `vers` | VERS (for comparison): 3d6 roll-under against 10 + ranks |
+# | playtest | the 1st Playtest Rules v0.2: d20 checks with bonus d6, d6 task pools, KISS and Ego |
+# | playsheet | the Playsheet: d20 checks with flat +1/+2 factors, **D10** task pools, exploding 10s |
+# | agora | the agora procedure: d6 pools, ranks 2-6 as face thresholds, difficulty removes dice |
+# | heresy | Victoriana's Heresy Engine (for comparison): 1s and 6s succeed, black dice cancel |
+# | vers | VERS (for comparison): 3d6 roll-under against 10 + ranks |
 #
 # This chapter puts **the same character** through each of them, plots the
 # odds next to each other, and then says what each design choice does to
@@ -33,18 +33,12 @@ from IPython.display import Markdown, display
 from matplotlib.ticker import MaxNLocator
 
 import venus_widgets as vw
-from venus_widgets.tutorial import BASE, setup_plots, show, table
+from venus_widgets.tutorial import setup_plots, show, table, target_fields as playtest_target
 
 setup_plots()
 EDITIONS = ["playtest", "playsheet", "agora", "heresy", "vers"]
 COLOUR = dict(zip(EDITIONS, ["#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00"]))  # Okabe-Ito
 MARKER = dict(zip(EDITIONS, ["o", "s", "^", "D", "v"]))
-
-
-def playtest_target(target):
-    """Difficulty word + relative factors giving a playtest check target (5..29)."""
-    word = max((d for d in BASE if BASE[d] <= target), key=BASE.get)
-    return {"difficulty": word, "factors": target - BASE[word]}
 
 
 def line(ax, xs, ys, edition, label):
@@ -136,7 +130,9 @@ for ax, (edition, rungs) in zip(axes, ladders.items()):
 axes[0].set_ylabel("P(pass)")
 fig.suptitle("The same competent character on each edition's difficulty ladder")
 fig.tight_layout()
-show(fig)
+show(fig, alt="Five bar charts, one per edition, of the same competent character's P(pass) on each rung of "
+              "that edition's difficulty ladder, easiest first: "
+              + "; ".join(f"{e} {vw.percent(r[0][1])} down to {vw.percent(r[-1][1])}" for e, r in ladders.items()) + ".")
 
 # %% [markdown]
 # The agora check has only two rungs, because its difficulty lives
@@ -172,7 +168,9 @@ ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend()
 ax.set_title("Flat d20 against the 3d6 bell")
-show(fig)
+show(fig, alt="Two lines of P(pass) against steps of difficulty from an even chance: the playtest d20 falls "
+              f"evenly by 5 points a step from {pt[0]:.0%} to {pt[-1]:.0%}, while the VERS 3d6 bell falls slowly "
+              f"at the ends and steeply in the middle, from {vs[0]:.0%} to {vw.percent(vs[-1])}.")
 
 # %%
 hard8, easy8 = list(shift).index(8), list(shift).index(-8)
@@ -213,7 +211,11 @@ ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend()
 ax.set_title("Silver, score 4: what each bonus factor buys")
-show(fig)
+bonus_pt = [vw.odds({**pt_spec, "bonus_factors": int(n)}).p_pass for n in k]
+bonus_ps = [vw.odds({**ps_spec, "bonus": [2] * int(n)}).p_pass for n in k]
+show(fig, alt="Lines of P(pass) at target 18 against 0 to 4 bonus factors for a Silver score-4 check: the "
+              f"playtest's highest d6 climbs from {bonus_pt[0]:.0%} to {bonus_pt[-1]:.0%}, the playsheet's "
+              f"+2 per factor from {bonus_ps[0]:.0%} to {bonus_ps[-1]:.0%}, and +1 per factor more slowly.")
 
 # %% [markdown]
 # The first playtest bonus die is worth a lot (+3.5 on average) and each
@@ -253,7 +255,9 @@ for ax, (name, edition, spec) in zip(axes, panels):
     ax.set_xlabel(f"pass {vw.percent(o.p_pass)}; mean {o.mean:.1f}, sd {o.sd:.1f}", fontsize=8)
 axes[0].set_ylabel("probability")
 fig.tight_layout()
-show(fig)
+show(fig, alt="Five bar charts of how many successes each edition's pool gives, passing results coloured and "
+              "failing ones hatched grey: " + "; ".join(f"{name} passes {vw.percent(vw.odds(spec).p_pass)}"
+                                                         for name, _, spec in panels) + ".")
 
 # %% [markdown]
 # Exploding 10s barely move the chance of passing a low threshold, but they
@@ -310,7 +314,9 @@ ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("The same moderately hard task, one more factor at a time")
-show(fig)
+show(fig, alt="Lines of P(pass) against 0 to 4 extra difficulty factors for the same task in four editions: "
+              + "; ".join(f"{e} from {vw.percent(ps[0])} to {vw.percent(ps[-1])}" for e, (_, ps) in series.items())
+              + ".")
 
 # %%
 rungs = series["heresy"][1]
@@ -363,7 +369,11 @@ ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("What a crowd adds")
-show(fig)
+show(fig, alt="Lines of P(pass) against 0 to 4 friends offering help: playtest allies (at most 2) take the task "
+              f"from {vw.percent(vw.odds(TASK7['playtest']).p_pass)} to "
+              f"{vw.percent(vw.odds({**TASK7['playtest'], 'allies': ['silver'] * 2}).p_pass)}, playsheet allies "
+              f"(at most 3) to {vw.percent(vw.odds({**TASK7['playsheet'], 'allies': ['silver'] * 3}).p_pass)}, and "
+              f"merged agora helpers from {vw.percent(agora_help[0])} to {vw.percent(agora_help[-1])}.")
 
 # %% [markdown]
 # In the playtest rules a single ally is a big deal for a small pool. The
@@ -378,7 +388,7 @@ show(fig)
 # Neither comparison system has anything like KISSing: turning the
 # player's resources and the story (Lots, insight, stunts, specialties)
 # into re-rolls. Each Venus edition also has Ego, which doubles its best
-# face: 6s in the playtest rules (the *double6* mode) and the agora
+# face: 6s in the playtest rules (Ego's *double 6s*) and the agora
 # procedure, 10s in the Playsheet. The same task as in section 7 (the
 # moderately hard one with one more factor), without help:
 
@@ -401,7 +411,10 @@ ax.set_ylim(0, 1.1)
 ax.grid(alpha=0.3, axis="y")
 ax.legend(fontsize=8)
 ax.set_title("What KISSes and Ego buy on a hard task")
-show(fig)
+show(fig, alt="Bars of P(pass) on a hard task with no KISS, 1 KISS, 2 KISSes and 2 KISSes plus Ego in three "
+              "editions: " + "; ".join(
+                  f"{e} from {vw.percent(vw.odds(hard[e]).p_pass)} to "
+                  f"{vw.percent(vw.odds({**hard[e], 'kiss': 2, 'ego': ego_on[e]}).p_pass)}" for e in hard) + ".")
 
 # %%
 gain = {e: vw.odds({**hard[e], "kiss": 2, "ego": ego_on[e]}).p_pass - vw.odds({**hard[e], "kiss": 2}).p_pass
@@ -446,7 +459,7 @@ table(["roll", "extreme result", "chance"], rows)
 # still passes, with a sting. The Heresy Engine's foul failure is a real
 # catastrophe, and with black dice it is common. The Playsheet's criticals
 # depend on the threshold: a big pool against a low threshold makes a
-# critical success the *usual* result.
+# critical success common (here, as the table shows, as likely as not).
 #
 # ## 10. The Heresy Engine's examples, computed
 #
@@ -540,7 +553,9 @@ ax.set_xlabel("degrees (below 0: degrees of failure, hatched)")
 ax.set_ylabel("probability")
 ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 ax.set_title("VERS, CT 13, no penalty")
-show(fig)
+show(fig, alt=f"Bars of the chance of each number of degrees on a VERS check at CT 13, a bell from "
+              f"{min(degrees)} to {max(degrees)}: success (0 or more, coloured) {vw.percent(o.p_pass)}, "
+              f"failure (hatched) {vw.percent(1 - o.p_pass)}.")
 r = vw.roll({"edition": "vers", "ranks": 3}, seed=13)
 print(r, r.details)
 
