@@ -96,8 +96,11 @@ screen = vw.FCScreen({
 screen
 
 # %% [markdown]
-# Without the widget the same answer is one line of the engine
-# (`screen.ladder` is this table; `.to_csv()` and `.to_markdown()` export it):
+# Without the widget the same answer is one line of the engine.
+#
+# > **In code** (skip this if you only set difficulties at the table): the
+# > screen's table is `screen.ladder`; `.to_csv()` and `.to_markdown()`
+# > export it for printing.
 
 # %%
 party = vw.party_ladder(screen.party, target=0.6)
@@ -105,16 +108,19 @@ print(party.why)
 party
 
 # %% [markdown]
-# ### One character: `vw.solve`, `vw.ladder`, `vw.explain`
+# ### One character: the ladder, the nearest setting, and why
 #
-# * `vw.ladder(spec)` is the list the screen shows for one character:
-#   every difficulty setting, easiest first, each with its exact chance.
-# * `vw.solve(spec, target, vary=...)` answers "which setting gives about
-#   this chance?": the settings nearest the target come first. `vary` names
-#   what you may change: the factors, the difficulty, the consequences...
-# * `vw.explain(spec)` says why a chance is what it is, step by step in the
+# * The **ladder** is the list the screen shows for one character: every
+#   difficulty setting, easiest first, each with its exact chance.
+# * **Solving** answers "which setting gives about this chance?": the
+#   settings nearest the target come first. You say what you may change: the
+#   factors, the difficulty, the consequences...
+# * **Explaining** says why a chance is what it is, step by step in the
 #   order the rules apply (the dice, what each die needs, KISS and Ego, the
 #   threshold), with a seeded example roll walked through the same steps.
+#
+# > **In code**: `vw.ladder(spec)`, `vw.solve(spec, target, vary="factors")`
+# > and `vw.explain(spec)`.
 #
 # Bo wants to pick a lock; which factors make it about a coin flip?
 
