@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.editions.playsheet import core as playsheet
+from venus_widgets.engine.editions import playsheet
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = sorted((ROOT / "scripts" / "chapters").glob("0*.py"))

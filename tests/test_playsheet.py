@@ -14,7 +14,7 @@ import pytest
 import venus_widgets as vw
 from peer_agora import chi_square_pvalue
 from peer_playsheet import brute_task, icepool_distribution
-from venus_widgets.engine.editions.playsheet import core as playsheet
+from venus_widgets.engine.editions import playsheet
 
 TASK = {"edition": "playsheet", "roll": "task"}
 CHECK = {"edition": "playsheet", "roll": "check"}
