@@ -149,7 +149,7 @@ def test_rolls_follow_the_policy_and_replay():
     for seed in range(300):
         r = vw.roll(spec, seed)
         assert r == vw.roll(spec, seed) and vw.Roll.from_json(r.to_json()) == r
-        before = r.details["passes_before_kiss"]
+        before = r.details["successes_before_kiss"]
         own_kissed = [i for i in r.kissed if r.dice[i].owner == "own"]
         if before >= 8:
             assert not r.kissed and not r.ego_spent

@@ -103,7 +103,7 @@ def _succ_before(spec: dict, first) -> int:
     if ed == "playtest":
         return first.details["successes_before_kiss"]
     if ed == "playsheet":
-        return first.details["passes_before_kiss"]
+        return first.details["successes_before_kiss"]
     return sum(1 for d in first.dice if d.scores > 0)
 
 

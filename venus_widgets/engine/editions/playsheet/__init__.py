@@ -53,7 +53,7 @@ from .check import check_category, target
 from .dice import AUTO_FROM, PASS_FROM, pass_chance
 from .explain import explain_roll, explain_steps
 from .ladder import factor_list, ladder_settings, vary_values
-from .outcome import critical, margin
+from .outcome import critical, goal, margin, threshold
 from .published import table
 from .roll import roll
 from .roll_many import roll_many
@@ -63,7 +63,7 @@ from .task_odds import denominator, odds
 __all__ = [
     "ID", "FEATURES", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
     "ladder_settings", "explain_steps", "explain_roll",
-    "AUTO_FROM", "PASS_FROM", "pass_chance", "target", "check_category", "margin", "critical",
+    "AUTO_FROM", "PASS_FROM", "pass_chance", "target", "threshold", "goal", "check_category", "margin", "critical",
     "table", "factor_list", "vary_values",
 ]
 

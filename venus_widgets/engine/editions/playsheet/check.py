@@ -19,10 +19,15 @@ from .dice import AUTO_FROM
 
 
 def target(spec: dict) -> int:
-    """Check target: 5 x difficulty + factors (5..28); task threshold: difficulty + factors."""
-    if spec["roll"] == "check":
-        return 5 * spec["difficulty"] + sum(spec["factors"])
-    return spec["difficulty"] + sum(spec["factors"])
+    """The total a check's d20 + score + bonus must reach: 5 x difficulty +
+    factors (5..28). A task has a :func:`~.outcome.threshold` instead.
+
+    >>> target({"roll": "check", "difficulty": 2, "factors": [2, 1]})
+    13
+    """
+    if spec["roll"] != "check":
+        raise ValueError("a playsheet task has a threshold (outcome.threshold), not a target")
+    return 5 * spec["difficulty"] + sum(spec["factors"])
 
 def check_category(spec: dict, natural: int) -> str:
     """``auto-fail``, ``auto-pass``, ``pass`` or ``fail`` for a natural d20.

@@ -7,6 +7,7 @@ from ...odds import Odds
 from ...rolls import Roll
 from .check import check_category, target
 from .dice import AUTO_FROM, PASS_FROM, pass_chance
+from .outcome import threshold
 
 
 def explain_steps(spec: dict, o: Odds) -> list:
@@ -28,7 +29,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
         steps.append(Step("a natural 1 always fails", o.breakdown["auto-fail"]))
         steps.append(Step("P(pass)", o.p_pass, "="))
         return steps
-    rank, thr = spec["rank"], target(spec)
+    rank, thr = spec["rank"], threshold(spec)
     steps = [Step(f"{spec['dice']} {rank.capitalize()} D10s: each passes on {PASS_FROM[rank]}-10 "
                   f"({pct(pass_chance(rank))}).")]
     for i, a in enumerate(spec["allies"]):

@@ -1,7 +1,24 @@
-"""What a task's passes mean: the margin and the criticals
-(docs/rules_playsheet.md#task)."""
+"""What a task's passes mean (docs/rules_playsheet.md#task): the
+threshold (passes needed), the goal (the threshold: the playsheet has no
+consequences), the margin and the criticals."""
 
 from __future__ import annotations
+
+
+def threshold(spec: dict) -> int:
+    """Passes a task needs: difficulty + factors (1..12).
+
+    >>> threshold({"roll": "task", "difficulty": 3, "factors": [2]})
+    5
+    """
+    if spec["roll"] != "task":
+        raise ValueError("a playsheet check has a target (check.target), not a threshold")
+    return spec["difficulty"] + sum(spec["factors"])
+
+
+def goal(spec: dict) -> int:
+    """Passes a task aims at: its threshold (no consequences to buy)."""
+    return threshold(spec)
 
 
 def margin(passes: int, threshold: int) -> float:

@@ -13,9 +13,9 @@ import numpy as np
 
 from ...errors import SpecError
 from ...rolls import Die, Roll, streams
-from .check import roll_check, target
+from .check import roll_check
 from .dice import _explode_from, _passes
-from .outcome import critical, margin
+from .outcome import critical, margin, threshold
 from .policy import policy_kiss
 
 
@@ -26,7 +26,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     if spec["roll"] == "check":
         return roll_check(spec, seed, kiss, ego)
     first, second = streams(seed)
-    thr = target(spec)
+    thr = threshold(spec)
     owners = [("own", spec["rank"])] * spec["dice"] + [(f"ally {i + 1}", r) for i, r in enumerate(spec["allies"])]
     faces: np.ndarray | list[int] = first.integers(1, 11, size=len(owners)) if owners else []
     dice = [Die(i, o, g, 10, int(f), int(f)) for i, ((o, g), f) in enumerate(zip(owners, faces))]
@@ -71,7 +71,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
         ego_spent=spend,
         details={
             "threshold": thr,
-            "passes_before_kiss": before,
+            "successes_before_kiss": before,
             "dice_before_kiss": on_table,
             "tens": tens,
             "critical": critical(outcome, thr),

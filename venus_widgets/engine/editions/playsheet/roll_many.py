@@ -6,8 +6,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...rolls import in_blocks
-from .check import roll_many_checks, target
+from .check import roll_many_checks
 from .dice import PASS_FROM, _chains
+from .outcome import threshold
 from .policy import own_kiss_count
 
 
@@ -19,7 +20,7 @@ def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
     return in_blocks(n, seed, lambda rows, first, _: _tasks(spec, rows, first))
 
 def _tasks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
-    thr, explode = target(spec), spec["explode"]
+    thr, explode = threshold(spec), spec["explode"]
     ranks = [spec["rank"]] * spec["dice"] + list(spec["allies"])
     need = np.array([PASS_FROM[r] for r in ranks], dtype=np.int8)
     is_own = np.arange(len(ranks)) < spec["dice"]

@@ -20,7 +20,7 @@ import numpy as np
 
 from ...exact import bincount, ones, ratio, total, zeros
 from ...odds import Odds
-from .check import check_odds, target
+from .check import check_odds
 from .kernels import (
     _add_matrix,
     _ally_first,
@@ -30,6 +30,7 @@ from .kernels import (
     _low,
     _passes_pmf,
 )
+from .outcome import threshold
 
 
 class _Task:
@@ -38,7 +39,7 @@ class _Task:
     def __init__(self, spec: dict, exact: bool = False) -> None:
         self.spec = spec
         self.exact = exact
-        self.thr = target(spec)
+        self.thr = threshold(spec)
         self.explode = spec["explode"]
         self.n = spec["dice"]
         self.rank = spec["rank"]
