@@ -9,9 +9,15 @@ negative binomial count; without explosions the tens are Binomial among the
 passing dice. The unbounded tail is cut where less than ``_GROUP_CUT`` of
 mass is left.
 
+Three number kinds: floats; Fractions (``exact``, object arrays); or counts
+(``count``, not exploding): the number of face tuples out of ``10**n``,
+integers held in float64, exact while every sum stays below 2**53.
+
 >>> g = _group(2, "bronze", False)
 >>> [round(float(x), 2) for x in _passes_pmf(g, 2, False)]
 [0.36, 0.48, 0.16]
+>>> _passes_pmf(_group(2, "bronze", False, count=True), 2, False).tolist()
+[36.0, 48.0, 16.0]
 """
 
 from __future__ import annotations
@@ -24,10 +30,11 @@ import numpy as np
 from ..._dist import binom
 from ...exact import bincount, ratio, zeros
 from ...odds import TAIL_CUTOFF
-from .dice import pass_chance
+from .dice import PASS_FROM, pass_chance
 
 #: Mass each exploding group may drop from its tail (well under 1e-12 in all).
 _GROUP_CUT = TAIL_CUTOFF / 100
+
 
 @lru_cache(maxsize=256)
 def _extra_tens(n: int) -> tuple[np.ndarray, float]:
@@ -45,12 +52,24 @@ def _extra_tens(n: int) -> tuple[np.ndarray, float]:
     arr = np.array(out)
     return arr, max(0.0, 1.0 - math.fsum(arr))
 
+
 @lru_cache(maxsize=512)
-def _group(n: int, rank: str, explode: bool, exact: bool = False) -> np.ndarray:
+def _group(n: int, rank: str, explode: bool, exact: bool = False, count: bool = False) -> np.ndarray:
     """Joint pmf ``G[f, t]`` of failed dice ``f`` (the die a chain ends on
     failed) and 10s ``t`` for ``n`` dice (chains) of one rank. Passes are
     ``n - f + t`` when exploding, ``n - f`` otherwise. Fractions with
-    ``exact`` (not exploding)."""
+    ``exact`` (not exploding); counts with ``count`` (not exploding).
+
+    >>> _group(1, "bronze", False, count=True).tolist()   # 1-6 fail; 7-9 pass; the 10
+    [[3.0, 1.0], [6.0, 0.0]]
+    """
+    if count:
+        fail, plain = PASS_FROM[rank] - 1, 10 - PASS_FROM[rank]  # failing faces; passing faces but the 10
+        c = np.zeros((n + 1, n + 1))
+        for f in range(n + 1):
+            for t in range(n - f + 1):
+                c[f, t] = math.comb(n, f) * fail**f * math.comb(n - f, t) * plain ** (n - f - t)
+        return c
     p = pass_chance(rank, exact)
     if explode:
         fails = binom(n, (1 - p) / 0.9)
@@ -62,11 +81,13 @@ def _group(n: int, rank: str, explode: bool, exact: bool = False) -> np.ndarray:
         g[f, : n - f + 1] = fails[f] * binom(n - f, ratio(1, 10, exact) / p)
     return g
 
+
 def _passes_pmf(g: np.ndarray, n: int, explode: bool) -> np.ndarray:
     """pmf of the passes of one group from its joint ``G[f, t]``."""
     f, t = np.indices(g.shape)
     s = n - f + (t if explode else 0)
     return bincount(s.ravel(), g.ravel())
+
 
 def _low(g: np.ndarray, n: int, explode: bool, cap: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``L[f, s, t]``-free view: mass by (passes s, tens t) for s, t < cap,
@@ -76,49 +97,52 @@ def _low(g: np.ndarray, n: int, explode: bool, cap: int) -> tuple[np.ndarray, np
     keep = (s < cap) & (g > 0)
     return f[keep], s[keep], t[keep], g[keep]
 
+
 def _conv_matrix(kernel: np.ndarray) -> np.ndarray:
     """The (cap*cap x cap*cap) matrix of a 2-D convolution with ``kernel``
     truncated to (cap x cap), on states flattened as ``s * cap + t``:
     ``state @ M`` adds the kernel's (passes, tens) to every state and drops
-    whatever reaches the cap (a task that reaches its threshold stays there)."""
+    whatever reaches the cap (a task that reaches its threshold stays there).
+
+    >>> _conv_matrix(np.array([[0.5, 0.0], [0.25, 0.25]]))[0].tolist()   # from (0, 0)
+    [0.5, 0.0, 0.25, 0.25]
+    """
     cap = kernel.shape[0]
+    m = np.zeros((cap, cap, cap, cap), dtype=kernel.dtype)  # [s, t, s2, t2]
     s, t = np.indices((cap, cap))
-    ks, kt = np.nonzero(kernel)
-    ds, dt = ks[:, None], kt[:, None]
-    src = (s * cap + t).ravel()[None, :]
-    s2, t2 = s.ravel()[None, :] + ds, t.ravel()[None, :] + dt
-    keep = (s2 < cap) & (t2 < cap)
-    m = zeros((cap * cap, cap * cap), kernel.dtype == object)
-    w = np.broadcast_to(kernel[ks, kt][:, None], keep.shape)
-    np.add.at(m, (np.broadcast_to(src, keep.shape)[keep], (s2 * cap + t2)[keep]), w[keep])
-    return m
+    for ds, dt in zip(*np.nonzero(kernel)):
+        ss, tt = s[: cap - ds, : cap - dt], t[: cap - ds, : cap - dt]
+        m[ss, tt, ss + ds, tt + dt] = kernel[ds, dt]  # one entry per source: no repeats
+    return m.reshape(cap * cap, cap * cap)
+
+
+def _kernel(rank: str, explode: bool, cap: int, exact: bool, count: bool, split: bool) -> np.ndarray:
+    """One chain's (passes, tens) below ``cap``, as ``K[failed, s, t]``
+    (``failed`` 0 or 1 with ``split``, else always 0)."""
+    kern = np.zeros((2, cap, cap), dtype=object if exact else float)
+    f, s, t, w = _low(_group(1, rank, explode, exact, count), 1, explode, cap)
+    np.add.at(kern, (((f > 0) & split).astype(int), s, np.minimum(t, cap - 1)), w)
+    return kern
+
 
 @lru_cache(maxsize=512)
-def _fresh_matrix(m: int, rank: str, explode: bool, cap: int, exact: bool = False) -> np.ndarray:
-    """The matrix (see ``_conv_matrix``) that adds the (passes, tens) of
-    ``m`` fresh chains of one rank to a state below ``cap``."""
-    low = zeros((cap, cap), exact)
-    _, s, t, w = _low(_group(m, rank, explode, exact), m, explode, cap)
-    np.add.at(low, (s, np.minimum(t, cap - 1)), w)
-    return _conv_matrix(low)
+def _fresh_matrix(rank: str, explode: bool, cap: int, exact: bool = False, count: bool = False) -> np.ndarray:
+    """The matrix (see ``_conv_matrix``) that adds the (passes, tens) of one
+    fresh chain of one rank to a state below ``cap``."""
+    return _conv_matrix(_kernel(rank, explode, cap, exact, count, False)[0])
 
-@lru_cache(maxsize=128)
-def _add_matrix(m: int, rank: str, explode: bool, rows: int, exact: bool = False) -> np.ndarray:
-    """``pmf @ M`` is the pmf of passes (length ``rows``) plus the passes of
-    ``m`` fresh chains of one rank: a (rows x wider) convolution matrix."""
-    marg = _passes_pmf(_group(m, rank, explode, exact), m, explode)
-    out = zeros((rows, rows + len(marg) - 1), exact)
-    for r in range(rows):
-        out[r, r : r + len(marg)] = marg
-    return out
+
+@lru_cache(maxsize=512)
+def _fresh_passes(rank: str, explode: bool, exact: bool = False, count: bool = False) -> np.ndarray:
+    """pmf (or counts) of the passes of one fresh chain of one rank."""
+    return _passes_pmf(_group(1, rank, explode, exact, count), 1, explode)
+
 
 @lru_cache(maxsize=512)
 def _ally_first(rank: str, explode: bool, cap: int, ally_kiss: bool,
-                exact: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
+                exact: bool = False, count: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
     """An ally's first roll as two matrices (see ``_conv_matrix``): the die
     kept, and the die failed and waiting for the ally's KISS (None without
     ally KISS)."""
-    kern = zeros((2, cap, cap), exact)
-    fa, sa, ta, wa = _low(_group(1, rank, explode, exact), 1, explode, cap)
-    np.add.at(kern, (((fa > 0) & ally_kiss).astype(int), sa, ta), wa)
+    kern = _kernel(rank, explode, cap, exact, count, ally_kiss)
     return _conv_matrix(kern[0]), (_conv_matrix(kern[1]) if ally_kiss else None)

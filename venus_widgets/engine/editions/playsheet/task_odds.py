@@ -15,6 +15,8 @@ convolution matrices (:mod:`.kernels`).
 from __future__ import annotations
 
 import math
+from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -22,15 +24,28 @@ from ...exact import bincount, ones, ratio, total, zeros
 from ...odds import Odds
 from .check import check_odds
 from .kernels import (
-    _add_matrix,
     _ally_first,
     _extra_tens,
     _fresh_matrix,
+    _fresh_passes,
     _group,
     _low,
     _passes_pmf,
 )
 from .outcome import threshold
+
+
+def _ally_reroll(qs: np.ndarray, i: int, step: np.ndarray, unit: int, ex: bool) -> np.ndarray:
+    """``qs[m, mask, s]`` after ally ``i`` re-rolls a failed die (masks with
+    bit ``i``: passes convolved with ``step``); other masks lifted by ``unit``."""
+    grown = zeros((qs.shape[0], qs.shape[1], qs.shape[2] + len(step) - 1), ex)
+    with_i = [mk for mk in range(qs.shape[1]) if mk & (1 << i)]
+    without = [mk for mk in range(qs.shape[1]) if not mk & (1 << i)]
+    grown[:, without, : qs.shape[2]] = qs[:, without] * unit
+    for j, w in enumerate(step):
+        if w:
+            grown[:, with_i, j : j + qs.shape[2]] += qs[:, with_i] * w
+    return grown
 
 
 class _Task:
@@ -49,71 +64,93 @@ class _Task:
         self.ego = spec["ego"]
 
     def compute(self) -> Odds:
-        thr, n, explode, ex = self.thr, self.n, self.explode, self.exact
-        units = [(n, self.rank)] + [(1, r) for r in self.allies]
-        groups = [_group(m, r, explode, ex) for m, r in units]
+        """The odds. With ``exact`` and a common denominator ``D`` below
+        2**53, counted in integers held in float64 (every count, product and
+        partial sum is an integer below ``D``, so the float arithmetic is
+        exact), then divided once into Fractions."""
+        d = denominator(self.spec)
+        count = self.exact and d is not None and d < 2**53
+        ex = self.exact and not count
+        out, p_no_kiss, e_spent, cut = self._counts(ex, count)
+        if count:
+            assert d is not None
+            frac = np.array([Fraction(int(c), d) for c in out], dtype=object)
+            return self._odds(frac, Fraction(int(p_no_kiss), d), Fraction(int(e_spent), d), cut)
+        return self._odds(out, p_no_kiss, e_spent, cut)
+
+    def _counts(self, ex: bool, count: bool) -> tuple[np.ndarray, Any, Any, float]:
+        """The pmf of the final passes, P(pass without KISS), P(Ego spent) and
+        the mass cut, in floats, Fractions (``ex``) or counts out of ``D``
+        (``count``: every path is lifted onto ``D`` by 10 per die it does not
+        re-roll)."""
+        thr, n, explode, rank = self.thr, self.n, self.explode, self.rank
+        unit = 10 if count else 1  # one fresh D10's total weight
+        units = [(n, rank)] + [(1, r) for r in self.allies]
+        groups = [_group(m, r, explode, ex, count) for m, r in units]
         cut = sum(_extra_tens(m)[1] for m, _ in units if explode and m)
+        kmax = self.k
+        nallies = len(self.allies)
+        masks = 2**nallies if self.ally_kiss else 1
+        lift = unit ** (kmax + (nallies if self.ally_kiss else 0))  # a path re-rolling nothing
 
         # 1. every die rolled once: passes S0; at or above the threshold nothing is spent
         s0 = ones(1, ex)
         for (m, _), g in zip(units, groups):
             s0 = np.convolve(s0, _passes_pmf(g, m, explode))
         out = zeros(max(len(s0), thr + 1) + 64, ex)
-        out[thr : len(s0)] += s0[thr:]
-        p_no_kiss = total([ratio(0, 1, ex), *s0[thr:]])
+        out[thr : len(s0)] += s0[thr:] * lift
+        p_no_kiss = total([ratio(0, 1, ex), *s0[thr:]]) * lift
 
         # 2. short of the threshold: initial (s0, t0) per KISS plan: m own dice, failed-ally mask
-        kmax = self.k
-        nallies = len(self.allies)
-        masks = 2**nallies if self.ally_kiss else 1
         cells = thr * thr  # states (passes, tens) below the threshold, flattened
         own_q = zeros((kmax + 1, thr, thr), ex)
         f, s, t, w = _low(groups[0], n, explode, thr)
         np.add.at(own_q, (np.minimum(f, kmax), s, t), w)
         q = zeros((kmax + 1, masks, cells), ex)
         q[:, 0] = own_q.reshape(kmax + 1, cells)
-        for i, rank in enumerate(self.allies):
-            kept, failed = _ally_first(rank, explode, thr, self.ally_kiss, ex)
+        for i, r in enumerate(self.allies):
+            kept, failed = _ally_first(r, explode, thr, self.ally_kiss, ex, count)
             bit = 1 << i
             without = [mk for mk in range(masks) if not mk & bit]
             nxt = q @ kept
             if failed is not None:
                 nxt[:, [mk | bit for mk in without]] += q[:, without] @ failed
             q = nxt
-        q = q.reshape(kmax + 1, masks, thr, thr)
 
-        # 3. the KISS round: m fresh own chains and the failed allies' fresh dice,
-        #    added to the passes as (rows x wider) convolution matrices
-        qs = q.sum(axis=3)  # (m, mask, s0)
-        adds = [_add_matrix(m, self.rank, explode, thr, ex) for m in range(kmax + 1)]
-        inner = zeros((masks, max(a.shape[1] for a in adds)), ex)
-        for m, a in enumerate(adds):
-            inner[:, : a.shape[1]] += qs[m] @ a
-        for i, rank in enumerate(self.allies if self.ally_kiss else []):  # failed allies re-roll
-            a = _add_matrix(1, rank, explode, inner.shape[1], ex)
-            with_i = [mk for mk in range(masks) if mk & (1 << i)]
-            grown = zeros((masks, a.shape[1]), ex)
-            grown[:, : inner.shape[1]] = inner
-            grown[with_i] = inner[with_i] @ a
-            inner = grown
-        final = inner.sum(axis=0)
-        if len(final) > len(out):
-            out = np.concatenate([out, zeros(len(final) - len(out), ex)])
-        out[: len(final)] += final
+        # 3. the KISS round: the failed allies' fresh dice (per mask; the others
+        #    lifted), then m fresh own chains, by Horner's rule over m (convolution
+        #    commutes): sum_m r[m] * unit**(kmax - m) * (one chain's passes)**m
+        qs = q.reshape(kmax + 1, masks, thr, thr).sum(axis=3)  # (m, mask, s0)
+        for i, r in enumerate(self.allies if self.ally_kiss else []):
+            qs = _ally_reroll(qs, i, _fresh_passes(r, explode, ex, count), unit, ex)
+        rs = qs.sum(axis=1)
+        step = _fresh_passes(rank, explode, ex, count)
+        acc = rs[kmax]
+        for m in range(kmax - 1, -1, -1):
+            acc = np.convolve(acc, step)
+            acc[: rs.shape[1]] += rs[m] * unit ** (kmax - m)
+        if len(acc) > len(out):
+            out = np.concatenate([out, zeros(len(acc) - len(out), ex)])
+        out[: len(acc)] += acc
 
         # 4. Ego: a task still short after the KISS round counts each 10 twice.
         #    Only the sums (passes, tens) matter, so the state after the KISS
         #    round is q convolved with the fresh dice's (passes, tens), below
-        #    the threshold (a matrix product on the flattened states).
+        #    the threshold (matrix products on the flattened states).
         e_spent = ratio(0, 1, ex)
         if self.ego:
-            own = np.stack([_fresh_matrix(m, self.rank, explode, thr, ex) for m in range(kmax + 1)])
-            y = (q.reshape(kmax + 1, masks, cells) @ own).sum(axis=0)
-            for i, rank in enumerate(self.allies):
-                mats = [mk for mk in range(masks) if mk & (1 << i)]
-                if mats:
-                    y[mats] = y[mats] @ _fresh_matrix(1, rank, explode, thr, ex)
-            z = y.sum(axis=0).reshape(thr, thr)
+            y = q.copy()
+            for i, r in enumerate(self.allies if self.ally_kiss else []):
+                with_i = [mk for mk in range(masks) if mk & (1 << i)]
+                without = [mk for mk in range(masks) if not mk & (1 << i)]
+                y[:, with_i] = y[:, with_i] @ _fresh_matrix(r, explode, thr, ex, count)
+                y[:, without] *= unit
+            ys = y.sum(axis=1)  # (m, cells)
+            step2 = _fresh_matrix(rank, explode, thr, ex, count)
+            acc2 = ys[kmax]
+            for m in range(kmax - 1, -1, -1):
+                acc2 = acc2 @ step2 + ys[m] * unit ** (kmax - m)
+            z = acc2.reshape(thr, thr)
             sgrid, tgrid = np.indices(z.shape)
             if len(out) < 2 * thr:
                 out = np.concatenate([out, zeros(2 * thr - len(out), ex)])
@@ -125,9 +162,9 @@ class _Task:
             out = np.clip(out, 0.0, None)
         while len(out) > 1 and out[-1] == 0:
             out = out[:-1]
-        return self._odds(out, p_no_kiss, e_spent, cut)
+        return out, p_no_kiss, e_spent, cut
 
-    def _odds(self, pmf: np.ndarray, p_no_kiss: float, e_spent: float, cut: float) -> Odds:
+    def _odds(self, pmf: np.ndarray, p_no_kiss: Any, e_spent: Any, cut: float) -> Odds:
         thr = self.thr
         k = np.arange(len(pmf))
         zero = ratio(0, 1, self.exact)
@@ -155,6 +192,7 @@ class _Task:
             notes=tuple(notes),
         )
 
+
 def denominator(spec: dict) -> int | None:
     """The d20 (checks: 20), or 10 to the D10s that can be rolled: own dice,
     allies, the KISSes and the allies' KISSes; ``None`` (not rational) when
@@ -165,6 +203,7 @@ def denominator(spec: dict) -> int | None:
         return None
     allies = len(spec["allies"])
     return 10 ** (spec["dice"] + allies + min(spec["kiss"], spec["dice"]) + (allies if spec["ally_kiss"] else 0))
+
 
 def odds(spec: dict, exact: bool = False) -> Odds:
     """Exact odds of a playsheet check or task (normalized spec); Fractions
