@@ -76,6 +76,14 @@ def _group(n: int, rank: str, explode: bool, exact: bool = False, count: bool = 
         tens, _ = _extra_tens(n)
         return np.outer(fails, tens)
     fails = binom(n, 1 - p)
+    if not exact:  # the loop below, vectorised: row f is fails[f] * Binomial(n - f, 0.1 / p)
+        r = 0.1 / p
+        k = n - np.arange(n + 1)[:, None]  # dice left after f failures
+        i = np.arange(n + 1)[None, :]
+        comb = np.array([[math.comb(a, b) for b in range(n + 1)] for a in range(n, -1, -1)], dtype=float)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            inner = comb * r**i * (1 - r) ** np.maximum(k - i, 0)
+        return np.where(i <= k, fails[:, None] * inner, 0.0)
     g = zeros((n + 1, n + 1), exact)
     for f in range(n + 1):
         g[f, : n - f + 1] = fails[f] * binom(n - f, ratio(1, 10, exact) / p)
@@ -108,12 +116,14 @@ def _conv_matrix(kernel: np.ndarray) -> np.ndarray:
     [0.5, 0.0, 0.25, 0.25]
     """
     cap = kernel.shape[0]
-    m = np.zeros((cap, cap, cap, cap), dtype=kernel.dtype)  # [s, t, s2, t2]
-    s, t = np.indices((cap, cap))
-    for ds, dt in zip(*np.nonzero(kernel)):
-        ss, tt = s[: cap - ds, : cap - dt], t[: cap - ds, : cap - dt]
-        m[ss, tt, ss + ds, tt + dt] = kernel[ds, dt]  # one entry per source: no repeats
-    return m.reshape(cap * cap, cap * cap)
+    ks, kt = np.nonzero(kernel)
+    s = np.arange(cap)
+    s2, t2 = s[None, :, None] + ks[:, None, None], s[None, None, :] + kt[:, None, None]  # (kernel entry, s, t)
+    keep = (s2 < cap) & (t2 < cap)
+    src = np.broadcast_to(s[:, None] * cap + s[None, :], keep.shape)
+    m = np.zeros((cap * cap, cap * cap), dtype=kernel.dtype)
+    m[src[keep], (s2 * cap + t2)[keep]] = np.broadcast_to(kernel[ks, kt][:, None, None], keep.shape)[keep]
+    return m  # each (source, kernel entry) has its own destination: no sums needed
 
 
 def _kernel(rank: str, explode: bool, cap: int, exact: bool, count: bool, split: bool) -> np.ndarray:
