@@ -23,15 +23,7 @@ import numpy as np
 from ...exact import bincount, ones, ratio, total, zeros
 from ...odds import Odds
 from .check import check_odds
-from .kernels import (
-    _ally_first,
-    _extra_tens,
-    _fresh_matrix,
-    _fresh_passes,
-    _group,
-    _low,
-    _passes_pmf,
-)
+from .kernels import _ally_first, _conv_matrix, _extra_tens, _fresh_matrix, _fresh_passes, _group, _low, _passes_pmf
 from .outcome import threshold
 
 
@@ -42,9 +34,11 @@ def _ally_reroll(qs: np.ndarray, i: int, step: np.ndarray, unit: int, ex: bool) 
     with_i = [mk for mk in range(qs.shape[1]) if mk & (1 << i)]
     without = [mk for mk in range(qs.shape[1]) if not mk & (1 << i)]
     grown[:, without, : qs.shape[2]] = qs[:, without] * unit
+    src, part = qs[:, with_i], grown[:, with_i]  # copies: one gather, one scatter
     for j, w in enumerate(step):
         if w:
-            grown[:, with_i, j : j + qs.shape[2]] += qs[:, with_i] * w
+            part[:, :, j : j + qs.shape[2]] += src * w
+    grown[:, with_i] = part
     return grown
 
 
@@ -101,26 +95,34 @@ class _Task:
         out[thr : len(s0)] += s0[thr:] * lift
         p_no_kiss = total([ratio(0, 1, ex), *s0[thr:]]) * lift
 
-        # 2. short of the threshold: initial (s0, t0) per KISS plan: m own dice, failed-ally mask
+        # 2. short of the threshold: the own dice's (passes, tens) by the own KISS
+        #    count m; the allies' by the mask of failed allies (their own KISS).
+        #    Passes and tens only grow, so a state that reaches the threshold
+        #    is dropped at once: joint states are truncated convolutions.
         cells = thr * thr  # states (passes, tens) below the threshold, flattened
         own_q = zeros((kmax + 1, thr, thr), ex)
         f, s, t, w = _low(groups[0], n, explode, thr)
         np.add.at(own_q, (np.minimum(f, kmax), s, t), w)
-        q = zeros((kmax + 1, masks, cells), ex)
-        q[:, 0] = own_q.reshape(kmax + 1, cells)
+        allies = zeros((masks, cells), ex)
+        allies[0, 0] = ones(1, ex)[0]
         for i, r in enumerate(self.allies):
             kept, failed = _ally_first(r, explode, thr, self.ally_kiss, ex, count)
             bit = 1 << i
             without = [mk for mk in range(masks) if not mk & bit]
-            nxt = q @ kept
+            nxt = allies @ kept
             if failed is not None:
-                nxt[:, [mk | bit for mk in without]] += q[:, without] @ failed
-            q = nxt
+                nxt[[mk | bit for mk in without]] += allies[without] @ failed
+            allies = nxt
 
-        # 3. the KISS round: the failed allies' fresh dice (per mask; the others
-        #    lifted), then m fresh own chains, by Horner's rule over m (convolution
-        #    commutes): sum_m r[m] * unit**(kmax - m) * (one chain's passes)**m
-        qs = q.reshape(kmax + 1, masks, thr, thr).sum(axis=3)  # (m, mask, s0)
+        # 3. the KISS round, passes only: the first roll's passes below the
+        #    threshold per (m, mask); the failed allies' fresh dice (per mask; the
+        #    others lifted), then m fresh own chains, by Horner's rule over m
+        #    (convolution commutes): sum_m r[m] * unit**(kmax - m) * (one chain)**m
+        own_s = own_q.sum(axis=2)  # (m, s)
+        ally_s = allies.reshape(masks, thr, thr).sum(axis=2)  # (mask, s)
+        qs = zeros((kmax + 1, masks, thr), ex)
+        for j in range(thr):
+            qs[:, :, j:] += own_s[:, None, : thr - j] * ally_s[None, :, j, None]
         for i, r in enumerate(self.allies if self.ally_kiss else []):
             qs = _ally_reroll(qs, i, _fresh_passes(r, explode, ex, count), unit, ex)
         rs = qs.sum(axis=1)
@@ -134,23 +136,23 @@ class _Task:
         out[: len(acc)] += acc
 
         # 4. Ego: a task still short after the KISS round counts each 10 twice.
-        #    Only the sums (passes, tens) matter, so the state after the KISS
-        #    round is q convolved with the fresh dice's (passes, tens), below
-        #    the threshold (matrix products on the flattened states).
+        #    Only the sums (passes, tens) below the threshold matter: the own
+        #    dice after their KISS (Horner over m) convolved with the allies'
+        #    after theirs (matrix products on the flattened states).
         e_spent = ratio(0, 1, ex)
         if self.ego:
-            y = q.copy()
+            after = allies.copy()
             for i, r in enumerate(self.allies if self.ally_kiss else []):
                 with_i = [mk for mk in range(masks) if mk & (1 << i)]
                 without = [mk for mk in range(masks) if not mk & (1 << i)]
-                y[:, with_i] = y[:, with_i] @ _fresh_matrix(r, explode, thr, ex, count)
-                y[:, without] *= unit
-            ys = y.sum(axis=1)  # (m, cells)
+                after[with_i] = after[with_i] @ _fresh_matrix(r, explode, thr, ex, count)
+                after[without] *= unit
+            own = own_q.reshape(kmax + 1, cells)
             step2 = _fresh_matrix(rank, explode, thr, ex, count)
-            acc2 = ys[kmax]
+            acc2 = own[kmax]
             for m in range(kmax - 1, -1, -1):
-                acc2 = acc2 @ step2 + ys[m] * unit ** (kmax - m)
-            z = acc2.reshape(thr, thr)
+                acc2 = acc2 @ step2 + own[m] * unit ** (kmax - m)
+            z = (acc2 @ _conv_matrix(after.sum(axis=0).reshape(thr, thr))).reshape(thr, thr)
             sgrid, tgrid = np.indices(z.shape)
             if len(out) < 2 * thr:
                 out = np.concatenate([out, zeros(2 * thr - len(out), ex)])
