@@ -106,6 +106,29 @@ def test_task_distribution_equals_icepool(case):
         assert o.distribution.get(k, 0.0) == pytest.approx(peer.get(k, 0.0), abs=1e-12)
 
 
+@pytest.mark.parametrize("case", [
+    {"dice": 2, "difficulty": 3, "allies": ["silver", "bronze"], "kiss": 2, "ally_kiss": True, "ego": True},
+    {"dice": 5, "difficulty": 4, "factors": [2, 1], "allies": ["gold", "platinum"], "kiss": 3, "ally_kiss": True,
+     "ego": True, "rank": "silver"},
+    {"dice": 7, "difficulty": 4, "factors": [2, 2, 1], "kiss": 7, "ego": True},  # D = 10**14: 2**44 < D < 2**53
+])
+def test_counted_odds_equal_the_fraction_odds(case):
+    """The exact odds counted in integers held in float64 (D < 2**53) are the
+    odds computed in Fractions, value for value (task_odds._Task)."""
+    from venus_widgets.engine.editions.playsheet.task_odds import _Task
+
+    spec = vw.normalize({**TASK, **case})
+    d = playsheet.denominator(spec)
+    assert d is not None and d < 2**53
+    task = _Task(spec, exact=True)
+    counts, no_kiss, ego, _ = task._counts(ex=False, count=True)
+    fracs, no_kiss_f, ego_f, _ = task._counts(ex=True, count=False)
+    assert [Fraction(int(c), d) for c in counts] == list(fracs)
+    assert Fraction(int(no_kiss), d) == no_kiss_f and Fraction(int(ego), d) == ego_f
+    assert dict(playsheet.odds(spec, exact=True).distribution) == {
+        k: v for k, v in enumerate(fracs) if v}
+
+
 def test_exploding_tail_is_cut_only_below_1e_12_and_said():
     """docs/rules_playsheet.md#task: cut the tail only where less than 1e-12 of mass is left, and say so."""
     o = vw.odds({**TASK, "dice": 30, "explode": True, "allies": ["platinum"] * 3, "kiss": 5, "ego": True,
