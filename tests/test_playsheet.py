@@ -10,10 +10,10 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-
-import venus_widgets as vw
 from peer_agora import chi_square_pvalue
 from peer_playsheet import brute_task, icepool_distribution
+
+import venus_widgets as vw
 from venus_widgets.engine.editions import playsheet
 
 TASK = {"edition": "playsheet", "roll": "task"}
@@ -281,3 +281,30 @@ def test_the_seed_rank_table_is_an_erratum_in_every_cell():
     assert engine["Pass Range *for Tasks*"] == ("7-10", "6-10", "5-10", "4-10")
     errata = [(row, r) for row, cells in NERD_ROWS.items() for r, a, b in zip(ranks, cells, engine[row]) if a != b]
     assert len(errata) == 8
+
+
+# -- rules as parameters (issue 9 item 1): the kernels take the rule values --------------
+
+
+@pytest.mark.parametrize("case", [
+    {"dice": 2, "difficulty": 2, "kiss": 1, "ego": True},
+    {"dice": 2, "difficulty": 3, "allies": ["gold"], "kiss": 1, "ally_kiss": True, "ego": True},
+])
+def test_a_pass_from_variant_gives_the_brute_force_odds_of_that_variant(case, monkeypatch):
+    """Bronze passing on 5-10 and Gold on 8-10, passed to the kernels as rule
+    values, give the die-by-die brute force of that variant, and today's rules
+    stay as they were (the caches are keyed by the rule)."""
+    import peer_playsheet
+
+    from venus_widgets.engine.editions.playsheet.rules import RULES, Rules
+    from venus_widgets.engine.editions.playsheet.task_odds import _Task
+
+    spec = vw.normalize({**TASK, **case})
+    variant = Rules(pass_from={**RULES.pass_from, "bronze": 5, "gold": 8})
+    before = dict(playsheet.odds(spec, exact=True).distribution)
+    got = dict(_Task(spec, exact=True, rules=variant).compute().distribution)
+    monkeypatch.setattr(peer_playsheet, "PASS_FROM", dict(variant.pass_from))
+    want, lost = brute_task(spec, depth=1)
+    assert lost == 0
+    assert got == {k: v for k, v in want.items() if v} != before
+    assert dict(playsheet.odds(spec, exact=True).distribution) == before

@@ -1,8 +1,8 @@
 """Per-group kernels of the task odds (cached): the joint pmf of failed dice
-and 10s for ``n`` dice of one rank, and the convolution matrices that add
+and 10s for ``n`` dice passing from ``pass_from``, and the convolution matrices that add
 fresh dice to the states (passes, tens) below the threshold.
 
-Per group of dice of one rank, the failed dice and the tens are independent
+Per group of dice passing from ``pass_from``, the failed dice and the tens are independent
 for exploding chains (a chain is some 10s, then a die that is not a 10, which
 fails with chance q / 0.9), so the failures are Binomial and the extra tens a
 negative binomial count; without explosions the tens are Binomial among the
@@ -13,10 +13,14 @@ Three number kinds: floats; Fractions (``exact``, object arrays); or counts
 (``count``, not exploding): the number of face tuples out of ``10**n``,
 integers held in float64, exact while every sum stays below 2**53.
 
->>> g = _group(2, "bronze", False)
+Every kernel takes the lowest passing face ``pass_from`` (a rule value,
+:mod:`.rules`), not a rank name: a cache key holds the rule it was built for.
+10s explode and count for Ego (``explode_from``, ``ego_double_from`` 10).
+
+>>> g = _group(2, 7, False)   # two Bronze D10s: pass on 7-10
 >>> [round(float(x), 2) for x in _passes_pmf(g, 2, False)]
 [0.36, 0.48, 0.16]
->>> _passes_pmf(_group(2, "bronze", False, count=True), 2, False).tolist()
+>>> _passes_pmf(_group(2, 7, False, count=True), 2, False).tolist()
 [36.0, 48.0, 16.0]
 """
 
@@ -30,7 +34,6 @@ import numpy as np
 from ..._dist import binom
 from ...exact import bincount, ratio, zeros
 from ...odds import TAIL_CUTOFF
-from .dice import PASS_FROM, pass_chance
 
 #: Mass each exploding group may drop from its tail (well under 1e-12 in all).
 _GROUP_CUT = TAIL_CUTOFF / 100
@@ -54,23 +57,23 @@ def _extra_tens(n: int) -> tuple[np.ndarray, float]:
 
 
 @lru_cache(maxsize=512)
-def _group(n: int, rank: str, explode: bool, exact: bool = False, count: bool = False) -> np.ndarray:
+def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bool = False) -> np.ndarray:
     """Joint pmf ``G[f, t]`` of failed dice ``f`` (the die a chain ends on
-    failed) and 10s ``t`` for ``n`` dice (chains) of one rank. Passes are
+    failed) and 10s ``t`` for ``n`` dice (chains) passing from ``pass_from``. Passes are
     ``n - f + t`` when exploding, ``n - f`` otherwise. Fractions with
     ``exact`` (not exploding); counts with ``count`` (not exploding).
 
-    >>> _group(1, "bronze", False, count=True).tolist()   # 1-6 fail; 7-9 pass; the 10
+    >>> _group(1, 7, False, count=True).tolist()   # 1-6 fail; 7-9 pass; the 10
     [[3.0, 1.0], [6.0, 0.0]]
     """
     if count:
-        fail, plain = PASS_FROM[rank] - 1, 10 - PASS_FROM[rank]  # failing faces; passing faces but the 10
+        fail, plain = pass_from - 1, 10 - pass_from  # failing faces; passing faces but the 10
         c = np.zeros((n + 1, n + 1))
         for f in range(n + 1):
             for t in range(n - f + 1):
                 c[f, t] = math.comb(n, f) * fail**f * math.comb(n - f, t) * plain ** (n - f - t)
         return c
-    p = pass_chance(rank, exact)
+    p = ratio(11 - pass_from, 10, exact)  # one D10 passes on pass_from..10
     if explode:
         fails = binom(n, (1 - p) / 0.9)
         tens, _ = _extra_tens(n)
@@ -126,33 +129,33 @@ def _conv_matrix(kernel: np.ndarray) -> np.ndarray:
     return m  # each (source, kernel entry) has its own destination: no sums needed
 
 
-def _kernel(rank: str, explode: bool, cap: int, exact: bool, count: bool, split: bool) -> np.ndarray:
+def _kernel(pass_from: int, explode: bool, cap: int, exact: bool, count: bool, split: bool) -> np.ndarray:
     """One chain's (passes, tens) below ``cap``, as ``K[failed, s, t]``
     (``failed`` 0 or 1 with ``split``, else always 0)."""
     kern = np.zeros((2, cap, cap), dtype=object if exact else float)
-    f, s, t, w = _low(_group(1, rank, explode, exact, count), 1, explode, cap)
+    f, s, t, w = _low(_group(1, pass_from, explode, exact, count), 1, explode, cap)
     np.add.at(kern, (((f > 0) & split).astype(int), s, np.minimum(t, cap - 1)), w)
     return kern
 
 
 @lru_cache(maxsize=512)
-def _fresh_matrix(rank: str, explode: bool, cap: int, exact: bool = False, count: bool = False) -> np.ndarray:
+def _fresh_matrix(pass_from: int, explode: bool, cap: int, exact: bool = False, count: bool = False) -> np.ndarray:
     """The matrix (see ``_conv_matrix``) that adds the (passes, tens) of one
-    fresh chain of one rank to a state below ``cap``."""
-    return _conv_matrix(_kernel(rank, explode, cap, exact, count, False)[0])
+    fresh chain passing from ``pass_from`` to a state below ``cap``."""
+    return _conv_matrix(_kernel(pass_from, explode, cap, exact, count, False)[0])
 
 
 @lru_cache(maxsize=512)
-def _fresh_passes(rank: str, explode: bool, exact: bool = False, count: bool = False) -> np.ndarray:
-    """pmf (or counts) of the passes of one fresh chain of one rank."""
-    return _passes_pmf(_group(1, rank, explode, exact, count), 1, explode)
+def _fresh_passes(pass_from: int, explode: bool, exact: bool = False, count: bool = False) -> np.ndarray:
+    """pmf (or counts) of the passes of one fresh chain passing from ``pass_from``."""
+    return _passes_pmf(_group(1, pass_from, explode, exact, count), 1, explode)
 
 
 @lru_cache(maxsize=512)
-def _ally_first(rank: str, explode: bool, cap: int, ally_kiss: bool,
+def _ally_first(pass_from: int, explode: bool, cap: int, ally_kiss: bool,
                 exact: bool = False, count: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
     """An ally's first roll as two matrices (see ``_conv_matrix``): the die
     kept, and the die failed and waiting for the ally's KISS (None without
     ally KISS)."""
-    kern = _kernel(rank, explode, cap, exact, count, ally_kiss)
+    kern = _kernel(pass_from, explode, cap, exact, count, ally_kiss)
     return _conv_matrix(kern[0]), (_conv_matrix(kern[1]) if ally_kiss else None)

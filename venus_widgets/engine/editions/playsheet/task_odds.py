@@ -23,8 +23,18 @@ import numpy as np
 from ...exact import bincount, ones, ratio, total, zeros
 from ...odds import Odds
 from .check import check_odds
-from .kernels import _ally_first, _conv_matrix, _extra_tens, _fresh_matrix, _fresh_passes, _group, _low, _passes_pmf
+from .kernels import (
+    _ally_first,
+    _conv_matrix,
+    _extra_tens,
+    _fresh_matrix,
+    _fresh_passes,
+    _group,
+    _low,
+    _passes_pmf,
+)
 from .outcome import threshold
+from .rules import RULES, Rules
 
 
 def _ally_reroll(qs: np.ndarray, i: int, step: np.ndarray, unit: int, ex: bool) -> np.ndarray:
@@ -45,8 +55,9 @@ def _ally_reroll(qs: np.ndarray, i: int, step: np.ndarray, unit: int, ex: bool) 
 class _Task:
     """The exact computation of one task spec (see module docstring)."""
 
-    def __init__(self, spec: dict, exact: bool = False) -> None:
+    def __init__(self, spec: dict, exact: bool = False, rules: Rules = RULES) -> None:
         self.spec = spec
+        self.rules = rules
         self.exact = exact
         self.thr = threshold(spec)
         self.explode = spec["explode"]
@@ -77,9 +88,13 @@ class _Task:
         the mass cut, in floats, Fractions (``ex``) or counts out of ``D``
         (``count``: every path is lifted onto ``D`` by 10 per die it does not
         re-roll)."""
-        thr, n, explode, rank = self.thr, self.n, self.explode, self.rank
+        thr, n, explode = self.thr, self.n, self.explode
+        face = self.rules.pass_from  # rank -> lowest passing face: the kernels take the face
+        if (self.rules.explode_from, self.rules.ego_double_from) != (10, 10):
+            raise NotImplementedError("the odds kernels count 10s only: explode_from and ego_double_from 10")
+        own_face = face[self.rank]
         unit = 10 if count else 1  # one fresh D10's total weight
-        units = [(n, rank)] + [(1, r) for r in self.allies]
+        units = [(n, own_face)] + [(1, face[r]) for r in self.allies]
         groups = [_group(m, r, explode, ex, count) for m, r in units]
         cut = sum(_extra_tens(m)[1] for m, _ in units if explode and m)
         kmax = self.k
@@ -106,7 +121,7 @@ class _Task:
         allies = zeros((masks, cells), ex)
         allies[0, 0] = ones(1, ex)[0]
         for i, r in enumerate(self.allies):
-            kept, failed = _ally_first(r, explode, thr, self.ally_kiss, ex, count)
+            kept, failed = _ally_first(face[r], explode, thr, self.ally_kiss, ex, count)
             bit = 1 << i
             without = [mk for mk in range(masks) if not mk & bit]
             nxt = allies @ kept
@@ -124,9 +139,9 @@ class _Task:
         for j in range(thr):
             qs[:, :, j:] += own_s[:, None, : thr - j] * ally_s[None, :, j, None]
         for i, r in enumerate(self.allies if self.ally_kiss else []):
-            qs = _ally_reroll(qs, i, _fresh_passes(r, explode, ex, count), unit, ex)
+            qs = _ally_reroll(qs, i, _fresh_passes(face[r], explode, ex, count), unit, ex)
         rs = qs.sum(axis=1)
-        step = _fresh_passes(rank, explode, ex, count)
+        step = _fresh_passes(own_face, explode, ex, count)
         acc = rs[kmax]
         for m in range(kmax - 1, -1, -1):
             acc = np.convolve(acc, step)
@@ -145,10 +160,10 @@ class _Task:
             for i, r in enumerate(self.allies if self.ally_kiss else []):
                 with_i = [mk for mk in range(masks) if mk & (1 << i)]
                 without = [mk for mk in range(masks) if not mk & (1 << i)]
-                after[with_i] = after[with_i] @ _fresh_matrix(r, explode, thr, ex, count)
+                after[with_i] = after[with_i] @ _fresh_matrix(face[r], explode, thr, ex, count)
                 after[without] *= unit
             own = own_q.reshape(kmax + 1, cells)
-            step2 = _fresh_matrix(rank, explode, thr, ex, count)
+            step2 = _fresh_matrix(own_face, explode, thr, ex, count)
             acc2 = own[kmax]
             for m in range(kmax - 1, -1, -1):
                 acc2 = acc2 @ step2 + own[m] * unit ** (kmax - m)
