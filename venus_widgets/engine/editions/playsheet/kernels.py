@@ -152,10 +152,21 @@ def _fresh_passes(pass_from: int, explode: bool, exact: bool = False, count: boo
 
 
 @lru_cache(maxsize=512)
-def _ally_first(pass_from: int, explode: bool, cap: int, ally_kiss: bool,
-                exact: bool = False, count: bool = False) -> tuple[np.ndarray, np.ndarray | None]:
-    """An ally's first roll as two matrices (see ``_conv_matrix``): the die
-    kept, and the die failed and waiting for the ally's KISS (None without
-    ally KISS)."""
-    kern = _kernel(pass_from, explode, cap, exact, count, ally_kiss)
-    return _conv_matrix(kern[0]), (_conv_matrix(kern[1]) if ally_kiss else None)
+def _chain_kernel(pass_from: int, explode: bool, cap: int, exact: bool = False, count: bool = False,
+                  split: bool = False) -> np.ndarray:
+    """One chain's ``K[failed, s, t]`` below ``cap`` (see ``_kernel``), cached."""
+    return _kernel(pass_from, explode, cap, exact, count, split)
+
+
+def _shift_add(state: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """``state[..., s, t]`` convolved with a sparse ``kernel[s, t]`` and
+    truncated to the same (cap x cap): one shifted add per kernel entry.
+
+    >>> _shift_add(np.array([[1.0, 0.0], [0.0, 0.0]]), np.array([[0.5, 0.0], [0.25, 0.25]])).tolist()
+    [[0.5, 0.0], [0.25, 0.25]]
+    """
+    cap = kernel.shape[-1]
+    out = np.zeros_like(state)
+    for ds, dt in zip(*np.nonzero(kernel)):
+        out[..., ds:, dt:] += kernel[ds, dt] * state[..., : cap - ds, : cap - dt]
+    return out

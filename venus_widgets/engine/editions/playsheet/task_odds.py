@@ -23,16 +23,8 @@ import numpy as np
 from ...exact import bincount, ones, ratio, total, zeros
 from ...odds import Odds
 from .check import check_odds
-from .kernels import (
-    _ally_first,
-    _conv_matrix,
-    _extra_tens,
-    _fresh_matrix,
-    _fresh_passes,
-    _group,
-    _low,
-    _passes_pmf,
-)
+from .kernels import (_chain_kernel, _conv_matrix, _extra_tens, _fresh_matrix, _fresh_passes, _group, _low,
+                      _passes_pmf, _shift_add)
 from .outcome import threshold
 from .rules import RULES, Rules
 
@@ -118,15 +110,15 @@ class _Task:
         own_q = zeros((kmax + 1, thr, thr), ex)
         f, s, t, w = _low(groups[0], n, explode, thr)
         np.add.at(own_q, (np.minimum(f, kmax), s, t), w)
-        allies = zeros((masks, cells), ex)
-        allies[0, 0] = ones(1, ex)[0]
+        allies = zeros((masks, thr, thr), ex)
+        allies[0, 0, 0] = ones(1, ex)[0]
         for i, r in enumerate(self.allies):
-            kept, failed = _ally_first(face[r], explode, thr, self.ally_kiss, ex, count)
+            kern = _chain_kernel(face[r], explode, thr, ex, count, self.ally_kiss)  # [failed, s, t]
             bit = 1 << i
             without = [mk for mk in range(masks) if not mk & bit]
-            nxt = allies @ kept
-            if failed is not None:
-                nxt[[mk | bit for mk in without]] += allies[without] @ failed
+            nxt = _shift_add(allies, kern[0])
+            if self.ally_kiss:
+                nxt[[mk | bit for mk in without]] += _shift_add(allies[without], kern[1])
             allies = nxt
 
         # 3. the KISS round, passes only: the first roll's passes below the
@@ -134,7 +126,7 @@ class _Task:
         #    others lifted), then m fresh own chains, by Horner's rule over m
         #    (convolution commutes): sum_m r[m] * unit**(kmax - m) * (one chain)**m
         own_s = own_q.sum(axis=2)  # (m, s)
-        ally_s = allies.reshape(masks, thr, thr).sum(axis=2)  # (mask, s)
+        ally_s = allies.sum(axis=2)  # (mask, s)
         qs = zeros((kmax + 1, masks, thr), ex)
         for j in range(thr):
             qs[:, :, j:] += own_s[:, None, : thr - j] * ally_s[None, :, j, None]
@@ -160,14 +152,14 @@ class _Task:
             for i, r in enumerate(self.allies if self.ally_kiss else []):
                 with_i = [mk for mk in range(masks) if mk & (1 << i)]
                 without = [mk for mk in range(masks) if not mk & (1 << i)]
-                after[with_i] = after[with_i] @ _fresh_matrix(face[r], explode, thr, ex, count)
+                after[with_i] = _shift_add(after[with_i], _chain_kernel(face[r], explode, thr, ex, count)[0])
                 after[without] *= unit
             own = own_q.reshape(kmax + 1, cells)
             step2 = _fresh_matrix(own_face, explode, thr, ex, count)
             acc2 = own[kmax]
             for m in range(kmax - 1, -1, -1):
                 acc2 = acc2 @ step2 + own[m] * unit ** (kmax - m)
-            z = (acc2 @ _conv_matrix(after.sum(axis=0).reshape(thr, thr))).reshape(thr, thr)
+            z = (acc2 @ _conv_matrix(after.sum(axis=0))).reshape(thr, thr)
             sgrid, tgrid = np.indices(z.shape)
             if len(out) < 2 * thr:
                 out = np.concatenate([out, zeros(2 * thr - len(out), ex)])
