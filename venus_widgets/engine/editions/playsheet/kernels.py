@@ -95,18 +95,17 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
 
 def _passes_pmf(g: np.ndarray, n: int, explode: bool) -> np.ndarray:
     """pmf of the passes of one group from its joint ``G[f, t]``."""
-    f, t = np.indices(g.shape)
-    s = n - f + (t if explode else 0)
+    s = np.add.outer(n - np.arange(g.shape[0]), np.arange(g.shape[1]) if explode else np.zeros(g.shape[1], int))
     return bincount(s.ravel(), g.ravel())
 
 
 def _low(g: np.ndarray, n: int, explode: bool, cap: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``L[f, s, t]``-free view: mass by (passes s, tens t) for s, t < cap,
     split by failed count f: returns ``(f_values, s, t, mass)`` arrays."""
-    f, t = np.indices((g.shape[0], g.shape[1]))  # g is 2-D: G[f, t]
+    f, t = np.nonzero(g > 0)  # g is 2-D: G[f, t]
     s = n - f + (t if explode else 0)
-    keep = (s < cap) & (g > 0)
-    return f[keep], s[keep], t[keep], g[keep]
+    keep = s < cap
+    return f[keep], s[keep], t[keep], g[f[keep], t[keep]]
 
 
 def _conv_matrix(kernel: np.ndarray) -> np.ndarray:
