@@ -10,11 +10,11 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-
-import venus_widgets as vw
 from peer_agora import chi_square_pvalue
 from peer_playsheet import brute_task, icepool_distribution
-from venus_widgets.engine.editions.playsheet import core as playsheet
+
+import venus_widgets as vw
+from venus_widgets.engine.editions import playsheet
 
 TASK = {"edition": "playsheet", "roll": "task"}
 CHECK = {"edition": "playsheet", "roll": "check"}
@@ -106,6 +106,29 @@ def test_task_distribution_equals_icepool(case):
         assert o.distribution.get(k, 0.0) == pytest.approx(peer.get(k, 0.0), abs=1e-12)
 
 
+@pytest.mark.parametrize("case", [
+    {"dice": 2, "difficulty": 3, "allies": ["silver", "bronze"], "kiss": 2, "ally_kiss": True, "ego": True},
+    {"dice": 5, "difficulty": 4, "factors": [2, 1], "allies": ["gold", "platinum"], "kiss": 3, "ally_kiss": True,
+     "ego": True, "rank": "silver"},
+    {"dice": 7, "difficulty": 4, "factors": [2, 2, 1], "kiss": 7, "ego": True},  # D = 10**14: 2**44 < D < 2**53
+])
+def test_counted_odds_equal_the_fraction_odds(case):
+    """The exact odds counted in integers held in float64 (D < 2**53) are the
+    odds computed in Fractions, value for value (task_odds._Task)."""
+    from venus_widgets.engine.editions.playsheet.task_odds import _Task
+
+    spec = vw.normalize({**TASK, **case})
+    d = playsheet.denominator(spec)
+    assert d is not None and d < 2**53
+    task = _Task(spec, exact=True)
+    counts, no_kiss, ego, _ = task._counts(ex=False, count=True)
+    fracs, no_kiss_f, ego_f, _ = task._counts(ex=True, count=False)
+    assert [Fraction(int(c), d) for c in counts] == list(fracs)
+    assert Fraction(int(no_kiss), d) == no_kiss_f and Fraction(int(ego), d) == ego_f
+    assert dict(playsheet.odds(spec, exact=True).distribution) == {
+        k: v for k, v in enumerate(fracs) if v}
+
+
 def test_exploding_tail_is_cut_only_below_1e_12_and_said():
     """docs/rules_playsheet.md#task: cut the tail only where less than 1e-12 of mass is left, and say so."""
     o = vw.odds({**TASK, "dice": 30, "explode": True, "allies": ["platinum"] * 3, "kiss": 5, "ego": True,
@@ -149,7 +172,7 @@ def test_rolls_follow_the_policy_and_replay():
     for seed in range(300):
         r = vw.roll(spec, seed)
         assert r == vw.roll(spec, seed) and vw.Roll.from_json(r.to_json()) == r
-        before = r.details["passes_before_kiss"]
+        before = r.details["successes_before_kiss"]
         own_kissed = [i for i in r.kissed if r.dice[i].owner == "own"]
         if before >= 8:
             assert not r.kissed and not r.ego_spent
@@ -258,3 +281,30 @@ def test_the_seed_rank_table_is_an_erratum_in_every_cell():
     assert engine["Pass Range *for Tasks*"] == ("7-10", "6-10", "5-10", "4-10")
     errata = [(row, r) for row, cells in NERD_ROWS.items() for r, a, b in zip(ranks, cells, engine[row]) if a != b]
     assert len(errata) == 8
+
+
+# -- rules as parameters (issue 9 item 1): the kernels take the rule values --------------
+
+
+@pytest.mark.parametrize("case", [
+    {"dice": 2, "difficulty": 2, "kiss": 1, "ego": True},
+    {"dice": 2, "difficulty": 3, "allies": ["gold"], "kiss": 1, "ally_kiss": True, "ego": True},
+])
+def test_a_pass_from_variant_gives_the_brute_force_odds_of_that_variant(case, monkeypatch):
+    """Bronze passing on 5-10 and Gold on 8-10, passed to the kernels as rule
+    values, give the die-by-die brute force of that variant, and today's rules
+    stay as they were (the caches are keyed by the rule)."""
+    import peer_playsheet
+
+    from venus_widgets.engine.editions.playsheet.rules import RULES, Rules
+    from venus_widgets.engine.editions.playsheet.task_odds import _Task
+
+    spec = vw.normalize({**TASK, **case})
+    variant = Rules(pass_from={**RULES.pass_from, "bronze": 5, "gold": 8})
+    before = dict(playsheet.odds(spec, exact=True).distribution)
+    got = dict(_Task(spec, exact=True, rules=variant).compute().distribution)
+    monkeypatch.setattr(peer_playsheet, "PASS_FROM", dict(variant.pass_from))
+    want, lost = brute_task(spec, depth=1)
+    assert lost == 0
+    assert got == {k: v for k, v in want.items() if v} != before
+    assert dict(playsheet.odds(spec, exact=True).distribution) == before

@@ -1,29 +1,71 @@
-"""The Venus Engine Playsheet edition: one edition package (the :class:`~venus_widgets.engine.edition.Edition` contract).
+"""The Venus Engine Playsheet: d20 checks with flat factors, D10 task pools.
 
-The rules live in :mod:`.core`; this module is the edition's public face.
+**Check.** target = 5 x difficulty (1..4) + factors (+1 or +2 each).
+Natural 1 always fails. Auto-pass by rank (the step-by-step text):
+Bronze 20, Silver 19-20, Gold 18-20, Platinum 17-20. Otherwise pass when
+natural + score + bonus (+1/+2 each, at most +8) >= target. No kismet on
+checks.
+
+**Task.** Roll ``dice`` D10s of the ability's rank, plus one D10 per ally
+at the ally's rank. A die passes on: Bronze 7-10, Silver 6-10, Gold 5-10,
+Platinum 4-10. threshold = difficulty + factors (1..12). With ``explode``
+every 10 rolls one more die of the same owner and rank, without limit.
+
+KISS and Ego follow the engine's one policy, in one round, only when the
+passes showing miss the threshold:
+
+1. the roller's budget ``kiss`` re-rolls the roller's own failed dice
+   (explosion dice included); the seed says "you cannot KISS an ally's
+   dice", so the budget never touches an ally's die;
+2. with ``ally_kiss`` every ally re-rolls their own failed die (outside
+   the budget);
+3. a KISSed die is rolled fresh and may explode;
+4. still short and ``ego``: every 10 showing (own, allies', exploded)
+   counts as two passes. Ego counts as spent only when a 10 shows.
+
+Critical failure: passes <= threshold / 2; critical success: passes >= 2 x
+threshold; the margin is passes / threshold.
+
+The odds are exact (:mod:`.task_odds`). Per group of dice of one rank, the failed dice and the
+tens are independent for exploding chains (a chain is some 10s, then a
+die that is not a 10, which fails with chance q / 0.9), so the failures are
+Binomial and the extra tens a negative binomial count; without explosions
+the tens are Binomial among the passing dice. The unbounded tail of
+exploding dice is cut where less than 1e-12 of mass is left
+(``Odds.truncated``).
+
+>>> import venus_widgets as vw
+>>> o = vw.odds({"edition": "playsheet", "roll": "task", "dice": 2, "difficulty": 1})
+>>> round(o.p_pass, 12)   # at least one of two Bronze D10s on 7-10
+0.64
+>>> vw.odds({"edition": "playsheet", "difficulty": 1, "score": 3}).p_pass   # target 5: 2..20 pass
+0.95
+
+This package is the edition's public face (the
+:class:`~venus_widgets.engine.edition.Edition` contract); one idea per module:
+:mod:`.dice` (faces, chains), :mod:`.check`, :mod:`.kernels` (per-group
+pmfs and matrices), :mod:`.policy` (the KISS order, once), :mod:`.task_odds`,
+:mod:`.outcome` (margin, criticals), :mod:`.roll`, :mod:`.roll_many`,
+:mod:`.ladder`, :mod:`.explain`, :mod:`.published` (the seed's tables).
 """
 
-from .core import (  # noqa: F401
-    AUTO_FROM,
-    PASS_FROM,
-    pass_chance,
-    target,
-    check_category,
-    denominator,
-    odds,
-    margin,
-    critical,
-    roll,
-    roll_many,
-    table,
-    factor_list,
-    ladder_settings,
-    vary_values,
-    explain_steps,
-    explain_roll,
-)
-from . import core  # noqa: F401
-from .schema import SCHEMAS, cross_checks  # noqa: F401
+from .check import check_category, target
+from .dice import AUTO_FROM, PASS_FROM, pass_chance
+from .explain import explain_roll, explain_steps
+from .ladder import factor_list, ladder_settings, vary_values
+from .outcome import critical, goal, margin, threshold
+from .published import table
+from .roll import roll
+from .roll_many import roll_many
+from .schema import SCHEMAS, cross_checks
+from .task_odds import denominator, odds
+
+__all__ = [
+    "ID", "FEATURES", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
+    "ladder_settings", "explain_steps", "explain_roll",
+    "AUTO_FROM", "PASS_FROM", "pass_chance", "target", "threshold", "goal", "check_category", "margin", "critical",
+    "table", "factor_list", "vary_values", "at_table",
+]
 
 ID = "playsheet"
 FEATURES: frozenset[str] = frozenset({"vary"})

@@ -28,8 +28,7 @@ def _task(spec: dict) -> bool:
 
 def _before(first: Roll) -> int:
     d = first.details
-    # TODO(integrator): "passes_before_kiss" is being renamed "successes_before_kiss" (ed-playsheet)
-    return int(d["successes_before_kiss"] if "successes_before_kiss" in d else d["passes_before_kiss"])
+    return int(d["successes_before_kiss"])
 
 
 def steps(spec: dict) -> Steps:

@@ -1,0 +1,67 @@
+""""Explain this number": the steps of a playsheet check's or task's odds,
+and the walk through one roll."""
+
+from __future__ import annotations
+
+from ...odds import Odds
+from ...rolls import Roll
+from .check import check_category, target
+from .dice import AUTO_FROM, PASS_FROM, pass_chance
+from .outcome import threshold
+
+
+def explain_steps(spec: dict, o: Odds) -> list:
+    """A check: target, the naturals that reach it, auto-pass, auto-fail.
+    A task: the dice, the threshold, the first roll, what KISS and Ego add."""
+    from ...api import odds
+    from ...explain import Step, first_roll_steps, pct
+
+    if spec["roll"] == "check":
+        t, plus = target(spec), spec["score"] + sum(spec["bonus"])
+        cats = [check_category(spec, n) for n in range(1, 21)]
+        steps = [Step(f"Target {t}: 5 x difficulty {spec['difficulty']} + factors {list(spec['factors'])}."),
+                 Step(f"Roll a d20 and add the score {spec['score']} and bonus {list(spec['bonus'])}: a natural of "
+                      f"{t - plus} or more reaches it."),
+                 Step(f"{cats.count('pass')} of the 20 naturals reach the target", o.breakdown["pass"], "+")]
+        if cats.count("auto-pass"):
+            steps.append(Step(f"{spec['rank'].capitalize()} auto-passes on a natural {AUTO_FROM[spec['rank']]}-20 "
+                              f"below the target: {cats.count('auto-pass')} of 20", o.breakdown["auto-pass"], "+"))
+        steps.append(Step("a natural 1 always fails", o.breakdown["auto-fail"]))
+        steps.append(Step("P(pass)", o.p_pass, "="))
+        return steps
+    rank, thr = spec["rank"], threshold(spec)
+    steps = [Step(f"{spec['dice']} {rank.capitalize()} D10s: each passes on {PASS_FROM[rank]}-10 "
+                  f"({pct(pass_chance(rank))}).")]
+    for i, a in enumerate(spec["allies"]):
+        steps.append(Step(f"Ally {i + 1} adds one {a.capitalize()} D10: passes on {PASS_FROM[a]}-10."))
+    if spec["explode"]:
+        steps.append(Step("Every 10 explodes: one more die of the same owner and rank, without limit."))
+    steps.append(Step(f"Threshold {thr}: difficulty {spec['difficulty']} + factors {list(spec['factors'])}."))
+    p0 = odds({**spec, "kiss": 0, "ally_kiss": False, "ego": False}).p_pass
+    groups: dict[str, int] = {rank: spec["dice"]}
+    for a in spec["allies"]:
+        groups[a] = groups.get(a, 0) + 1
+    steps += first_roll_steps([(k, PASS_FROM[x] - 1, 10) for x, k in groups.items()], thr, p0, "pass")
+    p1 = odds({**spec, "ego": False}).p_pass
+    if spec["kiss"] or spec["ally_kiss"]:
+        steps.append(Step("KISS: short, your failed dice (up to the budget)" + (" and the allies' own" if
+                                                                               spec["ally_kiss"] else "")
+                          + " are re-rolled once", p1 - p0, "+"))
+    if spec["ego"]:
+        steps.append(Step("Ego: still short, every 10 showing counts as two passes", o.p_pass - p1, "+"))
+    steps.append(Step("P(pass)", o.p_pass, "="))
+    steps.append(Step("critical success (passes >= 2 x threshold)", o.breakdown["critical success"]))
+    steps.append(Step("critical failure (passes <= threshold / 2)", o.breakdown["critical failure"]))
+    return steps
+
+def explain_roll(r: Roll) -> list[str]:
+    from ...explain import generic_walk
+
+    d = r.details
+    if r.spec["roll"] == "check":
+        return [f"The d20 shows {d['natural']}: total {d['total']} against target {d['target']}: {d['category']}.",
+                "Passed." if r.passed else "Failed."]
+    out = generic_walk(r)
+    out[-1] = f"{r.outcome} pass(es) against threshold {d['threshold']}: " + ("passed" if r.passed else "failed") + (
+        f", {d['critical']}." if d["critical"] else ".")
+    return out

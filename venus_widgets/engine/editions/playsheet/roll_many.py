@@ -1,0 +1,52 @@
+"""Many playsheet rolls by the policy, vectorised in blocks: a cross-check
+of the exact odds (tests/test_playsheet.py)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...rolls import in_blocks
+from .check import roll_many_checks
+from .dice import PASS_FROM, _chains
+from .outcome import threshold
+from .policy import own_kiss_count
+
+
+def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
+    """``n`` rolls by the policy, in blocks: an int array of final passes
+    (tasks) or a bool array (checks)."""
+    if spec["roll"] == "check":
+        return in_blocks(n, seed, lambda rows, first, _: roll_many_checks(spec, rows, first), dtype=bool)
+    return in_blocks(n, seed, lambda rows, first, _: _tasks(spec, rows, first))
+
+def _tasks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
+    thr, explode = threshold(spec), spec["explode"]
+    ranks = [spec["rank"]] * spec["dice"] + list(spec["allies"])
+    need = np.array([PASS_FROM[r] for r in ranks], dtype=np.int8)
+    is_own = np.arange(len(ranks)) < spec["dice"]
+    face, tens = _chains(first, (n, len(ranks)), explode)
+    ok = face >= need
+    extra = tens if explode else 0
+    passes = (ok + extra).sum(axis=1)
+    t_all = tens.sum(axis=1)
+    short = passes < thr
+    # own KISS: the budget re-rolls own failed dice (chains end on at most one failed die)
+    own_failed = (~ok & is_own).sum(axis=1)
+    k = min(spec["kiss"], spec["dice"]) if spec["dice"] else 0
+    if k:
+        m = own_kiss_count(k, own_failed, short)
+        f2, t2 = _chains(first, (n, k), explode)
+        use = np.arange(k)[None, :] < m[:, None]
+        ok2 = f2 >= PASS_FROM[spec["rank"]]
+        passes = passes + ((ok2 + (t2 if explode else 0)) * use).sum(axis=1)
+        t_all = t_all + (t2 * use).sum(axis=1)
+    if spec["ally_kiss"] and spec["allies"]:
+        a = len(spec["allies"])
+        f3, t3 = _chains(first, (n, a), explode)
+        use = short[:, None] & ~ok[:, spec["dice"]:]
+        ok3 = f3 >= need[spec["dice"]:]
+        passes = passes + ((ok3 + (t3 if explode else 0)) * use).sum(axis=1)
+        t_all = t_all + (t3 * use).sum(axis=1)
+    if spec["ego"]:
+        passes = np.where(passes < thr, passes + t_all, passes)
+    return passes.astype(np.int64)

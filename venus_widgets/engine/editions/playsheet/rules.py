@@ -1,0 +1,56 @@
+"""The playsheet's rule knobs (issue 9 item 1), today's reading as the
+defaults, each with the seed sentence it comes from
+(docs/rules_playsheet.md).
+
+The odds kernels take the rule values as arguments (:mod:`.kernels`: the
+lowest passing face ``pass_from``), so their caches are keyed by the rule.
+Specs do not carry rules yet: :data:`RULES` is what every spec plays by.
+
+>>> RULES.pass_from["bronze"], RULES.explode_from, RULES.max_allies
+(7, 10, 3)
+>>> Rules(pass_from={**RULES.pass_from, "bronze": 6}).pass_from["bronze"]
+6
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+
+def _ranks(bronze: int, silver: int, gold: int, platinum: int) -> Mapping[str, int]:
+    return MappingProxyType({"bronze": bronze, "silver": silver, "gold": gold, "platinum": platinum})
+
+
+@dataclass(frozen=True)
+class Rules:
+    """One reading of the playsheet: the values its dice and odds follow."""
+
+    pass_from: Mapping[str, int] = field(default_factory=lambda: _ranks(7, 6, 5, 4))
+    """Rank -> lowest passing D10 face. "The pass range of Bronze dice is rolls of 7, 8, 9 or 10.
+    Silver dice pass on a 6 or more, Gold on 5-10, and Platinum on a 4+." """
+    explode_from: int = 10
+    """Lowest face that explodes (with ``explode``). "Any 10s you rolled will explode: meaning you
+    should roll another die for each 10 [...] and any 10s they roll can explode too." """
+    ego_double_from: int = 10
+    """Lowest face that Ego counts twice. "This makes any and all 10s rolled, by either yourself
+    or your allies, count twice as passes." """
+    max_allies: int = 3
+    """"Up to three allies may now offer you one of their dice as aid." """
+    check_auto_pass_from: Mapping[str, int] = field(default_factory=lambda: _ranks(20, 19, 18, 17))
+    """Rank -> lowest natural d20 that auto-passes a check. "If the rank is Bronze and the die
+    naturally lands on a 20 then you automatically pass [...] Silver [...] on a 19 or 20 [...]
+    Gold [...] 18, 19, or 20. And Platinum abilities auto-pass on a 17 through to 20." """
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pass_from", MappingProxyType(dict(self.pass_from)))
+        object.__setattr__(self, "check_auto_pass_from", MappingProxyType(dict(self.check_auto_pass_from)))
+
+    def __hash__(self) -> int:
+        return hash((tuple(sorted(self.pass_from.items())), self.explode_from, self.ego_double_from,
+                     self.max_allies, tuple(sorted(self.check_auto_pass_from.items()))))
+
+
+#: Today's rules (the defaults): what every spec plays by.
+RULES = Rules()
