@@ -15,7 +15,7 @@ from scipy import stats
 
 import peer_playtest as peer
 import venus_widgets as vw
-from venus_widgets.engine.editions.playtest import task as pt
+from venus_widgets.engine.editions.playtest import dice, optimal, order, policy, task as pt
 from venus_widgets.engine.errors import SpecError
 from venus_widgets.engine.rolls import Roll
 from venus_widgets.engine.spec import normalize
@@ -202,11 +202,11 @@ def test_auto_kiss_takes_the_best_chance_then_the_lowest_face():
         r = vw.roll(spec, seed=seed)
         faces = [d.before for d in r.dice]
         cals = ["bronze"] * 3 + ["gold"]
-        failed = [i for i in range(4) if faces[i] < pt.MIN_FACE[cals[i]]]
+        failed = [i for i in range(4) if faces[i] < dice.MIN_FACE[cals[i]]]
         if sum(1 for i in range(4) if i not in failed) >= 5:
             assert r.kissed == ()
             continue
-        expect = sorted(failed, key=lambda i: (-pt.CHANCE[cals[i]], faces[i], i))[:2]
+        expect = sorted(failed, key=lambda i: (-order.CHANCE[cals[i]], faces[i], i))[:2]
         assert list(r.kissed) == sorted(expect)
 
 
@@ -293,11 +293,11 @@ def test_vectorised_optimal_masks_match_the_single_roll_policy(spec):
 
     cals = pt.calibers(spec)
     faces = streams(5)[0].integers(1, 7, size=(1500, len(cals)), dtype=np.int8)
-    masks = pt._optimal_masks(spec, faces, cals)
+    masks = optimal.masks(spec, faces, cals)
     for row, mask in zip(faces, masks):
-        chosen, ego_spent = pt.policy_kiss(spec, [int(f) for f in row])
+        chosen, ego_spent = policy.policy_kiss(spec, [int(f) for f in row])
         if ego_spent:
-            chosen = set(chosen) | {i for i, (f, c) in enumerate(zip(row, cals)) if f < pt.MIN_FACE[c]}
+            chosen = set(chosen) | {i for i, (f, c) in enumerate(zip(row, cals)) if f < dice.MIN_FACE[c]}
         assert set(np.nonzero(mask)[0]) == set(chosen)
 
 
