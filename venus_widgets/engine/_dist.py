@@ -25,3 +25,36 @@ def binom(n: int, p) -> np.ndarray:
     k = np.arange(n + 1)
     comb = np.array([math.comb(n, int(i)) for i in k], dtype=float)
     return comb * p**k * (1 - p) ** (n - k)
+
+
+# -- counting in integers (exact in float64 below 2**53) ----------------------------
+
+
+def count_dtype(denominator: int, exact: bool):
+    """The dtype to count in when every probability is a whole number of
+    ``1 / denominator``: float64 holds every integer below 2**53 exactly (so
+    sums and products of counts below the denominator are exact, in any
+    order, BLAS included); above that, Python ints for exact counts
+    (``object``), float64 otherwise (no longer exact, as any float).
+
+    >>> count_dtype(6**20, True), count_dtype(6**21, True), count_dtype(6**21, False)
+    (<class 'numpy.float64'>, <class 'object'>, <class 'numpy.float64'>)
+    """
+    return np.float64 if denominator < 2**53 or not exact else object
+
+
+def pascal_counts(n: int, a: int, b: int, dtype=np.float64) -> np.ndarray:
+    """``out[r, k] = C(r, k) a**k b**(r - k)`` for ``0 <= k <= r <= n``
+    (0 above the diagonal): the ways ``r`` dice give ``k`` hits when a die
+    hits on ``a`` faces and misses on ``b``, built row by row (exact in
+    float64 while ``(a + b)**n < 2**53``, always with ``dtype=object``).
+
+    >>> pascal_counts(2, 1, 5).tolist()
+    [[1.0, 0.0, 0.0], [5.0, 1.0, 0.0], [25.0, 10.0, 1.0]]
+    """
+    out = np.zeros((n + 1, n + 1), dtype=dtype)
+    out[0, 0] = 1
+    for r in range(n):
+        out[r + 1, : r + 1] = out[r, : r + 1] * b
+        out[r + 1, 1 : r + 2] += out[r, : r + 1] * a
+    return out

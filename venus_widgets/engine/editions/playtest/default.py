@@ -1,123 +1,146 @@
-"""Exact odds of a task under the default policy ``"failures"``, by counts.
+"""Exact odds of a task under the default policy ``"failures"``, counted in
+whole numbers.
 
 Allies (at most two) are enumerated by the class of each first die; the
-own dice, all of one caliber, by (successes, sixes) tables. In KISS order
+own dice, all of one caliber, by their number of successes. In KISS order
 (:mod:`.order`) the allies of a better chance than the own dice are KISSed
 before them, the others after, so the own dice see the budget those take
-first and leave the rest to the others. :mod:`.outcome` finishes the odds.
+first and leave the rest to the others.
+
+Counting: every probability is a whole number of ``1 / D`` with ``D =
+6 ** (dice + allies + budget)`` (:func:`.task.denominator`). A path that
+re-rolls fewer dice than the budget is multiplied by 6 for each unused
+KISS (as if that die were rolled and ignored), so every branch counts over
+the same ``D``; a count never exceeds ``D``. Below 2**53 the counts are
+exact in float64 (any order of summation, BLAS included), above it Python
+ints when exact (:func:`.._dist.count_dtype`). Among own dice the sixes
+are a binomial share of the successes (a six is one of the ``7 - m``
+succeeding faces), so the own dice are counted by successes alone, the
+factor ``(7 - m) ** s`` left out, and the sixes put back once at the end
+(``C(s, x) (6 - m) ** (s - x)`` ways). :mod:`.outcome` finishes the odds.
+
+>>> spec = {"caliber": "bronze", "dice": 1, "allies": [], "factors": 0, "learning": False,
+...         "consequences": 0, "kiss": 1, "ego": "none", "policy": "failures"}
+>>> odds(spec, exact=True).p_pass   # 1 - (4/6)**2
+Fraction(5, 9)
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import product
 from typing import Sequence
 
 import numpy as np
 
-from ...exact import ratio, zeros
+from ..._dist import count_dtype, pascal_counts
 from ...odds import Odds
-from .dice import FAIL, SIX, SUCC, classes, joint
+from .dice import FAIL, MIN_FACE, SIX, SUCC
 from .order import CHANCE, best_first
 from .outcome import finish_odds
-from .task import budget, goal, threshold
+from .task import budget, denominator, goal, threshold
 
-
-@lru_cache(maxsize=256)
-def _own_kiss_table(n: int, caliber: str, b: int, nlo: int, size: int, exact: bool = False) -> np.ndarray:
-    """Own dice on the KISS path with ``b`` KISSes left for them.
-
-    ``C[L, tau]`` is the (successes, sixes) sub-pmf after KISSing, summed
-    over first rolls with fewer than ``tau`` own successes whose leftover
-    budget for the lower-chance allies is ``L`` (0..nlo).
-    """
-    first = joint(n, caliber, exact)
-    per_t = zeros((nlo + 1, n + 1, size, size), exact)
-    for t in range(n + 1):
-        f = n - t
-        r = min(f, b)
-        left = min(max(b - f, 0), nlo)
-        tab = joint(r, caliber, exact)
-        for x in range(t + 1):
-            if first[t, x]:
-                per_t[left, t, t : t + r + 1, x : x + r + 1] += first[t, x] * tab
-    out = zeros((nlo + 1, n + 2, size, size), exact)
-    out[:, 1:] = np.cumsum(per_t, axis=1)
-    out.setflags(write=False)
-    return out
-
-
-def _ally_combos(allies: Sequence[str], exact: bool = False):
-    """Every first-roll class of the allies, with its probability."""
-    for cls in product(range(3), repeat=len(allies)):
-        p = ratio(1, 1, exact)
-        for c, cal in zip(cls, allies):
-            p *= classes(cal, exact)[c]
-        if p:
-            yield cls, p
-
-
+#: (successes, sixes) a die of each class adds.
 _POINT = {FAIL: (0, 0), SUCC: (1, 0), SIX: (1, 1)}
 
 
-def _ally_kernel(allies, cls, kissed, exact: bool = False) -> np.ndarray:
-    """(successes, sixes) pmf of the allies' final dice: a 3x3 array."""
-    k = zeros((3, 3), exact)
-    k[0, 0] = ratio(1, 1, exact)
+def _class_counts(caliber: str) -> tuple[int, int, int]:
+    """Faces of a d6 that fail, succeed (not 6), show 6."""
+    m = MIN_FACE[caliber]
+    return m - 1, 6 - m, 1
+
+
+def _own_table(first: np.ndarray, pascal: np.ndarray, b: int, nlo: int) -> np.ndarray:
+    """Own dice on the KISS path with ``b`` KISSes left for them:
+    ``C[L, tau, s]`` counts (the factor ``(7 - m) ** s`` left out) the
+    first rolls with fewer than ``tau`` own successes whose leftover
+    budget for the lower-chance allies is ``L`` (0..nlo), by own
+    successes ``s`` after the KISS round; over ``6 ** (n + b - L)``."""
+    n = first.size - 1
+    t = np.arange(n + 1)
+    f = n - t
+    r = np.minimum(f, b)
+    left = np.minimum(np.maximum(b - f, 0), nlo)
+    pad = np.array([6 ** int(e) for e in b - r - left], dtype=first.dtype)
+    rows = np.zeros((n + 1, 2 * n + 1), dtype=first.dtype)
+    k = np.arange(n + 1)
+    rows[t[:, None], t[:, None] + k] = (first * pad)[:, None] * pascal[r]
+    rows = rows[:, : n + 1]
+    out = np.zeros((nlo + 1, n + 2, n + 1), dtype=first.dtype)
+    for L in range(nlo + 1):
+        out[L, 1:] = np.cumsum(np.where((left == L)[:, None], rows, 0), axis=0)
+    return out
+
+
+def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[bool], dtype) -> np.ndarray:
+    """Counts of the allies' final (successes, sixes) given their first
+    classes: a 3x3 array, over 6 per KISSed ally."""
+    k = np.zeros((3, 3), dtype=dtype)
+    k[0, 0] = 1
     for cal, c, kd in zip(allies, cls, kissed):
-        new = zeros((3, 3), exact)
-        if kd:
-            for cc, p in enumerate(classes(cal, exact)):
-                ds, dx = _POINT[cc]
-                new[ds:, dx:] += p * k[: 3 - ds, : 3 - dx]
-        else:
-            ds, dx = _POINT[c]
-            new[ds:, dx:] += k[: 3 - ds, : 3 - dx]
+        new = np.zeros((3, 3), dtype=dtype)
+        for cc, w in (enumerate(_class_counts(cal)) if kd else [(c, 1)]):
+            ds, dx = _POINT[cc]
+            new[ds:, dx:] += w * k[: 3 - ds, : 3 - dx]
         k = new
     return k
 
 
-def _default_parts(spec: dict, exact: bool = False):
-    """(no-KISS pmf of S0 restricted to S0 >= goal, KISS-path joint H[S1, X1],
-    P(S0 >= threshold), P(S0 >= goal))."""
+def _parts(spec: dict, exact: bool):
+    """Counts over ``D``: the first roll that reaches the goal (by final
+    successes), the KISS path's (successes, sixes) table ``H``, the first
+    rolls that pass and that reach the goal; and ``D``."""
     n, cal, allies = spec["dice"], spec["caliber"], list(spec["allies"])
-    g, thr = goal(spec), threshold(spec)
+    g, thr, b_total = goal(spec), threshold(spec), budget(spec)
+    D = denominator(spec)
+    dt = count_dtype(D, exact)
     size = n + len(allies) + 1
-    b_total = budget(spec)
+    w, v, _ = _class_counts(cal)
+    u = v + 1  # succeeding faces
+    reduced = pascal_counts(n, 1, w, dt)  # own successes, u**s left out
+    first = reduced[n]
+    first_real = first * np.array([u**i for i in range(n + 1)], dtype=dt)
+    scale = 6**b_total
+    tail = np.concatenate([np.cumsum(first_real[::-1])[::-1], np.zeros(1, dt)]) * scale  # t >= k
     own_chance = CHANCE[cal]
     hi = best_first([i for i, a in enumerate(allies) if CHANCE[a] > own_chance], allies.__getitem__)
     lo = best_first([i for i, a in enumerate(allies) if CHANCE[a] <= own_chance], allies.__getitem__)
-    first_marg = joint(n, cal, exact).sum(axis=1)
-    tail = np.concatenate([np.cumsum(first_marg[::-1])[::-1], zeros(1, exact)])  # P(t >= k)
-    nokiss = zeros(size, exact)
-    H = zeros((size, size), exact)
-    p0_thr = p0_goal = ratio(0, 1, exact)
+    nokiss = np.zeros(size, dtype=dt)
+    p0_thr = p0_goal = 0
     keyed: dict[tuple[int, int, int], np.ndarray] = {}
-    for cls, p in _ally_combos(allies, exact):
+    for cls in product(range(3), repeat=len(allies)):
+        p = 1
+        for c, a in zip(cls, allies):
+            p *= _class_counts(a)[c]
         a_s = sum(c != FAIL for c in cls)
         tau = min(max(g - a_s, 0), n + 1)
-        nokiss[tau + a_s : n + 1 + a_s] += p * first_marg[tau:]
+        nokiss[tau + a_s : n + 1 + a_s] += p * scale * first_real[tau:]
         p0_thr += p * tail[min(max(thr - a_s, 0), n + 1)]
         p0_goal += p * tail[tau]
         if tau == 0:
             continue
         failed_hi = [i for i in hi if cls[i] == FAIL]
         used = min(len(failed_hi), b_total)
-        b_own = b_total - used
         failed_lo = [i for i in lo if cls[i] == FAIL]
         for left in range(len(lo) + 1):
             kd = set(failed_hi[:used]) | set(failed_lo[:left])
-            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], exact)
-            key = (b_own, left, tau)
-            keyed[key] = keyed.get(key, 0) + p * kern
-    for (b_own, left, tau), kern in keyed.items():
-        own = _own_kiss_table(n, cal, b_own, len(lo), size, exact)[left, tau]
-        for ds, dx in zip(*np.nonzero(kern)):
-            H[ds:, dx:] += kern[ds, dx] * own[: size - ds, : size - dx]
-    return nokiss, H, p0_thr, p0_goal
+            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], dt)
+            kern = kern * (p * 6 ** (used + left - len(kd)))
+            key = (b_total - used, left, tau)
+            keyed[key] = keyed[key] + kern if key in keyed else kern
+    H = np.zeros((size, size), dtype=dt)
+    if keyed:
+        tables = {b: _own_table(first, reduced, b, len(lo)) for b in {k[0] for k in keyed}}
+        own = np.array([tables[b][left, tau] for b, left, tau in keyed], dtype=dt)  # (K, n + 1)
+        kerns = np.array([k.ravel() for k in keyed.values()], dtype=dt)  # (K, 9)
+        weights = kerns.T @ own  # (9, n + 1): each ally shift's own successes
+        sixes = pascal_counts(n, 1, v, dt)  # C(s, x) (6 - m)**(s - x): the sixes among s own successes
+        for j in np.nonzero(kerns.any(axis=0))[0]:
+            ds, dx = divmod(int(j), 3)
+            H[ds : ds + n + 1, dx : dx + n + 1] += weights[j][:, None] * sixes
+    return nokiss, H, p0_thr, p0_goal, D
 
 
 def odds(spec: dict, exact: bool = False) -> Odds:
     """Exact odds of a task under the default policy (Fractions with ``exact``)."""
-    nokiss, H, p0_thr, p0_goal = _default_parts(spec, exact)
-    return finish_odds(spec, nokiss, H, p0_thr, p0_goal, exact=exact)
+    nokiss, H, p0_thr, p0_goal, D = _parts(spec, exact)
+    return finish_odds(spec, nokiss, H, p0_thr, p0_goal, exact=exact, denominator=D)

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
 from ...exact import bincount
 from ...odds import Odds
-from .dice import FAIL, classes
+from .dice import FAIL, MIN_FACE, classes
 from .task import budget, calibers, goal, threshold
 
 
@@ -23,47 +24,66 @@ def _outcome_index(size: int, g: int, double6: bool) -> np.ndarray:
     return np.where(double6 & (s < g), s + x, s).ravel()
 
 
-def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = False) -> Odds:
+def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = False,
+                denominator: int | None = None) -> Odds:
+    """The odds from the first rolls that reach the goal (``nokiss``, by
+    final successes), the KISS path's (successes, sixes) table ``H`` and
+    the chances that the first roll passes and reaches the goal: as
+    probabilities, or with ``denominator`` as whole counts over it
+    (:mod:`.default`), each value divided once at the end (a float
+    division of two exact floats is correctly rounded)."""
     g, thr = goal(spec), threshold(spec)
     size = H.shape[0]
     double6 = spec["ego"] == "double6"
-    num = Fraction if exact else float
-    zero = num(0)
+    if denominator is None:
+        num: Any = Fraction if exact else float
+        one = num(1)
+    else:
+        D = denominator
+        num = (lambda c: Fraction(int(c), D)) if exact else (lambda c: float(c) / D)
+        one = D
     final = bincount(_outcome_index(size, g, double6), H.ravel(), minlength=2 * size)
     final[:size] += nokiss
-    p_kiss_path = 1 - p0_goal
+    p_kiss_path = one - p0_goal
     n_all = spec["dice"] + len(spec["allies"])
-    all_succ = zero
-    if n_all < g:
-        all_succ = num(1)
-        for c in calibers(spec):
-            all_succ *= 1 - classes(c, exact)[FAIL]
-    p_kiss_used = max(p_kiss_path - all_succ, zero) if budget(spec) > 0 else zero
+    all_succ: Any = 0
+    if n_all < g:  # every die succeeds at once and still short: nothing to KISS
+        if denominator is None:
+            all_succ = one
+            for c in calibers(spec):
+                all_succ *= 1 - classes(c, exact)[FAIL]
+        else:
+            all_succ = 6 ** budget(spec)
+            for c in calibers(spec):
+                all_succ *= 7 - MIN_FACE[c]
+    p_kiss_used = max(p_kiss_path - all_succ, 0) if budget(spec) > 0 else 0
     if spec["ego"] == "double6":
         p_ego = num(H[:g, 1:].sum())
     elif spec["ego"] == "reroll":
-        p_ego = p_kiss_used
+        p_ego = num(p_kiss_used)
     else:
         p_ego = None
     pre = H.sum(axis=1)
     pre[: nokiss.size] += nokiss
-    p1_thr, p1_goal = num(pre[thr:].sum()), num(pre[g:].sum())
-    p_pass, p_goal = num(final[thr:].sum()), num(final[g:].sum())
-    p0_thr, p0_goal, p_kiss_used = num(p0_thr), num(p0_goal), num(p_kiss_used)
+    p1_thr, p1_goal = pre[thr:].sum(), pre[g:].sum()
+    p_pass, p_goal = final[thr:].sum(), final[g:].sum()
     breakdown = {
-        "pass_without_kiss": p0_thr,
-        "pass_after_kiss": max(p1_thr - p0_thr, zero),
-        "pass_with_ego": max(p_pass - p1_thr, zero),
-        "fail": max(1 - p_pass, zero),
-        "goal_without_kiss": p0_goal,
-        "goal_after_kiss": max(p1_goal - p0_goal, zero),
-        "goal_with_ego": max(p_goal - p1_goal, zero),
-        "p_kiss_used": p_kiss_used,
-        "p_ego_spent": p_ego or zero,
+        "pass_without_kiss": num(p0_thr),
+        "pass_after_kiss": num(max(p1_thr - p0_thr, 0)),
+        "pass_with_ego": num(max(p_pass - p1_thr, 0)),
+        "fail": num(max(one - p_pass, 0)),
+        "goal_without_kiss": num(p0_goal),
+        "goal_after_kiss": num(max(p1_goal - p0_goal, 0)),
+        "goal_with_ego": num(max(p_goal - p1_goal, 0)),
+        "p_kiss_used": num(p_kiss_used),
+        "p_ego_spent": p_ego or num(0),
     }
-    return Odds.from_pmf(spec, final, threshold=thr, goal=g, breakdown=breakdown, p_ego_spent=p_ego, notes=notes)
-
-
+    pmf: Any = final
+    if denominator is not None:
+        pmf = [num(c) for c in final]
+    elif not exact:
+        pmf = final.astype(float)
+    return Odds.from_pmf(spec, pmf, threshold=thr, goal=g, breakdown=breakdown, p_ego_spent=p_ego, notes=notes)
 
 
 def final_pmf(joint_sx: np.ndarray, g: int, double6: bool) -> np.ndarray:
