@@ -15,7 +15,7 @@ from scipy import stats
 
 import peer_playtest as peer
 import venus_widgets as vw
-from venus_widgets.engine.editions.playtest import dice, optimal, order, policy, task as pt
+from venus_widgets.engine.editions.playtest import dice, order, policy, rolls as roll_mod, task as pt
 from venus_widgets.engine.errors import SpecError
 from venus_widgets.engine.rolls import Roll
 from venus_widgets.engine.spec import normalize
@@ -293,7 +293,7 @@ def test_vectorised_optimal_masks_match_the_single_roll_policy(spec):
 
     cals = pt.calibers(spec)
     faces = streams(5)[0].integers(1, 7, size=(1500, len(cals)), dtype=np.int8)
-    masks = optimal.masks(spec, faces, cals)
+    masks = roll_mod.optimal_masks(spec, faces, cals)
     for row, mask in zip(faces, masks):
         chosen, ego_spent = policy.policy_kiss(spec, [int(f) for f in row])
         if ego_spent:

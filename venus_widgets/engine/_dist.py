@@ -58,3 +58,4 @@ def pascal_counts(n: int, a: int, b: int, dtype=np.float64) -> np.ndarray:
         out[r + 1, : r + 1] = out[r, : r + 1] * b
         out[r + 1, 1 : r + 2] += out[r, : r + 1] * a
     return out
+

@@ -6,7 +6,7 @@ the spec's ``roll``. Checks (one d20, bonus d6s) live in :mod:`.check`;
 tasks (a d6 pool with KISS and Ego) are read from the spec by :mod:`.task`
 and split one idea a module (:mod:`.dice`, :mod:`.order`, :mod:`.default`,
 :mod:`.optimal`, :mod:`.choices`, :mod:`.outcome`, :mod:`.policy`,
-:mod:`.roll`, :mod:`.advise`, :mod:`.explain`); :mod:`.seed_table`
+:mod:`.rolls`, :mod:`.advice`, :mod:`.explain`); :mod:`.seed_table`
 regenerates the seed's published table.
 
 >>> rows = table("bronze", 2)
@@ -21,7 +21,7 @@ from typing import Sequence
 import numpy as np
 
 from . import check, task  # noqa: F401  (task.threshold / task.goal are read by the widgets)
-from . import advise as _advise, default as _default, explain as _explain, optimal as _optimal, roll as _roll
+from . import advice as _advice, default as _default, explain as _explain, optimal as _optimal, rolls as _rolls
 from ...advice import Advice
 from ...errors import SpecError
 from ...odds import Odds
@@ -48,23 +48,23 @@ def denominator(spec: dict) -> int:
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
-    return (check if _is_check(spec) else _roll).roll(spec, seed, kiss, ego)
+    return (check if _is_check(spec) else _rolls).roll(spec, seed, kiss, ego)
 
 
 def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
-    return (check if _is_check(spec) else _roll).roll_many(spec, n, seed)
+    return (check if _is_check(spec) else _rolls).roll_many(spec, n, seed)
 
 
 def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
     if spec["roll"] != "task":
         raise SpecError("roll", spec["roll"], "task", "advice is about which task dice to KISS")
-    return _advise.advise(spec, faces, kissed)
+    return _advice.advise(spec, faces, kissed)
 
 
 def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool | None = None) -> dict[str, float]:
     if spec["roll"] != "task":
         raise SpecError("roll", spec["roll"], "task", "only task dice are KISSed")
-    return _advise.kiss_odds(spec, faces, kiss, ego)
+    return _advice.kiss_odds(spec, faces, kiss, ego)
 
 
 # Difficulty ladder and "explain this number": each roll kind's own.

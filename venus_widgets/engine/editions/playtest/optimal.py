@@ -1,99 +1,187 @@
-"""Exact odds of a task under the ``"optimal"`` policy: for every first
-roll (by counts per caliber and class) the KISS choice of :mod:`.choices`
-that maximises P(successes >= goal), ties to the default policy's choice;
-and the same choices for many rolls at once (:func:`masks`).
+"""Exact odds of a task under the ``"optimal"`` policy, counted in whole
+numbers: for every first roll the KISS choice (of those :mod:`.choices`
+lists) that maximises P(successes >= goal), ties to the default policy's
+choice. The rolls make the same choices die by die (:mod:`.rolls`).
+
+Without Ego ``double6`` no choice beats the default policy's (KISSing a
+success can only lose it; every failed die KISSed, the best chance first,
+can only help), so the odds are :mod:`.default`'s. With ``double6`` a
+choice is the default one (failed dice, best chance first, up to the
+budget ``b``) plus, when budget is left, the ``j`` non-6 successes of the
+best calibers (a success hoping for a 6). Its P(goal) is ``P(Z >= need)``
+with ``Z`` the successes plus sixes of the re-rolled dice (a die scores 0,
+1 or 2) and ``need = goal - kept successes - kept sixes``: one tail table
+per re-rolled multiset, looked up for every first roll at once.
+
+Counting: a first roll by counts per (caliber, class) is a whole number of
+``1 / 6**N`` (``N`` dice), a re-rolled multiset ``R`` one of ``1 /
+6**|R|``, padded to ``6**b`` (:mod:`.default` explains the float64 /
+Python int choice). Choices compare exactly (no tolerance) when ``6**b``
+is below 2**53 or the odds are exact, else as floats that must win by
+more than 1e-14 (as :func:`.choices.best_choice` does).
+
+>>> spec = {"caliber": "bronze", "dice": 1, "allies": [], "factors": 1, "learning": False,
+...         "consequences": 0, "kiss": 1, "ego": "double6", "policy": "optimal"}
+>>> odds(spec, exact=True).p_pass   # a 6 passes; any other face is KISSed hoping for one
+Fraction(11, 36)
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import product
 
 import numpy as np
 
-from ...exact import array, bincount, ratio, zeros
+from ..._dist import count_dtype, pascal_counts
+from ...exact import bincount
 from ...odds import Odds
-from .choices import best_choice
-from .dice import FAIL, MIN_FACE, SIX, SUCC, joint
-from .order import CALIBER_OF_CHANCE, CHANCE
+from . import default
+from .dice import MIN_FACE
+from .order import best_first
 from .outcome import finish_odds
 from .task import calibers, goal, threshold
 
+NOTE = ("optimal policy: the best reroll set for every first roll",)
 
-@lru_cache(maxsize=256)
-def _first_rolls(groups: tuple[tuple[str, int], ...], exact: bool = False):
-    """Every first roll by counts per (caliber, class): state keys (as
-    :func:`_best_choice` takes them), probabilities and successes."""
-    per_group = []
-    for cal, m in groups:
-        j = joint(m, cal, exact)
-        per_group.append([(cal, m, s, x, j[s, x]) for s in range(m + 1) for x in range(s + 1) if j[s, x]])
-    keys, probs, succ = [], [], []
-    for combo in product(*per_group):
-        p, s0, counts = ratio(1, 1, exact), 0, []
-        for cal, m, s, x, q in combo:
-            p *= q
-            s0 += s
-            counts += [((cal, c), v) for c, v in ((FAIL, m - s), (SUCC, s - x), (SIX, x)) if v]
-        keys.append(tuple(sorted(counts)))
-        probs.append(p)
-        succ.append(s0)
-    return tuple(keys), array(probs, exact), np.array(succ)
+
+def _score_counts(m: int, caliber: str, dtype) -> np.ndarray:
+    """``out[r, z]``: ways ``r`` dice of a caliber score ``z`` (a failed die
+    0, a success 1, a six 2), for ``r <= m``."""
+    w, v = MIN_FACE[caliber] - 1, 6 - MIN_FACE[caliber]
+    out = np.zeros((m + 1, 2 * m + 1), dtype=dtype)
+    out[0, 0] = 1
+    for r in range(m):
+        out[r + 1] = out[r] * w
+        out[r + 1, 1:] += out[r, :-1] * v
+        out[r + 1, 2:] += out[r, :-2]
+    return out
+
+
+def _reroll(W: np.ndarray, groups: list[str], sizes: list[int]) -> np.ndarray:
+    """The (successes, sixes) table after re-rolling: ``W[r1, r2, .., s,
+    x]`` counts the first rolls that keep ``s`` successes, ``x`` sixes and
+    re-roll ``r_i`` dice of each group; each re-rolled die multiplies the
+    generating function by ``w + v S + S X`` (fail, success, six faces),
+    summed by Horner's scheme one group at a time (every partial sum a
+    count below the denominator)."""
+    for i in reversed(range(len(sizes))):
+        w, v = MIN_FACE[groups[i]] - 1, 6 - MIN_FACE[groups[i]]
+        acc = W[..., sizes[i], :, :]
+        for r in range(sizes[i] - 1, -1, -1):
+            new = acc * w
+            new[..., 1:, :] += acc[..., :-1, :] * v
+            new[..., 1:, 1:] += acc[..., :-1, :-1]
+            acc = new + W[..., r, :, :]
+        W = acc
+    return W
+
+
+def _first_rolls(groups: list[str], sizes: list[int], dtype):
+    """Every first roll by counts per (group, class): the failed, success
+    (not 6) and six counts, each (states, groups), and its ways (over 6**N)."""
+    per = []
+    for cal, m in zip(groups, sizes):
+        w, v = MIN_FACE[cal] - 1, 6 - MIN_FACE[cal]
+        f, s = (np.array(t, dtype=np.int64) for t in zip(*[(i, j) for i in range(m + 1) for j in range(m + 1 - i)]))
+        comb = pascal_counts(m, 1, 1, dtype)
+        wpow = np.array([w**i for i in range(m + 1)], dtype=dtype)
+        vpow = np.array([v**i for i in range(m + 1)], dtype=dtype)
+        per.append((f, s, m - f - s, comb[m, f] * comb[m - f, s] * wpow[f] * vpow[s]))
+    idx = np.indices([len(p[0]) for p in per]).reshape(len(per), -1)
+    F, S, X = (np.stack([p[k][idx[i]] for i, p in enumerate(per)], axis=1) for k in range(3))
+    ways = per[0][3][idx[0]]
+    for i, p in enumerate(per[1:], 1):
+        ways = ways * p[3][idx[i]]
+    return F, S, X, ways
+
+
+def _tails(groups: list[str], sizes: list[int], zmax: int, dtype) -> np.ndarray:
+    """``out[r1, r2, .., z]``: ways ``r_i`` re-rolled dice of each group score
+    at least ``z`` (a failed die 0, a success 1, a six 2); the last column
+    (``z > zmax``) is 0."""
+    dims = tuple(m + 1 for m in sizes)
+    table = np.zeros(dims + (zmax + 2,), dtype=dtype)
+    order = sorted(range(len(sizes)), key=lambda i: -sizes[i])  # the largest group set at once
+    for step, i in enumerate(order):
+        sc = _score_counts(sizes[i], groups[i], dtype)  # (m + 1, 2m + 1)
+        shape = [1] * len(dims) + [1]
+        shape[i] = sizes[i] + 1
+        if step == 0:
+            put = [0] * len(dims) + [slice(0, sc.shape[1])]
+            put[i] = slice(None)
+            table[tuple(put)] = sc
+            continue
+        src = np.take(table, [0], axis=i)
+        new = np.zeros_like(table)
+        for dz in range(sc.shape[1]):
+            new[..., dz:] += sc[:, dz].reshape(shape) * src[..., : zmax + 2 - dz]
+        table = new
+    return np.cumsum(table[..., ::-1], axis=-1)[..., ::-1]
+
+
+def _double6_parts(spec: dict, exact: bool):
+    cals = calibers(spec)
+    N, g = len(cals), goal(spec)
+    b = min(spec["kiss"], N)
+    size = N + 1
+    D = 6 ** (N + b)
+    dt = count_dtype(D, exact)
+    groups = best_first(sorted(set(cals)))
+    sizes = [cals.count(c) for c in groups]
+    F, S, X, ways = _first_rolls(groups, sizes, dt)
+    succ0 = (S + X).sum(axis=1)
+    short = succ0 < g
+    scale = 6**b
+    nokiss = bincount(succ0[~short], ways[~short] * scale, minlength=size)
+    p0_thr = ways[succ0 >= threshold(spec)].sum() * scale
+    p0_goal = ways[~short].sum() * scale
+    H = np.zeros((size, size), dtype=dt)
+    if not short.any():
+        return nokiss, H, p0_thr, p0_goal, D
+    F, S, X, ways, succ0 = F[short], S[short], X[short], ways[short], succ0[short]
+    # the default choice: failed dice, best chance first, up to b; then j successes
+    r_fail = np.clip(b - (np.cumsum(F, axis=1) - F), 0, F)
+    left = b - r_fail.sum(axis=1)
+    J = min(b, N)
+    j = np.arange(J + 1)
+    prev_s = np.cumsum(S, axis=1) - S
+    extra = np.clip(j[None, :, None] - prev_s[:, None, :], 0, S[:, None, :])  # (states, J+1, groups)
+    valid = j[None, :] <= np.minimum(left, S.sum(axis=1))[:, None]
+    R = r_fail[:, None, :] + extra
+    dims = tuple(m + 1 for m in sizes)
+    code = np.ravel_multi_index(tuple(np.minimum(R[..., i], sizes[i]) for i in range(len(sizes))), dims)
+    need = np.maximum(g - succ0[:, None] + j[None, :] - X.sum(axis=1)[:, None], 0)
+    zmax = 2 * N
+    tail = _tails(groups, sizes, zmax, dt).reshape(-1, zmax + 2)
+    rsize = np.indices(dims).reshape(len(dims), -1).sum(axis=0)
+    pad = np.array([6 ** int(b - k) if k <= b else 0 for k in range(int(rsize.max()) + 1)], dtype=dt)
+    value = tail[code, np.minimum(need, zmax + 1)] * pad[rsize[code]]
+    exact_compare = dt is object or 6**b < 2**53
+    if not exact_compare:
+        value = value.astype(float) / float(6**b)
+    value = np.where(valid, value, -1)
+    best = np.zeros(len(succ0), dtype=np.int64)
+    best_v = value[:, 0]
+    tol = 0 if exact_compare else 1e-14
+    for k in range(1, J + 1):
+        better = value[:, k] > best_v + tol
+        best = np.where(better, k, best)
+        best_v = np.where(better, value[:, k], best_v)
+    rows = np.arange(len(succ0))
+    chosen = code[rows, best]
+    kept_s, kept_x = succ0 - best, X.sum(axis=1)
+    cell = (chosen * size + kept_s) * size + kept_x
+    W = bincount(cell, ways, minlength=len(tail) * size * size).reshape(len(tail), size, size)
+    W = (W * pad[rsize][:, None, None]).reshape(dims + (size, size))  # over 6**(N + b - |R|)
+    H = _reroll(W, groups, sizes)
+    return nokiss, H, p0_thr, p0_goal, D
 
 
 def odds(spec: dict, exact: bool = False) -> Odds:
-    """Exact odds under the optimal policy: the best set for every first roll
-    (by counts per caliber and class), weighted by its probability."""
-    g, thr = goal(spec), threshold(spec)
-    cals = calibers(spec)
-    size = len(cals) + 1
-    groups: dict[str, int] = {}
-    for c in cals:
-        groups[c] = groups.get(c, 0) + 1
-    b = min(spec["kiss"], len(cals))
-    keys, probs, succ = _first_rolls(tuple(sorted(groups.items())), exact)
-    short = succ < g
-    nokiss = bincount(succ[~short], probs[~short], minlength=size)
-    H = zeros((size, size), exact)
-    rows = np.nonzero(short)[0]
-    if rows.size:
-        tables = [best_choice(keys[i], b, spec["ego"], g, size, exact)[0] for i in rows]
-        H = np.tensordot(probs[rows], np.array(tables, dtype=H.dtype), axes=1)
-    return finish_odds(spec, nokiss, H, probs[succ >= thr].sum(), probs[~short].sum(),
-                        notes=("optimal policy: the best reroll set for every first roll",), exact=exact)
-
-
-def masks(spec: dict, faces: np.ndarray, cals: list[str]) -> np.ndarray:
-    """KISS masks of the optimal policy for many rolls: one search per
-    distinct state (counts per caliber and class), then per row the dice of
-    each (caliber, class) lowest face first."""
-    n, d = faces.shape
-    minf = np.array([MIN_FACE[c] for c in cals], dtype=np.int8)
-    cal_ix = np.array([CHANCE[c] for c in cals], dtype=np.int64)
-    cls = np.where(faces == 6, SIX, np.where(faces >= minf, SUCC, FAIL))
-    gid = cal_ix * 3 + cls  # 0..11
-    counts = np.zeros((n, 12), dtype=np.int64)
-    for j in range(d):
-        counts[np.arange(n), gid[:, j]] += 1
-    key = counts @ (d + 1) ** np.arange(12, dtype=np.int64)
-    uniq, first_row, inv = np.unique(key, return_index=True, return_inverse=True)
-    take = np.zeros((len(uniq), 12), dtype=np.int64)
-    ego_r = np.zeros(len(uniq), dtype=bool)
-    b, g, size = min(spec["kiss"], d), goal(spec), d + 1
-    for u, row in enumerate(first_row):
-        state = tuple(sorted(((CALIBER_OF_CHANCE[k // 3], k % 3), int(v)) for k, v in enumerate(counts[row]) if v))
-        if sum(v for (_, c), v in state if c != FAIL) >= g:
-            continue
-        _, choice, spent = best_choice(state, b, spec["ego"], g, size)
-        for (cal, c), v in choice.items():
-            take[u, CHANCE[cal] * 3 + c] = v
-        ego_r[u] = spent
-    inv = inv.ravel()
-    order = np.argsort(gid * 8 + faces, axis=1, kind="stable")
-    pos = np.empty_like(order)
-    np.put_along_axis(pos, order, np.broadcast_to(np.arange(d), (n, d)).copy(), axis=1)
-    start = np.cumsum(counts, axis=1) - counts
-    rank = pos - np.take_along_axis(start, gid, axis=1)
-    kissed = rank < np.take_along_axis(take[inv], gid, axis=1)
-    kissed |= ego_r[inv][:, None] & (cls == FAIL)
-    return kissed
+    """Exact odds under the optimal policy (Fractions with ``exact``)."""
+    if spec["ego"] != "double6" or not calibers(spec):
+        parts = default._parts(spec, exact)
+    else:
+        parts = _double6_parts(spec, exact)
+    nokiss, H, p0_thr, p0_goal, D = parts
+    return finish_odds(spec, nokiss, H, p0_thr, p0_goal, NOTE, exact=exact, denominator=D)

@@ -1,7 +1,7 @@
 """The policy's KISS for faces on the table, die by die: the default
 policy's failed dice in KISS order (:mod:`.order`), the optimal policy's
 choice by counts (:mod:`.choices`) taken lowest face first; and the check
-of a KISS the player asks for. :mod:`.roll` and :mod:`.advise` use them.
+of a KISS the player asks for. :mod:`.rolls` and :mod:`.advice` use them.
 
 >>> spec = {"caliber": "bronze", "dice": 2, "allies": ["gold"], "factors": 0, "learning": False,
 ...         "consequences": 0, "kiss": 1, "ego": "none", "policy": "failures"}

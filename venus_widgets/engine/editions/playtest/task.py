@@ -2,8 +2,8 @@
 task from the spec (threshold, goal, the dice, the KISS budget), the others
 do one job each: :mod:`.dice` one die, :mod:`.order` the KISS order,
 :mod:`.default` and :mod:`.optimal` the odds of each policy (finished by
-:mod:`.outcome`), :mod:`.choices` what a KISS choice gives, :mod:`.roll`
-the rolls, :mod:`.advise` the advice, :mod:`.explain` the words.
+:mod:`.outcome`), :mod:`.choices` what a KISS choice gives, :mod:`.rolls`
+the rolls, :mod:`.advice` the advice, :mod:`.explain` the words.
 
 docs/rules_playtest.md#task: roll ``dice`` own dice of the roller's caliber and
 one die per ally (at most two) with the ally's caliber. A die succeeds on

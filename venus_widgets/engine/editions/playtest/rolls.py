@@ -8,9 +8,9 @@ import numpy as np
 
 from ...errors import SpecError
 from ...rolls import Die, Roll, in_blocks, streams
-from .dice import FAIL, MIN_FACE, face_class
-from .optimal import masks as optimal_masks
-from .order import CHANCE, order_keys
+from .dice import FAIL, MIN_FACE, SIX, SUCC, face_class
+from .choices import best_choice
+from .order import CALIBER_OF_CHANCE, CHANCE, order_keys
 from .policy import check_kiss, policy_kiss
 from .task import calibers, goal, owners, threshold
 
@@ -103,3 +103,39 @@ def _rolls(spec: dict, n: int, first: np.random.Generator, second: np.random.Gen
     if spec["ego"] == "double6":
         succ = succ + np.where(succ < g, (after == 6).sum(axis=1), 0)
     return succ.astype(np.int64)
+
+
+def optimal_masks(spec: dict, faces: np.ndarray, cals: list[str]) -> np.ndarray:
+    """KISS masks of the optimal policy for many rolls: one search per
+    distinct state (counts per caliber and class), then per row the dice of
+    each (caliber, class) lowest face first."""
+    n, d = faces.shape
+    minf = np.array([MIN_FACE[c] for c in cals], dtype=np.int8)
+    cal_ix = np.array([CHANCE[c] for c in cals], dtype=np.int64)
+    cls = np.where(faces == 6, SIX, np.where(faces >= minf, SUCC, FAIL))
+    gid = cal_ix * 3 + cls  # 0..11
+    counts = np.zeros((n, 12), dtype=np.int64)
+    for j in range(d):
+        counts[np.arange(n), gid[:, j]] += 1
+    key = counts @ (d + 1) ** np.arange(12, dtype=np.int64)
+    uniq, first_row, inv = np.unique(key, return_index=True, return_inverse=True)
+    take = np.zeros((len(uniq), 12), dtype=np.int64)
+    ego_r = np.zeros(len(uniq), dtype=bool)
+    b, g, size = min(spec["kiss"], d), goal(spec), d + 1
+    for u, row in enumerate(first_row):
+        state = tuple(sorted(((CALIBER_OF_CHANCE[k // 3], k % 3), int(v)) for k, v in enumerate(counts[row]) if v))
+        if sum(v for (_, c), v in state if c != FAIL) >= g:
+            continue
+        _, choice, spent = best_choice(state, b, spec["ego"], g, size)
+        for (cal, c), v in choice.items():
+            take[u, CHANCE[cal] * 3 + c] = v
+        ego_r[u] = spent
+    inv = inv.ravel()
+    order = np.argsort(gid * 8 + faces, axis=1, kind="stable")
+    pos = np.empty_like(order)
+    np.put_along_axis(pos, order, np.broadcast_to(np.arange(d), (n, d)).copy(), axis=1)
+    start = np.cumsum(counts, axis=1) - counts
+    rank = pos - np.take_along_axis(start, gid, axis=1)
+    kissed = rank < np.take_along_axis(take[inv], gid, axis=1)
+    kissed |= ego_r[inv][:, None] & (cls == FAIL)
+    return kissed
