@@ -325,3 +325,26 @@ def test_optimal_with_budget_to_spare_matches_every_subset(spec):
     brute = peer.brute_task(spec, optimal=True)
     o = vw.odds(dict(spec, policy="optimal"))
     assert abs(o.p_goal - float(sum(v for k, v in brute.items() if k >= o.goal))) < 1e-12
+
+
+@pytest.mark.parametrize("spec", [
+    task(dice=10, allies=["gold", "silver"], kiss=8, ego="double6", factors=3, consequences=3),
+    task(dice=10, allies=["gold", "silver"], kiss=8, ego="double6", factors=3, consequences=3, policy="optimal"),
+    task(caliber="silver", dice=12, allies=["platinum"], kiss=7, factors=4, consequences=2),
+    task(caliber="gold", dice=9, allies=["bronze"], ego="reroll", factors=4, consequences=2),
+], ids=str)
+def test_counts_held_in_float64_are_the_python_int_counts(spec, monkeypatch):
+    """The odds are counted in whole numbers over D = 6**(dice + budget)
+    (docs/rules_playtest.md#task): below 2**53 in float64, where every count,
+    product and partial sum must stay an exact integer. Counted again in
+    Python ints (never rounded), the Fractions are the same, for D just
+    below 2**53."""
+    from venus_widgets.engine.editions.playtest import default, optimal
+
+    assert 2**50 < pt.denominator(spec) < 2**53
+    mod = optimal if spec["policy"] == "optimal" else default
+    in_floats = mod.odds(spec, exact=True)
+    monkeypatch.setattr(mod, "count_dtype", lambda d, exact: object)
+    in_ints = mod.odds(spec, exact=True)
+    assert in_ints == in_floats
+    assert in_ints.distribution == in_floats.distribution and in_ints.breakdown == in_floats.breakdown
