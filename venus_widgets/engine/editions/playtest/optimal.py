@@ -82,7 +82,7 @@ def _first_rolls(groups: list[str], sizes: list[int], dtype):
     per = []
     for cal, m in zip(groups, sizes):
         w, v = MIN_FACE[cal] - 1, 6 - MIN_FACE[cal]
-        f, s = (np.array(t, dtype=np.int64) for t in zip(*[(i, j) for i in range(m + 1) for j in range(m + 1 - i)]))
+        f, s = np.nonzero(np.add.outer(np.arange(m + 1), np.arange(m + 1)) <= m)
         comb = pascal_counts(m, 1, 1, dtype)
         wpow = np.array([w**i for i in range(m + 1)], dtype=dtype)
         vpow = np.array([v**i for i in range(m + 1)], dtype=dtype)
@@ -140,13 +140,13 @@ def _double6_parts(spec: dict, exact: bool):
         return nokiss, H, p0_thr, p0_goal, D
     F, S, X, ways, succ0 = F[short], S[short], X[short], ways[short], succ0[short]
     # the default choice: failed dice, best chance first, up to b; then j successes
-    r_fail = np.clip(b - (np.cumsum(F, axis=1) - F), 0, F)
-    left = b - r_fail.sum(axis=1)
-    J = min(b, N)
+    r_fail = np.minimum(np.maximum(b - (np.cumsum(F, axis=1) - F), 0), F)
+    most = np.minimum(b - r_fail.sum(axis=1), S.sum(axis=1))  # successes a state may KISS
+    J = int(most.max())
     j = np.arange(J + 1)
     prev_s = np.cumsum(S, axis=1) - S
-    extra = np.clip(j[None, :, None] - prev_s[:, None, :], 0, S[:, None, :])  # (states, J+1, groups)
-    valid = j[None, :] <= np.minimum(left, S.sum(axis=1))[:, None]
+    extra = np.minimum(np.maximum(j[None, :, None] - prev_s[:, None, :], 0), S[:, None, :])  # (states, J+1, groups)
+    valid = j[None, :] <= most[:, None]
     R = r_fail[:, None, :] + extra
     dims = tuple(m + 1 for m in sizes)
     code = np.ravel_multi_index(tuple(np.minimum(R[..., i], sizes[i]) for i in range(len(sizes))), dims)
