@@ -34,19 +34,16 @@ import numpy as np
 
 from ..._dist import count_dtype, pascal_counts
 from ...odds import Odds
-from .dice import FAIL, MIN_FACE, SIX, SUCC
+from .dice import FAIL, SIX, SUCC
 from .order import CHANCE, best_first
 from .outcome import finish_odds
+from .rules import RULES, Rules
 from .task import budget, denominator, goal, threshold
 
 #: (successes, sixes) a die of each class adds.
 _POINT = {FAIL: (0, 0), SUCC: (1, 0), SIX: (1, 1)}
 
 
-def _class_counts(caliber: str) -> tuple[int, int, int]:
-    """Faces of a d6 that fail, succeed (not 6), show 6."""
-    m = MIN_FACE[caliber]
-    return m - 1, 6 - m, 1
 
 
 def _own_table(first: np.ndarray, pascal: np.ndarray, b: int, nlo: int) -> np.ndarray:
@@ -71,31 +68,31 @@ def _own_table(first: np.ndarray, pascal: np.ndarray, b: int, nlo: int) -> np.nd
     return out
 
 
-def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[bool], dtype) -> np.ndarray:
+def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[bool], dtype, rules: Rules) -> np.ndarray:
     """Counts of the allies' final (successes, sixes) given their first
     classes: a 3x3 array, over 6 per KISSed ally."""
     k = np.zeros((3, 3), dtype=dtype)
     k[0, 0] = 1
     for cal, c, kd in zip(allies, cls, kissed):
         new = np.zeros((3, 3), dtype=dtype)
-        for cc, w in (enumerate(_class_counts(cal)) if kd else [(c, 1)]):
+        for cc, w in (enumerate(rules.faces(cal)) if kd else [(c, 1)]):
             ds, dx = _POINT[cc]
             new[ds:, dx:] += w * k[: 3 - ds, : 3 - dx]
         k = new
     return k
 
 
-def _parts(spec: dict, exact: bool):
+def _parts(spec: dict, exact: bool, rules: Rules = RULES):
     """Counts over ``D``: the first roll that reaches the goal (by final
     successes), the KISS path's (successes, sixes) table ``H``, the first
     rolls that pass and that reach the goal; and ``D``."""
     n, cal, allies = spec["dice"], spec["caliber"], list(spec["allies"])
-    g, thr, b_total = goal(spec), threshold(spec), budget(spec)
+    g, thr, b_total = goal(spec, rules), threshold(spec, rules), budget(spec)
     D = denominator(spec)
     dt = count_dtype(D, exact)
     size = n + len(allies) + 1
-    w, v, _ = _class_counts(cal)
-    u = v + 1  # succeeding faces
+    w, v, dd = rules.faces(cal)
+    u = v + dd  # succeeding faces
     reduced = pascal_counts(n, 1, w, dt)  # own successes, u**s left out
     first = reduced[n]
     first_real = first * np.array([u**i for i in range(n + 1)], dtype=dt)
@@ -110,7 +107,7 @@ def _parts(spec: dict, exact: bool):
     for cls in product(range(3), repeat=len(allies)):
         p = 1
         for c, a in zip(cls, allies):
-            p *= _class_counts(a)[c]
+            p *= rules.faces(a)[c]
         a_s = sum(c != FAIL for c in cls)
         tau = min(max(g - a_s, 0), n + 1)
         nokiss[tau + a_s : n + 1 + a_s] += p * scale * first_real[tau:]
@@ -123,7 +120,7 @@ def _parts(spec: dict, exact: bool):
         failed_lo = [i for i in lo if cls[i] == FAIL]
         for left in range(len(lo) + 1):
             kd = set(failed_hi[:used]) | set(failed_lo[:left])
-            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], dt)
+            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], dt, rules)
             kern = kern * (p * 6 ** (used + left - len(kd)))
             key = (b_total - used, left, tau)
             keyed[key] = keyed[key] + kern if key in keyed else kern
@@ -133,14 +130,15 @@ def _parts(spec: dict, exact: bool):
         own = np.array([tables[b][left, tau] for b, left, tau in keyed], dtype=dt)  # (K, n + 1)
         kerns = np.array([k.ravel() for k in keyed.values()], dtype=dt)  # (K, 9)
         weights = kerns.T @ own  # (9, n + 1): each ally shift's own successes
-        sixes = pascal_counts(n, 1, v, dt)  # C(s, x) (6 - m)**(s - x): the sixes among s own successes
+        sixes = pascal_counts(n, dd, v, dt)  # C(s, x) dd**x v**(s - x): the sixes among s own successes
         for j in np.nonzero(kerns.any(axis=0))[0]:
             ds, dx = divmod(int(j), 3)
             H[ds : ds + n + 1, dx : dx + n + 1] += weights[j][:, None] * sixes
     return nokiss, H, p0_thr, p0_goal, D
 
 
-def odds(spec: dict, exact: bool = False) -> Odds:
-    """Exact odds of a task under the default policy (Fractions with ``exact``)."""
-    nokiss, H, p0_thr, p0_goal, D = _parts(spec, exact)
-    return finish_odds(spec, nokiss, H, p0_thr, p0_goal, exact=exact, denominator=D)
+def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
+    """Exact odds of a task under the default policy (Fractions with
+    ``exact``), by the ``rules`` given."""
+    nokiss, H, p0_thr, p0_goal, D = _parts(spec, exact, rules)
+    return finish_odds(spec, nokiss, H, p0_thr, p0_goal, exact=exact, denominator=D, rules=rules)

@@ -20,29 +20,32 @@ from math import comb
 import numpy as np
 
 from ...exact import ratio, zeros
+from .rules import RULES, Rules
 
-#: Lowest succeeding face per caliber.
-MIN_FACE = {"bronze": 5, "silver": 4, "gold": 3, "platinum": 2}
+#: Lowest succeeding face per caliber (today's rules: :data:`.rules.RULES`).
+MIN_FACE = dict(RULES.success_from)
 
 #: The classes of a die's face.
 FAIL, SUCC, SIX = 0, 1, 2
 
 
-def classes(caliber: str, exact: bool = False) -> tuple[float, float, float]:
-    """P(fail), P(success but not 6), P(6) for one die (Fractions with ``exact``)."""
-    m = MIN_FACE[caliber]
-    return ratio(m - 1, 6, exact), ratio(6 - m, 6, exact), ratio(1, 6, exact)
+def classes(caliber: str, exact: bool = False, rules: Rules = RULES) -> tuple[float, float, float]:
+    """P(fail), P(success but not 6), P(6) for one die (Fractions with
+    ``exact``); "6" is every face Ego ``double6`` doubles."""
+    fail, succ, six = rules.faces(caliber)
+    return ratio(fail, 6, exact), ratio(succ, 6, exact), ratio(six, 6, exact)
 
 
-def face_class(face: int, caliber: str) -> int:
+def face_class(face: int, caliber: str, rules: Rules = RULES) -> int:
     """The class of a face: FAIL, SUCC or SIX."""
-    return SIX if face == 6 else (SUCC if face >= MIN_FACE[caliber] else FAIL)
+    low = rules.lowest_success(caliber)
+    return FAIL if face < low else (SIX if face >= max(low, rules.ego_double_from) else SUCC)
 
 
 @lru_cache(maxsize=512)
-def joint(r: int, caliber: str, exact: bool = False) -> np.ndarray:
+def joint(r: int, caliber: str, exact: bool = False, rules: Rules = RULES) -> np.ndarray:
     """P(successes = s, sixes = x) for ``r`` dice: an (r+1, r+1) array."""
-    pf, ps, p6 = classes(caliber, exact)
+    pf, ps, p6 = classes(caliber, exact, rules)
     out = zeros((r + 1, r + 1), exact)
     for s in range(r + 1):
         for x in range(s + 1):

@@ -36,28 +36,28 @@ from ..._dist import count_dtype, pascal_counts
 from ...exact import bincount
 from ...odds import Odds
 from . import default
-from .dice import MIN_FACE
 from .order import best_first
 from .outcome import finish_odds
+from .rules import RULES, Rules
 from .task import calibers, goal, threshold
 
 NOTE = ("optimal policy: the best reroll set for every first roll",)
 
 
-def _score_counts(m: int, caliber: str, dtype) -> np.ndarray:
+def _score_counts(m: int, caliber: str, dtype, rules: Rules) -> np.ndarray:
     """``out[r, z]``: ways ``r`` dice of a caliber score ``z`` (a failed die
     0, a success 1, a six 2), for ``r <= m``."""
-    w, v = MIN_FACE[caliber] - 1, 6 - MIN_FACE[caliber]
+    w, v, dd = rules.faces(caliber)
     out = np.zeros((m + 1, 2 * m + 1), dtype=dtype)
     out[0, 0] = 1
     for r in range(m):
         out[r + 1] = out[r] * w
         out[r + 1, 1:] += out[r, :-1] * v
-        out[r + 1, 2:] += out[r, :-2]
+        out[r + 1, 2:] += out[r, :-2] * dd
     return out
 
 
-def _reroll(W: np.ndarray, groups: list[str], sizes: list[int]) -> np.ndarray:
+def _reroll(W: np.ndarray, groups: list[str], sizes: list[int], rules: Rules) -> np.ndarray:
     """The (successes, sixes) table after re-rolling: ``W[r1, r2, .., s,
     x]`` counts the first rolls that keep ``s`` successes, ``x`` sixes and
     re-roll ``r_i`` dice of each group; each re-rolled die multiplies the
@@ -65,28 +65,29 @@ def _reroll(W: np.ndarray, groups: list[str], sizes: list[int]) -> np.ndarray:
     summed by Horner's scheme one group at a time (every partial sum a
     count below the denominator)."""
     for i in reversed(range(len(sizes))):
-        w, v = MIN_FACE[groups[i]] - 1, 6 - MIN_FACE[groups[i]]
+        w, v, dd = rules.faces(groups[i])
         acc = W[..., sizes[i], :, :]
         for r in range(sizes[i] - 1, -1, -1):
             new = acc * w
             new[..., 1:, :] += acc[..., :-1, :] * v
-            new[..., 1:, 1:] += acc[..., :-1, :-1]
+            new[..., 1:, 1:] += acc[..., :-1, :-1] * dd
             acc = new + W[..., r, :, :]
         W = acc
     return W
 
 
-def _first_rolls(groups: list[str], sizes: list[int], dtype):
+def _first_rolls(groups: list[str], sizes: list[int], dtype, rules: Rules):
     """Every first roll by counts per (group, class): the failed, success
     (not 6) and six counts, each (states, groups), and its ways (over 6**N)."""
     per = []
     for cal, m in zip(groups, sizes):
-        w, v = MIN_FACE[cal] - 1, 6 - MIN_FACE[cal]
+        w, v, dd = rules.faces(cal)
         f, s = np.nonzero(np.add.outer(np.arange(m + 1), np.arange(m + 1)) <= m)
         comb = pascal_counts(m, 1, 1, dtype)
         wpow = np.array([w**i for i in range(m + 1)], dtype=dtype)
         vpow = np.array([v**i for i in range(m + 1)], dtype=dtype)
-        per.append((f, s, m - f - s, comb[m, f] * comb[m - f, s] * wpow[f] * vpow[s]))
+        ddpow = np.array([dd**i for i in range(m + 1)], dtype=dtype)
+        per.append((f, s, m - f - s, comb[m, f] * comb[m - f, s] * wpow[f] * vpow[s] * ddpow[m - f - s]))
     idx = np.indices([len(p[0]) for p in per]).reshape(len(per), -1)
     F, S, X = (np.stack([p[k][idx[i]] for i, p in enumerate(per)], axis=1) for k in range(3))
     ways = per[0][3][idx[0]]
@@ -95,7 +96,7 @@ def _first_rolls(groups: list[str], sizes: list[int], dtype):
     return F, S, X, ways
 
 
-def _tails(groups: list[str], sizes: list[int], zmax: int, dtype) -> np.ndarray:
+def _tails(groups: list[str], sizes: list[int], zmax: int, dtype, rules: Rules) -> np.ndarray:
     """``out[r1, r2, .., z]``: ways ``r_i`` re-rolled dice of each group score
     at least ``z`` (a failed die 0, a success 1, a six 2); the last column
     (``z > zmax``) is 0."""
@@ -103,7 +104,7 @@ def _tails(groups: list[str], sizes: list[int], zmax: int, dtype) -> np.ndarray:
     table = np.zeros(dims + (zmax + 2,), dtype=dtype)
     order = sorted(range(len(sizes)), key=lambda i: -sizes[i])  # the largest group set at once
     for step, i in enumerate(order):
-        sc = _score_counts(sizes[i], groups[i], dtype)  # (m + 1, 2m + 1)
+        sc = _score_counts(sizes[i], groups[i], dtype, rules)  # (m + 1, 2m + 1)
         shape = [1] * len(dims) + [1]
         shape[i] = sizes[i] + 1
         if step == 0:
@@ -119,21 +120,21 @@ def _tails(groups: list[str], sizes: list[int], zmax: int, dtype) -> np.ndarray:
     return np.cumsum(table[..., ::-1], axis=-1)[..., ::-1]
 
 
-def _double6_parts(spec: dict, exact: bool):
+def _double6_parts(spec: dict, exact: bool, rules: Rules):
     cals = calibers(spec)
-    N, g = len(cals), goal(spec)
+    N, g = len(cals), goal(spec, rules)
     b = min(spec["kiss"], N)
     size = N + 1
     D = 6 ** (N + b)
     dt = count_dtype(D, exact)
     groups = best_first(sorted(set(cals)))
     sizes = [cals.count(c) for c in groups]
-    F, S, X, ways = _first_rolls(groups, sizes, dt)
+    F, S, X, ways = _first_rolls(groups, sizes, dt, rules)
     succ0 = (S + X).sum(axis=1)
     short = succ0 < g
     scale = 6**b
     nokiss = bincount(succ0[~short], ways[~short] * scale, minlength=size)
-    p0_thr = ways[succ0 >= threshold(spec)].sum() * scale
+    p0_thr = ways[succ0 >= threshold(spec, rules)].sum() * scale
     p0_goal = ways[~short].sum() * scale
     H = np.zeros((size, size), dtype=dt)
     if not short.any():
@@ -152,7 +153,7 @@ def _double6_parts(spec: dict, exact: bool):
     code = np.ravel_multi_index(tuple(np.minimum(R[..., i], sizes[i]) for i in range(len(sizes))), dims)
     need = np.maximum(g - succ0[:, None] + j[None, :] - X.sum(axis=1)[:, None], 0)
     zmax = 2 * N
-    tail = _tails(groups, sizes, zmax, dt).reshape(-1, zmax + 2)
+    tail = _tails(groups, sizes, zmax, dt, rules).reshape(-1, zmax + 2)
     rsize = np.indices(dims).reshape(len(dims), -1).sum(axis=0)
     pad = np.array([6 ** int(b - k) if k <= b else 0 for k in range(int(rsize.max()) + 1)], dtype=dt)
     value = tail[code, np.minimum(need, zmax + 1)] * pad[rsize[code]]
@@ -173,15 +174,16 @@ def _double6_parts(spec: dict, exact: bool):
     cell = (chosen * size + kept_s) * size + kept_x
     W = bincount(cell, ways, minlength=len(tail) * size * size).reshape(len(tail), size, size)
     W = (W * pad[rsize][:, None, None]).reshape(dims + (size, size))  # over 6**(N + b - |R|)
-    H = _reroll(W, groups, sizes)
+    H = _reroll(W, groups, sizes, rules)
     return nokiss, H, p0_thr, p0_goal, D
 
 
-def odds(spec: dict, exact: bool = False) -> Odds:
-    """Exact odds under the optimal policy (Fractions with ``exact``)."""
+def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
+    """Exact odds under the optimal policy (Fractions with ``exact``), by
+    the ``rules`` given."""
     if spec["ego"] != "double6" or not calibers(spec):
-        parts = default._parts(spec, exact)
+        parts = default._parts(spec, exact, rules)
     else:
-        parts = _double6_parts(spec, exact)
+        parts = _double6_parts(spec, exact, rules)
     nokiss, H, p0_thr, p0_goal, D = parts
-    return finish_odds(spec, nokiss, H, p0_thr, p0_goal, NOTE, exact=exact, denominator=D)
+    return finish_odds(spec, nokiss, H, p0_thr, p0_goal, NOTE, exact=exact, denominator=D, rules=rules)

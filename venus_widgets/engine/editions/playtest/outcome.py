@@ -14,7 +14,8 @@ import numpy as np
 
 from ...exact import bincount
 from ...odds import Odds
-from .dice import FAIL, MIN_FACE, classes
+from .dice import FAIL, classes
+from .rules import RULES, Rules
 from .task import budget, calibers, goal, threshold
 
 
@@ -25,14 +26,14 @@ def _outcome_index(size: int, g: int, double6: bool) -> np.ndarray:
 
 
 def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = False,
-                denominator: int | None = None) -> Odds:
+                denominator: int | None = None, rules: Rules = RULES) -> Odds:
     """The odds from the first rolls that reach the goal (``nokiss``, by
     final successes), the KISS path's (successes, sixes) table ``H`` and
     the chances that the first roll passes and reaches the goal: as
     probabilities, or with ``denominator`` as whole counts over it
     (:mod:`.default`), each value divided once at the end (a float
     division of two exact floats is correctly rounded)."""
-    g, thr = goal(spec), threshold(spec)
+    g, thr = goal(spec, rules), threshold(spec, rules)
     size = H.shape[0]
     double6 = spec["ego"] == "double6"
     if denominator is None:
@@ -51,11 +52,11 @@ def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = 
         if denominator is None:
             all_succ = one
             for c in calibers(spec):
-                all_succ *= 1 - classes(c, exact)[FAIL]
+                all_succ *= 1 - classes(c, exact, rules)[FAIL]
         else:
             all_succ = 6 ** budget(spec)
             for c in calibers(spec):
-                all_succ *= 7 - MIN_FACE[c]
+                all_succ *= 6 - rules.faces(c)[FAIL]
     p_kiss_used = max(p_kiss_path - all_succ, 0) if budget(spec) > 0 else 0
     if spec["ego"] == "double6":
         p_ego = num(H[:g, 1:].sum())

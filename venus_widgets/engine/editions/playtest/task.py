@@ -52,15 +52,17 @@ True
 
 from __future__ import annotations
 
+from .rules import RULES, Rules
 
-def threshold(spec: dict) -> int:
+
+def threshold(spec: dict, rules: Rules = RULES) -> int:
     """1 + factors, +1 when learning on the job (docs/rules_playtest.md#task)."""
-    return 1 + spec["factors"] + (1 if spec["learning"] else 0)
+    return rules.threshold_base + spec["factors"] + (1 if spec["learning"] else 0)
 
 
-def goal(spec: dict) -> int:
+def goal(spec: dict, rules: Rules = RULES) -> int:
     """threshold + the extra consequences wanted."""
-    return threshold(spec) + spec["consequences"]
+    return threshold(spec, rules) + spec["consequences"]
 
 
 def calibers(spec: dict) -> list[str]:
