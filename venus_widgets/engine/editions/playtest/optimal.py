@@ -143,34 +143,37 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     # the default choice: failed dice, best chance first, up to b; then j successes
     r_fail = np.minimum(np.maximum(b - (np.cumsum(F, axis=1) - F), 0), F)
     most = np.minimum(b - r_fail.sum(axis=1), S.sum(axis=1))  # successes a state may KISS
-    J = int(most.max())
-    j = np.arange(J + 1)
+    # one row per (first roll, j): the candidates, first roll by first roll
+    count = most + 1
+    st = np.repeat(np.arange(len(succ0)), count)
+    starts = np.cumsum(count) - count
+    jj = np.arange(int(count.sum())) - starts[st]
     prev_s = np.cumsum(S, axis=1) - S
-    extra = np.minimum(np.maximum(j[None, :, None] - prev_s[:, None, :], 0), S[:, None, :])  # (states, J+1, groups)
-    valid = j[None, :] <= most[:, None]
-    R = r_fail[:, None, :] + extra
+    R = r_fail[st] + np.minimum(np.maximum(jj[:, None] - prev_s[st], 0), S[st])
     dims = tuple(m + 1 for m in sizes)
-    code = np.ravel_multi_index(tuple(np.minimum(R[..., i], sizes[i]) for i in range(len(sizes))), dims)
-    need = np.maximum(g - succ0[:, None] + j[None, :] - X.sum(axis=1)[:, None], 0)
+    code = np.ravel_multi_index(tuple(R.T), dims)
+    kept_x = X.sum(axis=1)
+    need = np.maximum(g - succ0[st] + jj - kept_x[st], 0)
     zmax = 2 * N
     tail = _tails(groups, sizes, zmax, dt, rules).reshape(-1, zmax + 2)
     rsize = np.indices(dims).reshape(len(dims), -1).sum(axis=0)
     pad = np.array([6 ** int(b - k) if k <= b else 0 for k in range(int(rsize.max()) + 1)], dtype=dt)
     value = tail[code, np.minimum(need, zmax + 1)] * pad[rsize[code]]
-    exact_compare = dt is object or 6**b < 2**53
-    if not exact_compare:
+    if dt is object or 6**b < 2**53:  # exact: the first best (ties keep the default choice, j = 0)
+        top = np.maximum.reduceat(value, starts)
+        best = np.minimum.reduceat(np.where(value == top[st], jj, len(jj)), starts)
+    else:  # floats: a choice must win by more than 1e-14
         value = value.astype(float) / float(6**b)
-    value = np.where(valid, value, -1)
-    best = np.zeros(len(succ0), dtype=np.int64)
-    best_v = value[:, 0]
-    tol = 0 if exact_compare else 1e-14
-    for k in range(1, J + 1):
-        better = value[:, k] > best_v + tol
-        best = np.where(better, k, best)
-        best_v = np.where(better, value[:, k], best_v)
-    rows = np.arange(len(succ0))
-    chosen = code[rows, best]
-    kept_s, kept_x = succ0 - best, X.sum(axis=1)
+        best = np.zeros(len(succ0), dtype=np.int64)
+        best_v = value[starts]
+        for k in range(1, int(most.max()) + 1):
+            sel = np.nonzero(most >= k)[0]
+            v = value[starts[sel] + k]
+            win = v > best_v[sel] + 1e-14
+            best[sel[win]] = k
+            best_v[sel[win]] = v[win]
+    chosen = code[starts + best]
+    kept_s = succ0 - best
     cell = (chosen * size + kept_s) * size + kept_x
     W = bincount(cell, ways, minlength=len(tail) * size * size).reshape(len(tail), size, size)
     W = (W * pad[rsize][:, None, None]).reshape(dims + (size, size))  # over 6**(N + b - |R|)
