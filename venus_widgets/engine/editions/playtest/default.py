@@ -68,18 +68,22 @@ def _own_table(first: np.ndarray, pascal: np.ndarray, b: int, nlo: int) -> np.nd
     return out
 
 
-def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[bool], dtype, rules: Rules) -> np.ndarray:
+def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[bool], rules: Rules) -> list[int]:
     """Counts of the allies' final (successes, sixes) given their first
-    classes: a 3x3 array, over 6 per KISSed ally."""
-    k = np.zeros((3, 3), dtype=dtype)
-    k[0, 0] = 1
+    classes, over 6 per KISSed ally: a 3x3 table flattened (at most two
+    allies: plain ints are quicker than arrays here)."""
+    k = {(0, 0): 1}
     for cal, c, kd in zip(allies, cls, kissed):
-        new = np.zeros((3, 3), dtype=dtype)
+        new: dict[tuple[int, int], int] = {}
         for cc, w in (enumerate(rules.faces(cal)) if kd else [(c, 1)]):
             ds, dx = _POINT[cc]
-            new[ds:, dx:] += w * k[: 3 - ds, : 3 - dx]
+            for (s, x), n in k.items():
+                new[s + ds, x + dx] = new.get((s + ds, x + dx), 0) + w * n
         k = new
-    return k
+    out = [0] * 9
+    for (s, x), n in k.items():
+        out[3 * s + x] += n
+    return out
 
 
 def _parts(spec: dict, exact: bool, rules: Rules = RULES):
@@ -103,7 +107,7 @@ def _parts(spec: dict, exact: bool, rules: Rules = RULES):
     lo = best_first([i for i, a in enumerate(allies) if CHANCE[a] <= own_chance], allies.__getitem__)
     nokiss = np.zeros(size, dtype=dt)
     p0_thr = p0_goal = 0
-    keyed: dict[tuple[int, int, int], np.ndarray] = {}
+    keyed: dict[tuple[int, int, int], list[int]] = {}
     for cls in product(range(3), repeat=len(allies)):
         p = 1
         for c, a in zip(cls, allies):
@@ -120,15 +124,17 @@ def _parts(spec: dict, exact: bool, rules: Rules = RULES):
         failed_lo = [i for i in lo if cls[i] == FAIL]
         for left in range(len(lo) + 1):
             kd = set(failed_hi[:used]) | set(failed_lo[:left])
-            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], dt, rules)
-            kern = kern * (p * 6 ** (used + left - len(kd)))
+            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], rules)
+            f = p * 6 ** (used + left - len(kd))
             key = (b_total - used, left, tau)
-            keyed[key] = keyed[key] + kern if key in keyed else kern
+            acc = keyed.setdefault(key, [0] * 9)
+            for i, c in enumerate(kern):
+                acc[i] += f * c
     H = np.zeros((size, size), dtype=dt)
     if keyed:
         tables = {b: _own_table(first, reduced, b, len(lo)) for b in {k[0] for k in keyed}}
         own = np.array([tables[b][left, tau] for b, left, tau in keyed], dtype=dt)  # (K, n + 1)
-        kerns = np.array([k.ravel() for k in keyed.values()], dtype=dt)  # (K, 9)
+        kerns = np.array(list(keyed.values()), dtype=dt)  # (K, 9)
         weights = kerns.T @ own  # (9, n + 1): each ally shift's own successes
         sixes = pascal_counts(n, dd, v, dt)  # C(s, x) dd**x v**(s - x): the sixes among s own successes
         for j in np.nonzero(kerns.any(axis=0))[0]:
