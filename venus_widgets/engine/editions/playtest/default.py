@@ -68,14 +68,15 @@ def _own_table(first: np.ndarray, pascal: np.ndarray, b: int, nlo: int) -> np.nd
     return out
 
 
-def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[bool], rules: Rules) -> list[int]:
+def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[bool],
+                 faces: dict[str, tuple[int, int, int]]) -> list[int]:
     """Counts of the allies' final (successes, sixes) given their first
     classes, over 6 per KISSed ally: a 3x3 table flattened (at most two
     allies: plain ints are quicker than arrays here)."""
     k = {(0, 0): 1}
     for cal, c, kd in zip(allies, cls, kissed):
         new: dict[tuple[int, int], int] = {}
-        for cc, w in (enumerate(rules.faces(cal)) if kd else [(c, 1)]):
+        for cc, w in (enumerate(faces[cal]) if kd else [(c, 1)]):
             ds, dx = _POINT[cc]
             for (s, x), n in k.items():
                 new[s + ds, x + dx] = new.get((s + ds, x + dx), 0) + w * n
@@ -108,15 +109,15 @@ def _parts(spec: dict, exact: bool, rules: Rules = RULES):
     nokiss = np.zeros(size, dtype=dt)
     p0_thr = p0_goal = 0
     keyed: dict[tuple[int, int, int], list[int]] = {}
+    faces = {a: rules.faces(a) for a in allies}
+    by_successes: dict[int, int] = {}  # allies' first successes -> ways
     for cls in product(range(3), repeat=len(allies)):
         p = 1
         for c, a in zip(cls, allies):
-            p *= rules.faces(a)[c]
+            p *= faces[a][c]
         a_s = sum(c != FAIL for c in cls)
+        by_successes[a_s] = by_successes.get(a_s, 0) + p
         tau = min(max(g - a_s, 0), n + 1)
-        nokiss[tau + a_s : n + 1 + a_s] += p * scale * first_real[tau:]
-        p0_thr += p * tail[min(max(thr - a_s, 0), n + 1)]
-        p0_goal += p * tail[tau]
         if tau == 0:
             continue
         failed_hi = [i for i in hi if cls[i] == FAIL]
@@ -124,12 +125,17 @@ def _parts(spec: dict, exact: bool, rules: Rules = RULES):
         failed_lo = [i for i in lo if cls[i] == FAIL]
         for left in range(len(lo) + 1):
             kd = set(failed_hi[:used]) | set(failed_lo[:left])
-            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], rules)
+            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], faces)
             f = p * 6 ** (used + left - len(kd))
             key = (b_total - used, left, tau)
             acc = keyed.setdefault(key, [0] * 9)
             for i, c in enumerate(kern):
                 acc[i] += f * c
+    for a_s, p in by_successes.items():  # first rolls that reach the goal: no KISS
+        tau = min(max(g - a_s, 0), n + 1)
+        nokiss[tau + a_s : n + 1 + a_s] += p * scale * first_real[tau:]
+        p0_thr += p * tail[min(max(thr - a_s, 0), n + 1)]
+        p0_goal += p * tail[tau]
     H = np.zeros((size, size), dtype=dt)
     if keyed:
         tables = {b: _own_table(first, reduced, b, len(lo)) for b in {k[0] for k in keyed}}
