@@ -6,8 +6,9 @@ the spec's ``roll``. Checks (one d20, bonus d6s) live in :mod:`.check`;
 tasks (a d6 pool with KISS and Ego) are read from the spec by :mod:`.task`
 and split one idea a module (:mod:`.dice`, :mod:`.order`, :mod:`.default`,
 :mod:`.optimal`, :mod:`.choices`, :mod:`.outcome`, :mod:`.policy`,
-:mod:`.rolls`, :mod:`.advice`, :mod:`.explain`); :mod:`.seed_table`
-regenerates the seed's published table.
+:mod:`.rolls`, :mod:`.advice`, :mod:`.explain`); :mod:`.rules` holds the
+rule knobs the odds kernels take; :mod:`.seed_table` regenerates the seed's
+published table.
 
 >>> rows = table("bronze", 2)
 >>> [round(p, 3) for p in rows[1].at_least]

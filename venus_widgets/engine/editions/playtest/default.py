@@ -14,10 +14,11 @@ KISS (as if that die were rolled and ignored), so every branch counts over
 the same ``D``; a count never exceeds ``D``. Below 2**53 the counts are
 exact in float64 (any order of summation, BLAS included), above it Python
 ints when exact (:func:`.._dist.count_dtype`). Among own dice the sixes
-are a binomial share of the successes (a six is one of the ``7 - m``
-succeeding faces), so the own dice are counted by successes alone, the
-factor ``(7 - m) ** s`` left out, and the sixes put back once at the end
-(``C(s, x) (6 - m) ** (s - x)`` ways). :mod:`.outcome` finishes the odds.
+are a binomial share of the successes (a six is one of the ``u`` succeeding
+faces, :meth:`.rules.Rules.faces`), so the own dice are counted by successes
+alone, the factor ``u ** s`` left out, and the sixes put back once at the
+end (``C(s, x) d ** x (u - d) ** (s - x)`` ways, ``d`` doubled faces).
+:mod:`.outcome` finishes the odds.
 
 >>> spec = {"caliber": "bronze", "dice": 1, "allies": [], "factors": 0, "learning": False,
 ...         "consequences": 0, "kiss": 1, "ego": "none", "policy": "failures"}
@@ -48,7 +49,7 @@ _POINT = {FAIL: (0, 0), SUCC: (1, 0), SIX: (1, 1)}
 
 def _own_table(first: np.ndarray, pascal: np.ndarray, b: int, nlo: int) -> np.ndarray:
     """Own dice on the KISS path with ``b`` KISSes left for them:
-    ``C[L, tau, s]`` counts (the factor ``(7 - m) ** s`` left out) the
+    ``C[L, tau, s]`` counts (the factor ``u ** s`` left out) the
     first rolls with fewer than ``tau`` own successes whose leftover
     budget for the lower-chance allies is ``L`` (0..nlo), by own
     successes ``s`` after the KISS round; over ``6 ** (n + b - L)``."""
