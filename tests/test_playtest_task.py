@@ -15,7 +15,7 @@ from scipy import stats
 
 import peer_playtest as peer
 import venus_widgets as vw
-from venus_widgets.engine.editions.playtest import task as pt
+from venus_widgets.engine.editions.playtest import dice, order, policy, rolls as roll_mod, task as pt
 from venus_widgets.engine.errors import SpecError
 from venus_widgets.engine.rolls import Roll
 from venus_widgets.engine.spec import normalize
@@ -202,11 +202,11 @@ def test_auto_kiss_takes_the_best_chance_then_the_lowest_face():
         r = vw.roll(spec, seed=seed)
         faces = [d.before for d in r.dice]
         cals = ["bronze"] * 3 + ["gold"]
-        failed = [i for i in range(4) if faces[i] < pt.MIN_FACE[cals[i]]]
+        failed = [i for i in range(4) if faces[i] < dice.MIN_FACE[cals[i]]]
         if sum(1 for i in range(4) if i not in failed) >= 5:
             assert r.kissed == ()
             continue
-        expect = sorted(failed, key=lambda i: (-pt.CHANCE[cals[i]], faces[i], i))[:2]
+        expect = sorted(failed, key=lambda i: (-order.CHANCE[cals[i]], faces[i], i))[:2]
         assert list(r.kissed) == sorted(expect)
 
 
@@ -293,11 +293,11 @@ def test_vectorised_optimal_masks_match_the_single_roll_policy(spec):
 
     cals = pt.calibers(spec)
     faces = streams(5)[0].integers(1, 7, size=(1500, len(cals)), dtype=np.int8)
-    masks = pt._optimal_masks(spec, faces, cals)
+    masks = roll_mod.optimal_masks(spec, faces, cals)
     for row, mask in zip(faces, masks):
-        chosen, ego_spent = pt.policy_kiss(spec, [int(f) for f in row])
+        chosen, ego_spent = policy.policy_kiss(spec, [int(f) for f in row])
         if ego_spent:
-            chosen = set(chosen) | {i for i, (f, c) in enumerate(zip(row, cals)) if f < pt.MIN_FACE[c]}
+            chosen = set(chosen) | {i for i, (f, c) in enumerate(zip(row, cals)) if f < dice.MIN_FACE[c]}
         assert set(np.nonzero(mask)[0]) == set(chosen)
 
 
@@ -325,3 +325,26 @@ def test_optimal_with_budget_to_spare_matches_every_subset(spec):
     brute = peer.brute_task(spec, optimal=True)
     o = vw.odds(dict(spec, policy="optimal"))
     assert abs(o.p_goal - float(sum(v for k, v in brute.items() if k >= o.goal))) < 1e-12
+
+
+@pytest.mark.parametrize("spec", [
+    task(dice=10, allies=["gold", "silver"], kiss=8, ego="double6", factors=3, consequences=3),
+    task(dice=10, allies=["gold", "silver"], kiss=8, ego="double6", factors=3, consequences=3, policy="optimal"),
+    task(caliber="silver", dice=12, allies=["platinum"], kiss=7, factors=4, consequences=2),
+    task(caliber="gold", dice=9, allies=["bronze"], ego="reroll", factors=4, consequences=2),
+], ids=str)
+def test_counts_held_in_float64_are_the_python_int_counts(spec, monkeypatch):
+    """The odds are counted in whole numbers over D = 6**(dice + budget)
+    (docs/rules_playtest.md#task): below 2**53 in float64, where every count,
+    product and partial sum must stay an exact integer. Counted again in
+    Python ints (never rounded), the Fractions are the same, for D just
+    below 2**53."""
+    from venus_widgets.engine.editions.playtest import default, optimal
+
+    assert 2**50 < pt.denominator(spec) < 2**53
+    mod = optimal if spec["policy"] == "optimal" else default
+    in_floats = mod.odds(spec, exact=True)
+    monkeypatch.setattr(mod, "count_dtype", lambda d, exact: object)
+    in_ints = mod.odds(spec, exact=True)
+    assert in_ints == in_floats
+    assert in_ints.distribution == in_floats.distribution and in_ints.breakdown == in_floats.breakdown

@@ -38,3 +38,50 @@ def sum_ways(n: int, sides: int) -> np.ndarray:
     for _ in range(n):
         ways = np.convolve(ways, np.ones(sides, dtype=np.int64))
     return ways
+
+
+# -- counting in integers (exact in float64 below 2**53) ----------------------------
+
+
+def count_dtype(denominator: int, exact: bool):
+    """The dtype to count in when every probability is a whole number of
+    ``1 / denominator``: float64 holds every integer below 2**53 exactly (so
+    sums and products of counts below the denominator are exact, in any
+    order, BLAS included); above that, Python ints for exact counts
+    (``object``), float64 otherwise (no longer exact, as any float).
+
+    >>> count_dtype(6**20, True), count_dtype(6**21, True), count_dtype(6**21, False)
+    (<class 'numpy.float64'>, <class 'object'>, <class 'numpy.float64'>)
+    """
+    return np.float64 if denominator < 2**53 or not exact else object
+
+
+#: Pascal's triangle to row 64 (more dice than any roll has), in Python
+#: ints and in float64 (exact to row 55, which is all float64 counts need).
+_COMB = np.array([[math.comb(r, k) for k in range(65)] for r in range(65)], dtype=object)
+_COMB_FLOAT = _COMB.astype(np.float64)
+
+
+def _powers(a: int, n: int, dtype) -> np.ndarray:
+    """``a**0 .. a**n`` by repeated products (exact for whole numbers)."""
+    out = np.ones(n + 1, dtype=dtype)
+    out[1:] = np.cumprod(np.full(n, a, dtype=dtype))
+    return out
+
+
+def pascal_counts(n: int, a: int, b: int, dtype=np.float64) -> np.ndarray:
+    """``out[r, k] = C(r, k) a**k b**(r - k)`` for ``0 <= k <= r <= n``
+    (0 above the diagonal): the ways ``r`` dice give ``k`` hits when a die
+    hits on ``a`` faces and misses on ``b`` (exact in float64 while
+    ``(a + b)**n < 2**53``: ``C(r, k) a**k`` never exceeds it; always with
+    ``dtype=object``).
+
+    >>> pascal_counts(2, 1, 5).tolist()
+    [[1.0, 0.0, 0.0], [5.0, 1.0, 0.0], [25.0, 10.0, 1.0]]
+    """
+    if n > 64:
+        raise ValueError(f"{n} dice: Pascal's triangle is kept to row 64")
+    comb = (_COMB if dtype is object else _COMB_FLOAT)[: n + 1, : n + 1]
+    r = np.arange(n + 1)
+    down = np.maximum(r[:, None] - r[None, :], 0)
+    return comb * _powers(a, n, dtype)[None, :] * _powers(b, n, dtype)[down]

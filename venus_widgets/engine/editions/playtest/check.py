@@ -32,11 +32,12 @@ import numpy as np
 from ...exact import ratio
 from ...odds import Odds
 from ...rolls import Die, Roll, in_blocks, streams
+from .rules import RULES, Rules
 
 ABSOLUTE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
 
-#: Lowest natural that auto-passes, per caliber (21: never).
-AUTO_PASS = {"bronze": 21, "silver": 20, "gold": 19, "platinum": 19}
+#: Lowest natural that auto-passes, per caliber (21: never), by today's rules (:data:`.rules.RULES`).
+AUTO_PASS = {c: RULES.auto_pass_from(c) for c, _ in RULES.check_auto_pass_from}
 
 CATEGORIES = ("auto-pass", "pass", "bonus-pass", "fail", "auto-fail")
 
@@ -46,9 +47,9 @@ def target(spec: dict) -> int:
     return ABSOLUTE[spec["difficulty"]] + spec["factors"]
 
 
-def auto_fails(caliber: str) -> bool:
+def auto_fails(caliber: str, rules: Rules = RULES) -> bool:
     """A natural 1 auto-fails, except for Platinum."""
-    return caliber != "platinum"
+    return rules.natural_one_fails(caliber)
 
 
 def _p_bonus_at_least(need: int, k: int, exact: bool = False):
@@ -60,12 +61,12 @@ def _p_bonus_at_least(need: int, k: int, exact: bool = False):
     return 1 - ratio(need - 1, 6, exact) ** k
 
 
-def category(spec: dict, natural: int) -> tuple[str, int]:
+def category(spec: dict, natural: int, rules: Rules = RULES) -> tuple[str, int]:
     """The breakdown category of a natural before bonus dice, and how much
     the bonus must reach (0 when no bonus roll is needed or possible)."""
-    if natural >= AUTO_PASS[spec["caliber"]]:
+    if natural >= rules.auto_pass_from(spec["caliber"]):
         return "auto-pass", 0
-    if natural == 1 and auto_fails(spec["caliber"]):
+    if natural == 1 and auto_fails(spec["caliber"], rules):
         return "auto-fail", 0
     short = target(spec) - (natural + spec["score"])
     if short <= 0:
@@ -80,12 +81,12 @@ def denominator(spec: dict) -> int:
     return 20 * 6 ** spec["bonus_factors"]
 
 
-def odds(spec: dict, exact: bool = False) -> Odds:
+def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
     """Exact odds: 20 naturals, max-of-k d6 tail for the bonus (Fractions
-    with ``exact``)."""
+    with ``exact``), by the ``rules`` given."""
     parts = dict.fromkeys(CATEGORIES, ratio(0, 1, exact))
     for natural in range(1, 21):
-        cat, need = category(spec, natural)
+        cat, need = category(spec, natural, rules)
         if cat == "bonus":
             p = _p_bonus_at_least(need, spec["bonus_factors"], exact)
             parts["bonus-pass"] += p

@@ -1,0 +1,127 @@
+"""What a KISS choice gives, for one table state: the dice showing, by
+counts per (caliber, class). The optimal policy (:mod:`.optimal`), the
+rolls and the advice choose among the choices listed here.
+
+>>> choice = default_choice({("bronze", FAIL): 2, ("gold", FAIL): 1}, 2, "none")
+>>> choice
+{('gold', 0): 1, ('bronze', 0): 1}
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+from ...exact import array, ratio, zeros
+from .dice import FAIL, SIX, SUCC, joint
+from .order import best_first
+from .outcome import final_pmf
+
+
+def _caliber(key: tuple[str, int]) -> str:
+    return key[0]
+
+
+def state_pmf(kept_s: int, kept_x: int, reroll: dict[str, int], size: int, exact: bool = False) -> np.ndarray:
+    """Joint (successes, sixes) after KISSing ``reroll[caliber]`` dice,
+    with ``kept_s`` successes (``kept_x`` of them 6s) staying."""
+    out = zeros((size, size), exact)
+    parts = sorted((r, cal) for cal, r in reroll.items() if r)
+    tab = array([[ratio(1, 1, exact)]], exact)
+    if parts:
+        r, cal = parts.pop()  # the largest table first, the small ones folded in
+        tab = joint(r, cal, exact)
+    for r, cal in parts:
+        j = joint(r, cal, exact)
+        new = zeros((tab.shape[0] + r, tab.shape[1] + r), exact)
+        for s in range(r + 1):
+            for x in range(s + 1):
+                if j[s, x]:
+                    new[s : s + tab.shape[0], x : x + tab.shape[1]] += j[s, x] * tab
+        tab = new
+    out[kept_s : kept_s + tab.shape[0], kept_x : kept_x + tab.shape[1]] = tab
+    return out
+
+
+def state_choices(counts: dict[tuple[str, int], int], b: int, ego: str):
+    """The reroll choices worth trying for a table state, by counts per
+    (caliber, class). Yields (choice dict (caliber, class) -> count,
+    ego_reroll_spent).
+
+    P(goal) only grows when any die's class grows (fail < success < six,
+    with or without ``double6``), and a re-rolled die of a better caliber
+    is at least as good as one of a worse caliber. Hence every other choice
+    is dominated by one of these: failed dice best chance first up to the
+    budget (all of them when Ego ``reroll`` is spent); then, only with
+    ``double6`` and budget left once every failed die is KISSed, the k
+    non-6 successes of the best calibers (k = 1, 2, ...). A 6 is never
+    worth KISSing. (The brute-force test tries every subset of dice.)"""
+    for ego_spent in ((False, True) if ego == "reroll" else (False,)):
+        choice = default_choice(counts, b, "reroll" if ego_spent else "none")
+        yield choice, ego_spent
+        if ego != "double6":
+            continue
+        left = b - sum(choice.values())
+        for k in best_first((k for k in counts if k[1] == SUCC), _caliber):
+            for _ in range(counts[k]):
+                if left <= 0:
+                    return
+                choice = dict(choice)
+                choice[k] = choice.get(k, 0) + 1
+                left -= 1
+                yield choice, False
+
+
+def choice_pmf(counts, choice, size, g, double6, exact=False):
+    kept_s = sum(v - choice.get(k, 0) for k, v in counts.items() if k[1] != FAIL)
+    kept_x = sum(v - choice.get(k, 0) for k, v in counts.items() if k[1] == SIX)
+    reroll: dict[str, int] = {}
+    for (cal, _), v in choice.items():
+        reroll[cal] = reroll.get(cal, 0) + v
+    sx = state_pmf(kept_s, kept_x, dict(sorted(reroll.items())), size, exact)
+    return sx, final_pmf(sx, g, double6)
+
+
+def default_choice(counts: dict[tuple[str, int], int], b: int, ego: str) -> dict:
+    """The default policy's choice for a state, by counts (best chance first)."""
+    choice = {}
+    left = sum(counts.values()) if ego == "reroll" else b
+    for (cal, c) in best_first(counts, _caliber):
+        if c == FAIL:
+            take = min(counts[(cal, c)], left)
+            choice[(cal, c)] = take
+            left -= take
+    return choice
+
+
+@lru_cache(maxsize=4096)
+def best_choice(state: tuple, b: int, ego: str, g: int, size: int, exact: bool = True):
+    """Best choice for a table state (sorted tuple of ((caliber, class), count));
+    returns (joint (successes, sixes) pmf, chosen dict, ego reroll spent).
+
+    With ``exact`` (the default; rolls and advice always use it) the choices
+    are compared in Fractions: a choice replaces the one before only when
+    its P(goal) is strictly higher, so exact ties keep the earliest choice
+    (the default policy's first), the same on every machine. Without it
+    (the float path) a choice must win by more than 1e-14: above float
+    noise (about 1e-15), below the smallest true difference 1 / D when the
+    common denominator D is at most 2**44, so the snapped float odds make
+    the same choices as the Fractions."""
+    counts = dict(state)
+    double6 = ego == "double6"
+    succ = sum(v for k, v in counts.items() if k[1] != FAIL)
+    if succ >= g:
+        sx = state_pmf(succ, sum(v for k, v in counts.items() if k[1] == SIX), {}, size, exact)
+        return sx, {}, False
+    tol = 0 if exact else 1e-14
+    dflt = default_choice(counts, b, ego)
+    best_sx, best = choice_pmf(counts, dflt, size, g, double6, exact)
+    best_p = best[g:].sum()
+    best_choice, best_ego = dflt, ego == "reroll" and any(v for v in dflt.values())
+    for choice, ego_spent in state_choices(counts, b, ego):
+        sx, fin = choice_pmf(counts, choice, size, g, double6, exact)
+        p = fin[g:].sum()
+        if p > best_p + tol:
+            best_sx, best_p, best_choice, best_ego = sx, p, choice, ego_spent
+    return best_sx, best_choice, best_ego

@@ -1,0 +1,157 @@
+"""Exact odds of a task under the default policy ``"failures"``, counted in
+whole numbers.
+
+Allies (at most two) are enumerated by the class of each first die; the
+own dice, all of one caliber, by their number of successes. In KISS order
+(:mod:`.order`) the allies of a better chance than the own dice are KISSed
+before them, the others after, so the own dice see the budget those take
+first and leave the rest to the others.
+
+Counting: every probability is a whole number of ``1 / D`` with ``D =
+6 ** (dice + allies + budget)`` (:func:`.task.denominator`). A path that
+re-rolls fewer dice than the budget is multiplied by 6 for each unused
+KISS (as if that die were rolled and ignored), so every branch counts over
+the same ``D``; a count never exceeds ``D``. Below 2**53 the counts are
+exact in float64 (any order of summation, BLAS included), above it Python
+ints when exact (:func:`.._dist.count_dtype`). Among own dice the sixes
+are a binomial share of the successes (a six is one of the ``u`` succeeding
+faces, :meth:`.rules.Rules.faces`), so the own dice are counted by successes
+alone, the factor ``u ** s`` left out, and the sixes put back once at the
+end (``C(s, x) d ** x (u - d) ** (s - x)`` ways, ``d`` doubled faces).
+:mod:`.outcome` finishes the odds.
+
+>>> spec = {"caliber": "bronze", "dice": 1, "allies": [], "factors": 0, "learning": False,
+...         "consequences": 0, "kiss": 1, "ego": "none", "policy": "failures"}
+>>> odds(spec, exact=True).p_pass   # 1 - (4/6)**2
+Fraction(5, 9)
+"""
+
+from __future__ import annotations
+
+from itertools import product
+from typing import Sequence
+
+import numpy as np
+
+from ..._dist import count_dtype, pascal_counts
+from ...odds import Odds
+from .dice import FAIL, SIX, SUCC
+from .order import CHANCE, best_first
+from .outcome import finish_odds
+from .rules import RULES, Rules
+from .task import budget, denominator, goal, threshold
+
+#: (successes, sixes) a die of each class adds.
+_POINT = {FAIL: (0, 0), SUCC: (1, 0), SIX: (1, 1)}
+
+
+
+
+def _own_table(first: np.ndarray, pascal: np.ndarray, b: int, nlo: int) -> np.ndarray:
+    """Own dice on the KISS path with ``b`` KISSes left for them:
+    ``C[L, tau, s]`` counts (the factor ``u ** s`` left out) the
+    first rolls with fewer than ``tau`` own successes whose leftover
+    budget for the lower-chance allies is ``L`` (0..nlo), by own
+    successes ``s`` after the KISS round; over ``6 ** (n + b - L)``."""
+    n = first.size - 1
+    t = np.arange(n + 1)
+    f = n - t
+    r = np.minimum(f, b)
+    left = np.minimum(np.maximum(b - f, 0), nlo)
+    pad = np.array([6 ** int(e) for e in b - r - left], dtype=first.dtype)
+    rows = np.zeros((n + 1, 2 * n + 1), dtype=first.dtype)
+    k = np.arange(n + 1)
+    rows[t[:, None], t[:, None] + k] = (first * pad)[:, None] * pascal[r]
+    rows = rows[:, : n + 1]
+    out = np.zeros((nlo + 1, n + 2, n + 1), dtype=first.dtype)
+    for L in range(nlo + 1):
+        out[L, 1:] = np.cumsum(np.where((left == L)[:, None], rows, 0), axis=0)
+    return out
+
+
+def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[bool],
+                 faces: dict[str, tuple[int, int, int]]) -> list[int]:
+    """Counts of the allies' final (successes, sixes) given their first
+    classes, over 6 per KISSed ally: a 3x3 table flattened (at most two
+    allies: plain ints are quicker than arrays here)."""
+    k = {(0, 0): 1}
+    for cal, c, kd in zip(allies, cls, kissed):
+        new: dict[tuple[int, int], int] = {}
+        for cc, w in (enumerate(faces[cal]) if kd else [(c, 1)]):
+            ds, dx = _POINT[cc]
+            for (s, x), n in k.items():
+                new[s + ds, x + dx] = new.get((s + ds, x + dx), 0) + w * n
+        k = new
+    out = [0] * 9
+    for (s, x), n in k.items():
+        out[3 * s + x] += n
+    return out
+
+
+def _parts(spec: dict, exact: bool, rules: Rules = RULES):
+    """Counts over ``D``: the first roll that reaches the goal (by final
+    successes), the KISS path's (successes, sixes) table ``H``, the first
+    rolls that pass and that reach the goal; and ``D``."""
+    n, cal, allies = spec["dice"], spec["caliber"], list(spec["allies"])
+    g, thr, b_total = goal(spec, rules), threshold(spec, rules), budget(spec)
+    D = denominator(spec)
+    dt = count_dtype(D, exact)
+    size = n + len(allies) + 1
+    w, v, dd = rules.faces(cal)
+    u = v + dd  # succeeding faces
+    reduced = pascal_counts(n, 1, w, dt)  # own successes, u**s left out
+    first = reduced[n]
+    first_real = first * np.array([u**i for i in range(n + 1)], dtype=dt)
+    scale = 6**b_total
+    tail = np.concatenate([np.cumsum(first_real[::-1])[::-1], np.zeros(1, dt)]) * scale  # t >= k
+    own_chance = CHANCE[cal]
+    hi = best_first([i for i, a in enumerate(allies) if CHANCE[a] > own_chance], allies.__getitem__)
+    lo = best_first([i for i, a in enumerate(allies) if CHANCE[a] <= own_chance], allies.__getitem__)
+    nokiss = np.zeros(size, dtype=dt)
+    p0_thr = p0_goal = 0
+    keyed: dict[tuple[int, int, int], list[int]] = {}
+    faces = {a: rules.faces(a) for a in allies}
+    by_successes: dict[int, int] = {}  # allies' first successes -> ways
+    for cls in product(range(3), repeat=len(allies)):
+        p = 1
+        for c, a in zip(cls, allies):
+            p *= faces[a][c]
+        a_s = sum(c != FAIL for c in cls)
+        by_successes[a_s] = by_successes.get(a_s, 0) + p
+        tau = min(max(g - a_s, 0), n + 1)
+        if tau == 0:
+            continue
+        failed_hi = [i for i in hi if cls[i] == FAIL]
+        used = min(len(failed_hi), b_total)
+        failed_lo = [i for i in lo if cls[i] == FAIL]
+        for left in range(len(lo) + 1):
+            kd = set(failed_hi[:used]) | set(failed_lo[:left])
+            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], faces)
+            f = p * 6 ** (used + left - len(kd))
+            key = (b_total - used, left, tau)
+            acc = keyed.setdefault(key, [0] * 9)
+            for i, c in enumerate(kern):
+                acc[i] += f * c
+    for a_s, p in by_successes.items():  # first rolls that reach the goal: no KISS
+        tau = min(max(g - a_s, 0), n + 1)
+        nokiss[tau + a_s : n + 1 + a_s] += p * scale * first_real[tau:]
+        p0_thr += p * tail[min(max(thr - a_s, 0), n + 1)]
+        p0_goal += p * tail[tau]
+    H = np.zeros((size, size), dtype=dt)
+    if keyed:
+        tables = {b: _own_table(first, reduced, b, len(lo)) for b in {k[0] for k in keyed}}
+        own = np.array([tables[b][left, tau] for b, left, tau in keyed], dtype=dt)  # (K, n + 1)
+        kerns = np.array(list(keyed.values()), dtype=dt)  # (K, 9)
+        weights = kerns.T @ own  # (9, n + 1): each ally shift's own successes
+        sixes = pascal_counts(n, dd, v, dt)  # C(s, x) dd**x v**(s - x): the sixes among s own successes
+        for j in np.nonzero(kerns.any(axis=0))[0]:
+            ds, dx = divmod(int(j), 3)
+            H[ds : ds + n + 1, dx : dx + n + 1] += weights[j][:, None] * sixes
+    return nokiss, H, p0_thr, p0_goal, D
+
+
+def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
+    """Exact odds of a task under the default policy (Fractions with
+    ``exact``), by the ``rules`` given."""
+    nokiss, H, p0_thr, p0_goal, D = _parts(spec, exact, rules)
+    return finish_odds(spec, nokiss, H, p0_thr, p0_goal, exact=exact, denominator=D, rules=rules)

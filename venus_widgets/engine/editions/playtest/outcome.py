@@ -1,0 +1,93 @@
+"""From the (successes, sixes) of a task's dice to its final outcome and
+its :class:`~venus_widgets.engine.odds.Odds`: Ego ``double6`` counts every
+6 twice when still short of the goal; the breakdown says what the first
+roll, the KISS round and Ego each add (:mod:`.task` lists its keys).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from ...exact import bincount
+from ...odds import Odds
+from .dice import FAIL, classes
+from .rules import RULES, Rules
+from .task import budget, calibers, goal, threshold
+
+
+@lru_cache(maxsize=64)
+def _outcome_index(size: int, g: int, double6: bool) -> np.ndarray:
+    s, x = np.indices((size, size))
+    return np.where(double6 & (s < g), s + x, s).ravel()
+
+
+def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = False,
+                denominator: int | None = None, rules: Rules = RULES) -> Odds:
+    """The odds from the first rolls that reach the goal (``nokiss``, by
+    final successes), the KISS path's (successes, sixes) table ``H`` and
+    the chances that the first roll passes and reaches the goal: as
+    probabilities, or with ``denominator`` as whole counts over it
+    (:mod:`.default`), each value divided once at the end (a float
+    division of two exact floats is correctly rounded)."""
+    g, thr = goal(spec, rules), threshold(spec, rules)
+    size = H.shape[0]
+    double6 = spec["ego"] == "double6"
+    if denominator is None:
+        num: Any = Fraction if exact else float
+        one = num(1)
+    else:
+        D = denominator
+        num = (lambda c: Fraction(int(c), D)) if exact else (lambda c: float(c) / D)
+        one = D
+    final = bincount(_outcome_index(size, g, double6), H.ravel(), minlength=2 * size)
+    final[:size] += nokiss
+    p_kiss_path = one - p0_goal
+    n_all = spec["dice"] + len(spec["allies"])
+    all_succ: Any = 0
+    if n_all < g:  # every die succeeds at once and still short: nothing to KISS
+        if denominator is None:
+            all_succ = one
+            for c in calibers(spec):
+                all_succ *= 1 - classes(c, exact, rules)[FAIL]
+        else:
+            all_succ = 6 ** budget(spec)
+            for c in calibers(spec):
+                all_succ *= 6 - rules.faces(c)[FAIL]
+    p_kiss_used = max(p_kiss_path - all_succ, 0) if budget(spec) > 0 else 0
+    if spec["ego"] == "double6":
+        p_ego = num(H[:g, 1:].sum())
+    elif spec["ego"] == "reroll":
+        p_ego = num(p_kiss_used)
+    else:
+        p_ego = None
+    pre = H.sum(axis=1)
+    pre[: nokiss.size] += nokiss
+    p1_thr, p1_goal = pre[thr:].sum(), pre[g:].sum()
+    p_pass, p_goal = final[thr:].sum(), final[g:].sum()
+    breakdown = {
+        "pass_without_kiss": num(p0_thr),
+        "pass_after_kiss": num(max(p1_thr - p0_thr, 0)),
+        "pass_with_ego": num(max(p_pass - p1_thr, 0)),
+        "fail": num(max(one - p_pass, 0)),
+        "goal_without_kiss": num(p0_goal),
+        "goal_after_kiss": num(max(p1_goal - p0_goal, 0)),
+        "goal_with_ego": num(max(p_goal - p1_goal, 0)),
+        "p_kiss_used": num(p_kiss_used),
+        "p_ego_spent": p_ego or num(0),
+    }
+    pmf: Any = final
+    if denominator is not None:
+        pmf = [num(c) for c in final]
+    elif not exact:
+        pmf = final.astype(float)
+    return Odds.from_pmf(spec, pmf, threshold=thr, goal=g, breakdown=breakdown, p_ego_spent=p_ego, notes=notes)
+
+
+def final_pmf(joint_sx: np.ndarray, g: int, double6: bool) -> np.ndarray:
+    """The final outcome's pmf from a (successes, sixes) table."""
+    size = joint_sx.shape[0]
+    return bincount(_outcome_index(size, g, double6), joint_sx.ravel(), minlength=2 * size)
