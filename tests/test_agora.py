@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import venus_widgets as vw
 from peer_agora import chi_square_pvalue, icepool_distribution, icepool_joint
 from venus_widgets import Roll, SpecError
-from venus_widgets.engine.editions.agora import core as agora
+from venus_widgets.engine.editions import agora
 
 
 def _rules(spec):
