@@ -213,6 +213,24 @@ def _short_seed(spec, start=0):
     raise AssertionError("no failing roll found")
 
 
+def test_roll_details_speak_the_engine_vocabulary():
+    """Issue 8: every edition's Roll.details say ``threshold``, ``goal`` and
+    ``successes_before_kiss`` (and ``successes_after_kiss``, before Ego), the
+    rank-1 help die counting as one success."""
+    for helpers in ([5, 5], [2, 2]):
+        spec = dict(A, roll="task", rank=4, health=2, job=2, helpers=helpers, kiss=2, consequences=2,
+                    difficulty="challenging", ego=True)
+        for seed in range(30):
+            r = vw.roll(spec, seed=seed)
+            auto = helpers == [2, 2]
+            before = sum(d.before >= d.grade for d in r.dice if d.grade != 1) + auto
+            after = sum(d.after >= d.grade for d in r.dice if d.grade != 1) + auto
+            assert r.details["threshold"] == r.details["goal"] == agora.threshold(vw.normalize(spec)) == 4
+            assert r.details["successes_before_kiss"] == before
+            assert r.details["successes_after_kiss"] == after
+            assert r.outcome >= after and (r.outcome > after) == r.ego_spent
+
+
 def test_roll_applies_the_policy_and_is_reproducible():
     """Same spec + seed -> identical Roll; JSON round trip; the policy as in the odds."""
     spec = dict(A, roll="task", rank=4, health=2, job=2, helpers=[5, 5], kiss=1, helper_kiss=True,

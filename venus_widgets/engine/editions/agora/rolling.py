@@ -31,7 +31,7 @@ def _finish(spec: dict, seed: int, first: list[int], kiss_list: list[int], after
     n, help_rank, ranks = layout(spec)
     target = threshold(spec)
     rolled = [i for i, r in enumerate(ranks) if r != AUTO]
-    succ = sum(after[i] >= ranks[i] for i in rolled) + (help_rank == AUTO)
+    succ = successes(after, ranks)
     sixes = sum(after[i] == 6 for i in rolled)
     if ego is None:
         ego = spec["ego"] and succ < target
@@ -49,7 +49,8 @@ def _finish(spec: dict, seed: int, first: list[int], kiss_list: list[int], after
     crit = int(criticals(ones, spec["snakes"]))
     passed = total >= target
     details: dict[str, Any] = {"snake_eyes": ones >= 2, "ones": ones, "criticals": crit, "label": label(passed, crit),
-                               "goal": target}
+                               "threshold": target, "goal": target, "successes_before_kiss": successes(first, ranks),
+                               "successes_after_kiss": succ}
     if help_rank == AUTO:
         details["help"] = "automatic success (helpers merged to rank 1; not rolled, face shown as 0)"
     if not dice:
