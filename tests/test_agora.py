@@ -377,6 +377,52 @@ def test_random_small_specs_match_brute_force(spec):
     test_odds_match_die_by_die_brute_force(spec)
 
 
+@settings(max_examples=25, deadline=None)
+@given(small_specs(), st.booleans())
+def test_counting_in_whole_numbers_is_exact(spec, python_ints):
+    """Issue 8 (speed): the odds are counted in whole numbers out of 6**m, in
+    float64 below 2**53 and in Python ints above; both give the brute
+    force's Fractions exactly (Python ints forced here on small pools)."""
+    from venus_widgets.engine.editions.agora import distribution
+
+    s, b = vw.normalize(spec), brute(spec)
+    old = distribution.FLOAT_COUNTS_BELOW
+    distribution.FLOAT_COUNTS_BELOW = 1 if python_ints else old
+    try:
+        o = agora.odds(s, exact=True)
+    finally:
+        distribution.FLOAT_COUNTS_BELOW = old
+    assert o.distribution == {k: v for k, v in b["dist"].items() if v}
+    assert (o.p_critical, o.breakdown["success with a bane"], o.breakdown["failure with a boon"]) == (
+        b["crit"], b["bane"], b["boon"])
+    if s["ego"]:
+        assert o.p_ego_spent == b["ego"]
+    if s["snakes"] == "each-pair":
+        assert all(o.breakdown[f"{c} criticals"] == v for c, v in b["pairs"].items() if v)
+    floats = agora.odds(s)  # one division each: the correctly rounded values
+    assert floats.distribution == {k: float(v) for k, v in o.distribution.items()}
+    assert floats.p_critical == float(o.p_critical)
+
+
+def test_mid_sized_pools_count_exactly_and_fast():
+    """Issue 8 (speed): a pool whose denominator lies between 2**44 and 2**53
+    (once counted in Fraction objects, about 0.2 s) is counted in float64
+    whole numbers: its exact odds equal the Python-int count."""
+    from venus_widgets.engine.editions.agora import distribution
+
+    spec = vw.normalize(dict(A, roll="task", rank=4, health=3, job=6, assets=1, helpers=[5, 5], kiss=8,
+                             helper_kiss=True, ego=True, snakes="each-pair", consequences=3))
+    assert 2**44 < agora.denominator(spec) < 2**53
+    fast = agora.odds(spec, exact=True)
+    old = distribution.FLOAT_COUNTS_BELOW
+    distribution.FLOAT_COUNTS_BELOW = 1
+    try:
+        slow = agora.odds(spec, exact=True)
+    finally:
+        distribution.FLOAT_COUNTS_BELOW = old
+    assert fast == slow and sum(fast.distribution.values()) == 1
+
+
 @pytest.mark.parametrize("roll", ["check", "task"])
 def test_each_pair_breakdown_has_zero_criticals_without_dice(roll):
     """docs/rules_agora.md Snake eyes: "with `each-pair` the law of the

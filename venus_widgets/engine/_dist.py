@@ -12,6 +12,7 @@ editions move theirs here, convolutions and tables). Float or exact: a
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 
@@ -25,3 +26,23 @@ def binom(n: int, p) -> np.ndarray:
     k = np.arange(n + 1)
     comb = np.array([math.comb(n, int(i)) for i in k], dtype=float)
     return comb * p**k * (1 - p) ** (n - k)
+
+
+@lru_cache(maxsize=16)
+def binom_table(n: int, exact: bool = True) -> np.ndarray:
+    """Binomial coefficients ``C(m, j)`` for ``0 <= j <= m <= n`` (0 above
+    the diagonal), read-only: Python ints in an object array, or float64
+    (exact while the coefficients stay below 2**53, i.e. ``n <= 55``).
+
+    >>> binom_table(4)[4].tolist(), binom_table(4)[2, 3], binom_table(3, False)[3].tolist()
+    ([1, 4, 6, 4, 1], 0, [1.0, 3.0, 3.0, 1.0])
+    """
+    if exact:
+        out = np.array([[math.comb(m, j) for j in range(n + 1)] for m in range(n + 1)], dtype=object)
+    else:  # Pascal's rule, one row at a time
+        out = np.zeros((n + 1, n + 1))
+        out[:, 0] = 1.0
+        for m in range(1, n + 1):
+            out[m, 1:] = out[m - 1, 1:] + out[m - 1, :-1]
+    out.flags.writeable = False
+    return out

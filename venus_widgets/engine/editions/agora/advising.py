@@ -15,7 +15,7 @@ import numpy as np
 from ...advice import Advice, Option
 from ...errors import SpecError
 from .distribution import summary
-from .kernels import help_faces, reroll
+from .kernels import categories, help_faces, reroll
 from .policy import kiss_key, policy_kiss
 from .reading import AUTO, layout, successes, threshold
 from .rolling import check_kiss
@@ -115,7 +115,7 @@ def _choices_odds(spec, faces, ranks, keys, grid, n, help_rank) -> list[tuple[fl
     A choice's odds depend only on the dice it KISSes per owner (``k`` main
     dice, the help die or not) and on the 6s, successes and 1s it keeps.
     The fresh dice's joint law of (6s, successes, 1s) is built once per
-    owner, one die more at a time with :func:`_reroll`; P(pass) needs only
+    owner, one die more at a time with :func:`~.kernels.reroll`; P(pass) needs only
     its (6s, successes) margin and P(critical) its 1s margin, shifted by
     what each choice keeps and read by :func:`_summary`, the rules' last
     step."""
@@ -135,14 +135,14 @@ def _choices_odds(spec, faces, ranks, keys, grid, n, help_rank) -> list[tuple[fl
             continue
         top = int(k_main[helped == h].max())
         ph, h6, hs, h1, _ = help_faces(help_rank if h else None)
-        cells = reroll(ph, h6, hs, h1, np.zeros(ph.size, dtype=np.int64), spec["rank"])
+        cells = reroll(ph, h6, hs, h1, np.zeros(ph.size, dtype=np.int64), categories(spec["rank"]))
         for k in range(top + 1):
             nz = cells[0] > 0
             cells = tuple(x[nz] for x in cells)
             fresh[(k, h)] = cells
             if k < top:  # one more fresh main die
                 cp, c6, cs, c1 = cells
-                cells = reroll(cp, c6, cs, c1, np.ones(cp.size, dtype=np.int64), spec["rank"])
+                cells = reroll(cp, c6, cs, c1, np.ones(cp.size, dtype=np.int64), categories(spec["rank"]))
     for (k, h), cells in fresh.items():
         rows = np.nonzero((k_main == k) & (helped == h))[0]
         if not rows.size:
@@ -185,7 +185,7 @@ def _option_odds(spec, faces, ranks, chosen, n, help_rank) -> tuple[float, float
     k = sum(1 for i in chosen if i < n)
     ph, h6, hs, h1, _ = help_faces(help_rank if n in chosen else None, True)
     p, s6, sc, on, kk = ph, six + h6, succ + hs, ones + h1, np.full(ph.size, k)
-    p, s6, sc, on = reroll(p, s6, sc, on, kk, spec["rank"], True)
+    p, s6, sc, on = reroll(p, s6, sc, on, kk, categories(spec["rank"], True))
     r = summary(spec, p, s6, sc, on, spec["ego"])
     return float(Fraction(r["p"][r["passed"]].sum())), float(Fraction(r["p"][r["crit"] > 0].sum()))
 

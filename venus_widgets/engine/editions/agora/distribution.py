@@ -35,21 +35,35 @@ import numpy as np
 from ...exact import bincount, ratio, total
 from ...merge import merge
 from ...odds import Odds
-from .kernels import help_faces, pool, reroll
+from .kernels import help_weights, pool, reroll, reroll_ones, weights
 from .policy import always_before
 from .reading import AUTO, criticals, main_dice, per_consequence, threshold
 
 
-def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int, helper_kiss: bool,
-               exact: bool = False):
-    """Rows (p, 6s, successes, 1s) after the policy's KISS round.
+#: Below this common denominator the odds are counted in whole numbers held
+#: in float64 (every count, product and partial sum stays below it, so the
+#: float arithmetic is exact and each division correctly rounded); above
+#: it ``exact=True`` counts in Python ints (the float odds stay float64).
+FLOAT_COUNTS_BELOW = 2**53
 
-    Axes while building: main pool state x first help face x final help face.
+
+def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int, helper_kiss: bool,
+               exact: bool = False, six_cap: int | None = None) -> tuple[tuple[np.ndarray, ...], int, np.ndarray]:
+    """Rows (count, 6s, successes, 1s, KISSed main dice) of the policy's
+    KISS round before the KISSed main dice are rolled (:func:`~.kernels.reroll`
+    rolls them), the exponent ``m`` (every count is out of ``6**m``: whole
+    numbers, float64 or Python ints with ``exact``; ``m`` is at most the
+    exponent of :func:`denominator`) and the fresh main die's weights.
+    ``six_cap`` cuts the 6s as :func:`~.kernels.reroll` does.
+
+    Axes while building: main pool state x first help face x final help
+    face. A row that rolls fewer dice than the most any row rolls is
+    counted out of the same ``6**m`` (times 6 per die it does not roll).
     """
     if help_rank == rank and not helper_kiss:
         n, help_rank = n + 1, None  # same rank, same budget: one pool
-    a, s, c, d, p = (x[:, None] for x in pool(n, rank, exact))
-    ph, h6, hs, h1, hfail = help_faces(help_rank, exact)
+    a, s, c, d, p = (x[:, None] for x in pool(n, rank, exact, six_cap))
+    ph, h6, hs, h1, hfail = help_weights(help_rank, exact)
     short = s + hs < target  # (state, help face)
     failed = hfail & short
     if helper_kiss:
@@ -63,10 +77,14 @@ def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int,
     if not helper_kiss and help_rank is not None and always_before(rank, help_rank):  # the worse help die waits
         help_k = failed & (kiss - k >= 1)
     ones = c - np.minimum(c, k)  # lowest face first (the policy's kiss_key): 1s before other failures
+    rolled = k + help_k
+    most = int(rolled.max())
+    scale = np.array([6**i for i in range(most + 1)], dtype=object if exact else float)[most - rolled]
     # final help face: KISSed -> a fresh face, else the same face
     stay = np.eye(ph.size, dtype=bool)
-    pf = p[:, :, None] * ph[None, :, None] * np.where(help_k[:, :, None], ph[None, None, :], stay[None])
-    return reroll(pf, a[:, :, None] + h6, s[:, :, None] + hs, ones[:, :, None] + h1, k[:, :, None], rank, exact)
+    pf = (p * scale)[:, :, None] * ph[None, :, None] * np.where(help_k[:, :, None], ph[None, None, :], stay[None])
+    rows = (pf, a[:, :, None] + h6, s[:, :, None] + hs, ones[:, :, None] + h1, k[:, :, None])
+    return rows, n + (help_rank not in (None, AUTO)) + most, weights(rank, exact)
 
 
 def summary(spec: dict, p, six, succ, ones, ego: bool) -> dict[str, Any]:
@@ -94,25 +112,37 @@ def odds(spec: dict, exact: bool = False) -> Odds:
     n, rank, target = main_dice(spec), spec["rank"], threshold(spec)
     help_rank = merge(spec["helpers"])
     notes = []
-    num = Fraction if exact else float
     if n == 0 and help_rank is None:
         notes.append("no dice and no help: automatic failure")
-        none = {"success with a bane": num(0), "failure with a boon": num(0)}  # the same keys, in the same order
+        zero, one = ratio(0, 1, exact), ratio(1, 1, exact)
+        none = {"success with a bane": zero, "failure with a boon": zero}  # the same keys, in the same order
         if spec["snakes"] == "each-pair":
-            none["0 criticals"] = num(1)
-        return Odds.from_pmf(spec, {0: num(1)}, threshold=target, goal=target, p_critical=num(0),
-                             p_ego_spent=num(0) if spec["ego"] else None, breakdown=_breakdown(spec, none, exact=exact),
+            none["0 criticals"] = one
+        return Odds.from_pmf(spec, {0: one}, threshold=target, goal=target, p_critical=zero,
+                             p_ego_spent=zero if spec["ego"] else None, breakdown=_breakdown(spec, none, exact=exact),
                              notes=tuple(notes))
-    p, six, succ, ones = after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], exact)
+    # counted in whole numbers, out of 6**m: float64 is exact while 6**m < 2**53, then one division
+    # each, correctly rounded; Python ints beyond, for exact=True
+    count = exact and denominator(spec) >= FLOAT_COUNTS_BELOW  # 6**m <= denominator(spec)
+    six_cap = target if spec["ego"] else 0  # the 6s count below the threshold (Ego), the 1s up to two
+    rows, m, die = after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count, six_cap)
+    p, six, succ, ones = reroll(*rows, die, caps=(six_cap, 2))
+    den = 6**m
+
+    def num(x):
+        return Fraction(int(x), den) if exact else float(x) / den
+
     r = summary(spec, p, six, succ, ones, spec["ego"])
-    pmf = bincount(r["total"], p)
-    pc = num(p[r["crit"] > 0].sum())
+    pmf = [num(x) for x in bincount(r["total"], p)]
+    crit = r["crit"] > 0
+    pc = num(p[crit].sum())
     parts = {
-        "success with a bane": num(p[(r["crit"] > 0) & r["passed"]].sum()),
-        "failure with a boon": num(p[(r["crit"] > 0) & ~r["passed"]].sum()),
+        "success with a bane": num(p[crit & r["passed"]].sum()),
+        "failure with a boon": num(p[crit & ~r["passed"]].sum()),
     }
-    if spec["snakes"] == "each-pair":
-        for c, v in enumerate(bincount(r["crit"], p)):
+    if spec["snakes"] == "each-pair":  # the law of the 1s alone: their cells above were cut at two
+        by_ones = reroll_ones(rows[0], rows[3], rows[4], die)
+        for c, v in enumerate(bincount(criticals(np.arange(by_ones.size), "each-pair"), by_ones)):
             if v > 0:
                 parts[f"{c} criticals"] = num(v)
     if help_rank == AUTO:
@@ -120,7 +150,7 @@ def odds(spec: dict, exact: bool = False) -> Odds:
     return Odds.from_pmf(
         spec, pmf, threshold=target, goal=target, p_critical=pc if exact else min(1.0, pc),
         p_ego_spent=num(p[r["spend"]].sum()) if spec["ego"] else None,
-        breakdown=_breakdown(spec, parts, pmf, exact), notes=tuple(notes),
+        breakdown=_breakdown(spec, parts, dict(enumerate(pmf)), exact), notes=tuple(notes),
     )
 
 
