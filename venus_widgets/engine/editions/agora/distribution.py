@@ -48,7 +48,8 @@ FLOAT_COUNTS_BELOW = 2**53
 
 
 def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int, helper_kiss: bool,
-               exact: bool = False, six_cap: int | None = None) -> tuple[tuple[np.ndarray, ...], int, np.ndarray]:
+               exact: bool = False, six_cap: int | None = None
+               ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], int, np.ndarray]:
     """Rows (count, 6s, successes, 1s, KISSed main dice) of the policy's
     KISS round before the KISSed main dice are rolled (:func:`~.kernels.reroll`
     rolls them), the exponent ``m`` (every count is out of ``6**m``: whole
@@ -125,8 +126,9 @@ def odds(spec: dict, exact: bool = False) -> Odds:
     # each, correctly rounded; Python ints beyond, for exact=True
     count = exact and denominator(spec) >= FLOAT_COUNTS_BELOW  # 6**m <= denominator(spec)
     six_cap = target if spec["ego"] else 0  # the 6s count below the threshold (Ego), the 1s up to two
-    rows, m, die = after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count, six_cap)
-    p, six, succ, ones = reroll(*rows, die, caps=(six_cap, 2))
+    (rp, r6, rs, r1, rk), m, die = after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count,
+                                              six_cap)
+    p, six, succ, ones = reroll(rp, r6, rs, r1, rk, die, caps=(six_cap, 2))
     den = 6**m
 
     def num(x):
@@ -141,7 +143,7 @@ def odds(spec: dict, exact: bool = False) -> Odds:
         "failure with a boon": num(p[crit & ~r["passed"]].sum()),
     }
     if spec["snakes"] == "each-pair":  # the law of the 1s alone: their cells above were cut at two
-        by_ones = reroll_ones(rows[0], rows[3], rows[4], die)
+        by_ones = reroll_ones(rp, r1, rk, die)
         for c, v in enumerate(bincount(criticals(np.arange(by_ones.size), "each-pair"), by_ones)):
             if v > 0:
                 parts[f"{c} criticals"] = num(v)
