@@ -10,6 +10,7 @@ one idea:
 - :mod:`.rolling`: seeded rolls (``roll``, ``roll_many``, the KISS checks);
 - :mod:`.advising`: ``advise`` and ``kiss_odds``;
 - :mod:`.ladder`: the difficulty ladder and the explanations;
+- :mod:`.rules`: the rules' knobs as values (defaults: today's rules);
 - :mod:`.schema`: the spec fields and cross-field rules.
 
 >>> from venus_widgets.engine.editions import agora
@@ -24,6 +25,7 @@ from .ladder import explain_roll, explain_steps, ladder_settings, vary_values  #
 from .policy import policy_kiss  # noqa: F401
 from .reading import criticals, goal, label, main_dice, per_consequence, threshold  # noqa: F401
 from .rolling import roll, roll_many  # noqa: F401
+from .rules import DEFAULT as DEFAULT_RULES, Rules  # noqa: F401
 from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "agora"

@@ -37,6 +37,7 @@ from ...merge import merge
 from ...odds import Odds
 from .kernels import help_weights, pool, reroll, reroll_ones, weights
 from .policy import always_before
+from .rules import DEFAULT, Rules
 from .reading import AUTO, criticals, main_dice, per_consequence, threshold
 
 
@@ -48,14 +49,15 @@ FLOAT_COUNTS_BELOW = 2**53
 
 
 def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int, helper_kiss: bool,
-               exact: bool = False, six_cap: int | None = None
+               exact: bool = False, six_cap: int | None = None, double_from: int = 6
                ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], int, np.ndarray]:
     """Rows (count, 6s, successes, 1s, KISSed main dice) of the policy's
     KISS round before the KISSed main dice are rolled (:func:`~.kernels.reroll`
     rolls them), the exponent ``m`` (every count is out of ``6**m``: whole
     numbers, float64 or Python ints with ``exact``; ``m`` is at most the
     exponent of :func:`denominator`) and the fresh main die's weights.
-    ``six_cap`` cuts the 6s as :func:`~.kernels.reroll` does.
+    ``six_cap`` cuts the 6s as :func:`~.kernels.reroll` does; ``double_from``
+    as in :func:`~.kernels.weights`.
 
     Axes while building: main pool state x first help face x final help
     face. A row that rolls fewer dice than the most any row rolls is
@@ -63,8 +65,8 @@ def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int,
     """
     if help_rank == rank and not helper_kiss:
         n, help_rank = n + 1, None  # same rank, same budget: one pool
-    a, s, c, d, p = (x[:, None] for x in pool(n, rank, exact, six_cap))
-    ph, h6, hs, h1, hfail = help_weights(help_rank, exact)
+    a, s, c, d, p = (x[:, None] for x in pool(n, rank, exact, six_cap, double_from))
+    ph, h6, hs, h1, hfail = help_weights(help_rank, exact, double_from)
     short = s + hs < target  # (state, help face)
     failed = hfail & short
     if helper_kiss:
@@ -85,33 +87,33 @@ def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int,
     stay = np.eye(ph.size, dtype=bool)
     pf = (p * scale)[:, :, None] * ph[None, :, None] * np.where(help_k[:, :, None], ph[None, None, :], stay[None])
     rows = (pf, a[:, :, None] + h6, s[:, :, None] + hs, ones[:, :, None] + h1, k[:, :, None])
-    return rows, n + (help_rank not in (None, AUTO)) + most, weights(rank, exact)
+    return rows, n + (help_rank not in (None, AUTO)) + most, weights(rank, exact, double_from)
 
 
-def summary(spec: dict, p, six, succ, ones, ego: bool) -> dict[str, Any]:
+def summary(spec: dict, p, six, succ, ones, ego: bool, rules: Rules = DEFAULT) -> dict[str, Any]:
     """Final successes (Ego applied by the policy) and what follows."""
-    target = threshold(spec)
+    target = threshold(spec, rules)
     spend = ego & (succ < target) & (six > 0)
     total = succ + np.where(spend, six, 0)
-    crit = criticals(ones, spec["snakes"])
+    crit = criticals(ones, spec["snakes"], rules.snake_eyes_ones)
     passed = total >= target
     return {"p": p, "total": total, "crit": crit, "passed": passed, "spend": spend}
 
 
-def denominator(spec: dict) -> int:
+def denominator(spec: dict, rules: Rules = DEFAULT) -> int:
     """6 to the dice that can be rolled: the main dice, the help die, and
     every KISS (the budget, and the helper's free KISS)."""
-    n, help_rank = main_dice(spec), merge(spec["helpers"])
+    n, help_rank = main_dice(spec), merge(spec["helpers"], rules.merge_drop)
     rolled = n + (help_rank is not None and help_rank != AUTO)
     kisses = min(spec["kiss"], rolled) + (help_rank not in (None, AUTO) and spec["helper_kiss"])
     return 6 ** (rolled + kisses)
 
 
-def odds(spec: dict, exact: bool = False) -> Odds:
+def odds(spec: dict, exact: bool = False, rules: Rules = DEFAULT) -> Odds:
     """Exact odds of an agora check or task (spec normalized); Fractions
-    with ``exact``."""
-    n, rank, target = main_dice(spec), spec["rank"], threshold(spec)
-    help_rank = merge(spec["helpers"])
+    with ``exact``; ``rules`` prices a variant (:mod:`.rules`)."""
+    n, rank, target = main_dice(spec), spec["rank"], threshold(spec, rules)
+    help_rank = merge(spec["helpers"], rules.merge_drop)
     notes = []
     if n == 0 and help_rank is None:
         notes.append("no dice and no help: automatic failure")
@@ -120,21 +122,21 @@ def odds(spec: dict, exact: bool = False) -> Odds:
         if spec["snakes"] == "each-pair":
             none["0 criticals"] = one
         return Odds.from_pmf(spec, {0: one}, threshold=target, goal=target, p_critical=zero,
-                             p_ego_spent=zero if spec["ego"] else None, breakdown=_breakdown(spec, none, exact=exact),
+                             p_ego_spent=zero if spec["ego"] else None, breakdown=_breakdown(spec, none, exact=exact, rules=rules),
                              notes=tuple(notes))
     # counted in whole numbers, out of 6**m: float64 is exact while 6**m < 2**53, then one division
     # each, correctly rounded; Python ints beyond, for exact=True
-    count = exact and denominator(spec) >= FLOAT_COUNTS_BELOW  # 6**m <= denominator(spec)
+    count = exact and denominator(spec, rules) >= FLOAT_COUNTS_BELOW  # 6**m <= denominator(spec)
     six_cap = target if spec["ego"] else 0  # the 6s count below the threshold (Ego), the 1s up to two
     (rp, r6, rs, r1, rk), m, die = after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count,
-                                              six_cap)
-    p, six, succ, ones = reroll(rp, r6, rs, r1, rk, die, caps=(six_cap, 2))
+                                              six_cap, rules.ego_double_from)
+    p, six, succ, ones = reroll(rp, r6, rs, r1, rk, die, caps=(six_cap, rules.snake_eyes_ones))
     den = 6**m
 
     def num(x):
         return Fraction(int(x), den) if exact else float(x) / den
 
-    r = summary(spec, p, six, succ, ones, spec["ego"])
+    r = summary(spec, p, six, succ, ones, spec["ego"], rules)
     pmf = [num(x) for x in bincount(r["total"], p)]
     crit = r["crit"] > 0
     pc = num(p[crit].sum())
@@ -144,7 +146,7 @@ def odds(spec: dict, exact: bool = False) -> Odds:
     }
     if spec["snakes"] == "each-pair":  # the law of the 1s alone: their cells above were cut at two
         by_ones = reroll_ones(rp, r1, rk, die)
-        for c, v in enumerate(bincount(criticals(np.arange(by_ones.size), "each-pair"), by_ones)):
+        for c, v in enumerate(bincount(criticals(np.arange(by_ones.size), "each-pair", rules.snake_eyes_ones), by_ones)):
             if v > 0:
                 parts[f"{c} criticals"] = num(v)
     if help_rank == AUTO:
@@ -152,11 +154,11 @@ def odds(spec: dict, exact: bool = False) -> Odds:
     return Odds.from_pmf(
         spec, pmf, threshold=target, goal=target, p_critical=pc if exact else min(1.0, pc),
         p_ego_spent=num(p[r["spend"]].sum()) if spec["ego"] else None,
-        breakdown=_breakdown(spec, parts, dict(enumerate(pmf)), exact), notes=tuple(notes),
+        breakdown=_breakdown(spec, parts, dict(enumerate(pmf)), exact, rules), notes=tuple(notes),
     )
 
 
-def subverted_pmf(spec: dict, pmf: Sequence[float] | dict) -> dict[int, float]:
+def subverted_pmf(spec: dict, pmf: Sequence[float] | dict, rules: Rules = DEFAULT) -> dict[int, float]:
     """Consequences subverted (successes // per consequence, at most all of
     them) from a pmf of successes (task specs).
 
@@ -166,20 +168,20 @@ def subverted_pmf(spec: dict, pmf: Sequence[float] | dict) -> dict[int, float]:
     """
     items = pmf.items() if isinstance(pmf, dict) else enumerate(pmf)
     out: dict[int, float] = {}
-    per, cap = per_consequence(spec), spec["consequences"]
+    per, cap = per_consequence(spec, rules), spec["consequences"]
     for k, v in items:
         j = min(int(k) // per, cap)
         out[j] = out.get(j, 0) + (Fraction(v) if isinstance(v, (Fraction, int)) else float(v))
     return {k: out[k] for k in sorted(out)}
 
 
-def _breakdown(spec: dict, parts: dict, pmf=None, exact: bool = False) -> dict[str, float]:
+def _breakdown(spec: dict, parts: dict, pmf=None, exact: bool = False, rules: Rules = DEFAULT) -> dict[str, float]:
     parts = dict(parts)
     zero = ratio(0, 1, exact)
     parts.setdefault("success with a bane", zero)
     parts.setdefault("failure with a boon", zero)
     if spec["roll"] == "task":
-        sub = subverted_pmf(spec, {0: ratio(1, 1, exact)} if pmf is None else pmf)
+        sub = subverted_pmf(spec, {0: ratio(1, 1, exact)} if pmf is None else pmf, rules)
         for j in range(spec["consequences"] + 1):
             parts[f"{j} subverted"] = sub.get(j, zero)
         parts["at least one subverted"] = total([zero] + [v for j, v in sub.items() if j >= 1])

@@ -26,14 +26,17 @@ def categories(rank: int, exact: bool = False) -> np.ndarray:
     return array((ratio(w, 6, exact) for w in (1, 6 - rank, 1, rank - 2)), exact)
 
 
-def weights(rank: int, exact: bool = False) -> np.ndarray:
+def weights(rank: int, exact: bool = False, double_from: int = 6) -> np.ndarray:
     """The four categories of a d6 of ``rank`` counted in faces (they add
-    up to 6): float64 integers, or Python ints with ``exact``.
+    up to 6): a success Ego doubles (a face at least ``double_from``,
+    ``rules.ego_double_from``: a 6), another success, a 1, another failure;
+    float64 integers, or Python ints with ``exact``.
 
-    >>> weights(4).tolist(), weights(2, True).tolist()
-    ([1.0, 2.0, 1.0, 2.0], [1, 4, 1, 0])
+    >>> weights(4).tolist(), weights(2, True).tolist(), weights(4, double_from=5).tolist()
+    ([1.0, 2.0, 1.0, 2.0], [1, 4, 1, 0], [2.0, 1.0, 1.0, 2.0])
     """
-    return np.array([1, 6 - rank, 1, rank - 2], dtype=object if exact else float)
+    top = max(rank, double_from)
+    return np.array([7 - top, top - rank, 1, rank - 2], dtype=object if exact else float)
 
 
 @lru_cache(maxsize=64)
@@ -49,14 +52,16 @@ def counts(n: int, exact: bool = False) -> tuple[np.ndarray, ...]:
 
 
 @lru_cache(maxsize=256)
-def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None) -> tuple[np.ndarray, ...]:
+def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None,
+         double_from: int = 6) -> tuple[np.ndarray, ...]:
     """(6s, successes, 1s, other failures, count) of ``n`` dice of ``rank``,
     each count out of ``6**n`` (:func:`weights`): a table like a row of
     Pascal's triangle, kept (read-only), without the rows that cannot
     happen (a rank-6 die has no success but 6). The counts are whole
     numbers, exact in float64 while ``6**n < 2**53``, Python ints with
     ``exact``. ``six_cap`` cuts the 6s at a row meaning "that many or more"
-    (as :func:`reroll` does).
+    (as :func:`reroll` does); ``double_from`` as in :func:`weights` (the
+    "6s" are then the successes Ego doubles).
 
     >>> [x.tolist() for x in pool(1, 4)]
     [[0, 0, 0, 1], [0, 0, 1, 1], [0, 1, 0, 0], [1, 0, 0, 0], [2.0, 1.0, 2.0, 1.0]]
@@ -64,11 +69,11 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None) -> 
     [[0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 1, 2], [0, 1, 2, 0, 1, 0], [2, 1, 0, 1, 0, 0], [16.0, 8.0, 1.0, 8.0, 2.0, 1.0]]
     """
     a, b, c, d, coef = counts(n, exact)
-    w6, ws, w1, wf = (int(x) for x in weights(rank))
+    w6, ws, w1, wf = (int(x) for x in weights(rank, double_from=double_from))
     if exact:
-        p = coef * np.array([ws**int(j) * wf**int(l) for j, l in zip(b, d)], dtype=object)
+        p = coef * np.array([w6**int(i) * ws**int(j) * wf**int(l) for i, j, l in zip(a, b, d)], dtype=object)
     else:
-        p = coef * np.float64(ws) ** b * np.float64(wf) ** d  # 0.0**0 == 1.0
+        p = coef * np.float64(w6) ** a * np.float64(ws) ** b * np.float64(wf) ** d  # 0.0**0 == 1.0
     keep = p != 0
     a, s, c, d, p = a[keep], (a + b)[keep], c[keep], d[keep], p[keep]
     if six_cap is not None and six_cap < n:  # rows that differ only above the cap become one
@@ -86,14 +91,14 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None) -> 
 
 
 @lru_cache(maxsize=16)
-def help_weights(help_rank: int | None, exact: bool = False) -> tuple[np.ndarray, ...]:
+def help_weights(help_rank: int | None, exact: bool = False, double_from: int = 6) -> tuple[np.ndarray, ...]:
     """The help die's faces as columns, counted in faces: weight (out of 6
     for a rolled help die, of 1 without one or for the rank-1 help die), is
-    6, succeeds, is 1, failed."""
+    6 (a success Ego doubles, see :func:`weights`), succeeds, is 1, failed."""
     if help_rank is None or help_rank == AUTO:
         rows = [(1, 0, int(help_rank == AUTO), 0, 0)]
     else:
-        q = [int(x) for x in weights(help_rank)]
+        q = [int(x) for x in weights(help_rank, double_from=double_from)]
         rows = [(q[0], 1, 1, 0, 0), (q[1], 0, 1, 0, 0), (q[2], 0, 0, 1, 1), (q[3], 0, 0, 0, 1)]
     cols = np.array([r[1:] for r in rows], dtype=np.int64).T
     out = (np.array([r[0] for r in rows], dtype=object if exact else float),) + tuple(cols[:3]) + (cols[3] > 0,)

@@ -21,6 +21,7 @@ Agora has no separate goal: ``goal(spec) == threshold(spec)``.
 from __future__ import annotations
 
 from ...merge import merge
+from .rules import DEFAULT, Rules
 
 #: Help rank 1: an automatic success, recorded as a die with face 0.
 AUTO = 1
@@ -36,33 +37,35 @@ def main_dice(spec: dict) -> int:
     return max(0, spec["health"] + spec["job"] + spec["assets"] - spec["factors"])
 
 
-def per_consequence(spec: dict) -> int:
-    """Successes per consequence (or per check): 2 when challenging."""
-    return 2 if spec["difficulty"] == "challenging" else 1
+def per_consequence(spec: dict, rules: Rules = DEFAULT) -> int:
+    """Successes per consequence (or per check): 2 when challenging
+    (``rules.challenging_factor``)."""
+    return rules.challenging_factor if spec["difficulty"] == "challenging" else 1
 
 
-def threshold(spec: dict) -> int:
+def threshold(spec: dict, rules: Rules = DEFAULT) -> int:
     """Successes needed to pass: a check's (1, or 2 when challenging), or a
     task's full pass (every consequence subverted)."""
     n = 1 if spec["roll"] == "check" else spec["consequences"]
-    return n * per_consequence(spec)
+    return n * per_consequence(spec, rules)
 
 
-def goal(spec: dict) -> int:
+def goal(spec: dict, rules: Rules = DEFAULT) -> int:
     """The threshold (agora's consequences are inside it: no extra goal)."""
-    return threshold(spec)
+    return threshold(spec, rules)
 
 
-def criticals(ones, snakes: str):
-    """Criticals from the 1s showing after KISS: ``same`` counts any two or
-    more 1s once, ``each-pair`` counts one per pair.
+def criticals(ones, snakes: str, eyes: int = 2):
+    """Criticals from the 1s showing after KISS: ``same`` counts any two
+    (``eyes``: ``rules.snake_eyes_ones``) or more 1s once, ``each-pair``
+    counts one per pair.
 
-    >>> criticals(3, "same"), criticals(3, "each-pair"), criticals(4, "each-pair")
-    (1, 1, 2)
+    >>> criticals(3, "same"), criticals(3, "each-pair"), criticals(4, "each-pair"), criticals(2, "same", 3)
+    (1, 1, 2, 0)
     """
     if snakes == "each-pair":
-        return ones // 2
-    return (ones >= 2) * 1
+        return ones // eyes
+    return (ones >= eyes) * 1
 
 
 def label(passed: bool, crit: int) -> str:
