@@ -130,7 +130,9 @@ def odds(spec: dict, exact: bool = False, rules: Rules = DEFAULT) -> Odds:
     six_cap = target if spec["ego"] else 0  # the 6s count below the threshold (Ego), the 1s up to two
     (rp, r6, rs, r1, rk), m, die = after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count,
                                               six_cap, rules.ego_double_from)
-    p, six, succ, ones = reroll(rp, r6, rs, r1, rk, die, caps=(six_cap, rules.snake_eyes_ones))
+    # the 1s up to the snake eyes; with each-pair, every 1 counts: kept whole on a small grid, else counted alone
+    whole = spec["snakes"] == "each-pair" and int(r1.max()) + int(rk.max()) <= 12
+    p, six, succ, ones = reroll(rp, r6, rs, r1, rk, die, caps=(six_cap, None if whole else rules.snake_eyes_ones))
     den = 6**m
 
     def num(x):
@@ -144,9 +146,12 @@ def odds(spec: dict, exact: bool = False, rules: Rules = DEFAULT) -> Odds:
         "success with a bane": num(p[crit & r["passed"]].sum()),
         "failure with a boon": num(p[crit & ~r["passed"]].sum()),
     }
-    if spec["snakes"] == "each-pair":  # the law of the 1s alone: their cells above were cut at two
-        by_ones = reroll_ones(rp, r1, rk, die)
-        for c, v in enumerate(bincount(criticals(np.arange(by_ones.size), "each-pair", rules.snake_eyes_ones), by_ones)):
+    if spec["snakes"] == "each-pair":
+        by_ones = p
+        if not whole:  # the law of the 1s alone: their cells above were cut at the snake eyes
+            by_ones = reroll_ones(rp, r1, rk, die)
+            ones = np.arange(by_ones.size)
+        for c, v in enumerate(bincount(criticals(ones, "each-pair", rules.snake_eyes_ones), by_ones)):
             if v > 0:
                 parts[f"{c} criticals"] = num(v)
     if help_rank == AUTO:

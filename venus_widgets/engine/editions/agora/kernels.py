@@ -60,13 +60,15 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None,
     happen (a rank-6 die has no success but 6). The counts are whole
     numbers, exact in float64 while ``6**n < 2**53``, Python ints with
     ``exact``. ``six_cap`` cuts the 6s at a row meaning "that many or more"
-    (as :func:`reroll` does); ``double_from`` as in :func:`weights` (the
+    (as :func:`reroll` does; from 12 dice, where it pays); ``double_from`` as in :func:`weights` (the
     "6s" are then the successes Ego doubles).
 
     >>> [x.tolist() for x in pool(1, 4)]
     [[0, 0, 0, 1], [0, 0, 1, 1], [0, 1, 0, 0], [1, 0, 0, 0], [2.0, 1.0, 2.0, 1.0]]
-    >>> [x.tolist() for x in pool(2, 6, six_cap=0)]
-    [[0, 0, 0, 0, 0, 0], [0, 0, 0, 1, 1, 2], [0, 1, 2, 0, 1, 0], [2, 1, 0, 1, 0, 0], [16.0, 8.0, 1.0, 8.0, 2.0, 1.0]]
+    >>> [x.tolist() for x in pool(2, 6)]   # rank 6: no success but a 6, 6 rows of 10
+    [[0, 0, 0, 1, 1, 2], [0, 0, 0, 1, 1, 2], [0, 1, 2, 0, 1, 0], [2, 1, 0, 1, 0, 0], [16.0, 8.0, 1.0, 8.0, 2.0, 1.0]]
+    >>> pool(12, 4, six_cap=2)[0].max(), len(pool(12, 4, six_cap=2)[0]) < len(pool(12, 4)[0])
+    (np.int64(2), True)
     """
     a, b, c, d, coef = counts(n, exact)
     w6, ws, w1, wf = (int(x) for x in weights(rank, double_from=double_from))
@@ -76,7 +78,8 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None,
         p = coef * np.float64(w6) ** a * np.float64(ws) ** b * np.float64(wf) ** d  # 0.0**0 == 1.0
     keep = p != 0
     a, s, c, d, p = a[keep], (a + b)[keep], c[keep], d[keep], p[keep]
-    if six_cap is not None and six_cap < n:  # rows that differ only above the cap become one
+    if six_cap is not None and six_cap < n and n >= 12:  # rows that differ only above the cap become one
+        # (below 12 dice the pool is small: merging its rows costs more than it saves)
         a = np.minimum(a, six_cap)
         key = (a * (n + 1) + s) * (n + 1) + c
         uniq, inv = np.unique(key, return_inverse=True)
