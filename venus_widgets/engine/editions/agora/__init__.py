@@ -25,7 +25,8 @@ from .ladder import explain_roll, explain_steps, ladder_settings, vary_values  #
 from .policy import policy_kiss  # noqa: F401
 from .reading import criticals, goal, label, main_dice, per_consequence, threshold  # noqa: F401
 from .rolling import roll, roll_many  # noqa: F401
-from .rules import DEFAULT as DEFAULT_RULES, Rules  # noqa: F401
+from .rules import DEFAULT as DEFAULT_RULES  # noqa: F401
+from .rules import Rules  # noqa: F401
 from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "agora"

@@ -37,9 +37,8 @@ from ...merge import merge
 from ...odds import Odds
 from .kernels import help_weights, pool, reroll, reroll_ones, weights
 from .policy import always_before
-from .rules import DEFAULT, Rules
 from .reading import AUTO, criticals, main_dice, per_consequence, threshold
-
+from .rules import DEFAULT, Rules
 
 #: Below this common denominator the odds are counted in whole numbers held
 #: in float64 (every count, product and partial sum stays below it, so the

@@ -14,6 +14,7 @@ numpy code in floats or in Fractions (``exact``, see
 from __future__ import annotations
 
 from functools import lru_cache
+
 import numpy as np
 
 from ..._dist import binom_table
@@ -71,7 +72,7 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None,
     (np.int64(2), True)
     """
     a, b, c, d, coef = counts(n, exact)
-    w6, ws, w1, wf = (int(x) for x in weights(rank, double_from=double_from))
+    w6, ws, _, wf = (int(x) for x in weights(rank, double_from=double_from))
     if exact:
         p = coef * np.array([w6**int(i) * ws**int(j) * wf**int(l) for i, j, l in zip(a, b, d)], dtype=object)
     else:
