@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 import venus_widgets as vw
 from peer_agora import chi_square_pvalue, icepool_distribution, icepool_joint
 from venus_widgets import Roll, SpecError
-from venus_widgets.engine.editions.agora import core as agora
+from venus_widgets.engine.editions import agora
 
 
-def _rules(spec):
+def _rules(spec, challenging_factor=2):
     """Dice of the roll as (rank, is help) and the goal, from the rules text."""
     s = vw.normalize(spec)
     if s["roll"] == "check":
@@ -34,14 +34,16 @@ def _rules(spec):
     else:
         n, need = max(0, s["health"] + s["job"] + s["assets"] - s["factors"]), s["consequences"]
     if s["difficulty"] == "challenging":
-        need *= 2
+        need *= challenging_factor
     h = vw.merge(s["helpers"])
     return s, n, h, need
 
 
-def brute(spec) -> dict:
-    """Every face of every die, then every face of every KISSed die."""
-    s, n, h, need = _rules(spec)
+def brute(spec, help_rank=None, snake_eyes_ones=2, challenging_factor=2, ego_double_from=6) -> dict:
+    """Every face of every die, then every face of every KISSed die (the
+    rules' knobs as given; ``help_rank`` replaces the merged rank)."""
+    s, n, h, need = _rules(spec, challenging_factor)
+    h = h if help_rank is None else help_rank
     auto = int(h == 1)
     ranks = [s["rank"]] * n + ([h] if h not in (None, 1) else [])
     sixth = Fraction(1, 6)
@@ -65,20 +67,20 @@ def brute(spec) -> dict:
             for i, f in zip(chosen, new):
                 faces[i] = f
             total = sum(f >= r for f, r in zip(faces, ranks)) + auto
-            sixes = faces.count(6)
+            sixes = sum(f >= r and f >= ego_double_from for f, r in zip(faces, ranks))
             if s["ego"] and total < need:
                 if sixes:
                     res["ego"] += p
                 total += sixes
             ones = faces.count(1)
             res["dist"][total] = res["dist"].get(total, 0) + p
-            pairs = ones // 2 if s["snakes"] == "each-pair" else int(ones >= 2)
+            pairs = ones // snake_eyes_ones if s["snakes"] == "each-pair" else int(ones >= snake_eyes_ones)
             res["pairs"][pairs] = res["pairs"].get(pairs, 0) + p
-            if ones >= 2:
+            if ones >= snake_eyes_ones:
                 res["crit"] += p
                 res["bane" if total >= need else "boon"] += p
             if s["roll"] == "task":
-                per = 2 if s["difficulty"] == "challenging" else 1
+                per = challenging_factor if s["difficulty"] == "challenging" else 1
                 j = min(total // per, s["consequences"])
                 res["sub"][j] = res["sub"].get(j, 0) + p
     return res
@@ -211,6 +213,24 @@ def _short_seed(spec, start=0):
         if not r.passed:
             return seed, r
     raise AssertionError("no failing roll found")
+
+
+def test_roll_details_speak_the_engine_vocabulary():
+    """Issue 8: every edition's Roll.details say ``threshold``, ``goal`` and
+    ``successes_before_kiss`` (and ``successes_after_kiss``, before Ego), the
+    rank-1 help die counting as one success."""
+    for helpers in ([5, 5], [2, 2]):
+        spec = dict(A, roll="task", rank=4, health=2, job=2, helpers=helpers, kiss=2, consequences=2,
+                    difficulty="challenging", ego=True)
+        for seed in range(30):
+            r = vw.roll(spec, seed=seed)
+            auto = helpers == [2, 2]
+            before = sum(d.before >= d.grade for d in r.dice if d.grade != 1) + auto
+            after = sum(d.after >= d.grade for d in r.dice if d.grade != 1) + auto
+            assert r.details["threshold"] == r.details["goal"] == agora.threshold(vw.normalize(spec)) == 4
+            assert r.details["successes_before_kiss"] == before
+            assert r.details["successes_after_kiss"] == after
+            assert r.outcome >= after and (r.outcome > after) == r.ego_spent
 
 
 def test_roll_applies_the_policy_and_is_reproducible():
@@ -357,6 +377,98 @@ def small_specs(draw):
 @given(small_specs())
 def test_random_small_specs_match_brute_force(spec):
     test_odds_match_die_by_die_brute_force(spec)
+
+
+@settings(max_examples=25, deadline=None)
+@given(small_specs(), st.booleans())
+def test_counting_in_whole_numbers_is_exact(spec, python_ints):
+    """Issue 8 (speed): the odds are counted in whole numbers out of 6**m, in
+    float64 below 2**53 and in Python ints above; both give the brute
+    force's Fractions exactly (Python ints forced here on small pools)."""
+    from venus_widgets.engine.editions.agora import distribution
+
+    s, b = vw.normalize(spec), brute(spec)
+    old = distribution.FLOAT_COUNTS_BELOW
+    distribution.FLOAT_COUNTS_BELOW = 1 if python_ints else old
+    try:
+        o = agora.odds(s, exact=True)
+    finally:
+        distribution.FLOAT_COUNTS_BELOW = old
+    assert o.distribution == {k: v for k, v in b["dist"].items() if v}
+    assert (o.p_critical, o.breakdown["success with a bane"], o.breakdown["failure with a boon"]) == (
+        b["crit"], b["bane"], b["boon"])
+    if s["ego"]:
+        assert o.p_ego_spent == b["ego"]
+    if s["snakes"] == "each-pair":
+        assert all(o.breakdown[f"{c} criticals"] == v for c, v in b["pairs"].items() if v)
+    floats = agora.odds(s)  # one division each: the correctly rounded values
+    assert floats.distribution == {k: float(v) for k, v in o.distribution.items()}
+    assert floats.p_critical == float(o.p_critical)
+
+
+def test_mid_sized_pools_count_exactly_and_fast():
+    """Issue 8 (speed): a pool whose denominator lies between 2**44 and 2**53
+    (once counted in Fraction objects, about 0.2 s) is counted in float64
+    whole numbers: its exact odds equal the Python-int count."""
+    from venus_widgets.engine.editions.agora import distribution
+
+    spec = vw.normalize(dict(A, roll="task", rank=4, health=3, job=6, assets=1, helpers=[5, 5], kiss=8,
+                             helper_kiss=True, ego=True, snakes="each-pair", consequences=3))
+    assert 2**44 < agora.denominator(spec) < 2**53
+    fast = agora.odds(spec, exact=True)
+    old = distribution.FLOAT_COUNTS_BELOW
+    distribution.FLOAT_COUNTS_BELOW = 1
+    try:
+        slow = agora.odds(spec, exact=True)
+    finally:
+        distribution.FLOAT_COUNTS_BELOW = old
+    assert fast == slow and sum(fast.distribution.values()) == 1
+
+
+VARIANTS = [  # (knobs, the brute force's arguments)
+    ({"snake_eyes_ones": 3}, {"snake_eyes_ones": 3}),
+    ({"snake_eyes_ones": 1}, {"snake_eyes_ones": 1}),
+    ({"challenging_factor": 3}, {"challenging_factor": 3}),
+    ({"ego_double_from": 5}, {"ego_double_from": 5}),
+    ({"ego_double_from": 3, "snake_eyes_ones": 3}, {"ego_double_from": 3, "snake_eyes_ones": 3}),
+]
+
+
+@pytest.mark.parametrize("knobs, args", VARIANTS, ids=lambda v: json.dumps(v, sort_keys=True))
+@pytest.mark.parametrize("spec", [CASES[2], CASES[3], CASES[8], CASES[11],
+                                  dict(A, roll="check", rank=3, health=3, kiss=1, ego=True, snakes="each-pair",
+                                       difficulty="challenging")])
+def test_rule_knobs_give_the_brute_force_odds_of_the_variant(spec, knobs, args):
+    """Issue 9 item 1 (prepared): the kernels take the rules as values, so a
+    variant's odds equal a brute force written from the variant's text."""
+    from venus_widgets.engine.editions.agora.rules import Rules
+
+    s = vw.normalize(spec)
+    o, b = agora.odds(s, exact=True, rules=Rules(**knobs)), brute(spec, **args)
+    assert o.distribution == {k: v for k, v in b["dist"].items() if v}
+    assert o.p_critical == b["crit"]
+    assert (o.breakdown["success with a bane"], o.breakdown["failure with a boon"]) == (b["bane"], b["boon"])
+    if s["ego"]:
+        assert o.p_ego_spent == b["ego"]
+    if s["snakes"] == "each-pair":
+        assert all(o.breakdown[f"{c} criticals"] == v for c, v in b["pairs"].items() if v)
+    if s["roll"] == "task":
+        assert all(o.breakdown[f"{j} subverted"] == b["sub"].get(j, 0) for j in range(s["consequences"] + 1))
+    floats = agora.odds(s, rules=Rules(**knobs))  # each probability counted, then divided once
+    assert floats.distribution == {k: float(v) for k, v in o.distribution.items()}
+    assert agora.odds(s, rules=Rules()) == agora.odds(s)  # the defaults are today's rules
+
+
+def test_merge_drop_knob():
+    """merge_drop 2: two helpers of rank 6 make one of rank 4 (the seed says r - 1); the odds use it."""
+    from venus_widgets.engine.editions.agora.rules import Rules
+
+    spec = dict(A, roll="check", rank=5, health=2, helpers=[6, 6], kiss=1)
+    o = agora.odds(vw.normalize(spec), exact=True, rules=Rules(merge_drop=2))
+    assert o.distribution == {k: v for k, v in brute(spec, help_rank=4)["dist"].items() if v}
+    assert o != agora.odds(vw.normalize(spec), exact=True)  # the rules' merge: rank 5
+    with pytest.raises(ValueError, match="rules.merge_drop"):
+        Rules(merge_drop=0)
 
 
 @pytest.mark.parametrize("roll", ["check", "task"])

@@ -12,6 +12,7 @@ editions move theirs here, convolutions and tables). Float or exact: a
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 import numpy as np
 
@@ -85,3 +86,23 @@ def pascal_counts(n: int, a: int, b: int, dtype=np.float64) -> np.ndarray:
     r = np.arange(n + 1)
     down = np.maximum(r[:, None] - r[None, :], 0)
     return comb * _powers(a, n, dtype)[None, :] * _powers(b, n, dtype)[down]
+
+
+@lru_cache(maxsize=16)
+def binom_table(n: int, exact: bool = True) -> np.ndarray:
+    """Binomial coefficients ``C(m, j)`` for ``0 <= j <= m <= n`` (0 above
+    the diagonal), read-only: Python ints in an object array, or float64
+    (exact while the coefficients stay below 2**53, i.e. ``n <= 55``).
+
+    >>> binom_table(4)[4].tolist(), binom_table(4)[2, 3], binom_table(3, False)[3].tolist()
+    ([1, 4, 6, 4, 1], 0, [1.0, 3.0, 3.0, 1.0])
+    """
+    if exact:
+        out = np.array([[math.comb(m, j) for j in range(n + 1)] for m in range(n + 1)], dtype=object)
+    else:  # Pascal's rule, one row at a time
+        out = np.zeros((n + 1, n + 1))
+        out[:, 0] = 1.0
+        for m in range(1, n + 1):
+            out[m, 1:] = out[m - 1, 1:] + out[m - 1, :-1]
+    out.flags.writeable = False
+    return out

@@ -26,29 +26,32 @@ from typing import Iterable
 from .errors import MergeError
 
 
-def try_merge(ranks: Iterable[int]) -> int | None:
+def try_merge(ranks: Iterable[int], drop: int = 1) -> int | None:
     """The merged rank of ``ranks``, or ``None`` when they cannot merge.
 
-    An empty list of helpers gives ``None`` too (no helping die).
+    An empty list of helpers gives ``None`` too (no helping die). ``drop``
+    is the rule's knob (``merge_drop``): two dice of rank ``r`` make one of
+    rank ``r - drop`` (never below 1, the automatic success).
 
     >>> try_merge([3, 3, 2]), try_merge([5, 5, 5]), try_merge([2, 2, 2, 2])
     (1, None, None)
+    >>> try_merge([6, 6, 4], drop=2), try_merge([6, 6, 5], drop=2)
+    (2, None)
     """
     counts = Counter(int(r) for r in ranks)
     if not counts:
         return None
-    carry = 0
+    carry: Counter[int] = Counter()
     for rank in range(max(counts), 0, -1):
-        n = counts.get(rank, 0) + carry
-        lower_left = any(counts.get(r, 0) for r in range(1, rank))
+        n = counts.get(rank, 0) + carry[rank]
+        lower_left = any(counts.get(r, 0) or carry[r] for r in range(1, rank))
         if n == 0:
-            carry = 0
             continue
         if n == 1:
             return None if lower_left else rank
         if n % 2 or rank == 1:
             return None
-        carry = n // 2
+        carry[max(1, rank - drop)] += n // 2
     return None
 
 
@@ -98,14 +101,15 @@ def best_subset(ranks: Iterable[int]) -> tuple[tuple[int, ...], int | None]:
     return (), None
 
 
-def merge(ranks: Iterable[int]) -> int | None:
+def merge(ranks: Iterable[int], drop: int = 1) -> int | None:
     """Merge helpers' ranks into the helping die's rank (``None``: no help).
 
     ``ranks`` is checked like the agora spec's ``helpers`` field (a list of
     at most 16 ranks from 2 to 6), so a wrong value is a :class:`SpecError`
     naming ``helpers``. Raises :class:`MergeError` when they cannot merge;
     the error names the best feasible subset (``err.best``) and its rank
-    (``err.best_rank``).
+    (``err.best_rank``; found for the rules' merge, ``drop == 1``).
+    ``drop`` is the ``merge_drop`` knob (:func:`try_merge`).
     """
     from .spec import SCHEMAS  # local import: spec imports merge for its cross check
 
@@ -114,8 +118,8 @@ def merge(ranks: Iterable[int]) -> int | None:
     ranks = list(checked)
     if not ranks:
         return None
-    rank = try_merge(ranks)
+    rank = try_merge(ranks, drop)
     if rank is None:
-        best, best_rank = best_subset(ranks)
+        best, best_rank = best_subset(ranks) if drop == 1 else ((), None)
         raise MergeError(ranks, best, best_rank)
     return rank

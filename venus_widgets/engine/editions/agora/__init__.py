@@ -1,28 +1,32 @@
 """The Agora edition of the Venus Engine: one edition package (the :class:`~venus_widgets.engine.edition.Edition` contract).
 
-The rules live in :mod:`.core`; this module is the edition's public face.
+This module is the edition's public face; each module of the package is
+one idea:
+
+- :mod:`.reading`: the spec, read (dice, help die, threshold, criticals);
+- :mod:`.policy`: the KISS order of the engine's one policy, written once;
+- :mod:`.kernels`: per-die categories and the dice kernels of the odds;
+- :mod:`.distribution`: the exact odds (``odds``, ``denominator``);
+- :mod:`.rolling`: seeded rolls (``roll``, ``roll_many``, the KISS checks);
+- :mod:`.advising`: ``advise`` and ``kiss_odds``;
+- :mod:`.ladder`: the difficulty ladder and the explanations;
+- :mod:`.rules`: the rules' knobs as values (defaults: today's rules);
+- :mod:`.schema`: the spec fields and cross-field rules.
+
+>>> from venus_widgets.engine.editions import agora
+>>> agora.threshold({"roll": "check", "difficulty": "challenging"})
+2
 """
 
-from .core import (  # noqa: F401
-    main_dice,
-    per_consequence,
-    goal,
-    criticals,
-    label,
-    denominator,
-    odds,
-    subverted_pmf,
-    policy_kiss,
-    roll,
-    roll_many,
-    advise,
-    kiss_odds,
-    ladder_settings,
-    vary_values,
-    explain_steps,
-    explain_roll,
-)
-from . import core  # noqa: F401
+from . import reading as core  # noqa: F401  (the old module's name: core.goal/main_dice/per_consequence)
+from .advising import advise, kiss_odds  # noqa: F401
+from .distribution import denominator, odds, subverted_pmf  # noqa: F401
+from .ladder import explain_roll, explain_steps, ladder_settings, vary_values  # noqa: F401
+from .policy import policy_kiss  # noqa: F401
+from .reading import criticals, goal, label, main_dice, per_consequence, threshold  # noqa: F401
+from .rolling import roll, roll_many  # noqa: F401
+from .rules import DEFAULT as DEFAULT_RULES  # noqa: F401
+from .rules import Rules  # noqa: F401
 from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "agora"

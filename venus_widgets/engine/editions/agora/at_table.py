@@ -29,7 +29,7 @@ def _task(spec: dict) -> bool:
 
 
 def _before(first: Roll) -> int:
-    return sum(1 for d in first.dice if d.scores > 0)
+    return int(first.details["successes_before_kiss"])
 
 
 def steps(spec: dict) -> Steps:
