@@ -326,8 +326,8 @@ def words(edition: str = "playtest", roll: str | None = None) -> dict[str, str]:
     """The words the view shows around the fields of a kind of roll (see
     :class:`Schema`; none for a schema that is a plain dict).
 
-    >>> words("vers")["threshold"]
-    'Competence target (CT)'
+    >>> words("playtest")["threshold"], words("heresy")["outcome"]
+    ('Target number', 'net successes')
     """
     s = schema(edition, roll)
     return dict(s.words) if isinstance(s, Schema) else {}
