@@ -573,7 +573,7 @@ function spendView(model, t) {
     return h("div", { class: "vw-row" }, box, h("label", { for: id }, `${c.text} (${c.cost})`, c.note ? h("span", { class: "vw-sub" }, ` — ${c.note}`) : null));
   });
   const parts = [h("legend", {}, `Spend successes: ${s.cost} of ${s.available} spent, ${s.left} left`), ...rows];
-  if (s.kind === "playtest") {
+  if (s.subvertible) {  // the FC may subvert one bought consequence
     const id = uid("subvert");
     const sel = h("select", { id, "data-key": "subvert", "data-testid": "subvert", onchange: (e) => send(model, { do: "subvert", item: e.target.value || null }) },
       h("option", { value: "" }, "nothing"), s.subvertible.map((x) => h("option", { value: x.id, selected: s.subverted === x.id }, x.text)));
