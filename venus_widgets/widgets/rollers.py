@@ -51,6 +51,23 @@ class CheckRoller(_Roller):
     _kind = "check"
     _module = "check"
 
+    # The spec fields of the built-in editions' checks: traits made from the
+    # edition's schema at run time, declared here for type checkers
+    # (tests/test_widgets_properties.py checks that the two agree).
+    caliber: str
+    rank: str | int
+    score: int
+    difficulty: str | int
+    factors: int | list[int]
+    bonus_factors: int
+    bonus: list[int]
+    health: int
+    helpers: list[int]
+    kiss: int
+    helper_kiss: bool
+    ego: bool
+    snakes: str
+
     @classmethod
     def _roll_kind(cls, edition: str) -> str:
         if "check" not in _spec.ROLL_KINDS[edition]:
@@ -71,10 +88,35 @@ class TaskRoller(_Roller):
     _kind = "task"
     _module = "task"
 
-    # Traits some editions add (spec fields, _extra_traits), declared for type checkers.
+    # The spec fields of the built-in editions' tasks and the inputs they
+    # declare (_extra_traits): traits made at run time, declared here for type
+    # checkers (tests/test_widgets_properties.py checks that the two agree).
+    caliber: str
+    rank: str | int
+    dice: int
+    learning: bool
+    difficulty: int | str
+    factors: int | list[int]
     allies: list[str]
+    explode: bool
+    kiss: int
+    ally_kiss: bool
+    ego: str | bool
+    consequences: int
+    policy: str
+    health: int
+    helpers: list[int]
+    helper_kiss: bool
+    snakes: str
+    job: int
+    assets: int
+    lots: int
+    insights: int
+    stunt: int
+    specialties: int
     ally_stunts: int
     wanted: list[str]
+    consequence_list: list[dict]
     consequence_texts: list[str]
 
     @classmethod
@@ -271,6 +313,13 @@ class PoolRoller(_Roller):
 
     _kind = "pool"
     _module = "pool"
+
+    # The spec fields of the built-in comparison systems, declared for type checkers.
+    pool: int
+    black: int
+    trade: int
+    ranks: int
+    penalty: int
 
     @classmethod
     def _roll_kind(cls, edition: str) -> str:
