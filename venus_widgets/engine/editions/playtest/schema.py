@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from ...spec import CALIBER, D20_SCORE, KISS, MAX_DICE, Bool, Choice, CrossError, Field, Int, List, Schema, Source
 
-#: The sources of a task's KISS budget (docs/rules_playtest.md#kiss): the view sums them into ``kiss``.
+#: The sources of a task's KISS budget (docs/rules_playtest.md#task): the view sums them into ``kiss``.
 KISS_SOURCES = (Source("lots", "Lots spent", 10), Source("insights", "Insights", 10), Source("stunt", "Stunt", 1),
                 Source("specialties", "Specialties", 4), Source("ally_stunts", "Ally stunts", 2, per="allies"))
 
