@@ -17,7 +17,7 @@ import pytest
 from venus_widgets.engine.edition import BUILT_IN
 
 ROOT = Path(__file__).resolve().parent.parent
-IDS = re.compile(r"\b(" + "|".join(BUILT_IN) + r")\b", re.I)
+IDS = re.compile(r"\b(" + "|".join(BUILT_IN) + r")\b", re.IGNORECASE)
 
 # Files still being made generic by another helper of issue 8 ("table": the
 # table session, its words and the log). THE INTEGRATOR EMPTIES THIS SET AT
@@ -62,7 +62,7 @@ def python_hits(path: Path) -> list[str]:
     return hits
 
 
-_JS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'\\])//[^\n]*", re.S)
+_JS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'\\])//[^\n]*", re.DOTALL)
 
 
 def js_hits(path: Path) -> list[str]:

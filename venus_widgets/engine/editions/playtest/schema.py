@@ -4,11 +4,23 @@ order) and the rules that tie several fields together.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from dataclasses import replace
-
-from ...spec import CALIBER, D20_SCORE, KISS, MAX_DICE, Bool, Choice, CrossError, Field, Int, List, Schema, Source
+from ...spec import (
+    CALIBER,
+    D20_SCORE,
+    KISS,
+    MAX_DICE,
+    Bool,
+    Choice,
+    CrossError,
+    Field,
+    Int,
+    List,
+    Schema,
+    Source,
+)
 
 #: The sources of a task's KISS budget (docs/rules_playtest.md#task): the view sums them into ``kiss``.
 KISS_SOURCES = (Source("lots", "Lots spent", 10), Source("insights", "Insights", 10), Source("stunt", "Stunt", 1),
