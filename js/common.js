@@ -683,7 +683,7 @@ export function mountRoller(model, el, kind, opts = {}) {
   const drawFooter = () => rerender(footer, () => [
     logControls(model),
     h("details", {}, h("summary", {}, `Recent rolls (${(model.get("recent") || []).length} shown)`),
-      h("ol", { "data-testid": "recent" }, (model.get("recent") || []).map((r) => h("li", { value: r.index + 1 }, `${r.result} (seed ${r.seed}) `,
+      h("ol", { "data-testid": "recent" }, (model.get("recent") || []).map((r) => h("li", { value: r.index + 1, "data-passed": String(!!r.passed) }, `${r.result} (seed ${r.seed}) `,
         h("button", { type: "button", "aria-label": `Replay roll ${r.index + 1}`, onclick: () => send(model, { do: "replay", index: r.index }) }, "Replay"))))),
   ]);
   const seedId = uid("seed");

@@ -143,3 +143,11 @@ def test_browser_values_are_repaired_by_the_rule_that_validates_them(edition, st
         spec_mod.normalize(bad)
     assert err.value.nearest == next(iter(repaired.values()))
     assert spec_mod.repair(bad) == repaired
+
+
+def test_recent_rolls_carry_passed_from_the_roll():
+    w = vw.CheckRoller(seed=1)
+    for seed in range(1, 6):
+        w.roll_dice(seed)
+    assert [r["passed"] for r in w.recent] == [e["roll"]["passed"] for e in w.log.entries[-5:]]
+    assert {r["passed"] for r in w.recent} == {True, False}

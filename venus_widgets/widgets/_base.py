@@ -441,7 +441,8 @@ class _Roller(anywidget.AnyWidget):
         return _table.start(self, spec, seed)
 
     def _on_log_change(self, change=None) -> None:
-        self.recent = [{"index": i, "result": e["result"], "seed": str(e["roll"]["seed"])}
+        self.recent = [{"index": i, "result": e["result"], "seed": str(e["roll"]["seed"]),
+                        "passed": bool(e["roll"]["passed"])}
                        for i, e in list(enumerate(self.log.entries))[-5:]]
 
 
