@@ -58,12 +58,6 @@ export function clampInt(value, lo, hi, fallback) {
   return Math.min(hi, Math.max(lo, Math.round(n)));
 }
 
-/** One CSV cell: quoted when it holds a comma, quote or line break. */
-export function csvEscape(value) {
-  const s = value === null || value === undefined ? "" : String(value);
-  return /[",\r\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
-}
-
 /** Who rolled a die, in words. */
 export function ownerWord(owner) {
   if (owner === "own") return "your die";
@@ -116,8 +110,9 @@ export function legendText(dice, legend) {
 const SHAPE_WORDS = { square: "square", circle: "circle", diamond: "double border", "square-dark": "dark square" };
 
 /** Geometry of the distribution chart: bars, axis labels, threshold and
- *  goal lines. ``dist`` is a list of [outcome, p] pairs. */
-export function chartGeometry(dist, threshold, goal, opts = {}) {
+ *  goal lines. ``dist`` is a list of [outcome, p] pairs and ``passed`` says,
+ *  bar by bar, whether that outcome passes (Python decides). */
+export function chartGeometry(dist, passed, threshold, goal, opts = {}) {
   const width = opts.width ?? 320;
   const height = opts.height ?? 140;
   const pad = { left: 8, right: 8, top: 14, bottom: 22 };
@@ -129,7 +124,7 @@ export function chartGeometry(dist, threshold, goal, opts = {}) {
   const numeric = dist.every((d) => typeof d[0] === "number");
   const bars = dist.map(([outcome, p], i) => {
     const h = (p / maxP) * innerH;
-    const pass = numeric ? outcome >= threshold : /pass|success/.test(String(outcome)) && !/fail/.test(String(outcome));
+    const pass = !!(passed && passed[i]);
     return {
       outcome, p, pass,
       goal: numeric && goal !== null && goal !== undefined ? outcome >= goal : pass,
@@ -151,22 +146,23 @@ export function chartGeometry(dist, threshold, goal, opts = {}) {
 }
 
 /** The chart's text description (its <desc> and screen-reader summary). */
-export function chartDescription(view) {
+export function chartDescription(view, words = {}) {
   if (!view || !view.ok) return "";
   const name = view.outcome_name || "outcome";
   if (!view.numeric) return `Chance of each result: ${view.distribution.map(([k, p]) => `${k} ${formatPercent(p)}`).join(", ")}.`;
   const mode = view.distribution.reduce((a, b) => (b[1] > a[1] ? b : a), [null, -1]);
   let s = `Distribution of ${name}: most likely ${mode[0]} (${formatPercent(mode[1])}).`;
-  s += ` Threshold ${view.threshold}: P(pass) ${formatPercent(view.p_pass)}.`;
+  s += ` ${words.threshold || "Threshold"} ${view.threshold}: P(pass) ${formatPercent(view.p_pass)}.`;
   if (view.goal !== view.threshold) s += ` Goal ${view.goal}: P(goal) ${formatPercent(view.p_goal)}.`;
   return s;
 }
 
-/** Difficulty/KISS words of a playtest task for the summary line. */
-export function budgetText(kiss, sources) {
-  const sum = sources ? Object.values(sources).reduce((a, b) => a + Number(b || 0), 0) : kiss;
-  const extra = kiss - sum;
-  return extra > 0 ? `KISS budget ${kiss} (${sum} from the sources + ${extra} set directly)` : `KISS budget ${kiss}`;
+/** The value of a field summed from its sources (``label`` is the field's):
+ *  "KISS budget 4 (1 from the sources + 3 set directly)". */
+export function budgetText(label, value, sources) {
+  const sum = sources ? Object.values(sources).reduce((a, b) => a + Number(b || 0), 0) : value;
+  const extra = value - sum;
+  return extra > 0 ? `${label} ${value} (${sum} from the sources + ${extra} set directly)` : `${label} ${value}`;
 }
 
 // ---------------------------------------------------------------------------
@@ -431,11 +427,11 @@ export function renderFields(model, { extras = {}, skip = [] } = {}) {
 // The odds panel
 // ---------------------------------------------------------------------------
 
-export function renderChart(view) {
-  const g = chartGeometry(view.distribution, view.threshold, view.goal);
+export function renderChart(view, words = {}) {
+  const g = chartGeometry(view.distribution, view.passed, view.threshold, view.goal);
   const titleId = uid("chart-title");
   const descId = uid("chart-desc");
-  const desc = chartDescription(view);
+  const desc = chartDescription(view, words);
   const parts = [
     svg("title", { id: titleId }, `Chance of each number of ${view.outcome_name || "outcomes"}`),
     svg("desc", { id: descId }, desc),
@@ -486,6 +482,7 @@ function mergeView(model, m) {
 
 export function renderOdds(model) {
   const view = model.get("odds_view") || {};
+  const words = model.get("words") || {};
   const merge = mergeView(model, view.merge);
   if (!view.ok) {
     // the reason is the roller's error, shown once in the error region
@@ -502,17 +499,17 @@ export function renderOdds(model) {
   if (view.numeric) {
     const goalText = view.goal !== view.threshold
       ? `Chance of the goal (${view.goal} ${view.outcome_name}): `
-      : `Threshold ${view.threshold}; chance of the goal: `;
+      : `${words.threshold || "Threshold"} ${view.threshold}; chance of the goal: `;
     out.push(h("div", {}, goalText, h("strong", { "data-testid": "p-goal", "data-p": String(view.p_goal) }, formatPercent(view.p_goal)),
       formatOneIn(view.p_goal) ? ` (${formatOneIn(view.p_goal)})` : ""));
     out.push(h("div", { class: "vw-sub" }, `Mean ${view.mean.toFixed(2)}, sd ${view.sd.toFixed(2)}` +
       (view.p_critical !== null && view.p_critical !== undefined ? `; critical ${formatPercent(view.p_critical)}` : "") +
       (view.p_ego_spent ? `; Ego spent ${formatPercent(view.p_ego_spent)}` : "")));
   } else {
-    out.push(h("div", { class: "vw-sub" }, `Target ${view.threshold}`));
+    out.push(h("div", { class: "vw-sub" }, `${words.threshold || "Target"} ${view.threshold}`));
   }
-  out.push(renderChart(view));
-  out.push(h("p", { class: "vw-visually-hidden" }, chartDescription(view)));
+  out.push(renderChart(view, words));
+  out.push(h("p", { class: "vw-visually-hidden" }, chartDescription(view, words)));
   out.push(oddsTable(view));
   if (view.hints && view.hints.length) {
     out.push(h("div", { class: "vw-sub" }, "What if…"));
@@ -576,7 +573,7 @@ function spendView(model, t) {
     return h("div", { class: "vw-row" }, box, h("label", { for: id }, `${c.text} (${c.cost})`, c.note ? h("span", { class: "vw-sub" }, ` — ${c.note}`) : null));
   });
   const parts = [h("legend", {}, `Spend successes: ${s.cost} of ${s.available} spent, ${s.left} left`), ...rows];
-  if (s.kind === "playtest") {
+  if (s.subvertible) {  // the FC may subvert one bought consequence
     const id = uid("subvert");
     const sel = h("select", { id, "data-key": "subvert", "data-testid": "subvert", onchange: (e) => send(model, { do: "subvert", item: e.target.value || null }) },
       h("option", { value: "" }, "nothing"), s.subvertible.map((x) => h("option", { value: x.id, selected: s.subverted === x.id }, x.text)));
@@ -588,6 +585,7 @@ function spendView(model, t) {
 
 export function renderTable(model) {
   const t = model.get("table") || {};
+  const words = model.get("words") || {};
   if (!t.phase || t.phase === "idle") return [h("p", { class: "vw-sub" }, "Press Roll to roll these dice.")];
   const out = [h("div", { class: "vw-sub" }, `Seed ${t.seed}`)];
   out.push(h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? "Dice: press a die to select it for KISS" : "Dice" },
@@ -607,7 +605,7 @@ export function renderTable(model) {
     if (t.snake && t.snake.eyes) out.push(h("p", { "data-testid": "snake-eyes", class: "vw-error" }, `Snake eyes (${t.snake.ones} ones): ${t.snake.label}`));
     if (t.ego_after && t.ego_after.available) {
       out.push(h("button", { type: "button", "data-key": "spend-ego", "data-testid": "ego-spend", onclick: () => send(model, { do: "spend_ego" }) },
-        t.edition === "playsheet" ? "Spend Ego: 10s count twice" : "Spend Ego: 6s count twice"));
+        t.ego_after.text || words.ego_spend || "Spend Ego"));
     }
     out.push(spendView(model, t));
     out.push(h("p", { class: "vw-result", "data-testid": "result", "data-passed": String(!!t.passed), "data-outcome": String(t.outcome) }, t.result || ""));
@@ -645,12 +643,6 @@ export function logControls(model) {
     h("button", { type: "button", "data-testid": "export-json", "data-key": "export-json", onclick: () => send(model, { do: "export", format: "json" }) }, "Export JSON"),
     h("button", { type: "button", "data-testid": "export-csv", "data-key": "export-csv", onclick: () => send(model, { do: "export", format: "csv" }) }, "Export CSV"),
     h("label", { for: fileId }, "Import log"), file);
-}
-
-export function onDownload(model) {
-  model.on("msg:custom", (msg) => {
-    if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text);
-  });
 }
 
 // ---------------------------------------------------------------------------
@@ -691,7 +683,7 @@ export function mountRoller(model, el, kind, opts = {}) {
   const drawFooter = () => rerender(footer, () => [
     logControls(model),
     h("details", {}, h("summary", {}, `Recent rolls (${(model.get("recent") || []).length} shown)`),
-      h("ol", { "data-testid": "recent" }, (model.get("recent") || []).map((r) => h("li", { value: r.index + 1 }, `${r.result} (seed ${r.seed}) `,
+      h("ol", { "data-testid": "recent" }, (model.get("recent") || []).map((r) => h("li", { value: r.index + 1, "data-passed": String(!!r.passed) }, `${r.result} (seed ${r.seed}) `,
         h("button", { type: "button", "aria-label": `Replay roll ${r.index + 1}`, onclick: () => send(model, { do: "replay", index: r.index }) }, "Replay"))))),
   ]);
   const seedId = uid("seed");

@@ -1,5 +1,5 @@
 // RollLog view: the rolls as a table, export (JSON, CSV) and import.
-import { h, rootElement, rerender, logControls, download, csvEscape, send } from "./common.js";
+import { h, rootElement, rerender, logControls, download, send } from "./common.js";
 
 /** The faces of a roll as text: "5 3→6 1" (a KISSed die shows before→after);
  * with the marks Python derived for the entry (what each die contributed, as
@@ -8,11 +8,6 @@ export function facesText(roll, marks = []) {
   const faces = roll.dice.map((d) => (d.kissed ? `${d.before}→${d.after}` : String(d.after)));
   if (!marks || marks.length !== faces.length) return faces.join(" ");
   return faces.map((f, i) => `${f} ${marks[i]}`).join(", ");
-}
-
-/** One CSV line of visible columns (for a quick copy of the table). */
-export function csvLine(cells) {
-  return cells.map(csvEscape).join(",");
 }
 
 export function render({ model, el }) {

@@ -1,10 +1,5 @@
-// PoolRoller view: the Heresy Engine and VERS, for comparison.
+// PoolRoller view: the comparison systems (their target and words come from Python).
 import { mountRoller } from "./common.js";
-
-/** VERS competence target: 10 + ranks. */
-export function versTarget(ranks) {
-  return 10 + Number(ranks || 0);
-}
 
 export function render({ model, el }) {
   return mountRoller(model, el, "pool", {});

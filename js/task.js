@@ -1,21 +1,8 @@
-// TaskRoller view: playtest, playsheet and agora tasks. Adds to the shared
-// roller the playtest KISS sources and consequence checkboxes, and the agora
+// TaskRoller view: a task of any edition. Adds to the shared roller what the
+// fields declare (Python sends them in ``fields``): sources summed into a
+// field (the KISS sources), consequences picked from the rules' list, or
 // consequences typed by the FC (rendered as text, never HTML).
 import { h, uid, setTrait, clampInt, budgetText, mountRoller } from "./common.js";
-
-/** The playtest KISS sources: [trait, label, max] (ally stunts: one per ally). */
-export const KISS_SOURCES = [
-  ["lots", "Lots spent", 10],
-  ["insights", "Insights", 10],
-  ["stunt", "Stunt", 1],
-  ["specialties", "Specialties", 4],
-  ["ally_stunts", "Ally stunts", 2],
-];
-
-/** Sum of the KISS sources: the single-die KISS budget. */
-export function kissSum(sources) {
-  return KISS_SOURCES.reduce((a, [k]) => a + Number(sources[k] || 0), 0);
-}
 
 /** Toggle a consequence id in the wanted list, keeping the rules' order. */
 export function toggleWanted(wanted, id, order) {
@@ -31,36 +18,38 @@ export function resizeTexts(texts, n) {
   return [...texts.slice(0, k), ...Array(Math.max(0, k - texts.length)).fill("")];
 }
 
-function kissTotalText(model) {
-  return budgetText(model.get("kiss"), Object.fromEntries(KISS_SOURCES.map(([k]) => [k, model.get(k) || 0])));
+function sourceValues(model, field) {
+  return Object.fromEntries(field.sources.map((src) => [src.name, model.get(src.name) || 0]));
 }
 
-function syncTask(model, controls) {
-  const total = controls.querySelector('[data-testid="kiss-total"]');
-  if (total) total.textContent = kissTotalText(model);
-  const goal = controls.querySelector('[data-testid="goal-line"]');
+function sumText(model, field) {
+  return budgetText(field.label, model.get(field.name), sourceValues(model, field));
+}
+
+function goalText(model) {
   const n = (model.get("wanted") || []).length;
-  if (goal) goal.textContent = `Goal: threshold + ${n} consequence${n === 1 ? "" : "s"}`;
+  return `Goal: threshold + ${n} consequence${n === 1 ? "" : "s"}`;
 }
 
-function sourceControls(model) {
-  const allies = (model.get("allies") || []).length;
-  const rows = KISS_SOURCES.map(([name, label, max]) => {
-    const hi = name === "ally_stunts" ? allies : max;
-    const id = uid(name);
-    const v = model.get(name) || 0;
-    if (max === 1) {
-      return h("div", { class: "vw-row" }, h("input", { type: "checkbox", id, checked: !!v, "data-key": `source-${name}`, "data-testid": `source-${name}`, "data-bind": name,
-        onchange: (e) => setTrait(model, name, e.target.checked ? 1 : 0) }), h("label", { for: id }, `${label} (KISS one die)`));
-    }
-    const out = h("output", { for: id, "data-out": name }, String(v));
-    return h("div", { class: "vw-row" }, h("label", { for: id }, label),
-      h("input", { type: "range", id, min: 0, max: hi, step: 1, value: String(v), disabled: hi === 0, "data-key": `source-${name}`, "data-testid": `source-${name}`,
-        "data-bind": name, "data-label": label, "aria-valuetext": `${label} ${v}`,
-        oninput: (e) => { const x = clampInt(e.target.value, 0, hi, v); out.textContent = String(x); setTrait(model, name, x); } }), out);
-  });
-  rows.push(h("p", { "data-testid": "kiss-total" }, kissTotalText(model)));
-  return h("div", { role: "group", "aria-label": "KISS sources" }, rows);
+function sourceControls(field) {
+  return (model) => {
+    const rows = field.sources.map((src) => {
+      const hi = src.per ? Math.min(src.max, (model.get(src.per) || []).length) : src.max;
+      const id = uid(src.name);
+      const v = model.get(src.name) || 0;
+      if (src.max === 1) {
+        return h("div", { class: "vw-row" }, h("input", { type: "checkbox", id, checked: !!v, "data-key": `source-${src.name}`, "data-testid": `source-${src.name}`, "data-bind": src.name,
+          onchange: (e) => setTrait(model, src.name, e.target.checked ? 1 : 0) }), h("label", { for: id }, `${src.label} (KISS one die)`));
+      }
+      const out = h("output", { for: id, "data-out": src.name }, String(v));
+      return h("div", { class: "vw-row" }, h("label", { for: id }, src.label),
+        h("input", { type: "range", id, min: 0, max: hi, step: 1, value: String(v), disabled: hi === 0, "data-key": `source-${src.name}`, "data-testid": `source-${src.name}`,
+          "data-bind": src.name, "data-label": src.label, "aria-valuetext": `${src.label} ${v}`,
+          oninput: (e) => { const x = clampInt(e.target.value, 0, hi, v); out.textContent = String(x); setTrait(model, src.name, x); } }), out);
+    });
+    rows.push(h("p", { "data-testid": "kiss-total", "data-total": field.name }, sumText(model, field)));
+    return h("div", { role: "group", "aria-label": `${field.label}: its sources` }, rows);
+  };
 }
 
 function consequenceControls(model) {
@@ -81,11 +70,11 @@ function consequenceControls(model) {
       rows.push(h("div", { class: "vw-row" }, box, h("label", { for: id }, c.text, c.note ? h("span", { class: "vw-sub" }, ` (${c.note})`) : null)));
     }
   }
-  rows.push(h("p", { class: "vw-sub", "data-testid": "goal-line" }, `Goal: threshold + ${wanted.length} consequence${wanted.length === 1 ? "" : "s"}`));
+  rows.push(h("p", { class: "vw-sub", "data-testid": "goal-line" }, goalText(model)));
   return h("div", { role: "group", "aria-label": "Consequences wanted" }, rows);
 }
 
-function agoraTexts(model) {
+function textControls(model) {
   const texts = model.get("consequence_texts") || [""];
   const rows = texts.map((t, i) => {
     const id = uid(`text-${i}`);
@@ -102,20 +91,31 @@ function agoraTexts(model) {
 }
 
 export function render({ model, el }) {
-  const edition = model.get("edition");
-  if (edition === "playtest") {
-    return mountRoller(model, el, "task", {
-      skip: ["kiss", "consequences"],
-      extras: { kiss: sourceControls, consequences: consequenceControls },
-      controlKeys: ["lots", "insights", "stunt", "specialties", "ally_stunts", "wanted", "kiss"],
-      structureKeys: [],
-      sync: syncTask,
-    });
+  const fields = model.get("fields") || [];
+  const summed = fields.filter((f) => f.sources && f.sources.length);
+  const picked = fields.find((f) => f.entries === "pick");
+  const typed = fields.find((f) => f.entries === "text");
+  const extras = {};
+  const skip = [];
+  const controlKeys = [];
+  const structureKeys = [];
+  for (const f of summed) {
+    extras[f.group] = sourceControls(f);
+    skip.push(f.name);
+    controlKeys.push(...f.sources.map((src) => src.name), f.name);
   }
-  if (edition === "agora") {
-    return mountRoller(model, el, "task", { skip: ["consequences"], extras: { consequences: agoraTexts }, controlKeys: ["consequence_texts"], structureKeys: ["consequence_texts"] });
-  }
-  return mountRoller(model, el, "task", {});
+  const chain = (g, fn) => { const first = extras[g]; extras[g] = first ? (m) => [first(m), fn(m)] : fn; };
+  if (picked) { chain(picked.group, consequenceControls); skip.push(picked.name); controlKeys.push("wanted"); }
+  if (typed) { chain(typed.group, textControls); skip.push(typed.name); controlKeys.push("consequence_texts"); structureKeys.push("consequence_texts"); }
+  const sync = (m, controls) => {
+    for (const f of summed) {
+      const total = controls.querySelector(`[data-total="${f.name}"]`);
+      if (total) total.textContent = sumText(m, f);
+    }
+    const goal = controls.querySelector('[data-testid="goal-line"]');
+    if (goal) goal.textContent = goalText(m);
+  };
+  return mountRoller(model, el, "task", { skip, extras, controlKeys, structureKeys, sync });
 }
 
 export default { render };

@@ -378,7 +378,7 @@ def test_repr_is_short_and_stable():
 def test_esm_is_one_self_contained_module():
     src = _assets.esm("task")
     assert 'from "./common.js"' not in src
-    assert "export function formatPercent" in src and "export function kissSum" in src
+    assert "export function formatPercent" in src and "export function toggleWanted" in src
     assert _assets.asset_dir().name in ("js", "static")
 
 

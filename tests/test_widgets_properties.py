@@ -66,3 +66,88 @@ def test_any_browser_state_ends_legal_and_in_sync(cls, edition, data):
             assert spec[name] == getattr(w, name)
         assert w.odds_view.get("ok"), w.odds_view
         assert w.odds_view["p_pass"] == vw.odds(spec).p_pass
+
+
+# -- issue 8: the widgets ask the edition --------------------------------------------------------------------
+
+
+def _declared(cls) -> dict[str, str]:
+    """The trait annotations of a roller class and its bases (as written)."""
+    out: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        out.update({k: v for k, v in vars(klass).get("__annotations__", {}).items() if isinstance(v, str)})
+    return out
+
+
+def _fits(value, annotation: str) -> bool:
+    import typing
+
+    def ok(v, t) -> bool:
+        origin = typing.get_origin(t)
+        if origin in (typing.Union, __import__("types").UnionType):
+            return any(ok(v, a) for a in typing.get_args(t))
+        if origin is list:
+            (item,) = typing.get_args(t)
+            return isinstance(v, list) and all(ok(x, item) for x in v)
+        if t is int:
+            return isinstance(v, int) and not isinstance(v, bool)
+        return isinstance(v, origin or t)
+
+    return ok(value, eval(annotation, {"list": list, "dict": dict, "str": str, "int": int, "bool": bool}))
+
+
+@pytest.mark.parametrize("cls, edition", ROLLERS, ids=lambda x: getattr(x, "__name__", x))
+def test_every_trait_made_from_the_edition_is_declared_for_type_checkers(cls, edition):
+    w = cls(edition=edition)
+    declared = _declared(cls)
+    names = [*w.spec_fields, *w._extra_names(), *(["consequence_list"] if w.has_trait("consequence_list") else [])]
+    for name in names:
+        assert name in declared, f"{cls.__name__}.{name} is made for {edition} but not declared"
+        assert _fits(getattr(w, name), declared[name]), (name, getattr(w, name), declared[name])
+
+
+@pytest.mark.parametrize("cls, edition", ROLLERS, ids=lambda x: getattr(x, "__name__", x))
+def test_fields_carry_the_labels_groups_and_words_of_their_edition(cls, edition):
+    from venus_widgets.engine import spec as spec_mod
+
+    w = cls(edition=edition)
+    assert [f["name"] for f in w.fields] == list(w.spec_fields)
+    for f in w.fields:
+        kind = spec_mod.schema(edition, w.roll)[f["name"]]
+        assert f["label"] == kind.label and f["label"], f
+        assert f["group"] == kind.group and f["group"] in ("ability", "difficulty", "help", "kiss", "consequences")
+    assert w.words == spec_mod.words(edition, w.roll)
+    view = w.odds_view
+    assert len(view["passed"]) == len(view["distribution"])
+    if view["numeric"]:
+        assert view["passed"] == [k >= view["threshold"] for k, _ in view["distribution"]]
+    else:  # the chance of the passing results is the chance to pass
+        assert sum(p for (k, p), ok in zip(view["distribution"], view["passed"]) if ok) == pytest.approx(view["p_pass"])
+
+
+@pytest.mark.parametrize("edition, start, change, repaired", [
+    ("heresy", {"pool": 9, "trade": 3}, {"pool": 4}, {"trade": 1}),
+    ("playtest", {"factors": 4}, {"learning": True}, {"factors": 3}),
+])
+def test_browser_values_are_repaired_by_the_rule_that_validates_them(edition, start, change, repaired):
+    from venus_widgets.engine import spec as spec_mod
+
+    cls = vw.PoolRoller if edition == "heresy" else vw.TaskRoller
+    w = cls(edition=edition, **start)
+    browser_update(w, change)
+    assert {k: getattr(w, k) for k in repaired} == repaired
+    assert w.error == ""
+    # the same rule refuses the Python assignment, saying what to change
+    bad = {**w.spec, **start, **change}
+    with pytest.raises(spec_mod.CrossError) as err:
+        spec_mod.normalize(bad)
+    assert err.value.nearest == next(iter(repaired.values()))
+    assert spec_mod.repair(bad) == repaired
+
+
+def test_recent_rolls_carry_passed_from_the_roll():
+    w = vw.CheckRoller(seed=1)
+    for seed in range(1, 6):
+        w.roll_dice(seed)
+    assert [r["passed"] for r in w.recent] == [e["roll"]["passed"] for e in w.log.entries[-5:]]
+    assert {r["passed"] for r in w.recent} == {True, False}

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
-  thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt, csvEscape,
+  thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt,
   ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, budgetText,
 } from "../common.js";
 
@@ -52,11 +52,6 @@ test("clamping user input", () => {
 });
 
 test("CSV escaping", () => {
-  assert.equal(csvEscape("plain"), "plain");
-  assert.equal(csvEscape('say "hi", then go'), '"say ""hi"", then go"');
-  assert.equal(csvEscape("two\nlines"), '"two\nlines"');
-  assert.equal(csvEscape(null), "");
-  assert.equal(csvEscape(3), "3");
 });
 
 test("dice are marked by words and shapes, not colour alone", () => {
@@ -97,7 +92,7 @@ test("ids are unique across widget modules on one page", async () => {
 
 test("chart geometry: bars, threshold and goal", () => {
   const dist = [[0, 0.25], [1, 0.5], [2, 0.25]];
-  const g = chartGeometry(dist, 1, 2, { width: 300, height: 140 });
+  const g = chartGeometry(dist, [false, true, true], 1, 2, { width: 300, height: 140 });
   assert.equal(g.bars.length, 3);
   assert.deepEqual(g.bars.map((b) => b.pass), [false, true, true]);
   assert.deepEqual(g.bars.map((b) => b.goal), [false, false, true]);
@@ -107,11 +102,14 @@ test("chart geometry: bars, threshold and goal", () => {
   assert.ok(g.goalX > g.bars[1].x && g.goalX < g.bars[2].x);
   for (const b of g.bars) assert.ok(b.x >= 0 && b.x + b.w <= 300 && b.y >= 0 && b.y + b.h <= 140);
   // threshold beyond every outcome: the line at the right edge
-  assert.ok(chartGeometry(dist, 5, 5).thresholdX >= g.bars[2].x);
-  // pass/fail checks: no numeric lines
-  const chk = chartGeometry([["auto-pass", 0.1], ["pass", 0.3], ["fail", 0.55], ["auto-fail", 0.05]], 15, 15);
+  assert.ok(chartGeometry(dist, [false, false, false], 5, 5).thresholdX >= g.bars[2].x);
+  // pass/fail checks: no numeric lines; which results pass is Python's word, not guessed from the names
+  const chk = chartGeometry([["auto-pass", 0.1], ["pass", 0.3], ["fail", 0.55], ["auto-fail", 0.05]], [true, true, false, false], 15, 15);
   assert.equal(chk.thresholdX, null);
   assert.deepEqual(chk.bars.map((b) => b.pass), [true, true, false, false]);
+  const odd = chartGeometry([["success", 0.5], ["failure with a boon", 0.5]], [false, true], 1, 1);
+  assert.deepEqual(odd.bars.map((b) => b.pass), [false, true]);
+  assert.deepEqual(chartGeometry(dist, undefined, 1, 1).bars.map((b) => b.pass), [false, false, false]);
 });
 
 test("chart description names the threshold and goal", () => {
@@ -121,9 +119,11 @@ test("chart description names the threshold and goal", () => {
   assert.match(d, /Threshold 1: P\(pass\) 70 %/);
   assert.match(d, /Goal 2: P\(goal\) 0 %/);
   assert.equal(chartDescription({ ok: false }), "");
+  assert.match(chartDescription(view, { threshold: "Target number" }), /Target number 1: P\(pass\) 70 %/);
 });
 
-test("KISS budget text", () => {
-  assert.equal(budgetText(3, { lots: 2, stunt: 1 }), "KISS budget 3");
-  assert.equal(budgetText(4, { lots: 1 }), "KISS budget 4 (1 from the sources + 3 set directly)");
+test("a field summed from its sources, in its own label", () => {
+  assert.equal(budgetText("KISS budget", 3, { lots: 2, stunt: 1 }), "KISS budget 3");
+  assert.equal(budgetText("KISS budget", 4, { lots: 1 }), "KISS budget 4 (1 from the sources + 3 set directly)");
+  assert.equal(budgetText("Coins", 2), "Coins 2");
 });

@@ -69,6 +69,25 @@ def _raise(field: str, value: Any, allowed: str) -> int:
     raise SpecError(field, value, allowed)
 
 
+def _words(kind: Any) -> dict[str, str]:
+    return {"label": kind.label, "group": kind.group or "other"}
+
+
+@dataclass(frozen=True)
+class Source:
+    """An input of the view summed into a field (e.g. Lots spent into the
+    KISS budget): its name, label and largest value; ``per`` names a list
+    field whose length also caps it (one per ally)."""
+
+    name: str
+    label: str
+    hi: int
+    per: str = ""
+
+    def describe(self) -> dict:
+        return {"name": self.name, "label": self.label, "max": self.hi, "per": self.per}
+
+
 @dataclass(frozen=True)
 class Int:
     """A whole number in ``lo..hi``."""
@@ -77,6 +96,13 @@ class Int:
     hi: int
     default: int
     doc: str = ""
+    label: str = ""
+    group: str = ""
+    #: inputs of the view summed into this field (e.g. the KISS sources)
+    sources: tuple[Source, ...] = ()
+    #: what each unit is in the view: "" (a number), "pick" (chosen from the
+    #: rules' list) or "text" (typed by the FC)
+    entries: str = ""
 
     @property
     def allowed(self) -> str:
@@ -89,7 +115,8 @@ class Int:
         return v
 
     def describe(self) -> dict:
-        return {"kind": "int", "min": self.lo, "max": self.hi, "default": self.default, "doc": self.doc}
+        return {"kind": "int", "min": self.lo, "max": self.hi, "default": self.default, "doc": self.doc,
+                **_words(self), "sources": [src.describe() for src in self.sources], "entries": self.entries}
 
 
 @dataclass(frozen=True)
@@ -100,6 +127,8 @@ class Choice:
     default: str
     doc: str = ""
     aliases: tuple[tuple[str, str], ...] = ()
+    label: str = ""
+    group: str = ""
 
     @property
     def allowed(self) -> str:
@@ -115,13 +144,15 @@ class Choice:
         return v
 
     def describe(self) -> dict:
-        return {"kind": "choice", "options": list(self.options), "default": self.default, "doc": self.doc}
+        return {"kind": "choice", "options": list(self.options), "default": self.default, "doc": self.doc, **_words(self)}
 
 
 @dataclass(frozen=True)
 class Bool:
     default: bool
     doc: str = ""
+    label: str = ""
+    group: str = ""
 
     allowed = "true or false"
 
@@ -131,7 +162,7 @@ class Bool:
         raise SpecError(field, value, self.allowed)
 
     def describe(self) -> dict:
-        return {"kind": "bool", "default": self.default, "doc": self.doc}
+        return {"kind": "bool", "default": self.default, "doc": self.doc, **_words(self)}
 
 
 @dataclass(frozen=True)
@@ -141,6 +172,8 @@ class List:
     item: Int | Choice
     max_len: int
     doc: str = ""
+    label: str = ""
+    group: str = ""
 
     @property
     def default(self) -> tuple:
@@ -172,18 +205,47 @@ class List:
         return tuple(out)
 
     def describe(self) -> dict:
-        d = {"kind": "list", "max_len": self.max_len, "default": [], "doc": self.doc}
+        d = {"kind": "list", "max_len": self.max_len, "default": [], "doc": self.doc, **_words(self)}
         d["item"] = self.item.describe()
         return d
 
 
 Field = Int | Choice | Bool | List
 
+
+class Schema(dict[str, Field]):
+    """The fields of one kind of roll (field -> kind, in display order) and
+    the words the view shows around them: ``words`` (``outcome``, the name of
+    a numeric result; ``threshold``, the name of the number to reach;
+    ``ego_spend``, the button that spends Ego after the roll) and ``passing``,
+    the outcomes of a non-numeric result that pass.
+
+    >>> s = Schema({"n": Int(0, 3, 1)}, words={"outcome": "heads"})
+    >>> list(s), s.words["outcome"], Schema({}).words
+    (['n'], 'heads', {})
+    """
+
+    def __init__(self, fields: Mapping[str, Field], *, words: Mapping[str, str] | None = None,
+                 passing: tuple[str, ...] = ()) -> None:
+        super().__init__(fields)
+        self.words: dict[str, str] = dict(words or {})
+        self.passing: frozenset[str] = frozenset(passing)
+
+
+class CrossError(SpecError):
+    """A rule tying several fields together is broken, and ``nearest`` is
+    the legal value of ``field`` nearest to the one given: validation raises
+    it, and :func:`repair` applies it (one rule for both)."""
+
+    def __init__(self, field: str, value: Any, allowed: str, hint: str = "", *, nearest: Any) -> None:
+        super().__init__(field, value, allowed, hint)
+        self.nearest = nearest
+
 #: Fields shared by several editions (each edition's ``schema.py`` uses them).
-CALIBER = Choice(CALIBERS, "bronze", "the ability's caliber", tuple(_CALIBER_ALIASES.items()))
-RANK = Choice(CALIBERS, "bronze", "the ability's rank", tuple(_CALIBER_ALIASES.items()))
-D20_SCORE = Int(0, MAX_SCORE, 0, "the ability score added to the d20")
-KISS = Int(0, MAX_KISS, 0, "single-die KISSes: Lots + insights + stunts + specialties")
+CALIBER = Choice(CALIBERS, "bronze", "the ability's caliber", tuple(_CALIBER_ALIASES.items()), "Caliber", "ability")
+RANK = Choice(CALIBERS, "bronze", "the ability's rank", tuple(_CALIBER_ALIASES.items()), "Rank", "ability")
+D20_SCORE = Int(0, MAX_SCORE, 0, "the ability score added to the d20", "Score", "ability")
+KISS = Int(0, MAX_KISS, 0, "single-die KISSes: Lots + insights + stunts + specialties", "KISS budget", "kiss")
 
 # --------------------------------------------------------------------------
 # The schemas live with their editions (``editions/<id>/schema.py``,
@@ -258,6 +320,23 @@ def defaults(edition: str = "playtest", roll: str | None = None) -> dict[str, An
     for name, kind in schema(edition, roll).items():
         out[name] = list(kind.default) if isinstance(kind, List) else kind.default
     return out
+
+
+def words(edition: str = "playtest", roll: str | None = None) -> dict[str, str]:
+    """The words the view shows around the fields of a kind of roll (see
+    :class:`Schema`; none for a schema that is a plain dict).
+
+    >>> words("playtest")["threshold"], words("heresy")["outcome"]
+    ('Target number', 'net successes')
+    """
+    s = schema(edition, roll)
+    return dict(s.words) if isinstance(s, Schema) else {}
+
+
+def passing(edition: str = "playtest", roll: str | None = None) -> frozenset[str]:
+    """The outcomes of a non-numeric result (a d20 check) that pass."""
+    s = schema(edition, roll)
+    return s.passing if isinstance(s, Schema) else frozenset()
 
 
 def describe(edition: str = "playtest", roll: str | None = None) -> dict[str, dict]:
@@ -341,3 +420,27 @@ def _cross_checks(s: dict[str, Any]) -> None:
     from .edition import get
 
     get(s["edition"]).cross_checks(s)
+
+
+def repair(spec: Mapping[str, Any]) -> dict[str, Any]:
+    """The changes that make ``spec`` (each field legal alone) obey its
+    edition's cross-field rules, by the same ``cross_checks`` that
+    validation runs: ``{field: nearest legal value}``. A broken rule that
+    cannot say what to change (a :class:`SpecError` that is not a
+    :class:`CrossError`) is raised.
+
+    >>> repair({"edition": "heresy", "roll": "task", "pool": 4, "black": 0, "trade": 3})
+    {'trade': 1}
+    >>> repair(normalize({"edition": "heresy", "roll": "task"}))
+    {}
+    """
+    s = dict(spec)
+    changes: dict[str, Any] = {}
+    for _ in range(len(s) + 1):  # each step fixes one field; a rule loop ends in the raise below
+        try:
+            _cross_checks(s)
+            return changes
+        except CrossError as err:
+            s[err.field] = changes[err.field] = err.nearest
+    _cross_checks(s)
+    return changes

@@ -6,8 +6,9 @@ Browser-originated changes
 The view writes spec traits like any ipywidgets view (``model.set`` +
 ``save_changes``); they arrive in :meth:`_Roller.set_state`, which is only
 ever called for messages from the front end. There every value is clamped
-to the legal range (and cross-field rules fixed, e.g. factors <= 3 when
-learning) *before* the traits are set, so no validator raises inside the
+to the legal range (and cross-field rules repaired by the edition's own
+``cross_checks``, see :func:`~venus_widgets.engine.spec.repair`) *before*
+the traits are set, so no validator raises inside the
 comm handler. For every key whose value was changed by clamping (or that
 the browser may not write at all), the Python value is sent back with
 ``send_state``: the view always ends equal to the Python state.
@@ -32,6 +33,7 @@ import traitlets
 from ipywidgets import widget_serialization
 
 from ..engine import api as _api
+from ..engine import edition as _edition
 from ..engine import spec as _spec
 from ..engine.errors import MergeError, SpecError
 from ..engine.merge import best_subset, try_merge
@@ -79,9 +81,11 @@ class _Roller(anywidget.AnyWidget):
     helpers: list[int]
 
     _esm = traitlets.Unicode().tag(sync=True)
-    edition = traitlets.Unicode("playtest", read_only=True).tag(sync=True)
+    edition = traitlets.Unicode("", read_only=True).tag(sync=True)
     roll = traitlets.Unicode("check", read_only=True).tag(sync=True)
     fields: traitlets.List[str] = traitlets.List(read_only=True).tag(sync=True)
+    #: the words the edition puts around the fields (spec.words): outcome, threshold, ego_spend
+    words: traitlets.Dict[str, str] = traitlets.Dict(read_only=True).tag(sync=True)
     odds_view = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
@@ -100,11 +104,24 @@ class _Roller(anywidget.AnyWidget):
     def _extra_traits(cls, edition: str, roll: str) -> dict:
         return {}
 
-    def __new__(cls, edition: str = "playtest", **kwargs: Any):
+    @classmethod
+    def _default_edition(cls) -> str:
+        """The first registered edition this roller takes."""
+        for ed in _edition.ids():
+            try:
+                cls._roll_kind(ed)
+            except traitlets.TraitError:
+                continue
+            return ed
+        raise traitlets.TraitError(f"no registered edition has a roll for a {cls.__name__}")
+
+    def __new__(cls, edition: str | None = None, **kwargs: Any):
         if cls._edition_of_class is not None:
             return super().__new__(cls)
-        if not isinstance(edition, str) or edition.strip().lower() not in _spec.EDITIONS:
-            raise traitlets.TraitError(str(SpecError("edition", edition, "one of " + ", ".join(_spec.EDITIONS))))
+        if edition is None:
+            edition = cls._default_edition()
+        if not isinstance(edition, str) or edition.strip().lower() not in _edition.ids():
+            raise traitlets.TraitError(str(SpecError("edition", edition, "one of " + ", ".join(_edition.ids()))))
         edition = edition.strip().lower()
         roll = cls._roll_kind(edition)
         key = (cls, edition)
@@ -118,9 +135,9 @@ class _Roller(anywidget.AnyWidget):
             _Roller._subclasses[key] = sub
         return super().__new__(sub)
 
-    def __init__(self, edition: str = "playtest", *, log: RollLog | None = None, seed: Any = None,
+    def __init__(self, edition: str | None = None, *, log: RollLog | None = None, seed: Any = None,
                  **kwargs: Any) -> None:
-        edition = self._edition_of_class or edition  # set by __new__
+        edition = self._edition_of_class or edition or self._default_edition()  # set by __new__
         roll = self._roll_kind(edition)
         fields = _spec.schema(edition, roll)
         self.set_trait("edition", edition)
@@ -153,6 +170,7 @@ class _Roller(anywidget.AnyWidget):
         if kwargs.get("layout") is not None:
             init_kw["layout"] = kwargs["layout"]
         self.set_trait("fields", field_info(edition, roll))
+        self.set_trait("words", _spec.words(edition, roll))
         self._t = None
         super().__init__(**init_kw)
         with self.hold_trait_notifications():
@@ -237,10 +255,10 @@ class _Roller(anywidget.AnyWidget):
         """Called by SpecTrait for a single Python assignment outside
         hold_trait_notifications: the other fields must agree."""
         cand = {**self._raw_spec(), name: value}
-        if self.edition == "agora":
-            cand["helpers"] = []  # merging is shown in the view, not refused
         try:
             _spec.normalize(cand)
+        except MergeError:
+            pass  # helpers that do not merge are shown in the view (with the subset to accept), not refused
         except SpecError as err:
             raise traitlets.TraitError(str(err)) from None
 
@@ -264,14 +282,15 @@ class _Roller(anywidget.AnyWidget):
     def _clamp_extra(self, name: str, value: Any) -> Any:
         return getattr(self, name)
 
-    def _fix_cross(self, data: dict) -> None:
-        """Make browser values agree across fields (mutates ``data``)."""
+    def _repair(self, data: dict) -> None:
+        """Make browser values agree across fields (mutates ``data``) by the
+        edition's own cross-field rules; a rule that cannot say what to
+        change (helpers that do not merge) is shown in the view instead."""
         cur = {**self._raw_spec(), **{k: v for k, v in data.items() if k in self.spec_fields}}
-        ed, roll = self.edition, self.roll
-        if ed == "playtest" and roll == "task" and cur["learning"] and cur["factors"] > 3:
-            data["factors"] = 3
-        if ed == "heresy" and 3 * cur["trade"] > cur["pool"]:
-            data["trade"] = cur["pool"] // 3
+        try:
+            data.update(_spec.repair(cur))
+        except SpecError:
+            pass
 
     def set_state(self, sync_data: Mapping) -> None:
         """State from the browser: clamp, set, and echo corrections back.
@@ -289,7 +308,7 @@ class _Roller(anywidget.AnyWidget):
                         data[name] = self._clamp_browser(name, value)
                     except Exception:  # noqa: BLE001 - nothing sensible to read: keep the value
                         data[name] = getattr(self, name)
-            self._fix_cross(data)
+            self._repair(data)
             self._before_browser_set(data)
             super().set_state(data)
         except Exception as err:  # surfaced, never lost in the comm handler
@@ -340,7 +359,10 @@ class _Roller(anywidget.AnyWidget):
             return {"ok": False, "message": str(err), **extra}
         o = _api.odds(spec)
         numeric = o.numeric
+        passing = _spec.passing(self.edition, self.roll)
         dist = [[k, _pct(v)] for k, v in (o.distribution if numeric else o.breakdown).items()]
+        # which bars pass: the threshold for numbers, the edition's passing outcomes for words
+        passed = [(o.threshold is not None and float(k) >= o.threshold) if numeric else k in passing for k, _ in dist]
         return {
             "ok": True,
             "spec": spec,
@@ -350,6 +372,7 @@ class _Roller(anywidget.AnyWidget):
             "threshold": o.threshold,
             "goal": o.goal,
             "distribution": dist,
+            "passed": passed,
             "breakdown": {k: _pct(v) for k, v in o.breakdown.items()},
             "mean": o.mean,
             "sd": o.sd,
@@ -363,10 +386,10 @@ class _Roller(anywidget.AnyWidget):
         }
 
     def _outcome_name(self) -> str:
-        return {"heresy": "net successes", "vers": "degrees"}.get(self.edition, "successes")
+        return self.words.get("outcome", "successes")
 
     def _view_extras(self) -> dict:
-        if self.edition == "agora":
+        if "helpers" in self.spec_fields:
             return {"merge": merge_info(self.helpers)}
         return {}
 
@@ -399,8 +422,8 @@ class _Roller(anywidget.AnyWidget):
         if action == "roll":
             self.roll_dice()
         elif action == "accept_helpers":
-            if self.edition != "agora":
-                raise SpecError("do", action, "a request this roller answers", "only agora rollers have helpers")
+            if "helpers" not in self.spec_fields:
+                raise SpecError("do", action, "a request this roller answers", "only rollers with helpers merge them")
             self.helpers = list(merge_info(self.helpers).get("best") or [])
         else:
             _table.handle(self, content)
@@ -418,7 +441,8 @@ class _Roller(anywidget.AnyWidget):
         return _table.start(self, spec, seed)
 
     def _on_log_change(self, change=None) -> None:
-        self.recent = [{"index": i, "result": e["result"], "seed": str(e["roll"]["seed"])}
+        self.recent = [{"index": i, "result": e["result"], "seed": str(e["roll"]["seed"]),
+                        "passed": bool(e["roll"]["passed"])}
                        for i, e in list(enumerate(self.log.entries))[-5:]]
 
 

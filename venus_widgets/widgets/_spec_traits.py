@@ -18,38 +18,10 @@ import traitlets
 from ..engine import spec as _spec
 from ..engine.errors import SpecError
 
-#: Display groups of the spec fields (the view lays out one fieldset per group).
-GROUPS: dict[str, str] = {
-    "caliber": "ability", "rank": "ability", "score": "ability", "dice": "ability", "learning": "ability",
-    "health": "ability", "job": "ability", "assets": "ability", "pool": "ability", "ranks": "ability",
-    "difficulty": "difficulty", "factors": "difficulty", "bonus_factors": "difficulty", "bonus": "difficulty",
-    "penalty": "difficulty", "black": "difficulty", "trade": "difficulty", "explode": "difficulty",
-    "allies": "help", "helpers": "help", "ally_kiss": "help", "helper_kiss": "help",
-    "kiss": "kiss", "ego": "kiss", "policy": "kiss", "snakes": "kiss",
-    "consequences": "consequences",
-}
 
-#: Human labels of the fields, used by the view (accessible names).
-LABELS: dict[str, str] = {
-    "caliber": "Caliber", "rank": "Rank", "score": "Score", "dice": "Dice (job level)",
-    "learning": "Learning on the job (level 0)", "health": "Health dice", "job": "Job dice",
-    "assets": "Asset dice", "pool": "Pool", "ranks": "Ranks", "difficulty": "Difficulty",
-    "factors": "Difficulty factors", "bonus_factors": "Bonus factors", "bonus": "Bonus factors",
-    "penalty": "Penalty", "black": "Black dice", "trade": "Trades (3 dice for 1 success)",
-    "explode": "10s explode", "allies": "Allies", "helpers": "Helpers", "ally_kiss": "Allies KISS their dice",
-    "helper_kiss": "Helper KISSes the help die", "kiss": "KISS budget", "ego": "Ego", "policy": "KISS policy",
-    "snakes": "Many-eyed snakes", "consequences": "Consequences",
-}
-
-#: Labels that differ by edition: the playsheet pool is job level + ability score.
-EDITION_LABELS: dict[tuple[str, str], str] = {
-    ("playsheet", "dice"): "Dice (job level + ability score)",
-}
-
-
-def label(edition: str, name: str) -> str:
-    """The view's label of a field in an edition."""
-    return EDITION_LABELS.get((edition, name), LABELS.get(name, name))
+def label(kind: Any, name: str) -> str:
+    """The view's label of a field: the one its edition declares, else its name."""
+    return kind.label or name
 
 
 class SpecTrait(traitlets.TraitType):
@@ -77,17 +49,15 @@ def make_traits(edition: str, roll: str) -> dict[str, SpecTrait]:
     """One synced trait per spec field, tagged with its group and label."""
     out = {}
     for name, kind in _spec.schema(edition, roll).items():
-        out[name] = SpecTrait(name, kind).tag(sync=True, spec=True, group=GROUPS.get(name, "other"),
-                                              label=label(edition, name))
+        out[name] = SpecTrait(name, kind).tag(sync=True, spec=True, group=kind.group or "other",
+                                              label=label(kind, name))
     return out
 
 
 def field_info(edition: str, roll: str) -> list[dict]:
-    """JSON description of the fields, in display order, for the view."""
-    out = []
-    for name, d in _spec.describe(edition, roll).items():
-        out.append({"name": name, "group": GROUPS.get(name, "other"), "label": label(edition, name), **d})
-    return out
+    """JSON description of the fields, in display order, for the view: each
+    with the label, group (and sources, entries) its edition declares."""
+    return [{"name": name, **d, "label": d.get("label") or name} for name, d in _spec.describe(edition, roll).items()]
 
 
 # --------------------------------------------------------------------------

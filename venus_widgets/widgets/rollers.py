@@ -14,8 +14,6 @@ from . import rolllog as _rolllog
 from ._base import _Roller
 from ._spec_traits import clamp_int
 
-#: KISS sources of a playtest task (name, lo, hi): summed into ``kiss``.
-KISS_SOURCES = (("lots", 0, 10), ("insights", 0, 10), ("stunt", 0, 1), ("specialties", 0, 4), ("ally_stunts", 0, 2))
 MAX_TEXT = _rolllog.MAX_TEXT  # the roll log bounds the texts it imports the same way
 
 
@@ -71,6 +69,23 @@ class CheckRoller(_Roller):
     _kind = "check"
     _module = "check"
 
+    # The spec fields of the built-in editions' checks: traits made from the
+    # edition's schema at run time, declared here for type checkers
+    # (tests/test_widgets_properties.py checks that the two agree).
+    caliber: str
+    rank: str | int
+    score: int
+    difficulty: str | int
+    factors: int | list[int]
+    bonus_factors: int
+    bonus: list[int]
+    health: int
+    helpers: list[int]
+    kiss: int
+    helper_kiss: bool
+    ego: bool
+    snakes: str
+
     @classmethod
     def _roll_kind(cls, edition: str) -> str:
         return _roller_kind("check", edition)
@@ -84,10 +99,35 @@ class TaskRoller(_Roller):
     _kind = "task"
     _module = "task"
 
-    # Traits some editions add (spec fields, _extra_traits), declared for type checkers.
+    # The spec fields of the built-in editions' tasks and the inputs they
+    # declare (_extra_traits): traits made at run time, declared here for type
+    # checkers (tests/test_widgets_properties.py checks that the two agree).
+    caliber: str
+    rank: str | int
+    dice: int
+    learning: bool
+    difficulty: int | str
+    factors: int | list[int]
     allies: list[str]
+    explode: bool
+    kiss: int
+    ally_kiss: bool
+    ego: str | bool
+    consequences: int
+    policy: str
+    health: int
+    helpers: list[int]
+    helper_kiss: bool
+    snakes: str
+    job: int
+    assets: int
+    lots: int
+    insights: int
+    stunt: int
+    specialties: int
     ally_stunts: int
     wanted: list[str]
+    consequence_list: list[dict]
     consequence_texts: list[str]
 
     @classmethod
@@ -96,22 +136,26 @@ class TaskRoller(_Roller):
 
     @classmethod
     def _extra_traits(cls, edition: str, roll: str) -> dict:
-        if edition == "playtest":
-            out: dict[str, traitlets.TraitType] = {name: BoundedInt(name, lo, hi).tag(sync=True, source=True)
-                   for name, lo, hi in KISS_SOURCES}
+        """The inputs the edition's fields declare: sources summed into a
+        field, consequences picked from the rules' list or typed by the FC."""
+        out: dict[str, traitlets.TraitType] = {
+            src.name: BoundedInt(src.name, 0, src.hi).tag(sync=True, source=True)
+            for _, src in _sources(edition, roll)}
+        entries = set(_entries(edition, roll).values())
+        if "pick" in entries:
             out["wanted"] = traitlets.List(traitlets.Unicode()).tag(sync=True)
             out["consequence_list"] = traitlets.List(_rules.consequence_list(), read_only=True).tag(sync=True)
-            return out
-        if edition == "agora":
-            return {"consequence_texts": traitlets.List(traitlets.Unicode(), [""]).tag(sync=True)}
-        return {}
+        if "text" in entries:
+            out["consequence_texts"] = traitlets.List(traitlets.Unicode(), [""]).tag(sync=True)
+        return out
 
     def _extra_names(self) -> tuple[str, ...]:
-        if self.edition == "playtest":
-            return tuple(n for n, _, _ in KISS_SOURCES) + ("wanted",)
-        if self.edition == "agora":
-            return ("consequence_texts",)
-        return ()
+        entries = set(_entries(self.edition, self.roll).values())
+        return (tuple(src.name for _, src in _sources(self.edition, self.roll))
+                + (("wanted",) if "pick" in entries else ()) + (("consequence_texts",) if "text" in entries else ()))
+
+    def _entry_field(self, mode: str) -> str:
+        return next(f for f, m in _entries(self.edition, self.roll).items() if m == mode)
 
     # -- Python validation of the extras -------------------------------------------
 
@@ -136,64 +180,74 @@ class TaskRoller(_Roller):
         return spec_kw
 
     def _init_extras(self, kwargs: Mapping) -> None:
-        if self.edition == "playtest":
-            given = [n for n, _, _ in KISS_SOURCES if n in kwargs]
-            total = self._source_sum()
-            if given and "kiss" in kwargs and kwargs["kiss"] != total:
+        sources = _sources(self.edition, self.roll)
+        for field in dict.fromkeys(f for f, _ in sources):
+            given = [src.name for f, src in sources if f == field and src.name in kwargs]
+            total = self._source_sum(field)
+            if given and field in kwargs and kwargs[field] != total:
                 raise traitlets.TraitError(str(SpecError(
-                    "kiss", kwargs["kiss"], f"{total}, the sum of its sources ({', '.join(given)})",
-                    "give the KISS sources or kiss, not both")))
-            if self.ally_stunts > len(self.allies):
-                raise traitlets.TraitError(str(SpecError(
-                    "ally_stunts", self.ally_stunts, f"a whole number from 0 to {len(self.allies)} (one per ally)")))
+                    field, kwargs[field], f"{total}, the sum of its sources ({', '.join(given)})",
+                    f"give the {field} sources or {field}, not both")))
             if given:
-                self.kiss = total
-            if "wanted" in kwargs and "consequences" in kwargs and kwargs["consequences"] != len(self.wanted):
+                setattr(self, field, total)
+        for _, src in sources:
+            if src.per and getattr(self, src.name) > len(getattr(self, src.per)):
+                n = len(getattr(self, src.per))
                 raise traitlets.TraitError(str(SpecError(
-                    "consequences", kwargs["consequences"], f"{len(self.wanted)}, the number of wanted consequences")))
+                    src.name, getattr(self, src.name), f"a whole number from 0 to {n} (one per {src.per} given)")))
+        if sources:
+            self.observe(self._on_sources, names=[src.name for _, src in sources])
+            self.observe(self._on_per, names=sorted({src.per for _, src in sources if src.per}))
+        entries = set(_entries(self.edition, self.roll).values())
+        if "pick" in entries:
+            field = self._entry_field("pick")
+            if "wanted" in kwargs and field in kwargs and kwargs[field] != len(self.wanted):
+                raise traitlets.TraitError(str(SpecError(
+                    field, kwargs[field], f"{len(self.wanted)}, the number of wanted consequences")))
             if "wanted" in kwargs:
-                self.consequences = len(self.wanted)
+                setattr(self, field, len(self.wanted))
             else:
                 self._sync_wanted()
-            self.observe(self._on_sources, names=[n for n, _, _ in KISS_SOURCES])
-            self.observe(self._on_allies, names=["allies"])
             self.observe(self._on_wanted, names=["wanted"])
-            self.observe(self._on_consequences, names=["consequences"])
-        elif self.edition == "agora":
+            self.observe(self._on_consequences, names=[field])
+        if "text" in entries:
+            field = self._entry_field("text")
             if "consequence_texts" in kwargs:
-                if "consequences" in kwargs and kwargs["consequences"] != len(self.consequence_texts):
+                if field in kwargs and kwargs[field] != len(self.consequence_texts):
                     raise traitlets.TraitError(str(SpecError(
-                        "consequences", kwargs["consequences"],
-                        f"{len(self.consequence_texts)}, the number of consequence texts")))
-                self.consequences = len(self.consequence_texts)
+                        field, kwargs[field], f"{len(self.consequence_texts)}, the number of consequence texts")))
+                setattr(self, field, len(self.consequence_texts))
             else:
                 self._resize_texts()
             self.observe(self._on_texts, names=["consequence_texts"])
-            self.observe(self._on_agora_consequences, names=["consequences"])
+            self.observe(self._on_text_count, names=[field])
 
-    def _source_sum(self) -> int:
-        return sum(int(getattr(self, n)) for n, _, _ in KISS_SOURCES)
+    def _source_sum(self, field: str) -> int:
+        return sum(int(getattr(self, src.name)) for f, src in _sources(self.edition, self.roll) if f == field)
 
     @_surfaced
     def _on_sources(self, change=None):
-        self.kiss = self._source_sum()
+        for field in dict.fromkeys(f for f, _ in _sources(self.edition, self.roll)):
+            setattr(self, field, self._source_sum(field))
 
     @_surfaced
-    def _on_allies(self, change=None):
-        if self.ally_stunts > len(self.allies):
-            self.ally_stunts = len(self.allies)
+    def _on_per(self, change=None):
+        for _, src in _sources(self.edition, self.roll):
+            if src.per and getattr(self, src.name) > len(getattr(self, src.per)):
+                setattr(self, src.name, len(getattr(self, src.per)))
 
     @_surfaced
     def _on_wanted(self, change=None):
-        if self.consequences != len(self.wanted):
-            self.consequences = len(self.wanted)
+        field = self._entry_field("pick")
+        if getattr(self, field) != len(self.wanted):
+            setattr(self, field, len(self.wanted))
 
     @_surfaced
     def _on_consequences(self, change=None):
         self._sync_wanted()
 
     def _sync_wanted(self) -> None:
-        n = self.consequences
+        n = getattr(self, self._entry_field("pick"))
         w = list(self.wanted)[:n]
         for c in _rules.CONSEQUENCE_IDS:
             if len(w) >= n:
@@ -206,15 +260,16 @@ class TaskRoller(_Roller):
     @_surfaced
     def _on_texts(self, change=None):
         n = len(self.consequence_texts)
-        if self.consequences != n:
-            self.consequences = n
+        field = self._entry_field("text")
+        if getattr(self, field) != n:
+            setattr(self, field, n)
 
     @_surfaced
-    def _on_agora_consequences(self, change=None):
+    def _on_text_count(self, change=None):
         self._resize_texts()
 
     def _resize_texts(self) -> None:
-        n = self.consequences
+        n = getattr(self, self._entry_field("text"))
         t = list(self.consequence_texts)[:n] + [""] * max(0, n - len(self.consequence_texts))
         if t != list(self.consequence_texts):
             self.consequence_texts = t
@@ -222,11 +277,10 @@ class TaskRoller(_Roller):
     # -- browser values of the extras ---------------------------------------------------
 
     def _clamp_extra(self, name: str, value: Any) -> Any:
-        for n, lo, hi in KISS_SOURCES:
-            if name == n:
-                if n == "ally_stunts":
-                    hi = len(self.allies)
-                return clamp_int(value, lo, hi, getattr(self, n))
+        for _, src in _sources(self.edition, self.roll):
+            if name == src.name:
+                hi = min(src.hi, len(getattr(self, src.per))) if src.per else src.hi
+                return clamp_int(value, 0, hi, getattr(self, name))
         if name == "wanted":
             if not isinstance(value, list):
                 return list(self.wanted)
@@ -243,24 +297,37 @@ class TaskRoller(_Roller):
         return getattr(self, name)
 
     def _before_browser_set(self, data: dict) -> None:
-        if self.edition == "playtest":
-            allies = data.get("allies", self.allies)
-            if "ally_stunts" in data or "allies" in data:
-                data["ally_stunts"] = min(data.get("ally_stunts", self.ally_stunts), len(allies))
+        for _, src in _sources(self.edition, self.roll):
+            if src.per and (src.name in data or src.per in data):
+                data[src.name] = min(data.get(src.name, getattr(self, src.name)),
+                                     len(data.get(src.per, getattr(self, src.per))))
+
+
+def _sources(edition: str, roll: str) -> list[tuple[str, _spec.Source]]:
+    """(field, source) of every input the edition sums into a field."""
+    return [(f, src) for f, kind in _spec.schema(edition, roll).items() if isinstance(kind, _spec.Int)
+            for src in kind.sources]
+
+
+def _entries(edition: str, roll: str) -> dict[str, str]:
+    """field -> "pick" or "text": the counts whose units the view lists."""
+    return {f: kind.entries for f, kind in _spec.schema(edition, roll).items()
+            if isinstance(kind, _spec.Int) and kind.entries}
 
 
 class PoolRoller(_Roller):
-    """The comparison systems: the Heresy Engine (``edition='heresy'``, the
-    default) and VERS (``edition='vers'``)."""
+    """The comparison systems: the Heresy Engine (the default) and VERS
+    (``edition='vers'``)."""
 
     _kind = "pool"
     _module = "pool"
 
-    def __new__(cls, edition: str = "heresy", **kwargs: Any):
-        return super().__new__(cls, edition, **kwargs)
-
-    def __init__(self, edition: str = "heresy", **kwargs: Any) -> None:
-        super().__init__(edition, **kwargs)
+    # The spec fields of the built-in comparison systems, declared for type checkers.
+    pool: int
+    black: int
+    trade: int
+    ranks: int
+    penalty: int
 
     @classmethod
     def _roll_kind(cls, edition: str) -> str:

@@ -6,28 +6,35 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...spec import KISS, MAX_HELPERS, Bool, Choice, Field, Int, List
+from ...spec import KISS, MAX_HELPERS, Bool, Choice, Field, Int, List, Schema
 
 _COMMON: dict[str, Field] = {
-    "rank": Int(2, 6, 4, "the ability's rank: a die succeeds on a face >= rank"),
-    "health": Int(0, 3, 2, "Health dice (usually 2, fewer when wounded)"),
-    "helpers": List(Int(2, 6, 4), MAX_HELPERS, "each helper's rank; they merge into one helping die"),
-    "difficulty": Choice(("standard", "challenging"), "standard", "challenging doubles the successes needed"),
+    "rank": Int(2, 6, 4, "the ability's rank: a die succeeds on a face >= rank", "Rank", "ability"),
+    "health": Int(0, 3, 2, "Health dice (usually 2, fewer when wounded)", "Health dice", "ability"),
+    "helpers": List(Int(2, 6, 4), MAX_HELPERS, "each helper's rank; they merge into one helping die", "Helpers",
+                    "help"),
+    "difficulty": Choice(("standard", "challenging"), "standard", "challenging doubles the successes needed",
+                         label="Difficulty", group="difficulty"),
     "kiss": KISS,
-    "helper_kiss": Bool(False, "a merged helper KISSes the helping die (outside the roller's budget)"),
-    "ego": Bool(False, "spend Ego: every 6 scores two successes"),
-    "snakes": Choice(("same", "each-pair"), "same", "many-eyed snakes: one critical, or one per pair of 1s"),
+    "helper_kiss": Bool(False, "a merged helper KISSes the helping die (outside the roller's budget)",
+                        "Helper KISSes the help die", "help"),
+    "ego": Bool(False, "spend Ego: every 6 scores two successes", "Ego", "kiss"),
+    "snakes": Choice(("same", "each-pair"), "same", "many-eyed snakes: one critical, or one per pair of 1s",
+                     label="Many-eyed snakes", group="kiss"),
 }
+_WORDS = {"ego_spend": "Spend Ego: 6s count twice"}
 
 SCHEMAS: dict[str, dict[str, Field]] = {
-    "check": dict(_COMMON),
-    "task": {
+    "check": Schema(_COMMON, words=_WORDS),
+    "task": Schema({
         **_COMMON,
-        "job": Int(0, 10, 1, "job dice"),
-        "assets": Int(0, 10, 0, "asset and other bonus dice"),
-        "factors": Int(0, 16, 0, "difficulty factors: each removes a die from the main pool"),
-        "consequences": Int(1, 4, 1, "consequences the FC set; each needs subverting"),
-    },
+        "job": Int(0, 10, 1, "job dice", "Job dice", "ability"),
+        "assets": Int(0, 10, 0, "asset and other bonus dice", "Asset dice", "ability"),
+        "factors": Int(0, 16, 0, "difficulty factors: each removes a die from the main pool", "Difficulty factors",
+                       "difficulty"),
+        "consequences": Int(1, 4, 1, "consequences the FC set; each needs subverting", "Consequences",
+                            "consequences", entries="text"),
+    }, words=_WORDS),
 }
 
 

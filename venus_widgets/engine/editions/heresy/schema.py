@@ -6,24 +6,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...errors import SpecError
-from ...spec import MAX_HERESY_BLACK, MAX_HERESY_POOL, Field, Int
+from ...spec import MAX_HERESY_BLACK, MAX_HERESY_POOL, CrossError, Field, Int, Schema
 
 SCHEMAS: dict[str, dict[str, Field]] = {
-    "task": {
-        "pool": Int(0, MAX_HERESY_POOL, 6, "skill + attribute (+ complementary skill, + easy bonus dice)"),
-        "black": Int(0, MAX_HERESY_BLACK, 0, "black dice: 3 difficult, 6 very difficult, ..."),
-        "trade": Int(0, MAX_HERESY_POOL // 3, 0, "trades of 3 pool dice for 1 automatic success"),
-    },
+    "task": Schema({
+        "pool": Int(0, MAX_HERESY_POOL, 6, "skill + attribute (+ complementary skill, + easy bonus dice)", "Pool",
+                    "ability"),
+        "black": Int(0, MAX_HERESY_BLACK, 0, "black dice: 3 difficult, 6 very difficult, ...", "Black dice",
+                     "difficulty"),
+        "trade": Int(0, MAX_HERESY_POOL // 3, 0, "trades of 3 pool dice for 1 automatic success",
+                     "Trades (3 dice for 1 success)", "difficulty"),
+    }, words={"outcome": "net successes"}),
 }
 
 
 def cross_checks(s: dict[str, Any]) -> None:
     """Each trade gives up 3 pool dice."""
     if 3 * s["trade"] > s["pool"]:
-        raise SpecError(
+        raise CrossError(
             "trade",
             s["trade"],
             f"a whole number from 0 to {s['pool'] // 3}",
             f"each trade gives up 3 of the {s['pool']} pool dice",
+            nearest=s["pool"] // 3,
         )

@@ -6,27 +6,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...spec import D20_SCORE, KISS, MAX_DICE, RANK, Bool, Field, Int, List
+from ...spec import D20_SCORE, KISS, MAX_DICE, RANK, Bool, Field, Int, List, Schema
 
 SCHEMAS: dict[str, dict[str, Field]] = {
-    "check": {
+    "check": Schema({
         "rank": RANK,
         "score": D20_SCORE,
-        "difficulty": Int(1, 4, 2, "absolute difficulty 1..4, times 5"),
-        "factors": List(Int(1, 2, 1), 4, "relative difficulty factors, +1 or +2 each"),
-        "bonus": List(Int(1, 2, 1), 4, "bonus factors, +1 or +2 each"),
-    },
-    "task": {
+        "difficulty": Int(1, 4, 2, "absolute difficulty 1..4, times 5", "Difficulty", "difficulty"),
+        "factors": List(Int(1, 2, 1), 4, "relative difficulty factors, +1 or +2 each", "Difficulty factors",
+                        "difficulty"),
+        "bonus": List(Int(1, 2, 1), 4, "bonus factors, +1 or +2 each", "Bonus factors", "difficulty"),
+    }, words={"threshold": "Target number"}, passing=("auto-pass", "pass")),
+    "task": Schema({
         "rank": RANK,
-        "dice": Int(0, MAX_DICE, 3, "D10 pool: job level + ability score"),
-        "difficulty": Int(1, 4, 1, "appropriate difficulty 1..4"),
-        "factors": List(Int(1, 2, 1), 4, "relative difficulty factors, +1 or +2 each"),
-        "allies": List(RANK, 3, "each aiding ally's rank (one D10 each)"),
-        "explode": Bool(False, "magic or advanced technology: every 10 explodes"),
+        "dice": Int(0, MAX_DICE, 3, "D10 pool: job level + ability score", "Dice (job level + ability score)",
+                    "ability"),
+        "difficulty": Int(1, 4, 1, "appropriate difficulty 1..4", "Difficulty", "difficulty"),
+        "factors": List(Int(1, 2, 1), 4, "relative difficulty factors, +1 or +2 each", "Difficulty factors",
+                        "difficulty"),
+        "allies": List(RANK, 3, "each aiding ally's rank (one D10 each)", "Allies", "help"),
+        "explode": Bool(False, "magic or advanced technology: every 10 explodes", "10s explode", "difficulty"),
         "kiss": KISS,
-        "ally_kiss": Bool(False, "allies KISS their own failed dice"),
-        "ego": Bool(False, "spend Ego: every 10 counts as two passes"),
-    },
+        "ally_kiss": Bool(False, "allies KISS their own failed dice", "Allies KISS their dice", "help"),
+        "ego": Bool(False, "spend Ego: every 10 counts as two passes", "Ego", "kiss"),
+    }, words={"ego_spend": "Spend Ego: 10s count twice"}),
 }
 
 

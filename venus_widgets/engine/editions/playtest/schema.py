@@ -4,43 +4,68 @@ order) and the rules that tie several fields together.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from ...errors import SpecError
-from ...spec import CALIBER, D20_SCORE, KISS, MAX_DICE, Bool, Choice, Field, Int, List
+from ...spec import (
+    CALIBER,
+    D20_SCORE,
+    KISS,
+    MAX_DICE,
+    Bool,
+    Choice,
+    CrossError,
+    Field,
+    Int,
+    List,
+    Schema,
+    Source,
+)
+
+#: The sources of a task's KISS budget (docs/rules_playtest.md#task): the view sums them into ``kiss``.
+KISS_SOURCES = (Source("lots", "Lots spent", 10), Source("insights", "Insights", 10), Source("stunt", "Stunt", 1),
+                Source("specialties", "Specialties", 4), Source("ally_stunts", "Ally stunts", 2, per="allies"))
 
 SCHEMAS: dict[str, dict[str, Field]] = {
-    "check": {
+    "check": Schema({
         "caliber": CALIBER,
         "score": D20_SCORE,
         "difficulty": Choice(
-            ("routine", "simple", "tough", "challenging", "absurd"), "tough", "absolute difficulty: 5, 10, 15, 20, 25"
+            ("routine", "simple", "tough", "challenging", "absurd"), "tough", "absolute difficulty: 5, 10, 15, 20, 25",
+            label="Difficulty", group="difficulty",
         ),
-        "factors": Int(0, 4, 0, "relative difficulty factors, +1 to the target each"),
-        "bonus_factors": Int(0, 4, 0, "bonus factors: that many d6, add the highest"),
-    },
-    "task": {
+        "factors": Int(0, 4, 0, "relative difficulty factors, +1 to the target each", "Difficulty factors", "difficulty"),
+        "bonus_factors": Int(0, 4, 0, "bonus factors: that many d6, add the highest", "Bonus factors", "difficulty"),
+    }, words={"threshold": "Target number"}, passing=("auto-pass", "pass", "bonus-pass")),
+    "task": Schema({
         "caliber": CALIBER,
-        "dice": Int(0, MAX_DICE, 3, "own dice: the job level (the ability score when learning)"),
-        "learning": Bool(False, "learning on the job (level 0): counts as one of the four factors"),
-        "factors": Int(0, 4, 0, "relative difficulty factors: threshold = 1 + factors"),
-        "allies": List(CALIBER, 2, "each aiding ally's caliber (one die each)"),
-        "kiss": KISS,
-        "ego": Choice(("none", "reroll", "double6"), "none", "Ego: KISS every failed die, or 6s count twice"),
-        "consequences": Int(0, 8, 0, "extra consequences wanted beyond the primary"),
-        "policy": Choice(("failures", "optimal"), "failures", "which dice the auto-KISS picks"),
-    },
+        "dice": Int(0, MAX_DICE, 3, "own dice: the job level (the ability score when learning)", "Dice (job level)",
+                    "ability"),
+        "learning": Bool(False, "learning on the job (level 0): counts as one of the four factors",
+                         "Learning on the job (level 0)", "ability"),
+        "factors": Int(0, 4, 0, "relative difficulty factors: threshold = 1 + factors", "Difficulty factors",
+                       "difficulty"),
+        "allies": List(CALIBER, 2, "each aiding ally's caliber (one die each)", "Allies", "help"),
+        "kiss": replace(KISS, sources=KISS_SOURCES),
+        "ego": Choice(("none", "reroll", "double6"), "none", "Ego: KISS every failed die, or 6s count twice",
+                      label="Ego", group="kiss"),
+        "consequences": Int(0, 8, 0, "extra consequences wanted beyond the primary", "Consequences", "consequences",
+                            entries="pick"),
+        "policy": Choice(("failures", "optimal"), "failures", "which dice the auto-KISS picks", label="KISS policy",
+                         group="kiss"),
+    }, words={"ego_spend": "Spend Ego: 6s count twice"}),
 }
 
 
 def cross_checks(s: dict[str, Any]) -> None:
     """Rules that tie several fields together."""
     if s["roll"] == "task" and s["learning"] and s["factors"] > 3:
-        raise SpecError(
+        raise CrossError(
             "factors",
             s["factors"],
             "a whole number from 0 to 3 when learning",
             "learning on the job is already one of the four difficulty factors",
+            nearest=3,
         )
     # a roller learning on the job may receive aid: "You cannot offer aid with
     # a level 0 job" is about the ally's job (docs/rules_playtest.md#task)

@@ -1,0 +1,95 @@
+"""The widgets and the front end know no edition (issue 8): no edition id
+appears in ``venus_widgets/widgets/*.py`` or ``js/*.js`` outside docstrings
+and comments. What differs by edition is declared by the edition
+(``engine/editions/<id>/schema.py``) and sent by Python in the widget state.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import pytest
+
+from venus_widgets.engine.edition import BUILT_IN
+
+ROOT = Path(__file__).resolve().parent.parent
+IDS = re.compile(r"\b(" + "|".join(BUILT_IN) + r")\b", re.IGNORECASE)
+
+# Files still being made generic by another helper of issue 8 ("table": the
+# table session, its words and the log). THE INTEGRATOR EMPTIES THIS SET AT
+# MERGE: after it every widget file must pass.
+ALLOWED_FILES: set[str] = {"_table.py", "_rules.py", "rolllog.py"}
+# Functions rewritten by the same helper ("table" makes them ask the edition);
+# also emptied at merge.
+ALLOWED_FUNCTIONS: set[tuple[str, str]] = {("rollers.py", "_roll_kind")}
+
+
+def _docstring_lines(tree: ast.AST) -> set[int]:
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                lines.update(range(body[0].lineno, (body[0].end_lineno or body[0].lineno) + 1))
+    return lines
+
+
+def _allowed_lines(name: str, tree: ast.AST) -> set[int]:
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and (name, node.name) in ALLOWED_FUNCTIONS:
+            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return lines
+
+
+def python_hits(path: Path) -> list[str]:
+    """Edition ids in the code of a Python file (names and strings, not
+    docstrings or comments)."""
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    skip = _docstring_lines(tree) | _allowed_lines(path.name, tree)
+    hits = []
+    for tok in tokenize.generate_tokens(io.StringIO(text).readline):
+        if tok.type == tokenize.COMMENT or tok.start[0] in skip:
+            continue
+        if IDS.search(tok.string):
+            hits.append(f"{path.name}:{tok.start[0]}: {tok.line.strip()}")
+    return hits
+
+
+_JS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'\\])//[^\n]*", re.DOTALL)
+
+
+def js_hits(path: Path) -> list[str]:
+    """Edition ids in a JS file outside comments."""
+    text = path.read_text(encoding="utf-8")
+    code = _JS_COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    return [f"{path.name}:{i}: {line.strip()}" for i, line in enumerate(code.splitlines(), 1) if IDS.search(line)]
+
+
+def test_the_scanners_find_names_in_code_only(tmp_path):
+    py = tmp_path / "x.py"
+    py.write_text('"""The playtest docstring."""\n# a heresy comment\nA = "vers"\nif agora:\n    pass\n'
+                  'def f():\n    """playsheet"""\n', encoding="utf-8")
+    assert [h.split(":")[1] for h in python_hits(py)] == ["3", "4"]
+    js = tmp_path / "x.js"
+    js.write_text('// playtest\n/* agora\n */\nconst a = "heresy"; // vers\nconst u = "http://x/playsheet";\n',
+                  encoding="utf-8")
+    assert [h.split(":")[1] for h in js_hits(js)] == ["4", "5"]
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "venus_widgets" / "widgets").glob("*.py")), ids=lambda p: p.name)
+def test_no_edition_id_in_widget_code(path):
+    if path.name in ALLOWED_FILES:
+        pytest.skip(f"{path.name}: allowed until the table helper's work is merged")
+    assert python_hits(path) == []
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "js").glob("*.js")), ids=lambda p: p.name)
+def test_no_edition_id_in_front_end_code(path):
+    assert js_hits(path) == []
