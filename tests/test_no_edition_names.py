@@ -19,13 +19,9 @@ from venus_widgets.engine.edition import BUILT_IN
 ROOT = Path(__file__).resolve().parent.parent
 IDS = re.compile(r"\b(" + "|".join(BUILT_IN) + r")\b", re.IGNORECASE)
 
-# Files still being made generic by another helper of issue 8 ("table": the
-# table session, its words and the log). THE INTEGRATOR EMPTIES THIS SET AT
-# MERGE: after it every widget file must pass.
-ALLOWED_FILES: set[str] = {"_table.py", "_rules.py", "rolllog.py"}
-# Functions rewritten by the same helper ("table" makes them ask the edition);
-# also emptied at merge.
-ALLOWED_FUNCTIONS: set[tuple[str, str]] = {("rollers.py", "_roll_kind")}
+# No exceptions: every widget file and every JS module names no edition.
+ALLOWED_FILES: set[str] = set()
+ALLOWED_FUNCTIONS: set[tuple[str, str]] = set()
 
 
 def _docstring_lines(tree: ast.AST) -> set[int]:

@@ -13,7 +13,7 @@ import pytest
 
 import toy_edition
 import venus_widgets as vw
-from venus_widgets.engine import edition, spec as _spec
+from venus_widgets.engine import edition
 from venus_widgets.widgets.rolllog import LogImportError, RollLog
 
 SPECS = [{"coins": n, "kiss": k, "threshold": t} for n in (1, 2, 4) for k in (0, 1, 3) for t in range(1, n + 1)]
@@ -92,18 +92,13 @@ def _roller(**kw):
 
 
 @pytest.fixture
-def toy_roller(toy, monkeypatch):
-    # the one thing outside the contract: _base.__new__ checks spec.EDITIONS,
-    # a fixed tuple of the built-in editions (owned by helper "front")
-    monkeypatch.setattr(_spec, "EDITIONS", _spec.EDITIONS + ("toy",))
+def toy_roller(toy):
     return _roller
 
 
-@pytest.mark.xfail(strict=True, raises=Exception,
-                   reason="_base._Roller.__new__ checks engine.spec.EDITIONS (built-in editions only), "
-                          "not the registry: to be fixed by helper 'front'")
 def test_task_roller_takes_a_registered_edition_as_is(toy):
-    _roller(coins=3)
+    w = _roller(coins=3)
+    assert w.edition == "toy" and w.spec["coins"] == 3
 
 
 def _seed_with_tails_and_heads(s, want_tails=2):

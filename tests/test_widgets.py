@@ -391,10 +391,15 @@ def test_rollers_compose_and_respect_layout():
 
 
 def test_consequence_wording_matches_the_rules():
-    secondary = [t for _, t, _ in _rules.SECONDARY]
+    from venus_widgets.engine.editions.playtest import consequences
+
+    secondary = [t for _, t, _ in consequences.SECONDARY]
     assert secondary[0] == "I am not abashed or injured..."
-    assert [t for _, t, _ in _rules.TERTIARY][1] == "...and / but I learned something new or interesting..."
-    assert json.dumps(_rules.consequence_list())
+    assert [t for _, t, _ in consequences.TERTIARY][1] == "...and / but I learned something new or interesting..."
+    # the roller offers exactly the schema's menu, the primary fixed
+    w = vw.TaskRoller()
+    assert w.consequence_list == consequences.consequence_list() and json.dumps(w.consequence_list)
+    assert [c["id"] for c in w.consequence_list if c.get("fixed")] == ["primary"]
 
 
 def test_browser_learning_keeps_the_allies():

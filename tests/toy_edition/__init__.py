@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import comb
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 

@@ -217,8 +217,10 @@ class Schema(dict[str, Field]):
     """The fields of one kind of roll (field -> kind, in display order) and
     the words the view shows around them: ``words`` (``outcome``, the name of
     a numeric result; ``threshold``, the name of the number to reach;
-    ``ego_spend``, the button that spends Ego after the roll) and ``passing``,
-    the outcomes of a non-numeric result that pass.
+    ``ego_spend``, the button that spends Ego after the roll), ``passing``,
+    the outcomes of a non-numeric result that pass, and ``picks``, the menu a
+    field with ``entries="pick"`` chooses from (dicts with ``id``, ``tier``,
+    ``text``, ``note``; ``fixed``: always chosen, not the player's pick).
 
     >>> s = Schema({"n": Int(0, 3, 1)}, words={"outcome": "heads"})
     >>> list(s), s.words["outcome"], Schema({}).words
@@ -226,10 +228,11 @@ class Schema(dict[str, Field]):
     """
 
     def __init__(self, fields: Mapping[str, Field], *, words: Mapping[str, str] | None = None,
-                 passing: tuple[str, ...] = ()) -> None:
+                 passing: tuple[str, ...] = (), picks: tuple[Mapping[str, Any], ...] = ()) -> None:
         super().__init__(fields)
         self.words: dict[str, str] = dict(words or {})
         self.passing: frozenset[str] = frozenset(passing)
+        self.picks: tuple[dict[str, Any], ...] = tuple(dict(p) for p in picks)
 
 
 class CrossError(SpecError):

@@ -1,11 +1,6 @@
 """Words the widgets show that are no edition's rule: the percent format
 and the what-if hints (each edition lists its own what-ifs, see
 ``editions/<id>/at_table.py``).
-
-The playtest consequences' wording lives with its edition
-(``editions/playtest/at_table.py``); its names are re-exported here only for
-``rollers.TaskRoller``'s extra traits (``wanted``, ``consequence_list``),
-until those traits ask the edition too.
 """
 
 from __future__ import annotations
@@ -16,8 +11,6 @@ from typing import Any
 
 from ..engine import api as _api
 from ..engine.edition import get as _edition
-from ..engine.editions.playtest.at_table import (  # noqa: F401 - see the module docstring
-    CONSEQUENCE_IDS, PRIMARY, SECONDARY, SUBVERSIONS, TERTIARY, WORDING, consequence_list)
 from ..engine.format import percent as engine_percent
 
 

@@ -8,8 +8,8 @@ from typing import Any, Mapping
 import traitlets
 
 from ..engine.edition import get as _edition, ids as _edition_ids
+from ..engine import spec as _spec
 from ..engine.errors import SpecError
-from . import _rules
 from . import rolllog as _rolllog
 from ._base import _Roller
 from ._spec_traits import clamp_int
@@ -144,7 +144,7 @@ class TaskRoller(_Roller):
         entries = set(_entries(edition, roll).values())
         if "pick" in entries:
             out["wanted"] = traitlets.List(traitlets.Unicode()).tag(sync=True)
-            out["consequence_list"] = traitlets.List(_rules.consequence_list(), read_only=True).tag(sync=True)
+            out["consequence_list"] = traitlets.List(_picks(edition, roll), read_only=True).tag(sync=True)
         if "text" in entries:
             out["consequence_texts"] = traitlets.List(traitlets.Unicode(), [""]).tag(sync=True)
         return out
@@ -162,10 +162,11 @@ class TaskRoller(_Roller):
     @traitlets.validate("wanted")
     def _v_wanted(self, proposal):
         v = proposal["value"]
-        bad = [x for x in v if x not in _rules.CONSEQUENCE_IDS]
+        ids = _pick_ids(self.edition, self.roll)
+        bad = [x for x in v if x not in ids]
         if bad or len(set(v)) != len(v):
             raise traitlets.TraitError(str(SpecError(
-                "wanted", list(v), "distinct consequence ids from " + ", ".join(_rules.CONSEQUENCE_IDS))))
+                "wanted", list(v), "distinct consequence ids from " + ", ".join(ids))))
         return list(v)
 
     @traitlets.validate("consequence_texts")
@@ -249,7 +250,7 @@ class TaskRoller(_Roller):
     def _sync_wanted(self) -> None:
         n = getattr(self, self._entry_field("pick"))
         w = list(self.wanted)[:n]
-        for c in _rules.CONSEQUENCE_IDS:
+        for c in _pick_ids(self.edition, self.roll):
             if len(w) >= n:
                 break
             if c not in w:
@@ -286,7 +287,7 @@ class TaskRoller(_Roller):
                 return list(self.wanted)
             seen = []
             for x in value:
-                if x in _rules.CONSEQUENCE_IDS and x not in seen:
+                if x in _pick_ids(self.edition, self.roll) and x not in seen:
                     seen.append(x)
             return seen
         if name == "consequence_texts":
@@ -307,6 +308,16 @@ def _sources(edition: str, roll: str) -> list[tuple[str, _spec.Source]]:
     """(field, source) of every input the edition sums into a field."""
     return [(f, src) for f, kind in _spec.schema(edition, roll).items() if isinstance(kind, _spec.Int)
             for src in kind.sources]
+
+
+def _picks(edition: str, roll: str) -> list[dict]:
+    """The menu a field with ``entries="pick"`` chooses from (the schema's)."""
+    return [dict(p) for p in getattr(_spec.schema(edition, roll), "picks", ())]
+
+
+def _pick_ids(edition: str, roll: str) -> tuple[str, ...]:
+    """The ids the player may pick (the menu's items not always chosen)."""
+    return tuple(p["id"] for p in _picks(edition, roll) if not p.get("fixed"))
 
 
 def _entries(edition: str, roll: str) -> dict[str, str]:

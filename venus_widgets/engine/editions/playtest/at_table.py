@@ -26,46 +26,10 @@ from ...table import (CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, SpendMenu
                       legend_of, plural)
 from ...table_plain import kiss_count, no_extra, no_subversion, nothing_for_sale, only_no_choices
 
+from .consequences import (  # noqa: F401 - the wording lives in consequences.py
+    CONSEQUENCE_IDS, ORDER, PRIMARY, SECONDARY, SUBVERSIONS, TERTIARY, WORDING, consequence_list)
+
 ROLLERS = {"check": "check", "task": "task"}
-
-PRIMARY = "primary"
-
-#: (id, wording, note) of the four secondary consequences.
-SECONDARY = (
-    ("s1", "I am not abashed or injured...", ""),
-    ("s2", "My actions were performed with grace or efficiency...", ""),
-    ("s3", "No one I care for is compromised, disturbed, or jeopardized...", ""),
-    ("s4", "Nothing else is unintentionally lost or destroyed...", ""),
-)
-
-#: (id, wording, note) of the four tertiary consequences.
-TERTIARY = (
-    ("t1", "...and / but I seek an additional prize...", "a material asset"),
-    ("t2", "...and / but I learned something new or interesting...", "a bonus exp"),
-    ("t3", "...and / but my true intentions are now revealed...", "earn a Lot back"),
-    ("t4", "...and / but something unexpected but not unwelcome happens...", "decided by your Peers"),
-)
-
-#: The FC's subversion of each secondary consequence left unbought.
-SUBVERSIONS = {
-    "s1": "You are abashed or injured...",
-    "s2": "Your actions were clumsy or wasteful...",
-    "s3": "Someone you care for is compromised, disturbed, or jeopardized...",
-    "s4": "Something else is unintentionally lost or destroyed...",
-}
-
-CONSEQUENCE_IDS = tuple(c[0] for c in SECONDARY + TERTIARY)
-ORDER = (PRIMARY, *CONSEQUENCE_IDS)
-WORDING = {c[0]: c[1] for c in SECONDARY + TERTIARY}
-WORDING[PRIMARY] = "The primary consequence: the price of success"
-
-
-def consequence_list() -> list[dict]:
-    """JSON list of the consequences for the view."""
-    out = [{"id": PRIMARY, "tier": "primary", "text": WORDING[PRIMARY], "note": "costs the threshold"}]
-    out += [{"id": i, "tier": "secondary", "text": t, "note": n, "subversion": SUBVERSIONS[i]} for i, t, n in SECONDARY]
-    out += [{"id": i, "tier": "tertiary", "text": t, "note": n} for i, t, n in TERTIARY]
-    return out
 
 
 def short(text: str) -> str:

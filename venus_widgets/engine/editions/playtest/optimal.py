@@ -28,7 +28,6 @@ Fraction(11, 36)
 
 from __future__ import annotations
 
-from itertools import product
 
 import numpy as np
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from .consequences import consequence_list
 from ...spec import (
     CALIBER,
     D20_SCORE,
@@ -53,7 +54,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                             entries="pick"),
         "policy": Choice(("failures", "optimal"), "failures", "which dice the auto-KISS picks", label="KISS policy",
                          group="kiss"),
-    }, words={"ego_spend": "Spend Ego: 6s count twice"}),
+    }, words={"ego_spend": "Spend Ego: 6s count twice"}, picks=tuple(consequence_list())),
 }
 
 

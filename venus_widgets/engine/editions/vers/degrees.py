@@ -8,7 +8,6 @@ under the competence target (docs/rules_heresy_vers.md#vers-vers-3d6-roll-under-
 
 from __future__ import annotations
 
-import numpy as np
 
 from ..._dist import sum_ways
 from .rules import RULES, Rules
