@@ -277,3 +277,27 @@ def test_any_valid_spec_has_a_ladder_of_its_odds(spec):
         assert chance == vw.odds({**spec, **setting}).p_pass
     best = vw.solve(spec, 0.5)
     assert sorted(map(repr, best)) == sorted(map(repr, rungs))
+
+
+BIG_PLATINUM = {"edition": "playtest", "roll": "task", "caliber": "platinum", "dice": 29, "learning": True}
+
+
+def test_every_probability_of_large_odds_lies_between_0_and_1():
+    """Regression (CI, hypothesis): 29 Platinum dice have a denominator far
+    beyond 2**53, so the odds are floats; the first roll's pass came out as
+    1.0000000000000002 in the breakdown."""
+    o = vw.odds(BIG_PLATINUM)
+    values = [*o.distribution.values(), *o.breakdown.values(), o.p_pass, o.p_goal]
+    assert all(0.0 <= v <= 1.0 for v in values), [v for v in values if not 0.0 <= v <= 1.0]
+
+
+def test_a_tiny_first_roll_step_is_a_tiny_positive_chance_not_noise():
+    """Regression: 'needing 2 takes the first rolls with just 1 success' is
+    29 x 5/6 x (1/6)**28 (about 1.5e-21), and the explanation refused to print
+    it (it came out as -2.2e-16)."""
+    from fractions import Fraction
+
+    e = vw.explain(BIG_PLATINUM, seed=1)
+    step = next(s for s in e.steps if s.op == "-")
+    assert step.figure == float(29 * Fraction(5, 6) * Fraction(1, 6) ** 28)
+    assert "%" in str(e)

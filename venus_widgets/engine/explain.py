@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import html
 import math
+from fractions import Fraction
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -79,20 +80,31 @@ def first_roll_steps(groups, need: int, p_first: float, noun: str = "success") -
     [0.5556, 0.4444, 0.1111]
     """
     dice = sum(n for n, _, _ in groups)
-    p_none = math.prod((f / sides) ** n for n, f, sides in groups)
+    # counted exactly (a binomial per kind of die), then rounded once: a step
+    # of 1e-21 stays 1e-21, not the float noise of 1 - (1 - 1e-21)
+    pmf = [Fraction(1)]
+    for n, f, sides in groups:
+        p = Fraction(sides - f, sides)
+        pmf = [sum((pmf[j] * math.comb(n, i - j) * p ** (i - j) * (1 - p) ** (n - i + j)
+                    for j in range(len(pmf)) if 0 <= i - j <= n), Fraction(0)) for i in range(len(pmf) + n)]
+    p_none = pmf[0]
     words = " x ".join(f"({f}/{sides})" + (f"^{n}" if n != 1 else "") for n, f, sides in groups if n)
     if not dice:
         one = Step(f"at least one {noun}: no dice to roll", 0.0, "+")
-    elif p_none == 0.0:
+    elif p_none == 0:
         one = Step(f"at least one {noun}: certain (a die that cannot fail)", 1.0, "+")
     else:
-        one = Step(f"at least one {noun} on the first roll: 1 - {words}, every die failing", 1.0 - p_none, "+")
+        one = Step(f"at least one {noun} on the first roll: 1 - {words}, every die failing", float(1 - p_none), "+")
     if need <= 1:  # one is enough: the first roll's chance is that figure
         return [one]
     plural = noun + "es" if noun.endswith("s") else noun + "s"
     short = f"just 1 {noun}" if need == 2 else f"1 to {need - 1} {plural}"
+    if abs(float(1 - sum(pmf[:need], Fraction(0))) - p_first) <= 1e-12:
+        taken = float(sum(pmf[1:need], Fraction(0)))  # the binomials are the first roll: exact
+    else:  # dice that add more dice (exploding 10s): what the first roll's chance leaves
+        taken = max(0.0, 1.0 - float(p_none) - p_first)
     return [one,
-            Step(f"needing {need} takes the first rolls with {short}", 1.0 - p_none - p_first, "-"),
+            Step(f"needing {need} takes the first rolls with {short}", taken, "-"),
             Step(f"the first roll shows {need} or more {plural}", p_first, "=")]
 
 

@@ -39,9 +39,13 @@ def _plain(outcome: Any) -> Any:
 
 
 def _number(value: Any) -> Any:
-    """A probability as a plain float (numpy scalars included), or the
-    Fraction it is in exact odds."""
-    return value if isinstance(value, Fraction) else float(value)
+    """A probability as a plain float (numpy scalars included) in [0, 1],
+    or the Fraction it is in exact odds. Float noise past either end (odds
+    too large to count exactly are summed in floats: 1.0000000000000002)
+    is clipped: the true value lies within."""
+    if isinstance(value, Fraction):
+        return value
+    return min(1.0, max(0.0, float(value)))
 
 
 def _freeze(mapping: Mapping) -> Mapping:
