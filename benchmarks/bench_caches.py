@@ -22,17 +22,24 @@ def _functools_caches(package: str) -> dict[str, Callable]:
         if not mod.name.endswith("__main__"):
             importlib.import_module(mod.name)
     found: dict[int, tuple[str, Callable]] = {}
+    for label, fn in _members(package):
+        if callable(getattr(fn, "cache_clear", None)) and callable(getattr(fn, "cache_info", None)):
+            found.setdefault(id(fn), (label, fn))
+    return dict(found.values())
+
+
+def _members(package: str):
+    """(qualified name, object) of everything at the top of each imported
+    module of ``package`` and in its classes (static and class methods
+    unwrapped to their functions)."""
     for name, module in sorted(sys.modules.items()):
         if module is None or not (name == package or name.startswith(package + ".")):
             continue
         for attr, obj in list(vars(module).items()):
-            members = [(attr, obj)]
+            yield f"{name}.{attr}", obj
             if isinstance(obj, type) and obj.__module__ == name:
-                members += [(f"{attr}.{a}", getattr(o, "__func__", o)) for a, o in vars(obj).items()]
-            for label, fn in members:
-                if callable(getattr(fn, "cache_clear", None)) and callable(getattr(fn, "cache_info", None)):
-                    found.setdefault(id(fn), (f"{name}.{label}", fn))
-    return dict(found.values())
+                for a, o in vars(obj).items():
+                    yield f"{name}.{attr}.{a}", getattr(o, "__func__", o)
 
 
 class CacheInfo(NamedTuple):
@@ -64,16 +71,9 @@ def _dict_caches(package: str) -> dict[str, DictCache]:
     """Every dict named like a cache at the top of a module of ``package``
     (already imported) or in one of its classes."""
     found: dict[int, tuple[str, DictCache]] = {}
-    for name, module in sorted(sys.modules.items()):
-        if module is None or not (name == package or name.startswith(package + ".")):
-            continue
-        for attr, obj in list(vars(module).items()):
-            members = [(attr, obj)]
-            if isinstance(obj, type) and obj.__module__ == name:
-                members += [(f"{attr}.{a}", o) for a, o in vars(obj).items()]
-            for label, store in members:
-                if isinstance(store, dict) and any(w in label.rsplit(".", 1)[-1].lower() for w in ("cache", "memo")):
-                    found.setdefault(id(store), (f"{name}.{label}", DictCache(store)))
+    for label, store in _members(package):
+        if isinstance(store, dict) and any(w in label.rsplit(".", 1)[-1].lower() for w in ("cache", "memo")):
+            found.setdefault(id(store), (label, DictCache(store)))
     return dict(found.values())
 
 
