@@ -219,16 +219,30 @@ def test_show_refuses_a_figure_without_alt_text(monkeypatch):
 
 
 def test_the_learning_helpers_agree_with_the_engine():
-    """The cross-check chapter 05 used to print: the tutorial's own count of
-    tasks until 16 exp (a Markov chain) matches the engine's
-    advancement.tasks_to_learn, written independently; and its mean for gains
+    """The cross-check chapter 05 used to print: the count of tasks until 16
+    exp (the engine's Markov chain, which the tutorial uses) matches a
+    brute-force walk over the exp collected so far; and the mean for gains
     that can be 0 matches a brute-force sum over that chain."""
     from venus_widgets.engine import advancement
     from venus_widgets.tutorial import mean_tasks, refusing_exp, tasks_until
 
+    def walk(step, need):  # P(the n-th task is the first to reach need), by plain dict states
+        state, out, n = {0: 1.0}, {}, 0
+        while state:
+            n += 1
+            nxt: dict[int, float] = {}
+            for e, p in state.items():
+                for g, q in step.items():
+                    if e + g >= need:
+                        out[n] = out.get(n, 0.0) + p * q
+                    else:
+                        nxt[e + g] = nxt.get(e + g, 0.0) + p * q
+            state = nxt
+        return out
+
     for spec in ({"roll": "task", "dice": 3, "learning": True},
                  {"roll": "task", "caliber": "gold", "dice": 5, "learning": True, "factors": 2}):
-        ours, theirs = tasks_until(advancement.exp_per_task(spec), 16), advancement.tasks_to_learn(spec)
+        ours, theirs = advancement.tasks_to_learn(spec), walk(advancement.exp_per_task(spec), 16)
         assert ours.keys() == theirs.keys()
         assert max(abs(ours[k] - theirs[k]) for k in ours) < 1e-12
         plays_to_learn = tasks_until(refusing_exp(spec), 16)

@@ -18,6 +18,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from .engine.advancement import tasks_until  # noqa: F401 - the chapters count tasks with the engine's chain
+
 #: The four calibers (playtest) / ranks (playsheet), weakest first.
 CALIBERS = ["bronze", "silver", "gold", "platinum"]
 #: One colour and one marker per caliber in plots: never colour alone.
@@ -74,30 +76,6 @@ def refusing_exp(spec) -> dict[int, float]:
     for s, p in vw.odds(spec).distribution.items():
         out[3 if s >= 1 else 2] = out.get(3 if s >= 1 else 2, 0.0) + p
     return dict(sorted(out.items()))
-
-
-def tasks_until(step: Mapping[int, float], need: int) -> dict[int, float]:
-    """Exact distribution of the number of tasks until ``need`` exp, when
-    every task gives ``g >= 1`` exp with probability ``step[g]`` (a small
-    Markov chain over the exp collected so far).
-
-    >>> tasks_until({2: 0.5, 3: 0.5}, 4)
-    {2: 1.0}
-    """
-    if step.get(0, 0.0) > 0:
-        raise ValueError("tasks_until counts tasks that always give exp; use mean_tasks when some give none")
-    state = np.zeros(need)
-    state[0] = 1.0
-    out: dict[int, float] = {}
-    for n in range(1, need + 1):
-        new, done = np.zeros(need), 0.0
-        for g, p in step.items():
-            new[g:] += p * state[: need - g]
-            done += p * state[need - g:].sum()
-        if done > 0:
-            out[n] = float(done)
-        state = new
-    return out
 
 
 def mean_tasks(step: Mapping[int, float], need: int) -> float:

@@ -78,7 +78,19 @@ def tasks_to_learn(spec: Mapping[str, Any], buy_learning: bool = True, need: int
     s = normalize(spec)
     if not s["learning"]:
         raise SpecError("learning", s["learning"], "True", "tasks_to_learn counts tasks on a level-0 job")
-    step = exp_per_task(s, buy_learning)
+    return tasks_until(exp_per_task(s, buy_learning), need)
+
+
+def tasks_until(step: Mapping[int, float], need: int) -> dict[int, float]:
+    """Exact distribution of the number of tasks until ``need`` exp, when
+    every task gives ``g >= 1`` exp with probability ``step[g]`` (a small
+    Markov chain over the exp collected so far).
+
+    >>> tasks_until({2: 0.5, 3: 0.5}, 4)
+    {2: 1.0}
+    """
+    if step.get(0, 0.0) > 0:
+        raise ValueError("tasks_until counts tasks that always give exp; use mean_tasks when some give none")
     acc = np.zeros(need)  # P(exp so far = e), e < need, before the next task
     acc[0] = 1.0
     out: dict[int, float] = {}
