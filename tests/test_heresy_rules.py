@@ -14,6 +14,7 @@ import pytest
 
 import venus_widgets as vw
 from peer_agora import chi_square_pvalue
+from test_heresy import convolve
 from venus_widgets import SpecError
 from venus_widgets.engine.editions import heresy
 from venus_widgets.engine.editions.heresy.rules import RULES, Rules
@@ -27,14 +28,6 @@ def one_die(success: set[int], again: set[int], depth: int) -> dict[int, Fractio
         s = int(face in success)
         for k, p in (below.items() if face in again and depth else [(0, Fraction(1))]):
             out[s + k] = out.get(s + k, 0) + p / 6
-    return out
-
-
-def convolve(a: dict, b: dict) -> dict:
-    out: dict[int, Fraction] = {}
-    for i, p in a.items():
-        for j, q in b.items():
-            out[i + j] = out.get(i + j, 0) + p * q
     return out
 
 
