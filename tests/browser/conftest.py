@@ -444,6 +444,26 @@ def write_notebook(path: Path, cells: list[str]) -> Path:
 
 
 @contextmanager
+def lab_notebook(browser_context, folder: Path, cells: list[str], *, dialogs: bool = False):
+    """A page of JupyterLab with a notebook of ``cells`` written in ``folder``,
+    every cell run without an error; ``dialogs=True`` records the messages of
+    dialogs (dismissed) in ``page.dialogs``."""
+    nb = write_notebook(folder / "cells.ipynb", cells)
+    with jupyter_server("lab", [nb]) as server:
+        page = browser_context.new_page()
+        page.set_default_timeout(30_000)
+        if dialogs:
+            page.dialogs = []
+            page.on("dialog", lambda d: (page.dialogs.append(d.message), d.dismiss()))
+        try:
+            open_notebook(page, server, nb.name)
+            assert run_all(page), cell_errors(page)
+            yield page
+        finally:
+            page.close()
+
+
+@contextmanager
 def fresh_page(playwright_driver, prefix: str = "vw-chromium-cold-", **context_options):
     """A page in a browser with a brand-new profile (empty cache and storage);
     dialogs and page errors are recorded. ``context_options`` go to

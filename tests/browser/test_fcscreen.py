@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 import venus_widgets as vw
 from venus_widgets.engine.explain import pct
 
-from .conftest import cell_errors, jupyter_server, kernel_eval, open_notebook, run_all, set_range, write_notebook
+from .conftest import kernel_eval, lab_notebook, set_range
 
 pytestmark = pytest.mark.browser
 
@@ -25,14 +25,8 @@ CELLS = [f"import venus_widgets as vw\nscreen = vw.FCScreen({PARTY!r}, target=0.
 
 @pytest.fixture(scope="module")
 def lab_page(browser_context, tmp_path_factory):
-    nb = write_notebook(tmp_path_factory.mktemp("fcscreen") / "fcscreen.ipynb", CELLS)
-    with jupyter_server("lab", [nb]) as server:
-        page = browser_context.new_page()
-        page.set_default_timeout(30_000)
-        open_notebook(page, server, "fcscreen.ipynb")
-        assert run_all(page), cell_errors(page)
+    with lab_notebook(browser_context, tmp_path_factory.mktemp("fcscreen"), CELLS) as page:
         yield page
-        page.close()
 
 
 def expect_target(w, target: float):

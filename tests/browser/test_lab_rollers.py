@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 import venus_widgets as vw
 from venus_widgets.widgets._rules import percent
 
-from .conftest import cell_errors, jupyter_server, kernel_eval, open_notebook, run_all, set_range, write_notebook
+from .conftest import kernel_eval, lab_notebook, set_range
 from .conftest import roller_widget as widget
 
 pytestmark = pytest.mark.browser
@@ -33,17 +33,8 @@ CELLS = [
 
 @pytest.fixture(scope="module")
 def lab_page(browser_context, tmp_path_factory):
-    nb = write_notebook(tmp_path_factory.mktemp("rollers") / "rollers.ipynb", CELLS)
-    with jupyter_server("lab", [nb]) as server:
-        page = browser_context.new_page()
-        page.set_default_timeout(30_000)
-        dialogs = []
-        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-        page.dialogs = dialogs
-        open_notebook(page, server, "rollers.ipynb")
-        assert run_all(page), cell_errors(page)
+    with lab_notebook(browser_context, tmp_path_factory.mktemp("rollers"), CELLS, dialogs=True) as page:
         yield page
-        page.close()
 
 
 def kernel_spec(page, name: str) -> dict:

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 import venus_widgets as vw
 
-from .conftest import cell_errors, jupyter_server, open_notebook, run_all, write_notebook
+from .conftest import jupyter_server, lab_notebook
 from .conftest import roller_widget as widget
 
 pytestmark = pytest.mark.browser
@@ -37,14 +37,8 @@ CONTROLS = "input, select, textarea, button"
 
 @pytest.fixture(scope="module")
 def truth_page(browser_context, tmp_path_factory):
-    nb = write_notebook(tmp_path_factory.mktemp("truth") / "truth.ipynb", CELLS)
-    with jupyter_server("lab", [nb]) as server:
-        page = browser_context.new_page()
-        page.set_default_timeout(30_000)
-        open_notebook(page, server, "truth.ipynb")
-        assert run_all(page), cell_errors(page)
+    with lab_notebook(browser_context, tmp_path_factory.mktemp("truth"), CELLS) as page:
         yield page
-        page.close()
 
 
 def roll(w):
