@@ -25,6 +25,13 @@ from venus_widgets.engine.spec import Field, Int
 
 ID = "toy"
 FEATURES: frozenset[str] = frozenset()
+
+#: The toy has no rule a playtester may change.
+KNOBS: tuple = ()
+
+
+def rules_of(spec: dict) -> None:
+    return None
 HEADS, TAILS = 2, 1
 
 SCHEMAS: dict[str, dict[str, Field]] = {

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence
 import numpy as np
 
 from .errors import SpecError
+from .knobs import Knob
 from .odds import Odds
 from .rolls import Roll
 from .table import TableRules
@@ -57,6 +58,15 @@ class Edition(Protocol):
     #: roll kind -> field name -> field kind (:mod:`.spec`), in display order;
     #: the first kind with a check is the default roll
     SCHEMAS: dict[str, dict[str, Field]]
+
+    #: the rules a playtester may change (:mod:`.knobs`), in display order;
+    #: a spec's ``rules`` overrides them
+    KNOBS: tuple[Knob, ...]
+
+    def rules_of(self, spec: dict) -> Any:
+        """The edition's rule values for ``spec`` (its ``rules`` over the
+        defaults): the object its kernels take. Raises :class:`SpecError`
+        naming ``rules.<knob>`` for knobs that cannot go together."""
 
     def cross_checks(self, spec: dict) -> None:
         """Raise :class:`SpecError` for values that break a rule tying

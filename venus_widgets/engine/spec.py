@@ -399,7 +399,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     fields = SCHEMAS[(edition, roll)]
     out: dict[str, Any] = {"edition": edition, "roll": roll}
     for key, value in spec.items():
-        if key in ("edition", "roll"):
+        if key in ("edition", "roll", "rules"):
             continue
         if key not in fields:
             raise SpecError(
@@ -414,8 +414,24 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
             out[name] = list(value) if isinstance(value, tuple) else value
         else:
             out[name] = list(kind.default) if isinstance(kind, List) else kind.default
+    if "rules" in spec:
+        rules = _rules(edition, spec["rules"])
+        if rules:
+            out["rules"] = rules
     _cross_checks(out)
     return out
+
+
+def _rules(edition: str, given: Any) -> dict[str, Any]:
+    """A spec's ``rules``: checked knob by knob (:mod:`.knobs`), then as a
+    whole by the edition; only the knobs that differ from the defaults."""
+    from . import knobs
+    from .edition import get
+
+    ed = get(edition)
+    rules = knobs.parse(ed.KNOBS, given)
+    ed.rules_of({"edition": edition, "rules": rules})
+    return rules
 
 
 def _cross_checks(s: dict[str, Any]) -> None:

@@ -18,6 +18,8 @@ one idea:
 2
 """
 
+from . import rules as _rules
+from ...knobs import Knob as _Knob
 from . import reading as core  # noqa: F401  (the old module's name: core.goal/main_dice/per_consequence)
 from .advising import advise, kiss_odds  # noqa: F401
 from .distribution import denominator, odds, subverted_pmf  # noqa: F401
@@ -31,5 +33,14 @@ from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "agora"
 FEATURES: frozenset[str] = frozenset({"advise", "kiss_odds", "vary"})
+
+#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`); issue 9
+#: declares them in :mod:`.rules`.
+KNOBS: tuple[_Knob, ...] = ()
+
+
+def rules_of(spec: dict) -> _rules.Rules:
+    """This edition's rules for ``spec`` (its ``rules`` over the defaults)."""
+    return _rules.DEFAULT
 
 from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)

@@ -49,6 +49,8 @@ pmfs and matrices), :mod:`.policy` (the KISS order, once), :mod:`.task_odds`,
 :mod:`.ladder`, :mod:`.explain`, :mod:`.published` (the seed's tables).
 """
 
+from . import rules as _rules
+from ...knobs import Knob as _Knob
 from .check import check_category, target
 from .dice import AUTO_FROM, PASS_FROM, pass_chance
 from .explain import explain_roll, explain_steps
@@ -61,7 +63,7 @@ from .schema import SCHEMAS, cross_checks
 from .task_odds import denominator, odds
 
 __all__ = [
-    "ID", "FEATURES", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
+    "ID", "FEATURES", "KNOBS", "rules_of", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
     "ladder_settings", "explain_steps", "explain_roll",
     "AUTO_FROM", "PASS_FROM", "pass_chance", "target", "threshold", "goal", "check_category", "margin", "critical",
     "table", "factor_list", "vary_values", "at_table",
@@ -69,5 +71,15 @@ __all__ = [
 
 ID = "playsheet"
 FEATURES: frozenset[str] = frozenset({"vary"})
+
+#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`); issue 9
+#: declares them in :mod:`.rules`.
+KNOBS: tuple[_Knob, ...] = ()
+
+
+def rules_of(spec: dict) -> _rules.Rules:
+    """This edition's rules for ``spec`` (its ``rules`` over the defaults)."""
+    return _rules.RULES
+
 
 from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)

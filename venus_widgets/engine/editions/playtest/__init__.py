@@ -17,6 +17,9 @@ published table.
 
 from __future__ import annotations
 
+from . import rules as _rules
+from ...knobs import Knob as _Knob
+
 from typing import Sequence
 
 import numpy as np
@@ -32,6 +35,15 @@ from .seed_table import TableRow, table  # noqa: F401
 
 ID = "playtest"
 FEATURES: frozenset[str] = frozenset({"advise", "kiss_odds", "vary"})
+
+#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`); issue 9
+#: declares them in :mod:`.rules`.
+KNOBS: tuple[_Knob, ...] = ()
+
+
+def rules_of(spec: dict) -> _rules.Rules:
+    """This edition's rules for ``spec`` (its ``rules`` over the defaults)."""
+    return _rules.RULES
 
 
 def _is_check(spec: dict) -> bool:

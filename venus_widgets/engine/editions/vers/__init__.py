@@ -21,6 +21,8 @@ This module is the edition's public face.
 True
 """
 
+from . import rules as _rules
+from ...knobs import Knob as _Knob
 from .degrees import WAYS_3D6, degrees, target, threshold  # noqa: F401
 from .distribution import denominator, odds  # noqa: F401
 from .ladder import explain_roll, explain_steps, ladder_settings  # noqa: F401
@@ -30,5 +32,14 @@ from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "vers"
 FEATURES: frozenset[str] = frozenset({})
+
+#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`); issue 9
+#: declares them in :mod:`.rules`.
+KNOBS: tuple[_Knob, ...] = ()
+
+
+def rules_of(spec: dict) -> _rules.Rules:
+    """This edition's rules for ``spec`` (its ``rules`` over the defaults)."""
+    return _rules.RULES
 
 from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)
