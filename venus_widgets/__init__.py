@@ -15,6 +15,7 @@ from .engine import (
 from .engine import Explanation, Solution, explain, ladder, solve
 from .engine import PartyLadder, party_ladder
 from .engine import Fit, fit
+from .engine.rules_api import Knobs, rules
 
 __version__ = "0.1.0"
 
@@ -35,5 +36,6 @@ __all__ = [
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
     "Fit", "fit",
+    "Knobs", "rules",
     *_WIDGETS,
 ]

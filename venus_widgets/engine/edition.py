@@ -68,6 +68,10 @@ class Edition(Protocol):
         defaults): the object its kernels take. Raises :class:`SpecError`
         naming ``rules.<knob>`` for knobs that cannot go together."""
 
+    def schema_for(self, roll: str, rules: Any) -> dict[str, Field]:
+        """The fields of ``roll`` under ``rules`` (what :meth:`rules_of`
+        gives): ``SCHEMAS[roll]`` with the ranges the rules set."""
+
     def cross_checks(self, spec: dict) -> None:
         """Raise :class:`SpecError` for values that break a rule tying
         several fields together (each field already checked alone)."""

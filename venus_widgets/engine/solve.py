@@ -66,7 +66,7 @@ def values(spec: Mapping[str, Any], field: str) -> list | None:
     """The values ``field`` can take in :func:`solve` for a normalized
     spec, easiest first where the edition knows (else the field's range),
     or ``None`` when it cannot vary."""
-    kinds = schema(spec["edition"], spec["roll"])
+    kinds = schema(spec["edition"], spec["roll"], spec.get("rules"))
     if field not in kinds:
         return None
     mod = _edition(spec["edition"])
@@ -84,7 +84,7 @@ def varying_fields(spec: Mapping[str, Any] | None = None) -> list[str]:
     ['ranks', 'penalty']
     """
     s = normalize(spec)
-    return [f for f in schema(s["edition"], s["roll"]) if values(s, f) is not None]
+    return [f for f in schema(s["edition"], s["roll"], s.get("rules")) if values(s, f) is not None]
 
 
 def _check_target(target: Any) -> float:

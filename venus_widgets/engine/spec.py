@@ -234,6 +234,16 @@ class Schema(dict[str, Field]):
         self.passing: frozenset[str] = frozenset(passing)
         self.picks: tuple[dict[str, Any], ...] = tuple(dict(p) for p in picks)
 
+    def replace(self, **fields: Field) -> "Schema":
+        """This schema with some fields' kinds changed (same order, words,
+        passing and picks): e.g. a range a rule knob sets.
+
+        >>> Schema({"n": Int(0, 3, 1)}, words={"outcome": "heads"}).replace(n=Int(0, 5, 1))["n"].hi
+        5
+        """
+        return Schema({k: fields.get(k, v) for k, v in self.items()}, words=self.words,
+                      passing=tuple(self.passing), picks=self.picks)
+
 
 class CrossError(SpecError):
     """A rule tying several fields together is broken, and ``nearest`` is
@@ -311,9 +321,21 @@ def default_roll(edition: str) -> str:
     return "check" if "check" in kinds else kinds[0]
 
 
-def schema(edition: str = "playtest", roll: str | None = None) -> dict[str, Field]:
-    """The fields of one kind of roll, in display order."""
-    return SCHEMAS[(edition, roll or default_roll(edition))]
+def schema(edition: str = "playtest", roll: str | None = None,
+           rules: Mapping[str, Any] | None = None) -> dict[str, Field]:
+    """The fields of one kind of roll, in display order; with ``rules`` (a
+    spec's rule knobs), the ranges those rules set (e.g. more factors).
+
+    >>> schema("playtest", "task")["factors"].hi, schema("playtest", "task", {"max_factors": 6})["factors"].hi
+    (4, 6)
+    """
+    roll = roll or default_roll(edition)
+    if not rules:
+        return SCHEMAS[(edition, roll)]
+    from .edition import get
+
+    ed = get(edition)
+    return ed.schema_for(roll, ed.rules_of({"edition": edition, "rules": rules}))
 
 
 def defaults(edition: str = "playtest", roll: str | None = None) -> dict[str, Any]:
@@ -342,9 +364,10 @@ def passing(edition: str = "playtest", roll: str | None = None) -> frozenset[str
     return s.passing if isinstance(s, Schema) else frozenset()
 
 
-def describe(edition: str = "playtest", roll: str | None = None) -> dict[str, dict]:
+def describe(edition: str = "playtest", roll: str | None = None,
+             rules: Mapping[str, Any] | None = None) -> dict[str, dict]:
     """JSON-able description of each field (kind, bounds, default, doc) for UIs."""
-    return {name: kind.describe() for name, kind in schema(edition, roll).items()}
+    return {name: kind.describe() for name, kind in schema(edition, roll, rules).items()}
 
 
 def field_home(edition: str, roll: str, field: str) -> tuple[str, str] | None:
@@ -396,7 +419,8 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     edition = Choice(tuple(ROLL_KINDS), "playtest").check("edition", spec.get("edition", "playtest"))
     kinds = ROLL_KINDS[edition]
     roll = Choice(kinds, default_roll(edition)).check("roll", spec.get("roll", default_roll(edition)))
-    fields = SCHEMAS[(edition, roll)]
+    rules = _rules(edition, spec["rules"]) if "rules" in spec else {}
+    fields = schema(edition, roll, rules)
     out: dict[str, Any] = {"edition": edition, "roll": roll}
     for key, value in spec.items():
         if key in ("edition", "roll", "rules"):
@@ -414,10 +438,8 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
             out[name] = list(value) if isinstance(value, tuple) else value
         else:
             out[name] = list(kind.default) if isinstance(kind, List) else kind.default
-    if "rules" in spec:
-        rules = _rules(edition, spec["rules"])
-        if rules:
-            out["rules"] = rules
+    if rules:
+        out["rules"] = rules
     _cross_checks(out)
     return out
 

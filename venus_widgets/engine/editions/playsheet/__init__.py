@@ -63,7 +63,7 @@ from .schema import SCHEMAS, cross_checks
 from .task_odds import denominator, odds
 
 __all__ = [
-    "ID", "FEATURES", "KNOBS", "rules_of", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
+    "ID", "FEATURES", "KNOBS", "rules_of", "schema_for", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
     "ladder_settings", "explain_steps", "explain_roll",
     "AUTO_FROM", "PASS_FROM", "pass_chance", "target", "threshold", "goal", "check_category", "margin", "critical",
     "table", "factor_list", "vary_values", "at_table",
@@ -80,6 +80,11 @@ KNOBS: tuple[_Knob, ...] = ()
 def rules_of(spec: dict) -> _rules.Rules:
     """This edition's rules for ``spec`` (its ``rules`` over the defaults)."""
     return _rules.RULES
+
+
+def schema_for(roll: str, rules: _rules.Rules) -> dict:
+    """The fields of ``roll``: no rule of this edition sets a range."""
+    return SCHEMAS[roll]
 
 
 from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)

@@ -30,20 +30,15 @@ from ...advice import Advice
 from ...errors import SpecError
 from ...odds import Odds
 from ...rolls import Roll
-from .schema import SCHEMAS, cross_checks  # noqa: F401
+from .schema import SCHEMAS, cross_checks, schema_for  # noqa: F401
 from .seed_table import TableRow, table  # noqa: F401
 
 ID = "playtest"
 FEATURES: frozenset[str] = frozenset({"advise", "kiss_odds", "vary"})
 
-#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`); issue 9
-#: declares them in :mod:`.rules`.
-KNOBS: tuple[_Knob, ...] = ()
-
-
-def rules_of(spec: dict) -> _rules.Rules:
-    """This edition's rules for ``spec`` (its ``rules`` over the defaults)."""
-    return _rules.RULES
+#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`), from :mod:`.rules`.
+KNOBS: tuple[_Knob, ...] = _rules.KNOBS
+rules_of = _rules.rules_of
 
 
 def _is_check(spec: dict) -> bool:

@@ -15,6 +15,7 @@ from ...errors import SpecError
 from .choices import choice_pmf, state_choices
 from .dice import FAIL, face_class
 from .policy import check_kiss, counts_of, default_kiss, pick
+from .rules import rules_of
 from .task import calibers, goal, threshold
 
 
@@ -45,8 +46,9 @@ def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool |
     faces = _check_faces(faces, cals)
     check_kiss(spec, faces, kiss)
     chosen = set(kiss)
+    rules = rules_of(spec)
     if ego and spec["ego"] == "reroll":
-        chosen |= {i for i, (f, c) in enumerate(zip(faces, cals)) if face_class(f, c) == FAIL}
+        chosen |= {i for i, (f, c) in enumerate(zip(faces, cals)) if face_class(f, c, rules) == FAIL}
     p_pass, p_goal = _choice_odds(dict(spec, ego="none") if ego is False else spec, faces, cals, sorted(chosen))
     return {"p_pass": p_pass, "p_goal": p_goal}
 
@@ -60,10 +62,12 @@ def _choice_odds(spec: dict, faces: list[int], cals: Sequence[str], chosen) -> t
 
 def _choice_fractions(spec: dict, faces: list[int], cals: Sequence[str], chosen) -> tuple[Fraction, Fraction]:
     """:func:`_choice_odds` exactly, in Fractions."""
-    g = goal(spec)
-    counts = counts_of(faces, cals, range(len(cals)))
-    _, fin = choice_pmf(counts, counts_of(faces, cals, chosen), len(cals) + 1, g, spec["ego"] == "double6", True)
-    return Fraction(fin[threshold(spec):].sum()), Fraction(fin[g:].sum())
+    rules = rules_of(spec)
+    g = goal(spec, rules)
+    counts = counts_of(faces, cals, range(len(cals)), rules)
+    _, fin = choice_pmf(counts, counts_of(faces, cals, chosen, rules), len(cals) + 1, g, spec["ego"] == "double6",
+                        True, rules)
+    return Fraction(fin[threshold(spec, rules):].sum()), Fraction(fin[g:].sum())
 
 
 def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
@@ -91,22 +95,23 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
     left = spec["kiss"] - len(kissed)
     if left < 0:
         raise SpecError("kissed", kissed, f"at most {spec['kiss']} dice (the KISS budget)")
-    g, thr = goal(spec), threshold(spec)
+    rules = rules_of(spec)
+    g, thr = goal(spec, rules), threshold(spec, rules)
     free = [i for i in range(len(cals)) if i not in kissed]
-    free_counts = counts_of(faces, cals, free)
-    succ = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
+    free_counts = counts_of(faces, cals, free, rules)
+    succ = sum(face_class(f, c, rules) != FAIL for f, c in zip(faces, cals))
 
     def evaluate(dice: Sequence[int], ego_r: bool) -> tuple[Fraction, Fraction]:
         chosen = set(dice)
         if ego_r:
-            chosen |= {i for i in free if face_class(faces[i], cals[i]) == FAIL}
+            chosen |= {i for i in free if face_class(faces[i], cals[i], rules) == FAIL}
         return _choice_fractions(spec, faces, cals, chosen)
 
     default, ego_d = default_kiss(spec, faces, cals, free, left) if succ < g else ([], False)
     best = (evaluate(default, ego_d)[1], default, ego_d)
     if succ < g:  # the optimal choice over the free dice, the kissed ones staying as they are
-        for choice, ego_r in state_choices(free_counts, left, spec["ego"]):
-            chosen = pick(faces, cals, choice, free)
+        for choice, ego_r in state_choices(free_counts, left, spec["ego"], rules):
+            chosen = pick(faces, cals, choice, free, rules)
             pg = evaluate(chosen, ego_r)[1]
             if pg > best[0]:  # exact: a tie keeps the default policy's choice
                 best = (pg, chosen, ego_r)

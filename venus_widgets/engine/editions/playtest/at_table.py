@@ -22,6 +22,7 @@ from ...advancement import task_exp
 from ...errors import SpecError
 from ...rolls import Roll
 from ...spec import CALIBERS
+from .rules import rules_of
 from ...table import (CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, d20_marks, how,
                       legend_of, plural)
 from ...table_plain import kiss_count, no_extra, no_subversion, nothing_for_sale, only_no_choices
@@ -220,10 +221,11 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
     out = [("+1 KISS", {**s, "kiss": s["kiss"] + 1}),
            ("one factor fewer", {**s, "factors": s["factors"] - 1}),
            ("+1 die", {**s, "dice": s["dice"] + 1})]
-    if len(s["allies"]) < 2 and not s["learning"]:
+    if len(s["allies"]) < rules_of(s).max_allies:  # a learner may receive aid too
         out.append((f"an ally ({s['caliber']})", {**s, "allies": s["allies"] + [s["caliber"]]}))
     if s["ego"] == "none":
-        out.append(("Ego (6s count twice)", {**s, "ego": "double6"}))
+        out.append(("Ego (6s count twice)" if rules_of(s).ego_double_from == 6 else "Ego (doubles count twice)",
+                    {**s, "ego": "double6"}))
     if s["consequences"]:
         out.append(("one consequence fewer", {**s, "consequences": s["consequences"] - 1}))
     return out

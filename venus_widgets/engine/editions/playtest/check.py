@@ -32,12 +32,9 @@ import numpy as np
 from ...exact import ratio
 from ...odds import Odds
 from ...rolls import Die, Roll, in_blocks, streams
-from .rules import RULES, Rules
+from .rules import RULES, Rules, rules_of
 
 ABSOLUTE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
-
-#: Lowest natural that auto-passes, per caliber (21: never), by today's rules (:data:`.rules.RULES`).
-AUTO_PASS = {c: RULES.auto_pass_from(c) for c, _ in RULES.check_auto_pass_from}
 
 CATEGORIES = ("auto-pass", "pass", "bonus-pass", "fail", "auto-fail")
 
@@ -61,9 +58,11 @@ def _p_bonus_at_least(need: int, k: int, exact: bool = False):
     return 1 - ratio(need - 1, 6, exact) ** k
 
 
-def category(spec: dict, natural: int, rules: Rules = RULES) -> tuple[str, int]:
+def category(spec: dict, natural: int, rules: Rules | None = None) -> tuple[str, int]:
     """The breakdown category of a natural before bonus dice, and how much
-    the bonus must reach (0 when no bonus roll is needed or possible)."""
+    the bonus must reach (0 when no bonus roll is needed or possible), by
+    the spec's rules (or the ``rules`` given)."""
+    rules = rules or rules_of(spec)
     if natural >= rules.auto_pass_from(spec["caliber"]):
         return "auto-pass", 0
     if natural == 1 and auto_fails(spec["caliber"], rules):
@@ -81,9 +80,10 @@ def denominator(spec: dict) -> int:
     return 20 * 6 ** spec["bonus_factors"]
 
 
-def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
+def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     """Exact odds: 20 naturals, max-of-k d6 tail for the bonus (Fractions
-    with ``exact``), by the ``rules`` given."""
+    with ``exact``), by the spec's rules (or the ``rules`` given)."""
+    rules = rules or rules_of(spec)
     parts = dict.fromkeys(CATEGORIES, ratio(0, 1, exact))
     for natural in range(1, 21):
         cat, need = category(spec, natural, rules)
@@ -150,8 +150,9 @@ def _checks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
     total = natural + spec["score"]
     short = target(spec) - total
     passed = (short <= 0) | ((short <= 6) & (best >= short) & (k > 0))
-    passed &= ~((natural == 1) & auto_fails(spec["caliber"]))
-    passed |= natural >= AUTO_PASS[spec["caliber"]]
+    rules = rules_of(spec)
+    passed &= ~((natural == 1) & auto_fails(spec["caliber"], rules))
+    passed |= natural >= rules.auto_pass_from(spec["caliber"])
     return passed
 
 
@@ -162,8 +163,10 @@ def _checks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
 
 def ladder_settings(spec: dict) -> list[dict]:
     """The check ladder, easiest first: every absolute difficulty with 0..4
-    factors (targets 5, 6, ..., 29: each rung one harder than the last)."""
-    return [{"difficulty": d, "factors": f} for d in ABSOLUTE for f in range(5)]
+    factors (targets 5, 6, ..., 29: each rung one harder than the last; up
+    to the spec's ``max_factors``)."""
+    top = rules_of(spec).max_factors
+    return [{"difficulty": d, "factors": f} for d in ABSOLUTE for f in range(top + 1)]
 
 
 def explain_steps(spec: dict, o: Odds) -> list:
@@ -191,8 +194,8 @@ def explain_steps(spec: dict, o: Odds) -> list:
             p = _p_bonus_at_least(need, k)
             steps.append(Step(f"a natural {n} is short by {need}: the highest of {k} bonus d6 reaches {need} "
                               f"with chance 1 - ({need - 1}/6)^{k} = {p:.4f}, times 1/20", p / 20, "+"))
-    if auto_fails(cal):
-        steps.append(Step("a natural 1 always fails (only Platinum escapes this)", o.breakdown["auto-fail"]))
+    if auto_fails(cal, rules_of(spec)):
+        steps.append(Step(f"a natural 1 always fails for {cal.capitalize()}", o.breakdown["auto-fail"]))
     steps.append(Step("P(pass)", o.p_pass, "="))
     return steps
 

@@ -16,6 +16,7 @@ import numpy as np
 from ...exact import array, ratio, zeros
 from .dice import FAIL, SIX, SUCC, joint
 from .order import best_first
+from .rules import RULES, Rules
 from .outcome import final_pmf
 
 
@@ -23,7 +24,8 @@ def _caliber(key: tuple[str, int]) -> str:
     return key[0]
 
 
-def state_pmf(kept_s: int, kept_x: int, reroll: dict[str, int], size: int, exact: bool = False) -> np.ndarray:
+def state_pmf(kept_s: int, kept_x: int, reroll: dict[str, int], size: int, exact: bool = False,
+              rules: Rules = RULES) -> np.ndarray:
     """Joint (successes, sixes) after KISSing ``reroll[caliber]`` dice,
     with ``kept_s`` successes (``kept_x`` of them 6s) staying."""
     out = zeros((size, size), exact)
@@ -31,9 +33,9 @@ def state_pmf(kept_s: int, kept_x: int, reroll: dict[str, int], size: int, exact
     tab = array([[ratio(1, 1, exact)]], exact)
     if parts:
         r, cal = parts.pop()  # the largest table first, the small ones folded in
-        tab = joint(r, cal, exact)
+        tab = joint(r, cal, exact, rules)
     for r, cal in parts:
-        j = joint(r, cal, exact)
+        j = joint(r, cal, exact, rules)
         new = zeros((tab.shape[0] + r, tab.shape[1] + r), exact)
         for s in range(r + 1):
             for x in range(s + 1):
@@ -44,7 +46,7 @@ def state_pmf(kept_s: int, kept_x: int, reroll: dict[str, int], size: int, exact
     return out
 
 
-def state_choices(counts: dict[tuple[str, int], int], b: int, ego: str):
+def state_choices(counts: dict[tuple[str, int], int], b: int, ego: str, rules: Rules = RULES):
     """The reroll choices worth trying for a table state, by counts per
     (caliber, class). Yields (choice dict (caliber, class) -> count,
     ego_reroll_spent).
@@ -58,12 +60,12 @@ def state_choices(counts: dict[tuple[str, int], int], b: int, ego: str):
     non-6 successes of the best calibers (k = 1, 2, ...). A 6 is never
     worth KISSing. (The brute-force test tries every subset of dice.)"""
     for ego_spent in ((False, True) if ego == "reroll" else (False,)):
-        choice = default_choice(counts, b, "reroll" if ego_spent else "none")
+        choice = default_choice(counts, b, "reroll" if ego_spent else "none", rules)
         yield choice, ego_spent
         if ego != "double6":
             continue
         left = b - sum(choice.values())
-        for k in best_first((k for k in counts if k[1] == SUCC), _caliber):
+        for k in best_first((k for k in counts if k[1] == SUCC), _caliber, rules):
             for _ in range(counts[k]):
                 if left <= 0:
                     return
@@ -73,21 +75,21 @@ def state_choices(counts: dict[tuple[str, int], int], b: int, ego: str):
                 yield choice, False
 
 
-def choice_pmf(counts, choice, size, g, double6, exact=False):
+def choice_pmf(counts, choice, size, g, double6, exact=False, rules: Rules = RULES):
     kept_s = sum(v - choice.get(k, 0) for k, v in counts.items() if k[1] != FAIL)
     kept_x = sum(v - choice.get(k, 0) for k, v in counts.items() if k[1] == SIX)
     reroll: dict[str, int] = {}
     for (cal, _), v in choice.items():
         reroll[cal] = reroll.get(cal, 0) + v
-    sx = state_pmf(kept_s, kept_x, dict(sorted(reroll.items())), size, exact)
+    sx = state_pmf(kept_s, kept_x, dict(sorted(reroll.items())), size, exact, rules)
     return sx, final_pmf(sx, g, double6)
 
 
-def default_choice(counts: dict[tuple[str, int], int], b: int, ego: str) -> dict:
+def default_choice(counts: dict[tuple[str, int], int], b: int, ego: str, rules: Rules = RULES) -> dict:
     """The default policy's choice for a state, by counts (best chance first)."""
     choice = {}
     left = sum(counts.values()) if ego == "reroll" else b
-    for (cal, c) in best_first(counts, _caliber):
+    for (cal, c) in best_first(counts, _caliber, rules):
         if c == FAIL:
             take = min(counts[(cal, c)], left)
             choice[(cal, c)] = take
@@ -96,7 +98,7 @@ def default_choice(counts: dict[tuple[str, int], int], b: int, ego: str) -> dict
 
 
 @lru_cache(maxsize=4096)
-def best_choice(state: tuple, b: int, ego: str, g: int, size: int, exact: bool = True):
+def best_choice(state: tuple, b: int, ego: str, g: int, size: int, exact: bool = True, rules: Rules = RULES):
     """Best choice for a table state (sorted tuple of ((caliber, class), count));
     returns (joint (successes, sixes) pmf, chosen dict, ego reroll spent).
 
@@ -112,15 +114,15 @@ def best_choice(state: tuple, b: int, ego: str, g: int, size: int, exact: bool =
     double6 = ego == "double6"
     succ = sum(v for k, v in counts.items() if k[1] != FAIL)
     if succ >= g:
-        sx = state_pmf(succ, sum(v for k, v in counts.items() if k[1] == SIX), {}, size, exact)
+        sx = state_pmf(succ, sum(v for k, v in counts.items() if k[1] == SIX), {}, size, exact, rules)
         return sx, {}, False
     tol = 0 if exact else 1e-14
-    dflt = default_choice(counts, b, ego)
-    best_sx, best = choice_pmf(counts, dflt, size, g, double6, exact)
+    dflt = default_choice(counts, b, ego, rules)
+    best_sx, best = choice_pmf(counts, dflt, size, g, double6, exact, rules)
     best_p = best[g:].sum()
     best_choice, best_ego = dflt, ego == "reroll" and any(v for v in dflt.values())
-    for choice, ego_spent in state_choices(counts, b, ego):
-        sx, fin = choice_pmf(counts, choice, size, g, double6, exact)
+    for choice, ego_spent in state_choices(counts, b, ego, rules):
+        sx, fin = choice_pmf(counts, choice, size, g, double6, exact, rules)
         p = fin[g:].sum()
         if p > best_p + tol:
             best_sx, best_p, best_choice, best_ego = sx, p, choice, ego_spent

@@ -36,9 +36,9 @@ import numpy as np
 from ..._dist import count_dtype, pascal_counts
 from ...odds import Odds
 from .dice import FAIL, SIX, SUCC
-from .order import CHANCE, best_first
+from .order import best_first
 from .outcome import finish_odds
-from .rules import RULES, Rules
+from .rules import Rules, rules_of
 from .task import budget, denominator, goal, threshold
 
 #: (successes, sixes) a die of each class adds.
@@ -88,10 +88,11 @@ def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[boo
     return out
 
 
-def _parts(spec: dict, exact: bool, rules: Rules = RULES):
+def _parts(spec: dict, exact: bool, rules: Rules | None = None):
     """Counts over ``D``: the first roll that reaches the goal (by final
     successes), the KISS path's (successes, sixes) table ``H``, the first
     rolls that pass and that reach the goal; and ``D``."""
+    rules = rules or rules_of(spec)
     n, cal, allies = spec["dice"], spec["caliber"], list(spec["allies"])
     g, thr, b_total = goal(spec, rules), threshold(spec, rules), budget(spec)
     D = denominator(spec)
@@ -104,9 +105,9 @@ def _parts(spec: dict, exact: bool, rules: Rules = RULES):
     first_real = first * np.array([u**i for i in range(n + 1)], dtype=dt)
     scale = 6**b_total
     tail = np.concatenate([np.cumsum(first_real[::-1])[::-1], np.zeros(1, dt)]) * scale  # t >= k
-    own_chance = CHANCE[cal]
-    hi = best_first([i for i, a in enumerate(allies) if CHANCE[a] > own_chance], allies.__getitem__)
-    lo = best_first([i for i, a in enumerate(allies) if CHANCE[a] <= own_chance], allies.__getitem__)
+    own_chance = rules.chance(cal)
+    hi = best_first([i for i, a in enumerate(allies) if rules.chance(a) > own_chance], allies.__getitem__, rules)
+    lo = best_first([i for i, a in enumerate(allies) if rules.chance(a) <= own_chance], allies.__getitem__, rules)
     nokiss = np.zeros(size, dtype=dt)
     p0_thr = p0_goal = 0
     keyed: dict[tuple[int, int, int], list[int]] = {}
@@ -150,8 +151,9 @@ def _parts(spec: dict, exact: bool, rules: Rules = RULES):
     return nokiss, H, p0_thr, p0_goal, D
 
 
-def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
+def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     """Exact odds of a task under the default policy (Fractions with
     ``exact``), by the ``rules`` given."""
+    rules = rules or rules_of(spec)
     nokiss, H, p0_thr, p0_goal, D = _parts(spec, exact, rules)
     return finish_odds(spec, nokiss, H, p0_thr, p0_goal, exact=exact, denominator=D, rules=rules)

@@ -22,9 +22,6 @@ import numpy as np
 from ...exact import ratio, zeros
 from .rules import RULES, Rules
 
-#: Lowest succeeding face per caliber (today's rules: :data:`.rules.RULES`).
-MIN_FACE = dict(RULES.success_from)
-
 #: The classes of a die's face.
 FAIL, SUCC, SIX = 0, 1, 2
 

@@ -7,28 +7,36 @@ from __future__ import annotations
 
 from ...odds import Odds
 from ...rolls import Roll
-from .dice import FAIL, MIN_FACE, classes
+from .dice import FAIL, classes
+from .rules import Rules, rules_of
 from .task import budget, calibers, goal, threshold
 
 
 def ladder_settings(spec: dict) -> list[dict]:
     """The task ladder, easiest first: 0..4 factors (threshold 1..5); when
-    learning on the job, which is itself a factor, 0..3."""
-    return [{"factors": f} for f in range(4 if spec["learning"] else 5)]
+    learning on the job, which is itself a factor, 0..3 (up to the spec's
+    ``max_factors``)."""
+    return [{"factors": f} for f in _factor_range(spec)]
+
+
+def _factor_range(spec: dict) -> range:
+    top = rules_of(spec).max_factors
+    return range(top if spec["learning"] else top + 1)
 
 
 def vary_values(spec: dict, field: str) -> list | None:
     """Values of a difficulty field for ``solve``, easiest first."""
     if field == "factors":
-        return list(range(4 if spec["learning"] else 5))
+        return list(_factor_range(spec))
     return None
 
 
-def _die_words(caliber: str) -> str:
+def _die_words(caliber: str, rules: Rules) -> str:
     from ...explain import pct
 
-    p = 1 - classes(caliber)[FAIL]
-    return f"{caliber.capitalize()} succeeds on {MIN_FACE[caliber]}-6, {7 - MIN_FACE[caliber]} in 6 ({pct(p)})"
+    p = 1 - classes(caliber, rules=rules)[FAIL]
+    low = rules.lowest_success(caliber)
+    return f"{caliber.capitalize()} succeeds on {low}-6, {7 - low} in 6 ({pct(p)})"
 
 
 def explain_steps(spec: dict, o: Odds) -> list:
@@ -36,19 +44,22 @@ def explain_steps(spec: dict, o: Odds) -> list:
     roll, what KISS and Ego add, what the consequences take."""
     from ...explain import Step, first_roll_steps
 
-    thr, g, b = threshold(spec), goal(spec), o.breakdown
-    steps = [Step(f"{spec['dice']} own {spec['caliber'].capitalize()} dice; each {_die_words(spec['caliber'])}.")]
+    rules = rules_of(spec)
+    thr, g, b = threshold(spec, rules), goal(spec, rules), o.breakdown
+    steps = [Step(f"{spec['dice']} own {spec['caliber'].capitalize()} dice; each "
+                  f"{_die_words(spec['caliber'], rules)}.")]
     for i, c in enumerate(spec["allies"]):
-        steps.append(Step(f"Ally {i + 1} adds one die: {_die_words(c)}."))
-    steps.append(Step(f"Threshold {thr}: 1 + {spec['factors']} factor(s)" + (" + 1 for learning on the job" if
+        steps.append(Step(f"Ally {i + 1} adds one die: {_die_words(c, rules)}."))
+    steps.append(Step(f"Threshold {thr}: {rules.threshold_base} + {spec['factors']} factor(s)" + (" + 1 for learning on the job" if
                                                                                spec["learning"] else "")
                       + f": the task passes with {thr} or more successes."))
     groups: dict[str, int] = {}
     for c in calibers(spec):
         groups[c] = groups.get(c, 0) + 1
-    first = first_roll_steps([(n, MIN_FACE[c] - 1, 6) for c, n in groups.items()], thr, b["pass_without_kiss"])
+    first = first_roll_steps([(n, rules.lowest_success(c) - 1, 6) for c, n in groups.items()], thr,
+                             b["pass_without_kiss"])
     if not spec["allies"] and thr > 1:
-        p, n = 1 - classes(spec["caliber"])[FAIL], spec["dice"]
+        p, n = 1 - classes(spec["caliber"], rules=rules)[FAIL], spec["dice"]
         first[-1] = Step(f"{first[-1].words}: P(at least {thr} of {n} dice), the sum over k >= {thr} of "
                          f"C({n}, k) {p:.4f}^k {1 - p:.4f}^({n}-k)", first[-1].figure, "=")
     steps += first
@@ -61,7 +72,8 @@ def explain_steps(spec: dict, o: Odds) -> list:
         steps.append(Step(f"KISS: short of the goal, up to {spec['kiss']} {which}, re-rolled once",
                           b["pass_after_kiss"], "+"))
     if spec["ego"] == "double6":
-        steps.append(Step("Ego: still short, every 6 showing counts as two successes", b["pass_with_ego"], "+"))
+        sixes = "every 6" if rules.ego_double_from == 6 else f"every success showing {rules.ego_double_from} or more"
+        steps.append(Step(f"Ego: still short, {sixes} counts as two successes", b["pass_with_ego"], "+"))
     steps.append(Step("P(pass)", o.p_pass, "="))
     if spec["consequences"]:
         steps.append(Step(f"the {spec['consequences']} extra consequence(s) wanted take the passes short of the goal "

@@ -37,7 +37,7 @@ from ...odds import Odds
 from . import default
 from .order import best_first
 from .outcome import finish_odds
-from .rules import RULES, Rules
+from .rules import Rules, rules_of
 from .task import calibers, goal, threshold
 
 NOTE = ("optimal policy: the best reroll set for every first roll",)
@@ -126,7 +126,7 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     size = N + 1
     D = 6 ** (N + b)
     dt = count_dtype(D, exact)
-    groups = best_first(sorted(set(cals)))
+    groups = best_first(sorted(set(cals)), rules=rules)
     sizes = [cals.count(c) for c in groups]
     F, S, X, ways = _first_rolls(groups, sizes, dt, rules)
     succ0 = (S + X).sum(axis=1)
@@ -180,9 +180,10 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     return nokiss, H, p0_thr, p0_goal, D
 
 
-def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
+def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     """Exact odds under the optimal policy (Fractions with ``exact``), by
-    the ``rules`` given."""
+    the spec's rules (or the ``rules`` given)."""
+    rules = rules or rules_of(spec)
     if spec["ego"] != "double6" or not calibers(spec):
         parts = default._parts(spec, exact, rules)
     else:

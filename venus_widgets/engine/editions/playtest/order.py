@@ -9,7 +9,7 @@ this module.
 [2, 1, 0]
 >>> best_first(["bronze", "platinum", "silver"])
 ['platinum', 'silver', 'bronze']
->>> order_keys(np.array([0, 0, 2]), np.array([3, 1, 4])).argsort(kind="stable").tolist()
+>>> order_keys(np.array([2, 2, 4]), np.array([3, 1, 4])).argsort(kind="stable").tolist()
 [2, 1, 0]
 """
 
@@ -19,26 +19,30 @@ from typing import Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
 
-#: KISS order: higher is KISSed first (best chance to succeed).
-CHANCE = {"bronze": 0, "silver": 1, "gold": 2, "platinum": 3}
-CALIBER_OF_CHANCE = {v: k for k, v in CHANCE.items()}
+from .rules import RULES, Rules
+
+#: The calibers in a fixed order (an index per caliber for vectorised rolls).
+CALIBER_INDEX = {"bronze": 0, "silver": 1, "gold": 2, "platinum": 3}
+CALIBER_OF_INDEX = {v: k for k, v in CALIBER_INDEX.items()}
 
 T = TypeVar("T")
 
 
-def best_first(items: Iterable[T], caliber_of: Callable[[T], str] | None = None) -> list[T]:
+def best_first(items: Iterable[T], caliber_of: Callable[[T], str] | None = None, rules: Rules = RULES) -> list[T]:
     """``items`` (calibers, or anything ``caliber_of`` gives a caliber of)
-    the best chance first (stable: equal chances keep their order)."""
+    the best chance first by ``rules`` (stable: equal chances keep their
+    order)."""
     of = caliber_of or (lambda c: str(c))
-    return sorted(items, key=lambda k: -CHANCE[of(k)])
+    return sorted(items, key=lambda k: -rules.chance(of(k)))
 
 
-def kiss_order(dice: Iterable[int], cals: Sequence[str], faces: Sequence[int]) -> list[int]:
+def kiss_order(dice: Iterable[int], cals: Sequence[str], faces: Sequence[int], rules: Rules = RULES) -> list[int]:
     """Die indices in KISS order: best chance first, then lowest face, then die order."""
-    return sorted(dice, key=lambda i: (-CHANCE[cals[i]], faces[i], i))
+    return sorted(dice, key=lambda i: (-rules.chance(cals[i]), faces[i], i))
 
 
 def order_keys(chance: np.ndarray, faces: np.ndarray) -> np.ndarray:
     """The order of :func:`kiss_order`, vectorised: a stable argsort of
-    these keys (chance and faces as arrays, die order kept by the sort)."""
-    return (max(CHANCE.values()) - chance) * 8 + faces
+    these keys (chance (:meth:`.rules.Rules.chance`, 1..5) and faces as
+    arrays, die order kept by the sort)."""
+    return (6 - chance) * 8 + faces

@@ -15,7 +15,7 @@ import numpy as np
 from ...exact import bincount
 from ...odds import Odds
 from .dice import FAIL, classes
-from .rules import RULES, Rules
+from .rules import Rules, rules_of
 from .task import budget, calibers, goal, threshold
 
 
@@ -26,13 +26,14 @@ def _outcome_index(size: int, g: int, double6: bool) -> np.ndarray:
 
 
 def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = False,
-                denominator: int | None = None, rules: Rules = RULES) -> Odds:
+                denominator: int | None = None, rules: Rules | None = None) -> Odds:
     """The odds from the first rolls that reach the goal (``nokiss``, by
     final successes), the KISS path's (successes, sixes) table ``H`` and
     the chances that the first roll passes and reaches the goal: as
     probabilities, or with ``denominator`` as whole counts over it
     (:mod:`.default`), each value divided once at the end (a float
     division of two exact floats is correctly rounded)."""
+    rules = rules or rules_of(spec)
     g, thr = goal(spec, rules), threshold(spec, rules)
     size = H.shape[0]
     double6 = spec["ego"] == "double6"

@@ -17,14 +17,15 @@ from ...errors import SpecError
 from .choices import best_choice
 from .dice import FAIL, face_class
 from .order import kiss_order
+from .rules import RULES, Rules, rules_of
 from .task import calibers, goal
 
 
-def counts_of(faces: Sequence[int], cals: Sequence[str], idx) -> dict:
+def counts_of(faces: Sequence[int], cals: Sequence[str], idx, rules: Rules = RULES) -> dict:
     """The dice ``idx`` by counts per (caliber, class)."""
     out: dict[tuple[str, int], int] = {}
     for i in idx:
-        k = (cals[i], face_class(faces[i], cals[i]))
+        k = (cals[i], face_class(faces[i], cals[i], rules))
         out[k] = out.get(k, 0) + 1
     return out
 
@@ -33,7 +34,8 @@ def default_kiss(spec: dict, faces, cals, free, left: int) -> tuple[list[int], b
     """Steps 2 of the default policy over the dice ``free``: failed dice,
     best chance first, ties by the lowest face, then die order; Ego
     ``reroll`` takes them all (spent only when a die failed)."""
-    failed = kiss_order((i for i in free if face_class(faces[i], cals[i]) == FAIL), cals, faces)
+    rules = rules_of(spec)
+    failed = kiss_order((i for i in free if face_class(faces[i], cals[i], rules) == FAIL), cals, faces, rules)
     if spec["ego"] == "reroll":
         return sorted(failed), bool(failed)
     return sorted(failed[: max(left, 0)]), False
@@ -45,23 +47,25 @@ def policy_kiss(spec: dict, faces: Sequence[int]) -> tuple[list[int], bool]:
     best set by counts, the dice of each (caliber, class) taken lowest face
     first."""
     cals = calibers(spec)
-    g = goal(spec)
-    succ = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
+    rules = rules_of(spec)
+    g = goal(spec, rules)
+    succ = sum(face_class(f, c, rules) != FAIL for f, c in zip(faces, cals))
     if succ >= g:
         return [], False
     if spec["policy"] == "failures":
         return default_kiss(spec, faces, cals, range(len(cals)), spec["kiss"])
-    counts = counts_of(faces, cals, range(len(faces)))
+    counts = counts_of(faces, cals, range(len(faces)), rules)
     b = min(spec["kiss"], len(cals))
-    _, choice, ego_spent = best_choice(tuple(sorted(counts.items())), b, spec["ego"], g, len(cals) + 1)
-    return pick(faces, cals, choice, range(len(faces))), ego_spent
+    _, choice, ego_spent = best_choice(tuple(sorted(counts.items())), b, spec["ego"], g, len(cals) + 1,
+                                       rules=rules)
+    return pick(faces, cals, choice, range(len(faces)), rules), ego_spent
 
 
-def pick(faces, cals, choice: dict, free) -> list[int]:
+def pick(faces, cals, choice: dict, free, rules: Rules = RULES) -> list[int]:
     """Dice for a choice by counts: per (caliber, class), lowest face first."""
     chosen = []
     for (cal, cls), v in choice.items():
-        idx = [i for i in free if cals[i] == cal and face_class(faces[i], cal) == cls]
+        idx = [i for i in free if cals[i] == cal and face_class(faces[i], cal, rules) == cls]
         idx.sort(key=lambda i: (faces[i], i))
         chosen += idx[:v]
     return sorted(chosen)

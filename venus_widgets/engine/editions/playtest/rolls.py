@@ -8,10 +8,11 @@ import numpy as np
 
 from ...errors import SpecError
 from ...rolls import Die, Roll, in_blocks, streams
-from .dice import FAIL, MIN_FACE, SIX, SUCC, face_class
+from .dice import FAIL, SIX, SUCC, face_class
 from .choices import best_choice
-from .order import CALIBER_OF_CHANCE, CHANCE, order_keys
+from .order import CALIBER_INDEX, CALIBER_OF_INDEX, order_keys
 from .policy import check_kiss, policy_kiss
+from .rules import rules_of
 from .task import calibers, goal, owners, threshold
 
 
@@ -31,8 +32,9 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     cals = calibers(spec)
     first, second = streams(seed)
     faces = [int(f) for f in first.integers(1, 7, size=len(cals))]
-    g, thr = goal(spec), threshold(spec)
-    succ0 = sum(face_class(f, c) != FAIL for f, c in zip(faces, cals))
+    rules = rules_of(spec)
+    g, thr = goal(spec, rules), threshold(spec, rules)
+    succ0 = sum(face_class(f, c, rules) != FAIL for f, c in zip(faces, cals))
     if kiss is None:
         # ego=False: the policy plans as if the spec had no Ego
         chosen, ego_reroll = policy_kiss(dict(spec, ego="none") if ego is False else spec, faces)
@@ -42,7 +44,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
         check_kiss(spec, faces, kiss)
         chosen = sorted(kiss)
         ego_reroll = bool(ego) and spec["ego"] == "reroll"
-    failed = {i for i, (f, c) in enumerate(zip(faces, cals)) if face_class(f, c) == FAIL}
+    failed = {i for i, (f, c) in enumerate(zip(faces, cals)) if face_class(f, c, rules) == FAIL}
     ego_reroll = ego_reroll and bool(failed)  # spent only when a die failed
     if ego_reroll:
         chosen = sorted(set(chosen) | failed)
@@ -50,8 +52,8 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     after = list(faces)
     for i, f in zip(chosen, new):
         after[i] = int(f)
-    succ1 = sum(face_class(f, c) != FAIL for f, c in zip(after, cals))
-    sixes = sum(f == 6 for f in after)
+    succ1 = sum(face_class(f, c, rules) != FAIL for f, c in zip(after, cals))
+    sixes = sum(face_class(f, c, rules) == SIX for f, c in zip(after, cals))
     if spec["ego"] == "double6":
         double = bool(ego) if ego is not None else succ1 < g
         double = double and sixes > 0
@@ -61,7 +63,8 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     who = owners(spec)
     dice = tuple(
         Die(i, who[i], cals[i], 6, faces[i], after[i], i in chosen,
-            (0 if face_class(after[i], cals[i]) == FAIL else 1) * (2 if double and after[i] == 6 else 1))
+            (0 if face_class(after[i], cals[i], rules) == FAIL else 1)
+            * (2 if double and face_class(after[i], cals[i], rules) == SIX else 1))
         for i in range(len(cals))
     )
     return Roll(
@@ -83,10 +86,11 @@ def _rolls(spec: dict, n: int, first: np.random.Generator, second: np.random.Gen
     d = len(cals)
     faces = first.integers(1, 7, size=(n, d), dtype=np.int8)
     new = second.integers(1, 7, size=(n, d), dtype=np.int8)
-    minf = np.array([MIN_FACE[c] for c in cals], dtype=np.int8)
-    chance = np.array([CHANCE[c] for c in cals], dtype=np.int16)
+    rules = rules_of(spec)
+    minf = np.array([rules.lowest_success(c) for c in cals], dtype=np.int8)
+    chance = np.array([rules.chance(c) for c in cals], dtype=np.int16)
     failed = faces < minf
-    g = goal(spec)
+    g = goal(spec, rules)
     short = (d - failed.sum(axis=1)) < g
     if spec["policy"] == "optimal":
         kissed = optimal_masks(spec, faces, cals)
@@ -101,7 +105,8 @@ def _rolls(spec: dict, n: int, first: np.random.Generator, second: np.random.Gen
     after = np.where(kissed, new, faces)
     succ = (after >= minf).sum(axis=1)
     if spec["ego"] == "double6":
-        succ = succ + np.where(succ < g, (after == 6).sum(axis=1), 0)
+        doubled = after >= np.maximum(minf, rules.ego_double_from)
+        succ = succ + np.where(succ < g, doubled.sum(axis=1), 0)
     return succ.astype(np.int64)
 
 
@@ -110,9 +115,10 @@ def optimal_masks(spec: dict, faces: np.ndarray, cals: list[str]) -> np.ndarray:
     distinct state (counts per caliber and class), then per row the dice of
     each (caliber, class) lowest face first."""
     n, d = faces.shape
-    minf = np.array([MIN_FACE[c] for c in cals], dtype=np.int8)
-    cal_ix = np.array([CHANCE[c] for c in cals], dtype=np.int64)
-    cls = np.where(faces == 6, SIX, np.where(faces >= minf, SUCC, FAIL))
+    rules = rules_of(spec)
+    minf = np.array([rules.lowest_success(c) for c in cals], dtype=np.int8)
+    cal_ix = np.array([CALIBER_INDEX[c] for c in cals], dtype=np.int64)
+    cls = np.where(faces >= np.maximum(minf, rules.ego_double_from), SIX, np.where(faces >= minf, SUCC, FAIL))
     gid = cal_ix * 3 + cls  # 0..11
     counts = np.zeros((n, 12), dtype=np.int64)
     for j in range(d):
@@ -121,14 +127,14 @@ def optimal_masks(spec: dict, faces: np.ndarray, cals: list[str]) -> np.ndarray:
     uniq, first_row, inv = np.unique(key, return_index=True, return_inverse=True)
     take = np.zeros((len(uniq), 12), dtype=np.int64)
     ego_r = np.zeros(len(uniq), dtype=bool)
-    b, g, size = min(spec["kiss"], d), goal(spec), d + 1
+    b, g, size = min(spec["kiss"], d), goal(spec, rules), d + 1
     for u, row in enumerate(first_row):
-        state = tuple(sorted(((CALIBER_OF_CHANCE[k // 3], k % 3), int(v)) for k, v in enumerate(counts[row]) if v))
+        state = tuple(sorted(((CALIBER_OF_INDEX[k // 3], k % 3), int(v)) for k, v in enumerate(counts[row]) if v))
         if sum(v for (_, c), v in state if c != FAIL) >= g:
             continue
-        _, choice, spent = best_choice(state, b, spec["ego"], g, size)
+        _, choice, spent = best_choice(state, b, spec["ego"], g, size, rules=rules)
         for (cal, c), v in choice.items():
-            take[u, CHANCE[cal] * 3 + c] = v
+            take[u, CALIBER_INDEX[cal] * 3 + c] = v
         ego_r[u] = spent
     inv = inv.ravel()
     order = np.argsort(gid * 8 + faces, axis=1, kind="stable")

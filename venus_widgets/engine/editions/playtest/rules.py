@@ -1,8 +1,9 @@
 """The playtest edition's rule knobs (issue 9: every rule a parameter), with
 today's reading (docs/rules_playtest.md) as defaults and the seed sentence
 each comes from. The odds kernels take a :class:`Rules` as an argument (it
-is part of every cache key), so a variant is one argument away; specs do
-not carry rules yet.
+is part of every cache key), so a variant is one argument away. A spec's
+``rules`` (checked by :data:`KNOBS`, :mod:`venus_widgets.engine.knobs`)
+gives its :class:`Rules` through :func:`rules_of`.
 
 >>> RULES.lowest_success("silver"), RULES.faces("silver")
 (4, (3, 2, 1))
@@ -11,12 +12,20 @@ not carry rules yet.
 True
 >>> RULES.auto_pass_from("bronze"), RULES.natural_one_fails("platinum")
 (21, False)
+>>> rules_of({"rules": {"success_from": {"bronze": 4}}}).lowest_success("bronze")
+4
+>>> rules_of({}) is RULES
+True
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import lru_cache
+from typing import Any, Mapping
+
+from ...knobs import Knob, boolean, optional, per, values, whole
 
 CALIBERS = ("bronze", "silver", "gold", "platinum")
 
@@ -71,6 +80,19 @@ class Rules:
     def natural_one_fails(self, caliber: str) -> bool:
         return dict(self.check_natural_one_fails)[caliber]
 
+    def chance(self, caliber: str) -> int:
+        """How many faces of a d6 of this caliber succeed (the KISS order
+        KISSes the best chance first)."""
+        return 7 - self.lowest_success(caliber)
+
+    @classmethod
+    def from_values(cls, v: Mapping[str, Any]) -> "Rules":
+        """The rules from every knob's JSON value (:func:`...knobs.values`)."""
+        out = dict(v)
+        for name in ("success_from", "check_auto_pass_from", "check_natural_one_fails"):
+            out[name] = tuple((c, v[name][c]) for c in CALIBERS)
+        return cls(**out)
+
 
 #: Today's reading of the rules.
 RULES = Rules()
@@ -85,3 +107,31 @@ SEEDS = {
     "check_auto_pass_from": "Auto-pass: Silver on a natural 20; Gold and Platinum on 19-20; Bronze never.",
     "check_natural_one_fails": "Auto-fail: a natural 1, except Platinum.",
 }
+
+_WHERE = "docs/rules_playtest.md#rule-knobs"
+
+#: The knobs a spec's ``rules`` may change, in the order a playtester meets them.
+KNOBS: tuple[Knob, ...] = (
+    Knob("success_from", dict(RULES.success_from), per(CALIBERS, whole(2, 6)), SEEDS["success_from"], _WHERE),
+    Knob("threshold_base", RULES.threshold_base, whole(0, 6), SEEDS["threshold_base"], _WHERE),
+    Knob("max_factors", RULES.max_factors, whole(1, 8), SEEDS["max_factors"], _WHERE),
+    Knob("max_allies", RULES.max_allies, whole(0, 6), SEEDS["max_allies"], _WHERE),
+    Knob("ego_double_from", RULES.ego_double_from, whole(2, 6), SEEDS["ego_double_from"], _WHERE),
+    Knob("check_auto_pass_from", dict(RULES.check_auto_pass_from),
+         per(CALIBERS, optional(whole(2, 20), "never auto-passes")), SEEDS["check_auto_pass_from"], _WHERE),
+    Knob("check_natural_one_fails", dict(RULES.check_natural_one_fails), per(CALIBERS, boolean()),
+         SEEDS["check_natural_one_fails"], _WHERE),
+)
+
+
+@lru_cache(maxsize=256)
+def _from_json(key: str) -> Rules:
+    return Rules.from_values(values(KNOBS, json.loads(key)))
+
+
+def rules_of(spec: Mapping[str, Any]) -> Rules:
+    """The rules a spec plays by: its ``rules`` over the defaults."""
+    given = spec.get("rules")
+    if not given:
+        return RULES
+    return _from_json(json.dumps(given, sort_keys=True))

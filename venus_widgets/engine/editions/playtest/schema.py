@@ -8,6 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from .consequences import consequence_list
+from .rules import RULES, Rules, rules_of
 from ...spec import (
     CALIBER,
     D20_SCORE,
@@ -58,15 +59,35 @@ SCHEMAS: dict[str, dict[str, Field]] = {
 }
 
 
+def schema_for(roll: str, rules: Rules) -> dict[str, Field]:
+    """The fields of ``roll`` under ``rules``: ``max_factors`` and
+    ``max_allies`` set the ranges of ``factors`` and ``allies``.
+
+    >>> schema_for("task", RULES.replace(max_allies=3))["allies"].max_len
+    3
+    """
+    base = SCHEMAS[roll]
+    if (rules.max_factors, rules.max_allies) == (RULES.max_factors, RULES.max_allies):
+        return base
+    assert isinstance(base, Schema)
+    factors, allies = base["factors"], base.get("allies")
+    assert isinstance(factors, Int)
+    changed: dict[str, Field] = {"factors": replace(factors, hi=rules.max_factors)}
+    if isinstance(allies, List):
+        changed["allies"] = replace(allies, max_len=rules.max_allies)
+    return base.replace(**changed)
+
+
 def cross_checks(s: dict[str, Any]) -> None:
     """Rules that tie several fields together."""
-    if s["roll"] == "task" and s["learning"] and s["factors"] > 3:
+    top = rules_of(s).max_factors
+    if s["roll"] == "task" and s["learning"] and s["factors"] > top - 1:
         raise CrossError(
             "factors",
             s["factors"],
-            "a whole number from 0 to 3 when learning",
-            "learning on the job is already one of the four difficulty factors",
-            nearest=3,
+            f"a whole number from 0 to {top - 1} when learning",
+            f"learning on the job is already one of the {top} difficulty factors",
+            nearest=top - 1,
         )
     # a roller learning on the job may receive aid: "You cannot offer aid with
     # a level 0 job" is about the ally's job (docs/rules_playtest.md#task)

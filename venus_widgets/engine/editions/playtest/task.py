@@ -52,15 +52,17 @@ True
 
 from __future__ import annotations
 
-from .rules import RULES, Rules
+from .rules import Rules, rules_of
 
 
-def threshold(spec: dict, rules: Rules = RULES) -> int:
-    """1 + factors, +1 when learning on the job (docs/rules_playtest.md#task)."""
+def threshold(spec: dict, rules: Rules | None = None) -> int:
+    """1 + factors, +1 when learning on the job (docs/rules_playtest.md#task);
+    the 1 is the spec's ``threshold_base`` rule."""
+    rules = rules or rules_of(spec)
     return rules.threshold_base + spec["factors"] + (1 if spec["learning"] else 0)
 
 
-def goal(spec: dict, rules: Rules = RULES) -> int:
+def goal(spec: dict, rules: Rules | None = None) -> int:
     """threshold + the extra consequences wanted."""
     return threshold(spec, rules) + spec["consequences"]
 

@@ -42,4 +42,9 @@ def rules_of(spec: dict) -> _rules.Rules:
     """This edition's rules for ``spec`` (its ``rules`` over the defaults)."""
     return _rules.RULES
 
+
+def schema_for(roll: str, rules: _rules.Rules) -> dict:
+    """The fields of ``roll``: no rule of this edition sets a range."""
+    return SCHEMAS[roll]
+
 from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)

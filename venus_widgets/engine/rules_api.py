@@ -1,0 +1,81 @@
+"""``vw.rules(edition)``: the rules a playtester may change, in one table.
+
+Each edition declares its knobs (:mod:`.knobs`); this module shows them to
+people: the name a spec's ``rules`` uses, the default (the reading of
+``docs/rules_<edition>.md``), the values allowed and the seed sentence the
+default comes from.
+
+>>> k = rules("playtest")
+>>> k.names[:3]
+('success_from', 'threshold_base', 'max_factors')
+>>> k["threshold_base"].default
+1
+>>> rules("heresy").edition
+'heresy'
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+from typing import Any, Iterator
+
+from .edition import get
+from .knobs import Knob
+
+
+@dataclass(frozen=True)
+class Knobs:
+    """An edition's rule knobs, in the order a playtester meets them
+    (iterable, indexable by name; renders as a table in a notebook)."""
+
+    edition: str
+    knobs: tuple[Knob, ...]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(k.name for k in self.knobs)
+
+    def __iter__(self) -> Iterator[Knob]:
+        return iter(self.knobs)
+
+    def __len__(self) -> int:
+        return len(self.knobs)
+
+    def __getitem__(self, name: str) -> Knob:
+        for k in self.knobs:
+            if k.name == name:
+                return k
+        raise KeyError(f"{name!r} is not a rule of the {self.edition} edition; its rules are "
+                       + (", ".join(self.names) or "none"))
+
+    def defaults(self) -> dict[str, Any]:
+        """Every knob's default: what a spec without ``rules`` plays by."""
+        return {k.name: k.default for k in self.knobs}
+
+    def describe(self) -> list[dict[str, Any]]:
+        """JSON-able, for a widget."""
+        return [k.describe() for k in self.knobs]
+
+    def __repr__(self) -> str:
+        return f"<rules of {self.edition}: {', '.join(self.names) or 'none'}>"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            "<tr><th scope='row'><code>{}</code></th><td><code>{}</code></td><td>{}</td><td>{}</td></tr>".format(
+                html.escape(k.name), html.escape(json.dumps(k.default)), html.escape(k.allowed),
+                html.escape(k.seed))
+            for k in self.knobs)
+        return (f"<table class='vw-rules'><caption>Rule knobs of the {html.escape(self.edition)} edition "
+                "(a spec's <code>rules</code> changes them)</caption>"
+                "<thead><tr><th scope='col'>knob</th><th scope='col'>default</th>"
+                "<th scope='col'>allowed</th><th scope='col'>seed sentence</th></tr></thead>"
+                f"<tbody>{rows}</tbody></table>")
+
+
+def rules(edition: str = "playtest") -> Knobs:
+    """The rule knobs of an edition (a :class:`SpecError` naming
+    ``edition`` when there is none)."""
+    ed = get(edition)
+    return Knobs(ed.ID, tuple(ed.KNOBS))
