@@ -242,3 +242,40 @@ def test_the_kiss_order_ranks_calibers_by_their_faces_under_the_rules(policy):
     assert vw.advise(spec, [1, 1]).policy == (0,)
     assert vw.odds(spec, exact=True).distribution == {k: v for k, v in brute_task(spec, rules).items() if v}
     assert (vw.roll_many(spec, 2000, seed=3) >= 0).all()
+
+
+# -- the rollers and the log play by a spec's rules -----------------------------
+
+
+def test_a_roller_with_rules_shows_their_odds_and_takes_their_ranges():
+    rules = {"max_factors": 6, "success_from": {"bronze": 4}}
+    t = vw.TaskRoller(rules=rules, dice=5, factors=6)
+    spec = vw.normalize({"roll": "task", "dice": 5, "factors": 6, "rules": rules})
+    assert t.spec == spec
+    assert t.odds_view["p_pass"] == vw.odds(spec).p_pass
+    assert [f["max"] for f in t.fields if f["name"] == "factors"] == [6]
+    t.set_state({"factors": 5})            # the browser may use the wider range
+    assert t.factors == 5
+    t.set_state({"factors": 9})            # and is clamped to it
+    assert t.factors == 6
+    t.rules = {}                            # back to the defaults: factors move into 0..4
+    assert t.factors == 4 and "rules" not in t.spec
+    assert t.odds_view["p_pass"] == vw.odds({"roll": "task", "dice": 5, "factors": 4}).p_pass
+    with pytest.raises(Exception, match="rules.threshold_base"):
+        t.rules = {"threshold_base": 99}
+    with pytest.raises(Exception, match="rules.nope"):
+        vw.CheckRoller(rules={"nope": 1})
+
+
+def test_the_log_keeps_the_rules_and_replays_by_them():
+    c = vw.CheckRoller(rules={"check_auto_pass_from": {"bronze": 2}})  # Bronze auto-passes on 2-20
+    c.roll_dice(seed=4)
+    log = c.log
+    assert log.entries[0]["roll"]["spec"]["rules"] == {"check_auto_pass_from": {
+        "bronze": 2, "silver": 20, "gold": 19, "platinum": 19}}
+    assert log.entries[0]["roll"]["passed"] == (vw.roll(log.entries[0]["roll"]["spec"], 4).passed)
+    text = log.to_json()
+    fresh = vw.RollLog()
+    fresh.import_text(text)
+    assert fresh.entries[0]["roll"]["spec"]["rules"] == log.entries[0]["roll"]["spec"]["rules"]
+    assert fresh.replay(0) == vw.roll(log.entries[0]["roll"]["spec"], 4)

@@ -419,7 +419,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     edition = Choice(tuple(ROLL_KINDS), "playtest").check("edition", spec.get("edition", "playtest"))
     kinds = ROLL_KINDS[edition]
     roll = Choice(kinds, default_roll(edition)).check("roll", spec.get("roll", default_roll(edition)))
-    rules = _rules(edition, spec["rules"]) if "rules" in spec else {}
+    rules = check_rules(edition, spec["rules"]) if "rules" in spec else {}
     fields = schema(edition, roll, rules)
     out: dict[str, Any] = {"edition": edition, "roll": roll}
     for key, value in spec.items():
@@ -444,7 +444,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     return out
 
 
-def _rules(edition: str, given: Any) -> dict[str, Any]:
+def check_rules(edition: str, given: Any) -> dict[str, Any]:
     """A spec's ``rules``: checked knob by knob (:mod:`.knobs`), then as a
     whole by the edition; only the knobs that differ from the defaults."""
     from . import knobs

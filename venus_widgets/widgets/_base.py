@@ -48,8 +48,9 @@ from .rolllog import MESSAGES, RollLog, check_message, error_text, handle_log_me
 #: The roller of each kind of roll (for hints).
 ROLLER_FOR = {"check": "CheckRoller", "task": "TaskRoller"}
 
-#: Widget options a roller takes besides the spec fields.
-OPTIONS = ("seed", "log", "layout")
+#: Widget options a roller takes besides the spec fields (``rules``: the
+#: spec's rule knobs, docs/spec.md; set from Python only).
+OPTIONS = ("seed", "log", "layout", "rules")
 
 #: The comm methods ipywidgets' ``_handle_msg`` answers.
 _COMM_METHODS = ("update", "request_state", "custom")
@@ -84,6 +85,8 @@ class _Roller(anywidget.AnyWidget):
     edition = traitlets.Unicode("", read_only=True).tag(sync=True)
     roll = traitlets.Unicode("check", read_only=True).tag(sync=True)
     fields: traitlets.List[str] = traitlets.List(read_only=True).tag(sync=True)
+    #: the rule knobs the spec plays by (only those that differ from the defaults)
+    rules: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
     #: the words the edition puts around the fields (spec.words): outcome, threshold, ego_spend
     words: traitlets.Dict[str, str] = traitlets.Dict(read_only=True).tag(sync=True)
     odds_view = traitlets.Dict().tag(sync=True)
@@ -136,7 +139,7 @@ class _Roller(anywidget.AnyWidget):
         return super().__new__(sub)
 
     def __init__(self, edition: str | None = None, *, log: RollLog | None = None, seed: Any = None,
-                 **kwargs: Any) -> None:
+                 rules: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
         edition = self._edition_of_class or edition or self._default_edition()  # set by __new__
         roll = self._roll_kind(edition)
         fields = _spec.schema(edition, roll)
@@ -158,7 +161,8 @@ class _Roller(anywidget.AnyWidget):
             )
         spec_kw = {k: v for k, v in kwargs.items() if k in fields}
         try:
-            spec = _spec.normalize({"edition": edition, "roll": roll, **self._spec_for_check(spec_kw)})
+            spec = _spec.normalize({"edition": edition, "roll": roll, **self._spec_for_check(spec_kw),
+                                    **({"rules": rules} if rules is not None else {})})
         except MergeError:
             spec = None  # agora helpers that do not merge: shown in the view, with the subset to accept
         except SpecError as err:
@@ -169,10 +173,12 @@ class _Roller(anywidget.AnyWidget):
                                    "seed": self._check_seed(seed)}
         if kwargs.get("layout") is not None:
             init_kw["layout"] = kwargs["layout"]
-        self.set_trait("fields", field_info(edition, roll))
-        self.set_trait("words", _spec.words(edition, roll))
         self._t = None
         super().__init__(**init_kw)
+        if rules:
+            self.set_trait("rules", _spec.check_rules(edition, rules))
+        self.set_trait("fields", field_info(edition, roll, self.rules))
+        self.set_trait("words", _spec.words(edition, roll))
         with self.hold_trait_notifications():
             for k, v in kwargs.items():
                 if k in fields:
@@ -181,6 +187,7 @@ class _Roller(anywidget.AnyWidget):
                     setattr(self, k, v)
         self._init_extras(kwargs)
         self.observe(self._on_spec_change, names=list(fields))
+        self.observe(self._on_rules_change, names=["rules"])
         self.log.observe(self._on_log_change, names=["entries"])
         self.on_msg(self._on_msg)
         self.table = {"phase": "idle"}
@@ -227,7 +234,37 @@ class _Roller(anywidget.AnyWidget):
     def _raw_spec(self) -> dict:
         return {"edition": self.edition, "roll": self.roll,
                 **{k: (list(getattr(self, k)) if isinstance(getattr(self, k), list) else getattr(self, k))
-                   for k in self.spec_fields}}
+                   for k in self.spec_fields},
+                **({"rules": dict(self.rules)} if self.rules else {})}
+
+    def _kind_of(self, field: str) -> Any:
+        """A field's kind under the rules the roller plays by."""
+        return _spec.schema(self.edition, self.roll, self.rules or None)[field]
+
+    # -- rule knobs ------------------------------------------------------------------
+
+    @traitlets.validate("rules")
+    def _validate_rules(self, proposal):
+        try:
+            return _spec.check_rules(self.edition, proposal["value"])
+        except SpecError as err:
+            raise traitlets.TraitError(str(err)) from None
+
+    def _on_rules_change(self, change=None) -> None:
+        """New rules: the fields take their new ranges (a value now out of
+        range moves to the nearest legal one), the odds follow."""
+        kinds = _spec.schema(self.edition, self.roll, self.rules or None)
+        with self.hold_trait_notifications():
+            self.set_trait("fields", field_info(self.edition, self.roll, self.rules))
+            for name, kind in kinds.items():
+                cur = getattr(self, name)
+                new = clamp(kind, cur, cur)
+                if new != cur:
+                    self.set_trait(name, new)
+            fixes = _spec.repair(self._raw_spec())
+            for name, value in fixes.items():
+                self.set_trait(name, value)
+        self._refresh()
 
     @property
     def spec(self) -> dict:
@@ -268,7 +305,7 @@ class _Roller(anywidget.AnyWidget):
         return set(self.spec_fields) | set(self._extra_names()) | {"seed"}
 
     def _clamp_browser(self, name: str, value: Any) -> Any:
-        fields = _spec.schema(self.edition, self.roll)
+        fields = _spec.schema(self.edition, self.roll, self.rules or None)
         if name in fields:
             return clamp(fields[name], value, getattr(self, name))
         if name == "seed":

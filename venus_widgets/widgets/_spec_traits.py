@@ -35,11 +35,13 @@ class SpecTrait(traitlets.TraitType):
         self.info_text = kind.allowed
 
     def validate(self, obj: Any, value: Any) -> Any:
+        # the range under the widget's rule knobs (e.g. more factors), else the schema's
+        kind = obj._kind_of(self.field) if hasattr(obj, "_kind_of") else self.kind
         try:
-            v = self.kind.check(self.field, value)
+            v = kind.check(self.field, value)
         except SpecError as err:
             raise traitlets.TraitError(str(err)) from None
-        v = list(v) if isinstance(self.kind, _spec.List) else v
+        v = list(v) if isinstance(kind, _spec.List) else v
         if obj._cross_validation_lock is False and hasattr(obj, "_cross_check"):
             obj._cross_check(self.field, v)
         return v
@@ -54,10 +56,12 @@ def make_traits(edition: str, roll: str) -> dict[str, SpecTrait]:
     return out
 
 
-def field_info(edition: str, roll: str) -> list[dict]:
+def field_info(edition: str, roll: str, rules: dict | None = None) -> list[dict]:
     """JSON description of the fields, in display order, for the view: each
-    with the label, group (and sources, entries) its edition declares."""
-    return [{"name": name, **d, "label": d.get("label") or name} for name, d in _spec.describe(edition, roll).items()]
+    with the label, group (and sources, entries) its edition declares, and
+    the ranges the spec's rule knobs set."""
+    return [{"name": name, **d, "label": d.get("label") or name}
+            for name, d in _spec.describe(edition, roll, rules).items()]
 
 
 # --------------------------------------------------------------------------
