@@ -9,6 +9,9 @@ True
 
 from __future__ import annotations
 
+import json
+
+from .edition import get
 from .spec import ROLL_KINDS, describe
 
 
@@ -47,6 +50,13 @@ def field_reference() -> str:
         "past its maximum); a set is refused, since the order gives each die its place. "
         "True/false fields take Python or numpy booleans.",
         "",
+        "Every spec may also carry `rules`: a dict of the edition's rule knobs that differ from "
+        "its reading of the rules (listed under each edition below and by `vw.rules(edition)`), "
+        "e.g. `{\"edition\": \"playtest\", \"roll\": \"task\", \"rules\": {\"threshold_base\": 2}}`. "
+        "The odds, rolls, advice, rollers and log all follow it. A knob the edition does not have, "
+        "or a value it does not take, raises `SpecError` naming `rules.<knob>`. A knob set to its "
+        "default is dropped by `normalize`, so a spec without `rules` is unchanged.",
+        "",
         "_Generated from `venus_widgets/engine/spec.py` by `python -m venus_widgets.engine.reference`._",
     ]
     for edition, kinds in ROLL_KINDS.items():
@@ -54,6 +64,12 @@ def field_reference() -> str:
             lines += ["", f"## {edition} {roll}", "", "| field | allowed | default | meaning |", "|---|---|---|---|"]
             for name, kind in describe(edition, roll).items():
                 lines.append(f"| `{name}` | {_allowed(kind)} | {_default(kind)} | {kind['doc']} |")
+        knobs = get(edition).KNOBS
+        if knobs:
+            lines += ["", f"### {edition} rules", "", "| knob | allowed | default | seed sentence |",
+                      "|---|---|---|---|"]
+            for k in knobs:
+                lines.append(f"| `{k.name}` | {k.allowed} | `{json.dumps(k.default)}` | {k.seed} |")
     return "\n".join(lines) + "\n"
 
 
