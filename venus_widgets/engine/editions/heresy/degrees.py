@@ -11,7 +11,7 @@ seed's Degrees of Success (docs/rules_heresy_vers.md#heresy-victorianas-heresy-e
 
 from __future__ import annotations
 
-from .rules import RULES, Rules
+from .rules import RULES, Rules, rules_of
 
 #: Net successes -> degree (the seed's Degrees of Success table; below 0 a foul failure).
 DEGREES = (
@@ -37,13 +37,15 @@ BANDS: tuple[tuple[str, int | None, int | None], ...] = tuple(
     zip(NAMES, (None,) + tuple(lo for lo, _ in reversed(DEGREES)), tuple(lo for lo, _ in reversed(DEGREES)) + (None,)))
 
 
-def threshold(spec: dict, rules: Rules = RULES) -> int:
+def threshold(spec: dict, rules: Rules | None = None) -> int:
     """Net successes needed to pass: 2 (a success; 1 is a partial success)."""
+    rules = rules or rules_of(spec)
     return rules.pass_threshold
 
 
-def goal(spec: dict, rules: Rules = RULES) -> int:
+def goal(spec: dict, rules: Rules | None = None) -> int:
     """The Heresy Engine has no consequences to buy: the goal is the threshold."""
+    rules = rules or rules_of(spec)
     return threshold(spec, rules)
 
 

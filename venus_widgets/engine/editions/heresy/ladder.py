@@ -11,6 +11,21 @@ from ...odds import Odds
 from ...rolls import Roll
 from .degrees import threshold
 from .net import pool_dice
+from .rules import Rules, rules_of
+
+
+def _faces(faces: tuple[int, ...]) -> str:
+    words = [str(f) for f in faces]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _die_words(rules: Rules) -> str:
+    """What one pool die does under ``rules``, with its mean successes
+    (s successes faces, r re-rolled: s / (6 - r))."""
+    s, r = len(rules.success_faces), len(rules.reroll_faces)
+    again = (f", and each {_faces(rules.reroll_faces)} is rolled again for another chance" if r else "")
+    return (f"each {_faces(rules.success_faces)} is a success ({s} in 6){again}: "
+            f"{s / (6 - r):.3g} successes per die on average")
 
 #: Black dice per step of difficulty (Difficult 3, Very Difficult 6, ...).
 BLACK_STEP = 3
@@ -28,10 +43,10 @@ def explain_steps(spec: dict, o: Odds) -> list:
     from ...api import odds
     from ...explain import Step
 
+    rules = rules_of(spec)
     m, black, trade, need = pool_dice(spec), spec["black"], spec["trade"], threshold(spec)
-    steps = [Step(f"{m} pool dice" + (f" ({spec['pool']} - 3 x {trade} traded)" if trade else "")
-                  + ": each 1 or 6 is a success (2 in 6), and each 6 is rolled again for another chance: "
-                  "0.4 successes per die on average.")]
+    steps = [Step(f"{m} pool dice" + (f" ({spec['pool']} - {rules.trade_rate} x {trade} traded)" if trade else "")
+                  + f": {_die_words(rules)}.")]
     if trade:
         steps.append(Step(f"{trade} automatic success(es) from the trades (black dice can cancel them)."))
     steps.append(Step(f"A success needs {need} net successes."))
@@ -39,8 +54,9 @@ def explain_steps(spec: dict, o: Odds) -> list:
     steps.append(Step(f"without black dice, {need} or more successes", p0, "+"))
     if black:
         # black dice never raise the chance: a negative difference is the float noise of the two cut tails
-        steps.append(Step(f"the {black} black dice take the rolls they bring below {need}: each 1 or 6 on a "
-                          "black die (2 in 6) cancels a success", max(0.0, p0 - o.p_pass), "-"))
+        steps.append(Step(f"the {black} black dice take the rolls they bring below {need}: each "
+                          f"{_faces(rules.success_faces)} on a black die ({len(rules.success_faces)} in 6) cancels "
+                          "a success", max(0.0, p0 - o.p_pass), "-"))
     steps.append(Step("P(success or better)", o.p_pass, "="))
     steps.append(Step("partial success (net 1)", o.breakdown["partial success"]))
     steps.append(Step("foul failure (net below 0)", o.breakdown["foul failure"]))
@@ -54,9 +70,9 @@ def explain_roll(r: Roll) -> list[str]:
     black = [d for d in r.dice if d.owner == "black"]
     got = sum(d.scores for d in pool + again)
     out = [f"Pool dice: {' '.join(str(d.after) for d in pool) or 'none'}: "
-           f"{sum(d.scores for d in pool)} success(es) (1s and 6s)."]
+           f"{sum(d.scores for d in pool)} success(es) ({_faces(rules_of(dict(r.spec)).success_faces)})."]
     if again:
-        out.append(f"Each 6 rolled again: {' '.join(str(d.after) for d in again)}: {got} success(es) in all.")
+        out.append(f"Each {_faces(rules_of(dict(r.spec)).reroll_faces)} rolled again: {' '.join(str(d.after) for d in again)}: {got} success(es) in all.")
     if r.details["automatic"]:
         out.append(f"+ {r.details['automatic']} automatic success(es) from trades.")
     if black:

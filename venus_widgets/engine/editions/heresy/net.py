@@ -15,27 +15,30 @@ from ...exact import array, ratio
 from ...odds import Odds
 from .degrees import BANDS, threshold
 from .pool import cancels, pool_pmf
-from .rules import RULES, Rules
+from .rules import RULES, Rules, rules_of
 
 
-def pool_dice(spec: dict, rules: Rules = RULES) -> int:
+def pool_dice(spec: dict, rules: Rules | None = None) -> int:
     """Pool dice rolled: the pool less 3 per trade."""
+    rules = rules or rules_of(spec)
     return int(spec["pool"] - rules.trade_rate * spec["trade"])
 
 
-def denominator(spec: dict, rules: Rules = RULES) -> int | None:
+def denominator(spec: dict, rules: Rules | None = None) -> int | None:
     """Black dice only (no pool dice left after trades): 3 ** black (each
     cancels on 1 or 6, 2 faces in 6). With pool dice the 6s re-roll without
     end: the odds are not rational (``None``)."""
+    rules = rules or rules_of(spec)
     if pool_dice(spec, rules):
         return None
     return (6 // math.gcd(len(rules.success_faces), 6)) ** spec["black"]
 
 
-def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
+def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     """Exact odds of net successes (spec normalized); with ``exact`` (only
     without pool dice, see :func:`denominator`) in Fractions. ``rules``: a
     variant's reading (:mod:`.rules`)."""
+    rules = rules or rules_of(spec)
     m, black, trade = pool_dice(spec, rules), spec["black"], spec["trade"]
     if exact and m:
         raise ValueError("pool dice explode: their odds are not rational")

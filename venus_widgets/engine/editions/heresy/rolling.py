@@ -14,7 +14,7 @@ from ...errors import SpecError
 from ...rolls import Die, Roll, in_blocks, streams
 from .degrees import degree, threshold
 from .net import pool_dice
-from .rules import RULES, Rules
+from .rules import RULES, Rules, rules_of
 
 
 def _among(faces: np.ndarray, chosen: tuple[int, ...]) -> np.ndarray:
@@ -22,9 +22,10 @@ def _among(faces: np.ndarray, chosen: tuple[int, ...]) -> np.ndarray:
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None,
-         rules: Rules = RULES) -> Roll:
+         rules: Rules | None = None) -> Roll:
     """A seeded roll: pool dice, black dice, then the re-rolls of 6s
     (``exploded_from``) in rolling order. KISS and Ego do not exist here."""
+    rules = rules or rules_of(spec)
     if kiss:
         raise SpecError("kiss", kiss, "no KISS in the Heresy Engine")
     m, black, trade = pool_dice(spec, rules), spec["black"], spec["trade"]
@@ -50,8 +51,9 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
                 details={"degree": degree(net), "automatic": trade, "foul_failure": net < 0})
 
 
-def roll_many(spec: dict, n: int, seed: int, rules: Rules = RULES) -> np.ndarray:
+def roll_many(spec: dict, n: int, seed: int, rules: Rules | None = None) -> np.ndarray:
     """Net successes of ``n`` rolls, simulating every die (vectorised, in blocks)."""
+    rules = rules or rules_of(spec)
     return in_blocks(n, seed, lambda rows, g1, _: _rolls(spec, rows, g1, rules))
 
 

@@ -13,35 +13,21 @@ does not carry rules yet (a spec field ``rules`` is the rule lab's work).
 >>> Rules(reroll_faces=[1, 2, 3, 4, 5, 6])
 Traceback (most recent call last):
 ...
-venus_widgets.engine.errors.SpecError: rules.reroll_faces=(1, 2, 3, 4, 5, 6) is not allowed: expected some of the faces 1 to 6, not all (a die must be able to stop)
+venus_widgets.engine.errors.SpecError: rules.reroll_faces=[1, 2, 3, 4, 5, 6] is not allowed: expected a list of faces from 1 to 6, not all of them
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, fields
-from typing import Any
+from functools import lru_cache
+from typing import Any, Mapping
 
-from ...errors import SpecError
+from ...knobs import Kind, Knob, faces, values, whole
 
 
 def _knob(default: Any, seed: str, allowed: str) -> Any:
     return field(default=default, metadata={"seed": seed, "allowed": allowed})
-
-
-def _faces(name: str, value: Any, allowed: str, *, empty: bool, full: bool) -> tuple[int, ...]:
-    try:
-        faces = tuple(sorted({int(f) for f in value}))
-    except (TypeError, ValueError):
-        raise SpecError(f"rules.{name}", value, allowed) from None
-    if any(f < 1 or f > 6 for f in faces) or (not empty and not faces) or (not full and len(faces) == 6):
-        raise SpecError(f"rules.{name}", faces, allowed)
-    return faces
-
-
-def _whole(name: str, value: Any, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise SpecError(f"rules.{name}", value, f"a whole number from {lo} to {hi}")
-    return value
 
 
 @dataclass(frozen=True)
@@ -61,18 +47,14 @@ class Rules:
         2, "As you need 2 successes to properly complete a task", "a whole number from 1 to 20")
 
     def __post_init__(self) -> None:
-        set_ = object.__setattr__
-        set_(self, "success_faces", _faces("success_faces", self.success_faces, self.allowed("success_faces"),
-                                           empty=False, full=True))
-        set_(self, "reroll_faces", _faces("reroll_faces", self.reroll_faces, self.allowed("reroll_faces"),
-                                          empty=True, full=False))
-        set_(self, "trade_rate", _whole("trade_rate", self.trade_rate, 1, 10))
-        set_(self, "pass_threshold", _whole("pass_threshold", self.pass_threshold, 1, 20))
+        for k in KNOBS:  # the knobs' own checks: one place; lists of faces become tuples
+            v = k.check(getattr(self, k.name))
+            object.__setattr__(self, k.name, tuple(v) if isinstance(v, list) else v)
 
     @staticmethod
     def allowed(name: str) -> str:
         """The values a knob may take, in words."""
-        return {f.name: f.metadata["allowed"] for f in fields(Rules)}[name]
+        return {k.name: k.allowed for k in KNOBS}[name]
 
     @staticmethod
     def seed(name: str) -> str:
@@ -80,5 +62,25 @@ class Rules:
         return {f.name: f.metadata["seed"] for f in fields(Rules)}[name]
 
 
+_KINDS: dict[str, Kind] = {"success_faces": faces(1, 6), "reroll_faces": faces(1, 6, empty=True, full=False),
+                           "trade_rate": whole(1, 10), "pass_threshold": whole(1, 20)}
+
+#: The knobs a spec's ``rules`` may change.
+KNOBS: tuple[Knob, ...] = tuple(
+    Knob(f.name, list(f.default) if isinstance(f.default, tuple) else f.default, _KINDS[f.name],
+         f.metadata["seed"], "docs/rules_heresy_vers.md#rule-knobs-heresy")
+    for f in fields(Rules))
+
 #: Today's reading (docs/rules_heresy_vers.md).
 RULES = Rules()
+
+
+@lru_cache(maxsize=256)
+def _from_json(key: str) -> Rules:
+    return Rules(**values(KNOBS, json.loads(key)))
+
+
+def rules_of(spec: Mapping[str, Any]) -> Rules:
+    """The rules a spec plays by: its ``rules`` over the defaults."""
+    given = spec.get("rules")
+    return _from_json(json.dumps(given, sort_keys=True)) if given else RULES

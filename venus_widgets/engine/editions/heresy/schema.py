@@ -21,12 +21,15 @@ SCHEMAS: dict[str, dict[str, Field]] = {
 
 
 def cross_checks(s: dict[str, Any]) -> None:
-    """Each trade gives up 3 pool dice."""
-    if 3 * s["trade"] > s["pool"]:
+    """Each trade gives up ``trade_rate`` (3) pool dice."""
+    from .rules import rules_of
+
+    rate = rules_of(s).trade_rate
+    if rate * s["trade"] > s["pool"]:
         raise CrossError(
             "trade",
             s["trade"],
-            f"a whole number from 0 to {s['pool'] // 3}",
-            f"each trade gives up 3 of the {s['pool']} pool dice",
-            nearest=s["pool"] // 3,
+            f"a whole number from 0 to {s['pool'] // rate}",
+            f"each trade gives up {rate} of the {s['pool']} pool dice",
+            nearest=s["pool"] // rate,
         )

@@ -29,19 +29,19 @@ def steps(spec: dict) -> Steps:
 
 
 def contributions(spec: dict, r: Roll) -> list[Mark]:
-    return [Mark(f"+{x.after}", f"adds {x.after} to the 3d6 total") for x in r.dice]
+    return [Mark(f"+{x.after}", f"adds {x.after} to the {len(r.dice)}d6 total") for x in r.dice]
 
 
 def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
     """One "+n" line for every face mark."""
-    return [{"mark": "+n", "meaning": "adds its face to the 3d6 total"}] if marks else []
+    return [{"mark": "+n", "meaning": "adds its face to the dice total"}] if marks else []
 
 
 def sentence(spec: dict, r: Roll, c: Choices) -> str:
     d, deg = r.details, r.outcome
     what = plural(abs(deg), "degree", "degrees") + f" of {'success' if deg >= 0 else 'failure'}"
     verdict = "Passed" if r.passed else "Failed"
-    return f"{verdict}: 3d6 {d['total']} + penalty {d['penalty']} against CT {d['ct']} ({what})"
+    return f"{verdict}: {len(r.dice)}d6 {d['total']} + penalty {d['penalty']} against CT {d['ct']} ({what})"
 
 
 def announce(spec: dict, r: Roll) -> str:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 
 from ..._dist import sum_ways
-from .rules import RULES, Rules
+from .rules import RULES, Rules, rules_of
 
 #: Ways to roll each total 3..18 on 3d6 (index 0 = a total of 3).
 WAYS_3D6 = sum_ways(3, 6).astype(float)
 
 
-def target(spec: dict, rules: Rules = RULES) -> int:
+def target(spec: dict, rules: Rules | None = None) -> int:
     """The competence target (CT) that 3d6 + penalty must not exceed: 10 + ranks."""
+    rules = rules or rules_of(spec)
     return rules.base_ct + spec["ranks"]
 
 
@@ -26,15 +27,17 @@ def threshold(spec: dict) -> int:
     return 0
 
 
-def degrees(spec: dict, total, rules: Rules = RULES):
+def degrees(spec: dict, total, rules: Rules | None = None):
     """CT - (roll + penalty); negative = degrees of failure (``total`` may be an array)."""
+    rules = rules or rules_of(spec)
     return target(spec, rules) - (total + spec["penalty"])
 
 
-def ways_at_most(n: int) -> int:
-    """Rolls of 3d6 (out of 216) totalling ``n`` or less.
+def ways_at_most(n: int, dice: int = 3) -> int:
+    """Rolls of ``dice`` d6 (out of 6 ** dice) totalling ``n`` or less.
 
-    >>> ways_at_most(3), ways_at_most(10), ways_at_most(18)
-    (1, 108, 216)
+    >>> ways_at_most(3), ways_at_most(10), ways_at_most(18), ways_at_most(7, dice=2)
+    (1, 108, 216, 21)
     """
-    return int(WAYS_3D6[: max(0, min(n, 18) - 2)].sum())
+    ways = WAYS_3D6 if dice == 3 else sum_ways(dice, 6)
+    return int(ways[: max(0, min(n, 6 * dice) - dice + 1)].sum())

@@ -12,17 +12,19 @@ from ..._dist import sum_ways
 from ...exact import array, ratio
 from ...odds import Odds
 from .degrees import degrees, target, threshold
-from .rules import RULES, Rules
+from .rules import RULES, Rules, rules_of
 
 
-def denominator(spec: dict, rules: Rules = RULES) -> int:
+def denominator(spec: dict, rules: Rules | None = None) -> int:
     """Three d6: 216."""
+    rules = rules or rules_of(spec)
     return 6 ** rules.dice
 
 
-def odds(spec: dict, exact: bool = False, rules: Rules = RULES) -> Odds:
+def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     """Exact odds of the degrees (spec normalized); Fractions with ``exact``.
     ``rules``: a variant's reading (:mod:`.rules`)."""
+    rules = rules or rules_of(spec)
     n, den = rules.dice, denominator(spec, rules)
     top = degrees(spec, 6 * n, rules)  # the worst roll gives the lowest degrees
     pmf = array((ratio(int(w), den, exact) for w in sum_ways(n, 6)[::-1]), exact)  # index 0 = the worst roll

@@ -13,12 +13,13 @@ import numpy as np
 from ...errors import SpecError
 from ...rolls import Die, Roll, in_blocks, streams
 from .degrees import degrees, target, threshold
-from .rules import RULES, Rules
+from .rules import RULES, Rules, rules_of
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None,
-         rules: Rules = RULES) -> Roll:
+         rules: Rules | None = None) -> Roll:
     """A seeded roll of three d6 (owner "own"); no KISS or Ego in VERS."""
+    rules = rules or rules_of(spec)
     if kiss:
         raise SpecError("kiss", kiss, "no KISS in VERS")
     g1, _ = streams(seed)
@@ -32,7 +33,8 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
                          "modified": total + spec["penalty"]})
 
 
-def roll_many(spec: dict, n: int, seed: int, rules: Rules = RULES) -> np.ndarray:
+def roll_many(spec: dict, n: int, seed: int, rules: Rules | None = None) -> np.ndarray:
     """Degrees of ``n`` rolls (vectorised, in blocks)."""
+    rules = rules or rules_of(spec)
     return in_blocks(n, seed, lambda rows, g1, _: degrees(
         spec, g1.integers(1, 7, size=(rows, rules.dice), dtype=np.int8).sum(axis=1), rules))

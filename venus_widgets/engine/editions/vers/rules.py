@@ -2,8 +2,8 @@
 each with the seed sentence it comes from.
 
 The kernels (:mod:`.degrees`, :mod:`.distribution`, :mod:`.rolling`) take
-a :class:`Rules` as an argument; a spec does not carry rules yet (the rule
-lab's work).
+a :class:`Rules`, by default the spec's (:func:`rules_of`: its ``rules``,
+checked by :data:`KNOBS`, over the defaults).
 
 >>> RULES.base_ct, RULES.dice
 (10, 3)
@@ -15,10 +15,12 @@ venus_widgets.engine.errors.SpecError: rules.dice=0 is not allowed: expected a w
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, fields
-from typing import Any
+from functools import lru_cache
+from typing import Any, Mapping
 
-from ...errors import SpecError
+from ...knobs import Knob, values, whole
 
 #: knob -> (lowest, highest) allowed value
 BOUNDS = {"base_ct": (0, 30), "dice": (1, 6)}
@@ -38,16 +40,13 @@ class Rules:
                          "competence target for that action.")
 
     def __post_init__(self) -> None:
-        for name, (lo, hi) in BOUNDS.items():
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-                raise SpecError(f"rules.{name}", value, self.allowed(name))
+        for k in KNOBS:  # the knobs' own checks: one place
+            k.check(getattr(self, k.name))
 
     @staticmethod
     def allowed(name: str) -> str:
         """The values a knob may take, in words."""
-        lo, hi = BOUNDS[name]
-        return f"a whole number from {lo} to {hi}"
+        return {k.name: k.allowed for k in KNOBS}[name]
 
     @staticmethod
     def seed(name: str) -> str:
@@ -55,5 +54,21 @@ class Rules:
         return {f.name: f.metadata["seed"] for f in fields(Rules)}[name]
 
 
+#: The knobs a spec's ``rules`` may change.
+KNOBS: tuple[Knob, ...] = tuple(
+    Knob(f.name, f.default, whole(*BOUNDS[f.name]), f.metadata["seed"], "docs/rules_heresy_vers.md#rule-knobs-vers")
+    for f in fields(Rules))
+
 #: Today's reading (docs/rules_heresy_vers.md).
 RULES = Rules()
+
+
+@lru_cache(maxsize=256)
+def _from_json(key: str) -> Rules:
+    return Rules(**values(KNOBS, json.loads(key)))
+
+
+def rules_of(spec: Mapping[str, Any]) -> Rules:
+    """The rules a spec plays by: its ``rules`` over the defaults."""
+    given = spec.get("rules")
+    return _from_json(json.dumps(given, sort_keys=True)) if given else RULES
