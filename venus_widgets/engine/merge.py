@@ -21,6 +21,7 @@ venus_widgets.engine.errors.MergeError: helpers=[5, 4] is not allowed: expected 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import product
 from typing import Iterable
 
 from .errors import MergeError
@@ -55,8 +56,9 @@ def try_merge(ranks: Iterable[int], drop: int = 1) -> int | None:
     return None
 
 
-def best_subset(ranks: Iterable[int]) -> tuple[tuple[int, ...], int | None]:
-    """The accepted subset that merges into the best (lowest) rank.
+def best_subset(ranks: Iterable[int], drop: int = 1) -> tuple[tuple[int, ...], int | None]:
+    """The accepted subset that merges into the best (lowest) rank
+    (``drop``: the ``merge_drop`` knob).
 
     Ties go to the subset with the fewest helpers (fewer people tied to the
     roll's consequences), then to the higher-ranked helpers left out.
@@ -73,6 +75,8 @@ def best_subset(ranks: Iterable[int]) -> tuple[tuple[int, ...], int | None]:
     counts = Counter(int(r) for r in ranks)
     if not counts:
         return (), None
+    if drop != 1:
+        return _best_subset_any_drop(counts, drop)
     top, low = max(counts), min(counts)
     # n dice merge at most log2(n) ranks below the lowest of them
     for target in range(max(1, low - sum(counts.values()).bit_length()), top + 1):
@@ -101,6 +105,30 @@ def best_subset(ranks: Iterable[int]) -> tuple[tuple[int, ...], int | None]:
     return (), None
 
 
+def _best_subset_any_drop(counts: Counter[int], drop: int) -> tuple[tuple[int, ...], int | None]:
+    """:func:`best_subset` for any ``drop``, by trying every number of
+    helpers of each rank (at most 16 helpers of 5 ranks: about 1,300
+    choices), with the same preferences (best rank, fewest helpers, the
+    higher-ranked left out).
+
+    >>> best_subset([6, 6, 5, 3], drop=2), best_subset([6, 6, 5, 5], drop=2)
+    (((3,), 3), ((5, 5), 3))
+    """
+    ranks = sorted(counts)
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    for take in product(*(range(counts[r] + 1) for r in ranks)):
+        chosen = tuple(r for r, c in zip(ranks, take) for _ in range(c))
+        rank = try_merge(chosen, drop)
+        if rank is None:
+            continue
+        cand = (rank, len(chosen), chosen)
+        if best is None or cand < best:
+            best = cand
+    if best is None:
+        return (), None
+    return tuple(sorted(best[2], reverse=True)), best[0]
+
+
 def merge(ranks: Iterable[int], drop: int = 1) -> int | None:
     """Merge helpers' ranks into the helping die's rank (``None``: no help).
 
@@ -108,7 +136,7 @@ def merge(ranks: Iterable[int], drop: int = 1) -> int | None:
     at most 16 ranks from 2 to 6), so a wrong value is a :class:`SpecError`
     naming ``helpers``. Raises :class:`MergeError` when they cannot merge;
     the error names the best feasible subset (``err.best``) and its rank
-    (``err.best_rank``; found for the rules' merge, ``drop == 1``).
+    (``err.best_rank``).
     ``drop`` is the ``merge_drop`` knob (:func:`try_merge`).
     """
     from .spec import SCHEMAS  # local import: spec imports merge for its cross check
@@ -120,6 +148,6 @@ def merge(ranks: Iterable[int], drop: int = 1) -> int | None:
         return None
     rank = try_merge(ranks, drop)
     if rank is None:
-        best, best_rank = best_subset(ranks) if drop == 1 else ((), None)
+        best, best_rank = best_subset(ranks, drop)
         raise MergeError(ranks, best, best_rank)
     return rank

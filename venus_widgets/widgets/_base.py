@@ -425,9 +425,17 @@ class _Roller(anywidget.AnyWidget):
     def _outcome_name(self) -> str:
         return self.words.get("outcome", "successes")
 
+    def _merge_drop(self) -> int:
+        """How many ranks two merged helpers drop, by the rules the roller plays by."""
+        try:
+            rules = _edition.get(self.edition).rules_of(self._raw_spec())
+        except SpecError:
+            return 1
+        return int(getattr(rules, "merge_drop", 1))
+
     def _view_extras(self) -> dict:
         if "helpers" in self.spec_fields:
-            return {"merge": merge_info(self.helpers)}
+            return {"merge": merge_info(self.helpers, self._merge_drop())}
         return {}
 
     # -- messages from the view --------------------------------------------------------
@@ -461,7 +469,7 @@ class _Roller(anywidget.AnyWidget):
         elif action == "accept_helpers":
             if "helpers" not in self.spec_fields:
                 raise SpecError("do", action, "a request this roller answers", "only rollers with helpers merge them")
-            self.helpers = list(merge_info(self.helpers).get("best") or [])
+            self.helpers = list(merge_info(self.helpers, self._merge_drop()).get("best") or [])
         else:
             _table.handle(self, content)
 
@@ -483,19 +491,19 @@ class _Roller(anywidget.AnyWidget):
                        for i, e in list(enumerate(self.log.entries))[-5:]]
 
 
-def merge_info(helpers) -> dict:
+def merge_info(helpers, drop: int = 1) -> dict:
     """The merged helping die, or why the helpers cannot merge and the
     subset to accept (agora)."""
     helpers = list(helpers)
     if not helpers:
         return {"ok": True, "rank": None, "text": "No helpers: no helping die"}
-    rank = try_merge(helpers)
+    rank = try_merge(helpers, drop)
     if rank is not None:
         what = "an automatic success (rank 1, not rolled)" if rank == 1 else f"one helping die of rank {rank}"
         return {"ok": True, "rank": rank, "text": f"Helpers {helpers} merge into {what}"}
-    best, best_rank = best_subset(helpers)
+    best, best_rank = best_subset(helpers, drop)
     try:
-        _merge(helpers)
+        _merge(helpers, drop)
         msg = "these helpers cannot merge"
     except MergeError as err:
         msg = str(err)

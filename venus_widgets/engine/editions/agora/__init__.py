@@ -34,14 +34,9 @@ from .schema import SCHEMAS, cross_checks  # noqa: F401
 ID = "agora"
 FEATURES: frozenset[str] = frozenset({"advise", "kiss_odds", "vary"})
 
-#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`); issue 9
-#: declares them in :mod:`.rules`.
-KNOBS: tuple[_Knob, ...] = ()
-
-
-def rules_of(spec: dict) -> _rules.Rules:
-    """This edition's rules for ``spec`` (its ``rules`` over the defaults)."""
-    return _rules.DEFAULT
+#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`), from :mod:`.rules`.
+KNOBS: tuple[_Knob, ...] = _rules.KNOBS
+rules_of = _rules.rules_of
 
 
 def schema_for(roll: str, rules: _rules.Rules) -> dict:

@@ -19,12 +19,19 @@ from .kernels import categories, help_faces, reroll
 from .policy import kiss_key, policy_kiss
 from .reading import AUTO, layout, successes, threshold
 from .rolling import check_kiss
+from .rules import rules_of
 
 
 def _face_kind(face: int, rank: int) -> int:
     """What a die showing ``face`` does for the odds: 0 a 1 (a failure that
-    counts towards snake eyes), 1 another failure, 2 a success short of 6."""
+    counts towards snake eyes), 1 another failure, 2 a success Ego does not
+    double (short of a 6)."""
     return 0 if face == 1 else 1 if face < rank else 2
+
+
+def _doubled(face: int, rank: int, spec: dict) -> bool:
+    """A success Ego counts twice: at least ``ego_double_from`` (a 6)."""
+    return face >= max(rank, rules_of(spec).ego_double_from)
 
 
 def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
@@ -64,7 +71,7 @@ def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advi
     groups: dict[tuple[bool, int], list[int]] = {}
     if succ0 < target:
         for i, (f, r) in enumerate(zip(faces, ranks)):
-            if i in kissed or r == AUTO or f == 6 or (f >= r and not spec["ego"]):
+            if i in kissed or r == AUTO or _doubled(f, r, spec) or (f >= r and not spec["ego"]):
                 continue
             groups.setdefault((i >= n, _face_kind(f, r)), []).append(i)
     for dice in groups.values():
@@ -120,7 +127,8 @@ def _choices_odds(spec, faces, ranks, keys, grid, n, help_rank) -> list[tuple[fl
     what each choice keeps and read by :func:`_summary`, the rules' last
     step."""
     rolled = [i for i in range(len(ranks)) if ranks[i] != AUTO]
-    total = np.array([sum(faces[i] == 6 for i in rolled),
+    double_from = rules_of(spec).ego_double_from
+    total = np.array([sum(_doubled(faces[i], ranks[i], spec) for i in rolled),
                       sum(faces[i] >= ranks[i] for i in rolled) + (help_rank == AUTO),
                       sum(faces[i] == 1 for i in rolled)], dtype=np.int64)
     # what one KISSed die of each group takes away: never a 6; a success short of 6; a 1
@@ -134,15 +142,16 @@ def _choices_odds(spec, faces, ranks, keys, grid, n, help_rank) -> list[tuple[fl
         if not (helped == h).any():
             continue
         top = int(k_main[helped == h].max())
-        ph, h6, hs, h1, _ = help_faces(help_rank if h else None)
-        cells = reroll(ph, h6, hs, h1, np.zeros(ph.size, dtype=np.int64), categories(spec["rank"]))
+        ph, h6, hs, h1, _ = help_faces(help_rank if h else None, False, double_from)
+        die = categories(spec["rank"], False, double_from)
+        cells = reroll(ph, h6, hs, h1, np.zeros(ph.size, dtype=np.int64), die)
         for k in range(top + 1):
             nz = cells[0] > 0
             cells = tuple(x[nz] for x in cells)
             fresh[(k, h)] = cells
             if k < top:  # one more fresh main die
                 cp, c6, cs, c1 = cells
-                cells = reroll(cp, c6, cs, c1, np.ones(cp.size, dtype=np.int64), categories(spec["rank"]))
+                cells = reroll(cp, c6, cs, c1, np.ones(cp.size, dtype=np.int64), die)
     for (k, h), cells in fresh.items():
         rows = np.nonzero((k_main == k) & (helped == h))[0]
         if not rows.size:
@@ -179,13 +188,14 @@ def _option_odds(spec, faces, ranks, chosen, n, help_rank) -> tuple[float, float
     """P(pass), P(critical) when the dice ``chosen`` are KISSed: counted in
     Fractions, each rounded once (correctly rounded, the same everywhere)."""
     keep = [i for i in range(len(ranks)) if i not in chosen and ranks[i] != AUTO]
-    six = sum(faces[i] == 6 for i in keep)
+    six = sum(_doubled(faces[i], ranks[i], spec) for i in keep)
     succ = sum(faces[i] >= ranks[i] for i in keep) + (help_rank == AUTO)
     ones = sum(faces[i] == 1 for i in keep)
     k = sum(1 for i in chosen if i < n)
-    ph, h6, hs, h1, _ = help_faces(help_rank if n in chosen else None, True)
+    double_from = rules_of(spec).ego_double_from
+    ph, h6, hs, h1, _ = help_faces(help_rank if n in chosen else None, True, double_from)
     p, s6, sc, on, kk = ph, six + h6, succ + hs, ones + h1, np.full(ph.size, k)
-    p, s6, sc, on = reroll(p, s6, sc, on, kk, categories(spec["rank"], True))
+    p, s6, sc, on = reroll(p, s6, sc, on, kk, categories(spec["rank"], True, double_from))
     r = summary(spec, p, s6, sc, on, spec["ego"])
     return float(Fraction(r["p"][r["passed"]].sum())), float(Fraction(r["p"][r["crit"] > 0].sum()))
 

@@ -38,7 +38,7 @@ from ...odds import Odds
 from .kernels import help_weights, pool, reroll, reroll_ones, weights
 from .policy import always_before
 from .reading import AUTO, criticals, main_dice, per_consequence, threshold
-from .rules import DEFAULT, Rules
+from .rules import DEFAULT, Rules, rules_of
 
 #: Below this common denominator the odds are counted in whole numbers held
 #: in float64 (every count, product and partial sum stays below it, so the
@@ -89,8 +89,9 @@ def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int,
     return rows, n + (help_rank not in (None, AUTO)) + most, weights(rank, exact, double_from)
 
 
-def summary(spec: dict, p, six, succ, ones, ego: bool, rules: Rules = DEFAULT) -> dict[str, Any]:
+def summary(spec: dict, p, six, succ, ones, ego: bool, rules: Rules | None = None) -> dict[str, Any]:
     """Final successes (Ego applied by the policy) and what follows."""
+    rules = rules or rules_of(spec)
     target = threshold(spec, rules)
     spend = ego & (succ < target) & (six > 0)
     total = succ + np.where(spend, six, 0)
@@ -99,18 +100,20 @@ def summary(spec: dict, p, six, succ, ones, ego: bool, rules: Rules = DEFAULT) -
     return {"p": p, "total": total, "crit": crit, "passed": passed, "spend": spend}
 
 
-def denominator(spec: dict, rules: Rules = DEFAULT) -> int:
+def denominator(spec: dict, rules: Rules | None = None) -> int:
     """6 to the dice that can be rolled: the main dice, the help die, and
     every KISS (the budget, and the helper's free KISS)."""
+    rules = rules or rules_of(spec)
     n, help_rank = main_dice(spec), merge(spec["helpers"], rules.merge_drop)
     rolled = n + (help_rank is not None and help_rank != AUTO)
     kisses = min(spec["kiss"], rolled) + (help_rank not in (None, AUTO) and spec["helper_kiss"])
     return 6 ** (rolled + kisses)
 
 
-def odds(spec: dict, exact: bool = False, rules: Rules = DEFAULT) -> Odds:
+def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     """Exact odds of an agora check or task (spec normalized); Fractions
     with ``exact``; ``rules`` prices a variant (:mod:`.rules`)."""
+    rules = rules or rules_of(spec)
     n, rank, target = main_dice(spec), spec["rank"], threshold(spec, rules)
     help_rank = merge(spec["helpers"], rules.merge_drop)
     notes = []
@@ -162,7 +165,7 @@ def odds(spec: dict, exact: bool = False, rules: Rules = DEFAULT) -> Odds:
     )
 
 
-def subverted_pmf(spec: dict, pmf: Sequence[float] | dict, rules: Rules = DEFAULT) -> dict[int, float]:
+def subverted_pmf(spec: dict, pmf: Sequence[float] | dict, rules: Rules | None = None) -> dict[int, float]:
     """Consequences subverted (successes // per consequence, at most all of
     them) from a pmf of successes (task specs).
 
@@ -170,6 +173,7 @@ def subverted_pmf(spec: dict, pmf: Sequence[float] | dict, rules: Rules = DEFAUL
     ...               {0: 0.25, 1: 0.25, 2: 0.25, 5: 0.25})
     {0: 0.5, 1: 0.25, 2: 0.25}
     """
+    rules = rules or rules_of(spec)
     items = pmf.items() if isinstance(pmf, dict) else enumerate(pmf)
     out: dict[int, float] = {}
     per, cap = per_consequence(spec, rules), spec["consequences"]
@@ -179,7 +183,8 @@ def subverted_pmf(spec: dict, pmf: Sequence[float] | dict, rules: Rules = DEFAUL
     return {k: out[k] for k in sorted(out)}
 
 
-def _breakdown(spec: dict, parts: dict, pmf=None, exact: bool = False, rules: Rules = DEFAULT) -> dict[str, float]:
+def _breakdown(spec: dict, parts: dict, pmf=None, exact: bool = False, rules: Rules | None = None) -> dict[str, float]:
+    rules = rules or rules_of(spec)
     parts = dict(parts)
     zero = ratio(0, 1, exact)
     parts.setdefault("success with a bane", zero)

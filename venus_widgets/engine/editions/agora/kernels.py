@@ -22,9 +22,10 @@ from ...exact import array, bincount, ratio
 from .reading import AUTO
 
 
-def categories(rank: int, exact: bool = False) -> np.ndarray:
-    """P(face 6), P(success but not 6), P(face 1), P(other failure)."""
-    return array((ratio(w, 6, exact) for w in (1, 6 - rank, 1, rank - 2)), exact)
+def categories(rank: int, exact: bool = False, double_from: int = 6) -> np.ndarray:
+    """P(a success Ego doubles: a 6), P(another success), P(face 1),
+    P(another failure) (``double_from`` as in :func:`weights`)."""
+    return array((ratio(int(w), 6, exact) for w in weights(rank, double_from=double_from)), exact)
 
 
 def weights(rank: int, exact: bool = False, double_from: int = 6) -> np.ndarray:
@@ -112,15 +113,16 @@ def help_weights(help_rank: int | None, exact: bool = False, double_from: int = 
 
 
 @lru_cache(maxsize=16)
-def help_faces(help_rank: int | None, exact: bool = False) -> tuple[np.ndarray, ...]:
-    """The help die's categories as columns: p, is 6, succeeds, is 1, failed."""
+def help_faces(help_rank: int | None, exact: bool = False, double_from: int = 6) -> tuple[np.ndarray, ...]:
+    """The help die's categories as columns: p, is 6 (doubled by Ego),
+    succeeds, is 1, failed."""
     one = ratio(1, 1, exact)
     if help_rank is None:
         rows = [(one, 0, 0, 0, 0)]
     elif help_rank == AUTO:
         rows = [(one, 0, 1, 0, 0)]
     else:
-        q = categories(help_rank, exact)
+        q = categories(help_rank, exact, double_from)
         rows = [(q[0], 1, 1, 0, 0), (q[1], 0, 1, 0, 0), (q[2], 0, 0, 1, 1), (q[3], 0, 0, 0, 1)]
     cols = np.array([r[1:] for r in rows], dtype=np.int64).T
     out = (array((r[0] for r in rows), exact),) + tuple(cols[:3]) + (cols[3] > 0,)

@@ -11,6 +11,7 @@ from ...merge import merge
 from ...odds import Odds
 from ...rolls import Roll
 from .reading import AUTO, main_dice, per_consequence, threshold
+from .rules import rules_of
 
 
 def _max_factors(spec: dict) -> int:
@@ -49,7 +50,8 @@ def explain_steps(spec: dict, o: Odds) -> list:
         pool = (f"Health {spec['health']} + job {spec['job']} + assets {spec['assets']} - {spec['factors']} "
                 f"factor(s) = {n} main dice")
     steps = [Step(f"{pool} at rank {r}: each succeeds on {r}-6, {7 - r} in 6 ({pct((7 - r) / 6)}).")]
-    h = merge(spec["helpers"])
+    rules = rules_of(spec)
+    h = merge(spec["helpers"], rules.merge_drop)
     if h == AUTO:
         steps.append(Step(f"The helpers {list(spec['helpers'])} merge to rank 1: an automatic success, not rolled."))
     elif h is not None:
@@ -71,9 +73,11 @@ def explain_steps(spec: dict, o: Odds) -> list:
             who += (" and " if who else "") + "the helper's own failed help die"
         steps.append(Step(f"KISS: short, {who} re-rolled once, best chance first", p1 - p0, "+"))
     if spec["ego"]:
-        steps.append(Step("Ego: still short, every 6 showing scores two successes", o.p_pass - p1, "+"))
+        sixes = "every 6" if rules.ego_double_from == 6 else f"every success showing {rules.ego_double_from} or more"
+        steps.append(Step(f"Ego: still short, {sixes} scores two successes", o.p_pass - p1, "+"))
     steps.append(Step("P(pass)" if spec["roll"] == "check" else "P(full pass)", o.p_pass, "="))
-    steps.append(Step("snake eyes (two or more 1s after KISS): a critical, a failure with a boon or a success "
+    eyes = "two" if rules.snake_eyes_ones == 2 else str(rules.snake_eyes_ones)
+    steps.append(Step(f"snake eyes ({eyes} or more 1s after KISS): a critical, a failure with a boon or a success "
                       "with a bane", o.p_critical or 0.0))
     if spec["roll"] == "task":
         steps.append(Step("at least one consequence subverted", o.breakdown["at least one subverted"]))

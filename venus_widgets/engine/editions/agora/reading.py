@@ -21,7 +21,7 @@ Agora has no separate goal: ``goal(spec) == threshold(spec)``.
 from __future__ import annotations
 
 from ...merge import merge
-from .rules import DEFAULT, Rules
+from .rules import DEFAULT, Rules, rules_of
 
 #: Help rank 1: an automatic success, recorded as a die with face 0.
 AUTO = 1
@@ -37,21 +37,24 @@ def main_dice(spec: dict) -> int:
     return max(0, spec["health"] + spec["job"] + spec["assets"] - spec["factors"])
 
 
-def per_consequence(spec: dict, rules: Rules = DEFAULT) -> int:
+def per_consequence(spec: dict, rules: Rules | None = None) -> int:
     """Successes per consequence (or per check): 2 when challenging
     (``rules.challenging_factor``)."""
+    rules = rules or rules_of(spec)
     return rules.challenging_factor if spec["difficulty"] == "challenging" else 1
 
 
-def threshold(spec: dict, rules: Rules = DEFAULT) -> int:
+def threshold(spec: dict, rules: Rules | None = None) -> int:
     """Successes needed to pass: a check's (1, or 2 when challenging), or a
     task's full pass (every consequence subverted)."""
+    rules = rules or rules_of(spec)
     n = 1 if spec["roll"] == "check" else spec["consequences"]
     return n * per_consequence(spec, rules)
 
 
-def goal(spec: dict, rules: Rules = DEFAULT) -> int:
+def goal(spec: dict, rules: Rules | None = None) -> int:
     """The threshold (agora's consequences are inside it: no extra goal)."""
+    rules = rules or rules_of(spec)
     return threshold(spec, rules)
 
 
@@ -77,7 +80,7 @@ def label(passed: bool, crit: int) -> str:
 def layout(spec: dict) -> tuple[int, int | None, list[int]]:
     """(main dice, help rank or ``None``, rank of each die in roll order:
     the main dice, then the help die)."""
-    n, help_rank = main_dice(spec), merge(spec["helpers"])
+    n, help_rank = main_dice(spec), merge(spec["helpers"], rules_of(spec).merge_drop)
     ranks = [spec["rank"]] * n + ([help_rank] if help_rank is not None else [])
     return n, help_rank, ranks
 

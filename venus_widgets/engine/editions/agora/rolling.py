@@ -25,14 +25,17 @@ from .reading import (
     successes,
     threshold,
 )
+from .rules import rules_of
 
 
 def _finish(spec: dict, seed: int, first: list[int], kiss_list: list[int], after: list[int], ego: bool | None) -> Roll:
     n, help_rank, ranks = layout(spec)
-    target = threshold(spec)
+    rules = rules_of(spec)
+    target = threshold(spec, rules)
     rolled = [i for i, r in enumerate(ranks) if r != AUTO]
     succ = successes(after, ranks)
-    sixes = sum(after[i] == 6 for i in rolled)
+    # Ego doubles each success showing at least ego_double_from (a 6)
+    sixes = sum(after[i] >= max(ranks[i], rules.ego_double_from) for i in rolled)
     if ego is None:
         ego = spec["ego"] and succ < target
     spend = bool(ego and sixes > 0)
@@ -43,12 +46,12 @@ def _finish(spec: dict, seed: int, first: list[int], kiss_list: list[int], after
         if r == AUTO:
             dice.append(Die(i, owner, AUTO, 6, 0, 0, False, 1))
             continue
-        sc = (after[i] >= r) * (2 if spend and after[i] == 6 else 1)
+        sc = (after[i] >= r) * (2 if spend and after[i] >= rules.ego_double_from else 1)
         dice.append(Die(i, owner, r, 6, first[i], after[i], i in kiss_list, int(sc)))
     total = sum(d.scores for d in dice)
-    crit = int(criticals(ones, spec["snakes"]))
+    crit = int(criticals(ones, spec["snakes"], rules.snake_eyes_ones))
     passed = total >= target
-    details: dict[str, Any] = {"snake_eyes": ones >= 2, "ones": ones, "criticals": crit, "label": label(passed, crit),
+    details: dict[str, Any] = {"snake_eyes": ones >= rules.snake_eyes_ones, "ones": ones, "criticals": crit, "label": label(passed, crit),
                                "threshold": target, "goal": target, "successes_before_kiss": successes(first, ranks),
                                "successes_after_kiss": succ}
     if help_rank == AUTO:
@@ -113,7 +116,8 @@ def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
 
 def _rolls(spec: dict, rows: int, g1: np.random.Generator, g2: np.random.Generator) -> np.ndarray:
     main, help_rank, ranks = layout(spec)
-    target = threshold(spec)
+    rules = rules_of(spec)
+    target = threshold(spec, rules)
     auto = help_rank == AUTO
     rk = np.array([r for r in ranks if r != AUTO], dtype=np.int8)
     m = rk.size
@@ -132,5 +136,6 @@ def _rolls(spec: dict, rows: int, g1: np.random.Generator, g2: np.random.Generat
     faces = np.where(chosen | free, g2.integers(1, 7, size=(rows, m), dtype=np.int8), faces)
     succ = (faces >= rk).sum(axis=1) + auto
     if spec["ego"]:
-        succ = np.where(succ < target, succ + (faces == 6).sum(axis=1), succ)
+        doubled = faces >= np.maximum(rk, rules.ego_double_from)
+        succ = np.where(succ < target, succ + doubled.sum(axis=1), succ)
     return succ

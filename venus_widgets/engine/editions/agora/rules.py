@@ -2,9 +2,10 @@
 reading as its default and the seed sentence it comes from.
 
 The odds kernels take these values as arguments (their caches are keyed on
-them); nothing in the kernels reads a module-level rule constant. A spec
-cannot carry rules yet: ``odds(spec, rules=Rules(snake_eyes_ones=3))``
-prices a variant directly.
+them); nothing in the kernels reads a module-level rule constant. A spec's
+``rules`` (checked by :data:`KNOBS`) gives its :class:`Rules` through
+:func:`rules_of`; ``odds(spec, rules=Rules(snake_eyes_ones=3))`` prices a
+variant directly.
 
 >>> DEFAULT
 Rules(merge_drop=1, snake_eyes_ones=2, challenging_factor=2, ego_double_from=6)
@@ -14,7 +15,12 @@ Rules(merge_drop=1, snake_eyes_ones=2, challenging_factor=2, ego_double_from=6)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, fields
+from functools import lru_cache
+from typing import Any, Mapping
+
+from ...knobs import Knob, values, whole
 
 
 @dataclass(frozen=True)
@@ -33,14 +39,12 @@ class Rules:
     ego_double_from: int = 6
 
     def __post_init__(self) -> None:
-        for name, low, high in (("merge_drop", 1, 5), ("snake_eyes_ones", 1, 64), ("challenging_factor", 1, 8),
-                                ("ego_double_from", 2, 6)):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or not low <= v <= high:
-                raise ValueError(f"rules.{name}={v!r}: expected a whole number from {low} to {high}")
+        for k in KNOBS:  # the knobs' own checks: one place
+            k.check(getattr(self, k.name))
 
 
-DEFAULT = Rules()
+#: What each knob takes.
+_RANGES = {"merge_drop": (1, 5), "snake_eyes_ones": (1, 64), "challenging_factor": (1, 8), "ego_double_from": (2, 6)}
 
 #: knob -> (where in the docs, the seed sentence it reads)
 SEEDS: dict[str, tuple[str, str]] = {
@@ -52,3 +56,21 @@ SEEDS: dict[str, tuple[str, str]] = {
     "ego_double_from": ("docs/rules_agora.md#kiss-and-ego-the-engines-one-policy",
                         "If still short and ego: every 6 showing (help die included) scores two successes"),
 }
+
+
+#: The knobs a spec's ``rules`` may change.
+KNOBS: tuple[Knob, ...] = tuple(
+    Knob(f.name, f.default, whole(*_RANGES[f.name]), SEEDS[f.name][1], SEEDS[f.name][0]) for f in fields(Rules))
+
+DEFAULT = Rules()
+
+
+@lru_cache(maxsize=256)
+def _from_json(key: str) -> Rules:
+    return Rules(**values(KNOBS, json.loads(key)))
+
+
+def rules_of(spec: Mapping[str, Any]) -> Rules:
+    """The rules a spec plays by: its ``rules`` over the defaults."""
+    given = spec.get("rules")
+    return _from_json(json.dumps(given, sort_keys=True)) if given else DEFAULT

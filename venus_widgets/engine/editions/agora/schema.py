@@ -42,5 +42,6 @@ def cross_checks(s: dict[str, Any]) -> None:
     """The helpers must merge into one helping die."""
     if s["helpers"]:
         from ...merge import merge  # local import: merge imports errors only
+        from .rules import rules_of
 
-        merge(s["helpers"])  # raises MergeError with the best feasible subset
+        merge(s["helpers"], rules_of(s).merge_drop)  # raises MergeError with the best feasible subset
