@@ -59,7 +59,7 @@ from .outcome import critical, goal, margin, threshold
 from .published import table
 from .roll import roll
 from .roll_many import roll_many
-from .schema import SCHEMAS, cross_checks
+from .schema import SCHEMAS, cross_checks, schema_for
 from .task_odds import denominator, odds
 
 __all__ = [
@@ -72,19 +72,9 @@ __all__ = [
 ID = "playsheet"
 FEATURES: frozenset[str] = frozenset({"vary"})
 
-#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`); issue 9
-#: declares them in :mod:`.rules`.
-KNOBS: tuple[_Knob, ...] = ()
-
-
-def rules_of(spec: dict) -> _rules.Rules:
-    """This edition's rules for ``spec`` (its ``rules`` over the defaults)."""
-    return _rules.RULES
-
-
-def schema_for(roll: str, rules: _rules.Rules) -> dict:
-    """The fields of ``roll``: no rule of this edition sets a range."""
-    return SCHEMAS[roll]
+#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`), from :mod:`.rules`.
+KNOBS: tuple[_Knob, ...] = _rules.KNOBS
+rules_of = _rules.rules_of
 
 
 from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)

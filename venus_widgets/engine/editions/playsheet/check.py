@@ -15,7 +15,7 @@ from ...errors import SpecError
 from ...exact import ratio
 from ...odds import Odds
 from ...rolls import Die, Roll, streams
-from .dice import AUTO_FROM
+from .rules import rules_of
 
 
 def target(spec: dict) -> int:
@@ -38,7 +38,7 @@ def check_category(spec: dict, natural: int) -> str:
     """
     if natural == 1:
         return "auto-fail"
-    if natural >= AUTO_FROM[spec["rank"]]:
+    if natural >= rules_of(spec).auto_pass_from(spec["rank"]):
         return "auto-pass"
     return "pass" if natural + spec["score"] + sum(spec["bonus"]) >= target(spec) else "fail"
 
@@ -81,4 +81,5 @@ def roll_check(spec: dict, seed: int, kiss, ego) -> Roll:
 def roll_many_checks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
     natural = first.integers(1, 21, size=n)
     total = natural + spec["score"] + sum(spec["bonus"])
-    return (natural != 1) & ((natural >= AUTO_FROM[spec["rank"]]) | (total >= target(spec)))
+    auto = rules_of(spec).auto_pass_from(spec["rank"])
+    return (natural != 1) & ((natural >= auto) | (total >= target(spec)))

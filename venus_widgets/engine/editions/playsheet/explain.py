@@ -6,8 +6,9 @@ from __future__ import annotations
 from ...odds import Odds
 from ...rolls import Roll
 from .check import check_category, target
-from .dice import AUTO_FROM, PASS_FROM, pass_chance
+from .dice import pass_chance
 from .outcome import threshold
+from .rules import rules_of
 
 
 def explain_steps(spec: dict, o: Odds) -> list:
@@ -16,6 +17,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     from ...api import odds
     from ...explain import Step, first_roll_steps, pct
 
+    rules = rules_of(spec)
     if spec["roll"] == "check":
         t, plus = target(spec), spec["score"] + sum(spec["bonus"])
         cats = [check_category(spec, n) for n in range(1, 21)]
@@ -24,31 +26,35 @@ def explain_steps(spec: dict, o: Odds) -> list:
                       f"{t - plus} or more reaches it."),
                  Step(f"{cats.count('pass')} of the 20 naturals reach the target", o.breakdown["pass"], "+")]
         if cats.count("auto-pass"):
-            steps.append(Step(f"{spec['rank'].capitalize()} auto-passes on a natural {AUTO_FROM[spec['rank']]}-20 "
+            steps.append(Step(f"{spec['rank'].capitalize()} auto-passes on a natural "
+                              f"{rules.auto_pass_from(spec['rank'])}-20 "
                               f"below the target: {cats.count('auto-pass')} of 20", o.breakdown["auto-pass"], "+"))
         steps.append(Step("a natural 1 always fails", o.breakdown["auto-fail"]))
         steps.append(Step("P(pass)", o.p_pass, "="))
         return steps
     rank, thr = spec["rank"], threshold(spec)
-    steps = [Step(f"{spec['dice']} {rank.capitalize()} D10s: each passes on {PASS_FROM[rank]}-10 "
-                  f"({pct(pass_chance(rank))}).")]
+    face = rules.pass_from
+    steps = [Step(f"{spec['dice']} {rank.capitalize()} D10s: each passes on {face[rank]}-10 "
+                  f"({pct(pass_chance(rank, rules=rules))}).")]
     for i, a in enumerate(spec["allies"]):
-        steps.append(Step(f"Ally {i + 1} adds one {a.capitalize()} D10: passes on {PASS_FROM[a]}-10."))
+        steps.append(Step(f"Ally {i + 1} adds one {a.capitalize()} D10: passes on {face[a]}-10."))
+    high = "every 10" if rules.explode_from == 10 else f"every {rules.explode_from}-10"
     if spec["explode"]:
-        steps.append(Step("Every 10 explodes: one more die of the same owner and rank, without limit."))
+        steps.append(Step(f"{high.capitalize()} explodes: one more die of the same owner and rank, without limit."))
     steps.append(Step(f"Threshold {thr}: difficulty {spec['difficulty']} + factors {list(spec['factors'])}."))
     p0 = odds({**spec, "kiss": 0, "ally_kiss": False, "ego": False}).p_pass
     groups: dict[str, int] = {rank: spec["dice"]}
     for a in spec["allies"]:
         groups[a] = groups.get(a, 0) + 1
-    steps += first_roll_steps([(k, PASS_FROM[x] - 1, 10) for x, k in groups.items()], thr, p0, "pass")
+    steps += first_roll_steps([(k, face[x] - 1, 10) for x, k in groups.items()], thr, p0, "pass")
     p1 = odds({**spec, "ego": False}).p_pass
     if spec["kiss"] or spec["ally_kiss"]:
         steps.append(Step("KISS: short, your failed dice (up to the budget)" + (" and the allies' own" if
                                                                                spec["ally_kiss"] else "")
                           + " are re-rolled once", p1 - p0, "+"))
     if spec["ego"]:
-        steps.append(Step("Ego: still short, every 10 showing counts as two passes", o.p_pass - p1, "+"))
+        doubled = "every 10" if rules.ego_double_from == 10 else f"every pass showing {rules.ego_double_from} or more"
+        steps.append(Step(f"Ego: still short, {doubled} counts as two passes", o.p_pass - p1, "+"))
     steps.append(Step("P(pass)", o.p_pass, "="))
     steps.append(Step("critical success (passes >= 2 x threshold)", o.breakdown["critical success"]))
     steps.append(Step("critical failure (passes <= threshold / 2)", o.breakdown["critical failure"]))

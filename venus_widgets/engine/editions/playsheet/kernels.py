@@ -14,8 +14,10 @@ Three number kinds: floats; Fractions (``exact``, object arrays); or counts
 integers held in float64, exact while every sum stays below 2**53.
 
 Every kernel takes the lowest passing face ``pass_from`` (a rule value,
-:mod:`.rules`), not a rank name: a cache key holds the rule it was built for.
-10s explode and count for Ego (``explode_from``, ``ego_double_from`` 10).
+:mod:`.rules`), not a rank name: a cache key holds the rule it was built for,
+and ``high_from``, the lowest "high" face: the faces that explode (with
+explosions: ``explode_from``) and that Ego counts twice (``ego_double_from``),
+10 by the rules. "Tens" below means high faces.
 
 >>> g = _group(2, 7, False)   # two Bronze D10s: pass on 7-10
 >>> [round(float(x), 2) for x in _passes_pmf(g, 2, False)]
@@ -40,24 +42,27 @@ _GROUP_CUT = TAIL_CUTOFF / 100
 
 
 @lru_cache(maxsize=256)
-def _extra_tens(n: int) -> tuple[np.ndarray, float]:
-    """pmf of the 10s rolled by ``n`` exploding chains (negative binomial
-    (n, 0.9)), cut where less than ``_GROUP_CUT`` is left; and the mass cut."""
+def _extra_tens(n: int, high_from: int = 10) -> tuple[np.ndarray, float]:
+    """pmf of the high faces rolled by ``n`` exploding chains (negative
+    binomial (n, 1 - x), x = P(high) = (11 - high_from) / 10), cut where less
+    than ``_GROUP_CUT`` is left; and the mass cut."""
     if n == 0:
         return np.ones(1), 0.0
-    out = [0.9**n]
+    x = (11 - high_from) / 10
+    out = [(1 - x) ** n]
     total = out[0]
     t = 0
-    while 1.0 - total > _GROUP_CUT and t < 2000:
+    while 1.0 - total > _GROUP_CUT and t < 20000:
         t += 1
-        out.append(out[-1] * (n + t - 1) / t * 0.1)
+        out.append(out[-1] * (n + t - 1) / t * x)
         total += out[-1]
     arr = np.array(out)
     return arr, max(0.0, 1.0 - math.fsum(arr))
 
 
 @lru_cache(maxsize=512)
-def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bool = False) -> np.ndarray:
+def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bool = False,
+           high_from: int = 10) -> np.ndarray:
     """Joint pmf ``G[f, t]`` of failed dice ``f`` (the die a chain ends on
     failed) and 10s ``t`` for ``n`` dice (chains) passing from ``pass_from``. Passes are
     ``n - f + t`` when exploding, ``n - f`` otherwise. Fractions with
@@ -66,21 +71,24 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
     >>> _group(1, 7, False, count=True).tolist()   # 1-6 fail; 7-9 pass; the 10
     [[3.0, 1.0], [6.0, 0.0]]
     """
+    high_from = max(high_from, pass_from)  # a high face passes
     if count:
-        fail, plain = pass_from - 1, 10 - pass_from  # failing faces; passing faces but the 10
+        # failing faces; passing faces but the high ones; high faces
+        fail, plain, high = pass_from - 1, high_from - pass_from, 11 - high_from
         c = np.zeros((n + 1, n + 1))
         for f in range(n + 1):
             for t in range(n - f + 1):
-                c[f, t] = math.comb(n, f) * fail**f * math.comb(n - f, t) * plain ** (n - f - t)
+                c[f, t] = math.comb(n, f) * fail**f * math.comb(n - f, t) * plain ** (n - f - t) * high**t
         return c
     p = ratio(11 - pass_from, 10, exact)  # one D10 passes on pass_from..10
+    x = ratio(11 - high_from, 10, exact)  # one D10 is high
     if explode:
-        fails = binom(n, (1 - p) / 0.9)
-        tens, _ = _extra_tens(n)
+        fails = binom(n, (1 - p) / (1 - x))
+        tens, _ = _extra_tens(n, high_from)
         return np.outer(fails, tens)
     fails = binom(n, 1 - p)
-    if not exact:  # the loop below, vectorised: row f is fails[f] * Binomial(n - f, 0.1 / p)
-        r = 0.1 / p
+    if not exact:  # the loop below, vectorised: row f is fails[f] * Binomial(n - f, x / p)
+        r = x / p
         k = n - np.arange(n + 1)[:, None]  # dice left after f failures
         i = np.arange(n + 1)[None, :]
         comb = np.array([[math.comb(a, b) for b in range(n + 1)] for a in range(n, -1, -1)], dtype=float)
@@ -89,7 +97,7 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
         return np.where(i <= k, fails[:, None] * inner, 0.0)
     g = zeros((n + 1, n + 1), exact)
     for f in range(n + 1):
-        g[f, : n - f + 1] = fails[f] * binom(n - f, ratio(1, 10, exact) / p)
+        g[f, : n - f + 1] = fails[f] * binom(n - f, x / p)
     return g
 
 
@@ -128,33 +136,36 @@ def _conv_matrix(kernel: np.ndarray) -> np.ndarray:
     return m  # each (source, kernel entry) has its own destination: no sums needed
 
 
-def _kernel(pass_from: int, explode: bool, cap: int, exact: bool, count: bool, split: bool) -> np.ndarray:
+def _kernel(pass_from: int, explode: bool, cap: int, exact: bool, count: bool, split: bool,
+            high_from: int = 10) -> np.ndarray:
     """One chain's (passes, tens) below ``cap``, as ``K[failed, s, t]``
     (``failed`` 0 or 1 with ``split``, else always 0)."""
     kern = np.zeros((2, cap, cap), dtype=object if exact else float)
-    f, s, t, w = _low(_group(1, pass_from, explode, exact, count), 1, explode, cap)
+    f, s, t, w = _low(_group(1, pass_from, explode, exact, count, high_from), 1, explode, cap)
     np.add.at(kern, (((f > 0) & split).astype(int), s, np.minimum(t, cap - 1)), w)
     return kern
 
 
 @lru_cache(maxsize=512)
-def _fresh_matrix(pass_from: int, explode: bool, cap: int, exact: bool = False, count: bool = False) -> np.ndarray:
+def _fresh_matrix(pass_from: int, explode: bool, cap: int, exact: bool = False, count: bool = False,
+                  high_from: int = 10) -> np.ndarray:
     """The matrix (see ``_conv_matrix``) that adds the (passes, tens) of one
     fresh chain passing from ``pass_from`` to a state below ``cap``."""
-    return _conv_matrix(_kernel(pass_from, explode, cap, exact, count, False)[0])
+    return _conv_matrix(_kernel(pass_from, explode, cap, exact, count, False, high_from)[0])
 
 
 @lru_cache(maxsize=512)
-def _fresh_passes(pass_from: int, explode: bool, exact: bool = False, count: bool = False) -> np.ndarray:
+def _fresh_passes(pass_from: int, explode: bool, exact: bool = False, count: bool = False,
+                  high_from: int = 10) -> np.ndarray:
     """pmf (or counts) of the passes of one fresh chain passing from ``pass_from``."""
-    return _passes_pmf(_group(1, pass_from, explode, exact, count), 1, explode)
+    return _passes_pmf(_group(1, pass_from, explode, exact, count, high_from), 1, explode)
 
 
 @lru_cache(maxsize=512)
 def _chain_kernel(pass_from: int, explode: bool, cap: int, exact: bool = False, count: bool = False,
-                  split: bool = False) -> np.ndarray:
+                  split: bool = False, high_from: int = 10) -> np.ndarray:
     """One chain's ``K[failed, s, t]`` below ``cap`` (see ``_kernel``), cached."""
-    return _kernel(pass_from, explode, cap, exact, count, split)
+    return _kernel(pass_from, explode, cap, exact, count, split, high_from)
 
 
 def _shift_add(state: np.ndarray, kernel: np.ndarray) -> np.ndarray:

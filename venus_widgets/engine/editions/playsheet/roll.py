@@ -17,6 +17,7 @@ from .check import roll_check
 from .dice import _explode_from, _passes
 from .outcome import critical, margin, threshold
 from .policy import policy_kiss
+from .rules import rules_of
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
@@ -27,11 +28,14 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
         return roll_check(spec, seed, kiss, ego)
     first, second = streams(seed)
     thr = threshold(spec)
+    rules = rules_of(spec)
+    boom = rules.explode_from  # explosions (explode); Ego counts the faces from ego_double_from twice
+    high = boom if spec["explode"] else rules.ego_double_from
     owners = [("own", spec["rank"])] * spec["dice"] + [(f"ally {i + 1}", r) for i, r in enumerate(spec["allies"])]
     faces: np.ndarray | list[int] = first.integers(1, 11, size=len(owners)) if owners else []
     dice = [Die(i, o, g, 10, int(f), int(f)) for i, ((o, g), f) in enumerate(zip(owners, faces))]
-    _explode_from(dice, 0, first, spec["explode"])
-    before = sum(_passes(d) for d in dice)
+    _explode_from(dice, 0, first, spec["explode"], boom)
+    before = sum(_passes(d, rules) for d in dice)
     if kiss is None:
         chosen = policy_kiss(spec, dice, before, thr)
     else:
@@ -44,13 +48,13 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     kissed_sorted = sorted(chosen)
     # explosions of KISSed 10s: from the KISS stream, in die order
     for i in kissed_sorted:
-        if spec["explode"] and dice[i].after == 10:
+        if spec["explode"] and dice[i].after >= boom:
             start = len(dice)
             face = int(second.integers(1, 11))
             dice.append(Die(start, dice[i].owner, dice[i].grade, 10, face, face, exploded_from=i))
-            _explode_from(dice, start, second, True)
-    passes = sum(_passes(d) for d in dice)
-    tens = sum(d.after == 10 for d in dice)
+            _explode_from(dice, start, second, True, boom)
+    passes = sum(_passes(d, rules) for d in dice)
+    tens = sum(d.after >= high and _passes(d, rules) for d in dice)
     if ego is None:
         spend = spec["ego"] and passes < thr and tens > 0
     elif ego and not spec["ego"]:
@@ -58,7 +62,8 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     else:
         spend = bool(ego) and tens > 0
     scored = [Die(d.index, d.owner, d.grade, 10, d.before, d.after, d.kissed,
-                  (2 if spend and d.after == 10 else 1) if _passes(d) else 0, d.exploded_from) for d in dice]
+                  (2 if spend and d.after >= high else 1) if _passes(d, rules) else 0, d.exploded_from)
+              for d in dice]
     outcome = sum(d.scores for d in scored)
     return Roll(
         spec=spec,

@@ -7,9 +7,10 @@ import numpy as np
 
 from ...rolls import in_blocks
 from .check import roll_many_checks
-from .dice import PASS_FROM, _chains
+from .dice import _chains
 from .outcome import threshold
 from .policy import own_kiss_count
+from .rules import rules_of
 
 
 def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
@@ -21,11 +22,15 @@ def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
 
 def _tasks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
     thr, explode = threshold(spec), spec["explode"]
+    rules = rules_of(spec)
+    high = rules.explode_from if explode else rules.ego_double_from  # the faces that explode / Ego doubles
     ranks = [spec["rank"]] * spec["dice"] + list(spec["allies"])
-    need = np.array([PASS_FROM[r] for r in ranks], dtype=np.int8)
+    need = np.array([rules.pass_from[r] for r in ranks], dtype=np.int8)
     is_own = np.arange(len(ranks)) < spec["dice"]
-    face, tens = _chains(first, (n, len(ranks)), explode)
+    face, tens = _chains(first, (n, len(ranks)), explode, high)
     ok = face >= need
+    if not explode:
+        tens = tens * ok  # Ego doubles passes only
     extra = tens if explode else 0
     passes = (ok + extra).sum(axis=1)
     t_all = tens.sum(axis=1)
@@ -35,16 +40,20 @@ def _tasks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
     k = min(spec["kiss"], spec["dice"]) if spec["dice"] else 0
     if k:
         m = own_kiss_count(k, own_failed, short)
-        f2, t2 = _chains(first, (n, k), explode)
+        f2, t2 = _chains(first, (n, k), explode, high)
         use = np.arange(k)[None, :] < m[:, None]
-        ok2 = f2 >= PASS_FROM[spec["rank"]]
+        ok2 = f2 >= rules.pass_from[spec["rank"]]
+        if not explode:
+            t2 = t2 * ok2
         passes = passes + ((ok2 + (t2 if explode else 0)) * use).sum(axis=1)
         t_all = t_all + (t2 * use).sum(axis=1)
     if spec["ally_kiss"] and spec["allies"]:
         a = len(spec["allies"])
-        f3, t3 = _chains(first, (n, a), explode)
+        f3, t3 = _chains(first, (n, a), explode, high)
         use = short[:, None] & ~ok[:, spec["dice"]:]
         ok3 = f3 >= need[spec["dice"]:]
+        if not explode:
+            t3 = t3 * ok3
         passes = passes + ((ok3 + (t3 if explode else 0)) * use).sum(axis=1)
         t_all = t_all + (t3 * use).sum(axis=1)
     if spec["ego"]:

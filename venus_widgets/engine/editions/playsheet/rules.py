@@ -14,9 +14,16 @@ Specs do not carry rules yet: :data:`RULES` is what every spec plays by.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Mapping
+
+from ...errors import SpecError
+from ...knobs import Knob, optional, per, values, whole
+
+RANKS = ("bronze", "silver", "gold", "platinum")
 
 
 def _ranks(bronze: int, silver: int, gold: int, platinum: int) -> Mapping[str, int]:
@@ -38,19 +45,60 @@ class Rules:
     or your allies, count twice as passes." """
     max_allies: int = 3
     """"Up to three allies may now offer you one of their dice as aid." """
-    check_auto_pass_from: Mapping[str, int] = field(default_factory=lambda: _ranks(20, 19, 18, 17))
+    check_auto_pass_from: Mapping[str, int | None] = field(default_factory=lambda: _ranks(20, 19, 18, 17))
     """Rank -> lowest natural d20 that auto-passes a check. "If the rank is Bronze and the die
     naturally lands on a 20 then you automatically pass [...] Silver [...] on a 19 or 20 [...]
     Gold [...] 18, 19, or 20. And Platinum abilities auto-pass on a 17 through to 20." """
 
     def __post_init__(self) -> None:
+        for k in KNOBS:  # the knobs' own checks: one place
+            k.check(dict(getattr(self, k.name)) if isinstance(k.default, dict) else getattr(self, k.name))
         object.__setattr__(self, "pass_from", MappingProxyType(dict(self.pass_from)))
         object.__setattr__(self, "check_auto_pass_from", MappingProxyType(dict(self.check_auto_pass_from)))
+        if self.explode_from < max(self.pass_from.values()):
+            raise SpecError("rules.explode_from", self.explode_from,
+                            f"a face from {max(self.pass_from.values())} to 10",
+                            "an exploding face must pass for every rank (see pass_from)")
+
+    def auto_pass_from(self, rank: str) -> int:
+        """Lowest natural that auto-passes a check (21: none does)."""
+        v = self.check_auto_pass_from[rank]
+        return 21 if v is None else v
 
     def __hash__(self) -> int:
         return hash((tuple(sorted(self.pass_from.items())), self.explode_from, self.ego_double_from,
                      self.max_allies, tuple(sorted(self.check_auto_pass_from.items()))))
 
 
+_WHERE = "docs/rules_playsheet.md#rule-knobs"
+_D = Rules.__dataclass_fields__
+
+#: The knobs a spec's ``rules`` may change.
+KNOBS: tuple[Knob, ...] = (
+    Knob("pass_from", dict(_ranks(7, 6, 5, 4)), per(RANKS, whole(1, 10)),
+         "The pass range of Bronze dice is rolls of 7, 8, 9 or 10. Silver dice pass on a 6 or more, Gold on 5-10, "
+         "and Platinum on a 4+.", _WHERE),
+    Knob("explode_from", 10, whole(2, 10), "Any 10s you rolled will explode: meaning you should roll another die "
+         "for each 10 [...] and any 10s they roll can explode too.", _WHERE),
+    Knob("ego_double_from", 10, whole(1, 10), "This makes any and all 10s rolled, by either yourself or your "
+         "allies, count twice as passes.", _WHERE),
+    Knob("max_allies", 3, whole(0, 6), "Up to three allies may now offer you one of their dice as aid.", _WHERE),
+    Knob("check_auto_pass_from", dict(_ranks(20, 19, 18, 17)),
+         per(RANKS, optional(whole(2, 20), "never auto-passes")),
+         "If the rank is Bronze and the die naturally lands on a 20 then you automatically pass [...] Platinum "
+         "abilities auto-pass on a 17 through to 20.", _WHERE),
+)
+
 #: Today's rules (the defaults): what every spec plays by.
 RULES = Rules()
+
+
+@lru_cache(maxsize=256)
+def _from_json(key: str) -> Rules:
+    return Rules(**values(KNOBS, json.loads(key)))
+
+
+def rules_of(spec: Mapping[str, Any]) -> Rules:
+    """The rules a spec plays by: its ``rules`` over the defaults."""
+    given = spec.get("rules")
+    return _from_json(json.dumps(given, sort_keys=True)) if given else RULES

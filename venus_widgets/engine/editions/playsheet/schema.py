@@ -4,8 +4,10 @@ order) and the rules that tie several fields together.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from ...errors import SpecError
 from ...spec import D20_SCORE, KISS, MAX_DICE, RANK, Bool, Field, Int, List, Schema
 
 SCHEMAS: dict[str, dict[str, Field]] = {
@@ -33,5 +35,24 @@ SCHEMAS: dict[str, dict[str, Field]] = {
 }
 
 
+def schema_for(roll: str, rules: Any) -> dict[str, Field]:
+    """The fields of ``roll`` under ``rules``: ``max_allies`` sets how many allies."""
+    base = SCHEMAS[roll]
+    allies = base.get("allies")
+    if not isinstance(allies, List) or allies.max_len == rules.max_allies:
+        return base
+    assert isinstance(base, Schema)
+    return base.replace(allies=replace(allies, max_len=rules.max_allies))
+
+
 def cross_checks(s: dict[str, Any]) -> None:
-    """No rule ties the playsheet's fields together."""
+    """With explosions, the faces that explode are the faces Ego counts
+    twice (the odds count one kind of high face)."""
+    from .rules import rules_of
+
+    rules = rules_of(s)
+    if s["roll"] == "task" and s["explode"] and rules.explode_from != rules.ego_double_from:
+        raise SpecError("rules.ego_double_from", rules.ego_double_from,
+                        f"{rules.explode_from}, the same face as explode_from, when dice explode",
+                        "with explode, Ego doubles the faces that explode: set both knobs to one face, "
+                        "or turn explode off")

@@ -26,7 +26,7 @@ from .check import check_odds
 from .kernels import (_chain_kernel, _conv_matrix, _extra_tens, _fresh_matrix, _fresh_passes, _group, _low,
                       _passes_pmf, _shift_add)
 from .outcome import threshold
-from .rules import RULES, Rules
+from .rules import Rules, rules_of
 
 
 def _ally_reroll(qs: np.ndarray, i: int, step: np.ndarray, unit: int, ex: bool) -> np.ndarray:
@@ -47,9 +47,9 @@ def _ally_reroll(qs: np.ndarray, i: int, step: np.ndarray, unit: int, ex: bool) 
 class _Task:
     """The exact computation of one task spec (see module docstring)."""
 
-    def __init__(self, spec: dict, exact: bool = False, rules: Rules = RULES) -> None:
+    def __init__(self, spec: dict, exact: bool = False, rules: Rules | None = None) -> None:
         self.spec = spec
-        self.rules = rules
+        self.rules = rules = rules or rules_of(spec)
         self.exact = exact
         self.thr = threshold(spec)
         self.explode = spec["explode"]
@@ -82,13 +82,14 @@ class _Task:
         re-roll)."""
         thr, n, explode = self.thr, self.n, self.explode
         face = self.rules.pass_from  # rank -> lowest passing face: the kernels take the face
-        if (self.rules.explode_from, self.rules.ego_double_from) != (10, 10):
-            raise NotImplementedError("the odds kernels count 10s only: explode_from and ego_double_from 10")
+        # the high faces: they explode (with explosions) and Ego counts them twice; with explosions both
+        # knobs are one face (schema.cross_checks)
+        hi = self.rules.explode_from if explode else self.rules.ego_double_from
         own_face = face[self.rank]
         unit = 10 if count else 1  # one fresh D10's total weight
         units = [(n, own_face)] + [(1, face[r]) for r in self.allies]
-        groups = [_group(m, r, explode, ex, count) for m, r in units]
-        cut = sum(_extra_tens(m)[1] for m, _ in units if explode and m)
+        groups = [_group(m, r, explode, ex, count, hi) for m, r in units]
+        cut = sum(_extra_tens(m, hi)[1] for m, _ in units if explode and m)
         kmax = self.k
         nallies = len(self.allies)
         masks = 2**nallies if self.ally_kiss else 1
@@ -113,7 +114,7 @@ class _Task:
         allies = zeros((masks, thr, thr), ex)
         allies[0, 0, 0] = ones(1, ex)[0]
         for i, r in enumerate(self.allies):
-            kern = _chain_kernel(face[r], explode, thr, ex, count, self.ally_kiss)  # [failed, s, t]
+            kern = _chain_kernel(face[r], explode, thr, ex, count, self.ally_kiss, hi)  # [failed, s, t]
             bit = 1 << i
             without = [mk for mk in range(masks) if not mk & bit]
             nxt = _shift_add(allies, kern[0])
@@ -131,9 +132,9 @@ class _Task:
         for j in range(thr):
             qs[:, :, j:] += own_s[:, None, : thr - j] * ally_s[None, :, j, None]
         for i, r in enumerate(self.allies if self.ally_kiss else []):
-            qs = _ally_reroll(qs, i, _fresh_passes(face[r], explode, ex, count), unit, ex)
+            qs = _ally_reroll(qs, i, _fresh_passes(face[r], explode, ex, count, hi), unit, ex)
         rs = qs.sum(axis=1)
-        step = _fresh_passes(own_face, explode, ex, count)
+        step = _fresh_passes(own_face, explode, ex, count, hi)
         acc = rs[kmax]
         for m in range(kmax - 1, -1, -1):
             acc = np.convolve(acc, step)
@@ -152,10 +153,10 @@ class _Task:
             for i, r in enumerate(self.allies if self.ally_kiss else []):
                 with_i = [mk for mk in range(masks) if mk & (1 << i)]
                 without = [mk for mk in range(masks) if not mk & (1 << i)]
-                after[with_i] = _shift_add(after[with_i], _chain_kernel(face[r], explode, thr, ex, count)[0])
+                after[with_i] = _shift_add(after[with_i], _chain_kernel(face[r], explode, thr, ex, count, False, hi)[0])
                 after[without] *= unit
             own = own_q.reshape(kmax + 1, cells)
-            step2 = _fresh_matrix(own_face, explode, thr, ex, count)
+            step2 = _fresh_matrix(own_face, explode, thr, ex, count, hi)
             acc2 = own[kmax]
             for m in range(kmax - 1, -1, -1):
                 acc2 = acc2 @ step2 + own[m] * unit ** (kmax - m)
@@ -182,7 +183,9 @@ class _Task:
         notes = []
         truncated = max(0.0, 1.0 - math.fsum(pmf)) if self.explode else 0
         if self.explode:
-            notes.append("every 10 explodes without limit: the tail beyond 1e-12 of mass is cut off")
+            e = self.rules.explode_from
+            high = "every 10" if e == 10 else f"every {e}-10"
+            notes.append(f"{high} explodes without limit: the tail beyond 1e-12 of mass is cut off")
         breakdown = {
             "pass without KISS": p_no_kiss,
             "KISS round": 1.0 - p_no_kiss - truncated if self.explode else 1 - p_no_kiss,
