@@ -46,6 +46,7 @@ test-js:
 ## widget latency (BENCH_ARGS=--quick for a short look).
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_odds.py $(BENCH_ARGS)
+	$(BIN)/python benchmarks/bench_lab.py
 	$(MAKE) --no-print-directory bench-widgets
 
 ## Widget latency in JupyterLab + Chromium: slider -> odds vs a trivial round trip.

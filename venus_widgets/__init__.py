@@ -16,6 +16,8 @@ from .engine import Explanation, Solution, explain, ladder, solve
 from .engine import PartyLadder, party_ladder
 from .engine import Fit, fit
 from .engine.rules_api import Knobs, rules
+from .engine.compare import Comparison, compare
+from .engine.sweep import Sweep, sweep
 
 __version__ = "0.1.0"
 
@@ -36,6 +38,6 @@ __all__ = [
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
     "Fit", "fit",
-    "Knobs", "rules",
+    "Knobs", "rules", "Comparison", "compare", "Sweep", "sweep",
     *_WIDGETS,
 ]

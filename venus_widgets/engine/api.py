@@ -84,15 +84,21 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     Fraction(5, 6)
     """
     s = normalize(spec)
-    key = json.dumps(s, sort_keys=True)
     if not exact:
-        return _odds_cached(key)
+        return odds_of_normalized(s)
+    key = json.dumps(s, sort_keys=True)
     if denominator(s) is None:
         field = "explode" if s["edition"] == "playsheet" else "pool"
         raise SpecError(field, s[field], "no exploding dice for exact=True",
                         "exploding dice can roll without end, so their odds are not a fraction; "
                         "use exact=False for the odds with the tail below 1e-12 cut off")
     return _exact_cached(key)
+
+
+def odds_of_normalized(s: dict[str, Any]) -> Odds:
+    """:func:`odds` of a spec that :func:`normalize` returned (the rule lab's
+    grids normalize each cell once, not twice)."""
+    return _odds_cached(json.dumps(s, sort_keys=True))
 
 
 #: More dice than any roll has: ``faces``, ``kiss`` and ``kissed`` are read up to this many items.

@@ -1,0 +1,191 @@
+"""``vw.sweep``: the chance to pass over a grid of settings, under rule variants.
+
+One or two axes, each a spec field (``"dice"``, ``"factors"``) or a rule
+knob (``"rules.threshold_base"``), run through the values given; each cell
+is the exact P(pass) and P(goal) of the spec with those values, for the
+base rules and each variant. A combination the rules do not allow (more
+factors than the rules take, helpers that cannot merge) is NaN, and
+``why`` says why in the engine's words.
+
+>>> s = sweep({"roll": "task"}, over={"dice": range(1, 4), "factors": range(0, 2)},
+...           variants={"Bronze 4-6": {"success_from": {"bronze": 4}}})
+>>> s.shape, s.names
+((3, 2), ('base', 'Bronze 4-6'))
+>>> round(float(s.p_pass["base"][2, 0]), 4), round(float(s.p_pass["Bronze 4-6"][2, 0]), 4)
+(0.7037, 0.875)
+>>> s.to_rows()[0]
+{'dice': 1, 'factors': 0, 'rules': 'base', 'p_pass': 0.3333333333333333, 'p_goal': 0.3333333333333333, 'why': ''}
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any, Iterable, Mapping
+
+import numpy as np
+
+from .api import normalize, odds_of_normalized
+from .compare import _points, with_rules
+from .errors import SpecError
+
+#: Most cells a sweep computes (per rule set): a guard against a typo's endless grid.
+MAX_CELLS = 2500
+
+# colour-blind-safe palettes (viridis; blue-white-orange), light to dark / minus to plus
+_VIRIDIS = ("#fde725", "#b5de2b", "#6ece58", "#35b779", "#1f9e89", "#26828e", "#31688e", "#3e4989", "#482878",
+            "#440154")
+_DIVERGING = ("#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7", "#fddbc7", "#f4a582", "#d6604d", "#b2182b")
+
+
+def _luminance(hex_colour: str) -> float:
+    r, g, b = (int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in (r, g, b)]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _text_on(bg: str) -> str:
+    """Black or white text, whichever contrasts more with ``bg``."""
+    lum = _luminance(bg)
+    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"
+
+
+@dataclass(frozen=True)
+class Sweep:
+    """The grid of a :func:`sweep` (arrays indexed like ``axes``)."""
+
+    spec: dict
+    axes: tuple[tuple[str, tuple], ...]
+    names: tuple[str, ...]
+    p_pass: dict[str, np.ndarray]
+    p_goal: dict[str, np.ndarray]
+    why: dict[str, np.ndarray] = field(repr=False)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(len(v) for _, v in self.axes)
+
+    def to_rows(self) -> list[dict[str, Any]]:
+        """One row per cell and rule set (a table for pandas or a CSV)."""
+        rows = []
+        for name in self.names:
+            for idx in product(*(range(n) for n in self.shape)):
+                row = {axis: values[i] for (axis, values), i in zip(self.axes, idx)}
+                p, g = self.p_pass[name][idx], self.p_goal[name][idx]
+                row.update(rules=name, p_pass=None if np.isnan(p) else float(p),
+                           p_goal=None if np.isnan(g) else float(g), why=str(self.why[name][idx]))
+                rows.append(row)
+        return rows
+
+    def to_json(self) -> dict[str, Any]:
+        """What a widget sends to the browser."""
+        return {"axes": [[a, list(v)] for a, v in self.axes], "names": list(self.names),
+                "p_pass": {n: _listed(a) for n, a in self.p_pass.items()},
+                "p_goal": {n: _listed(a) for n, a in self.p_goal.items()},
+                "why": {n: a.tolist() for n, a in self.why.items()}}
+
+    def heatmap(self, name: str = "base", minus: str | None = None, goal: bool = False) -> str:
+        """An accessible HTML heatmap: a table with the number in each cell
+        and a caption; the colour (a colour-blind-safe scale) only repeats
+        the number. ``minus="base"`` shows ``name`` minus that rule set in
+        percentage points."""
+        if name not in self.names or (minus is not None and minus not in self.names):
+            raise SpecError("name", minus if name in self.names else name, "one of " + ", ".join(self.names))
+        grid = (self.p_goal if goal else self.p_pass)[name]
+        what = "P(goal)" if goal else "P(pass)"
+        if minus is not None:
+            grid = grid - (self.p_goal if goal else self.p_pass)[minus]
+        g2 = grid if grid.ndim == 2 else grid[:, None]
+        rows_axis, rows = self.axes[0]
+        cols_axis, cols = self.axes[1] if len(self.axes) > 1 else ("", ("",))
+        e = html.escape
+        if minus is None:
+            caption = f"{what} under {name}, by {rows_axis}" + (f" and {cols_axis}" if cols_axis else "")
+            legend = "Darker cells: more likely (the number in each cell is the chance)."
+        else:
+            caption = f"{what}: {name} minus {minus}, in percentage points, by {rows_axis}" + (
+                f" and {cols_axis}" if cols_axis else "")
+            legend = "Orange-red: more likely under " + name + "; blue: less likely (the number says by how much)."
+        head = "".join(f"<th scope='col'>{e(cols_axis)} {e(str(c))}</th>" for c in cols)
+        body = []
+        for i, r in enumerate(rows):
+            cells = []
+            for j in range(len(cols)):
+                v = g2[i, j]
+                why = str((self.why[name] if grid.ndim == 2 else self.why[name][:, None])[i, j])
+                if np.isnan(v):
+                    cells.append(f"<td title='{e(why)}'>not allowed</td>")
+                    continue
+                if minus is None:
+                    bg = _VIRIDIS[min(9, int(v * 10))]
+                    text = f"{v * 100:.0f} %" if 0.005 <= v <= 0.995 or v in (0.0, 1.0) else (
+                        "<1 %" if v < 0.005 else ">99 %")
+                else:
+                    k = int(np.clip(round(v * 4 / max(1e-12, np.nanmax(np.abs(g2)))) + 4, 0, 8)) if v else 4
+                    bg = _DIVERGING[k]
+                    text = _points(float(v)).replace(" points", "")
+                cells.append(f"<td style='background:{bg};color:{_text_on(bg)}'>{e(text)}</td>")
+            body.append(f"<tr><th scope='row'>{e(rows_axis)} {e(str(r))}</th>{''.join(cells)}</tr>")
+        return (f"<table class='vw-heatmap'><caption>{e(caption)}</caption><thead><tr><td></td>{head}</tr></thead>"
+                f"<tbody>{''.join(body)}</tbody></table><p class='vw-legend'>{e(legend)}</p>")
+
+    def _repr_html_(self) -> str:
+        parts = [self.heatmap(n) for n in self.names]
+        parts += [self.heatmap(n, minus="base") for n in self.names[1:]]
+        return "<div class='vw-sweep'>" + "".join(parts) + "</div>"
+
+    def __repr__(self) -> str:
+        axes = " x ".join(f"{a} ({len(v)})" for a, v in self.axes)
+        return f"<sweep of {self.spec['edition']} {self.spec['roll']} over {axes}; rules: {', '.join(self.names)}>"
+
+
+def _listed(a: np.ndarray) -> list:
+    return [[None if np.isnan(x) else float(x) for x in row] for row in a.reshape(a.shape[0], -1)]
+
+
+def _cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Mapping[str, Any]) -> dict:
+    fields = {k: v for k, v in setting.items() if not k.startswith("rules.")}
+    knobs = {k[len("rules."):]: v for k, v in setting.items() if k.startswith("rules.")}
+    s = dict(spec, **fields)
+    merged = {**rules, **knobs}
+    return with_rules(s, merged) if merged else normalize(s)
+
+
+def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mapping[str, Mapping] | None = None) -> Sweep:
+    """P(pass) and P(goal) of ``spec`` over one or two axes (``over``: field
+    or ``"rules.<knob>"`` -> values), for the base rules and each variant
+    (name -> rule knobs, merged over the spec's own rules)."""
+    if not isinstance(over, Mapping) or not 1 <= len(over) <= 2:
+        raise SpecError("over", over, "a dict of one or two axes, e.g. {'dice': range(1, 11), 'factors': range(5)}")
+    base = normalize(spec)
+    axes = tuple((str(k), tuple(v)) for k, v in over.items())
+    for axis, values in axes:
+        if not values:
+            raise SpecError(f"over.{axis}", list(values), "at least one value")
+        if not axis.startswith("rules.") and axis not in base:
+            raise SpecError("over", axis, "a field of this roll (" + ", ".join(k for k in base if k != "rules")
+                            + ") or a rule knob as 'rules.<knob>'")
+    shape = tuple(len(v) for _, v in axes)
+    if int(np.prod(shape)) > MAX_CELLS:
+        raise SpecError("over", {a: len(v) for a, v in axes}, f"at most {MAX_CELLS} cells")
+    variants = dict(variants or {})
+    names = ("base",) + tuple(str(n) for n in variants)
+    rule_sets = {"base": {}, **{str(n): dict(r) for n, r in variants.items()}}
+    for name, r in rule_sets.items():
+        if not isinstance(r, Mapping):
+            raise SpecError(f"variants.{name}", r, "a dict of rule knobs")
+    p_pass, p_goal, why = {}, {}, {}
+    for name in names:
+        pp, pg = np.full(shape, np.nan), np.full(shape, np.nan)
+        wy = np.full(shape, "", dtype=object)
+        for idx in product(*(range(n) for n in shape)):
+            setting = {axis: values[i] for (axis, values), i in zip(axes, idx)}
+            try:
+                o = odds_of_normalized(_cell(base, setting, rule_sets[name]))
+            except SpecError as err:
+                wy[idx] = str(err)
+                continue
+            pp[idx], pg[idx] = o.p_pass, o.p_goal
+        p_pass[name], p_goal[name], why[name] = pp, pg, wy
+    return Sweep(base, axes, names, p_pass, p_goal, why)
