@@ -23,7 +23,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("0*.ipynb"))
 CHAPTERS = ["00-a-roll-from-start-to-finish", "01-checks", "02-tasks", "03-kiss-and-ego", "04-help", "05-learning-and-advancement",
-            "06-editions-compared", "07-facilitators"]
+            "06-editions-compared", "07-facilitators", "08-the-rule-lab"]
 MAX_BYTES = 1_000_000
 
 
@@ -39,7 +39,8 @@ def _code(nb):
 
 
 def test_every_chapter_of_issue_4_is_there():
-    """Issue 4: chapters 01 Checks ... 07 For Facilitators, numbered; issue 13: chapter 00 first."""
+    """Issue 4: chapters 01 Checks ... 07 For Facilitators, numbered; issue 13: chapter 00 first;
+    issue 9: chapter 08, the rule lab."""
     assert [p.stem for p in NOTEBOOKS] == CHAPTERS
 
 

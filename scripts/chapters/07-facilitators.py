@@ -535,6 +535,7 @@ display(Markdown(f"""<details><summary>Answers</summary>
 # %% [markdown]
 # ---
 # **Previous:** [Chapter 6: Editions compared](06-editions-compared.ipynb) ·
+# **Next:** [Chapter 8: The rule lab](08-the-rule-lab.ipynb) ·
 # back to the start: [Chapter 0](00-a-roll-from-start-to-finish.ipynb) ·
 # [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
 # [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

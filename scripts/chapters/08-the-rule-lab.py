@@ -1,0 +1,198 @@
+# Source of notebooks/08-the-rule-lab.ipynb (built by scripts/make_notebooks.py).
+
+# %% [markdown]
+# # Chapter 8: The rule lab
+#
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, each roller on this page shows as one line of text. New
+# > words are explained in the [glossary](../docs/glossary.md).
+#
+# Playtesters change rules: that is their job. This chapter shows how to try
+# a house rule here and see, exactly, what it does to the odds, before
+# anyone rolls a die at the table. Every rule you may want to change is a
+# **knob** of its edition, with the reading of the rules as its default and
+# the sentence of the rule text it comes from. You name the knobs you
+# change; the odds, the rolls, the advice, the rollers and the roll log all
+# follow them. Nothing here is sampled: every number is counted exactly.
+#
+# The knobs of the playtest rules:
+
+# %%
+from IPython.display import HTML, Markdown, display
+
+import venus_widgets as vw
+
+vw.rules("playtest")
+
+# %% [markdown]
+# > **In code**: a roll carries the knobs it changes in `rules`, e.g.
+# > `{"roll": "task", "dice": 3, "rules": {"success_from": {"bronze": 4}}}`.
+# > `vw.rules(edition)` lists the knobs of any edition; the other editions'
+# > knobs are in [docs/rule_lab.md](../docs/rule_lab.md).
+
+# %% [markdown]
+# ## 1. "Bronze succeeds on 4-6"
+#
+# The most common house rule at a table of new players: Bronze feels too
+# weak. Take a Bronze character rolling three dice for a task that wants one
+# extra consequence, and compare the rules as read with the house rule:
+
+# %%
+task = {"roll": "task", "caliber": "bronze", "dice": 3, "consequences": 1}
+bronze = vw.compare(task, {"Bronze 4-6": {"success_from": {"bronze": 4}}})
+bronze
+
+# %% [markdown]
+# Read the verdict first: a difference of two chances is given in
+# **percentage points** (from 40 % to 50 % is 10 points more, not "25 %
+# more"), first for passing, then for reaching the goal, the threshold plus
+# the consequences wanted. The bars show the same differences: one bar per
+# chance, its number written above or below it. Under this house rule a
+# Bronze die *is* a Silver die, so the odds are exactly those of a Silver
+# character:
+
+# %%
+silver = vw.odds({**task, "caliber": "silver"})
+same = bronze.odds["Bronze 4-6"].distribution == silver.distribution
+display(Markdown(f"Same odds as a Silver character: **{'yes' if same else 'no'}**."))
+
+# %% [markdown]
+# ## 2. "The threshold starts at 2"
+#
+# A table that finds tasks too easy may raise the threshold of every task
+# by one. How does that compare with simply giving every task one more
+# difficulty factor?
+
+# %%
+harder = vw.compare(task, {"threshold from 2": {"threshold_base": 2}})
+one_factor = vw.odds({**task, "factors": 1})
+display(harder)
+display(Markdown(
+    f"With one more factor instead: {one_factor.p_pass:.1%} to pass, the same as the house rule's "
+    f"{harder.p_pass['threshold from 2']:.1%}. The house rule is one free factor on every task: the "
+    f"ladder of difficulty simply starts one rung higher, and a task at four factors now needs "
+    f"{vw.odds({**task, 'factors': 4, 'rules': {'threshold_base': 2}}).threshold} successes."))
+
+# %% [markdown]
+# ## 3. "Three allies may help"
+#
+# The playtest rules allow at most two aiding allies. With the house rule a
+# third ally may add a die. The knob sets the limit; a roll with three
+# allies under the rules as read is refused, with the reason:
+
+# %%
+aided = {"roll": "task", "caliber": "bronze", "dice": 2, "factors": 2, "allies": ["silver", "silver"]}
+try:
+    vw.odds({**aided, "allies": ["silver"] * 3})
+except vw.SpecError as err:
+    display(Markdown(f"Under the rules as read: *{err}*"))
+three = {**aided, "allies": ["silver"] * 3, "rules": {"max_allies": 3}}
+display(Markdown(
+    f"Two Silver allies: **{vw.odds(aided).p_pass:.1%}** to pass. A third one under the house rule: "
+    f"**{vw.odds(three).p_pass:.1%}**."))
+
+# %% [markdown]
+# ## 4. "Ego doubles 5s and 6s"
+#
+# Spending Ego (the double-six way) makes every 6 showing count twice when
+# the roll is still short of its goal. The house rule doubles 5s as well.
+# It matters most when the player wants many consequences:
+
+# %%
+ego = {"roll": "task", "caliber": "silver", "dice": 4, "ego": "double6", "consequences": 3}
+vw.compare(ego, {"Ego doubles 5s and 6s": {"ego_double_from": 5}})
+
+# %% [markdown]
+# ## 5. A whole grid at once
+#
+# One roll is one data point. A **sweep** runs a house rule over a grid of
+# settings, here the number of dice and the difficulty factors of a Bronze
+# task, and shows the chance to pass in each cell, then the house rule minus
+# the rules as read. Every cell holds its number; the colour only repeats
+# it (a colour-blind-safe scale).
+
+# %%
+grid = vw.sweep({"roll": "task", "caliber": "bronze"}, over={"dice": range(1, 9), "factors": range(0, 5)},
+                variants={"Bronze 4-6": {"success_from": {"bronze": 4}}})
+HTML(grid.heatmap("Bronze 4-6", minus="base"))
+
+# %% [markdown]
+# The house rule helps most where the roll is hard but not hopeless: with
+# few dice and many factors nothing helps, with many dice and no factor
+# the roll already passes.
+
+# %% [markdown]
+# ## 6. Play a house rule at the table
+#
+# Every roller takes the same knobs. This one rolls Bronze tasks with the
+# house rule: the odds beside the sliders, the dice, the KISS and the log
+# all follow it.
+
+# %%
+house = vw.TaskRoller(dice=3, consequences=1, rules={"success_from": {"bronze": 4}})
+house
+
+# %% [markdown]
+# ## 7. What each edition's knobs can and cannot say
+#
+# A knob changes a number the rule text already has; it cannot invent a new
+# procedure. The caveats, edition by edition:
+#
+# - **playtest**: the KISS order follows the faces: a caliber whose dice
+#   succeed more often is KISSed first, so making Bronze succeed on 3-6
+#   puts a Bronze die ahead of a Silver ally's.
+# - **playsheet**: with exploding dice, Ego doubles exactly the faces that
+#   explode (the odds count one kind of high face); asking for two different
+#   faces is refused with that reason. An exploding face must pass for every
+#   rank.
+# - **agora**: changing how far two helpers' rank drops when they merge
+#   changes which groups of helpers can merge at all; a group that no longer
+#   merges is refused, and the best group that does is named.
+# - **heresy**: a face that is rolled again cannot be every face (a die must
+#   stop); rolled-again dice can go on for ever, so their odds are exact up
+#   to a tail of less than one in a trillion, which is cut and stated.
+# - **vers**: the number of dice and the base target are knobs; the
+#   roll-under procedure itself is not.
+#
+# > **In code**: the knobs are `success_from`, `threshold_base`,
+# > `max_factors`, `max_allies`, `ego_double_from`, `check_auto_pass_from`,
+# > `check_natural_one_fails` (playtest); `pass_from`, `explode_from`,
+# > `ego_double_from`, `max_allies`, `check_auto_pass_from` (playsheet);
+# > `merge_drop`, `snake_eyes_ones`, `challenging_factor`, `ego_double_from`
+# > (agora); `success_faces`, `reroll_faces`, `trade_rate`, `pass_threshold`
+# > (heresy); `base_ct`, `dice` (vers). `vw.compare(spec, variants)` and
+# > `vw.sweep(spec, over, variants)` are described in
+# > [docs/rule_lab.md](../docs/rule_lab.md).
+
+# %% [markdown]
+# ## Exercises
+#
+# 1. Under the rules as read a Bronze character needs how many dice for a
+#    better-than-even chance at a task with two factors? And if Bronze
+#    succeeds on 4-6?
+# 2. A Platinum character rolls two dice with Ego (the double-six way) and
+#    wants two extra consequences. How many points does "Ego doubles 5s and
+#    6s" add to the chance of reaching the goal?
+
+# %%
+def fewest(rules):
+    return next(n for n in range(1, 21)
+                if vw.odds({"roll": "task", "caliber": "bronze", "dice": n, "factors": 2, "rules": rules}).p_pass > 0.5)
+
+
+plat = vw.compare({"roll": "task", "caliber": "platinum", "dice": 2, "ego": "double6", "consequences": 2},
+                  {"5s too": {"ego_double_from": 5}})
+gain = (plat.p_goal["5s too"] - plat.p_goal["base"]) * 100
+display(Markdown(f"""<details><summary>Answers</summary>
+
+1. **{fewest({})} dice** under the rules as read; **{fewest({"success_from": {"bronze": 4}})} dice** when Bronze
+   succeeds on 4-6.
+2. **{gain:+.1f} points**: from {plat.p_goal["base"]:.1%} to {plat.p_goal["5s too"]:.1%}.
+
+</details>"""))
+
+# %% [markdown]
+# ---
+# **Previous:** [Chapter 7: For Facilitators](07-facilitators.ipynb) ·
+# back to the start: [Chapter 0](00-a-roll-from-start-to-finish.ipynb) ·
+# [Glossary](../docs/glossary.md) · [the rule lab in code](../docs/rule_lab.md)
