@@ -154,30 +154,32 @@ def _difference_chart(c: Comparison) -> str:
         return ""
     diffs = [[(r[n] - r["base"]) * 100 for r in rows] for n in c.names[1:]]
     top = max([abs(d) for ds in diffs for d in ds] + [1e-9])
-    bw, gap, h = 26, 10, 60
-    width = len(rows) * (bw * len(diffs) + gap) + 40
-    parts = [f"<svg role='img' width='{width}' height='{2 * h + 40}' "
-             f"aria-label='Difference from the base rules, in percentage points, at each outcome'>",
-             f"<line x1='30' x2='{width}' y1='{h + 10}' y2='{h + 10}' stroke='currentColor'/>"]
+    bw, h = 22, 50
+    group = max(bw * len(diffs) + 12, 58)  # room for the label under each group
+    width = len(rows) * group + 20
+    parts = [f"<svg role='img' width='{width}' height='{2 * h + 44}' font-family='sans-serif' "
+             f"aria-label='Difference from the base rules, in percentage points, at each chance'>",
+             f"<line x1='10' x2='{width - 10}' y1='{h + 14}' y2='{h + 14}' stroke='currentColor'/>"]
     shades = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
     for i, r in enumerate(rows):
-        x0 = 30 + i * (bw * len(diffs) + gap)
-        parts.append(f"<text x='{x0 + bw * len(diffs) / 2}' y='{2 * h + 34}' font-size='11' text-anchor='middle'>"
-                     f"{html.escape(_outcome(r['at least']))}</text>")
+        x0 = 10 + i * group + (group - bw * len(diffs)) / 2
+        label = html.escape(_outcome(r["at least"]))
+        parts.append(f"<text x='{10 + i * group + group / 2}' y='{2 * h + 40}' font-size='11' "
+                     f"text-anchor='middle'>{label}</text>")
         for j, ds in enumerate(diffs):
             d = ds[i]
             bh = abs(d) / top * h
-            y = h + 10 - bh if d > 0 else h + 10
+            y = h + 14 - bh if d > 0 else h + 14
             x = x0 + j * bw
             word = "more likely" if d > 0 else "less likely" if d < 0 else "no change"
             name = html.escape(c.names[j + 1])
-            parts.append(f"<rect x='{x}' y='{y:.1f}' width='{bw - 4}' height='{max(bh, 0.5):.1f}' "
+            parts.append(f"<rect x='{x:.1f}' y='{y:.1f}' width='{bw - 4}' height='{max(bh, 0.5):.1f}' "
                          f"fill='{shades[j % 4]}' {'' if d >= 0 else 'fill-opacity=0.55 '}>"
-                         f"<title>{name}, {html.escape(_outcome(r['at least']))}: "
-                         f"{html.escape(_points(d / 100))} ({word})</title></rect>")
-            ty = y - 3 if d > 0 else y + bh + 11
-            parts.append(f"<text x='{x + (bw - 4) / 2}' y='{ty:.1f}' font-size='9' text-anchor='middle'>"
-                         f"{d:+.1f}</text>")
+                         f"<title>{name}, {label}: {html.escape(_points(d / 100))} ({word})</title></rect>")
+            if d:
+                ty = y - 3 if d > 0 else y + bh + 10
+                parts.append(f"<text x='{x + (bw - 4) / 2:.1f}' y='{ty:.1f}' font-size='9' "
+                             f"text-anchor='middle'>{d:+.1f}</text>")
     parts.append("</svg>")
     legend = " ".join(f"<span>bar {j + 1}: {html.escape(n)}</span>" for j, n in enumerate(c.names[1:]))
     return "".join(parts) + f"<p class='vw-legend'>Bars in each group, left to right: {legend}</p>"
