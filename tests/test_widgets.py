@@ -248,9 +248,9 @@ def test_fresh_seed_is_recorded():
 
 
 def test_task_at_the_table_kiss_commit_spend():
-    w = vw.TaskRoller(dice=4, lots=2, seed=5, wanted=["s1"])
+    w = vw.TaskRoller(dice=4, lots=2, seed=3, wanted=["s1"])
     first = w.roll_dice()
-    assert first == vw.roll(w.spec, 5, kiss=[], ego=False)
+    assert first == vw.roll(w.spec, 3, kiss=[], ego=False)
     t = w.table
     assert t["phase"] == "kiss" and t["budget"] == 2 and [d["before"] for d in t["dice"]] == [
         d.before for d in first.dice]
@@ -262,7 +262,7 @@ def test_task_at_the_table_kiss_commit_spend():
     w._handle_custom_msg({"do": "select", "index": 1}, [])  # untick
     assert w.table["selected"] == [0]
     w._handle_custom_msg({"do": "commit"}, [])
-    r = vw.roll(w.spec, 5, kiss=[0], ego=False)
+    r = vw.roll(w.spec, 3, kiss=[0], ego=False)
     assert w.table["phase"] == "spend" and w.table["outcome"] == r.outcome
     assert w.log.entries[-1]["roll"] == r.to_dict() and w.log.replay(0) == r
     assert w.status.startswith(f"Rolled {r.outcome} success")
@@ -275,7 +275,7 @@ def test_task_at_the_table_kiss_commit_spend():
 
 def test_selection_odds_equal_the_engines_advice():
     spec = {"roll": "task", "dice": 4, "allies": ["gold"], "kiss": 2, "ego": "double6", "consequences": 1}
-    w = vw.TaskRoller(**{k: v for k, v in spec.items() if k != "roll"}, seed=11)
+    w = vw.TaskRoller(**{k: v for k, v in spec.items() if k != "roll"}, seed=14)
     w.roll_dice()
     faces = [d["before"] for d in w.table["dice"]]
     advice = vw.advise(w.spec, faces)
@@ -532,7 +532,7 @@ def test_vers_dice_count_toward_the_total():
 
 
 def test_task_dice_marks_and_legend_name_only_what_is_there():
-    w = vw.TaskRoller(dice=4, lots=2, seed=5, wanted=["s1"])
+    w = vw.TaskRoller(dice=4, lots=2, seed=3, wanted=["s1"])
     w.roll_dice()
     for d in w.table["dice"]:
         assert d["mark"] == ("✓✓" if d["scores"] > 1 else "✓" if d["scores"] == 1 else "✗")
@@ -557,7 +557,7 @@ def test_check_result_says_pass_or_fail_once():
 
 
 def test_die_numbers_in_errors_count_from_one_and_name_the_index():
-    w = vw.TaskRoller(dice=4, lots=2, seed=5, wanted=["s1"])
+    w = vw.TaskRoller(dice=4, lots=2, seed=3, wanted=["s1"])
     w.roll_dice()
     w._handle_custom_msg({"do": "select", "index": 9}, [])
     assert "die 10" in w.error and "index 9" in w.error, w.error
@@ -575,3 +575,22 @@ def test_kiss_step_announces_the_suggestion_with_the_views_percent():
     assert f"(pass {_rules.percent(best['p_pass'])}, goal {_rules.percent(best['p_goal'])})" in w.status, w.status
     if best["kiss"]:
         assert ", ".join(str(i + 1) for i in best["kiss"]) in w.status
+
+
+def test_no_kiss_step_when_the_first_roll_already_meets_the_goal():
+    """Issue 11: the policy stops when the successes showing reach the goal,
+    and so does the table: the roller goes straight on (no six "Choose"
+    buttons for a roll that is already made)."""
+    met = short = 0
+    for seed in range(40):
+        w = vw.TaskRoller(caliber="gold", dice=5, factors=2, consequences=1, lots=2, seed=seed)
+        first = w.roll_dice()
+        goal = first.details["goal"]
+        if first.details["successes_before_kiss"] >= goal:
+            met += 1
+            assert w.table["phase"] != "kiss", seed
+            assert w.log.entries[-1]["roll"] == vw.roll(w.spec, seed, kiss=[], ego=False).to_dict()
+        else:
+            short += 1
+            assert w.table["phase"] == "kiss", seed
+    assert met and short

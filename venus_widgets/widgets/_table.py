@@ -129,6 +129,7 @@ def set_selection(w: Any, indices) -> None:
     t["selected"] = []
     for i in indices:
         select(w, i)
+    _render(w, "kiss")  # an empty choice ("keep the dice") selects nothing: the view must still follow
 
 
 def set_ego_reroll(w: Any, on: bool) -> None:

@@ -51,7 +51,7 @@ def _task(spec: dict) -> bool:
 def steps(spec: dict) -> Steps:
     if not _task(spec):
         return NO_STEPS
-    return Steps(kiss=spec["kiss"] > 0 or spec["ego"] == "reroll", kiss_when_met=True,
+    return Steps(kiss=spec["kiss"] > 0 or spec["ego"] == "reroll",
                  ego_after=spec["ego"] == "double6", spend=True, ego_reroll=spec["ego"] == "reroll",
                  ego_label="Spend Ego: 6s count twice")
 
