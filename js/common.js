@@ -36,17 +36,20 @@ export function formatOneIn(p, limit = 0.05) {
   return "1 in " + thousands(1 / p);
 }
 
-/** A change of probability in whole percentage points, as formatPercent:
- *  "+12 %", "−3 %", "+<1 %" for a change below half a point, "±0 %" for none. */
+/** A change of probability in whole percentage points (a difference of two
+ *  chances is never written "%"): "+12 points", "−3 points", "+<1 point"
+ *  for a change below half a point, "±0 points" for none. */
 export function formatDelta(d) {
   if (typeof d !== "number" || !Number.isFinite(d)) return "–";
-  if (Math.abs(d) < 1e-12) return "±0 %";
+  if (Math.abs(d) < 1e-12) return "±0 points";
   const sign = d > 0 ? "+" : "−";
   const a = Math.abs(d) * 100;
-  return sign + (a < 0.5 ? "<1" : String(Math.floor(a + 0.5))) + " %";
+  if (a < 0.5) return `${sign}<1 point`;
+  const n = Math.floor(a + 0.5);
+  return `${sign}${n} ${n === 1 ? "point" : "points"}`;
 }
 
-/** The text of a what-if hint: "+1 KISS: +12 %". */
+/** The text of a what-if hint: "+1 KISS: +12 points". */
 export function hintText(h) {
   return `${h.label}: ${formatDelta(h.delta)}`;
 }
@@ -110,39 +113,60 @@ export function legendText(dice, legend) {
 const SHAPE_WORDS = { square: "square", circle: "circle", diamond: "double border", "square-dark": "dark square" };
 
 /** Geometry of the distribution chart: bars, axis labels, threshold and
- *  goal lines. ``dist`` is a list of [outcome, p] pairs and ``passed`` says,
- *  bar by bar, whether that outcome passes (Python decides). */
+ *  goal lines. ``dist`` is a list of [label, p] or [label, p, low] entries
+ *  (``low``: the first outcome a bar covers, as Python's chart bars send it)
+ *  and ``passed`` says, bar by bar, whether that outcome passes (Python
+ *  decides). Room is kept above the bars for their percentages and above
+ *  those for the threshold and goal labels, so nothing overlaps. */
 export function chartGeometry(dist, passed, threshold, goal, opts = {}) {
   const width = opts.width ?? 320;
-  const height = opts.height ?? 140;
-  const pad = { left: 8, right: 8, top: 14, bottom: 22 };
+  const height = opts.height ?? 164;
+  const pad = { left: 8, right: 8, top: 36, bottom: 32 };
   const n = dist.length;
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
   const maxP = Math.max(1e-12, ...dist.map((d) => d[1]));
   const slot = n ? innerW / n : innerW;
-  const numeric = dist.every((d) => typeof d[0] === "number");
-  const bars = dist.map(([outcome, p], i) => {
+  const at = (d) => (d.length > 2 ? d[2] : d[0]);
+  const numeric = dist.every((d) => typeof at(d) === "number");
+  const bars = dist.map((d, i) => {
+    const [outcome, p] = d;
     const h = (p / maxP) * innerH;
     const pass = !!(passed && passed[i]);
+    const y = pad.top + innerH - h;
     return {
       outcome, p, pass,
-      goal: numeric && goal !== null && goal !== undefined ? outcome >= goal : pass,
+      goal: numeric && goal !== null && goal !== undefined ? at(d) >= goal : pass,
       x: pad.left + i * slot + slot * 0.1,
       w: slot * 0.8,
-      y: pad.top + innerH - h,
+      y,
       h,
       labelX: pad.left + i * slot + slot / 2,
-      labelY: height - 6,
+      labelY: height - 18,
+      markY: height - 5,
+      pctY: y - 3,
     };
   });
   const lineAt = (k) => {
     if (!numeric || k === null || k === undefined) return null;
-    const i = dist.findIndex((d) => d[0] >= k);
+    const i = dist.findIndex((d) => at(d) >= k);
     if (i < 0) return pad.left + innerW;
     return pad.left + i * slot;
   };
-  return { width, height, bars, thresholdX: lineAt(threshold), goalX: goal !== threshold ? lineAt(goal) : null, numeric };
+  return { width, height, bars, thresholdX: lineAt(threshold), goalX: goal !== threshold ? lineAt(goal) : null, numeric,
+    lineTop: 4, lineBottom: pad.top + innerH, thresholdY: 11, goalY: 23 };
+}
+
+/** The chart's views: the chance of exactly, at least, at most each outcome. */
+export const CHART_MODES = [["exact", "exactly"], ["at_least", "at least"], ["at_most", "at most"]];
+
+/** The [label, p, low] entries and pass marks of one view of Python's chart
+ *  bars (``view.chart``), or of the distribution when there are none. */
+export function chartEntries(view, mode = "exact") {
+  const bars = view.chart && (view.chart[mode] || view.chart.exact);
+  if (!bars) return { dist: view.distribution, passed: view.passed, lines: true };
+  return { dist: bars.map((b) => [b.label, b.p, b.low]), passed: bars.map((b) => b.pass),
+    lines: mode !== "at_most", cumulative: mode === "at_most" };
 }
 
 /** The chart's text description (its <desc> and screen-reader summary). */
@@ -309,6 +333,10 @@ export const STYLE = `
 .vw-chart rect.fail { fill: var(--vw-fail); }
 .vw-chart rect.goal { stroke: var(--vw-goal); stroke-width: 2; }
 .vw-chart text { fill: var(--vw-fg); font-size: 10px; }
+.vw-chart text.pct { font-size: 9px; }
+.vw-chart rect.cum { fill: var(--vw-pass); opacity: 0.6; }
+.vw-chartmodes { border: 0; padding: 0; margin: 0.3em 0; display: flex; gap: 0.8em; flex-wrap: wrap; font-size: 0.9em; }
+.vw-chartmodes legend { float: left; margin-right: 0.5em; padding: 0; }
 .vw-chart line.threshold { stroke: var(--vw-fg); stroke-width: 2; }
 .vw-chart line.goal { stroke: var(--vw-goal); stroke-width: 2; stroke-dasharray: 4 3; }
 .vw-root table { border-collapse: collapse; }
@@ -427,34 +455,54 @@ export function renderFields(model, { extras = {}, skip = [] } = {}) {
 // The odds panel
 // ---------------------------------------------------------------------------
 
-export function renderChart(view, words = {}) {
-  const g = chartGeometry(view.distribution, view.passed, view.threshold, view.goal);
+export function renderChart(view, words = {}, mode = "exact") {
+  const e = chartEntries(view, mode);
+  const g = chartGeometry(e.dist, e.passed, e.lines ? view.threshold : null, e.lines ? view.goal : null);
   const titleId = uid("chart-title");
   const descId = uid("chart-desc");
   const desc = chartDescription(view, words);
+  const how = { exact: "Chance of each number of", at_least: "Chance of at least each number of", at_most: "Chance of at most each number of" }[mode];
   const parts = [
-    svg("title", { id: titleId }, `Chance of each number of ${view.outcome_name || "outcomes"}`),
+    svg("title", { id: titleId }, view.numeric ? `${how} ${view.outcome_name || "outcomes"}` : "Chance of each result"),
     svg("desc", { id: descId }, desc),
   ];
   for (const b of g.bars) {
-    const cls = `${b.pass ? "pass" : "fail"}${b.goal && view.goal !== view.threshold ? " goal" : ""}`;
+    const cls = e.cumulative ? "cum" : `${b.pass ? "pass" : "fail"}${b.goal && view.goal !== view.threshold ? " goal" : ""}`;
+    const pct = formatPercent(b.p);
     parts.push(svg("rect", { x: b.x.toFixed(1), y: b.y.toFixed(1), width: b.w.toFixed(1), height: Math.max(b.h, 0.5).toFixed(1), class: cls },
-      svg("title", {}, `${b.outcome}: ${formatPercent(b.p)}${b.pass ? " (pass)" : " (fail)"}`)));
+      svg("title", {}, `${b.outcome}: ${pct}${e.cumulative ? "" : b.pass ? " (pass)" : " (fail)"}`)));
+    parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.pctY.toFixed(1), "text-anchor": "middle", class: "pct" }, pct.replace(" ", "")));
     parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.labelY, "text-anchor": "middle" }, String(b.outcome)));
-    if (!b.pass && g.numeric) parts.push(svg("text", { x: b.labelX.toFixed(1), y: (b.y - 2).toFixed(1), "text-anchor": "middle" }, "✗"));
+    if (!b.pass && !e.cumulative) parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.markY, "text-anchor": "middle", class: "mark" }, "✗"));
   }
-  if (g.thresholdX !== null) {
-    parts.push(svg("line", { x1: g.thresholdX, x2: g.thresholdX, y1: 4, y2: g.height - 20, class: "threshold" }));
-    const nearEnd = g.thresholdX > g.width - 60;
-    parts.push(svg("text", { x: nearEnd ? g.thresholdX - 2 : g.thresholdX + 2, y: 11, "text-anchor": nearEnd ? "end" : "start" }, "threshold"));
-  }
-  if (g.goalX !== null) {
-    parts.push(svg("line", { x1: g.goalX, x2: g.goalX, y1: 4, y2: g.height - 20, class: "goal" }));
-    const nearEnd = g.goalX > g.width - 40;
-    parts.push(svg("text", { x: nearEnd ? g.goalX - 2 : g.goalX + 2, y: 22, "text-anchor": nearEnd ? "end" : "start" }, "goal"));
-  }
+  const mark = (x, y, cls, text) => {
+    if (x === null) return;
+    parts.push(svg("line", { x1: x, x2: x, y1: y - 7, y2: g.lineBottom, class: cls }));
+    const nearEnd = x > g.width - 70;
+    parts.push(svg("text", { x: nearEnd ? x - 3 : x + 3, y, "text-anchor": nearEnd ? "end" : "start" }, text));
+  };
+  mark(g.thresholdX, g.thresholdY, "threshold", `${(words.threshold || "threshold").toLowerCase()} ${view.threshold}`);
+  mark(g.goalX, g.goalY, "goal", `goal ${view.goal}`);
   return svg("svg", { class: "vw-chart", role: "img", viewBox: `0 0 ${g.width} ${g.height}`, width: "100%",
-    style: `max-width:${g.width * 1.5}px`, "aria-labelledby": titleId, "aria-describedby": descId, "data-testid": "chart" }, parts);
+    style: `max-width:${g.width * 1.5}px`, "aria-labelledby": titleId, "aria-describedby": descId, "data-testid": "chart",
+    "data-mode": mode }, parts);
+}
+
+const CHART_MODE = new WeakMap();
+/** The chart with its view switch (exactly / at least / at most); the
+ *  choice is kept per widget while the odds change. */
+function chartBlock(model, view, words) {
+  const box = h("div", { class: "vw-chartbox" });
+  const modes = view.chart && view.numeric ? CHART_MODES : [];
+  const draw = () => box.replaceChildren(renderChart(view, words, CHART_MODE.get(model) || "exact"));
+  draw();
+  if (!modes.length) return box;
+  const name = uid("chart-mode");
+  const current = CHART_MODE.get(model) || "exact";
+  const radios = modes.map(([m, label]) => h("label", {},
+    h("input", { type: "radio", name, value: m, checked: m === current, "data-testid": `chart-${m}`,
+      onchange: () => { CHART_MODE.set(model, m); draw(); } }), ` ${label}`));
+  return h("div", {}, h("fieldset", { class: "vw-chartmodes" }, h("legend", {}, "Chart: chance of"), ...radios), box);
 }
 
 function oddsTable(view) {
@@ -508,7 +556,7 @@ export function renderOdds(model) {
   } else {
     out.push(h("div", { class: "vw-sub" }, `${words.threshold || "Target"} ${view.threshold}`));
   }
-  out.push(renderChart(view, words));
+  out.push(chartBlock(model, view, words));
   out.push(h("p", { class: "vw-visually-hidden" }, chartDescription(view, words)));
   out.push(oddsTable(view));
   if (view.hints && view.hints.length) {

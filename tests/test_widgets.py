@@ -229,6 +229,31 @@ def test_hints_are_engine_differences():
     assert "one factor fewer" not in {h["label"] for h in w.odds_view["hints"]}
 
 
+@pytest.mark.parametrize("make", [
+    lambda: vw.TaskRoller(dice=3, factors=1),
+    lambda: vw.CheckRoller(score=3, factors=1),
+    lambda: vw.TaskRoller(edition="playsheet", dice=4, factors=[1]),
+    lambda: vw.TaskRoller(edition="agora", factors=1),
+    lambda: vw.PoolRoller(edition="heresy", black=1),
+    lambda: vw.PoolRoller(edition="vers", penalty=1),
+])
+def test_what_if_goes_both_ways(make):
+    """Issue 11: an FC wants harder settings too; each hint is the engine's change."""
+    w = make()
+    hints = w.odds_view["hints"]
+    assert any(h["delta"] > 0 for h in hints) and any(h["delta"] < 0 for h in hints), hints
+    base = vw.odds(w.spec).p_goal
+    for h in hints:
+        assert h["delta"] == pytest.approx(h["p"] - base, abs=1e-15)
+
+
+def test_what_if_skips_settings_the_rules_forbid():
+    w = vw.TaskRoller(dice=3, factors=4)  # the most factors there are: no "one factor more"
+    assert "one factor more" not in {h["label"] for h in w.odds_view["hints"]}
+    w = vw.TaskRoller(dice=0)
+    assert "one die fewer" not in {h["label"] for h in w.odds_view["hints"]}
+
+
 # -- rolling ---------------------------------------------------------------------------
 
 

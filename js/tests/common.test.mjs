@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
   thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt,
-  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, budgetText,
+  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, chartEntries, CHART_MODES, budgetText,
 } from "../common.js";
 
 test("thousands separators", () => {
@@ -33,14 +33,16 @@ test("exact fraction only when small", () => {
 });
 
 test("deltas and hint text", () => {
-  assert.equal(formatDelta(0.1234), "+12 %");
-  assert.equal(formatDelta(-0.031), "−3 %");
-  assert.equal(formatDelta(0.004), "+<1 %");
-  assert.equal(formatDelta(-0.006), "−1 %");
-  assert.equal(formatDelta(1e-17), "±0 %");
-  assert.equal(formatDelta(0), "±0 %");
-  assert.equal(hintText({ label: "+1 KISS", delta: 0.12 }), "+1 KISS: +12 %");
-  assert.equal(hintText({ label: "one factor fewer", delta: 0.09 }), "one factor fewer: +9 %");
+  // a difference of two chances is in percentage points, never "%"
+  assert.equal(formatDelta(0.1234), "+12 points");
+  assert.equal(formatDelta(-0.031), "−3 points");
+  assert.equal(formatDelta(0.004), "+<1 point");
+  assert.equal(formatDelta(-0.006), "−1 point");
+  assert.equal(formatDelta(1e-17), "±0 points");
+  assert.equal(formatDelta(0), "±0 points");
+  assert.equal(hintText({ label: "+1 KISS", delta: 0.12 }), "+1 KISS: +12 points");
+  assert.equal(hintText({ label: "one factor fewer", delta: 0.09 }), "one factor fewer: +9 points");
+  assert.equal(hintText({ label: "one factor more", delta: -0.2 }), "one factor more: −20 points");
 });
 
 test("clamping user input", () => {
@@ -110,6 +112,32 @@ test("chart geometry: bars, threshold and goal", () => {
   const odd = chartGeometry([["success", 0.5], ["failure with a boon", 0.5]], [false, true], 1, 1);
   assert.deepEqual(odd.bars.map((b) => b.pass), [false, true]);
   assert.deepEqual(chartGeometry(dist, undefined, 1, 1).bars.map((b) => b.pass), [false, false, false]);
+});
+
+test("chart geometry: percentages and labels have rows of their own", () => {
+  const dist = [["0", 0.05, 0], ["1", 0.9, 1], ["2+", 0.05, 2]];
+  const g = chartGeometry(dist, [false, true, true], 1, 2);
+  const tallest = g.bars[1];
+  // the tallest bar's percentage sits below the goal label's row, which sits below the threshold's
+  assert.ok(tallest.pctY - 9 > g.goalY, `${tallest.pctY} vs ${g.goalY}`);
+  assert.ok(g.goalY - 10 >= g.thresholdY);
+  for (const b of g.bars) {
+    assert.ok(b.labelY > b.y + b.h + 8 && b.markY > b.labelY + 8 && b.markY <= g.height);
+  }
+  // a grouped tail bar ("2+") places the goal line by the outcome it starts at
+  assert.ok(g.goalX > g.bars[1].x && g.goalX < g.bars[2].x);
+});
+
+test("chart entries: Python's bars per view, at most without pass lines", () => {
+  const view = { numeric: true, distribution: [[0, 0.5], [1, 0.5]], passed: [false, true],
+    chart: { exact: [{ label: "0", p: 0.5, low: 0, high: 0, pass: false }, { label: "1", p: 0.5, low: 1, high: 1, pass: true }],
+      at_least: [{ label: "≥0", p: 1, low: 0, high: null, pass: false }, { label: "≥1", p: 0.5, low: 1, high: null, pass: true }],
+      at_most: [{ label: "≤0", p: 0.5, low: 0, high: 0, pass: false }, { label: "≤1", p: 1, low: 0, high: 1, pass: false }] } };
+  assert.deepEqual(chartEntries(view, "at_least").dist, [["≥0", 1, 0], ["≥1", 0.5, 1]]);
+  assert.deepEqual(chartEntries(view, "exact").passed, [false, true]);
+  assert.equal(chartEntries(view, "at_most").lines, false);
+  assert.equal(chartEntries({ distribution: [[0, 1]], passed: [true] }).dist[0][0], 0);  // no bars: the distribution
+  assert.deepEqual(CHART_MODES.map((m) => m[0]), ["exact", "at_least", "at_most"]);
 });
 
 test("chart description names the threshold and goal", () => {

@@ -33,6 +33,7 @@ import traitlets
 from ipywidgets import widget_serialization
 
 from ..engine import api as _api
+from ..engine import chart as _chart
 from ..engine import edition as _edition
 from ..engine import spec as _spec
 from ..engine.errors import MergeError, SpecError
@@ -40,7 +41,7 @@ from ..engine.merge import best_subset, try_merge
 from ..engine.merge import merge as _merge
 from ..engine.rolls import MAX_SEED, new_seed
 from . import _rules
-from . import _table
+from . import _static, _table
 from ._assets import esm
 from ._spec_traits import clamp, clamp_int, field_info, make_traits
 from .rolllog import MESSAGES, RollLog, check_message, error_text, handle_log_message
@@ -286,6 +287,24 @@ class _Roller(anywidget.AnyWidget):
     def _repr_keys(self):  # ipywidgets' repr helper: keep ours short
         return iter(())
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live view, plus a static HTML snapshot of the odds (``text/html``)
+        for where no kernel runs: GitHub, nbviewer, exported HTML, a saved chapter."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data["text/html"] = self.snapshot_html()
+        return data, meta
+
+    def snapshot_html(self) -> str:
+        """The odds shown now, as static HTML (chart and table, no script)."""
+        try:
+            spec = self.spec
+        except SpecError as err:
+            return _static.snapshot(type(self).__name__, None, message=str(err))
+        return _static.snapshot(type(self).__name__, _api.odds(spec), self._outcome_name())
+
     # -- validation of Python assignments across fields --------------------------------
 
     def _cross_check(self, name: str, value: Any) -> None:
@@ -410,6 +429,7 @@ class _Roller(anywidget.AnyWidget):
             "goal": o.goal,
             "distribution": dist,
             "passed": passed,
+            "chart": _chart.to_json(o),
             "breakdown": {k: _pct(v) for k, v in o.breakdown.items()},
             "mean": o.mean,
             "sd": o.sd,

@@ -155,7 +155,12 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
     if _task(spec) and s["factors"]:
         out.append(("one factor fewer", {**s, "factors": s["factors"] - 1}))
     if _task(spec):
+        out.append(("one factor more", {**s, "factors": s["factors"] + 1}))
         out.append(("+1 asset die", {**s, "assets": s["assets"] + 1}))
+    if s["difficulty"] == "standard":
+        out.append(("challenging", {**s, "difficulty": "challenging"}))
+    else:
+        out.append(("standard", {**s, "difficulty": "standard"}))
     if not s["ego"]:
         out.append(("Ego (6s count twice)", {**s, "ego": True}))
     return out

@@ -50,4 +50,5 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
     out = [("+1 die", {**s, "pool": s["pool"] + 1})]
     if s["black"]:
         out.append(("one black die fewer", {**s, "black": s["black"] - 1}))
+    out.append(("one black die more", {**s, "black": s["black"] + 1}))
     return out

@@ -101,12 +101,15 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
         out.append(("+1 score", {**s, "score": s["score"] + 1}))
         if s["factors"]:
             out.append(("one factor fewer", {**s, "factors": s["factors"][:-1]}))
+        out.append(("one factor more (+1)", {**s, "factors": s["factors"] + [1]}))
         out.append(("+1 bonus (+2)", {**s, "bonus": s["bonus"] + [2]}))
         return out
     out.append(("+1 KISS", {**s, "kiss": s["kiss"] + 1}))
     if s["factors"]:
         out.append(("one factor fewer", {**s, "factors": s["factors"][:-1]}))
+    out.append(("one factor more (+1)", {**s, "factors": s["factors"] + [1]}))
     out.append(("+1 die", {**s, "dice": s["dice"] + 1}))
+    out.append(("one die fewer", {**s, "dice": s["dice"] - 1}))
     if not s["ego"]:
         out.append(("Ego (10s count twice)", {**s, "ego": True}))
     return out

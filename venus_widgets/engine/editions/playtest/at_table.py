@@ -214,13 +214,16 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
     if not _task(spec):
         out = [("+1 score", {**s, "score": s["score"] + 1}),
                ("one factor fewer", {**s, "factors": s["factors"] - 1}),
+               ("one factor more", {**s, "factors": s["factors"] + 1}),
                ("+1 bonus factor", {**s, "bonus_factors": s["bonus_factors"] + 1})]
         if s["caliber"] != "platinum":
             out.append((f"{_more(s['caliber'])} caliber", {**s, "caliber": _more(s["caliber"])}))
         return out
     out = [("+1 KISS", {**s, "kiss": s["kiss"] + 1}),
            ("one factor fewer", {**s, "factors": s["factors"] - 1}),
-           ("+1 die", {**s, "dice": s["dice"] + 1})]
+           ("one factor more", {**s, "factors": s["factors"] + 1}),
+           ("+1 die", {**s, "dice": s["dice"] + 1}),
+           ("one die fewer", {**s, "dice": s["dice"] - 1})]
     if len(s["allies"]) < rules_of(s).max_allies:  # a learner may receive aid too
         out.append((f"an ally ({s['caliber']})", {**s, "allies": s["allies"] + [s["caliber"]]}))
     if s["ego"] == "none":

@@ -53,4 +53,5 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
     out = [("+1 rank", {**s, "ranks": s["ranks"] + 1})]
     if s["penalty"]:
         out.append(("penalty -1", {**s, "penalty": s["penalty"] - 1}))
+    out.append(("penalty +1", {**s, "penalty": s["penalty"] + 1}))
     return out

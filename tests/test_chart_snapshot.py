@@ -1,0 +1,109 @@
+"""The chart's bars (engine/chart.py) against the distribution they come
+from, and the static snapshot a roller leaves in a saved notebook."""
+
+from __future__ import annotations
+
+import html
+import re
+from fractions import Fraction
+
+import pytest
+
+import venus_widgets as vw
+from venus_widgets.engine import chart
+from venus_widgets.widgets._rules import percent
+
+SPECS = [
+    {"edition": "playtest", "roll": "task", "dice": 3},
+    {"edition": "playtest", "roll": "task", "dice": 10, "kiss": 5, "consequences": 3},
+    {"edition": "playsheet", "roll": "task", "dice": 10, "explode": True},
+    {"edition": "heresy", "roll": "task", "pool": 12, "black": 2},
+    {"edition": "agora", "roll": "task", "rank": 3, "factors": 2},
+    {"edition": "vers", "roll": "check", "ranks": 2},
+    {"edition": "playtest", "roll": "check", "score": 4},
+]
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=lambda s: f"{s['edition']}-{s['roll']}")
+def test_bars_cover_the_distribution_exactly_once(spec):
+    o = vw.odds(spec)
+    bars = chart.bars(o)
+    assert len(bars) <= chart.MAX_BARS
+    assert sum(b.p for b in bars) == pytest.approx(1.0, abs=1e-12)
+    if not o.numeric:
+        assert [b.label for b in bars] == [str(k) for k in o.breakdown]
+        return
+    # each bar is the sum of the outcomes it covers
+    for b in bars:
+        covered = [p for k, p in o.distribution.items() if k >= b.low and (b.high is None or k <= b.high)]
+        assert b.p == pytest.approx(sum(covered), abs=1e-15)
+        assert b.passes == (b.low >= o.threshold)
+        assert b.goal == (b.low >= o.goal)
+
+
+@pytest.mark.parametrize("spec", [s for s in SPECS if s["roll"] == "task"], ids=lambda s: s["edition"])
+def test_at_least_and_at_most_are_the_tails_of_exact(spec):
+    o = vw.odds(spec, exact=True) if spec.get("edition") != "heresy" and not spec.get("explode") else vw.odds(spec)
+    dist = o.distribution
+    for b in chart.bars(o, "at_least"):
+        assert b.label == f"≥{b.low}"
+        assert float(b.p) == pytest.approx(float(sum(p for k, p in dist.items() if k >= b.low)), abs=1e-12)
+    for b in chart.bars(o, "at_most"):
+        assert float(b.p) == pytest.approx(float(sum(p for k, p in dist.items() if k <= b.high)), abs=1e-12)
+
+
+def test_a_long_tail_is_grouped_but_the_threshold_and_goal_keep_their_bars():
+    o = vw.odds({"edition": "playsheet", "roll": "task", "dice": 10, "explode": True, "factors": [1] * 4})
+    assert len(o.distribution) > chart.MAX_BARS
+    labels = [b.label for b in chart.bars(o)]
+    assert labels[-1].endswith("+") and len(labels) <= chart.MAX_BARS
+    assert str(o.threshold) in labels
+    # a goal far out in the tail still gets its own bar, the tail starts after it
+    far = vw.odds({"edition": "playtest", "roll": "task", "dice": 20, "caliber": "platinum", "factors": 4,
+                   "consequences": 8})
+    assert far.goal == 13
+    labels = [b.label for b in chart.bars(far)]
+    assert "13" in labels and labels[-1] == "14+"
+
+
+def test_an_unknown_mode_says_which_are_allowed():
+    with pytest.raises(ValueError, match="exact, at_least, at_most"):
+        chart.bars(vw.odds(SPECS[0]), "cumulative")  # type: ignore[arg-type]
+
+
+ROLLERS = [
+    lambda: vw.TaskRoller(dice=5, kiss=1),
+    lambda: vw.CheckRoller(caliber="gold", score=3),
+    lambda: vw.PoolRoller(edition="heresy", pool=12),
+    lambda: vw.TaskRoller(edition="agora", rank=2, consequence_texts=["<b>guard</b>"]),
+]
+
+
+@pytest.mark.parametrize("make", ROLLERS)
+def test_a_roller_carries_a_static_snapshot_of_its_odds(make):
+    r = make()
+    data, _meta = r._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data
+    snap = data["text/html"]
+    o = r.odds
+    assert f"<strong>{percent(o.p_pass)}</strong>" in snap
+    assert "<script" not in snap.lower() and "<b>guard" not in snap
+    # every bar's percentage is in the chart and the table
+    for b in chart.bars(o):
+        assert f"<td>{percent(b.p)}</td>" in snap
+    assert snap == make()._repr_mimebundle_()[0]["text/html"]  # deterministic: the same spec, the same bytes
+    # it follows the roller
+    before = snap
+    r.seed = 5
+    if "dice" in r.spec_fields:
+        r.dice += 1
+        assert r._repr_mimebundle_()[0]["text/html"] != before
+
+
+def test_a_roller_whose_fields_disagree_says_so_in_its_snapshot():
+    r = vw.TaskRoller(edition="agora", helpers=[2, 4])
+    snap = r.snapshot_html()
+    # helpers of ranks 2 and 4 do not merge: the snapshot says why, in the engine's words
+    assert "No odds:" in snap
+    text = html.unescape(re.sub("<[^>]+>", "", snap))
+    assert "helpers" in text
