@@ -133,12 +133,16 @@ CLAIMS = [
      == [40, 50, 60, 70]),
     ("07", "match the Playsheet's D10 table (dice at 40 %)", lambda: near(per_die("playsheet", "bronze"), 0.4)),
     ("07", "table uses 40 % per die, which is the D10 rule", lambda: near(per_die("playsheet", "bronze"), 0.4)),
+    ("08", "exact up to a tail of less than one in a trillion",
+     lambda: 0 < vw.odds({"edition": "heresy", "roll": "task", "pool": 6,
+                          "rules": {"reroll_faces": [5, 6]}}).truncated < 1e-12),
 ]
 
 #: Typed numbers that are not claims about odds: the legend of a table's symbols.
 LEGENDS = [
     ("07", '("0%" below means impossible: three dice cannot make four successes without Ego; "<1%" means'),
     ("07", "**✓** means 99.5 % or better, **·** impossible, and **<1** possible but below 1 %"),
+    ("08", '(from 40 % to 50 % is 10 points more, not "25 % more")'),  # what a point is, not odds
 ]
 
 TYPED = re.compile(r"\d+(?:\.\d+)?\s?%|\b\d+(?:\.\d+)? points\b|\bone(?: time)? in \w+\b|\b\d+ in \d+\b|one-in-\w+")

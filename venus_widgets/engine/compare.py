@@ -11,7 +11,7 @@ compares exact fractions, so "no change" is never a rounding.
 >>> c.names
 ('base', 'Bronze 4-6')
 >>> c.verdicts["Bronze 4-6"]
-'+17.1 points to pass (1 success): 70.4 % -> 87.5 %'
+'+17.1 points to pass (1 success): 70.4 % -> 87.5 %; biggest change at 2 or more: +24.1 points'
 >>> round(c.difference("Bronze 4-6")[2], 1)       # at least 2 successes
 24.1
 >>> compare({"roll": "task"}, {"same": {"threshold_base": 1}}).verdicts["same"]
@@ -205,7 +205,7 @@ def _verdict(spec: dict, base: Odds, o: Odds, base_exact: Odds | None, exact: Od
         k, d = max(((k, b.get(k, 0.0) - a.get(k, 0.0)) for k in sorted(set(a) | set(b))),
                    key=lambda kd: abs(kd[1]))
         if abs(d) > max(abs(o.p_pass - base.p_pass), abs(o.p_goal - base.p_goal)) + 1e-12:
-            words.append(f"most at {k} or more: {points(d)}")
+            words.append(f"biggest change at {k} or more: {points(d)}")
     return "; ".join(words)
 
 
