@@ -119,8 +119,8 @@ const SHAPE_WORDS = { square: "square", circle: "circle", diamond: "double borde
  *  decides). Room is kept above the bars for their percentages and above
  *  those for the threshold and goal labels, so nothing overlaps. */
 export function chartGeometry(dist, passed, threshold, goal, opts = {}) {
-  const width = opts.width ?? 320;
-  const height = opts.height ?? 164;
+  const width = opts.width ?? 400;
+  const height = opts.height ?? 156;
   const pad = { left: 8, right: 8, top: 36, bottom: 32 };
   const n = dist.length;
   const innerW = width - pad.left - pad.right;
@@ -275,6 +275,17 @@ export function rerender(container, build) {
   }
 }
 
+const FOLDS = new WeakMap();
+/** A folded part of the controls (rare settings): open or shut stays as the
+ *  user left it while the widget redraws. */
+export function fold(model, key, summary, ...content) {
+  const open = !!(FOLDS.get(model) || {})[key];
+  const d = h("details", { class: "vw-fold", open, "data-fold": key },
+    h("summary", { "data-testid": `fold-${key}`, "data-key": `fold-${key}` }, summary), ...content);
+  d.addEventListener("toggle", () => { FOLDS.set(model, { ...(FOLDS.get(model) || {}), [key]: d.open }); });
+  return d;
+}
+
 export function send(model, content) {
   model.send(content);
 }
@@ -298,10 +309,15 @@ export const STYLE = `
 @media (prefers-color-scheme: dark) { .vw-root:not([data-jp-theme-light]) { --vw-fg: var(--jp-ui-font-color0, #eee);
   --vw-bg: var(--jp-layout-color0, #111); --vw-bg2: var(--jp-layout-color2, #333); --vw-fg2: var(--jp-ui-font-color2, #bbb); } }
 .vw-root * { box-sizing: border-box; }
-.vw-controls { flex: 1 1 300px; min-width: 260px; }
-.vw-odds { flex: 1 1 300px; min-width: 260px; }
-.vw-table, .vw-footer { flex: 1 1 100%; }
-.vw-root fieldset { border: 1px solid var(--vw-border); border-radius: 4px; margin: 0 0 8px 0; padding: 4px 8px 8px; }
+.vw-controls { flex: 1 1 300px; min-width: 0; max-width: 100%; }
+.vw-side { flex: 1 1 340px; min-width: 0; max-width: 100%; display: flex; flex-direction: column; gap: 6px; }
+.vw-odds, .vw-rollbox, .vw-table, .vw-more { min-width: 0; }
+.vw-footer { flex: 1 1 100%; min-width: 0; }
+.vw-fold > summary { cursor: pointer; margin: 2px 0; }
+.vw-fold[open] > summary { margin-bottom: 4px; }
+.vw-root select, .vw-root input { max-width: 100%; min-width: 0; }
+.vw-hints { display: flex; flex-wrap: wrap; gap: 2px 14px; list-style: none; padding: 0; margin: 2px 0; }
+.vw-root fieldset { border: 1px solid var(--vw-border); border-radius: 4px; margin: 0 0 8px 0; padding: 4px 8px 8px; min-width: 0; }
 .vw-root legend { font-weight: 600; padding: 0 4px; }
 .vw-row { display: flex; align-items: center; gap: 6px; margin: 3px 0; flex-wrap: wrap; }
 .vw-row > label:first-child { min-width: 9em; }
@@ -335,8 +351,8 @@ export const STYLE = `
 .vw-chart text { fill: var(--vw-fg); font-size: 10px; }
 .vw-chart text.pct { font-size: 9px; }
 .vw-chart rect.cum { fill: var(--vw-pass); opacity: 0.6; }
-.vw-chartmodes { border: 0; padding: 0; margin: 0.3em 0; display: flex; gap: 0.8em; flex-wrap: wrap; font-size: 0.9em; }
-.vw-chartmodes legend { float: left; margin-right: 0.5em; padding: 0; }
+.vw-root .vw-chartmodes { border: 0; padding: 0; margin: 2px 0 0; display: flex; gap: 0 0.8em; flex-wrap: wrap; font-size: 0.9em; }
+.vw-chartmodes legend { float: left; margin-right: 0.3em; padding: 0; }
 .vw-chart line.threshold { stroke: var(--vw-fg); stroke-width: 2; }
 .vw-chart line.goal { stroke: var(--vw-goal); stroke-width: 2; stroke-dasharray: 4 3; }
 .vw-root table { border-collapse: collapse; }
@@ -484,7 +500,7 @@ export function renderChart(view, words = {}, mode = "exact") {
   mark(g.thresholdX, g.thresholdY, "threshold", `${(words.threshold || "threshold").toLowerCase()} ${view.threshold}`);
   mark(g.goalX, g.goalY, "goal", `goal ${view.goal}`);
   return svg("svg", { class: "vw-chart", role: "img", viewBox: `0 0 ${g.width} ${g.height}`, width: "100%",
-    style: `max-width:${g.width * 1.5}px`, "aria-labelledby": titleId, "aria-describedby": descId, "data-testid": "chart",
+    style: `max-width:${g.width * 1.2}px`, "aria-labelledby": titleId, "aria-describedby": descId, "data-testid": "chart",
     "data-mode": mode }, parts);
 }
 
@@ -558,7 +574,14 @@ export function renderOdds(model) {
   }
   out.push(chartBlock(model, view, words));
   out.push(h("p", { class: "vw-visually-hidden" }, chartDescription(view, words)));
-  out.push(oddsTable(view));
+  return out;
+}
+
+/** What follows the roll's steps: the table of the odds, the what-ifs, the notes. */
+export function renderOddsMore(model) {
+  const view = model.get("odds_view") || {};
+  if (!view.ok) return [];
+  const out = [oddsTable(view)];
   if (view.hints && view.hints.length) {
     out.push(h("div", { class: "vw-sub" }, "What if…"));
     out.push(h("ul", { class: "vw-hints", "data-testid": "hints" }, view.hints.map((x) => h("li", { "data-delta": String(x.delta) }, hintText(x)))));
@@ -708,15 +731,19 @@ export function mountRoller(model, el, kind, opts = {}) {
   const status = h("div", { class: "vw-status", role: "status", "aria-live": "polite", "data-testid": "status" });
   const error = h("div", { class: "vw-error", role: "alert", "data-testid": "error" });
   const footer = h("div", { class: "vw-footer" });
+  const more = h("div", { class: "vw-more" });
   const title = h("div", { class: "vw-sub", style: "flex:1 1 100%" }, `${model.get("edition")} ${model.get("roll")}`);
-  root.append(title, controls, odds, h("div", { class: "vw-table" }, rollBar, error, status), table, footer);
+  // cause and effect in one view: the controls beside the odds, the roll and its steps right under the odds,
+  // the table of the odds, the what-ifs and the notes after them; stacked when narrow
+  const side = h("div", { class: "vw-side" }, odds, h("div", { class: "vw-rollbox" }, rollBar, error, status), table, more);
+  root.append(title, controls, side, footer);
 
   let shape = null;
   const drawControls = () => {
     const key = structureKey(model, opts.structureKeys || []);
     if (key !== shape) { shape = key; rerender(controls, () => renderFields(model, opts)); } else { syncBound(controls, model); if (opts.sync) opts.sync(model, controls); }
   };
-  const drawOdds = () => rerender(odds, () => renderOdds(model));
+  const drawOdds = () => { rerender(odds, () => renderOdds(model)); rerender(more, () => renderOddsMore(model)); };
   const drawTable = () => rerender(table, () => renderTable(model));
   const drawError = () => { error.textContent = model.get("error") || ""; };
   let lastStatus = null;

@@ -2,7 +2,7 @@
 // fields declare (Python sends them in ``fields``): sources summed into a
 // field (the KISS sources), consequences picked from the rules' list, or
 // consequences typed by the FC (rendered as text, never HTML).
-import { h, uid, setTrait, clampInt, budgetText, mountRoller } from "./common.js";
+import { h, uid, setTrait, clampInt, budgetText, mountRoller, fold } from "./common.js";
 
 /** Toggle a consequence id in the wanted list, keeping the rules' order. */
 export function toggleWanted(wanted, id, order) {
@@ -47,8 +47,10 @@ function sourceControls(field) {
           "data-bind": src.name, "data-label": src.label, "aria-valuetext": `${src.label} ${v}`,
           oninput: (e) => { const x = clampInt(e.target.value, 0, hi, v); out.textContent = String(x); setTrait(model, src.name, x); } }), out);
     });
-    rows.push(h("p", { "data-testid": "kiss-total", "data-total": field.name }, sumText(model, field)));
-    return h("div", { role: "group", "aria-label": `${field.label}: its sources` }, rows);
+    const names = field.sources.map((src) => src.label).join(", ");
+    return [fold(model, `sources-${field.name}`, `Where the ${field.label} comes from: ${names}`,
+      h("div", { role: "group", "aria-label": `${field.label}: its sources` }, rows)),
+    h("p", { "data-testid": "kiss-total", "data-total": field.name }, sumText(model, field))];
   };
 }
 
@@ -70,8 +72,9 @@ function consequenceControls(model) {
       rows.push(h("div", { class: "vw-row" }, box, h("label", { for: id }, c.text, c.note ? h("span", { class: "vw-sub" }, ` (${c.note})`) : null)));
     }
   }
-  rows.push(h("p", { class: "vw-sub", "data-testid": "goal-line" }, goalText(model)));
-  return h("div", { role: "group", "aria-label": "Consequences wanted" }, rows);
+  return [fold(model, "consequences", "Choose the consequences you want",
+    h("div", { role: "group", "aria-label": "Consequences wanted" }, rows)),
+  h("p", { class: "vw-sub", "data-testid": "goal-line" }, goalText(model))];
 }
 
 function textControls(model) {

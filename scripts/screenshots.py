@@ -1,6 +1,8 @@
-"""Take the README's screenshots of each roller (light theme) in Chromium.
+"""Take the README's screenshots of each roller in Chromium: light and dark
+themes, 1,000 and 400 px wide.
 
-    .venv/bin/python scripts/screenshots.py        # writes docs/screenshots/*.png
+    .venv/bin/python scripts/screenshots.py             # writes docs/screenshots/<roller>-<theme>-<width>.png
+    .venv/bin/python scripts/screenshots.py task-roller # only the rollers named
 
 Each roller is displayed alone in a notebook served by Voila (no code
 visible), rolled with a fixed seed where it shows the table, and the
@@ -42,31 +44,43 @@ def _notebook(code: str) -> dict:
             "nbformat": 4, "nbformat_minor": 5}
 
 
-def main() -> int:
+THEMES = ("light", "dark")
+WIDTHS = (1000, 400)
+
+
+def main(names: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
+    chosen = {n: v for n, v in ROLLERS.items() if not names or n in names}
     with tempfile.TemporaryDirectory(prefix="vw-shots-") as tmp, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1100, "height": 2600}, device_scale_factor=1,
-                                color_scheme="light", reduced_motion="reduce")
-        for name, (code, roll) in ROLLERS.items():
-            nb = Path(tmp) / f"{name}.ipynb"
-            nb.write_text(json.dumps(_notebook(code)))
-            with jupyter_server("voila", [nb], notebook=nb.name) as server:
-                page.goto(f"{server.url}/?token={server.token}", timeout=120_000)
-                root = page.locator("[data-testid^='vw-']").first
-                root.wait_for(timeout=90_000)
-                page.locator("[data-testid='p-pass']").first.wait_for(timeout=30_000)
-                if roll:
-                    page.locator("[data-testid='roll-button']").first.click()
-                    page.locator("[data-testid='die-0']").first.wait_for(timeout=30_000)
-                page.wait_for_timeout(300)
-                root.screenshot(path=str(OUT / f"{name}.png"))
-            print("wrote", (OUT / f"{name}.png").relative_to(ROOT))
+        for theme in THEMES:
+            page = browser.new_page(viewport={"width": WIDTHS[0], "height": 2600}, device_scale_factor=1,
+                                    color_scheme=theme, reduced_motion="reduce")
+            for name, (code, roll) in chosen.items():
+                nb = Path(tmp) / f"{name}.ipynb"
+                nb.write_text(json.dumps(_notebook(code)))
+                with jupyter_server("voila", [nb], notebook=nb.name, args=(f"--theme={theme}",)) as server:
+                    page.set_viewport_size({"width": WIDTHS[0], "height": 2600})
+                    page.goto(f"{server.url}/?token={server.token}", timeout=120_000)
+                    root = page.locator("[data-testid^='vw-']").first
+                    root.wait_for(timeout=90_000)
+                    page.locator("[data-testid='p-pass']").first.wait_for(timeout=30_000)
+                    if roll:
+                        page.locator("[data-testid='roll-button']").first.click()
+                        page.locator("[data-testid='die-0']").first.wait_for(timeout=30_000)
+                    for width in WIDTHS:
+                        page.set_viewport_size({"width": width, "height": 2600})
+                        page.wait_for_timeout(400)
+                        out = OUT / f"{name}-{theme}-{width}.png"
+                        root.screenshot(path=str(out))
+                        box = root.bounding_box() or {}
+                        print(f"wrote {out.relative_to(ROOT)} ({box.get('width', 0):.0f} x {box.get('height', 0):.0f} px)")
+            page.close()
         browser.close()
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

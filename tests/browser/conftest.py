@@ -149,7 +149,7 @@ def jupyter_env(base: Path) -> dict:
 class Jupyter:
     """A running ``jupyter lab`` / ``jupyter notebook`` / ``voila`` server."""
 
-    def __init__(self, app: str, root: Path, base: Path, *, notebook: str | None = None):
+    def __init__(self, app: str, root: Path, base: Path, *, notebook: str | None = None, args: tuple = ()):
         self.app = app
         self.root = root
         self.port = free_port()
@@ -170,6 +170,7 @@ class Jupyter:
             status = None
         else:  # pragma: no cover
             raise ValueError(app)
+        cmd += list(args)  # e.g. voila's --theme=dark
         self.server = Server(cmd, env=env, cwd=root, log=base / f"{app}.log")
         if app == "voila":
             wait_port(self.port, timeout=90, proc=self.server.proc, log=self.server.log)
@@ -184,7 +185,7 @@ class Jupyter:
 
 
 @contextmanager
-def jupyter_server(app: str, files, *, notebook: str | None = None):
+def jupyter_server(app: str, files, *, notebook: str | None = None, args: tuple = ()):
     """Start ``app`` over a temporary root holding copies of ``files``."""
     base = Path(tempfile.mkdtemp(prefix=f"vw-{app}-"))
     root = base / "root"
@@ -197,7 +198,7 @@ def jupyter_server(app: str, files, *, notebook: str | None = None):
             shutil.copy2(f, root / f.name)
     server = None
     try:
-        server = Jupyter(app, root, base / "home", notebook=notebook)
+        server = Jupyter(app, root, base / "home", notebook=notebook, args=args)
         yield server
     finally:
         if server is not None:

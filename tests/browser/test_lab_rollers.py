@@ -53,6 +53,14 @@ def expect_p(loc, value: float, timeout: float = 10.0):
     raise AssertionError(f"data-p is {got!r}, the engine says {value!r}")
 
 
+def unfold(w, key: str):
+    """Open a folded part of the controls as a user does: a click on its summary."""
+    fold = w.locator(f"details[data-fold='{key}']")
+    if not fold.evaluate("d => d.open"):
+        w.get_by_test_id(f"fold-{key}").click()
+    expect(fold).to_have_attribute("open", "")
+
+
 def expect_odds(w, spec: dict):
     """The P(pass) and P(goal) shown carry the engine's exact floats for ``spec``."""
     o = vw.odds(spec)
@@ -74,11 +82,13 @@ def test_task_controls_drive_the_engine_odds(lab_page):
     expect(w.get_by_test_id("value-factors")).to_have_text("2")
     seen.add(expect_odds(w, spec).p_pass)
 
+    unfold(w, "sources-kiss")  # the KISS sources are folded: rare settings
     set_range(w.get_by_test_id("source-lots"), 1)  # a KISS source: the budget follows
     spec["kiss"] = 1
     expect(w.get_by_test_id("kiss-total")).to_contain_text("1")
     seen.add(expect_odds(w, spec).p_pass)
 
+    unfold(w, "consequences")
     w.get_by_test_id("want-s1").check()  # a secondary consequence: the goal moves
     spec["consequences"] = 1
     o = expect_odds(w, spec)
@@ -109,12 +119,13 @@ def test_check_factor_slider_matches_engine(lab_page):
 
 
 def _seed_for(spec):
-    """A seed whose first roll shows a failed die that, KISSed, buys the goal with nothing to spare."""
+    """A seed whose first roll misses the goal and shows a failed die that, KISSed, buys the goal
+    with nothing to spare."""
     for seed in range(1, 5000):
         first = vw.roll(spec, seed, kiss=[], ego=False)
         failed = [d["index"] for d in first.to_dict()["dice"] if d["scores"] == 0]
-        if not failed:
-            continue
+        if not failed or first.outcome >= first.to_dict()["details"]["goal"]:
+            continue  # a roll that already meets the goal has no KISS step
         after = vw.roll(spec, seed, kiss=[failed[0]], ego=False)
         if after.outcome == after.to_dict()["details"]["goal"] and after.passed:
             return seed, failed[0], first, after
@@ -128,7 +139,9 @@ def faces(w):
 def test_seeded_roll_kiss_and_spend(lab_page):
     page = lab_page
     w = widget(page, 1, "task")
+    unfold(w, "sources-kiss")
     set_range(w.get_by_test_id("source-lots"), 1)
+    unfold(w, "consequences")
     w.get_by_test_id("want-s1").check()
     spec = {**vw.TaskRoller().spec, "kiss": 1, "consequences": 1}
     expect_odds(w, spec)
@@ -205,6 +218,8 @@ def test_keyboard_only_with_visible_focus(lab_page):
     expect(w.get_by_test_id("value-factors")).to_have_text("2")
     expect_odds(w, spec)
 
+    w.get_by_test_id("fold-consequences").focus()  # the fold opens from the keyboard too
+    page.keyboard.press("Enter")
     w.get_by_test_id("want-s1").focus()
     page.keyboard.press("Space")
     spec["consequences"] = 1
