@@ -21,7 +21,7 @@ from .engine.sweep import Sweep, sweep
 
 __version__ = "0.1.0"
 
-_WIDGETS = ("CheckRoller", "TaskRoller", "PoolRoller", "RollLog", "FCScreen")
+_WIDGETS = ("CheckRoller", "TaskRoller", "PoolRoller", "RollLog", "FCScreen", "RuleLab")
 
 
 def __getattr__(name: str):

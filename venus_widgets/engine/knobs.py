@@ -31,7 +31,7 @@ venus_widgets.engine.errors.SpecError: rules.max_dice=3 is not allowed: expected
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from .errors import SpecError
@@ -47,6 +47,10 @@ class Kind:
 
     check: Check
     allowed: str
+    #: the control a widget draws for it (JSON-able): {"type": "int", "lo", "hi"},
+    #: {"type": "bool"}, {"type": "faces", "lo", "hi"}, {"type": "per", "keys", "of"};
+    #: "optional": True where None is allowed
+    form: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
 
 
 def whole(lo: int, hi: int) -> Kind:
@@ -57,7 +61,7 @@ def whole(lo: int, hi: int) -> Kind:
             raise ValueError(v)
         return v
 
-    return Kind(check, f"a whole number from {lo} to {hi}")
+    return Kind(check, f"a whole number from {lo} to {hi}", {"type": "int", "lo": lo, "hi": hi})
 
 
 def optional(kind: Kind, none_means: str) -> Kind:
@@ -66,7 +70,7 @@ def optional(kind: Kind, none_means: str) -> Kind:
     def check(v: Any) -> Any:
         return None if v is None else kind.check(v)
 
-    return Kind(check, f"{kind.allowed}, or None ({none_means})")
+    return Kind(check, f"{kind.allowed}, or None ({none_means})", {**kind.form, "optional": True, "none": none_means})
 
 
 def boolean() -> Kind:
@@ -77,7 +81,7 @@ def boolean() -> Kind:
             raise ValueError(v)
         return v
 
-    return Kind(check, "True or False")
+    return Kind(check, "True or False", {"type": "bool"})
 
 
 def faces(lo: int, hi: int, *, empty: bool = False, full: bool = True) -> Kind:
@@ -95,7 +99,7 @@ def faces(lo: int, hi: int, *, empty: bool = False, full: bool = True) -> Kind:
     words = f"a list of faces from {lo} to {hi}"
     words += "" if empty else ", at least one"
     words += "" if full else ", not all of them"
-    return Kind(check, words)
+    return Kind(check, words, {"type": "faces", "lo": lo, "hi": hi})
 
 
 def per(keys: Sequence[str], kind: Kind) -> Kind:
@@ -107,7 +111,7 @@ def per(keys: Sequence[str], kind: Kind) -> Kind:
             raise ValueError(v)
         return {k: kind.check(v[k]) for k in keys if k in v}
 
-    return Kind(check, f"a dict of {', '.join(keys)} to {kind.allowed}")
+    return Kind(check, f"a dict of {', '.join(keys)} to {kind.allowed}", {"type": "per", "keys": list(keys), "of": dict(kind.form)})
 
 
 @dataclass(frozen=True)
@@ -141,7 +145,7 @@ class Knob:
     def describe(self) -> dict[str, Any]:
         """What ``vw.rules`` shows of it (JSON-able)."""
         return {"name": self.name, "default": self.default, "allowed": self.allowed,
-                "seed": self.seed, "where": self.where}
+                "seed": self.seed, "where": self.where, "form": dict(self.kind.form)}
 
 
 def parse(knobs: Sequence[Knob], given: Any) -> dict[str, Any]:

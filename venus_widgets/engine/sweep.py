@@ -85,11 +85,12 @@ class Sweep:
                 "p_goal": {n: _listed(a) for n, a in self.p_goal.items()},
                 "why": {n: a.tolist() for n, a in self.why.items()}}
 
-    def heatmap(self, name: str = "base", minus: str | None = None, goal: bool = False) -> str:
-        """An accessible HTML heatmap: a table with the number in each cell
-        and a caption; the colour (a colour-blind-safe scale) only repeats
-        the number. ``minus="base"`` shows ``name`` minus that rule set in
-        percentage points."""
+    def heat(self, name: str = "base", minus: str | None = None, goal: bool = False) -> dict[str, Any]:
+        """The cells of a heatmap (JSON-able, what :meth:`heatmap` and the
+        RuleLab draw): a caption, a legend, column and row labels, and per
+        cell its text, background, a contrasting text colour and why a
+        setting is not allowed. ``minus="base"`` shows ``name`` minus that
+        rule set in percentage points."""
         if name not in self.names or (minus is not None and minus not in self.names):
             raise SpecError("name", minus if name in self.names else name, "one of " + ", ".join(self.names))
         grid = (self.p_goal if goal else self.p_pass)[name]
@@ -97,9 +98,9 @@ class Sweep:
         if minus is not None:
             grid = grid - (self.p_goal if goal else self.p_pass)[minus]
         g2 = grid if grid.ndim == 2 else grid[:, None]
+        why2 = self.why[name] if grid.ndim == 2 else self.why[name][:, None]
         rows_axis, rows = self.axes[0]
         cols_axis, cols = self.axes[1] if len(self.axes) > 1 else ("", ("",))
-        e = html.escape
         if minus is None:
             caption = f"{what} under {name}, by {rows_axis}" + (f" and {cols_axis}" if cols_axis else "")
             legend = "Darker cells: more likely (the number in each cell is the chance)."
@@ -107,28 +108,44 @@ class Sweep:
             caption = f"{what}: {name} minus {minus}, in percentage points, by {rows_axis}" + (
                 f" and {cols_axis}" if cols_axis else "")
             legend = "Orange-red: more likely under " + name + "; blue: less likely (the number says by how much)."
-        head = "".join(f"<th scope='col'>{e(cols_axis)} {e(str(c))}</th>" for c in cols)
-        body = []
+        top = max(1e-12, float(np.nanmax(np.abs(g2)))) if np.isfinite(g2).any() else 1.0
+        out_rows = []
         for i, r in enumerate(rows):
-            cells = []
+            cells: list[dict[str, Any]] = []
             for j in range(len(cols)):
-                v = g2[i, j]
-                why = str((self.why[name] if grid.ndim == 2 else self.why[name][:, None])[i, j])
+                v = float(g2[i, j])
                 if np.isnan(v):
-                    cells.append(f"<td title='{e(why)}'>not allowed</td>")
+                    cells.append({"text": "not allowed", "bg": "", "fg": "", "why": str(why2[i, j]), "value": None})
                     continue
                 if minus is None:
                     bg = _VIRIDIS[min(9, int(v * 10))]
                     text = f"{v * 100:.0f} %" if 0.005 <= v <= 0.995 or v in (0.0, 1.0) else (
                         "<1 %" if v < 0.005 else ">99 %")
                 else:
-                    k = int(np.clip(round(v * 4 / max(1e-12, np.nanmax(np.abs(g2)))) + 4, 0, 8)) if v else 4
+                    k = int(np.clip(round(v * 4 / top) + 4, 0, 8)) if v else 4
                     bg = _DIVERGING[k]
-                    text = _points(float(v)).replace(" points", "")
-                cells.append(f"<td style='background:{bg};color:{_text_on(bg)}'>{e(text)}</td>")
-            body.append(f"<tr><th scope='row'>{e(rows_axis)} {e(str(r))}</th>{''.join(cells)}</tr>")
-        return (f"<table class='vw-heatmap'><caption>{e(caption)}</caption><thead><tr><td></td>{head}</tr></thead>"
-                f"<tbody>{''.join(body)}</tbody></table><p class='vw-legend'>{e(legend)}</p>")
+                    text = _points(v).replace(" points", "")
+                cells.append({"text": text, "bg": bg, "fg": _text_on(bg), "why": "", "value": v})
+            out_rows.append({"label": f"{rows_axis} {r}", "cells": cells})
+        return {"caption": caption, "legend": legend, "cols": [f"{cols_axis} {c}".strip() for c in cols],
+                "rows": out_rows}
+
+    def heatmap(self, name: str = "base", minus: str | None = None, goal: bool = False) -> str:
+        """An accessible HTML heatmap: a table with the number in each cell
+        and a caption; the colour (a colour-blind-safe scale) only repeats
+        the number. ``minus="base"`` shows ``name`` minus that rule set in
+        percentage points."""
+        d = self.heat(name, minus, goal)
+        e = html.escape
+        head = "".join(f"<th scope='col'>{e(c)}</th>" for c in d["cols"])
+        body = []
+        for r in d["rows"]:
+            cells = "".join(f"<td title='{e(c['why'])}'>not allowed</td>" if c["value"] is None
+                            else f"<td style='background:{c['bg']};color:{c['fg']}'>{e(c['text'])}</td>"
+                            for c in r["cells"])
+            body.append(f"<tr><th scope='row'>{e(r['label'])}</th>{cells}</tr>")
+        return (f"<table class='vw-heatmap'><caption>{e(d['caption'])}</caption><thead><tr><td></td>{head}</tr></thead>"
+                f"<tbody>{''.join(body)}</tbody></table><p class='vw-legend'>{e(d['legend'])}</p>")
 
     def _repr_html_(self) -> str:
         parts = [self.heatmap(n) for n in self.names]

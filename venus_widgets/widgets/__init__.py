@@ -8,5 +8,6 @@ TaskRoller(edition='playtest', dice=4, factors=1)
 from .fcscreen import FCScreen
 from .rolllog import LogImportError, RollLog
 from .rollers import CheckRoller, PoolRoller, TaskRoller
+from .rulelab import RuleLab
 
-__all__ = ["CheckRoller", "FCScreen", "LogImportError", "PoolRoller", "RollLog", "TaskRoller"]
+__all__ = ["CheckRoller", "FCScreen", "LogImportError", "PoolRoller", "RollLog", "RuleLab", "TaskRoller"]

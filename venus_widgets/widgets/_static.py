@@ -45,10 +45,11 @@ def _svg(o: Odds, outcome_name: str) -> str:
         parts.append(f"<text x='{cx:.1f}' y='{H - 6}' text-anchor='middle'>{label}</text>")
     if o.numeric:
         for k, name, y in ((o.threshold, "threshold", 10), (o.goal if o.goal != o.threshold else None, "goal", 21)):
-            i = next((j for j, b in enumerate(bars) if k is not None and b.low is not None and b.low >= k), None)
-            if i is None:
+            at: int | None = next((j for j, b in enumerate(bars)
+                                   if k is not None and b.low is not None and b.low >= k), None)
+            if at is None:
                 continue
-            lx = SIDE + i * slot
+            lx = SIDE + at * slot
             anchor, tx = ("end", lx - 2) if lx > W - 80 else ("start", lx + 2)
             parts.append(f"<line x1='{lx:.1f}' x2='{lx:.1f}' y1='{y - 8}' y2='{H - BOTTOM}' stroke='#333333' "
                          f"stroke-dasharray='{'4 2' if name == 'goal' else 'none'}'/>")

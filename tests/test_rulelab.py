@@ -1,0 +1,92 @@
+"""The RuleLab (issue 9 item 3) in Python: its odds are vw.compare's and
+vw.sweep's for the roller's spec, it follows the roller, and every request
+from the view goes through one checking path that says what to change."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+import venus_widgets as vw
+
+A = {"success_from": {"bronze": 4}}
+B = {"threshold_base": 2}
+
+
+def lab(**kw):
+    return vw.RuleLab(a=A, b=B, dice=3, **kw)
+
+
+def test_the_odds_shown_are_compare_s_for_the_roller_s_spec():
+    w = lab()
+    c = vw.compare(w.roller.spec, {"A": A, "B": B})
+    v = w.panel.view
+    assert v["ok"] and v["p_pass"] == {"base": c.p_pass["base"], "A": c.p_pass["A"], "B": c.p_pass["B"]}
+    assert v["verdicts"] == {"A": c.verdicts["A"], "B": c.verdicts["B"]}
+    # Bronze 4-6 on 3 dice is exactly Silver: 7/8
+    assert v["p_pass"]["A"] == 7 / 8 == vw.odds({"roll": "task", "caliber": "silver", "dice": 3}).p_pass
+
+
+def test_it_follows_the_roller_and_the_heatmap_is_the_sweep():
+    w = lab()
+    w.roller.dice = 5
+    w.roller.factors = 1
+    assert w.panel.view["p_pass"]["B"] == vw.odds({"roll": "task", "dice": 5, "factors": 1, "rules": B}).p_pass
+    heat = w.panel.view["heat"]  # B - A over dice x factors, in points
+    s = vw.sweep(w.roller.spec, over={"dice": range(0, 12), "factors": range(0, 5)}, variants={"A": A, "B": B})
+    assert heat == s.heat("B", minus="A")
+    cell = heat["rows"][3]["cells"][1]  # 3 dice, 1 factor
+    assert cell["value"] == pytest.approx(float(s.p_pass["B"][3, 1] - s.p_pass["A"][3, 1]))
+
+
+def test_a_knob_from_the_view_is_checked_and_a_bad_value_says_what_to_change():
+    w = lab()
+    w.panel._handle({"do": "knob", "variant": "B", "name": "max_allies", "value": 3})
+    assert w.panel.variants["B"] == {"threshold_base": 2, "max_allies": 3}
+    w.panel._on_msg(None, {"do": "knob", "variant": "B", "name": "threshold_base", "value": 9}, None)
+    assert "rules.threshold_base=9" in w.panel.error and "from 0 to 6" in w.panel.error
+    assert w.panel.variants["B"]["threshold_base"] == 2  # unchanged
+    w.panel._on_msg(None, {"do": "knob", "variant": "C", "name": "threshold_base", "value": 1}, None)
+    assert "variant='C'" in w.panel.error and "A or B" in w.panel.error
+    w.panel._on_msg(None, {"do": "knob", "variant": "A", "name": "nope", "value": 1}, None)
+    assert "success_from" in w.panel.error  # the knobs there are
+    w.panel._on_msg(None, {"do": "hack"}, None)
+    assert "a request the rule lab answers" in w.panel.error
+    w.panel._on_msg(None, {"do": "show", "value": "B-A", "extra": 1}, None)
+    assert "extra" in w.panel.error
+    w.panel._on_msg(None, {"do": "clear_error"}, None)
+    assert w.panel.error == ""
+
+
+def test_reset_rename_axes_and_show():
+    w = lab()
+    w.panel._handle({"do": "reset", "variant": "A", "name": "success_from"})
+    assert w.panel.variants["A"] == {} and w.panel.view["verdicts"]["A"].startswith("no change")
+    w.panel._handle({"do": "rename", "variant": "B", "name": "  <b>Threshold 2</b> "})
+    assert w.panel.names["B"] == "<b>Threshold 2</b>"  # kept as text; the view shows it as text
+    assert w.panel.view["names"]["B"] == "<b>Threshold 2</b>"
+    with pytest.raises(vw.SpecError, match="not 'base'"):
+        w.panel._handle({"do": "rename", "variant": "A", "name": "base"})
+    w.panel._handle({"do": "axes", "x": "dice", "y": "kiss"})
+    assert "by dice and kiss" in w.panel.view["heat"]["caption"]
+    with pytest.raises(vw.SpecError, match="two different fields"):
+        w.panel._handle({"do": "axes", "x": "dice", "y": "dice"})
+    w.panel._handle({"do": "show", "value": "A"})
+    assert w.panel.view["heat"]["caption"].startswith("P(pass) under A")
+    w.panel._handle({"do": "reset", "variant": "B", "name": None})
+    assert w.panel.variants["B"] == {}
+
+
+def test_every_edition_has_a_lab_and_bad_arguments_are_refused():
+    for edition in vw.EDITIONS:
+        w = vw.RuleLab(edition)
+        v = w.panel.view
+        assert v["ok"] and math.isclose(v["p_pass"]["base"], vw.odds(w.roller.spec).p_pass)
+        assert [k["name"] for k in w.panel.knobs] == list(vw.rules(edition).names)
+    with pytest.raises(vw.SpecError, match=r"a: rules\.threshold_base"):
+        vw.RuleLab(a={"threshold_base": 99})
+    with pytest.raises(TypeError, match="unknown keyword argument 'dicee'"):
+        vw.RuleLab(dicee=3)
+    with pytest.raises(vw.SpecError, match="axes"):
+        vw.RuleLab(axes=("dice", "colour"))
