@@ -190,3 +190,20 @@ def test_rebuilding_is_byte_for_byte_reproducible(tmp_path):
         mb.execute(nb)
         texts.append(nbformat.writes(mb.clean(nb)))
     assert texts[0] == texts[1]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_every_saved_roller_shows_a_still_picture_of_its_odds(path):
+    """Issue 11: on GitHub or nbviewer (no kernel) a roller is not one line of text:
+    its saved output carries the static snapshot (chance to pass, chart, table)."""
+    nb = nbformat.read(path, as_version=4)
+    rollers = 0
+    for cell in _code(nb):
+        for out in cell.outputs:
+            text = out.get("data", {}).get("text/plain", "")
+            if re.match(r"(CheckRoller|TaskRoller|PoolRoller)\(", text):
+                rollers += 1
+                snap = out.data.get("text/html", "")
+                assert "Chance to pass" in snap and "<svg" in snap and "<table>" in snap, text
+    if path.stem.startswith(("01", "02", "03")):
+        assert rollers, "the chapter shows rollers"

@@ -90,3 +90,10 @@ def test_every_edition_has_a_lab_and_bad_arguments_are_refused():
         vw.RuleLab(dicee=3)
     with pytest.raises(vw.SpecError, match="axes"):
         vw.RuleLab(axes=("dice", "colour"))
+
+
+def test_a_saved_lab_shows_a_still_picture_of_its_comparison():
+    w = lab()
+    data = w._repr_mimebundle_()
+    assert data["text/html"] == vw.compare(w.roller.spec, {"A": A, "B": B})._repr_html_()
+    assert "87.5 %" in data["text/html"]

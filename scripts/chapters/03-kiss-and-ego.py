@@ -4,7 +4,8 @@
 # # Chapter 3: KISS and Ego
 #
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows as one line of text. New
+# > Until you do, each roller on this page shows a still picture of its
+# > odds (a chart and a table that do not move). New
 # > words are explained in the [glossary](../docs/glossary.md).
 #
 # *Edition: the 1st Playtest Rules (v0.2), the default.*

@@ -4,7 +4,8 @@
 # # Chapter 8: The rule lab
 #
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows as one line of text. New
+# > Until you do, each roller on this page shows a still picture of its
+# > odds (a chart and a table that do not move). New
 # > words are explained in the [glossary](../docs/glossary.md).
 #
 # Playtesters change rules: that is their job. This chapter shows how to try
@@ -29,6 +30,29 @@ vw.rules("playtest")
 # > `{"roll": "task", "dice": 3, "rules": {"success_from": {"bronze": 4}}}`.
 # > `vw.rules(edition)` lists the knobs of any edition; the other editions'
 # > knobs are in [docs/rule_lab.md](../docs/rule_lab.md).
+
+# %% [markdown]
+# ## The lab in one cell
+#
+# The rule lab below holds a roll (the same roller as in the other
+# chapters: move its sliders), the knobs with their seed sentences, and two
+# house rules, A and B. Change a knob in A or B: the chances under the
+# rules as read, under A and under B stand side by side, with a sentence
+# saying what changed and a chart of the differences. At the bottom, a
+# table of colours shows one house rule against the other over every
+# number of dice and factors; each cell has its number written in it.
+
+# %%
+vw.RuleLab(a={"success_from": {"bronze": 4}}, b={"threshold_base": 2},
+           names=("Bronze 4-6", "threshold from 2"), dice=3)
+
+# %% [markdown]
+# > **In code**: `vw.RuleLab(edition, a=rules, b=rules, names=(..., ...),
+# > axes=("dice", "factors"), **fields)`; the fields are the roll's, as for
+# > its roller.
+#
+# The sections below take the same house rules one at a time, in code you
+# can copy.
 
 # %% [markdown]
 # ## 1. "Bronze succeeds on 4-6"

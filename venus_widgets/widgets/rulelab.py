@@ -244,6 +244,13 @@ class RuleLab(ipywidgets.VBox):
         """The odds shown: base, A and B (:class:`Comparison`)."""
         return self.panel.comparison
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live lab, plus a still HTML picture of its comparison for where no kernel runs."""
+        data = super()._repr_mimebundle_(**kwargs)
+        if isinstance(data, dict) and self.comparison is not None:
+            data["text/html"] = self.comparison._repr_html_()
+        return data
+
     def __repr__(self) -> str:
         p = self.panel
         return (f"RuleLab(edition={p.edition!r}, roll={self.roller.roll!r}, A={p.variants['A']!r}, "
