@@ -53,8 +53,9 @@ def test_readme_roller_examples_build():
         code = line.split("#")[0].strip()
         if code.startswith("vw."):
             made.append(eval(code, {"vw": __import__("venus_widgets")}))
-    assert [type(w).__name__ for w in made][:1] == ["TaskRoller"] and len(made) == 4
+    assert [type(w).__name__ for w in made][:1] == ["TaskRoller"] and len(made) == 5
     assert made[2].spec["edition"] == "agora" and made[2].spec["helpers"] == [5, 5]
+    assert type(made[4]).__name__ == "RuleLab" and made[4].panel.view["ok"]
     assert made[3].odds.p_pass == __import__("venus_widgets").odds(made[3].spec).p_pass
 
 
