@@ -338,6 +338,9 @@ export const STYLE = `
   justify-content: center; border: 2px solid var(--vw-fg); background: var(--vw-bg); cursor: pointer; padding: 2px; }
 .vw-die .vw-face { font-size: 1.5em; font-weight: 700; }
 .vw-die .vw-tag { font-size: .7em; }
+.vw-die .vw-pips svg { display: block; margin: 2px auto 0; }
+.vw-die .vw-pips circle { fill: currentColor; }
+.vw-die .vw-was { font-size: .7em; }
 .vw-die.shape-circle { border-radius: 50%; border-color: var(--vw-ally); }
 .vw-die.shape-diamond { border-style: double; border-width: 4px; border-radius: 0 12px 0 12px; }
 .vw-die.shape-square-dark { background: var(--vw-fg); color: var(--vw-bg); }
@@ -361,7 +364,9 @@ export const STYLE = `
 .vw-status { font-weight: 600; }
 .vw-result { font-size: 1.1em; margin: 4px 0; }
 .vw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-@media (prefers-reduced-motion: no-preference) { .vw-die { transition: transform .15s ease; } .vw-die.selected { transform: translateY(-3px); } }
+@media (prefers-reduced-motion: no-preference) { .vw-die { transition: transform .15s ease; } .vw-die.selected { transform: translateY(-3px); }
+  .vw-die.fresh { animation: vw-roll .35s ease-out; } }
+@keyframes vw-roll { from { transform: rotate(-25deg) scale(.8); opacity: .3; } to { transform: none; opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .vw-root * { transition: none !important; animation: none !important; } }
 `;
 
@@ -393,13 +398,13 @@ function fieldControl(model, f) {
         setTrait(model, f.name, v);
       },
     });
-    return h("div", { class: "vw-row" }, h("label", { for: id }, f.label), input, out);
+    return h("div", { class: "vw-row", title: f.doc || null }, h("label", { for: id }, f.label), input, out);
   }
   if (f.kind === "choice") {
     const sel = h("select", { ...common, onchange: (e) => setTrait(model, f.name, e.target.value) },
       f.options.map((o) => h("option", { value: o, selected: o === value }, o)));
     sel.value = value;
-    return h("div", { class: "vw-row" }, h("label", { for: id }, f.label), sel);
+    return h("div", { class: "vw-row", title: f.doc || null }, h("label", { for: id }, f.label), sel);
   }
   if (f.kind === "bool") {
     const box = h("input", { ...common, type: "checkbox", checked: !!value, onchange: (e) => setTrait(model, f.name, e.target.checked) });
@@ -599,19 +604,45 @@ export function renderOddsMore(model) {
 /** The marks (from Python) of a die that counted for the roll: underlined too. */
 const POSITIVE_MARKS = new Set(["✓", "✓✓", "auto", "auto-pass"]);
 
-export function renderDie(model, die, phase) {
+/** Pip centres of a d6 face on a 3 x 3 grid (0, 1, 2 per axis); [] for other faces. */
+export function pips(face) {
+  const P = { 1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]], 4: [[0, 0], [2, 0], [0, 2], [2, 2]],
+    5: [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], 6: [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]] };
+  return P[face] || [];
+}
+
+/** A seed as shown beside the dice: short (the log and the title keep it whole). */
+export function shortSeed(seed) {
+  const s = String(seed ?? "");
+  return s.length > 8 ? `${s.slice(0, 6)}…` : s;
+}
+
+function faceView(die) {
+  if (die.grade === 1) return h("span", { class: "vw-face" }, "✓");
+  if (die.sides === 6 && pips(die.after).length) {
+    return h("span", { class: "vw-face vw-pips" }, svg("svg", { viewBox: "0 0 30 30", width: 30, height: 30, "aria-hidden": "true" },
+      pips(die.after).map(([x, y]) => svg("circle", { cx: 6 + 9 * x, cy: 6 + 9 * y, r: 3.2 }))));
+  }
+  return h("span", { class: "vw-face" }, String(die.after));
+}
+
+const LAST_ROLL = new WeakMap();
+
+export function renderDie(model, die, phase, fresh = false) {
   const shape = ownerShape(die.owner);
-  const classes = ["vw-die", `shape-${shape}`, POSITIVE_MARKS.has(die.mark) ? "success" : "", die.selected ? "selected" : ""].join(" ");
+  const classes = ["vw-die", `shape-${shape}`, POSITIVE_MARKS.has(die.mark) ? "success" : "", die.selected ? "selected" : "",
+    fresh ? "fresh" : ""].join(" ");
   const tag = [die.owner === "own" ? "you" : die.owner, die.grade_label].filter(Boolean).join(" · ");
   const clickable = phase === "kiss" && die.selectable;
-  const face = die.grade === 1 ? "✓" : String(die.after);
   const marks = `${die.mark || ""}${die.kissed ? " K" : ""}`;
   return h("button", {
     type: "button", class: classes, "data-testid": `die-${die.index}`, "data-key": `die-${die.index}`,
     "data-face": String(die.after), "data-owner": die.owner, "aria-pressed": phase === "kiss" ? String(!!die.selected) : null,
     "aria-disabled": clickable ? null : "true", "aria-label": dieLabel(die), title: die.why || dieLabel(die),
     onclick: () => { if (clickable) send(model, { do: "select", index: die.index }); },
-  }, h("span", { class: "vw-face" }, face), h("span", { class: "vw-tag" }, tag), h("span", { class: "vw-mark", "aria-hidden": "true" }, marks));
+  }, faceView(die), h("span", { class: "vw-tag" }, tag),
+  die.kissed && die.before !== die.after ? h("span", { class: "vw-was", "aria-hidden": "true" }, "was ", h("s", {}, String(die.before))) : null,
+  h("span", { class: "vw-mark", "aria-hidden": "true" }, marks));
 }
 
 function adviceView(model, t) {
@@ -658,9 +689,12 @@ export function renderTable(model) {
   const t = model.get("table") || {};
   const words = model.get("words") || {};
   if (!t.phase || t.phase === "idle") return [h("p", { class: "vw-sub" }, "Press Roll to roll these dice.")];
-  const out = [h("div", { class: "vw-sub" }, `Seed ${t.seed}`)];
+  const out = [h("div", { class: "vw-sub", title: `Seed ${t.seed} (the log keeps it whole)`, "data-testid": "table-seed" }, `Seed ${shortSeed(t.seed)}`)];
+  const rollKey = `${t.seed}|${(t.dice || []).map((d) => d.after).join(",")}`;
+  const fresh = LAST_ROLL.get(model) !== rollKey;  // new faces roll in; a redraw of the same dice does not
+  LAST_ROLL.set(model, rollKey);
   out.push(h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? "Dice: press a die to select it for KISS" : "Dice" },
-    t.dice.map((d) => renderDie(model, d, t.phase))));
+    t.dice.map((d) => renderDie(model, d, t.phase, fresh))));
   out.push(h("p", { class: "vw-sub", "data-testid": "legend" }, legendText(t.dice, t.legend)));
   if (t.phase === "kiss") {
     out.push(h("p", { "data-testid": "kiss-budget" }, `${t.successes} success${t.successes === 1 ? "" : "es"} showing, goal ${t.goal}. KISS budget: ${t.budget_left} of ${t.budget} left.`));

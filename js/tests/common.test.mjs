@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
   thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt,
-  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, chartEntries, CHART_MODES, budgetText,
+  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, chartEntries, CHART_MODES, pips, shortSeed, budgetText,
 } from "../common.js";
 
 test("thousands separators", () => {
@@ -154,4 +154,23 @@ test("a field summed from its sources, in its own label", () => {
   assert.equal(budgetText("KISS budget", 3, { lots: 2, stunt: 1 }), "KISS budget 3");
   assert.equal(budgetText("KISS budget", 4, { lots: 1 }), "KISS budget 4 (1 from the sources + 3 set directly)");
   assert.equal(budgetText("Coins", 2), "Coins 2");
+});
+
+test("d6 pips: n dots for face n, inside the 3 x 3 grid, symmetric", () => {
+  for (let n = 1; n <= 6; n++) {
+    const p = pips(n);
+    assert.equal(p.length, n);
+    assert.equal(new Set(p.map(String)).size, n);
+    for (const [x, y] of p) assert.ok(x >= 0 && x <= 2 && y >= 0 && y <= 2);
+    // a die face looks the same turned half way round
+    assert.deepEqual(new Set(p.map(([x, y]) => `${2 - x},${2 - y}`)), new Set(p.map(([x, y]) => `${x},${y}`)));
+  }
+  assert.deepEqual(pips(7), []);
+});
+
+test("seeds are shown short beside the dice", () => {
+  assert.equal(shortSeed(7), "7");
+  assert.equal(shortSeed("12345678"), "12345678");
+  assert.equal(shortSeed("1234567890123456789"), "123456…");
+  assert.equal(shortSeed(null), "");
 });

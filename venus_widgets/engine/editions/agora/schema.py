@@ -9,7 +9,7 @@ from typing import Any
 from ...spec import KISS, MAX_HELPERS, Bool, Choice, Field, Int, List, Schema
 
 _COMMON: dict[str, Field] = {
-    "rank": Int(2, 6, 4, "the ability's rank: a die succeeds on a face >= rank", "Rank", "ability"),
+    "rank": Int(2, 6, 4, "the ability's rank: a die succeeds on a face >= rank", "Rank (lower is better)", "ability"),
     "health": Int(0, 3, 2, "Health dice (usually 2, fewer when wounded)", "Health dice", "ability"),
     "helpers": List(Int(2, 6, 4), MAX_HELPERS, "each helper's rank; they merge into one helping die", "Helpers",
                     "help"),
