@@ -279,3 +279,12 @@ def test_the_log_keeps_the_rules_and_replays_by_them():
     fresh.import_text(text)
     assert fresh.entries[0]["roll"]["spec"]["rules"] == log.entries[0]["roll"]["spec"]["rules"]
     assert fresh.replay(0) == vw.roll(log.entries[0]["roll"]["spec"], 4)
+
+
+@pytest.mark.parametrize("allies,dice,kiss", [(["bronze"] * 3, 2, 1), (["silver"] * 4, 1, 1), (["bronze", "gold", "platinum"], 2, 0)])
+def test_more_allies_than_two_against_brute_force(allies, dice, kiss):
+    """Regression: the allies' kernel was a 3 x 3 table, so a third bronze ally
+    (max_allies 3) raised IndexError in vw.odds (found by the chi-square test of tests/test_sample.py)."""
+    rules = {"max_allies": len(allies)}
+    spec = vw.normalize({"roll": "task", "dice": dice, "allies": allies, "kiss": kiss, "rules": rules})
+    assert vw.odds(spec, exact=True).distribution == {k: v for k, v in brute_task(spec, rules).items() if v}

@@ -18,6 +18,7 @@ from .engine import Fit, fit
 from .engine.rules_api import Knobs, rules
 from .engine.compare import Comparison, compare
 from .engine.sweep import Sweep, sweep
+from .engine.sample import Sample, sample
 
 __version__ = "0.1.0"
 
@@ -38,6 +39,6 @@ __all__ = [
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
     "Fit", "fit",
-    "Knobs", "rules", "Comparison", "compare", "Sweep", "sweep",
+    "Knobs", "rules", "Comparison", "compare", "Sweep", "sweep", "Sample", "sample",
     *_WIDGETS,
 ]

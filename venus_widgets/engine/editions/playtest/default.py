@@ -72,8 +72,9 @@ def _own_table(first: np.ndarray, pascal: np.ndarray, b: int, nlo: int) -> np.nd
 def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[bool],
                  faces: dict[str, tuple[int, int, int]]) -> list[int]:
     """Counts of the allies' final (successes, sixes) given their first
-    classes, over 6 per KISSed ally: a 3x3 table flattened (at most two
-    allies: plain ints are quicker than arrays here)."""
+    classes, over 6 per KISSed ally: a (A + 1) x (A + 1) table flattened for
+    A allies (two by the rules as read, more with the max_allies knob;
+    plain ints are quicker than arrays here)."""
     k = {(0, 0): 1}
     for cal, c, kd in zip(allies, cls, kissed):
         new: dict[tuple[int, int], int] = {}
@@ -82,9 +83,10 @@ def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[boo
             for (s, x), n in k.items():
                 new[s + ds, x + dx] = new.get((s + ds, x + dx), 0) + w * n
         k = new
-    out = [0] * 9
+    w = len(allies) + 1
+    out = [0] * (w * w)
     for (s, x), n in k.items():
-        out[3 * s + x] += n
+        out[w * s + x] += n
     return out
 
 
@@ -130,7 +132,7 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
             kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], faces)
             f = p * 6 ** (used + left - len(kd))
             key = (b_total - used, left, tau)
-            acc = keyed.setdefault(key, [0] * 9)
+            acc = keyed.setdefault(key, [0] * (len(allies) + 1) ** 2)
             for i, c in enumerate(kern):
                 acc[i] += f * c
     for a_s, p in by_successes.items():  # first rolls that reach the goal: no KISS
@@ -142,11 +144,11 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
     if keyed:
         tables = {b: _own_table(first, reduced, b, len(lo)) for b in {k[0] for k in keyed}}
         own = np.array([tables[b][left, tau] for b, left, tau in keyed], dtype=dt)  # (K, n + 1)
-        kerns = np.array(list(keyed.values()), dtype=dt)  # (K, 9)
-        weights = kerns.T @ own  # (9, n + 1): each ally shift's own successes
+        kerns = np.array(list(keyed.values()), dtype=dt)  # (K, (A + 1)**2)
+        weights = kerns.T @ own  # ((A + 1)**2, n + 1): each ally shift's own successes
         sixes = pascal_counts(n, dd, v, dt)  # C(s, x) dd**x v**(s - x): the sixes among s own successes
         for j in np.nonzero(kerns.any(axis=0))[0]:
-            ds, dx = divmod(int(j), 3)
+            ds, dx = divmod(int(j), len(allies) + 1)
             H[ds : ds + n + 1, dx : dx + n + 1] += weights[j][:, None] * sixes
     return nokiss, H, p0_thr, p0_goal, D
 
