@@ -107,7 +107,27 @@ function oddsBlock(view) {
     h("div", { class: "vw-sub" }, `goal ${formatPercent(view.p_goal[k])}`))));
   const verdicts = h("ul", { class: "vw-verdicts", "data-testid": "verdicts" }, ["A", "B"].map((k) => h("li", { "data-testid": `verdict-${k}` },
     h("strong", {}, `${n[k]}: `), view.verdicts[k])));
-  return [head, verdicts, diffChart(view), rowsTable(view)];
+  return [head, verdicts, diffChart(view), rowsTable(view), sampleBlock(view)];
+}
+
+/** Seeded rolls beside odds that are not a fraction (exploding dice): the sample approaching the exact chance. */
+function sampleBlock(view) {
+  const keys = Object.keys(view.sample || {});
+  if (!keys.length) return null;
+  const rows = [];
+  for (const k of keys) {
+    const s = view.sample[k];
+    for (const [n, p] of s.checkpoints) {
+      rows.push(h("tr", {}, h("th", { scope: "row" }, `${view.names[k]}, ${n.toLocaleString("en")} rolls`),
+        h("td", {}, formatPercent(p)), h("td", {}, formatPercent(s.exact)), h("td", {}, pointsCell(p - s.exact))));
+    }
+  }
+  const cut = keys.map((k) => view.sample[k].cut).filter((x) => x > 0);
+  return h("details", { "data-testid": "lab-sample" }, h("summary", {}, "Exploding dice: seeded rolls beside the exact odds"),
+    h("table", {}, h("caption", {}, "The chance to pass in seeded rolls, approaching the exact chance"),
+      h("thead", {}, h("tr", {}, ["rolls", "passed", "exact", "points apart"].map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, rows)),
+    cut.length ? h("p", { class: "vw-sub" }, `The exact odds count dice that roll on up to a tail below ${Math.max(...cut).toExponential(0)}, which is cut: far below what any sample can see.`) : null);
 }
 
 /** Bars of A - base and B - base at each chance: up is more likely, the number written on each. */

@@ -97,3 +97,14 @@ def test_a_saved_lab_shows_a_still_picture_of_its_comparison():
     data = w._repr_mimebundle_()
     assert data["text/html"] == vw.compare(w.roller.spec, {"A": A, "B": B})._repr_html_()
     assert "87.5 %" in data["text/html"]
+
+
+def test_exploding_odds_come_with_seeded_rolls_beside_them():
+    w = vw.RuleLab("playsheet", a={"explode_from": 9, "ego_double_from": 9}, explode=True, dice=5, difficulty=3)
+    samples = w.panel.view["sample"]
+    assert set(samples) == {"base", "A", "B"}  # every rule set here explodes
+    for key, s in samples.items():
+        assert s["checkpoints"][-1][0] == s["n"] == 20_000
+        assert abs(s["p"] - s["exact"]) < 5 * s["spread"]
+        assert s["cut"] > 0
+    assert lab().panel.view["sample"] == {}  # fractions need no sample

@@ -189,6 +189,25 @@ house
 # > [docs/rule_lab.md](../docs/rule_lab.md).
 
 # %% [markdown]
+# ## Exploding dice, honestly
+#
+# A die that explodes can, in principle, roll on for ever. The odds here
+# still count every way the dice can fall, up to a tail so unlikely that it
+# is cut, and the size of the cut is said. To see that nothing was lost,
+# roll the same dice many times with a fixed seed: the share of rolls that
+# pass closes in on the exact chance as the rolls add up, within the spread
+# a sample of that size is expected to have. Here a playsheet task whose
+# dice explode on 9s as well as 10s:
+
+# %%
+vw.sample({"edition": "playsheet", "roll": "task", "dice": 5, "difficulty": 3, "explode": True,
+           "rules": {"explode_from": 9, "ego_double_from": 9}}, n=100_000, seed=1)
+
+# %% [markdown]
+# > **In code**: `vw.sample(spec, n=20_000, seed=1)`; the rule lab shows the
+# > same check beside any rule set whose dice explode.
+
+# %% [markdown]
 # ## Exercises
 #
 # 1. Under the rules as read a Bronze character needs how many dice for a

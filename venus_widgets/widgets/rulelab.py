@@ -32,6 +32,7 @@ from ..engine import spec as _spec
 from ..engine.compare import Comparison, compare
 from ..engine.errors import SpecError
 from ..engine.rules_api import rules as _rules
+from ..engine.sample import sample
 from ..engine.sweep import sweep
 from ._assets import esm
 from .rolllog import MessageError, error_text
@@ -41,6 +42,7 @@ VARIANTS = ("A", "B")
 SHOWS = ("A", "B", "B-A")
 MAX_AXIS = 12  # values per heatmap axis
 MAX_NAME = 30
+SAMPLE_ROLLS = 20_000  # seeded rolls shown beside odds that are not a fraction (exploding dice)
 _REQUESTS: dict[str, tuple[str, ...]] = {
     "knob": ("variant", "name", "value"),
     "reset": ("variant", "name"),
@@ -220,7 +222,20 @@ class LabPanel(anywidget.AnyWidget):
             "rows": [{"at": str(r["at least"]), "base": r["base"], "A": r[na], "B": r[nb]} for r in data["rows"]],
             "notes": data["notes"],
             "heat": heat,
+            "sample": self._samples(c, {"base": "base", "A": na, "B": nb}),
         }
+
+    @staticmethod
+    def _samples(c: Comparison, names: Mapping[str, str]) -> dict[str, Any]:
+        """For odds that are not a fraction (exploding dice): seeded rolls beside them."""
+        out = {}
+        for key, name in names.items():
+            o = c.odds[name]
+            if o.exact is None:
+                s = sample(o.spec, n=SAMPLE_ROLLS, seed=1)
+                out[key] = {"n": s.n, "p": s.p_pass, "exact": o.p_pass, "spread": s.spread, "cut": o.truncated,
+                            "checkpoints": [list(cp) for cp in s.checkpoints], "verdict": s.verdict()}
+        return out
 
     def __repr__(self) -> str:
         return f"LabPanel(edition={self.edition!r}, A={self.variants.get('A')!r}, B={self.variants.get('B')!r})"
