@@ -398,7 +398,9 @@ export const STYLE = `
 .vw-big { font-size: 2.2em; font-weight: 700; line-height: 1.1; }
 .vw-sub { color: var(--vw-fg2); }
 .vw-hints li, .vw-notes li { margin: 1px 0; }
-.vw-error { color: var(--vw-warn); font-weight: 600; }
+/* the words in the text colour (vermillion text cannot reach 4.5:1 on both a light and a dark
+   background); the vermillion bar and the ⚠ mark it as an error, not colour alone */
+.vw-error { color: var(--vw-fg); font-weight: 600; border-left: 4px solid var(--vw-warn); padding-left: 6px; }
 .vw-error:empty { display: none; }
 .vw-error::before { content: "⚠ "; }
 .vw-dice { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
@@ -431,6 +433,16 @@ export const STYLE = `
 .vw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (prefers-reduced-motion: no-preference) { .vw-die { transition: transform .15s ease; } .vw-die.selected { transform: translateY(-3px); } }
 @media (prefers-reduced-motion: reduce) { .vw-root * { transition: none !important; animation: none !important; } }
+/* more contrast asked for: secondary text and borders in the text colour */
+@media (prefers-contrast: more) { .vw-root { --vw-fg2: var(--vw-fg); --vw-border: var(--vw-fg); }
+  .vw-root button:disabled { opacity: 1; border-style: dashed; } }
+/* forced colours (Windows contrast themes): the system's colours, and what a colour meant said by a border */
+@media (forced-colors: active) {
+  .vw-chart rect.pass { fill: Highlight; } .vw-chart rect.fail { fill: GrayText; } .vw-chart rect.goal { stroke: CanvasText; }
+  .vw-chart text { fill: CanvasText; } .vw-chart line.threshold, .vw-chart line.goal { stroke: CanvasText; }
+  .vw-die.success { border-bottom-width: 6px; }
+  .vw-error { border-left-color: CanvasText; }
+  .vw-root button:disabled { opacity: 1; color: GrayText; border-color: GrayText; } }
 `;
 
 export function rootElement(el, kind) {

@@ -1,5 +1,15 @@
 """Accessibility of the rollers in JupyterLab and Chromium (issue 11, item 5).
 
+* axe-core (the copy bundled by ``axe-core-python``) scans every kind of
+  widget (a TaskRoller and a CheckRoller of each edition that has them, a
+  PoolRoller of each edition with pools, the FCScreen, the RollLog, a task
+  at its KISS step and one at its spending step) in the light theme, the dark
+  theme, high contrast (JupyterLab's Dark High Contrast theme with
+  ``prefers-contrast: more``) and forced colors (``forced-colors: active``,
+  as Windows' contrast themes set it). A roller showing an error is among
+  them (the error region is hidden while empty). Only the widgets
+  are scanned: JupyterLab's own chrome is not ours. No violation of impact
+  "serious" or "critical" may remain.
 * The odds live region says the new chance once per change, after a slider
   settles, and not again when the panel is redrawn with the same figures.
 * Each step of the roll at the table moves focus to the next step's first
@@ -12,6 +22,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -24,6 +35,18 @@ from .conftest import kernel_eval, lab_notebook, set_range
 from .conftest import roller_widget as widget
 
 pytestmark = pytest.mark.browser
+
+AXE_JS = Path(__import__("axe_core_python").__file__).with_name("axe.min.js")
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21aa"]
+BLOCKING = ("serious", "critical")
+
+#: theme name, media emulated (Playwright's emulate_media)
+THEMES = {
+    "light": ("JupyterLab Light", {"forced_colors": "none", "contrast": "no-preference"}),
+    "dark": ("JupyterLab Dark", {"forced_colors": "none", "contrast": "no-preference"}),
+    "high-contrast": ("JupyterLab Dark High Contrast", {"forced_colors": "none", "contrast": "more"}),
+    "forced-colors": ("JupyterLab Light", {"forced_colors": "active", "contrast": "more"}),
+}
 
 ROLLER_CLASSES = {"task": "TaskRoller", "check": "CheckRoller", "pool": "PoolRoller"}
 ROLLERS = [(cls, ed) for ed in vw.EDITIONS for roller, cls in ROLLER_CLASSES.items()
@@ -52,7 +75,7 @@ def steps_seed(spec: dict) -> tuple[int, list[int]]:
 
 SEED, BEST = steps_seed(STEPS_SPEC)
 
-# cells 0 and 1: tasks at the table for the accessibility scan (next commit);
+# cell 0: a task whose table the scan walks to its KISS step; cell 1: to its spending step;
 # cell 2: the odds live region; cell 3: focus step by step; then one roller of each kind
 CELLS = [
     f"import venus_widgets as vw\nat_kiss = vw.TaskRoller(kiss=1, ego='double6', seed={SEED})\nat_kiss",
@@ -72,6 +95,94 @@ KISS_CELL, SPEND_CELL, LIVE_CELL, STEPS_CELL = 0, 1, 2, 3
 def lab_page(browser_context, tmp_path_factory):
     with lab_notebook(browser_context, tmp_path_factory.mktemp("a11y"), CELLS) as page:
         yield page
+
+
+# --------------------------------------------------------------------------
+# axe
+
+
+def set_theme(page, name: str, media: dict) -> None:
+    page.evaluate("name => window.jupyterapp.commands.execute('apputils:change-theme', {theme: name})", name)
+    page.wait_for_function("name => document.body.dataset.jpThemeName === name", arg=name)
+    page.emulate_media(**media)
+    page.wait_for_timeout(300)  # the theme's stylesheet applied
+
+
+def axe_violations(page) -> dict:
+    """axe's violations inside the widgets only (each ``.vw-root``), every
+    <details> opened so that the tables inside are scanned too. Each widget
+    is scrolled into a tall viewport first: axe cannot tell the background
+    of text JupyterLab's toolbar covers or that lies off screen."""
+    if not page.evaluate("() => !!window.axe"):
+        page.add_script_tag(path=str(AXE_JS))
+    return page.evaluate(
+        """async (tags) => {
+            const roots = [...document.querySelectorAll('.jp-OutputArea-output .vw-root')];
+            const cells = [...document.querySelectorAll('.jp-CodeCell')];
+            for (const d of document.querySelectorAll('.vw-root details')) d.open = true;
+            const out = [];
+            for (const root of roots) {
+                root.scrollIntoView({block: 'start'});
+                await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+                const res = await axe.run(root, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+                for (const v of res.violations) out.push({
+                    widget: root.dataset.testid + ' (' + (root.querySelector('.vw-sub') || {}).textContent
+                        + ', cell ' + cells.findIndex(c => c.contains(root)) + ')',
+                    id: v.id, impact: v.impact, help: v.help, url: v.helpUrl,
+                    nodes: v.nodes.map(n => ({target: n.target.join(' '), summary: n.failureSummary}))});
+            }
+            return {count: roots.length, out};
+        }""",
+        AXE_TAGS,
+    )
+
+
+def report(violations: list[dict]) -> str:
+    lines = []
+    for v in violations:
+        lines.append(f"[{v['impact']}] {v['id']} in {v['widget']}: {v['help']} ({v['url']})")
+        for n in v["nodes"][:6]:
+            # the selector from the widget's root on (JupyterLab's part of the path says nothing)
+            parts = n["target"].split(" > ")
+            start = next((i for i, p in enumerate(parts) if "vw-root" in p), 0)
+            why = "; ".join(x.strip() for x in (n["summary"] or "").splitlines()[:3])
+            lines.append(f"    at {' > '.join(parts[start:])}: {why}")
+    return "\n".join(lines)
+
+
+def bring_to_steps(page) -> None:
+    """Cell 0 at its KISS step, cell 1 at its spending step (once per module)."""
+    kiss = widget(page, KISS_CELL, "task")
+    if not kiss.get_by_test_id("kiss-commit").count():
+        kiss.get_by_test_id("roll-button").click()
+        expect(kiss.get_by_test_id("kiss-commit")).to_be_visible()
+    spend = widget(page, SPEND_CELL, "task")
+    if not spend.get_by_test_id("spend").count():
+        spend.get_by_test_id("roll-button").click()
+        spend.get_by_test_id("kiss-commit").click()
+        expect(spend.get_by_test_id("spend")).to_be_visible()
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+def test_axe_finds_nothing_serious(lab_page, theme):
+    page = lab_page
+    name, media = THEMES[theme]
+    bring_to_steps(page)
+    for i in range(len(CELLS) - 2):
+        page.locator(".jp-CodeCell").nth(i).locator(".vw-root").wait_for()
+    page.get_by_test_id("vw-fc").wait_for()
+    page.get_by_test_id("vw-log").get_by_test_id("log-table").wait_for()
+    size = page.viewport_size
+    try:
+        set_theme(page, name, media)
+        page.set_viewport_size({"width": size["width"], "height": 2400})
+        res = axe_violations(page)
+    finally:
+        page.set_viewport_size(size)
+        set_theme(page, "JupyterLab Light", THEMES["light"][1])
+    assert res["count"] == len(CELLS), f"{res['count']} widgets scanned, {len(CELLS)} shown"
+    bad = [v for v in res["out"] if v["impact"] in BLOCKING]
+    assert not bad, f"axe ({theme} theme) found {len(bad)} serious or critical violation(s):\n{report(bad)}"
 
 
 # --------------------------------------------------------------------------
