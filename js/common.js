@@ -189,6 +189,62 @@ export function budgetText(label, value, sources) {
   return extra > 0 ? `${label} ${value} (${sum} from the sources + ${extra} set directly)` : `${label} ${value}`;
 }
 
+/** The one sentence the odds live region says: "Chance to pass 64 %, to
+ *  reach the goal 31 %" (the goal only when it is not the threshold; the
+ *  same figures as the panel, by formatPercent). "" when there are no odds:
+ *  the error region says why, once. */
+export function oddsSentence(view) {
+  if (!view || !view.ok) return "";
+  let s = `Chance to pass ${formatPercent(view.p_pass)}`;
+  if (view.numeric && view.goal !== view.threshold) s += `, to reach the goal ${formatPercent(view.p_goal)}`;
+  return s;
+}
+
+/** A debounced announcer: ``push(text)`` (the figures now shown) writes
+ *  ``text`` with ``write`` ``delay`` ms after the last push, and only when it
+ *  differs from what was last written, so dragging a slider is heard once,
+ *  at its last stop, and a redraw with the same figures is not heard at all.
+ *  ``prime(text)`` records what is shown at first without saying it.
+ *  ``timers`` lets tests drive the clock. */
+export function makeAnnouncer(write, delay = 400, timers = globalThis) {
+  let said = null;
+  let pending = null;
+  let timer = null;
+  const fire = () => {
+    timer = null;
+    if (pending !== said) { said = pending; write(pending); }
+  };
+  return {
+    push(text) {
+      pending = text;
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = pending === said ? null : timers.setTimeout(fire, delay);
+    },
+    prime(text) { said = text; pending = text; },
+    cancel() { if (timer !== null) timers.clearTimeout(timer); timer = null; },
+  };
+}
+
+/** Where focus goes when the roll at the table reaches a step (``t`` is
+ *  the table view from Python, ``action`` what the user just did): data-keys
+ *  in order of preference; the view takes the first that is present and
+ *  enabled. The KISS step: the first die that may be KISSed, else the commit
+ *  button (after a "Choose", the commit button); after the dice stand: Ego to
+ *  spend, else the first consequence that may be bought or unbought, else
+ *  "Roll again". */
+export function stepFocusKeys(t, action = "") {
+  if (!t || !t.phase || t.phase === "idle") return [];
+  if (t.phase === "kiss") {
+    if (action === "choose") return ["commit"];
+    return [...(t.dice || []).filter((d) => d.selectable).map((d) => `die-${d.index}`), "commit"];
+  }
+  const keys = [];
+  if (t.ego_after && t.ego_after.available) keys.push("spend-ego");
+  if (t.spend && t.spend.items) keys.push(...t.spend.items.filter((c) => c.affordable).map((c) => `spend-${c.id}`));
+  keys.push("roll-again");
+  return keys;
+}
+
 // ---------------------------------------------------------------------------
 // DOM helpers (text only, no HTML parsing of strings)
 // ---------------------------------------------------------------------------
@@ -286,6 +342,18 @@ export function fold(model, key, summary, ...content) {
   return d;
 }
 
+/** Focus the first control of ``container`` among ``keys`` (data-keys, in
+ *  order) that is present and enabled; true when one took focus. */
+export function focusFirst(container, keys) {
+  for (const key of keys) {
+    const el = container.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (!el || el.disabled || el.getAttribute("aria-disabled") === "true") continue;
+    el.focus();
+    if (container.ownerDocument.activeElement === el) return true;
+  }
+  return false;
+}
+
 export function send(model, content) {
   model.send(content);
 }
@@ -330,7 +398,9 @@ export const STYLE = `
 .vw-big { font-size: 2.2em; font-weight: 700; line-height: 1.1; }
 .vw-sub { color: var(--vw-fg2); }
 .vw-hints li, .vw-notes li { margin: 1px 0; }
-.vw-error { color: var(--vw-warn); font-weight: 600; }
+/* the words in the text colour (vermillion text cannot reach 4.5:1 on both a light and a dark
+   background); the vermillion bar and the ⚠ mark it as an error, not colour alone */
+.vw-error { color: var(--vw-fg); font-weight: 600; border-left: 4px solid var(--vw-warn); padding-left: 6px; }
 .vw-error:empty { display: none; }
 .vw-error::before { content: "⚠ "; }
 .vw-dice { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
@@ -368,6 +438,16 @@ export const STYLE = `
   .vw-die.fresh { animation: vw-roll .35s ease-out; } }
 @keyframes vw-roll { from { transform: rotate(-25deg) scale(.8); opacity: .3; } to { transform: none; opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .vw-root * { transition: none !important; animation: none !important; } }
+/* more contrast asked for: secondary text and borders in the text colour */
+@media (prefers-contrast: more) { .vw-root { --vw-fg2: var(--vw-fg); --vw-border: var(--vw-fg); }
+  .vw-root button:disabled { opacity: 1; border-style: dashed; } }
+/* forced colours (Windows contrast themes): the system's colours, and what a colour meant said by a border */
+@media (forced-colors: active) {
+  .vw-chart rect.pass { fill: Highlight; } .vw-chart rect.fail { fill: GrayText; } .vw-chart rect.goal { stroke: CanvasText; }
+  .vw-chart text { fill: CanvasText; } .vw-chart line.threshold, .vw-chart line.goal { stroke: CanvasText; }
+  .vw-die.success { border-bottom-width: 6px; }
+  .vw-error { border-left-color: CanvasText; }
+  .vw-root button:disabled { opacity: 1; color: GrayText; border-color: GrayText; } }
 `;
 
 export function rootElement(el, kind) {
@@ -654,7 +734,7 @@ function adviceView(model, t) {
     const tags = [o.optimal ? "engine's suggestion" : "", o.label === "policy" ? "default policy" : ""].filter(Boolean).join(", ");
     return h("li", { class: `vw-option${o.optimal ? " best" : ""}`, "data-optimal": String(!!o.optimal) },
       `KISS ${dice}${o.ego ? " + Ego" : ""}: pass ${formatPercent(o.p_pass)}, goal ${formatPercent(o.p_goal)}` + (tags ? ` (${tags})` : ""),
-      " ", h("button", { type: "button", "data-key": `use-${o.kiss.join("-")}`, "aria-label": `Choose: KISS ${dice}${o.ego ? " + Ego" : ""}`,
+      " ", h("button", { type: "button", "data-key": `use-${o.kiss.join("-")}`, "data-step": "choose", "aria-label": `Choose: KISS ${dice}${o.ego ? " + Ego" : ""}`,
         onclick: () => send(model, { do: "choose", kiss: o.kiss }) }, "Choose"));
   });
   return h("div", { "data-testid": "advice" },
@@ -704,16 +784,18 @@ export function renderTable(model) {
         onchange: (e) => send(model, { do: "ego_reroll", on: e.target.checked }) }), h("label", { for: id }, "Spend Ego: KISS every die that failed")));
     }
     out.push(adviceView(model, t));
-    out.push(h("button", { type: "button", "data-key": "commit", "data-testid": "kiss-commit", onclick: () => send(model, { do: "commit" }) },
+    out.push(h("button", { type: "button", "data-key": "commit", "data-testid": "kiss-commit", "data-step": "commit", onclick: () => send(model, { do: "commit" }) },
       t.selected.length || (t.ego_reroll && t.ego_reroll.on) ? "KISS the selected dice" : "Keep the dice"));
   } else {
     if (t.snake && t.snake.eyes) out.push(h("p", { "data-testid": "snake-eyes", class: "vw-error" }, `Snake eyes (${t.snake.ones} ones): ${t.snake.label}`));
     if (t.ego_after && t.ego_after.available) {
-      out.push(h("button", { type: "button", "data-key": "spend-ego", "data-testid": "ego-spend", onclick: () => send(model, { do: "spend_ego" }) },
+      out.push(h("button", { type: "button", "data-key": "spend-ego", "data-testid": "ego-spend", "data-step": "ego", onclick: () => send(model, { do: "spend_ego" }) },
         t.ego_after.text || words.ego_spend || "Spend Ego"));
     }
     out.push(spendView(model, t));
     out.push(h("p", { class: "vw-result", "data-testid": "result", "data-passed": String(!!t.passed), "data-outcome": String(t.outcome) }, t.result || ""));
+    out.push(h("button", { type: "button", class: "vw-roll", "data-key": "roll-again", "data-testid": "roll-again", "data-step": "roll",
+      onclick: () => send(model, { do: "roll" }) }, "Roll again"));
   }
   return out;
 }
@@ -754,6 +836,8 @@ export function logControls(model) {
 // A whole roller
 // ---------------------------------------------------------------------------
 
+const ODDS_ANNOUNCE_DELAY = 400; // ms after the last change of the odds
+
 /** Mount a roller view. ``opts.extras``/``opts.skip`` go to renderFields;
  *  ``opts.controlKeys`` are extra traits whose change redraws the controls. */
 export function mountRoller(model, el, kind, opts = {}) {
@@ -763,6 +847,8 @@ export function mountRoller(model, el, kind, opts = {}) {
   const rollBar = h("div", { class: "vw-row" });
   const table = h("div", { class: "vw-table", role: "region", "aria-label": "The roll" });
   const status = h("div", { class: "vw-status", role: "status", "aria-live": "polite", "data-testid": "status" });
+  // the odds are heard here, once per change of the figures (the panel above is redrawn often)
+  const oddsLive = h("div", { class: "vw-visually-hidden", role: "status", "aria-live": "polite", "aria-atomic": "true", "data-testid": "odds-live" });
   const error = h("div", { class: "vw-error", role: "alert", "data-testid": "error" });
   const footer = h("div", { class: "vw-footer" });
   const more = h("div", { class: "vw-more" });
@@ -770,16 +856,34 @@ export function mountRoller(model, el, kind, opts = {}) {
   // cause and effect in one view: the controls beside the odds, the roll and its steps right under the odds,
   // the table of the odds, the what-ifs and the notes after them; stacked when narrow
   const side = h("div", { class: "vw-side" }, odds, h("div", { class: "vw-rollbox" }, rollBar, error, status), table, more);
-  root.append(title, controls, side, footer);
+  root.append(title, controls, side, oddsLive, footer);
 
   let shape = null;
   const drawControls = () => {
     const key = structureKey(model, opts.structureKeys || []);
     if (key !== shape) { shape = key; rerender(controls, () => renderFields(model, opts)); } else { syncBound(controls, model); if (opts.sync) opts.sync(model, controls); }
   };
-  const drawOdds = () => { rerender(odds, () => renderOdds(model)); rerender(more, () => renderOddsMore(model)); };
-  const drawTable = () => rerender(table, () => renderTable(model));
-  const drawError = () => { error.textContent = model.get("error") || ""; };
+  const announcer = makeAnnouncer((text) => { oddsLive.textContent = text; }, ODDS_ANNOUNCE_DELAY);
+  announcer.prime(oddsSentence(model.get("odds_view")));
+  const drawOdds = () => { rerender(odds, () => renderOdds(model)); rerender(more, () => renderOddsMore(model)); announcer.push(oddsSentence(model.get("odds_view"))); };
+  // A step of the table (Roll, Choose, KISS or keep, Spend Ego: buttons with
+  // data-step) moves focus to the next step's first control once Python's
+  // table arrives; a control redrawn away or disabled under focus hands it on
+  // the same way, so focus never drops to the page.
+  let pendingStep = null;
+  const onStep = (e) => { const b = e.target.closest ? e.target.closest("[data-step]") : null; pendingStep = b && root.contains(b) ? b.getAttribute("data-step") : null; };
+  root.addEventListener("click", onStep, true);
+  const drawTable = () => {
+    const doc = root.ownerDocument;
+    const had = table.contains(doc.activeElement);
+    rerender(table, () => renderTable(model));
+    const step = pendingStep;
+    pendingStep = null;
+    const active = doc.activeElement;
+    const free = !active || active === doc.body || root.contains(active);
+    if ((step && free) || (had && !table.contains(active))) focusFirst(table, stepFocusKeys(model.get("table"), step || ""));
+  };
+  const drawError = () => { const e = model.get("error") || ""; error.textContent = e; if (e) pendingStep = null; };
   let lastStatus = null;
   const drawStatus = () => {
     const s = model.get("status") || "";
@@ -802,7 +906,7 @@ export function mountRoller(model, el, kind, opts = {}) {
     onchange: (e) => { const v = e.target.value.trim(); setTrait(model, "seed", v === "" ? null : v); },
   });
   rollBar.append(
-    h("button", { type: "button", class: "vw-roll", "data-testid": "roll-button", onclick: () => send(model, { do: "roll" }) }, "Roll"),
+    h("button", { type: "button", class: "vw-roll", "data-testid": "roll-button", "data-step": "roll", onclick: () => send(model, { do: "roll" }) }, "Roll"),
     h("label", { for: seedId }, "Seed"), seedInput);
 
   drawControls(); drawOdds(); drawTable(); drawError(); drawStatus(); drawFooter();
@@ -819,5 +923,5 @@ export function mountRoller(model, el, kind, opts = {}) {
   on("change:seed", () => { if (document.activeElement !== seedInput) seedInput.value = model.get("seed") ?? ""; });
   const onMsg = (msg) => { if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text); };
   on("msg:custom", onMsg);
-  return () => { for (const [evt, fn] of handlers) model.off(evt, fn); };
+  return () => { for (const [evt, fn] of handlers) model.off(evt, fn); announcer.cancel(); root.removeEventListener("click", onStep, true); };
 }
