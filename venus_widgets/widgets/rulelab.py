@@ -246,10 +246,10 @@ class RuleLab(ipywidgets.VBox):
     b=rules, names=("A", "B"), axes=("dice", "factors"), **fields)``; the
     fields are the base roll's, as for its roller."""
 
-    def __init__(self, edition: str = "playtest", roll: str | None = None, *, a: Mapping | None = None,
+    def __init__(self, edition: str | None = None, roll: str | None = None, *, a: Mapping | None = None,
                  b: Mapping | None = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
                  **fields: Any) -> None:
-        roller = _roller_for(edition, roll, fields)
+        roller = _roller_for(edition or TaskRoller._default_edition(), roll, fields)
         self.roller = roller
         self.panel = LabPanel(roller, a=a, b=b, names=names, axes=axes)
         super().__init__([roller, self.panel])
