@@ -11,6 +11,7 @@ The engine (exact odds, seeded rolls) imports only numpy; the widgets
 from .engine import (
     EDITIONS, Advice, Die, MergeError, Odds, Option, Roll, SpecError,
     advise, defaults, describe, kiss_odds, merge, normalize, odds, percent, roll, roll_many, schema,
+    enter, dice_to_enter,
 )
 from .engine import Explanation, Solution, explain, ladder, solve
 from .engine import PartyLadder, party_ladder
@@ -35,7 +36,7 @@ def __getattr__(name: str):
 
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",
-    "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "percent", "roll", "roll_many", "schema",
+    "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "percent", "roll", "roll_many", "schema", "enter", "dice_to_enter",
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
     "Fit", "fit",

@@ -4,7 +4,7 @@ Pure Python + numpy; knows nothing of widgets.
 """
 
 from .advice import Advice, Option
-from .api import advise, kiss_odds, odds, roll, roll_many
+from .api import advise, dice_to_enter, enter, kiss_odds, odds, roll, roll_many
 from .errors import MergeError, SpecError
 from .explain import Explanation, explain
 from .fit import Fit, fit
@@ -18,7 +18,7 @@ from .spec import EDITIONS, defaults, describe, normalize, schema
 
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",
-    "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "percent", "roll", "roll_many", "schema",
+    "advise", "defaults", "describe", "kiss_odds", "merge", "normalize", "odds", "percent", "roll", "roll_many", "schema", "enter", "dice_to_enter",
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
     "Fit", "fit",

@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections import OrderedDict
 from collections.abc import Set as AbstractSet
@@ -26,7 +27,7 @@ from .edition import get as get_edition
 from .errors import SpecError
 from .exact import EXACT_BELOW
 from .odds import SNAP_BELOW, Odds
-from .rolls import Roll, check_seed
+from .rolls import Roll, check_seed, entered
 from .spec import ROLL_KINDS, normalize, schema
 
 MAX_ROLL_MANY = 10_000_000
@@ -168,6 +169,65 @@ def roll(
         kiss = _kiss_list(kiss)
     ego = _ego_arg(s, ego)
     return _edition(s["edition"]).roll(s, seed, kiss, ego)
+
+
+def enter(
+    spec: Mapping[str, Any] | None,
+    faces: Sequence[int],
+    *,
+    kiss: Sequence[int] = (),
+    kiss_faces: Sequence[int] = (),
+    ego: bool | None = None,
+) -> Roll:
+    """The roll a table made with physical dice: ``faces`` as rolled, in
+    die order (:func:`dice_to_enter` says which dice, in what order),
+    ``kiss`` the dice the player KISSed and ``kiss_faces`` their new faces
+    (with Ego ``reroll`` and ``ego=True``: every failed die's too, in die
+    order). The outcome, KISS, Ego and spending follow exactly as for
+    :func:`roll`; the roll is marked ``entered`` (its seed replays nothing).
+    Dice that roll again (exploding, re-rolled faces) take the next faces;
+    too few or too many is a :class:`SpecError` saying how many.
+
+    >>> r = enter({"roll": "task", "dice": 3}, [6, 2, 5])
+    >>> r.outcome, r.entered
+    (2, {'faces': [6, 2, 5], 'kiss_faces': []})
+    >>> enter({"roll": "task", "dice": 3, "kiss": 1}, [6, 2, 1], kiss=[2], kiss_faces=[5]).outcome
+    2
+    """
+    s = normalize(spec)
+    faces, kiss_faces = _face_list("faces", faces), _face_list("kiss_faces", kiss_faces)
+    kiss_list = _kiss_list(list(kiss))
+    ego = _ego_arg(s, ego)
+    with entered(faces, kiss_faces) as (first, second):
+        r = _edition(s["edition"]).roll(s, 0, kiss_list, ego)
+        first.check_used()
+        second.check_used()
+    return dataclasses.replace(r, entered={"faces": faces, "kiss_faces": kiss_faces})
+
+
+def dice_to_enter(spec: Mapping[str, Any] | None) -> list[dict[str, Any]]:
+    """The dice a table rolls for ``spec``, in the order :func:`enter`
+    takes their faces: each die's index, owner, grade and sides (before any
+    die rolls again).
+
+    >>> [(d["owner"], d["sides"]) for d in dice_to_enter({"roll": "task", "dice": 2, "allies": ["gold"]})]
+    [('own', 6), ('own', 6), ('ally 1', 6)]
+    """
+    s = normalize(spec)
+    with entered([], [], dry=True) as (first, _second):  # every die shows its lowest face
+        r = _edition(s["edition"]).roll(s, 0, [], False if has_ego(s) else None)
+    return [{"index": d.index, "owner": d.owner, "grade": d.grade, "sides": d.sides} for d in r.dice][:first.used]
+
+
+def _face_list(field: str, faces: Any) -> list[int]:
+    if isinstance(faces, (str, bytes, Mapping)) or not isinstance(faces, Sequence):
+        raise SpecError(field, faces, "a list of whole numbers, the faces rolled in die order")
+    out = []
+    for i, f in enumerate(faces):
+        if isinstance(f, bool) or not isinstance(f, (int, np.integer)):
+            raise SpecError(f"{field}[{i}]", f, "a whole number (a face)")
+        out.append(int(f))
+    return out
 
 
 def has_ego(spec: Mapping[str, Any]) -> bool:

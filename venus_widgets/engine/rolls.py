@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import json
 import secrets
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 import numpy as np
 
@@ -48,8 +50,75 @@ def check_seed(seed: Any) -> int:
     return int(seed)
 
 
-def streams(seed: int) -> tuple[np.random.Generator, np.random.Generator]:
-    """The two generators of a roll: first faces, and KISS faces."""
+class EnteredFaces:
+    """Faces a table rolled with physical dice, handed to a roll in the
+    order it draws them: it stands in for a numpy ``Generator`` (only
+    ``integers`` is asked for). ``field`` names them in errors."""
+
+    #: most faces a dry run hands out (a rule that re-rolls the lowest face never stops)
+    DRY_LIMIT = 10_000
+
+    def __init__(self, faces: Sequence[int], field: str, dry: bool = False) -> None:
+        self.faces = list(faces)
+        self.field = field
+        self.dry = dry
+        self.used = 0
+        #: the sides of each face drawn, in order (what a table must roll)
+        self.sides: list[int] = []
+
+    def integers(self, low: int, high: int | None = None, size: Any = None, dtype: Any = None) -> Any:
+        if high is None:
+            low, high = 0, low
+        n = 1 if size is None else int(np.prod(size))
+        if self.dry:  # a dry run: every die shows its lowest face
+            if self.used + n > self.DRY_LIMIT:
+                raise SpecError(self.field, "…", "a roll that stops", "these rules roll the lowest face again for ever")
+            self.faces += [low] * n
+        if self.used + n > len(self.faces):
+            more = self.used + n - len(self.faces)
+            raise SpecError(self.field, self.faces, f"{self.used + n} faces from {low} to {high - 1}",
+                            f"{more} more: " + ("the dice rolled after the first ones (bonus dice, dice that "
+                                                "exploded or were rolled again) need their faces too"
+                                                if self.used else "one face per die, in die order"))
+        chunk = self.faces[self.used:self.used + n]
+        for j, f in enumerate(chunk):
+            if isinstance(f, bool) or not isinstance(f, (int, np.integer)) or not low <= f < high:
+                raise SpecError(f"{self.field}[{self.used + j}]", f, f"a face from {low} to {high - 1}")
+        self.used += n
+        self.sides += [high - 1] * n
+        if size is None:
+            return int(chunk[0])
+        return np.array(chunk, dtype=dtype or np.int64).reshape(size)
+
+    def check_used(self) -> None:
+        if self.used != len(self.faces):
+            raise SpecError(self.field, self.faces, f"{self.used} faces, one per die rolled",
+                            f"{len(self.faces) - self.used} too many")
+
+
+_ENTERED: ContextVar["tuple[EnteredFaces, EnteredFaces] | None"] = ContextVar("venus_widgets_entered", default=None)
+
+
+@contextmanager
+def entered(faces: Sequence[int], kiss_faces: Sequence[int] = (),
+            dry: bool = False) -> Iterator[tuple[EnteredFaces, EnteredFaces]]:
+    """Within this block every roll takes its faces from ``faces`` (first
+    faces) and ``kiss_faces`` (the KISSed dice's new faces) instead of a
+    seed; ``dry``: every die shows its lowest face (to list the dice)."""
+    pair = (EnteredFaces(faces, "faces", dry), EnteredFaces(kiss_faces, "kiss_faces", dry))
+    token = _ENTERED.set(pair)
+    try:
+        yield pair
+    finally:
+        _ENTERED.reset(token)
+
+
+def streams(seed: int) -> tuple[Any, Any]:
+    """The two generators of a roll: first faces, and KISS faces (the faces
+    a table entered, inside :func:`entered`)."""
+    pair = _ENTERED.get()
+    if pair is not None:
+        return pair
     ss = np.random.SeedSequence(seed)
     return np.random.Generator(np.random.PCG64(ss)), np.random.Generator(np.random.PCG64(ss.spawn(1)[0]))
 
@@ -134,9 +203,13 @@ class Roll:
     kissed: tuple[int, ...] = ()
     ego_spent: bool = False
     details: Mapping[str, Any] = field(default_factory=dict)
+    #: the faces a table rolled by hand and entered ({"faces": [...],
+    #: "kiss_faces": [...]}), or None for a seeded roll (then ``seed`` replays it)
+    entered: Mapping[str, Any] | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        extra = {} if self.entered is None else {"entered": {k: list(v) for k, v in self.entered.items()}}
+        return {**extra,
             "format": ROLL_FORMAT,
             "spec": dict(self.spec),
             "seed": self.seed,
@@ -168,6 +241,7 @@ class Roll:
                 kissed=tuple(int(i) for i in d.get("kissed", ())),
                 ego_spent=bool(d.get("ego_spent", False)),
                 details=dict(d.get("details", {})),
+                entered=None if d.get("entered") is None else {k: [int(f) for f in v] for k, v in d["entered"].items()},
             )
         except (KeyError, TypeError, ValueError) as err:
             raise SpecError("roll", "…", "a roll written by Roll.to_dict", str(err)) from None
@@ -193,4 +267,5 @@ class Roll:
     def __repr__(self) -> str:
         faces = " ".join(str(d.after) for d in self.dice)
         verdict = "passed" if self.passed else "failed"
-        return f"<Roll {self.spec.get('edition')} {self.spec.get('roll')} seed={self.seed}: [{faces}] -> {self.outcome} {verdict}>"
+        how = "entered by hand" if self.entered is not None else f"seed={self.seed}"
+        return f"<Roll {self.spec.get('edition')} {self.spec.get('roll')} {how}: [{faces}] -> {self.outcome} {verdict}>"
