@@ -234,6 +234,7 @@ export function makeAnnouncer(write, delay = 400, timers = globalThis) {
  *  "Roll again". */
 export function stepFocusKeys(t, action = "") {
   if (!t || !t.phase || t.phase === "idle") return [];
+  if (t.phase === "enter" || t.phase === "enter_kiss") return ["faces-input"];
   if (t.phase === "kiss") {
     if (action === "choose") return ["commit"];
     return [...(t.dice || []).filter((d) => d.selectable).map((d) => `die-${d.index}`), "commit"];
@@ -765,11 +766,37 @@ function spendView(model, t) {
   return h("fieldset", { "data-testid": "spend" }, parts);
 }
 
+/** The words for a die whose face the table types: "die 2 (you, Bronze, d6)". */
+export function enterWords(d) {
+  const who = d.owner === "own" ? "you" : d.owner === `d${d.sides}` ? "" : d.owner;
+  return `die ${d.index + 1} (${[who, d.grade_label, `d${d.sides}`].filter(Boolean).join(", ")})`;
+}
+
+/** By hand: the dice to roll, a box for their faces, and the button that plays them. */
+function enterView(model, t) {
+  const id = uid("faces");
+  const first = t.phase === "enter";
+  const dice = first ? t.dice.map(enterWords) : (t.kiss_dice || []).map((i) => enterWords(t.dice.find((d) => d.index === i) || { index: i, owner: "own", sides: 6 }));
+  const box = h("input", { id, type: "text", inputmode: "numeric", autocomplete: "off", size: 24, "data-testid": "faces-input", "data-key": "faces-input",
+    placeholder: first ? "e.g. 6 4 1" : "e.g. 5", onkeydown: (e) => { if (e.key === "Enter") go(); } });
+  const go = () => send(model, { do: "enter", faces: box.value });
+  const out = [];
+  if (!first) out.push(h("div", { class: "vw-dice", role: "group", "aria-label": "The first faces" }, t.dice.map((d) => renderDie(model, d, "done"))));
+  out.push(h("p", { "data-testid": "enter-prompt" }, `${t.prompt}: `, h("strong", {}, dice.join(", ")), "."),
+    h("div", { class: "vw-row" }, h("label", { for: id }, first ? "Faces rolled" : "New faces"), box,
+      h("button", { type: "button", "data-testid": "faces-enter", "data-key": "faces-enter", "data-step": "faces", onclick: go }, "Play these faces")));
+  return out;
+}
+
 export function renderTable(model) {
   const t = model.get("table") || {};
   const words = model.get("words") || {};
-  if (!t.phase || t.phase === "idle") return [h("p", { class: "vw-sub" }, "Press Roll to roll these dice.")];
-  const out = [h("div", { class: "vw-sub", title: `Seed ${t.seed} (the log keeps it whole)`, "data-testid": "table-seed" }, `Seed ${shortSeed(t.seed)}`)];
+  if (!t.phase || t.phase === "idle") {
+    return [h("p", { class: "vw-sub" }, model.get("by_hand") ? "Press Enter faces, roll your own dice and type what they show." : "Press Roll to roll these dice.")];
+  }
+  if (t.phase === "enter" || t.phase === "enter_kiss") return enterView(model, t);
+  const out = [t.entered ? h("div", { class: "vw-sub", "data-testid": "table-seed" }, "Faces entered by hand")
+    : h("div", { class: "vw-sub", title: `Seed ${t.seed} (the log keeps it whole)`, "data-testid": "table-seed" }, `Seed ${shortSeed(t.seed)}`)];
   const rollKey = `${t.seed}|${(t.dice || []).map((d) => d.after).join(",")}`;
   const fresh = LAST_ROLL.get(model) !== rollKey;  // new faces roll in; a redraw of the same dice does not
   LAST_ROLL.set(model, rollKey);
@@ -896,7 +923,7 @@ export function mountRoller(model, el, kind, opts = {}) {
   const drawFooter = () => rerender(footer, () => [
     logControls(model),
     h("details", {}, h("summary", {}, `Recent rolls (${(model.get("recent") || []).length} shown)`),
-      h("ol", { "data-testid": "recent" }, (model.get("recent") || []).map((r) => h("li", { value: r.index + 1, "data-passed": String(!!r.passed) }, `${r.result} (seed ${r.seed}) `,
+      h("ol", { "data-testid": "recent" }, (model.get("recent") || []).map((r) => h("li", { value: r.index + 1, "data-passed": String(!!r.passed) }, `${r.result} (${r.seed === "by hand" ? "faces entered by hand" : `seed ${r.seed}`}) `,
         h("button", { type: "button", "aria-label": `Replay roll ${r.index + 1}`, onclick: () => send(model, { do: "replay", index: r.index }) }, "Replay"))))),
   ]);
   const seedId = uid("seed");
@@ -905,9 +932,13 @@ export function mountRoller(model, el, kind, opts = {}) {
     value: model.get("seed") ?? "",
     onchange: (e) => { const v = e.target.value.trim(); setTrait(model, "seed", v === "" ? null : v); },
   });
-  rollBar.append(
-    h("button", { type: "button", class: "vw-roll", "data-testid": "roll-button", "data-step": "roll", onclick: () => send(model, { do: "roll" }) }, "Roll"),
-    h("label", { for: seedId }, "Seed"), seedInput);
+  const handId = uid("by-hand");
+  const rollButton = h("button", { type: "button", class: "vw-roll", "data-testid": "roll-button", "data-step": "roll", onclick: () => send(model, { do: "roll" }) },
+    model.get("by_hand") ? "Enter faces" : "Roll");
+  const handBox = h("input", { type: "checkbox", id: handId, checked: !!model.get("by_hand"), "data-testid": "by-hand",
+    onchange: (e) => send(model, { do: "by_hand", on: e.target.checked }) });
+  rollBar.append(rollButton, h("label", { for: seedId }, "Seed"), seedInput,
+    h("span", { class: "vw-row" }, handBox, h("label", { for: handId }, "I roll real dice (type the faces)")));
 
   drawControls(); drawOdds(); drawTable(); drawError(); drawStatus(); drawFooter();
   const fieldNames = (model.get("fields") || []).map((f) => f.name);
@@ -915,6 +946,7 @@ export function mountRoller(model, el, kind, opts = {}) {
   const on = (evt, fn) => { model.on(evt, fn); handlers.push([evt, fn]); };
   for (const n of [...fieldNames, ...(opts.controlKeys || [])]) on(`change:${n}`, drawControls);
   on("change:odds_view", drawOdds);
+  on("change:by_hand", () => { rollButton.textContent = model.get("by_hand") ? "Enter faces" : "Roll"; handBox.checked = !!model.get("by_hand"); drawTable(); });
   on("change:table", drawTable);
   on("change:table", drawStatus);
   on("change:error", drawError);

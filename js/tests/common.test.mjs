@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
   thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt,
-  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, chartEntries, CHART_MODES, pips, shortSeed, budgetText,
+  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, chartEntries, CHART_MODES, pips, shortSeed, enterWords, stepFocusKeys, budgetText,
 } from "../common.js";
 
 test("thousands separators", () => {
@@ -173,4 +173,11 @@ test("seeds are shown short beside the dice", () => {
   assert.equal(shortSeed("12345678"), "12345678");
   assert.equal(shortSeed("1234567890123456789"), "123456…");
   assert.equal(shortSeed(null), "");
+});
+
+test("by hand: the words for each die to type, and focus goes to the faces box", () => {
+  assert.equal(enterWords({ index: 1, owner: "own", grade_label: "Bronze", sides: 6 }), "die 2 (you, Bronze, d6)");
+  assert.equal(enterWords({ index: 0, owner: "d20", grade_label: "", sides: 20 }), "die 1 (d20)");
+  assert.deepEqual(stepFocusKeys({ phase: "enter" }, "roll"), ["faces-input"]);
+  assert.deepEqual(stepFocusKeys({ phase: "enter_kiss" }, "commit"), ["faces-input"]);
 });

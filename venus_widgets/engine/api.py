@@ -219,6 +219,22 @@ def dice_to_enter(spec: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     return [{"index": d.index, "owner": d.owner, "grade": d.grade, "sides": d.sides} for d in r.dice][:first.used]
 
 
+def kiss_to_enter(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequence[int] = (),
+                  ego: bool | None = None) -> list[int]:
+    """The dice that take new faces when the player KISSes ``kiss`` (and,
+    with Ego ``reroll`` and ``ego=True``, every failed die), in the order
+    :func:`enter` takes their ``kiss_faces``.
+
+    >>> kiss_to_enter({"roll": "task", "dice": 3, "kiss": 1, "ego": "reroll"}, [6, 2, 1], kiss=[1], ego=True)
+    [1, 2]
+    """
+    s = normalize(spec)
+    with entered(_face_list("faces", faces), [], dry_kiss=True) as (first, _second):
+        r = _edition(s["edition"]).roll(s, 0, _kiss_list(list(kiss)), _ego_arg(s, ego))
+        first.check_used()
+    return sorted(set(r.kissed))
+
+
 def _face_list(field: str, faces: Any) -> list[int]:
     if isinstance(faces, (str, bytes, Mapping)) or not isinstance(faces, Sequence):
         raise SpecError(field, faces, "a list of whole numbers, the faces rolled in die order")

@@ -100,12 +100,13 @@ _ENTERED: ContextVar["tuple[EnteredFaces, EnteredFaces] | None"] = ContextVar("v
 
 
 @contextmanager
-def entered(faces: Sequence[int], kiss_faces: Sequence[int] = (),
-            dry: bool = False) -> Iterator[tuple[EnteredFaces, EnteredFaces]]:
+def entered(faces: Sequence[int], kiss_faces: Sequence[int] = (), dry: bool = False,
+            dry_kiss: bool = False) -> Iterator[tuple[EnteredFaces, EnteredFaces]]:
     """Within this block every roll takes its faces from ``faces`` (first
     faces) and ``kiss_faces`` (the KISSed dice's new faces) instead of a
-    seed; ``dry``: every die shows its lowest face (to list the dice)."""
-    pair = (EnteredFaces(faces, "faces", dry), EnteredFaces(kiss_faces, "kiss_faces", dry))
+    seed; ``dry`` (``dry_kiss``): every first (KISSed) die shows its lowest
+    face, to list the dice a table must roll."""
+    pair = (EnteredFaces(faces, "faces", dry), EnteredFaces(kiss_faces, "kiss_faces", dry or dry_kiss))
     token = _ENTERED.set(pair)
     try:
         yield pair

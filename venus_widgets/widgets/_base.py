@@ -51,7 +51,7 @@ ROLLER_FOR = {"check": "CheckRoller", "task": "TaskRoller"}
 
 #: Widget options a roller takes besides the spec fields (``rules``: the
 #: spec's rule knobs, docs/spec.md; set from Python only).
-OPTIONS = ("seed", "log", "layout", "rules")
+OPTIONS = ("seed", "log", "layout", "rules", "by_hand")
 
 #: The comm methods ipywidgets' ``_handle_msg`` answers.
 _COMM_METHODS = ("update", "request_state", "custom")
@@ -95,6 +95,8 @@ class _Roller(anywidget.AnyWidget):
     status = traitlets.Unicode("").tag(sync=True)
     seed = traitlets.Any(None).tag(sync=True, to_json=_seed_to_json, from_json=_seed_from_json)
     table = traitlets.Dict().tag(sync=True)
+    #: the table rolls physical dice and types their faces (the roller plays them by the rules)
+    by_hand = traitlets.Bool(False).tag(sync=True)
     recent: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     log = traitlets.Instance(RollLog).tag(sync=True, **widget_serialization)
 
@@ -140,7 +142,7 @@ class _Roller(anywidget.AnyWidget):
         return super().__new__(sub)
 
     def __init__(self, edition: str | None = None, *, log: RollLog | None = None, seed: Any = None,
-                 rules: Mapping[str, Any] | None = None, **kwargs: Any) -> None:
+                 rules: Mapping[str, Any] | None = None, by_hand: bool = False, **kwargs: Any) -> None:
         edition = self._edition_of_class or edition or self._default_edition()  # set by __new__
         roll = self._roll_kind(edition)
         fields = _spec.schema(edition, roll)
@@ -170,8 +172,11 @@ class _Roller(anywidget.AnyWidget):
             raise traitlets.TraitError(str(err)) from None
         if log is not None and not isinstance(log, RollLog):
             raise traitlets.TraitError(f"log={log!r} is not allowed: expected a RollLog (or None for a new one)")
+        if not isinstance(by_hand, bool):
+            raise traitlets.TraitError(f"by_hand={by_hand!r} is not allowed: expected True (the table rolls real dice "
+                                       "and types their faces) or False")
         init_kw: dict[str, Any] = {"_esm": esm(self._module), "log": log if log is not None else RollLog(),
-                                   "seed": self._check_seed(seed)}
+                                   "seed": self._check_seed(seed), "by_hand": by_hand}
         if kwargs.get("layout") is not None:
             init_kw["layout"] = kwargs["layout"]
         self._t = None
@@ -485,7 +490,13 @@ class _Roller(anywidget.AnyWidget):
     def _handle(self, content: Mapping) -> None:
         action = content.get("do")
         if action == "roll":
-            self.roll_dice()
+            if self.by_hand:
+                self.error = ""
+                _table.begin_entry(self, self.spec)
+            else:
+                self.roll_dice()
+        elif action == "by_hand":
+            self.by_hand = bool(content.get("on"))
         elif action == "accept_helpers":
             if "helpers" not in self.spec_fields:
                 raise SpecError("do", action, "a request this roller answers", "only rollers with helpers merge them")
@@ -505,8 +516,28 @@ class _Roller(anywidget.AnyWidget):
         self.error = ""
         return _table.start(self, spec, seed)
 
+    def enter_faces(self, faces: Any, kiss: Any = None, kiss_faces: Any = None):
+        """The faces the table rolled with physical dice, played by the rules
+        as a roll: ``faces`` in die order (``vw.dice_to_enter``). With
+        ``kiss`` (the dice the player KISSes, ``[]`` to keep them) and
+        ``kiss_faces`` (their new faces) the KISS step is played too;
+        without, the roller waits at it as in the view. Returns the roll
+        once the dice stand, else the first faces."""
+        self.error = ""
+        _table.begin_entry(self, self.spec)
+        out = _table.enter_faces(self, list(faces))
+        if kiss is not None and self.table.get("phase") == "kiss":
+            _table.set_selection(self, list(kiss))
+            out = _table.commit(self)
+            if self.table.get("phase") == "enter_kiss":
+                out = _table.enter_faces(self, list(kiss_faces or []))
+            elif kiss_faces:
+                raise SpecError("kiss_faces", kiss_faces, "none: no die takes a new face")
+        return out
+
     def _on_log_change(self, change=None) -> None:
-        self.recent = [{"index": i, "result": e["result"], "seed": str(e["roll"]["seed"]),
+        self.recent = [{"index": i, "result": e["result"],
+                        "seed": "by hand" if e["roll"].get("entered") is not None else str(e["roll"]["seed"]),
                         "passed": bool(e["roll"]["passed"])}
                        for i, e in list(enumerate(self.log.entries))[-5:]]
 

@@ -17,6 +17,8 @@ the words of the result) is the edition's answer
 
 from __future__ import annotations
 
+import re
+
 from typing import Any, Mapping
 
 from ..engine import api as _api
@@ -48,16 +50,85 @@ def _choices(w: Any) -> Choices:
 # --------------------------------------------------------------------------
 
 
+def _roll(t: dict, kiss: Any = None, ego: Any = None) -> Any:
+    """The roll of this table: seeded, or from the faces the table entered."""
+    if t.get("entered") is None:
+        return _api.roll(t["spec"], t["seed"], kiss=kiss, ego=ego)
+    faces = t["entered"]
+    return _api.enter(t["spec"], faces["faces"], kiss=kiss or [], kiss_faces=faces["kiss_faces"] or [], ego=ego)
+
+
 def start(w: Any, spec: dict, seed: int):
+    return _start(w, spec, seed, None)
+
+
+def begin_entry(w: Any, spec: dict) -> None:
+    """By hand: wait for the faces the table rolled with physical dice."""
+    w._t = {"spec": spec, "seed": None, "entered": {"faces": None, "kiss_faces": None}, "first": None,
+            "selected": [], "ego_reroll": False, "roll": None, "ego": False, "kiss": [], "spent": [],
+            "subverted": None, "entry": None, "with_ego": None}
+    w.table = {"phase": "enter", "need": "faces", "entered": True,
+               "dice": [_enter_die(d) for d in _api.dice_to_enter(spec)],
+               "prompt": "Roll these dice and type their faces in this order"}
+    w.status = "Roll your dice, then type the faces: " + ", ".join(_enter_words(d) for d in w.table["dice"]) + "."
+
+
+def _enter_die(d: Mapping) -> dict:
+    return {"index": d["index"], "owner": d["owner"], "grade": d["grade"], "sides": d["sides"],
+            "grade_label": GRADE_WORDS.get(d["grade"], str(d["grade"])) if isinstance(d["grade"], str) else
+            ("" if d["grade"] is None else f"rank {d['grade']}")}
+
+
+def _enter_words(d: Mapping) -> str:
+    who = "you" if d["owner"] == "own" else "" if d["owner"] == f"d{d['sides']}" else d["owner"]
+    return f"die {d['index'] + 1} ({', '.join(x for x in (who, d['grade_label'], 'd' + str(d['sides'])) if x)})"
+
+
+def parse_faces(text: Any) -> list[int]:
+    """Faces as typed: whole numbers separated by spaces or commas ("6 4 1", "6,4,1")."""
+    if isinstance(text, list):
+        return text
+    if not isinstance(text, str) or len(text) > 400:
+        raise SpecError("faces", text, "the faces typed as whole numbers, e.g. '6 4 1'")
+    parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    if not parts or not all(p.isdigit() for p in parts):
+        raise SpecError("faces", text, "the faces typed as whole numbers, e.g. '6 4 1'")
+    return [int(p) for p in parts]
+
+
+def enter_faces(w: Any, text: Any) -> Any:
+    """The faces the table rolled (first faces, or the KISSed dice's new ones)."""
+    t = getattr(w, "_t", None)
+    if t is None or t.get("entered") is None or w.table.get("phase") not in ("enter", "enter_kiss"):
+        raise SpecError("phase", w.table.get("phase"), "a roll by hand waiting for its faces",
+                        "tick 'I roll real dice' and press Roll first")
+    faces = parse_faces(text)
+    if w.table["phase"] == "enter":
+        _api.enter(t["spec"], faces, kiss=[], ego=False)  # checked before anything changes
+        t["entered"]["faces"] = faces
+        w.error = ""
+        return _start(w, t["spec"], None, t["entered"])
+    t["entered"]["kiss_faces"] = faces
+    try:
+        r = _roll(t, list(t["selected"]), True if t["ego_reroll"] else False)
+    except SpecError:
+        t["entered"]["kiss_faces"] = None
+        raise
+    w.error = ""
+    return _commit(w, r)
+
+
+def _start(w: Any, spec: dict, seed: int | None, entered: dict | None):
     st = steps(spec)
+    base = {"spec": spec, "seed": seed, "entered": entered}
     if not st.any:
-        r = _api.roll(spec, seed)
-        w._t = {"spec": spec, "seed": seed, "first": r, "selected": [], "ego_reroll": False, "roll": r,
+        r = _roll(base)
+        w._t = {**base, "first": r, "selected": [], "ego_reroll": False, "roll": r,
                 "ego": None, "kiss": None, "spent": [], "subverted": None, "entry": None, "with_ego": None}
         _finish_simple(w)
         return r
-    first = _api.roll(spec, seed, kiss=[], ego=False)
-    w._t = {"spec": spec, "seed": seed, "first": first, "selected": [], "ego_reroll": False, "roll": None,
+    first = _roll(base, [], False)
+    w._t = {**base, "first": first, "selected": [], "ego_reroll": False, "roll": None,
             "ego": False, "kiss": [], "spent": [], "subverted": None, "entry": None, "with_ego": None}
     head = rules(spec).kiss_start(spec, first)
     if st.kiss and (st.kiss_when_met or head.successes < head.goal):
@@ -178,17 +249,32 @@ def advice(spec: dict, first, selected, ego_reroll: bool) -> dict:
 
 
 def commit(w: Any) -> Any:
-    """KISS the selected dice (and Ego reroll if chosen): the dice stand."""
+    """KISS the selected dice (and Ego reroll if chosen): the dice stand.
+    By hand, the KISSed dice first wait for their new faces."""
     t = w._t
     if t is None or t["roll"] is not None:
         raise SpecError("phase", "commit", "a roll waiting for its KISS", "roll first")
+    ego = True if t["ego_reroll"] else False
+    if t.get("entered") is not None:
+        dice = _api.kiss_to_enter(t["spec"], t["entered"]["faces"], list(t["selected"]), ego)
+        if dice:
+            view = dict(w.table, phase="enter_kiss", need="kiss_faces", entered=True, kiss_dice=dice,
+                        prompt="Roll the KISSed dice again and type their new faces in this order")
+            w.table = view
+            words = [f"die {i + 1}" for i in dice]
+            w.status = "Roll again and type the new faces of " + ", ".join(words) + "."
+            return None
+    return _commit(w, _roll(t, list(t["selected"]), ego))
+
+
+def _commit(w: Any, r: Any) -> Any:
+    t = w._t
     spec = t["spec"]
     ego = True if t["ego_reroll"] else False
-    r = _api.roll(spec, t["seed"], kiss=list(t["selected"]), ego=ego)
     t["roll"], t["kiss"], t["ego"] = r, list(t["selected"]), ego
     # the same dice with Ego spent after the KISS round, rolled once: offered
     # only when it changes something (a die that would count twice showing)
-    with_ego = _api.roll(spec, t["seed"], kiss=t["kiss"], ego=True) if steps(spec).ego_after and not ego else None
+    with_ego = _roll(t, t["kiss"], True) if steps(spec).ego_after and not ego else None
     t["with_ego"] = with_ego if with_ego is not None and with_ego.ego_spent else None
     t["spent"] = list(rules(spec).default_spend(spec, r, getattr(w, "wanted", [])))
     t["entry"] = w.log.append(make_entry(r, kiss=t["kiss"], ego=ego, spent=t["spent"], texts=_texts(w)))
@@ -319,7 +405,8 @@ def _render(w: Any, phase: str) -> None:
     shown = r if r is not None else first
     marks = contributions(spec, shown)
     view: dict[str, Any] = {
-        "phase": phase, "seed": str(t["seed"]), "edition": spec["edition"], "kind": spec["roll"],
+        "phase": phase, "seed": "" if t["seed"] is None else str(t["seed"]), "entered": t.get("entered") is not None,
+        "edition": spec["edition"], "kind": spec["roll"],
         "dice": [_die_view(d, spec, first, t["selected"], phase, m) for d, m in zip(shown.dice, marks)],
         "legend": legend(spec, shown, marks),
         "selected": list(t["selected"]),
@@ -378,9 +465,12 @@ def handle(w: Any, content: Mapping) -> None:
         toggle_spend(w, content.get("item"))
     elif action == "subvert":
         subvert(w, content.get("item"))
+    elif action == "enter":
+        enter_faces(w, content.get("faces"))
     elif action == "replay":
         i = int(content["index"])
         r = w.log.replay(i)
-        w.status = f"Replayed roll {i + 1} (seed {r.seed}): {announce(r.spec, r)}"
+        how = "faces entered by hand" if r.entered is not None else f"seed {r.seed}"
+        w.status = f"Replayed roll {i + 1} ({how}): {announce(r.spec, r)}"
     else:
         raise SpecError("do", action, "roll, select, ego_reroll, commit, spend_ego, spend, subvert, export, import")

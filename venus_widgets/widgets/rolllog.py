@@ -210,6 +210,9 @@ def _check_entry(e: Any, where: str) -> dict:
 def replay_entry(e: Mapping) -> Roll:
     """Roll an entry's spec with its seed, KISS and Ego again."""
     r = e["roll"]
+    if r.get("entered") is not None:  # faces a table rolled by hand: the same faces, the same result
+        faces = r["entered"]
+        return _api.enter(r["spec"], faces["faces"], kiss=e["kiss"] or [], kiss_faces=faces["kiss_faces"], ego=e["ego"])
     return _api.roll(r["spec"], int(r["seed"]), kiss=e["kiss"], ego=e["ego"])
 
 
@@ -484,6 +487,8 @@ MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
     "spend_ego": {},
     "spend": {"item": (_STR, _INT)},
     "subvert": {"item": (_STR, _NONE)},
+    "enter": {"faces": (_STR, _LIST)},
+    "by_hand": {"on": (_BOOL,)},
 }
 LOG_MESSAGES = ("export", "import", "clear_error", "replay")
 _TYPES = {_INT: lambda v: isinstance(v, int) and not isinstance(v, bool), _STR: lambda v: isinstance(v, str),

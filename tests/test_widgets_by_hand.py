@@ -1,0 +1,89 @@
+"""Rollers by hand (issue 10 item 4): the table rolls physical dice, types
+the faces, and the roller plays them exactly as vw.enter (= vw.roll with
+those faces): outcome, KISS, Ego, spending; the log marks them."""
+
+from __future__ import annotations
+
+import pytest
+import traitlets
+
+import venus_widgets as vw
+
+
+def send(w, **content):
+    w._on_msg(None, content, None)
+
+
+def test_a_task_by_hand_from_first_faces_to_spending():
+    w = vw.TaskRoller(dice=3, kiss=1, consequences=1, by_hand=True)
+    send(w, do="roll")
+    assert w.table["phase"] == "enter" and "die 3 (you, Bronze, d6)" in w.status
+    send(w, do="enter", faces="6 2")  # one face short
+    assert "1 more" in w.error and w.table["phase"] == "enter"
+    send(w, do="enter", faces="6, 2, 1")
+    assert w.error == "" and w.table["phase"] == "kiss" and w.table["entered"]
+    assert [d["after"] for d in w.table["dice"]] == [6, 2, 1]
+    send(w, do="select", index=2)
+    send(w, do="commit")
+    assert w.table["phase"] == "enter_kiss" and w.table["kiss_dice"] == [2]
+    send(w, do="enter", faces="9")
+    assert "a face from 1 to 6" in w.error and w.table["phase"] == "enter_kiss"
+    send(w, do="enter", faces="5")
+    assert w.error == "" and w.table["phase"] == "spend"
+    expected = vw.enter(w.spec, [6, 2, 1], kiss=[2], kiss_faces=[5], ego=False)
+    assert w.table["outcome"] == expected.outcome == 2 and w.table["passed"]
+    entry = w.log.entries[-1]
+    assert entry["roll"]["entered"] == {"faces": [6, 2, 1], "kiss_faces": [5]}
+    assert w.log.replay(0) == expected
+    assert w.recent[-1]["seed"] == "by hand"
+    assert w.table["seed"] == ""
+
+
+def test_a_roll_that_meets_the_goal_by_hand_needs_no_kiss_faces():
+    w = vw.TaskRoller(dice=3, kiss=1, by_hand=True)
+    send(w, do="roll")
+    send(w, do="enter", faces="6 5 4")
+    assert w.table["phase"] == "spend" and w.table["outcome"] == vw.enter(w.spec, [6, 5, 4], ego=False).outcome
+
+
+@pytest.mark.parametrize("make,faces", [
+    (lambda: vw.CheckRoller(score=3, by_hand=True), "14"),
+    (lambda: vw.PoolRoller(edition="vers", ranks=2, by_hand=True), "3 4 2"),
+    (lambda: vw.PoolRoller(edition="heresy", pool=3, by_hand=True), "6 3 1 2"),  # the 6 rolls again: a 2
+])
+def test_rolls_without_steps_finish_at_once(make, faces):
+    w = make()
+    send(w, do="roll")
+    send(w, do="enter", faces=faces)
+    assert w.error == "" and w.table["phase"] == "done"
+    r = vw.enter(w.spec, [int(f) for f in faces.split()])
+    assert w.log.entries[-1]["roll"] == r.to_dict()
+
+
+def test_the_by_hand_switch_goes_through_the_checked_path():
+    w = vw.TaskRoller()
+    send(w, do="by_hand", on=True)
+    assert w.by_hand
+    send(w, do="by_hand", on="yes")
+    assert "on='yes'" in w.error and w.by_hand
+    send(w, do="enter", faces="6 6 6")  # nothing waits for faces
+    assert "tick 'I roll real dice'" in w.error
+    send(w, do="roll")
+    send(w, do="enter", faces="<script>" * 10)
+    assert "whole numbers" in w.error
+    send(w, do="enter", faces="1 " * 300)
+    assert "whole numbers" in w.error
+    with pytest.raises(traitlets.TraitError, match="by_hand='yes'"):
+        vw.TaskRoller(by_hand="yes")
+
+
+def test_enter_faces_from_python():
+    w = vw.TaskRoller(dice=3, kiss=1, consequences=1)
+    first = w.enter_faces([6, 2, 1])
+    assert w.table["phase"] == "kiss" and [d.after for d in first.dice] == [6, 2, 1]
+    r = w.enter_faces([6, 2, 1], kiss=[2], kiss_faces=[5])
+    assert w.table["phase"] == "spend" and r == vw.enter(w.spec, [6, 2, 1], kiss=[2], kiss_faces=[5], ego=False)
+    r = w.enter_faces([6, 2, 1], kiss=[])  # keep the dice: no new faces
+    assert w.table["phase"] == "spend" and r.outcome == 1
+    with pytest.raises(vw.SpecError, match="no die takes a new face"):
+        w.enter_faces([6, 2, 1], kiss=[], kiss_faces=[4])
