@@ -465,8 +465,10 @@ table(["row"] + [r.title() for r in CALIBERS], rows)
 # %% [markdown]
 # ## 10. Your table's dice against the odds
 #
-# Playtesting with physical dice? Roll through a roller (or import your
-# table's log), and the log compares what came up with what the exact
+# Playtesting with physical dice? Tick "I roll real dice (type the
+# faces)" on a roller: roll your own dice, type what they show, and the
+# roller plays them by the rules and logs them (or import your table's
+# log). The log compares what came up with what the exact
 # odds expect, and says whether the difference is chance or the dice
 # (an exact test: its p-value is the chance of results at least as
 # unusual as yours, if the dice are fair). Here 60 seeded rolls of Bo's
