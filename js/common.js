@@ -664,10 +664,23 @@ export function renderOdds(model) {
 }
 
 /** What follows the roll's steps: the table of the odds, the what-ifs, the notes. */
+/** "Why this chance?": Python's explanation in rule order, fetched while open. */
+function explainBlock(model) {
+  const e = model.get("explanation") || {};
+  const open = e.ok !== undefined;
+  const d = h("details", { "data-testid": "explain", open },
+    h("summary", { "data-testid": "explain-toggle", "data-key": "explain-toggle" }, "Why this chance? (the rules, step by step)"),
+    e.ok === false ? h("p", {}, e.message) : null,
+    e.ok ? [h("p", {}, h("strong", {}, e.title)), h("ol", { "data-testid": "explain-steps" }, e.steps.map((x) => h("li", {}, x))),
+      h("p", {}, `An example roll (seed ${e.seed}), step by step:`), h("ol", {}, e.walk.map((x) => h("li", {}, x)))] : null);
+  d.addEventListener("toggle", () => { if (d.open !== open) send(model, { do: "explain", on: d.open }); });
+  return d;
+}
+
 export function renderOddsMore(model) {
   const view = model.get("odds_view") || {};
   if (!view.ok) return [];
-  const out = [oddsTable(view)];
+  const out = [oddsTable(view), explainBlock(model)];
   if (view.hints && view.hints.length) {
     out.push(h("div", { class: "vw-sub" }, "What if…"));
     out.push(h("ul", { class: "vw-hints", "data-testid": "hints" }, view.hints.map((x) => h("li", { "data-delta": String(x.delta) }, hintText(x)))));
@@ -946,6 +959,7 @@ export function mountRoller(model, el, kind, opts = {}) {
   const on = (evt, fn) => { model.on(evt, fn); handlers.push([evt, fn]); };
   for (const n of [...fieldNames, ...(opts.controlKeys || [])]) on(`change:${n}`, drawControls);
   on("change:odds_view", drawOdds);
+  on("change:explanation", () => rerender(more, () => renderOddsMore(model)));
   on("change:by_hand", () => { rollButton.textContent = model.get("by_hand") ? "Enter faces" : "Roll"; handBox.checked = !!model.get("by_hand"); drawTable(); });
   on("change:table", drawTable);
   on("change:table", drawStatus);

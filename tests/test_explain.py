@@ -194,7 +194,7 @@ def test_playtest_task_walk_shows_the_faces_and_the_outcome():
         assert ("passed" in e.walk[-1]) == r.passed
         for d in r.dice:
             if d.kissed:
-                assert f"die {d.index} {d.before} -> {d.after}" in " ".join(e.walk)
+                assert f"die {d.index + 1} {d.before} -> {d.after}"  # numbered from 1, as the view in " ".join(e.walk)
 
 
 def test_heresy_walk_ends_on_the_net_successes():
@@ -301,3 +301,10 @@ def test_a_tiny_first_roll_step_is_a_tiny_positive_chance_not_noise():
     step = next(s for s in e.steps if s.op == "-")
     assert step.figure == float(29 * Fraction(5, 6) * Fraction(1, 6) ** 28)
     assert "%" in str(e)
+
+
+def test_the_example_walk_numbers_dice_from_1_as_the_view_does():
+    """The walk said 'die 0' for the first die while the roller says 'Die 1'."""
+    e = vw.explain({"roll": "task", "dice": 3, "kiss": 1, "consequences": 1}, seed=1)
+    kiss = [w for w in e.walk if w.startswith("KISS")]
+    assert kiss and "die 1 3 -> 1" in kiss[0] and "die 0" not in " ".join(e.walk)

@@ -619,3 +619,18 @@ def test_no_kiss_step_when_the_first_roll_already_meets_the_goal():
             short += 1
             assert w.table["phase"] == "kiss", seed
     assert met and short
+
+
+def test_why_this_chance_unfolds_the_odds_while_the_view_asks():
+    """Issue 10 item 3: any odds a roller shows unfold into the rules' steps."""
+    w = vw.TaskRoller(dice=3, kiss=1, consequences=1)
+    assert w.explanation == {}  # nothing computed until asked
+    w._on_msg(None, {"do": "explain", "on": True}, None)
+    e = vw.explain(w.spec, 1)
+    assert w.explanation["steps"] == [s.line() for s in e.steps] and w.explanation["title"] == e.title
+    w.dice = 5  # it follows the spec while open
+    assert w.explanation["title"] == vw.explain(w.spec, 1).title
+    w._on_msg(None, {"do": "explain", "on": False}, None)
+    assert w.explanation == {}
+    w._on_msg(None, {"do": "explain", "on": "yes"}, None)
+    assert "on='yes'" in w.error

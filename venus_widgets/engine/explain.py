@@ -183,7 +183,7 @@ def generic_walk(roll: Roll) -> list[str]:
     out = [f"First roll: {dice_words(roll.dice)}."]
     kissed = [d for d in roll.dice if d.kissed]
     if kissed:
-        out.append("KISS: " + ", ".join(f"die {d.index} {d.before} -> {d.after}" for d in kissed) + ".")
+        out.append("KISS: " + ", ".join(f"die {d.index + 1} {d.before} -> {d.after}" for d in kissed) + ".")
     if roll.ego_spent:
         out.append("Ego is spent.")
     out.append(f"Outcome {roll.outcome}: {'passed' if roll.passed else 'failed'}.")

@@ -34,6 +34,7 @@ from ipywidgets import widget_serialization
 
 from ..engine import api as _api
 from ..engine import chart as _chart
+from ..engine.explain import explain as _explain_spec
 from ..engine import edition as _edition
 from ..engine import spec as _spec
 from ..engine.errors import MergeError, SpecError
@@ -97,6 +98,8 @@ class _Roller(anywidget.AnyWidget):
     table = traitlets.Dict().tag(sync=True)
     #: the table rolls physical dice and types their faces (the roller plays them by the rules)
     by_hand = traitlets.Bool(False).tag(sync=True)
+    #: the chance to pass unfolded in rule order (vw.explain) while the view asks for it, else {}
+    explanation: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
     recent: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     log = traitlets.Instance(RollLog).tag(sync=True, **widget_serialization)
 
@@ -411,6 +414,23 @@ class _Roller(anywidget.AnyWidget):
             self.error = ""
         else:
             self.error = view.get("message", "")
+        if self._explaining:
+            self._explain()
+
+    _explaining = False
+
+    def _explain(self) -> None:
+        """While the view shows it: why the chance to pass is what it is."""
+        if not self._explaining:
+            self.explanation = {}
+            return
+        try:
+            e = _explain_spec(self.spec, 1)
+        except SpecError as err:
+            self.explanation = {"ok": False, "message": str(err)}
+            return
+        self.explanation = {"ok": True, "title": e.title, "steps": [s.line() for s in e.steps],
+                            "walk": list(e.walk), "seed": e.seed}
 
     def _odds_view(self) -> dict:
         extra = self._view_extras()
@@ -497,6 +517,9 @@ class _Roller(anywidget.AnyWidget):
                 self.roll_dice()
         elif action == "by_hand":
             self.by_hand = bool(content.get("on"))
+        elif action == "explain":
+            self._explaining = bool(content.get("on"))
+            self._explain()
         elif action == "accept_helpers":
             if "helpers" not in self.spec_fields:
                 raise SpecError("do", action, "a request this roller answers", "only rollers with helpers merge them")

@@ -488,6 +488,7 @@ MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
     "spend": {"item": (_STR, _INT)},
     "subvert": {"item": (_STR, _NONE)},
     "enter": {"faces": (_STR, _LIST)},
+    "explain": {"on": (_BOOL,)},
     "by_hand": {"on": (_BOOL,)},
 }
 LOG_MESSAGES = ("export", "import", "clear_error", "replay")

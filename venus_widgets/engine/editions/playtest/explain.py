@@ -94,7 +94,7 @@ def explain_roll(r: Roll) -> list[str]:
     kissed = [x for x in r.dice if x.kissed]
     if kissed:
         who = "Ego re-rolls every failed die" if d["ego"] == "reroll" else "KISS"
-        out.append(f"{who}: " + ", ".join(f"die {x.index} {x.before} -> {x.after}" for x in kissed)
+        out.append(f"{who}: " + ", ".join(f"die {x.index + 1} {x.before} -> {x.after}" for x in kissed)
                    + f": {d['successes_after_kiss']} success(es).")
     elif d["successes_before_kiss"] >= g:
         out.append("The goal is reached: nothing to KISS.")
