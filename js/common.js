@@ -483,7 +483,7 @@ function fieldControl(model, f) {
   }
   if (f.kind === "choice") {
     const sel = h("select", { ...common, onchange: (e) => setTrait(model, f.name, e.target.value) },
-      f.options.map((o) => h("option", { value: o, selected: o === value }, o)));
+      f.options.map((o, i) => h("option", { value: o, selected: o === value }, (f.option_words || [])[i] || o)));
     sel.value = value;
     return h("div", { class: "vw-row", title: f.doc || null }, h("label", { for: id }, f.label), sel);
   }

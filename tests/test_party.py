@@ -37,7 +37,8 @@ def test_party_ladder_matches_vw_odds_and_picks_the_nearest_rung(target):
 def test_why_names_the_rung_and_each_characters_chance():
     p = vw.party_ladder(PARTY, 0.5)
     i = p.best
-    assert p.why.startswith(f"factors {p.rungs[i]['factors']}: Ana ")
+    n = p.rungs[i]["factors"]
+    assert p.why.startswith(f"{n} factor{'' if n == 1 else 's'}: Ana ")  # the table's words, not the field's
     for name, chance in zip(p.names, p.chances[i]):
         assert f"{name} {100 * chance:.0f} %" in p.why
     assert p.why.endswith(f"(party {100 * p.party_chance(i):.0f} %)")

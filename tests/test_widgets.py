@@ -634,3 +634,12 @@ def test_why_this_chance_unfolds_the_odds_while_the_view_asks():
     assert w.explanation == {}
     w._on_msg(None, {"do": "explain", "on": "yes"}, None)
     assert "on='yes'" in w.error
+
+
+def test_menus_show_the_table_s_words_not_code_words():
+    """Issue 10: 'KISS policy: failures' read as code; the option values stay the spec's."""
+    fields = {f["name"]: f for f in vw.TaskRoller().fields}
+    assert fields["policy"]["options"] == ["failures", "optimal"]
+    assert fields["policy"]["option_words"] == ["the failed dice (the rules' way)", "the best chance (the engine's)"]
+    assert fields["ego"]["option_words"][0] == "no Ego"
+    assert all(len(f["option_words"]) == len(f["options"]) for f in fields.values() if f["kind"] == "choice")

@@ -11,7 +11,7 @@ saying why, and the table as CSV or Markdown.
 >>> import venus_widgets as vw
 >>> p = vw.party_ladder({"Ana": {"roll": "task", "dice": 3}, "Bo": {"roll": "task", "dice": 5}}, 0.5)
 >>> p.why
-'factors 1: Ana 26 %, Bo 54 % (party 40 %)'
+'1 factor: Ana 26 %, Bo 54 % (party 40 %)'
 """
 
 from __future__ import annotations
@@ -32,12 +32,34 @@ MAX_PARTY = 6
 
 
 def setting_words(setting: Mapping[str, Any]) -> str:
-    """A rung in words: ``'difficulty tough, factors 1'``.
+    """A rung in the table's words, as an FC says it.
 
-    >>> setting_words({"difficulty": "tough", "factors": [2, 1]})
-    'difficulty tough, factors [2, 1]'
+    >>> setting_words({"difficulty": "tough", "factors": 1})
+    'Tough + 1 factor'
+    >>> setting_words({"factors": 2})
+    '2 factors'
+    >>> setting_words({"difficulty": 1, "factors": [2, 1]})
+    'Difficulty 1 + 2 factors (+2, +1)'
+    >>> setting_words({"black": 3}), setting_words({"penalty": 1})
+    ('3 black dice', 'penalty 1')
     """
-    return ", ".join(f"{k} {v}" for k, v in setting.items())
+    parts: list[str] = []
+    for k, v in setting.items():
+        if k == "difficulty":
+            parts.append(v.capitalize() if isinstance(v, str) else f"Difficulty {v}")
+        elif k == "factors":
+            n = len(v) if isinstance(v, (list, tuple)) else int(v)
+            if parts and n == 0:
+                continue  # "Tough", not "Tough + 0 factors"
+            words = f"{n} factor{'' if n == 1 else 's'}"
+            if isinstance(v, (list, tuple)) and v:
+                words += " (" + ", ".join(f"+{x}" for x in v) + ")"
+            parts.append(("+ " if parts else "") + words)
+        elif k == "black":
+            parts.append(f"{v} black {'die' if v == 1 else 'dice'}")
+        else:
+            parts.append(f"{k} {v}")
+    return " ".join(parts)
 
 
 def _whole_pct(p: float) -> str:

@@ -129,6 +129,8 @@ class Choice:
     aliases: tuple[tuple[str, str], ...] = ()
     label: str = ""
     group: str = ""
+    #: (option, the words a player reads for it) where the option is a code word
+    option_words: tuple[tuple[str, str], ...] = ()
 
     @property
     def allowed(self) -> str:
@@ -144,7 +146,9 @@ class Choice:
         return v
 
     def describe(self) -> dict:
-        return {"kind": "choice", "options": list(self.options), "default": self.default, "doc": self.doc, **_words(self)}
+        words = dict(self.option_words)
+        return {"kind": "choice", "options": list(self.options), "default": self.default, "doc": self.doc,
+                "option_words": [words.get(o, o) for o in self.options], **_words(self)}
 
 
 @dataclass(frozen=True)

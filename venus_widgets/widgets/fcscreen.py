@@ -12,7 +12,7 @@ as CSV and Markdown, and any cell unfolds into plain words
 >>> s
 FCScreen(Ana, Bo; target 50 %)
 >>> s.why
-'Nearest to 50 %: factors 1: Ana 26 %, Bo 54 % (party 40 %)'
+'Nearest to 50 %: 1 factor: Ana 26 %, Bo 54 % (party 40 %)'
 
 The view never writes a trait: every request from the browser is a message
 checked by :func:`check_request` (unknown requests and wrong types are shown

@@ -20,7 +20,8 @@ _COMMON: dict[str, Field] = {
                         "Helper KISSes the help die", "help"),
     "ego": Bool(False, "spend Ego: every 6 scores two successes", "Ego", "kiss"),
     "snakes": Choice(("same", "each-pair"), "same", "many-eyed snakes: one critical, or one per pair of 1s",
-                     label="Many-eyed snakes", group="kiss"),
+                     label="Many-eyed snakes", group="kiss",
+                     option_words=(("same", "one critical however many 1s"), ("each-pair", "one per pair of 1s"))),
 }
 _WORDS = {"ego_spend": "Spend Ego: 6s count twice"}
 

@@ -50,11 +50,14 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "allies": List(CALIBER, 2, "each aiding ally's caliber (one die each)", "Allies", "help"),
         "kiss": replace(KISS, sources=KISS_SOURCES),
         "ego": Choice(("none", "reroll", "double6"), "none", "Ego: KISS every failed die, or 6s count twice",
-                      label="Ego", group="kiss"),
+                      label="Ego", group="kiss",
+                      option_words=(("none", "no Ego"), ("reroll", "KISS every failed die"),
+                                    ("double6", "6s count twice"))),
         "consequences": Int(0, 8, 0, "extra consequences wanted beyond the primary", "Consequences", "consequences",
                             entries="pick"),
         "policy": Choice(("failures", "optimal"), "failures", "which dice the auto-KISS picks", label="KISS policy",
-                         group="kiss"),
+                         group="kiss", option_words=(("failures", "the failed dice (the rules' way)"),
+                                                     ("optimal", "the best chance (the engine's)"))),
     }, words={"ego_spend": "Spend Ego: 6s count twice"}, picks=tuple(consequence_list())),
 }
 
