@@ -56,17 +56,18 @@ function sourceControls(field) {
 
 function consequenceControls(model) {
   const list = model.get("consequence_list") || [];
-  const order = list.filter((c) => c.id !== "primary").map((c) => c.id);
+  const order = list.filter((c) => !c.fixed).map((c) => c.id);
   const wanted = model.get("wanted") || [];
   const rows = [];
-  for (const tier of ["primary", "secondary", "tertiary"]) {
+  const tiers = [...new Set(list.map((c) => c.tier))];  // in the rules' order, as Python lists them
+  for (const tier of tiers) {
     const items = list.filter((c) => c.tier === tier);
-    rows.push(h("div", { class: "vw-sub" }, tier === "primary" ? "Primary (always wanted; costs the threshold)" : `${tier[0].toUpperCase()}${tier.slice(1)} (1 success each)`));
+    rows.push(h("div", { class: "vw-sub" }, items[0].tier_words || tier));
     for (const c of items) {
       const id = uid(`want-${c.id}`);
       const box = h("input", {
-        type: "checkbox", id, checked: c.id === "primary" || wanted.includes(c.id), disabled: c.id === "primary",
-        "data-key": `want-${c.id}`, "data-testid": `want-${c.id}`, "data-bind": c.id === "primary" ? null : "wanted", "data-item": c.id === "primary" ? null : c.id,
+        type: "checkbox", id, checked: c.fixed || wanted.includes(c.id), disabled: !!c.fixed,
+        "data-key": `want-${c.id}`, "data-testid": `want-${c.id}`, "data-bind": c.fixed ? null : "wanted", "data-item": c.fixed ? null : c.id,
         onchange: () => setTrait(model, "wanted", toggleWanted(model.get("wanted") || [], c.id, order)),
       });
       rows.push(h("div", { class: "vw-row" }, box, h("label", { for: id }, c.text, c.note ? h("span", { class: "vw-sub" }, ` (${c.note})`) : null)));

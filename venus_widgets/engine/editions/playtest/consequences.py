@@ -46,7 +46,14 @@ WORDING[PRIMARY] = "The primary consequence: the price of success"
 def consequence_list() -> list[dict]:
     """JSON list of the consequences for the view."""
     out: list[dict] = [{"id": PRIMARY, "tier": "primary", "text": WORDING[PRIMARY], "note": "costs the threshold",
-                        "fixed": True}]
-    out += [{"id": i, "tier": "secondary", "text": t, "note": n, "subversion": SUBVERSIONS[i]} for i, t, n in SECONDARY]
-    out += [{"id": i, "tier": "tertiary", "text": t, "note": n} for i, t, n in TERTIARY]
+                        "fixed": True, "tier_words": TIER_WORDS["primary"]}]
+    out += [{"id": i, "tier": "secondary", "text": t, "note": n, "subversion": SUBVERSIONS[i],
+             "tier_words": TIER_WORDS["secondary"]} for i, t, n in SECONDARY]
+    out += [{"id": i, "tier": "tertiary", "text": t, "note": n, "tier_words": TIER_WORDS["tertiary"]}
+            for i, t, n in TERTIARY]
     return out
+
+
+#: The heading of each tier in the view: what it costs, by these rules.
+TIER_WORDS = {"primary": "Primary (always wanted; costs the threshold)",
+              "secondary": "Secondary (1 success each)", "tertiary": "Tertiary (1 success each)"}
