@@ -157,6 +157,16 @@ export function chartGeometry(dist, passed, threshold, goal, opts = {}) {
     lineTop: 4, lineBottom: pad.top + innerH, thresholdY: 11, goalY: 23 };
 }
 
+/** A chance with two decimals, for hover and focus ("12.35 %", "<0.01 %"). */
+export function precisePercent(p) {
+  if (typeof p !== "number" || !Number.isFinite(p)) return "–";
+  if (p <= 0) return "0 %";
+  if (p >= 1) return "100 %";
+  if (p < 0.00005) return "<0.01 %";
+  if (p > 0.99995) return ">99.99 %";
+  return `${(p * 100).toFixed(2)} %`;
+}
+
 /** The chart's views: the chance of exactly, at least, at most each outcome. */
 export const CHART_MODES = [["exact", "exactly"], ["at_least", "at least"], ["at_most", "at most"]];
 
@@ -572,7 +582,7 @@ export function renderChart(view, words = {}, mode = "exact") {
     const cls = e.cumulative ? "cum" : `${b.pass ? "pass" : "fail"}${b.goal && view.goal !== view.threshold ? " goal" : ""}`;
     const pct = formatPercent(b.p);
     parts.push(svg("rect", { x: b.x.toFixed(1), y: b.y.toFixed(1), width: b.w.toFixed(1), height: Math.max(b.h, 0.5).toFixed(1), class: cls },
-      svg("title", {}, `${b.outcome}: ${pct}${e.cumulative ? "" : b.pass ? " (pass)" : " (fail)"}`)));
+      svg("title", {}, `${b.outcome}: ${precisePercent(b.p)}${e.cumulative ? "" : b.pass ? " (pass)" : " (fail)"}`)));
     parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.pctY.toFixed(1), "text-anchor": "middle", class: "pct" }, pct.replace(" ", "")));
     parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.labelY, "text-anchor": "middle" }, String(b.outcome)));
     if (!b.pass && !e.cumulative) parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.markY, "text-anchor": "middle", class: "mark" }, "✗"));

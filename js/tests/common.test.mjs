@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
   thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt,
-  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, chartEntries, CHART_MODES, pips, shortSeed, enterWords, stepFocusKeys, budgetText,
+  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, chartEntries, CHART_MODES, pips, shortSeed, enterWords, stepFocusKeys, precisePercent, budgetText,
 } from "../common.js";
 
 test("thousands separators", () => {
@@ -180,4 +180,12 @@ test("by hand: the words for each die to type, and focus goes to the faces box",
   assert.equal(enterWords({ index: 0, owner: "d20", grade_label: "", sides: 20 }), "die 1 (d20)");
   assert.deepEqual(stepFocusKeys({ phase: "enter" }, "roll"), ["faces-input"]);
   assert.deepEqual(stepFocusKeys({ phase: "enter_kiss" }, "commit"), ["faces-input"]);
+});
+
+test("hover shows the chance with two decimals", () => {
+  assert.equal(precisePercent(0.123456), "12.35 %");
+  assert.equal(precisePercent(0), "0 %");
+  assert.equal(precisePercent(1e-9), "<0.01 %");
+  assert.equal(precisePercent(0.999999), ">99.99 %");
+  assert.equal(precisePercent(NaN), "–");
 });
