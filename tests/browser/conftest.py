@@ -343,6 +343,18 @@ def cell_errors(page) -> list[str]:
     )
 
 
+def expect_p(loc, value: float, timeout: float = 10.0):
+    """Wait until ``loc``'s data-p attribute is exactly the float ``value``."""
+    deadline = time.monotonic() + timeout
+    got = None
+    while time.monotonic() < deadline:
+        got = loc.get_attribute("data-p")
+        if got not in (None, "") and float(got) == value:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"data-p is {got!r}, the engine says {value!r}")
+
+
 def set_range(locator, value):
     """Set an <input type=range> the way a user's drag does (input + change events)."""
     locator.evaluate(

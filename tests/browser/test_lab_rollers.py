@@ -8,7 +8,6 @@ One server and one page for the module; each test drives its own widget.
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -16,7 +15,7 @@ from playwright.sync_api import expect
 import venus_widgets as vw
 from venus_widgets.widgets._rules import percent
 
-from .conftest import kernel_eval, lab_notebook, set_range
+from .conftest import expect_p, kernel_eval, lab_notebook, set_range
 from .conftest import roller_widget as widget
 
 pytestmark = pytest.mark.browser
@@ -39,18 +38,6 @@ def lab_page(browser_context, tmp_path_factory):
 
 def kernel_spec(page, name: str) -> dict:
     return json.loads(kernel_eval(page, f"import json; print(json.dumps({name}.spec))"))
-
-
-def expect_p(loc, value: float, timeout: float = 10.0):
-    """Wait until ``loc``'s data-p attribute is exactly the float ``value``."""
-    deadline = time.monotonic() + timeout
-    got = None
-    while time.monotonic() < deadline:
-        got = loc.get_attribute("data-p")
-        if got not in (None, "") and float(got) == value:
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"data-p is {got!r}, the engine says {value!r}")
 
 
 def unfold(w, key: str):

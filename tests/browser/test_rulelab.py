@@ -4,29 +4,16 @@ engine's; a bad value is shown with what the knob takes; names stay text."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
 
-from .conftest import lab_notebook, roller_widget, set_range
+from .conftest import expect_p, lab_notebook, roller_widget, set_range
 
 pytestmark = pytest.mark.browser
 
 CELLS = ["import venus_widgets as vw\nlab = vw.RuleLab(dice=3)\nlab"]
-
-
-def expect_p(loc, value: float, timeout: float = 10.0):
-    deadline = time.monotonic() + timeout
-    got = None
-    while time.monotonic() < deadline:
-        got = loc.get_attribute("data-p")
-        if got not in (None, "") and float(got) == value:
-            return
-        time.sleep(0.05)
-    raise AssertionError(f"data-p is {got!r}, the engine says {value!r}")
 
 
 def test_change_a_knob_and_see_both_odds_and_the_verdict(browser_context, tmp_path):
