@@ -391,6 +391,14 @@ export const STYLE = `
 .vw-controls { flex: 1 1 300px; min-width: 0; max-width: 100%; }
 .vw-side { flex: 1 1 340px; min-width: 0; max-width: 100%; display: flex; flex-direction: column; gap: 6px; }
 .vw-odds, .vw-rollbox, .vw-table, .vw-more { min-width: 0; }
+.vw-root.vw-narrow > .vw-side { display: contents; }
+.vw-root.vw-narrow > .vw-side > *, .vw-root.vw-narrow > .vw-controls { flex: 1 1 100%; }
+.vw-root.vw-narrow > .vw-side > .vw-odds { order: 1; }
+.vw-root.vw-narrow > .vw-controls { order: 2; }
+.vw-root.vw-narrow > .vw-side > .vw-rollbox { order: 3; }
+.vw-root.vw-narrow > .vw-side > .vw-table { order: 4; }
+.vw-root.vw-narrow > .vw-side > .vw-more { order: 5; }
+.vw-root.vw-narrow > .vw-footer { order: 6; }
 .vw-footer { flex: 1 1 100%; min-width: 0; }
 .vw-fold > summary { cursor: pointer; margin: 2px 0; }
 .vw-fold[open] > summary { margin-bottom: 4px; }
@@ -890,6 +898,9 @@ const ODDS_ANNOUNCE_DELAY = 400; // ms after the last change of the odds
 
 /** Mount a roller view. ``opts.extras``/``opts.skip`` go to renderFields;
  *  ``opts.controlKeys`` are extra traits whose change redraws the controls. */
+/** Below this width (px) a roller stacks: odds, controls, roll, table. */
+export const NARROW_BELOW = 640;
+
 export function mountRoller(model, el, kind, opts = {}) {
   const root = rootElement(el, kind);
   const controls = h("div", { class: "vw-controls" });
@@ -907,6 +918,10 @@ export function mountRoller(model, el, kind, opts = {}) {
   // the table of the odds, the what-ifs and the notes after them; stacked when narrow
   const side = h("div", { class: "vw-side" }, odds, h("div", { class: "vw-rollbox" }, rollBar, error, status), table, more);
   root.append(title, controls, side, oddsLive, footer);
+  // narrow (stacked): the odds first, the controls right under them, then the roll; wide: side by side
+  const narrow = () => root.classList.toggle("vw-narrow", root.clientWidth > 0 && root.clientWidth < NARROW_BELOW);
+  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(narrow) : null;
+  if (watch) watch.observe(root);
 
   let shape = null;
   const drawControls = () => {
@@ -979,5 +994,5 @@ export function mountRoller(model, el, kind, opts = {}) {
   on("change:seed", () => { if (document.activeElement !== seedInput) seedInput.value = model.get("seed") ?? ""; });
   const onMsg = (msg) => { if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text); };
   on("msg:custom", onMsg);
-  return () => { for (const [evt, fn] of handlers) model.off(evt, fn); announcer.cancel(); root.removeEventListener("click", onStep, true); };
+  return () => { if (watch) watch.disconnect(); for (const [evt, fn] of handlers) model.off(evt, fn); announcer.cancel(); root.removeEventListener("click", onStep, true); };
 }

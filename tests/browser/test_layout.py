@@ -113,3 +113,20 @@ def test_no_two_chart_labels_overlap_in_any_view(voila_page, width):
         if modes:
             root.get_by_test_id("chart-exact").check()
     assert checked >= 13
+
+
+def test_stacked_the_odds_come_first_and_the_controls_right_under_them(voila_page):
+    """Issue 11: at 600 px the odds fell below 800 px of controls; stacked now, the
+    chance and its chart come first and the sliders right under them."""
+    page = voila_page
+    page.set_viewport_size({"width": 600, "height": 1200})
+    page.wait_for_timeout(300)
+    task = page.locator(ROOTS).first
+    odds = task.get_by_test_id("p-pass").bounding_box()
+    chart = task.get_by_test_id("chart").bounding_box()
+    controls = task.locator(".vw-controls").bounding_box()
+    assert odds["y"] < controls["y"] and chart["y"] + chart["height"] <= controls["y"] + 1
+    assert controls["y"] - odds["y"] < 400, "the first slider is within sight of the chance it moves"
+    page.set_viewport_size({"width": 1000, "height": 1200})
+    page.wait_for_timeout(300)
+    assert task.get_by_test_id("p-pass").bounding_box()["x"] > task.locator(".vw-controls").bounding_box()["x"] + 100
