@@ -41,7 +41,7 @@ function memberEditor(model, m, i, fields, count) {
         onchange: (e) => set(clampInt(e.target.value, f.min, f.max, value)) });
     } else if (f.kind === "choice") {
       control = h("select", { ...common, onchange: (e) => set(e.target.value) },
-        f.options.map((o) => h("option", { value: o, selected: o === value }, o)));
+        f.options.map((o, k) => h("option", { value: o, selected: o === value }, (f.option_words || [])[k] || o)));
       control.value = value;
     } else if (f.kind === "bool") {
       control = h("input", { ...common, type: "checkbox", checked: !!value, onchange: (e) => set(e.target.checked) });

@@ -168,3 +168,9 @@ def test_a_repeated_refusal_reaches_the_view_again(screen):
     for _ in range(2):
         ask(screen, do="rename", index=1, name="Ana")
     assert [e for e in seen if e] == [screen.error, screen.error] and "a new name" in screen.error
+
+
+def test_the_screen_s_menus_carry_the_table_s_words():
+    s = FCScreen()
+    policy = next(f for f in s.fields if f["name"] == "policy")
+    assert policy["options"] == ["failures", "optimal"] and policy["option_words"][0].startswith("the failed dice")
