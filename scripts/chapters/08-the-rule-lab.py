@@ -14,7 +14,8 @@
 # **knob** of its edition, with the reading of the rules as its default and
 # the sentence of the rule text it comes from. You name the knobs you
 # change; the odds, the rolls, the advice, the rollers and the roll log all
-# follow them. Nothing here is sampled: every number is counted exactly.
+# follow them. Every chance here is counted exactly (one section rolls
+# seeded dice, only to watch them agree with the count).
 #
 # The knobs of the playtest rules:
 
