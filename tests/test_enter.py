@@ -85,3 +85,10 @@ def test_an_entered_roll_survives_json_and_says_so():
     assert "entered by hand" in repr(r)
     # a seeded roll's JSON is unchanged (no "entered" key): old logs read the same
     assert "entered" not in vw.roll({"roll": "task"}, 1).to_dict()
+
+
+def test_hostile_face_lists_are_refused_briefly():
+    for bad in ["6 2 1", {6, 2}, [1] * 1000, iter(range(10**9)), [True, 2, 3]]:
+        with pytest.raises(vw.SpecError) as err:
+            vw.enter({"roll": "task"}, bad)
+        assert len(str(err.value)) < 300

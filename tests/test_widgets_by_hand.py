@@ -73,6 +73,8 @@ def test_the_by_hand_switch_goes_through_the_checked_path():
     assert "whole numbers" in w.error
     send(w, do="enter", faces="1 " * 300)
     assert "whole numbers" in w.error
+    send(w, do="enter", faces=[1] * 100_000)
+    assert "at most 256 faces" in w.error and len(w.error) < 200
     with pytest.raises(traitlets.TraitError, match="by_hand='yes'"):
         vw.TaskRoller(by_hand="yes")
 

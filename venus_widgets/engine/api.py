@@ -236,10 +236,8 @@ def kiss_to_enter(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Se
 
 
 def _face_list(field: str, faces: Any) -> list[int]:
-    if isinstance(faces, (str, bytes, Mapping)) or not isinstance(faces, Sequence):
-        raise SpecError(field, faces, "a list of whole numbers, the faces rolled in die order")
     out = []
-    for i, f in enumerate(faces):
+    for i, f in enumerate(_items(field, faces, "a list of whole numbers, the faces rolled in die order")):
         if isinstance(f, bool) or not isinstance(f, (int, np.integer)):
             raise SpecError(f"{field}[{i}]", f, "a whole number (a face)")
         out.append(int(f))

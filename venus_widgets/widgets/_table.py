@@ -87,6 +87,8 @@ def _enter_words(d: Mapping) -> str:
 def parse_faces(text: Any) -> list[int]:
     """Faces as typed: whole numbers separated by spaces or commas ("6 4 1", "6,4,1")."""
     if isinstance(text, list):
+        if len(text) > _api.MAX_FACES:
+            raise SpecError("faces", f"a list of {len(text)} faces", f"at most {_api.MAX_FACES} faces")
         return text
     if not isinstance(text, str) or len(text) > 400:
         raise SpecError("faces", text, "the faces typed as whole numbers, e.g. '6 4 1'")
