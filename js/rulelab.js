@@ -18,9 +18,9 @@ export function knobText(value) {
 /** The value of a scalar control (form from Python) read from its input. */
 export function readScalar(form, raw) {
   if (form.type === "bool") return raw === "yes";
-  if (form.optional && (raw === "" || raw === "none")) return null;
-  const n = Number(raw);
-  return Number.isInteger(n) ? n : raw;  // Python says what is wrong with anything else
+  const text = String(raw).trim();
+  if (form.optional && (text === "" || text === "none")) return null;
+  return /^-?[0-9]+$/.test(text) ? Number(text) : raw;  // Python says what is wrong with anything else
 }
 
 /** The points between two chances, for the table: "+12.3" (one decimal). */

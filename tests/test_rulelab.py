@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import pytest
+import traitlets
 
 import venus_widgets as vw
 
@@ -108,3 +109,24 @@ def test_exploding_odds_come_with_seeded_rolls_beside_them():
         assert abs(s["p"] - s["exact"]) < 5 * s["spread"]
         assert s["cut"] > 0
     assert lab().panel.view["sample"] == {}  # fractions need no sample
+
+
+def test_review_findings_names_messages_and_field_errors():
+    """Found by a review: equal names hid variant A; an unhashable 'do' escaped the
+    checked path; a field out of range was reported as another roller's error."""
+    w = lab()
+    w.panel._on_msg(None, {"do": "rename", "variant": "B", "name": "A"}, None)
+    assert "other than the other variant's" in w.panel.error and w.panel.names["B"] == "B"
+    assert w.panel.view["p_pass"]["A"] == 0.875
+    with pytest.raises(vw.SpecError, match="other than"):
+        vw.RuleLab(names=("X", "X"))
+    w.panel._on_msg(None, {"do": "rename", "variant": "A", "name": "x" * 31}, None)
+    assert "1 to 30 characters" in w.panel.error
+    for bad in ([], {"x": 1}, None, 3):
+        w.panel._on_msg(None, {"do": bad}, None)
+        assert "a request the rule lab answers" in w.panel.error
+    with pytest.raises(traitlets.TraitError, match="dice=99 is not allowed: expected a whole number from 0 to 30"):
+        vw.RuleLab(dice=99)
+    with pytest.raises(traitlets.TraitError, match="dice=99"):
+        vw.RuleLab(roll="task", dice=99)
+    assert vw.RuleLab(score=3).roller.roll == "check"

@@ -87,5 +87,36 @@ def test_enter_faces_from_python():
     assert w.table["phase"] == "spend" and r == vw.enter(w.spec, [6, 2, 1], kiss=[2], kiss_faces=[5], ego=False)
     r = w.enter_faces([6, 2, 1], kiss=[])  # keep the dice: no new faces
     assert w.table["phase"] == "spend" and r.outcome == 1
-    with pytest.raises(vw.SpecError, match="no die takes a new face"):
+    with pytest.raises(vw.SpecError, match="1 too many"):
         w.enter_faces([6, 2, 1], kiss=[], kiss_faces=[4])
+
+
+def test_review_findings_by_hand():
+    """Found by a review: a heresy rule that rolls 1s again made 'Enter faces'
+    impossible and left a blank table; enter_faces dropped a KISS the table had
+    no step for; table actions while faces were awaited crashed or misled."""
+    w = vw.PoolRoller(edition="heresy", pool=3, black=1, rules={"reroll_faces": [1]})
+    w.roll_dice(seed=5)
+    w.by_hand = True
+    send(w, do="roll")
+    assert w.error == "" and w.table["phase"] == "enter" and len(w.table["dice"]) == 4
+    send(w, do="enter", faces="3 4 5 6")
+    assert w.table["phase"] == "done"
+    t = vw.TaskRoller(dice=3, kiss=1)
+    with pytest.raises(vw.SpecError, match="no KISS step"):
+        t.enter_faces([6, 6, 6], kiss=[0], kiss_faces=[3])  # the goal is met: no KISS step
+    assert len(t.log) == 0
+    with pytest.raises(vw.SpecError, match="KISS budget"):
+        vw.TaskRoller(dice=3).enter_faces([1, 2, 3], kiss=[0], kiss_faces=[6])
+    t.by_hand = True
+    send(t, do="roll")
+    for action in ({"do": "select", "index": 0}, {"do": "commit"}, {"do": "ego_reroll", "on": True}):
+        send(t, **action)
+        assert "the faces typed first" in t.error and t.table["phase"] == "enter"
+    send(t, do="enter", faces="6 4 1²")
+    assert "whole numbers" in t.error
+    send(t, do="enter", faces="1 2 3")
+    assert t.error == "" and t.table["phase"] == "kiss"
+    send(t, do="commit")  # keep the dice
+    assert t.table["phase"] == "spend"
+    assert t.log.to_csv().splitlines()[1].split(",")[3] == "by hand"  # the seed column: no seed replays it

@@ -216,7 +216,8 @@ def dice_to_enter(spec: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     s = normalize(spec)
     with entered([], [], dry=True) as (first, _second):  # every die shows its lowest face
         r = _edition(s["edition"]).roll(s, 0, [], False if has_ego(s) else None)
-    return [{"index": d.index, "owner": d.owner, "grade": d.grade, "sides": d.sides} for d in r.dice][:first.used]
+    return [{"index": d.index, "owner": d.owner, "grade": d.grade, "sides": d.sides}
+            for d in r.dice][:first.first_batch]
 
 
 def kiss_to_enter(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequence[int] = (),

@@ -63,6 +63,9 @@ class EnteredFaces:
         self.field = field
         self.dry = dry
         self.used = 0
+        self.calls = 0
+        #: how many faces the first draw took (the dice rolled at once)
+        self.first_batch = 0
         #: the sides of each face drawn, in order (what a table must roll)
         self.sides: list[int] = []
 
@@ -70,16 +73,23 @@ class EnteredFaces:
         if high is None:
             low, high = 0, low
         n = 1 if size is None else int(np.prod(size))
-        if self.dry:  # a dry run: every die shows its lowest face
-            if self.used + n > self.DRY_LIMIT:
-                raise SpecError(self.field, "…", "a roll that stops", "these rules roll the lowest face again for ever")
-            self.faces += [low] * n
+        if self.dry:  # a dry run: the first dice show their lowest face; dice rolled later cycle
+            if self.used + n > self.DRY_LIMIT:  # down from the highest, so a rule that rolls some faces again stops
+                raise SpecError(self.field, "…", "a roll that stops", "these rules roll every face again")
+            if not self.calls:
+                self.faces += [low] * n
+            else:
+                span = high - low
+                self.faces += [high - 1 - (self.used + j) % span for j in range(n)]
+        self.calls += 1
+        if self.calls == 1:
+            self.first_batch = n
         if self.used + n > len(self.faces):
             more = self.used + n - len(self.faces)
-            raise SpecError(self.field, self.faces, f"{self.used + n} faces from {low} to {high - 1}",
-                            f"{more} more: " + ("the dice rolled after the first ones (bonus dice, dice that "
-                                                "exploded or were rolled again) need their faces too"
-                                                if self.used else "one face per die, in die order"))
+            raise SpecError(self.field, self.faces,
+                            f"{more} more face{'' if more == 1 else 's'} from {low} to {high - 1}",
+                            "the dice rolled after the first ones (bonus dice, dice that exploded or were "
+                            "rolled again) need their faces too" if self.used else "one face per die, in die order")
         chunk = self.faces[self.used:self.used + n]
         for j, f in enumerate(chunk):
             if isinstance(f, bool) or not isinstance(f, (int, np.integer)) or not low <= f < high:

@@ -547,7 +547,13 @@ class _Roller(anywidget.AnyWidget):
         without, the roller waits at it as in the view. Returns the roll
         once the dice stand, else the first faces."""
         self.error = ""
-        _table.begin_entry(self, self.spec)
+        spec = self.spec
+        if kiss is not None:  # checked before anything is played or logged
+            _api.enter(spec, list(faces), kiss=list(kiss), kiss_faces=list(kiss_faces or []), ego=False)
+            if (kiss or kiss_faces) and not _table.stops_at_kiss(spec, _api.enter(spec, list(faces), kiss=[], ego=False)):
+                raise SpecError("kiss", kiss, "[]: this roll has no KISS step",
+                                "the first faces already meet the goal, or there is no KISS budget")
+        _table.begin_entry(self, spec)
         out = _table.enter_faces(self, list(faces))
         if kiss is not None and self.table.get("phase") == "kiss":
             _table.set_selection(self, list(kiss))

@@ -64,11 +64,12 @@ def start(w: Any, spec: dict, seed: int):
 
 def begin_entry(w: Any, spec: dict) -> None:
     """By hand: wait for the faces the table rolled with physical dice."""
+    dice = [_enter_die(d) for d in _api.dice_to_enter(spec)]  # first: an error leaves the last roll as it was
     w._t = {"spec": spec, "seed": None, "entered": {"faces": None, "kiss_faces": None}, "first": None,
             "selected": [], "ego_reroll": False, "roll": None, "ego": False, "kiss": [], "spent": [],
             "subverted": None, "entry": None, "with_ego": None}
     w.table = {"phase": "enter", "need": "faces", "entered": True,
-               "dice": [_enter_die(d) for d in _api.dice_to_enter(spec)],
+               "dice": dice,
                "prompt": "Roll these dice and type their faces in this order"}
     w.status = "Roll your dice, then type the faces: " + ", ".join(_enter_words(d) for d in w.table["dice"]) + "."
 
@@ -93,9 +94,17 @@ def parse_faces(text: Any) -> list[int]:
     if not isinstance(text, str) or len(text) > 400:
         raise SpecError("faces", text, "the faces typed as whole numbers, e.g. '6 4 1'")
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
-    if not parts or not all(p.isdigit() for p in parts):
+    if not parts or not all(re.fullmatch(r"[0-9]{1,3}", p) for p in parts):
         raise SpecError("faces", text, "the faces typed as whole numbers, e.g. '6 4 1'")
     return [int(p) for p in parts]
+
+
+def stops_at_kiss(spec: dict, first: Any) -> bool:
+    """Whether the table waits at the KISS step after these first faces
+    (a roll that already meets the goal has none)."""
+    st = steps(spec)
+    head = rules(spec).kiss_start(spec, first)
+    return st.kiss and (st.kiss_when_met or head.successes < head.goal)
 
 
 def enter_faces(w: Any, text: Any) -> Any:
@@ -132,8 +141,7 @@ def _start(w: Any, spec: dict, seed: int | None, entered: dict | None):
     first = _roll(base, [], False)
     w._t = {**base, "first": first, "selected": [], "ego_reroll": False, "roll": None,
             "ego": False, "kiss": [], "spent": [], "subverted": None, "entry": None, "with_ego": None}
-    head = rules(spec).kiss_start(spec, first)
-    if st.kiss and (st.kiss_when_met or head.successes < head.goal):
+    if stops_at_kiss(spec, first):
         _render(w, "kiss")
         w.status = kiss_status(spec, w.table)
     else:
@@ -302,6 +310,7 @@ def spend_ego(w: Any) -> Any:
     if r is None:
         raise SpecError("ego", True, f"a roll where '{st.ego_label}' changes something", "Ego would change nothing")
     t["roll"], t["ego"], t["with_ego"] = r, True, None
+    w.error = ""
     t["spent"] = list(rules(spec).spend_more(spec, r, t["spent"], getattr(w, "wanted", [])))
     if t["subverted"] in t["spent"]:
         t["subverted"] = None
@@ -447,9 +456,17 @@ def _jsonable(d: Mapping) -> dict:
     return out
 
 
+#: what the table answers while it waits for typed faces
+_WHILE_ENTERING = ("enter", "replay")
+
+
 def handle(w: Any, content: Mapping) -> None:
     """Dispatch a message from the view."""
     action = content.get("do")
+    phase = (getattr(w, "table", None) or {}).get("phase")
+    if phase in ("enter", "enter_kiss") and action not in _WHILE_ENTERING:
+        raise SpecError("do", action, "the faces typed first",
+                        "the table waits for the faces your dice show: type them and press Play these faces")
     if action == "select":
         select(w, content.get("index"))
     elif action == "choose":
@@ -472,6 +489,7 @@ def handle(w: Any, content: Mapping) -> None:
     elif action == "replay":
         i = int(content["index"])
         r = w.log.replay(i)
+        w.error = ""
         how = "faces entered by hand" if r.entered is not None else f"seed {r.seed}"
         w.status = f"Replayed roll {i + 1} ({how}): {announce(r.spec, r)}"
     else:

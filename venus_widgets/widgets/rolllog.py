@@ -236,7 +236,8 @@ def unneutralise(cell: str) -> str:
 def _csv_row(i: int, e: Mapping) -> list[str]:
     r = e["roll"]
     cells = [
-        i, r["spec"]["edition"], r["spec"]["roll"], r["seed"], r["outcome"], r["passed"],
+        i, r["spec"]["edition"], r["spec"]["roll"], "by hand" if r.get("entered") is not None else r["seed"],
+        r["outcome"], r["passed"],
         " ".join(str(d["before"]) for d in r["dice"]), " ".join(str(d["after"]) for d in r["dice"]),
         " ".join(str(k) for k in r["kissed"]), e["result"],
         json.dumps(e["kiss"]), json.dumps(e["ego"]), json.dumps(e["spent"]), json.dumps(e["subverted"]),

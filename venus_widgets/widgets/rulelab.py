@@ -54,18 +54,27 @@ _REQUESTS: dict[str, tuple[str, ...]] = {
 
 
 def _roller_for(edition: str, roll: str | None, fields: Mapping[str, Any]) -> Any:
-    """The roller that rolls ``roll`` in ``edition`` (its default roll if None)."""
-    last: Exception | None = None
+    """The roller that rolls ``roll`` in ``edition`` (its first roller's roll if None),
+    built with ``fields``: its own errors (a field out of range) reach the user as they are."""
+    fitting = []
     for cls in (TaskRoller, CheckRoller, PoolRoller):
         try:
-            if roll is not None and cls._roll_kind(edition) != roll:
-                continue
+            kind = cls._roll_kind(edition)
+        except traitlets.TraitError:
+            continue  # this roller has no roll in this edition
+        fitting.append((cls, kind))
+    if not fitting:
+        TaskRoller(edition=edition)  # raises the registry's error for an unknown edition
+    if roll is not None:
+        chosen = [cls for cls, kind in fitting if kind == roll]
+        if not chosen:
+            raise SpecError("roll", roll, " or ".join(kind for _, kind in fitting))
+        return chosen[0](edition=edition, **fields)
+    for cls, kind in fitting:  # the first whose fields these are
+        names = set(_spec.schema(edition, kind))
+        if set(fields) - {"layout", "seed", "rules", "log", "by_hand"} <= names:
             return cls(edition=edition, **fields)
-        except traitlets.TraitError as err:
-            last = err
-    if last is not None and roll is None:
-        raise last
-    raise SpecError("roll", roll, " or ".join(_spec.ROLL_KINDS.get(edition, ())) or "a roll of this edition")
+    return fitting[0][0](edition=edition, **fields)  # its error names the unknown field
 
 
 def _axis_options(edition: str, roll: str, rules: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -100,7 +109,7 @@ class LabPanel(anywidget.AnyWidget):
         knobs = _rules(edition)
         variants = {"A": self._checked(edition, a or {}, "a"), "B": self._checked(edition, b or {}, "b")}
         super().__init__(_esm=esm("rulelab"), edition=edition, knobs=knobs.describe(), variants=variants,
-                         names={"A": self._name(names[0]), "B": self._name(names[1])})
+                         names={"A": self._name(names[0]), "B": self._name(names[1], self._name(names[0]))})
         opts = _axis_options(edition, roller.roll, {})
         self.axis_options = opts
         names_ok = [o["name"] for o in opts]
@@ -126,19 +135,23 @@ class LabPanel(anywidget.AnyWidget):
             raise SpecError(f"{field}: {err.field}", err.value, err.allowed, err.hint) from None
 
     @staticmethod
-    def _name(name: Any) -> str:
-        if not isinstance(name, str) or not name.strip() or name.strip() == "base":
+    def _name(name: Any, other: str | None = None) -> str:
+        if (not isinstance(name, str) or not name.strip() or name.strip() == "base"
+                or len(name.strip()) > MAX_NAME):
             raise MessageError("name", name, f"a name of 1 to {MAX_NAME} characters, not 'base'")
-        return name.strip()[:MAX_NAME]
+        if other is not None and name.strip() == other:
+            raise MessageError("name", name, f"a name other than the other variant's ({other!r})")
+        return name.strip()
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         try:
             self._handle(content)
-        except SpecError as err:
+        except Exception as err:  # noqa: BLE001 - shown in the view, never lost in the comm handler
             self.error = error_text(err)
 
     def _handle(self, content: Any) -> None:
-        if not isinstance(content, Mapping) or content.get("do") not in _REQUESTS:
+        if (not isinstance(content, Mapping) or not isinstance(content.get("do"), str)
+                or content.get("do") not in _REQUESTS):
             raise MessageError("do", content.get("do") if isinstance(content, Mapping) else content,
                                ", ".join(_REQUESTS), "a request the rule lab answers")
         action = content["do"]
@@ -163,7 +176,8 @@ class LabPanel(anywidget.AnyWidget):
                 rules = {k: v for k, v in self.variants[variant].items() if k != self._knob(name).name}
                 self.variants = {**self.variants, variant: rules}
         elif action == "rename":
-            self.names = {**self.names, variant: self._name(content.get("name"))}
+            other = self.names["B" if variant == "A" else "A"]
+            self.names = {**self.names, variant: self._name(content.get("name"), other)}
         elif action == "axes":
             names_ok = [o["name"] for o in self.axis_options]
             axes: list[Any] = [content.get("x"), content.get("y")]

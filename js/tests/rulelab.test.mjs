@@ -1,0 +1,28 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { knobText, readScalar, pointsCell } from "../rulelab.js";
+
+test("a knob's value in words", () => {
+  assert.equal(knobText(null), "none");
+  assert.equal(knobText([1, 6]), "1, 6");
+  assert.equal(knobText({ bronze: 5, silver: 4 }), "bronze 5 · silver 4");
+  assert.equal(knobText(true), "yes");
+});
+
+test("a number box is read strictly: an empty box is not 0 (review finding)", () => {
+  const int = { type: "int", lo: 0, hi: 6 };
+  assert.equal(readScalar(int, "2"), 2);
+  assert.equal(readScalar(int, " 3 "), 3);
+  assert.equal(readScalar(int, ""), "");      // sent as is: Python says what the knob takes
+  assert.equal(readScalar(int, "  "), "  ");
+  assert.equal(readScalar(int, "0x3"), "0x3");
+  assert.equal(readScalar(int, "1e0"), "1e0");
+  assert.equal(readScalar({ ...int, optional: true }, ""), null);
+  assert.equal(readScalar({ type: "bool" }, "yes"), true);
+});
+
+test("points in the table", () => {
+  assert.equal(pointsCell(0.1234), "+12.3");
+  assert.equal(pointsCell(-0.05), "−5.0");
+  assert.equal(pointsCell(1e-15), "±0");
+});
