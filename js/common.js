@@ -413,6 +413,11 @@ export const STYLE = `
 .vw-root button, .vw-root select, .vw-root input { font: inherit; color: var(--vw-fg); background: var(--vw-bg2);
   border: 1px solid var(--vw-border); border-radius: 3px; padding: 2px 6px; }
 .vw-root button:disabled { opacity: .55; }
+.vw-root button { cursor: pointer; padding: 3px 10px; border-radius: 4px; }
+.vw-root button:hover:not(:disabled) { border-color: var(--vw-focus); }
+.vw-root button.vw-roll { background: var(--vw-pass); color: #ffffff; border-color: var(--vw-pass); font-weight: 600; }
+.vw-root button.vw-roll:hover { filter: brightness(1.1); }
+.vw-root input[type=range], .vw-root input[type=checkbox], .vw-root input[type=radio] { accent-color: var(--vw-pass); }
 .vw-root :focus-visible { outline: 3px solid var(--vw-focus); outline-offset: 2px; }
 .vw-big { font-size: 2.2em; font-weight: 700; line-height: 1.1; }
 .vw-sub { color: var(--vw-fg2); }
