@@ -96,6 +96,9 @@ export function dieLabel(die) {
 
 /** The legend under the dice: the shapes of the owners present and the
  *  marks shown (``legend`` from Python), nothing a roll does not have. */
+/** The pattern of each grade's top edge (its colour differs too), in words. */
+const GRADE_EDGES = ["solid", "dashed", "double", "dotted"];
+
 export function legendText(dice, legend) {
   const byShape = new Map();
   for (const d of dice || []) {
@@ -106,8 +109,11 @@ export function legendText(dice, legend) {
   }
   const shapes = [...byShape].map(([shape, words]) => `${SHAPE_WORDS[shape] || shape} = ${words.join(" or ")}`);
   const marks = (legend || []).map((m) => `${m.mark} = ${m.meaning}`);
-  return [shapes.length > 1 ? `Shapes: ${shapes.join(", ")}.` : "", marks.length ? `Marks: ${marks.join("; ")}.` : ""]
-    .filter(Boolean).join(" ");
+  const grades = new Map();
+  for (const d of dice || []) if (Number.isInteger(d.grade_level) && d.grade_label) grades.set(Math.min(3, d.grade_level), d.grade_label);
+  const edges = [...grades].sort((a, b) => a[0] - b[0]).map(([level, label]) => `${GRADE_EDGES[level]} = ${label}`);
+  return [shapes.length > 1 ? `Shapes: ${shapes.join(", ")}.` : "", edges.length > 1 ? `Top edge: ${edges.join(", ")}.` : "",
+    marks.length ? `Marks: ${marks.join("; ")}.` : ""].filter(Boolean).join(" ");
 }
 
 const SHAPE_WORDS = { square: "square", circle: "circle", diamond: "double border", "square-dark": "dark square" };
@@ -435,6 +441,11 @@ export const STYLE = `
 .vw-die .vw-pips svg { display: block; margin: 2px auto 0; }
 .vw-die .vw-pips circle { fill: currentColor; }
 .vw-die .vw-was { font-size: .7em; }
+/* the die's grade (caliber) by colour and by pattern, its name in the label too */
+.vw-die.grade-0 { border-top: 4px solid #A0522D; }
+.vw-die.grade-1 { border-top: 4px dashed #8A8A8A; }
+.vw-die.grade-2 { border-top: 5px double #E69F00; }
+.vw-die.grade-3 { border-top: 4px dotted #56B4E9; }
 .vw-die.shape-circle { border-radius: 50%; border-color: var(--vw-ally); }
 .vw-die.shape-diamond { border-style: double; border-width: 4px; border-radius: 0 12px 0 12px; }
 .vw-die.shape-square-dark { background: var(--vw-fg); color: var(--vw-bg); }
@@ -748,7 +759,7 @@ const LAST_ROLL = new WeakMap();
 export function renderDie(model, die, phase, fresh = false) {
   const shape = ownerShape(die.owner);
   const classes = ["vw-die", `shape-${shape}`, POSITIVE_MARKS.has(die.mark) ? "success" : "", die.selected ? "selected" : "",
-    fresh ? "fresh" : ""].join(" ");
+    fresh ? "fresh" : "", Number.isInteger(die.grade_level) ? `grade-${Math.min(3, die.grade_level)}` : ""].join(" ");
   const tag = [die.owner === "own" ? "you" : die.owner, die.grade_label].filter(Boolean).join(" · ");
   const clickable = phase === "kiss" && die.selectable;
   const marks = `${die.mark || ""}${die.kissed ? " K" : ""}`;

@@ -643,3 +643,13 @@ def test_menus_show_the_table_s_words_not_code_words():
     assert fields["policy"]["option_words"] == ["the failed dice (the rules' way)", "the best chance (the engine's)"]
     assert fields["ego"]["option_words"][0] == "no Ego"
     assert all(len(f["option_words"]) == len(f["options"]) for f in fields.values() if f["kind"] == "choice")
+
+
+def test_dice_carry_their_grade_level_for_the_view():
+    """Issue 11: caliber shown by colour and pattern (the view maps the level), the name in the label."""
+    w = vw.TaskRoller(caliber="silver", allies=["gold", "bronze"], seed=3)
+    w.roll_dice()
+    assert [(d["grade_level"], d["grade_label"]) for d in w.table["dice"]][-3:] == [(1, "Silver"), (2, "Gold"), (0, "Bronze")]
+    a = vw.TaskRoller(edition="agora", seed=3)
+    a.roll_dice()
+    assert all(d["grade_level"] is None for d in a.table["dice"])  # agora ranks are numbers, named in the label

@@ -189,3 +189,9 @@ test("hover shows the chance with two decimals", () => {
   assert.equal(precisePercent(0.999999), ">99.99 %");
   assert.equal(precisePercent(NaN), "–");
 });
+
+test("the legend names the grades' edge patterns when dice of several grades show", () => {
+  const dice = [{ owner: "own", grade_level: 1, grade_label: "Silver" }, { owner: "ally 1", grade_level: 3, grade_label: "Platinum" }];
+  assert.match(legendText(dice, []), /Top edge: dashed = Silver, dotted = Platinum\./);
+  assert.doesNotMatch(legendText([dice[0]], []), /Top edge/);  // one grade: nothing to tell apart
+});

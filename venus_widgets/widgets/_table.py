@@ -403,7 +403,9 @@ def legend(spec: dict, r, marks) -> list[dict]:
 
 def _die_view(d, spec: dict, first, selected, phase: str, mark=("", "")) -> dict:
     can, why = (selectable(spec, first, d.index) if phase == "kiss" else (False, ""))
+    level = list(GRADE_WORDS).index(d.grade) if isinstance(d.grade, str) and d.grade in GRADE_WORDS else None
     return {"index": d.index, "owner": d.owner, "grade": d.grade, "grade_label": _grade_label(d), "sides": d.sides,
+            "grade_level": level,
             "before": d.before, "after": d.after, "kissed": d.kissed, "scores": d.scores,
             "success": d.scores > 0, "exploded_from": d.exploded_from, "selected": phase == "kiss" and d.index in selected,
             "selectable": can, "why": why, "mark": mark[0], "contribution": mark[1]}
