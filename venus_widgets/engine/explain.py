@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .edition import get as get_edition
-from .format import percent
+from .format import percent_text
 from .rolls import Roll
 from .spec import normalize
 
@@ -48,7 +48,7 @@ def pct(p: float) -> str:
     """
     if 0.0 < p < 5e-5:
         return f"{100 * p:.2g} %"
-    return percent(p, 2).replace("%", " %")  # the one rule: 100 % only when certain, halves up
+    return percent_text(p, 2)  # the one rule: 100 % only when certain, halves up
 
 
 @dataclass(frozen=True)

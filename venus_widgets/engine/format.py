@@ -31,7 +31,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-__all__ = ["percent"]
+__all__ = ["percent", "percent_text"]
 
 #: Decimals of probability kept before rounding for display.
 _SETTLE = 10**12
@@ -70,3 +70,14 @@ def _show(n: int, digits: int) -> str:
     """``n`` units of ``10**-digits`` as a decimal."""
     whole, frac = divmod(n, 10**digits)
     return f"{whole}.{frac:0{digits}d}" if digits else f"{whole}"
+
+
+def percent_text(p, digits: int = 0) -> str:
+    """:func:`percent` as the views and the lab write it, a space before
+    the sign.
+
+    >>> percent_text(0.4515, 1), percent_text(0.004)
+    ('45.2 %', '<1 %')
+    """
+    return percent(p, digits).replace("%", " %")
+

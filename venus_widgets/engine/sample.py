@@ -25,15 +25,10 @@ import numpy as np
 
 from .api import normalize, odds, roll_many
 from .errors import SpecError
-from .format import percent as _percent
+from .format import percent_text as percent
 from .odds import Odds
 
 MAX_SAMPLE = 1_000_000
-
-
-def percent(p: float, digits: int = 1) -> str:
-    """A chance as the rule lab writes it: "45.1 %"."""
-    return _percent(p, digits).replace("%", " %")
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine import api as _api
 from ..engine.edition import get as _edition
-from ..engine.format import percent as engine_percent
+from ..engine.format import percent_text
 
 
 def percent(p: float) -> str:
@@ -23,7 +23,7 @@ def percent(p: float) -> str:
     same rule; both are tested on ``js/tests/percent_cases.json``."""
     if not isinstance(p, (int, float, Fraction)) or isinstance(p, bool) or not math.isfinite(p) or not 0 <= p <= 1:
         return "–"
-    return engine_percent(p).replace("%", " %")
+    return percent_text(p)
 
 
 # --------------------------------------------------------------------------
