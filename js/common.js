@@ -19,15 +19,17 @@ export function thousands(n) {
  *  venus_widgets.widgets._rules.percent, uses the same; both are tested on
  *  js/tests/percent_cases.json): "100 %" only when certain, "0 %" only when
  *  impossible, ">99 %" / "<1 %" for the rest beyond 99 / below 1, whole
- *  percents otherwise (halves up): "70 %". */
-export function formatPercent(p) {
+ *  percents otherwise (halves up): "70 %". With ``digits`` decimals (for
+ *  hover and focus): "12.35 %", "<0.01 %", ">99.99 %". */
+export function formatPercent(p, digits = 0) {
   if (typeof p !== "number" || !Number.isFinite(p)) return "–";
   if (p <= 0) return "0 %";
   if (p >= 1) return "100 %";
-  const pct = p * 100;
-  if (pct < 0.5) return "<1 %";
-  if (pct >= 99.5) return ">99 %";
-  return `${Math.floor(pct + 0.5)} %`;
+  const scale = 10 ** digits;
+  const units = p * 100 * scale;  // in 10**-digits percent
+  if (units < 0.5) return `<${(1 / scale).toFixed(digits)} %`;
+  if (units >= 100 * scale - 0.5) return `>${(100 - 1 / scale).toFixed(digits)} %`;
+  return `${(Math.floor(units + 0.5) / scale).toFixed(digits)} %`;
 }
 
 /** "1 in 3,240" for small probabilities (below 5 %), else "". */
@@ -161,16 +163,6 @@ export function chartGeometry(dist, passed, threshold, goal, opts = {}) {
   };
   return { width, height, bars, thresholdX: lineAt(threshold), goalX: goal !== threshold ? lineAt(goal) : null, numeric,
     lineTop: 4, lineBottom: pad.top + innerH, thresholdY: 11, goalY: 23 };
-}
-
-/** A chance with two decimals, for hover and focus ("12.35 %", "<0.01 %"). */
-export function precisePercent(p) {
-  if (typeof p !== "number" || !Number.isFinite(p)) return "–";
-  if (p <= 0) return "0 %";
-  if (p >= 1) return "100 %";
-  if (p < 0.00005) return "<0.01 %";
-  if (p > 0.99995) return ">99.99 %";
-  return `${(p * 100).toFixed(2)} %`;
 }
 
 /** The chart's views: the chance of exactly, at least, at most each outcome. */
@@ -606,7 +598,7 @@ export function renderChart(view, words = {}, mode = "exact") {
     const cls = e.cumulative ? "cum" : `${b.pass ? "pass" : "fail"}${b.goal && view.goal !== view.threshold ? " goal" : ""}`;
     const pct = formatPercent(b.p);
     parts.push(svg("rect", { x: b.x.toFixed(1), y: b.y.toFixed(1), width: b.w.toFixed(1), height: Math.max(b.h, 0.5).toFixed(1), class: cls },
-      svg("title", {}, `${b.outcome}: ${precisePercent(b.p)}${e.cumulative ? "" : b.pass ? " (pass)" : " (fail)"}`)));
+      svg("title", {}, `${b.outcome}: ${formatPercent(b.p, 2)}${e.cumulative ? "" : b.pass ? " (pass)" : " (fail)"}`)));
     parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.pctY.toFixed(1), "text-anchor": "middle", class: "pct" }, pct.replace(" ", "")));
     parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.labelY, "text-anchor": "middle" }, String(b.outcome)));
     if (!b.pass && !e.cumulative) parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.markY, "text-anchor": "middle", class: "mark" }, "✗"));
@@ -813,17 +805,11 @@ function spendView(model, t) {
   return h("fieldset", { "data-testid": "spend" }, parts);
 }
 
-/** The words for a die whose face the table types: "die 2 (you, Bronze, d6)". */
-export function enterWords(d) {
-  const who = d.owner === "own" ? "you" : d.owner === `d${d.sides}` ? "" : d.owner;
-  return `die ${d.index + 1} (${[who, d.grade_label, `d${d.sides}`].filter(Boolean).join(", ")})`;
-}
-
 /** By hand: the dice to roll, a box for their faces, and the button that plays them. */
 function enterView(model, t) {
   const id = uid("faces");
   const first = t.phase === "enter";
-  const dice = first ? t.dice.map(enterWords) : (t.kiss_dice || []).map((i) => enterWords(t.dice.find((d) => d.index === i) || { index: i, owner: "own", sides: 6 }));
+  const dice = first ? t.dice.map((d) => d.words) : t.kiss_words || [];  // Python's words for each die to roll
   const box = h("input", { id, type: "text", inputmode: "numeric", autocomplete: "off", size: 24, "data-testid": "faces-input", "data-key": "faces-input",
     placeholder: first ? "e.g. 6 4 1" : "e.g. 5", onkeydown: (e) => { if (e.key === "Enter") go(); } });
   const go = () => send(model, { do: "enter", faces: box.value });

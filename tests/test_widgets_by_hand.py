@@ -120,3 +120,18 @@ def test_review_findings_by_hand():
     send(t, do="commit")  # keep the dice
     assert t.table["phase"] == "spend"
     assert t.log.to_csv().splitlines()[1].split(",")[3] == "by hand"  # the seed column: no seed replays it
+
+
+def test_the_dice_to_roll_come_with_their_words():
+    """The view shows Python's words for each die (they were built in js/ too)."""
+    w = vw.TaskRoller(dice=2, allies=["gold"], kiss=1, consequences=2, by_hand=True)
+    send(w, do="roll")
+    assert [d["words"] for d in w.table["dice"]] == ["die 1 (you, Bronze, d6)", "die 2 (you, Bronze, d6)",
+                                                     "die 3 (ally 1, Gold, d6)"]
+    c = vw.CheckRoller(by_hand=True)
+    send(c, do="roll")
+    assert [d["words"] for d in c.table["dice"]] == ["die 1 (Bronze, d20)"]  # the d20 is its own owner word
+    send(w, do="enter", faces="1 2 3")
+    send(w, do="select", index=1)
+    send(w, do="commit")
+    assert w.table["kiss_words"] == ["die 2 (you, Bronze, d6)"] and "die 2 (you, Bronze, d6)" in w.status

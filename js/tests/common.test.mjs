@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
   thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt,
-  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, chartEntries, CHART_MODES, pips, shortSeed, enterWords, stepFocusKeys, precisePercent, budgetText,
+  ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, chartEntries, CHART_MODES, pips, shortSeed, stepFocusKeys, budgetText,
 } from "../common.js";
 
 test("thousands separators", () => {
@@ -175,19 +175,17 @@ test("seeds are shown short beside the dice", () => {
   assert.equal(shortSeed(null), "");
 });
 
-test("by hand: the words for each die to type, and focus goes to the faces box", () => {
-  assert.equal(enterWords({ index: 1, owner: "own", grade_label: "Bronze", sides: 6 }), "die 2 (you, Bronze, d6)");
-  assert.equal(enterWords({ index: 0, owner: "d20", grade_label: "", sides: 20 }), "die 1 (d20)");
+test("by hand: focus goes to the faces box", () => {
   assert.deepEqual(stepFocusKeys({ phase: "enter" }, "roll"), ["faces-input"]);
   assert.deepEqual(stepFocusKeys({ phase: "enter_kiss" }, "commit"), ["faces-input"]);
 });
 
-test("hover shows the chance with two decimals", () => {
-  assert.equal(precisePercent(0.123456), "12.35 %");
-  assert.equal(precisePercent(0), "0 %");
-  assert.equal(precisePercent(1e-9), "<0.01 %");
-  assert.equal(precisePercent(0.999999), ">99.99 %");
-  assert.equal(precisePercent(NaN), "–");
+test("hover shows the chance with two decimals, by the same rule", () => {
+  assert.equal(formatPercent(0.123456, 2), "12.35 %");
+  assert.equal(formatPercent(0, 2), "0 %");
+  assert.equal(formatPercent(1e-9, 2), "<0.01 %");
+  assert.equal(formatPercent(0.999999, 2), ">99.99 %");
+  assert.equal(formatPercent(NaN, 2), "–");
 });
 
 test("the legend names the grades' edge patterns when dice of several grades show", () => {

@@ -71,18 +71,16 @@ def begin_entry(w: Any, spec: dict) -> None:
     w.table = {"phase": "enter", "need": "faces", "entered": True,
                "dice": dice,
                "prompt": "Roll these dice and type their faces in this order"}
-    w.status = "Roll your dice, then type the faces: " + ", ".join(_enter_words(d) for d in w.table["dice"]) + "."
+    w.status = "Roll your dice, then type the faces: " + ", ".join(d["words"] for d in dice) + "."
 
 
 def _enter_die(d: Mapping) -> dict:
-    return {"index": d["index"], "owner": d["owner"], "grade": d["grade"], "sides": d["sides"],
-            "grade_label": GRADE_WORDS.get(d["grade"], str(d["grade"])) if isinstance(d["grade"], str) else
-            ("" if d["grade"] is None else f"rank {d['grade']}")}
-
-
-def _enter_words(d: Mapping) -> str:
+    """A die the table rolls by hand, with the words the view and the status say it in."""
+    label = _grade_words(d["grade"])
     who = "you" if d["owner"] == "own" else "" if d["owner"] == f"d{d['sides']}" else d["owner"]
-    return f"die {d['index'] + 1} ({', '.join(x for x in (who, d['grade_label'], 'd' + str(d['sides'])) if x)})"
+    words = f"die {d['index'] + 1} ({', '.join(x for x in (who, label, 'd' + str(d['sides'])) if x)})"
+    return {"index": d["index"], "owner": d["owner"], "grade": d["grade"], "sides": d["sides"], "grade_label": label,
+            "words": words}
 
 
 def parse_faces(text: Any) -> list[int]:
@@ -114,11 +112,10 @@ def enter_faces(w: Any, text: Any) -> Any:
         raise SpecError("phase", w.table.get("phase"), "a roll by hand waiting for its faces",
                         "tick 'I roll real dice' and press Roll first")
     faces = parse_faces(text)
-    if w.table["phase"] == "enter":
-        _api.enter(t["spec"], faces, kiss=[], ego=False)  # checked before anything changes
-        t["entered"]["faces"] = faces
+    if w.table["phase"] == "enter":  # _start rolls them before the table changes: a wrong face changes nothing
+        r = _start(w, t["spec"], None, {"faces": faces, "kiss_faces": None})
         w.error = ""
-        return _start(w, t["spec"], None, t["entered"])
+        return r
     t["entered"]["kiss_faces"] = faces
     try:
         r = _roll(t, list(t["selected"]), True if t["ego_reroll"] else False)
@@ -268,10 +265,12 @@ def commit(w: Any) -> Any:
     if t.get("entered") is not None:
         dice = _api.kiss_to_enter(t["spec"], t["entered"]["faces"], list(t["selected"]), ego)
         if dice:
-            view = dict(w.table, phase="enter_kiss", need="kiss_faces", entered=True, kiss_dice=dice,
-                        prompt="Roll the KISSed dice again and type their new faces in this order")
-            w.table = view
-            words = [f"die {i + 1}" for i in dice]
+            first = t["first"].dice
+            words = [_enter_die({"index": i, "owner": first[i].owner, "grade": first[i].grade,
+                                 "sides": first[i].sides})["words"] for i in dice]
+            w.table = dict(w.table, phase="enter_kiss", need="kiss_faces", entered=True, kiss_dice=dice,
+                           kiss_words=words,
+                           prompt="Roll the KISSed dice again and type their new faces in this order")
             w.status = "Roll again and type the new faces of " + ", ".join(words) + "."
             return None
     return _commit(w, _roll(t, list(t["selected"]), ego))
@@ -383,11 +382,16 @@ def _update(w: Any) -> None:
 
 
 def _grade_label(d) -> str:
-    if d.grade is None:
+    return _grade_words(d.grade)
+
+
+def _grade_words(grade: Any) -> str:
+    """A die's grade as the table says it: "Silver", "rank 4", "automatic"."""
+    if grade is None:
         return ""
-    if isinstance(d.grade, str):
-        return GRADE_WORDS.get(d.grade, d.grade)
-    return "automatic" if d.grade == 1 else f"rank {d.grade}"
+    if isinstance(grade, str):
+        return GRADE_WORDS.get(grade, grade)
+    return "automatic" if grade == 1 else f"rank {grade}"
 
 
 def contributions(spec: dict, r) -> list[tuple[str, str]]:
