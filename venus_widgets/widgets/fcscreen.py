@@ -34,16 +34,9 @@ from ..engine.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
 from ..engine.solve import _check_target
 from ..engine.spec import describe, normalize
 from ._assets import esm
-from .rolllog import MessageError, error_text
+from .rolllog import _ANY, _INT, _NONE, _NUM, _STR, MessageError, error_text
+from .rolllog import check_request as _check_request
 
-_INT, _NUM, _STR, _NONE, _ANY = "a whole number", "a number", "a text", "null", "any value"
-_CHECKS = {
-    _INT: lambda v: isinstance(v, int) and not isinstance(v, bool),
-    _NUM: lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-    _STR: lambda v: isinstance(v, str),
-    _NONE: lambda v: v is None,
-    _ANY: lambda v: True,
-}
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
     "target": {"value": (_NUM,)},
@@ -63,20 +56,7 @@ MAX_NAME = 40
 def check_request(content: Any) -> str:
     """Check a message from the view against :data:`REQUESTS`; returns its
     action or raises :class:`~venus_widgets.widgets.rolllog.MessageError`."""
-    if not isinstance(content, Mapping):
-        raise MessageError("message", content, "an object with 'do' (a message from the view)")
-    action = content.get("do")
-    if not isinstance(action, str) or action not in REQUESTS:
-        raise MessageError("do", action, ", ".join(REQUESTS), "a request the FC screen answers")
-    extra = set(content) - {"do", *REQUESTS[action]}
-    if extra:
-        raise MessageError(sorted(extra)[0], content[sorted(extra)[0]], f"only {', '.join(REQUESTS[action]) or 'do'}",
-                           f"in the request {action!r}")
-    for field, types in REQUESTS[action].items():
-        value = content.get(field)
-        if not any(_CHECKS[t](value) for t in types):
-            raise MessageError(field, value, " or ".join(types), f"in the request {action!r}")
-    return action
+    return _check_request(content, REQUESTS, "the FC screen")
 
 
 def _label(edition: str, name: str) -> str:

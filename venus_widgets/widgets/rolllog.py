@@ -473,6 +473,7 @@ class RollLog(anywidget.AnyWidget):
 # --------------------------------------------------------------------------
 
 _INT, _STR, _BOOL, _LIST, _NONE = "a whole number", "a text", "true or false", "a list", "null"
+_NUM, _ANY = "a number", "any value"
 #: Every message a view sends: ``do`` and the type of each of its fields.
 MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
     "export": {"format": (_STR, _NONE)},
@@ -494,7 +495,8 @@ MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
 }
 LOG_MESSAGES = ("export", "import", "clear_error", "replay")
 _TYPES = {_INT: lambda v: isinstance(v, int) and not isinstance(v, bool), _STR: lambda v: isinstance(v, str),
-          _BOOL: lambda v: isinstance(v, bool), _LIST: lambda v: isinstance(v, list), _NONE: lambda v: v is None}
+          _BOOL: lambda v: isinstance(v, bool), _LIST: lambda v: isinstance(v, list), _NONE: lambda v: v is None,
+          _NUM: lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), _ANY: lambda v: True}
 
 
 class _Shown:
@@ -518,12 +520,25 @@ def check_message(content: Any, allowed) -> str:
     """Check a view's message against :data:`MESSAGES` (``allowed``: the
     actions this widget answers); returns its action. Raises
     :class:`MessageError` (a :class:`SpecError`) saying what is wrong."""
+    return check_request(content, {a: MESSAGES[a] for a in allowed}, extra_fields=True)
+
+
+def check_request(content: Any, requests: Mapping[str, Mapping[str, tuple[str, ...]]], who: str = "this widget",
+                  extra_fields: bool = False) -> str:
+    """The one check of a view's request, for every widget: ``requests``
+    maps each ``do`` a widget answers to the type of each of its fields
+    (``who`` names the widget in the error); fields not listed are refused
+    unless ``extra_fields``. Returns the action or raises :class:`MessageError`."""
     if not isinstance(content, Mapping):
         raise MessageError("message", content, "an object with 'do' (a message from the view)")
     action = content.get("do")
-    if not isinstance(action, str) or action not in allowed:
-        raise MessageError("do", action, ", ".join(allowed), "a request this widget answers")
-    for field, types in MESSAGES[action].items():
+    if not isinstance(action, str) or action not in requests:
+        raise MessageError("do", action, ", ".join(requests), f"a request {who} answers")
+    fields = requests[action]
+    extra = sorted(set(content) - {"do", *fields})
+    if extra and not extra_fields:
+        raise MessageError(extra[0], content[extra[0]], f"only {', '.join(fields) or 'do'}", f"in the request {action!r}")
+    for field, types in fields.items():
         value = content.get(field)
         if not any(_TYPES[t](value) for t in types):
             raise MessageError(field, value, " or ".join(types), f"in the request {action!r}")

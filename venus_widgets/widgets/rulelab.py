@@ -35,7 +35,7 @@ from ..engine.rules_api import rules as _rules
 from ..engine.sample import sample
 from ..engine.sweep import sweep
 from ._assets import esm
-from .rolllog import MessageError, error_text
+from .rolllog import _ANY, _NONE, _STR, MessageError, check_request, error_text
 from .rollers import CheckRoller, PoolRoller, TaskRoller
 
 VARIANTS = ("A", "B")
@@ -43,13 +43,14 @@ SHOWS = ("A", "B", "B-A")
 MAX_AXIS = 12  # values per heatmap axis
 MAX_NAME = 30
 SAMPLE_ROLLS = 20_000  # seeded rolls shown beside odds that are not a fraction (exploding dice)
-_REQUESTS: dict[str, tuple[str, ...]] = {
-    "knob": ("variant", "name", "value"),
-    "reset": ("variant", "name"),
-    "rename": ("variant", "name"),
-    "axes": ("x", "y"),
-    "show": ("value",),
-    "clear_error": (),
+#: Every request the view may send: ``do`` and the type of each field.
+REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
+    "knob": {"variant": (_STR,), "name": (_STR,), "value": (_ANY,)},
+    "reset": {"variant": (_STR,), "name": (_STR, _NONE)},
+    "rename": {"variant": (_STR,), "name": (_STR,)},
+    "axes": {"x": (_STR,), "y": (_STR,)},
+    "show": {"value": (_STR,)},
+    "clear_error": {},
 }
 
 
@@ -150,15 +151,8 @@ class LabPanel(anywidget.AnyWidget):
             self.error = error_text(err)
 
     def _handle(self, content: Any) -> None:
-        if (not isinstance(content, Mapping) or not isinstance(content.get("do"), str)
-                or content.get("do") not in _REQUESTS):
-            raise MessageError("do", content.get("do") if isinstance(content, Mapping) else content,
-                               ", ".join(_REQUESTS), "a request the rule lab answers")
-        action = content["do"]
-        extra = set(content) - {"do", *_REQUESTS[action]}
-        if extra:
-            raise MessageError(sorted(extra)[0], content[sorted(extra)[0]], f"only {', '.join(_REQUESTS[action])}")
-        variant: str = content.get("variant")  # type: ignore[assignment]  # checked just below
+        action = check_request(content, REQUESTS, "the rule lab")
+        variant: str = content.get("variant")  # checked just below
         if action in ("knob", "reset", "rename") and variant not in VARIANTS:
             raise MessageError("variant", variant, "A or B")
         if action == "knob":
