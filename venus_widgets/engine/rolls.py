@@ -66,8 +66,6 @@ class EnteredFaces:
         self.calls = 0
         #: how many faces the first draw took (the dice rolled at once)
         self.first_batch = 0
-        #: the sides of each face drawn, in order (what a table must roll)
-        self.sides: list[int] = []
 
     def integers(self, low: int, high: int | None = None, size: Any = None, dtype: Any = None) -> Any:
         if high is None:
@@ -95,7 +93,6 @@ class EnteredFaces:
             if isinstance(f, bool) or not isinstance(f, (int, np.integer)) or not low <= f < high:
                 raise SpecError(f"{self.field}[{self.used + j}]", f, f"a face from {low} to {high - 1}")
         self.used += n
-        self.sides += [high - 1] * n
         if size is None:
             return int(chunk[0])
         return np.array(chunk, dtype=dtype or np.int64).reshape(size)

@@ -20,8 +20,7 @@ W, H = 360, 150
 TOP, BOTTOM, SIDE = 30, 22, 8
 
 
-def _svg(o: Odds, outcome_name: str) -> str:
-    bars = chart.bars(o)
+def _svg(o: Odds, bars: list[chart.Bar], outcome_name: str) -> str:
     if not bars:
         return ""
     inner_w, inner_h = W - 2 * SIDE, H - TOP - BOTTOM
@@ -58,17 +57,17 @@ def _svg(o: Odds, outcome_name: str) -> str:
     return "".join(parts)
 
 
-def _table(o: Odds, outcome_name: str) -> str:
+def _table(o: Odds, bars: list[chart.Bar], outcome_name: str) -> str:
     e = html.escape
     if o.numeric:
         least = {b.low: b.p for b in chart.bars(o, "at_least")}
         rows = "".join(f"<tr><th scope='row'>{e(b.label)}</th><td>{percent(b.p)}</td>"
                        f"<td>{percent(least.get(b.low, 0.0))}</td><td>{'pass' if b.passes else 'fail'}</td></tr>"
-                       for b in chart.bars(o))
+                       for b in bars)
         head = f"<th scope='col'>{e(outcome_name)}</th><th scope='col'>exactly</th><th scope='col'>at least</th>"
     else:
         rows = "".join(f"<tr><th scope='row'>{e(b.label)}</th><td>{percent(b.p)}</td>"
-                       f"<td>{'pass' if b.passes else 'fail'}</td></tr>" for b in chart.bars(o))
+                       f"<td>{'pass' if b.passes else 'fail'}</td></tr>" for b in bars)
         head = "<th scope='col'>result</th><th scope='col'>chance</th>"
     return (f"<details><summary>Table of the odds</summary><table><caption>Exact odds of each {e(outcome_name if o.numeric else 'result')}</caption>"
             f"<thead><tr>{head}<th scope='col'>pass?</th></tr></thead><tbody>{rows}</tbody></table></details>")
@@ -96,6 +95,7 @@ def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message
     else:
         line = f"Chance to pass (target {o.threshold}): <strong>{percent(o.p_pass)}</strong>"
     notes = "".join(f"<li>{e(n)}</li>" for n in o.notes)
+    bars = chart.bars(o)  # one set of bars for the chart and the table
     return (f"<div class='vw-static'>{head}<p>{e(spec['edition'])} {e(spec['roll'])}. {line}</p>"
-            f"{_svg(o, outcome_name)}{_table(o, outcome_name)}"
+            f"{_svg(o, bars, outcome_name)}{_table(o, bars, outcome_name)}"
             f"{f'<ul>{notes}</ul>' if notes else ''}</div>")
