@@ -63,11 +63,13 @@ _COMB = np.array([[math.comb(r, k) for k in range(65)] for r in range(65)], dtyp
 _COMB_FLOAT = _COMB.astype(np.float64)
 
 
+#: ``_DOWN[r, k] = max(r - k, 0)``: the misses of ``r`` dice with ``k`` hits (clipped at 0).
+_DOWN = np.maximum(np.arange(65)[:, None] - np.arange(65)[None, :], 0)
+
+
 def _powers(a: int, n: int, dtype) -> np.ndarray:
-    """``a**0 .. a**n`` by repeated products (exact for whole numbers)."""
-    out = np.ones(n + 1, dtype=dtype)
-    out[1:] = np.cumprod(np.full(n, a, dtype=dtype))
-    return out
+    """``a**0 .. a**n`` (Python ints: exact; in float64 exact while below 2**53)."""
+    return np.array([a**i for i in range(n + 1)], dtype=dtype)
 
 
 def pascal_counts(n: int, a: int, b: int, dtype=np.float64) -> np.ndarray:
@@ -83,9 +85,7 @@ def pascal_counts(n: int, a: int, b: int, dtype=np.float64) -> np.ndarray:
     if n > 64:
         raise ValueError(f"{n} dice: Pascal's triangle is kept to row 64")
     comb = (_COMB if dtype is object else _COMB_FLOAT)[: n + 1, : n + 1]
-    r = np.arange(n + 1)
-    down = np.maximum(r[:, None] - r[None, :], 0)
-    return comb * _powers(a, n, dtype)[None, :] * _powers(b, n, dtype)[down]
+    return comb * _powers(a, n, dtype) * _powers(b, n, dtype)[_DOWN[: n + 1, : n + 1]]
 
 
 @lru_cache(maxsize=16)

@@ -48,18 +48,21 @@ def denominator(spec: Mapping[str, Any]) -> int | None:
 @lru_cache(maxsize=512)
 def _odds_cached(key: str) -> Odds:
     """Float odds, correctly rounded from the exact rationals for rational
-    specs with a common denominator ``D`` below 2**53: up to ``SNAP_BELOW``
-    the float computation snapped to multiples of ``1 / D`` (when every value
-    is within ``SNAP_TOLERANCE / D`` of one and the distribution adds up to
-    exactly 1), otherwise counted in Fractions."""
+    specs with a common denominator ``D`` below 2**53: as the edition
+    computes them when it counts in whole numbers (:meth:`Odds.from_counts`);
+    else, up to ``SNAP_BELOW``, the float computation snapped to multiples of
+    ``1 / D`` (when every value is within ``SNAP_TOLERANCE / D`` of one and
+    the distribution adds up to exactly 1); otherwise counted in Fractions."""
     spec = json.loads(key)
     d = denominator(spec)
     if d is None or d >= EXACT_BELOW:
         return _edition(spec["edition"]).odds(spec)
-    if d <= SNAP_BELOW:
-        snapped = _edition(spec["edition"]).odds(spec).snap(d)
-        if snapped is not None:
-            return snapped.rounded()
+    o = _edition(spec["edition"]).odds(spec)
+    if o._counts() is not None:  # counted in whole numbers over D: already exact
+        return o
+    snapped = o.snap_rounded(d) if d <= SNAP_BELOW else None
+    if snapped is not None:
+        return snapped
     return _exact_cached(key).rounded()
 
 

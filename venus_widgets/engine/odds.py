@@ -14,10 +14,12 @@ and the probabilities a player asks about.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping
+
+import numpy as np
 
 from .errors import SpecError
 from .exact import is_exact, total
@@ -78,6 +80,48 @@ def _thaw(value: Any) -> Any:
 
 
 @dataclass(frozen=True)
+class Counts:
+    """Exact odds as whole numbers over one common ``denominator``: each
+    probability of an :class:`Odds` is ``numerator / denominator``.
+
+    Float odds keep these beside their floats instead of the Fractions:
+    every float is ``numerator / denominator``, a division of two integers
+    that Python rounds correctly, so it equals ``float(Fraction(numerator,
+    denominator))``; sums (``at_least``, ``mean``) are added in integers
+    and divided once. The Fractions are built only when :attr:`Odds.exact`
+    is read.
+
+    >>> c = Counts(6, {0: 1, 1: 5}, p_pass=5, p_goal=5, breakdown={})
+    >>> c.fraction(c.p_pass)
+    Fraction(5, 6)
+    """
+
+    denominator: int
+    distribution: Mapping[Any, int]
+    p_pass: int
+    p_goal: int
+    breakdown: Mapping[str, int]
+    p_critical: int | None = None
+    p_ego_spent: int | None = None
+
+    def fraction(self, numerator: int | None) -> Fraction | None:
+        return None if numerator is None else Fraction(numerator, self.denominator)
+
+    def share(self, numerator: int) -> float:
+        """``numerator / denominator`` as a float, correctly rounded."""
+        return numerator / self.denominator
+
+
+def _whole(value: Any) -> int:
+    """A count as a Python int; a count that is not a whole number (float
+    counts past 2**53, or a bug) raises instead of being rounded."""
+    n = int(value)
+    if n != value:
+        raise ValueError(f"a count must be a whole number, not {value!r}")
+    return n
+
+
+@dataclass(frozen=True)
 class Odds:
     """Exact odds of one roll. Every probability is a plain Python
     ``float`` (a :class:`fractions.Fraction` in the odds that
@@ -114,6 +158,8 @@ class Odds:
         (what ``odds(spec, exact=True)`` returns); every float here is
         ``float()`` of its Fraction, correctly rounded. ``None`` when the
         odds are not rational (exploding dice) or too large to count exactly.
+        (A property: float odds counted in whole numbers keep their
+        :class:`Counts` and build the Fractions when this is first read.)
     """
 
     spec: Mapping[str, Any]
@@ -127,7 +173,8 @@ class Odds:
     p_ego_spent: float | None = None
     truncated: float = 0.0
     notes: tuple[str, ...] = ()
-    exact: "Odds | None" = field(default=None, repr=False, compare=False)
+    #: the exact odds: an Odds of Fractions, the Counts they are built from, or None
+    _exact: "Odds | Counts | None" = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         # one contract across editions: every number a plain Python float,
@@ -185,6 +232,90 @@ class Odds:
             **extra,
         )
 
+    @classmethod
+    def from_counts(
+        cls,
+        spec: Mapping[str, Any],
+        counts: Any,
+        denominator: int,
+        *,
+        threshold: int,
+        goal: int | None = None,
+        offset: int = 0,
+        breakdown: Mapping[str, Any] | None = None,
+        p_critical: Any = None,
+        p_ego_spent: Any = None,
+        notes: tuple[str, ...] = (),
+    ) -> "Odds":
+        """Float odds of a numeric outcome counted in whole numbers:
+        ``counts`` (an array indexed from ``offset``, of ints or of floats
+        holding whole numbers) ways out of ``denominator`` for each outcome,
+        and the other probabilities as counts too. Each float is the
+        correctly rounded value of its fraction, the same as
+        ``Odds.from_pmf`` of the Fractions followed by :meth:`rounded`,
+        without building a Fraction (:attr:`exact` builds them when read).
+        Outcomes counted 0 are dropped.
+
+        >>> o = Odds.from_counts({"edition": "agora"}, [1, 0, 5], 6, threshold=2)
+        >>> o.distribution[2], o.p_pass, o.exact.p_pass, o.mean
+        (0.8333333333333334, 0.8333333333333334, Fraction(5, 6), 1.6666666666666667)
+        """
+        arr = np.asarray(counts)
+        if arr.dtype.kind == "f":
+            ints = arr.astype(np.int64)
+            if not np.array_equal(ints, arr):
+                raise ValueError("counts must be whole numbers (float counts are exact only below 2**53)")
+            values = ints.tolist()
+        else:
+            values = [_whole(v) for v in arr.tolist()]
+        if sum(values) != denominator or min(values, default=0) < 0:
+            raise ValueError(f"counts must be at least 0 and add up to the denominator {denominator}")
+        dist = {offset + i: n for i, n in enumerate(values) if n}
+        goal = threshold if goal is None else goal
+        c = Counts(
+            denominator,
+            dist,
+            p_pass=sum(n for k, n in dist.items() if k >= threshold),
+            p_goal=sum(n for k, n in dist.items() if k >= goal),
+            breakdown={k: _whole(v) for k, v in (breakdown or {}).items()},
+            p_critical=None if p_critical is None else _whole(p_critical),
+            p_ego_spent=None if p_ego_spent is None else _whole(p_ego_spent),
+        )
+        return cls._counted(_deep_freeze(spec), c, threshold=int(threshold), goal=int(goal), notes=tuple(notes))
+
+    @classmethod
+    def _counted(cls, spec: Mapping[str, Any], c: Counts, **fields: Any) -> "Odds":
+        """Float odds from their counts (``spec`` already frozen, ``fields``
+        the threshold, goal and notes), built without :meth:`__post_init__`:
+        every value is already a plain float or int."""
+        share = c.share
+        return cls._trusted(
+            spec=spec,
+            distribution=MappingProxyType({k: share(n) for k, n in c.distribution.items()}),
+            p_pass=share(c.p_pass),
+            p_goal=share(c.p_goal),
+            breakdown=MappingProxyType({k: share(n) for k, n in c.breakdown.items()}),
+            p_critical=None if c.p_critical is None else share(c.p_critical),
+            p_ego_spent=None if c.p_ego_spent is None else share(c.p_ego_spent),
+            _exact=c,
+            **fields,
+        )
+
+    @classmethod
+    def _trusted(cls, **fields: Any) -> "Odds":
+        """An Odds from values already in their final types (frozen spec and
+        mappings, plain floats and ints): :meth:`__post_init__` skipped."""
+        out = object.__new__(cls)
+        for f in _FIELDS:
+            if f.name in fields:
+                value = fields.pop(f.name)
+            else:
+                value = f.default if f.default is not MISSING else _freeze(f.default_factory())  # type: ignore[operator]
+            object.__setattr__(out, f.name, value)
+        if fields:
+            raise TypeError(f"unknown Odds fields {sorted(fields)}")
+        return out
+
     def snap(self, denominator: int, tolerance: float = SNAP_TOLERANCE) -> "Odds | None":
         """Float odds whose every probability is a multiple of ``1 /
         denominator``, snapped to those exact Fractions; ``None`` when any
@@ -196,21 +327,46 @@ class Odds:
         >>> o.snap(6).p_pass, o.snap(6).rounded().p_pass, o.snap(7)
         (Fraction(5, 6), 0.8333333333333334, None)
         """
-        bad = []
-        if denominator >= 2**53:
-            return None
+        counted = self.snap_rounded(denominator, tolerance)
+        return None if counted is None else counted.exact
 
-        def fix(v):
-            x = float(v) * denominator  # exact up to half a unit in 2**53: far below the tolerance
+    def snap_rounded(self, denominator: int, tolerance: float = SNAP_TOLERANCE) -> "Odds | None":
+        """``snap(denominator).rounded()``, without building the Fractions:
+        float odds that keep the snapped numerators (:class:`Counts`), each
+        float correctly rounded from its fraction; ``None`` when
+        :meth:`snap` refuses.
+
+        >>> o = Odds.from_pmf({"edition": "agora"}, {0: 1 / 6, 1: 0.8333333333333333}, threshold=1)
+        >>> o.snap_rounded(6).p_pass, o.snap_rounded(6).exact.p_pass
+        (0.8333333333333334, Fraction(5, 6))
+        """
+        if denominator >= 2**53 or self.truncated:
+            return None
+        bad = False
+
+        def fix(v: float) -> int:
+            nonlocal bad
+            x = v * denominator  # exact up to half a unit in 2**53: far below the tolerance
             n = round(x)
             if abs(x - n) > tolerance:
-                bad.append(v)
-            return Fraction(n, denominator)
+                bad = True
+            return n
 
-        out = self._mapped(fix, truncated=0.0)
-        if bad or self.truncated or sum(out.distribution.values()) != 1:
+        dist = {k: fix(v) for k, v in self.distribution.items()}
+        if sum(dist.values()) != denominator:
             return None
-        return out
+        c = Counts(
+            denominator,
+            dist,
+            p_pass=fix(self.p_pass),
+            p_goal=fix(self.p_goal),
+            breakdown={k: fix(v) for k, v in self.breakdown.items()},
+            p_critical=None if self.p_critical is None else fix(self.p_critical),
+            p_ego_spent=None if self.p_ego_spent is None else fix(self.p_ego_spent),
+        )
+        if bad:
+            return None
+        return Odds._counted(self.spec, c, threshold=self.threshold, goal=self.goal, notes=self.notes)
 
     def rounded(self) -> "Odds":
         """These exact odds (Fractions) as floats, each correctly rounded
@@ -222,7 +378,7 @@ class Odds:
         >>> o.p_pass, o.exact.p_pass, o.at_least(1)
         (0.8333333333333334, Fraction(5, 6), 0.8333333333333334)
         """
-        return self._mapped(float, truncated=float(self.truncated), exact=self)
+        return self._mapped(float, truncated=float(self.truncated), _exact=self)
 
     def _mapped(self, fn: Any, **extra: Any) -> "Odds":
         """These odds with every probability passed through ``fn`` (``None``
@@ -258,6 +414,33 @@ class Odds:
                 "roll", self.spec.get("roll"), "a roll with a numeric outcome", f"{what} needs counted successes"
             )
 
+    @property
+    def exact(self) -> "Odds | None":
+        e = self._exact
+        if isinstance(e, Counts):
+            e = self._fractions(e)
+            object.__setattr__(self, "_exact", e)
+        return e
+
+    def _fractions(self, c: Counts) -> "Odds":
+        """The exact odds (Fractions) of float odds kept as counts."""
+        f = c.fraction
+        return Odds._trusted(
+            spec=self.spec,
+            distribution=MappingProxyType({k: f(n) for k, n in c.distribution.items()}),
+            p_pass=f(c.p_pass),
+            threshold=self.threshold,
+            goal=self.goal,
+            p_goal=f(c.p_goal),
+            breakdown=MappingProxyType({k: f(n) for k, n in c.breakdown.items()}),
+            p_critical=f(c.p_critical),
+            p_ego_spent=f(c.p_ego_spent),
+            notes=self.notes,
+        )
+
+    def _counts(self) -> Counts | None:
+        return self._exact if isinstance(self._exact, Counts) else None
+
     def _sum(self, values):
         """A sum of probabilities: exact, and rounded once when these are
         the float view of exact odds; ``math.fsum`` otherwise."""
@@ -272,11 +455,17 @@ class Odds:
     def at_least(self, k: int) -> float:
         """P(outcome >= k) (a Fraction for exact odds)."""
         self._need_numeric("at_least")
+        c = self._counts()
+        if c is not None:
+            return c.share(sum(n for o, n in c.distribution.items() if o >= k))
         return self._sum(v for o, v in self._exact_dist().items() if o >= k)
 
     def at_most(self, k: int) -> float:
         """P(outcome <= k) (a Fraction for exact odds)."""
         self._need_numeric("at_most")
+        c = self._counts()
+        if c is not None:
+            return c.share(sum(n for o, n in c.distribution.items() if o <= k))
         return self._sum(v for o, v in self._exact_dist().items() if o <= k)
 
     @property
@@ -285,6 +474,9 @@ class Odds:
         exact odds)."""
         if not self.numeric:
             return None
+        c = self._counts()
+        if c is not None:
+            return c.share(sum(o * n for o, n in c.distribution.items()))
         s = total(o * p for o, p in self._exact_dist().items())
         return float(s) if self.exact is not None and self.exact is not self else s
 
@@ -293,6 +485,11 @@ class Odds:
         """Standard deviation of the outcome (``None`` for pass/fail checks)."""
         if not self.numeric:
             return None
+        c = self._counts()
+        if c is not None:  # the variance's Fraction, (D * sum(o**2 n) - sum(o n)**2) / D**2, rounded once
+            s1 = sum(o * n for o, n in c.distribution.items())
+            s2 = sum(o * o * n for o, n in c.distribution.items())
+            return math.sqrt(max((c.denominator * s2 - s1 * s1) / c.denominator**2, 0.0))
         dist = self._exact_dist()
         m = total(o * p for o, p in dist.items())
         var = total(p * (o - m) ** 2 for o, p in dist.items())
@@ -300,6 +497,9 @@ class Odds:
 
     @property
     def p_fail(self) -> float:
+        c = self._counts()
+        if c is not None:
+            return c.share(c.denominator - c.p_pass)
         if self.exact is not None and self.exact is not self:
             return float(1 - self.exact.p_pass)
         return 1 - self.p_pass
@@ -334,3 +534,6 @@ class Odds:
         if isinstance(self.p_pass, Fraction):
             return f"<Odds {ed} {roll}: P(pass)={self.p_pass} exactly>"
         return f"<Odds {ed} {roll}: P(pass)={self.p_pass:.4%}>"
+
+
+_FIELDS = fields(Odds)

@@ -41,8 +41,6 @@ from .outcome import finish_odds
 from .rules import Rules, rules_of
 from .task import budget, denominator, goal, threshold
 
-#: (successes, sixes) a die of each class adds.
-_POINT = {FAIL: (0, 0), SUCC: (1, 0), SIX: (1, 1)}
 
 
 
@@ -69,25 +67,17 @@ def _own_table(first: np.ndarray, pascal: np.ndarray, b: int, nlo: int) -> np.nd
     return out
 
 
-def _ally_kernel(allies: Sequence[str], cls: Sequence[int], kissed: Sequence[bool],
-                 faces: dict[str, tuple[int, int, int]]) -> list[int]:
-    """Counts of the allies' final (successes, sixes) given their first
-    classes, over 6 per KISSed ally: a (A + 1) x (A + 1) table flattened for
-    A allies (two by the rules as read, more with the max_allies knob;
-    plain ints are quicker than arrays here)."""
-    k = {(0, 0): 1}
-    for cal, c, kd in zip(allies, cls, kissed):
-        new: dict[tuple[int, int], int] = {}
-        for cc, w in (enumerate(faces[cal]) if kd else [(c, 1)]):
-            ds, dx = _POINT[cc]
-            for (s, x), n in k.items():
-                new[s + ds, x + dx] = new.get((s + ds, x + dx), 0) + w * n
-        k = new
-    w = len(allies) + 1
-    out = [0] * (w * w)
-    for (s, x), n in k.items():
-        out[w * s + x] += n
-    return out
+def _kissed_points(points: Sequence[Sequence[tuple[int, int]]]) -> list[tuple[int, int]]:
+    """The KISSed allies' final (successes, sixes), as (flat index, ways
+    over 6 per die) pairs: the convolution of each die's three classes."""
+    out = {0: 1}
+    for die in points:
+        new: dict[int, int] = {}
+        for k, n in out.items():
+            for dk, ways in die:
+                new[k + dk] = new.get(k + dk, 0) + n * ways
+        out = new
+    return list(out.items())
 
 
 def _parts(spec: dict, exact: bool, rules: Rules | None = None):
@@ -114,6 +104,11 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
     p0_thr = p0_goal = 0
     keyed: dict[tuple[int, int, int], list[int]] = {}
     faces = {a: rules.faces(a) for a in allies}
+    # the allies' (successes, sixes) table, flattened: a die of class FAIL, SUCC, SIX moves it by
+    w_a = len(allies) + 1
+    step = {FAIL: 0, SUCC: w_a, SIX: w_a + 1}
+    points = [[(step[c], faces[a][c]) for c in (FAIL, SUCC, SIX)] for a in allies]
+    kissed_points: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # per set of KISSed allies
     by_successes: dict[int, int] = {}  # allies' first successes -> ways
     for cls in product(range(3), repeat=len(allies)):
         p = 1
@@ -128,13 +123,15 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
         used = min(len(failed_hi), b_total)
         failed_lo = [i for i in lo if cls[i] == FAIL]
         for left in range(len(lo) + 1):
-            kd = set(failed_hi[:used]) | set(failed_lo[:left])
-            kern = _ally_kernel(allies, cls, [i in kd for i in range(len(allies))], faces)
+            kd = tuple(sorted(failed_hi[:used] + failed_lo[:left]))
+            pts = kissed_points.get(kd)
+            if pts is None:
+                pts = kissed_points[kd] = _kissed_points([points[i] for i in kd])
+            shift = sum(step[c] for i, c in enumerate(cls) if i not in kd)  # the allies kept as they fell
             f = p * 6 ** (used + left - len(kd))
-            key = (b_total - used, left, tau)
-            acc = keyed.setdefault(key, [0] * (len(allies) + 1) ** 2)
-            for i, c in enumerate(kern):
-                acc[i] += f * c
+            acc = keyed.setdefault((b_total - used, left, tau), [0] * w_a**2)
+            for k, c in pts:
+                acc[k + shift] += f * c
     for a_s, p in by_successes.items():  # first rolls that reach the goal: no KISS
         tau = min(max(g - a_s, 0), n + 1)
         nokiss[tau + a_s : n + 1 + a_s] += p * scale * first_real[tau:]

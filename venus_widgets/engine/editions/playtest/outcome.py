@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ...exact import bincount
+from ...exact import EXACT_BELOW, bincount
 from ...odds import Odds
 from .dice import FAIL, classes
 from .rules import Rules, rules_of
@@ -31,14 +31,21 @@ def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = 
     final successes), the KISS path's (successes, sixes) table ``H`` and
     the chances that the first roll passes and reaches the goal: as
     probabilities, or with ``denominator`` as whole counts over it
-    (:mod:`.default`), each value divided once at the end (a float
-    division of two exact floats is correctly rounded)."""
+    (:mod:`.default`), each value divided once at the end (a division of
+    two whole numbers is correctly rounded): below 2**53, where float64
+    counts are exact, by :meth:`Odds.from_counts`, which keeps the counts
+    as the exact odds."""
     rules = rules or rules_of(spec)
     g, thr = goal(spec, rules), threshold(spec, rules)
     size = H.shape[0]
     double6 = spec["ego"] == "double6"
-    if denominator is None:
-        num: Any = Fraction if exact else float
+    counted = denominator is not None and not exact and denominator < EXACT_BELOW
+    num: Any
+    if counted:  # whole numbers, exact in float64 below 2**53: Odds.from_counts checks and divides
+        num = lambda c: c  # noqa: E731
+        one = denominator
+    elif denominator is None:
+        num = Fraction if exact else float
         one = num(1)
     else:
         D = denominator
@@ -80,6 +87,9 @@ def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = 
         "p_kiss_used": num(p_kiss_used),
         "p_ego_spent": p_ego or num(0),
     }
+    if counted and denominator is not None:
+        return Odds.from_counts(spec, final, denominator, threshold=thr, goal=g, breakdown=breakdown,
+                                p_ego_spent=p_ego, notes=tuple(notes))
     pmf: Any = final
     if denominator is not None:
         pmf = [num(c) for c in final]
