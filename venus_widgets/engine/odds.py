@@ -213,6 +213,8 @@ class Odds:
         noise is clipped to 0. A pmf of Fractions (and ints) gives exact
         odds: every probability stays a Fraction.
         """
+        if isinstance(pmf, np.ndarray) and pmf.dtype == np.float64 and pmf.ndim == 1 and pmf.size:
+            return cls._from_floats(spec, pmf, threshold, threshold if goal is None else goal, offset, extra)
         raw = list(pmf.items()) if isinstance(pmf, Mapping) else [(offset + i, v) for i, v in enumerate(pmf)]
         exact = all(is_exact(v) for _, v in raw)
         conv = Fraction if exact else float
@@ -229,6 +231,33 @@ class Odds:
             threshold=threshold,
             goal=goal,
             p_goal=p_goal if exact else min(1.0, p_goal),
+            **extra,
+        )
+
+    @classmethod
+    def _from_floats(cls, spec: Mapping[str, Any], pmf: np.ndarray, threshold: int, goal: int, offset: int,
+                     extra: dict[str, Any]) -> "Odds":
+        """:meth:`from_pmf` of a float64 array, the same values (zeros
+        dropped, each probability clipped to 1, sums by ``math.fsum``) by
+        array operations: exploding dice give hundreds of outcomes."""
+        idx = np.flatnonzero(pmf > 0)
+        keys = (idx + offset).tolist()
+        values = pmf[idx].tolist()
+        p_pass = min(1.0, math.fsum(v for k, v in zip(keys, values) if k >= threshold))
+        p_goal = min(1.0, math.fsum(v for k, v in zip(keys, values) if k >= goal))
+        p_critical, p_ego_spent = extra.pop("p_critical", None), extra.pop("p_ego_spent", None)
+        return cls._trusted(
+            spec=_deep_freeze(spec),
+            distribution=MappingProxyType(dict(zip(keys, np.minimum(pmf[idx], 1.0).tolist()))),
+            p_pass=p_pass,
+            threshold=int(threshold),
+            goal=int(goal),
+            p_goal=p_goal,
+            breakdown=_freeze({k: _number(v) for k, v in extra.pop("breakdown", {}).items()}),
+            truncated=_number(extra.pop("truncated", 0.0)),
+            notes=extra.pop("notes", ()),
+            p_critical=None if p_critical is None else _number(p_critical),
+            p_ego_spent=None if p_ego_spent is None else _number(p_ego_spent),
             **extra,
         )
 

@@ -109,6 +109,8 @@ class Int:
         return f"a whole number from {self.lo} to {self.hi}"
 
     def check(self, field: str, value: Any) -> int:
+        if type(value) is int and self.lo <= value <= self.hi:  # the common case, quickly
+            return value
         v = _as_int(field, value, self.allowed)
         if not self.lo <= v <= self.hi:
             raise SpecError(field, value, self.allowed)
@@ -136,7 +138,13 @@ class Choice:
     def allowed(self) -> str:
         return "one of " + ", ".join(self.options)
 
+    def __post_init__(self) -> None:
+        if any(alias in self.options for alias, _ in self.aliases):
+            raise ValueError("an alias must not be one of the options")
+
     def check(self, field: str, value: Any) -> str:
+        if type(value) is str and value in self.options:  # the common case, quickly (no alias is an option)
+            return value
         if not isinstance(value, str):
             raise SpecError(field, value, self.allowed)
         v = value.strip().lower()
@@ -420,11 +428,17 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     for key in spec:
         if not isinstance(key, str):
             raise SpecError("spec", key, "field names that are strings")
-    edition = Choice(tuple(ROLL_KINDS), "playtest").check("edition", spec.get("edition", "playtest"))
-    kinds = ROLL_KINDS[edition]
-    roll = Choice(kinds, default_roll(edition)).check("roll", spec.get("roll", default_roll(edition)))
+    from . import edition as _ed
+
+    edition = spec.get("edition", "playtest")
+    if type(edition) is not str or edition not in _ed.ids():  # else the word as given: checked the long way
+        edition = Choice(tuple(ROLL_KINDS), "playtest").check("edition", edition)
+    schemas = _ed.get(edition).SCHEMAS
+    roll = spec["roll"] if "roll" in spec else default_roll(edition)
+    if type(roll) is not str or roll not in schemas:
+        roll = Choice(tuple(schemas), default_roll(edition)).check("roll", roll)
     rules = check_rules(edition, spec["rules"]) if "rules" in spec else {}
-    fields = schema(edition, roll, rules)
+    fields = schemas[roll] if not rules else schema(edition, roll, rules)
     out: dict[str, Any] = {"edition": edition, "roll": roll}
     for key, value in spec.items():
         if key in ("edition", "roll", "rules"):

@@ -28,6 +28,7 @@ Fraction(5, 9)
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from itertools import product
 from typing import Sequence
 
@@ -52,18 +53,19 @@ def _own_table(first: np.ndarray, pascal: np.ndarray, b: int, nlo: int) -> np.nd
     budget for the lower-chance allies is ``L`` (0..nlo), by own
     successes ``s`` after the KISS round; over ``6 ** (n + b - L)``."""
     n = first.size - 1
-    t = np.arange(n + 1)
-    f = n - t
-    r = np.minimum(f, b)
-    left = np.minimum(np.maximum(b - f, 0), nlo)
-    pad = np.array([6 ** int(e) for e in b - r - left], dtype=first.dtype)
+    r = [min(n - t, b) for t in range(n + 1)]  # the failed own dice KISSed
+    left = [min(max(b - (n - t), 0), nlo) for t in range(n + 1)]  # non-decreasing in t
+    pad = np.array([6 ** (b - r[t] - left[t]) for t in range(n + 1)], dtype=first.dtype)
+    t = np.arange(n + 1)[:, None]
     rows = np.zeros((n + 1, 2 * n + 1), dtype=first.dtype)
-    k = np.arange(n + 1)
-    rows[t[:, None], t[:, None] + k] = (first * pad)[:, None] * pascal[r]
+    rows[t, t + t.T] = (first * pad)[:, None] * pascal[r]
     rows = rows[:, : n + 1]
     out = np.zeros((nlo + 1, n + 2, n + 1), dtype=first.dtype)
-    for L in range(nlo + 1):
-        out[L, 1:] = np.cumsum(np.where((left == L)[:, None], rows, 0), axis=0)
+    for L in range(nlo + 1):  # the first rolls that leave L: a run of t, summed up to each tau
+        a, e = bisect_left(left, L), bisect_right(left, L)
+        if a < e:
+            out[L, a + 1 : e + 1] = np.cumsum(rows[a:e], axis=0)
+            out[L, e + 1 :] = out[L, e]
     return out
 
 
