@@ -35,6 +35,7 @@ from typing import Sequence
 import numpy as np
 
 from ..._dist import count_dtype, pascal_counts
+from ...exact import bincount
 from ...odds import Odds
 from .dice import FAIL, SIX, SUCC
 from .order import best_first
@@ -124,13 +125,13 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
         failed_hi = [i for i in hi if cls[i] == FAIL]
         used = min(len(failed_hi), b_total)
         failed_lo = [i for i in lo if cls[i] == FAIL]
+        shift = sum(step[c] for c in cls)  # the allies kept as they fell (a KISSed die had failed: step 0)
         for left in range(len(lo) + 1):
-            kd = tuple(sorted(failed_hi[:used] + failed_lo[:left]))
+            kd = tuple(failed_hi[:used] + failed_lo[:left])
             pts = kissed_points.get(kd)
             if pts is None:
                 pts = kissed_points[kd] = _kissed_points([points[i] for i in kd])
-            shift = sum(step[c] for i, c in enumerate(cls) if i not in kd)  # the allies kept as they fell
-            f = p * 6 ** (used + left - len(kd))
+            f = p * 6 ** max(left - len(failed_lo), 0)  # budget left unused: as if rolled and ignored
             acc = keyed.setdefault((b_total - used, left, tau), [0] * w_a**2)
             for k, c in pts:
                 acc[k + shift] += f * c
@@ -139,16 +140,18 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
         nokiss[tau + a_s : n + 1 + a_s] += p * scale * first_real[tau:]
         p0_thr += p * tail[min(max(thr - a_s, 0), n + 1)]
         p0_goal += p * tail[tau]
-    H = np.zeros((size, size), dtype=dt)
-    if keyed:
-        tables = {b: _own_table(first, reduced, b, len(lo)) for b in {k[0] for k in keyed}}
-        own = np.array([tables[b][left, tau] for b, left, tau in keyed], dtype=dt)  # (K, n + 1)
-        kerns = np.array(list(keyed.values()), dtype=dt)  # (K, (A + 1)**2)
-        weights = kerns.T @ own  # ((A + 1)**2, n + 1): each ally shift's own successes
-        sixes = pascal_counts(n, dd, v, dt)  # C(s, x) dd**x v**(s - x): the sixes among s own successes
-        for j in np.nonzero(kerns.any(axis=0))[0]:
-            ds, dx = divmod(int(j), len(allies) + 1)
-            H[ds : ds + n + 1, dx : dx + n + 1] += weights[j][:, None] * sixes
+    if not keyed:
+        return nokiss, np.zeros((size, size), dtype=dt), p0_thr, p0_goal, D
+    tables = {b: _own_table(first, reduced, b, len(lo)) for b in {k[0] for k in keyed}}
+    own = np.array([tables[b][left, tau] for b, left, tau in keyed], dtype=dt)  # (K, n + 1)
+    kerns = np.array(list(keyed.values()), dtype=dt)  # (K, (A + 1)**2)
+    js = np.flatnonzero(kerns.any(axis=0))  # the allies' (successes, sixes) that occur
+    weights = kerns.T[js] @ own  # (J, n + 1): each of those, by own successes
+    sixes = pascal_counts(n, dd, v, dt)  # C(s, x) dd**x v**(s - x): the sixes among s own successes
+    ds, dx = np.divmod(js, w_a)
+    s = np.arange(n + 1)
+    cell = (ds[:, None, None] + s[:, None]) * size + dx[:, None, None] + s  # (J, s, x) -> H's flat index
+    H = bincount(cell, weights[:, :, None] * sixes, minlength=size * size).reshape(size, size)
     return nokiss, H, p0_thr, p0_goal, D
 
 
