@@ -115,6 +115,8 @@ class Counts:
 def _whole(value: Any) -> int:
     """A count as a Python int; a count that is not a whole number (float
     counts past 2**53, or a bug) raises instead of being rounded."""
+    if type(value) is int:
+        return value
     n = int(value)
     if n != value:
         raise ValueError(f"a count must be a whole number, not {value!r}")
@@ -292,7 +294,7 @@ class Odds:
         arr = np.asarray(counts)
         if arr.dtype.kind == "f":
             ints = arr.astype(np.int64)
-            if not np.array_equal(ints, arr):
+            if not (ints == arr).all():
                 raise ValueError("counts must be whole numbers (float counts are exact only below 2**53)")
             values = ints.tolist()
         else:
@@ -304,8 +306,8 @@ class Odds:
         c = Counts(
             denominator,
             dist,
-            p_pass=sum(n for k, n in dist.items() if k >= threshold),
-            p_goal=sum(n for k, n in dist.items() if k >= goal),
+            p_pass=sum(values[max(threshold - offset, 0):]),
+            p_goal=sum(values[max(goal - offset, 0):]),
             breakdown={k: _whole(v) for k, v in (breakdown or {}).items()},
             p_critical=None if p_critical is None else _whole(p_critical),
             p_ego_spent=None if p_ego_spent is None else _whole(p_ego_spent),

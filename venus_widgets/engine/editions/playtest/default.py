@@ -47,27 +47,33 @@ from .task import budget, denominator, goal, threshold
 
 
 
-def _own_table(first: np.ndarray, pascal: np.ndarray, b: int, nlo: int) -> np.ndarray:
-    """Own dice on the KISS path with ``b`` KISSes left for them:
-    ``C[L, tau, s]`` counts (the factor ``u ** s`` left out) the
-    first rolls with fewer than ``tau`` own successes whose leftover
-    budget for the lower-chance allies is ``L`` (0..nlo), by own
-    successes ``s`` after the KISS round; over ``6 ** (n + b - L)``."""
+def _own_rows(first: np.ndarray, pascal: np.ndarray, nlo: int,
+              keys: Sequence[tuple[int, int, int]]) -> np.ndarray:
+    """Own dice on the KISS path, for each key ``(b, L, tau)``: the counts
+    (the factor ``u ** s`` left out) of the first rolls with fewer than
+    ``tau`` own successes that leave ``b`` KISSes for the own dice and
+    ``L`` (0..nlo) for the lower-chance allies, by own successes ``s``
+    after the KISS round; over ``6 ** (n + b - L)``. For each ``b`` the
+    first rolls that leave ``L`` are a run of own successes ``t`` (the
+    leftover grows with ``t``), so each key is one sum of consecutive rows
+    (all keys in one ``reduceat``)."""
     n = first.size - 1
-    r = [min(n - t, b) for t in range(n + 1)]  # the failed own dice KISSed
-    left = [min(max(b - (n - t), 0), nlo) for t in range(n + 1)]  # non-decreasing in t
-    pad = np.array([6 ** (b - r[t] - left[t]) for t in range(n + 1)], dtype=first.dtype)
+    bs = sorted({b for b, _, _ in keys})
+    r = [[min(n - t, b) for t in range(n + 1)] for b in bs]  # the failed own dice KISSed
+    left = [[min(max(b - (n - t), 0), nlo) for t in range(n + 1)] for b in bs]  # non-decreasing in t
+    pad = np.array([[6 ** (b - rb[t] - lb[t]) for t in range(n + 1)] for b, rb, lb in zip(bs, r, left)],
+                   dtype=first.dtype)
     t = np.arange(n + 1)[:, None]
-    rows = np.zeros((n + 1, 2 * n + 1), dtype=first.dtype)
-    rows[t, t + t.T] = (first * pad)[:, None] * pascal[r]
-    rows = rows[:, : n + 1]
-    out = np.zeros((nlo + 1, n + 2, n + 1), dtype=first.dtype)
-    for L in range(nlo + 1):  # the first rolls that leave L: a run of t, summed up to each tau
-        a, e = bisect_left(left, L), bisect_right(left, L)
-        if a < e:
-            out[L, a + 1 : e + 1] = np.cumsum(rows[a:e], axis=0)
-            out[L, e + 1 :] = out[L, e]
-    return out
+    rows = np.zeros((len(bs), n + 2, 2 * n + 1), dtype=first.dtype)  # (b, t, s); a row of zeros ends each b
+    rows[:, t, t + t.T] = (first * pad)[:, :, None] * pascal[r]
+    runs = []
+    for b, L, tau in keys:
+        i = bs.index(b)
+        a, e = bisect_left(left[i], L), min(bisect_right(left[i], L), tau)
+        runs.append((i * (n + 2) + a, i * (n + 2) + e) if a < e else None)
+    flat = rows.reshape(-1, 2 * n + 1)[:, : n + 1]
+    sums = np.add.reduceat(flat, [i for run in runs for i in (run or (0, 1))], axis=0)[::2]
+    return sums * np.array([run is not None for run in runs])[:, None]  # an empty run counts 0
 
 
 def _kissed_points(points: Sequence[Sequence[tuple[int, int]]]) -> list[tuple[int, int]]:
@@ -142,8 +148,7 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
         p0_goal += p * tail[tau]
     if not keyed:
         return nokiss, np.zeros((size, size), dtype=dt), p0_thr, p0_goal, D
-    tables = {b: _own_table(first, reduced, b, len(lo)) for b in {k[0] for k in keyed}}
-    own = np.array([tables[b][left, tau] for b, left, tau in keyed], dtype=dt)  # (K, n + 1)
+    own = _own_rows(first, reduced, len(lo), list(keyed))  # (K, n + 1): the own dice of each key
     kerns = np.array(list(keyed.values()), dtype=dt)  # (K, (A + 1)**2)
     js = np.flatnonzero(kerns.any(axis=0))  # the allies' (successes, sixes) that occur
     weights = kerns.T[js] @ own  # (J, n + 1): each of those, by own successes

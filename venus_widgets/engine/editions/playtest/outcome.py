@@ -7,7 +7,6 @@ roll, the KISS round and Ego each add (:mod:`.task` lists its keys).
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -19,10 +18,13 @@ from .rules import Rules, rules_of
 from .task import budget, calibers, goal, threshold
 
 
-@lru_cache(maxsize=64)
 def _outcome_index(size: int, g: int, double6: bool) -> np.ndarray:
-    s, x = np.indices((size, size))
-    return np.where(double6 & (s < g), s + x, s).ravel()
+    """The final outcome of each cell of a flattened (successes, sixes)
+    table: the successes, plus the sixes below the goal under double6."""
+    s = np.arange(size)
+    if not double6:
+        return np.repeat(s, size)
+    return (s[:, None] + (s < g)[:, None] * s).ravel()
 
 
 def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = False,
