@@ -41,8 +41,9 @@ def _stats(caches):
     return {name: fn.cache_info() for name, fn in caches.items()}
 
 
-@pytest.mark.parametrize("spec", TINY[:2], ids=lambda s: s["edition"])
-def test_cold_misses_every_kernel_where_warm_hits_them(spec):
+@pytest.mark.parametrize("spec, uses_kernels", [(TINY[0], False), (TINY[1], True), (TINY[2], False)],
+                         ids=lambda v: v["edition"] if isinstance(v, dict) else str(v))
+def test_cold_misses_every_kernel_where_warm_hits_them(spec, uses_kernels):
     caches = bench.engine_caches()
     results = bench.result_cache_names(caches)
     result = "venus_widgets.engine.api._odds_cached"
@@ -50,12 +51,13 @@ def test_cold_misses_every_kernel_where_warm_hits_them(spec):
     bench.clear(caches)
     vw.odds(spec)  # computed from empty caches: what a cold call must look like
     fresh = _stats(caches)  # and everything this spec needs is now cached
-    assert sum(fresh[n].misses for n in kernels) > 0
+    # agora keeps kernels by their arguments; playtest tasks and the Heresy pool count from scratch
+    assert (sum(fresh[n].misses for n in kernels) > 0) == uses_kernels
     _, warm = bench.ours_warm(spec, caches)
     after = _stats(caches)
     assert (after[result].hits, after[result].misses) == (0, 1)  # the result is computed again
-    assert sum(after[n].misses - fresh[n].misses for n in kernels) == 0  # ... from warm kernels
-    assert sum(after[n].hits - fresh[n].hits for n in kernels) > 0
+    assert sum(after[n].misses - fresh[n].misses for n in kernels) == 0  # ... from warm kernels, if any
+    assert (sum(after[n].hits - fresh[n].hits for n in kernels) > 0) == uses_kernels
     _, cold = bench.ours_cold(spec, caches)
     assert _stats(caches) == fresh  # the same hits and misses as from empty caches: nothing was reused
     assert cold.distribution == warm.distribution == vw.odds(spec).distribution

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import islice
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
@@ -45,31 +45,89 @@ def denominator(spec: Mapping[str, Any]) -> int | None:
     return _edition(spec["edition"]).denominator(spec)
 
 
-@lru_cache(maxsize=512)
-def _odds_cached(key: str) -> Odds:
+class CacheInfo(NamedTuple):
+    """What ``cache_info()`` reports, as for a ``functools`` cache."""
+
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+
+
+class _Results:
+    """Results by normalized spec: ``compute(spec)`` once per spec, the
+    least recently used dropped past ``maxsize``; ``cache_clear`` and
+    ``cache_info`` as a ``functools`` cache has them. Keyed by the spec's
+    ``repr`` (normalize gives every field in one order), and the spec itself
+    handed to ``compute`` as a sorted copy (:func:`_sorted`), so the caller's
+    dict is never shared."""
+
+    def __init__(self, compute: Callable[[dict[str, Any]], Odds], maxsize: int) -> None:
+        self._compute, self._maxsize = compute, maxsize
+        self._store: OrderedDict[str, Odds] = OrderedDict()
+        self._hits = self._misses = 0
+        self.__doc__ = compute.__doc__
+        self.__wrapped__ = compute
+        # on the instance, not the class: a class with these would look like a cache itself
+        self.cache_clear, self.cache_info = self._clear, self._info
+
+    def __call__(self, spec: dict[str, Any]) -> Odds:
+        key = repr(spec)
+        found = self._store.get(key)
+        if found is not None:
+            self._hits += 1
+            self._store.move_to_end(key)
+            return found
+        self._misses += 1
+        value = self._store[key] = self._compute(_sorted(spec))
+        if len(self._store) > self._maxsize:
+            self._store.popitem(last=False)
+        return value
+
+    def _clear(self) -> None:
+        self._store.clear()
+        self._hits = self._misses = 0
+
+    def _info(self) -> CacheInfo:
+        return CacheInfo(self._hits, self._misses, self._maxsize, len(self._store))
+
+
+def _sorted(value: Any) -> Any:
+    """A fresh copy with every dict's keys in sorted order: odds carry their
+    spec in this order, whatever order the fields came in."""
+    if isinstance(value, dict):
+        return {k: _sorted(value[k]) for k in sorted(value)}
+    if isinstance(value, list):
+        return [_sorted(v) for v in value]
+    return value
+
+
+def _float_odds(spec: dict[str, Any]) -> Odds:
     """Float odds, correctly rounded from the exact rationals for rational
     specs with a common denominator ``D`` below 2**53: as the edition
     computes them when it counts in whole numbers (:meth:`Odds.from_counts`);
     else, up to ``SNAP_BELOW``, the float computation snapped to multiples of
     ``1 / D`` (when every value is within ``SNAP_TOLERANCE / D`` of one and
     the distribution adds up to exactly 1); otherwise counted in Fractions."""
-    spec = json.loads(key)
     d = denominator(spec)
-    if d is None or d >= EXACT_BELOW:
-        return _edition(spec["edition"]).odds(spec)
     o = _edition(spec["edition"]).odds(spec)
+    if d is None or d >= EXACT_BELOW:
+        return o
     if o._counts() is not None:  # counted in whole numbers over D: already exact
         return o
     snapped = o.snap_rounded(d) if d <= SNAP_BELOW else None
     if snapped is not None:
         return snapped
-    return _exact_cached(key).rounded()
+    return _exact_cached(spec).rounded()
 
 
-@lru_cache(maxsize=64)
-def _exact_cached(key: str) -> Odds:
-    spec = json.loads(key)
+def _exact_odds(spec: dict[str, Any]) -> Odds:
+    """The odds in Fractions."""
     return _edition(spec["edition"]).odds(spec, exact=True)
+
+
+_odds_cached = _Results(_float_odds, 512)
+_exact_cached = _Results(_exact_odds, 64)
 
 
 def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
@@ -90,19 +148,18 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     s = normalize(spec)
     if not exact:
         return odds_of_normalized(s)
-    key = json.dumps(s, sort_keys=True)
     if denominator(s) is None:
         field = "explode" if s["edition"] == "playsheet" else "pool"
         raise SpecError(field, s[field], "no exploding dice for exact=True",
                         "exploding dice can roll without end, so their odds are not a fraction; "
                         "use exact=False for the odds with the tail below 1e-12 cut off")
-    return _exact_cached(key)
+    return _exact_cached(s)
 
 
 def odds_of_normalized(s: dict[str, Any]) -> Odds:
     """:func:`odds` of a spec that :func:`normalize` returned (the rule lab's
     grids normalize each cell once, not twice)."""
-    return _odds_cached(json.dumps(s, sort_keys=True))
+    return _odds_cached(s)
 
 
 #: More dice than any roll has: ``faces``, ``kiss`` and ``kissed`` are read up to this many items.
