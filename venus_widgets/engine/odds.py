@@ -14,7 +14,7 @@ and the probabilities a player asks about.
 from __future__ import annotations
 
 import math
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, Mapping
@@ -319,32 +319,40 @@ class Odds:
         """Float odds from their counts (``spec`` already frozen, ``fields``
         the threshold, goal and notes), built without :meth:`__post_init__`:
         every value is already a plain float or int."""
-        share = c.share
+        d = c.denominator  # n / d: a division of two ints, correctly rounded (Counts.share)
         return cls._trusted(
             spec=spec,
-            distribution=MappingProxyType({k: share(n) for k, n in c.distribution.items()}),
-            p_pass=share(c.p_pass),
-            p_goal=share(c.p_goal),
-            breakdown=MappingProxyType({k: share(n) for k, n in c.breakdown.items()}),
-            p_critical=None if c.p_critical is None else share(c.p_critical),
-            p_ego_spent=None if c.p_ego_spent is None else share(c.p_ego_spent),
+            distribution=MappingProxyType({k: n / d for k, n in c.distribution.items()}),
+            p_pass=c.p_pass / d,
+            p_goal=c.p_goal / d,
+            breakdown=MappingProxyType({k: n / d for k, n in c.breakdown.items()}),
+            p_critical=None if c.p_critical is None else c.p_critical / d,
+            p_ego_spent=None if c.p_ego_spent is None else c.p_ego_spent / d,
             _exact=c,
             **fields,
         )
 
     @classmethod
-    def _trusted(cls, **fields: Any) -> "Odds":
+    def _trusted(cls, spec: Mapping[str, Any], distribution: Mapping[Any, Any], p_pass: Any, threshold: int | None,
+                 goal: int | None, p_goal: Any, breakdown: Mapping[str, Any], p_critical: Any = None,
+                 p_ego_spent: Any = None, truncated: Any = 0.0, notes: tuple[str, ...] = (),
+                 _exact: "Odds | Counts | None" = None) -> "Odds":
         """An Odds from values already in their final types (frozen spec and
         mappings, plain floats and ints): :meth:`__post_init__` skipped."""
         out = object.__new__(cls)
-        for f in _FIELDS:
-            if f.name in fields:
-                value = fields.pop(f.name)
-            else:
-                value = f.default if f.default is not MISSING else _freeze(f.default_factory())  # type: ignore[operator]
-            object.__setattr__(out, f.name, value)
-        if fields:
-            raise TypeError(f"unknown Odds fields {sorted(fields)}")
+        put = object.__setattr__
+        put(out, "spec", spec)
+        put(out, "distribution", distribution)
+        put(out, "p_pass", p_pass)
+        put(out, "threshold", threshold)
+        put(out, "goal", goal)
+        put(out, "p_goal", p_goal)
+        put(out, "breakdown", breakdown)
+        put(out, "p_critical", p_critical)
+        put(out, "p_ego_spent", p_ego_spent)
+        put(out, "truncated", truncated)
+        put(out, "notes", notes)
+        put(out, "_exact", _exact)
         return out
 
     def snap(self, denominator: int, tolerance: float = SNAP_TOLERANCE) -> "Odds | None":
@@ -565,6 +573,3 @@ class Odds:
         if isinstance(self.p_pass, Fraction):
             return f"<Odds {ed} {roll}: P(pass)={self.p_pass} exactly>"
         return f"<Odds {ed} {roll}: P(pass)={self.p_pass:.4%}>"
-
-
-_FIELDS = fields(Odds)
