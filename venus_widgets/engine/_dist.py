@@ -61,6 +61,17 @@ def count_dtype(denominator: int, exact: bool):
 #: ints and in float64 (exact to row 55, which is all float64 counts need).
 _COMB = np.array([[math.comb(r, k) for k in range(65)] for r in range(65)], dtype=object)
 _COMB_FLOAT = _COMB.astype(np.float64)
+_COMB.flags.writeable = _COMB_FLOAT.flags.writeable = False
+
+
+def comb_table(n: int, dtype=np.float64) -> np.ndarray:
+    """``C(r, k)`` for ``0 <= k, r <= n`` (0 for ``k > r``), read-only:
+    Python ints with ``dtype=object``, else float64 (exact to row 55).
+
+    >>> comb_table(3).tolist()[3]
+    [1.0, 3.0, 3.0, 1.0]
+    """
+    return (_COMB if dtype is object else _COMB_FLOAT)[: n + 1, : n + 1]
 
 
 #: ``_DOWN[r, k] = max(r - k, 0)``: the misses of ``r`` dice with ``k`` hits (clipped at 0).

@@ -28,13 +28,12 @@ Fraction(5, 9)
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from itertools import product
 from typing import Sequence
 
 import numpy as np
 
-from ..._dist import count_dtype, pascal_counts
+from ..._dist import comb_table, count_dtype, pascal_counts
 from ...exact import bincount
 from ...odds import Odds
 from .dice import FAIL, SIX, SUCC
@@ -47,33 +46,37 @@ from .task import budget, denominator, goal, threshold
 
 
 
-def _own_rows(first: np.ndarray, pascal: np.ndarray, nlo: int,
+def _own_rows(first: np.ndarray, pascal: np.ndarray, w: int, nlo: int,
               keys: Sequence[tuple[int, int, int]]) -> np.ndarray:
     """Own dice on the KISS path, for each key ``(b, L, tau)``: the counts
     (the factor ``u ** s`` left out) of the first rolls with fewer than
     ``tau`` own successes that leave ``b`` KISSes for the own dice and
     ``L`` (0..nlo) for the lower-chance allies, by own successes ``s``
-    after the KISS round; over ``6 ** (n + b - L)``. For each ``b`` the
-    first rolls that leave ``L`` are a run of own successes ``t`` (the
-    leftover grows with ``t``), so each key is one sum of consecutive rows
-    (all keys in one ``reduceat``)."""
+    after the KISS round; over ``6 ** (n + b - L)``.
+
+    ``first[t] = C(n, t) w**(n - t)`` counts the first rolls with ``t``
+    successes. One with at least ``b`` failures KISSes ``b`` dice and
+    leaves nothing (``L = 0``): ``C(b, k) w**(b - k)`` ways (``pascal[b]``)
+    to gain ``k``, so these add up to one convolution. One with ``f = n -
+    t < b`` failures KISSes them all and leaves ``L = min(b - f, nlo)``,
+    the unused ``b - f - L`` padded by 6 each; since ``C(n, t) C(n - t,
+    s - t) = C(n, s) C(s, t)``, its ways to end on ``s`` are ``first[s]
+    C(s, t) w**(n - t) 6**(b - f - L)``: for all keys at once one product
+    with the table of ``C(s, t)``.
+    """
     n = first.size - 1
-    bs = sorted({b for b, _, _ in keys})
-    r = [[min(n - t, b) for t in range(n + 1)] for b in bs]  # the failed own dice KISSed
-    left = [[min(max(b - (n - t), 0), nlo) for t in range(n + 1)] for b in bs]  # non-decreasing in t
-    pad = np.array([[6 ** (b - rb[t] - lb[t]) for t in range(n + 1)] for b, rb, lb in zip(bs, r, left)],
-                   dtype=first.dtype)
-    t = np.arange(n + 1)[:, None]
-    rows = np.zeros((len(bs), n + 2, 2 * n + 1), dtype=first.dtype)  # (b, t, s); a row of zeros ends each b
-    rows[:, t, t + t.T] = (first * pad)[:, :, None] * pascal[r]
-    runs = []
-    for b, L, tau in keys:
-        i = bs.index(b)
-        a, e = bisect_left(left[i], L), min(bisect_right(left[i], L), tau)
-        runs.append((i * (n + 2) + a, i * (n + 2) + e) if a < e else None)
-    flat = rows.reshape(-1, 2 * n + 1)[:, : n + 1]
-    sums = np.add.reduceat(flat, [i for run in runs for i in (run or (0, 1))], axis=0)[::2]
-    return sums * np.array([run is not None for run in runs])[:, None]  # an empty run counts 0
+    out = np.zeros((len(keys), n + 1), dtype=first.dtype)
+    coef = np.zeros((len(keys), n + 1), dtype=first.dtype)  # the second kind, by t
+    for i, (b, L, tau) in enumerate(keys):
+        cut = max(n - b + 1, 0)  # the first rolls below cut have at least b failures
+        if L == 0 and min(tau, cut) > 0:
+            out[i, : min(tau, cut) + b] = np.convolve(first[: min(tau, cut)], pascal[b, : b + 1])
+        for t in range(cut, min(tau, n + 1)):
+            if min(b - (n - t), nlo) == L:
+                coef[i, t] = w ** (n - t) * 6 ** (b - (n - t) - L)
+    if cut_rows := coef.any(axis=1).nonzero()[0].tolist():
+        out[cut_rows] += first * (coef[cut_rows] @ comb_table(n, first.dtype).T)
+    return out
 
 
 def _kissed_points(points: Sequence[Sequence[tuple[int, int]]]) -> list[tuple[int, int]]:
@@ -148,7 +151,7 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
         p0_goal += p * tail[tau]
     if not keyed:
         return nokiss, np.zeros((size, size), dtype=dt), p0_thr, p0_goal, D
-    own = _own_rows(first, reduced, len(lo), list(keyed))  # (K, n + 1): the own dice of each key
+    own = _own_rows(first, reduced, w, len(lo), list(keyed))  # (K, n + 1): the own dice of each key
     kerns = np.array(list(keyed.values()), dtype=dt)  # (K, (A + 1)**2)
     js = np.flatnonzero(kerns.any(axis=0))  # the allies' (successes, sixes) that occur
     weights = kerns.T[js] @ own  # (J, n + 1): each of those, by own successes
