@@ -299,6 +299,26 @@ def test_large_denominators_are_counted_exactly():
     assert o.p_goal == float(o.exact.p_goal)
 
 
+@pytest.mark.parametrize("spec", [
+    {"caliber": "silver", "dice": 14, "allies": ["gold", "bronze"], "factors": 3, "kiss": 6, "ego": "double6",
+     "consequences": 2},
+    {"caliber": "gold", "dice": 12, "allies": ["platinum"], "factors": 4, "kiss": 9, "consequences": 1},
+    {"caliber": "bronze", "dice": 13, "allies": ["silver", "gold"], "factors": 2, "kiss": 3, "ego": "reroll"},
+], ids=["double6", "own-failures-all-kissed", "reroll"])
+def test_fractions_above_two_to_the_53_are_counted_in_integers(spec):
+    """Above 2**53 ``exact=True`` counts in Python ints: every probability
+    is a whole number over the common denominator, and they add up to 1
+    (a float slipping into the count breaks both)."""
+    spec = {"edition": "playtest", "roll": "task", **spec}
+    d = api.denominator(normalize(spec))
+    assert d >= 2**53
+    e = vw.odds(spec, exact=True)
+    values = [*e.distribution.values(), *e.breakdown.values(), e.p_pass, e.p_goal]
+    assert all(isinstance(v, (F, int)) and d % F(v).denominator == 0 for v in values)
+    assert sum(e.distribution.values()) == 1
+    assert abs(vw.odds(spec).p_goal - float(e.p_goal)) < 1e-12
+
+
 def test_kiss_odds_and_advice_are_correctly_rounded():
     spec = {"roll": "task", "caliber": "silver", "dice": 3, "allies": ["gold"], "kiss": 2, "ego": "double6",
             "consequences": 2}

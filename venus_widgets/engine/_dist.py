@@ -68,10 +68,10 @@ def comb_table(n: int, dtype=np.float64) -> np.ndarray:
     """``C(r, k)`` for ``0 <= k, r <= n`` (0 for ``k > r``), read-only:
     Python ints with ``dtype=object``, else float64 (exact to row 55).
 
-    >>> comb_table(3).tolist()[3]
-    [1.0, 3.0, 3.0, 1.0]
+    >>> comb_table(3).tolist()[3], comb_table(3, np.dtype(object))[3].tolist()
+    ([1.0, 3.0, 3.0, 1.0], [1, 3, 3, 1])
     """
-    return (_COMB if dtype is object else _COMB_FLOAT)[: n + 1, : n + 1]
+    return (_COMB if np.dtype(dtype) == object else _COMB_FLOAT)[: n + 1, : n + 1]
 
 
 #: ``_DOWN[r, k] = max(r - k, 0)``: the misses of ``r`` dice with ``k`` hits (clipped at 0).

@@ -46,8 +46,7 @@ from .task import budget, denominator, goal, threshold
 
 
 
-def _own_rows(first: np.ndarray, pascal: np.ndarray, w: int, nlo: int,
-              keys: Sequence[tuple[int, int, int]]) -> np.ndarray:
+def _own_rows(first: np.ndarray, w: int, nlo: int, keys: Sequence[tuple[int, int, int]]) -> np.ndarray:
     """Own dice on the KISS path, for each key ``(b, L, tau)``: the counts
     (the factor ``u ** s`` left out) of the first rolls with fewer than
     ``tau`` own successes that leave ``b`` KISSes for the own dice and
@@ -56,8 +55,7 @@ def _own_rows(first: np.ndarray, pascal: np.ndarray, w: int, nlo: int,
 
     ``first[t] = C(n, t) w**(n - t)`` counts the first rolls with ``t``
     successes. One with at least ``b`` failures KISSes ``b`` dice and
-    leaves nothing (``L = 0``): ``C(b, k) w**(b - k)`` ways (``pascal[b]``)
-    to gain ``k``, so these add up to one convolution. One with ``f = n -
+    leaves nothing (``L = 0``): ``C(b, k) w**(b - k)`` ways to gain ``k``, so these add up to one convolution. One with ``f = n -
     t < b`` failures KISSes them all and leaves ``L = min(b - f, nlo)``,
     the unused ``b - f - L`` padded by 6 each; since ``C(n, t) C(n - t,
     s - t) = C(n, s) C(s, t)``, its ways to end on ``s`` are ``first[s]
@@ -70,7 +68,8 @@ def _own_rows(first: np.ndarray, pascal: np.ndarray, w: int, nlo: int,
     for i, (b, L, tau) in enumerate(keys):
         cut = max(n - b + 1, 0)  # the first rolls below cut have at least b failures
         if L == 0 and min(tau, cut) > 0:
-            out[i, : min(tau, cut) + b] = np.convolve(first[: min(tau, cut)], pascal[b, : b + 1])
+            kissed = comb_table(b, first.dtype)[b] * np.array([w ** (b - k) for k in range(b + 1)], dtype=first.dtype)
+            out[i, : min(tau, cut) + b] = np.convolve(first[: min(tau, cut)], kissed)
         for t in range(cut, min(tau, n + 1)):
             if min(b - (n - t), nlo) == L:
                 coef[i, t] = w ** (n - t) * 6 ** (b - (n - t) - L)
@@ -104,11 +103,13 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
     size = n + len(allies) + 1
     w, v, dd = rules.faces(cal)
     u = v + dd  # succeeding faces
-    reduced = pascal_counts(n, 1, w, dt)  # own successes, u**s left out
-    first = reduced[n]
-    first_real = first * np.array([u**i for i in range(n + 1)], dtype=dt)
+    first = comb_table(n, dt)[n] * np.array([w ** (n - t) for t in range(n + 1)], dtype=dt)  # u**t left out
+    first_real = first * np.array([u**t for t in range(n + 1)], dtype=dt)
     scale = 6**b_total
-    tail = np.concatenate([np.cumsum(first_real[::-1])[::-1], np.zeros(1, dt)]) * scale  # t >= k
+    tail = [0] * (n + 2)  # first rolls with at least k own successes, over 6**b_total
+    for t, c in zip(range(n, -1, -1), first_real[::-1].tolist()):
+        tail[t] = tail[t + 1] + c
+    tail = [c * scale for c in tail]
     own_chance = rules.chance(cal)
     hi = best_first([i for i, a in enumerate(allies) if rules.chance(a) > own_chance], allies.__getitem__, rules)
     lo = best_first([i for i, a in enumerate(allies) if rules.chance(a) <= own_chance], allies.__getitem__, rules)
@@ -151,12 +152,12 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
         p0_goal += p * tail[tau]
     if not keyed:
         return nokiss, np.zeros((size, size), dtype=dt), p0_thr, p0_goal, D
-    own = _own_rows(first, reduced, w, len(lo), list(keyed))  # (K, n + 1): the own dice of each key
-    kerns = np.array(list(keyed.values()), dtype=dt)  # (K, (A + 1)**2)
-    js = np.flatnonzero(kerns.any(axis=0))  # the allies' (successes, sixes) that occur
-    weights = kerns.T[js] @ own  # (J, n + 1): each of those, by own successes
+    own = _own_rows(first, w, len(lo), list(keyed))  # (K, n + 1): the own dice of each key
+    js = [j for j in range(w_a**2) if any(acc[j] for acc in keyed.values())]  # the allies' (successes, sixes)
+    kerns = np.array([[acc[j] for j in js] for acc in keyed.values()], dtype=dt)  # (K, J)
+    weights = kerns.T @ own  # (J, n + 1): each of those, by own successes
     sixes = pascal_counts(n, dd, v, dt)  # C(s, x) dd**x v**(s - x): the sixes among s own successes
-    ds, dx = np.divmod(js, w_a)
+    ds, dx = np.divmod(np.array(js), w_a)
     s = np.arange(n + 1)
     cell = (ds[:, None, None] + s[:, None]) * size + dx[:, None, None] + s  # (J, s, x) -> H's flat index
     H = bincount(cell, weights[:, :, None] * sixes, minlength=size * size).reshape(size, size)
