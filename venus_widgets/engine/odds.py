@@ -112,6 +112,25 @@ class Counts:
         return numerator / self.denominator
 
 
+def whole_counts(counts: Any) -> list[int]:
+    """Counts (an array or list of whole numbers: ints, or floats below
+    2**53) as a list of Python ints; a count that is not a whole number
+    raises (float counts past 2**53 are not exact, or a bug).
+
+    >>> whole_counts(np.array([1.0, 5.0])), whole_counts([2, 3])
+    ([1, 5], [2, 3])
+    """
+    if isinstance(counts, list) and all(type(v) is int for v in counts):
+        return counts
+    arr = np.asarray(counts)
+    if arr.dtype.kind == "f":
+        ints = arr.astype(np.int64)
+        if not (ints == arr).all():
+            raise ValueError("counts must be whole numbers (float counts are exact only below 2**53)")
+        return ints.tolist()
+    return [_whole(v) for v in arr.tolist()]
+
+
 def _whole(value: Any) -> int:
     """A count as a Python int; a count that is not a whole number (float
     counts past 2**53, or a bug) raises instead of being rounded."""
@@ -291,14 +310,7 @@ class Odds:
         >>> o.distribution[2], o.p_pass, o.exact.p_pass, o.mean
         (0.8333333333333334, 0.8333333333333334, Fraction(5, 6), 1.6666666666666667)
         """
-        arr = np.asarray(counts)
-        if arr.dtype.kind == "f":
-            ints = arr.astype(np.int64)
-            if not (ints == arr).all():
-                raise ValueError("counts must be whole numbers (float counts are exact only below 2**53)")
-            values = ints.tolist()
-        else:
-            values = [_whole(v) for v in arr.tolist()]
+        values = whole_counts(counts)
         if sum(values) != denominator or min(values, default=0) < 0:
             raise ValueError(f"counts must be at least 0 and add up to the denominator {denominator}")
         dist = {offset + i: n for i, n in enumerate(values) if n}
