@@ -16,22 +16,28 @@ fields, ``at_least``/``at_most``/``mean``, ``kiss_odds`` and ``advise``
 figures) is the correctly rounded value of the exact rational: the same on
 every machine, in any process, whatever ran before, with any thread count.
 
-How (:func:`venus_widgets.engine.api.odds`), two paths that give the same
-Fractions (``tests/test_exact.py`` checks it):
+How (:func:`venus_widgets.engine.api.odds`), three paths that give the
+same Fractions (``tests/test_exact.py`` checks it):
 
-* **snap** (``D <= 2**44``, nearly every spec): the float computation as
-  before, then every value is taken to the nearest multiple of ``1 / D``
-  (:meth:`Odds.snap`), accepted only when each value lies within ``0.05 /
-  D`` of one and the distribution's numerators add up to ``D`` exactly;
-  float noise measured on the benchmark specs is at most 1.1e-15 relative,
-  i.e. 0.0007 / D at D = 2**41 and 0.004 / D at 2**43, so a wrong snap would
-  need an error hundreds of times larger. Costs about 0.07 ms per spec.
-* **count** (``2**44 < D < 2**53``, or when a snap is refused, and always
-  for ``odds(spec, exact=True)``): the same numpy code run on object arrays
-  of Fractions (this module's helpers keep it one code path); slower (tens
-  of ms to about 1.5 s for the largest such specs), cached.
+* **counted by the edition** (playtest tasks, ``D < 2**53``): the edition
+  counts ways in whole numbers over ``D`` (in float64, where every sum and
+  product of them is exact) and hands them to :meth:`Odds.from_counts`,
+  which checks that they are whole and add up to ``D``, divides each once
+  and keeps the counts as the exact odds (:class:`Odds.exact` builds the
+  Fractions only when read);
+* **snap** (``D <= 2**44``, the other editions): the float computation,
+  then every value is taken to the nearest multiple of ``1 / D``
+  (:meth:`Odds.snap_rounded`), accepted only when each value lies within
+  ``0.05 / D`` of one and the distribution's numerators add up to ``D``
+  exactly; float noise measured on the benchmark specs is at most 1.1e-15
+  relative, i.e. 0.0007 / D at D = 2**41 and 0.004 / D at 2**43, so a wrong
+  snap would need an error hundreds of times larger;
+* **count** (``2**44 < D < 2**53`` for the other editions, or when a snap
+  is refused, and always for ``odds(spec, exact=True)``): the same numpy
+  code run on object arrays of Python ints or Fractions (this module's
+  helpers keep it one code path); slower, cached.
 
-Every float is then ``float(Fraction)``, which is correctly rounded. Above
+Every float is then the correctly rounded value of its fraction. Above
 2**53 (huge pools with big KISS budgets) and for exploding dice the floats
 are computed as before (exact to about 1e-15, not guaranteed to the bit).
 
