@@ -20,12 +20,15 @@ from itertools import product
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import peer_agora
 import peer_playsheet
 import peer_playtest
 import venus_widgets as vw
 from venus_widgets.engine import api
+from venus_widgets.engine.odds import Odds
 from venus_widgets.engine.spec import normalize
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -377,3 +380,21 @@ def test_same_bits_in_two_processes_in_opposite_orders():
     here = {k: v for k, v in forward.items()}
     spec = SPECS[0]
     assert here[json.dumps(spec, sort_keys=True)]["p_pass"] == vw.odds(spec).p_pass.hex()
+
+
+@given(st.lists(st.integers(0, 6**12), min_size=1, max_size=30).filter(any), st.integers(-1, 31),
+       st.integers(0, 5), st.integers(0, 6**12))
+def test_counted_odds_are_the_rounded_fractions(counts, k, offset, extra):
+    """Odds kept as counts (``from_counts``) answer every question with the
+    correctly rounded value of the exact fraction: the same floats as the
+    Fractions rounded one by one (``from_pmf(...).rounded()``)."""
+    d = sum(counts)
+    thr = offset + len(counts) // 2
+    bd = {"part": min(extra, d)}
+    c = Odds.from_counts({"edition": "toy"}, counts, d, threshold=thr, goal=thr + 1, offset=offset, breakdown=bd)
+    e = Odds.from_pmf({"edition": "toy"}, {offset + i: F(n, d) for i, n in enumerate(counts)}, threshold=thr,
+                      goal=thr + 1, breakdown={"part": F(bd["part"], d)}).rounded()
+    assert c == e  # every field: distribution, p_pass, p_goal, breakdown ...
+    assert (c.at_least(k), c.at_most(k), c.mean, c.sd, c.p_fail) == (e.at_least(k), e.at_most(k), e.mean, e.sd,
+                                                                      e.p_fail)
+    assert c.exact == e.exact and c.exact.p_pass == F(sum(counts[max(thr - offset, 0):]), d)
