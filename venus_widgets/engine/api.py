@@ -18,7 +18,8 @@ from collections import OrderedDict
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import islice
-from typing import Any, Callable, Mapping, NamedTuple, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 

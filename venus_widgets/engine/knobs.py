@@ -32,7 +32,8 @@ venus_widgets.engine.errors.SpecError: rules.max_dice=3 is not allowed: expected
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from .errors import SpecError
 

@@ -21,7 +21,8 @@ import math
 import numbers
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 

@@ -93,8 +93,8 @@ def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = 
         return Odds.from_counts(spec, final, denominator, threshold=thr, goal=g, breakdown=breakdown,
                                 p_ego_spent=p_ego, notes=tuple(notes))
     pmf: Any = final
-    if denominator is not None:
-        pmf = [num(c) for c in final]
+    if denominator is not None:  # each count divided once (as float(c) / D would: the same rounding)
+        pmf = final / float(denominator) if not exact else [num(c) for c in final]
     elif not exact:
         pmf = final.astype(float)
     return Odds.from_pmf(spec, pmf, threshold=thr, goal=g, breakdown=breakdown, p_ego_spent=p_ego, notes=notes)
