@@ -1,0 +1,77 @@
+"""Convolutions of whole stacks of pmfs in a few numpy operations, the
+task odds' building blocks (:mod:`.task_odds`, :mod:`.ego`).
+
+A convolution is an outer product summed along its anti-diagonals:
+``(a * b)[u] = sum_r a[r] b[u - r]`` is the sum of ``outer(a, b)[r, w]``
+over ``r + w = u``. :func:`skew_sum` takes those sums for every leading
+index at once, so a stack of convolutions (one per KISS count, per set of
+failed allies ...) costs one product and one sum, not a Python loop. Every
+term is a product of two probabilities (or counts) and every sum adds
+non-negative terms, so floats keep their relative accuracy; object arrays
+(Fractions, Python ints) stay exact.
+
+>>> conv(np.array([[1.0, 1.0], [1.0, 0.0]]), np.array([1.0, 2.0])).tolist()   # two rows at once
+[[1.0, 3.0, 2.0], [1.0, 2.0, 0.0]]
+>>> conv2(np.array([[1, 1], [0, 1]]), np.array([[1, 2]])).tolist()
+[[1, 3, 2], [0, 1, 2]]
+>>> (np.array([1.0, 1.0]) @ toeplitz(np.array([1.0, 2.0]), 2, 3)).tolist()   # the same, one row
+[1.0, 3.0, 2.0]
+>>> power(np.array([0.5, 0.5]), 3).tolist()
+[0.125, 0.375, 0.375, 0.125]
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def skew_sum(v: np.ndarray) -> np.ndarray:
+    """``out[..., u] = sum_r v[..., r, u - r]``: the sums along the
+    anti-diagonals of the last two axes, ``(R, L) -> R + L - 1``. Row ``r``
+    is laid ``r`` places further than row ``r - 1`` in a flat buffer with
+    rows of ``L + R`` (so ``R`` zeros after each), read back with rows of
+    ``L + R - 1``: entry ``(r, w)`` lands in column ``r + w``."""
+    *lead, r, width = v.shape
+    buf = np.zeros((*lead, r, width + r), dtype=v.dtype)
+    buf[..., :width] = v
+    flat = buf.reshape(*lead, r * (width + r))[..., : r * (width + r - 1)]
+    return flat.reshape(*lead, r, width + r - 1).sum(axis=-2)
+
+
+def conv(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``np.convolve`` along the last axis, broadcast over the leading axes."""
+    return skew_sum(a[..., :, None] * b[..., None, :])
+
+
+def conv2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The full 2-D convolution of ``a[S, T]`` and ``b[S', T']``: along the
+    second axis (the pairs of rows), then along the first."""
+    rows = skew_sum(a[:, None, :, None] * b[None, :, None, :])  # (S, S', T + T' - 1)
+    return skew_sum(rows.transpose(2, 0, 1)).T
+
+
+#: ``_LAG[a, u] = u - a``: where row ``a`` of a Toeplitz matrix reads its row (any size up to 64).
+_LAG = np.arange(64)[None, :] - np.arange(64)[:, None]
+
+
+def toeplitz(rows: np.ndarray, n_in: int, n_out: int) -> np.ndarray:
+    """``M[..., a, u] = rows[..., u - a]`` (0 outside the row), ``a <
+    n_in``, ``u < n_out``: ``x @ M`` is ``x`` convolved with each row, cut
+    to ``n_out`` (one matrix product for a stack of convolutions)."""
+    width = min(rows.shape[-1], n_out)
+    padded = np.zeros((*rows.shape[:-1], n_in + n_out - 1), dtype=rows.dtype)  # index u - a + n_in - 1
+    padded[..., n_in - 1 : n_in - 1 + width] = rows[..., :width]
+    lag = _LAG[:n_in, :n_out] if max(n_in, n_out) <= len(_LAG) else np.subtract.outer(-np.arange(n_in), -np.arange(n_out))
+    return padded[..., lag + (n_in - 1)]
+
+
+def power(pmf: np.ndarray, e: int) -> np.ndarray:
+    """``pmf`` convolved with itself ``e`` times (``e >= 0``), by squaring."""
+    out, sq = np.ones(1, dtype=pmf.dtype), pmf
+    while e:
+        if e & 1:
+            out = np.convolve(out, sq)
+        e >>= 1
+        if e:
+            sq = np.convolve(sq, sq)
+    return out
