@@ -44,10 +44,17 @@ def conv(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def conv2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The full 2-D convolution of ``a[S, T]`` and ``b[S', T']``: along the
-    second axis (the pairs of rows), then along the first."""
-    rows = skew_sum(a[:, None, :, None] * b[None, :, None, :])  # (S, S', T + T' - 1)
-    return skew_sum(rows.transpose(2, 0, 1)).T
+    """The full 2-D convolution of ``a[S, T]`` and ``b[S', T']``: both laid
+    in rows of ``T + T' - 1`` (room for every sum of columns, so nothing
+    carries into the next row) and convolved flat, in one ``np.convolve``."""
+    (rows_a, cols_a), (rows_b, cols_b) = a.shape, b.shape
+    width = cols_a + cols_b - 1
+    flat = []
+    for x, rows, cols in ((a, rows_a, cols_a), (b, rows_b, cols_b)):
+        padded = np.zeros((rows, width), dtype=x.dtype)
+        padded[:, :cols] = x
+        flat.append(padded.ravel())
+    return np.convolve(flat[0], flat[1])[: (rows_a + rows_b - 1) * width].reshape(-1, width)
 
 
 #: ``_LAG[a, u] = u - a``: where row ``a`` of a Toeplitz matrix reads its row (any size up to 64).

@@ -47,11 +47,13 @@ from ...exact import dtype, ones, ratio, zeros
 from .conv import conv2, toeplitz
 
 
-def powers(v: Any, n: int, ex: bool) -> np.ndarray:
-    """``v**0 .. v**n`` by repeated products (exact for whole numbers)."""
-    out = ones(n + 1, ex)
-    out[1:] = np.cumprod(np.full(n, v, dtype=dtype(ex)))
-    return out
+def powers(bases: Sequence[Any], n: int, ex: bool) -> np.ndarray:
+    """``out[i, e] = bases[i]**e`` for ``e <= n``, by repeated products
+    (exact for whole numbers)."""
+    out = np.empty((len(bases), n + 1), dtype=dtype(ex))
+    out[:, 0] = 1
+    out[:, 1:] = np.array(bases, dtype=dtype(ex))[:, None]
+    return np.cumprod(out, axis=1)
 
 
 def faces(pass_from: int, high_from: int, ex: bool, count: bool) -> tuple[Any, Any, Any]:
@@ -75,12 +77,12 @@ def own_rows(n: int, kmax: int, cap: int, a: Any, b: Any, unit: Any, ex: bool) -
     comb = _COMB if ex else _COMB_FLOAT
     f = np.arange(max(n - cap + 1, 0), n + 1)
     m = np.minimum(f, kmax)
-    j = np.arange(cap)[None, :] - (n - f)[:, None]
+    j = np.arange(cap) - (n - f)[:, None]
     ok = (j >= 0) & (j <= m[:, None])
-    jj = np.where(ok, j, 0)
-    apow, bpow, upow = powers(a, n + kmax, ex), powers(b, n + kmax, ex), powers(unit, kmax, ex)
-    rows = comb[n, f][:, None] * comb[m[:, None], jj] * ok
-    return rows * apow[(f + m)[:, None] - jj] * bpow[(n - f)[:, None] + jj] * upow[kmax - m][:, None], m
+    j = j * ok  # 0 where no j: those cells are 0 below
+    pw = powers([a, b, unit], n + kmax, ex)
+    rows = comb[n, f][:, None] * comb[m[:, None], j] * ok * pw[2, kmax - m][:, None]
+    return rows * pw[0, (f + m)[:, None] - j] * pw[1, (n - f)[:, None] + j], m
 
 
 def _plain(n: int, kmax: int, allies: Sequence[int], cap: int, own_face: int, high_from: int, ally_kiss: bool,
@@ -92,8 +94,9 @@ def _plain(n: int, kmax: int, allies: Sequence[int], cap: int, own_face: int, hi
     q, plain, h = faces(own_face, high_from, ex, count)
     rows, _ = own_rows(n, kmax, cap, q, one, unit, ex)
     s = np.arange(cap)
-    thin = (_COMB if ex else _COMB_FLOAT)[:cap, :cap] * powers(plain, cap, ex)[np.maximum(s[:, None] - s, 0)]
-    own = rows.sum(axis=0)[:, None] * thin * powers(h, cap - 1, ex)[None, :]
+    pw = powers([plain, h], cap - 1, ex)
+    thin = (_COMB if ex else _COMB_FLOAT)[:cap, :cap] * pw[0, np.maximum(s[:, None] - s, 0)] * pw[1]
+    own = rows.sum(axis=0)[:, None] * thin
     ally = zeros((len(allies) + 1, len(allies) + 1), ex)
     ally[0, 0] = one
     for face in allies:  # a + b (plain S + h S U): passed at once (lifted), or failed and re-rolled

@@ -33,7 +33,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..._dist import binom
+from ..._dist import _COMB_FLOAT, _powers, binom
 from ...exact import bincount, ratio, zeros
 from ...odds import TAIL_CUTOFF
 
@@ -73,13 +73,12 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
     """
     high_from = max(high_from, pass_from)  # a high face passes
     if count:
-        # failing faces; passing faces but the high ones; high faces
-        fail, plain, high = pass_from - 1, high_from - pass_from, 11 - high_from
-        c = np.zeros((n + 1, n + 1))
-        for f in range(n + 1):
-            for t in range(n - f + 1):
-                c[f, t] = math.comb(n, f) * fail**f * math.comb(n - f, t) * plain ** (n - f - t) * high**t
-        return c
+        # C(n, f) fail**f C(n - f, t) plain**(n - f - t) high**t for failing faces; passing faces but the
+        # high ones; high faces: whole numbers below 2**53 (counts are only taken below it), exact in float64
+        fail, plain, high = (_powers(c, n, np.float64) for c in (pass_from - 1, high_from - pass_from, 11 - high_from))
+        fs, ts = np.arange(n + 1)[:, None], np.arange(n + 1)[None, :]
+        left = np.maximum(n - fs - ts, 0)  # passing dice not high (ts <= n - fs; 0 beyond)
+        return _COMB_FLOAT[n, fs] * fail[fs] * _COMB_FLOAT[n - fs, ts] * plain[left] * high[ts] * (ts <= n - fs)
     p = ratio(11 - pass_from, 10, exact)  # one D10 passes on pass_from..10
     x = ratio(11 - high_from, 10, exact)  # one D10 is high
     if explode:
@@ -91,7 +90,7 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
         r = x / p
         k = n - np.arange(n + 1)[:, None]  # dice left after f failures
         i = np.arange(n + 1)[None, :]
-        comb = np.array([[math.comb(a, b) for b in range(n + 1)] for a in range(n, -1, -1)], dtype=float)
+        comb = _COMB_FLOAT[n::-1, : n + 1]  # C(n - f, i), 0 for i > n - f
         with np.errstate(invalid="ignore", divide="ignore"):
             inner = comb * r**i * (1 - r) ** np.maximum(k - i, 0)
         return np.where(i <= k, fails[:, None] * inner, 0.0)

@@ -160,7 +160,7 @@ class _Task:
         by_fresh = (qs.reshape(len(qs), -1).T @ fresh).reshape(*qs.shape[1:], fresh.shape[1])  # [m - m0, s, w]
         rs = skew_sum(by_fresh)  # [m - m0, passes]
         if unit != 1:  # m own dice KISSed: kmax - m not rolled
-            rs *= powers(unit, kmax, ex)[kmax - m0 - np.arange(len(rs))][:, None]
+            rs *= powers([unit], kmax, ex)[0, kmax - m0 - np.arange(len(rs))][:, None]
         step = _fresh_passes(self.rules.pass_from[self.rank], explode, ex, count, hi)
         acc = rs[-1]
         for r_m in rs[-2::-1]:
