@@ -14,6 +14,8 @@ non-negative terms, so floats keep their relative accuracy; object arrays
 [[1.0, 3.0, 2.0], [1.0, 2.0, 0.0]]
 >>> conv2(np.array([[1, 1], [0, 1]]), np.array([[1, 2]])).tolist()
 [[1, 3, 2], [0, 1, 2]]
+>>> conv2(np.array([[1, 1]]), np.array([[1], [1]]), np.array([[1, 1]])).tolist()   # (1 + y)(1 + x)(1 + y)
+[[1, 2, 1], [1, 2, 1]]
 >>> (np.array([1.0, 1.0]) @ toeplitz(np.array([1.0, 2.0]), 2, 3)).tolist()   # the same, one row
 [1.0, 3.0, 2.0]
 >>> power(np.array([0.5, 0.5]), 3).tolist()
@@ -43,18 +45,20 @@ def conv(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return skew_sum(a[..., :, None] * b[..., None, :])
 
 
-def conv2(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """The full 2-D convolution of ``a[S, T]`` and ``b[S', T']``: both laid
-    in rows of ``T + T' - 1`` (room for every sum of columns, so nothing
-    carries into the next row) and convolved flat, in one ``np.convolve``."""
-    (rows_a, cols_a), (rows_b, cols_b) = a.shape, b.shape
-    width = cols_a + cols_b - 1
-    flat = []
-    for x, rows, cols in ((a, rows_a, cols_a), (b, rows_b, cols_b)):
-        padded = np.zeros((rows, width), dtype=x.dtype)
-        padded[:, :cols] = x
-        flat.append(padded.ravel())
-    return np.convolve(flat[0], flat[1])[: (rows_a + rows_b - 1) * width].reshape(-1, width)
+def conv2(*arrays: np.ndarray) -> np.ndarray:
+    """The full 2-D convolution of ``arrays`` (each ``[S, T]``): all laid in
+    rows as wide as the result's (room for every sum of columns, so nothing
+    carries into the next row) and convolved flat, one ``np.convolve`` per
+    array after the first."""
+    width = sum(x.shape[1] for x in arrays) - len(arrays) + 1
+    rows = sum(x.shape[0] for x in arrays) - len(arrays) + 1
+    out = None
+    for x in arrays:
+        padded = np.zeros((x.shape[0], width), dtype=x.dtype)
+        padded[:, : x.shape[1]] = x
+        out = padded.ravel() if out is None else np.convolve(out, padded.ravel())
+    assert out is not None, "conv2 of no arrays"
+    return out[: rows * width].reshape(rows, width)
 
 
 #: ``_LAG[a, u] = u - a``: where row ``a`` of a Toeplitz matrix reads its row (any size up to 64).

@@ -97,16 +97,12 @@ def _plain(n: int, kmax: int, allies: Sequence[int], cap: int, own_face: int, hi
     pw = powers([plain, h], cap - 1, ex)
     thin = (_COMB if ex else _COMB_FLOAT)[:cap, :cap] * pw[0, np.maximum(s[:, None] - s, 0)] * pw[1]
     own = rows.sum(axis=0)[:, None] * thin
-    ally = zeros((len(allies) + 1, len(allies) + 1), ex)
-    ally[0, 0] = one
+    per_ally = []
     for face in allies:  # a + b (plain S + h S U): passed at once (lifted), or failed and re-rolled
         aq, ap, ah = faces(face, high_from, ex, count)
         a, b = (aq * aq, unit + aq) if ally_kiss else (aq, one)
-        nxt = ally * a
-        nxt[1:] += ally[:-1] * (b * ap)
-        nxt[1:, 1:] += ally[:-1, :-1] * (b * ah)
-        ally = nxt
-    return conv2(own, ally)[:cap, :cap]
+        per_ally.append(np.array([[a, 0], [b * ap, b * ah]], dtype=dtype(ex)))  # [passes, highs]
+    return conv2(own, *per_ally)[:cap, :cap]
 
 
 def _negative_binomials(lo: int, hi: int, x: float, cap: int) -> np.ndarray:
@@ -128,19 +124,12 @@ def _exploding(n: int, kmax: int, allies: Sequence[int], cap: int, own_face: int
 
     fo = ends_failed(own_face)
     rows, m = own_rows(n, kmax, cap, fo, 1 - fo, 1.0, False)
-    k = len(allies) + 1 if ally_kiss else 1
-    ally = np.zeros((k, len(allies) + 1))  # [allies re-rolled, passing endings]
-    ally[0, 0] = 1.0
-    for face in allies:
+    per_ally = [np.ones((1, 1))]  # [allies re-rolled, passing endings]
+    for face in allies:  # passing; or failed, and with ally_kiss one more chain, passing or failed
         fa = ends_failed(face)
-        nxt = np.zeros_like(ally)
-        nxt[:, 1:] = ally[:, :-1] * (1 - fa)
-        if ally_kiss:  # failed: one more chain, which ends passing or failed
-            nxt[1:] += ally[:-1] * (fa * fa)
-            nxt[1:, 1:] += ally[:-1, :-1] * (fa * (1 - fa))
-        else:
-            nxt += ally * fa
-        ally = nxt
+        per_ally.append(np.array([[0.0, 1 - fa], [fa * fa, fa * (1 - fa)]] if ally_kiss else [[fa, 1 - fa]]))
+    ally = conv2(*per_ally)
+    k = len(ally)
     d = rows @ toeplitz(ally, cap, cap)  # [k, own row, d]: the own endings convolved with the allies'
     chains = n + len(allies) + m[None, :] + np.arange(k)[:, None]
     nb = _negative_binomials(int(chains.min()), int(chains.max()), x, cap)

@@ -91,8 +91,7 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
         k = n - np.arange(n + 1)[:, None]  # dice left after f failures
         i = np.arange(n + 1)[None, :]
         comb = _COMB_FLOAT[n::-1, : n + 1]  # C(n - f, i), 0 for i > n - f
-        with np.errstate(invalid="ignore", divide="ignore"):
-            inner = comb * r**i * (1 - r) ** np.maximum(k - i, 0)
+        inner = comb * r**i * (1 - r) ** np.maximum(k - i, 0)  # bases in [0, 1], exponents >= 0
         return np.where(i <= k, fails[:, None] * inner, 0.0)
     g = zeros((n + 1, n + 1), exact)
     for f in range(n + 1):
