@@ -58,16 +58,20 @@ class _Task:
         self.ego = spec["ego"]
 
     def compute(self) -> Odds:
-        """The odds. With ``exact`` and a common denominator ``D`` below
-        2**53, counted in integers held in float64 (every count, product and
-        partial sum is an integer below ``D``, so the float arithmetic is
-        exact), then divided once into Fractions."""
+        """The odds. With a common denominator ``D`` below 2**53 (no
+        explosions), counted in whole numbers held in float64 (every count,
+        product and partial sum is an integer below ``D``, so the float
+        arithmetic is exact): the float odds straight from the counts
+        (:meth:`Odds.from_counts`, each correctly rounded), or with
+        ``exact`` divided once into Fractions."""
         d = denominator(self.spec)
-        count = self.exact and d is not None and d < 2**53
+        count = d is not None and d < 2**53
         ex = self.exact and not count
         out, p_no_kiss, e_spent, cut = self._counts(ex, count)
         if count:
             assert d is not None
+            if not self.exact:
+                return self._from_counts(out, p_no_kiss, e_spent, d)
             frac = np.array([Fraction(int(c), d) for c in out], dtype=object)
             return self._odds(frac, Fraction(int(p_no_kiss), d), Fraction(int(e_spent), d), cut)
         return self._odds(out, p_no_kiss, e_spent, cut)
@@ -167,6 +171,16 @@ class _Task:
             acc = np.convolve(acc, step)
             acc[: len(r_m)] += r_m
         return np.convolve(acc, power(step, m0))
+
+    def _from_counts(self, counts: np.ndarray, p_no_kiss: float, e_spent: float, d: int) -> Odds:
+        """The float odds of ``counts`` out of ``d`` (whole numbers: every
+        sum below is exact)."""
+        k = np.arange(len(counts))
+        crit_fail, crit_success = counts[k <= self.thr / 2].sum(), counts[k >= 2 * self.thr].sum()
+        breakdown = {"pass without KISS": p_no_kiss, "KISS round": d - p_no_kiss,
+                     "critical failure": crit_fail, "critical success": crit_success}
+        return Odds.from_counts(self.spec, counts, d, threshold=self.thr, goal=self.thr, breakdown=breakdown,
+                                p_critical=crit_fail + crit_success, p_ego_spent=e_spent if self.ego else None)
 
     def _odds(self, pmf: np.ndarray, p_no_kiss: Any, e_spent: Any, cut: float) -> Odds:
         thr = self.thr
