@@ -1,5 +1,5 @@
-"""Convolutions of whole stacks of pmfs in a few numpy operations, the
-task odds' building blocks (:mod:`.task_odds`, :mod:`.ego`).
+"""Convolutions of whole stacks of pmfs in a few numpy operations, and
+powers: the task odds' building blocks (:mod:`.task_odds`, :mod:`.ego`).
 
 A convolution is an outer product summed along its anti-diagonals:
 ``(a * b)[u] = sum_r a[r] b[u - r]`` is the sum of ``outer(a, b)[r, w]``
@@ -20,11 +20,17 @@ non-negative terms, so floats keep their relative accuracy; object arrays
 [1.0, 3.0, 2.0]
 >>> power(np.array([0.5, 0.5]), 3).tolist()
 [0.125, 0.375, 0.375, 0.125]
+>>> powers([2.0, 10.0], 3, False).tolist()
+[[1.0, 2.0, 4.0, 8.0], [1.0, 10.0, 100.0, 1000.0]]
 """
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 import numpy as np
+
+from ...exact import dtype
 
 
 def skew_sum(v: np.ndarray) -> np.ndarray:
@@ -86,3 +92,12 @@ def power(pmf: np.ndarray, e: int) -> np.ndarray:
         if e:
             sq = np.convolve(sq, sq)
     return out
+
+
+def powers(bases: Sequence[Any], n: int, ex: bool) -> np.ndarray:
+    """``out[i, e] = bases[i]**e`` for ``e <= n``, by repeated products
+    (exact for whole numbers)."""
+    out = np.empty((len(bases), n + 1), dtype=dtype(ex))
+    out[:, 0] = 1
+    out[:, 1:] = np.array(bases, dtype=dtype(ex))[:, None]
+    return np.cumprod(out, axis=1)

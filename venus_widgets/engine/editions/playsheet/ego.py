@@ -42,18 +42,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..._dist import _COMB, _COMB_FLOAT
-from ...exact import dtype, ones, ratio, zeros
-from .conv import conv2, toeplitz
-
-
-def powers(bases: Sequence[Any], n: int, ex: bool) -> np.ndarray:
-    """``out[i, e] = bases[i]**e`` for ``e <= n``, by repeated products
-    (exact for whole numbers)."""
-    out = np.empty((len(bases), n + 1), dtype=dtype(ex))
-    out[:, 0] = 1
-    out[:, 1:] = np.array(bases, dtype=dtype(ex))[:, None]
-    return np.cumprod(out, axis=1)
+from ..._dist import comb_table
+from ...exact import dtype, ones, ratio
+from .conv import conv2, powers, toeplitz
 
 
 def faces(pass_from: int, high_from: int, ex: bool, count: bool) -> tuple[Any, Any, Any]:
@@ -74,7 +65,7 @@ def own_rows(n: int, kmax: int, cap: int, a: Any, b: Any, unit: Any, ex: bool) -
     kmax)`` dice of which ``j`` end passing: ``C(n, f) a**f b**(n-f) C(m, j)
     b**j a**(m-j) unit**(kmax-m)`` (``a``, ``b``: a chain ends failed,
     passing); and ``m`` per row."""
-    comb = _COMB if ex else _COMB_FLOAT
+    comb = comb_table(n, dtype(ex))
     f = np.arange(max(n - cap + 1, 0), n + 1)
     m = np.minimum(f, kmax)
     j = np.arange(cap) - (n - f)[:, None]
@@ -95,7 +86,7 @@ def _plain(n: int, kmax: int, allies: Sequence[int], cap: int, own_face: int, hi
     rows, _ = own_rows(n, kmax, cap, q, one, unit, ex)
     s = np.arange(cap)
     pw = powers([plain, h], cap - 1, ex)
-    thin = (_COMB if ex else _COMB_FLOAT)[:cap, :cap] * pw[0, np.maximum(s[:, None] - s, 0)] * pw[1]
+    thin = comb_table(cap - 1, dtype(ex)) * pw[0, np.maximum(s[:, None] - s, 0)] * pw[1]
     own = rows.sum(axis=0)[:, None] * thin
     per_ally = []
     for face in allies:  # a + b (plain S + h S U): passed at once (lifted), or failed and re-rolled

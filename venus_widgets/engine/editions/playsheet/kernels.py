@@ -33,7 +33,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..._dist import _COMB_FLOAT, _powers, binom
+from ..._dist import _powers, binom, comb_table
 from ...exact import bincount, ratio, zeros
 from ...odds import TAIL_CUTOFF
 
@@ -78,7 +78,8 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
         fail, plain, high = (_powers(c, n, np.float64) for c in (pass_from - 1, high_from - pass_from, 11 - high_from))
         fs, ts = np.arange(n + 1)[:, None], np.arange(n + 1)[None, :]
         left = np.maximum(n - fs - ts, 0)  # passing dice not high (ts <= n - fs; 0 beyond)
-        return _COMB_FLOAT[n, fs] * fail[fs] * _COMB_FLOAT[n - fs, ts] * plain[left] * high[ts] * (ts <= n - fs)
+        comb = comb_table(n)
+        return comb[n, fs] * fail[fs] * comb[n - fs, ts] * plain[left] * high[ts] * (ts <= n - fs)
     p = ratio(11 - pass_from, 10, exact)  # one D10 passes on pass_from..10
     x = ratio(11 - high_from, 10, exact)  # one D10 is high
     if explode:
@@ -90,7 +91,7 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
         r = x / p
         k = n - np.arange(n + 1)[:, None]  # dice left after f failures
         i = np.arange(n + 1)[None, :]
-        comb = _COMB_FLOAT[n::-1, : n + 1]  # C(n - f, i), 0 for i > n - f
+        comb = comb_table(n)[::-1]  # C(n - f, i), 0 for i > n - f
         inner = comb * r**i * (1 - r) ** np.maximum(k - i, 0)  # bases in [0, 1], exponents >= 0
         return np.where(i <= k, fails[:, None] * inner, 0.0)
     g = zeros((n + 1, n + 1), exact)

@@ -28,8 +28,8 @@ import numpy as np
 from ...exact import bincount, ones, ratio, zeros
 from ...odds import Odds
 from .check import check_odds
-from .conv import conv, power, skew_sum, toeplitz
-from .ego import after_kiss, powers
+from .conv import conv, power, powers, skew_sum, toeplitz
+from .ego import after_kiss
 from .kernels import _chain_passes, _extra_tens, _fresh_passes, _group, _low, _passes_pmf
 from .outcome import threshold
 from .rules import Rules, rules_of
