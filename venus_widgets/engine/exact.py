@@ -19,9 +19,10 @@ every machine, in any process, whatever ran before, with any thread count.
 How (:func:`venus_widgets.engine.api.odds`), three paths that give the
 same Fractions (``tests/test_exact.py`` checks it):
 
-* **counted by the edition** (playtest tasks, ``D < 2**53``): the edition
-  counts ways in whole numbers over ``D`` (in float64, where every sum and
-  product of them is exact) and hands them to :meth:`Odds.from_counts`,
+* **counted by the edition** (playtest tasks, and playsheet tasks without
+  explosions; ``D < 2**53``): the edition counts ways in whole numbers over
+  ``D`` (in float64, where every sum and product of them is exact) and
+  hands them to :meth:`Odds.from_counts`,
   which checks that they are whole and add up to ``D``, divides each once
   and keeps the counts as the exact odds (:class:`Odds.exact` builds the
   Fractions only when read);

@@ -1,6 +1,6 @@
 """Per-group kernels of the task odds (cached): the joint pmf of failed dice
-and 10s for ``n`` dice passing from ``pass_from``, and the convolution matrices that add
-fresh dice to the states (passes, tens) below the threshold.
+and 10s for ``n`` dice passing from ``pass_from``, one chain's passes by how
+it ends, and a fresh chain's passes.
 
 Per group of dice passing from ``pass_from``, the failed dice and the tens are independent
 for exploding chains (a chain is some 10s, then a die that is not a 10, which
@@ -33,7 +33,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..._dist import binom
+from ..._dist import _powers, binom, comb_table
 from ...exact import bincount, ratio, zeros
 from ...odds import TAIL_CUTOFF
 
@@ -73,13 +73,13 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
     """
     high_from = max(high_from, pass_from)  # a high face passes
     if count:
-        # failing faces; passing faces but the high ones; high faces
-        fail, plain, high = pass_from - 1, high_from - pass_from, 11 - high_from
-        c = np.zeros((n + 1, n + 1))
-        for f in range(n + 1):
-            for t in range(n - f + 1):
-                c[f, t] = math.comb(n, f) * fail**f * math.comb(n - f, t) * plain ** (n - f - t) * high**t
-        return c
+        # C(n, f) fail**f C(n - f, t) plain**(n - f - t) high**t for failing faces; passing faces but the
+        # high ones; high faces: whole numbers below 2**53 (counts are only taken below it), exact in float64
+        fail, plain, high = (_powers(c, n, np.float64) for c in (pass_from - 1, high_from - pass_from, 11 - high_from))
+        fs, ts = np.arange(n + 1)[:, None], np.arange(n + 1)[None, :]
+        left = np.maximum(n - fs - ts, 0)  # passing dice not high (ts <= n - fs; 0 beyond)
+        comb = comb_table(n)
+        return comb[n, fs] * fail[fs] * comb[n - fs, ts] * plain[left] * high[ts] * (ts <= n - fs)
     p = ratio(11 - pass_from, 10, exact)  # one D10 passes on pass_from..10
     x = ratio(11 - high_from, 10, exact)  # one D10 is high
     if explode:
@@ -91,9 +91,8 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
         r = x / p
         k = n - np.arange(n + 1)[:, None]  # dice left after f failures
         i = np.arange(n + 1)[None, :]
-        comb = np.array([[math.comb(a, b) for b in range(n + 1)] for a in range(n, -1, -1)], dtype=float)
-        with np.errstate(invalid="ignore", divide="ignore"):
-            inner = comb * r**i * (1 - r) ** np.maximum(k - i, 0)
+        comb = comb_table(n)[::-1]  # C(n - f, i), 0 for i > n - f
+        inner = comb * r**i * (1 - r) ** np.maximum(k - i, 0)  # bases in [0, 1], exponents >= 0
         return np.where(i <= k, fails[:, None] * inner, 0.0)
     g = zeros((n + 1, n + 1), exact)
     for f in range(n + 1):
@@ -116,42 +115,23 @@ def _low(g: np.ndarray, n: int, explode: bool, cap: int) -> tuple[np.ndarray, np
     return f[keep], s[keep], t[keep], g[f[keep], t[keep]]
 
 
-def _conv_matrix(kernel: np.ndarray) -> np.ndarray:
-    """The (cap*cap x cap*cap) matrix of a 2-D convolution with ``kernel``
-    truncated to (cap x cap), on states flattened as ``s * cap + t``:
-    ``state @ M`` adds the kernel's (passes, tens) to every state and drops
-    whatever reaches the cap (a task that reaches its threshold stays there).
+def _chain_passes(g: np.ndarray, explode: bool, width: int) -> np.ndarray:
+    """``E[..., e, s]``: the passes ``s < width`` of one chain by how it
+    ends (``e = 0`` on a passing die, ``e = 1`` on a failed one, the die an
+    ally's KISS re-rolls), from stacked one-die groups ``G[..., f, t]``:
+    ``1 - f + t`` passes exploding (``t < width - 1``), ``1 - f`` otherwise;
+    the sums ``_passes_pmf`` takes, kept apart by ending.
 
-    >>> _conv_matrix(np.array([[0.5, 0.0], [0.25, 0.25]]))[0].tolist()   # from (0, 0)
-    [0.5, 0.0, 0.25, 0.25]
+    >>> _chain_passes(_group(1, 7, False, count=True), False, 3).tolist()   # 7-10 pass, 1-6 fail
+    [[0.0, 4.0, 0.0], [6.0, 0.0, 0.0]]
     """
-    cap = kernel.shape[0]
-    ks, kt = np.nonzero(kernel)
-    s = np.arange(cap)
-    s2, t2 = s[None, :, None] + ks[:, None, None], s[None, None, :] + kt[:, None, None]  # (kernel entry, s, t)
-    keep = (s2 < cap) & (t2 < cap)
-    src = np.broadcast_to(s[:, None] * cap + s[None, :], keep.shape)
-    m = np.zeros((cap * cap, cap * cap), dtype=kernel.dtype)
-    m[src[keep], (s2 * cap + t2)[keep]] = np.broadcast_to(kernel[ks, kt][:, None, None], keep.shape)[keep]
-    return m  # each (source, kernel entry) has its own destination: no sums needed
-
-
-def _kernel(pass_from: int, explode: bool, cap: int, exact: bool, count: bool, split: bool,
-            high_from: int = 10) -> np.ndarray:
-    """One chain's (passes, tens) below ``cap``, as ``K[failed, s, t]``
-    (``failed`` 0 or 1 with ``split``, else always 0)."""
-    kern = np.zeros((2, cap, cap), dtype=object if exact else float)
-    f, s, t, w = _low(_group(1, pass_from, explode, exact, count, high_from), 1, explode, cap)
-    np.add.at(kern, (((f > 0) & split).astype(int), s, np.minimum(t, cap - 1)), w)
-    return kern
-
-
-@lru_cache(maxsize=512)
-def _fresh_matrix(pass_from: int, explode: bool, cap: int, exact: bool = False, count: bool = False,
-                  high_from: int = 10) -> np.ndarray:
-    """The matrix (see ``_conv_matrix``) that adds the (passes, tens) of one
-    fresh chain passing from ``pass_from`` to a state below ``cap``."""
-    return _conv_matrix(_kernel(pass_from, explode, cap, exact, count, False, high_from)[0])
+    out = np.zeros((*g.shape[:-1], width), dtype=g.dtype)
+    for f in (0, 1):
+        if explode:
+            out[..., f, 1 - f : 1 - f + g.shape[-1]] = g[..., f, : width - 1 + f]
+        else:
+            out[..., f, 1 - f] = g[..., f, :].sum(axis=-1)
+    return out
 
 
 @lru_cache(maxsize=512)
@@ -159,24 +139,3 @@ def _fresh_passes(pass_from: int, explode: bool, exact: bool = False, count: boo
                   high_from: int = 10) -> np.ndarray:
     """pmf (or counts) of the passes of one fresh chain passing from ``pass_from``."""
     return _passes_pmf(_group(1, pass_from, explode, exact, count, high_from), 1, explode)
-
-
-@lru_cache(maxsize=512)
-def _chain_kernel(pass_from: int, explode: bool, cap: int, exact: bool = False, count: bool = False,
-                  split: bool = False, high_from: int = 10) -> np.ndarray:
-    """One chain's ``K[failed, s, t]`` below ``cap`` (see ``_kernel``), cached."""
-    return _kernel(pass_from, explode, cap, exact, count, split, high_from)
-
-
-def _shift_add(state: np.ndarray, kernel: np.ndarray) -> np.ndarray:
-    """``state[..., s, t]`` convolved with a sparse ``kernel[s, t]`` and
-    truncated to the same (cap x cap): one shifted add per kernel entry.
-
-    >>> _shift_add(np.array([[1.0, 0.0], [0.0, 0.0]]), np.array([[0.5, 0.0], [0.25, 0.25]])).tolist()
-    [[0.5, 0.0], [0.25, 0.25]]
-    """
-    cap = kernel.shape[-1]
-    out = np.zeros_like(state)
-    for ds, dt in zip(*np.nonzero(kernel)):
-        out[..., ds:, dt:] += kernel[ds, dt] * state[..., : cap - ds, : cap - dt]
-    return out

@@ -2,9 +2,14 @@
 edition's ``odds`` and ``denominator``.
 
 The policy (:mod:`.policy`) in counts: every die rolled once; short of the
-threshold, the KISS round (own budget, allies' own KISS), then Ego. States
-are (passes, tens) below the threshold, flattened, moved by the kernels'
-convolution matrices (:mod:`.kernels`).
+threshold, the KISS round (own budget, allies' own KISS), then Ego. The
+first roll's passes below the threshold are kept by the number of own dice
+to KISS and by the set of failed allies, and carried through the KISS round
+by stacks of convolutions (:mod:`.conv`) of the per-group kernels
+(:mod:`.kernels`); Ego needs (passes, tens) after the KISS round below the
+threshold, which :mod:`.ego` gives in closed form. Every state at or above
+the threshold has left for good (passes and tens only grow), so every
+truncated convolution is exact.
 
 >>> import venus_widgets as vw
 >>> o = vw.odds({"edition": "playsheet", "roll": "task", "dice": 2, "difficulty": 1})
@@ -20,28 +25,20 @@ from typing import Any
 
 import numpy as np
 
-from ...exact import bincount, ones, ratio, total, zeros
+from ...exact import bincount, ones, ratio, zeros
 from ...odds import Odds
 from .check import check_odds
-from .kernels import (_chain_kernel, _conv_matrix, _extra_tens, _fresh_matrix, _fresh_passes, _group, _low,
-                      _passes_pmf, _shift_add)
+from .conv import conv, power, powers, skew_sum, toeplitz
+from .ego import after_kiss
+from .kernels import _chain_passes, _extra_tens, _fresh_passes, _group, _low, _passes_pmf
 from .outcome import threshold
 from .rules import Rules, rules_of
 
 
-def _ally_reroll(qs: np.ndarray, i: int, step: np.ndarray, unit: int, ex: bool) -> np.ndarray:
-    """``qs[m, mask, s]`` after ally ``i`` re-rolls a failed die (masks with
-    bit ``i``: passes convolved with ``step``); other masks lifted by ``unit``."""
-    grown = zeros((qs.shape[0], qs.shape[1], qs.shape[2] + len(step) - 1), ex)
-    with_i = [mk for mk in range(qs.shape[1]) if mk & (1 << i)]
-    without = [mk for mk in range(qs.shape[1]) if not mk & (1 << i)]
-    grown[:, without, : qs.shape[2]] = qs[:, without] * unit
-    src, part = qs[:, with_i], grown[:, with_i]  # copies: one gather, one scatter
-    for j, w in enumerate(step):
-        if w:
-            part[:, :, j : j + qs.shape[2]] += src * w
-    grown[:, with_i] = part
-    return grown
+def _sum(values: np.ndarray, ex: bool) -> Any:
+    """A sum of probabilities: exact (a Fraction) with ``ex``, else
+    ``math.fsum`` (correctly rounded, so in any order)."""
+    return sum(values.ravel().tolist(), Fraction(0)) if ex else math.fsum(values.ravel().tolist())
 
 
 class _Task:
@@ -61,16 +58,20 @@ class _Task:
         self.ego = spec["ego"]
 
     def compute(self) -> Odds:
-        """The odds. With ``exact`` and a common denominator ``D`` below
-        2**53, counted in integers held in float64 (every count, product and
-        partial sum is an integer below ``D``, so the float arithmetic is
-        exact), then divided once into Fractions."""
+        """The odds. With a common denominator ``D`` below 2**53 (no
+        explosions), counted in whole numbers held in float64 (every count,
+        product and partial sum is an integer below ``D``, so the float
+        arithmetic is exact): the float odds straight from the counts
+        (:meth:`Odds.from_counts`, each correctly rounded), or with
+        ``exact`` divided once into Fractions."""
         d = denominator(self.spec)
-        count = self.exact and d is not None and d < 2**53
+        count = d is not None and d < 2**53
         ex = self.exact and not count
         out, p_no_kiss, e_spent, cut = self._counts(ex, count)
         if count:
             assert d is not None
+            if not self.exact:
+                return self._from_counts(out, p_no_kiss, e_spent, d)
             frac = np.array([Fraction(int(c), d) for c in out], dtype=object)
             return self._odds(frac, Fraction(int(p_no_kiss), d), Fraction(int(e_spent), d), cut)
         return self._odds(out, p_no_kiss, e_spent, cut)
@@ -85,103 +86,109 @@ class _Task:
         # the high faces: they explode (with explosions) and Ego counts them twice; with explosions both
         # knobs are one face (schema.cross_checks)
         hi = self.rules.explode_from if explode else self.rules.ego_double_from
-        own_face = face[self.rank]
         unit = 10 if count else 1  # one fresh D10's total weight
-        units = [(n, own_face)] + [(1, face[r]) for r in self.allies]
-        groups = [_group(m, r, explode, ex, count, hi) for m, r in units]
-        cut = sum(_extra_tens(m, hi)[1] for m, _ in units if explode and m)
-        kmax = self.k
-        nallies = len(self.allies)
-        masks = 2**nallies if self.ally_kiss else 1
-        lift = unit ** (kmax + (nallies if self.ally_kiss else 0))  # a path re-rolling nothing
+        own = _group(n, face[self.rank], explode, ex, count, hi)
+        ends = zeros((0, 2, thr), ex)  # the allies' chains: passes by ending, and in all
+        passes = zeros((0, 2), ex)
+        if self.allies:
+            one_die = np.stack([_group(1, face[r], explode, ex, count, hi) for r in self.allies])
+            width = one_die.shape[-1] + 1 if explode else 2  # a chain's passes: 0 .. its longest
+            ends = _chain_passes(one_die, explode, max(thr, width))
+            passes, ends = ends[..., :width].sum(axis=1), ends[..., :thr]
+        cut = sum(_extra_tens(m, hi)[1] for m in [n] + [1] * len(self.allies) if explode and m)
+        lift = unit ** (self.k + (len(self.allies) if self.ally_kiss else 0))  # a path re-rolling nothing
 
         # 1. every die rolled once: passes S0; at or above the threshold nothing is spent
-        s0 = ones(1, ex)
-        for (m, _), g in zip(units, groups):
-            s0 = np.convolve(s0, _passes_pmf(g, m, explode))
-        out = zeros(max(len(s0), thr + 1) + 64, ex)
+        s0 = _passes_pmf(own, n, explode)
+        for p in passes:
+            s0 = np.convolve(s0, p)
+        p_no_kiss = _sum(s0[thr:], ex) * lift
+
+        # 2. short of the threshold: the KISS round's passes (full length)
+        kiss = self._kiss_round(own, ends, passes, ex, count, hi)
+        out = zeros(max(len(s0), len(kiss), 2 * thr), ex)
         out[thr : len(s0)] += s0[thr:] * lift
-        p_no_kiss = total([ratio(0, 1, ex), *s0[thr:]]) * lift
-
-        # 2. short of the threshold: the own dice's (passes, tens) by the own KISS
-        #    count m; the allies' by the mask of failed allies (their own KISS).
-        #    Passes and tens only grow, so a state that reaches the threshold
-        #    is dropped at once: joint states are truncated convolutions.
-        cells = thr * thr  # states (passes, tens) below the threshold, flattened
-        own_q = zeros((kmax + 1, thr, thr), ex)
-        f, s, t, w = _low(groups[0], n, explode, thr)
-        np.add.at(own_q, (np.minimum(f, kmax), s, t), w)
-        allies = zeros((masks, thr, thr), ex)
-        allies[0, 0, 0] = ones(1, ex)[0]
-        for i, r in enumerate(self.allies):
-            kern = _chain_kernel(face[r], explode, thr, ex, count, self.ally_kiss, hi)  # [failed, s, t]
-            bit = 1 << i
-            without = [mk for mk in range(masks) if not mk & bit]
-            nxt = _shift_add(allies, kern[0])
-            if self.ally_kiss:
-                nxt[[mk | bit for mk in without]] += _shift_add(allies[without], kern[1])
-            allies = nxt
-
-        # 3. the KISS round, passes only: the first roll's passes below the
-        #    threshold per (m, mask); the failed allies' fresh dice (per mask; the
-        #    others lifted), then m fresh own chains, by Horner's rule over m
-        #    (convolution commutes): sum_m r[m] * unit**(kmax - m) * (one chain)**m
-        own_s = own_q.sum(axis=2)  # (m, s)
-        ally_s = allies.sum(axis=2)  # (mask, s)
-        qs = zeros((kmax + 1, masks, thr), ex)
-        for j in range(thr):
-            qs[:, :, j:] += own_s[:, None, : thr - j] * ally_s[None, :, j, None]
-        for i, r in enumerate(self.allies if self.ally_kiss else []):
-            qs = _ally_reroll(qs, i, _fresh_passes(face[r], explode, ex, count, hi), unit, ex)
-        rs = qs.sum(axis=1)
-        step = _fresh_passes(own_face, explode, ex, count, hi)
-        acc = rs[kmax]
-        for m in range(kmax - 1, -1, -1):
-            acc = np.convolve(acc, step)
-            acc[: rs.shape[1]] += rs[m] * unit ** (kmax - m)
-        if len(acc) > len(out):
-            out = np.concatenate([out, zeros(len(acc) - len(out), ex)])
-        out[: len(acc)] += acc
-
-        # 4. Ego: a task still short after the KISS round counts each 10 twice.
-        #    Only the sums (passes, tens) below the threshold matter: the own
-        #    dice after their KISS (Horner over m) convolved with the allies'
-        #    after theirs (matrix products on the flattened states).
         e_spent = ratio(0, 1, ex)
-        if self.ego:
-            after = allies.copy()
-            for i, r in enumerate(self.allies if self.ally_kiss else []):
-                with_i = [mk for mk in range(masks) if mk & (1 << i)]
-                without = [mk for mk in range(masks) if not mk & (1 << i)]
-                after[with_i] = _shift_add(after[with_i], _chain_kernel(face[r], explode, thr, ex, count, False, hi)[0])
-                after[without] *= unit
-            own = own_q.reshape(kmax + 1, cells)
-            step2 = _fresh_matrix(own_face, explode, thr, ex, count, hi)
-            acc2 = own[kmax]
-            for m in range(kmax - 1, -1, -1):
-                acc2 = acc2 @ step2 + own[m] * unit ** (kmax - m)
-            z = (acc2 @ _conv_matrix(after.sum(axis=0))).reshape(thr, thr)
+        if not self.ego:
+            out[: len(kiss)] += kiss
+        else:
+            # 3. Ego: still short after the KISS round, each high face counts twice: the
+            #    (passes, highs) below the threshold (ego.after_kiss) move to passes + highs
+            out[thr : len(kiss)] += kiss[thr:]
+            z = after_kiss(n, self.k, face[self.rank], [face[r] for r in self.allies], thr, high_from=hi,
+                           explode=explode, ally_kiss=self.ally_kiss, ex=ex, count=count)
             sgrid, tgrid = np.indices(z.shape)
-            if len(out) < 2 * thr:
-                out = np.concatenate([out, zeros(2 * thr - len(out), ex)])
-            out[:thr] -= z.sum(axis=1)
             grown = bincount((sgrid + tgrid).ravel(), z.ravel())
             out[: len(grown)] += grown
-            e_spent = total([ratio(0, 1, ex), *z[:, 1:].ravel()])
+            e_spent = _sum(z[:, 1:], ex)
         if not ex:
             out = np.clip(out, 0.0, None)
-        while len(out) > 1 and out[-1] == 0:
-            out = out[:-1]
-        return out, p_no_kiss, e_spent, cut
+        nonzero = np.flatnonzero(out)
+        return out[: nonzero[-1] + 1 if nonzero.size else 1], p_no_kiss, e_spent, cut
+
+    def _kiss_round(self, own: np.ndarray, ends: np.ndarray, passes: np.ndarray, ex: bool, count: bool,
+                    hi: int) -> np.ndarray:
+        """The pmf (or counts) of the passes after the KISS round, over the
+        paths short of the threshold after the first roll; ``own`` is the
+        own dice's group, ``ends[ally, ending, s]`` and ``passes[ally, s]``
+        the allies' chains.
+
+        The first roll's passes ``s`` below the threshold, by the number
+        ``m`` of own dice to KISS and by the set of failed allies (a mask;
+        the allies' passes by how their chains end, one truncated
+        convolution per ally): ``qs[mask, m, s]``. Each set's failed allies
+        roll fresh chains (``fresh[mask]``; the others lifted), summed over
+        the sets; then ``m`` fresh own chains, by Horner's rule over the
+        ``m`` that occur (``m >= m0``: below the threshold at most ``thr -
+        1`` own dice end passing), times ``m0`` chains (convolution
+        commutes)."""
+        thr, n, kmax, explode = self.thr, self.n, self.k, self.explode
+        unit = 10 if count else 1
+        m0 = min(max(n - thr + 1, 0), kmax)
+        f, s, _, w = _low(own, n, explode, thr)
+        own_s = bincount((np.minimum(f, kmax) - m0) * thr + s, w, minlength=(kmax - m0 + 1) * thr)
+        allies = zeros((1, thr), ex)
+        allies[0, 0] = ones(1, ex)[0]
+        fresh = ones((1, 1), ex)
+        by_end = toeplitz(ends, thr, thr)  # [ally, passing / failed, s, s']
+        for i in range(len(self.allies)):
+            if not self.ally_kiss:
+                allies = allies @ by_end[i].sum(axis=0)
+                continue
+            allies = (allies @ by_end[i]).reshape(-1, thr)  # mask bit i: ally i failed
+            rolled = conv(fresh, passes[i])
+            lifted = zeros(rolled.shape, ex)
+            lifted[:, : fresh.shape[1]] = fresh * unit
+            fresh = np.concatenate([lifted, rolled])
+        qs = own_s.reshape(-1, thr) @ toeplitz(allies, thr, thr)  # [mask, m - m0, s]
+        by_fresh = (qs.reshape(len(qs), -1).T @ fresh).reshape(*qs.shape[1:], fresh.shape[1])  # [m - m0, s, w]
+        rs = skew_sum(by_fresh)  # [m - m0, passes]
+        if unit != 1:  # m own dice KISSed: kmax - m not rolled
+            rs *= powers([unit], kmax, ex)[0, kmax - m0 - np.arange(len(rs))][:, None]
+        step = _fresh_passes(self.rules.pass_from[self.rank], explode, ex, count, hi)
+        acc = rs[-1]
+        for r_m in rs[-2::-1]:
+            acc = np.convolve(acc, step)
+            acc[: len(r_m)] += r_m
+        return np.convolve(acc, power(step, m0))
+
+    def _from_counts(self, counts: np.ndarray, p_no_kiss: float, e_spent: float, d: int) -> Odds:
+        """The float odds of ``counts`` out of ``d`` (whole numbers: every
+        sum below is exact)."""
+        k = np.arange(len(counts))
+        crit_fail, crit_success = counts[k <= self.thr / 2].sum(), counts[k >= 2 * self.thr].sum()
+        breakdown = {"pass without KISS": p_no_kiss, "KISS round": d - p_no_kiss,
+                     "critical failure": crit_fail, "critical success": crit_success}
+        return Odds.from_counts(self.spec, counts, d, threshold=self.thr, goal=self.thr, breakdown=breakdown,
+                                p_critical=crit_fail + crit_success, p_ego_spent=e_spent if self.ego else None)
 
     def _odds(self, pmf: np.ndarray, p_no_kiss: Any, e_spent: Any, cut: float) -> Odds:
         thr = self.thr
         k = np.arange(len(pmf))
-        zero = ratio(0, 1, self.exact)
-        crit_fail = total([zero, *pmf[k <= thr / 2]])
-        crit_success = total([zero, *pmf[k >= 2 * thr]])
+        crit_fail = _sum(pmf[k <= thr / 2], self.exact)
+        crit_success = _sum(pmf[k >= 2 * thr], self.exact)
         notes = []
-        truncated = max(0.0, 1.0 - math.fsum(pmf)) if self.explode else 0
+        truncated = max(0.0, 1.0 - math.fsum(pmf.tolist())) if self.explode else 0
         if self.explode:
             e = self.rules.explode_from
             high = "every 10" if e == 10 else f"every {e}-10"
