@@ -353,19 +353,10 @@ class Odds:
         """An Odds from values already in their final types (frozen spec and
         mappings, plain floats and ints): :meth:`__post_init__` skipped."""
         out = object.__new__(cls)
-        put = object.__setattr__
-        put(out, "spec", spec)
-        put(out, "distribution", distribution)
-        put(out, "p_pass", p_pass)
-        put(out, "threshold", threshold)
-        put(out, "goal", goal)
-        put(out, "p_goal", p_goal)
-        put(out, "breakdown", breakdown)
-        put(out, "p_critical", p_critical)
-        put(out, "p_ego_spent", p_ego_spent)
-        put(out, "truncated", truncated)
-        put(out, "notes", notes)
-        put(out, "_exact", _exact)
+        # the instance's dict directly: a frozen dataclass refuses setattr
+        out.__dict__.update(spec=spec, distribution=distribution, p_pass=p_pass, threshold=threshold, goal=goal,
+                            p_goal=p_goal, breakdown=breakdown, p_critical=p_critical, p_ego_spent=p_ego_spent,
+                            truncated=truncated, notes=notes, _exact=_exact)
         return out
 
     def snap(self, denominator: int, tolerance: float = SNAP_TOLERANCE) -> "Odds | None":
