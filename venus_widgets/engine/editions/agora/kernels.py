@@ -154,8 +154,8 @@ def reroll(p, six, succ, ones, k, die, caps=(None, None)) -> tuple[np.ndarray, .
 
     Rows are binned by ``k`` into grids ``G[k]``, and the fresh dice enter
     by Horner's scheme, one die at a time: ``(... (G[K] * die + G[K-1]) *
-    die ...) * die + G[0]``. Counts never exceed the dice rolled, so the
-    grid holds every cell.
+    die ...) * die + G[0]`` (:func:`_horner`). Counts never exceed the dice
+    rolled, so the grid holds every cell.
 
     >>> x = reroll(np.array([1.0]), np.array([0]), np.array([0]), np.array([0]), np.array([2]), weights(4),
     ...            caps=(0, 1))
@@ -166,35 +166,70 @@ def reroll(p, six, succ, ones, k, die, caps=(None, None)) -> tuple[np.ndarray, .
     kmax = int(k.max())
     tops = [int(np.max(x)) + kmax for x in (six, succ, ones)]
     c6, c1 = caps
-    shape = (tops[0] + 1 if c6 is None else min(tops[0], c6) + 1, tops[1] + 1,
-             tops[2] + 1 if c1 is None else min(tops[2], c1) + 1)
+    shape = (tops[0] + 1 if c6 is None else min(tops[0], c6) + 1,  # the grid's axes: 6s, 1s, successes
+             tops[2] + 1 if c1 is None else min(tops[2], c1) + 1, tops[1] + 1)
     if c6 is not None:
         six = np.minimum(six, shape[0] - 1)
     if c1 is not None:
-        ones = np.minimum(ones, shape[2] - 1)
+        ones = np.minimum(ones, shape[1] - 1)
     size = shape[0] * shape[1] * shape[2]
-    cell = ((k * shape[0] + six) * shape[1] + succ) * shape[2] + ones
+    cell = ((k * shape[0] + six) * shape[1] + ones) * shape[2] + succ
     p = np.broadcast_to(p, cell.shape)
-    g = bincount(cell.ravel(), p.ravel(), minlength=(kmax + 1) * size)
-    g = g.reshape((-1,) + shape)
-    q6, qs, q1, qf = die
-    h = g[-1]
-    for j in range(g.shape[0] - 2, -1, -1):
-        nxt = qf * h + g[j]
-        nxt[1:, 1:, :] += q6 * h[:-1, :-1, :]
-        if c6 is not None:  # a 6 on the top cell stays there
-            nxt[-1, 1:, :] += q6 * h[-1, :-1, :]
-        nxt[:, 1:, :] += qs * h[:, :-1, :]
-        nxt[:, :, 1:] += q1 * h[:, :, :-1]
-        if c1 is not None:
-            nxt[:, :, -1] += q1 * h[:, :, -1]
-        h = nxt
-    return (h.ravel(),) + cells(shape)
+    g = bincount(cell.ravel(), p.ravel(), minlength=(kmax + 1) * size).reshape(-1, size)
+    h = _horner(g, die, shape, (c6 is not None, c1 is not None))
+    x6, xs, x1 = shape[0], shape[2], shape[1]
+    return (h.reshape(shape).transpose(0, 2, 1).ravel(),) + cells((x6, xs, x1))
+
+
+def _horner(g: np.ndarray, die, shape: tuple[int, int, int], capped: tuple[bool, bool]) -> np.ndarray:
+    """``(... (G[K] * die + G[K-1]) * die ...) * die + G[0]`` for flat grids
+    ``g[k]`` of (6s, 1s, successes) (``shape``; ``capped``: whether the 6s,
+    the 1s, stop at their top cell).
+
+    One fresh die on a grid ``h``: ``qf * h`` (a failure moves nothing),
+    plus ``G[j]``, then ``h`` moved by a 6 (one more 6 and success), by a 6
+    on the capped top row, by another success, by a 1, by a 1 on the capped
+    top cell, each weighted, added in that order. With successes the last
+    axis every move but the 1s' is one slice of the flat grid: a cell the
+    move would carry past the successes' end holds nothing yet (the dice
+    still to come have room), so it adds an exact zero. Two buffers take
+    turns, their slices made once; a weight 0 adds nothing and a weight 1
+    needs no product, so they are skipped: every cell gets the same sums in
+    the same order, the same float to the bit.
+    """
+    h, nxt = g[-1].copy(), np.empty_like(g[-1])
+    plans = (_moves(h, nxt, die, shape, capped), _moves(nxt, h, die, shape, capped))
+    qf = die[3]
+    for i, j in enumerate(range(len(g) - 2, -1, -1)):
+        src, dst = (h, nxt) if i % 2 == 0 else (nxt, h)
+        np.multiply(src, qf, out=dst)
+        np.add(dst, g[j], out=dst)
+        for w, to, frm in plans[i % 2]:
+            np.add(to, frm if w == 1 else w * frm, out=to)
+    return h if len(g) % 2 else nxt
+
+
+def _moves(h: np.ndarray, nxt: np.ndarray, die, shape: tuple[int, int, int], capped: tuple[bool, bool]) -> list:
+    """(weight, slice of ``nxt``, slice of ``h``) of each move of one fresh
+    die (:func:`_horner`), in order, without the moves of weight 0."""
+    q6, qs, q1, _ = die
+    n6, n1, ns = shape
+    plane = n1 * ns  # the cells of one count of 6s
+    moves = [(q6, nxt[plane + 1:], h[:-plane - 1])]  # one more 6 and success; the 6s' top row moves nowhere
+    if capped[0]:  # a 6 on the top row stays there, one success more
+        moves.append((q6, nxt[(n6 - 1) * plane + 1:], h[(n6 - 1) * plane:-1]))
+    moves.append((qs, nxt[1:], h[:-1]))
+    by6, h6 = nxt.reshape(n6, plane), h.reshape(n6, plane)  # the 1s move within each count of 6s
+    moves.append((q1, by6[:, ns:], h6[:, :-ns]))
+    if capped[1]:
+        moves.append((q1, by6[:, (n1 - 1) * ns:], h6[:, (n1 - 1) * ns:]))
+    return [m for m in moves if m[0] != 0]
 
 
 def reroll_ones(p, ones, k, die) -> np.ndarray:
     """The law of the 1s alone after ``k`` fresh dice per row, as
-    :func:`reroll` counts it: cell ``i`` holds ``i`` ones.
+    :func:`reroll` counts it: cell ``i`` holds ``i`` ones (Horner's scheme,
+    the same sums in the same order).
 
     >>> reroll_ones(np.array([1.0]), np.array([0]), np.array([2]), weights(4)).tolist()
     [25.0, 10.0, 1.0]
@@ -206,9 +241,12 @@ def reroll_ones(p, ones, k, die) -> np.ndarray:
     g = bincount(cell.ravel(), np.broadcast_to(p, cell.shape).ravel(), minlength=(kmax + 1) * size)
     g = g.reshape(-1, size)
     q1, other = die[2], die[0] + die[1] + die[3]
-    h = g[-1]
-    for j in range(g.shape[0] - 2, -1, -1):
-        nxt = other * h + g[j]
-        nxt[1:] += q1 * h[:-1]
-        h = nxt
-    return h
+    h, nxt = g[-1].copy(), np.empty_like(g[-1])
+    moves = ((h[:-1], nxt[1:]), (nxt[:-1], h[1:]))
+    for i, j in enumerate(range(g.shape[0] - 2, -1, -1)):
+        src, dst = (h, nxt) if i % 2 == 0 else (nxt, h)
+        frm, to = moves[i % 2]
+        np.multiply(src, other, out=dst)
+        np.add(dst, g[j], out=dst)
+        np.add(to, frm if q1 == 1 else q1 * frm, out=to)
+    return h if len(g) % 2 else nxt
