@@ -42,12 +42,25 @@ def weights(rank: int, exact: bool = False, double_from: int = 6) -> np.ndarray:
 
 
 @lru_cache(maxsize=64)
-def counts(n: int, exact: bool = False) -> tuple[np.ndarray, ...]:
-    """All (6s, other successes, 1s, other failures) of ``n`` dice, with
-    their multinomial coefficients (float64, or Python ints with ``exact``)."""
-    g = np.indices((n + 1,) * 3).reshape(3, -1)
-    g = g[:, g.sum(axis=0) <= n]
-    a, b, c = g
+def counts(n: int, exact: bool = False, successes: bool = True, failures: bool = True) -> tuple[np.ndarray, ...]:
+    """All (6s, other successes, 1s, other failures) of ``n`` dice, in the
+    order of (6s, other successes, 1s), with their multinomial coefficients
+    (float64, or Python ints with ``exact``). ``successes=False`` keeps only
+    the rows without another success, ``failures=False`` those without
+    another failure (the faces a die of rank 6, of rank 2, does not have).
+
+    >>> [x.tolist() for x in counts(2, successes=False)]
+    [[0, 0, 0, 1, 1, 2], [0, 0, 0, 0, 0, 0], [0, 1, 2, 0, 1, 0], [2, 1, 0, 1, 0, 0], [1.0, 2.0, 1.0, 2.0, 2.0, 1.0]]
+    """
+    a, b = np.divmod(np.arange((n + 1) ** 2), n + 1)
+    keep = a + b <= n if successes else b == 0
+    a, b = a[keep], b[keep]
+    if failures:  # 1s from 0 to what the 6s and other successes leave
+        reps = n + 1 - a - b
+        a, b = np.repeat(a, reps), np.repeat(b, reps)
+        c = np.arange(a.size) - np.repeat(np.cumsum(reps) - reps, reps)
+    else:
+        c = n - a - b
     comb = binom_table(n, exact)
     coef = comb[n, a] * comb[n - a, b] * comb[n - a - b, c]
     return a, b, c, n - a - b - c, coef
@@ -72,14 +85,14 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None,
     >>> pool(12, 4, six_cap=2)[0].max(), len(pool(12, 4, six_cap=2)[0]) < len(pool(12, 4)[0])
     (np.int64(2), True)
     """
-    a, b, c, d, coef = counts(n, exact)
     w6, ws, _, wf = (int(x) for x in weights(rank, double_from=double_from))
+    a, b, c, d, coef = counts(n, exact, ws > 0, wf > 0)
     if exact:
-        p = coef * np.array([w6**int(i) * ws**int(j) * wf**int(l) for i, j, l in zip(a, b, d)], dtype=object)
-    else:
-        p = coef * np.float64(w6) ** a * np.float64(ws) ** b * np.float64(wf) ** d  # 0.0**0 == 1.0
-    keep = p != 0
-    a, s, c, d, p = a[keep], (a + b)[keep], c[keep], d[keep], p[keep]
+        w6, ws, wf = (np.array([w**i for i in range(n + 1)], dtype=object) for w in (w6, ws, wf))
+    else:  # each power as numpy's float64 ** int gives it, the products in the same order
+        w6, ws, wf = (np.float64(w) ** np.arange(n + 1) for w in (w6, ws, wf))
+    p = coef * w6[a] * ws[b] * wf[d]
+    s = a + b
     if six_cap is not None and six_cap < n and n >= 12:  # rows that differ only above the cap become one
         # (below 12 dice the pool is small: merging its rows costs more than it saves)
         a = np.minimum(a, six_cap)
