@@ -88,10 +88,10 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None,
     w6, ws, _, wf = (int(x) for x in weights(rank, double_from=double_from))
     a, b, c, d, coef = counts(n, exact, ws > 0, wf > 0)
     if exact:
-        w6, ws, wf = (np.array([w**i for i in range(n + 1)], dtype=object) for w in (w6, ws, wf))
+        pw6, pws, pwf = (np.array([w**i for i in range(n + 1)], dtype=object) for w in (w6, ws, wf))
     else:  # each power as numpy's float64 ** int gives it, the products in the same order
-        w6, ws, wf = (np.float64(w) ** np.arange(n + 1) for w in (w6, ws, wf))
-    p = coef * w6[a] * ws[b] * wf[d]
+        pw6, pws, pwf = (np.float64(w) ** np.arange(n + 1) for w in (w6, ws, wf))
+    p = coef * pw6[a] * pws[b] * pwf[d]
     s = a + b
     if six_cap is not None and six_cap < n and n >= 12:  # rows that differ only above the cap become one
         # (below 12 dice the pool is small: merging its rows costs more than it saves)
