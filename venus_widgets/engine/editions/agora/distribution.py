@@ -35,7 +35,8 @@ import numpy as np
 from ...exact import bincount, ratio, total
 from ...merge import merge
 from ...odds import Odds
-from .kernels import help_weights, pool, reroll, reroll_ones, weights
+from .fresh import reroll
+from .kernels import help_weights, pool, weights
 from .policy import always_before
 from .reading import AUTO, criticals, main_dice, per_consequence, threshold
 from .rules import DEFAULT, Rules, rules_of
@@ -51,11 +52,11 @@ def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int,
                exact: bool = False, six_cap: int | None = None, double_from: int = 6
                ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], int, np.ndarray]:
     """Rows (count, 6s, successes, 1s, KISSed main dice) of the policy's
-    KISS round before the KISSed main dice are rolled (:func:`~.kernels.reroll`
+    KISS round before the KISSed main dice are rolled (:func:`~.fresh.reroll`
     rolls them), the exponent ``m`` (every count is out of ``6**m``: whole
     numbers, float64 or Python ints with ``exact``; ``m`` is at most the
     exponent of :func:`denominator`) and the fresh main die's weights.
-    ``six_cap`` cuts the 6s as :func:`~.kernels.reroll` does; ``double_from``
+    ``six_cap`` cuts the 6s as :func:`~.fresh.reroll` does; ``double_from``
     as in :func:`~.kernels.weights`.
 
     Axes while building: main pool state x first help face x final help
@@ -134,7 +135,9 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
                                               six_cap, rules.ego_double_from)
     # the 1s up to the snake eyes; with each-pair, every 1 counts: kept whole on a small grid, else counted alone
     whole = spec["snakes"] == "each-pair" and int(r1.max()) + int(rk.max()) <= 12
-    p, six, succ, ones = reroll(rp, r6, rs, r1, rk, die, caps=(six_cap, None if whole else rules.snake_eyes_ones))
+    alone = spec["snakes"] == "each-pair" and not whole  # the law of the 1s alone: the grid cuts them
+    caps = (six_cap, None if whole else rules.snake_eyes_ones)
+    p, six, succ, ones, *by_ones = reroll(rp, r6, rs, r1, rk, die, caps=caps, ones_alone=alone)
     den = 6**m
 
     def num(x):
@@ -149,11 +152,11 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
         "failure with a boon": num(p[crit & ~r["passed"]].sum()),
     }
     if spec["snakes"] == "each-pair":
-        by_ones = p
-        if not whole:  # the law of the 1s alone: their cells above were cut at the snake eyes
-            by_ones = reroll_ones(rp, r1, rk, die)
-            ones = np.arange(by_ones.size)
-        for c, v in enumerate(bincount(criticals(ones, "each-pair", rules.snake_eyes_ones), by_ones)):
+        law = p
+        if alone:  # their cells above were cut at the snake eyes
+            law = by_ones[0]
+            ones = np.arange(law.size)
+        for c, v in enumerate(bincount(criticals(ones, "each-pair", rules.snake_eyes_ones), law)):
             if v > 0:
                 parts[f"{c} criticals"] = num(v)
     if help_rank == AUTO:

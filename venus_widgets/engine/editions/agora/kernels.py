@@ -1,6 +1,7 @@
 """The dice kernels of the agora odds: per-die categories and the joint
-law of (6s, successes, 1s) of a pool, the help die, and fresh KISSed dice
-(docs/rules_agora.md#how-the-odds-are-computed).
+law of (6s, successes, 1s) of a pool and of the help die
+(docs/rules_agora.md#how-the-odds-are-computed); the fresh KISSed dice
+are :mod:`.fresh`.
 
 A d6 of rank ``r`` falls in one of four categories: a 6, another success
 (``r``..5), a 1, another failure (2..``r``-1). Every kernel is the same
@@ -75,7 +76,7 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None,
     happen (a rank-6 die has no success but 6). The counts are whole
     numbers, exact in float64 while ``6**n < 2**53``, Python ints with
     ``exact``. ``six_cap`` cuts the 6s at a row meaning "that many or more"
-    (as :func:`reroll` does; from 12 dice, where it pays); ``double_from`` as in :func:`weights` (the
+    (as :func:`~.fresh.reroll` does; from 12 dice, where it pays); ``double_from`` as in :func:`weights` (the
     "6s" are then the successes Ego doubles).
 
     >>> [x.tolist() for x in pool(1, 4)]
@@ -142,124 +143,3 @@ def help_faces(help_rank: int | None, exact: bool = False, double_from: int = 6)
     for x in out:
         x.flags.writeable = False
     return out
-
-
-
-def cells(shape: tuple[int, ...]) -> tuple[np.ndarray, ...]:
-    """Flat (6s, successes, 1s) of every cell of a grid of ``shape``."""
-    flat = np.arange(shape[0] * shape[1] * shape[2])
-    rest, ones = np.divmod(flat, shape[2])
-    six, succ = np.divmod(rest, shape[1])
-    return six, succ, ones
-
-
-def reroll(p, six, succ, ones, k, die, caps=(None, None)) -> tuple[np.ndarray, ...]:
-    """Add ``k`` fresh main dice to each row (arrays that broadcast); the
-    joint law of (6s, successes, 1s) as flat cells (p, 6s, successes, 1s).
-
-    ``die`` is the fresh die's (6, other success, 1, other failure): its
-    probabilities (:func:`categories`), or its :func:`weights` when ``p``
-    holds counts, each row's count already out of the same ``6**m`` for
-    ``m`` dice rolled *with* the row's fresh dice (the cells' counts are
-    then out of ``6**m``). ``caps`` cut the 6s or the 1s at a top cell
-    meaning "that many or more" (0 drops that count): the odds ask only how
-    many 6s below the threshold, and whether two 1s show.
-
-    Rows are binned by ``k`` into grids ``G[k]``, and the fresh dice enter
-    by Horner's scheme, one die at a time: ``(... (G[K] * die + G[K-1]) *
-    die ...) * die + G[0]`` (:func:`_horner`). Counts never exceed the dice
-    rolled, so the grid holds every cell.
-
-    >>> x = reroll(np.array([1.0]), np.array([0]), np.array([0]), np.array([0]), np.array([2]), weights(4),
-    ...            caps=(0, 1))
-    >>> [(int(w), int(s), int(o)) for w, _, s, o in zip(*x) if w]   # 2 rank-4 dice: successes, a 1, out of 36
-    [(4, 0, 0), (5, 0, 1), (12, 1, 0), (6, 1, 1), (9, 2, 0)]
-    """
-    k = np.asarray(k)
-    kmax = int(k.max())
-    tops = [int(np.max(x)) + kmax for x in (six, succ, ones)]
-    c6, c1 = caps
-    shape = (tops[0] + 1 if c6 is None else min(tops[0], c6) + 1,  # the grid's axes: 6s, 1s, successes
-             tops[2] + 1 if c1 is None else min(tops[2], c1) + 1, tops[1] + 1)
-    if c6 is not None:
-        six = np.minimum(six, shape[0] - 1)
-    if c1 is not None:
-        ones = np.minimum(ones, shape[1] - 1)
-    size = shape[0] * shape[1] * shape[2]
-    cell = ((k * shape[0] + six) * shape[1] + ones) * shape[2] + succ
-    p = np.broadcast_to(p, cell.shape)
-    g = bincount(cell.ravel(), p.ravel(), minlength=(kmax + 1) * size).reshape(-1, size)
-    h = _horner(g, die, shape, (c6 is not None, c1 is not None))
-    x6, xs, x1 = shape[0], shape[2], shape[1]
-    return (h.reshape(shape).transpose(0, 2, 1).ravel(),) + cells((x6, xs, x1))
-
-
-def _horner(g: np.ndarray, die, shape: tuple[int, int, int], capped: tuple[bool, bool]) -> np.ndarray:
-    """``(... (G[K] * die + G[K-1]) * die ...) * die + G[0]`` for flat grids
-    ``g[k]`` of (6s, 1s, successes) (``shape``; ``capped``: whether the 6s,
-    the 1s, stop at their top cell).
-
-    One fresh die on a grid ``h``: ``qf * h`` (a failure moves nothing),
-    plus ``G[j]``, then ``h`` moved by a 6 (one more 6 and success), by a 6
-    on the capped top row, by another success, by a 1, by a 1 on the capped
-    top cell, each weighted, added in that order. With successes the last
-    axis every move but the 1s' is one slice of the flat grid: a cell the
-    move would carry past the successes' end holds nothing yet (the dice
-    still to come have room), so it adds an exact zero. Two buffers take
-    turns, their slices made once; a weight 0 adds nothing and a weight 1
-    needs no product, so they are skipped: every cell gets the same sums in
-    the same order, the same float to the bit.
-    """
-    h, nxt = g[-1].copy(), np.empty_like(g[-1])
-    plans = (_moves(h, nxt, die, shape, capped), _moves(nxt, h, die, shape, capped))
-    qf = die[3]
-    for i, j in enumerate(range(len(g) - 2, -1, -1)):
-        src, dst = (h, nxt) if i % 2 == 0 else (nxt, h)
-        np.multiply(src, qf, out=dst)
-        np.add(dst, g[j], out=dst)
-        for w, to, frm in plans[i % 2]:
-            np.add(to, frm if w == 1 else w * frm, out=to)
-    return h if len(g) % 2 else nxt
-
-
-def _moves(h: np.ndarray, nxt: np.ndarray, die, shape: tuple[int, int, int], capped: tuple[bool, bool]) -> list:
-    """(weight, slice of ``nxt``, slice of ``h``) of each move of one fresh
-    die (:func:`_horner`), in order, without the moves of weight 0."""
-    q6, qs, q1, _ = die
-    n6, n1, ns = shape
-    plane = n1 * ns  # the cells of one count of 6s
-    moves = [(q6, nxt[plane + 1:], h[:-plane - 1])]  # one more 6 and success; the 6s' top row moves nowhere
-    if capped[0]:  # a 6 on the top row stays there, one success more
-        moves.append((q6, nxt[(n6 - 1) * plane + 1:], h[(n6 - 1) * plane:-1]))
-    moves.append((qs, nxt[1:], h[:-1]))
-    by6, h6 = nxt.reshape(n6, plane), h.reshape(n6, plane)  # the 1s move within each count of 6s
-    moves.append((q1, by6[:, ns:], h6[:, :-ns]))
-    if capped[1]:
-        moves.append((q1, by6[:, (n1 - 1) * ns:], h6[:, (n1 - 1) * ns:]))
-    return [m for m in moves if m[0] != 0]
-
-
-def reroll_ones(p, ones, k, die) -> np.ndarray:
-    """The law of the 1s alone after ``k`` fresh dice per row, as
-    :func:`reroll` counts it: cell ``i`` holds ``i`` ones (Horner's scheme,
-    the same sums in the same order).
-
-    >>> reroll_ones(np.array([1.0]), np.array([0]), np.array([2]), weights(4)).tolist()
-    [25.0, 10.0, 1.0]
-    """
-    k = np.asarray(k)
-    kmax = int(k.max())
-    size = int(np.max(ones)) + kmax + 1
-    cell = k * size + ones
-    g = bincount(cell.ravel(), np.broadcast_to(p, cell.shape).ravel(), minlength=(kmax + 1) * size)
-    g = g.reshape(-1, size)
-    q1, other = die[2], die[0] + die[1] + die[3]
-    h, nxt = g[-1].copy(), np.empty_like(g[-1])
-    moves = ((h[:-1], nxt[1:]), (nxt[:-1], h[1:]))
-    for i, j in enumerate(range(g.shape[0] - 2, -1, -1)):
-        src, dst = (h, nxt) if i % 2 == 0 else (nxt, h)
-        frm, to = moves[i % 2]
-        np.multiply(src, other, out=dst)
-        np.add(dst, g[j], out=dst)
-        np.add(to, frm if q1 == 1 else q1 * frm, out=to)
-    return h if len(g) % 2 else nxt
