@@ -47,21 +47,27 @@ from .rules import DEFAULT, Rules, rules_of
 #: it ``exact=True`` counts in Python ints (the float odds stay float64).
 FLOAT_COUNTS_BELOW = 2**53
 
+#: (count, 6s, successes, 1s, KISSed main dice) of each row of the KISS round
+Rows = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
 
 def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int, helper_kiss: bool,
                exact: bool = False, six_cap: int | None = None, double_from: int = 6
-               ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], int, np.ndarray]:
+               ) -> tuple[Rows, tuple[int, int, int, int], int, np.ndarray]:
     """Rows (count, 6s, successes, 1s, KISSed main dice) of the policy's
     KISS round before the KISSed main dice are rolled (:func:`~.fresh.reroll`
-    rolls them), the exponent ``m`` (every count is out of ``6**m``: whole
-    numbers, float64 or Python ints with ``exact``; ``m`` is at most the
-    exponent of :func:`denominator`) and the fresh main die's weights.
-    ``six_cap`` cuts the 6s as :func:`~.fresh.reroll` does; ``double_from``
-    as in :func:`~.kernels.weights`.
+    rolls them), their largest 6s, successes, 1s and KISSed dice, the
+    exponent ``m`` (every count is out of ``6**m``: whole numbers, float64
+    or Python ints with ``exact``; ``m`` is at most the exponent of
+    :func:`denominator`) and the fresh main die's weights. ``six_cap`` cuts
+    the 6s as :func:`~.fresh.reroll` does; ``double_from`` as in
+    :func:`~.kernels.weights`.
 
     Axes while building: main pool state x first help face x final help
-    face. A row that rolls fewer dice than the most any row rolls is
-    counted out of the same ``6**m`` (times 6 per die it does not roll).
+    face; a row for each final face the first can lead to (itself, or any
+    face when the help die is KISSed), in that order, as flat arrays.
+    A row that rolls fewer dice than the most any row rolls is counted out
+    of the same ``6**m`` (times 6 per die it does not roll).
     """
     if help_rank == rank and not helper_kiss:
         n, help_rank = n + 1, None  # same rank, same budget: one pool
@@ -83,11 +89,30 @@ def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int,
     rolled = k + help_k
     most = int(rolled.max())
     scale = np.array([6**i for i in range(most + 1)], dtype=object if exact else float)[most - rolled]
-    # final help face: KISSed -> a fresh face, else the same face
-    stay = np.eye(ph.size, dtype=bool)
-    pf = (p * scale)[:, :, None] * ph[None, :, None] * np.where(help_k[:, :, None], ph[None, None, :], stay[None])
-    rows = (pf, a[:, :, None] + h6, s[:, :, None] + hs, ones[:, :, None] + h1, k[:, :, None])
-    return rows, n + (help_rank not in (None, AUTO)) + most, weights(rank, exact, double_from)
+    first, final, kissed = _final_faces(help_k)
+    state = first // ph.size
+    pf = ((p * scale) * ph).ravel()[first]
+    pf = pf * np.where(kissed, ph[final], 1)  # a fresh face's weight, or the same face (times 1)
+    rows = (pf, a.ravel()[state] + h6[final], s.ravel()[state] + hs[final], ones.ravel()[first] + h1[final],
+            k.ravel()[first])
+    tops = (int(a.max() + h6.max()), int(s.max() + hs.max()), int(ones.max() + h1.max()), int(k.max()))
+    return rows, tops, n + (help_rank not in (None, AUTO)) + most, weights(rank, exact, double_from)
+
+
+def _final_faces(help_k: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For ``help_k[state, first face]`` (the help die KISSed), each row
+    (state and first face, flat; final face; KISSed) in the order of (state,
+    first face, final face): one row with the same face, or one per face.
+
+    >>> [x.tolist() for x in _final_faces(np.array([[False, True]]))]
+    [[0, 1, 1], [0, 0, 1], [False, True, True]]
+    """
+    faces = help_k.shape[1]
+    per = np.where(help_k, faces, 1).ravel()
+    first = np.repeat(np.arange(per.size), per)
+    kissed = help_k.ravel()[first]
+    final = np.where(kissed, np.arange(first.size) - np.repeat(np.cumsum(per) - per, per), first % faces)
+    return first, final, kissed
 
 
 def summary(spec: dict, p, six, succ, ones, ego: bool, rules: Rules | None = None) -> dict[str, Any]:
@@ -131,13 +156,13 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     # each, correctly rounded; Python ints beyond, for exact=True
     count = exact and denominator(spec, rules) >= FLOAT_COUNTS_BELOW  # 6**m <= denominator(spec)
     six_cap = target if spec["ego"] else 0  # the 6s count below the threshold (Ego), the 1s up to two
-    (rp, r6, rs, r1, rk), m, die = after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count,
-                                              six_cap, rules.ego_double_from)
+    rows, tops, m, die = after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count, six_cap,
+                                    rules.ego_double_from)
     # the 1s up to the snake eyes; with each-pair, every 1 counts: kept whole on a small grid, else counted alone
-    whole = spec["snakes"] == "each-pair" and int(r1.max()) + int(rk.max()) <= 12
+    whole = spec["snakes"] == "each-pair" and tops[2] + tops[3] <= 12
     alone = spec["snakes"] == "each-pair" and not whole  # the law of the 1s alone: the grid cuts them
     caps = (six_cap, None if whole else rules.snake_eyes_ones)
-    p, six, succ, ones, *by_ones = reroll(rp, r6, rs, r1, rk, die, caps=caps, ones_alone=alone)
+    p, six, succ, ones, *by_ones = reroll(*rows, die, caps=caps, tops=tops, ones_alone=alone)
     den = 6**m
 
     def num(x):
