@@ -67,7 +67,10 @@ def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int,
     face; a row for each final face the first can lead to (itself, or any
     face when the help die is KISSed), in that order, as flat arrays.
     A row that rolls fewer dice than the most any row rolls is counted out
-    of the same ``6**m`` (times 6 per die it does not roll).
+    of the same ``6**m`` (times 6 per die it does not roll). The largest
+    counts are those of every face of the help die: a face of no weight,
+    left out of :func:`~.kernels.help_weights`, succeeds or fails as the 6
+    or the 1 does (so the same KISSes follow), and they stay.
     """
     if help_rank == rank and not helper_kiss:
         n, help_rank = n + 1, None  # same rank, same budget: one pool

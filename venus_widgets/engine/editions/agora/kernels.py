@@ -113,12 +113,20 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None,
 def help_weights(help_rank: int | None, exact: bool = False, double_from: int = 6) -> tuple[np.ndarray, ...]:
     """The help die's faces as columns, counted in faces: weight (out of 6
     for a rolled help die, of 1 without one or for the rank-1 help die), is
-    6 (a success Ego doubles, see :func:`weights`), succeeds, is 1, failed."""
+    6 (a success Ego doubles, see :func:`weights`), succeeds, is 1, failed.
+    A category no face falls in is left out (a rank-6 die has no other
+    success, a rank-2 die no other failure): its rows would weigh 0, and
+    the 6 or the 1, which succeeds or fails as it would, stays.
+
+    >>> [x.tolist() for x in help_weights(2)]
+    [[1.0, 4.0, 1.0], [1, 0, 0], [1, 1, 0], [0, 0, 1], [False, False, True]]
+    """
     if help_rank is None or help_rank == AUTO:
         rows = [(1, 0, int(help_rank == AUTO), 0, 0)]
     else:
         q = [int(x) for x in weights(help_rank, double_from=double_from)]
         rows = [(q[0], 1, 1, 0, 0), (q[1], 0, 1, 0, 0), (q[2], 0, 0, 1, 1), (q[3], 0, 0, 0, 1)]
+        rows = [r for r in rows if r[0]]
     cols = np.array([r[1:] for r in rows], dtype=np.int64).T
     out = (np.array([r[0] for r in rows], dtype=object if exact else float),) + tuple(cols[:3]) + (cols[3] > 0,)
     for x in out:
