@@ -210,7 +210,9 @@ def subverted_pmf(spec: dict, pmf: Sequence[float] | dict, rules: Rules | None =
     per, cap = per_consequence(spec, rules), spec["consequences"]
     for k, v in items:
         j = min(int(k) // per, cap)
-        out[j] = out.get(j, 0) + (Fraction(v) if isinstance(v, (Fraction, int)) else float(v))
+        if type(v) is not float:  # a Fraction or an int adds exactly, anything else as a float
+            v = Fraction(v) if isinstance(v, (Fraction, int)) else float(v)
+        out[j] = out.get(j, 0) + v
     return {k: out[k] for k in sorted(out)}
 
 
