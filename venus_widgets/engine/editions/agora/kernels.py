@@ -94,19 +94,26 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None,
         pw6, pws, pwf = (np.float64(w) ** np.arange(n + 1) for w in (w6, ws, wf))
     p = coef * pw6[a] * pws[b] * pwf[d]
     s = a + b
-    if six_cap is not None and six_cap < n and n >= 12:  # rows that differ only above the cap become one
+    if six_cap is not None and six_cap < n and n >= 12:  # the 6s above the cap count as the cap
         # (below 12 dice the pool is small: merging its rows costs more than it saves)
         a = np.minimum(a, six_cap)
-        key = (a * (n + 1) + s) * (n + 1) + c
-        uniq, inv = np.unique(key, return_inverse=True)
-        p = bincount(inv, p, minlength=uniq.size)
-        a, rest = np.divmod(uniq, (n + 1) ** 2)
-        s, c = np.divmod(rest, n + 1)
-        d = n - s - c
+        if ws:  # with no other success, the successes keep every row apart: the cap only relabels
+            a, s, c, d, p = _merged(n, six_cap, a, s, c, p)
     out = (a, s, c, d, p)
     for x in out:
         x.flags.writeable = False
     return out
+
+
+def _merged(n: int, six_cap: int, a, s, c, p) -> tuple[np.ndarray, ...]:
+    """Rows of the same (6s, successes, 1s) as one row, in the order of
+    those counts; each row's count added in the order of the rows."""
+    key = (a * (n + 1) + s) * (n + 1) + c
+    p = bincount(key, p, minlength=(six_cap + 1) * (n + 1) ** 2)
+    key = np.flatnonzero(p)  # the rows' keys (every count is positive)
+    a, rest = np.divmod(key, (n + 1) ** 2)
+    s, c = np.divmod(rest, n + 1)
+    return a, s, c, n - s - c, p[key]
 
 
 @lru_cache(maxsize=16)
