@@ -108,7 +108,9 @@ def binom_table(n: int, exact: bool = True) -> np.ndarray:
     >>> binom_table(4)[4].tolist(), binom_table(4)[2, 3], binom_table(3, False)[3].tolist()
     ([1, 4, 6, 4, 1], 0, [1.0, 3.0, 3.0, 1.0])
     """
-    if exact:
+    if n <= (64 if exact else 55):  # the rows kept at import (exact in float64 to row 55): a read-only view
+        out = (_COMB if exact else _COMB_FLOAT)[: n + 1, : n + 1]
+    elif exact:
         out = np.array([[math.comb(m, j) for j in range(n + 1)] for m in range(n + 1)], dtype=object)
     else:  # Pascal's rule, one row at a time
         out = np.zeros((n + 1, n + 1))

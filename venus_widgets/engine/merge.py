@@ -39,20 +39,22 @@ def try_merge(ranks: Iterable[int], drop: int = 1) -> int | None:
     >>> try_merge([6, 6, 4], drop=2), try_merge([6, 6, 5], drop=2)
     (2, None)
     """
-    counts = Counter(int(r) for r in ranks)
+    counts = Counter(map(int, ranks))
     if not counts:
         return None
     carry: Counter[int] = Counter()
+    rest = sum(counts.values())  # the dice, given and merged, at the rank reached or below
     for rank in range(max(counts), 0, -1):
         n = counts.get(rank, 0) + carry[rank]
-        lower_left = any(counts.get(r, 0) or carry[r] for r in range(1, rank))
         if n == 0:
             continue
+        rest -= n  # now the dice below this rank
         if n == 1:
-            return None if lower_left else rank
+            return None if rest else rank
         if n % 2 or rank == 1:
             return None
         carry[max(1, rank - drop)] += n // 2
+        rest += n // 2
     return None
 
 

@@ -209,6 +209,9 @@ class List:
         if len(items) > self.max_len:
             given = f"{len(value)} items given" if hasattr(value, "__len__") else "more items given"
             raise SpecError(field, value, self.allowed, given)
+        kind = self.item
+        if isinstance(kind, Int) and all(type(i) is int and kind.lo <= i <= kind.hi for i in items):
+            return tuple(items)  # plain ints in range: each is what its item check returns
         out = []
         for i, item in enumerate(items):
             try:

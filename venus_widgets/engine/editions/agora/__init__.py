@@ -6,6 +6,7 @@ one idea:
 - :mod:`.reading`: the spec, read (dice, help die, threshold, criticals);
 - :mod:`.policy`: the KISS order of the engine's one policy, written once;
 - :mod:`.kernels`: per-die categories and the dice kernels of the odds;
+- :mod:`.fresh`: the KISSed main dice rolled afresh (Horner's scheme);
 - :mod:`.distribution`: the exact odds (``odds``, ``denominator``);
 - :mod:`.rolling`: seeded rolls (``roll``, ``roll_many``, the KISS checks);
 - :mod:`.advising`: ``advise`` and ``kiss_odds``;

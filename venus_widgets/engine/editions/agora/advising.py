@@ -15,7 +15,8 @@ import numpy as np
 from ...advice import Advice, Option
 from ...errors import SpecError
 from .distribution import summary
-from .kernels import categories, help_faces, reroll
+from .fresh import reroll
+from .kernels import categories, help_faces
 from .policy import kiss_key, policy_kiss
 from .reading import AUTO, layout, successes, threshold
 from .rolling import check_kiss
@@ -122,7 +123,7 @@ def _choices_odds(spec, faces, ranks, keys, grid, n, help_rank) -> list[tuple[fl
     A choice's odds depend only on the dice it KISSes per owner (``k`` main
     dice, the help die or not) and on the 6s, successes and 1s it keeps.
     The fresh dice's joint law of (6s, successes, 1s) is built once per
-    owner, one die more at a time with :func:`~.kernels.reroll`; P(pass) needs only
+    owner, one die more at a time with :func:`~.fresh.reroll`; P(pass) needs only
     its (6s, successes) margin and P(critical) its 1s margin, shifted by
     what each choice keeps and read by :func:`_summary`, the rules' last
     step."""

@@ -35,7 +35,8 @@ import numpy as np
 from ...exact import bincount, ratio, total
 from ...merge import merge
 from ...odds import Odds
-from .kernels import help_weights, pool, reroll, reroll_ones, weights
+from .fresh import reroll
+from .kernels import help_weights, pool, weights
 from .policy import always_before
 from .reading import AUTO, criticals, main_dice, per_consequence, threshold
 from .rules import DEFAULT, Rules, rules_of
@@ -46,21 +47,30 @@ from .rules import DEFAULT, Rules, rules_of
 #: it ``exact=True`` counts in Python ints (the float odds stay float64).
 FLOAT_COUNTS_BELOW = 2**53
 
+#: (count, 6s, successes, 1s, KISSed main dice) of each row of the KISS round
+Rows = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
+
 
 def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int, helper_kiss: bool,
                exact: bool = False, six_cap: int | None = None, double_from: int = 6
-               ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], int, np.ndarray]:
+               ) -> tuple[Rows, tuple[int, int, int, int], int, np.ndarray]:
     """Rows (count, 6s, successes, 1s, KISSed main dice) of the policy's
-    KISS round before the KISSed main dice are rolled (:func:`~.kernels.reroll`
-    rolls them), the exponent ``m`` (every count is out of ``6**m``: whole
-    numbers, float64 or Python ints with ``exact``; ``m`` is at most the
-    exponent of :func:`denominator`) and the fresh main die's weights.
-    ``six_cap`` cuts the 6s as :func:`~.kernels.reroll` does; ``double_from``
-    as in :func:`~.kernels.weights`.
+    KISS round before the KISSed main dice are rolled (:func:`~.fresh.reroll`
+    rolls them), their largest 6s, successes, 1s and KISSed dice, the
+    exponent ``m`` (every count is out of ``6**m``: whole numbers, float64
+    or Python ints with ``exact``; ``m`` is at most the exponent of
+    :func:`denominator`) and the fresh main die's weights. ``six_cap`` cuts
+    the 6s as :func:`~.fresh.reroll` does; ``double_from`` as in
+    :func:`~.kernels.weights`.
 
     Axes while building: main pool state x first help face x final help
-    face. A row that rolls fewer dice than the most any row rolls is
-    counted out of the same ``6**m`` (times 6 per die it does not roll).
+    face; a row for each final face the first can lead to (itself, or any
+    face when the help die is KISSed), in that order, as flat arrays.
+    A row that rolls fewer dice than the most any row rolls is counted out
+    of the same ``6**m`` (times 6 per die it does not roll). The largest
+    counts are those of every face of the help die: a face of no weight,
+    left out of :func:`~.kernels.help_weights`, succeeds or fails as the 6
+    or the 1 does (so the same KISSes follow), and they stay.
     """
     if help_rank == rank and not helper_kiss:
         n, help_rank = n + 1, None  # same rank, same budget: one pool
@@ -82,11 +92,30 @@ def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int,
     rolled = k + help_k
     most = int(rolled.max())
     scale = np.array([6**i for i in range(most + 1)], dtype=object if exact else float)[most - rolled]
-    # final help face: KISSed -> a fresh face, else the same face
-    stay = np.eye(ph.size, dtype=bool)
-    pf = (p * scale)[:, :, None] * ph[None, :, None] * np.where(help_k[:, :, None], ph[None, None, :], stay[None])
-    rows = (pf, a[:, :, None] + h6, s[:, :, None] + hs, ones[:, :, None] + h1, k[:, :, None])
-    return rows, n + (help_rank not in (None, AUTO)) + most, weights(rank, exact, double_from)
+    first, final, kissed = _final_faces(help_k)
+    state = first // ph.size
+    pf = ((p * scale) * ph).ravel()[first]
+    pf = pf * np.where(kissed, ph[final], 1)  # a fresh face's weight, or the same face (times 1)
+    rows = (pf, a.ravel()[state] + h6[final], s.ravel()[state] + hs[final], ones.ravel()[first] + h1[final],
+            k.ravel()[first])
+    tops = (int(a.max() + h6.max()), int(s.max() + hs.max()), int(ones.max() + h1.max()), int(k.max()))
+    return rows, tops, n + (help_rank not in (None, AUTO)) + most, weights(rank, exact, double_from)
+
+
+def _final_faces(help_k: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For ``help_k[state, first face]`` (the help die KISSed), each row
+    (state and first face, flat; final face; KISSed) in the order of (state,
+    first face, final face): one row with the same face, or one per face.
+
+    >>> [x.tolist() for x in _final_faces(np.array([[False, True]]))]
+    [[0, 1, 1], [0, 0, 1], [False, True, True]]
+    """
+    faces = help_k.shape[1]
+    per = np.where(help_k, faces, 1).ravel()
+    first = np.repeat(np.arange(per.size), per)
+    kissed = help_k.ravel()[first]
+    final = np.where(kissed, np.arange(first.size) - np.repeat(np.cumsum(per) - per, per), first % faces)
+    return first, final, kissed
 
 
 def summary(spec: dict, p, six, succ, ones, ego: bool, rules: Rules | None = None) -> dict[str, Any]:
@@ -130,11 +159,13 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     # each, correctly rounded; Python ints beyond, for exact=True
     count = exact and denominator(spec, rules) >= FLOAT_COUNTS_BELOW  # 6**m <= denominator(spec)
     six_cap = target if spec["ego"] else 0  # the 6s count below the threshold (Ego), the 1s up to two
-    (rp, r6, rs, r1, rk), m, die = after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count,
-                                              six_cap, rules.ego_double_from)
+    rows, tops, m, die = after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count, six_cap,
+                                    rules.ego_double_from)
     # the 1s up to the snake eyes; with each-pair, every 1 counts: kept whole on a small grid, else counted alone
-    whole = spec["snakes"] == "each-pair" and int(r1.max()) + int(rk.max()) <= 12
-    p, six, succ, ones = reroll(rp, r6, rs, r1, rk, die, caps=(six_cap, None if whole else rules.snake_eyes_ones))
+    whole = spec["snakes"] == "each-pair" and tops[2] + tops[3] <= 12
+    alone = spec["snakes"] == "each-pair" and not whole  # the law of the 1s alone: the grid cuts them
+    caps = (six_cap, None if whole else rules.snake_eyes_ones)
+    p, six, succ, ones, *by_ones = reroll(*rows, die, caps=caps, tops=tops, ones_alone=alone)
     den = 6**m
 
     def num(x):
@@ -149,11 +180,11 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
         "failure with a boon": num(p[crit & ~r["passed"]].sum()),
     }
     if spec["snakes"] == "each-pair":
-        by_ones = p
-        if not whole:  # the law of the 1s alone: their cells above were cut at the snake eyes
-            by_ones = reroll_ones(rp, r1, rk, die)
-            ones = np.arange(by_ones.size)
-        for c, v in enumerate(bincount(criticals(ones, "each-pair", rules.snake_eyes_ones), by_ones)):
+        law = p
+        if alone:  # their cells above were cut at the snake eyes
+            law = by_ones[0]
+            ones = np.arange(law.size)
+        for c, v in enumerate(bincount(criticals(ones, "each-pair", rules.snake_eyes_ones), law)):
             if v > 0:
                 parts[f"{c} criticals"] = num(v)
     if help_rank == AUTO:
@@ -179,7 +210,9 @@ def subverted_pmf(spec: dict, pmf: Sequence[float] | dict, rules: Rules | None =
     per, cap = per_consequence(spec, rules), spec["consequences"]
     for k, v in items:
         j = min(int(k) // per, cap)
-        out[j] = out.get(j, 0) + (Fraction(v) if isinstance(v, (Fraction, int)) else float(v))
+        if type(v) is not float:  # a Fraction or an int adds exactly, anything else as a float
+            v = Fraction(v) if isinstance(v, (Fraction, int)) else float(v)
+        out[j] = out.get(j, 0) + v
     return {k: out[k] for k in sorted(out)}
 
 

@@ -1,6 +1,7 @@
 """The dice kernels of the agora odds: per-die categories and the joint
-law of (6s, successes, 1s) of a pool, the help die, and fresh KISSed dice
-(docs/rules_agora.md#how-the-odds-are-computed).
+law of (6s, successes, 1s) of a pool and of the help die
+(docs/rules_agora.md#how-the-odds-are-computed); the fresh KISSed dice
+are :mod:`.fresh`.
 
 A d6 of rank ``r`` falls in one of four categories: a 6, another success
 (``r``..5), a 1, another failure (2..``r``-1). Every kernel is the same
@@ -42,12 +43,25 @@ def weights(rank: int, exact: bool = False, double_from: int = 6) -> np.ndarray:
 
 
 @lru_cache(maxsize=64)
-def counts(n: int, exact: bool = False) -> tuple[np.ndarray, ...]:
-    """All (6s, other successes, 1s, other failures) of ``n`` dice, with
-    their multinomial coefficients (float64, or Python ints with ``exact``)."""
-    g = np.indices((n + 1,) * 3).reshape(3, -1)
-    g = g[:, g.sum(axis=0) <= n]
-    a, b, c = g
+def counts(n: int, exact: bool = False, successes: bool = True, failures: bool = True) -> tuple[np.ndarray, ...]:
+    """All (6s, other successes, 1s, other failures) of ``n`` dice, in the
+    order of (6s, other successes, 1s), with their multinomial coefficients
+    (float64, or Python ints with ``exact``). ``successes=False`` keeps only
+    the rows without another success, ``failures=False`` those without
+    another failure (the faces a die of rank 6, of rank 2, does not have).
+
+    >>> [x.tolist() for x in counts(2, successes=False)]
+    [[0, 0, 0, 1, 1, 2], [0, 0, 0, 0, 0, 0], [0, 1, 2, 0, 1, 0], [2, 1, 0, 1, 0, 0], [1.0, 2.0, 1.0, 2.0, 2.0, 1.0]]
+    """
+    a, b = np.divmod(np.arange((n + 1) ** 2), n + 1)
+    keep = a + b <= n if successes else b == 0
+    a, b = a[keep], b[keep]
+    if failures:  # 1s from 0 to what the 6s and other successes leave
+        reps = n + 1 - a - b
+        a, b = np.repeat(a, reps), np.repeat(b, reps)
+        c = np.arange(a.size) - np.repeat(np.cumsum(reps) - reps, reps)
+    else:
+        c = n - a - b
     comb = binom_table(n, exact)
     coef = comb[n, a] * comb[n - a, b] * comb[n - a - b, c]
     return a, b, c, n - a - b - c, coef
@@ -62,7 +76,7 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None,
     happen (a rank-6 die has no success but 6). The counts are whole
     numbers, exact in float64 while ``6**n < 2**53``, Python ints with
     ``exact``. ``six_cap`` cuts the 6s at a row meaning "that many or more"
-    (as :func:`reroll` does; from 12 dice, where it pays); ``double_from`` as in :func:`weights` (the
+    (as :func:`~.fresh.reroll` does; from 12 dice, where it pays); ``double_from`` as in :func:`weights` (the
     "6s" are then the successes Ego doubles).
 
     >>> [x.tolist() for x in pool(1, 4)]
@@ -72,39 +86,54 @@ def pool(n: int, rank: int, exact: bool = False, six_cap: int | None = None,
     >>> pool(12, 4, six_cap=2)[0].max(), len(pool(12, 4, six_cap=2)[0]) < len(pool(12, 4)[0])
     (np.int64(2), True)
     """
-    a, b, c, d, coef = counts(n, exact)
     w6, ws, _, wf = (int(x) for x in weights(rank, double_from=double_from))
+    a, b, c, d, coef = counts(n, exact, ws > 0, wf > 0)
     if exact:
-        p = coef * np.array([w6**int(i) * ws**int(j) * wf**int(l) for i, j, l in zip(a, b, d)], dtype=object)
-    else:
-        p = coef * np.float64(w6) ** a * np.float64(ws) ** b * np.float64(wf) ** d  # 0.0**0 == 1.0
-    keep = p != 0
-    a, s, c, d, p = a[keep], (a + b)[keep], c[keep], d[keep], p[keep]
-    if six_cap is not None and six_cap < n and n >= 12:  # rows that differ only above the cap become one
+        pw6, pws, pwf = (np.array([w**i for i in range(n + 1)], dtype=object) for w in (w6, ws, wf))
+    else:  # each power as numpy's float64 ** int gives it, the products in the same order
+        pw6, pws, pwf = (np.float64(w) ** np.arange(n + 1) for w in (w6, ws, wf))
+    p = coef * pw6[a] * pws[b] * pwf[d]
+    s = a + b
+    if six_cap is not None and six_cap < n and n >= 12:  # the 6s above the cap count as the cap
         # (below 12 dice the pool is small: merging its rows costs more than it saves)
         a = np.minimum(a, six_cap)
-        key = (a * (n + 1) + s) * (n + 1) + c
-        uniq, inv = np.unique(key, return_inverse=True)
-        p = bincount(inv, p, minlength=uniq.size)
-        a, rest = np.divmod(uniq, (n + 1) ** 2)
-        s, c = np.divmod(rest, n + 1)
-        d = n - s - c
+        if ws:  # with no other success, the successes keep every row apart: the cap only relabels
+            a, s, c, d, p = _merged(n, six_cap, a, s, c, p)
     out = (a, s, c, d, p)
     for x in out:
         x.flags.writeable = False
     return out
 
 
+def _merged(n: int, six_cap: int, a, s, c, p) -> tuple[np.ndarray, ...]:
+    """Rows of the same (6s, successes, 1s) as one row, in the order of
+    those counts; each row's count added in the order of the rows."""
+    key = (a * (n + 1) + s) * (n + 1) + c
+    p = bincount(key, p, minlength=(six_cap + 1) * (n + 1) ** 2)
+    key = np.flatnonzero(p)  # the rows' keys (every count is positive)
+    a, rest = np.divmod(key, (n + 1) ** 2)
+    s, c = np.divmod(rest, n + 1)
+    return a, s, c, n - s - c, p[key]
+
+
 @lru_cache(maxsize=16)
 def help_weights(help_rank: int | None, exact: bool = False, double_from: int = 6) -> tuple[np.ndarray, ...]:
     """The help die's faces as columns, counted in faces: weight (out of 6
     for a rolled help die, of 1 without one or for the rank-1 help die), is
-    6 (a success Ego doubles, see :func:`weights`), succeeds, is 1, failed."""
+    6 (a success Ego doubles, see :func:`weights`), succeeds, is 1, failed.
+    A category no face falls in is left out (a rank-6 die has no other
+    success, a rank-2 die no other failure): its rows would weigh 0, and
+    the 6 or the 1, which succeeds or fails as it would, stays.
+
+    >>> [x.tolist() for x in help_weights(2)]
+    [[1.0, 4.0, 1.0], [1, 0, 0], [1, 1, 0], [0, 0, 1], [False, False, True]]
+    """
     if help_rank is None or help_rank == AUTO:
         rows = [(1, 0, int(help_rank == AUTO), 0, 0)]
     else:
         q = [int(x) for x in weights(help_rank, double_from=double_from)]
         rows = [(q[0], 1, 1, 0, 0), (q[1], 0, 1, 0, 0), (q[2], 0, 0, 1, 1), (q[3], 0, 0, 0, 1)]
+        rows = [r for r in rows if r[0]]
     cols = np.array([r[1:] for r in rows], dtype=np.int64).T
     out = (np.array([r[0] for r in rows], dtype=object if exact else float),) + tuple(cols[:3]) + (cols[3] > 0,)
     for x in out:
@@ -129,86 +158,3 @@ def help_faces(help_rank: int | None, exact: bool = False, double_from: int = 6)
     for x in out:
         x.flags.writeable = False
     return out
-
-
-
-def cells(shape: tuple[int, ...]) -> tuple[np.ndarray, ...]:
-    """Flat (6s, successes, 1s) of every cell of a grid of ``shape``."""
-    flat = np.arange(shape[0] * shape[1] * shape[2])
-    rest, ones = np.divmod(flat, shape[2])
-    six, succ = np.divmod(rest, shape[1])
-    return six, succ, ones
-
-
-def reroll(p, six, succ, ones, k, die, caps=(None, None)) -> tuple[np.ndarray, ...]:
-    """Add ``k`` fresh main dice to each row (arrays that broadcast); the
-    joint law of (6s, successes, 1s) as flat cells (p, 6s, successes, 1s).
-
-    ``die`` is the fresh die's (6, other success, 1, other failure): its
-    probabilities (:func:`categories`), or its :func:`weights` when ``p``
-    holds counts, each row's count already out of the same ``6**m`` for
-    ``m`` dice rolled *with* the row's fresh dice (the cells' counts are
-    then out of ``6**m``). ``caps`` cut the 6s or the 1s at a top cell
-    meaning "that many or more" (0 drops that count): the odds ask only how
-    many 6s below the threshold, and whether two 1s show.
-
-    Rows are binned by ``k`` into grids ``G[k]``, and the fresh dice enter
-    by Horner's scheme, one die at a time: ``(... (G[K] * die + G[K-1]) *
-    die ...) * die + G[0]``. Counts never exceed the dice rolled, so the
-    grid holds every cell.
-
-    >>> x = reroll(np.array([1.0]), np.array([0]), np.array([0]), np.array([0]), np.array([2]), weights(4),
-    ...            caps=(0, 1))
-    >>> [(int(w), int(s), int(o)) for w, _, s, o in zip(*x) if w]   # 2 rank-4 dice: successes, a 1, out of 36
-    [(4, 0, 0), (5, 0, 1), (12, 1, 0), (6, 1, 1), (9, 2, 0)]
-    """
-    k = np.asarray(k)
-    kmax = int(k.max())
-    tops = [int(np.max(x)) + kmax for x in (six, succ, ones)]
-    c6, c1 = caps
-    shape = (tops[0] + 1 if c6 is None else min(tops[0], c6) + 1, tops[1] + 1,
-             tops[2] + 1 if c1 is None else min(tops[2], c1) + 1)
-    if c6 is not None:
-        six = np.minimum(six, shape[0] - 1)
-    if c1 is not None:
-        ones = np.minimum(ones, shape[2] - 1)
-    size = shape[0] * shape[1] * shape[2]
-    cell = ((k * shape[0] + six) * shape[1] + succ) * shape[2] + ones
-    p = np.broadcast_to(p, cell.shape)
-    g = bincount(cell.ravel(), p.ravel(), minlength=(kmax + 1) * size)
-    g = g.reshape((-1,) + shape)
-    q6, qs, q1, qf = die
-    h = g[-1]
-    for j in range(g.shape[0] - 2, -1, -1):
-        nxt = qf * h + g[j]
-        nxt[1:, 1:, :] += q6 * h[:-1, :-1, :]
-        if c6 is not None:  # a 6 on the top cell stays there
-            nxt[-1, 1:, :] += q6 * h[-1, :-1, :]
-        nxt[:, 1:, :] += qs * h[:, :-1, :]
-        nxt[:, :, 1:] += q1 * h[:, :, :-1]
-        if c1 is not None:
-            nxt[:, :, -1] += q1 * h[:, :, -1]
-        h = nxt
-    return (h.ravel(),) + cells(shape)
-
-
-def reroll_ones(p, ones, k, die) -> np.ndarray:
-    """The law of the 1s alone after ``k`` fresh dice per row, as
-    :func:`reroll` counts it: cell ``i`` holds ``i`` ones.
-
-    >>> reroll_ones(np.array([1.0]), np.array([0]), np.array([2]), weights(4)).tolist()
-    [25.0, 10.0, 1.0]
-    """
-    k = np.asarray(k)
-    kmax = int(k.max())
-    size = int(np.max(ones)) + kmax + 1
-    cell = k * size + ones
-    g = bincount(cell.ravel(), np.broadcast_to(p, cell.shape).ravel(), minlength=(kmax + 1) * size)
-    g = g.reshape(-1, size)
-    q1, other = die[2], die[0] + die[1] + die[3]
-    h = g[-1]
-    for j in range(g.shape[0] - 2, -1, -1):
-        nxt = other * h + g[j]
-        nxt[1:] += q1 * h[:-1]
-        h = nxt
-    return h
