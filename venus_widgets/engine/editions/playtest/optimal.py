@@ -33,6 +33,8 @@ Fraction(11, 36)
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..._dist import comb_table, count_dtype
@@ -59,16 +61,26 @@ def _group_rolls(m: int, faces: tuple[int, int, int], dtype) -> list[np.ndarray]
     return [f, s, x, comb[m, f] * comb[m - f, s] * powers[f, 0] * powers[s, 1] * powers[x, 2]]
 
 
-def _first_rolls(groups: list[str], sizes: list[int], dtype, rules: Rules):
+def _first_rolls(sizes: list[int], faces: list[tuple[int, int, int]], dtype):
     """Every first roll by counts per (group, class), the first group's
     counts major: each group's class counts ``f, s, x``, and every first
     roll's ways (over 6**N) and successes."""
-    per = [_group_rolls(m, rules.faces(cal), dtype) for cal, m in zip(groups, sizes)]
+    per = [_group_rolls(m, fc, dtype) for m, fc in zip(sizes, faces)]
     ways, succ = per[0][3], sizes[0] - per[0][0]
     for m, (f, _, _, w) in zip(sizes[1:], per[1:]):
         ways = np.multiply.outer(ways, w).ravel()
         succ = np.add.outer(succ, m - f).ravel()
     return [p[:3] for p in per], ways, succ
+
+
+def _no_kiss(ways: np.ndarray, succ0: np.ndarray, short: np.ndarray, thr: int, size: int, scale):
+    """The first rolls that reach the goal, by successes (they KISS
+    nothing), and the ways the first roll passes and reaches the goal, over
+    ``6**N`` times ``scale``."""
+    reach = ~short
+    ways_reach = ways[reach]
+    nokiss = bincount(succ0[reach], ways_reach * scale, minlength=size)
+    return nokiss, ways[succ0 >= thr].sum() * scale, ways_reach.sum() * scale
 
 
 def _default_kiss(F: list[np.ndarray], S: list[np.ndarray], b: int):
@@ -84,8 +96,7 @@ def _default_kiss(F: list[np.ndarray], S: list[np.ndarray], b: int):
     for f in F:
         r_fail.append(np.minimum(np.maximum(b - before, 0), f))
         before = before + f
-    spent = sum(r_fail[1:], r_fail[0])
-    return r_fail, np.minimum(b - spent, sum(S[1:], S[0])), spent
+    return r_fail, np.minimum(b - sum(r_fail[1:], r_fail[0]), sum(S[1:], S[0]))
 
 
 def _kissed(r_fail: list[np.ndarray], S: list[np.ndarray], j: np.ndarray) -> list[np.ndarray]:
@@ -138,14 +149,36 @@ def _best(tail: np.ndarray, axes: list[int], sizes: list[int], r_fail, S, most, 
     value = _values(tail, axes, sizes, r_fail, S, need0, j, state)
     if tol is not None:
         value = value.astype(float) / tol[1]
-    best, best_v = np.zeros(len(most), dtype=np.int64), value[: cnt[0]]
+    best, best_v = np.zeros(len(most), dtype=np.int64), value[: cnt[0]].copy()
     for k in range(1, len(cnt)):
-        v = value[off[k] : off[k] + cnt[k]]
-        win = np.flatnonzero(v > (best_v[: cnt[k]] if tol is None else best_v[: cnt[k]] + tol[0]))
-        best[win], best_v[win] = k, v[win]
+        v, so_far = value[off[k] : off[k] + cnt[k]], best_v[: cnt[k]]
+        win = v > (so_far if tol is None else so_far + tol[0])
+        np.copyto(so_far, v, where=win)
+        np.copyto(best[: cnt[k]], k, where=win)
     out = np.empty_like(best)
     out[by_most] = best
     return out
+
+
+def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int], low: int, pad):
+    """``W[top - r, s, x * C + c]``: the first rolls short of the goal by
+    the ``r`` dice KISSed of the last group, the successes ``s`` (below
+    ``low``) and sixes ``x`` kept and the dice KISSed of the others (``c``
+    their index in C order), over ``6**(N + b)`` (a KISSed multiset ``R``
+    padded from ``6**(N + |R|)``); ``top`` is the largest ``r`` and
+    ``height[top - r]`` the rows ``s`` with a count."""
+    c = np.zeros_like(kept_s)
+    for m, r in zip(sizes[:-1], chosen[:-1]):
+        c = c * (m + 1) + r
+    rest, r_last = math.prod(m + 1 for m in sizes[:-1]), chosen[-1]
+    top, bottom = int(r_last.max()), int(r_last.min())
+    cell = (((top - r_last) * low + kept_s) * low + kept_x) * rest + c
+    W = bincount(cell, ways, minlength=(top - bottom + 1) * low * low * rest).reshape(-1, low, low, rest)
+    padded = np.add.outer(np.arange(top, bottom - 1, -1), _all_kissed(sizes[:-1]))
+    np.multiply(W, pad[padded][:, None, None, :], out=W)
+    height = np.zeros(top - bottom + 1, dtype=np.int64)
+    np.maximum.at(height, top - r_last, kept_s + 1)
+    return W.reshape(len(W), low, -1), top, height.tolist()
 
 
 def _double6_parts(spec: dict, exact: bool, rules: Rules):
@@ -156,47 +189,25 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     D = 6 ** (N + b)
     dt = count_dtype(D, exact)
     groups = best_first(sorted(set(cals)), rules=rules)
-    sizes = [cals.count(c) for c in groups]
-    fsx, ways, succ0 = _first_rolls(groups, sizes, dt, rules)
+    sizes, faces = [cals.count(c) for c in groups], [rules.faces(c) for c in groups]
+    fsx, ways, succ0 = _first_rolls(sizes, faces, dt)
     short = succ0 < g
-    scale = 6**b
-    nokiss = bincount(succ0[~short], ways[~short] * scale, minlength=size)
-    p0_thr = ways[succ0 >= threshold(spec, rules)].sum() * scale
-    p0_goal = ways[~short].sum() * scale
-    H = np.zeros((size, size), dtype=dt)
+    nokiss, p0_thr, p0_goal = _no_kiss(ways, succ0, short, threshold(spec, rules), size, 6**b)
     if not short.any():
-        return nokiss, H, p0_thr, p0_goal, D
+        return nokiss, np.zeros((size, size), dtype=dt), p0_thr, p0_goal, D
     st = np.flatnonzero(short)
     loc = np.unravel_index(st, [len(f) for f, _, _ in fsx])
     F, S, X = ([t[k][i] for t, i in zip(fsx, loc)] for k in range(3))
     ways, succ0, kept_x = ways[st], succ0[st], sum(X[1:], X[0])
-    r_fail, most, _ = _default_kiss(F, S, b)
+    r_fail, most = _default_kiss(F, S, b)
     zmax = 2 * N
-    faces = [rules.faces(c) for c in groups]
     tail, axes = tails(sizes, faces, zmax, dt)
     pad = np.array([6 ** (b - k) if k <= b else 0 for k in range(N + 1)], dtype=dt)
     np.multiply(tail, pad[_all_kissed([sizes[a] for a in axes])][:, None], out=tail)  # over 6**b
     tol = None if dt is object or 6**b < 2**53 else (1e-14, float(6**b))
     best = _best(tail, axes, sizes, r_fail, S, most, g - succ0 - kept_x, tol)
-    chosen = _kissed(r_fail, S, best)
-    # W[top - r_last, s, x, c]: the first rolls by the dice KISSed of the last group,
-    # the successes (below the goal and N + 1) and sixes kept, the others' KISSed dice
-    c = np.zeros_like(best)
-    for m, r in zip(sizes[:-1], chosen[:-1]):
-        c = c * (m + 1) + r
-    r_last = chosen[-1]
-    top, bottom = int(r_last.max()), int(r_last.min())
-    rest, low = int(np.prod([m + 1 for m in sizes[:-1]])), min(g, size)
-    kept_s = succ0 - best
-    cell = (((top - r_last) * low + kept_s) * low + kept_x) * rest + c
-    W = bincount(cell, ways, minlength=(top - bottom + 1) * low * low * rest)
-    W = W.reshape(top - bottom + 1, low, low, rest)
-    padded = np.add.outer(np.arange(top, bottom - 1, -1), _all_kissed(sizes[:-1]))
-    np.multiply(W, pad[padded][:, None, None, :], out=W)  # over 6**(N + b - |R|)
-    height = np.zeros(top - bottom + 1, dtype=np.int64)
-    np.maximum.at(height, top - r_last, kept_s + 1)
-    H = kiss_all(W.reshape(len(W), low, -1), top, sizes, faces, size, height.tolist())
-    return nokiss, H, p0_thr, p0_goal, D
+    W, top, height = _kiss_table(_kissed(r_fail, S, best), succ0 - best, kept_x, ways, sizes, min(g, size), pad)
+    return nokiss, kiss_all(W, top, sizes, faces, size, height), p0_thr, p0_goal, D
 
 
 def _all_kissed(sizes: list[int]) -> np.ndarray:

@@ -7,7 +7,7 @@ function ``w + v S + dd S X`` (``S`` counts a success, ``X`` a six), and
 Every table here is a polynomial flattened into one array: place ``p``
 holds the coefficient of the ``p``-th monomial (for several tables side by
 side, ``C`` places per monomial). Multiplying by a die
-(:func:`times_die`) moves a coefficient one success up (``one`` places on)
+(:class:`Die`) moves a coefficient one success up (``one`` places on)
 and one success and one six up (``two`` places on): for a score ``z`` (a
 success 1, a six 2) ``one, two = 1, 2``; for a (successes, sixes) table of
 ``size`` columns ``one, two = size C, (size + 1) C``.
@@ -29,20 +29,27 @@ from __future__ import annotations
 import numpy as np
 
 
-def times_die(acc: np.ndarray, out: np.ndarray, tmp: np.ndarray | None, faces: tuple[int, int, int],
-              one: int, two: int) -> np.ndarray:
-    """``out = acc (w + v T**one + dd T**two)`` for flat arrays (``T**k``
-    moves a coefficient ``k`` places on; what moves past the end of
-    ``out``, as long as ``acc``, is dropped); ``tmp`` is scratch space."""
-    w, v, dd = faces
-    np.multiply(acc, w, out=out)
-    for f, k in ((v, one), (dd, two)):
-        if f and k < len(acc):
-            src = acc[:-k]
-            if f != 1:
-                src = np.multiply(src, f, out=None if tmp is None else tmp[: len(src)])
-            np.add(out[k:], src, out=out[k:])
-    return out
+class Die:
+    """Multiplying flat tables by a die, ``out = acc (w + v T**one + dd
+    T**two)`` (``T**k`` moves a coefficient ``k`` places on; what moves
+    past the end of ``out``, as long as ``acc``, is dropped): each place of
+    ``out`` is ``(a w + b v) + c dd``, a zero term left out, a factor 1 not
+    multiplied."""
+
+    def __init__(self, faces: tuple[int, int, int], one: int, two: int, length: int, dtype):
+        w, v, dd = faces
+        self.w = w
+        self.moves = [(f, k) for f, k in ((v, one), (dd, two)) if f]
+        self.tmp = np.empty(length, dtype=dtype)
+
+    def times(self, acc: np.ndarray, out: np.ndarray) -> None:
+        np.multiply(acc, self.w, out=out)
+        n = len(acc)
+        for f, k in self.moves:
+            if k < n:
+                src = acc[: n - k] if f == 1 else np.multiply(acc[: n - k], f, out=self.tmp[: n - k])
+                moved = out[k:]
+                np.add(moved, src, out=moved)
 
 
 def score_counts(m: int, faces: tuple[int, int, int], dtype) -> np.ndarray:
@@ -50,11 +57,11 @@ def score_counts(m: int, faces: tuple[int, int, int], dtype) -> np.ndarray:
     0, a success 1, a six 2), for ``r <= m``: row ``r + 1`` is row ``r``
     times a die."""
     out = np.zeros((m + 1, 2 * m + 1), dtype=dtype)
-    tmp = np.zeros(2 * m + 1, dtype=dtype)
     out[0, 0] = 1
+    die = Die(faces, 1, 2, 2 * m + 1, dtype)
     for r in range(m):
         n = 2 * r + 3  # scores 0 .. 2r + 2
-        times_die(out[r, :n], out[r + 1, :n], tmp, faces, 1, 2)
+        die.times(out[r, :n], out[r + 1, :n])
     return out
 
 
@@ -104,18 +111,21 @@ def kiss_in(W: np.ndarray, top: int, faces: tuple[int, int, int], size: int, hei
     if height is None:
         height = [low] * len(W)
     step = size * width  # one success up
-    acc, out = np.zeros((2, size * step), dtype=W.dtype)
-    tmp = np.empty(size * step, dtype=W.dtype) if faces[1] != 1 or faces[2] != 1 else None
+    bufs = np.zeros((2, size * step), dtype=W.dtype)
+    blocks = [b.reshape(size, step)[:low, : low * width] for b in bufs]
+    die = Die(faces, step, step + width, size * step, W.dtype)
+    times, add = die.times, np.add
+    acc, out = bufs
+    block, spare = blocks
     n = 0
     for i in range(top + 1):
         if i:
-            n = min(n + 1, size)
-            times_die(acc[: n * step], out[: n * step], tmp, faces, step, step + width)
-            acc, out = out, acc
+            n = n + 1 if n < size else size
+            times(acc[: n * step], out[: n * step])
+            acc, out, block, spare = out, acc, spare, block
         if i < len(W) and height[i]:
             n = max(n, height[i])
-            block = acc.reshape(size, step)[:low, : low * width]
-            np.add(block, W[i], out=block)
+            add(block, W[i], out=block)
     return acc.reshape(size, size, width)
 
 
