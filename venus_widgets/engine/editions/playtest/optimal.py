@@ -57,7 +57,7 @@ def _group_rolls(m: int, faces: tuple[int, int, int], dtype) -> list[np.ndarray]
     f, s = np.nonzero(np.add.outer(np.arange(m + 1), np.arange(m + 1)) <= m)
     comb = comb_table(m, dtype)
     x = m - f - s
-    powers = np.array([[a**i for a in faces] for i in range(m + 1)], dtype=dtype)
+    powers = np.array([a**i for i in range(m + 1) for a in faces], dtype=dtype).reshape(m + 1, 3)
     return [f, s, x, comb[m, f] * comb[m - f, s] * powers[f, 0] * powers[s, 1] * powers[x, 2]]
 
 
@@ -110,7 +110,8 @@ def _kissed(r_fail: list[np.ndarray], S: list[np.ndarray], j: np.ndarray) -> lis
     return out
 
 
-def _values(tail: np.ndarray, axes: list[int], sizes: list[int], r_fail, S, need0, j, state) -> np.ndarray:
+def _values(tail: np.ndarray, axes: list[int], sizes: list[int], least: list[int], r_fail, S, need0, j,
+            state) -> np.ndarray:
     """The ways choice ``j[k]`` reaches the goal from first roll
     ``state[k]``, over ``6**b`` (``tail`` already padded); ``need0`` is the
     score the default choice needs (each success KISSed needs one more).
@@ -120,9 +121,9 @@ def _values(tail: np.ndarray, axes: list[int], sizes: list[int], r_fail, S, need
     width = tail.shape[1]
     stride, k = [0] * len(sizes), width
     for i in reversed(axes):
-        stride[i], k = k, k * (sizes[i] + 1)
+        stride[i], k = k, k * (sizes[i] + 1 - least[i])
     at = np.minimum(np.maximum(need0[state] + j, 0), width - 1)
-    at += sum(st * r for st, r in zip(stride, r_fail))[state]
+    at += sum(st * (r - lo) for st, r, lo in zip(stride, r_fail, least))[state]
     c = 0
     for i, s in enumerate(S):
         c = c + s
@@ -132,7 +133,8 @@ def _values(tail: np.ndarray, axes: list[int], sizes: list[int], r_fail, S, need
     return tail.ravel()[at]
 
 
-def _best(tail: np.ndarray, axes: list[int], sizes: list[int], r_fail, S, most, need0, tol) -> np.ndarray:
+def _best(tail: np.ndarray, axes: list[int], sizes: list[int], least: list[int], r_fail, S, most, need0,
+          tol) -> np.ndarray:
     """The ``j`` chosen for each first roll: the first that no later one
     beats by more than ``tol``, choice by choice (``j`` replaces the best so
     far ``v`` when its value is above ``v + tol``), for ``j`` up to
@@ -141,20 +143,22 @@ def _best(tail: np.ndarray, axes: list[int], sizes: list[int], r_fail, S, most, 
 
     The values are laid out choice by choice, the first rolls by ``most``
     from the largest, so that choice ``j``'s are the first ``cnt[j]``."""
-    by_most = np.argsort(-most, kind="stable")
+    by_most = np.argsort(-most.astype(np.int16), kind="stable")
     cnt = np.cumsum(np.bincount(most)[::-1])[::-1]  # first rolls with most >= j
     j = np.repeat(np.arange(len(cnt)), cnt)
     off = np.cumsum(cnt) - cnt
     state = by_most[np.arange(len(j)) - off[j]]
-    value = _values(tail, axes, sizes, r_fail, S, need0, j, state)
+    value = _values(tail, axes, sizes, least, r_fail, S, need0, j, state)
+    bar = value  # what a later choice must beat
     if tol is not None:
         value = value.astype(float) / tol[1]
-    best, best_v = np.zeros(len(most), dtype=np.int64), value[: cnt[0]].copy()
+        bar = value + tol[0]
+    best, best_bar = np.zeros(len(most), dtype=np.int64), bar[: cnt[0]].copy()
     for k in range(1, len(cnt)):
-        v, so_far = value[off[k] : off[k] + cnt[k]], best_v[: cnt[k]]
-        win = v > (so_far if tol is None else so_far + tol[0])
-        np.copyto(so_far, v, where=win)
-        np.copyto(best[: cnt[k]], k, where=win)
+        lo, n = off[k], cnt[k]
+        win = value[lo : lo + n] > best_bar[:n]
+        np.copyto(best_bar[:n], bar[lo : lo + n], where=win)
+        np.copyto(best[:n], k, where=win)
     out = np.empty_like(best)
     out[by_most] = best
     return out
@@ -201,20 +205,23 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     ways, succ0, kept_x = ways[st], succ0[st], sum(X[1:], X[0])
     r_fail, most = _default_kiss(F, S, b)
     zmax = 2 * N
-    tail, axes = tails(sizes, faces, zmax, dt)
+    least = [int(r.min()) for r in r_fail]  # the fewest dice of a group a choice KISSes
+    tail, axes = tails(sizes, least, faces, zmax, dt)
     pad = np.array([6 ** (b - k) if k <= b else 0 for k in range(N + 1)], dtype=dt)
-    np.multiply(tail, pad[_all_kissed([sizes[a] for a in axes])][:, None], out=tail)  # over 6**b
+    kissed = _all_kissed([sizes[a] for a in axes], [least[a] for a in axes])
+    np.multiply(tail, pad[kissed][:, None], out=tail)  # over 6**b
     tol = None if dt is object or 6**b < 2**53 else (1e-14, float(6**b))
-    best = _best(tail, axes, sizes, r_fail, S, most, g - succ0 - kept_x, tol)
+    best = _best(tail, axes, sizes, least, r_fail, S, most, g - succ0 - kept_x, tol)
     W, top, height = _kiss_table(_kissed(r_fail, S, best), succ0 - best, kept_x, ways, sizes, min(g, size), pad)
     return nokiss, kiss_all(W, top, sizes, faces, size, height), p0_thr, p0_goal, D
 
 
-def _all_kissed(sizes: list[int]) -> np.ndarray:
-    """The dice KISSed in all, for every number KISSed per group (C order)."""
+def _all_kissed(sizes: list[int], least: list[int] | None = None) -> np.ndarray:
+    """The dice KISSed in all, for every number KISSed per group (C order),
+    from ``least[i]`` (0 unless given) to ``sizes[i]``."""
     out = np.zeros(1, dtype=np.int64)
-    for m in sizes:
-        out = np.add.outer(out, np.arange(m + 1)).ravel()
+    for m, lo in zip(sizes, least or [0] * len(sizes)):
+        out = np.add.outer(out, np.arange(lo, m + 1)).ravel()
     return out
 
 

@@ -6,11 +6,11 @@ function ``w + v S + dd S X`` (``S`` counts a success, ``X`` a six), and
 
 Every table here is a polynomial flattened into one array: place ``p``
 holds the coefficient of the ``p``-th monomial (for several tables side by
-side, ``C`` places per monomial). Multiplying by a die
-(:class:`Die`) moves a coefficient one success up (``one`` places on)
-and one success and one six up (``two`` places on): for a score ``z`` (a
-success 1, a six 2) ``one, two = 1, 2``; for a (successes, sixes) table of
-``size`` columns ``one, two = size C, (size + 1) C``.
+side, ``C`` places per monomial). Multiplying by a die moves a coefficient
+one success up (``one`` places on) and one success and one six up (``two``
+places on): for a score ``z`` (a success 1, a six 2) ``one, two = 1, 2``;
+for a (successes, sixes) table of ``size`` columns ``one, two = size C,
+(size + 1) C`` (:func:`moves`).
 
 The float arithmetic is that of multiplying the whole tables, term by
 term: every new coefficient is ``(a w + b v) + c dd`` (then ``+`` a count
@@ -20,48 +20,61 @@ counts that float64 no longer holds exactly (above 2**53) round as they
 always did. (Arrays stay flat and small: numpy is quickest on contiguous
 arrays, and a large temporary costs more to allocate than to fill.)
 
->>> score_counts(2, (4, 1, 1), np.int64).tolist()   # Bronze: 4 faces fail, 1 succeeds, 1 is a six
+>>> score_counts(2, (4, 1, 1), np.zeros((3, 5), dtype=np.int64)).tolist()   # Bronze: 4 faces fail, 1 succeeds, 1 is a six
 [[1, 0, 0, 0, 0], [4, 1, 1, 0, 0], [16, 8, 9, 2, 1]]
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-
-class Die:
-    """Multiplying flat tables by a die, ``out = acc (w + v T**one + dd
-    T**two)`` (``T**k`` moves a coefficient ``k`` places on; what moves
-    past the end of ``out``, as long as ``acc``, is dropped): each place of
-    ``out`` is ``(a w + b v) + c dd``, a zero term left out, a factor 1 not
-    multiplied."""
-
-    def __init__(self, faces: tuple[int, int, int], one: int, two: int, length: int, dtype):
-        w, v, dd = faces
-        self.w = w
-        self.moves = [(f, k) for f, k in ((v, one), (dd, two)) if f]
-        self.tmp = np.empty(length, dtype=dtype)
-
-    def times(self, acc: np.ndarray, out: np.ndarray) -> None:
-        np.multiply(acc, self.w, out=out)
-        n = len(acc)
-        for f, k in self.moves:
-            if k < n:
-                src = acc[: n - k] if f == 1 else np.multiply(acc[: n - k], f, out=self.tmp[: n - k])
-                moved = out[k:]
-                np.add(moved, src, out=moved)
+from ...spec import MAX_DICE
+from .rules import CALIBERS, RULES
 
 
-def score_counts(m: int, faces: tuple[int, int, int], dtype) -> np.ndarray:
+def moves(faces: tuple[int, int, int], one: int, two: int, dtype) -> tuple[Any, list[tuple[Any, int]]]:
+    """A die as ``w`` and its moves, ``(factor, places)`` for a success and
+    for a six (a zero factor left out), the factors of ``dtype``."""
+    w, v, dd = (np.dtype(dtype).type(f) for f in faces)
+    return w, [(f, k) for f, k in ((v, one), (dd, two)) if f]
+
+
+def score_counts(m: int, faces: tuple[int, int, int], out: np.ndarray) -> np.ndarray:
     """``out[r, z]``: ways ``r`` dice of a caliber score ``z`` (a failed die
     0, a success 1, a six 2), for ``r <= m``: row ``r + 1`` is row ``r``
-    times a die."""
-    out = np.zeros((m + 1, 2 * m + 1), dtype=dtype)
+    times a die (``out``, zeros, has at least ``2m + 1`` columns)."""
     out[0, 0] = 1
-    die = Die(faces, 1, 2, 2 * m + 1, dtype)
+    w, die = moves(faces, 1, 2, out.dtype)
+    rows = list(out[: m + 1])
+    shifted = [(f, list(out[1 : m + 1, k:]), list(out[:m, :-k])) for f, k in die]
     for r in range(m):
-        n = 2 * r + 3  # scores 0 .. 2r + 2
-        die.times(out[r, :n], out[r + 1, :n])
+        np.multiply(rows[r], w, out=rows[r + 1])
+        for f, to, src in shifted:
+            np.add(to[r], src[r] if f == 1 else src[r] * f, out=to[r])
+    return out
+
+
+#: Most dice of one caliber in a task: own dice and allies (six by the
+#: ``max_allies`` knob).
+_MOST_DICE = MAX_DICE + 6
+
+#: The score counts of the dice of the four calibers by today's rules, in
+#: float64 (:func:`score_counts`, made at import: 4 tables of 37 x 73, well
+#: under a millisecond); other rules count theirs when asked.
+_SCORES = {faces: score_counts(_MOST_DICE, faces, np.zeros((_MOST_DICE + 1, 2 * _MOST_DICE + 1)))
+           for faces in {RULES.faces(c) for c in CALIBERS}}
+
+
+def scores(m: int, faces: tuple[int, int, int], width: int, dtype) -> np.ndarray:
+    """:func:`score_counts` for ``r <= m`` in ``width`` columns, from the
+    import-time table when it has them."""
+    out = np.zeros((m + 1, width), dtype=dtype)
+    table = _SCORES.get(faces) if np.dtype(dtype) == np.float64 and m <= _MOST_DICE else None
+    if table is None:
+        return score_counts(m, faces, out)
+    out[:, : 2 * m + 1] = table[: m + 1, : 2 * m + 1]
     return out
 
 
@@ -75,22 +88,23 @@ def _convolve(flat: np.ndarray, coef: np.ndarray, out: np.ndarray) -> None:
             np.add(out[dz:], flat[:-dz] * coef[dz], out=out[dz:])
 
 
-def tails(sizes: list[int], faces: list[tuple[int, int, int]], zmax: int, dtype) -> tuple[np.ndarray, list[int]]:
+def tails(sizes: list[int], least: list[int], faces: list[tuple[int, int, int]], zmax: int,
+          dtype) -> tuple[np.ndarray, list[int]]:
     """The ways the re-rolled dice score at least ``z``: ``out[row, z]``, a
-    row per number of dice ``r_i`` re-rolled of each group, the groups in
-    the order ``axes`` returned (C order: the first axis slowest); the last
-    column (``z > zmax``) is 0. The largest group's score counts first, each
-    other group's convolved in (its score ``dz`` by ``dz``), then summed
-    from the top score down."""
+    row per number of dice ``r_i`` re-rolled of each group, from ``least[i]``
+    to ``sizes[i]``, the groups in the order ``axes`` returned (C order: the
+    first axis slowest); the last column (``z > zmax``) is 0. The largest
+    group's score counts first, each other group's convolved in (its score
+    ``dz`` by ``dz``), then summed from the top score down."""
     order = sorted(range(len(sizes)), key=lambda i: -sizes[i])  # the largest group set at once
-    m = sizes[order[0]]
-    table = np.zeros((m + 1, zmax + 2), dtype=dtype)
-    table[:, : 2 * m + 1] = score_counts(m, faces[order[0]], dtype)
+    i = order[0]
+    table = scores(sizes[i], faces[i], zmax + 2, dtype)[least[i] :]
     for i in order[1:]:
-        sc = score_counts(sizes[i], faces[i], dtype)
-        new = np.empty((sizes[i] + 1,) + table.shape, dtype=dtype)
-        for r in range(sizes[i] + 1):
-            _convolve(table.ravel(), sc[r, : 2 * r + 1], new[r].ravel())
+        m, lo = sizes[i], least[i]
+        sc = scores(m, faces[i], 2 * m + 1, dtype)
+        new = np.empty((m + 1 - lo,) + table.shape, dtype=dtype)
+        for r in range(lo, m + 1):
+            _convolve(table.ravel(), sc[r, : 2 * r + 1], new[r - lo].ravel())
         table = new
     from_top = table[..., ::-1]
     np.cumsum(from_top, axis=-1, out=from_top)
@@ -111,21 +125,25 @@ def kiss_in(W: np.ndarray, top: int, faces: tuple[int, int, int], size: int, hei
     if height is None:
         height = [low] * len(W)
     step = size * width  # one success up
-    bufs = np.zeros((2, size * step), dtype=W.dtype)
-    blocks = [b.reshape(size, step)[:low, : low * width] for b in bufs]
-    die = Die(faces, step, step + width, size * step, W.dtype)
-    times, add = die.times, np.add
-    acc, out = bufs
-    block, spare = blocks
+    acc, out, tmp = np.zeros((3, size * step), dtype=W.dtype)
+    block, spare = (b.reshape(size, step)[:low, : low * width] for b in (acc, out))
+    w, die = moves(faces, step, step + width, W.dtype)
     n = 0
     for i in range(top + 1):
-        if i:
+        if i:  # times a die, on the rows that can hold counts
             n = n + 1 if n < size else size
-            times(acc[: n * step], out[: n * step])
+            end = n * step
+            a, o = acc[:end], out[:end]
+            np.multiply(a, w, out=o)
+            for f, k in die:
+                if k < end:
+                    moved = o[k:]
+                    np.add(moved, a[: end - k] if f == 1 else np.multiply(a[: end - k], f, out=tmp[: end - k]),
+                           out=moved)
             acc, out, block, spare = out, acc, spare, block
         if i < len(W) and height[i]:
             n = max(n, height[i])
-            add(block, W[i], out=block)
+            np.add(block, W[i], out=block)
     return acc.reshape(size, size, width)
 
 
