@@ -53,12 +53,24 @@ NOTE = ("optimal policy: the best reroll set for every first roll",)
 def _group_rolls(m: int, faces: tuple[int, int, int], dtype) -> list[np.ndarray]:
     """The first rolls of ``m`` dice of one caliber by class counts: the
     failed, success (not 6) and six counts ``f, s, x`` (failed counts
-    major) and the ways of each, ``C(m, f) C(m - f, s) w**f v**s dd**x``."""
+    major) and the ways of each, ``C(m, f) C(m - f, s) w**f v**s dd**x``
+    (for a few dice in Python ints, quicker than arrays and as exact)."""
+    if m <= 3:
+        return _few_rolls(m, faces, dtype)
     f, s = np.nonzero(np.add.outer(np.arange(m + 1), np.arange(m + 1)) <= m)
     comb = comb_table(m, dtype)
     x = m - f - s
     powers = np.array([a**i for i in range(m + 1) for a in faces], dtype=dtype).reshape(m + 1, 3)
     return [f, s, x, comb[m, f] * comb[m - f, s] * powers[f, 0] * powers[s, 1] * powers[x, 2]]
+
+
+def _few_rolls(m: int, faces: tuple[int, int, int], dtype) -> list[np.ndarray]:
+    """:func:`_group_rolls` in Python ints."""
+    w, v, dd = faces
+    rolls = [(f, s, m - f - s, math.comb(m, f) * math.comb(m - f, s) * w**f * v**s * dd ** (m - f - s))
+             for f in range(m + 1) for s in range(m + 1 - f)]
+    *counts, ways = zip(*rolls)
+    return [np.array(c) for c in counts] + [np.array(ways, dtype=dtype)]
 
 
 def _first_rolls(sizes: list[int], faces: list[tuple[int, int, int]], dtype):
@@ -110,31 +122,41 @@ def _kissed(r_fail: list[np.ndarray], S: list[np.ndarray], j: np.ndarray) -> lis
     return out
 
 
-def _values(tail: np.ndarray, axes: list[int], sizes: list[int], least: list[int], r_fail, S, need0, j,
-            state) -> np.ndarray:
-    """The ways choice ``j[k]`` reaches the goal from first roll
-    ``state[k]``, over ``6**b`` (``tail`` already padded); ``need0`` is the
-    score the default choice needs (each success KISSed needs one more).
-    The tails' row of a choice is ``sum_i stride_i R_i`` with ``R_i = r_i +
-    min(j, c_i) - min(j, c_(i-1))``: the default choice's row plus
-    ``(stride_i - stride_(i+1)) min(j, c_i)`` for every group."""
-    width = tail.shape[1]
-    stride, k = [0] * len(sizes), width
-    for i in reversed(axes):
-        stride[i], k = k, k * (sizes[i] + 1 - least[i])
-    at = np.minimum(np.maximum(need0[state] + j, 0), width - 1)
-    at += sum(st * (r - lo) for st, r, lo in zip(stride, r_fail, least))[state]
-    c = 0
-    for i, s in enumerate(S):
-        c = c + s
-        step = stride[i] - (stride[i + 1] if i + 1 < len(S) else 0)
-        if step:
-            at += step * np.minimum(j, c[state])
-    return tail.ravel()[at]
+class _Tails:
+    """The tails (:func:`.rerolled.tails`) of the multisets a choice can
+    KISS, over ``6**b`` (the ways of a multiset ``R`` padded from
+    ``6**|R|``), and where each multiset's row is: ``sum_i stride[i] (R_i -
+    least[i])`` places, ``least[i]`` the fewest dice of group ``i`` a
+    choice KISSes."""
+
+    def __init__(self, sizes: list[int], least: list[int], faces, zmax: int, pad: np.ndarray, dtype):
+        self.table, axes = tails(sizes, least, faces, zmax, dtype)
+        self.least, self.stride, k = least, [0] * len(sizes), self.table.shape[1]
+        for i in reversed(axes):
+            self.stride[i], k = k, k * (sizes[i] + 1 - least[i])
+        kissed = _all_kissed([sizes[a] for a in axes], [least[a] for a in axes])
+        np.multiply(self.table, pad[kissed][:, None], out=self.table)
+
+    def values(self, r_fail, S, need0, j, state) -> np.ndarray:
+        """The ways choice ``j[k]`` reaches the goal from first roll
+        ``state[k]``; ``need0`` is the score the default choice needs (each
+        success KISSed needs one more). Choice ``j``'s row is the default
+        choice's plus ``(stride_i - stride_(i+1)) min(j, c_i)`` for every
+        group, as ``R_i = r_i + min(j, c_i) - min(j, c_(i-1))``
+        (:func:`_default_kiss`)."""
+        width = self.table.shape[1]
+        at = np.minimum(np.maximum(need0[state] + j, 0), width - 1)
+        at += sum(st * (r - lo) for st, r, lo in zip(self.stride, r_fail, self.least))[state]
+        c = 0
+        for i, s in enumerate(S):
+            c = c + s
+            step = self.stride[i] - (self.stride[i + 1] if i + 1 < len(S) else 0)
+            if step:
+                at += step * np.minimum(j, c[state])
+        return self.table.ravel()[at]
 
 
-def _best(tail: np.ndarray, axes: list[int], sizes: list[int], least: list[int], r_fail, S, most, need0,
-          tol) -> np.ndarray:
+def _best(tails_: _Tails, r_fail, S, most, need0, tol) -> np.ndarray:
     """The ``j`` chosen for each first roll: the first that no later one
     beats by more than ``tol``, choice by choice (``j`` replaces the best so
     far ``v`` when its value is above ``v + tol``), for ``j`` up to
@@ -147,8 +169,7 @@ def _best(tail: np.ndarray, axes: list[int], sizes: list[int], least: list[int],
     cnt = np.cumsum(np.bincount(most)[::-1])[::-1]  # first rolls with most >= j
     j = np.repeat(np.arange(len(cnt)), cnt)
     off = np.cumsum(cnt) - cnt
-    state = by_most[np.arange(len(j)) - off[j]]
-    value = _values(tail, axes, sizes, least, r_fail, S, need0, j, state)
+    value = tails_.values(r_fail, S, need0, j, by_most[np.arange(len(j)) - off[j]])
     bar = value  # what a later choice must beat
     if tol is not None:
         value = value.astype(float) / tol[1]
@@ -186,6 +207,9 @@ def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int]
 
 
 def _double6_parts(spec: dict, exact: bool, rules: Rules):
+    """As :func:`.default._parts` (counts over ``D``), with Ego ``double6``:
+    the first rolls that reach the goal KISS nothing; for the others the
+    best choice (:func:`_best`), then the KISS round (:func:`.rerolled.kiss_all`)."""
     cals = calibers(spec)
     N, g = len(cals), goal(spec, rules)
     b = min(spec["kiss"], N)
@@ -204,14 +228,10 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     F, S, X = ([t[k][i] for t, i in zip(fsx, loc)] for k in range(3))
     ways, succ0, kept_x = ways[st], succ0[st], sum(X[1:], X[0])
     r_fail, most = _default_kiss(F, S, b)
-    zmax = 2 * N
-    least = [int(r.min()) for r in r_fail]  # the fewest dice of a group a choice KISSes
-    tail, axes = tails(sizes, least, faces, zmax, dt)
     pad = np.array([6 ** (b - k) if k <= b else 0 for k in range(N + 1)], dtype=dt)
-    kissed = _all_kissed([sizes[a] for a in axes], [least[a] for a in axes])
-    np.multiply(tail, pad[kissed][:, None], out=tail)  # over 6**b
+    tails_ = _Tails(sizes, [int(r.min()) for r in r_fail], faces, 2 * N, pad, dt)
     tol = None if dt is object or 6**b < 2**53 else (1e-14, float(6**b))
-    best = _best(tail, axes, sizes, least, r_fail, S, most, g - succ0 - kept_x, tol)
+    best = _best(tails_, r_fail, S, most, g - succ0 - kept_x, tol)
     W, top, height = _kiss_table(_kissed(r_fail, S, best), succ0 - best, kept_x, ways, sizes, min(g, size), pad)
     return nokiss, kiss_all(W, top, sizes, faces, size, height), p0_thr, p0_goal, D
 
