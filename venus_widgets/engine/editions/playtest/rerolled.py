@@ -111,7 +111,8 @@ def tails(sizes: list[int], least: list[int], faces: list[tuple[int, int, int]],
     return table.reshape(-1, zmax + 2), order[::-1]
 
 
-def kiss_in(W: np.ndarray, top: int, faces: tuple[int, int, int], size: int, height=None) -> np.ndarray:
+def kiss_in(W: np.ndarray, top: int, faces: tuple[int, int, int], size: int,
+            height: list[int] | None = None) -> np.ndarray:
     """The (successes, sixes) table after KISSing the dice of one caliber:
     ``W[top - r, s, x * C + c]`` counts the first rolls that KISS ``r`` dice
     of this caliber and keep ``s`` successes and ``x`` sixes (``s, x`` below
