@@ -11,14 +11,19 @@ budget ``b``) plus, when budget is left, the ``j`` non-6 successes of the
 best calibers (a success hoping for a 6). Its P(goal) is ``P(Z >= need)``
 with ``Z`` the successes plus sixes of the re-rolled dice (a die scores 0,
 1 or 2) and ``need = goal - kept successes - kept sixes``: one tail table
-per re-rolled multiset, looked up for every first roll at once.
+per re-rolled multiset (:func:`.rerolled.tails`), looked up for every
+first roll short of the goal and every choice at once. The first rolls
+that keep the same successes and sixes and KISS the same dice are then
+summed, and the KISSed dice multiplied in (:func:`.rerolled.kiss_all`).
 
 Counting: a first roll by counts per (caliber, class) is a whole number of
 ``1 / 6**N`` (``N`` dice), a re-rolled multiset ``R`` one of ``1 /
 6**|R|``, padded to ``6**b`` (:mod:`.default` explains the float64 /
 Python int choice). Choices compare exactly (no tolerance) when ``6**b``
 is below 2**53 or the odds are exact, else as floats that must win by
-more than 1e-14 (as :func:`.choices.best_choice` does).
+more than 1e-14 (as :func:`.choices.best_choice` does). Above 2**53 the
+float counts round; every sum and product is made in the same order as
+ever (:mod:`.rerolled` says how), so they round the same.
 
 >>> spec = {"caliber": "bronze", "dice": 1, "allies": [], "factors": 1, "learning": False,
 ...         "consequences": 0, "kiss": 1, "ego": "double6", "policy": "optimal"}
@@ -28,98 +33,183 @@ Fraction(11, 36)
 
 from __future__ import annotations
 
+import math
 
 import numpy as np
 
-from ..._dist import count_dtype, pascal_counts
+from ..._dist import comb_table, count_dtype
 from ...exact import bincount
 from ...odds import Odds
 from . import default
 from .order import best_first
 from .outcome import finish_odds
+from .rerolled import kiss_all, tails
 from .rules import Rules, rules_of
 from .task import calibers, goal, threshold
 
 NOTE = ("optimal policy: the best reroll set for every first roll",)
 
 
-def _score_counts(m: int, caliber: str, dtype, rules: Rules) -> np.ndarray:
-    """``out[r, z]``: ways ``r`` dice of a caliber score ``z`` (a failed die
-    0, a success 1, a six 2), for ``r <= m``."""
-    w, v, dd = rules.faces(caliber)
-    out = np.zeros((m + 1, 2 * m + 1), dtype=dtype)
-    out[0, 0] = 1
-    for r in range(m):
-        out[r + 1] = out[r] * w
-        out[r + 1, 1:] += out[r, :-1] * v
-        out[r + 1, 2:] += out[r, :-2] * dd
+def _group_rolls(m: int, faces: tuple[int, int, int], dtype) -> list[np.ndarray]:
+    """The first rolls of ``m`` dice of one caliber by class counts: the
+    failed, success (not 6) and six counts ``f, s, x`` (failed counts
+    major) and the ways of each, ``C(m, f) C(m - f, s) w**f v**s dd**x``
+    (for a few dice in Python ints, quicker than arrays and as exact)."""
+    if m <= 3:
+        return _few_rolls(m, faces, dtype)
+    f, s = np.nonzero(np.add.outer(np.arange(m + 1), np.arange(m + 1)) <= m)
+    comb = comb_table(m, dtype)
+    x = m - f - s
+    powers = np.array([a**i for i in range(m + 1) for a in faces], dtype=dtype).reshape(m + 1, 3)
+    return [f, s, x, comb[m, f] * comb[m - f, s] * powers[f, 0] * powers[s, 1] * powers[x, 2]]
+
+
+def _few_rolls(m: int, faces: tuple[int, int, int], dtype) -> list[np.ndarray]:
+    """:func:`_group_rolls` in Python ints."""
+    w, v, dd = faces
+    rolls = [(f, s, m - f - s, math.comb(m, f) * math.comb(m - f, s) * w**f * v**s * dd ** (m - f - s))
+             for f in range(m + 1) for s in range(m + 1 - f)]
+    *counts, ways = zip(*rolls)
+    return [np.array(c) for c in counts] + [np.array(ways, dtype=dtype)]
+
+
+def _first_rolls(sizes: list[int], faces: list[tuple[int, int, int]], dtype):
+    """Every first roll by counts per (group, class), the first group's
+    counts major: each group's class counts ``f, s, x``, and every first
+    roll's ways (over 6**N) and successes."""
+    per = [_group_rolls(m, fc, dtype) for m, fc in zip(sizes, faces)]
+    ways, succ = per[0][3], sizes[0] - per[0][0]
+    for m, (f, _, _, w) in zip(sizes[1:], per[1:]):
+        ways = np.multiply.outer(ways, w).ravel()
+        succ = np.add.outer(succ, m - f).ravel()
+    return [p[:3] for p in per], ways, succ
+
+
+def _no_kiss(ways: np.ndarray, succ0: np.ndarray, short: np.ndarray, thr: int, size: int, scale):
+    """The first rolls that reach the goal, by successes (they KISS
+    nothing), and the ways the first roll passes and reaches the goal, over
+    ``6**N`` times ``scale``."""
+    reach = ~short
+    ways_reach = ways[reach]
+    nokiss = bincount(succ0[reach], ways_reach * scale, minlength=size)
+    return nokiss, ways[succ0 >= thr].sum() * scale, ways_reach.sum() * scale
+
+
+def _default_kiss(F: list[np.ndarray], S: list[np.ndarray], b: int):
+    """For the first rolls short of the goal (``F[i]``, ``S[i]``: the failed
+    and non-6 success counts of group ``i``): the failed dice the default
+    choice KISSes per group (best chance first, up to the budget ``b``), and
+    the most non-6 successes worth KISSing beyond them (the budget left, the
+    successes showing). The choices worth trying
+    (:func:`.choices.state_choices`) add ``j`` of them, the best calibers
+    first: group ``i`` gives ``min(j, c_i) - min(j, c_(i-1))`` of them,
+    ``c_i`` the non-6 successes of groups ``0 .. i`` (:func:`_kissed`)."""
+    r_fail, before = [], np.zeros_like(F[0])
+    for f in F:
+        r_fail.append(np.minimum(np.maximum(b - before, 0), f))
+        before = before + f
+    return r_fail, np.minimum(b - sum(r_fail[1:], r_fail[0]), sum(S[1:], S[0]))
+
+
+def _kissed(r_fail: list[np.ndarray], S: list[np.ndarray], j: np.ndarray) -> list[np.ndarray]:
+    """The dice of each group the choice ``j`` KISSes (:func:`_default_kiss`)."""
+    out, before, c = [], np.zeros_like(j), np.zeros_like(S[0])
+    for r, s in zip(r_fail, S):
+        c = c + s
+        upto = np.minimum(j, c)
+        out.append(r + upto - before)
+        before = upto
     return out
 
 
-def _reroll(W: np.ndarray, groups: list[str], sizes: list[int], rules: Rules) -> np.ndarray:
-    """The (successes, sixes) table after re-rolling: ``W[r1, r2, .., s,
-    x]`` counts the first rolls that keep ``s`` successes, ``x`` sixes and
-    re-roll ``r_i`` dice of each group; each re-rolled die multiplies the
-    generating function by ``w + v S + S X`` (fail, success, six faces),
-    summed by Horner's scheme one group at a time (every partial sum a
-    count below the denominator)."""
-    for i in reversed(range(len(sizes))):
-        w, v, dd = rules.faces(groups[i])
-        acc = W[..., sizes[i], :, :]
-        for r in range(sizes[i] - 1, -1, -1):
-            new = acc * w
-            new[..., 1:, :] += acc[..., :-1, :] * v
-            new[..., 1:, 1:] += acc[..., :-1, :-1] * dd
-            acc = new + W[..., r, :, :]
-        W = acc
-    return W
+class _Tails:
+    """The tails (:func:`.rerolled.tails`) of the multisets a choice can
+    KISS, over ``6**b`` (the ways of a multiset ``R`` padded from
+    ``6**|R|``), and where each multiset's row is: ``sum_i stride[i] (R_i -
+    least[i])`` places, ``least[i]`` the fewest dice of group ``i`` a
+    choice KISSes."""
+
+    def __init__(self, sizes: list[int], least: list[int], faces, zmax: int, pad: np.ndarray, dtype):
+        self.table, axes = tails(sizes, least, faces, zmax, dtype)
+        self.least, self.stride, k = least, [0] * len(sizes), self.table.shape[1]
+        for i in reversed(axes):
+            self.stride[i], k = k, k * (sizes[i] + 1 - least[i])
+        kissed = _all_kissed([sizes[a] for a in axes], [least[a] for a in axes])
+        np.multiply(self.table, pad[kissed][:, None], out=self.table)
+
+    def values(self, r_fail, S, need0, j, state) -> np.ndarray:
+        """The ways choice ``j[k]`` reaches the goal from first roll
+        ``state[k]``; ``need0`` is the score the default choice needs (each
+        success KISSed needs one more). Choice ``j``'s row is the default
+        choice's plus ``(stride_i - stride_(i+1)) min(j, c_i)`` for every
+        group, as ``R_i = r_i + min(j, c_i) - min(j, c_(i-1))``
+        (:func:`_default_kiss`)."""
+        width = self.table.shape[1]
+        at = np.minimum(np.maximum(need0[state] + j, 0), width - 1)
+        at += sum(st * (r - lo) for st, r, lo in zip(self.stride, r_fail, self.least))[state]
+        c = 0
+        for i, s in enumerate(S):
+            c = c + s
+            step = self.stride[i] - (self.stride[i + 1] if i + 1 < len(S) else 0)
+            if step:
+                at += step * np.minimum(j, c[state])
+        return self.table.ravel()[at]
 
 
-def _first_rolls(groups: list[str], sizes: list[int], dtype, rules: Rules):
-    """Every first roll by counts per (group, class): the failed, success
-    (not 6) and six counts, each (states, groups), and its ways (over 6**N)."""
-    per = []
-    for cal, m in zip(groups, sizes):
-        w, v, dd = rules.faces(cal)
-        f, s = np.nonzero(np.add.outer(np.arange(m + 1), np.arange(m + 1)) <= m)
-        comb = pascal_counts(m, 1, 1, dtype)
-        wpow = np.array([w**i for i in range(m + 1)], dtype=dtype)
-        vpow = np.array([v**i for i in range(m + 1)], dtype=dtype)
-        ddpow = np.array([dd**i for i in range(m + 1)], dtype=dtype)
-        per.append((f, s, m - f - s, comb[m, f] * comb[m - f, s] * wpow[f] * vpow[s] * ddpow[m - f - s]))
-    idx = np.indices([len(p[0]) for p in per]).reshape(len(per), -1)
-    F, S, X = (np.stack([p[k][idx[i]] for i, p in enumerate(per)], axis=1) for k in range(3))
-    ways = per[0][3][idx[0]]
-    for i, p in enumerate(per[1:], 1):
-        ways = ways * p[3][idx[i]]
-    return F, S, X, ways
+def _best(tails_: _Tails, r_fail, S, most, need0, tol) -> np.ndarray:
+    """The ``j`` chosen for each first roll: the first that no later one
+    beats by more than ``tol``, choice by choice (``j`` replaces the best so
+    far ``v`` when its value is above ``v + tol``), for ``j`` up to
+    ``most``. With ``tol`` None the values are compared exactly as counted
+    (ties keep the default choice, ``j = 0``), else in floats (over 6**b).
+
+    The values are laid out choice by choice, the first rolls by ``most``
+    from the largest, so that choice ``j``'s are the first ``cnt[j]``."""
+    by_most = np.argsort(-most.astype(np.int16), kind="stable")
+    cnt = np.cumsum(np.bincount(most)[::-1])[::-1]  # first rolls with most >= j
+    j = np.repeat(np.arange(len(cnt)), cnt)
+    off = np.cumsum(cnt) - cnt
+    value = tails_.values(r_fail, S, need0, j, by_most[np.arange(len(j)) - off[j]])
+    bar = value  # what a later choice must beat
+    if tol is not None:
+        value = value.astype(float) / tol[1]
+        bar = value + tol[0]
+    best, best_bar = np.zeros(len(most), dtype=np.int64), bar[: cnt[0]].copy()
+    for k in range(1, len(cnt)):
+        lo, n = off[k], cnt[k]
+        win = value[lo : lo + n] > best_bar[:n]
+        np.copyto(best_bar[:n], bar[lo : lo + n], where=win)
+        np.copyto(best[:n], k, where=win)
+    out = np.empty_like(best)
+    out[by_most] = best
+    return out
 
 
-def _tails(groups: list[str], sizes: list[int], zmax: int, dtype, rules: Rules) -> np.ndarray:
-    """``out[r1, r2, .., z]``: ways ``r_i`` re-rolled dice of each group score
-    at least ``z`` (a failed die 0, a success 1, a six 2); the last column
-    (``z > zmax``) is 0."""
-    dims = tuple(m + 1 for m in sizes)
-    table = np.zeros(dims + (zmax + 2,), dtype=dtype)
-    order = sorted(range(len(sizes)), key=lambda i: -sizes[i])  # the largest group set at once
-    for step, i in enumerate(order):
-        sc = _score_counts(sizes[i], groups[i], dtype, rules)  # (m + 1, 2m + 1)
-        shape = [1] * len(dims) + [1]
-        shape[i] = sizes[i] + 1
-        if step == 0:
-            put = [0] * len(dims) + [slice(0, sc.shape[1])]
-            put[i] = slice(None)
-            table[tuple(put)] = sc
-            continue
-        src = np.take(table, [0], axis=i)
-        new = np.zeros_like(table)
-        for dz in range(sc.shape[1]):
-            new[..., dz:] += sc[:, dz].reshape(shape) * src[..., : zmax + 2 - dz]
-        table = new
-    return np.cumsum(table[..., ::-1], axis=-1)[..., ::-1]
+def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int], low: int, pad):
+    """``W[top - r, s, x * C + c]``: the first rolls short of the goal by
+    the ``r`` dice KISSed of the last group, the successes ``s`` (below
+    ``low``) and sixes ``x`` kept and the dice KISSed of the others (``c``
+    their index in C order), over ``6**(N + b)`` (a KISSed multiset ``R``
+    padded from ``6**(N + |R|)``); ``top`` is the largest ``r`` and
+    ``height[top - r]`` the rows ``s`` with a count."""
+    c = np.zeros_like(kept_s)
+    for m, r in zip(sizes[:-1], chosen[:-1]):
+        c = c * (m + 1) + r
+    rest, r_last = math.prod(m + 1 for m in sizes[:-1]), chosen[-1]
+    top, bottom = int(r_last.max()), int(r_last.min())
+    cell = (((top - r_last) * low + kept_s) * low + kept_x) * rest + c
+    W = bincount(cell, ways, minlength=(top - bottom + 1) * low * low * rest).reshape(-1, low, low, rest)
+    padded = np.add.outer(np.arange(top, bottom - 1, -1), _all_kissed(sizes[:-1]))
+    np.multiply(W, pad[padded][:, None, None, :], out=W)
+    height = np.zeros(top - bottom + 1, dtype=np.int64)
+    np.maximum.at(height, top - r_last, kept_s + 1)
+    return W.reshape(len(W), low, -1), top, height.tolist()
 
 
 def _double6_parts(spec: dict, exact: bool, rules: Rules):
+    """As :func:`.default._parts` (counts over ``D``), with Ego ``double6``:
+    the first rolls that reach the goal KISS nothing; for the others the
+    best choice (:func:`_best`), then the KISS round (:func:`.rerolled.kiss_all`)."""
     cals = calibers(spec)
     N, g = len(cals), goal(spec, rules)
     b = min(spec["kiss"], N)
@@ -127,57 +217,32 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     D = 6 ** (N + b)
     dt = count_dtype(D, exact)
     groups = best_first(sorted(set(cals)), rules=rules)
-    sizes = [cals.count(c) for c in groups]
-    F, S, X, ways = _first_rolls(groups, sizes, dt, rules)
-    succ0 = (S + X).sum(axis=1)
+    sizes, faces = [cals.count(c) for c in groups], [rules.faces(c) for c in groups]
+    fsx, ways, succ0 = _first_rolls(sizes, faces, dt)
     short = succ0 < g
-    scale = 6**b
-    nokiss = bincount(succ0[~short], ways[~short] * scale, minlength=size)
-    p0_thr = ways[succ0 >= threshold(spec, rules)].sum() * scale
-    p0_goal = ways[~short].sum() * scale
-    H = np.zeros((size, size), dtype=dt)
+    nokiss, p0_thr, p0_goal = _no_kiss(ways, succ0, short, threshold(spec, rules), size, 6**b)
     if not short.any():
-        return nokiss, H, p0_thr, p0_goal, D
-    F, S, X, ways, succ0 = F[short], S[short], X[short], ways[short], succ0[short]
-    # the default choice: failed dice, best chance first, up to b; then j successes
-    r_fail = np.minimum(np.maximum(b - (np.cumsum(F, axis=1) - F), 0), F)
-    most = np.minimum(b - r_fail.sum(axis=1), S.sum(axis=1))  # successes a state may KISS
-    # one row per (first roll, j): the candidates, first roll by first roll
-    count = most + 1
-    st = np.repeat(np.arange(len(succ0)), count)
-    starts = np.cumsum(count) - count
-    jj = np.arange(int(count.sum())) - starts[st]
-    prev_s = np.cumsum(S, axis=1) - S
-    R = r_fail[st] + np.minimum(np.maximum(jj[:, None] - prev_s[st], 0), S[st])
-    dims = tuple(m + 1 for m in sizes)
-    code = np.ravel_multi_index(tuple(R.T), dims)
-    kept_x = X.sum(axis=1)
-    need = np.maximum(g - succ0[st] + jj - kept_x[st], 0)
-    zmax = 2 * N
-    tail = _tails(groups, sizes, zmax, dt, rules).reshape(-1, zmax + 2)
-    rsize = np.indices(dims).reshape(len(dims), -1).sum(axis=0)
-    pad = np.array([6 ** int(b - k) if k <= b else 0 for k in range(int(rsize.max()) + 1)], dtype=dt)
-    value = tail[code, np.minimum(need, zmax + 1)] * pad[rsize[code]]
-    if dt is object or 6**b < 2**53:  # exact: the first best (ties keep the default choice, j = 0)
-        top = np.maximum.reduceat(value, starts)
-        best = np.minimum.reduceat(np.where(value == top[st], jj, len(jj)), starts)
-    else:  # floats: a choice must win by more than 1e-14
-        value = value.astype(float) / float(6**b)
-        best = np.zeros(len(succ0), dtype=np.int64)
-        best_v = value[starts]
-        for k in range(1, int(most.max()) + 1):
-            sel = np.nonzero(most >= k)[0]
-            v = value[starts[sel] + k]
-            win = v > best_v[sel] + 1e-14
-            best[sel[win]] = k
-            best_v[sel[win]] = v[win]
-    chosen = code[starts + best]
-    kept_s = succ0 - best
-    cell = (chosen * size + kept_s) * size + kept_x
-    W = bincount(cell, ways, minlength=len(tail) * size * size).reshape(len(tail), size, size)
-    W = (W * pad[rsize][:, None, None]).reshape(dims + (size, size))  # over 6**(N + b - |R|)
-    H = _reroll(W, groups, sizes, rules)
-    return nokiss, H, p0_thr, p0_goal, D
+        return nokiss, np.zeros((size, size), dtype=dt), p0_thr, p0_goal, D
+    st = np.flatnonzero(short)
+    loc = np.unravel_index(st, [len(f) for f, _, _ in fsx])
+    F, S, X = ([t[k][i] for t, i in zip(fsx, loc)] for k in range(3))
+    ways, succ0, kept_x = ways[st], succ0[st], sum(X[1:], X[0])
+    r_fail, most = _default_kiss(F, S, b)
+    pad = np.array([6 ** (b - k) if k <= b else 0 for k in range(N + 1)], dtype=dt)
+    tails_ = _Tails(sizes, [int(r.min()) for r in r_fail], faces, 2 * N, pad, dt)
+    tol = None if dt is object or 6**b < 2**53 else (1e-14, float(6**b))
+    best = _best(tails_, r_fail, S, most, g - succ0 - kept_x, tol)
+    W, top, height = _kiss_table(_kissed(r_fail, S, best), succ0 - best, kept_x, ways, sizes, min(g, size), pad)
+    return nokiss, kiss_all(W, top, sizes, faces, size, height), p0_thr, p0_goal, D
+
+
+def _all_kissed(sizes: list[int], least: list[int] | None = None) -> np.ndarray:
+    """The dice KISSed in all, for every number KISSed per group (C order),
+    from ``least[i]`` (0 unless given) to ``sizes[i]``."""
+    out = np.zeros(1, dtype=np.int64)
+    for m, lo in zip(sizes, least or [0] * len(sizes)):
+        out = np.add.outer(out, np.arange(lo, m + 1)).ravel()
+    return out
 
 
 def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
