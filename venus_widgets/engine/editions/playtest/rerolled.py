@@ -30,8 +30,6 @@ from typing import Any
 
 import numpy as np
 
-from ...spec import MAX_DICE
-from .rules import CALIBERS, RULES
 
 
 def moves(faces: tuple[int, int, int], one: int, two: int, dtype) -> tuple[Any, list[tuple[Any, int]]]:
@@ -56,26 +54,11 @@ def score_counts(m: int, faces: tuple[int, int, int], out: np.ndarray) -> np.nda
     return out
 
 
-#: Most dice of one caliber in a task: own dice and allies (six by the
-#: ``max_allies`` knob).
-_MOST_DICE = MAX_DICE + 6
-
-#: The score counts of the dice of the four calibers by today's rules, in
-#: float64 (:func:`score_counts`, made at import: 4 tables of 37 x 73, well
-#: under a millisecond); other rules count theirs when asked.
-_SCORES = {faces: score_counts(_MOST_DICE, faces, np.zeros((_MOST_DICE + 1, 2 * _MOST_DICE + 1)))
-           for faces in {RULES.faces(c) for c in CALIBERS}}
-
-
 def scores(m: int, faces: tuple[int, int, int], width: int, dtype) -> np.ndarray:
-    """:func:`score_counts` for ``r <= m`` in ``width`` columns, from the
-    import-time table when it has them."""
-    out = np.zeros((m + 1, width), dtype=dtype)
-    table = _SCORES.get(faces) if np.dtype(dtype) == np.float64 and m <= _MOST_DICE else None
-    if table is None:
-        return score_counts(m, faces, out)
-    out[:, : 2 * m + 1] = table[: m + 1, : 2 * m + 1]
-    return out
+    """:func:`score_counts` for ``r <= m`` in ``width`` columns (at least
+    ``2m + 1``), counted for each spec: a new spec builds no table before it
+    (issue 8's cold figures)."""
+    return score_counts(m, faces, np.zeros((m + 1, width), dtype=dtype))
 
 
 def _convolve(flat: np.ndarray, coef: np.ndarray, out: np.ndarray) -> None:
