@@ -28,6 +28,7 @@ Fraction(5, 9)
 
 from __future__ import annotations
 
+import math
 from itertools import product
 from typing import Sequence
 
@@ -64,17 +65,18 @@ def _own_rows(first: np.ndarray, w: int, nlo: int, keys: Sequence[tuple[int, int
     """
     n = first.size - 1
     out = np.zeros((len(keys), n + 1), dtype=first.dtype)
-    coef = np.zeros((len(keys), n + 1), dtype=first.dtype)  # the second kind, by t
+    coef: dict[int, list[int]] = {}  # the second kind, by key and t
     for i, (b, L, tau) in enumerate(keys):
         cut = max(n - b + 1, 0)  # the first rolls below cut have at least b failures
         if L == 0 and min(tau, cut) > 0:
-            kissed = comb_table(b, first.dtype)[b] * np.array([w ** (b - k) for k in range(b + 1)], dtype=first.dtype)
+            kissed = np.array([math.comb(b, k) * w ** (b - k) for k in range(b + 1)], dtype=first.dtype)
             out[i, : min(tau, cut) + b] = np.convolve(first[: min(tau, cut)], kissed)
         for t in range(cut, min(tau, n + 1)):
             if min(b - (n - t), nlo) == L:
-                coef[i, t] = w ** (n - t) * 6 ** (b - (n - t) - L)
-    if cut_rows := coef.any(axis=1).nonzero()[0].tolist():
-        out[cut_rows] += first * (coef[cut_rows] @ comb_table(n, first.dtype).T)
+                coef.setdefault(i, [0] * (n + 1))[t] = w ** (n - t) * 6 ** (b - (n - t) - L)
+    if coef:
+        rows = list(coef)
+        out[rows] += first * (np.array(list(coef.values()), dtype=first.dtype) @ comb_table(n, first.dtype).T)
     return out
 
 
@@ -103,12 +105,13 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
     size = n + len(allies) + 1
     w, v, dd = rules.faces(cal)
     u = v + dd  # succeeding faces
-    first = comb_table(n, dt)[n] * np.array([w ** (n - t) for t in range(n + 1)], dtype=dt)  # u**t left out
-    first_real = first * np.array([u**t for t in range(n + 1)], dtype=dt)
+    ways = [math.comb(n, t) * w ** (n - t) for t in range(n + 1)]  # t own successes, u**t left out
+    ways_real = [c * u**t for t, c in enumerate(ways)]
+    first, first_real = np.array(ways, dtype=dt), np.array(ways_real, dtype=dt)
     scale = 6**b_total
     tail = [0] * (n + 2)  # first rolls with at least k own successes, over 6**b_total
-    for t, c in zip(range(n, -1, -1), first_real[::-1].tolist()):
-        tail[t] = tail[t + 1] + c
+    for t in range(n, -1, -1):
+        tail[t] = tail[t + 1] + ways_real[t]
     tail = [c * scale for c in tail]
     own_chance = rules.chance(cal)
     hi = best_first([i for i, a in enumerate(allies) if rules.chance(a) > own_chance], allies.__getitem__, rules)
@@ -123,11 +126,9 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
     points = [[(step[c], faces[a][c]) for c in (FAIL, SUCC, SIX)] for a in allies]
     kissed_points: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # per set of KISSed allies
     by_successes: dict[int, int] = {}  # allies' first successes -> ways
-    for cls in product(range(3), repeat=len(allies)):
-        p = 1
-        for c, a in zip(cls, allies):
-            p *= faces[a][c]
-        a_s = sum(c != FAIL for c in cls)
+    for cls in product((FAIL, SUCC, SIX), repeat=len(allies)):
+        p = math.prod([faces[a][c] for c, a in zip(cls, allies)])
+        a_s = len(allies) - cls.count(FAIL)
         by_successes[a_s] = by_successes.get(a_s, 0) + p
         tau = min(max(g - a_s, 0), n + 1)
         if tau == 0:
@@ -135,7 +136,7 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
         failed_hi = [i for i in hi if cls[i] == FAIL]
         used = min(len(failed_hi), b_total)
         failed_lo = [i for i in lo if cls[i] == FAIL]
-        shift = sum(step[c] for c in cls)  # the allies kept as they fell (a KISSed die had failed: step 0)
+        shift = step[SUCC] * a_s + cls.count(SIX)  # the allies kept as they fell (a KISSed die had failed)
         for left in range(len(lo) + 1):
             kd = tuple(failed_hi[:used] + failed_lo[:left])
             pts = kissed_points.get(kd)
