@@ -97,10 +97,13 @@ def _sorted(value: Any) -> Any:
     """A fresh copy with every dict's keys in sorted order: odds carry their
     spec in this order, whatever order the fields came in."""
     if isinstance(value, dict):
-        return {k: _sorted(value[k]) for k in sorted(value)}
+        return {k: value[k] if type(value[k]) in _PLAIN else _sorted(value[k]) for k in sorted(value)}
     if isinstance(value, list):
-        return [_sorted(v) for v in value]
+        return [v if type(v) in _PLAIN else _sorted(v) for v in value]
     return value
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
 def _float_odds(spec: dict[str, Any]) -> Odds:
