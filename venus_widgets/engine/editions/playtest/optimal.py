@@ -13,17 +13,20 @@ with ``Z`` the successes plus sixes of the re-rolled dice (a die scores 0,
 1 or 2) and ``need = goal - kept successes - kept sixes``: one tail table
 per re-rolled multiset (:func:`.rerolled.tails`), looked up for every
 first roll short of the goal and every choice at once. The first rolls
-that keep the same successes and sixes and KISS the same dice are then
-summed, and the KISSed dice multiplied in (:func:`.rerolled.kiss_all`).
+that keep the same successes and sixes and KISS the same dice of the
+largest group are then summed (the other groups' few KISSed dice counted
+in first, :func:`.rerolled.others_table`), and the largest group's
+KISSed dice multiplied in (:func:`.rerolled.kiss_round`).
 
 Counting: a first roll by counts per (caliber, class) is a whole number of
 ``1 / 6**N`` (``N`` dice), a re-rolled multiset ``R`` one of ``1 /
 6**|R|``, padded to ``6**b`` (:mod:`.default` explains the float64 /
 Python int choice). Choices compare exactly (no tolerance) when ``6**b``
 is below 2**53 or the odds are exact, else as floats that must win by
-more than 1e-14 (as :func:`.choices.best_choice` does). Above 2**53 the
-float counts round; every sum and product is made in the same order as
-ever (:mod:`.rerolled` says how), so they round the same.
+more than 1e-14 (as :func:`.choices.best_choice` does). Below 2**53
+every float count is exact, whatever the order of the sums; above it
+they round, by about an ulp per operation on positive terms (a few
+1e-16 relative: :mod:`.rerolled`).
 
 >>> spec = {"caliber": "bronze", "dice": 1, "allies": [], "factors": 1, "learning": False,
 ...         "consequences": 0, "kiss": 1, "ego": "double6", "policy": "optimal"}
@@ -43,7 +46,7 @@ from ...odds import Odds
 from . import default
 from .order import best_first
 from .outcome import finish_odds
-from .rerolled import kiss_all, tails
+from .rerolled import die_factors, kiss_round, others_table, tails
 from .rules import Rules, rules_of
 from .task import calibers, goal, threshold
 
@@ -127,11 +130,15 @@ class _Tails:
     KISS, over ``6**b`` (the ways of a multiset ``R`` padded from
     ``6**|R|``), and where each multiset's row is: ``sum_i stride[i] (R_i -
     least[i])`` places, ``least[i]`` the fewest dice of group ``i`` a
-    choice KISSes."""
+    choice KISSes: the main group (the largest; ``A``, ``B``:
+    :func:`.rerolled.die_factors`) is the slowest axis, the others (their
+    scores ``qz``: :func:`.rerolled.others_table`) follow in group order."""
 
-    def __init__(self, sizes: list[int], least: list[int], faces, zmax: int, pad: np.ndarray, dtype):
-        self.table, axes = tails(sizes, least, faces, zmax, dtype)
+    def __init__(self, sizes: list[int], least: list[int], main: int, A: np.ndarray, B: np.ndarray, qz: np.ndarray,
+                 zmax: int, pad: np.ndarray):
+        self.table = tails(A, B, qz, zmax + 2)
         self.least, self.stride, k = least, [0] * len(sizes), self.table.shape[1]
+        axes = [main] + [i for i in range(len(sizes)) if i != main]
         for i in reversed(axes):
             self.stride[i], k = k, k * (sizes[i] + 1 - least[i])
         kissed = _all_kissed([sizes[a] for a in axes], [least[a] for a in axes])
@@ -185,31 +192,35 @@ def _best(tails_: _Tails, r_fail, S, most, need0, tol) -> np.ndarray:
     return out
 
 
-def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int], low: int, pad):
-    """``W[top - r, s, x * C + c]``: the first rolls short of the goal by
-    the ``r`` dice KISSed of the last group, the successes ``s`` (below
-    ``low``) and sixes ``x`` kept and the dice KISSed of the others (``c``
-    their index in C order), over ``6**(N + b)`` (a KISSed multiset ``R``
-    padded from ``6**(N + |R|)``); ``top`` is the largest ``r`` and
-    ``height[top - r]`` the rows ``s`` with a count."""
-    c = np.zeros_like(kept_s)
-    for m, r in zip(sizes[:-1], chosen[:-1]):
-        c = c * (m + 1) + r
-    rest, r_last = math.prod(m + 1 for m in sizes[:-1]), chosen[-1]
-    top, bottom = int(r_last.max()), int(r_last.min())
-    cell = (((top - r_last) * low + kept_s) * low + kept_x) * rest + c
-    W = bincount(cell, ways, minlength=(top - bottom + 1) * low * low * rest).reshape(-1, low, low, rest)
-    padded = np.add.outer(np.arange(top, bottom - 1, -1), _all_kissed(sizes[:-1]))
-    np.multiply(W, pad[padded][:, None, None, :], out=W)
-    height = np.zeros(top - bottom + 1, dtype=np.int64)
-    np.maximum.at(height, top - r_last, kept_s + 1)
-    return W.reshape(len(W), low, -1), top, height.tolist()
+def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int], least: list[int], main: int,
+                Q: np.ndarray, low: int, pad):
+    """``W[r - bottom, s, x]``: the first rolls short of the goal by the
+    ``r`` dice KISSed of the main group and the successes ``s`` and sixes
+    ``x`` kept (``s`` below ``low``) plus those the other groups' KISSed
+    dice score (``Q[c]``, ``c`` their combination), over ``6**(N + b)`` (a
+    KISSed multiset ``R`` padded from ``6**(N + |R|)``); ``bottom`` and
+    ``top`` are the fewest and most ``r``."""
+    c, total = np.zeros_like(kept_s), chosen[main].copy()
+    for i, (m, r, lo) in enumerate(zip(sizes, chosen, least)):
+        if i != main:
+            c = c * (m + 1 - lo) + (r - lo)
+            total += r
+    t = Q.shape[1]
+    side = low + t - 1
+    r_main = chosen[main]
+    top, bottom = int(r_main.max()), int(r_main.min())
+    ds, dx = np.divmod(np.arange(t * t), t)
+    cell = (((r_main - bottom) * side + kept_s) * side + kept_x)[:, None] + (ds * side + dx)
+    weights = (ways * pad[total])[:, None] * Q.reshape(len(Q), -1)[c]
+    W = bincount(cell, weights, minlength=(top - bottom + 1) * side * side).reshape(-1, side, side)
+    return W, top
 
 
 def _double6_parts(spec: dict, exact: bool, rules: Rules):
     """As :func:`.default._parts` (counts over ``D``), with Ego ``double6``:
     the first rolls that reach the goal KISS nothing; for the others the
-    best choice (:func:`_best`), then the KISS round (:func:`.rerolled.kiss_all`)."""
+    best choice (:func:`_best`), then the KISS round (:func:`_kiss_table`,
+    :func:`.rerolled.kiss_round`); the main group is the largest."""
     cals = calibers(spec)
     N, g = len(cals), goal(spec, rules)
     b = min(spec["kiss"], N)
@@ -229,11 +240,17 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     ways, succ0, kept_x = ways[st], succ0[st], sum(X[1:], X[0])
     r_fail, most = _default_kiss(F, S, b)
     pad = np.array([6 ** (b - k) if k <= b else 0 for k in range(N + 1)], dtype=dt)
-    tails_ = _Tails(sizes, [int(r.min()) for r in r_fail], faces, 2 * N, pad, dt)
+    least = [int(r.min()) for r in r_fail]
+    main = sizes.index(max(sizes))
+    others = [i for i in range(len(sizes)) if i != main]
+    Q, qz = others_table([sizes[i] for i in others], [least[i] for i in others], [faces[i] for i in others], dt)
+    A, B = die_factors(sizes[main], least[main], faces[main], dt)
+    tails_ = _Tails(sizes, least, main, A, B, qz, 2 * N, pad)
     tol = None if dt is object or 6**b < 2**53 else (1e-14, float(6**b))
     best = _best(tails_, r_fail, S, most, g - succ0 - kept_x, tol)
-    W, top, height = _kiss_table(_kissed(r_fail, S, best), succ0 - best, kept_x, ways, sizes, min(g, size), pad)
-    return nokiss, kiss_all(W, top, sizes, faces, size, height), p0_thr, p0_goal, D
+    W, top = _kiss_table(_kissed(r_fail, S, best), succ0 - best, kept_x, ways, sizes, least, main, Q,
+                         min(g, size), pad)
+    return nokiss, kiss_round(W, A[: top + 1 - least[main], : top + 1], B, size, g), p0_thr, p0_goal, D
 
 
 def _all_kissed(sizes: list[int], least: list[int] | None = None) -> np.ndarray:

@@ -2,25 +2,25 @@
 :mod:`.optimal`. A re-rolled die of a caliber with ``w`` failing, ``v``
 succeeding (not doubled) and ``dd`` doubled faces has the generating
 function ``w + v S + dd S X`` (``S`` counts a success, ``X`` a six), and
-``r`` such dice its ``r``-th power.
+``r`` such dice its ``r``-th power::
 
-Every table here is a polynomial flattened into one array: place ``p``
-holds the coefficient of the ``p``-th monomial (for several tables side by
-side, ``C`` places per monomial). Multiplying by a die moves a coefficient
-one success up (``one`` places on) and one success and one six up (``two``
-places on): for a score ``z`` (a success 1, a six 2) ``one, two = 1, 2``;
-for a (successes, sixes) table of ``size`` columns ``one, two = size C,
-(size + 1) C`` (:func:`moves`).
+    (w + v S + dd S X)**r = sum_(k, j) A[r, k] B[k, j] S**k X**j,
+    A[r, k] = C(r, k) w**(r - k),   B[k, j] = C(k, j) v**(k - j) dd**j
 
-The float arithmetic is that of multiplying the whole tables, term by
-term: every new coefficient is ``(a w + b v) + c dd`` (then ``+`` a count
-that joins), in that order. Places that hold only zeros are skipped and a
-factor 1 is not multiplied; adding a zero or multiplying by 1 is exact, so
-counts that float64 no longer holds exactly (above 2**53) round as they
-always did. (Arrays stay flat and small: numpy is quickest on contiguous
-arrays, and a large temporary costs more to allocate than to fill.)
+(``k`` successes, ``j`` of them sixes: :func:`die_factors`). The dice of a
+task fall into groups, one per caliber; the largest, the *main* group,
+is counted through ``A`` and ``B``, the few others (allies) through
+their product ``Q[c]`` for every combination ``c`` of their KISSed
+numbers (:func:`others_table`).
 
->>> score_counts(2, (4, 1, 1), np.zeros((3, 5), dtype=np.int64)).tolist()   # Bronze: 4 faces fail, 1 succeeds, 1 is a six
+Counts are whole numbers; below 2**53 float64 holds every one (and every
+partial sum: none exceeds the total) exactly, so any order of the sums
+gives the same floats. Above it they round, each product and sum of
+positive terms to within an ulp or so: a value stays within 1e-15 or so
+relative of the exact count (no cancellation).
+
+>>> A, B = die_factors(2, 0, (4, 1, 1), object)   # Bronze: 4 faces fail, 1 succeeds, 1 is a six
+>>> (A @ score_rows(B, 5)).tolist()
 [[1, 0, 0, 0, 0], [4, 1, 1, 0, 0], [16, 8, 9, 2, 1]]
 """
 
@@ -29,118 +29,133 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
+
+from ..._dist import pascal_counts
 
 
+def die_factors(m: int, lo: int, faces: tuple[int, int, int], dtype) -> tuple[np.ndarray, np.ndarray]:
+    """``A[r - lo, k] = C(r, k) w**(r - k)`` for ``lo <= r <= m`` and
+    ``B[k, j] = C(k, j) v**(k - j) dd**j`` (0 for ``k > r``, ``j > k``): the
+    ways ``r`` dice of a caliber score ``k`` successes, ``j`` of them sixes,
+    are ``A[r - lo, k] B[k, j]``."""
+    w, v, dd = faces
+    return pascal_counts(m, 1, w, dtype)[lo:], pascal_counts(m, dd, v, dtype)
 
-def moves(faces: tuple[int, int, int], one: int, two: int, dtype) -> tuple[Any, list[tuple[Any, int]]]:
-    """A die as ``w`` and its moves, ``(factor, places)`` for a success and
-    for a six (a zero factor left out), the factors of ``dtype``."""
-    w, v, dd = (np.dtype(dtype).type(f) for f in faces)
-    return w, [(f, k) for f, k in ((v, one), (dd, two)) if f]
+
+def score_rows(B: np.ndarray, width: int) -> np.ndarray:
+    """``B`` by score: ``out[k, k + j] = B[k, j]`` (a success scores 1, a
+    six 2) in ``width`` columns (at least ``2 len(B) - 1``). Laid out flat,
+    row ``k`` of ``B`` starts ``k (width + 1)`` places in."""
+    n = len(B)
+    flat = np.zeros(n * (width + 1), dtype=B.dtype)
+    flat.reshape(n, width + 1)[:, :n] = B
+    return flat[: n * width].reshape(n, width)
 
 
-def score_counts(m: int, faces: tuple[int, int, int], out: np.ndarray) -> np.ndarray:
-    """``out[r, z]``: ways ``r`` dice of a caliber score ``z`` (a failed die
-    0, a success 1, a six 2), for ``r <= m``: row ``r + 1`` is row ``r``
-    times a die (``out``, zeros, has at least ``2m + 1`` columns)."""
-    out[0, 0] = 1
-    w, die = moves(faces, 1, 2, out.dtype)
-    rows = list(out[: m + 1])
-    shifted = [(f, list(out[1 : m + 1, k:]), list(out[:m, :-k])) for f, k in die]
-    for r in range(m):
-        np.multiply(rows[r], w, out=rows[r + 1])
-        for f, to, src in shifted:
-            np.add(to[r], src[r] if f == 1 else src[r] * f, out=to[r])
+def _die_powers(m: int, faces: tuple[int, int, int]) -> list[dict[tuple[int, int], int]]:
+    """``(w + v S + dd S X)**r`` for ``r <= m``, as ``{(k, j): ways}``
+    (``k`` successes, ``j`` of them sixes; Python ints: exact)."""
+    w, v, dd = faces
+    out = [{(0, 0): 1}]
+    for _ in range(m):
+        new: dict[tuple[int, int], int] = {}
+        for (k, j), n in out[-1].items():
+            for key, f in (((k, j), w), ((k + 1, j), v), ((k + 1, j + 1), dd)):
+                if f:
+                    new[key] = new.get(key, 0) + n * f
+        out.append(new)
     return out
 
 
-def scores(m: int, faces: tuple[int, int, int], width: int, dtype) -> np.ndarray:
-    """:func:`score_counts` for ``r <= m`` in ``width`` columns (at least
-    ``2m + 1``), counted for each spec: a new spec builds no table before it
-    (issue 8's cold figures)."""
-    return score_counts(m, faces, np.zeros((m + 1, width), dtype=dtype))
+def others_table(sizes: list[int], least: list[int], faces: list[tuple[int, int, int]],
+                 dtype) -> tuple[np.ndarray, np.ndarray]:
+    """``Q[c, ds, dx]``: the ways the KISSed dice of the other groups (a
+    few allies) give ``ds`` successes, ``dx`` of them sixes, for every
+    combination ``c`` of their numbers (group ``i`` from ``least[i]`` to
+    ``sizes[i]``, C order: the first group slowest), and ``qz[c, z]`` the
+    ways they score ``z = ds + dx``: the product of each group's power of
+    its die, in Python ints."""
+    combos = [{(0, 0): 1}]
+    for m, lo, fc in zip(sizes, least, faces):
+        powers = _die_powers(m, fc)[lo:]
+        combos = [_times(a, p) for a in combos for p in powers]
+    cells = [(c, k, j, n) for c, poly in enumerate(combos) for (k, j), n in poly.items()]
+    c, k, j, n = (list(t) for t in zip(*cells))
+    n_ = np.array(n, dtype=dtype)
+    Q = np.zeros((len(combos), sum(sizes) + 1, sum(sizes) + 1), dtype=dtype)
+    Q[c, k, j] = n_
+    qz = np.zeros((len(combos), 2 * sum(sizes) + 1), dtype=dtype)
+    np.add.at(qz, (c, np.add(k, j)), n_)
+    return Q, qz
 
 
-def _convolve(flat: np.ndarray, coef: np.ndarray, out: np.ndarray) -> None:
-    """``out[z] = sum_dz coef[dz] flat[z - dz]``, added ``dz`` by ``dz``
-    (``flat`` rows of scores laid end to end: what a shift carries past a
-    row's end is the next row's zeros)."""
-    np.multiply(flat, coef[0], out=out)
-    for dz in range(1, len(coef)):
-        if coef[dz]:
-            np.add(out[dz:], flat[:-dz] * coef[dz], out=out[dz:])
+def _times(a: dict[tuple[int, int], int], b: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+    """The product of two polynomials in ``S`` and ``X``."""
+    out: dict[tuple[int, int], int] = {}
+    for (k, j), n in a.items():
+        for (k2, j2), n2 in b.items():
+            out[k + k2, j + j2] = out.get((k + k2, j + j2), 0) + n * n2
+    return out
 
 
-def tails(sizes: list[int], least: list[int], faces: list[tuple[int, int, int]], zmax: int,
-          dtype) -> tuple[np.ndarray, list[int]]:
-    """The ways the re-rolled dice score at least ``z``: ``out[row, z]``, a
-    row per number of dice ``r_i`` re-rolled of each group, from ``least[i]``
-    to ``sizes[i]``, the groups in the order ``axes`` returned (C order: the
-    first axis slowest); the last column (``z > zmax``) is 0. The largest
-    group's score counts first, each other group's convolved in (its score
-    ``dz`` by ``dz``), then summed from the top score down."""
-    order = sorted(range(len(sizes)), key=lambda i: -sizes[i])  # the largest group set at once
-    i = order[0]
-    table = scores(sizes[i], faces[i], zmax + 2, dtype)[least[i] :]
-    for i in order[1:]:
-        m, lo = sizes[i], least[i]
-        sc = scores(m, faces[i], 2 * m + 1, dtype)
-        new = np.empty((m + 1 - lo,) + table.shape, dtype=dtype)
-        for r in range(lo, m + 1):
-            _convolve(table.ravel(), sc[r, : 2 * r + 1], new[r - lo].ravel())
-        table = new
-    from_top = table[..., ::-1]
-    np.cumsum(from_top, axis=-1, out=from_top)
-    return table.reshape(-1, zmax + 2), order[::-1]
+def tails(A: np.ndarray, B: np.ndarray, qz: np.ndarray, width: int) -> np.ndarray:
+    """The ways the re-rolled dice score at least ``z``: ``out[(r - lo) C +
+    c, z]``, the main group's ``r`` dice (``A``, ``B``: :func:`die_factors`)
+    with the others' combination ``c`` (of ``C``, scoring ``dz`` in
+    ``qz[c, dz]`` ways), in ``width`` columns (the last one, beyond the top
+    score, 0). The main group's tails ``T`` are its score counts (``A``
+    times :func:`score_rows`) summed from the top score down; the others
+    add ``dz``: ``out[., c, z] = sum_dz qz[c, dz] T[., z - dz]`` (a tail
+    below score 0 is the total, ``T[., 0]``)."""
+    main = A @ score_rows(B, width)
+    from_top = main[:, ::-1]
+    np.cumsum(from_top, axis=1, out=from_top)
+    if qz.shape[1] == 1:
+        return main * qz[0, 0]
+    z = np.arange(width)
+    shifted = main[:, np.maximum(z - np.arange(qz.shape[1])[:, None], 0)]  # [r, dz, z]: T[r, z - dz]
+    return (qz @ shifted).reshape(-1, width)
 
 
-def kiss_in(W: np.ndarray, top: int, faces: tuple[int, int, int], size: int,
-            height: list[int] | None = None) -> np.ndarray:
-    """The (successes, sixes) table after KISSing the dice of one caliber:
-    ``W[top - r, s, x * C + c]`` counts the first rolls that KISS ``r`` dice
-    of this caliber and keep ``s`` successes and ``x`` sixes (``s, x`` below
-    ``W.shape[1]``), ``c`` for the other calibers' KISSed dice (``C`` of
-    them). Returns ``out[s, x, c] = sum_r W[top - r] (w + v S + dd S
-    X)**r``, by Horner's scheme from ``r = top`` down; a table holds
-    successes only up to the rows where it has counts (``height[top - r]``
-    rows of ``W[top - r]``, all of them unless given), plus one per die
-    multiplied in since."""
-    low, width = W.shape[1], W.shape[2] // W.shape[1]
-    if height is None:
-        height = [low] * len(W)
-    step = size * width  # one success up
-    acc, out, tmp = np.zeros((3, size * step), dtype=W.dtype)
-    block, spare = (b.reshape(size, step)[:low, : low * width] for b in (acc, out))
-    w, die = moves(faces, step, step + width, W.dtype)
-    n = 0
-    for i in range(top + 1):
-        if i:  # times a die, on the rows that can hold counts
-            n = n + 1 if n < size else size
-            end = n * step
-            a, o = acc[:end], out[:end]
-            np.multiply(a, w, out=o)
-            for f, k in die:
-                if k < end:
-                    moved = o[k:]
-                    np.add(moved, a[: end - k] if f == 1 else np.multiply(a[: end - k], f, out=tmp[: end - k]),
-                           out=moved)
-            acc, out, block, spare = out, acc, spare, block
-        if i < len(W) and height[i]:
-            n = max(n, height[i])
-            np.add(block, W[i], out=block)
-    return acc.reshape(size, size, width)
+def _strided(buf: np.ndarray, shape: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
+    """A view of the flat ``buf`` with ``strides`` counted in elements."""
+    return as_strided(buf, shape, tuple(st * buf.itemsize for st in strides), writeable=True)
 
 
-def kiss_all(W: np.ndarray, top: int, sizes: list[int], faces: list[tuple[int, int, int]], size: int,
-             height: list[int]) -> np.ndarray:
-    """The (successes, sixes) table after the KISS round: ``W[top - r, s, x
-    * C + c]`` counts the first rolls by the ``r`` dice KISSed of the last
-    group, the successes (``height[top - r]`` rows) and sixes kept and the
-    dice KISSed of the others (``c`` their index in C order); the groups
-    are KISSed in from the last to the first (:func:`kiss_in`)."""
-    acc = kiss_in(W, top, faces[-1], size, height)
-    for i in reversed(range(len(sizes) - 1)):
-        split = acc.reshape(size, size, -1, sizes[i] + 1)[..., ::-1]  # from r = sizes[i] down
-        W = np.ascontiguousarray(split.transpose(3, 0, 1, 2)).reshape(sizes[i] + 1, size, -1)
-        acc = kiss_in(W, sizes[i], faces[i], size)
-    return acc.reshape(size, size)
+def kiss_round(W: np.ndarray, A: np.ndarray, B: np.ndarray, size: int, low: int) -> np.ndarray:
+    """The (successes, sixes) table after the KISS round: ``W[r, s, x]``
+    counts the first rolls that KISS ``r`` dice of the main group (``r``
+    from ``len(A) - len(W)``, the rows of ``A`` from :func:`die_factors`)
+    and keep ``s`` successes and ``x`` sixes (the other groups' KISSed dice
+    already counted in). The ``r`` dice add ``k`` successes, ``j`` of them
+    sixes, in ``A[r, k] B[k, j]`` ways, so::
+
+        out[s + k, x + j] = sum_r W[r, s, x] A[r, k] B[k, j]
+                          = sum_(k, x) U[k, s, x] B[k, j],   U[k] = sum_r A[r, k] W[r]
+
+    Only the rows ``s + k`` below ``low`` (the goal) are kept by sixes,
+    where ``x + j <= s + k < low``: ``U`` (one matrix product) laid out by
+    ``s + k`` (row ``s + k``, column ``(k, x)``) times ``B`` laid out by
+    ``(k, x)`` and ``x + j`` (another). The sixes count only short of the
+    goal (:mod:`.outcome`): the other rows keep their total in column 0,
+    ``sum_k`` of ``sum_r A[r, k] sum_x W[r, s, x]`` times ``sum_j B[k, j]``."""
+    R, side = len(W), W.shape[1]
+    A = A[len(A) - R :]
+    K, low = A.shape[1], min(low, size)
+    out = np.zeros((size, size), dtype=W.dtype)
+    total = (A.T @ W.sum(axis=2)) * B[:K].sum(axis=1)[:, None]  # by k, s
+    L = K + side - 1
+    diag = np.zeros(K * (L + 1), dtype=W.dtype)  # row k shifted k places on: by s + k
+    diag.reshape(K, L + 1)[:, :side] = total
+    total = diag[: K * L].reshape(K, L).sum(axis=0)
+    out[low : min(L, size), 0] = total[low:size]
+    K = min(K, low)  # below the goal: fewer than ``low`` successes added
+    U = A[:, :K].T @ W.reshape(R, -1)
+    by_sum = np.zeros((K + side - 1) * K * side, dtype=W.dtype)  # U[k, s, x] at row s + k, column (k, x)
+    _strided(by_sum, (K, side, side), ((K + 1) * side, K * side, 1))[...] = U.reshape(K, side, side)
+    wide = side + K - 1
+    by_six = np.zeros(K * side * wide, dtype=W.dtype)  # B[k, j] at row (k, x), column x + j
+    _strided(by_six, (K, side, K), (side * wide, wide + 1, 1))[...] = B[:K, None, :K]
+    out[:low, :low] = by_sum.reshape(-1, K * side)[:low] @ by_six.reshape(K * side, wide)[:, :low]
+    return out
