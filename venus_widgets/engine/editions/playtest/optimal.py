@@ -46,41 +46,33 @@ from ...odds import Odds
 from . import default
 from .order import best_first
 from .outcome import finish_odds
-from .rerolled import die_factors, kiss_round, others_table, tails
+from .rerolled import _die_powers, die_factors, kiss_round, others_table, tails
 from .rules import Rules, rules_of
 from .task import calibers, goal, threshold
 
 NOTE = ("optimal policy: the best reroll set for every first roll",)
 
 
-def _group_rolls(m: int, faces: tuple[int, int, int], dtype) -> list[np.ndarray]:
-    """The first rolls of ``m`` dice of one caliber by class counts: the
-    failed, success (not 6) and six counts ``f, s, x`` (failed counts
-    major) and the ways of each, ``C(m, f) C(m - f, s) w**f v**s dd**x``
-    (for a few dice in Python ints, quicker than arrays and as exact)."""
-    if m <= 3:
-        return _few_rolls(m, faces, dtype)
-    f, s = np.nonzero(np.add.outer(np.arange(m + 1), np.arange(m + 1)) <= m)
-    comb = comb_table(m, dtype)
-    x = m - f - s
-    powers = np.array([a**i for i in range(m + 1) for a in faces], dtype=dtype).reshape(m + 1, 3)
-    return [f, s, x, comb[m, f] * comb[m - f, s] * powers[f, 0] * powers[s, 1] * powers[x, 2]]
+def _group_rolls(m: int, power, dtype) -> list[np.ndarray]:
+    """The first rolls of the ``m`` dice of a group by class counts: the
+    failed, success (not 6) and six counts ``f, s, x`` and the ways of
+    each, the coefficient of ``S**(s + x) X**x`` in ``(w + v S + dd S
+    X)**m``: ``power`` is that power, as ``{(k, j): ways}`` or as the
+    ``(A, B)`` of :func:`.rerolled.die_factors` (``A[m, k] B[k, j]``)."""
+    if isinstance(power, dict):
+        k, j = np.array(list(power)).T
+        return [m - k, k - j, j, np.array(list(power.values()), dtype=dtype)]
+    A, B = power
+    table = A[m][:, None] * B
+    k, j = np.nonzero(table)
+    return [m - k, k - j, j, table[k, j]]
 
 
-def _few_rolls(m: int, faces: tuple[int, int, int], dtype) -> list[np.ndarray]:
-    """:func:`_group_rolls` in Python ints."""
-    w, v, dd = faces
-    rolls = [(f, s, m - f - s, math.comb(m, f) * math.comb(m - f, s) * w**f * v**s * dd ** (m - f - s))
-             for f in range(m + 1) for s in range(m + 1 - f)]
-    *counts, ways = zip(*rolls)
-    return [np.array(c) for c in counts] + [np.array(ways, dtype=dtype)]
-
-
-def _first_rolls(sizes: list[int], faces: list[tuple[int, int, int]], dtype):
+def _first_rolls(sizes: list[int], powers: list, dtype):
     """Every first roll by counts per (group, class), the first group's
-    counts major: each group's class counts ``f, s, x``, and every first
-    roll's ways (over 6**N) and successes."""
-    per = [_group_rolls(m, fc, dtype) for m, fc in zip(sizes, faces)]
+    counts major: each group's class counts ``f, s, x`` (:func:`_group_rolls`),
+    and every first roll's ways (over 6**N) and successes."""
+    per = [_group_rolls(m, p, dtype) for m, p in zip(sizes, powers)]
     ways, succ = per[0][3], sizes[0] - per[0][0]
     for m, (f, _, _, w) in zip(sizes[1:], per[1:]):
         ways = np.multiply.outer(ways, w).ravel()
@@ -88,14 +80,14 @@ def _first_rolls(sizes: list[int], faces: list[tuple[int, int, int]], dtype):
     return [p[:3] for p in per], ways, succ
 
 
-def _no_kiss(ways: np.ndarray, succ0: np.ndarray, short: np.ndarray, thr: int, size: int, scale):
-    """The first rolls that reach the goal, by successes (they KISS
+def _no_kiss(ways: np.ndarray, succ0: np.ndarray, g: int, thr: int, size: int, scale):
+    """The first rolls that reach the goal ``g``, by successes (they KISS
     nothing), and the ways the first roll passes and reaches the goal, over
-    ``6**N`` times ``scale``."""
-    reach = ~short
-    ways_reach = ways[reach]
-    nokiss = bincount(succ0[reach], ways_reach * scale, minlength=size)
-    return nokiss, ways[succ0 >= thr].sum() * scale, ways_reach.sum() * scale
+    ``6**N`` times ``scale``: from the ways of every number of successes."""
+    by_succ = bincount(succ0, ways, minlength=size) * scale
+    nokiss = by_succ.copy()
+    nokiss[:g] = 0
+    return nokiss, by_succ[thr:].sum(), by_succ[g:].sum()
 
 
 def _default_kiss(F: list[np.ndarray], S: list[np.ndarray], b: int):
@@ -150,16 +142,16 @@ class _Tails:
         success KISSed needs one more). Choice ``j``'s row is the default
         choice's plus ``(stride_i - stride_(i+1)) min(j, c_i)`` for every
         group, as ``R_i = r_i + min(j, c_i) - min(j, c_(i-1))``
-        (:func:`_default_kiss`)."""
-        width = self.table.shape[1]
+        (:func:`_default_kiss`); for the last group ``min(j, c_i)`` is
+        ``j``, as ``j <= most <= c_i``."""
+        width, last = self.table.shape[1], len(S) - 1
         at = np.minimum(np.maximum(need0[state] + j, 0), width - 1)
-        at += sum(st * (r - lo) for st, r, lo in zip(self.stride, r_fail, self.least))[state]
-        c = 0
-        for i, s in enumerate(S):
-            c = c + s
-            step = self.stride[i] - (self.stride[i + 1] if i + 1 < len(S) else 0)
-            if step:
-                at += step * np.minimum(j, c[state])
+        at += sum(st * (r - lo) for st, r, lo in zip(self.stride, r_fail, self.least))[state] + self.stride[last] * j
+        c = S[0]
+        for i in range(last):
+            if self.stride[i] != self.stride[i + 1]:
+                at += (self.stride[i] - self.stride[i + 1]) * np.minimum(j, c[state])
+            c = c + S[i + 1]
         return self.table.ravel()[at]
 
 
@@ -171,17 +163,23 @@ def _best(tails_: _Tails, r_fail, S, most, need0, tol) -> np.ndarray:
     (ties keep the default choice, ``j = 0``), else in floats (over 6**b).
 
     The values are laid out choice by choice, the first rolls by ``most``
-    from the largest, so that choice ``j``'s are the first ``cnt[j]``."""
+    from the largest, so that choice ``j``'s are the first ``cnt[j]``. A
+    first roll where no ``j`` beats the default choice's value keeps it
+    (the bar only rises): when none has such a ``j``, all keep it at once."""
     by_most = np.argsort(-most.astype(np.int16), kind="stable")
     cnt = np.cumsum(np.bincount(most)[::-1])[::-1]  # first rolls with most >= j
     j = np.repeat(np.arange(len(cnt)), cnt)
     off = np.cumsum(cnt) - cnt
-    value = tails_.values(r_fail, S, need0, j, by_most[np.arange(len(j)) - off[j]])
+    row = np.arange(len(j)) - off[j]  # the value's first roll, in the order by_most
+    value = tails_.values(r_fail, S, need0, j, by_most[row])
     bar = value  # what a later choice must beat
     if tol is not None:
         value = value.astype(float) / tol[1]
         bar = value + tol[0]
-    best, best_bar = np.zeros(len(most), dtype=np.int64), bar[: cnt[0]].copy()
+    best = np.zeros(len(most), dtype=np.int64)
+    if not np.greater(value[cnt[0] :], bar[row[cnt[0] :]]).any():
+        return best  # no choice beats the default one (its bar only rises)
+    best_bar = bar[: cnt[0]].copy()
     for k in range(1, len(cnt)):
         lo, n = off[k], cnt[k]
         win = value[lo : lo + n] > best_bar[:n]
@@ -229,9 +227,13 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     dt = count_dtype(D, exact)
     groups = best_first(sorted(set(cals)), rules=rules)
     sizes, faces = [cals.count(c) for c in groups], [rules.faces(c) for c in groups]
-    fsx, ways, succ0 = _first_rolls(sizes, faces, dt)
+    main = sizes.index(max(sizes))  # counted by die_factors; the others' few dice in Python ints
+    others = [i for i in range(len(sizes)) if i != main]
+    A, B = die_factors(sizes[main], faces[main], dt)
+    powers: list = [(A, B) if i == main else _die_powers(m, fc) for i, (m, fc) in enumerate(zip(sizes, faces))]
+    fsx, ways, succ0 = _first_rolls(sizes, [p if i == main else p[-1] for i, p in enumerate(powers)], dt)
+    nokiss, p0_thr, p0_goal = _no_kiss(ways, succ0, g, threshold(spec, rules), size, 6**b)
     short = succ0 < g
-    nokiss, p0_thr, p0_goal = _no_kiss(ways, succ0, short, threshold(spec, rules), size, 6**b)
     if not short.any():
         return nokiss, np.zeros((size, size), dtype=dt), p0_thr, p0_goal, D
     st = np.flatnonzero(short)
@@ -241,10 +243,8 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     r_fail, most = _default_kiss(F, S, b)
     pad = np.array([6 ** (b - k) if k <= b else 0 for k in range(N + 1)], dtype=dt)
     least = [int(r.min()) for r in r_fail]
-    main = sizes.index(max(sizes))
-    others = [i for i in range(len(sizes)) if i != main]
-    Q, qz = others_table([sizes[i] for i in others], [least[i] for i in others], [faces[i] for i in others], dt)
-    A, B = die_factors(sizes[main], least[main], faces[main], dt)
+    Q, qz = others_table([powers[i][least[i]:] for i in others], dt)
+    A = A[least[main] :]
     tails_ = _Tails(sizes, least, main, A, B, qz, 2 * N, pad)
     tol = None if dt is object or 6**b < 2**53 else (1e-14, float(6**b))
     best = _best(tails_, r_fail, S, most, g - succ0 - kept_x, tol)

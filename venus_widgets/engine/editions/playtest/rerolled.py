@@ -19,7 +19,7 @@ gives the same floats. Above it they round, each product and sum of
 positive terms to within an ulp or so: a value stays within 1e-15 or so
 relative of the exact count (no cancellation).
 
->>> A, B = die_factors(2, 0, (4, 1, 1), object)   # Bronze: 4 faces fail, 1 succeeds, 1 is a six
+>>> A, B = die_factors(2, (4, 1, 1), object)   # Bronze: 4 faces fail, 1 succeeds, 1 is a six
 >>> (A @ score_rows(B, 5)).tolist()
 [[1, 0, 0, 0, 0], [4, 1, 1, 0, 0], [16, 8, 9, 2, 1]]
 """
@@ -34,13 +34,13 @@ from numpy.lib.stride_tricks import as_strided
 from ..._dist import pascal_counts
 
 
-def die_factors(m: int, lo: int, faces: tuple[int, int, int], dtype) -> tuple[np.ndarray, np.ndarray]:
-    """``A[r - lo, k] = C(r, k) w**(r - k)`` for ``lo <= r <= m`` and
-    ``B[k, j] = C(k, j) v**(k - j) dd**j`` (0 for ``k > r``, ``j > k``): the
-    ways ``r`` dice of a caliber score ``k`` successes, ``j`` of them sixes,
-    are ``A[r - lo, k] B[k, j]``."""
+def die_factors(m: int, faces: tuple[int, int, int], dtype) -> tuple[np.ndarray, np.ndarray]:
+    """``A[r, k] = C(r, k) w**(r - k)`` and ``B[k, j] = C(k, j) v**(k - j)
+    dd**j`` for ``r, k, j <= m`` (0 for ``k > r``, ``j > k``): the ways
+    ``r`` dice of a caliber score ``k`` successes, ``j`` of them sixes, are
+    ``A[r, k] B[k, j]``."""
     w, v, dd = faces
-    return pascal_counts(m, 1, w, dtype)[lo:], pascal_counts(m, dd, v, dtype)
+    return pascal_counts(m, 1, w, dtype), pascal_counts(m, dd, v, dtype)
 
 
 def score_rows(B: np.ndarray, width: int) -> np.ndarray:
@@ -68,24 +68,23 @@ def _die_powers(m: int, faces: tuple[int, int, int]) -> list[dict[tuple[int, int
     return out
 
 
-def others_table(sizes: list[int], least: list[int], faces: list[tuple[int, int, int]],
-                 dtype) -> tuple[np.ndarray, np.ndarray]:
+def others_table(powers: list[list[dict[tuple[int, int], int]]], dtype) -> tuple[np.ndarray, np.ndarray]:
     """``Q[c, ds, dx]``: the ways the KISSed dice of the other groups (a
     few allies) give ``ds`` successes, ``dx`` of them sixes, for every
-    combination ``c`` of their numbers (group ``i`` from ``least[i]`` to
-    ``sizes[i]``, C order: the first group slowest), and ``qz[c, z]`` the
-    ways they score ``z = ds + dx``: the product of each group's power of
-    its die, in Python ints."""
+    combination ``c`` of their numbers (C order: the first group slowest;
+    ``powers[i]`` the powers of group ``i``'s die that a choice can KISS,
+    :func:`_die_powers`), and ``qz[c, z]`` the ways they score ``z = ds +
+    dx``: the product of one power of each group's die, in Python ints."""
     combos = [{(0, 0): 1}]
-    for m, lo, fc in zip(sizes, least, faces):
-        powers = _die_powers(m, fc)[lo:]
-        combos = [_times(a, p) for a in combos for p in powers]
+    for group in powers:
+        combos = [_times(a, p) for a in combos for p in group]
     cells = [(c, k, j, n) for c, poly in enumerate(combos) for (k, j), n in poly.items()]
     c, k, j, n = (list(t) for t in zip(*cells))
     n_ = np.array(n, dtype=dtype)
-    Q = np.zeros((len(combos), sum(sizes) + 1, sum(sizes) + 1), dtype=dtype)
+    t = max(k) + 1
+    Q = np.zeros((len(combos), t, t), dtype=dtype)
     Q[c, k, j] = n_
-    qz = np.zeros((len(combos), 2 * sum(sizes) + 1), dtype=dtype)
+    qz = np.zeros((len(combos), 2 * t - 1), dtype=dtype)
     np.add.at(qz, (c, np.add(k, j)), n_)
     return Q, qz
 
@@ -119,8 +118,13 @@ def tails(A: np.ndarray, B: np.ndarray, qz: np.ndarray, width: int) -> np.ndarra
 
 
 def _strided(buf: np.ndarray, shape: tuple[int, ...], strides: tuple[int, ...]) -> np.ndarray:
-    """A view of the flat ``buf`` with ``strides`` counted in elements."""
-    return as_strided(buf, shape, tuple(st * buf.itemsize for st in strides), writeable=True)
+    """A view of the flat ``buf`` with ``strides`` counted in elements (an
+    ``ndarray`` on its memory, quicker than ``as_strided``, which an object
+    array needs)."""
+    steps = tuple(st * buf.itemsize for st in strides)
+    if buf.dtype == object:
+        return as_strided(buf, shape, steps, writeable=True)
+    return np.ndarray(shape, buf.dtype, buf, 0, steps)
 
 
 def kiss_round(W: np.ndarray, A: np.ndarray, B: np.ndarray, size: int, low: int) -> np.ndarray:
