@@ -46,7 +46,7 @@ from ...odds import Odds
 from . import default
 from .order import best_first
 from .outcome import finish_odds
-from .rerolled import _die_powers, die_factors, kiss_round, others_table, tails
+from .rerolled import Others, _die_powers, die_factors, kiss_round, others_table, tails
 from .rules import Rules, rules_of
 from .task import calibers, goal, threshold
 
@@ -191,27 +191,25 @@ def _best(tails_: _Tails, r_fail, S, most, need0, tol) -> np.ndarray:
 
 
 def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int], least: list[int], main: int,
-                Q: np.ndarray, low: int, pad):
+                others: Others, low: int, pad):
     """``W[r - bottom, s, x]``: the first rolls short of the goal by the
     ``r`` dice KISSed of the main group and the successes ``s`` and sixes
     ``x`` kept (``s`` below ``low``) plus those the other groups' KISSed
-    dice score (``Q[c]``, ``c`` their combination), over ``6**(N + b)`` (a
-    KISSed multiset ``R`` padded from ``6**(N + |R|)``); ``bottom`` and
-    ``top`` are the fewest and most ``r``."""
+    dice add (:class:`.rerolled.Others`, ``c`` their combination), over
+    ``6**(N + b)`` (a KISSed multiset ``R`` padded from ``6**(N + |R|)``);
+    ``bottom`` and ``top`` are the fewest and most ``r``."""
     c, total = np.zeros_like(kept_s), chosen[main].copy()
     for i, (m, r, lo) in enumerate(zip(sizes, chosen, least)):
         if i != main:
             c = c * (m + 1 - lo) + (r - lo)
             total += r
-    t = Q.shape[1]
-    side = low + t - 1
+    side = low + int(others.ds.max())
     r_main = chosen[main]
     top, bottom = int(r_main.max()), int(r_main.min())
-    ds, dx = np.divmod(np.arange(t * t), t)
-    cell = (((r_main - bottom) * side + kept_s) * side + kept_x)[:, None] + (ds * side + dx)
-    weights = (ways * pad[total])[:, None] * Q.reshape(len(Q), -1)[c]
-    W = bincount(cell, weights, minlength=(top - bottom + 1) * side * side).reshape(-1, side, side)
-    return W, top
+    cell = (((r_main - bottom) * side + kept_s) * side + kept_x)[:, None] + (others.ds * side + others.dx)
+    W = bincount(cell, (ways * pad[total])[:, None] * others.ways[c], minlength=(top - bottom + 1) * side * side)
+    size = sum(sizes) + 1  # no count beyond: the cells cut hold zeros
+    return W.reshape(-1, side, side)[:, :size, :size], top
 
 
 def _double6_parts(spec: dict, exact: bool, rules: Rules):
@@ -243,12 +241,12 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     r_fail, most = _default_kiss(F, S, b)
     pad = np.array([6 ** (b - k) if k <= b else 0 for k in range(N + 1)], dtype=dt)
     least = [int(r.min()) for r in r_fail]
-    Q, qz = others_table([powers[i][least[i]:] for i in others], dt)
+    oth = others_table([powers[i][least[i]:] for i in others], dt)
     A = A[least[main] :]
-    tails_ = _Tails(sizes, least, main, A, B, qz, 2 * N, pad)
+    tails_ = _Tails(sizes, least, main, A, B, oth.qz, 2 * N, pad)
     tol = None if dt is object or 6**b < 2**53 else (1e-14, float(6**b))
     best = _best(tails_, r_fail, S, most, g - succ0 - kept_x, tol)
-    W, top = _kiss_table(_kissed(r_fail, S, best), succ0 - best, kept_x, ways, sizes, least, main, Q,
+    W, top = _kiss_table(_kissed(r_fail, S, best), succ0 - best, kept_x, ways, sizes, least, main, oth,
                          min(g, size), pad)
     return nokiss, kiss_round(W, A[: top + 1 - least[main], : top + 1], B, size, g), p0_thr, p0_goal, D
 

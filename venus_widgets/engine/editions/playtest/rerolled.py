@@ -26,21 +26,34 @@ relative of the exact count (no cancellation).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from ..._dist import pascal_counts
+from ..._dist import comb_table, pascal_counts
 
 
 def die_factors(m: int, faces: tuple[int, int, int], dtype) -> tuple[np.ndarray, np.ndarray]:
     """``A[r, k] = C(r, k) w**(r - k)`` and ``B[k, j] = C(k, j) v**(k - j)
     dd**j`` for ``r, k, j <= m`` (0 for ``k > r``, ``j > k``): the ways
     ``r`` dice of a caliber score ``k`` successes, ``j`` of them sixes, are
-    ``A[r, k] B[k, j]``."""
+    ``A[r, k] B[k, j]``. In ``dtype``: Python ints (``object``) or float64,
+    each power rounded once (exact below 2**53)."""
     w, v, dd = faces
-    return pascal_counts(m, 1, w, dtype), pascal_counts(m, dd, v, dtype)
+    if dtype is object:
+        return pascal_counts(m, 1, w, dtype), pascal_counts(m, dd, v, dtype)
+    comb, k = comb_table(m), np.arange(m + 1)
+    down = np.maximum(k[:, None] - k, 0)  # r - k
+    return comb * _powers(w, m)[down], comb * _powers(dd, m) * _powers(v, m)[down]
+
+
+def _powers(a: int, n: int) -> np.ndarray:
+    """``a**0 .. a**n`` in float64, each the integer rounded once: in int64
+    while it holds them, else from Python ints."""
+    if a**n < 2**63:
+        return np.power(a, np.arange(n + 1)).astype(float)
+    return np.array([a**i for i in range(n + 1)], dtype=float)
 
 
 def score_rows(B: np.ndarray, width: int) -> np.ndarray:
@@ -68,25 +81,32 @@ def _die_powers(m: int, faces: tuple[int, int, int]) -> list[dict[tuple[int, int
     return out
 
 
-def others_table(powers: list[list[dict[tuple[int, int], int]]], dtype) -> tuple[np.ndarray, np.ndarray]:
-    """``Q[c, ds, dx]``: the ways the KISSed dice of the other groups (a
-    few allies) give ``ds`` successes, ``dx`` of them sixes, for every
-    combination ``c`` of their numbers (C order: the first group slowest;
-    ``powers[i]`` the powers of group ``i``'s die that a choice can KISS,
-    :func:`_die_powers`), and ``qz[c, z]`` the ways they score ``z = ds +
-    dx``: the product of one power of each group's die, in Python ints."""
+class Others(NamedTuple):
+    """The KISSed dice of the other groups (a few allies), for every
+    combination ``c`` of their numbers (C order: the first group slowest):
+    ``ways[c, t]`` the ways they give ``ds[t]`` successes, ``dx[t]`` of them
+    sixes, and ``qz[c, z]`` the ways they score ``z = ds + dx``."""
+
+    ways: np.ndarray
+    ds: np.ndarray
+    dx: np.ndarray
+    qz: np.ndarray
+
+
+def others_table(powers: list[list[dict[tuple[int, int], int]]], dtype) -> Others:
+    """:class:`Others` from ``powers[i]``, the powers of group ``i``'s die
+    that a choice can KISS (:func:`_die_powers`): each combination is the
+    product of one power of each group's die, in Python ints."""
     combos = [{(0, 0): 1}]
     for group in powers:
         combos = [_times(a, p) for a in combos for p in group]
-    cells = [(c, k, j, n) for c, poly in enumerate(combos) for (k, j), n in poly.items()]
-    c, k, j, n = (list(t) for t in zip(*cells))
-    n_ = np.array(n, dtype=dtype)
-    t = max(k) + 1
-    Q = np.zeros((len(combos), t, t), dtype=dtype)
-    Q[c, k, j] = n_
-    qz = np.zeros((len(combos), 2 * t - 1), dtype=dtype)
-    np.add.at(qz, (c, np.add(k, j)), n_)
-    return Q, qz
+    terms = sorted({key for poly in combos for key in poly})
+    ways = np.array([[poly.get(key, 0) for key in terms] for poly in combos], dtype=dtype)
+    ds, dx = np.array(terms).T
+    qz = np.zeros((len(combos), int(ds.max() + dx.max()) + 1), dtype=dtype)
+    for t, z in enumerate(ds + dx):
+        qz[:, z] += ways[:, t]
+    return Others(ways, ds, dx, qz)
 
 
 def _times(a: dict[tuple[int, int], int], b: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
