@@ -36,17 +36,15 @@ Fraction(11, 36)
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
-from ..._dist import comb_table, count_dtype
+from ..._dist import count_dtype
 from ...exact import bincount
 from ...odds import Odds
 from . import default
 from .order import best_first
 from .outcome import finish_odds
-from .rerolled import Others, _die_powers, die_factors, kiss_round, others_table, tails
+from .rerolled import Others, die_factors, die_powers, kiss_round, others_table, tails
 from .rules import Rules, rules_of
 from .task import calibers, goal, threshold
 
@@ -226,27 +224,25 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     groups = best_first(sorted(set(cals)), rules=rules)
     sizes, faces = [cals.count(c) for c in groups], [rules.faces(c) for c in groups]
     main = sizes.index(max(sizes))  # counted by die_factors; the others' few dice in Python ints
-    others = [i for i in range(len(sizes)) if i != main]
     A, B = die_factors(sizes[main], faces[main], dt)
-    powers: list = [(A, B) if i == main else _die_powers(m, fc) for i, (m, fc) in enumerate(zip(sizes, faces))]
-    fsx, ways, succ0 = _first_rolls(sizes, [p if i == main else p[-1] for i, p in enumerate(powers)], dt)
+    small = {i: die_powers(m, fc) for i, (m, fc) in enumerate(zip(sizes, faces)) if i != main}
+    fsx, ways, succ0 = _first_rolls(sizes, [small[i][-1] if i in small else (A, B) for i in range(len(sizes))], dt)
     nokiss, p0_thr, p0_goal = _no_kiss(ways, succ0, g, threshold(spec, rules), size, 6**b)
-    short = succ0 < g
-    if not short.any():
+    short = np.flatnonzero(succ0 < g)
+    if not len(short):
         return nokiss, np.zeros((size, size), dtype=dt), p0_thr, p0_goal, D
-    st = np.flatnonzero(short)
-    loc = np.unravel_index(st, [len(f) for f, _, _ in fsx])
+    loc = np.unravel_index(short, [len(f) for f, _, _ in fsx])
     F, S, X = ([t[k][i] for t, i in zip(fsx, loc)] for k in range(3))
-    ways, succ0, kept_x = ways[st], succ0[st], sum(X[1:], X[0])
+    ways, succ0, kept_x = ways[short], succ0[short], sum(X[1:], X[0])
     r_fail, most = _default_kiss(F, S, b)
     pad = np.array([6 ** (b - k) if k <= b else 0 for k in range(N + 1)], dtype=dt)
     least = [int(r.min()) for r in r_fail]
-    oth = others_table([powers[i][least[i]:] for i in others], dt)
+    others = others_table([small[i][least[i] :] for i in small], dt)
     A = A[least[main] :]
-    tails_ = _Tails(sizes, least, main, A, B, oth.qz, 2 * N, pad)
+    tails_ = _Tails(sizes, least, main, A, B, others.qz, 2 * N, pad)
     tol = None if dt is object or 6**b < 2**53 else (1e-14, float(6**b))
     best = _best(tails_, r_fail, S, most, g - succ0 - kept_x, tol)
-    W, top = _kiss_table(_kissed(r_fail, S, best), succ0 - best, kept_x, ways, sizes, least, main, oth,
+    W, top = _kiss_table(_kissed(r_fail, S, best), succ0 - best, kept_x, ways, sizes, least, main, others,
                          min(g, size), pad)
     return nokiss, kiss_round(W, A[: top + 1 - least[main], : top + 1], B, size, g), p0_thr, p0_goal, D
 

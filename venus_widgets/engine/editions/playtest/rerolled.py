@@ -9,9 +9,9 @@ function ``w + v S + dd S X`` (``S`` counts a success, ``X`` a six), and
 
 (``k`` successes, ``j`` of them sixes: :func:`die_factors`). The dice of a
 task fall into groups, one per caliber; the largest, the *main* group,
-is counted through ``A`` and ``B``, the few others (allies) through
-their product ``Q[c]`` for every combination ``c`` of their KISSed
-numbers (:func:`others_table`).
+is counted through ``A`` and ``B``, the few others (allies) in Python
+ints, their product for every combination of their KISSed numbers
+(:func:`die_powers`, :func:`others_table`).
 
 Counts are whole numbers; below 2**53 float64 holds every one (and every
 partial sum: none exceeds the total) exactly, so any order of the sums
@@ -66,7 +66,7 @@ def score_rows(B: np.ndarray, width: int) -> np.ndarray:
     return flat[: n * width].reshape(n, width)
 
 
-def _die_powers(m: int, faces: tuple[int, int, int]) -> list[dict[tuple[int, int], int]]:
+def die_powers(m: int, faces: tuple[int, int, int]) -> list[dict[tuple[int, int], int]]:
     """``(w + v S + dd S X)**r`` for ``r <= m``, as ``{(k, j): ways}``
     (``k`` successes, ``j`` of them sixes; Python ints: exact)."""
     w, v, dd = faces
@@ -95,7 +95,7 @@ class Others(NamedTuple):
 
 def others_table(powers: list[list[dict[tuple[int, int], int]]], dtype) -> Others:
     """:class:`Others` from ``powers[i]``, the powers of group ``i``'s die
-    that a choice can KISS (:func:`_die_powers`): each combination is the
+    that a choice can KISS (:func:`die_powers`): each combination is the
     product of one power of each group's die, in Python ints."""
     combos = [{(0, 0): 1}]
     for group in powers:
