@@ -126,8 +126,9 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
         breakdown = _breakdown(spec, parts, dict(enumerate(pmf)), rules=rules, zero=0)
         return Odds.from_counts(spec, pmf, den, threshold=target, goal=target, breakdown=breakdown,
                                 p_critical=pc, p_ego_spent=spent, notes=tuple(notes))
-    return Odds.from_pmf(
-        spec, pmf, threshold=target, goal=target, p_critical=pc if exact else min(1.0, pc), p_ego_spent=spent,
+    return Odds.from_pmf(  # floats as an array: its fast path, the same values
+        spec, pmf if exact else np.array(pmf), threshold=target, goal=target,
+        p_critical=pc if exact else min(1.0, pc), p_ego_spent=spent,
         breakdown=_breakdown(spec, parts, dict(enumerate(pmf)), exact, rules), notes=tuple(notes),
     )
 
