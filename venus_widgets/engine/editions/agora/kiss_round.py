@@ -64,12 +64,12 @@ class Round(NamedTuple):
     die: np.ndarray
 
     def tops(self) -> tuple[int, int, int, int]:
-        """The largest 6s, successes and 1s a row reaches with its fresh
-        dice, and the most KISSed dice (:class:`~.fresh.Grid`'s tops). A
-        row keeps at most the ``n - s`` failures it does not KISS, so with
-        its ``k <= n - s`` fresh dice it reaches at most ``n`` main 6s,
-        successes, 1s, as the row of ``n`` successes does (its help face's
-        on top)."""
+        """At least the largest 6s, successes and 1s a row reaches with its
+        fresh dice, and the most KISSed dice (:class:`~.fresh.Grid`'s
+        tops): a row of ``s`` successes KISSes ``k <= n - s`` dice and
+        keeps at most ``n - s - k`` 1s, so with its fresh dice it has at
+        most ``n`` main 6s, successes and 1s (the row of ``n`` successes
+        has ``n`` successes), its help face's on top."""
         n = self.k.shape[1] - 1
         return n + int(self.h6.max()), int(self.succ[:, -1].max()), n + int(self.h1.max()), int(self.k.max())
 
