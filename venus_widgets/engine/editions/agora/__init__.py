@@ -5,7 +5,8 @@ one idea:
 
 - :mod:`.reading`: the spec, read (dice, help die, threshold, criticals);
 - :mod:`.policy`: the KISS order of the engine's one policy, written once;
-- :mod:`.kernels`: per-die categories and the dice kernels of the odds;
+- :mod:`.kernels`: per-die categories and the help die's faces;
+- :mod:`.kiss_round`: the main pool's law by successes and the KISS round on it;
 - :mod:`.fresh`: the KISSed main dice rolled afresh (Horner's scheme);
 - :mod:`.distribution`: the exact odds (``odds``, ``denominator``);
 - :mod:`.rolling`: seeded rolls (``roll``, ``roll_many``, the KISS checks);

@@ -35,9 +35,8 @@ import numpy as np
 from ...exact import bincount, ratio, total
 from ...merge import merge
 from ...odds import Odds
-from .fresh import reroll
-from .kernels import help_weights, pool, weights
-from .policy import always_before
+from .fresh import Grid
+from .kiss_round import binned, kiss_round
 from .reading import AUTO, criticals, main_dice, per_consequence, threshold
 from .rules import DEFAULT, Rules, rules_of
 
@@ -46,76 +45,6 @@ from .rules import DEFAULT, Rules, rules_of
 #: float arithmetic is exact and each division correctly rounded); above
 #: it ``exact=True`` counts in Python ints (the float odds stay float64).
 FLOAT_COUNTS_BELOW = 2**53
-
-#: (count, 6s, successes, 1s, KISSed main dice) of each row of the KISS round
-Rows = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
-
-
-def after_kiss(n: int, rank: int, help_rank: int | None, target: int, kiss: int, helper_kiss: bool,
-               exact: bool = False, six_cap: int | None = None, double_from: int = 6
-               ) -> tuple[Rows, tuple[int, int, int, int], int, np.ndarray]:
-    """Rows (count, 6s, successes, 1s, KISSed main dice) of the policy's
-    KISS round before the KISSed main dice are rolled (:func:`~.fresh.reroll`
-    rolls them), their largest 6s, successes, 1s and KISSed dice, the
-    exponent ``m`` (every count is out of ``6**m``: whole numbers, float64
-    or Python ints with ``exact``; ``m`` is at most the exponent of
-    :func:`denominator`) and the fresh main die's weights. ``six_cap`` cuts
-    the 6s as :func:`~.fresh.reroll` does; ``double_from`` as in
-    :func:`~.kernels.weights`.
-
-    Axes while building: main pool state x first help face x final help
-    face; a row for each final face the first can lead to (itself, or any
-    face when the help die is KISSed), in that order, as flat arrays.
-    A row that rolls fewer dice than the most any row rolls is counted out
-    of the same ``6**m`` (times 6 per die it does not roll). The largest
-    counts are those of every face of the help die: a face of no weight,
-    left out of :func:`~.kernels.help_weights`, succeeds or fails as the 6
-    or the 1 does (so the same KISSes follow), and they stay.
-    """
-    if help_rank == rank and not helper_kiss:
-        n, help_rank = n + 1, None  # same rank, same budget: one pool
-    a, s, c, d, p = (x[:, None] for x in pool(n, rank, exact, six_cap, double_from))
-    ph, h6, hs, h1, hfail = help_weights(help_rank, exact, double_from)
-    short = s + hs < target  # (state, help face)
-    failed = hfail & short
-    if helper_kiss:
-        help_k, budget = failed, kiss
-    elif help_rank is not None and always_before(help_rank, rank):  # the better help die is KISSed first
-        help_k = failed & (kiss >= 1)
-        budget = kiss - help_k
-    else:
-        help_k, budget = np.zeros_like(short), kiss
-    k = np.where(short, np.minimum(budget, c + d), 0)
-    if not helper_kiss and help_rank is not None and always_before(rank, help_rank):  # the worse help die waits
-        help_k = failed & (kiss - k >= 1)
-    ones = c - np.minimum(c, k)  # lowest face first (the policy's kiss_key): 1s before other failures
-    rolled = k + help_k
-    most = int(rolled.max())
-    scale = np.array([6**i for i in range(most + 1)], dtype=object if exact else float)[most - rolled]
-    first, final, kissed = _final_faces(help_k)
-    state = first // ph.size
-    pf = ((p * scale) * ph).ravel()[first]
-    pf = pf * np.where(kissed, ph[final], 1)  # a fresh face's weight, or the same face (times 1)
-    rows = (pf, a.ravel()[state] + h6[final], s.ravel()[state] + hs[final], ones.ravel()[first] + h1[final],
-            k.ravel()[first])
-    tops = (int(a.max() + h6.max()), int(s.max() + hs.max()), int(ones.max() + h1.max()), int(k.max()))
-    return rows, tops, n + (help_rank not in (None, AUTO)) + most, weights(rank, exact, double_from)
-
-
-def _final_faces(help_k: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For ``help_k[state, first face]`` (the help die KISSed), each row
-    (state and first face, flat; final face; KISSed) in the order of (state,
-    first face, final face): one row with the same face, or one per face.
-
-    >>> [x.tolist() for x in _final_faces(np.array([[False, True]]))]
-    [[0, 1, 1], [0, 0, 1], [False, True, True]]
-    """
-    faces = help_k.shape[1]
-    per = np.where(help_k, faces, 1).ravel()
-    first = np.repeat(np.arange(per.size), per)
-    kissed = help_k.ravel()[first]
-    final = np.where(kissed, np.arange(first.size) - np.repeat(np.cumsum(per) - per, per), first % faces)
-    return first, final, kissed
 
 
 def summary(spec: dict, p, six, succ, ones, ego: bool, rules: Rules | None = None) -> dict[str, Any]:
@@ -159,16 +88,19 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     # each, correctly rounded; Python ints beyond, for exact=True
     count = exact and denominator(spec, rules) >= FLOAT_COUNTS_BELOW  # 6**m <= denominator(spec)
     six_cap = target if spec["ego"] else 0  # the 6s count below the threshold (Ego), the 1s up to two
-    rows, tops, m, die = after_kiss(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count, six_cap,
-                                    rules.ego_double_from)
+    kissed = kiss_round(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count, rules.ego_double_from)
+    tops = kissed.tops()
     # the 1s up to the snake eyes; with each-pair, every 1 counts: kept whole on a small grid, else counted alone
-    whole = spec["snakes"] == "each-pair" and tops[2] + tops[3] <= 12
+    whole = spec["snakes"] == "each-pair" and tops[2] <= 12
     alone = spec["snakes"] == "each-pair" and not whole  # the law of the 1s alone: the grid cuts them
-    caps = (six_cap, None if whole else rules.snake_eyes_ones)
-    p, six, succ, ones, *by_ones = reroll(*rows, die, caps=caps, tops=tops, ones_alone=alone)
-    den = 6**m
+    grid = Grid.of(tops, (six_cap, None if whole else rules.snake_eyes_ones), alone)
+    p, six, succ, ones, *by_ones = grid.roll(binned(kissed, grid), kissed.die)
+    den = 6**kissed.m
+    counted = not exact and den < FLOAT_COUNTS_BELOW  # whole numbers, exact in float64: Odds.from_counts divides
 
     def num(x):
+        if counted:
+            return int(x)
         return Fraction(int(x), den) if exact else float(x) / den
 
     r = summary(spec, p, six, succ, ones, spec["ego"], rules)
@@ -189,9 +121,14 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
                 parts[f"{c} criticals"] = num(v)
     if help_rank == AUTO:
         notes.append("the helpers merge to rank 1: the help die is an automatic success, not rolled")
-    return Odds.from_pmf(
-        spec, pmf, threshold=target, goal=target, p_critical=pc if exact else min(1.0, pc),
-        p_ego_spent=num(p[r["spend"]].sum()) if spec["ego"] else None,
+    spent = num(p[r["spend"]].sum()) if spec["ego"] else None
+    if counted:  # each float correctly rounded from its count, as the Fractions would give it
+        breakdown = _breakdown(spec, parts, dict(enumerate(pmf)), rules=rules, zero=0)
+        return Odds.from_counts(spec, pmf, den, threshold=target, goal=target, breakdown=breakdown,
+                                p_critical=pc, p_ego_spent=spent, notes=tuple(notes))
+    return Odds.from_pmf(  # floats as an array: its fast path, the same values
+        spec, pmf if exact else np.array(pmf), threshold=target, goal=target,
+        p_critical=pc if exact else min(1.0, pc), p_ego_spent=spent,
         breakdown=_breakdown(spec, parts, dict(enumerate(pmf)), exact, rules), notes=tuple(notes),
     )
 
@@ -210,23 +147,28 @@ def subverted_pmf(spec: dict, pmf: Sequence[float] | dict, rules: Rules | None =
     per, cap = per_consequence(spec, rules), spec["consequences"]
     for k, v in items:
         j = min(int(k) // per, cap)
-        if type(v) is not float:  # a Fraction or an int adds exactly, anything else as a float
+        if type(v) is not float and type(v) is not int:  # ints (counts) and Fractions add exactly, the rest as floats
             v = Fraction(v) if isinstance(v, (Fraction, int)) else float(v)
         out[j] = out.get(j, 0) + v
     return {k: out[k] for k in sorted(out)}
 
 
-def _breakdown(spec: dict, parts: dict, pmf=None, exact: bool = False, rules: Rules | None = None) -> dict[str, float]:
+def _breakdown(spec: dict, parts: dict, pmf=None, exact: bool = False, rules: Rules | None = None,
+               zero=None) -> dict[str, float]:
+    """The breakdown: ``parts``, then a task's consequences subverted from
+    its ``pmf`` (floats, Fractions with ``exact``, or counts: ints with
+    ``zero=0``)."""
     rules = rules or rules_of(spec)
     parts = dict(parts)
-    zero = ratio(0, 1, exact)
+    zero = ratio(0, 1, exact) if zero is None else zero
     parts.setdefault("success with a bane", zero)
     parts.setdefault("failure with a boon", zero)
     if spec["roll"] == "task":
         sub = subverted_pmf(spec, {0: ratio(1, 1, exact)} if pmf is None else pmf, rules)
         for j in range(spec["consequences"] + 1):
             parts[f"{j} subverted"] = sub.get(j, zero)
-        parts["at least one subverted"] = total([zero] + [v for j, v in sub.items() if j >= 1])
-        parts["+1 exp"] = total([zero] + [v for j, v in sub.items() if j < spec["consequences"]])
+        add = sum if type(zero) is int else total  # ints add exactly
+        parts["at least one subverted"] = add([zero] + [v for j, v in sub.items() if j >= 1])
+        parts["+1 exp"] = add([zero] + [v for j, v in sub.items() if j < spec["consequences"]])
     return parts
 

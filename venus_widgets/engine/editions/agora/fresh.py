@@ -15,7 +15,8 @@ last, so a move is a slice of it added to a slice of the other of two
 buffers that take turns, their slices made once. Counts never exceed the
 dice rolled, so a cell that a move would carry past the top of an uncapped
 count is empty while dice are still to come: the slice may run over it,
-adding an exact zero. Only a move along a capped count that is not the
+adding an exact zero (:meth:`Grid.of` sizes the grid by the counts the
+rows reach with their fresh dice). Only a move along a capped count that is not the
 outermost axis needs a slice per row of the outer axis (a 2-D slice); the
 1s, when capped, are the outermost axis. A move of weight 0 adds nothing
 and one of weight 1 needs no product, so both are skipped. Every cell thus
@@ -33,7 +34,7 @@ to the bit, and the same Python ints or Fractions.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 import numpy as np
 
@@ -44,12 +45,77 @@ from .kernels import weights  # noqa: F401  (the doctests' fresh die)
 Move = tuple[Any, np.ndarray, np.ndarray]
 
 
-def cells(shape: tuple[int, ...]) -> tuple[np.ndarray, ...]:
+def _cells(shape: tuple[int, ...]) -> tuple[np.ndarray, ...]:
     """Flat (6s, successes, 1s) of every cell of a grid of ``shape``."""
     flat = np.arange(shape[0] * shape[1] * shape[2])
     rest, ones = np.divmod(flat, shape[2])
     six, succ = np.divmod(rest, shape[1])
     return six, succ, ones
+
+
+class Grid(NamedTuple):
+    """The flat grid the fresh dice roll on: ``n6 * n1 * ns`` cells of
+    (6s, 1s, successes), the 1s outermost when ``capped[1]``, else the 6s,
+    the successes last; then, with ``alone`` cells, the law of the 1s
+    alone (cell ``i`` holds ``i`` ones). ``capped``: whether the 6s, the
+    1s, stop at a top cell meaning "that many or more"."""
+
+    n6: int
+    n1: int
+    ns: int
+    alone: int
+    capped: tuple[bool, bool]
+
+    @classmethod
+    def of(cls, tops: Sequence[int], caps=(None, None), ones_alone: bool = False) -> "Grid":
+        """The grid for rows whose 6s, successes and 1s reach at most
+        ``tops`` with their fresh dice (their count plus their ``k``),
+        cut at ``caps`` (0 drops that count)."""
+        r6, rs, r1 = tops[:3]
+        c6, c1 = caps
+        n6 = r6 + 1 if c6 is None else min(r6, c6) + 1
+        n1 = r1 + 1 if c1 is None else min(r1, c1) + 1
+        return cls(n6, n1, rs + 1, r1 + 1 if ones_alone else 0, (c6 is not None, c1 is not None))
+
+    @property
+    def cells(self) -> int:
+        """The cells of (6s, 1s, successes)."""
+        return self.n6 * self.n1 * self.ns
+
+    @property
+    def width(self) -> int:
+        """The cells of one flat grid: those and the 1s alone."""
+        return self.cells + self.alone
+
+    def flat(self, k, six, low, succ) -> np.ndarray:
+        """The flat cells of (KISSed dice, 6s, 1s, successes) (arrays that
+        broadcast, each within the grid) when the grids of each ``k`` lie
+        one after the other, :attr:`width` apart."""
+        k, six, low, succ = (np.asarray(x, dtype=np.intp) for x in (k, six, low, succ))
+        outer = low * self.n6 + six if self.capped[1] else six * self.n1 + low
+        return (k * self.width + succ) + outer * self.ns
+
+    def roll(self, g: np.ndarray, die) -> tuple[np.ndarray, ...]:
+        """Roll ``g[k]`` (one flat grid per ``k``) with ``k`` fresh dice of
+        weights or probabilities ``die`` each; the law as flat cells (p,
+        6s, successes, 1s), and with :attr:`alone` the 1s alone."""
+        n6, n1, ns, cells = self.n6, self.n1, self.ns, self.cells
+        mult = np.full(self.width, die[3], dtype=g.dtype)  # a failure moves nothing
+        mult[cells:] = die[0] + die[1] + die[3]  # the 1s alone: anything but a 1 moves nothing
+
+        def moves(h: np.ndarray, nxt: np.ndarray) -> list[Move]:
+            out = _moves(h[:cells], nxt[:cells], die, (n6, n1, ns), self.capped)
+            if self.alone and die[2] != 0:
+                out.append((die[2], nxt[cells + 1:], h[cells:-1]))
+            return out
+
+        h = _horner(g, mult, moves)
+        if self.capped[1]:
+            law = h[:cells].reshape(n1, n6, ns).transpose(1, 2, 0)
+        else:
+            law = h[:cells].reshape(n6, n1, ns).transpose(0, 2, 1)
+        out = (law.ravel(),) + _cells((n6, ns, n1))
+        return out + (h[cells:],) if self.alone else out
 
 
 def reroll(p, six, succ, ones, k, die, caps=(None, None), tops: Sequence[int] | None = None,
@@ -66,45 +132,22 @@ def reroll(p, six, succ, ones, k, die, caps=(None, None), tops: Sequence[int] | 
     fresh dice (the cells' counts are then out of ``6**m``). ``caps`` cut
     the 6s or the 1s at a top cell meaning "that many or more" (0 drops
     that count): the odds ask only how many 6s below the threshold, and
-    whether two 1s show. ``tops`` are the largest 6s, successes, 1s and
-    ``k`` of the rows (by default read from the arrays; given when the
-    arrays leave out rows of weight 0): they size the grid.
+    whether two 1s show. ``tops`` are the largest 6s, successes and 1s a
+    row reaches with its fresh dice (its count plus its ``k``), and the
+    largest ``k`` (by default read from the arrays): they size the grid,
+    so they must not fall short.
     """
     k = np.asarray(k)
-    t6, ts, t1, kmax = tops if tops is not None else (int(np.max(x)) for x in (six, succ, ones, k))
-    c6, c1 = caps
-    n6 = t6 + kmax + 1 if c6 is None else min(t6 + kmax, c6) + 1
-    n1 = t1 + kmax + 1 if c1 is None else min(t1 + kmax, c1) + 1
-    ns = ts + kmax + 1
-    capped = (c6 is not None, c1 is not None)
-    if capped[0]:
-        six = np.minimum(six, n6 - 1)
-    low = np.minimum(ones, n1 - 1) if capped[1] else ones
-    grid = n6 * n1 * ns
-    width = grid + (t1 + kmax + 1 if ones_alone else 0)  # the 1s alone after the grid
-    # the grid's axes: the 1s outermost when capped, else the 6s; the successes last
-    at = k * width + (low * n6 + six if capped[1] else six * n1 + low) * ns + succ
-    g = bincount(at.ravel(), np.broadcast_to(p, at.shape).ravel(), minlength=(kmax + 1) * width).reshape(-1, width)
+    tops = tops if tops is not None else [int(np.max(x + k)) for x in (six, succ, ones)] + [int(np.max(k))]
+    grid = Grid.of(tops, caps, ones_alone)
+    at = grid.flat(k, np.minimum(six, grid.n6 - 1), np.minimum(ones, grid.n1 - 1), succ)
+    width, kmax = grid.width, tops[3]
+    g = bincount(at, np.broadcast_to(p, at.shape), minlength=(kmax + 1) * width).reshape(-1, width)
     if ones_alone:
-        at = k * (width - grid) + ones
-        g[:, grid:] = bincount(at.ravel(), np.broadcast_to(p, at.shape).ravel(),
-                               minlength=(kmax + 1) * (width - grid)).reshape(-1, width - grid)
-    mult = np.full(width, die[3], dtype=g.dtype)  # a failure moves nothing
-    mult[grid:] = die[0] + die[1] + die[3]  # the 1s alone: anything but a 1 moves nothing
-
-    def moves(h: np.ndarray, nxt: np.ndarray) -> list[Move]:
-        out = _moves(h[:grid], nxt[:grid], die, (n6, n1, ns), capped)
-        if ones_alone and die[2] != 0:
-            out.append((die[2], nxt[grid + 1:], h[grid:-1]))
-        return out
-
-    h = _horner(g, mult, moves)
-    if capped[1]:
-        law = h[:grid].reshape(n1, n6, ns).transpose(1, 2, 0)
-    else:
-        law = h[:grid].reshape(n6, n1, ns).transpose(0, 2, 1)
-    out = (law.ravel(),) + cells((n6, ns, n1))
-    return out + (h[grid:],) if ones_alone else out
+        at = np.asarray(k * grid.alone + ones)
+        g[:, grid.cells:] = bincount(at, np.broadcast_to(p, at.shape),
+                                     minlength=(kmax + 1) * grid.alone).reshape(-1, grid.alone)
+    return grid.roll(g, die)
 
 
 def _horner(g: np.ndarray, mult: np.ndarray, moves: Callable[[np.ndarray, np.ndarray], list[Move]]) -> np.ndarray:
