@@ -14,14 +14,15 @@ and the probabilities a player asks about.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
+from .counts import Counts, whole_count, whole_counts
 from .errors import SpecError
 from .exact import is_exact, total
 
@@ -78,69 +79,6 @@ def _thaw(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [_thaw(v) for v in value]
     return value
-
-
-@dataclass(frozen=True)
-class Counts:
-    """Exact odds as whole numbers over one common ``denominator``: each
-    probability of an :class:`Odds` is ``numerator / denominator``.
-
-    Float odds keep these beside their floats instead of the Fractions:
-    every float is ``numerator / denominator``, a division of two integers
-    that Python rounds correctly, so it equals ``float(Fraction(numerator,
-    denominator))``; sums (``at_least``, ``mean``) are added in integers
-    and divided once. The Fractions are built only when :attr:`Odds.exact`
-    is read.
-
-    >>> c = Counts(6, {0: 1, 1: 5}, p_pass=5, p_goal=5, breakdown={})
-    >>> c.fraction(c.p_pass)
-    Fraction(5, 6)
-    """
-
-    denominator: int
-    distribution: Mapping[Any, int]
-    p_pass: int
-    p_goal: int
-    breakdown: Mapping[str, int]
-    p_critical: int | None = None
-    p_ego_spent: int | None = None
-
-    def fraction(self, numerator: int | None) -> Fraction | None:
-        return None if numerator is None else Fraction(numerator, self.denominator)
-
-    def share(self, numerator: int) -> float:
-        """``numerator / denominator`` as a float, correctly rounded."""
-        return numerator / self.denominator
-
-
-def whole_counts(counts: Any) -> list[int]:
-    """Counts (an array or list of whole numbers: ints, or floats below
-    2**53) as a list of Python ints; a count that is not a whole number
-    raises (float counts past 2**53 are not exact, or a bug).
-
-    >>> whole_counts(np.array([1.0, 5.0])), whole_counts([2, 3])
-    ([1, 5], [2, 3])
-    """
-    if isinstance(counts, list) and all(type(v) is int for v in counts):
-        return counts
-    arr = np.asarray(counts)
-    if arr.dtype.kind == "f":
-        ints = arr.astype(np.int64)
-        if not (ints == arr).all():
-            raise ValueError("counts must be whole numbers (float counts are exact only below 2**53)")
-        return ints.tolist()
-    return [_whole(v) for v in arr.tolist()]
-
-
-def _whole(value: Any) -> int:
-    """A count as a Python int; a count that is not a whole number (float
-    counts past 2**53, or a bug) raises instead of being rounded."""
-    if type(value) is int:
-        return value
-    n = int(value)
-    if n != value:
-        raise ValueError(f"a count must be a whole number, not {value!r}")
-    return n
 
 
 @dataclass(frozen=True)
@@ -321,9 +259,9 @@ class Odds:
             dist,
             p_pass=sum(values[max(threshold - offset, 0):]),
             p_goal=sum(values[max(goal - offset, 0):]),
-            breakdown={k: _whole(v) for k, v in (breakdown or {}).items()},
-            p_critical=None if p_critical is None else _whole(p_critical),
-            p_ego_spent=None if p_ego_spent is None else _whole(p_ego_spent),
+            breakdown={k: whole_count(v) for k, v in (breakdown or {}).items()},
+            p_critical=None if p_critical is None else whole_count(p_critical),
+            p_ego_spent=None if p_ego_spent is None else whole_count(p_ego_spent),
         )
         return cls._counted(_deep_freeze(spec), c, threshold=int(threshold), goal=int(goal), notes=tuple(notes))
 
