@@ -88,15 +88,14 @@ def pascal_counts(n: int, a: int, b: int, dtype=np.float64) -> np.ndarray:
     (0 above the diagonal): the ways ``r`` dice give ``k`` hits when a die
     hits on ``a`` faces and misses on ``b`` (exact in float64 while
     ``(a + b)**n < 2**53``: ``C(r, k) a**k`` never exceeds it; always with
-    ``dtype=object``).
+    ``dtype=object``, the type or ``np.dtype(object)``).
 
     >>> pascal_counts(2, 1, 5).tolist()
     [[1.0, 0.0, 0.0], [5.0, 1.0, 0.0], [25.0, 10.0, 1.0]]
     """
     if n > 64:
         raise ValueError(f"{n} dice: Pascal's triangle is kept to row 64")
-    comb = (_COMB if dtype is object else _COMB_FLOAT)[: n + 1, : n + 1]
-    return comb * _powers(a, n, dtype) * _powers(b, n, dtype)[_DOWN[: n + 1, : n + 1]]
+    return comb_table(n, dtype) * _powers(a, n, dtype) * _powers(b, n, dtype)[_DOWN[: n + 1, : n + 1]]
 
 
 @lru_cache(maxsize=16)
@@ -109,7 +108,7 @@ def binom_table(n: int, exact: bool = True) -> np.ndarray:
     ([1, 4, 6, 4, 1], 0, [1.0, 3.0, 3.0, 1.0])
     """
     if n <= (64 if exact else 55):  # the rows kept at import (exact in float64 to row 55): a read-only view
-        out = (_COMB if exact else _COMB_FLOAT)[: n + 1, : n + 1]
+        out = comb_table(n, object if exact else np.float64)
     elif exact:
         out = np.array([[math.comb(m, j) for j in range(n + 1)] for m in range(n + 1)], dtype=object)
     else:  # Pascal's rule, one row at a time

@@ -15,10 +15,10 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections import OrderedDict
+from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from functools import lru_cache
 from itertools import islice
-from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 import numpy as np

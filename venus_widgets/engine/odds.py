@@ -201,14 +201,14 @@ class Odds:
         dropped, each probability clipped to 1, sums by ``math.fsum``) by
         array operations: exploding dice give hundreds of outcomes."""
         idx = np.flatnonzero(pmf > 0)
-        keys = (idx + offset).tolist()
-        values = pmf[idx].tolist()
+        kept = pmf[idx]
+        keys, values = (idx + offset).tolist(), kept.tolist()
         p_pass = min(1.0, math.fsum(v for k, v in zip(keys, values) if k >= threshold))
         p_goal = min(1.0, math.fsum(v for k, v in zip(keys, values) if k >= goal))
         p_critical, p_ego_spent = extra.pop("p_critical", None), extra.pop("p_ego_spent", None)
         return cls._trusted(
             spec=_deep_freeze(spec),
-            distribution=MappingProxyType(dict(zip(keys, np.minimum(pmf[idx], 1.0).tolist()))),
+            distribution=MappingProxyType(dict(zip(keys, np.minimum(kept, 1.0).tolist()))),
             p_pass=p_pass,
             threshold=int(threshold),
             goal=int(goal),

@@ -19,9 +19,9 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
+from collections.abc import Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from collections.abc import Mapping
 from typing import Any
 
 import numpy as np

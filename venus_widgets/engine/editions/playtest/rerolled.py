@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from ..._dist import comb_table, pascal_counts
+from ..._dist import pascal_counts
 
 
 def die_factors(m: int, faces: tuple[int, int, int], dtype) -> tuple[np.ndarray, np.ndarray]:
@@ -41,19 +41,7 @@ def die_factors(m: int, faces: tuple[int, int, int], dtype) -> tuple[np.ndarray,
     ``A[r, k] B[k, j]``. In ``dtype``: Python ints (``object``) or float64,
     each power rounded once (exact below 2**53)."""
     w, v, dd = faces
-    if dtype is object:
-        return pascal_counts(m, 1, w, dtype), pascal_counts(m, dd, v, dtype)
-    comb, k = comb_table(m), np.arange(m + 1)
-    down = np.maximum(k[:, None] - k, 0)  # r - k
-    return comb * _powers(w, m)[down], comb * _powers(dd, m) * _powers(v, m)[down]
-
-
-def _powers(a: int, n: int) -> np.ndarray:
-    """``a**0 .. a**n`` in float64, each the integer rounded once: in int64
-    while it holds them, else from Python ints."""
-    if a**n < 2**63:
-        return np.power(a, np.arange(n + 1)).astype(float)
-    return np.array([a**i for i in range(n + 1)], dtype=float)
+    return pascal_counts(m, 1, w, dtype), pascal_counts(m, dd, v, dtype)
 
 
 def score_rows(B: np.ndarray, width: int) -> np.ndarray:
