@@ -78,8 +78,23 @@ def comb_table(n: int, dtype=np.float64) -> np.ndarray:
 _DOWN = np.maximum(np.arange(65)[:, None] - np.arange(65)[None, :], 0)
 
 
-def _powers(a: int, n: int, dtype) -> np.ndarray:
-    """``a**0 .. a**n`` (Python ints: exact; in float64 exact while below 2**53)."""
+#: ``a**k`` for faces ``a`` of a die up to a d20 and ``k`` up to 64 dice (Python ints, and float64:
+#: each the correctly rounded ``float(a**k)``, exact while below 2**53).
+_POW = np.array([[a**k for k in range(65)] for a in range(21)], dtype=object)
+_POW_FLOAT = _POW.astype(np.float64)
+_POW.flags.writeable = _POW_FLOAT.flags.writeable = False
+
+
+def powers(a: int, n: int, dtype=np.float64) -> np.ndarray:
+    """``a**0 .. a**n`` (Python ints with ``dtype=object``: exact; in
+    float64 exact while below 2**53), read-only.
+
+    >>> powers(6, 3).tolist(), powers(2, 2, object).tolist()
+    ([1.0, 6.0, 36.0, 216.0], [1, 2, 4])
+    """
+    table = _POW if np.dtype(dtype) == object else _POW_FLOAT
+    if 0 <= a < table.shape[0] and n < table.shape[1]:
+        return table[a, : n + 1]
     return np.array([a**i for i in range(n + 1)], dtype=dtype)
 
 
@@ -95,7 +110,7 @@ def pascal_counts(n: int, a: int, b: int, dtype=np.float64) -> np.ndarray:
     """
     if n > 64:
         raise ValueError(f"{n} dice: Pascal's triangle is kept to row 64")
-    return comb_table(n, dtype) * _powers(a, n, dtype) * _powers(b, n, dtype)[_DOWN[: n + 1, : n + 1]]
+    return comb_table(n, dtype) * powers(a, n, dtype) * powers(b, n, dtype).take(_DOWN[: n + 1, : n + 1])
 
 
 @lru_cache(maxsize=16)

@@ -29,15 +29,15 @@ Fraction(5, 9)
 from __future__ import annotations
 
 import math
-from itertools import product
+from itertools import accumulate, product
 from typing import Sequence
 
 import numpy as np
 
-from ..._dist import comb_table, count_dtype, pascal_counts
+from ..._dist import comb_table, count_dtype, pascal_counts, powers
 from ...exact import bincount
 from ...odds import Odds
-from .dice import FAIL, SIX, SUCC
+from .dice import FAIL
 from .order import best_first
 from .outcome import finish_odds
 from .rules import Rules, rules_of
@@ -47,29 +47,38 @@ from .task import budget, denominator, goal, threshold
 
 
 
+#: A key of :func:`_own_rows` for the first rolls that reach the goal (nothing KISSed).
+NO_KISS = -1
+
+
 def _own_rows(first: np.ndarray, w: int, nlo: int, keys: Sequence[tuple[int, int, int]]) -> np.ndarray:
-    """Own dice on the KISS path, for each key ``(b, L, tau)``: the counts
-    (the factor ``u ** s`` left out) of the first rolls with fewer than
-    ``tau`` own successes that leave ``b`` KISSes for the own dice and
-    ``L`` (0..nlo) for the lower-chance allies, by own successes ``s``
-    after the KISS round; over ``6 ** (n + b - L)``.
+    """Own dice, for each key ``(b, L, tau)``, by own successes ``s`` at
+    the end of the KISS round: the counts (the factor ``u ** s`` left out)
+    of the first rolls with fewer than ``tau`` own successes that leave
+    ``b`` KISSes for the own dice and ``L`` (0..nlo) for the lower-chance
+    allies, over ``6 ** (n + b - L)``; with ``b = NO_KISS``, of the first
+    rolls with at least ``tau`` own successes, as they fell (over ``6 ** n``).
 
     ``first[t] = C(n, t) w**(n - t)`` counts the first rolls with ``t``
     successes. One with at least ``b`` failures KISSes ``b`` dice and
-    leaves nothing (``L = 0``): ``C(b, k) w**(b - k)`` ways to gain ``k``, so these add up to one convolution. One with ``f = n -
-    t < b`` failures KISSes them all and leaves ``L = min(b - f, nlo)``,
-    the unused ``b - f - L`` padded by 6 each; since ``C(n, t) C(n - t,
-    s - t) = C(n, s) C(s, t)``, its ways to end on ``s`` are ``first[s]
-    C(s, t) w**(n - t) 6**(b - f - L)``: for all keys at once one product
-    with the table of ``C(s, t)``.
+    leaves nothing (``L = 0``): ``C(b, k) w**(b - k)`` ways to gain ``k``,
+    so these add up to one convolution. One with ``f = n - t < b``
+    failures KISSes them all and leaves ``L = min(b - f, nlo)``, the unused
+    ``b - f - L`` padded by 6 each; since ``C(n, t) C(n - t, s - t) = C(n,
+    s) C(s, t)``, its ways to end on ``s`` are ``first[s] C(s, t) w**(n -
+    t) 6**(b - f - L)``: for all keys at once one product with the table of
+    ``C(s, t)``.
     """
     n = first.size - 1
     out = np.zeros((len(keys), n + 1), dtype=first.dtype)
     coef: dict[int, list[int]] = {}  # the second kind, by key and t
     for i, (b, L, tau) in enumerate(keys):
+        if b == NO_KISS:
+            out[i, tau:] = first[tau:]
+            continue
         cut = max(n - b + 1, 0)  # the first rolls below cut have at least b failures
         if L == 0 and min(tau, cut) > 0:
-            kissed = np.array([math.comb(b, k) * w ** (b - k) for k in range(b + 1)], dtype=first.dtype)
+            kissed = comb_table(b, first.dtype)[b] * powers(w, b, first.dtype)[::-1]
             out[i, : min(tau, cut) + b] = np.convolve(first[: min(tau, cut)], kissed)
         for t in range(cut, min(tau, n + 1)):
             if min(b - (n - t), nlo) == L:
@@ -94,9 +103,10 @@ def _kissed_points(points: Sequence[Sequence[tuple[int, int]]]) -> list[tuple[in
 
 
 def _parts(spec: dict, exact: bool, rules: Rules | None = None):
-    """Counts over ``D``: the first roll that reaches the goal (by final
-    successes), the KISS path's (successes, sixes) table ``H``, the first
-    rolls that pass and that reach the goal; and ``D``."""
+    """Counts over ``D``: the table ``H`` of (successes, sixes) at the end
+    of the KISS round (the first rolls that reach the goal included, as
+    they fell: no Ego is spent on them), an empty ``nokiss`` (all in
+    ``H``), the first rolls that pass and that reach the goal; and ``D``."""
     rules = rules or rules_of(spec)
     n, cal, allies = spec["dice"], spec["caliber"], list(spec["allies"])
     g, thr, b_total = goal(spec, rules), threshold(spec, rules), budget(spec)
@@ -106,63 +116,56 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
     w, v, dd = rules.faces(cal)
     u = v + dd  # succeeding faces
     ways = [math.comb(n, t) * w ** (n - t) for t in range(n + 1)]  # t own successes, u**t left out
-    ways_real = [c * u**t for t, c in enumerate(ways)]
-    first, first_real = np.array(ways, dtype=dt), np.array(ways_real, dtype=dt)
-    scale = 6**b_total
-    tail = [0] * (n + 2)  # first rolls with at least k own successes, over 6**b_total
-    for t in range(n, -1, -1):
-        tail[t] = tail[t + 1] + ways_real[t]
-    tail = [c * scale for c in tail]
+    first = np.array(ways, dtype=dt)
+    scale = 6**b_total  # the budget, unused: as if rolled and ignored
+    # first rolls with at least t own successes (t = 0 .. n + 1), over 6**b_total
+    tail = [c * scale for c in accumulate(reversed([c * u**t for t, c in enumerate(ways)]), initial=0)][::-1]
     own_chance = rules.chance(cal)
-    hi = best_first([i for i, a in enumerate(allies) if rules.chance(a) > own_chance], allies.__getitem__, rules)
-    lo = best_first([i for i, a in enumerate(allies) if rules.chance(a) <= own_chance], allies.__getitem__, rules)
-    nokiss = np.zeros(size, dtype=dt)
-    p0_thr = p0_goal = 0
-    keyed: dict[tuple[int, int, int], list[int]] = {}
-    faces = {a: rules.faces(a) for a in allies}
-    # the allies' (successes, sixes) table, flattened: a die of class FAIL, SUCC, SIX moves it by
+    kiss_order = best_first(range(len(allies)), allies.__getitem__, rules)
+    hi = [i for i in kiss_order if rules.chance(allies[i]) > own_chance]  # KISSed before the own dice
+    lo = [i for i in kiss_order if rules.chance(allies[i]) <= own_chance]  # after them
+    # each ally die by class: (class, ways, the step it moves the allies' flattened (successes, sixes) table)
     w_a = len(allies) + 1
-    step = {FAIL: 0, SUCC: w_a, SIX: w_a + 1}
-    points = [[(step[c], faces[a][c]) for c in (FAIL, SUCC, SIX)] for a in allies]
+    step = (0, w_a, w_a + 1)
+    per_die = [[(c, f, step[c]) for c, f in enumerate(rules.faces(a))] for a in allies]
+    keyed: dict[tuple[int, int, int], list[int]] = {}  # (b, L, tau) -> the allies' table of ways
     kissed_points: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # per set of KISSed allies
-    by_successes: dict[int, int] = {}  # allies' first successes -> ways
-    for cls in product((FAIL, SUCC, SIX), repeat=len(allies)):
-        p = math.prod([faces[a][c] for c, a in zip(cls, allies)])
-        a_s = len(allies) - cls.count(FAIL)
-        by_successes[a_s] = by_successes.get(a_s, 0) + p
-        tau = min(max(g - a_s, 0), n + 1)
+    p0_thr = p0_goal = 0
+    J = w_a**2
+    for combo in product(*per_die):
+        p, a_s, shift = 1, 0, 0  # ways, successes and table index of the allies as they fell
+        for c, f, st in combo:
+            p, a_s, shift = p * f, a_s + (c != FAIL), shift + st
+        tau = min(max(g - a_s, 0), n + 1)  # own successes that reach the goal
+        p0_thr += p * tail[min(max(thr - a_s, 0), n + 1)]
+        p0_goal += p * tail[tau]
+        if tau <= n:  # the first rolls that reach the goal: no KISS
+            acc = keyed.get((NO_KISS, 0, tau)) or keyed.setdefault((NO_KISS, 0, tau), [0] * J)
+            acc[shift] += p * scale
         if tau == 0:
             continue
-        failed_hi = [i for i in hi if cls[i] == FAIL]
+        failed_hi = [i for i in hi if combo[i][0] == FAIL]
         used = min(len(failed_hi), b_total)
-        failed_lo = [i for i in lo if cls[i] == FAIL]
-        shift = step[SUCC] * a_s + cls.count(SIX)  # the allies kept as they fell (a KISSed die had failed)
+        failed_lo = [i for i in lo if combo[i][0] == FAIL]
         for left in range(len(lo) + 1):
             kd = tuple(failed_hi[:used] + failed_lo[:left])
             pts = kissed_points.get(kd)
             if pts is None:
-                pts = kissed_points[kd] = _kissed_points([points[i] for i in kd])
+                pts = kissed_points[kd] = _kissed_points([[(st, f) for _, f, st in per_die[i]] for i in kd])
             f = p * 6 ** max(left - len(failed_lo), 0)  # budget left unused: as if rolled and ignored
-            acc = keyed.setdefault((b_total - used, left, tau), [0] * w_a**2)
-            for k, c in pts:
+            key = (b_total - used, left, tau)
+            acc = keyed.get(key) or keyed.setdefault(key, [0] * J)
+            for k, c in pts:  # the allies kept as they fell had not failed: their steps are all in shift
                 acc[k + shift] += f * c
-    for a_s, p in by_successes.items():  # first rolls that reach the goal: no KISS
-        tau = min(max(g - a_s, 0), n + 1)
-        nokiss[tau + a_s : n + 1 + a_s] += p * scale * first_real[tau:]
-        p0_thr += p * tail[min(max(thr - a_s, 0), n + 1)]
-        p0_goal += p * tail[tau]
-    if not keyed:
-        return nokiss, np.zeros((size, size), dtype=dt), p0_thr, p0_goal, D
     own = _own_rows(first, w, len(lo), list(keyed))  # (K, n + 1): the own dice of each key
-    js = [j for j in range(w_a**2) if any(acc[j] for acc in keyed.values())]  # the allies' (successes, sixes)
-    kerns = np.array([[acc[j] for j in js] for acc in keyed.values()], dtype=dt)  # (K, J)
-    weights = kerns.T @ own  # (J, n + 1): each of those, by own successes
+    weights = np.array(list(keyed.values()), dtype=dt).T @ own  # (J, n + 1): by allies' cell, own successes
     sixes = pascal_counts(n, dd, v, dt)  # C(s, x) dd**x v**(s - x): the sixes among s own successes
-    ds, dx = np.divmod(np.array(js), w_a)
-    s = np.arange(n + 1)
-    cell = (ds[:, None, None] + s[:, None]) * size + dx[:, None, None] + s  # (J, s, x) -> H's flat index
-    H = bincount(cell, weights[:, :, None] * sixes, minlength=size * size).reshape(size, size)
-    return nokiss, H, p0_thr, p0_goal, D
+    # H's flat index of each (J, s, x): the allies' cell j = (successes, sixes) moved by the own dice's (s, x)
+    allies_cell = np.array([(j // w_a) * size + j % w_a for j in range(w_a**2)])
+    own_cell = np.arange((n + 1) * size).reshape(n + 1, size)[:, : n + 1]  # s * size + x
+    H = bincount(allies_cell[:, None, None] + own_cell, weights[:, :, None] * sixes, minlength=size * size)
+    H = H.reshape(size, size)
+    return np.zeros(0, dtype=dt), H, p0_thr, p0_goal, D
 
 
 def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:

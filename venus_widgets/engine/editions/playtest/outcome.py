@@ -54,7 +54,10 @@ def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = 
         num = (lambda c: Fraction(int(c), D)) if exact else (lambda c: float(c) / D)
         one = D
     final = bincount(_outcome_index(size, g, double6), H.ravel(), minlength=2 * size)
-    final[:size] += nokiss
+    pre = H.sum(axis=1)
+    if nokiss.size:  # (the default policy counts these in H)
+        final[: nokiss.size] += nokiss
+        pre[: nokiss.size] += nokiss
     p_kiss_path = one - p0_goal
     n_all = spec["dice"] + len(spec["allies"])
     all_succ: Any = 0
@@ -74,8 +77,6 @@ def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = 
         p_ego = num(p_kiss_used)
     else:
         p_ego = None
-    pre = H.sum(axis=1)
-    pre[: nokiss.size] += nokiss
     p1_thr, p1_goal = pre[thr:].sum(), pre[g:].sum()
     p_pass, p_goal = final[thr:].sum(), final[g:].sum()
     breakdown = {
