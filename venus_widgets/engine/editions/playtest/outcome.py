@@ -24,7 +24,9 @@ def _outcome_index(size: int, g: int, double6: bool) -> np.ndarray:
     s = np.arange(size)
     if not double6:
         return np.repeat(s, size)
-    return (s[:, None] + (s < g)[:, None] * s).ravel()
+    out = np.add.outer(s, s)
+    out[g:] = s[g:, None]  # at the goal or past it, the sixes count once
+    return out.ravel()
 
 
 def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = False,
@@ -77,8 +79,11 @@ def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = 
         p_ego = num(p_kiss_used)
     else:
         p_ego = None
-    p1_thr, p1_goal = pre[thr:].sum(), pre[g:].sum()
-    p_pass, p_goal = final[thr:].sum(), final[g:].sum()
+    if counted:  # whole numbers below 2**53 add up exactly in any order: in Python, cheaper than numpy here
+        fl, pl = final.tolist(), pre.tolist()
+        p1_thr, p1_goal, p_pass, p_goal = sum(pl[thr:]), sum(pl[g:]), sum(fl[thr:]), sum(fl[g:])
+    else:
+        p1_thr, p1_goal, p_pass, p_goal = pre[thr:].sum(), pre[g:].sum(), final[thr:].sum(), final[g:].sum()
     breakdown = {
         "pass_without_kiss": num(p0_thr),
         "pass_after_kiss": num(max(p1_thr - p0_thr, 0)),
