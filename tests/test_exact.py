@@ -322,6 +322,26 @@ def test_fractions_above_two_to_the_53_are_counted_in_integers(spec):
     assert abs(vw.odds(spec).p_goal - float(e.p_goal)) < 1e-12
 
 
+@pytest.mark.parametrize("spec", [
+    {"caliber": "platinum", "dice": 14, "allies": ["platinum"], "factors": 1, "kiss": 8, "ego": "reroll",
+     "consequences": 1},
+    {"caliber": "platinum", "dice": 12, "allies": ["gold", "bronze"], "factors": 1, "kiss": 8, "consequences": 1},
+    {"caliber": "bronze", "dice": 30, "allies": ["silver", "gold"], "factors": 4, "kiss": 40, "ego": "reroll",
+     "consequences": 8},
+    {"caliber": "platinum", "dice": 14, "allies": [], "factors": 0, "kiss": 2, "ego": "reroll", "consequences": 4,
+     "policy": "optimal"},
+], ids=["1e-21", "4e-18", "largest", "optimal-2e-22"])
+def test_a_tiny_chance_to_fail_keeps_its_digits_above_two_to_the_53(spec):
+    """Above 2**53 the float odds are summed in float64 (no bit promised),
+    but the chance to fail is a sum of small counts, not 1 minus the chance
+    to pass: a one-in-10**21 failure must not read 0 or 10**-16."""
+    spec = {"edition": "playtest", "roll": "task", **spec}
+    assert api.denominator(normalize(spec)) >= 2**53
+    fail, exact = vw.odds(spec).breakdown["fail"], vw.odds(spec, exact=True).breakdown["fail"]
+    assert 0 < exact < 1e-6
+    assert abs(F(fail) - exact) <= 1e-12 * exact
+
+
 def test_kiss_odds_and_advice_are_correctly_rounded():
     spec = {"roll": "task", "caliber": "silver", "dice": 3, "allies": ["gold"], "kiss": 2, "ego": "double6",
             "consequences": 2}

@@ -69,23 +69,25 @@ def _own_rows(first: np.ndarray, w: int, nlo: int, keys: Sequence[tuple[int, int
     t) 6**(b - f - L)``: for all keys at once one product with the table of
     ``C(s, t)``.
     """
-    n = first.size - 1
-    out = np.zeros((len(keys), n + 1), dtype=first.dtype)
+    n, dt = first.size - 1, first.dtype
+    out = np.zeros((len(keys), n + 1), dtype=dt)
+    most = max(n, max(b for b, _, _ in keys))
+    comb, pw = comb_table(most, dt), powers(w, most, dt)
     coef: dict[int, list[int]] = {}  # the second kind, by key and t
     for i, (b, L, tau) in enumerate(keys):
         if b == NO_KISS:
             out[i, tau:] = first[tau:]
             continue
         cut = max(n - b + 1, 0)  # the first rolls below cut have at least b failures
-        if L == 0 and min(tau, cut) > 0:
-            kissed = comb_table(b, first.dtype)[b] * powers(w, b, first.dtype)[::-1]
-            out[i, : min(tau, cut) + b] = np.convolve(first[: min(tau, cut)], kissed)
+        m = min(tau, cut)
+        if L == 0 and m > 0:
+            out[i, : m + b] = np.convolve(first[:m], comb[b, : b + 1] * pw[b::-1])
         for t in range(cut, min(tau, n + 1)):
             if min(b - (n - t), nlo) == L:
                 coef.setdefault(i, [0] * (n + 1))[t] = w ** (n - t) * 6 ** (b - (n - t) - L)
     if coef:
         rows = list(coef)
-        out[rows] += first * (np.array(list(coef.values()), dtype=first.dtype) @ comb_table(n, first.dtype).T)
+        out[rows] += first * (np.array(list(coef.values()), dtype=dt) @ comb[: n + 1, : n + 1].T)
     return out
 
 

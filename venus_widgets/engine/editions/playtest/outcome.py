@@ -82,13 +82,15 @@ def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = 
     if counted:  # whole numbers below 2**53 add up exactly in any order: in Python, cheaper than numpy here
         fl, pl = final.tolist(), pre.tolist()
         p1_thr, p1_goal, p_pass, p_goal = sum(pl[thr:]), sum(pl[g:]), sum(fl[thr:]), sum(fl[g:])
+        p_fail = sum(fl[:thr])
     else:
         p1_thr, p1_goal, p_pass, p_goal = pre[thr:].sum(), pre[g:].sum(), final[thr:].sum(), final[g:].sum()
+        p_fail = final[:thr].sum()  # not one - p_pass: above 2**53 a tiny chance keeps its digits
     breakdown = {
         "pass_without_kiss": num(p0_thr),
         "pass_after_kiss": num(max(p1_thr - p0_thr, 0)),
         "pass_with_ego": num(max(p_pass - p1_thr, 0)),
-        "fail": num(max(one - p_pass, 0)),
+        "fail": num(p_fail),
         "goal_without_kiss": num(p0_goal),
         "goal_after_kiss": num(max(p1_goal - p0_goal, 0)),
         "goal_with_ego": num(max(p_goal - p1_goal, 0)),
