@@ -39,13 +39,15 @@ def try_merge(ranks: Iterable[int], drop: int = 1) -> int | None:
     >>> try_merge([6, 6, 4], drop=2), try_merge([6, 6, 5], drop=2)
     (2, None)
     """
-    counts = Counter(map(int, ranks))
+    counts: dict[int, int] = {}  # (a plain dict: a Counter costs more than the merge on a few helpers)
+    for r in map(int, ranks):
+        counts[r] = counts.get(r, 0) + 1
     if not counts:
         return None
-    carry: Counter[int] = Counter()
+    carry: dict[int, int] = {}
     rest = sum(counts.values())  # the dice, given and merged, at the rank reached or below
     for rank in range(max(counts), 0, -1):
-        n = counts.get(rank, 0) + carry[rank]
+        n = counts.get(rank, 0) + carry.get(rank, 0)
         if n == 0:
             continue
         rest -= n  # now the dice below this rank
@@ -53,7 +55,7 @@ def try_merge(ranks: Iterable[int], drop: int = 1) -> int | None:
             return None if rest else rank
         if n % 2 or rank == 1:
             return None
-        carry[max(1, rank - drop)] += n // 2
+        carry[max(1, rank - drop)] = carry.get(max(1, rank - drop), 0) + n // 2
         rest += n // 2
     return None
 

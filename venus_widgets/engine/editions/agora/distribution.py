@@ -33,11 +33,10 @@ from typing import Any, Sequence
 import numpy as np
 
 from ...exact import bincount, ratio, total
-from ...merge import merge
 from ...odds import Odds
 from .fresh import Grid
 from .kiss_round import binned, kiss_round
-from .reading import AUTO, criticals, main_dice, per_consequence, threshold
+from .reading import AUTO, criticals, help_die, main_dice, per_consequence, threshold
 from .rules import DEFAULT, Rules, rules_of
 
 #: Below this common denominator the odds are counted in whole numbers held
@@ -62,7 +61,7 @@ def denominator(spec: dict, rules: Rules | None = None) -> int:
     """6 to the dice that can be rolled: the main dice, the help die, and
     every KISS (the budget, and the helper's free KISS)."""
     rules = rules or rules_of(spec)
-    n, help_rank = main_dice(spec), merge(spec["helpers"], rules.merge_drop)
+    n, help_rank = main_dice(spec), help_die(spec, rules)
     rolled = n + (help_rank is not None and help_rank != AUTO)
     kisses = min(spec["kiss"], rolled) + (help_rank not in (None, AUTO) and spec["helper_kiss"])
     return 6 ** (rolled + kisses)
@@ -73,7 +72,7 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     with ``exact``; ``rules`` prices a variant (:mod:`.rules`)."""
     rules = rules or rules_of(spec)
     n, rank, target = main_dice(spec), spec["rank"], threshold(spec, rules)
-    help_rank = merge(spec["helpers"], rules.merge_drop)
+    help_rank = help_die(spec, rules)
     notes = []
     if n == 0 and help_rank is None:
         notes.append("no dice and no help: automatic failure")

@@ -7,10 +7,9 @@
 
 from __future__ import annotations
 
-from ...merge import merge
 from ...odds import Odds
 from ...rolls import Roll
-from .reading import AUTO, main_dice, per_consequence, threshold
+from .reading import AUTO, help_die, main_dice, per_consequence, threshold
 from .rules import rules_of
 
 
@@ -51,7 +50,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
                 f"factor(s) = {n} main dice")
     steps = [Step(f"{pool} at rank {r}: each succeeds on {r}-6, {7 - r} in 6 ({pct((7 - r) / 6)}).")]
     rules = rules_of(spec)
-    h = merge(spec["helpers"], rules.merge_drop)
+    h = help_die(spec, rules)
     if h == AUTO:
         steps.append(Step(f"The helpers {list(spec['helpers'])} merge to rank 1: an automatic success, not rolled."))
     elif h is not None:

@@ -20,7 +20,7 @@ Agora has no separate goal: ``goal(spec) == threshold(spec)``.
 
 from __future__ import annotations
 
-from ...merge import merge
+from ...merge import try_merge
 from .rules import DEFAULT, Rules, rules_of
 
 #: Help rank 1: an automatic success, recorded as a die with face 0.
@@ -77,10 +77,21 @@ def label(passed: bool, crit: int) -> str:
     return "success" if passed else "failure"
 
 
+def help_die(spec: dict, rules: Rules | None = None) -> int | None:
+    """The rank of the one help die the helpers of a normalized spec merge
+    into (``None``: no helpers; 1: an automatic success). :func:`normalize`
+    has checked that they merge (``merge`` names the helpers that would).
+
+    >>> help_die({"helpers": [5, 5, 4]}), help_die({"helpers": []})
+    (3, None)
+    """
+    return try_merge(spec["helpers"], (rules or rules_of(spec)).merge_drop)
+
+
 def layout(spec: dict) -> tuple[int, int | None, list[int]]:
     """(main dice, help rank or ``None``, rank of each die in roll order:
     the main dice, then the help die)."""
-    n, help_rank = main_dice(spec), merge(spec["helpers"], rules_of(spec).merge_drop)
+    n, help_rank = main_dice(spec), help_die(spec)
     ranks = [spec["rank"]] * n + ([help_rank] if help_rank is not None else [])
     return n, help_rank, ranks
 
