@@ -24,7 +24,8 @@ def binom(n: int, p) -> np.ndarray:
     if not isinstance(p, float):
         return array((math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(n + 1)), True)
     k = np.arange(n + 1)
-    comb = np.array([math.comb(n, int(i)) for i in k], dtype=float)
+    # each C(n, k) the correctly rounded float of the integer, as the table holds it
+    comb = comb_table(n)[n] if n < _COMB.shape[0] else np.array([float(math.comb(n, i)) for i in range(n + 1)])
     return comb * p**k * (1 - p) ** (n - k)
 
 
