@@ -38,6 +38,9 @@ def test_a_variant_that_changes_nothing_says_so_exactly():
     # with Platinum succeeding on 3-6 instead with (2/6)**12
     tiny = vw.compare({"roll": "task", "caliber": "platinum", "dice": 12}, {"P 3-6": {"success_from": {"platinum": 3}}})
     assert tiny.verdicts["P 3-6"].startswith("-0.00019 points to pass")
+    # both chances are short of certain: shown by the one rule of percentages, never "100.0 %"
+    assert "100.0 %" not in tiny.verdicts["P 3-6"] and ">99.9 % -> >99.9 %" in tiny.verdicts["P 3-6"]
+    assert "100.0 %" not in repr(tiny) and "100.0 %" not in tiny._repr_html_()
 
 
 def test_compare_merges_variant_rules_over_the_spec_rules_and_names_bad_knobs():

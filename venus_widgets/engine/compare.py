@@ -26,6 +26,7 @@ from typing import Any, Mapping
 
 from .api import denominator, normalize, odds
 from .errors import SpecError
+from .format import percent_text
 from .odds import Odds
 
 
@@ -54,7 +55,13 @@ def _points(delta: float) -> str:
 
 
 def _pct(p: float) -> str:
-    return f"{p * 100:.1f} %"
+    """A chance with one decimal by the one rule of percentages
+    (:func:`.format.percent`: "100 %" only when certain, halves up).
+
+    >>> _pct(0.4515), _pct(0.99999), _pct(1.0)
+    ('45.2 %', '>99.9 %', '100 %')
+    """
+    return percent_text(p, 1)
 
 
 def _at_least(o: Odds) -> dict[Any, float]:
