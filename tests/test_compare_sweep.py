@@ -102,6 +102,15 @@ def test_heatmap_is_an_accessible_table_with_the_numbers():
     assert "<table" in s._repr_html_()
 
 
+def test_heatmap_percentages_follow_the_one_rule():
+    """Halves round up (3 Silver dice all succeed: 12.5 % shows 13 %, as
+    everywhere else), and 100 % only when certain."""
+    s = vw.sweep({"roll": "task", "caliber": "silver"}, over={"dice": [3], "factors": [2]})
+    assert s.p_pass["base"].flat[0] == 0.125 and ">13 %<" in s.heatmap("base")
+    near = vw.sweep({"roll": "task", "caliber": "platinum"}, over={"dice": [12], "factors": [0]})
+    assert 0.99 < near.p_pass["base"].flat[0] < 1 and ">&gt;99 %<" in near.heatmap("base")
+
+
 @pytest.mark.parametrize("over", [{}, {"a": [1], "b": [1], "c": [1]}, {"dice": []}, {"nope": [1]}])
 def test_sweep_says_what_to_change(over):
     with pytest.raises(SpecError):

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 
 import venus_widgets as vw
+from venus_widgets.engine.format import percent_text
 
 PARTY = {
     "Ana": {"roll": "task", "dice": 3, "kiss": 1},
@@ -40,8 +42,17 @@ def test_why_names_the_rung_and_each_characters_chance():
     n = p.rungs[i]["factors"]
     assert p.why.startswith(f"{n} factor{'' if n == 1 else 's'}: Ana ")  # the table's words, not the field's
     for name, chance in zip(p.names, p.chances[i]):
-        assert f"{name} {100 * chance:.0f} %" in p.why
-    assert p.why.endswith(f"(party {100 * p.party_chance(i):.0f} %)")
+        assert re.search(rf"\b{name} {re.escape(percent_text(chance))}[,( ]", p.why + " ")
+    assert p.why.endswith(f"(party {percent_text(p.party_chance(i))})")
+
+
+def test_why_says_100_percent_only_when_certain():
+    """12 Platinum dice fail one roll in 36 million: '>99 %', never '100 %'."""
+    p = vw.party_ladder([{"roll": "task", "caliber": "platinum", "dice": 12, "consequences": 1},
+                         {"roll": "task", "caliber": "bronze", "dice": 1, "consequences": 1}], 0.5)
+    assert 0.99 < p.chances[p.best][0] < 1
+    assert p.why == "1 factor: #1 >99 %, #2 0 % (party 50 %)"
+    assert ">99.99 %" in p.to_markdown() and "100.00 %" not in p.to_markdown()
 
 
 def test_csv_and_markdown_hold_every_rung():

@@ -24,6 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from .errors import SpecError
 from .explain import pct
+from .format import percent_text
 from .solve import _check_target, ladder
 from .spec import normalize
 
@@ -62,10 +63,6 @@ def setting_words(setting: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
-def _whole_pct(p: float) -> str:
-    return f"{100 * p:.0f} %"
-
-
 @dataclass(frozen=True)
 class PartyLadder:
     """The party on its edition's difficulty ladder.
@@ -102,8 +99,8 @@ class PartyLadder:
     def why(self) -> str:
         """One line: the party's rung, each character's chance on it."""
         i = self.best
-        each = ", ".join(f"{n} {_whole_pct(p)}" for n, p in zip(self.names, self.chances[i]))
-        party = f" (party {_whole_pct(self.party_chance(i))})" if len(self.names) > 1 else ""
+        each = ", ".join(f"{n} {percent_text(p)}" for n, p in zip(self.names, self.chances[i]))
+        party = f" (party {percent_text(self.party_chance(i))})" if len(self.names) > 1 else ""
         return f"{setting_words(self.rungs[i])}: {each}{party}"
 
     def rows(self) -> list[list[str]]:

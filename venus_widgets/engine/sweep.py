@@ -29,6 +29,7 @@ import numpy as np
 from .api import normalize, odds_of_normalized
 from .compare import _points, with_rules
 from .errors import SpecError
+from .format import percent_text
 
 #: Most cells a sweep computes (per rule set): a guard against a typo's endless grid.
 MAX_CELLS = 2500
@@ -119,8 +120,7 @@ class Sweep:
                     continue
                 if minus is None:
                     bg = _VIRIDIS[min(9, int(v * 10))]
-                    text = f"{v * 100:.0f} %" if 0.005 <= v <= 0.995 or v in (0.0, 1.0) else (
-                        "<1 %" if v < 0.005 else ">99 %")
+                    text = percent_text(v)  # the one rule: halves up, 100 % only when certain
                 else:
                     k = int(np.clip(round(v * 4 / top) + 4, 0, 8)) if v else 4
                     bg = _DIVERGING[k]
