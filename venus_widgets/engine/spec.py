@@ -26,6 +26,8 @@ from typing import Any
 
 import numpy as np
 
+from . import edition as _ed  # no cycle: edition imports this module only to type-check
+from . import knobs
 from .errors import SpecError
 
 EDITIONS = ("playtest", "playsheet", "agora", "heresy", "vers")
@@ -287,13 +289,9 @@ class _Schemas(Mapping[tuple[str, str], dict[str, Field]]):
     """(edition, roll) -> field -> kind, over every registered edition."""
 
     def _all(self) -> dict[tuple[str, str], dict[str, Field]]:
-        from . import edition as _ed
-
         return {(e, k): f for e in _ed.ids() for k, f in _ed.get(e).SCHEMAS.items()}
 
     def __getitem__(self, key: tuple[str, str]) -> dict[str, Field]:
-        from . import edition as _ed
-
         e, k = key
         if e not in _ed.ids():
             raise KeyError(key)
@@ -310,20 +308,14 @@ class _RollKinds(Mapping[str, tuple[str, ...]]):
     """edition -> its kinds of roll, over every registered edition."""
 
     def __getitem__(self, edition: str) -> tuple[str, ...]:
-        from . import edition as _ed
-
         if edition not in _ed.ids():
             raise KeyError(edition)
         return tuple(_ed.get(edition).SCHEMAS)
 
     def __iter__(self):
-        from . import edition as _ed
-
         return iter(_ed.ids())
 
     def __len__(self) -> int:
-        from . import edition as _ed
-
         return len(_ed.ids())
 
 
@@ -348,9 +340,7 @@ def schema(edition: str = "playtest", roll: str | None = None,
     roll = roll or default_roll(edition)
     if not rules:
         return SCHEMAS[(edition, roll)]
-    from .edition import get
-
-    ed = get(edition)
+    ed = _ed.get(edition)
     return ed.schema_for(roll, ed.rules_of({"edition": edition, "rules": rules}))
 
 
@@ -432,8 +422,6 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     for key in spec:
         if not isinstance(key, str):
             raise SpecError("spec", key, "field names that are strings")
-    from . import edition as _ed
-
     edition = spec.get("edition", "playtest")
     if type(edition) is not str or edition not in _ed.ids():  # else the word as given: checked the long way
         edition = Choice(tuple(ROLL_KINDS), "playtest").check("edition", edition)
@@ -469,10 +457,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
 def check_rules(edition: str, given: Any) -> dict[str, Any]:
     """A spec's ``rules``: checked knob by knob (:mod:`.knobs`), then as a
     whole by the edition; only the knobs that differ from the defaults."""
-    from . import knobs
-    from .edition import get
-
-    ed = get(edition)
+    ed = _ed.get(edition)
     rules = knobs.parse(ed.KNOBS, given)
     ed.rules_of({"edition": edition, "rules": rules})
     return rules
@@ -480,9 +465,7 @@ def check_rules(edition: str, given: Any) -> dict[str, Any]:
 
 def _cross_checks(s: dict[str, Any]) -> None:
     """Rules that tie several fields together: the edition's."""
-    from .edition import get
-
-    get(s["edition"]).cross_checks(s)
+    _ed.get(s["edition"]).cross_checks(s)
 
 
 def repair(spec: Mapping[str, Any]) -> dict[str, Any]:
