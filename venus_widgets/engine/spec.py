@@ -401,6 +401,10 @@ def _other_roll_hint(edition: str, roll: str, field: str) -> str:
     return f"'{field}' belongs to a {ed} {kind}" + (f": set roll='{kind}'" if ed == edition else "")
 
 
+#: The fields every spec may have besides its roll's own.
+_ENVELOPE = frozenset({"edition", "roll", "rules"})
+
+
 def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """Validate ``spec`` and fill in every omitted field with its default.
 
@@ -417,13 +421,14 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """
     if spec is None:
         spec = {}
-    if not isinstance(spec, Mapping):
+    if type(spec) is not dict and not isinstance(spec, Mapping):  # a dict without the ABC check (~0.3 µs)
         raise SpecError("spec", spec, "a dict of fields such as {'edition': 'playtest', 'roll': 'task'}")
     for key in spec:
         if not isinstance(key, str):
             raise SpecError("spec", key, "field names that are strings")
     edition = spec.get("edition", "playtest")
-    if type(edition) is not str or edition not in _ed.ids():  # else the word as given: checked the long way
+    # a built-in or registered word as given (built-in first: ids() builds a tuple); else the long way
+    if type(edition) is not str or (edition not in _ed.BUILT_IN and edition not in _ed.ids()):
         edition = Choice(tuple(ROLL_KINDS), "playtest").check("edition", edition)
     schemas = _ed.get(edition).SCHEMAS
     roll = spec["roll"] if "roll" in spec else default_roll(edition)
@@ -433,9 +438,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     fields = schemas[roll] if not rules else schema(edition, roll, rules)
     out: dict[str, Any] = {"edition": edition, "roll": roll}
     for key, value in spec.items():
-        if key in ("edition", "roll", "rules"):
-            continue
-        if key not in fields:
+        if key not in _ENVELOPE and key not in fields:
             raise SpecError(
                 key,
                 value,
@@ -445,7 +448,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     for name, kind in fields.items():
         if name in spec:
             value = kind.check(name, spec[name])
-            out[name] = list(value) if isinstance(value, tuple) else value
+            out[name] = list(value) if type(value) is tuple else value  # List.check gives a tuple
         else:
             out[name] = list(kind.default) if isinstance(kind, List) else kind.default
     if rules:
