@@ -61,10 +61,12 @@ def whole_counts(counts: Any) -> list[int]:
         return counts
     arr = np.asarray(counts)
     if arr.dtype.kind == "f":
-        ints = arr.astype(np.int64)
-        if not (ints == arr).all():
+        # compared as Python lists: numpy's int64 == float64 costs more than
+        # both tolist() and a list comparison for a pool's few dozen counts
+        values = arr.astype(np.int64).tolist()
+        if values != arr.tolist():
             raise ValueError("counts must be whole numbers (float counts are exact only below 2**53)")
-        return ints.tolist()
+        return values
     return [whole_count(v) for v in arr.tolist()]
 
 
@@ -73,6 +75,8 @@ def whole_count(value: Any) -> int:
     counts past 2**53, or a bug) raises instead of being rounded."""
     if type(value) is int:
         return value
+    if isinstance(value, float) and value.is_integer():  # numpy's float64 too (a float subclass): no numpy compare
+        return int(value)
     n = int(value)
     if n != value:
         raise ValueError(f"a count must be a whole number, not {value!r}")

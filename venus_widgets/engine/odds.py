@@ -58,14 +58,15 @@ def _freeze(mapping: Mapping) -> Mapping:
 
 def _deep_freeze(value: Any) -> Any:
     """A read-only copy: mappings become read-only views of copies, lists tuples."""
-    # plain types first: an ABC isinstance check (Mapping) costs ~1 µs, and a
-    # spec is frozen once per Odds built (three per new spec)
+    # plain types first, and plain items without a call of their own: an ABC
+    # isinstance check (Mapping) costs ~1 µs, and a spec is frozen once per
+    # Odds built
     if type(value) in _SCALARS:
         return value
     if isinstance(value, (dict, MappingProxyType)) or isinstance(value, Mapping):
-        return MappingProxyType({k: _deep_freeze(v) for k, v in value.items()})
+        return MappingProxyType({k: v if type(v) in _SCALARS else _deep_freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        return tuple(_deep_freeze(v) for v in value)
+        return tuple([v if type(v) in _SCALARS else _deep_freeze(v) for v in value])
     return value
 
 
@@ -250,9 +251,10 @@ class Odds:
         (0.8333333333333334, 0.8333333333333334, Fraction(5, 6), 1.6666666666666667)
         """
         values = whole_counts(counts)
-        if sum(values) != denominator or min(values, default=0) < 0:
+        dist = {k: n for k, n in enumerate(values, offset) if n}
+        # the nonzero counts alone: the same sum and sign as all of them
+        if sum(dist.values()) != denominator or min(dist.values(), default=0) < 0:
             raise ValueError(f"counts must be at least 0 and add up to the denominator {denominator}")
-        dist = {offset + i: n for i, n in enumerate(values) if n}
         goal = threshold if goal is None else goal
         c = Counts(
             denominator,
