@@ -268,21 +268,25 @@ class Odds:
         return cls._counted(_deep_freeze(spec), c, threshold=int(threshold), goal=int(goal), notes=tuple(notes))
 
     @classmethod
-    def _counted(cls, spec: Mapping[str, Any], c: Counts, **fields: Any) -> "Odds":
-        """Float odds from their counts (``spec`` already frozen, ``fields``
-        the threshold, goal and notes), built without :meth:`__post_init__`:
-        every value is already a plain float or int."""
+    def _counted(cls, spec: Mapping[str, Any], c: Counts, threshold: int | None, goal: int | None,
+                 notes: tuple[str, ...]) -> "Odds":
+        """Float odds from their counts (``spec`` already frozen), built
+        without :meth:`__post_init__`: every value is already a plain float
+        or int. (The fields are named, not passed on as ``**fields``: a
+        keyword dict less per new float odds.)"""
         d = c.denominator  # n / d: a division of two ints, correctly rounded (Counts.share)
         return cls._trusted(
             spec=spec,
             distribution=MappingProxyType({k: n / d for k, n in c.distribution.items()}),
             p_pass=c.p_pass / d,
+            threshold=threshold,
+            goal=goal,
             p_goal=c.p_goal / d,
             breakdown=MappingProxyType({k: n / d for k, n in c.breakdown.items()}),
             p_critical=None if c.p_critical is None else c.p_critical / d,
             p_ego_spent=None if c.p_ego_spent is None else c.p_ego_spent / d,
+            notes=notes,
             _exact=c,
-            **fields,
         )
 
     @classmethod
