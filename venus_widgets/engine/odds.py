@@ -58,13 +58,17 @@ def _freeze(mapping: Mapping) -> Mapping:
 
 def _deep_freeze(value: Any) -> Any:
     """A read-only copy: mappings become read-only views of copies, lists tuples."""
-    # plain types first, and plain items without a call of their own: an ABC
-    # isinstance check (Mapping) costs ~1 µs, and a spec is frozen once per
-    # Odds built
+    # plain types first, and plain items copied at C speed without a call of
+    # their own: an ABC isinstance check (Mapping) costs ~1 µs, and a spec is
+    # frozen once per Odds built
     if type(value) in _SCALARS:
         return value
     if isinstance(value, (dict, MappingProxyType)) or isinstance(value, Mapping):
-        return MappingProxyType({k: v if type(v) in _SCALARS else _deep_freeze(v) for k, v in value.items()})
+        out = dict(value)
+        for k, v in out.items():
+            if type(v) not in _SCALARS:
+                out[k] = _deep_freeze(v)  # a new value for a key already there: the dict keeps its size
+        return MappingProxyType(out)
     if isinstance(value, (list, tuple)):
         return tuple([v if type(v) in _SCALARS else _deep_freeze(v) for v in value])
     return value
