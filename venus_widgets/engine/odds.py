@@ -67,9 +67,11 @@ def _deep_freeze(value: Any) -> Any:
     # plain types first, and plain items copied at C speed without a call of
     # their own: an ABC isinstance check (Mapping) costs ~1 µs, and a spec is
     # frozen once per Odds built
-    if type(value) in _SCALARS:
+    kind = type(value)
+    if kind in _SCALARS:
         return value
-    if isinstance(value, (dict, MappingProxyType)) or isinstance(value, Mapping):
+    # a list or tuple itself is no Mapping: spared the ABC check
+    if kind not in _SEQUENCES and (isinstance(value, (dict, MappingProxyType)) or isinstance(value, Mapping)):
         out = dict(value)
         for k, v in out.items():
             if type(v) not in _SCALARS:
@@ -81,6 +83,7 @@ def _deep_freeze(value: Any) -> Any:
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None), Fraction})
+_SEQUENCES = frozenset({list, tuple})
 
 
 def _thaw(value: Any) -> Any:
