@@ -199,15 +199,10 @@ class List:
         return f"a list of at most {self.max_len} items, each {self.item.allowed}"
 
     def check(self, field: str, value: Any) -> tuple:
-        if isinstance(value, AbstractSet):
-            raise SpecError(field, value, self.allowed,
-                            "a set has no order, and the order gives each die its place: use a list")
-        if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
-            raise SpecError(field, value, self.allowed)
-        try:  # never more than max_len + 1 items: an endless iterator is refused, not read for ever
-            items = list(itertools.islice(value, self.max_len + 1))
-        except TypeError:
-            raise SpecError(field, value, self.allowed) from None
+        if type(value) is list or type(value) is tuple:  # the common case, quickly: no set, string or mapping
+            items = list(value[: self.max_len + 1])
+        else:
+            items = self._items(field, value)
         if len(items) > self.max_len:
             given = f"{len(value)} items given" if hasattr(value, "__len__") else "more items given"
             raise SpecError(field, value, self.allowed, given)
@@ -221,6 +216,20 @@ class List:
             except SpecError as err:
                 raise SpecError(f"{field}[{i}]", item, self.item.allowed) from err
         return tuple(out)
+
+    def _items(self, field: str, value: Any) -> list:
+        """At most ``max_len + 1`` items of any other iterable (an endless
+        iterator is refused, not read for ever); a set, string or mapping is
+        refused."""
+        if isinstance(value, AbstractSet):
+            raise SpecError(field, value, self.allowed,
+                            "a set has no order, and the order gives each die its place: use a list")
+        if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+            raise SpecError(field, value, self.allowed)
+        try:
+            return list(itertools.islice(value, self.max_len + 1))
+        except TypeError:
+            raise SpecError(field, value, self.allowed) from None
 
     def describe(self) -> dict:
         d = {"kind": "list", "max_len": self.max_len, "default": [], "doc": self.doc, **_words(self)}
