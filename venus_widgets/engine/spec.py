@@ -209,6 +209,8 @@ class List:
         kind = self.item
         if isinstance(kind, Int) and all(type(i) is int and kind.lo <= i <= kind.hi for i in items):
             return tuple(items)  # plain ints in range: each is what its item check returns
+        if isinstance(kind, Choice) and all(type(i) is str and i in kind.options for i in items):
+            return tuple(items)  # options as given: each is what its item check returns
         out = []
         for i, item in enumerate(items):
             try:
