@@ -52,14 +52,10 @@ def _number(value: Any) -> Any:
     # through the numbers ABCs (~0.4 µs a value)
     if isinstance(value, float):
         v = float(value)
-        return v if 0.0 < v <= 1.0 else min(1.0, max(0.0, v))  # 0.0, -0.0 and NaN clipped to 0.0, as below
+        return v if 0.0 < v <= 1.0 else min(1.0, max(0.0, v))  # else clipped as below (0.0, -0.0 and NaN give 0.0)
     if isinstance(value, Fraction):
         return value
     return min(1.0, max(0.0, float(value)))
-
-
-def _freeze(mapping: Mapping) -> Mapping:
-    return MappingProxyType(dict(mapping))
 
 
 def _deep_freeze(value: Any) -> Any:
@@ -156,8 +152,10 @@ class Odds:
         # deep: odds are cached, so nothing handed out may change them (list fields become tuples)
         object.__setattr__(self, "spec", _deep_freeze(self.spec))
         # (exact odds keep their Fractions: ``odds(spec, exact=True)``)
-        object.__setattr__(self, "distribution", _freeze({_plain(k): _number(v) for k, v in self.distribution.items()}))
-        object.__setattr__(self, "breakdown", _freeze({k: _number(v) for k, v in self.breakdown.items()}))
+        # (each comprehension is a fresh dict: its read-only view needs no copy)
+        object.__setattr__(self, "distribution",
+                           MappingProxyType({_plain(k): _number(v) for k, v in self.distribution.items()}))
+        object.__setattr__(self, "breakdown", MappingProxyType({k: _number(v) for k, v in self.breakdown.items()}))
         for name in ("p_pass", "p_goal", "truncated"):
             object.__setattr__(self, name, _number(getattr(self, name)))
         for name in ("p_critical", "p_ego_spent"):
