@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Counts:
     """Exact odds as whole numbers over one common ``denominator``: each
     probability of an :class:`Odds` is ``numerator / denominator``.
@@ -41,6 +41,14 @@ class Counts:
     p_critical: int | None = None
     p_ego_spent: int | None = None
 
+    def __init__(self, denominator: int, distribution: Mapping[Any, int], p_pass: int, p_goal: int,
+                 breakdown: Mapping[str, int], p_critical: int | None = None, p_ego_spent: int | None = None) -> None:
+        # every field into the instance's dict at once: the frozen dataclass's
+        # generated __init__ calls object.__setattr__ once per field (~1 µs of
+        # every new float odds)
+        self.__dict__.update(denominator=denominator, distribution=distribution, p_pass=p_pass, p_goal=p_goal,
+                             breakdown=breakdown, p_critical=p_critical, p_ego_spent=p_ego_spent)
+
     def fraction(self, numerator: int | None) -> Fraction | None:
         return None if numerator is None else Fraction(numerator, self.denominator)
 
@@ -61,10 +69,12 @@ def whole_counts(counts: Any) -> list[int]:
         return counts
     arr = np.asarray(counts)
     if arr.dtype.kind == "f":
-        ints = arr.astype(np.int64)
-        if not (ints == arr).all():
+        # compared as Python lists: numpy's int64 == float64 costs more than
+        # both tolist() and a list comparison for a pool's few dozen counts
+        values = arr.astype(np.int64).tolist()
+        if values != arr.tolist():
             raise ValueError("counts must be whole numbers (float counts are exact only below 2**53)")
-        return ints.tolist()
+        return values
     return [whole_count(v) for v in arr.tolist()]
 
 
@@ -73,6 +83,8 @@ def whole_count(value: Any) -> int:
     counts past 2**53, or a bug) raises instead of being rounded."""
     if type(value) is int:
         return value
+    if isinstance(value, float) and value.is_integer():  # numpy's float64 too (a float subclass): no numpy compare
+        return int(value)
     n = int(value)
     if n != value:
         raise ValueError(f"a count must be a whole number, not {value!r}")

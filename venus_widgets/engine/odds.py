@@ -14,6 +14,7 @@ and the probabilities a player asks about.
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -47,29 +48,38 @@ def _number(value: Any) -> Any:
     or the Fraction it is in exact odds. Float noise past either end (odds
     too large to count exactly are summed in floats: 1.0000000000000002)
     is clipped: the true value lies within."""
+    # floats first (numpy's float64 is one): Fraction's isinstance goes
+    # through the numbers ABCs (~0.4 µs a value)
+    if isinstance(value, float):
+        v = float(value)
+        return v if 0.0 < v <= 1.0 else min(1.0, max(0.0, v))  # else clipped as below (0.0, -0.0 and NaN give 0.0)
     if isinstance(value, Fraction):
         return value
     return min(1.0, max(0.0, float(value)))
 
 
-def _freeze(mapping: Mapping) -> Mapping:
-    return MappingProxyType(dict(mapping))
-
-
 def _deep_freeze(value: Any) -> Any:
     """A read-only copy: mappings become read-only views of copies, lists tuples."""
-    # plain types first: an ABC isinstance check (Mapping) costs ~1 µs, and a
-    # spec is frozen once per Odds built (three per new spec)
-    if type(value) in _SCALARS:
+    # plain types first, and plain items copied at C speed without a call of
+    # their own: an ABC isinstance check (Mapping) costs ~1 µs, and a spec is
+    # frozen once per Odds built
+    kind = type(value)
+    if kind in _SCALARS:
         return value
-    if isinstance(value, (dict, MappingProxyType)) or isinstance(value, Mapping):
-        return MappingProxyType({k: _deep_freeze(v) for k, v in value.items()})
+    # a list or tuple itself is no Mapping: spared the ABC check
+    if kind not in _SEQUENCES and (isinstance(value, (dict, MappingProxyType)) or isinstance(value, Mapping)):
+        out = dict(value)
+        for k, v in out.items():
+            if type(v) not in _SCALARS:
+                out[k] = _deep_freeze(v)  # a new value for a key already there: the dict keeps its size
+        return MappingProxyType(out)
     if isinstance(value, (list, tuple)):
-        return tuple(_deep_freeze(v) for v in value)
+        return tuple([v if type(v) in _SCALARS else _deep_freeze(v) for v in value])
     return value
 
 
 _SCALARS = frozenset({str, int, float, bool, type(None), Fraction})
+_SEQUENCES = frozenset({list, tuple})
 
 
 def _thaw(value: Any) -> Any:
@@ -142,8 +152,10 @@ class Odds:
         # deep: odds are cached, so nothing handed out may change them (list fields become tuples)
         object.__setattr__(self, "spec", _deep_freeze(self.spec))
         # (exact odds keep their Fractions: ``odds(spec, exact=True)``)
-        object.__setattr__(self, "distribution", _freeze({_plain(k): _number(v) for k, v in self.distribution.items()}))
-        object.__setattr__(self, "breakdown", _freeze({k: _number(v) for k, v in self.breakdown.items()}))
+        # (each comprehension is a fresh dict: its read-only view needs no copy)
+        object.__setattr__(self, "distribution",
+                           MappingProxyType({_plain(k): _number(v) for k, v in self.distribution.items()}))
+        object.__setattr__(self, "breakdown", MappingProxyType({k: _number(v) for k, v in self.breakdown.items()}))
         for name in ("p_pass", "p_goal", "truncated"):
             object.__setattr__(self, name, _number(getattr(self, name)))
         for name in ("p_critical", "p_ego_spent"):
@@ -200,20 +212,22 @@ class Odds:
         """:meth:`from_pmf` of a float64 array, the same values (zeros
         dropped, each probability clipped to 1, sums by ``math.fsum``) by
         array operations: exploding dice give hundreds of outcomes."""
-        idx = np.flatnonzero(pmf > 0)
+        idx = (pmf > 0).nonzero()[0]  # np.flatnonzero's own steps, without its wrapper
         kept = pmf[idx]
-        keys, values = (idx + offset).tolist(), kept.tolist()
-        p_pass = min(1.0, math.fsum(v for k, v in zip(keys, values) if k >= threshold))
-        p_goal = min(1.0, math.fsum(v for k, v in zip(keys, values) if k >= goal))
+        keys, values = (idx + offset if offset else idx).tolist(), kept.tolist()
+        # the keys ascend: the outcomes from a threshold on are a tail (fsum is exact, in any order)
+        p_pass = min(1.0, math.fsum(values[bisect_left(keys, threshold):]))
+        p_goal = min(1.0, math.fsum(values[bisect_left(keys, goal):]))
         p_critical, p_ego_spent = extra.pop("p_critical", None), extra.pop("p_ego_spent", None)
         return cls._trusted(
             spec=_deep_freeze(spec),
-            distribution=MappingProxyType(dict(zip(keys, np.minimum(kept, 1.0).tolist()))),
+            distribution=MappingProxyType(dict(zip(keys, values if max(values, default=0.0) <= 1.0
+                                                   else np.minimum(kept, 1.0).tolist()))),
             p_pass=p_pass,
             threshold=int(threshold),
             goal=int(goal),
             p_goal=p_goal,
-            breakdown=_freeze({k: _number(v) for k, v in extra.pop("breakdown", {}).items()}),
+            breakdown=MappingProxyType({k: _number(v) for k, v in extra.pop("breakdown", {}).items()}),
             truncated=_number(extra.pop("truncated", 0.0)),
             notes=extra.pop("notes", ()),
             p_critical=None if p_critical is None else _number(p_critical),
@@ -250,9 +264,10 @@ class Odds:
         (0.8333333333333334, 0.8333333333333334, Fraction(5, 6), 1.6666666666666667)
         """
         values = whole_counts(counts)
-        if sum(values) != denominator or min(values, default=0) < 0:
+        dist = {k: n for k, n in enumerate(values, offset) if n}
+        # the nonzero counts alone: the same sum and sign as all of them
+        if sum(dist.values()) != denominator or min(dist.values(), default=0) < 0:
             raise ValueError(f"counts must be at least 0 and add up to the denominator {denominator}")
-        dist = {offset + i: n for i, n in enumerate(values) if n}
         goal = threshold if goal is None else goal
         c = Counts(
             denominator,
@@ -266,21 +281,25 @@ class Odds:
         return cls._counted(_deep_freeze(spec), c, threshold=int(threshold), goal=int(goal), notes=tuple(notes))
 
     @classmethod
-    def _counted(cls, spec: Mapping[str, Any], c: Counts, **fields: Any) -> "Odds":
-        """Float odds from their counts (``spec`` already frozen, ``fields``
-        the threshold, goal and notes), built without :meth:`__post_init__`:
-        every value is already a plain float or int."""
+    def _counted(cls, spec: Mapping[str, Any], c: Counts, threshold: int | None, goal: int | None,
+                 notes: tuple[str, ...]) -> "Odds":
+        """Float odds from their counts (``spec`` already frozen), built
+        without :meth:`__post_init__`: every value is already a plain float
+        or int. (The fields are named, not passed on as ``**fields``: a
+        keyword dict less per new float odds.)"""
         d = c.denominator  # n / d: a division of two ints, correctly rounded (Counts.share)
         return cls._trusted(
             spec=spec,
             distribution=MappingProxyType({k: n / d for k, n in c.distribution.items()}),
             p_pass=c.p_pass / d,
+            threshold=threshold,
+            goal=goal,
             p_goal=c.p_goal / d,
             breakdown=MappingProxyType({k: n / d for k, n in c.breakdown.items()}),
             p_critical=None if c.p_critical is None else c.p_critical / d,
             p_ego_spent=None if c.p_ego_spent is None else c.p_ego_spent / d,
+            notes=notes,
             _exact=c,
-            **fields,
         )
 
     @classmethod
