@@ -86,11 +86,11 @@ _POW_FLOAT = _POW.astype(np.float64)
 _POW.flags.writeable = _POW_FLOAT.flags.writeable = False
 
 
-def powers(a: int, n: int, dtype=np.float64) -> np.ndarray:
+def whole_powers(a: int, n: int, dtype=np.float64) -> np.ndarray:
     """``a**0 .. a**n`` (Python ints with ``dtype=object``: exact; in
     float64 exact while below 2**53), read-only.
 
-    >>> powers(6, 3).tolist(), powers(2, 2, object).tolist()
+    >>> whole_powers(6, 3).tolist(), whole_powers(2, 2, object).tolist()
     ([1.0, 6.0, 36.0, 216.0], [1, 2, 4])
     """
     table = _POW if np.dtype(dtype) == object else _POW_FLOAT
@@ -111,7 +111,7 @@ def pascal_counts(n: int, a: int, b: int, dtype=np.float64) -> np.ndarray:
     """
     if n > 64:
         raise ValueError(f"{n} dice: Pascal's triangle is kept to row 64")
-    return comb_table(n, dtype) * powers(a, n, dtype) * powers(b, n, dtype).take(_DOWN[: n + 1, : n + 1])
+    return comb_table(n, dtype) * whole_powers(a, n, dtype) * whole_powers(b, n, dtype).take(_DOWN[: n + 1, : n + 1])
 
 
 @lru_cache(maxsize=16)

@@ -33,7 +33,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..._dist import binom, comb_table, powers
+from ..._dist import binom, comb_table, whole_powers
 from ...exact import bincount, ratio, zeros
 from ...odds import TAIL_CUTOFF
 
@@ -75,7 +75,8 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
     if count:
         # C(n, f) fail**f C(n - f, t) plain**(n - f - t) high**t for failing faces; passing faces but the
         # high ones; high faces: whole numbers below 2**53 (counts are only taken below it), exact in float64
-        fail, plain, high = (powers(c, n, np.float64) for c in (pass_from - 1, high_from - pass_from, 11 - high_from))
+        faces = (pass_from - 1, high_from - pass_from, 11 - high_from)
+        fail, plain, high = (whole_powers(c, n, np.float64) for c in faces)
         fs, ts = np.arange(n + 1)[:, None], np.arange(n + 1)[None, :]
         left = np.maximum(n - fs - ts, 0)  # passing dice not high (ts <= n - fs; 0 beyond)
         comb = comb_table(n)

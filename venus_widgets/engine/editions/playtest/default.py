@@ -34,7 +34,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..._dist import comb_table, count_dtype, pascal_counts, powers
+from ..._dist import comb_table, count_dtype, pascal_counts, whole_powers
 from ...exact import bincount
 from ...odds import Odds
 from .dice import FAIL
@@ -72,7 +72,7 @@ def _own_rows(first: np.ndarray, w: int, nlo: int, keys: Sequence[tuple[int, int
     n, dt = first.size - 1, first.dtype
     out = np.zeros((len(keys), n + 1), dtype=dt)
     most = max(n, max(b for b, _, _ in keys))
-    comb, pw = comb_table(most, dt), powers(w, most, dt)
+    comb, pw = comb_table(most, dt), whole_powers(w, most, dt)
     coef: dict[int, list[int]] = {}  # the second kind, by key and t
     for i, (b, L, tau) in enumerate(keys):
         if b == NO_KISS:
