@@ -7,7 +7,10 @@ them: start from one roll and move one slider (dice, factors, KISS, Ego,
 allies, caliber...) across its range, then the next, keeping the earlier
 sliders where they were. Timed, for each spec of a class in turn (in a
 seeded random order, so that icepool's sample below spreads over the sweep),
-ours as the median of ``--repeat`` runs (default 3):
+ours as the median of ``--repeat`` runs (default 3; a class of one spec,
+whose median is of that one spec's runs rather than of many specs, five
+times as many, each as cold: three runs of 0.6 ms on a busy machine gave
+medians from 0.7 to 1.2 ms):
 
 * **ours cold**: every ``functools`` cache of ``venus_widgets.engine`` (found
   by walking the engine's modules for ``cache_clear``) and every dict the
@@ -109,6 +112,10 @@ def ours_warm(spec: Spec, caches: dict[str, Callable]):
     return _timed(lambda: vw.odds(spec))
 
 
+#: How many times more often a class of a single spec is timed (see above).
+SINGLE_SPEC_RUNS = 5
+
+
 class Cut(Exception):
     """An icepool call ran past its cap."""
 
@@ -166,9 +173,10 @@ def run_class(c: SpecClass, *, repeat: int = 1, icepool_budget: float = 10.0, ic
     order = list(range(len(c.specs)))
     random.Random(seed).shuffle(order)  # icepool's sample is random in the sweep, not its start
     spent = 0.0
+    runs_per_spec = repeat * (SINGLE_SPEC_RUNS if len(c.specs) == 1 else 1)
     for i in order:
         spec = c.specs[i]
-        runs = [(ours_cold(spec, caches), ours_warm(spec, caches)) for _ in range(repeat)]
+        runs = [(ours_cold(spec, caches), ours_warm(spec, caches)) for _ in range(runs_per_spec)]
         cold, warm = [c for c, _ in runs], [w for _, w in runs]
         t_cold = statistics.median(t for t, _ in cold)
         row.cold.append(t_cold)
@@ -182,7 +190,7 @@ def run_class(c: SpecClass, *, repeat: int = 1, icepool_budget: float = 10.0, ic
             if dist is not None and max_difference(cold[0][1].distribution, dist) > 1e-9:
                 row.disagree.append(json.dumps(spec))
     sweeps = []
-    for _ in range(repeat):  # the sweep in order: kernels filled by the earlier specs stay warm
+    for _ in range(runs_per_spec):  # the sweep in order: kernels filled by the earlier specs stay warm
         clear(caches)
         sweeps.append([ours_warm(spec, caches)[0] for spec in c.specs])
     row.sweep = [statistics.median(ts) for ts in zip(*sweeps)]
@@ -323,7 +331,8 @@ def _main(args) -> int:
     import icepool
 
     print(f"venus-widgets {vw.__version__} against icepool {icepool.__version__}, Python {sys.version.split()[0]}; "
-          f"{args.clock} time per new spec (ours: median of {args.repeat} run(s) per spec); cold = "
+          f"{args.clock} time per new spec (ours: median of {args.repeat} run(s) per spec, "
+          f"{args.repeat * SINGLE_SPEC_RUNS} for a class of one spec); cold = "
           f"{len(engine_caches())} engine caches emptied\n", flush=True)
     t0 = time.perf_counter()
     rows = []
