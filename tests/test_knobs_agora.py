@@ -17,6 +17,7 @@ from test_agora import A, CASES, brute
 
 VARIANTS = [
     ({"snake_eyes_ones": 3}, {"snake_eyes_ones": 3}),
+    ({"snake_eyes_ones": 9}, {"snake_eyes_ones": 9}),  # more 1s than most of these rolls can show: no criticals
     ({"challenging_factor": 3}, {"challenging_factor": 3}),
     ({"ego_double_from": 5}, {"ego_double_from": 5}),
     ({"merge_drop": 2}, {}),
@@ -37,6 +38,23 @@ def test_spec_rules_give_the_brute_force_odds(spec, rules, args):
     o = vw.odds(s, exact=True)
     assert o.distribution == {k: v for k, v in b["dist"].items() if v}
     assert o.p_critical == b["crit"]
+
+
+@pytest.mark.parametrize("snakes", ["each-pair", "same"])
+def test_snake_eyes_no_roll_can_show_mean_no_criticals(snakes):
+    """64 1s for snake eyes: no roll of 23 main dice, a help die and their
+    KISSes shows that many, so nothing is critical (the odds then leave the
+    1s out of the count) and the rest is as with 1s that never pair."""
+    spec = {**A, "roll": "task", "rank": 3, "health": 3, "job": 10, "assets": 10, "helpers": [6] * 4, "kiss": 5,
+            "ego": True, "snakes": snakes, "consequences": 2}
+    o = vw.odds({**spec, "rules": {"snake_eyes_ones": 64}}, exact=True)
+    assert o.p_critical == 0
+    if snakes == "each-pair":
+        assert o.breakdown["0 criticals"] == 1 and "1 criticals" not in o.breakdown
+    # 24 1s: only when every die shows a 1, so the 1s are counted; the same totals and Ego, one critical more
+    every = vw.odds({**spec, "rules": {"snake_eyes_ones": 24}}, exact=True)
+    assert o.distribution == every.distribution and o.p_ego_spent == every.p_ego_spent
+    assert 0 < every.p_critical <= Fraction(1, 6**24)
 
 
 def test_rolls_double_and_count_snake_eyes_by_the_rules():

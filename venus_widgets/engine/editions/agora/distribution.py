@@ -89,10 +89,12 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     six_cap = target if spec["ego"] else 0  # the 6s count below the threshold (Ego), the 1s up to two
     kissed = kiss_round(n, rank, help_rank, target, spec["kiss"], spec["helper_kiss"], count, rules.ego_double_from)
     tops = kissed.tops()
-    # the 1s up to the snake eyes; with each-pair, every 1 counts: kept whole on a small grid, else counted alone
-    whole = spec["snakes"] == "each-pair" and tops[2] <= 12
-    alone = spec["snakes"] == "each-pair" and not whole  # the law of the 1s alone: the grid cuts them
-    grid = Grid.of(tops, (six_cap, None if whole else rules.snake_eyes_ones), alone)
+    # the 1s up to the snake eyes; with each-pair, every 1 counts: kept whole on a small grid, else counted
+    # alone; none at all when no roll shows as many 1s as the snake eyes (a rule knob may ask for 64)
+    crits = rules.snake_eyes_ones <= tops[2]
+    whole = spec["snakes"] == "each-pair" and tops[2] <= 12 and crits
+    alone = spec["snakes"] == "each-pair" and not whole and crits  # the law of the 1s alone: the grid cuts them
+    grid = Grid.of(tops, (six_cap, None if whole else rules.snake_eyes_ones if crits else 0), alone)
     p, six, succ, ones, *by_ones = grid.roll(binned(kissed, grid), kissed.die)
     den = 6**kissed.m
     counted = not exact and den < FLOAT_COUNTS_BELOW  # whole numbers, exact in float64: Odds.from_counts divides
