@@ -288,3 +288,16 @@ def test_more_allies_than_two_against_brute_force(allies, dice, kiss):
     rules = {"max_allies": len(allies)}
     spec = vw.normalize({"roll": "task", "dice": dice, "allies": allies, "kiss": kiss, "rules": rules})
     assert vw.odds(spec, exact=True).distribution == {k: v for k, v in brute_task(spec, rules).items() if v}
+
+
+@pytest.mark.parametrize("allies,caliber,kiss,ego", [(["platinum", "bronze", "gold", "silver"], "silver", 2, "double6"),
+                                                    (["bronze", "platinum", "silver"], "silver", 1, "reroll")])
+def test_allies_before_and_after_the_own_dice_against_brute_force(allies, caliber, kiss, ego):
+    """Allies of a better chance than the own dice are KISSed before them,
+    the others with what the own dice leave (the allies' count goes die by
+    die in KISS order, :mod:`venus_widgets.engine.editions.playtest.allies`):
+    a budget short of the failures, a goal past the threshold."""
+    rules = {"max_allies": len(allies)}
+    spec = vw.normalize({"roll": "task", "caliber": caliber, "dice": 1, "allies": allies, "kiss": kiss, "ego": ego,
+                         "consequences": 1, "rules": rules})
+    assert vw.odds(spec, exact=True).distribution == {k: v for k, v in brute_task(spec, rules).items() if v}

@@ -1,8 +1,8 @@
 """Exact odds of a task under the default policy ``"failures"``, counted in
 whole numbers.
 
-Allies (at most two) are enumerated by the class of each first die; the
-own dice, all of one caliber, by their number of successes. In KISS order
+The allies are counted die by die in KISS order (:mod:`.allies`); the own
+dice, all of one caliber, by their number of successes. In KISS order
 (:mod:`.order`) the allies of a better chance than the own dice are KISSed
 before them, the others after, so the own dice see the budget those take
 first and leave the rest to the others.
@@ -29,7 +29,7 @@ Fraction(5, 9)
 from __future__ import annotations
 
 import math
-from itertools import accumulate, product
+from itertools import accumulate
 from typing import Sequence
 
 import numpy as np
@@ -37,7 +37,7 @@ import numpy as np
 from ..._dist import comb_table, count_dtype, pascal_counts, whole_powers
 from ...exact import bincount
 from ...odds import Odds
-from .dice import FAIL
+from .allies import after_kiss_round, as_they_fell
 from .order import best_first
 from .outcome import finish_odds
 from .rules import Rules, rules_of
@@ -91,19 +91,6 @@ def _own_rows(first: np.ndarray, w: int, nlo: int, keys: Sequence[tuple[int, int
     return out
 
 
-def _kissed_points(points: Sequence[Sequence[tuple[int, int]]]) -> list[tuple[int, int]]:
-    """The KISSed allies' final (successes, sixes), as (flat index, ways
-    over 6 per die) pairs: the convolution of each die's three classes."""
-    out = {0: 1}
-    for die in points:
-        new: dict[int, int] = {}
-        for k, n in out.items():
-            for dk, ways in die:
-                new[k + dk] = new.get(k + dk, 0) + n * ways
-        out = new
-    return list(out.items())
-
-
 def _parts(spec: dict, exact: bool, rules: Rules | None = None):
     """Counts over ``D``: the table ``H`` of (successes, sixes) at the end
     of the KISS round (the first rolls that reach the goal included, as
@@ -126,39 +113,22 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
     kiss_order = best_first(range(len(allies)), allies.__getitem__, rules)
     hi = [i for i in kiss_order if rules.chance(allies[i]) > own_chance]  # KISSed before the own dice
     lo = [i for i in kiss_order if rules.chance(allies[i]) <= own_chance]  # after them
-    # each ally die by class: (class, ways, the step it moves the allies' flattened (successes, sixes) table)
+    # the allies' (successes, sixes) table, flattened (:mod:`.allies`): w_a**2 cells, by key of the own dice
     w_a = len(allies) + 1
-    step = (0, w_a, w_a + 1)
-    per_die = [[(c, f, step[c]) for c, f in enumerate(rules.faces(a))] for a in allies]
+    faces = [rules.faces(a) for a in allies]
     keyed: dict[tuple[int, int, int], list[int]] = {}  # (b, L, tau) -> the allies' table of ways
-    kissed_points: dict[tuple[int, ...], list[tuple[int, int]]] = {}  # per set of KISSed allies
     p0_thr = p0_goal = 0
-    J = w_a**2
-    for combo in product(*per_die):
-        p, a_s, shift = 1, 0, 0  # ways, successes and table index of the allies as they fell
-        for c, f, st in combo:
-            p, a_s, shift = p * f, a_s + (c != FAIL), shift + st
+    for j, c in as_they_fell(faces).items():  # the first rolls that reach the goal: no KISS
+        a_s = j // w_a
         tau = min(max(g - a_s, 0), n + 1)  # own successes that reach the goal
-        p0_thr += p * tail[min(max(thr - a_s, 0), n + 1)]
-        p0_goal += p * tail[tau]
-        if tau <= n:  # the first rolls that reach the goal: no KISS
-            acc = keyed.get((NO_KISS, 0, tau)) or keyed.setdefault((NO_KISS, 0, tau), [0] * J)
-            acc[shift] += p * scale
-        if tau == 0:
-            continue
-        failed_hi = [i for i in hi if combo[i][0] == FAIL]
-        used = min(len(failed_hi), b_total)
-        failed_lo = [i for i in lo if combo[i][0] == FAIL]
-        for left in range(len(lo) + 1):
-            kd = tuple(failed_hi[:used] + failed_lo[:left])
-            pts = kissed_points.get(kd)
-            if pts is None:
-                pts = kissed_points[kd] = _kissed_points([[(st, f) for _, f, st in per_die[i]] for i in kd])
-            f = p * 6 ** max(left - len(failed_lo), 0)  # budget left unused: as if rolled and ignored
-            key = (b_total - used, left, tau)
-            acc = keyed.get(key) or keyed.setdefault(key, [0] * J)
-            for k, c in pts:  # the allies kept as they fell had not failed: their steps are all in shift
-                acc[k + shift] += f * c
+        p0_thr += c * tail[min(max(thr - a_s, 0), n + 1)]
+        p0_goal += c * tail[tau]
+        if tau <= n:
+            keyed.setdefault((NO_KISS, 0, tau), [0] * w_a**2)[j] += c * scale
+    for (a_s, used, left), cells in after_kiss_round(faces, hi, lo, b_total, g).items():  # the others: KISS
+        acc = keyed.setdefault((b_total - used, left, min(g - a_s, n + 1)), [0] * w_a**2)
+        for j, c in cells.items():
+            acc[j] += c
     own = _own_rows(first, w, len(lo), list(keyed))  # (K, n + 1): the own dice of each key
     weights = np.array(list(keyed.values()), dtype=dt).T @ own  # (J, n + 1): by allies' cell, own successes
     sixes = pascal_counts(n, dd, v, dt)  # C(s, x) dd**x v**(s - x): the sixes among s own successes
