@@ -130,10 +130,12 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
         for j, c in cells.items():
             acc[j] += c
     own = _own_rows(first, w, len(lo), list(keyed))  # (K, n + 1): the own dice of each key
-    weights = np.array(list(keyed.values()), dtype=dt).T @ own  # (J, n + 1): by allies' cell, own successes
+    # the allies' cells that can hold ways (no more sixes than successes: 28 of 49 with six allies)
+    filled = [j for j in range(w_a**2) if j % w_a <= j // w_a]
+    weights = np.array(list(keyed.values()), dtype=dt)[:, filled].T @ own  # (J, n + 1): by cell, own successes
     sixes = pascal_counts(n, dd, v, dt)  # C(s, x) dd**x v**(s - x): the sixes among s own successes
     # H's flat index of each (J, s, x): the allies' cell j = (successes, sixes) moved by the own dice's (s, x)
-    allies_cell = np.array([(j // w_a) * size + j % w_a for j in range(w_a**2)])
+    allies_cell = np.array([(j // w_a) * size + j % w_a for j in filled])
     own_cell = np.arange((n + 1) * size).reshape(n + 1, size)[:, : n + 1]  # s * size + x
     H = bincount(allies_cell[:, None, None] + own_cell, weights[:, :, None] * sixes, minlength=size * size)
     H = H.reshape(size, size)
