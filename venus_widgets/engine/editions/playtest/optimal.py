@@ -134,23 +134,33 @@ class _Tails:
         kissed = _all_kissed([sizes[a] for a in axes], [least[a] for a in axes])
         np.multiply(self.table, pad[kissed][:, None], out=self.table)
 
-    def values(self, r_fail, S, need0, j, state) -> np.ndarray:
-        """The ways choice ``j[k]`` reaches the goal from first roll
-        ``state[k]``; ``need0`` is the score the default choice needs (each
-        success KISSed needs one more). Choice ``j``'s row is the default
-        choice's plus ``(stride_i - stride_(i+1)) min(j, c_i)`` for every
-        group, as ``R_i = r_i + min(j, c_i) - min(j, c_(i-1))``
-        (:func:`_default_kiss`); for the last group ``min(j, c_i)`` is
-        ``j``, as ``j <= most <= c_i``."""
-        width, last = self.table.shape[1], len(S) - 1
-        at = np.minimum(np.maximum(need0[state] + j, 0), width - 1)
-        at += sum(st * (r - lo) for st, r, lo in zip(self.stride, r_fail, self.least))[state] + self.stride[last] * j
-        c = S[0]
-        for i in range(last):
-            if self.stride[i] != self.stride[i + 1]:
-                at += (self.stride[i] - self.stride[i + 1]) * np.minimum(j, c[state])
-            c = c + S[i + 1]
-        return self.table.ravel()[at]
+    def values(self, r_fail, S, need0, most) -> np.ndarray:
+        """The ways each choice ``j = 0 .. most[k]`` reaches the goal from
+        first roll ``k``, its choices in a row and the first rolls end to end;
+        ``need0`` is the score the default choice needs (each success KISSed
+        needs one more), from 1 to ``2 r + most`` (``r`` the failed dice
+        KISSed: no place beyond the last column). Choice ``j``'s place is
+        ``sum_i stride_i (R_i - least_i) + need0 + j`` with ``R_i = r_i +
+        min(j, c_i) - min(j, c_(i-1))`` (:func:`_default_kiss`): from ``j -
+        1`` to ``j`` it steps by ``1 + stride_i``, ``i`` the group of the
+        ``j``-th success KISSed (the first with ``c_i >= j``), which group
+        ``i`` is for ``min(most, c_i) - min(most, c_(i-1))`` choices. So the
+        places are one cumulative sum of steps, each first roll's first step
+        going from the last place of the one before to its default choice's."""
+        steps = np.empty((len(most), len(S) + 1), dtype=np.int64)
+        counts = np.empty_like(steps)
+        counts[:, 0], steps[:, 1:] = 1, 1 + np.array(self.stride)
+        before, c = np.zeros_like(most), np.zeros_like(most)
+        for i, s in enumerate(S):
+            c = c + s
+            upto = np.minimum(most, c)
+            counts[:, i + 1] = upto - before
+            before = upto
+        first = need0 + sum(st * (r - lo) for st, r, lo in zip(self.stride, r_fail, self.least))
+        last = first + counts[:, 1:] @ steps[0, 1:]
+        steps[:, 0] = first
+        steps[1:, 0] -= last[:-1]
+        return self.table.ravel().take(np.cumsum(np.repeat(steps.ravel(), counts.ravel())))
 
 
 def _best(tails_: _Tails, r_fail, S, most, need0, tol) -> np.ndarray:
@@ -160,32 +170,45 @@ def _best(tails_: _Tails, r_fail, S, most, need0, tol) -> np.ndarray:
     ``most``. With ``tol`` None the values are compared exactly as counted
     (ties keep the default choice, ``j = 0``), else in floats (over 6**b).
 
-    The values are laid out choice by choice, the first rolls by ``most``
-    from the largest, so that choice ``j``'s are the first ``cnt[j]``. A
-    first roll where no ``j`` beats the default choice's value keeps it
-    (the bar only rises): when none has such a ``j``, all keep it at once."""
-    by_most = np.argsort(-most.astype(np.int16), kind="stable")
-    cnt = np.cumsum(np.bincount(most)[::-1])[::-1]  # first rolls with most >= j
-    j = np.repeat(np.arange(len(cnt)), cnt)
-    off = np.cumsum(cnt) - cnt
-    row = np.arange(len(j)) - off[j]  # the value's first roll, in the order by_most
-    value = tails_.values(r_fail, S, need0, j, by_most[row])
-    bar = value  # what a later choice must beat
+    Only the first rolls where a choice can beat the default one are
+    valued: not those whose default choice needs a score ``need0 <= 0``
+    (it reaches the goal in all ``6**b`` ways, the most any choice has),
+    nor those that need more than ``2 r + most`` (``r`` failed dice KISSed:
+    choice ``j`` needs ``need0 + j`` of ``r + j`` dice that score at most 2
+    each, so every value is 0), nor those with ``most = 0``. A first roll
+    where no ``j`` beats the default choice's value keeps it (the bar only
+    rises): when none has such a ``j``, all keep it at once. Else the
+    choices ``j`` are tried in turn on the first rolls that have one, taken
+    by ``most`` from the largest (those with a choice ``j`` come first)."""
+    best = np.zeros(len(most), dtype=np.int64)
+    kissed = sum(r_fail[1:], r_fail[0])
+    open_ = np.flatnonzero((need0 > 0) & (need0 <= 2 * kissed + most) & (most > 0))
+    if not len(open_):
+        return best
+    most = most[open_]
+    value = tails_.values([r[open_] for r in r_fail], [s[open_] for s in S], need0[open_], most)
     if tol is not None:
         value = value.astype(float) / tol[1]
-        bar = value + tol[0]
-    best = np.zeros(len(most), dtype=np.int64)
-    if not np.greater(value[cnt[0] :], bar[row[cnt[0] :]]).any():
+    start = np.cumsum(most + 1) - (most + 1)  # where each first roll's choices begin
+    if not np.greater(value, np.repeat(_bar(value[start], tol), most + 1)).any():
         return best  # no choice beats the default one (its bar only rises)
-    best_bar = bar[: cnt[0]].copy()
-    for k in range(1, len(cnt)):
-        lo, n = off[k], cnt[k]
-        win = value[lo : lo + n] > best_bar[:n]
-        np.copyto(best_bar[:n], bar[lo : lo + n], where=win)
-        np.copyto(best[:n], k, where=win)
-    out = np.empty_like(best)
-    out[by_most] = best
-    return out
+    by_most = np.argsort(-most.astype(np.int16), kind="stable")
+    start, open_ = start[by_most], open_[by_most]
+    best_bar = _bar(value[start], tol)  # what a later choice must beat
+    at_least = np.cumsum(np.bincount(most)[::-1])[::-1]  # first rolls with most >= j
+    for k in range(1, len(at_least)):
+        n = at_least[k]
+        v = value[start[:n] + k]
+        win = v > best_bar[:n]
+        np.copyto(best_bar[:n], _bar(v, tol), where=win)
+        best[open_[:n][win]] = k
+    return best
+
+
+def _bar(value: np.ndarray, tol) -> np.ndarray:
+    """What a choice must beat to replace one of ``value``: the value
+    itself when counted exactly (``tol`` None), else ``value + tol[0]``."""
+    return value if tol is None else value + tol[0]
 
 
 def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int], least: list[int], main: int,
