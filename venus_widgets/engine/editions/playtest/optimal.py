@@ -211,6 +211,11 @@ def _bar(value: np.ndarray, tol) -> np.ndarray:
     return value if tol is None else value + tol[0]
 
 
+#: About how many (cell, ways) terms :func:`_kiss_table` adds at a time: runs of first rolls keep its
+#: temporaries small, as fresh memory (page faults) costs more than the sums themselves.
+_RUN = 8192
+
+
 def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int], least: list[int], main: int,
                 others: Others, low: int, pad):
     """``W[r - bottom, s, x]``: the first rolls short of the goal by the
@@ -218,7 +223,13 @@ def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int]
     ``x`` kept (``s`` below ``low``) plus those the other groups' KISSed
     dice add (:class:`.rerolled.Others`, ``c`` their combination), over
     ``6**(N + b)`` (a KISSed multiset ``R`` padded from ``6**(N + |R|)``);
-    ``bottom`` and ``top`` are the fewest and most ``r``."""
+    ``bottom`` and ``top`` are the fewest and most ``r``.
+
+    Each first roll adds its ways to one cell per term ``t`` its
+    combination ``c`` can give (``others.ways[c, t]`` not 0: few, as few
+    dice are KISSed), first roll by first roll and in ``t`` order, about
+    :data:`_RUN` terms at a time (``np.add.at`` sums in the order given,
+    as one ``bincount`` would: the same floats)."""
     c, total = np.zeros_like(kept_s), chosen[main].copy()
     for i, (m, r, lo) in enumerate(zip(sizes, chosen, least)):
         if i != main:
@@ -227,8 +238,17 @@ def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int]
     side = low + int(others.ds.max())
     r_main = chosen[main]
     top, bottom = int(r_main.max()), int(r_main.min())
-    cell = (((r_main - bottom) * side + kept_s) * side + kept_x)[:, None] + (others.ds * side + others.dx)
-    W = bincount(cell, (ways * pad[total])[:, None] * others.ways[c], minlength=(top - bottom + 1) * side * side)
+    by_c, t = np.nonzero(others.ways)  # the terms of each combination, combination by combination
+    n_terms = np.bincount(by_c, minlength=len(others.ways))
+    first, shift, term_ways = np.cumsum(n_terms) - n_terms, (others.ds * side + others.dx)[t], others.ways[by_c, t]
+    cell, weight, count = ((r_main - bottom) * side + kept_s) * side + kept_x, ways * pad[total], n_terms[c]
+    W = np.zeros((top - bottom + 1) * side * side, dtype=weight.dtype)
+    ends = np.cumsum(count)
+    cuts = [0, *np.searchsorted(ends, np.arange(_RUN, ends[-1], _RUN), side="right").tolist(), len(c)]
+    for lo, hi in zip(cuts[:-1], cuts[1:]):
+        k = count[lo:hi]
+        term = np.repeat(first[c[lo:hi]] - (np.cumsum(k) - k), k) + np.arange(int(k.sum()))  # into shift, term_ways
+        np.add.at(W, np.repeat(cell[lo:hi], k) + shift[term], np.repeat(weight[lo:hi], k) * term_ways[term])
     size = sum(sizes) + 1  # no count beyond: the cells cut hold zeros
     return W.reshape(-1, side, side)[:, :size, :size], top
 
