@@ -193,9 +193,9 @@ def test_playtest_optimal_policy_against_brute_force(spec):
      "factors": 1},
 ], ids=lambda s: json.dumps(s, sort_keys=True))
 def test_playtest_optimal_kiss_table_in_runs(spec, monkeypatch):
-    """The optimal policy's KISS table summed a few terms at a time (many
-    runs of ``optimal._RUN``) gives the one-run odds, exact and float, and
-    P(goal) is the brute force's best."""
+    """The optimal policy's KISS table from only the terms each first roll's
+    allies can give, a few at a time (many runs of ``optimal._RUN``), gives
+    the one-bincount odds, exact and float, and P(goal) is the brute force's best."""
     spec = normalize({**spec, "edition": "playtest", "policy": "optimal"})
     whole, whole_float = optimal.odds(spec, exact=True), optimal.odds(spec)
     monkeypatch.setattr(optimal, "_RUN", 2)

@@ -223,13 +223,11 @@ def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int]
     ``x`` kept (``s`` below ``low``) plus those the other groups' KISSed
     dice add (:class:`.rerolled.Others`, ``c`` their combination), over
     ``6**(N + b)`` (a KISSed multiset ``R`` padded from ``6**(N + |R|)``);
-    ``bottom`` and ``top`` are the fewest and most ``r``.
-
-    Each first roll adds its ways to one cell per term ``t`` its
-    combination ``c`` can give (``others.ways[c, t]`` not 0: few, as few
-    dice are KISSed), first roll by first roll and in ``t`` order, about
-    :data:`_RUN` terms at a time (``np.add.at`` sums in the order given,
-    as one ``bincount`` would: the same floats)."""
+    ``bottom`` and ``top`` are the fewest and most ``r``. Each first roll
+    adds its ways times ``others.ways[c, t]`` to its cell shifted by term
+    ``t``, first roll by first roll and in ``t`` order: all terms in one
+    ``bincount`` when there are at most :data:`_RUN`, else only those ``c``
+    can give (:func:`_add_terms`; the zeros left out change no sum)."""
     c, total = np.zeros_like(kept_s), chosen[main].copy()
     for i, (m, r, lo) in enumerate(zip(sizes, chosen, least)):
         if i != main:
@@ -238,19 +236,34 @@ def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int]
     side = low + int(others.ds.max())
     r_main = chosen[main]
     top, bottom = int(r_main.max()), int(r_main.min())
-    by_c, t = np.nonzero(others.ways)  # the terms of each combination, combination by combination
-    n_terms = np.bincount(by_c, minlength=len(others.ways))
-    first, shift, term_ways = np.cumsum(n_terms) - n_terms, (others.ds * side + others.dx)[t], others.ways[by_c, t]
-    cell, weight, count = ((r_main - bottom) * side + kept_s) * side + kept_x, ways * pad[total], n_terms[c]
-    W = np.zeros((top - bottom + 1) * side * side, dtype=weight.dtype)
-    ends = np.cumsum(count)
-    cuts = [0, *np.searchsorted(ends, np.arange(_RUN, ends[-1], _RUN), side="right").tolist(), len(c)]
-    for lo, hi in zip(cuts[:-1], cuts[1:]):
-        k = count[lo:hi]
-        term = np.repeat(first[c[lo:hi]] - (np.cumsum(k) - k), k) + np.arange(int(k.sum()))  # into shift, term_ways
-        np.add.at(W, np.repeat(cell[lo:hi], k) + shift[term], np.repeat(weight[lo:hi], k) * term_ways[term])
+    cell, weight = ((r_main - bottom) * side + kept_s) * side + kept_x, ways * pad[total]
+    bins = (top - bottom + 1) * side * side
+    if len(c) * len(others.ds) <= _RUN:
+        W = bincount(cell[:, None] + (others.ds * side + others.dx), weight[:, None] * others.ways[c], minlength=bins)
+    else:
+        W = _add_terms(cell, weight, c, others, side, bins)
     size = sum(sizes) + 1  # no count beyond: the cells cut hold zeros
     return W.reshape(-1, side, side)[:, :size, :size], top
+
+
+def _add_terms(cell: np.ndarray, weight: np.ndarray, c: np.ndarray, others: Others, side: int, bins: int) -> np.ndarray:
+    """``W`` of :func:`_kiss_table` from the terms each first roll's
+    combination ``c`` can give (``others.ways[c, t]`` not 0: few, as few
+    dice are KISSed), about :data:`_RUN` at a time: ``np.add.at`` sums in
+    the order given, as one ``bincount`` would (the same floats)."""
+    by_c, t = np.nonzero(others.ways)  # the terms of each combination, combination by combination
+    n_terms = np.bincount(by_c, minlength=len(others.ways))
+    shift, term_ways, count = (others.ds * side + others.dx)[t], others.ways[by_c, t], n_terms[c]
+    ends = np.cumsum(count)  # where each first roll's terms end, laid end to end
+    begin = ends - count
+    skip = (np.cumsum(n_terms) - n_terms)[c] - begin  # from there to its combination's first term
+    W = np.zeros(bins, dtype=weight.dtype)
+    cuts = [0, *(np.flatnonzero(np.diff(begin // _RUN)) + 1).tolist(), len(c)]  # runs: by begin // _RUN
+    for lo, hi in zip(cuts[:-1], cuts[1:]):
+        k = count[lo:hi]
+        term = np.repeat(skip[lo:hi], k) + np.arange(begin[lo], ends[hi - 1])  # into shift, term_ways
+        np.add.at(W, np.repeat(cell[lo:hi], k) + shift[term], np.repeat(weight[lo:hi], k) * term_ways[term])
+    return W
 
 
 def _double6_parts(spec: dict, exact: bool, rules: Rules):
