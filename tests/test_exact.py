@@ -28,6 +28,7 @@ import peer_playsheet
 import peer_playtest
 import venus_widgets as vw
 from venus_widgets.engine import api
+from venus_widgets.engine.editions.playtest import optimal
 from venus_widgets.engine.odds import Odds
 from venus_widgets.engine.spec import normalize
 
@@ -183,6 +184,26 @@ def test_playtest_optimal_policy_against_brute_force(spec):
     e = vw.odds(spec, exact=True)
     assert e.p_goal == sum(v for k, v in brute.items() if k >= e.goal)
     assert vw.odds(spec).p_goal == float(e.p_goal)
+
+
+@pytest.mark.parametrize("spec", [
+    {"roll": "task", "caliber": "bronze", "dice": 1, "allies": ["gold", "silver"], "kiss": 3, "ego": "double6",
+     "factors": 2, "consequences": 1},
+    {"roll": "task", "caliber": "gold", "dice": 1, "allies": ["bronze", "platinum"], "kiss": 2, "ego": "double6",
+     "factors": 1},
+], ids=lambda s: json.dumps(s, sort_keys=True))
+def test_playtest_optimal_kiss_table_in_runs(spec, monkeypatch):
+    """The optimal policy's KISS table from only the terms each first roll's
+    allies can give, a few at a time (many runs of ``optimal._RUN``), gives
+    the one-bincount odds, exact and float, and P(goal) is the brute force's best."""
+    spec = normalize({**spec, "edition": "playtest", "policy": "optimal"})
+    whole, whole_float = optimal.odds(spec, exact=True), optimal.odds(spec)
+    monkeypatch.setattr(optimal, "_RUN", 2)
+    runs = optimal.odds(spec, exact=True)
+    assert (runs.distribution, runs.breakdown) == (whole.distribution, whole.breakdown)
+    assert optimal.odds(spec).to_dict() == whole_float.to_dict()
+    brute = peer_playtest.brute_task(spec, optimal=True)
+    assert runs.p_goal == sum(v for k, v in brute.items() if k >= runs.goal)
 
 
 def test_playtest_task_icepool_peer():

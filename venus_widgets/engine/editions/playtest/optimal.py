@@ -134,23 +134,33 @@ class _Tails:
         kissed = _all_kissed([sizes[a] for a in axes], [least[a] for a in axes])
         np.multiply(self.table, pad[kissed][:, None], out=self.table)
 
-    def values(self, r_fail, S, need0, j, state) -> np.ndarray:
-        """The ways choice ``j[k]`` reaches the goal from first roll
-        ``state[k]``; ``need0`` is the score the default choice needs (each
-        success KISSed needs one more). Choice ``j``'s row is the default
-        choice's plus ``(stride_i - stride_(i+1)) min(j, c_i)`` for every
-        group, as ``R_i = r_i + min(j, c_i) - min(j, c_(i-1))``
-        (:func:`_default_kiss`); for the last group ``min(j, c_i)`` is
-        ``j``, as ``j <= most <= c_i``."""
-        width, last = self.table.shape[1], len(S) - 1
-        at = np.minimum(np.maximum(need0[state] + j, 0), width - 1)
-        at += sum(st * (r - lo) for st, r, lo in zip(self.stride, r_fail, self.least))[state] + self.stride[last] * j
-        c = S[0]
-        for i in range(last):
-            if self.stride[i] != self.stride[i + 1]:
-                at += (self.stride[i] - self.stride[i + 1]) * np.minimum(j, c[state])
-            c = c + S[i + 1]
-        return self.table.ravel()[at]
+    def values(self, r_fail, S, need0, most) -> np.ndarray:
+        """The ways each choice ``j = 0 .. most[k]`` reaches the goal from
+        first roll ``k``, its choices in a row and the first rolls end to end;
+        ``need0`` is the score the default choice needs (each success KISSed
+        needs one more), from 1 to ``2 r + most`` (``r`` the failed dice
+        KISSed: no place beyond the last column). Choice ``j``'s place is
+        ``sum_i stride_i (R_i - least_i) + need0 + j`` with ``R_i = r_i +
+        min(j, c_i) - min(j, c_(i-1))`` (:func:`_default_kiss`): from ``j -
+        1`` to ``j`` it steps by ``1 + stride_i``, ``i`` the group of the
+        ``j``-th success KISSed (the first with ``c_i >= j``), which group
+        ``i`` is for ``min(most, c_i) - min(most, c_(i-1))`` choices. So the
+        places are one cumulative sum of steps, each first roll's first step
+        going from the last place of the one before to its default choice's."""
+        steps = np.empty((len(most), len(S) + 1), dtype=np.int64)
+        counts = np.empty_like(steps)
+        counts[:, 0], steps[:, 1:] = 1, 1 + np.array(self.stride)
+        before, c = np.zeros_like(most), np.zeros_like(most)
+        for i, s in enumerate(S):
+            c = c + s
+            upto = np.minimum(most, c)
+            counts[:, i + 1] = upto - before
+            before = upto
+        first = need0 + sum(st * (r - lo) for st, r, lo in zip(self.stride, r_fail, self.least))
+        last = first + counts[:, 1:] @ steps[0, 1:]
+        steps[:, 0] = first
+        steps[1:, 0] -= last[:-1]
+        return self.table.ravel().take(np.cumsum(np.repeat(steps.ravel(), counts.ravel())))
 
 
 def _best(tails_: _Tails, r_fail, S, most, need0, tol) -> np.ndarray:
@@ -160,32 +170,50 @@ def _best(tails_: _Tails, r_fail, S, most, need0, tol) -> np.ndarray:
     ``most``. With ``tol`` None the values are compared exactly as counted
     (ties keep the default choice, ``j = 0``), else in floats (over 6**b).
 
-    The values are laid out choice by choice, the first rolls by ``most``
-    from the largest, so that choice ``j``'s are the first ``cnt[j]``. A
-    first roll where no ``j`` beats the default choice's value keeps it
-    (the bar only rises): when none has such a ``j``, all keep it at once."""
-    by_most = np.argsort(-most.astype(np.int16), kind="stable")
-    cnt = np.cumsum(np.bincount(most)[::-1])[::-1]  # first rolls with most >= j
-    j = np.repeat(np.arange(len(cnt)), cnt)
-    off = np.cumsum(cnt) - cnt
-    row = np.arange(len(j)) - off[j]  # the value's first roll, in the order by_most
-    value = tails_.values(r_fail, S, need0, j, by_most[row])
-    bar = value  # what a later choice must beat
+    Only the first rolls where a choice can beat the default one are
+    valued: not those whose default choice needs a score ``need0 <= 0``
+    (it reaches the goal in all ``6**b`` ways, the most any choice has),
+    nor those that need more than ``2 r + most`` (``r`` failed dice KISSed:
+    choice ``j`` needs ``need0 + j`` of ``r + j`` dice that score at most 2
+    each, so every value is 0), nor those with ``most = 0``. A first roll
+    where no ``j`` beats the default choice's value keeps it (the bar only
+    rises): when none has such a ``j``, all keep it at once. Else the
+    choices ``j`` are tried in turn on the first rolls that have one, taken
+    by ``most`` from the largest (those with a choice ``j`` come first)."""
+    best = np.zeros(len(most), dtype=np.int64)
+    kissed = sum(r_fail[1:], r_fail[0])
+    open_ = np.flatnonzero((need0 > 0) & (need0 <= 2 * kissed + most) & (most > 0))
+    if not len(open_):
+        return best
+    most = most[open_]
+    value = tails_.values([r[open_] for r in r_fail], [s[open_] for s in S], need0[open_], most)
     if tol is not None:
         value = value.astype(float) / tol[1]
-        bar = value + tol[0]
-    best = np.zeros(len(most), dtype=np.int64)
-    if not np.greater(value[cnt[0] :], bar[row[cnt[0] :]]).any():
+    start = np.cumsum(most + 1) - (most + 1)  # where each first roll's choices begin
+    if not np.greater(value, np.repeat(_bar(value[start], tol), most + 1)).any():
         return best  # no choice beats the default one (its bar only rises)
-    best_bar = bar[: cnt[0]].copy()
-    for k in range(1, len(cnt)):
-        lo, n = off[k], cnt[k]
-        win = value[lo : lo + n] > best_bar[:n]
-        np.copyto(best_bar[:n], bar[lo : lo + n], where=win)
-        np.copyto(best[:n], k, where=win)
-    out = np.empty_like(best)
-    out[by_most] = best
-    return out
+    by_most = np.argsort(-most.astype(np.int16), kind="stable")
+    start, open_ = start[by_most], open_[by_most]
+    best_bar = _bar(value[start], tol)  # what a later choice must beat
+    at_least = np.cumsum(np.bincount(most)[::-1])[::-1]  # first rolls with most >= j
+    for k in range(1, len(at_least)):
+        n = at_least[k]
+        v = value[start[:n] + k]
+        win = v > best_bar[:n]
+        np.copyto(best_bar[:n], _bar(v, tol), where=win)
+        best[open_[:n][win]] = k
+    return best
+
+
+def _bar(value: np.ndarray, tol) -> np.ndarray:
+    """What a choice must beat to replace one of ``value``: the value
+    itself when counted exactly (``tol`` None), else ``value + tol[0]``."""
+    return value if tol is None else value + tol[0]
+
+
+#: About how many (cell, ways) terms :func:`_kiss_table` adds at a time: runs of first rolls keep its
+#: temporaries small, as fresh memory (page faults) costs more than the sums themselves.
+_RUN = 8192
 
 
 def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int], least: list[int], main: int,
@@ -195,7 +223,11 @@ def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int]
     ``x`` kept (``s`` below ``low``) plus those the other groups' KISSed
     dice add (:class:`.rerolled.Others`, ``c`` their combination), over
     ``6**(N + b)`` (a KISSed multiset ``R`` padded from ``6**(N + |R|)``);
-    ``bottom`` and ``top`` are the fewest and most ``r``."""
+    ``bottom`` and ``top`` are the fewest and most ``r``. Each first roll
+    adds its ways times ``others.ways[c, t]`` to its cell shifted by term
+    ``t``, first roll by first roll and in ``t`` order: all terms in one
+    ``bincount`` when there are at most :data:`_RUN`, else only those ``c``
+    can give (:func:`_add_terms`; the zeros left out change no sum)."""
     c, total = np.zeros_like(kept_s), chosen[main].copy()
     for i, (m, r, lo) in enumerate(zip(sizes, chosen, least)):
         if i != main:
@@ -204,10 +236,34 @@ def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int]
     side = low + int(others.ds.max())
     r_main = chosen[main]
     top, bottom = int(r_main.max()), int(r_main.min())
-    cell = (((r_main - bottom) * side + kept_s) * side + kept_x)[:, None] + (others.ds * side + others.dx)
-    W = bincount(cell, (ways * pad[total])[:, None] * others.ways[c], minlength=(top - bottom + 1) * side * side)
+    cell, weight = ((r_main - bottom) * side + kept_s) * side + kept_x, ways * pad[total]
+    bins = (top - bottom + 1) * side * side
+    if len(c) * len(others.ds) <= _RUN:
+        W = bincount(cell[:, None] + (others.ds * side + others.dx), weight[:, None] * others.ways[c], minlength=bins)
+    else:
+        W = _add_terms(cell, weight, c, others, side, bins)
     size = sum(sizes) + 1  # no count beyond: the cells cut hold zeros
     return W.reshape(-1, side, side)[:, :size, :size], top
+
+
+def _add_terms(cell: np.ndarray, weight: np.ndarray, c: np.ndarray, others: Others, side: int, bins: int) -> np.ndarray:
+    """``W`` of :func:`_kiss_table` from the terms each first roll's
+    combination ``c`` can give (``others.ways[c, t]`` not 0: few, as few
+    dice are KISSed), about :data:`_RUN` at a time: ``np.add.at`` sums in
+    the order given, as one ``bincount`` would (the same floats)."""
+    by_c, t = np.nonzero(others.ways)  # the terms of each combination, combination by combination
+    n_terms = np.bincount(by_c, minlength=len(others.ways))
+    shift, term_ways, count = (others.ds * side + others.dx)[t], others.ways[by_c, t], n_terms[c]
+    ends = np.cumsum(count)  # where each first roll's terms end, laid end to end
+    begin = ends - count
+    skip = (np.cumsum(n_terms) - n_terms)[c] - begin  # from there to its combination's first term
+    W = np.zeros(bins, dtype=weight.dtype)
+    cuts = [0, *(np.flatnonzero(np.diff(begin // _RUN)) + 1).tolist(), len(c)]  # runs: by begin // _RUN
+    for lo, hi in zip(cuts[:-1], cuts[1:]):
+        k = count[lo:hi]
+        term = np.repeat(skip[lo:hi], k) + np.arange(begin[lo], ends[hi - 1])  # into shift, term_ways
+        np.add.at(W, np.repeat(cell[lo:hi], k) + shift[term], np.repeat(weight[lo:hi], k) * term_ways[term])
+    return W
 
 
 def _double6_parts(spec: dict, exact: bool, rules: Rules):
