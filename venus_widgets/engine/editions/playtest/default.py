@@ -44,9 +44,6 @@ from .rules import Rules, rules_of
 from .task import budget, denominator, goal, threshold
 
 
-
-
-
 #: A key of :func:`_own_rows` for the first rolls that reach the goal (nothing KISSed).
 NO_KISS = -1
 
@@ -94,8 +91,8 @@ def _own_rows(first: np.ndarray, w: int, nlo: int, keys: Sequence[tuple[int, int
 def _parts(spec: dict, exact: bool, rules: Rules | None = None):
     """Counts over ``D``: the table ``H`` of (successes, sixes) at the end
     of the KISS round (the first rolls that reach the goal included, as
-    they fell: no Ego is spent on them), an empty ``nokiss`` (all in
-    ``H``), the first rolls that pass and that reach the goal; and ``D``."""
+    they fell: no Ego is spent on them), the first rolls that pass and that
+    reach the goal; and ``D``."""
     rules = rules or rules_of(spec)
     n, cal, allies = spec["dice"], spec["caliber"], list(spec["allies"])
     g, thr, b_total = goal(spec, rules), threshold(spec, rules), budget(spec)
@@ -126,7 +123,8 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
         if tau <= n:
             keyed.setdefault((NO_KISS, 0, tau), [0] * w_a**2)[j] += c * scale
     for (a_s, used, left), cells in after_kiss_round(faces, hi, lo, b_total, g).items():  # the others: KISS
-        acc = keyed.setdefault((b_total - used, left, min(g - a_s, n + 1)), [0] * w_a**2)
+        tau = min(g - a_s, n + 1)  # as above (a_s < g here)
+        acc = keyed.setdefault((b_total - used, left, tau), [0] * w_a**2)
         for j, c in cells.items():
             acc[j] += c
     own = _own_rows(first, w, len(lo), list(keyed))  # (K, n + 1): the own dice of each key
@@ -138,13 +136,12 @@ def _parts(spec: dict, exact: bool, rules: Rules | None = None):
     allies_cell = np.array([(j // w_a) * size + j % w_a for j in filled])
     own_cell = np.arange((n + 1) * size).reshape(n + 1, size)[:, : n + 1]  # s * size + x
     H = bincount(allies_cell[:, None, None] + own_cell, weights[:, :, None] * sixes, minlength=size * size)
-    H = H.reshape(size, size)
-    return np.zeros(0, dtype=dt), H, p0_thr, p0_goal, D
+    return H.reshape(size, size), p0_thr, p0_goal, D
 
 
 def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     """Exact odds of a task under the default policy (Fractions with
     ``exact``), by the ``rules`` given."""
     rules = rules or rules_of(spec)
-    nokiss, H, p0_thr, p0_goal, D = _parts(spec, exact, rules)
-    return finish_odds(spec, nokiss, H, p0_thr, p0_goal, exact=exact, denominator=D, rules=rules)
+    H, p0_thr, p0_goal, D = _parts(spec, exact, rules)
+    return finish_odds(spec, H, p0_thr, p0_goal, exact=exact, denominator=D, rules=rules)

@@ -79,13 +79,15 @@ def _first_rolls(sizes: list[int], powers: list, dtype):
 
 
 def _no_kiss(ways: np.ndarray, succ0: np.ndarray, g: int, thr: int, size: int, scale):
-    """The first rolls that reach the goal ``g``, by successes (they KISS
-    nothing), and the ways the first roll passes and reaches the goal, over
-    ``6**N`` times ``scale``: from the ways of every number of successes."""
+    """The first rolls that reach the goal ``g`` (they KISS nothing) as a
+    (successes, sixes) table, their sixes left in column 0 (at the goal Ego
+    doubles nothing), and the ways the first roll passes and reaches the
+    goal, over ``6**N`` times ``scale``: from the ways of every number of
+    successes."""
     by_succ = bincount(succ0, ways, minlength=size) * scale
-    nokiss = by_succ.copy()
-    nokiss[:g] = 0
-    return nokiss, by_succ[thr:].sum(), by_succ[g:].sum()
+    table = np.zeros((size, size), dtype=by_succ.dtype)
+    table[g:, 0] = by_succ[g:]
+    return table, by_succ[thr:].sum(), by_succ[g:].sum()
 
 
 def _default_kiss(F: list[np.ndarray], S: list[np.ndarray], b: int):
@@ -283,10 +285,10 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     A, B = die_factors(sizes[main], faces[main], dt)
     small = {i: die_powers(m, fc) for i, (m, fc) in enumerate(zip(sizes, faces)) if i != main}
     fsx, ways, succ0 = _first_rolls(sizes, [small[i][-1] if i in small else (A, B) for i in range(len(sizes))], dt)
-    nokiss, p0_thr, p0_goal = _no_kiss(ways, succ0, g, threshold(spec, rules), size, 6**b)
+    H, p0_thr, p0_goal = _no_kiss(ways, succ0, g, threshold(spec, rules), size, 6**b)
     short = np.flatnonzero(succ0 < g)
     if not len(short):
-        return nokiss, np.zeros((size, size), dtype=dt), p0_thr, p0_goal, D
+        return H, p0_thr, p0_goal, D
     loc = np.unravel_index(short, [len(f) for f, _, _ in fsx])
     F, S, X = ([t[k][i] for t, i in zip(fsx, loc)] for k in range(3))
     ways, succ0, kept_x = ways[short], succ0[short], sum(X[1:], X[0])
@@ -300,7 +302,8 @@ def _double6_parts(spec: dict, exact: bool, rules: Rules):
     best = _best(tails_, r_fail, S, most, g - succ0 - kept_x, tol)
     W, top = _kiss_table(_kissed(r_fail, S, best), succ0 - best, kept_x, ways, sizes, least, main, others,
                          min(g, size), pad)
-    return nokiss, kiss_round(W, A[: top + 1 - least[main], : top + 1], B, size, g), p0_thr, p0_goal, D
+    H += kiss_round(W, A[: top + 1 - least[main], : top + 1], B, size, g)
+    return H, p0_thr, p0_goal, D
 
 
 def _all_kissed(sizes: list[int], least: list[int] | None = None) -> np.ndarray:
@@ -320,5 +323,5 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
         parts = default._parts(spec, exact, rules)
     else:
         parts = _double6_parts(spec, exact, rules)
-    nokiss, H, p0_thr, p0_goal, D = parts
-    return finish_odds(spec, nokiss, H, p0_thr, p0_goal, NOTE, exact=exact, denominator=D, rules=rules)
+    H, p0_thr, p0_goal, D = parts
+    return finish_odds(spec, H, p0_thr, p0_goal, NOTE, exact=exact, denominator=D, rules=rules)

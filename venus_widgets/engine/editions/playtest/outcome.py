@@ -29,12 +29,12 @@ def _outcome_index(size: int, g: int, double6: bool) -> np.ndarray:
     return out.ravel()
 
 
-def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = False,
+def finish_odds(spec: dict, H, p0_thr, p0_goal, notes=(), exact: bool = False,
                 denominator: int | None = None, rules: Rules | None = None) -> Odds:
-    """The odds from the first rolls that reach the goal (``nokiss``, by
-    final successes), the KISS path's (successes, sixes) table ``H`` and
-    the chances that the first roll passes and reaches the goal: as
-    probabilities, or with ``denominator`` as whole counts over it
+    """The odds from the (successes, sixes) table ``H`` of every roll at
+    the end of the KISS round (a first roll that reaches the goal KISSes
+    nothing) and the chances that the first roll passes and reaches the
+    goal: as probabilities, or with ``denominator`` as whole counts over it
     (:mod:`.default`), each value divided once at the end (a division of
     two whole numbers is correctly rounded): below 2**53, where float64
     counts are exact, by :meth:`Odds.from_counts`, which keeps the counts
@@ -56,10 +56,7 @@ def finish_odds(spec: dict, nokiss, H, p0_thr, p0_goal, notes=(), exact: bool = 
         num = (lambda c: Fraction(int(c), D)) if exact else (lambda c: float(c) / D)
         one = D
     final = bincount(_outcome_index(size, g, double6), H.ravel(), minlength=2 * size)
-    pre = H.sum(axis=1)
-    if nokiss.size:  # (the default policy counts these in H)
-        final[: nokiss.size] += nokiss
-        pre[: nokiss.size] += nokiss
+    pre = H.sum(axis=1)  # the successes before Ego
     p_kiss_path = one - p0_goal
     n_all = spec["dice"] + len(spec["allies"])
     all_succ: Any = 0
