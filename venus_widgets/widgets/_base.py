@@ -56,6 +56,8 @@ OPTIONS = ("seed", "log", "layout", "rules", "by_hand")
 
 #: The comm methods ipywidgets' ``_handle_msg`` answers.
 _COMM_METHODS = ("update", "request_state", "custom")
+#: the view's requests that change a setting: held, as the controls are, while a roll is open
+_SETTINGS_REQUESTS = ("by_hand", "accept_helpers", "roll")
 _SEED_TEXT = re.compile(r"\s*[0-9]{1,19}\s*")
 _logger = logging.getLogger(__name__)
 
@@ -274,6 +276,7 @@ class _Roller(anywidget.AnyWidget):
             for name, value in fixes.items():
                 self.set_trait(name, value)
         self._refresh()
+        _table.settings_changed(self)
 
     @property
     def spec(self) -> dict:
@@ -373,8 +376,11 @@ class _Roller(anywidget.AnyWidget):
                     except Exception:  # noqa: BLE001 - nothing sensible to read: keep the value
                         data[name] = getattr(self, name)
             self._repair(data)
+            held = _table.hold(self, data)  # a roll waits at its KISS: the settings wait with it
             self._before_browser_set(data)
             super().set_state(data)
+            if held:
+                self.error = held
         except Exception as err:  # surfaced, never lost in the comm handler
             self.error = f"{type(err).__name__}: {err}"
         finally:
@@ -401,6 +407,7 @@ class _Roller(anywidget.AnyWidget):
 
     def _on_spec_change(self, change=None) -> None:
         self._refresh()
+        _table.settings_changed(self)
 
     def _refresh(self) -> None:
         try:
@@ -509,6 +516,8 @@ class _Roller(anywidget.AnyWidget):
 
     def _handle(self, content: Mapping) -> None:
         action = content.get("do")
+        if action in _SETTINGS_REQUESTS and _table.is_open(self):
+            raise ValueError(_table.held_text(self))
         if action == "roll":
             if self.by_hand:
                 self.error = ""
@@ -567,8 +576,19 @@ class _Roller(anywidget.AnyWidget):
     def _on_log_change(self, change=None) -> None:
         self.recent = [{"index": i, "result": e["result"],
                         "seed": "by hand" if e["roll"].get("entered") is not None else str(e["roll"]["seed"]),
+                        "faces": _typed(e["roll"].get("entered")),
                         "passed": bool(e["roll"]["passed"])}
                        for i, e in list(enumerate(self.log.entries))[-5:]]
+
+
+def _typed(entered: Any) -> str:
+    """The faces a table typed for a roll, as typed: "6 2 1, then 5" ("" for a seeded roll)."""
+    if not isinstance(entered, Mapping) or not entered.get("faces"):
+        return ""
+    out = " ".join(str(f) for f in entered["faces"])
+    if entered.get("kiss_faces"):
+        out += ", then " + " ".join(str(f) for f in entered["kiss_faces"])
+    return out
 
 
 def merge_info(helpers, drop: int = 1) -> dict:

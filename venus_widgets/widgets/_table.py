@@ -42,7 +42,71 @@ def steps(spec: dict) -> Steps:
 
 def _choices(w: Any) -> Choices:
     t = w._t
-    return Choices(tuple(t["spent"]), t["subverted"], tuple(_texts(w)))
+    return Choices(tuple(t["spent"]), t["subverted"], tuple(t["texts"]))
+
+
+# --------------------------------------------------------------------------
+# Settings while a roll is on the table
+# --------------------------------------------------------------------------
+
+#: The steps where the roll waits for a choice that changes its dice: the
+#: settings are held (the view's controls are shut, the browser's changes
+#: refused and sent back) until the dice stand.
+OPEN = ("kiss", "enter_kiss")
+
+#: What the table says when the settings changed after this roll was rolled.
+STALE_NOTE = ("The settings changed after this roll: it stays as it was rolled (and is logged so); "
+              "the chance above is for the new settings. Roll again to play them.")
+
+
+def is_open(w: Any) -> bool:
+    """Whether a roll waits at a step that changes its dice (KISS, or the
+    new faces of KISSed dice typed by hand)."""
+    return (getattr(w, "table", None) or {}).get("phase") in OPEN
+
+
+def held_text(w: Any) -> str:
+    """Why a setting is held, and what ends the hold, in the table's words."""
+    phase = (getattr(w, "table", None) or {}).get("phase")
+    step = ("type the new faces of the KISSed dice" if phase == "enter_kiss"
+            else "KISS the selected dice or keep the dice")
+    return (f"The settings are held while this roll is open: {step} first, "
+            "then change them for the next roll.")
+
+
+def hold(w: Any, data: dict) -> str:
+    """Browser values of settings while a roll is open: taken out of
+    ``data`` (so they are sent back unchanged); returns why, or "" when
+    nothing was held. The seed only changes the next roll: it is kept."""
+    if not is_open(w):
+        return ""
+    held = [k for k in data if k != "seed" and data[k] != getattr(w, k)]
+    for k in held:
+        del data[k]
+    return held_text(w) if held else ""
+
+
+def settings_changed(w: Any) -> None:
+    """A setting changed with a roll on the table (from Python while the
+    roll is open: the view holds them). A roll by hand still waiting for
+    its first faces asks for the dice of the new settings; any other roll
+    stays as it was rolled, and the table says so."""
+    t = getattr(w, "_t", None)
+    phase = (getattr(w, "table", None) or {}).get("phase")
+    if t is None or phase in (None, "idle"):
+        return
+    if phase == "enter":  # nothing rolled yet: the dice to roll follow the settings
+        try:
+            spec = w.spec
+        except SpecError:
+            return
+        if spec != t["spec"]:
+            begin_entry(w, spec)
+            w.status = "The settings changed, so the dice to roll did too. " + w.status
+        return
+    if not t.get("stale"):
+        t["stale"] = True
+        w.table = {**w.table, "stale": True, "note": STALE_NOTE}
 
 
 # --------------------------------------------------------------------------
@@ -67,7 +131,7 @@ def begin_entry(w: Any, spec: dict) -> None:
     dice = [_enter_die(d) for d in _api.dice_to_enter(spec)]  # first: an error leaves the last roll as it was
     w._t = {"spec": spec, "seed": None, "entered": {"faces": None, "kiss_faces": None}, "first": None,
             "selected": [], "ego_reroll": False, "roll": None, "ego": False, "kiss": [], "spent": [],
-            "subverted": None, "entry": None, "with_ego": None}
+            "subverted": None, "entry": None, "with_ego": None, **_own(w)}
     w.table = {"phase": "enter", "need": "faces", "entered": True,
                "dice": dice,
                "prompt": "Roll these dice and type their faces in this order"}
@@ -126,9 +190,15 @@ def enter_faces(w: Any, text: Any) -> Any:
     return _commit(w, r)
 
 
+def _own(w: Any) -> dict:
+    """What a roll keeps of the roller when it starts: the consequences
+    wanted and typed are the roll's, whatever the controls do later."""
+    return {"texts": _texts(w), "wanted": list(getattr(w, "wanted", []) or []), "stale": False}
+
+
 def _start(w: Any, spec: dict, seed: int | None, entered: dict | None):
     st = steps(spec)
-    base = {"spec": spec, "seed": seed, "entered": entered}
+    base = {"spec": spec, "seed": seed, "entered": entered, **_own(w)}
     if not st.any:
         r = _roll(base)
         w._t = {**base, "first": r, "selected": [], "ego_reroll": False, "roll": r,
@@ -285,8 +355,8 @@ def _commit(w: Any, r: Any) -> Any:
     # only when it changes something (a die that would count twice showing)
     with_ego = _roll(t, t["kiss"], True) if steps(spec).ego_after and not ego else None
     t["with_ego"] = with_ego if with_ego is not None and with_ego.ego_spent else None
-    t["spent"] = list(rules(spec).default_spend(spec, r, getattr(w, "wanted", [])))
-    t["entry"] = w.log.append(make_entry(r, kiss=t["kiss"], ego=ego, spent=t["spent"], texts=_texts(w)))
+    t["spent"] = list(rules(spec).default_spend(spec, r, t["wanted"]))
+    t["entry"] = w.log.append(make_entry(r, kiss=t["kiss"], ego=ego, spent=t["spent"], texts=t["texts"]))
     w.status = announce(spec, r)
     _update(w)
     return r
@@ -310,7 +380,7 @@ def spend_ego(w: Any) -> Any:
         raise SpecError("ego", True, f"a roll where '{st.ego_label}' changes something", "Ego would change nothing")
     t["roll"], t["ego"], t["with_ego"] = r, True, None
     w.error = ""
-    t["spent"] = list(rules(spec).spend_more(spec, r, t["spent"], getattr(w, "wanted", [])))
+    t["spent"] = list(rules(spec).spend_more(spec, r, t["spent"], t["wanted"]))
     if t["subverted"] in t["spent"]:
         t["subverted"] = None
     w.status = announce(spec, r)
@@ -377,7 +447,7 @@ def _update(w: Any) -> None:
     result = sentence(w)
     if t["entry"] is not None:
         w.log.update(t["entry"], roll=t["roll"].to_dict(), ego=t["ego"], spent=list(t["spent"]),
-                     subverted=t["subverted"], texts=_texts(w), result=result)
+                     subverted=t["subverted"], texts=t["texts"], result=result)
     _render(w, "spend")
 
 
@@ -427,18 +497,29 @@ def _render(w: Any, phase: str) -> None:
         "dice": [_die_view(d, spec, first, t["selected"], phase, m) for d, m in zip(shown.dice, marks)],
         "legend": legend(spec, shown, marks),
         "selected": list(t["selected"]),
+        "before": before(spec),
+        "stale": bool(t.get("stale")),
+        "note": STALE_NOTE if t.get("stale") else "",
     }
     if phase == "kiss":
         head = ed.kiss_start(spec, first)
+        tips = advice(spec, first, t["selected"], t["ego_reroll"])
         view.update({
             "budget": head.budget, "budget_left": head.budget - ed.kiss_cost(spec, first, t["selected"]),
             "successes": head.successes, "goal": head.goal,
             "ego_reroll": {"available": steps(spec).ego_reroll, "on": t["ego_reroll"]},
-            "advice": advice(spec, first, t["selected"], t["ego_reroll"]),
+            "advice": tips,
         })
+        sel = tips.get("selected")
+        if sel:  # the engine's exact chance of the dice on the table, with the selection as it stands
+            view["now"] = {"p_pass": sel["p_pass"], "p_goal": sel["p_goal"],
+                           "what": "if you KISS the dice selected" if t["selected"] or t["ego_reroll"]
+                           else "if you keep the dice"}
     else:
+        view["now"] = {"p_pass": 1.0 if r.passed else 0.0, "p_goal": 1.0 if r.goal_reached else 0.0,
+                       "what": "the dice stand: " + ("passed" if r.passed else "failed")}
         view.update({"outcome": r.outcome, "passed": r.passed, "goal_reached": r.goal_reached,
-                     "ego_spent": r.ego_spent, "result": sentence(w), "details": _jsonable(r.details),
+                     "ego_spent": r.ego_spent, "result": sentence(w), "said": announce(spec, r), "details": _jsonable(r.details),
                      "kissed": list(r.kissed)})
         view["ego_after"] = {"available": phase == "spend" and t["with_ego"] is not None,
                              "label": steps(spec).ego_label}
@@ -446,6 +527,13 @@ def _render(w: Any, phase: str) -> None:
         if phase == "spend":
             view["spend"] = _spend_view(w)
     w.table = view
+
+
+def before(spec: dict) -> dict:
+    """The chance of the roll's spec before the dice were rolled (the
+    roll's own settings: the controls may have moved on)."""
+    o = _api.odds(spec)
+    return {"p_pass": o.p_pass, "p_goal": o.p_goal}
 
 
 def _spend_view(w: Any) -> dict:
