@@ -314,7 +314,9 @@ class _Roller(anywidget.AnyWidget):
             spec = self.spec
         except SpecError as err:
             return _static.snapshot(type(self).__name__, None, message=str(err))
-        return _static.snapshot(type(self).__name__, _api.odds(spec), self._outcome_name())
+        settings = [(f["label"], getattr(self, f["name"])) for f in self.fields]
+        return _static.snapshot(type(self).__name__, _api.odds(spec), self._outcome_name(), settings=settings,
+                                threshold_word=self.words.get("threshold") or "threshold")
 
     # -- validation of Python assignments across fields --------------------------------
 

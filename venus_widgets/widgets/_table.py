@@ -161,6 +161,18 @@ def parse_faces(text: Any) -> list[int]:
     return [int(p) for p in parts]
 
 
+def faces_error(w: Any, err: SpecError) -> str:
+    """A wrong typed face in plain words, naming the die as the prompt did."""
+    t = getattr(w, "table", None) or {}
+    first = t.get("phase") == "enter"
+    words = [d["words"] for d in t.get("dice", [])] if first else list(t.get("kiss_words") or [])
+    m = re.fullmatch(r"(?:kiss_)?faces\[(\d+)\]", str(err.field))
+    if m and int(m.group(1)) < len(words):
+        w_ = words[int(m.group(1))]
+        return _rules.plain_error(err, w_[0].upper() + w_[1:])
+    return _rules.plain_error(err, "Faces rolled" if first else "New faces")
+
+
 def stops_at_kiss(spec: dict, first: Any) -> bool:
     """Whether the table waits at the KISS step after these first faces
     (a roll that already meets the goal has none)."""
@@ -579,7 +591,10 @@ def handle(w: Any, content: Mapping) -> None:
     elif action == "subvert":
         subvert(w, content.get("item"))
     elif action == "enter":
-        enter_faces(w, content.get("faces"))
+        try:
+            enter_faces(w, content.get("faces"))
+        except SpecError as err:  # the view's words: the die by its number and kind, not faces[0]
+            raise ValueError(faces_error(w, err)) from None
     elif action == "replay":
         i = int(content["index"])
         r = w.log.replay(i)

@@ -33,7 +33,13 @@ from ..engine.format import percent
 from ..engine.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
 from ..engine.solve import _check_target
 from ..engine.spec import describe, normalize
+from . import _rules, _static
 from ._assets import esm
+
+#: What the screen is for, and what "party" means on it.
+TITLE = "The Facilitator's screen: which difficulty gives this party about the chance you want?"
+PARTY_WORDS = ("The party is the characters who will make this roll, each with their own dice. The party's "
+               "chance at a setting is the average of their chances: the share of the party expected to pass.")
 from .rolllog import _ANY, _INT, _NONE, _NUM, _STR, MessageError, error_text
 from .rolllog import check_request as _check_request
 
@@ -93,6 +99,9 @@ class FCScreen(anywidget.AnyWidget):
     explanation: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
+    #: a word beside one control (key ``m<i>-<field>``): a value set to the nearest the rules allow, or why
+    #: a value was refused (``invalid`` says which); cleared by the next request
+    notes: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
 
     def __init__(self, party: Any = None, target: float = 0.5, **kwargs: Any) -> None:
         bad = set(kwargs) - {"layout"}
@@ -156,6 +165,57 @@ class FCScreen(anywidget.AnyWidget):
     def __repr__(self) -> str:
         return f"FCScreen({', '.join(m['name'] for m in self.members)}; target {percent(self.target)[:-1]} %)"
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live screen, plus its still (``text/html``: the ladder as a
+        picture and as a table) for where no kernel runs."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data["text/html"] = self.snapshot_html()
+        return data, meta
+
+    def snapshot_html(self) -> str:
+        """The screen as it stands, as static HTML (no script): the title,
+        the party, the why line and the ladder (a picture with alt text, and
+        the same numbers as a table)."""
+        pl = self.ladder
+        t = self.table
+        e = _static.html.escape
+        best_for = pl.best_for
+        cols = [*pl.names, "party"]
+        rows = []
+        text_rows = []
+        for i, (r, shown) in enumerate(zip(pl.rungs, t["rows"])):  # the numbers the live table shows
+            cells = []
+            for j, n in enumerate(pl.names):
+                near = best_for[n] == i
+                cells.append(((("◆ " if near else "") + shown["chances"][j]), "#eeeeee" if near else "", "", near))
+            cells.append((("▶ " if i == pl.best else "") + shown["party"], "#dddddd" if i == pl.best else "", "",
+                          i == pl.best))
+            label = ("▶ " if i == pl.best else "") + setting_words(r)
+            rows.append((label, cells))
+            text_rows.append((label, [c[0] for c in cells]))
+        caption = f"The {t['edition']} {t['roll']} ladder, easiest first: each character's chance to pass"
+        svg, w, h = _static.grid_svg("Chance to pass, easiest setting first", cols, rows, row_head=150, col_w=92)
+        alt = (f"{caption}. " + "; ".join(f"{label}: " + ", ".join(f"{c} {v}" for c, v in zip(cols, vals))
+                                          for label, vals in text_rows) + f". {self.why}.")
+        members = "".join(f"<li>{e(m['name'])}: {e(_static.settings_text(self._settings(m['spec'])))}</li>"
+                          for m in self.members)
+        return (f"<div class='vw-static'>{_static._head('FCScreen', 'the Facilitator’s screen', 'to move the target and edit the party')}"
+                f"<p><strong>{e(TITLE)}</strong></p><p>{e(PARTY_WORDS)}</p><ul>{members}</ul>"
+                f"<p>Target chance: {_rules.percent(self.target)}. <strong>{e(self.why)}</strong></p>"
+                + (f"<p>{e(t['far']['text'])}</p>" if t.get("far") else "")
+                + f"<p>{_static.image(svg, alt, w, h)}</p>"
+                + "<details><summary>The ladder as a table (◆ nearest for that character, ▶ for the party)</summary>"
+                + _static.html_table(caption, cols, text_rows) + "</details>"
+                + "".join(f"<p>{e(x)}</p>" for x in t.get("ends", [])) + "</div>")
+
+    def _settings(self, spec: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        """A character's settings that say who they are: the ability, and what differs from the defaults."""
+        return [(f["label"], spec[f["name"]]) for f in self.fields
+                if f["name"] in spec and (f.get("group") == "ability" or spec[f["name"]] != f.get("default"))]
+
     def _repr_keys(self):  # ipywidgets' repr helper: keep ours short
         return iter(())
 
@@ -175,6 +235,7 @@ class FCScreen(anywidget.AnyWidget):
                       "party": pct(pl.party_chance(i)), "best": i == pl.best,
                       "nearest_for": [n for n in pl.names if best_for[n] == i]} for i, r in enumerate(pl.rungs)],
             "best": pl.best, "markdown": pl.to_markdown(), "csv": pl.to_csv(),
+            "far": far(pl), "ends": ends_words(pl),
         }
         self.why = f"Nearest to {percent(self.target)[:-1]} %: {pl.why}"
         if self.explanation:
@@ -219,18 +280,32 @@ class FCScreen(anywidget.AnyWidget):
         return i
 
     def _handle(self, action: str, content: Mapping) -> None:
+        if action != "clear_error":
+            self.notes = {}
         if action == "target":
             self.target = content["value"]
         elif action == "set":
             i, field = self._index(content), content["field"]
-            if field not in {f["name"] for f in self.fields}:
+            desc = {f["name"]: f for f in self.fields}
+            if field not in desc:
                 raise MessageError("field", field, ", ".join(f["name"] for f in self.fields))
-            name, spec = self.members[i]["name"], {**self.members[i]["spec"], field: content["value"]}
+            name = self.members[i]["name"]
+            label = f"{name}'s {desc[field]['label']}"
+            key = f"m{i}-{field}"
             try:
-                normalize(spec)
-            except SpecError as err:
-                raise SpecError(f"{name}: {err.field}", err.value, err.allowed, err.hint) from None
+                value, note = _read(desc[field], content["value"], label)
+                spec = {**self.members[i]["spec"], field: value}
+                try:
+                    normalize(spec)
+                except SpecError as err:
+                    raise ValueError(_rules.plain_error(err, label)) from None
+            except ValueError as err:  # said beside the field, and in the error line
+                self.notes = {key: {"text": str(err), "invalid": True}}
+                raise
             self.members = [*self.members[:i], {"name": name, "spec": spec}, *self.members[i + 1:]]
+            if note:
+                self.notes = {key: {"text": note, "invalid": False}}
+                self.status = note
         elif action == "rename":
             i, name = self._index(content), content["name"].strip()
             if not name or len(name) > MAX_NAME or name in [m["name"] for j, m in enumerate(self.members) if j != i]:
@@ -264,3 +339,73 @@ class FCScreen(anywidget.AnyWidget):
             self.status = f"Exported {name}"
         elif action == "clear_error":
             self.error = ""
+
+
+#: A rung whose party chance is this close to the target (or closer) is "about" the target.
+NEAR = 0.10
+
+
+def far(pl: PartyLadder) -> dict[str, Any] | None:
+    """When no rung gives the party about the target (within :data:`NEAR`):
+    the nearest rung on each side (easier: a higher chance; harder: a lower
+    one), in the table's words; None when one is near.
+
+    >>> import venus_widgets as vw
+    >>> far(vw.party_ladder({"Ana": {"roll": "task", "dice": 3}}, 0.5))["text"]
+    'No setting gives the party about 50 %: the nearest are 0 factors (70 %, easier) and 1 factor (26 %, harder).'
+    """
+    chances = [pl.party_chance(i) for i in range(len(pl.rungs))]
+    if not chances or min(abs(c - pl.target) for c in chances) <= NEAR + 1e-12:
+        return None
+    above = [i for i, c in enumerate(chances) if c > pl.target]
+    below = [i for i, c in enumerate(chances) if c < pl.target]
+    easier = min(above, key=lambda i: (chances[i], i)) if above else None
+    harder = max(below, key=lambda i: (chances[i], -i)) if below else None
+    side = [f"{setting_words(pl.rungs[i])} ({_rules.percent(chances[i])}, {word})"
+            for i, word in ((easier, "easier"), (harder, "harder")) if i is not None]
+    lead = "the nearest are " if len(side) > 1 else "the nearest is "
+    text = f"No setting gives the party about {_rules.percent(pl.target)}: {lead}{' and '.join(side)}."
+    if easier is None:
+        text += " Every setting is harder than the target: make the roll easier outside the ladder (more dice, help)."
+    if harder is None:
+        text += " Every setting is easier than the target."
+    return {"text": text, "easier": easier, "harder": harder}
+
+
+def ends_words(pl: PartyLadder) -> list[str]:
+    """What a 0 % or a 100 % cell means, for those the table shows."""
+    cells = [p for row in pl.chances for p in row]
+    out = []
+    if any(p == 0 for p in cells):
+        out.append("0 %: no roll of the dice can pass at that setting: it asks for more than these dice can show.")
+    if any(p == 1 for p in cells):
+        out.append("100 %: no roll can fail at that setting.")
+    return out
+
+
+def _read(field: Mapping[str, Any], value: Any, label: str) -> tuple[Any, str]:
+    """A value typed into a character's control: whole numbers are read
+    from text and set to the nearest the rules allow, saying so; anything
+    else is refused in words naming the field.
+
+    >>> _read({"kind": "int", "min": 0, "max": 30}, " 99 ", "Ana's Dice")
+    (30, "Ana's Dice: 99 is more than the rules allow, so it is set to 30, the most.")
+    """
+    if field.get("kind") != "int":
+        return value, ""
+    lo, hi = field["min"], field["max"]
+    shown = value.strip() if isinstance(value, str) else _rules.plain_value(value)
+    how = f"Type a whole number from {lo} to {hi}."
+    try:
+        n = float(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else float("nan")
+    except ValueError:
+        n = float("nan")
+    if n != n:
+        raise ValueError(f"{label}: {shown or 'nothing'} is not a number. {how}")
+    if abs(n) != float("inf") and n != int(n):
+        raise ValueError(f"{label}: {shown} is not a whole number. {how}")
+    if n > hi:
+        return hi, f"{label}: {shown} is more than the rules allow, so it is set to {hi}, the most."
+    if n < lo:
+        return lo, f"{label}: {shown} is less than the rules allow, so it is set to {lo}, the least."
+    return int(n), ""
