@@ -476,8 +476,9 @@ export const STYLE = `
 .vw-whatif { margin: 2px 0; }
 .vw-root fieldset { border: 1px solid var(--vw-border); border-radius: 4px; margin: 0 0 4px 0; padding: 0 6px 4px; min-width: 0; }
 .vw-root fieldset:disabled { opacity: .6; }
-.vw-root legend { font-weight: 600; padding: 0 4px; }
-.vw-row { display: flex; align-items: center; gap: 4px 6px; margin: 2px 0; flex-wrap: wrap; }
+.vw-root legend { font-weight: 600; padding: 0 4px; line-height: 1.2; }
+.vw-controls .vw-row > select { max-width: 16em; }
+.vw-row { display: flex; align-items: center; gap: 2px 6px; margin: 1px 0; flex-wrap: wrap; }
 .vw-row > label:first-child { min-width: 7em; }
 .vw-list .vw-row > label:first-child { min-width: 3.5em; }
 .vw-text > label:first-child { min-width: 0; }
@@ -487,7 +488,7 @@ export const STYLE = `
 .vw-root button, .vw-root select, .vw-root input { font: inherit; color: var(--vw-fg); background: var(--vw-bg2);
   border: 1px solid var(--vw-border); border-radius: 3px; padding: 2px 6px; }
 .vw-root button:disabled { opacity: .55; }
-.vw-root button { cursor: pointer; padding: 3px 10px; border-radius: 4px; }
+.vw-root button { cursor: pointer; padding: 2px 10px; border-radius: 4px; }
 .vw-root button:hover:not(:disabled) { border-color: var(--vw-focus); }
 .vw-root button.vw-roll { background: var(--vw-pass); color: #ffffff; border-color: var(--vw-pass); font-weight: 600; }
 .vw-root button.vw-roll:hover { filter: brightness(1.1); }
@@ -787,9 +788,6 @@ export function renderHeadline(model) {
       ? `Goal (${view.goal} ${view.outcome_name}): `
       : `${words.threshold || "Threshold"} ${view.threshold}; goal: `;
     out.push(h("div", {}, goalText, goal(), formatOneIn(view.p_goal) ? ` (${formatOneIn(view.p_goal)})` : ""));
-    out.push(h("div", { class: "vw-sub" }, `Mean ${view.mean.toFixed(2)}, sd ${view.sd.toFixed(2)}` +
-      (view.p_critical !== null && view.p_critical !== undefined ? `; critical ${formatPercent(view.p_critical)}` : "") +
-      (view.p_ego_spent ? `; Ego spent ${formatPercent(view.p_ego_spent)}` : "")));
   } else {
     out.push(h("div", { class: "vw-sub" }, `${words.threshold || "Target"} ${view.threshold}`));
   }
@@ -803,7 +801,10 @@ export function renderOdds(model, width = 400) {
   const held = OPEN_PHASES.includes((model.get("table") || {}).phase);
   const merge = mergeView(model, view.merge, held);
   if (!view.ok) return [merge];
-  return [merge, chartBlock(model, view, words, width), h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
+  const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, `Mean ${view.mean.toFixed(2)}, sd ${view.sd.toFixed(2)}` +
+    (view.p_critical !== null && view.p_critical !== undefined ? `; critical ${formatPercent(view.p_critical)}` : "") +
+    (view.p_ego_spent ? `; Ego spent ${formatPercent(view.p_ego_spent)}` : "")) : null;
+  return [merge, chartBlock(model, view, words, width), spread, h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
 }
 
 /** What follows the roll's steps: the table of the odds, the what-ifs, the notes. */

@@ -1,7 +1,7 @@
 // FCScreen view: a party on the difficulty ladder, the rung nearest a target
 // chance marked per character and for the party. The view writes no trait:
 // every change is a request (model.send) that Python checks and answers.
-import { h, uid, rootElement, rerender, send, download, clampInt } from "./common.js";
+import { h, uid, rootElement, rerender, send, download, clampInt, setText } from "./common.js";
 
 const FC_STYLE = `
 .vw-fc .vw-near { font-weight: 700; background: var(--vw-bg2); }
@@ -10,6 +10,7 @@ const FC_STYLE = `
 .vw-fc .vw-why { font-weight: 600; font-size: 1.05em; }
 .vw-fc .vw-fc-name { font-size: 1.25em; font-weight: 700; }
 .vw-fc table { max-width: 100%; }
+.vw-fc td, .vw-fc th { padding: 1px 4px; }
 .vw-fc .vw-table { overflow-x: auto; max-width: 100%; flex: 1 1 100%; }
 .vw-fc .vw-members { display: flex; flex-wrap: wrap; gap: 8px; }
 .vw-fc .vw-members fieldset { flex: 0 1 240px; }
@@ -91,11 +92,12 @@ function ladderTable(model) {
         r.best ? h("span", { class: "vw-visually-hidden" }, " (nearest for the party)") : null),
       r.chances.map((c, j) => {
         const near = r.nearest_for.includes(names[j]);
+        const shown = (r.shown || r.chances)[j];  // whole percents, as the rollers show them; two decimals in the title
         return h("td", { class: near ? "vw-near" : "", "data-testid": `cell-${i}-${j}`, "data-near": near ? "true" : "false",
           title: cellText(names[j], r.setting, c, near) },
-          near ? `◆ ${c}` : c, near ? h("span", { class: "vw-visually-hidden" }, ` nearest for ${names[j]}`) : null);
+          near ? `◆ ${shown}` : shown, near ? h("span", { class: "vw-visually-hidden" }, ` nearest for ${names[j]}`) : null);
       }),
-      h("td", { class: r.best ? "vw-near" : "" }, r.party)))));
+      h("td", { class: r.best ? "vw-near" : "", title: `party, ${r.setting}: ${r.party}` }, r.party_shown || r.party)))));
 }
 
 function explanationPanel(model, root) {
@@ -182,14 +184,14 @@ export function render({ model, el }) {
         onclick: () => send(model, { do: "add" }) }, "Add a character"));
   });
   const drawExplain = () => rerender(explainBox, () => explanationPanel(model, root));
-  const drawWhy = () => { why.textContent = model.get("why") || ""; };
+  const drawWhy = () => { setText(why, model.get("why") || ""); };
   // a refused request leaves the party as it was: redraw the controls from it,
   // so the view never keeps showing a value Python did not take
   const drawError = () => {
-    error.textContent = model.get("error") || "";
+    setText(error, model.get("error") || "");
     if (model.get("error")) { drawMembers(); drawTarget(); }
   };
-  const drawStatus = () => { status.textContent = model.get("status") || ""; };
+  const drawStatus = () => { setText(status, model.get("status") || ""); };
   drawTarget(); drawTable(); drawMembers(); drawExplain(); drawWhy(); drawError(); drawStatus();
   const onMsg = (msg) => { if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text); };
   const on = [["change:target", drawTarget], ["change:table", drawTable], ["change:members", drawMembers],

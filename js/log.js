@@ -1,5 +1,5 @@
 // RollLog view: the rolls as a table, export (JSON, CSV) and import.
-import { h, rootElement, rerender, logControls, download, send } from "./common.js";
+import { h, rootElement, rerender, logControls, download, send, setText } from "./common.js";
 
 /** The faces of a roll as text: "5 3→6 1" (a KISSed die shows before→after);
  * with the marks Python derived for the entry (what each die contributed, as
@@ -30,8 +30,8 @@ export function render({ model, el }) {
         h("td", {}, h("button", { type: "button", "aria-label": `Replay roll ${i + 1}`, onclick: () => send(model, { do: "replay", index: i }) }, "Replay"))))));
   });
   draw();
-  const drawError = () => { error.textContent = model.get("error") || ""; };
-  const drawStatus = () => { status.textContent = model.get("status") || ""; };
+  const drawError = () => { setText(error, model.get("error") || ""); };
+  const drawStatus = () => { setText(status, model.get("status") || ""); };
   drawError(); drawStatus();
   const onMsg = (msg) => { if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text); };
   model.on("change:entries", draw);

@@ -3,7 +3,7 @@
 // the odds of base, A and B side by side with the differences, the verdicts,
 // and a heatmap over two fields. Every change is a request to Python; the
 // view never writes a trait and never decides a rule.
-import { h, uid, send, formatPercent, rootElement, rerender } from "./common.js";
+import { h, uid, send, formatPercent, rootElement, rerender, setText } from "./common.js";
 
 /** The text of a knob's value: "5", "none", "yes", "1, 6", "bronze 4 · silver 4". */
 export function knobText(value) {
@@ -35,8 +35,13 @@ function debounced(fn, ms = 250) {
   return (v) => { if (t !== null) clearTimeout(t); t = setTimeout(() => { t = null; fn(v); }, ms); };
 }
 
-function scalarControl(form, value, label, onset, err, key) {
+/** What was last typed in each knob box (per lab): a value Python refused stays in its box, marked. */
+const TYPED = new WeakMap();
+
+function scalarControl(form, value, label, onset, err, key, model) {
   const id = uid("knob");
+  const typed = TYPED.get(model) || {};
+  TYPED.set(model, typed);
   const invalid = { "data-key": key, ...(err ? { "aria-invalid": "true", "aria-describedby": err.id } : {}) };
   if (form.type === "bool") {
     return [h("label", { for: id, class: "vw-visually-hidden" }, label),
@@ -51,13 +56,15 @@ function scalarControl(form, value, label, onset, err, key) {
         opts.map((w) => h("option", { value: w, selected: knobText(value) === w }, w)))];
   }
   // values apply as the arrows move (each step is sent); typed digits once the keys stop
-  const later = debounced(onset);
+  const send1 = (raw) => { typed[key] = raw; onset(readScalar(form, raw)); };
+  const later = debounced(send1);
   let stepped = false;
+  const shown = err && typed[key] !== undefined ? typed[key] : String(value);  // refused: the typed value stays, marked
   return [h("label", { for: id, class: "vw-visually-hidden" }, label),
-    h("input", { id, type: "number", min: form.lo, max: form.hi, step: 1, value: String(value), class: "vw-knob-n", ...invalid,
+    h("input", { id, type: "number", min: form.lo, max: form.hi, step: 1, value: shown, class: "vw-knob-n", ...invalid,
       onkeydown: (e) => { stepped = e.key === "ArrowUp" || e.key === "ArrowDown"; },
-      oninput: (e) => { const v = readScalar(form, e.target.value); if (stepped) onset(v); else later(v); stepped = false; },
-      onchange: (e) => onset(readScalar(form, e.target.value)) })];
+      oninput: (e) => { if (stepped) send1(e.target.value); else later(e.target.value); stepped = false; },
+      onchange: (e) => send1(e.target.value) })];
 }
 
 /** The error beside a knob's control (Python's ``field_errors``), with an id the control points at. */
@@ -90,11 +97,11 @@ function knobControl(model, knob, variant, value) {
     const errs = form.keys.map((k) => fieldError(model, `${variant}.${knob.name}.${k}`));
     return h("div", { role: "group", "aria-label": label },
       form.keys.map((k, i) => h("span", { class: "vw-per" }, `${k} `,
-        scalarControl(form.of, value[k], `${label}, ${k}`, (v) => set({ ...value, [k]: v }, k), errs[i], `knob-${variant}-${knob.name}-${k}`))),
+        scalarControl(form.of, value[k], `${label}, ${k}`, (v) => set({ ...value, [k]: v }, k), errs[i], `knob-${variant}-${knob.name}-${k}`, model))),
       errs.map(errorLine));
   }
   const err = fieldError(model, `${variant}.${knob.name}`);
-  return h("span", {}, scalarControl(form, value, label, set, err, `knob-${variant}-${knob.name}`), errorLine(err));
+  return h("span", {}, scalarControl(form, value, label, set, err, `knob-${variant}-${knob.name}`, model), errorLine(err));
 }
 
 /** The knobs the roll can use (Python sends only those), each by the table's words with its code
@@ -233,9 +240,13 @@ function heatBlock(model, view) {
         .map(([v, l]) => h("option", { value: v, selected: show === v }, l))));
   const heat = view.heat || {};
   if (!heat.rows) return h("div", {}, controls);
+  // the axes are named once, in the corner; each row and column by its value (narrow enough for a phone)
+  const label = (axis) => (opts.find((o) => o.name === axis) || {}).label || axis;
+  const value = (text, axis) => (String(text).startsWith(`${axis} `) ? String(text).slice(axis.length + 1) : String(text));
   const table = h("table", { class: "vw-heatmap", "data-testid": "heatmap" }, h("caption", {}, heat.caption),
-    h("thead", {}, h("tr", {}, h("td", {}), heat.cols.map((c) => h("th", { scope: "col" }, c)))),
-    h("tbody", {}, heat.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, r.label),
+    h("thead", {}, h("tr", {}, h("td", { class: "vw-corner" }, `${label(axes[0])} ↓, ${label(axes[1])} →`),
+      heat.cols.map((c) => h("th", { scope: "col", "aria-label": c }, value(c, axes[1]))))),
+    h("tbody", {}, heat.rows.map((r) => h("tr", {}, h("th", { scope: "row", "aria-label": r.label }, value(r.label, axes[0])),
       r.cells.map((c) => (c.value === null ? h("td", { title: c.why }, "not allowed")
         : h("td", { style: `background:${c.bg};color:${c.fg}` }, c.text)))))));
   return h("div", {}, controls, table, h("p", { class: "vw-sub" }, heat.legend));
@@ -263,7 +274,8 @@ const LAB_STYLE = `
 .vw-lab .vw-diffchart text { fill: var(--vw-fg); font-size: 11px; }
 .vw-lab .vw-diffchart { display: block; max-width: 100%; }
 .vw-lab .vw-heatmap { border-collapse: collapse; margin: 4px 0; }
-.vw-lab .vw-heatmap td, .vw-lab .vw-heatmap th { padding: 2px 6px; text-align: center; border: 1px solid var(--vw-border); }
+.vw-lab .vw-heatmap td, .vw-lab .vw-heatmap th { padding: 1px 4px; text-align: center; border: 1px solid var(--vw-border); }
+.vw-lab .vw-heatmap .vw-corner { font-size: max(11px, .85em); text-align: left; max-width: 7em; }
 .vw-lab .vw-small { margin-left: 4px; padding: 1px 6px; }
 .vw-lab .vw-lab-odds .vw-big { font-size: 1.8em; }
 .vw-lab figure { margin: 4px 0; }
@@ -290,7 +302,7 @@ export function render({ model, el }) {
     if (text !== said) { said = text; live.textContent = text ? `Chance to pass: ${text}` : ""; }
   };
   // an error said beside its knob is not said again up here
-  const drawError = () => { const e = model.get("error") || ""; error.textContent = Object.values(model.get("field_errors") || {}).includes(e) ? "" : e; };
+  const drawError = () => { const e = model.get("error") || ""; setText(error, Object.values(model.get("field_errors") || {}).includes(e) ? "" : e); };
   drawKnobs(); drawOdds(); drawError();
   // the differences chart is drawn at the width it has (its text stays 11 px)
   const watch = typeof ResizeObserver === "function" ? new ResizeObserver(() => {

@@ -88,7 +88,7 @@ class _Roller(anywidget.AnyWidget):
     _esm = traitlets.Unicode().tag(sync=True)
     edition = traitlets.Unicode("", read_only=True).tag(sync=True)
     roll = traitlets.Unicode("check", read_only=True).tag(sync=True)
-    fields: traitlets.List[str] = traitlets.List(read_only=True).tag(sync=True)
+    fields: traitlets.List[dict[str, Any]] = traitlets.List(read_only=True).tag(sync=True)
     #: the rule knobs the spec plays by (only those that differ from the defaults)
     rules: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
     #: the words the edition puts around the fields (spec.words): outcome, threshold, ego_spend

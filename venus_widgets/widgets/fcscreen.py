@@ -190,14 +190,14 @@ class FCScreen(anywidget.AnyWidget):
             cells = []
             for j, n in enumerate(pl.names):
                 near = best_for[n] == i
-                cells.append(((("◆ " if near else "") + shown["chances"][j]), "#eeeeee" if near else "", "", near))
-            cells.append((("▶ " if i == pl.best else "") + shown["party"], "#dddddd" if i == pl.best else "", "",
+                cells.append(((("◆ " if near else "") + shown["shown"][j]), "#eeeeee" if near else "", "", near))
+            cells.append((("▶ " if i == pl.best else "") + shown["party_shown"], "#dddddd" if i == pl.best else "", "",
                           i == pl.best))
             label = ("▶ " if i == pl.best else "") + setting_words(r)
             rows.append((label, cells))
             text_rows.append((label, [c[0] for c in cells]))
         caption = f"The {t['edition']} {t['roll']} ladder, easiest first: each character's chance to pass"
-        svg, w, h = _static.grid_svg("Chance to pass, easiest setting first", cols, rows, row_head=150, col_w=92)
+        svg, w, h = _static.grid_svg("Chance to pass, easiest setting first", cols, rows, row_head=150, col_w=76)
         alt = (f"{caption}. " + "; ".join(f"{label}: " + ", ".join(f"{c} {v}" for c, v in zip(cols, vals))
                                           for label, vals in text_rows) + f". {self.why}.")
         members = "".join(f"<li>{e(m['name'])}: {e(_static.settings_text(self._settings(m['spec'])))}</li>"
@@ -233,6 +233,8 @@ class FCScreen(anywidget.AnyWidget):
             "target_text": pct(self.target),
             "rows": [{"setting": setting_words(r), "chances": [pct(p) for p in pl.chances[i]],
                       "party": pct(pl.party_chance(i)), "best": i == pl.best,
+                      # as the rollers show chances (the one rule, whole percents); two decimals in each cell's title
+                      "shown": [_rules.percent(p) for p in pl.chances[i]], "party_shown": _rules.percent(pl.party_chance(i)),
                       "nearest_for": [n for n in pl.names if best_for[n] == i]} for i, r in enumerate(pl.rungs)],
             "best": pl.best, "markdown": pl.to_markdown(), "csv": pl.to_csv(),
             "far": far(pl), "ends": ends_words(pl),
