@@ -552,7 +552,7 @@ export const STYLE = `
 .vw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (prefers-reduced-motion: no-preference) { .vw-die { transition: transform .15s ease; } .vw-die.selected { transform: translateY(-3px); }
   .vw-die.fresh { animation: vw-roll .35s ease-out; } }
-@keyframes vw-roll { from { transform: rotate(-25deg) scale(.8); opacity: .3; } to { transform: none; opacity: 1; } }
+@keyframes vw-roll { from { transform: rotate(-25deg) scale(.8); } to { transform: none; } }
 @media (prefers-reduced-motion: reduce) { .vw-root * { transition: none !important; animation: none !important; } }
 /* more contrast asked for: secondary text and borders in the text colour */
 @media (prefers-contrast: more) { .vw-root { --vw-fg2: var(--vw-fg); --vw-border: var(--vw-fg); }

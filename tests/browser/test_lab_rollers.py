@@ -214,8 +214,8 @@ def test_keyboard_only_with_visible_focus(lab_page):
     expect_odds(w, spec)
     assert kernel_spec(page, "keys") == vw.normalize(spec)
 
-    # Shift+Tab back from the seed box onto the Roll button: keyboard focus is drawn
-    w.get_by_test_id("seed-input").focus()
+    # Shift+Tab back from the roll's options (real dice, the seed) onto the Roll button: keyboard focus is drawn
+    w.get_by_test_id("by-hand").focus()
     page.keyboard.press("Shift+Tab")
     focused = page.evaluate("() => document.activeElement.dataset.testid")
     assert focused == "roll-button"
