@@ -168,3 +168,75 @@ def test_review_findings_names_messages_and_field_errors():
     with pytest.raises(traitlets.TraitError, match="dice=99"):
         vw.RuleLab(roll="task", dice=99)
     assert vw.RuleLab(score=3).roller.roll == "check"
+
+
+def _knob_values(knob: dict) -> list:
+    """A few legal values other than the default, of every form a knob takes."""
+    form = knob["form"]
+    if form.get("type") == "int":
+        return [v for v in (form["lo"], form["hi"]) if v != knob["default"]]
+    if form.get("type") == "bool":
+        return [not knob["default"]]
+    if form.get("type") == "faces":
+        return [v for v in ([6], [1, 2, 3]) if v != knob["default"]]
+    out: list = []
+    for key in form["keys"]:
+        of = form["of"]
+        if of.get("type") == "int":
+            out += [{key: v} for v in (of["lo"], of["hi"]) if v != knob["default"][key]]
+        elif of.get("type") == "bool":
+            out.append({key: not knob["default"][key]})
+    return out
+
+
+@pytest.mark.parametrize("edition", vw.EDITIONS)
+def test_a_knob_declared_for_some_rolls_changes_no_other_roll(edition):
+    """Issue 21: the lab shows only the knobs the roll can use, from each knob's own
+    declaration (Knob.rolls). A knob left out of a roll must change nothing there:
+    neither the roll's fields nor its odds, over the defaults and seeded random specs."""
+    import random
+
+    from venus_widgets.engine import spec as S
+
+    rng = random.Random(21)
+    kinds = [k for k in ("check", "task", "pool") if _has(edition, k)]
+    for knob in vw.rules(edition).describe():
+        assert knob["label"] and knob["label"] != knob["name"], knob["name"]
+        for kind in kinds:
+            if not knob["rolls"] or kind in knob["rolls"]:
+                continue
+            desc = S.describe(edition, kind)
+            specs = [S.defaults(edition, kind)]
+            for _ in range(25):
+                sp = dict(specs[0])
+                for f, d in desc.items():
+                    if d["kind"] == "int":
+                        sp[f] = rng.randint(d["min"], min(d["max"], d["min"] + 6))
+                    elif d["kind"] == "choice":
+                        sp[f] = rng.choice(d["options"])
+                specs.append(sp)
+            for value in _knob_values(knob):
+                try:
+                    rules = S.check_rules(edition, {knob["name"]: value})
+                except vw.SpecError:
+                    continue  # tied to another knob: not legal alone
+
+                assert S.describe(edition, kind, rules) == desc, (knob["name"], kind, value)
+                for sp in specs:
+                    try:
+                        a = vw.odds(sp)
+                    except vw.SpecError:
+                        continue
+                    b = vw.odds({**sp, "rules": rules})
+                    assert (a.distribution, a.breakdown, a.p_pass) == (b.distribution, b.breakdown, b.p_pass), \
+                        (knob["name"], kind, value, sp)
+
+
+def _has(edition: str, kind: str) -> bool:
+    from venus_widgets.engine import spec as S
+
+    try:
+        S.describe(edition, kind)
+        return True
+    except (vw.SpecError, KeyError):
+        return False

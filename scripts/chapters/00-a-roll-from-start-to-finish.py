@@ -9,8 +9,8 @@
 # [the playtest cheat sheet](../docs/cheatsheet_playtest.md).*
 #
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, the roller at the end of this page shows as one line of
-# > text.
+# > Until you do, the roller at the end of this page shows a still picture
+# > of its odds (a chart and a table that do not move).
 #
 # This chapter follows **one roll at the table**, from the moment a
 # player wants something to the moment the dice are put away. You do not

@@ -63,13 +63,14 @@ class Knobs:
 
     def _repr_html_(self) -> str:
         rows = "".join(
-            "<tr><th scope='row'><code>{}</code></th><td><code>{}</code></td><td>{}</td><td>{}</td></tr>".format(
-                html.escape(k.name), html.escape(json.dumps(k.default)), html.escape(k.allowed),
-                html.escape(k.seed))
+            "<tr><th scope='row'><code>{}</code></th><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>".format(
+                html.escape(k.name), html.escape(k.label + (f" ({', '.join(k.rolls)})" if k.rolls else "")),
+                html.escape(json.dumps(k.default)), html.escape(k.allowed), html.escape(k.seed))
             for k in self.knobs)
         return (f"<table class='vw-rules'><caption>Rule knobs of the {html.escape(self.edition)} edition "
                 "(a spec's <code>rules</code> changes them)</caption>"
-                "<thead><tr><th scope='col'>knob</th><th scope='col'>default</th>"
+                "<thead><tr><th scope='col'>knob</th><th scope='col'>what it is (the rolls it changes)</th>"
+                "<th scope='col'>default</th>"
                 "<th scope='col'>allowed</th><th scope='col'>seed sentence</th></tr></thead>"
                 f"<tbody>{rows}</tbody></table>")
 
