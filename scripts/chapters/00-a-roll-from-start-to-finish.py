@@ -232,8 +232,7 @@ show(dice_figure([
 # ## 8. Ego: one last push
 #
 # 9. **Ego** is something you have or you do not (you earn it by setting
-#    a scene, or at the debrief that ends a session by upholding your
-#    principles). Spending it does one of two things: KISS *every*
+#    a scene, or at a debrief by upholding your principles). Spending it does one of two things: KISS *every*
 #    disappointing die at once, or make every **6** count as **two**
 #    successes. Bruno has used his KISSes and has a 6 on the table: he
 #    spends Ego on the 6s.
