@@ -292,3 +292,23 @@ def dice_figure(rows, title: str = ""):
     if title:
         ax.set_title(title, fontsize=10)
     return fig
+
+
+def rarely(p: float) -> str:
+    """A small chance in plain words: a percentage down to 0.1 %, then "about
+    1 in N" with N rounded to two figures and said in words.
+
+    >>> rarely(0.25), rarely(0.0003180032269962033), rarely(1.5915207064351072e-10)
+    ('25.0%', 'about 1 in 3,100', 'about 1 in 6.3 billion')
+    """
+    import venus_widgets as vw
+
+    if p >= 0.001 or p == 0:
+        return vw.percent(p, 1)
+    n = 1 / p
+    digits = len(str(int(n))) - 2
+    n2 = round(n, -digits) if digits > 0 else round(n)
+    for size, word in ((1e9, "billion"), (1e6, "million")):
+        if n2 >= size:
+            return f"about 1 in {n2 / size:.2g} {word}"
+    return f"about 1 in {int(n2):,}"
