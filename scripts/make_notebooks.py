@@ -111,7 +111,7 @@ def _fields(text: str):
                 raise TemplateError(f"unclosed {{{{ in: {text[start:start + 80]!r}")
             inner = text[start + 2:end]
             try:
-                compile(f"f'''{{{inner}}}'''", "<prose>", "eval")
+                compile(f"f'''{{ {inner}}}'''", "<prose>", "eval")
             except SyntaxError:
                 end += 1
                 continue
@@ -131,7 +131,7 @@ def render(text: str, ns: dict[str, Any]) -> str:
         out.append(text[pos:start])
         expr = " ".join(inner.split())
         try:
-            out.append(eval(f"f'''{{{expr}}}'''", ns))  # noqa: S307 - the chapter's own source
+            out.append(eval(f"f'''{{ {expr}}}'''", ns))  # noqa: S307 - the chapter's own source
         except Exception as err:
             raise TemplateError(f"{{{{{expr}}}}}: {type(err).__name__}: {err}") from err
         pos = end
@@ -160,7 +160,10 @@ class Chapter:
         import matplotlib
 
         matplotlib.use("Agg")
+        matplotlib.rcdefaults()  # the same figures whether a chapter is built alone or after others
         from venus_widgets import tutorial
+
+        tutorial.setup_plots()
 
         self.ns: dict[str, Any] = {"__name__": f"chapter_{stem[:2]}"}
         exec(f"{IMPORT}\nfrom venus_widgets.tutorial import *", self.ns)  # noqa: S102
@@ -287,20 +290,24 @@ def signature(nb: nbformat.NotebookNode) -> list[tuple]:
             for c in nb.cells]
 
 
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def stale(src: Path) -> str | None:
     """Why the committed notebook of ``src`` differs from what it builds now (None: current)."""
     nbpath = target(src)
     if not nbpath.exists():
-        return f"missing: {nbpath.relative_to(ROOT)} (run scripts/make_notebooks.py {src.stem[:2]})"
+        return f"missing: {_shown(nbpath)} (run scripts/make_notebooks.py {src.stem[:2]})"
     want = signature(build(src, images=False))
     have = signature(nbformat.read(nbpath, as_version=4))
     if have == want:
         return None
     for i, (a, b) in enumerate(zip(have, want)):
         if a != b:
-            return (f"stale: {nbpath.relative_to(ROOT)} cell {i} differs from what {src.relative_to(ROOT)} builds now "
+            return (f"stale: {_shown(nbpath)} cell {i} differs from what {_shown(src)} builds now "
                     f"(run scripts/make_notebooks.py {src.stem[:2]}):\n  committed: {a[1][:300]!r}\n  now:       {b[1][:300]!r}")
-    return f"stale: {nbpath.relative_to(ROOT)} has {len(have)} cells, its source builds {len(want)}"
+    return f"stale: {_shown(nbpath)} has {len(have)} cells, its source builds {len(want)}"
 
 
 def check(paths: list[Path]) -> int:

@@ -20,7 +20,7 @@ import pytest
 import venus_widgets as vw
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "scripts" / "chapters").glob("0*.py"))
+SOURCES = sorted((ROOT / "scripts" / "chapters").glob("[0-9][0-9]-*.py"))
 
 
 def _builder():

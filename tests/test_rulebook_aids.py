@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "scripts" / "chapters").glob("0*.py"))
+SOURCES = sorted((ROOT / "scripts" / "chapters").glob("[0-9][0-9]-*.py"))
 EDITIONS = ["playtest", "playsheet", "agora", "heresy", "vers"]
 
 
