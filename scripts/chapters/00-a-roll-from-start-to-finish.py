@@ -5,14 +5,14 @@
 #
 # *Edition: the 1st Playtest Rules (v0.2), the default. New words are in
 # **bold** the first time; each is explained in the
-# [glossary](../docs/glossary.md), and the [index](../docs/index.md) says
+# [glossary](../docs/glossary.md), and the [Index of terms](../docs/index.md) says
 # where the rulebook teaches it. A one-page summary to print:
 # [the playtest cheat sheet](../docs/cheatsheet_playtest.md).*
 #
-# > **The rollers.** The roller at the end of this page is saved as a still
-# > picture of its odds. To play it, open the notebook in Jupyter (or on
-# > Binder, or in the browser-only site) and choose *Run → Run All Cells*:
-# > the picture becomes a live roller.
+# > **Run All to bring the rollers alive.** The roller at the end of this
+# > page is saved as a still picture of its odds. To play it, open the
+# > notebook in Jupyter (or on Binder, or in the browser-only site) and
+# > choose *Run → Run All Cells*: the picture becomes a live roller.
 #
 # This chapter shows how a game goes, introduces three characters who appear
 # all through the book, and then follows **one check** and **one task** at
@@ -25,8 +25,8 @@
 # ## 1. How a game goes: scenes, rounds and turns
 #
 # One player, the **Facilitator** (the **FC**), runs the world: the places,
-# the weather, and every character no player plays (the **non-player
-# characters**, NPCs). Everyone else plays one character each.
+# the weather, and every character no player plays (the **NPCs**,
+# non-player characters). Everyone else plays one character each.
 #
 # * The FC starts a **scene** (a place, a moment, a problem) and passes the
 #   **turn** round the table, clockwise.
@@ -121,7 +121,7 @@ caliber, score = ability("Ada", "Swiftness")
 # %% [markdown]
 # ## 4. A task, step by step: agenda and tension
 #
-# 1. **Work out your agenda**: what your character wants this turn, and
+# 1. Work out your **agenda**: what your character wants this turn, and
 #    how they try to get it.
 # 2. **Roleplay until there is tension**: a moment of doubt, an attempt
 #    that could have interesting consequences, or the FC pausing you to ask

@@ -253,6 +253,18 @@ emit(f"Her d20 shows **{d['natural']}**: {d['natural']} + {ada['score']} = {d['n
 vw.CheckRoller()
 
 # %% [markdown]
+# ## Recap
+#
+# * Target = your Peers' absolute difficulty (5 to 25) + the FC's factors
+#   (+1 each, at most four; needing a fifth means starting one step up).
+# * Roll a d20 + your score; meet or beat the target to pass. The caliber
+#   decides the extreme faces: Silver passes on a natural 20, Gold and
+#   Platinum on 19-20; a natural 1 fails, except for Platinum.
+# * Short? Up to four bonus factors your Peers accept (a Lot spent is one):
+#   a d6 each, add only the highest.
+# * A failed check means the consequence named before the roll. If more is
+#   at stake than it seemed, talk, and perhaps make it a task.
+#
 # ## Exercises
 #
 # Work them out with the roller or in your head, then open the answers
@@ -285,20 +297,7 @@ gold, bonus = vw.odds({**absurd, "caliber": "gold"}).p_pass, vw.odds({**absurd, 
 # </details>
 
 # %% [markdown]
-# ## Recap
-#
-# * Target = your Peers' absolute difficulty (5 to 25) + the FC's factors
-#   (+1 each, at most four; needing a fifth means starting one step up).
-# * Roll a d20 + your score; meet or beat the target to pass. The caliber
-#   decides the extreme faces: Silver passes on a natural 20, Gold and
-#   Platinum on 19-20; a natural 1 fails, except for Platinum.
-# * Short? Up to four bonus factors your Peers accept (a Lot spent is one):
-#   a d6 each, add only the highest.
-# * A failed check means the consequence named before the roll. If more is
-#   at stake than it seemed, talk, and perhaps make it a task.
-#
 # ---
 # **Previous:** [Chapter 0: A roll from start to finish](00-a-roll-from-start-to-finish.ipynb) ·
 # **Next:** [Chapter 2: Tasks](02-tasks.ipynb) ·
-# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
-# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)
+# [Glossary](../docs/glossary.md) · [Index](../docs/index.md) · cheat sheet: [playtest](../docs/cheatsheet_playtest.md)

@@ -277,5 +277,4 @@ scot_free = vw.odds({**clara, "consequences": 4})
 # ---
 # **Previous:** [Chapter 1: Checks](01-checks.ipynb) ·
 # **Next:** [Chapter 3: KISS and Ego](03-kiss-and-ego.ipynb) ·
-# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
-# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)
+# [Glossary](../docs/glossary.md) · [Index](../docs/index.md) · cheat sheet: [playtest](../docs/cheatsheet_playtest.md)

@@ -270,5 +270,4 @@ better = max(modes, key=modes.get)
 # ---
 # **Previous:** [Chapter 2: Tasks](02-tasks.ipynb) ·
 # **Next:** [Chapter 4: Help](04-help.ipynb) ·
-# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
-# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)
+# [Glossary](../docs/glossary.md) · [Index](../docs/index.md) · cheat sheet: [playtest](../docs/cheatsheet_playtest.md)

@@ -12,7 +12,7 @@
 # agora procedure, merges all help into one die: [chapter 7](07-the-agora-procedure.ipynb).)*
 #
 # Nobody has to roll alone. In a task, up to two **allies** may each hand
-# you a die. Their help ties them to the consequences of your roll.
+# you a die: their **help** ties them to the consequences of your roll.
 
 # %% [build]
 import matplotlib.pyplot as plt
@@ -155,5 +155,4 @@ alone = vw.odds(bruno).p_pass
 # ---
 # **Previous:** [Chapter 3: KISS and Ego](03-kiss-and-ego.ipynb) ·
 # **Next:** [Chapter 5: Learning on the job, and advancement](05-learning-and-advancement.ipynb) ·
-# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
-# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)
+# [Glossary](../docs/glossary.md) · [Index](../docs/index.md) · cheat sheet: [playtest](../docs/cheatsheet_playtest.md)

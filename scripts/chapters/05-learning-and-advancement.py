@@ -265,6 +265,5 @@ lots, extra = advancement.bank_lots(9, 3)
 # %% [markdown]
 # ---
 # **Previous:** [Chapter 4: Help](04-help.ipynb) ·
-# **Next:** [Chapter 6: Editions compared](06-editions-compared.ipynb) ·
-# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
-# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)
+# **Next:** [Chapter 6: An example of play](06-an-example-of-play.ipynb) ·
+# [Glossary](../docs/glossary.md) · [Index](../docs/index.md) · cheat sheet: [playtest](../docs/cheatsheet_playtest.md)

@@ -259,7 +259,7 @@ show(fig, alt="Five bar charts of how many successes each edition's pool gives, 
                                                          for name, _, spec in panels) + ".")
 
 # %% [markdown]
-# Exploding 10s barely move the chance of passing a low threshold, but they
+# **Exploding** 10s barely move the chance of passing a low threshold, but they
 # stretch the tail: with magic or advanced technology, a great result
 # becomes possible. The Heresy Engine's re-rolled 6s do the same, and its
 # black dice add a real chance of disaster.
@@ -618,15 +618,17 @@ vw.PoolRoller(edition="vers", ranks=3)
 moderate = {e: vw.odds({**CHARACTER[e], **MODERATE[e][0]}).p_pass for e in EDITIONS}
 easiest, hardest = max(moderate, key=moderate.get), min(moderate, key=moderate.get)
 tipping = next(pen for pen in range(11) if vw.odds({"edition": "vers", "ranks": 3, "penalty": pen}).p_pass < 0.5)
-emit((f"""<details><summary>Answers</summary>
+at_tip, before_tip = (vw.odds({"edition": "vers", "ranks": 3, "penalty": t}).p_pass for t in (tipping, tipping - 1))
 
-1. Easiest: **{easiest}** ({moderate[easiest]:.1%}); hardest: **{hardest}** ({moderate[hardest]:.1%}).
-   The same words do not mean the same odds.
-2. From a penalty of **{tipping}**: P(success) is then
-   {vw.odds({"edition": "vers", "ranks": 3, "penalty": tipping}).p_pass:.1%}
-   (at {tipping - 1} it is {vw.odds({"edition": "vers", "ranks": 3, "penalty": tipping - 1}).p_pass:.1%}).
-
-</details>"""))
+# %% [markdown]
+# <details><summary>Answers</summary>
+#
+# 1. Easiest: **{{ easiest }}** ({{ vw.percent(moderate[easiest], 1) }}); hardest: **{{ hardest }}**
+#    ({{ vw.percent(moderate[hardest], 1) }}). The same words do not mean the same odds.
+# 2. From a penalty of **{{ tipping }}**: success is then {{ vw.percent(at_tip, 1) }} likely (at
+#    {{ tipping - 1 }} it is {{ vw.percent(before_tip, 1) }}).
+#
+# </details>
 
 # %% [markdown]
 # ---
