@@ -378,3 +378,10 @@ def test_lite_contents_docstring_examples_hold():
 
     result = doctest.testmod(_lite_contents())
     assert result.attempted >= 2 and result.failed == 0
+
+
+def test_the_playtest_cheat_sheet_has_learning_exp_and_every_threshold():
+    """Issue 22: +1 exp per task while learning, and the task table up to threshold 5."""
+    text = (ROOT / "docs" / "cheatsheet_playtest.md").read_text()
+    assert "+1 for every task, pass or" in text
+    assert "| threshold 5 |" in text and "| 6 | " in text

@@ -139,7 +139,8 @@ why = vw.explain({**PARTY["Ada"], "factors": 2})
 why_md = []
 for line in (ln.strip() for ln in str(why).splitlines()):
     if line[:1].isdigit():
-        why_md.append(f"{line.split('. ', 1)[0]}. {line.split('. ', 1)[1]}")
+        number, step = line.split(". ", 1)
+        why_md.append(f"{number}. " + ("\\" + step if step[:1] in "+-=" else step))  # not a nested list
     elif line:
         why_md += ["", f"**{line}**", ""]
 emit("\n".join(why_md))
@@ -354,7 +355,7 @@ def nerd_table(rows, unit="Successes"):
 
 
 for cal in CALIBERS:
-    emit(f"#### {cal.title()} % chance of getting at least...")
+    emit(f"### {cal.title()} % chance of getting at least...")
     emit(nerd_table(pool_table("playtest", cal)))
 
 # %% [markdown]
@@ -430,7 +431,7 @@ emit(("\n".join(f"* {note}" for note in notes)))
 
 # %% [build]
 for rank in CALIBERS:
-    emit((f"#### {rank.title()} % chance of at least... (D10)"))
+    emit(f"### {rank.title()} % chance of at least... (D10)")
     emit(nerd_table(pool_table("playsheet", rank), unit="Passes"))
 
 # %% [build]
