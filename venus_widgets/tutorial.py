@@ -15,6 +15,7 @@ import hashlib
 import html
 import io
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -178,7 +179,7 @@ def show(fig, alt: str) -> None:
 #: Each character's abilities (caliber, score) and jobs (level, the two abilities
 #: the job inherits), Lots held and Ego. The chapters build every roll of these
 #: characters from here, so a character rolls the same dice in every chapter.
-PREGENS: dict[str, dict[str, object]] = {
+PREGENS: dict[str, dict[str, Any]] = {
     "Bruno": {
         "concept": "the airship's mechanic: gruff, brave, good with his hands",
         "abilities": {"Finesse": ("bronze", 3), "Swiftness": ("bronze", 2), "Wits": ("silver", 2),
@@ -209,7 +210,7 @@ def ability(name: str, which: str) -> tuple[str, int]:
     >>> ability("Ada", "Swiftness")
     ('silver', 4)
     """
-    return PREGENS[name]["abilities"][which]  # type: ignore[index]
+    return PREGENS[name]["abilities"][which]
 
 
 def check_of(name: str, which: str, **fields) -> dict[str, object]:
@@ -229,7 +230,7 @@ def task_of(name: str, job: str, which: str, **fields) -> dict[str, object]:
     >>> task_of("Bruno", "mechanic", "Finesse", factors=1)
     {'roll': 'task', 'caliber': 'bronze', 'dice': 3, 'factors': 1}
     """
-    level, inherits = PREGENS[name]["jobs"][job]  # type: ignore[index]
+    level, inherits = PREGENS[name]["jobs"][job]
     if which not in inherits:
         raise ValueError(f"{name}'s {job} job inherits {' and '.join(inherits)}, not {which}")
     return {"roll": "task", "caliber": ability(name, which)[0], "dice": level, **fields}
@@ -242,13 +243,13 @@ def character_sheet(name: str) -> str:
     **Bruno**, the airship's mechanic: gruff, brave, good with his hands
     """
     c = PREGENS[name]
-    abilities = c["abilities"]  # type: ignore[assignment]
-    jobs = c["jobs"]  # type: ignore[assignment]
-    rows = [[a, cal.title(), score] for a, (cal, score) in abilities.items()]  # type: ignore[attr-defined]
+    abilities = c["abilities"]
+    jobs = c["jobs"]
+    rows = [[a, cal.title(), score] for a, (cal, score) in abilities.items()]
     lines = [f"**{name}**, {c['concept']}", "",
              markdown_table(["ability", "caliber (talent)", "score (training)"], rows), "",
              markdown_table(["job", "level (dice in a task)", "inherits"],
-                            [[j, lvl, " and ".join(inh)] for j, (lvl, inh) in jobs.items()]),  # type: ignore[attr-defined]
+                            [[j, lvl, " and ".join(inh)] for j, (lvl, inh) in jobs.items()]),
              "", f"Lots held: **{c['lots']}** (at most 10) · Ego: **{'yes' if c['ego'] else 'no'}** · exp: none yet"]
     return "\n".join(lines)
 
