@@ -272,9 +272,9 @@ def dice_figure(rows, title: str = ""):
     from matplotlib.patches import FancyBboxPatch
 
     width = max(len(d) for _, d in rows)
-    fig, ax = plt.subplots(figsize=(1.6 + 0.95 * width, 0.35 + 1.25 * len(rows)))
+    fig, ax = plt.subplots(figsize=(1.8 + 1.1 * width, 0.5 + 1.45 * len(rows)), dpi=110)
     for r, (label, dice) in enumerate(rows):
-        y = (len(rows) - 1 - r) * 1.25
+        y = (len(rows) - 1 - r) * 1.45
         ax.text(-0.25, y + 0.45, label, ha="right", va="center", fontsize=9)
         for i, (face, scores, note) in enumerate(dice):
             x = i * 0.95
@@ -285,9 +285,10 @@ def dice_figure(rows, title: str = ""):
             for px, py in _PIPS[int(face)]:
                 ax.add_patch(plt.Circle((x + 0.7 * px, y + 0.7 * py), 0.055, color="#1a1a1a"))
             mark = "✓" * int(scores) if scores else "–"
-            ax.text(x + 0.35, y - 0.12, mark + (f" {note}" if note else ""), ha="center", va="top", fontsize=8)
+            ax.text(x + 0.35, y - 0.1, mark + (f"\n{note}" if note else ""), ha="center", va="top", fontsize=9,
+                    linespacing=1.1)
     ax.set_xlim(-2.2, width * 0.95)
-    ax.set_ylim(-0.45, len(rows) * 1.25 - 0.3)
+    ax.set_ylim(-0.65, len(rows) * 1.45 - 0.5)
     ax.set_aspect("equal")
     ax.axis("off")
     if title:

@@ -149,8 +149,9 @@ show(dice_figure([("Ada, learning", [(d.after, d.scores, "") for d in am.dice])]
 # **Sam:** Two factors: the storm and the loose rudder. Threshold
 # {{ steer_odds.threshold }}.
 #
-# **Max:** My captain job is only level 2: 2 Gold dice. That is
-# {{ vw.percent(steer_alone.p_pass) }} alone. Can anyone help?
+# **Max:** My captain job is only level 2: 2 Gold dice. With the dice
+# alone that is {{ vw.percent(steer_alone.p_pass) }}{{ ": two dice cannot make three successes" if steer_alone.p_pass == 0 else "" }}.
+# Can anyone help?
 #
 # **Lea:** Ada's scout job fits: she calls out the rocks. A Silver die.
 #
