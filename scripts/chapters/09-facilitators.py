@@ -335,8 +335,10 @@ emit(table(["successes needed", "rank (a die succeeds)"] + [f"{n} {'die' if n ==
 #
 # The playtest rules print one table, "Bronze % chance of getting...": the
 # chance of **at least** *k* successes from a plain pool (no KISS, no Ego),
-# with the average and the spread (sigma). The engine regenerates it from
-# the exact binomial odds, here for all four calibers.
+# with the average number of successes and their spread, *sigma* (the
+# larger it is, the further a single roll tends to land from the average;
+# the table prints it, but you need it for nothing at the table). The engine
+# regenerates it from the exact binomial odds, here for all four calibers.
 
 # %% [build]
 def at_least_cell(p):
