@@ -27,9 +27,17 @@
 
 # %% [build]
 def knob_value(v):
+    """A knob's value in the table's words: yes and no, "never" for none."""
     if isinstance(v, dict):
-        return ", ".join(f"{k.title()} {x}" for k, x in v.items())
-    return {True: "yes", False: "no"}.get(v, v) if isinstance(v, bool) else str(v)
+        return ", ".join(f"{k.title()} {knob_value(x)}" for k, x in v.items())
+    if v is None:
+        return "never"
+    return ("yes" if v else "no") if isinstance(v, bool) else str(v)
+
+
+def allowed_words(text):
+    return (text.replace("a dict of ", "for each of ").replace("True or False", "yes or no")
+            .replace(", or None (never auto-passes)", ", or never"))
 
 
 def comparison(c):
@@ -47,8 +55,8 @@ def comparison(c):
     return "\n".join(lines) + "\n\n" + table(head, rows)
 
 
-emit(table(["knob (its name in code)", "the rule (paraphrased from the rule text)", "as read", "may be"],
-           [[f"`{k['name']}`", k["seed"], knob_value(k["default"]), k["allowed"]]
+emit(table(["knob", "the rule (paraphrased from the rule text)", "as read", "may be"],
+           [[k["name"].replace("_", " "), k["seed"].replace("Ego double6", "Ego doubling 6s"), knob_value(k["default"]), allowed_words(k["allowed"])]
             for k in vw.rules("playtest").describe()]))
 
 # %% [markdown]
