@@ -48,7 +48,9 @@ def comparison(c):
     rows = []
     for r in c.to_rows():
         k = r["at least"]
-        label = {"pass": "to pass", "goal": "to reach the goal"}.get(k, f"{k} successes or more")
+        if k == 0:
+            continue  # every roll makes 0 or more
+        label = {"pass": "to pass", "goal": "to reach the goal"}.get(k, f"{k} success{'' if k == 1 else 'es'} or more")
         rows.append([label] + [vw.percent(r[n], 1) for n in names]
                     + [f"{100 * (r[n] - r['base']):+.1f}" for n in names[1:]])
     head = ["chance", "rules as read"] + list(names[1:]) + [f"{n}, difference in points" for n in names[1:]]
