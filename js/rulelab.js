@@ -140,7 +140,7 @@ function diffChart(view) {
   const top = Math.max(1e-9, ...diffs.flat().map(Math.abs));
   const group = 56, bw = 20, half = 48, width = rows.length * group + 20, height = 2 * half + 46;
   const svgEl = mk("svg", { role: "img", class: "vw-diffchart", viewBox: `0 0 ${width} ${height}`, width: "100%", style: `max-width:${width}px`,
-    "aria-label": `Difference from the base, in percentage points: ${rows.map((r, i) => `${r.at}: ${view.names.A} ${pointsCell(diffs[i][0])}, ${view.names.B} ${pointsCell(diffs[i][1])}`).join("; ")}`, "data-testid": "diff-chart" });
+    "aria-label": `Difference from the base, in percentage points: ${rows.map((r, i) => `${r.label || r.at}: ${view.names.A} ${pointsCell(diffs[i][0])}, ${view.names.B} ${pointsCell(diffs[i][1])}`).join("; ")}`, "data-testid": "diff-chart" });
   const zero = half + 14;
   svgEl.appendChild(mk("line", { x1: 10, x2: width - 10, y1: zero, y2: zero, class: "zero" }));
   rows.forEach((r, i) => {
@@ -149,11 +149,11 @@ function diffChart(view) {
       const bh = (Math.abs(d) / top) * half;
       const y = d > 0 ? zero - bh : zero;
       const rect = mk("rect", { x: x0 + j * bw, y, width: bw - 3, height: Math.max(bh, 0.5), class: j ? "b" : "a" });
-      rect.appendChild(mk("title", {}, `${j ? view.names.B : view.names.A}, ${r.at}: ${pointsCell(d)} points`));
+      rect.appendChild(mk("title", {}, `${j ? view.names.B : view.names.A}, ${r.label || r.at}: ${pointsCell(d)} points`));
       svgEl.appendChild(rect);
       if (Math.abs(d) >= 5e-4) svgEl.appendChild(mk("text", { x: x0 + j * bw + (bw - 3) / 2, y: d > 0 ? y - 3 : y + bh + 10, "text-anchor": "middle", class: "n" }, pointsCell(d)));
     });
-    svgEl.appendChild(mk("text", { x: 10 + i * group + group / 2, y: height - 4, "text-anchor": "middle" }, r.at === "pass" ? "pass" : r.at === "goal" ? "goal" : `≥${r.at}`));
+    svgEl.appendChild(mk("text", { x: 10 + i * group + group / 2, y: height - 4, "text-anchor": "middle" }, r.tick || (r.at === "pass" ? "pass" : r.at === "goal" ? "goal" : `≥${r.at}`)));
   });
   return h("figure", { class: "vw-fig" }, svgEl,
     h("figcaption", { class: "vw-sub" }, `Points above or below the base at each chance; left bar (filled) ${view.names.A}, right bar (outlined) ${view.names.B}.`));
@@ -165,7 +165,7 @@ function rowsTable(view) {
   return h("details", { "data-testid": "lab-table" }, h("summary", {}, "Table of the odds and differences"),
     h("table", {}, h("caption", {}, "Chance under each rule set; differences in percentage points"),
       h("thead", {}, h("tr", {}, ["chance", "base", n.A, n.B, `${n.A} − base`, `${n.B} − base`].map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, view.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, label(r.at)),
+      h("tbody", {}, view.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, r.label || label(r.at)),
         ...[r.base, r.A, r.B].map((p) => h("td", {}, formatPercent(p))),
         h("td", {}, pointsCell(r.A - r.base)), h("td", {}, pointsCell(r.B - r.base)))))));
 }
