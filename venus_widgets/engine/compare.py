@@ -242,15 +242,18 @@ def _difference_chart(c: Comparison, rows: list[dict[str, Any]]) -> str:
     bw, h = 22, 50
     group = max(bw * len(diffs) + 12, 58)  # room for the label under each group
     width = len(rows) * group + 20
-    parts = [f"<svg role='img' width='{width}' height='{2 * h + 44}' font-family='sans-serif' "
+    ticks = [_tick_lines(r["tick"]) for r in rows]
+    lines = max(len(t) for t in ticks)
+    parts = [f"<svg role='img' width='{width}' height='{2 * h + 44 + 12 * (lines - 1)}' font-family='sans-serif' "
              f"aria-label='Difference from the base rules, in percentage points, at each chance'>",
              f"<line x1='10' x2='{width - 10}' y1='{h + 14}' y2='{h + 14}' stroke='currentColor'/>"]
     shades = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
     for i, r in enumerate(rows):
         x0 = 10 + i * group + (group - bw * len(diffs)) / 2
-        label = html.escape(r["tick"])
-        parts.append(f"<text x='{10 + i * group + group / 2}' y='{2 * h + 40}' font-size='11' "
-                     f"text-anchor='middle'>{label}</text>")
+        x_mid = 10 + i * group + group / 2
+        spans = "".join(f"<tspan x='{x_mid}' dy='{12 if n else 0}'>{html.escape(line)}</tspan>"
+                        for n, line in enumerate(ticks[i]))
+        parts.append(f"<text x='{x_mid}' y='{2 * h + 40}' font-size='11' text-anchor='middle'>{spans}</text>")
         for j, ds in enumerate(diffs):
             d = ds[i]
             bh = abs(d) / top * h
@@ -269,6 +272,21 @@ def _difference_chart(c: Comparison, rows: list[dict[str, Any]]) -> str:
     parts.append("</svg>")
     legend = " ".join(f"<span>bar {j + 1}: {html.escape(n)}</span>" for j, n in enumerate(c.names[1:]))
     return "".join(parts) + f"<p class='vw-legend'>Bars in each group, left to right: {legend}</p>"
+
+
+def _tick_lines(text: str, width: int = 9) -> list[str]:
+    """A chart tick in lines of at most ``width`` characters, broken at spaces.
+
+    >>> _tick_lines("success with a bane"), _tick_lines("≥12")
+    (['success', 'with a', 'bane'], ['≥12'])
+    """
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
 
 
 def _restates(ab: tuple[Any, Any], said: list[tuple[Any, Any]], exact: bool) -> bool:
