@@ -199,7 +199,7 @@ first_faces = [d.before for d in r.dice]
 hits = sum(face >= 5 for face in first_faces)
 kissed = [d for d in r.dice if d.kissed]
 after = sum(face >= 5 for face in (d.after for d in r.dice))
-sixes = r.details["sixes"]
+sixes = r.details["ego_doubles"]  # the dice Ego doubles: the 6s, by the rules as read
 assert len(kissed) == 2 and after == r.details["threshold"] and sixes == 1  # the story below tells this roll
 show(dice_figure([
     ("first roll", [(d.before, int(d.before >= 5), "") for d in r.dice]),
