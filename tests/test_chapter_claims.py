@@ -292,7 +292,7 @@ def test_22_2_saved_widgets_are_described_as_what_they_show():
     assert "shows as one line of text" not in prose("00")
     assert "saved as a still picture of its" in prose("00")
     assert "a still picture" not in prose("09").split("## 1.")[1].split("## 2.")[0]
-    assert "a saved copy of the screen that does not move" in prose("09")
+    assert "is only what was saved when this page was built: it does not move" in prose("09")
 
 
 def test_22_3_trading_dice_is_certain_and_shown_as_certain():

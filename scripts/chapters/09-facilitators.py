@@ -116,8 +116,9 @@ party_rows = [[setting_words(setting), *(vw.percent(p) for p in party.chances[i]
 # any chance step by step, and prints the table. It lists the settings in
 # the edition's order: fewer factors first (an agora task lists all its
 # standard settings before the challenging ones, so there the chances do
-# not always fall down the list). Until you run the cell, what you see
-# below is a saved copy of the screen that does not move.
+# not always fall down the list). Until you run the cell, what shows below
+# is only what was saved when this page was built: it does not move; run the
+# cell to use the screen. (The table above is the same ladder.)
 
 # %%
 vw.FCScreen({"Bruno": {"roll": "task", "dice": 3, "kiss": 1}, "Ada": {"roll": "task", "caliber": "silver", "dice": 4}, "Clara": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2}}, target=0.5)
