@@ -51,7 +51,7 @@ def _pattern(term: str) -> re.Pattern:
         forms.append(re.escape(term[:-1]) + "ies")
     if term.endswith("e"):
         forms.append(re.escape(term[:-1]) + "ing")
-    return re.compile(r"\*\*[^*\n]*?\b(?:" + "|".join(forms) + r")\b[^*\n]*?\*\*", flags=re.I)
+    return re.compile(r"\*\*[^*\n]*?(?<!\w)(?:" + "|".join(forms) + r")(?!\w)[^*\n]*?\*\*", flags=re.I)
 
 
 def places(term: str) -> list[tuple[str, str, str]]:

@@ -102,8 +102,9 @@ WORDS = {"auto-pass": "an automatic pass (a natural 20 for Silver)", "pass": "a 
 # ### Play with it
 #
 # Ada's check, live. The odds beside the controls are the same exact
-# numbers, recomputed at every change. Try dragging the factors from 1 up
-# to 4 and watch P(pass) drop by 5 points each time. Then set the
+# numbers, recomputed at every change (the charts write the chance to pass
+# as **P(pass)**). Try dragging the factors from 1 up to 4 and watch P(pass)
+# drop by 5 points each time. Then set the
 # difficulty to *absurd* and switch the caliber between Bronze, Silver,
 # Gold and Platinum: only the automatic passes are left.
 

@@ -140,7 +140,8 @@ show(fig, alt="Three panels, thresholds 1, 2 and 4, of P(pass) against 1 to 8 di
 # secondaries.
 #
 # The engine answers "what are my chances of buying the primary and *k*
-# more?": that **goal** is the threshold + *k* successes.
+# more?": that **goal** is the threshold + *k* successes (its chance,
+# written **P(goal)**, is never more than P(pass)).
 
 # %% [build]
 rows = []
