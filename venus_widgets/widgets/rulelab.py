@@ -29,9 +29,11 @@ import ipywidgets
 import numpy as np
 import traitlets
 
+from ..engine import edition as _edition
 from ..engine import spec as _spec
 from ..engine.compare import Comparison, compare
 from ..engine.errors import SpecError
+from ..engine.knobs import values as _knob_values
 from ..engine.rules_api import rules as _rules
 from ..engine.sample import sample
 from ..engine.sweep import sweep
@@ -93,6 +95,19 @@ def _axis_options(edition: str, roll: str, rules: Mapping[str, Any]) -> list[dic
     return out
 
 
+def _as_given(edition: str, rules: Any) -> dict[str, Any]:
+    """A variant's knobs checked as a spec's ``rules`` are, each kept in its
+    canonical form even where it equals the rules as read: laid over a base
+    roll with rules of its own, a variant that sets a knob back to the rules
+    as read must play that value, not the base's.
+
+    >>> _as_given("playtest", {"threshold_base": 1, "success_from": {"bronze": 4}})
+    {'success_from': {'bronze': 4, 'silver': 4, 'gold': 3, 'platinum': 2}, 'threshold_base': 1}
+    """
+    _spec.check_rules(edition, rules)  # every knob, and the rules as a whole; SpecError names rules.<knob>
+    return {k.name: k.check(rules[k.name]) for k in _edition.get(edition).KNOBS if k.name in rules}
+
+
 class LabPanel(anywidget.AnyWidget):
     """The lab beside a roller: knobs, variants, side-by-side odds, heatmap."""
 
@@ -138,7 +153,7 @@ class LabPanel(anywidget.AnyWidget):
     @staticmethod
     def _checked(edition: str, rules: Any, field: str) -> dict[str, Any]:
         try:
-            return _spec.check_rules(edition, rules)
+            return _as_given(edition, rules)
         except SpecError as err:
             raise SpecError(f"{field}: {err.field}", err.value, err.allowed, err.hint) from None
 
@@ -172,7 +187,7 @@ class LabPanel(anywidget.AnyWidget):
             rules = dict(self.variants[variant])
             rules[knob.name] = value
             try:
-                checked = _spec.check_rules(self.edition, rules)
+                checked = _as_given(self.edition, rules)
             except SpecError:
                 raise KnobValueError(self, variant, knob, value, key) from None
             self.variants = {**self.variants, variant: checked}
@@ -225,6 +240,7 @@ class LabPanel(anywidget.AnyWidget):
             self._comparison = None
             self.view = {"ok": False, "message": str(err)}
             return
+        self._show_base_rules(base)
         na, nb = self.names["A"], self.names["B"]
         try:
             c = compare(base, {na: self.variants["A"], nb: self.variants["B"]})
@@ -251,11 +267,23 @@ class LabPanel(anywidget.AnyWidget):
             "p_pass": {"base": c.p_pass["base"], "A": c.p_pass[na], "B": c.p_pass[nb]},
             "p_goal": {"base": c.p_goal["base"], "A": c.p_goal[na], "B": c.p_goal[nb]},
             "verdicts": {"A": c.verdicts[na], "B": c.verdicts[nb]},
-            "rows": [{"at": str(r["at least"]), "base": r["base"], "A": r[na], "B": r[nb]} for r in data["rows"]],
+            "rows": [{"at": str(r["at least"]), "label": r["label"], "tick": r["tick"], "base": r["base"], "A": r[na],
+                      "B": r[nb]} for r in data["rows"]],
             "notes": data["notes"],
             "heat": heat,
             "sample": self._samples(c, {"base": "base", "A": na, "B": nb}),
         }
+
+    def _show_base_rules(self, base: Mapping[str, Any]) -> None:
+        """Each knob's value under the base roll (``base`` in ``knobs``):
+        where a variant does not change a knob it plays the base's value,
+        and a per-caliber knob changed in the view starts from the base's
+        calibers, so a base roll with rules of its own keeps them
+        (docs/rule_lab.md, how a variant's rules are laid)."""
+        played = _knob_values(_edition.get(self.edition).KNOBS, base.get("rules") or {})
+        knobs = [{**k, "base": played[k["name"]]} for k in self.knobs]
+        if knobs != self.knobs:
+            self.knobs = knobs
 
     @staticmethod
     def _samples(c: Comparison, names: Mapping[str, str]) -> dict[str, Any]:
@@ -296,12 +324,12 @@ class LabPanel(anywidget.AnyWidget):
         rows = _diff_rows(v["rows"])
         svg, w, h = _diff_svg(v, rows)
         alt = ("Chance to pass: " + chances + ". Differences from the base, in percentage points: "
-               + "; ".join(f"{_at_words(r['at'])}: {n['A']} {_pts(r['A'] - r['base'])}, {n['B']} {_pts(r['B'] - r['base'])}"
+               + "; ".join(f"{_at_words(r['at'], r.get('label'))}: {n['A']} {_pts(r['A'] - r['base'])}, {n['B']} {_pts(r['B'] - r['base'])}"
                            for r in rows) + ".")
         table = _static.html_table(
             "Chance under each rule set; differences in percentage points",
             ["base", n["A"], n["B"], f"{n['A']} − base", f"{n['B']} − base"],
-            [(_at_words(r["at"]), [_words.percent(r["base"]), _words.percent(r["A"]), _words.percent(r["B"]),
+            [(_at_words(r["at"], r.get("label")), [_words.percent(r["base"]), _words.percent(r["A"]), _words.percent(r["B"]),
                                    _pts(r["A"] - r["base"]), _pts(r["B"] - r["base"])]) for r in v["rows"]])
         out = (f"<div class='vw-static'>{head}<p>Base roll: {e(base)}</p><ul>{changed}</ul>"
                f"<p>Chance to pass: <strong>{e(chances)}</strong></p><ul>{verdicts}</ul>"
@@ -404,8 +432,8 @@ def _pts(d: float) -> str:
     return f"{'+' if d > 0 else '−'}{abs(d) * 100:.1f}"
 
 
-def _at_words(at: str) -> str:
-    return {"pass": "P(pass)", "goal": "P(goal)"}.get(at, f"at least {at}")
+def _at_words(at: str, label: str | None = None) -> str:
+    return label or {"pass": "P(pass)", "goal": "P(goal)"}.get(at, f"at least {at}")
 
 
 def _knob_words(value: Any) -> str:
@@ -455,6 +483,6 @@ def _diff_svg(v: Mapping[str, Any], rows: list[dict]) -> tuple[str, int, int]:
             body.append(f"<rect x='{x0 + j * bw:.1f}' y='{y:.1f}' width='{bw - 3:.1f}' height='{max(bh, 0.5):.1f}' {look}/>")
             if abs(d) >= 5e-4 and group >= 44:
                 body.append(t(x0 + j * bw + (bw - 3) / 2, y - 3 if d > 0 else y + bh + 12, _pts(d), _static.SMALL, "middle"))
-        label = {"pass": "pass", "goal": "goal"}.get(r["at"], f"≥{r['at']}")
+        label = r.get("tick") or {"pass": "pass", "goal": "goal"}.get(r["at"], f"≥{r['at']}")
         body.append(t(10 + i * group + group / 2, height - 8, label, _static.SMALL, "middle"))
     return _static._svg(width, height, body), width, height
