@@ -222,7 +222,8 @@ def test_the_saved_screen_shows_its_ladder_not_one_line(screen):
     assert "application/vnd.jupyter.widget-view+json" in data
     assert '<img src="data:image/svg+xml;base64,' in snap and "alt=\"The playtest task ladder" in snap
     assert "<svg" not in snap.split("base64,")[0]  # no inline SVG: untrusted JupyterLab would take it apart
-    for row in screen.table["rows"]:
-        for c in row["chances"]:
-            assert c in snap
+    for row in screen.table["rows"]:  # the whole percents the live table shows
+        for c in row["shown"]:
+            assert f">{c}<" in snap or f">◆ {c}<" in snap
+        assert row["party_shown"] in snap
     assert screen.why in snap and "The party is the characters who will make this roll" in snap

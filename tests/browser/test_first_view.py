@@ -21,8 +21,8 @@ NOTEBOOKS = ROOT / "notebooks"
 #: chapter -> what its stills must say (a roller; the FC's screen; the rule lab)
 CHAPTERS = {
     "00-a-roll-from-start-to-finish.ipynb": ["Chance to pass"],
-    "07-facilitators.ipynb": ["The Facilitator's screen", "The party is the characters"],
-    "08-the-rule-lab.ipynb": ["Rule", "Chance to pass", "Successes needed with no factor"],
+    "09-facilitators.ipynb": ["The Facilitator's screen", "The party is the characters"],
+    "10-the-rule-lab.ipynb": ["Rule", "Chance to pass", "Successes needed with no factor"],
 }
 #: what an inline SVG taken apart by the sanitizer reads like: a percent run into the next label
 GARBLED = re.compile(r"\d ?%\d|\(fail\)\d|\(pass\)\d")
@@ -76,7 +76,7 @@ def test_a_committed_chapter_opened_untrusted_shows_readable_stills(page, binder
 
 
 def test_trusting_the_chapter_shows_the_same_stills(page, binder_lab):
-    name = "07-facilitators.ipynb"
+    name = "09-facilitators.ipynb"
     open_untrusted(page, binder_lab, name)
     notebook = page.locator(".jp-NotebookPanel").first
     before = notebook.evaluate(STILLS_JS)
