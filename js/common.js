@@ -137,20 +137,27 @@ const CHAR_W = 6.7;
  *  for their bar are shown every ``labelEvery`` bars. */
 export function chartGeometry(dist, passed, threshold, goal, opts = {}) {
   const width = opts.width ?? 400;
-  const height = opts.height ?? 160;
   const f = CHART_FONT;
-  const pad = { left: 8, right: 8, top: 3 * f + 9, bottom: 2 * f + 12 };
   const n = dist.length;
+  const at = (d) => (d.length > 2 ? d[2] : d[0]);
+  const numeric = dist.every((d) => typeof at(d) === "number");
+  const lined = numeric && ((threshold !== null && threshold !== undefined) || (goal !== null && goal !== undefined));
+  const slot = n ? (width - 16) / n : width - 16;
+  const widest = (texts) => Math.max(0, ...texts.map((x) => String(x).length)) * CHAR_W;
+  // a label too wide for its bar goes on two lines, broken after a hyphen or at a space ("auto-" "pass")
+  const split = (text) => { const t = String(text); const k = Math.max(t.lastIndexOf("-", Math.ceil(t.length / 2)), t.indexOf(" ")) ;
+    return k > 0 ? [t.slice(0, t[k] === "-" ? k + 1 : k), t.slice(k + 1)] : [t]; };
+  const fits = (texts) => widest(texts) + 4 <= slot;
+  const broken = (text) => (fits([text]) ? [String(text)] : split(text));
+  const twoLines = !fits(dist.map((d) => d[0])) && dist.every((d) => fits(broken(d[0])));
+  const height = (opts.height ?? 160) - (lined ? 0 : 2 * f + 4) + (twoLines ? f + 2 : 0);
+  const pad = { left: 8, right: 8, top: lined ? 3 * f + 9 : f + 5, bottom: 2 * f + 12 + (twoLines ? f + 2 : 0) };
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
   const maxP = Math.max(1e-12, ...dist.map((d) => d[1]));
-  const slot = n ? innerW / n : innerW;
-  const at = (d) => (d.length > 2 ? d[2] : d[0]);
-  const numeric = dist.every((d) => typeof at(d) === "number");
-  const widest = (texts) => Math.max(0, ...texts.map((x) => String(x).length)) * CHAR_W;
   const pctTexts = opts.pctTexts || dist.map((d) => formatPercent(d[1]).replace(" ", ""));
   const showPct = widest(pctTexts) + 2 <= slot;
-  const labelEvery = Math.max(1, Math.ceil((widest(dist.map((d) => d[0])) + 4) / Math.max(slot, 1)));
+  const labelEvery = twoLines ? 1 : Math.max(1, Math.ceil((widest(dist.map((d) => d[0])) + 4) / Math.max(slot, 1)));
   const bars = dist.map((d, i) => {
     const [outcome, p] = d;
     const h = (p / maxP) * innerH;
@@ -164,10 +171,11 @@ export function chartGeometry(dist, passed, threshold, goal, opts = {}) {
       y,
       h,
       labelX: pad.left + i * slot + slot / 2,
-      labelY: height - f - 10,
+      labelY: height - f - 10 - (twoLines ? f + 2 : 0),
       markY: height - 4,
       pctY: y - 3,
       label: i % labelEvery === 0,
+      lines: twoLines ? broken(outcome) : [String(outcome)],
       mark: slot >= 2 * CHAR_W,
     };
   });
@@ -504,9 +512,10 @@ export const STYLE = `
 .vw-error { color: var(--vw-fg); font-weight: 600; border-left: 4px solid var(--vw-warn); padding-left: 6px; }
 .vw-error:empty { display: none; }
 .vw-error::before { content: "⚠ "; }
-.vw-dice { display: flex; flex-wrap: wrap; gap: 8px; margin: 4px 0 6px; }
-.vw-die { position: relative; min-width: 3.2em; min-height: 3.2em; display: inline-flex; flex-direction: column; align-items: center;
-  justify-content: center; border: 2px solid var(--vw-fg); background: var(--vw-bg); cursor: pointer; padding: 2px; }
+.vw-dice { display: flex; flex-wrap: wrap; gap: 9px 6px; margin: 4px 0 6px; }
+.vw-die { position: relative; min-width: 2.9em; min-height: 3.2em; display: inline-flex; flex-direction: column; align-items: center;
+  justify-content: center; border: 2px solid var(--vw-fg); background: var(--vw-bg); cursor: pointer; padding: 2px 3px; }
+.vw-root button.vw-die { padding: 2px 4px; }
 .vw-die .vw-face { font-size: 1.5em; font-weight: 700; }
 .vw-die .vw-tag, .vw-die .vw-was { font-size: max(11px, .72em); line-height: 1.1; white-space: nowrap; }
 .vw-die .vw-pips svg { display: block; margin: 2px auto 0; }
@@ -691,7 +700,10 @@ export function renderChart(view, words = {}, mode = "exact", width = 400) {
     parts.push(svg("rect", { x: b.x.toFixed(1), y: b.y.toFixed(1), width: b.w.toFixed(1), height: Math.max(b.h, 0.5).toFixed(1), class: cls },
       svg("title", {}, `${b.outcome}: ${formatPercent(b.p, 2)}${e.cumulative ? "" : b.pass ? " (pass)" : " (fail)"}`)));
     if (g.showPct) parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.pctY.toFixed(1), "text-anchor": "middle", class: "pct" }, formatPercent(b.p).replace(" ", "")));
-    if (b.label) parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.labelY, "text-anchor": "middle" }, String(b.outcome)));
+    if (b.label) {
+      parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.labelY, "text-anchor": "middle" },
+        b.lines.map((line, k) => svg("tspan", { x: b.labelX.toFixed(1), dy: k ? CHART_FONT + 2 : 0 }, line))));
+    }
     if (!b.pass && !e.cumulative && b.mark) parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.markY, "text-anchor": "middle", class: "mark" }, "✗"));
   }
   const mark = (x, y, cls, text) => {

@@ -1,7 +1,7 @@
 // FCScreen view: a party on the difficulty ladder, the rung nearest a target
 // chance marked per character and for the party. The view writes no trait:
 // every change is a request (model.send) that Python checks and answers.
-import { h, uid, rootElement, rerender, send, download, clampInt, setText } from "./common.js";
+import { h, uid, rootElement, rerender, send, download, clampInt, setText, formatPercent } from "./common.js";
 
 const FC_STYLE = `
 .vw-fc .vw-near { font-weight: 700; background: var(--vw-bg2); }
@@ -11,6 +11,7 @@ const FC_STYLE = `
 .vw-fc .vw-fc-name { font-size: 1.25em; font-weight: 700; }
 .vw-fc table { max-width: 100%; }
 .vw-fc td, .vw-fc th { padding: 1px 4px; }
+.vw-fc caption { text-align: left; font-weight: 600; padding: 2px 0; }
 .vw-fc .vw-table { overflow-x: auto; max-width: 100%; flex: 1 1 100%; }
 .vw-fc .vw-members { display: flex; flex-wrap: wrap; gap: 8px; }
 .vw-fc .vw-members fieldset { flex: 0 1 240px; }
@@ -83,8 +84,7 @@ function ladderTable(model) {
   const names = t.names || [];
   const rows = t.rows || [];
   return h("table", { "data-testid": "ladder" },
-    h("caption", {}, `The ${t.edition} ${t.roll} ladder, easiest first: each character's chance to pass. `
-      + `◆ nearest to ${t.target_text} for that character, ▶ nearest for the party (the average of the characters' chances).`),
+    h("caption", {}, `The ${t.edition} ${t.roll} ladder, easiest first: each character's chance to pass`),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "setting"),
       names.map((n) => h("th", { scope: "col" }, n)), h("th", { scope: "col" }, "party"))),
     h("tbody", {}, rows.map((r, i) => h("tr", { class: r.best ? "vw-best" : "", "data-testid": `rung-${i}`, "data-best": r.best ? "true" : "false" },
@@ -131,7 +131,8 @@ function exportPanel(model) {
 /** Under the ladder: no setting near the target (the nearest on each side), and what 0 % and 100 % mean. */
 function ladderNotes(model) {
   const t = model.get("table") || {};
-  return [t.far ? h("p", { class: "vw-note", "data-testid": "far" }, t.far.text) : null,
+  return [h("p", { class: "vw-sub", "data-testid": "marks" }, `◆ nearest to ${formatPercent(model.get("target"))} for that character; `
+    + "▶ nearest for the party (the average of the characters' chances)."), t.far ? h("p", { class: "vw-note", "data-testid": "far" }, t.far.text) : null,
     ...(t.ends || []).map((x) => h("p", { class: "vw-sub", "data-testid": "ends" }, x))];
 }
 

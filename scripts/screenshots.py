@@ -33,7 +33,7 @@ PARTY = ('{"Ana": {"roll": "task", "dice": 3, "kiss": 1}, "Bo": {"roll": "task",
 #: name -> (code of its cell, what to do before the pictures: "roll", "kiss" (roll and stop at the KISS step) or "")
 VIEWS = {
     "task-roller": ("vw.TaskRoller(caliber='silver', dice=4, allies=['gold'], factors=2, kiss=1, seed=7)", "roll"),
-    "task-roller-kiss": ("vw.TaskRoller(dice=3, factors=2, lots=1, seed=1)", "kiss"),
+    "task-roller-kiss": ("vw.TaskRoller(caliber='silver', dice=4, factors=2, lots=1, seed=6)", "kiss"),
     "check-roller": ("vw.CheckRoller(caliber='gold', score=6, difficulty='tough', factors=1, bonus_factors=2, seed=6)",
                      "roll"),
     "agora-task-roller": ("vw.TaskRoller(edition='agora', rank=4, health=2, job=2, helpers=[5, 5], "
