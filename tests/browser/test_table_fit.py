@@ -248,7 +248,9 @@ def test_the_lab_says_a_bad_knob_value_beside_it_and_applies_values_as_the_arrow
                              "to 6; B keeps 2.")
     expect(box).to_have_attribute("aria-invalid", "true")
     expect(box).to_have_value("9")  # kept, visibly not applied
-    assert err.bounding_box()["y"] - box.bounding_box()["y"] < 60  # beside the field, not far above it
+    box.scroll_into_view_if_needed()
+    settle(page)
+    assert 0 < err.bounding_box()["y"] - box.bounding_box()["y"] < 60  # beside the field, not far above it
     expect(w.get_by_test_id("error")).to_be_empty()  # said once
     expect_p(w.get_by_test_id("lab-p-B"), vw.odds({**base, "rules": {"threshold_base": 2}}).p_pass)
     # the arrows apply each step, no Enter needed
