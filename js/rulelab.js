@@ -43,7 +43,9 @@ export function tickLines(text, width = 9) {
 /** Send a typed value after the keys stop for ``ms`` (arrows send at once, see scalarControl). */
 function debounced(fn, ms = 250) {
   let t = null;
-  return (v) => { if (t !== null) clearTimeout(t); t = setTimeout(() => { t = null; fn(v); }, ms); };
+  const call = (v) => { if (t !== null) clearTimeout(t); t = setTimeout(() => { t = null; fn(v); }, ms); };
+  call.cancel = () => { if (t !== null) clearTimeout(t); t = null; };
+  return call;
 }
 
 /** What was last typed in each knob box (per lab): a value Python refused stays in its box, marked. */
@@ -67,8 +69,9 @@ function scalarControl(form, value, label, onset, err, key, model) {
         opts.map((w) => h("option", { value: w, selected: knobText(value) === w }, w)))];
   }
   // values apply as the arrows move (each step is sent); typed digits once the keys stop
-  const send1 = (raw) => { typed[key] = raw; onset(readScalar(form, raw)); };
-  const later = debounced(send1);
+  let later = null;
+  const send1 = (raw) => { if (later) later.cancel(); typed[key] = raw; onset(readScalar(form, raw)); };
+  later = debounced(send1);
   let stepped = false;
   const shown = err && typed[key] !== undefined ? typed[key] : String(value);  // refused: the typed value stays, marked
   return [h("label", { for: id, class: "vw-visually-hidden" }, label),
@@ -124,7 +127,7 @@ function knobsTable(model) {
   const nameInput = (v) => {
     const id = uid("name");
     return h("span", { class: "vw-opt" }, h("label", { for: id }, `Name of variant ${v}`),
-      h("input", { id, type: "text", value: names[v] || v, maxlength: 30, size: 12, "data-testid": `name-${v}`,
+      h("input", { id, type: "text", value: names[v] || v, maxlength: 30, size: 12, "data-testid": `name-${v}`, "data-key": `name-${v}`,
         onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value }) }));
   };
   const cards = knobs.map((k) => {

@@ -233,6 +233,18 @@ def test_no_number_leaves_its_sign_no_text_is_small_nothing_runs_over(lab_page, 
             assert r.evaluate(OVERFLOW_JS) == [], f"cell {i} at {width} px"
     assert page.evaluate("() => document.querySelector('.jp-WindowedPanel-outer, .jp-Notebook').scrollWidth "
                          "<= document.querySelector('.jp-WindowedPanel-outer, .jp-Notebook').clientWidth + 1")
+    # at any width the chance, the roll's button and the dice are on one screen
+    for i in TASKS:
+        w = root(page, i)
+        w.scroll_into_view_if_needed()
+        settle(page)
+        if not w.get_by_test_id("die-0").count():
+            continue
+        step = "kiss-commit" if w.get_by_test_id("kiss-commit").count() else "roll-again"
+        chance = "p-now" if w.get_by_test_id("p-now").count() else "p-pass"
+        boxes = [w.get_by_test_id(t).first.bounding_box() for t in (chance, step, "die-0")]
+        span = max(b["y"] + b["height"] for b in boxes) - min(b["y"] for b in boxes)
+        assert span <= 560, f"cell {i} at {width} px: the chance, {step} and the dice span {span:.0f} px"
 
 
 def test_the_lab_says_a_bad_knob_value_beside_it_and_applies_values_as_the_arrows_move(lab_page):

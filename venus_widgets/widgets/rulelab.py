@@ -170,7 +170,8 @@ class LabPanel(anywidget.AnyWidget):
         try:
             self._handle(content)
         except KnobValueError as err:  # said beside the knob, and once in the error line
-            self.field_errors = {err.where: str(err)}
+            if self.field_errors != {err.where: str(err)}:
+                self.field_errors = {err.where: str(err)}
             self.error = str(err)
         except Exception as err:  # noqa: BLE001 - shown in the view, never lost in the comm handler
             self.error = error_text(err)
@@ -180,7 +181,6 @@ class LabPanel(anywidget.AnyWidget):
         variant: str = content.get("variant")  # checked just below
         if action in ("knob", "reset", "rename") and variant not in VARIANTS:
             raise MessageError("variant", variant, "A or B")
-        self.field_errors = {}
         if action == "knob":
             name, value, key = content.get("name"), content.get("value"), content.get("key")
             knob = self._knob(name)
@@ -214,6 +214,8 @@ class LabPanel(anywidget.AnyWidget):
             if content.get("value") not in SHOWS:
                 raise MessageError("show", content.get("value"), ", ".join(SHOWS))
             self.show = content["value"]
+        if self.field_errors:  # a request the lab took: no knob is left refused
+            self.field_errors = {}
         self.error = ""
 
     def current(self, variant: str, knob: Any) -> Any:
