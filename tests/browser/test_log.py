@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import kernel_eval, lab_notebook, roller_widget
+from .conftest import kernel_eval, lab_notebook, roller_widget, settle
 
 pytestmark = pytest.mark.browser
 
@@ -74,7 +74,8 @@ def test_log_cards_show_the_roll_as_played(browser_context, tmp_path):
         # no text under 11 px
         page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
         page.set_viewport_size({"width": 400, "height": 1200})
-        page.wait_for_timeout(300)
+        page.wait_for_function("el => el.getBoundingClientRect().right <= 400", arg=log.element_handle())
+        settle(page)
         log.scroll_into_view_if_needed()
         sizes = log.evaluate("""root => {
             const r = root.getBoundingClientRect();
@@ -93,7 +94,9 @@ def test_log_cards_show_the_roll_as_played(browser_context, tmp_path):
         page.set_viewport_size({"width": 1000, "height": 1200})
         page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
         page.wait_for_function("() => document.body.dataset.jpThemeName === 'JupyterLab Dark'")
-        page.wait_for_timeout(500)
+        page.wait_for_function("c => getComputedStyle(c).backgroundColor !== 'rgb(255, 255, 255)'",
+                               arg=cards.nth(0).element_handle())
+        settle(page)
         colours = cards.nth(0).evaluate("""c => {
             const s = getComputedStyle(c), t = getComputedStyle(c.querySelector('.vw-card-result'));
             return [s.backgroundColor, t.color];
