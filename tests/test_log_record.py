@@ -175,6 +175,32 @@ def test_every_roll_records_a_seed_that_replays_it():
         assert lg.replay(i).to_dict() == e["roll"]
 
 
+def test_a_csv_written_before_cells_were_one_line_still_imports():
+    """Older exports kept a line break inside a quoted cell (a consequence typed with a newline)."""
+    lg = vw.RollLog()
+    a = vw.TaskRoller(edition="agora", consequences=1, consequence_texts=["two\nlines"], log=lg, seed=0, kiss=0)
+    a.roll_dice()
+    a._on_msg(a, {"do": "spend", "item": 0})
+    assert "\n" in lg.entries[0]["result"]
+    new = lg.to_csv()
+    assert new.count("\n") == 2  # one line per roll now
+    import csv as _csv
+    import io as _io
+
+    from venus_widgets.widgets.rolllog import CSV_COLUMNS, _csv_cells
+
+    buf = _io.StringIO()  # the old writer: cells as they were, quoted where needed
+    w = _csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    w.writerow([str(c) for c in _csv_cells(0, lg.entries[0])])
+    old = buf.getvalue()
+    assert old.count("\n") == 3
+    for text in (new, old):
+        other = vw.RollLog()
+        other.import_text(text, "csv")
+        assert other.entries == lg.entries
+
+
 # -- bounded before read -------------------------------------------------------------------------
 
 
