@@ -30,9 +30,42 @@ from .format import percent_text
 from .odds import Odds
 
 
-def with_rules(spec: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def edition_of(variant: Any) -> str | None:
+    """The edition a variant plays by, when it names one: an edition's id
+    (a loaded draft's), or an edition itself (what ``vw.load_edition``
+    returns); None for rule knobs."""
+    if isinstance(variant, str):
+        return variant
+    ident = getattr(variant, "ID", None)
+    return ident if isinstance(ident, str) and not isinstance(variant, Mapping) else None
+
+
+def on_edition(spec: Mapping[str, Any], edition: str) -> dict[str, Any]:
+    """``spec`` played by another edition (another draft of the same game):
+    the fields both have keep their values, the others take the other
+    edition's defaults; normalized (a value the other edition does not
+    take is a :class:`SpecError` naming the field).
+
+    >>> on_edition({"edition": "heresy", "pool": 6, "black": 3, "trade": 1}, "vers")
+    {'edition': 'vers', 'roll': 'check', 'ranks': 3, 'penalty': 0}
+    """
+    from .edition import get
+    from .spec import default_roll
+
+    kinds = get(edition).SCHEMAS
+    roll = spec.get("roll")
+    roll = roll if roll in kinds else default_roll(edition)
+    fields = kinds[roll]
+    return normalize({"edition": edition, "roll": roll, **{k: v for k, v in spec.items() if k in fields}})
+
+
+def with_rules(spec: Mapping[str, Any], rules: Any) -> dict[str, Any]:
     """``spec`` with ``rules`` over its own rules (a per-caliber knob
-    merged key by key), normalized."""
+    merged key by key), normalized; ``rules`` naming an edition (an id, or
+    a loaded draft) plays the spec by that edition (:func:`on_edition`)."""
+    other = edition_of(rules)
+    if other is not None:
+        return on_edition(spec, other)
     if not isinstance(rules, Mapping):
         raise SpecError("rules", rules, "a dict of rule knobs such as {'threshold_base': 2}")
     base = dict(spec.get("rules") or {})
@@ -97,7 +130,7 @@ class Comparison:
         """Percentage points, variant minus base, of the chance of at least
         each outcome (a check: of passing)."""
         a, b = _at_least(self.odds["base"]), _at_least(self.odds[name])
-        return {k: round((b.get(k, 0.0) - a.get(k, 0.0)) * 100, 12) for k in sorted(set(a) | set(b), key=_key)}
+        return {k: round((_chance_at(b, k) - _chance_at(a, k)) * 100, 12) for k in sorted(set(a) | set(b), key=_key)}
 
     def to_rows(self) -> list[dict[str, Any]]:
         """One row per chance: to pass, to reach the goal (when a rule set
@@ -108,7 +141,7 @@ class Comparison:
             rows.append({"at least": "goal", **self.p_goal})
         views = {n: _at_least(o) for n, o in self.odds.items() if o.numeric}
         keys = sorted({k for v in views.values() for k in v}, key=_key)
-        rows += [{"at least": k, **{n: views.get(n, {}).get(k, 0.0) for n in self.names}} for k in keys
+        rows += [{"at least": k, **{n: _chance_at(views.get(n, {}), k) for n in self.names}} for k in keys
                  if isinstance(k, (int, float))]
         return rows
 
@@ -142,6 +175,23 @@ class Comparison:
                 f"{e(self.spec['roll'])}, by rule set (differences in percentage points)</caption>"
                 f"<thead><tr><th scope='col'>chance</th>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
                 f"</table>{notes}</div>")
+
+
+def _chance_at(view: dict[Any, float], k: Any) -> float:
+    """P(outcome >= k) from :func:`_at_least`'s view, for any ``k``: the chance
+    at the lowest outcome of ``k`` or more (so below every outcome it is
+    the whole chance, 1; above every outcome 0), e.g. where a variant can
+    go lower than the base (dice that cancel without end).
+
+    >>> _chance_at({0: 1.0, 2: 0.25}, -3), _chance_at({0: 1.0, 2: 0.25}, 1), _chance_at({0: 1.0}, 5)
+    (1.0, 0.25, 0.0)
+    """
+    if k in view:
+        return view[k]
+    if not isinstance(k, (int, float)):
+        return 0.0
+    above = [x for x in view if isinstance(x, (int, float)) and x >= k]
+    return view[min(above)] if above else 0.0
 
 
 def _key(k: Any) -> tuple:
@@ -209,7 +259,7 @@ def _verdict(spec: dict, base: Odds, o: Odds, base_exact: Odds | None, exact: Od
         words.append(f"the goal ({o.goal} {unit(o.goal)}) {points(o.p_goal - base.p_goal)}")
     if o.numeric and base.numeric:
         a, b = _at_least(base), _at_least(o)
-        k, d = max(((k, b.get(k, 0.0) - a.get(k, 0.0)) for k in sorted(set(a) | set(b))),
+        k, d = max(((k, _chance_at(b, k) - _chance_at(a, k)) for k in sorted(set(a) | set(b))),
                    key=lambda kd: abs(kd[1]))
         if abs(d) > max(abs(o.p_pass - base.p_pass), abs(o.p_goal - base.p_goal)) + 1e-12:
             words.append(f"biggest change at {k} or more: {points(d)}")
@@ -229,8 +279,9 @@ def compare(spec: Mapping[str, Any], variants: Mapping[str, Mapping[str, Any]]) 
     """Each variant's exact odds beside the spec's own (``base``).
 
     ``variants`` maps a name to rule knobs (``vw.rules(edition)`` lists
-    them), merged over the spec's own ``rules``. A bad knob is a
-    :class:`SpecError` naming the variant and ``rules.<knob>``."""
+    them), merged over the spec's own ``rules``, or to another edition (a
+    loaded draft, or its id: the spec played by that draft, docs/drafts.md).
+    A bad knob is a :class:`SpecError` naming the variant and ``rules.<knob>``."""
     if not isinstance(variants, Mapping) or not variants:
         raise SpecError("variants", variants, "a dict of name -> rules, e.g. {'Bronze 4-6': "
                                               "{'success_from': {'bronze': 4}}}")

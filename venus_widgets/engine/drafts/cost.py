@@ -1,50 +1,81 @@
 """How long a draft's odds take, estimated before any work, and the refusal
-of what would take more than about a second: a :class:`~venus_widgets.engine.spec.CrossError`
-naming the field to lower and the largest value that fits.
+of what would take more than about a second: a
+:class:`~venus_widgets.engine.spec.CrossError` naming the field to lower
+and the largest value that fits.
 
-The estimate follows the kernel (:mod:`.kernel`) step by step, in
-multiply-adds of its convolutions: the packed size of the quantities
-tracked, the dice of each group, the states of the re-roll step (one per
-number of dice re-rolled from each group) and, per state, one convolution
-per number of dice the budget can take. Measured on this machine about
-2e8 multiply-adds take a second in numpy's direct convolution, plus some
-microseconds of Python per convolution: :data:`LIMIT` keeps the largest
-allowed spec near a second, the common ones far below.
+The estimate follows the kernel (:mod:`.kernel`) convolution by
+convolution, with array lengths only: numpy's direct convolution of
+arrays of lengths ``a`` and ``b`` takes ``a * b`` multiply-adds, and each
+call some microseconds of Python (:data:`PER_CALL`). The packed lengths
+come from the dice's ranges (:mod:`.space`): tracking several marks makes
+long arrays, and that is what a roll of twenty d20 with three marks costs
+(about 2e10 multiply-adds: refused). :data:`LIMIT` is about a second of
+numpy on a machine doing nothing else (measured: 1.6e8 multiply-adds a
+second with seven other programs running).
 
->>> estimate_parts(dice=[(10, 7, False)], size=61, budget=0, states=1) < LIMIT   # ten dice: far below a second
+>>> int(power_cost(7, 10, 10**6)[1])      # ten dice of 7 values each: 61 values
+61
+>>> power_cost(10**4, 20, 2 * 10**5)[0] > LIMIT   # twenty dice over a wide packed space
 True
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any, Callable, Mapping, Sequence
 
-#: Work units (multiply-adds, and 3000 per convolution for its Python) of about one second.
-LIMIT = 1.5e8
+#: Work (multiply-adds) of about one second.
+LIMIT = 4e8
 
 #: Python work per convolution, in multiply-adds.
-PER_CALL = 3000.0
+PER_CALL = 4000.0
+
+#: The most packed cells a draft's odds may hold (a few hundred MB of float64 at most).
+MAX_CELLS = 2e7
 
 
-def estimate_parts(dice: Sequence[tuple[int, int, bool]], size: int, budget: int, states: int) -> float:
-    """Work for groups ``(count, terms of one die, may be re-rolled)`` whose
-    joint values fill ``size`` packed cells: a power of each group by
-    squaring, and for the re-roll step (``budget``, ``states`` at most) one
-    convolution per number of dice taken per state."""
+def conv(a: float, b: float, size: float) -> tuple[float, float]:
+    """Work and length of one convolution of arrays of lengths ``a`` and ``b``."""
+    return a * b + PER_CALL, min(size, a + b - 1)
+
+
+def power_cost(length: float, n: int, size: float) -> tuple[float, float]:
+    """Work and length of a die's array (``length``) to the power ``n`` by
+    squaring, every array at most ``size`` long."""
+    work, out, base = 0.0, 0.0, float(length)
+    while n:
+        if n & 1:
+            if out:
+                w, out = conv(out, base, size)
+                work += w
+            else:
+                out = base
+        n >>= 1
+        if n:
+            w, base = conv(base, base, size)
+            work += w
+    return work, max(out, 1.0)
+
+
+def reroll_cost(plain: float, groups: Sequence[tuple[int, float, int]], budget: int, size: float) -> float:
+    """Work of the re-roll step: groups ``(dice, length of one die, members
+    of its block)``, in the step's order, from the ``plain`` array of the
+    other dice: per state (the dice re-rolled so far) one convolution per
+    number of dice the budget can take, then each state's re-rolled dice."""
     work = 0.0
-    filled = 1.0
-    for n, terms, takes in dice:
-        if not n:
-            continue
-        grown = min(float(size), 1.0 + n * (terms - 1))
-        if takes and budget > 0:
-            calls = states * (min(n, budget) + 1) + n
-            work += calls * (min(filled, size) * grown + PER_CALL)
-        else:
-            work += math.log2(n + 1) * (grown * grown / 2 + PER_CALL) + min(filled, size) * grown
-        filled = min(float(size), filled + grown)
-    return work
+    states, arr = 1.0, float(plain)
+    for n, length, members in groups:
+        kernel = 1.0  # the kernels: the powers of the faces the step does not take
+        for _ in range(n):
+            w, kernel = conv(kernel, length, size)
+            work += w
+        takes = min(n, budget) + 1
+        calls = takes if members <= 1 else float(n + 1) ** members
+        w, grown = conv(arr, kernel, size)
+        work += states * calls * w
+        arr = grown
+        states *= takes
+    w, _ = conv(arr, arr, size)
+    return work + states * w  # the re-rolled dice of each state
 
 
 def refuse(check: Callable[[Mapping[str, Any]], float], spec: Mapping[str, Any], fields: Sequence[tuple[str, int]],
@@ -52,14 +83,14 @@ def refuse(check: Callable[[Mapping[str, Any]], float], spec: Mapping[str, Any],
     """Raise ``make_error(field, value, largest)`` when ``check(spec)`` is
     over :data:`LIMIT`: the field (of ``fields``: name and lowest value,
     tried from the last) whose value, lowered, brings the work under it, and
-    the largest value that does."""
+    the largest value that does (``make_error("", 0, 0)`` when none does)."""
     if check(spec) <= LIMIT:
         return
     for name, lo in reversed(fields):
         v = spec[name]
         if not isinstance(v, int) or isinstance(v, bool) or v <= lo:
             continue
-        low, high = lo, v  # check(low) fits?
+        low, high = lo, v
         if check({**spec, name: low}) > LIMIT:
             continue
         while high - low > 1:

@@ -26,6 +26,7 @@ from ..rolls import Roll
 from ..spec import Bool, Choice, CrossError, Field, Int, List, Schema
 from ..table import TableRules
 from . import cost as _cost
+from . import dice as _dice
 from . import explain as _explain
 from . import kernel, outcome, plan as _plan, rolling
 from .at_table import DraftTable
@@ -195,44 +196,50 @@ class DraftEdition:
         raise SpecError(field, spec.get(field, self.ID), words, rule)
 
     def cost(self, spec: Mapping[str, Any]) -> float:
-        """The work the odds of ``spec`` take, in the units of :mod:`.cost`."""
+        """The work the odds of ``spec`` take, in the units of :mod:`.cost`
+        (the kernel's convolutions, by the lengths of its arrays)."""
         p = self.plan(spec)
         names = kernel.tracked(p)
-        size = 1
-        parts = []
         B = kernel.budget(p)
-        states = 1
+        steps = p.draft.reroll is not None and B > 0
+        spans = []  # per group: (plan, the range of each quantity one die adds)
+        lo_all = [0] * len(names)
+        hi_all = [0] * len(names)
         for g in p.groups:
             if not g.count:
                 continue
-            t = g.table
-            depth = (t.depth if t.depth is not None else 24) if t.explodes else 0
-            spread = 1
-            for n in names:
-                if n == "total":
-                    spread *= t.sides * (depth + 1)
-                elif n == "successes":
-                    spread *= (max(max(t.successes), 0) - min(min(t.successes), 0)) * (depth + 1) + 1
-                else:
-                    spread *= depth + 2
-            takes = g.rerollable and B > 0
-            parts.append((g.count, spread, takes))
-            if takes:
-                states *= min(g.count, B) + 1
-        for n in names:
-            width = 1
-            for g in p.groups:
-                if g.count:
-                    t = g.table
-                    depth = (t.depth if t.depth is not None else 24) if t.explodes else 0
-                    if n == "total":
-                        width += g.count * t.sides * (depth + 1)
-                    elif n == "successes":
-                        width += g.count * (max(max(t.successes), 0) - min(min(t.successes), 0)) * (depth + 1)
-                    else:
-                        width += g.count * (depth + 1)
-            size *= width
-        return _cost.estimate_parts(parts, size, B, min(states, (B + 1) ** len([x for x in parts if x[2]])))
+            lo, hi = _dice.bounds(g.table, names, p.marks)
+            shift = [0] * len(names) if steps and g.rerollable else list(lo)
+            spans.append((g, [h - s for h, s in zip(hi, shift)]))
+            for i in range(len(names)):
+                lo_all[i] += g.count * shift[i]
+                hi_all[i] += g.count * hi[i]
+        radix = [h - l + 1 for h, l in zip(hi_all, lo_all)]
+        size = 1.0
+        strides = []
+        for r in radix:
+            strides.append(size)
+            size *= r
+        if size > _cost.MAX_CELLS:
+            return float("inf")
+        work, plain = 0.0, 1.0
+        takers: list[tuple[Any, float]] = []
+        for g, span in spans:
+            length = 1.0 + sum(x * z for x, z in zip(span, strides))
+            if steps and g.rerollable:
+                takers.append((g, length))
+                continue
+            w, grown = _cost.power_cost(length, g.count, size)
+            w2, plain = _cost.conv(plain, grown, size) if plain > 1 else (0.0, grown)
+            work += w + w2
+        if takers:
+            chances: dict[Any, int] = {}
+            for g, _ in takers:
+                chances[g.table.chance] = chances.get(g.table.chance, 0) + 1
+            order = sorted(takers, key=lambda x: -x[0].table.chance)
+            work += _cost.reroll_cost(plain, [(g.count, length, chances[g.table.chance]) for g, length in order],
+                                      B, size)
+        return work
 
     # -- the odds and the rolls ---------------------------------------------------
 
@@ -244,7 +251,7 @@ class DraftEdition:
         p = self.plan(spec)
         if exact and p.unbounded:
             raise ValueError("dice that explode without end: their odds are not a fraction")
-        return outcome.finish(p, kernel.count(p, exact), spec)
+        return outcome.finish(p, kernel.count(p, exact), spec, exact)
 
     def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
         p = self.plan(spec)

@@ -67,9 +67,9 @@ def mode_of(plan: Plan, exact: bool) -> str:
     float64, below 2**53) or "float" (probabilities)."""
     if plan.unbounded:
         return "float"
-    if exact:
-        return "exact"
-    return "count" if denominator(plan) < 2**53 else "float"
+    if denominator(plan) < 2**53:  # whole numbers in float64 are exact: the Fractions come from them
+        return "count"
+    return "exact" if exact else "float"
 
 
 def denominator(plan: Plan) -> int:

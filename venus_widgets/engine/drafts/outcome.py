@@ -46,8 +46,8 @@ def doubled(plan: Plan, space: Space, n: int) -> tuple[np.ndarray, np.ndarray | 
     return v, short & (adds > 0)
 
 
-def finish(plan: Plan, c: Counted, spec: Mapping[str, Any]) -> Odds:
-    """The odds of a spec from its joint counts."""
+def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False) -> Odds:
+    """The odds of a spec from its joint counts (``exact``: in Fractions)."""
     n = c.final.size
     v, spent = doubled(plan, c.space, n)
     lo = int(v.min()) if n else 0
@@ -84,10 +84,10 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any]) -> Odds:
         breakdown["fail"] = total - p_pass
     ego = c.final[spent].sum() if spent is not None else None
     notes = tuple(_notes(plan, c))
-    if c.mode == "count":
+    if c.mode == "count" and not exact:
         return Odds.from_counts(spec, counts, int(total), threshold=thr, goal=goal, offset=lo,
                                 breakdown=breakdown, p_ego_spent=ego, notes=notes)
-    if c.mode == "exact":
+    if c.mode in ("count", "exact"):
         D = int(total)
         frac = [Fraction(int(x), D) for x in counts]
         return Odds.from_pmf(spec, frac, threshold=thr, goal=goal, offset=lo,

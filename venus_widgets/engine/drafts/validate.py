@@ -92,7 +92,10 @@ class _Reader:
                 if k not in keys:
                     near = difflib.get_close_matches(k, keys, 1)
                     hint = f" (did you mean {near[0]}?)" if near else ""
-                    raise self.error(path + (k,), f"{k} is not a key of {_dotted(path) or 'a draft'}{hint}; "
+                    if not path:
+                        raise self.error((k,), f"{k} is not a part of a draft{hint}; the parts are "
+                                               + ", ".join(keys))
+                    raise self.error(path + (k,), f"{k} is not a key of {_dotted(path)}{hint}; "
                                                   f"the keys are {', '.join(keys)}")
         return value
 
@@ -472,6 +475,9 @@ def _groups(r: _Reader, value: Any, dice: tuple[DieDef, ...], fields: tuple[Fiel
             if f is None or f.kind != "list":
                 raise r.error(p + ("each",), f"{each!r} is not a list field (a field with list_of or most)")
         grade = r.expr(p + ("grade",), b["grade"], base, "a grade") if "grade" in b else None
+        if grade is None and not each and _uses_grade(next(d for d in dice if d.name == die)):
+            raise r.error(p, f"the faces of {die} depend on the grade: say the group's grade, e.g. "
+                             "grade = \"caliber\" (a field), or roll one die per item with each = \"allies\"")
         owner = r.text(p + ("owner",), b.get("owner"), name.replace("_", " "), 30)
         out.append(GroupDef(name=name, die=die, owner=owner, count=count, each=each or "", grade=grade,
                             cancels=r.boolean(p + ("cancels",), b.get("cancels"), False),
@@ -479,6 +485,12 @@ def _groups(r: _Reader, value: Any, dice: tuple[DieDef, ...], fields: tuple[Fiel
     if not out:
         raise r.error(("groups",), "the draft rolls no dice: write [groups.own] with count = \"dice\"")
     return tuple(out)
+
+
+def _uses_grade(d: DieDef) -> bool:
+    """Whether a die's faces depend on the grade of the group that rolls it."""
+    sets = [d.success, d.explode, *(fs for _, fs in d.marks)]
+    return any("grade" in x.names for fs in sets if fs is not None for x in (fs.at_least, fs.at_most) if x is not None)
 
 
 def _outcome(r: _Reader, value: Any, static: Mapping[str, str], random: Mapping[str, str]) -> OutcomeDef:
