@@ -275,7 +275,7 @@ def spec_unit(o: Odds):
     return unit
 
 
-def compare(spec: Mapping[str, Any], variants: Mapping[str, Mapping[str, Any]]) -> Comparison:
+def compare(spec: Mapping[str, Any], variants: Mapping[str, Any]) -> Comparison:
     """Each variant's exact odds beside the spec's own (``base``).
 
     ``variants`` maps a name to rule knobs (``vw.rules(edition)`` lists
