@@ -897,6 +897,13 @@ export function logControls(model) {
 // ---------------------------------------------------------------------------
 
 const ODDS_ANNOUNCE_DELAY = 400; // ms after the last change of the odds
+/** The announcer's clock: the page's own, unless a browser test has put a
+ *  clock it drives in ``globalThis.__vwTimers`` (then what is heard does not
+ *  depend on how fast a busy machine answers; tests/browser/test_a11y.py). */
+const ANNOUNCER_TIMERS = {
+  setTimeout: (fn, ms) => (globalThis.__vwTimers || globalThis).setTimeout(fn, ms),
+  clearTimeout: (id) => (globalThis.__vwTimers || globalThis).clearTimeout(id),
+};
 
 /** Mount a roller view. ``opts.extras``/``opts.skip`` go to renderFields;
  *  ``opts.controlKeys`` are extra traits whose change redraws the controls. */
@@ -930,7 +937,7 @@ export function mountRoller(model, el, kind, opts = {}) {
     const key = structureKey(model, opts.structureKeys || []);
     if (key !== shape) { shape = key; rerender(controls, () => renderFields(model, opts)); } else { syncBound(controls, model); if (opts.sync) opts.sync(model, controls); }
   };
-  const announcer = makeAnnouncer((text) => { oddsLive.textContent = text; }, ODDS_ANNOUNCE_DELAY);
+  const announcer = makeAnnouncer((text) => { oddsLive.textContent = text; }, ODDS_ANNOUNCE_DELAY, ANNOUNCER_TIMERS);
   announcer.prime(oddsSentence(model.get("odds_view")));
   const drawOdds = () => { rerender(odds, () => renderOdds(model)); rerender(more, () => renderOddsMore(model)); announcer.push(oddsSentence(model.get("odds_view"))); };
   // A step of the table (Roll, Choose, KISS or keep, Spend Ego: buttons with

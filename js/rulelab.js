@@ -29,6 +29,17 @@ export function pointsCell(d) {
   return `${d > 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(1)}`;
 }
 
+/** A chart tick in lines of at most `width` characters, broken at spaces: "success with a bane" -> ["success", "with a", "bane"]. */
+export function tickLines(text, width = 9) {
+  const lines = [];
+  for (const word of String(text).split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] + " " + word).length <= width) lines[last] += " " + word;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 function scalarControl(form, value, label, onset) {
   const id = uid("knob");
   if (form.type === "bool") {
@@ -86,7 +97,7 @@ function knobsTable(model) {
         return h("td", { "data-testid": `knob-${v}-${k.name}`, "data-changed": "false" }, h("span", { class: "vw-sub" }, "—"));
       }
       const given = Object.prototype.hasOwnProperty.call(variants[v] || {}, k.name);
-      const value = given ? variants[v][k.name] : k.default;
+      const value = given ? variants[v][k.name] : (k.base !== undefined ? k.base : k.default);  // the base roll's value
       return h("td", { "data-testid": `knob-${v}-${k.name}`, "data-changed": String(given) },
         knobControl(model, k, v, value),
         given ? h("button", { type: "button", class: "vw-small", "aria-label": `${k.name} for ${names[v] || v} back to the default`,
@@ -152,9 +163,11 @@ function diffChart(view) {
   const mk = (tag, attrs, text) => { const el = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v); if (text !== undefined) el.textContent = text; return el; };
   const diffs = rows.map((r) => [r.A - r.base, r.B - r.base]);
   const top = Math.max(1e-9, ...diffs.flat().map(Math.abs));
-  const group = 56, bw = 20, half = 48, width = rows.length * group + 20, height = 2 * half + 46;
+  const ticks = rows.map((r) => tickLines(r.tick || (r.at === "pass" ? "pass" : r.at === "goal" ? "goal" : `≥${r.at}`)));
+  const lines = Math.max(1, ...ticks.map((t) => t.length));
+  const group = 56, bw = 20, half = 48, width = rows.length * group + 20, height = 2 * half + 46 + 11 * (lines - 1);
   const svgEl = mk("svg", { role: "img", class: "vw-diffchart", viewBox: `0 0 ${width} ${height}`, width: "100%", style: `max-width:${width}px`,
-    "aria-label": `Difference from the base, in percentage points: ${rows.map((r, i) => `${r.at}: ${view.names.A} ${pointsCell(diffs[i][0])}, ${view.names.B} ${pointsCell(diffs[i][1])}`).join("; ")}`, "data-testid": "diff-chart" });
+    "aria-label": `Difference from the base, in percentage points: ${rows.map((r, i) => `${r.label || r.at}: ${view.names.A} ${pointsCell(diffs[i][0])}, ${view.names.B} ${pointsCell(diffs[i][1])}`).join("; ")}`, "data-testid": "diff-chart" });
   const zero = half + 14;
   svgEl.appendChild(mk("line", { x1: 10, x2: width - 10, y1: zero, y2: zero, class: "zero" }));
   rows.forEach((r, i) => {
@@ -163,11 +176,13 @@ function diffChart(view) {
       const bh = (Math.abs(d) / top) * half;
       const y = d > 0 ? zero - bh : zero;
       const rect = mk("rect", { x: x0 + j * bw, y, width: bw - 3, height: Math.max(bh, 0.5), class: j ? "b" : "a" });
-      rect.appendChild(mk("title", {}, `${j ? view.names.B : view.names.A}, ${r.at}: ${pointsCell(d)} points`));
+      rect.appendChild(mk("title", {}, `${j ? view.names.B : view.names.A}, ${r.label || r.at}: ${pointsCell(d)} points`));
       svgEl.appendChild(rect);
       if (Math.abs(d) >= 5e-4) svgEl.appendChild(mk("text", { x: x0 + j * bw + (bw - 3) / 2, y: d > 0 ? y - 3 : y + bh + 10, "text-anchor": "middle", class: "n" }, pointsCell(d)));
     });
-    svgEl.appendChild(mk("text", { x: 10 + i * group + group / 2, y: height - 4, "text-anchor": "middle" }, r.at === "pass" ? "pass" : r.at === "goal" ? "goal" : `≥${r.at}`));
+    const tick = mk("text", { x: 10 + i * group + group / 2, y: 2 * half + 42, "text-anchor": "middle" });
+    ticks[i].forEach((line, n) => tick.appendChild(mk("tspan", { x: 10 + i * group + group / 2, dy: n ? 11 : 0 }, line)));
+    svgEl.appendChild(tick);
   });
   return h("figure", { class: "vw-fig" }, svgEl,
     h("figcaption", { class: "vw-sub" }, `Points above or below the base at each chance; left bar (filled) ${view.names.A}, right bar (outlined) ${view.names.B}.`));
@@ -179,7 +194,7 @@ function rowsTable(view) {
   return h("details", { "data-testid": "lab-table" }, h("summary", {}, "Table of the odds and differences"),
     h("table", {}, h("caption", {}, "Chance under each rule set; differences in percentage points"),
       h("thead", {}, h("tr", {}, ["chance", "base", n.A, n.B, `${n.A} − base`, `${n.B} − base`].map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, view.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, label(r.at)),
+      h("tbody", {}, view.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, r.label || label(r.at)),
         ...[r.base, r.A, r.B].map((p) => h("td", {}, formatPercent(p))),
         h("td", {}, pointsCell(r.A - r.base)), h("td", {}, pointsCell(r.B - r.base)))))));
 }
@@ -253,7 +268,8 @@ export function render({ model, el }) {
   };
   const drawError = () => { error.textContent = model.get("error") || ""; };
   drawKnobs(); drawOdds(); drawError();
-  const on = [["change:variants", drawKnobs], ["change:drafts", drawKnobs], ["change:names", drawKnobs], ["change:view", drawOdds], ["change:axes", drawOdds],
+  const on = [["change:variants", drawKnobs], ["change:drafts", drawKnobs], ["change:names", drawKnobs], ["change:knobs", drawKnobs],
+    ["change:view", drawOdds], ["change:axes", drawOdds],
     ["change:show", drawOdds], ["change:error", drawError]];
   for (const [n, f] of on) model.on(n, f);
   return () => { for (const [n, f] of on) model.off(n, f); };

@@ -96,13 +96,24 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop saved widget state, timing and volatile kernel details.
+    """Drop saved widget state, timing and volatile kernel details, and merge
+    split prints.
 
     A roller's saved output keeps only its text form (``TaskRoller(...)``):
     without the stripped widget state its view output would point at a model
     that no longer exists (JupyterLab shows "model not found"), and its random
     model id would change on every rebuild. Running the cell brings the live
-    roller back; strict nbval ignores the view output anyway."""
+    roller back; strict nbval ignores the view output anyway.
+
+    The kernel sends what a cell prints in pieces as its output buffer is
+    flushed, on a timer as well as on demand, so on a busy machine one printed
+    line can arrive as two stream outputs. Consecutive stream outputs of the
+    same name are merged (nbconvert's ``CoalesceStreamsPreprocessor``, which
+    keeps their order among the other outputs), so a notebook's bytes depend
+    only on what its cells print, never on when the pieces arrived."""
+    from nbconvert.preprocessors import CoalesceStreamsPreprocessor
+
+    CoalesceStreamsPreprocessor().preprocess(nb, {})
     nb.metadata.pop("widgets", None)
     nb.metadata["language_info"] = dict(LANGUAGE_INFO)
     for cell in nb.cells:

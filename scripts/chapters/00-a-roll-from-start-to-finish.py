@@ -154,7 +154,7 @@ display(Markdown(
 #    and he has a 6 on the table: he spends Ego on the 6s.
 
 # %%
-sixes = r.details["sixes"]
+sixes = r.details["ego_doubles"]  # the dice Ego doubles: the 6s, by the rules as read
 display(Markdown(
     f"Ego spent: {'the six now counts' if sixes == 1 else f'the {sixes} sixes now count'} twice. "
     f"Final dice **{', '.join(str(d.after) for d in r.dice)}**: **{r.outcome} successes**."))

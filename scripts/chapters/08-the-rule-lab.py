@@ -71,8 +71,12 @@ bronze
 # Read the verdict first: a difference of two chances is given in
 # **percentage points** (from 40 % to 50 % is 10 points more, not "25 %
 # more"), first for passing, then for reaching the goal, the threshold plus
-# the consequences wanted. The bars show the same differences: one bar per
-# chance, its number written above or below it. Under this house rule a
+# the consequences wanted, then for any other chance the rules report that
+# the house rule moves (a critical, spending Ego, each way of passing), by
+# name. Each difference is taken from each rule set's own chances: the
+# chance of *at least* so many successes, even where one rule set can
+# never end on exactly that many. The bars show the same differences: one
+# bar per chance, its number written above or below it. Under this house rule a
 # Bronze die *is* a Silver die, so the odds are exactly those of a Silver
 # character:
 
@@ -128,7 +132,26 @@ ego = {"roll": "task", "caliber": "silver", "dice": 4, "ego": "double6", "conseq
 vw.compare(ego, {"Ego doubles 5s and 6s": {"ego_double_from": 5}})
 
 # %% [markdown]
-# ## 5. A whole grid at once
+# ## 5. A rule that moves no chance to pass
+#
+# Some house rules change nothing about passing and still change the game.
+# In the agora rules two 1s showing are **snake eyes**, a critical: a
+# success comes with a bane, a failure with a boon. A table that wants more
+# drama may call a single 1 a critical; a gentler one may ask for three.
+# The chance to pass stays exactly the same; the verdict names what moves:
+
+# %%
+snakes = vw.compare({"edition": "agora", "roll": "task", "rank": 4, "health": 2, "job": 1},
+                    {"one 1": {"snake_eyes_ones": 1}, "three 1s": {"snake_eyes_ones": 3}})
+snakes
+
+# %% [markdown]
+# > **In code**: `c.changes(name)` lists every chance a variant moves, with
+# > both values; `c.difference(name)` the points at each number of
+# > successes.
+
+# %% [markdown]
+# ## 6. A whole grid at once
 #
 # One roll is one data point. A **sweep** runs a house rule over a grid of
 # settings, here the number of dice and the difficulty factors of a Bronze
@@ -147,7 +170,7 @@ HTML(grid.heatmap("Bronze 4-6", minus="base"))
 # the roll already passes.
 
 # %% [markdown]
-# ## 6. Play a house rule at the table
+# ## 7. Play a house rule at the table
 #
 # Every roller takes the same knobs. This one rolls Bronze tasks with the
 # house rule: the odds beside the sliders, the dice, the KISS and the log
@@ -158,7 +181,7 @@ house = vw.TaskRoller(dice=3, consequences=1, rules={"success_from": {"bronze": 
 house
 
 # %% [markdown]
-# ## 7. What each edition's knobs can and cannot say
+# ## 8. What each edition's knobs can and cannot say
 #
 # A knob changes a number the rule text already has; it cannot invent a new
 # procedure. The caveats, edition by edition:
@@ -172,7 +195,8 @@ house
 #   rank.
 # - **agora**: changing how far two helpers' rank drops when they merge
 #   changes which groups of helpers can merge at all; a group that no longer
-#   merges is refused, and the best group that does is named.
+#   merges, or would merge below rank 1 (the automatic success), is
+#   refused, and the best group that does is named.
 # - **heresy**: a face that is rolled again cannot be every face (a die must
 #   stop); rolled-again dice can go on for ever, so their odds are exact up
 #   to a tail of less than one in a trillion, which is cut and stated.

@@ -3,7 +3,9 @@
 One or two axes, each a spec field (``"dice"``, ``"factors"``) or a rule
 knob (``"rules.threshold_base"``), run through the values given; each cell
 is the exact P(pass) and P(goal) of the spec with those values, for the
-base rules and each variant. A combination the rules do not allow (more
+base rules and each variant, and every other chance the edition reports
+(``quantities``: criticals, Ego spent, the breakdown, named as in
+:func:`.quantities.reported`). A combination the rules do not allow (more
 factors than the rules take, helpers that cannot merge) is NaN, and
 ``why`` says why in the engine's words.
 
@@ -13,8 +15,11 @@ factors than the rules take, helpers that cannot merge) is NaN, and
 ((3, 2), ('base', 'Bronze 4-6'))
 >>> round(float(s.p_pass["base"][2, 0]), 4), round(float(s.p_pass["Bronze 4-6"][2, 0]), 4)
 (0.7037, 0.875)
->>> s.to_rows()[0]
-{'dice': 1, 'factors': 0, 'rules': 'base', 'p_pass': 0.3333333333333333, 'p_goal': 0.3333333333333333, 'why': ''}
+>>> {k: v for k, v in s.to_rows()[0].items() if k in ("dice", "factors", "rules", "p_pass", "fail", "why")}
+{'dice': 1, 'factors': 0, 'rules': 'base', 'p_pass': 0.3333333333333333, 'why': '', 'fail': 0.6666666666666666}
+>>> snakes = sweep({"edition": "agora", "roll": "check"}, over={"rules.snake_eyes_ones": [1, 2, 3]})
+>>> [round(float(p), 4) for p in snakes.quantities["base"]["criticals"]]
+[0.3056, 0.0278, 0.0]
 """
 
 from __future__ import annotations
@@ -27,9 +32,10 @@ from typing import Any, Iterable, Mapping
 import numpy as np
 
 from .api import normalize, odds_of_normalized
-from .compare import _points, edition_of, on_edition, with_rules
+from .compare import _points, edition_of, layered, on_edition, with_rules
 from .errors import SpecError
 from .format import percent_text
+from .quantities import GOAL, PASS, reported
 
 #: Most cells a sweep computes (per rule set): a guard against a typo's endless grid.
 MAX_CELLS = 2500
@@ -62,6 +68,10 @@ class Sweep:
     p_pass: dict[str, np.ndarray]
     p_goal: dict[str, np.ndarray]
     why: dict[str, np.ndarray] = field(repr=False)
+    #: rule set -> every other chance the edition reports (criticals, Ego
+    #: spent, the breakdown) -> its grid; 0 in a cell that does not report it
+    #: (a category that cannot happen there), NaN where the cell is not allowed
+    quantities: dict[str, dict[str, np.ndarray]] = field(default_factory=dict, repr=False)
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -76,6 +86,8 @@ class Sweep:
                 p, g = self.p_pass[name][idx], self.p_goal[name][idx]
                 row.update(rules=name, p_pass=None if np.isnan(p) else float(p),
                            p_goal=None if np.isnan(g) else float(g), why=str(self.why[name][idx]))
+                for q, grid in self.quantities.get(name, {}).items():
+                    row[q] = None if np.isnan(grid[idx]) else float(grid[idx])
                 rows.append(row)
         return rows
 
@@ -84,20 +96,36 @@ class Sweep:
         return {"axes": [[a, list(v)] for a, v in self.axes], "names": list(self.names),
                 "p_pass": {n: _listed(a) for n, a in self.p_pass.items()},
                 "p_goal": {n: _listed(a) for n, a in self.p_goal.items()},
+                "quantities": {n: {q: _listed(a) for q, a in qs.items()} for n, qs in self.quantities.items()},
                 "why": {n: a.tolist() for n, a in self.why.items()}}
 
-    def heat(self, name: str = "base", minus: str | None = None, goal: bool = False) -> dict[str, Any]:
+    def grid(self, name: str = "base", quantity: str = "P(pass)") -> np.ndarray:
+        """The grid of one chance under one rule set: ``"P(pass)"``,
+        ``"P(goal)"`` or any of ``quantities`` (a chance a rule set does not
+        report is 0 in every allowed cell)."""
+        if name not in self.names:
+            raise SpecError("name", name, "one of " + ", ".join(self.names))
+        if quantity in ("P(pass)", "P(goal)"):
+            return (self.p_pass if quantity == "P(pass)" else self.p_goal)[name]
+        known = dict.fromkeys(q for qs in self.quantities.values() for q in qs)
+        if quantity not in known:
+            raise SpecError("quantity", quantity, "one of " + ", ".join(["P(pass)", "P(goal)", *known]))
+        return self.quantities[name][quantity]
+
+    def heat(self, name: str = "base", minus: str | None = None, goal: bool = False,
+             quantity: str | None = None) -> dict[str, Any]:
         """The cells of a heatmap (JSON-able, what :meth:`heatmap` and the
         RuleLab draw): a caption, a legend, column and row labels, and per
         cell its text, background, a contrasting text colour and why a
         setting is not allowed. ``minus="base"`` shows ``name`` minus that
-        rule set in percentage points."""
+        rule set in percentage points; ``quantity`` another chance than
+        P(pass) (``goal=True``: P(goal))."""
         if name not in self.names or (minus is not None and minus not in self.names):
             raise SpecError("name", minus if name in self.names else name, "one of " + ", ".join(self.names))
-        grid = (self.p_goal if goal else self.p_pass)[name]
-        what = "P(goal)" if goal else "P(pass)"
+        what = quantity or ("P(goal)" if goal else "P(pass)")
+        grid = self.grid(name, what)
         if minus is not None:
-            grid = grid - (self.p_goal if goal else self.p_pass)[minus]
+            grid = grid - self.grid(minus, what)
         g2 = grid if grid.ndim == 2 else grid[:, None]
         why2 = self.why[name] if grid.ndim == 2 else self.why[name][:, None]
         rows_axis, rows = self.axes[0]
@@ -130,12 +158,13 @@ class Sweep:
         return {"caption": caption, "legend": legend, "cols": [f"{cols_axis} {c}".strip() for c in cols],
                 "rows": out_rows}
 
-    def heatmap(self, name: str = "base", minus: str | None = None, goal: bool = False) -> str:
+    def heatmap(self, name: str = "base", minus: str | None = None, goal: bool = False,
+                quantity: str | None = None) -> str:
         """An accessible HTML heatmap: a table with the number in each cell
         and a caption; the colour (a colour-blind-safe scale) only repeats
         the number. ``minus="base"`` shows ``name`` minus that rule set in
-        percentage points."""
-        d = self.heat(name, minus, goal)
+        percentage points; ``quantity`` another chance (:meth:`heat`)."""
+        d = self.heat(name, minus, goal, quantity)
         e = html.escape
         head = "".join(f"<th scope='col'>{e(c)}</th>" for c in d["cols"])
         body = []
@@ -169,7 +198,7 @@ def _cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Any) -> di
     if other is not None:  # another edition (a draft): played by it, with the knob axis of its own
         moved = on_edition(s, other)
         return with_rules(moved, knobs) if knobs else moved
-    merged = {**rules, **knobs}
+    merged = layered(rules, knobs)  # the axis's knob over the variant's, key by key, both over the spec's
     return with_rules(s, merged) if merged else normalize(s)
 
 
@@ -198,10 +227,11 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
         if edition_of(r) is None and not isinstance(r, Mapping):
             raise SpecError(f"variants.{n}", r, "a dict of rule knobs, or another edition (a loaded draft)")
         rule_sets[str(n)] = r if edition_of(r) is not None else dict(r)
-    p_pass, p_goal, why = {}, {}, {}
+    p_pass, p_goal, why, quantities = {}, {}, {}, {}
     for name in names:
         pp, pg = np.full(shape, np.nan), np.full(shape, np.nan)
         wy = np.full(shape, "", dtype=object)
+        qs: dict[str, np.ndarray] = {}
         for idx in product(*(range(n) for n in shape)):
             setting = {axis: values[i] for (axis, values), i in zip(axes, idx)}
             try:
@@ -210,5 +240,14 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
                 wy[idx] = str(err)
                 continue
             pp[idx], pg[idx] = o.p_pass, o.p_goal
-        p_pass[name], p_goal[name], why[name] = pp, pg, wy
-    return Sweep(base, axes, names, p_pass, p_goal, why)
+            for q, v in reported(o).items():
+                if q not in (PASS, GOAL):
+                    qs.setdefault(q, np.full(shape, np.nan))[idx] = v
+        allowed = ~np.isnan(pp)
+        for grid in qs.values():  # a chance a cell does not report: 0 there (it cannot happen)
+            grid[allowed & np.isnan(grid)] = 0.0
+        p_pass[name], p_goal[name], why[name], quantities[name] = pp, pg, wy, qs
+    every = dict.fromkeys(q for qs in quantities.values() for q in qs)
+    for name, qs in quantities.items():  # every rule set has every chance any reports, in one order
+        quantities[name] = {q: qs[q] if q in qs else np.where(np.isnan(p_pass[name]), np.nan, 0.0) for q in every}
+    return Sweep(base, axes, names, p_pass, p_goal, why, quantities)

@@ -28,9 +28,11 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from ..engine import edition as _edition
 from ..engine import spec as _spec
 from ..engine.compare import Comparison, compare, edition_of
 from ..engine.errors import SpecError
+from ..engine.knobs import values as _knob_values
 from ..engine.rules_api import rules as _rules
 from ..engine.sample import sample
 from ..engine.sweep import sweep
@@ -89,6 +91,19 @@ def _axis_options(edition: str, roll: str, rules: Mapping[str, Any]) -> list[dic
     return out
 
 
+def _as_given(edition: str, rules: Any) -> dict[str, Any]:
+    """A variant's knobs checked as a spec's ``rules`` are, each kept in its
+    canonical form even where it equals the rules as read: laid over a base
+    roll with rules of its own, a variant that sets a knob back to the rules
+    as read must play that value, not the base's.
+
+    >>> _as_given("playtest", {"threshold_base": 1, "success_from": {"bronze": 4}})
+    {'success_from': {'bronze': 4, 'silver': 4, 'gold': 3, 'platinum': 2}, 'threshold_base': 1}
+    """
+    _spec.check_rules(edition, rules)  # every knob, and the rules as a whole; SpecError names rules.<knob>
+    return {k.name: k.check(rules[k.name]) for k in _edition.get(edition).KNOBS if k.name in rules}
+
+
 class LabPanel(anywidget.AnyWidget):
     """The lab beside a roller: knobs, variants, side-by-side odds, heatmap."""
 
@@ -136,7 +151,7 @@ class LabPanel(anywidget.AnyWidget):
     @staticmethod
     def _checked(edition: str, rules: Any, field: str) -> dict[str, Any]:
         try:
-            return _spec.check_rules(edition, rules)
+            return _as_given(edition, rules)
         except SpecError as err:
             raise SpecError(f"{field}: {err.field}", err.value, err.allowed, err.hint) from None
 
@@ -184,7 +199,7 @@ class LabPanel(anywidget.AnyWidget):
             knob = self._knob(name)
             rules = dict(self.variants[variant])
             rules[knob.name] = value
-            checked = _spec.check_rules(self.edition, rules)  # SpecError names rules.<knob>
+            checked = _as_given(self.edition, rules)  # SpecError names rules.<knob>
             self.variants = {**self.variants, variant: checked}
         elif action == "reset":  # one knob back to its default, or the whole variant
             name = content.get("name")
@@ -232,6 +247,7 @@ class LabPanel(anywidget.AnyWidget):
             self._comparison = None
             self.view = {"ok": False, "message": str(err)}
             return
+        self._show_base_rules(base)
         na, nb = self.names["A"], self.names["B"]
         played = {v: self.drafts.get(v) or self.variants[v] for v in VARIANTS}
         try:
@@ -253,11 +269,23 @@ class LabPanel(anywidget.AnyWidget):
             "p_pass": {"base": c.p_pass["base"], "A": c.p_pass[na], "B": c.p_pass[nb]},
             "p_goal": {"base": c.p_goal["base"], "A": c.p_goal[na], "B": c.p_goal[nb]},
             "verdicts": {"A": c.verdicts[na], "B": c.verdicts[nb]},
-            "rows": [{"at": str(r["at least"]), "base": r["base"], "A": r[na], "B": r[nb]} for r in data["rows"]],
+            "rows": [{"at": str(r["at least"]), "label": r["label"], "tick": r["tick"], "base": r["base"], "A": r[na],
+                      "B": r[nb]} for r in data["rows"]],
             "notes": data["notes"],
             "heat": heat,
             "sample": self._samples(c, {"base": "base", "A": na, "B": nb}),
         }
+
+    def _show_base_rules(self, base: Mapping[str, Any]) -> None:
+        """Each knob's value under the base roll (``base`` in ``knobs``):
+        where a variant does not change a knob it plays the base's value,
+        and a per-caliber knob changed in the view starts from the base's
+        calibers, so a base roll with rules of its own keeps them
+        (docs/rule_lab.md, how a variant's rules are laid)."""
+        played = _knob_values(_edition.get(self.edition).KNOBS, base.get("rules") or {})
+        knobs = [{**k, "base": played[k["name"]]} for k in self.knobs]
+        if knobs != self.knobs:
+            self.knobs = knobs
 
     @staticmethod
     def _samples(c: Comparison, names: Mapping[str, str]) -> dict[str, Any]:
