@@ -31,7 +31,7 @@ probabilities, followed until less than 1e-18 of a die is left uncounted
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -46,15 +46,21 @@ Vector = tuple[int, ...]
 
 def face_vector(t: DieTable, face: int, names: Sequence[str], marks: Sequence[str]) -> Vector:
     """What one face adds to each tracked quantity."""
-    out = []
+    return tuple(int(x) for x in faces_matrix(t, names, marks)[:, face - 1])
+
+
+def faces_matrix(t: DieTable, names: Sequence[str], marks: Sequence[str]) -> np.ndarray:
+    """What each face adds to each tracked quantity: one row per quantity,
+    one column per face."""
+    rows = []
     for n in names:
         if n == "successes":
-            out.append(t.successes[face - 1])
+            rows.append(t.successes)
         elif n == "total":
-            out.append(face)
+            rows.append(tuple(range(1, t.sides + 1)))
         else:
-            out.append(t.marks[list(marks).index(n)][face - 1])
-    return tuple(out)
+            rows.append(t.marks[list(marks).index(n)])
+    return np.array(rows, dtype=np.int64).reshape(len(names), t.sides)
 
 
 def levels(t: DieTable) -> int:
@@ -68,18 +74,21 @@ def levels(t: DieTable) -> int:
     return max(1, math.ceil(math.log(CHAIN_CUT) / math.log(e)))
 
 
-def bounds(t: DieTable, names: Sequence[str], marks: Sequence[str],
-           vec: Sequence[Vector] | None = None) -> tuple[Vector, Vector]:
+def _bounds(V: np.ndarray, boom: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Lowest and highest values of one die with its chain, and the highest
+    of an exploding face (from the faces matrix ``V``)."""
+    lo, hi = V.min(axis=1), V.max(axis=1)
+    if k and boom.any():
+        B = V[:, boom]
+        return lo + k * np.minimum(0, B.min(axis=1)), hi + k * np.maximum(0, B.max(axis=1)), B.max(axis=1)
+    return lo, hi, lo
+
+
+def bounds(t: DieTable, names: Sequence[str], marks: Sequence[str]) -> tuple[Vector, Vector]:
     """Lowest and highest values one die (with its chain) can add."""
-    if vec is None:
-        vec = [face_vector(t, f, names, marks) for f in range(1, t.sides + 1)]
-    boom = [v for f, v in enumerate(vec) if t.explode[f]]
     k = levels(t)
-    cols = list(zip(*vec))
-    bcols = list(zip(*boom)) if boom else [()] * len(names)
-    lo = tuple(min(c) + k * min(0, min(b, default=0)) for c, b in zip(cols, bcols))
-    hi = tuple(max(c) + k * max(0, max(b, default=0)) for c, b in zip(cols, bcols))
-    return lo, hi
+    lo, hi, _ = _bounds(faces_matrix(t, names, marks), np.array(t.explode, dtype=bool), k)
+    return tuple(lo.tolist()), tuple(hi.tolist())
 
 
 def die_ways(t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
@@ -92,28 +101,24 @@ def die_ways(t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
     Counted in a packed space of the die's own (:mod:`.space`), wide enough
     that no sum of a chain overflows a digit, with every value counted
     from the die's lowest."""
-    dtype = object if mode == "exact" else np.float64
     s, k = t.sides, levels(t)
-    vec = [face_vector(t, f, names, marks) for f in range(1, s + 1)]
-    lo, hi = bounds(t, names, marks, vec)
-    boom = [f for f in range(s) if t.explode[f]] if k > 0 else []
-    top = [max((vec[f][i] for f in boom), default=lo[i]) for i in range(len(names))]
-    radix = [(h - l) + max(0, b - l) + 1 for h, l, b in zip(hi, lo, top)]
-    st, z = [], 1
-    for r in radix:
-        st.append(z)
-        z *= r
-    at = [sum((x - l) * w for x, l, w in zip(v, lo, st)) for v in vec]
-    one: Any = 1.0 / s if mode == "float" else 1
-    size = max(at) + 1
-    A = np.zeros(size, dtype=dtype)
-    B = np.zeros(size, dtype=dtype)
-    for f in range(s):
-        (B if f in boom else A)[at[f]] += one
-    back = sum(l * w for l, w in zip(lo, st))  # a chain's sums count from 2 lo: move them to lo
-    if not boom:
+    V = faces_matrix(t, names, marks)
+    boom = np.array(t.explode, dtype=bool) if k else np.zeros(s, dtype=bool)
+    lo, hi, top = _bounds(V, boom, k)
+    radix = (hi - lo) + np.maximum(0, top - lo) + 1
+    st = np.cumprod(np.concatenate(([1], radix[:-1])))
+    at = ((V - lo[:, None]) * st[:, None]).sum(axis=0)  # each face's place
+    size = int(at.max()) + 1
+    if mode == "float":
+        A = np.bincount(at[~boom], minlength=size) / s
+        B = np.bincount(at[boom], minlength=size) / s
+    else:
+        A = np.bincount(at[~boom], minlength=size).astype(object if mode == "exact" else np.float64)
+        B = np.bincount(at[boom], minlength=size).astype(A.dtype)
+    back = int((lo * st).sum())  # a chain's sums count from 2 lo: move them to lo
+    if not boom.any():
         poly = A
-    elif len(set(at[f] for f in boom)) == 1 and at[boom[0]] + back >= 0:
+    elif len(set(at[boom].tolist())) == 1 and int(at[boom][0]) + back >= 0:
         # one kind of exploding face (that adds nothing negative): the chain in one step
         poly = _one_kind(A, B, k, s, mode, back)
     else:
@@ -123,36 +128,40 @@ def die_ways(t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
             if mode == "float":
                 poly = _trim(poly)
     if leave_out:  # blank faces: at the die's zero, s**depth ways each (1 / s in probabilities)
-        w = (s ** k if mode != "float" else one) * len(leave_out)
+        w = (s ** k if mode != "float" else 1.0 / s) * len(leave_out)
         poly = _put(poly.copy(), -back, -w)
     idx = poly.nonzero()[0]
     if len(names) == 1:
-        values = (idx + lo[0]).reshape(1, idx.size)
+        values = (idx + int(lo[0])).reshape(1, idx.size)
     else:
-        values = np.array([l + (idx // w) % r for l, w, r in zip(lo, st, radix)], dtype=np.int64).reshape(
-            len(names), idx.size)
+        values = lo[:, None] + (idx[None, :] // st[:, None]) % radix[:, None]
     return values, poly[idx]
 
 
 def _one_kind(A: np.ndarray, B: np.ndarray, k: int, s: int, mode: str, back: int) -> np.ndarray:
     """``P(k)`` when every exploding face adds the same (``B = c x**b``):
     ``P(k) = sum_j c**j s**(k - j) x**(j b) A`` for ``j < k``, and
-    ``c**k x**(k b) (A + B)`` (in probabilities ``s`` is 1 and ``c`` the share)."""
+    ``c**k x**(k b) (A + B)`` (in probabilities ``s`` is 1 and ``c`` the share):
+    ``A`` convolved with the coefficients set every ``b`` places, and the last term."""
     b = int(B.nonzero()[0][0])
     c = B[b]
     step = b + back  # one more exploding face: its values counted from 0, not from lo
     ones = s if mode != "float" else 1
     last = _plus(A, B)
-    size = max(A.size + (k - 1) * step, last.size + k * step) if k else last.size
-    out = np.zeros(size, dtype=A.dtype)
-    if mode == "exact":
-        for j in range(k):
-            out[j * step: j * step + A.size] += A * (c ** j * ones ** (k - j))
-    elif k:
-        coef = float(c) ** np.arange(k) * float(ones) ** np.arange(k, 0, -1)
-        idx = (np.arange(k) * step)[:, None] + np.arange(A.size)[None, :]
-        np.add.at(out, idx.ravel(), np.outer(coef, A).ravel())
-    out[k * step: k * step + last.size] += last * (c ** k)
+    if mode == "float":
+        coef = float(c) ** np.arange(k)
+    else:
+        coef = np.array([c ** j * ones ** (k - j) for j in range(k)], dtype=A.dtype)
+    if k:
+        g = np.zeros((k - 1) * step + 1, dtype=A.dtype)
+        g[::step] = coef if step else coef.sum()
+        head = np.convolve(A, g)
+    else:
+        head = np.zeros(1, dtype=A.dtype)
+    tail = last * (c ** k)
+    out = np.zeros(max(head.size, k * step + tail.size), dtype=A.dtype)
+    out[: head.size] += head
+    out[k * step: k * step + tail.size] += tail
     return out
 
 
@@ -193,10 +202,11 @@ def _trim(a: np.ndarray) -> np.ndarray:
 def pack(values: np.ndarray, ways: np.ndarray, space: Space, shift: Sequence[int]) -> np.ndarray:
     """Ways by value (from :func:`die_ways`) as an array over the kernel's
     packed indices, each value counted from ``shift``."""
-    idx = np.zeros(ways.size, dtype=np.int64)
-    for row, sh, z in zip(values, shift, space.strides):
-        idx += (row - sh) * z
-    out = np.zeros(int(idx.max()) + 1 if idx.size else 1, dtype=ways.dtype)
+    idx = values[0] - shift[0] if len(shift) == 1 else (
+        (values - np.asarray(shift)[:, None]) * np.asarray(space.strides)[:, None]).sum(axis=0)
+    if ways.dtype != object:
+        return np.bincount(idx, weights=ways)
+    out = np.zeros(int(idx.max()) + 1 if idx.size else 1, dtype=object)
     np.add.at(out, idx, ways)
     return out
 
@@ -213,3 +223,30 @@ def face_weight(t: DieTable, mode: str) -> Any:
     if mode == "float":
         return 1.0 / t.sides
     return t.sides ** levels(t)
+
+
+def ways_of(compiled: Mapping[tuple, tuple], t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
+            leave_out: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`die_ways`, read from the dice counted when the draft loaded
+    where they are there (the dice of its rules as written)."""
+    found = compiled.get((t, tuple(names), mode, tuple(leave_out)))
+    return found if found is not None else die_ways(t, names, marks, mode, leave_out)
+
+
+def compile_dice(tables: Iterable[tuple[DieTable, tuple[int, ...]]], names: Iterable[tuple[str, ...]],
+                 marks: Sequence[str]) -> dict[tuple, tuple]:
+    """The ways of each die (and without the faces a re-roll takes), for
+    each set of tracked quantities, counted and in probabilities: what a
+    draft computes once, when it loads, as an edition's tables are computed
+    at import. Read only afterwards (nothing is added per spec)."""
+    out: dict[tuple, tuple] = {}
+    for t, eligible in tables:
+        for n in names:
+            for mode in ("count", "float"):
+                if mode == "count" and t.explodes and t.depth is None:
+                    continue
+                for leave in {(), tuple(eligible)}:
+                    values, ways = die_ways(t, n, marks, mode, leave)
+                    values.flags.writeable = ways.flags.writeable = False
+                    out[(t, n, mode, leave)] = (values, ways)
+    return out

@@ -72,6 +72,8 @@ class DraftEdition:
         #: the rules as written (a spec without ``rules``), as the built-in editions keep theirs
         self.RULES: DraftRules = self._rules({})
         self._names = tuple(f.name for f in draft.fields)
+        #: the draft's dice under its rules as written, counted once here (read only)
+        self.compiled = self._compile()
 
     def __repr__(self) -> str:
         return f"<draft edition {self.ID!r} ({self.draft.source_name or 'draft'}, {len(self.KNOBS)} rule knobs)>"
@@ -98,6 +100,40 @@ class DraftEdition:
         if f.kind == "bool":
             return Bool(f.default, f.help, f.label, f.group)
         return List(Choice(f.options, f.options[0]), f.most, f.help, f.label, f.group)
+
+    def _compile(self) -> dict[tuple, tuple]:
+        """Count the dice of the rules as written, for every grade a group
+        can have: :func:`.dice.compile_dice` (a table the draft keeps, as an
+        edition keeps the tables it computes at import)."""
+        d, rules = self.draft, self.RULES
+        spec = {f.name: list(f.default) if f.kind == "list" else f.default for f in d.fields}
+        env = _plan.base_env(d, spec, rules)
+        tables = []
+        for g in d.groups:
+            for grade in self._grades(g, env, rules):
+                try:
+                    t = _plan.die_table(d, g, grade, env, rules)
+                    takes = _plan._eligible(d, g, t, env, rules) if d.reroll and g.name in d.reroll.groups else ()
+                except SpecError:
+                    continue  # found when a spec rolls it, with its line
+                tables.append((t, takes))
+        marks = _plan._marks(d)
+        names = {kernel.tracked_names(d, x, marks) for x in (False, True)}
+        return _dice.compile_dice(dict.fromkeys(tables), sorted(names), marks)
+
+    def _grades(self, g: Any, env: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Any]:
+        """The grades a group's dice can have: the options of the field it reads."""
+        if g.each:
+            return list(self.draft.field(g.each).options)
+        if g.grade is None:
+            return [None]
+        chosen = [f for f in self.draft.fields if f.name in g.grade.names and f.kind == "choice"]
+        if len(chosen) == 1 and g.grade.names == (chosen[0].name,):
+            return list(chosen[0].options)
+        try:
+            return [_plan.evaluate(g.grade, env, rules, self.draft)]
+        except SpecError:
+            return []
 
     def rules_of(self, spec: Mapping[str, Any]) -> DraftRules:
         """The rule knobs' values for ``spec`` (its ``rules`` over the draft's
@@ -140,7 +176,8 @@ class DraftEdition:
         rules = self.rules_of(spec)
         key = (self.ID, self.draft.digest, spec.get("roll"), rules.key,
                *[tuple(v) if isinstance(v, list) else v for v in (spec[n] for n in self._names)])
-        return _cached(_PLAN_CACHE, key, lambda: _plan.make_plan(self.draft, spec, rules))
+        return _cached(_PLAN_CACHE, key, lambda: _plan.make_plan(self.draft, spec, rules,
+                                                                 self.compiled if rules is self.RULES else None))
 
     def cross_checks(self, spec: dict) -> None:
         """Counts of dice are not negative, the draft's ``[[checks]]`` hold,
@@ -208,7 +245,7 @@ class DraftEdition:
         for g in p.groups:
             if not g.count:
                 continue
-            lo, hi = _dice.bounds(g.table, names, p.marks)
+            lo, hi = _span(g.table, names, p.marks)
             shift = [0] * len(names) if steps and g.rerollable else list(lo)
             spans.append((g, [h - s for h, s in zip(hi, shift)]))
             for i in range(len(names)):
@@ -222,6 +259,8 @@ class DraftEdition:
             size *= r
         if size > _cost.MAX_CELLS:
             return float("inf")
+        if not steps and size * size * len(spans) * 8 < _cost.LIMIT:  # a few squarings of arrays this short
+            return size * size * len(spans) * 8
         work, plain = 0.0, 1.0
         takers: list[tuple[Any, float]] = []
         for g, span in spans:
@@ -270,6 +309,24 @@ class DraftEdition:
 
     def explain_roll(self, r: Roll) -> list[str]:
         return _explain.explain_roll(self.plan(dict(r.spec)), r)
+
+
+def _span(t: Any, names: tuple[str, ...], marks: tuple[str, ...]) -> tuple[list[int], list[int]]:
+    """Lowest and highest values one die (with its chain) adds to each
+    quantity (as :func:`.dice.bounds`, in plain Python: it runs per spec)."""
+    k = _dice.levels(t)
+    lo, hi = [], []
+    for n in names:
+        if n == "successes":
+            row: tuple[int, ...] = t.successes
+        elif n == "total":
+            row = tuple(range(1, t.sides + 1))
+        else:
+            row = t.marks[marks.index(n)]
+        boom = [x for x, e in zip(row, t.explode) if e] if k else []
+        lo.append(min(row) + k * min(0, min(boom, default=0)))
+        hi.append(max(row) + k * max(0, max(boom, default=0)))
+    return lo, hi
 
 
 def check_draft(edition: DraftEdition) -> None:

@@ -39,7 +39,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .dice import CHAIN_CUT, die_ways, die_weight, face_weight, pack
+from .dice import CHAIN_CUT, die_weight, face_weight, pack, ways_of
+from .model import Draft
 from .plan import Plan
 from .space import Space
 
@@ -50,11 +51,15 @@ TRIM = 1e-20
 def tracked(plan: Plan) -> tuple[str, ...]:
     """The quantities the odds need, least significant first (``successes``
     last: the most significant digit)."""
-    d = plan.draft
+    return tracked_names(plan.draft, plan.double, plan.marks)
+
+
+def tracked_names(d: Draft, double: bool, marks: Sequence[str]) -> tuple[str, ...]:
+    """:func:`tracked` for a draft, with or without its doubling step."""
     names = set(d.outcome.value.names)
-    if plan.double and d.double is not None:
+    if double and d.double is not None:
         names |= set(d.double.adds.names) | {"successes"}
-    out = [m for m in plan.marks if m in names]
+    out = [m for m in marks if m in names]
     if "total" in names:
         out.insert(0, "total")
     if "successes" in names:
@@ -173,7 +178,7 @@ def count(plan: Plan, exact: bool = False) -> Counted:
     ways = {}
     for gi, g in enumerate(plan.groups):
         if g.count:
-            ways[gi] = die_ways(g.table, names, marks, mode)
+            ways[gi] = ways_of(plan.compiled, g.table, names, marks, mode)
     # the range of each quantity: dice the step may take add from 0, the others from their lowest
     lo = [0] * len(names)
     hi = [0] * len(names)
@@ -275,8 +280,8 @@ def _merged(plan: Plan, takers: list[int], names: tuple[str, ...], space: Space,
             out[keys.index(key)].count += g.count
             continue
         keys.append(key)
-        fresh = pack(*die_ways(g.table, names, plan.marks, mode), space, zero)
-        ne = pack(*die_ways(g.table, names, plan.marks, mode, g.eligible), space, zero)
+        fresh = pack(*ways_of(plan.compiled, g.table, names, plan.marks, mode), space, zero)
+        ne = pack(*ways_of(plan.compiled, g.table, names, plan.marks, mode, g.eligible), space, zero)
         pad = 1 if mode == "float" else L // die_weight(g.table, "count")
         out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, mode), pad, g.table.chance))
     return out

@@ -11,7 +11,7 @@ a :class:`~.errors.DraftError` naming its key and line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -78,6 +78,8 @@ class Plan:
     budget: int
     double: bool
     marks: tuple[str, ...]
+    #: the dice of the draft counted when it loaded (:func:`.dice.compile_dice`), read only
+    compiled: Mapping[tuple, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def dice(self) -> int:
@@ -188,7 +190,8 @@ def _marks(draft: Draft) -> tuple[str, ...]:
     return tuple(out)
 
 
-def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules) -> Plan:
+def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
+              compiled: Mapping[tuple, tuple] | None = None) -> Plan:
     """The plan of a normalized spec under ``rules`` (a :class:`DraftError`
     when an expression cannot be evaluated; negative counts are the
     cross-checks' business: here they are 0)."""
@@ -231,7 +234,7 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules) -> Plan:
     double = False
     if draft.double is not None:
         double = True if draft.double.active is None else bool(evaluate(draft.double.active, env, rules, draft))
-    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, _marks(draft))
+    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, _marks(draft), compiled or {})
 
 
 def _eligible(draft: Draft, g: GroupDef, table: DieTable, env: Mapping[str, Any],
