@@ -174,3 +174,19 @@ def test_sweep_and_compare_take_a_draft_as_a_variant():
     assert all(s.p_pass["b"][1:] < s.p_pass["base"][1:])
     with pytest.raises(vw.SpecError):
         vw.compare({"edition": "heresy-draft"}, {"b": 3})
+
+
+def test_two_drafts_are_compared_on_the_chances_both_report():
+    """A draft with a push reports what its steps add (the first roll, the
+    push); the Heresy Engine as read does not: those are not '0 % -> 25 %'."""
+    text = (EXAMPLES / "heresy.toml").read_text().replace('id = "heresy-draft"', 'id = "heresy-push-t"') + (
+        '\n[reroll]\nname = "Push"\nbudget = "all_dice"\ndice = ["own"]\nfaces = "2-5"\n')
+    load_edition(text)
+    try:
+        c = compare({"edition": "heresy-draft", "pool": 4, "black": 3}, {"push": "heresy-push-t"})
+        assert "pass on the first roll" not in c.verdicts["push"] and "foul failure" in c.verdicts["push"]
+        assert "pass after Push" not in c.changes("push") and "foul failure" in c.changes("push")
+        same = compare({"edition": "heresy-push-t", "pool": 4, "black": 3}, {"4-5": {"reroll.faces": [4, 5]}})
+        assert "pass after Push" in same.changes("4-5")  # one draft: every chance it reports
+    finally:
+        edition.unregister("heresy-push-t")

@@ -140,7 +140,7 @@ def test_cells_that_draw_or_only_check_start_with_their_code_hidden(stem):
 ALT_PENDING: set[str] = set()
 #: Chapters whose charts are the engine's HTML (vw.compare, vw.sweep: SVG with an
 #: aria-label and a table of the same numbers, tests/test_compare_sweep.py), not show() figures.
-HTML_FIGURES = {"08-the-rule-lab"}
+HTML_FIGURES = {"08-the-rule-lab", "09-write-your-own-draft"}
 
 
 def _show_calls(code: str) -> list[ast.Call]:

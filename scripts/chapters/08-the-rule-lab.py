@@ -262,5 +262,6 @@ display(Markdown(f"""<details><summary>Answers</summary>
 # %% [markdown]
 # ---
 # **Previous:** [Chapter 7: For Facilitators](07-facilitators.ipynb) ·
+# **Next:** [Chapter 9: Write your own draft](09-write-your-own-draft.ipynb) ·
 # back to the start: [Chapter 0](00-a-roll-from-start-to-finish.ipynb) ·
 # [Glossary](../docs/glossary.md) · [the rule lab in code](../docs/rule_lab.md)

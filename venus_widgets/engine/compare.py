@@ -201,7 +201,7 @@ class Comparison:
         qa, qb = reported(v["base"]), reported(v[name])
         exact = bool(self.exact)
         out = {}
-        for q in dict.fromkeys([*qa, *qb]):
+        for q in _compared(qa, qb, v["base"], v[name]):
             a, b = qa.get(q, 0), qb.get(q, 0)
             if _differ(a, b, exact):
                 out[q] = (float(a), float(b))
@@ -352,10 +352,27 @@ def _moved_words(moved: list[str], qa: Mapping[str, Any], qb: Mapping[str, Any],
     return [f"{', '.join(names)}: {_pct(a)} -> {_pct(b)}" for (a, b), names in groups]
 
 
+def _compared(qa: Mapping[str, Any], qb: Mapping[str, Any], base: Odds, o: Odds) -> list[str]:
+    """The chances two rule sets are compared on: every chance either
+    reports (one it does not report cannot happen under it: 0); but between
+    two editions (two drafts of a game) only those both report, since a
+    chance one edition does not name says nothing of it.
+
+    >>> a = Odds.from_pmf({"edition": "x"}, {0: 0.5, 1: 0.5}, threshold=1, breakdown={"crit": 0.1})
+    >>> b = Odds.from_pmf({"edition": "y"}, {0: 0.5, 1: 0.5}, threshold=1, breakdown={"first roll": 0.5})
+    >>> _compared(reported(a), reported(b), a, b), _compared(reported(a), reported(a), a, a)
+    (['P(pass)', 'P(goal)'], ['P(pass)', 'P(goal)', 'crit'])
+    """
+    both = list(dict.fromkeys([*qa, *qb]))
+    if base.spec.get("edition") == o.spec.get("edition"):
+        return both
+    return [q for q in both if q in qa and q in qb]
+
+
 def _verdict(outcome: str, base: Odds, o: Odds, exact: bool) -> str:
     """The verdict of ``o`` against ``base`` (both exact when ``exact``)."""
     qa, qb = reported(base), reported(o)
-    moved = [q for q in dict.fromkeys([*qa, *qb]) if _differ(qa.get(q, 0), qb.get(q, 0), exact)]
+    moved = [q for q in _compared(qa, qb, base, o) if _differ(qa.get(q, 0), qb.get(q, 0), exact)]
     same = (base.distribution == o.distribution if exact
             else base.distribution.keys() == o.distribution.keys()
             and not any(_differ(p, o.distribution[k], False) for k, p in base.distribution.items()))

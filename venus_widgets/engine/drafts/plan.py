@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ..errors import SpecError
 from .errors import DraftError
 from .expr import ExprError
 from .knobs import DraftRules
@@ -250,13 +251,35 @@ def _eligible(draft: Draft, g: GroupDef, table: DieTable, env: Mapping[str, Any]
             i = f - 1
             what = ("counts a success" if table.successes[i] else "explodes" if table.explode[i] else
                     "shows the mark " + next(m for m, row in zip(_marks(draft), table.marks) if row[i]))
-            raise DraftError("reroll.faces", f"face {f} of the {g.name} dice {what}: a face the re-roll step takes "
-                                             "must count nothing (the first roll of a re-rolled die is not kept)",
-                             line=draft.lines.get("reroll.faces"), source=draft.source_name)
+            words = (f"face {f} of the {g.name} dice {what}: a face the re-roll step takes must count nothing "
+                     "(the first roll of a re-rolled die is not kept)")
+            changed = _changed(draft, rules, _knobs_of(draft, g))
+            if changed:  # a rule knob of the spec made it so: the knob is to blame, not the file
+                raise SpecError(f"rules.{changed}", rules[changed], "faces that go with the re-roll step's", words)
+            raise DraftError("reroll.faces", words, line=draft.lines.get("reroll.faces"), source=draft.source_name)
     if any(s < 0 for s in table.successes):
         raise DraftError(f"groups.{g.name}", "dice that may be re-rolled cannot take successes away",
                          line=draft.lines.get(f"groups.{g.name}"), source=draft.source_name)
     return tuple(faces)
+
+
+def _knobs_of(draft: Draft, g: GroupDef) -> list[str]:
+    """The knobs that say which faces of a group's die count and which the re-roll step takes."""
+    d = draft.die(g.die)
+    sets = [draft.reroll.faces if draft.reroll is not None else None, d.success, d.explode,
+            *(fs for _, fs in d.marks)]
+    out = [n.knob for fs in sets if fs is not None for n in (fs.faces, fs.but) if n is not None]
+    out += [n.knob for _, n in d.successes] + [d.sides.knob]
+    for fs in sets:
+        if fs is not None:
+            out += [k for x in (fs.at_least, fs.at_most) if x is not None for k in x.knobs]
+    return out
+
+
+def _changed(draft: Draft, rules: Mapping[str, Any], knobs: list[str]) -> str:
+    """The first of ``knobs`` a spec's rules set away from the draft's number, or ""."""
+    defaults = {k.name: k.default for k in draft.knobs}
+    return next((k for k in knobs if k in defaults and rules[k] != defaults[k]), "")
 
 
 #: The quantities the dice show, by name, that an expression may read.
