@@ -105,11 +105,13 @@ def test_the_drafts_roller_shows_its_odds_and_plays_the_push(page):
     push = [i for i, f in enumerate(faces) if 2 <= f <= 5]
     for i, f in enumerate(faces):
         expect(w.get_by_test_id(f"die-{i}")).to_have_attribute("data-face", str(f))
-    # a 6 or a 1 cannot be pushed; the others can
+    # a 6 or a 1 cannot be pushed, and the die says why; the others can
     keep = [i for i, f in enumerate(faces) if f in (1, 6)]
     if keep:
-        w.get_by_test_id(f"die-{keep[0]}").click()
-        expect(w.get_by_test_id("error")).to_contain_text("takes only dice showing 2, 3, 4, 5")
+        die = w.get_by_test_id(f"die-{keep[0]}")
+        expect(die).to_have_attribute("aria-disabled", "true")
+        expect(die).to_have_attribute("title", f"die {keep[0] + 1} shows {faces[keep[0]]}: Push takes only dice "
+                                               "showing 2, 3, 4, 5")
     for i in push:
         w.get_by_test_id(f"die-{i}").click()
     w.get_by_test_id("kiss-commit").click()

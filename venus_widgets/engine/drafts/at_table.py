@@ -38,7 +38,8 @@ class DraftTable:
         ego = d.double is not None and p.double and self._has_ego(spec)
         return Steps(kiss=kiss, kiss_when_met=bool(kiss and rr is not None and rr.when == "always"), ego_after=ego,
                      spend=bool(d.spend), ego_label=d.double.label if d.double is not None else "",
-                     unit=d.outcome.unit if any(d.outcome.unit) else ("", ""))
+                     unit=d.outcome.unit if any(d.outcome.unit) else ("", ""),
+                     kiss_label=rr.name if rr is not None else "KISS")
 
     def kiss_start(self, spec: dict, first: Roll) -> KissStart:
         p = self._plan(spec)
