@@ -190,3 +190,31 @@ def test_two_drafts_are_compared_on_the_chances_both_report():
         assert "pass after Push" in same.changes("4-5")  # one draft: every chance it reports
     finally:
         edition.unregister("heresy-push-t")
+
+
+def test_a_roller_takes_a_loaded_draft_and_the_shipped_ones_load_by_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # no heresy.toml here: the shipped one
+    ed = vw.load_edition("heresy.toml")
+    w = vw.PoolRoller(edition=ed, pool=5)
+    assert w.edition == "heresy-draft" and w.spec["pool"] == 5
+    lab = vw.RuleLab(edition=ed, b=vw.load_edition("heresy-push.toml"), pool=5, black=3)
+    try:
+        assert lab.panel.drafts["B"] == "heresy-push"
+        assert lab.panel.view["p_pass"]["B"] > lab.panel.view["p_pass"]["base"]
+        with pytest.raises(vw.SpecError, match="ship with the package"):
+            vw.load_edition("no-such-draft.toml")
+    finally:
+        edition.unregister("heresy-push")
+
+
+def test_a_draft_loaded_again_gets_rollers_of_its_new_fields():
+    text = (EXAMPLES / "vers.toml").read_text().replace('id = "vers-draft"', 'id = "vers-again"')
+    vw.load_edition(text)
+    try:
+        assert "ranks" in vw.PoolRoller(edition="vers-again").spec
+        vw.load_edition(text.replace("[fields.ranks]", "[fields.skill]").replace("+ ranks -", "+ skill -"))
+        w = vw.PoolRoller(edition="vers-again", skill=4)
+        assert "skill" in w.spec and "ranks" not in w.spec and w.odds.p_pass == vw.odds(
+            {"edition": "vers-again", "skill": 4}).p_pass
+    finally:
+        edition.unregister("vers-again")

@@ -38,6 +38,7 @@ from ..engine.sample import sample
 from ..engine.sweep import sweep
 from ._assets import esm
 from .rolllog import _ANY, _NONE, _STR, MessageError, check_request, error_text
+from ._base import edition_id
 from .rollers import CheckRoller, PoolRoller, TaskRoller
 
 VARIANTS = ("A", "B")
@@ -313,10 +314,10 @@ class RuleLab(ipywidgets.VBox):
     another draft of the game (its id, or what ``vw.load_edition``
     returns): the base roll played by that draft (docs/drafts.md)."""
 
-    def __init__(self, edition: str | None = None, roll: str | None = None, *, a: Any = None,
+    def __init__(self, edition: Any = None, roll: str | None = None, *, a: Any = None,
                  b: Any = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
                  **fields: Any) -> None:
-        roller = _roller_for(edition or TaskRoller._default_edition(), roll, fields)
+        roller = _roller_for(edition_id(edition) or TaskRoller._default_edition(), roll, fields)
         self.roller = roller
         self.panel = LabPanel(roller, a=a, b=b, names=names, axes=axes)
         super().__init__([roller, self.panel])

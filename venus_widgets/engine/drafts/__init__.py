@@ -32,19 +32,18 @@ Fraction(1, 4)
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ..edition import BUILT_IN, _REGISTRY, register
 from .edition import DraftEdition, check_draft
 from .errors import DraftError
-from .source import read
+from .source import SHIPPED, read
 from .validate import build
 
 __all__ = ["DraftEdition", "DraftError", "load_edition", "read_draft", "EXAMPLES"]
 
-#: The drafts that ship with the package (venus_widgets/drafts/*.toml).
-EXAMPLES = Path(__file__).resolve().parents[2] / "drafts"
+#: The drafts that ship with the package (venus_widgets/drafts/*.toml): ``load_edition("heresy.toml")``.
+EXAMPLES = SHIPPED
 
 
 def read_draft(draft: Any, name: str = "") -> DraftEdition:
@@ -59,9 +58,12 @@ def read_draft(draft: Any, name: str = "") -> DraftEdition:
 def load_edition(draft: Any, name: str = "") -> DraftEdition:
     """Read a draft (a path to a ``.toml`` file, its TOML text, or a dict),
     check it, and register it as an edition under its ``id``: specs then
-    name it (``{"edition": id, ...}``) like any built-in edition. Loading a
-    draft again with the same id replaces the earlier one. A draft that
-    does not read is a :class:`DraftError` naming the line and the key."""
+    name it (``{"edition": id, ...}``) like any built-in edition, and the
+    rollers take it (``vw.TaskRoller(edition=load_edition(...))``). A draft
+    that ships with the package loads by its file name (``"heresy.toml"``,
+    when there is no such file here). Loading a draft again with the same
+    id replaces the earlier one. A draft that does not read is a
+    :class:`DraftError` naming the line and the key."""
     ed = read_draft(draft, name)
     old = _REGISTRY.get(ed.ID)
     register(ed)
@@ -73,13 +75,12 @@ def load_edition(draft: Any, name: str = "") -> DraftEdition:
         else:
             _REGISTRY.pop(ed.ID, None)
         raise
-    if old is not None:
-        _forget_results()
+    _forget_results()  # odds cached for an earlier edition of this id (replaced, or unregistered) go
     return ed
 
 
 def _forget_results() -> None:
-    """A draft replaced under the same id: the odds cached for the old one go."""
+    """A draft registered under an id that may have had odds cached: they go."""
     from .. import api
 
     for cache in (api._odds_cached, api._exact_cached):

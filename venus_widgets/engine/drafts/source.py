@@ -34,6 +34,9 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10 reads TOML with tomli (a dependency there only)
     import tomli as tomllib
 
+#: The drafts that ship with the package (venus_widgets/drafts/): they load by their file name.
+SHIPPED = Path(__file__).resolve().parents[2] / "drafts"
+
 #: A key path: table names and keys from the top (array items by their index).
 Path_ = tuple[Any, ...]
 
@@ -85,9 +88,13 @@ def read(given: Any, name: str = "") -> Source:
         return Source(data, "", name or "draft")
     if isinstance(given, Path) or (isinstance(given, str) and _looks_like_path(given)):
         path = Path(given)
+        shipped = SHIPPED / path.name
+        if not path.is_file() and path.name == str(given) and shipped.is_file():
+            path = shipped  # a draft that ships with the package, by its file name
         if not path.is_file():
-            raise DraftError("", "no such file; give the path of a .toml draft, its text, or a dict",
-                             source=str(given))
+            names = ", ".join(sorted(p.name for p in SHIPPED.glob("*.toml")))
+            raise DraftError("", "no such file; give the path of a .toml draft, its text, or a dict (the drafts "
+                                 f"that ship with the package load by their name: {names})", source=str(given))
         if path.stat().st_size > MAX_TEXT:
             raise DraftError("", f"the file is larger than {MAX_TEXT} characters: is it a draft?", source=str(given))
         return read_text(path.read_text(encoding="utf-8"), name or path.name)
