@@ -265,3 +265,20 @@ def test_the_first_draft_of_the_docs_is_the_push(loaded):
 def test_the_shipped_drafts_load(loaded):
     ids = {loaded(p).ID for p in sorted(EXAMPLES.glob("*.toml"))}
     assert {"heresy-draft", "vers-draft", "coins-draft", "playtest-draft"} <= ids
+
+
+def test_the_docs_error_examples_are_what_the_engine_says(loaded):
+    """docs/drafts.md, "When the draft does not read": each example is the
+    error of its push with the change the page describes."""
+    push = _toml_blocks(DOCS)[0]
+    shown = re.search(r"When the draft does not read.*?```\n(.*?)```", DOCS, re.S).group(1).splitlines()
+    changes = [('count = "dice"', 'count = "dicee"'), ("success = [6]", "success = [7]"),
+               ('name = "Push your luck"', "name = Push your luck")]
+    assert len(shown) == len(changes)
+    for line, change in zip(shown, changes):
+        try:
+            with pytest.raises(DraftError) as info:
+                load_edition(push.replace(*change), "push.toml")
+        finally:
+            edition.unregister("push")
+        assert str(info.value) == line

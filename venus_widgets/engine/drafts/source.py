@@ -136,6 +136,7 @@ def _syntax_words(message: str) -> str:
     hints = {
         "Invalid value": "a value must be a number, \"text in quotes\", true/false, [a, list] or { a = table }",
         "Cannot overwrite a value": "a key is given twice",
+        "Cannot declare": "a [section] is written twice: put all its keys under one header",
         "Expected '=' after a key": "each line is `key = value`; text needs \"quotes\"",
         "Invalid statement": "each line is `key = value` or a [table] header",
         "Unclosed array": "a [list is not closed with ]",
