@@ -160,8 +160,11 @@ def draft_classes(classes: list[SpecClass]) -> list[SpecClass]:
         def moved(spec: Spec) -> Spec:
             return {**{k: v for k, v in spec.items() if k != "policy"}, "edition": ident}
 
-        out.append(SpecClass(f"{c.name} as a draft", [moved(s) for s in c.specs], moved(c.warmup), c.peer,
-                             c.no_peer, twin=c.name))
+        # icepool's peer reads the spec's fields: the playtest peer its policy, which the draft has not
+        peer = c.peer if c.peer != "peer_playtest" else None
+        why = c.no_peer if peer or not c.peer else f"icepool on the same specs: the class {c.name!r}"
+        out.append(SpecClass(f"{c.name} as a draft", [moved(s) for s in c.specs], moved(c.warmup), peer,
+                             why, twin=c.name))
     return out
 
 

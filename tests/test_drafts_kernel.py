@@ -286,10 +286,13 @@ def test_big_pools_count_in_python_ints_exactly(loaded):
 @pytest.mark.parametrize("spec", [
     {"edition": "push-docs", "dice": 4, "need": 2},
     {"edition": "boom", "dice": 5},
+    {"edition": "playtest-draft", "caliber": "silver", "dice": 4, "allies": ["gold"], "kiss": 2, "ego": "double6",
+     "consequences": 1},
 ])
 def test_roll_many_agrees_with_the_odds(loaded, spec):
     loaded(PUSH)
     loaded(EXPLODING)
+    loaded("playtest.toml")
     n = 40_000
     outs = vw.roll_many(spec, n, seed=5)
     o = vw.odds(spec)
