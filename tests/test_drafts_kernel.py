@@ -340,3 +340,70 @@ def test_seeded_rolls_are_the_same_every_time(loaded):
     assert vw.roll(spec, seed=42) == vw.roll(spec, seed=42)
     a, b = vw.roll_many(spec, 1000, seed=3), vw.roll_many(spec, 1000, seed=3)
     assert np.array_equal(a, b)
+
+
+#: Two drafts written from docs/drafts.md alone, as a new user would: a d20 roll-over check with
+#: criticals and degrees, and a d10 pool whose 10s explode and 1s take a success away.
+D20 = '''
+id = "d20-check"
+roll = "check"
+roller = "check"
+[fields.score]
+range = [0, 10]
+default = 3
+group = "ability"
+[fields.target]
+range = [5, 30]
+default = 15
+group = "difficulty"
+[dice.d20]
+sides = 20
+marks = { crit = [20], fumble = [1] }
+[groups.own]
+count = 1
+[outcome]
+value = "if(crit > 0, 99, if(fumble > 0, -99, total + score - target))"
+name = "margin"
+threshold = 0
+below = "failure"
+[outcome.degrees]
+"success" = 0
+"great success" = 10
+"critical" = 99
+'''
+
+D10 = '''
+id = "d10-pool"
+[fields.dice]
+range = [1, 6]
+default = 3
+group = "ability"
+[fields.difficulty]
+range = [1, 5]
+default = 2
+group = "difficulty"
+[dice.d10]
+sides = 10
+success = "8+"
+successes = { 1 = -1 }
+explode = [10]
+depth = 2
+[groups.own]
+count = "dice"
+[outcome]
+threshold = "difficulty"
+'''
+
+
+def test_drafts_written_from_the_docs_alone(loaded):
+    loaded(D20)
+    for score, target in ((3, 15), (0, 25), (10, 5)):
+        o = vw.odds({"edition": "d20-check", "score": score, "target": target}, exact=True)
+        passing = sum(1 for f in range(2, 20) if f + score >= target) + 1  # a natural 20 always, a 1 never
+        assert o.p_pass == Fraction(passing, 20)
+        great = sum(1 for f in range(2, 20) if f + score - target >= 10)
+        assert o.breakdown["great success"] == Fraction(great, 20) and o.breakdown["critical"] == Fraction(1, 20)
+    ed = loaded(D10)
+    for n in (1, 2, 3):
+        s = normalize({"edition": "d10-pool", "dice": n, "difficulty": 2})
+        assert dict(vw.odds(s, exact=True).distribution) == {k: v for k, v in brute(ed.plan(s)).items() if v}
