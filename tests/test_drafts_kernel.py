@@ -216,6 +216,9 @@ def test_dice_exploding_without_end_cut_a_tail_and_refuse_fractions(loaded):
     assert abs(sum(o.distribution.values()) - 1) < 1e-12
     with pytest.raises(vw.SpecError):
         vw.odds({"edition": "boom", "dice": 3}, exact=True)
+    with pytest.raises(vw.SpecError) as info:  # the edition itself names the knob that would make them a fraction
+        edition.get("boom").odds(normalize({"edition": "boom", "dice": 3}), exact=True)
+    assert info.value.field == "rules.dice.d6.depth" and "give the dice a depth" in str(info.value)
     # to a depth of 30 (exact), the same odds within the cut tail
     deep = vw.odds({"edition": "boom", "dice": 3, "rules": {"dice.d6.depth": 30}}, exact=True)
     assert all(abs(float(deep.distribution.get(k, 0)) - v) < 1e-14 for k, v in o.distribution.items())

@@ -14,6 +14,7 @@ spec and rules (module-level caches, emptied like the engine's others).
 from __future__ import annotations
 
 import json
+import threading
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, Mapping
 
@@ -40,15 +41,22 @@ _RULES_CACHE: "OrderedDict[tuple[str, str, str], DraftRules]" = OrderedDict()
 _MAX_CACHED = 256
 
 
+_LOCK = threading.Lock()
+
+
 def _cached(store: OrderedDict, key: Any, make: Any) -> Any:
-    found = store.get(key)
-    if found is not None:
-        store.move_to_end(key)
-        return found
+    """``make()`` once per key; the store read and changed under a lock, the
+    value made outside it (two threads may both make it: the first kept)."""
+    with _LOCK:
+        found = store.get(key)
+        if found is not None:
+            store.move_to_end(key)
+            return found
     value = make()
-    store[key] = value
-    if len(store) > _MAX_CACHED:
-        store.popitem(last=False)
+    with _LOCK:
+        value = store.setdefault(key, value)
+        if len(store) > _MAX_CACHED:
+            store.popitem(last=False)
     return value
 
 
@@ -288,8 +296,11 @@ class DraftEdition:
 
     def odds(self, spec: dict, exact: bool = False) -> Odds:
         p = self.plan(spec)
-        if exact and p.unbounded:
-            raise ValueError("dice that explode without end: their odds are not a fraction")
+        if exact and p.unbounded:  # the knob that makes them a fraction: a depth
+            knob = next(d.depth.knob for d in self.draft.dice if d.depth is not None and p.rules[d.depth.knob] is None)
+            raise SpecError(f"rules.{knob}", None, "a depth (a whole number) for exact odds",
+                            "dice that explode without end have no exact odds: use exact=False (the tail below "
+                            "1e-12 cut), or give the dice a depth")
         return outcome.finish(p, kernel.count(p, exact), spec, exact)
 
     def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
