@@ -30,7 +30,7 @@ import traitlets
 
 from ..engine import edition as _edition
 from ..engine import spec as _spec
-from ..engine.compare import Comparison, compare
+from ..engine.compare import Comparison, compare, edition_of
 from ..engine.errors import SpecError
 from ..engine.knobs import values as _knob_values
 from ..engine.rules_api import rules as _rules
@@ -38,6 +38,7 @@ from ..engine.sample import sample
 from ..engine.sweep import sweep
 from ._assets import esm
 from .rolllog import _ANY, _NONE, _STR, MessageError, check_request, error_text
+from ._base import edition_id
 from .rollers import CheckRoller, PoolRoller, TaskRoller
 
 VARIANTS = ("A", "B")
@@ -111,6 +112,8 @@ class LabPanel(anywidget.AnyWidget):
     edition = traitlets.Unicode().tag(sync=True)
     knobs: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     variants: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
+    #: the edition each variant plays by when it is another draft (its id), "" for the roller's own
+    drafts: traitlets.Dict[str, str] = traitlets.Dict({"A": "", "B": ""}).tag(sync=True)
     names: traitlets.Dict[str, Any] = traitlets.Dict({"A": "A", "B": "B"}).tag(sync=True)
     axes: traitlets.List[str] = traitlets.List().tag(sync=True)
     axis_options: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
@@ -118,13 +121,16 @@ class LabPanel(anywidget.AnyWidget):
     view: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
     error = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, roller: Any, *, a: Mapping | None = None, b: Mapping | None = None,
+    def __init__(self, roller: Any, *, a: Any = None, b: Any = None,
                  names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None) -> None:
         self.roller = roller
         edition = roller.edition
         knobs = _rules(edition)
-        variants = {"A": self._checked(edition, a or {}, "a"), "B": self._checked(edition, b or {}, "b")}
+        drafts = {"A": self._draft(a, roller.roll, "a"), "B": self._draft(b, roller.roll, "b")}
+        variants = {v: {} if drafts[v] else self._checked(edition, given or {}, v.lower())
+                    for v, given in (("A", a), ("B", b))}
         super().__init__(_esm=esm("rulelab"), edition=edition, knobs=knobs.describe(), variants=variants,
+                         drafts=drafts,
                          names={"A": self._name(names[0]), "B": self._name(names[1], self._name(names[0]))})
         opts = _axis_options(edition, roller.roll, {})
         self.axis_options = opts
@@ -138,7 +144,7 @@ class LabPanel(anywidget.AnyWidget):
         self._comparison: Comparison | None = None
         self._refresh()
         roller.observe(lambda _c: self._refresh(), names=["odds_view"])
-        self.observe(lambda _c: self._refresh(), names=["variants", "names", "axes", "show"])
+        self.observe(lambda _c: self._refresh(), names=["variants", "drafts", "names", "axes", "show"])
         self.on_msg(self._on_msg)
 
     # -- the one path for what the browser sends --------------------------------------
@@ -149,6 +155,21 @@ class LabPanel(anywidget.AnyWidget):
             return _as_given(edition, rules)
         except SpecError as err:
             raise SpecError(f"{field}: {err.field}", err.value, err.allowed, err.hint) from None
+
+    @staticmethod
+    def _draft(given: Any, roll: str, field: str) -> str:
+        """The id of the edition a variant plays by when it is another one (a
+        loaded draft, or its id), else "" (rule knobs of the roller's own)."""
+        other = edition_of(given)
+        if other is None:
+            return ""
+        from ..engine.edition import get
+
+        try:
+            get(other)
+        except SpecError as err:
+            raise SpecError(field, other, err.allowed, "load the draft first: vw.load_edition(path)") from None
+        return other
 
     @staticmethod
     def _name(name: Any, other: str | None = None) -> str:
@@ -170,6 +191,10 @@ class LabPanel(anywidget.AnyWidget):
         variant: str = content.get("variant")  # checked just below
         if action in ("knob", "reset", "rename") and variant not in VARIANTS:
             raise MessageError("variant", variant, "A or B")
+        if action == "knob" and self.drafts.get(variant):
+            raise MessageError("variant", variant, "a variant that plays by this roller's rules",
+                               f"variant {variant} plays by the draft {self.drafts[variant]}: change that draft's "
+                               "file, or reset the variant")
         if action == "knob":
             name, value = content.get("name"), content.get("value")
             knob = self._knob(name)
@@ -181,6 +206,7 @@ class LabPanel(anywidget.AnyWidget):
             name = content.get("name")
             if name is None:
                 self.variants = {**self.variants, variant: {}}
+                self.drafts = {**self.drafts, variant: ""}
             else:
                 rules = {k: v for k, v in self.variants[variant].items() if k != self._knob(name).name}
                 self.variants = {**self.variants, variant: rules}
@@ -224,8 +250,9 @@ class LabPanel(anywidget.AnyWidget):
             return
         self._show_base_rules(base)
         na, nb = self.names["A"], self.names["B"]
+        played = {v: self.drafts.get(v) or self.variants[v] for v in VARIANTS}
         try:
-            c = compare(base, {na: self.variants["A"], nb: self.variants["B"]})
+            c = compare(base, {na: played["A"], nb: played["B"]})
         except SpecError as err:
             self._comparison = None
             self.view = {"ok": False, "message": str(err)}
@@ -235,7 +262,7 @@ class LabPanel(anywidget.AnyWidget):
         heat: dict[str, Any] = {}
         if len(self.axes) == 2:
             over = {ax: next(o["values"] for o in self.axis_options if o["name"] == ax) for ax in self.axes}
-            s = sweep(base, over=over, variants={na: self.variants["A"], nb: self.variants["B"]})
+            s = sweep(base, over=over, variants={na: played["A"], nb: played["B"]})
             heat = s.heat(nb, minus=na) if self.show == "B-A" else s.heat(na if self.show == "A" else nb)
         self.view = {
             "ok": True,
@@ -273,19 +300,24 @@ class LabPanel(anywidget.AnyWidget):
                             "checkpoints": [list(cp) for cp in s.checkpoints], "verdict": s.verdict()}
         return out
 
+    def _shown(self, v: str) -> Any:
+        return self.drafts[v] if self.drafts.get(v) else self.variants.get(v)
+
     def __repr__(self) -> str:
-        return f"LabPanel(edition={self.edition!r}, A={self.variants.get('A')!r}, B={self.variants.get('B')!r})"
+        return f"LabPanel(edition={self.edition!r}, A={self._shown('A')!r}, B={self._shown('B')!r})"
 
 
 class RuleLab(ipywidgets.VBox):
     """The rule lab (see the module): ``RuleLab(edition, roll=None, a=rules,
     b=rules, names=("A", "B"), axes=("dice", "factors"), **fields)``; the
-    fields are the base roll's, as for its roller."""
+    fields are the base roll's, as for its roller. A variant may also be
+    another draft of the game (its id, or what ``vw.load_edition``
+    returns): the base roll played by that draft (docs/drafts.md)."""
 
-    def __init__(self, edition: str | None = None, roll: str | None = None, *, a: Mapping | None = None,
-                 b: Mapping | None = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
+    def __init__(self, edition: Any = None, roll: str | None = None, *, a: Any = None,
+                 b: Any = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
                  **fields: Any) -> None:
-        roller = _roller_for(edition or TaskRoller._default_edition(), roll, fields)
+        roller = _roller_for(edition_id(edition) or TaskRoller._default_edition(), roll, fields)
         self.roller = roller
         self.panel = LabPanel(roller, a=a, b=b, names=names, axes=axes)
         super().__init__([roller, self.panel])
@@ -304,5 +336,5 @@ class RuleLab(ipywidgets.VBox):
 
     def __repr__(self) -> str:
         p = self.panel
-        return (f"RuleLab(edition={p.edition!r}, roll={self.roller.roll!r}, A={p.variants['A']!r}, "
-                f"B={p.variants['B']!r})")
+        return (f"RuleLab(edition={p.edition!r}, roll={self.roller.roll!r}, A={p._shown('A')!r}, "
+                f"B={p._shown('B')!r})")
