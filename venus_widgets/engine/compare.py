@@ -47,15 +47,49 @@ def layered(under: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]
     return out
 
 
-def with_rules(spec: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def edition_of(variant: Any) -> str | None:
+    """The edition a variant plays by, when it names one: an edition's id
+    (a loaded draft's), or an edition itself (what ``vw.load_edition``
+    returns); None for rule knobs."""
+    if isinstance(variant, str):
+        return variant
+    ident = getattr(variant, "ID", None)
+    return ident if isinstance(ident, str) and not isinstance(variant, Mapping) else None
+
+
+def on_edition(spec: Mapping[str, Any], edition: str) -> dict[str, Any]:
+    """``spec`` played by another edition (another draft of the same game):
+    the fields both have keep their values, the others take the other
+    edition's defaults; normalized (a value the other edition does not
+    take is a :class:`SpecError` naming the field).
+
+    >>> on_edition({"edition": "heresy", "pool": 6, "black": 3, "trade": 1}, "vers")
+    {'edition': 'vers', 'roll': 'check', 'ranks': 3, 'penalty': 0}
+    """
+    from .edition import get
+    from .spec import default_roll
+
+    kinds = get(edition).SCHEMAS
+    roll = spec.get("roll")
+    roll = roll if roll in kinds else default_roll(edition)
+    fields = kinds[roll]
+    return normalize({"edition": edition, "roll": roll, **{k: v for k, v in spec.items() if k in fields}})
+
+
+def with_rules(spec: Mapping[str, Any], rules: Any) -> dict[str, Any]:
     """``spec`` with ``rules`` over its own rules (:func:`layered`: a
     per-caliber knob changes the calibers it names and keeps the spec's own
-    value for the others, not the default), normalized.
+    value for the others, not the default), normalized; ``rules`` naming an
+    edition (an id, or a loaded draft) plays the spec by that edition
+    (:func:`on_edition`).
 
     >>> with_rules({"roll": "task", "rules": {"success_from": {"bronze": 4}}},
     ...            {"success_from": {"silver": 3}})["rules"]["success_from"]
     {'bronze': 4, 'silver': 3, 'gold': 3, 'platinum': 2}
     """
+    other = edition_of(rules)
+    if other is not None:
+        return on_edition(spec, other)
     if not isinstance(rules, Mapping):
         raise SpecError("rules", rules, "a dict of rule knobs such as {'threshold_base': 2}")
     return normalize({**spec, "rules": layered(spec.get("rules") or {}, rules)})
@@ -167,7 +201,7 @@ class Comparison:
         qa, qb = reported(v["base"]), reported(v[name])
         exact = bool(self.exact)
         out = {}
-        for q in dict.fromkeys([*qa, *qb]):
+        for q in _compared(qa, qb, v["base"], v[name]):
             a, b = qa.get(q, 0), qb.get(q, 0)
             if _differ(a, b, exact):
                 out[q] = (float(a), float(b))
@@ -318,10 +352,27 @@ def _moved_words(moved: list[str], qa: Mapping[str, Any], qb: Mapping[str, Any],
     return [f"{', '.join(names)}: {_pct(a)} -> {_pct(b)}" for (a, b), names in groups]
 
 
+def _compared(qa: Mapping[str, Any], qb: Mapping[str, Any], base: Odds, o: Odds) -> list[str]:
+    """The chances two rule sets are compared on: every chance either
+    reports (one it does not report cannot happen under it: 0); but between
+    two editions (two drafts of a game) only those both report, since a
+    chance one edition does not name says nothing of it.
+
+    >>> a = Odds.from_pmf({"edition": "x"}, {0: 0.5, 1: 0.5}, threshold=1, breakdown={"crit": 0.1})
+    >>> b = Odds.from_pmf({"edition": "y"}, {0: 0.5, 1: 0.5}, threshold=1, breakdown={"first roll": 0.5})
+    >>> _compared(reported(a), reported(b), a, b), _compared(reported(a), reported(a), a, a)
+    (['P(pass)', 'P(goal)'], ['P(pass)', 'P(goal)', 'crit'])
+    """
+    both = list(dict.fromkeys([*qa, *qb]))
+    if base.spec.get("edition") == o.spec.get("edition"):
+        return both
+    return [q for q in both if q in qa and q in qb]
+
+
 def _verdict(outcome: str, base: Odds, o: Odds, exact: bool) -> str:
     """The verdict of ``o`` against ``base`` (both exact when ``exact``)."""
     qa, qb = reported(base), reported(o)
-    moved = [q for q in dict.fromkeys([*qa, *qb]) if _differ(qa.get(q, 0), qb.get(q, 0), exact)]
+    moved = [q for q in _compared(qa, qb, base, o) if _differ(qa.get(q, 0), qb.get(q, 0), exact)]
     same = (base.distribution == o.distribution if exact
             else base.distribution.keys() == o.distribution.keys()
             and not any(_differ(p, o.distribution[k], False) for k, p in base.distribution.items()))
@@ -352,12 +403,13 @@ def _verdict(outcome: str, base: Odds, o: Odds, exact: bool) -> str:
     return "; ".join(words + _moved_words(moved, qa, qb, said, exact))
 
 
-def compare(spec: Mapping[str, Any], variants: Mapping[str, Mapping[str, Any]]) -> Comparison:
+def compare(spec: Mapping[str, Any], variants: Mapping[str, Any]) -> Comparison:
     """Each variant's exact odds beside the spec's own (``base``).
 
     ``variants`` maps a name to rule knobs (``vw.rules(edition)`` lists
-    them), merged over the spec's own ``rules``. A bad knob is a
-    :class:`SpecError` naming the variant and ``rules.<knob>``."""
+    them), merged over the spec's own ``rules``, or to another edition (a
+    loaded draft, or its id: the spec played by that draft, docs/drafts.md).
+    A bad knob is a :class:`SpecError` naming the variant and ``rules.<knob>``."""
     if not isinstance(variants, Mapping) or not variants:
         raise SpecError("variants", variants, "a dict of name -> rules, e.g. {'Bronze 4-6': "
                                               "{'success_from': {'bronze': 4}}}")

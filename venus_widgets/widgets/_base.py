@@ -129,18 +129,23 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
             return ed
         raise traitlets.TraitError(f"no registered edition has a roll for a {cls.__name__}")
 
-    def __new__(cls, edition: str | None = None, **kwargs: Any):
+    def __new__(cls, edition: Any = None, **kwargs: Any):
         if cls._edition_of_class is not None:
             return super().__new__(cls)
+        edition = edition_id(edition)
         if edition is None:
             edition = cls._default_edition()
         if not isinstance(edition, str) or edition.strip().lower() not in _edition.ids():
             raise traitlets.TraitError(str(SpecError("edition", edition, "one of " + ", ".join(_edition.ids()))))
         edition = edition.strip().lower()
         roll = cls._roll_kind(edition)
-        key = (cls, edition)
+        # keyed by the registered edition itself: an edition registered again (a draft loaded anew, its
+        # fields changed) gets a class of its own, and the old one goes
+        key = (cls, edition, _edition.get(edition))
         sub = _Roller._subclasses.get(key)
         if sub is None:
+            for old in [k for k in _Roller._subclasses if k[:2] == key[:2]]:
+                del _Roller._subclasses[old]
             body = {**make_traits(edition, roll), **cls._extra_traits(edition, roll)}
             body["_edition_of_class"] = edition
             body["__module__"] = cls.__module__
@@ -149,9 +154,9 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
             _Roller._subclasses[key] = sub
         return super().__new__(sub)
 
-    def __init__(self, edition: str | None = None, *, log: RollLog | None = None, seed: Any = None,
+    def __init__(self, edition: Any = None, *, log: RollLog | None = None, seed: Any = None,
                  rules: Mapping[str, Any] | None = None, by_hand: bool = False, **kwargs: Any) -> None:
-        edition = self._edition_of_class or edition or self._default_edition()  # set by __new__
+        edition = self._edition_of_class or edition_id(edition) or self._default_edition()  # set by __new__
         roll = self._roll_kind(edition)
         fields = _spec.schema(edition, roll)
         self.set_trait("edition", edition)
@@ -646,6 +651,16 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
                         "seed": "by hand" if e["roll"].get("entered") is not None else str(e["roll"]["seed"]),
                         "passed": bool(e["roll"]["passed"])}
                        for i, e in list(enumerate(self.log.entries))[-5:]]
+
+
+def edition_id(edition: Any) -> Any:
+    """An edition as its id: a roller takes the id, or the edition itself
+    (what ``vw.load_edition`` returns for a draft); anything else as given,
+    for the registry's error."""
+    if edition is None or isinstance(edition, str):
+        return edition
+    ident = getattr(edition, "ID", None)
+    return ident if isinstance(ident, str) else edition
 
 
 def merge_info(helpers, drop: int = 1) -> dict:

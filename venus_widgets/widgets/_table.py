@@ -160,7 +160,9 @@ def _start(w: Any, spec: dict, seed: int | None, entered: dict | None):
 def kiss_status(spec: dict, view: Mapping) -> str:
     """The announcement of the first faces: what shows, and the engine's
     suggestion with its chance (dice counted from 1, as in the view)."""
-    out = f"{plural(view['successes'], *steps(spec).unit)} showing, goal {view['goal']}: choose dice to KISS, or keep the dice"
+    st = steps(spec)
+    out = (f"{plural(view['successes'], *st.unit)} showing, goal {view['goal']}: choose dice to "
+           f"{_verb(st.kiss_label)}, or keep the dice")
     best = [o for o in (view.get("advice") or {}).get("options", []) if o.get("optimal")]
     if best:
         o = best[0]
@@ -169,6 +171,11 @@ def kiss_status(spec: dict, view: Mapping) -> str:
         out += (f"; the engine suggests: {what} (pass {_rules.percent(o['p_pass'])}, "
                 f"goal {_rules.percent(o['p_goal'])})")
     return out
+
+
+def _verb(label: str) -> str:
+    """The step's name as a verb in a sentence: "KISS" stays, "Push" is "push"."""
+    return label if label.isupper() else label.lower()
 
 
 # --------------------------------------------------------------------------
@@ -464,9 +471,11 @@ def _render(w: Any, phase: str) -> None:
     }
     if phase == "kiss":
         head = ed.kiss_start(spec, first)
+        st = steps(spec)
         view.update({
             "budget": head.budget, "budget_left": head.budget - ed.kiss_cost(spec, first, t["selected"]),
             "successes": head.successes, "goal": head.goal,
+            "step": {"name": st.kiss_label, "unit": list(st.unit)},
             "ego_reroll": {"available": steps(spec).ego_reroll, "on": t["ego_reroll"]},
             "advice": advice(spec, first, t["selected"], t["ego_reroll"]),
         })

@@ -33,7 +33,7 @@ import traitlets
 
 from ..engine import edition as _edition
 from ..engine import spec as _spec
-from ..engine.compare import Comparison, compare
+from ..engine.compare import Comparison, compare, edition_of
 from ..engine.errors import SpecError
 from ..engine.knobs import values as _knob_values
 from ..engine.rules_api import rules as _rules
@@ -41,6 +41,7 @@ from ..engine.sample import sample
 from ..engine.sweep import sweep
 from ._assets import esm
 from ._view import _ANY, _NONE, _STR, MessageError, PlainError, ViewChecked, refuse_unknown, short
+from ._base import edition_id
 from .rollers import CheckRoller, PoolRoller, TaskRoller
 
 VARIANTS = ("A", "B")
@@ -137,6 +138,10 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
     variants: traitlets.Dict[str, Any] = traitlets.Dict(
         help="The rule knobs of variants A and B (each checked: only knobs that differ from the defaults)"
     ).tag(sync=True)
+    drafts: traitlets.Dict[str, str] = traitlets.Dict(
+        {"A": "", "B": ""},
+        help="The edition each variant plays by when it is another draft (its id), '' for the roller's own"
+    ).tag(sync=True)
     names: traitlets.Dict[str, Any] = traitlets.Dict(
         {"A": "A", "B": "B"}, help="The names shown for variants A and B").tag(sync=True)
     axes: traitlets.List[str] = traitlets.List(help="The two fields the heatmap runs over").tag(sync=True)
@@ -145,17 +150,18 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
     show = traitlets.Unicode("B-A", help="What the heatmap shows: A, B or B-A").tag(sync=True)
     view: traitlets.Dict[str, Any] = traitlets.Dict(help="What the view draws (computed in Python)").tag(sync=True)
 
-    def __init__(self, roller: Any, *, a: Mapping | None = None, b: Mapping | None = None,
+    def __init__(self, roller: Any, *, a: Any = None, b: Any = None,
                  names: Any = ("A", "B"), axes: Any = None) -> None:
         self.roller = roller
         edition = roller.edition
         knobs = _rules(edition)
-        variants = {"A": self._checked(edition, _rules_arg("a", a), "a"),
-                    "B": self._checked(edition, _rules_arg("b", b), "b")}
+        drafts = {"A": self._draft(a, roller.roll, "a"), "B": self._draft(b, roller.roll, "b")}
+        variants = {v: {} if drafts[v] else self._checked(edition, _rules_arg(v.lower(), given), v.lower())
+                    for v, given in (("A", a), ("B", b))}
         na, nb = _pair("names", names, "the names of variants A and B")
         first = self._name(na, field="names")
         super().__init__(_esm=esm("rulelab"), edition=edition, knobs=knobs.describe(), variants=variants,
-                         names={"A": first, "B": self._name(nb, first, field="names")})
+                         drafts=drafts, names={"A": first, "B": self._name(nb, first, field="names")})
         opts = _axis_options(edition, roller.roll, {})
         self.axis_options = opts
         names_ok = [o["name"] for o in opts]
@@ -172,16 +178,17 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         self._comparison: Comparison | None = None
         self._refresh()
         roller.observe(lambda _c: self._refresh(), names=["odds_view"])
-        self.observe(lambda _c: self._refresh(), names=["variants", "names", "axes", "show"])
+        self.observe(lambda _c: self._refresh(), names=["variants", "drafts", "names", "axes", "show"])
 
     # -- the one path for what the browser sends (ViewChecked's hooks) -------------------------
 
     def _state_names(self) -> tuple[str, ...]:
-        return ("variants", "names", "axes", "show")
+        return ("variants", "drafts", "names", "axes", "show")
 
     def _state_problem(self) -> str | None:
         try:
             self._check_variants(self.variants)
+            self._check_drafts(self.drafts)
             self._check_names(self.names)
             self._check_axes(self.axes)
             self._check_show(self.show)
@@ -193,6 +200,16 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         if not isinstance(value, Mapping) or set(value) != set(VARIANTS):
             raise MessageError("variants", value, "the rule knobs of variants A and B: {'A': {...}, 'B': {...}}")
         return {v: self._checked(self.edition, value[v], f"variants.{v}") for v in VARIANTS}
+
+    def _check_drafts(self, value: Any) -> dict[str, str]:
+        if (not isinstance(value, Mapping) or set(value) != set(VARIANTS)
+                or not all(isinstance(value[v], str) for v in VARIANTS)):
+            raise MessageError("drafts", value, "the draft each variant plays by: {'A': id or '', 'B': id or ''}")
+        out = {v: (self._draft(value[v], self.roller.roll, f"drafts.{v}") if value[v] else "") for v in VARIANTS}
+        for v in VARIANTS:
+            if out[v] and self.variants.get(v):
+                raise MessageError(f"drafts.{v}", value[v], "'' while the variant sets rule knobs of its own")
+        return out
 
     def _check_names(self, value: Any) -> dict[str, str]:
         if not isinstance(value, Mapping) or set(value) != set(VARIANTS):
@@ -222,6 +239,10 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
     def _v_variants(self, proposal):
         return self._traited(self._check_variants, proposal["value"])
 
+    @traitlets.validate("drafts")
+    def _v_drafts(self, proposal):
+        return self._traited(self._check_drafts, proposal["value"])
+
     @traitlets.validate("names")
     def _v_names(self, proposal):
         return self._traited(self._check_names, proposal["value"])
@@ -249,6 +270,21 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             raise SpecError(f"{field}: {err.field}", err.value, err.allowed, err.hint) from None
 
     @staticmethod
+    def _draft(given: Any, roll: str, field: str) -> str:
+        """The id of the edition a variant plays by when it is another one (a
+        loaded draft, or its id), else "" (rule knobs of the roller's own)."""
+        other = edition_of(given)
+        if other is None:
+            return ""
+        from ..engine.edition import get
+
+        try:
+            get(other)
+        except SpecError as err:
+            raise SpecError(field, other, err.allowed, "load the draft first: vw.load_edition(path)") from None
+        return other
+
+    @staticmethod
     def _name(name: Any, other: str | None = None, field: str = "name") -> str:
         if (not isinstance(name, str) or not name.strip() or name.strip() == "base"
                 or len(name.strip()) > MAX_NAME or not name.strip().isprintable()):
@@ -261,6 +297,10 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         variant: str = content.get("variant")  # type: ignore[assignment]  # checked just below
         if action in ("knob", "reset", "rename") and variant not in VARIANTS:
             raise MessageError("variant", variant, "A or B")
+        if action == "knob" and self.drafts.get(variant):
+            raise MessageError("variant", variant, "a variant that plays by this roller's rules",
+                               f"variant {variant} plays by the draft {self.drafts[variant]}: change that draft's "
+                               "file, or reset the variant")
         if action == "knob":
             name, value = content.get("name"), content.get("value")
             knob = self._knob(name)
@@ -272,6 +312,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             name = content.get("name")
             if name is None:
                 self.variants = {**self.variants, variant: {}}
+                self.drafts = {**self.drafts, variant: ""}
             else:
                 rules = {k: v for k, v in self.variants[variant].items() if k != self._knob(name).name}
                 self.variants = {**self.variants, variant: rules}
@@ -306,8 +347,9 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             return
         self._show_base_rules(base)
         na, nb = self.names["A"], self.names["B"]
+        played = {v: self.drafts.get(v) or self.variants[v] for v in VARIANTS}
         try:
-            c = compare(base, {na: self.variants["A"], nb: self.variants["B"]})
+            c = compare(base, {na: played["A"], nb: played["B"]})
         except SpecError as err:
             self._comparison = None
             self.view = {"ok": False, "message": str(err)}
@@ -317,7 +359,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         heat: dict[str, Any] = {}
         if len(self.axes) == 2:
             over = {ax: next(o["values"] for o in self.axis_options if o["name"] == ax) for ax in self.axes}
-            s = sweep(base, over=over, variants={na: self.variants["A"], nb: self.variants["B"]})
+            s = sweep(base, over=over, variants={na: played["A"], nb: played["B"]})
             heat = s.heat(nb, minus=na) if self.show == "B-A" else s.heat(na if self.show == "A" else nb)
         self.view = {
             "ok": True,
@@ -355,14 +397,19 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
                             "checkpoints": [list(cp) for cp in s.checkpoints], "verdict": s.verdict()}
         return out
 
+    def _shown(self, v: str) -> Any:
+        return self.drafts[v] if self.drafts.get(v) else self.variants.get(v)
+
     def __repr__(self) -> str:
-        return f"LabPanel(edition={self.edition!r}, A={self.variants.get('A')!r}, B={self.variants.get('B')!r})"
+        return f"LabPanel(edition={self.edition!r}, A={self._shown('A')!r}, B={self._shown('B')!r})"
 
 
 class RuleLab(ViewChecked, ipywidgets.VBox):
     """The rule lab (see the module): ``RuleLab(edition, roll=None, a=rules,
     b=rules, names=("A", "B"), axes=("dice", "factors"), **fields)``; the
-    fields are the base roll's, as for its roller.
+    fields are the base roll's, as for its roller. A variant may also be
+    another draft of the game (its id, or what ``vw.load_edition``
+    returns): the base roll played by that draft (docs/drafts.md).
 
     A box of two widgets (the roller and the lab's panel): the view writes
     none of its traits (a write is refused and shown in the panel's error
@@ -370,11 +417,12 @@ class RuleLab(ViewChecked, ipywidgets.VBox):
 
     _who = "the rule lab"
 
-    def __init__(self, edition: str | None = None, roll: str | None = None, *, a: Mapping | None = None,
-                 b: Mapping | None = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
+    def __init__(self, edition: Any = None, roll: str | None = None, *, a: Any = None,
+                 b: Any = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
                  **fields: Any) -> None:
         from ..engine.edition import ids
 
+        edition = edition_id(edition)  # a loaded draft as its id
         if edition is not None and (not isinstance(edition, str) or edition.strip().lower() not in ids()):
             raise SpecError("edition", edition, "one of " + ", ".join(ids()))
         edition = edition.strip().lower() if edition else TaskRoller._default_edition()
@@ -415,5 +463,5 @@ class RuleLab(ViewChecked, ipywidgets.VBox):
 
     def __repr__(self) -> str:
         p = self.panel
-        return (f"RuleLab(edition={p.edition!r}, roll={self.roller.roll!r}, A={p.variants['A']!r}, "
-                f"B={p.variants['B']!r})")
+        return (f"RuleLab(edition={p.edition!r}, roll={self.roller.roll!r}, A={p._shown('A')!r}, "
+                f"B={p._shown('B')!r})")
