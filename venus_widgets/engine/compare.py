@@ -20,10 +20,10 @@ compares exact fractions, so "no change" is never a rounding.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from .export import html_text
 from .api import denominator, normalize, odds
 from .errors import SpecError
 from .format import percent_text
@@ -245,13 +245,13 @@ class Comparison:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        e = html.escape
+        e = html_text
         rows = self.to_rows()
         head = "".join(f"<th scope='col'>{e(n)}</th>" for n in self.names)
         head += "".join(f"<th scope='col'>{e(n)} − base</th>" for n in self.names[1:])
         body = []
         for r in rows:
-            cells = "".join(f"<td>{_pct(r[n])}</td>" for n in self.names)
+            cells = "".join(f"<td>{e(_pct(r[n]))}</td>" for n in self.names)
             cells += "".join(f"<td>{e(_points(r[n] - r['base']))}</td>" for n in self.names[1:])
             body.append(f"<tr><th scope='row'>{e(r['label'])}</th>{cells}</tr>")
         verdicts = "".join(f"<li><b>{e(n)}</b>: {e(self.verdicts[n])}</li>" for n in self.names[1:])
@@ -285,7 +285,7 @@ def _difference_chart(c: Comparison, rows: list[dict[str, Any]]) -> str:
     for i, r in enumerate(rows):
         x0 = 10 + i * group + (group - bw * len(diffs)) / 2
         x_mid = 10 + i * group + group / 2
-        spans = "".join(f"<tspan x='{x_mid}' dy='{12 if n else 0}'>{html.escape(line)}</tspan>"
+        spans = "".join(f"<tspan x='{x_mid}' dy='{12 if n else 0}'>{html_text(line)}</tspan>"
                         for n, line in enumerate(ticks[i]))
         parts.append(f"<text x='{x_mid}' y='{2 * h + 40}' font-size='11' text-anchor='middle'>{spans}</text>")
         for j, ds in enumerate(diffs):
@@ -294,17 +294,17 @@ def _difference_chart(c: Comparison, rows: list[dict[str, Any]]) -> str:
             y = h + 14 - bh if d > 0 else h + 14
             x = x0 + j * bw
             word = "more likely" if d > 0 else "less likely" if d < 0 else "no change"
-            name = html.escape(c.names[j + 1])
+            name = html_text(c.names[j + 1])
             parts.append(f"<rect x='{x:.1f}' y='{y:.1f}' width='{bw - 4}' height='{max(bh, 0.5):.1f}' "
                          f"fill='{shades[j % 4]}' {'' if d >= 0 else 'fill-opacity=0.55 '}>"
-                         f"<title>{name}, {html.escape(r['label'])}: {html.escape(_points(d / 100))} ({word})"
+                         f"<title>{name}, {html_text(r['label'])}: {html_text(_points(d / 100))} ({word})"
                          f"</title></rect>")
             if d:
                 ty = y - 3 if d > 0 else y + bh + 10
                 parts.append(f"<text x='{x + (bw - 4) / 2:.1f}' y='{ty:.1f}' font-size='9' "
                              f"text-anchor='middle'>{d:+.1f}</text>")
     parts.append("</svg>")
-    legend = " ".join(f"<span>bar {j + 1}: {html.escape(n)}</span>" for j, n in enumerate(c.names[1:]))
+    legend = " ".join(f"<span>bar {j + 1}: {html_text(n)}</span>" for j, n in enumerate(c.names[1:]))
     return "".join(parts) + f"<p class='vw-legend'>Bars in each group, left to right: {legend}</p>"
 
 

@@ -24,13 +24,13 @@ factors than the rules take, helpers that cannot merge) is NaN, and
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from .export import html_text
 from .api import normalize, odds_of_normalized
 from .compare import _points, edition_of, layered, on_edition, with_rules
 from .errors import SpecError
@@ -165,12 +165,12 @@ class Sweep:
         the number. ``minus="base"`` shows ``name`` minus that rule set in
         percentage points; ``quantity`` another chance (:meth:`heat`)."""
         d = self.heat(name, minus, goal, quantity)
-        e = html.escape
+        e = html_text
         head = "".join(f"<th scope='col'>{e(c)}</th>" for c in d["cols"])
         body = []
         for r in d["rows"]:
             cells = "".join(f"<td title='{e(c['why'])}'>not allowed</td>" if c["value"] is None
-                            else f"<td style='background:{c['bg']};color:{c['fg']}'>{e(c['text'])}</td>"
+                            else f"<td style='background:{e(c['bg'])};color:{e(c['fg'])}'>{e(c['text'])}</td>"
                             for c in r["cells"])
             body.append(f"<tr><th scope='row'>{e(r['label'])}</th>{cells}</tr>")
         return (f"<table class='vw-heatmap'><caption>{e(d['caption'])}</caption><thead><tr><td></td>{head}</tr></thead>"
