@@ -51,6 +51,16 @@ export function formatDelta(d) {
   return `${sign}${n} ${n === 1 ? "point" : "points"}`;
 }
 
+/** The words of the table's re-roll step (Python sends them; KISS and
+ *  successes unless the edition names its own, e.g. a draft's "Push" of
+ *  "sixes"): its name, the verb of its button, the unit counted. */
+export function stepWords(t) {
+  const s = (t && t.step) || {};
+  const name = s.name || "KISS";
+  const unit = Array.isArray(s.unit) && s.unit[0] ? s.unit : ["success", "successes"];
+  return { name, verb: name, one: unit[0], many: unit[1] };
+}
+
 /** The text of a what-if hint: "+1 KISS: +12 points". */
 export function hintText(h) {
   return `${h.label}: ${formatDelta(h.delta)}`;
@@ -959,7 +969,7 @@ function diceRow(model, t) {
   LAST_ROLL.set(model, rollKey);
   return [t.entered ? h("div", { class: "vw-sub", "data-testid": "table-seed" }, "Faces entered by hand")
     : h("div", { class: "vw-sub", title: `Seed ${t.seed} (the log keeps it whole)`, "data-testid": "table-seed" }, `Seed ${shortSeed(t.seed)}`),
-  h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? "Dice: press a die to select it for KISS" : "Dice" },
+  h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? `Dice: press a die to select it for ${stepWords(t).name}` : "Dice" },
     t.dice.map((d) => renderDie(model, d, t.phase, fresh)))];
 }
 
@@ -973,9 +983,10 @@ export function renderCard(model) {
   if (t.phase === "enter" || t.phase === "enter_kiss") return enterView(model, t);
   const out = [t.stale ? h("p", { class: "vw-note", "data-testid": "stale-note" }, t.note) : null, ...diceRow(model, t)];
   if (t.phase === "kiss") {
-    out.push(h("p", { "data-testid": "kiss-budget" }, `${t.successes} success${t.successes === 1 ? "" : "es"} showing, goal ${t.goal}. KISS budget: ${t.budget_left} of ${t.budget} left.`));
+    const step = stepWords(t);
+    out.push(h("p", { "data-testid": "kiss-budget" }, `${t.successes} ${t.successes === 1 ? step.one : step.many} showing, goal ${t.goal}. ${step.name} budget: ${t.budget_left} of ${t.budget} left.`));
     out.push(h("button", { type: "button", class: "vw-roll", "data-key": "commit", "data-testid": "kiss-commit", "data-step": "commit", onclick: () => send(model, { do: "commit" }) },
-      t.selected.length || (t.ego_reroll && t.ego_reroll.on) ? "KISS the selected dice" : "Keep the dice"));
+      t.selected.length || (t.ego_reroll && t.ego_reroll.on) ? `${step.verb} the selected dice` : "Keep the dice"));
     return out;
   }
   if (t.snake && t.snake.eyes) out.push(h("p", { "data-testid": "snake-eyes", class: "vw-error" }, `Snake eyes (${t.snake.ones} ones): ${t.snake.label}`));

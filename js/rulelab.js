@@ -118,21 +118,39 @@ function knobControl(model, knob, variant, value) {
   return h("span", {}, scalarControl(form, value, label, set, err, `knob-${variant}-${knob.name}`, model), errorLine(err));
 }
 
+/** The words of a variant that plays by another draft (its id), or "" for the lab's own rules. */
+export function draftWords(drafts, v) {
+  const id = (drafts || {})[v];
+  return id ? `plays by the draft ${id}` : "";
+}
+
 /** The knobs the roll can use (Python sends only those), each by the table's words with its code
  *  name in small print, its seed sentence, and a control for A and for B side by side (stacked when narrow). */
 function knobsTable(model) {
   const knobs = model.get("knobs") || [];
   const variants = model.get("variants") || {};
+  const drafts = model.get("drafts") || {};
   const names = model.get("names") || {};
   const nameInput = (v) => {
     const id = uid("name");
+    const other = draftWords(drafts, v);
     return h("span", { class: "vw-opt" }, h("label", { for: id }, `Name of variant ${v}`),
       h("input", { id, type: "text", value: names[v] || v, maxlength: 30, size: 12, "data-testid": `name-${v}`, "data-key": `name-${v}`,
-        onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value }) }));
+        onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value }) }),
+      other ? h("span", { class: "vw-sub", "data-testid": `draft-${v}` }, ` ${other} `,
+        h("button", { type: "button", class: "vw-small", "aria-label": `Variant ${names[v] || v} back to this roller's rules`,
+          onclick: () => send(model, { do: "reset", variant: v, name: null }) }, "use these rules")) : null);
   };
   const cards = knobs.map((k) => {
     const titleId = uid("knob-title");
     const cells = ["A", "B"].map((v) => {
+      if (drafts[v]) {  // a variant that plays by another draft sets no knob here
+        return h("div", { class: "vw-knob-v", "data-testid": `knob-${v}-${k.name}`, "data-changed": "false" },
+          h("span", { class: "vw-knob-who" }, `${names[v] || v}: `), h("span", { class: "vw-sub" }, draftWords(drafts, v)));
+      }
+      if (drafts[v]) {
+        return h("td", { "data-testid": `knob-${v}-${k.name}`, "data-changed": "false" }, h("span", { class: "vw-sub" }, "—"));
+      }
       const given = Object.prototype.hasOwnProperty.call(variants[v] || {}, k.name);
       const value = given ? variants[v][k.name] : (k.base !== undefined ? k.base : k.default);  // the base roll's value
       return h("div", { class: "vw-knob-v", "data-testid": `knob-${v}-${k.name}`, "data-changed": String(given) },
@@ -328,7 +346,7 @@ export function render({ model, el }) {
     if (w > 0 && Math.abs(w - width) >= 4) { width = w; drawOdds(); }
   }) : null;
   if (watch) watch.observe(odds);
-  const on = [["change:variants", drawKnobs], ["change:names", drawKnobs], ["change:knobs", drawKnobs],
+  const on = [["change:variants", drawKnobs], ["change:drafts", drawKnobs], ["change:names", drawKnobs], ["change:knobs", drawKnobs],
     ["change:field_errors", () => { drawKnobs(); drawError(); }], ["change:view", drawOdds],
     ["change:axes", drawOdds], ["change:show", drawOdds], ["change:error", drawError]];
   for (const [n, f] of on) model.on(n, f);

@@ -210,7 +210,21 @@ class Chapter:
 def build(source: Path, images: bool = True) -> nbformat.NotebookNode:
     """The notebook (without outputs) for one chapter source: its build cells
     run, its prose rendered with their numbers, its figures attached (without
-    their PNG bytes when ``images`` is false: only the names are compared)."""
+    their PNG bytes when ``images`` is false: only the names are compared).
+    Editions a chapter registers (drafts it loads) are gone afterwards: a
+    build leaves the process as it found it."""
+    from venus_widgets.engine import edition
+
+    before = dict(edition._REGISTRY)
+    try:
+        return _build(source, images)
+    finally:
+        for ident in [k for k in edition._REGISTRY if k not in before]:
+            edition.unregister(ident)
+        edition._REGISTRY.update(before)
+
+
+def _build(source: Path, images: bool) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": KERNELSPEC, "language_info": LANGUAGE_INFO}
     chapter = Chapter(source.stem, images)
