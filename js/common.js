@@ -976,7 +976,7 @@ function diceRow(model, t) {
 /** The roll card: the dice on the table, what they show and the button
  *  that takes the roll on (KISS or keep, Spend Ego, Roll again): beside
  *  the headline, so the chance, the dice and the next step are seen together. */
-export function renderCard(model) {
+export function renderRollCard(model) {
   const t = model.get("table") || {};
   const words = model.get("words") || {};
   if (!t.phase || t.phase === "idle") return [];
@@ -1154,7 +1154,7 @@ export function mountRoller(model, el, kind, opts = {}) {
     const doc = root.ownerDocument;
     const had = inTable(doc.activeElement);
     const t = model.get("table") || {};
-    rerender(cardTable, () => renderCard(model));
+    rerender(cardTable, () => renderRollCard(model));
     rerender(steps, () => renderSteps(model));
     rollButton.hidden = !!(t.phase && t.phase !== "idle");  // the card's own buttons take the roll on
     drawHeadline();
