@@ -47,6 +47,7 @@ test-js:
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_odds.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_lab.py
+	$(BIN)/python benchmarks/bench_advice.py
 	$(MAKE) --no-print-directory bench-widgets
 
 ## Widget latency in JupyterLab + Chromium: slider -> odds vs a trivial round trip.

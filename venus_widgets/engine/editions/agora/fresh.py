@@ -142,12 +142,23 @@ def reroll(p, six, succ, ones, k, die, caps=(None, None), tops: Sequence[int] | 
     grid = Grid.of(tops, caps, ones_alone)
     at = grid.flat(k, np.minimum(six, grid.n6 - 1), np.minimum(ones, grid.n1 - 1), succ)
     width, kmax = grid.width, tops[3]
-    g = bincount(at, np.broadcast_to(p, at.shape), minlength=(kmax + 1) * width).reshape(-1, width)
+    g = _bins(at, p, (kmax + 1) * width).reshape(-1, width)
     if ones_alone:
         at = np.asarray(k * grid.alone + ones)
-        g[:, grid.cells:] = bincount(at, np.broadcast_to(p, at.shape),
-                                     minlength=(kmax + 1) * grid.alone).reshape(-1, grid.alone)
+        g[:, grid.cells:] = _bins(at, p, (kmax + 1) * grid.alone).reshape(-1, grid.alone)
     return grid.roll(g, die)
+
+
+def _bins(at: np.ndarray, p: np.ndarray, size: int) -> np.ndarray:
+    """``p`` (broadcast to ``at``) added up into ``size`` bins by ``at``:
+    whole numbers stay whole numbers of their own dtype (``np.bincount``
+    would make them floats), floats and Fractions as :func:`bincount`."""
+    p = np.asarray(p)
+    if p.dtype.kind not in "iu":
+        return bincount(at, np.broadcast_to(p, at.shape), minlength=size)
+    out = np.zeros(size, dtype=p.dtype)
+    np.add.at(out, np.asarray(at).ravel(), np.broadcast_to(p, at.shape).ravel())
+    return out
 
 
 def _horner(g: np.ndarray, mult: np.ndarray, moves: Callable[[np.ndarray, np.ndarray], list[Move]]) -> np.ndarray:
