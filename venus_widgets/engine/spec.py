@@ -30,7 +30,6 @@ from . import edition as _ed  # no cycle: edition imports this module only to ty
 from . import knobs
 from .errors import SpecError
 
-EDITIONS = ("playtest", "playsheet", "agora", "heresy", "vers")
 CALIBERS = ("bronze", "silver", "gold", "platinum")
 _CALIBER_ALIASES = {"br": "bronze", "si": "silver", "go": "gold", "pl": "platinum"}
 
