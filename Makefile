@@ -31,8 +31,10 @@ test: $(STAMP)
 	  --nbval --nbval-sanitize-with notebooks/nbval_sanitize.cfg tests notebooks
 	node --test js/tests/
 
+## Python tests without a browser and without the network (the Lite site's
+## build, marked `network`, fetches from pip and npm registries: `make test` runs it).
 test-python: $(STAMP)
-	$(BIN)/python -m pytest -p no:cacheprovider -m "not browser"
+	$(BIN)/python -m pytest -p no:cacheprovider -m "not browser and not network"
 
 test-browser: $(STAMP)
 	bash scripts/ensure-tools.sh
