@@ -80,12 +80,22 @@ function knobControl(model, knob, variant, value) {
   return h("span", {}, scalarControl(form, value, label, set));
 }
 
+/** The words of a variant that plays by another draft (its id), or "" for the lab's own rules. */
+export function draftWords(drafts, v) {
+  const id = (drafts || {})[v];
+  return id ? `plays by the draft ${id}` : "";
+}
+
 function knobsTable(model) {
   const knobs = model.get("knobs") || [];
   const variants = model.get("variants") || {};
+  const drafts = model.get("drafts") || {};
   const names = model.get("names") || {};
   const rows = knobs.map((k) => {
     const cells = ["A", "B"].map((v) => {
+      if (drafts[v]) {
+        return h("td", { "data-testid": `knob-${v}-${k.name}`, "data-changed": "false" }, h("span", { class: "vw-sub" }, "—"));
+      }
       const given = Object.prototype.hasOwnProperty.call(variants[v] || {}, k.name);
       const value = given ? variants[v][k.name] : (k.base !== undefined ? k.base : k.default);  // the base roll's value
       return h("td", { "data-testid": `knob-${v}-${k.name}`, "data-changed": String(given) },
@@ -98,9 +108,13 @@ function knobsTable(model) {
   });
   const nameInput = (v) => {
     const id = uid("name");
+    const other = draftWords(drafts, v);
     return h("span", {}, h("label", { for: id, class: "vw-visually-hidden" }, `Name of variant ${v}`),
       h("input", { id, type: "text", value: names[v] || v, maxlength: 30, size: 10, "data-testid": `name-${v}`,
-        onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value }) }));
+        onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value }) }),
+      other ? h("div", { class: "vw-sub", "data-testid": `draft-${v}` }, other, " ",
+        h("button", { type: "button", class: "vw-small", "aria-label": `Variant ${names[v] || v} back to this roller's rules`,
+          onclick: () => send(model, { do: "reset", variant: v, name: null }) }, "use these rules")) : null);
   };
   return h("table", { class: "vw-knobs", "data-testid": "knobs" },
     h("caption", {}, "Rule knobs: change a rule in variant A or B (the base plays by the rules as read)"),
@@ -254,7 +268,8 @@ export function render({ model, el }) {
   };
   const drawError = () => { error.textContent = model.get("error") || ""; };
   drawKnobs(); drawOdds(); drawError();
-  const on = [["change:variants", drawKnobs], ["change:names", drawKnobs], ["change:knobs", drawKnobs], ["change:view", drawOdds], ["change:axes", drawOdds],
+  const on = [["change:variants", drawKnobs], ["change:drafts", drawKnobs], ["change:names", drawKnobs], ["change:knobs", drawKnobs],
+    ["change:view", drawOdds], ["change:axes", drawOdds],
     ["change:show", drawOdds], ["change:error", drawError]];
   for (const [n, f] of on) model.on(n, f);
   return () => { for (const [n, f] of on) model.off(n, f); };

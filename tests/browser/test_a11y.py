@@ -173,7 +173,7 @@ def test_axe_finds_nothing_serious(lab_page, theme):
     for i in range(len(CELLS) - 2):
         page.locator(".jp-CodeCell").nth(i).locator(".vw-root").wait_for()
     page.get_by_test_id("vw-fc").wait_for()
-    page.get_by_test_id("vw-log").get_by_test_id("log-table").wait_for()
+    page.get_by_test_id("vw-log").get_by_test_id("log-entries").wait_for()
     size = page.viewport_size
     try:
         set_theme(page, name, media)

@@ -154,6 +154,8 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
         return odds_of_normalized(s)
     if denominator(s) is None:
         field = "explode" if s["edition"] == "playsheet" else "pool"
+        if field not in s:  # a registered edition (a draft): the spec's edition says where the dice come from
+            field = "edition"
         raise SpecError(field, s[field], "no exploding dice for exact=True",
                         "exploding dice can roll without end, so their odds are not a fraction; "
                         "use exact=False for the odds with the tail below 1e-12 cut off")

@@ -20,10 +20,10 @@ compares exact fractions, so "no change" is never a rounding.
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
+from .export import html_text
 from .api import denominator, normalize, odds
 from .errors import SpecError
 from .format import percent_text
@@ -47,15 +47,49 @@ def layered(under: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]
     return out
 
 
-def with_rules(spec: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
+def edition_of(variant: Any) -> str | None:
+    """The edition a variant plays by, when it names one: an edition's id
+    (a loaded draft's), or an edition itself (what ``vw.load_edition``
+    returns); None for rule knobs."""
+    if isinstance(variant, str):
+        return variant
+    ident = getattr(variant, "ID", None)
+    return ident if isinstance(ident, str) and not isinstance(variant, Mapping) else None
+
+
+def on_edition(spec: Mapping[str, Any], edition: str) -> dict[str, Any]:
+    """``spec`` played by another edition (another draft of the same game):
+    the fields both have keep their values, the others take the other
+    edition's defaults; normalized (a value the other edition does not
+    take is a :class:`SpecError` naming the field).
+
+    >>> on_edition({"edition": "heresy", "pool": 6, "black": 3, "trade": 1}, "vers")
+    {'edition': 'vers', 'roll': 'check', 'ranks': 3, 'penalty': 0}
+    """
+    from .edition import get
+    from .spec import default_roll
+
+    kinds = get(edition).SCHEMAS
+    roll = spec.get("roll")
+    roll = roll if roll in kinds else default_roll(edition)
+    fields = kinds[roll]
+    return normalize({"edition": edition, "roll": roll, **{k: v for k, v in spec.items() if k in fields}})
+
+
+def with_rules(spec: Mapping[str, Any], rules: Any) -> dict[str, Any]:
     """``spec`` with ``rules`` over its own rules (:func:`layered`: a
     per-caliber knob changes the calibers it names and keeps the spec's own
-    value for the others, not the default), normalized.
+    value for the others, not the default), normalized; ``rules`` naming an
+    edition (an id, or a loaded draft) plays the spec by that edition
+    (:func:`on_edition`).
 
     >>> with_rules({"roll": "task", "rules": {"success_from": {"bronze": 4}}},
     ...            {"success_from": {"silver": 3}})["rules"]["success_from"]
     {'bronze': 4, 'silver': 3, 'gold': 3, 'platinum': 2}
     """
+    other = edition_of(rules)
+    if other is not None:
+        return on_edition(spec, other)
     if not isinstance(rules, Mapping):
         raise SpecError("rules", rules, "a dict of rule knobs such as {'threshold_base': 2}")
     return normalize({**spec, "rules": layered(spec.get("rules") or {}, rules)})
@@ -167,7 +201,7 @@ class Comparison:
         qa, qb = reported(v["base"]), reported(v[name])
         exact = bool(self.exact)
         out = {}
-        for q in dict.fromkeys([*qa, *qb]):
+        for q in _compared(qa, qb, v["base"], v[name]):
             a, b = qa.get(q, 0), qb.get(q, 0)
             if _differ(a, b, exact):
                 out[q] = (float(a), float(b))
@@ -211,13 +245,13 @@ class Comparison:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        e = html.escape
+        e = html_text
         rows = self.to_rows()
         head = "".join(f"<th scope='col'>{e(n)}</th>" for n in self.names)
         head += "".join(f"<th scope='col'>{e(n)} − base</th>" for n in self.names[1:])
         body = []
         for r in rows:
-            cells = "".join(f"<td>{_pct(r[n])}</td>" for n in self.names)
+            cells = "".join(f"<td>{e(_pct(r[n]))}</td>" for n in self.names)
             cells += "".join(f"<td>{e(_points(r[n] - r['base']))}</td>" for n in self.names[1:])
             body.append(f"<tr><th scope='row'>{e(r['label'])}</th>{cells}</tr>")
         verdicts = "".join(f"<li><b>{e(n)}</b>: {e(self.verdicts[n])}</li>" for n in self.names[1:])
@@ -251,7 +285,7 @@ def _difference_chart(c: Comparison, rows: list[dict[str, Any]]) -> str:
     for i, r in enumerate(rows):
         x0 = 10 + i * group + (group - bw * len(diffs)) / 2
         x_mid = 10 + i * group + group / 2
-        spans = "".join(f"<tspan x='{x_mid}' dy='{12 if n else 0}'>{html.escape(line)}</tspan>"
+        spans = "".join(f"<tspan x='{x_mid}' dy='{12 if n else 0}'>{html_text(line)}</tspan>"
                         for n, line in enumerate(ticks[i]))
         parts.append(f"<text x='{x_mid}' y='{2 * h + 40}' font-size='11' text-anchor='middle'>{spans}</text>")
         for j, ds in enumerate(diffs):
@@ -260,17 +294,17 @@ def _difference_chart(c: Comparison, rows: list[dict[str, Any]]) -> str:
             y = h + 14 - bh if d > 0 else h + 14
             x = x0 + j * bw
             word = "more likely" if d > 0 else "less likely" if d < 0 else "no change"
-            name = html.escape(c.names[j + 1])
+            name = html_text(c.names[j + 1])
             parts.append(f"<rect x='{x:.1f}' y='{y:.1f}' width='{bw - 4}' height='{max(bh, 0.5):.1f}' "
                          f"fill='{shades[j % 4]}' {'' if d >= 0 else 'fill-opacity=0.55 '}>"
-                         f"<title>{name}, {html.escape(r['label'])}: {html.escape(_points(d / 100))} ({word})"
+                         f"<title>{name}, {html_text(r['label'])}: {html_text(_points(d / 100))} ({word})"
                          f"</title></rect>")
             if d:
                 ty = y - 3 if d > 0 else y + bh + 10
                 parts.append(f"<text x='{x + (bw - 4) / 2:.1f}' y='{ty:.1f}' font-size='9' "
                              f"text-anchor='middle'>{d:+.1f}</text>")
     parts.append("</svg>")
-    legend = " ".join(f"<span>bar {j + 1}: {html.escape(n)}</span>" for j, n in enumerate(c.names[1:]))
+    legend = " ".join(f"<span>bar {j + 1}: {html_text(n)}</span>" for j, n in enumerate(c.names[1:]))
     return "".join(parts) + f"<p class='vw-legend'>Bars in each group, left to right: {legend}</p>"
 
 
@@ -318,10 +352,27 @@ def _moved_words(moved: list[str], qa: Mapping[str, Any], qb: Mapping[str, Any],
     return [f"{', '.join(names)}: {_pct(a)} -> {_pct(b)}" for (a, b), names in groups]
 
 
+def _compared(qa: Mapping[str, Any], qb: Mapping[str, Any], base: Odds, o: Odds) -> list[str]:
+    """The chances two rule sets are compared on: every chance either
+    reports (one it does not report cannot happen under it: 0); but between
+    two editions (two drafts of a game) only those both report, since a
+    chance one edition does not name says nothing of it.
+
+    >>> a = Odds.from_pmf({"edition": "x"}, {0: 0.5, 1: 0.5}, threshold=1, breakdown={"crit": 0.1})
+    >>> b = Odds.from_pmf({"edition": "y"}, {0: 0.5, 1: 0.5}, threshold=1, breakdown={"first roll": 0.5})
+    >>> _compared(reported(a), reported(b), a, b), _compared(reported(a), reported(a), a, a)
+    (['P(pass)', 'P(goal)'], ['P(pass)', 'P(goal)', 'crit'])
+    """
+    both = list(dict.fromkeys([*qa, *qb]))
+    if base.spec.get("edition") == o.spec.get("edition"):
+        return both
+    return [q for q in both if q in qa and q in qb]
+
+
 def _verdict(outcome: str, base: Odds, o: Odds, exact: bool) -> str:
     """The verdict of ``o`` against ``base`` (both exact when ``exact``)."""
     qa, qb = reported(base), reported(o)
-    moved = [q for q in dict.fromkeys([*qa, *qb]) if _differ(qa.get(q, 0), qb.get(q, 0), exact)]
+    moved = [q for q in _compared(qa, qb, base, o) if _differ(qa.get(q, 0), qb.get(q, 0), exact)]
     same = (base.distribution == o.distribution if exact
             else base.distribution.keys() == o.distribution.keys()
             and not any(_differ(p, o.distribution[k], False) for k, p in base.distribution.items()))
@@ -352,12 +403,13 @@ def _verdict(outcome: str, base: Odds, o: Odds, exact: bool) -> str:
     return "; ".join(words + _moved_words(moved, qa, qb, said, exact))
 
 
-def compare(spec: Mapping[str, Any], variants: Mapping[str, Mapping[str, Any]]) -> Comparison:
+def compare(spec: Mapping[str, Any], variants: Mapping[str, Any]) -> Comparison:
     """Each variant's exact odds beside the spec's own (``base``).
 
     ``variants`` maps a name to rule knobs (``vw.rules(edition)`` lists
-    them), merged over the spec's own ``rules``. A bad knob is a
-    :class:`SpecError` naming the variant and ``rules.<knob>``."""
+    them), merged over the spec's own ``rules``, or to another edition (a
+    loaded draft, or its id: the spec played by that draft, docs/drafts.md).
+    A bad knob is a :class:`SpecError` naming the variant and ``rules.<knob>``."""
     if not isinstance(variants, Mapping) or not variants:
         raise SpecError("variants", variants, "a dict of name -> rules, e.g. {'Bronze 4-6': "
                                               "{'success_from': {'bronze': 4}}}")

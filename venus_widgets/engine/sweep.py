@@ -24,15 +24,15 @@ factors than the rules take, helpers that cannot merge) is NaN, and
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from .export import html_text
 from .api import normalize, odds_of_normalized
-from .compare import _points, layered, with_rules
+from .compare import _points, edition_of, layered, on_edition, with_rules
 from .errors import SpecError
 from .format import percent_text
 from .quantities import GOAL, PASS, reported
@@ -165,12 +165,12 @@ class Sweep:
         the number. ``minus="base"`` shows ``name`` minus that rule set in
         percentage points; ``quantity`` another chance (:meth:`heat`)."""
         d = self.heat(name, minus, goal, quantity)
-        e = html.escape
+        e = html_text
         head = "".join(f"<th scope='col'>{e(c)}</th>" for c in d["cols"])
         body = []
         for r in d["rows"]:
             cells = "".join(f"<td title='{e(c['why'])}'>not allowed</td>" if c["value"] is None
-                            else f"<td style='background:{c['bg']};color:{c['fg']}'>{e(c['text'])}</td>"
+                            else f"<td style='background:{e(c['bg'])};color:{e(c['fg'])}'>{e(c['text'])}</td>"
                             for c in r["cells"])
             body.append(f"<tr><th scope='row'>{e(r['label'])}</th>{cells}</tr>")
         return (f"<table class='vw-heatmap'><caption>{e(d['caption'])}</caption><thead><tr><td></td>{head}</tr></thead>"
@@ -190,18 +190,23 @@ def _listed(a: np.ndarray) -> list:
     return [[None if np.isnan(x) else float(x) for x in row] for row in a.reshape(a.shape[0], -1)]
 
 
-def _cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Mapping[str, Any]) -> dict:
+def _cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Any) -> dict:
     fields = {k: v for k, v in setting.items() if not k.startswith("rules.")}
     knobs = {k[len("rules."):]: v for k, v in setting.items() if k.startswith("rules.")}
     s = dict(spec, **fields)
+    other = edition_of(rules)
+    if other is not None:  # another edition (a draft): played by it, with the knob axis of its own
+        moved = on_edition(s, other)
+        return with_rules(moved, knobs) if knobs else moved
     merged = layered(rules, knobs)  # the axis's knob over the variant's, key by key, both over the spec's
     return with_rules(s, merged) if merged else normalize(s)
 
 
-def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mapping[str, Mapping] | None = None) -> Sweep:
+def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mapping[str, Any] | None = None) -> Sweep:
     """P(pass) and P(goal) of ``spec`` over one or two axes (``over``: field
     or ``"rules.<knob>"`` -> values), for the base rules and each variant
-    (name -> rule knobs, merged over the spec's own rules)."""
+    (name -> rule knobs, merged over the spec's own rules; or another
+    edition, a loaded draft or its id)."""
     if not isinstance(over, Mapping) or not 1 <= len(over) <= 2:
         raise SpecError("over", over, "a dict of one or two axes, e.g. {'dice': range(1, 11), 'factors': range(5)}")
     base = normalize(spec)
@@ -217,10 +222,11 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
         raise SpecError("over", {a: len(v) for a, v in axes}, f"at most {MAX_CELLS} cells")
     variants = dict(variants or {})
     names = ("base",) + tuple(str(n) for n in variants)
-    rule_sets = {"base": {}, **{str(n): dict(r) for n, r in variants.items()}}
-    for name, r in rule_sets.items():
-        if not isinstance(r, Mapping):
-            raise SpecError(f"variants.{name}", r, "a dict of rule knobs")
+    rule_sets: dict[str, Any] = {"base": {}}
+    for n, r in variants.items():
+        if edition_of(r) is None and not isinstance(r, Mapping):
+            raise SpecError(f"variants.{n}", r, "a dict of rule knobs, or another edition (a loaded draft)")
+        rule_sets[str(n)] = r if edition_of(r) is not None else dict(r)
     p_pass, p_goal, why, quantities = {}, {}, {}, {}
     for name in names:
         pp, pg = np.full(shape, np.nan), np.full(shape, np.nan)
