@@ -5,7 +5,8 @@ Every test here takes an edition and what it says of itself (its
 ``SAMPLES``: small specs whose every roll can be counted, a few large ones,
 faces typed by hand) and nothing else: no table per edition. They run on
 each registered edition (the built-in ones), on the toy edition of
-tests/toy_edition, on :data:`DICE_SUM`, an edition written in this file, and
+tests/toy_edition, on :data:`DICE_SUM`, an edition written in this file, on the drafts that
+ship with the package (venus_widgets/drafts/: editions made of data), and
 on any edition named on the command line::
 
     pytest tests/test_edition_contract.py --edition=my_package.my_edition
@@ -131,8 +132,35 @@ DICE_SUM = types.SimpleNamespace(
 # The editions under test
 # --------------------------------------------------------------------------
 
+def _draft(name: str, samples: Samples) -> Any:
+    """A draft that ships with the package (venus_widgets/drafts/), read as
+    an edition, with the samples it is tried on (a draft file has none yet)."""
+    from venus_widgets.engine.drafts import read_draft
+
+    ed = read_draft(name)
+    ed.SAMPLES = samples
+    return ed
+
+
+#: The drafts that ship with the package: small specs whose every roll can
+#: be counted (Heresy's 6s explode to a depth of 2 here), large ones.
+DRAFTS = {
+    "coins.toml": Samples(small=({"coins": 2, "kiss": 1, "threshold_heads": 1},),
+                          large=({"coins": 8, "kiss": 3, "threshold_heads": 6},)),
+    "heresy.toml": Samples(small=({"pool": 2, "black": 1, "rules": {"dice.d6.depth": 2}},
+                                  {"pool": 4, "trade": 1, "rules": {"dice.d6.depth": 1}}),
+                           large=({"pool": 30, "black": 12, "trade": 4},)),
+    "vers.toml": Samples(small=({"ranks": 3, "penalty": 2},), large=({"ranks": 20, "penalty": 30},)),
+    "playtest.toml": Samples(small=({"dice": 2, "kiss": 1, "consequences": 1},
+                                    {"caliber": "silver", "dice": 1, "allies": ["gold"], "kiss": 1, "ego": "double6"}),
+                             large=({"caliber": "gold", "dice": 8, "allies": ["platinum"], "kiss": 4, "factors": 3},)),
+}
+
 #: Editions these tests register themselves (and unregister after).
-EXTRA = {"toy": toy_edition, "dice-sum": DICE_SUM}
+EXTRA: dict[str, Any] = {"toy": toy_edition, "dice-sum": DICE_SUM}
+for _name, _samples in DRAFTS.items():
+    _ed = _draft(_name, _samples)
+    EXTRA[_ed.ID] = _ed
 
 
 def _from_command_line(config: Any) -> dict[str, Any]:
