@@ -143,13 +143,15 @@ def _draft(name: str, samples: Samples) -> Any:
 
 
 #: The drafts that ship with the package: small specs whose every roll can
-#: be counted (Heresy's 6s explode to a depth of 2 here), large ones.
+#: be counted (Heresy's 6s explode to a depth of 1 or 2 here), large ones.
 DRAFTS = {
     "coins.toml": Samples(small=({"coins": 2, "kiss": 1, "threshold_heads": 1},),
                           large=({"coins": 8, "kiss": 3, "threshold_heads": 6},)),
     "heresy.toml": Samples(small=({"pool": 2, "black": 1, "rules": {"dice.d6.depth": 2}},
                                   {"pool": 4, "trade": 1, "rules": {"dice.d6.depth": 1}}),
                            large=({"pool": 30, "black": 12, "trade": 4},)),
+    "heresy-push.toml": Samples(small=({"pool": 2, "black": 1, "rules": {"dice.d6.depth": 1}},),
+                                large=({"pool": 20, "black": 6},)),
     "vers.toml": Samples(small=({"ranks": 3, "penalty": 2},), large=({"ranks": 20, "penalty": 30},)),
     "playtest.toml": Samples(small=({"dice": 2, "kiss": 1, "consequences": 1},
                                     {"caliber": "silver", "dice": 1, "allies": ["gold"], "kiss": 1, "ego": "double6"}),
