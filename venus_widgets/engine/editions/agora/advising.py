@@ -116,7 +116,8 @@ def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool |
     return {"p_pass": pp, "p_goal": pp, "p_critical": pc}
 
 
-def _choices_odds(spec, faces, ranks, keys, grid, n, help_rank) -> list[tuple[float, float]]:
+def _choices_odds(spec: dict, faces: list[int], ranks: list[int], keys: list[tuple[bool, int]], grid: np.ndarray,
+                  n: int, help_rank: int | None) -> list[tuple[float, float]]:
     """P(pass), P(critical) of many KISS choices at once: ``grid[c, j]``
     dice of the group ``keys[j]`` (owner, kind of face) KISSed.
 
@@ -185,7 +186,8 @@ def _check_faces(spec: dict, faces: Sequence[int], ranks: list[int]) -> list[int
     return [int(f) for f in faces]
 
 
-def _option_odds(spec, faces, ranks, chosen, n, help_rank) -> tuple[float, float]:
+def _option_odds(spec: dict, faces: list[int], ranks: list[int], chosen: Sequence[int], n: int,
+                 help_rank: int | None) -> tuple[float, float]:
     """P(pass), P(critical) when the dice ``chosen`` are KISSed: counted in
     whole numbers of ways out of ``6**m`` for the ``m`` fresh dice (int64,
     exact below 2**63: 24 fresh dice at most make 6**24 < 2**63; Python ints

@@ -67,7 +67,8 @@ class Grid(NamedTuple):
     capped: tuple[bool, bool]
 
     @classmethod
-    def of(cls, tops: Sequence[int], caps=(None, None), ones_alone: bool = False) -> "Grid":
+    def of(cls, tops: Sequence[int], caps: tuple[int | None, int | None] = (None, None),
+           ones_alone: bool = False) -> "Grid":
         """The grid for rows whose 6s, successes and 1s reach at most
         ``tops`` with their fresh dice (their count plus their ``k``),
         cut at ``caps`` (0 drops that count)."""
@@ -87,7 +88,7 @@ class Grid(NamedTuple):
         """The cells of one flat grid: those and the 1s alone."""
         return self.cells + self.alone
 
-    def flat(self, k, six, low, succ) -> np.ndarray:
+    def flat(self, k: Any, six: Any, low: Any, succ: Any) -> np.ndarray:
         """The flat cells of (KISSed dice, 6s, 1s, successes) (arrays that
         broadcast, each within the grid) when the grids of each ``k`` lie
         one after the other, :attr:`width` apart."""
@@ -95,7 +96,7 @@ class Grid(NamedTuple):
         outer = low * self.n6 + six if self.capped[1] else six * self.n1 + low
         return (k * self.width + succ) + outer * self.ns
 
-    def roll(self, g: np.ndarray, die) -> tuple[np.ndarray, ...]:
+    def roll(self, g: np.ndarray, die: Any) -> tuple[np.ndarray, ...]:
         """Roll ``g[k]`` (one flat grid per ``k``) with ``k`` fresh dice of
         weights or probabilities ``die`` each; the law as flat cells (p,
         6s, successes, 1s), and with :attr:`alone` the 1s alone."""
@@ -118,8 +119,8 @@ class Grid(NamedTuple):
         return out + (h[cells:],) if self.alone else out
 
 
-def reroll(p, six, succ, ones, k, die, caps=(None, None), tops: Sequence[int] | None = None,
-           ones_alone: bool = False) -> tuple[np.ndarray, ...]:
+def reroll(p: Any, six: Any, succ: Any, ones: Any, k: Any, die: Any, caps: tuple[int | None, int | None] = (None, None),
+           tops: Sequence[int] | None = None, ones_alone: bool = False) -> tuple[np.ndarray, ...]:
     """Add ``k`` fresh main dice to each row (arrays that broadcast); the
     joint law of (6s, successes, 1s) as flat cells (p, 6s, successes, 1s),
     and with ``ones_alone`` the law of the 1s alone, uncapped (cell ``i``
@@ -178,7 +179,7 @@ def _horner(g: np.ndarray, mult: np.ndarray, moves: Callable[[np.ndarray, np.nda
     return h if len(g) % 2 else nxt
 
 
-def _moves(h: np.ndarray, nxt: np.ndarray, die, shape: tuple[int, int, int],
+def _moves(h: np.ndarray, nxt: np.ndarray, die: Any, shape: tuple[int, int, int],
            capped: tuple[bool, bool]) -> list[Move]:
     """The moves of one fresh die between flat grids of (6s, 1s, successes)
     counts (``shape``; ``capped``: whether the 6s, the 1s, stop at a top
