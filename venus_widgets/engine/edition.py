@@ -155,7 +155,8 @@ def register(edition: Any) -> None:
     of the wrong kind, and a refused edition leaves the registry as it was.
     The registry keeps it complete: the optional members it leaves out take
     their defaults (:mod:`.contract`), and :func:`get` hands out that
-    complete view (its ``source`` is the edition as given).
+    complete view (its ``source`` is the edition as given; its members are
+    read once, here: an edition changed afterwards is registered again).
 
     >>> import types
     >>> try:
