@@ -150,7 +150,7 @@ DRAFTS = {
     "heresy.toml": Samples(small=({"pool": 2, "black": 1, "rules": {"dice.d6.depth": 2}},
                                   {"pool": 4, "trade": 1, "rules": {"dice.d6.depth": 1}}),
                            large=({"pool": 30, "black": 12, "trade": 4},)),
-    "heresy-push.toml": Samples(small=({"pool": 2, "black": 1, "rules": {"dice.d6.depth": 1}},),
+    "heresy-push.toml": Samples(small=({"pool": 2, "rules": {"dice.d6.depth": 1}},),
                                 large=({"pool": 20, "black": 6},)),
     "vers.toml": Samples(small=({"ranks": 3, "penalty": 2},), large=({"ranks": 20, "penalty": 30},)),
     "playtest.toml": Samples(small=({"dice": 2, "kiss": 1, "consequences": 1},
