@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from . import export as _export
 from .errors import SpecError
@@ -82,7 +82,7 @@ class PartyLadder:
         """The mean of the characters' chances on rung ``i``."""
         return math.fsum(self.chances[i]) / len(self.names)
 
-    def _nearest(self, chance_of) -> int:
+    def _nearest(self, chance_of: Callable[[int], float]) -> int:
         return min(range(len(self.rungs)),
                    key=lambda i: (round(abs(chance_of(i) - self.target), 12), -chance_of(i), i))
 
@@ -92,7 +92,11 @@ class PartyLadder:
 
     @property
     def best_for(self) -> dict[str, int]:
-        return {n: self._nearest(lambda i, j=j: self.chances[i][j]) for j, n in enumerate(self.names)}
+        out = {}
+        for j, n in enumerate(self.names):
+            column = [row[j] for row in self.chances]
+            out[n] = self._nearest(column.__getitem__)
+        return out
 
     @property
     def why(self) -> str:
