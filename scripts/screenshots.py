@@ -99,7 +99,7 @@ def main(names: list[str]) -> int:
                 set_theme(page, lab_theme)
                 for width, sidebar in WINDOWS:
                     # tall enough that no view is cut by the notebook's own scrolling
-                    page.set_viewport_size({"width": width, "height": 3000})
+                    page.set_viewport_size({"width": width, "height": 4200})
                     set_sidebar(page, sidebar)
                     page.wait_for_timeout(600)
                     for i, name in enumerate(chosen, start=1):
