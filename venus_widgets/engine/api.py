@@ -16,9 +16,7 @@ import dataclasses
 import json
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from functools import lru_cache
-from itertools import islice
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -26,6 +24,7 @@ import numpy as np
 from .advice import Advice
 from .edition import get as get_edition
 from .errors import SpecError
+from .inputs import read_list
 from .exact import EXACT_BELOW
 from .odds import SNAP_BELOW, Odds
 from .rolls import Roll, check_seed, entered
@@ -171,20 +170,10 @@ MAX_FACES = 256
 
 
 def _items(field: str, value: Any, allowed: str) -> list:
-    """The items of a list argument, read like a spec's list field: a list,
-    tuple or array (not a set, a string or a dict), at most
-    :data:`MAX_FACES` items, so an endless iterator is refused."""
-    if isinstance(value, AbstractSet):
-        raise SpecError(field, value, allowed, "a set has no order: use a list")
-    if value is None or isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
-        raise SpecError(field, value, allowed)
-    try:
-        items = list(islice(value, MAX_FACES + 1))
-    except TypeError:
-        raise SpecError(field, value, allowed) from None
-    if len(items) > MAX_FACES:
-        raise SpecError(field, value, allowed, f"no roll has more than {MAX_FACES} dice")
-    return items
+    """The items of a list argument, read like a spec's list field
+    (:func:`.inputs.read_list`): at most :data:`MAX_FACES` items, so an
+    endless iterator is refused."""
+    return read_list(field, value, MAX_FACES, allowed)
 
 
 def _index_list(field: str, value: Any) -> list[int]:
@@ -260,7 +249,7 @@ def enter(
     """
     s = normalize(spec)
     faces, kiss_faces = _face_list("faces", faces), _face_list("kiss_faces", kiss_faces)
-    kiss_list = _kiss_list(list(kiss))
+    kiss_list = _kiss_list(kiss)
     ego = _ego_arg(s, ego)
     with entered(faces, kiss_faces) as (first, second):
         r = _edition(s["edition"]).roll(s, 0, kiss_list, ego)
@@ -295,7 +284,7 @@ def kiss_to_enter(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Se
     """
     s = normalize(spec)
     with entered(_face_list("faces", faces), [], dry_kiss=True) as (first, _second):
-        r = _edition(s["edition"]).roll(s, 0, _kiss_list(list(kiss)), _ego_arg(s, ego))
+        r = _edition(s["edition"]).roll(s, 0, _kiss_list(kiss), _ego_arg(s, ego))
         first.check_used()
     return sorted(set(r.kissed))
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from .api import denominator, normalize, odds
-from .errors import SpecError
+from .errors import SpecError, UnknownName
 from .format import percent_text
 from .odds import Odds
 
@@ -96,6 +96,8 @@ class Comparison:
     def difference(self, name: str) -> dict[Any, float]:
         """Percentage points, variant minus base, of the chance of at least
         each outcome (a check: of passing)."""
+        if not isinstance(name, str) or name not in self.odds:
+            raise UnknownName("name", name, "one of " + ", ".join(self.names))
         a, b = _at_least(self.odds["base"]), _at_least(self.odds[name])
         return {k: round((b.get(k, 0.0) - a.get(k, 0.0)) * 100, 12) for k in sorted(set(a) | set(b), key=_key)}
 

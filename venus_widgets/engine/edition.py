@@ -130,6 +130,10 @@ def unregister(edition_id: str) -> None:
 def get(edition_id: str) -> Edition:
     """The edition with this id; a :class:`SpecError` naming ``edition``
     when there is none."""
+    if type(edition_id) is not str:
+        if not isinstance(edition_id, str):
+            raise SpecError("edition", edition_id, "one of " + ", ".join(ids()), "an edition's name, as a string")
+        edition_id = str(edition_id)  # e.g. numpy's str
     if edition_id not in _REGISTRY and edition_id in BUILT_IN:
         register(importlib.import_module(f"{__package__}.editions.{edition_id}"))
     try:

@@ -408,6 +408,15 @@ class Odds:
         """True when outcomes are numbers (pools, Heresy, VERS)."""
         return all(isinstance(k, int) for k in self.distribution)
 
+    @staticmethod
+    def _outcome_count(k: Any) -> int:
+        """``k`` of :meth:`at_least` and :meth:`at_most`: a whole number."""
+        if type(k) is int:
+            return k
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
+            raise SpecError("k", k, "a whole number of successes (an outcome)")
+        return int(k)
+
     def _need_numeric(self, what: str) -> None:
         if not self.numeric:
             raise SpecError(
@@ -454,6 +463,7 @@ class Odds:
 
     def at_least(self, k: int) -> float:
         """P(outcome >= k) (a Fraction for exact odds)."""
+        k = self._outcome_count(k)
         self._need_numeric("at_least")
         c = self._counts()
         if c is not None:
@@ -462,6 +472,7 @@ class Odds:
 
     def at_most(self, k: int) -> float:
         """P(outcome <= k) (a Fraction for exact odds)."""
+        k = self._outcome_count(k)
         self._need_numeric("at_most")
         c = self._counts()
         if c is not None:

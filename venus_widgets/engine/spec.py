@@ -16,11 +16,9 @@ venus_widgets.engine.errors.SpecError: rank=7 is not allowed: expected a whole n
 
 from __future__ import annotations
 
-import itertools
 import math
 import numbers
 from collections.abc import Mapping
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +27,7 @@ import numpy as np
 from . import edition as _ed  # no cycle: edition imports this module only to type-check
 from . import knobs
 from .errors import SpecError
+from .inputs import read_list
 
 EDITIONS = ("playtest", "playsheet", "agora", "heresy", "vers")
 CALIBERS = ("bronze", "silver", "gold", "platinum")
@@ -223,15 +222,8 @@ class List:
         """At most ``max_len + 1`` items of any other iterable (an endless
         iterator is refused, not read for ever); a set, string or mapping is
         refused."""
-        if isinstance(value, AbstractSet):
-            raise SpecError(field, value, self.allowed,
-                            "a set has no order, and the order gives each die its place: use a list")
-        if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
-            raise SpecError(field, value, self.allowed)
-        try:
-            return list(itertools.islice(value, self.max_len + 1))
-        except TypeError:
-            raise SpecError(field, value, self.allowed) from None
+        return read_list(field, value, self.max_len, self.allowed,
+                         unordered="a set has no order, and the order gives each die its place: use a list")
 
     def describe(self) -> dict:
         d = {"kind": "list", "max_len": self.max_len, "default": [], "doc": self.doc, **_words(self)}
@@ -340,6 +332,28 @@ def default_roll(edition: str) -> str:
     return "check" if "check" in kinds else kinds[0]
 
 
+def edition_and_roll(edition: Any, roll: Any = None) -> tuple[str, str]:
+    """An edition's id and one of its kinds of roll (``None``: its default
+    roll), checked as a spec's ``edition`` and ``roll`` fields are: a
+    :class:`SpecError` naming the field says what is allowed.
+
+    >>> edition_and_roll("Agora")
+    ('agora', 'check')
+    >>> edition_and_roll("heresy", "check")
+    Traceback (most recent call last):
+    ...
+    venus_widgets.engine.errors.SpecError: roll='check' is not allowed: expected one of task
+    """
+    if type(edition) is not str or edition not in _ed.ids():
+        edition = Choice(tuple(_ed.ids()), "playtest").check("edition", edition)
+    kinds = ROLL_KINDS[edition]
+    if roll is None:
+        return edition, default_roll(edition)
+    if type(roll) is not str or roll not in kinds:
+        roll = Choice(kinds, default_roll(edition)).check("roll", roll)
+    return edition, roll
+
+
 def schema(edition: str = "playtest", roll: str | None = None,
            rules: Mapping[str, Any] | None = None) -> dict[str, Field]:
     """The fields of one kind of roll, in display order; with ``rules`` (a
@@ -347,8 +361,17 @@ def schema(edition: str = "playtest", roll: str | None = None,
 
     >>> schema("playtest", "task")["factors"].hi, schema("playtest", "task", {"max_factors": 6})["factors"].hi
     (4, 6)
+    >>> schema("nope")
+    Traceback (most recent call last):
+    ...
+    venus_widgets.engine.errors.SpecError: edition='nope' is not allowed: expected one of playtest, playsheet, agora, heresy, vers
     """
-    roll = roll or default_roll(edition)
+    edition, roll = edition_and_roll(edition, roll)
+    return _schema(edition, roll, check_rules(edition, rules) if rules is not None else {})
+
+
+def _schema(edition: str, roll: str, rules: Mapping[str, Any]) -> dict[str, Field]:
+    """:func:`schema` of a checked edition, roll and rules."""
     if not rules:
         return SCHEMAS[(edition, roll)]
     ed = _ed.get(edition)
@@ -357,7 +380,7 @@ def schema(edition: str = "playtest", roll: str | None = None,
 
 def defaults(edition: str = "playtest", roll: str | None = None) -> dict[str, Any]:
     """The complete spec that an empty dict with this edition and roll means."""
-    roll = roll or default_roll(edition)
+    edition, roll = edition_and_roll(edition, roll)
     out: dict[str, Any] = {"edition": edition, "roll": roll}
     for name, kind in schema(edition, roll).items():
         out[name] = list(kind.default) if isinstance(kind, List) else kind.default
@@ -446,7 +469,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     if type(roll) is not str or roll not in schemas:
         roll = Choice(tuple(schemas), default_roll(edition)).check("roll", roll)
     rules = check_rules(edition, spec["rules"]) if "rules" in spec else {}
-    fields = schemas[roll] if not rules else schema(edition, roll, rules)
+    fields = schemas[roll] if not rules else _schema(edition, roll, rules)
     out: dict[str, Any] = {"edition": edition, "roll": roll}
     for key, value in spec.items():
         if key not in _ENVELOPE and key not in fields:

@@ -29,6 +29,7 @@ import numpy as np
 from .api import normalize, odds_of_normalized
 from .compare import _points, with_rules
 from .errors import SpecError
+from .inputs import read_list
 from .format import percent_text
 
 #: Most cells a sweep computes (per rule set): a guard against a typo's endless grid.
@@ -176,7 +177,12 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
     if not isinstance(over, Mapping) or not 1 <= len(over) <= 2:
         raise SpecError("over", over, "a dict of one or two axes, e.g. {'dice': range(1, 11), 'factors': range(5)}")
     base = normalize(spec)
-    axes = tuple((str(k), tuple(v)) for k, v in over.items())
+    for k in over:
+        if not isinstance(k, str):
+            raise SpecError("over", k, "axis names that are strings: a field, or a rule knob as 'rules.<knob>'")
+    # each axis read with a bound before the grid is counted (an endless iterator is refused, not read)
+    axes = tuple((k, tuple(read_list(f"over.{k}", v, MAX_CELLS, f"a list of values (at most {MAX_CELLS})")))
+                 for k, v in over.items())
     for axis, values in axes:
         if not values:
             raise SpecError(f"over.{axis}", list(values), "at least one value")
@@ -186,12 +192,17 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
     shape = tuple(len(v) for _, v in axes)
     if int(np.prod(shape)) > MAX_CELLS:
         raise SpecError("over", {a: len(v) for a, v in axes}, f"at most {MAX_CELLS} cells")
+    if variants is not None and not isinstance(variants, Mapping):
+        raise SpecError("variants", variants, "a dict of name -> rule knobs, e.g. {'Bronze 4-6': "
+                                              "{'success_from': {'bronze': 4}}}")
     variants = dict(variants or {})
-    names = ("base",) + tuple(str(n) for n in variants)
-    rule_sets = {"base": {}, **{str(n): dict(r) for n, r in variants.items()}}
-    for name, r in rule_sets.items():
+    for n, r in variants.items():
         if not isinstance(r, Mapping):
-            raise SpecError(f"variants.{name}", r, "a dict of rule knobs")
+            raise SpecError(f"variants.{n}", r, "a dict of rule knobs, e.g. {'threshold_base': 2}")
+    names = ("base",) + tuple(str(n) for n in variants)
+    if len(set(names)) != len(names):
+        raise SpecError("variants", list(variants), "names other than 'base', each once")
+    rule_sets = {"base": {}, **{str(n): dict(r) for n, r in variants.items()}}
     p_pass, p_goal, why = {}, {}, {}
     for name in names:
         pp, pg = np.full(shape, np.nan), np.full(shape, np.nan)
