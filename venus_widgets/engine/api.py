@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from .advice import Advice
+from .caching import Results
 from .edition import get as get_edition
 from .errors import SpecError
 from .inputs import read_list
@@ -45,51 +44,14 @@ def denominator(spec: Mapping[str, Any]) -> int | None:
     return _edition(spec["edition"]).denominator(spec)
 
 
-class CacheInfo(NamedTuple):
-    """What ``cache_info()`` reports, as for a ``functools`` cache."""
-
-    hits: int
-    misses: int
-    maxsize: int
-    currsize: int
-
-
-class _Results:
-    """Results by normalized spec: ``compute(spec)`` once per spec, the
-    least recently used dropped past ``maxsize``; ``cache_clear`` and
-    ``cache_info`` as a ``functools`` cache has them. Keyed by the spec's
-    ``repr`` (normalize gives every field in one order), and the spec itself
-    handed to ``compute`` as a sorted copy (:func:`_sorted`), so the caller's
-    dict is never shared."""
-
-    def __init__(self, compute: Callable[[dict[str, Any]], Odds], maxsize: int) -> None:
-        self._compute, self._maxsize = compute, maxsize
-        self._store: OrderedDict[str, Odds] = OrderedDict()
-        self._hits = self._misses = 0
-        self.__doc__ = compute.__doc__
-        self.__wrapped__ = compute
-        # on the instance, not the class: a class with these would look like a cache itself
-        self.cache_clear, self.cache_info = self._clear, self._info
-
-    def __call__(self, spec: dict[str, Any]) -> Odds:
-        key = repr(spec)
-        found = self._store.get(key)
-        if found is not None:
-            self._hits += 1
-            self._store.move_to_end(key)
-            return found
-        self._misses += 1
-        value = self._store[key] = self._compute(_sorted(spec))
-        if len(self._store) > self._maxsize:
-            self._store.popitem(last=False)
-        return value
-
-    def _clear(self) -> None:
-        self._store.clear()
-        self._hits = self._misses = 0
-
-    def _info(self) -> CacheInfo:
-        return CacheInfo(self._hits, self._misses, self._maxsize, len(self._store))
+def _results(compute: Callable[[dict[str, Any]], Odds], maxsize: int) -> Results[str, Odds]:
+    """Results by normalized spec (:class:`.caching.Results`, safe from many
+    threads): keyed by the spec's ``repr`` (normalize gives every field in
+    one order), and the spec itself handed to ``compute`` as a sorted copy
+    (:func:`_sorted`), so the caller's dict is never shared."""
+    out: Results[str, Odds] = Results(lambda spec: compute(_sorted(spec)), maxsize, key=repr)
+    out.__doc__, out.__wrapped__ = compute.__doc__, compute
+    return out
 
 
 def _sorted(value: Any) -> Any:
@@ -129,8 +91,8 @@ def _exact_odds(spec: dict[str, Any]) -> Odds:
     return _edition(spec["edition"]).odds(spec, exact=True)
 
 
-_odds_cached = _Results(_float_odds, 512)
-_exact_cached = _Results(_exact_odds, 64)
+_odds_cached = _results(_float_odds, 512)
+_exact_cached = _results(_exact_odds, 64)
 
 
 def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
@@ -363,18 +325,16 @@ def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequenc
     faces, kissed = _faces(faces), _index_list("kissed", kissed)
     # an Advice is immutable: a roller asks again for the same faces on every
     # click and gets the same object back (repr keeps True apart from 1)
-    key = (json.dumps(s, sort_keys=True), repr(faces), repr(kissed))
-    if key in _ADVICE:
-        _ADVICE.move_to_end(key)
-        return _ADVICE[key]
-    advice = mod.advise(s, faces, kissed)
-    _ADVICE[key] = advice
-    if len(_ADVICE) > 64:
-        _ADVICE.popitem(last=False)
-    return advice
+    return _ADVICE((s, faces, kissed))
 
 
-_ADVICE: OrderedDict[tuple[str, str, str], Advice] = OrderedDict()
+def _advise(args: tuple[dict[str, Any], list, list[int]]) -> Advice:
+    s, faces, kissed = args
+    return _edition(s["edition"]).advise(s, faces, kissed)
+
+
+_ADVICE: Results[tuple[str, str, str], Advice] = Results(
+    _advise, 64, key=lambda a: (json.dumps(a[0], sort_keys=True), repr(a[1]), repr(a[2])))
 
 
 def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequence[int],

@@ -224,7 +224,7 @@ def _outcomes(outcomes: Any, numeric: bool) -> list:
     kind = "whole numbers (the outcomes, e.g. successes)" if numeric else "words such as 'pass' and 'fail'"
     allowed = f"a list of rolled outcomes (e.g. [r.outcome for r in rolls]): {kind}"
     items = read_list("outcomes", outcomes, MAX_OUTCOMES, allowed)
-    out = []
+    out: list[int | str] = []
     for i, v in enumerate(items):
         if numeric and isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)):
             out.append(int(v))

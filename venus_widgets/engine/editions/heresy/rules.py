@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields
-from functools import lru_cache
+from ...caching import cached
 from typing import Any, Mapping
 
 from ...knobs import Kind, Knob, faces, values, whole
@@ -75,7 +75,7 @@ KNOBS: tuple[Knob, ...] = tuple(
 RULES = Rules()
 
 
-@lru_cache(maxsize=256)
+@cached(256)
 def _from_json(key: str) -> Rules:
     return Rules(**values(KNOBS, json.loads(key)))
 

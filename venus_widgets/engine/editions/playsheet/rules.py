@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from ...caching import cached
 from types import MappingProxyType
 from typing import Any, Mapping
 
@@ -93,7 +93,7 @@ KNOBS: tuple[Knob, ...] = (
 RULES = Rules()
 
 
-@lru_cache(maxsize=256)
+@cached(256)
 def _from_json(key: str) -> Rules:
     return Rules(**values(KNOBS, json.loads(key)))
 

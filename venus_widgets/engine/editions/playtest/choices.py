@@ -9,7 +9,7 @@ rolls and the advice choose among the choices listed here.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from ...caching import cached
 
 import numpy as np
 
@@ -97,7 +97,7 @@ def default_choice(counts: dict[tuple[str, int], int], b: int, ego: str, rules: 
     return choice
 
 
-@lru_cache(maxsize=4096)
+@cached(4096)
 def best_choice(state: tuple, b: int, ego: str, g: int, size: int, exact: bool = True, rules: Rules = RULES):
     """Best choice for a table state (sorted tuple of ((caliber, class), count));
     returns (joint (successes, sixes) pmf, chosen dict, ego reroll spent).

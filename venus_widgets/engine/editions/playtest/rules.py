@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from ...caching import cached
 from typing import Any, Mapping
 
 from ...knobs import Knob, boolean, optional, per, values, whole
@@ -124,7 +124,7 @@ KNOBS: tuple[Knob, ...] = (
 )
 
 
-@lru_cache(maxsize=256)
+@cached(256)
 def _from_json(key: str) -> Rules:
     return Rules.from_values(values(KNOBS, json.loads(key)))
 

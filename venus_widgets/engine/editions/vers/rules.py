@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field, fields
-from functools import lru_cache
+from ...caching import cached
 from typing import Any, Mapping
 
 from ...knobs import Knob, values, whole
@@ -63,7 +63,7 @@ KNOBS: tuple[Knob, ...] = tuple(
 RULES = Rules()
 
 
-@lru_cache(maxsize=256)
+@cached(256)
 def _from_json(key: str) -> Rules:
     return Rules(**values(KNOBS, json.loads(key)))
 
