@@ -25,7 +25,7 @@ from .edition import get as get_edition
 from .errors import SpecError
 from .inputs import read_list
 from .exact import EXACT_BELOW
-from .odds import SNAP_BELOW, Odds
+from .odds import SNAP_BELOW, Odds, probability
 from .rolls import Roll, check_seed, entered
 from .spec import ROLL_KINDS, normalize, schema
 
@@ -114,9 +114,15 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     if not exact:
         return odds_of_normalized(s)
     if denominator(s) is None:
-        field = "explode" if s["edition"] == "playsheet" else "pool"
-        raise SpecError(field, s[field], "no exploding dice for exact=True",
-                        "exploding dice can roll without end, so their odds are not a fraction; "
+        # the edition names the field whose dice roll without end; one that does not is refused here
+        try:
+            _edition(s["edition"]).odds(s, exact=True)
+        except SpecError:
+            raise
+        except Exception:  # noqa: BLE001 - the edition's own words failed: the plain ones below
+            pass
+        raise SpecError("exact", True, "False for this roll",
+                        "its dice can roll again without end, so the odds are not a fraction; "
                         "use exact=False for the odds with the tail below 1e-12 cut off")
     return _exact_cached(s)
 
@@ -363,4 +369,4 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
                         "only there does the choice of dice to KISS change the odds")
     faces, kiss = _faces(faces), _kiss_list(kiss)
     ego = _ego_arg(s, ego)
-    return mod.kiss_odds(s, faces, kiss, ego)
+    return {k: probability(v) for k, v in mod.kiss_odds(s, faces, kiss, ego).items()}

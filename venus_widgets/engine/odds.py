@@ -43,11 +43,17 @@ def _plain(outcome: Any) -> Any:
     return outcome if isinstance(outcome, str) else int(outcome)
 
 
-def _number(value: Any) -> Any:
+def probability(value: Any) -> Any:
     """A probability as a plain float (numpy scalars included) in [0, 1],
     or the Fraction it is in exact odds. Float noise past either end (odds
-    too large to count exactly are summed in floats: 1.0000000000000002)
-    is clipped: the true value lies within."""
+    too large to count exactly are summed in floats: 1.0000000000000002,
+    a difference of two chances: -1.1e-16) is clipped: the true value lies
+    within. The one place the engine clips a chance: the odds, advice,
+    the odds of a KISS choice and the steps of an explanation go through it.
+
+    >>> probability(1.0000000000000002), probability(-1.1e-16), probability(0.25)
+    (1.0, 0.0, 0.25)
+    """
     # floats first (numpy's float64 is one): Fraction's isinstance goes
     # through the numbers ABCs (~0.4 µs a value)
     if isinstance(value, float):
@@ -77,6 +83,8 @@ def _deep_freeze(value: Any) -> Any:
         return tuple([v if type(v) in _SCALARS else _deep_freeze(v) for v in value])
     return value
 
+
+_number = probability
 
 _SCALARS = frozenset({str, int, float, bool, type(None), Fraction})
 _SEQUENCES = frozenset({list, tuple})

@@ -239,9 +239,11 @@ class Schema(dict[str, Field]):
     the words the view shows around them: ``words`` (``outcome``, the name of
     a numeric result; ``threshold``, the name of the number to reach;
     ``ego_spend``, the button that spends Ego after the roll), ``passing``,
-    the outcomes of a non-numeric result that pass, and ``picks``, the menu a
+    the outcomes of a non-numeric result that pass, ``picks``, the menu a
     field with ``entries="pick"`` chooses from (dicts with ``id``, ``tier``,
-    ``text``, ``note``; ``fixed``: always chosen, not the player's pick).
+    ``text``, ``note``; ``fixed``: always chosen, not the player's pick),
+    and ``pass_parts`` and ``fail_parts``, the entries of ``Odds.breakdown``
+    that add up to P(pass) and to P(fail) (where the breakdown splits them).
 
     >>> s = Schema({"n": Int(0, 3, 1)}, words={"outcome": "heads"})
     >>> list(s), s.words["outcome"], Schema({}).words
@@ -249,11 +251,14 @@ class Schema(dict[str, Field]):
     """
 
     def __init__(self, fields: Mapping[str, Field], *, words: Mapping[str, str] | None = None,
-                 passing: tuple[str, ...] = (), picks: tuple[Mapping[str, Any], ...] = ()) -> None:
+                 passing: tuple[str, ...] = (), picks: tuple[Mapping[str, Any], ...] = (),
+                 pass_parts: tuple[str, ...] = (), fail_parts: tuple[str, ...] = ()) -> None:
         super().__init__(fields)
         self.words: dict[str, str] = dict(words or {})
         self.passing: frozenset[str] = frozenset(passing)
         self.picks: tuple[dict[str, Any], ...] = tuple(dict(p) for p in picks)
+        self.pass_parts: tuple[str, ...] = tuple(pass_parts)
+        self.fail_parts: tuple[str, ...] = tuple(fail_parts)
 
     def replace(self, **fields: Field) -> "Schema":
         """This schema with some fields' kinds changed (same order, words,
@@ -263,7 +268,8 @@ class Schema(dict[str, Field]):
         5
         """
         return Schema({k: fields.get(k, v) for k, v in self.items()}, words=self.words,
-                      passing=tuple(self.passing), picks=self.picks)
+                      passing=tuple(self.passing), picks=self.picks, pass_parts=self.pass_parts,
+                      fail_parts=self.fail_parts)
 
 
 class CrossError(SpecError):
@@ -402,6 +408,17 @@ def passing(edition: str = "playtest", roll: str | None = None) -> frozenset[str
     """The outcomes of a non-numeric result (a d20 check) that pass."""
     s = schema(edition, roll)
     return s.passing if isinstance(s, Schema) else frozenset()
+
+
+def parts(edition: str = "playtest", roll: str | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The entries of ``Odds.breakdown`` that add up to P(pass), and those
+    that add up to P(fail) (empty where the breakdown does not split them).
+
+    >>> parts("vers")
+    (('success',), ('failure',))
+    """
+    s = schema(edition, roll)
+    return (s.pass_parts, s.fail_parts) if isinstance(s, Schema) else ((), ())
 
 
 def describe(edition: str = "playtest", roll: str | None = None,
