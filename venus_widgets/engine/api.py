@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 from .advice import Advice
+from . import cost
 from .caching import Results
 from .edition import get as get_edition
 from .errors import SpecError
@@ -124,6 +125,7 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
         raise SpecError("exact", True, "False for this roll",
                         "its dice can roll again without end, so the odds are not a fraction; "
                         "use exact=False for the odds with the tail below 1e-12 cut off")
+    cost.check(s, exact=True)  # fractions cost more than floats: within the budget, or refused up front
     return _exact_cached(s)
 
 
@@ -307,6 +309,7 @@ def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -
     s = normalize(spec)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_ROLL_MANY:
         raise SpecError("n", n, f"a whole number from 0 to {MAX_ROLL_MANY}")
+    cost.check_rolls(s, int(n))  # the dice drawn, bounded before any is drawn
     seed = check_seed(seed)
     return _edition(s["edition"]).roll_many(s, int(n), seed)
 

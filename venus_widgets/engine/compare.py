@@ -248,7 +248,10 @@ def compare(spec: Mapping[str, Any], variants: Mapping[str, Mapping[str, Any]]) 
             raise SpecError(f"{name}: {err.field}", err.value, err.allowed, err.hint) from None
     out = {n: odds(s) for n, s in specs.items()}
     rational = all(denominator(s) is not None for s in specs.values())
-    ex = {n: odds(s, exact=True) for n, s in specs.items()} if rational else {}
+    try:
+        ex = {n: odds(s, exact=True) for n, s in specs.items()} if rational else {}
+    except SpecError:  # fractions beyond the cost guard's budget: the floats are compared
+        ex = {}
     verdicts = {}
     for n in names[1:]:
         if specs[n] == base_spec:

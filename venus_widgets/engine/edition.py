@@ -42,6 +42,7 @@ from .rolls import Roll
 from .table import TableRules
 
 if TYPE_CHECKING:
+    from .cost import Cost
     from .spec import Field
 
 
@@ -77,6 +78,11 @@ class Edition(Protocol):
         several fields together (each field already checked alone)."""
 
     def denominator(self, spec: dict) -> int | None: ...
+
+    def cost(self, spec: dict, exact: bool = False) -> Cost:
+        """The work of the spec's odds (``exact``: in fractions), estimated
+        from its sizes before any is done (:mod:`.cost`: the budget and the
+        one check, run on every spec by ``normalize``)."""
 
     def odds(self, spec: dict, exact: bool = False) -> Odds: ...
 

@@ -135,7 +135,8 @@ class Odds:
         for rational odds, the same odds in :class:`fractions.Fraction`
         (what ``odds(spec, exact=True)`` returns); every float here is
         ``float()`` of its Fraction, correctly rounded. ``None`` when the
-        odds are not rational (exploding dice) or too large to count exactly.
+        odds are not rational (exploding dice) or too large to count exactly
+        (a common denominator past 2**53: :attr:`rational` tells the two apart).
         (A property: float odds counted in whole numbers keep their
         :class:`Counts` and build the Fractions when this is first read.)
     """
@@ -430,6 +431,28 @@ class Odds:
             raise SpecError(
                 "roll", self.spec.get("roll"), "a roll with a numeric outcome", f"{what} needs counted successes"
             )
+
+    @property
+    def rational(self) -> bool:
+        """Whether these odds are fractions: every roll but dice that roll
+        again without end (exploding 10s, a Heresy face that scores and is
+        rolled again). True even where no Fraction was built: float odds
+        over a common denominator past 2**53 are summed in floats, and
+        :attr:`exact` is ``None`` there, yet ``odds(spec, exact=True)``
+        counts them exactly. Only odds that are not rational are sampled
+        (the rule lab) or have a tail cut off.
+
+        >>> import venus_widgets as vw
+        >>> vw.odds({"roll": "task", "dice": 30, "kiss": 40}).rational
+        True
+        >>> vw.odds({"edition": "playsheet", "roll": "task", "explode": True}).rational
+        False
+        """
+        if self._exact is not None or isinstance(self.p_pass, Fraction):
+            return True
+        from .edition import get  # the edition's denominator: None for dice that roll without end
+
+        return get(self.spec["edition"]).denominator(_thaw(self.spec)) is not None
 
     @property
     def exact(self) -> "Odds | None":

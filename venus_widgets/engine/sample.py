@@ -27,6 +27,7 @@ from .api import normalize, odds, roll_many
 from .errors import SpecError
 from .format import percent_text as percent
 from .odds import Odds
+from .cost import check_rolls
 from .rolls import check_seed
 
 MAX_SAMPLE = 1_000_000
@@ -95,6 +96,7 @@ def sample(spec: Mapping[str, Any], n: int = 20_000, seed: int | None = 1) -> Sa
         raise SpecError("n", n, f"a whole number of rolls from 1 to {MAX_SAMPLE:,}")
     seed = check_seed(seed)
     s = normalize(spec)
+    check_rolls(s, n)  # the dice drawn, bounded before any is drawn
     o = odds(s)
     outcomes = roll_many(s, n, seed)
     passed = outcomes.astype(bool) if outcomes.dtype == bool else outcomes >= (o.threshold or 0)

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 
 from . import edition as _ed  # no cycle: edition imports this module only to type-check
+from . import cost as _cost  # no cycle: cost imports this module only inside its functions
 from . import knobs
 from .errors import SpecError
 from .inputs import read_list
@@ -518,8 +519,11 @@ def check_rules(edition: str, given: Any) -> dict[str, Any]:
 
 
 def _cross_checks(s: dict[str, Any]) -> None:
-    """Rules that tie several fields together: the edition's."""
+    """Rules that tie several fields together: the edition's; then the
+    cost guard (:mod:`.cost`): odds that would take more than the budget
+    are refused, naming the field to change and the nearest value that fits."""
     _ed.get(s["edition"]).cross_checks(s)
+    _cost.check(s)
 
 
 def repair(spec: Mapping[str, Any]) -> dict[str, Any]:
