@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test setup test-python test-js test-browser bench bench-widgets app lite lite-serve clean
+.PHONY: lab test setup test-python test-js test-browser bench bench-widgets app lite lite-serve book clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -71,6 +71,11 @@ lite: $(STAMP)
 LITE_PORT ?= 8000
 lite-serve: $(STAMP)
 	$(BIN)/python scripts/build_lite.py $(LITE_ARGS) --serve $(LITE_PORT)
+
+## The reading edition: the rulebook as a static, linked HTML site in build/book (Sphinx + MyST-NB,
+## offline; the chapters are read as saved). Publish it beside build/lite: see docs/lite.md.
+book: $(STAMP)
+	$(BIN)/python scripts/build_book.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -81,7 +81,7 @@ from bench_caches import (  # noqa: E402,F401
     CacheInfo, DictCache, _dict_caches, _functools_caches, clear, engine_caches, icepool_clear, result_cache_names,
 )
 from bench_specs import (  # noqa: E402,F401
-    COLD_TARGET, RATIO_TARGET, Spec, SpecClass, quick_classes, spec_classes, sweep,
+    COLD_TARGET, DRAFTS, RATIO_TARGET, TWIN_TARGET, Spec, SpecClass, quick_classes, spec_classes, sweep,
 )
 
 # -- timing ------------------------------------------------------------------------
@@ -156,6 +156,15 @@ class Row:
     disagree: list[str] = field(default_factory=list)
     note: str = ""
     ratio_target: float | None = None
+    twin: str | None = None
+    #: the cold median of each spec, by the spec without its edition (to pair a draft with its edition)
+    by_spec: dict[str, float] = field(default_factory=dict)
+
+
+def _same(spec: Spec) -> str:
+    """A spec without its edition: the key that pairs a draft's spec with its edition's."""
+    return json.dumps({k: v for k, v in vw.normalize(spec).items() if k not in ("edition", "roll", "policy")},
+                      sort_keys=True)
 
 
 def max_difference(a: dict, b: dict) -> float:
@@ -166,7 +175,7 @@ def run_class(c: SpecClass, *, repeat: int = 1, icepool_budget: float = 10.0, ic
               icepool_max: int = 12, seed: int = 0) -> Row:
     """Time every spec of ``c``: ours cold, ours warm, then icepool (a sample)."""
     caches = engine_caches()
-    row = Row(c.name, len(c.specs), ratio_target=c.ratio_target)
+    row = Row(c.name, len(c.specs), ratio_target=c.ratio_target, twin=c.twin)
     vw.odds(c.warmup)  # one warm-up call per library
     if c.peer:
         icepool_cold(c.warmup, c.peer, 0)
@@ -180,6 +189,7 @@ def run_class(c: SpecClass, *, repeat: int = 1, icepool_budget: float = 10.0, ic
         cold, warm = [c for c, _ in runs], [w for _, w in runs]
         t_cold = statistics.median(t for t, _ in cold)
         row.cold.append(t_cold)
+        row.by_spec[_same(spec)] = t_cold
         row.warm.append(statistics.median(t for t, _ in warm))
         if c.peer and spent < icepool_budget and len(row.icepool) < icepool_max:
             w0 = time.perf_counter()
@@ -279,6 +289,17 @@ def targets(rows: list[Row]) -> list[str]:
            f"{len(rows) - len(slow)} of {len(rows)} classes"
            + ("" if not slow else "; not by " + ", ".join(f"{r.name} ({fmt_time(statistics.median(r.cold))})"
                                                          for r in slow))]
+    by_name = {r.name: r for r in rows}
+    for r in rows:
+        twin = by_name.get(r.twin or "")
+        if twin is None:
+            continue
+        pairs = [r.by_spec[k] / twin.by_spec[k] for k in r.by_spec if k in twin.by_spec]
+        if pairs:
+            value = statistics.median(pairs)
+            out.append(f"Target: the draft within {TWIN_TARGET:g}x of the edition on the same specs ({r.name}): "
+                       f"median {value:.1f}x over {len(pairs)} specs (from {min(pairs):.1f}x to {max(pairs):.1f}x): "
+                       + _verdict(value, TWIN_TARGET, at_most=True))
     for r in rows:
         if r.ratio_target is None:
             continue

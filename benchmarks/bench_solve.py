@@ -1,10 +1,12 @@
-"""Benchmark: ``vw.ladder``, ``vw.solve`` and ``vw.explain`` from cold caches.
+"""Benchmark: ``vw.ladder``, ``vw.solve`` and ``vw.explain`` from cold caches,
+the FC's screen, ``vw.fit``, and the KISS advice of the heaviest agora roll.
 
 Run with ``.venv/bin/python benchmarks/bench_solve.py [--repeat N]``.
 
-"Cold": before each timed call every ``functools`` cache of
-``venus_widgets.engine`` (found by walking its modules for ``cache_clear``)
-is cleared, so no result and no kernel is reused. The median and the worst
+"Cold": before each timed call every cache of ``venus_widgets.engine`` and
+its editions (every ``functools`` cache and every dict named like a cache,
+found by benchmarks/bench_caches.py as for bench_odds.py) is emptied, so no
+result and no kernel is reused. The median and the worst
 of ``--repeat`` runs are printed, in milliseconds (wall time, or with
 ``--clock cpu`` this process's CPU time, for a busy machine).
 """
@@ -12,13 +14,14 @@ of ``--repeat`` runs are printed, in milliseconds (wall time, or with
 from __future__ import annotations
 
 import argparse
-import importlib
-import pkgutil
 import statistics
 import time
 
+import bench_caches
+
 import venus_widgets as vw
-import venus_widgets.engine as engine
+
+CACHES = bench_caches.engine_caches()
 
 SPECS = {
     "playtest check (25 rungs)": {"caliber": "silver", "score": 6, "bonus_factors": 2},
@@ -43,11 +46,10 @@ SPECS = {
 
 
 def clear() -> None:
-    for m in pkgutil.iter_modules(engine.__path__):
-        mod = importlib.import_module(f"venus_widgets.engine.{m.name}")
-        for obj in vars(mod).values():
-            if hasattr(obj, "cache_clear"):
-                obj.cache_clear()
+    """Every engine cache, editions' included (bench_caches finds them as
+    bench_odds.py's "cold" does): a new spec, as a user meets it."""
+    bench_caches.clear(CACHES)
+    getattr(vw.engine.api, "_ADVICE", {}).clear()  # vw.advise's results, a dict not named like a cache
 
 
 CLOCK = time.perf_counter
@@ -109,6 +111,15 @@ def main() -> None:
         outcomes = [vw.roll(spec, seed=i).outcome for i in range(n)]
         med, worst = cold(lambda: vw.fit(spec, outcomes), args.repeat)
         print(f"vw.fit, {n} rolls of a 6-dice task, cold: {med:.1f} ms (worst {worst:.1f})")
+    # the heaviest agora roll's advice (23 dice and a help die, KISS 40, Ego): once 10,800 options and 6.9 s;
+    # tests/test_agora.py checks that the options are grouped, this measures the time
+    heavy = {"edition": "agora", "roll": "task", "job": 10, "assets": 10, "health": 3, "ego": True,
+             "helpers": [5, 5], "helper_kiss": True, "kiss": 40, "difficulty": "challenging", "consequences": 4}
+    for rank, faces in ((4, [1, 2, 3, 4, 5] * 2 + [1, 2, 3] * 4 + [1, 3]), (2, [1] * 17 + [2, 3, 4, 5, 5, 5, 2])):
+        spec = dict(heavy, rank=rank)
+        med, worst = cold(lambda: vw.advise(spec, faces), args.repeat)
+        print(f"vw.advise, the heaviest agora roll (rank {rank}, 24 dice, KISS 40), cold: {med:.1f} ms "
+              f"(worst {worst:.1f})")
 
 
 if __name__ == "__main__":

@@ -41,6 +41,8 @@ class SpecClass:
     no_peer: str = ""
     #: the icepool / ours cold ratio issue 8 asks of this class (median), if any
     ratio_target: float | None = None
+    #: a draft's class: the class of the hand-written edition on the same specs (issue 24: within 3x)
+    twin: str | None = None
 
 
 CALIBERS = ["bronze", "silver", "gold", "platinum"]
@@ -49,6 +51,8 @@ CALIBERS = ["bronze", "silver", "gold", "platinum"]
 #: class, cold), and the playtest sweep at least 30x faster than icepool.
 COLD_TARGET = 1e-3
 RATIO_TARGET = 30.0
+#: Issue 24's target: a draft's odds within 3x of the hand-written edition's (median over the same specs, cold).
+TWIN_TARGET = 3.0
 PT = {"edition": "playtest", "roll": "task"}
 PS = {"edition": "playsheet", "roll": "task"}
 AG = {"edition": "agora", "roll": "task"}
@@ -133,13 +137,41 @@ def spec_classes() -> list[SpecClass]:
         vw.normalize(spec)  # a legal spec (SpecError otherwise)
         warm = {k: spec[k] for k in ("edition", "roll") if k in spec}
         classes.append(SpecClass(name, [spec], warm, peer, "" if peer else optimal_na))
-    return classes
+    return classes + draft_classes(classes)
+
+
+#: The seeds written as drafts (venus_widgets/drafts/), the same specs as their editions' classes.
+DRAFTS = {"heresy task": "heresy-draft", "vers check": "vers-draft", "largest heresy task": "heresy-draft",
+          "playtest task, mixed calibers": "playtest-draft"}
+
+
+def draft_classes(classes: list[SpecClass]) -> list[SpecClass]:
+    """Issue 24: each seed written as a draft, on its edition's specs (the
+    playtest task without the policy field: the drafts' is the default)."""
+    from venus_widgets.engine.drafts import EXAMPLES, load_edition
+
+    out = []
+    for c in classes:
+        ident = DRAFTS.get(c.name)
+        if ident is None:
+            continue
+        load_edition(EXAMPLES / f"{ident.removesuffix('-draft')}.toml")
+
+        def moved(spec: Spec) -> Spec:
+            return {**{k: v for k, v in spec.items() if k != "policy"}, "edition": ident}
+
+        # icepool's peer reads the spec's fields: the playtest peer its policy, which the draft has not
+        peer = c.peer if c.peer != "peer_playtest" else None
+        why = c.no_peer if peer or not c.peer else f"icepool on the same specs: the class {c.name!r}"
+        out.append(SpecClass(f"{c.name} as a draft", [moved(s) for s in c.specs], moved(c.warmup), peer,
+                             why, twin=c.name))
+    return out
 
 
 def quick_classes(classes: list[SpecClass], per_class: int = 4) -> list[SpecClass]:
     """``--quick``: a seeded sample of ``per_class`` specs of each sweep."""
     out = []
     for c in classes:
-        specs = random.Random(c.name).sample(c.specs, min(per_class, len(c.specs)))
-        out.append(SpecClass(c.name, specs, c.warmup, c.peer, c.no_peer, c.ratio_target))
+        specs = random.Random(c.twin or c.name).sample(c.specs, min(per_class, len(c.specs)))  # a draft: its twin's
+        out.append(SpecClass(c.name, specs, c.warmup, c.peer, c.no_peer, c.ratio_target, c.twin))
     return out

@@ -51,6 +51,16 @@ export function formatDelta(d) {
   return `${sign}${n} ${n === 1 ? "point" : "points"}`;
 }
 
+/** The words of the table's re-roll step (Python sends them; KISS and
+ *  successes unless the edition names its own, e.g. a draft's "Push" of
+ *  "sixes"): its name, the verb of its button, the unit counted. */
+export function stepWords(t) {
+  const s = (t && t.step) || {};
+  const name = s.name || "KISS";
+  const unit = Array.isArray(s.unit) && s.unit[0] ? s.unit : ["success", "successes"];
+  return { name, verb: name, one: unit[0], many: unit[1] };
+}
+
 /** The text of a what-if hint: "+1 KISS: +12 points". */
 export function hintText(h) {
   return `${h.label}: ${formatDelta(h.delta)}`;
@@ -833,11 +843,12 @@ export function renderTable(model) {
   const rollKey = `${t.seed}|${(t.dice || []).map((d) => d.after).join(",")}`;
   const fresh = LAST_ROLL.get(model) !== rollKey;  // new faces roll in; a redraw of the same dice does not
   LAST_ROLL.set(model, rollKey);
-  out.push(h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? "Dice: press a die to select it for KISS" : "Dice" },
+  const step = stepWords(t);
+  out.push(h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? `Dice: press a die to select it for ${step.name}` : "Dice" },
     t.dice.map((d) => renderDie(model, d, t.phase, fresh))));
   out.push(h("p", { class: "vw-sub", "data-testid": "legend" }, legendText(t.dice, t.legend)));
   if (t.phase === "kiss") {
-    out.push(h("p", { "data-testid": "kiss-budget" }, `${t.successes} success${t.successes === 1 ? "" : "es"} showing, goal ${t.goal}. KISS budget: ${t.budget_left} of ${t.budget} left.`));
+    out.push(h("p", { "data-testid": "kiss-budget" }, `${t.successes} ${t.successes === 1 ? step.one : step.many} showing, goal ${t.goal}. ${step.name} budget: ${t.budget_left} of ${t.budget} left.`));
     if (t.ego_reroll && t.ego_reroll.available) {
       const id = uid("ego-reroll");
       out.push(h("div", { class: "vw-row" }, h("input", { type: "checkbox", id, checked: t.ego_reroll.on, "data-key": "ego-reroll", "data-testid": "ego-reroll",
@@ -845,7 +856,7 @@ export function renderTable(model) {
     }
     out.push(adviceView(model, t));
     out.push(h("button", { type: "button", "data-key": "commit", "data-testid": "kiss-commit", "data-step": "commit", onclick: () => send(model, { do: "commit" }) },
-      t.selected.length || (t.ego_reroll && t.ego_reroll.on) ? "KISS the selected dice" : "Keep the dice"));
+      t.selected.length || (t.ego_reroll && t.ego_reroll.on) ? `${step.verb} the selected dice` : "Keep the dice"));
   } else {
     if (t.snake && t.snake.eyes) out.push(h("p", { "data-testid": "snake-eyes", class: "vw-error" }, `Snake eyes (${t.snake.ones} ones): ${t.snake.label}`));
     if (t.ego_after && t.ego_after.available) {
@@ -897,6 +908,13 @@ export function logControls(model) {
 // ---------------------------------------------------------------------------
 
 const ODDS_ANNOUNCE_DELAY = 400; // ms after the last change of the odds
+/** The announcer's clock: the page's own, unless a browser test has put a
+ *  clock it drives in ``globalThis.__vwTimers`` (then what is heard does not
+ *  depend on how fast a busy machine answers; tests/browser/test_a11y.py). */
+const ANNOUNCER_TIMERS = {
+  setTimeout: (fn, ms) => (globalThis.__vwTimers || globalThis).setTimeout(fn, ms),
+  clearTimeout: (id) => (globalThis.__vwTimers || globalThis).clearTimeout(id),
+};
 
 /** Mount a roller view. ``opts.extras``/``opts.skip`` go to renderFields;
  *  ``opts.controlKeys`` are extra traits whose change redraws the controls. */
@@ -930,7 +948,7 @@ export function mountRoller(model, el, kind, opts = {}) {
     const key = structureKey(model, opts.structureKeys || []);
     if (key !== shape) { shape = key; rerender(controls, () => renderFields(model, opts)); } else { syncBound(controls, model); if (opts.sync) opts.sync(model, controls); }
   };
-  const announcer = makeAnnouncer((text) => { oddsLive.textContent = text; }, ODDS_ANNOUNCE_DELAY);
+  const announcer = makeAnnouncer((text) => { oddsLive.textContent = text; }, ODDS_ANNOUNCE_DELAY, ANNOUNCER_TIMERS);
   announcer.prime(oddsSentence(model.get("odds_view")));
   const drawOdds = () => { rerender(odds, () => renderOdds(model)); rerender(more, () => renderOddsMore(model)); announcer.push(oddsSentence(model.get("odds_view"))); };
   // A step of the table (Roll, Choose, KISS or keep, Spend Ego: buttons with

@@ -29,6 +29,17 @@ export function pointsCell(d) {
   return `${d > 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(1)}`;
 }
 
+/** A chart tick in lines of at most `width` characters, broken at spaces: "success with a bane" -> ["success", "with a", "bane"]. */
+export function tickLines(text, width = 9) {
+  const lines = [];
+  for (const word of String(text).split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] + " " + word).length <= width) lines[last] += " " + word;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 function scalarControl(form, value, label, onset) {
   const id = uid("knob");
   if (form.type === "bool") {
@@ -69,14 +80,24 @@ function knobControl(model, knob, variant, value) {
   return h("span", {}, scalarControl(form, value, label, set));
 }
 
+/** The words of a variant that plays by another draft (its id), or "" for the lab's own rules. */
+export function draftWords(drafts, v) {
+  const id = (drafts || {})[v];
+  return id ? `plays by the draft ${id}` : "";
+}
+
 function knobsTable(model) {
   const knobs = model.get("knobs") || [];
   const variants = model.get("variants") || {};
+  const drafts = model.get("drafts") || {};
   const names = model.get("names") || {};
   const rows = knobs.map((k) => {
     const cells = ["A", "B"].map((v) => {
+      if (drafts[v]) {
+        return h("td", { "data-testid": `knob-${v}-${k.name}`, "data-changed": "false" }, h("span", { class: "vw-sub" }, "—"));
+      }
       const given = Object.prototype.hasOwnProperty.call(variants[v] || {}, k.name);
-      const value = given ? variants[v][k.name] : k.default;
+      const value = given ? variants[v][k.name] : (k.base !== undefined ? k.base : k.default);  // the base roll's value
       return h("td", { "data-testid": `knob-${v}-${k.name}`, "data-changed": String(given) },
         knobControl(model, k, v, value),
         given ? h("button", { type: "button", class: "vw-small", "aria-label": `${k.name} for ${names[v] || v} back to the default`,
@@ -87,9 +108,13 @@ function knobsTable(model) {
   });
   const nameInput = (v) => {
     const id = uid("name");
+    const other = draftWords(drafts, v);
     return h("span", {}, h("label", { for: id, class: "vw-visually-hidden" }, `Name of variant ${v}`),
       h("input", { id, type: "text", value: names[v] || v, maxlength: 30, size: 10, "data-testid": `name-${v}`,
-        onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value }) }));
+        onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value }) }),
+      other ? h("div", { class: "vw-sub", "data-testid": `draft-${v}` }, other, " ",
+        h("button", { type: "button", class: "vw-small", "aria-label": `Variant ${names[v] || v} back to this roller's rules`,
+          onclick: () => send(model, { do: "reset", variant: v, name: null }) }, "use these rules")) : null);
   };
   return h("table", { class: "vw-knobs", "data-testid": "knobs" },
     h("caption", {}, "Rule knobs: change a rule in variant A or B (the base plays by the rules as read)"),
@@ -138,9 +163,11 @@ function diffChart(view) {
   const mk = (tag, attrs, text) => { const el = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v); if (text !== undefined) el.textContent = text; return el; };
   const diffs = rows.map((r) => [r.A - r.base, r.B - r.base]);
   const top = Math.max(1e-9, ...diffs.flat().map(Math.abs));
-  const group = 56, bw = 20, half = 48, width = rows.length * group + 20, height = 2 * half + 46;
+  const ticks = rows.map((r) => tickLines(r.tick || (r.at === "pass" ? "pass" : r.at === "goal" ? "goal" : `≥${r.at}`)));
+  const lines = Math.max(1, ...ticks.map((t) => t.length));
+  const group = 56, bw = 20, half = 48, width = rows.length * group + 20, height = 2 * half + 46 + 11 * (lines - 1);
   const svgEl = mk("svg", { role: "img", class: "vw-diffchart", viewBox: `0 0 ${width} ${height}`, width: "100%", style: `max-width:${width}px`,
-    "aria-label": `Difference from the base, in percentage points: ${rows.map((r, i) => `${r.at}: ${view.names.A} ${pointsCell(diffs[i][0])}, ${view.names.B} ${pointsCell(diffs[i][1])}`).join("; ")}`, "data-testid": "diff-chart" });
+    "aria-label": `Difference from the base, in percentage points: ${rows.map((r, i) => `${r.label || r.at}: ${view.names.A} ${pointsCell(diffs[i][0])}, ${view.names.B} ${pointsCell(diffs[i][1])}`).join("; ")}`, "data-testid": "diff-chart" });
   const zero = half + 14;
   svgEl.appendChild(mk("line", { x1: 10, x2: width - 10, y1: zero, y2: zero, class: "zero" }));
   rows.forEach((r, i) => {
@@ -149,11 +176,13 @@ function diffChart(view) {
       const bh = (Math.abs(d) / top) * half;
       const y = d > 0 ? zero - bh : zero;
       const rect = mk("rect", { x: x0 + j * bw, y, width: bw - 3, height: Math.max(bh, 0.5), class: j ? "b" : "a" });
-      rect.appendChild(mk("title", {}, `${j ? view.names.B : view.names.A}, ${r.at}: ${pointsCell(d)} points`));
+      rect.appendChild(mk("title", {}, `${j ? view.names.B : view.names.A}, ${r.label || r.at}: ${pointsCell(d)} points`));
       svgEl.appendChild(rect);
       if (Math.abs(d) >= 5e-4) svgEl.appendChild(mk("text", { x: x0 + j * bw + (bw - 3) / 2, y: d > 0 ? y - 3 : y + bh + 10, "text-anchor": "middle", class: "n" }, pointsCell(d)));
     });
-    svgEl.appendChild(mk("text", { x: 10 + i * group + group / 2, y: height - 4, "text-anchor": "middle" }, r.at === "pass" ? "pass" : r.at === "goal" ? "goal" : `≥${r.at}`));
+    const tick = mk("text", { x: 10 + i * group + group / 2, y: 2 * half + 42, "text-anchor": "middle" });
+    ticks[i].forEach((line, n) => tick.appendChild(mk("tspan", { x: 10 + i * group + group / 2, dy: n ? 11 : 0 }, line)));
+    svgEl.appendChild(tick);
   });
   return h("figure", { class: "vw-fig" }, svgEl,
     h("figcaption", { class: "vw-sub" }, `Points above or below the base at each chance; left bar (filled) ${view.names.A}, right bar (outlined) ${view.names.B}.`));
@@ -165,7 +194,7 @@ function rowsTable(view) {
   return h("details", { "data-testid": "lab-table" }, h("summary", {}, "Table of the odds and differences"),
     h("table", {}, h("caption", {}, "Chance under each rule set; differences in percentage points"),
       h("thead", {}, h("tr", {}, ["chance", "base", n.A, n.B, `${n.A} − base`, `${n.B} − base`].map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, view.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, label(r.at)),
+      h("tbody", {}, view.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, r.label || label(r.at)),
         ...[r.base, r.A, r.B].map((p) => h("td", {}, formatPercent(p))),
         h("td", {}, pointsCell(r.A - r.base)), h("td", {}, pointsCell(r.B - r.base)))))));
 }
@@ -239,7 +268,8 @@ export function render({ model, el }) {
   };
   const drawError = () => { error.textContent = model.get("error") || ""; };
   drawKnobs(); drawOdds(); drawError();
-  const on = [["change:variants", drawKnobs], ["change:names", drawKnobs], ["change:view", drawOdds], ["change:axes", drawOdds],
+  const on = [["change:variants", drawKnobs], ["change:drafts", drawKnobs], ["change:names", drawKnobs], ["change:knobs", drawKnobs],
+    ["change:view", drawOdds], ["change:axes", drawOdds],
     ["change:show", drawOdds], ["change:error", drawError]];
   for (const [n, f] of on) model.on(n, f);
   return () => { for (const [n, f] of on) model.off(n, f); };

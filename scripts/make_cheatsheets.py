@@ -67,7 +67,7 @@ def playtest() -> str:
     task_rows = []
     for dice in range(1, 7):
         cells = [" / ".join(pct(odds({"roll": "task", "caliber": c, "dice": dice, "factors": f})) for c in CALIBERS)
-                 for f in range(4)]
+                 for f in range(5)]
         task_rows.append([dice] + cells)
     bruno = {"roll": "task", "caliber": "bronze", "dice": 3, "factors": 1}
     kiss_row = [pct(odds({**bruno, "kiss": k})) for k in range(4)]
@@ -107,11 +107,12 @@ Bonus dice, Silver score 4 against target 18: {", ".join(f"{k} d6 {p}" for k, p 
    (not abashed or injured / grace or efficiency / no one I care for compromised / nothing else lost)
    and each tertiary (a prize / learned something new: +1 exp / true intentions: a Lot back /
    a welcome surprise) costs 1. The FC may turn one unbought secondary against you.
-8. Exp: +1 to the job when the task fails; level 0: 16 exp to learn the job.
+8. Exp: +1 to the job when the task fails; while learning a job (level 0), +1 for every task, pass or
+   fail, and 16 exp learn the job (its level becomes the lower of its two abilities' scores).
 
 P(pass), no KISS or Ego, each cell Bronze / Silver / Gold / Platinum:
 
-{table(["dice"] + [f"threshold {t}" for t in range(1, 5)], task_rows)}
+{table(["dice"] + [f"threshold {t}" for t in range(1, 6)], task_rows)}
 KISSes, 3 Bronze dice at threshold 2: {", ".join(f"{k} KISS {p}" for k, p in enumerate(kiss_row[:4]))};
 1 KISS + Ego re-rolling everything {kiss_row[4]}, 1 KISS + Ego double 6s {kiss_row[5]}.
 

@@ -1,29 +1,54 @@
 """Build the tutorial rulebook notebooks from their reviewable sources.
 
 Each chapter is written as a plain Python file in ``scripts/chapters/`` in
-the "percent" format: ``# %%`` starts a code cell, ``# %% [markdown]`` a
-Markdown cell whose lines are commented with ``# ``. This script turns each
-source into ``notebooks/<name>.ipynb`` with deterministic cell ids, executes
-it (the same kernel run as ``jupyter nbconvert --execute --inplace``), and
-strips what must not be committed: saved widget state (``metadata.widgets``
-copies each widget's whole JavaScript module), the widget views' outputs that
-pointed at that state (a roller's saved output is its short text form), and
-per-cell timing. Rebuilding unchanged sources gives byte-identical notebooks.
+the "percent" format, with three kinds of cell:
+
+``# %% [markdown]``
+    prose, its lines commented with ``# ``. ``{{ expression }}`` (or
+    ``{{ expression:format }}``, as in an f-string) is replaced at build time
+    by its value, computed in the namespace of the build cells above it: every
+    number the prose gives is computed by the engine when the chapter is
+    built, never typed.
+``# %% [build]``
+    Python run at build time only: it computes what the prose says, and
+    ``show(fig, alt=...)`` or ``emit(markdown)`` put a figure or a passage
+    of Markdown at this place in the chapter. None of it is in the notebook.
+``# %%``
+    a notebook code cell: only the one line that makes a widget (a roller,
+    the FC's screen, the rule lab), after ``import venus_widgets as vw``.
+    Its input is hidden in every viewer that honours the ``remove-input``
+    tag or ``jupyter.source_hidden``; the line is shown to the reader in an
+    "In code" box that the builder writes before it.
+
+So the reader meets prose, tables, pictures and live rollers, and no code:
+a figure is a Markdown cell with the picture attached (its name carries a
+fingerprint of the plotted numbers and labels), which every notebook viewer
+(JupyterLab, Notebook 7, Voila, nbconvert, nbviewer, GitHub) shows without a
+kernel. The notebook is executed (the same kernel run as ``jupyter nbconvert
+--execute --inplace``) so that each widget cell carries its saved still, and
+what must not be committed is stripped: saved widget state, the widget views'
+outputs that pointed at it, and per-cell timing. Rebuilding unchanged sources
+gives byte-identical notebooks.
 
     python scripts/make_notebooks.py              # build and execute all chapters
     python scripts/make_notebooks.py 03 05        # only chapters whose name starts so
     python scripts/make_notebooks.py --no-execute # cells only, no outputs
-    python scripts/make_notebooks.py --check      # fail if a notebook's cells differ from its source
+    python scripts/make_notebooks.py --check      # fail if a notebook differs from what its source builds now
 
-The saved outputs are therefore the real outputs of a seeded run.
+``--check`` (and ``tests/test_notebooks.py``) rebuilds the cells with the
+engine as it is now: a number, table or figure in a committed notebook that
+the engine no longer gives makes it stale.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
+import re
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
@@ -33,18 +58,24 @@ NOTEBOOKS = ROOT / "notebooks"
 
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 LANGUAGE_INFO = {"name": "python", "pygments_lexer": "ipython3"}
+IMPORT = "import venus_widgets as vw"
+#: The one line of a widget cell: ``vw.<Widget>(...)``.
+WIDGET_LINE = re.compile(r"^vw\.(CheckRoller|TaskRoller|PoolRoller|FCScreen|RuleLab)\(.*\)$")
+HIDDEN = {"jupyter": {"source_hidden": True}, "tags": ["remove-input"]}
 
 
 def parse(text: str) -> list[tuple[str, str]]:
-    """Split a percent-format source into ``(kind, source)`` cells.
+    """Split a percent-format source into ``(kind, source)`` cells, kind one
+    of ``markdown``, ``build`` and ``code``.
 
-    >>> parse("# %% [markdown]\\n# # Title\\n#\\n# Text\\n# %%\\nx = 1\\n")
-    [('markdown', '# Title\\n\\nText'), ('code', 'x = 1')]
+    >>> parse("# %% [markdown]\\n# # Title\\n#\\n# Text\\n# %% [build]\\nx = 1\\n# %%\\nvw.TaskRoller()\\n")
+    [('markdown', '# Title\\n\\nText'), ('build', 'x = 1'), ('code', 'vw.TaskRoller()')]
     """
     cells: list[tuple[str, list[str]]] = []
     for line in text.splitlines():
         if line.startswith("# %%"):
-            cells.append(("markdown" if "[markdown]" in line else "code", []))
+            kind = "markdown" if "[markdown]" in line else "build" if "[build]" in line else "code"
+            cells.append((kind, []))
             continue
         if not cells:
             continue  # the file's own docstring/preamble is not a cell
@@ -63,31 +94,160 @@ def parse(text: str) -> list[tuple[str, str]]:
     return out
 
 
-def hides_code(src: str) -> bool:
-    """Whether a code cell starts with its source hidden: a chapter's setup
-    (imports and plot style, ``setup_plots()``), a cell that draws a
-    figure (``show(fig, alt=...)``) or only checks the engine (a million seeded rolls, an
-    ``assert``). The reader meets the figure or the printed result, not the code;
-    JupyterLab, Notebook 7 and Voila honour ``jupyter.source_hidden``, and a click
-    on the collapsed input shows the code.
+class TemplateError(Exception):
+    """A ``{{ ... }}`` of a chapter's prose that does not evaluate."""
 
-    >>> hides_code("fig, ax = plt.subplots()\\nshow(fig, alt='A line')"), hides_code("vw.TaskRoller()")
-    (True, False)
+
+def _fields(text: str):
+    """``(start, end, inner)`` of each ``{{ ... }}``: the first closing ``}}``
+    at which the inside compiles as an f-string field (so a dict literal's
+    ``}}`` inside the expression does not end it)."""
+    pos = 0
+    while (start := text.find("{{", pos)) >= 0:
+        end = start + 2
+        while True:
+            end = text.find("}}", end)
+            if end < 0:
+                raise TemplateError(f"unclosed {{{{ in: {text[start:start + 80]!r}")
+            inner = text[start + 2:end]
+            try:
+                compile(f"f'''{{ {inner}}}'''", "<prose>", "eval")
+            except SyntaxError:
+                end += 1
+                continue
+            break
+        yield start, end + 2, inner
+        pos = end + 2
+
+
+def render(text: str, ns: dict[str, Any]) -> str:
+    """``text`` with each ``{{ expression[:format] }}`` replaced by its value in ``ns``.
+
+    >>> render("{{ n }} dice pass {{ p:.0% }} of the time; {{ {'a': {'b': 1}}['a'] }}", {"n": 3, "p": 0.26})
+    "3 dice pass 26% of the time; {'b': 1}"
     """
-    return "setup_plots()" in src or "show(fig" in src or "roll_many(" in src or any(
-        line.lstrip().startswith("assert ") for line in src.splitlines())
+    out, pos = [], 0
+    for start, end, inner in _fields(text):
+        out.append(text[pos:start])
+        expr = " ".join(inner.split())
+        try:
+            out.append(eval(f"f'''{{ {expr}}}'''", ns))  # noqa: S307 - the chapter's own source
+        except Exception as err:
+            raise TemplateError(f"{{{{{expr}}}}}: {type(err).__name__}: {err}") from err
+        pos = end
+    out.append(text[pos:])
+    return "".join(out)
 
 
-def build(source: Path) -> nbformat.NotebookNode:
-    """The notebook (without outputs) for one chapter source."""
+def in_code_box(line: str) -> str:
+    """The Markdown box that shows the reader the one line making a widget."""
+    return (f"> **In code** (only if you want it): this {_widget_words(line)} is made by one line,\n"
+            f"> `{line}`, after `{IMPORT}`.")
+
+
+def _widget_words(line: str) -> str:
+    name = WIDGET_LINE.match(line).group(1)  # type: ignore[union-attr]
+    return {"FCScreen": "screen", "RuleLab": "lab"}.get(name, "roller")
+
+
+class Chapter:
+    """The build-time side of one chapter: its namespace and the cells it emits."""
+
+    def __init__(self, stem: str, images: bool):
+        self.stem = stem
+        self.images = images
+        self.cells: list[nbformat.NotebookNode] = []
+        import matplotlib
+
+        matplotlib.use("Agg")
+        matplotlib.rcdefaults()  # the same figures whether a chapter is built alone or after others
+        from venus_widgets import tutorial
+
+        tutorial.setup_plots()
+
+        self.ns: dict[str, Any] = {"__name__": f"chapter_{stem[:2]}"}
+        exec(f"{IMPORT}\nfrom venus_widgets.tutorial import *", self.ns)  # noqa: S102
+        self.ns["table"] = tutorial.markdown_table
+        self.ns["emit"] = self.emit
+        self.ns["show"] = self.show
+        self.ns["tutorial"] = tutorial
+
+    def emit(self, markdown: str) -> None:
+        """Put a passage of Markdown (rendered like the prose) at this place in the chapter."""
+        self.cells.append(nbformat.v4.new_markdown_cell(render(markdown.strip("\n"), self.ns)))
+
+    def show(self, fig, alt: str) -> None:
+        """Put a figure at this place: a Markdown cell with the picture attached,
+        ``alt`` as its alt text and visible caption. The attachment's name is a
+        fingerprint of the plotted numbers and labels (what ``--check`` compares)."""
+        import io
+
+        import matplotlib.pyplot as plt
+
+        from venus_widgets.tutorial import fingerprint
+
+        alt = " ".join(alt.split())
+        if not alt:
+            plt.close(fig)
+            raise ValueError("show(fig, alt=...) needs one sentence saying what the figure shows")
+        if "]" in alt or "[" in alt:
+            raise ValueError(f"a figure's alt sentence cannot hold square brackets: {alt!r}")
+        name = f"figure-{fingerprint(fig)}.png"
+        data = ""
+        if self.images:
+            png = io.BytesIO()
+            fig.savefig(png, format="png", bbox_inches="tight", metadata={"Software": None})
+            data = base64.b64encode(png.getvalue()).decode("ascii")
+        plt.close(fig)
+        cell = nbformat.v4.new_markdown_cell(f"![{alt}](attachment:{name})\n\n*Figure: {alt}*")
+        cell.attachments = {name: {"image/png": data}}
+        self.cells.append(cell)
+
+    def run(self, code: str) -> None:
+        exec(compile(code, f"scripts/chapters/{self.stem}.py", "exec"), self.ns)  # noqa: S102
+
+
+def build(source: Path, images: bool = True) -> nbformat.NotebookNode:
+    """The notebook (without outputs) for one chapter source: its build cells
+    run, its prose rendered with their numbers, its figures attached (without
+    their PNG bytes when ``images`` is false: only the names are compared).
+    Editions a chapter registers (drafts it loads) are gone afterwards: a
+    build leaves the process as it found it."""
+    from venus_widgets.engine import edition
+
+    before = dict(edition._REGISTRY)
+    try:
+        return _build(source, images)
+    finally:
+        for ident in [k for k in edition._REGISTRY if k not in before]:
+            edition.unregister(ident)
+        edition._REGISTRY.update(before)
+
+
+def _build(source: Path, images: bool) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": KERNELSPEC, "language_info": LANGUAGE_INFO}
+    chapter = Chapter(source.stem, images)
+    for kind, src in parse(source.read_text(encoding="utf-8")):
+        try:
+            if kind == "markdown":
+                chapter.emit(src)
+            elif kind == "build":
+                chapter.run(src)
+            else:
+                lines = [ln for ln in src.splitlines() if ln.strip() and ln.strip() != IMPORT]
+                if len(lines) != 1 or not WIDGET_LINE.match(lines[0]):
+                    raise ValueError("a notebook code cell holds one line that makes a widget "
+                                     f"(vw.TaskRoller(...), ...); compute everything else in a build cell:\n{src}")
+                chapter.cells.append(nbformat.v4.new_markdown_cell(in_code_box(lines[0])))
+                cell = nbformat.v4.new_code_cell(f"{IMPORT}\n{lines[0]}")
+                cell.metadata.update({k: (dict(v) if isinstance(v, dict) else list(v)) for k, v in HIDDEN.items()})
+                chapter.cells.append(cell)
+        except TemplateError as err:
+            raise SystemExit(f"scripts/chapters/{source.name}: {err}") from None
     stem = source.stem[:2]
-    for i, (kind, src) in enumerate(parse(source.read_text(encoding="utf-8"))):
-        cell = nbformat.v4.new_markdown_cell(src) if kind == "markdown" else nbformat.v4.new_code_cell(src)
+    for i, cell in enumerate(chapter.cells):
         cell.id = f"ch{stem}-{i:02d}"
-        if kind == "code" and hides_code(src):
-            cell.metadata["jupyter"] = {"source_hidden": True}
         nb.cells.append(cell)
     return nb
 
@@ -96,13 +256,24 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Drop saved widget state, timing and volatile kernel details.
+    """Drop saved widget state, timing and volatile kernel details, and merge
+    split prints.
 
-    A roller's saved output keeps only its text form (``TaskRoller(...)``):
-    without the stripped widget state its view output would point at a model
-    that no longer exists (JupyterLab shows "model not found"), and its random
-    model id would change on every rebuild. Running the cell brings the live
-    roller back; strict nbval ignores the view output anyway."""
+    A widget's saved output keeps its still (its HTML snapshot and text
+    form): without the stripped widget state its view output would point at
+    a model that no longer exists (JupyterLab shows "model not found"), and
+    its random model id would change on every rebuild. Running the cell
+    brings the live widget back; strict nbval ignores the view output anyway.
+
+    The kernel sends what a cell prints in pieces as its output buffer is
+    flushed, on a timer as well as on demand, so on a busy machine one printed
+    line can arrive as two stream outputs. Consecutive stream outputs of the
+    same name are merged (nbconvert's ``CoalesceStreamsPreprocessor``, which
+    keeps their order among the other outputs), so a notebook's bytes depend
+    only on what its cells print, never on when the pieces arrived."""
+    from nbconvert.preprocessors import CoalesceStreamsPreprocessor
+
+    CoalesceStreamsPreprocessor().preprocess(nb, {})
     nb.metadata.pop("widgets", None)
     nb.metadata["language_info"] = dict(LANGUAGE_INFO)
     for cell in nb.cells:
@@ -131,26 +302,44 @@ def target(source: Path) -> Path:
 
 
 def sources(prefixes: list[str]) -> list[Path]:
-    found = sorted(SOURCES.glob("0*.py"))
+    found = sorted(SOURCES.glob("[0-9][0-9]-*.py"))
     if prefixes:
         found = [s for s in found if any(s.stem.startswith(p) for p in prefixes)]
     return found
 
 
+def signature(nb: nbformat.NotebookNode) -> list[tuple]:
+    """What a rebuild must reproduce: each cell's kind, source, tags and
+    attachment names (a figure's name is the fingerprint of its data)."""
+    return [(c.cell_type, c.source, tuple(c.metadata.get("tags", ())), tuple(sorted(c.get("attachments", {}))))
+            for c in nb.cells]
+
+
+def _shown(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
+def stale(src: Path) -> str | None:
+    """Why the committed notebook of ``src`` differs from what it builds now (None: current)."""
+    nbpath = target(src)
+    if not nbpath.exists():
+        return f"missing: {_shown(nbpath)} (run scripts/make_notebooks.py {src.stem[:2]})"
+    want = signature(build(src, images=False))
+    have = signature(nbformat.read(nbpath, as_version=4))
+    if have == want:
+        return None
+    for i, (a, b) in enumerate(zip(have, want)):
+        if a != b:
+            return (f"stale: {_shown(nbpath)} cell {i} differs from what {_shown(src)} builds now "
+                    f"(run scripts/make_notebooks.py {src.stem[:2]}):\n  committed: {a[1][:300]!r}\n  now:       {b[1][:300]!r}")
+    return f"stale: {_shown(nbpath)} has {len(have)} cells, its source builds {len(want)}"
+
+
 def check(paths: list[Path]) -> int:
-    """Exit status 1 when a committed notebook's cells differ from its source."""
-    bad = 0
-    for src in paths:
-        want = [(c.cell_type, c.source) for c in build(src).cells]
-        nbpath = target(src)
-        if not nbpath.exists():
-            print(f"missing: {nbpath.relative_to(ROOT)} (run scripts/make_notebooks.py)")
-            bad += 1
-            continue
-        have = [(c.cell_type, c.source) for c in nbformat.read(nbpath, as_version=4).cells]
-        if have != want:
-            print(f"stale: {nbpath.relative_to(ROOT)} differs from {src.relative_to(ROOT)}")
-            bad += 1
+    """Exit status 1 when a committed notebook differs from what its source builds now."""
+    bad = [why for src in paths if (why := stale(src))]
+    for why in bad:
+        print(why)
     return 1 if bad else 0
 
 
@@ -158,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("chapters", nargs="*", help="chapter name prefixes, e.g. 01 05 (default: all)")
     ap.add_argument("--no-execute", action="store_true", help="write cells without running them")
-    ap.add_argument("--check", action="store_true", help="only compare notebooks with their sources")
+    ap.add_argument("--check", action="store_true", help="only compare notebooks with what their sources build")
     args = ap.parse_args(argv)
     paths = sources(args.chapters)
     if args.check:
@@ -167,7 +356,9 @@ def main(argv: list[str] | None = None) -> int:
 
     failed = 0
     for src in paths:
+        start = time.perf_counter()
         nb = build(src)
+        built = time.perf_counter() - start
         try:
             took = 0.0 if args.no_execute else execute(nb)
         except CellExecutionError as err:
@@ -177,7 +368,8 @@ def main(argv: list[str] | None = None) -> int:
         out = target(src)
         nbformat.write(clean(nb), out)
         size = out.stat().st_size
-        print(f"{out.relative_to(ROOT)}: {len(nb.cells)} cells, executed in {took:.1f} s, {size / 1024:.0f} KiB")
+        print(f"{out.relative_to(ROOT)}: {len(nb.cells)} cells, built in {built:.1f} s, "
+              f"executed in {took:.1f} s, {size / 1024:.0f} KiB")
     return 1 if failed else 0
 
 

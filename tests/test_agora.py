@@ -495,28 +495,22 @@ HEAVY = dict(A, roll="task", job=10, assets=10, health=3, rank=6, ego=True, help
     (4, [1, 2, 3, 4, 5] * 2 + [1, 2, 3] * 4 + [1, 3]),  # rank 4: 1s, other failures, successes short of 6
     (2, [1] * 17 + [2, 3, 4, 5, 5, 5, 2]),  # rank 2: 1s fail, 2-5 succeed
 ])
-def test_heavy_advice_groups_equivalent_dice_and_is_fast(rank, faces):
+def test_heavy_advice_groups_equivalent_dice(rank, faces):
     """docs/rules_agora.md Advice: "Dice of the same owner showing faces that
     play the same part (a 1, another failure, a success short of 6) are
     interchangeable, so each such group of choices is listed once". For the
     largest rolls (23 main dice and a help die, a budget of 40, Ego) the
-    options are counted per group, each priced exactly, in well under a
-    second (issue 12: 10,800 options and 6.9 s before)."""
-    import time
-
+    options are counted per group, each priced exactly (10,800 options
+    before; the time it takes is benchmarks/bench_caches.py's to measure)."""
     spec = dict(HEAVY, rank=rank)
     assert len(faces) == 24
-    vw.advise(spec, faces[::-1])  # warm the caches once, then time
-    t0 = time.perf_counter()
     a = vw.advise(spec, faces)
-    elapsed = time.perf_counter() - t0
     main = faces[:23]
     ones, fails, succ = main.count(1), sum(1 < f < rank for f in main), sum(rank <= f < 6 for f in main)
     help_face = faces[23]
     help_options = 2 if help_face != 6 else 1  # the help die (rank 4) is KISSed or not
     assert len(a.options) == (ones + 1) * (fails + 1) * (succ + 1) * help_options
     assert len({o.kiss for o in a.options}) == len(a.options)
-    assert elapsed < 1.0, elapsed
     # each listed choice priced exactly as kiss_odds prices it (the same dice, one by one)
     for o in a.options[:: max(1, len(a.options) // 25)]:
         k = vw.kiss_odds(spec, faces, list(o.kiss))

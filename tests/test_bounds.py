@@ -12,7 +12,6 @@ with a :class:`SpecError` saying what to change.
 from __future__ import annotations
 
 import itertools
-import time
 import tracemalloc
 from collections import Counter
 from fractions import Fraction
@@ -27,6 +26,8 @@ from venus_widgets import SpecError
 from venus_widgets.engine import spec as spec_mod
 from venus_widgets.engine.merge import best_subset, try_merge
 from venus_widgets.engine.rolls import BLOCK_ROLLS
+
+from work_count import Counted, calls
 
 # --------------------------------------------------------------------------
 # Specs with every field at its upper limit (the heaviest roll of each kind)
@@ -115,12 +116,10 @@ def test_roll_many_at_the_maximum_n_is_refused_beyond_it():
     (5, "helpers=5"),
 ])
 def test_merge_checks_helpers_like_the_spec_field(bad, shown):
-    t = time.perf_counter()
-    with pytest.raises(SpecError) as err:
-        vw.merge(bad)
-    assert time.perf_counter() - t < 1.0
-    assert err.value.field.startswith("helpers") and shown in str(err.value)
-    assert "from 2 to 6" in str(err.value) or "a list" in str(err.value)
+    err, work = calls(vw.merge, bad, budget=200)  # refused before any search
+    assert isinstance(err, SpecError), err
+    assert err.field.startswith("helpers") and shown in str(err)
+    assert "from 2 to 6" in str(err) or "a list" in str(err)
 
 
 def _enumerated_best_subset(ranks):
@@ -145,18 +144,18 @@ def test_best_subset_is_the_one_the_full_search_finds(ranks):
     assert best_subset(ranks) == _enumerated_best_subset(ranks)
 
 
-def test_merge_of_the_largest_offers_is_fast():
-    """Sixteen helpers of every mix of ranks: each offer well under a second."""
-    worst = 0.0
+def test_merge_of_the_largest_offers_takes_polynomial_work():
+    """Sixteen helpers of every mix of ranks: each offer is settled within
+    5,000 Python calls (counted, the same on any machine; 47 to 2,085 today),
+    where trying every sub-multiset, as the search once did, takes up to
+    12,800 for these offers and grows exponentially with the helpers."""
     for counts in [(16, 0, 0, 0, 0), (4, 3, 3, 3, 3), (3, 3, 3, 3, 4), (1, 3, 3, 4, 5), (15, 0, 0, 0, 1)]:
         ranks = [r for r, c in zip(range(2, 7), counts) for _ in range(c)]
-        t = time.perf_counter()
-        try:
-            vw.merge(ranks)
-        except vw.MergeError as err:
-            assert err.best_rank is not None
-        worst = max(worst, time.perf_counter() - t)
-    assert worst < 0.5
+        result, work = calls(vw.merge, ranks, budget=5_000)
+        if isinstance(result, vw.MergeError):
+            assert result.best_rank is not None
+        else:
+            assert not isinstance(result, Exception), result
 
 
 # --------------------------------------------------------------------------
@@ -233,10 +232,10 @@ def test_list_fields_take_tuples_and_numpy_arrays():
 
 
 def test_an_endless_iterator_in_a_list_field_is_refused():
-    t = time.perf_counter()
+    endless = Counted(itertools.repeat(4), limit=100)
     with pytest.raises(SpecError, match="at most 16 items"):
-        vw.normalize({"edition": "agora", "helpers": itertools.repeat(4)})
-    assert time.perf_counter() - t < 1.0
+        vw.normalize({"edition": "agora", "helpers": endless})
+    assert endless.read <= 17  # one past the limit tells it is too long
 
 
 @pytest.mark.parametrize("value", [np.True_, np.False_, np.bool_(True)])
@@ -258,8 +257,6 @@ def test_huge_numbers_are_spec_errors(value):
 # Time and memory at every field's upper limit
 # --------------------------------------------------------------------------
 
-#: Generous: the slowest call at the upper limits takes a few seconds on a slow laptop.
-TIME_BOUND = 60.0
 MEMORY_BOUND = 400e6
 
 
@@ -299,22 +296,18 @@ def specs_at_the_limits(draw):
 @given(specs_at_the_limits())
 def test_odds_a_roll_and_roll_many_at_the_upper_limits_finish_within_bounds(spec):
     """Odds (uncached), one roll and two blocks of roll_many at or near
-    every field's upper limit: a generous time bound, and the working
-    memory of roll_many under 100 MB (it is the same at any n)."""
+    every field's upper limit: bounded memory (measured by tracemalloc, the
+    same on any machine), and the working memory of roll_many under 100 MB
+    (it is the same at any n). Their speed is benchmarks/bench_odds.py's."""
     vw.engine.api._odds_cached.cache_clear()
     tracemalloc.start()
     try:
-        t = time.perf_counter()
         o = vw.odds(spec)
         r = vw.roll(spec, seed=3)
-        elapsed = time.perf_counter() - t
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
     assert abs(sum(o.distribution.values()) - 1) < 1e-9 and r.outcome in o.distribution
-    assert elapsed < TIME_BOUND, f"{elapsed:.1f} s for {spec}"
     assert peak < MEMORY_BOUND, f"{peak / 1e6:.0f} MB for {spec}"
-    t = time.perf_counter()
     work = _extra_peak(spec, 2 * BLOCK_ROLLS)
-    assert time.perf_counter() - t < TIME_BOUND
     assert work < 100e6, f"{work / 1e6:.0f} MB for {spec}"

@@ -86,11 +86,11 @@ def test_a_roller_carries_a_static_snapshot_of_its_odds(make):
     assert "application/vnd.jupyter.widget-view+json" in data
     snap = data["text/html"]
     o = r.odds
-    assert f"<strong>{percent(o.p_pass)}</strong>" in snap
+    assert f"<strong>{html.escape(percent(o.p_pass))}</strong>" in snap  # "<1 %" escaped: text, not a tag
     assert "<script" not in snap.lower() and "<b>guard" not in snap
     # every bar's percentage is in the chart and the table
     for b in chart.bars(o):
-        assert f"<td>{percent(b.p)}</td>" in snap
+        assert f"<td>{html.escape(percent(b.p))}</td>" in snap
     assert snap == make()._repr_mimebundle_()[0]["text/html"]  # deterministic: the same spec, the same bytes
     # it follows the roller
     before = snap

@@ -139,7 +139,7 @@ def test_exact_odds_over_the_budget_are_refused_up_front_naming_the_field():
         _peak_refused = _peak(lambda: vw.odds(spec, exact=True))  # noqa: F841
     err = info.value
     assert err.field == "allies" and "exact=False" in str(err)
-    fits = int(err.allowed.split()[2])
+    fits = int(err.allowed.split()[2])  # "at most N items for this roll"
     assert 0 < fits < 6
     smaller = {**spec, "allies": spec["allies"][:fits]}
     assert cost.fits(cost.estimate(smaller, exact=True))
@@ -164,7 +164,7 @@ def test_a_spec_over_the_budget_is_refused_by_normalize_and_repaired(monkeypatch
     with pytest.raises(CrossError) as info:
         vw.normalize(big)
     assert info.value.field == "dice" and info.value.nearest == 10
-    assert "at most 10" in str(info.value)
+    assert "a whole number from 0 to 10 for this roll" in str(info.value)
     assert repair(vw.defaults("playtest", "task") | big) == {"dice": 10}
     for call in (lambda: vw.odds(big), lambda: vw.roll(big, 1), lambda: vw.explain(big),
                  lambda: vw.advise({**big, "kiss": 0}, [1] * 12)):
@@ -179,7 +179,7 @@ def test_a_spec_over_the_budget_is_refused_by_normalize_and_repaired(monkeypatch
     monkeypatch.setattr(get("playsheet"), "cost", _only_knob(get("playsheet").cost))
     with pytest.raises(vw.SpecError) as info:
         vw.normalize(spec)
-    assert info.value.field == "rules.explode_from" and "at least 9" in str(info.value)
+    assert info.value.field == "rules.explode_from" and "from 9 to 10" in str(info.value)
     assert not isinstance(info.value, CrossError)
 
 

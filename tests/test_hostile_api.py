@@ -15,11 +15,13 @@ import inspect
 import itertools
 import math
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import venus_widgets as vw
+from venus_widgets.engine.drafts.errors import DraftError
 
 #: Items an endless or huge argument may give before the test calls it a hang.
 READ_LIMIT = 200_000
@@ -75,6 +77,8 @@ def hostile():
 
 
 TASK = {"roll": "task", "dice": 3, "kiss": 1}
+#: a designer's draft (docs/drafts.md), as its TOML text
+COINS = (Path(vw.__file__).parent / "drafts" / "coins.toml").read_text()
 AGORA = {"edition": "agora", "roll": "task"}
 
 #: arguments that work, per public function (positional, keyword)
@@ -101,6 +105,7 @@ GOOD: dict[str, tuple[tuple, dict]] = {
     "compare": ((TASK, {"B": {"threshold_base": 2}}), {}),
     "sweep": ((TASK, {"dice": [1, 2]}), {"variants": {"B": {"threshold_base": 2}}}),
     "sample": ((TASK, 100, 1), {}),
+    "load_edition": ((COINS,), {"name": ""}),
 }
 
 
@@ -137,9 +142,21 @@ def _check(name: str, i, key, j) -> None:
         getattr(vw, name)(*args, **kwargs)
     except vw.SpecError as err:
         assert isinstance(err.field, str) and err.field, f"{name}: no field named: {err!r}"
-        assert str(err).startswith(f"{err.field}="), f"{name}: {err}"
+        # a spec's error starts with the field; a draft's with where in the draft it is (file, line, key)
+        assert str(err).startswith(f"{err.field}=") or isinstance(err, DraftError), f"{name}: {err}"
         assert "Traceback" not in str(err)
     # anything else (KeyError, TypeError, IndexError, AssertionError from a stand-in) fails the test
+
+
+@pytest.fixture(autouse=True)
+def _no_edition_left_behind():
+    """load_edition registers what it loads: gone after each test."""
+    from venus_widgets.engine import edition
+
+    before = set(edition.ids())
+    yield
+    for e in set(edition.ids()) - before:
+        edition.unregister(e)
 
 
 @pytest.mark.parametrize("name", sorted(GOOD))
@@ -170,6 +187,8 @@ GOOD_METHODS: dict[tuple[str, str], tuple[tuple, dict]] = {
     ("Odds", "at_most"): ((1,), {}),
     ("Odds", "explain"): ((1,), {}),
     ("Comparison", "difference"): (("B",), {}),
+    ("Comparison", "changes"): (("B",), {}),
+    ("Sweep", "grid"): (("B",), {"quantity": "P(pass)"}),
     ("Sweep", "heat"): (("B",), {"minus": "base", "goal": False}),
     ("Sweep", "heatmap"): (("B",), {"minus": "base", "goal": False}),
     ("Knobs", "__getitem__"): (("threshold_base",), {}),

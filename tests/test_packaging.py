@@ -19,13 +19,16 @@ def test_wheel_ships_every_widget_module_and_loads_from_it(tmp_path):
     modules = sorted(p.name for p in (ROOT / "js").glob("*.js"))
     assert modules and all(f"venus_widgets/static/{m}" in names for m in modules)
     assert not [n for n in names if "/tests/" in n or n.endswith(".mjs")]
+    drafts = sorted(p.name for p in (ROOT / "venus_widgets" / "drafts").glob("*.toml"))  # the shipped drafts
+    assert drafts and all(f"venus_widgets/drafts/{d}" in names for d in drafts)
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = ("import venus_widgets as vw\n"
             "from venus_widgets.widgets import _assets\n"
             "print(_assets.asset_dir())\n"
             "w = vw.TaskRoller()\n"
-            "assert 'common.js + task.js' in w._esm and 'export default' in w._esm\n")
+            "assert 'common.js + task.js' in w._esm and 'export default' in w._esm\n"
+            "assert vw.load_edition('heresy.toml').ID == 'heresy-draft'\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env={"PYTHONPATH": str(site), "PATH": ""},
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr

@@ -222,6 +222,22 @@ def test_max_factors_sets_the_range_and_the_ladder():
         vw.normalize({**spec, "learning": True})
 
 
+@pytest.mark.parametrize("top", range(1, 9))
+def test_the_check_ladder_reaches_each_target_once_by_the_fewest_factors(top):
+    """Past four factors the rungs of two difficulties overlap (routine + 6 =
+    simple + 1): the ladder keeps each target once, by the fewest factors,
+    so each rung is harder than the last (docs/rules_playtest.md#difficulty-ladder)."""
+    spec = {"roll": "check", "score": 4, "caliber": "silver", "rules": {"max_factors": top}}
+    rungs = vw.ladder(spec)
+    targets = [vw.odds({**spec, **r.setting}).threshold for r in rungs]
+    assert targets == sorted(set(targets))  # strictly harder, rung by rung
+    reach = {b + f for b in (5, 10, 15, 20, 25) for f in range(top + 1)}
+    assert set(targets) == reach
+    for r, t in zip(rungs, targets):
+        assert r.setting["factors"] == min(t - b for b in (5, 10, 15, 20, 25) if 0 <= t - b <= top)
+    assert [r.chance for r in rungs] == sorted((r.chance for r in rungs), reverse=True)
+
+
 def test_rules_lists_every_knob_with_its_default_and_seed():
     k = vw.rules("playtest")
     assert k.names == ("success_from", "threshold_base", "max_factors", "max_allies", "ego_double_from",

@@ -198,7 +198,21 @@ def test_roll_is_deterministic_and_round_trips():
     for d in r.dice:
         assert d.before == d.after or d.kissed
     assert r.outcome == sum(d.scores for d in r.dice)
-    assert set(r.details) >= {"threshold", "goal", "successes_before_kiss", "sixes"}
+    assert set(r.details) >= {"threshold", "goal", "successes_before_kiss", "ego_doubles"}
+
+
+@pytest.mark.parametrize("low", [6, 4])
+def test_ego_doubles_counts_the_dice_ego_doubles(low):
+    """details["ego_doubles"] (was "sixes"): the succeeding dice showing
+    ego_double_from or more after the KISS round, each worth two when Ego
+    double6 is spent (docs/rules_playtest.md#task)."""
+    spec = task(caliber="silver", dice=4, factors=3, ego="double6", rules={"ego_double_from": low})
+    for seed in range(40):
+        r = vw.roll(spec, seed=seed)
+        own = [d.after for d in r.dice]
+        assert r.details["ego_doubles"] == sum(f >= low for f in own)  # Silver succeeds on 4-6: low >= 4
+        if r.ego_spent:
+            assert r.outcome == r.details["successes_after_kiss"] + r.details["ego_doubles"]
 
 
 def test_auto_kiss_takes_the_best_chance_then_the_lowest_face():

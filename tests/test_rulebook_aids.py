@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = sorted((ROOT / "scripts" / "chapters").glob("0*.py"))
+SOURCES = sorted((ROOT / "scripts" / "chapters").glob("[0-9][0-9]-*.py"))
 EDITIONS = ["playtest", "playsheet", "agora", "heresy", "vers"]
 
 
@@ -49,7 +49,27 @@ def test_a_stale_cheat_sheet_is_caught(tmp_path, monkeypatch):
 
 
 GLOSSARY_WORDS = ["ability", "job", "inherits", "caliber", "rank", "score", "Peers", "FC", "Lot", "Ego",
-                  "threshold", "goal", "consequences", "KISS", "exp"]
+                  "threshold", "goal", "consequences", "KISS", "exp",
+                  # issue 22: words the chapters use that the glossary lacked
+                  "seed", "black dice", "explode", "critical", "foul failure", "percentage point", "knob",
+                  "house rule", "NPC", "round", "scene", "turn", "pregenerated character"]
+
+
+def test_the_index_of_terms_is_current_and_finds_every_glossary_word():
+    """docs/index.md says where each glossary word is taught; it is generated
+    from the glossary and the built chapters, and stale when either moves."""
+    run = subprocess.run([sys.executable, str(ROOT / "scripts" / "make_index.py"), "--check"],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 0, run.stdout + run.stderr
+    text = (ROOT / "docs" / "index.md").read_text()
+    assert "the glossary only" not in text, "a glossary word no chapter teaches"
+    assert "seed 0" not in text and "| **seed** | [0 · " in text
+
+
+def test_the_glossary_explains_both_seeds():
+    text = (ROOT / "docs" / "glossary.md").read_text()
+    row = next(line for line in text.splitlines() if line.startswith("| **seed**"))
+    assert "same dice" in row and "rule drafts" in row
 
 
 def test_the_glossary_defines_the_rules_words():
@@ -95,52 +115,67 @@ def test_kiss_is_taught_as_tasks_only_in_chapter_03():
     assert "only in a task" in text
 
 
-def test_bruno_rolls_three_dice_wherever_he_appears():
+def test_the_pregenerated_characters_roll_from_their_sheets():
+    """Bruno, Ada and Clara are the same characters in every chapter: their
+    rolls are made from their sheets (``tutorial.PREGENS``: a job's level in
+    dice, at the caliber of the ability it inherits), never typed as dice."""
+    from venus_widgets import tutorial
+
+    assert set(tutorial.PREGENS) == {"Bruno", "Ada", "Clara"}
+    assert tutorial.task_of("Bruno", "mechanic", "Finesse") == {"roll": "task", "caliber": "bronze", "dice": 3}
+    with pytest.raises(ValueError, match="inherits"):
+        tutorial.task_of("Bruno", "mechanic", "Resolve")
+    used = 0
     for src in SOURCES:
-        code = "\n".join(s for k, s in _cells(src) if k == "code")
-        for m in re.finditer(r"bruno = \{[^}]*\}", code):
-            assert '"dice": 3' in m.group(0), (src.name, m.group(0))
-        prose = " ".join("\n".join(s for k, s in _cells(src) if k == "markdown").split())
-        for m in re.finditer(r"Bruno[^.]*?(\d+) (?:Bronze )?dice", prose):
-            assert m.group(1) == "3", (src.name, m.group(0))
+        code = "\n".join(s for k, s in _cells(src) if k != "markdown")
+        assert not re.search(r"\b(bruno|ada|clara) = \{", code), f"{src.name}: a pregenerated character typed by hand"
+        used += len(re.findall(r"(task_of|check_of|character_sheet)\(\"(Bruno|Ada|Clara)\"", code))
+    assert used >= 15, "the pregenerated characters are used throughout"
+
+
+def _answers(cells, at):
+    """The Markdown cell of answers after the exercises at ``at``, and the build cells between."""
+    between = []
+    for kind, text in cells[at + 1:]:
+        if kind == "markdown":
+            return text, between
+        between.append(text)
+    return "", between
 
 
 @pytest.mark.parametrize("src", SOURCES[1:], ids=lambda p: p.stem)
 def test_every_chapter_ends_with_exercises_whose_answers_the_engine_computes(src):
-    """Issue 13: two or three exercises per chapter, with collapsible answers
-    rendered from the engine (never typed)."""
+    """Two or three exercises per chapter, with collapsible answers rendered
+    from the engine at build time (never typed), after a recap."""
     cells = _cells(src)
-    at = next(i for i, (k, s) in enumerate(cells) if k == "markdown" and s.startswith("## Exercises"))
-    questions = re.findall(r"^\d\. ", cells[at][1], flags=re.M)
+    at = next(i for i, (k, s) in enumerate(cells) if k == "markdown" and "## Exercises" in s)
+    exercises = cells[at][1].split("## Exercises", 1)[1]
+    questions = re.findall(r"^\d\. ", exercises, flags=re.M)
     assert 2 <= len(questions) <= 3
-    kind, answer = cells[at + 1]
-    assert kind == "code" and "<details><summary>Answers</summary>" in answer
-    assert re.search(r"\b(vw\.|advancement\.)", answer), "answers must come from the engine"
+    answer, build = _answers(cells, at)
+    assert answer.startswith("<details><summary>Answers</summary>") and "{{" in answer
+    assert re.search(r"\b(vw\.|advancement\.)", answer + "\n".join(build)), "answers must come from the engine"
+    assert any("## Recap" in s for k, s in cells[:at + 1] if k == "markdown"), "a recap before the exercises"
 
 
-@pytest.mark.parametrize("stem", [s.stem for s in SOURCES if s.stem[:2] <= "06"])
-def test_cells_that_draw_or_only_check_start_with_their_code_hidden(stem):
-    """Issue 13: the reader meets the figure or the result, not the setup
-    (imports), plotting or checking code; a roller's cell stays visible."""
-    spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "scripts" / "make_notebooks.py")
-    mod = importlib.util.module_from_spec(spec)
+@pytest.mark.parametrize("src", SOURCES, ids=lambda p: p.stem)
+def test_chapter_sources_compute_in_build_cells_and_show_widgets_in_one_line(src):
+    """The reader meets no code: everything a chapter computes runs at build
+    time (``# %% [build]``); a notebook cell is one line making a widget."""
+    import importlib.util as iu
+
+    spec = iu.spec_from_file_location("make_notebooks", ROOT / "scripts" / "make_notebooks.py")
+    mod = iu.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    nb = mod.build(ROOT / "scripts" / "chapters" / f"{stem}.py")
-    code = [c for c in nb.cells if c.cell_type == "code"]
-    hidden = [c for c in code if c.metadata.get("jupyter", {}).get("source_hidden")]
-    marks = ("setup_plots()", "show(fig", "roll_many(", "assert ")
-    assert hidden and all(any(m in c.source for m in marks) for c in hidden)
-    assert "setup_plots()" in code[0].source and code[0] in hidden, "the imports come first, folded away"
-    assert not [c for c in code if c not in hidden and any(m in c.source for m in marks)]
-    assert not [c for c in hidden if "Roller(" in c.source]
+    cells = _cells(src)
+    code = [s for k, s in cells if k == "code"]
+    assert code, "a chapter lets the reader play in a widget"
+    assert all(mod.WIDGET_LINE.match(s.strip()) for s in code), code
 
 
-# Chapter 07 is being rewritten elsewhere (its figures get alt sentences there); remove it from
-# this set once that lands.
 ALT_PENDING: set[str] = set()
-#: Chapters whose charts are the engine's HTML (vw.compare, vw.sweep: SVG with an
-#: aria-label and a table of the same numbers, tests/test_compare_sweep.py), not show() figures.
-HTML_FIGURES = {"08-the-rule-lab"}
+#: Chapters that show their numbers as tables only (the rule lab: comparisons and sweeps).
+NO_FIGURES = {"10-the-rule-lab"}
 
 
 def _show_calls(code: str) -> list[ast.Call]:
@@ -156,9 +191,9 @@ def _show_calls(code: str) -> list[ast.Call]:
 @pytest.mark.parametrize("src", [s for s in SOURCES if s.stem not in ALT_PENDING], ids=lambda p: p.stem)
 def test_every_figure_has_an_alt_sentence(src):
     """Issue 13: every figure says in one sentence what it shows, for readers who cannot see it."""
-    calls = [c for k, s in _cells(src) if k == "code" for c in _show_calls(s)]
-    if src.stem in HTML_FIGURES:
-        assert not calls and re.search(r"vw\.(compare|sweep)\(", src.read_text()), "update HTML_FIGURES"
+    calls = [c for k, s in _cells(src) if k == "build" for c in _show_calls(s)]
+    if src.stem in NO_FIGURES:
+        assert not calls, "update NO_FIGURES"
         return
     assert calls, "no figure found: has show() been renamed?"
     for call in calls:
@@ -274,8 +309,9 @@ CODE_WORDS = re.compile(r"`[^`]+`|\b[a-z]+_[a-z_]+\b|\bdouble6\b|\breroll\b|\bin
 
 def code_words_in_prose(markdown: str) -> list[str]:
     """Field names and other code in a chapter's prose, outside a clearly
-    marked "In code" box (a blockquote starting ``> **In code**``) and link
-    targets."""
+    marked "In code" box (a blockquote starting ``> **In code**``), link
+    targets and the ``{{ ... }}`` the build replaces by their values."""
+    markdown = re.sub(r"\{\{.*?\}\}", "#", markdown, flags=re.S)
     text = re.sub(r"\]\([^)]*\)", "]", IN_CODE_BOX.sub("", markdown))
     return CODE_WORDS.findall(text)
 
@@ -342,3 +378,10 @@ def test_lite_contents_docstring_examples_hold():
 
     result = doctest.testmod(_lite_contents())
     assert result.attempted >= 2 and result.failed == 0
+
+
+def test_the_playtest_cheat_sheet_has_learning_exp_and_every_threshold():
+    """Issue 22: +1 exp per task while learning, and the task table up to threshold 5."""
+    text = (ROOT / "docs" / "cheatsheet_playtest.md").read_text()
+    assert "+1 for every task, pass or" in text
+    assert "| threshold 5 |" in text and "| 6 | " in text

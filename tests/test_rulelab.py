@@ -130,3 +130,20 @@ def test_review_findings_names_messages_and_field_errors():
     with pytest.raises(traitlets.TraitError, match="dice=99"):
         vw.RuleLab(roll="task", dice=99)
     assert vw.RuleLab(score=3).roller.roll == "check"
+
+
+def test_a_base_roll_with_rules_of_its_own_keeps_them_under_each_variant():
+    """The knob table starts from the base roll's values (``base``), so a
+    per-caliber knob changed in the view keeps the base's other calibers;
+    and a variant that sets a knob back to the rules as read plays that
+    value, not the base's (issue 25: no value silently replaced)."""
+    w = vw.RuleLab(rules={"success_from": {"bronze": 4}}, dice=3, a={"success_from": {"bronze": 5}})
+    knob = next(k for k in w.panel.knobs if k["name"] == "success_from")
+    assert knob["base"] == {"bronze": 4, "silver": 4, "gold": 3, "platinum": 2} and knob["default"]["bronze"] == 5
+    assert "rules" not in w.comparison.odds["A"].spec  # Bronze 5-6: the rules as read, not the base's 4-6
+    assert w.panel.view["verdicts"]["A"].startswith("-17.1 points to pass")
+    # what the view sends for "Silver 3-6" starting from the base's values: Bronze stays 4-6
+    w.panel._handle({"do": "knob", "variant": "B", "name": "success_from", "value": {**knob["base"], "silver": 3}})
+    assert w.comparison.odds["B"].spec["rules"]["success_from"]["bronze"] == 4
+    w.roller.rules = {"threshold_base": 2}
+    assert next(k for k in w.panel.knobs if k["name"] == "threshold_base")["base"] == 2

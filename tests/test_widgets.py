@@ -143,7 +143,9 @@ def test_browser_values_are_clamped_and_echoed_back():
     assert (w.factors, w.dice, w.caliber) == (4, 7, "bronze")
     assert {"factors", "dice", "caliber", "odds_view"} <= set(keys)
     assert w.odds_view["p_pass"] == vw.odds(w.spec).p_pass
-    assert w.error == ""
+    # what was not legal is said, naming each field (the text "7" reads as 7: nothing to say)
+    assert "factors=99 is not allowed" in w.error and "so factors is 4" in w.error
+    assert "caliber='wood'" in w.error and "dice" not in w.error and "may not change odds_view" in w.error
 
 
 def test_browser_value_in_range_is_not_echoed():

@@ -23,6 +23,15 @@ from .engine.sample import Sample, sample
 
 __version__ = "0.1.0"
 
+def load_edition(draft, name: str = ""):
+    """Register a designer's draft (a ``.toml`` path, its TOML text, or a
+    dict) as an edition: :func:`venus_widgets.engine.drafts.load_edition`
+    (docs/drafts.md)."""
+    from .engine.drafts import load_edition as _load
+
+    return _load(draft, name)
+
+
 _WIDGETS = ("CheckRoller", "TaskRoller", "PoolRoller", "RollLog", "FCScreen", "RuleLab")
 
 
@@ -40,6 +49,6 @@ __all__ = [
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
     "Fit", "fit",
-    "Knobs", "rules", "Comparison", "compare", "Sweep", "sweep", "Sample", "sample",
+    "Knobs", "rules", "Comparison", "compare", "Sweep", "sweep", "Sample", "sample", "load_edition",
     *_WIDGETS,
 ]

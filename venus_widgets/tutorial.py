@@ -15,6 +15,7 @@ import hashlib
 import html
 import io
 from collections.abc import Mapping
+from typing import Any
 
 import numpy as np
 
@@ -98,13 +99,24 @@ def setup_plots() -> None:
     plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
 
 
+def markdown_table(header, rows) -> str:
+    """A Markdown table from a header and rows of cells.
+
+    >>> print(markdown_table(["dice", "P(pass)"], [[1, "33 %"]]))
+    | dice | P(pass) |
+    |---|---|
+    | 1 | 33 % |
+    """
+    lines = ["| " + " | ".join(str(h) for h in header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
 def table(header, rows):
-    """A Markdown table from a header and rows of cells."""
+    """A Markdown table from a header and rows of cells, for display in a notebook."""
     from IPython.display import Markdown
 
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
-    return Markdown("\n".join(lines))
+    return Markdown(markdown_table(header, rows))
 
 
 def fingerprint(fig) -> str:
@@ -113,7 +125,8 @@ def fingerprint(fig) -> str:
     texts = [t.get_text() for t in fig.texts]
     for ax in fig.axes:
         arrays = [line.get_xydata() for line in ax.lines]
-        arrays += [patch.get_bbox().bounds for patch in ax.patches]
+        arrays += [patch.get_extents().bounds if not hasattr(patch, "get_bbox") else patch.get_bbox().bounds
+                   for patch in ax.patches]
         arrays += [im.get_array() for im in ax.images]
         for a in arrays:
             digest.update((np.round(np.asarray(a, dtype=float), 9) + 0.0).tobytes())
@@ -159,3 +172,145 @@ def show(fig, alt: str) -> None:
     display({"image/png": base64.b64encode(png.getvalue()).decode("ascii"),
              "text/html": figure_html(png.getvalue(), alt),
              "text/plain": text}, raw=True)
+
+
+# -- the three pregenerated characters, used throughout the rulebook -----------------
+
+#: Each character's abilities (caliber, score) and jobs (level, the two abilities
+#: the job inherits), Lots held and Ego. The chapters build every roll of these
+#: characters from here, so a character rolls the same dice in every chapter.
+PREGENS: dict[str, dict[str, Any]] = {
+    "Bruno": {
+        "concept": "the airship's mechanic: gruff, brave, good with his hands",
+        "abilities": {"Finesse": ("bronze", 3), "Swiftness": ("bronze", 2), "Wits": ("silver", 2),
+                      "Resolve": ("bronze", 4)},
+        "jobs": {"mechanic": (3, ("Finesse", "Wits")), "deckhand": (2, ("Swiftness", "Resolve"))},
+        "lots": 4, "ego": True,
+    },
+    "Ada": {
+        "concept": "the ship's scout: quick, curious, climbs anything",
+        "abilities": {"Finesse": ("silver", 3), "Swiftness": ("silver", 4), "Wits": ("bronze", 3),
+                      "Resolve": ("gold", 2)},
+        "jobs": {"scout": (4, ("Swiftness", "Wits")), "courier": (1, ("Swiftness", "Resolve"))},
+        "lots": 6, "ego": False,
+    },
+    "Clara": {
+        "concept": "engineer and captain: calm, clever, carries the crew",
+        "abilities": {"Finesse": ("silver", 5), "Swiftness": ("bronze", 2), "Wits": ("gold", 3),
+                      "Resolve": ("silver", 3)},
+        "jobs": {"engineer": (6, ("Finesse", "Wits")), "captain": (2, ("Wits", "Resolve"))},
+        "lots": 3, "ego": True,
+    },
+}
+
+
+def ability(name: str, which: str) -> tuple[str, int]:
+    """A pregenerated character's ability: (caliber, score).
+
+    >>> ability("Ada", "Swiftness")
+    ('silver', 4)
+    """
+    return PREGENS[name]["abilities"][which]
+
+
+def check_of(name: str, which: str, **fields) -> dict[str, object]:
+    """A check of a pregenerated character's ability.
+
+    >>> check_of("Ada", "Swiftness", difficulty="tough", factors=1)
+    {'roll': 'check', 'caliber': 'silver', 'score': 4, 'difficulty': 'tough', 'factors': 1}
+    """
+    caliber, score = ability(name, which)
+    return {"roll": "check", "caliber": caliber, "score": score, **fields}
+
+
+def task_of(name: str, job: str, which: str, **fields) -> dict[str, object]:
+    """A task of a pregenerated character: the job's level in dice, at the
+    caliber of the ability the FC named (which the job must inherit).
+
+    >>> task_of("Bruno", "mechanic", "Finesse", factors=1)
+    {'roll': 'task', 'caliber': 'bronze', 'dice': 3, 'factors': 1}
+    """
+    level, inherits = PREGENS[name]["jobs"][job]
+    if which not in inherits:
+        raise ValueError(f"{name}'s {job} job inherits {' and '.join(inherits)}, not {which}")
+    return {"roll": "task", "caliber": ability(name, which)[0], "dice": level, **fields}
+
+
+def character_sheet(name: str) -> str:
+    """A pregenerated character's sheet, in Markdown.
+
+    >>> print(character_sheet("Bruno").splitlines()[0])
+    **Bruno**, the airship's mechanic: gruff, brave, good with his hands
+    """
+    c = PREGENS[name]
+    abilities = c["abilities"]
+    jobs = c["jobs"]
+    rows = [[a, cal.title(), score] for a, (cal, score) in abilities.items()]
+    lines = [f"**{name}**, {c['concept']}", "",
+             markdown_table(["ability", "caliber (talent)", "score (training)"], rows), "",
+             markdown_table(["job", "level (dice in a task)", "inherits"],
+                            [[j, lvl, " and ".join(inh)] for j, (lvl, inh) in jobs.items()]),
+             "", f"Lots held: **{c['lots']}** (at most 10) · Ego: **{'yes' if c['ego'] else 'no'}** · exp: none yet"]
+    return "\n".join(lines)
+
+
+# -- dice pictures --------------------------------------------------------------------
+
+_PIPS = {1: [(0.5, 0.5)], 2: [(0.25, 0.75), (0.75, 0.25)], 3: [(0.25, 0.75), (0.5, 0.5), (0.75, 0.25)],
+         4: [(0.25, 0.25), (0.25, 0.75), (0.75, 0.25), (0.75, 0.75)],
+         5: [(0.25, 0.25), (0.25, 0.75), (0.5, 0.5), (0.75, 0.25), (0.75, 0.75)],
+         6: [(0.25, 0.2), (0.25, 0.5), (0.25, 0.8), (0.75, 0.2), (0.75, 0.5), (0.75, 0.8)]}
+
+
+def dice_figure(rows, title: str = ""):
+    """A picture of d6s: ``rows`` is a list of ``(label, dice)``, each die a
+    ``(face, successes, note)`` (note: a short word under the die, e.g.
+    "KISSed"). A success has a thick border, a shaded face and "✓" under it
+    (two for a doubled 6); a miss a thin dashed border and "–": the marks, not
+    colour alone, say which is which. Returns the matplotlib figure."""
+    import matplotlib.pyplot as plt
+    from matplotlib.patches import FancyBboxPatch
+
+    width = max(len(d) for _, d in rows)
+    fig, ax = plt.subplots(figsize=(1.8 + 1.1 * width, 0.5 + 1.45 * len(rows)), dpi=110)
+    for r, (label, dice) in enumerate(rows):
+        y = (len(rows) - 1 - r) * 1.45
+        ax.text(-0.25, y + 0.45, label, ha="right", va="center", fontsize=9)
+        for i, (face, scores, note) in enumerate(dice):
+            x = i * 0.95
+            box = FancyBboxPatch((x, y), 0.7, 0.7, boxstyle="round,pad=0.02,rounding_size=0.08",
+                                 facecolor="#cfe3f3" if scores else "white", edgecolor="#1a1a1a",
+                                 linewidth=2.6 if scores else 1.0, linestyle="-" if scores else "--")
+            ax.add_patch(box)
+            for px, py in _PIPS[int(face)]:
+                ax.add_patch(plt.Circle((x + 0.7 * px, y + 0.7 * py), 0.055, color="#1a1a1a"))
+            mark = "✓" * int(scores) if scores else "–"
+            ax.text(x + 0.35, y - 0.1, mark + (f"\n{note}" if note else ""), ha="center", va="top", fontsize=9,
+                    linespacing=1.1)
+    ax.set_xlim(-2.2, width * 0.95)
+    ax.set_ylim(-0.65, len(rows) * 1.45 - 0.5)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    if title:
+        ax.set_title(title, fontsize=10)
+    return fig
+
+
+def rarely(p: float) -> str:
+    """A small chance in plain words: a percentage down to 0.1 %, then "about
+    1 in N" with N rounded to two figures and said in words.
+
+    >>> rarely(0.25), rarely(0.0003180032269962033), rarely(1.5915207064351072e-10)
+    ('25.0%', 'about 1 in 3,100', 'about 1 in 6.3 billion')
+    """
+    import venus_widgets as vw
+
+    if p >= 0.001 or p == 0:
+        return vw.percent(p, 1)
+    n = 1 / p
+    digits = len(str(int(n))) - 2
+    n2 = round(n, -digits) if digits > 0 else round(n)
+    for size, word in ((1e9, "billion"), (1e6, "million")):
+        if n2 >= size:
+            return f"about 1 in {n2 / size:.2g} {word}"
+    return f"about 1 in {int(n2):,}"

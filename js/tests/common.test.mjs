@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import {
-  thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt,
+  stepWords, thousands, formatPercent, formatOneIn, formatDelta, hintText, clampInt,
   ownerWord, ownerShape, dieLabel, legendText, chartGeometry, chartDescription, chartEntries, CHART_MODES, pips, shortSeed, stepFocusKeys, budgetText,
 } from "../common.js";
 
@@ -192,4 +192,11 @@ test("the legend names the grades' edge patterns when dice of several grades sho
   const dice = [{ owner: "own", grade_level: 1, grade_label: "Silver" }, { owner: "ally 1", grade_level: 3, grade_label: "Platinum" }];
   assert.match(legendText(dice, []), /Top edge: dashed = Silver, dotted = Platinum\./);
   assert.doesNotMatch(legendText([dice[0]], []), /Top edge/);  // one grade: nothing to tell apart
+});
+
+test("the re-roll step's words: KISS and successes, or the edition's own", () => {
+  assert.deepEqual(stepWords({}), { name: "KISS", verb: "KISS", one: "success", many: "successes" });
+  assert.deepEqual(stepWords({ step: { name: "Push", unit: ["six", "sixes"] } }),
+    { name: "Push", verb: "Push", one: "six", many: "sixes" });
+  assert.deepEqual(stepWords({ step: { name: "Push", unit: ["", ""] } }).many, "successes");
 });

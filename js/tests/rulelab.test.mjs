@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { knobText, readScalar, pointsCell } from "../rulelab.js";
+import { knobText, readScalar, pointsCell, tickLines, draftWords } from "../rulelab.js";
 
 test("a knob's value in words", () => {
   assert.equal(knobText(null), "none");
@@ -25,4 +25,17 @@ test("points in the table", () => {
   assert.equal(pointsCell(0.1234), "+12.3");
   assert.equal(pointsCell(-0.05), "−5.0");
   assert.equal(pointsCell(1e-15), "±0");
+});
+
+test("a variant that plays by another draft says which", () => {
+  assert.equal(draftWords({ A: "", B: "push-black" }, "B"), "plays by the draft push-black");
+  assert.equal(draftWords({ A: "", B: "push-black" }, "A"), "");
+  assert.equal(draftWords(undefined, "A"), "");
+});
+
+test("a chart tick breaks at spaces into short lines", () => {
+  assert.deepEqual(tickLines("success with a bane"), ["success", "with a", "bane"]);
+  assert.deepEqual(tickLines("≥12"), ["≥12"]);
+  assert.deepEqual(tickLines("pass without kiss"), ["pass", "without", "kiss"]);
+  assert.deepEqual(tickLines("Ego spent"), ["Ego spent"]);
 });

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { toggleWanted, resizeTexts } from "../task.js";
-import { facesText } from "../log.js";
+import { facesText, cardParts } from "../log.js";
 
 test("wanted consequences keep the rules' order", () => {
   const order = ["s1", "s2", "s3", "s4", "t1", "t2", "t3", "t4"];
@@ -21,6 +21,32 @@ test("log helpers", () => {
   assert.equal(facesText(roll), "1→5 3");
   assert.equal(facesText(roll, ["✓", "✗"]), "1→5 ✓, 3 ✗");
   assert.equal(facesText(roll, ["✓"]), "1→5 3");  // marks that do not fit are not shown
+});
+
+test("a log card says what Python derived: faces marked, the facts in words, by hand or by seed", () => {
+  const e = {
+    id: 7, result: "Passed: bought the primary", marks: ["✓", "✗"],
+    roll: { spec: { edition: "playtest", roll: "task" }, seed: "123", passed: true, entered: null,
+      dice: [{ before: 1, after: 5, kissed: true }, { before: 3, after: 3, kissed: false }] },
+    card: {
+      dice: [{ text: "1→5", mark: "✓", words: "success", who: "die 1 (you, Bronze, d6)", owner: "own", kissed: true, success: true },
+        { text: "3", mark: "✗", words: "no success", who: "die 2 (ally, Silver, d6)", owner: "ally", kissed: false, success: false }],
+      facts: [{ key: "chance", label: "Chance before the roll", text: "64 % to pass" }, { key: "kiss", label: "KISS", text: "KISSed die 1" }],
+    },
+  };
+  const p = cardParts(e, 2);
+  assert.equal(p.title, "Roll 3");
+  assert.equal(p.what, "playtest task");
+  assert.equal(p.how, "seed 123");
+  assert.equal(p.id, 7);
+  assert.deepEqual(p.dice.map((d) => [d.text, d.mark, d.owner]), [["1→5", "✓", "own"], ["3", "✗", "ally"]]);
+  assert.equal(p.dice[0].words, "die 1 (you, Bronze, d6): 1 KISSed to 5, success");
+  assert.deepEqual(p.facts.map((f) => f.key), ["chance", "kiss"]);
+  // by hand, and an entry Python could not describe: its faces and marks still show
+  const bare = cardParts({ ...e, card: null, roll: { ...e.roll, entered: { faces: [1, 3], kiss_faces: [5] } } }, 0);
+  assert.equal(bare.how, "faces entered by hand");
+  assert.deepEqual(bare.dice.map((d) => `${d.text} ${d.mark}`), ["1→5 ✓", "3 ✗"]);
+  assert.deepEqual(bare.facts, []);
 });
 
 test("widget modules import only common.js and never use innerHTML", () => {

@@ -13,17 +13,15 @@
 # A **check** settles a simple question with one yes-or-no answer: do you
 # jump the gap, spot the pickpocket, keep your footing? You roll **one d20**,
 # and sometimes up to **four d6** to make up a shortfall. Every number on
-# this page is computed exactly by the engine behind these pages, and every roll
-# uses a fixed seed, so what you read is what the code really gives.
+# this page is computed exactly by the odds calculator behind these pages
+# (the *engine*), and every roll uses a fixed seed, so what you read is what
+# it really gives.
 #
-# The last cell is a roller you can play with. New to the game? Start with
-# [Chapter 0: A roll from start to finish](00-a-roll-from-start-to-finish.ipynb).
+# The rollers on this page are yours to play with. New to the game? Start
+# with [Chapter 0: A roll from start to finish](00-a-roll-from-start-to-finish.ipynb).
 
-# %%
+# %% [build]
 import matplotlib.pyplot as plt
-
-import venus_widgets as vw
-from venus_widgets.tutorial import CALIBERS, COLOURS, check_at, setup_plots, show, table
 
 setup_plots()
 
@@ -44,23 +42,14 @@ setup_plots()
 # need a fifth, the action was harder than first judged, so start again one
 # step up. The highest possible target is 25 + 4 = **29**.
 #
-# The engine reads the difficulty word and the factors and works out the
-# target for you:
-
-# %%
-for difficulty in ["routine", "simple", "tough", "challenging", "absurd"]:
-    targets = [vw.odds({"roll": "check", "difficulty": difficulty, "factors": f}).threshold for f in range(5)]
-    print(f"{difficulty:>11}: targets with 0..4 factors = {targets}")
-
-# %% [markdown]
-# A fifth factor is not quietly ignored: the engine refuses it and says what
+# Every target a check can have:
+#
+# {{ table(["difficulty"] + [f"{f} factor{'' if f == 1 else 's'}" for f in range(5)],
+#          [[d] + [vw.odds({"roll": "check", "difficulty": d, "factors": f}).threshold for f in range(5)]
+#           for d in BASE]) }}
+#
+# A fifth factor is not quietly ignored: the rollers refuse it and say what
 # is allowed, the way a good Peer would.
-
-# %%
-try:
-    vw.odds({"roll": "check", "difficulty": "tough", "factors": 5})
-except vw.SpecError as err:
-    print(err)
 
 # %% [markdown]
 # ## 2. The roll: d20 + score, with caliber deciding the extremes
@@ -86,19 +75,23 @@ except vw.SpecError as err:
 # %% [markdown]
 # ### Worked example
 #
-# Ada has a **Silver** ability with score **4**. The FC calls the climb
-# **tough** (15) and adds **one factor** for the rain: target **16**. She has
-# no bonus factors yet. What are her chances, and where do they come from?
+# Ada's Swiftness is **Silver** with score **4** (her sheet is in
+# [chapter 0](00-a-roll-from-start-to-finish.ipynb)). The FC calls her climb
+# up the mooring mast **tough** (15) and adds **one factor** for the rain:
+# target **16**. She has no bonus factors yet. What are her chances, and
+# where do they come from?
 
-# %%
-ada = {"roll": "check", "caliber": "silver", "score": 4, "difficulty": "tough", "factors": 1}
+# %% [build]
+ada = check_of("Ada", "Swiftness", difficulty="tough", factors=1)
 o = vw.odds(ada)
-print(o)
-print(f"target {o.threshold}")
-for part, p in o.breakdown.items():
-    print(f"  {part:<28} {p:8.2%}")
+WORDS = {"auto-pass": "an automatic pass (a natural 20 for Silver)", "pass": "a pass on the total",
+         "bonus-pass": "a pass thanks to bonus dice", "fail": "a fail on the total",
+         "auto-fail": "an automatic fail (a natural 1)"}
 
 # %% [markdown]
+# {{ table(["how the d20 falls", "chance"], [[WORDS[k], vw.percent(p, 1)] for k, p in o.breakdown.items()]
+#          + [["**she passes**", f"**{vw.percent(o.p_pass, 1)}**"]]) }}
+#
 # Reading it: she needs 12 or more on the die (12 + 4 = 16). Faces 12 to
 # 19 pass on the total (40 %), and the natural 20 passes automatically for a
 # Silver ability (5 %), though it would have passed anyway. The natural 1
@@ -109,8 +102,9 @@ for part, p in o.breakdown.items():
 # ### Play with it
 #
 # Ada's check, live. The odds beside the controls are the same exact
-# numbers, recomputed at every change. Try dragging the factors from 1 up
-# to 4 and watch P(pass) drop by 5 points each time. Then set the
+# numbers, recomputed at every change (the charts write the chance to pass
+# as **P(pass)**). Try dragging the factors from 1 up to 4 and watch P(pass)
+# drop by 5 points each time. Then set the
 # difficulty to *absurd* and switch the caliber between Bronze, Silver,
 # Gold and Platinum: only the automatic passes are left.
 
@@ -118,11 +112,10 @@ for part, p in o.breakdown.items():
 vw.CheckRoller(caliber="silver", score=4, difficulty="tough", factors=1)
 
 # %% [markdown]
-#
 # The plot shows P(pass) for a score of 4 against targets from easy to
 # impossible, one bar per caliber, without bonus dice.
 
-# %%
+# %% [build]
 def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30)):
     """One line of P(pass) against the target per (label, colour, marker, spec fields);
     ``alt`` says in one sentence what the figure shows."""
@@ -183,7 +176,7 @@ show(fig, alt=f"Bars of P(pass) for a score of 4 at targets {shown[0]} to {shown
 # More dice do not add up: they make a high best die more likely. With one
 # die the best is 3.5 on average; with four, about 5.2.
 
-# %%
+# %% [build]
 from fractions import Fraction
 
 rows = []
@@ -192,7 +185,7 @@ for k in range(1, 5):
     row = [f"{k} d6"] + [vw.percent(1 - Fraction(m - 1, 6) ** k, 1) for m in range(1, 7)]
     mean = sum(1 - Fraction(m - 1, 6) ** k for m in range(1, 7))
     rows.append(row + [f"{float(mean):.2f}"])
-table(["bonus dice"] + [f"best ≥ {m}" for m in range(1, 7)] + ["average best"], rows)
+emit(table(["bonus dice"] + [f"best ≥ {m}" for m in range(1, 7)] + ["average best"], rows))
 
 # %% [markdown]
 # Bonus dice only rescue rolls that fell short by 1 to 6, and they never
@@ -200,18 +193,18 @@ table(["bonus dice"] + [f"best ≥ {m}" for m in range(1, 7)] + ["average best"]
 # not to bother rolling them: it changes no odds, so the engine does the
 # same. Here is Ada again with 0 to 4 bonus factors:
 
-# %%
+# %% [build]
 rows = []
 for k in range(5):
     o = vw.odds({**ada, "bonus_factors": k})
     rows.append([k] + [vw.percent(p, 2) for p in o.breakdown.values()] + [f"**{vw.percent(o.p_pass, 2)}**"])
-table(["bonus factors"] + list(vw.odds(ada).breakdown) + ["P(pass)"], rows)
+emit(table(["bonus factors"] + [WORDS[k] for k in vw.odds(ada).breakdown] + ["she passes"], rows))
 
 # %% [markdown]
 # The first bonus factor is worth the most; each further one adds less,
 # because the best die can never beat 6. Across all targets:
 
-# %%
+# %% [build]
 gain = [vw.odds(check_at(16, caliber="silver", score=4, bonus_factors=k)).p_pass for k in range(5)]
 plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), "ov^sD"[k], {"caliber": "silver", "score": 4, "bonus_factors": k})
                 for k in range(5)], "Silver, score 4: what bonus factors buy",
@@ -223,21 +216,22 @@ plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), "ov^sD"[k], {"caliber
 # ## 4. A roll at the table
 #
 # A real roll, with a fixed seed so that this page always shows the same
-# dice: Ada takes her two bonus factors (a good rope and a Lot).
+# dice: Ada takes her two bonus factors (a good rope and a Lot she spends:
+# on a check a Lot buys a bonus d6, not a re-roll). This time she climbs the
+# ship's rigging in a gale: tough, with three factors (the wind, the rain,
+# the swaying ship), target 18.
 
-# %%
-from IPython.display import Markdown, display
-
-r = vw.roll({**ada, "bonus_factors": 2}, seed=1)
+# %% [build]
+rig = {**ada, "factors": 3, "bonus_factors": 2}
+r = vw.roll(rig, seed=6)
 d = r.details
 bonus_faces = [die.after for die in r.dice if die.owner == "bonus"]
 short = d["target"] - (d["natural"] + ada["score"])
-display(Markdown(
-    f"Her d20 shows **{d['natural']}**: {d['natural']} + {ada['score']} = {d['natural'] + ada['score']}, "
-    + (f"{short} short of {d['target']}. " if short > 0 else f"enough for {d['target']}. ")
-    + (f"The bonus d6 show {' and '.join(map(str, bonus_faces))}; only the highest counts: "
-       f"{d['natural'] + ada['score']} + {d['bonus']} = **{d['total']}**. " if bonus_faces else "")
-    + ("**She passes.**" if r.passed else "**She fails.**")))
+emit(f"Her d20 shows **{d['natural']}**: {d['natural']} + {ada['score']} = {d['natural'] + ada['score']}, "
+     + (f"{short} short of {d['target']}. " if short > 0 else f"enough for {d['target']}. ")
+     + (f"The bonus d6 show {' and '.join(map(str, bonus_faces))}; only the highest counts: "
+        f"{d['natural'] + ada['score']} + {d['bonus']} = **{d['total']}**. " if bonus_faces else "")
+     + ("**She passes.**" if r.passed else "**She fails.**"))
 
 # %% [markdown]
 # ## 5. When a check fails
@@ -260,6 +254,18 @@ display(Markdown(
 vw.CheckRoller()
 
 # %% [markdown]
+# ## Recap
+#
+# * Target = your Peers' absolute difficulty (5 to 25) + the FC's factors
+#   (+1 each, at most four; needing a fifth means starting one step up).
+# * Roll a d20 + your score; meet or beat the target to pass. The caliber
+#   decides the extreme faces: Silver passes on a natural 20, Gold and
+#   Platinum on 19-20; a natural 1 fails, except for Platinum.
+# * Short? Up to four bonus factors your Peers accept (a Lot spent is one):
+#   a d6 each, add only the highest.
+# * A failed check means the consequence named before the roll. If more is
+#   at stake than it seemed, talk, and perhaps make it a task.
+#
 # ## Exercises
 #
 # Work them out with the roller or in your head, then open the answers
@@ -268,27 +274,31 @@ vw.CheckRoller()
 # 1. Ada (Silver, score 4) climbs a **challenging** wall (20) in the dark
 #    and the wind (two factors). What are her chances with no bonus dice,
 #    and with two bonus factors?
-# 2. A Bronze ability with score 2 faces an **absurd** task (25). Which
-#    helps more: the ability being Gold instead, or two bonus factors?
+# 2. A Bronze ability with score 2 attempts an **absurd** check (target
+#    25). Which helps more: the ability being Gold instead, or two bonus
+#    factors?
 
-# %%
+# %% [build]
 climb = {"roll": "check", "caliber": "silver", "score": 4, "difficulty": "challenging", "factors": 2}
 bare, helped = vw.odds(climb).p_pass, vw.odds({**climb, "bonus_factors": 2}).p_pass
 absurd = {"roll": "check", "caliber": "bronze", "score": 2, "difficulty": "absurd"}
 gold, bonus = vw.odds({**absurd, "caliber": "gold"}).p_pass, vw.odds({**absurd, "bonus_factors": 2}).p_pass
-display(Markdown(f"""<details><summary>Answers</summary>
 
-1. Target {vw.odds(climb).threshold}: she needs {vw.odds(climb).threshold - 4} on the d20. **{bare:.0%}** without bonus dice, **{helped:.1%}** with
-   two bonus d6, which rescue the rolls that fell short by up to 6.
-2. Target 25 is out of reach of score 2 on the d20 alone. Gold gives its automatic 19 and 20: **{gold:.0%}**.
-   Two bonus d6 give **{bonus:.1%}**: {"the bonus dice win" if bonus > gold else "Gold wins"}, because with a high d20
-   a bonus die of 3 or more closes the gap.
-
-</details>"""))
+# %% [markdown]
+# <details><summary>Answers</summary>
+#
+# 1. Target {{ vw.odds(climb).threshold }}: she needs {{ vw.odds(climb).threshold - 4 }} on the d20.
+#    **{{ vw.percent(bare) }}** without bonus dice, **{{ vw.percent(helped, 1) }}** with two bonus d6, which
+#    rescue the rolls that fell short by up to 6.
+# 2. Target 25 is out of reach of score 2 on the d20 alone. Gold gives its automatic 19 and 20:
+#    **{{ vw.percent(gold) }}**. Two bonus d6 give **{{ vw.percent(bonus, 1) }}**:
+#    {{ "the bonus dice win" if bonus > gold else "Gold wins" }}, because with a high d20 a bonus die of 3 or
+#    more closes the gap.
+#
+# </details>
 
 # %% [markdown]
 # ---
 # **Previous:** [Chapter 0: A roll from start to finish](00-a-roll-from-start-to-finish.ipynb) ·
 # **Next:** [Chapter 2: Tasks](02-tasks.ipynb) ·
-# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
-# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)
+# [Glossary](../docs/glossary.md) · [Index](../docs/index.md) · cheat sheet: [playtest](../docs/cheatsheet_playtest.md)

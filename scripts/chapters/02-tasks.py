@@ -15,11 +15,10 @@
 # **pool of d6**, count **successes**, and then **spend** them on what you
 # want out of the scene. Even a failed task teaches you something.
 
-# %%
+# %% [build]
 import matplotlib.pyplot as plt
 
-import venus_widgets as vw
-from venus_widgets.tutorial import CALIBERS, COLOURS, MARKERS, chance_or_never as pct, setup_plots, show, table
+from venus_widgets.tutorial import chance_or_never as pct
 
 setup_plots()
 
@@ -50,20 +49,23 @@ setup_plots()
 #
 # ### Worked example
 #
-# Bruno the mechanic (job level **3**, a **Bronze** ability) wants to fix the
-# airship's engine **during a storm** (one factor): threshold **2**.
+# Bruno the mechanic (job level **3**, inheriting his **Bronze** Finesse)
+# wants to fix the airship's motor **during a storm** (one factor):
+# threshold **2**.
 
-# %%
-bruno = {"roll": "task", "caliber": "bronze", "dice": 3, "factors": 1}
+# %% [build]
+bruno = task_of("Bruno", "mechanic", "Finesse", factors=1)
 o = vw.odds(bruno)
-print(o)
-print(f"threshold {o.threshold}, average successes {o.mean:.2f} (± {o.sd:.2f})")
-for k, p in o.distribution.items():
-    print(f"  exactly {k} success{'' if k == 1 else 'es'}: {p:7.2%}")
+assert 0.25 < o.p_pass < 0.3  # "a little over a quarter" below
 
 # %% [markdown]
-# With 3 Bronze dice he gets 2 or more successes a little over a quarter of
-# the time. Here is Bruno's task in a live roller. Try adding dice until
+# {{ table(["successes", "chance"], [[f"exactly {k}", vw.percent(p, 1)] for k, p in o.distribution.items()]) }}
+#
+# With 3 Bronze dice he gets {{ o.threshold }} or more successes
+# {{ vw.percent(o.p_pass, 1) }} of the time, a little over a quarter. On
+# average he rolls {{ f"{o.mean:.0f}" if o.mean == round(o.mean) else f"{o.mean:.1f}" }} success,
+# but a single roll often lands one away from the average, and sometimes
+# more: that spread is what makes a task exciting. Here is Bruno's task in a live roller. Try adding dice until
 # P(pass) beats one half, or keep three dice and raise the caliber; then
 # move the factors and watch the threshold and the chart's marker move.
 
@@ -74,7 +76,7 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=1)
 # The bar chart shows the same for every caliber: the same three dice in
 # better hands.
 
-# %%
+# %% [build]
 fig, axes = plt.subplots(1, 4, figsize=(9.0, 2.8), sharey=True)
 for ax, cal in zip(axes, CALIBERS):
     o = vw.odds({**bruno, "caliber": cal})
@@ -96,7 +98,7 @@ show(fig, alt="Four bar charts, one per caliber, of how many successes 3 dice gi
 # How many dice does it take? Each line is one caliber; each panel one
 # threshold.
 
-# %%
+# %% [build]
 fig, axes = plt.subplots(1, 3, figsize=(9.0, 3.0), sharey=True)
 for ax, factors in zip(axes, [0, 1, 3]):
     for cal in CALIBERS:
@@ -138,9 +140,10 @@ show(fig, alt="Three panels, thresholds 1, 2 and 4, of P(pass) against 1 to 8 di
 # secondaries.
 #
 # The engine answers "what are my chances of buying the primary and *k*
-# more?": that **goal** is the threshold + *k* successes.
+# more?": that **goal** is the threshold + *k* successes (its chance,
+# written **P(goal)**, is never more than P(pass)).
 
-# %%
+# %% [build]
 rows = []
 for dice in [3, 6]:
     for cal in CALIBERS:
@@ -148,35 +151,37 @@ for dice in [3, 6]:
         for extra in range(0, 5):
             row.append(pct(vw.odds({**bruno, 'dice': dice, 'caliber': cal, 'consequences': extra}).p_goal))
         rows.append(row)
-table(["threshold 2"] + ["primary only"] + [f"primary + {k}" for k in range(1, 5)], rows)
+emit(table(["threshold 2"] + ["primary only"] + [f"primary + {k}" for k in range(1, 5)], rows))
+never_from = min(2 + k for k in range(5) if vw.odds({**bruno, "consequences": k}).p_goal == 0)
 
 # %% [markdown]
-# "Never" means impossible: three dice cannot make five successes.
+# "Never" means impossible: three dice cannot make {{ never_from }} or more
+# successes (without Ego, chapter 3).
 #
 # ### Worked example: spending
 #
-# Clara, a Silver engineer with **6 dice**, repairs the same engine in the
+# Clara, the engineer (**6 dice**, her Silver Finesse), repairs the same motor in the
 # same storm (threshold 2). Before rolling she decides what matters most
 # to her after the primary: that nobody she cares for gets hurt, then that
 # she is not injured herself, then a clean job. Her seeded roll:
 
-# %%
-clara = {"roll": "task", "caliber": "silver", "dice": 6, "factors": 1}
+# %% [build]
+clara = task_of("Clara", "engineer", "Finesse", factors=1)
 r = vw.roll(clara, seed=5)
-print(r)
 wishes = ["No one I care for is compromised, disturbed, or jeopardized...",
           "I am not abashed or injured...",
           "My actions were performed with grace or efficiency..."]
-left = r.outcome
-if left >= r.details["threshold"]:
-    left -= r.details["threshold"]
-    print(f"primary consequence bought for {r.details['threshold']}: the engine runs again")
-    for wish in wishes[:left]:
-        print(f"  + 1 success: \"{wish}\"")
-    left -= min(left, len(wishes))
-print(f"successes left over: {left}")
+assert r.outcome == 4 and r.details["threshold"] == 2  # the sentences below tell this roll
+show(dice_figure([("Clara's roll", [(d.after, d.scores, "") for d in r.dice])],
+                 "Clara's six Silver dice (4, 5 and 6 succeed)"),
+     alt=f"Clara's six dice show {', '.join(str(d.after) for d in r.dice)}: {r.outcome} successes, "
+         "each success marked with a tick.")
 
 # %% [markdown]
+# {{ table(["successes spent", "on"],
+#          [[r.details["threshold"], "the primary consequence: the motor runs again"]]
+#          + [[1, f'"{w}"'] for w in wishes[:r.outcome - r.details["threshold"]]]) }}
+#
 # Four successes: two buy the primary, the other two buy her first two
 # wishes. The grace of the job was not bought, so the FC may turn it
 # against her: the repair works, but it took all night, or it looks awful.
@@ -195,12 +200,11 @@ print(f"successes left over: {left}")
 # from a mistake. Each ally who helped marks 1 exp on their own job whatever
 # the outcome (chapter 4). Exp is how jobs level up (chapter 5).
 #
-# For Bruno, the chance of the exp is simply the chance of failing:
-
-# %%
-for cal in CALIBERS:
-    o = vw.odds({**bruno, "caliber": cal})
-    print(f"{cal:>9}: P(fail, +1 exp) = {o.p_fail:6.2%}")
+# For Bruno, the chance of the exp is simply the chance of failing; with
+# the same three dice in better hands it would come less often:
+#
+# {{ table(["3 dice at threshold 2", "the task fails: +1 exp"],
+#          [[cal.title(), vw.percent(vw.odds({**bruno, "caliber": cal}).p_fail, 1)] for cal in CALIBERS]) }}
 
 # %% [markdown]
 # ## 5. A task at the table
@@ -208,11 +212,12 @@ for cal in CALIBERS:
 # A seeded roll of Bruno's task: every die, its face, and whether it
 # scored.
 
-# %%
+# %% [build]
 r = vw.roll(bruno, seed=11)
-print(r)
-for die in r.dice:
-    print(f"  die {die.index + 1} ({die.owner}, {die.grade}): {die.after} -> {die.scores} success(es)")
+assert r.outcome == 1 and not r.passed and sorted(d.after for d in r.dice)[:2] == [1, 1]  # told below
+show(dice_figure([("Bruno's roll", [(d.after, d.scores, "") for d in r.dice])],
+                 "Bruno's three Bronze dice (5 and 6 succeed)"),
+     alt=f"Bruno's three dice show {', '.join(str(d.after) for d in r.dice)}: one success, marked with a tick.")
 
 # %% [markdown]
 # One success against a threshold of 2: the task fails, and the storm wins
@@ -235,6 +240,16 @@ for die in r.dice:
 vw.TaskRoller(caliber="silver", dice=6, factors=1)
 
 # %% [markdown]
+# ## Recap
+#
+# * Roll one d6 per level of a job that inherits the FC's ability; each
+#   die succeeds by the ability's caliber (Bronze 5-6 ... Platinum 2-6).
+# * Threshold = 1 + the FC's factors (at most four): the price of success.
+# * Spend: the primary consequence costs the threshold; each secondary and
+#   tertiary one costs 1. The FC may turn one unbought secondary against you.
+# * A failed task still pays: +1 exp to the job, and any success can buy a
+#   silver lining.
+#
 # ## Exercises
 #
 # 1. A Silver character faces a task at **threshold 3**. How many dice does
@@ -242,25 +257,25 @@ vw.TaskRoller(caliber="silver", dice=6, factors=1)
 # 2. Clara (6 Silver dice, threshold 2) wants to get away scot-free: the
 #    primary and all four secondary consequences. What are her chances?
 
-# %%
-from IPython.display import Markdown, display
-
+# %% [build]
 need = next(n for n in range(1, 13)
             if vw.odds({"roll": "task", "caliber": "silver", "dice": n, "factors": 2}).p_pass > 0.5)
 below = vw.odds({"roll": "task", "caliber": "silver", "dice": need - 1, "factors": 2}).p_pass
+at_need = vw.odds({"roll": "task", "caliber": "silver", "dice": need, "factors": 2}).p_pass
 scot_free = vw.odds({**clara, "consequences": 4})
-display(Markdown(f"""<details><summary>Answers</summary>
 
-1. **{need} dice**: {need - 1} dice pass only {below:.1%} of the time; {need} dice pass
-   {vw.odds({"roll": "task", "caliber": "silver", "dice": need, "factors": 2}).p_pass:.1%}.
-2. Her goal is 2 + 4 = {scot_free.goal} successes out of 6 dice: **{scot_free.p_goal:.1%}**.
-   Compromise is the usual result.
-
-</details>"""))
+# %% [markdown]
+# <details><summary>Answers</summary>
+#
+# 1. **{{ need }} dice**: {{ need - 1 }} dice pass only {{ vw.percent(below, 1) }} of the time;
+#    {{ need }} dice pass {{ vw.percent(at_need, 1) }}.
+# 2. Her goal is 2 + 4 = {{ scot_free.goal }} successes out of 6 dice: **{{ vw.percent(scot_free.p_goal, 1) }}**.
+#    Compromise is the usual result.
+#
+# </details>
 
 # %% [markdown]
 # ---
 # **Previous:** [Chapter 1: Checks](01-checks.ipynb) ·
 # **Next:** [Chapter 3: KISS and Ego](03-kiss-and-ego.ipynb) ·
-# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
-# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)
+# [Glossary](../docs/glossary.md) · [Index](../docs/index.md) · cheat sheet: [playtest](../docs/cheatsheet_playtest.md)

@@ -12,18 +12,17 @@
 #
 # Dice that let you down in a task can be **KISSed**: picked up and rolled
 # again. KISSing happens only in a task: a check has its bonus factors
-# instead (chapter 1), and no Lots or Ego are spent on it. (The agora
-# procedure, chapter 4, also lets you KISS on a check.) KISS stands for the four things that pay for a re-roll:
+# instead (chapter 1), where a Lot you spend buys a bonus d6, not a
+# re-roll, and Ego plays no part. KISS stands for the four things that pay for a re-roll:
 # **K**ismet, **I**nsight, **S**tunts and **S**pecialties. This chapter is
 # about where KISSes come from, the rules that limit them, the two ways to
 # spend **Ego**, and, with the engine's exact advice, *which* dice are
 # worth KISSing.
 
-# %%
+# %% [build]
 import matplotlib.pyplot as plt
 
-import venus_widgets as vw
-from venus_widgets.tutorial import chance_or_never as pct, setup_plots, show, table
+from venus_widgets.tutorial import chance_or_never as pct
 
 setup_plots()
 
@@ -35,8 +34,9 @@ setup_plots()
 #
 # * **Kismet: Lots.** Spend a Lot, no questions asked. You hold at most 10.
 #   You earn them back by revealing your true intentions (a tertiary
-#   consequence) or at the debrief that closes a chapter of your campaign
-#   (a stretch of play, not a chapter of this book).
+#   consequence) or, for playing your character well, at the debrief that
+#   closes a chapter of your campaign (a stretch of play, not a chapter of
+#   this book).
 # * **Insight.** A fact, secret or piece of knowledge that bears on the task
 #   (found in play, known to your character, or set up with an earlier Wits
 #   or Resolve check). Your Peers approve each one.
@@ -60,14 +60,7 @@ setup_plots()
 #   succeeded can lose that success.
 # * Aiding dice are KISSed together with their owner, not over their heads.
 #
-# The engine enforces these. Asking for the same die twice is refused:
-
-# %%
-spec = {"roll": "task", "dice": 3, "factors": 1, "kiss": 2}
-try:
-    vw.roll(spec, seed=3, kiss=[0, 0])  # the first die (numbered from 0 in code), twice
-except vw.SpecError as err:
-    print(f"KISSing the first die twice: refused ({err})")
+# The rollers enforce these: a die already KISSed cannot be clicked again.
 
 # %% [markdown]
 # ## 3. What a KISS is worth
@@ -78,7 +71,7 @@ except vw.SpecError as err:
 # Bronze pool at threshold 2, each extra KISS helps, but less and less: once
 # every failed die has been re-rolled, more budget does nothing.
 
-# %%
+# %% [build]
 base = {"roll": "task", "caliber": "bronze", "dice": 3, "factors": 1}
 budgets = range(0, 6)
 fig, ax = plt.subplots()
@@ -117,15 +110,14 @@ show(fig, alt="Lines of P(pass) at threshold 2 against a KISS budget of 0 to 5 f
 # > name for the KISS budget is `kiss`, for Ego `ego`, with the choices
 # > `"reroll"` and `"double6"`; the extra consequences wanted are
 # > `consequences`, and the goal is the threshold plus those.
-
-# %%
-rows = []
-for extra in [0, 2, 4]:
-    row = [f"threshold 2 + {extra}"]
-    for ego in ["none", "reroll", "double6"]:
-        row.append(pct(vw.odds({**base, 'kiss': 1, 'ego': ego, 'consequences': extra}).p_goal))
-    rows.append(row)
-table(["3 Bronze dice, 1 KISS: P(goal)", "no Ego", "Ego: re-roll everything", "Ego: double 6s"], rows)
+#
+# Bruno's three Bronze dice with one KISS: the chance of reaching each goal
+# ("never" means impossible):
+#
+# {{ table(["3 Bronze dice, 1 KISS: goal", "no Ego", "Ego: re-roll everything", "Ego: double 6s"],
+#          [[f"threshold 2 + {extra} = {2 + extra} successes"]
+#           + [pct(vw.odds({**base, 'kiss': 1, 'ego': ego, 'consequences': extra}).p_goal)
+#              for ego in ["none", "reroll", "double6"]] for extra in [0, 2, 4]]) }}
 
 # %% [markdown]
 # ### Play with it
@@ -150,13 +142,16 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, stunt=1, ego="double6
 #
 # The engine's **advice** looks at the dice on the table and lists the
 # sensible choices with their exact chances of passing and of reaching the
-# goal. Dora, a deckhand, rolls **2 Bronze dice** at **threshold 1**, wants **three
-# extra consequences** (goal 4), holds **one Lot** and **Ego** for double
-# 6s, and rolls **6 and 5**. Both dice succeeded, so "KISS the failures"
-# does nothing: 3 successes with the doubled 6, a pass but not the goal.
+# goal. Bruno, working as a deckhand (his deckhand job, level 2, inherits
+# his Bronze Swiftness), hauls in a runaway sail: **2 Bronze dice** at
+# **threshold 1**. He wants **three extra consequences** (goal 4), holds
+# **one Lot** to spend and **Ego** for double 6s, and rolls **6 and 5**. Both
+# dice succeeded, so "KISS the failures" does nothing: 3 successes with the
+# doubled 6, a pass but not the goal.
 
-# %%
-goal_spec = {**base, "dice": 2, "factors": 0, "kiss": 1, "ego": "double6", "consequences": 3}
+# %% [build]
+deckhand = task_of("Bruno", "deckhand", "Swiftness")
+goal_spec = {**deckhand, "kiss": 1, "ego": "double6", "consequences": 3}
 advice = vw.advise(goal_spec, [6, 5])
 faces = [6, 5]
 
@@ -166,8 +161,6 @@ def dice_words(kissed):
     return " and ".join(f"the {faces[i]}" for i in kissed) or "nothing"
 
 
-print(f"successes showing: {advice.successes}, threshold {advice.threshold}, goal {advice.goal}")
-print(f"KISSing the failures means KISSing {dice_words(advice.policy)}; the best choice is {dice_words(advice.optimal)}")
 def choice_words(option):
     """An option of the advice in table words: the best one, the usual one, or another."""
     if option.kiss == advice.optimal:
@@ -176,8 +169,14 @@ def choice_words(option):
 
 
 rows = [[choice_words(o), dice_words(o.kiss), vw.percent(o.p_pass, 1), vw.percent(o.p_goal, 1)] for o in advice.options]
-table(["choice", "dice KISSed", "P(pass)", "P(goal)"], rows)
 
+# %% [markdown]
+# The advice: {{ advice.successes }} successes showing, threshold
+# {{ advice.threshold }}, goal {{ advice.goal }}. KISSing the failures means
+# KISSing {{ dice_words(advice.policy) }}; the best choice is to KISS
+# {{ dice_words(advice.optimal) }}.
+#
+# {{ table(["choice", "dice KISSed", "chance to pass", "chance of the goal"], rows) }}
 # %% [markdown]
 # KISSing the 5 risks nothing that matters, since the 6 alone
 # passes, and a new 6 would make 2 + 2 = 4: a one-in-six shot at the goal.
@@ -188,38 +187,45 @@ table(["choice", "dice KISSed", "P(pass)", "P(goal)"], rows)
 # than KISSing the failures, and sometimes better. Over the whole roll
 # (before any die is thrown), the chance of reaching the goal each way:
 
-# %%
+# %% [build]
 rows = []
 for extra in [0, 2, 3, 4]:
     spec = {**base, "kiss": 1, "ego": "double6", "consequences": extra}
     usual = vw.odds(spec)
     best = vw.odds({**spec, "policy": "optimal"})
     rows.append([f"goal {usual.goal}", vw.percent(usual.p_goal, 2), vw.percent(best.p_goal, 2)])
-table(["3 Bronze, 1 KISS, Ego doubling 6s", "KISS the failures", "best choice every time"], rows)
+emit(table(["3 Bronze, 1 KISS, Ego doubling 6s", "KISS the failures", "best choice every time"], rows))
 
 # %% [markdown]
 # ## 6. A KISS at the table
 #
-# A roll (with a fixed seed, so the page always shows the same dice) where
-# the player chooses which dice to KISS: first the roll as it fell, then
-# the same roll with the two failed dice picked up again.
+# A roll (with a fixed seed, so the page always shows the same dice) of
+# Bruno's motor task with two KISSes: first the roll as it fell, then the
+# two failed dice picked up again.
 
-# %%
+# %% [build]
 spec = {**base, "kiss": 2}
 first = vw.roll(spec, seed=1, kiss=[])
-print("no KISS:   ", first)
 chosen = [d.index for d in first.dice if d.scores == 0][:2]
 again = vw.roll(spec, seed=1, kiss=chosen)
-print(f"KISS dice {' and '.join(str(i + 1) for i in chosen)}:", again)
-for die in again.dice:
-    mark = f"{die.before} -> {die.after} (KISSed)" if die.kissed else f"{die.after}"
-    print(f"  die {die.index + 1}: {mark}, scores {die.scores}")
+assert not first.passed and again.passed and any(d.kissed and d.after < d.before for d in again.dice)  # told below
+show(dice_figure([("as rolled", [(d.after, d.scores, "") for d in first.dice]),
+                  ("after KISS", [(d.after, d.scores, "KISSed" if d.kissed else "") for d in again.dice])],
+                 "Two KISSes on Bruno's three Bronze dice"),
+     alt=f"Bruno's dice as rolled, {', '.join(str(d.after) for d in first.dice)}: {first.outcome} success; "
+         f"after KISSing the two misses, {', '.join(str(d.after) for d in again.dice)}: {again.outcome} successes.")
+
+# %% [markdown]
+# He rolled {{ ", ".join(str(d.after) for d in first.dice) }}: {{ first.outcome }} success, one short.
+# He KISSes the two misses: {{ " and ".join(f"the {d.before} becomes a {d.after}" for d in again.dice if d.kissed) }}.
+# {{ again.outcome }} successes: he passes, even though one KISSed die came
+# up worse than before (the new face stands).
 
 # %% [markdown]
 # ## Try it
 #
-# Dora's hunt for the goal, live: 2 Bronze dice, threshold 1, three extra
-# consequences wanted, one Lot and Ego for double 6s. Roll until a 5 shows
+# Bruno's hunt for the goal as a deckhand, live: 2 Bronze dice, threshold
+# 1, three extra consequences wanted, one Lot and Ego for double 6s. Roll until a 5 shows
 # among your successes, and see whether the suggestion tells you to KISS a
 # die that already succeeded.
 
@@ -227,6 +233,15 @@ for die in again.dice:
 vw.TaskRoller(caliber="bronze", dice=2, lots=1, ego="double6", consequences=3)
 
 # %% [markdown]
+# ## Recap
+#
+# * A KISS re-rolls one die in a task: a Lot, an insight, a stunt (one per
+#   task) or a specialty (up to four) pays for it.
+# * Each die at most once, all in one round; the new face stands.
+# * Ego, once: re-roll every disappointing die, or make every 6 count twice.
+# * A die that succeeded may still disappoint you: with Ego on the 6s, a 5
+#   can be worth KISSing. The roller's advice shows the odds of each choice.
+#
 # ## Exercises
 #
 # 1. Bruno (3 Bronze dice, threshold 2): how much does his **first** KISS
@@ -234,24 +249,25 @@ vw.TaskRoller(caliber="bronze", dice=2, lots=1, ego="double6", consequences=3)
 # 2. With one KISS, which Ego mode gives Bruno the better chance of
 #    **threshold + 2** successes: *re-roll everything* or *double 6s*?
 
-# %%
-from IPython.display import Markdown, display
-
+# %% [build]
 ps = [vw.odds({**base, "kiss": k}).p_pass for k in range(5)]
 modes = {e: vw.odds({**base, "kiss": 1, "ego": e, "consequences": 2}).p_goal for e in ("reroll", "double6")}
 better = max(modes, key=modes.get)
-display(Markdown(f"""<details><summary>Answers</summary>
 
-1. The first KISS adds **{100 * (ps[1] - ps[0]):.1f} points**, the fourth **{100 * (ps[4] - ps[3]):.1f}**:
-   three dice can fail at most three times, so a fourth KISS has nothing left to re-roll.
-2. *re-roll everything* {modes["reroll"]:.1%}, *double 6s* {modes["double6"]:.1%}: **{"double 6s" if better == "double6" else "re-roll everything"}**.
-   Three Bronze dice can only make four successes when 6s count twice.
-
-</details>"""))
+# %% [markdown]
+# <details><summary>Answers</summary>
+#
+# 1. The first KISS adds **{{ 100 * (ps[1] - ps[0]):.1f }} percentage points**, the fourth
+#    **{{ 100 * (ps[4] - ps[3]):.1f }}**: three dice can fail at most three times, so a fourth KISS has
+#    nothing left to re-roll.
+# 2. *re-roll everything* {{ vw.percent(modes["reroll"], 1) }}, *double 6s* {{ vw.percent(modes["double6"], 1) }}:
+#    **{{ "double 6s" if better == "double6" else "re-roll everything" }}**. Three Bronze dice can only make
+#    four successes when 6s count twice.
+#
+# </details>
 
 # %% [markdown]
 # ---
 # **Previous:** [Chapter 2: Tasks](02-tasks.ipynb) ·
 # **Next:** [Chapter 4: Help](04-help.ipynb) ·
-# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
-# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)
+# [Glossary](../docs/glossary.md) · [Index](../docs/index.md) · cheat sheet: [playtest](../docs/cheatsheet_playtest.md)

@@ -16,12 +16,10 @@
 # by trying it. The rules say learning a new job "can take 6-16 tasks". This
 # chapter works out **exactly** how likely each of those numbers is.
 
-# %%
+# %% [build]
 import matplotlib.pyplot as plt
 
-import venus_widgets as vw
 from venus_widgets.engine import advancement
-from venus_widgets.tutorial import mean_tasks, refusing_exp, setup_plots, show, table, tasks_until
 
 setup_plots()
 
@@ -47,25 +45,23 @@ setup_plots()
 # 2. Roll **your ability score** in dice instead of the job's level.
 # 3. Learning the ropes counts as **one of the FC's four difficulty
 #    factors**: the threshold starts at 2 and still stops at 5.
-# 4. Nobody can help with a level-0 job of theirs, and you cannot aid with
-#    one.
+# 4. You cannot offer aid with a level-0 job; while you learn, you may
+#    still receive aid from up to two allies (chapter 4).
 # 5. After **16 exp** the job reaches a level equal to the **lower** of the
 #    two ability scores it inherits.
 #
 # (A job with special requirements earns no exp at all until they are met,
 # and can stay at level 0 for good.)
 #
-# Here are the odds of such a task, rolling 3 dice for an ability score
-# of 3:
-
-# %%
-for factors in range(4):
-    o = vw.odds({"roll": "task", "dice": 3, "learning": True, "factors": factors})
-    print(f"learning + {factors} other factor(s): threshold {o.threshold}, P(pass) with 3 Bronze dice {vw.percent(o.p_pass, 1)}")
-try:
-    vw.odds({"roll": "task", "dice": 3, "learning": True, "factors": 4})
-except vw.SpecError as err:
-    print(err)
+# Ada has no medical job, but the FC names her Wits (Bronze, score 3) to
+# bandage a wounded deckhand: she starts learning *medic*, and rolls 3 dice
+# for her score of 3. Her odds, as the FC adds factors (three at most on
+# top of the learning, which already counts as one):
+#
+# {{ table(["factors besides the learning", "threshold", "chance to pass (3 Bronze dice)"],
+#          [[f, vw.odds({"roll": "task", "dice": 3, "learning": True, "factors": f}).threshold,
+#            vw.percent(vw.odds({"roll": "task", "dice": 3, "learning": True, "factors": f}).p_pass, 1)]
+#           for f in range(4)]) }}
 
 # %% [markdown]
 # ### Play with it
@@ -105,21 +101,26 @@ vw.TaskRoller(dice=3, learning=True)
 # number of tasks is, from its exact odds of each task. For 3 Bronze dice
 # (an ability score of 3) at the base threshold of 2:
 
-# %%
+# %% [build]
 spec = {"roll": "task", "dice": 3, "learning": True, "factors": 0}
 step = advancement.exp_per_task(spec)
 learned = advancement.tasks_to_learn(spec)
-print("exp per task: " + ", ".join(f"{g}: {vw.percent(p, 1)}" for g, p in step.items()))
-print(f"tasks to learn: mean {sum(n * p for n, p in learned.items()):.2f}, "
-      f"fewest possible {min(learned)}, most {max(learned)}")
-print(", ".join(f"{k} tasks: {vw.percent(p, 2)}" if p >= 5e-5 else f"{k} tasks: 1 in {round(1 / p):,}"
-                for k, p in learned.items()))
+learn_mean = sum(n * p for n, p in learned.items())
+
+# %% [markdown]
+# Each task gives
+# {{ ", ".join(f"{g} exp {vw.percent(p, 1)} of the time" for g, p in step.items()) }}.
+# On average Ada learns the job in **{{ learn_mean:.1f }} tasks**; never in
+# fewer than {{ min(learned) }}, never in more than {{ max(learned) }}. How
+# likely each number is:
+#
+# {{ table(["tasks until learned", "chance"], [[k, rarely(p)] for k, p in learned.items()]) }}
 
 # %% [markdown]
 # The distribution for a Bronze ability with score 3 at the base threshold
 # (2), and how it moves with the threshold:
 
-# %%
+# %% [build]
 fig, ax = plt.subplots()
 width = 0.27
 means = {}
@@ -147,7 +148,7 @@ show(fig, alt="Bars of how many tasks 3 Bronze dice take to learn a job, at thre
 # dice do not always learn faster: they pass more often, and a pass with
 # exactly the threshold pays only the 1 exp for learning.
 
-# %%
+# %% [build]
 rows = []
 for cal in ["bronze", "silver", "gold", "platinum"]:
     row = [cal.title()]
@@ -155,7 +156,7 @@ for cal in ["bronze", "silver", "gold", "platinum"]:
         dist = advancement.tasks_to_learn({**spec, "caliber": cal, "dice": score})
         row.append(f"{sum(n * p for n, p in dist.items()):.1f}")
     rows.append(row)
-table(["caliber \\ ability score"] + [str(s) for s in range(1, 7)], rows)
+emit(table(["caliber, by ability score"] + [str(s) for s in range(1, 7)], rows))
 
 # %% [markdown]
 # ### A note for Facilitators: learning by losing
@@ -167,10 +168,11 @@ table(["caliber \\ ability score"] + [str(s) for s in range(1, 7)], rows)
 # playsheet, which has no learning tertiary, says "8-16" for the same
 # reason. Whether that is fine at your table is a call for the FC: it costs
 # the player every primary consequence along the way.
-
-# %%
-for plan, dist in [("win", advancement.tasks_to_learn(spec)), ("learn", tasks_until(refusing_exp(spec), 16))]:
-    print(f"plays to {plan:>5}: mean {sum(n * p for n, p in dist.items()):5.2f} tasks, range {min(dist)}-{max(dist)}")
+#
+# {{ table(["Ada, 3 Bronze dice, threshold 2", "tasks on average", "fewest to most"],
+#          [[f"plays to {plan}", f"{sum(n * p for n, p in dist.items()):.1f}", f"{min(dist)} to {max(dist)}"]
+#           for plan, dist in [("win", advancement.tasks_to_learn(spec)),
+#                              ("learn", tasks_until(refusing_exp(spec), 16))]]) }}
 
 # %% [markdown]
 # ## 4. Levelling up a job you have
@@ -183,12 +185,12 @@ for plan, dist in [("win", advancement.tasks_to_learn(spec)), ("learn", tasks_un
 # Counting the same way, with 0, 1 or 2 exp a task, gives the average
 # number of tasks per level for a Bronze job facing threshold 2:
 
-# %%
+# %% [build]
 rows = []
 for level in range(1, 7):
     step = advancement.exp_per_task({"roll": "task", "dice": level, "factors": 1})
-    rows.append([f"{level} -> {level + 1}", 2 * level, vw.percent(step.get(0, 0.0)), f"{mean_tasks(step, 2 * level):.1f}"])
-table(["level", "exp needed", "P(no exp from a task)", "average tasks"], rows)
+    rows.append([f"{level} to {level + 1}", 2 * level, vw.percent(step.get(0, 0.0)), f"{mean_tasks(step, 2 * level):.1f}"])
+emit(table(["level", "exp needed", "chance a task gives no exp", "tasks on average"], rows))
 
 # %% [markdown]
 # The better the job, the fewer tasks it fails, so the slower it grows: a
@@ -197,14 +199,17 @@ table(["level", "exp needed", "P(no exp from a task)", "average tasks"], rows)
 #
 # ## 5. Lots
 #
-# **Lots** pay for KISSes (chapter 3). You can hold at most **10**. If you
-# earn Lots beyond 10 within one session, the extra turn into **exp** for
-# jobs of your choice. The engine keeps that book:
-
-# %%
-for held, earned in [(4, 3), (9, 3), (10, 2)]:
-    lots, exp = advancement.bank_lots(held, earned)
-    print(f"holding {held}, earning {earned}: hold {lots}, +{exp} exp to spend on jobs")
+# **Lots** pay for KISSes (chapter 3). You can hold at most **10**. The
+# rule text adds: "If you earn more than 10 Lots in a single session then
+# the excess is converted to exp for any jobs of your choice." That sentence
+# can be read two ways: the Lots that would take you **past the 10 you may
+# hold** become exp, or only Lots beyond the **tenth earned** in one session
+# do. **This rulebook reads it the first way** (a reading, not the text's
+# words; see [the playtest rules page](../docs/rules_playtest.md#experience-and-learning-a-job)), since
+# the limit of 10 held is what the excess overflows:
+#
+# {{ table(["Lots held", "earned this session", "held after", "exp for jobs of your choice"],
+#          [[held, earned, *advancement.bank_lots(held, earned)] for held, earned in [(4, 3), (9, 3), (10, 2)]]) }}
 
 # %% [markdown]
 # ## Try it
@@ -216,6 +221,18 @@ for held, earned in [(4, 3), (9, 3), (10, 2)]:
 # expect.
 
 # %% [markdown]
+# ## Recap
+#
+# * Exp comes from failed tasks, the "learned something new" tertiary,
+#   helping as an ally, and every task while learning a job.
+# * Learning on the job: level 0, roll your ability score in dice, the
+#   learning is one factor; 16 exp and the job reaches the lower of its two
+#   abilities' scores. It takes 6 to 16 tasks, and harder tasks teach faster.
+# * Above level 0 (this rulebook's choice, from the Playsheet): exp equal to
+#   twice the level raises it by one.
+# * At most 10 Lots held; by this rulebook's reading, Lots past the 10 become
+#   exp.
+#
 # ## Exercises
 #
 # 1. A Silver character learns a new job with an ability score of 4 (so 4
@@ -223,28 +240,30 @@ for held, earned in [(4, 3), (9, 3), (10, 2)]:
 #    take on average, and how likely is it to be done within 8 tasks?
 # 2. A job at level 2 has 9 exp marked. What level is it now, and how much
 #    exp is left over?
-# 3. You hold 9 Lots and earn 3 more this session. What do you end with?
+# 3. You hold 9 Lots and earn 3 more this session. What do you end with,
+#    by this rulebook's reading of the Lots rule?
 
-# %%
-from IPython.display import Markdown, display
-
+# %% [build]
 silver = advancement.tasks_to_learn({"roll": "task", "caliber": "silver", "dice": 4, "learning": True})
 mean = sum(n * p for n, p in silver.items())
 within8 = sum(p for n, p in silver.items() if n <= 8)
 level, left = advancement.level_after(2, 9)
 lots, extra = advancement.bank_lots(9, 3)
-display(Markdown(f"""<details><summary>Answers</summary>
 
-1. **{mean:.1f} tasks** on average; done within 8 tasks **{within8:.1%}** of the time.
-2. Level 2 needs 2 × 2 = 4 exp to reach level 3, then 2 × 3 = 6 more for level 4:
-   level **{level}**, with **{left} exp** left over.
-3. **{lots} Lots** (the most you can hold) and **{extra} exp** to put on jobs of your choice.
-
-</details>"""))
+# %% [markdown]
+# <details><summary>Answers</summary>
+#
+# 1. **{{ mean:.1f }} tasks** on average; done within 8 tasks **{{ vw.percent(within8, 1) }}** of the time.
+# 2. Level 2 needs 2 × 2 = 4 exp to reach level 3, then 2 × 3 = 6 more for level 4:
+#    level **{{ level }}**, with **{{ left }} exp** left over.
+# 3. **{{ lots }} Lots** (the most you can hold) and **{{ extra }} exp** to put on jobs of your choice. (Read
+#    the other way, only Lots beyond the tenth earned in the session turn into exp: you would hold 10 and
+#    lose the spare 2.)
+#
+# </details>
 
 # %% [markdown]
 # ---
 # **Previous:** [Chapter 4: Help](04-help.ipynb) ·
-# **Next:** [Chapter 6: Editions compared](06-editions-compared.ipynb) ·
-# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
-# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)
+# **Next:** [Chapter 6: An example of play](06-an-example-of-play.ipynb) ·
+# [Glossary](../docs/glossary.md) · [Index](../docs/index.md) · cheat sheet: [playtest](../docs/cheatsheet_playtest.md)

@@ -31,7 +31,7 @@ import venus_widgets as vw
 from venus_widgets.engine.edition import get as edition
 from venus_widgets.widgets._rules import percent
 
-from .conftest import kernel_eval, lab_notebook, set_range
+from .conftest import kernel_eval, lab_notebook, set_range, settle
 from .conftest import roller_widget as widget
 
 pytestmark = pytest.mark.browser
@@ -106,7 +106,7 @@ def set_theme(page, name: str, media: dict) -> None:
     page.evaluate("name => window.jupyterapp.commands.execute('apputils:change-theme', {theme: name})", name)
     page.wait_for_function("name => document.body.dataset.jpThemeName === name", arg=name)
     page.emulate_media(**media)
-    page.wait_for_timeout(300)  # the theme's stylesheet applied
+    settle(page)  # the theme's stylesheet applied and laid out
 
 
 def axe_violations(page) -> dict:
@@ -173,7 +173,7 @@ def test_axe_finds_nothing_serious(lab_page, theme):
     for i in range(len(CELLS) - 2):
         page.locator(".jp-CodeCell").nth(i).locator(".vw-root").wait_for()
     page.get_by_test_id("vw-fc").wait_for()
-    page.get_by_test_id("vw-log").get_by_test_id("log-table").wait_for()
+    page.get_by_test_id("vw-log").get_by_test_id("log-entries").wait_for()
     size = page.viewport_size
     try:
         set_theme(page, name, media)
@@ -200,14 +200,30 @@ def said(page) -> list[str]:
     return page.evaluate("() => [...window.__vwSaid]")
 
 
-def wait_said(page, n: int, timeout: float = 5.0) -> list[str]:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        got = said(page)
-        if len(got) >= n:
-            return got
-        time.sleep(0.05)
+#: A clock for the announcer that only this test moves (``js/common.js`` reads
+#: ``globalThis.__vwTimers``): a timer fires when the test says the delay is
+#: over, never because a busy machine answered slowly between two slider stops.
+MANUAL_TIMERS = """() => {
+    const pending = new Map();
+    let next = 1;
+    window.__vwTimers = {
+        setTimeout(fn, ms) { pending.set(next, fn); return next++; },
+        clearTimeout(id) { pending.delete(id); },
+        pending() { return pending.size; },
+        elapse() { const fns = [...pending.values()]; pending.clear(); fns.forEach(f => f()); },
+    };
+}"""
+
+
+def delay_passes(page) -> list[str]:
+    """The announcer's delay ends now: pending announcements are made."""
+    page.evaluate("() => window.__vwTimers.elapse()")
     return said(page)
+
+
+def shown(w, spec) -> None:
+    """Wait until the visible chance is the one of ``spec`` (the kernel answered)."""
+    expect(w.get_by_test_id("p-pass")).to_have_text(percent(vw.odds(spec).p_pass))
 
 
 def test_odds_live_region_says_each_change_once(lab_page):
@@ -227,42 +243,46 @@ def test_odds_live_region_says_each_change_once(lab_page):
         new MutationObserver(() => window.__vwSaid.push(el.textContent))
             .observe(el, {childList: true, characterData: true, subtree: true});
     }""")
+    page.evaluate(MANUAL_TIMERS)
     spec = dict(vw.TaskRoller(consequences=1).spec)
 
     set_range(w.get_by_test_id("field-factors"), 2)
     spec["factors"] = 2
     expected = sentence(spec)
+    shown(w, spec)
+    assert said(page) == [], "nothing is said before the delay"
+    assert delay_passes(page) == [expected], "one change, one announcement"
     expect(region).to_have_text(expected)
-    page.wait_for_timeout(800)
-    assert said(page) == [expected], "one change, one announcement"
     # the visible figures are the same ones
     assert w.get_by_test_id("p-pass").text_content() in expected and w.get_by_test_id("p-goal").text_content() in expected
 
-    # dragging over several stops: heard once, at the last stop, after the slider settles
+    # dragging over several stops: each stop's figures replace the one waiting, so it is heard once, at the last stop
     for v in (3, 4, 1, 0):
         set_range(w.get_by_test_id("field-factors"), v)
-        page.wait_for_timeout(60)
     spec["factors"] = 0
+    shown(w, spec)
+    expect(w.get_by_test_id("value-factors")).to_have_text("0")
     assert said(page) == [expected], "announced while the slider was still moving"
-    got = wait_said(page, 2)
-    page.wait_for_timeout(800)
-    assert said(page) == [expected, sentence(spec)], got
+    assert page.evaluate("() => window.__vwTimers.pending()") <= 1
+    assert delay_passes(page) == [expected, sentence(spec)]
 
     # the panel redrawn with the same figures (a note added from Python): nothing new to hear
     kernel_eval(page, "live.odds_view = {**live.odds_view, 'notes': ['redrawn']}")
     expect(w.locator(".vw-notes")).to_contain_text("redrawn")
-    # a change undone within the delay: nothing to hear either
+    assert delay_passes(page) == [expected, sentence(spec)]
+    # a change undone before the delay ends: nothing to hear either
     set_range(w.get_by_test_id("field-factors"), 3)
+    shown(w, dict(spec, factors=3))
     set_range(w.get_by_test_id("field-factors"), 0)
+    shown(w, spec)
     expect(w.get_by_test_id("value-factors")).to_have_text("0")
-    page.wait_for_timeout(1000)
-    assert said(page) == [expected, sentence(spec)]
+    assert delay_passes(page) == [expected, sentence(spec)]
     # a roll is the status region's to announce, not this one's
     w.get_by_test_id("roll-button").click()
     expect(w.get_by_test_id("status")).not_to_be_empty()
-    page.wait_for_timeout(600)
-    assert said(page) == [expected, sentence(spec)]
+    assert delay_passes(page) == [expected, sentence(spec)]
     assert w.get_by_test_id("status").text_content() not in said(page)
+    page.evaluate("() => { delete window.__vwTimers; }")
 
 
 # --------------------------------------------------------------------------

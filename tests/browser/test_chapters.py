@@ -15,7 +15,7 @@ from .conftest import cell_errors, jupyter_server, open_notebook, run_all
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-CHAPTERS = sorted((ROOT / "notebooks").glob("0*.ipynb"))
+CHAPTERS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 
 
 @pytest.fixture(scope="module")

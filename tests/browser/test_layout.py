@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from .conftest import jupyter_server
+from .conftest import jupyter_server, settle
 
 pytestmark = pytest.mark.browser
 
@@ -67,7 +67,7 @@ def voila_page(browser_context, tmp_path_factory):
 def test_a_playtest_task_roller_fits_in_about_600_px_at_1000_px_wide(voila_page):
     page = voila_page
     page.set_viewport_size({"width": 1000, "height": 1200})
-    page.wait_for_timeout(300)
+    settle(page)
     task = page.locator(ROOTS).first
     box = task.bounding_box()
     assert box["height"] <= 650, f"the task roller is {box['height']:.0f} px tall at 1,000 px (was 1,080 before issue 11)"
@@ -81,7 +81,7 @@ def test_a_playtest_task_roller_fits_in_about_600_px_at_1000_px_wide(voila_page)
 def test_nothing_is_clipped_down_to_320_px(voila_page, width):
     page = voila_page
     page.set_viewport_size({"width": width, "height": 1200})
-    page.wait_for_timeout(300)
+    settle(page)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     for i in range(len(CELLS)):
         root = page.locator(ROOTS).nth(i)
@@ -97,7 +97,7 @@ def test_nothing_is_clipped_down_to_320_px(voila_page, width):
 def test_no_two_chart_labels_overlap_in_any_view(voila_page, width):
     page = voila_page
     page.set_viewport_size({"width": width, "height": 1200})
-    page.wait_for_timeout(300)
+    settle(page)
     checked = 0
     for i in range(len(CELLS)):
         root = page.locator(ROOTS).nth(i)
@@ -120,7 +120,7 @@ def test_stacked_the_odds_come_first_and_the_controls_right_under_them(voila_pag
     chance and its chart come first and the sliders right under them."""
     page = voila_page
     page.set_viewport_size({"width": 600, "height": 1200})
-    page.wait_for_timeout(300)
+    settle(page)
     task = page.locator(ROOTS).first
     odds = task.get_by_test_id("p-pass").bounding_box()
     chart = task.get_by_test_id("chart").bounding_box()
@@ -128,5 +128,5 @@ def test_stacked_the_odds_come_first_and_the_controls_right_under_them(voila_pag
     assert odds["y"] < controls["y"] and chart["y"] + chart["height"] <= controls["y"] + 1
     assert controls["y"] - odds["y"] < 400, "the first slider is within sight of the chance it moves"
     page.set_viewport_size({"width": 1000, "height": 1200})
-    page.wait_for_timeout(300)
+    settle(page)
     assert task.get_by_test_id("p-pass").bounding_box()["x"] > task.locator(".vw-controls").bounding_box()["x"] + 100

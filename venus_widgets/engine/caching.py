@@ -86,7 +86,11 @@ class Results(Generic[K, V]):
         self.cache_clear, self.cache_info = self._clear, self._info
 
     def __call__(self, arg: Any) -> V:
-        key = arg if self._key is None else self._key(arg)
+        return self.made(arg if self._key is None else self._key(arg), lambda: self._compute(arg))
+
+    def made(self, key: Any, make: Callable[[], V]) -> V:
+        """The value of ``key``, made by ``make()`` when it is not stored
+        (for a store whose values are made in more than one way)."""
         with self._lock:
             found = self._store.get(key, _MISSING)
             if found is not _MISSING:
@@ -94,7 +98,7 @@ class Results(Generic[K, V]):
                 self._store.move_to_end(key)
                 return found  # type: ignore[return-value]
             self._misses += 1
-        value = self._compute(arg)  # outside the lock: other keys go on meanwhile
+        value = make()  # outside the lock: other keys go on meanwhile
         with self._lock:
             found = self._store.get(key, _MISSING)
             if found is not _MISSING:  # another thread stored it first: one answer for all

@@ -20,25 +20,79 @@ compares exact fractions, so "no change" is never a rounding.
 
 from __future__ import annotations
 
-import html
-from dataclasses import dataclass
-from typing import Any, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
 
+from .export import html_text
 from .api import denominator, normalize, odds
 from .errors import SpecError, UnknownName
 from .format import percent_text
 from .odds import Odds
+from .quantities import GOAL, PASS, reported
+from .spec import words
 
 
-def with_rules(spec: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
-    """``spec`` with ``rules`` over its own rules (a per-caliber knob
-    merged key by key), normalized."""
+def layered(under: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """Rule knobs ``over`` laid on ``under``: a knob given per caliber or
+    rank (a dict) changes only the keys it names, the others keep their
+    value ``under``; any other knob replaces it.
+
+    >>> layered({"success_from": {"bronze": 4, "silver": 4}, "threshold_base": 2},
+    ...         {"success_from": {"silver": 3}, "threshold_base": 1})
+    {'success_from': {'bronze': 4, 'silver': 3}, 'threshold_base': 1}
+    """
+    out = dict(under)
+    for k, v in over.items():
+        out[k] = {**out[k], **v} if isinstance(v, Mapping) and isinstance(out.get(k), Mapping) else v
+    return out
+
+
+def edition_of(variant: Any) -> str | None:
+    """The edition a variant plays by, when it names one: an edition's id
+    (a loaded draft's), or an edition itself (what ``vw.load_edition``
+    returns); None for rule knobs."""
+    if isinstance(variant, str):
+        return variant
+    ident = getattr(variant, "ID", None)
+    return ident if isinstance(ident, str) and not isinstance(variant, Mapping) else None
+
+
+def on_edition(spec: Mapping[str, Any], edition: str) -> dict[str, Any]:
+    """``spec`` played by another edition (another draft of the same game):
+    the fields both have keep their values, the others take the other
+    edition's defaults; normalized (a value the other edition does not
+    take is a :class:`SpecError` naming the field).
+
+    >>> on_edition({"edition": "heresy", "pool": 6, "black": 3, "trade": 1}, "vers")
+    {'edition': 'vers', 'roll': 'check', 'ranks': 3, 'penalty': 0}
+    """
+    from .edition import get
+    from .spec import default_roll
+
+    kinds = get(edition).SCHEMAS
+    roll = spec.get("roll")
+    roll = roll if roll in kinds else default_roll(edition)
+    fields = kinds[roll]
+    return normalize({"edition": edition, "roll": roll, **{k: v for k, v in spec.items() if k in fields}})
+
+
+def with_rules(spec: Mapping[str, Any], rules: Any) -> dict[str, Any]:
+    """``spec`` with ``rules`` over its own rules (:func:`layered`: a
+    per-caliber knob changes the calibers it names and keeps the spec's own
+    value for the others, not the default), normalized; ``rules`` naming an
+    edition (an id, or a loaded draft) plays the spec by that edition
+    (:func:`on_edition`).
+
+    >>> with_rules({"roll": "task", "rules": {"success_from": {"bronze": 4}}},
+    ...            {"success_from": {"silver": 3}})["rules"]["success_from"]
+    {'bronze': 4, 'silver': 3, 'gold': 3, 'platinum': 2}
+    """
+    other = edition_of(rules)
+    if other is not None:
+        return on_edition(spec, other)
     if not isinstance(rules, Mapping):
         raise SpecError("rules", rules, "a dict of rule knobs such as {'threshold_base': 2}")
-    base = dict(spec.get("rules") or {})
-    for k, v in rules.items():
-        base[k] = {**base[k], **v} if isinstance(v, Mapping) and isinstance(base.get(k), Mapping) else v
-    return normalize({**spec, "rules": base})
+    return normalize({**spec, "rules": layered(spec.get("rules") or {}, rules)})
 
 
 def _points(delta: float) -> str:
@@ -64,16 +118,30 @@ def _pct(p: float) -> str:
     return percent_text(p, 1)
 
 
-def _at_least(o: Odds) -> dict[Any, float]:
-    """P(outcome >= k) for each numeric outcome k (for a pass/fail roll: pass)."""
-    if not o.numeric:
-        return {"pass": o.p_pass}
-    keys = sorted(o.distribution)
-    out, acc = {}, 0.0
-    for k in reversed(keys):
-        acc += o.distribution[k]
-        out[k] = min(1.0, acc)
-    return dict(sorted(out.items()))
+def _tails(o: Odds, keys: Iterable[int]) -> dict[int, Any]:
+    """``o``'s own chance of at least ``k`` for each ``k`` in ``keys``,
+    outcomes ``o`` cannot reach included: an outcome missing from a
+    distribution has no chance of being rolled *exactly*, but the chance of
+    *at least* it is the sum of every outcome above (1 below the lowest)."""
+    return {k: o.at_least(k) for k in keys}
+
+
+def _support(*odds: Odds) -> list[int]:
+    """Every outcome any of ``odds`` can give, in order."""
+    return sorted({k for o in odds for k in o.distribution})
+
+
+def _differ(a: Any, b: Any, exact: bool) -> bool:
+    """Two chances differ: exactly (Fractions), or beyond float noise
+    (exploding dice, whose cut tails differ by noise only)."""
+    if a is None or b is None:
+        return (a is None) != (b is None)
+    return a != b if exact else abs(float(a) - float(b)) > 1e-10
+
+
+def _one(word: str) -> str:
+    """The singular of an outcome's name: "successes" -> "success", "degrees" -> "degree"."""
+    return word[:-2] if word.endswith("sses") else word.removesuffix("s")
 
 
 @dataclass(frozen=True)
@@ -84,6 +152,8 @@ class Comparison:
     names: tuple[str, ...]
     odds: dict[str, Odds]
     verdicts: dict[str, str]
+    #: the same odds in Fractions (every rule set's odds rational), else empty
+    exact: dict[str, Odds] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def p_pass(self) -> dict[str, float]:
@@ -93,25 +163,74 @@ class Comparison:
     def p_goal(self) -> dict[str, float]:
         return {n: o.p_goal for n, o in self.odds.items()}
 
-    def difference(self, name: str) -> dict[Any, float]:
+    def _values(self) -> dict[str, Odds]:
+        """The odds the numbers are taken from: exact where they are rational."""
+        return self.exact or self.odds
+
+    def difference(self, name: str, exact: bool = False) -> dict[Any, Any]:
         """Percentage points, variant minus base, of the chance of at least
-        each outcome (a check: of passing)."""
+        each outcome either rule set can give (a check: of passing), each
+        from the rule set's own chances: ``variant.at_least(k) -
+        base.at_least(k)``. Floats correctly rounded from the exact
+        difference where the odds are rational; ``exact=True`` gives the
+        Fractions (``None`` for odds that are not rational)."""
         if not isinstance(name, str) or name not in self.odds:
             raise UnknownName("name", name, "one of " + ", ".join(self.names))
-        a, b = _at_least(self.odds["base"]), _at_least(self.odds[name])
-        return {k: round((b.get(k, 0.0) - a.get(k, 0.0)) * 100, 12) for k in sorted(set(a) | set(b), key=_key)}
+        if exact and not self.exact:
+            raise SpecError("exact", exact, "False: these odds are not fractions (exploding dice)")
+        v = self._values()
+        a, b = v["base"], v[name]
+        if not a.numeric:
+            d = (b.p_pass - a.p_pass) * 100
+            return {"pass": d if exact else self._float_points(d)}
+        keys = _support(a, b)
+        ta, tb = _tails(a, keys), _tails(b, keys)
+        return {k: (tb[k] - ta[k]) * 100 if exact else self._float_points((tb[k] - ta[k]) * 100) for k in keys}
+
+    def _float_points(self, d: Any) -> float:
+        # exact: the correctly rounded float of the Fraction; floats: rounded off their noise
+        return float(d) if self.exact else round(float(d), 12)
+
+    def changes(self, name: str) -> dict[str, tuple[float, float]]:
+        """Every chance the edition reports (:func:`.quantities.reported`:
+        P(pass), P(goal), criticals, Ego spent, the breakdown) that ``name``
+        moves from the base: quantity -> (base, variant). A chance one rule
+        set reports and the other does not is 0 in the other (a breakdown
+        category that cannot happen)."""
+        if not isinstance(name, str) or name not in self.odds:
+            raise UnknownName("name", name, "one of " + ", ".join(self.names))
+        v = self._values()
+        qa, qb = reported(v["base"]), reported(v[name])
+        exact = bool(self.exact)
+        out = {}
+        for q in _compared(qa, qb, v["base"], v[name]):
+            a, b = qa.get(q, 0), qb.get(q, 0)
+            if _differ(a, b, exact):
+                out[q] = (float(a), float(b))
+        return out
 
     def to_rows(self) -> list[dict[str, Any]]:
         """One row per chance: to pass, to reach the goal (when a rule set
-        has one beyond the threshold), then at least each outcome, under
-        each rule set."""
-        rows = [{"at least": "pass", **self.p_pass}]
+        has one beyond the threshold), each other chance the edition reports
+        that a variant moves (criticals, Ego spent, the breakdown), then at
+        least each outcome any rule set can give, under each rule set. Each
+        row has its key (``"at least"``: "pass", "goal", the chance's name
+        or the outcome), a ``label`` for a table and a short ``tick`` for a
+        chart."""
+        v = self._values()
+        rows = [{"at least": "pass", "label": "P(pass)", "tick": "pass", **self.p_pass}]
         if any(o.goal != o.threshold for o in self.odds.values()):
-            rows.append({"at least": "goal", **self.p_goal})
-        views = {n: _at_least(o) for n, o in self.odds.items() if o.numeric}
-        keys = sorted({k for v in views.values() for k in v}, key=_key)
-        rows += [{"at least": k, **{n: views.get(n, {}).get(k, 0.0) for n in self.names}} for k in keys
-                 if isinstance(k, (int, float))]
+            rows.append({"at least": "goal", "label": "P(goal)", "tick": "goal", **self.p_goal})
+        moved = dict.fromkeys(q for n in self.names[1:] for q in self.changes(n) if q not in (PASS, GOAL))
+        if moved:
+            shown = {n: reported(v[n]) for n in self.names}
+            rows += [{"at least": q, "label": q, "tick": q, **{n: float(shown[n].get(q, 0)) for n in self.names}}
+                     for q in moved]
+        if all(o.numeric for o in v.values()):
+            keys = _support(*v.values())
+            tails = {n: _tails(v[n], keys) for n in self.names}
+            rows += [{"at least": k, "label": f"at least {k}", "tick": f"≥{k}",
+                      **{n: float(tails[n][k]) for n in self.names}} for k in keys]
         return rows
 
     def to_json(self) -> dict[str, Any]:
@@ -119,6 +238,7 @@ class Comparison:
         return {"names": list(self.names), "rows": self.to_rows(), "verdicts": self.verdicts,
                 "p_pass": self.p_pass, "p_goal": self.p_goal,
                 "threshold": {n: o.threshold for n, o in self.odds.items()},
+                "changes": {n: {q: list(ab) for q, ab in self.changes(n).items()} for n in self.names[1:]},
                 "notes": sorted({note for o in self.odds.values() for note in o.notes})}
 
     def __repr__(self) -> str:
@@ -127,38 +247,30 @@ class Comparison:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        e = html.escape
+        e = html_text
         rows = self.to_rows()
         head = "".join(f"<th scope='col'>{e(n)}</th>" for n in self.names)
         head += "".join(f"<th scope='col'>{e(n)} − base</th>" for n in self.names[1:])
         body = []
         for r in rows:
-            cells = "".join(f"<td>{_pct(r[n])}</td>" for n in self.names)
+            cells = "".join(f"<td>{e(_pct(r[n]))}</td>" for n in self.names)
             cells += "".join(f"<td>{e(_points(r[n] - r['base']))}</td>" for n in self.names[1:])
-            body.append(f"<tr><th scope='row'>{e(_outcome(r['at least']))}</th>{cells}</tr>")
+            body.append(f"<tr><th scope='row'>{e(r['label'])}</th>{cells}</tr>")
         verdicts = "".join(f"<li><b>{e(n)}</b>: {e(self.verdicts[n])}</li>" for n in self.names[1:])
         notes = "".join(f"<p class='vw-note'>{e(x)}</p>" for x in self.to_json()["notes"])
-        chart = _difference_chart(self)
+        chart = _difference_chart(self, rows)
         return (f"<div class='vw-compare'><ul>{verdicts}</ul>{chart}"
-                f"<table><caption>Chance to pass and of at least each outcome, {e(self.spec['edition'])} "
+                f"<table><caption>Chance to pass, of each other chance the rules report that a variant moves, "
+                f"and of at least each outcome, {e(self.spec['edition'])} "
                 f"{e(self.spec['roll'])}, by rule set (differences in percentage points)</caption>"
                 f"<thead><tr><th scope='col'>chance</th>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
                 f"</table>{notes}</div>")
 
 
-def _key(k: Any) -> tuple:
-    return (0, k, "") if isinstance(k, (int, float)) else (1, 0, str(k))
-
-
-def _outcome(k: Any) -> str:
-    return {"pass": "P(pass)", "goal": "P(goal)"}.get(k, f"≥{k}") if isinstance(k, str) else f"≥{k}"
-
-
-def _difference_chart(c: Comparison) -> str:
-    """An inline SVG of each variant's difference at each outcome: bars up
+def _difference_chart(c: Comparison, rows: list[dict[str, Any]]) -> str:
+    """An inline SVG of each variant's difference at each chance: bars up
     (more likely) or down (less likely) from a zero line, the number written
     beside each bar, and the sign in words in its title (never colour alone)."""
-    rows = c.to_rows()
     if not rows or len(c.names) < 2:
         return ""
     diffs = [[(r[n] - r["base"]) * 100 for r in rows] for n in c.names[1:]]
@@ -166,73 +278,140 @@ def _difference_chart(c: Comparison) -> str:
     bw, h = 22, 50
     group = max(bw * len(diffs) + 12, 58)  # room for the label under each group
     width = len(rows) * group + 20
-    parts = [f"<svg role='img' width='{width}' height='{2 * h + 44}' font-family='sans-serif' "
+    ticks = [_tick_lines(r["tick"]) for r in rows]
+    lines = max(len(t) for t in ticks)
+    parts = [f"<svg role='img' width='{width}' height='{2 * h + 44 + 12 * (lines - 1)}' font-family='sans-serif' "
              f"aria-label='Difference from the base rules, in percentage points, at each chance'>",
              f"<line x1='10' x2='{width - 10}' y1='{h + 14}' y2='{h + 14}' stroke='currentColor'/>"]
     shades = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
     for i, r in enumerate(rows):
         x0 = 10 + i * group + (group - bw * len(diffs)) / 2
-        label = html.escape(_outcome(r["at least"]))
-        parts.append(f"<text x='{10 + i * group + group / 2}' y='{2 * h + 40}' font-size='11' "
-                     f"text-anchor='middle'>{label}</text>")
+        x_mid = 10 + i * group + group / 2
+        spans = "".join(f"<tspan x='{x_mid}' dy='{12 if n else 0}'>{html_text(line)}</tspan>"
+                        for n, line in enumerate(ticks[i]))
+        parts.append(f"<text x='{x_mid}' y='{2 * h + 40}' font-size='11' text-anchor='middle'>{spans}</text>")
         for j, ds in enumerate(diffs):
             d = ds[i]
             bh = abs(d) / top * h
             y = h + 14 - bh if d > 0 else h + 14
             x = x0 + j * bw
             word = "more likely" if d > 0 else "less likely" if d < 0 else "no change"
-            name = html.escape(c.names[j + 1])
+            name = html_text(c.names[j + 1])
             parts.append(f"<rect x='{x:.1f}' y='{y:.1f}' width='{bw - 4}' height='{max(bh, 0.5):.1f}' "
                          f"fill='{shades[j % 4]}' {'' if d >= 0 else 'fill-opacity=0.55 '}>"
-                         f"<title>{name}, {label}: {html.escape(_points(d / 100))} ({word})</title></rect>")
+                         f"<title>{name}, {html_text(r['label'])}: {html_text(_points(d / 100))} ({word})"
+                         f"</title></rect>")
             if d:
                 ty = y - 3 if d > 0 else y + bh + 10
                 parts.append(f"<text x='{x + (bw - 4) / 2:.1f}' y='{ty:.1f}' font-size='9' "
                              f"text-anchor='middle'>{d:+.1f}</text>")
     parts.append("</svg>")
-    legend = " ".join(f"<span>bar {j + 1}: {html.escape(n)}</span>" for j, n in enumerate(c.names[1:]))
+    legend = " ".join(f"<span>bar {j + 1}: {html_text(n)}</span>" for j, n in enumerate(c.names[1:]))
     return "".join(parts) + f"<p class='vw-legend'>Bars in each group, left to right: {legend}</p>"
 
 
-def _verdict(spec: dict, base: Odds, o: Odds, base_exact: Odds | None, exact: Odds | None) -> str:
-    same = (exact.distribution == base_exact.distribution if exact is not None and base_exact is not None
-            else o.distribution == base.distribution)
-    if same and o.threshold == base.threshold and o.goal == base.goal:
-        return "no change for this roll: the same odds"
-    unit = spec_unit(base)
+def _tick_lines(text: str, width: int = 9) -> list[str]:
+    """A chart tick in lines of at most ``width`` characters, broken at spaces.
 
-    def points(delta: float) -> str:  # without exact odds (exploding dice), float noise is no change
-        return _points(0.0 if exact is None and abs(delta) < 1e-10 else delta)
+    >>> _tick_lines("success with a bane"), _tick_lines("≥12")
+    (['success', 'with a', 'bane'], ['≥12'])
+    """
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _restates(ab: tuple[Any, Any], said: list[tuple[Any, Any]], exact: bool) -> bool:
+    """``ab`` is a pair of chances in ``said`` (or their complements: the
+    chance to fail beside the chance to pass)."""
+    for a, b in said:
+        for x, y in ((a, b), (1 - a, 1 - b)):
+            if not _differ(ab[0], x, exact) and not _differ(ab[1], y, exact):
+                return True
+    return False
+
+
+def _moved_words(moved: list[str], qa: Mapping[str, Any], qb: Mapping[str, Any], said: list[tuple[Any, Any]],
+                 exact: bool) -> list[str]:
+    """"name: a -> b" for each moved chance that the verdict has not given
+    (P(pass), P(goal) and their complements); chances that move alike are
+    named together ("pass with ego, goal with ego: 22.2 % -> 44.4 %")."""
+    groups: list[tuple[tuple[Any, Any], list[str]]] = []
+    for q in moved:
+        ab = (qa.get(q, 0), qb.get(q, 0))
+        if q in (PASS, GOAL) or _restates(ab, said, exact):
+            continue
+        for pair, names in groups:
+            if not _differ(pair[0], ab[0], exact) and not _differ(pair[1], ab[1], exact):
+                names.append(q)
+                break
+        else:
+            groups.append((ab, [q]))
+    return [f"{', '.join(names)}: {_pct(a)} -> {_pct(b)}" for (a, b), names in groups]
+
+
+def _compared(qa: Mapping[str, Any], qb: Mapping[str, Any], base: Odds, o: Odds) -> list[str]:
+    """The chances two rule sets are compared on: every chance either
+    reports (one it does not report cannot happen under it: 0); but between
+    two editions (two drafts of a game) only those both report, since a
+    chance one edition does not name says nothing of it.
+
+    >>> a = Odds.from_pmf({"edition": "x"}, {0: 0.5, 1: 0.5}, threshold=1, breakdown={"crit": 0.1})
+    >>> b = Odds.from_pmf({"edition": "y"}, {0: 0.5, 1: 0.5}, threshold=1, breakdown={"first roll": 0.5})
+    >>> _compared(reported(a), reported(b), a, b), _compared(reported(a), reported(a), a, a)
+    (['P(pass)', 'P(goal)'], ['P(pass)', 'P(goal)', 'crit'])
+    """
+    both = list(dict.fromkeys([*qa, *qb]))
+    if base.spec.get("edition") == o.spec.get("edition"):
+        return both
+    return [q for q in both if q in qa and q in qb]
+
+
+def _verdict(outcome: str, base: Odds, o: Odds, exact: bool) -> str:
+    """The verdict of ``o`` against ``base`` (both exact when ``exact``)."""
+    qa, qb = reported(base), reported(o)
+    moved = [q for q in _compared(qa, qb, base, o) if _differ(qa.get(q, 0), qb.get(q, 0), exact)]
+    same = (base.distribution == o.distribution if exact
+            else base.distribution.keys() == o.distribution.keys()
+            and not any(_differ(p, o.distribution[k], False) for k, p in base.distribution.items()))
+    if same and not moved and o.threshold == base.threshold and o.goal == base.goal:
+        return "no change for this roll: the same odds"
+
+    def unit(n: int | None) -> str:
+        if not o.numeric:
+            return "target"
+        return _one(outcome) if n == 1 else outcome
+
+    def points(delta: Any) -> str:  # without exact odds (exploding dice), float noise is no change
+        return _points(0.0 if not _differ(delta, 0, exact) else float(delta))
 
     thr = "" if o.threshold == base.threshold else f" (threshold {base.threshold} -> {o.threshold})"
     words = [f"{points(o.p_pass - base.p_pass)} to pass{thr or f' ({o.threshold} {unit(o.threshold)})'}: "
              f"{_pct(base.p_pass)} -> {_pct(o.p_pass)}"]
+    said = [(base.p_pass, o.p_pass)]
     if o.goal != o.threshold or base.goal != base.threshold:
         words.append(f"the goal ({o.goal} {unit(o.goal)}) {points(o.p_goal - base.p_goal)}")
+    said.append((base.p_goal, o.p_goal))
     if o.numeric and base.numeric:
-        a, b = _at_least(base), _at_least(o)
-        k, d = max(((k, b.get(k, 0.0) - a.get(k, 0.0)) for k in sorted(set(a) | set(b))),
-                   key=lambda kd: abs(kd[1]))
+        keys = _support(base, o)
+        ta, tb = _tails(base, keys), _tails(o, keys)
+        k, d = max(((k, tb[k] - ta[k]) for k in keys), key=lambda kd: abs(kd[1]))
         if abs(d) > max(abs(o.p_pass - base.p_pass), abs(o.p_goal - base.p_goal)) + 1e-12:
             words.append(f"biggest change at {k} or more: {points(d)}")
-    return "; ".join(words)
+    return "; ".join(words + _moved_words(moved, qa, qb, said, exact))
 
 
-def spec_unit(o: Odds):
-    """Words for an outcome count: "success"/"successes" (or the edition's word for a check: none)."""
-    def unit(n: int | None) -> str:
-        if not o.numeric:
-            return "target"
-        return "success" if n == 1 else "successes"
-    return unit
-
-
-def compare(spec: Mapping[str, Any], variants: Mapping[str, Mapping[str, Any]]) -> Comparison:
+def compare(spec: Mapping[str, Any], variants: Mapping[str, Any]) -> Comparison:
     """Each variant's exact odds beside the spec's own (``base``).
 
     ``variants`` maps a name to rule knobs (``vw.rules(edition)`` lists
-    them), merged over the spec's own ``rules``. A bad knob is a
-    :class:`SpecError` naming the variant and ``rules.<knob>``."""
+    them), merged over the spec's own ``rules``, or to another edition (a
+    loaded draft, or its id: the spec played by that draft, docs/drafts.md).
+    A bad knob is a :class:`SpecError` naming the variant and ``rules.<knob>``."""
     if not isinstance(variants, Mapping) or not variants:
         raise SpecError("variants", variants, "a dict of name -> rules, e.g. {'Bronze 4-6': "
                                               "{'success_from': {'bronze': 4}}}")
@@ -252,10 +431,12 @@ def compare(spec: Mapping[str, Any], variants: Mapping[str, Mapping[str, Any]]) 
         ex = {n: odds(s, exact=True) for n, s in specs.items()} if rational else {}
     except SpecError:  # fractions beyond the cost guard's budget: the floats are compared
         ex = {}
+    values = ex or out
+    outcome = words(base_spec["edition"], base_spec["roll"]).get("outcome", "successes")
     verdicts = {}
     for n in names[1:]:
         if specs[n] == base_spec:
             verdicts[n] = "no change: the same rules as the base"
         else:
-            verdicts[n] = _verdict(base_spec, out["base"], out[n], ex.get("base"), ex.get(n))
-    return Comparison(base_spec, names, out, verdicts)
+            verdicts[n] = _verdict(outcome, values["base"], values[n], bool(ex))
+    return Comparison(base_spec, names, out, verdicts, ex)

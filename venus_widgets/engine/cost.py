@@ -145,14 +145,14 @@ def _over(spec: Mapping[str, Any], exact: bool, c: Cost) -> SpecError:
             continue
         value, best, allowed = found
         hint = (f"with the rest of this spec as it is, these odds would take {over}{what}, more than the "
-                f"engine allows (about 1 s and 200 MB){exact_words}")
+                f"engine allows (about a second and 200 MB){exact_words}")
         if field.startswith("rules.") or exact:
             return SpecError(field, value, allowed, hint)
         return CrossError(field, value, allowed, hint, nearest=best)
     field = c.levers[0][0] if c.levers else "spec"
     value = _value(spec, field)
     return SpecError(field, value, "a smaller roll", f"these odds would take {over}{what}, more than the engine "
-                     f"allows (about 1 s and 200 MB), and no one field alone brings them within it{exact_words}")
+                     f"allows (about a second and 200 MB), and no one field alone brings them within it{exact_words}")
 
 
 def _value(spec: Mapping[str, Any], field: str) -> Any:
@@ -218,8 +218,9 @@ def _nearest(spec: Mapping[str, Any], exact: bool, field: str, direction: int) -
         allowed = f"at most {len(best)} items for this roll"
     elif isinstance(best, bool):
         allowed = "False for this roll"
-    else:
-        allowed = f"at {'most' if direction > 0 else 'least'} {best} for this roll"
+    else:  # the whole numbers that fit, from the field's end that costs least
+        lo, hi = (values[-1], best) if direction > 0 else (best, values[-1])
+        allowed = f"a whole number from {lo} to {hi} for this roll"
     return value, best, allowed
 
 

@@ -57,7 +57,7 @@ class MergeError(SpecError):
     best (lowest) rank, and ``best_rank`` that rank.
     """
 
-    def __init__(self, value: Any, best: tuple[int, ...], best_rank: int | None) -> None:
+    def __init__(self, value: Any, best: tuple[int, ...], best_rank: int | None, drop: int = 1) -> None:
         self.best = best
         self.best_rank = best_rank
         if best:
@@ -70,6 +70,7 @@ class MergeError(SpecError):
         super().__init__(
             "helpers",
             value,
-            "ranks that pair up, two of rank r making one of rank r-1, until one die remains",
+            f"ranks that pair up, two of rank r making one of rank r-{drop}, until one die remains"
+            + ("" if drop == 1 else " (never below rank 1)"),
             hint,
         )

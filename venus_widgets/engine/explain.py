@@ -25,12 +25,12 @@ True
 
 from __future__ import annotations
 
-import html
 import math
 from fractions import Fraction
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from .export import html_text, markdown_text
 from .edition import get as get_edition
 from .format import percent_text
 from .odds import probability
@@ -164,18 +164,18 @@ class Explanation:
         return self.text
 
     def _repr_markdown_(self) -> str:
-        lines = [f"**{self.title}**", "", "The odds, in rule order:", ""]
-        lines += [f"{i}. {s.line()}" for i, s in enumerate(self.steps, 1)]
-        lines += ["", f"An example roll (`vw.roll(spec, seed={self.seed})`), step by step:", ""]
-        lines += [f"{i}. {w}" for i, w in enumerate(self.walk, 1)]
+        lines = [f"**{markdown_text(self.title, False)}**", "", "The odds, in rule order:", ""]
+        lines += [f"{i}. {markdown_text(s.line())}" for i, s in enumerate(self.steps, 1)]
+        lines += ["", f"An example roll (`vw.roll(spec, seed={int(self.seed)})`), step by step:", ""]
+        lines += [f"{i}. {markdown_text(w)}" for i, w in enumerate(self.walk, 1)]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        steps = "".join(f"<li>{html.escape(s.line(), quote=False)}</li>" for s in self.steps)
-        walk = "".join(f"<li>{html.escape(w, quote=False)}</li>" for w in self.walk)
-        return (f"<div class='vw-explain'><p><b>{html.escape(self.title, quote=False)}</b></p>"
+        steps = "".join(f"<li>{html_text(s.line())}</li>" for s in self.steps)
+        walk = "".join(f"<li>{html_text(w)}</li>" for w in self.walk)
+        return (f"<div class='vw-explain'><p><b>{html_text(self.title)}</b></p>"
                 f"<p>The odds, in rule order:</p><ol>{steps}</ol>"
-                f"<p>An example roll (seed {self.seed}), step by step:</p><ol>{walk}</ol></div>")
+                f"<p>An example roll (seed {int(self.seed)}), step by step:</p><ol>{walk}</ol></div>")
 
 
 def dice_words(dice) -> str:

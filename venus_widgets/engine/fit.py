@@ -32,6 +32,7 @@ from typing import Any, Iterator, Mapping, Sequence
 import numpy as np
 
 from .errors import SpecError
+from .export import html_text
 from .inputs import read_list
 from .explain import pct
 
@@ -113,16 +114,15 @@ class Fit:
         return f"Fit(n={self.n}, p_value={self.p_value:.4g}, {self.method})"
 
     def _repr_html_(self) -> str:
-        import html
-
         rows = self.rows()
-        head = "".join(f"<th scope='col'>{c}</th>" for c in rows[0])
-        body = "".join("<tr>" + f"<th scope='row'>{html.escape(r[0])}</th>" + "".join(f"<td>{c}</td>" for c in r[1:])
+        head = "".join(f"<th scope='col'>{html_text(c)}</th>" for c in rows[0])
+        body = "".join("<tr>" + f"<th scope='row'>{html_text(r[0])}</th>"
+                       + "".join(f"<td>{html_text(c)}</td>" for c in r[1:])
                        + "</tr>" for r in rows[1:])
-        verdict = html.escape(self.verdict[0].upper() + self.verdict[1:])
-        note = f" {html.escape(self.note)}" if self.note else ""
+        verdict = html_text(self.verdict[0].upper() + self.verdict[1:])
+        note = f" {html_text(self.note)}" if self.note else ""
         return (f"<div class='vw-fit'><p><b>{verdict}.</b></p><table><thead><tr>{head}</tr></thead>"
-                f"<tbody>{body}</tbody></table><p>Exact multinomial test ({self.method}).{note}</p></div>")
+                f"<tbody>{body}</tbody></table><p>Exact multinomial test ({html_text(self.method)}).{note}</p></div>")
 
 
 def _two_decimals(p: float) -> str:

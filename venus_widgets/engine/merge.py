@@ -32,12 +32,16 @@ def try_merge(ranks: Iterable[int], drop: int = 1) -> int | None:
 
     An empty list of helpers gives ``None`` too (no helping die). ``drop``
     is the rule's knob (``merge_drop``): two dice of rank ``r`` make one of
-    rank ``r - drop`` (never below 1, the automatic success).
+    rank ``r - drop``. A pair that would merge below rank 1 (the automatic
+    success) cannot merge, whatever ``drop``: never a rank silently raised
+    to 1 (docs/rules_agora.md#help).
 
     >>> try_merge([3, 3, 2]), try_merge([5, 5, 5]), try_merge([2, 2, 2, 2])
     (1, None, None)
     >>> try_merge([6, 6, 4], drop=2), try_merge([6, 6, 5], drop=2)
     (2, None)
+    >>> try_merge([3, 3], drop=2), try_merge([2, 2], drop=2), try_merge([4, 4, 3, 3], drop=2)
+    (1, None, None)
     """
     counts: dict[int, int] = {}  # (a plain dict: a Counter costs more than the merge on a few helpers)
     for r in map(int, ranks):
@@ -53,9 +57,9 @@ def try_merge(ranks: Iterable[int], drop: int = 1) -> int | None:
         rest -= n  # now the dice below this rank
         if n == 1:
             return None if rest else rank
-        if n % 2 or rank == 1:
+        if n % 2 or rank - drop < 1:  # rank 1 never merges; no pair merges below it
             return None
-        carry[max(1, rank - drop)] = carry.get(max(1, rank - drop), 0) + n // 2
+        carry[rank - drop] = carry.get(rank - drop, 0) + n // 2
         rest += n // 2
     return None
 
@@ -160,5 +164,5 @@ def merge(ranks: Iterable[int], drop: int = 1) -> int | None:
     rank = try_merge(ranks, drop)
     if rank is None:
         best, best_rank = best_subset(ranks, drop)
-        raise MergeError(ranks, best, best_rank)
+        raise MergeError(ranks, best, best_rank, drop)
     return rank

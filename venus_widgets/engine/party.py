@@ -16,8 +16,6 @@ saying why, and the table as CSV or Markdown.
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from itertools import islice
 from dataclasses import dataclass
@@ -25,6 +23,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from . import export as _export
 from .errors import SpecError
 from .inputs import read_list
 from .explain import pct
@@ -123,24 +122,22 @@ class PartyLadder:
 
     def to_csv(self) -> str:
         """The table as CSV for a spreadsheet: chances as probabilities
-        (six decimals), the nearest rungs marked in the last column."""
+        (six decimals), the nearest rungs marked in the last column (every
+        cell through :mod:`.export`: one line, no formula)."""
         rows = self.rows()
         for i, row in enumerate(rows[1:]):
             row[1:-1] = [f"{p:.6f}" for p in (*self.chances[i], self.party_chance(i))]
-        buf = io.StringIO()
-        csv.writer(buf, lineterminator="\n").writerows(rows)
-        return buf.getvalue()
+        return _export.csv_text(rows)
 
     def to_markdown(self) -> str:
+        """The table in Markdown, the party's rung in bold (every cell
+        through :mod:`.export`: names show as typed, never as markup)."""
         rows = self.rows()
-        lines = ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
-        for i, row in enumerate(rows[1:]):
-            cells = [f"**{c}**" if i == self.best and c else c for c in row]
-            lines.append("| " + " | ".join(c.replace("|", "\\|") for c in cells) + " |")
-        return "\n".join(lines)
+        return _export.markdown_table(rows[0], rows[1:], strong=[self.best])
 
     def _repr_markdown_(self) -> str:
-        return f"Target {pct(self.target)}. Nearest for the party: {self.why}\n\n{self.to_markdown()}"
+        return (f"Target {_export.markdown_text(pct(self.target))}. Nearest for the party: "
+                f"{_export.markdown_text(self.why)}\n\n{self.to_markdown()}")
 
 
 def _named(party: Any) -> list[tuple[str, Mapping[str, Any]]]:

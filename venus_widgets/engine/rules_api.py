@@ -16,11 +16,11 @@ default comes from.
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+from .export import html_text
 from .edition import get
 from .errors import UnknownName
 from .knobs import Knob
@@ -70,12 +70,12 @@ class Knobs:
         return f"<rules of {self.edition}: {', '.join(self.names) or 'none'}>"
 
     def _repr_html_(self) -> str:
+        e = html_text
         rows = "".join(
-            "<tr><th scope='row'><code>{}</code></th><td><code>{}</code></td><td>{}</td><td>{}</td></tr>".format(
-                html.escape(k.name), html.escape(json.dumps(k.default)), html.escape(k.allowed),
-                html.escape(k.seed))
+            f"<tr><th scope='row'><code>{e(k.name)}</code></th><td><code>{e(json.dumps(k.default))}</code></td>"
+            f"<td>{e(k.allowed)}</td><td>{e(k.seed)}</td></tr>"
             for k in self.knobs)
-        return (f"<table class='vw-rules'><caption>Rule knobs of the {html.escape(self.edition)} edition "
+        return (f"<table class='vw-rules'><caption>Rule knobs of the {html_text(self.edition)} edition "
                 "(a spec's <code>rules</code> changes them)</caption>"
                 "<thead><tr><th scope='col'>knob</th><th scope='col'>default</th>"
                 "<th scope='col'>allowed</th><th scope='col'>seed sentence</th></tr></thead>"

@@ -16,13 +16,13 @@ True
 
 from __future__ import annotations
 
-import html
 import math
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 import numpy as np
 
+from .export import html_text
 from .api import normalize, odds, roll_many
 from .errors import SpecError
 from .format import percent_text as percent
@@ -73,9 +73,9 @@ class Sample:
         return words
 
     def _repr_html_(self) -> str:
-        e = html.escape
+        e = html_text
         rows = "".join(
-            f"<tr><th scope='row'>{k:,}</th><td>{percent(p, 1)}</td><td>{percent(self.odds.p_pass, 1)}</td>"
+            f"<tr><th scope='row'>{k:,}</th><td>{e(percent(p, 1))}</td><td>{e(percent(self.odds.p_pass, 1))}</td>"
             f"<td>{(p - self.odds.p_pass) * 100:+.2f}</td><td>±{2 * math.sqrt(self.odds.p_pass * (1 - self.odds.p_pass) / k) * 100:.2f}</td></tr>"
             for k, p in self.checkpoints)
         return (f"<table><caption>Seeded rolls approaching the exact chance to pass, "

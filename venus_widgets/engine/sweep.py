@@ -3,7 +3,9 @@
 One or two axes, each a spec field (``"dice"``, ``"factors"``) or a rule
 knob (``"rules.threshold_base"``), run through the values given; each cell
 is the exact P(pass) and P(goal) of the spec with those values, for the
-base rules and each variant. A combination the rules do not allow (more
+base rules and each variant, and every other chance the edition reports
+(``quantities``: criticals, Ego spent, the breakdown, named as in
+:func:`.quantities.reported`). A combination the rules do not allow (more
 factors than the rules take, helpers that cannot merge) is NaN, and
 ``why`` says why in the engine's words.
 
@@ -13,24 +15,28 @@ factors than the rules take, helpers that cannot merge) is NaN, and
 ((3, 2), ('base', 'Bronze 4-6'))
 >>> round(float(s.p_pass["base"][2, 0]), 4), round(float(s.p_pass["Bronze 4-6"][2, 0]), 4)
 (0.7037, 0.875)
->>> s.to_rows()[0]
-{'dice': 1, 'factors': 0, 'rules': 'base', 'p_pass': 0.3333333333333333, 'p_goal': 0.3333333333333333, 'why': ''}
+>>> {k: v for k, v in s.to_rows()[0].items() if k in ("dice", "factors", "rules", "p_pass", "fail", "why")}
+{'dice': 1, 'factors': 0, 'rules': 'base', 'p_pass': 0.3333333333333333, 'why': '', 'fail': 0.6666666666666666}
+>>> snakes = sweep({"edition": "agora", "roll": "check"}, over={"rules.snake_eyes_ones": [1, 2, 3]})
+>>> [round(float(p), 4) for p in snakes.quantities["base"]["criticals"]]
+[0.3056, 0.0278, 0.0]
 """
 
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Any, Iterable, Mapping
 
 import numpy as np
 
+from .export import html_text
 from .api import normalize, odds_of_normalized
-from .compare import _points, with_rules
+from .compare import _points, edition_of, layered, on_edition, with_rules
 from .errors import SpecError
 from .inputs import read_list
 from .format import percent_text
+from .quantities import GOAL, PASS, reported
 
 #: Most cells a sweep computes (per rule set): a guard against a typo's endless grid.
 MAX_CELLS = 2500
@@ -63,6 +69,10 @@ class Sweep:
     p_pass: dict[str, np.ndarray]
     p_goal: dict[str, np.ndarray]
     why: dict[str, np.ndarray] = field(repr=False)
+    #: rule set -> every other chance the edition reports (criticals, Ego
+    #: spent, the breakdown) -> its grid; 0 in a cell that does not report it
+    #: (a category that cannot happen there), NaN where the cell is not allowed
+    quantities: dict[str, dict[str, np.ndarray]] = field(default_factory=dict, repr=False)
 
     @property
     def shape(self) -> tuple[int, ...]:
@@ -77,6 +87,8 @@ class Sweep:
                 p, g = self.p_pass[name][idx], self.p_goal[name][idx]
                 row.update(rules=name, p_pass=None if np.isnan(p) else float(p),
                            p_goal=None if np.isnan(g) else float(g), why=str(self.why[name][idx]))
+                for q, grid in self.quantities.get(name, {}).items():
+                    row[q] = None if np.isnan(grid[idx]) else float(grid[idx])
                 rows.append(row)
         return rows
 
@@ -85,20 +97,36 @@ class Sweep:
         return {"axes": [[a, list(v)] for a, v in self.axes], "names": list(self.names),
                 "p_pass": {n: _listed(a) for n, a in self.p_pass.items()},
                 "p_goal": {n: _listed(a) for n, a in self.p_goal.items()},
+                "quantities": {n: {q: _listed(a) for q, a in qs.items()} for n, qs in self.quantities.items()},
                 "why": {n: a.tolist() for n, a in self.why.items()}}
 
-    def heat(self, name: str = "base", minus: str | None = None, goal: bool = False) -> dict[str, Any]:
+    def grid(self, name: str = "base", quantity: str = "P(pass)") -> np.ndarray:
+        """The grid of one chance under one rule set: ``"P(pass)"``,
+        ``"P(goal)"`` or any of ``quantities`` (a chance a rule set does not
+        report is 0 in every allowed cell)."""
+        if name not in self.names:
+            raise SpecError("name", name, "one of " + ", ".join(self.names))
+        if quantity in ("P(pass)", "P(goal)"):
+            return (self.p_pass if quantity == "P(pass)" else self.p_goal)[name]
+        known = dict.fromkeys(q for qs in self.quantities.values() for q in qs)
+        if not isinstance(quantity, str) or quantity not in known:
+            raise SpecError("quantity", quantity, "one of " + ", ".join(["P(pass)", "P(goal)", *known]))
+        return self.quantities[name][quantity]
+
+    def heat(self, name: str = "base", minus: str | None = None, goal: bool = False,
+             quantity: str | None = None) -> dict[str, Any]:
         """The cells of a heatmap (JSON-able, what :meth:`heatmap` and the
         RuleLab draw): a caption, a legend, column and row labels, and per
         cell its text, background, a contrasting text colour and why a
         setting is not allowed. ``minus="base"`` shows ``name`` minus that
-        rule set in percentage points."""
+        rule set in percentage points; ``quantity`` another chance than
+        P(pass) (``goal=True``: P(goal))."""
         if name not in self.names or (minus is not None and minus not in self.names):
             raise SpecError("name", minus if name in self.names else name, "one of " + ", ".join(self.names))
-        grid = (self.p_goal if goal else self.p_pass)[name]
-        what = "P(goal)" if goal else "P(pass)"
+        what = quantity or ("P(goal)" if goal else "P(pass)")
+        grid = self.grid(name, what)
         if minus is not None:
-            grid = grid - (self.p_goal if goal else self.p_pass)[minus]
+            grid = grid - self.grid(minus, what)
         g2 = grid if grid.ndim == 2 else grid[:, None]
         why2 = self.why[name] if grid.ndim == 2 else self.why[name][:, None]
         rows_axis, rows = self.axes[0]
@@ -131,18 +159,19 @@ class Sweep:
         return {"caption": caption, "legend": legend, "cols": [f"{cols_axis} {c}".strip() for c in cols],
                 "rows": out_rows}
 
-    def heatmap(self, name: str = "base", minus: str | None = None, goal: bool = False) -> str:
+    def heatmap(self, name: str = "base", minus: str | None = None, goal: bool = False,
+                quantity: str | None = None) -> str:
         """An accessible HTML heatmap: a table with the number in each cell
         and a caption; the colour (a colour-blind-safe scale) only repeats
         the number. ``minus="base"`` shows ``name`` minus that rule set in
-        percentage points."""
-        d = self.heat(name, minus, goal)
-        e = html.escape
+        percentage points; ``quantity`` another chance (:meth:`heat`)."""
+        d = self.heat(name, minus, goal, quantity)
+        e = html_text
         head = "".join(f"<th scope='col'>{e(c)}</th>" for c in d["cols"])
         body = []
         for r in d["rows"]:
             cells = "".join(f"<td title='{e(c['why'])}'>not allowed</td>" if c["value"] is None
-                            else f"<td style='background:{c['bg']};color:{c['fg']}'>{e(c['text'])}</td>"
+                            else f"<td style='background:{e(c['bg'])};color:{e(c['fg'])}'>{e(c['text'])}</td>"
                             for c in r["cells"])
             body.append(f"<tr><th scope='row'>{e(r['label'])}</th>{cells}</tr>")
         return (f"<table class='vw-heatmap'><caption>{e(d['caption'])}</caption><thead><tr><td></td>{head}</tr></thead>"
@@ -162,18 +191,23 @@ def _listed(a: np.ndarray) -> list:
     return [[None if np.isnan(x) else float(x) for x in row] for row in a.reshape(a.shape[0], -1)]
 
 
-def _cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Mapping[str, Any]) -> dict:
+def _cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Any) -> dict:
     fields = {k: v for k, v in setting.items() if not k.startswith("rules.")}
     knobs = {k[len("rules."):]: v for k, v in setting.items() if k.startswith("rules.")}
     s = dict(spec, **fields)
-    merged = {**rules, **knobs}
+    other = edition_of(rules)
+    if other is not None:  # another edition (a draft): played by it, with the knob axis of its own
+        moved = on_edition(s, other)
+        return with_rules(moved, knobs) if knobs else moved
+    merged = layered(rules, knobs)  # the axis's knob over the variant's, key by key, both over the spec's
     return with_rules(s, merged) if merged else normalize(s)
 
 
-def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mapping[str, Mapping] | None = None) -> Sweep:
+def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mapping[str, Any] | None = None) -> Sweep:
     """P(pass) and P(goal) of ``spec`` over one or two axes (``over``: field
     or ``"rules.<knob>"`` -> values), for the base rules and each variant
-    (name -> rule knobs, merged over the spec's own rules)."""
+    (name -> rule knobs, merged over the spec's own rules; or another
+    edition, a loaded draft or its id)."""
     if not isinstance(over, Mapping) or not 1 <= len(over) <= 2:
         raise SpecError("over", over, "a dict of one or two axes, e.g. {'dice': range(1, 11), 'factors': range(5)}")
     base = normalize(spec)
@@ -196,17 +230,19 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
         raise SpecError("variants", variants, "a dict of name -> rule knobs, e.g. {'Bronze 4-6': "
                                               "{'success_from': {'bronze': 4}}}")
     variants = dict(variants or {})
-    for n, r in variants.items():
-        if not isinstance(r, Mapping):
-            raise SpecError(f"variants.{n}", r, "a dict of rule knobs, e.g. {'threshold_base': 2}")
     names = ("base",) + tuple(str(n) for n in variants)
     if len(set(names)) != len(names):
         raise SpecError("variants", list(variants), "names other than 'base', each once")
-    rule_sets = {"base": {}, **{str(n): dict(r) for n, r in variants.items()}}
-    p_pass, p_goal, why = {}, {}, {}
+    rule_sets: dict[str, Any] = {"base": {}}
+    for n, r in variants.items():
+        if edition_of(r) is None and not isinstance(r, Mapping):
+            raise SpecError(f"variants.{n}", r, "a dict of rule knobs, or another edition (a loaded draft)")
+        rule_sets[str(n)] = r if edition_of(r) is not None else dict(r)
+    p_pass, p_goal, why, quantities = {}, {}, {}, {}
     for name in names:
         pp, pg = np.full(shape, np.nan), np.full(shape, np.nan)
         wy = np.full(shape, "", dtype=object)
+        qs: dict[str, np.ndarray] = {}
         for idx in product(*(range(n) for n in shape)):
             setting = {axis: values[i] for (axis, values), i in zip(axes, idx)}
             try:
@@ -215,5 +251,14 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
                 wy[idx] = str(err)
                 continue
             pp[idx], pg[idx] = o.p_pass, o.p_goal
-        p_pass[name], p_goal[name], why[name] = pp, pg, wy
-    return Sweep(base, axes, names, p_pass, p_goal, why)
+            for q, v in reported(o).items():
+                if q not in (PASS, GOAL):
+                    qs.setdefault(q, np.full(shape, np.nan))[idx] = v
+        allowed = ~np.isnan(pp)
+        for grid in qs.values():  # a chance a cell does not report: 0 there (it cannot happen)
+            grid[allowed & np.isnan(grid)] = 0.0
+        p_pass[name], p_goal[name], why[name], quantities[name] = pp, pg, wy, qs
+    every = dict.fromkeys(q for qs in quantities.values() for q in qs)
+    for name, qs in quantities.items():  # every rule set has every chance any reports, in one order
+        quantities[name] = {q: qs[q] if q in qs else np.where(np.isnan(p_pass[name]), np.nan, 0.0) for q in every}
+    return Sweep(base, axes, names, p_pass, p_goal, why, quantities)

@@ -43,7 +43,9 @@ class Steps:
     already reach the goal; ``ego_after``: Ego may be spent once after the
     KISS round (``ego_label`` names what it does); ``spend``: successes buy
     consequences; ``ego_reroll``: Ego may instead KISS every failed die with
-    the KISS round; ``unit``: what a counted die gives (one, many)."""
+    the KISS round; ``unit``: what a counted die gives (one, many);
+    ``kiss_label``: the name of the re-roll step at the table (a draft's
+    "Push")."""
 
     kiss: bool = False
     kiss_when_met: bool = False
@@ -52,6 +54,7 @@ class Steps:
     ego_reroll: bool = False
     ego_label: str = ""
     unit: tuple[str, str] = ("success", "successes")
+    kiss_label: str = "KISS"
 
     @property
     def any(self) -> bool:

@@ -15,18 +15,22 @@ the browser may not write at all), the Python value is sent back with
 Python assignments (``w.factors = 9``) are not clamped: they raise
 ``TraitError`` with the engine's message.
 
-Custom messages (the view's requests) are checked by
-:func:`~venus_widgets.widgets.rolllog.check_message`, the same check as the
-log's; whatever goes wrong while handling one, or a state update, is shown in
-``error`` and never raises out of the comm handler.
+Both go through the one validating path every widget inherits
+(:class:`~venus_widgets.widgets._view.ViewChecked`): custom messages (the
+view's requests) are checked against :data:`~venus_widgets.widgets.rolllog.MESSAGES`
+before anything is read; whatever goes wrong while handling one, or a state
+update, is shown in ``error``, the roller's state (and the roll on the table,
+and the log) is put back as it was, and nothing raises out of the comm
+handler. A Python call that is refused (``roll_dice``, ``enter_faces``)
+leaves the table and the log as they were too.
 """
 
 from __future__ import annotations
 
-import json
-import logging
+import difflib
 import re
-from typing import Any, ClassVar, Mapping, overload
+from contextlib import contextmanager
+from typing import Any, ClassVar, Iterator, Mapping, overload
 
 import anywidget
 import traitlets
@@ -45,7 +49,8 @@ from . import _rules
 from . import _static, _table
 from ._assets import esm
 from ._spec_traits import clamp, clamp_int, field_info, make_traits
-from .rolllog import MESSAGES, RollLog, check_message, error_text, handle_log_message
+from ._view import ViewChecked, read_list, same_json as _same_json, short
+from .rolllog import MESSAGES, RollLog, handle_log_message
 
 #: The roller of each kind of roll (for hints).
 ROLLER_FOR = {"check": "CheckRoller", "task": "TaskRoller"}
@@ -54,10 +59,8 @@ ROLLER_FOR = {"check": "CheckRoller", "task": "TaskRoller"}
 #: spec's rule knobs, docs/spec.md; set from Python only).
 OPTIONS = ("seed", "log", "layout", "rules", "by_hand")
 
-#: The comm methods ipywidgets' ``_handle_msg`` answers.
-_COMM_METHODS = ("update", "request_state", "custom")
 _SEED_TEXT = re.compile(r"\s*[0-9]{1,19}\s*")
-_logger = logging.getLogger(__name__)
+_SEED_ALLOWED = "a whole number from 0 to 2**63 - 1, or empty for a fresh seed per roll"
 
 
 def _seed_to_json(value, widget=None):
@@ -72,8 +75,11 @@ def _pct(p: float) -> float:
     return float(round(p, 15))
 
 
-class _Roller(anywidget.AnyWidget):
+class _Roller(ViewChecked, anywidget.AnyWidget):
     """Base of CheckRoller, TaskRoller and PoolRoller (not used directly)."""
+
+    requests = MESSAGES
+    _who = "this roller"
 
     #: which kind of roll (check, task, pool) and the JS module
     _kind: ClassVar[str] = ""
@@ -92,7 +98,6 @@ class _Roller(anywidget.AnyWidget):
     #: the words the edition puts around the fields (spec.words): outcome, threshold, ego_spend
     words: traitlets.Dict[str, str] = traitlets.Dict(read_only=True).tag(sync=True)
     odds_view = traitlets.Dict().tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
     status = traitlets.Unicode("").tag(sync=True)
     seed = traitlets.Any(None).tag(sync=True, to_json=_seed_to_json, from_json=_seed_from_json)
     table = traitlets.Dict().tag(sync=True)
@@ -124,18 +129,23 @@ class _Roller(anywidget.AnyWidget):
             return ed
         raise traitlets.TraitError(f"no registered edition has a roll for a {cls.__name__}")
 
-    def __new__(cls, edition: str | None = None, **kwargs: Any):
+    def __new__(cls, edition: Any = None, **kwargs: Any):
         if cls._edition_of_class is not None:
             return super().__new__(cls)
+        edition = edition_id(edition)
         if edition is None:
             edition = cls._default_edition()
         if not isinstance(edition, str) or edition.strip().lower() not in _edition.ids():
             raise traitlets.TraitError(str(SpecError("edition", edition, "one of " + ", ".join(_edition.ids()))))
         edition = edition.strip().lower()
         roll = cls._roll_kind(edition)
-        key = (cls, edition)
+        # keyed by the registered edition itself: an edition registered again (a draft loaded anew, its
+        # fields changed) gets a class of its own, and the old one goes
+        key = (cls, edition, _edition.get(edition))
         sub = _Roller._subclasses.get(key)
         if sub is None:
+            for old in [k for k in _Roller._subclasses if k[:2] == key[:2]]:
+                del _Roller._subclasses[old]
             body = {**make_traits(edition, roll), **cls._extra_traits(edition, roll)}
             body["_edition_of_class"] = edition
             body["__module__"] = cls.__module__
@@ -144,9 +154,9 @@ class _Roller(anywidget.AnyWidget):
             _Roller._subclasses[key] = sub
         return super().__new__(sub)
 
-    def __init__(self, edition: str | None = None, *, log: RollLog | None = None, seed: Any = None,
+    def __init__(self, edition: Any = None, *, log: RollLog | None = None, seed: Any = None,
                  rules: Mapping[str, Any] | None = None, by_hand: bool = False, **kwargs: Any) -> None:
-        edition = self._edition_of_class or edition or self._default_edition()  # set by __new__
+        edition = self._edition_of_class or edition_id(edition) or self._default_edition()  # set by __new__
         roll = self._roll_kind(edition)
         fields = _spec.schema(edition, roll)
         self.set_trait("edition", edition)
@@ -160,6 +170,9 @@ class _Roller(anywidget.AnyWidget):
             if home is not None:  # the other roll of this edition is the other roller
                 ed, kind = home
                 hint = f"'{k}' belongs to a {ed} {kind}" + (f": use {ROLLER_FOR[kind]}" if ed == edition else "")
+            close = difflib.get_close_matches(str(k), [*fields, *OPTIONS, *extra], n=1)
+            if close and not hint:
+                hint = f"did you mean {close[0]!r}?"
             raise TypeError(
                 f"{type(self).__name__}() got an unknown keyword argument {k!r}: the fields of a {edition} {roll} "
                 f"are {', '.join(fields)}; widget options are {', '.join(sorted(set(OPTIONS) | set(extra)))}"
@@ -202,6 +215,7 @@ class _Roller(anywidget.AnyWidget):
         self.table = {"phase": "idle"}
         self._refresh()
         self._on_log_change()
+        self._ready = True
 
     def _spec_for_check(self, spec_kw: dict) -> dict:
         return spec_kw
@@ -254,24 +268,44 @@ class _Roller(anywidget.AnyWidget):
 
     @traitlets.validate("rules")
     def _validate_rules(self, proposal):
+        """New rule knobs are checked with the whole roll they make (the
+        fields moved into their new ranges): rules the roll cannot be played
+        by are refused here, before anything changes."""
         try:
-            return _spec.check_rules(self.edition, proposal["value"])
+            rules = _spec.check_rules(self.edition, proposal["value"])
+            if self._ready:  # after __init__ (which checks the spec with its rules itself)
+                try:
+                    _spec.normalize({**self._raw_spec(), **self._fields_under(rules),
+                                     **({"rules": rules} if rules else {"rules": {}})})
+                except MergeError:
+                    pass  # helpers that do not merge are shown in the view, with the subset to accept
         except SpecError as err:
             raise traitlets.TraitError(str(err)) from None
+        return rules
+
+    def _fields_under(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+        """The fields that move under ``rules``: a value now out of range to
+        the nearest legal one, then the edition's cross-field repairs."""
+        kinds = _spec.schema(self.edition, self.roll, dict(rules) or None)
+        moved: dict[str, Any] = {}
+        for name, kind in kinds.items():
+            cur = getattr(self, name)
+            new = clamp(kind, cur, cur)
+            if new != cur:
+                moved[name] = new
+        raw = {**self._raw_spec(), **moved, "rules": dict(rules)}
+        if not rules:
+            raw.pop("rules")
+        moved.update(_spec.repair(raw))
+        return moved
 
     def _on_rules_change(self, change=None) -> None:
         """New rules: the fields take their new ranges (a value now out of
         range moves to the nearest legal one), the odds follow."""
-        kinds = _spec.schema(self.edition, self.roll, self.rules or None)
+        moved = self._fields_under(self.rules)
         with self.hold_trait_notifications():
             self.set_trait("fields", field_info(self.edition, self.roll, self.rules))
-            for name, kind in kinds.items():
-                cur = getattr(self, name)
-                new = clamp(kind, cur, cur)
-                if new != cur:
-                    self.set_trait(name, new)
-            fixes = _spec.repair(self._raw_spec())
-            for name, value in fixes.items():
+            for name, value in moved.items():
                 self.set_trait(name, value)
         self._refresh()
 
@@ -326,10 +360,43 @@ class _Roller(anywidget.AnyWidget):
         except SpecError as err:
             raise traitlets.TraitError(str(err)) from None
 
-    # -- browser-originated changes ---------------------------------------------------
+    # -- browser-originated changes (the hooks of ViewChecked) ------------------------------
 
-    def _browser_writable(self) -> set[str]:
+    def _view_writable(self) -> set[str]:
         return set(self.spec_fields) | set(self._extra_names()) | {"seed"}
+
+    _browser_writable = _view_writable
+
+    def _state_names(self) -> tuple[str, ...]:
+        return (*self.spec_fields, *self._extra_names(), "seed", "rules", "by_hand")
+
+    def _from_view(self, name: str, value: Any) -> Any:
+        """A value from the view, clamped to the legal range (numbers rounded
+        and clamped, unknown words and malformed lists replaced); a value
+        with nothing sensible to read keeps the current one. The view is told
+        (``error``) when what it sent was not legal."""
+        try:
+            new = self._clamp_browser(name, value)
+        except Exception:  # noqa: BLE001 - nothing sensible to read: keep the value
+            new = getattr(self, name)
+        shown = self.trait_metadata(name, "to_json", self._trait_to_json)(new, self)
+        read_as_sent = (isinstance(value, str) and value.strip() == str(shown)) or (
+            isinstance(value, float) and not isinstance(new, bool) and isinstance(new, int) and value == new)
+        if not (read_as_sent or _same_json(value, shown)):
+            self._notes.append(f"{name}={short(value)} is not allowed: expected {self._allowed_words(name)}; "
+                               f"so {name} is {short(new)}")
+        return new
+
+    def _allowed_words(self, name: str) -> str:
+        fields = _spec.schema(self.edition, self.roll, self.rules or None)
+        if name in fields:
+            return fields[name].allowed
+        if name == "seed":
+            return _SEED_ALLOWED
+        return self._extra_allowed(name)
+
+    def _extra_allowed(self, name: str) -> str:
+        return "a value this roller takes"
 
     def _clamp_browser(self, name: str, value: Any) -> Any:
         fields = _spec.schema(self.edition, self.roll, self.rules or None)
@@ -356,46 +423,66 @@ class _Roller(anywidget.AnyWidget):
         except SpecError:
             pass
 
-    def set_state(self, sync_data: Mapping) -> None:
-        """State from the browser: clamp, set, and echo corrections back.
-        Never raises: an error is shown in the view and every key the view
-        sent that differs from the Python value is sent back."""
-        if not isinstance(sync_data, Mapping):
-            self.error = f"the view sent a state that is not an object: {type(sync_data).__name__}"
-            return
-        data: dict = {}
-        try:
-            writable = self._browser_writable()
-            for name, value in sync_data.items():
-                if name in writable:
-                    try:
-                        data[name] = self._clamp_browser(name, value)
-                    except Exception:  # noqa: BLE001 - nothing sensible to read: keep the value
-                        data[name] = getattr(self, name)
-            self._repair(data)
-            self._before_browser_set(data)
-            super().set_state(data)
-        except Exception as err:  # surfaced, never lost in the comm handler
-            self.error = f"{type(err).__name__}: {err}"
-        finally:
-            self._echo(sync_data, data)
+    def _repair_view(self, data: dict) -> list[str]:
+        self._repair(data)
+        self._before_browser_set(data)
+        return []
 
-    def _echo(self, sync_data: Mapping, data: Mapping) -> None:
-        """Send back every key whose Python value is not what the view sent
-        (clamped, fixed across fields, or a key the view may not write)."""
-        to_json = self._trait_to_json
-        for name in sorted({n for n in sync_data if n in self.keys} | set(data)):
-            try:
-                ours = self.trait_metadata(name, "to_json", to_json)(getattr(self, name), self)
-                same = name in sync_data and json.dumps(sync_data[name], sort_keys=True, default=str) == json.dumps(
-                    ours, sort_keys=True, default=str)
-            except Exception:  # noqa: BLE001 - a value json cannot even compare differs
-                same = False
-            if not same or name not in self._browser_writable():
-                self.send_state(name)
+    def set_state(self, sync_data: Any) -> None:
+        """State from the browser: clamped, repaired across fields, set, and
+        echoed (:meth:`ViewChecked.set_state`); a value that was not legal
+        is named in ``error``."""
+        self._notes: list[str] = []
+        super().set_state(sync_data)
+        if self._notes:
+            self._show_error("; ".join([*self._notes, *([self.error] if self.error else [])]))
+        self._notes = []
+
+    _notes: list[str] = []
 
     def _before_browser_set(self, data: dict) -> None:
         pass
+
+    def _state_problem(self) -> str | None:
+        """The roll the fields make is legal (agora helpers that do not merge
+        are allowed: the view shows them with the subset to accept)."""
+        try:
+            _spec.normalize(self._raw_spec())
+        except MergeError:
+            return None
+        except SpecError as err:
+            return str(err)
+        return self._extra_problem()
+
+    def _extra_problem(self) -> str | None:
+        return None
+
+    # -- the roll on the table: a refused call changes nothing --------------------------------
+
+    def _snapshot(self) -> dict[str, Any]:
+        t = self._t
+        return {"traits": super()._snapshot(), "table": self.table, "status": self.status,
+                "_t": None if t is None else {k: (dict(v) if isinstance(v, dict) else list(v) if isinstance(v, list)
+                                                  else v) for k, v in t.items()},
+                "log": self.log, "log_state": self.log._state()}
+
+    def _restore(self, snap: Mapping[str, Any]) -> None:
+        super()._restore(snap["traits"])
+        snap["log"]._put_back(snap["log_state"])
+        self._t = snap["_t"]
+        self.table = snap["table"]
+        self.status = snap["status"]
+
+    @contextmanager
+    def _kept_on_error(self) -> Iterator[None]:
+        """A Python call on the table: if it raises, the roll on the table,
+        the status and the log are as they were before it."""
+        snap = self._snapshot()
+        try:
+            yield
+        except BaseException:
+            self._restore_quietly(snap)
+            raise
 
     # -- live odds ---------------------------------------------------------------------
 
@@ -418,6 +505,7 @@ class _Roller(anywidget.AnyWidget):
             self._explain()
 
     _explaining = False
+    _ready = False
 
     def _explain(self) -> None:
         """While the view shows it: why the chance to pass is what it is."""
@@ -483,32 +571,11 @@ class _Roller(anywidget.AnyWidget):
             return {"merge": merge_info(self.helpers, self._merge_drop())}
         return {}
 
-    # -- messages from the view --------------------------------------------------------
+    # -- requests from the view (checked by ViewChecked._on_msg) -------------------------
 
-    def _handle_msg(self, msg) -> None:
-        """ipywidgets' comm handler reports through ``self.log``, a logger;
-        on a roller ``log`` is the RollLog (whose ``warning`` logs): a message
-        with a method ipywidgets does not answer is logged here instead."""
-        try:
-            method = msg["content"]["data"]["method"]
-        except (KeyError, TypeError):
-            method = None
-        if method not in _COMM_METHODS:
-            _logger.warning("Unknown front-end to back-end widget msg with method %r", method)
+    def _request(self, action: str, content: Mapping) -> None:
+        if handle_log_message(self.log, self, content):
             return
-        super()._handle_msg(msg)
-
-    def _on_msg(self, _widget, content, _buffers) -> None:
-        try:
-            check_message(content, tuple(MESSAGES))
-            if handle_log_message(self.log, self, content):
-                return
-            self._handle(content)
-        except Exception as err:  # noqa: BLE001 - shown in the view, never lost in the comm handler
-            self.error = error_text(err)
-
-    def _handle(self, content: Mapping) -> None:
-        action = content.get("do")
         if action == "roll":
             if self.by_hand:
                 self.error = ""
@@ -533,11 +600,14 @@ class _Roller(anywidget.AnyWidget):
         """Roll the current spec (``seed`` or the ``seed`` trait, else a fresh
         seed, recorded). Checks and pools finish at once and return the
         :class:`~venus_widgets.Roll`; tasks with a KISS step wait at the
-        table (``select``, ``kiss``, ``spend``...) and return the first faces."""
+        table (``select``, ``kiss``, ``spend``...) and return the first faces.
+        If it raises, the table and the log are as they were."""
         seed = self._check_seed(seed) if seed is not None else (self.seed if self.seed is not None else new_seed())
         spec = self.spec
+        with self._kept_on_error():
+            out = _table.start(self, spec, seed)
         self.error = ""
-        return _table.start(self, spec, seed)
+        return out
 
     def enter_faces(self, faces: Any, kiss: Any = None, kiss_faces: Any = None):
         """The faces the table rolled with physical dice, played by the rules
@@ -545,23 +615,35 @@ class _Roller(anywidget.AnyWidget):
         ``kiss`` (the dice the player KISSes, ``[]`` to keep them) and
         ``kiss_faces`` (their new faces) the KISS step is played too;
         without, the roller waits at it as in the view. Returns the roll
-        once the dice stand, else the first faces."""
-        self.error = ""
+        once the dice stand, else the first faces.
+
+        Every argument is read up to its bound (the faces up to the engine's
+        ``MAX_FACES``, ``kiss`` up to the number of dice) before anything is
+        played; a refused call (a wrong count, a face the dice cannot show)
+        raises and leaves the table, any roll waiting on it, and the log as
+        they were."""
         spec = self.spec
+        n = len(_api.dice_to_enter(spec))
+        faces = _table.parse_faces(faces)
+        kiss = None if kiss is None else read_list(
+            "kiss", kiss, n, f"the dice to KISS, each once (die indices 0 to {n - 1})", "dice")
+        kiss_faces = [] if kiss_faces is None else _table.parse_faces(kiss_faces, "kiss_faces")
         if kiss is not None:  # checked before anything is played or logged
-            _api.enter(spec, list(faces), kiss=list(kiss), kiss_faces=list(kiss_faces or []), ego=False)
-            if (kiss or kiss_faces) and not _table.stops_at_kiss(spec, _api.enter(spec, list(faces), kiss=[], ego=False)):
+            _api.enter(spec, faces, kiss=kiss, kiss_faces=kiss_faces, ego=False)
+            if (kiss or kiss_faces) and not _table.stops_at_kiss(spec, _api.enter(spec, faces, kiss=[], ego=False)):
                 raise SpecError("kiss", kiss, "[]: this roll has no KISS step",
                                 "the first faces already meet the goal, or there is no KISS budget")
-        _table.begin_entry(self, spec)
-        out = _table.enter_faces(self, list(faces))
-        if kiss is not None and self.table.get("phase") == "kiss":
-            _table.set_selection(self, list(kiss))
-            out = _table.commit(self)
-            if self.table.get("phase") == "enter_kiss":
-                out = _table.enter_faces(self, list(kiss_faces or []))
-            elif kiss_faces:
-                raise SpecError("kiss_faces", kiss_faces, "none: no die takes a new face")
+        with self._kept_on_error():
+            _table.begin_entry(self, spec)
+            out = _table.enter_faces(self, faces)
+            if kiss is not None and self.table.get("phase") == "kiss":
+                _table.set_selection(self, kiss)
+                out = _table.commit(self)
+                if self.table.get("phase") == "enter_kiss":
+                    out = _table.enter_faces(self, kiss_faces)
+                elif kiss_faces:
+                    raise SpecError("kiss_faces", kiss_faces, "none: no die takes a new face")
+        self.error = ""
         return out
 
     def _on_log_change(self, change=None) -> None:
@@ -569,6 +651,16 @@ class _Roller(anywidget.AnyWidget):
                         "seed": "by hand" if e["roll"].get("entered") is not None else str(e["roll"]["seed"]),
                         "passed": bool(e["roll"]["passed"])}
                        for i, e in list(enumerate(self.log.entries))[-5:]]
+
+
+def edition_id(edition: Any) -> Any:
+    """An edition as its id: a roller takes the id, or the edition itself
+    (what ``vw.load_edition`` returns for a draft); anything else as given,
+    for the registry's error."""
+    if edition is None or isinstance(edition, str):
+        return edition
+    ident = getattr(edition, "ID", None)
+    return ident if isinstance(ident, str) else edition
 
 
 def merge_info(helpers, drop: int = 1) -> dict:

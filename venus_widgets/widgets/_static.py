@@ -9,9 +9,9 @@ the live chart draws. Deterministic: the same spec gives the same bytes.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
+from ..engine.export import html_text
 from ..engine import chart
 from ..engine.odds import Odds
 from ._rules import percent
@@ -29,18 +29,18 @@ def _svg(o: Odds, bars: list[chart.Bar], outcome_name: str) -> str:
     what = f"number of {outcome_name}" if o.numeric else "result"
     parts = [f"<svg xmlns='http://www.w3.org/2000/svg' role='img' width='{W}' height='{H}' "
              f"viewBox='0 0 {W} {H}' font-family='sans-serif' font-size='10' "
-             f"aria-label='Chance of each {html.escape(what)}; filled bars pass, outlined bars fail'>"]
+             f"aria-label='Chance of each {html_text(what)}; filled bars pass, outlined bars fail'>"]
     for i, b in enumerate(bars):
         bh = b.p / top * inner_h
         x, y = SIDE + i * slot + slot * 0.1, TOP + inner_h - bh
         cx = SIDE + i * slot + slot / 2
         look = "fill='#0072B2'" if b.passes else "fill='#ffffff' stroke='#555555'"
         word = "pass" if b.passes else "fail"
-        label = html.escape(b.label)
+        label = html_text(b.label)
         parts.append(f"<rect x='{x:.1f}' y='{y:.1f}' width='{slot * 0.8:.1f}' height='{max(bh, 0.5):.1f}' {look}>"
-                     f"<title>{label}: {percent(b.p)} ({word})</title></rect>")
+                     f"<title>{label}: {html_text(percent(b.p))} ({word})</title></rect>")
         parts.append(f"<text x='{cx:.1f}' y='{y - 3:.1f}' font-size='9' text-anchor='middle'>"
-                     f"{html.escape(percent(b.p).replace(' ', ''))}</text>")
+                     f"{html_text(percent(b.p).replace(' ', ''))}</text>")
         parts.append(f"<text x='{cx:.1f}' y='{H - 6}' text-anchor='middle'>{label}</text>")
     if o.numeric:
         for k, name, y in ((o.threshold, "threshold", 10), (o.goal if o.goal != o.threshold else None, "goal", 21)):
@@ -52,21 +52,22 @@ def _svg(o: Odds, bars: list[chart.Bar], outcome_name: str) -> str:
             anchor, tx = ("end", lx - 2) if lx > W - 80 else ("start", lx + 2)
             parts.append(f"<line x1='{lx:.1f}' x2='{lx:.1f}' y1='{y - 8}' y2='{H - BOTTOM}' stroke='#333333' "
                          f"stroke-dasharray='{'4 2' if name == 'goal' else 'none'}'/>")
-            parts.append(f"<text x='{tx:.1f}' y='{y}' text-anchor='{anchor}'>{name} {k}</text>")
+            parts.append(f"<text x='{tx:.1f}' y='{int(y)}' text-anchor='{html_text(anchor)}'>"
+                         f"{html_text(name)} {html_text(k)}</text>")
     parts.append("</svg>")
     return "".join(parts)
 
 
 def _table(o: Odds, bars: list[chart.Bar], outcome_name: str) -> str:
-    e = html.escape
+    e = html_text
     if o.numeric:
         least = {b.low: b.p for b in chart.bars(o, "at_least")}
-        rows = "".join(f"<tr><th scope='row'>{e(b.label)}</th><td>{percent(b.p)}</td>"
-                       f"<td>{percent(least.get(b.low, 0.0))}</td><td>{'pass' if b.passes else 'fail'}</td></tr>"
+        rows = "".join(f"<tr><th scope='row'>{e(b.label)}</th><td>{e(percent(b.p))}</td>"
+                       f"<td>{e(percent(least.get(b.low, 0.0)))}</td><td>{'pass' if b.passes else 'fail'}</td></tr>"
                        for b in bars)
         head = f"<th scope='col'>{e(outcome_name)}</th><th scope='col'>exactly</th><th scope='col'>at least</th>"
     else:
-        rows = "".join(f"<tr><th scope='row'>{e(b.label)}</th><td>{percent(b.p)}</td>"
+        rows = "".join(f"<tr><th scope='row'>{e(b.label)}</th><td>{e(percent(b.p))}</td>"
                        f"<td>{'pass' if b.passes else 'fail'}</td></tr>" for b in bars)
         head = "<th scope='col'>result</th><th scope='col'>chance</th>"
     return (f"<details><summary>Table of the odds</summary><table><caption>Exact odds of each {e(outcome_name if o.numeric else 'result')}</caption>"
@@ -81,7 +82,7 @@ def _one(name: str) -> str:
 def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message: str = "") -> str:
     """The HTML of a roller called ``name`` showing odds ``o`` (or, when its
     fields disagree, ``message``)."""
-    e = html.escape
+    e = html_text
     head = (f"<p><strong>{e(name)}</strong>: a snapshot of the exact odds; "
             f"run the cell to get the live roller.</p>")
     if o is None or message:
@@ -89,11 +90,11 @@ def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message
     spec: Any = o.spec
     if o.numeric:
         unit = outcome_name if o.threshold != 1 else _one(outcome_name)
-        line = f"Chance to pass (threshold {o.threshold} {e(unit)}): <strong>{percent(o.p_pass)}</strong>"
+        line = f"Chance to pass (threshold {e(o.threshold)} {e(unit)}): <strong>{e(percent(o.p_pass))}</strong>"
         if o.goal != o.threshold:
-            line += f"; of the goal ({o.goal} {e(outcome_name)}): <strong>{percent(o.p_goal)}</strong>"
+            line += f"; of the goal ({e(o.goal)} {e(outcome_name)}): <strong>{e(percent(o.p_goal))}</strong>"
     else:
-        line = f"Chance to pass (target {o.threshold}): <strong>{percent(o.p_pass)}</strong>"
+        line = f"Chance to pass (target {e(o.threshold)}): <strong>{e(percent(o.p_pass))}</strong>"
     notes = "".join(f"<li>{e(n)}</li>" for n in o.notes)
     bars = chart.bars(o)  # one set of bars for the chart and the table
     return (f"<div class='vw-static'>{head}<p>{e(spec['edition'])} {e(spec['roll'])}. {line}</p>"

@@ -26,6 +26,7 @@ from ..engine.edition import get as _edition
 from ..engine.errors import SpecError
 from ..engine.table import Choices, Mark, Steps, TableRules, plural
 from . import _rules
+from ._view import MessageError, read_list
 from .rolllog import make_entry
 
 GRADE_WORDS = {"bronze": "Bronze", "silver": "Silver", "gold": "Gold", "platinum": "Platinum"}
@@ -67,7 +68,7 @@ def begin_entry(w: Any, spec: dict) -> None:
     dice = [_enter_die(d) for d in _api.dice_to_enter(spec)]  # first: an error leaves the last roll as it was
     w._t = {"spec": spec, "seed": None, "entered": {"faces": None, "kiss_faces": None}, "first": None,
             "selected": [], "ego_reroll": False, "roll": None, "ego": False, "kiss": [], "spent": [],
-            "subverted": None, "entry": None, "with_ego": None}
+            "subverted": None, "entry": None, "log": w.log, "with_ego": None}
     w.table = {"phase": "enter", "need": "faces", "entered": True,
                "dice": dice,
                "prompt": "Roll these dice and type their faces in this order"}
@@ -76,24 +77,33 @@ def begin_entry(w: Any, spec: dict) -> None:
 
 def _enter_die(d: Mapping) -> dict:
     """A die the table rolls by hand, with the words the view and the status say it in."""
-    label = _grade_words(d["grade"])
-    who = "you" if d["owner"] == "own" else "" if d["owner"] == f"d{d['sides']}" else d["owner"]
-    words = f"die {d['index'] + 1} ({', '.join(x for x in (who, label, 'd' + str(d['sides'])) if x)})"
-    return {"index": d["index"], "owner": d["owner"], "grade": d["grade"], "sides": d["sides"], "grade_label": label,
-            "words": words}
+    return {"index": d["index"], "owner": d["owner"], "grade": d["grade"], "sides": d["sides"],
+            "grade_label": _grade_words(d["grade"]),
+            "words": _die_words(d["index"], d["owner"], d["grade"], d["sides"])}
 
 
-def parse_faces(text: Any) -> list[int]:
-    """Faces as typed: whole numbers separated by spaces or commas ("6 4 1", "6,4,1")."""
-    if isinstance(text, list):
-        if len(text) > _api.MAX_FACES:
-            raise SpecError("faces", f"a list of {len(text)} faces", f"at most {_api.MAX_FACES} faces")
-        return text
-    if not isinstance(text, str) or len(text) > 400:
-        raise SpecError("faces", text, "the faces typed as whole numbers, e.g. '6 4 1'")
+def _die_words(index: int, owner: str, grade: Any, sides: int) -> str:
+    who = "you" if owner == "own" else "" if owner == f"d{sides}" else owner
+    return f"die {index + 1} ({', '.join(x for x in (who, _grade_words(grade), 'd' + str(sides)) if x)})"
+
+
+def die_words(d: Any) -> str:
+    """A die of a roll as the table says it: "die 3 (you, Bronze, d6)"."""
+    return _die_words(d.index, d.owner, d.grade, d.sides)
+
+
+def parse_faces(text: Any, field: str = "faces") -> list[int]:
+    """Faces as typed: whole numbers separated by spaces or commas ("6 4 1",
+    "6,4,1"), or a list of them; read up to the engine's ``MAX_FACES``
+    (more dice than any roll has) before anything else is read."""
+    if not isinstance(text, str):  # a list (or any iterable, from Python): read up to the engine's bound
+        return read_list(field, text, _api.MAX_FACES, "the faces showing, one whole number per die in die order",
+                         "faces")
+    if len(text) > 4 * _api.MAX_FACES:
+        raise MessageError(field, text, f"at most {_api.MAX_FACES} faces typed as whole numbers, e.g. '6 4 1'")
     parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
     if not parts or not all(re.fullmatch(r"[0-9]{1,3}", p) for p in parts):
-        raise SpecError("faces", text, "the faces typed as whole numbers, e.g. '6 4 1'")
+        raise MessageError(field, text, "the faces typed as whole numbers, e.g. '6 4 1'")
     return [int(p) for p in parts]
 
 
@@ -132,12 +142,13 @@ def _start(w: Any, spec: dict, seed: int | None, entered: dict | None):
     if not st.any:
         r = _roll(base)
         w._t = {**base, "first": r, "selected": [], "ego_reroll": False, "roll": r,
-                "ego": None, "kiss": None, "spent": [], "subverted": None, "entry": None, "with_ego": None}
+                "ego": None, "kiss": None, "spent": [], "subverted": None, "entry": None, "log": w.log,
+                "with_ego": None}
         _finish_simple(w)
         return r
     first = _roll(base, [], False)
     w._t = {**base, "first": first, "selected": [], "ego_reroll": False, "roll": None,
-            "ego": False, "kiss": [], "spent": [], "subverted": None, "entry": None, "with_ego": None}
+            "ego": False, "kiss": [], "spent": [], "subverted": None, "entry": None, "log": w.log, "with_ego": None}
     if stops_at_kiss(spec, first):
         _render(w, "kiss")
         w.status = kiss_status(spec, w.table)
@@ -149,7 +160,9 @@ def _start(w: Any, spec: dict, seed: int | None, entered: dict | None):
 def kiss_status(spec: dict, view: Mapping) -> str:
     """The announcement of the first faces: what shows, and the engine's
     suggestion with its chance (dice counted from 1, as in the view)."""
-    out = f"{plural(view['successes'], *steps(spec).unit)} showing, goal {view['goal']}: choose dice to KISS, or keep the dice"
+    st = steps(spec)
+    out = (f"{plural(view['successes'], *st.unit)} showing, goal {view['goal']}: choose dice to "
+           f"{_verb(st.kiss_label)}, or keep the dice")
     best = [o for o in (view.get("advice") or {}).get("options", []) if o.get("optimal")]
     if best:
         o = best[0]
@@ -158,6 +171,11 @@ def kiss_status(spec: dict, view: Mapping) -> str:
         out += (f"; the engine suggests: {what} (pass {_rules.percent(o['p_pass'])}, "
                 f"goal {_rules.percent(o['p_goal'])})")
     return out
+
+
+def _verb(label: str) -> str:
+    """The step's name as a verb in a sentence: "KISS" stays, "Push" is "push"."""
+    return label if label.isupper() else label.lower()
 
 
 # --------------------------------------------------------------------------
@@ -202,11 +220,33 @@ def select(w: Any, index: Any) -> None:
     _render(w, "kiss")
 
 
-def set_selection(w: Any, indices) -> None:
+def set_selection(w: Any, indices: Any) -> None:
+    """Choose the whole KISS selection at once (the view's "Choose"): read
+    up to the number of dice on the table before anything else, each die
+    at most once, every die checked as a click would be and the budget
+    checked; then drawn once. A refused choice changes nothing."""
     t = _need(w, "kiss")
-    t["selected"] = []
-    for i in indices:
-        select(w, i)
+    spec, first = t["spec"], t["first"]
+    n = len(first.dice)
+    items = read_list("kiss", indices, n, f"the dice to KISS, each at most once (die indices 0 to {n - 1})", "dice")
+    chosen: list[int] = []
+    for i in items:
+        if isinstance(i, bool) or not isinstance(i, int):
+            raise MessageError("kiss", items, f"die indices, whole numbers from 0 to {n - 1}")
+        if i in chosen:
+            raise MessageError("kiss", items, "each die at most once", f"die {i + 1} (index {i}) is listed twice")
+        ok, why = selectable(spec, first, i)
+        if not ok:
+            raise SpecError("index", i, "the index (counted from 0) of a die that may be KISSed", why)
+        chosen.append(i)
+    chosen.sort()
+    budget = rules(spec).kiss_start(spec, first).budget
+    if rules(spec).kiss_cost(spec, first, chosen) > budget:
+        dice = ", ".join(str(i + 1) for i in chosen)
+        raise SpecError("kiss", chosen, f"at most {budget} KISSes (the KISS budget)",
+                        f"dice {dice} chosen (indices {chosen} count from 0); each die is KISSed at most once")
+    t["selected"] = chosen
+    w.error = ""
     _render(w, "kiss")  # an empty choice ("keep the dice") selects nothing: the view must still follow
 
 
@@ -286,9 +326,8 @@ def _commit(w: Any, r: Any) -> Any:
     with_ego = _roll(t, t["kiss"], True) if steps(spec).ego_after and not ego else None
     t["with_ego"] = with_ego if with_ego is not None and with_ego.ego_spent else None
     t["spent"] = list(rules(spec).default_spend(spec, r, getattr(w, "wanted", [])))
-    t["entry"] = w.log.append(make_entry(r, kiss=t["kiss"], ego=ego, spent=t["spent"], texts=_texts(w)))
     w.status = announce(spec, r)
-    _update(w)
+    _update(w)  # the roll enters the log (its entry's id is kept: later choices update only that entry)
     return r
 
 
@@ -367,17 +406,19 @@ def sentence(w: Any) -> str:
 def _finish_simple(w: Any) -> None:
     t = w._t
     r = t["roll"]
-    t["entry"] = w.log.append(make_entry(r, kiss=None, ego=None, result=sentence(w)))
+    t["entry"] = t["log"].record(None, make_entry(r, kiss=None, ego=None, result=sentence(w)))
     w.status = announce(t["spec"], r)
     _render(w, "done")
 
 
 def _update(w: Any) -> None:
+    """The roll as it stands now into its own log entry, by id (appended
+    anew if the log was cleared while the roll was open: never another
+    roll's entry), then the view."""
     t = w._t
-    result = sentence(w)
-    if t["entry"] is not None:
-        w.log.update(t["entry"], roll=t["roll"].to_dict(), ego=t["ego"], spent=list(t["spent"]),
-                     subverted=t["subverted"], texts=_texts(w), result=result)
+    entry = make_entry(t["roll"], kiss=t["kiss"], ego=t["ego"], spent=t["spent"], subverted=t["subverted"],
+                       texts=_texts(w), result=sentence(w))
+    t["entry"] = t["log"].record(t["entry"], entry)
     _render(w, "spend")
 
 
@@ -430,9 +471,11 @@ def _render(w: Any, phase: str) -> None:
     }
     if phase == "kiss":
         head = ed.kiss_start(spec, first)
+        st = steps(spec)
         view.update({
             "budget": head.budget, "budget_left": head.budget - ed.kiss_cost(spec, first, t["selected"]),
             "successes": head.successes, "goal": head.goal,
+            "step": {"name": st.kiss_label, "unit": list(st.unit)},
             "ego_reroll": {"available": steps(spec).ego_reroll, "on": t["ego_reroll"]},
             "advice": advice(spec, first, t["selected"], t["ego_reroll"]),
         })

@@ -15,8 +15,12 @@ FCScreen(Ana, Bo; target 50 %)
 'Nearest to 50 %: 1 factor: Ana 26 %, Bo 54 % (party 40 %)'
 
 The view never writes a trait: every request from the browser is a message
-checked by :func:`check_request` (unknown requests and wrong types are shown
-as an error in the view, never raised into the kernel).
+checked by the one path every widget inherits
+(:class:`~venus_widgets.widgets._view.ViewChecked`: unknown requests and
+wrong types are shown as an error in the view, never raised into the kernel,
+and a request that fails leaves the party and the target as they were).
+Each character has a name of its own, on one line: two characters of the
+same name are refused (the exports would not tell them apart).
 """
 
 from __future__ import annotations
@@ -34,8 +38,8 @@ from ..engine.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
 from ..engine.solve import _check_target
 from ..engine.spec import describe, normalize
 from ._assets import esm
-from .rolllog import _ANY, _INT, _NONE, _NUM, _STR, MessageError, error_text
-from .rolllog import check_request as _check_request
+from ._view import _ANY, _INT, _NONE, _NUM, _STR, MessageError, ViewChecked, error_text, read_list, refuse_unknown
+from ._view import check_request as _check_request
 
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -68,37 +72,63 @@ def _label(edition: str, name: str) -> str:
         return name.replace("_", " ").capitalize()
 
 
+def _name(name: Any, field: str = "name") -> str:
+    """A character's name: on one line, 1 to :data:`MAX_NAME` characters."""
+    if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME or not name.strip().isprintable():
+        raise MessageError(field, name, f"a name on one line of 1 to {MAX_NAME} characters")
+    return name.strip()
+
+
 def _members(party: Any) -> list[dict]:
-    """``party`` (name -> spec, or a list of specs) as ``[{"name", "spec"}]``
-    with normalized, JSON-able specs; checked on one ladder."""
-    if isinstance(party, list) and party and all(isinstance(m, Mapping) and set(m) == {"name", "spec"} for m in party):
-        party = {m["name"]: m["spec"] for m in party}
-    pl = party_ladder(party, 0.5)  # raises SpecError naming the character
+    """``party`` (name -> spec, a list of specs, or ``[{"name", "spec"}]``)
+    as ``[{"name", "spec"}]`` with normalized, JSON-able specs; checked on
+    one ladder. Each name on one line and its own: two characters of the
+    same name are refused, naming it."""
+    allowed = f"a dict of 1 to {MAX_PARTY} characters, name -> spec (or a list of specs)"
+    if isinstance(party, Mapping):
+        items = list(party.items())[: MAX_PARTY + 1] if len(party) <= 10 * MAX_PARTY else None
+        if items is None:
+            raise MessageError("party", party, allowed, f"{len(party)} given")
+    else:
+        listed = read_list("party", party, MAX_PARTY, allowed, "characters")
+        if listed and all(isinstance(m, Mapping) and set(m) == {"name", "spec"} for m in listed):
+            items = [(m["name"], m["spec"]) for m in listed]
+        else:
+            items = [(f"#{i + 1}", m) for i, m in enumerate(listed)]
+    names = [_name(n, f"party: name {i + 1}") for i, (n, _) in enumerate(items)]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise MessageError("party", twice[0], "characters with a name each",
+                           f"two characters are named {twice[0]!r}: give each its own name")
+    pl = party_ladder(dict(zip(names, (spec for _, spec in items))), 0.5)  # raises SpecError naming the character
     return [{"name": n, "spec": json.loads(json.dumps(s))} for n, s in zip(pl.names, pl.specs)]
 
 
-class FCScreen(anywidget.AnyWidget):
+class FCScreen(ViewChecked, anywidget.AnyWidget):
     """The Facilitator's screen (see the module).
 
     ``FCScreen(party, target=0.5)``: ``party`` maps names to specs (or is a
     list of specs, named #1, #2 ...), all of one edition and roll.
     """
 
+    requests = REQUESTS
+    _who = "the FC screen"
+
     _esm = traitlets.Unicode().tag(sync=True)
-    members: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
-    target = traitlets.Float(0.5).tag(sync=True)
-    fields: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
-    table: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
-    why = traitlets.Unicode("").tag(sync=True)
-    explanation: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
-    status = traitlets.Unicode("").tag(sync=True)
+    members: traitlets.List[dict[str, Any]] = traitlets.List(
+        help="The characters: [{'name', 'spec'}], each name its own").tag(sync=True)
+    target = traitlets.Float(0.5, help="The chance the FC aims at, from 0 to 1").tag(sync=True)
+    fields: traitlets.List[dict[str, Any]] = traitlets.List(
+        help="The fields of a character the view edits (the ladder's own left out)").tag(sync=True)
+    table: traitlets.Dict[str, Any] = traitlets.Dict(help="The ladder as the view draws it").tag(sync=True)
+    why = traitlets.Unicode("", help="One line: the rung nearest the target, and why").tag(sync=True)
+    explanation: traitlets.Dict[str, Any] = traitlets.Dict(help="A cell unfolded in plain words").tag(sync=True)
+    status = traitlets.Unicode("", help="The last thing done, for the view's status line").tag(sync=True)
 
     def __init__(self, party: Any = None, target: float = 0.5, **kwargs: Any) -> None:
-        bad = set(kwargs) - {"layout"}
-        if bad:
-            raise TypeError(f"FCScreen() got unknown keyword argument(s) {sorted(bad)}; it takes party=, target= "
-                            "and layout=")
+        refuse_unknown("FCScreen", kwargs, ["party", "target", "layout"],
+                       "party, target and layout (a character's fields go in its spec: "
+                       "FCScreen({'Ana': {'roll': 'task', 'dice': 3}}))")
         if party is None:
             party = {"Ana": {"roll": "task"}}
         members = _members(party)
@@ -192,25 +222,23 @@ class FCScreen(anywidget.AnyWidget):
                             "title": f"{names[index]}, {setting_words(pl.rungs[i])}: {e.title}",
                             "steps": [s.line() for s in e.steps], "walk": list(e.walk), "seed": e.seed}
 
-    # -- the view's requests -----------------------------------------------------------------
+    # -- the view's requests (through ViewChecked: the view writes no trait) -----------------
 
-    def set_state(self, sync_data: Mapping) -> None:
-        """The view writes no trait: it sends requests (:data:`REQUESTS`)."""
-        keys = sorted(k for k in sync_data if k in self.keys) if isinstance(sync_data, Mapping) else []
-        if keys:
-            self.error = f"The view may not change {', '.join(keys)} of the FC screen: it sends requests"
-            self.send_state(keys)
+    def _state_names(self) -> tuple[str, ...]:
+        return ("members", "target")
 
-    def _on_msg(self, _widget, content, _buffers) -> None:
-        self.error = ""  # a repeated refusal must reach the view again (it redraws on each error)
+    def _state_problem(self) -> str | None:
         try:
-            self._handle(check_request(content), content)
-            if content.get("do") != "clear_error":
-                self.error = ""
-        except traitlets.TraitError as err:
-            self.error = str(err)
-        except Exception as err:  # noqa: BLE001 - shown in the view, never lost in the comm handler
-            self.error = error_text(err)
+            if _members(self.members) != self.members:
+                return "members: the party is not as the FC screen holds it"
+            _check_target(self.target)
+        except SpecError as err:
+            return str(err)
+        return None
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        self.error = ""  # a repeated refusal must reach the view again (it redraws on each error)
+        super()._on_msg(_widget, content, _buffers)
 
     def _index(self, content: Mapping) -> int:
         i = content["index"]
@@ -218,7 +246,7 @@ class FCScreen(anywidget.AnyWidget):
             raise MessageError("index", i, f"a character from 0 to {len(self.members) - 1}")
         return i
 
-    def _handle(self, action: str, content: Mapping) -> None:
+    def _request(self, action: str, content: Mapping) -> None:
         if action == "target":
             self.target = content["value"]
         elif action == "set":
@@ -232,9 +260,9 @@ class FCScreen(anywidget.AnyWidget):
                 raise SpecError(f"{name}: {err.field}", err.value, err.allowed, err.hint) from None
             self.members = [*self.members[:i], {"name": name, "spec": spec}, *self.members[i + 1:]]
         elif action == "rename":
-            i, name = self._index(content), content["name"].strip()
-            if not name or len(name) > MAX_NAME or name in [m["name"] for j, m in enumerate(self.members) if j != i]:
-                raise MessageError("name", content["name"], f"a new name of 1 to {MAX_NAME} characters")
+            i, name = self._index(content), _name(content["name"])
+            if name in [m["name"] for j, m in enumerate(self.members) if j != i]:
+                raise MessageError("name", content["name"], "a new name (another character has this one)")
             self.members = [*self.members[:i], {**self.members[i], "name": name}, *self.members[i + 1:]]
         elif action == "add":
             if len(self.members) >= MAX_PARTY:
@@ -262,5 +290,4 @@ class FCScreen(anywidget.AnyWidget):
             self.send({"download": {"name": name, "mime": mime,
                                     "text": self.to_csv() if fmt == "csv" else self.to_markdown()}})
             self.status = f"Exported {name}"
-        elif action == "clear_error":
-            self.error = ""
+        self.error = ""

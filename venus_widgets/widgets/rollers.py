@@ -297,6 +297,28 @@ class TaskRoller(_Roller):
             return out or [""]
         return getattr(self, name)
 
+    def _extra_allowed(self, name: str) -> str:
+        for _, src in _sources(self.edition, self.roll):
+            if name == src.name:
+                hi = min(src.hi, len(getattr(self, src.per))) if src.per else src.hi
+                return f"a whole number from 0 to {hi}"
+        if name == "wanted":
+            return "distinct consequence ids from " + ", ".join(_pick_ids(self.edition, self.roll))
+        if name == "consequence_texts":
+            return f"a list of 1 to 4 texts of at most {MAX_TEXT} characters"
+        return super()._extra_allowed(name)
+
+    def _extra_problem(self) -> str | None:
+        """The consequences picked or typed are as many as the field counts."""
+        entries = _entries(self.edition, self.roll)
+        for field, mode in entries.items():
+            listed = self.wanted if mode == "pick" else self.consequence_texts
+            if getattr(self, field) != len(listed):
+                what = "wanted" if mode == "pick" else "consequence_texts"
+                return (f"{field}={getattr(self, field)} is not allowed: expected {len(listed)}, "
+                        f"the number of {what}")
+        return None
+
     def _before_browser_set(self, data: dict) -> None:
         for _, src in _sources(self.edition, self.roll):
             if src.per and (src.name in data or src.per in data):

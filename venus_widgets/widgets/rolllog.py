@@ -25,8 +25,6 @@ only way in from the browser is the validated import message.
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import math
 import re
@@ -36,6 +34,7 @@ import anywidget
 import traitlets
 
 from ..engine import api as _api
+from ..engine import export as _export
 from ..engine.edition import get as _edition
 from ..engine.errors import SpecError
 from ..engine.fit import Fit, fit as _fit
@@ -43,6 +42,9 @@ from ..engine.spec import normalize as _normalize
 from ..engine.rolls import MAX_SEED, Roll
 from ..engine.table import MAX_TEXT, Choices  # noqa: F401 - MAX_TEXT: rollers bound the texts the same way
 from ._assets import esm
+from ._view import (_ANY, _BOOL, _INT, _LIST, _NONE, _NUM, _STR, _TYPES, MessageError, PlainError,  # noqa: F401
+                    ViewChecked, _Shown, check_request, error_text, refuse_unknown)
+from ._view import short as _short
 
 LOG_FORMAT = "venus-widgets/log@1"
 ENTRY_KEYS = ("roll", "kiss", "ego", "spent", "subverted", "texts", "result")
@@ -53,12 +55,18 @@ CSV_COLUMNS = (
 MAX_IMPORT_BYTES = 20_000_000
 #: Longest result line an entry may carry (a consequence text: ``MAX_TEXT``, from the table contract).
 MAX_RESULT = 2_000
-#: Cells a spreadsheet reads as a formula start with one of these (quoted on export).
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+#: Cells a spreadsheet reads as a formula start with one of these (quoted on export: engine/export.py).
+FORMULA_START = _export.FORMULA_START
 
 
 class LogImportError(ValueError):
     """A log file that cannot be imported; the log is left as it was."""
+
+    plain = True  # its message is in plain words (the view shows it as it is)
+
+
+class NoSuchRoll(PlainError, IndexError):
+    """A roll the log does not hold (a :class:`SpecError` and an ``IndexError``)."""
 
 
 def make_entry(roll: Roll, kiss: Any = None, ego: Any = None, spent=(), subverted=None, texts=(),
@@ -79,20 +87,94 @@ def _marks(roll: Mapping[str, Any]) -> list[str]:
         return []
 
 
+def entry_card(e: Mapping[str, Any]) -> dict[str, Any]:
+    """What the log's view shows of an entry, derived from it (never
+    stored): each die's faces (a KISSed die ``before→after``) with its
+    mark and words, then the facts in words: the chance before the roll,
+    the faces typed by hand, the KISS choice, Ego, what was bought and the
+    FC's subversion. Every rule is the edition's answer (``at_table``).
+
+    >>> import venus_widgets as vw
+    >>> r = vw.roll({"roll": "task", "dice": 3, "kiss": 1}, seed=1)
+    >>> card = entry_card(make_entry(r, result="Failed"))
+    >>> [f["label"] for f in card["facts"]]
+    ['Chance before the roll', 'KISS', 'Bought']
+    """
+    from ._rules import percent
+    from ._table import die_words, rules, steps  # local: _table imports this module
+
+    r = Roll.from_dict(e["roll"])
+    spec = dict(r.spec)
+    st, table = steps(spec), rules(spec)
+    marks = table.contributions(spec, r)
+    dice = [{"index": d.index, "text": f"{d.before}→{d.after}" if d.kissed else str(d.after), "mark": m.mark,
+             "words": m.words, "who": die_words(d), "owner": d.owner, "kissed": bool(d.kissed),
+             "success": d.scores > 0} for d, m in zip(r.dice, marks)]
+    facts: list[dict[str, str]] = []
+
+    def fact(key: str, label: str, text: str) -> None:
+        facts.append({"key": key, "label": label, "text": text})
+
+    o = _api.odds(spec)
+    chance = f"{percent(o.p_pass)} to pass"
+    if o.goal is not None and o.goal != o.threshold:
+        chance += f", {percent(o.p_goal)} to reach the goal"
+    fact("chance", "Chance before the roll", chance)
+    if r.entered is not None:
+        typed = " ".join(str(f) for f in r.entered["faces"])
+        if r.entered.get("kiss_faces"):
+            typed += "; the KISSed dice: " + " ".join(str(f) for f in r.entered["kiss_faces"])
+        fact("typed", "Faces typed", typed)
+    if st.kiss:
+        kissed = [i + 1 for i in r.kissed]
+        text = (f"KISSed {'dice' if len(kissed) > 1 else 'die'} {', '.join(map(str, kissed))}" if kissed
+                else "kept the dice")
+        fact("kiss", "KISS", text + (" (the engine's policy)" if e.get("kiss") is None else ""))
+    if r.ego_spent:
+        fact("ego", "Ego", "spent" + (f": {st.ego_label}" if st.ego_label else ""))
+    elif st.ego_after or st.ego_reroll:
+        fact("ego", "Ego", "not spent")
+    choices = Choices(tuple(e.get("spent") or ()), e.get("subverted"), tuple(e.get("texts") or ()))
+    menu = table.spend_menu(spec, r, choices)
+    if menu is not None:
+        bought = [str(i.get("text") or i.get("id")) for i in menu.items if i.get("bought")]
+        fact("bought", "Bought", "; ".join(bought) if bought else "nothing")
+        if e.get("subverted") is not None:
+            subverted = [str(i.get("text") or i.get("id")) for i in (menu.subvertible or ())
+                         if i.get("id") == e["subverted"]] or [str(e["subverted"])]
+            fact("subverted", "Subverted by the FC", subverted[0])
+    return {"dice": dice, "facts": facts}
+
+
+def _card(e: Mapping[str, Any]) -> dict[str, Any] | None:
+    try:
+        return entry_card(e)
+    except Exception:  # noqa: BLE001 - a view aid only: an entry is checked on the way in
+        return None
+
+
 def _entries_to_json(entries, widget=None):
-    # seeds are 63-bit: JavaScript numbers would round them, so the browser gets strings;
-    # each die's mark is derived for the view (the entry itself does not store it)
+    """The entries as the view gets them: each with its stable ``id``, the
+    marks and the card derived for the view (the entry itself stores
+    neither), and the seed as text (63-bit seeds do not fit a JavaScript
+    number). Cards are kept per entry id while the entry is unchanged."""
+    ids = list(getattr(widget, "_ids", ()) or ())
+    cache = getattr(widget, "_cards", None)
     out = []
-    for e in entries:
-        e = dict(e, marks=_marks(e["roll"]))
+    for i, e in enumerate(entries):
+        eid = ids[i] if i < len(ids) else None
+        key = (eid, e["result"], json.dumps([e["roll"], e["kiss"], e["ego"], e["spent"], e["subverted"]],
+                                            sort_keys=True, default=str))
+        if cache is not None and eid is not None and cache.get(eid, (None,))[0] == key:
+            marks, card = cache[eid][1]
+        else:
+            marks, card = _marks(e["roll"]), _card(e)
+            if cache is not None and eid is not None:
+                cache[eid] = (key, (marks, card))
+        e = dict(e, marks=marks, card=card, id=eid)
         e["roll"] = dict(e["roll"], seed=str(e["roll"]["seed"]))
         out.append(e)
     return out
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _first_difference(want: Any, got: Any, path: str) -> str | None:
@@ -151,12 +233,14 @@ def _check_choices(where: str, spec: dict, roll: Roll, e: Mapping) -> None:
         bad(*wrong)
 
 
-def check_entry(e: Any, where: str = "entry") -> dict:
+def check_entry(e: Any, where: str = "entry", one_line_result: bool = False) -> dict:
     """Validate one entry strictly: replay it from spec, seed, KISS and Ego,
     re-derive its result and check its choices; raises :class:`LogImportError`
-    naming ``where`` and the field."""
+    naming ``where`` and the field. With ``one_line_result`` (a CSV, whose
+    cells are one line) the result may read as the derived one on one line;
+    the entry then holds the derived one."""
     try:
-        return _check_entry(e, where)
+        return _check_entry(e, where, one_line_result)
     except LogImportError:
         raise
     except (RecursionError, MemoryError) as err:
@@ -165,7 +249,7 @@ def check_entry(e: Any, where: str = "entry") -> dict:
         raise LogImportError(f"{where}: not an entry written by venus-widgets ({type(err).__name__}: {err})") from None
 
 
-def _check_entry(e: Any, where: str) -> dict:
+def _check_entry(e: Any, where: str, one_line_result: bool = False) -> dict:
     if not isinstance(e, Mapping):
         raise LogImportError(f"{where}: expected an object with keys {', '.join(ENTRY_KEYS)}, got {type(e).__name__}")
     keys = set(e)
@@ -201,10 +285,10 @@ def _check_entry(e: Any, where: str) -> dict:
     spec = dict(again.spec)
     _check_choices(where, spec, again, e)
     result = entry_result(spec, again, e["spent"], e["subverted"], e["texts"])
-    if e["result"] != result:
-        raise LogImportError(f"{where}: 'result' is {_short(e['result'])} but the roll and choices give {result!r} "
-                             "(edited file)")
-    return {k: e[k] for k in ENTRY_KEYS}
+    if e["result"] != result and not (one_line_result and e["result"] == _export.one_line(result)):
+        raise LogImportError(f"{where}: 'result' is {_short(e['result'])} but the roll and choices give "
+                             f"{_short(result)} (edited file)")
+    return {**{k: e[k] for k in ENTRY_KEYS}, "result": result}
 
 
 def replay_entry(e: Mapping) -> Roll:
@@ -216,24 +300,19 @@ def replay_entry(e: Mapping) -> Roll:
     return _api.roll(r["spec"], int(r["seed"]), kiss=e["kiss"], ego=e["ego"])
 
 
-_PLAIN_NUMBER = re.compile(r"-?[0-9]+")
-
-
 def neutralise(cell: str) -> str:
-    """A CSV cell a spreadsheet will not run as a formula: a cell starting
-    with ``= + - @``, tab or CR gets a leading ``'`` (so does one starting
-    with ``'``, to keep the quoting reversible); plain numbers stay as they are."""
-    if cell[:1] in (*FORMULA_START, "'") and not _PLAIN_NUMBER.fullmatch(cell):
-        return "'" + cell
-    return cell
+    """A CSV cell a spreadsheet will not run as a formula (the export
+    module's rule, :func:`venus_widgets.engine.export.csv_cell`)."""
+    return _export.csv_cell(cell)
 
 
 def unneutralise(cell: str) -> str:
     """The cell :func:`neutralise` was given."""
-    return cell[1:] if cell.startswith("'") else cell
+    return _export.csv_value(cell)
 
 
-def _csv_row(i: int, e: Mapping) -> list[str]:
+def _csv_cells(i: int, e: Mapping) -> list[Any]:
+    """An entry's CSV cells before export: the readable columns and the full roll as JSON."""
     r = e["roll"]
     cells = [
         i, r["spec"]["edition"], r["spec"]["roll"], "by hand" if r.get("entered") is not None else r["seed"],
@@ -243,16 +322,17 @@ def _csv_row(i: int, e: Mapping) -> list[str]:
         json.dumps(e["kiss"]), json.dumps(e["ego"]), json.dumps(e["spent"]), json.dumps(e["subverted"]),
         json.dumps(e["texts"]), json.dumps(r, sort_keys=True),
     ]
-    return [neutralise(str(c)) for c in cells]
+    return cells
+
+
+def _csv_row(i: int, e: Mapping) -> list[str]:
+    """An entry's CSV row as written (every cell through the export module: one line, no formula)."""
+    return [_export.csv_cell(c) for c in _csv_cells(i, e)]
 
 
 def to_csv(entries) -> str:
-    buf = io.StringIO()
-    w = csv.writer(buf, lineterminator="\n")
-    w.writerow(CSV_COLUMNS)
-    for i, e in enumerate(entries):
-        w.writerow(_csv_row(i, e))
-    return buf.getvalue()
+    """The log as CSV (one line per roll: :mod:`venus_widgets.engine.export`)."""
+    return _export.csv_text([CSV_COLUMNS, *(_csv_cells(i, e) for i, e in enumerate(entries))])
 
 
 def _no_constant(name: str) -> Any:
@@ -288,9 +368,9 @@ def parse_json(text: str) -> list[dict]:
 
 def parse_csv(text: str) -> list[dict]:
     try:
-        rows = list(csv.reader(io.StringIO(text, newline="")))
-    except csv.Error as err:
-        raise LogImportError(f"not a readable CSV file ({err}; a cell holds at most {csv.field_size_limit()} "
+        rows = _export.csv_rows(text)
+    except _export.CSV_ERROR as err:
+        raise LogImportError(f"not a readable CSV file ({err}; a cell holds at most {_export.csv_field_limit()} "
                              "characters)") from None
     if not rows or tuple(rows[0]) != CSV_COLUMNS:
         raise LogImportError("not a venus-widgets roll-log CSV: the header row differs from "
@@ -309,36 +389,87 @@ def parse_csv(text: str) -> list[dict]:
             raise LogImportError(f"{where}: a JSON cell cannot be read ({err})") from None
         except RecursionError:
             raise LogImportError(f"{where}: a JSON cell is nested too deeply") from None
-        entry = check_entry(e, where)
+        entry = check_entry(e, where, one_line_result=True)
         # the readable columns must say what the roll says
         for column, want, got in zip(CSV_COLUMNS, _csv_row(n, entry), row):
-            if want != got:
+            if want != got and _export.csv_cell(unneutralise(got)) != want:  # a file written before cells were one line
                 raise LogImportError(f"{where}: column {column!r} is {_short(got)} but its roll gives "
                                      f"{_short(want)} (edited file)")
         out.append(entry)
     return out
 
 
-class RollLog(anywidget.AnyWidget):
-    """A log of rolls, shown as a table with export and import controls.
+#: Every message a view sends to a roller or a log: ``do`` and the type of each of its fields.
+MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
+    "export": {"format": (_STR, _NONE)},
+    "import": {"text": (_STR,), "name": (_STR, _NONE)},
+    "clear_error": {},
+    "replay": {"index": (_INT,)},
+    "roll": {},
+    "accept_helpers": {},
+    "select": {"index": (_INT,)},
+    "choose": {"kiss": (_LIST,)},
+    "ego_reroll": {"on": (_BOOL,)},
+    "commit": {},
+    "spend_ego": {},
+    "spend": {"item": (_STR, _INT)},
+    "subvert": {"item": (_STR, _NONE)},
+    "enter": {"faces": (_STR, _LIST)},
+    "explain": {"on": (_BOOL,)},
+    "by_hand": {"on": (_BOOL,)},
+}
+LOG_MESSAGES = ("export", "import", "clear_error", "replay")
+EXPORT_FORMATS = ("json", "csv")
+
+
+def check_message(content: Any, allowed) -> str:
+    """Check a view's message against :data:`MESSAGES` (``allowed``: the
+    actions this widget answers); returns its action. Raises
+    :class:`MessageError` (a :class:`SpecError`) saying what is wrong."""
+    return check_request(content, {a: MESSAGES[a] for a in allowed})
+
+
+class RollLog(ViewChecked, anywidget.AnyWidget):
+    """A log of rolls, shown as cards with export and import controls.
 
     Rollers share one log when given ``log=`` (each roller makes its own
     otherwise, reachable as ``roller.log``).
+
+    The log is an append-only record: each entry has a stable id
+    (:attr:`ids`, never reused, not even after :meth:`clear`); a roller
+    updates only its own entry, by id (:meth:`record`); entries enter only by
+    rolling or by the checked import, and leave only by :meth:`clear` or an
+    import that replaces the log. ``log.entries = ...`` is refused.
     """
 
+    requests = {a: MESSAGES[a] for a in LOG_MESSAGES}
+    _who = "the roll log"
+
     _esm = traitlets.Unicode().tag(sync=True)
-    entries: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True, to_json=_entries_to_json)  # the view may not write it: set_state
-    error = traitlets.Unicode("").tag(sync=True)
-    status = traitlets.Unicode("").tag(sync=True)
+    entries: traitlets.List[dict[str, Any]] = traitlets.List(
+        help="The rolls, oldest first (roll, kiss, ego, spent, subverted, texts, result); the view gets each "
+             "with its id, marks and card").tag(sync=True, to_json=_entries_to_json)
+    status = traitlets.Unicode("", help="The last thing done (replayed, imported), for the view's status line").tag(
+        sync=True)
+
+    _writing = False
 
     def __init__(self, entries=None, **kwargs: Any) -> None:
-        bad = set(kwargs) - {"layout"}
-        if bad:
-            raise TypeError(f"RollLog() got unknown keyword argument(s) {sorted(bad)}; it takes entries= and layout=")
+        refuse_unknown("RollLog", kwargs, ["entries", "layout"])
+        self._ids: list[int] = []
+        self._last_id = 0
+        self._cards: dict[int, Any] = {}
         super().__init__(_esm=esm("log"), **kwargs)
-        if entries:
-            self.entries = [check_entry(e, f"entry {i}") for i, e in enumerate(entries)]
-        self.on_msg(self._on_msg)
+        if entries is not None:
+            if isinstance(entries, (str, bytes, Mapping)) or not hasattr(entries, "__iter__"):
+                raise LogImportError(f"entries={_short(entries)} is not allowed: expected a list of roll-log "
+                                     "entries (log.entries of another log, or a list read from an export)")
+            checked = []
+            for i, e in enumerate(entries):
+                if isinstance(e, Mapping) and "id" in e:  # another log's entry: its id is that log's
+                    e = {k: v for k, v in e.items() if k != "id"}
+                checked.append(check_entry(e, f"entry {i}"))
+            self._write(checked, [self._new_id() for _ in checked])
 
     def __repr__(self) -> str:
         return f"RollLog({len(self.entries)} roll{'s' if len(self.entries) != 1 else ''})"
@@ -346,20 +477,82 @@ class RollLog(anywidget.AnyWidget):
     def __len__(self) -> int:
         return len(self.entries)
 
-    # -- writing ------------------------------------------------------------
+    # -- writing: the only ways in -------------------------------------------------------
+
+    @traitlets.validate("entries")
+    def _validate_entries(self, proposal):
+        if not self._writing:
+            raise traitlets.TraitError("entries=... is not allowed: a roll log is an append-only record; rolls "
+                                       "enter by rolling or by log.import_text(...), and log.clear() empties it")
+        return proposal["value"]
+
+    def _new_id(self) -> int:
+        self._last_id += 1
+        return self._last_id
+
+    def _write(self, entries: list, ids: list[int]) -> None:
+        """Set the entries and their ids together (the only writer)."""
+        self._ids = list(ids)
+        self._writing = True
+        try:
+            self.entries = entries
+        finally:
+            self._writing = False
+        live = set(self._ids)
+        for gone in [k for k in self._cards if k not in live]:
+            del self._cards[gone]
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        """Each entry's stable id, in the order of :attr:`entries`."""
+        return tuple(self._ids)
+
+    def position(self, entry_id: int) -> int | None:
+        """Where the entry with this id is now (its index), or None when it
+        is no longer in the log (cleared, or replaced by an import)."""
+        try:
+            return self._ids.index(entry_id)
+        except ValueError:
+            return None
 
     def append(self, entry: dict) -> int:
-        """Add an entry; returns its index."""
-        self.entries = [*self.entries, entry]
-        return len(self.entries) - 1
+        """Add an entry; returns its id."""
+        eid = self._new_id()
+        self._write([*self.entries, entry], [*self._ids, eid])
+        return eid
 
-    def update(self, index: int, **changes: Any) -> None:
+    def update(self, entry_id: int, **changes: Any) -> bool:
+        """Change the entry with id ``entry_id`` (only that one); False when
+        it is no longer in the log."""
+        i = self.position(entry_id)
+        if i is None:
+            return False
         entries = list(self.entries)
-        entries[index] = {**entries[index], **changes}
-        self.entries = entries
+        entries[i] = {**entries[i], **changes}
+        self._write(entries, self._ids)
+        return True
+
+    def record(self, entry_id: int | None, entry: dict) -> int:
+        """The roll a roller has open, as it stands now: its entry (id
+        ``entry_id``) updated, or appended anew when that entry is no longer
+        in the log (the log was cleared while the roll was open). Returns
+        the entry's id; never touches another entry."""
+        if entry_id is not None and self.update(entry_id, **entry):
+            return entry_id
+        return self.append(entry)
 
     def clear(self) -> None:
-        self.entries = []
+        """Empty the log (ids are never reused: an open roll logs anew)."""
+        self._write([], [])
+
+    def _state(self) -> tuple[list, list[int]]:
+        return self.entries, list(self._ids)
+
+    def _put_back(self, state: tuple[list, list[int]]) -> None:
+        """Undo the writes of a request that failed (a roller's transaction)."""
+        entries, ids = state
+        if entries is not self.entries or ids != self._ids:
+            self._write(entries, ids)
 
     # -- reading ------------------------------------------------------------
 
@@ -371,7 +564,7 @@ class RollLog(anywidget.AnyWidget):
         spec + seed (+ the KISS and Ego asked for)."""
         n = len(self.entries)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
-            raise IndexError(f"there is no roll {_short(index)} to replay: "
+            raise NoSuchRoll("index", f"there is no roll {_short(index)} to replay: "
                              + (f"the log holds rolls 0 to {n - 1} (shown 1 to {n})" if n else "the log is empty"))
         return replay_entry(self.entries[index])
 
@@ -399,6 +592,8 @@ class RollLog(anywidget.AnyWidget):
 
     def export(self, path: str, fmt: str | None = None) -> None:
         fmt = fmt or ("csv" if str(path).lower().endswith(".csv") else "json")
+        if fmt not in EXPORT_FORMATS:
+            raise LogImportError(f"fmt={_short(fmt)} is not allowed: expected 'json' or 'csv'")
         text = self.to_csv() if fmt == "csv" else self.to_json()
         with open(path, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
@@ -417,10 +612,14 @@ class RollLog(anywidget.AnyWidget):
             raise LogImportError(f"file too large ({len(text)} characters; at most {MAX_IMPORT_BYTES})")
         if fmt is None:
             fmt = "json" if text.lstrip().startswith("{") else "csv"
-        if fmt not in ("json", "csv"):
-            raise LogImportError(f"format {fmt!r}: expected 'json' or 'csv'")
+        if fmt not in EXPORT_FORMATS:
+            raise LogImportError(f"format {_short(fmt)}: expected 'json' or 'csv'")
         new = parse_json(text) if fmt == "json" else parse_csv(text)
-        self.entries = new if replace else [*self.entries, *new]
+        ids = [self._new_id() for _ in new]
+        if replace:
+            self._write(new, ids)
+        else:
+            self._write([*self.entries, *new], [*self._ids, *ids])
         return len(new)
 
     def import_file(self, path: str, *, replace: bool = False) -> int:
@@ -429,30 +628,17 @@ class RollLog(anywidget.AnyWidget):
         fmt = "csv" if str(path).lower().endswith(".csv") else None
         return self.import_text(text, fmt, replace=replace)
 
-    # -- the view's requests -------------------------------------------------------
+    # -- the view's requests (through ViewChecked: the view writes no trait) ------------------
 
-    def set_state(self, sync_data: Mapping) -> None:
-        """The view writes nothing on a log: ``entries`` change only by rolling,
-        :meth:`import_text` (the view's validated import message) or
-        :meth:`clear`. A write is undone in the view and shown as an error."""
-        keys = sorted(k for k in sync_data if k in self.keys) if isinstance(sync_data, Mapping) else []
-        if keys:
-            self.error = (f"The view may not change {', '.join(keys)} of the roll log: rolls enter it by rolling "
-                          "or by importing a file")
-            self.send_state(keys)
-
-    def _on_msg(self, _widget, content, _buffers) -> None:
-        try:
-            check_message(content, LOG_MESSAGES)
-            if handle_log_message(self, self, content):
-                return
-            i = content["index"]
-            r = self.replay(i)
-            same = "the same dice" if r.to_dict() == self.entries[i]["roll"] else "DIFFERENT dice"
-            self.status = f"Replayed roll {i + 1} from spec and seed {r.seed}: {same}"
-            self.error = ""
-        except Exception as err:  # noqa: BLE001 - shown in the view, never lost in the comm handler
-            self.error = error_text(err)
+    def _request(self, action: str, content: Mapping) -> None:
+        if handle_log_message(self, self, content):
+            return
+        i = content["index"]
+        r = self.replay(i)
+        same = "the same dice" if r.to_dict() == self.entries[i]["roll"] else "DIFFERENT dice"
+        how = "the faces typed by hand" if r.entered is not None else f"spec and seed {r.seed}"
+        self.status = f"Replayed roll {i + 1} from {how}: {same}"
+        self.error = ""
 
     # -- ipywidgets' logging ----------------------------------------------------------
 
@@ -469,87 +655,8 @@ class RollLog(anywidget.AnyWidget):
 
 
 # --------------------------------------------------------------------------
-# Messages from the views: one check for the log and the rollers
+# Export and import requests: one answer for the log and the rollers
 # --------------------------------------------------------------------------
-
-_INT, _STR, _BOOL, _LIST, _NONE = "a whole number", "a text", "true or false", "a list", "null"
-_NUM, _ANY = "a number", "any value"
-#: Every message a view sends: ``do`` and the type of each of its fields.
-MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
-    "export": {"format": (_STR, _NONE)},
-    "import": {"text": (_STR,), "name": (_STR, _NONE)},
-    "clear_error": {},
-    "replay": {"index": (_INT,)},
-    "roll": {},
-    "accept_helpers": {},
-    "select": {"index": (_INT,)},
-    "choose": {"kiss": (_LIST,)},
-    "ego_reroll": {"on": (_BOOL,)},
-    "commit": {},
-    "spend_ego": {},
-    "spend": {"item": (_STR, _INT)},
-    "subvert": {"item": (_STR, _NONE)},
-    "enter": {"faces": (_STR, _LIST)},
-    "explain": {"on": (_BOOL,)},
-    "by_hand": {"on": (_BOOL,)},
-}
-LOG_MESSAGES = ("export", "import", "clear_error", "replay")
-_TYPES = {_INT: lambda v: isinstance(v, int) and not isinstance(v, bool), _STR: lambda v: isinstance(v, str),
-          _BOOL: lambda v: isinstance(v, bool), _LIST: lambda v: isinstance(v, list), _NONE: lambda v: v is None,
-          _NUM: lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), _ANY: lambda v: True}
-
-
-class _Shown:
-    """A value shown by its (shortened) repr in an error."""
-
-    def __init__(self, value: Any) -> None:
-        self.text = _short(value)
-
-    def __repr__(self) -> str:
-        return self.text
-
-
-class MessageError(SpecError):
-    """A message from the view that the widget does not understand."""
-
-    def __init__(self, field: str, value: Any, allowed: str, hint: str = "") -> None:
-        super().__init__(field, _Shown(value), allowed, hint)
-
-
-def check_message(content: Any, allowed) -> str:
-    """Check a view's message against :data:`MESSAGES` (``allowed``: the
-    actions this widget answers); returns its action. Raises
-    :class:`MessageError` (a :class:`SpecError`) saying what is wrong."""
-    return check_request(content, {a: MESSAGES[a] for a in allowed}, extra_fields=True)
-
-
-def check_request(content: Any, requests: Mapping[str, Mapping[str, tuple[str, ...]]], who: str = "this widget",
-                  extra_fields: bool = False) -> str:
-    """The one check of a view's request, for every widget: ``requests``
-    maps each ``do`` a widget answers to the type of each of its fields
-    (``who`` names the widget in the error); fields not listed are refused
-    unless ``extra_fields``. Returns the action or raises :class:`MessageError`."""
-    if not isinstance(content, Mapping):
-        raise MessageError("message", content, "an object with 'do' (a message from the view)")
-    action = content.get("do")
-    if not isinstance(action, str) or action not in requests:
-        raise MessageError("do", action, ", ".join(requests), f"a request {who} answers")
-    fields = requests[action]
-    extra = sorted(set(content) - {"do", *fields})
-    if extra and not extra_fields:
-        raise MessageError(extra[0], content[extra[0]], f"only {', '.join(fields) or 'do'}", f"in the request {action!r}")
-    for field, types in fields.items():
-        value = content.get(field)
-        if not any(_TYPES[t](value) for t in types):
-            raise MessageError(field, value, " or ".join(types), f"in the request {action!r}")
-    return action
-
-
-def error_text(err: BaseException) -> str:
-    """An exception as the view's error line."""
-    if isinstance(err, (SpecError, ValueError, TypeError, IndexError)) and str(err):
-        return str(err)
-    return f"{type(err).__name__}: {err}"
 
 
 def handle_log_message(log: RollLog, widget: Any, content: Mapping) -> bool:
@@ -557,7 +664,9 @@ def handle_log_message(log: RollLog, widget: Any, content: Mapping) -> bool:
     Returns True when the message was one of these."""
     action = content.get("do") if isinstance(content, Mapping) else None
     if action == "export":
-        fmt = "csv" if content.get("format") == "csv" else "json"
+        fmt = content.get("format") or "json"
+        if fmt not in EXPORT_FORMATS:
+            raise MessageError("format", fmt, "json or csv", "in the request 'export'")
         text = log.to_csv() if fmt == "csv" else log.to_json()
         widget.send({"download": {"name": f"venus-rolls.{fmt}", "text": text,
                                   "mime": "text/csv" if fmt == "csv" else "application/json"}})

@@ -15,9 +15,12 @@ RuleLab(edition='playtest', roll='task', A={'success_from': {'bronze': 4, 'silve
 >>> lab.panel.view["verdicts"]["A"]
 '+17.1 points to pass (1 success): 70.4 % -> 87.5 %; biggest change at 2 or more: +24.1 points'
 
-The view never writes a trait: it sends requests, checked by one path
-(:meth:`LabPanel._handle`); a value a knob does not take is shown in the
-view with what it takes, never raised into the kernel.
+The view never writes a trait: it sends requests, checked by the one path
+every widget inherits (:class:`~venus_widgets.widgets._view.ViewChecked`); a
+value a knob does not take is shown in the view with what it takes, never
+raised into the kernel, and the lab's state (variants, names, axes, what the
+heatmap shows) is valid after every message: a write of a trait from the
+view is refused, and a request that fails leaves the state as it was.
 """
 
 from __future__ import annotations
@@ -28,15 +31,18 @@ import anywidget
 import ipywidgets
 import traitlets
 
+from ..engine import edition as _edition
 from ..engine import spec as _spec
-from ..engine.compare import Comparison, compare
+from ..engine.compare import Comparison, compare, edition_of
 from ..engine.cost import most_rolls
 from ..engine.errors import SpecError
+from ..engine.knobs import values as _knob_values
 from ..engine.rules_api import rules as _rules
 from ..engine.sample import sample
 from ..engine.sweep import sweep
 from ._assets import esm
-from .rolllog import _ANY, _NONE, _STR, MessageError, check_request, error_text
+from ._view import _ANY, _NONE, _STR, MessageError, PlainError, ViewChecked, refuse_unknown, short
+from ._base import edition_id
 from .rollers import CheckRoller, PoolRoller, TaskRoller
 
 VARIANTS = ("A", "B")
@@ -54,6 +60,8 @@ REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
     "show": {"value": (_STR,)},
     "clear_error": {},
 }
+#: What RuleLab() takes besides the base roll's fields.
+LAB_OPTIONS = ("edition", "roll", "a", "b", "names", "axes")
 
 
 def _roller_for(edition: str, roll: str | None, fields: Mapping[str, Any]) -> Any:
@@ -91,33 +99,80 @@ def _axis_options(edition: str, roll: str, rules: Mapping[str, Any]) -> list[dic
     return out
 
 
-class LabPanel(anywidget.AnyWidget):
+def _as_given(edition: str, rules: Any) -> dict[str, Any]:
+    """A variant's knobs checked as a spec's ``rules`` are, each kept in its
+    canonical form even where it equals the rules as read: laid over a base
+    roll with rules of its own, a variant that sets a knob back to the rules
+    as read must play that value, not the base's.
+
+    >>> _as_given("playtest", {"threshold_base": 1, "success_from": {"bronze": 4}})
+    {'success_from': {'bronze': 4, 'silver': 4, 'gold': 3, 'platinum': 2}, 'threshold_base': 1}
+    """
+    _spec.check_rules(edition, rules)  # every knob, and the rules as a whole; SpecError names rules.<knob>
+    return {k.name: k.check(rules[k.name]) for k in _edition.get(edition).KNOBS if k.name in rules}
+
+
+def _pair(field: str, value: Any, what: str) -> tuple[str, str]:
+    """Two texts (``names``, ``axes``), or a SpecError naming the field."""
+    if (isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (tuple, list))
+            or len(value) != 2 or not all(isinstance(v, str) for v in value)):
+        raise MessageError(field, value, f"two texts: {what}")
+    return value[0], value[1]
+
+
+def _rules_arg(field: str, value: Any) -> Mapping:
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise MessageError(field, value, "the rule knobs of a variant: a dict of knob -> value (or None for none)")
+    return value
+
+
+class LabPanel(ViewChecked, anywidget.AnyWidget):
     """The lab beside a roller: knobs, variants, side-by-side odds, heatmap."""
 
-    _esm = traitlets.Unicode().tag(sync=True)
-    edition = traitlets.Unicode().tag(sync=True)
-    knobs: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
-    variants: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
-    names: traitlets.Dict[str, Any] = traitlets.Dict({"A": "A", "B": "B"}).tag(sync=True)
-    axes: traitlets.List[str] = traitlets.List().tag(sync=True)
-    axis_options: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
-    show = traitlets.Unicode("B-A").tag(sync=True)
-    view: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
-    error = traitlets.Unicode("").tag(sync=True)
+    requests = REQUESTS
+    _who = "the rule lab"
 
-    def __init__(self, roller: Any, *, a: Mapping | None = None, b: Mapping | None = None,
-                 names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None) -> None:
+    _esm = traitlets.Unicode().tag(sync=True)
+    edition = traitlets.Unicode(help="The edition whose rule knobs the lab varies").tag(sync=True)
+    knobs: traitlets.List[dict[str, Any]] = traitlets.List(help="The edition's rule knobs (vw.rules)").tag(sync=True)
+    variants: traitlets.Dict[str, Any] = traitlets.Dict(
+        help="The rule knobs of variants A and B (each checked: only knobs that differ from the defaults)"
+    ).tag(sync=True)
+    drafts: traitlets.Dict[str, str] = traitlets.Dict(
+        {"A": "", "B": ""},
+        help="The edition each variant plays by when it is another draft (its id), '' for the roller's own"
+    ).tag(sync=True)
+    names: traitlets.Dict[str, Any] = traitlets.Dict(
+        {"A": "A", "B": "B"}, help="The names shown for variants A and B").tag(sync=True)
+    axes: traitlets.List[str] = traitlets.List(help="The two fields the heatmap runs over").tag(sync=True)
+    axis_options: traitlets.List[dict[str, Any]] = traitlets.List(
+        help="The whole-number fields a heatmap can run over, with their values").tag(sync=True)
+    show = traitlets.Unicode("B-A", help="What the heatmap shows: A, B or B-A").tag(sync=True)
+    view: traitlets.Dict[str, Any] = traitlets.Dict(help="What the view draws (computed in Python)").tag(sync=True)
+
+    def __init__(self, roller: Any, *, a: Any = None, b: Any = None,
+                 names: Any = ("A", "B"), axes: Any = None) -> None:
         self.roller = roller
         edition = roller.edition
         knobs = _rules(edition)
-        variants = {"A": self._checked(edition, a or {}, "a"), "B": self._checked(edition, b or {}, "b")}
+        drafts = {"A": self._draft(a, roller.roll, "a"), "B": self._draft(b, roller.roll, "b")}
+        variants = {v: {} if drafts[v] else self._checked(edition, _rules_arg(v.lower(), given), v.lower())
+                    for v, given in (("A", a), ("B", b))}
+        na, nb = _pair("names", names, "the names of variants A and B")
+        first = self._name(na, field="names")
         super().__init__(_esm=esm("rulelab"), edition=edition, knobs=knobs.describe(), variants=variants,
-                         names={"A": self._name(names[0]), "B": self._name(names[1], self._name(names[0]))})
+                         drafts=drafts, names={"A": first, "B": self._name(nb, first, field="names")})
         opts = _axis_options(edition, roller.roll, {})
         self.axis_options = opts
         names_ok = [o["name"] for o in opts]
         if axes is None:
             axes = (names_ok[0], names_ok[1]) if len(names_ok) > 1 else None
+        else:
+            axes = _pair("axes", axes, "two fields with whole-number values: " + ", ".join(names_ok))
+            if axes[0] == axes[1]:
+                raise MessageError("axes", list(axes), "two different fields")
         for ax in axes or ():
             if ax not in names_ok:
                 raise SpecError("axes", ax, "fields with whole-number values: " + ", ".join(names_ok))
@@ -125,49 +180,141 @@ class LabPanel(anywidget.AnyWidget):
         self._comparison: Comparison | None = None
         self._refresh()
         roller.observe(lambda _c: self._refresh(), names=["odds_view"])
-        self.observe(lambda _c: self._refresh(), names=["variants", "names", "axes", "show"])
-        self.on_msg(self._on_msg)
+        self.observe(lambda _c: self._refresh(), names=["variants", "drafts", "names", "axes", "show"])
 
-    # -- the one path for what the browser sends --------------------------------------
+    # -- the one path for what the browser sends (ViewChecked's hooks) -------------------------
+
+    def _state_names(self) -> tuple[str, ...]:
+        return ("variants", "drafts", "names", "axes", "show")
+
+    def _state_problem(self) -> str | None:
+        try:
+            self._check_variants(self.variants)
+            self._check_drafts(self.drafts)
+            self._check_names(self.names)
+            self._check_axes(self.axes)
+            self._check_show(self.show)
+        except SpecError as err:
+            return str(err)
+        return None
+
+    def _check_variants(self, value: Any) -> dict[str, Any]:
+        if not isinstance(value, Mapping) or set(value) != set(VARIANTS):
+            raise MessageError("variants", value, "the rule knobs of variants A and B: {'A': {...}, 'B': {...}}")
+        return {v: self._checked(self.edition, value[v], f"variants.{v}") for v in VARIANTS}
+
+    def _check_drafts(self, value: Any) -> dict[str, str]:
+        if (not isinstance(value, Mapping) or set(value) != set(VARIANTS)
+                or not all(isinstance(value[v], str) for v in VARIANTS)):
+            raise MessageError("drafts", value, "the draft each variant plays by: {'A': id or '', 'B': id or ''}")
+        out = {v: (self._draft(value[v], self.roller.roll, f"drafts.{v}") if value[v] else "") for v in VARIANTS}
+        for v in VARIANTS:
+            if out[v] and self.variants.get(v):
+                raise MessageError(f"drafts.{v}", value[v], "'' while the variant sets rule knobs of its own")
+        return out
+
+    def _check_names(self, value: Any) -> dict[str, str]:
+        if not isinstance(value, Mapping) or set(value) != set(VARIANTS):
+            raise MessageError("names", value, "the names of variants A and B: {'A': ..., 'B': ...}")
+        first = self._name(value["A"], field="names.A")
+        return {"A": first, "B": self._name(value["B"], first, field="names.B")}
+
+    def _check_axes(self, value: Any) -> list[str]:
+        names_ok = [o["name"] for o in self.axis_options]
+        if not value and len(names_ok) < 2:
+            return []
+        axes = _pair("axes", value, "two fields with whole-number values: " + ", ".join(names_ok))
+        for ax in axes:
+            if ax not in names_ok:
+                raise MessageError("axes", ax, ", ".join(names_ok))
+        if axes[0] == axes[1]:
+            raise MessageError("axes", list(axes), "two different fields")
+        return list(axes)
+
+    @staticmethod
+    def _check_show(value: Any) -> str:
+        if value not in SHOWS:
+            raise MessageError("show", value, ", ".join(SHOWS))
+        return value
+
+    @traitlets.validate("variants")
+    def _v_variants(self, proposal):
+        return self._traited(self._check_variants, proposal["value"])
+
+    @traitlets.validate("drafts")
+    def _v_drafts(self, proposal):
+        return self._traited(self._check_drafts, proposal["value"])
+
+    @traitlets.validate("names")
+    def _v_names(self, proposal):
+        return self._traited(self._check_names, proposal["value"])
+
+    @traitlets.validate("axes")
+    def _v_axes(self, proposal):
+        return self._traited(self._check_axes, proposal["value"]) if self.axis_options else list(proposal["value"])
+
+    @traitlets.validate("show")
+    def _v_show(self, proposal):
+        return self._traited(self._check_show, proposal["value"])
+
+    @staticmethod
+    def _traited(check: Any, value: Any) -> Any:
+        try:
+            return check(value)
+        except SpecError as err:
+            raise traitlets.TraitError(str(err)) from None
 
     @staticmethod
     def _checked(edition: str, rules: Any, field: str) -> dict[str, Any]:
         try:
-            return _spec.check_rules(edition, rules)
+            return _as_given(edition, rules)
         except SpecError as err:
             raise SpecError(f"{field}: {err.field}", err.value, err.allowed, err.hint) from None
 
     @staticmethod
-    def _name(name: Any, other: str | None = None) -> str:
+    def _draft(given: Any, roll: str, field: str) -> str:
+        """The id of the edition a variant plays by when it is another one (a
+        loaded draft, or its id), else "" (rule knobs of the roller's own)."""
+        other = edition_of(given)
+        if other is None:
+            return ""
+        from ..engine.edition import get
+
+        try:
+            get(other)
+        except SpecError as err:
+            raise SpecError(field, other, err.allowed, "load the draft first: vw.load_edition(path)") from None
+        return other
+
+    @staticmethod
+    def _name(name: Any, other: str | None = None, field: str = "name") -> str:
         if (not isinstance(name, str) or not name.strip() or name.strip() == "base"
-                or len(name.strip()) > MAX_NAME):
-            raise MessageError("name", name, f"a name of 1 to {MAX_NAME} characters, not 'base'")
+                or len(name.strip()) > MAX_NAME or not name.strip().isprintable()):
+            raise MessageError(field, name, f"a name on one line of 1 to {MAX_NAME} characters, not 'base'")
         if other is not None and name.strip() == other:
-            raise MessageError("name", name, f"a name other than the other variant's ({other!r})")
+            raise MessageError(field, name, f"a name other than the other variant's ({other!r})")
         return name.strip()
 
-    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        try:
-            self._handle(content)
-        except Exception as err:  # noqa: BLE001 - shown in the view, never lost in the comm handler
-            self.error = error_text(err)
-
-    def _handle(self, content: Any) -> None:
-        action = check_request(content, REQUESTS, "the rule lab")
-        variant: str = content.get("variant")  # checked just below
+    def _request(self, action: str, content: Mapping) -> None:
+        variant: str = content.get("variant")  # type: ignore[assignment]  # checked just below
         if action in ("knob", "reset", "rename") and variant not in VARIANTS:
             raise MessageError("variant", variant, "A or B")
+        if action == "knob" and self.drafts.get(variant):
+            raise MessageError("variant", variant, "a variant that plays by this roller's rules",
+                               f"variant {variant} plays by the draft {self.drafts[variant]}: change that draft's "
+                               "file, or reset the variant")
         if action == "knob":
             name, value = content.get("name"), content.get("value")
             knob = self._knob(name)
             rules = dict(self.variants[variant])
             rules[knob.name] = value
-            checked = _spec.check_rules(self.edition, rules)  # SpecError names rules.<knob>
+            checked = _as_given(self.edition, rules)  # SpecError names rules.<knob>
             self.variants = {**self.variants, variant: checked}
         elif action == "reset":  # one knob back to its default, or the whole variant
             name = content.get("name")
             if name is None:
                 self.variants = {**self.variants, variant: {}}
+                self.drafts = {**self.drafts, variant: ""}
             else:
                 rules = {k: v for k, v in self.variants[variant].items() if k != self._knob(name).name}
                 self.variants = {**self.variants, variant: rules}
@@ -175,25 +322,16 @@ class LabPanel(anywidget.AnyWidget):
             other = self.names["B" if variant == "A" else "A"]
             self.names = {**self.names, variant: self._name(content.get("name"), other)}
         elif action == "axes":
-            names_ok = [o["name"] for o in self.axis_options]
-            axes: list[Any] = [content.get("x"), content.get("y")]
-            for ax in axes:
-                if ax not in names_ok:
-                    raise MessageError("axes", ax, ", ".join(names_ok))
-            if axes[0] == axes[1]:
-                raise MessageError("axes", axes, "two different fields")
-            self.axes = axes
+            self.axes = self._check_axes([content.get("x"), content.get("y")])
         elif action == "show":
-            if content.get("value") not in SHOWS:
-                raise MessageError("show", content.get("value"), ", ".join(SHOWS))
-            self.show = content["value"]
+            self.show = self._check_show(content.get("value"))
         self.error = ""
 
     def _knob(self, name: Any) -> Any:
-        try:
-            return _rules(self.edition)[name]
-        except (KeyError, TypeError):
-            raise MessageError("name", name, ", ".join(_rules(self.edition).names), "a rule knob") from None
+        knobs = _rules(self.edition)
+        if not isinstance(name, str) or name not in knobs.names:
+            raise MessageError("name", name, ", ".join(knobs.names), "a rule knob")
+        return knobs[name]
 
     # -- what the view shows --------------------------------------------------------
 
@@ -209,9 +347,11 @@ class LabPanel(anywidget.AnyWidget):
             self._comparison = None
             self.view = {"ok": False, "message": str(err)}
             return
+        self._show_base_rules(base)
         na, nb = self.names["A"], self.names["B"]
+        played = {v: self.drafts.get(v) or self.variants[v] for v in VARIANTS}
         try:
-            c = compare(base, {na: self.variants["A"], nb: self.variants["B"]})
+            c = compare(base, {na: played["A"], nb: played["B"]})
         except SpecError as err:
             self._comparison = None
             self.view = {"ok": False, "message": str(err)}
@@ -221,7 +361,7 @@ class LabPanel(anywidget.AnyWidget):
         heat: dict[str, Any] = {}
         if len(self.axes) == 2:
             over = {ax: next(o["values"] for o in self.axis_options if o["name"] == ax) for ax in self.axes}
-            s = sweep(base, over=over, variants={na: self.variants["A"], nb: self.variants["B"]})
+            s = sweep(base, over=over, variants={na: played["A"], nb: played["B"]})
             heat = s.heat(nb, minus=na) if self.show == "B-A" else s.heat(na if self.show == "A" else nb)
         self.view = {
             "ok": True,
@@ -229,11 +369,23 @@ class LabPanel(anywidget.AnyWidget):
             "p_pass": {"base": c.p_pass["base"], "A": c.p_pass[na], "B": c.p_pass[nb]},
             "p_goal": {"base": c.p_goal["base"], "A": c.p_goal[na], "B": c.p_goal[nb]},
             "verdicts": {"A": c.verdicts[na], "B": c.verdicts[nb]},
-            "rows": [{"at": str(r["at least"]), "base": r["base"], "A": r[na], "B": r[nb]} for r in data["rows"]],
+            "rows": [{"at": str(r["at least"]), "label": r["label"], "tick": r["tick"], "base": r["base"], "A": r[na],
+                      "B": r[nb]} for r in data["rows"]],
             "notes": data["notes"],
             "heat": heat,
             "sample": self._samples(c, {"base": "base", "A": na, "B": nb}),
         }
+
+    def _show_base_rules(self, base: Mapping[str, Any]) -> None:
+        """Each knob's value under the base roll (``base`` in ``knobs``):
+        where a variant does not change a knob it plays the base's value,
+        and a per-caliber knob changed in the view starts from the base's
+        calibers, so a base roll with rules of its own keeps them
+        (docs/rule_lab.md, how a variant's rules are laid)."""
+        played = _knob_values(_edition.get(self.edition).KNOBS, base.get("rules") or {})
+        knobs = [{**k, "base": played[k["name"]]} for k in self.knobs]
+        if knobs != self.knobs:
+            self.knobs = knobs
 
     @staticmethod
     def _samples(c: Comparison, names: Mapping[str, str]) -> dict[str, Any]:
@@ -249,22 +401,57 @@ class LabPanel(anywidget.AnyWidget):
                             "checkpoints": [list(cp) for cp in s.checkpoints], "verdict": s.verdict()}
         return out
 
+    def _shown(self, v: str) -> Any:
+        return self.drafts[v] if self.drafts.get(v) else self.variants.get(v)
+
     def __repr__(self) -> str:
-        return f"LabPanel(edition={self.edition!r}, A={self.variants.get('A')!r}, B={self.variants.get('B')!r})"
+        return f"LabPanel(edition={self.edition!r}, A={self._shown('A')!r}, B={self._shown('B')!r})"
 
 
-class RuleLab(ipywidgets.VBox):
+class RuleLab(ViewChecked, ipywidgets.VBox):
     """The rule lab (see the module): ``RuleLab(edition, roll=None, a=rules,
     b=rules, names=("A", "B"), axes=("dice", "factors"), **fields)``; the
-    fields are the base roll's, as for its roller."""
+    fields are the base roll's, as for its roller. A variant may also be
+    another draft of the game (its id, or what ``vw.load_edition``
+    returns): the base roll played by that draft (docs/drafts.md).
 
-    def __init__(self, edition: str | None = None, roll: str | None = None, *, a: Mapping | None = None,
-                 b: Mapping | None = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
+    A box of two widgets (the roller and the lab's panel): the view writes
+    none of its traits (a write is refused and shown in the panel's error
+    line)."""
+
+    _who = "the rule lab"
+
+    def __init__(self, edition: Any = None, roll: str | None = None, *, a: Any = None,
+                 b: Any = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
                  **fields: Any) -> None:
-        roller = _roller_for(edition or TaskRoller._default_edition(), roll, fields)
+        from ..engine.edition import ids
+
+        edition = edition_id(edition)  # a loaded draft as its id
+        if edition is not None and (not isinstance(edition, str) or edition.strip().lower() not in ids()):
+            raise SpecError("edition", edition, "one of " + ", ".join(ids()))
+        edition = edition.strip().lower() if edition else TaskRoller._default_edition()
+        if roll is not None and not isinstance(roll, str):
+            raise SpecError("roll", roll, "a kind of roll of the edition: " + ", ".join(_spec.ROLL_KINDS[edition]))
+        known = sorted({f for kind in _spec.ROLL_KINDS[edition] for f in _spec.schema(edition, kind)}
+                       | {"seed", "log", "layout", "rules", "by_hand"} | set(LAB_OPTIONS))
+        refuse_unknown("RuleLab", fields, known, "the base roll's fields and the options " + ", ".join(
+            [*LAB_OPTIONS, "seed", "log", "rules", "by_hand"]))
+        roller = _roller_for(edition, roll, fields)
         self.roller = roller
         self.panel = LabPanel(roller, a=a, b=b, names=names, axes=axes)
         super().__init__([roller, self.panel])
+
+    def _show_error(self, text: str) -> None:
+        self.error = text
+        self.panel.error = text  # the box has no error line of its own: the panel's shows it
+
+    def _state_names(self) -> tuple[str, ...]:
+        return ("children",)
+
+    def _state_problem(self) -> str | None:
+        if tuple(self.children) != (self.roller, self.panel):
+            return f"children={short(self.children)} is not allowed: expected the roller and the lab's panel"
+        return None
 
     @property
     def comparison(self) -> Comparison | None:
@@ -280,5 +467,5 @@ class RuleLab(ipywidgets.VBox):
 
     def __repr__(self) -> str:
         p = self.panel
-        return (f"RuleLab(edition={p.edition!r}, roll={self.roller.roll!r}, A={p.variants['A']!r}, "
-                f"B={p.variants['B']!r})")
+        return (f"RuleLab(edition={p.edition!r}, roll={self.roller.roll!r}, A={p._shown('A')!r}, "
+                f"B={p._shown('B')!r})")

@@ -178,7 +178,7 @@ class _Task:
         sum below is exact)."""
         k = np.arange(len(counts))
         crit_fail, crit_success = counts[k <= self.thr / 2].sum(), counts[k >= 2 * self.thr].sum()
-        breakdown = {"pass without KISS": p_no_kiss, "KISS round": d - p_no_kiss,
+        breakdown = {"pass without KISS": p_no_kiss, "short on the first roll": d - p_no_kiss,
                      "critical failure": crit_fail, "critical success": crit_success}
         return Odds.from_counts(self.spec, counts, d, threshold=self.thr, goal=self.thr, breakdown=breakdown,
                                 p_critical=crit_fail + crit_success, p_ego_spent=e_spent if self.ego else None)
@@ -196,7 +196,7 @@ class _Task:
             notes.append(f"{high} explodes without limit: the tail beyond 1e-12 of mass is cut off")
         breakdown = {
             "pass without KISS": p_no_kiss,
-            "KISS round": 1.0 - p_no_kiss - truncated if self.explode else 1 - p_no_kiss,
+            "short on the first roll": 1.0 - p_no_kiss - truncated if self.explode else 1 - p_no_kiss,
             "critical failure": crit_fail,
             "critical success": crit_success,
         }

@@ -162,11 +162,26 @@ def _checks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
 
 
 def ladder_settings(spec: dict) -> list[dict]:
-    """The check ladder, easiest first: every absolute difficulty with 0..4
-    factors (targets 5, 6, ..., 29: each rung one harder than the last; up
-    to the spec's ``max_factors``)."""
+    """The check ladder, easiest first: each target an absolute difficulty
+    with 0 to ``max_factors`` factors reaches, once, by the fewest factors
+    (the seed: past four factors "start over and raise the absolute
+    difficulty"), so each rung is harder than the last. With the rules as
+    read (4 factors) the targets are 5, 6, ..., 29; with ``max_factors`` 6,
+    routine + 5 and routine + 6 are simple + 0 and simple + 1, and only
+    absurd reaches past 29 (30, 31).
+
+    >>> [(r["difficulty"], r["factors"]) for r in ladder_settings({"rules": {"max_factors": 6}})][3:7]
+    [('routine', 3), ('routine', 4), ('simple', 0), ('simple', 1)]
+    >>> len(ladder_settings({})), len(ladder_settings({"rules": {"max_factors": 2}}))
+    (25, 15)
+    """
     top = rules_of(spec).max_factors
-    return [{"difficulty": d, "factors": f} for d in ABSOLUTE for f in range(top + 1)]
+    fewest: dict[int, dict] = {}
+    for d, base in ABSOLUTE.items():
+        for f in range(top + 1):
+            if base + f not in fewest or f < fewest[base + f]["factors"]:
+                fewest[base + f] = {"difficulty": d, "factors": f}
+    return [fewest[t] for t in sorted(fewest)]
 
 
 def explain_steps(spec: dict, o: Odds) -> list:

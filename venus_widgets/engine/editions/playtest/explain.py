@@ -101,7 +101,9 @@ def explain_roll(r: Roll) -> list[str]:
     else:
         out.append("No KISS" + (": no budget." if budget(dict(r.spec)) == 0 else "."))
     if d["ego"] == "double6":
-        out.append(f"Ego: each of the {d['sixes']} six(es) counts twice: {r.outcome} successes.")
+        low = rules_of(r.spec).ego_double_from
+        faces = "six(es)" if low == 6 else f"success(es) showing {low} or more"
+        out.append(f"Ego: each of the {d['ego_doubles']} {faces} counts twice: {r.outcome} successes.")
     out.append(f"{r.outcome} success(es): " + ("passed" if r.passed else "failed")
                + (f", goal {'reached' if r.goal_reached else 'missed'}" if g != thr else "") + ".")
     return out

@@ -53,13 +53,14 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     for i, f in zip(chosen, new):
         after[i] = int(f)
     succ1 = sum(face_class(f, c, rules) != FAIL for f, c in zip(after, cals))
-    sixes = sum(face_class(f, c, rules) == SIX for f, c in zip(after, cals))
+    # the succeeding dice showing ego_double_from or more (a 6 as read): what Ego double6 doubles
+    doubles = sum(face_class(f, c, rules) == SIX for f, c in zip(after, cals))
     if spec["ego"] == "double6":
         double = bool(ego) if ego is not None else succ1 < g
-        double = double and sixes > 0
+        double = double and doubles > 0
     else:
         double = False
-    outcome = succ1 + (sixes if double else 0)
+    outcome = succ1 + (doubles if double else 0)
     who = owners(spec)
     dice = tuple(
         Die(i, who[i], cals[i], 6, faces[i], after[i], i in chosen,
@@ -71,7 +72,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
         spec=spec, seed=seed, dice=dice, outcome=outcome, passed=outcome >= thr, goal_reached=outcome >= g,
         kissed=tuple(chosen), ego_spent=bool(double or ego_reroll),
         details={"threshold": thr, "goal": g, "successes_before_kiss": succ0, "successes_after_kiss": succ1,
-                 "sixes": sixes, "ego": "double6" if double else ("reroll" if ego_reroll else "none")},
+                 "ego_doubles": doubles, "ego": "double6" if double else ("reroll" if ego_reroll else "none")},
     )
 
 

@@ -1,7 +1,7 @@
-# Source of notebooks/08-the-rule-lab.ipynb (built by scripts/make_notebooks.py).
+# Source of notebooks/10-the-rule-lab.ipynb (built by scripts/make_notebooks.py).
 
 # %% [markdown]
-# # Chapter 8: The rule lab
+# # Chapter 10: The rule lab
 #
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
 # > Until you do, each roller on this page shows a still picture of its
@@ -10,21 +10,59 @@
 #
 # Playtesters change rules: that is their job. This chapter shows how to try
 # a house rule here and see, exactly, what it does to the odds, before
-# anyone rolls a die at the table. Every rule you may want to change is a
-# **knob** of its edition, with the reading of the rules as its default and
-# the sentence of the rule text it comes from. You name the knobs you
-# change; the odds, the rolls, the advice, the rollers and the roll log all
-# follow them. Every chance here is counted exactly (one section rolls
-# seeded dice, only to watch them agree with the count).
+# anyone rolls a die at the table. Many of the rules you may want to change
+# are **knobs** of their edition: a number or a choice the rule text
+# already has (which faces succeed, where the threshold starts, how many
+# allies may help...), with the reading of the rules as its default. You
+# name the knobs you change (a **house rule**: your table's own change to
+# the rules); the odds, the rolls, the advice, the rollers and the roll log
+# all follow them. Some rules are not knobs: a procedure such as "keep the
+# highest bonus die", "each die KISSed at most once" or "one stunt per
+# task" cannot be changed here (section 8 says what each edition's knobs
+# can and cannot say). Every chance here is counted exactly (one section
+# rolls seeded dice, only to watch them agree with the count).
 #
-# The knobs of the playtest rules:
+# The knobs of the playtest rules, each with the rule it comes from, in
+# the rule text's words as this rulebook paraphrases them:
 
-# %%
-from IPython.display import HTML, Markdown, display
+# %% [build]
+def knob_value(v):
+    """A knob's value in the table's words: yes and no, "never" for none."""
+    if isinstance(v, dict):
+        return ", ".join(f"{k.title()} {knob_value(x)}" for k, x in v.items())
+    if v is None:
+        return "never"
+    return ("yes" if v else "no") if isinstance(v, bool) else str(v)
 
-import venus_widgets as vw
 
-vw.rules("playtest")
+def allowed_words(text):
+    return (text.replace("a dict of ", "for each of ").replace("True or False", "yes or no")
+            .replace(", or None (never auto-passes)", ", or never"))
+
+
+def comparison(c):
+    """A comparison in the reader's words: one verdict per house rule, then a
+    table of the chances under each rule set and their differences."""
+    names = c.names
+    lines = [f"* **{n}**: {c.verdicts[n]}." for n in names[1:]]
+    rows = []
+    for r in c.to_rows():
+        k = r["at least"]
+        if k == 0:
+            continue  # every roll makes 0 or more
+        if isinstance(k, int):
+            label = f"{k} success{'' if k == 1 else 'es'} or more"
+        else:
+            label = {"pass": "to pass", "goal": "to reach the goal"}.get(k, r.get("label", str(k)))
+        rows.append([label] + [vw.percent(r[n], 1) for n in names]
+                    + [f"{100 * (r[n] - r['base']):+.1f}" for n in names[1:]])
+    head = ["chance", "rules as read"] + list(names[1:]) + [f"{n}, difference in points" for n in names[1:]]
+    return "\n".join(lines) + "\n\n" + table(head, rows)
+
+
+emit(table(["knob", "the rule (paraphrased from the rule text)", "as read", "may be"],
+           [[k["name"].replace("_", " "), k["seed"].replace("Ego double6", "Ego doubling 6s"), knob_value(k["default"]), allowed_words(k["allowed"])]
+            for k in vw.rules("playtest").describe()]))
 
 # %% [markdown]
 # > **In code**: a roll carries the knobs it changes in `rules`, e.g.
@@ -44,8 +82,7 @@ vw.rules("playtest")
 # number of dice and factors; each cell has its number written in it.
 
 # %%
-vw.RuleLab(a={"success_from": {"bronze": 4}}, b={"threshold_base": 2},
-           names=("Bronze 4-6", "threshold from 2"), dice=3)
+vw.RuleLab(a={"success_from": {"bronze": 4}}, b={"threshold_base": 2}, names=("Bronze 4-6", "threshold from 2"), dice=3)
 
 # %% [markdown]
 # > **In code**: `vw.RuleLab(edition, a=rules, b=rules, names=(..., ...),
@@ -62,24 +99,28 @@ vw.RuleLab(a={"success_from": {"bronze": 4}}, b={"threshold_base": 2},
 # weak. Take a Bronze character rolling three dice for a task that wants one
 # extra consequence, and compare the rules as read with the house rule:
 
-# %%
+# %% [build]
 task = {"roll": "task", "caliber": "bronze", "dice": 3, "consequences": 1}
 bronze = vw.compare(task, {"Bronze 4-6": {"success_from": {"bronze": 4}}})
-bronze
+emit(comparison(bronze))
 
 # %% [markdown]
 # Read the verdict first: a difference of two chances is given in
 # **percentage points** (from 40 % to 50 % is 10 points more, not "25 %
 # more"), first for passing, then for reaching the goal, the threshold plus
-# the consequences wanted. The bars show the same differences: one bar per
-# chance, its number written above or below it. Under this house rule a
+# the consequences wanted, then for any other chance the rules report that
+# the house rule moves (a critical, spending Ego, each way of passing), by
+# name. Each difference is taken from each rule set's own chances: the
+# chance of *at least* so many successes, even where one rule set can
+# never end on exactly that many. The table gives every chance under both
+# rule sets, and the difference. Under this house rule a
 # Bronze die *is* a Silver die, so the odds are exactly those of a Silver
 # character:
 
-# %%
+# %% [build]
 silver = vw.odds({**task, "caliber": "silver"})
 same = bronze.odds["Bronze 4-6"].distribution == silver.distribution
-display(Markdown(f"Same odds as a Silver character: **{'yes' if same else 'no'}**."))
+emit(f"Same odds as a Silver character: **{'yes' if same else 'no'}**.")
 
 # %% [markdown]
 # ## 2. "The threshold starts at 2"
@@ -88,13 +129,13 @@ display(Markdown(f"Same odds as a Silver character: **{'yes' if same else 'no'}*
 # by one. How does that compare with simply giving every task one more
 # difficulty factor?
 
-# %%
+# %% [build]
 harder = vw.compare(task, {"threshold from 2": {"threshold_base": 2}})
 one_factor = vw.odds({**task, "factors": 1})
-display(harder)
-display(Markdown(
-    f"With one more factor instead: {one_factor.p_pass:.1%} to pass, the same as the house rule's "
-    f"{harder.p_pass['threshold from 2']:.1%}. The house rule is one free factor on every task: the "
+emit(comparison(harder))
+emit((
+    f"With one more factor instead: {vw.percent(one_factor.p_pass, 1)} to pass, the same as the house rule's "
+    f"{vw.percent(harder.p_pass['threshold from 2'], 1)}. The house rule is one free factor on every task: the "
     f"ladder of difficulty simply starts one rung higher, and a task at four factors now needs "
     f"{vw.odds({**task, 'factors': 4, 'rules': {'threshold_base': 2}}).threshold} successes."))
 
@@ -105,16 +146,16 @@ display(Markdown(
 # third ally may add a die. The knob sets the limit; a roll with three
 # allies under the rules as read is refused, with the reason:
 
-# %%
+# %% [build]
 aided = {"roll": "task", "caliber": "bronze", "dice": 2, "factors": 2, "allies": ["silver", "silver"]}
 try:
     vw.odds({**aided, "allies": ["silver"] * 3})
 except vw.SpecError as err:
-    display(Markdown(f"Under the rules as read: *{err}*"))
+    emit((f"Under the rules as read: *{err}*"))
 three = {**aided, "allies": ["silver"] * 3, "rules": {"max_allies": 3}}
-display(Markdown(
-    f"Two Silver allies: **{vw.odds(aided).p_pass:.1%}** to pass. A third one under the house rule: "
-    f"**{vw.odds(three).p_pass:.1%}**."))
+emit((
+    f"Two Silver allies: **{vw.percent(vw.odds(aided).p_pass, 1)}** to pass. A third one under the house rule: "
+    f"**{vw.percent(vw.odds(three).p_pass, 1)}**."))
 
 # %% [markdown]
 # ## 4. "Ego doubles 5s and 6s"
@@ -123,23 +164,43 @@ display(Markdown(
 # the roll is still short of its goal. The house rule doubles 5s as well.
 # It matters most when the player wants many consequences:
 
-# %%
+# %% [build]
 ego = {"roll": "task", "caliber": "silver", "dice": 4, "ego": "double6", "consequences": 3}
-vw.compare(ego, {"Ego doubles 5s and 6s": {"ego_double_from": 5}})
+emit(comparison(vw.compare(ego, {"Ego doubles 5s and 6s": {"ego_double_from": 5}})))
 
 # %% [markdown]
-# ## 5. A whole grid at once
+# ## 5. A rule that moves no chance to pass
+#
+# Some house rules change nothing about passing and still change the game.
+# In the agora rules two 1s showing are **snake eyes**, a critical: a
+# success comes with a bane, a failure with a boon. A table that wants more
+# drama may call a single 1 a critical; a gentler one may ask for three.
+# The chance to pass stays exactly the same; the verdict names what moves:
+
+# %% [build]
+snakes = vw.compare({"edition": "agora", "roll": "task", "rank": 4, "health": 2, "job": 1},
+                    {"one 1": {"snake_eyes_ones": 1}, "three 1s": {"snake_eyes_ones": 3}})
+emit(comparison(snakes))
+
+# %% [markdown]
+# > **In code**: `c.changes(name)` lists every chance a variant moves, with
+# > both values; `c.difference(name)` the points at each number of
+# > successes.
+
+# %% [markdown]
+# ## 6. A whole grid at once
 #
 # One roll is one data point. A **sweep** runs a house rule over a grid of
 # settings, here the number of dice and the difficulty factors of a Bronze
 # task, and shows the chance to pass in each cell, then the house rule minus
-# the rules as read. Every cell holds its number; the colour only repeats
-# it (a colour-blind-safe scale).
+# the rules as read, in percentage points.
 
-# %%
+# %% [build]
 grid = vw.sweep({"roll": "task", "caliber": "bronze"}, over={"dice": range(1, 9), "factors": range(0, 5)},
                 variants={"Bronze 4-6": {"success_from": {"bronze": 4}}})
-HTML(grid.heatmap("Bronze 4-6", minus="base"))
+heat = grid.heat("Bronze 4-6", minus="base")
+emit(f"*{heat['caption']}*\n\n" + table(["dice, by factors"] + heat["cols"],
+                                         [[r["label"]] + [c["text"] for c in r["cells"]] for r in heat["rows"]]))
 
 # %% [markdown]
 # The house rule helps most where the roll is hard but not hopeless: with
@@ -147,18 +208,17 @@ HTML(grid.heatmap("Bronze 4-6", minus="base"))
 # the roll already passes.
 
 # %% [markdown]
-# ## 6. Play a house rule at the table
+# ## 7. Play a house rule at the table
 #
 # Every roller takes the same knobs. This one rolls Bronze tasks with the
 # house rule: the odds beside the sliders, the dice, the KISS and the log
 # all follow it.
 
 # %%
-house = vw.TaskRoller(dice=3, consequences=1, rules={"success_from": {"bronze": 4}})
-house
+vw.TaskRoller(dice=3, consequences=1, rules={"success_from": {"bronze": 4}})
 
 # %% [markdown]
-# ## 7. What each edition's knobs can and cannot say
+# ## 8. What each edition's knobs can and cannot say
 #
 # A knob changes a number the rule text already has; it cannot invent a new
 # procedure. The caveats, edition by edition:
@@ -172,7 +232,8 @@ house
 #   rank.
 # - **agora**: changing how far two helpers' rank drops when they merge
 #   changes which groups of helpers can merge at all; a group that no longer
-#   merges is refused, and the best group that does is named.
+#   merges, or would merge below rank 1 (the automatic success), is
+#   refused, and the best group that does is named.
 # - **heresy**: a face that is rolled again cannot be every face (a die must
 #   stop); rolled-again dice can go on for ever, so their odds are exact up
 #   to a tail of less than one in a trillion, which is cut and stated.
@@ -200,15 +261,38 @@ house
 # a sample of that size is expected to have. Here a playsheet task whose
 # dice explode on 9s as well as 10s:
 
-# %%
-vw.sample({"edition": "playsheet", "roll": "task", "dice": 5, "difficulty": 3, "explode": True,
-           "rules": {"explode_from": 9, "ego_double_from": 9}}, n=100_000, seed=1)
+# %% [build]
+sampled = vw.sample({"edition": "playsheet", "roll": "task", "dice": 5, "difficulty": 3, "explode": True,
+                     "rules": {"explode_from": 9, "ego_double_from": 9}}, n=100_000, seed=1)
+gap = 100 * (sampled.p_pass - sampled.odds.p_pass)
+assert abs(gap) <= 200 * sampled.spread  # "well within" below
+emit(table(["seeded rolls", "share that passed", "the exact chance"],
+           [[f"{k:,}", vw.percent(p, 1), vw.percent(sampled.odds.p_pass, 1)] for k, p in sampled.checkpoints]))
+
+# %% [markdown]
+# After {{ f"{sampled.n:,}" }} rolls the share that passed is
+# {{ f"{abs(gap):.2f}" }} percentage points {{ "below" if gap < 0 else "above" }} the exact
+# chance. A sample that size lands within about
+# {{ f"{200 * sampled.spread:.1f}" }} points of the true chance 95 times in
+# 100, so the count and the dice agree. The part of the exact count that
+# was cut (dice still exploding after many rolls) is far smaller than
+# one chance in a million million: no sample could ever see it.
 
 # %% [markdown]
 # > **In code**: `vw.sample(spec, n=20_000, seed=1)`; the rule lab shows the
 # > same check beside any rule set whose dice explode.
 
 # %% [markdown]
+# ## Recap
+#
+# * A knob changes a number or choice the rule text already has; a house
+#   rule is your table's set of changed knobs. Procedures (keep the highest
+#   bonus die, each die KISSed once, one stunt per task) are not knobs.
+# * Compare a house rule with the rules as read: differences of chances are
+#   in percentage points.
+# * A sweep shows a house rule over every number of dice and factors at once.
+# * Every roller plays by the knobs you give it.
+#
 # ## Exercises
 #
 # 1. Under the rules as read a Bronze character needs how many dice for a
@@ -218,7 +302,7 @@ vw.sample({"edition": "playsheet", "roll": "task", "dice": 5, "difficulty": 3, "
 #    wants two extra consequences. How many points does "Ego doubles 5s and
 #    6s" add to the chance of reaching the goal?
 
-# %%
+# %% [build]
 def fewest(rules):
     return next(n for n in range(1, 21)
                 if vw.odds({"roll": "task", "caliber": "bronze", "dice": n, "factors": 2, "rules": rules}).p_pass > 0.5)
@@ -227,16 +311,20 @@ def fewest(rules):
 plat = vw.compare({"roll": "task", "caliber": "platinum", "dice": 2, "ego": "double6", "consequences": 2},
                   {"5s too": {"ego_double_from": 5}})
 gain = (plat.p_goal["5s too"] - plat.p_goal["base"]) * 100
-display(Markdown(f"""<details><summary>Answers</summary>
 
-1. **{fewest({})} dice** under the rules as read; **{fewest({"success_from": {"bronze": 4}})} dice** when Bronze
-   succeeds on 4-6.
-2. **{gain:+.1f} points**: from {plat.p_goal["base"]:.1%} to {plat.p_goal["5s too"]:.1%}.
-
-</details>"""))
+# %% [markdown]
+# <details><summary>Answers</summary>
+#
+# 1. **{{ fewest({}) }} dice** under the rules as read; **{{ fewest({"success_from": {"bronze": 4}}) }} dice**
+#    when Bronze succeeds on 4-6.
+# 2. **{{ gain:.1f }} percentage points** more: from {{ vw.percent(plat.p_goal["base"], 1) }} to
+#    {{ vw.percent(plat.p_goal["5s too"], 1) }}.
+#
+# </details>
 
 # %% [markdown]
 # ---
-# **Previous:** [Chapter 7: For Facilitators](07-facilitators.ipynb) ·
+# **Previous:** [Chapter 9: For Facilitators](09-facilitators.ipynb) ·
+# **Next:** [Chapter 11: Write your own draft](11-write-your-own-draft.ipynb) ·
 # back to the start: [Chapter 0](00-a-roll-from-start-to-finish.ipynb) ·
 # [Glossary](../docs/glossary.md) · [the rule lab in code](../docs/rule_lab.md)

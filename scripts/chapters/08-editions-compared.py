@@ -1,7 +1,7 @@
-# Source of notebooks/06-editions-compared.ipynb (built by scripts/make_notebooks.py).
+# Source of notebooks/08-editions-compared.ipynb (built by scripts/make_notebooks.py).
 
 # %% [markdown]
-# # Chapter 6: Editions compared
+# # Chapter 8: Editions compared
 #
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
 # > Until you do, each roller on this page shows a still picture of its
@@ -27,14 +27,12 @@
 # play. The colours are a colour-blind-safe set (Okabe-Ito), and every line
 # also has its own marker shape.
 
-# %%
+# %% [build]
 import matplotlib.pyplot as plt
 import numpy as np
-from IPython.display import Markdown, display
 from matplotlib.ticker import MaxNLocator
 
-import venus_widgets as vw
-from venus_widgets.tutorial import setup_plots, show, table, target_fields as playtest_target
+from venus_widgets.tutorial import target_fields as playtest_target
 
 setup_plots()
 EDITIONS = ["playtest", "playsheet", "agora", "heresy", "vers"]
@@ -65,7 +63,7 @@ def line(ax, xs, ys, edition, label):
 # Now give them each **a moderately hard task**, in each edition's own
 # words:
 
-# %%
+# %% [build]
 CHARACTER = {
     "playtest": {"roll": "task", "caliber": "silver", "dice": 3},
     "playsheet": {"edition": "playsheet", "roll": "task", "rank": "silver", "dice": 7},
@@ -85,7 +83,7 @@ for edition in EDITIONS:
     change, words = MODERATE[edition]
     o = vw.odds({**CHARACTER[edition], **change})
     rows.append([edition, words, vw.percent(o.p_pass, 1)])
-table(["edition", "a moderately hard task", "P(pass)"], rows)
+emit(table(["edition", "a moderately hard task", "chance to pass"], rows))
 
 # %% [markdown]
 # The same words do not mean the same odds. The biggest gap is the
@@ -100,7 +98,7 @@ table(["edition", "a moderately hard task", "P(pass)"], rows)
 # chance of passing a **check** on each rung, without bonuses. (The Heresy
 # Engine has no separate check, so its task stands in.)
 
-# %%
+# %% [build]
 CHECK = {
     "playtest": {"roll": "check", "caliber": "silver", "score": 4},
     "playsheet": {"edition": "playsheet", "roll": "check", "rank": "silver", "score": 4},
@@ -152,7 +150,7 @@ show(fig, alt="Five bar charts, one per edition, of the same competent character
 # ceiling on the d20 that VERS does not have. The plot lines both up where
 # each is an even chance.
 
-# %%
+# %% [build]
 shift = np.arange(-8, 12)
 # playtest: Silver, score 4, target 15 + s (the d20 needs 11 + s: 50 % at s = 0);
 # VERS: CT 13 against a penalty of 3 + s (3d6 <= 10 is 50 %); below a penalty of 0, more ranks instead
@@ -173,9 +171,9 @@ show(fig, alt="Two lines of P(pass) against steps of difficulty from an even cha
               f"evenly by 5 points a step from {pt[0]:.0%} to {pt[-1]:.0%}, while the VERS 3d6 bell falls slowly "
               f"at the ends and steeply in the middle, from {vs[0]:.0%} to {vw.percent(vs[-1])}.")
 
-# %%
+# %% [build]
 hard8, easy8 = list(shift).index(8), list(shift).index(-8)
-display(Markdown(
+emit((
     f"Eight steps harder than an even chance, the d20 still gives {pt[hard8]:.0%} (its automatic 20, and "
     f"ordinary high rolls); 3d6 gives {'nothing' if vs[hard8] == 0 else f'{vs[hard8]:.1%}'}. Eight steps easier, "
     f"the d20 still fails {1 - pt[easy8]:.0%} of the time, one roll in {round(1 / (1 - pt[easy8]))} (the natural 1, "
@@ -194,7 +192,7 @@ display(Markdown(
 # Our character against target 18 (the playtest's "tough" + 3 factors; the
 # Playsheet's difficulty 3 + factors of +1 and +2):
 
-# %%
+# %% [build]
 pt_spec = {**CHECK["playtest"], **playtest_target(18)}
 ps_spec = {**CHECK["playsheet"], "difficulty": 3, "factors": [1, 2]}
 k = np.arange(0, 5)
@@ -234,7 +232,7 @@ show(fig, alt="Lines of P(pass) at target 18 against 0 to 4 bonus factors for a 
 # counts *net* successes (successes minus cancelling black dice), which
 # can go below zero: a **foul failure**.
 
-# %%
+# %% [build]
 panels = [
     ("playtest: 3 Silver d6", "playtest", {**CHARACTER["playtest"], "factors": 1}),
     ("playsheet: 7 Silver D10", "playsheet", {**CHARACTER["playsheet"], "difficulty": 2}),
@@ -253,7 +251,7 @@ for ax, (name, edition, spec) in zip(axes, panels):
     ax.bar(*zip(*lost), color="#dddddd", hatch="///", edgecolor="#555555", linewidth=0.5)
     ax.set_title(name, fontsize=8)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
-    ax.set_xlabel(f"pass {vw.percent(o.p_pass)}; mean {o.mean:.1f}, sd {o.sd:.1f}", fontsize=8)
+    ax.set_xlabel(f"passes {vw.percent(o.p_pass)}; {o.mean:.1f} successes on average", fontsize=8)
 axes[0].set_ylabel("probability")
 fig.tight_layout()
 show(fig, alt="Five bar charts of how many successes each edition's pool gives, passing results coloured and "
@@ -261,7 +259,7 @@ show(fig, alt="Five bar charts of how many successes each edition's pool gives, 
                                                          for name, _, spec in panels) + ".")
 
 # %% [markdown]
-# Exploding 10s barely move the chance of passing a low threshold, but they
+# **Exploding** 10s barely move the chance of passing a low threshold, but they
 # stretch the tail: with magic or advanced technology, a great result
 # becomes possible. The Heresy Engine's re-rolled 6s do the same, and its
 # black dice add a real chance of disaster.
@@ -293,7 +291,7 @@ vw.TaskRoller(edition="playsheet", rank="silver", dice=7, difficulty=2, explode=
 # its text allows black dice in between, but it rates difficulty in
 # threes.
 
-# %%
+# %% [build]
 f = np.arange(0, 5)
 series = {
     "playtest": ("playtest (+1 threshold; at most 4 factors)",
@@ -319,9 +317,9 @@ show(fig, alt="Lines of P(pass) against 0 to 4 extra difficulty factors for the 
               + "; ".join(f"{e} from {vw.percent(ps[0])} to {vw.percent(ps[-1])}" for e, (_, ps) in series.items())
               + ".")
 
-# %%
+# %% [build]
 rungs = series["heresy"][1]
-display(Markdown(
+emit((
     "The playtest line falls fastest: every factor costs a whole success from only three dice, and from "
     "threshold 4 on three dice cannot pass at all without Ego's doubled 6s (and a fifth factor is not "
     "allowed). The agora line falls late and then steeply: losing dice hurts little while there are plenty, "
@@ -344,7 +342,7 @@ display(Markdown(
 #
 # The task: the moderately hard one with one more factor.
 
-# %%
+# %% [build]
 TASK7 = {"playtest": {**CHARACTER["playtest"], "factors": 2},
          "playsheet": {**CHARACTER["playsheet"], "difficulty": 2, "factors": [1]},
          "agora": {**CHARACTER["agora"], "consequences": 2, "factors": 1}}
@@ -393,7 +391,7 @@ show(fig, alt="Lines of P(pass) against 0 to 4 friends offering help: playtest a
 # procedure, 10s in the Playsheet. The same task as in section 7 (the
 # moderately hard one with one more factor), without help:
 
-# %%
+# %% [build]
 hard = TASK7
 ego_on = {"playtest": "double6", "playsheet": True, "agora": True}
 steps = ["no KISS", "1 KISS", "2 KISSes", "2 KISSes + Ego"]
@@ -417,10 +415,10 @@ show(fig, alt="Bars of P(pass) on a hard task with no KISS, 1 KISS, 2 KISSes and
                   f"{e} from {vw.percent(vw.odds(hard[e]).p_pass)} to "
                   f"{vw.percent(vw.odds({**hard[e], 'kiss': 2, 'ego': ego_on[e]}).p_pass)}" for e in hard) + ".")
 
-# %%
+# %% [build]
 gain = {e: vw.odds({**hard[e], "kiss": 2, "ego": ego_on[e]}).p_pass - vw.odds({**hard[e], "kiss": 2}).p_pass
         for e in hard}
-display(Markdown(
+emit((
     "In every edition the first KISS is worth the most and the second less. Ego helps most where the dice "
     f"alone fall short: on the playtest task it adds {100 * gain['playtest']:.0f} points, because three dice "
     "rarely make three successes but a single 6 now counts twice. On the D10 pool, where a 10 is only one "
@@ -435,7 +433,7 @@ display(Markdown(
 # common. For the moderately hard task of section 1 (checks: the "tough"
 # target 15):
 
-# %%
+# %% [build]
 pt_check = vw.odds({**CHECK["playtest"], "difficulty": "tough"})
 ps_task = vw.odds({**CHARACTER["playsheet"], "difficulty": 2})
 ag_task = vw.odds({**CHARACTER["agora"], "consequences": 2})
@@ -453,7 +451,7 @@ rows = [
     ["vers check", "5 or more degrees of failure", vw.percent(vers_odds.at_most(-5), 1)],
     ["vers check", "5 or more degrees of success", vw.percent(vers_odds.at_least(5), 1)],
 ]
-table(["roll", "extreme result", "chance"], rows)
+emit(table(["roll", "extreme result", "chance"], rows))
 
 # %% [markdown]
 # Snake eyes in the agora procedure is a twist, not a disaster: a pass
@@ -469,11 +467,10 @@ table(["roll", "extreme result", "chance"], rows)
 # *Leaping an icy stream*: 5 dice of Athletics + 2 of Dexterity = 7 dice,
 # 2 successes needed. The stream is wide: Difficult, 3 black dice.
 
-# %%
-for black, label in [(0, "average"), (3, "difficult (3 black dice)")]:
-    o = vw.odds({"edition": "heresy", "pool": 7, "black": black})
-    print(f"7 dice, {label:<25} P(at least 2 net) = {vw.percent(o.p_pass, 1)}, "
-          f"P(foul failure) = {vw.percent(o.breakdown['foul failure'], 1)}")
+# {{ table(["7 dice", "at least 2 net successes (a pass)", "a foul failure"],
+#          [[label, vw.percent(vw.odds({"edition": "heresy", "pool": 7, "black": b}).p_pass, 1),
+#            vw.percent(vw.odds({"edition": "heresy", "pool": 7, "black": b}).breakdown["foul failure"], 1)]
+#           for b, label in [(0, "Average"), (3, "Difficult (3 black dice)")]]) }}
 
 # %% [markdown]
 # His roll in the text, 1 1 2 3 4 4 6, is three successes (two 1s and a 6),
@@ -481,18 +478,17 @@ for black, label in [(0, "average"), (3, "difficult (3 black dice)")]:
 # keeps three).
 #
 # **A caveat for playtesters**: the text's black-dice example contradicts
-# itself. It says Applethwaite "rolled 2 successes" (he had three), and
+# itself. It says Applethwaite "rolled 2 successes" (if it means the roll
+# above, he had three; it may mean another roll, which the text does not
+# show: this is our reading), and
 # calls the 1 net success left after one black 6 "just enough to
 # succeed", although two are needed (one is at most a partial victory, if
 # the Gamesmaster grants it). The engine follows the rule, not the
 # example: 2 net successes are needed, so his three successes less one
 # black success leave two, a pass.
 #
-# Was his roll lucky? The chance of doing at least that well with 7 dice:
-
-# %%
-o = vw.odds({"edition": "heresy", "pool": 7})
-print(f"P(3 or more successes from 7 dice) = {vw.percent(o.at_least(3), 1)}")
+# Was his roll lucky? The chance of 3 or more successes from 7 dice is
+# {{ vw.percent(vw.odds({"edition": "heresy", "pool": 7}).at_least(3), 1) }}.
 
 # %% [markdown]
 # *Punching Montague*: Applethwaite rolls Brawl 7 + Dexterity 2 = 9 dice,
@@ -501,14 +497,17 @@ print(f"P(3 or more successes from 7 dice) = {vw.percent(o.at_least(3), 1)}")
 # rolls are independent, so the exact chance comes straight from the two
 # distributions:
 
-# %%
+# %% [build]
 a = vw.odds({"edition": "heresy", "pool": 9}).distribution
 m = vw.odds({"edition": "heresy", "pool": 4}).distribution
 p_win = sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa > sm)
 p_tie = sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa == sm)
-print(f"Applethwaite wins {vw.percent(p_win, 1)}, ties {vw.percent(p_tie, 1)}, loses {vw.percent(1 - p_win - p_tie, 1)}")
-print("...and wins by 2 or more, as in the text: "
-      + vw.percent(sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa - sm >= 2), 1))
+p_by2 = sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa - sm >= 2)
+
+# %% [markdown]
+# Applethwaite wins {{ vw.percent(p_win, 1) }} of the time, ties
+# {{ vw.percent(p_tie, 1) }} and loses {{ vw.percent(1 - p_win - p_tie, 1) }};
+# he wins by 2 or more, as in the text, {{ vw.percent(p_by2, 1) }} of the time.
 
 # %% [markdown]
 # Applethwaite's leap, live. Try changing the black dice (3 is Difficult,
@@ -522,17 +521,22 @@ vw.PoolRoller(edition="heresy", pool=7, black=3)
 # *Typical pools and trading dice*: the text's table of typical pools, and
 # its note that a pool of 6 "can automatically succeed at Average tasks" by
 # trading 3 dice for each automatic success. Rolling instead is a gamble;
-# trading is certain (but automatic successes cannot outrun black dice):
+# trading 6 dice for 2 automatic successes passes an Average task for
+# certain, since with no black dice nothing can take a success away (the
+# dice left over can only add more). Against black dice trading is no
+# longer certain: automatic successes do not remove black dice, though
+# enough of them can make up for what the black dice cancel.
 
-# %%
+# %% [build]
+traded = vw.odds({"edition": "heresy", "pool": 6, "trade": 2})
+assert traded.p_pass == 1 and traded.exact.p_pass == 1  # 2 automatic successes alone pass an Average task
 rows = []
 for label, pool in [("amateur", 3), ("professional", 6), ("artisan", 9), ("master", 12),
                     ("legendary", 15), ("the stuff of epics", 20)]:
     roll_it = vw.odds({"edition": "heresy", "pool": pool})
-    trade2 = vw.percent(vw.odds({'edition': 'heresy', 'pool': pool, 'trade': 2}).p_pass, 1) if pool >= 6 else "—"
-    rows.append([label, pool, vw.percent(roll_it.p_pass, 1), trade2,
+    rows.append([label, pool, vw.percent(roll_it.p_pass, 1), "100% (certain)" if pool >= 6 else "—",
                  vw.percent(vw.odds({'edition': 'heresy', 'pool': pool, 'black': 6}).p_pass, 1)])
-table(["skill level", "pool", "Average: roll all", "Average: trade 6 dice for 2", "Very Difficult (6 black)"], rows)
+emit(table(["skill level", "pool", "Average: roll all", "Average: trade 6 dice for 2", "Very Difficult (6 black)"], rows))
 
 # %% [markdown]
 # ## 11. VERS, computed
@@ -541,9 +545,10 @@ table(["skill level", "pool", "Average: roll all", "Average: trade 6 dice for 2"
 # roll of 8 gives 5 degrees of success. The chance of each number of
 # degrees, with no penalty, and one seeded roll:
 
-# %%
+# %% [build]
 o = vw.odds({"edition": "vers", "ranks": 3})
-print(f"CT 13: P(success) = {vw.percent(o.p_pass, 2)}, P(5 or more degrees) = {vw.percent(o.at_least(5), 2)}")
+emit(f"With a competence target of 13 and no penalty, a roll succeeds {vw.percent(o.p_pass, 1)} of the time, "
+     f"and makes 5 or more degrees of success {vw.percent(o.at_least(5), 1)} of the time.")
 degrees = sorted(o.distribution)
 fig, ax = plt.subplots(figsize=(7.0, 2.8))
 ax.bar([d for d in degrees if d >= 0], [o.distribution[d] for d in degrees if d >= 0], color=COLOUR["vers"],
@@ -558,16 +563,19 @@ show(fig, alt=f"Bars of the chance of each number of degrees on a VERS check at 
               f"{min(degrees)} to {max(degrees)}: success (0 or more, coloured) {vw.percent(o.p_pass)}, "
               f"failure (hatched) {vw.percent(1 - o.p_pass)}.")
 r = vw.roll({"edition": "vers", "ranks": 3}, seed=13)
-print(r, r.details)
 
 # %% [markdown]
-# %%
+# One seeded roll: the three dice show {{ ", ".join(str(d.after) for d in r.dice) }}, a total of
+# {{ r.details["total"] }} against the target of {{ r.details["ct"] }}:
+# {{ f"{r.outcome} degrees of success" if r.outcome >= 0 else f"{-r.outcome} degrees of failure" }}.
+
+# %% [build]
 ct13 = [vw.odds({"edition": "vers", "ranks": 3, "penalty": pen}).p_pass for pen in range(11)]
 costs = [100 * (a - b) for a, b in zip(ct13, ct13[1:])]
-display(Markdown(
+emit((
     "The same character in VERS, live. A competence target of 13 sits near the middle of the 3d6 bell, so "
     "even the first penalties cost a lot: " + ", ".join(f"{c:.1f}" for c in costs[:3])
-    + f" points for the first three steps, close to the {max(costs):.1f}-point maximum. Only far out "
+    + f" percentage points for the first three steps, close to the {max(costs):.1f}-point maximum. Only far out "
     f"do steps get cheap: from the eighth step on, each costs {costs[7]:.1f} points or less. Try raising the "
     "penalty one step at a time and watch P(pass) in the roller: the bell curve of section 3."))
 
@@ -575,7 +583,7 @@ display(Markdown(
 vw.PoolRoller(edition="vers", ranks=3)
 
 # %% [markdown]
-# ## What each choice does
+# ## Recap: what each choice does
 #
 # * **A d20 for checks** (playtest, playsheet) makes every +1 worth the
 #   same, and lets talent (caliber, rank) show only at the extremes: the
@@ -606,23 +614,25 @@ vw.PoolRoller(edition="vers", ranks=3)
 # 2. In VERS, with a competence target of 13, from which penalty on is
 #    failure more likely than success?
 
-# %%
+# %% [build]
 moderate = {e: vw.odds({**CHARACTER[e], **MODERATE[e][0]}).p_pass for e in EDITIONS}
 easiest, hardest = max(moderate, key=moderate.get), min(moderate, key=moderate.get)
 tipping = next(pen for pen in range(11) if vw.odds({"edition": "vers", "ranks": 3, "penalty": pen}).p_pass < 0.5)
-display(Markdown(f"""<details><summary>Answers</summary>
+at_tip, before_tip = (vw.odds({"edition": "vers", "ranks": 3, "penalty": t}).p_pass for t in (tipping, tipping - 1))
 
-1. Easiest: **{easiest}** ({moderate[easiest]:.1%}); hardest: **{hardest}** ({moderate[hardest]:.1%}).
-   The same words do not mean the same odds.
-2. From a penalty of **{tipping}**: P(success) is then
-   {vw.odds({"edition": "vers", "ranks": 3, "penalty": tipping}).p_pass:.1%}
-   (at {tipping - 1} it is {vw.odds({"edition": "vers", "ranks": 3, "penalty": tipping - 1}).p_pass:.1%}).
-
-</details>"""))
+# %% [markdown]
+# <details><summary>Answers</summary>
+#
+# 1. Easiest: **{{ easiest }}** ({{ vw.percent(moderate[easiest], 1) }}); hardest: **{{ hardest }}**
+#    ({{ vw.percent(moderate[hardest], 1) }}). The same words do not mean the same odds.
+# 2. From a penalty of **{{ tipping }}**: success is then {{ vw.percent(at_tip, 1) }} likely (at
+#    {{ tipping - 1 }} it is {{ vw.percent(before_tip, 1) }}).
+#
+# </details>
 
 # %% [markdown]
 # ---
-# **Previous:** [Chapter 5: Learning on the job, and advancement](05-learning-and-advancement.ipynb) ·
-# **Next:** [Chapter 7: For Facilitators](07-facilitators.ipynb) ·
+# **Previous:** [Chapter 7: The agora procedure](07-the-agora-procedure.ipynb) ·
+# **Next:** [Chapter 9: For Facilitators](09-facilitators.ipynb) ·
 # [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
 # [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

@@ -1,7 +1,7 @@
-# Source of notebooks/07-facilitators.ipynb (built by scripts/make_notebooks.py).
+# Source of notebooks/09-facilitators.ipynb (built by scripts/make_notebooks.py).
 
 # %% [markdown]
-# # Chapter 7: For Facilitators
+# # Chapter 9: For Facilitators
 #
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
 # > Until you do, each roller on this page shows a still picture of its
@@ -21,15 +21,14 @@
 # rule texts regenerated for every caliber, the places where the printed
 # tables are wrong, and a check of your table's dice against the odds.
 
-# %%
+# %% [build]
 from typing import NamedTuple
 
 import matplotlib.pyplot as plt
 import numpy as np
-from IPython.display import Markdown, display
 
-import venus_widgets as vw
-from venus_widgets.tutorial import BASE, CALIBERS, setup_plots, show, table
+import importlib
+fit_module = importlib.import_module("venus_widgets.engine.fit")
 from venus_widgets.engine.party import setting_words
 
 setup_plots()
@@ -80,58 +79,72 @@ def pct(p):
 # %% [markdown]
 # ## 1. Set a difficulty by the odds you want
 #
-# Tell the screen who is in the party (each character in the words of the
-# rules: caliber, dice, KISS, help ...) and the chance you want them to
-# have. It lists every difficulty setting of the edition, easiest first,
-# with each character's exact chance to pass, marks (◆) the setting
-# nearest your target for each character and (▶) for the party, and says
-# why in one line. Move the target slider, change a character, press
-# *Explain* to unfold a chance, or download the table to print.
+# The question an FC asks most: *which difficulty gives my players about an
+# even chance?* Take the three pregenerated characters (chapter 0), each
+# about to attempt a task with their best job: Bruno with his mechanic job
+# (3 Bronze dice) and a Lot ready for a KISS, Ada with her scout job (4
+# Silver dice), Clara with her captain job (2 Gold dice) and two KISSes.
+# You want each to have about **50 %**.
 
-# %%
-screen = vw.FCScreen({
-    "Ana": {"roll": "task", "dice": 3, "kiss": 1},
-    "Bo": {"roll": "task", "caliber": "silver", "dice": 5},
-    "Cy": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2},
-}, target=0.6)
-screen
+# %% [build]
+PARTY = {"Bruno": {**task_of("Bruno", "mechanic", "Finesse"), "kiss": 1},
+         "Ada": task_of("Ada", "scout", "Swiftness"),
+         "Clara": {**task_of("Clara", "captain", "Wits"), "kiss": 2}}
+party = vw.party_ladder(PARTY, target=0.5)
+best = party.rungs[party.best]
+party_rows = [[setting_words(setting), *(vw.percent(p) for p in party.chances[i]), vw.percent(party.party_chance(i))]
+              for i, setting in enumerate(party.rungs)]
 
 # %% [markdown]
-# Without the widget the same answer is one line of the engine.
+# Every difficulty setting of a playtest task (the **ladder**: 0 to 4
+# factors), with each character's exact chance to pass. The last column,
+# **party**, is the three characters' chances averaged: the chance that a
+# character picked at random from the party would pass.
 #
+# {{ table(["setting", *PARTY, "party (average)"], party_rows) }}
+#
+# Read across the rows: **{{ setting_words(best) }}** is nearest 50 % for the
+# party ({{ vw.percent(party.party_chance(party.best)) }}), and for each
+# character the nearest is
+# {{ ", ".join(f"{name} at {setting_words(party.rungs[i])} ({vw.percent(party.chances[i][list(PARTY).index(name)])})" for name, i in party.best_for.items()) }}.
+# One factor more or less moves a chance by a lot on a dice pool: pick the
+# row, then adjust the story (an ally, a Lot) rather than the factors.
+#
+# The **FC's screen** does the same live: type or change the characters,
+# move the target slider, and it marks (◆) the setting nearest the target
+# for each character and (▶) for the party, says why in one line, explains
+# any chance step by step, and prints the table. It lists the settings in
+# the edition's order: fewer factors first (an agora task lists all its
+# standard settings before the challenging ones, so there the chances do
+# not always fall down the list). Until you run the cell, what shows below
+# is only what was saved when this page was built: it does not move; run the
+# cell to use the screen. (The table above is the same ladder.)
+
+# %%
+vw.FCScreen({"Bruno": {"roll": "task", "dice": 3, "kiss": 1}, "Ada": {"roll": "task", "caliber": "silver", "dice": 4}, "Clara": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2}}, target=0.5)
+
+# %% [markdown]
 # > **In code** (skip this if you only set difficulties at the table): the
-# > screen's table is `screen.ladder`; `.to_csv()` and `.to_markdown()`
-# > export it for printing.
-
-# %%
-party = vw.party_ladder(screen.party, target=0.6)
-print(party.why)
-party
-
-# %% [markdown]
-# ### One character: the ladder, the nearest setting, and why
+# > same table is `vw.party_ladder(party, target=0.5)`, with `.to_csv()` and
+# > `.to_markdown()` to print; one character's ladder is `vw.ladder(spec)`,
+# > the settings nearest a chance `vw.solve(spec, target, vary="factors")`,
+# > and the step-by-step reasons `vw.explain(spec)`.
 #
-# * The **ladder** is the list the screen shows for one character: every
-#   difficulty setting, easiest first, each with its exact chance.
-# * **Solving** answers "which setting gives about this chance?": the
-#   settings nearest the target come first. You say what you may change: the
-#   factors, the difficulty, the consequences...
-# * **Explaining** says why a chance is what it is, step by step in the
-#   order the rules apply (the dice, what each die needs, KISS and Ego, the
-#   threshold), with a seeded example roll walked through the same steps.
+# ### Why a chance is what it is
 #
-# > **In code**: `vw.ladder(spec)`, `vw.solve(spec, target, vary="factors")`
-# > and `vw.explain(spec)`.
-#
-# Bo wants to pick a lock; which factors make it about a coin flip?
+# Ada's chance at two factors, unfolded step by step in the order the
+# rules apply, the way the screen's *Explain* button shows it:
 
-# %%
-bo = screen.party["Bo"]
-for setting, chance in vw.solve(bo, target=0.5, vary="factors")[:3]:
-    print(setting, vw.percent(chance, 2))
-
-# %%
-vw.explain({**bo, "factors": 2})
+# %% [build]
+why = vw.explain({**PARTY["Ada"], "factors": 2})
+why_md = []
+for line in (ln.strip() for ln in str(why).splitlines()):
+    if line[:1].isdigit():
+        number, step = line.split(". ", 1)
+        why_md.append(f"{number}. " + ("\\" + step if step[:1] in "+-=" else step))  # not a nested list
+    elif line:
+        why_md += ["", f"**{line}**", ""]
+emit("\n".join(why_md))
 
 # %% [markdown]
 # ## 2. The rule of thumb, edition by edition
@@ -142,7 +155,7 @@ vw.explain({**bo, "factors": 2})
 # while the chance stays between a tenth and nine tenths (computed from the
 # engine's ladders, not typed):
 
-# %%
+# %% [build]
 TYPICAL = {  # a middling character per edition and roll
     ("playtest", "check"): ({"caliber": "silver", "score": 4}, "Silver, score 4"),
     ("playtest", "task"): ({"caliber": "silver", "dice": 4}, "4 Silver dice"),
@@ -154,19 +167,25 @@ TYPICAL = {  # a middling character per edition and roll
 }
 
 
+def points(x):
+    """Percentage points, whole unless the half matters (12.5)."""
+    return f"{100 * x:.1f}".rstrip("0").rstrip(".")
+
+
 def thumb(edition, roll, spec, words):
     rungs = vw.ladder({"edition": edition, "roll": roll, **spec})
-    even = min(rungs, key=lambda r: abs(r.chance - 0.5))
+    gap = min(abs(r.chance - 0.5) for r in rungs)
+    even = [r for r in rungs if abs(r.chance - 0.5) <= gap + 0.005]  # a tie within half a point: both
     chances = sorted((r.chance for r in rungs), reverse=True)
     steps = [a - b for a, b in zip(chances, chances[1:]) if 0.1 <= b and a <= 0.9 and a > b]
-    cost = (f"{round(100 * min(steps))} to {round(100 * max(steps))} points" if len(set(
-        round(100 * x) for x in steps)) > 1 else f"{round(100 * steps[0])} points") if steps else "–"
-    return [f"{edition} {roll}", words, setting_words(even.setting),
-            vw.percent(even.chance), cost, len(rungs)]
+    cost = (f"{points(min(steps))} to {points(max(steps))} points" if len(set(
+        points(x) for x in steps)) > 1 else f"{points(steps[0])} points") if steps else "–"
+    return [f"{edition} {roll}", words, " or ".join(f"{setting_words(r.setting)} ({vw.percent(r.chance)})" for r in even),
+            cost, len(rungs)]
 
 
 rows = [thumb(ed, roll, spec, words) for (ed, roll), (spec, words) in TYPICAL.items()]
-table(["edition", "character", "about even at", "chance", "one step costs", "settings"], rows)
+emit(table(["edition", "character", "nearest an even chance", "one step costs (percentage points)", "settings"], rows))
 
 # %% [markdown]
 # Read it as: **on a d20 check every step is the same small cost, so
@@ -201,12 +220,12 @@ table(["edition", "character", "about even at", "chance", "one step costs", "set
 # impossible: three dice cannot make four successes without Ego; "<1%"
 # means possible but rare.)
 
-# %%
+# %% [build]
 rows = []
 for dice in [2, 3, 4, 5, 6]:
     ps = [vw.odds({"roll": "task", "caliber": "silver", "dice": dice, "factors": f}).p_pass for f in range(5)]
     rows.append([f"{dice} Silver dice"] + [pct(p) for p in ps])
-table(["task"] + [f"threshold {t}" for t in range(1, 6)], rows)
+emit(table(["task"] + [f"threshold {t}" for t in range(1, 6)], rows))
 
 # %% [markdown]
 # ## 4. Checks: odds by caliber and score
@@ -216,7 +235,7 @@ table(["task"] + [f"threshold {t}" for t in range(1, 6)], rows)
 # (no bonus dice). Each step to the right or down costs the same 5 % until
 # the natural 20, 19 and 1 take over at the edges.
 
-# %%
+# %% [build]
 scores = np.arange(0, 13)
 targets = np.arange(5, 30)
 
@@ -243,7 +262,7 @@ show(fig, alt="Four heatmaps, one per caliber, of a d20 check's chance to pass b
 # caliber only changes the ends of a row (Silver's 5 % and Gold's and
 # Platinum's 10 % of automatic passes, Platinum's missing automatic fail).
 
-# %%
+# %% [build]
 rows = []
 for s in [0, 2, 4, 6, 8, 10, 12]:
     cells = []
@@ -251,7 +270,7 @@ for s in [0, 2, 4, 6, 8, 10, 12]:
         ps = [vw.odds(check_spec(BASE[d], caliber=cal, score=s)).p_pass for cal in CALIBERS]
         cells.append(" / ".join(pct(p) for p in ps))
     rows.append([s] + cells)
-table(["score"] + [f"{d} ({BASE[d]})" for d in BASE], rows)
+emit(table(["score"] + [f"{d} ({BASE[d]})" for d in BASE], rows))
 
 # %% [markdown]
 # ## 5. Tasks: odds by caliber, pool and threshold
@@ -260,7 +279,7 @@ table(["score"] + [f"{d} ({BASE[d]})" for d in BASE], rows)
 # against thresholds 1 to 5. In the cells, **✓** means 99.5 % or better,
 # **·** impossible, and **<1** possible but below 1 %.
 
-# %%
+# %% [build]
 dice = np.arange(1, 9)
 thresholds = np.arange(1, 6)
 fig, axes = plt.subplots(1, 4, figsize=(12.0, 3.4), sharey=True, dpi=90)
@@ -294,7 +313,7 @@ show(fig, alt="Four heatmaps, one per caliber, of a task's chance to pass by dic
 # grouped) and the dice left in the main pool after factors (columns), for
 # each rank; no help, no KISS, no Ego.
 
-# %%
+# %% [build]
 rows = []
 for needed in range(1, 5):
     for rank in range(2, 7):
@@ -302,26 +321,27 @@ for needed in range(1, 5):
         row = [f"**{needed}**" if rank == 2 else "", f"rank {rank} ({7 - rank} in 6)"]
         row += [pct(vw.odds({**spec, "job": n}).p_pass) for n in range(1, 9)]
         rows.append(row)
-table(["successes needed", "rank (a die succeeds)"] + [f"{n} {'die' if n == 1 else 'dice'}" for n in range(1, 9)], rows)
+emit(table(["successes needed", "rank (a die succeeds)"] + [f"{n} {'die' if n == 1 else 'dice'}" for n in range(1, 9)], rows))
 
 # %% [markdown]
 # The challenging column of the rules is the same table read at twice the
-# successes: for example rank 4, three dice, one challenging consequence:
-
-# %%
-same = {"edition": "agora", "roll": "task", "rank": 4, "health": 0, "job": 3}
-print(f"1 challenging consequence: {vw.odds({**same, 'consequences': 1, 'difficulty': 'challenging'}).p_pass:.4f}")
-print(f"2 standard consequences:   {vw.odds({**same, 'consequences': 2}).p_pass:.4f}")
+# successes: for example rank 4, three dice: one challenging consequence
+# passes {{ vw.percent(vw.odds({"edition": "agora", "roll": "task", "rank": 4, "health": 0, "job": 3,
+#                               "consequences": 1, "difficulty": "challenging"}).p_pass, 2) }} of the time,
+# two standard consequences {{ vw.percent(vw.odds({"edition": "agora", "roll": "task", "rank": 4, "health": 0,
+#                                                  "job": 3, "consequences": 2}).p_pass, 2) }}.
 
 # %% [markdown]
 # ## 6. The tables for nerds, regenerated for every caliber
 #
 # The playtest rules print one table, "Bronze % chance of getting...": the
 # chance of **at least** *k* successes from a plain pool (no KISS, no Ego),
-# with the average and the spread (sigma). The engine regenerates it from
-# the exact binomial odds, here for all four calibers.
+# with the average number of successes and their spread, *sigma* (the
+# larger it is, the further a single roll tends to land from the average;
+# the table prints it, but you need it for nothing at the table). The engine
+# regenerates it from the exact binomial odds, here for all four calibers.
 
-# %%
+# %% [build]
 def at_least_cell(p):
     """A percentage to three decimals, halves rounded up as on paper (89.0625 -> 89.063),
     and a near-certainty never rounded up to 100 (``vw.percent``)."""
@@ -338,8 +358,8 @@ def nerd_table(rows, unit="Successes"):
 
 
 for cal in CALIBERS:
-    display(Markdown(f"#### {cal.title()} % chance of getting at least..."))
-    display(nerd_table(pool_table("playtest", cal)))
+    emit(f"### {cal.title()} % chance of getting at least...")
+    emit(nerd_table(pool_table("playtest", cal)))
 
 # %% [markdown]
 # ## 7. Errata in the printed tables
@@ -349,7 +369,7 @@ for cal in CALIBERS:
 # **one unit of its last printed digit** (the author rounded some entries
 # and cut others short: 55.6 for 55.56 is fine). The rest are errata.
 
-# %%
+# %% [build]
 PRINTED_PLAYTEST_BRONZE = {  # dice: (at least 1.., average, sigma), as printed in the playtest rules
     1: (["33.33"], "0.3", "0.47"),
     2: (["55.6", "11.112"], "0.7", "0.69"),
@@ -381,14 +401,14 @@ def errata(printed, regenerated):
 
 
 playtest_errata = errata(PRINTED_PLAYTEST_BRONZE, pool_table("playtest", "bronze"))
-table(["row", "column", "printed", "exact"], playtest_errata)
+emit(table(["row", "column", "printed", "exact"], playtest_errata))
 
 # %% [markdown]
 # Every *chance* in the playtest table is right; only **sigma** entries are
 # not. Sigma for *n* Bronze dice is √(n · 1/3 · 2/3). Does any wrong one
 # match the Playsheet's D10 table (dice at 40 %), as if carried over from it?
 
-# %%
+# %% [build]
 ps_sigma = {row.dice: row.sd for row in pool_table("playsheet", "bronze")}
 notes = []
 for row, column, printed, exact in playtest_errata:
@@ -397,7 +417,7 @@ for row, column, printed, exact in playtest_errata:
         match = abs(ps_sigma[n] - float(printed)) <= last_digit_unit(printed) / 2
         notes.append(f"{row}: printed {printed}, exact {float(exact):.3f}; the Playsheet's {row} sigma is "
                      f"{ps_sigma[n]:.3f}, " + ("the printed value" if match else "no match"))
-display(Markdown("\n".join(f"* {note}" for note in notes)))
+emit(("\n".join(f"* {note}" for note in notes)))
 
 # %% [markdown]
 # Only the 2-dice sigma fits the guess that it was carried over from the
@@ -412,12 +432,12 @@ display(Markdown("\n".join(f"* {note}" for note in notes)))
 # odds (plain pools: no explosions, no KISS, no Ego), and then compared
 # with the printed Bronze table the same way.
 
-# %%
+# %% [build]
 for rank in CALIBERS:
-    display(Markdown(f"#### {rank.title()} % chance of at least... (D10)"))
-    display(nerd_table(pool_table("playsheet", rank), unit="Passes"))
+    emit(f"### {rank.title()} % chance of at least... (D10)")
+    emit(nerd_table(pool_table("playsheet", rank), unit="Passes"))
 
-# %%
+# %% [build]
 PRINTED_PLAYSHEET_BRONZE = {  # dice: (at least 1.., average, sigma), as printed in the Playsheet
     1: (["40.00"], "0.4", "0.49"),
     2: (["64.0", "16.00"], "0.8", "0.69"),
@@ -429,8 +449,8 @@ PRINTED_PLAYSHEET_BRONZE = {  # dice: (at least 1.., average, sigma), as printed
     8: (["98", "89", "68.5", "40.59", "17.37", "4.981", "0.852", "0.066"], "3.2", "1.39"),
 }
 playsheet_errata = errata(PRINTED_PLAYSHEET_BRONZE, pool_table("playsheet", "bronze"))
-table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet_errata else print(
-    "The printed Playsheet table is right to within one unit of its last digit everywhere.")
+emit(table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet_errata else
+     "The printed Playsheet table is right to within one unit of its last digit everywhere.")
 
 # %% [markdown]
 # ## 9. The Playsheet's statistics table
@@ -453,14 +473,14 @@ table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet_erra
 #
 # The engine's own numbers for those rows:
 
-# %%
+# %% [build]
 natural = {r: 21 - round(20 * playsheet_natural_pass(r)) for r in CALIBERS}  # lowest natural success face
 passes = {r: 11 - round(10 * per_d10(r)) for r in CALIBERS}  # lowest passing D10 face
 rows = [["natural success range for checks"] + [f"{natural[r]}-20" if natural[r] < 20 else "20" for r in CALIBERS],
         ["natural success chance per d20"] + [vw.percent(playsheet_natural_pass(r)) for r in CALIBERS],
         ["pass range for tasks (D10)"] + [f"{passes[r]}-10" for r in CALIBERS],
         ["pass chance per D10"] + [vw.percent(per_d10(r)) for r in CALIBERS]]
-table(["row"] + [r.title() for r in CALIBERS], rows)
+emit(table(["row"] + [r.title() for r in CALIBERS], rows))
 
 # %% [markdown]
 # ## 10. Your table's dice against the odds
@@ -468,28 +488,33 @@ table(["row"] + [r.title() for r in CALIBERS], rows)
 # Playtesting with physical dice? Tick "I roll real dice (type the
 # faces)" on a roller: roll your own dice, type what they show, and the
 # roller plays them by the rules and logs them (or import your table's
-# log). The log compares what came up with what the exact
-# odds expect, and says whether the difference is chance or the dice
-# (an exact test: its p-value is the chance of results at least as
-# unusual as yours, if the dice are fair). Here 60 seeded rolls of Bo's
-# task at one factor, and then the same task logged with rolls of a
-# smaller pool, as if someone had picked up the wrong dice:
+# log). The log compares what came up with what the exact odds expect, and
+# says whether the difference looks like chance or like the dice. Its
+# **p-value** is the chance, if the dice are fair, of results at least as
+# unusual as yours: a small one (below 0.05) says "these dice do not fit".
+# For a few rolls it is counted exactly; for many, it is estimated from
+# {{ f"{fit_module.DRAWS:,}" }} sets of rolls drawn at random from the exact
+# odds (the same on every machine), so it cannot go below about 1 in
+# {{ f"{fit_module.DRAWS:,}" }}.
+#
+# Here 60 seeded rolls of Ada's task at one factor, then the same task
+# logged with rolls of a smaller pool, as if someone had picked up the
+# wrong dice:
 
-# %%
-from venus_widgets.widgets.rolllog import make_entry
+# %% [build]
+ada_task = {**PARTY["Ada"], "factors": 1}
+fair = vw.fit(ada_task, [vw.roll(ada_task, seed=100 + i).outcome for i in range(60)])
+wrong = vw.fit(ada_task, [vw.roll({**ada_task, "dice": 3}, seed=100 + i).outcome for i in range(60)])
+fit_rows = lambda f: [[o, n, f"{e:.1f}"] for o, n, e in zip(f.outcomes, f.observed, f.expected)]
 
-log = vw.RollLog()
-bo_task = {**bo, "factors": 1}
-for i in range(60):
-    log.append(make_entry(vw.roll(bo_task, seed=100 + i)))
-log.fit(bo_task)
-
-# %%
-wrong = vw.RollLog()
-for i in range(60):
-    r = vw.roll({**bo_task, "dice": 3}, seed=100 + i)
-    wrong.append(make_entry(r))
-vw.fit(bo_task, [e["roll"]["outcome"] for e in wrong.entries])
+# %% [markdown]
+# **The right dice:** {{ fair.verdict }}.
+#
+# {{ table(["successes", "rolled", "expected"], fit_rows(fair)) }}
+#
+# **The wrong dice:** {{ wrong.verdict }}{{ "" if wrong.method == "exact" else " (estimated from random draws)" }}.
+#
+# {{ table(["successes", "rolled", "expected"], fit_rows(wrong)) }}
 
 # %% [markdown]
 # ## Try it
@@ -508,10 +533,22 @@ vw.CheckRoller(caliber="bronze", score=3, difficulty="tough")
 # the dice come out. What you type is shown as plain text.
 
 # %%
-vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2,
-              consequence_texts=["the guard hears you", "the lock jams for good"])
+vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2, consequence_texts=["the guard hears you", "the lock jams"])
 
 # %% [markdown]
+# ## Recap
+#
+# * Your Peers judge a check's absolute difficulty; you name the factors, at
+#   most four, the most pertinent ones, and say what failure means before
+#   the roll.
+# * On a d20 check every factor costs the same 5 percentage points; in a
+#   task one factor is a whole success, often half the chance or more.
+# * To aim at about 50 %: read the party's ladder (or the FC's screen) and
+#   pick the setting nearest; adjust the story, not the factors, for the
+#   rest.
+# * The tables here regenerate the rule texts' odds, and say where the
+#   printed ones are wrong.
+#
 # ## Exercises
 #
 # 1. A player has 5 Silver dice for a task. Which threshold comes closest
@@ -520,25 +557,28 @@ vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2,
 #    absolute difficulty (no factors) that still gives better than even
 #    odds?
 
-# %%
+# %% [build]
 near_even = min(range(1, 6), key=lambda t: abs(vw.odds({"roll": "task", "caliber": "silver", "dice": 5,
                                                          "factors": t - 1}).p_pass - 0.5))
 p_even = vw.odds({"roll": "task", "caliber": "silver", "dice": 5, "factors": near_even - 1}).p_pass
 better = [d for d in BASE if vw.odds(check_spec(BASE[d], caliber="bronze", score=3)).p_pass > 0.5]
-display(Markdown(f"""<details><summary>Answers</summary>
+hardest = better[-1]
 
-1. **Threshold {near_even}** ({p_even:.1%}); one step either side is far from even, since on a task each
-   factor costs a whole success.
-2. **{better[-1]}** (target {BASE[better[-1]]}):
-   {vw.odds(check_spec(BASE[better[-1]], caliber="bronze", score=3)).p_pass:.0%}; one step harder it drops to
-   {vw.odds(check_spec(BASE[better[-1]] + 5, caliber="bronze", score=3)).p_pass:.0%}.
-
-</details>"""))
+# %% [markdown]
+# <details><summary>Answers</summary>
+#
+# 1. **Threshold {{ near_even }}** ({{ vw.percent(p_even, 1) }}); one step either side is far from even, since on
+#    a task each factor costs a whole success.
+# 2. **{{ hardest }}** (target {{ BASE[hardest] }}):
+#    {{ vw.percent(vw.odds(check_spec(BASE[hardest], caliber="bronze", score=3)).p_pass) }}; one step harder it
+#    drops to {{ vw.percent(vw.odds(check_spec(BASE[hardest] + 5, caliber="bronze", score=3)).p_pass) }}.
+#
+# </details>
 
 # %% [markdown]
 # ---
-# **Previous:** [Chapter 6: Editions compared](06-editions-compared.ipynb) ·
-# **Next:** [Chapter 8: The rule lab](08-the-rule-lab.ipynb) ·
+# **Previous:** [Chapter 8: Editions compared](08-editions-compared.ipynb) ·
+# **Next:** [Chapter 10: The rule lab](10-the-rule-lab.ipynb) ·
 # back to the start: [Chapter 0](00-a-roll-from-start-to-finish.ipynb) ·
 # [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
 # [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)

@@ -1,0 +1,87 @@
+"""A designer's draft as data: a short TOML file (or its text, or a dict)
+that describes a dice system, registered as an edition
+(docs/drafts.md).
+
+:func:`load_edition` reads the draft (:mod:`.source`), checks it
+(:mod:`.validate`, into the values of :mod:`.model`), and registers one
+:class:`~.edition.DraftEdition`: the generic exact kernel (:mod:`.plan`,
+:mod:`.dice`, :mod:`.space`, :mod:`.kernel`, :mod:`.outcome`), its cost
+estimate (:mod:`.cost`), seeded rolls (:mod:`.rolling`), the roll at the
+table (:mod:`.at_table`) and the words (:mod:`.explain`). Every number of
+the draft is a rule knob (:mod:`.knobs`).
+
+>>> import venus_widgets as vw
+>>> coins = vw.load_edition('''
+... id = "two-coins"
+... [fields.coins]
+... range = [1, 6]
+... default = 2
+... [dice.coin]
+... sides = 2
+... success = [2]
+... [groups.coins]
+... count = "coins"
+... ''')
+>>> vw.odds({"edition": "two-coins"}, exact=True).p_pass    # at least one head of two coins
+Fraction(3, 4)
+>>> vw.odds({"edition": "two-coins", "rules": {"outcome.threshold": 2}}, exact=True).p_pass
+Fraction(1, 4)
+>>> from venus_widgets.engine.edition import unregister
+>>> unregister("two-coins")
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..edition import BUILT_IN, _REGISTRY, register
+from .edition import DraftEdition, check_draft
+from .errors import DraftError
+from .source import SHIPPED, read
+from .validate import build
+
+__all__ = ["DraftEdition", "DraftError", "load_edition", "read_draft", "EXAMPLES"]
+
+#: The drafts that ship with the package (venus_widgets/drafts/*.toml): ``load_edition("heresy.toml")``.
+EXAMPLES = SHIPPED
+
+
+def read_draft(draft: Any, name: str = "") -> DraftEdition:
+    """The edition of a draft, checked but not registered."""
+    d = build(read(draft, name))
+    if d.id in BUILT_IN:
+        raise DraftError("id", f"{d.id!r} is a built-in edition: give the draft an id of its own, e.g. "
+                               f"id = \"{d.id}-draft\"", line=d.lines.get("id"), source=d.source_name)
+    return DraftEdition(d)
+
+
+def load_edition(draft: Any, name: str = "") -> DraftEdition:
+    """Read a draft (a path to a ``.toml`` file, its TOML text, or a dict),
+    check it, and register it as an edition under its ``id``: specs then
+    name it (``{"edition": id, ...}``) like any built-in edition, and the
+    rollers take it (``vw.TaskRoller(edition=load_edition(...))``). A draft
+    that ships with the package loads by its file name (``"heresy.toml"``,
+    when there is no such file here). Loading a draft again with the same
+    id replaces the earlier one. A draft that does not read is a
+    :class:`DraftError` naming the line and the key."""
+    ed = read_draft(draft, name)
+    old = _REGISTRY.get(ed.ID)
+    register(ed)
+    try:
+        check_draft(ed)
+    except Exception:
+        if old is not None:
+            register(old)
+        else:
+            _REGISTRY.pop(ed.ID, None)
+        raise
+    _forget_results()  # odds cached for an earlier edition of this id (replaced, or unregistered) go
+    return ed
+
+
+def _forget_results() -> None:
+    """A draft registered under an id that may have had odds cached: they go."""
+    from .. import api
+
+    for cache in (api._odds_cached, api._exact_cached, api._ADVICE):
+        cache.cache_clear()

@@ -1,0 +1,199 @@
+"""A draft's roll at the table (:class:`~venus_widgets.engine.table.TableRules`),
+from the draft alone: the re-roll step is the table's KISS step (the dice
+it may take, the budget), the doubling step its Ego button, ``[[spend]]``
+what the outcome buys, and ``[words]`` the result sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping, Sequence
+
+from ..errors import SpecError
+from ..rolls import Roll
+from ..table import MARKS, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
+from ..table_plain import kiss_count, no_extra, no_subversion
+from .plan import Plan, evaluate
+
+
+class DraftTable:
+    """The table answers of one draft edition (``plan_of`` gives a spec's plan)."""
+
+    def __init__(self, plan_of: Callable[[Mapping[str, Any]], Plan], roller: str, roll: str,
+                 has_ego: Callable[[Mapping[str, Any]], bool]) -> None:
+        self._plan = plan_of
+        self._has_ego = has_ego
+        self.ROLLERS: Mapping[str, str] = {roller: roll}
+
+    kiss_cost = staticmethod(kiss_count)
+    subvert = staticmethod(no_subversion)
+    view_extra = staticmethod(no_extra)
+
+    # -- the steps -----------------------------------------------------------
+
+    def steps(self, spec: dict) -> Steps:
+        p = self._plan(spec)
+        d = p.draft
+        rr = d.reroll
+        kiss = rr is not None and p.budget > 0 and p.rerollable > 0
+        ego = d.double is not None and p.double and self._has_ego(spec)
+        return Steps(kiss=kiss, kiss_when_met=bool(kiss and rr is not None and rr.when == "always"), ego_after=ego,
+                     spend=bool(d.spend), ego_label=d.double.label if d.double is not None else "",
+                     unit=d.outcome.unit if any(d.outcome.unit) else ("", ""),
+                     kiss_label=rr.name if rr is not None else "KISS")
+
+    def kiss_start(self, spec: dict, first: Roll) -> KissStart:
+        p = self._plan(spec)
+        return KissStart(int(first.details.get("successes_before_kiss", first.outcome)), p.goal, p.budget)
+
+    def kiss_allowed(self, spec: dict, first: Roll, i: int) -> tuple[bool, str]:
+        p = self._plan(spec)
+        d = first.dice[i]
+        name = p.draft.reroll.name if p.draft.reroll is not None else "the re-roll"
+        if d.exploded_from is not None:
+            return False, f"die {i + 1} was rolled by an explosion: only the first dice may be re-rolled"
+        g = _group_of(p, i)
+        if not g.eligible:
+            return False, f"die {i + 1} is one of the {g.owner} dice, which {name} does not take"
+        if d.before not in g.eligible:
+            faces = ", ".join(str(f) for f in g.eligible)
+            return False, f"die {i + 1} shows {d.before}: {name} takes only dice showing {faces}"
+        return True, ""
+
+    # -- what each die counts ------------------------------------------------------
+
+    def contributions(self, spec: dict, r: Roll) -> list[Mark]:
+        p = self._plan(spec)
+        if p.draft.outcome.uses_total:
+            return [Mark(f"+{x.after}", f"adds {x.after} to the total") for x in r.dice]
+        marks = counted_marks(r, p.draft.outcome.unit if any(p.draft.outcome.unit) else ("success", "successes"))
+        labels = _labels(p)
+        out = []
+        for m, x in zip(marks, r.dice):
+            words = labels.get((x.sides, x.owner, x.after))
+            out.append(Mark(m.mark, f"{words}: {m.words}" if words else m.words))
+        return out
+
+    def legend(self, spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
+        p = self._plan(spec)
+        if p.draft.outcome.uses_total:
+            return [{"mark": "+n", "meaning": "adds its face to the total"}] if marks else []
+        unit = p.draft.outcome.unit if any(p.draft.outcome.unit) else ("success", "successes")
+        words = {"✓": unit[0], "✗": f"no {unit[0]}", "−1": f"cancels a {unit[0]}", "✓✓": f"counts twice"}
+        return legend_of(r, marks, {**MARKS, **words})
+
+    # -- what the outcome buys ------------------------------------------------------
+
+    def _cost(self, p: Plan, ids: Sequence[Any]) -> int:
+        total = 0
+        for i in ids:
+            item = next(x for x in p.draft.spend if x.id == i)
+            total += int(evaluate(item.cost, p.env, p.rules, p.draft))
+        return total
+
+    def default_spend(self, spec: dict, r: Roll, wanted: Sequence[Any]) -> tuple[Any, ...]:
+        p = self._plan(spec)
+        out: list[str] = []
+        for item in p.draft.spend:
+            if item.default and self._cost(p, [*out, item.id]) <= r.outcome:
+                out.append(item.id)
+        return tuple(out)
+
+    def spend_more(self, spec: dict, r: Roll, spent: Sequence[Any], wanted: Sequence[Any]) -> tuple[Any, ...]:
+        p = self._plan(spec)
+        out = list(spent)
+        for item in p.draft.spend:
+            if item.default and item.id not in out and self._cost(p, [*out, item.id]) <= r.outcome:
+                out.append(item.id)
+        return tuple(x.id for x in p.draft.spend if x.id in out)
+
+    def toggle(self, spec: dict, r: Roll, spent: Sequence[Any], item: Any) -> tuple[Any, ...]:
+        p = self._plan(spec)
+        ids = [x.id for x in p.draft.spend]
+        if item not in ids:
+            raise SpecError("spend", item, "one of " + ", ".join(ids) if ids else "nothing: this roll buys nothing")
+        if item in spent:
+            return tuple(x for x in spent if x != item)
+        if self._cost(p, [*spent, item]) > r.outcome:
+            raise SpecError("spend", item, f"buys costing at most {r.outcome} in all",
+                            f"{item} costs {self._cost(p, [item])}")
+        return tuple(x for x in ids if x in (*spent, item))
+
+    def spend_menu(self, spec: dict, r: Roll, c: Choices) -> SpendMenu | None:
+        p = self._plan(spec)
+        if not p.draft.spend:
+            return None
+        paid = self._cost(p, c.spent)
+        items = tuple({"id": x.id, "text": x.text, "cost": self._cost(p, [x.id]), "bought": x.id in c.spent,
+                       "affordable": x.id in c.spent or paid + self._cost(p, [x.id]) <= r.outcome,
+                       **({"note": x.note} if x.note else {})} for x in p.draft.spend)
+        return SpendMenu(r.outcome, paid, items)
+
+    def check_choices(self, spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | None:
+        p = self._plan(spec)
+        ids = [x.id for x in p.draft.spend]
+        if c.texts:
+            return "texts", list(c.texts), "[] (a draft's roll carries no texts)"
+        if c.subverted is not None:
+            return "subverted", c.subverted, "null (the FC subverts nothing in a draft's roll)"
+        if any(x not in ids for x in c.spent) or list(c.spent) != [x for x in ids if x in c.spent] \
+                or self._cost(p, c.spent) > r.outcome:
+            return "spent", list(c.spent), f"some of {', '.join(ids) or 'nothing'}, in this order, costing at most " \
+                                           f"{r.outcome}"
+        return None
+
+    # -- words ---------------------------------------------------------------
+
+    def sentence(self, spec: dict, r: Roll, c: Choices) -> str:
+        p = self._plan(spec)
+        d = p.draft
+        unit = d.outcome.unit
+        verdict = d.words.passed if r.passed else d.words.failed
+        words = {"verdict": verdict, "value": str(r.outcome), "unit": unit[0] if r.outcome == 1 else unit[1],
+                 "degree": str(r.details.get("degree", "")), "threshold": str(p.threshold), "goal": str(p.goal),
+                 "bought": ", ".join(next(x.text for x in d.spend if x.id == i) for i in c.spent) or "nothing"}
+        if d.words.sentence:
+            out = d.words.sentence
+            for k, v in words.items():
+                out = out.replace("{" + k + "}", v)
+            return out
+        head = f"{verdict} ({words['degree']})" if words["degree"] else verdict
+        body = plural(r.outcome, *unit) if any(unit) else f"{d.outcome.name} {r.outcome}"
+        tail = f"; bought {words['bought']}" if c.spent else ""
+        return f"{head}: {body}{tail}"
+
+    def announce(self, spec: dict, r: Roll) -> str:
+        return self.sentence(spec, r, Choices())
+
+    def what_if(self, spec: dict) -> list[tuple[str, dict]]:
+        p = self._plan(spec)
+        out = []
+        for f in p.draft.fields:
+            if f.kind == "int" and f.hi is not None:
+                hi = p.rules[f.hi.knob]
+                if f.group == "ability" and spec[f.name] < hi:
+                    out.append((f"+1 {f.label.lower()}", {**spec, f.name: spec[f.name] + 1}))
+                elif f.group == "difficulty":
+                    if spec[f.name] > f.lo:
+                        out.append((f"{f.label.lower()} -1", {**spec, f.name: spec[f.name] - 1}))
+                    if spec[f.name] < hi:
+                        out.append((f"{f.label.lower()} +1", {**spec, f.name: spec[f.name] + 1}))
+        return out[:3]
+
+
+def _group_of(p: Plan, i: int) -> Any:
+    n = 0
+    for g in p.groups:
+        n += g.count
+        if i < n:
+            return g
+    return p.groups[-1]
+
+
+def _labels(p: Plan) -> dict[tuple[int, str, int], str]:
+    """(sides, owner, face) -> the draft's words for that face."""
+    out = {}
+    for g in p.groups:
+        die = p.draft.die(next(x.die for x in p.draft.groups if x.name == g.name))
+        for face, words in die.labels:
+            out[(g.table.sides, g.owner, face)] = words
+    return out

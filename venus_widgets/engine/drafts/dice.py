@@ -1,0 +1,252 @@
+"""One die, counted: what its faces (with the dice they explode into) add
+to the quantities the kernel tracks, as ways over a whole-number
+denominator, in the kernel's packed space (:mod:`.space`).
+
+A face that does not explode adds its own values. A face that explodes adds
+its values and rolls the die again: with ``depth`` k, at most k extra dice,
+the face of the last one standing (exploding faces count, roll no more).
+With ``A`` the faces that stop and ``B`` those that explode (as packed
+polynomials), a fresh die allowed k more dice is
+
+    P(0) = A + B,    P(k) = sides**k A + B P(k - 1)
+
+over ``sides ** (k + 1)`` ways: a chain that stops early counts each
+unrolled die as ``sides`` equal ways, so every die is ``sides ** (depth +
+1)`` ways and the odds stay a fraction. Without a depth (``"unbounded"``)
+the odds are not a fraction: ``P = A / sides + (B / sides) P`` in
+probabilities, followed until less than 1e-18 of a die is left uncounted
+(:data:`CHAIN_CUT`, reported as cut).
+
+>>> from .plan import DieTable
+>>> from .space import Space
+>>> t = DieTable(6, (1, 0, 0, 0, 0, 1), (), (False,) * 5 + (True,), 1)
+>>> lo, hi = bounds(t, ("successes",), ())
+>>> lo, hi
+((0,), (2,))
+>>> values, ways = die_ways(t, ("successes",), (), "exact")      # over 36 ways
+>>> values.tolist(), ways.tolist()
+([[0, 1, 2]], [24, 10, 2])
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Iterable, Mapping, Sequence
+
+import numpy as np
+
+from .plan import DieTable
+from .space import Space
+
+#: Mass of one die's chain left uncounted without a depth.
+CHAIN_CUT = 1e-18
+
+Vector = tuple[int, ...]
+
+
+def face_vector(t: DieTable, face: int, names: Sequence[str], marks: Sequence[str]) -> Vector:
+    """What one face adds to each tracked quantity."""
+    return tuple(int(x) for x in faces_matrix(t, names, marks)[:, face - 1])
+
+
+def faces_matrix(t: DieTable, names: Sequence[str], marks: Sequence[str]) -> np.ndarray:
+    """What each face adds to each tracked quantity: one row per quantity,
+    one column per face."""
+    rows = []
+    for n in names:
+        if n == "successes":
+            rows.append(t.successes)
+        elif n == "total":
+            rows.append(tuple(range(1, t.sides + 1)))
+        else:
+            rows.append(t.marks[list(marks).index(n)])
+    return np.array(rows, dtype=np.int64).reshape(len(names), t.sides)
+
+
+def levels(t: DieTable) -> int:
+    """Extra dice a chain may add: the depth, or (without one) until less
+    than :data:`CHAIN_CUT` is left."""
+    if not t.explodes:
+        return 0
+    if t.depth is not None:
+        return t.depth
+    e = sum(t.explode) / t.sides
+    return max(1, math.ceil(math.log(CHAIN_CUT) / math.log(e)))
+
+
+def _bounds(V: np.ndarray, boom: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Lowest and highest values of one die with its chain, and the highest
+    of an exploding face (from the faces matrix ``V``)."""
+    lo, hi = V.min(axis=1), V.max(axis=1)
+    if k and boom.any():
+        B = V[:, boom]
+        return lo + k * np.minimum(0, B.min(axis=1)), hi + k * np.maximum(0, B.max(axis=1)), B.max(axis=1)
+    return lo, hi, lo
+
+
+def bounds(t: DieTable, names: Sequence[str], marks: Sequence[str]) -> tuple[Vector, Vector]:
+    """Lowest and highest values one die (with its chain) can add."""
+    k = levels(t)
+    lo, hi, _ = _bounds(faces_matrix(t, names, marks), np.array(t.explode, dtype=bool), k)
+    return tuple(lo.tolist()), tuple(hi.tolist())
+
+
+def die_ways(t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
+             leave_out: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
+    """One die's ways (``mode`` "count" or "exact": whole numbers over
+    ``sides ** (depth + 1)``; "float": probabilities): the values it adds
+    (one row per tracked quantity) and their ways; the faces ``leave_out``
+    (faces that count nothing) left out.
+
+    Counted in a packed space of the die's own (:mod:`.space`), wide enough
+    that no sum of a chain overflows a digit, with every value counted
+    from the die's lowest."""
+    s, k = t.sides, levels(t)
+    V = faces_matrix(t, names, marks)
+    boom = np.array(t.explode, dtype=bool) if k else np.zeros(s, dtype=bool)
+    lo, hi, top = _bounds(V, boom, k)
+    radix = (hi - lo) + np.maximum(0, top - lo) + 1
+    st = np.cumprod(np.concatenate(([1], radix[:-1])))
+    at = ((V - lo[:, None]) * st[:, None]).sum(axis=0)  # each face's place
+    size = int(at.max()) + 1
+    if mode == "float":
+        A = np.bincount(at[~boom], minlength=size) / s
+        B = np.bincount(at[boom], minlength=size) / s
+    else:
+        A = np.bincount(at[~boom], minlength=size).astype(object if mode == "exact" else np.float64)
+        B = np.bincount(at[boom], minlength=size).astype(A.dtype)
+    back = int((lo * st).sum())  # a chain's sums count from 2 lo: move them to lo
+    if not boom.any():
+        poly = A
+    elif len(set(at[boom].tolist())) == 1 and int(at[boom][0]) + back >= 0:
+        # one kind of exploding face (that adds nothing negative): the chain in one step
+        poly = _one_kind(A, B, k, s, mode, back)
+    else:
+        poly = _plus(A, B)
+        for j in range(1, k + 1):
+            poly = _plus(A * (s ** j if mode != "float" else 1), _move(np.convolve(B, poly), back))
+            if mode == "float":
+                poly = _trim(poly)
+    if leave_out:  # blank faces: at the die's zero, s**depth ways each (1 / s in probabilities)
+        w = (s ** k if mode != "float" else 1.0 / s) * len(leave_out)
+        poly = _put(poly.copy(), -back, -w)
+    idx = poly.nonzero()[0]
+    if len(names) == 1:
+        values = (idx + int(lo[0])).reshape(1, idx.size)
+    else:
+        values = lo[:, None] + (idx[None, :] // st[:, None]) % radix[:, None]
+    return values, poly[idx]
+
+
+def _one_kind(A: np.ndarray, B: np.ndarray, k: int, s: int, mode: str, back: int) -> np.ndarray:
+    """``P(k)`` when every exploding face adds the same (``B = c x**b``):
+    ``P(k) = sum_j c**j s**(k - j) x**(j b) A`` for ``j < k``, and
+    ``c**k x**(k b) (A + B)`` (in probabilities ``s`` is 1 and ``c`` the share):
+    ``A`` convolved with the coefficients set every ``b`` places, and the last term."""
+    b = int(B.nonzero()[0][0])
+    c = B[b]
+    step = b + back  # one more exploding face: its values counted from 0, not from lo
+    ones = s if mode != "float" else 1
+    last = _plus(A, B)
+    if mode == "float":
+        coef = float(c) ** np.arange(k)
+    else:
+        coef = np.array([c ** j * ones ** (k - j) for j in range(k)], dtype=A.dtype)
+    if k:
+        g = np.zeros((k - 1) * step + 1, dtype=A.dtype)
+        g[::step] = coef if step else coef.sum()
+        head = np.convolve(A, g)
+    else:
+        head = np.zeros(1, dtype=A.dtype)
+    tail = last * (c ** k)
+    out = np.zeros(max(head.size, k * step + tail.size), dtype=A.dtype)
+    out[: head.size] += head
+    out[k * step: k * step + tail.size] += tail
+    return out
+
+
+def _put(a: np.ndarray, i: int, w: Any) -> np.ndarray:
+    if i >= a.size:
+        out = np.zeros(i + 1, dtype=a.dtype)
+        out[: a.size] = a
+        a = out
+    a[i] += w
+    return a
+
+
+def _move(a: np.ndarray, by: int) -> np.ndarray:
+    """``a`` moved ``by`` packed places (down: the places left behind hold nothing)."""
+    if by == 0:
+        return a
+    if by > 0:
+        out = np.zeros(a.size + by, dtype=a.dtype)
+        out[by:] = a
+        return out
+    return a[-by:]
+
+
+def _plus(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    if a.size < b.size:
+        a, b = b, a
+    out = a.copy()
+    out[: b.size] += b
+    return out
+
+
+def _trim(a: np.ndarray) -> np.ndarray:
+    """Trailing entries far below any probability shown (counted as cut)."""
+    nz = np.flatnonzero(a > CHAIN_CUT * 1e-6)
+    return a[: nz[-1] + 1] if nz.size else a[:1]
+
+
+def pack(values: np.ndarray, ways: np.ndarray, space: Space, shift: Sequence[int]) -> np.ndarray:
+    """Ways by value (from :func:`die_ways`) as an array over the kernel's
+    packed indices, each value counted from ``shift``."""
+    idx = values[0] - shift[0] if len(shift) == 1 else (
+        (values - np.asarray(shift)[:, None]) * np.asarray(space.strides)[:, None]).sum(axis=0)
+    if ways.dtype != object:
+        return np.bincount(idx, weights=ways)
+    out = np.zeros(int(idx.max()) + 1 if idx.size else 1, dtype=object)
+    np.add.at(out, idx, ways)
+    return out
+
+
+def die_weight(t: DieTable, mode: str) -> Any:
+    """The ways of one die: ``sides ** (depth + 1)`` (1 in probabilities)."""
+    if mode == "float":
+        return 1.0
+    return t.sides ** (1 + levels(t))
+
+
+def face_weight(t: DieTable, mode: str) -> Any:
+    """The ways of one face: ``sides ** depth`` (``1 / sides`` in probabilities)."""
+    if mode == "float":
+        return 1.0 / t.sides
+    return t.sides ** levels(t)
+
+
+def ways_of(compiled: Mapping[tuple, tuple], t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
+            leave_out: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`die_ways`, read from the dice counted when the draft loaded
+    where they are there (the dice of its rules as written)."""
+    found = compiled.get((t, tuple(names), mode, tuple(leave_out)))
+    return found if found is not None else die_ways(t, names, marks, mode, leave_out)
+
+
+def compile_dice(tables: Iterable[tuple[DieTable, tuple[int, ...]]], names: Iterable[tuple[str, ...]],
+                 marks: Sequence[str]) -> dict[tuple, tuple]:
+    """The ways of each die (and without the faces a re-roll takes), for
+    each set of tracked quantities, counted and in probabilities: what a
+    draft computes once, when it loads, as an edition's tables are computed
+    at import. Read only afterwards (nothing is added per spec)."""
+    out: dict[tuple, tuple] = {}
+    for t, eligible in tables:
+        for n in names:
+            for mode in ("count", "float"):
+                if mode == "count" and t.explodes and t.depth is None:
+                    continue
+                for leave in {(), tuple(eligible)}:
+                    values, ways = die_ways(t, n, marks, mode, leave)
+                    values.flags.writeable = ways.flags.writeable = False
+                    out[(t, n, mode, leave)] = (values, ways)
+    return out

@@ -1,0 +1,368 @@
+"""A draft as an edition: one object that satisfies the edition contract
+(:class:`~venus_widgets.engine.edition.Edition`, with
+:class:`~venus_widgets.engine.table.TableRules` as ``at_table``), so that
+``register`` makes the draft an edition like any other: odds, rolls,
+by-hand entry, the log, ``explain``, the ladder, the FC's screen and the
+rule lab work with nothing written for it.
+
+The spec's fields are the draft's ``[fields]``; its ``rules`` are the
+draft's knobs (every number, :mod:`.knobs`). Everything the edition
+answers goes through a :class:`~.plan.Plan` of the spec, made once per
+spec and rules (module-level caches, emptied like the engine's others).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Mapping
+
+import numpy as np
+
+from .. import cost as _budget
+from ..caching import Results
+from ..errors import SpecError
+from ..knobs import Knob
+from ..odds import Odds
+from ..rolls import Roll
+from ..spec import Bool, Choice, CrossError, Field, Int, List, Schema
+from ..table import TableRules
+from . import cost as _cost
+from . import dice as _dice
+from . import explain as _explain
+from . import kernel, outcome, plan as _plan, rolling
+from .at_table import DraftTable
+from .errors import DraftError
+from .knobs import DraftRules
+from .model import Draft, FieldDef
+
+def _made_by_caller(key: Any) -> Any:
+    raise TypeError("made by the caller: Results.made(key, make)")
+
+
+#: Plans by (draft, spec); rules by (draft, rules): the least recently used dropped past 256.
+_MAX_CACHED = 256
+_PLAN_CACHE: "Results[tuple, _plan.Plan]" = Results(_made_by_caller, _MAX_CACHED)
+_RULES_CACHE: "Results[tuple[str, str, str], DraftRules]" = Results(_made_by_caller, _MAX_CACHED)
+
+
+def _cached(store: Results, key: Any, make: Any) -> Any:
+    """``make()`` once per key (:class:`..caching.Results`: the store read and
+    changed under a lock, the value made outside it)."""
+    return store.made(key, make)
+
+
+def _has_ego(spec: Mapping[str, Any]) -> bool:
+    from ..api import has_ego
+
+    return has_ego(spec)
+
+
+class DraftEdition:
+    """The edition of one draft (see the module)."""
+
+    def __init__(self, draft: Draft) -> None:
+        self.draft = draft
+        self.ID: str = draft.id
+        self.FEATURES: frozenset[str] = frozenset()
+        self.KNOBS: tuple[Knob, ...] = tuple(draft.knobs)
+        self._defaults: dict[str, Any] = {k.name: k.default for k in self.KNOBS}
+        self.SCHEMAS: dict[str, dict[str, Field]] = {draft.roll: self._schema(self._defaults)}
+        self.at_table: TableRules = DraftTable(self.plan, draft.roller, draft.roll, _has_ego)
+        #: the rules as written (a spec without ``rules``), as the built-in editions keep theirs
+        self.RULES: DraftRules = self._rules({})
+        self._names = tuple(f.name for f in draft.fields)
+        #: the draft's dice under its rules as written, counted once here (read only)
+        self.compiled = self._compile()
+
+    def __repr__(self) -> str:
+        return f"<draft edition {self.ID!r} ({self.draft.source_name or 'draft'}, {len(self.KNOBS)} rule knobs)>"
+
+    # -- the spec ---------------------------------------------------------------
+
+    def _schema(self, rules: Mapping[str, Any]) -> Schema:
+        fields: dict[str, Field] = {}
+        for f in self.draft.fields:
+            fields[f.name] = self._field(f, rules)
+        words = {"outcome": self.draft.outcome.name}
+        if self.draft.double is not None:
+            words["ego_spend"] = self.draft.double.label
+        return Schema(fields, words=words)
+
+    @staticmethod
+    def _field(f: FieldDef, rules: Mapping[str, Any]) -> Field:
+        if f.kind == "int":
+            assert f.hi is not None
+            hi = rules[f.hi.knob]
+            return Int(f.lo, hi, min(f.default, hi), f.help, f.label, f.group)
+        if f.kind == "choice":
+            return Choice(f.options, f.default, f.help, label=f.label, group=f.group)
+        if f.kind == "bool":
+            return Bool(f.default, f.help, f.label, f.group)
+        return List(Choice(f.options, f.options[0]), f.most, f.help, f.label, f.group)
+
+    def _compile(self) -> dict[tuple, tuple]:
+        """Count the dice of the rules as written, for every grade a group
+        can have: :func:`.dice.compile_dice` (a table the draft keeps, as an
+        edition keeps the tables it computes at import)."""
+        d, rules = self.draft, self.RULES
+        spec = {f.name: list(f.default) if f.kind == "list" else f.default for f in d.fields}
+        env = _plan.base_env(d, spec, rules)
+        tables = []
+        for g in d.groups:
+            for grade in self._grades(g, env, rules):
+                try:
+                    t = _plan.die_table(d, g, grade, env, rules)
+                    takes = _plan._eligible(d, g, t, env, rules) if d.reroll and g.name in d.reroll.groups else ()
+                except SpecError:
+                    continue  # found when a spec rolls it, with its line
+                tables.append((t, takes))
+        marks = _plan._marks(d)
+        names = {kernel.tracked_names(d, x, marks) for x in (False, True)}
+        return _dice.compile_dice(dict.fromkeys(tables), sorted(names), marks)
+
+    def _grades(self, g: Any, env: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Any]:
+        """The grades a group's dice can have: the options of the field it reads."""
+        if g.each:
+            return list(self.draft.field(g.each).options)
+        if g.grade is None:
+            return [None]
+        chosen = [f for f in self.draft.fields if f.name in g.grade.names and f.kind == "choice"]
+        if len(chosen) == 1 and g.grade.names == (chosen[0].name,):
+            return list(chosen[0].options)
+        try:
+            return [_plan.evaluate(g.grade, env, rules, self.draft)]
+        except SpecError:
+            return []
+
+    def rules_of(self, spec: Mapping[str, Any]) -> DraftRules:
+        """The rule knobs' values for ``spec`` (its ``rules`` over the draft's
+        numbers), checked together (faces within the sides, a die that can
+        stop): a :class:`SpecError` naming ``rules.<knob>``."""
+        given = spec.get("rules")
+        if not given:
+            return self.RULES
+        key = (self.ID, self.draft.digest, json.dumps(given, sort_keys=True))
+        return _cached(_RULES_CACHE, key, lambda: self._rules(given))
+
+    def _rules(self, given: Mapping[str, Any]) -> DraftRules:
+        rules = DraftRules.of(self.KNOBS, given)
+        for d in self.draft.dice:
+            sides = rules[d.sides.knob]
+            for name, fs in [("success", d.success), ("explode", d.explode), *[(f"marks.{m}", x) for m, x in d.marks]]:
+                for num in (fs.faces, fs.but) if fs is not None else ():
+                    if num is not None and any(f > sides for f in rules[num.knob]):
+                        raise SpecError(f"rules.{num.knob}", rules[num.knob], f"faces of a {sides}-sided die",
+                                        f"dice.{d.name}.sides is {sides}")
+            if d.explode is not None and d.explode.faces is not None and d.depth is not None:
+                if len(rules[d.explode.faces.knob]) == sides and rules[d.depth.knob] is None:
+                    raise SpecError(f"rules.{d.explode.faces.knob}", rules[d.explode.faces.knob],
+                                    "some faces, not all, while the depth is unbounded",
+                                    "a die must be able to stop")
+            for face, num in d.successes:
+                if face > sides:
+                    raise SpecError(f"rules.{d.sides.knob}", sides, f"at least {face}",
+                                    f"dice.{d.name}.successes names face {face}")
+        return rules
+
+    def schema_for(self, roll: str, rules: Mapping[str, Any]) -> dict[str, Field]:
+        """The fields under ``rules``: a field's ``fields.<name>.max`` knob sets its largest value."""
+        if all(rules[f.hi.knob] == self._defaults[f.hi.knob] for f in self.draft.fields if f.hi is not None):
+            return self.SCHEMAS[roll]
+        return self._schema(rules)
+
+    def plan(self, spec: Mapping[str, Any]) -> _plan.Plan:
+        """The plan of a normalized spec (cached)."""
+        rules = self.rules_of(spec)
+        key = (self.ID, self.draft.digest, spec.get("roll"), rules.key,
+               *[tuple(v) if isinstance(v, list) else v for v in (spec[n] for n in self._names)])
+        return _cached(_PLAN_CACHE, key, lambda: _plan.make_plan(self.draft, spec, rules,
+                                                                 self.compiled if rules is self.RULES else None))
+
+    def cross_checks(self, spec: dict) -> None:
+        """Counts of dice are not negative, the draft's ``[[checks]]`` hold,
+        and the odds take at most about a second: a
+        :class:`~venus_widgets.engine.spec.CrossError` with the nearest legal
+        value of the field to change."""
+        rules = self.rules_of(spec)
+        d = self.draft
+        for g in d.groups:
+            if g.count is not None and self._count(g.count, spec, rules) < 0:
+                names = [f for f in g.count.names if any(x.name == f and x.kind == "int" for x in d.fields)]
+                count = g.count
+                self._nearest(spec, names, lambda s: self._count(count, s, rules) >= 0,
+                              f"a value that leaves a count of {g.owner} dice of 0 or more "
+                              f"({g.count.expr.text})")
+        for c in d.checks:
+            if not self._holds(c.rule, spec, rules):
+                self._nearest(spec, [c.field], lambda s, c=c: self._holds(c.rule, s, rules),
+                              c.words or f"a value for which {c.rule.expr.text}", rule=c.rule.expr.text)
+        # the work of the odds: checked after these, by normalize's cost guard (self.cost)
+
+    def _count(self, s: Any, spec: Mapping[str, Any], rules: DraftRules) -> int:
+        env = _plan.base_env(self.draft, spec, rules)
+        return int(_plan.evaluate(s, env, rules, self.draft))
+
+    def _holds(self, s: Any, spec: Mapping[str, Any], rules: DraftRules) -> bool:
+        p = _plan.make_plan(self.draft, spec, rules)
+        return bool(_plan.evaluate(s, p.env, rules, self.draft))
+
+    def _nearest(self, spec: Mapping[str, Any], names: list[str], ok: Any, words: str, rule: str = "") -> None:
+        """Raise a CrossError on the last field of ``names`` that has a value
+        nearest to the given one for which ``ok`` holds (else a SpecError)."""
+        rules = self.rules_of(spec)
+        schema = self.schema_for(spec["roll"], rules)
+        for name in reversed(names):
+            kind = schema[name]
+            if not isinstance(kind, Int):
+                continue
+            v = spec[name]
+            for step in range(1, kind.hi - kind.lo + 1):
+                for cand in (v - step, v + step):
+                    if kind.lo <= cand <= kind.hi and ok({**spec, name: cand}):
+                        raise CrossError(name, v, words, rule, nearest=cand)
+        field = names[-1] if names else "edition"
+        raise SpecError(field, spec.get(field, self.ID), words, rule)
+
+    def cost(self, spec: Mapping[str, Any], exact: bool = False) -> _budget.Cost:
+        """The contract's estimate (:mod:`...cost`): the draft's :meth:`work`
+        (multiply-adds) in the engine's steps, so that :data:`.cost.LIMIT`
+        (about a second of numpy) is the engine's budget; the int fields as
+        the levers (the last first, as the draft lists the counts)."""
+        work = self.work(spec)
+        p = self.plan(spec)
+        steps = work * _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
+        levers = tuple((f.name, +1) for f in reversed(self.draft.fields) if f.kind == "int")
+        dice = float(sum(g.count for g in p.groups if g.count) + p.budget)
+        return _budget.Cost(memory=0.0, steps=steps, number="float", dice=max(dice, 1.0), levers=levers,
+                            what=f"{int(dice)} dice counted by the draft {self.ID}")
+
+    def work(self, spec: Mapping[str, Any]) -> float:
+        """The work the odds of ``spec`` take, in the units of :mod:`.cost`
+        (the kernel's convolutions, by the lengths of its arrays; infinite
+        past :data:`.cost.MAX_CELLS` packed cells: the memory's bound)."""
+        p = self.plan(spec)
+        names = kernel.tracked(p)
+        B = kernel.budget(p)
+        steps = p.draft.reroll is not None and B > 0
+        spans = []  # per group: (plan, the range of each quantity one die adds)
+        lo_all = [0] * len(names)
+        hi_all = [0] * len(names)
+        for g in p.groups:
+            if not g.count:
+                continue
+            lo, hi = _span(g.table, names, p.marks)
+            shift = [0] * len(names) if steps and g.rerollable else list(lo)
+            spans.append((g, [h - s for h, s in zip(hi, shift)]))
+            for i in range(len(names)):
+                lo_all[i] += g.count * shift[i]
+                hi_all[i] += g.count * hi[i]
+        radix = [h - l + 1 for h, l in zip(hi_all, lo_all)]
+        size = 1.0
+        strides = []
+        for r in radix:
+            strides.append(size)
+            size *= r
+        if size > _cost.MAX_CELLS:
+            return float("inf")
+        if not steps and size * size * len(spans) * 8 < _cost.LIMIT:  # a few squarings of arrays this short
+            return size * size * len(spans) * 8
+        work, plain = 0.0, 1.0
+        takers: list[tuple[Any, float]] = []
+        for g, span in spans:
+            length = 1.0 + sum(x * z for x, z in zip(span, strides))
+            if steps and g.rerollable:
+                takers.append((g, length))
+                continue
+            w, grown = _cost.power_cost(length, g.count, size)
+            w2, plain = _cost.conv(plain, grown, size) if plain > 1 else (0.0, grown)
+            work += w + w2
+        if takers:
+            chances: dict[Any, int] = {}
+            for g, _ in takers:
+                chances[g.table.chance] = chances.get(g.table.chance, 0) + 1
+            order = sorted(takers, key=lambda x: -x[0].table.chance)
+            work += _cost.reroll_cost(plain, [(g.count, length, chances[g.table.chance]) for g, length in order],
+                                      B, size)
+        return work
+
+    # -- the odds and the rolls ---------------------------------------------------
+
+    def denominator(self, spec: dict) -> int | None:
+        p = self.plan(spec)
+        return None if p.unbounded else kernel.denominator(p)
+
+    def odds(self, spec: dict, exact: bool = False) -> Odds:
+        p = self.plan(spec)
+        if exact and p.unbounded:  # the knob that makes them a fraction: a depth
+            knob = next(d.depth.knob for d in self.draft.dice if d.depth is not None and p.rules[d.depth.knob] is None)
+            raise SpecError(f"rules.{knob}", None, "a depth (a whole number) for exact odds",
+                            "dice that explode without end have no exact odds: use exact=False (the tail below "
+                            "1e-12 cut), or give the dice a depth")
+        return outcome.finish(p, kernel.count(p, exact), spec, exact)
+
+    def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
+        p = self.plan(spec)
+        if ego and not (self.draft.double is not None and p.double):
+            raise SpecError("ego", ego, "False or None: this roll has no doubling step")
+        return rolling.roll(p, spec, seed, kiss, ego)
+
+    def roll_many(self, spec: dict, n: int, seed: int) -> np.ndarray:
+        return rolling.roll_many(self.plan(spec), n, seed)
+
+    def ladder_settings(self, spec: dict) -> list[dict]:
+        return _explain.ladder_settings(self.plan(spec), spec)
+
+    def explain_steps(self, spec: dict, o: Odds) -> list:
+        return _explain.explain_steps(self.plan(spec), o)
+
+    def explain_roll(self, r: Roll) -> list[str]:
+        return _explain.explain_roll(self.plan(dict(r.spec)), r)
+
+
+def _span(t: Any, names: tuple[str, ...], marks: tuple[str, ...]) -> tuple[list[int], list[int]]:
+    """Lowest and highest values one die (with its chain) adds to each
+    quantity (as :func:`.dice.bounds`, in plain Python: it runs per spec)."""
+    k = _dice.levels(t)
+    lo, hi = [], []
+    for n in names:
+        if n == "successes":
+            row: tuple[int, ...] = t.successes
+        elif n == "total":
+            row = tuple(range(1, t.sides + 1))
+        else:
+            row = t.marks[marks.index(n)]
+        boom = [x for x, e in zip(row, t.explode) if e] if k else []
+        lo.append(min(row) + k * min(0, min(boom, default=0)))
+        hi.append(max(row) + k * max(0, max(boom, default=0)))
+    return lo, hi
+
+
+def check_draft(edition: DraftEdition) -> None:
+    """Read the draft once as a roll would at its defaults and at each
+    corner of its fields (lowest and highest), so that an expression that
+    cannot be evaluated is found on loading, with its line."""
+    from ..spec import defaults, normalize
+
+    base = defaults(edition.ID, edition.draft.roll)
+    corners = [base]
+    for f in edition.draft.fields:
+        if f.kind == "choice":
+            corners += [{**base, f.name: o} for o in f.options]
+        elif f.kind == "list" and f.options:
+            corners += [{**base, f.name: [o] * min(f.most, 1)} for o in f.options]
+    for c in corners:
+        try:
+            s = normalize(c)
+        except DraftError:
+            raise
+        except SpecError:
+            continue  # a corner the draft's own checks refuse
+        p = edition.plan(s)
+        kernel.tracked(p)
+
+
+if TYPE_CHECKING:  # mypy checks that a draft edition satisfies the contract
+    from ..edition import Edition
+
+    def _contract(e: DraftEdition) -> tuple[Edition, TableRules]:
+        return e, DraftTable(e.plan, "task", "task", _has_ego)

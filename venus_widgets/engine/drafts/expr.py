@@ -1,0 +1,332 @@
+"""The arithmetic of a draft: ``"1 + factors"``, ``"pool - trade_rate * trade"``,
+``"if(ego == 'reroll', dice, kiss)"``.
+
+A tiny language, parsed once and never passed to ``eval``: whole numbers,
+names (fields, rules, and what the dice show: ``successes``, ``total``,
+each mark), ``table[key]`` for a rule given per caliber or rank, ``+ - *``,
+``//`` (whole-number division, rounding down) and ``%``, comparisons
+(``== != < <= > >=``), ``and or not``, ``true``/``false``, 'text', and the
+functions ``min``, ``max``, ``abs`` and ``if(condition, then, else)``.
+The same expression evaluates on plain numbers or on numpy arrays (every
+cell of the odds at once).
+
+Each number written in an expression is a *slot*: its value comes from the
+rule knobs (:mod:`.knobs`), so the number in ``"1 + factors"`` is a knob
+a playtester can change.
+
+>>> e = parse("1 + factors")
+>>> e.names, e.slots
+(('factors',), 1)
+>>> e.evaluate({"factors": 2}), e.evaluate({"factors": 2}, (5,))
+(3, 7)
+>>> parse("if(ego == 'reroll', dice, kiss)").evaluate({"ego": "reroll", "dice": 4, "kiss": 1})
+4
+>>> parse("successes +* 2")
+Traceback (most recent call last):
+...
+venus_widgets.engine.drafts.expr.ExprError: 'successes +* 2' does not read at '* 2': expected a number, a name or (
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+#: Functions an expression may call, and how many arguments each takes (None: 1 or more).
+FUNCTIONS: dict[str, int | None] = {"min": None, "max": None, "abs": 1, "if": 3}
+
+_TOKEN = re.compile(r"""\s*(?:(?P<num>\d+(?:\.\d*)?)|(?P<name>[A-Za-z_][A-Za-z0-9_]*)|(?P<str>'[^']*'|"[^"]*")|"""
+                    r"""(?P<op>//|==|!=|<=|>=|[-+*/%<>()\[\],]))""")
+
+_KEYWORDS = {"and", "or", "not", "true", "false"}
+
+
+class ExprError(ValueError):
+    """An expression that does not read, or cannot be evaluated."""
+
+
+@dataclass(frozen=True)
+class Expr:
+    """A parsed expression: its text, tree, the names it reads (in order
+    of first use) and how many number slots it has."""
+
+    text: str
+    tree: tuple
+    names: tuple[str, ...]
+    slots: int
+    #: the numbers as written, one per slot (the defaults of their knobs)
+    numbers: tuple[int, ...]
+
+    def evaluate(self, env: Mapping[str, Any], numbers: Sequence[int] | None = None) -> Any:
+        """The value for the names in ``env`` and the slots' numbers (as
+        written unless ``numbers`` is given)."""
+        return _eval(self.tree, env, self.numbers if numbers is None else numbers, self.text)
+
+    @property
+    def is_number(self) -> bool:
+        """Just a number (``"2"``)."""
+        return self.tree[0] == "num"
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def parse(text: Any) -> Expr:
+    """Parse an expression (a string, a whole number, or true/false)."""
+    if isinstance(text, bool):
+        text = "true" if text else "false"
+    elif isinstance(text, int):
+        text = str(text)
+    if not isinstance(text, str) or not text.strip():
+        raise ExprError(f"{text!r} is not an expression: write a number or a formula in quotes, e.g. \"1 + factors\"")
+    if len(text) > 400:
+        raise ExprError("an expression of more than 400 characters: split it with [rules]")
+    p = _Parser(text)
+    tree = p.expr()
+    if p.peek() is not None:
+        raise p.error("the end of the expression (an operator between two terms?)")
+    names: list[str] = []
+    _names(tree, names)
+    return Expr(text.strip(), tree, tuple(names), len(p.numbers), tuple(p.numbers))
+
+
+def _names(tree: tuple, out: list[str]) -> None:
+    kind = tree[0]
+    if kind in ("name", "index") and tree[1] not in out:
+        out.append(tree[1])
+    for part in tree[1:]:
+        if isinstance(part, tuple):
+            _names(part, out)
+        elif isinstance(part, list):
+            for t in part:
+                _names(t, out)
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens: list[tuple[str, str, int]] = []
+        pos = 0
+        while pos < len(text):
+            if text[pos:].strip() == "":
+                break
+            m = _TOKEN.match(text, pos)
+            if not m or m.end() == pos:
+                raise ExprError(f"{text!r} does not read at {text[pos:].strip()!r}: only numbers, names, "
+                                "'text' and + - * // % ( ) [ ] , == != < <= > >= are allowed")
+            kind = m.lastgroup or ""
+            self.tokens.append((kind, m.group(kind), m.start(kind)))
+            pos = m.end()
+        self.i = 0
+        self.numbers: list[int] = []
+
+    def peek(self) -> tuple[str, str, int] | None:
+        return self.tokens[self.i] if self.i < len(self.tokens) else None
+
+    def error(self, expected: str) -> ExprError:
+        tok = self.peek()
+        at = self.text[tok[2]:].strip() if tok else "the end"
+        return ExprError(f"{self.text!r} does not read at {at!r}: expected {expected}")
+
+    def take(self, value: str) -> bool:
+        tok = self.peek()
+        if tok is not None and tok[1] == value and tok[0] in ("op", "name"):
+            self.i += 1
+            return True
+        return False
+
+    def expr(self) -> tuple:
+        left = self.conj()
+        while self.take("or"):
+            left = ("bin", "or", left, self.conj())
+        return left
+
+    def conj(self) -> tuple:
+        left = self.neg()
+        while self.take("and"):
+            left = ("bin", "and", left, self.neg())
+        return left
+
+    def neg(self) -> tuple:
+        if self.take("not"):
+            return ("not", self.neg())
+        return self.cmp()
+
+    def cmp(self) -> tuple:
+        left = self.sum()
+        tok = self.peek()
+        if tok is not None and tok[1] in ("==", "!=", "<", "<=", ">", ">="):
+            self.i += 1
+            right = self.sum()
+            nxt = self.peek()
+            if nxt is not None and nxt[1] in ("==", "!=", "<", "<=", ">", ">="):
+                raise self.error("one comparison at a time: write (a < b) and (b < c)")
+            return ("bin", tok[1], left, right)
+        return left
+
+    def sum(self) -> tuple:
+        left = self.term()
+        while True:
+            tok = self.peek()
+            if tok is not None and tok[1] in ("+", "-") and tok[0] == "op":
+                self.i += 1
+                left = ("bin", tok[1], left, self.term())
+            else:
+                return left
+
+    def term(self) -> tuple:
+        left = self.unary()
+        while True:
+            tok = self.peek()
+            if tok is not None and tok[1] == "/":
+                raise ExprError(f"{self.text!r}: / is not allowed: a draft counts in whole numbers, write // "
+                                "(division rounding down)")
+            if tok is not None and tok[1] in ("*", "//", "%") and tok[0] == "op":
+                self.i += 1
+                left = ("bin", tok[1], left, self.unary())
+            else:
+                return left
+
+    def unary(self) -> tuple:
+        if self.take("-"):
+            return ("neg", self.unary())
+        if self.take("+"):
+            return self.unary()
+        return self.atom()
+
+    def atom(self) -> tuple:
+        tok = self.peek()
+        if tok is None:
+            raise self.error("a number, a name or (")
+        kind, value, _ = tok
+        if kind == "num":
+            if "." in value:
+                raise ExprError(f"{self.text!r}: {value} is not a whole number; a draft counts in whole numbers")
+            self.i += 1
+            self.numbers.append(int(value))
+            return ("num", len(self.numbers) - 1)
+        if kind == "str":
+            self.i += 1
+            return ("str", value[1:-1])
+        if kind == "name":
+            if value in ("true", "false"):
+                self.i += 1
+                return ("bool", value == "true")
+            if value in _KEYWORDS:
+                raise self.error("a number, a name or (")
+            self.i += 1
+            if self.take("("):
+                if value not in FUNCTIONS:
+                    raise ExprError(f"{self.text!r}: {value}() is not a function here; the functions are "
+                                    + ", ".join(f"{f}()" for f in FUNCTIONS))
+                args = [self.expr()]
+                while self.take(","):
+                    args.append(self.expr())
+                if not self.take(")"):
+                    raise self.error(") after the arguments")
+                want = FUNCTIONS[value]
+                if (want is not None and len(args) != want) or not args:
+                    raise ExprError(f"{self.text!r}: {value}() takes {want} argument{'s' if want != 1 else ''}")
+                return ("call", value, args)
+            if self.take("["):
+                key = self.expr()
+                if not self.take("]"):
+                    raise self.error("] after the key")
+                return ("index", value, key)
+            return ("name", value)
+        if value == "(":
+            self.i += 1
+            inner = self.expr()
+            if not self.take(")"):
+                raise self.error(")")
+            return inner
+        raise self.error("a number, a name or (")
+
+
+def _is_array(*values: Any) -> bool:
+    return any(isinstance(v, np.ndarray) for v in values)
+
+
+def _eval(t: tuple, env: Mapping[str, Any], numbers: Sequence[int], text: str) -> Any:
+    kind = t[0]
+    if kind == "num":
+        return numbers[t[1]]
+    if kind == "str" or kind == "bool":
+        return t[1]
+    if kind == "name":
+        try:
+            return env[t[1]]
+        except KeyError:
+            raise ExprError(f"{text!r} reads {t[1]}, which is not known here") from None
+    if kind == "index":
+        table = env.get(t[1])
+        key = _eval(t[2], env, numbers, text)
+        if type(table) is not dict and not isinstance(table, Mapping):
+            raise ExprError(f"{text!r}: {t[1]} is not a table of values per key")
+        if isinstance(key, np.ndarray):
+            raise ExprError(f"{text!r}: a table's key cannot depend on the dice")
+        try:
+            return table[key]
+        except (KeyError, TypeError):
+            raise ExprError(f"{text!r}: {t[1]} has no value for {key!r} (it has {', '.join(map(str, table))})") from None
+    if kind == "neg":
+        return -_num(_eval(t[1], env, numbers, text), text)
+    if kind == "not":
+        v = _eval(t[1], env, numbers, text)
+        return np.logical_not(v) if _is_array(v) else not v
+    if kind == "call":
+        args = [_eval(a, env, numbers, text) for a in t[2]]
+        name = t[1]
+        if name == "if":
+            c, a, b = args
+            if _is_array(c, a, b):
+                return np.where(c, a, b)
+            return a if c else b
+        if name == "abs":
+            return np.abs(args[0]) if _is_array(args[0]) else abs(_num(args[0], text))
+        fn = np.minimum if name == "min" else np.maximum
+        if _is_array(*args):
+            out = args[0]
+            for a in args[1:]:
+                out = fn(out, a)
+            return out
+        return (min if name == "min" else max)(_num(a, text) for a in args)
+    op, a, b = t[1], _eval(t[2], env, numbers, text), _eval(t[3], env, numbers, text)
+    if op in ("and", "or"):
+        if _is_array(a, b):
+            return np.logical_and(a, b) if op == "and" else np.logical_or(a, b)
+        return (a and b) if op == "and" else (a or b)
+    if op == "==":
+        return a == b
+    if op == "!=":
+        return a != b
+    if isinstance(a, str) or isinstance(b, str):
+        raise ExprError(f"{text!r}: text can only be compared with == or !=")
+    a, b = _num(a, text), _num(b, text)
+    if op == "+":
+        return a + b
+    if op == "-":
+        return a - b
+    if op == "*":
+        return a * b
+    if op in ("//", "%"):
+        if (np.any(b == 0) if _is_array(b) else b == 0):
+            raise ExprError(f"{text!r} divides by 0")
+        return a // b if op == "//" else a % b
+    return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
+
+
+def _num(v: Any, text: str) -> Any:
+    t = type(v)
+    if t is int or t is np.ndarray or t is np.int64:
+        return v
+    if isinstance(v, str):
+        raise ExprError(f"{text!r}: {v!r} is text, not a number")
+    if isinstance(v, Mapping):
+        raise ExprError(f"{text!r}: a table of values per key needs a key, e.g. name[caliber]")
+    if isinstance(v, (bool, np.bool_)):
+        return int(v)
+    return v

@@ -1,0 +1,125 @@
+"""Every number of a draft is a rule knob.
+
+While a draft is read (:mod:`.validate`), each number of its rules gets a
+:class:`~venus_widgets.engine.knobs.Knob` named by where it stands: a
+named rule of ``[rules]`` by its name (``trade_rate``), any other number by
+its key path (``dice.d6.sides``, ``outcome.threshold``, ``fields.dice.max``;
+the second number written in one expression ``outcome.value.2``). Its
+default is the number as written, its seed sentence the rule's own
+``seed`` or the line of the draft it comes from. A spec's ``rules`` then
+changes any of them, the lab and ``vw.compare`` show them all, with
+nothing written for the draft.
+
+>>> maker = Maker()
+>>> maker.number("outcome.threshold", 1, "threshold = \\"1 + factors\\"").knob
+'outcome.threshold'
+>>> k = maker.knobs[0]
+>>> k.default, k.allowed
+(1, 'a whole number from 0 to 10')
+>>> rules = DraftRules.of(maker.knobs, {"outcome.threshold": 2})
+>>> rules["outcome.threshold"], rules.key
+(2, '{"outcome.threshold": 2}')
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Iterator, Mapping, Sequence
+
+from ..knobs import Kind, Knob, faces, optional, per, values, whole
+from .model import Num
+
+#: Where the docs explain the knobs of a draft.
+WHERE = "docs/drafts.md#every-number-is-a-rule-knob"
+
+#: Deepest explosion a knob may set (extra dice per die).
+MAX_DEPTH = 50
+
+
+def number_range(v: int) -> tuple[int, int]:
+    """The values a number's knob takes unless the draft says: from 0 (or
+    three times a negative number) to at least 10 and three times the number.
+
+    >>> number_range(2), number_range(20), number_range(-1)
+    ((0, 10), (0, 60), (-10, 10))
+    """
+    big = max(10, 3 * abs(v))
+    return (-big if v < 0 else 0, big)
+
+
+class Maker:
+    """Collects the knobs of a draft as it is read."""
+
+    def __init__(self) -> None:
+        self.knobs: list[Knob] = []
+        self._names: set[str] = set()
+
+    def _add(self, name: str, default: Any, kind: Kind, seed: str) -> Num:
+        if name in self._names:  # e.g. two numbers at one key path: the second gets a number
+            i = 2
+            while f"{name}.{i}" in self._names:
+                i += 1
+            name = f"{name}.{i}"
+        self._names.add(name)
+        self.knobs.append(Knob(name, default, kind, seed, WHERE))
+        return Num(name)
+
+    def number(self, name: str, value: int, seed: str, lo: int | None = None, hi: int | None = None) -> Num:
+        """A whole number (``lo..hi``, by default :func:`number_range`)."""
+        dlo, dhi = number_range(value)
+        lo = dlo if lo is None else lo
+        hi = dhi if hi is None else hi
+        return self._add(name, value, whole(min(lo, value), max(hi, value)), seed)
+
+    def faces(self, name: str, value: Sequence[int], sides: int, seed: str) -> Num:
+        """A list of faces of a die of ``sides`` faces (none allowed)."""
+        return self._add(name, sorted(set(value)), faces(1, max(sides, max(value, default=1)), empty=True), seed)
+
+    def per_key(self, name: str, value: Mapping[str, int], seed: str, lo: int | None = None,
+                hi: int | None = None) -> Num:
+        """A number per key (caliber, rank)."""
+        vals = list(value.values())
+        dlo, dhi = number_range(max(vals, key=abs, default=0))
+        lo = min(dlo, *vals) if lo is None else lo
+        hi = max(dhi, *vals) if hi is None else hi
+        return self._add(name, dict(value), per(tuple(value), whole(lo, hi)), seed)
+
+    def depth(self, name: str, value: int | None, seed: str) -> Num:
+        """How many extra dice an explosion may add per die (None: no limit)."""
+        return self._add(name, value, optional(whole(0, MAX_DEPTH), "no limit: the tail below 1e-12 is cut"), seed)
+
+
+class DraftRules(Mapping[str, Any]):
+    """The value of every knob of a draft for one spec (its ``rules`` over
+    the defaults): read-only and hashable, so it keys the caches."""
+
+    __slots__ = ("_values", "key")
+
+    def __init__(self, vals: Mapping[str, Any], key: str) -> None:
+        self._values = dict(vals)
+        self.key = key
+
+    @classmethod
+    def of(cls, knobs: Sequence[Knob], given: Mapping[str, Any] | None) -> "DraftRules":
+        """Checked knob by knob (a :class:`SpecError` naming ``rules.<knob>``)."""
+        chosen = values(knobs, given or {})
+        changed = {k.name: chosen[k.name] for k in knobs if chosen[k.name] != k.default}
+        return cls(chosen, json.dumps(changed, sort_keys=True))
+
+    def __getitem__(self, name: str) -> Any:
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DraftRules) and other.key == self.key
+
+    def __repr__(self) -> str:
+        return f"DraftRules({self.key})"

@@ -1,0 +1,221 @@
+"""A draft, read and checked: the plain, immutable values the kernel, the
+rolls and the table read (:mod:`.validate` builds them from the TOML).
+
+Every number of the rules is held by the name of its rule knob (see
+:mod:`.knobs`): a :class:`Num` names one, and an expression
+(:class:`~.expr.Expr`) names one per number written in it. The values come
+from the spec's rules (:class:`~.knobs.DraftRules`), the defaults being
+the numbers as written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .expr import Expr
+
+#: The groups of fields a roller shows (in this order).
+FIELD_GROUPS = ("ability", "difficulty", "help", "kiss", "consequences", "other")
+
+#: What the dice show, for expressions: the sum of the successes, the sum of the faces.
+SUCCESSES, TOTAL = "successes", "total"
+
+#: The number of every die of a roll, for expressions (a budget of every die).
+ALL_DICE = "all_dice"
+
+
+@dataclass(frozen=True)
+class Num:
+    """A number of the rules: the knob that holds it."""
+
+    knob: str
+
+
+@dataclass(frozen=True)
+class Slotted:
+    """An expression and the knob of each number written in it."""
+
+    expr: Expr
+    knobs: tuple[str, ...]
+    key: str
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.expr.names
+
+
+@dataclass(frozen=True)
+class FieldDef:
+    """A field the player sets: a whole number (``lo..hi``), one of some
+    words (``options``), yes/no, or a list of words (``most`` items)."""
+
+    name: str
+    kind: str  # "int", "choice", "bool", "list"
+    default: Any
+    label: str
+    group: str
+    help: str = ""
+    lo: int = 0
+    hi: Num | None = None
+    options: tuple[str, ...] = ()
+    most: int = 0
+
+
+@dataclass(frozen=True)
+class FaceSet:
+    """Some faces of a die: listed (one knob holds the list), or bounded
+    by expressions (``at_least``, ``at_most``: numbers in them are knobs),
+    or every face but some (``but``)."""
+
+    faces: Num | None = None
+    at_least: Slotted | None = None
+    at_most: Slotted | None = None
+    but: Num | None = None
+
+
+@dataclass(frozen=True)
+class DieDef:
+    """A kind of die: its sides, what each face counts, which faces roll
+    again and how deep."""
+
+    name: str
+    sides: Num
+    success: FaceSet | None = None
+    #: face -> the knob of its successes (faces worth other than 1 or 0)
+    successes: tuple[tuple[int, Num], ...] = ()
+    #: mark name -> faces showing it
+    marks: tuple[tuple[str, FaceSet], ...] = ()
+    explode: FaceSet | None = None
+    #: the knob of the explosion depth (its value None: unbounded)
+    depth: Num | None = None
+    #: face -> words shown beside the mark at the table
+    labels: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class GroupDef:
+    """Some dice of one kind rolled together: ``count`` of them, or one
+    per item of a list field (``each``), graded by ``grade`` (or the item)."""
+
+    name: str
+    die: str
+    owner: str
+    count: Slotted | None = None
+    each: str = ""
+    grade: Slotted | None = None
+    cancels: bool = False
+    explode: bool = True
+
+
+@dataclass(frozen=True)
+class Degree:
+    name: str
+    lowest: Num
+
+
+@dataclass(frozen=True)
+class OutcomeDef:
+    value: Slotted
+    name: str
+    unit: tuple[str, str]
+    threshold: Slotted
+    goal: Slotted | None
+    degrees: tuple[Degree, ...] = ()
+    below: str = ""
+    #: the outcome counts faces (``total``): the table marks each die "+face"
+    uses_total: bool = False
+
+
+@dataclass(frozen=True)
+class RerollDef:
+    """The re-roll step (KISS, a push): which dice, which faces, the budget, when."""
+
+    name: str
+    budget: Slotted
+    groups: tuple[str, ...]
+    #: None: the failed faces (those that count nothing)
+    faces: FaceSet | None
+    when: str  # "short" or "always"
+
+
+@dataclass(frozen=True)
+class DoubleDef:
+    """The doubling step (Ego): still short of the goal, ``adds`` more successes."""
+
+    name: str
+    adds: Slotted
+    active: Slotted | None
+    label: str
+
+
+@dataclass(frozen=True)
+class SpendItem:
+    id: str
+    text: str
+    cost: Slotted
+    default: bool = False
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CheckDef:
+    rule: Slotted
+    field: str
+    words: str
+
+
+@dataclass(frozen=True)
+class LadderDef:
+    field: str
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Words:
+    passed: str = "Passed"
+    failed: str = "Failed"
+    sentence: str = ""
+
+
+@dataclass(frozen=True)
+class RuleDef:
+    """A named rule of ``[rules]``: a number, or a number per key (caliber, rank)."""
+
+    name: str
+    knob: str
+    per: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A whole draft, checked."""
+
+    id: str
+    name: str
+    about: str
+    roll: str
+    roller: str
+    fields: tuple[FieldDef, ...]
+    rules: tuple[RuleDef, ...]
+    dice: tuple[DieDef, ...]
+    groups: tuple[GroupDef, ...]
+    outcome: OutcomeDef
+    reroll: RerollDef | None
+    double: DoubleDef | None
+    spend: tuple[SpendItem, ...]
+    checks: tuple[CheckDef, ...]
+    ladder: LadderDef | None
+    words: Words
+    #: the rule knobs (:mod:`.knobs`), in the order a playtester meets them
+    knobs: tuple[Any, ...] = ()
+    source_name: str = ""
+    digest: str = ""
+    #: key path -> line, for errors found later (a spec's rules)
+    lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    def field(self, name: str) -> FieldDef:
+        return next(f for f in self.fields if f.name == name)
+
+    def die(self, name: str) -> DieDef:
+        return next(d for d in self.dice if d.name == name)

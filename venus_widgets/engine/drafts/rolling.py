@@ -1,0 +1,247 @@
+"""Seeded rolls of a draft, by the same plan and the same policy as the
+odds: one roll die by die (:func:`roll`), many vectorised (:func:`roll_many`).
+
+The first faces come from the seed's first stream, every die at once in
+die order (groups in the draft's order), then the dice they explode into,
+round by round; the re-rolled dice's new faces from the second stream, one
+per re-rolled die in die order, then their explosions. So ``kiss=[]`` shows
+the first faces, and the same seed with the player's choice keeps them;
+inside :func:`~venus_widgets.engine.rolls.entered` the faces a table typed
+take the streams' place (``vw.enter``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..errors import SpecError
+from ..rolls import Die, Roll, in_blocks, streams
+from .kernel import budget
+from .plan import Plan, evaluate
+
+#: What the dice show, by name.
+Quantities = dict[str, Any]
+
+
+def _faces(gen: Any, sides: Sequence[int]) -> list[int]:
+    """One face per die (``sides`` of each), in one draw where the dice are alike."""
+    if not sides:
+        return []
+    if len(set(sides)) == 1:
+        return [int(f) for f in gen.integers(1, sides[0] + 1, size=len(sides))]
+    return [int(gen.integers(1, s + 1)) for s in sides]
+
+
+def quantities(plan: Plan, dice: Sequence[tuple[int, int]]) -> Quantities:
+    """``successes``, ``total`` and each mark of (group index, face) pairs."""
+    out = {"successes": 0, "total": 0, **{m: 0 for m in plan.marks}}
+    for gi, face in dice:
+        t = plan.groups[gi].table
+        out["successes"] += t.successes[face - 1]
+        out["total"] += face
+        for m, row in zip(plan.marks, t.marks):
+            out[m] += row[face - 1]
+    return out
+
+
+def value_of(plan: Plan, q: Quantities) -> Any:
+    """The outcome's value of what the dice show (numbers, or arrays of them)."""
+    return evaluate(plan.draft.outcome.value, {**plan.env, **q}, plan.rules, plan.draft)
+
+
+def degree_of(plan: Plan, v: int) -> str:
+    """The name of the degree ``v`` falls in (``""`` without degrees)."""
+    bands = sorted((plan.rules[d.lowest.knob], d.name) for d in plan.draft.outcome.degrees)
+    name = plan.draft.outcome.below
+    for low, n in bands:
+        if v >= low:
+            name = n
+    return name
+
+
+def _grade(grade: Any) -> str | int | None:
+    return grade if isinstance(grade, (str, int)) and not isinstance(grade, bool) else None
+
+
+def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
+    """A seeded roll (``kiss=None``: the step's policy; a list: those dice;
+    ``ego``: the doubling step forced on or off, None by the policy)."""
+    first, second = streams(seed)
+    gof: list[int] = []
+    for gi, g in enumerate(plan.groups):
+        gof += [gi] * g.count
+    faces = _faces(first, [plan.groups[gi].table.sides for gi in gof])
+    dice = [_die(plan, i, gi, f, f) for i, (gi, f) in enumerate(zip(gof, faces))]
+    _explode(plan, first, dice, gof, list(range(len(faces))))
+    v0 = value_of(plan, quantities(plan, [(gof[d.index], d.after) for d in dice]))
+    eligible = [i for i, f in enumerate(faces) if f in plan.groups[gof[i]].eligible]
+    rr = plan.draft.reroll
+    if kiss is None:
+        chosen: list[int] = []
+        cap = budget(plan)
+        if rr is not None and cap and (rr.when == "always" or v0 < plan.goal):
+            order = sorted(eligible, key=lambda i: (-plan.groups[gof[i]].table.chance, faces[i], i))
+            chosen = sorted(order[:cap])
+    else:
+        chosen = _check(plan, faces, kiss, eligible)
+    for i, f in zip(chosen, _faces(second, [plan.groups[gof[i]].table.sides for i in chosen])):
+        dice[i] = _die(plan, i, gof[i], faces[i], f, kissed=True)
+    _explode(plan, second, dice, gof, chosen)
+    q = quantities(plan, [(gof[d.index], d.after) for d in dice])
+    v = value_of(plan, q)
+    spent = False
+    d = plan.draft.double
+    if d is not None and plan.double:
+        adds = int(evaluate(d.adds, {**plan.env, **q}, plan.rules, plan.draft))
+        spent = (bool(ego) if ego is not None else v < plan.goal) and adds > 0
+        if spent:
+            v = value_of(plan, {**q, "successes": q["successes"] + adds})
+            mark = d.adds.expr.text.strip()
+            if mark in plan.marks:  # each die showing the mark counts once more
+                row = plan.marks.index(mark)
+                dice = [x if not plan.groups[gof[x.index]].table.marks[row][x.after - 1] else
+                        Die(x.index, x.owner, x.grade, x.sides, x.before, x.after, x.kissed, x.scores + 1,
+                            x.exploded_from) for x in dice]
+    v = int(v)
+    details: dict[str, Any] = {"threshold": plan.threshold, "goal": plan.goal, "successes_before_kiss": int(v0),
+                               "successes": q["successes"], "total": q["total"],
+                               **{m: q[m] for m in plan.marks}}
+    if plan.draft.outcome.degrees:
+        details["degree"] = degree_of(plan, v)
+    return Roll(spec=spec, seed=seed, dice=tuple(dice), outcome=v, passed=v >= plan.threshold,
+                goal_reached=v >= plan.goal, kissed=tuple(chosen), ego_spent=spent, details=details)
+
+
+def _die(plan: Plan, i: int, gi: int, before: int, after: int, kissed: bool = False,
+         src: int | None = None) -> Die:
+    g = plan.groups[gi]
+    return Die(i, g.owner, _grade(g.grade), g.table.sides, before, after, kissed, g.table.successes[after - 1],
+               exploded_from=src)
+
+
+def _explode(plan: Plan, gen: Any, dice: list[Die], gof: list[int], start: Sequence[int]) -> None:
+    """Add the dice that ``start`` explode into, round by round (``exploded_from``
+    set), to ``dice`` and their groups to ``gof``."""
+    level = {i: 0 for i in start}
+    pending = [i for i in start if _boom(plan, gof[i], dice[i].after, 0)]
+    while pending:
+        new = _faces(gen, [plan.groups[gof[i]].table.sides for i in pending])
+        nxt = []
+        for src, f in zip(pending, new):
+            idx = len(dice)
+            dice.append(_die(plan, idx, gof[src], f, f, src=src))
+            gof.append(gof[src])
+            level[idx] = level[src] + 1
+            if _boom(plan, gof[src], f, level[idx]):
+                nxt.append(idx)
+        pending = nxt
+
+
+def _boom(plan: Plan, gi: int, face: int, level: int) -> bool:
+    t = plan.groups[gi].table
+    return t.explode[face - 1] and (t.depth is None or level < t.depth)
+
+
+def _check(plan: Plan, faces: Sequence[int], kiss: Sequence[int], eligible: Sequence[int]) -> list[int]:
+    """The dice the player re-rolls, checked: each a die, each once, a face
+    the step takes, within the budget."""
+    rr = plan.draft.reroll
+    n = len(faces)
+    name = rr.name if rr is not None else "re-roll"
+    for i in kiss:
+        if not 0 <= i < n:
+            raise SpecError("kiss", list(kiss), f"die indices from 0 to {n - 1}", f"this roll has {n} dice")
+    if len(set(kiss)) != len(kiss):
+        raise SpecError("kiss", list(kiss), "each die at most once")
+    for i in kiss:
+        if i not in eligible:
+            why = f"die {i + 1} shows {faces[i]}" if rr is not None else "this draft has no re-roll step"
+            raise SpecError("kiss", list(kiss), f"dice the {name} step may take", why)
+    cap = plan.budget if rr is not None else 0
+    if len(kiss) > cap:
+        raise SpecError("kiss", list(kiss), f"at most {cap} dice (the {name} budget)")
+    return sorted(kiss)
+
+
+# --------------------------------------------------------------------------
+# Many rolls, vectorised
+# --------------------------------------------------------------------------
+
+
+def roll_many(plan: Plan, n: int, seed: int) -> np.ndarray:
+    """Outcomes of ``n`` rolls by the policy, vectorised in blocks."""
+    return in_blocks(n, seed, lambda rows, g1, g2: _block(plan, rows, g1, g2))
+
+
+def _add(plan: Plan, gi: int, faces: np.ndarray, q: Quantities) -> None:
+    """Add what ``faces`` (rows x dice; 0: no die) show."""
+    t = plan.groups[gi].table
+    live = faces > 0
+    at = np.maximum(faces, 1) - 1
+    q["successes"] += np.where(live, np.asarray(t.successes)[at], 0).sum(axis=1)
+    q["total"] += np.where(live, faces, 0).sum(axis=1)
+    for m, row in zip(plan.marks, t.marks):
+        q[m] += np.where(live, np.asarray(row)[at], 0).sum(axis=1)
+
+
+def _chain(plan: Plan, gi: int, faces: np.ndarray, gen: np.random.Generator, q: Quantities) -> None:
+    """Add what the explosions of ``faces`` (0: no die) show."""
+    t = plan.groups[gi].table
+    if not t.explodes:
+        return
+    boom = np.asarray(t.explode)
+    live = (faces > 0) & boom[np.maximum(faces, 1) - 1]
+    level = 0
+    while live.any() and (t.depth is None or level < t.depth):
+        new = np.where(live, gen.integers(1, t.sides + 1, size=faces.shape), 0)
+        _add(plan, gi, new, q)
+        live = live & boom[np.maximum(new, 1) - 1]
+        level += 1
+
+
+def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generator) -> np.ndarray:
+    q: Quantities = {k: np.zeros(rows, dtype=np.int64) for k in ("successes", "total", *plan.marks)}
+    ranks = {c: i for i, c in enumerate(sorted({g.table.chance for g in plan.groups}, reverse=True))}
+    takes: list[tuple[int, np.ndarray, np.ndarray]] = []  # (group, faces, order key)
+    index = 0
+    for gi, g in enumerate(plan.groups):
+        if not g.count:
+            continue
+        faces = g1.integers(1, g.table.sides + 1, size=(rows, g.count))
+        _add(plan, gi, faces, q)
+        _chain(plan, gi, faces, g1, q)
+        if g.eligible:
+            key = ranks[g.table.chance] * 1_000_000 + faces * 1_000 + (index + np.arange(g.count))[None, :]
+            key = np.where(np.isin(faces, g.eligible), key, np.iinfo(np.int64).max)
+            takes.append((gi, faces, key))
+        index += g.count
+    rr = plan.draft.reroll
+    cap = budget(plan)
+    if rr is not None and cap and takes:
+        v0 = np.broadcast_to(np.asarray(value_of(plan, q)), (rows,))
+        go = (v0 < plan.goal) if rr.when == "short" else np.ones(rows, dtype=bool)
+        key = np.concatenate([k for _, _, k in takes], axis=1)
+        ok = key < np.iinfo(np.int64).max
+        order = np.argsort(key, axis=1, kind="stable")
+        ranked = np.take_along_axis(ok, order, axis=1)
+        picked = ranked & (np.cumsum(ranked, axis=1) <= cap) & go[:, None]
+        take = np.zeros_like(ok)
+        np.put_along_axis(take, order, picked, axis=1)
+        start = 0
+        for gi, faces, _ in takes:
+            t = take[:, start:start + faces.shape[1]]
+            start += faces.shape[1]
+            new = np.where(t, g2.integers(1, plan.groups[gi].table.sides + 1, size=t.shape), 0)
+            _add(plan, gi, new, q)
+            _chain(plan, gi, new, g2, q)
+    v = np.broadcast_to(np.asarray(value_of(plan, q), dtype=np.int64), (rows,))
+    d = plan.draft.double
+    if d is not None and plan.double:
+        adds = np.broadcast_to(np.asarray(evaluate(d.adds, {**plan.env, **q}, plan.rules, plan.draft),
+                                          dtype=np.int64), (rows,))
+        more = np.where(v < plan.goal, adds, 0)
+        v = np.broadcast_to(np.asarray(value_of(plan, {**q, "successes": q["successes"] + more}), dtype=np.int64),
+                            (rows,))
+    return np.array(v, dtype=np.int64)

@@ -1,0 +1,63 @@
+"""What the kernel counts: the joint values of the quantities a draft's
+outcome reads (``successes``, each mark, ``total``), packed into one whole
+number per combination so that adding the dice of a roll is one ``numpy``
+convolution of two 1-D arrays.
+
+Each quantity is a digit of a mixed-radix number, the radix large enough
+for every value the roll can reach: adding two packed numbers then adds
+each quantity, with no carry from one digit into the next. ``successes``
+is the most significant digit, so the high end of an array is where the
+exploding dice's tail lies (and where float odds trim it).
+
+>>> s = Space(("total", "successes"), (3, 0), (16, 4))
+>>> s.size, s.strides
+(64, (1, 16))
+>>> s.pack({"total": 5, "successes": 1}, {"total": 3, "successes": 0})
+18
+>>> int(s.values()["successes"][18]), int(s.values()["total"][18])
+(1, 5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Space:
+    """Quantities (least significant first), each from ``lo`` with ``radix`` values."""
+
+    names: tuple[str, ...]
+    lo: tuple[int, ...]
+    radix: tuple[int, ...]
+    _values: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+
+    @property
+    def strides(self) -> tuple[int, ...]:
+        out, s = [], 1
+        for r in self.radix:
+            out.append(s)
+            s *= r
+        return tuple(out)
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for r in self.radix:
+            n *= r
+        return n
+
+    def pack(self, vector: Mapping[str, int], shift: Mapping[str, int]) -> int:
+        """The packed index of ``vector - shift`` (each digit from 0)."""
+        return sum((vector[n] - shift[n]) * s for n, s in zip(self.names, self.strides))
+
+    def values(self) -> dict[str, np.ndarray]:
+        """Each quantity's value at every packed index (``lo`` + its digit)."""
+        if not self._values:
+            idx = np.arange(self.size)
+            for n, lo, r, s in zip(self.names, self.lo, self.radix, self.strides):
+                self._values[n] = lo + (idx // s) % r
+        return self._values
