@@ -31,8 +31,10 @@ test: $(STAMP)
 	  --nbval --nbval-sanitize-with notebooks/nbval_sanitize.cfg tests notebooks
 	node --test js/tests/
 
+## Python tests without a browser and without the network (the Lite site's
+## build, marked `network`, fetches from pip and npm registries: `make test` runs it).
 test-python: $(STAMP)
-	$(BIN)/python -m pytest -p no:cacheprovider -m "not browser"
+	$(BIN)/python -m pytest -p no:cacheprovider -m "not browser and not network"
 
 test-browser: $(STAMP)
 	bash scripts/ensure-tools.sh
@@ -47,6 +49,7 @@ test-js:
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_odds.py $(BENCH_ARGS)
 	$(BIN)/python benchmarks/bench_lab.py
+	$(BIN)/python benchmarks/bench_advice.py
 	$(MAKE) --no-print-directory bench-widgets
 
 ## Widget latency in JupyterLab + Chromium: slider -> odds vs a trivial round trip.

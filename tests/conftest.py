@@ -32,3 +32,10 @@ def pytest_runtest_makereport(item, call):
     if IN_CI and report.skipped and not hasattr(report, "wasxfail"):
         report.outcome = "failed"
         report.longrepr = f"skipped in CI (CI=true), which counts as a failure: {report.longrepr}"
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--edition", action="append", default=[], metavar="MODULE",
+        help="also run tests/test_edition_contract.py on the edition in MODULE (an importable module "
+             "or package satisfying the edition contract; registered for the run). May be given twice.")

@@ -501,7 +501,7 @@ def test_heavy_advice_groups_equivalent_dice(rank, faces):
     interchangeable, so each such group of choices is listed once". For the
     largest rolls (23 main dice and a help die, a budget of 40, Ego) the
     options are counted per group, each priced exactly (10,800 options
-    before; the time it takes is benchmarks/bench_caches.py's to measure)."""
+    before; benchmarks/bench_advice.py times advise and kiss_odds on them)."""
     spec = dict(HEAVY, rank=rank)
     assert len(faces) == 24
     a = vw.advise(spec, faces)

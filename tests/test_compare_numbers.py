@@ -29,7 +29,7 @@ from venus_widgets.engine.knobs import values as knob_values
 from venus_widgets.engine.merge import best_subset, try_merge
 from venus_widgets.engine.quantities import GOAL, PASS, reported
 
-EDITIONS = ("playtest", "playsheet", "agora", "heresy", "vers")
+EDITIONS = _edition.BUILT_IN  # the one list of editions
 SETTINGS = settings(max_examples=int(os.environ.get("VW_EXAMPLES", 60)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
 

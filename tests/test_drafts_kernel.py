@@ -410,3 +410,28 @@ def test_drafts_written_from_the_docs_alone(loaded):
     for n in (1, 2, 3):
         s = normalize({"edition": "d10-pool", "dice": n, "difficulty": 2})
         assert dict(vw.odds(s, exact=True).distribution) == {k: v for k, v in brute(ed.plan(s)).items() if v}
+
+
+@pytest.mark.parametrize("draft, spec", [
+    # found by tests/test_edition_contract.py's knob test: an exploding face that adds nothing
+    # (Heresy's 6 once only 1s succeed) raised "slice step cannot be zero"
+    ("heresy.toml", {"pool": 3, "black": 1, "rules": {"dice.d6.success": [1], "dice.d6.depth": 2}}),
+    # a d2 on which no face reaches the success_from of its caliber raised "v cannot be empty"
+    ("playtest.toml", {"dice": 2, "kiss": 1, "rules": {"dice.d6.sides": 2}}),
+])
+def test_knob_values_found_by_the_contract_suite_count_exactly(draft, spec):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from every_roll import every_roll, law
+
+    ed = load_edition(draft)
+    try:
+        s = normalize({"edition": ed.ID, **spec})
+        counted = law(every_roll(lambda: edition.get(ed.ID).roll(s, 0)))
+        o = vw.odds(s, exact=True)
+        assert {k: v for k, v in o.distribution.items() if v} == counted["distribution"]
+        assert o.p_pass == counted["p_pass"]
+    finally:
+        edition.unregister(ed.ID)

@@ -218,3 +218,16 @@ def test_a_draft_loaded_again_gets_rollers_of_its_new_fields():
             {"edition": "vers-again", "skill": 4}).p_pass
     finally:
         edition.unregister("vers-again")
+
+
+def test_a_roll_below_zero_survives_the_log():
+    """Found by tests/test_edition_contract.py: a roll whose outcome is below
+    0 (Heresy's net successes, a foul failure) logged nothing bought, and
+    the import refused it: "'spent' is []; allowed ... costing at most -1"."""
+    spec = {"edition": "heresy-draft", "pool": 1, "black": 3}
+    seed = _seed(spec, lambda r: r.outcome < 0)
+    w = vw.PoolRoller(edition="heresy-draft", pool=1, black=3, seed=seed)
+    w.roll_dice()
+    assert w.table["outcome"] < 0
+    back = RollLog()
+    assert back.import_text(w.log.to_json()) == 1 and back.entries == w.log.entries

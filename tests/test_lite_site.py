@@ -34,7 +34,7 @@ SCRIPT = ROOT / "scripts" / "build_lite.py"
 # Pyodide's compiled packages the notebooks need: matplotlib and what it needs that is not pure Python.
 COMPILED = ["numpy", "matplotlib", "contourpy", "kiwisolver", "pillow"]
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.network]  # a cold build fetches from pip and npm registries
 
 
 def build_env() -> dict[str, str]:

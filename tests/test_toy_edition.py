@@ -46,7 +46,7 @@ def _brute(s) -> dict[int, Fraction]:
 
 
 def test_registered_and_gone_after(toy):
-    assert "toy" in edition.ids() and edition.get("toy") is toy
+    assert "toy" in edition.ids() and edition.get("toy").source is toy
     edition.unregister("toy")
     assert "toy" not in edition.ids()
     with pytest.raises(vw.SpecError, match="edition"):

@@ -8,6 +8,11 @@ and replay, without a change to the package's widgets or front end.
 
 Faces: 1 is tails, 2 is heads. The policy of ``odds`` (and of ``roll`` with
 ``kiss=None``) KISSes tails coins, first ones first, while the budget lasts.
+A roll tosses the coins on the first stream, then one coin per KISSed coin,
+in coin order, on the second (as every edition does: a table types those
+faces by hand). It writes only what the contract requires, and its samples:
+no rule knobs, no cross-field rule but the threshold's, the table answers
+it needs (the rest are the contract's defaults).
 """
 
 from __future__ import annotations
@@ -19,23 +24,14 @@ from typing import Sequence
 import numpy as np
 
 from venus_widgets.engine.errors import SpecError
+from venus_widgets.engine.explain import Step
 from venus_widgets.engine.odds import Odds
 from venus_widgets.engine.rolls import Die, Roll, in_blocks, streams
+from venus_widgets.engine.samples import ByHand, Samples
 from venus_widgets.engine.spec import Field, Int
 
 ID = "toy"
-FEATURES: frozenset[str] = frozenset()
 
-#: The toy has no rule a playtester may change.
-KNOBS: tuple = ()
-
-
-def rules_of(spec: dict) -> None:
-    return None
-
-
-def schema_for(roll: str, rules: None) -> dict:
-    return SCHEMAS[roll]
 HEADS, TAILS = 2, 1
 
 SCHEMAS: dict[str, dict[str, Field]] = {
@@ -96,9 +92,9 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     first, again = streams(seed)
     faces = [int(x) for x in first.integers(1, 3, size=spec["coins"])]
     chosen = _policy(faces, spec["kiss"]) if kiss is None else _check_kiss(spec, faces, list(kiss))
-    redo = [int(x) for x in again.integers(1, 3, size=spec["coins"])]
-    dice = tuple(Die(i, "own", None, 2, f, redo[i] if i in chosen else f, i in chosen,
-                     int((redo[i] if i in chosen else f) == HEADS)) for i, f in enumerate(faces))
+    redo = dict(zip(chosen, (int(x) for x in again.integers(1, 3, size=len(chosen)))))  # one per KISSed coin
+    dice = tuple(Die(i, "own", None, 2, f, redo.get(i, f), i in redo, int(redo.get(i, f) == HEADS))
+                 for i, f in enumerate(faces))
     heads = sum(d.scores for d in dice)
     before = sum(1 for f in faces if f == HEADS)
     return Roll(spec, seed, dice, heads, heads >= spec["threshold"], heads >= spec["threshold"], tuple(chosen),
@@ -121,13 +117,26 @@ def ladder_settings(spec: dict) -> list[dict]:
     return [{**spec, "kiss": k} for k in range(SCHEMAS["task"]["kiss"].hi + 1)]  # type: ignore[attr-defined]
 
 
-def explain_steps(spec: dict, o: Odds) -> list:
-    return [f"{spec['coins']} coins, heads count; up to {spec['kiss']} tails flipped again; "
-            f"P(at least {spec['threshold']} heads) = {o.p_pass:.4f}"]
+def explain_steps(spec: dict, o: Odds) -> list[Step]:
+    return [Step(f"{spec['coins']} coins, heads count; up to {spec['kiss']} tails flipped again"),
+            Step(f"at least {spec['threshold']} heads", o.p_pass, "=")]
 
 
 def explain_roll(r: Roll) -> list[str]:
     return [f"{r.outcome} heads against threshold {r.spec['threshold']}"]
+
+
+#: The rolls the contract tests try the toy on (tests/test_edition_contract.py).
+SAMPLES = Samples(
+    small=({"roll": "task", "coins": 3, "kiss": 2, "threshold": 2}, {"roll": "task", "coins": 1, "kiss": 0, "threshold": 1}),
+    large=({"roll": "task", "coins": 8, "kiss": 3, "threshold": 8},),
+    by_hand=(
+        # one head; the first tails coin is flipped again and shows heads: two heads, a pass
+        ByHand({"roll": "task", "coins": 3, "kiss": 1, "threshold": 2}, faces=(1, 2, 1), kiss=(0,), kiss_faces=(2,),
+               outcome=2, passed=True),
+        ByHand({"roll": "task", "coins": 2, "kiss": 0, "threshold": 1}, faces=(1, 1), outcome=0, passed=False),
+    ),
+)
 
 
 from . import at_table  # noqa: E402,F401  (last: it imports this package)

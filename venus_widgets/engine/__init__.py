@@ -14,7 +14,8 @@ from .odds import Odds
 from .party import PartyLadder, party_ladder
 from .rolls import Die, Roll
 from .solve import Solution, ladder, solve
-from .spec import EDITIONS, defaults, describe, normalize, schema
+from .edition import BUILT_IN as EDITIONS  # the one list of built-in editions; edition.ids() adds registered ones
+from .spec import defaults, describe, normalize, schema
 
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",

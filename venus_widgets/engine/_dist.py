@@ -12,6 +12,8 @@ editions move theirs here, convolutions and tables). Float or exact: a
 from __future__ import annotations
 
 import math
+from typing import Any
+
 from .caching import cached
 
 import numpy as np
@@ -19,7 +21,7 @@ import numpy as np
 from .exact import array
 
 
-def binom(n: int, p) -> np.ndarray:
+def binom(n: int, p: Any) -> np.ndarray:
     """Binomial(n, p) pmf over 0..n (exact for a Fraction ``p``)."""
     if not isinstance(p, float):
         return array((math.comb(n, i) * p**i * (1 - p) ** (n - i) for i in range(n + 1)), True)
@@ -45,7 +47,7 @@ def sum_ways(n: int, sides: int) -> np.ndarray:
 # -- counting in integers (exact in float64 below 2**53) ----------------------------
 
 
-def count_dtype(denominator: int, exact: bool):
+def count_dtype(denominator: int, exact: bool) -> Any:
     """The dtype to count in when every probability is a whole number of
     ``1 / denominator``: float64 holds every integer below 2**53 exactly (so
     sums and products of counts below the denominator are exact, in any
@@ -65,7 +67,7 @@ _COMB_FLOAT = _COMB.astype(np.float64)
 _COMB.flags.writeable = _COMB_FLOAT.flags.writeable = False
 
 
-def comb_table(n: int, dtype=np.float64) -> np.ndarray:
+def comb_table(n: int, dtype: Any = np.float64) -> np.ndarray:
     """``C(r, k)`` for ``0 <= k, r <= n`` (0 for ``k > r``), read-only:
     Python ints with ``dtype=object``, else float64 (exact to row 55).
 
@@ -86,7 +88,7 @@ _POW_FLOAT = _POW.astype(np.float64)
 _POW.flags.writeable = _POW_FLOAT.flags.writeable = False
 
 
-def whole_powers(a: int, n: int, dtype=np.float64) -> np.ndarray:
+def whole_powers(a: int, n: int, dtype: Any = np.float64) -> np.ndarray:
     """``a**0 .. a**n`` (Python ints with ``dtype=object``: exact; in
     float64 exact while below 2**53), read-only.
 
@@ -99,7 +101,7 @@ def whole_powers(a: int, n: int, dtype=np.float64) -> np.ndarray:
     return np.array([a**i for i in range(n + 1)], dtype=dtype)
 
 
-def pascal_counts(n: int, a: int, b: int, dtype=np.float64) -> np.ndarray:
+def pascal_counts(n: int, a: int, b: int, dtype: Any = np.float64) -> np.ndarray:
     """``out[r, k] = C(r, k) a**k b**(r - k)`` for ``0 <= k <= r <= n``
     (0 above the diagonal): the ways ``r`` dice give ``k`` hits when a die
     hits on ``a`` faces and misses on ``b`` (exact in float64 while

@@ -55,10 +55,10 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-def cached(maxsize: int) -> Callable[[Callable[..., V]], Callable[..., V]]:
+def cached(maxsize: int) -> Callable[[Callable[..., V]], "functools._lru_cache_wrapper[V]"]:
     """``functools.lru_cache(maxsize)`` whose numpy results are read-only."""
 
-    def wrap(fn: Callable[..., V]) -> Callable[..., V]:
+    def wrap(fn: Callable[..., V]) -> "functools._lru_cache_wrapper[V]":
         @functools.lru_cache(maxsize=maxsize)
         @functools.wraps(fn)
         def inner(*args: Any, **kwargs: Any) -> V:

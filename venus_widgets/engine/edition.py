@@ -1,17 +1,25 @@
 """The edition contract: what every edition provides, with the same names.
 
-An edition is a package under :mod:`venus_widgets.engine.editions` whose
-module satisfies :class:`Edition` (a :class:`typing.Protocol`; a module
-can satisfy a protocol, and ``tests/test_contract.py`` has mypy check that
-each does). Everything else (the public API, the solver, the explanations,
-the widgets and the front end) asks the edition through this contract and
-never names an edition.
+An edition is a package under :mod:`venus_widgets.engine.editions` (or any
+module or object, registered with :func:`register`) that satisfies
+:class:`Edition`. Everything else (the public API, the solver, the
+explanations, the widgets and the front end) asks the edition through this
+contract and never names an edition.
+
+:mod:`.contract` lists every member once (what it is, how it is called, the
+default of an optional one): :func:`register` checks an edition against it
+and refuses a broken one with one error naming every member that is
+missing or of the wrong kind, and the registry hands out each edition
+complete (:class:`Edition`: every member there, the optional ones an
+edition leaves out at their defaults). :class:`EditionSource` is the part
+an edition must write, which the type checker checks for the built-in ones
+(``editions/__init__.py``).
 
 Optional features are declared in ``FEATURES`` (not found with
 ``hasattr``):
 
 - ``"advise"``: the player chooses the dice to KISS, so :func:`advise`
-  and :func:`kiss_odds` have answers;
+  has answers;
 - ``"kiss_odds"``: the odds of one KISS choice;
 - ``"vary"``: ``vary_values`` lists the values a field runs through for
   :func:`~venus_widgets.engine.solve.solve`.
@@ -19,7 +27,6 @@ Optional features are declared in ``FEATURES`` (not found with
 The functions take a spec already normalized by
 :func:`venus_widgets.engine.spec.normalize` (plain dict, every field set).
 
->>> from venus_widgets.engine.edition import get, ids
 >>> ids()
 ('playtest', 'playsheet', 'agora', 'heresy', 'vers')
 >>> get("agora").ID
@@ -35,19 +42,22 @@ from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 import numpy as np
 
+from . import contract as _contract
 from .errors import SpecError
 from .knobs import Knob
 from .odds import Odds
 from .rolls import Roll
-from .table import TableRules
+from .samples import Samples
+from .table import TableRules, TableSource
 
 if TYPE_CHECKING:
     from .cost import Cost
     from .spec import Field
 
 
-class Edition(Protocol):
-    """One edition of the rules (or a comparison system).
+class EditionSource(Protocol):
+    """What an edition must write (the optional members of :class:`Edition`
+    take their defaults, :mod:`.contract`).
 
     ``odds(spec, exact=True)`` counts in :class:`fractions.Fraction` (any
     size); ``denominator(spec)`` is a common denominator of every
@@ -55,27 +65,9 @@ class Edition(Protocol):
     (exploding dice)."""
 
     ID: str
-    FEATURES: frozenset[str]
     #: roll kind -> field name -> field kind (:mod:`.spec`), in display order;
     #: the first kind with a check is the default roll
     SCHEMAS: dict[str, dict[str, Field]]
-
-    #: the rules a playtester may change (:mod:`.knobs`), in display order;
-    #: a spec's ``rules`` overrides them
-    KNOBS: tuple[Knob, ...]
-
-    def rules_of(self, spec: dict) -> Any:
-        """The edition's rule values for ``spec`` (its ``rules`` over the
-        defaults): the object its kernels take. Raises :class:`SpecError`
-        naming ``rules.<knob>`` for knobs that cannot go together."""
-
-    def schema_for(self, roll: str, rules: Any) -> dict[str, Field]:
-        """The fields of ``roll`` under ``rules`` (what :meth:`rules_of`
-        gives): ``SCHEMAS[roll]`` with the ranges the rules set."""
-
-    def cross_checks(self, spec: dict) -> None:
-        """Raise :class:`SpecError` for values that break a rule tying
-        several fields together (each field already checked alone)."""
 
     def denominator(self, spec: dict) -> int | None: ...
 
@@ -102,11 +94,42 @@ class Edition(Protocol):
     #: contributed, what successes buy, the result sentence, the what-if
     #: hints and which roller (check, task, pool) rolls which kind. The
     #: widgets ask only this (``editions/<id>/at_table.py``).
-    at_table: TableRules
+    @property
+    def at_table(self) -> TableSource: ...
 
 
-class Advising(Edition, Protocol):
-    """An edition with ``"advise"`` and ``"kiss_odds"`` in its FEATURES."""
+class Edition(EditionSource, Protocol):
+    """One edition of the rules (or a comparison system), as the registry
+    hands it out: every member of the contract."""
+
+    FEATURES: frozenset[str]
+
+    #: the rules a playtester may change (:mod:`.knobs`), in display order;
+    #: a spec's ``rules`` overrides them
+    KNOBS: tuple[Knob, ...]
+
+    #: the rolls the contract tests try the edition on
+    SAMPLES: Samples
+
+    def rules_of(self, spec: dict) -> Any:
+        """The edition's rule values for ``spec`` (its ``rules`` over the
+        defaults): the object its kernels take. Raises :class:`SpecError`
+        naming ``rules.<knob>`` for knobs that cannot go together."""
+
+    def schema_for(self, roll: str, rules: Any) -> dict[str, Field]:
+        """The fields of ``roll`` under ``rules`` (what :meth:`rules_of`
+        gives): ``SCHEMAS[roll]`` with the ranges the rules set."""
+
+    def cross_checks(self, spec: dict) -> None:
+        """Raise :class:`SpecError` for values that break a rule tying
+        several fields together (each field already checked alone)."""
+
+    @property
+    def at_table(self) -> TableRules: ...
+
+
+class Advising(Protocol):
+    """The members of ``"advise"`` and ``"kiss_odds"`` in FEATURES."""
 
     def advise(self, spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Any: ...
 
@@ -114,7 +137,15 @@ class Advising(Edition, Protocol):
                   ego: bool | None = None) -> dict[str, float]: ...
 
 
-#: The editions that ship with the package, in the order users meet them.
+class Varying(Protocol):
+    """The member of ``"vary"`` in FEATURES."""
+
+    def vary_values(self, spec: dict, field: str) -> list | None: ...
+
+
+#: The editions that ship with the package, in the order users meet them:
+#: the one list of them (``vw.EDITIONS`` is this tuple; :func:`ids` adds the
+#: registered ones).
 BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
 
 _REGISTRY: dict[str, Any] = {}
@@ -123,8 +154,28 @@ _REGISTRY: dict[str, Any] = {}
 def register(edition: Any) -> None:
     """Add an edition (a module or object satisfying :class:`Edition`) to
     the registry under its ``ID``; a second edition with the same id
-    replaces the first (so a test can register a toy edition)."""
-    _REGISTRY[edition.ID] = edition
+    replaces the first (so a test can register a toy edition).
+
+    The edition is checked first (:func:`.contract.check`): one
+    :class:`~.contract.ContractError` names every member that is missing or
+    of the wrong kind, and a refused edition leaves the registry as it was.
+    The registry keeps it complete: the optional members it leaves out take
+    their defaults (:mod:`.contract`), and :func:`get` hands out that
+    complete view (its ``source`` is the edition as given; its members are
+    read once, here: an edition changed afterwards is registered again).
+
+    >>> import types
+    >>> try:
+    ...     register(types.SimpleNamespace(ID="coins", odds=len, SCHEMAS={"task": {}}))
+    ... except TypeError as err:
+    ...     print(str(err).splitlines()[0]); print(*[name for name, _, _ in err.problems])
+    the edition 'coins' (SimpleNamespace) does not satisfy the edition contract (docs/architecture.md#the-contract); change these 9 members:
+    denominator cost odds roll roll_many ladder_settings explain_steps explain_roll at_table
+    """
+    problems = _contract.check(edition)
+    if problems:
+        raise _contract.ContractError(_contract.describe(edition), problems)
+    _REGISTRY[edition.ID] = _contract.complete(edition)
 
 
 def unregister(edition_id: str) -> None:
@@ -134,8 +185,8 @@ def unregister(edition_id: str) -> None:
 
 
 def get(edition_id: str) -> Edition:
-    """The edition with this id; a :class:`SpecError` naming ``edition``
-    when there is none."""
+    """The edition with this id (complete: see :func:`register`); a
+    :class:`SpecError` naming ``edition`` when there is none."""
     if type(edition_id) is not str:
         if not isinstance(edition_id, str):
             raise SpecError("edition", edition_id, "one of " + ", ".join(ids()), "an edition's name, as a string")

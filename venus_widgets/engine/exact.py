@@ -70,12 +70,12 @@ import numpy as np
 EXACT_BELOW = 2**53
 
 
-def ratio(a: int, b: int, exact: bool):
+def ratio(a: int, b: int, exact: bool) -> Any:
     """``a / b`` as a Fraction (exact) or a float."""
     return Fraction(a, b) if exact else a / b
 
 
-def dtype(exact: bool):
+def dtype(exact: bool) -> Any:
     return object if exact else float
 
 
@@ -84,12 +84,12 @@ def array(values: Iterable[Any], exact: bool) -> np.ndarray:
     return np.array(list(values), dtype=dtype(exact))
 
 
-def zeros(shape, exact: bool) -> np.ndarray:
+def zeros(shape: Any, exact: bool) -> np.ndarray:
     """Zeros to accumulate probabilities in (object zeros are the int 0)."""
     return np.zeros(shape, dtype=dtype(exact))
 
 
-def ones(shape, exact: bool) -> np.ndarray:
+def ones(shape: Any, exact: bool) -> np.ndarray:
     return np.ones(shape, dtype=dtype(exact))
 
 
@@ -108,7 +108,7 @@ def is_exact(v: Any) -> bool:
     return isinstance(v, (Fraction, int)) and not isinstance(v, bool)
 
 
-def total(values: Iterable[Any]):
+def total(values: Iterable[Any]) -> Any:
     """A sum: exact for Fractions, ``math.fsum`` (correctly rounded) for floats."""
     values = list(values)
     if values and all(is_exact(v) for v in values):

@@ -28,13 +28,13 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from .export import html_text, markdown_text
 from .edition import get as get_edition
 from .format import percent_text
 from .odds import probability
-from .rolls import Roll
+from .rolls import Die, Roll
 from .spec import normalize
 
 #: The seed of the example roll when none is given (so the text never changes).
@@ -72,7 +72,8 @@ class Step:
         return f"{sign}{pct(self.figure)}: {self.words}"
 
 
-def first_roll_steps(groups, need: int, p_first: float, noun: str = "success") -> list[Step]:
+def first_roll_steps(groups: Sequence[tuple[int, int, int]], need: int, p_first: float,
+                     noun: str = "success") -> list[Step]:
     """The first roll in two hand-checkable steps and a total: ``+`` at least
     one {noun} (1 - the product of every die's chance to fail), ``-`` what
     needing ``need`` of them takes, ``=`` P(the first roll reaches ``need``)
@@ -117,11 +118,13 @@ def first_roll_steps(groups, need: int, p_first: float, noun: str = "success") -
             Step(f"the first roll shows {need} or more {plural}", p_first, "=")]
 
 
-def check_arithmetic(steps) -> list[tuple[float, float]]:
+def check_arithmetic(steps: Sequence[Step]) -> list[tuple[float, float]]:
     """``(running total, stated figure)`` at each ``"="`` step: a player's
     sum, done exactly as the steps say."""
     total, out = 0.0, []
     for s in steps:
+        if s.figure is None:  # words only: nothing to add
+            continue
         if s.op == "+":
             total += s.figure
         elif s.op == "-":
@@ -178,7 +181,7 @@ class Explanation:
                 f"<p>An example roll (seed {int(self.seed)}), step by step:</p><ol>{walk}</ol></div>")
 
 
-def dice_words(dice) -> str:
+def dice_words(dice: Iterable[Die]) -> str:
     """Faces of some dice in words: ``'own Bronze: 5 2 6; ally 1 Gold: 3'``."""
     groups: dict[tuple, list[str]] = {}
     for d in dice:

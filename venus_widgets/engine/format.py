@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 
@@ -45,7 +46,7 @@ __all__ = ["percent", "percent_text"]
 _SETTLE = 10**12
 
 
-def percent(p, digits: int = 0) -> str:
+def percent(p: Any, digits: int = 0) -> str:
     """``p`` (a probability: float, int or Fraction, 0..1) as a percentage
     with ``digits`` decimals (0..6), halves rounded up; "0%"/"100%" only for
     impossible/certain, "<1%"/">99%" (or "<0.1%", ">99.9%" ...) for what
@@ -85,7 +86,7 @@ def _show(n: int, digits: int) -> str:
     return f"{whole}.{frac:0{digits}d}" if digits else f"{whole}"
 
 
-def percent_text(p, digits: int = 0) -> str:
+def percent_text(p: Any, digits: int = 0) -> str:
     """:func:`percent` as the views and the lab write it, a space before
     the sign.
 

@@ -8,7 +8,9 @@ stays a JSON-able value and a cache key.
 
 :func:`parse` checks what a spec gives and keeps only what differs from the
 defaults (so ``{"rules": {}}`` and a rule set to its default are the spec
-without rules); :func:`values` fills in the defaults. Every bad value is a
+without rules); :func:`values` fills in the defaults; :class:`RulesOf` is
+an edition's ``rules_of``, the rules value its kernels take, made once per
+distinct ``rules``. Every bad value is a
 :class:`~venus_widgets.engine.errors.SpecError` naming ``rules.<knob>`` and
 saying what is allowed.
 
@@ -31,10 +33,12 @@ venus_widgets.engine.errors.SpecError: rules.max_dice=3 is not allowed: expected
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
+from .caching import cached
 from .errors import SpecError
 
 #: A knob's check: the value given -> its canonical JSON form; raises
@@ -172,3 +176,36 @@ def values(knobs: Sequence[Knob], given: Mapping[str, Any] | None = None) -> dic
     """Every knob's value: ``given`` (checked) over the defaults."""
     chosen = parse(knobs, given or {})
     return {k.name: chosen.get(k.name, k.default) for k in knobs}
+
+
+R = TypeVar("R")
+
+
+class RulesOf(Generic[R]):
+    """An edition's ``rules_of(spec)``: the spec's ``rules`` over the knobs'
+    defaults, made into the edition's rules value by ``make`` (which gets
+    every knob's value by name and may raise :class:`SpecError` naming
+    ``rules.<knob>`` for knobs that cannot go together). A spec without
+    ``rules`` gets ``default``; each distinct ``rules`` is made once (the
+    least recently used of 256 dropped: ``cache_clear``, ``cache_info``).
+
+    >>> K = (Knob("threshold_base", 1, whole(0, 5), "threshold = 1 + factors"),)
+    >>> rules_of = RulesOf(K, dict)
+    >>> rules_of({}), rules_of({"rules": {"threshold_base": 2}})
+    ({'threshold_base': 1}, {'threshold_base': 2})
+    """
+
+    def __init__(self, knobs: Sequence[Knob], make: Callable[[dict[str, Any]], R], default: R | None = None) -> None:
+        self.knobs = tuple(knobs)
+        self._make = make
+        self.default: R = make(values(self.knobs)) if default is None else default
+        self._made = cached(256)(self._from_json)  # rules values are frozen: safe to share
+        self.cache_clear = self._made.cache_clear
+        self.cache_info = self._made.cache_info
+
+    def _from_json(self, key: str) -> R:
+        return self._make(values(self.knobs, json.loads(key)))
+
+    def __call__(self, spec: Mapping[str, Any]) -> R:
+        given = spec.get("rules")
+        return self._made(json.dumps(given, sort_keys=True)) if given else self.default

@@ -19,13 +19,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .counts import Counts, whole_count, whole_counts
 from .errors import SpecError
 from .exact import is_exact, total
+
+if TYPE_CHECKING:
+    from .explain import Explanation
 
 #: Mass below which an unbounded tail (exploding dice) is cut off.
 TAIL_CUTOFF = 1e-12
@@ -481,7 +484,7 @@ class Odds:
     def _counts(self) -> Counts | None:
         return self._exact if isinstance(self._exact, Counts) else None
 
-    def _sum(self, values):
+    def _sum(self, values: Any) -> Any:
         """A sum of probabilities: exact, and rounded once when these are
         the float view of exact odds; ``math.fsum`` otherwise."""
         s = total([Fraction(0) if self.exact is not None or isinstance(self.p_pass, Fraction) else 0.0, *values])
@@ -564,7 +567,7 @@ class Odds:
             "notes": list(self.notes),
         }
 
-    def explain(self, seed: int | None = 1):
+    def explain(self, seed: int | None = 1) -> Explanation:
         """These odds unfolded into plain words in rule order, with a seeded
         example roll: :func:`venus_widgets.engine.explain.explain`."""
         from .explain import explain

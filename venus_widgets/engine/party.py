@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from itertools import islice
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
@@ -88,7 +88,7 @@ class PartyLadder:
             raise SpecError("i", i, f"a rung's index, a whole number from 0 to {len(self.rungs) - 1}")
         return math.fsum(self.chances[i]) / len(self.names)
 
-    def _nearest(self, chance_of) -> int:
+    def _nearest(self, chance_of: Callable[[int], float]) -> int:
         return min(range(len(self.rungs)),
                    key=lambda i: (round(abs(chance_of(i) - self.target), 12), -chance_of(i), i))
 
@@ -98,7 +98,11 @@ class PartyLadder:
 
     @property
     def best_for(self) -> dict[str, int]:
-        return {n: self._nearest(lambda i, j=j: self.chances[i][j]) for j, n in enumerate(self.names)}
+        out = {}
+        for j, n in enumerate(self.names):
+            column = [row[j] for row in self.chances]
+            out[n] = self._nearest(column.__getitem__)
+        return out
 
     @property
     def why(self) -> str:

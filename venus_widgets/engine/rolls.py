@@ -103,7 +103,22 @@ class EnteredFaces:
                             f"{len(self.faces) - self.used} too many")
 
 
-_ENTERED: ContextVar["tuple[EnteredFaces, EnteredFaces] | None"] = ContextVar("venus_widgets_entered", default=None)
+_ENTERED: ContextVar["tuple[Any, Any] | None"] = ContextVar("venus_widgets_entered", default=None)
+
+
+@contextmanager
+def faces_from(first: Any, kiss: Any) -> Iterator[tuple[Any, Any]]:
+    """Within this block every roll draws its first faces from ``first``
+    and the KISSed dice's new faces from ``kiss`` instead of a seed's two
+    streams: any objects with numpy's ``integers(low, high, size=None,
+    dtype=None)``, asked in the order the roll draws. :func:`entered`
+    plays the faces a table typed this way; a test can hand out every
+    sequence of faces in turn (every roll there is, each once)."""
+    token = _ENTERED.set((first, kiss))
+    try:
+        yield first, kiss
+    finally:
+        _ENTERED.reset(token)
 
 
 @contextmanager
@@ -114,11 +129,8 @@ def entered(faces: Sequence[int], kiss_faces: Sequence[int] = (), dry: bool = Fa
     seed; ``dry`` (``dry_kiss``): every first (KISSed) die shows its lowest
     face, to list the dice a table must roll."""
     pair = (EnteredFaces(faces, "faces", dry), EnteredFaces(kiss_faces, "kiss_faces", dry or dry_kiss))
-    token = _ENTERED.set(pair)
-    try:
+    with faces_from(*pair):
         yield pair
-    finally:
-        _ENTERED.reset(token)
 
 
 def streams(seed: int) -> tuple[Any, Any]:

@@ -31,11 +31,11 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-from typing import Any, Mapping, NamedTuple, Sequence
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from .errors import SpecError
 from .edition import get as get_edition
-from .spec import Bool, Choice, Int, normalize, schema
+from .spec import Bool, Choice, Field, Int, normalize, schema
 
 #: At most this many settings in one ``solve`` (vary fewer fields to go past it).
 MAX_SETTINGS = 5000
@@ -52,7 +52,7 @@ def _edition(name: str) -> Any:
     return get_edition(name)
 
 
-def _schema_values(kind) -> list | None:
+def _schema_values(kind: Field) -> list | None:
     if isinstance(kind, Int):
         return list(range(kind.lo, kind.hi + 1))
     if isinstance(kind, Choice):
@@ -126,7 +126,7 @@ def _chance(s: dict, setting: dict) -> float | None:
         return None
 
 
-def _evaluate(s: dict, settings) -> list[Solution]:
+def _evaluate(s: dict, settings: Iterable[dict]) -> list[Solution]:
     out = []
     for setting in settings:
         p = _chance(s, setting)

@@ -20,7 +20,7 @@ import math
 import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 import numpy as np
 
@@ -30,7 +30,6 @@ from . import knobs
 from .errors import SpecError
 from .inputs import read_list
 
-EDITIONS = ("playtest", "playsheet", "agora", "heresy", "vers")
 CALIBERS = ("bronze", "silver", "gold", "platinum")
 _CALIBER_ALIASES = {"br": "bronze", "si": "silver", "go": "gold", "pl": "platinum"}
 
@@ -307,7 +306,7 @@ class _Schemas(Mapping[tuple[str, str], dict[str, Field]]):
             raise KeyError(key)
         return _ed.get(e).SCHEMAS[k]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[str, str]]:
         return iter(self._all())
 
     def __len__(self) -> int:
@@ -322,7 +321,7 @@ class _RollKinds(Mapping[str, tuple[str, ...]]):
             raise KeyError(edition)
         return tuple(_ed.get(edition).SCHEMAS)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(_ed.ids())
 
     def __len__(self) -> int:

@@ -9,7 +9,8 @@ words of the result are rules: each edition answers them in its module
 ``editions/<id>/at_table.py`` (:class:`TableRules`), the widgets only ask.
 
 This module holds the small frozen value types of the answers, the
-protocol and the few helpers every edition shares (plural words, the
+protocols (:class:`TableSource`, what an edition must answer;
+:class:`TableRules`, every answer) and the few helpers every edition shares (plural words, the
 legend of the marks, the marks of a counted pool, the marks of a d20 check);
 :mod:`.table_plain` the answers of a roll with no KISS, nothing to buy.
 
@@ -23,7 +24,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
 from .rolls import Roll
 
@@ -116,17 +117,31 @@ class Choices:
     texts: tuple[str, ...] = field(default=())
 
 
-class TableRules(Protocol):
-    """What an edition's ``table`` module answers (same names everywhere).
+class TableSource(Protocol):
+    """What an edition's ``at_table`` must answer; the other answers of
+    :class:`TableRules` are optional (a roll with nothing to KISS, buy or
+    subvert: :mod:`.table_plain`, filled in by :mod:`.contract`)."""
+
+    @property
+    def ROLLERS(self) -> Mapping[str, str]:
+        """Roller family ("check", "task", "pool") -> the roll kind it rolls."""
+
+    def contributions(self, spec: dict, r: Roll) -> list[Mark]:
+        """What each die showed contributed (from the roll itself)."""
+
+    def sentence(self, spec: dict, r: Roll, c: Choices) -> str:
+        """The one-line result of the roll and the choices."""
+
+
+class TableRules(TableSource, Protocol):
+    """What an edition's ``at_table`` answers, every answer (same names
+    everywhere): what the registry hands out, the optional answers an
+    edition leaves out at their defaults.
 
     Every function takes the normalized spec; ``first`` is the roll of the
     first faces (``kiss=[]``, ``ego=False``), ``r`` the roll that stands.
     Errors are :class:`~venus_widgets.engine.errors.SpecError` naming the
     field and what to change."""
-
-    @property
-    def ROLLERS(self) -> Mapping[str, str]:
-        """Roller family ("check", "task", "pool") -> the roll kind it rolls."""
 
     def steps(self, spec: dict) -> Steps:
         """Which steps the roll has at the table."""
@@ -140,9 +155,6 @@ class TableRules(Protocol):
 
     def kiss_cost(self, spec: dict, first: Roll, selected: Sequence[int]) -> int:
         """How much of the KISS budget the selected dice use."""
-
-    def contributions(self, spec: dict, r: Roll) -> list[Mark]:
-        """What each die showed contributed (from the roll itself)."""
 
     def legend(self, spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
         """The meaning of each mark shown (``{"mark", "meaning"}``)."""
@@ -166,9 +178,6 @@ class TableRules(Protocol):
     def check_choices(self, spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | None:
         """For a log entry: ``(field, value, allowed)`` of the first choice
         the table would not have allowed, or ``None``."""
-
-    def sentence(self, spec: dict, r: Roll, c: Choices) -> str:
-        """The one-line result of the roll and the choices."""
 
     def announce(self, spec: dict, r: Roll) -> str:
         """The status line when the dice stand."""
@@ -267,13 +276,3 @@ HOW = {"auto-pass": "automatically (natural d20)", "auto-fail": "automatically (
 def how(category: str) -> str:
     """`` automatically (natural d20)`` and the like, or ``""``."""
     return f" {HOW[category]}" if category in HOW else ""
-
-
-if TYPE_CHECKING:  # mypy checks that every built-in edition answers the table contract
-    from .editions.agora import at_table as _agora
-    from .editions.heresy import at_table as _heresy
-    from .editions.playsheet import at_table as _playsheet
-    from .editions.playtest import at_table as _playtest
-    from .editions.vers import at_table as _vers
-
-    _BUILT_IN: tuple[TableRules, ...] = (_playtest, _playsheet, _agora, _heresy, _vers)

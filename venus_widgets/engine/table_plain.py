@@ -1,7 +1,8 @@
-"""The answers of a roll with nothing to KISS, buy or subvert: an edition's
-``at_table`` module imports these under the contract's names
-(:class:`~venus_widgets.engine.table.TableRules`) for the rolls that have
-no such step.
+"""The answers of a roll with nothing to KISS, buy or subvert: the
+defaults of the optional answers of an edition's ``at_table``
+(:class:`~venus_widgets.engine.table.TableRules`; :mod:`.contract` fills
+in those an edition leaves out), and what an edition whose rolls differ
+(a task with KISS, a check without) answers for the rolls without that step.
 
 >>> from venus_widgets.engine.table import Choices
 >>> only_no_choices({}, None, Choices(spent=("s1",)))
@@ -14,7 +15,13 @@ from typing import Any, Sequence
 
 from .errors import SpecError
 from .rolls import Roll
-from .table import Choices, Item, KissStart, SpendMenu
+from .table import MARKS, NO_STEPS, Choices, Item, KissStart, Mark, SpendMenu, Steps, legend_of
+
+
+def no_steps(spec: dict) -> Steps:
+    """Nothing to choose: the dice stand as rolled."""
+    return NO_STEPS
+
 
 def no_kiss_start(spec: dict, first: Roll) -> KissStart:
     """No KISS step: nothing to aim at."""
@@ -65,3 +72,17 @@ def only_no_choices(spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | N
 def no_extra(spec: dict, r: Roll) -> dict:
     """No extra view keys."""
     return {}
+
+
+def plain_legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
+    """Each mark shown once with its meaning (the common marks' words, else
+    the words of the first die showing it), and K when a die was KISSed."""
+    own: dict[str, str] = {}
+    for m in marks:
+        own.setdefault(m.mark, m.words)
+    return legend_of(r, marks, {**own, **MARKS})
+
+
+def no_what_if(spec: dict) -> list[tuple[str, dict]]:
+    """No what-if hints."""
+    return []

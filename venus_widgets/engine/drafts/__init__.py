@@ -71,7 +71,7 @@ def load_edition(draft: Any, name: str = "") -> DraftEdition:
         check_draft(ed)
     except Exception:
         if old is not None:
-            register(old)
+            _REGISTRY[ed.ID] = old  # the edition as it was (registered, and checked, before)
         else:
             _REGISTRY.pop(ed.ID, None)
         raise

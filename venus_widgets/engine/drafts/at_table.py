@@ -135,10 +135,11 @@ class DraftTable:
             return "texts", list(c.texts), "[] (a draft's roll carries no texts)"
         if c.subverted is not None:
             return "subverted", c.subverted, "null (the FC subverts nothing in a draft's roll)"
+        # nothing bought is always allowed (a roll whose outcome is below 0 too: it costs nothing)
         if any(x not in ids for x in c.spent) or list(c.spent) != [x for x in ids if x in c.spent] \
-                or self._cost(p, c.spent) > r.outcome:
+                or (c.spent and self._cost(p, c.spent) > r.outcome):
             return "spent", list(c.spent), f"some of {', '.join(ids) or 'nothing'}, in this order, costing at most " \
-                                           f"{r.outcome}"
+                                           f"{max(0, r.outcome)}"
         return None
 
     # -- words ---------------------------------------------------------------

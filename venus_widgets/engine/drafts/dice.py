@@ -154,7 +154,10 @@ def _one_kind(A: np.ndarray, B: np.ndarray, k: int, s: int, mode: str, back: int
         coef = np.array([c ** j * ones ** (k - j) for j in range(k)], dtype=A.dtype)
     if k:
         g = np.zeros((k - 1) * step + 1, dtype=A.dtype)
-        g[::step] = coef if step else coef.sum()
+        if step:
+            g[::step] = coef
+        else:  # the exploding face adds nothing: every chain length lands on the same value
+            g[0] = coef.sum()
         head = np.convolve(A, g)
     else:
         head = np.zeros(1, dtype=A.dtype)

@@ -361,8 +361,8 @@ def check_draft(edition: DraftEdition) -> None:
         kernel.tracked(p)
 
 
-if TYPE_CHECKING:  # mypy checks that a draft edition satisfies the contract
-    from ..edition import Edition
+if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract needs (engine/contract.py checks the rest)
+    from ..edition import EditionSource
 
-    def _contract(e: DraftEdition) -> tuple[Edition, TableRules]:
+    def _contract(e: DraftEdition) -> tuple[EditionSource, TableRules]:
         return e, DraftTable(e.plan, "task", "task", _has_ego)

@@ -134,6 +134,8 @@ def _conv(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> n
     """``a`` and ``b`` added up; with ``cut`` (probabilities of dice that
     explode without end) the trailing entries below :data:`TRIM` are cut
     off and their mass added to ``cut[0]``."""
+    if not a.size or not b.size:  # no ways at all (e.g. no face other than those the step takes)
+        return np.zeros(0, dtype=np.result_type(a, b))
     out = np.convolve(a, b)
     if cut is not None and out.size > 1:
         tail = out[::-1].cumsum()

@@ -1,8 +1,10 @@
 """The editions, one package each; :mod:`venus_widgets.engine.edition` is
-their contract and registry (an edition is loaded on first use).
+their contract and registry (an edition is loaded on first use, and checked
+as it is registered: :mod:`venus_widgets.engine.contract`).
 
 The block below has the type checker (mypy, run by ``make test``) check
-that each built-in edition satisfies the contract.
+that each built-in edition writes what the contract needs (its table
+answers included) and the members of the features it declares.
 """
 
 from __future__ import annotations
@@ -10,11 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # checked by mypy, never run
-    from ..edition import Advising, Edition
+    from ..edition import Advising, EditionSource, Varying
     from . import agora, heresy, playsheet, playtest, vers
 
-    _playtest: Advising = playtest
-    _playsheet: Edition = playsheet
-    _agora: Advising = agora
-    _heresy: Edition = heresy
-    _vers: Edition = vers
+    _BUILT_IN: tuple[EditionSource, ...] = (playtest, playsheet, agora, heresy, vers)
+    _ADVISING: tuple[Advising, ...] = (playtest, agora)
+    _VARYING: tuple[Varying, ...] = (playtest, playsheet, agora)

@@ -16,7 +16,7 @@ from ...advice import Advice, Option
 from ...errors import SpecError
 from .distribution import summary
 from .fresh import reroll
-from .kernels import categories, help_faces
+from .kernels import categories, help_faces, help_weights, weights
 from .policy import kiss_key, policy_kiss
 from .reading import AUTO, layout, successes, threshold
 from .rolling import check_kiss
@@ -116,7 +116,8 @@ def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool |
     return {"p_pass": pp, "p_goal": pp, "p_critical": pc}
 
 
-def _choices_odds(spec, faces, ranks, keys, grid, n, help_rank) -> list[tuple[float, float]]:
+def _choices_odds(spec: dict, faces: list[int], ranks: list[int], keys: list[tuple[bool, int]], grid: np.ndarray,
+                  n: int, help_rank: int | None) -> list[tuple[float, float]]:
     """P(pass), P(critical) of many KISS choices at once: ``grid[c, j]``
     dice of the group ``keys[j]`` (owner, kind of face) KISSed.
 
@@ -185,18 +186,23 @@ def _check_faces(spec: dict, faces: Sequence[int], ranks: list[int]) -> list[int
     return [int(f) for f in faces]
 
 
-def _option_odds(spec, faces, ranks, chosen, n, help_rank) -> tuple[float, float]:
+def _option_odds(spec: dict, faces: list[int], ranks: list[int], chosen: Sequence[int], n: int,
+                 help_rank: int | None) -> tuple[float, float]:
     """P(pass), P(critical) when the dice ``chosen`` are KISSed: counted in
-    Fractions, each rounded once (correctly rounded, the same everywhere)."""
+    whole numbers of ways out of ``6**m`` for the ``m`` fresh dice (int64,
+    exact below 2**63: 24 fresh dice at most make 6**24 < 2**63; Python ints
+    beyond), each divided once (correctly rounded, the same everywhere)."""
     keep = [i for i in range(len(ranks)) if i not in chosen and ranks[i] != AUTO]
     six = sum(_doubled(faces[i], ranks[i], spec) for i in keep)
     succ = sum(faces[i] >= ranks[i] for i in keep) + (help_rank == AUTO)
     ones = sum(faces[i] == 1 for i in keep)
     k = sum(1 for i in chosen if i < n)
+    helped = n in chosen  # the help die, always a rolled one (check_kiss refuses the rank-1 one)
     double_from = rules_of(spec).ego_double_from
-    ph, h6, hs, h1, _ = help_faces(help_rank if n in chosen else None, True, double_from)
-    p, s6, sc, on, kk = ph, six + h6, succ + hs, ones + h1, np.full(ph.size, k)
-    p, s6, sc, on = reroll(p, s6, sc, on, kk, categories(spec["rank"], True, double_from))
+    den = 6 ** (k + helped)
+    kind = np.int64 if den < 2**63 else object  # every count, partial sum and product stays below den
+    ph, h6, hs, h1, _ = help_weights(help_rank if helped else None, True, double_from)
+    die = weights(spec["rank"], True, double_from).astype(kind)
+    p, s6, sc, on = reroll(ph.astype(kind), six + h6, succ + hs, ones + h1, np.full(ph.size, k), die)
     r = summary(spec, p, s6, sc, on, spec["ego"])
-    return float(Fraction(r["p"][r["passed"]].sum())), float(Fraction(r["p"][r["crit"] > 0].sum()))
-
+    return float(Fraction(int(r["p"][r["passed"]].sum()), den)), float(Fraction(int(r["p"][r["crit"] > 0].sum()), den))

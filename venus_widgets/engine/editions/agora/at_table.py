@@ -16,7 +16,6 @@ from . import goal, main_dice, per_consequence
 from ...errors import SpecError
 from ...rolls import Roll
 from ...table import MAX_TEXT, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
-from ...table_plain import no_subversion, nothing_bought
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -63,9 +62,8 @@ def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
     return legend_of(r, marks)
 
 
-default_spend = nothing_bought
-spend_more = nothing_bought
-subvert = no_subversion
+# Successes buy nothing before the player picks, and the FC subverts
+# nothing: the contract's defaults (engine/table_plain.py).
 
 
 def _index(spec: dict, item: Any) -> int:

@@ -46,7 +46,7 @@ from .rules import DEFAULT, Rules, rules_of
 FLOAT_COUNTS_BELOW = 2**53
 
 
-def summary(spec: dict, p, six, succ, ones, ego: bool, rules: Rules | None = None) -> dict[str, Any]:
+def summary(spec: dict, p: Any, six: Any, succ: Any, ones: Any, ego: bool, rules: Rules | None = None) -> dict[str, Any]:
     """Final successes (Ego applied by the policy) and what follows."""
     rules = rules or rules_of(spec)
     target = threshold(spec, rules)
@@ -99,7 +99,7 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     den = 6**kissed.m
     counted = not exact and den < FLOAT_COUNTS_BELOW  # whole numbers, exact in float64: Odds.from_counts divides
 
-    def num(x):
+    def num(x: Any) -> Any:
         if counted:
             return int(x)
         return Fraction(int(x), den) if exact else float(x) / den
@@ -154,8 +154,8 @@ def subverted_pmf(spec: dict, pmf: Sequence[float] | dict, rules: Rules | None =
     return {k: out[k] for k in sorted(out)}
 
 
-def _breakdown(spec: dict, parts: dict, pmf=None, exact: bool = False, rules: Rules | None = None,
-               zero=None) -> dict[str, float]:
+def _breakdown(spec: dict, parts: dict, pmf: Any = None, exact: bool = False, rules: Rules | None = None,
+               zero: Any = None) -> dict[str, float]:
     """The breakdown: ``parts``, then a task's consequences subverted from
     its ``pmf`` (floats, Fractions with ``exact``, or counts: ints with
     ``zero=0``)."""

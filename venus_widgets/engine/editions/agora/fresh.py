@@ -67,7 +67,8 @@ class Grid(NamedTuple):
     capped: tuple[bool, bool]
 
     @classmethod
-    def of(cls, tops: Sequence[int], caps=(None, None), ones_alone: bool = False) -> "Grid":
+    def of(cls, tops: Sequence[int], caps: tuple[int | None, int | None] = (None, None),
+           ones_alone: bool = False) -> "Grid":
         """The grid for rows whose 6s, successes and 1s reach at most
         ``tops`` with their fresh dice (their count plus their ``k``),
         cut at ``caps`` (0 drops that count)."""
@@ -87,7 +88,7 @@ class Grid(NamedTuple):
         """The cells of one flat grid: those and the 1s alone."""
         return self.cells + self.alone
 
-    def flat(self, k, six, low, succ) -> np.ndarray:
+    def flat(self, k: Any, six: Any, low: Any, succ: Any) -> np.ndarray:
         """The flat cells of (KISSed dice, 6s, 1s, successes) (arrays that
         broadcast, each within the grid) when the grids of each ``k`` lie
         one after the other, :attr:`width` apart."""
@@ -95,7 +96,7 @@ class Grid(NamedTuple):
         outer = low * self.n6 + six if self.capped[1] else six * self.n1 + low
         return (k * self.width + succ) + outer * self.ns
 
-    def roll(self, g: np.ndarray, die) -> tuple[np.ndarray, ...]:
+    def roll(self, g: np.ndarray, die: Any) -> tuple[np.ndarray, ...]:
         """Roll ``g[k]`` (one flat grid per ``k``) with ``k`` fresh dice of
         weights or probabilities ``die`` each; the law as flat cells (p,
         6s, successes, 1s), and with :attr:`alone` the 1s alone."""
@@ -118,8 +119,8 @@ class Grid(NamedTuple):
         return out + (h[cells:],) if self.alone else out
 
 
-def reroll(p, six, succ, ones, k, die, caps=(None, None), tops: Sequence[int] | None = None,
-           ones_alone: bool = False) -> tuple[np.ndarray, ...]:
+def reroll(p: Any, six: Any, succ: Any, ones: Any, k: Any, die: Any, caps: tuple[int | None, int | None] = (None, None),
+           tops: Sequence[int] | None = None, ones_alone: bool = False) -> tuple[np.ndarray, ...]:
     """Add ``k`` fresh main dice to each row (arrays that broadcast); the
     joint law of (6s, successes, 1s) as flat cells (p, 6s, successes, 1s),
     and with ``ones_alone`` the law of the 1s alone, uncapped (cell ``i``
@@ -142,12 +143,23 @@ def reroll(p, six, succ, ones, k, die, caps=(None, None), tops: Sequence[int] | 
     grid = Grid.of(tops, caps, ones_alone)
     at = grid.flat(k, np.minimum(six, grid.n6 - 1), np.minimum(ones, grid.n1 - 1), succ)
     width, kmax = grid.width, tops[3]
-    g = bincount(at, np.broadcast_to(p, at.shape), minlength=(kmax + 1) * width).reshape(-1, width)
+    g = _bins(at, p, (kmax + 1) * width).reshape(-1, width)
     if ones_alone:
         at = np.asarray(k * grid.alone + ones)
-        g[:, grid.cells:] = bincount(at, np.broadcast_to(p, at.shape),
-                                     minlength=(kmax + 1) * grid.alone).reshape(-1, grid.alone)
+        g[:, grid.cells:] = _bins(at, p, (kmax + 1) * grid.alone).reshape(-1, grid.alone)
     return grid.roll(g, die)
+
+
+def _bins(at: np.ndarray, p: np.ndarray, size: int) -> np.ndarray:
+    """``p`` (broadcast to ``at``) added up into ``size`` bins by ``at``:
+    whole numbers stay whole numbers of their own dtype (``np.bincount``
+    would make them floats), floats and Fractions as :func:`bincount`."""
+    p = np.asarray(p)
+    if p.dtype.kind not in "iu":
+        return bincount(at, np.broadcast_to(p, at.shape), minlength=size)
+    out = np.zeros(size, dtype=p.dtype)
+    np.add.at(out, np.asarray(at).ravel(), np.broadcast_to(p, at.shape).ravel())
+    return out
 
 
 def _horner(g: np.ndarray, mult: np.ndarray, moves: Callable[[np.ndarray, np.ndarray], list[Move]]) -> np.ndarray:
@@ -167,7 +179,7 @@ def _horner(g: np.ndarray, mult: np.ndarray, moves: Callable[[np.ndarray, np.nda
     return h if len(g) % 2 else nxt
 
 
-def _moves(h: np.ndarray, nxt: np.ndarray, die, shape: tuple[int, int, int],
+def _moves(h: np.ndarray, nxt: np.ndarray, die: Any, shape: tuple[int, int, int],
            capped: tuple[bool, bool]) -> list[Move]:
     """The moves of one fresh die between flat grids of (6s, 1s, successes)
     counts (``shape``; ``capped``: whether the 6s, the 1s, stop at a top

@@ -22,12 +22,12 @@ all read it from here.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from .reading import AUTO, layout, successes, threshold
 
 
-def kiss_key(rank, face):
+def kiss_key(rank: Any, face: Any) -> Any:
     """The policy's KISS order as one number, smaller first: rank, then
     face (faces 1..6 < 8). Works on ints and on numpy integer arrays (give
     at least int16 so ``rank * 8`` cannot wrap).

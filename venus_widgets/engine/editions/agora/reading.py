@@ -20,6 +20,8 @@ Agora has no separate goal: ``goal(spec) == threshold(spec)``.
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 from ...merge import try_merge
 from .rules import DEFAULT, Rules, rules_of
 
@@ -58,7 +60,7 @@ def goal(spec: dict, rules: Rules | None = None) -> int:
     return threshold(spec, rules)
 
 
-def criticals(ones, snakes: str, eyes: int = 2):
+def criticals(ones: Any, snakes: str, eyes: int = 2) -> Any:
     """Criticals from the 1s showing after KISS: ``same`` counts any two
     (``eyes``: ``rules.snake_eyes_ones``) or more 1s once, ``each-pair``
     counts one per pair.
@@ -96,7 +98,7 @@ def layout(spec: dict) -> tuple[int, int | None, list[int]]:
     return n, help_rank, ranks
 
 
-def successes(faces, ranks) -> int:
+def successes(faces: Sequence[int], ranks: Sequence[int]) -> int:
     """Successes showing: faces at or above their die's rank, and one for
     the rank-1 help die (last, not rolled: its face may be 0 or left out).
 

@@ -15,12 +15,9 @@ Rules(merge_drop=1, snake_eyes_ones=2, challenging_factor=2, ego_double_from=6)
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, fields
-from ...caching import cached
-from typing import Any, Mapping
 
-from ...knobs import Knob, values, whole
+from ...knobs import Knob, RulesOf, whole
 
 
 @dataclass(frozen=True)
@@ -65,12 +62,5 @@ KNOBS: tuple[Knob, ...] = tuple(
 DEFAULT = Rules()
 
 
-@cached(256)
-def _from_json(key: str) -> Rules:
-    return Rules(**values(KNOBS, json.loads(key)))
-
-
-def rules_of(spec: Mapping[str, Any]) -> Rules:
-    """The rules a spec plays by: its ``rules`` over the defaults."""
-    given = spec.get("rules")
-    return _from_json(json.dumps(given, sort_keys=True)) if given else DEFAULT
+#: The rules a spec plays by: its ``rules`` over the defaults (made once per distinct ``rules``).
+rules_of: RulesOf[Rules] = RulesOf(KNOBS, lambda v: Rules(**v), DEFAULT)

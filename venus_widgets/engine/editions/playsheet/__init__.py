@@ -67,7 +67,7 @@ __all__ = [
     "ID", "FEATURES", "KNOBS", "rules_of", "cost", "schema_for", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
     "ladder_settings", "explain_steps", "explain_roll",
     "AUTO_FROM", "PASS_FROM", "pass_chance", "target", "threshold", "goal", "check_category", "margin", "critical",
-    "table", "factor_list", "vary_values", "at_table",
+    "table", "factor_list", "vary_values", "at_table", "SAMPLES",
 ]
 
 ID = "playsheet"
@@ -78,4 +78,5 @@ KNOBS: tuple[_Knob, ...] = _rules.KNOBS
 rules_of = _rules.rules_of
 
 
+from .samples import SAMPLES  # noqa: E402,F401  (the rolls the contract tests try it on)
 from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)

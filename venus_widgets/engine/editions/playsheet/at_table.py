@@ -13,7 +13,6 @@ from typing import Any, Sequence
 
 from ...rolls import Roll
 from ...table import CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, Steps, counted_marks, d20_marks, how, legend_of
-from ...table_plain import no_extra, no_menu, no_subversion, nothing_bought, nothing_for_sale, only_no_choices
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -70,13 +69,7 @@ def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
     return legend_of(r, marks, PASS_WORDS if _task(spec) else CHECK_WORDS)
 
 
-default_spend = nothing_bought
-spend_more = nothing_bought
-toggle = nothing_for_sale
-subvert = no_subversion
-spend_menu = no_menu
-check_choices = only_no_choices
-view_extra = no_extra
+# Nothing is bought with the passes: the contract's defaults answer the spending (engine/table_plain.py).
 
 
 def sentence(spec: dict, r: Roll, c: Choices) -> str:
@@ -88,10 +81,6 @@ def sentence(spec: dict, r: Roll, c: Choices) -> str:
     exp = "; +1 exp to the job" if not r.passed else ""
     allies = f"; +1 exp to each ally ({len(spec['allies'])})" if spec["allies"] else ""
     return f"{verdict}: {r.outcome} passes against threshold {d['threshold']}{crit}{exp}{allies}"
-
-
-def announce(spec: dict, r: Roll) -> str:
-    return sentence(spec, r, Choices())
 
 
 def what_if(spec: dict) -> list[tuple[str, dict]]:

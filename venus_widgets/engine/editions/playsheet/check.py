@@ -58,7 +58,7 @@ def check_odds(spec: dict, exact: bool = False) -> Odds:
         breakdown=breakdown,
     )
 
-def roll_check(spec: dict, seed: int, kiss, ego) -> Roll:
+def roll_check(spec: dict, seed: int, kiss: list[int] | None, ego: bool | None) -> Roll:
     if kiss:
         raise SpecError("kiss", kiss, "no KISS on checks", "you can't spend kismet on a check")
     if ego:

@@ -7,7 +7,7 @@ that auto-pass per rank, and rolling exploding chains.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 import numpy as np
 
@@ -33,7 +33,7 @@ def pass_chance(rank: str, exact: bool = False, rules: Rules = RULES) -> float:
 def _passes(d: Die, rules: Rules = RULES) -> bool:
     return d.after >= rules.pass_from[cast(str, d.grade)]  # playsheet dice are graded by rank name
 
-def _explode_from(dice: list[Die], start: int, gen, explode: bool, high: int = 10) -> None:
+def _explode_from(dice: list[Die], start: int, gen: Any, explode: bool, high: int = 10) -> None:
     """Append explosion dice for every high face (a 10; ``explode_from``)
     from ``dice[start:]`` on, drawing faces from ``gen`` in rolling order."""
     i = start
@@ -44,7 +44,7 @@ def _explode_from(dice: list[Die], start: int, gen, explode: bool, high: int = 1
             dice.append(Die(len(dice), d.owner, d.grade, 10, face, face, exploded_from=d.index))
         i += 1
 
-def _chains(gen, shape: tuple[int, ...], explode: bool, high: int = 10) -> tuple[np.ndarray, np.ndarray]:
+def _chains(gen: Any, shape: tuple[int, ...], explode: bool, high: int = 10) -> tuple[np.ndarray, np.ndarray]:
     """Roll chains: the face each chain ends on, and its number of high
     faces (10s; at least ``high``)."""
     face = gen.integers(1, 11, size=shape, dtype=np.int8)

@@ -16,6 +16,8 @@ most ``min(kiss, own failed)`` own dice, and every failed ally's die.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ...rolls import Die
@@ -35,7 +37,7 @@ def policy_kiss(spec: dict, dice: list[Die], before: int, thr: int) -> list[int]
     return chosen
 
 
-def own_kiss_count(budget: int, own_failed, short):
+def own_kiss_count(budget: int, own_failed: Any, short: Any) -> Any:
     """How many own dice the policy KISSes: ``min(budget, own failed)``
     when short, else 0 (ints or numpy arrays, for ``roll_many``)."""
     return np.where(short, np.minimum(own_failed, budget), 0)

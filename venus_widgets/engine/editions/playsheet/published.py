@@ -3,8 +3,13 @@ engine's own odds (docs/rules_playsheet.md#published-tables-and-errata)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
 
-def table(rank: str = "bronze", max_dice: int = 8):
+if TYPE_CHECKING:
+    from ..playtest.seed_table import TableRow
+
+
+def table(rank: str = "bronze", max_dice: int = 8) -> tuple[TableRow, ...]:
     """The seed's "% chance of at least" table for one rank, regenerated
     from the engine's own odds: plain pools of 1..``max_dice`` D10s (no
     KISS, no Ego, no explosions), P(at least k passes) in percent, mean, sd.

@@ -14,13 +14,11 @@ Specs do not carry rules yet: :data:`RULES` is what every spec plays by.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
-from ...caching import cached
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ...knobs import Knob, optional, per, values, whole
+from ...knobs import Knob, optional, per, RulesOf, whole
 
 RANKS = ("bronze", "silver", "gold", "platinum")
 
@@ -89,12 +87,5 @@ KNOBS: tuple[Knob, ...] = (
 RULES = Rules()
 
 
-@cached(256)
-def _from_json(key: str) -> Rules:
-    return Rules(**values(KNOBS, json.loads(key)))
-
-
-def rules_of(spec: Mapping[str, Any]) -> Rules:
-    """The rules a spec plays by: its ``rules`` over the defaults."""
-    given = spec.get("rules")
-    return _from_json(json.dumps(given, sort_keys=True)) if given else RULES
+#: The rules a spec plays by: its ``rules`` over the defaults (made once per distinct ``rules``).
+rules_of: RulesOf[Rules] = RulesOf(KNOBS, lambda v: Rules(**v), RULES)

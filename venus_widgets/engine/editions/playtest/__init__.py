@@ -95,4 +95,5 @@ def explain_roll(r: Roll) -> list[str]:
     return (check if _is_check(dict(r.spec)) else _explain).explain_roll(r)
 
 
+from .samples import SAMPLES  # noqa: E402,F401  (the rolls the contract tests try it on)
 from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)

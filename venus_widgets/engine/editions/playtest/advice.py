@@ -6,7 +6,7 @@ weighing), in the one :class:`~venus_widgets.engine.advice.Advice` type.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Sequence
+from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -53,14 +53,14 @@ def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool |
     return {"p_pass": p_pass, "p_goal": p_goal}
 
 
-def _choice_odds(spec: dict, faces: list[int], cals: Sequence[str], chosen) -> tuple[float, float]:
+def _choice_odds(spec: dict, faces: list[int], cals: Sequence[str], chosen: Iterable[int]) -> tuple[float, float]:
     """P(pass), P(goal) when the dice ``chosen`` are KISSed (then double6),
     each correctly rounded from its Fraction."""
     p_pass, p_goal = _choice_fractions(spec, faces, cals, chosen)
     return float(p_pass), float(p_goal)
 
 
-def _choice_fractions(spec: dict, faces: list[int], cals: Sequence[str], chosen) -> tuple[Fraction, Fraction]:
+def _choice_fractions(spec: dict, faces: list[int], cals: Sequence[str], chosen: Iterable[int]) -> tuple[Fraction, Fraction]:
     """:func:`_choice_odds` exactly, in Fractions."""
     rules = rules_of(spec)
     g = goal(spec, rules)

@@ -29,12 +29,12 @@ faces (:meth:`.rules.Rules.faces`).
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 Faces = tuple[int, int, int]
 
 
-def _add(out: dict, key, ways: int) -> None:
+def _add(out: dict, key: Any, ways: int) -> None:
     out[key] = out.get(key, 0) + ways
 
 

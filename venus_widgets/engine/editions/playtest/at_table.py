@@ -25,7 +25,7 @@ from ...spec import CALIBERS
 from .rules import rules_of
 from ...table import (CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, d20_marks, how,
                       legend_of, plural)
-from ...table_plain import kiss_count, no_extra, no_subversion, nothing_for_sale, only_no_choices
+from ...table_plain import no_subversion, nothing_for_sale, only_no_choices
 
 from .consequences import (  # noqa: F401 - the wording lives in consequences.py
     CONSEQUENCE_IDS, ORDER, PRIMARY, SECONDARY, SUBVERSIONS, TERTIARY, WORDING, consequence_list)
@@ -65,7 +65,7 @@ def kiss_allowed(spec: dict, first: Roll, i: int) -> tuple[bool, str]:
     return (True, "") if _task(spec) else (False, "no KISS in this roll")
 
 
-kiss_cost = kiss_count
+# kiss_cost: every die one KISS, the contract's default (engine/table_plain.py)
 
 
 def contributions(spec: dict, r: Roll) -> list[Mark]:
@@ -201,8 +201,6 @@ def announce(spec: dict, r: Roll) -> str:
     return (f"Rolled {plural(r.outcome, 'success', 'successes')}: {'passed' if r.passed else 'failed'} "
             f"(threshold {d['threshold']}, goal {d['goal']})" + (" with Ego" if r.ego_spent else ""))
 
-
-view_extra = no_extra
 
 
 def _more(caliber: str) -> str:

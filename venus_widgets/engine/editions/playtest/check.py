@@ -27,6 +27,8 @@ Bronze, score 3 against 10 with two bonus dice: naturals 7-20 pass alone,
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ...exact import ratio
@@ -49,7 +51,7 @@ def auto_fails(caliber: str, rules: Rules = RULES) -> bool:
     return rules.natural_one_fails(caliber)
 
 
-def _p_bonus_at_least(need: int, k: int, exact: bool = False):
+def _p_bonus_at_least(need: int, k: int, exact: bool = False) -> Any:
     """P(highest of k d6 >= need): 1 - ((need - 1) / 6) ** k."""
     if need <= 1:
         return ratio(1 if k > 0 or need <= 0 else 0, 1, exact)

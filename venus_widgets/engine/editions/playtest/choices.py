@@ -9,6 +9,8 @@ rolls and the advice choose among the choices listed here.
 
 from __future__ import annotations
 
+from typing import Any, Iterator
+
 from ...caching import cached
 
 import numpy as np
@@ -46,7 +48,7 @@ def state_pmf(kept_s: int, kept_x: int, reroll: dict[str, int], size: int, exact
     return out
 
 
-def state_choices(counts: dict[tuple[str, int], int], b: int, ego: str, rules: Rules = RULES):
+def state_choices(counts: dict[tuple[str, int], int], b: int, ego: str, rules: Rules = RULES) -> Iterator[Any]:
     """The reroll choices worth trying for a table state, by counts per
     (caliber, class). Yields (choice dict (caliber, class) -> count,
     ego_reroll_spent).
@@ -75,7 +77,8 @@ def state_choices(counts: dict[tuple[str, int], int], b: int, ego: str, rules: R
                 yield choice, False
 
 
-def choice_pmf(counts, choice, size, g, double6, exact=False, rules: Rules = RULES):
+def choice_pmf(counts: dict[tuple[str, int], int], choice: dict[tuple[str, int], int], size: int, g: int,
+               double6: bool, exact: bool = False, rules: Rules = RULES) -> tuple[Any, Any]:
     kept_s = sum(v - choice.get(k, 0) for k, v in counts.items() if k[1] != FAIL)
     kept_x = sum(v - choice.get(k, 0) for k, v in counts.items() if k[1] == SIX)
     reroll: dict[str, int] = {}
@@ -98,7 +101,8 @@ def default_choice(counts: dict[tuple[str, int], int], b: int, ego: str, rules: 
 
 
 @cached(4096)
-def best_choice(state: tuple, b: int, ego: str, g: int, size: int, exact: bool = True, rules: Rules = RULES):
+def best_choice(state: tuple, b: int, ego: str, g: int, size: int, exact: bool = True,
+                rules: Rules = RULES) -> tuple[Any, dict, bool]:
     """Best choice for a table state (sorted tuple of ((caliber, class), count));
     returns (joint (successes, sixes) pmf, chosen dict, ego reroll spent).
 

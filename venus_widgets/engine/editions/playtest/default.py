@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from itertools import accumulate
-from typing import Sequence
+from typing import Any, Sequence
 
 import numpy as np
 
@@ -88,7 +88,7 @@ def _own_rows(first: np.ndarray, w: int, nlo: int, keys: Sequence[tuple[int, int
     return out
 
 
-def _parts(spec: dict, exact: bool, rules: Rules | None = None):
+def _parts(spec: dict, exact: bool, rules: Rules | None = None) -> tuple[Any, Any, Any, Any]:
     """Counts over ``D``: the table ``H`` of (successes, sixes) at the end
     of the KISS round (the first rolls that reach the goal included, as
     they fell: no Ego is spent on them), the first rolls that pass and that

@@ -36,6 +36,8 @@ Fraction(11, 36)
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ..._dist import count_dtype
@@ -51,7 +53,7 @@ from .task import calibers, goal, threshold
 NOTE = ("optimal policy: the best reroll set for every first roll",)
 
 
-def _group_rolls(m: int, power, dtype) -> list[np.ndarray]:
+def _group_rolls(m: int, power: Any, dtype: Any) -> list[np.ndarray]:
     """The first rolls of the ``m`` dice of a group by class counts: the
     failed, success (not 6) and six counts ``f, s, x`` and the ways of
     each, the coefficient of ``S**(s + x) X**x`` in ``(w + v S + dd S
@@ -66,7 +68,7 @@ def _group_rolls(m: int, power, dtype) -> list[np.ndarray]:
     return [m - k, k - j, j, table[k, j]]
 
 
-def _first_rolls(sizes: list[int], powers: list, dtype):
+def _first_rolls(sizes: list[int], powers: list, dtype: Any) -> Any:
     """Every first roll by counts per (group, class), the first group's
     counts major: each group's class counts ``f, s, x`` (:func:`_group_rolls`),
     and every first roll's ways (over 6**N) and successes."""
@@ -78,7 +80,7 @@ def _first_rolls(sizes: list[int], powers: list, dtype):
     return [p[:3] for p in per], ways, succ
 
 
-def _no_kiss(ways: np.ndarray, succ0: np.ndarray, g: int, thr: int, size: int, scale):
+def _no_kiss(ways: np.ndarray, succ0: np.ndarray, g: int, thr: int, size: int, scale: Any) -> tuple[Any, Any, Any]:
     """The first rolls that reach the goal ``g`` (they KISS nothing) as a
     (successes, sixes) table, their sixes left in column 0 (at the goal Ego
     doubles nothing), and the ways the first roll passes and reaches the
@@ -90,7 +92,7 @@ def _no_kiss(ways: np.ndarray, succ0: np.ndarray, g: int, thr: int, size: int, s
     return table, by_succ[thr:].sum(), by_succ[g:].sum()
 
 
-def _default_kiss(F: list[np.ndarray], S: list[np.ndarray], b: int):
+def _default_kiss(F: list[np.ndarray], S: list[np.ndarray], b: int) -> Any:
     """For the first rolls short of the goal (``F[i]``, ``S[i]``: the failed
     and non-6 success counts of group ``i``): the failed dice the default
     choice KISSes per group (best chance first, up to the budget ``b``), and
@@ -136,7 +138,7 @@ class _Tails:
         kissed = _all_kissed([sizes[a] for a in axes], [least[a] for a in axes])
         np.multiply(self.table, pad[kissed][:, None], out=self.table)
 
-    def values(self, r_fail, S, need0, most) -> np.ndarray:
+    def values(self, r_fail: Any, S: Any, need0: Any, most: Any) -> np.ndarray:
         """The ways each choice ``j = 0 .. most[k]`` reaches the goal from
         first roll ``k``, its choices in a row and the first rolls end to end;
         ``need0`` is the score the default choice needs (each success KISSed
@@ -165,7 +167,7 @@ class _Tails:
         return self.table.ravel().take(np.cumsum(np.repeat(steps.ravel(), counts.ravel())))
 
 
-def _best(tails_: _Tails, r_fail, S, most, need0, tol) -> np.ndarray:
+def _best(tails_: _Tails, r_fail: Any, S: Any, most: Any, need0: Any, tol: Any) -> np.ndarray:
     """The ``j`` chosen for each first roll: the first that no later one
     beats by more than ``tol``, choice by choice (``j`` replaces the best so
     far ``v`` when its value is above ``v + tol``), for ``j`` up to
@@ -207,7 +209,7 @@ def _best(tails_: _Tails, r_fail, S, most, need0, tol) -> np.ndarray:
     return best
 
 
-def _bar(value: np.ndarray, tol) -> np.ndarray:
+def _bar(value: np.ndarray, tol: Any) -> np.ndarray:
     """What a choice must beat to replace one of ``value``: the value
     itself when counted exactly (``tol`` None), else ``value + tol[0]``."""
     return value if tol is None else value + tol[0]
@@ -218,8 +220,8 @@ def _bar(value: np.ndarray, tol) -> np.ndarray:
 _RUN = 8192
 
 
-def _kiss_table(chosen: list[np.ndarray], kept_s, kept_x, ways, sizes: list[int], least: list[int], main: int,
-                others: Others, low: int, pad):
+def _kiss_table(chosen: list[np.ndarray], kept_s: Any, kept_x: Any, ways: Any, sizes: list[int], least: list[int],
+                main: int, others: Others, low: int, pad: Any) -> Any:
     """``W[r - bottom, s, x]``: the first rolls short of the goal by the
     ``r`` dice KISSed of the main group and the successes ``s`` and sixes
     ``x`` kept (``s`` below ``low``) plus those the other groups' KISSed
@@ -268,7 +270,7 @@ def _add_terms(cell: np.ndarray, weight: np.ndarray, c: np.ndarray, others: Othe
     return W
 
 
-def _double6_parts(spec: dict, exact: bool, rules: Rules):
+def _double6_parts(spec: dict, exact: bool, rules: Rules) -> tuple[Any, Any, Any, Any]:
     """As :func:`.default._parts` (counts over ``D``), with Ego ``double6``:
     the first rolls that reach the goal KISS nothing; for the others the
     best choice (:func:`_best`), then the KISS round (:func:`_kiss_table`,

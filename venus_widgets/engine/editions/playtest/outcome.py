@@ -29,7 +29,7 @@ def _outcome_index(size: int, g: int, double6: bool) -> np.ndarray:
     return out.ravel()
 
 
-def finish_odds(spec: dict, H, p0_thr, p0_goal, notes=(), exact: bool = False,
+def finish_odds(spec: dict, H: Any, p0_thr: Any, p0_goal: Any, notes: tuple[str, ...] = (), exact: bool = False,
                 denominator: int | None = None, rules: Rules | None = None) -> Odds:
     """The odds from the (successes, sixes) table ``H`` of every roll at
     the end of the KISS round (a first roll that reaches the goal KISSes

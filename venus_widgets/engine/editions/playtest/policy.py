@@ -11,7 +11,7 @@ of a KISS the player asks for. :mod:`.rolls` and :mod:`.advice` use them.
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from ...errors import SpecError
 from .choices import best_choice
@@ -21,7 +21,7 @@ from .rules import RULES, Rules, rules_of
 from .task import calibers, goal
 
 
-def counts_of(faces: Sequence[int], cals: Sequence[str], idx, rules: Rules = RULES) -> dict:
+def counts_of(faces: Sequence[int], cals: Sequence[str], idx: Iterable[int], rules: Rules = RULES) -> dict:
     """The dice ``idx`` by counts per (caliber, class)."""
     out: dict[tuple[str, int], int] = {}
     for i in idx:
@@ -30,7 +30,8 @@ def counts_of(faces: Sequence[int], cals: Sequence[str], idx, rules: Rules = RUL
     return out
 
 
-def default_kiss(spec: dict, faces, cals, free, left: int) -> tuple[list[int], bool]:
+def default_kiss(spec: dict, faces: Sequence[int], cals: Sequence[str], free: Sequence[int],
+                 left: int) -> tuple[list[int], bool]:
     """Steps 2 of the default policy over the dice ``free``: failed dice,
     best chance first, ties by the lowest face, then die order; Ego
     ``reroll`` takes them all (spent only when a die failed)."""
@@ -61,7 +62,8 @@ def policy_kiss(spec: dict, faces: Sequence[int]) -> tuple[list[int], bool]:
     return pick(faces, cals, choice, range(len(faces)), rules), ego_spent
 
 
-def pick(faces, cals, choice: dict, free, rules: Rules = RULES) -> list[int]:
+def pick(faces: Sequence[int], cals: Sequence[str], choice: dict, free: Sequence[int],
+         rules: Rules = RULES) -> list[int]:
     """Dice for a choice by counts: per (caliber, class), lowest face first."""
     chosen = []
     for (cal, cls), v in choice.items():

@@ -34,7 +34,7 @@ from numpy.lib.stride_tricks import as_strided
 from ..._dist import pascal_counts
 
 
-def die_factors(m: int, faces: tuple[int, int, int], dtype) -> tuple[np.ndarray, np.ndarray]:
+def die_factors(m: int, faces: tuple[int, int, int], dtype: Any) -> tuple[np.ndarray, np.ndarray]:
     """``A[r, k] = C(r, k) w**(r - k)`` and ``B[k, j] = C(k, j) v**(k - j)
     dd**j`` for ``r, k, j <= m`` (0 for ``k > r``, ``j > k``): the ways
     ``r`` dice of a caliber score ``k`` successes, ``j`` of them sixes, are
@@ -81,7 +81,7 @@ class Others(NamedTuple):
     qz: np.ndarray
 
 
-def others_table(powers: list[list[dict[tuple[int, int], int]]], dtype) -> Others:
+def others_table(powers: list[list[dict[tuple[int, int], int]]], dtype: Any) -> Others:
     """:class:`Others` from ``powers[i]``, the powers of group ``i``'s die
     that a choice can KISS (:func:`die_powers`): each combination is the
     product of one power of each group's die, in Python ints."""

@@ -20,12 +20,10 @@ True
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, replace
-from ...caching import cached
 from typing import Any, Mapping
 
-from ...knobs import Knob, boolean, optional, per, values, whole
+from ...knobs import Knob, boolean, optional, per, RulesOf, whole
 
 CALIBERS = ("bronze", "silver", "gold", "platinum")
 
@@ -124,14 +122,5 @@ KNOBS: tuple[Knob, ...] = (
 )
 
 
-@cached(256)
-def _from_json(key: str) -> Rules:
-    return Rules.from_values(values(KNOBS, json.loads(key)))
-
-
-def rules_of(spec: Mapping[str, Any]) -> Rules:
-    """The rules a spec plays by: its ``rules`` over the defaults."""
-    given = spec.get("rules")
-    if not given:
-        return RULES
-    return _from_json(json.dumps(given, sort_keys=True))
+#: The rules a spec plays by: its ``rules`` over the defaults (made once per distinct ``rules``).
+rules_of: RulesOf[Rules] = RulesOf(KNOBS, Rules.from_values, RULES)

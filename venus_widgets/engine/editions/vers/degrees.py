@@ -8,6 +8,7 @@ under the competence target (docs/rules_heresy_vers.md#vers-vers-3d6-roll-under-
 
 from __future__ import annotations
 
+from typing import Any
 
 from ..._dist import sum_ways
 from .rules import RULES, Rules, rules_of
@@ -27,7 +28,7 @@ def threshold(spec: dict) -> int:
     return 0
 
 
-def degrees(spec: dict, total, rules: Rules | None = None):
+def degrees(spec: dict, total: Any, rules: Rules | None = None) -> Any:
     """CT - (roll + penalty); negative = degrees of failure (``total`` may be an array)."""
     rules = rules or rules_of(spec)
     return target(spec, rules) - (total + spec["penalty"])

@@ -15,12 +15,10 @@ venus_widgets.engine.errors.SpecError: rules.dice=0 is not allowed: expected a w
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field, fields
-from ...caching import cached
-from typing import Any, Mapping
+from typing import Any
 
-from ...knobs import Knob, values, whole
+from ...knobs import Knob, RulesOf, whole
 
 #: knob -> (lowest, highest) allowed value
 BOUNDS = {"base_ct": (0, 30), "dice": (1, 6)}
@@ -63,12 +61,5 @@ KNOBS: tuple[Knob, ...] = tuple(
 RULES = Rules()
 
 
-@cached(256)
-def _from_json(key: str) -> Rules:
-    return Rules(**values(KNOBS, json.loads(key)))
-
-
-def rules_of(spec: Mapping[str, Any]) -> Rules:
-    """The rules a spec plays by: its ``rules`` over the defaults."""
-    given = spec.get("rules")
-    return _from_json(json.dumps(given, sort_keys=True)) if given else RULES
+#: The rules a spec plays by: its ``rules`` over the defaults (made once per distinct ``rules``).
+rules_of: RulesOf[Rules] = RulesOf(KNOBS, lambda v: Rules(**v), RULES)
