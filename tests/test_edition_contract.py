@@ -58,6 +58,7 @@ import toy_edition
 import venus_widgets as vw
 from every_roll import TooManyRolls, every_roll, law
 from venus_widgets.engine import api, contract, edition
+from venus_widgets.engine.cost import Cost, held
 from venus_widgets.engine.errors import SpecError
 from venus_widgets.engine.explain import Step
 from venus_widgets.engine.odds import Odds
@@ -113,6 +114,9 @@ DICE_SUM = types.SimpleNamespace(
                        "bonus": Int(0, 3, 0, "added to the sum", "Bonus", "ability"),
                        "target": Int(2, 19, 5, "the sum to reach", "Target", "difficulty")}},
     denominator=lambda spec: 4 ** spec["dice"],
+    # the work of its odds: the 4**dice sums of its d4s, counted one by one
+    cost=lambda spec, exact=False: Cost(memory=held(4 * spec["dice"] + 1), steps=4 ** spec["dice"] * 4,
+                                        dice=float(spec["dice"]), levers=(("dice", +1),)),
     odds=_dice_sum_odds,
     roll=_dice_sum_roll,
     roll_many=_dice_sum_many,

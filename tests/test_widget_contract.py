@@ -288,7 +288,8 @@ def test_lab_traits_are_checked_from_python_too():
 def test_rules_a_roll_cannot_be_played_by_are_refused_and_not_kept():
     """Issue 20: a playsheet roller given rules={"explode_from": 7} raised, yet kept the rules
     while the view showed the old odds with no error."""
-    w = vw.TaskRoller(edition="playsheet", explode=True)
+    # (with Ego spent: without it the exploding face is free, issue 20 item 3)
+    w = vw.TaskRoller(edition="playsheet", explode=True, ego=True)
     before = w.odds_view
     with pytest.raises(traitlets.TraitError, match="explode_from"):
         w.rules = {"explode_from": 7}
@@ -297,7 +298,7 @@ def test_rules_a_roll_cannot_be_played_by_are_refused_and_not_kept():
     w.rules = {"explode_from": 7, "ego_double_from": 7}  # the pair the rules take
     assert w.odds_view["ok"] and w.spec["rules"]["explode_from"] == 7
     with pytest.raises(traitlets.TraitError, match="explode_from"):
-        vw.TaskRoller(edition="playsheet", explode=True, rules={"explode_from": 7})
+        vw.TaskRoller(edition="playsheet", explode=True, ego=True, rules={"explode_from": 7})
 
 
 def test_an_observer_that_cannot_follow_undoes_the_assignment():

@@ -140,3 +140,12 @@ SAMPLES = Samples(
 
 
 from . import at_table  # noqa: E402,F401  (last: it imports this package)
+
+
+def cost(spec: dict, exact: bool = False):
+    """The toy's work: a table of coins by heads, a row per KISS."""
+    from venus_widgets.engine.cost import Cost, held
+
+    return Cost(memory=held((spec["coins"] + 1) ** 2, "fraction"), steps=(spec["coins"] + 1) ** 2 * (spec["kiss"] + 1),
+                number="fraction" if exact else "float", dice=float(spec["coins"] + spec["kiss"]),
+                levers=(("coins", +1), ("kiss", +1)))

@@ -12,8 +12,9 @@ editions move theirs here, convolutions and tables). Float or exact: a
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 from typing import Any
+
+from .caching import cached
 
 import numpy as np
 
@@ -115,7 +116,7 @@ def pascal_counts(n: int, a: int, b: int, dtype: Any = np.float64) -> np.ndarray
     return comb_table(n, dtype) * whole_powers(a, n, dtype) * whole_powers(b, n, dtype).take(_DOWN[: n + 1, : n + 1])
 
 
-@lru_cache(maxsize=16)
+@cached(16)
 def binom_table(n: int, exact: bool = True) -> np.ndarray:
     """Binomial coefficients ``C(m, j)`` for ``0 <= j <= m <= n`` (0 above
     the diagonal), read-only: Python ints in an object array, or float64

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .odds import probability
+
 
 @dataclass(frozen=True)
 class Option:
@@ -54,6 +56,13 @@ class Option:
     p_critical: float | None
     label: str
     policy: bool = False
+
+    def __post_init__(self) -> None:
+        # float noise never shows as a chance past 0 or 1 (one rule: odds.probability)
+        object.__setattr__(self, "p_pass", probability(self.p_pass))
+        object.__setattr__(self, "p_goal", probability(self.p_goal))
+        if self.p_critical is not None:
+            object.__setattr__(self, "p_critical", probability(self.p_critical))
 
 
 @dataclass(frozen=True)

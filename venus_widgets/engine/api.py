@@ -14,20 +14,19 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
-from functools import lru_cache
-from itertools import islice
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
 from .advice import Advice
+from . import cost
+from .caching import Results
 from .edition import get as get_edition
 from .errors import SpecError
+from .inputs import read_list
 from .exact import EXACT_BELOW
-from .odds import SNAP_BELOW, Odds
+from .odds import SNAP_BELOW, Odds, probability
 from .rolls import Roll, check_seed, entered
 from .spec import ROLL_KINDS, normalize, schema
 
@@ -46,51 +45,14 @@ def denominator(spec: Mapping[str, Any]) -> int | None:
     return _edition(spec["edition"]).denominator(spec)
 
 
-class CacheInfo(NamedTuple):
-    """What ``cache_info()`` reports, as for a ``functools`` cache."""
-
-    hits: int
-    misses: int
-    maxsize: int
-    currsize: int
-
-
-class _Results:
-    """Results by normalized spec: ``compute(spec)`` once per spec, the
-    least recently used dropped past ``maxsize``; ``cache_clear`` and
-    ``cache_info`` as a ``functools`` cache has them. Keyed by the spec's
-    ``repr`` (normalize gives every field in one order), and the spec itself
-    handed to ``compute`` as a sorted copy (:func:`_sorted`), so the caller's
-    dict is never shared."""
-
-    def __init__(self, compute: Callable[[dict[str, Any]], Odds], maxsize: int) -> None:
-        self._compute, self._maxsize = compute, maxsize
-        self._store: OrderedDict[str, Odds] = OrderedDict()
-        self._hits = self._misses = 0
-        self.__doc__ = compute.__doc__
-        self.__wrapped__ = compute
-        # on the instance, not the class: a class with these would look like a cache itself
-        self.cache_clear, self.cache_info = self._clear, self._info
-
-    def __call__(self, spec: dict[str, Any]) -> Odds:
-        key = repr(spec)
-        found = self._store.get(key)
-        if found is not None:
-            self._hits += 1
-            self._store.move_to_end(key)
-            return found
-        self._misses += 1
-        value = self._store[key] = self._compute(_sorted(spec))
-        if len(self._store) > self._maxsize:
-            self._store.popitem(last=False)
-        return value
-
-    def _clear(self) -> None:
-        self._store.clear()
-        self._hits = self._misses = 0
-
-    def _info(self) -> CacheInfo:
-        return CacheInfo(self._hits, self._misses, self._maxsize, len(self._store))
+def _results(compute: Callable[[dict[str, Any]], Odds], maxsize: int) -> Results[str, Odds]:
+    """Results by normalized spec (:class:`.caching.Results`, safe from many
+    threads): keyed by the spec's ``repr`` (normalize gives every field in
+    one order), and the spec itself handed to ``compute`` as a sorted copy
+    (:func:`_sorted`), so the caller's dict is never shared."""
+    out: Results[str, Odds] = Results(lambda spec: compute(_sorted(spec)), maxsize, key=repr)
+    out.__doc__, out.__wrapped__ = compute.__doc__, compute
+    return out
 
 
 def _sorted(value: Any) -> Any:
@@ -130,8 +92,8 @@ def _exact_odds(spec: dict[str, Any]) -> Odds:
     return _edition(spec["edition"]).odds(spec, exact=True)
 
 
-_odds_cached = _Results(_float_odds, 512)
-_exact_cached = _Results(_exact_odds, 64)
+_odds_cached = _results(_float_odds, 512)
+_exact_cached = _results(_exact_odds, 64)
 
 
 def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
@@ -153,12 +115,17 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     if not exact:
         return odds_of_normalized(s)
     if denominator(s) is None:
-        field = "explode" if s["edition"] == "playsheet" else "pool"
-        if field not in s:  # a registered edition (a draft): the spec's edition says where the dice come from
-            field = "edition"
-        raise SpecError(field, s[field], "no exploding dice for exact=True",
-                        "exploding dice can roll without end, so their odds are not a fraction; "
+        # the edition names the field whose dice roll without end; one that does not is refused here
+        try:
+            _edition(s["edition"]).odds(s, exact=True)
+        except SpecError:
+            raise
+        except Exception:  # noqa: BLE001 - the edition's own words failed: the plain ones below
+            pass
+        raise SpecError("exact", True, "False for this roll",
+                        "its dice can roll again without end, so the odds are not a fraction; "
                         "use exact=False for the odds with the tail below 1e-12 cut off")
+    cost.check(s, exact=True)  # fractions cost more than floats: within the budget, or refused up front
     return _exact_cached(s)
 
 
@@ -173,20 +140,10 @@ MAX_FACES = 256
 
 
 def _items(field: str, value: Any, allowed: str) -> list:
-    """The items of a list argument, read like a spec's list field: a list,
-    tuple or array (not a set, a string or a dict), at most
-    :data:`MAX_FACES` items, so an endless iterator is refused."""
-    if isinstance(value, AbstractSet):
-        raise SpecError(field, value, allowed, "a set has no order: use a list")
-    if value is None or isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
-        raise SpecError(field, value, allowed)
-    try:
-        items = list(islice(value, MAX_FACES + 1))
-    except TypeError:
-        raise SpecError(field, value, allowed) from None
-    if len(items) > MAX_FACES:
-        raise SpecError(field, value, allowed, f"no roll has more than {MAX_FACES} dice")
-    return items
+    """The items of a list argument, read like a spec's list field
+    (:func:`.inputs.read_list`): at most :data:`MAX_FACES` items, so an
+    endless iterator is refused."""
+    return read_list(field, value, MAX_FACES, allowed)
 
 
 def _index_list(field: str, value: Any) -> list[int]:
@@ -262,7 +219,7 @@ def enter(
     """
     s = normalize(spec)
     faces, kiss_faces = _face_list("faces", faces), _face_list("kiss_faces", kiss_faces)
-    kiss_list = _kiss_list(list(kiss))
+    kiss_list = _kiss_list(kiss)
     ego = _ego_arg(s, ego)
     with entered(faces, kiss_faces) as (first, second):
         r = _edition(s["edition"]).roll(s, 0, kiss_list, ego)
@@ -297,7 +254,7 @@ def kiss_to_enter(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Se
     """
     s = normalize(spec)
     with entered(_face_list("faces", faces), [], dry_kiss=True) as (first, _second):
-        r = _edition(s["edition"]).roll(s, 0, _kiss_list(list(kiss)), _ego_arg(s, ego))
+        r = _edition(s["edition"]).roll(s, 0, _kiss_list(kiss), _ego_arg(s, ego))
         first.check_used()
     return sorted(set(r.kissed))
 
@@ -352,6 +309,7 @@ def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -
     s = normalize(spec)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_ROLL_MANY:
         raise SpecError("n", n, f"a whole number from 0 to {MAX_ROLL_MANY}")
+    cost.check_rolls(s, int(n))  # the dice drawn, bounded before any is drawn
     seed = check_seed(seed)
     return _edition(s["edition"]).roll_many(s, int(n), seed)
 
@@ -376,18 +334,16 @@ def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequenc
     faces, kissed = _faces(faces), _index_list("kissed", kissed)
     # an Advice is immutable: a roller asks again for the same faces on every
     # click and gets the same object back (repr keeps True apart from 1)
-    key = (json.dumps(s, sort_keys=True), repr(faces), repr(kissed))
-    if key in _ADVICE:
-        _ADVICE.move_to_end(key)
-        return _ADVICE[key]
-    advice = mod.advise(s, faces, kissed)
-    _ADVICE[key] = advice
-    if len(_ADVICE) > 64:
-        _ADVICE.popitem(last=False)
-    return advice
+    return _ADVICE((s, faces, kissed))
 
 
-_ADVICE: OrderedDict[tuple[str, str, str], Advice] = OrderedDict()
+def _advise(args: tuple[dict[str, Any], list, list[int]]) -> Advice:
+    s, faces, kissed = args
+    return _edition(s["edition"]).advise(s, faces, kissed)
+
+
+_ADVICE: Results[tuple[str, str, str], Advice] = Results(
+    _advise, 64, key=lambda a: (json.dumps(a[0], sort_keys=True), repr(a[1]), repr(a[2])))
 
 
 def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequence[int],
@@ -416,4 +372,4 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
                         "only there does the choice of dice to KISS change the odds")
     faces, kiss = _faces(faces), _kiss_list(kiss)
     ego = _ego_arg(s, ego)
-    return mod.kiss_odds(s, faces, kiss, ego)
+    return {k: probability(v) for k, v in mod.kiss_odds(s, faces, kiss, ego).items()}

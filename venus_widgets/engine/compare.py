@@ -25,7 +25,7 @@ from typing import Any, Iterable, Mapping
 
 from .export import html_text
 from .api import denominator, normalize, odds
-from .errors import SpecError
+from .errors import SpecError, UnknownName
 from .format import percent_text
 from .odds import Odds
 from .quantities import GOAL, PASS, reported
@@ -174,8 +174,8 @@ class Comparison:
         base.at_least(k)``. Floats correctly rounded from the exact
         difference where the odds are rational; ``exact=True`` gives the
         Fractions (``None`` for odds that are not rational)."""
-        if name not in self.odds:
-            raise SpecError("name", name, "one of " + ", ".join(self.names))
+        if not isinstance(name, str) or name not in self.odds:
+            raise UnknownName("name", name, "one of " + ", ".join(self.names))
         if exact and not self.exact:
             raise SpecError("exact", exact, "False: these odds are not fractions (exploding dice)")
         v = self._values()
@@ -197,6 +197,8 @@ class Comparison:
         moves from the base: quantity -> (base, variant). A chance one rule
         set reports and the other does not is 0 in the other (a breakdown
         category that cannot happen)."""
+        if not isinstance(name, str) or name not in self.odds:
+            raise UnknownName("name", name, "one of " + ", ".join(self.names))
         v = self._values()
         qa, qb = reported(v["base"]), reported(v[name])
         exact = bool(self.exact)
@@ -425,7 +427,10 @@ def compare(spec: Mapping[str, Any], variants: Mapping[str, Any]) -> Comparison:
             raise SpecError(f"{name}: {err.field}", err.value, err.allowed, err.hint) from None
     out = {n: odds(s) for n, s in specs.items()}
     rational = all(denominator(s) is not None for s in specs.values())
-    ex = {n: odds(s, exact=True) for n, s in specs.items()} if rational else {}
+    try:
+        ex = {n: odds(s, exact=True) for n, s in specs.items()} if rational else {}
+    except SpecError:  # fractions beyond the cost guard's budget: the floats are compared
+        ex = {}
     values = ex or out
     outcome = words(base_spec["edition"], base_spec["roll"]).get("outcome", "successes")
     verdicts = {}

@@ -16,8 +16,8 @@ required by a feature the edition declares in ``FEATURES`` (``advise``,
 (and a line in docs/architecture.md's table, which a test holds to this
 list).
 
->>> [m.name for m in MEMBERS if m.required][:4]
-['ID', 'SCHEMAS', 'denominator', 'odds']
+>>> [m.name for m in MEMBERS if m.required][:5]
+['ID', 'SCHEMAS', 'denominator', 'cost', 'odds']
 >>> next(m for m in MEMBERS if m.name == "roll").signature
 'roll(spec, seed, kiss=None, ego=None)'
 """
@@ -248,6 +248,9 @@ MEMBERS: tuple[Member, ...] = (
            "several fields together", "spec", default=_const(_no_cross_checks)),
     Member("denominator", "a common denominator of every probability of the odds (None for dice that roll "
            "without end)", "spec"),
+    Member("cost", "the work of the odds estimated from the spec's sizes before any is done, a cost.Cost "
+           "(engine/cost.py refuses what is over the budget, naming a lever field)", "spec, exact=False",
+           keywords=("exact",)),
     Member("odds", "the exact odds, an odds.Odds (in Fractions with exact=True)", "spec, exact=False",
            keywords=("exact",)),
     Member("roll", "one seeded roll by the same policy as the odds, a rolls.Roll (its faces from "

@@ -51,6 +51,7 @@ from .samples import Samples
 from .table import TableRules, TableSource
 
 if TYPE_CHECKING:
+    from .cost import Cost
     from .spec import Field
 
 
@@ -69,6 +70,11 @@ class EditionSource(Protocol):
     SCHEMAS: dict[str, dict[str, Field]]
 
     def denominator(self, spec: dict) -> int | None: ...
+
+    def cost(self, spec: dict, exact: bool = False) -> Cost:
+        """The work of the spec's odds (``exact``: in fractions), estimated
+        from its sizes before any is done (:mod:`.cost`: the budget and the
+        one check, run on every spec by ``normalize``)."""
 
     def odds(self, spec: dict, exact: bool = False) -> Odds: ...
 
@@ -163,8 +169,8 @@ def register(edition: Any) -> None:
     ...     register(types.SimpleNamespace(ID="coins", odds=len, SCHEMAS={"task": {}}))
     ... except TypeError as err:
     ...     print(str(err).splitlines()[0]); print(*[name for name, _, _ in err.problems])
-    the edition 'coins' (SimpleNamespace) does not satisfy the edition contract (docs/architecture.md#the-contract); change these 8 members:
-    denominator odds roll roll_many ladder_settings explain_steps explain_roll at_table
+    the edition 'coins' (SimpleNamespace) does not satisfy the edition contract (docs/architecture.md#the-contract); change these 9 members:
+    denominator cost odds roll roll_many ladder_settings explain_steps explain_roll at_table
     """
     problems = _contract.check(edition)
     if problems:
@@ -181,6 +187,10 @@ def unregister(edition_id: str) -> None:
 def get(edition_id: str) -> Edition:
     """The edition with this id (complete: see :func:`register`); a
     :class:`SpecError` naming ``edition`` when there is none."""
+    if type(edition_id) is not str:
+        if not isinstance(edition_id, str):
+            raise SpecError("edition", edition_id, "one of " + ", ".join(ids()), "an edition's name, as a string")
+        edition_id = str(edition_id)  # e.g. numpy's str
     if edition_id not in _REGISTRY and edition_id in BUILT_IN:
         register(importlib.import_module(f"{__package__}.editions.{edition_id}"))
     try:

@@ -37,6 +37,19 @@ class SpecError(ValueError):
         super().__init__(message)
 
 
+class UnknownName(SpecError, KeyError):
+    """A name looked up that is not there (a rule knob, a variant, an
+    outcome): a :class:`SpecError` naming what was asked for and what
+    there is, and a ``KeyError``, as a lookup by name raises.
+
+    >>> err = UnknownName("knob", "nope", "one of threshold_base, max_factors")
+    >>> str(err), isinstance(err, KeyError)
+    ("knob='nope' is not allowed: expected one of threshold_base, max_factors", True)
+    """
+
+    __str__ = ValueError.__str__  # the message as it is (a KeyError's would show it quoted)
+
+
 class MergeError(SpecError):
     """Agora helpers that cannot merge into one helping die.
 

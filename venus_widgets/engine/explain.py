@@ -33,6 +33,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from .export import html_text, markdown_text
 from .edition import get as get_edition
 from .format import percent_text
+from .odds import probability
 from .rolls import Die, Roll
 from .spec import normalize
 
@@ -60,6 +61,10 @@ class Step:
     figure: float | None = None
     op: str = ""
 
+    def __post_init__(self) -> None:
+        if self.figure is not None:  # float noise never shows as a chance past 0 or 1
+            object.__setattr__(self, "figure", probability(self.figure))
+
     def line(self) -> str:
         if self.figure is None:
             return self.words
@@ -79,8 +84,12 @@ def first_roll_steps(groups: Sequence[tuple[int, int, int]], need: int, p_first:
 
     >>> [round(s.figure, 4) for s in first_roll_steps([(2, 4, 6)], 2, 4 / 36)]
     [0.5556, 0.4444, 0.1111]
+    >>> [(s.op, s.figure) for s in first_roll_steps([(2, 4, 6)], 0, 1.0)]
+    [('+', 1.0)]
     """
     dice = sum(n for n, _, _ in groups)
+    if need <= 0:  # every first roll reaches a threshold of 0 (a rule knob can set it)
+        return [Step(f"no {noun} needed: every first roll reaches the threshold", p_first, "+")]
     # counted exactly (a binomial per kind of die), then rounded once: a step
     # of 1e-21 stays 1e-21, not the float noise of 1 - (1 - 1e-21)
     pmf = [Fraction(1)]

@@ -33,6 +33,7 @@ import numpy as np
 
 from .errors import SpecError
 from .export import html_text
+from .inputs import read_list
 from .explain import pct
 
 #: Below this p-value the rolls are called unlikely under the odds.
@@ -205,7 +206,30 @@ def fit(spec: Mapping[str, Any], outcomes: Sequence[Any], *, note: str = "") -> 
     from .api import odds
     from .spec import normalize
 
-    if isinstance(outcomes, (str, bytes)) or not isinstance(outcomes, Sequence):
-        raise SpecError("outcomes", outcomes, "a list of rolled outcomes (e.g. [r.outcome for r in rolls])")
+    if not isinstance(note, str) or len(note) > 500:
+        raise SpecError("note", note, "a line of text (at most 500 characters)")
     s = normalize(spec)
-    return fit_counts(odds(s).distribution, list(outcomes), spec=s, note=note)
+    o = odds(s)
+    return fit_counts(o.distribution, _outcomes(outcomes, o.numeric), spec=s, note=note)
+
+
+#: At most this many outcomes are fitted at once.
+MAX_OUTCOMES = 100_000
+
+
+def _outcomes(outcomes: Any, numeric: bool) -> list:
+    """The logged outcomes, read with a bound (:func:`.inputs.read_list`),
+    each of the kind the odds have: a whole number of successes (not
+    ``True``/``False``), or for a d20 check the word (``"pass"``...)."""
+    kind = "whole numbers (the outcomes, e.g. successes)" if numeric else "words such as 'pass' and 'fail'"
+    allowed = f"a list of rolled outcomes (e.g. [r.outcome for r in rolls]): {kind}"
+    items = read_list("outcomes", outcomes, MAX_OUTCOMES, allowed)
+    out: list[int | str] = []
+    for i, v in enumerate(items):
+        if numeric and isinstance(v, (int, np.integer)) and not isinstance(v, (bool, np.bool_)):
+            out.append(int(v))
+        elif not numeric and isinstance(v, str):
+            out.append(v)
+        else:
+            raise SpecError(f"outcomes[{i}]", v, kind)
+    return out

@@ -36,9 +36,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping, Sequence
-from functools import lru_cache
 from typing import Any, Generic, TypeVar
 
+from .caching import cached
 from .errors import SpecError
 
 #: A knob's check: the value given -> its canonical JSON form; raises
@@ -208,7 +208,7 @@ class RulesOf(Generic[R]):
         self.knobs = tuple(knobs)
         self._make = make
         self.default: R = make(values(self.knobs)) if default is None else default
-        self._made = lru_cache(maxsize=256)(self._from_json)
+        self._made = cached(256)(self._from_json)  # rules values are frozen: safe to share
         self.cache_clear = self._made.cache_clear
         self.cache_info = self._made.cache_info
 

@@ -24,7 +24,7 @@ from collections import Counter
 from itertools import product
 from typing import Iterable
 
-from .errors import MergeError
+from .errors import MergeError, SpecError
 
 
 def try_merge(ranks: Iterable[int], drop: int = 1) -> int | None:
@@ -147,8 +147,15 @@ def merge(ranks: Iterable[int], drop: int = 1) -> int | None:
     (``err.best_rank``).
     ``drop`` is the ``merge_drop`` knob (:func:`try_merge`).
     """
+    from .edition import get
     from .spec import SCHEMAS  # local import: spec imports merge for its cross check
 
+    knob = next(k for k in get("agora").KNOBS if k.name == "merge_drop")
+    try:
+        drop = knob.check(drop)
+    except SpecError as err:
+        raise SpecError("drop", drop, err.allowed, "the merge_drop rule: two of rank r make one of rank r - drop") \
+            from None
     checked = SCHEMAS[("agora", "check")]["helpers"].check("helpers", ranks)
     assert isinstance(checked, (list, tuple))  # a List field's check gives a sequence
     ranks = list(checked)

@@ -46,11 +46,17 @@ def _plain(outcome: Any) -> Any:
     return outcome if isinstance(outcome, str) else int(outcome)
 
 
-def _number(value: Any) -> Any:
+def probability(value: Any) -> Any:
     """A probability as a plain float (numpy scalars included) in [0, 1],
     or the Fraction it is in exact odds. Float noise past either end (odds
-    too large to count exactly are summed in floats: 1.0000000000000002)
-    is clipped: the true value lies within."""
+    too large to count exactly are summed in floats: 1.0000000000000002,
+    a difference of two chances: -1.1e-16) is clipped: the true value lies
+    within. The one place the engine clips a chance: the odds, advice,
+    the odds of a KISS choice and the steps of an explanation go through it.
+
+    >>> probability(1.0000000000000002), probability(-1.1e-16), probability(0.25)
+    (1.0, 0.0, 0.25)
+    """
     # floats first (numpy's float64 is one): Fraction's isinstance goes
     # through the numbers ABCs (~0.4 µs a value)
     if isinstance(value, float):
@@ -80,6 +86,8 @@ def _deep_freeze(value: Any) -> Any:
         return tuple([v if type(v) in _SCALARS else _deep_freeze(v) for v in value])
     return value
 
+
+_number = probability
 
 _SCALARS = frozenset({str, int, float, bool, type(None), Fraction})
 _SEQUENCES = frozenset({list, tuple})
@@ -130,7 +138,8 @@ class Odds:
         for rational odds, the same odds in :class:`fractions.Fraction`
         (what ``odds(spec, exact=True)`` returns); every float here is
         ``float()`` of its Fraction, correctly rounded. ``None`` when the
-        odds are not rational (exploding dice) or too large to count exactly.
+        odds are not rational (exploding dice) or too large to count exactly
+        (a common denominator past 2**53: :attr:`rational` tells the two apart).
         (A property: float odds counted in whole numbers keep their
         :class:`Counts` and build the Fractions when this is first read.)
     """
@@ -411,11 +420,42 @@ class Odds:
         """True when outcomes are numbers (pools, Heresy, VERS)."""
         return all(isinstance(k, int) for k in self.distribution)
 
+    @staticmethod
+    def _outcome_count(k: Any) -> int:
+        """``k`` of :meth:`at_least` and :meth:`at_most`: a whole number."""
+        if type(k) is int:
+            return k
+        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
+            raise SpecError("k", k, "a whole number of successes (an outcome)")
+        return int(k)
+
     def _need_numeric(self, what: str) -> None:
         if not self.numeric:
             raise SpecError(
                 "roll", self.spec.get("roll"), "a roll with a numeric outcome", f"{what} needs counted successes"
             )
+
+    @property
+    def rational(self) -> bool:
+        """Whether these odds are fractions: every roll but dice that roll
+        again without end (exploding 10s, a Heresy face that scores and is
+        rolled again). True even where no Fraction was built: float odds
+        over a common denominator past 2**53 are summed in floats, and
+        :attr:`exact` is ``None`` there, yet ``odds(spec, exact=True)``
+        counts them exactly. Only odds that are not rational are sampled
+        (the rule lab) or have a tail cut off.
+
+        >>> import venus_widgets as vw
+        >>> vw.odds({"roll": "task", "dice": 30, "kiss": 40}).rational
+        True
+        >>> vw.odds({"edition": "playsheet", "roll": "task", "explode": True}).rational
+        False
+        """
+        if self._exact is not None or isinstance(self.p_pass, Fraction):
+            return True
+        from .edition import get  # the edition's denominator: None for dice that roll without end
+
+        return get(self.spec["edition"]).denominator(_thaw(self.spec)) is not None
 
     @property
     def exact(self) -> "Odds | None":
@@ -457,6 +497,7 @@ class Odds:
 
     def at_least(self, k: int) -> float:
         """P(outcome >= k) (a Fraction for exact odds)."""
+        k = self._outcome_count(k)
         self._need_numeric("at_least")
         c = self._counts()
         if c is not None:
@@ -465,6 +506,7 @@ class Odds:
 
     def at_most(self, k: int) -> float:
         """P(outcome <= k) (a Fraction for exact odds)."""
+        k = self._outcome_count(k)
         self._need_numeric("at_most")
         c = self._counts()
         if c is not None:

@@ -17,11 +17,15 @@ saying why, and the table as CSV or Markdown.
 from __future__ import annotations
 
 import math
+from itertools import islice
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
+import numpy as np
+
 from . import export as _export
 from .errors import SpecError
+from .inputs import read_list
 from .explain import pct
 from .format import percent_text
 from .solve import _check_target, ladder
@@ -80,6 +84,8 @@ class PartyLadder:
 
     def party_chance(self, i: int) -> float:
         """The mean of the characters' chances on rung ``i``."""
+        if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)) or not 0 <= i < len(self.rungs):
+            raise SpecError("i", i, f"a rung's index, a whole number from 0 to {len(self.rungs) - 1}")
         return math.fsum(self.chances[i]) / len(self.names)
 
     def _nearest(self, chance_of: Callable[[int], float]) -> int:
@@ -141,11 +147,9 @@ class PartyLadder:
 def _named(party: Any) -> list[tuple[str, Mapping[str, Any]]]:
     allowed = f"a dict of 1 to {MAX_PARTY} characters, name -> spec (or a list of specs)"
     if isinstance(party, Mapping):
-        items = list(party.items())
-    elif isinstance(party, Sequence) and not isinstance(party, (str, bytes)):
-        items = [(f"#{i + 1}", s) for i, s in enumerate(party)]
+        items = list(islice(party.items(), MAX_PARTY + 1))
     else:
-        raise SpecError("party", party, allowed)
+        items = [(f"#{i + 1}", s) for i, s in enumerate(read_list("party", party, MAX_PARTY, allowed))]
     if not 1 <= len(items) <= MAX_PARTY:
         raise SpecError("party", party, allowed, f"{len(items)} given")
     for name, _ in items:

@@ -22,6 +22,7 @@ from typing import Any, Iterator
 
 from .export import html_text
 from .edition import get
+from .errors import UnknownName
 from .knobs import Knob
 
 
@@ -43,12 +44,19 @@ class Knobs:
     def __len__(self) -> int:
         return len(self.knobs)
 
+    def __contains__(self, name: object) -> bool:
+        """Whether the edition has a knob of this name (or this knob).
+
+        >>> "success_from" in rules("playtest"), "dice" in rules("playtest")
+        (True, False)
+        """
+        return name in self.knobs if isinstance(name, Knob) else name in self.names
+
     def __getitem__(self, name: str) -> Knob:
         for k in self.knobs:
             if k.name == name:
                 return k
-        raise KeyError(f"{name!r} is not a rule of the {self.edition} edition; its rules are "
-                       + (", ".join(self.names) or "none"))
+        raise UnknownName("knob", name, f"a rule of the {self.edition} edition: " + (", ".join(self.names) or "none"))
 
     def defaults(self) -> dict[str, Any]:
         """Every knob's default: what a spec without ``rules`` plays by."""

@@ -27,6 +27,8 @@ from .api import normalize, odds, roll_many
 from .errors import SpecError
 from .format import percent_text as percent
 from .odds import Odds
+from .cost import check_rolls
+from .rolls import check_seed
 
 MAX_SAMPLE = 1_000_000
 
@@ -86,11 +88,15 @@ class Sample:
         return f"<Sample {self.verdict()}>"
 
 
-def sample(spec: Mapping[str, Any], n: int = 20_000, seed: int = 1) -> Sample:
-    """``n`` rolls of ``spec`` from ``seed`` (reproducible), beside its exact odds."""
+def sample(spec: Mapping[str, Any], n: int = 20_000, seed: int | None = 1) -> Sample:
+    """``n`` rolls of ``spec`` from ``seed`` (reproducible), beside its
+    exact odds. ``seed=None`` draws a fresh seed and records it, so the
+    sample can be replayed: ``sample(spec, n, s.seed)`` gives it again."""
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SAMPLE:
         raise SpecError("n", n, f"a whole number of rolls from 1 to {MAX_SAMPLE:,}")
+    seed = check_seed(seed)
     s = normalize(spec)
+    check_rolls(s, n)  # the dice drawn, bounded before any is drawn
     o = odds(s)
     outcomes = roll_many(s, n, seed)
     passed = outcomes.astype(bool) if outcomes.dtype == bool else outcomes >= (o.threshold or 0)

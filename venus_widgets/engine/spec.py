@@ -16,19 +16,19 @@ venus_widgets.engine.errors.SpecError: rank=7 is not allowed: expected a whole n
 
 from __future__ import annotations
 
-import itertools
 import math
 import numbers
 from collections.abc import Mapping
-from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any, Iterator
 
 import numpy as np
 
 from . import edition as _ed  # no cycle: edition imports this module only to type-check
+from . import cost as _cost  # no cycle: cost imports this module only inside its functions
 from . import knobs
 from .errors import SpecError
+from .inputs import read_list
 
 CALIBERS = ("bronze", "silver", "gold", "platinum")
 _CALIBER_ALIASES = {"br": "bronze", "si": "silver", "go": "gold", "pl": "platinum"}
@@ -222,15 +222,8 @@ class List:
         """At most ``max_len + 1`` items of any other iterable (an endless
         iterator is refused, not read for ever); a set, string or mapping is
         refused."""
-        if isinstance(value, AbstractSet):
-            raise SpecError(field, value, self.allowed,
-                            "a set has no order, and the order gives each die its place: use a list")
-        if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
-            raise SpecError(field, value, self.allowed)
-        try:
-            return list(itertools.islice(value, self.max_len + 1))
-        except TypeError:
-            raise SpecError(field, value, self.allowed) from None
+        return read_list(field, value, self.max_len, self.allowed,
+                         unordered="a set has no order, and the order gives each die its place: use a list")
 
     def describe(self) -> dict:
         d = {"kind": "list", "max_len": self.max_len, "default": [], "doc": self.doc, **_words(self)}
@@ -246,9 +239,11 @@ class Schema(dict[str, Field]):
     the words the view shows around them: ``words`` (``outcome``, the name of
     a numeric result; ``threshold``, the name of the number to reach;
     ``ego_spend``, the button that spends Ego after the roll), ``passing``,
-    the outcomes of a non-numeric result that pass, and ``picks``, the menu a
+    the outcomes of a non-numeric result that pass, ``picks``, the menu a
     field with ``entries="pick"`` chooses from (dicts with ``id``, ``tier``,
-    ``text``, ``note``; ``fixed``: always chosen, not the player's pick).
+    ``text``, ``note``; ``fixed``: always chosen, not the player's pick),
+    and ``pass_parts`` and ``fail_parts``, the entries of ``Odds.breakdown``
+    that add up to P(pass) and to P(fail) (where the breakdown splits them).
 
     >>> s = Schema({"n": Int(0, 3, 1)}, words={"outcome": "heads"})
     >>> list(s), s.words["outcome"], Schema({}).words
@@ -256,11 +251,14 @@ class Schema(dict[str, Field]):
     """
 
     def __init__(self, fields: Mapping[str, Field], *, words: Mapping[str, str] | None = None,
-                 passing: tuple[str, ...] = (), picks: tuple[Mapping[str, Any], ...] = ()) -> None:
+                 passing: tuple[str, ...] = (), picks: tuple[Mapping[str, Any], ...] = (),
+                 pass_parts: tuple[str, ...] = (), fail_parts: tuple[str, ...] = ()) -> None:
         super().__init__(fields)
         self.words: dict[str, str] = dict(words or {})
         self.passing: frozenset[str] = frozenset(passing)
         self.picks: tuple[dict[str, Any], ...] = tuple(dict(p) for p in picks)
+        self.pass_parts: tuple[str, ...] = tuple(pass_parts)
+        self.fail_parts: tuple[str, ...] = tuple(fail_parts)
 
     def replace(self, **fields: Field) -> "Schema":
         """This schema with some fields' kinds changed (same order, words,
@@ -270,7 +268,8 @@ class Schema(dict[str, Field]):
         5
         """
         return Schema({k: fields.get(k, v) for k, v in self.items()}, words=self.words,
-                      passing=tuple(self.passing), picks=self.picks)
+                      passing=tuple(self.passing), picks=self.picks, pass_parts=self.pass_parts,
+                      fail_parts=self.fail_parts)
 
 
 class CrossError(SpecError):
@@ -339,6 +338,28 @@ def default_roll(edition: str) -> str:
     return "check" if "check" in kinds else kinds[0]
 
 
+def edition_and_roll(edition: Any, roll: Any = None) -> tuple[str, str]:
+    """An edition's id and one of its kinds of roll (``None``: its default
+    roll), checked as a spec's ``edition`` and ``roll`` fields are: a
+    :class:`SpecError` naming the field says what is allowed.
+
+    >>> edition_and_roll("Agora")
+    ('agora', 'check')
+    >>> edition_and_roll("heresy", "check")
+    Traceback (most recent call last):
+    ...
+    venus_widgets.engine.errors.SpecError: roll='check' is not allowed: expected one of task
+    """
+    if type(edition) is not str or edition not in _ed.ids():
+        edition = Choice(tuple(_ed.ids()), "playtest").check("edition", edition)
+    kinds = ROLL_KINDS[edition]
+    if roll is None:
+        return edition, default_roll(edition)
+    if type(roll) is not str or roll not in kinds:
+        roll = Choice(kinds, default_roll(edition)).check("roll", roll)
+    return edition, roll
+
+
 def schema(edition: str = "playtest", roll: str | None = None,
            rules: Mapping[str, Any] | None = None) -> dict[str, Field]:
     """The fields of one kind of roll, in display order; with ``rules`` (a
@@ -346,8 +367,17 @@ def schema(edition: str = "playtest", roll: str | None = None,
 
     >>> schema("playtest", "task")["factors"].hi, schema("playtest", "task", {"max_factors": 6})["factors"].hi
     (4, 6)
+    >>> schema("nope")
+    Traceback (most recent call last):
+    ...
+    venus_widgets.engine.errors.SpecError: edition='nope' is not allowed: expected one of playtest, playsheet, agora, heresy, vers
     """
-    roll = roll or default_roll(edition)
+    edition, roll = edition_and_roll(edition, roll)
+    return _schema(edition, roll, check_rules(edition, rules) if rules is not None else {})
+
+
+def _schema(edition: str, roll: str, rules: Mapping[str, Any]) -> dict[str, Field]:
+    """:func:`schema` of a checked edition, roll and rules."""
     if not rules:
         return SCHEMAS[(edition, roll)]
     ed = _ed.get(edition)
@@ -356,7 +386,7 @@ def schema(edition: str = "playtest", roll: str | None = None,
 
 def defaults(edition: str = "playtest", roll: str | None = None) -> dict[str, Any]:
     """The complete spec that an empty dict with this edition and roll means."""
-    roll = roll or default_roll(edition)
+    edition, roll = edition_and_roll(edition, roll)
     out: dict[str, Any] = {"edition": edition, "roll": roll}
     for name, kind in schema(edition, roll).items():
         out[name] = list(kind.default) if isinstance(kind, List) else kind.default
@@ -378,6 +408,17 @@ def passing(edition: str = "playtest", roll: str | None = None) -> frozenset[str
     """The outcomes of a non-numeric result (a d20 check) that pass."""
     s = schema(edition, roll)
     return s.passing if isinstance(s, Schema) else frozenset()
+
+
+def parts(edition: str = "playtest", roll: str | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The entries of ``Odds.breakdown`` that add up to P(pass), and those
+    that add up to P(fail) (empty where the breakdown does not split them).
+
+    >>> parts("vers")
+    (('success',), ('failure',))
+    """
+    s = schema(edition, roll)
+    return (s.pass_parts, s.fail_parts) if isinstance(s, Schema) else ((), ())
 
 
 def describe(edition: str = "playtest", roll: str | None = None,
@@ -445,7 +486,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     if type(roll) is not str or roll not in schemas:
         roll = Choice(tuple(schemas), default_roll(edition)).check("roll", roll)
     rules = check_rules(edition, spec["rules"]) if "rules" in spec else {}
-    fields = schemas[roll] if not rules else schema(edition, roll, rules)
+    fields = schemas[roll] if not rules else _schema(edition, roll, rules)
     out: dict[str, Any] = {"edition": edition, "roll": roll}
     for key, value in spec.items():
         if key not in _ENVELOPE and key not in fields:
@@ -477,8 +518,11 @@ def check_rules(edition: str, given: Any) -> dict[str, Any]:
 
 
 def _cross_checks(s: dict[str, Any]) -> None:
-    """Rules that tie several fields together: the edition's."""
+    """Rules that tie several fields together: the edition's; then the
+    cost guard (:mod:`.cost`): odds that would take more than the budget
+    are refused, naming the field to change and the nearest value that fits."""
     _ed.get(s["edition"]).cross_checks(s)
+    _cost.check(s)
 
 
 def repair(spec: Mapping[str, Any]) -> dict[str, Any]:

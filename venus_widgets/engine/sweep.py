@@ -34,6 +34,7 @@ from .export import html_text
 from .api import normalize, odds_of_normalized
 from .compare import _points, edition_of, layered, on_edition, with_rules
 from .errors import SpecError
+from .inputs import read_list
 from .format import percent_text
 from .quantities import GOAL, PASS, reported
 
@@ -108,7 +109,7 @@ class Sweep:
         if quantity in ("P(pass)", "P(goal)"):
             return (self.p_pass if quantity == "P(pass)" else self.p_goal)[name]
         known = dict.fromkeys(q for qs in self.quantities.values() for q in qs)
-        if quantity not in known:
+        if not isinstance(quantity, str) or quantity not in known:
             raise SpecError("quantity", quantity, "one of " + ", ".join(["P(pass)", "P(goal)", *known]))
         return self.quantities[name][quantity]
 
@@ -210,7 +211,12 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
     if not isinstance(over, Mapping) or not 1 <= len(over) <= 2:
         raise SpecError("over", over, "a dict of one or two axes, e.g. {'dice': range(1, 11), 'factors': range(5)}")
     base = normalize(spec)
-    axes = tuple((str(k), tuple(v)) for k, v in over.items())
+    for k in over:
+        if not isinstance(k, str):
+            raise SpecError("over", k, "axis names that are strings: a field, or a rule knob as 'rules.<knob>'")
+    # each axis read with a bound before the grid is counted (an endless iterator is refused, not read)
+    axes = tuple((k, tuple(read_list(f"over.{k}", v, MAX_CELLS, f"a list of values (at most {MAX_CELLS})")))
+                 for k, v in over.items())
     for axis, values in axes:
         if not values:
             raise SpecError(f"over.{axis}", list(values), "at least one value")
@@ -220,8 +226,13 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
     shape = tuple(len(v) for _, v in axes)
     if int(np.prod(shape)) > MAX_CELLS:
         raise SpecError("over", {a: len(v) for a, v in axes}, f"at most {MAX_CELLS} cells")
+    if variants is not None and not isinstance(variants, Mapping):
+        raise SpecError("variants", variants, "a dict of name -> rule knobs, e.g. {'Bronze 4-6': "
+                                              "{'success_from': {'bronze': 4}}}")
     variants = dict(variants or {})
     names = ("base",) + tuple(str(n) for n in variants)
+    if len(set(names)) != len(names):
+        raise SpecError("variants", list(variants), "names other than 'base', each once")
     rule_sets: dict[str, Any] = {"base": {}}
     for n, r in variants.items():
         if edition_of(r) is None and not isinstance(r, Mapping):

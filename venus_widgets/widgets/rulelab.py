@@ -35,6 +35,7 @@ import traitlets
 from ..engine import edition as _edition
 from ..engine import spec as _spec
 from ..engine.compare import Comparison, compare, edition_of
+from ..engine.cost import most_rolls
 from ..engine.errors import SpecError
 from ..engine.knobs import values as _knob_values
 from ..engine.rules_api import rules as _rules
@@ -53,6 +54,7 @@ SHOWS = ("A", "B", "A-base", "B-base", "B-A")
 MAX_AXIS = 12  # values per heatmap axis
 MAX_NAME = 30
 SAMPLE_ROLLS = 20_000  # seeded rolls shown beside odds that are not a fraction (exploding dice)
+SAMPLE_SECONDS = 0.1  # at most, estimated, for each (base, A, B): fewer rolls of dice that roll on, or none
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
     "knob": {"variant": (_STR,), "name": (_STR,), "value": (_ANY,), "key": (_STR, _NONE)},
@@ -418,12 +420,14 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
 
     @staticmethod
     def _samples(c: Comparison, names: Mapping[str, str]) -> dict[str, Any]:
-        """For odds that are not a fraction (exploding dice): seeded rolls beside them."""
+        """For odds that are not a fraction (exploding dice): seeded rolls
+        beside them. Rational odds (past 2**53 too) are exact: never sampled."""
         out = {}
         for key, name in names.items():
             o = c.odds[name]
-            if o.exact is None:
-                s = sample(o.spec, n=SAMPLE_ROLLS, seed=1)
+            n = min(SAMPLE_ROLLS, most_rolls(o.spec, SAMPLE_SECONDS)) if not o.rational else 0
+            if n:  # as many rolls as the lab's time allows (dice that roll on cost more; none past it)
+                s = sample(o.spec, n=n, seed=1)
                 out[key] = {"n": s.n, "p": s.p_pass, "exact": o.p_pass, "spread": s.spread, "cut": o.truncated,
                             "checkpoints": [list(cp) for cp in s.checkpoints], "verdict": s.verdict()}
         return out

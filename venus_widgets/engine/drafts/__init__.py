@@ -83,6 +83,5 @@ def _forget_results() -> None:
     """A draft registered under an id that may have had odds cached: they go."""
     from .. import api
 
-    for cache in (api._odds_cached, api._exact_cached):
+    for cache in (api._odds_cached, api._exact_cached, api._ADVICE):
         cache.cache_clear()
-    api._ADVICE.clear()

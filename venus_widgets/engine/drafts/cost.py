@@ -1,7 +1,7 @@
-"""How long a draft's odds take, estimated before any work, and the refusal
-of what would take more than about a second: a
-:class:`~venus_widgets.engine.spec.CrossError` naming the field to lower
-and the largest value that fits.
+"""How long a draft's odds take, estimated before any work: the draft
+edition's part of the engine's cost guard (:mod:`venus_widgets.engine.cost`
+refuses what would take more than about a second, naming the field to
+lower and the largest value that fits).
 
 The estimate follows the kernel (:mod:`.kernel`) convolution by
 convolution, with array lengths only: numpy's direct convolution of
@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence
+from typing import Sequence
 
 #: Work (multiply-adds) of about one second.
 LIMIT = 4e8
@@ -76,28 +76,3 @@ def reroll_cost(plain: float, groups: Sequence[tuple[int, float, int]], budget: 
         states *= takes
     w, _ = conv(arr, arr, size)
     return work + states * w  # the re-rolled dice of each state
-
-
-def refuse(check: Callable[[Mapping[str, Any]], float], spec: Mapping[str, Any], fields: Sequence[tuple[str, int]],
-           make_error: Callable[[str, int, int], Exception]) -> None:
-    """Raise ``make_error(field, value, largest)`` when ``check(spec)`` is
-    over :data:`LIMIT`: the field (of ``fields``: name and lowest value,
-    tried from the last) whose value, lowered, brings the work under it, and
-    the largest value that does (``make_error("", 0, 0)`` when none does)."""
-    if check(spec) <= LIMIT:
-        return
-    for name, lo in reversed(fields):
-        v = spec[name]
-        if not isinstance(v, int) or isinstance(v, bool) or v <= lo:
-            continue
-        low, high = lo, v
-        if check({**spec, name: low}) > LIMIT:
-            continue
-        while high - low > 1:
-            mid = (low + high) // 2
-            if check({**spec, name: mid}) <= LIMIT:
-                low = mid
-            else:
-                high = mid
-        raise make_error(name, v, low)
-    raise make_error("", 0, 0)

@@ -14,7 +14,7 @@ numpy code in floats or in Fractions (``exact``, see
 
 from __future__ import annotations
 
-from functools import lru_cache
+from ...caching import cached
 
 import numpy as np
 
@@ -41,7 +41,7 @@ def weights(rank: int, exact: bool = False, double_from: int = 6) -> np.ndarray:
     return np.array([7 - top, top - rank, 1, rank - 2], dtype=object if exact else float)
 
 
-@lru_cache(maxsize=16)
+@cached(16)
 def help_weights(help_rank: int | None, exact: bool = False, double_from: int = 6) -> tuple[np.ndarray, ...]:
     """The help die's faces as columns, counted in faces: weight (out of 6
     for a rolled help die, of 1 without one or for the rank-1 help die), is
@@ -66,7 +66,7 @@ def help_weights(help_rank: int | None, exact: bool = False, double_from: int = 
     return out
 
 
-@lru_cache(maxsize=16)
+@cached(16)
 def help_faces(help_rank: int | None, exact: bool = False, double_from: int = 6) -> tuple[np.ndarray, ...]:
     """The help die's categories as columns: p, is 6 (doubled by Ego),
     succeeds, is 1, failed."""

@@ -35,7 +35,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                        "difficulty"),
         "consequences": Int(1, 4, 1, "consequences the FC set; each needs subverting", "Consequences",
                             "consequences", entries="text"),
-    }, words=_WORDS),
+    }, words=_WORDS, fail_parts=("+1 exp",)),
 }
 
 

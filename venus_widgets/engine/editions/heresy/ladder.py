@@ -58,7 +58,9 @@ def explain_steps(spec: dict, o: Odds) -> list:
                           f"{_faces(rules.success_faces)} on a black die ({len(rules.success_faces)} in 6) cancels "
                           "a success", max(0.0, p0 - o.p_pass), "-"))
     steps.append(Step("P(success or better)", o.p_pass, "="))
-    steps.append(Step("partial success (net 1)", o.breakdown["partial success"]))
+    if need > 1:  # at threshold 1 no net count is a partial success
+        span = "net 1" if need == 2 else f"net 1 to {need - 1}"
+        steps.append(Step(f"partial success ({span})", o.breakdown["partial success"]))
     steps.append(Step("foul failure (net below 0)", o.breakdown["foul failure"]))
     return steps
 

@@ -48,7 +48,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     need = threshold(spec, rules)
     return Roll(spec=spec, seed=seed, dice=tuple(dice), outcome=net, passed=net >= need,
                 goal_reached=net >= need,
-                details={"degree": degree(net), "automatic": trade, "foul_failure": net < 0})
+                details={"degree": degree(net, rules), "automatic": trade, "foul_failure": net < 0})
 
 
 def roll_many(spec: dict, n: int, seed: int, rules: Rules | None = None) -> np.ndarray:

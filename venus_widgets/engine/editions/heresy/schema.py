@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .degrees import FAILING, PASSING
 from ...spec import MAX_HERESY_BLACK, MAX_HERESY_POOL, CrossError, Field, Int, Schema
 
 SCHEMAS: dict[str, dict[str, Field]] = {
@@ -16,7 +17,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                      "difficulty"),
         "trade": Int(0, MAX_HERESY_POOL // 3, 0, "trades of 3 pool dice for 1 automatic success",
                      "Trades (3 dice for 1 success)", "difficulty"),
-    }, words={"outcome": "net successes"}),
+    }, words={"outcome": "net successes"}, pass_parts=PASSING, fail_parts=FAILING),
 }
 
 

@@ -52,6 +52,7 @@ pmfs and matrices), :mod:`.policy` (the KISS order, once), :mod:`.task_odds`,
 from . import rules as _rules
 from ...knobs import Knob as _Knob
 from .check import check_category, target
+from .cost import cost
 from .dice import AUTO_FROM, PASS_FROM, pass_chance
 from .explain import explain_roll, explain_steps
 from .ladder import factor_list, ladder_settings, vary_values
@@ -63,7 +64,7 @@ from .schema import SCHEMAS, cross_checks, schema_for
 from .task_odds import denominator, odds
 
 __all__ = [
-    "ID", "FEATURES", "KNOBS", "rules_of", "schema_for", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
+    "ID", "FEATURES", "KNOBS", "rules_of", "cost", "schema_for", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
     "ladder_settings", "explain_steps", "explain_roll",
     "AUTO_FROM", "PASS_FROM", "pass_chance", "target", "threshold", "goal", "check_category", "margin", "critical",
     "table", "factor_list", "vary_values", "at_table", "SAMPLES",

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ...errors import SpecError
 from ...knobs import Knob, optional, per, RulesOf, whole
 
 RANKS = ("bronze", "silver", "gold", "platinum")
@@ -53,10 +52,7 @@ class Rules:
             k.check(dict(getattr(self, k.name)) if isinstance(k.default, dict) else getattr(self, k.name))
         object.__setattr__(self, "pass_from", MappingProxyType(dict(self.pass_from)))
         object.__setattr__(self, "check_auto_pass_from", MappingProxyType(dict(self.check_auto_pass_from)))
-        if self.explode_from < max(self.pass_from.values()):
-            raise SpecError("rules.explode_from", self.explode_from,
-                            f"a face from {max(self.pass_from.values())} to 10",
-                            "an exploding face must pass for every rank (see pass_from)")
+        # explode_from and pass_from bind only where dice explode: schema.cross_checks
 
     def auto_pass_from(self, rank: str) -> int:
         """Lowest natural that auto-passes a check (21: none does)."""

@@ -30,6 +30,7 @@ from ...advice import Advice
 from ...errors import SpecError
 from ...odds import Odds
 from ...rolls import Roll
+from .cost import cost  # noqa: F401
 from .schema import SCHEMAS, cross_checks, schema_for  # noqa: F401
 from .seed_table import TableRow, table  # noqa: F401
 
