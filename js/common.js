@@ -130,23 +130,44 @@ export function legendText(dice, legend) {
 
 const SHAPE_WORDS = { square: "square", circle: "circle", diamond: "double border", "square-dark": "dark square" };
 
+/** The size (px) of every text in a chart: no text of a roller is under 11 px. */
+export const CHART_FONT = 11;
+/** About how wide one character of chart text is at CHART_FONT (px). */
+const CHAR_W = 6.7;
+
 /** Geometry of the distribution chart: bars, axis labels, threshold and
- *  goal lines. ``dist`` is a list of [label, p] or [label, p, low] entries
- *  (``low``: the first outcome a bar covers, as Python's chart bars send it)
- *  and ``passed`` says, bar by bar, whether that outcome passes (Python
- *  decides). Room is kept above the bars for their percentages and above
- *  those for the threshold and goal labels, so nothing overlaps. */
+ *  goal lines, in real pixels (``opts.width`` is the width the chart is
+ *  drawn at, so its 11 px texts stay 11 px). ``dist`` is a list of [label, p]
+ *  or [label, p, low] entries (``low``: the first outcome a bar covers, as
+ *  Python's chart bars send it) and ``passed`` says, bar by bar, whether that
+ *  outcome passes (Python decides). Room is kept above the bars for their
+ *  percentages and above those for the threshold and goal labels, so nothing
+ *  overlaps; where bars are too narrow for their percentages these are left
+ *  out (the table and each bar's title keep them), and axis labels too wide
+ *  for their bar are shown every ``labelEvery`` bars. */
 export function chartGeometry(dist, passed, threshold, goal, opts = {}) {
   const width = opts.width ?? 400;
-  const height = opts.height ?? 156;
-  const pad = { left: 8, right: 8, top: 36, bottom: 32 };
+  const f = CHART_FONT;
   const n = dist.length;
+  const at = (d) => (d.length > 2 ? d[2] : d[0]);
+  const numeric = dist.every((d) => typeof at(d) === "number");
+  const lined = numeric && ((threshold !== null && threshold !== undefined) || (goal !== null && goal !== undefined));
+  const slot = n ? (width - 16) / n : width - 16;
+  const widest = (texts) => Math.max(0, ...texts.map((x) => String(x).length)) * CHAR_W;
+  // a label too wide for its bar goes on two lines, broken after a hyphen or at a space ("auto-" "pass")
+  const split = (text) => { const t = String(text); const k = Math.max(t.lastIndexOf("-", Math.ceil(t.length / 2)), t.indexOf(" ")) ;
+    return k > 0 ? [t.slice(0, t[k] === "-" ? k + 1 : k), t.slice(k + 1)] : [t]; };
+  const fits = (texts) => widest(texts) + 4 <= slot;
+  const broken = (text) => (fits([text]) ? [String(text)] : split(text));
+  const twoLines = !fits(dist.map((d) => d[0])) && dist.every((d) => fits(broken(d[0])));
+  const height = (opts.height ?? 160) - (lined ? 0 : 2 * f + 4) + (twoLines ? f + 2 : 0);
+  const pad = { left: 8, right: 8, top: lined ? 3 * f + 9 : f + 5, bottom: 2 * f + 12 + (twoLines ? f + 2 : 0) };
   const innerW = width - pad.left - pad.right;
   const innerH = height - pad.top - pad.bottom;
   const maxP = Math.max(1e-12, ...dist.map((d) => d[1]));
-  const slot = n ? innerW / n : innerW;
-  const at = (d) => (d.length > 2 ? d[2] : d[0]);
-  const numeric = dist.every((d) => typeof at(d) === "number");
+  const pctTexts = opts.pctTexts || dist.map((d) => formatPercent(d[1]).replace(" ", ""));
+  const showPct = widest(pctTexts) + 2 <= slot;
+  const labelEvery = twoLines ? 1 : Math.max(1, Math.ceil((widest(dist.map((d) => d[0])) + 4) / Math.max(slot, 1)));
   const bars = dist.map((d, i) => {
     const [outcome, p] = d;
     const h = (p / maxP) * innerH;
@@ -160,9 +181,12 @@ export function chartGeometry(dist, passed, threshold, goal, opts = {}) {
       y,
       h,
       labelX: pad.left + i * slot + slot / 2,
-      labelY: height - 18,
-      markY: height - 5,
+      labelY: height - f - 10 - (twoLines ? f + 2 : 0),
+      markY: height - 4,
       pctY: y - 3,
+      label: i % labelEvery === 0,
+      lines: twoLines ? broken(outcome) : [String(outcome)],
+      mark: slot >= 2 * CHAR_W,
     };
   });
   const lineAt = (k) => {
@@ -172,7 +196,7 @@ export function chartGeometry(dist, passed, threshold, goal, opts = {}) {
     return pad.left + i * slot;
   };
   return { width, height, bars, thresholdX: lineAt(threshold), goalX: goal !== threshold ? lineAt(goal) : null, numeric,
-    lineTop: 4, lineBottom: pad.top + innerH, thresholdY: 11, goalY: 23 };
+    showPct, labelEvery, lineTop: 4, lineBottom: pad.top + innerH, thresholdY: f + 1, goalY: 2 * f + 4 };
 }
 
 /** The chart's views: the chance of exactly, at least, at most each outcome. */
@@ -310,10 +334,44 @@ function setAttrs(el, attrs) {
   }
 }
 
+/** A number and its sign ("44 %", "<1 %", "1 in 3,240") as one unit of
+ *  text: the pieces of ``text`` and, for each, whether it must not wrap. */
+export function numberPieces(text) {
+  const out = [];
+  let last = 0;
+  for (const m of String(text).matchAll(/[<>]?[0-9][0-9.,]* %|1 in [0-9][0-9,]*/g)) {
+    if (m.index > last) out.push([text.slice(last, m.index), false]);
+    out.push([m[0], true]);
+    last = m.index + m[0].length;
+  }
+  if (last < String(text).length) out.push([String(text).slice(last), false]);
+  return out;
+}
+
+/** Tags whose text may hold no element (the number spans stay out). */
+const PLAIN_TEXT = new Set(["option", "textarea", "style", "title", "script"]);
+
+function textNode(el, text) {
+  if (PLAIN_TEXT.has(el.localName) || el.namespaceURI === SVG_NS) return [document.createTextNode(text)];
+  return numberPieces(text).map(([piece, keep]) => {
+    if (!keep) return document.createTextNode(piece);
+    const span = document.createElement("span");
+    span.className = "vw-n";
+    span.textContent = piece;
+    return span;
+  });
+}
+
+/** Set an element's text (as text, never HTML) keeping numbers whole. */
+export function setText(el, text) {
+  el.replaceChildren(...textNode(el, String(text ?? "")));
+}
+
 function append(el, children) {
   for (const c of children.flat()) {
     if (c === null || c === undefined || c === false) continue;
-    el.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+    if (typeof c === "string" || typeof c === "number") el.append(...textNode(el, String(c)));
+    else el.appendChild(c);
   }
 }
 
@@ -392,57 +450,86 @@ export const STYLE = `
   --vw-border: var(--jp-border-color1, #bbb); --vw-focus: var(--jp-brand-color1, #0072B2);
   --vw-pass: #0072B2; --vw-fail: #E69F00; --vw-goal: #009E73; --vw-ally: #CC79A7; --vw-warn: #D55E00;
   color: var(--vw-fg); background: var(--vw-bg); font-family: var(--jp-ui-font-family, system-ui, sans-serif);
-  font-size: var(--jp-ui-font-size1, 13px); display: flex; flex-wrap: wrap; gap: 12px; padding: 6px; box-sizing: border-box; }
+  font-size: max(13px, var(--jp-ui-font-size1, 13px)); line-height: 1.35; display: flex; flex-wrap: wrap; gap: 8px 12px; padding: 6px; box-sizing: border-box; }
 @media (prefers-color-scheme: dark) { .vw-root:not([data-jp-theme-light]) { --vw-fg: var(--jp-ui-font-color0, #eee);
   --vw-bg: var(--jp-layout-color0, #111); --vw-bg2: var(--jp-layout-color2, #333); --vw-fg2: var(--jp-ui-font-color2, #bbb); } }
 .vw-root * { box-sizing: border-box; }
-.vw-controls { flex: 1 1 300px; min-width: 0; max-width: 100%; }
-.vw-side { flex: 1 1 340px; min-width: 0; max-width: 100%; display: flex; flex-direction: column; gap: 6px; }
-.vw-odds, .vw-rollbox, .vw-table, .vw-more { min-width: 0; }
-.vw-root.vw-narrow > .vw-side { display: contents; }
-.vw-root.vw-narrow > .vw-side > *, .vw-root.vw-narrow > .vw-controls { flex: 1 1 100%; }
-.vw-root.vw-narrow > .vw-side > .vw-odds { order: 1; }
-.vw-root.vw-narrow > .vw-controls { order: 2; }
-.vw-root.vw-narrow > .vw-side > .vw-rollbox { order: 3; }
-.vw-root.vw-narrow > .vw-side > .vw-table { order: 4; }
-.vw-root.vw-narrow > .vw-side > .vw-more { order: 5; }
-.vw-root.vw-narrow > .vw-footer { order: 6; }
-.vw-footer { flex: 1 1 100%; min-width: 0; }
+.vw-root p { margin: 3px 0; }
+.vw-n { white-space: nowrap; }
+/* a roller: headline and roll card on top; controls | steps, chart and the rest; one column when narrow */
+.vw-root.vw-task, .vw-root.vw-check, .vw-root.vw-pool { display: grid; grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr); align-items: start; }
+.vw-root > .vw-title, .vw-root > .vw-head, .vw-root > .vw-footer { grid-column: 1 / -1; }
+.vw-root > .vw-controls { grid-column: 1; min-width: 0; }
+.vw-root > .vw-side { grid-column: 2; min-width: 0; display: flex; flex-direction: column; gap: 4px; }
+.vw-root.vw-one { grid-template-columns: minmax(0, 1fr); }
+.vw-root.vw-one > .vw-side { display: contents; }
+.vw-root.vw-one > * , .vw-root.vw-one > .vw-side > * { grid-column: 1; min-width: 0; }
+.vw-root.vw-one > .vw-title { order: 0; } .vw-root.vw-one > .vw-head { order: 1; }
+.vw-root.vw-one > .vw-side > .vw-steps { order: 2; } .vw-root.vw-one > .vw-side > .vw-disclose { order: 3; }
+.vw-root.vw-one > .vw-side > .vw-odds { order: 3; }
+.vw-root.vw-one > .vw-controls { order: 4; } .vw-root.vw-one > .vw-side > .vw-more { order: 5; }
+.vw-root.vw-one > .vw-footer { order: 6; }
+.vw-head { display: flex; flex-wrap: wrap; gap: 6px 18px; align-items: flex-start; min-width: 0; }
+.vw-headline { flex: 0 1 12.5em; min-width: 9em; }
+.vw-card { flex: 1 1 250px; min-width: 0; border-left: 3px solid var(--vw-border); padding-left: 10px; }
+.vw-card .vw-options { font-size: 0.92em; gap: 2px 12px; margin-top: 2px; }
+.vw-card .vw-options input[type=text] { width: 8.5em; }
+.vw-opt { display: inline-flex; align-items: center; gap: 4px; white-space: nowrap; }
+.vw-cardtable:empty { display: none; }
+.vw-before { font-size: 1em; }
+.vw-note { border-left: 4px solid var(--vw-focus); padding-left: 6px; }
+.vw-note[hidden] { display: none; }
+.vw-odds, .vw-steps, .vw-more { min-width: 0; }
+.vw-steps:empty { display: none; }
+.vw-root [hidden] { display: none !important; }
+.vw-root button.vw-disclose { background: none; border: 0; padding: 2px 0; text-align: left; font-weight: 600; color: var(--vw-fg); }
+.vw-disclose::before { content: "▸ "; } .vw-disclose[aria-expanded=true]::before { content: "▾ "; }
+.vw-footer { min-width: 0; }
 .vw-fold > summary { cursor: pointer; margin: 2px 0; }
 .vw-fold[open] > summary { margin-bottom: 4px; }
 .vw-root select, .vw-root input { max-width: 100%; min-width: 0; }
-.vw-hints { display: flex; flex-wrap: wrap; gap: 2px 14px; list-style: none; padding: 0; margin: 2px 0; }
-.vw-root fieldset { border: 1px solid var(--vw-border); border-radius: 4px; margin: 0 0 8px 0; padding: 4px 8px 8px; min-width: 0; }
-.vw-root legend { font-weight: 600; padding: 0 4px; }
-.vw-row { display: flex; align-items: center; gap: 6px; margin: 3px 0; flex-wrap: wrap; }
-.vw-row > label:first-child { min-width: 9em; }
-.vw-row > input[type=checkbox] + label { flex: 1 1 0; }
-.vw-root input[type=range] { flex: 1 1 120px; min-width: 90px; }
+.vw-hints { display: inline; list-style: none; padding: 0; margin: 0; }
+.vw-hints li { display: inline; white-space: nowrap; }
+.vw-hints li + li::before { content: " · "; white-space: normal; }
+.vw-whatif { margin: 2px 0; }
+.vw-root fieldset { border: 1px solid var(--vw-border); border-radius: 4px; margin: 0 0 4px 0; padding: 0 6px 4px; min-width: 0; }
+.vw-root fieldset:disabled { opacity: .6; }
+.vw-root legend { font-weight: 600; padding: 0 4px; line-height: 1.2; }
+.vw-controls .vw-row > select { max-width: 16em; }
+.vw-row { display: flex; align-items: center; gap: 2px 6px; margin: 1px 0; flex-wrap: wrap; }
+.vw-row > label:first-child { min-width: 7em; }
+.vw-list .vw-row > label:first-child { min-width: 3.5em; }
+.vw-text > label:first-child { min-width: 0; }
+.vw-text > input[type=text] { flex: 1 1 6em; width: 0; }
+.vw-row > input[type=checkbox] + label { flex: 1 1 0; min-width: 8em; }
+.vw-root input[type=range] { flex: 1 1 100px; min-width: 80px; }
 .vw-root button, .vw-root select, .vw-root input { font: inherit; color: var(--vw-fg); background: var(--vw-bg2);
   border: 1px solid var(--vw-border); border-radius: 3px; padding: 2px 6px; }
 .vw-root button:disabled { opacity: .55; }
-.vw-root button { cursor: pointer; padding: 3px 10px; border-radius: 4px; }
+.vw-root button { cursor: pointer; padding: 2px 10px; border-radius: 4px; }
 .vw-root button:hover:not(:disabled) { border-color: var(--vw-focus); }
 .vw-root button.vw-roll { background: var(--vw-pass); color: #ffffff; border-color: var(--vw-pass); font-weight: 600; }
 .vw-root button.vw-roll:hover { filter: brightness(1.1); }
+.vw-root button[hidden] { display: none; }
 .vw-root input[type=range], .vw-root input[type=checkbox], .vw-root input[type=radio] { accent-color: var(--vw-pass); }
 .vw-root :focus-visible { outline: 3px solid var(--vw-focus); outline-offset: 2px; }
-.vw-big { font-size: 2.2em; font-weight: 700; line-height: 1.1; }
+.vw-big { font-size: 2.2em; font-weight: 700; line-height: 1.1; white-space: nowrap; }
 .vw-sub { color: var(--vw-fg2); }
 .vw-hints li, .vw-notes li { margin: 1px 0; }
+.vw-notes { margin: 2px 0; padding-left: 1.2em; }
 /* the words in the text colour (vermillion text cannot reach 4.5:1 on both a light and a dark
    background); the vermillion bar and the ⚠ mark it as an error, not colour alone */
 .vw-error { color: var(--vw-fg); font-weight: 600; border-left: 4px solid var(--vw-warn); padding-left: 6px; }
 .vw-error:empty { display: none; }
 .vw-error::before { content: "⚠ "; }
-.vw-dice { display: flex; flex-wrap: wrap; gap: 6px; margin: 6px 0; }
-.vw-die { min-width: 3.2em; min-height: 3.2em; display: inline-flex; flex-direction: column; align-items: center;
-  justify-content: center; border: 2px solid var(--vw-fg); background: var(--vw-bg); cursor: pointer; padding: 2px; }
+.vw-dice { display: flex; flex-wrap: wrap; gap: 9px 6px; margin: 4px 0 6px; }
+.vw-die { position: relative; min-width: 2.9em; min-height: 3.2em; display: inline-flex; flex-direction: column; align-items: center;
+  justify-content: center; border: 2px solid var(--vw-fg); background: var(--vw-bg); cursor: pointer; padding: 2px 3px; }
+.vw-root button.vw-die { padding: 2px 4px; }
 .vw-die .vw-face { font-size: 1.5em; font-weight: 700; }
-.vw-die .vw-tag { font-size: .7em; }
+.vw-die .vw-tag, .vw-die .vw-was { font-size: max(11px, .72em); line-height: 1.1; white-space: nowrap; }
 .vw-die .vw-pips svg { display: block; margin: 2px auto 0; }
 .vw-die .vw-pips circle { fill: currentColor; }
-.vw-die .vw-was { font-size: .7em; }
 /* the die's grade (caliber) by colour and by pattern, its name in the label too */
 .vw-die.grade-0 { border-top: 4px solid #A0522D; }
 .vw-die.grade-1 { border-top: 4px dashed #8A8A8A; }
@@ -452,28 +539,39 @@ export const STYLE = `
 .vw-die.shape-diamond { border-style: double; border-width: 4px; border-radius: 0 12px 0 12px; }
 .vw-die.shape-square-dark { background: var(--vw-fg); color: var(--vw-bg); }
 .vw-die.success { box-shadow: inset 0 -5px 0 var(--vw-pass); }
-.vw-die.selected { outline: 3px dashed var(--vw-warn); outline-offset: 2px; }
+/* selected to KISS: a dashed ring of its own and the words "to KISS", so keyboard focus (the outline,
+   drawn outside the ring) never hides it */
+.vw-die.selected::after { content: ""; position: absolute; inset: -6px; border: 3px dashed var(--vw-warn); border-radius: inherit; pointer-events: none; }
+.vw-die:focus-visible { outline-offset: 6px; }
+.vw-die .vw-pick { font-size: max(11px, .72em); font-weight: 700; }
 .vw-die[aria-disabled=true] { cursor: default; }
 .vw-mark { font-weight: 700; }
+.vw-chart { display: block; max-width: 100%; overflow: visible; }
 .vw-chart rect.pass { fill: var(--vw-pass); }
 .vw-chart rect.fail { fill: var(--vw-fail); }
 .vw-chart rect.goal { stroke: var(--vw-goal); stroke-width: 2; }
-.vw-chart text { fill: var(--vw-fg); font-size: 10px; }
-.vw-chart text.pct { font-size: 9px; }
+.vw-chart text { fill: var(--vw-fg); font-size: 11px; }
 .vw-chart rect.cum { fill: var(--vw-pass); opacity: 0.6; }
-.vw-root .vw-chartmodes { border: 0; padding: 0; margin: 2px 0 0; display: flex; gap: 0 0.8em; flex-wrap: wrap; font-size: 0.9em; }
+.vw-root .vw-chartmodes { border: 0; padding: 0; margin: 2px 0 0; display: flex; gap: 0 0.7em; flex-wrap: wrap; }
 .vw-chartmodes legend { float: left; margin-right: 0.3em; padding: 0; }
 .vw-chart line.threshold { stroke: var(--vw-fg); stroke-width: 2; }
 .vw-chart line.goal { stroke: var(--vw-goal); stroke-width: 2; stroke-dasharray: 4 3; }
 .vw-root table { border-collapse: collapse; }
 .vw-root td, .vw-root th { border: 1px solid var(--vw-border); padding: 1px 6px; text-align: right; }
 .vw-option.best { font-weight: 700; }
+.vw-spend .vw-row { margin: 1px 0; align-items: flex-start; line-height: 1.25; }
+.vw-spend .vw-row > input { margin-top: 2px; }
+.vw-subvert > label:first-child { min-width: 0; }
+.vw-subvert select { flex: 1 1 6em; width: 0; }
+.vw-advice ul { margin: 2px 0; padding: 0; list-style: none; }
+.vw-advice li { margin: 2px 0; }
+.vw-root button.vw-small { padding: 1px 6px; }
 .vw-status { font-weight: 600; }
-.vw-result { font-size: 1.1em; margin: 4px 0; }
+.vw-result { margin: 3px 0; font-weight: 700; }
 .vw-visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media (prefers-reduced-motion: no-preference) { .vw-die { transition: transform .15s ease; } .vw-die.selected { transform: translateY(-3px); }
   .vw-die.fresh { animation: vw-roll .35s ease-out; } }
-@keyframes vw-roll { from { transform: rotate(-25deg) scale(.8); opacity: .3; } to { transform: none; opacity: 1; } }
+@keyframes vw-roll { from { transform: rotate(-25deg) scale(.8); } to { transform: none; } }
 @media (prefers-reduced-motion: reduce) { .vw-root * { transition: none !important; animation: none !important; } }
 /* more contrast asked for: secondary text and borders in the text colour */
 @media (prefers-contrast: more) { .vw-root { --vw-fg2: var(--vw-fg); --vw-border: var(--vw-fg); }
@@ -483,6 +581,7 @@ export const STYLE = `
   .vw-chart rect.pass { fill: Highlight; } .vw-chart rect.fail { fill: GrayText; } .vw-chart rect.goal { stroke: CanvasText; }
   .vw-chart text { fill: CanvasText; } .vw-chart line.threshold, .vw-chart line.goal { stroke: CanvasText; }
   .vw-die.success { border-bottom-width: 6px; }
+  .vw-die.selected::after { border-color: CanvasText; }
   .vw-error { border-left-color: CanvasText; }
   .vw-root button:disabled { opacity: 1; color: GrayText; border-color: GrayText; } }
 `;
@@ -569,7 +668,8 @@ function listControl(model, f) {
       setTrait(model, f.name, [...cur, f.item.kind === "choice" ? (cur[cur.length - 1] ?? fresh) : (cur[cur.length - 1] ?? fresh)]);
     },
   }, `Add ${singular}`);
-  return h("div", { class: "vw-list", role: "group", "aria-label": f.label }, h("div", { class: "vw-sub" }, `${f.label} (${values.length} of at most ${f.max_len})`), rows, add);
+  return h("div", { class: "vw-list", role: "group", "aria-label": f.label },
+    h("div", { class: "vw-row" }, h("span", { class: "vw-sub" }, `${f.label} (${values.length} of at most ${f.max_len})`), add), rows);
 }
 
 /** The spec controls, grouped in fieldsets; ``extras[group]`` adds parts
@@ -593,9 +693,10 @@ export function renderFields(model, { extras = {}, skip = [] } = {}) {
 // The odds panel
 // ---------------------------------------------------------------------------
 
-export function renderChart(view, words = {}, mode = "exact") {
+export function renderChart(view, words = {}, mode = "exact", width = 400) {
   const e = chartEntries(view, mode);
-  const g = chartGeometry(e.dist, e.passed, e.lines ? view.threshold : null, e.lines ? view.goal : null);
+  const w = Math.max(160, Math.round(width));
+  const g = chartGeometry(e.dist, e.passed, e.lines ? view.threshold : null, e.lines ? view.goal : null, { width: w });
   const titleId = uid("chart-title");
   const descId = uid("chart-desc");
   const desc = chartDescription(view, words);
@@ -606,33 +707,34 @@ export function renderChart(view, words = {}, mode = "exact") {
   ];
   for (const b of g.bars) {
     const cls = e.cumulative ? "cum" : `${b.pass ? "pass" : "fail"}${b.goal && view.goal !== view.threshold ? " goal" : ""}`;
-    const pct = formatPercent(b.p);
     parts.push(svg("rect", { x: b.x.toFixed(1), y: b.y.toFixed(1), width: b.w.toFixed(1), height: Math.max(b.h, 0.5).toFixed(1), class: cls },
       svg("title", {}, `${b.outcome}: ${formatPercent(b.p, 2)}${e.cumulative ? "" : b.pass ? " (pass)" : " (fail)"}`)));
-    parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.pctY.toFixed(1), "text-anchor": "middle", class: "pct" }, pct.replace(" ", "")));
-    parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.labelY, "text-anchor": "middle" }, String(b.outcome)));
-    if (!b.pass && !e.cumulative) parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.markY, "text-anchor": "middle", class: "mark" }, "✗"));
+    if (g.showPct) parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.pctY.toFixed(1), "text-anchor": "middle", class: "pct" }, formatPercent(b.p).replace(" ", "")));
+    if (b.label) {
+      parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.labelY, "text-anchor": "middle" },
+        b.lines.map((line, k) => svg("tspan", { x: b.labelX.toFixed(1), dy: k ? CHART_FONT + 2 : 0 }, line))));
+    }
+    if (!b.pass && !e.cumulative && b.mark) parts.push(svg("text", { x: b.labelX.toFixed(1), y: b.markY, "text-anchor": "middle", class: "mark" }, "✗"));
   }
   const mark = (x, y, cls, text) => {
     if (x === null) return;
-    parts.push(svg("line", { x1: x, x2: x, y1: y - 7, y2: g.lineBottom, class: cls }));
-    const nearEnd = x > g.width - 70;
+    parts.push(svg("line", { x1: x, x2: x, y1: y - 8, y2: g.lineBottom, class: cls }));
+    const nearEnd = x > g.width - text.length * 7 - 6;
     parts.push(svg("text", { x: nearEnd ? x - 3 : x + 3, y, "text-anchor": nearEnd ? "end" : "start" }, text));
   };
   mark(g.thresholdX, g.thresholdY, "threshold", `${(words.threshold || "threshold").toLowerCase()} ${view.threshold}`);
   mark(g.goalX, g.goalY, "goal", `goal ${view.goal}`);
-  return svg("svg", { class: "vw-chart", role: "img", viewBox: `0 0 ${g.width} ${g.height}`, width: "100%",
-    style: `max-width:${g.width * 1.2}px`, "aria-labelledby": titleId, "aria-describedby": descId, "data-testid": "chart",
-    "data-mode": mode }, parts);
+  return svg("svg", { class: "vw-chart", role: "img", viewBox: `0 0 ${g.width} ${g.height}`, width: g.width, height: g.height,
+    "aria-labelledby": titleId, "aria-describedby": descId, "data-testid": "chart", "data-mode": mode }, parts);
 }
 
 const CHART_MODE = new WeakMap();
-/** The chart with its view switch (exactly / at least / at most); the
- *  choice is kept per widget while the odds change. */
-function chartBlock(model, view, words) {
+/** The chart with its view switch (exactly / at least / at most), drawn at
+ *  ``width`` px; the choice is kept per widget while the odds change. */
+function chartBlock(model, view, words, width) {
   const box = h("div", { class: "vw-chartbox" });
   const modes = view.chart && view.numeric ? CHART_MODES : [];
-  const draw = () => box.replaceChildren(renderChart(view, words, CHART_MODE.get(model) || "exact"));
+  const draw = () => box.replaceChildren(renderChart(view, words, CHART_MODE.get(model) || "exact", width));
   draw();
   if (!modes.length) return box;
   const name = uid("chart-mode");
@@ -640,7 +742,7 @@ function chartBlock(model, view, words) {
   const radios = modes.map(([m, label]) => h("label", {},
     h("input", { type: "radio", name, value: m, checked: m === current, "data-testid": `chart-${m}`,
       onchange: () => { CHART_MODE.set(model, m); draw(); } }), ` ${label}`));
-  return h("div", {}, h("fieldset", { class: "vw-chartmodes" }, h("legend", {}, "Chart: chance of"), ...radios), box);
+  return h("div", {}, h("fieldset", { class: "vw-chartmodes" }, h("legend", {}, "Chance of"), ...radios), box);
 }
 
 function oddsTable(view) {
@@ -656,47 +758,75 @@ function oddsTable(view) {
     h("table", {}, h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col" }, c)))), h("tbody", {}, rows)));
 }
 
-function mergeView(model, m) {
+function mergeView(model, m, held = false) {
   if (!m) return null;
-  // helpers that cannot merge: the error region above says why (once); here the way out
+  // helpers that cannot merge: the error region says why (once); here the way out
   return h("div", { "data-testid": "merge", "data-ok": String(m.ok) }, m.ok ? h("p", { class: "vw-sub" }, m.text) : null,
     !m.ok && m.best && m.best.length
-      ? h("button", { type: "button", "data-testid": "accept-helpers", "data-key": "accept-helpers", onclick: () => send(model, { do: "accept_helpers" }) },
+      ? h("button", { type: "button", "data-testid": "accept-helpers", "data-key": "accept-helpers", disabled: held,
+        onclick: () => send(model, { do: "accept_helpers" }) },
         `Accept helpers ${m.best.join(", ")} (one die of rank ${m.best_rank})`)
       : null);
 }
 
-export function renderOdds(model) {
+/** The steps of a roll that wait for a choice changing its dice: the settings wait with them. */
+export const OPEN_PHASES = ["kiss", "enter_kiss"];
+
+/** What the headline shows: the chance of the settings, or, once dice are
+ *  on the table (and the settings have not changed since), the chance of
+ *  those dice (Python's ``table.now``) with the settings' chance kept
+ *  smaller. */
+export function headline(view, t) {
+  const rolled = !!(t && t.now && !t.stale && t.phase && t.phase !== "idle" && view && view.ok);
+  if (!rolled) return { rolled: false, label: "Chance to pass", p: view && view.ok ? view.p_pass : null };
+  return { rolled: true, label: "Chance to pass now", what: t.now.what || "", p: t.now.p_pass, before: view.p_pass };
+}
+
+/** The chance at a glance: the headline, the goal and the spread. */
+export function renderHeadline(model) {
   const view = model.get("odds_view") || {};
   const words = model.get("words") || {};
-  const merge = mergeView(model, view.merge);
   if (!view.ok) {
     // the reason is the roller's error, shown once in the error region
-    return [merge, h("div", { class: "vw-big", "data-testid": "p-pass", "data-p": "" }, "–"),
+    return [h("div", { class: "vw-sub" }, "Chance to pass"), h("div", { class: "vw-big", "data-testid": "p-pass", "data-p": "" }, "–"),
       h("p", { class: "vw-sub", "data-testid": "odds-message" }, "No odds: see the ⚠ message by the Roll button.")];
   }
+  const head = headline(view, model.get("table"));
+  const pass = (cls) => h("strong", { class: cls, "data-testid": "p-pass", "data-p": String(view.p_pass) }, formatPercent(view.p_pass));
+  const goal = () => h("strong", { "data-testid": "p-goal", "data-p": String(view.p_goal) }, formatPercent(view.p_goal));
+  const out = [h("div", { class: "vw-sub" }, head.label)];
+  if (head.rolled) {
+    out.push(h("div", { class: "vw-big", "data-testid": "p-now", "data-p": String(head.p) }, formatPercent(head.p)));
+    if (head.what) out.push(h("div", { class: "vw-sub", "data-testid": "p-now-what" }, head.what));
+    out.push(h("div", { class: "vw-before" }, "Before the roll: ", pass(""),
+      !view.numeric ? null : view.goal !== view.threshold ? [", goal ", goal()] : h("span", { hidden: true }, goal())));
+    return out;
+  }
   const frac = formatOneIn(view.p_pass);
-  const out = [
-    merge,
-    h("div", { class: "vw-sub", id: uid("ppass-label") }, "Chance to pass"),
-    h("div", { class: "vw-big", "data-testid": "p-pass", "data-p": String(view.p_pass) }, formatPercent(view.p_pass)),
-    frac ? h("div", { "data-testid": "p-pass-fraction" }, frac) : null,
-  ];
+  out.push(h("div", { class: "vw-big" }, pass("")));
+  if (frac) out.push(h("div", { "data-testid": "p-pass-fraction" }, frac));
   if (view.numeric) {
     const goalText = view.goal !== view.threshold
-      ? `Chance of the goal (${view.goal} ${view.outcome_name}): `
-      : `${words.threshold || "Threshold"} ${view.threshold}; chance of the goal: `;
-    out.push(h("div", {}, goalText, h("strong", { "data-testid": "p-goal", "data-p": String(view.p_goal) }, formatPercent(view.p_goal)),
-      formatOneIn(view.p_goal) ? ` (${formatOneIn(view.p_goal)})` : ""));
-    out.push(h("div", { class: "vw-sub" }, `Mean ${view.mean.toFixed(2)}, sd ${view.sd.toFixed(2)}` +
-      (view.p_critical !== null && view.p_critical !== undefined ? `; critical ${formatPercent(view.p_critical)}` : "") +
-      (view.p_ego_spent ? `; Ego spent ${formatPercent(view.p_ego_spent)}` : "")));
+      ? `Goal (${view.goal} ${view.outcome_name}): `
+      : `${words.threshold || "Threshold"} ${view.threshold}; goal: `;
+    out.push(h("div", {}, goalText, goal(), formatOneIn(view.p_goal) ? ` (${formatOneIn(view.p_goal)})` : ""));
   } else {
     out.push(h("div", { class: "vw-sub" }, `${words.threshold || "Target"} ${view.threshold}`));
   }
-  out.push(chartBlock(model, view, words));
-  out.push(h("p", { class: "vw-visually-hidden" }, chartDescription(view, words)));
   return out;
+}
+
+/** The odds beside the controls: how helpers merge, and the chart (drawn at ``width`` px). */
+export function renderOdds(model, width = 400) {
+  const view = model.get("odds_view") || {};
+  const words = model.get("words") || {};
+  const held = OPEN_PHASES.includes((model.get("table") || {}).phase);
+  const merge = mergeView(model, view.merge, held);
+  if (!view.ok) return [merge];
+  const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, `Mean ${view.mean.toFixed(2)}, sd ${view.sd.toFixed(2)}` +
+    (view.p_critical !== null && view.p_critical !== undefined ? `; critical ${formatPercent(view.p_critical)}` : "") +
+    (view.p_ego_spent ? `; Ego spent ${formatPercent(view.p_ego_spent)}` : "")) : null;
+  return [merge, chartBlock(model, view, words, width), spread, h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
 }
 
 /** What follows the roll's steps: the table of the odds, the what-ifs, the notes. */
@@ -718,8 +848,8 @@ export function renderOddsMore(model) {
   if (!view.ok) return [];
   const out = [oddsTable(view), explainBlock(model)];
   if (view.hints && view.hints.length) {
-    out.push(h("div", { class: "vw-sub" }, "What if…"));
-    out.push(h("ul", { class: "vw-hints", "data-testid": "hints" }, view.hints.map((x) => h("li", { "data-delta": String(x.delta) }, hintText(x)))));
+    out.push(h("div", { class: "vw-whatif" }, h("span", { class: "vw-sub" }, "What if… "),
+      h("ul", { class: "vw-hints", "data-testid": "hints" }, view.hints.map((x) => h("li", { "data-delta": String(x.delta) }, hintText(x))))));
   }
   const notes = [...(view.notes || [])];
   if (view.truncated) notes.push(`Tail below ${view.truncated.toExponential(1)} cut off.`);
@@ -762,7 +892,6 @@ export function renderDie(model, die, phase, fresh = false) {
   const shape = ownerShape(die.owner);
   const classes = ["vw-die", `shape-${shape}`, POSITIVE_MARKS.has(die.mark) ? "success" : "", die.selected ? "selected" : "",
     fresh ? "fresh" : "", Number.isInteger(die.grade_level) ? `grade-${Math.min(3, die.grade_level)}` : ""].join(" ");
-  const tag = [die.owner === "own" ? "you" : die.owner, die.grade_label].filter(Boolean).join(" · ");
   const clickable = phase === "kiss" && die.selectable;
   const marks = `${die.mark || ""}${die.kissed ? " K" : ""}`;
   return h("button", {
@@ -770,7 +899,9 @@ export function renderDie(model, die, phase, fresh = false) {
     "data-face": String(die.after), "data-owner": die.owner, "aria-pressed": phase === "kiss" ? String(!!die.selected) : null,
     "aria-disabled": clickable ? null : "true", "aria-label": dieLabel(die), title: die.why || dieLabel(die),
     onclick: () => { if (clickable) send(model, { do: "select", index: die.index }); },
-  }, faceView(die), h("span", { class: "vw-tag" }, tag),
+  }, faceView(die), h("span", { class: "vw-tag" }, die.owner === "own" ? "you" : String(die.owner)),
+  die.grade_label ? h("span", { class: "vw-tag" }, die.grade_label) : null,
+  die.selected ? h("span", { class: "vw-pick", "aria-hidden": "true" }, "to KISS") : null,
   die.kissed && die.before !== die.after ? h("span", { class: "vw-was", "aria-hidden": "true" }, "was ", h("s", {}, String(die.before))) : null,
   h("span", { class: "vw-mark", "aria-hidden": "true" }, marks));
 }
@@ -783,11 +914,11 @@ function adviceView(model, t) {
     const dice = o.kiss.length ? `${o.kiss.length > 1 ? "dice" : "die"} ${o.kiss.map((i) => i + 1).join(", ")}` : "nothing";
     const tags = [o.optimal ? "engine's suggestion" : "", o.label === "policy" ? "default policy" : ""].filter(Boolean).join(", ");
     return h("li", { class: `vw-option${o.optimal ? " best" : ""}`, "data-optimal": String(!!o.optimal) },
-      `KISS ${dice}${o.ego ? " + Ego" : ""}: pass ${formatPercent(o.p_pass)}, goal ${formatPercent(o.p_goal)}` + (tags ? ` (${tags})` : ""),
-      " ", h("button", { type: "button", "data-key": `use-${o.kiss.join("-")}`, "data-step": "choose", "aria-label": `Choose: KISS ${dice}${o.ego ? " + Ego" : ""}`,
-        onclick: () => send(model, { do: "choose", kiss: o.kiss }) }, "Choose"));
+      h("button", { type: "button", class: "vw-small", "data-key": `use-${o.kiss.join("-")}`, "data-step": "choose", "aria-label": `Choose: KISS ${dice}${o.ego ? " + Ego" : ""}`,
+        onclick: () => send(model, { do: "choose", kiss: o.kiss }) }, "Choose"), " ",
+      `KISS ${dice}${o.ego ? " + Ego" : ""}: pass ${formatPercent(o.p_pass)}, goal ${formatPercent(o.p_goal)}` + (tags ? ` (${tags})` : ""));
   });
-  return h("div", { "data-testid": "advice" },
+  return h("div", { class: "vw-advice", "data-testid": "advice" },
     sel ? h("p", {}, "With the dice selected: pass ", h("strong", { "data-testid": "selection-p-pass", "data-p": String(sel.p_pass) }, formatPercent(sel.p_pass)),
       ", goal ", h("strong", { "data-testid": "selection-p-goal", "data-p": String(sel.p_goal) }, formatPercent(sel.p_goal))) : null,
     h("details", { open: true }, h("summary", {}, "KISS choices, best first"), h("ul", {}, items)));
@@ -810,9 +941,9 @@ function spendView(model, t) {
     const sel = h("select", { id, "data-key": "subvert", "data-testid": "subvert", onchange: (e) => send(model, { do: "subvert", item: e.target.value || null }) },
       h("option", { value: "" }, "nothing"), s.subvertible.map((x) => h("option", { value: x.id, selected: s.subverted === x.id }, x.text)));
     sel.value = s.subverted || "";
-    parts.push(h("div", { class: "vw-row" }, h("label", { for: id }, "The FC subverts"), sel));
+    parts.push(h("div", { class: "vw-row vw-subvert" }, h("label", { for: id }, "The FC subverts"), sel));
   }
-  return h("fieldset", { "data-testid": "spend" }, parts);
+  return h("fieldset", { class: "vw-spend", "data-testid": "spend" }, parts);
 }
 
 /** By hand: the dice to roll, a box for their faces, and the button that plays them. */
@@ -831,42 +962,62 @@ function enterView(model, t) {
   return out;
 }
 
-export function renderTable(model) {
-  const t = model.get("table") || {};
-  const words = model.get("words") || {};
-  if (!t.phase || t.phase === "idle") {
-    return [h("p", { class: "vw-sub" }, model.get("by_hand") ? "Press Enter faces, roll your own dice and type what they show." : "Press Roll to roll these dice.")];
-  }
-  if (t.phase === "enter" || t.phase === "enter_kiss") return enterView(model, t);
-  const out = [t.entered ? h("div", { class: "vw-sub", "data-testid": "table-seed" }, "Faces entered by hand")
-    : h("div", { class: "vw-sub", title: `Seed ${t.seed} (the log keeps it whole)`, "data-testid": "table-seed" }, `Seed ${shortSeed(t.seed)}`)];
+/** The dice on the table, their seed (or "entered by hand") above them. */
+function diceRow(model, t) {
   const rollKey = `${t.seed}|${(t.dice || []).map((d) => d.after).join(",")}`;
   const fresh = LAST_ROLL.get(model) !== rollKey;  // new faces roll in; a redraw of the same dice does not
   LAST_ROLL.set(model, rollKey);
-  const step = stepWords(t);
-  out.push(h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? `Dice: press a die to select it for ${step.name}` : "Dice" },
-    t.dice.map((d) => renderDie(model, d, t.phase, fresh))));
-  out.push(h("p", { class: "vw-sub", "data-testid": "legend" }, legendText(t.dice, t.legend)));
+  return [t.entered ? h("div", { class: "vw-sub", "data-testid": "table-seed" }, "Faces entered by hand")
+    : h("div", { class: "vw-sub", title: `Seed ${t.seed} (the log keeps it whole)`, "data-testid": "table-seed" }, `Seed ${shortSeed(t.seed)}`),
+  h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? `Dice: press a die to select it for ${stepWords(t).name}` : "Dice" },
+    t.dice.map((d) => renderDie(model, d, t.phase, fresh)))];
+}
+
+/** The roll card: the dice on the table, what they show and the button
+ *  that takes the roll on (KISS or keep, Spend Ego, Roll again): beside
+ *  the headline, so the chance, the dice and the next step are seen together. */
+export function renderRollCard(model) {
+  const t = model.get("table") || {};
+  const words = model.get("words") || {};
+  if (!t.phase || t.phase === "idle") return [];
+  if (t.phase === "enter" || t.phase === "enter_kiss") return enterView(model, t);
+  const out = [t.stale ? h("p", { class: "vw-note", "data-testid": "stale-note" }, t.note) : null, ...diceRow(model, t)];
   if (t.phase === "kiss") {
+    const step = stepWords(t);
     out.push(h("p", { "data-testid": "kiss-budget" }, `${t.successes} ${t.successes === 1 ? step.one : step.many} showing, goal ${t.goal}. ${step.name} budget: ${t.budget_left} of ${t.budget} left.`));
+    out.push(h("button", { type: "button", class: "vw-roll", "data-key": "commit", "data-testid": "kiss-commit", "data-step": "commit", onclick: () => send(model, { do: "commit" }) },
+      t.selected.length || (t.ego_reroll && t.ego_reroll.on) ? `${step.verb} the selected dice` : "Keep the dice"));
+    return out;
+  }
+  if (t.snake && t.snake.eyes) out.push(h("p", { "data-testid": "snake-eyes", class: "vw-error" }, `Snake eyes (${t.snake.ones} ones): ${t.snake.label}`));
+  if (t.said && t.said !== t.result) out.push(h("p", { class: "vw-sub", "data-testid": "said" }, t.said));
+  out.push(h("p", { class: "vw-result", "data-testid": "result", "data-passed": String(!!t.passed), "data-outcome": String(t.outcome) }, t.result || ""));
+  const buttons = [];
+  if (t.ego_after && t.ego_after.available) {
+    buttons.push(h("button", { type: "button", "data-key": "spend-ego", "data-testid": "ego-spend", "data-step": "ego", onclick: () => send(model, { do: "spend_ego" }) },
+      t.ego_after.text || words.ego_spend || "Spend Ego"));
+  }
+  buttons.push(h("button", { type: "button", class: "vw-roll", "data-key": "roll-again", "data-testid": "roll-again", "data-step": "roll",
+    onclick: () => send(model, { do: "roll" }) }, "Roll again"));
+  out.push(h("div", { class: "vw-row" }, buttons));
+  return out;
+}
+
+/** The roll's steps after the card: what the marks mean, the KISS choices
+ *  with their exact chances, and what the successes buy. */
+export function renderSteps(model) {
+  const t = model.get("table") || {};
+  if (!t.phase || ["idle", "enter", "enter_kiss"].includes(t.phase)) return [];
+  const out = [h("p", { class: "vw-sub", "data-testid": "legend" }, legendText(t.dice, t.legend))];
+  if (t.phase === "kiss") {
     if (t.ego_reroll && t.ego_reroll.available) {
       const id = uid("ego-reroll");
       out.push(h("div", { class: "vw-row" }, h("input", { type: "checkbox", id, checked: t.ego_reroll.on, "data-key": "ego-reroll", "data-testid": "ego-reroll",
         onchange: (e) => send(model, { do: "ego_reroll", on: e.target.checked }) }), h("label", { for: id }, "Spend Ego: KISS every die that failed")));
     }
     out.push(adviceView(model, t));
-    out.push(h("button", { type: "button", "data-key": "commit", "data-testid": "kiss-commit", "data-step": "commit", onclick: () => send(model, { do: "commit" }) },
-      t.selected.length || (t.ego_reroll && t.ego_reroll.on) ? `${step.verb} the selected dice` : "Keep the dice"));
   } else {
-    if (t.snake && t.snake.eyes) out.push(h("p", { "data-testid": "snake-eyes", class: "vw-error" }, `Snake eyes (${t.snake.ones} ones): ${t.snake.label}`));
-    if (t.ego_after && t.ego_after.available) {
-      out.push(h("button", { type: "button", "data-key": "spend-ego", "data-testid": "ego-spend", "data-step": "ego", onclick: () => send(model, { do: "spend_ego" }) },
-        t.ego_after.text || words.ego_spend || "Spend Ego"));
-    }
     out.push(spendView(model, t));
-    out.push(h("p", { class: "vw-result", "data-testid": "result", "data-passed": String(!!t.passed), "data-outcome": String(t.outcome) }, t.result || ""));
-    out.push(h("button", { type: "button", class: "vw-roll", "data-key": "roll-again", "data-testid": "roll-again", "data-step": "roll",
-      onclick: () => send(model, { do: "roll" }) }, "Roll again"));
   }
   return out;
 }
@@ -918,39 +1069,79 @@ const ANNOUNCER_TIMERS = {
 
 /** Mount a roller view. ``opts.extras``/``opts.skip`` go to renderFields;
  *  ``opts.controlKeys`` are extra traits whose change redraws the controls. */
-/** Below this width (px) a roller stacks: odds, controls, roll, table. */
-export const NARROW_BELOW = 640;
+/** From this width (px) on, a roller has two columns under its headline:
+ *  the controls, and beside them the roll's steps and the chart. JupyterLab's
+ *  default layout (file browser open) gives a roller about 560 px of a
+ *  1,000 px window. */
+export const TWO_COLUMNS_FROM = 500;
+
+/** The roll log under a roller, folded: its recent rolls, export and import. */
+function footerView(model) {
+  const recent = model.get("recent") || [];
+  return fold(model, "log", `Roll log (${recent.length ? `last ${recent.length} shown` : "no rolls yet"}): replay, export, import`,
+    h("ol", { "data-testid": "recent" }, recent.map((r) => h("li", { value: r.index + 1, "data-passed": String(!!r.passed) },
+      `${r.result} (${r.faces ? `faces entered by hand: ${r.faces}` : r.seed === "by hand" ? "faces entered by hand" : `seed ${r.seed}`}) `,
+      h("button", { type: "button", "aria-label": `Replay roll ${r.index + 1}`, onclick: () => send(model, { do: "replay", index: r.index }) }, "Replay")))),
+    logControls(model));
+}
 
 export function mountRoller(model, el, kind, opts = {}) {
   const root = rootElement(el, kind);
-  const controls = h("div", { class: "vw-controls" });
-  const odds = h("div", { class: "vw-odds", "aria-label": "Odds", role: "region" });
-  const rollBar = h("div", { class: "vw-row" });
-  const table = h("div", { class: "vw-table", role: "region", "aria-label": "The roll" });
+  const title = h("div", { class: "vw-sub vw-title" }, `${model.get("edition")} ${model.get("roll")}`);
+  const heldNote = h("p", { class: "vw-note", "data-testid": "held-note", hidden: true });
+  const fields = h("div", {});
+  const controls = h("div", { class: "vw-controls" }, heldNote, fields);
+  const headBox = h("div", { class: "vw-headline", "aria-label": "Odds", role: "region" });
+  const cardTable = h("div", { class: "vw-cardtable" });
+  const rollBar = h("div", { class: "vw-row vw-rollbar" });
+  const options = h("div", { class: "vw-row vw-options" });
   const status = h("div", { class: "vw-status", role: "status", "aria-live": "polite", "data-testid": "status" });
+  const error = h("div", { class: "vw-error", role: "alert", "data-testid": "error" });
+  const card = h("div", { class: "vw-card vw-table", role: "region", "aria-label": "The roll" }, cardTable, rollBar, error, status, options);
+  const head = h("div", { class: "vw-head" }, headBox, card);
+  const steps = h("div", { class: "vw-steps" });
+  const odds = h("div", { class: "vw-odds" });
+  const more = h("div", { class: "vw-more" });
+  // once dice are on the table, the odds of the settings (chart, table, what-ifs) fold away under one
+  // button, so the roll's steps come first; opened, they stay open for the next rolls
+  const oddsToggle = h("button", { type: "button", class: "vw-disclose", "aria-expanded": "false", "data-testid": "odds-toggle",
+    "data-key": "odds-toggle", hidden: true }, "Odds before the roll: chart, table, what-ifs");
+  const side = h("div", { class: "vw-side" }, steps, oddsToggle, odds, more);
   // the odds are heard here, once per change of the figures (the panel above is redrawn often)
   const oddsLive = h("div", { class: "vw-visually-hidden", role: "status", "aria-live": "polite", "aria-atomic": "true", "data-testid": "odds-live" });
-  const error = h("div", { class: "vw-error", role: "alert", "data-testid": "error" });
   const footer = h("div", { class: "vw-footer" });
-  const more = h("div", { class: "vw-more" });
-  const title = h("div", { class: "vw-sub", style: "flex:1 1 100%" }, `${model.get("edition")} ${model.get("roll")}`);
-  // cause and effect in one view: the controls beside the odds, the roll and its steps right under the odds,
-  // the table of the odds, the what-ifs and the notes after them; stacked when narrow
-  const side = h("div", { class: "vw-side" }, odds, h("div", { class: "vw-rollbox" }, rollBar, error, status), table, more);
-  root.append(title, controls, side, oddsLive, footer);
-  // narrow (stacked): the odds first, the controls right under them, then the roll; wide: side by side
-  const narrow = () => root.classList.toggle("vw-narrow", root.clientWidth > 0 && root.clientWidth < NARROW_BELOW);
-  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(narrow) : null;
-  if (watch) watch.observe(root);
+  root.append(title, head, controls, side, oddsLive, footer);
+  // two columns (controls | steps and chart) when there is room, one otherwise: the headline and the
+  // roll card always come first, then the roll's steps, the chart, the controls, the rest
+  let chartWidth = 0;
+  const layout = () => {
+    root.classList.toggle("vw-one", root.clientWidth > 0 && root.clientWidth < TWO_COLUMNS_FROM);
+    const w = Math.floor(odds.clientWidth);
+    if (w > 0 && Math.abs(w - chartWidth) >= 4) { chartWidth = w; drawChart(); }
+  };
+  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(layout) : null;
+  if (watch) { watch.observe(root); watch.observe(odds); }
 
   let shape = null;
+  const phase = () => (model.get("table") || {}).phase;
+  const hold = () => {
+    // a roll waiting for its KISS (or its KISSed dice's faces) holds the settings: shut, and said why
+    const open = OPEN_PHASES.includes(phase());
+    for (const fs of fields.querySelectorAll("fieldset")) fs.disabled = open;
+    heldNote.hidden = !open;
+    heldNote.textContent = open ? "Settings held while the dice wait for their KISS: KISS or keep the dice, then change them for the next roll." : "";
+    handBox.disabled = open;
+  };
   const drawControls = () => {
     const key = structureKey(model, opts.structureKeys || []);
-    if (key !== shape) { shape = key; rerender(controls, () => renderFields(model, opts)); } else { syncBound(controls, model); if (opts.sync) opts.sync(model, controls); }
+    if (key !== shape) { shape = key; rerender(fields, () => renderFields(model, opts)); } else { syncBound(fields, model); if (opts.sync) opts.sync(model, fields); }
+    hold();
   };
   const announcer = makeAnnouncer((text) => { oddsLive.textContent = text; }, ODDS_ANNOUNCE_DELAY, ANNOUNCER_TIMERS);
   announcer.prime(oddsSentence(model.get("odds_view")));
-  const drawOdds = () => { rerender(odds, () => renderOdds(model)); rerender(more, () => renderOddsMore(model)); announcer.push(oddsSentence(model.get("odds_view"))); };
+  const drawHeadline = () => rerender(headBox, () => renderHeadline(model));
+  const drawChart = () => rerender(odds, () => renderOdds(model, chartWidth || odds.clientWidth || 400));
+  const drawOdds = () => { drawHeadline(); drawChart(); rerender(more, () => renderOddsMore(model)); announcer.push(oddsSentence(model.get("odds_view"))); };
   // A step of the table (Roll, Choose, KISS or keep, Spend Ego: buttons with
   // data-step) moves focus to the next step's first control once Python's
   // table arrives; a control redrawn away or disabled under focus hands it on
@@ -958,52 +1149,69 @@ export function mountRoller(model, el, kind, opts = {}) {
   let pendingStep = null;
   const onStep = (e) => { const b = e.target.closest ? e.target.closest("[data-step]") : null; pendingStep = b && root.contains(b) ? b.getAttribute("data-step") : null; };
   root.addEventListener("click", onStep, true);
+  const inTable = (node) => cardTable.contains(node) || steps.contains(node) || rollBar.contains(node);
   const drawTable = () => {
     const doc = root.ownerDocument;
-    const had = table.contains(doc.activeElement);
-    rerender(table, () => renderTable(model));
+    const had = inTable(doc.activeElement);
+    const t = model.get("table") || {};
+    rerender(cardTable, () => renderRollCard(model));
+    rerender(steps, () => renderSteps(model));
+    rollButton.hidden = !!(t.phase && t.phase !== "idle");  // the card's own buttons take the roll on
+    drawHeadline();
+    drawFolding();
+    hold();
     const step = pendingStep;
     pendingStep = null;
     const active = doc.activeElement;
     const free = !active || active === doc.body || root.contains(active);
-    if ((step && free) || (had && !table.contains(active))) focusFirst(table, stepFocusKeys(model.get("table"), step || ""));
+    if ((step && free) || (had && !inTable(active))) focusFirst(root, stepFocusKeys(t, step || ""));
   };
-  const drawError = () => { const e = model.get("error") || ""; error.textContent = e; if (e) pendingStep = null; };
+  const drawFolding = () => {
+    const t = model.get("table") || {};
+    const rolled = headline(model.get("odds_view"), t).rolled && (t.phase === "kiss" || !!(t.spend && t.spend.kind));
+    const open = !rolled || !!(FOLDS.get(model) || {}).odds;
+    oddsToggle.hidden = !rolled;
+    oddsToggle.setAttribute("aria-expanded", String(open));
+    odds.hidden = !open;
+    more.hidden = !open;
+    if (open && !chartWidth) layout();
+  };
+  oddsToggle.addEventListener("click", () => {
+    FOLDS.set(model, { ...(FOLDS.get(model) || {}), odds: oddsToggle.getAttribute("aria-expanded") !== "true" });
+    drawFolding();
+  });
+  const drawError = () => { const e = model.get("error") || ""; setText(error, e); if (e) pendingStep = null; };
   let lastStatus = null;
   const drawStatus = () => {
     const s = model.get("status") || "";
-    if (s !== lastStatus) { status.textContent = s; lastStatus = s; }
-    // what the table below already shows (the first faces and the advice, or the
-    // result line of a roll with nothing to spend) is heard, not shown twice
+    if (s !== lastStatus) { setText(status, s); lastStatus = s; }
+    // what the card already shows (the first faces and the advice, the prompt for typed faces,
+    // or the result line of a roll with nothing to spend) is heard, not shown twice
     const t = model.get("table") || {};
-    status.classList.toggle("vw-visually-hidden", s !== "" && (t.phase === "kiss" || s === t.result));
+    status.classList.toggle("vw-visually-hidden", s !== "" && (t.phase === "kiss" || t.phase === "enter" || t.phase === "enter_kiss" || s === t.result || s === t.said));
   };
-  const drawFooter = () => rerender(footer, () => [
-    logControls(model),
-    h("details", {}, h("summary", {}, `Recent rolls (${(model.get("recent") || []).length} shown)`),
-      h("ol", { "data-testid": "recent" }, (model.get("recent") || []).map((r) => h("li", { value: r.index + 1, "data-passed": String(!!r.passed) }, `${r.result} (${r.seed === "by hand" ? "faces entered by hand" : `seed ${r.seed}`}) `,
-        h("button", { type: "button", "aria-label": `Replay roll ${r.index + 1}`, onclick: () => send(model, { do: "replay", index: r.index }) }, "Replay"))))),
-  ]);
+  const drawFooter = () => rerender(footer, () => footerView(model));
   const seedId = uid("seed");
   const seedInput = h("input", {
-    id: seedId, type: "text", inputmode: "numeric", size: 20, placeholder: "fresh each roll", "data-testid": "seed-input", "data-key": "seed",
+    id: seedId, type: "text", inputmode: "numeric", size: 12, placeholder: "fresh each roll", "data-testid": "seed-input", "data-key": "seed",
     value: model.get("seed") ?? "",
     onchange: (e) => { const v = e.target.value.trim(); setTrait(model, "seed", v === "" ? null : v); },
   });
   const handId = uid("by-hand");
-  const rollButton = h("button", { type: "button", class: "vw-roll", "data-testid": "roll-button", "data-step": "roll", onclick: () => send(model, { do: "roll" }) },
+  const rollButton = h("button", { type: "button", class: "vw-roll", "data-testid": "roll-button", "data-key": "roll", "data-step": "roll", onclick: () => send(model, { do: "roll" }) },
     model.get("by_hand") ? "Enter faces" : "Roll");
   const handBox = h("input", { type: "checkbox", id: handId, checked: !!model.get("by_hand"), "data-testid": "by-hand",
     onchange: (e) => send(model, { do: "by_hand", on: e.target.checked }) });
-  rollBar.append(rollButton, h("label", { for: seedId }, "Seed"), seedInput,
-    h("span", { class: "vw-row" }, handBox, h("label", { for: handId }, "I roll real dice (type the faces)")));
+  rollBar.append(rollButton);
+  options.append(h("span", { class: "vw-opt" }, handBox, h("label", { for: handId }, "I roll real dice")),
+    h("span", { class: "vw-opt" }, h("label", { for: seedId }, "Seed"), seedInput));
 
   drawControls(); drawOdds(); drawTable(); drawError(); drawStatus(); drawFooter();
   const fieldNames = (model.get("fields") || []).map((f) => f.name);
   const handlers = [];
   const on = (evt, fn) => { model.on(evt, fn); handlers.push([evt, fn]); };
   for (const n of [...fieldNames, ...(opts.controlKeys || [])]) on(`change:${n}`, drawControls);
-  on("change:odds_view", drawOdds);
+  on("change:odds_view", () => { drawOdds(); drawFolding(); });
   on("change:explanation", () => rerender(more, () => renderOddsMore(model)));
   on("change:by_hand", () => { rollButton.textContent = model.get("by_hand") ? "Enter faces" : "Roll"; handBox.checked = !!model.get("by_hand"); drawTable(); });
   on("change:table", drawTable);

@@ -47,8 +47,7 @@ function sourceControls(field) {
           "data-bind": src.name, "data-label": src.label, "aria-valuetext": `${src.label} ${v}`,
           oninput: (e) => { const x = clampInt(e.target.value, 0, hi, v); out.textContent = String(x); setTrait(model, src.name, x); } }), out);
     });
-    const names = field.sources.map((src) => src.label).join(", ");
-    return [fold(model, `sources-${field.name}`, `Where the ${field.label} comes from: ${names}`,
+    return [fold(model, `sources-${field.name}`, `Where the ${field.label} comes from`,
       h("div", { role: "group", "aria-label": `${field.label}: its sources` }, rows)),
     h("p", { "data-testid": "kiss-total", "data-total": field.name }, sumText(model, field))];
   };
@@ -82,15 +81,14 @@ function textControls(model) {
   const texts = model.get("consequence_texts") || [""];
   const rows = texts.map((t, i) => {
     const id = uid(`text-${i}`);
-    return h("div", { class: "vw-row" }, h("label", { for: id }, `Consequence ${i + 1}`),
-      h("input", { type: "text", id, value: t, maxlength: 200, "data-key": `text-${i}`, "data-testid": `text-${i}`,
+    return h("div", { class: "vw-row vw-text" }, h("label", { for: id }, `Consequence ${i + 1}`),
+      h("input", { type: "text", id, value: t, maxlength: 200, "data-key": `text-${i}`, "data-testid": `text-${i}`, placeholder: "what the FC says",
         onchange: (e) => { const next = [...(model.get("consequence_texts") || [])]; next[i] = e.target.value; setTrait(model, "consequence_texts", next); } }),
       texts.length > 1 ? h("button", { type: "button", "data-key": `remove-text-${i}`, "data-testid": `remove-text-${i}`, "aria-label": `Remove consequence ${i + 1}`,
         onclick: () => { const next = [...(model.get("consequence_texts") || [])]; next.splice(i, 1); setTrait(model, "consequence_texts", next); } }, "Remove") : null);
   });
   rows.push(h("button", { type: "button", "data-key": "add-text", "data-testid": "add-text", disabled: texts.length >= 4,
     onclick: () => setTrait(model, "consequence_texts", resizeTexts(model.get("consequence_texts") || [], texts.length + 1)) }, "Add consequence"));
-  rows.push(h("ul", { class: "vw-sub", "data-testid": "consequence-texts" }, texts.map((t, i) => h("li", {}, t || `Consequence ${i + 1}`))));
   return h("div", { role: "group", "aria-label": "Consequences the FC set" }, rows);
 }
 

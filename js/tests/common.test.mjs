@@ -200,3 +200,37 @@ test("the re-roll step's words: KISS and successes, or the edition's own", () =>
     { name: "Push", verb: "Push", one: "six", many: "sixes" });
   assert.deepEqual(stepWords({ step: { name: "Push", unit: ["", ""] } }).many, "successes");
 });
+
+test("the chart is drawn at its real width: labels that do not fit go on two lines, or every k-th", async () => {
+  const { chartGeometry, CHART_FONT } = await import("../common.js");
+  assert.equal(CHART_FONT, 11);
+  const words = [["auto-pass", 0.1], ["pass", 0.45], ["bonus-pass", 0.22], ["fail", 0.18], ["auto-fail", 0.05]];
+  const narrow = chartGeometry(words, [true, true, true, false, false], 15, 15, { width: 260 });
+  assert.equal(narrow.width, 260);
+  assert.ok(narrow.bars.every((b) => b.label), "every label shown");
+  assert.deepEqual(narrow.bars.map((b) => b.lines), [["auto-", "pass"], ["pass"], ["bonus-", "pass"], ["fail"], ["auto-", "fail"]]);
+  const wide = chartGeometry(words, [true, true, true, false, false], 15, 15, { width: 700 });
+  assert.ok(wide.bars.every((b) => b.lines.length === 1));
+  // thirty numeric bars in 260 px: every k-th label, no percentages on the bars (the table keeps them)
+  const many = Array.from({ length: 30 }, (_, k) => [k, 1 / 30, k]);
+  const g = chartGeometry(many, many.map((d) => d[0] >= 3), 3, 3, { width: 260 });
+  assert.ok(g.labelEvery > 1 && !g.showPct);
+  assert.equal(g.bars.filter((b) => b.label).length, Math.ceil(30 / g.labelEvery));
+});
+
+test("a number stays with its sign: the pieces of a text that must not wrap", async () => {
+  const { numberPieces } = await import("../common.js");
+  assert.deepEqual(numberPieces("pass 44 %, goal <1 % (1 in 3,240)"),
+    [["pass ", false], ["44 %", true], [", goal ", false], ["<1 %", true], [" (", false], ["1 in 3,240", true], [")", false]]);
+  assert.deepEqual(numberPieces("no numbers"), [["no numbers", false]]);
+});
+
+test("the headline follows the dice on the table, not a roll older than the settings", async () => {
+  const { headline } = await import("../common.js");
+  const view = { ok: true, p_pass: 0.73 };
+  assert.deepEqual(headline(view, { phase: "idle" }), { rolled: false, label: "Chance to pass", p: 0.73 });
+  const t = { phase: "kiss", now: { p_pass: 0.5, what: "if you keep the dice" } };
+  assert.deepEqual(headline(view, t), { rolled: true, label: "Chance to pass now", what: "if you keep the dice", p: 0.5, before: 0.73 });
+  assert.equal(headline(view, { ...t, stale: true }).rolled, false);
+  assert.equal(headline({ ok: false }, t).rolled, false);
+});

@@ -72,3 +72,13 @@ test("every export is used by the front end itself, not only by tests", () => {
     }
   }
 });
+
+test("a widget module declares no top-level name that common.js declares (they become one module)", () => {
+  const decl = (src) => new Set([...src.matchAll(/^(?:export )?(?:async )?(?:function|const|let|class) (\w+)/gm)].map((m) => m[1]));
+  const common = decl(readFileSync(new URL("../common.js", import.meta.url), "utf8"));
+  for (const name of ["check", "task", "pool", "log", "fcscreen", "rulelab"]) {
+    const own = decl(readFileSync(new URL(`../${name}.js`, import.meta.url), "utf8"));
+    const both = [...own].filter((n) => common.has(n) && n !== "render");
+    assert.deepEqual(both, [], `${name}.js and common.js both declare ${both.join(", ")}`);
+  }
+});

@@ -152,7 +152,7 @@ def test_ego_buys_the_primary_in_status_result_and_log(truth_page):
     result = w.get_by_test_id("result")
     expect(result).to_contain_text("Passed: bought the primary")
     expect(result).to_have_attribute("data-passed", "true")
-    w.locator("summary", has_text="Recent rolls").click()
+    w.get_by_test_id("fold-log").click()  # the roll log under the roller, folded
     expect(w.get_by_test_id("recent").locator("li").last).to_contain_text("Passed: bought the primary")
     expect(w.get_by_test_id("spend-primary")).to_be_checked()
 

@@ -131,6 +131,14 @@ class Knob:
     seed: str
     #: where the docs explain it, e.g. ``docs/rules_playtest.md#task``
     where: str = ""
+    #: what the table calls it, e.g. "Successes needed with no factor" (the name is the spec's word)
+    label: str = ""
+    #: the kinds of roll it can change ("check", "task"...); empty: every roll of the edition
+    rolls: tuple[str, ...] = ()
+
+    def applies_to(self, roll: str) -> bool:
+        """Whether this knob can change a roll of kind ``roll``."""
+        return not self.rolls or roll in self.rolls
 
     @property
     def allowed(self) -> str:
@@ -149,7 +157,8 @@ class Knob:
 
     def describe(self) -> dict[str, Any]:
         """What ``vw.rules`` shows of it (JSON-able)."""
-        return {"name": self.name, "default": self.default, "allowed": self.allowed,
+        return {"name": self.name, "label": self.label or self.name.replace("_", " ").capitalize(),
+                "rolls": list(self.rolls), "default": self.default, "allowed": self.allowed,
                 "seed": self.seed, "where": self.where, "form": dict(self.kind.form)}
 
 

@@ -72,14 +72,20 @@ class Knobs:
     def _repr_html_(self) -> str:
         e = html_text
         rows = "".join(
-            f"<tr><th scope='row'><code>{e(k.name)}</code></th><td><code>{e(json.dumps(k.default))}</code></td>"
-            f"<td>{e(k.allowed)}</td><td>{e(k.seed)}</td></tr>"
+            f"<tr><th scope='row'><code>{e(k.name)}</code></th><td>{e(_what(k))}</td>"
+            f"<td><code>{e(json.dumps(k.default))}</code></td><td>{e(k.allowed)}</td><td>{e(k.seed)}</td></tr>"
             for k in self.knobs)
         return (f"<table class='vw-rules'><caption>Rule knobs of the {html_text(self.edition)} edition "
                 "(a spec's <code>rules</code> changes them)</caption>"
-                "<thead><tr><th scope='col'>knob</th><th scope='col'>default</th>"
+                "<thead><tr><th scope='col'>knob</th><th scope='col'>what it is (the rolls it changes)</th>"
+                "<th scope='col'>default</th>"
                 "<th scope='col'>allowed</th><th scope='col'>seed sentence</th></tr></thead>"
                 f"<tbody>{rows}</tbody></table>")
+
+
+def _what(k: Knob) -> str:
+    """A knob in the table's words, with the rolls it changes: "Most allies (task)"."""
+    return k.label + (f" ({', '.join(k.rolls)})" if k.rolls else "")
 
 
 def rules(edition: str = "playtest") -> Knobs:

@@ -49,7 +49,7 @@ from . import _rules
 from . import _static, _table
 from ._assets import esm
 from ._spec_traits import clamp, clamp_int, field_info, make_traits
-from ._view import ViewChecked, read_list, same_json as _same_json, short
+from ._view import PlainError, ViewChecked, read_list, same_json as _same_json, short
 from .rolllog import MESSAGES, RollLog, handle_log_message
 
 #: The roller of each kind of roll (for hints).
@@ -59,6 +59,8 @@ ROLLER_FOR = {"check": "CheckRoller", "task": "TaskRoller"}
 #: spec's rule knobs, docs/spec.md; set from Python only).
 OPTIONS = ("seed", "log", "layout", "rules", "by_hand")
 
+#: the view's requests that change a setting: held, as the controls are, while a roll is open
+_SETTINGS_REQUESTS = ("by_hand", "accept_helpers", "roll")
 _SEED_TEXT = re.compile(r"\s*[0-9]{1,19}\s*")
 _SEED_ALLOWED = "a whole number from 0 to 2**63 - 1, or empty for a fresh seed per roll"
 
@@ -92,7 +94,7 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
     _esm = traitlets.Unicode().tag(sync=True)
     edition = traitlets.Unicode("", read_only=True).tag(sync=True)
     roll = traitlets.Unicode("check", read_only=True).tag(sync=True)
-    fields: traitlets.List[str] = traitlets.List(read_only=True).tag(sync=True)
+    fields: traitlets.List[dict[str, Any]] = traitlets.List(read_only=True).tag(sync=True)
     #: the rule knobs the spec plays by (only those that differ from the defaults)
     rules: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
     #: the words the edition puts around the fields (spec.words): outcome, threshold, ego_spend
@@ -308,6 +310,7 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
             for name, value in moved.items():
                 self.set_trait(name, value)
         self._refresh()
+        _table.settings_changed(self)
 
     @property
     def spec(self) -> dict:
@@ -345,7 +348,9 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
             spec = self.spec
         except SpecError as err:
             return _static.snapshot(type(self).__name__, None, message=str(err))
-        return _static.snapshot(type(self).__name__, _api.odds(spec), self._outcome_name())
+        settings = [(f["label"], getattr(self, f["name"])) for f in self.fields]
+        return _static.snapshot(type(self).__name__, _api.odds(spec), self._outcome_name(), settings=settings,
+                                threshold_word=self.words.get("threshold") or "threshold")
 
     # -- validation of Python assignments across fields --------------------------------
 
@@ -425,8 +430,9 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
 
     def _repair_view(self, data: dict) -> list[str]:
         self._repair(data)
+        held = _table.hold(self, data)  # a roll waits at its KISS: the settings wait with it
         self._before_browser_set(data)
-        return []
+        return [held] if held else []
 
     def set_state(self, sync_data: Any) -> None:
         """State from the browser: clamped, repaired across fields, set, and
@@ -488,6 +494,7 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
 
     def _on_spec_change(self, change=None) -> None:
         self._refresh()
+        _table.settings_changed(self)
 
     def _refresh(self) -> None:
         try:
@@ -576,6 +583,8 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
     def _request(self, action: str, content: Mapping) -> None:
         if handle_log_message(self.log, self, content):
             return
+        if action in _SETTINGS_REQUESTS and _table.is_open(self):
+            raise PlainError(action, _table.held_text(self))
         if action == "roll":
             if self.by_hand:
                 self.error = ""
@@ -649,6 +658,7 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
     def _on_log_change(self, change=None) -> None:
         self.recent = [{"index": i, "result": e["result"],
                         "seed": "by hand" if e["roll"].get("entered") is not None else str(e["roll"]["seed"]),
+                        "faces": _typed(e["roll"].get("entered")),
                         "passed": bool(e["roll"]["passed"])}
                        for i, e in list(enumerate(self.log.entries))[-5:]]
 
@@ -661,6 +671,16 @@ def edition_id(edition: Any) -> Any:
         return edition
     ident = getattr(edition, "ID", None)
     return ident if isinstance(ident, str) else edition
+
+
+def _typed(entered: Any) -> str:
+    """The faces a table typed for a roll, as typed: "6 2 1, then 5" ("" for a seeded roll)."""
+    if not isinstance(entered, Mapping) or not entered.get("faces"):
+        return ""
+    out = " ".join(str(f) for f in entered["faces"])
+    if entered.get("kiss_faces"):
+        out += ", then " + " ".join(str(f) for f in entered["kiss_faces"])
+    return out
 
 
 def merge_info(helpers, drop: int = 1) -> dict:

@@ -11,6 +11,7 @@ from typing import Any
 
 from ..engine import api as _api
 from ..engine.edition import get as _edition
+from ..engine.errors import SpecError
 from ..engine.format import percent_text
 
 
@@ -24,6 +25,27 @@ def percent(p: float) -> str:
     if not isinstance(p, (int, float, Fraction)) or isinstance(p, bool) or not math.isfinite(p) or not 0 <= p <= 1:
         return "–"
     return percent_text(p)
+
+
+def plain_value(value: Any) -> str:
+    """A value as the table says it: 7, “wood”, 6 2 1, yes."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return f"“{value}”" if value.strip() else "nothing"
+    if isinstance(value, (list, tuple)):
+        return " ".join(plain_value(x) for x in value) if value else "nothing"
+    return str(getattr(value, "text", value))
+
+
+def plain_error(err: SpecError, label: str) -> str:
+    """An error the view shows, in plain words naming the field by its
+    label: "Ana's Dice (job level): 99 is not allowed. Allowed: a whole
+    number from 0 to 30." (not ``dice=99 is not allowed``)."""
+    out = f"{label}: {plain_value(err.value)} is not allowed. Allowed: {err.allowed}"
+    if err.hint:
+        out += f" ({err.hint})"
+    return out + "."
 
 
 # --------------------------------------------------------------------------

@@ -27,6 +27,7 @@ from ..engine.errors import SpecError
 from ..engine.table import Choices, Mark, Steps, TableRules, plural
 from . import _rules
 from ._view import MessageError, read_list
+from ._view import PlainError
 from .rolllog import make_entry
 
 GRADE_WORDS = {"bronze": "Bronze", "silver": "Silver", "gold": "Gold", "platinum": "Platinum"}
@@ -43,7 +44,71 @@ def steps(spec: dict) -> Steps:
 
 def _choices(w: Any) -> Choices:
     t = w._t
-    return Choices(tuple(t["spent"]), t["subverted"], tuple(_texts(w)))
+    return Choices(tuple(t["spent"]), t["subverted"], tuple(t["texts"]))
+
+
+# --------------------------------------------------------------------------
+# Settings while a roll is on the table
+# --------------------------------------------------------------------------
+
+#: The steps where the roll waits for a choice that changes its dice: the
+#: settings are held (the view's controls are shut, the browser's changes
+#: refused and sent back) until the dice stand.
+OPEN = ("kiss", "enter_kiss")
+
+#: What the table says when the settings changed after this roll was rolled.
+STALE_NOTE = ("The settings changed after this roll: it stays as it was rolled (and is logged so); "
+              "the chance above is for the new settings. Roll again to play them.")
+
+
+def is_open(w: Any) -> bool:
+    """Whether a roll waits at a step that changes its dice (KISS, or the
+    new faces of KISSed dice typed by hand)."""
+    return (getattr(w, "table", None) or {}).get("phase") in OPEN
+
+
+def held_text(w: Any) -> str:
+    """Why a setting is held, and what ends the hold, in the table's words."""
+    phase = (getattr(w, "table", None) or {}).get("phase")
+    step = ("type the new faces of the KISSed dice" if phase == "enter_kiss"
+            else "KISS the selected dice or keep the dice")
+    return (f"The settings are held while this roll is open: {step} first, "
+            "then change them for the next roll.")
+
+
+def hold(w: Any, data: dict) -> str:
+    """Browser values of settings while a roll is open: taken out of
+    ``data`` (so they are sent back unchanged); returns why, or "" when
+    nothing was held. The seed only changes the next roll: it is kept."""
+    if not is_open(w):
+        return ""
+    held = [k for k in data if k != "seed" and data[k] != getattr(w, k)]
+    for k in held:
+        del data[k]
+    return held_text(w) if held else ""
+
+
+def settings_changed(w: Any) -> None:
+    """A setting changed with a roll on the table (from Python while the
+    roll is open: the view holds them). A roll by hand still waiting for
+    its first faces asks for the dice of the new settings; any other roll
+    stays as it was rolled, and the table says so."""
+    t = getattr(w, "_t", None)
+    phase = (getattr(w, "table", None) or {}).get("phase")
+    if t is None or phase in (None, "idle"):
+        return
+    if phase == "enter":  # nothing rolled yet: the dice to roll follow the settings
+        try:
+            spec = w.spec
+        except SpecError:
+            return
+        if spec != t["spec"]:
+            begin_entry(w, spec)
+            w.status = "The settings changed, so the dice to roll did too. " + w.status
+        return
+    if not t.get("stale"):
+        t["stale"] = True
+        w.table = {**w.table, "stale": True, "note": STALE_NOTE}
 
 
 # --------------------------------------------------------------------------
@@ -68,7 +133,7 @@ def begin_entry(w: Any, spec: dict) -> None:
     dice = [_enter_die(d) for d in _api.dice_to_enter(spec)]  # first: an error leaves the last roll as it was
     w._t = {"spec": spec, "seed": None, "entered": {"faces": None, "kiss_faces": None}, "first": None,
             "selected": [], "ego_reroll": False, "roll": None, "ego": False, "kiss": [], "spent": [],
-            "subverted": None, "entry": None, "log": w.log, "with_ego": None}
+            "subverted": None, "entry": None, "log": w.log, "with_ego": None, **_own(w)}
     w.table = {"phase": "enter", "need": "faces", "entered": True,
                "dice": dice,
                "prompt": "Roll these dice and type their faces in this order"}
@@ -107,6 +172,18 @@ def parse_faces(text: Any, field: str = "faces") -> list[int]:
     return [int(p) for p in parts]
 
 
+def faces_error(w: Any, err: SpecError) -> str:
+    """A wrong typed face in plain words, naming the die as the prompt did."""
+    t = getattr(w, "table", None) or {}
+    first = t.get("phase") == "enter"
+    words = [d["words"] for d in t.get("dice", [])] if first else list(t.get("kiss_words") or [])
+    m = re.fullmatch(r"(?:kiss_)?faces\[(\d+)\]", str(err.field))
+    if m and int(m.group(1)) < len(words):
+        w_ = words[int(m.group(1))]
+        return _rules.plain_error(err, w_[0].upper() + w_[1:])
+    return _rules.plain_error(err, "Faces rolled" if first else "New faces")
+
+
 def stops_at_kiss(spec: dict, first: Any) -> bool:
     """Whether the table waits at the KISS step after these first faces
     (a roll that already meets the goal has none)."""
@@ -136,9 +213,15 @@ def enter_faces(w: Any, text: Any) -> Any:
     return _commit(w, r)
 
 
+def _own(w: Any) -> dict:
+    """What a roll keeps of the roller when it starts: the consequences
+    wanted and typed are the roll's, whatever the controls do later."""
+    return {"texts": _texts(w), "wanted": list(getattr(w, "wanted", []) or []), "stale": False}
+
+
 def _start(w: Any, spec: dict, seed: int | None, entered: dict | None):
     st = steps(spec)
-    base = {"spec": spec, "seed": seed, "entered": entered}
+    base = {"spec": spec, "seed": seed, "entered": entered, **_own(w)}
     if not st.any:
         r = _roll(base)
         w._t = {**base, "first": r, "selected": [], "ego_reroll": False, "roll": r,
@@ -325,7 +408,7 @@ def _commit(w: Any, r: Any) -> Any:
     # only when it changes something (a die that would count twice showing)
     with_ego = _roll(t, t["kiss"], True) if steps(spec).ego_after and not ego else None
     t["with_ego"] = with_ego if with_ego is not None and with_ego.ego_spent else None
-    t["spent"] = list(rules(spec).default_spend(spec, r, getattr(w, "wanted", [])))
+    t["spent"] = list(rules(spec).default_spend(spec, r, t["wanted"]))
     w.status = announce(spec, r)
     _update(w)  # the roll enters the log (its entry's id is kept: later choices update only that entry)
     return r
@@ -349,7 +432,7 @@ def spend_ego(w: Any) -> Any:
         raise SpecError("ego", True, f"a roll where '{st.ego_label}' changes something", "Ego would change nothing")
     t["roll"], t["ego"], t["with_ego"] = r, True, None
     w.error = ""
-    t["spent"] = list(rules(spec).spend_more(spec, r, t["spent"], getattr(w, "wanted", [])))
+    t["spent"] = list(rules(spec).spend_more(spec, r, t["spent"], t["wanted"]))
     if t["subverted"] in t["spent"]:
         t["subverted"] = None
     w.status = announce(spec, r)
@@ -417,7 +500,7 @@ def _update(w: Any) -> None:
     roll's entry), then the view."""
     t = w._t
     entry = make_entry(t["roll"], kiss=t["kiss"], ego=t["ego"], spent=t["spent"], subverted=t["subverted"],
-                       texts=_texts(w), result=sentence(w))
+                       texts=t["texts"], result=sentence(w))
     t["entry"] = t["log"].record(t["entry"], entry)
     _render(w, "spend")
 
@@ -468,20 +551,31 @@ def _render(w: Any, phase: str) -> None:
         "dice": [_die_view(d, spec, first, t["selected"], phase, m) for d, m in zip(shown.dice, marks)],
         "legend": legend(spec, shown, marks),
         "selected": list(t["selected"]),
+        "before": before(spec),
+        "stale": bool(t.get("stale")),
+        "note": STALE_NOTE if t.get("stale") else "",
     }
     if phase == "kiss":
         head = ed.kiss_start(spec, first)
         st = steps(spec)
+        tips = advice(spec, first, t["selected"], t["ego_reroll"])
         view.update({
             "budget": head.budget, "budget_left": head.budget - ed.kiss_cost(spec, first, t["selected"]),
             "successes": head.successes, "goal": head.goal,
             "step": {"name": st.kiss_label, "unit": list(st.unit)},
             "ego_reroll": {"available": steps(spec).ego_reroll, "on": t["ego_reroll"]},
-            "advice": advice(spec, first, t["selected"], t["ego_reroll"]),
+            "advice": tips,
         })
+        sel = tips.get("selected")
+        if sel:  # the engine's exact chance of the dice on the table, with the selection as it stands
+            view["now"] = {"p_pass": sel["p_pass"], "p_goal": sel["p_goal"],
+                           "what": "if you KISS the dice selected" if t["selected"] or t["ego_reroll"]
+                           else "if you keep the dice"}
     else:
+        view["now"] = {"p_pass": 1.0 if r.passed else 0.0, "p_goal": 1.0 if r.goal_reached else 0.0,
+                       "what": "the dice stand: " + ("passed" if r.passed else "failed")}
         view.update({"outcome": r.outcome, "passed": r.passed, "goal_reached": r.goal_reached,
-                     "ego_spent": r.ego_spent, "result": sentence(w), "details": _jsonable(r.details),
+                     "ego_spent": r.ego_spent, "result": sentence(w), "said": announce(spec, r), "details": _jsonable(r.details),
                      "kissed": list(r.kissed)})
         view["ego_after"] = {"available": phase == "spend" and t["with_ego"] is not None,
                              "label": steps(spec).ego_label}
@@ -489,6 +583,13 @@ def _render(w: Any, phase: str) -> None:
         if phase == "spend":
             view["spend"] = _spend_view(w)
     w.table = view
+
+
+def before(spec: dict) -> dict:
+    """The chance of the roll's spec before the dice were rolled (the
+    roll's own settings: the controls may have moved on)."""
+    o = _api.odds(spec)
+    return {"p_pass": o.p_pass, "p_goal": o.p_goal}
 
 
 def _spend_view(w: Any) -> dict:
@@ -534,7 +635,10 @@ def handle(w: Any, content: Mapping) -> None:
     elif action == "subvert":
         subvert(w, content.get("item"))
     elif action == "enter":
-        enter_faces(w, content.get("faces"))
+        try:
+            enter_faces(w, content.get("faces"))
+        except SpecError as err:  # the view's words: the die by its number and kind, not faces[0]
+            raise PlainError(str(err.field), faces_error(w, err)) from None
     elif action == "replay":
         i = int(content["index"])
         r = w.log.replay(i)

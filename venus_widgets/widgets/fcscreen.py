@@ -37,9 +37,16 @@ from ..engine.format import percent
 from ..engine.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
 from ..engine.solve import _check_target
 from ..engine.spec import describe, normalize
+from . import _rules, _static
 from ._assets import esm
-from ._view import _ANY, _INT, _NONE, _NUM, _STR, MessageError, ViewChecked, error_text, read_list, refuse_unknown
+from ._view import (_ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, error_text, read_list,
+                    refuse_unknown)
 from ._view import check_request as _check_request
+
+#: What the screen is for, and what "party" means on it.
+TITLE = "The Facilitator's screen: which difficulty gives this party about the chance you want?"
+PARTY_WORDS = ("The party is the characters who will make this roll, each with their own dice. The party's "
+               "chance at a setting is the average of their chances: the share of the party expected to pass.")
 
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -124,6 +131,9 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
     why = traitlets.Unicode("", help="One line: the rung nearest the target, and why").tag(sync=True)
     explanation: traitlets.Dict[str, Any] = traitlets.Dict(help="A cell unfolded in plain words").tag(sync=True)
     status = traitlets.Unicode("", help="The last thing done, for the view's status line").tag(sync=True)
+    notes: traitlets.Dict[str, Any] = traitlets.Dict(
+        help="A word beside one control (key 'm<i>-<field>'): a value set to the nearest the rules allow, or why "
+             "one was refused ('invalid'); cleared by the next request").tag(sync=True)
 
     def __init__(self, party: Any = None, target: float = 0.5, **kwargs: Any) -> None:
         refuse_unknown("FCScreen", kwargs, ["party", "target", "layout"],
@@ -186,6 +196,38 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
     def __repr__(self) -> str:
         return f"FCScreen({', '.join(m['name'] for m in self.members)}; target {percent(self.target)[:-1]} %)"
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live screen, plus its still (``text/html``: the ladder as a
+        picture and as a table) for where no kernel runs."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data["text/html"] = self.snapshot_html()
+        return data, meta
+
+    def snapshot_html(self) -> str:
+        """The screen as it stands, as static HTML (no script): the title,
+        the party, the why line and the ladder (a picture with alt text, and
+        the same numbers as a table), as the live screen shows them."""
+        pl = self.ladder
+        t = self.table
+        best_for = pl.best_for
+        rows = []
+        for i, (r, shown) in enumerate(zip(pl.rungs, t["rows"])):  # the numbers the live table shows
+            cells = [(("◆ " if best_for[n] == i else "") + shown["shown"][j], best_for[n] == i)
+                     for j, n in enumerate(pl.names)]
+            cells.append((("▶ " if i == pl.best else "") + shown["party_shown"], i == pl.best))
+            rows.append((("▶ " if i == pl.best else "") + setting_words(r), cells))
+        members = [(m["name"], _static.settings_text(self._settings(m["spec"]))) for m in self.members]
+        return _static.fc_still(f"{t['edition']} {t['roll']}", TITLE, PARTY_WORDS, members, self.target, self.why,
+                                (t.get("far") or {}).get("text", ""), t.get("ends", []), [*pl.names, "party"], rows)
+
+    def _settings(self, spec: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        """A character's settings that say who they are: the ability, and what differs from the defaults."""
+        return [(f["label"], spec[f["name"]]) for f in self.fields
+                if f["name"] in spec and (f.get("group") == "ability" or spec[f["name"]] != f.get("default"))]
+
     def _repr_keys(self):  # ipywidgets' repr helper: keep ours short
         return iter(())
 
@@ -203,8 +245,11 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
             "target_text": pct(self.target),
             "rows": [{"setting": setting_words(r), "chances": [pct(p) for p in pl.chances[i]],
                       "party": pct(pl.party_chance(i)), "best": i == pl.best,
+                      # as the rollers show chances (the one rule, whole percents); two decimals in each cell's title
+                      "shown": [_rules.percent(p) for p in pl.chances[i]], "party_shown": _rules.percent(pl.party_chance(i)),
                       "nearest_for": [n for n in pl.names if best_for[n] == i]} for i, r in enumerate(pl.rungs)],
             "best": pl.best, "markdown": pl.to_markdown(), "csv": pl.to_csv(),
+            "far": far(pl), "ends": ends_words(pl),
         }
         self.why = f"Nearest to {percent(self.target)[:-1]} %: {pl.why}"
         if self.explanation:
@@ -247,18 +292,31 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
         return i
 
     def _request(self, action: str, content: Mapping) -> None:
+        self.notes = {}
         if action == "target":
             self.target = content["value"]
         elif action == "set":
             i, field = self._index(content), content["field"]
-            if field not in {f["name"] for f in self.fields}:
+            desc = {f["name"]: f for f in self.fields}
+            if field not in desc:
                 raise MessageError("field", field, ", ".join(f["name"] for f in self.fields))
-            name, spec = self.members[i]["name"], {**self.members[i]["spec"], field: content["value"]}
+            name = self.members[i]["name"]
+            label = f"{name}'s {desc[field]['label']}"
+            key = f"m{i}-{field}"
             try:
-                normalize(spec)
-            except SpecError as err:
-                raise SpecError(f"{name}: {err.field}", err.value, err.allowed, err.hint) from None
+                value, note = _read(desc[field], content["value"], label)
+                spec = {**self.members[i]["spec"], field: value}
+                try:
+                    normalize(spec)
+                except SpecError as err:
+                    raise PlainError(field, _rules.plain_error(err, label)) from None
+            except PlainError as err:  # said beside the field, and in the error line
+                self.notes = {key: {"text": str(err), "invalid": True}}
+                raise
             self.members = [*self.members[:i], {"name": name, "spec": spec}, *self.members[i + 1:]]
+            if note:
+                self.notes = {key: {"text": note, "invalid": False}}
+                self.status = note
         elif action == "rename":
             i, name = self._index(content), _name(content["name"])
             if name in [m["name"] for j, m in enumerate(self.members) if j != i]:
@@ -291,3 +349,73 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
                                     "text": self.to_csv() if fmt == "csv" else self.to_markdown()}})
             self.status = f"Exported {name}"
         self.error = ""
+
+
+#: A rung whose party chance is this close to the target (or closer) is "about" the target.
+NEAR = 0.10
+
+
+def far(pl: PartyLadder) -> dict[str, Any] | None:
+    """When no rung gives the party about the target (within :data:`NEAR`):
+    the nearest rung on each side (easier: a higher chance; harder: a lower
+    one), in the table's words; None when one is near.
+
+    >>> import venus_widgets as vw
+    >>> far(vw.party_ladder({"Ana": {"roll": "task", "dice": 3}}, 0.5))["text"]
+    'No setting gives the party about 50 %: the nearest are 0 factors (70 %, easier) and 1 factor (26 %, harder).'
+    """
+    chances = [pl.party_chance(i) for i in range(len(pl.rungs))]
+    if not chances or min(abs(c - pl.target) for c in chances) <= NEAR + 1e-12:
+        return None
+    above = [i for i, c in enumerate(chances) if c > pl.target]
+    below = [i for i, c in enumerate(chances) if c < pl.target]
+    easier = min(above, key=lambda i: (chances[i], i)) if above else None
+    harder = max(below, key=lambda i: (chances[i], -i)) if below else None
+    side = [f"{setting_words(pl.rungs[i])} ({_rules.percent(chances[i])}, {word})"
+            for i, word in ((easier, "easier"), (harder, "harder")) if i is not None]
+    lead = "the nearest are " if len(side) > 1 else "the nearest is "
+    text = f"No setting gives the party about {_rules.percent(pl.target)}: {lead}{' and '.join(side)}."
+    if easier is None:
+        text += " Every setting is harder than the target: make the roll easier outside the ladder (more dice, help)."
+    if harder is None:
+        text += " Every setting is easier than the target."
+    return {"text": text, "easier": easier, "harder": harder}
+
+
+def ends_words(pl: PartyLadder) -> list[str]:
+    """What a 0 % or a 100 % cell means, for those the table shows."""
+    cells = [p for row in pl.chances for p in row]
+    out = []
+    if any(p == 0 for p in cells):
+        out.append("0 %: no roll of the dice can pass at that setting: it asks for more than these dice can show.")
+    if any(p == 1 for p in cells):
+        out.append("100 %: no roll can fail at that setting.")
+    return out
+
+
+def _read(field: Mapping[str, Any], value: Any, label: str) -> tuple[Any, str]:
+    """A value typed into a character's control: whole numbers are read
+    from text and set to the nearest the rules allow, saying so; anything
+    else is refused in words naming the field.
+
+    >>> _read({"kind": "int", "min": 0, "max": 30}, " 99 ", "Ana's Dice")
+    (30, "Ana's Dice: 99 is more than the rules allow, so it is set to 30, the most.")
+    """
+    if field.get("kind") != "int":
+        return value, ""
+    lo, hi = field["min"], field["max"]
+    shown = value.strip() if isinstance(value, str) else _rules.plain_value(value)
+    how = f"Type a whole number from {lo} to {hi}."
+    try:
+        n = float(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else float("nan")
+    except ValueError:
+        n = float("nan")
+    if n != n:
+        raise PlainError("value", f"{label}: {shown or 'nothing'} is not a number. {how}")
+    if abs(n) != float("inf") and n != int(n):
+        raise PlainError("value", f"{label}: {shown} is not a whole number. {how}")
+    if n > hi:
+        return hi, f"{label}: {shown} is more than the rules allow, so it is set to {hi}, the most."
+    if n < lo:
+        return lo, f"{label}: {shown} is less than the rules allow, so it is set to {lo}, the least."
+    return int(n), ""

@@ -10,6 +10,7 @@ import traitlets
 from ..engine.edition import get as _edition, ids as _edition_ids
 from ..engine import spec as _spec
 from ..engine.errors import SpecError
+from . import _table
 from . import rolllog as _rolllog
 from ._base import _Roller
 from ._spec_traits import clamp_int
@@ -264,6 +265,7 @@ class TaskRoller(_Roller):
         field = self._entry_field("text")
         if getattr(self, field) != n:
             setattr(self, field, n)
+        _table.settings_changed(self)
 
     @_surfaced
     def _on_text_count(self, change=None):

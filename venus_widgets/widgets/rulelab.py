@@ -29,6 +29,7 @@ from typing import Any, Mapping
 
 import anywidget
 import ipywidgets
+import numpy as np
 import traitlets
 
 from ..engine import edition as _edition
@@ -40,20 +41,23 @@ from ..engine.knobs import values as _knob_values
 from ..engine.rules_api import rules as _rules
 from ..engine.sample import sample
 from ..engine.sweep import sweep
+from . import _rules as _words
+from . import _static
 from ._assets import esm
 from ._view import _ANY, _NONE, _STR, MessageError, PlainError, ViewChecked, refuse_unknown, short
 from ._base import edition_id
 from .rollers import CheckRoller, PoolRoller, TaskRoller
 
 VARIANTS = ("A", "B")
-SHOWS = ("A", "B", "B-A")
+#: the heatmap's views: a rule set's chances, or one minus another in points
+SHOWS = ("A", "B", "A-base", "B-base", "B-A")
 MAX_AXIS = 12  # values per heatmap axis
 MAX_NAME = 30
 SAMPLE_ROLLS = 20_000  # seeded rolls shown beside odds that are not a fraction (exploding dice)
 SAMPLE_SECONDS = 0.1  # at most, estimated, for each (base, A, B): fewer rolls of dice that roll on, or none
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
-    "knob": {"variant": (_STR,), "name": (_STR,), "value": (_ANY,)},
+    "knob": {"variant": (_STR,), "name": (_STR,), "value": (_ANY,), "key": (_STR, _NONE)},
     "reset": {"variant": (_STR,), "name": (_STR, _NONE)},
     "rename": {"variant": (_STR,), "name": (_STR,)},
     "axes": {"x": (_STR,), "y": (_STR,)},
@@ -149,8 +153,11 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
     axes: traitlets.List[str] = traitlets.List(help="The two fields the heatmap runs over").tag(sync=True)
     axis_options: traitlets.List[dict[str, Any]] = traitlets.List(
         help="The whole-number fields a heatmap can run over, with their values").tag(sync=True)
-    show = traitlets.Unicode("B-A", help="What the heatmap shows: A, B or B-A").tag(sync=True)
+    show = traitlets.Unicode("B-A", help="What the heatmap shows: A, B, A-base, B-base or B-A").tag(sync=True)
     view: traitlets.Dict[str, Any] = traitlets.Dict(help="What the view draws (computed in Python)").tag(sync=True)
+    field_errors: traitlets.Dict[str, str] = traitlets.Dict(
+        help="A value a knob did not take, beside its control: '<variant>.<knob>[.<key>]' -> what was wrong, "
+             "in words").tag(sync=True)
 
     def __init__(self, roller: Any, *, a: Any = None, b: Any = None,
                  names: Any = ("A", "B"), axes: Any = None) -> None:
@@ -162,7 +169,8 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
                     for v, given in (("A", a), ("B", b))}
         na, nb = _pair("names", names, "the names of variants A and B")
         first = self._name(na, field="names")
-        super().__init__(_esm=esm("rulelab"), edition=edition, knobs=knobs.describe(), variants=variants,
+        usable = [k.describe() for k in knobs if k.applies_to(roller.roll)]  # no check knobs for a task
+        super().__init__(_esm=esm("rulelab"), edition=edition, knobs=usable, variants=variants,
                          drafts=drafts, names={"A": first, "B": self._name(nb, first, field="names")})
         opts = _axis_options(edition, roller.roll, {})
         self.axis_options = opts
@@ -296,6 +304,14 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         return name.strip()
 
     def _request(self, action: str, content: Mapping) -> None:
+        try:
+            self._answer(action, content)
+        except KnobValueError as err:  # said beside the knob (and once in the error line, by ViewChecked)
+            if self.field_errors != {err.where: str(err)}:
+                self.field_errors = {err.where: str(err)}
+            raise
+
+    def _answer(self, action: str, content: Mapping) -> None:
         variant: str = content.get("variant")  # type: ignore[assignment]  # checked just below
         if action in ("knob", "reset", "rename") and variant not in VARIANTS:
             raise MessageError("variant", variant, "A or B")
@@ -304,11 +320,14 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
                                f"variant {variant} plays by the draft {self.drafts[variant]}: change that draft's "
                                "file, or reset the variant")
         if action == "knob":
-            name, value = content.get("name"), content.get("value")
+            name, value, key = content.get("name"), content.get("value"), content.get("key")
             knob = self._knob(name)
             rules = dict(self.variants[variant])
             rules[knob.name] = value
-            checked = _as_given(self.edition, rules)  # SpecError names rules.<knob>
+            try:
+                checked = _as_given(self.edition, rules)
+            except SpecError:
+                raise KnobValueError(self, variant, knob, value, key) from None
             self.variants = {**self.variants, variant: checked}
         elif action == "reset":  # one knob back to its default, or the whole variant
             name = content.get("name")
@@ -325,7 +344,13 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             self.axes = self._check_axes([content.get("x"), content.get("y")])
         elif action == "show":
             self.show = self._check_show(content.get("value"))
+        if self.field_errors:  # a request the lab took: no knob is left refused
+            self.field_errors = {}
         self.error = ""
+
+    def current(self, variant: str, knob: Any) -> Any:
+        """The value a variant plays ``knob`` at (its own, else the default)."""
+        return self.variants[variant].get(knob.name, knob.default)
 
     def _knob(self, name: Any) -> Any:
         knobs = _rules(self.edition)
@@ -361,8 +386,14 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         heat: dict[str, Any] = {}
         if len(self.axes) == 2:
             over = {ax: next(o["values"] for o in self.axis_options if o["name"] == ax) for ax in self.axes}
-            s = sweep(base, over=over, variants={na: played["A"], nb: played["B"]})
-            heat = s.heat(nb, minus=na) if self.show == "B-A" else s.heat(na if self.show == "A" else nb)
+            variants = {na: played["A"], nb: played["B"]}
+            s = sweep(base, over=over, variants=variants)
+            kept = _kept_values(s)  # no row or column where no rule set can pass (e.g. dice 0)
+            if kept != over:
+                s = sweep(base, over=kept, variants=variants)
+            name, minus = {"A": (na, None), "B": (nb, None), "A-base": (na, "base"), "B-base": (nb, "base"),
+                           "B-A": (nb, na)}[self.show]
+            heat = s.heat(name, minus=minus)
         self.view = {
             "ok": True,
             "names": {"base": "base", "A": na, "B": nb},
@@ -406,6 +437,25 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         return f"LabPanel(edition={self.edition!r}, A={self._shown('A')!r}, B={self._shown('B')!r})"
+
+    def snapshot_html(self) -> str:
+        """The lab as it stands, as static HTML (no script): the base roll,
+        the knobs each variant changes (in the table's words), the chances,
+        the verdicts, the differences and the heatmap, each picture with alt
+        text and its numbers in a table too."""
+        v = self.view
+        roller = self.roller
+        base = _static.settings_text([(f["label"], getattr(roller, f["name"])) for f in roller.fields])
+        kind = f"{self.edition} {roller.roll}"
+        if not v.get("ok"):
+            return _static.lab_still(kind, base, [], {}, {}, [], [], None, message=v.get("message", "") or "no odds")
+        n = v["names"]
+        knobs = {k["name"]: k for k in self.knobs}
+        changed = [(n[var], f"plays by the draft {self.drafts[var]}" if self.drafts.get(var) else "; ".join(
+            f"{knobs[k]['label'] if k in knobs else k} ({k}) {_knob_words(val)}"
+            for k, val in self.variants[var].items()) or "the rules as read") for var in VARIANTS]
+        verdicts = [(n[k], v["verdicts"][k]) for k in VARIANTS]
+        return _static.lab_still(kind, base, changed, n, v["p_pass"], verdicts, v["rows"], v.get("heat"))
 
 
 class RuleLab(ViewChecked, ipywidgets.VBox):
@@ -459,13 +509,72 @@ class RuleLab(ViewChecked, ipywidgets.VBox):
         return self.panel.comparison
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live lab, plus a still HTML picture of its comparison for where no kernel runs."""
+        """The live lab, plus its still (``text/html``: what the lab shows, as
+        pictures with alt text and tables) for where no kernel runs."""
         data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict) and self.comparison is not None:
-            data["text/html"] = self.comparison._repr_html_()
+        if isinstance(data, dict):
+            data["text/html"] = self.roller.snapshot_html() + self.panel.snapshot_html()
         return data
 
     def __repr__(self) -> str:
         p = self.panel
         return (f"RuleLab(edition={p.edition!r}, roll={self.roller.roll!r}, A={p._shown('A')!r}, "
                 f"B={p._shown('B')!r})")
+
+
+class KnobValueError(PlainError):
+    """A value a knob does not take, in the table's words: the variant, the
+    knob by its label (code name after it), what was typed, what it takes,
+    and the value the variant keeps. ``where`` names the control."""
+
+    def __init__(self, panel: LabPanel, variant: str, knob: Any, value: Any, key: Any = None) -> None:
+        vname = panel.names[variant]
+        kept = panel.current(variant, knob)
+        typed, keeps, takes = value, kept, knob.allowed
+        if isinstance(key, str) and isinstance(value, Mapping) and isinstance(kept, Mapping):
+            typed, keeps = value.get(key), kept.get(key)
+            form = knob.kind.form.get("of", {})
+            takes = _form_words(form)
+        self.where = f"{variant}.{knob.name}" + (f".{key}" if isinstance(key, str) else "")
+        what = f"{knob.label or knob.name}" + (f", {key}" if isinstance(key, str) else "")
+        super().__init__(self.where, f"In {vname}, {what}: {_words.plain_value(typed)} is not applied. It takes {takes}; "
+                                     f"{vname} keeps {_words.plain_value(keeps)}.")
+
+
+def _form_words(form: Mapping[str, Any]) -> str:
+    """What one value of a per-key knob takes, in words."""
+    if form.get("type") == "int":
+        words = f"a whole number from {form['lo']} to {form['hi']}"
+        return words + (f", or none ({form['none']})" if form.get("optional") else "")
+    if form.get("type") == "bool":
+        return "yes or no"
+    return "another value"
+
+
+def _kept_values(s: Any) -> dict[str, list]:
+    """The sweep's axis values without a row or column that is empty: no
+    rule set can pass anywhere on it (e.g. a roll of 0 dice)."""
+    grids = [np.nan_to_num(g, nan=0.0) for g in s.p_pass.values()]
+    out = {}
+    for k, (axis, values) in enumerate(s.axes):
+        other = tuple(i for i in range(len(s.axes)) if i != k)
+        alive = np.any([np.any(g > 0, axis=other) if other else g > 0 for g in grids], axis=0)
+        kept = [v for v, ok in zip(values, alive) if ok]
+        out[axis] = kept or list(values)
+    return out
+
+
+
+
+def _knob_words(value: Any) -> str:
+    """A knob's value as the lab shows it: "bronze 4 · silver 4", "none", "yes"."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(x) for x in value)
+    if isinstance(value, Mapping):
+        return " · ".join(f"{k} {_knob_words(x)}" for k, x in value.items())
+    return str(value)
+
