@@ -2,7 +2,9 @@
 // what was bought, the chance before the roll, the faces typed by hand),
 // export (JSON, CSV) and import. Python derives each card from the entry
 // (rolllog.entry_card): the view adds no rule, and sets user text as text.
-import { h, rootElement, rerender, logControls, download, send } from "./common.js";
+import { h, rerender, download, send } from "./dom.js";
+import { rootElement } from "./style.js";
+import { logControls } from "./log_bar.js";
 
 /** The faces of a roll as text: "5 3→6 1" (a KISSed die shows before→after);
  * with the marks Python derived for the entry (what each die contributed, as

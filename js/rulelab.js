@@ -3,7 +3,9 @@
 // the odds of base, A and B side by side with the differences, the verdicts,
 // and a heatmap over two fields. Every change is a request to Python; the
 // view never writes a trait and never decides a rule.
-import { h, uid, send, formatPercent, rootElement, rerender, setText } from "./common.js";
+import { h, uid, send, rerender, setText } from "./dom.js";
+import { formatPercent } from "./format.js";
+import { rootElement } from "./style.js";
 
 /** The text of a knob's value: "5", "none", "yes", "1, 6", "bronze 4 · silver 4". */
 export function knobText(value) {

@@ -2,7 +2,9 @@
 // fields declare (Python sends them in ``fields``): sources summed into a
 // field (the KISS sources), consequences picked from the rules' list, or
 // consequences typed by the FC (rendered as text, never HTML).
-import { h, uid, setTrait, clampInt, budgetText, mountRoller, fold } from "./common.js";
+import { h, uid, setTrait, fold } from "./dom.js";
+import { clampInt, budgetText } from "./format.js";
+import { mountRoller } from "./roller.js";
 
 /** Toggle a consequence id in the wanted list, keeping the rules' order. */
 export function toggleWanted(wanted, id, order) {

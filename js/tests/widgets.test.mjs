@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { toggleWanted, resizeTexts } from "../task.js";
 import { facesText, cardParts } from "../log.js";
 
@@ -49,36 +49,44 @@ test("a log card says what Python derived: faces marked, the facts in words, by 
   assert.deepEqual(bare.facts, []);
 });
 
-test("widget modules import only common.js and never use innerHTML", () => {
-  for (const name of ["common", "check", "task", "pool", "log"]) {
-    const src = readFileSync(new URL(`../${name}.js`, import.meta.url), "utf8");
+const MODULES = readdirSync(new URL("..", import.meta.url)).filter((f) => f.endsWith(".js")).map((f) => f.slice(0, -3));
+const source = (name) => readFileSync(new URL(`../${name}.js`, import.meta.url), "utf8");
+const importsOf = (text) => [...text.matchAll(/^import [^;]* from "([^"]+)";$/gm)].map((m) => m[1]);
+
+test("modules import only sibling modules of js/, never use innerHTML and load nothing from the network", () => {
+  assert.ok(MODULES.length > 10 && MODULES.includes("roller") && MODULES.includes("task"));
+  for (const name of MODULES) {
+    const src = source(name);
     assert.doesNotMatch(src, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/, name);
-    const imports = src.match(/^import .*$/gm) || [];
-    if (name === "common") assert.equal(imports.length, 0);
-    else assert.deepEqual(imports.map((l) => l.replace(/.*from /, "")), ['"./common.js";'], name);
+    for (const target of importsOf(src)) assert.match(target, /^\.\/[a-z_0-9]+\.js$/, `${name}.js imports ${target}`);
+    assert.doesNotMatch(src, /\bimport\(/, `${name}.js imports at run time`);
     assert.doesNotMatch(src, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/, `${name} loads nothing from the network`);
   }
 });
 
+test("no module is over 400 lines, and no two import each other (directly or round a circle)", () => {
+  const graph = Object.fromEntries(MODULES.map((n) => [n, importsOf(source(n)).map((t) => t.slice(2, -3))]));
+  for (const name of MODULES) assert.ok(source(name).split("\n").length <= 400, `${name}.js is over 400 lines`);
+  const state = {};
+  const visit = (n, path) => {
+    if (state[n] === "done") return;
+    assert.notEqual(state[n], "open", `import circle: ${[...path, n].join(" -> ")}`);
+    state[n] = "open";
+    for (const m of graph[n] || []) visit(m, [...path, n]);
+    state[n] = "done";
+  };
+  for (const n of MODULES) visit(n, []);
+});
+
 test("every export is used by the front end itself, not only by tests", () => {
-  const names = ["common", "check", "task", "pool", "log"];
-  const src = Object.fromEntries(names.map((n) => [n, readFileSync(new URL(`../${n}.js`, import.meta.url), "utf8")]));
+  const src = Object.fromEntries(MODULES.map((n) => [n, source(n)]));
+  const all = Object.values(src).join("\n");
   for (const [mod, text] of Object.entries(src)) {
     for (const m of text.matchAll(/^export (?:async )?(?:function|const|let|class) (\w+)/gm)) {
       const name = m[1];
       if (name === "render") continue; // anywidget's entry point
-      const uses = Object.values(src).join("\n").match(new RegExp(`\\b${name}\\b`, "g")).length;
-      assert.ok(uses > 1, `${mod}.js exports ${name}, which no widget module uses`);
+      const uses = all.match(new RegExp(`\\b${name}\\b`, "g")).length;
+      assert.ok(uses > 1, `${mod}.js exports ${name}, which no module uses`);
     }
-  }
-});
-
-test("a widget module declares no top-level name that common.js declares (they become one module)", () => {
-  const decl = (src) => new Set([...src.matchAll(/^(?:export )?(?:async )?(?:function|const|let|class) (\w+)/gm)].map((m) => m[1]));
-  const common = decl(readFileSync(new URL("../common.js", import.meta.url), "utf8"));
-  for (const name of ["check", "task", "pool", "log", "fcscreen", "rulelab"]) {
-    const own = decl(readFileSync(new URL(`../${name}.js`, import.meta.url), "utf8"));
-    const both = [...own].filter((n) => common.has(n) && n !== "render");
-    assert.deepEqual(both, [], `${name}.js and common.js both declare ${both.join(", ")}`);
   }
 });

@@ -200,7 +200,7 @@ def said(page) -> list[str]:
     return page.evaluate("() => [...window.__vwSaid]")
 
 
-#: A clock for the announcer that only this test moves (``js/common.js`` reads
+#: A clock for the announcer that only this test moves (``js/roller.js`` reads
 #: ``globalThis.__vwTimers``): a timer fires when the test says the delay is
 #: over, never because a busy machine answered slowly between two slider stops.
 MANUAL_TIMERS = """() => {

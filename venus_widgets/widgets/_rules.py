@@ -20,7 +20,7 @@ def percent(p: float) -> str:
     (:func:`venus_widgets.engine.format.percent`: "100 %" only when certain,
     "0 %" only when impossible, ">99 %"/"<1 %" beyond 99 / below 1, whole
     percents otherwise, halves up), with the view's spacing; "–" for a value
-    that is not a chance. ``formatPercent`` in ``js/common.js`` follows the
+    that is not a chance. ``formatPercent`` in ``js/format.js`` follows the
     same rule; both are tested on ``js/tests/percent_cases.json``."""
     if not isinstance(p, (int, float, Fraction)) or isinstance(p, bool) or not math.isfinite(p) or not 0 <= p <= 1:
         return "–"
