@@ -10,8 +10,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from ..errors import SpecError
 from ..rolls import Roll
-from ..table import MARKS, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
-from ..table_plain import kiss_count, no_extra, no_subversion
+from ..table import MARKS, Choices, DieWords, KissStart, Mark, Merge, SpendMenu, Steps, counted_marks, legend_of, plural
+from ..table_plain import kiss_count, no_extra, no_merge, no_subversion, plain_die_words
 from .plan import Plan, evaluate
 
 
@@ -179,6 +179,14 @@ class DraftTable:
                     if spec[f.name] < hi:
                         out.append((f"{f.label.lower()} +1", {**spec, f.name: spec[f.name] + 1}))
         return out[:3]
+
+    def die_words(self, spec: dict, d: Any) -> DieWords:
+        """A draft's dice as any edition's without words of its own: yours square, others round."""
+        return plain_die_words(spec, d)
+
+    def merge(self, spec: Mapping[str, Any]) -> Merge | None:
+        """A draft has no field whose values combine into one die."""
+        return no_merge(spec)
 
 
 def _group_of(p: Plan, i: int) -> Any:

@@ -10,12 +10,12 @@ told apart.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from . import goal, main_dice, per_consequence
 from ...errors import SpecError
 from ...rolls import Roll
-from ...table import MAX_TEXT, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
+from ...table import MAX_TEXT, Choices, DieWords, KissStart, Merge, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -162,3 +162,43 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
     if not s["ego"]:
         out.append(("Ego (6s count twice)", {**s, "ego": True}))
     return out
+
+
+def die_words(spec: dict, d: Any) -> DieWords:
+    """Your dice square, the helping die with a double border; a rank in
+    words (rank 1: an automatic success, not rolled)."""
+    grade = "" if d.grade is None else "automatic" if d.grade == 1 else f"rank {d.grade}"
+    if d.owner == "helper":
+        return DieWords("help die", "helper", "diamond", grade)
+    if d.owner == "own":
+        return DieWords("your die", "you", "square", grade)
+    return DieWords(str(d.owner), str(d.owner), "circle", grade, group=str(d.owner).split(" ")[0])
+
+
+def merge(spec: Mapping[str, Any]) -> Merge | None:
+    """The helpers merged into one helping die, or why they cannot and the
+    subset to accept; by the rules the spec plays by (how many ranks two
+    merged helpers drop)."""
+    from ...edition import get
+    from ...errors import MergeError, SpecError
+    from ...merge import best_subset, merge as merged, try_merge
+
+    helpers = list(spec.get("helpers") or ())
+    if not helpers:
+        return Merge("helpers", True, "No helpers: no helping die")
+    try:
+        drop = int(getattr(get("agora").rules_of(dict(spec)), "merge_drop", 1))
+    except SpecError:
+        drop = 1
+    rank = try_merge(helpers, drop)
+    if rank is not None:
+        what = "an automatic success (rank 1, not rolled)" if rank == 1 else f"one helping die of rank {rank}"
+        return Merge("helpers", True, f"Helpers {helpers} merge into {what}")
+    best, best_rank = best_subset(helpers, drop)
+    try:
+        merged(helpers, drop)
+        why = "these helpers cannot merge"
+    except MergeError as err:
+        why = str(err)
+    accept = f"Accept helpers {', '.join(map(str, best))} (one die of rank {best_rank})" if best else ""
+    return Merge("helpers", False, why, tuple(best), accept)

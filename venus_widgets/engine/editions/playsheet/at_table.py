@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...rolls import Roll
-from ...table import CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, Steps, counted_marks, d20_marks, how, legend_of
+from .rules import RANKS
+from ...table import CHECK_WORDS, Choices, DieWords, KissStart, Mark, NO_STEPS, Steps, counted_marks, d20_marks, how, legend_of
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -102,3 +103,15 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
     if not s["ego"]:
         out.append(("Ego (10s count twice)", {**s, "ego": True}))
     return out
+
+
+def die_words(spec: dict, d: Any) -> DieWords:
+    """Your dice square, allies' round, the check's d20 by name; a rank in
+    words, its level in the ranks' order (its top edge)."""
+    grade = d.grade.capitalize() if isinstance(d.grade, str) else ""
+    level = RANKS.index(d.grade) if d.grade in RANKS else None
+    if d.owner == "d20":
+        return DieWords("d20", "d20", "square", grade, level)
+    if d.owner == "own":
+        return DieWords("your die", "you", "square", grade, level)
+    return DieWords(str(d.owner), str(d.owner), "circle", grade, level, group=str(d.owner).split(" ")[0])
