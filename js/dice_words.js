@@ -1,28 +1,11 @@
-// A die in words and shapes: its owner, its accessible name, the legend, its face (pure).
-/** Who rolled a die, in words. */
-export function ownerWord(owner) {
-  if (owner === "own") return "your die";
-  if (owner === "helper") return "help die";
-  if (owner === "d20") return "d20";
-  if (owner === "bonus") return "bonus d6";
-  if (owner === "black") return "black die";
-  return String(owner); // "ally 1", "ally 2"...
-}
-
-/** The shape that marks a die's owner (shape + text, never colour alone). */
-export function ownerShape(owner) {
-  if (owner === "own") return "square";
-  if (owner === "helper") return "diamond";
-  if (owner === "black") return "square-dark";
-  if (String(owner).startsWith("ally")) return "circle";
-  return "square";
-}
-
-/** The accessible name of a die button: numbered from 1 as in the view;
+// A die in words and shapes: its accessible name, the legend, its face (pure). Whose die it is,
+// its shape and its grade are the edition's words, sent by Python with each die.
+/** The accessible name of a die button: numbered from 1 as in the view,
+ *  whose die it is in the edition's words (``owner_words``, from Python);
  *  what the die contributed comes from Python (``die.contribution``, the
  *  words of the mark shown on it), so the view and the label agree. */
 export function dieLabel(die) {
-  const parts = [`Die ${die.index + 1}`, ownerWord(die.owner)];
+  const parts = [`Die ${die.index + 1}`, die.owner_words || String(die.owner)];
   if (die.grade_label) parts.push(die.grade_label);
   if (die.grade !== 1) parts.push(`shows ${die.after}`);
   if (die.exploded_from !== null && die.exploded_from !== undefined) parts.push(`rolled for the 6 of die ${die.exploded_from + 1}`);
@@ -40,8 +23,8 @@ const GRADE_EDGES = ["solid", "dashed", "double", "dotted"];
 export function legendText(dice, legend) {
   const byShape = new Map();
   for (const d of dice || []) {
-    const shape = ownerShape(d.owner);
-    const word = String(d.owner).startsWith("ally") ? "ally" : ownerWord(d.owner);
+    const shape = d.shape || "square";
+    const word = d.group || d.owner_words || String(d.owner);
     if (!byShape.has(shape)) byShape.set(shape, []);
     if (!byShape.get(shape).includes(word)) byShape.get(shape).push(word);
   }

@@ -8,7 +8,7 @@ export function thousands(n) {
 }
 
 /** A probability as a percentage, one rule everywhere (the Python side,
- *  venus_widgets.widgets._rules.percent, uses the same; both are tested on
+ *  venus_widgets.widgets.plain_words.percent, uses the same; both are tested on
  *  js/tests/percent_cases.json): "100 %" only when certain, "0 %" only when
  *  impossible, ">99 %" / "<1 %" for the rest beyond 99 / below 1, whole
  *  percents otherwise (halves up): "70 %". With ``digits`` decimals (for

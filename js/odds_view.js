@@ -68,14 +68,27 @@ function oddsTable(view) {
     h("table", {}, h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col" }, c)))), h("tbody", {}, rows)));
 }
 
+const PARSED = new WeakMap();
+/** The odds panel Python sends (one JSON text per change: sending it costs
+ *  Python one call, not one per list), parsed once per change. */
+export function oddsView(model) {
+  const raw = model.get("odds_view");
+  if (typeof raw !== "string") return raw || {};
+  const seen = PARSED.get(model);
+  if (seen && seen[0] === raw) return seen[1];
+  let view;
+  try { view = JSON.parse(raw); } catch { view = { ok: false, message: "the odds could not be read" }; }
+  PARSED.set(model, [raw, view]);
+  return view;
+}
+
 function mergeView(model, m, held = false) {
   if (!m) return null;
-  // helpers that cannot merge: the error region says why (once); here the way out
+  // values that cannot combine: the error region says why (once); here the way out, in the edition's words
   return h("div", { "data-testid": "merge", "data-ok": String(m.ok) }, m.ok ? h("p", { class: "vw-sub" }, m.text) : null,
     !m.ok && m.best && m.best.length
-      ? h("button", { type: "button", "data-testid": "accept-helpers", "data-key": "accept-helpers", disabled: held,
-        onclick: () => send(model, { do: "accept_helpers" }) },
-        `Accept helpers ${m.best.join(", ")} (one die of rank ${m.best_rank})`)
+      ? h("button", { type: "button", "data-testid": "accept-merge", "data-key": "accept-merge", disabled: held,
+        onclick: () => send(model, { do: "accept_merge" }) }, m.accept)
       : null);
 }
 
@@ -94,7 +107,7 @@ export function headline(view, t) {
 
 /** The chance at a glance: the headline, the goal and the spread. */
 export function renderHeadline(model) {
-  const view = model.get("odds_view") || {};
+  const view = oddsView(model);
   const words = model.get("words") || {};
   if (!view.ok) {
     // the reason is the roller's error, shown once in the error region
@@ -128,7 +141,7 @@ export function renderHeadline(model) {
 
 /** The odds beside the controls: how helpers merge, and the chart (drawn at ``width`` px). */
 export function renderOdds(model, width = 400) {
-  const view = model.get("odds_view") || {};
+  const view = oddsView(model);
   const words = model.get("words") || {};
   const held = OPEN_PHASES.includes((model.get("table") || {}).phase);
   const merge = mergeView(model, view.merge, held);
@@ -154,7 +167,7 @@ function explainBlock(model) {
 }
 
 export function renderOddsMore(model) {
-  const view = model.get("odds_view") || {};
+  const view = oddsView(model);
   if (!view.ok) return [];
   const out = [oddsTable(view), explainBlock(model)];
   if (view.hints && view.hints.length) {

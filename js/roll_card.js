@@ -1,6 +1,6 @@
 // The roll at the table: the dice, the roll card and the roll's steps (KISS, spending).
 import { formatPercent, stepWords } from "./format.js";
-import { dieLabel, legendText, ownerShape, pips, shortSeed } from "./dice_words.js";
+import { dieLabel, legendText, pips, shortSeed } from "./dice_words.js";
 import { h, send, svg, uid } from "./dom.js";
 
 /** The marks (from Python) of a die that counted for the roll: underlined too. */
@@ -20,7 +20,7 @@ function faceView(die) {
 const LAST_ROLL = new WeakMap();
 
 export function renderDie(model, die, phase, fresh = false) {
-  const shape = ownerShape(die.owner);
+  const shape = die.shape || "square";
   const classes = ["vw-die", `shape-${shape}`, POSITIVE_MARKS.has(die.mark) ? "success" : "", die.selected ? "selected" : "",
     fresh ? "fresh" : "", Number.isInteger(die.grade_level) ? `grade-${Math.min(3, die.grade_level)}` : ""].join(" ");
   const clickable = phase === "kiss" && die.selectable;
@@ -30,7 +30,7 @@ export function renderDie(model, die, phase, fresh = false) {
     "data-face": String(die.after), "data-owner": die.owner, "aria-pressed": phase === "kiss" ? String(!!die.selected) : null,
     "aria-disabled": clickable ? null : "true", "aria-label": dieLabel(die), title: die.why || dieLabel(die),
     onclick: () => { if (clickable) send(model, { do: "select", index: die.index }); },
-  }, faceView(die), h("span", { class: "vw-tag" }, die.owner === "own" ? "you" : String(die.owner)),
+  }, faceView(die), h("span", { class: "vw-tag" }, die.tag || String(die.owner)),
   die.grade_label ? h("span", { class: "vw-tag" }, die.grade_label) : null,
   die.selected ? h("span", { class: "vw-pick", "aria-hidden": "true" }, "to KISS") : null,
   die.kissed && die.before !== die.after ? h("span", { class: "vw-was", "aria-hidden": "true" }, "was ", h("s", {}, String(die.before))) : null,
@@ -144,7 +144,7 @@ export function renderSteps(model) {
     if (t.ego_reroll && t.ego_reroll.available) {
       const id = uid("ego-reroll");
       out.push(h("div", { class: "vw-row" }, h("input", { type: "checkbox", id, checked: t.ego_reroll.on, "data-key": "ego-reroll", "data-testid": "ego-reroll",
-        onchange: (e) => send(model, { do: "ego_reroll", on: e.target.checked }) }), h("label", { for: id }, "Spend Ego: KISS every die that failed")));
+        onchange: (e) => send(model, { do: "ego_reroll", on: e.target.checked }) }), h("label", { for: id }, t.ego_reroll.label)));
     }
     out.push(adviceView(model, t));
   } else {

@@ -4,7 +4,7 @@ import { makeAnnouncer, oddsSentence, stepFocusKeys } from "./a11y.js";
 import { FOLDS, download, focusFirst, fold, h, rerender, send, setText, setTrait, structureKey, syncBound, uid } from "./dom.js";
 import { rootElement } from "./style.js";
 import { renderFields } from "./fields.js";
-import { OPEN_PHASES, headline, renderHeadline, renderOdds, renderOddsMore } from "./odds_view.js";
+import { OPEN_PHASES, headline, oddsView, renderHeadline, renderOdds, renderOddsMore } from "./odds_view.js";
 import { renderRollCard, renderSteps } from "./roll_card.js";
 import { logControls } from "./log_bar.js";
 
@@ -88,10 +88,10 @@ export function mountRoller(model, el, kind, opts = {}) {
     hold();
   };
   const announcer = makeAnnouncer((text) => { oddsLive.textContent = text; }, ODDS_ANNOUNCE_DELAY, ANNOUNCER_TIMERS);
-  announcer.prime(oddsSentence(model.get("odds_view")));
+  announcer.prime(oddsSentence(oddsView(model)));
   const drawHeadline = () => rerender(headBox, () => renderHeadline(model));
   const drawChart = () => rerender(odds, () => renderOdds(model, chartWidth || odds.clientWidth || 400));
-  const drawOdds = () => { drawHeadline(); drawChart(); rerender(more, () => renderOddsMore(model)); announcer.push(oddsSentence(model.get("odds_view"))); };
+  const drawOdds = () => { drawHeadline(); drawChart(); rerender(more, () => renderOddsMore(model)); announcer.push(oddsSentence(oddsView(model))); };
   // A step of the table (Roll, Choose, KISS or keep, Spend Ego: buttons with
   // data-step) moves focus to the next step's first control once Python's
   // table arrives; a control redrawn away or disabled under focus hands it on
@@ -118,7 +118,7 @@ export function mountRoller(model, el, kind, opts = {}) {
   };
   const drawFolding = () => {
     const t = model.get("table") || {};
-    const rolled = headline(model.get("odds_view"), t).rolled && (t.phase === "kiss" || !!(t.spend && t.spend.kind));
+    const rolled = headline(oddsView(model), t).rolled && (t.phase === "kiss" || !!(t.spend && t.spend.kind));
     const open = !rolled || !!(FOLDS.get(model) || {}).odds;
     oddsToggle.hidden = !rolled;
     oddsToggle.setAttribute("aria-expanded", String(open));

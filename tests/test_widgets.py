@@ -11,7 +11,7 @@ import traitlets
 
 import venus_widgets as vw
 from venus_widgets.engine import spec as engine_spec
-from venus_widgets.widgets import _assets, _rules, _table
+from venus_widgets.widgets import _assets, plain_words as _rules
 
 ROLLERS = [
     (vw.CheckRoller, "playtest"), (vw.CheckRoller, "playsheet"), (vw.CheckRoller, "agora"),
@@ -209,12 +209,12 @@ def test_agora_texts_are_consequences():
 def test_agora_helpers_that_cannot_merge_are_shown_with_the_subset():
     w = vw.TaskRoller(edition="agora", helpers=[4, 5])
     view = w.odds_view
-    assert not view["ok"] and view["merge"]["best"] == [4] and view["merge"]["best_rank"] == 4
+    assert not view["ok"] and view["merge"]["best"] == [4] and "rank 4" in view["merge"]["accept"]
     assert "cannot merge" in w.error
-    w._handle_custom_msg({"do": "accept_helpers"}, [])
+    w._handle_custom_msg({"do": "accept_merge"}, [])
     assert w.helpers == [4] and w.odds_view["ok"] and w.error == ""
     w.helpers = [5, 5]
-    assert w.odds_view["merge"]["rank"] == 4 and "rank 4" in w.odds_view["merge"]["text"]
+    assert w.odds_view["merge"]["ok"] and "rank 4" in w.odds_view["merge"]["text"]
 
 
 # -- hints ---------------------------------------------------------------------------
@@ -309,7 +309,7 @@ def test_selection_odds_equal_the_engines_advice():
     for opt in advice.options:
         if opt.ego:
             continue
-        _table.set_selection(w, list(opt.kiss))
+        w.session.set_selection(list(opt.kiss))
         sel = w.table["advice"]["selected"]
         assert sel["p_pass"] == pytest.approx(opt.p_pass, abs=1e-12)
         assert sel["p_goal"] == pytest.approx(opt.p_goal, abs=1e-12)
@@ -327,16 +327,16 @@ def test_spending_costs_are_enforced():
             break
     assert w.table["outcome"] == 2 and w.table["spend"]["items"][0]["bought"]
     with pytest.raises(vw.SpecError, match="at most 2 successes"):
-        _table.toggle_spend(w, "s1")
-    _table.toggle_spend(w, "primary")  # unbuy the primary: failed, two singles instead
-    _table.toggle_spend(w, "s1")
-    _table.toggle_spend(w, "t2")
+        w.session.toggle_spend("s1")
+    w.session.toggle_spend("primary")  # unbuy the primary: failed, two singles instead
+    w.session.toggle_spend("s1")
+    w.session.toggle_spend("t2")
     assert w.table["spend"]["left"] == 0
     assert w.table["result"].startswith("Failed: the primary consequence not bought; bought 'I am not abashed")
     assert "+2 exp to the job" in w.table["result"]  # failure + learned something new
     with pytest.raises(vw.SpecError, match="subvert"):
-        _table.subvert(w, "s1")  # bought: cannot be subverted
-    _table.subvert(w, "s3")
+        w.session.subvert("s1")  # bought: cannot be subverted
+    w.session.subvert("s3")
     assert "the FC subverts: 'Someone you care for" in w.table["result"]
     assert w.log.entries[-1]["spent"] == ["s1", "t2"] and w.log.entries[-1]["subverted"] == "s3"
 
@@ -366,7 +366,7 @@ def test_agora_snake_eyes_and_subverting():
     r = vw.roll(w.spec, seed, kiss=[], ego=False)
     assert w.table["snake"]["label"] == r.details["label"] and w.table["snake"]["eyes"]
     if r.outcome >= 1:
-        _table.toggle_spend(w, 0)
+        w.session.toggle_spend(0)
         assert "'x'" in w.table["result"]
 
 

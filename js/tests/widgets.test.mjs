@@ -10,10 +10,13 @@ test("wanted consequences keep the rules' order", () => {
   assert.deepEqual(toggleWanted(["s3", "t2"], "s3", order), ["t2"]);
 });
 
-test("agora texts resize to 1..4", () => {
+test("consequence texts resize within the range of the field that counts them", () => {
   assert.deepEqual(resizeTexts(["a"], 3), ["a", "", ""]);
   assert.deepEqual(resizeTexts(["a", "b", "c"], 9), ["a", "b", "c", ""]);
   assert.deepEqual(resizeTexts(["a", "b"], 0), ["a"]);
+  // the range is the field's: two to three texts
+  assert.deepEqual(resizeTexts(["a"], 9, 2, 3), ["a", "", ""]);
+  assert.deepEqual(resizeTexts(["a", "b", "c"], 0, 2, 3), ["a", "b"]);
 });
 
 test("log helpers", () => {
@@ -29,8 +32,8 @@ test("a log card says what Python derived: faces marked, the facts in words, by 
     roll: { spec: { edition: "playtest", roll: "task" }, seed: "123", passed: true, entered: null,
       dice: [{ before: 1, after: 5, kissed: true }, { before: 3, after: 3, kissed: false }] },
     card: {
-      dice: [{ text: "1→5", mark: "✓", words: "success", who: "die 1 (you, Bronze, d6)", owner: "own", kissed: true, success: true },
-        { text: "3", mark: "✗", words: "no success", who: "die 2 (ally, Silver, d6)", owner: "ally", kissed: false, success: false }],
+      dice: [{ text: "1→5", mark: "✓", words: "success", who: "die 1 (you, Bronze, d6)", shape: "square", kissed: true, success: true },
+        { text: "3", mark: "✗", words: "no success", who: "die 2 (ally, Silver, d6)", shape: "circle", kissed: false, success: false }],
       facts: [{ key: "chance", label: "Chance before the roll", text: "64 % to pass" }, { key: "kiss", label: "KISS", text: "KISSed die 1" }],
     },
   };
@@ -39,7 +42,7 @@ test("a log card says what Python derived: faces marked, the facts in words, by 
   assert.equal(p.what, "playtest task");
   assert.equal(p.how, "seed 123");
   assert.equal(p.id, 7);
-  assert.deepEqual(p.dice.map((d) => [d.text, d.mark, d.owner]), [["1→5", "✓", "own"], ["3", "✗", "ally"]]);
+  assert.deepEqual(p.dice.map((d) => [d.text, d.mark, d.shape]), [["1→5", "✓", "square"], ["3", "✗", "circle"]]);
   assert.equal(p.dice[0].words, "die 1 (you, Bronze, d6): 1 KISSed to 5, success");
   assert.deepEqual(p.facts.map((f) => f.key), ["chance", "kiss"]);
   // by hand, and an entry Python could not describe: its faces and marks still show

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 4d274a691548ed2deb7e286b5aef6fae9908de85733aa8c79b8d74b1392c11af
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 708afaa89fb4c5ba88cfbf9e4616df005c39817afe70f21b07d072e70420463c
 
 // js/format.js
 function thousands(n) {
@@ -672,23 +672,34 @@ function oddsTable(view) {
     h("table", {}, h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col" }, c)))), h("tbody", {}, rows))
   );
 }
+var PARSED = /* @__PURE__ */ new WeakMap();
+function oddsView(model) {
+  const raw = model.get("odds_view");
+  if (typeof raw !== "string") return raw || {};
+  const seen = PARSED.get(model);
+  if (seen && seen[0] === raw) return seen[1];
+  let view;
+  try {
+    view = JSON.parse(raw);
+  } catch {
+    view = { ok: false, message: "the odds could not be read" };
+  }
+  PARSED.set(model, [raw, view]);
+  return view;
+}
 function mergeView(model, m, held = false) {
   if (!m) return null;
   return h(
     "div",
     { "data-testid": "merge", "data-ok": String(m.ok) },
     m.ok ? h("p", { class: "vw-sub" }, m.text) : null,
-    !m.ok && m.best && m.best.length ? h(
-      "button",
-      {
-        type: "button",
-        "data-testid": "accept-helpers",
-        "data-key": "accept-helpers",
-        disabled: held,
-        onclick: () => send(model, { do: "accept_helpers" })
-      },
-      `Accept helpers ${m.best.join(", ")} (one die of rank ${m.best_rank})`
-    ) : null
+    !m.ok && m.best && m.best.length ? h("button", {
+      type: "button",
+      "data-testid": "accept-merge",
+      "data-key": "accept-merge",
+      disabled: held,
+      onclick: () => send(model, { do: "accept_merge" })
+    }, m.accept) : null
   );
 }
 var OPEN_PHASES = ["kiss", "enter_kiss"];
@@ -698,7 +709,7 @@ function headline(view, t) {
   return { rolled: true, label: "Chance to pass now", what: t.now.what || "", p: t.now.p_pass, before: view.p_pass };
 }
 function renderHeadline(model) {
-  const view = model.get("odds_view") || {};
+  const view = oddsView(model);
   const words = model.get("words") || {};
   if (!view.ok) {
     return [
@@ -735,7 +746,7 @@ function renderHeadline(model) {
   return out;
 }
 function renderOdds(model, width = 400) {
-  const view = model.get("odds_view") || {};
+  const view = oddsView(model);
   const words = model.get("words") || {};
   const held = OPEN_PHASES.includes((model.get("table") || {}).phase);
   const merge = mergeView(model, view.merge, held);
@@ -764,7 +775,7 @@ function explainBlock(model) {
   return d;
 }
 function renderOddsMore(model) {
-  const view = model.get("odds_view") || {};
+  const view = oddsView(model);
   if (!view.ok) return [];
   const out = [oddsTable(view), explainBlock(model)];
   if (view.hints && view.hints.length) {
@@ -782,23 +793,8 @@ function renderOddsMore(model) {
 }
 
 // js/dice_words.js
-function ownerWord(owner) {
-  if (owner === "own") return "your die";
-  if (owner === "helper") return "help die";
-  if (owner === "d20") return "d20";
-  if (owner === "bonus") return "bonus d6";
-  if (owner === "black") return "black die";
-  return String(owner);
-}
-function ownerShape(owner) {
-  if (owner === "own") return "square";
-  if (owner === "helper") return "diamond";
-  if (owner === "black") return "square-dark";
-  if (String(owner).startsWith("ally")) return "circle";
-  return "square";
-}
 function dieLabel(die) {
-  const parts = [`Die ${die.index + 1}`, ownerWord(die.owner)];
+  const parts = [`Die ${die.index + 1}`, die.owner_words || String(die.owner)];
   if (die.grade_label) parts.push(die.grade_label);
   if (die.grade !== 1) parts.push(`shows ${die.after}`);
   if (die.exploded_from !== null && die.exploded_from !== void 0) parts.push(`rolled for the 6 of die ${die.exploded_from + 1}`);
@@ -811,8 +807,8 @@ var GRADE_EDGES = ["solid", "dashed", "double", "dotted"];
 function legendText(dice, legend) {
   const byShape = /* @__PURE__ */ new Map();
   for (const d of dice || []) {
-    const shape = ownerShape(d.owner);
-    const word = String(d.owner).startsWith("ally") ? "ally" : ownerWord(d.owner);
+    const shape = d.shape || "square";
+    const word = d.group || d.owner_words || String(d.owner);
     if (!byShape.has(shape)) byShape.set(shape, []);
     if (!byShape.get(shape).includes(word)) byShape.get(shape).push(word);
   }
@@ -859,7 +855,7 @@ function faceView(die) {
 }
 var LAST_ROLL = /* @__PURE__ */ new WeakMap();
 function renderDie(model, die, phase, fresh = false) {
-  const shape = ownerShape(die.owner);
+  const shape = die.shape || "square";
   const classes = [
     "vw-die",
     `shape-${shape}`,
@@ -888,7 +884,7 @@ function renderDie(model, die, phase, fresh = false) {
       }
     },
     faceView(die),
-    h("span", { class: "vw-tag" }, die.owner === "own" ? "you" : String(die.owner)),
+    h("span", { class: "vw-tag" }, die.tag || String(die.owner)),
     die.grade_label ? h("span", { class: "vw-tag" }, die.grade_label) : null,
     die.selected ? h("span", { class: "vw-pick", "aria-hidden": "true" }, "to KISS") : null,
     die.kissed && die.before !== die.after ? h("span", { class: "vw-was", "aria-hidden": "true" }, "was ", h("s", {}, String(die.before))) : null,
@@ -1058,7 +1054,7 @@ function renderSteps(model) {
         "data-key": "ego-reroll",
         "data-testid": "ego-reroll",
         onchange: (e) => send(model, { do: "ego_reroll", on: e.target.checked })
-      }), h("label", { for: id }, "Spend Ego: KISS every die that failed")));
+      }), h("label", { for: id }, t.ego_reroll.label)));
     }
     out.push(adviceView(model, t));
   } else {
@@ -1182,14 +1178,14 @@ function mountRoller(model, el, kind, opts = {}) {
   const announcer = makeAnnouncer((text) => {
     oddsLive.textContent = text;
   }, ODDS_ANNOUNCE_DELAY, ANNOUNCER_TIMERS);
-  announcer.prime(oddsSentence(model.get("odds_view")));
+  announcer.prime(oddsSentence(oddsView(model)));
   const drawHeadline = () => rerender(headBox, () => renderHeadline(model));
   const drawChart = () => rerender(odds, () => renderOdds(model, chartWidth || odds.clientWidth || 400));
   const drawOdds = () => {
     drawHeadline();
     drawChart();
     rerender(more, () => renderOddsMore(model));
-    announcer.push(oddsSentence(model.get("odds_view")));
+    announcer.push(oddsSentence(oddsView(model)));
   };
   let pendingStep = null;
   const onStep = (e) => {
@@ -1216,7 +1212,7 @@ function mountRoller(model, el, kind, opts = {}) {
   };
   const drawFolding = () => {
     const t = model.get("table") || {};
-    const rolled = headline(model.get("odds_view"), t).rolled && (t.phase === "kiss" || !!(t.spend && t.spend.kind));
+    const rolled = headline(oddsView(model), t).rolled && (t.phase === "kiss" || !!(t.spend && t.spend.kind));
     const open = !rolled || !!(FOLDS.get(model) || {}).odds;
     oddsToggle.hidden = !rolled;
     oddsToggle.setAttribute("aria-expanded", String(open));

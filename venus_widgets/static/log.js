@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 4d274a691548ed2deb7e286b5aef6fae9908de85733aa8c79b8d74b1392c11af
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 708afaa89fb4c5ba88cfbf9e4616df005c39817afe70f21b07d072e70420463c
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -269,7 +269,7 @@ function cardParts(e, i) {
     mark: (e.marks || [])[k] || "",
     words: "",
     who: `die ${k + 1}`,
-    owner: d.owner,
+    shape: d.owner === "own" ? "square" : "circle",
     kissed: !!d.kissed,
     success: d.scores > 0
   }));
@@ -283,7 +283,7 @@ function cardParts(e, i) {
     dice: dice.map((d) => ({
       text: d.text,
       mark: d.mark || "",
-      owner: d.owner || "",
+      shape: d.shape || "square",
       kissed: !!d.kissed,
       success: !!d.success,
       words: `${d.who}: ${d.kissed ? d.text.replace("→", " KISSed to ") : d.text}${d.words ? `, ${d.words}` : ""}`
@@ -317,7 +317,7 @@ function renderCard(model, e, i) {
   const p = cardParts(e, i);
   const chips = h("ul", { class: "vw-chips", "aria-label": "Faces", title: facesText(e.roll || { dice: [] }, e.marks) }, p.dice.map((d) => h(
     "li",
-    { class: `vw-chip${d.success ? " success" : ""}${d.owner && d.owner !== "own" ? " ally" : ""}` },
+    { class: `vw-chip${d.success ? " success" : ""}${d.shape !== "square" ? " ally" : ""}` },
     h("span", { "aria-hidden": "true" }, d.mark ? `${d.text} ${d.mark}` : d.text),
     h("span", { class: "vw-visually-hidden" }, d.words)
   )));

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 4d274a691548ed2deb7e286b5aef6fae9908de85733aa8c79b8d74b1392c11af
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 708afaa89fb4c5ba88cfbf9e4616df005c39817afe70f21b07d072e70420463c
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -631,7 +631,8 @@ function heatBlock(model, view) {
     )
   );
   const heat = view.heat || {};
-  if (!heat.rows) return h("div", {}, controls);
+  const left = heat.left_out ? h("p", { class: "vw-note", "data-testid": "heat-left-out" }, heat.left_out) : null;
+  if (!heat.rows) return h("div", {}, controls, left);
   const label = (axis) => (opts.find((o) => o.name === axis) || {}).label || axis;
   const value = (text, axis) => String(text).startsWith(`${axis} `) ? String(text).slice(axis.length + 1) : String(text);
   const table = h(
@@ -651,7 +652,7 @@ function heatBlock(model, view) {
       r.cells.map((c) => c.value === null ? h("td", { title: c.why }, "not allowed") : h("td", { style: `background:${c.bg};color:${c.fg}` }, c.text))
     )))
   );
-  return h("div", {}, controls, table, h("p", { class: "vw-sub" }, heat.legend));
+  return h("div", {}, controls, table, h("p", { class: "vw-sub" }, heat.legend), left);
 }
 var LAB_STYLE = `
 .vw-lab { display: block; }

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 4d274a691548ed2deb7e286b5aef6fae9908de85733aa8c79b8d74b1392c11af
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 708afaa89fb4c5ba88cfbf9e4616df005c39817afe70f21b07d072e70420463c
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -677,23 +677,34 @@ function oddsTable(view) {
     h("table", {}, h("thead", {}, h("tr", {}, head.map((c) => h("th", { scope: "col" }, c)))), h("tbody", {}, rows))
   );
 }
+var PARSED = /* @__PURE__ */ new WeakMap();
+function oddsView(model) {
+  const raw = model.get("odds_view");
+  if (typeof raw !== "string") return raw || {};
+  const seen = PARSED.get(model);
+  if (seen && seen[0] === raw) return seen[1];
+  let view;
+  try {
+    view = JSON.parse(raw);
+  } catch {
+    view = { ok: false, message: "the odds could not be read" };
+  }
+  PARSED.set(model, [raw, view]);
+  return view;
+}
 function mergeView(model, m, held = false) {
   if (!m) return null;
   return h(
     "div",
     { "data-testid": "merge", "data-ok": String(m.ok) },
     m.ok ? h("p", { class: "vw-sub" }, m.text) : null,
-    !m.ok && m.best && m.best.length ? h(
-      "button",
-      {
-        type: "button",
-        "data-testid": "accept-helpers",
-        "data-key": "accept-helpers",
-        disabled: held,
-        onclick: () => send(model, { do: "accept_helpers" })
-      },
-      `Accept helpers ${m.best.join(", ")} (one die of rank ${m.best_rank})`
-    ) : null
+    !m.ok && m.best && m.best.length ? h("button", {
+      type: "button",
+      "data-testid": "accept-merge",
+      "data-key": "accept-merge",
+      disabled: held,
+      onclick: () => send(model, { do: "accept_merge" })
+    }, m.accept) : null
   );
 }
 var OPEN_PHASES = ["kiss", "enter_kiss"];
@@ -703,7 +714,7 @@ function headline(view, t) {
   return { rolled: true, label: "Chance to pass now", what: t.now.what || "", p: t.now.p_pass, before: view.p_pass };
 }
 function renderHeadline(model) {
-  const view = model.get("odds_view") || {};
+  const view = oddsView(model);
   const words = model.get("words") || {};
   if (!view.ok) {
     return [
@@ -740,7 +751,7 @@ function renderHeadline(model) {
   return out;
 }
 function renderOdds(model, width = 400) {
-  const view = model.get("odds_view") || {};
+  const view = oddsView(model);
   const words = model.get("words") || {};
   const held = OPEN_PHASES.includes((model.get("table") || {}).phase);
   const merge = mergeView(model, view.merge, held);
@@ -769,7 +780,7 @@ function explainBlock(model) {
   return d;
 }
 function renderOddsMore(model) {
-  const view = model.get("odds_view") || {};
+  const view = oddsView(model);
   if (!view.ok) return [];
   const out = [oddsTable(view), explainBlock(model)];
   if (view.hints && view.hints.length) {
@@ -787,23 +798,8 @@ function renderOddsMore(model) {
 }
 
 // js/dice_words.js
-function ownerWord(owner) {
-  if (owner === "own") return "your die";
-  if (owner === "helper") return "help die";
-  if (owner === "d20") return "d20";
-  if (owner === "bonus") return "bonus d6";
-  if (owner === "black") return "black die";
-  return String(owner);
-}
-function ownerShape(owner) {
-  if (owner === "own") return "square";
-  if (owner === "helper") return "diamond";
-  if (owner === "black") return "square-dark";
-  if (String(owner).startsWith("ally")) return "circle";
-  return "square";
-}
 function dieLabel(die) {
-  const parts = [`Die ${die.index + 1}`, ownerWord(die.owner)];
+  const parts = [`Die ${die.index + 1}`, die.owner_words || String(die.owner)];
   if (die.grade_label) parts.push(die.grade_label);
   if (die.grade !== 1) parts.push(`shows ${die.after}`);
   if (die.exploded_from !== null && die.exploded_from !== void 0) parts.push(`rolled for the 6 of die ${die.exploded_from + 1}`);
@@ -816,8 +812,8 @@ var GRADE_EDGES = ["solid", "dashed", "double", "dotted"];
 function legendText(dice, legend) {
   const byShape = /* @__PURE__ */ new Map();
   for (const d of dice || []) {
-    const shape = ownerShape(d.owner);
-    const word = String(d.owner).startsWith("ally") ? "ally" : ownerWord(d.owner);
+    const shape = d.shape || "square";
+    const word = d.group || d.owner_words || String(d.owner);
     if (!byShape.has(shape)) byShape.set(shape, []);
     if (!byShape.get(shape).includes(word)) byShape.get(shape).push(word);
   }
@@ -864,7 +860,7 @@ function faceView(die) {
 }
 var LAST_ROLL = /* @__PURE__ */ new WeakMap();
 function renderDie(model, die, phase, fresh = false) {
-  const shape = ownerShape(die.owner);
+  const shape = die.shape || "square";
   const classes = [
     "vw-die",
     `shape-${shape}`,
@@ -893,7 +889,7 @@ function renderDie(model, die, phase, fresh = false) {
       }
     },
     faceView(die),
-    h("span", { class: "vw-tag" }, die.owner === "own" ? "you" : String(die.owner)),
+    h("span", { class: "vw-tag" }, die.tag || String(die.owner)),
     die.grade_label ? h("span", { class: "vw-tag" }, die.grade_label) : null,
     die.selected ? h("span", { class: "vw-pick", "aria-hidden": "true" }, "to KISS") : null,
     die.kissed && die.before !== die.after ? h("span", { class: "vw-was", "aria-hidden": "true" }, "was ", h("s", {}, String(die.before))) : null,
@@ -1063,7 +1059,7 @@ function renderSteps(model) {
         "data-key": "ego-reroll",
         "data-testid": "ego-reroll",
         onchange: (e) => send(model, { do: "ego_reroll", on: e.target.checked })
-      }), h("label", { for: id }, "Spend Ego: KISS every die that failed")));
+      }), h("label", { for: id }, t.ego_reroll.label)));
     }
     out.push(adviceView(model, t));
   } else {
@@ -1187,14 +1183,14 @@ function mountRoller(model, el, kind, opts = {}) {
   const announcer = makeAnnouncer((text) => {
     oddsLive.textContent = text;
   }, ODDS_ANNOUNCE_DELAY, ANNOUNCER_TIMERS);
-  announcer.prime(oddsSentence(model.get("odds_view")));
+  announcer.prime(oddsSentence(oddsView(model)));
   const drawHeadline = () => rerender(headBox, () => renderHeadline(model));
   const drawChart = () => rerender(odds, () => renderOdds(model, chartWidth || odds.clientWidth || 400));
   const drawOdds = () => {
     drawHeadline();
     drawChart();
     rerender(more, () => renderOddsMore(model));
-    announcer.push(oddsSentence(model.get("odds_view")));
+    announcer.push(oddsSentence(oddsView(model)));
   };
   let pendingStep = null;
   const onStep = (e) => {
@@ -1221,7 +1217,7 @@ function mountRoller(model, el, kind, opts = {}) {
   };
   const drawFolding = () => {
     const t = model.get("table") || {};
-    const rolled = headline(model.get("odds_view"), t).rolled && (t.phase === "kiss" || !!(t.spend && t.spend.kind));
+    const rolled = headline(oddsView(model), t).rolled && (t.phase === "kiss" || !!(t.spend && t.spend.kind));
     const open = !rolled || !!(FOLDS.get(model) || {}).odds;
     oddsToggle.hidden = !rolled;
     oddsToggle.setAttribute("aria-expanded", String(open));
@@ -1332,8 +1328,8 @@ function toggleWanted(wanted, id, order) {
   else set.add(id);
   return order.filter((x) => set.has(x));
 }
-function resizeTexts(texts, n) {
-  const k = clampInt(n, 1, 4, texts.length || 1);
+function resizeTexts(texts, n, lo = 1, hi = 4) {
+  const k = clampInt(n, Math.max(1, lo), hi, texts.length || 1);
   return [...texts.slice(0, k), ...Array(Math.max(0, k - texts.length)).fill("")];
 }
 function sourceValues(model, field) {
@@ -1436,49 +1432,51 @@ function consequenceControls(model) {
     h("p", { class: "vw-sub", "data-testid": "goal-line" }, goalText(model))
   ];
 }
-function textControls(model) {
-  const texts = model.get("consequence_texts") || [""];
-  const rows = texts.map((t, i) => {
-    const id = uid(`text-${i}`);
-    return h(
-      "div",
-      { class: "vw-row vw-text" },
-      h("label", { for: id }, `Consequence ${i + 1}`),
-      h("input", {
-        type: "text",
-        id,
-        value: t,
-        maxlength: 200,
-        "data-key": `text-${i}`,
-        "data-testid": `text-${i}`,
-        placeholder: "what the FC says",
-        onchange: (e) => {
-          const next = [...model.get("consequence_texts") || []];
-          next[i] = e.target.value;
-          setTrait(model, "consequence_texts", next);
-        }
-      }),
-      texts.length > 1 ? h("button", {
-        type: "button",
-        "data-key": `remove-text-${i}`,
-        "data-testid": `remove-text-${i}`,
-        "aria-label": `Remove consequence ${i + 1}`,
-        onclick: () => {
-          const next = [...model.get("consequence_texts") || []];
-          next.splice(i, 1);
-          setTrait(model, "consequence_texts", next);
-        }
-      }, "Remove") : null
-    );
-  });
-  rows.push(h("button", {
-    type: "button",
-    "data-key": "add-text",
-    "data-testid": "add-text",
-    disabled: texts.length >= 4,
-    onclick: () => setTrait(model, "consequence_texts", resizeTexts(model.get("consequence_texts") || [], texts.length + 1))
-  }, "Add consequence"));
-  return h("div", { role: "group", "aria-label": "Consequences the FC set" }, rows);
+function textControls(field) {
+  return (model) => {
+    const texts = model.get("consequence_texts") || [""];
+    const rows = texts.map((t, i) => {
+      const id = uid(`text-${i}`);
+      return h(
+        "div",
+        { class: "vw-row vw-text" },
+        h("label", { for: id }, `Consequence ${i + 1}`),
+        h("input", {
+          type: "text",
+          id,
+          value: t,
+          maxlength: field.max_text,
+          "data-key": `text-${i}`,
+          "data-testid": `text-${i}`,
+          placeholder: "what the FC says",
+          onchange: (e) => {
+            const next = [...model.get("consequence_texts") || []];
+            next[i] = e.target.value;
+            setTrait(model, "consequence_texts", next);
+          }
+        }),
+        texts.length > Math.max(1, field.min) ? h("button", {
+          type: "button",
+          "data-key": `remove-text-${i}`,
+          "data-testid": `remove-text-${i}`,
+          "aria-label": `Remove consequence ${i + 1}`,
+          onclick: () => {
+            const next = [...model.get("consequence_texts") || []];
+            next.splice(i, 1);
+            setTrait(model, "consequence_texts", next);
+          }
+        }, "Remove") : null
+      );
+    });
+    rows.push(h("button", {
+      type: "button",
+      "data-key": "add-text",
+      "data-testid": "add-text",
+      disabled: texts.length >= field.max,
+      onclick: () => setTrait(model, "consequence_texts", resizeTexts(model.get("consequence_texts") || [], texts.length + 1, field.min, field.max))
+    }, "Add consequence"));
+    return h("div", { role: "group", "aria-label": "Consequences the FC set" }, rows);
+  };
 }
 function render({ model, el }) {
   const fields = model.get("fields") || [];
@@ -1504,7 +1502,7 @@ function render({ model, el }) {
     controlKeys.push("wanted");
   }
   if (typed) {
-    chain(typed.group, textControls);
+    chain(typed.group, textControls(typed));
     skip.push(typed.name);
     controlKeys.push("consequence_texts");
     structureKeys.push("consequence_texts");

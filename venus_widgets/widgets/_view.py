@@ -164,6 +164,15 @@ def read_list(field: str, value: Any, most: int, allowed: str, unit: str = "item
     return items
 
 
+def traited(check: Any, value: Any) -> Any:
+    """``check(value)`` for a trait's validator: a refusal (a SpecError,
+    naming the field) becomes the ``TraitError`` a Python assignment raises."""
+    try:
+        return check(value)
+    except SpecError as err:
+        raise traitlets.TraitError(str(err)) from None
+
+
 def refuse_unknown(who: str, given: Iterable[str], known: Iterable[str], takes: str = "") -> None:
     """Raise ``TypeError`` for keyword arguments a widget does not take,
     naming the closest one it does ("did you mean 'dice'?") and what it takes.
@@ -366,9 +375,14 @@ class ViewChecked(ipywidgets.Widget):
             raise traitlets.TraitError(f"{error_text(err)} ({name} not changed)") from None
 
 
+_SCALARS = (int, float, str, bool, type(None))
+
+
 def same_json(a: Any, b: Any) -> bool:
     """Whether two values read the same as JSON (what the view holds);
     values JSON cannot even write differ."""
+    if type(a) is type(b) and type(a) in _SCALARS:
+        return bool(a == b) and a == a  # NaN is not written as JSON the same way twice
     try:
         return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
     except Exception:  # noqa: BLE001

@@ -1,0 +1,129 @@
+"""The rule lab's heatmap: a grid of chances over two fields, for the base
+rules and the variants, bounded by the engine's cost estimate.
+
+The lab redraws on every change, so the grid must stay quick on every spec
+a roller accepts (a heavy exploding roll costs about a tenth of a second a
+cell, and the grid is up to 12 x 12 cells for three rule sets). Before any
+odds are computed, every cell's cost is estimated by its edition
+(:func:`venus_widgets.engine.cost.estimate`, the same estimate the cost
+guard uses) and the grid keeps the values of each axis, smallest first,
+while the whole stays within :data:`BUDGET_SECONDS`; the values left out
+are said under the heatmap, with how long they would take
+(``vw.sweep`` computes them all when asked).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import numpy as np
+
+from ..engine import spec as _spec
+from ..engine.cost import estimate
+from ..engine.errors import SpecError
+from ..engine.sweep import Sweep, cell, sweep
+
+MAX_AXIS = 12  # values per heatmap axis
+#: The estimated seconds the heatmap may take per change (every rule set, every cell).
+BUDGET_SECONDS = 0.05
+
+
+def axis_options(edition: str, roll: str, rules: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The whole-number fields a heatmap can run over, with their values."""
+    out = []
+    for name, kind in _spec.schema(edition, roll, rules).items():
+        lo, hi = getattr(kind, "lo", None), getattr(kind, "hi", None)
+        if isinstance(lo, int) and isinstance(hi, int) and hi > lo:
+            hi = min(hi, lo + MAX_AXIS - 1)
+            out.append({"name": name, "label": getattr(kind, "label", "") or name, "values": list(range(lo, hi + 1))})
+    return out
+
+
+def cell_costs(base: Mapping[str, Any], over: Mapping[str, list], rule_sets: Mapping[str, Any]) -> np.ndarray:
+    """The estimated seconds of each cell of the grid, every rule set added
+    up; a spec two rule sets share is counted once (the engine keeps its
+    odds), and a cell that is not allowed costs nothing (it is not computed)."""
+    (ax, xs), (ay, ys) = over.items()
+    out = np.zeros((len(xs), len(ys)))
+    for i, x in enumerate(xs):
+        for j, y in enumerate(ys):
+            seen = set()
+            for rules in rule_sets.values():
+                try:
+                    s = cell(base, {ax: x, ay: y}, rules)
+                except SpecError:
+                    continue
+                if repr(s) not in seen:
+                    seen.add(repr(s))
+                    out[i, j] += estimate(s).seconds
+    return out
+
+
+def bounded(costs: np.ndarray, budget: float = BUDGET_SECONDS) -> tuple[int, int]:
+    """How many values of each axis (from the first) the grid keeps: the
+    last value of the axis whose last line costs more is left out, again,
+    until the rest fits the budget; none at all when not even the first
+    cell fits."""
+    nx, ny = costs.shape
+    while costs[:nx, :ny].sum() > budget and nx * ny > 1:
+        row, col = costs[nx - 1, :ny].sum(), costs[:nx, ny - 1].sum()
+        if (row >= col and nx > 1) or ny == 1:
+            nx -= 1
+        else:
+            ny -= 1
+    return (nx, ny) if costs[:nx, :ny].sum() <= budget else (0, 0)
+
+
+def left_out_words(over: Mapping[str, list], labels: Mapping[str, str], kept: tuple[int, int],
+                   costs: np.ndarray) -> str:
+    """What the heatmap leaves out, in the table's words ("" when nothing)."""
+    more = float(costs.sum() - costs[:kept[0], :kept[1]].sum())
+    if kept == (0, 0):
+        return (f"The heatmap is left out, to keep the lab quick: this roll's grid would take about "
+                f"{_seconds(more)} to compute. vw.sweep computes every cell.")
+    parts = []
+    for (axis, values), n in zip(over.items(), kept):
+        if n < len(values):
+            rest = values[n:]
+            shown = f"{rest[0]}" if len(rest) == 1 else f"{rest[0]} to {rest[-1]}"
+            parts.append(f"{labels.get(axis, axis)} {shown}")
+    if not parts:
+        return ""
+    return (f"Left out, to keep the lab quick: {' and '.join(parts)} (about {_seconds(more)} more to compute). "
+            "vw.sweep computes every cell.")
+
+
+def _seconds(s: float) -> str:
+    return f"{s:.1f} s" if s >= 0.1 else f"{s * 1000:.0f} ms"
+
+
+def grid(base: dict[str, Any], over: dict[str, list], rule_sets: dict[str, Any],
+         labels: Mapping[str, str]) -> tuple[Sweep | None, str]:
+    """The sweep the heatmap shows (bounded by the cost estimate; without a
+    row or column where no rule set can pass; None when not one cell fits)
+    and what it left out."""
+    costs = cell_costs(base, over, rule_sets)
+    kept = bounded(costs)
+    note = left_out_words(over, labels, kept, costs)
+    if kept == (0, 0):
+        return None, note
+    fit = {axis: values[:n] for (axis, values), n in zip(over.items(), kept)}
+    variants = {k: v for k, v in rule_sets.items() if k != "base"}
+    s = sweep(base, over=fit, variants=variants)
+    alive = kept_values(s)  # no row or column where no rule set can pass (e.g. dice 0)
+    if alive != fit:
+        s = sweep(base, over=alive, variants=variants)
+    return s, note
+
+
+def kept_values(s: Sweep) -> dict[str, list]:
+    """The sweep's axis values without a row or column that is empty: no
+    rule set can pass anywhere on it (e.g. a roll of 0 dice)."""
+    grids = [np.nan_to_num(g, nan=0.0) for g in s.p_pass.values()]
+    out = {}
+    for k, (axis, values) in enumerate(s.axes):
+        other = tuple(i for i in range(len(s.axes)) if i != k)
+        alive = np.any([np.any(g > 0, axis=other) if other else g > 0 for g in grids], axis=0)
+        kept = [v for v, ok in zip(values, alive) if ok]
+        out[axis] = kept or list(values)
+    return out
