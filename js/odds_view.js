@@ -152,7 +152,20 @@ export function renderOdds(model, width = 400) {
   return [merge, chartBlock(model, view, words, width), spread, h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
 }
 
-/** What follows the roll's steps: the table of the odds, the what-ifs, the notes. */
+/** "What if…": the chance after each one change the edition lists, Python's, fetched while open. */
+function whatIfBlock(model) {
+  const w = model.get("what_ifs") || {};
+  const open = w.ok !== undefined;
+  const d = h("details", { class: "vw-whatif", "data-testid": "what-if", open },
+    h("summary", { "data-testid": "what-if-toggle", "data-key": "what-if-toggle" }, "What if… (one change at a time)"),
+    w.ok === false ? h("p", {}, w.message) : null,
+    w.ok && w.hints.length ? h("ul", { class: "vw-hints", "data-testid": "hints" },
+      w.hints.map((x) => h("li", { "data-delta": String(x.delta) }, hintText(x)))) : null,
+    w.ok && !w.hints.length ? h("p", { class: "vw-sub" }, "No change to try here.") : null);
+  d.addEventListener("toggle", () => { if (d.open !== open) send(model, { do: "what_if", on: d.open }); });
+  return d;
+}
+
 /** "Why this chance?": Python's explanation in rule order, fetched while open. */
 function explainBlock(model) {
   const e = model.get("explanation") || {};
@@ -166,14 +179,11 @@ function explainBlock(model) {
   return d;
 }
 
+/** What follows the roll's steps: the table of the odds, why this chance, the what-ifs, the notes. */
 export function renderOddsMore(model) {
   const view = oddsView(model);
   if (!view.ok) return [];
-  const out = [oddsTable(view), explainBlock(model)];
-  if (view.hints && view.hints.length) {
-    out.push(h("div", { class: "vw-whatif" }, h("span", { class: "vw-sub" }, "What if… "),
-      h("ul", { class: "vw-hints", "data-testid": "hints" }, view.hints.map((x) => h("li", { "data-delta": String(x.delta) }, hintText(x))))));
-  }
+  const out = [oddsTable(view), explainBlock(model), whatIfBlock(model)];
   const notes = [...(view.notes || [])];
   if (view.truncated) notes.push(`Tail below ${view.truncated.toExponential(1)} cut off.`);
   if (notes.length) out.push(h("ul", { class: "vw-notes vw-sub" }, notes.map((n) => h("li", {}, n))));

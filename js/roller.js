@@ -163,6 +163,7 @@ export function mountRoller(model, el, kind, opts = {}) {
   for (const n of [...fieldNames, ...(opts.controlKeys || [])]) on(`change:${n}`, drawControls);
   on("change:odds_view", () => { drawOdds(); drawFolding(); });
   on("change:explanation", () => rerender(more, () => renderOddsMore(model)));
+  on("change:what_ifs", () => rerender(more, () => renderOddsMore(model)));
   on("change:by_hand", () => { rollButton.textContent = model.get("by_hand") ? "Enter faces" : "Roll"; handBox.checked = !!model.get("by_hand"); drawTable(); });
   on("change:table", drawTable);
   on("change:table", drawStatus);

@@ -220,15 +220,43 @@ def test_agora_helpers_that_cannot_merge_are_shown_with_the_subset():
 # -- hints ---------------------------------------------------------------------------
 
 
+def what_ifs(w) -> list[dict]:
+    """The what-if hints as the view gets them once it opens "What if…"."""
+    w._handle_custom_msg({"do": "what_if", "on": True}, [])
+    assert w.what_ifs["ok"], w.what_ifs
+    return w.what_ifs["hints"]
+
+
 def test_hints_are_engine_differences():
     w = vw.TaskRoller(dice=3, factors=1)
-    hints = {h["label"]: h for h in w.odds_view["hints"]}
+    hints = {h["label"]: h for h in what_ifs(w)}
     base = vw.odds(w.spec).p_goal
     assert hints["+1 KISS"]["delta"] == pytest.approx(vw.odds(dict(w.spec, kiss=1)).p_goal - base, abs=1e-15)
     assert hints["one factor fewer"]["delta"] == pytest.approx(vw.odds(dict(w.spec, factors=0)).p_goal - base)
     assert hints["one factor fewer"]["delta"] > 0
-    w.factors = 0
-    assert "one factor fewer" not in {h["label"] for h in w.odds_view["hints"]}
+    w.factors = 0  # while open, they follow the settings
+    assert "one factor fewer" not in {h["label"] for h in w.what_ifs["hints"]}
+
+
+def test_hints_are_made_only_while_the_view_shows_them():
+    """A slider move makes one spec's panel, not the what-ifs' (each another spec's odds)."""
+    w = vw.TaskRoller(dice=3)
+    assert w.what_ifs == {} and "hints" not in w.odds_view
+    hints = what_ifs(w)
+    assert hints
+    w._handle_custom_msg({"do": "what_if", "on": False}, [])
+    assert w.what_ifs == {}
+    w.dice = 4
+    assert w.what_ifs == {}
+    w.dice = 3
+    assert what_ifs(w) == hints  # kept per spec
+
+
+def test_hints_of_a_spec_that_is_not_allowed_say_why():
+    w = vw.TaskRoller(edition="agora")
+    what_ifs(w)
+    w.helpers = [4, 5]  # helpers that do not merge: no spec, no what-ifs
+    assert w.what_ifs["ok"] is False and w.what_ifs["message"]
 
 
 @pytest.mark.parametrize("make", [
@@ -240,9 +268,9 @@ def test_hints_are_engine_differences():
     lambda: vw.PoolRoller(edition="vers", penalty=1),
 ])
 def test_what_if_goes_both_ways(make):
-    """Issue 11: an FC wants harder settings too; each hint is the engine's change."""
+    """An FC wants harder settings too; each hint is the engine's change."""
     w = make()
-    hints = w.odds_view["hints"]
+    hints = what_ifs(w)
     assert any(h["delta"] > 0 for h in hints) and any(h["delta"] < 0 for h in hints), hints
     base = vw.odds(w.spec).p_goal
     for h in hints:
@@ -251,9 +279,9 @@ def test_what_if_goes_both_ways(make):
 
 def test_what_if_skips_settings_the_rules_forbid():
     w = vw.TaskRoller(dice=3, factors=4)  # the most factors there are: no "one factor more"
-    assert "one factor more" not in {h["label"] for h in w.odds_view["hints"]}
+    assert "one factor more" not in {h["label"] for h in what_ifs(w)}
     w = vw.TaskRoller(dice=0)
-    assert "one die fewer" not in {h["label"] for h in w.odds_view["hints"]}
+    assert "one die fewer" not in {h["label"] for h in what_ifs(w)}
 
 
 # -- rolling ---------------------------------------------------------------------------

@@ -14,6 +14,8 @@ and the probabilities a player asks about.
 from __future__ import annotations
 
 import math
+from itertools import repeat
+from operator import mul
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -423,7 +425,7 @@ class Odds:
     @property
     def numeric(self) -> bool:
         """True when outcomes are numbers (pools, Heresy, VERS)."""
-        return all(isinstance(k, int) for k in self.distribution)
+        return all(map(isinstance, self.distribution, repeat(int)))  # no Python call per outcome
 
     @staticmethod
     def _outcome_count(k: Any) -> int:
@@ -575,8 +577,9 @@ class Odds:
             return None
         c = self._counts()
         if c is not None:
-            return c.share(sum(o * n for o, n in c.distribution.items()))
-        s = total(o * p for o, p in self._exact_dist().items())
+            return c.share(sum(map(mul, c.distribution, c.distribution.values())))
+        d = self._exact_dist()
+        s = total(map(mul, d, d.values()))
         return float(s) if self.exact is not None and self.exact is not self else s
 
     @property
@@ -586,12 +589,13 @@ class Odds:
             return None
         c = self._counts()
         if c is not None:  # the variance's Fraction, (D * sum(o**2 n) - sum(o n)**2) / D**2, rounded once
-            s1 = sum(o * n for o, n in c.distribution.items())
-            s2 = sum(o * o * n for o, n in c.distribution.items())
+            d = c.distribution
+            s1 = sum(map(mul, d, d.values()))
+            s2 = sum(map(mul, map(mul, d, d), d.values()))
             return math.sqrt(max((c.denominator * s2 - s1 * s1) / c.denominator**2, 0.0))
         dist = self._exact_dist()
-        m = total(o * p for o, p in dist.items())
-        var = total(p * (o - m) ** 2 for o, p in dist.items())
+        m = total(map(mul, dist, dist.values()))
+        var = total([p * (o - m) ** 2 for o, p in dist.items()])
         return math.sqrt(max(var, 0.0))
 
     @property

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 708afaa89fb4c5ba88cfbf9e4616df005c39817afe70f21b07d072e70420463c
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 edf829d1c98c43f529aee9af034ffa5150abcf7cdcb264b14ab63b3f76094df4
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 708afaa89fb4c5ba88cfbf9e4616df005c39817afe70f21b07d072e70420463c
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 edf829d1c98c43f529aee9af034ffa5150abcf7cdcb264b14ab63b3f76094df4
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -759,6 +759,26 @@ function renderOdds(model, width = 400) {
   const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, `Mean ${view.mean.toFixed(2)}, sd ${view.sd.toFixed(2)}` + (view.p_critical !== null && view.p_critical !== void 0 ? `; critical ${formatPercent(view.p_critical)}` : "") + (view.p_ego_spent ? `; Ego spent ${formatPercent(view.p_ego_spent)}` : "")) : null;
   return [merge, chartBlock(model, view, words, width), spread, h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
 }
+function whatIfBlock(model) {
+  const w = model.get("what_ifs") || {};
+  const open = w.ok !== void 0;
+  const d = h(
+    "details",
+    { class: "vw-whatif", "data-testid": "what-if", open },
+    h("summary", { "data-testid": "what-if-toggle", "data-key": "what-if-toggle" }, "What if… (one change at a time)"),
+    w.ok === false ? h("p", {}, w.message) : null,
+    w.ok && w.hints.length ? h(
+      "ul",
+      { class: "vw-hints", "data-testid": "hints" },
+      w.hints.map((x) => h("li", { "data-delta": String(x.delta) }, hintText(x)))
+    ) : null,
+    w.ok && !w.hints.length ? h("p", { class: "vw-sub" }, "No change to try here.") : null
+  );
+  d.addEventListener("toggle", () => {
+    if (d.open !== open) send(model, { do: "what_if", on: d.open });
+  });
+  return d;
+}
 function explainBlock(model) {
   const e = model.get("explanation") || {};
   const open = e.ok !== void 0;
@@ -782,15 +802,7 @@ function explainBlock(model) {
 function renderOddsMore(model) {
   const view = oddsView(model);
   if (!view.ok) return [];
-  const out = [oddsTable(view), explainBlock(model)];
-  if (view.hints && view.hints.length) {
-    out.push(h(
-      "div",
-      { class: "vw-whatif" },
-      h("span", { class: "vw-sub" }, "What if… "),
-      h("ul", { class: "vw-hints", "data-testid": "hints" }, view.hints.map((x) => h("li", { "data-delta": String(x.delta) }, hintText(x))))
-    ));
-  }
+  const out = [oddsTable(view), explainBlock(model), whatIfBlock(model)];
   const notes = [...view.notes || []];
   if (view.truncated) notes.push(`Tail below ${view.truncated.toExponential(1)} cut off.`);
   if (notes.length) out.push(h("ul", { class: "vw-notes vw-sub" }, notes.map((n) => h("li", {}, n))));
@@ -1296,6 +1308,7 @@ function mountRoller(model, el, kind, opts = {}) {
     drawFolding();
   });
   on("change:explanation", () => rerender(more, () => renderOddsMore(model)));
+  on("change:what_ifs", () => rerender(more, () => renderOddsMore(model)));
   on("change:by_hand", () => {
     rollButton.textContent = model.get("by_hand") ? "Enter faces" : "Roll";
     handBox.checked = !!model.get("by_hand");

@@ -26,6 +26,7 @@ MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
     "subvert": {"item": (_STR, _NONE)},
     "enter": {"faces": (_STR, _LIST)},
     "explain": {"on": (_BOOL,)},
+    "what_if": {"on": (_BOOL,)},
     "by_hand": {"on": (_BOOL,)},
 }
 #: The requests a roll log answers itself (a roller answers them for its log too).

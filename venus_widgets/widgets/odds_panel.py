@@ -1,13 +1,17 @@
 """What a roller's odds panel shows for a spec: P(pass), P(goal), the
-distribution and which bars pass, the chart's bars, the breakdown, the
-spread and the what-if hints, as one plain JSON dict the view only renders.
+distribution and which bars pass, the chart's bars, the breakdown and the
+spread, as one plain JSON dict the view only renders; and, apart, the
+what-if hints (:func:`what_ifs`), made only while the view shows them.
 
 The panel is a pure function of the normalized spec (and the words of the
 roll), so it is kept per spec beside the engine's odds (thread-safe, as the
 engine's caches are): a slider moved back to a setting seen before costs
-a look-up, and the what-ifs' specs (each a spec normalized and its odds)
-are not made again. The edition lists its what-ifs (``at_table.what_if``)
-and says how a field's values combine into one die (``at_table.merge``).
+a look-up. A setting seen for the first time makes one panel from one
+spec's odds: the what-ifs (each another spec, normalized, and its odds:
+about two thirds of the work of a panel that held them) are made when the
+view opens "What if…", and kept per spec too. The edition lists its
+what-ifs (``at_table.what_if``) and says how a field's values combine into
+one die (``at_table.merge``).
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ def panel(spec: dict[str, Any], outcome_name: str) -> dict[str, Any]:
 
 
 def _make(spec: dict[str, Any], outcome_name: str) -> dict[str, Any]:
-    o = _api.odds(spec)
+    o = _api.odds_of_normalized(spec)
     numeric = o.numeric
     passing = _passing(spec["edition"], spec["roll"])
     dist = [[k, _pct(v)] for k, v in (o.distribution if numeric else o.breakdown).items()]
@@ -82,8 +86,17 @@ def _make(spec: dict[str, Any], outcome_name: str) -> dict[str, Any]:
         "truncated": o.truncated,
         "notes": list(o.notes),
         "outcome_name": outcome_name,
-        "hints": hints(spec, o),
     }
+
+
+_HINTS: Results[str, dict[str, Any]] = Results(_compute, maxsize=KEPT)
+
+
+def what_ifs(spec: dict[str, Any]) -> dict[str, Any]:
+    """The what-if hints of a normalized spec as the view shows them
+    (``{"ok": True, "hints": [...]}``), kept per spec. The dict is shared:
+    never change it."""
+    return _HINTS.made(repr(spec), lambda: {"ok": True, "hints": hints(spec, _api.odds_of_normalized(spec))})
 
 
 def as_text(view: Mapping[str, Any], widget: Any = None) -> str:

@@ -87,6 +87,8 @@ class _Roller(RollerTable, _static.WithStill, RollerValues, anywidget.AnyWidget)
     by_hand = traitlets.Bool(False).tag(sync=True)
     #: the chance to pass unfolded in rule order (vw.explain) while the view asks for it, else {}
     explanation: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
+    #: the what-if hints (the chance after each one change the edition lists) while the view shows them, else {}
+    what_ifs: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
     recent: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     log = traitlets.Instance(RollLog).tag(sync=True, **widget_serialization)
 
@@ -246,6 +248,8 @@ class _Roller(RollerTable, _static.WithStill, RollerValues, anywidget.AnyWidget)
         self.error = "" if view.get("ok") else view.get("message", "")
         if self._explaining:
             self._explain()
+        if self._hinting:
+            self._what_if()
 
     def _odds_view(self) -> dict:
         raw = self._raw_spec()
@@ -280,7 +284,7 @@ class _Roller(RollerTable, _static.WithStill, RollerValues, anywidget.AnyWidget)
         except SpecError as err:
             return _static.snapshot(type(self).__name__, None, message=str(err))
         settings = [(f["label"], getattr(self, f["name"])) for f in self.fields]
-        return _static.snapshot(type(self).__name__, _api.odds(spec), self._outcome_name(), settings=settings,
+        return _static.snapshot(type(self).__name__, _api.odds_of_normalized(spec), self._outcome_name(), settings=settings,
                                 threshold_word=self.words.get("threshold") or "threshold")
 
 

@@ -20,7 +20,7 @@ from ..engine import api as _api
 from ..engine.errors import SpecError
 from ..engine.explain import explain as _explain_spec
 from ..engine.rolls import MAX_SEED, Roll, new_seed
-from . import table_words
+from . import odds_panel, table_words
 from ._view import PlainError, Requests, read_list
 from .messages import MESSAGES
 from .rolllog import handle_log_message
@@ -73,6 +73,7 @@ class RollerTable:
     requests: ClassVar[Requests] = MESSAGES
     session: TableSession
     _explaining = False
+    _hinting = False
 
     def _start_table(self) -> None:
         self.session = TableSession(self)
@@ -127,6 +128,9 @@ class RollerTable:
         elif action == "explain":
             self._explaining = bool(content.get("on"))
             self._explain()
+        elif action == "what_if":
+            self._hinting = bool(content.get("on"))
+            self._what_if()
         elif action == "accept_merge":
             merge = _merge(w)
             if merge is None:
@@ -148,6 +152,17 @@ class RollerTable:
             return
         w.explanation = {"ok": True, "title": e.title, "steps": [s.line() for s in e.steps],
                          "walk": list(e.walk), "seed": e.seed}
+
+    def _what_if(self) -> None:
+        """While the view shows them: the chance after each one change the edition lists."""
+        w: Any = self
+        if not self._hinting:
+            w.what_ifs = {}
+            return
+        try:
+            w.what_ifs = odds_panel.what_ifs(w._normalized())
+        except SpecError as err:
+            w.what_ifs = {"ok": False, "message": str(err)}
 
     # -- rolling -------------------------------------------------------------------------
 

@@ -99,7 +99,7 @@ class RollerValues(ViewChecked):
     @property
     def odds(self):
         """The engine's exact :class:`~venus_widgets.Odds` of the current spec."""
-        return _api.odds(self._normalized())
+        return _api.odds_of_normalized(self._normalized())
 
     # -- rule knobs ------------------------------------------------------------------
 
