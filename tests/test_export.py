@@ -27,7 +27,7 @@ from hypothesis import strategies as st
 
 import venus_widgets as vw
 from venus_widgets.engine import export
-from venus_widgets.widgets import _static
+from venus_widgets.widgets import stills
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "venus_widgets"
@@ -191,7 +191,7 @@ def test_html_stills_escape_every_text():
                "caption", "thead", "tbody", "tr", "th", "td", "ul", "ol", "li", "code", "span", "img:still"}
     w = vw.TaskRoller(dice=12)  # tiny chances: "<1 %" in the cells
     spec = {"roll": "task", "dice": 3}
-    markups = [w.snapshot_html(), _static.snapshot("<img src=x onerror=1>", None, message="<script>x</script>"),
+    markups = [w.snapshot_html(), stills.snapshot("<img src=x onerror=1>", None, message="<script>x</script>"),
                vw.explain(spec)._repr_html_(), vw.fit(spec, [0, 1, 2, 3, 1])._repr_html_(),
                vw.rules("playtest")._repr_html_(), vw.sample({"roll": "task", "dice": 3}, n=200)._repr_html_()]
     for markup in markups:

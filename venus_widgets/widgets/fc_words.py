@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from ..engine.party import PartyLadder, setting_words
 from . import plain_words as _rules
-from ._view import PlainError
+from .from_view import PlainError
 
 #: What the screen is for, and what "party" means on it.
 TITLE = "The Facilitator's screen: which difficulty gives this party about the chance you want?"

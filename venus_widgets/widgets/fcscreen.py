@@ -16,7 +16,7 @@ FCScreen(Ana, Bo; target 50 %)
 
 The view never writes a trait: every request from the browser is a message
 checked by the one path every widget inherits
-(:class:`~venus_widgets.widgets._view.ViewChecked`: unknown requests and
+(:class:`~venus_widgets.widgets.from_view.ViewChecked`: unknown requests and
 wrong types are shown as an error in the view, never raised into the kernel,
 and a request that fails leaves the party and the target as they were).
 Each character has a name of its own, on one line: two characters of the
@@ -37,11 +37,11 @@ from ..engine.format import percent
 from ..engine.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
 from ..engine.solve import _check_target
 from ..engine.spec import describe, normalize
-from . import _static
+from . import stills
 from . import plain_words as _rules
 from .fc_words import PARTY_WORDS, TITLE, _read, ends_words, far
 from ._assets import esm
-from ._view import (_ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, read_list, refuse_unknown,
+from .from_view import (_ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, read_list, refuse_unknown,
                     traited)
 
 #: Every request the view may send: ``do`` and the type of each field.
@@ -96,7 +96,7 @@ def _members(party: Any) -> list[dict]:
     return [{"name": n, "spec": json.loads(json.dumps(s))} for n, s in zip(pl.names, pl.specs)]
 
 
-class FCScreen(_static.WithStill, ViewChecked, anywidget.AnyWidget):
+class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
     """The Facilitator's screen (see the module).
 
     ``FCScreen(party, target=0.5)``: ``party`` maps names to specs (or is a
@@ -188,8 +188,8 @@ class FCScreen(_static.WithStill, ViewChecked, anywidget.AnyWidget):
                      for j, n in enumerate(pl.names)]
             cells.append((("▶ " if i == pl.best else "") + shown["party_shown"], i == pl.best))
             rows.append((("▶ " if i == pl.best else "") + setting_words(r), cells))
-        members = [(m["name"], _static.settings_text(self._settings(m["spec"]))) for m in self.members]
-        return _static.fc_still(f"{t['edition']} {t['roll']}", TITLE, PARTY_WORDS, members, self.target, self.why,
+        members = [(m["name"], stills.settings_text(self._settings(m["spec"]))) for m in self.members]
+        return stills.fc_still(f"{t['edition']} {t['roll']}", TITLE, PARTY_WORDS, members, self.target, self.why,
                                 (t.get("far") or {}).get("text", ""), t.get("ends", []), [*pl.names, "party"], rows)
 
     def _settings(self, spec: Mapping[str, Any]) -> list[tuple[str, Any]]:

@@ -6,7 +6,7 @@ are not a fraction, and a heatmap over two fields (:mod:`.lab_heatmap`).
 
 The view never writes a trait: it sends requests (:data:`REQUESTS`),
 checked by the one path every widget inherits
-(:class:`~venus_widgets.widgets._view.ViewChecked`); a value a knob does
+(:class:`~venus_widgets.widgets.from_view.ViewChecked`); a value a knob does
 not take is said beside the knob (:class:`KnobValueError`) and the
 variant keeps its value.
 """
@@ -25,9 +25,9 @@ from ..engine.errors import SpecError
 from ..engine.knobs import values as _knob_values
 from ..engine.rules_api import rules as _rules
 from ..engine.sample import sample
-from . import _static, lab_heatmap
+from . import stills, lab_heatmap
 from ._assets import esm
-from ._view import _ANY, _NONE, _STR, MessageError, ViewChecked, traited
+from .from_view import _ANY, _NONE, _STR, MessageError, ViewChecked, traited
 from .lab_words import KnobValueError, _as_given, _knob_words, _pair, _rules_arg
 
 VARIANTS = ("A", "B")
@@ -194,10 +194,8 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         other = edition_of(given)
         if other is None:
             return ""
-        from ..engine.edition import get
-
         try:
-            get(other)
+            _edition.get(other)
         except SpecError as err:
             raise SpecError(field, other, err.allowed, "load the draft first: vw.load_edition(path)") from None
         return other
@@ -350,14 +348,14 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         text and its numbers in a table too."""
         v = self.view
         roller = self.roller
-        base = _static.settings_text([(f["label"], getattr(roller, f["name"])) for f in roller.fields])
+        base = stills.settings_text([(f["label"], getattr(roller, f["name"])) for f in roller.fields])
         kind = f"{self.edition} {roller.roll}"
         if not v.get("ok"):
-            return _static.lab_still(kind, base, [], {}, {}, [], [], None, message=v.get("message", "") or "no odds")
+            return stills.lab_still(kind, base, [], {}, {}, [], [], None, message=v.get("message", "") or "no odds")
         n = v["names"]
         knobs = {k["name"]: k for k in self.knobs}
         changed = [(n[var], f"plays by the draft {self.drafts[var]}" if self.drafts.get(var) else "; ".join(
             f"{knobs[k]['label'] if k in knobs else k} ({k}) {_knob_words(val)}"
             for k, val in self.variants[var].items()) or "the rules as read") for var in VARIANTS]
         verdicts = [(n[k], v["verdicts"][k]) for k in VARIANTS]
-        return _static.lab_still(kind, base, changed, n, v["p_pass"], verdicts, v["rows"], v.get("heat"))
+        return stills.lab_still(kind, base, changed, n, v["p_pass"], verdicts, v["rows"], v.get("heat"))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 from ..engine import edition as _edition
 from ..engine import spec as _spec
 from . import plain_words as _words
-from ._view import MessageError, PlainError
+from .from_view import MessageError, PlainError
 
 if TYPE_CHECKING:
     from .lab_panel import LabPanel

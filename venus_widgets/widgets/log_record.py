@@ -34,7 +34,7 @@ from ..engine.edition import get as _edition
 from ..engine.errors import SpecError
 from ..engine.rolls import MAX_SEED, Roll
 from ..engine.table import Choices
-from ._view import short as _short
+from .from_view import short as _short
 
 LOG_FORMAT = "venus-widgets/log@1"
 #: The formats a log exports to and imports from.

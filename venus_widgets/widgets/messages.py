@@ -1,13 +1,13 @@
 """The requests a view sends to a roller or a roll log: ``do`` and the
 type of each of its fields, checked by the one path every widget inherits
-(:func:`~venus_widgets.widgets._view.check_request`) before a value is read.
+(:func:`~venus_widgets.widgets.from_view.check_request`) before a value is read.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ._view import _BOOL, _INT, _LIST, _NONE, _STR, check_request
+from .from_view import _BOOL, _INT, _LIST, _NONE, _STR, check_request
 
 #: Every message a view sends to a roller or a log: ``do`` and the type of each of its fields.
 MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {

@@ -15,7 +15,7 @@ always ends equal to the Python state. Python assignments (``w.factors =
 9``) are not clamped: they raise ``TraitError`` with the engine's message.
 
 Both go through the one validating path every widget inherits
-(:class:`~venus_widgets.widgets._view.ViewChecked`); the roll at the table
+(:class:`~venus_widgets.widgets.from_view.ViewChecked`); the roll at the table
 and the view's requests are :class:`~.roller_table.RollerTable`'s, its
 values and the hooks for what the view writes :class:`~.roller_values.RollerValues`'.
 
@@ -43,7 +43,7 @@ from ..engine import api as _api
 from ..engine import edition as _edition
 from ..engine import spec as _spec
 from ..engine.errors import MergeError, SpecError
-from . import _static, odds_panel
+from . import stills, odds_panel
 from ._assets import esm
 from ._spec_traits import field_info, make_traits
 from .roller_table import RollerTable, check_seed, seed_from_json, seed_to_json
@@ -58,7 +58,7 @@ ROLLER_NAMES = {"check": "CheckRoller", "task": "TaskRoller", "pool": "PoolRolle
 
 
 
-class _Roller(RollerTable, _static.WithStill, RollerValues, anywidget.AnyWidget):
+class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
     """Base of CheckRoller, TaskRoller and PoolRoller (not used directly)."""
 
     _who = "this roller"
@@ -282,9 +282,9 @@ class _Roller(RollerTable, _static.WithStill, RollerValues, anywidget.AnyWidget)
         try:
             spec = self._normalized()
         except SpecError as err:
-            return _static.snapshot(type(self).__name__, None, message=str(err))
+            return stills.snapshot(type(self).__name__, None, message=str(err))
         settings = [(f["label"], getattr(self, f["name"])) for f in self.fields]
-        return _static.snapshot(type(self).__name__, _api.odds_of_normalized(spec), self._outcome_name(), settings=settings,
+        return stills.snapshot(type(self).__name__, _api.odds_of_normalized(spec), self._outcome_name(), settings=settings,
                                 threshold_word=self.words.get("threshold") or "threshold")
 
 

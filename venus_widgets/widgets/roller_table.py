@@ -21,7 +21,7 @@ from ..engine.errors import SpecError
 from ..engine.explain import explain as _explain_spec
 from ..engine.rolls import MAX_SEED, Roll, new_seed
 from . import odds_panel, table_words
-from ._view import PlainError, Requests, read_list
+from .from_view import PlainError, Requests, read_list
 from .messages import MESSAGES
 from .rolllog import handle_log_message
 from .table_session import TableSession

@@ -1,7 +1,7 @@
 """What a roller's values are and how they change: the spec its fields
 make, normalized once per change; the rule knobs; a Python assignment
 checked with the other fields; and the hooks of the one validating path
-(:class:`~venus_widgets.widgets._view.ViewChecked`) for what the view
+(:class:`~venus_widgets.widgets.from_view.ViewChecked`) for what the view
 writes: clamped, repaired across fields by the edition's own
 ``cross_checks``, held while a roll is open, echoed.
 
@@ -23,8 +23,8 @@ from ..engine import spec as _spec
 from ..engine.errors import MergeError, SpecError
 from ..engine.rolls import MAX_SEED
 from ._spec_traits import clamp, clamp_int, field_info
-from ._view import ViewChecked, short
-from ._view import same_json as _same_json
+from .from_view import ViewChecked, short
+from .from_view import same_json as _same_json
 from .roller_table import SEED_ALLOWED, SEED_TEXT, seed_to_json
 
 _NOTHING = object()
@@ -277,9 +277,6 @@ class RollerValues(ViewChecked):
 
 def _clamp_seed(value: Any, current: Any) -> int | None:
     """A seed the view sent: text of a whole number (63 bits do not fit a JS number), or empty for none."""
-    from ._spec_traits import clamp_int
-    from ..engine.rolls import MAX_SEED
-
     if value is None or value == "":
         return None
     if isinstance(value, str):

@@ -22,8 +22,8 @@ from ..engine.fit import Fit, fit as _fit
 from ..engine.spec import normalize as _normalize
 from ..engine.rolls import Roll
 from ._assets import esm
-from ._view import MessageError, PlainError, ViewChecked, refuse_unknown
-from ._view import short as _short
+from .from_view import MessageError, PlainError, ViewChecked, refuse_unknown
+from .from_view import short as _short
 from .log_cards import entries_to_json
 from .log_record import (EXPORT_FORMATS, LOG_FORMAT, MAX_IMPORT_BYTES, LogImportError, check_entry, parse_csv, parse_json,
                          replay_entry, to_csv)

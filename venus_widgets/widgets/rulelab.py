@@ -16,7 +16,7 @@ A, B or B minus A, every number written in its cell.
 '+17.1 points to pass (1 success): 70.4 % -> 87.5 %; biggest change at 2 or more: +24.1 points'
 
 The view never writes a trait: it sends requests, checked by the one path
-every widget inherits (:class:`~venus_widgets.widgets._view.ViewChecked`); a
+every widget inherits (:class:`~venus_widgets.widgets.from_view.ViewChecked`); a
 value a knob does not take is shown in the view with what it takes, never
 raised into the kernel, and the lab's state (variants, names, axes, what the
 heatmap shows) is valid after every message: a write of a trait from the
@@ -31,9 +31,10 @@ import ipywidgets
 import traitlets
 
 from ..engine import spec as _spec
+from ..engine.edition import ids
 from ..engine.compare import Comparison
 from ..engine.errors import SpecError
-from ._view import ViewChecked, refuse_unknown, short
+from .from_view import ViewChecked, refuse_unknown, short
 from .lab_panel import LabPanel
 from .roller import edition_id
 from .rollers import CheckRoller, PoolRoller, TaskRoller
@@ -82,8 +83,6 @@ class RuleLab(ViewChecked, ipywidgets.VBox):
     def __init__(self, edition: Any = None, roll: str | None = None, *, a: Any = None,
                  b: Any = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
                  **fields: Any) -> None:
-        from ..engine.edition import ids
-
         edition = edition_id(edition)  # a loaded draft as its id
         if edition is not None and (not isinstance(edition, str) or edition.strip().lower() not in ids()):
             raise SpecError("edition", edition, "one of " + ", ".join(ids()))

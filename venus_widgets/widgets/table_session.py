@@ -22,7 +22,7 @@ from ..engine import api as _api
 from ..engine.errors import SpecError
 from ..engine.rolls import Roll
 from . import table_words as words
-from ._view import MessageError, PlainError, read_list
+from .from_view import MessageError, PlainError, read_list
 from .log_record import make_entry
 from .open_roll import STALE_NOTE, Entered, OpenRoll, view
 

@@ -18,7 +18,7 @@ from ..engine.errors import SpecError
 from ..engine.rolls import Die, Roll
 from ..engine.table import DieWords, Mark, Steps, TableRules, plural
 from . import plain_words
-from ._view import MessageError, read_list
+from .from_view import MessageError, read_list
 
 
 def rules(spec: dict) -> TableRules:

@@ -149,7 +149,7 @@ def read_list(field: str, value: Any, most: int, allowed: str, unit: str = "item
     >>> read_list("faces", range(10**9), 256, "the faces")
     Traceback (most recent call last):
     ...
-    venus_widgets.widgets._view.MessageError: faces=range(0, 1000000000) is not allowed: expected the faces (at most 256 items)
+    venus_widgets.widgets.from_view.MessageError: faces=range(0, 1000000000) is not allowed: expected the faces (at most 256 items)
     >>> read_list("kiss", (i for i in [0, 2]), 3, "die indices")
     [0, 2]
     """
