@@ -31,7 +31,7 @@ SLIDER_CALLS = 300
 #: ... and to a setting seen for the first time (the engine's odds already counted; the panel is made).
 FIRST_VISIT_CALLS = 500
 #: ... and for Roll on a roll with nothing to choose, or the first faces of one that waits at KISS.
-ROLL_CALLS = 1_500
+ROLL_CALLS = 1_100
 
 
 def update(w: Any, state: dict) -> None:
