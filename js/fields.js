@@ -42,9 +42,14 @@ function itemOptions(item) {
   return out;
 }
 
+/** One item of a list field, from its label: "Allies" -> "ally", "Helpers" -> "helper". */
+export function singularOf(label) {
+  return label.replace(/ies$/, "y").replace(/s$/, "").toLowerCase();
+}
+
 function listControl(model, f) {
   const values = model.get(f.name) || [];
-  const singular = f.label.replace(/s$/, "").replace(/ies$/, "y").toLowerCase().replace("allie", "ally");
+  const singular = singularOf(f.label);
   const opts = itemOptions(f.item);
   const rows = values.map((v, i) => {
     const id = uid(`${f.name}-${i}`);

@@ -15,7 +15,7 @@ export function toggleWanted(wanted, id, order) {
 }
 
 /** Resize the consequence texts to n, within lo..hi (the range of the field that counts them). */
-export function resizeTexts(texts, n, lo = 1, hi = 4) {
+export function resizeTexts(texts, n, lo, hi) {
   const k = clampInt(n, Math.max(1, lo), hi, texts.length || 1);
   return [...texts.slice(0, k), ...Array(Math.max(0, k - texts.length)).fill("")];
 }

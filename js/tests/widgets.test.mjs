@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { toggleWanted, resizeTexts } from "../task.js";
+import { singularOf } from "../fields.js";
 import { facesText, cardParts } from "../log.js";
 
 test("wanted consequences keep the rules' order", () => {
@@ -11,10 +12,11 @@ test("wanted consequences keep the rules' order", () => {
 });
 
 test("consequence texts resize within the range of the field that counts them", () => {
-  assert.deepEqual(resizeTexts(["a"], 3), ["a", "", ""]);
-  assert.deepEqual(resizeTexts(["a", "b", "c"], 9), ["a", "b", "c", ""]);
-  assert.deepEqual(resizeTexts(["a", "b"], 0), ["a"]);
-  // the range is the field's: two to three texts
+  // one to four texts (a field whose range is 1..4)
+  assert.deepEqual(resizeTexts(["a"], 3, 1, 4), ["a", "", ""]);
+  assert.deepEqual(resizeTexts(["a", "b", "c"], 9, 1, 4), ["a", "b", "c", ""]);
+  assert.deepEqual(resizeTexts(["a", "b"], 0, 1, 4), ["a"]);
+  // two to three texts
   assert.deepEqual(resizeTexts(["a"], 9, 2, 3), ["a", "", ""]);
   assert.deepEqual(resizeTexts(["a", "b", "c"], 0, 2, 3), ["a", "b"]);
 });
@@ -92,4 +94,11 @@ test("every export is used by the front end itself, not only by tests", () => {
       assert.ok(uses > 1, `${mod}.js exports ${name}, which no module uses`);
     }
   }
+});
+
+test("a list field's item is named from its label, whatever the edition calls it", () => {
+  assert.equal(singularOf("Allies"), "ally");
+  assert.equal(singularOf("Helpers"), "helper");
+  assert.equal(singularOf("Difficulty factors"), "difficulty factor");
+  assert.equal(singularOf("Bonus factors"), "bonus factor");
 });

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 edf829d1c98c43f529aee9af034ffa5150abcf7cdcb264b14ab63b3f76094df4
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c51954b0391f6d9e287698cec65e3f175546138175ce3fae7b95d9d390f61475
 
 // js/format.js
 function thousands(n) {
@@ -418,9 +418,12 @@ function itemOptions(item) {
   for (let v = item.min; v <= item.max; v += 1) out.push(v);
   return out;
 }
+function singularOf(label) {
+  return label.replace(/ies$/, "y").replace(/s$/, "").toLowerCase();
+}
 function listControl(model, f) {
   const values = model.get(f.name) || [];
-  const singular = f.label.replace(/s$/, "").replace(/ies$/, "y").toLowerCase().replace("allie", "ally");
+  const singular = singularOf(f.label);
   const opts = itemOptions(f.item);
   const rows = values.map((v, i) => {
     const id = uid(`${f.name}-${i}`);
