@@ -33,6 +33,8 @@ def test_a_lab_too_heavy_for_one_cell_leaves_the_heatmap_out_and_says_so():
     lab = vw.RuleLab(edition="playsheet", **HEAVY)
     heat = lab.panel.view["heat"]
     assert "rows" not in heat and heat["left_out"].startswith("The heatmap is left out, to keep the lab quick")
+    # it says what to change, in the fields' words: what weighs most, and which way is quicker
+    assert "it weighs most on Allies (fewer is quicker)" in heat["left_out"]
     assert lab.panel.view["ok"] and lab.panel.view["verdicts"]  # the rest of the lab is there
     assert "The heatmap is left out" in lab.panel.snapshot_html()
 
@@ -56,6 +58,15 @@ def test_a_heavy_lab_computes_only_what_fits_and_says_what_it_left_out():
     assert len(shown_x) < 12  # not the whole axis
     # the still says it too
     assert "Left out, to keep the lab quick" in lab.panel.snapshot_html()
+
+
+def test_the_words_name_only_levers_that_can_still_move():
+    from venus_widgets.engine.spec import normalize
+
+    heavy = normalize({"edition": "playsheet", **HEAVY, "allies": ["platinum"] * 6})
+    assert lab_heatmap.lever_words(heavy).startswith("it weighs most on Allies (fewer is quicker) and Allies KISS")
+    none = normalize({"edition": "playsheet", **{**HEAVY, "ally_kiss": False}, "allies": []})
+    assert "Allies" not in lab_heatmap.lever_words(none)  # no allies left to drop, none KISSing
 
 
 def test_a_light_lab_leaves_nothing_out():

@@ -8,8 +8,9 @@ odds are computed, every cell's cost is estimated by its edition
 (:func:`venus_widgets.engine.cost.estimate`, the same estimate the cost
 guard uses) and the grid keeps the values of each axis, smallest first,
 while the whole stays within :data:`BUDGET_SECONDS`; the values left out
-are said under the heatmap, with how long they would take
-(``vw.sweep`` computes them all when asked).
+are said under the heatmap, with how long they would take, what weighs
+most on them (the estimate's levers, in the fields' own labels) and that
+``vw.sweep`` computes them all when asked.
 """
 
 from __future__ import annotations
@@ -74,13 +75,48 @@ def bounded(costs: np.ndarray, budget: float = BUDGET_SECONDS) -> tuple[int, int
     return (nx, ny) if costs[:nx, :ny].sum() <= budget else (0, 0)
 
 
+def lever_words(base: Mapping[str, Any], most: int = 2) -> str:
+    """What weighs most on the work of ``base``'s odds, in the fields' labels
+    and the way that is quicker (the estimate's levers, leaving out a field
+    already at its quicker end), "" when it names none.
+
+    >>> from venus_widgets.engine.spec import normalize
+    >>> lever_words(normalize({"roll": "task", "dice": 5, "kiss": 2, "allies": ["gold"]}))
+    'it weighs most on Allies (fewer is quicker) and KISS budget (less is quicker)'
+    >>> lever_words(normalize({"roll": "task", "dice": 5}))  # no allies, no KISS: only the dice are left
+    'it weighs most on Dice (job level) (less is quicker)'
+    """
+    kinds = _spec.schema(base["edition"], base["roll"], base.get("rules") or {})
+    out: list[str] = []
+    for name, way in estimate(dict(base)).levers:
+        kind, value = kinds.get(name), base.get(name)
+        if name.startswith("rules."):
+            label = f"the rule {name[len('rules.'):]}"
+        else:
+            if value in (None, False, [], getattr(kind, "lo", None)) if way > 0 else value in (True, getattr(kind, "hi", None)):
+                continue  # already at its quicker end
+            label = getattr(kind, "label", "") or name
+        if len(out) == most:
+            break
+        if isinstance(kind, _spec.Bool):
+            quicker = "off is quicker" if way > 0 else "on is quicker"
+        elif isinstance(base.get(name), list):
+            quicker = "fewer is quicker" if way > 0 else "more is quicker"
+        else:
+            quicker = "less is quicker" if way > 0 else "more is quicker"
+        out.append(f"{label} ({quicker})")
+    return "it weighs most on " + " and ".join(out) if out else ""
+
+
 def left_out_words(over: Mapping[str, list], labels: Mapping[str, str], kept: tuple[int, int],
-                   costs: np.ndarray) -> str:
-    """What the heatmap leaves out, in the table's words ("" when nothing)."""
+                   costs: np.ndarray, levers: str = "") -> str:
+    """What the heatmap leaves out, in the table's words ("" when nothing);
+    ``levers``: what weighs most on the work (:func:`lever_words`)."""
     more = float(costs.sum() - costs[:kept[0], :kept[1]].sum())
+    why = f"; {levers}" if levers else ""
     if kept == (0, 0):
         return (f"The heatmap is left out, to keep the lab quick: this roll's grid would take about "
-                f"{_seconds(more)} to compute. vw.sweep computes every cell.")
+                f"{_seconds(more)} to compute{why}. vw.sweep computes every cell.")
     parts = []
     for (axis, values), n in zip(over.items(), kept):
         if n < len(values):
@@ -89,7 +125,7 @@ def left_out_words(over: Mapping[str, list], labels: Mapping[str, str], kept: tu
             parts.append(f"{labels.get(axis, axis)} {shown}")
     if not parts:
         return ""
-    return (f"Left out, to keep the lab quick: {' and '.join(parts)} (about {_seconds(more)} more to compute). "
+    return (f"Left out, to keep the lab quick: {' and '.join(parts)}, about {_seconds(more)} more to compute{why}. "
             "vw.sweep computes every cell.")
 
 
@@ -104,7 +140,7 @@ def grid(base: dict[str, Any], over: dict[str, list], rule_sets: dict[str, Any],
     and what it left out."""
     costs = cell_costs(base, over, rule_sets)
     kept = bounded(costs)
-    note = left_out_words(over, labels, kept, costs)
+    note = left_out_words(over, labels, kept, costs, lever_words(base) if kept != costs.shape else "")
     if kept == (0, 0):
         return None, note
     fit = {axis: values[:n] for (axis, values), n in zip(over.items(), kept)}
