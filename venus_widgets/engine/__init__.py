@@ -15,7 +15,8 @@ from .party import PartyLadder, party_ladder
 from .rolls import Die, Roll
 from .solve import Solution, ladder, solve
 from .edition import BUILT_IN as EDITIONS  # the one list of built-in editions; edition.ids() adds registered ones
-from .spec import defaults, describe, normalize, schema
+from .spec import Spec, defaults, describe, normalize, schema
+from .details import Details, Facts
 
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",
@@ -23,4 +24,5 @@ __all__ = [
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
     "Fit", "fit",
+    "Spec", "Details", "Facts",
 ]

@@ -13,7 +13,6 @@ True
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -28,7 +27,7 @@ from .inputs import read_list
 from .exact import EXACT_BELOW
 from .odds import SNAP_BELOW, Odds, probability
 from .rolls import Roll, check_seed, entered
-from .spec import ROLL_KINDS, normalize, schema
+from .spec import ROLL_KINDS, Spec, normalize, schema
 
 MAX_ROLL_MANY = 10_000_000
 
@@ -45,30 +44,16 @@ def denominator(spec: Mapping[str, Any]) -> int | None:
     return _edition(spec["edition"]).denominator(spec)
 
 
-def _results(compute: Callable[[dict[str, Any]], Odds], maxsize: int) -> Results[str, Odds]:
-    """Results by normalized spec (:class:`.caching.Results`, safe from many
-    threads): keyed by the spec's ``repr`` (normalize gives every field in
-    one order), and the spec itself handed to ``compute`` as a sorted copy
-    (:func:`_sorted`), so the caller's dict is never shared."""
-    out: Results[str, Odds] = Results(lambda spec: compute(_sorted(spec)), maxsize, key=repr)
+def _results(compute: Callable[[Spec], Odds], maxsize: int) -> Results[str, Odds]:
+    """Results by spec (:class:`.caching.Results`, safe from many threads),
+    filed under :attr:`Spec.key`; the read-only spec itself is handed to
+    ``compute`` and carried by the odds."""
+    out: Results[str, Odds] = Results(compute, maxsize, key=lambda spec: spec.key)
     out.__doc__, out.__wrapped__ = compute.__doc__, compute
     return out
 
 
-def _sorted(value: Any) -> Any:
-    """A fresh copy with every dict's keys in sorted order: odds carry their
-    spec in this order, whatever order the fields came in."""
-    if isinstance(value, dict):
-        return {k: value[k] if type(value[k]) in _PLAIN else _sorted(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [v if type(v) in _PLAIN else _sorted(v) for v in value]
-    return value
-
-
-_PLAIN = frozenset({str, int, float, bool, type(None)})
-
-
-def _float_odds(spec: dict[str, Any]) -> Odds:
+def _float_odds(spec: Spec) -> Odds:
     """Float odds, correctly rounded from the exact rationals for rational
     specs with a common denominator ``D`` below 2**53: as the edition
     computes them when it counts in whole numbers (:meth:`Odds.from_counts`);
@@ -87,7 +72,7 @@ def _float_odds(spec: dict[str, Any]) -> Odds:
     return _exact_cached(spec).rounded()
 
 
-def _exact_odds(spec: dict[str, Any]) -> Odds:
+def _exact_odds(spec: Spec) -> Odds:
     """The odds in Fractions."""
     return _edition(spec["edition"]).odds(spec, exact=True)
 
@@ -97,7 +82,8 @@ _exact_cached = _results(_exact_odds, 64)
 
 
 def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
-    """Exact odds of a spec (a dict; omitted fields take their defaults).
+    """Exact odds of a spec (a dict, omitted fields taking their defaults,
+    or a :class:`~.spec.Spec`, taken as it is).
 
     Results are computed from exact distributions, never sampled, and
     cached by spec. Where the odds are rational (everything but exploding
@@ -111,9 +97,9 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     ...       "consequences": 1}, exact=True).p_pass
     Fraction(5, 6)
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     if not exact:
-        return odds_of_normalized(s)
+        return _odds_cached(s)
     if denominator(s) is None:
         # the edition names the field whose dice roll without end; one that does not is refused here
         try:
@@ -129,10 +115,10 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     return _exact_cached(s)
 
 
-def odds_of_normalized(s: dict[str, Any]) -> Odds:
-    """:func:`odds` of a spec that :func:`normalize` returned (the rule lab's
-    grids normalize each cell once, not twice)."""
-    return _odds_cached(s)
+def odds_of_normalized(s: Mapping[str, Any]) -> Odds:
+    """:func:`odds` of a spec that :func:`normalize` returned, or a
+    :class:`~.spec.Spec` (the rule lab's grids normalize each cell once, not twice)."""
+    return _odds_cached(s if type(s) is Spec else Spec._trusted(dict(s)))
 
 
 #: More dice than any roll has: ``faces``, ``kiss`` and ``kissed`` are read up to this many items.
@@ -186,7 +172,7 @@ def roll(
     vers, which have no Ego) is a :class:`SpecError` naming ``ego``, the
     same on every edition.
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     seed = check_seed(seed)
     if kiss is not None:
         kiss = _kiss_list(kiss)
@@ -217,7 +203,7 @@ def enter(
     >>> enter({"roll": "task", "dice": 3, "kiss": 1}, [6, 2, 1], kiss=[2], kiss_faces=[5]).outcome
     2
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     faces, kiss_faces = _face_list("faces", faces), _face_list("kiss_faces", kiss_faces)
     kiss_list = _kiss_list(kiss)
     ego = _ego_arg(s, ego)
@@ -236,7 +222,7 @@ def dice_to_enter(spec: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     >>> [(d["owner"], d["sides"]) for d in dice_to_enter({"roll": "task", "dice": 2, "allies": ["gold"]})]
     [('own', 6), ('own', 6), ('ally 1', 6)]
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     with entered([], [], dry=True) as (first, _second):  # every die shows its lowest face
         r = _edition(s["edition"]).roll(s, 0, [], False if has_ego(s) else None)
     return [{"index": d.index, "owner": d.owner, "grade": d.grade, "sides": d.sides}
@@ -252,7 +238,7 @@ def kiss_to_enter(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Se
     >>> kiss_to_enter({"roll": "task", "dice": 3, "kiss": 1, "ego": "reroll"}, [6, 2, 1], kiss=[1], ego=True)
     [1, 2]
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     with entered(_face_list("faces", faces), [], dry_kiss=True) as (first, _second):
         r = _edition(s["edition"]).roll(s, 0, _kiss_list(kiss), _ego_arg(s, ego))
         first.check_used()
@@ -306,7 +292,7 @@ def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -
     For numeric editions an int array of outcomes; for d20 checks a bool
     array (passed). Used to cross-check the exact odds.
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_ROLL_MANY:
         raise SpecError("n", n, f"a whole number from 0 to {MAX_ROLL_MANY}")
     cost.check_rolls(s, int(n))  # the dice drawn, bounded before any is drawn
@@ -323,7 +309,7 @@ def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequenc
     player chooses the dice to KISS; any other roll is a :class:`SpecError`
     naming ``edition`` (or ``roll`` for a playtest check).
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     mod = _edition(s["edition"])
     if "advise" not in mod.FEATURES:
         raise SpecError("edition", s["edition"], "playtest (a task) or agora",
@@ -337,13 +323,12 @@ def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequenc
     return _ADVICE((s, faces, kissed))
 
 
-def _advise(args: tuple[dict[str, Any], list, list[int]]) -> Advice:
+def _advise(args: tuple[Spec, list, list[int]]) -> Advice:
     s, faces, kissed = args
     return _edition(s["edition"]).advise(s, faces, kissed)
 
 
-_ADVICE: Results[tuple[str, str, str], Advice] = Results(
-    _advise, 64, key=lambda a: (json.dumps(a[0], sort_keys=True), repr(a[1]), repr(a[2])))
+_ADVICE: Results[tuple[str, str, str], Advice] = Results(_advise, 64, key=lambda a: (a[0].key, repr(a[1]), repr(a[2])))
 
 
 def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequence[int],
@@ -365,7 +350,7 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
     >>> kiss_odds({"roll": "task", "dice": 2, "kiss": 1}, [1, 6], [0])["p_pass"]
     1.0
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     mod = _edition(s["edition"])
     if "kiss_odds" not in mod.FEATURES:
         raise SpecError("edition", s["edition"], "playtest or agora",

@@ -24,15 +24,18 @@ list).
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from . import table_plain
+from .details import Details
 from .errors import SpecError
 from .knobs import Knob, RulesOf
 from .samples import ByHand, Samples
+from .table import Choices
 
 #: The optional features an edition may declare, and the member each needs.
 FEATURES: dict[str, str] = {"advise": "advise", "kiss_odds": "kiss_odds", "vary": "vary_values"}
@@ -171,6 +174,18 @@ def _check_samples(value: Any, source: Any) -> str:
     return ""
 
 
+def _check_details(value: Any, source: Any) -> str:
+    if not isinstance(value, Mapping):
+        return f"found {_found(value)}, not a dict of roll kind -> rolls.Details class"
+    kinds = getattr(source, "SCHEMAS", None)
+    for roll, kind in value.items():
+        if isinstance(kinds, Mapping) and roll not in kinds:
+            return f"DETAILS names {roll!r}, not a roll kind of SCHEMAS ({', '.join(map(str, kinds))})"
+        if not (isinstance(kind, type) and issubclass(kind, Details) and dataclasses.is_dataclass(kind)):
+            return f"DETAILS[{roll!r}] is {_found(kind)}, not a dataclass subclass of rolls.Details"
+    return ""
+
+
 def _check_rollers(value: Any, source: Any) -> str:
     if not isinstance(value, Mapping) or not value:
         return f"found {_found(value)}, not a non-empty dict of roller family to roll kind"
@@ -215,8 +230,6 @@ def _default_samples(source: Any) -> Samples:
 
 
 def _default_announce(table: Any) -> Any:
-    from .table import Choices
-
     sentence = table.sentence
 
     def announce(spec: dict, r: Any) -> str:
@@ -265,6 +278,9 @@ MEMBERS: tuple[Member, ...] = (
            check=_check_table),
     Member("SAMPLES", "the rolls the contract tests try it on, a samples.Samples", check=_check_samples,
            default=_default_samples),
+    Member("DETAILS", "roll kind -> the class of its rolls' details, a frozen dataclass subclass of "
+           "rolls.Details (a kind left out: a read-only dict, rolls.Facts)", check=_check_details,
+           default=_const({})),
     Member("advise", "the odds of each KISS choice for the faces showing, an advice.Advice",
            "spec, faces, kissed=()", feature="advise"),
     Member("kiss_odds", "the exact odds of one KISS choice: a dict of p_pass, p_goal (and more)",

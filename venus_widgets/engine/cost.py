@@ -40,12 +40,10 @@ from __future__ import annotations
 
 import bisect
 import math
-from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
 from . import edition as _ed
 from .errors import SpecError
-from .odds import _thaw
 from .rolls import BLOCK_ROLLS
 
 #: What one number costs, by the kind of number the tables hold: seconds per
@@ -118,8 +116,6 @@ def fits(c: Cost) -> bool:
 def estimate(spec: Mapping[str, Any], exact: bool = False) -> Cost:
     """The edition's estimate for a normalized spec (float odds, or
     ``exact=True``'s; the read-only spec of an ``Odds`` too)."""
-    if type(spec) is not dict or isinstance(spec.get("rules"), MappingProxyType):
-        spec = _thaw(spec)
     return _ed.get(spec["edition"]).cost(spec, exact)  # type: ignore[arg-type]
 
 

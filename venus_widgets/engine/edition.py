@@ -38,21 +38,21 @@ False
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 import numpy as np
 
 from . import contract as _contract
 from .errors import SpecError
-from .knobs import Knob
-from .odds import Odds
-from .rolls import Roll
-from .samples import Samples
-from .table import TableRules, TableSource
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the types the contract names (their modules import the registry)
     from .cost import Cost
+    from .knobs import Knob
+    from .odds import Odds
+    from .rolls import Details, Roll
+    from .samples import Samples
     from .spec import Field
+    from .table import TableRules, TableSource
 
 
 class EditionSource(Protocol):
@@ -110,6 +110,10 @@ class Edition(EditionSource, Protocol):
 
     #: the rolls the contract tests try the edition on
     SAMPLES: Samples
+
+    #: roll kind -> the class of its rolls' details (a :class:`~.rolls.Details`
+    #: dataclass); a kind left out has a read-only dict of them (:class:`~.rolls.Facts`)
+    DETAILS: Mapping[str, type[Details]]
 
     def rules_of(self, spec: dict) -> Any:
         """The edition's rule values for ``spec`` (its ``rules`` over the

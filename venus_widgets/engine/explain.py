@@ -35,7 +35,7 @@ from .edition import get as get_edition
 from .format import percent_text
 from .odds import probability
 from .rolls import Die, Roll
-from .spec import normalize
+from .spec import Spec
 
 #: The seed of the example roll when none is given (so the text never changes).
 DEFAULT_SEED = 1
@@ -208,7 +208,7 @@ def explain(spec: Mapping[str, Any] | None = None, seed: int | None = DEFAULT_SE
     walked through (``seed`` 1 unless given; ``None``: a fresh one)."""
     from .api import odds, roll
 
-    s = normalize(spec)
+    s = Spec.of(spec)
     o = odds(s)
     mod = get_edition(s["edition"])
     steps = tuple(mod.explain_steps(s, o))

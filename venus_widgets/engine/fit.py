@@ -204,11 +204,11 @@ def fit(spec: Mapping[str, Any], outcomes: Sequence[Any], *, note: str = "") -> 
     True
     """
     from .api import odds
-    from .spec import normalize
+    from .spec import Spec
 
     if not isinstance(note, str) or len(note) > 500:
         raise SpecError("note", note, "a line of text (at most 500 characters)")
-    s = normalize(spec)
+    s = Spec.of(spec)
     o = odds(s)
     return fit_counts(o.distribution, _outcomes(outcomes, o.numeric), spec=s, note=note)
 

@@ -19,13 +19,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from .counts import Counts, whole_count, whole_counts
 from .errors import SpecError
 from .exact import is_exact, total
+from .frozen import freeze, thaw
 
 if TYPE_CHECKING:
     from .explain import Explanation
@@ -67,39 +68,7 @@ def probability(value: Any) -> Any:
     return min(1.0, max(0.0, float(value)))
 
 
-def _deep_freeze(value: Any) -> Any:
-    """A read-only copy: mappings become read-only views of copies, lists tuples."""
-    # plain types first, and plain items copied at C speed without a call of
-    # their own: an ABC isinstance check (Mapping) costs ~1 µs, and a spec is
-    # frozen once per Odds built
-    kind = type(value)
-    if kind in _SCALARS:
-        return value
-    # a list or tuple itself is no Mapping: spared the ABC check
-    if kind not in _SEQUENCES and (isinstance(value, (dict, MappingProxyType)) or isinstance(value, Mapping)):
-        out = dict(value)
-        for k, v in out.items():
-            if type(v) not in _SCALARS:
-                out[k] = _deep_freeze(v)  # a new value for a key already there: the dict keeps its size
-        return MappingProxyType(out)
-    if isinstance(value, (list, tuple)):
-        return tuple([v if type(v) in _SCALARS else _deep_freeze(v) for v in value])
-    return value
-
-
 _number = probability
-
-_SCALARS = frozenset({str, int, float, bool, type(None), Fraction})
-_SEQUENCES = frozenset({list, tuple})
-
-
-def _thaw(value: Any) -> Any:
-    """A fresh JSON-able copy of a deep-frozen value (tuples become lists)."""
-    if isinstance(value, Mapping):
-        return {k: _thaw(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_thaw(v) for v in value]
-    return value
 
 
 @dataclass(frozen=True)
@@ -162,7 +131,7 @@ class Odds:
         # one contract across editions: every number a plain Python float,
         # every outcome a plain int or word (never a numpy scalar)
         # deep: odds are cached, so nothing handed out may change them (list fields become tuples)
-        object.__setattr__(self, "spec", _deep_freeze(self.spec))
+        object.__setattr__(self, "spec", freeze(self.spec))
         # (exact odds keep their Fractions: ``odds(spec, exact=True)``)
         # (each comprehension is a fresh dict: its read-only view needs no copy)
         object.__setattr__(self, "distribution",
@@ -232,7 +201,7 @@ class Odds:
         p_goal = min(1.0, math.fsum(values[bisect_left(keys, goal):]))
         p_critical, p_ego_spent = extra.pop("p_critical", None), extra.pop("p_ego_spent", None)
         return cls._trusted(
-            spec=_deep_freeze(spec),
+            spec=freeze(spec),
             distribution=MappingProxyType(dict(zip(keys, values if max(values, default=0.0) <= 1.0
                                                    else np.minimum(kept, 1.0).tolist()))),
             p_pass=p_pass,
@@ -290,7 +259,7 @@ class Odds:
             p_critical=None if p_critical is None else whole_count(p_critical),
             p_ego_spent=None if p_ego_spent is None else whole_count(p_ego_spent),
         )
-        return cls._counted(_deep_freeze(spec), c, threshold=int(threshold), goal=int(goal), notes=tuple(notes))
+        return cls._counted(freeze(spec), c, threshold=int(threshold), goal=int(goal), notes=tuple(notes))
 
     @classmethod
     def _counted(cls, spec: Mapping[str, Any], c: Counts, threshold: int | None, goal: int | None,
@@ -455,7 +424,7 @@ class Odds:
             return True
         from .edition import get  # the edition's denominator: None for dice that roll without end
 
-        return get(self.spec["edition"]).denominator(_thaw(self.spec)) is not None
+        return get(self.spec["edition"]).denominator(cast(dict, self.spec)) is not None  # a FrozenDict
 
     @property
     def exact(self) -> "Odds | None":
@@ -552,7 +521,7 @@ class Odds:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (distribution as ``[outcome, p]`` pairs)."""
         return {
-            "spec": _thaw(self.spec),
+            "spec": thaw(self.spec),
             "distribution": [[k, v] for k, v in self.distribution.items()],
             "p_pass": self.p_pass,
             "threshold": self.threshold,

@@ -29,7 +29,7 @@ from .inputs import read_list
 from .explain import pct
 from .format import percent_text
 from .solve import _check_target, ladder
-from .spec import normalize
+from .spec import Spec
 
 #: At most this many characters in a party.
 MAX_PARTY = 6
@@ -169,7 +169,7 @@ def party_ladder(party: Mapping[str, Mapping[str, Any]] | Sequence[Mapping[str, 
     specs = []
     for name, spec in items:
         try:
-            specs.append(normalize(spec))
+            specs.append(Spec.of(spec))
         except SpecError as err:
             raise SpecError(f"{name}: {err.field}", err.value, err.allowed, err.hint) from err
     kinds = {(s["edition"], s["roll"]) for s in specs}

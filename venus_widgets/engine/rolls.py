@@ -20,14 +20,18 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import asdict, dataclass, field
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
+from .details import Details, Facts
+from .edition import get as get_edition
 from .errors import SpecError
+from .frozen import thaw
 
 ROLL_FORMAT = "venus-widgets/roll@1"
 
@@ -203,6 +207,16 @@ class Die:
         return cls(**{k: d[k] for k in cls.__dataclass_fields__ if k in d})
 
 
+def details_class(spec: Mapping[str, Any]) -> type[Details]:
+    """The class of the details of a roll of ``spec``: its edition's
+    ``DETAILS`` for its kind of roll, else :class:`Facts`."""
+    try:
+        declared = get_edition(spec.get("edition", "")).DETAILS
+    except SpecError:  # an edition not registered here (a log from elsewhere): its facts as they are
+        return Facts
+    return declared.get(spec.get("roll", ""), Facts)
+
+
 @dataclass(frozen=True)
 class Roll:
     """A seeded roll: spec, seed, dice, outcome.
@@ -210,8 +224,10 @@ class Roll:
     ``outcome`` is the quantity :attr:`Odds.distribution` is keyed by
     (final successes, net successes, degrees, or "pass"/"fail").
     ``kissed`` lists the indices of KISSed dice; ``ego_spent`` says whether
-    Ego was spent; ``details`` holds edition-specific facts (the d20 total,
-    the breakdown category, snake eyes, subverted consequences...).
+    Ego was spent; ``details`` holds the edition's facts of the roll (the
+    d20 total, the breakdown category, snake eyes, subverted
+    consequences...): a :class:`Details` of the class the edition declares
+    for the roll (a plain dict given is read as one).
     """
 
     spec: Mapping[str, Any]
@@ -222,7 +238,7 @@ class Roll:
     goal_reached: bool = False
     kissed: tuple[int, ...] = ()
     ego_spent: bool = False
-    details: Mapping[str, Any] = field(default_factory=dict)
+    details: Details = field(default_factory=Facts)
     #: the faces a table rolled by hand and entered ({"faces": [...],
     #: "kiss_faces": [...]}), or None for a seeded roll (then ``seed`` replays it)
     entered: Mapping[str, Any] | None = None
@@ -239,7 +255,7 @@ class Roll:
             "goal_reached": self.goal_reached,
             "kissed": list(self.kissed),
             "ego_spent": self.ego_spent,
-            "details": dict(self.details),
+            "details": self.details.to_dict(),
         }
 
     def to_json(self) -> str:
@@ -260,7 +276,7 @@ class Roll:
                 goal_reached=bool(d.get("goal_reached", False)),
                 kissed=tuple(int(i) for i in d.get("kissed", ())),
                 ego_spent=bool(d.get("ego_spent", False)),
-                details=dict(d.get("details", {})),
+                details=d.get("details", {}),
                 entered=None if d.get("entered") is None else {k: [int(f) for f in v] for k, v in d["entered"].items()},
             )
         except (KeyError, TypeError, ValueError) as err:
@@ -275,8 +291,9 @@ class Roll:
         return cls.from_dict(data)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "spec", dict(self.spec))
-        object.__setattr__(self, "details", dict(self.details))
+        object.__setattr__(self, "spec", thaw(self.spec))  # a plain copy, lists for list fields
+        if not isinstance(self.details, Details):  # a dict of facts: read as the edition's class of them
+            object.__setattr__(self, "details", details_class(self.spec).from_dict(self.details))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Roll) and self.to_dict() == other.to_dict()

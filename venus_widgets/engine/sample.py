@@ -23,7 +23,8 @@ from typing import Any, Mapping
 import numpy as np
 
 from .export import html_text
-from .api import normalize, odds, roll_many
+from .api import odds, roll_many
+from .spec import Spec
 from .errors import SpecError
 from .format import percent_text as percent
 from .odds import Odds
@@ -95,7 +96,7 @@ def sample(spec: Mapping[str, Any], n: int = 20_000, seed: int | None = 1) -> Sa
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_SAMPLE:
         raise SpecError("n", n, f"a whole number of rolls from 1 to {MAX_SAMPLE:,}")
     seed = check_seed(seed)
-    s = normalize(spec)
+    s = Spec.of(spec)
     check_rolls(s, n)  # the dice drawn, bounded before any is drawn
     o = odds(s)
     outcomes = roll_many(s, n, seed)

@@ -35,7 +35,7 @@ from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from .errors import SpecError
 from .edition import get as get_edition
-from .spec import Bool, Choice, Field, Int, normalize, schema
+from .spec import Bool, Choice, Field, Int, Spec, schema
 
 #: At most this many settings in one ``solve`` (vary fewer fields to go past it).
 MAX_SETTINGS = 5000
@@ -83,7 +83,7 @@ def varying_fields(spec: Mapping[str, Any] | None = None) -> list[str]:
     >>> varying_fields({"edition": "vers"})
     ['ranks', 'penalty']
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     return [f for f in schema(s["edition"], s["roll"], s.get("rules")) if values(s, f) is not None]
 
 
@@ -143,7 +143,7 @@ def ladder(spec: Mapping[str, Any] | None = None) -> list[Solution]:
     >>> [(s["black"], round(p, 3)) for s, p in ladder({"edition": "heresy", "pool": 6})][:3]
     [(0, 0.693), (3, 0.447), (6, 0.269)]
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     return _evaluate(s, _edition(s["edition"]).ladder_settings(s))
 
 
@@ -159,7 +159,7 @@ def solve(spec: Mapping[str, Any] | None = None, target: float = 0.5,
     out. Raises :class:`SpecError` naming ``target`` or ``vary`` when they
     are not allowed, listing the fields that can vary.
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     t = _check_target(target)
     if vary is None:
         found = ladder(s)

@@ -28,6 +28,7 @@ from . import edition as _ed  # no cycle: edition imports this module only to ty
 from . import cost as _cost  # no cycle: cost imports this module only inside its functions
 from . import knobs
 from .errors import SpecError
+from .frozen import FrozenDict, SCALARS, freeze, thaw
 from .inputs import read_list
 
 CALIBERS = ("bronze", "silver", "gold", "platinum")
@@ -472,6 +473,8 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """
     if spec is None:
         spec = {}
+    if type(spec) is Spec:  # normalized already: its plain copy
+        return spec.to_dict()
     if type(spec) is not dict and not isinstance(spec, Mapping):  # a dict without the ABC check (~0.3 µs)
         raise SpecError("spec", spec, "a dict of fields such as {'edition': 'playtest', 'roll': 'task'}")
     for key in spec:
@@ -506,6 +509,112 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
         out["rules"] = rules
     _cross_checks(out)
     return out
+
+
+class Spec(FrozenDict):
+    """A normalized spec as one read-only value: complete, checked, and
+    made once per change. ``Spec(spec)`` (or :meth:`of`) normalizes a plain
+    dict (:func:`normalize`: every field checked, defaults filled in, the
+    edition's cross-field rules and the cost guard run); every engine entry
+    point (``vw.odds``, ``roll``, ``roll_many``, ``enter``, ``advise``,
+    ``kiss_odds``, ``explain``, ``ladder``, ``solve``...) takes a ``Spec``
+    as it is, without normalizing it again, and a plain dict as before.
+
+    A ``Spec`` is a read-only dict in :func:`normalize`'s field order (list
+    fields as tuples, ``rules`` read-only too): an edition reads it like the
+    dict it always got; ``to_dict()`` gives the plain, JSON-able copy and
+    :meth:`replace` a changed spec, normalized again. ``key`` is the text
+    the engine's caches file it under (the same spec, the same key), and
+    equal specs are equal (a plain dict equals it when it is that spec).
+
+    >>> s = Spec({"roll": "task", "dice": 3, "allies": ["gold"]})
+    >>> s.edition, s.roll, s["dice"], s["allies"], Spec.of(s) is s
+    ('playtest', 'task', 3, ('gold',), True)
+    >>> s.replace(dice=4)["dice"], s["dice"], s == normalize(s)
+    (4, 3, True)
+    >>> s["dice"] = 5
+    Traceback (most recent call last):
+    ...
+    TypeError: a Spec is read-only: spec.replace(dice=4) gives a changed one, spec.to_dict() a plain copy
+    """
+
+    __slots__ = ("_key",)
+
+    READ_ONLY = "a Spec is read-only: spec.replace(dice=4) gives a changed one, spec.to_dict() a plain copy"
+
+    def __init__(self, spec: Mapping[str, Any] | None = None) -> None:
+        plain = normalize(spec)
+        dict.update(self, _frozen_fields(plain))
+        self._key = repr(plain)
+
+    @classmethod
+    def of(cls, spec: "Mapping[str, Any] | Spec | None" = None) -> "Spec":
+        """``spec`` itself when it is a :class:`Spec`, else ``Spec(spec)``."""
+        return spec if type(spec) is Spec else cls(spec)
+
+    @classmethod
+    def _trusted(cls, plain: dict[str, Any]) -> "Spec":
+        """The Spec of a dict that :func:`normalize` returned (not checked again)."""
+        out = cls.__new__(cls)
+        dict.update(out, _frozen_fields(plain))
+        out._key = repr(plain)
+        return out
+
+    @property
+    def key(self) -> str:
+        """The text the caches file this spec under: equal specs, equal keys
+        (``True`` and ``1`` kept apart)."""
+        return self._key
+
+    @property
+    def edition(self) -> str:
+        """The edition's id."""
+        return dict.__getitem__(self, "edition")
+
+    @property
+    def roll(self) -> str:
+        """The kind of roll."""
+        return dict.__getitem__(self, "roll")
+
+    @property
+    def rules(self) -> Mapping[str, Any]:
+        """The rule knobs set away from their defaults (read-only; empty for none)."""
+        return dict.get(self, "rules", _NO_RULES)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A fresh plain copy (lists for list fields), JSON-able: what
+        :func:`normalize` returns for this spec."""
+        return thaw(self)
+
+    def replace(self, **changes: Any) -> "Spec":
+        """This spec with some fields changed, normalized again (a
+        :class:`SpecError` names a change the rules do not allow)."""
+        return Spec({**self.to_dict(), **changes})
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is Spec:
+            return self._key == other._key
+        return isinstance(other, Mapping) and self.to_dict() == thaw(other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(self._key)
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Spec._trusted, (self.to_dict(),))
+
+    def __repr__(self) -> str:
+        return f"Spec({self.to_dict()!r})"
+
+
+_NO_RULES: Mapping[str, Any] = FrozenDict()
+
+
+def _frozen_fields(plain: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a normalized spec, read-only (most are plain words and numbers)."""
+    return {k: v if type(v) in SCALARS else freeze(v) for k, v in plain.items()}
 
 
 def check_rules(edition: str, given: Any) -> dict[str, Any]:

@@ -24,9 +24,10 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
-from .rolls import Roll
+if TYPE_CHECKING:  # a Roll's module imports the registry, which imports this one
+    from .rolls import Roll
 
 #: A spent choice: a consequence id (text) or its number.
 Item = Any

@@ -11,11 +11,13 @@ in those an edition leaves out), and what an edition whose rolls differ
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .errors import SpecError
-from .rolls import Roll
 from .table import MARKS, NO_STEPS, Choices, Item, KissStart, Mark, SpendMenu, Steps, legend_of
+
+if TYPE_CHECKING:  # a Roll's module imports the registry, which imports this one
+    from .rolls import Roll
 
 
 def no_steps(spec: dict) -> Steps:

@@ -16,6 +16,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ..details import Facts
 from ..errors import SpecError
 from ..rolls import Die, Roll, in_blocks, streams
 from .kernel import budget
@@ -111,7 +112,7 @@ def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: 
     if plan.draft.outcome.degrees:
         details["degree"] = degree_of(plan, v)
     return Roll(spec=spec, seed=seed, dice=tuple(dice), outcome=v, passed=v >= plan.threshold,
-                goal_reached=v >= plan.goal, kissed=tuple(chosen), ego_spent=spent, details=details)
+                goal_reached=v >= plan.goal, kissed=tuple(chosen), ego_spent=spent, details=Facts.from_dict(details))
 
 
 def _die(plan: Plan, i: int, gi: int, before: int, after: int, kissed: bool = False,

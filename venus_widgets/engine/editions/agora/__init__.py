@@ -25,6 +25,7 @@ from ...knobs import Knob as _Knob
 from . import reading as core  # noqa: F401  (the old module's name: core.goal/main_dice/per_consequence)
 from .advising import advise, kiss_odds  # noqa: F401
 from .cost import cost  # noqa: F401
+from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)
 from .distribution import denominator, odds, subverted_pmf  # noqa: F401
 from .ladder import explain_roll, explain_steps, ladder_settings, vary_values  # noqa: F401
 from .policy import policy_kiss  # noqa: F401

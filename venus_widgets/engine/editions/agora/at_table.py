@@ -14,8 +14,10 @@ from typing import Any, Sequence
 
 from . import goal, main_dice, per_consequence
 from ...errors import SpecError
+from ...frozen import thaw
 from ...rolls import Roll
 from ...table import MAX_TEXT, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
+from .details import AgoraDetails
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -28,7 +30,7 @@ def _task(spec: dict) -> bool:
 
 
 def _before(first: Roll) -> int:
-    return int(first.details["successes_before_kiss"])
+    return AgoraDetails.of(first).successes_before_kiss
 
 
 def steps(spec: dict) -> Steps:
@@ -120,8 +122,7 @@ def check_choices(spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | Non
 
 
 def sentence(spec: dict, r: Roll, c: Choices) -> str:
-    d = r.details
-    label = d.get("label", "success" if r.passed else "failure")
+    label = AgoraDetails.of(r).label
     if not _task(spec):
         return f"{label.capitalize()}: {plural(r.outcome, 'success', 'successes')} ({goal(spec)} needed)"
     n = spec["consequences"]
@@ -136,19 +137,18 @@ def sentence(spec: dict, r: Roll, c: Choices) -> str:
 
 
 def announce(spec: dict, r: Roll) -> str:
-    d = r.details
-    snake = f"; snake eyes: {d['label']}" if d.get("snake_eyes") else ""
+    d = AgoraDetails.of(r)
+    snake = f"; snake eyes: {d.label}" if d.snake_eyes else ""
     return f"Rolled {plural(r.outcome, 'success', 'successes')}: {'passed' if r.passed else 'failed'}{snake}"
 
 
 def view_extra(spec: dict, r: Roll) -> dict:
-    d = r.details
-    return {"snake": {"eyes": bool(d.get("snake_eyes")), "label": d.get("label", ""),
-                      "ones": d.get("ones", 0), "criticals": d.get("criticals", 0)}}
+    d = AgoraDetails.of(r)
+    return {"snake": {"eyes": bool(d.snake_eyes), "label": d.label, "ones": d.ones, "criticals": d.criticals}}
 
 
 def what_if(spec: dict) -> list[tuple[str, dict]]:
-    s = dict(spec)
+    s = thaw(spec)  # a plain copy (lists) to change
     out = [("+1 KISS", {**s, "kiss": s["kiss"] + 1})]
     if _task(spec) and s["factors"]:
         out.append(("one factor fewer", {**s, "factors": s["factors"] - 1}))

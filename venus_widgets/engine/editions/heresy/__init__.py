@@ -25,6 +25,7 @@ The modules, one idea each: :mod:`.degrees` (threshold and degrees),
 from . import rules as _rules
 from ...knobs import Knob as _Knob
 from .cost import cost  # noqa: F401
+from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)
 from .degrees import DEGREES, degree, goal, threshold  # noqa: F401
 from .ladder import BLACK_STEP, explain_roll, explain_steps, ladder_settings  # noqa: F401
 from .net import denominator, odds  # noqa: F401

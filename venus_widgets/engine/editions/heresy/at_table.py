@@ -3,8 +3,10 @@ a pool with black dice, nothing to KISS or buy."""
 
 from __future__ import annotations
 
+from ...frozen import thaw
 from ...rolls import Roll
 from ...table import Choices, Mark, counted_marks, plural
+from .details import TaskDetails
 
 ROLLERS = {"pool": "task"}
 
@@ -17,11 +19,11 @@ def contributions(spec: dict, r: Roll) -> list[Mark]:
 
 def sentence(spec: dict, r: Roll, c: Choices) -> str:
     verdict = "Passed" if r.passed else "Failed"
-    return f"{verdict} ({r.details['degree']}): {plural(r.outcome, 'net success', 'net successes')}"
+    return f"{verdict} ({TaskDetails.of(r).degree}): {plural(r.outcome, 'net success', 'net successes')}"
 
 
 def what_if(spec: dict) -> list[tuple[str, dict]]:
-    s = dict(spec)
+    s = thaw(spec)  # a plain copy (lists) to change
     out = [("+1 die", {**s, "pool": s["pool"] + 1})]
     if s["black"]:
         out.append(("one black die fewer", {**s, "black": s["black"] - 1}))

@@ -53,6 +53,7 @@ from . import rules as _rules
 from ...knobs import Knob as _Knob
 from .check import check_category, target
 from .cost import cost
+from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)
 from .dice import AUTO_FROM, PASS_FROM, pass_chance
 from .explain import explain_roll, explain_steps
 from .ladder import factor_list, ladder_settings, vary_values

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ...frozen import thaw
 from ...rolls import Roll
+from ...table_plain import no_kiss_start
 from ...table import CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, Steps, counted_marks, d20_marks, how, legend_of
+from .details import CheckDetails, TaskDetails
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -26,8 +29,7 @@ def _task(spec: dict) -> bool:
 
 
 def _before(first: Roll) -> int:
-    d = first.details
-    return int(d["successes_before_kiss"])
+    return TaskDetails.of(first).successes_before_kiss
 
 
 def steps(spec: dict) -> Steps:
@@ -38,14 +40,16 @@ def steps(spec: dict) -> Steps:
 
 
 def kiss_start(spec: dict, first: Roll) -> KissStart:
-    return KissStart(_before(first), first.details["threshold"], spec["kiss"] if _task(spec) else 0)
+    if not _task(spec):
+        return no_kiss_start(spec, first)  # a check: nothing to KISS
+    return KissStart(_before(first), TaskDetails.of(first).threshold, spec["kiss"])
 
 
 def kiss_allowed(spec: dict, first: Roll, i: int) -> tuple[bool, str]:
     if not _task(spec):
         return False, "no KISS in this roll"
     d = first.dice[i]
-    if _before(first) >= first.details["threshold"]:
+    if _before(first) >= TaskDetails.of(first).threshold:
         return False, "the passes already meet the threshold: no KISS"
     if d.scores > 0:
         return False, f"die {i + 1} shows {d.after}, a pass: only failed dice are KISSed"
@@ -73,18 +77,19 @@ def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
 
 
 def sentence(spec: dict, r: Roll, c: Choices) -> str:
-    d = r.details
     verdict = "Passed" if r.passed else "Failed"
     if not _task(spec):
-        return f"{verdict}{how(d['category'])}: d20 {d['natural']}, total {d['total']} against {d['target']}"
-    crit = f", critical {d['critical']}" if d.get("critical") else ""
+        c20 = CheckDetails.of(r)
+        return f"{verdict}{how(c20.category)}: d20 {c20.natural}, total {c20.total} against {c20.target}"
+    d = TaskDetails.of(r)
+    crit = f", critical {d.critical}" if d.critical else ""
     exp = "; +1 exp to the job" if not r.passed else ""
     allies = f"; +1 exp to each ally ({len(spec['allies'])})" if spec["allies"] else ""
-    return f"{verdict}: {r.outcome} passes against threshold {d['threshold']}{crit}{exp}{allies}"
+    return f"{verdict}: {r.outcome} passes against threshold {d.threshold}{crit}{exp}{allies}"
 
 
 def what_if(spec: dict) -> list[tuple[str, dict]]:
-    s = dict(spec)
+    s = thaw(spec)  # a plain copy (lists) to change
     out: list[tuple[str, Any]] = []
     if not _task(spec):
         out.append(("+1 score", {**s, "score": s["score"] + 1}))

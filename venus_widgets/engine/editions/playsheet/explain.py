@@ -9,6 +9,7 @@ from .check import check_category, target
 from .dice import pass_chance
 from .outcome import threshold
 from .rules import rules_of
+from .details import CheckDetails, TaskDetails
 
 
 def explain_steps(spec: dict, o: Odds) -> list:
@@ -63,11 +64,12 @@ def explain_steps(spec: dict, o: Odds) -> list:
 def explain_roll(r: Roll) -> list[str]:
     from ...explain import generic_walk
 
-    d = r.details
     if r.spec["roll"] == "check":
-        return [f"The d20 shows {d['natural']}: total {d['total']} against target {d['target']}: {d['category']}.",
+        c20 = CheckDetails.of(r)
+        return [f"The d20 shows {c20.natural}: total {c20.total} against target {c20.target}: {c20.category}.",
                 "Passed." if r.passed else "Failed."]
+    d = TaskDetails.of(r)
     out = generic_walk(r)
-    out[-1] = f"{r.outcome} pass(es) against threshold {d['threshold']}: " + ("passed" if r.passed else "failed") + (
-        f", {d['critical']}." if d["critical"] else ".")
+    out[-1] = f"{r.outcome} pass(es) against threshold {d.threshold}: " + ("passed" if r.passed else "failed") + (
+        f", {d.critical}." if d.critical else ".")
     return out

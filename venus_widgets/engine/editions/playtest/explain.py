@@ -10,6 +10,7 @@ from ...rolls import Roll
 from .dice import FAIL, classes
 from .rules import Rules, rules_of
 from .task import budget, calibers, goal, threshold
+from .details import TaskDetails
 
 
 def ladder_settings(spec: dict) -> list[dict]:
@@ -86,24 +87,24 @@ def explain_roll(r: Roll) -> list[str]:
     """The example task, step by step."""
     from ...explain import dice_words
 
-    d = r.details
-    thr, g = d["threshold"], d["goal"]
+    d = TaskDetails.of(r)
+    thr, g = d.threshold, d.goal
     goal_words = f" (goal {g})" if g != thr else ""
-    out = [f"First roll: {dice_words(r.dice)}: {d['successes_before_kiss']} success(es) against threshold {thr}"
+    out = [f"First roll: {dice_words(r.dice)}: {d.successes_before_kiss} success(es) against threshold {thr}"
            f"{goal_words}."]
     kissed = [x for x in r.dice if x.kissed]
     if kissed:
-        who = "Ego re-rolls every failed die" if d["ego"] == "reroll" else "KISS"
+        who = "Ego re-rolls every failed die" if d.ego == "reroll" else "KISS"
         out.append(f"{who}: " + ", ".join(f"die {x.index + 1} {x.before} -> {x.after}" for x in kissed)
-                   + f": {d['successes_after_kiss']} success(es).")
-    elif d["successes_before_kiss"] >= g:
+                   + f": {d.successes_after_kiss} success(es).")
+    elif d.successes_before_kiss >= g:
         out.append("The goal is reached: nothing to KISS.")
     else:
         out.append("No KISS" + (": no budget." if budget(dict(r.spec)) == 0 else "."))
-    if d["ego"] == "double6":
+    if d.ego == "double6":
         low = rules_of(r.spec).ego_double_from
         faces = "six(es)" if low == 6 else f"success(es) showing {low} or more"
-        out.append(f"Ego: each of the {d['ego_doubles']} {faces} counts twice: {r.outcome} successes.")
+        out.append(f"Ego: each of the {d.ego_doubles} {faces} counts twice: {r.outcome} successes.")
     out.append(f"{r.outcome} success(es): " + ("passed" if r.passed else "failed")
                + (f", goal {'reached' if r.goal_reached else 'missed'}" if g != thr else "") + ".")
     return out

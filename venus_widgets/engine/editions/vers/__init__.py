@@ -24,6 +24,7 @@ True
 from . import rules as _rules
 from ...knobs import Knob as _Knob
 from .cost import cost  # noqa: F401
+from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)
 from .degrees import WAYS_3D6, degrees, target, threshold  # noqa: F401
 from .distribution import denominator, odds  # noqa: F401
 from .ladder import explain_roll, explain_steps, ladder_settings  # noqa: F401

@@ -11,6 +11,7 @@ from ...odds import Odds
 from ...rolls import Roll
 from .degrees import target, ways_at_most
 from .rules import rules_of
+from .details import CheckDetails
 
 
 def ladder_settings(spec: dict) -> list[dict]:
@@ -40,7 +41,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example roll: 3d6, the penalty, the CT and the degrees."""
-    d = r.details
+    d = CheckDetails.of(r)
     faces = " + ".join(str(x.after) for x in r.dice)
-    return [f"{len(r.dice)}d6: {faces} = {d['total']}; + penalty {d['penalty']} = {d['modified']} against CT {d['ct']}.",
+    return [f"{len(r.dice)}d6: {faces} = {d.total}; + penalty {d.penalty} = {d.modified} against CT {d.ct}.",
             f"{abs(r.outcome)} degree(s) of " + ("success." if r.passed else "failure.")]
