@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import icepool
 
-from venus_widgets.engine.merge import merge
+from venus_widgets.engine.editions.agora.merge import merge
 from venus_widgets.engine.spec import normalize
 
 

@@ -332,7 +332,7 @@ def test_22_6_the_fit_test_is_not_called_exact_when_it_draws():
 
 
 def test_22_7_the_lots_rule_is_flagged_as_a_reading():
-    from venus_widgets.engine import advancement
+    from venus_widgets.engine.editions.playtest import advancement
 
     assert advancement.bank_lots(9, 3) == (10, 2)
     text = prose("05")

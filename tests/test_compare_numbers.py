@@ -24,9 +24,10 @@ import venus_widgets as vw
 from venus_widgets.engine import edition as _edition
 from venus_widgets.engine.api import denominator
 from venus_widgets.engine.compare import layered
-from venus_widgets.engine.errors import MergeError, SpecError
+from venus_widgets.engine.editions.agora.merge import MergeError
+from venus_widgets.engine.errors import SpecError
 from venus_widgets.engine.knobs import values as knob_values
-from venus_widgets.engine.merge import best_subset, try_merge
+from venus_widgets.engine.editions.agora.merge import best_subset, try_merge
 from venus_widgets.engine.quantities import GOAL, PASS, reported
 
 EDITIONS = _edition.BUILT_IN  # the one list of editions

@@ -10,8 +10,9 @@ from itertools import product
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.errors import MergeError, SpecError
-from venus_widgets.engine.merge import try_merge
+from venus_widgets.engine.editions.agora.merge import MergeError
+from venus_widgets.engine.errors import SpecError
+from venus_widgets.engine.editions.agora.merge import try_merge
 
 from test_agora import A, CASES, brute
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
-from venus_widgets.engine.merge import try_merge
+from venus_widgets.engine.editions.agora.merge import try_merge
 from venus_widgets.engine.spec import ROLL_KINDS, SCHEMAS
 
 KINDS = sorted(SCHEMAS)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
-from venus_widgets.engine.errors import MergeError
+from venus_widgets.engine.editions.agora.merge import MergeError
 from test_widgets import ROLLERS, browser_update
 
 # CI draws the same examples every run (the "ci" profile in conftest.py)

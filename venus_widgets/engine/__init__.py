@@ -3,17 +3,20 @@
 Pure Python + numpy; knows nothing of widgets.
 """
 
+import importlib
+from typing import Any
+
 from .advice import Advice, Option
 from .api import advise, dice_to_enter, enter, kiss_odds, odds, roll, roll_many
-from .errors import MergeError, SpecError
+from .errors import SpecError
 from .explain import Explanation, explain
 from .fit import Fit, fit
 from .format import percent
-from .merge import merge
 from .odds import Odds
 from .party import PartyLadder, party_ladder
 from .rolls import Die, Roll
 from .solve import Solution, ladder, solve
+from .editions import PUBLIC
 from .edition import BUILT_IN as EDITIONS  # the one list of built-in editions; edition.ids() adds registered ones
 from .spec import Spec, defaults, describe, normalize, schema
 from .details import Details, Facts
@@ -26,3 +29,11 @@ __all__ = [
     "Fit", "fit",
     "Spec", "Details", "Facts",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The public names an edition defines (``editions.PUBLIC``), read
+    from it on first use: ``import venus_widgets`` loads no edition."""
+    if name in PUBLIC:
+        return getattr(importlib.import_module(f"{__name__}.editions.{PUBLIC[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

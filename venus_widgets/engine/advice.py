@@ -1,8 +1,8 @@
 """Advice for a roll on the table: one type for every edition that advises.
 
-:func:`venus_widgets.advise` returns an :class:`Advice` for playtest tasks
-and agora checks and tasks (the editions where the player chooses which dice
-to KISS); every other roll is a :class:`~venus_widgets.engine.errors.SpecError`
+:func:`venus_widgets.advise` returns an :class:`Advice` for the rolls
+where the player chooses which dice to KISS (an edition with ``"advise"``
+in its ``FEATURES``); every other roll is a :class:`~venus_widgets.engine.errors.SpecError`
 naming ``edition`` (or ``roll``). Every probability is a plain Python
 ``float``, every die index a plain ``int``.
 
@@ -29,19 +29,19 @@ class Option:
         the dice KISSed (die indices as :func:`venus_widgets.roll` numbers
         them), sorted.
     ego:
-        True when the choice spends Ego ``reroll`` (playtest): every failed
+        True when the choice spends an Ego that re-rolls: every failed
         die is KISSed as well, as ``roll(spec, seed, kiss=..., ego=True)``
         and ``kiss_odds(spec, faces, kiss, ego=True)`` do. False elsewhere.
     p_pass, p_goal:
         P(pass) and P(goal) after this KISS, then Ego by the policy
-        (agora: the same number, its goal is the pass).
+        (the same number where the goal is the pass).
     p_critical:
-        P(at least one critical) after this KISS (agora snake eyes), or
+        P(at least one critical) after this KISS (snake eyes), or
         ``None`` where the edition has no criticals.
     label:
         ``"policy"`` (the spec's policy's choice), ``"optimal"`` (the best
         P(goal), when it differs), ``"none"`` (no KISS), ``"die N"``
-        (playtest: one die) or ``""``.
+        (one die) or ``""``.
     policy:
         True for the spec's policy's choice (exactly one option).
 
@@ -73,21 +73,22 @@ class Advice:
     Attributes
     ----------
     faces:
-        the faces showing, in die order (agora: a rank-1 help die as 0).
+        the faces showing, in die order (a die that is not rolled, such
+        as an automatic help die, as 0).
     successes:
         successes showing before any KISS.
     threshold, goal:
-        successes to pass and to reach the goal (agora: both the goal).
+        successes to pass and to reach the goal (equal where the goal is the pass).
     budget_left:
         KISSes left in the ``kiss`` budget after the dice already KISSed.
     policy:
         the dice the spec's policy KISSes.
     optimal:
         the dice of an option with the best P(goal) (the first option's
-        P(goal); playtest ties go to the policy's choice).
+        P(goal); ties go to the policy's choice where the edition says so).
     options:
         every option, as :class:`Option`. Dice of the same owner showing
-        faces that play the same part (agora: a 1, another failure, a
+        faces that play the same part (a 1, another failure, a
         success short of 6) are interchangeable, so each such group of
         choices is listed once, with its dice lowest face first.
     """

@@ -21,13 +21,13 @@ import numpy as np
 from .advice import Advice
 from . import cost
 from .caching import Results
-from .edition import get as get_edition
+from .edition import get as get_edition, ids
 from .errors import SpecError
 from .inputs import read_list
 from .exact import EXACT_BELOW
 from .odds import SNAP_BELOW, Odds, probability
 from .rolls import Roll, check_seed, entered
-from .spec import ROLL_KINDS, Spec, normalize, schema
+from .spec import ROLL_KINDS, Choice, Spec, normalize, schema
 
 MAX_ROLL_MANY = 10_000_000
 
@@ -38,8 +38,8 @@ def _edition(name: str) -> Any:
 
 def denominator(spec: Mapping[str, Any]) -> int | None:
     """A common denominator of every probability of a normalized spec's
-    odds (6 to the dice that can be rolled, KISS re-rolls included; 20 for
-    the d20 ...), or ``None`` when the odds are not rational (exploding dice).
+    odds (6 to the dice that can be rolled, KISS re-rolls included ...), or
+    ``None`` when the odds are not rational (exploding dice).
     """
     return _edition(spec["edition"]).denominator(spec)
 
@@ -168,9 +168,9 @@ def roll(
     ``kiss=None`` KISSes by the same policy as the odds; a list of die
     indices KISSes exactly those dice (budget and once-per-die enforced).
     ``ego=None`` spends Ego by the policy; ``True``/``False`` force it.
-    ``ego=True`` on a spec without Ego (and on every roll of heresy and
-    vers, which have no Ego) is a :class:`SpecError` naming ``ego``, the
-    same on every edition.
+    ``ego=True`` on a spec without Ego (and on every roll of an edition
+    without Ego) is a :class:`SpecError` naming ``ego``, the same on every
+    edition.
     """
     s = Spec.of(spec)
     seed = check_seed(seed)
@@ -255,9 +255,12 @@ def _face_list(field: str, faces: Any) -> list[int]:
 
 
 def has_ego(spec: Mapping[str, Any]) -> bool:
-    """True when a normalized spec has Ego to spend (playtest ``reroll`` or
-    ``double6``, playsheet and agora ``ego=True``)."""
-    return spec.get("ego", "none") not in ("none", False)
+    """True when a normalized spec has Ego to spend: its ``ego`` field set
+    away from the field's default (no Ego)."""
+    if "ego" not in spec:
+        return False
+    kind = get_edition(spec["edition"]).SCHEMAS[spec["roll"]].get("ego")
+    return kind is not None and spec["ego"] != kind.default
 
 
 def _ego_arg(spec: Mapping[str, Any], ego: Any) -> bool | None:
@@ -276,11 +279,13 @@ def check_ego(spec: Mapping[str, Any]) -> None:
     if has_ego(spec):
         return
     ed, kind = spec["edition"], spec["roll"]
-    if "ego" not in schema(ed, kind):
-        hint = (f"the {ed} edition has no Ego" if not any("ego" in schema(ed, k) for k in ROLL_KINDS[ed])
-                else f"Ego is spent on {ed} tasks, not on a {kind}")
-    elif ed == "playtest":
-        hint = "set ego='reroll' or ego='double6' in the spec to spend it"
+    field = schema(ed, kind).get("ego")
+    if field is None:
+        spent_on = [k for k in ROLL_KINDS[ed] if "ego" in schema(ed, k)]
+        hint = (f"Ego is spent on {ed} {' and '.join(k + 's' for k in spent_on)}, not on a {kind}" if spent_on
+                else f"the {ed} edition has no Ego")
+    elif isinstance(field, Choice):
+        hint = "set " + " or ".join(f"ego={o!r}" for o in field.options if o != field.default) + " in the spec to spend it"
     else:
         hint = "set ego=True in the spec to spend it"
     raise SpecError("ego", True, f"False or None: this {ed} {kind} has no Ego", hint)
@@ -305,22 +310,26 @@ def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequenc
     odds of each choice, as an :class:`~venus_widgets.engine.advice.Advice`
     (the same type for every edition). ``faces`` lists the faces showing,
     in die order as :func:`roll` numbers them; ``kissed`` the dice already
-    KISSed. playtest tasks and agora checks and tasks, the rolls where the
-    player chooses the dice to KISS; any other roll is a :class:`SpecError`
-    naming ``edition`` (or ``roll`` for a playtest check).
+    KISSed. For the rolls where the player chooses the dice to KISS (an
+    edition with ``"advise"`` in its ``FEATURES``); any other roll is a
+    :class:`SpecError` naming ``edition`` (or ``roll``, where the edition
+    advises on some of its kinds of roll only).
     """
     s = Spec.of(spec)
-    mod = _edition(s["edition"])
-    if "advise" not in mod.FEATURES:
-        raise SpecError("edition", s["edition"], "playtest (a task) or agora",
+    if "advise" not in _edition(s["edition"]).FEATURES:
+        raise SpecError("edition", s["edition"], _having("advise"),
                         "only there is the choice of dice to KISS the player's; "
                         f"the {s['edition']} edition has no advice")
-    if s["edition"] == "playtest" and s["roll"] != "task":
-        raise SpecError("roll", s["roll"], "task", "advice is about which task dice to KISS: set roll='task'")
     faces, kissed = _faces(faces), _index_list("kissed", kissed)
     # an Advice is immutable: a roller asks again for the same faces on every
     # click and gets the same object back (repr keeps True apart from 1)
     return _ADVICE((s, faces, kissed))
+
+
+def _having(feature: str) -> str:
+    """The editions that declare ``feature``, in words (for an error)."""
+    having = [e for e in ids() if feature in get_edition(e).FEATURES]
+    return " or ".join(having) if having else f"an edition with {feature!r} in its FEATURES"
 
 
 def _advise(args: tuple[Spec, list, list[int]]) -> Advice:
@@ -336,16 +345,16 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
     """The exact odds of one KISS choice for a roll on the table, before
     committing to it: ``faces`` showing in die order (as :func:`roll`
     numbers them), ``kiss`` the indices of the dice to KISS. Returns
-    ``p_pass`` and ``p_goal`` (agora adds ``p_critical``), plain floats.
-    playtest tasks and agora rolls, the editions where the choice of dice
-    matters.
+    ``p_pass`` and ``p_goal`` (and ``p_critical`` where the edition has
+    criticals), plain floats. For the editions where the choice of dice
+    matters (``"kiss_odds"`` in their ``FEATURES``).
 
     ``kiss`` and ``ego`` are checked by the very checks :func:`roll` makes
-    (the budget, each die once, agora: no KISS once the goal is reached), so
-    a choice the player cannot make has no odds. ``ego`` means what it means
-    for :func:`roll`: ``True`` with playtest Ego ``reroll`` KISSes every
-    failed die as well; ``False`` leaves Ego unspent; ``None`` spends it by
-    the policy.
+    (the budget, each die once, and any rule of the edition's, such as no
+    KISS once the goal is reached), so a choice the player cannot make has
+    no odds. ``ego`` means what it means for :func:`roll`: ``True`` with an
+    Ego that re-rolls KISSes every failed die as well; ``False`` leaves Ego
+    unspent; ``None`` spends it by the policy.
 
     >>> kiss_odds({"roll": "task", "dice": 2, "kiss": 1}, [1, 6], [0])["p_pass"]
     1.0
@@ -353,7 +362,7 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
     s = Spec.of(spec)
     mod = _edition(s["edition"])
     if "kiss_odds" not in mod.FEATURES:
-        raise SpecError("edition", s["edition"], "playtest or agora",
+        raise SpecError("edition", s["edition"], _having("kiss_odds"),
                         "only there does the choice of dice to KISS change the odds")
     faces, kiss = _faces(faces), _kiss_list(kiss)
     ego = _ego_arg(s, ego)

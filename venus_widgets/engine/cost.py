@@ -65,8 +65,8 @@ TEMPORARIES = 4
 ROLL_SECONDS, DIE_SECONDS = 1e-6, 7.5e-8
 #: The most one call that rolls many may take, estimated: a million and a
 #: half rolls of a d20 check with bonus dice, 300,000 of the largest
-#: playtest task, 200,000 of the largest Heresy task, 60,000 of 60 Heresy
-#: dice re-rolling five faces.
+#: task of six-sided dice with KISS, 60,000 of 60 dice re-rolling five
+#: faces.
 MAX_ROLL_SECONDS = 2.0
 
 

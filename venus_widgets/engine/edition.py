@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 import numpy as np
 
 from . import contract as _contract
+from .editions import BUILT_IN
 from .errors import SpecError
 
 if TYPE_CHECKING:  # the types the contract names (their modules import the registry)
@@ -147,10 +148,8 @@ class Varying(Protocol):
     def vary_values(self, spec: dict, field: str) -> list | None: ...
 
 
-#: The editions that ship with the package, in the order users meet them:
-#: the one list of them (``vw.EDITIONS`` is this tuple; :func:`ids` adds the
-#: registered ones).
-BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
+#: The edition a spec without ``edition`` plays: the first built-in one.
+DEFAULT = BUILT_IN[0]
 
 _REGISTRY: dict[str, Any] = {}
 

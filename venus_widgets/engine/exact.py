@@ -8,10 +8,10 @@ float odds of one spec differed between machines (5/6 came out as
 book printed 87% or 88% depending on the machine.
 
 What the engine promises: where a roll's odds are rational (every rule but
-exploding dice: the playsheet's exploding D10s, the Heresy pool's 6s) and
-their common denominator ``D`` (each edition's ``denominator(spec)``: 6 to
-the dice that can be rolled, KISS re-rolls included; 20 * 6**k for a d20
-with k bonus d6 ...) is below 2**53, every float of the odds (``Odds``
+exploding dice, which can roll again without end) and their common
+denominator ``D`` (each edition's ``denominator(spec)``: 6 to the dice that
+can be rolled, KISS re-rolls included; 20 * 6**k for a d20 with k bonus
+d6 ...) is below 2**53, every float of the odds (``Odds``
 fields, ``at_least``/``at_most``/``mean``, ``kiss_odds`` and ``advise``
 figures) is the correctly rounded value of the exact rational: the same on
 every machine, in any process, whatever ran before, with any thread count.
@@ -19,8 +19,8 @@ every machine, in any process, whatever ran before, with any thread count.
 How (:func:`venus_widgets.engine.api.odds`), three paths that give the
 same Fractions (``tests/test_exact.py`` checks it):
 
-* **counted by the edition** (playtest tasks, and playsheet tasks without
-  explosions; ``D < 2**53``): the edition counts ways in whole numbers over
+* **counted by the edition** (the editions whose kernels count ways, for
+  the rolls they count; ``D < 2**53``): the edition counts ways in whole numbers over
   ``D`` (in float64, where every sum and product of them is exact) and
   hands them to :meth:`Odds.from_counts`,
   which checks that they are whole and add up to ``D``, divides each once
@@ -42,7 +42,7 @@ Every float is then the correctly rounded value of its fraction. Above
 2**53 (huge pools with big KISS budgets) and for exploding dice the floats
 are computed as before (exact to about 1e-15, not guaranteed to the bit).
 
-The playtest optimal KISS policy compares choices exactly on the counted
+An optimal KISS policy (the edition's ``policy="optimal"``) compares choices exactly on the counted
 path and for rolls, ``advise`` and ``kiss_odds``: a choice replaces the one
 before only when strictly better, so exact ties keep the default policy's
 choice on every machine. The float path needs a choice to win by more

@@ -1,9 +1,9 @@
 """``Odds``: the exact outcome distribution of one spec, and what follows.
 
 An :class:`Odds` is an immutable value: the normalized spec, the
-distribution of the outcome (final successes for pools, net successes for
-the Heresy Engine, degrees for VERS, ``"pass"``/``"fail"`` for d20 checks)
-and the probabilities a player asks about.
+distribution of the outcome (final successes for pools, net successes
+where dice cancel, degrees, ``"pass"``/``"fail"`` for d20 checks: what the
+edition's rolls give) and the probabilities a player asks about.
 
 >>> o = Odds.from_pmf({"edition": "playtest", "roll": "task"}, {0: 0.25, 1: 0.5, 2: 0.25},
 ...                   threshold=1, goal=2)
@@ -95,8 +95,8 @@ class Odds:
     breakdown:
         named probabilities (auto-pass, bonus-dice pass, critical, ...).
     p_critical:
-        P(critical) where the edition has criticals (agora snake eyes,
-        playsheet critical success or failure), else ``None``.
+        P(critical) where the edition has criticals (snake eyes, a
+        critical success or failure), else ``None``.
     p_ego_spent:
         P(Ego is spent under the policy), or ``None`` without Ego.
     truncated:
@@ -386,7 +386,7 @@ class Odds:
 
     @property
     def numeric(self) -> bool:
-        """True when outcomes are numbers (pools, Heresy, VERS)."""
+        """True when outcomes are numbers (successes, net successes, degrees), not words."""
         return all(isinstance(k, int) for k in self.distribution)
 
     @staticmethod
@@ -407,7 +407,7 @@ class Odds:
     @property
     def rational(self) -> bool:
         """Whether these odds are fractions: every roll but dice that roll
-        again without end (exploding 10s, a Heresy face that scores and is
+        again without end (exploding 10s, a face that scores and is
         rolled again). True even where no Fraction was built: float odds
         over a common denominator past 2**53 are summed in floats, and
         :attr:`exact` is ``None`` there, yet ``odds(spec, exact=True)``

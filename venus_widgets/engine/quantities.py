@@ -13,8 +13,8 @@ Names: ``P(pass)`` and ``P(goal)``; ``criticals`` (the chance of a critical,
 ``Odds.p_critical``); ``Ego spent`` (``Odds.p_ego_spent``); then each
 breakdown key in words (``pass_without_kiss`` reads "pass without kiss",
 a leading ``p_`` is dropped). A breakdown entry that repeats a name and
-the value already listed (a playtest task's ``p_ego_spent`` beside ``Ego
-spent``) is left out: the same chance, once; one that repeats a name with
+the value already listed (a task's ``p_ego_spent`` in the breakdown beside
+``Ego spent``) is left out: the same chance, once; one that repeats a name with
 another value is listed as "<name> (breakdown)".
 
 >>> import venus_widgets as vw

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 
-from .edition import get
+from .edition import DEFAULT, get
 from .spec import ROLL_KINDS, describe
 
 
@@ -37,13 +37,14 @@ def _default(kind: dict) -> str:
 
 def field_reference() -> str:
     """Every field of every edition and roll kind: allowed values, default, meaning."""
+    one_kind = [f"{e} only `{kinds[0]}`" for e, kinds in ROLL_KINDS.items() if len(kinds) == 1]
     lines = [
         "# Spec field reference",
         "",
         "A roll is a plain dict. `edition` is one of "
         + ", ".join(f"`{e}`" for e in ROLL_KINDS)
-        + " (default `playtest`); `roll` is `check` or `task` where the edition has both "
-        "(default `check`; the Heresy Engine has only `task`, VERS only `check`). "
+        + f" (default `{DEFAULT}`); `roll` is `check` or `task` where the edition has both "
+        "(default `check`" + "".join(f"; {w}" for w in one_kind) + "). "
         "Omitted fields take the default below. A value outside the allowed range raises "
         "`SpecError` (a `ValueError`) naming the field, the value and the range. "
         "A list field takes a list or tuple (a numpy array or an iterator is read up to one item "
@@ -52,7 +53,7 @@ def field_reference() -> str:
         "",
         "Every spec may also carry `rules`: a dict of the edition's rule knobs that differ from "
         "its reading of the rules (listed under each edition below and by `vw.rules(edition)`), "
-        "e.g. `{\"edition\": \"playtest\", \"roll\": \"task\", \"rules\": {\"threshold_base\": 2}}`. "
+        f"e.g. `{{\"edition\": \"{DEFAULT}\", \"roll\": \"task\", \"rules\": {{\"threshold_base\": 2}}}}`. "
         "The odds, rolls, advice, rollers and log all follow it. A knob the edition does not have, "
         "or a value it does not take, raises `SpecError` naming `rules.<knob>`. A knob set to its "
         "default is dropped by `normalize`, so a spec without `rules` is unchanged.",

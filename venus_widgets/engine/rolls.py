@@ -149,7 +149,7 @@ def streams(seed: int) -> tuple[Any, Any]:
 
 #: Rolls per block of ``roll_many``: part of what a seed means there (a
 #: different block size would give other outcomes), small enough that the
-#: heaviest roll (96 Heresy dice) works in a few tens of MB.
+#: heaviest roll (96 dice) works in a few tens of MB.
 BLOCK_ROLLS = 1 << 14
 
 #: ``SeedSequence`` spawn key of ``roll_many`` blocks, apart from the KISS
@@ -181,7 +181,8 @@ class Die:
     """One die of a roll.
 
     ``owner`` says whose die it is ("own", "ally 1", "ally 2", "helper",
-    "bonus" for check bonus dice, "black" for Heresy's black dice, "d20");
+    "bonus" for check bonus dice, "black" for black dice, "d20": the
+    edition's words);
     ``grade`` is its caliber or rank (or ``None`` where dice have none);
     ``before``/``after`` the face first rolled and the face that stands
     (equal unless ``kissed``); ``scores`` the successes it counts for in the

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Iterator
 
 from .export import html_text
-from .edition import get
+from .edition import DEFAULT, get
 from .errors import UnknownName
 from .knobs import Knob
 
@@ -88,7 +88,7 @@ def _what(k: Knob) -> str:
     return k.label + (f" ({', '.join(k.rolls)})" if k.rolls else "")
 
 
-def rules(edition: str = "playtest") -> Knobs:
+def rules(edition: str = DEFAULT) -> Knobs:
     """The rule knobs of an edition (a :class:`SpecError` naming
     ``edition`` when there is none)."""
     ed = get(edition)

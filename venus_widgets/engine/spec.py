@@ -31,18 +31,6 @@ from .errors import SpecError
 from .frozen import FrozenDict, SCALARS, freeze, thaw
 from .inputs import read_list
 
-CALIBERS = ("bronze", "silver", "gold", "platinum")
-_CALIBER_ALIASES = {"br": "bronze", "si": "silver", "go": "gold", "pl": "platinum"}
-
-#: Documented upper bounds for every count (a billion dice is an error, not a hang).
-MAX_DICE = 30
-MAX_SCORE = 40
-MAX_KISS = 40
-MAX_HELPERS = 16
-MAX_HERESY_POOL = 60
-MAX_HERESY_BLACK = 36
-
-
 # --------------------------------------------------------------------------
 # Field kinds
 # --------------------------------------------------------------------------
@@ -282,11 +270,6 @@ class CrossError(SpecError):
         super().__init__(field, value, allowed, hint)
         self.nearest = nearest
 
-#: Fields shared by several editions (each edition's ``schema.py`` uses them).
-CALIBER = Choice(CALIBERS, "bronze", "the ability's caliber", tuple(_CALIBER_ALIASES.items()), "Caliber", "ability")
-RANK = Choice(CALIBERS, "bronze", "the ability's rank", tuple(_CALIBER_ALIASES.items()), "Rank", "ability")
-D20_SCORE = Int(0, MAX_SCORE, 0, "the ability score added to the d20", "Score", "ability")
-KISS = Int(0, MAX_KISS, 0, "single-die KISSes: Lots + insights + stunts + specialties", "KISS budget", "kiss")
 
 # --------------------------------------------------------------------------
 # The schemas live with their editions (``editions/<id>/schema.py``,
@@ -352,7 +335,7 @@ def edition_and_roll(edition: Any, roll: Any = None) -> tuple[str, str]:
     venus_widgets.engine.errors.SpecError: roll='check' is not allowed: expected one of task
     """
     if type(edition) is not str or edition not in _ed.ids():
-        edition = Choice(tuple(_ed.ids()), "playtest").check("edition", edition)
+        edition = Choice(tuple(_ed.ids()), _ed.DEFAULT).check("edition", edition)
     kinds = ROLL_KINDS[edition]
     if roll is None:
         return edition, default_roll(edition)
@@ -361,7 +344,7 @@ def edition_and_roll(edition: Any, roll: Any = None) -> tuple[str, str]:
     return edition, roll
 
 
-def schema(edition: str = "playtest", roll: str | None = None,
+def schema(edition: str = _ed.DEFAULT, roll: str | None = None,
            rules: Mapping[str, Any] | None = None) -> dict[str, Field]:
     """The fields of one kind of roll, in display order; with ``rules`` (a
     spec's rule knobs), the ranges those rules set (e.g. more factors).
@@ -385,7 +368,7 @@ def _schema(edition: str, roll: str, rules: Mapping[str, Any]) -> dict[str, Fiel
     return ed.schema_for(roll, ed.rules_of({"edition": edition, "rules": rules}))
 
 
-def defaults(edition: str = "playtest", roll: str | None = None) -> dict[str, Any]:
+def defaults(edition: str = _ed.DEFAULT, roll: str | None = None) -> dict[str, Any]:
     """The complete spec that an empty dict with this edition and roll means."""
     edition, roll = edition_and_roll(edition, roll)
     out: dict[str, Any] = {"edition": edition, "roll": roll}
@@ -394,7 +377,7 @@ def defaults(edition: str = "playtest", roll: str | None = None) -> dict[str, An
     return out
 
 
-def words(edition: str = "playtest", roll: str | None = None) -> dict[str, str]:
+def words(edition: str = _ed.DEFAULT, roll: str | None = None) -> dict[str, str]:
     """The words the view shows around the fields of a kind of roll (see
     :class:`Schema`; none for a schema that is a plain dict).
 
@@ -405,13 +388,13 @@ def words(edition: str = "playtest", roll: str | None = None) -> dict[str, str]:
     return dict(s.words) if isinstance(s, Schema) else {}
 
 
-def passing(edition: str = "playtest", roll: str | None = None) -> frozenset[str]:
+def passing(edition: str = _ed.DEFAULT, roll: str | None = None) -> frozenset[str]:
     """The outcomes of a non-numeric result (a d20 check) that pass."""
     s = schema(edition, roll)
     return s.passing if isinstance(s, Schema) else frozenset()
 
 
-def parts(edition: str = "playtest", roll: str | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def parts(edition: str = _ed.DEFAULT, roll: str | None = None) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The entries of ``Odds.breakdown`` that add up to P(pass), and those
     that add up to P(fail) (empty where the breakdown does not split them).
 
@@ -422,7 +405,7 @@ def parts(edition: str = "playtest", roll: str | None = None) -> tuple[tuple[str
     return (s.pass_parts, s.fail_parts) if isinstance(s, Schema) else ((), ())
 
 
-def describe(edition: str = "playtest", roll: str | None = None,
+def describe(edition: str = _ed.DEFAULT, roll: str | None = None,
              rules: Mapping[str, Any] | None = None) -> dict[str, dict]:
     """JSON-able description of each field (kind, bounds, default, doc) for UIs."""
     return {name: kind.describe() for name, kind in schema(edition, roll, rules).items()}
@@ -476,14 +459,14 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     if type(spec) is Spec:  # normalized already: its plain copy
         return spec.to_dict()
     if type(spec) is not dict and not isinstance(spec, Mapping):  # a dict without the ABC check (~0.3 µs)
-        raise SpecError("spec", spec, "a dict of fields such as {'edition': 'playtest', 'roll': 'task'}")
+        raise SpecError("spec", spec, f"a dict of fields such as {{'edition': {_ed.DEFAULT!r}, 'roll': 'task'}}")
     for key in spec:
         if not isinstance(key, str):
             raise SpecError("spec", key, "field names that are strings")
-    edition = spec.get("edition", "playtest")
+    edition = spec.get("edition", _ed.DEFAULT)
     # a built-in or registered word as given (built-in first: ids() builds a tuple); else the long way
     if type(edition) is not str or (edition not in _ed.BUILT_IN and edition not in _ed.ids()):
-        edition = Choice(tuple(ROLL_KINDS), "playtest").check("edition", edition)
+        edition = Choice(tuple(ROLL_KINDS), _ed.DEFAULT).check("edition", edition)
     schemas = _ed.get(edition).SCHEMAS
     roll = spec["roll"] if "roll" in spec else default_roll(edition)
     if type(roll) is not str or roll not in schemas:

@@ -11,7 +11,7 @@ words of the result are rules: each edition answers them in its module
 This module holds the small frozen value types of the answers, the
 protocols (:class:`TableSource`, what an edition must answer;
 :class:`TableRules`, every answer) and the few helpers every edition shares (plural words, the
-legend of the marks, the marks of a counted pool, the marks of a d20 check);
+legend of the marks, the marks of a counted pool);
 :mod:`.table_plain` the answers of a roll with no KISS, nothing to buy.
 
 >>> s = Steps(kiss=True, kiss_when_met=False, ego_after=True, spend=False)
@@ -203,9 +203,7 @@ def plural(n: int, one: str, many: str) -> str:
 #: What each common mark means.
 MARKS = {
     "✓": "success", "✓✓": "counts twice (Ego)", "✗": "no success", "−1": "cancels a success",
-    "auto": "automatic success, not rolled", "auto-pass": "automatic pass", "auto-fail": "automatic fail",
-    "bonus": "short of the target: the best bonus d6 decides", "–": "not counted: only the best bonus d6 counts",
-    "K": "KISSed (re-rolled)",
+    "auto": "automatic success, not rolled", "K": "KISSed (re-rolled)",
 }
 
 
@@ -239,41 +237,3 @@ def counted_marks(r: Roll, unit: tuple[str, str] = ("success", "successes"),
         else:
             out.append(Mark("✗", f"no {unit[0]}"))
     return out
-
-
-def d20_marks(spec: dict, r: Roll) -> list[Mark]:
-    """The marks of a d20 check with bonus d6s (the d20 first, then each
-    bonus d6: only the best one counts)."""
-    d = r.details
-    cat = d["category"]
-    out = []
-    bonus = [x for x in r.dice if x.owner == "bonus"]
-    if cat in ("auto-pass", "auto-fail"):
-        out.append(Mark(cat, MARKS[cat]))
-    elif bonus:
-        short = d["target"] - (d["natural"] + spec["score"])
-        out.append(Mark("bonus", f"{short} short of the target {d['target']}: the best bonus d6 decides"))
-    else:
-        out.append(Mark("✓", f"a pass (total {d['total']} against {d['target']})") if r.passed
-                   else Mark("✗", f"a fail (total {d['total']} against {d['target']})"))
-    best = max(bonus, key=lambda x: (x.after, -x.index)) if bonus else None
-    for x in bonus:
-        if x is best:
-            out.append(Mark("✓", "the best bonus d6: it makes the pass") if r.passed
-                       else Mark("✗", "the best bonus d6: still short, a fail"))
-        else:
-            out.append(Mark("–", MARKS["–"]))
-    return out
-
-
-#: The check's two marks.
-CHECK_WORDS = {"✓": "pass", "✗": "fail"}
-
-#: How a check passed or failed, when the verdict alone does not say it.
-HOW = {"auto-pass": "automatically (natural d20)", "auto-fail": "automatically (natural 1)",
-       "bonus-pass": "on the bonus d6"}
-
-
-def how(category: str) -> str:
-    """`` automatically (natural d20)`` and the like, or ``""``."""
-    return f" {HOW[category]}" if category in HOW else ""

@@ -41,9 +41,9 @@ from ..engine import chart as _chart
 from ..engine.explain import explain as _explain_spec
 from ..engine import edition as _edition
 from ..engine import spec as _spec
-from ..engine.errors import MergeError, SpecError
-from ..engine.merge import best_subset, try_merge
-from ..engine.merge import merge as _merge
+from ..engine import MergeError
+from ..engine import merge as _merge
+from ..engine.errors import SpecError
 from ..engine.rolls import MAX_SEED, new_seed
 from . import _rules
 from . import _static, _table
@@ -689,14 +689,9 @@ def merge_info(helpers, drop: int = 1) -> dict:
     helpers = list(helpers)
     if not helpers:
         return {"ok": True, "rank": None, "text": "No helpers: no helping die"}
-    rank = try_merge(helpers, drop)
-    if rank is not None:
-        what = "an automatic success (rank 1, not rolled)" if rank == 1 else f"one helping die of rank {rank}"
-        return {"ok": True, "rank": rank, "text": f"Helpers {helpers} merge into {what}"}
-    best, best_rank = best_subset(helpers, drop)
     try:
-        _merge(helpers, drop)
-        msg = "these helpers cannot merge"
+        rank = _merge(helpers, drop)
     except MergeError as err:
-        msg = str(err)
-    return {"ok": False, "rank": None, "text": msg, "best": list(best), "best_rank": best_rank}
+        return {"ok": False, "rank": None, "text": str(err), "best": list(err.best), "best_rank": err.best_rank}
+    what = "an automatic success (rank 1, not rolled)" if rank == 1 else f"one helping die of rank {rank}"
+    return {"ok": True, "rank": rank, "text": f"Helpers {helpers} merge into {what}"}

@@ -42,7 +42,7 @@ from .validate import build
 
 __all__ = ["DraftEdition", "DraftError", "load_edition", "read_draft", "EXAMPLES"]
 
-#: The drafts that ship with the package (venus_widgets/drafts/*.toml): ``load_edition("heresy.toml")``.
+#: The drafts that ship with the package (venus_widgets/drafts/*.toml): ``load_edition("coins.toml")``.
 EXAMPLES = SHIPPED
 
 
@@ -60,7 +60,7 @@ def load_edition(draft: Any, name: str = "") -> DraftEdition:
     check it, and register it as an edition under its ``id``: specs then
     name it (``{"edition": id, ...}``) like any built-in edition, and the
     rollers take it (``vw.TaskRoller(edition=load_edition(...))``). A draft
-    that ships with the package loads by its file name (``"heresy.toml"``,
+    that ships with the package loads by its file name (``"coins.toml"``,
     when there is no such file here). Loading a draft again with the same
     id replaces the earlier one. A draft that does not read is a
     :class:`DraftError` naming the line and the key."""

@@ -14,7 +14,8 @@ from typing import Any, Sequence
 from ...frozen import thaw
 from ...rolls import Roll
 from ...table_plain import no_kiss_start
-from ...table import CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, Steps, counted_marks, d20_marks, how, legend_of
+from ..d20_check import LEGEND_WORDS, d20_marks, how
+from ...table import Choices, KissStart, Mark, NO_STEPS, Steps, counted_marks, legend_of
 from .details import CheckDetails, TaskDetails
 
 ROLLERS = {"check": "check", "task": "task"}
@@ -70,7 +71,7 @@ def contributions(spec: dict, r: Roll) -> list[Mark]:
 
 
 def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
-    return legend_of(r, marks, PASS_WORDS if _task(spec) else CHECK_WORDS)
+    return legend_of(r, marks, PASS_WORDS if _task(spec) else LEGEND_WORDS)
 
 
 # Nothing is bought with the passes: the contract's defaults answer the spending (engine/table_plain.py).

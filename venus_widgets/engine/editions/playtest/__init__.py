@@ -67,7 +67,7 @@ def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
 
 def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
     if spec["roll"] != "task":
-        raise SpecError("roll", spec["roll"], "task", "advice is about which task dice to KISS")
+        raise SpecError("roll", spec["roll"], "task", "advice is about which task dice to KISS: set roll='task'")
     return _advice.advise(spec, faces, kissed)
 
 

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...advancement import task_exp
+from .advancement import task_exp
 from ...errors import SpecError
 from ...frozen import thaw
 from ...rolls import Roll
-from ...spec import CALIBERS
+from ..venus_fields import CALIBERS
 from .rules import rules_of
-from ...table import (CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, d20_marks, how,
-                      legend_of, plural)
+from ..d20_check import LEGEND_WORDS, d20_marks, how
+from ...table import Choices, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, legend_of, plural
 from .details import CheckDetails, TaskDetails
 from ...table_plain import no_subversion, nothing_for_sale, only_no_choices
 
@@ -75,7 +75,7 @@ def contributions(spec: dict, r: Roll) -> list[Mark]:
 
 
 def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
-    return legend_of(r, marks) if _task(spec) else legend_of(r, marks, CHECK_WORDS)
+    return legend_of(r, marks) if _task(spec) else legend_of(r, marks, LEGEND_WORDS)
 
 
 def default_spend(spec: dict, r: Roll, wanted: Sequence[Any]) -> tuple[str, ...]:

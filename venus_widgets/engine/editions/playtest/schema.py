@@ -9,11 +9,8 @@ from typing import Any
 
 from .consequences import consequence_list
 from .rules import RULES, Rules, rules_of
+from ..venus_fields import CALIBER, D20_SCORE, KISS, MAX_DICE
 from ...spec import (
-    CALIBER,
-    D20_SCORE,
-    KISS,
-    MAX_DICE,
     Bool,
     Choice,
     CrossError,

@@ -1,4 +1,4 @@
-"""Agora helpers merging into one helping die.
+"""Helpers merging into one helping die.
 
 A player may accept help from several helpers, but only one helping die is
 rolled. Two helpers of the same rank ``r`` merge into one die of rank
@@ -15,16 +15,50 @@ success (not rolled) and cannot merge further.
 >>> merge([5, 4])
 Traceback (most recent call last):
 ...
-venus_widgets.engine.errors.MergeError: helpers=[5, 4] is not allowed: expected ranks that pair up, two of rank r making one of rank r-1, until one die remains (these helpers cannot merge into one die; accept [4], which merges into one die of rank 4)
+venus_widgets.engine.editions.agora.merge.MergeError: helpers=[5, 4] is not allowed: expected ranks that pair up, two of rank r making one of rank r-1, until one die remains (these helpers cannot merge into one die; accept [4], which merges into one die of rank 4)
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from itertools import product
-from typing import Iterable
+from typing import Any, Iterable
 
-from .errors import MergeError, SpecError
+from .rules import KNOBS
+from ...errors import SpecError
+from ...spec import Int, List
+
+#: The most helpers a roll accepts.
+MAX_HELPERS = 16
+
+#: The spec's ``helpers`` field: each helper's rank.
+HELPERS = List(Int(2, 6, 4), MAX_HELPERS, "each helper's rank; they merge into one helping die", "Helpers", "help")
+
+
+class MergeError(SpecError):
+    """Helpers that cannot merge into one helping die.
+
+    ``best`` is the accepted subset of helper ranks that merges into the
+    best (lowest) rank, and ``best_rank`` that rank.
+    """
+
+    def __init__(self, value: Any, best: tuple[int, ...], best_rank: int | None, drop: int = 1) -> None:
+        self.best = best
+        self.best_rank = best_rank
+        if best:
+            hint = (
+                f"these helpers cannot merge into one die; accept {list(best)}, "
+                f"which merges into one die of rank {best_rank}"
+            )
+        else:
+            hint = "these helpers cannot merge into one die"
+        super().__init__(
+            "helpers",
+            value,
+            f"ranks that pair up, two of rank r making one of rank r-{drop}, until one die remains"
+            + ("" if drop == 1 else " (never below rank 1)"),
+            hint,
+        )
 
 
 def try_merge(ranks: Iterable[int], drop: int = 1) -> int | None:
@@ -140,23 +174,20 @@ def _best_subset_any_drop(counts: Counter[int], drop: int) -> tuple[tuple[int, .
 def merge(ranks: Iterable[int], drop: int = 1) -> int | None:
     """Merge helpers' ranks into the helping die's rank (``None``: no help).
 
-    ``ranks`` is checked like the agora spec's ``helpers`` field (a list of
-    at most 16 ranks from 2 to 6), so a wrong value is a :class:`SpecError`
+    ``ranks`` is checked as the spec's ``helpers`` field (a list of at most
+    16 ranks from 2 to 6), so a wrong value is a :class:`SpecError`
     naming ``helpers``. Raises :class:`MergeError` when they cannot merge;
     the error names the best feasible subset (``err.best``) and its rank
     (``err.best_rank``).
     ``drop`` is the ``merge_drop`` knob (:func:`try_merge`).
     """
-    from .edition import get
-    from .spec import SCHEMAS  # local import: spec imports merge for its cross check
-
-    knob = next(k for k in get("agora").KNOBS if k.name == "merge_drop")
+    knob = next(k for k in KNOBS if k.name == "merge_drop")
     try:
         drop = knob.check(drop)
     except SpecError as err:
         raise SpecError("drop", drop, err.allowed, "the merge_drop rule: two of rank r make one of rank r - drop") \
             from None
-    checked = SCHEMAS[("agora", "check")]["helpers"].check("helpers", ranks)
+    checked = HELPERS.check("helpers", ranks)
     assert isinstance(checked, (list, tuple))  # a List field's check gives a sequence
     ranks = list(checked)
     if not ranks:

@@ -1,4 +1,4 @@
-"""Experience and learning a job (playtest), exactly, for notebooks.
+"""Experience and learning a job, exactly, for notebooks.
 
 docs/rules_playtest.md#experience-and-learning-a-job: a failed task gives +1 exp to the job;
 a level-0 job gives +1 exp per task regardless; the tertiary consequence
@@ -30,8 +30,9 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from .errors import SpecError
-from .spec import normalize
+from ...api import odds
+from ...errors import SpecError
+from ...spec import Spec
 
 #: exp that a level-0 job needs to be learned.
 LEARN_EXP = 16
@@ -57,9 +58,7 @@ def exp_of(successes: int, threshold: int, goal: int, learning: bool, buy_learni
 
 def exp_per_task(spec: Mapping[str, Any], buy_learning: bool = True) -> dict[int, float]:
     """Exact distribution of the exp one task gives (under the spec's policy)."""
-    from .api import odds
-
-    s = normalize(spec)
+    s = Spec.of(spec)
     if s["edition"] != "playtest" or s["roll"] != "task":
         raise SpecError("roll", s["roll"], "a playtest task", "exp comes from tasks")
     o = odds(s)
@@ -75,7 +74,7 @@ def tasks_to_learn(spec: Mapping[str, Any], buy_learning: bool = True, need: int
     """Exact distribution of the number of such tasks until ``need`` exp
     (16: a level-0 job learned). The spec should be a learning task (it
     gives at least 1 exp per task, so the count is bounded by ``need``)."""
-    s = normalize(spec)
+    s = Spec.of(spec)
     if not s["learning"]:
         raise SpecError("learning", s["learning"], "True", "tasks_to_learn counts tasks on a level-0 job")
     return tasks_until(exp_per_task(s, buy_learning), need)
