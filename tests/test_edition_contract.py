@@ -57,16 +57,17 @@ import traitlets
 import toy_edition
 import venus_widgets as vw
 from every_roll import TooManyRolls, every_roll, law
-from venus_widgets.engine import api, contract, edition
-from venus_widgets.engine.cost import Cost, held
+from venus_widgets.engine import api
+from venus_widgets.engine.contract import members as contract, edition
+from venus_widgets.engine.contract.cost import Cost, held
 from venus_widgets.engine.errors import SpecError
-from venus_widgets.engine.explain import Step
-from venus_widgets.engine.odds import Odds
-from venus_widgets.engine.rolls import Die, Roll, in_blocks, streams
-from venus_widgets.engine.samples import ByHand, Samples
-from venus_widgets.engine.details import Facts
-from venus_widgets.engine.spec import Int, Spec
-from venus_widgets.engine.table import Choices, Mark
+from venus_widgets.engine.tools.explain import Step
+from venus_widgets.engine.maths.odds import Odds
+from venus_widgets.engine.table.rolls import Die, Roll, in_blocks, streams
+from venus_widgets.engine.contract.samples import ByHand, Samples
+from venus_widgets.engine.contract.details import Facts
+from venus_widgets.engine.contract.spec import Int, Spec
+from venus_widgets.engine.contract.table_answers import Choices, Mark
 
 ROOT = Path(__file__).resolve().parents[1]
 

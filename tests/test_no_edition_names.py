@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from venus_widgets.engine.edition import BUILT_IN
+from venus_widgets.engine.contract.edition import BUILT_IN
 
 ROOT = Path(__file__).resolve().parent.parent
 IDS = re.compile(r"\b(" + "|".join(BUILT_IN) + r")\b", re.IGNORECASE)

@@ -6,20 +6,20 @@ Pure Python + numpy; knows nothing of widgets.
 import importlib
 from typing import Any
 
-from .advice import Advice, Option
+from .table.advice import Advice, Option
 from .api import advise, dice_to_enter, enter, kiss_odds, odds, roll, roll_many
 from .errors import SpecError
-from .explain import Explanation, explain
-from .fit import Fit, fit
+from .tools.explain import Explanation, explain
+from .tools.fit import Fit, fit
 from .format import percent
-from .odds import Odds
-from .party import PartyLadder, party_ladder
-from .rolls import Die, Roll
-from .solve import Solution, ladder, solve
+from .maths.odds import Odds
+from .tools.party import PartyLadder, party_ladder
+from .table.rolls import Die, Roll
+from .tools.solve import Solution, ladder, solve
 from .editions import PUBLIC
-from .edition import BUILT_IN as EDITIONS  # the one list of built-in editions; edition.ids() adds registered ones
-from .spec import Spec, defaults, describe, normalize, schema
-from .details import Details, Facts
+from .contract.edition import BUILT_IN as EDITIONS  # the one list of built-in editions; edition.ids() adds registered ones
+from .contract.spec import Spec, defaults, describe, normalize, schema
+from .contract.details import Details, Facts
 
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",

@@ -1,7 +1,7 @@
 """The public engine functions: ``odds``, ``roll``, ``roll_many``, ``advise``.
 
 Each edition lives in its own module with the same three functions, taking
-a spec already normalized by :func:`venus_widgets.engine.spec.normalize`.
+a spec already normalized by :func:`venus_widgets.engine.contract.spec.normalize`.
 
 >>> round(odds({"roll": "task", "dice": 2}).p_pass, 6)
 0.555556
@@ -18,16 +18,16 @@ from typing import Any
 
 import numpy as np
 
-from .advice import Advice
-from . import cost
+from .table.advice import Advice
+from .contract import cost
 from .caching import Results
-from .edition import get as get_edition, ids
+from .contract.edition import get as get_edition, ids
 from .errors import SpecError
 from .inputs import read_list
-from .exact import EXACT_BELOW
-from .odds import SNAP_BELOW, Odds, probability
-from .rolls import Roll, check_seed, entered
-from .spec import ROLL_KINDS, Choice, Spec, normalize, schema
+from .maths.exact import EXACT_BELOW
+from .maths.odds import SNAP_BELOW, Odds, probability
+from .table.rolls import Roll, check_seed, entered
+from .contract.spec import ROLL_KINDS, Choice, Spec, normalize, schema
 
 MAX_ROLL_MANY = 10_000_000
 
@@ -83,7 +83,7 @@ _exact_cached = _results(_exact_odds, 64)
 
 def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     """Exact odds of a spec (a dict, omitted fields taking their defaults,
-    or a :class:`~.spec.Spec`, taken as it is).
+    or a :class:`~.contract.spec.Spec`, taken as it is).
 
     Results are computed from exact distributions, never sampled, and
     cached by spec. Where the odds are rational (everything but exploding
@@ -117,7 +117,7 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
 
 def odds_of_normalized(s: Mapping[str, Any]) -> Odds:
     """:func:`odds` of a spec that :func:`normalize` returned, or a
-    :class:`~.spec.Spec` (the rule lab's grids normalize each cell once, not twice)."""
+    :class:`~.contract.spec.Spec` (the rule lab's grids normalize each cell once, not twice)."""
     return _odds_cached(s if type(s) is Spec else Spec._trusted(dict(s)))
 
 
@@ -307,7 +307,7 @@ def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -
 
 def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
     """Advice for a roll on the table: which dice to KISS, and the exact
-    odds of each choice, as an :class:`~venus_widgets.engine.advice.Advice`
+    odds of each choice, as an :class:`~venus_widgets.engine.table.advice.Advice`
     (the same type for every edition). ``faces`` lists the faces showing,
     in die order as :func:`roll` numbers them; ``kissed`` the dice already
     KISSed. For the rolls where the player chooses the dice to KISS (an

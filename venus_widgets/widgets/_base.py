@@ -7,7 +7,7 @@ The view writes spec traits like any ipywidgets view (``model.set`` +
 ``save_changes``); they arrive in :meth:`_Roller.set_state`, which is only
 ever called for messages from the front end. There every value is clamped
 to the legal range (and cross-field rules repaired by the edition's own
-``cross_checks``, see :func:`~venus_widgets.engine.spec.repair`) *before*
+``cross_checks``, see :func:`~venus_widgets.engine.contract.spec.repair`) *before*
 the traits are set, so no validator raises inside the
 comm handler. For every key whose value was changed by clamping (or that
 the browser may not write at all), the Python value is sent back with
@@ -37,14 +37,14 @@ import traitlets
 from ipywidgets import widget_serialization
 
 from ..engine import api as _api
-from ..engine import chart as _chart
-from ..engine.explain import explain as _explain_spec
-from ..engine import edition as _edition
-from ..engine import spec as _spec
+from ..engine.maths import chart as _chart
+from ..engine.tools.explain import explain as _explain_spec
+from ..engine.contract import edition as _edition
+from ..engine.contract import spec as _spec
 from ..engine import MergeError
 from ..engine import merge as _merge
 from ..engine.errors import SpecError
-from ..engine.rolls import MAX_SEED, new_seed
+from ..engine.table.rolls import MAX_SEED, new_seed
 from . import _rules
 from . import _static, _table
 from ._assets import esm

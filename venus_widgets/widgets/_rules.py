@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine import api as _api
-from ..engine.edition import get as _edition
+from ..engine.contract.edition import get as _edition
 from ..engine.errors import SpecError
 from ..engine.format import percent_text
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import traitlets
 
-from ..engine import spec as _spec
+from ..engine.contract import spec as _spec
 from ..engine.errors import SpecError
 
 

@@ -11,7 +11,7 @@ are enforced here (for the view's messages) and again by the engine.
 Every rule of the table (which steps a roll has, which dice may be KISSed
 and what uses the budget, what each die contributed, what successes buy and
 the words of the result) is the edition's answer
-(:class:`~venus_widgets.engine.table.TableRules`, in
+(:class:`~venus_widgets.engine.contract.table_answers.TableRules`, in
 ``engine/editions/<id>/at_table.py``): this module names no edition.
 """
 
@@ -22,9 +22,9 @@ import re
 from typing import Any, Mapping
 
 from ..engine import api as _api
-from ..engine.edition import get as _edition
+from ..engine.contract.edition import get as _edition
 from ..engine.errors import SpecError
-from ..engine.table import Choices, Mark, Steps, TableRules, plural
+from ..engine.contract.table_answers import Choices, Mark, Steps, TableRules, plural
 from . import _rules
 from ._view import MessageError, read_list
 from ._view import PlainError

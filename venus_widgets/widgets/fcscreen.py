@@ -32,15 +32,16 @@ import anywidget
 import traitlets
 
 from ..engine.errors import SpecError
-from ..engine.explain import explain, pct
+from ..engine.tools.explain import explain, pct
 from ..engine.format import percent
-from ..engine.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
-from ..engine.solve import _check_target
-from ..engine.spec import describe, normalize
+from ..engine.tools.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
+from ..engine.tools.solve import _check_target
+from ..engine.contract.spec import describe, normalize
 from . import _rules, _static
 from ._assets import esm
-from ._view import (_ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, error_text, read_list,
-                    refuse_unknown)
+from ._view import (
+    _ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, error_text, read_list, refuse_unknown,
+)
 from ._view import check_request as _check_request
 
 #: What the screen is for, and what "party" means on it.

@@ -7,8 +7,8 @@ from typing import Any, Mapping
 
 import traitlets
 
-from ..engine.edition import get as _edition, ids as _edition_ids
-from ..engine import spec as _spec
+from ..engine.contract.edition import get as _edition, ids as _edition_ids
+from ..engine.contract import spec as _spec
 from ..engine.errors import SpecError
 from . import _table
 from . import rolllog as _rolllog

@@ -35,15 +35,17 @@ import traitlets
 
 from ..engine import api as _api
 from ..engine import export as _export
-from ..engine.edition import get as _edition
+from ..engine.contract.edition import get as _edition
 from ..engine.errors import SpecError
-from ..engine.fit import Fit, fit as _fit
-from ..engine.spec import normalize as _normalize
-from ..engine.rolls import MAX_SEED, Roll
-from ..engine.table import MAX_TEXT, Choices  # noqa: F401 - MAX_TEXT: rollers bound the texts the same way
+from ..engine.tools.fit import Fit, fit as _fit
+from ..engine.contract.spec import normalize as _normalize
+from ..engine.table.rolls import MAX_SEED, Roll
+from ..engine.contract.table_answers import MAX_TEXT, Choices  # noqa: F401 - MAX_TEXT: rollers bound the texts the same way
 from ._assets import esm
-from ._view import (_ANY, _BOOL, _INT, _LIST, _NONE, _NUM, _STR, _TYPES, MessageError, PlainError,  # noqa: F401
-                    ViewChecked, _Shown, check_request, error_text, refuse_unknown)
+from ._view import (
+    _ANY, _BOOL, _INT, _LIST, _NONE, _NUM, _STR, _TYPES, MessageError, PlainError, ViewChecked, _Shown,
+    check_request, error_text, refuse_unknown,
+)
 from ._view import short as _short
 
 LOG_FORMAT = "venus-widgets/log@1"

@@ -4,8 +4,8 @@ One cell: the base roll (the same roller as everywhere, so the same
 controls), the edition's rule knobs with their defaults and seed sentences,
 two variants A and B, the exact odds of the base and both variants side by
 side with the differences and a verdict in words (:func:`vw.compare
-<venus_widgets.engine.compare.compare>`), and a heatmap over two fields the
-user picks (:func:`vw.sweep <venus_widgets.engine.sweep.sweep>`), showing
+<venus_widgets.engine.tools.compare.compare>`), and a heatmap over two fields the
+user picks (:func:`vw.sweep <venus_widgets.engine.tools.sweep.sweep>`), showing
 A, B or B minus A, every number written in its cell.
 
 >>> from venus_widgets.widgets import RuleLab
@@ -32,15 +32,15 @@ import ipywidgets
 import numpy as np
 import traitlets
 
-from ..engine import edition as _edition
-from ..engine import spec as _spec
-from ..engine.compare import Comparison, compare, edition_of
-from ..engine.cost import most_rolls
+from ..engine.contract import edition as _edition
+from ..engine.contract import spec as _spec
+from ..engine.tools.compare import Comparison, compare, edition_of
+from ..engine.contract.cost import most_rolls
 from ..engine.errors import SpecError
-from ..engine.knobs import values as _knob_values
-from ..engine.rules_api import rules as _rules
-from ..engine.sample import sample
-from ..engine.sweep import sweep
+from ..engine.contract.knobs import values as _knob_values
+from ..engine.tools.rules_view import rules as _rules
+from ..engine.tools.sample import sample
+from ..engine.tools.sweep import sweep
 from . import _rules as _words
 from . import _static
 from ._assets import esm
@@ -286,7 +286,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         other = edition_of(given)
         if other is None:
             return ""
-        from ..engine.edition import get
+        from ..engine.contract.edition import get
 
         try:
             get(other)
@@ -474,7 +474,7 @@ class RuleLab(ViewChecked, ipywidgets.VBox):
     def __init__(self, edition: Any = None, roll: str | None = None, *, a: Any = None,
                  b: Any = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
                  **fields: Any) -> None:
-        from ..engine.edition import ids
+        from ..engine.contract.edition import ids
 
         edition = edition_id(edition)  # a loaded draft as its id
         if edition is not None and (not isinstance(edition, str) or edition.strip().lower() not in ids()):

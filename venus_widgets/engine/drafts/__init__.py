@@ -26,7 +26,7 @@ the draft is a rule knob (:mod:`.knobs`).
 Fraction(3, 4)
 >>> vw.odds({"edition": "two-coins", "rules": {"outcome.threshold": 2}}, exact=True).p_pass
 Fraction(1, 4)
->>> from venus_widgets.engine.edition import unregister
+>>> from venus_widgets.engine.contract.edition import unregister
 >>> unregister("two-coins")
 """
 
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..edition import BUILT_IN, _REGISTRY, register
+from ..contract.edition import BUILT_IN, _REGISTRY, register
 from .edition import DraftEdition, check_draft
 from .errors import DraftError
 from .source import SHIPPED, read

@@ -1,6 +1,6 @@
-"""The editions, one package each; :mod:`venus_widgets.engine.edition` is
+"""The editions, one package each; :mod:`venus_widgets.engine.contract.edition` is
 their contract and registry (an edition is loaded on first use, and checked
-as it is registered: :mod:`venus_widgets.engine.contract`).
+as it is registered: :mod:`venus_widgets.engine.contract.members`).
 
 :data:`BUILT_IN` is the one list of the editions that ship with the
 package; the first is the edition a spec without ``edition`` plays.
@@ -24,7 +24,7 @@ BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
 PUBLIC = {"merge": "agora.merge", "MergeError": "agora.merge"}
 
 if TYPE_CHECKING:  # checked by mypy, never run
-    from ..edition import Advising, EditionSource, Varying
+    from ..contract.edition import Advising, EditionSource, Varying
     from . import agora, heresy, playsheet, playtest, vers
 
     _BUILT_IN: tuple[EditionSource, ...] = (playtest, playsheet, agora, heresy, vers)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ..table import Mark
+from ..contract.table_answers import Mark
 
 if TYPE_CHECKING:
-    from ..rolls import Roll
+    from ..table.rolls import Roll
 
 #: What the marks of a check mean.
 D20_MARKS = {

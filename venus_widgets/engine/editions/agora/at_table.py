@@ -1,4 +1,4 @@
-"""The agora roll at the table (:class:`~venus_widgets.engine.table.TableRules`).
+"""The agora roll at the table (:class:`~venus_widgets.engine.contract.table_answers.TableRules`).
 
 docs/rules_agora.md: KISS only while the successes fall short of the goal;
 each KISS of a main die uses the budget, helpers KISS their own dice (free)
@@ -15,8 +15,10 @@ from typing import Any, Sequence
 from . import goal, main_dice, per_consequence
 from ...errors import SpecError
 from ...frozen import thaw
-from ...rolls import Roll
-from ...table import MAX_TEXT, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
+from ...table.rolls import Roll
+from ...contract.table_answers import (
+    MAX_TEXT, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural,
+)
 from .details import AgoraDetails
 
 ROLLERS = {"check": "check", "task": "task"}
@@ -65,7 +67,7 @@ def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
 
 
 # Successes buy nothing before the player picks, and the FC subverts
-# nothing: the contract's defaults (engine/table_plain.py).
+# nothing: the contract's defaults (engine/contract/table_defaults.py).
 
 
 def _index(spec: dict, item: Any) -> int:

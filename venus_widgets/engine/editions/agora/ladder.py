@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
-from ...odds import Odds
-from ...rolls import Roll
+from ...maths.odds import Odds
+from ...table.rolls import Roll
 from .reading import AUTO, help_die, main_dice, per_consequence, threshold
 from .rules import rules_of
 from .details import AgoraDetails
@@ -41,7 +41,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     needed, the first roll, what KISS and Ego add; snake eyes and
     subverted consequences as information."""
     from ...api import odds
-    from ...explain import Step, first_roll_steps, pct
+    from ...tools.explain import Step, first_roll_steps, pct
 
     n, r, g = main_dice(spec), spec["rank"], threshold(spec)
     if spec["roll"] == "check":
@@ -86,7 +86,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example roll, step by step."""
-    from ...explain import dice_words
+    from ...tools.explain import dice_words
 
     d = AgoraDetails.of(r)
     if not r.dice:

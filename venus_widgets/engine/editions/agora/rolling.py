@@ -14,17 +14,9 @@ from typing import Any, Sequence
 import numpy as np
 
 from ...errors import SpecError
-from ...rolls import Die, Roll, in_blocks, streams
+from ...table.rolls import Die, Roll, in_blocks, streams
 from .policy import kiss_key, policy_kiss
-from .reading import (
-    AUTO,
-    criticals,
-    label,
-    layout,
-    per_consequence,
-    successes,
-    threshold,
-)
+from .reading import AUTO, criticals, label, layout, per_consequence, successes, threshold
 from .rules import rules_of
 from .details import AgoraDetails
 

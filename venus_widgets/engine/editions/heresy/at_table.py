@@ -1,16 +1,16 @@
-"""The heresy roll at the table (:class:`~venus_widgets.engine.table.TableRules`):
+"""The heresy roll at the table (:class:`~venus_widgets.engine.contract.table_answers.TableRules`):
 a pool with black dice, nothing to KISS or buy."""
 
 from __future__ import annotations
 
 from ...frozen import thaw
-from ...rolls import Roll
-from ...table import Choices, Mark, counted_marks, plural
+from ...table.rolls import Roll
+from ...contract.table_answers import Choices, Mark, counted_marks, plural
 from .details import TaskDetails
 
 ROLLERS = {"pool": "task"}
 
-# Nothing to KISS, buy or subvert: the contract's defaults answer the rest (engine/table_plain.py).
+# Nothing to KISS, buy or subvert: the contract's defaults answer the rest (engine/contract/table_defaults.py).
 
 
 def contributions(spec: dict, r: Roll) -> list[Mark]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...details import Details
+from ...contract.details import Details
 
 
 @dataclass(frozen=True)

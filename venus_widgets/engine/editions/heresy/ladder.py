@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
-from ...odds import Odds
-from ...rolls import Roll
+from ...maths.odds import Odds
+from ...table.rolls import Roll
 from .degrees import threshold
 from .net import pool_dice
 from .rules import Rules, rules_of
@@ -42,7 +42,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     """The roll's odds in rule order: pool dice, trades, the chance without
     black dice, what the black dice take; the degrees as information."""
     from ...api import odds
-    from ...explain import Step
+    from ...tools.explain import Step
 
     rules = rules_of(spec)
     m, black, trade, need = pool_dice(spec), spec["black"], spec["trade"], threshold(spec)

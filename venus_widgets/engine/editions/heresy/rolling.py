@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import SpecError
-from ...rolls import Die, Roll, in_blocks, streams
+from ...table.rolls import Die, Roll, in_blocks, streams
 from .degrees import degree, threshold
 from .net import pool_dice
 from .rules import RULES, Rules, rules_of

@@ -1,4 +1,4 @@
-"""The playsheet roll at the table (:class:`~venus_widgets.engine.table.TableRules`).
+"""The playsheet roll at the table (:class:`~venus_widgets.engine.contract.table_answers.TableRules`).
 
 A task counts passes (docs/rules_playsheet.md): KISS re-rolls failed dice
 only while the passes fall short of the threshold, one KISS each from the
@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ...frozen import thaw
-from ...rolls import Roll
-from ...table_plain import no_kiss_start
+from ...table.rolls import Roll
+from ...contract.table_defaults import no_kiss_start
 from ..d20_check import LEGEND_WORDS, d20_marks, how
-from ...table import Choices, KissStart, Mark, NO_STEPS, Steps, counted_marks, legend_of
+from ...contract.table_answers import Choices, KissStart, Mark, NO_STEPS, Steps, counted_marks, legend_of
 from .details import CheckDetails, TaskDetails
 
 ROLLERS = {"check": "check", "task": "task"}
@@ -74,7 +74,7 @@ def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
     return legend_of(r, marks, PASS_WORDS if _task(spec) else LEGEND_WORDS)
 
 
-# Nothing is bought with the passes: the contract's defaults answer the spending (engine/table_plain.py).
+# Nothing is bought with the passes: the contract's defaults answer the spending (engine/contract/table_defaults.py).
 
 
 def sentence(spec: dict, r: Roll, c: Choices) -> str:

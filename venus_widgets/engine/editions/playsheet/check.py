@@ -12,9 +12,9 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import SpecError
-from ...exact import ratio
-from ...odds import Odds
-from ...rolls import Die, Roll, streams
+from ...maths.exact import ratio
+from ...maths.odds import Odds
+from ...table.rolls import Die, Roll, streams
 from .rules import rules_of
 from .details import CheckDetails
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import SpecError
-from ...rolls import Die, Roll, streams
+from ...table.rolls import Die, Roll, streams
 from .check import roll_check
 from .dice import _explode_from, _passes
 from .outcome import critical, margin, threshold

@@ -32,7 +32,7 @@ import numpy as np
 
 from ...api import odds
 from ...errors import SpecError
-from ...spec import Spec
+from ...contract.spec import Spec
 
 #: exp that a level-0 job needs to be learned.
 LEARN_EXP = 16

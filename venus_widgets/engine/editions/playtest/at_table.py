@@ -1,4 +1,4 @@
-"""The playtest roll at the table (:class:`~venus_widgets.engine.table.TableRules`).
+"""The playtest roll at the table (:class:`~venus_widgets.engine.contract.table_answers.TableRules`).
 
 A task (docs/rules_playtest.md): every die may be KISSed once, one KISS
 each; Ego either KISSes every failed die with the KISS round ("reroll") or
@@ -21,16 +21,17 @@ from typing import Any, Sequence
 from .advancement import task_exp
 from ...errors import SpecError
 from ...frozen import thaw
-from ...rolls import Roll
+from ...table.rolls import Roll
 from ..venus_fields import CALIBERS
 from .rules import rules_of
 from ..d20_check import LEGEND_WORDS, d20_marks, how
-from ...table import Choices, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, legend_of, plural
+from ...contract.table_answers import (
+    Choices, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, legend_of, plural,
+)
 from .details import CheckDetails, TaskDetails
-from ...table_plain import no_subversion, nothing_for_sale, only_no_choices
+from ...contract.table_defaults import no_subversion, nothing_for_sale, only_no_choices
 
-from .consequences import (  # noqa: F401 - the wording lives in consequences.py
-    CONSEQUENCE_IDS, ORDER, PRIMARY, SECONDARY, SUBVERSIONS, TERTIARY, WORDING, consequence_list)
+from .consequences import CONSEQUENCE_IDS, ORDER, PRIMARY, SECONDARY, SUBVERSIONS, TERTIARY, WORDING, consequence_list
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -67,7 +68,7 @@ def kiss_allowed(spec: dict, first: Roll, i: int) -> tuple[bool, str]:
     return (True, "") if _task(spec) else (False, "no KISS in this roll")
 
 
-# kiss_cost: every die one KISS, the contract's default (engine/table_plain.py)
+# kiss_cost: every die one KISS, the contract's default (engine/contract/table_defaults.py)
 
 
 def contributions(spec: dict, r: Roll) -> list[Mark]:

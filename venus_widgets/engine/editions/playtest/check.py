@@ -31,9 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from ...exact import ratio
-from ...odds import Odds
-from ...rolls import Die, Roll, in_blocks, streams
+from ...maths.exact import ratio
+from ...maths.odds import Odds
+from ...table.rolls import Die, Roll, in_blocks, streams
 from .rules import RULES, Rules, rules_of
 from .details import CheckDetails
 
@@ -190,7 +190,7 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The check's odds in rule order: target, the d20 alone, auto-pass,
     each natural the bonus d6s can save, auto-fail."""
-    from ...explain import Step
+    from ...tools.explain import Step
 
     t, score, k, cal = target(spec), spec["score"], spec["bonus_factors"], spec["caliber"]
     cats = {n: category(spec, n) for n in range(1, 21)}

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import SpecError
-from ...rolls import Die, Roll, in_blocks, streams
+from ...table.rolls import Die, Roll, in_blocks, streams
 from .dice import FAIL, SIX, SUCC, face_class
 from .choices import best_choice
 from .order import CALIBER_INDEX, CALIBER_OF_INDEX, order_keys

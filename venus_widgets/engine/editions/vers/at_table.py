@@ -1,4 +1,4 @@
-"""The VERS roll at the table (:class:`~venus_widgets.engine.table.TableRules`):
+"""The VERS roll at the table (:class:`~venus_widgets.engine.contract.table_answers.TableRules`):
 3d6 against the competence target, nothing to KISS or buy."""
 
 from __future__ import annotations
@@ -6,13 +6,13 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...frozen import thaw
-from ...rolls import Roll
-from ...table import Choices, Mark, plural
+from ...table.rolls import Roll
+from ...contract.table_answers import Choices, Mark, plural
 from .details import CheckDetails
 
 ROLLERS = {"pool": "check"}
 
-# Nothing to KISS, buy or subvert: the contract's defaults answer the rest (engine/table_plain.py).
+# Nothing to KISS, buy or subvert: the contract's defaults answer the rest (engine/contract/table_defaults.py).
 
 
 def contributions(spec: dict, r: Roll) -> list[Mark]:

@@ -7,8 +7,8 @@
 
 from __future__ import annotations
 
-from ...odds import Odds
-from ...rolls import Roll
+from ...maths.odds import Odds
+from ...table.rolls import Roll
 from .degrees import target, ways_at_most
 from .rules import rules_of
 from .details import CheckDetails
@@ -22,7 +22,7 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """CT, the rolls that make it without and with the penalty (out of 216
     for 3d6; 6 ** dice under the spec's rules)."""
-    from ...explain import Step
+    from ...tools.explain import Step
 
     rules = rules_of(spec)
     n, den, nd = rules.dice, 6 ** rules.dice, f"{rules.dice}d6"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import SpecError
-from ...rolls import Die, Roll, in_blocks, streams
+from ...table.rolls import Die, Roll, in_blocks, streams
 from .degrees import degrees, target, threshold
 from .rules import RULES, Rules, rules_of
 from .details import CheckDetails

@@ -33,9 +33,9 @@ import math
 import numbers
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
-from .errors import SpecError
-from .edition import get as get_edition
-from .spec import Bool, Choice, Field, Int, Spec, schema
+from ..errors import SpecError
+from ..contract.edition import get as get_edition
+from ..contract.spec import Bool, Choice, Field, Int, Spec, schema
 
 #: At most this many settings in one ``solve`` (vary fewer fields to go past it).
 MAX_SETTINGS = 5000
@@ -118,7 +118,7 @@ def _check_vary(s: dict, vary: Any) -> list[str]:
 
 def _chance(s: dict, setting: dict) -> float | None:
     """P(pass) of the spec with the setting, or None if the rules forbid it."""
-    from .api import odds
+    from ..api import odds
 
     try:
         return odds({**s, **setting}).p_pass

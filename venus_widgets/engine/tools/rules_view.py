@@ -1,6 +1,6 @@
 """``vw.rules(edition)``: the rules a playtester may change, in one table.
 
-Each edition declares its knobs (:mod:`.knobs`); this module shows them to
+Each edition declares its knobs (:mod:`..contract.knobs`); this module shows them to
 people: the name a spec's ``rules`` uses, the default (the reading of
 ``docs/rules_<edition>.md``), the values allowed and the seed sentence the
 default comes from.
@@ -20,10 +20,10 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from .export import html_text
-from .edition import DEFAULT, get
-from .errors import UnknownName
-from .knobs import Knob
+from ..export import html_text
+from ..contract.edition import DEFAULT, get
+from ..errors import UnknownName
+from ..contract.knobs import Knob
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ knob (``"rules.threshold_base"``), run through the values given; each cell
 is the exact P(pass) and P(goal) of the spec with those values, for the
 base rules and each variant, and every other chance the edition reports
 (``quantities``: criticals, Ego spent, the breakdown, named as in
-:func:`.quantities.reported`). A combination the rules do not allow (more
+:func:`..maths.quantities.reported`). A combination the rules do not allow (more
 factors than the rules take, helpers that cannot merge) is NaN, and
 ``why`` says why in the engine's words.
 
@@ -30,13 +30,13 @@ from typing import Any, Iterable, Mapping
 
 import numpy as np
 
-from .export import html_text
-from .api import normalize, odds_of_normalized
+from ..export import html_text
+from ..api import normalize, odds_of_normalized
 from .compare import _points, edition_of, layered, on_edition, with_rules
-from .errors import SpecError
-from .inputs import read_list
-from .format import percent_text
-from .quantities import GOAL, PASS, reported
+from ..errors import SpecError
+from ..inputs import read_list
+from ..format import percent_text
+from ..maths.quantities import GOAL, PASS, reported
 
 #: Most cells a sweep computes (per rule set): a guard against a typo's endless grid.
 MAX_CELLS = 2500

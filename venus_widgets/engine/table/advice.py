@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .odds import probability
+from ..maths.odds import probability
 
 
 @dataclass(frozen=True)

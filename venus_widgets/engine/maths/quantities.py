@@ -1,5 +1,5 @@
 """Every chance an edition reports for one roll, by name: what a
-comparison of rule sets compares (:mod:`.compare`, :mod:`.sweep`).
+comparison of rule sets compares (:mod:`..tools.compare`, :mod:`..tools.sweep`).
 
 An :class:`~.odds.Odds` carries, beside the distribution of its outcome,
 the chance to pass and to reach the goal, the chance of a critical and of

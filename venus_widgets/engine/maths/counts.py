@@ -1,5 +1,5 @@
 """Exact odds as whole numbers: :class:`Counts`, the numerators of every
-probability of an :class:`~venus_widgets.engine.odds.Odds` over one common
+probability of an :class:`~venus_widgets.engine.maths.odds.Odds` over one common
 denominator, and the check that counts are whole (:func:`whole_counts`).
 
 >>> whole_counts([2, 3]), Counts(6, {0: 1, 1: 5}, p_pass=5, p_goal=5, breakdown={}).share(5)

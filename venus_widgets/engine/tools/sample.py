@@ -22,14 +22,14 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from .export import html_text
-from .api import odds, roll_many
-from .spec import Spec
-from .errors import SpecError
-from .format import percent_text as percent
-from .odds import Odds
-from .cost import check_rolls
-from .rolls import check_seed
+from ..export import html_text
+from ..api import odds, roll_many
+from ..contract.spec import Spec
+from ..errors import SpecError
+from ..format import percent_text as percent
+from ..maths.odds import Odds
+from ..contract.cost import check_rolls
+from ..table.rolls import check_seed
 
 MAX_SAMPLE = 1_000_000
 

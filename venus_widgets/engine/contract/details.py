@@ -1,6 +1,6 @@
 """The details of a roll: what it knows beyond its dice, typed per edition.
 
-A roll's ``details`` (:attr:`~.rolls.Roll.details`) hold the facts its
+A roll's ``details`` (:attr:`~..table.rolls.Roll.details`) hold the facts its
 edition's rules make of the dice (the d20's total and target, the
 successes before the KISS, the degree ...). Each edition declares their
 class per kind of roll in ``DETAILS``: a frozen dataclass subclass of
@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
-from .errors import SpecError
-from .frozen import FrozenDict, freeze, thaw
+from ..errors import SpecError
+from ..frozen import FrozenDict, freeze, thaw
 
 if TYPE_CHECKING:
-    from .rolls import Roll
+    from ..table.rolls import Roll
 
 D = TypeVar("D", bound="Details")
 

@@ -6,7 +6,7 @@ module or object, registered with :func:`register`) that satisfies
 explanations, the widgets and the front end) asks the edition through this
 contract and never names an edition.
 
-:mod:`.contract` lists every member once (what it is, how it is called, the
+:mod:`.members` lists every member once (what it is, how it is called, the
 default of an optional one): :func:`register` checks an edition against it
 and refuses a broken one with one error naming every member that is
 missing or of the wrong kind, and the registry hands out each edition
@@ -22,10 +22,10 @@ Optional features are declared in ``FEATURES`` (not found with
   has answers;
 - ``"kiss_odds"``: the odds of one KISS choice;
 - ``"vary"``: ``vary_values`` lists the values a field runs through for
-  :func:`~venus_widgets.engine.solve.solve`.
+  :func:`~venus_widgets.engine.tools.solve.solve`.
 
 The functions take a spec already normalized by
-:func:`venus_widgets.engine.spec.normalize` (plain dict, every field set).
+:func:`venus_widgets.engine.contract.spec.normalize` (plain dict, every field set).
 
 >>> ids()
 ('playtest', 'playsheet', 'agora', 'heresy', 'vers')
@@ -42,23 +42,24 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 import numpy as np
 
-from . import contract as _contract
-from .editions import BUILT_IN
-from .errors import SpecError
+from . import members as _contract
+from .. import editions
+from ..editions import BUILT_IN
+from ..errors import SpecError
 
 if TYPE_CHECKING:  # the types the contract names (their modules import the registry)
     from .cost import Cost
     from .knobs import Knob
-    from .odds import Odds
-    from .rolls import Details, Roll
+    from ..maths.odds import Odds
+    from ..table.rolls import Details, Roll
     from .samples import Samples
     from .spec import Field
-    from .table import TableRules, TableSource
+    from .table_answers import TableRules, TableSource
 
 
 class EditionSource(Protocol):
     """What an edition must write (the optional members of :class:`Edition`
-    take their defaults, :mod:`.contract`).
+    take their defaults, :mod:`.members`).
 
     ``odds(spec, exact=True)`` counts in :class:`fractions.Fraction` (any
     size); ``denominator(spec)`` is a common denominator of every
@@ -89,7 +90,7 @@ class EditionSource(Protocol):
 
     def explain_roll(self, r: Roll) -> list[str]: ...
 
-    # -- the roll at the table (engine/table.py) ---------------------------
+    # -- the roll at the table (engine/contract/table_answers.py) ---------------------------
     #: The edition's answers to the roll at the table: which steps a roll
     #: has, which dice may be KISSed and at what cost, what each die
     #: contributed, what successes buy, the result sentence, the what-if
@@ -112,8 +113,8 @@ class Edition(EditionSource, Protocol):
     #: the rolls the contract tests try the edition on
     SAMPLES: Samples
 
-    #: roll kind -> the class of its rolls' details (a :class:`~.rolls.Details`
-    #: dataclass); a kind left out has a read-only dict of them (:class:`~.rolls.Facts`)
+    #: roll kind -> the class of its rolls' details (a :class:`~.details.Details`
+    #: dataclass); a kind left out has a read-only dict of them (:class:`~.details.Facts`)
     DETAILS: Mapping[str, type[Details]]
 
     def rules_of(self, spec: dict) -> Any:
@@ -159,11 +160,11 @@ def register(edition: Any) -> None:
     the registry under its ``ID``; a second edition with the same id
     replaces the first (so a test can register a toy edition).
 
-    The edition is checked first (:func:`.contract.check`): one
-    :class:`~.contract.ContractError` names every member that is missing or
+    The edition is checked first (:func:`.members.check`): one
+    :class:`~.members.ContractError` names every member that is missing or
     of the wrong kind, and a refused edition leaves the registry as it was.
     The registry keeps it complete: the optional members it leaves out take
-    their defaults (:mod:`.contract`), and :func:`get` hands out that
+    their defaults (:mod:`.members`), and :func:`get` hands out that
     complete view (its ``source`` is the edition as given; its members are
     read once, here: an edition changed afterwards is registered again).
 
@@ -195,7 +196,7 @@ def get(edition_id: str) -> Edition:
             raise SpecError("edition", edition_id, "one of " + ", ".join(ids()), "an edition's name, as a string")
         edition_id = str(edition_id)  # e.g. numpy's str
     if edition_id not in _REGISTRY and edition_id in BUILT_IN:
-        register(importlib.import_module(f"{__package__}.editions.{edition_id}"))
+        register(importlib.import_module(f"{editions.__name__}.{edition_id}"))
     try:
         return _REGISTRY[edition_id]
     except KeyError:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .caching import cached
+from ..caching import cached
 
 import numpy as np
 

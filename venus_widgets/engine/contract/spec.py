@@ -27,9 +27,9 @@ import numpy as np
 from . import edition as _ed  # no cycle: edition imports this module only to type-check
 from . import cost as _cost  # no cycle: cost imports this module only inside its functions
 from . import knobs
-from .errors import SpecError
-from .frozen import FrozenDict, SCALARS, freeze, thaw
-from .inputs import read_list
+from ..errors import SpecError
+from ..frozen import FrozenDict, SCALARS, freeze, thaw
+from ..inputs import read_list
 
 # --------------------------------------------------------------------------
 # Field kinds

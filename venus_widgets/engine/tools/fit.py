@@ -31,9 +31,9 @@ from typing import Any, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from .errors import SpecError
-from .export import html_text
-from .inputs import read_list
+from ..errors import SpecError
+from ..export import html_text
+from ..inputs import read_list
 from .explain import pct
 
 #: Below this p-value the rolls are called unlikely under the odds.
@@ -203,8 +203,8 @@ def fit(spec: Mapping[str, Any], outcomes: Sequence[Any], *, note: str = "") -> 
     >>> vw.fit(spec, [vw.roll(spec, seed=1000 + i).outcome for i in range(40)]).fits
     True
     """
-    from .api import odds
-    from .spec import Spec
+    from ..api import odds
+    from ..contract.spec import Spec
 
     if not isinstance(note, str) or len(note) > 500:
         raise SpecError("note", note, "a line of text (at most 500 characters)")
@@ -218,7 +218,7 @@ MAX_OUTCOMES = 100_000
 
 
 def _outcomes(outcomes: Any, numeric: bool) -> list:
-    """The logged outcomes, read with a bound (:func:`.inputs.read_list`),
+    """The logged outcomes, read with a bound (:func:`..inputs.read_list`),
     each of the kind the odds have: a whole number of successes (not
     ``True``/``False``), or for a d20 check the word (``"pass"``...)."""
     kind = "whole numbers (the outcomes, e.g. successes)" if numeric else "words such as 'pass' and 'fail'"

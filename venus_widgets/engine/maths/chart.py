@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from . import spec as _spec
+from ..contract import spec as _spec
 from .odds import Odds
 
 Mode = Literal["exact", "at_least", "at_most"]

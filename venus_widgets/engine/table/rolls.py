@@ -28,10 +28,10 @@ from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
-from .details import Details, Facts
-from .edition import get as get_edition
-from .errors import SpecError
-from .frozen import thaw
+from ..contract.details import Details, Facts
+from ..contract.edition import get as get_edition
+from ..errors import SpecError
+from ..frozen import thaw
 
 ROLL_FORMAT = "venus-widgets/roll@1"
 

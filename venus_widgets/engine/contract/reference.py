@@ -60,12 +60,12 @@ def field_reference() -> str:
         "",
         "Every legal spec, knobs included, has its odds computed within about a second and 200 MB. "
         "A spec whose odds would take more (many allies who KISS under a knob that lets them, say) is "
-        "refused up front by the cost guard (`venus_widgets/engine/cost.py`): a `SpecError` naming the "
+        "refused up front by the cost guard (`venus_widgets/engine/contract/cost.py`): a `SpecError` naming the "
         "field to change and the nearest value that fits. `odds(spec, exact=True)` is guarded the same "
         "way, with what fractions cost; `roll_many` and `sample` take at most the rolls one call makes "
         "in about two seconds.",
         "",
-        "_Generated from `venus_widgets/engine/spec.py` by `python -m venus_widgets.engine.reference`._",
+        "_Generated from `venus_widgets/engine/contract/spec.py` by `python -m venus_widgets.engine.contract.reference`._",
     ]
     for edition, kinds in ROLL_KINDS.items():
         for roll in kinds:

@@ -30,12 +30,12 @@ from fractions import Fraction
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from .export import html_text, markdown_text
-from .edition import get as get_edition
-from .format import percent_text
-from .odds import probability
-from .rolls import Die, Roll
-from .spec import Spec
+from ..export import html_text, markdown_text
+from ..contract.edition import get as get_edition
+from ..format import percent_text
+from ..maths.odds import probability
+from ..table.rolls import Die, Roll
+from ..contract.spec import Spec
 
 #: The seed of the example roll when none is given (so the text never changes).
 DEFAULT_SEED = 1
@@ -206,7 +206,7 @@ def explain(spec: Mapping[str, Any] | None = None, seed: int | None = DEFAULT_SE
     """The odds of ``spec`` unfolded into plain words in rule order, each
     step with its exact figure, and the example roll ``roll(spec, seed)``
     walked through (``seed`` 1 unless given; ``None``: a fresh one)."""
-    from .api import odds, roll
+    from ..api import odds, roll
 
     s = Spec.of(spec)
     o = odds(s)

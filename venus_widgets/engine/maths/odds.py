@@ -24,12 +24,12 @@ from typing import TYPE_CHECKING, Any, cast
 import numpy as np
 
 from .counts import Counts, whole_count, whole_counts
-from .errors import SpecError
+from ..errors import SpecError
 from .exact import is_exact, total
-from .frozen import freeze, thaw
+from ..frozen import freeze, thaw
 
 if TYPE_CHECKING:
-    from .explain import Explanation
+    from ..tools.explain import Explanation
 
 #: Mass below which an unbounded tail (exploding dice) is cut off.
 TAIL_CUTOFF = 1e-12
@@ -422,7 +422,7 @@ class Odds:
         """
         if self._exact is not None or isinstance(self.p_pass, Fraction):
             return True
-        from .edition import get  # the edition's denominator: None for dice that roll without end
+        from ..contract.edition import get  # the edition's denominator: None for dice that roll without end
 
         return get(self.spec["edition"]).denominator(cast(dict, self.spec)) is not None  # a FrozenDict
 
@@ -538,8 +538,8 @@ class Odds:
 
     def explain(self, seed: int | None = 1) -> Explanation:
         """These odds unfolded into plain words in rule order, with a seeded
-        example roll: :func:`venus_widgets.engine.explain.explain`."""
-        from .explain import explain
+        example roll: :func:`venus_widgets.engine.tools.explain.explain`."""
+        from ..tools.explain import explain
 
         return explain(self.spec, seed)
 

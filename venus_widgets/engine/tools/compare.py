@@ -1,7 +1,7 @@
 """``vw.compare``: a roll under rule variants, beside the rules as read.
 
 A playtester names variants (``{"name": rules}``, each a dict of rule knobs
-as in a spec's ``rules``, :mod:`.knobs`); :func:`compare` gives each
+as in a spec's ``rules``, :mod:`..contract.knobs`); :func:`compare` gives each
 variant's exact odds beside the base spec's, the difference at each
 outcome (the chance of at least that outcome, in percentage points) and a
 one-line verdict in plain words. Where the odds are rational the verdict
@@ -23,13 +23,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from .export import html_text
-from .api import denominator, normalize, odds
-from .errors import SpecError, UnknownName
-from .format import percent_text
-from .odds import Odds
-from .quantities import GOAL, PASS, reported
-from .spec import words
+from ..export import html_text
+from ..api import denominator, normalize, odds
+from ..errors import SpecError, UnknownName
+from ..format import percent_text
+from ..maths.odds import Odds
+from ..maths.quantities import GOAL, PASS, reported
+from ..contract.spec import words
 
 
 def layered(under: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -66,8 +66,8 @@ def on_edition(spec: Mapping[str, Any], edition: str) -> dict[str, Any]:
     >>> on_edition({"edition": "heresy", "pool": 6, "black": 3, "trade": 1}, "vers")
     {'edition': 'vers', 'roll': 'check', 'ranks': 3, 'penalty': 0}
     """
-    from .edition import get
-    from .spec import default_roll
+    from ..contract.edition import get
+    from ..contract.spec import default_roll
 
     kinds = get(edition).SCHEMAS
     roll = spec.get("roll")
@@ -110,7 +110,7 @@ def _points(delta: float) -> str:
 
 def _pct(p: float) -> str:
     """A chance with one decimal by the one rule of percentages
-    (:func:`.format.percent`: "100 %" only when certain, halves up).
+    (:func:`..format.percent`: "100 %" only when certain, halves up).
 
     >>> _pct(0.4515), _pct(0.99999), _pct(1.0)
     ('45.2 %', '>99.9 %', '100 %')
@@ -192,7 +192,7 @@ class Comparison:
         return float(d) if self.exact else round(float(d), 12)
 
     def changes(self, name: str) -> dict[str, tuple[float, float]]:
-        """Every chance the edition reports (:func:`.quantities.reported`:
+        """Every chance the edition reports (:func:`..maths.quantities.reported`:
         P(pass), P(goal), criticals, Ego spent, the breakdown) that ``name``
         moves from the base: quantity -> (base, variant). A chance one rule
         set reports and the other does not is 0 in the other (a breakdown

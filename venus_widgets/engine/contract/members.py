@@ -1,5 +1,5 @@
 """The edition contract, member by member: what
-:func:`~venus_widgets.engine.edition.register` checks and fills in.
+:func:`~venus_widgets.engine.contract.edition.register` checks and fills in.
 
 Every member an edition may have is listed once, in :data:`MEMBERS` (and
 those of its ``at_table`` in :data:`TABLE_MEMBERS`): its name, what it is in
@@ -30,12 +30,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from . import table_plain
+from . import table_defaults
 from .details import Details
-from .errors import SpecError
+from ..errors import SpecError
 from .knobs import Knob, RulesOf
 from .samples import ByHand, Samples
-from .table import Choices
+from .table_answers import Choices
 
 #: The optional features an edition may declare, and the member each needs.
 FEATURES: dict[str, str] = {"advise": "advise", "kiss_odds": "kiss_odds", "vary": "vary_values"}
@@ -262,7 +262,7 @@ MEMBERS: tuple[Member, ...] = (
     Member("denominator", "a common denominator of every probability of the odds (None for dice that roll "
            "without end)", "spec"),
     Member("cost", "the work of the odds estimated from the spec's sizes before any is done, a cost.Cost "
-           "(engine/cost.py refuses what is over the budget, naming a lever field)", "spec, exact=False",
+           "(engine/contract/cost.py refuses what is over the budget, naming a lever field)", "spec, exact=False",
            keywords=("exact",)),
     Member("odds", "the exact odds, an odds.Odds (in Fractions with exact=True)", "spec, exact=False",
            keywords=("exact",)),
@@ -289,36 +289,36 @@ MEMBERS: tuple[Member, ...] = (
            feature="vary"),
 )
 
-#: The members of an edition's ``at_table`` (:class:`~venus_widgets.engine.table.TableRules`).
+#: The members of an edition's ``at_table`` (:class:`~venus_widgets.engine.contract.table_answers.TableRules`).
 TABLE_MEMBERS: tuple[Member, ...] = (
     Member("ROLLERS", "a dict of roller family (check, task, pool) -> the roll kind it rolls",
            check=_check_rollers),
     Member("steps", "which steps the roll has at the table, a table.Steps", "spec",
-           default=_const(table_plain.no_steps)),
+           default=_const(table_defaults.no_steps)),
     Member("kiss_start", "successes before the KISS, the goal, the budget: a table.KissStart", "spec, first",
-           default=_const(table_plain.no_kiss_start)),
+           default=_const(table_defaults.no_kiss_start)),
     Member("kiss_allowed", "whether a die may be KISSed, and why not in words", "spec, first, i",
-           default=_const(table_plain.no_kiss)),
+           default=_const(table_defaults.no_kiss)),
     Member("kiss_cost", "how much of the KISS budget the selected dice use", "spec, first, selected",
-           default=_const(table_plain.kiss_count)),
+           default=_const(table_defaults.kiss_count)),
     Member("contributions", "what each die contributed, a list of table.Mark", "spec, r"),
-    Member("legend", "the meaning of each mark shown", "spec, r, marks", default=_const(table_plain.plain_legend)),
+    Member("legend", "the meaning of each mark shown", "spec, r, marks", default=_const(table_defaults.plain_legend)),
     Member("default_spend", "what the dice buy before the player changes anything", "spec, r, wanted",
-           default=_const(table_plain.nothing_bought)),
+           default=_const(table_defaults.nothing_bought)),
     Member("spend_more", "the spending after Ego added successes", "spec, r, spent, wanted",
-           default=_const(table_plain.nothing_bought)),
+           default=_const(table_defaults.nothing_bought)),
     Member("toggle", "buy or unbuy an item (a SpecError when not for sale or not affordable)",
-           "spec, r, spent, item", default=_const(table_plain.nothing_for_sale)),
+           "spec, r, spent, item", default=_const(table_defaults.nothing_for_sale)),
     Member("subvert", "the FC's subversion, or a SpecError where there is none", "spec, spent, item",
-           default=_const(table_plain.no_subversion)),
+           default=_const(table_defaults.no_subversion)),
     Member("spend_menu", "the consequences for sale (a table.SpendMenu), or None", "spec, r, c",
-           default=_const(table_plain.no_menu)),
+           default=_const(table_defaults.no_menu)),
     Member("check_choices", "for a log entry: the first choice the table would not allow, or None",
-           "spec, r, c", default=_const(table_plain.only_no_choices)),
+           "spec, r, c", default=_const(table_defaults.only_no_choices)),
     Member("sentence", "the one-line result of the roll and the choices", "spec, r, c"),
     Member("announce", "the status line when the dice stand", "spec, r", default=_default_announce),
-    Member("view_extra", "extra keys of the table view", "spec, r", default=_const(table_plain.no_extra)),
-    Member("what_if", "(label, changed spec) of the what-if hints", "spec", default=_const(table_plain.no_what_if)),
+    Member("view_extra", "extra keys of the table view", "spec, r", default=_const(table_defaults.no_extra)),
+    Member("what_if", "(label, changed spec) of the what-if hints", "spec", default=_const(table_defaults.no_what_if)),
 )
 
 

@@ -13,13 +13,13 @@ first rolls enumerated) and the kind of number they hold (floats, Python
 integers, fractions). This module holds the budget and the one generic
 check, which knows no edition:
 
-* :func:`check` (run by :func:`~venus_widgets.engine.spec.normalize` on
+* :func:`check` (run by :func:`~venus_widgets.engine.contract.spec.normalize` on
   every spec, so every entry point and every widget gets it by
   construction; and with ``exact=True`` by ``odds(spec, exact=True)``):
   over the budget, it walks the edition's ``levers`` (the fields that
   drive the cost) and names the first one with the nearest value that
   fits; for a field of the spec the error is a
-  :class:`~venus_widgets.engine.spec.CrossError`, so a roller repairs it;
+  :class:`~venus_widgets.engine.contract.spec.CrossError`, so a roller repairs it;
 * :func:`most_rolls` and :func:`check_rolls`: the rolls one call may make
   (``roll_many``, ``sample``, the rule lab's sampling), from the dice one
   roll draws on average (exploding dice roll on).
@@ -43,8 +43,8 @@ import math
 from typing import Any, Mapping, NamedTuple
 
 from . import edition as _ed
-from .errors import SpecError
-from .rolls import BLOCK_ROLLS
+from ..errors import SpecError
+from ..table.rolls import BLOCK_ROLLS
 
 #: What one number costs, by the kind of number the tables hold: seconds per
 #: operation and bytes held (floats in numpy arrays; Python integers and
@@ -227,11 +227,11 @@ def roll_seconds(spec: Mapping[str, Any]) -> float:
 
 def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> int:
     """The most rolls of a normalized spec one call may make within
-    ``seconds`` (estimated): whole blocks of :data:`~.rolls.BLOCK_ROLLS`
+    ``seconds`` (estimated): whole blocks of :data:`~..table.rolls.BLOCK_ROLLS`
     (``roll_many`` rolls a block whole, whatever part of it is asked
     for), 0 when one block would take longer.
 
-    >>> from venus_widgets.engine.spec import normalize
+    >>> from venus_widgets.engine.contract.spec import normalize
     >>> most_rolls(normalize({"roll": "check", "bonus_factors": 2})) > 1_000_000
     True
     """

@@ -12,7 +12,7 @@ This module holds the small frozen value types of the answers, the
 protocols (:class:`TableSource`, what an edition must answer;
 :class:`TableRules`, every answer) and the few helpers every edition shares (plural words, the
 legend of the marks, the marks of a counted pool);
-:mod:`.table_plain` the answers of a roll with no KISS, nothing to buy.
+:mod:`.table_defaults` the answers of a roll with no KISS, nothing to buy.
 
 >>> s = Steps(kiss=True, kiss_when_met=False, ego_after=True, spend=False)
 >>> s.any
@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
 if TYPE_CHECKING:  # a Roll's module imports the registry, which imports this one
-    from .rolls import Roll
+    from ..table.rolls import Roll
 
 #: A spent choice: a consequence id (text) or its number.
 Item = Any
@@ -121,7 +121,7 @@ class Choices:
 class TableSource(Protocol):
     """What an edition's ``at_table`` must answer; the other answers of
     :class:`TableRules` are optional (a roll with nothing to KISS, buy or
-    subvert: :mod:`.table_plain`, filled in by :mod:`.contract`)."""
+    subvert: :mod:`.table_defaults`, filled in by :mod:`.members`)."""
 
     @property
     def ROLLERS(self) -> Mapping[str, str]:

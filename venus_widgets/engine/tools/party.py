@@ -2,7 +2,7 @@
 
 ``party_ladder(party, target=0.5)`` puts one to six characters (specs of
 the same edition and roll) on their edition's difficulty ladder
-(:func:`venus_widgets.engine.solve.ladder`): each rung with every
+(:func:`venus_widgets.engine.tools.solve.ladder`): each rung with every
 character's exact P(pass), the rung nearest the target for each character
 and for the party (the party's chance at a rung is the mean of its
 characters' chances: the share of the party expected to pass), one line
@@ -23,13 +23,13 @@ from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
-from . import export as _export
-from .errors import SpecError
-from .inputs import read_list
+from .. import export as _export
+from ..errors import SpecError
+from ..inputs import read_list
 from .explain import pct
-from .format import percent_text
+from ..format import percent_text
 from .solve import _check_target, ladder
-from .spec import Spec
+from ..contract.spec import Spec
 
 #: At most this many characters in a party.
 MAX_PARTY = 6
@@ -127,7 +127,7 @@ class PartyLadder:
     def to_csv(self) -> str:
         """The table as CSV for a spreadsheet: chances as probabilities
         (six decimals), the nearest rungs marked in the last column (every
-        cell through :mod:`.export`: one line, no formula)."""
+        cell through :mod:`..export`: one line, no formula)."""
         rows = self.rows()
         for i, row in enumerate(rows[1:]):
             row[1:-1] = [f"{p:.6f}" for p in (*self.chances[i], self.party_chance(i))]
@@ -135,7 +135,7 @@ class PartyLadder:
 
     def to_markdown(self) -> str:
         """The table in Markdown, the party's rung in bold (every cell
-        through :mod:`.export`: names show as typed, never as markup)."""
+        through :mod:`..export`: names show as typed, never as markup)."""
         rows = self.rows()
         return _export.markdown_table(rows[0], rows[1:], strong=[self.best])
 

@@ -1,10 +1,10 @@
 """The answers of a roll with nothing to KISS, buy or subvert: the
 defaults of the optional answers of an edition's ``at_table``
-(:class:`~venus_widgets.engine.table.TableRules`; :mod:`.contract` fills
+(:class:`~venus_widgets.engine.contract.table_answers.TableRules`; :mod:`.members` fills
 in those an edition leaves out), and what an edition whose rolls differ
 (a task with KISS, a check without) answers for the rolls without that step.
 
->>> from venus_widgets.engine.table import Choices
+>>> from venus_widgets.engine.contract.table_answers import Choices
 >>> only_no_choices({}, None, Choices(spent=("s1",)))
 ('spent', ['s1'], '[] (nothing to buy in this roll)')
 """
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .errors import SpecError
-from .table import MARKS, NO_STEPS, Choices, Item, KissStart, Mark, SpendMenu, Steps, legend_of
+from ..errors import SpecError
+from .table_answers import MARKS, NO_STEPS, Choices, Item, KissStart, Mark, SpendMenu, Steps, legend_of
 
 if TYPE_CHECKING:  # a Roll's module imports the registry, which imports this one
-    from .rolls import Roll
+    from ..table.rolls import Roll
 
 
 def no_steps(spec: dict) -> Steps:

@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from .caching import cached
-from .errors import SpecError
+from ..caching import cached
+from ..errors import SpecError
 
 #: A knob's check: the value given -> its canonical JSON form; raises
 #: ``ValueError`` (any message; the knob's ``allowed`` words are shown).
