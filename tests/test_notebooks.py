@@ -273,8 +273,6 @@ def test_every_saved_roller_shows_a_still_picture_of_its_odds(path):
         assert rollers, "the chapter shows rollers"
 
 
-#: Widgets whose saved still is still to come (issue 21): their saved output is a one-line text form.
-STILL_PENDING = ("FCScreen(",)
 WIDGET_REPR = re.compile(r"^(CheckRoller|TaskRoller|PoolRoller|FCScreen|RuleLab)\(")
 
 
@@ -300,8 +298,7 @@ def test_no_code_in_the_reading_path(path):
         for out in cell.outputs:
             assert out.output_type == "execute_result", out
             assert WIDGET_REPR.match(out.data["text/plain"]), out.data["text/plain"]
-            if not out.data["text/plain"].startswith(STILL_PENDING):
-                assert "text/html" in out.data, "a saved widget without its still"
+            assert "text/html" in out.data, "a saved widget without its still"
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
