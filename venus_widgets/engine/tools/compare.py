@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ..export import html_text
+from ..export import html_text, svg_image
 from ..api import denominator, normalize, odds
 from ..errors import SpecError, UnknownName
 from ..format import percent_text
@@ -268,9 +268,14 @@ class Comparison:
 
 
 def _difference_chart(c: Comparison, rows: list[dict[str, Any]]) -> str:
-    """An inline SVG of each variant's difference at each chance: bars up
-    (more likely) or down (less likely) from a zero line, the number written
-    beside each bar, and the sign in words in its title (never colour alone)."""
+    """A picture of each variant's difference at each chance: bars up (more
+    likely) or down (less likely) from a zero line, the number written beside
+    each bar, and the sign in words in its title (never colour alone); the
+    chances no variant moves are in the table only. An
+    ``<img>`` of a standalone SVG (:func:`~.export.svg_image`), which an
+    untrusted notebook keeps, with alt text listing the largest changes."""
+    # a chance no variant moves (at least the lowest outcome, always 100 %) is left to the table
+    rows = [r for r in rows if any(r[n] != r["base"] for n in c.names[1:])]
     if not rows or len(c.names) < 2:
         return ""
     diffs = [[(r[n] - r["base"]) * 100 for r in rows] for n in c.names[1:]]
@@ -280,9 +285,11 @@ def _difference_chart(c: Comparison, rows: list[dict[str, Any]]) -> str:
     width = len(rows) * group + 20
     ticks = [_tick_lines(r["tick"]) for r in rows]
     lines = max(len(t) for t in ticks)
-    parts = [f"<svg role='img' width='{width}' height='{2 * h + 44 + 12 * (lines - 1)}' font-family='sans-serif' "
-             f"aria-label='Difference from the base rules, in percentage points, at each chance'>",
-             f"<line x1='10' x2='{width - 10}' y1='{h + 14}' y2='{h + 14}' stroke='currentColor'/>"]
+    height = 2 * h + 44 + 12 * (lines - 1)
+    parts = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
+             f"viewBox='0 0 {width} {height}' font-family='DejaVu Sans, Arial, sans-serif' fill='#1a1a1a'>",
+             f"<rect width='{width}' height='{height}' fill='#ffffff'/>",
+             f"<line x1='10' x2='{width - 10}' y1='{h + 14}' y2='{h + 14}' stroke='#1a1a1a'/>"]
     shades = ("#0072B2", "#D55E00", "#009E73", "#CC79A7")
     for i, r in enumerate(rows):
         x0 = 10 + i * group + (group - bw * len(diffs)) / 2
@@ -297,17 +304,28 @@ def _difference_chart(c: Comparison, rows: list[dict[str, Any]]) -> str:
             x = x0 + j * bw
             word = "more likely" if d > 0 else "less likely" if d < 0 else "no change"
             name = html_text(c.names[j + 1])
+            faded = "" if d >= 0 else "fill-opacity='0.55' "
             parts.append(f"<rect x='{x:.1f}' y='{y:.1f}' width='{bw - 4}' height='{max(bh, 0.5):.1f}' "
-                         f"fill='{shades[j % 4]}' {'' if d >= 0 else 'fill-opacity=0.55 '}>"
+                         f"fill='{shades[j % 4]}' {faded}>"
                          f"<title>{name}, {html_text(r['label'])}: {html_text(_points(d / 100))} ({word})"
                          f"</title></rect>")
             if d:
-                ty = y - 3 if d > 0 else y + bh + 10
-                parts.append(f"<text x='{x + (bw - 4) / 2:.1f}' y='{ty:.1f}' font-size='9' "
+                ty = y - 3 if d > 0 else y + bh + 11
+                parts.append(f"<text x='{x + (bw - 4) / 2:.1f}' y='{ty:.1f}' font-size='11' "
                              f"text-anchor='middle'>{d:+.1f}</text>")
     parts.append("</svg>")
+    alt = ("Difference from the base rules, in percentage points, at each chance; the largest: "
+           + "; ".join(f"{n}: {_largest_changes(rows, ds)}" for n, ds in zip(c.names[1:], diffs)))
     legend = " ".join(f"<span>bar {j + 1}: {html_text(n)}</span>" for j, n in enumerate(c.names[1:]))
-    return "".join(parts) + f"<p class='vw-legend'>Bars in each group, left to right: {legend}</p>"
+    return (f"<p>{svg_image(''.join(parts), alt, width, height)}</p>"
+            f"<p class='vw-legend'>Bars in each group, left to right: {legend}</p>")
+
+
+def _largest_changes(rows: list[dict[str, Any]], diffs: list[float], most: int = 3) -> str:
+    """The ``most`` largest differences (in points) at the chances of ``rows``, in words."""
+    moved = [f"{r['label']} {_points(d / 100)}" for r, d in sorted(zip(rows, diffs), key=lambda rd: -abs(rd[1]))[:most]
+             if d]
+    return ", ".join(moved) or "no change"
 
 
 def _tick_lines(text: str, width: int = 9) -> list[str]:
