@@ -12,7 +12,7 @@ import random
 from typing import Any
 
 import venus_widgets as vw
-from venus_widgets.engine import spec as spec_mod
+from venus_widgets.engine.contract import spec as spec_mod
 from venus_widgets.engine.errors import SpecError
 
 

@@ -22,7 +22,7 @@ _spec.loader.exec_module(bench)
 def _drafts_unregistered():
     """The benchmark registers the seeds written as drafts: gone after these tests."""
     yield
-    from venus_widgets.engine import edition
+    from venus_widgets.engine.contract import edition
 
     for ident in set(bench.DRAFTS.values()) if hasattr(bench, "DRAFTS") else ():
         edition.unregister(ident)

@@ -1,4 +1,4 @@
-"""Issue 20, item 2: the cost guard (venus_widgets/engine/cost.py).
+"""Issue 20, item 2: the cost guard (venus_widgets/engine/contract/cost.py).
 
 Each edition estimates the work of a spec before computing it; one generic
 check refuses what is over the budget, naming the field and the nearest
@@ -19,9 +19,10 @@ import pytest
 
 import venus_widgets as vw
 from spec_gen import random_spec
-from venus_widgets.engine import cost, rolls
-from venus_widgets.engine.edition import get
-from venus_widgets.engine.spec import CrossError, repair
+from venus_widgets.engine.contract import cost
+from venus_widgets.engine.table import rolls
+from venus_widgets.engine.contract.edition import get
+from venus_widgets.engine.contract.spec import CrossError, repair
 
 #: Memory a computation may hold besides its tables (the Odds, specs, small lists).
 SLACK = 2e6
@@ -57,7 +58,7 @@ def _peak(call) -> int:
 
 def test_every_edition_estimates_its_work():
     for e in vw.EDITIONS:
-        for roll in vw.engine.spec.ROLL_KINDS[e]:
+        for roll in vw.engine.contract.spec.ROLL_KINDS[e]:
             s = vw.normalize({"edition": e, "roll": roll})
             for exact in (False, True):
                 c = get(e).cost(s, exact)

@@ -16,7 +16,7 @@ import pytest
 
 import toy_edition
 import venus_widgets as vw
-from venus_widgets.engine import edition
+from venus_widgets.engine.contract import edition
 from venus_widgets.engine.drafts import EXAMPLES, load_edition
 
 CALIBERS = ("bronze", "silver", "gold", "platinum")

@@ -57,15 +57,17 @@ import traitlets
 import toy_edition
 import venus_widgets as vw
 from every_roll import TooManyRolls, every_roll, law
-from venus_widgets.engine import api, contract, edition
-from venus_widgets.engine.cost import Cost, held
+from venus_widgets.engine import api
+from venus_widgets.engine.contract import members as contract, edition
+from venus_widgets.engine.contract.cost import Cost, held
 from venus_widgets.engine.errors import SpecError
-from venus_widgets.engine.explain import Step
-from venus_widgets.engine.odds import Odds
-from venus_widgets.engine.rolls import Die, Roll, in_blocks, streams
-from venus_widgets.engine.samples import ByHand, Samples
-from venus_widgets.engine.spec import Int
-from venus_widgets.engine.table import Choices, Mark
+from venus_widgets.engine.tools.explain import Step
+from venus_widgets.engine.maths.odds import Odds
+from venus_widgets.engine.table.rolls import Die, Roll, in_blocks, streams
+from venus_widgets.engine.contract.samples import ByHand, Samples
+from venus_widgets.engine.contract.details import Facts
+from venus_widgets.engine.contract.spec import Int, Spec
+from venus_widgets.engine.contract.table_answers import Choices, Mark
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -319,6 +321,24 @@ def test_a_seed_replays_its_roll_and_its_json(ed):
             assert [d.before for d in r.dice[:n]] == [d.before for d in first.dice[:n]], (s, seed)
             if r.kissed and not r.ego_spent:  # the policy's choice, asked for by name, is the same roll
                 assert vw.roll(s, seed, kiss=list(r.kissed)) == r, (s, seed)
+
+
+def test_a_rolls_details_are_its_editions_class_and_survive_json(ed):
+    """``Roll.details`` is the class the edition declares for the roll
+    (``DETAILS``; a read-only dict where it declares none), typed the same
+    after the roll's JSON is read back; a Spec rolls as its dict does."""
+    for s in _all(ed):
+        spec = Spec(s)
+        kind = ed.DETAILS.get(spec.roll, Facts)
+        for seed in (0, 1, 2**40 + 3):
+            r = vw.roll(spec, seed)
+            assert type(r.details) is kind, (s, type(r.details))
+            back = Roll.from_json(r.to_json())
+            assert type(back.details) is kind and back.details == r.details, s
+            assert dict(r.details) == r.details.to_dict() == r.to_dict()["details"], s
+            assert r == vw.roll(s, seed) and r.spec == vw.normalize(s), s
+            with pytest.raises((TypeError, AttributeError)):  # read-only (FrozenInstanceError is one)
+                r.details.total = 1  # type: ignore[misc]
 
 
 # --------------------------------------------------------------------------

@@ -10,8 +10,8 @@ import traitlets
 
 import venus_widgets as vw
 from venus_widgets.widgets import FCScreen
-from venus_widgets.engine.explain import pct
-from venus_widgets.engine.party import setting_words
+from venus_widgets.engine.tools.explain import pct
+from venus_widgets.engine.tools.party import setting_words
 from venus_widgets.widgets.fcscreen import REQUESTS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -153,7 +153,7 @@ def test_no_edition_is_named_in_the_widget_or_its_view():
 
 
 def test_every_edition_gets_a_screen():
-    from venus_widgets.engine.spec import ROLL_KINDS
+    from venus_widgets.engine.contract.spec import ROLL_KINDS
 
     for ed in vw.EDITIONS:
         for roll in ROLL_KINDS[ed]:

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
-from venus_widgets.engine.errors import MergeError
+from venus_widgets.engine.editions.agora.merge import MergeError
 from venus_widgets.widgets.messages import MESSAGES
 from test_widgets import ROLLERS, browser_update, sent_states
 

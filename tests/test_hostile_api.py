@@ -151,7 +151,7 @@ def _check(name: str, i, key, j) -> None:
 @pytest.fixture(autouse=True)
 def _no_edition_left_behind():
     """load_edition registers what it loads: gone after each test."""
-    from venus_widgets.engine import edition
+    from venus_widgets.engine.contract import edition
 
     before = set(edition.ids())
     yield

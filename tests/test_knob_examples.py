@@ -9,8 +9,8 @@ from fractions import Fraction
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.explain import check_arithmetic
-from venus_widgets.engine.spec import parts
+from venus_widgets.engine.tools.explain import check_arithmetic
+from venus_widgets.engine.contract.spec import parts
 
 
 def test_heresy_degree_names_follow_the_pass_threshold():
@@ -24,7 +24,7 @@ def test_heresy_degree_names_follow_the_pass_threshold():
     for seed in range(40):
         r = vw.roll({"edition": "heresy", "pool": 9, "rules": {"pass_threshold": 5}}, seed)
         assert (r.details["degree"] in passing) == r.passed, (r.outcome, r.details["degree"])
-        words = vw.engine.edition.get("heresy").at_table.announce(r.spec, r)
+        words = vw.engine.contract.edition.get("heresy").at_table.announce(r.spec, r)
         assert words.startswith("Passed" if r.passed else "Failed") and r.details["degree"] in words
 
 

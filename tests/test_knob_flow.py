@@ -27,10 +27,10 @@ import math
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine import spec as spec_mod
-from venus_widgets.engine.edition import get, has
-from venus_widgets.engine.explain import check_arithmetic
-from venus_widgets.engine.table import Choices
+from venus_widgets.engine.contract import spec as spec_mod
+from venus_widgets.engine.contract.edition import get, has
+from venus_widgets.engine.tools.explain import check_arithmetic
+from venus_widgets.engine.contract.table_answers import Choices
 
 SEEDS = range(6)
 
@@ -151,7 +151,7 @@ def _check_roll(s: dict, o: vw.Odds, seed: int) -> None:
     if o.numeric:
         assert r.passed == (r.outcome >= o.threshold)
     else:
-        assert r.passed == (r.outcome in vw.engine.spec.passing(s["edition"], s["roll"]))
+        assert r.passed == (r.outcome in vw.engine.contract.spec.passing(s["edition"], s["roll"]))
     table = get(s["edition"]).at_table
     line = table.announce(s, r).lower()
     said = {w for w in ("passed", "failed") if w in line}

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.cost import estimate
-from venus_widgets.engine.edition import get
+from venus_widgets.engine.contract.cost import estimate
+from venus_widgets.engine.contract.edition import get
 from venus_widgets.widgets import lab_heatmap
 
 #: A heavy exploding roll a roller accepts: every face passes and explodes from 2, six allies.
@@ -61,7 +61,7 @@ def test_a_heavy_lab_computes_only_what_fits_and_says_what_it_left_out():
 
 
 def test_the_words_name_only_levers_that_can_still_move():
-    from venus_widgets.engine.spec import normalize
+    from venus_widgets.engine.contract.spec import normalize
 
     heavy = normalize({"edition": "playsheet", **HEAVY, "allies": ["platinum"] * 6})
     assert lab_heatmap.lever_words(heavy).startswith("it weighs most on Allies (fewer is quicker) and Allies KISS")

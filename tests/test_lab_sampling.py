@@ -9,8 +9,8 @@ hand (the report of issue 20), not here; this checks what is sampled."""
 from __future__ import annotations
 
 import venus_widgets as vw
-from venus_widgets.engine.compare import compare
-from venus_widgets.engine.cost import most_rolls
+from venus_widgets.engine.tools.compare import compare
+from venus_widgets.engine.contract.cost import most_rolls
 from venus_widgets.widgets.lab_panel import SAMPLE_ROLLS, SAMPLE_SECONDS, LabPanel
 
 README_TASK = dict(dice=30, allies=["gold", "gold"], kiss=40, ego="double6", policy="optimal")

@@ -148,7 +148,7 @@ def test_typed_faces_refused_then_typed_right_are_all_logged():
     w = vw.TaskRoller(dice=3, kiss=1, by_hand=True)
     custom(w, {"do": "roll"})
     custom(w, {"do": "enter", "faces": "6 2"})  # one short
-    assert "faces" in w.error.lower() and w.table["phase"] == "enter" and len(w.log) == 0
+    assert "faces rolled" in w.error.lower() and w.table["phase"] == "enter" and len(w.log) == 0
     custom(w, {"do": "enter", "faces": "6 2 1"})
     assert w.error == ""
     if w.table["phase"] == "kiss":

@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
-from venus_widgets.engine.merge import try_merge
-from venus_widgets.engine.spec import ROLL_KINDS, SCHEMAS
+from venus_widgets.engine.editions.agora.merge import try_merge
+from venus_widgets.engine.contract.spec import ROLL_KINDS, SCHEMAS
 
 KINDS = sorted(SCHEMAS)
 # CI draws the same examples every run (the "ci" profile in conftest.py)

@@ -213,7 +213,7 @@ def test_a_knob_declared_for_some_rolls_changes_no_other_roll(edition):
     neither the roll's fields nor its odds, over the defaults and seeded random specs."""
     import random
 
-    from venus_widgets.engine import spec as S
+    from venus_widgets.engine.contract import spec as S
 
     rng = random.Random(21)
     kinds = [k for k in ("check", "task", "pool") if _has(edition, k)]
@@ -250,7 +250,7 @@ def test_a_knob_declared_for_some_rolls_changes_no_other_roll(edition):
 
 
 def _has(edition: str, kind: str) -> bool:
-    from venus_widgets.engine import spec as S
+    from venus_widgets.engine.contract import spec as S
 
     try:
         S.describe(edition, kind)

@@ -8,7 +8,7 @@ import pytest
 from scipy.stats import chisquare
 
 import venus_widgets as vw
-from venus_widgets.engine.sample import sample
+from venus_widgets.engine.tools.sample import sample
 
 # the variants issue 9 names, one spec each
 VARIANTS = {

@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
-from venus_widgets.engine.edition import ids as edition_ids
+from venus_widgets.engine.contract.edition import ids as edition_ids
 from venus_widgets.widgets import from_view
 from venus_widgets.widgets.from_view import ViewChecked
 

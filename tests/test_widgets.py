@@ -10,7 +10,7 @@ import pytest
 import traitlets
 
 import venus_widgets as vw
-from venus_widgets.engine import spec as engine_spec
+from venus_widgets.engine.contract import spec as engine_spec
 from venus_widgets.widgets import _assets, plain_words as _rules
 
 ROLLERS = [

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from venus_widgets.engine.edition import BUILT_IN
+from venus_widgets.engine.contract.edition import BUILT_IN
 
 WIDGETS = Path(__file__).resolve().parents[1] / "venus_widgets" / "widgets"
 
@@ -50,7 +50,7 @@ def test_each_roller_fits_the_editions_that_say_so(edition):
     import traitlets
 
     import venus_widgets as vw
-    from venus_widgets.engine.edition import get
+    from venus_widgets.engine.contract.edition import get
 
     fits = get(edition).at_table.ROLLERS
     assert set(fits.values()) <= set(get(edition).SCHEMAS)

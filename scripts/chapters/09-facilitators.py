@@ -28,8 +28,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import importlib
-fit_module = importlib.import_module("venus_widgets.engine.fit")
-from venus_widgets.engine.party import setting_words
+fit_module = importlib.import_module("venus_widgets.engine.tools.fit")
+from venus_widgets.engine.tools.party import setting_words
 
 setup_plots()
 

@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
-from venus_widgets.engine.edition import get as edition
+from venus_widgets.engine.contract.edition import get as edition
 from venus_widgets.widgets.plain_words import percent
 
 from .conftest import kernel_eval, lab_notebook, set_range, settle

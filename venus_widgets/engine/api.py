@@ -1,7 +1,7 @@
 """The public engine functions: ``odds``, ``roll``, ``roll_many``, ``advise``.
 
 Each edition lives in its own module with the same three functions, taking
-a spec already normalized by :func:`venus_widgets.engine.spec.normalize`.
+a spec already normalized by :func:`venus_widgets.engine.contract.spec.normalize`.
 
 >>> round(odds({"roll": "task", "dice": 2}).p_pass, 6)
 0.555556
@@ -13,22 +13,21 @@ True
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
 
-from .advice import Advice
-from . import cost
+from .table.advice import Advice
+from .contract import cost
 from .caching import Results
-from .edition import get as get_edition
+from .contract.edition import get as get_edition, ids
 from .errors import SpecError
 from .inputs import read_list
-from .exact import EXACT_BELOW
-from .odds import SNAP_BELOW, Odds, probability
-from .rolls import Roll, check_seed, entered
-from .spec import ROLL_KINDS, normalize, schema
+from .maths.exact import EXACT_BELOW
+from .maths.odds import SNAP_BELOW, Odds, probability
+from .table.rolls import Roll, check_seed, entered
+from .contract.spec import ROLL_KINDS, Choice, Spec, normalize, schema
 
 MAX_ROLL_MANY = 10_000_000
 
@@ -39,36 +38,22 @@ def _edition(name: str) -> Any:
 
 def denominator(spec: Mapping[str, Any]) -> int | None:
     """A common denominator of every probability of a normalized spec's
-    odds (6 to the dice that can be rolled, KISS re-rolls included; 20 for
-    the d20 ...), or ``None`` when the odds are not rational (exploding dice).
+    odds (6 to the dice that can be rolled, KISS re-rolls included ...), or
+    ``None`` when the odds are not rational (exploding dice).
     """
     return _edition(spec["edition"]).denominator(spec)
 
 
-def _results(compute: Callable[[dict[str, Any]], Odds], maxsize: int) -> Results[str, Odds]:
-    """Results by normalized spec (:class:`.caching.Results`, safe from many
-    threads): keyed by the spec's ``repr`` (normalize gives every field in
-    one order), and the spec itself handed to ``compute`` as a sorted copy
-    (:func:`_sorted`), so the caller's dict is never shared."""
-    out: Results[str, Odds] = Results(lambda spec: compute(_sorted(spec)), maxsize, key=repr)
+def _results(compute: Callable[[Spec], Odds], maxsize: int) -> Results[str, Odds]:
+    """Results by spec (:class:`.caching.Results`, safe from many threads),
+    filed under :attr:`Spec.key`; the read-only spec itself is handed to
+    ``compute`` and carried by the odds."""
+    out: Results[str, Odds] = Results(compute, maxsize, key=lambda spec: spec.key)
     out.__doc__, out.__wrapped__ = compute.__doc__, compute
     return out
 
 
-def _sorted(value: Any) -> Any:
-    """A fresh copy with every dict's keys in sorted order: odds carry their
-    spec in this order, whatever order the fields came in."""
-    if isinstance(value, dict):
-        return {k: value[k] if type(value[k]) in _PLAIN else _sorted(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [v if type(v) in _PLAIN else _sorted(v) for v in value]
-    return value
-
-
-_PLAIN = frozenset({str, int, float, bool, type(None)})
-
-
-def _float_odds(spec: dict[str, Any]) -> Odds:
+def _float_odds(spec: Spec) -> Odds:
     """Float odds, correctly rounded from the exact rationals for rational
     specs with a common denominator ``D`` below 2**53: as the edition
     computes them when it counts in whole numbers (:meth:`Odds.from_counts`);
@@ -87,7 +72,7 @@ def _float_odds(spec: dict[str, Any]) -> Odds:
     return _exact_cached(spec).rounded()
 
 
-def _exact_odds(spec: dict[str, Any]) -> Odds:
+def _exact_odds(spec: Spec) -> Odds:
     """The odds in Fractions."""
     return _edition(spec["edition"]).odds(spec, exact=True)
 
@@ -97,7 +82,8 @@ _exact_cached = _results(_exact_odds, 64)
 
 
 def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
-    """Exact odds of a spec (a dict; omitted fields take their defaults).
+    """Exact odds of a spec (a dict, omitted fields taking their defaults,
+    or a :class:`~.contract.spec.Spec`, taken as it is).
 
     Results are computed from exact distributions, never sampled, and
     cached by spec. Where the odds are rational (everything but exploding
@@ -111,9 +97,9 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     ...       "consequences": 1}, exact=True).p_pass
     Fraction(5, 6)
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     if not exact:
-        return odds_of_normalized(s)
+        return _odds_cached(s)
     if denominator(s) is None:
         # the edition names the field whose dice roll without end; one that does not is refused here
         try:
@@ -129,10 +115,10 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     return _exact_cached(s)
 
 
-def odds_of_normalized(s: dict[str, Any]) -> Odds:
-    """:func:`odds` of a spec that :func:`normalize` returned (the rule lab's
-    grids normalize each cell once, not twice)."""
-    return _odds_cached(s)
+def odds_of_normalized(s: Mapping[str, Any]) -> Odds:
+    """:func:`odds` of a spec that :func:`normalize` returned, or a
+    :class:`~.contract.spec.Spec` (the rule lab's grids normalize each cell once, not twice)."""
+    return _odds_cached(s if type(s) is Spec else Spec._trusted(dict(s)))
 
 
 #: More dice than any roll has: ``faces``, ``kiss`` and ``kissed`` are read up to this many items.
@@ -182,11 +168,11 @@ def roll(
     ``kiss=None`` KISSes by the same policy as the odds; a list of die
     indices KISSes exactly those dice (budget and once-per-die enforced).
     ``ego=None`` spends Ego by the policy; ``True``/``False`` force it.
-    ``ego=True`` on a spec without Ego (and on every roll of heresy and
-    vers, which have no Ego) is a :class:`SpecError` naming ``ego``, the
-    same on every edition.
+    ``ego=True`` on a spec without Ego (and on every roll of an edition
+    without Ego) is a :class:`SpecError` naming ``ego``, the same on every
+    edition.
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     seed = check_seed(seed)
     if kiss is not None:
         kiss = _kiss_list(kiss)
@@ -217,7 +203,7 @@ def enter(
     >>> enter({"roll": "task", "dice": 3, "kiss": 1}, [6, 2, 1], kiss=[2], kiss_faces=[5]).outcome
     2
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     faces, kiss_faces = _face_list("faces", faces), _face_list("kiss_faces", kiss_faces)
     kiss_list = _kiss_list(kiss)
     ego = _ego_arg(s, ego)
@@ -236,7 +222,7 @@ def dice_to_enter(spec: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     >>> [(d["owner"], d["sides"]) for d in dice_to_enter({"roll": "task", "dice": 2, "allies": ["gold"]})]
     [('own', 6), ('own', 6), ('ally 1', 6)]
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     with entered([], [], dry=True) as (first, _second):  # every die shows its lowest face
         r = _edition(s["edition"]).roll(s, 0, [], False if has_ego(s) else None)
     return [{"index": d.index, "owner": d.owner, "grade": d.grade, "sides": d.sides}
@@ -252,7 +238,7 @@ def kiss_to_enter(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Se
     >>> kiss_to_enter({"roll": "task", "dice": 3, "kiss": 1, "ego": "reroll"}, [6, 2, 1], kiss=[1], ego=True)
     [1, 2]
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     with entered(_face_list("faces", faces), [], dry_kiss=True) as (first, _second):
         r = _edition(s["edition"]).roll(s, 0, _kiss_list(kiss), _ego_arg(s, ego))
         first.check_used()
@@ -269,9 +255,12 @@ def _face_list(field: str, faces: Any) -> list[int]:
 
 
 def has_ego(spec: Mapping[str, Any]) -> bool:
-    """True when a normalized spec has Ego to spend (playtest ``reroll`` or
-    ``double6``, playsheet and agora ``ego=True``)."""
-    return spec.get("ego", "none") not in ("none", False)
+    """True when a normalized spec has Ego to spend: its ``ego`` field set
+    away from the field's default (no Ego)."""
+    if "ego" not in spec:
+        return False
+    kind = get_edition(spec["edition"]).SCHEMAS[spec["roll"]].get("ego")
+    return kind is not None and spec["ego"] != kind.default
 
 
 def _ego_arg(spec: Mapping[str, Any], ego: Any) -> bool | None:
@@ -290,11 +279,13 @@ def check_ego(spec: Mapping[str, Any]) -> None:
     if has_ego(spec):
         return
     ed, kind = spec["edition"], spec["roll"]
-    if "ego" not in schema(ed, kind):
-        hint = (f"the {ed} edition has no Ego" if not any("ego" in schema(ed, k) for k in ROLL_KINDS[ed])
-                else f"Ego is spent on {ed} tasks, not on a {kind}")
-    elif ed == "playtest":
-        hint = "set ego='reroll' or ego='double6' in the spec to spend it"
+    field = schema(ed, kind).get("ego")
+    if field is None:
+        spent_on = [k for k in ROLL_KINDS[ed] if "ego" in schema(ed, k)]
+        hint = (f"Ego is spent on {ed} {' and '.join(k + 's' for k in spent_on)}, not on a {kind}" if spent_on
+                else f"the {ed} edition has no Ego")
+    elif isinstance(field, Choice):
+        hint = "set " + " or ".join(f"ego={o!r}" for o in field.options if o != field.default) + " in the spec to spend it"
     else:
         hint = "set ego=True in the spec to spend it"
     raise SpecError("ego", True, f"False or None: this {ed} {kind} has no Ego", hint)
@@ -306,7 +297,7 @@ def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -
     For numeric editions an int array of outcomes; for d20 checks a bool
     array (passed). Used to cross-check the exact odds.
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_ROLL_MANY:
         raise SpecError("n", n, f"a whole number from 0 to {MAX_ROLL_MANY}")
     cost.check_rolls(s, int(n))  # the dice drawn, bounded before any is drawn
@@ -316,34 +307,37 @@ def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -
 
 def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
     """Advice for a roll on the table: which dice to KISS, and the exact
-    odds of each choice, as an :class:`~venus_widgets.engine.advice.Advice`
+    odds of each choice, as an :class:`~venus_widgets.engine.table.advice.Advice`
     (the same type for every edition). ``faces`` lists the faces showing,
     in die order as :func:`roll` numbers them; ``kissed`` the dice already
-    KISSed. playtest tasks and agora checks and tasks, the rolls where the
-    player chooses the dice to KISS; any other roll is a :class:`SpecError`
-    naming ``edition`` (or ``roll`` for a playtest check).
+    KISSed. For the rolls where the player chooses the dice to KISS (an
+    edition with ``"advise"`` in its ``FEATURES``); any other roll is a
+    :class:`SpecError` naming ``edition`` (or ``roll``, where the edition
+    advises on some of its kinds of roll only).
     """
-    s = normalize(spec)
-    mod = _edition(s["edition"])
-    if "advise" not in mod.FEATURES:
-        raise SpecError("edition", s["edition"], "playtest (a task) or agora",
+    s = Spec.of(spec)
+    if "advise" not in _edition(s["edition"]).FEATURES:
+        raise SpecError("edition", s["edition"], _having("advise"),
                         "only there is the choice of dice to KISS the player's; "
                         f"the {s['edition']} edition has no advice")
-    if s["edition"] == "playtest" and s["roll"] != "task":
-        raise SpecError("roll", s["roll"], "task", "advice is about which task dice to KISS: set roll='task'")
     faces, kissed = _faces(faces), _index_list("kissed", kissed)
     # an Advice is immutable: a roller asks again for the same faces on every
     # click and gets the same object back (repr keeps True apart from 1)
     return _ADVICE((s, faces, kissed))
 
 
-def _advise(args: tuple[dict[str, Any], list, list[int]]) -> Advice:
+def _having(feature: str) -> str:
+    """The editions that declare ``feature``, in words (for an error)."""
+    having = [e for e in ids() if feature in get_edition(e).FEATURES]
+    return " or ".join(having) if having else f"an edition with {feature!r} in its FEATURES"
+
+
+def _advise(args: tuple[Spec, list, list[int]]) -> Advice:
     s, faces, kissed = args
     return _edition(s["edition"]).advise(s, faces, kissed)
 
 
-_ADVICE: Results[tuple[str, str, str], Advice] = Results(
-    _advise, 64, key=lambda a: (json.dumps(a[0], sort_keys=True), repr(a[1]), repr(a[2])))
+_ADVICE: Results[tuple[str, str, str], Advice] = Results(_advise, 64, key=lambda a: (a[0].key, repr(a[1]), repr(a[2])))
 
 
 def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequence[int],
@@ -351,24 +345,24 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
     """The exact odds of one KISS choice for a roll on the table, before
     committing to it: ``faces`` showing in die order (as :func:`roll`
     numbers them), ``kiss`` the indices of the dice to KISS. Returns
-    ``p_pass`` and ``p_goal`` (agora adds ``p_critical``), plain floats.
-    playtest tasks and agora rolls, the editions where the choice of dice
-    matters.
+    ``p_pass`` and ``p_goal`` (and ``p_critical`` where the edition has
+    criticals), plain floats. For the editions where the choice of dice
+    matters (``"kiss_odds"`` in their ``FEATURES``).
 
     ``kiss`` and ``ego`` are checked by the very checks :func:`roll` makes
-    (the budget, each die once, agora: no KISS once the goal is reached), so
-    a choice the player cannot make has no odds. ``ego`` means what it means
-    for :func:`roll`: ``True`` with playtest Ego ``reroll`` KISSes every
-    failed die as well; ``False`` leaves Ego unspent; ``None`` spends it by
-    the policy.
+    (the budget, each die once, and any rule of the edition's, such as no
+    KISS once the goal is reached), so a choice the player cannot make has
+    no odds. ``ego`` means what it means for :func:`roll`: ``True`` with an
+    Ego that re-rolls KISSes every failed die as well; ``False`` leaves Ego
+    unspent; ``None`` spends it by the policy.
 
     >>> kiss_odds({"roll": "task", "dice": 2, "kiss": 1}, [1, 6], [0])["p_pass"]
     1.0
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     mod = _edition(s["edition"])
     if "kiss_odds" not in mod.FEATURES:
-        raise SpecError("edition", s["edition"], "playtest or agora",
+        raise SpecError("edition", s["edition"], _having("kiss_odds"),
                         "only there does the choice of dice to KISS change the odds")
     faces, kiss = _faces(faces), _kiss_list(kiss)
     ego = _ego_arg(s, ego)

@@ -48,29 +48,3 @@ class UnknownName(SpecError, KeyError):
     """
 
     __str__ = ValueError.__str__  # the message as it is (a KeyError's would show it quoted)
-
-
-class MergeError(SpecError):
-    """Agora helpers that cannot merge into one helping die.
-
-    ``best`` is the accepted subset of helper ranks that merges into the
-    best (lowest) rank, and ``best_rank`` that rank.
-    """
-
-    def __init__(self, value: Any, best: tuple[int, ...], best_rank: int | None, drop: int = 1) -> None:
-        self.best = best
-        self.best_rank = best_rank
-        if best:
-            hint = (
-                f"these helpers cannot merge into one die; accept {list(best)}, "
-                f"which merges into one die of rank {best_rank}"
-            )
-        else:
-            hint = "these helpers cannot merge into one die"
-        super().__init__(
-            "helpers",
-            value,
-            f"ranks that pair up, two of rank r making one of rank r-{drop}, until one die remains"
-            + ("" if drop == 1 else " (never below rank 1)"),
-            hint,
-        )

@@ -12,7 +12,7 @@ number never says more than is true and never flips between machines:
   either side of a half (0.87499999999999989 or 0.875) shows the same.
 
 The engine's floats for rational odds are already the correctly rounded
-values (see :mod:`venus_widgets.engine.exact`); this makes the display
+values (see :mod:`venus_widgets.engine.maths.exact`); this makes the display
 safe for the rest (exploding dice) too. ``Fraction`` inputs are exact.
 
 >>> percent(0.875), percent(0.87499999999999989), percent(0.125)

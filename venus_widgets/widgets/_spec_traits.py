@@ -15,9 +15,9 @@ from typing import Any
 
 import traitlets
 
-from ..engine import spec as _spec
+from ..engine.contract import spec as _spec
 from ..engine.errors import SpecError
-from ..engine.table import MAX_TEXT
+from ..engine.contract.table_answers import MAX_TEXT
 
 
 def label(kind: Any, name: str) -> str:

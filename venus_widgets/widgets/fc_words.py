@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..engine.party import PartyLadder, setting_words
+from ..engine.tools.party import PartyLadder, setting_words
 from . import plain_words as _rules
 from .from_view import PlainError
 

@@ -32,11 +32,11 @@ import anywidget
 import traitlets
 
 from ..engine.errors import SpecError
-from ..engine.explain import explain, pct
+from ..engine.tools.explain import explain, pct
 from ..engine.format import percent
-from ..engine.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
-from ..engine.solve import _check_target
-from ..engine.spec import describe, normalize
+from ..engine.tools.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
+from ..engine.tools.solve import _check_target
+from ..engine.contract.spec import describe, normalize
 from . import stills
 from . import plain_words as _rules
 from .fc_words import PARTY_WORDS, TITLE, _read, ends_words, far

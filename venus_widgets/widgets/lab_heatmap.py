@@ -5,7 +5,7 @@ The lab redraws on every change, so the grid must stay quick on every spec
 a roller accepts (a heavy exploding roll costs about a tenth of a second a
 cell, and the grid is up to 12 x 12 cells for three rule sets). Before any
 odds are computed, every cell's cost is estimated by its edition
-(:func:`venus_widgets.engine.cost.estimate`, the same estimate the cost
+(:func:`venus_widgets.engine.contract.cost.estimate`, the same estimate the cost
 guard uses) and the grid keeps the values of each axis, smallest first,
 while the whole stays within :data:`BUDGET_SECONDS`; the values left out
 are said under the heatmap, with how long they would take, what weighs
@@ -19,10 +19,10 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from ..engine import spec as _spec
-from ..engine.cost import estimate
+from ..engine.contract import spec as _spec
+from ..engine.contract.cost import estimate
 from ..engine.errors import SpecError
-from ..engine.sweep import Sweep, cell, sweep
+from ..engine.tools.sweep import Sweep, cell, sweep
 
 MAX_AXIS = 12  # values per heatmap axis
 #: The estimated seconds the heatmap may take per change (every rule set, every cell).
@@ -80,7 +80,7 @@ def lever_words(base: Mapping[str, Any], most: int = 2) -> str:
     and the way that is quicker (the estimate's levers, leaving out a field
     already at its quicker end), "" when it names none.
 
-    >>> from venus_widgets.engine.spec import normalize
+    >>> from venus_widgets.engine.contract.spec import normalize
     >>> lever_words(normalize({"roll": "task", "dice": 5, "kiss": 2, "allies": ["gold"]}))
     'it weighs most on Allies (fewer is quicker) and KISS budget (less is quicker)'
     >>> lever_words(normalize({"roll": "task", "dice": 5}))  # no allies, no KISS: only the dice are left

@@ -1,7 +1,7 @@
 """The rule lab's panel beside its roller: the edition's rule knobs, two
 variants A and B, the exact odds of the base and both side by side with
 the differences and a verdict in words (:func:`vw.compare
-<venus_widgets.engine.compare.compare>`), seeded rolls beside odds that
+<venus_widgets.engine.tools.compare.compare>`), seeded rolls beside odds that
 are not a fraction, and a heatmap over two fields (:mod:`.lab_heatmap`).
 
 The view never writes a trait: it sends requests (:data:`REQUESTS`),
@@ -18,13 +18,13 @@ from typing import Any, Mapping
 import anywidget
 import traitlets
 
-from ..engine import edition as _edition
-from ..engine.compare import Comparison, compare, edition_of
-from ..engine.cost import most_rolls
+from ..engine.contract import edition as _edition
+from ..engine.tools.compare import Comparison, compare, edition_of
+from ..engine.contract.cost import most_rolls
 from ..engine.errors import SpecError
-from ..engine.knobs import values as _knob_values
-from ..engine.rules_api import rules as _rules
-from ..engine.sample import sample
+from ..engine.contract.knobs import values as _knob_values
+from ..engine.tools.rules_view import rules as _rules
+from ..engine.tools.sample import sample
 from . import stills, lab_heatmap
 from ._assets import esm
 from .from_view import _ANY, _NONE, _STR, MessageError, ViewChecked, traited

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Mapping
 
-from ..engine import edition as _edition
-from ..engine import spec as _spec
+from ..engine.contract import edition as _edition
+from ..engine.contract import spec as _spec
 from . import plain_words as _words
 from .from_view import MessageError, PlainError
 
@@ -22,7 +22,7 @@ def _as_given(edition: str, rules: Any) -> dict[str, Any]:
     roll with rules of its own, a variant that sets a knob back to the rules
     as read must play that value, not the base's.
 
-    >>> from venus_widgets.engine.edition import BUILT_IN
+    >>> from venus_widgets.engine.contract.edition import BUILT_IN
     >>> _as_given(BUILT_IN[0], {"threshold_base": 1, "success_from": {"bronze": 4}})
     {'success_from': {'bronze': 4, 'silver': 4, 'gold': 3, 'platinum': 2}, 'threshold_base': 1}
     """

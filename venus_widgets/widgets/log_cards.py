@@ -9,8 +9,8 @@ import json
 from typing import Any, Mapping
 
 from ..engine import api as _api
-from ..engine.rolls import Roll
-from ..engine.table import Choices
+from ..engine.table.rolls import Roll
+from ..engine.contract.table_answers import Choices
 from . import table_words
 from .plain_words import percent
 

@@ -30,10 +30,10 @@ from typing import Any, Mapping
 
 from ..engine import api as _api
 from ..engine import export as _export
-from ..engine.edition import get as _edition
+from ..engine.contract.edition import get as _edition
 from ..engine.errors import SpecError
-from ..engine.rolls import MAX_SEED, Roll
-from ..engine.table import Choices
+from ..engine.table.rolls import MAX_SEED, Roll
+from ..engine.contract.table_answers import Choices
 from .from_view import short as _short
 
 LOG_FORMAT = "venus-widgets/log@1"

@@ -20,11 +20,13 @@ import json
 from typing import Any, Mapping
 
 from ..engine import api as _api
-from ..engine import chart as _chart
+from ..engine.maths import chart as _chart
 from ..engine.caching import Results
-from ..engine.edition import get as _edition
-from ..engine.odds import Odds
-from ..engine.spec import passing as _passing
+from ..engine.contract.edition import get as _edition
+from ..engine.contract.table_answers import Merge
+from ..engine.errors import SpecError
+from ..engine.maths.odds import Odds
+from ..engine.contract.spec import passing as _passing
 
 #: Panels kept (each a few kilobytes).
 KEPT = 512
@@ -108,6 +110,24 @@ def as_text(view: Mapping[str, Any], widget: Any = None) -> str:
 def merge_view(spec: Mapping[str, Any]) -> dict[str, Any] | None:
     """How a field's values combine into one die (the edition's
     ``at_table.merge``, e.g. helpers), for the spec as the roller holds it;
-    None for a roll without such a field."""
-    m = _edition(spec["edition"]).at_table.merge(spec)
+    None for a roll without such a field, or values not allowed at all
+    (the spec's own error says why)."""
+    m = combining(spec)
     return None if m is None else m.view()
+
+
+def combining(spec: Mapping[str, Any]) -> Merge | None:
+    """The edition's ``at_table.merge`` of ``spec``, None where it has none
+    or the values are not allowed at all."""
+    try:
+        return _edition(spec["edition"]).at_table.merge(spec)
+    except SpecError:
+        return None
+
+
+def shown_not_refused(spec: Mapping[str, Any], err: SpecError) -> bool:
+    """Whether ``err`` (of normalizing ``spec``) is about values of a field
+    that do not combine into one die: a roller keeps them and shows them
+    with the subset to accept, rather than refusing them."""
+    m = combining(spec)
+    return m is not None and not m.ok and err.field == m.field

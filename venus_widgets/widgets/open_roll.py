@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine import api as _api
-from ..engine.rolls import Roll
-from ..engine.table import Choices
+from ..engine.table.rolls import Roll
+from ..engine.contract.table_answers import Choices
 from . import table_words as words
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ The view writes spec traits like any ipywidgets view (``model.set`` +
 ``save_changes``); they arrive in :meth:`_Roller.set_state`, which is only
 ever called for messages from the front end. There every value is clamped
 to the legal range (and cross-field rules repaired by the edition's own
-``cross_checks``, see :func:`~venus_widgets.engine.spec.repair`) *before*
+``cross_checks``, see :func:`~venus_widgets.engine.contract.spec.repair`) *before*
 the traits are set, so no validator raises inside the comm handler. For
 every key whose value was changed by clamping (or that the browser may not
 write at all), the Python value is sent back with ``send_state``: the view
@@ -40,9 +40,9 @@ import traitlets
 from ipywidgets import widget_serialization
 
 from ..engine import api as _api
-from ..engine import edition as _edition
-from ..engine import spec as _spec
-from ..engine.errors import MergeError, SpecError
+from ..engine.contract import edition as _edition
+from ..engine.contract import spec as _spec
+from ..engine.errors import SpecError
 from . import stills, odds_panel
 from ._assets import esm
 from ._spec_traits import field_info, make_traits
@@ -177,13 +177,13 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
         if unknown:
             raise TypeError(self._unknown_argument(unknown[0], edition, roll))
         spec_kw = {k: v for k, v in kwargs.items() if k in fields}
+        raw = {"edition": edition, "roll": roll, **spec_kw, **({"rules": rules} if rules is not None else {})}
         try:
-            spec = _spec.normalize({"edition": edition, "roll": roll, **spec_kw,
-                                    **({"rules": rules} if rules is not None else {})})
-        except MergeError:
-            spec = None  # values that do not combine (helpers): shown in the view, with the subset to accept
+            spec = _spec.normalize(raw)
         except SpecError as err:
-            raise traitlets.TraitError(str(err)) from None
+            if not odds_panel.shown_not_refused(raw, err):
+                raise traitlets.TraitError(str(err)) from None
+            spec = None  # values that do not combine: shown in the view, with the subset to accept
         if log is not None and not isinstance(log, RollLog):
             raise traitlets.TraitError(f"log={log!r} is not allowed: expected a RollLog (or None for a new one)")
         if not isinstance(by_hand, bool):

@@ -18,8 +18,8 @@ import traitlets
 
 from ..engine import api as _api
 from ..engine.errors import SpecError
-from ..engine.explain import explain as _explain_spec
-from ..engine.rolls import MAX_SEED, Roll, new_seed
+from ..engine.tools.explain import explain as _explain_spec
+from ..engine.table.rolls import MAX_SEED, Roll, new_seed
 from . import odds_panel, table_words
 from .from_view import PlainError, Requests, read_list
 from .messages import MESSAGES

@@ -19,10 +19,11 @@ from typing import Any, Mapping
 import traitlets
 
 from ..engine import api as _api
-from ..engine import spec as _spec
-from ..engine.errors import MergeError, SpecError
-from ..engine.rolls import MAX_SEED
+from ..engine.contract import spec as _spec
+from ..engine.errors import SpecError
+from ..engine.table.rolls import MAX_SEED
 from ._spec_traits import clamp, clamp_int, field_info
+from .odds_panel import shown_not_refused
 from .from_view import ViewChecked, short
 from .from_view import same_json as _same_json
 from .roller_table import SEED_ALLOWED, SEED_TEXT, seed_to_json
@@ -63,7 +64,8 @@ class RollerValues(ViewChecked):
     def _normalized(self, raw: dict | None = None) -> dict:
         """The normalized spec of ``raw`` (default: the fields as they stand),
         kept until the fields change: one normalize per change. Raises the
-        engine's SpecError (a MergeError for values that do not combine)."""
+        engine's SpecError (values that do not combine too: the roller shows
+        them, :func:`~.odds_panel.shown_not_refused`)."""
         if raw is None:
             raw = self._raw_spec()
         memo = self._memo
@@ -111,10 +113,12 @@ class RollerValues(ViewChecked):
         try:
             rules = _spec.check_rules(self.edition, proposal["value"])
             if self._ready:  # after __init__ (which checks the spec with its rules itself)
+                raw = {**self._raw_spec(), **self._fields_under(rules), "rules": rules}
                 try:
-                    _spec.normalize({**self._raw_spec(), **self._fields_under(rules), "rules": rules})
-                except MergeError:
-                    pass  # values that do not combine are shown in the view, with the subset to accept
+                    _spec.normalize(raw)
+                except SpecError as err:
+                    if not shown_not_refused(raw, err):
+                        raise  # (values that do not combine are shown in the view, with the subset to accept)
         except SpecError as err:
             raise traitlets.TraitError(str(err)) from None
         return rules
@@ -151,12 +155,12 @@ class RollerValues(ViewChecked):
     def _cross_check(self, name: str, value: Any) -> None:
         """Called by SpecTrait for a single Python assignment outside
         hold_trait_notifications: the other fields must agree."""
+        raw = {**self._raw_spec(), name: list(value) if type(value) is list else value}
         try:
-            self._normalized({**self._raw_spec(), name: list(value) if type(value) is list else value})
-        except MergeError:
-            pass  # values that do not combine are shown in the view (with the subset to accept), not refused
+            self._normalized(raw)
         except SpecError as err:
-            raise traitlets.TraitError(str(err)) from None
+            if not shown_not_refused(raw, err):  # values that do not combine are shown (with the subset to accept)
+                raise traitlets.TraitError(str(err)) from None
 
     # -- browser-originated changes (the hooks of ViewChecked) ------------------------------
 
@@ -221,10 +225,9 @@ class RollerValues(ViewChecked):
         try:
             self._normalized(cur)
             return
-        except MergeError:
-            return
-        except SpecError:
-            pass
+        except SpecError as err:
+            if shown_not_refused(cur, err):
+                return
         try:
             data.update(_spec.repair(cur))
         except SpecError:
@@ -254,12 +257,11 @@ class RollerValues(ViewChecked):
     def _state_problem(self) -> str | None:
         """The roll the fields make is legal (values that do not combine are
         allowed: the view shows them with the subset to accept)."""
+        raw = self._raw_spec()
         try:
-            self._normalized()
-        except MergeError:
-            return None
+            self._normalized(raw)
         except SpecError as err:
-            return str(err)
+            return None if shown_not_refused(raw, err) else str(err)
         return self._extra_problem()
 
     def _extra_problem(self) -> str | None:

@@ -8,9 +8,9 @@ from typing import Any, Mapping
 
 import traitlets
 
-from ..engine import spec as _spec
+from ..engine.contract import spec as _spec
 from ..engine.errors import SpecError
-from ..engine.table import MAX_TEXT
+from ..engine.contract.table_answers import MAX_TEXT
 from ._spec_traits import clamp_int
 from .roller import _Roller
 

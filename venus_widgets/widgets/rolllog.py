@@ -18,9 +18,9 @@ from typing import Any, Mapping
 import anywidget
 import traitlets
 
-from ..engine.fit import Fit, fit as _fit
-from ..engine.spec import normalize as _normalize
-from ..engine.rolls import Roll
+from ..engine.tools.fit import Fit, fit as _fit
+from ..engine.contract.spec import normalize as _normalize
+from ..engine.table.rolls import Roll
 from ._assets import esm
 from .from_view import MessageError, PlainError, ViewChecked, refuse_unknown
 from .from_view import short as _short

@@ -4,8 +4,8 @@ One cell: the base roll (the same roller as everywhere, so the same
 controls), the edition's rule knobs with their defaults and seed sentences,
 two variants A and B, the exact odds of the base and both variants side by
 side with the differences and a verdict in words (:func:`vw.compare
-<venus_widgets.engine.compare.compare>`), and a heatmap over two fields the
-user picks (:func:`vw.sweep <venus_widgets.engine.sweep.sweep>`), showing
+<venus_widgets.engine.tools.compare.compare>`), and a heatmap over two fields the
+user picks (:func:`vw.sweep <venus_widgets.engine.tools.sweep.sweep>`), showing
 A, B or B minus A, every number written in its cell.
 
 >>> from venus_widgets.widgets import RuleLab
@@ -30,9 +30,9 @@ from typing import Any, Mapping
 import ipywidgets
 import traitlets
 
-from ..engine import spec as _spec
-from ..engine.edition import ids
-from ..engine.compare import Comparison
+from ..engine.contract import spec as _spec
+from ..engine.contract.edition import ids
+from ..engine.tools.compare import Comparison
 from ..engine.errors import SpecError
 from .from_view import ViewChecked, refuse_unknown, short
 from .lab_panel import LabPanel

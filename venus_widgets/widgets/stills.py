@@ -14,20 +14,20 @@ also in the text and tables around it. Only the standard library draws it
 goes through the export module (:func:`~venus_widgets.engine.export.html_text`),
 in the HTML and inside the picture alike.
 
-The roller's chart bars are :func:`venus_widgets.engine.chart.bars`, the
+The roller's chart bars are :func:`venus_widgets.engine.maths.chart.bars`, the
 same bars the live chart draws. Deterministic: the same widget state gives
 the same bytes.
 """
 
 from __future__ import annotations
 
-import base64
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine import chart
+from ..engine.maths import chart
 from ..engine.export import html_text
-from ..engine.odds import Odds
+from ..engine.export import svg_image
+from ..engine.maths.odds import Odds
 from .plain_words import percent
 
 #: text sizes (px) in a picture: nothing under 11 px
@@ -49,15 +49,6 @@ class WithStill:
         data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
         data["text/html"] = self.snapshot_html()
         return data, meta
-
-
-def image(svg: str, alt: str, width: int, height: int) -> str:
-    """An SVG picture as an ``<img>`` (what untrusted JupyterLab keeps), with
-    its alt text. The picture has its own white paper, so it reads in a
-    dark theme too."""
-    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
-    return (f'<img src="data:image/svg+xml;base64,{html_text(data)}" alt="{html_text(alt)}" '
-            f'width="{int(width)}" height="{int(height)}" style="max-width:100%;height:auto">')
 
 
 def _frame(width: float, height: float) -> str:
@@ -221,7 +212,7 @@ def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message
     shown = f"<p>Settings: {e(settings_text(settings))}</p>" if settings else ""
     listed = f"<ul>{notes}</ul>" if notes else ""
     return (f"<div class='vw-static'>{_head(name, str(spec['edition']) + ' ' + str(spec['roll']), 'to roll and change the settings')}"
-            f"{shown}<p>{line}</p><p>{image(svg, _chart_alt(o, bars, outcome_name, threshold_word), w, h)}</p>"
+            f"{shown}<p>{line}</p><p>{svg_image(svg, _chart_alt(o, bars, outcome_name, threshold_word), w, h)}</p>"
             f"{_odds_table(o, bars, outcome_name)}{listed}</div>")
 
 
@@ -286,7 +277,7 @@ def fc_still(kind: str, title: str, party_words: str, members: Sequence[tuple[st
     return (f"<div class='vw-static'>{_head('FCScreen', 'the Facilitator’s screen', 'to move the target and edit the party')}"
             f"<p><strong>{e(title)}</strong></p><p>{e(party_words)}</p><ul>{listed}</ul>"
             f"<p>Target chance: {e(percent(target))}. <strong>{e(why)}</strong></p>{far_line}"
-            f"<p>{image(svg, alt, w, h)}</p>"
+            f"<p>{svg_image(svg, alt, w, h)}</p>"
             f"<details><summary>The ladder as a table (◆ nearest for that character, ▶ for the party)</summary>"
             f"{html_table(caption, cols, text_rows)}</details>{end_lines}</div>")
 
@@ -382,10 +373,10 @@ def lab_still(kind: str, base: str, changed: Sequence[tuple[str, str]], names: M
                     f"({hi[0]}, {hi[1]}); every cell's number is in the table under it.")
         grid_text = html_table(heat["caption"], heat["cols"], [(r["label"], [c["text"] for c in r["cells"]])
                                                                 for r in heat["rows"]])
-        heat_html = (f"<p>{image(hsvg, halt, hw, hh)}</p><p>{e(heat['legend'])}</p>"
+        heat_html = (f"<p>{svg_image(hsvg, halt, hw, hh)}</p><p>{e(heat['legend'])}</p>"
                      + (f"<p>{e(heat['left_out'])}</p>" if heat.get("left_out") else "")
                      + f"<details><summary>The heatmap as a table</summary>{grid_text}</details>")
     return (f"<div class='vw-static'>{head}<p>Base roll: {e(base)}</p><ul>{listed}</ul>"
             f"<p>Chance to pass: <strong>{e(chances)}</strong></p><ul>{said}</ul>"
-            f"<p>{image(svg, alt, w, h)}</p><details><summary>Table of the odds and differences</summary>"
+            f"<p>{svg_image(svg, alt, w, h)}</p><details><summary>Table of the odds and differences</summary>"
             f"{table}</details>{heat_html}</div>")

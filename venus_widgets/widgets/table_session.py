@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from ..engine import api as _api
 from ..engine.errors import SpecError
-from ..engine.rolls import Roll
+from ..engine.table.rolls import Roll
 from . import table_words as words
 from .from_view import MessageError, PlainError, read_list
 from .log_record import make_entry

@@ -3,7 +3,7 @@ names and draws it, the KISS step's words and advice, faces typed by hand.
 
 Pure functions of a spec and its rolls, no widget state (the session that
 holds a roll is :mod:`.table_session`). Every rule is the edition's answer
-(:class:`~venus_widgets.engine.table.TableRules`, its ``at_table``): this
+(:class:`~venus_widgets.engine.contract.table_answers.TableRules`, its ``at_table``): this
 module names no edition.
 """
 
@@ -13,10 +13,10 @@ import re
 from typing import Any, Mapping, Sequence
 
 from ..engine import api as _api
-from ..engine.edition import get as _edition
+from ..engine.contract.edition import get as _edition
 from ..engine.errors import SpecError
-from ..engine.rolls import Die, Roll
-from ..engine.table import DieWords, Mark, Steps, TableRules, plural
+from ..engine.table.rolls import Die, Roll
+from ..engine.contract.table_answers import DieWords, Mark, Steps, TableRules, plural
 from . import plain_words
 from .from_view import MessageError, read_list
 

@@ -26,7 +26,7 @@ the draft is a rule knob (:mod:`.knobs`).
 Fraction(3, 4)
 >>> vw.odds({"edition": "two-coins", "rules": {"outcome.threshold": 2}}, exact=True).p_pass
 Fraction(1, 4)
->>> from venus_widgets.engine.edition import unregister
+>>> from venus_widgets.engine.contract.edition import unregister
 >>> unregister("two-coins")
 """
 
@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..edition import BUILT_IN, _REGISTRY, register
+from ..contract.edition import BUILT_IN, _REGISTRY, register
 from .edition import DraftEdition, check_draft
 from .errors import DraftError
 from .source import SHIPPED, read
@@ -42,7 +42,7 @@ from .validate import build
 
 __all__ = ["DraftEdition", "DraftError", "load_edition", "read_draft", "EXAMPLES"]
 
-#: The drafts that ship with the package (venus_widgets/drafts/*.toml): ``load_edition("heresy.toml")``.
+#: The drafts that ship with the package (venus_widgets/drafts/*.toml): ``load_edition("coins.toml")``.
 EXAMPLES = SHIPPED
 
 
@@ -60,7 +60,7 @@ def load_edition(draft: Any, name: str = "") -> DraftEdition:
     check it, and register it as an edition under its ``id``: specs then
     name it (``{"edition": id, ...}``) like any built-in edition, and the
     rollers take it (``vw.TaskRoller(edition=load_edition(...))``). A draft
-    that ships with the package loads by its file name (``"heresy.toml"``,
+    that ships with the package loads by its file name (``"coins.toml"``,
     when there is no such file here). Loading a draft again with the same
     id replaces the earlier one. A draft that does not read is a
     :class:`DraftError` naming the line and the key."""

@@ -1,5 +1,5 @@
 """How long a draft's odds take, estimated before any work: the draft
-edition's part of the engine's cost guard (:mod:`venus_widgets.engine.cost`
+edition's part of the engine's cost guard (:mod:`venus_widgets.engine.contract.cost`
 refuses what would take more than about a second, naming the field to
 lower and the largest value that fits).
 

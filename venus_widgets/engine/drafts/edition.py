@@ -1,6 +1,6 @@
 """A draft as an edition: one object that satisfies the edition contract
-(:class:`~venus_widgets.engine.edition.Edition`, with
-:class:`~venus_widgets.engine.table.TableRules` as ``at_table``), so that
+(:class:`~venus_widgets.engine.contract.edition.Edition`, with
+:class:`~venus_widgets.engine.contract.table_answers.TableRules` as ``at_table``), so that
 ``register`` makes the draft an edition like any other: odds, rolls,
 by-hand entry, the log, ``explain``, the ladder, the FC's screen and the
 rule lab work with nothing written for it.
@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 
-from .. import cost as _budget
+from ..contract import cost as _budget
 from ..caching import Results
 from ..errors import SpecError
-from ..knobs import Knob
-from ..odds import Odds
-from ..rolls import Roll
-from ..spec import Bool, Choice, CrossError, Field, Int, List, Schema
-from ..table import TableRules
+from ..contract.knobs import Knob
+from ..maths.odds import Odds
+from ..table.rolls import Roll
+from ..contract.spec import Bool, Choice, CrossError, Field, Int, List, Schema
+from ..contract.table_answers import TableRules
 from . import cost as _cost
 from . import dice as _dice
 from . import explain as _explain
@@ -181,7 +181,7 @@ class DraftEdition:
     def cross_checks(self, spec: dict) -> None:
         """Counts of dice are not negative, the draft's ``[[checks]]`` hold,
         and the odds take at most about a second: a
-        :class:`~venus_widgets.engine.spec.CrossError` with the nearest legal
+        :class:`~venus_widgets.engine.contract.spec.CrossError` with the nearest legal
         value of the field to change."""
         rules = self.rules_of(spec)
         d = self.draft
@@ -224,7 +224,7 @@ class DraftEdition:
         raise SpecError(field, spec.get(field, self.ID), words, rule)
 
     def cost(self, spec: Mapping[str, Any], exact: bool = False) -> _budget.Cost:
-        """The contract's estimate (:mod:`...cost`): the draft's :meth:`work`
+        """The contract's estimate (:mod:`..contract.cost`): the draft's :meth:`work`
         (multiply-adds) in the engine's steps, so that :data:`.cost.LIMIT`
         (about a second of numpy) is the engine's budget; the int fields as
         the levers (the last first, as the draft lists the counts)."""
@@ -341,7 +341,7 @@ def check_draft(edition: DraftEdition) -> None:
     """Read the draft once as a roll would at its defaults and at each
     corner of its fields (lowest and highest), so that an expression that
     cannot be evaluated is found on loading, with its line."""
-    from ..spec import defaults, normalize
+    from ..contract.spec import defaults, normalize
 
     base = defaults(edition.ID, edition.draft.roll)
     corners = [base]
@@ -361,8 +361,8 @@ def check_draft(edition: DraftEdition) -> None:
         kernel.tracked(p)
 
 
-if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract needs (engine/contract.py checks the rest)
-    from ..edition import EditionSource
+if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract needs (engine/contract/members.py checks the rest)
+    from ..contract.edition import EditionSource
 
     def _contract(e: DraftEdition) -> tuple[EditionSource, TableRules]:
         return e, DraftTable(e.plan, "task", "task", _has_ego)

@@ -1,4 +1,4 @@
-"""From the joint counts (:mod:`.kernel`) to the :class:`~venus_widgets.engine.odds.Odds`
+"""From the joint counts (:mod:`.kernel`) to the :class:`~venus_widgets.engine.maths.odds.Odds`
 of a draft: the doubling step (Ego: still short of the goal, each mark
 counts once more), the outcome's value (``[outcome] value``), passing at
 the threshold, the goal, the degrees and what each step adds.
@@ -15,8 +15,8 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from ..exact import bincount
-from ..odds import Odds
+from ..maths.exact import bincount
+from ..maths.odds import Odds
 from .kernel import Counted
 from .plan import Plan, evaluate
 from .space import Space

@@ -34,8 +34,8 @@ from .errors import DraftError
 from .expr import ExprError, parse
 from .knobs import Maker
 from .model import (
-    ALL_DICE, FIELD_GROUPS, SUCCESSES, TOTAL, CheckDef, Degree, DieDef, DoubleDef, Draft, FaceSet, FieldDef, GroupDef,
-    LadderDef, Num, OutcomeDef, RerollDef, RuleDef, Slotted, SpendItem, Words,
+    ALL_DICE, FIELD_GROUPS, SUCCESSES, TOTAL, CheckDef, Degree, DieDef, DoubleDef, Draft, FaceSet, FieldDef,
+    GroupDef, LadderDef, Num, OutcomeDef, RerollDef, RuleDef, Slotted, SpendItem, Words,
 )
 from .source import Source, _dotted
 

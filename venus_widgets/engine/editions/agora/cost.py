@@ -1,5 +1,5 @@
 """The work of an agora spec's odds, estimated from its sizes before any is
-done (the contract's ``cost``; :mod:`...cost` holds the budget).
+done (the contract's ``cost``; :mod:`...contract.cost` holds the budget).
 
 The odds are a grid over the main pool's (6s, successes, 1s) after the
 KISS round (:mod:`.fresh`, :mod:`.kiss_round`): the successes up to the
@@ -8,7 +8,7 @@ snake eyes (every pair, with ``each-pair``: up to the dice), built over
 the dice KISSed. The numbers: whole-number counts in floats below 2**53;
 with ``exact=True`` above it, Python integers.
 
->>> from venus_widgets.engine.spec import normalize
+>>> from venus_widgets.engine.contract.spec import normalize
 >>> c = cost(normalize({"edition": "agora", "roll": "task", "job": 10, "assets": 10, "kiss": 40}))
 >>> c.number, c.dice
 ('float', 44.0)
@@ -16,7 +16,7 @@ with ``exact=True`` above it, Python integers.
 
 from __future__ import annotations
 
-from ...cost import Cost, held
+from ...contract.cost import Cost, held
 from .distribution import FLOAT_COUNTS_BELOW, denominator
 from .reading import AUTO, help_die, main_dice, threshold
 from .rules import rules_of

@@ -6,7 +6,7 @@ dice :mod:`.fresh`.
 A d6 of rank ``r`` falls in one of four categories: a 6, another success
 (``r``..5), a 1, another failure (2..``r``-1). Every kernel is the same
 numpy code in floats or in Fractions (``exact``, see
-:mod:`venus_widgets.engine.exact`), cached by its arguments and read-only.
+:mod:`venus_widgets.engine.maths.exact`), cached by its arguments and read-only.
 
 >>> [float(x) for x in categories(4)]
 [0.16666666666666666, 0.3333333333333333, 0.16666666666666666, 0.3333333333333333]
@@ -18,7 +18,7 @@ from ...caching import cached
 
 import numpy as np
 
-from ...exact import array, ratio
+from ...maths.exact import array, ratio
 from .reading import AUTO
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ...knobs import Knob, RulesOf, whole
+from ...contract.knobs import Knob, RulesOf, whole
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 """The work of a Heresy spec's odds, estimated from its sizes before any is
-done (the contract's ``cost``; :mod:`...cost` holds the budget).
+done (the contract's ``cost``; :mod:`...contract.cost` holds the budget).
 
 The pool's successes (:mod:`.pool`): a binomial over the pool dice and,
 where a scoring face is rolled again, a negative binomial count as long as
@@ -7,7 +7,7 @@ its tail (the mean and ten spreads past it); convolved with the black
 dice's binomial. The numbers: floats; exact odds (no scoring face rolled
 again) in fractions.
 
->>> from venus_widgets.engine.spec import normalize
+>>> from venus_widgets.engine.contract.spec import normalize
 >>> c = cost(normalize({"edition": "heresy", "pool": 60, "black": 36}))
 >>> c.number, round(c.dice)
 ('float', 108)
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from ...cost import Cost, held
+from ...contract.cost import Cost, held
 from .net import pool_dice
 from .pool import die_faces, rational
 from .rules import rules_of

@@ -7,11 +7,12 @@
 
 from __future__ import annotations
 
-from ...odds import Odds
-from ...rolls import Roll
+from ...maths.odds import Odds
+from ...table.rolls import Roll
 from .degrees import threshold
 from .net import pool_dice
 from .rules import Rules, rules_of
+from .details import TaskDetails
 
 
 def _faces(faces: tuple[int, ...]) -> str:
@@ -41,7 +42,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     """The roll's odds in rule order: pool dice, trades, the chance without
     black dice, what the black dice take; the degrees as information."""
     from ...api import odds
-    from ...explain import Step
+    from ...tools.explain import Step
 
     rules = rules_of(spec)
     m, black, trade, need = pool_dice(spec), spec["black"], spec["trade"], threshold(spec)
@@ -75,9 +76,10 @@ def explain_roll(r: Roll) -> list[str]:
            f"{sum(d.scores for d in pool)} success(es) ({_faces(rules_of(dict(r.spec)).success_faces)})."]
     if again:
         out.append(f"Each {_faces(rules_of(dict(r.spec)).reroll_faces)} rolled again: {' '.join(str(d.after) for d in again)}: {got} success(es) in all.")
-    if r.details["automatic"]:
-        out.append(f"+ {r.details['automatic']} automatic success(es) from trades.")
+    d = TaskDetails.of(r)
+    if d.automatic:
+        out.append(f"+ {d.automatic} automatic success(es) from trades.")
     if black:
         out.append(f"Black dice: {' '.join(str(d.after) for d in black)}: cancel {-sum(d.scores for d in black)}.")
-    out.append(f"Net {r.outcome}: {r.details['degree']}.")
+    out.append(f"Net {r.outcome}: {d.degree}.")
     return out

@@ -11,9 +11,9 @@ import math
 
 import numpy as np
 
-from ...exact import array, ratio
+from ...maths.exact import array, ratio
 from ...errors import SpecError
-from ...odds import Odds
+from ...maths.odds import Odds
 from .degrees import bands, threshold
 from .pool import cancels, die_faces, pool_pmf, rational
 from .rules import RULES, Rules, rules_of

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._dist import binom
-from ...exact import ratio
-from ...odds import TAIL_CUTOFF
+from ...maths.dist import binom
+from ...maths.exact import ratio
+from ...maths.odds import TAIL_CUTOFF
 from .rules import RULES, Rules
 
 

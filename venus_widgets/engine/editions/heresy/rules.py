@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ...knobs import Kind, Knob, faces, RulesOf, whole
+from ...contract.knobs import Kind, Knob, faces, RulesOf, whole
 
 
 def _knob(default: Any, seed: str, allowed: str) -> Any:

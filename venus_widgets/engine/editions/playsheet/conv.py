@@ -30,7 +30,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ...exact import dtype
+from ...maths.exact import dtype
 
 
 def skew_sum(v: np.ndarray) -> np.ndarray:

@@ -1,5 +1,5 @@
 """The work of a playsheet spec's odds, estimated from its sizes before any
-is done (the contract's ``cost``; :mod:`...cost` holds the budget).
+is done (the contract's ``cost``; :mod:`...contract.cost` holds the budget).
 
 A task's tables (:mod:`.task_odds`): the own dice's joint table of failed
 dice and high faces (``n + 1`` by the longest count of high faces: with
@@ -12,7 +12,7 @@ is one die (two numbers). The numbers: floats; with ``exact=True`` past
 2**53, fractions (below, the counts are floats and only the end is
 divided).
 
->>> from venus_widgets.engine.spec import normalize
+>>> from venus_widgets.engine.contract.spec import normalize
 >>> small = cost(normalize({"edition": "playsheet", "roll": "task", "dice": 3}))
 >>> big = cost(normalize({"edition": "playsheet", "roll": "task", "dice": 30, "explode": True}))
 >>> small.steps < big.steps, small.number, round(big.dice)
@@ -21,7 +21,7 @@ divided).
 
 from __future__ import annotations
 
-from ...cost import Cost, held
+from ...contract.cost import Cost, held
 from .conv import OUTER_CELLS
 from .kernels import _extra_tens
 from .outcome import threshold

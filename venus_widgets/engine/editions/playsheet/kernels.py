@@ -33,9 +33,9 @@ from ...caching import cached
 
 import numpy as np
 
-from ..._dist import binom, comb_table, whole_powers
-from ...exact import bincount, ratio, zeros
-from ...odds import TAIL_CUTOFF
+from ...maths.dist import binom, comb_table, whole_powers
+from ...maths.exact import bincount, ratio, zeros
+from ...maths.odds import TAIL_CUTOFF
 
 #: Mass each exploding group may drop from its tail (well under 1e-12 in all).
 _GROUP_CUT = TAIL_CUTOFF / 100

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ...knobs import Knob, optional, per, RulesOf, whole
+from ...contract.knobs import Knob, optional, per, RulesOf, whole
 
 RANKS = ("bronze", "silver", "gold", "platinum")
 

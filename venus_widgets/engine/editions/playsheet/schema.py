@@ -8,7 +8,8 @@ from dataclasses import replace
 from typing import Any
 
 from ...errors import SpecError
-from ...spec import D20_SCORE, KISS, MAX_DICE, RANK, Bool, Field, Int, List, Schema
+from ..venus_fields import D20_SCORE, KISS, MAX_DICE, RANK
+from ...contract.spec import Bool, Field, Int, List, Schema
 
 SCHEMAS: dict[str, dict[str, Field]] = {
     "check": Schema({

@@ -26,8 +26,8 @@ from typing import Any
 import numpy as np
 
 from ...errors import SpecError
-from ...exact import bincount, ones, ratio, zeros
-from ...odds import Odds
+from ...maths.exact import bincount, ones, ratio, zeros
+from ...maths.odds import Odds
 from .check import check_odds
 from .conv import conv, power, powers, skew_sum, toeplitz
 from .ego import after_kiss

@@ -15,7 +15,7 @@ from ...caching import cached
 
 import numpy as np
 
-from ...exact import array, ratio, zeros
+from ...maths.exact import array, ratio, zeros
 from .dice import FAIL, SIX, SUCC, joint
 from .order import best_first
 from .rules import RULES, Rules

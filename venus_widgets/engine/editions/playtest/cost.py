@@ -1,5 +1,5 @@
 """The work of a playtest spec's odds, estimated from its sizes before any
-is done (the contract's ``cost``; :mod:`...cost` holds the budget).
+is done (the contract's ``cost``; :mod:`...contract.cost` holds the budget).
 
 A task is counted over its first rolls (:mod:`.default`, :mod:`.optimal`):
 by the own dice's successes (and sixes, with Ego ``double6``), and the
@@ -10,7 +10,7 @@ the budget allows. The numbers: whole-number counts in floats below
 2**53; with ``exact=True`` above it, Python integers. A check is 20
 naturals and the bonus d6s.
 
->>> from venus_widgets.engine.spec import normalize
+>>> from venus_widgets.engine.contract.spec import normalize
 >>> c = cost(normalize({"roll": "task", "dice": 30, "kiss": 40, "allies": ["gold", "gold"]}))
 >>> c.number, c.dice
 ('float', 64.0)
@@ -18,7 +18,7 @@ naturals and the bonus d6s.
 
 from __future__ import annotations
 
-from ...cost import Cost, held
+from ...contract.cost import Cost, held
 from .task import budget, denominator, goal
 
 

@@ -19,7 +19,7 @@ from math import comb
 
 import numpy as np
 
-from ...exact import ratio, zeros
+from ...maths.exact import ratio, zeros
 from .rules import RULES, Rules
 
 #: The classes of a die's face.

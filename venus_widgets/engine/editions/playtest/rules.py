@@ -2,7 +2,7 @@
 today's reading (docs/rules_playtest.md) as defaults and the seed sentence
 each comes from. The odds kernels take a :class:`Rules` as an argument (it
 is part of every cache key), so a variant is one argument away. A spec's
-``rules`` (checked by :data:`KNOBS`, :mod:`venus_widgets.engine.knobs`)
+``rules`` (checked by :data:`KNOBS`, :mod:`venus_widgets.engine.contract.knobs`)
 gives its :class:`Rules` through :func:`rules_of`.
 
 >>> RULES.lowest_success("silver"), RULES.faces("silver")
@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from ...knobs import Knob, boolean, optional, per, RulesOf, whole
+from ...contract.knobs import Knob, boolean, optional, per, RulesOf, whole
 
 CALIBERS = ("bronze", "silver", "gold", "platinum")
 
@@ -85,7 +85,7 @@ class Rules:
 
     @classmethod
     def from_values(cls, v: Mapping[str, Any]) -> "Rules":
-        """The rules from every knob's JSON value (:func:`...knobs.values`)."""
+        """The rules from every knob's JSON value (:func:`...contract.knobs.values`)."""
         out = dict(v)
         for name in ("success_from", "check_auto_pass_from", "check_natural_one_fails"):
             out[name] = tuple((c, v[name][c]) for c in CALIBERS)

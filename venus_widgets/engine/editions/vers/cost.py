@@ -1,15 +1,15 @@
 """The work of a VERS spec's odds, estimated from its sizes before any is
-done (the contract's ``cost``; :mod:`...cost` holds the budget): the sum
+done (the contract's ``cost``; :mod:`...contract.cost` holds the budget): the sum
 of the dice (``rules.dice`` d6, 3 by the rules), one convolution a die.
 
->>> from venus_widgets.engine.spec import normalize
+>>> from venus_widgets.engine.contract.spec import normalize
 >>> cost(normalize({"edition": "vers"})).dice
 3.0
 """
 
 from __future__ import annotations
 
-from ...cost import Cost, held
+from ...contract.cost import Cost, held
 from .rules import rules_of
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ...knobs import Knob, RulesOf, whole
+from ...contract.knobs import Knob, RulesOf, whole
 
 #: knob -> (lowest, highest) allowed value
 BOUNDS = {"base_ct": (0, 30), "dice": (1, 6)}
