@@ -27,7 +27,8 @@ from .inputs import read_list
 from .maths.exact import EXACT_BELOW
 from .maths.odds import SNAP_BELOW, Odds, probability
 from .table.rolls import Roll, check_seed, entered
-from .contract.spec import ROLL_KINDS, Choice, Spec, normalize, schema
+from .contract.spec import ROLL_KINDS, Spec, normalize, schema
+from .contract.fields import Choice
 
 MAX_ROLL_MANY = 10_000_000
 

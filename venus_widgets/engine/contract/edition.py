@@ -53,7 +53,7 @@ if TYPE_CHECKING:  # the types the contract names (their modules import the regi
     from ..maths.odds import Odds
     from ..table.rolls import Details, Roll
     from .samples import Samples
-    from .spec import Field
+    from .fields import Field
     from .table_answers import TableRules, TableSource
 
 
@@ -211,3 +211,13 @@ def ids() -> tuple[str, ...]:
 def has(edition_id: str, feature: str) -> bool:
     """Whether an edition declares an optional feature."""
     return feature in get(edition_id).FEATURES
+
+
+def fields_of(edition_id: str, roll: str, rules: Mapping[str, Any] | None = None) -> dict[str, Field]:
+    """The fields of a kind of roll of an edition, under checked rules (a
+    spec's ``rules``): its ``SCHEMAS`` entry, or what its ``schema_for``
+    makes of the rules (a knob may widen a range)."""
+    ed = get(edition_id)
+    if not rules:
+        return ed.SCHEMAS[roll]
+    return ed.schema_for(roll, ed.rules_of({"edition": edition_id, "rules": rules}))

@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import numpy as np
 
@@ -27,9 +27,6 @@ from .counts import Counts, whole_count, whole_counts
 from ..errors import SpecError
 from .exact import is_exact, total
 from ..frozen import freeze, thaw
-
-if TYPE_CHECKING:
-    from ..tools.explain import Explanation
 
 #: Mass below which an unbounded tail (exploding dice) is cut off.
 TAIL_CUTOFF = 1e-12
@@ -535,13 +532,6 @@ class Odds:
             "truncated": self.truncated,
             "notes": list(self.notes),
         }
-
-    def explain(self, seed: int | None = 1) -> Explanation:
-        """These odds unfolded into plain words in rule order, with a seeded
-        example roll: :func:`venus_widgets.engine.tools.explain.explain`."""
-        from ..tools.explain import explain
-
-        return explain(self.spec, seed)
 
     def __repr__(self) -> str:
         ed, roll = self.spec.get("edition"), self.spec.get("roll")
