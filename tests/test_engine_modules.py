@@ -1,4 +1,5 @@
-"""The engine's modules show the design: no import circle among them.
+"""The engine's modules show the design: each under 400 lines, and no
+import circle among them.
 
 The graph is read from the source (``ast``), every module of
 ``venus_widgets/engine/`` a node, every import of another one an edge:
@@ -18,6 +19,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "venus_widgets"
 ENGINE = "venus_widgets.engine"
+MOST_LINES = 400
 
 
 def module_names(package: Path) -> dict[str, Path]:
@@ -88,3 +90,10 @@ def test_no_import_circle_in_the_engine():
         graphlib.TopologicalSorter(engine).prepare()
     except graphlib.CycleError as err:
         pytest.fail("import circle: " + " -> ".join(err.args[1]))
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "engine").rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(PACKAGE / "engine")))
+def test_no_engine_module_is_over_400_lines(path):
+    n = len(path.read_text(encoding="utf-8").splitlines())
+    assert n <= MOST_LINES, f"engine/{path.relative_to(PACKAGE / 'engine')} has {n} lines: split it by what is inside"

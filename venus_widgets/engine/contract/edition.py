@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 import numpy as np
 
 from . import members as _contract
+from . import registered as _registered
 from .. import editions
 from ..editions import BUILT_IN
 from ..errors import SpecError
@@ -178,8 +179,8 @@ def register(edition: Any) -> None:
     """
     problems = _contract.check(edition)
     if problems:
-        raise _contract.ContractError(_contract.describe(edition), problems)
-    _REGISTRY[edition.ID] = _contract.complete(edition)
+        raise _contract.ContractError(_registered.describe(edition), problems)
+    _REGISTRY[edition.ID] = _registered.complete(edition)
 
 
 def unregister(edition_id: str) -> None:

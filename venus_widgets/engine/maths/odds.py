@@ -19,13 +19,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
 from .counts import Counts, whole_count, whole_counts
-from ..errors import SpecError
 from .exact import is_exact, total
+from .probability import plain as _plain, probability
+from .readings import Readings
 from ..frozen import freeze, thaw
 
 #: Mass below which an unbounded tail (exploding dice) is cut off.
@@ -39,37 +40,11 @@ SNAP_TOLERANCE = 0.05
 SNAP_BELOW = 2**44
 
 
-def _plain(outcome: Any) -> Any:
-    """An outcome as a plain int (numpy integers included) or word."""
-    return outcome if isinstance(outcome, str) else int(outcome)
-
-
-def probability(value: Any) -> Any:
-    """A probability as a plain float (numpy scalars included) in [0, 1],
-    or the Fraction it is in exact odds. Float noise past either end (odds
-    too large to count exactly are summed in floats: 1.0000000000000002,
-    a difference of two chances: -1.1e-16) is clipped: the true value lies
-    within. The one place the engine clips a chance: the odds, advice,
-    the odds of a KISS choice and the steps of an explanation go through it.
-
-    >>> probability(1.0000000000000002), probability(-1.1e-16), probability(0.25)
-    (1.0, 0.0, 0.25)
-    """
-    # floats first (numpy's float64 is one): Fraction's isinstance goes
-    # through the numbers ABCs (~0.4 µs a value)
-    if isinstance(value, float):
-        v = float(value)
-        return v if 0.0 < v <= 1.0 else min(1.0, max(0.0, v))  # else clipped as below (0.0, -0.0 and NaN give 0.0)
-    if isinstance(value, Fraction):
-        return value
-    return min(1.0, max(0.0, float(value)))
-
-
 _number = probability
 
 
 @dataclass(frozen=True)
-class Odds:
+class Odds(Readings):
     """Exact odds of one roll. Every probability is a plain Python
     ``float`` (a :class:`fractions.Fraction` in the odds that
     ``odds(spec, exact=True)`` returns; the annotations name the float
@@ -320,29 +295,9 @@ class Odds:
         """
         if denominator >= 2**53 or self.truncated:
             return None
-        bad = False
-
-        def fix(v: float) -> int:
-            nonlocal bad
-            x = v * denominator  # exact up to half a unit in 2**53: far below the tolerance
-            n = round(x)
-            if abs(x - n) > tolerance:
-                bad = True
-            return n
-
-        dist = {k: fix(v) for k, v in self.distribution.items()}
-        if sum(dist.values()) != denominator:
-            return None
-        c = Counts(
-            denominator,
-            dist,
-            p_pass=fix(self.p_pass),
-            p_goal=fix(self.p_goal),
-            breakdown={k: fix(v) for k, v in self.breakdown.items()},
-            p_critical=None if self.p_critical is None else fix(self.p_critical),
-            p_ego_spent=None if self.p_ego_spent is None else fix(self.p_ego_spent),
-        )
-        if bad:
+        c = Counts.snapped(denominator, tolerance, self.distribution, p_pass=self.p_pass, p_goal=self.p_goal,
+                           breakdown=self.breakdown, p_critical=self.p_critical, p_ego_spent=self.p_ego_spent)
+        if c is None:
             return None
         return Odds._counted(self.spec, c, threshold=self.threshold, goal=self.goal, notes=self.notes)
 
@@ -379,49 +334,7 @@ class Odds:
             **extra,
         )
 
-    # -- questions --------------------------------------------------------
-
-    @property
-    def numeric(self) -> bool:
-        """True when outcomes are numbers (successes, net successes, degrees), not words."""
-        return all(isinstance(k, int) for k in self.distribution)
-
-    @staticmethod
-    def _outcome_count(k: Any) -> int:
-        """``k`` of :meth:`at_least` and :meth:`at_most`: a whole number."""
-        if type(k) is int:
-            return k
-        if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
-            raise SpecError("k", k, "a whole number of successes (an outcome)")
-        return int(k)
-
-    def _need_numeric(self, what: str) -> None:
-        if not self.numeric:
-            raise SpecError(
-                "roll", self.spec.get("roll"), "a roll with a numeric outcome", f"{what} needs counted successes"
-            )
-
-    @property
-    def rational(self) -> bool:
-        """Whether these odds are fractions: every roll but dice that roll
-        again without end (exploding 10s, a face that scores and is
-        rolled again). True even where no Fraction was built: float odds
-        over a common denominator past 2**53 are summed in floats, and
-        :attr:`exact` is ``None`` there, yet ``odds(spec, exact=True)``
-        counts them exactly. Only odds that are not rational are sampled
-        (the rule lab) or have a tail cut off.
-
-        >>> import venus_widgets as vw
-        >>> vw.odds({"roll": "task", "dice": 30, "kiss": 40}).rational
-        True
-        >>> vw.odds({"edition": "playsheet", "roll": "task", "explode": True}).rational
-        False
-        """
-        if self._exact is not None or isinstance(self.p_pass, Fraction):
-            return True
-        from ..contract.edition import get  # the edition's denominator: None for dice that roll without end
-
-        return get(self.spec["edition"]).denominator(cast(dict, self.spec)) is not None  # a FrozenDict
+    # -- exact or not ------------------------------------------------------
 
     @property
     def exact(self) -> "Odds | None":
@@ -449,71 +362,6 @@ class Odds:
 
     def _counts(self) -> Counts | None:
         return self._exact if isinstance(self._exact, Counts) else None
-
-    def _sum(self, values: Any) -> Any:
-        """A sum of probabilities: exact, and rounded once when these are
-        the float view of exact odds; ``math.fsum`` otherwise."""
-        s = total([Fraction(0) if self.exact is not None or isinstance(self.p_pass, Fraction) else 0.0, *values])
-        if self.exact is not None and self.exact is not self:
-            return float(s)
-        return s if is_exact(s) else min(1.0, s)
-
-    def _exact_dist(self) -> Mapping[Any, Any]:
-        return self.exact.distribution if self.exact is not None else self.distribution
-
-    def at_least(self, k: int) -> float:
-        """P(outcome >= k) (a Fraction for exact odds)."""
-        k = self._outcome_count(k)
-        self._need_numeric("at_least")
-        c = self._counts()
-        if c is not None:
-            return c.share(sum(n for o, n in c.distribution.items() if o >= k))
-        return self._sum(v for o, v in self._exact_dist().items() if o >= k)
-
-    def at_most(self, k: int) -> float:
-        """P(outcome <= k) (a Fraction for exact odds)."""
-        k = self._outcome_count(k)
-        self._need_numeric("at_most")
-        c = self._counts()
-        if c is not None:
-            return c.share(sum(n for o, n in c.distribution.items() if o <= k))
-        return self._sum(v for o, v in self._exact_dist().items() if o <= k)
-
-    @property
-    def mean(self) -> float | None:
-        """Expected outcome (``None`` for pass/fail checks; a Fraction for
-        exact odds)."""
-        if not self.numeric:
-            return None
-        c = self._counts()
-        if c is not None:
-            return c.share(sum(o * n for o, n in c.distribution.items()))
-        s = total(o * p for o, p in self._exact_dist().items())
-        return float(s) if self.exact is not None and self.exact is not self else s
-
-    @property
-    def sd(self) -> float | None:
-        """Standard deviation of the outcome (``None`` for pass/fail checks)."""
-        if not self.numeric:
-            return None
-        c = self._counts()
-        if c is not None:  # the variance's Fraction, (D * sum(o**2 n) - sum(o n)**2) / D**2, rounded once
-            s1 = sum(o * n for o, n in c.distribution.items())
-            s2 = sum(o * o * n for o, n in c.distribution.items())
-            return math.sqrt(max((c.denominator * s2 - s1 * s1) / c.denominator**2, 0.0))
-        dist = self._exact_dist()
-        m = total(o * p for o, p in dist.items())
-        var = total(p * (o - m) ** 2 for o, p in dist.items())
-        return math.sqrt(max(var, 0.0))
-
-    @property
-    def p_fail(self) -> float:
-        c = self._counts()
-        if c is not None:
-            return c.share(c.denominator - c.p_pass)
-        if self.exact is not None and self.exact is not self:
-            return float(1 - self.exact.p_pass)
-        return 1 - self.p_pass
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-able dict (distribution as ``[outcome, p]`` pairs)."""
