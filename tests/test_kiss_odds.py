@@ -67,3 +67,61 @@ def test_bad_choices_name_the_field(spec, faces, kiss, field):
     with pytest.raises(vw.SpecError) as info:
         vw.kiss_odds(spec, faces, kiss)
     assert info.value.field == field
+
+
+# --------------------------------------------------------------------------
+# The playsheet: the dice not KISSed stay, each KISSed D10 is rolled fresh
+# (and may explode), then Ego; checked against every face the KISSed dice
+# can show, played by vw.enter (the roll itself)
+# --------------------------------------------------------------------------
+
+PLAYSHEET = {"edition": "playsheet", "roll": "task", "rank": "silver", "dice": 3, "allies": ["gold"], "kiss": 2,
+             "ally_kiss": True, "difficulty": 4, "ego": True}
+
+
+def _by_enter(spec, faces, kiss, ego=None, depth=4):
+    """P(pass) by playing every sequence of KISS faces through vw.enter:
+    a sequence that is too short (a die exploded) is extended, face by face,
+    to ``depth`` faces more than the KISSed dice (mass beyond is dropped)."""
+    total = 0.0
+    todo = [[]]
+    while todo:
+        seq = todo.pop()
+        if len(seq) < len(kiss):
+            todo += [seq + [f] for f in range(1, 11)]
+            continue
+        try:
+            r = vw.enter(spec, faces, kiss=kiss, kiss_faces=seq, ego=ego)
+        except vw.SpecError as err:
+            assert err.field == "kiss_faces" and "more face" in err.allowed, err
+            if len(seq) < len(kiss) + depth:
+                todo += [seq + [f] for f in range(1, 11)]
+            continue
+        total += r.passed * 10.0 ** -len(seq)
+    return total
+
+
+@pytest.mark.parametrize("spec, faces, kiss, ego", [
+    (PLAYSHEET, [6, 2, 3, 1], [1, 2], None),           # two Silver dice KISSed, Ego by the policy
+    (PLAYSHEET, [10, 2, 3, 1], [1, 2, 3], None),        # the Gold ally's 1 too (ally_kiss); the 10 doubles by Ego
+    (PLAYSHEET, [10, 2, 3, 1], [1], False),             # Ego kept
+    ({**PLAYSHEET, "ego": False}, [6, 2, 3, 1], [], None),   # keep the dice: certain
+    ({**PLAYSHEET, "explode": True}, [10, 7, 2, 3, 1], [2, 3], None),  # the 10 exploded into a 7 (die 4)
+])
+def test_playsheet_choice_odds_equal_every_roll_of_the_kissed_dice(spec, faces, kiss, ego):
+    k = vw.kiss_odds(spec, faces, kiss, ego=ego)
+    depth = 4 if spec.get("explode") else 0
+    assert k["p_pass"] == pytest.approx(_by_enter(spec, faces, kiss, ego, depth), abs=1e-4 if depth else 1e-12)
+    assert k["p_goal"] == k["p_pass"]
+
+
+@pytest.mark.parametrize("faces, kiss, field", [
+    ([6, 2, 3, 1], [0], "kiss"),          # a pass is not KISSed
+    ([6, 2, 3, 1], [1, 2, 4], "kiss"),    # no die 4
+    ([6, 2, 3], [1], "faces"),            # a face short
+    ([6, 2, 3, 11], [1], "faces[3]"),     # not a D10's face
+])
+def test_playsheet_bad_choices_name_the_field(faces, kiss, field):
+    with pytest.raises(vw.SpecError) as info:
+        vw.kiss_odds(PLAYSHEET, faces, kiss)
+    assert info.value.field == field

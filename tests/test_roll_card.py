@@ -148,3 +148,28 @@ def test_the_recent_rolls_list_the_faces_typed():
     if w.table["phase"] == "kiss":
         custom(w, {"do": "commit"})
     assert len(w.recent) == 2 and w.recent[-1]["faces"] == ""
+
+
+@pytest.mark.parametrize("edition, fields", [
+    ("playtest", {"dice": 3, "factors": 2, "kiss": 1}),
+    ("agora", {"rank": 3, "job": 2, "health": 2, "kiss": 2}),
+    ("playsheet", {"rank": "silver", "dice": 3, "allies": ["gold"], "kiss": 2, "ally_kiss": True, "difficulty": 4,
+                   "ego": True}),
+])
+def test_every_kiss_step_heads_with_the_dice_on_the_table(edition, fields):
+    """Item 1 of issue 21 for every edition with a KISS step, the playsheet's
+    included: once dice are on the table the headline is their chance
+    (``table["now"]``, the engine's kiss_odds of the selection as it stands)."""
+    w = None
+    for seed in range(1, 300):
+        w = vw.TaskRoller(edition=edition, **fields)
+        w.roll_dice(seed=seed)
+        if w.table["phase"] == "kiss":
+            break
+    assert w is not None and w.table["phase"] == "kiss"
+    spec, faces = w.session.open.spec, [d["before"] for d in w.table["dice"]]
+    assert w.table["now"]["p_pass"] == vw.kiss_odds(spec, faces, [])["p_pass"]
+    die = next(d["index"] for d in w.table["dice"] if d["selectable"])
+    custom(w, {"do": "select", "index": die})
+    assert w.table["now"]["p_pass"] == vw.kiss_odds(spec, faces, [die])["p_pass"]
+    assert "KISS" in w.table["now"]["what"]

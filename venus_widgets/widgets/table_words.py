@@ -152,7 +152,10 @@ def advice(spec: dict, first: Roll, selected: Sequence[int], ego_reroll: bool) -
             out["note"] = "the engine gives no KISS advice for this edition"
     except SpecError as err:
         out["note"] = str(err)
-    out["selected"] = selection_odds(spec, first, selected, ego_reroll) if out["available"] else None
+    # the chance of the selection (the headline at the KISS step): wherever the engine weighs one KISS
+    # choice, with advice or without (the playsheet)
+    weighs = out["available"] or "advise" not in _edition(spec["edition"]).FEATURES
+    out["selected"] = selection_odds(spec, first, selected, ego_reroll) if weighs else None
     return out
 
 

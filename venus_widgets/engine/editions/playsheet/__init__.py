@@ -45,7 +45,7 @@ This package is the edition's public face (the
 :class:`~venus_widgets.engine.contract.edition.Edition` contract); one idea per module:
 :mod:`.dice` (faces, chains), :mod:`.check`, :mod:`.kernels` (per-group
 pmfs and matrices), :mod:`.policy` (the KISS order, once), :mod:`.task_odds`,
-:mod:`.outcome` (margin, criticals), :mod:`.roll`, :mod:`.roll_many`,
+:mod:`.outcome` (margin, criticals), :mod:`.roll`, :mod:`.kiss_odds` (one KISS choice weighed), :mod:`.roll_many`,
 :mod:`.ladder`, :mod:`.explain`, :mod:`.published` (the seed's tables).
 """
 
@@ -56,6 +56,7 @@ from .cost import cost
 from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)
 from .dice import AUTO_FROM, PASS_FROM, pass_chance
 from .explain import explain_roll, explain_steps
+from .kiss_odds import kiss_odds
 from .ladder import factor_list, ladder_settings, vary_values
 from .outcome import critical, goal, margin, threshold
 from .published import table
@@ -66,13 +67,14 @@ from .task_odds import denominator, odds
 
 __all__ = [
     "ID", "FEATURES", "KNOBS", "rules_of", "cost", "schema_for", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
+    "kiss_odds",
     "ladder_settings", "explain_steps", "explain_roll",
     "AUTO_FROM", "PASS_FROM", "pass_chance", "target", "threshold", "goal", "check_category", "margin", "critical",
     "table", "factor_list", "vary_values", "at_table", "SAMPLES",
 ]
 
 ID = "playsheet"
-FEATURES: frozenset[str] = frozenset({"vary"})
+FEATURES: frozenset[str] = frozenset({"kiss_odds", "vary"})
 
 #: The rule knobs a spec's ``rules`` may change (:mod:`...contract.knobs`), from :mod:`.rules`.
 KNOBS: tuple[_Knob, ...] = _rules.KNOBS
