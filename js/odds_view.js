@@ -146,9 +146,9 @@ export function renderOdds(model, width = 400) {
   const held = OPEN_PHASES.includes((model.get("table") || {}).phase);
   const merge = mergeView(model, view.merge, held);
   if (!view.ok) return [merge];
-  const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, `Mean ${view.mean.toFixed(2)}, sd ${view.sd.toFixed(2)}` +
-    (view.p_critical !== null && view.p_critical !== undefined ? `; critical ${formatPercent(view.p_critical)}` : "") +
-    (view.p_ego_spent ? `; Ego spent ${formatPercent(view.p_ego_spent)}` : "")) : null;
+  const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, view.spread +
+    (view.p_critical !== null && view.p_critical !== undefined ? ` Chance of a critical: ${formatPercent(view.p_critical)}.` : "") +
+    (view.p_ego_spent ? ` Chance Ego is spent: ${formatPercent(view.p_ego_spent)}.` : "")) : null;
   return [merge, chartBlock(model, view, words, width), spread, h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
 }
 

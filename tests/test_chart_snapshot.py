@@ -4,6 +4,7 @@ from, and the static snapshot a roller leaves in a saved notebook."""
 from __future__ import annotations
 
 import html
+import json
 import re
 from fractions import Fraction
 
@@ -11,7 +12,7 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.maths import chart
-from venus_widgets.widgets.plain_words import percent
+from venus_widgets.widgets.plain_words import most_rolls, percent
 
 SPECS = [
     {"edition": "playtest", "roll": "task", "dice": 3},
@@ -107,3 +108,24 @@ def test_a_roller_whose_fields_disagree_says_so_in_its_snapshot():
     assert "No odds:" in snap
     text = html.unescape(re.sub("<[^>]+>", "", snap))
     assert "helpers" in text
+
+
+@pytest.mark.parametrize("make", ROLLERS)
+def test_the_spread_is_in_plain_words_live_and_in_the_still(make):
+    """Issue 21 follow-up: not "Mean 1.00, sd 0.82" but the average and what
+    most rolls give, with the chance of that run: the sum of its rows in the
+    table of the odds (so the number can be traced)."""
+    r = make()
+    o = r.odds
+    if not o.numeric:
+        return
+    view = json.loads(r.odds_view) if isinstance(r.odds_view, str) else r.odds_view
+    said = view["spread"]
+    assert said.startswith("On average ") and "sd" not in said and "Mean" not in said
+    low, high, p = most_rolls(dict(o.distribution))
+    assert p >= 2 / 3
+    assert f"most rolls ({percent(sum(v for k, v in o.distribution.items() if low <= k <= high))})" in said
+    assert str(low) in said and str(high) in said
+    assert f"{o.mean:.1f}".removesuffix(".0") in said
+    text = html.unescape(re.sub("<[^>]+>", "", r.snapshot_html()))
+    assert said in text  # the still's text form says the same

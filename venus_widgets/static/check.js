@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c51954b0391f6d9e287698cec65e3f175546138175ce3fae7b95d9d390f61475
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 fdc63c82545c6886040d1752107b0138f3c3cb9ec277ce085b5ef960610e93e3
 
 // js/format.js
 function thousands(n) {
@@ -754,7 +754,7 @@ function renderOdds(model, width = 400) {
   const held = OPEN_PHASES.includes((model.get("table") || {}).phase);
   const merge = mergeView(model, view.merge, held);
   if (!view.ok) return [merge];
-  const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, `Mean ${view.mean.toFixed(2)}, sd ${view.sd.toFixed(2)}` + (view.p_critical !== null && view.p_critical !== void 0 ? `; critical ${formatPercent(view.p_critical)}` : "") + (view.p_ego_spent ? `; Ego spent ${formatPercent(view.p_ego_spent)}` : "")) : null;
+  const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, view.spread + (view.p_critical !== null && view.p_critical !== void 0 ? ` Chance of a critical: ${formatPercent(view.p_critical)}.` : "") + (view.p_ego_spent ? ` Chance Ego is spent: ${formatPercent(view.p_ego_spent)}.` : "")) : null;
   return [merge, chartBlock(model, view, words, width), spread, h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
 }
 function whatIfBlock(model) {

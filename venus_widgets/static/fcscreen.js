@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c51954b0391f6d9e287698cec65e3f175546138175ce3fae7b95d9d390f61475
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 fdc63c82545c6886040d1752107b0138f3c3cb9ec277ce085b5ef960610e93e3
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");

@@ -27,6 +27,7 @@ from ..engine.contract.table_answers import Merge
 from ..engine.errors import SpecError
 from ..engine.maths.odds import Odds
 from ..engine.contract.spec import passing as _passing
+from .plain_words import spread_words
 
 #: Panels kept (each a few kilobytes).
 KEPT = 512
@@ -66,7 +67,9 @@ def _make(spec: dict[str, Any], outcome_name: str) -> dict[str, Any]:
     o = _api.odds_of_normalized(spec)
     numeric = o.numeric
     passing = _passing(spec["edition"], spec["roll"])
-    dist = [[k, _pct(v)] for k, v in (o.distribution if numeric else o.breakdown).items()]
+    shares = o.distribution if numeric else o.breakdown
+    mean = o.mean
+    dist = [[k, _pct(v)] for k, v in shares.items()]
     # which bars pass: the threshold for numbers, the edition's passing outcomes for words
     passed = [(o.threshold is not None and float(k) >= o.threshold) if numeric else k in passing for k, _ in dist]
     return {
@@ -81,8 +84,10 @@ def _make(spec: dict[str, Any], outcome_name: str) -> dict[str, Any]:
         "passed": passed,
         "chart": _chart.to_json(o),
         "breakdown": {k: _pct(v) for k, v in o.breakdown.items()},
-        "mean": o.mean,
+        "mean": mean,
         "sd": o.sd,
+        # the average and what most rolls give, in a player's words (mean and sd stay for code)
+        "spread": spread_words(mean, shares, outcome_name),
         "p_critical": o.p_critical,
         "p_ego_spent": o.p_ego_spent,
         "truncated": o.truncated,

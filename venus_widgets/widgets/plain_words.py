@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
-from typing import Any
+from typing import Any, Mapping
 
 from ..engine.errors import SpecError
 from ..engine.format import percent_text
@@ -44,3 +44,65 @@ def plain_error(err: SpecError, label: str) -> str:
     if err.hint:
         out += f" ({err.hint})"
     return out + "."
+
+
+def one(name: str) -> str:
+    """The singular of an outcome's name: "successes" -> "success", "degrees" -> "degree"."""
+    return name[:-2] if name.endswith("sses") else name.removesuffix("s")
+
+
+#: what "most rolls" means: the narrowest run of outcomes holding at least this share
+MOST = 2 / 3
+
+
+def most_rolls(distribution: Mapping[Any, float]) -> tuple[int, int, float]:
+    """The narrowest run of outcomes ``low..high`` that holds at least two
+    rolls in three, and its chance (ties: the larger chance, then the lower
+    run).
+
+    >>> most_rolls({0: 0.25, 1: 0.5, 2: 0.25})
+    (0, 1, 0.75)
+    >>> most_rolls({0: 0.1, 1: 0.8, 2: 0.1})
+    (1, 1, 0.8)
+    """
+    keys = sorted(distribution)
+    probs = [distribution[k] for k in keys]
+    best: tuple[int, float, int, int] | None = None  # (width, -chance, first, past the last)
+    j, p = 0, 0.0  # the run keys[i..j-1] and its chance: a window sliding once over the outcomes
+    for i, low in enumerate(keys):
+        while j < len(keys) and p < MOST - 1e-12:
+            p += probs[j]
+            j += 1
+        if p < MOST - 1e-12:
+            break
+        cand = (keys[j - 1] - low, -p, i, j)
+        if best is None or cand < best:
+            best = cand
+        p -= probs[i]
+    if best is None:  # cannot happen for a distribution summing to 1; the whole range then
+        return keys[0], keys[-1], sum(probs)
+    first, past = best[2], best[3]
+    return keys[first], keys[past - 1], sum(probs[first:past])  # the run's chance summed afresh
+
+
+def spread_words(mean: float | None, distribution: Mapping[Any, float], outcome_name: str) -> str:
+    """The average and the spread of a number rolled, as a player reads them
+    (not "Mean 1.00, sd 0.82"): the average to one decimal, and the outcomes
+    most rolls give with their chance, which is the sum of those rows of the
+    table of the odds. "" for a roll that gives no number (``mean`` None).
+
+    >>> spread_words(1.0, {0: 0.25, 1: 0.5, 2: 0.25}, "successes")
+    'On average 1 success; most rolls (75 %) give 0 or 1 success.'
+    >>> spread_words(2.36, {0: 0.1, 1: 0.1, 2: 0.3, 3: 0.3, 4: 0.2}, "net successes")
+    'On average 2.4 net successes; most rolls (80 %) give 2 to 4 net successes.'
+    """
+    if mean is None:
+        return ""
+    avg = f"{float(mean):.1f}".removesuffix(".0")
+    avg = "0" if avg == "-0" else avg
+    low, high, p = most_rolls(distribution)
+    single, many = one(outcome_name), outcome_name
+    last = f"{high} {single if abs(high) == 1 else many}"
+    give = last if low == high else f"{low} or {last}" if high == low + 1 else f"{low} to {last}"
+    unit = single if avg in ("1", "-1") else many
+    return f"On average {avg} {unit}; most rolls ({percent(p)}) give {give}."

@@ -28,7 +28,7 @@ from ..engine.maths import chart
 from ..engine.export import html_text
 from ..engine.export import svg_image
 from ..engine.maths.odds import Odds
-from .plain_words import percent
+from .plain_words import one, percent, spread_words
 
 #: text sizes (px) in a picture: nothing under 11 px
 FONT, SMALL, BIG = 13, 11, 30
@@ -184,11 +184,6 @@ def _odds_table(o: Odds, bars: list[chart.Bar], outcome_name: str) -> str:
             f"<thead><tr>{head}<th scope='col'>pass?</th></tr></thead><tbody>{rows}</tbody></table></details>")
 
 
-def _one(name: str) -> str:
-    """The singular of an outcome's name: "successes" -> "success"."""
-    return name[:-2] if name.endswith("sses") else name.removesuffix("s")
-
-
 def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message: str = "",
              settings: Sequence[tuple[str, Any]] = (), threshold_word: str = "threshold") -> str:
     """The HTML still of a roller called ``name`` showing odds ``o`` (or,
@@ -200,7 +195,7 @@ def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message
     spec: Any = o.spec
     word = threshold_word.lower()
     if o.numeric:
-        unit = outcome_name if o.threshold != 1 else _one(outcome_name)
+        unit = outcome_name if o.threshold != 1 else one(outcome_name)
         line = f"Chance to pass ({e(word)} {e(o.threshold)} {e(unit)}): <strong>{e(percent(o.p_pass))}</strong>"
         if o.goal != o.threshold:
             line += f"; of the goal ({e(o.goal)} {e(outcome_name)}): <strong>{e(percent(o.p_goal))}</strong>"
@@ -210,9 +205,10 @@ def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message
     bars = chart.bars(o)  # one set of bars for the picture, its alt text and the table
     svg, w, h = _chart_svg(o, bars, outcome_name, threshold_word)
     shown = f"<p>Settings: {e(settings_text(settings))}</p>" if settings else ""
+    spread = f"<p>{e(spread_words(o.mean, o.distribution, outcome_name))}</p>" if o.numeric else ""
     listed = f"<ul>{notes}</ul>" if notes else ""
     return (f"<div class='vw-static'>{_head(name, str(spec['edition']) + ' ' + str(spec['roll']), 'to roll and change the settings')}"
-            f"{shown}<p>{line}</p><p>{svg_image(svg, _chart_alt(o, bars, outcome_name, threshold_word), w, h)}</p>"
+            f"{shown}<p>{line}</p><p>{svg_image(svg, _chart_alt(o, bars, outcome_name, threshold_word), w, h)}</p>{spread}"
             f"{_odds_table(o, bars, outcome_name)}{listed}</div>")
 
 

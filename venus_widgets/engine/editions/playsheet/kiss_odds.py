@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 import numpy as np
 
@@ -107,7 +107,7 @@ def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool |
     pmf = _zeros(thr, True)
     pmf[passes, tens] = Fraction(1)
     for i in sorted(chosen):
-        pmf = _add(pmf, _fresh(rules.pass_from[dice[i].grade], bool(spec["explode"]), rules.explode_from, high, thr))
+        pmf = _add(pmf, _fresh(rules.pass_from[cast(str, dice[i].grade)], bool(spec["explode"]), rules.explode_from, high, thr))
     spend = bool(spec["ego"]) if ego is None else bool(ego)
     p: Any = 0
     for (n, t), w in np.ndenumerate(pmf):
