@@ -30,8 +30,13 @@ from ..engine.export import svg_image
 from ..engine.maths.odds import Odds
 from .plain_words import one, percent, spread_words
 
-#: text sizes (px) in a picture: nothing under 11 px
-FONT, SMALL, BIG = 13, 11, 30
+#: The widest a picture is drawn (px): at a 400 px window JupyterLab gives an output about 264 px, and a
+#: picture wider than its output is drawn narrower, its text with it. At most 320 px wide with no text
+#: under 14 px, its text stays at least 11 px there (14 x 264 / 320 = 11.5); a grid or a chart of more
+#: columns is drawn as several pictures one under the other (tests/browser/test_first_view.py).
+WIDEST = 320
+#: text sizes (px) in a picture
+FONT, SMALL, BIG = 15, 14, 30
 
 
 class WithStill:
@@ -110,24 +115,26 @@ def html_table(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Sequ
 # A roller: the chance and its chart
 # --------------------------------------------------------------------------
 
-W = 400
-HEAD, CHART_H = 58, 186
+W = WIDEST
+HEAD, CHART_H = 80, 190
 
 
 def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word: str) -> tuple[str, int, int]:
-    """The roller's picture: the chance to pass large, then the chart of each
-    outcome (filled bars pass, outlined bars fail, ✗ under a failing one)."""
+    """The roller's picture: the chance to pass large (the goal's under it),
+    then the chart of each outcome (filled bars pass, outlined bars fail, ✗
+    under a failing one; each bar's chance over it where there is room, and
+    always in the table)."""
     height = HEAD + CHART_H
-    body = [_text(12, 20, "Chance to pass", SMALL + 1, fill="#444444"),
-            _text(12, 50, percent(o.p_pass), BIG, weight="bold")]
+    body = [_text(12, 20, "Chance to pass", FONT, fill="#444444"),
+            _text(12, 52, percent(o.p_pass), BIG, weight="bold")]
     if o.numeric and o.goal != o.threshold:
-        body.append(_text(120, 50, f"goal ({o.goal} {outcome_name}): {percent(o.p_goal)}", FONT))
-    top, bottom, side = HEAD + 46, height - 30, 10
+        body.append(_text(12, 74, f"goal ({o.goal} {outcome_name}): {percent(o.p_goal)}", FONT))
+    top, bottom, side = HEAD + 50, height - 36, 10
     inner_w, inner_h = W - 2 * side, bottom - top
     slot = inner_w / max(1, len(bars))
     tallest = max([b.p for b in bars] + [1e-12])
-    show_pct = slot >= 34
-    every = max(1, -(-max((len(b.label) for b in bars), default=1) * 7 // int(max(slot, 1))))
+    show_pct = slot >= 38
+    every = max(1, -(-max((len(b.label) for b in bars), default=1) * 9 // int(max(slot, 1))))
     for i, b in enumerate(bars):
         bh = b.p / tallest * inner_h
         x, y = side + i * slot + slot * 0.12, bottom - bh
@@ -139,20 +146,20 @@ def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word
         if show_pct:
             body.append(_text(cx, y - 4, percent(b.p).replace(" ", ""), SMALL, "middle"))
         if i % every == 0:
-            body.append(_text(cx, height - 16, b.label, SMALL, "middle"))
-        if not b.passes and slot >= 14:
+            body.append(_text(cx, height - 20, b.label, SMALL, "middle"))
+        if not b.passes and slot >= 16:
             body.append(_text(cx, height - 4, "✗", SMALL, "middle"))
     if o.numeric:
-        marks = ((o.threshold, threshold_word.lower(), HEAD + 10, "none"),
-                 (o.goal if o.goal != o.threshold else None, "goal", HEAD + 25, "4 3"))
+        marks = ((o.threshold, threshold_word.lower(), HEAD + 14, "none"),
+                 (o.goal if o.goal != o.threshold else None, "goal", HEAD + 32, "4 3"))
         for k, word, y, dash in marks:
             at = next((j for j, b in enumerate(bars) if k is not None and b.low is not None and b.low >= k), None)
             if at is None:
                 continue
             lx = side + at * slot
             label = f"{word} {k}"
-            anchor, tx = ("end", lx - 3) if lx > W - len(label) * 7 - 8 else ("start", lx + 3)
-            body.append(_line(lx, y - 10, bottom, dash))
+            anchor, tx = ("end", lx - 3) if lx > W - len(label) * 8.5 - 8 else ("start", lx + 3)
+            body.append(_line(lx, y - 12, bottom, dash))
             body.append(_text(tx, y, label, SMALL, anchor))
     return f"{_frame(W, height)}{''.join(body)}</svg>", W, height
 
@@ -222,31 +229,50 @@ def grid_svg(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Sequen
     """A table drawn as a picture: ``rows`` of (label, cells), each cell
     (text, background, text colour, bold). Every number is written in its
     cell, so the colour only repeats it."""
-    line = 22
+    line = 24
     width = int(row_head) + int(col_w) * len(cols) + 12
-    per_line = max(20, int((width - 16) / 7.6))  # characters of the bold caption a line holds
+    per_line = max(16, int((width - 16) / 9))  # characters of the bold caption a line holds
     words, lines = caption.split(), [""]
     for word in words:
         if lines[-1] and len(lines[-1]) + 1 + len(word) > per_line:
             lines.append(word)
         else:
             lines[-1] = f"{lines[-1]} {word}".strip()
-    y0 = 12 + 17 * len(lines)
+    y0 = 12 + 19 * len(lines)
     height = y0 + line * (len(rows) + 1) + 8
-    body = [_text(8, 18 + 17 * k, text, FONT, weight="bold") for k, text in enumerate(lines)]
+    body = [_text(8, 18 + 19 * k, text, FONT, weight="bold") for k, text in enumerate(lines)]
     for j, c in enumerate(cols):
-        body.append(_text(row_head + col_w * j + col_w / 2, y0 + 15, c, SMALL + 1, "middle", "bold"))
+        body.append(_text(row_head + col_w * j + col_w / 2, y0 + 16, c, SMALL, "middle", "bold"))
     for i, (label, cells) in enumerate(rows):
         y = y0 + line * (i + 1)
-        body.append(_text(8, y + 15, label, SMALL + 1))
+        body.append(_text(8, y + 16, label, SMALL))
         for j, (text, bg, fg, bold) in enumerate(cells):
             x = row_head + col_w * j
             if bg:
                 body.append(_rect(x + 1, y + 1, col_w - 2, line - 2, bg))
             if bold:
                 body.append(_rect(x + 1.5, y + 1.5, col_w - 3, line - 3, "none", "#1a1a1a", 2))
-            body.append(_text(x + col_w / 2, y + 15, text, SMALL + 1, "middle", "bold" if bold else "normal", fg or "#1a1a1a"))
+            body.append(_text(x + col_w / 2, y + 16, text, SMALL, "middle", "bold" if bold else "normal", fg or "#1a1a1a"))
     return f"{_frame(width, height)}{''.join(body)}</svg>", width, height
+
+
+def grid_images(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Sequence[tuple[str, str, str, bool]]]],
+                alt: str, row_head: int, col_w: int) -> str:
+    """A grid as pictures at most :data:`WIDEST` px wide: as many columns as
+    fit in each, the pictures one under the other, each with its row labels
+    (one picture when all fit). ``alt`` is the first picture's alt text (it
+    says every cell); the others' say which columns they repeat."""
+    per = max(1, (WIDEST - 12 - row_head) // col_w)
+    parts = []
+    chunks = [list(range(k, min(k + per, len(cols)))) for k in range(0, len(cols), per)] or [[]]
+    for n, idx in enumerate(chunks):
+        head = caption if len(chunks) == 1 else f"{caption} ({n + 1} of {len(chunks)})"
+        svg, w, h = grid_svg(head, [cols[j] for j in idx], [(label, [cells[j] for j in idx]) for label, cells in rows],
+                             row_head, col_w)
+        said = alt if n == 0 else (f"{head}: the columns {', '.join(cols[j] for j in idx)}; every cell is said in "
+                                   "the first picture's description and in the table.")
+        parts.append(f"<p>{svg_image(svg, said, w, h)}</p>")
+    return "".join(parts)
 
 
 # --------------------------------------------------------------------------
@@ -263,7 +289,6 @@ def fc_still(kind: str, title: str, party_words: str, members: Sequence[tuple[st
     e = html_text
     caption = f"The {kind} ladder, easiest first: each character's chance to pass"
     grid = [(label, [(text, "#dddddd" if near else "", "", near) for text, near in cells]) for label, cells in rows]
-    svg, w, h = grid_svg("Chance to pass, easiest setting first", cols, grid, row_head=150, col_w=76)
     text_rows = [(label, [text for text, _ in cells]) for label, cells in rows]
     alt = (f"{caption}. " + "; ".join(f"{label}: " + ", ".join(f"{c} {v}" for c, v in zip(cols, vals))
                                       for label, vals in text_rows) + f". {why}.")
@@ -273,7 +298,7 @@ def fc_still(kind: str, title: str, party_words: str, members: Sequence[tuple[st
     return (f"<div class='vw-static'>{_head('FCScreen', 'the Facilitator’s screen', 'to move the target and edit the party')}"
             f"<p><strong>{e(title)}</strong></p><p>{e(party_words)}</p><ul>{listed}</ul>"
             f"<p>Target chance: {e(percent(target))}. <strong>{e(why)}</strong></p>{far_line}"
-            f"<p>{svg_image(svg, alt, w, h)}</p>"
+            f"{grid_images('Chance to pass, easiest setting first', cols, grid, alt, row_head=130, col_w=60)}"
             f"<details><summary>The ladder as a table (◆ nearest for that character, ▶ for the party)</summary>"
             f"{html_table(caption, cols, text_rows)}</details>{end_lines}</div>")
 
@@ -301,35 +326,41 @@ def diff_rows(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
 
 def _diff_svg(names: Mapping[str, str], p_pass: Mapping[str, float], rows: Sequence[Mapping[str, Any]]
               ) -> tuple[str, int, int]:
-    """The lab's head as a picture: the three chances, then the differences
-    from the base (filled: A, outlined: B), numbers on the bars."""
-    width = max(400, 60 * len(rows) + 40)
-    half, top = 56, 70
-    height = top + 2 * half + 40
+    """The lab's head as a picture, one thing under another so it stays
+    narrow: the three chances, then one line per chance compared, its
+    difference from the base as a bar from the zero line (filled: A,
+    outlined: B), the points written at the bar's end."""
+    width, lane, head = WIDEST, 20, 32 * 3 + 30 + 44
     body = []
     for i, k in enumerate(("base", "A", "B")):
-        x = 12 + i * (width - 24) / 3
-        body.append(_text(x, 20, names[k] if k != "base" else "base (rules as read)", SMALL, fill="#444444"))
-        body.append(_text(x, 50, percent(p_pass[k]), 26, weight="bold"))
+        y = 26 + 32 * i
+        body.append(_text(12, y, names[k] if k != "base" else "base (rules as read)", SMALL, fill="#444444"))
+        body.append(_text(width - 12, y + 2, percent(p_pass[k]), 24, "end", "bold"))
+    body.append(_text(12, head - 52, "Differences from the base (points)", SMALL, weight="bold"))
+    for j, k in enumerate(("A", "B")):  # the key: which bar is which rule set
+        y = head - 42 + 18 * j
+        body.append(_rect(12, y + 2, 24, 12, "#0072B2") if k == "A" else _rect(12, y + 2, 24, 12, "#ffffff", "#D55E00", 2))
+        body.append(_text(42, y + 13, f"{names[k]} ({'filled' if k == 'A' else 'outlined'})", SMALL))
     diffs = [(r["A"] - r["base"], r["B"] - r["base"]) for r in rows]
     peak = max([abs(d) for pair in diffs for d in pair] + [1e-9])
-    zero = top + half
-    body.append(_line(10, zero, zero, x2=width - 10))
-    group = (width - 20) / max(1, len(rows))
-    bw = min(34.0, group * 0.4)
+    zero, reach = width / 2, width / 2 - 60  # 60 px for the points written
+    each = 18 + 2 * lane + 6  # a chance's line: its name, then the bars of A and B
+    height = head + len(rows) * each + 6
     for i, (r, pair) in enumerate(zip(rows, diffs)):
-        x0 = 10 + i * group + (group - 2 * bw) / 2
+        y0 = head + i * each
+        tick = r.get("label") or {"pass": "P(pass)", "goal": "P(goal)"}.get(r["at"], f"at least {r['at']}")
+        body.append(_text(12, y0 + 14, tick, SMALL))
         for j, d in enumerate(pair):
-            bh = abs(d) / peak * half
-            y = zero - bh if d > 0 else zero
+            y = y0 + 18 + j * lane + 2
+            bw = abs(d) / peak * reach
+            x = zero if d >= 0 else zero - bw
             if j == 0:
-                body.append(_rect(x0, y, bw - 3, max(bh, 0.5), "#0072B2"))
+                body.append(_rect(x, y, max(bw, 0.5), lane - 4, "#0072B2"))
             else:
-                body.append(_rect(x0 + bw, y, bw - 3, max(bh, 0.5), "#ffffff", "#D55E00", 2))
-            if abs(d) >= 5e-4 and group >= 44:
-                body.append(_text(x0 + j * bw + (bw - 3) / 2, y - 3 if d > 0 else y + bh + 12, points(d), SMALL, "middle"))
-        tick = r.get("tick") or {"pass": "pass", "goal": "goal"}.get(r["at"], f"≥{r['at']}")
-        body.append(_text(10 + i * group + group / 2, height - 8, tick, SMALL, "middle"))
+                body.append(_rect(x, y, max(bw, 0.5), lane - 4, "#ffffff", "#D55E00", 2))
+            tx, anchor = (zero + bw + 4, "start") if d >= 0 else (zero - bw - 4, "end")
+            body.append(_text(tx, y + lane - 7, points(d), SMALL, anchor))
+    body.append(_line(zero, head + 2, height - 4))
     return f"{_frame(width, height)}{''.join(body)}</svg>", width, height
 
 
@@ -358,7 +389,6 @@ def lab_still(kind: str, base: str, changed: Sequence[tuple[str, str]], names: M
     heat_html = f"<p>{e(heat['left_out'])}</p>" if heat and heat.get("left_out") and not heat.get("rows") else ""
     if heat and heat.get("rows"):
         grid = [(r["label"], [(c["text"], c["bg"], c["fg"], False) for c in r["cells"]]) for r in heat["rows"]]
-        hsvg, hw, hh = grid_svg(heat["caption"], heat["cols"], grid, row_head=90, col_w=70)
         cells = [(r["label"], c, cell) for r in heat["rows"] for c, cell in zip(heat["cols"], r["cells"])
                  if cell["value"] is not None]
         halt = f"A heatmap, {heat['caption']}; every cell's number is in the table under it."
@@ -369,7 +399,7 @@ def lab_still(kind: str, base: str, changed: Sequence[tuple[str, str]], names: M
                     f"({hi[0]}, {hi[1]}); every cell's number is in the table under it.")
         grid_text = html_table(heat["caption"], heat["cols"], [(r["label"], [c["text"] for c in r["cells"]])
                                                                 for r in heat["rows"]])
-        heat_html = (f"<p>{svg_image(hsvg, halt, hw, hh)}</p><p>{e(heat['legend'])}</p>"
+        heat_html = (f"{grid_images(heat['caption'], heat['cols'], grid, halt, row_head=72, col_w=74)}<p>{e(heat['legend'])}</p>"
                      + (f"<p>{e(heat['left_out'])}</p>" if heat.get("left_out") else "")
                      + f"<details><summary>The heatmap as a table</summary>{grid_text}</details>")
     return (f"<div class='vw-static'>{head}<p>Base roll: {e(base)}</p><ul>{listed}</ul>"
