@@ -281,3 +281,33 @@ def test_the_lab_says_a_bad_knob_value_beside_it_and_applies_values_as_the_arrow
     chart = w.get_by_test_id("diff-chart")
     assert "≥0" not in chart.text_content()
     assert chart.bounding_box()["width"] >= 0.9 * w.bounding_box()["width"] - 20
+
+
+#: elements that scroll sideways (content wider than their box, scrolled or clipped), and how much
+SIDEWAYS_JS = """root => { const out = [];
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    if (el.closest('details:not([open]) > :not(summary), .vw-visually-hidden')) continue;
+    const ox = getComputedStyle(el).overflowX;
+    if (ox !== 'visible' && el.scrollWidth > el.clientWidth + 1)
+      out.push(`${el.tagName}.${el.className} ${el.getAttribute('data-testid') || ''}: ${el.scrollWidth} > ${el.clientWidth}`);
+  } return out; }"""
+
+
+def test_the_rule_lab_at_400_px_scrolls_only_down(lab_page):
+    """Issue 21, item 7: at 400 px nothing of the rule lab scrolls sideways
+    (no part wider than its box, the lab no wider than the cell's output)."""
+    page = lab_page
+    window(page, 400, file_browser=False)
+    out = cell(page, 7).locator(".jp-OutputArea-output").last
+    out.scroll_into_view_if_needed()
+    settle(page)
+    settle(page)
+    lab = cell(page, 7).get_by_test_id("vw-rulelab")
+    assert lab.evaluate(SIDEWAYS_JS) == []
+    assert out.evaluate(SIDEWAYS_JS) == []
+    assert lab.bounding_box()["width"] <= out.bounding_box()["width"] + 1
+    assert lab.evaluate(OVERFLOW_JS) == []
+    # its chances side by side even at 400 px (they took two rows): the lab 1,844 -> 1,782 px tall here
+    chances = [lab.get_by_test_id(f"lab-{k}").bounding_box()["y"] for k in ("base", "A", "B")]
+    assert max(chances) - min(chances) < 2
+    assert lab.bounding_box()["height"] <= 2_000

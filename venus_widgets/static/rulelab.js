@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 fdc63c82545c6886040d1752107b0138f3c3cb9ec277ce085b5ef960610e93e3
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 7d73d81920c61c4ad330ed75faf77740cb2df71b774d960800e301611ff99297
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -668,7 +668,8 @@ var LAB_STYLE = `
 .vw-lab [aria-invalid=true] { outline: 2px solid var(--vw-warn); }
 .vw-lab .vw-per { white-space: nowrap; margin-right: 6px; display: inline-block; }
 .vw-lab .vw-face { margin-right: 4px; white-space: nowrap; }
-.vw-lab .vw-lab-odds { display: flex; gap: 18px; flex-wrap: wrap; margin: 6px 0; }
+.vw-lab .vw-lab-odds { display: grid; grid-template-columns: repeat(3, minmax(0, max-content)); gap: 4px 18px; margin: 6px 0; }
+.vw-lab .vw-lab-col { min-width: 0; overflow-wrap: anywhere; }
 .vw-lab .vw-verdicts { padding-left: 1.2em; margin: 4px 0; }
 .vw-lab .vw-diffchart rect.a { fill: var(--vw-pass); }
 .vw-lab .vw-diffchart rect.b { fill: var(--vw-bg); stroke: var(--vw-warn); stroke-width: 2; }
@@ -676,8 +677,8 @@ var LAB_STYLE = `
 .vw-lab .vw-diffchart text { fill: var(--vw-fg); font-size: 11px; }
 .vw-lab .vw-diffchart { display: block; max-width: 100%; }
 .vw-lab .vw-heatmap { border-collapse: collapse; margin: 4px 0; }
-.vw-lab .vw-heatmap td, .vw-lab .vw-heatmap th { padding: 1px 4px; text-align: center; border: 1px solid var(--vw-border); }
-.vw-lab .vw-heatmap .vw-corner { font-size: max(11px, .85em); text-align: left; max-width: 7em; }
+.vw-lab .vw-heatmap td, .vw-lab .vw-heatmap th { padding: 1px 3px; text-align: center; border: 1px solid var(--vw-border); }
+.vw-lab .vw-heatmap .vw-corner { font-size: max(11px, .85em); text-align: left; max-width: 6em; overflow-wrap: anywhere; }
 .vw-lab .vw-small { margin-left: 4px; padding: 1px 6px; }
 .vw-lab .vw-lab-odds .vw-big { font-size: 1.8em; }
 .vw-lab figure { margin: 4px 0; }

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 fdc63c82545c6886040d1752107b0138f3c3cb9ec277ce085b5ef960610e93e3
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 7d73d81920c61c4ad330ed75faf77740cb2df71b774d960800e301611ff99297
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
