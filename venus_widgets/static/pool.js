@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c51954b0391f6d9e287698cec65e3f175546138175ce3fae7b95d9d390f61475
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 a204e5ae297a2bfd672de09e9e8870e825a072df6873f8b1074d9e8c3f2af389
 
 // js/format.js
 function thousands(n) {
@@ -267,9 +267,7 @@ var STYLE = `
 .vw-fold > summary { cursor: pointer; margin: 2px 0; }
 .vw-fold[open] > summary { margin-bottom: 4px; }
 .vw-root select, .vw-root input { max-width: 100%; min-width: 0; }
-.vw-hints { display: inline; list-style: none; padding: 0; margin: 0; }
-.vw-hints li { display: inline; white-space: nowrap; }
-.vw-hints li + li::before { content: " · "; white-space: normal; }
+.vw-hints { list-style: none; padding: 0 0 0 1.2em; margin: 2px 0; }
 .vw-whatif { margin: 2px 0; }
 .vw-root fieldset { border: 1px solid var(--vw-border); border-radius: 4px; margin: 0 0 4px 0; padding: 0 6px 4px; min-width: 0; }
 .vw-root fieldset:disabled { opacity: .6; }
