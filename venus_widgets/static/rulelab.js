@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 a204e5ae297a2bfd672de09e9e8870e825a072df6873f8b1074d9e8c3f2af389
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 828381315a58649503de29156762f1513366ebbf84620b4412f5819be46e97ca
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
