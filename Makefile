@@ -28,6 +28,7 @@ lab: $(STAMP)
 ## Notebook 7 and Voila in Debian's Chromium, the Binder-like build and JupyterLite.
 test: $(STAMP)
 	bash scripts/ensure-tools.sh
+	test -x node_modules/.bin/esbuild || npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -p no:cacheprovider -n auto --dist loadfile \
 	  --nbval --nbval-sanitize-with notebooks/nbval_sanitize.cfg tests notebooks

@@ -22,7 +22,8 @@ from spec_gen import random_spec
 from venus_widgets.engine.contract import cost
 from venus_widgets.engine.table import rolls
 from venus_widgets.engine.contract.edition import get
-from venus_widgets.engine.contract.spec import CrossError, repair
+from venus_widgets.engine.contract.spec import repair
+from venus_widgets.engine.contract.fields import CrossError
 
 #: Memory a computation may hold besides its tables (the Odds, specs, small lists).
 SLACK = 2e6

@@ -66,7 +66,8 @@ from venus_widgets.engine.maths.odds import Odds
 from venus_widgets.engine.table.rolls import Die, Roll, in_blocks, streams
 from venus_widgets.engine.contract.samples import ByHand, Samples
 from venus_widgets.engine.contract.details import Facts
-from venus_widgets.engine.contract.spec import Int, Spec
+from venus_widgets.engine.contract.spec import Spec
+from venus_widgets.engine.contract.fields import Int
 from venus_widgets.engine.contract.table_answers import Choices, Mark
 
 ROOT = Path(__file__).resolve().parents[1]

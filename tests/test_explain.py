@@ -86,12 +86,6 @@ def test_the_example_roll_is_vw_roll_with_that_seed(spec):
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)
-def test_odds_explain_is_vw_explain(spec):
-    assert vw.odds(spec).explain() == vw.explain(spec)
-    assert vw.odds(spec).explain(seed=5) == vw.explain(spec, 5)
-
-
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
 def test_text_markdown_and_html_show_every_step_and_the_figure(spec):
     e = vw.explain(spec)
     # the text as it is; Markdown and HTML through the export module (escaped, one line)

@@ -186,7 +186,6 @@ GOOD_METHODS: dict[tuple[str, str], tuple[tuple, dict]] = {
     ("Odds", "at_least"): ((1,), {}),
     ("Odds", "at_least_each"): (([0, 1, 2],), {}),
     ("Odds", "at_most"): ((1,), {}),
-    ("Odds", "explain"): ((1,), {}),
     ("Comparison", "difference"): (("B",), {}),
     ("Comparison", "changes"): (("B",), {}),
     ("Sweep", "grid"): (("B",), {"quantity": "P(pass)"}),

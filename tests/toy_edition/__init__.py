@@ -28,7 +28,7 @@ from venus_widgets.engine.tools.explain import Step
 from venus_widgets.engine.maths.odds import Odds
 from venus_widgets.engine.table.rolls import Die, Roll, in_blocks, streams
 from venus_widgets.engine.contract.samples import ByHand, Samples
-from venus_widgets.engine.contract.spec import Field, Int
+from venus_widgets.engine.contract.fields import Field, Int
 
 ID = "toy"
 

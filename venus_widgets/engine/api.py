@@ -25,9 +25,11 @@ from .contract.edition import get as get_edition, ids
 from .errors import SpecError
 from .inputs import read_list
 from .maths.exact import EXACT_BELOW
-from .maths.odds import SNAP_BELOW, Odds, probability
+from .maths.odds import SNAP_BELOW, Odds
+from .maths.probability import probability
 from .table.rolls import Roll, check_seed, entered
-from .contract.spec import ROLL_KINDS, Choice, Spec, normalize, schema
+from .contract.spec import ROLL_KINDS, Spec, normalize, schema
+from .contract.fields import Choice
 
 MAX_ROLL_MANY = 10_000_000
 

@@ -43,6 +43,7 @@ import math
 from typing import Any, Mapping, NamedTuple
 
 from . import edition as _ed
+from .fields import Bool, CrossError, Int, List
 from ..errors import SpecError
 from ..table.rolls import BLOCK_ROLLS
 
@@ -129,8 +130,6 @@ def check(spec: Mapping[str, Any], exact: bool = False) -> None:
 
 
 def _over(spec: Mapping[str, Any], exact: bool, c: Cost) -> SpecError:
-    from .spec import CrossError
-
     over = (f"an estimated {c.seconds:.1f} s" if c.seconds > MAX_SECONDS else
             f"an estimated {c.memory / 1e6:.0f} MB")
     what = f" ({c.what})" if c.what else ""
@@ -164,8 +163,6 @@ def _value(spec: Mapping[str, Any], field: str) -> Any:
 def _candidates(spec: Mapping[str, Any], field: str, direction: int) -> list[Any] | None:
     """The values of ``field`` from the one given toward the cheap end,
     nearest first (``None``: a field this search cannot vary)."""
-    from .spec import Bool, Int, List, schema
-
     value = _value(spec, field)
     if field.startswith("rules."):
         knob = next((k for k in _ed.get(spec["edition"]).KNOBS if k.name == field[len("rules."):]), None)
@@ -174,7 +171,7 @@ def _candidates(spec: Mapping[str, Any], field: str, direction: int) -> list[Any
             return None
         lo, hi = form["lo"], form["hi"]
     else:
-        kind = schema(spec["edition"], spec["roll"], spec.get("rules") or None).get(field)
+        kind = _ed.fields_of(spec["edition"], spec["roll"], spec.get("rules")).get(field)
         if isinstance(kind, Bool):
             return [False] if value and direction > 0 else None
         if isinstance(kind, List):

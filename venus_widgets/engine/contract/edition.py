@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 import numpy as np
 
 from . import members as _contract
+from . import registered as _registered
 from .. import editions
 from ..editions import BUILT_IN
 from ..errors import SpecError
@@ -53,7 +54,7 @@ if TYPE_CHECKING:  # the types the contract names (their modules import the regi
     from ..maths.odds import Odds
     from ..table.rolls import Details, Roll
     from .samples import Samples
-    from .spec import Field
+    from .fields import Field
     from .table_answers import TableRules, TableSource
 
 
@@ -178,8 +179,8 @@ def register(edition: Any) -> None:
     """
     problems = _contract.check(edition)
     if problems:
-        raise _contract.ContractError(_contract.describe(edition), problems)
-    _REGISTRY[edition.ID] = _contract.complete(edition)
+        raise _contract.ContractError(_registered.describe(edition), problems)
+    _REGISTRY[edition.ID] = _registered.complete(edition)
 
 
 def unregister(edition_id: str) -> None:
@@ -211,3 +212,13 @@ def ids() -> tuple[str, ...]:
 def has(edition_id: str, feature: str) -> bool:
     """Whether an edition declares an optional feature."""
     return feature in get(edition_id).FEATURES
+
+
+def fields_of(edition_id: str, roll: str, rules: Mapping[str, Any] | None = None) -> dict[str, Field]:
+    """The fields of a kind of roll of an edition, under checked rules (a
+    spec's ``rules``): its ``SCHEMAS`` entry, or what its ``schema_for``
+    makes of the rules (a knob may widen a range)."""
+    ed = get(edition_id)
+    if not rules:
+        return ed.SCHEMAS[roll]
+    return ed.schema_for(roll, ed.rules_of({"edition": edition_id, "rules": rules}))

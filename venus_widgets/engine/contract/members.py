@@ -7,7 +7,7 @@ words, how it is called (a function) and, for an optional member, its
 default. :func:`check` lists every member of an edition that is missing or
 of the wrong kind (what was expected, what was found), so that
 ``register`` refuses a broken edition with one :class:`ContractError`
-naming them all; :func:`complete` gives the edition as the registry hands
+naming them all; :func:`.registered.complete` gives the edition as the registry hands
 it out, every member the edition's own or the default.
 
 Members are required, optional (with a default, in this module only), or
@@ -390,77 +390,3 @@ def check(source: Any) -> list[tuple[str, str, str]]:
     if not any(name == "at_table" for name, _, _ in out):
         out += _problems(source.at_table, TABLE_MEMBERS, "at_table.")
     return out
-
-
-def describe(source: Any) -> str:
-    """How an error names an edition: its id and where it comes from."""
-    ident = getattr(source, "ID", None)
-    return f"the edition {ident!r} ({_where(source)})" if isinstance(ident, str) else f"the edition {_where(source)}"
-
-
-# --------------------------------------------------------------------------
-# The complete view
-# --------------------------------------------------------------------------
-
-
-class _View:
-    """Every member of the contract as attributes (the source's own, or
-    the default); any other attribute is the source's."""
-
-    def __init__(self, source: Any, members: dict[str, Any]) -> None:
-        self.__dict__.update(members)
-        self.__dict__["source"] = source
-
-    def __getattr__(self, name: str) -> Any:  # only for names that are not members
-        if name == "source":
-            raise AttributeError(name)
-        return getattr(self.source, name)
-
-    def __dir__(self) -> list[str]:
-        return sorted(set(self.__dict__) | set(dir(self.source)))
-
-
-def _where(source: Any) -> str:
-    return getattr(source, "__name__", None) or type(source).__name__
-
-
-class Registered(_View):
-    """An edition as the registry hands it out (:func:`complete`)."""
-
-    def __repr__(self) -> str:
-        return f"<edition {self.__dict__['ID']!r} from {_where(self.source)}>"
-
-
-class Table(_View):
-    """An edition's ``at_table`` with every answer (:func:`complete`)."""
-
-    def __repr__(self) -> str:
-        return f"<table answers from {_where(self.source)}>"
-
-
-def _filled(source: Any, members: tuple[Member, ...]) -> dict[str, Any]:
-    out = {}
-    for m in members:
-        if hasattr(source, m.name):
-            out[m.name] = getattr(source, m.name)
-        elif m.default is not None:
-            out[m.name] = m.default(source)
-    return out
-
-
-def complete(source: Any) -> Registered:
-    """``source`` (which :func:`check` passed) with every member: the
-    optional ones it leaves out take their defaults, its ``at_table`` too;
-    the samples' specs get the edition's id."""
-    members = _filled(source, MEMBERS)
-    members["at_table"] = Table(source.at_table, _filled(source.at_table, TABLE_MEMBERS))
-    members["SAMPLES"] = _with_id(members["SAMPLES"], members["ID"])
-    return Registered(source, members)
-
-
-def _with_id(samples: Samples, ident: str) -> Samples:
-    def spec(s: Mapping[str, Any]) -> dict[str, Any]:
-        return {"edition": ident, **s}
-
-    return Samples(small=tuple(spec(s) for s in samples.small), large=tuple(spec(s) for s in samples.large),
-                   by_hand=tuple(ByHand(**{**vars(b), "spec": spec(b.spec)}) for b in samples.by_hand))

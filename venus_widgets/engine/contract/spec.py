@@ -1,9 +1,10 @@
 """The spec: a roll described as a plain, JSON-able dict.
 
 One spec gives the odds, a seeded roll, a log entry and a widget's state.
-This module is the vocabulary (field names from the rules), the documented
-defaults and bounds, and the validation that turns a user's dict into a
-complete, checked spec.
+This module gathers the editions' schemas (their fields' kinds are in
+:mod:`.fields`, read here too), their defaults and words, and the
+validation that turns a user's dict into a complete, checked spec: the
+read-only :class:`Spec`.
 
 >>> s = normalize({"roll": "task", "dice": 4, "factors": 1})
 >>> s["edition"], s["caliber"], s["dice"], s["kiss"], s["ego"]
@@ -16,260 +17,16 @@ venus_widgets.engine.errors.SpecError: rank=7 is not allowed: expected a whole n
 
 from __future__ import annotations
 
-import math
-import numbers
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Iterator
 
-import numpy as np
-
-from . import edition as _ed  # no cycle: edition imports this module only to type-check
-from . import cost as _cost  # no cycle: cost imports this module only inside its functions
+from . import cost as _cost
+from . import edition as _ed
 from . import knobs
 from ..errors import SpecError
 from ..frozen import FrozenDict, SCALARS, freeze, thaw
-from ..inputs import read_list
-
-# --------------------------------------------------------------------------
-# Field kinds
-# --------------------------------------------------------------------------
-
-
-def _as_int(field: str, value: Any, allowed: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        if isinstance(value, str):
-            try:
-                value_f = float(value.strip())
-            except ValueError:
-                raise SpecError(field, value, allowed) from None
-            return _as_int(field, value_f, allowed) if value.strip() else _raise(field, value, allowed)
-        raise SpecError(field, value, allowed)
-    if isinstance(value, numbers.Integral):
-        return int(value)
-    try:
-        f = float(value)
-    except OverflowError:  # e.g. Fraction(10**400, 3): far beyond any bound
-        raise SpecError(field, value, allowed, "far too large") from None
-    if not math.isfinite(f) or f != int(f):
-        raise SpecError(field, value, allowed, "not a whole number")
-    return int(f)
-
-
-def _raise(field: str, value: Any, allowed: str) -> int:
-    raise SpecError(field, value, allowed)
-
-
-def _words(kind: Any) -> dict[str, str]:
-    return {"label": kind.label, "group": kind.group or "other"}
-
-
-@dataclass(frozen=True)
-class Source:
-    """An input of the view summed into a field (e.g. Lots spent into the
-    KISS budget): its name, label and largest value; ``per`` names a list
-    field whose length also caps it (one per ally)."""
-
-    name: str
-    label: str
-    hi: int
-    per: str = ""
-
-    def describe(self) -> dict:
-        return {"name": self.name, "label": self.label, "max": self.hi, "per": self.per}
-
-
-@dataclass(frozen=True)
-class Int:
-    """A whole number in ``lo..hi``."""
-
-    lo: int
-    hi: int
-    default: int
-    doc: str = ""
-    label: str = ""
-    group: str = ""
-    #: inputs of the view summed into this field (e.g. the KISS sources)
-    sources: tuple[Source, ...] = ()
-    #: what each unit is in the view: "" (a number), "pick" (chosen from the
-    #: rules' list) or "text" (typed by the FC)
-    entries: str = ""
-
-    @property
-    def allowed(self) -> str:
-        return f"a whole number from {self.lo} to {self.hi}"
-
-    def check(self, field: str, value: Any) -> int:
-        if type(value) is int and self.lo <= value <= self.hi:  # the common case, quickly
-            return value
-        v = _as_int(field, value, self.allowed)
-        if not self.lo <= v <= self.hi:
-            raise SpecError(field, value, self.allowed)
-        return v
-
-    def describe(self) -> dict:
-        return {"kind": "int", "min": self.lo, "max": self.hi, "default": self.default, "doc": self.doc,
-                **_words(self), "sources": [src.describe() for src in self.sources], "entries": self.entries}
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One of a fixed set of words (case-insensitive)."""
-
-    options: tuple[str, ...]
-    default: str
-    doc: str = ""
-    aliases: tuple[tuple[str, str], ...] = ()
-    label: str = ""
-    group: str = ""
-    #: (option, the words a player reads for it) where the option is a code word
-    option_words: tuple[tuple[str, str], ...] = ()
-
-    @property
-    def allowed(self) -> str:
-        return "one of " + ", ".join(self.options)
-
-    def __post_init__(self) -> None:
-        if any(alias in self.options for alias, _ in self.aliases):
-            raise ValueError("an alias must not be one of the options")
-
-    def check(self, field: str, value: Any) -> str:
-        if type(value) is str and value in self.options:  # the common case, quickly (no alias is an option)
-            return value
-        if not isinstance(value, str):
-            raise SpecError(field, value, self.allowed)
-        v = value.strip().lower()
-        v = dict(self.aliases).get(v, v)
-        if v not in self.options:
-            raise SpecError(field, value, self.allowed)
-        return v
-
-    def describe(self) -> dict:
-        words = dict(self.option_words)
-        return {"kind": "choice", "options": list(self.options), "default": self.default, "doc": self.doc,
-                "option_words": [words.get(o, o) for o in self.options], **_words(self)}
-
-
-@dataclass(frozen=True)
-class Bool:
-    default: bool
-    doc: str = ""
-    label: str = ""
-    group: str = ""
-
-    allowed = "true or false"
-
-    def check(self, field: str, value: Any) -> bool:
-        if isinstance(value, (bool, np.bool_)):  # numpy's True is np.True_ (type np.bool on numpy 2)
-            return bool(value)
-        raise SpecError(field, value, self.allowed)
-
-    def describe(self) -> dict:
-        return {"kind": "bool", "default": self.default, "doc": self.doc, **_words(self)}
-
-
-@dataclass(frozen=True)
-class List:
-    """A list of at most ``max_len`` items, each checked by ``item``."""
-
-    item: Int | Choice
-    max_len: int
-    doc: str = ""
-    label: str = ""
-    group: str = ""
-
-    @property
-    def default(self) -> tuple:
-        return ()
-
-    @property
-    def allowed(self) -> str:
-        return f"a list of at most {self.max_len} items, each {self.item.allowed}"
-
-    def check(self, field: str, value: Any) -> tuple:
-        if type(value) is list or type(value) is tuple:  # the common case, quickly: no set, string or mapping
-            items = list(value[: self.max_len + 1])
-        else:
-            items = self._items(field, value)
-        if len(items) > self.max_len:
-            given = f"{len(value)} items given" if hasattr(value, "__len__") else "more items given"
-            raise SpecError(field, value, self.allowed, given)
-        kind = self.item
-        if isinstance(kind, Int) and all(type(i) is int and kind.lo <= i <= kind.hi for i in items):
-            return tuple(items)  # plain ints in range: each is what its item check returns
-        if isinstance(kind, Choice) and all(type(i) is str and i in kind.options for i in items):
-            return tuple(items)  # options as given: each is what its item check returns
-        out = []
-        for i, item in enumerate(items):
-            try:
-                out.append(self.item.check(f"{field}[{i}]", item))
-            except SpecError as err:
-                raise SpecError(f"{field}[{i}]", item, self.item.allowed) from err
-        return tuple(out)
-
-    def _items(self, field: str, value: Any) -> list:
-        """At most ``max_len + 1`` items of any other iterable (an endless
-        iterator is refused, not read for ever); a set, string or mapping is
-        refused."""
-        return read_list(field, value, self.max_len, self.allowed,
-                         unordered="a set has no order, and the order gives each die its place: use a list")
-
-    def describe(self) -> dict:
-        d = {"kind": "list", "max_len": self.max_len, "default": [], "doc": self.doc, **_words(self)}
-        d["item"] = self.item.describe()
-        return d
-
-
-Field = Int | Choice | Bool | List
-
-
-class Schema(dict[str, Field]):
-    """The fields of one kind of roll (field -> kind, in display order) and
-    the words the view shows around them: ``words`` (``outcome``, the name of
-    a numeric result; ``threshold``, the name of the number to reach;
-    ``ego_spend``, the button that spends Ego after the roll), ``passing``,
-    the outcomes of a non-numeric result that pass, ``picks``, the menu a
-    field with ``entries="pick"`` chooses from (dicts with ``id``, ``tier``,
-    ``text``, ``note``; ``fixed``: always chosen, not the player's pick),
-    and ``pass_parts`` and ``fail_parts``, the entries of ``Odds.breakdown``
-    that add up to P(pass) and to P(fail) (where the breakdown splits them).
-
-    >>> s = Schema({"n": Int(0, 3, 1)}, words={"outcome": "heads"})
-    >>> list(s), s.words["outcome"], Schema({}).words
-    (['n'], 'heads', {})
-    """
-
-    def __init__(self, fields: Mapping[str, Field], *, words: Mapping[str, str] | None = None,
-                 passing: tuple[str, ...] = (), picks: tuple[Mapping[str, Any], ...] = (),
-                 pass_parts: tuple[str, ...] = (), fail_parts: tuple[str, ...] = ()) -> None:
-        super().__init__(fields)
-        self.words: dict[str, str] = dict(words or {})
-        self.passing: frozenset[str] = frozenset(passing)
-        self.picks: tuple[dict[str, Any], ...] = tuple(dict(p) for p in picks)
-        self.pass_parts: tuple[str, ...] = tuple(pass_parts)
-        self.fail_parts: tuple[str, ...] = tuple(fail_parts)
-
-    def replace(self, **fields: Field) -> "Schema":
-        """This schema with some fields' kinds changed (same order, words,
-        passing and picks): e.g. a range a rule knob sets.
-
-        >>> Schema({"n": Int(0, 3, 1)}, words={"outcome": "heads"}).replace(n=Int(0, 5, 1))["n"].hi
-        5
-        """
-        return Schema({k: fields.get(k, v) for k, v in self.items()}, words=self.words,
-                      passing=tuple(self.passing), picks=self.picks, pass_parts=self.pass_parts,
-                      fail_parts=self.fail_parts)
-
-
-class CrossError(SpecError):
-    """A rule tying several fields together is broken, and ``nearest`` is
-    the legal value of ``field`` nearest to the one given: validation raises
-    it, and :func:`repair` applies it (one rule for both)."""
-
-    def __init__(self, field: str, value: Any, allowed: str, hint: str = "", *, nearest: Any) -> None:
-        super().__init__(field, value, allowed, hint)
-        self.nearest = nearest
-
+# the kinds of fields, the spec's vocabulary: read here too (spec.Int, spec.CrossError ...)
+from .fields import Bool, Choice, CrossError, Field, Int, List, Schema, Source  # noqa: F401
 
 # --------------------------------------------------------------------------
 # The schemas live with their editions (``editions/<id>/schema.py``,
@@ -357,15 +114,7 @@ def schema(edition: str = _ed.DEFAULT, roll: str | None = None,
     venus_widgets.engine.errors.SpecError: edition='nope' is not allowed: expected one of playtest, playsheet, agora, heresy, vers
     """
     edition, roll = edition_and_roll(edition, roll)
-    return _schema(edition, roll, check_rules(edition, rules) if rules is not None else {})
-
-
-def _schema(edition: str, roll: str, rules: Mapping[str, Any]) -> dict[str, Field]:
-    """:func:`schema` of a checked edition, roll and rules."""
-    if not rules:
-        return SCHEMAS[(edition, roll)]
-    ed = _ed.get(edition)
-    return ed.schema_for(roll, ed.rules_of({"edition": edition, "rules": rules}))
+    return _ed.fields_of(edition, roll, check_rules(edition, rules) if rules is not None else {})
 
 
 def defaults(edition: str = _ed.DEFAULT, roll: str | None = None) -> dict[str, Any]:
@@ -472,7 +221,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     if type(roll) is not str or roll not in schemas:
         roll = Choice(tuple(schemas), default_roll(edition)).check("roll", roll)
     rules = check_rules(edition, spec["rules"]) if "rules" in spec else {}
-    fields = schemas[roll] if not rules else _schema(edition, roll, rules)
+    fields = schemas[roll] if not rules else _ed.fields_of(edition, roll, rules)
     out: dict[str, Any] = {"edition": edition, "roll": roll}
     for key, value in spec.items():
         if key not in _ENVELOPE and key not in fields:

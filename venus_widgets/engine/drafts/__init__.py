@@ -3,7 +3,8 @@ that describes a dice system, registered as an edition
 (docs/drafts.md).
 
 :func:`load_edition` reads the draft (:mod:`.source`), checks it
-(:mod:`.validate`, into the values of :mod:`.model`), and registers one
+(:mod:`.validate`, :mod:`.table_parts` and :mod:`.reader`, into the values
+of :mod:`.model`), and registers one
 :class:`~.edition.DraftEdition`: the generic exact kernel (:mod:`.plan`,
 :mod:`.dice`, :mod:`.space`, :mod:`.kernel`, :mod:`.outcome`), its cost
 estimate (:mod:`.cost`), seeded rolls (:mod:`.rolling`), the roll at the

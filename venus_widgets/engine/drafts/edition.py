@@ -24,7 +24,7 @@ from ..errors import SpecError
 from ..contract.knobs import Knob
 from ..maths.odds import Odds
 from ..table.rolls import Roll
-from ..contract.spec import Bool, Choice, CrossError, Field, Int, List, Schema
+from ..contract.fields import Bool, Choice, CrossError, Field, Int, List, Schema
 from ..contract.table_answers import TableRules
 from . import cost as _cost
 from . import dice as _dice

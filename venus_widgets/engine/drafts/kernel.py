@@ -42,7 +42,7 @@ import numpy as np
 from .dice import CHAIN_CUT, die_weight, face_weight, pack, ways_of
 from .model import Draft
 from .plan import Plan
-from .space import Space
+from .space import Space, value_grid
 
 #: In probabilities, array ends below this mass are cut (tails of dice exploding without end).
 TRIM = 1e-20
@@ -396,6 +396,4 @@ def allocate(eligible: Sequence[Sequence[int]], e: Sequence[int], b: int) -> dic
 
 def _short(plan: Plan, space: Space) -> np.ndarray:
     """At each packed index: the first roll is short of the goal."""
-    from .outcome import value_grid
-
     return value_grid(plan, space, space.values()) < plan.goal

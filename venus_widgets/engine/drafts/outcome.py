@@ -19,13 +19,7 @@ from ..maths.exact import bincount
 from ..maths.odds import Odds
 from .kernel import Counted
 from .plan import Plan, evaluate
-from .space import Space
-
-
-def value_grid(plan: Plan, space: Space, values: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The outcome's value at every packed index (``values``: each tracked quantity there)."""
-    v = evaluate(plan.draft.outcome.value, {**plan.env, **values}, plan.rules, plan.draft)
-    return np.broadcast_to(np.asarray(v, dtype=np.int64), (space.size,))
+from .space import Space, value_grid
 
 
 def doubled(plan: Plan, space: Space, n: int) -> tuple[np.ndarray, np.ndarray | None]:

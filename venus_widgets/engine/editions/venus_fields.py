@@ -10,7 +10,7 @@ uses them.
 
 from __future__ import annotations
 
-from ..contract.spec import Choice, Int
+from ..contract.fields import Choice, Int
 
 CALIBERS = ("bronze", "silver", "gold", "platinum")
 _CALIBER_ALIASES = {"br": "bronze", "si": "silver", "go": "gold", "pl": "platinum"}

@@ -56,6 +56,41 @@ class Counts:
         """``numerator / denominator`` as a float, correctly rounded."""
         return numerator / self.denominator
 
+    @classmethod
+    def snapped(cls, denominator: int, tolerance: float, distribution: Mapping[Any, float], *, p_pass: float,
+                p_goal: float, breakdown: Mapping[str, float], p_critical: float | None,
+                p_ego_spent: float | None) -> "Counts | None":
+        """The counts over ``denominator`` that float odds round to: each
+        float ``p`` read as the whole number nearest ``p * denominator``;
+        ``None`` when one is farther than ``tolerance`` from it, or the
+        distribution's do not add up to ``denominator``.
+
+        >>> Counts.snapped(6, 0.05, {0: 1 / 6, 1: 5 / 6}, p_pass=5 / 6, p_goal=5 / 6, breakdown={},
+        ...                p_critical=None, p_ego_spent=None).distribution
+        {0: 1, 1: 5}
+        >>> Counts.snapped(7, 0.05, {0: 1 / 6, 1: 5 / 6}, p_pass=5 / 6, p_goal=5 / 6, breakdown={},
+        ...                p_critical=None, p_ego_spent=None) is None
+        True
+        """
+        bad = False
+
+        def fix(v: float) -> int:
+            nonlocal bad
+            x = v * denominator  # exact up to half a unit in 2**53: far below the tolerance
+            n = round(x)
+            if abs(x - n) > tolerance:
+                bad = True
+            return n
+
+        dist = {k: fix(v) for k, v in distribution.items()}
+        if sum(dist.values()) != denominator:
+            return None
+        c = cls(denominator, dist, p_pass=fix(p_pass), p_goal=fix(p_goal),
+                breakdown={k: fix(v) for k, v in breakdown.items()},
+                p_critical=None if p_critical is None else fix(p_critical),
+                p_ego_spent=None if p_ego_spent is None else fix(p_ego_spent))
+        return None if bad else c
+
 
 def whole_counts(counts: Any) -> list[int]:
     """Counts (an array or list of whole numbers: ints, or floats below

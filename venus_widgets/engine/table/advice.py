@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..maths.odds import probability
+from ..maths.probability import probability
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class Option:
     policy: bool = False
 
     def __post_init__(self) -> None:
-        # float noise never shows as a chance past 0 or 1 (one rule: odds.probability)
+        # float noise never shows as a chance past 0 or 1 (one rule: maths.probability)
         object.__setattr__(self, "p_pass", probability(self.p_pass))
         object.__setattr__(self, "p_goal", probability(self.p_goal))
         if self.p_critical is not None:

@@ -33,7 +33,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from ..export import html_text, markdown_text
 from ..contract.edition import get as get_edition
 from ..format import percent_text
-from ..maths.odds import probability
+from ..maths.probability import probability
 from ..table.rolls import Die, Roll
 from ..contract.spec import Spec
 

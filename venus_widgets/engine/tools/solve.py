@@ -35,7 +35,8 @@ from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
 from ..errors import SpecError
 from ..contract.edition import get as get_edition
-from ..contract.spec import Bool, Choice, Field, Int, Spec, schema
+from ..contract.spec import Spec, schema
+from ..contract.fields import Bool, Choice, Field, Int
 
 #: At most this many settings in one ``solve`` (vary fewer fields to go past it).
 MAX_SETTINGS = 5000

@@ -32,7 +32,8 @@ import numpy as np
 
 from ..export import html_text
 from ..api import normalize, odds_of_normalized
-from .compare import _points, edition_of, layered, on_edition, with_rules
+from .compare import edition_of, layered, on_edition, with_rules
+from .compare_chart import points as _points
 from ..errors import SpecError
 from ..inputs import read_list
 from ..format import percent_text

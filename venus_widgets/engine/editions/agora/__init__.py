@@ -43,4 +43,4 @@ KNOBS: tuple[_Knob, ...] = _rules.KNOBS
 rules_of = _rules.rules_of
 
 from .samples import SAMPLES  # noqa: E402,F401  (the rolls the contract tests try it on)
-from . import at_table  # noqa: E402,F401  (the roll at the table, engine/contract/table_answers.py; last: it imports this package)
+from . import at_table  # noqa: E402,F401  (the roll at the table, engine/contract/table_answers.py)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from . import goal, main_dice, per_consequence
+from .reading import goal, main_dice, per_consequence
 from ...errors import SpecError
 from ...frozen import thaw
 from ...table.rolls import Roll

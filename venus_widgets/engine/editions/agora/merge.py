@@ -26,7 +26,7 @@ from typing import Any, Iterable
 
 from .rules import KNOBS
 from ...errors import SpecError
-from ...contract.spec import Int, List
+from ...contract.fields import Int, List
 
 #: The most helpers a roll accepts.
 MAX_HELPERS = 16

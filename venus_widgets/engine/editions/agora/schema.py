@@ -9,7 +9,7 @@ from typing import Any
 from .merge import HELPERS, merge
 from .rules import rules_of
 from ..venus_fields import KISS
-from ...contract.spec import Bool, Choice, Field, Int, Schema
+from ...contract.fields import Bool, Choice, Field, Int, Schema
 
 _COMMON: dict[str, Field] = {
     "rank": Int(2, 6, 4, "the ability's rank: a die succeeds on a face >= rank", "Rank (lower is better)", "ability"),

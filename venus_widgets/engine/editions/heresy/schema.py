@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .degrees import FAILING, PASSING
-from ...contract.spec import CrossError, Field, Int, Schema
+from ...contract.fields import CrossError, Field, Int, Schema
 
 #: The largest pool and the most black dice (a billion dice is an error, not a hang).
 MAX_POOL = 60

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...errors import SpecError
 from ..venus_fields import D20_SCORE, KISS, MAX_DICE, RANK
-from ...contract.spec import Bool, Field, Int, List, Schema
+from ...contract.fields import Bool, Field, Int, List, Schema
 
 SCHEMAS: dict[str, dict[str, Field]] = {
     "check": Schema({

@@ -10,7 +10,7 @@ from typing import Any
 from .consequences import consequence_list
 from .rules import RULES, Rules, rules_of
 from ..venus_fields import CALIBER, D20_SCORE, KISS, MAX_DICE
-from ...contract.spec import Bool, Choice, CrossError, Field, Int, List, Schema, Source
+from ...contract.fields import Bool, Choice, CrossError, Field, Int, List, Schema, Source
 
 #: The sources of a task's KISS budget (docs/rules_playtest.md#task): the view sums them into ``kiss``.
 KISS_SOURCES = (Source("lots", "Lots spent", 10), Source("insights", "Insights", 10), Source("stunt", "Stunt", 1),

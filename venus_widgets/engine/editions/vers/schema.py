@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...contract.spec import Field, Int, Schema
+from ...contract.fields import Field, Int, Schema
 
 SCHEMAS: dict[str, dict[str, Field]] = {
     "check": Schema({
