@@ -188,7 +188,6 @@ _QUOTED = r'"(?:[^"\\]|\\.)*"|\'[^\']*\''
 _KEY = rf"(?:{_BARE}|{_QUOTED})(?:\s*\.\s*(?:{_BARE}|{_QUOTED}))*"
 _HEADER = re.compile(rf"^\s*(\[\[?)\s*({_KEY})\s*\]\]?\s*(#.*)?$")
 _ASSIGN = re.compile(rf"^\s*({_KEY})\s*=")
-_INLINE_KEY = re.compile(rf"[{{,]\s*({_KEY})\s*=")
 
 
 def _split_key(key: str) -> tuple[str, ...]:

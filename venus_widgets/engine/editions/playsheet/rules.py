@@ -65,7 +65,6 @@ class Rules:
 
 
 _WHERE = "docs/rules_playsheet.md#rule-knobs"
-_D = Rules.__dataclass_fields__
 
 #: The knobs a spec's ``rules`` may change.
 KNOBS: tuple[Knob, ...] = (
