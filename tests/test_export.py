@@ -1,4 +1,4 @@
-"""One export module (issue 20 item 5): every CSV, Markdown and HTML text the
+"""One export module: every CSV, Markdown and HTML text the
 package writes goes through ``venus_widgets.engine.export``.
 
 Three kinds of test: the module's rules (seeded properties, read back by
@@ -138,7 +138,7 @@ def markdown_table_is_safe(text: str, columns: int, rows: int) -> None:
 
 
 def test_fc_screen_and_party_ladder_exports_neutralise_and_escape_names():
-    """Issue 20: the FC screen's CSV wrote a character named =HYPERLINK(...) as a live
+    """The FC screen's CSV wrote a character named =HYPERLINK(...) as a live
     formula; the party ladder's Markdown carried names raw (<img onerror>, |, newlines)."""
     party = hostile_party()
     s = vw.FCScreen(party)

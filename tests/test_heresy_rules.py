@@ -1,4 +1,4 @@
-"""The Heresy Engine's rule knobs (issue 9 item 1, prepared in issue 8):
+"""The Heresy Engine's rule knobs:
 ``editions/heresy/rules.py`` holds today's reading as defaults, and the
 kernels take a :class:`Rules`, so a variant's odds are one argument away.
 Each variant is checked against an independent brute force that walks the

@@ -1,4 +1,4 @@
-"""VERS's rule knobs (issue 9 item 1, prepared in issue 8): the kernels
+"""VERS's rule knobs: the kernels
 take a :class:`Rules`; each variant is checked against every roll of its dice."""
 
 from __future__ import annotations

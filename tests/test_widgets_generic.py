@@ -1,4 +1,4 @@
-"""Issue 8 item 3: the roll at the table (``widgets/_table.py``), the roll
+"""The roll at the table (``widgets/_table.py``), the roll
 log (``widgets/rolllog.py``) and the widgets' words (``widgets/_rules.py``)
 ask the edition (``editions/<id>/at_table.py``) and name none in code
 (docstrings may)."""

@@ -1,4 +1,4 @@
-"""'Why this chance?' in a roller, in JupyterLab and Chromium (issue 10 item 3)."""
+"""'Why this chance?' in a roller, in JupyterLab and Chromium."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Heresy Engine's rule knobs (issue 9's names), today's reading as
+"""The Heresy Engine's rule knobs, today's reading as
 the defaults, each with the seed sentence it comes from.
 
 The kernels (:mod:`.pool`, :mod:`.net`, :mod:`.rolling`,

@@ -1,4 +1,4 @@
-"""VERS's rule knobs (issue 9's names), today's reading as the defaults,
+"""VERS's rule knobs, today's reading as the defaults,
 each with the seed sentence it comes from.
 
 The kernels (:mod:`.degrees`, :mod:`.distribution`, :mod:`.rolling`) take
