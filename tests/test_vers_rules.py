@@ -41,7 +41,8 @@ def test_defaults_are_todays_rules_and_the_knobs_are_used():
     assert vers.odds(spec, rules=Rules()) == vers.odds(spec)
     assert vers.odds(spec).distribution == vw.odds(spec).distribution
     assert vers.odds(spec, rules=Rules(base_ct=8)).p_pass < vers.odds(spec).p_pass
-    assert Rules.seed("base_ct").endswith("base target of 10.") and "3d6" in Rules.seed("dice")
+    seeds = {k.name: k.seed for k in vers.KNOBS}
+    assert seeds["base_ct"].endswith("base target of 10.") and "3d6" in seeds["dice"]
 
 
 def test_rolls_of_a_variant():

@@ -49,16 +49,6 @@ class Rules:
             v = k.check(getattr(self, k.name))
             object.__setattr__(self, k.name, tuple(v) if isinstance(v, list) else v)
 
-    @staticmethod
-    def allowed(name: str) -> str:
-        """The values a knob may take, in words."""
-        return {k.name: k.allowed for k in KNOBS}[name]
-
-    @staticmethod
-    def seed(name: str) -> str:
-        """The seed sentence a knob's default comes from."""
-        return {f.name: f.metadata["seed"] for f in fields(Rules)}[name]
-
 
 #: What the table calls each knob.
 _LABELS = {"success_faces": "Faces that are successes", "reroll_faces": "Faces rolled again for one more success",

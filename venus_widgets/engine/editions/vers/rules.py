@@ -41,16 +41,6 @@ class Rules:
         for k in KNOBS:  # the knobs' own checks: one place
             k.check(getattr(self, k.name))
 
-    @staticmethod
-    def allowed(name: str) -> str:
-        """The values a knob may take, in words."""
-        return {k.name: k.allowed for k in KNOBS}[name]
-
-    @staticmethod
-    def seed(name: str) -> str:
-        """The seed sentence a knob's default comes from."""
-        return {f.name: f.metadata["seed"] for f in fields(Rules)}[name]
-
 
 #: The knobs a spec's ``rules`` may change.
 KNOBS: tuple[Knob, ...] = tuple(
