@@ -45,7 +45,7 @@ from bench_caches import clear, engine_caches  # noqa: E402
 from spec_gen import random_spec  # noqa: E402
 from venus_widgets.engine.contract.cost import most_rolls  # noqa: E402
 from venus_widgets.engine.contract.edition import has  # noqa: E402
-from venus_widgets.widgets.rulelab import SAMPLE_ROLLS, SAMPLE_SECONDS  # noqa: E402
+from venus_widgets.widgets.lab_panel import SAMPLE_ROLLS, SAMPLE_SECONDS  # noqa: E402
 
 TIME_BUDGET = 1.0  # s
 MEMORY_BUDGET = 200e6  # bytes

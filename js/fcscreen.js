@@ -1,7 +1,9 @@
 // FCScreen view: a party on the difficulty ladder, the rung nearest a target
 // chance marked per character and for the party. The view writes no trait:
 // every change is a request (model.send) that Python checks and answers.
-import { h, uid, rootElement, rerender, send, download, clampInt, setText, formatPercent } from "./common.js";
+import { h, uid, rerender, send, download, setText } from "./dom.js";
+import { clampInt, formatPercent } from "./format.js";
+import { rootElement } from "./style.js";
 
 const FC_STYLE = `
 .vw-fc .vw-near { font-weight: 700; background: var(--vw-bg2); }

@@ -3,7 +3,9 @@
 // the odds of base, A and B side by side with the differences, the verdicts,
 // and a heatmap over two fields. Every change is a request to Python; the
 // view never writes a trait and never decides a rule.
-import { h, uid, send, formatPercent, rootElement, rerender, setText } from "./common.js";
+import { h, uid, send, rerender, setText } from "./dom.js";
+import { formatPercent } from "./format.js";
+import { rootElement } from "./style.js";
 
 /** The text of a knob's value: "5", "none", "yes", "1, 6", "bronze 4 · silver 4". */
 export function knobText(value) {
@@ -275,7 +277,9 @@ function heatBlock(model, view) {
       [["A", n.A], ["B", n.B], ["A-base", `${n.A} − base`], ["B-base", `${n.B} − base`], ["B-A", `${n.B} − ${n.A}`]]
         .map(([v, l]) => h("option", { value: v, selected: show === v }, l))));
   const heat = view.heat || {};
-  if (!heat.rows) return h("div", {}, controls);
+  // what the heatmap leaves out to stay quick (Python's words, from the engine's cost estimate)
+  const left = heat.left_out ? h("p", { class: "vw-note", "data-testid": "heat-left-out" }, heat.left_out) : null;
+  if (!heat.rows) return h("div", {}, controls, left);
   // the axes are named once, in the corner; each row and column by its value (narrow enough for a phone)
   const label = (axis) => (opts.find((o) => o.name === axis) || {}).label || axis;
   const value = (text, axis) => (String(text).startsWith(`${axis} `) ? String(text).slice(axis.length + 1) : String(text));
@@ -285,7 +289,7 @@ function heatBlock(model, view) {
     h("tbody", {}, heat.rows.map((r) => h("tr", {}, h("th", { scope: "row", "aria-label": r.label }, value(r.label, axes[0])),
       r.cells.map((c) => (c.value === null ? h("td", { title: c.why }, "not allowed")
         : h("td", { style: `background:${c.bg};color:${c.fg}` }, c.text)))))));
-  return h("div", {}, controls, table, h("p", { class: "vw-sub" }, heat.legend));
+  return h("div", {}, controls, table, h("p", { class: "vw-sub" }, heat.legend), left);
 }
 
 const LAB_STYLE = `

@@ -11,7 +11,7 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.maths import chart
-from venus_widgets.widgets._rules import percent
+from venus_widgets.widgets.plain_words import percent
 
 SPECS = [
     {"edition": "playtest", "roll": "task", "dice": 3},

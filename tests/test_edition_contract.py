@@ -504,11 +504,11 @@ def _play(w: Any) -> Roll:
 
 def _kiss_seed(s: dict) -> int | None:
     """A seed whose first faces stop at the KISS step (None: no such roll)."""
-    from venus_widgets.widgets import _table
+    from venus_widgets.widgets import table_words
 
     if not edition.get(s["edition"]).at_table.steps(s).kiss:
         return None
-    return next((seed for seed in range(200) if _table.stops_at_kiss(s, vw.roll(s, seed, kiss=[], ego=False))), None)
+    return next((seed for seed in range(200) if table_words.stops_at_kiss(s, vw.roll(s, seed, kiss=[], ego=False))), None)
 
 
 def test_a_roller_plays_each_sample_to_the_end(ed):

@@ -184,6 +184,7 @@ def _results() -> dict[str, object]:
 #: good arguments of each public method that takes any (class name, method) -> (args, kwargs)
 GOOD_METHODS: dict[tuple[str, str], tuple[tuple, dict]] = {
     ("Odds", "at_least"): ((1,), {}),
+    ("Odds", "at_least_each"): (([0, 1, 2],), {}),
     ("Odds", "at_most"): ((1,), {}),
     ("Comparison", "difference"): (("B",), {}),
     ("Comparison", "changes"): (("B",), {}),

@@ -111,7 +111,7 @@ def test_merge_drop_changes_the_merge_and_the_subset_offered():
         vw.normalize({**spec, "rules": {"merge_drop": 2}})
     assert err.value.best and try_merge(err.value.best, 2) == err.value.best_rank
     w = vw.CheckRoller(edition="agora", rank=5, health=2, helpers=[6, 6, 4], rules={"merge_drop": 2})
-    assert w.odds_view["merge"]["rank"] == 2
+    assert w.odds_view["merge"]["ok"] and "one helping die of rank 2" in w.odds_view["merge"]["text"]
 
 
 def test_agora_knobs_are_checked():

@@ -35,7 +35,7 @@ def at_kiss(**fields) -> vw.TaskRoller:
 
 def test_at_the_kiss_step_adding_an_ally_from_the_view_is_held():
     w = at_kiss()
-    spec = w.table and w._t["spec"]
+    spec = w.table and w.session.open.spec
     sent = sent_states(w)
     browser_update(w, {"allies": ["gold"]})
     assert w.allies == [] and "allies" in sent  # sent back: the view shows the roll's settings
@@ -74,13 +74,13 @@ def test_accepting_helpers_is_held_at_the_kiss_step():
         raise AssertionError("no seed stops at the KISS step")
     w.helpers = [5, 5, 4]  # from Python: taken, the roll plays on as rolled
     assert w.table["stale"] and "as it was rolled" in w.table["note"]
-    custom(w, {"do": "accept_helpers"})
+    custom(w, {"do": "accept_merge"})
     assert "held" in w.error and w.helpers == [5, 5, 4]
 
 
 def test_a_change_from_python_leaves_the_roll_as_rolled_and_says_so():
     w = at_kiss()
-    spec = dict(w._t["spec"])
+    spec = dict(w.session.open.spec)
     w.allies = ["gold"]
     assert w.table["phase"] == "kiss" and w.table["stale"]
     assert "The settings changed after this roll" in w.table["note"]
@@ -88,7 +88,7 @@ def test_a_change_from_python_leaves_the_roll_as_rolled_and_says_so():
     assert w.log.entries[-1]["roll"]["spec"] == spec  # what was played
     assert w.table["stale"] and w.table["note"]
     w.roll_dice(seed=3)  # the next roll plays the new settings
-    assert not w.table.get("stale") and w._t["spec"]["allies"] == ["gold"]
+    assert not w.table.get("stale") and w.session.open.spec["allies"] == ["gold"]
 
 
 def test_after_the_dice_stand_spending_keeps_the_rolls_own_consequences():
@@ -127,7 +127,7 @@ def test_the_chance_of_the_dice_on_the_table():
     w = at_kiss()
     t = w.table
     faces = [d["before"] for d in t["dice"]]
-    spec = w._t["spec"]
+    spec = w.session.open.spec
     assert t["now"]["p_pass"] == vw.kiss_odds(spec, faces, [])["p_pass"]
     assert "keep" in t["now"]["what"]
     die = next(d["index"] for d in t["dice"] if d["selectable"])
@@ -135,7 +135,7 @@ def test_the_chance_of_the_dice_on_the_table():
     assert w.table["now"]["p_pass"] == vw.kiss_odds(spec, faces, [die])["p_pass"]
     assert "KISS" in w.table["now"]["what"]
     custom(w, {"do": "commit"})
-    r = w._t["roll"]
+    r = w.session.open.roll
     assert w.table["now"]["p_pass"] == (1.0 if r.passed else 0.0)
     assert w.table["now"]["what"].endswith("passed" if r.passed else "failed")
 

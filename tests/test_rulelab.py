@@ -37,7 +37,7 @@ def test_it_follows_the_roller_and_the_heatmap_is_the_sweep():
     assert w.panel.view["p_pass"]["B"] == vw.odds({"roll": "task", "dice": 5, "factors": 1, "rules": B}).p_pass
     heat = w.panel.view["heat"]  # B - A over dice x factors, in points; no "dice 0" row (nothing can pass there)
     s = vw.sweep(w.roller.spec, over={"dice": range(1, 12), "factors": range(0, 5)}, variants={"A": A, "B": B})
-    assert heat == s.heat("B", minus="A")
+    assert heat == {**s.heat("B", minus="A"), "left_out": ""}
     assert heat["rows"][0]["label"] == "dice 1"
     cell = heat["rows"][2]["cells"][1]  # 3 dice, 1 factor
     assert cell["value"] == pytest.approx(float(s.p_pass["B"][2, 1] - s.p_pass["A"][2, 1]))
@@ -50,7 +50,7 @@ def test_the_heatmap_shows_each_variant_against_the_base_and_each_other(show, na
     w = lab()
     w.panel._handle({"do": "show", "value": show})
     s = vw.sweep(w.roller.spec, over={"dice": range(1, 12), "factors": range(0, 5)}, variants={"A": A, "B": B})
-    assert w.panel.view["heat"] == s.heat(name, minus=minus)
+    assert w.panel.view["heat"] == {**s.heat(name, minus=minus), "left_out": ""}
 
 
 def test_a_knob_from_the_view_is_checked_and_a_bad_value_says_what_to_change():

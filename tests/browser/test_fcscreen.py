@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 import venus_widgets as vw
 from venus_widgets.engine.tools.explain import pct
-from venus_widgets.widgets._rules import percent
+from venus_widgets.widgets.plain_words import percent
 
 from .conftest import kernel_eval, lab_notebook, set_range
 

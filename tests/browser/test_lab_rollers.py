@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
-from venus_widgets.widgets._rules import percent
+from venus_widgets.widgets.plain_words import percent
 
 from .conftest import expect_p, kernel_eval, lab_notebook, set_range, settle
 from .conftest import roller_widget as widget

@@ -160,7 +160,7 @@ def test_ego_buys_the_primary_in_status_result_and_log(truth_page):
 def test_merge_error_and_labels_said_once(truth_page):
     page = truth_page
     w = widget(page, 4, "task")
-    expect(w.get_by_test_id("accept-helpers")).to_be_visible()
+    expect(w.get_by_test_id("accept-merge")).to_be_visible()
     text = seen_text(w)
     assert text.count("cannot merge") == 1, text
     sheet = widget(page, 3, "task")

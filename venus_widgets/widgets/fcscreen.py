@@ -16,7 +16,7 @@ FCScreen(Ana, Bo; target 50 %)
 
 The view never writes a trait: every request from the browser is a message
 checked by the one path every widget inherits
-(:class:`~venus_widgets.widgets._view.ViewChecked`: unknown requests and
+(:class:`~venus_widgets.widgets.from_view.ViewChecked`: unknown requests and
 wrong types are shown as an error in the view, never raised into the kernel,
 and a request that fails leaves the party and the target as they were).
 Each character has a name of its own, on one line: two characters of the
@@ -37,17 +37,12 @@ from ..engine.format import percent
 from ..engine.tools.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
 from ..engine.tools.solve import _check_target
 from ..engine.contract.spec import describe, normalize
-from . import _rules, _static
+from . import stills
+from . import plain_words as _rules
+from .fc_words import PARTY_WORDS, TITLE, _read, ends_words, far
 from ._assets import esm
-from ._view import (
-    _ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, error_text, read_list, refuse_unknown,
-)
-from ._view import check_request as _check_request
-
-#: What the screen is for, and what "party" means on it.
-TITLE = "The Facilitator's screen: which difficulty gives this party about the chance you want?"
-PARTY_WORDS = ("The party is the characters who will make this roll, each with their own dice. The party's "
-               "chance at a setting is the average of their chances: the share of the party expected to pass.")
+from .from_view import (_ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, read_list, refuse_unknown,
+                    traited)
 
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -65,19 +60,8 @@ EXPORTS = {"csv": ("venus-fc-screen.csv", "text/csv"), "markdown": ("venus-fc-sc
 MAX_NAME = 40
 
 
-def check_request(content: Any) -> str:
-    """Check a message from the view against :data:`REQUESTS`; returns its
-    action or raises :class:`~venus_widgets.widgets.rolllog.MessageError`."""
-    return _check_request(content, REQUESTS, "the FC screen")
 
 
-def _label(edition: str, name: str) -> str:
-    try:
-        from ._spec_traits import label
-
-        return label(edition, name)
-    except Exception:  # noqa: BLE001 - a label is a nicety
-        return name.replace("_", " ").capitalize()
 
 
 def _name(name: Any, field: str = "name") -> str:
@@ -112,7 +96,7 @@ def _members(party: Any) -> list[dict]:
     return [{"name": n, "spec": json.loads(json.dumps(s))} for n, s in zip(pl.names, pl.specs)]
 
 
-class FCScreen(ViewChecked, anywidget.AnyWidget):
+class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
     """The Facilitator's screen (see the module).
 
     ``FCScreen(party, target=0.5)``: ``party`` maps names to specs (or is a
@@ -153,17 +137,11 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
 
     @traitlets.validate("members")
     def _validate_members(self, proposal):
-        try:
-            return _members(proposal["value"])
-        except SpecError as err:
-            raise traitlets.TraitError(str(err)) from None
+        return traited(_members, proposal["value"])
 
     @traitlets.validate("target")
     def _validate_target(self, proposal):
-        try:
-            return _check_target(proposal["value"])
-        except SpecError as err:
-            raise traitlets.TraitError(str(err)) from None
+        return traited(_check_target, proposal["value"])
 
     # -- reading ----------------------------------------------------------------------
 
@@ -197,16 +175,6 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
     def __repr__(self) -> str:
         return f"FCScreen({', '.join(m['name'] for m in self.members)}; target {percent(self.target)[:-1]} %)"
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live screen, plus its still (``text/html``: the ladder as a
-        picture and as a table) for where no kernel runs."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
-        data["text/html"] = self.snapshot_html()
-        return data, meta
-
     def snapshot_html(self) -> str:
         """The screen as it stands, as static HTML (no script): the title,
         the party, the why line and the ladder (a picture with alt text, and
@@ -220,8 +188,8 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
                      for j, n in enumerate(pl.names)]
             cells.append((("▶ " if i == pl.best else "") + shown["party_shown"], i == pl.best))
             rows.append((("▶ " if i == pl.best else "") + setting_words(r), cells))
-        members = [(m["name"], _static.settings_text(self._settings(m["spec"]))) for m in self.members]
-        return _static.fc_still(f"{t['edition']} {t['roll']}", TITLE, PARTY_WORDS, members, self.target, self.why,
+        members = [(m["name"], stills.settings_text(self._settings(m["spec"]))) for m in self.members]
+        return stills.fc_still(f"{t['edition']} {t['roll']}", TITLE, PARTY_WORDS, members, self.target, self.why,
                                 (t.get("far") or {}).get("text", ""), t.get("ends", []), [*pl.names, "party"], rows)
 
     def _settings(self, spec: Mapping[str, Any]) -> list[tuple[str, Any]]:
@@ -238,7 +206,7 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
         pl = self.ladder
         spec0 = pl.specs[0]
         rung_keys = set(pl.rungs[0]) if pl.rungs else set()
-        self.fields = [{"name": k, "label": _label(spec0["edition"], k), **d}
+        self.fields = [{"name": k, **d, "label": d.get("label") or k}
                        for k, d in describe(spec0["edition"], spec0["roll"]).items() if k not in rung_keys]
         best_for = pl.best_for
         self.table = {
@@ -350,73 +318,3 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
                                     "text": self.to_csv() if fmt == "csv" else self.to_markdown()}})
             self.status = f"Exported {name}"
         self.error = ""
-
-
-#: A rung whose party chance is this close to the target (or closer) is "about" the target.
-NEAR = 0.10
-
-
-def far(pl: PartyLadder) -> dict[str, Any] | None:
-    """When no rung gives the party about the target (within :data:`NEAR`):
-    the nearest rung on each side (easier: a higher chance; harder: a lower
-    one), in the table's words; None when one is near.
-
-    >>> import venus_widgets as vw
-    >>> far(vw.party_ladder({"Ana": {"roll": "task", "dice": 3}}, 0.5))["text"]
-    'No setting gives the party about 50 %: the nearest are 0 factors (70 %, easier) and 1 factor (26 %, harder).'
-    """
-    chances = [pl.party_chance(i) for i in range(len(pl.rungs))]
-    if not chances or min(abs(c - pl.target) for c in chances) <= NEAR + 1e-12:
-        return None
-    above = [i for i, c in enumerate(chances) if c > pl.target]
-    below = [i for i, c in enumerate(chances) if c < pl.target]
-    easier = min(above, key=lambda i: (chances[i], i)) if above else None
-    harder = max(below, key=lambda i: (chances[i], -i)) if below else None
-    side = [f"{setting_words(pl.rungs[i])} ({_rules.percent(chances[i])}, {word})"
-            for i, word in ((easier, "easier"), (harder, "harder")) if i is not None]
-    lead = "the nearest are " if len(side) > 1 else "the nearest is "
-    text = f"No setting gives the party about {_rules.percent(pl.target)}: {lead}{' and '.join(side)}."
-    if easier is None:
-        text += " Every setting is harder than the target: make the roll easier outside the ladder (more dice, help)."
-    if harder is None:
-        text += " Every setting is easier than the target."
-    return {"text": text, "easier": easier, "harder": harder}
-
-
-def ends_words(pl: PartyLadder) -> list[str]:
-    """What a 0 % or a 100 % cell means, for those the table shows."""
-    cells = [p for row in pl.chances for p in row]
-    out = []
-    if any(p == 0 for p in cells):
-        out.append("0 %: no roll of the dice can pass at that setting: it asks for more than these dice can show.")
-    if any(p == 1 for p in cells):
-        out.append("100 %: no roll can fail at that setting.")
-    return out
-
-
-def _read(field: Mapping[str, Any], value: Any, label: str) -> tuple[Any, str]:
-    """A value typed into a character's control: whole numbers are read
-    from text and set to the nearest the rules allow, saying so; anything
-    else is refused in words naming the field.
-
-    >>> _read({"kind": "int", "min": 0, "max": 30}, " 99 ", "Ana's Dice")
-    (30, "Ana's Dice: 99 is more than the rules allow, so it is set to 30, the most.")
-    """
-    if field.get("kind") != "int":
-        return value, ""
-    lo, hi = field["min"], field["max"]
-    shown = value.strip() if isinstance(value, str) else _rules.plain_value(value)
-    how = f"Type a whole number from {lo} to {hi}."
-    try:
-        n = float(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else float("nan")
-    except ValueError:
-        n = float("nan")
-    if n != n:
-        raise PlainError("value", f"{label}: {shown or 'nothing'} is not a number. {how}")
-    if abs(n) != float("inf") and n != int(n):
-        raise PlainError("value", f"{label}: {shown} is not a whole number. {how}")
-    if n > hi:
-        return hi, f"{label}: {shown} is more than the rules allow, so it is set to {hi}, the most."
-    if n < lo:
-        return lo, f"{label}: {shown} is less than the rules allow, so it is set to {lo}, the least."
-    return int(n), ""

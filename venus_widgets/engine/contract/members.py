@@ -319,6 +319,11 @@ TABLE_MEMBERS: tuple[Member, ...] = (
     Member("announce", "the status line when the dice stand", "spec, r", default=_default_announce),
     Member("view_extra", "extra keys of the table view", "spec, r", default=_const(table_defaults.no_extra)),
     Member("what_if", "(label, changed spec) of the what-if hints", "spec", default=_const(table_defaults.no_what_if)),
+    Member("die_words", "a die as the table names and draws it (owner, tag, shape, grade and its level), a "
+           "table_answers.DieWords", "spec, d", default=_const(table_defaults.plain_die_words)),
+    Member("merge", "how a field's values combine into one die (a table_answers.Merge: what they make, or the "
+           "subset to accept), None for a roll without one; given the spec as the roller holds it", "spec",
+           default=_const(table_defaults.no_merge)),
 )
 
 

@@ -47,7 +47,8 @@ class Steps:
     consequences; ``ego_reroll``: Ego may instead KISS every failed die with
     the KISS round; ``unit``: what a counted die gives (one, many);
     ``kiss_label``: the name of the re-roll step at the table (a draft's
-    "Push")."""
+    "Push"); ``ego_reroll_label``: the words of the choice to spend Ego
+    on re-rolling every failed die (where ``ego_reroll``)."""
 
     kiss: bool = False
     kiss_when_met: bool = False
@@ -57,6 +58,7 @@ class Steps:
     ego_label: str = ""
     unit: tuple[str, str] = ("success", "successes")
     kiss_label: str = "KISS"
+    ego_reroll_label: str = "Spend Ego: re-roll every die that failed"
 
     @property
     def any(self) -> bool:
@@ -107,6 +109,47 @@ class SpendMenu:
         if self.subvertible is not None:
             out.update(subvertible=[dict(i) for i in self.subvertible], subverted=self.subverted)
         return out
+
+
+@dataclass(frozen=True)
+class DieWords:
+    """A die as the table names and draws it: ``owner`` whose die it is in
+    words ("your die", "help die"), ``tag`` the word on the die ("you"),
+    ``shape`` how its owner is drawn (``square``, ``circle``, ``diamond``: a
+    double border, ``square-dark``), never colour alone; ``grade`` its
+    caliber or rank in words ("Silver", "rank 4", "" for none) and
+    ``level`` the grade's place in the edition's order (0 the lowest; its
+    top edge's pattern), ``None`` where grades have no order; ``group``
+    the word for all dice of its kind in a legend ("ally" for "ally 2"),
+    its owner words when ``""``."""
+
+    owner: str
+    tag: str
+    shape: str = "square"
+    grade: str = ""
+    level: int | None = None
+    group: str = ""
+
+
+#: How the shapes read in a legend.
+SHAPE_WORDS = {"square": "square", "circle": "circle", "diamond": "double border", "square-dark": "dark square"}
+
+
+@dataclass(frozen=True)
+class Merge:
+    """A field whose values combine into one die (helpers merging) as the
+    roller shows it: ``field`` the spec field, ``ok`` whether they combine,
+    ``text`` what they make (or why they cannot), and where they cannot,
+    ``best`` the subset to accept and ``accept`` the words of its button."""
+
+    field: str
+    ok: bool
+    text: str
+    best: tuple[Any, ...] = ()
+    accept: str = ""
+
+    def view(self) -> dict[str, Any]:
+        return {"field": self.field, "ok": self.ok, "text": self.text, "best": list(self.best), "accept": self.accept}
 
 
 @dataclass(frozen=True)
@@ -188,6 +231,15 @@ class TableRules(TableSource, Protocol):
 
     def what_if(self, spec: dict) -> list[tuple[str, dict]]:
         """(label, changed spec) of the what-if hints."""
+
+    def die_words(self, spec: dict, d: Any) -> DieWords:
+        """A die (a :class:`~venus_widgets.engine.rolls.Die`) as the table names and draws it."""
+
+    def merge(self, spec: Mapping[str, Any]) -> Merge | None:
+        """For a spec as the roller holds it (not yet normalized: values
+        that do not combine are shown, not refused): how the values of a
+        field combine into one die, or ``None`` for a roll with no such field;
+        a :class:`SpecError` for values that are not allowed at all."""
 
 
 # --------------------------------------------------------------------------

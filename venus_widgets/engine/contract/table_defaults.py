@@ -11,10 +11,10 @@ in those an edition leaves out), and what an edition whose rolls differ
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from ..errors import SpecError
-from .table_answers import MARKS, NO_STEPS, Choices, Item, KissStart, Mark, SpendMenu, Steps, legend_of
+from .table_answers import MARKS, NO_STEPS, Choices, DieWords, Item, KissStart, Mark, Merge, SpendMenu, Steps, legend_of
 
 if TYPE_CHECKING:  # a Roll's module imports the registry, which imports this one
     from ..table.rolls import Roll
@@ -88,3 +88,25 @@ def plain_legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
 def no_what_if(spec: dict) -> list[tuple[str, dict]]:
     """No what-if hints."""
     return []
+
+
+def plain_die_words(spec: dict, d: Any) -> DieWords:
+    """Your own dice square, anyone else's round, named by their owner; a
+    grade in words as the roll gives it (capitalised), without an order.
+
+    >>> from venus_widgets.engine.table.rolls import Die
+    >>> plain_die_words({}, Die(0, "own", "wood", 6, 3, 3))
+    DieWords(owner='your die', tag='you', shape='square', grade='Wood', level=None, group='')
+    >>> plain_die_words({}, Die(1, "ally 1", None, 6, 3, 3)).shape
+    'circle'
+    """
+    grade = "" if d.grade is None else str(d.grade)
+    grade = grade[:1].upper() + grade[1:]
+    if d.owner == "own":
+        return DieWords("your die", "you", "square", grade)
+    return DieWords(str(d.owner), str(d.owner), "circle", grade, group=str(d.owner).split(" ")[0])
+
+
+def no_merge(spec: Mapping[str, Any]) -> Merge | None:
+    """No field of the roll combines into one die."""
+    return None

@@ -11,9 +11,9 @@ from typing import Any, Callable, Mapping, Sequence
 from ..errors import SpecError
 from ..table.rolls import Roll
 from ..contract.table_answers import (
-    MARKS, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural,
+    MARKS, Choices, DieWords, KissStart, Mark, Merge, SpendMenu, Steps, counted_marks, legend_of, plural,
 )
-from ..contract.table_defaults import kiss_count, no_extra, no_subversion
+from ..contract.table_defaults import kiss_count, no_extra, no_merge, no_subversion, plain_die_words
 from .plan import Plan, evaluate
 
 
@@ -181,6 +181,14 @@ class DraftTable:
                     if spec[f.name] < hi:
                         out.append((f"{f.label.lower()} +1", {**spec, f.name: spec[f.name] + 1}))
         return out[:3]
+
+    def die_words(self, spec: dict, d: Any) -> DieWords:
+        """A draft's dice as any edition's without words of its own: yours square, others round."""
+        return plain_die_words(spec, d)
+
+    def merge(self, spec: Mapping[str, Any]) -> Merge | None:
+        """A draft has no field whose values combine into one die."""
+        return no_merge(spec)
 
 
 def _group_of(p: Plan, i: int) -> Any:

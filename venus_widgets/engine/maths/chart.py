@@ -1,7 +1,7 @@
 """The bars of an odds chart, decided once for every view of it.
 
-The widgets' chart (``js/common.js`` draws it), the static snapshot a
-roller leaves in a saved notebook (:mod:`venus_widgets.widgets._static`)
+The widgets' chart (``js/odds_view.js`` draws it), the static snapshot a
+roller leaves in a saved notebook (:mod:`venus_widgets.widgets.stills`)
 and the tables beside them all show these bars: one per outcome, a long
 tail grouped into one "12+" bar so labels never run together, each bar
 marked pass / goal in words as well as by colour.

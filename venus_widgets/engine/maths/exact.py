@@ -111,6 +111,6 @@ def is_exact(v: Any) -> bool:
 def total(values: Iterable[Any]) -> Any:
     """A sum: exact for Fractions, ``math.fsum`` (correctly rounded) for floats."""
     values = list(values)
-    if values and all(is_exact(v) for v in values):
+    if values and all(map(is_exact, values)):
         return sum(values, Fraction(0))
-    return math.fsum(float(v) for v in values)
+    return math.fsum(map(float, values))

@@ -23,7 +23,7 @@ import secrets
 from collections.abc import Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
@@ -201,7 +201,8 @@ class Die:
     exploded_from: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The die as a plain dict (its fields are numbers and words: nothing to copy deeply)."""
+        return {name: getattr(self, name) for name in self.__dataclass_fields__}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> "Die":

@@ -111,7 +111,7 @@ def _tails(o: Odds, keys: Iterable[int]) -> dict[int, Any]:
     outcomes ``o`` cannot reach included: an outcome missing from a
     distribution has no chance of being rolled *exactly*, but the chance of
     *at least* it is the sum of every outcome above (1 below the lowest)."""
-    return {k: o.at_least(k) for k in keys}
+    return o.at_least_each(keys)
 
 
 def _support(*odds: Odds) -> list[int]:

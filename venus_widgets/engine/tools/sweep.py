@@ -192,7 +192,10 @@ def _listed(a: np.ndarray) -> list:
     return [[None if np.isnan(x) else float(x) for x in row] for row in a.reshape(a.shape[0], -1)]
 
 
-def _cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Any) -> dict:
+def cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Any) -> dict:
+    """The normalized spec of one cell of a sweep: ``spec`` (normalized) with
+    ``setting`` (axis -> value), played by ``rules`` (rule knobs, or another
+    edition); raises the engine's SpecError where the cell is not allowed."""
     fields = {k: v for k, v in setting.items() if not k.startswith("rules.")}
     knobs = {k[len("rules."):]: v for k, v in setting.items() if k.startswith("rules.")}
     s = dict(spec, **fields)
@@ -247,7 +250,7 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
         for idx in product(*(range(n) for n in shape)):
             setting = {axis: values[i] for (axis, values), i in zip(axes, idx)}
             try:
-                o = odds_of_normalized(_cell(base, setting, rule_sets[name]))
+                o = odds_of_normalized(cell(base, setting, rule_sets[name]))
             except SpecError as err:
                 wy[idx] = str(err)
                 continue

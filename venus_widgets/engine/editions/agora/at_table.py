@@ -10,16 +10,18 @@ told apart.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from .reading import goal, main_dice, per_consequence
 from ...errors import SpecError
 from ...frozen import thaw
 from ...table.rolls import Roll
 from ...contract.table_answers import (
-    MAX_TEXT, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural,
+    MAX_TEXT, Choices, DieWords, KissStart, Mark, Merge, SpendMenu, Steps, counted_marks, legend_of, plural,
 )
 from .details import AgoraDetails
+from .merge import MergeError, merge as merged
+from .rules import rules_of
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -164,3 +166,35 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
     if not s["ego"]:
         out.append(("Ego (6s count twice)", {**s, "ego": True}))
     return out
+
+
+def die_words(spec: dict, d: Any) -> DieWords:
+    """Your dice square, the helping die with a double border; a rank in
+    words (rank 1: an automatic success, not rolled)."""
+    grade = "" if d.grade is None else "automatic" if d.grade == 1 else f"rank {d.grade}"
+    if d.owner == "helper":
+        return DieWords("help die", "helper", "diamond", grade)
+    if d.owner == "own":
+        return DieWords("your die", "you", "square", grade)
+    return DieWords(str(d.owner), str(d.owner), "circle", grade, group=str(d.owner).split(" ")[0])
+
+
+def merge(spec: Mapping[str, Any]) -> Merge | None:
+    """The helpers merged into one helping die, or why they cannot and the
+    subset to accept; by the rules the spec plays by (how many ranks two
+    merged helpers drop)."""
+    helpers = list(spec.get("helpers") or ())
+    if not helpers:
+        return Merge("helpers", True, "No helpers: no helping die")
+    try:
+        drop = rules_of(thaw(spec)).merge_drop
+    except SpecError:
+        drop = 1
+    try:
+        rank = merged(helpers, drop)
+    except MergeError as err:
+        accept = (f"Accept helpers {', '.join(map(str, err.best))} (one die of rank {err.best_rank})"
+                  if err.best else "")
+        return Merge("helpers", False, str(err), tuple(err.best), accept)
+    what = "an automatic success (rank 1, not rolled)" if rank == 1 else f"one helping die of rank {rank}"
+    return Merge("helpers", True, f"Helpers {helpers} merge into {what}")

@@ -3,9 +3,11 @@ a pool with black dice, nothing to KISS or buy."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...frozen import thaw
 from ...table.rolls import Roll
-from ...contract.table_answers import Choices, Mark, counted_marks, plural
+from ...contract.table_answers import Choices, DieWords, Mark, counted_marks, plural
 from .details import TaskDetails
 
 ROLLERS = {"pool": "task"}
@@ -29,3 +31,10 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
         out.append(("one black die fewer", {**s, "black": s["black"] - 1}))
     out.append(("one black die more", {**s, "black": s["black"] + 1}))
     return out
+
+
+def die_words(spec: dict, d: Any) -> DieWords:
+    """Your dice square, the black dice dark squares."""
+    if d.owner == "black":
+        return DieWords("black die", "black", "square-dark")
+    return DieWords("your die", "you", "square")

@@ -15,8 +15,9 @@ from ...frozen import thaw
 from ...table.rolls import Roll
 from ...contract.table_defaults import no_kiss_start
 from ..d20_check import LEGEND_WORDS, d20_marks, how
-from ...contract.table_answers import Choices, KissStart, Mark, NO_STEPS, Steps, counted_marks, legend_of
+from ...contract.table_answers import Choices, DieWords, KissStart, Mark, NO_STEPS, Steps, counted_marks, legend_of
 from .details import CheckDetails, TaskDetails
+from .rules import RANKS
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -108,3 +109,15 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
     if not s["ego"]:
         out.append(("Ego (10s count twice)", {**s, "ego": True}))
     return out
+
+
+def die_words(spec: dict, d: Any) -> DieWords:
+    """Your dice square, allies' round, the check's d20 by name; a rank in
+    words, its level in the ranks' order (its top edge)."""
+    grade = d.grade.capitalize() if isinstance(d.grade, str) else ""
+    level = RANKS.index(d.grade) if d.grade in RANKS else None
+    if d.owner == "d20":
+        return DieWords("d20", "d20", "square", grade, level)
+    if d.owner == "own":
+        return DieWords("your die", "you", "square", grade, level)
+    return DieWords(str(d.owner), str(d.owner), "circle", grade, level, group=str(d.owner).split(" ")[0])

@@ -26,7 +26,7 @@ from ..venus_fields import CALIBERS
 from .rules import rules_of
 from ..d20_check import LEGEND_WORDS, d20_marks, how
 from ...contract.table_answers import (
-    Choices, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, legend_of, plural,
+    Choices, DieWords, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, legend_of, plural,
 )
 from .details import CheckDetails, TaskDetails
 from ...contract.table_defaults import no_subversion, nothing_for_sale, only_no_choices
@@ -56,7 +56,7 @@ def steps(spec: dict) -> Steps:
         return NO_STEPS
     return Steps(kiss=spec["kiss"] > 0 or spec["ego"] == "reroll",
                  ego_after=spec["ego"] == "double6", spend=True, ego_reroll=spec["ego"] == "reroll",
-                 ego_label="Spend Ego: 6s count twice")
+                 ego_label="Spend Ego: 6s count twice", ego_reroll_label="Spend Ego: KISS every die that failed")
 
 
 def kiss_start(spec: dict, first: Roll) -> KissStart:
@@ -234,3 +234,20 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
         out.append(("one consequence fewer", {**s, "consequences": s["consequences"] - 1}))
     return out
 
+
+
+#: The check's dice besides the d20's owner, in words.
+_CHECK_DICE = {"d20": DieWords("d20", "d20"), "bonus": DieWords("bonus d6", "bonus")}
+
+
+def die_words(spec: dict, d: Any) -> DieWords:
+    """Your dice square, allies' round, a check's d20 and bonus d6 by name;
+    a caliber in words, its level in the calibers' order (its top edge)."""
+    grade = d.grade.capitalize() if isinstance(d.grade, str) else ""
+    level = CALIBERS.index(d.grade) if d.grade in CALIBERS else None
+    if d.owner in _CHECK_DICE:
+        w = _CHECK_DICE[d.owner]
+        return DieWords(w.owner, w.tag, "square", grade, level)
+    if d.owner == "own":
+        return DieWords("your die", "you", "square", grade, level)
+    return DieWords(str(d.owner), str(d.owner), "circle", grade, level, group=str(d.owner).split(" ")[0])

@@ -1,6 +1,6 @@
-"""Words the widgets show that are no edition's rule: the percent format
-and the what-if hints (each edition lists its own what-ifs, see
-``editions/<id>/at_table.py``).
+"""Chances, values and refusals in the words the widgets show: the one
+percent format, a value as the table says it, an error naming the field
+by its label.
 """
 
 from __future__ import annotations
@@ -9,8 +9,6 @@ import math
 from fractions import Fraction
 from typing import Any
 
-from ..engine import api as _api
-from ..engine.contract.edition import get as _edition
 from ..engine.errors import SpecError
 from ..engine.format import percent_text
 
@@ -20,7 +18,7 @@ def percent(p: float) -> str:
     (:func:`venus_widgets.engine.format.percent`: "100 %" only when certain,
     "0 %" only when impossible, ">99 %"/"<1 %" beyond 99 / below 1, whole
     percents otherwise, halves up), with the view's spacing; "–" for a value
-    that is not a chance. ``formatPercent`` in ``js/common.js`` follows the
+    that is not a chance. ``formatPercent`` in ``js/format.js`` follows the
     same rule; both are tested on ``js/tests/percent_cases.json``."""
     if not isinstance(p, (int, float, Fraction)) or isinstance(p, bool) or not math.isfinite(p) or not 0 <= p <= 1:
         return "–"
@@ -46,25 +44,3 @@ def plain_error(err: SpecError, label: str) -> str:
     if err.hint:
         out += f" ({err.hint})"
     return out + "."
-
-
-# --------------------------------------------------------------------------
-# What-if hints
-# --------------------------------------------------------------------------
-
-
-def hint_specs(spec: dict) -> list[tuple[str, dict]]:
-    """(label, changed spec) pairs of the what-if hints for a spec."""
-    return _edition(spec["edition"]).at_table.what_if(spec)
-
-
-def hints(spec: dict, base: Any) -> list[dict]:
-    """What-if hints computed with the engine: the change in P(goal)."""
-    out = []
-    for label, changed in hint_specs(spec):
-        try:
-            o = _api.odds(changed)
-        except ValueError:
-            continue  # out of range (e.g. a fifth factor): no hint
-        out.append({"label": label, "delta": o.p_goal - base.p_goal, "p": o.p_goal})
-    return out

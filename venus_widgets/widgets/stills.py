@@ -28,10 +28,27 @@ from ..engine.maths import chart
 from ..engine.export import html_text
 from ..engine.export import svg_image
 from ..engine.maths.odds import Odds
-from ._rules import percent
+from .plain_words import percent
 
 #: text sizes (px) in a picture: nothing under 11 px
 FONT, SMALL, BIG = 13, 11, 30
+
+
+class WithStill:
+    """A widget whose output carries its still beside the live view: the
+    ``text/html`` of :meth:`snapshot_html`, for where no kernel runs
+    (GitHub, nbviewer, exported HTML, a saved chapter opened untrusted)."""
+
+    def snapshot_html(self) -> str:
+        raise NotImplementedError
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]  # the widget's own bundle
+        if bundle is None:
+            return None
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data["text/html"] = self.snapshot_html()
+        return data, meta
 
 
 def _frame(width: float, height: float) -> str:
@@ -342,7 +359,7 @@ def lab_still(kind: str, base: str, changed: Sequence[tuple[str, str]], names: M
                        ["base", names["A"], names["B"], f"{names['A']} − base", f"{names['B']} − base"],
                        [(_at_words(r), [percent(r["base"]), percent(r["A"]), percent(r["B"]),
                                         points(r["A"] - r["base"]), points(r["B"] - r["base"])]) for r in rows])
-    heat_html = ""
+    heat_html = f"<p>{e(heat['left_out'])}</p>" if heat and heat.get("left_out") and not heat.get("rows") else ""
     if heat and heat.get("rows"):
         grid = [(r["label"], [(c["text"], c["bg"], c["fg"], False) for c in r["cells"]]) for r in heat["rows"]]
         hsvg, hw, hh = grid_svg(heat["caption"], heat["cols"], grid, row_head=90, col_w=70)
@@ -357,7 +374,8 @@ def lab_still(kind: str, base: str, changed: Sequence[tuple[str, str]], names: M
         grid_text = html_table(heat["caption"], heat["cols"], [(r["label"], [c["text"] for c in r["cells"]])
                                                                 for r in heat["rows"]])
         heat_html = (f"<p>{svg_image(hsvg, halt, hw, hh)}</p><p>{e(heat['legend'])}</p>"
-                     f"<details><summary>The heatmap as a table</summary>{grid_text}</details>")
+                     + (f"<p>{e(heat['left_out'])}</p>" if heat.get("left_out") else "")
+                     + f"<details><summary>The heatmap as a table</summary>{grid_text}</details>")
     return (f"<div class='vw-static'>{head}<p>Base roll: {e(base)}</p><ul>{listed}</ul>"
             f"<p>Chance to pass: <strong>{e(chances)}</strong></p><ul>{said}</ul>"
             f"<p>{svg_image(svg, alt, w, h)}</p><details><summary>Table of the odds and differences</summary>"

@@ -149,7 +149,7 @@ def read_list(field: str, value: Any, most: int, allowed: str, unit: str = "item
     >>> read_list("faces", range(10**9), 256, "the faces")
     Traceback (most recent call last):
     ...
-    venus_widgets.widgets._view.MessageError: faces=range(0, 1000000000) is not allowed: expected the faces (at most 256 items)
+    venus_widgets.widgets.from_view.MessageError: faces=range(0, 1000000000) is not allowed: expected the faces (at most 256 items)
     >>> read_list("kiss", (i for i in [0, 2]), 3, "die indices")
     [0, 2]
     """
@@ -162,6 +162,15 @@ def read_list(field: str, value: Any, most: int, allowed: str, unit: str = "item
     if len(items) > most:
         raise MessageError(field, value, f"{allowed} (at most {most} {unit})")
     return items
+
+
+def traited(check: Any, value: Any) -> Any:
+    """``check(value)`` for a trait's validator: a refusal (a SpecError,
+    naming the field) becomes the ``TraitError`` a Python assignment raises."""
+    try:
+        return check(value)
+    except SpecError as err:
+        raise traitlets.TraitError(str(err)) from None
 
 
 def refuse_unknown(who: str, given: Iterable[str], known: Iterable[str], takes: str = "") -> None:
@@ -366,9 +375,14 @@ class ViewChecked(ipywidgets.Widget):
             raise traitlets.TraitError(f"{error_text(err)} ({name} not changed)") from None
 
 
+_SCALARS = (int, float, str, bool, type(None))
+
+
 def same_json(a: Any, b: Any) -> bool:
     """Whether two values read the same as JSON (what the view holds);
     values JSON cannot even write differ."""
+    if type(a) is type(b) and type(a) in _SCALARS:
+        return bool(a == b) and a == a  # NaN is not written as JSON the same way twice
     try:
         return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
     except Exception:  # noqa: BLE001
