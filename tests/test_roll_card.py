@@ -1,4 +1,4 @@
-"""The roll on the table never goes stale (issue 21, items 1 and 3).
+"""The roll on the table never goes stale.
 
 While a roll waits at its KISS step the settings are held: the view's
 changes are refused and sent back, its setting requests (real dice, helpers,
