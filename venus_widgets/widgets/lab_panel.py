@@ -25,7 +25,7 @@ from ..engine.errors import SpecError
 from ..engine.contract.knobs import values as _knob_values
 from ..engine.tools.rules_view import rules as _rules
 from ..engine.tools.sample import sample
-from . import stills, lab_heatmap
+from . import lab_heatmap, lab_still, stills
 from ._assets import esm
 from .from_view import _ANY, _NONE, _STR, MessageError, ViewChecked, traited
 from .lab_words import KnobValueError, _as_given, _knob_words, _pair, _rules_arg
@@ -351,11 +351,11 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         base = stills.settings_text([(f["label"], getattr(roller, f["name"])) for f in roller.fields])
         kind = f"{self.edition} {roller.roll}"
         if not v.get("ok"):
-            return stills.lab_still(kind, base, [], {}, {}, [], [], None, message=v.get("message", "") or "no odds")
+            return lab_still.lab_still(kind, base, [], {}, {}, [], [], None, message=v.get("message", "") or "no odds")
         n = v["names"]
         knobs = {k["name"]: k for k in self.knobs}
         changed = [(n[var], f"plays by the draft {self.drafts[var]}" if self.drafts.get(var) else "; ".join(
             f"{knobs[k]['label'] if k in knobs else k} ({k}) {_knob_words(val)}"
             for k, val in self.variants[var].items()) or "the rules as read") for var in VARIANTS]
         verdicts = [(n[k], v["verdicts"][k]) for k in VARIANTS]
-        return stills.lab_still(kind, base, changed, n, v["p_pass"], verdicts, v["rows"], v.get("heat"))
+        return lab_still.lab_still(kind, base, changed, n, v["p_pass"], verdicts, v["rows"], v.get("heat"))

@@ -153,7 +153,7 @@ def advice(spec: dict, first: Roll, selected: Sequence[int], ego_reroll: bool) -
     except SpecError as err:
         out["note"] = str(err)
     # the chance of the selection (the headline at the KISS step): wherever the engine weighs one KISS
-    # choice, with advice or without (the playsheet)
+    # choice, with advice or without
     weighs = out["available"] or "advise" not in _edition(spec["edition"]).FEATURES
     out["selected"] = selection_odds(spec, first, selected, ego_reroll) if weighs else None
     return out
