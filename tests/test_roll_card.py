@@ -173,3 +173,13 @@ def test_every_kiss_step_heads_with_the_dice_on_the_table(edition, fields):
     custom(w, {"do": "select", "index": die})
     assert w.table["now"]["p_pass"] == vw.kiss_odds(spec, faces, [die])["p_pass"]
     assert "KISS" in w.table["now"]["what"]
+
+
+def test_a_kiss_step_without_advice_says_what_to_do_in_table_words():
+    for seed in range(1, 300):
+        w = vw.TaskRoller(edition="playsheet", rank="silver", dice=4, allies=["gold"], difficulty=4, kiss=2, seed=seed)
+        w.roll_dice()
+        if w.table["phase"] == "kiss":
+            break
+    note = w.table["advice"]["note"]
+    assert "pick the failed dice to KISS" in note and "edition" not in note

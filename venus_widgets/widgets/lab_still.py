@@ -105,7 +105,7 @@ def lab_still(kind: str, base: str, changed: Sequence[tuple[str, str]], names: M
                     f"({hi[0]}, {hi[1]}); every cell's number is in the table under it.")
         grid_text = html_table(heat["caption"], heat["cols"], [(r["label"], [c["text"] for c in r["cells"]])
                                                                 for r in heat["rows"]])
-        heat_html = (f"{grid_images(heat['caption'], heat['cols'], grid, halt, row_head=72, col_w=74)}<p>{e(heat['legend'])}</p>"
+        heat_html = (f"{grid_images(heat['caption'], heat['cols'], grid, halt)}<p>{e(heat['legend'])}</p>"
                      + (f"<p>{e(heat['left_out'])}</p>" if heat.get("left_out") else "")
                      + f"<details><summary>The heatmap as a table</summary>{grid_text}</details>")
     return (f"<div class='vw-static'>{head}<p>Base roll: {e(base)}</p><ul>{listed}</ul>"
