@@ -6,6 +6,9 @@ people use them: JupyterLab's default layout (the file browser open) at a
     .venv/bin/python scripts/screenshots.py             # writes docs/screenshots/<view>-<theme>-<width>.png
     .venv/bin/python scripts/screenshots.py task-roller # only the views named
 
+and, as a saved notebook first opens on Binder (untrusted, before Run All),
+the first still of chapters 00, 09 and 10 (``first-view-*``).
+
 All views sit in one notebook, run in a fresh JupyterLab (its own data
 dir); the rollers are rolled with a fixed seed where the table shows, and
 each widget's root element is captured (the rule lab: its whole output).
@@ -40,6 +43,8 @@ VIEWS = {
                           "consequences=2, kiss=1, seed=3)", "roll"),
     "playsheet-task-roller": ("vw.TaskRoller(edition='playsheet', rank='silver', dice=5, difficulty=2, "
                               "explode=True, kiss=1, seed=11)", "roll"),
+    "playsheet-task-roller-kiss": ("vw.TaskRoller(edition='playsheet', rank='silver', dice=4, allies=['gold'], "
+                                   "difficulty=4, kiss=2, ego=True, seed=2)", "kiss"),
     "heresy-pool-roller": ("vw.PoolRoller(edition='heresy', pool=8, black=3, seed=5)", "roll"),
     "vers-pool-roller": ("vw.PoolRoller(edition='vers', ranks=4, penalty=2, seed=5)", "roll"),
     "fc-screen": (f"vw.FCScreen({PARTY}, target=0.6)", ""),
@@ -48,6 +53,10 @@ VIEWS = {
 }
 
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+#: the first view: committed chapters opened as Binder opens them (untrusted, before Run All), each
+#: chapter's first still (a roller; the FC's screen; the rule lab)
+FIRST_VIEW = {"first-view-roller": "00-a-roll-from-start-to-finish.ipynb", "first-view-fc-screen": "09-facilitators.ipynb",
+              "first-view-rule-lab": "10-the-rule-lab.ipynb"}
 #: (window width, file browser open): the default layout at 1,000 px; a phone at 400 px
 WINDOWS = ((1000, True), (400, False))
 
@@ -74,11 +83,42 @@ def prepare(cell, how: str) -> None:
         cell.get_by_test_id("roll-again").wait_for(timeout=30_000)
 
 
+def first_view(p, names: list[str]) -> None:
+    """The saved stills of committed chapters, opened untrusted in a fresh JupyterLab (as on Binder)."""
+    chosen = {n: ch for n, ch in FIRST_VIEW.items() if not names or n in names}
+    if not chosen:
+        return
+    with jupyter_server("lab", [ROOT / "notebooks" / ch for ch in chosen.values()]) as server:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1000, "height": 900}, device_scale_factor=1)
+        page.set_default_timeout(60_000)
+        for name, chapter in chosen.items():
+            for width, sidebar in WINDOWS:
+                page.set_viewport_size({"width": width, "height": 4200})
+                page.goto(f"{server.url}/lab/tree/{chapter}?token={server.token}&reset")
+                page.locator(".jp-NotebookPanel .vw-static").first.wait_for(timeout=90_000)
+                set_sidebar(page, sidebar)
+                page.wait_for_timeout(600)
+                still = page.locator(".jp-NotebookPanel .vw-static").first
+                still.scroll_into_view_if_needed()
+                page.wait_for_function("s => [...s.querySelectorAll('img')].every(i => i.complete)",
+                                       arg=still.element_handle())
+                path = OUT / f"{name}-light-{width}.png"
+                still.screenshot(path=str(path))
+                box = still.bounding_box() or {}
+                print(f"wrote {path.relative_to(ROOT)} ({box.get('width', 0):.0f} x {box.get('height', 0):.0f} px)")
+        browser.close()
+
+
 def main(names: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
     chosen = {n: v for n, v in VIEWS.items() if not names or n in names}
+    if names and not chosen:
+        with sync_playwright() as p:
+            first_view(p, names)
+        return 0
     with tempfile.TemporaryDirectory(prefix="vw-shots-") as tmp:
         nb = write_notebook(Path(tmp) / "views.ipynb",
                             ["import venus_widgets as vw"] + [code for code, _ in chosen.values()])
@@ -111,6 +151,7 @@ def main(names: list[str]) -> int:
                         box = target.bounding_box() or {}
                         print(f"wrote {path.relative_to(ROOT)} ({box.get('width', 0):.0f} x {box.get('height', 0):.0f} px)")
             browser.close()
+            first_view(p, names)
     return 0
 
 
