@@ -54,7 +54,7 @@ VIEWS = {
 
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 #: the first view: committed chapters opened as Binder opens them (untrusted, before Run All), each
-#: chapter's first still (a roller; the FC's screen; the rule lab)
+#: chapter's first saved widget (a roller; the FC's screen; the rule lab)
 FIRST_VIEW = {"first-view-roller": "00-a-roll-from-start-to-finish.ipynb", "first-view-fc-screen": "09-facilitators.ipynb",
               "first-view-rule-lab": "10-the-rule-lab.ipynb"}
 #: (window width, file browser open): the default layout at 1,000 px; a phone at 400 px
@@ -104,8 +104,9 @@ def first_view(p, names: list[str]) -> None:
                 page.wait_for_function("s => [...s.querySelectorAll('img')].every(i => i.complete)",
                                        arg=still.element_handle())
                 path = OUT / f"{name}-light-{width}.png"
-                still.screenshot(path=str(path))
-                box = still.bounding_box() or {}
+                out = still.locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' jp-OutputArea-output ')][1]")
+                out.screenshot(path=str(path))  # the whole saved output (the rule lab's: its roller and its panel)
+                box = out.bounding_box() or {}
                 print(f"wrote {path.relative_to(ROOT)} ({box.get('width', 0):.0f} x {box.get('height', 0):.0f} px)")
         browser.close()
 

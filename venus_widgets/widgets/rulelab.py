@@ -120,7 +120,7 @@ class RuleLab(ViewChecked, ipywidgets.VBox):
         pictures with alt text and tables) for where no kernel runs."""
         data = super()._repr_mimebundle_(**kwargs)
         if isinstance(data, dict):
-            data["text/html"] = self.roller.snapshot_html() + self.panel.snapshot_html()
+            data["text/html"] = self.roller.snapshot_html() + "<hr>" + self.panel.snapshot_html()  # a rule between the two
         return data
 
     def __repr__(self) -> str:
