@@ -128,19 +128,33 @@ STILL_SIZES_JS = r"""root => { const out = [];
   } return out; }"""
 
 
+#: numbers of a still's text drawn on one line and their % sign on the next
+PARTED_JS = r"""root => { const out = [];
+  const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    const el = n.parentElement; if (!el || el.closest('details:not([open]) > :not(summary)')) continue;
+    for (const m of n.textContent.matchAll(/[0-9][0-9.,]*\s%/g)) {
+      const r = document.createRange(); r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+      const lines = new Set([...r.getClientRects()].filter(x => x.width > 0).map(x => Math.round(x.top)));
+      if (lines.size > 1) out.push(m[0] + ' in ' + n.textContent.slice(0, 60));
+    }
+  } return out; }"""
+
+
 @pytest.mark.parametrize("name", list(CHAPTERS))
 def test_at_400_px_no_text_of_a_still_is_under_11_px(page, binder_lab, name):
     """Issue 21, item 2 for the first view: at 400 px a still's picture is
     drawn narrower than its natural width, and its text with it (a 400 px
     picture drawn at 284 px made 11 px labels 8 px); none may fall under
-    11 px. (The live widgets at 400 px: tests/browser/test_table_fit.py.)"""
+    11 px, and no number parts from its % sign ("50" at a line's end).
+    (The live widgets at 400 px: tests/browser/test_table_fit.py.)"""
     page.set_viewport_size({"width": 400, "height": 800})
     open_untrusted(page, binder_lab, name)
     if page.evaluate("() => !document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')"):
         page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")  # as on a phone
     page.wait_for_function("() => document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')")
     notebook = page.locator(".jp-NotebookPanel").first
-    small, seen = [], 0
+    small, seen, parted = [], 0, []
     for still in notebook.locator(".vw-static").all():
         still.scroll_into_view_if_needed()
         page.wait_for_function("s => [...s.querySelectorAll('img')].every(i => i.complete && i.naturalWidth)",
@@ -148,5 +162,7 @@ def test_at_400_px_no_text_of_a_still_is_under_11_px(page, binder_lab, name):
         sizes = still.evaluate(STILL_SIZES_JS.replace("root.querySelectorAll('.vw-static')", "[root]"))
         seen += len(sizes)
         small += [f"{x['px']:.1f} px: {x['what']}" for x in sizes if x["px"] < 10.95]
+        parted += still.evaluate(PARTED_JS)
     assert seen, f"{name}: no still text seen"
     assert not small, f"{name} at 400 px: {len(small)} texts under 11 px, e.g. {small[:6]}"
+    assert not parted, f"{name} at 400 px: a number parted from its % sign: {parted[:4]}"

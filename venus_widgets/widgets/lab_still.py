@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine.export import html_text, svg_image
 from .plain_words import percent
-from .stills import SMALL, WIDEST, _frame, _head, _line, _rect, _text, grid_images, html_table
+from .stills import SMALL, WIDEST, _frame, _head, _line, _rect, _text, grid_images, html_table, kept
 
 
 def points(d: float) -> str:
@@ -108,7 +108,7 @@ def lab_still(kind: str, base: str, changed: Sequence[tuple[str, str]], names: M
         heat_html = (f"{grid_images(heat['caption'], heat['cols'], grid, halt)}<p>{e(heat['legend'])}</p>"
                      + (f"<p>{e(heat['left_out'])}</p>" if heat.get("left_out") else "")
                      + f"<details><summary>The heatmap as a table</summary>{grid_text}</details>")
-    return (f"<div class='vw-static'>{head}<p>Base roll: {e(base)}</p><ul>{listed}</ul>"
+    return kept(f"<div class='vw-static'>{head}<p>Base roll: {e(base)}</p><ul>{listed}</ul>"
             f"<p>Chance to pass: <strong>{e(chances)}</strong></p><ul>{said}</ul>"
             f"<p>{svg_image(svg, alt, w, h)}</p><details><summary>Table of the odds and differences</summary>"
             f"{table}</details>{heat_html}</div>")

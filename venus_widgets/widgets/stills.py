@@ -21,6 +21,7 @@ the same bytes.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -37,6 +38,20 @@ from .plain_words import one, percent, spread_words
 WIDEST = 320
 #: text sizes (px) in a picture
 FONT, SMALL, BIG = 15, 14, 30
+
+
+_SIGN = re.compile(r"(?<=\d) %")
+
+
+def kept(html: str) -> str:
+    """A still's HTML with a no-break space between each number and its %
+    sign, so that no line parts them ("50" at a line's end, "%" on the next),
+    as the live view keeps them (``js/dom.js``).
+
+    >>> kept("<p>Target 50 %, party 63 %</p>") == "<p>Target 50\u00a0%, party 63\u00a0%</p>"
+    True
+    """
+    return _SIGN.sub("\u00a0%", html)
 
 
 class WithStill:
@@ -214,7 +229,7 @@ def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message
     shown = f"<p>Settings: {e(settings_text(settings))}</p>" if settings else ""
     spread = f"<p>{e(spread_words(o.mean, o.distribution, outcome_name))}</p>" if o.numeric else ""
     listed = f"<ul>{notes}</ul>" if notes else ""
-    return (f"<div class='vw-static'>{_head(name, str(spec['edition']) + ' ' + str(spec['roll']), 'to roll and change the settings')}"
+    return kept(f"<div class='vw-static'>{_head(name, str(spec['edition']) + ' ' + str(spec['roll']), 'to roll and change the settings')}"
             f"{shown}<p>{line}</p><p>{svg_image(svg, _chart_alt(o, bars, outcome_name, threshold_word), w, h)}</p>{spread}"
             f"{_odds_table(o, bars, outcome_name)}{listed}</div>")
 
@@ -314,7 +329,7 @@ def fc_still(kind: str, title: str, party_words: str, members: Sequence[tuple[st
     listed = "".join(f"<li>{e(name)}: {e(words)}</li>" for name, words in members)
     far_line = f"<p>{e(far)}</p>" if far else ""
     end_lines = "".join(f"<p>{e(x)}</p>" for x in ends)
-    return (f"<div class='vw-static'>{_head('FCScreen', 'the Facilitator’s screen', 'to move the target and edit the party')}"
+    return kept(f"<div class='vw-static'>{_head('FCScreen', 'the Facilitator’s screen', 'to move the target and edit the party')}"
             f"<p><strong>{e(title)}</strong></p><p>{e(party_words)}</p><ul>{listed}</ul>"
             f"<p>Target chance: {e(percent(target))}. <strong>{e(why)}</strong></p>{far_line}"
             f"{grid_images('Chance to pass, easiest setting first', cols, grid, alt)}"
