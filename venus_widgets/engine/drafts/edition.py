@@ -301,7 +301,12 @@ class DraftEdition:
             raise SpecError(f"rules.{knob}", None, "a depth (a whole number) for exact odds",
                             "dice that explode without end have no exact odds: use exact=False (the tail below "
                             "1e-12 cut), or give the dice a depth")
-        return outcome.finish(p, kernel.count(p, exact), spec, exact)
+        c = kernel.count(p, exact)
+        shown = outcome.shown_marks(p)  # every mark of the draft is reported: 0 where no die of this roll shows it
+        marks = {m: 0 if m not in shown else
+                 outcome.mark_ways(p, c, m, None if m in c.space.names else kernel.count(p, exact, without=m))
+                 for m in p.marks}
+        return outcome.finish(p, c, spec, exact, marks)
 
     def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
         p = self.plan(spec)

@@ -257,9 +257,6 @@ def _eligible(draft: Draft, g: GroupDef, table: DieTable, env: Mapping[str, Any]
             if changed:  # a rule knob of the spec made it so: the knob is to blame, not the file
                 raise SpecError(f"rules.{changed}", rules[changed], "faces that go with the re-roll step's", words)
             raise DraftError("reroll.faces", words, line=draft.lines.get("reroll.faces"), source=draft.source_name)
-    if any(s < 0 for s in table.successes):
-        raise DraftError(f"groups.{g.name}", "dice that may be re-rolled cannot take successes away",
-                         line=draft.lines.get(f"groups.{g.name}"), source=draft.source_name)
     return tuple(faces)
 
 
