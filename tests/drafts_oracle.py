@@ -91,6 +91,14 @@ def _first(plan: Plan, t: Any) -> list[tuple[int, Vec, Any]]:
     return out
 
 
+def size(plan: Plan) -> int:
+    """How many first rolls :func:`joint` enumerates (a test skips what would take too long)."""
+    out = 1
+    for g in plan.groups:
+        out *= len(_first(plan, g.table)) ** g.count
+    return out
+
+
 def _q(plan: Plan, v: Vec) -> dict[str, int]:
     return {"successes": v[0], "total": v[1], **{m: v[2 + i] for i, m in enumerate(plan.marks)}}
 

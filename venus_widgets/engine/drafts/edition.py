@@ -212,7 +212,7 @@ class DraftEdition:
             return SpecError("edition", self.ID, "a roll whose odds take at most about a second",
                              "this draft's dice are too many to count exactly: lower the counts")
         f = self.draft.field(name)
-        return CrossError(name, value, f"a whole number from {f.lo} to {largest}",
+        return CrossError(name, value, f"a whole number from {f.lo} to {largest}" if largest > f.lo else f"{f.lo}",
                           f"the exact odds of more would take more than about a second", nearest=largest)
 
     def _count(self, s: Any, spec: Mapping[str, Any], rules: DraftRules) -> int:
@@ -254,7 +254,7 @@ class DraftEdition:
             if not g.count:
                 continue
             lo, hi = _span(g.table, names, p.marks)
-            shift = [0] * len(names) if steps and g.rerollable else list(lo)
+            shift = [min(0, x) for x in lo] if steps and g.rerollable else list(lo)
             spans.append((g, [h - s for h, s in zip(hi, shift)]))
             for i in range(len(names)):
                 lo_all[i] += g.count * shift[i]
@@ -267,8 +267,9 @@ class DraftEdition:
             size *= r
         if size > _cost.MAX_CELLS:
             return float("inf")
-        if not steps and size * size * len(spans) * 8 < _cost.LIMIT:  # a few squarings of arrays this short
-            return size * size * len(spans) * 8
+        marks = self._marks_counted(p, names)
+        if not steps and size * size * len(spans) * 8 * marks < _cost.LIMIT:  # a few squarings of arrays this short
+            return size * size * len(spans) * 8 * marks
         work, plain = 0.0, 1.0
         takers: list[tuple[Any, float]] = []
         for g, span in spans:
@@ -280,13 +281,25 @@ class DraftEdition:
             w2, plain = _cost.conv(plain, grown, size) if plain > 1 else (0.0, grown)
             work += w + w2
         if takers:
-            chances: dict[Any, int] = {}
-            for g, _ in takers:
-                chances[g.table.chance] = chances.get(g.table.chance, 0) + 1
-            order = sorted(takers, key=lambda x: -x[0].table.chance)
-            work += _cost.reroll_cost(plain, [(g.count, length, chances[g.table.chance]) for g, length in order],
-                                      B, size)
-        return work
+            # the kernel's blocks (groups of one chance, alike groups next to each other merged)
+            blocks: list[list[list[Any]]] = []
+            for g, length in sorted(takers, key=lambda x: -x[0].table.chance):
+                if blocks and blocks[-1][-1][3] == g.table.chance:
+                    last = blocks[-1][-1]
+                    if (last[4], last[5]) == (g.table, g.eligible):
+                        last[0] += g.count
+                        continue
+                    blocks[-1].append([g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible])
+                else:
+                    blocks.append([[g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible]])
+            work += _cost.reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size)
+        return work * marks
+
+    def _marks_counted(self, p: Any, names: tuple[str, ...]) -> int:
+        """How many times the odds count the dice: once, and once more for
+        each mark a die of the roll shows that the counts do not track (its
+        chance: one minus the rolls without its faces)."""
+        return 1 + sum(1 for m in outcome.shown_marks(p) if m not in names)
 
     # -- the odds and the rolls ---------------------------------------------------
 
