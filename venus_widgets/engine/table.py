@@ -46,7 +46,9 @@ class Steps:
     consequences; ``ego_reroll``: Ego may instead KISS every failed die with
     the KISS round; ``unit``: what a counted die gives (one, many);
     ``kiss_label``: the name of the re-roll step at the table (a draft's
-    "Push")."""
+    "Push"); ``ego_off``: where the edition has an Ego step (a draft's
+    doubling step, under any name) that this spec leaves out, how to put it
+    in, in words (what ``roll(spec, ego=True)`` answers)."""
 
     kiss: bool = False
     kiss_when_met: bool = False
@@ -56,6 +58,7 @@ class Steps:
     ego_label: str = ""
     unit: tuple[str, str] = ("success", "successes")
     kiss_label: str = "KISS"
+    ego_off: str = ""
 
     @property
     def any(self) -> bool:

@@ -18,10 +18,8 @@ from .plan import Plan, evaluate
 class DraftTable:
     """The table answers of one draft edition (``plan_of`` gives a spec's plan)."""
 
-    def __init__(self, plan_of: Callable[[Mapping[str, Any]], Plan], roller: str, roll: str,
-                 has_ego: Callable[[Mapping[str, Any]], bool]) -> None:
+    def __init__(self, plan_of: Callable[[Mapping[str, Any]], Plan], roller: str, roll: str) -> None:
         self._plan = plan_of
-        self._has_ego = has_ego
         self.ROLLERS: Mapping[str, str] = {roller: roll}
 
     kiss_cost = staticmethod(kiss_count)
@@ -35,11 +33,11 @@ class DraftTable:
         d = p.draft
         rr = d.reroll
         kiss = rr is not None and p.budget > 0 and p.rerollable > 0
-        ego = d.double is not None and p.double and self._has_ego(spec)
+        ego = d.double is not None and p.double  # the step's own 'if', whatever the field's name
         return Steps(kiss=kiss, kiss_when_met=bool(kiss and rr is not None and rr.when == "always"), ego_after=ego,
                      spend=bool(d.spend), ego_label=d.double.label if d.double is not None else "",
                      unit=d.outcome.unit if any(d.outcome.unit) else ("", ""),
-                     kiss_label=rr.name if rr is not None else "KISS")
+                     kiss_label=rr.name if rr is not None else "KISS", ego_off=_ego_off(d) if not ego else "")
 
     def kiss_start(self, spec: dict, first: Roll) -> KissStart:
         p = self._plan(spec)
@@ -198,3 +196,17 @@ def _labels(p: Plan) -> dict[tuple[int, str, int], str]:
         for face, words in die.labels:
             out[(g.table.sides, g.owner, face)] = words
     return out
+
+
+def _ego_off(d: Any) -> str:
+    """How to put the doubling step in a roll that leaves it out, in words
+    ("" for a draft without one)."""
+    if d.double is None:
+        return f"the {d.id} draft has no doubling step ([double])"
+    if d.double.active is None:
+        return ""
+    text = d.double.active.expr.text
+    field = next((f for f in d.fields if f.name == text.strip()), None)
+    if field is not None and field.kind == "bool":
+        return f"{d.double.name} is in the roll when {field.name} is on: set {field.name}=True in the spec"
+    return f"{d.double.name} is in the roll only when {text}: set the fields so"

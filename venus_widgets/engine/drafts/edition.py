@@ -60,12 +60,6 @@ def _cached(store: OrderedDict, key: Any, make: Any) -> Any:
     return value
 
 
-def _has_ego(spec: Mapping[str, Any]) -> bool:
-    from ..api import has_ego
-
-    return has_ego(spec)
-
-
 class DraftEdition:
     """The edition of one draft (see the module)."""
 
@@ -76,7 +70,7 @@ class DraftEdition:
         self.KNOBS: tuple[Knob, ...] = tuple(draft.knobs)
         self._defaults: dict[str, Any] = {k.name: k.default for k in self.KNOBS}
         self.SCHEMAS: dict[str, dict[str, Field]] = {draft.roll: self._schema(self._defaults)}
-        self.at_table: TableRules = DraftTable(self.plan, draft.roller, draft.roll, _has_ego)
+        self.at_table: TableRules = DraftTable(self.plan, draft.roller, draft.roll)
         #: the rules as written (a spec without ``rules``), as the built-in editions keep theirs
         self.RULES: DraftRules = self._rules({})
         self._names = tuple(f.name for f in draft.fields)
@@ -324,7 +318,7 @@ class DraftEdition:
     def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
         p = self.plan(spec)
         if ego and not (self.draft.double is not None and p.double):
-            raise SpecError("ego", ego, "False or None: this roll has no doubling step")
+            raise SpecError("ego", ego, "False or None: this roll has no step to spend", self.at_table.steps(spec).ego_off)
         return rolling.roll(p, spec, seed, kiss, ego)
 
     def roll_many(self, spec: dict, n: int, seed: int) -> np.ndarray:
@@ -386,4 +380,4 @@ if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract n
     from ..edition import EditionSource
 
     def _contract(e: DraftEdition) -> tuple[EditionSource, TableRules]:
-        return e, DraftTable(e.plan, "task", "task", _has_ego)
+        return e, DraftTable(e.plan, "task", "task")
