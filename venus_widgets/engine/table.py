@@ -213,14 +213,15 @@ MARKS = {
 
 def legend_of(r: Roll, marks: Sequence[Mark], words: Mapping[str, str] = MARKS) -> list[dict]:
     """Each mark shown once with its meaning (``words`` first, then
-    :data:`MARKS`), and K when a die was KISSed."""
+    :data:`MARKS`), and K when a die was KISSed (in ``words``' K when it
+    has one: a draft's re-roll step under its own name)."""
     out, seen = [], set()
     for m in marks:
         if m.mark not in seen:
             seen.add(m.mark)
             out.append({"mark": m.mark, "meaning": words.get(m.mark, MARKS.get(m.mark, m.mark))})
     if any(x.kissed for x in r.dice):
-        out.append({"mark": "K", "meaning": MARKS["K"]})
+        out.append({"mark": "K", "meaning": words.get("K", MARKS["K"])})
     return out
 
 

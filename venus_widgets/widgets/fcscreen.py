@@ -201,7 +201,7 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
         self.table = {
             "edition": spec0["edition"], "roll": spec0["roll"], "names": list(pl.names),
             "target_text": pct(self.target),
-            "rows": [{"setting": setting_words(r), "chances": [pct(p) for p in pl.chances[i]],
+            "rows": [{"setting": setting_words(r, pl.specs[0]), "chances": [pct(p) for p in pl.chances[i]],
                       "party": pct(pl.party_chance(i)), "best": i == pl.best,
                       "nearest_for": [n for n in pl.names if best_for[n] == i]} for i, r in enumerate(pl.rungs)],
             "best": pl.best, "markdown": pl.to_markdown(), "csv": pl.to_csv(),
@@ -218,8 +218,9 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
         pl = self.ladder
         i = pl.best if rung is None or not 0 <= rung < len(pl.rungs) else rung
         e = self.explain(names[index], i)
-        self.explanation = {"index": index, "rung": rung, "name": names[index], "setting": setting_words(pl.rungs[i]),
-                            "title": f"{names[index]}, {setting_words(pl.rungs[i])}: {e.title}",
+        said = setting_words(pl.rungs[i], pl.specs[0])
+        self.explanation = {"index": index, "rung": rung, "name": names[index], "setting": said,
+                            "title": f"{names[index]}, {said}: {e.title}",
                             "steps": [s.line() for s in e.steps], "walk": list(e.walk), "seed": e.seed}
 
     # -- the view's requests (through ViewChecked: the view writes no trait) -----------------

@@ -60,23 +60,18 @@ class DraftTable:
     # -- what each die counts ------------------------------------------------------
 
     def contributions(self, spec: dict, r: Roll) -> list[Mark]:
-        p = self._plan(spec)
-        if p.draft.outcome.uses_total:
-            return [Mark(f"+{x.after}", f"adds {x.after} to the total") for x in r.dice]
-        marks = counted_marks(r, p.draft.outcome.unit if any(p.draft.outcome.unit) else ("success", "successes"))
-        labels = _labels(p)
-        out = []
-        for m, x in zip(marks, r.dice):
-            words = labels.get((x.sides, x.owner, x.after))
-            out.append(Mark(m.mark, f"{words}: {m.words}" if words else m.words))
-        return out
+        return [Mark(mark, said) for mark, said, _ in _die_marks(self._plan(spec), r)]
 
     def legend(self, spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
         p = self._plan(spec)
-        if p.draft.outcome.uses_total:
-            return [{"mark": "+n", "meaning": "adds its face to the total"}] if marks else []
-        unit = p.draft.outcome.unit if any(p.draft.outcome.unit) else ("success", "successes")
-        words = {"✓": unit[0], "✗": f"no {unit[0]}", "−1": f"cancels a {unit[0]}", "✓✓": f"counts twice"}
+        rr = p.draft.reroll
+        words = {mark: meaning for mark, _, meaning in _die_marks(p, r)}
+        if rr is not None and rr.name != "KISS":
+            words["K"] = f"re-rolled by {rr.name}"
+        if p.draft.outcome.uses_total:  # one line for every plain face: +n
+            plain = {m.mark for m in marks if m.mark.startswith("+") and " " not in m.mark}
+            marks = [Mark("+n", "")] * bool(plain) + [m for m in marks if m.mark not in plain]
+            words["+n"] = "adds its face to the total"
         return legend_of(r, marks, {**MARKS, **words})
 
     # -- what the outcome buys ------------------------------------------------------
@@ -147,7 +142,9 @@ class DraftTable:
         d = p.draft
         unit = d.outcome.unit
         verdict = d.words.passed if r.passed else d.words.failed
+        shown = _mark_counts(p, r)
         words = {"verdict": verdict, "value": str(r.outcome), "unit": unit[0] if r.outcome == 1 else unit[1],
+                 "marks": ", ".join(shown) or "no marks",
                  "degree": str(r.details.get("degree", "")), "threshold": str(p.threshold), "goal": str(p.goal),
                  "bought": ", ".join(next(x.text for x in d.spend if x.id == i) for i in c.spent) or "nothing"}
         if d.words.sentence:
@@ -158,7 +155,8 @@ class DraftTable:
         head = f"{verdict} ({words['degree']})" if words["degree"] else verdict
         body = plural(r.outcome, *unit) if any(unit) else f"{d.outcome.name} {r.outcome}"
         tail = f"; bought {words['bought']}" if c.spent else ""
-        return f"{head}: {body}{tail}"
+        marks = f"; {', '.join(shown)}" if shown else ""
+        return f"{head}: {body}{marks}{tail}"
 
     def announce(self, spec: dict, r: Roll) -> str:
         return self.sentence(spec, r, Choices())
@@ -210,3 +208,47 @@ def _ego_off(d: Any) -> str:
     if field is not None and field.kind == "bool":
         return f"{d.double.name} is in the roll when {field.name} is on: set {field.name}=True in the spec"
     return f"{d.double.name} is in the roll only when {text}: set the fields so"
+
+
+def _die_marks(p: Plan, r: Roll) -> list[tuple[str, str, str]]:
+    """Per die: its mark, what it contributed and the legend's words for its
+    mark, the draft's marks its final face shows included ("✗ complication":
+    "no six; a complication")."""
+    total = p.draft.outcome.uses_total
+    unit = p.draft.outcome.unit if any(p.draft.outcome.unit) else ("success", "successes")
+    base = ([Mark(f"+{x.after}", f"adds {x.after} to the total") for x in r.dice] if total
+            else counted_marks(r, unit))
+    meaning = {"✓": unit[0], "✗": f"no {unit[0]}", "−1": f"cancels a {unit[0]}", "✓✓": "counts twice"}
+    labels = _labels(p)
+    gi = [i for i, g in enumerate(p.groups) for _ in range(g.count)]
+    out = []
+    for m, x in zip(base, r.dice):
+        words = labels.get((x.sides, x.owner, x.after))
+        said = f"{words}: {m.words}" if words else m.words
+        mean = m.words if total else meaning.get(m.mark, MARKS.get(m.mark, m.mark))
+        g = p.groups[_group_index(p, r, x, gi)]
+        ones = [p.draft.words.mark(n)[0] for n, row in zip(p.marks, g.table.marks) if row[x.after - 1]]
+        if ones:  # the marks the die shows, by their words: on the die, in its title and in the legend
+            shown = ", ".join(f"a {w}" for w in ones)
+            out.append((f"{m.mark} {' + '.join(ones)}", f"{said}; {shown}", f"{mean}; {shown}"))
+        else:
+            out.append((m.mark, said, mean))
+    return out
+
+
+def _group_index(p: Plan, r: Roll, x: Any, gi: Sequence[int]) -> int:
+    """The group of a die (a die an explosion rolled: the group of the die it came from)."""
+    while x.exploded_from is not None:
+        x = r.dice[x.exploded_from]
+    return gi[x.index] if x.index < len(gi) else len(p.groups) - 1
+
+
+def _mark_counts(p: Plan, r: Roll) -> list[str]:
+    """The marks the roll shows, counted in the draft's words ("1 complication")."""
+    out = []
+    for m in p.marks:
+        n = int(r.details.get(m, 0))
+        if n:
+            one, many = p.draft.words.mark(m)
+            out.append(plural(n, one, many))
+    return out

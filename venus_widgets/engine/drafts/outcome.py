@@ -138,6 +138,7 @@ def _notes(plan: Plan, c: Counted) -> list[str]:
     rr = plan.draft.reroll
     if rr is not None and plan.budget > 0:
         when = "while short of the goal" if rr.when == "short" else "every roll"
-        out.append(f"{rr.name}: up to {min(plan.budget, plan.rerollable)} dice re-rolled, best chance first, "
+        n = min(plan.budget, plan.rerollable)
+        out.append(f"{rr.name}: up to {n} {'die' if n == 1 else 'dice'} re-rolled, best chance first, "
                    f"lowest face first, {when}")
     return out

@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .errors import DraftError
 from .expr import ExprError, parse
 from .knobs import Maker
 from .model import (
     ALL_DICE, FIELD_GROUPS, SUCCESSES, TOTAL, CheckDef, Degree, DieDef, DoubleDef, Draft, FaceSet, FieldDef, GroupDef,
-    LadderDef, Num, OutcomeDef, RerollDef, RuleDef, Slotted, SpendItem, Words,
+    LadderDef, Num, OutcomeDef, RerollDef, RuleDef, Slotted, SpendItem, Words, plural_of,
 )
 from .source import Source, _dotted
 
@@ -257,7 +257,7 @@ def build(src: Source) -> Draft:
     spend = _spend(r, data.get("spend"), thr)
     checks = _checks(r, data.get("checks"), thr, fields)
     ladder = _ladder(r, data.get("ladder"), fields)
-    words = _words(r, data.get("words", {}))
+    words = _words(r, data.get("words", {}), list(marks))
     roller = r.text(("roller",), data.get("roller"), "task" if (reroll or double or spend) else "pool")
     if roller not in ROLLERS:
         raise r.error(("roller",), f"{roller!r}: the rollers are task, pool and check")
@@ -640,17 +640,33 @@ def _ladder(r: _Reader, value: Any, fields: tuple[FieldDef, ...]) -> LadderDef |
     return LadderDef(fld, tuple(range(start, stop + 1, step)))
 
 
-_PLACES = ("verdict", "value", "unit", "degree", "threshold", "goal", "bought")
+_PLACES = ("verdict", "value", "unit", "degree", "threshold", "goal", "bought", "marks")
 
 
-def _words(r: _Reader, value: Any) -> Words:
+def _words(r: _Reader, value: Any, marks: Sequence[str]) -> Words:
     p = ("words",)
-    b = r.table(p, value, ("passed", "failed", "sentence"))
+    b = r.table(p, value, ("passed", "failed", "sentence", "marks"))
+    named = []
+    for mark, said in r.table(p + ("marks",), b.get("marks", {})).items():
+        mp = p + ("marks", mark)
+        if mark not in marks:
+            near = difflib.get_close_matches(mark, marks, 1)
+            raise r.error(mp, f"{mark} is not a mark of this draft's dice"
+                              + (f" (did you mean {near[0]}?)" if near else "")
+                              + (f"; its marks are {', '.join(marks)}" if marks else "; its dice show no marks"))
+        if isinstance(said, list) and len(said) == 2:
+            one, many = (r.text(mp, x, "", 40) for x in said)
+        else:
+            one = r.text(mp, said, "", 40) if not isinstance(said, list) else ""
+            if not one:
+                raise r.error(mp, f"{_show(said)}: write the mark's words as \"word\" or [\"one\", \"many\"]")
+            many = plural_of(one)
+        named.append((mark, (one, many)))
     sentence = r.text(p + ("sentence",), b.get("sentence"), "", 200)
     for place in re.findall(r"{([^{}]*)}", sentence):
         if place not in _PLACES:
             raise r.error(p + ("sentence",), f"{{{place}}} is not a place the sentence can fill: "
                                              + ", ".join(f"{{{x}}}" for x in _PLACES))
     return Words(r.text(p + ("passed",), b.get("passed"), "Passed", 40),
-                 r.text(p + ("failed",), b.get("failed"), "Failed", 40), sentence)
+                 r.text(p + ("failed",), b.get("failed"), "Failed", 40), sentence, tuple(named))
 
