@@ -6,12 +6,14 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test setup test-python test-js test-browser bench bench-widgets app lite lite-serve book clean
+.PHONY: lab test setup js test-python test-js test-browser bench bench-widgets app lite lite-serve book clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test]'
+	if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund --ignore-scripts --loglevel=error; \
+	  else echo "npm not found: esbuild (make js) is not installed"; fi
 	touch $(STAMP)
 
 setup: $(STAMP)
@@ -26,6 +28,7 @@ lab: $(STAMP)
 ## Notebook 7 and Voila in Debian's Chromium, the Binder-like build and JupyterLite.
 test: $(STAMP)
 	bash scripts/ensure-tools.sh
+	test -x node_modules/.bin/esbuild || npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -p no:cacheprovider -n auto --dist loadfile \
 	  --nbval --nbval-sanitize-with notebooks/nbval_sanitize.cfg tests notebooks
@@ -42,6 +45,11 @@ test-browser: $(STAMP)
 
 test-js:
 	node --test js/tests/
+
+## The front end: each widget's module in js/ bundled with what it imports (esbuild) into
+## venus_widgets/static/, which the widgets load. Run after editing js/ (tests/test_js_bundle.py checks).
+js: $(STAMP)
+	$(BIN)/python scripts/build_js.py
 
 ## Issue 8's figures in one run: cold / warm odds of new specs per class against
 ## the 1 ms target, icepool in the same run against the 30x target; then the

@@ -34,9 +34,9 @@ for _path in (ROOT / "tests", ROOT / "benchmarks"):
 
 import venus_widgets as vw  # noqa: E402
 from bench_caches import clear, engine_caches  # noqa: E402
-from venus_widgets.engine import edition  # noqa: E402
+from venus_widgets.engine.contract import edition  # noqa: E402
 from venus_widgets.engine.drafts import cost as _cost  # noqa: E402
-from venus_widgets.engine.spec import normalize  # noqa: E402
+from venus_widgets.engine.contract.spec import normalize  # noqa: E402
 
 STRESS = '''
 id = "cost-stress"
@@ -200,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
                     except vw.SpecError:
                         ends.append(f"refused at {v}")
                         break  # refused (by the estimate, or a field's range): the series ends
-                    est = ed.cost(spec) / _cost.LIMIT
+                    est = ed.work(spec) / _cost.LIMIT
                     clear(caches)
                     t0 = time.perf_counter()
                     vw.odds(spec)

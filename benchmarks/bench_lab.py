@@ -8,6 +8,11 @@ Run with ``make bench`` (or ``.venv/bin/python benchmarks/bench_lab.py``).
   well under 100 ms;
 * **sweep warm**: the same sweep again with only the result cache emptied;
 * **compare cold**: base + two variants of one task, caches emptied;
+* **lab, heavy**: the RuleLab on the heaviest roll a roller accepts (a
+  playsheet task whose every face passes and explodes from 2, six allies):
+  built cold, then a change of the base roll; and the same with three allies,
+  where the heatmap computes the part of its grid the cost estimate allows.
+  The target is about 100 ms per change (widgets/lab_heatmap.py);
 * **icepool**: the base grid's 50 distributions by the icepool peer of the
   test suite (tests/peer_playtest.py), its caches emptied before each, in
   the same run: the ratio is icepool's time for the base grid over ours for
@@ -37,6 +42,9 @@ from bench_caches import clear, engine_caches, icepool_clear, result_cache_names
 SPEC = {"roll": "task", "caliber": "silver", "kiss": 1, "allies": ["gold"]}
 OVER = {"dice": range(1, 11), "factors": range(0, 5)}
 VARIANTS = {"Silver 3-6": {"success_from": {"silver": 3}}, "threshold 2": {"threshold_base": 2}}
+#: The heaviest roll a roller accepts: every face passes and explodes from 2, with allies (the lab's worst case).
+HEAVY = dict(roll="task", rank="platinum", explode=True, ally_kiss=True,
+             rules={"explode_from": 2, "max_allies": 6, "pass_from": {"bronze": 2, "silver": 2, "gold": 2, "platinum": 2}})
 
 
 def timed(fn) -> float:
@@ -71,6 +79,17 @@ def main(argv: list[str] | None = None) -> int:
             icepool_clear()
             t += timed(lambda: peer_playtest.icepool_distribution(s))
         ice.append(t)
+    heavy = {}
+    for allies in (6, 3):
+        spec = dict(HEAVY, allies=["platinum"] * allies)
+        build, change = [], []
+        for _ in range(max(1, args.repeat // 2)):
+            clear(caches)
+            t0 = time.perf_counter()
+            lab = vw.RuleLab(edition="playsheet", **spec)
+            build.append(time.perf_counter() - t0)
+            change.append(timed(lambda: setattr(lab.roller, "dice", lab.roller.dice + 1)))
+        heavy[allies] = (build, change, lab.panel.view["heat"].get("left_out", ""))
     ms = lambda xs: f"{statistics.median(xs) * 1e3:8.1f} ms"  # noqa: E731
     print(f"sweep 10 x 5, base + 2 variants (150 specs), cold: {ms(cold)}  (target: well under 100 ms: "
           f"{'met' if statistics.median(cold) < 0.1 else 'NOT met'})")
@@ -78,6 +97,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"compare, base + 2 variants, cold: {ms(comp)}")
     print(f"base grid (50 specs), cold: ours {ms(base_cold)}, icepool {ms(ice)}, "
           f"icepool / ours {statistics.median(ice) / statistics.median(base_cold):.1f}x")
+    for allies, (build, change, note) in heavy.items():
+        print(f"rule lab, heavy exploding roll, {allies} allies: build cold {ms(build)}, a change {ms(change)} "
+              f"(target about 100 ms: {'met' if statistics.median(change) < 0.1 else 'NOT met'}); {note or 'nothing left out'}")
     return 0
 
 

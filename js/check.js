@@ -1,5 +1,5 @@
 // CheckRoller view: a check of any edition (its target and words come from Python).
-import { mountRoller } from "./common.js";
+import { mountRoller } from "./roller.js";
 
 export function render({ model, el }) {
   return mountRoller(model, el, "check", {});

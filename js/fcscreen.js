@@ -1,13 +1,20 @@
 // FCScreen view: a party on the difficulty ladder, the rung nearest a target
 // chance marked per character and for the party. The view writes no trait:
 // every change is a request (model.send) that Python checks and answers.
-import { h, uid, rootElement, rerender, send, download, clampInt } from "./common.js";
+import { h, uid, rerender, send, download, setText } from "./dom.js";
+import { clampInt, formatPercent } from "./format.js";
+import { rootElement } from "./style.js";
 
 const FC_STYLE = `
 .vw-fc .vw-near { font-weight: 700; background: var(--vw-bg2); }
 .vw-fc tr.vw-best > * { border-top: 2px solid var(--vw-fg); border-bottom: 2px solid var(--vw-fg); }
 .vw-fc tr.vw-best th { font-weight: 700; }
 .vw-fc .vw-why { font-weight: 600; font-size: 1.05em; }
+.vw-fc .vw-fc-name { font-size: 1.25em; font-weight: 700; }
+.vw-fc table { max-width: 100%; }
+.vw-fc td, .vw-fc th { padding: 1px 4px; }
+.vw-fc caption { text-align: left; font-weight: 600; padding: 2px 0; }
+.vw-fc .vw-table { overflow-x: auto; max-width: 100%; flex: 1 1 100%; }
 .vw-fc .vw-members { display: flex; flex-wrap: wrap; gap: 8px; }
 .vw-fc .vw-members fieldset { flex: 0 1 240px; }
 .vw-fc textarea { width: 100%; min-height: 8em; font-family: var(--jp-code-font-family, monospace); }
@@ -25,6 +32,12 @@ export function cellText(name, setting, chance, near) {
   return `${name}, ${setting}: ${chance}${near ? `, nearest for ${name}` : ""}`;
 }
 
+/** The word beside a character's control (Python's ``notes``): a value set to the nearest allowed, or why one was refused. */
+function noteFor(model, key) {
+  const n = (model.get("notes") || {})[key];
+  return n && n.text ? n : null;
+}
+
 function memberEditor(model, m, i, fields, count) {
   const nameId = uid("fc-name");
   const rows = [h("div", { class: "vw-row" }, h("label", { for: nameId }, "Name"),
@@ -33,12 +46,17 @@ function memberEditor(model, m, i, fields, count) {
   for (const f of fields) {
     const id = uid(`fc-${f.name}`);
     const value = m.spec[f.name];
-    const common = { id, "data-key": `m${i}-${f.name}`, "data-testid": `m${i}-${f.name}` };
+    const note = noteFor(model, `m${i}-${f.name}`);
+    const noteId = `${id}-note`;
+    const described = [f.kind === "list" ? `${id}-hint` : "", note ? noteId : ""].filter(Boolean).join(" ") || null;
+    const common = { id, "data-key": `m${i}-${f.name}`, "data-testid": `m${i}-${f.name}`, "aria-describedby": described,
+      "aria-invalid": note && note.invalid ? "true" : null };
     const set = (v) => send(model, { do: "set", index: i, field: f.name, value: v });
     let control;
     if (f.kind === "int") {
+      // what was typed goes to Python as typed: it sets the nearest allowed value and says so
       control = h("input", { ...common, type: "number", min: f.min, max: f.max, step: 1, value: String(value),
-        onchange: (e) => set(clampInt(e.target.value, f.min, f.max, value)) });
+        onchange: (e) => set(e.target.value) });
     } else if (f.kind === "choice") {
       control = h("select", { ...common, onchange: (e) => set(e.target.value) },
         f.options.map((o, k) => h("option", { value: o, selected: o === value }, (f.option_words || [])[k] || o)));
@@ -48,12 +66,12 @@ function memberEditor(model, m, i, fields, count) {
     } else {
       // a list: whole numbers or words, separated by commas
       control = h("input", { ...common, type: "text", value: (value || []).join(", "),
-        "aria-describedby": `${id}-hint`,
         onchange: (e) => set(e.target.value.split(",").map((s) => s.trim()).filter(Boolean)
           .map((s) => (f.item && f.item.kind === "int" ? Number(s) : s))) });
     }
     rows.push(h("div", { class: "vw-row" }, h("label", { for: id }, f.label), control,
       f.kind === "list" ? h("span", { id: `${id}-hint`, class: "vw-sub" }, "comma-separated") : null));
+    if (note) rows.push(h("p", { id: noteId, class: note.invalid ? "vw-error" : "vw-note", "data-testid": `note-m${i}-${f.name}` }, note.text));
   }
   rows.push(h("div", { class: "vw-row" },
     h("button", { type: "button", "data-key": `explain-${i}`, "data-testid": `explain-${i}`,
@@ -68,8 +86,7 @@ function ladderTable(model) {
   const names = t.names || [];
   const rows = t.rows || [];
   return h("table", { "data-testid": "ladder" },
-    h("caption", {}, `The ${t.edition} ${t.roll} ladder, easiest first: each character's chance to pass. `
-      + `◆ nearest to ${t.target_text} for that character, ▶ nearest for the party.`),
+    h("caption", {}, `The ${t.edition} ${t.roll} ladder, easiest first: each character's chance to pass`),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "setting"),
       names.map((n) => h("th", { scope: "col" }, n)), h("th", { scope: "col" }, "party"))),
     h("tbody", {}, rows.map((r, i) => h("tr", { class: r.best ? "vw-best" : "", "data-testid": `rung-${i}`, "data-best": r.best ? "true" : "false" },
@@ -77,11 +94,12 @@ function ladderTable(model) {
         r.best ? h("span", { class: "vw-visually-hidden" }, " (nearest for the party)") : null),
       r.chances.map((c, j) => {
         const near = r.nearest_for.includes(names[j]);
+        const shown = (r.shown || r.chances)[j];  // whole percents, as the rollers show them; two decimals in the title
         return h("td", { class: near ? "vw-near" : "", "data-testid": `cell-${i}-${j}`, "data-near": near ? "true" : "false",
           title: cellText(names[j], r.setting, c, near) },
-          near ? `◆ ${c}` : c, near ? h("span", { class: "vw-visually-hidden" }, ` nearest for ${names[j]}`) : null);
+          near ? `◆ ${shown}` : shown, near ? h("span", { class: "vw-visually-hidden" }, ` nearest for ${names[j]}`) : null);
       }),
-      h("td", { class: r.best ? "vw-near" : "" }, r.party)))));
+      h("td", { class: r.best ? "vw-near" : "", title: `party, ${r.setting}: ${r.party}` }, r.party_shown || r.party)))));
 }
 
 function explanationPanel(model, root) {
@@ -112,9 +130,20 @@ function exportPanel(model) {
     h("details", {}, h("summary", {}, "The table as text to copy (Markdown)"), h("label", { for: areaId, class: "vw-visually-hidden" }, "Markdown table"), area));
 }
 
+/** Under the ladder: no setting near the target (the nearest on each side), and what 0 % and 100 % mean. */
+function ladderNotes(model) {
+  const t = model.get("table") || {};
+  return [h("p", { class: "vw-sub", "data-testid": "marks" }, `◆ nearest to ${formatPercent(model.get("target"))} for that character; `
+    + "▶ nearest for the party (the average of the characters' chances)."), t.far ? h("p", { class: "vw-note", "data-testid": "far" }, t.far.text) : null,
+    ...(t.ends || []).map((x) => h("p", { class: "vw-sub", "data-testid": "ends" }, x))];
+}
+
 export function render({ model, el }) {
   const root = rootElement(el, "fc");
   root.appendChild(h("style", {}, FC_STYLE));
+  root.append(h("div", { class: "vw-fc-title", style: "flex:1 1 100%" },
+    h("div", { class: "vw-fc-name" }, "The Facilitator's screen"),
+    h("div", {}, "Which difficulty gives this party about the chance you want? Set the target, then read the ladder.")));
   const targetId = uid("fc-target");
   const numberId = uid("fc-target-n");
   const pctNow = () => Math.round((model.get("target") ?? 0.5) * 100);
@@ -131,9 +160,10 @@ export function render({ model, el }) {
   const status = h("div", { class: "vw-sub", "aria-live": "polite", "data-testid": "status", style: "flex:1 1 100%" });
   const table = h("div", { class: "vw-table" });
   const explainBox = h("div", { style: "flex:1 1 100%" });
+  const notes = h("div", { style: "flex:1 1 100%" });
   const members = h("div", { style: "flex:1 1 100%" });
   const exportBox = h("div", { style: "flex:1 1 100%" });
-  root.append(head, why, error, table, explainBox, members, exportBox, status);
+  root.append(head, why, error, table, notes, explainBox, members, exportBox, status);
 
   const drawTarget = () => {
     const p = pctNow();
@@ -143,30 +173,33 @@ export function render({ model, el }) {
   };
   const drawTable = () => {
     rerender(table, () => ladderTable(model));
+    rerender(notes, () => ladderNotes(model));
     rerender(exportBox, () => exportPanel(model));
   };
   const drawMembers = () => rerender(members, () => {
     const ms = model.get("members") || [];
     const fields = model.get("fields") || [];
     return h("div", { role: "group", "aria-label": "The party" },
+      h("p", { class: "vw-sub", "data-testid": "party-words" }, "The party: the characters who will make this roll, each with their own dice. "
+        + "The party's chance at a setting is the average of theirs: the share of the party expected to pass."),
       h("div", { class: "vw-members" }, ms.map((m, i) => memberEditor(model, m, i, fields, ms.length))),
       h("button", { type: "button", "data-key": "add", "data-testid": "add", disabled: ms.length >= 6,
         onclick: () => send(model, { do: "add" }) }, "Add a character"));
   });
   const drawExplain = () => rerender(explainBox, () => explanationPanel(model, root));
-  const drawWhy = () => { why.textContent = model.get("why") || ""; };
+  const drawWhy = () => { setText(why, model.get("why") || ""); };
   // a refused request leaves the party as it was: redraw the controls from it,
   // so the view never keeps showing a value Python did not take
   const drawError = () => {
-    error.textContent = model.get("error") || "";
+    setText(error, model.get("error") || "");
     if (model.get("error")) { drawMembers(); drawTarget(); }
   };
-  const drawStatus = () => { status.textContent = model.get("status") || ""; };
+  const drawStatus = () => { setText(status, model.get("status") || ""); };
   drawTarget(); drawTable(); drawMembers(); drawExplain(); drawWhy(); drawError(); drawStatus();
   const onMsg = (msg) => { if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text); };
   const on = [["change:target", drawTarget], ["change:table", drawTable], ["change:members", drawMembers],
     ["change:fields", drawMembers], ["change:explanation", drawExplain], ["change:why", drawWhy],
-    ["change:error", drawError], ["change:status", drawStatus], ["msg:custom", onMsg]];
+    ["change:error", drawError], ["change:status", drawStatus], ["change:notes", drawMembers], ["msg:custom", onMsg]];
   for (const [ev, f] of on) model.on(ev, f);
   return () => { for (const [ev, f] of on) model.off(ev, f); };
 }

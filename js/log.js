@@ -2,7 +2,9 @@
 // what was bought, the chance before the roll, the faces typed by hand),
 // export (JSON, CSV) and import. Python derives each card from the entry
 // (rolllog.entry_card): the view adds no rule, and sets user text as text.
-import { h, rootElement, rerender, logControls, download, send } from "./common.js";
+import { h, rerender, download, send } from "./dom.js";
+import { rootElement } from "./style.js";
+import { logControls } from "./log_bar.js";
 
 /** The faces of a roll as text: "5 3→6 1" (a KISSed die shows before→after);
  * with the marks Python derived for the entry (what each die contributed, as
@@ -23,7 +25,7 @@ export function cardParts(e, i) {
   const card = e.card || null;
   const dice = card ? card.dice : (roll.dice || []).map((d, k) => ({
     text: d.kissed ? `${d.before}→${d.after}` : String(d.after), mark: (e.marks || [])[k] || "", words: "",
-    who: `die ${k + 1}`, owner: d.owner, kissed: !!d.kissed, success: d.scores > 0,
+    who: `die ${k + 1}`, shape: d.owner === "own" ? "square" : "circle", kissed: !!d.kissed, success: d.scores > 0,
   }));
   return {
     id: e.id ?? null,
@@ -33,7 +35,7 @@ export function cardParts(e, i) {
     result: e.result || "",
     passed: !!roll.passed,
     dice: dice.map((d) => ({
-      text: d.text, mark: d.mark || "", owner: d.owner || "", kissed: !!d.kissed, success: !!d.success,
+      text: d.text, mark: d.mark || "", shape: d.shape || "square", kissed: !!d.kissed, success: !!d.success,
       words: `${d.who}: ${d.kissed ? d.text.replace("→", " KISSed to ") : d.text}${d.words ? `, ${d.words}` : ""}`,
     })),
     facts: card ? card.facts : [],
@@ -66,7 +68,7 @@ const LOG_STYLE = `
 function renderCard(model, e, i) {
   const p = cardParts(e, i);
   const chips = h("ul", { class: "vw-chips", "aria-label": "Faces", title: facesText(e.roll || { dice: [] }, e.marks) }, p.dice.map((d) =>
-    h("li", { class: `vw-chip${d.success ? " success" : ""}${d.owner && d.owner !== "own" ? " ally" : ""}` },
+    h("li", { class: `vw-chip${d.success ? " success" : ""}${d.shape !== "square" ? " ally" : ""}` },
       h("span", { "aria-hidden": "true" }, d.mark ? `${d.text} ${d.mark}` : d.text),
       h("span", { class: "vw-visually-hidden" }, d.words))));
   const facts = p.facts.length

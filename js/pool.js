@@ -1,5 +1,5 @@
 // PoolRoller view: the comparison systems (their target and words come from Python).
-import { mountRoller } from "./common.js";
+import { mountRoller } from "./roller.js";
 
 export function render({ model, el }) {
   return mountRoller(model, el, "pool", {});

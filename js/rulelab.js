@@ -3,7 +3,9 @@
 // the odds of base, A and B side by side with the differences, the verdicts,
 // and a heatmap over two fields. Every change is a request to Python; the
 // view never writes a trait and never decides a rule.
-import { h, uid, send, formatPercent, formatDelta, rootElement } from "./common.js";
+import { h, uid, send, rerender, setText } from "./dom.js";
+import { formatPercent } from "./format.js";
+import { rootElement } from "./style.js";
 
 /** The text of a knob's value: "5", "none", "yes", "1, 6", "bronze 4 · silver 4". */
 export function knobText(value) {
@@ -40,44 +42,82 @@ export function tickLines(text, width = 9) {
   return lines;
 }
 
-function scalarControl(form, value, label, onset) {
+/** Send a typed value after the keys stop for ``ms`` (arrows send at once, see scalarControl). */
+function debounced(fn, ms = 250) {
+  let t = null;
+  const call = (v) => { if (t !== null) clearTimeout(t); t = setTimeout(() => { t = null; fn(v); }, ms); };
+  call.cancel = () => { if (t !== null) clearTimeout(t); t = null; };
+  return call;
+}
+
+/** What was last typed in each knob box (per lab): a value Python refused stays in its box, marked. */
+const TYPED = new WeakMap();
+
+function scalarControl(form, value, label, onset, err, key, model) {
   const id = uid("knob");
+  const typed = TYPED.get(model) || {};
+  TYPED.set(model, typed);
+  const invalid = { "data-key": key, ...(err ? { "aria-invalid": "true", "aria-describedby": err.id } : {}) };
   if (form.type === "bool") {
     return [h("label", { for: id, class: "vw-visually-hidden" }, label),
-      h("select", { id, onchange: (e) => onset(readScalar(form, e.target.value)) },
+      h("select", { id, ...invalid, onchange: (e) => onset(readScalar(form, e.target.value)) },
         ["yes", "no"].map((w) => h("option", { value: w, selected: (value ? "yes" : "no") === w }, w)))];
   }
   if (form.optional) {
     const opts = ["none"];
     for (let k = form.lo; k <= form.hi; k++) opts.push(String(k));
     return [h("label", { for: id, class: "vw-visually-hidden" }, label),
-      h("select", { id, onchange: (e) => onset(readScalar(form, e.target.value)) },
+      h("select", { id, ...invalid, onchange: (e) => onset(readScalar(form, e.target.value)) },
         opts.map((w) => h("option", { value: w, selected: knobText(value) === w }, w)))];
   }
+  // values apply as the arrows move (each step is sent); typed digits once the keys stop
+  let later = null;
+  const send1 = (raw) => { if (later) later.cancel(); typed[key] = raw; onset(readScalar(form, raw)); };
+  later = debounced(send1);
+  let stepped = false;
+  const shown = err && typed[key] !== undefined ? typed[key] : String(value);  // refused: the typed value stays, marked
   return [h("label", { for: id, class: "vw-visually-hidden" }, label),
-    h("input", { id, type: "number", min: form.lo, max: form.hi, step: 1, value: String(value), style: "width:4.5em",
-      onchange: (e) => onset(readScalar(form, e.target.value)) })];
+    h("input", { id, type: "number", min: form.lo, max: form.hi, step: 1, value: shown, class: "vw-knob-n", ...invalid,
+      onkeydown: (e) => { stepped = e.key === "ArrowUp" || e.key === "ArrowDown"; },
+      oninput: (e) => { if (stepped) send1(e.target.value); else later(e.target.value); stepped = false; },
+      onchange: (e) => send1(e.target.value) })];
+}
+
+/** The error beside a knob's control (Python's ``field_errors``), with an id the control points at. */
+function fieldError(model, where) {
+  const text = (model.get("field_errors") || {})[where];
+  return text ? { id: uid("knob-err"), text, where } : null;
+}
+
+function errorLine(err) {
+  return err ? h("p", { id: err.id, class: "vw-error", role: "alert", "data-testid": `knob-error-${err.where}` }, err.text) : null;
 }
 
 function knobControl(model, knob, variant, value) {
   const form = knob.form || {};
-  const label = `${knob.name} for ${variant}`;
-  const set = (v) => send(model, { do: "knob", variant, name: knob.name, value: v });
+  const names = model.get("names") || {};
+  const label = `${knob.label} (${knob.name}) in ${names[variant] || variant}`;
+  const set = (v, key = null) => send(model, { do: "knob", variant, name: knob.name, value: v, key });
   if (form.type === "faces") {
     const chosen = new Set(value);
-    return h("div", { role: "group", "aria-label": `${label}: faces` },
+    const err = fieldError(model, `${variant}.${knob.name}`);
+    return h("div", { role: "group", "aria-label": `${label}: faces`, "aria-invalid": err ? "true" : null, "aria-describedby": err ? err.id : null },
       Array.from({ length: form.hi - form.lo + 1 }, (_, i) => form.lo + i).map((f) => {
         const id = uid("face");
         return h("span", { class: "vw-face" }, h("input", { type: "checkbox", id, checked: chosen.has(f),
           onchange: (e) => { const next = new Set(chosen); if (e.target.checked) next.add(f); else next.delete(f); set([...next].sort((a, b) => a - b)); } }),
         h("label", { for: id }, String(f)));
-      }));
+      }), errorLine(err));
   }
   if (form.type === "per") {
-    return h("div", { role: "group", "aria-label": label }, form.keys.map((k) => h("span", { class: "vw-per" }, `${k} `,
-      scalarControl(form.of, value[k], `${label}, ${k}`, (v) => set({ ...value, [k]: v })))));
+    const errs = form.keys.map((k) => fieldError(model, `${variant}.${knob.name}.${k}`));
+    return h("div", { role: "group", "aria-label": label },
+      form.keys.map((k, i) => h("span", { class: "vw-per" }, `${k} `,
+        scalarControl(form.of, value[k], `${label}, ${k}`, (v) => set({ ...value, [k]: v }, k), errs[i], `knob-${variant}-${knob.name}-${k}`, model))),
+      errs.map(errorLine));
   }
-  return h("span", {}, scalarControl(form, value, label, set));
+  const err = fieldError(model, `${variant}.${knob.name}`);
+  return h("span", {}, scalarControl(form, value, label, set, err, `knob-${variant}-${knob.name}`, model), errorLine(err));
 }
 
 /** The words of a variant that plays by another draft (its id), or "" for the lab's own rules. */
@@ -86,44 +126,52 @@ export function draftWords(drafts, v) {
   return id ? `plays by the draft ${id}` : "";
 }
 
+/** The knobs the roll can use (Python sends only those), each by the table's words with its code
+ *  name in small print, its seed sentence, and a control for A and for B side by side (stacked when narrow). */
 function knobsTable(model) {
   const knobs = model.get("knobs") || [];
   const variants = model.get("variants") || {};
   const drafts = model.get("drafts") || {};
   const names = model.get("names") || {};
-  const rows = knobs.map((k) => {
+  const nameInput = (v) => {
+    const id = uid("name");
+    const other = draftWords(drafts, v);
+    return h("span", { class: "vw-opt" }, h("label", { for: id }, `Name of variant ${v}`),
+      h("input", { id, type: "text", value: names[v] || v, maxlength: 30, size: 12, "data-testid": `name-${v}`, "data-key": `name-${v}`,
+        onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value }) }),
+      other ? h("span", { class: "vw-sub", "data-testid": `draft-${v}` }, ` ${other} `,
+        h("button", { type: "button", class: "vw-small", "aria-label": `Variant ${names[v] || v} back to this roller's rules`,
+          onclick: () => send(model, { do: "reset", variant: v, name: null }) }, "use these rules")) : null);
+  };
+  const cards = knobs.map((k) => {
+    const titleId = uid("knob-title");
     const cells = ["A", "B"].map((v) => {
+      if (drafts[v]) {  // a variant that plays by another draft sets no knob here
+        return h("div", { class: "vw-knob-v", "data-testid": `knob-${v}-${k.name}`, "data-changed": "false" },
+          h("span", { class: "vw-knob-who" }, `${names[v] || v}: `), h("span", { class: "vw-sub" }, draftWords(drafts, v)));
+      }
       if (drafts[v]) {
         return h("td", { "data-testid": `knob-${v}-${k.name}`, "data-changed": "false" }, h("span", { class: "vw-sub" }, "—"));
       }
       const given = Object.prototype.hasOwnProperty.call(variants[v] || {}, k.name);
       const value = given ? variants[v][k.name] : (k.base !== undefined ? k.base : k.default);  // the base roll's value
-      return h("td", { "data-testid": `knob-${v}-${k.name}`, "data-changed": String(given) },
+      return h("div", { class: "vw-knob-v", "data-testid": `knob-${v}-${k.name}`, "data-changed": String(given) },
+        h("span", { class: "vw-knob-who" }, `${names[v] || v}${given ? " (changed)" : ""}: `),
         knobControl(model, k, v, value),
-        given ? h("button", { type: "button", class: "vw-small", "aria-label": `${k.name} for ${names[v] || v} back to the default`,
+        given ? h("button", { type: "button", class: "vw-small", "aria-label": `${k.label} in ${names[v] || v} back to the default`,
           onclick: () => send(model, { do: "reset", variant: v, name: k.name }) }, "default") : null);
     });
-    return h("tr", {}, h("th", { scope: "row" }, h("code", {}, k.name), h("div", { class: "vw-sub" }, `“${k.seed}”`),
-      h("div", { class: "vw-sub" }, `default ${knobText(k.default)}; ${k.allowed}`)), ...cells);
+    return h("div", { class: "vw-knob", role: "group", "aria-labelledby": titleId, "data-knob": k.name },
+      h("div", { id: titleId, class: "vw-knob-name" }, k.label, " ", h("code", { class: "vw-code" }, k.name)),
+      h("div", { class: "vw-sub" }, `“${k.seed}” Default ${knobText(k.default)}.`),
+      h("div", { class: "vw-knob-vals" }, cells));
   });
-  const nameInput = (v) => {
-    const id = uid("name");
-    const other = draftWords(drafts, v);
-    return h("span", {}, h("label", { for: id, class: "vw-visually-hidden" }, `Name of variant ${v}`),
-      h("input", { id, type: "text", value: names[v] || v, maxlength: 30, size: 10, "data-testid": `name-${v}`,
-        onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value }) }),
-      other ? h("div", { class: "vw-sub", "data-testid": `draft-${v}` }, other, " ",
-        h("button", { type: "button", class: "vw-small", "aria-label": `Variant ${names[v] || v} back to this roller's rules`,
-          onclick: () => send(model, { do: "reset", variant: v, name: null }) }, "use these rules")) : null);
-  };
-  return h("table", { class: "vw-knobs", "data-testid": "knobs" },
-    h("caption", {}, "Rule knobs: change a rule in variant A or B (the base plays by the rules as read)"),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "rule (seed sentence)"),
-      h("th", { scope: "col" }, "variant ", nameInput("A")), h("th", { scope: "col" }, "variant ", nameInput("B")))),
-    h("tbody", {}, rows));
+  return h("section", { class: "vw-knobs", "data-testid": "knobs", "aria-label": "Rule knobs" },
+    h("h4", {}, "Rule knobs: change a rule in variant A or B (the base plays by the rules as read)"),
+    h("div", { class: "vw-row" }, nameInput("A"), nameInput("B")), cards);
 }
 
-function oddsBlock(view) {
+function oddsBlock(view, width) {
   if (!view.ok) return h("p", { "data-testid": "lab-message" }, `No odds: ${view.message || ""}`);
   const n = view.names;
   const head = h("div", { class: "vw-lab-odds" }, ["base", "A", "B"].map((k) => h("div", { class: "vw-lab-col", "data-testid": `lab-${k}` },
@@ -132,7 +180,7 @@ function oddsBlock(view) {
     h("div", { class: "vw-sub" }, `goal ${formatPercent(view.p_goal[k])}`))));
   const verdicts = h("ul", { class: "vw-verdicts", "data-testid": "verdicts" }, ["A", "B"].map((k) => h("li", { "data-testid": `verdict-${k}` },
     h("strong", {}, `${n[k]}: `), view.verdicts[k])));
-  return [head, verdicts, diffChart(view), rowsTable(view), sampleBlock(view)];
+  return [head, verdicts, diffChart(view, width), rowsTable(view), sampleBlock(view)];
 }
 
 /** Seeded rolls beside odds that are not a fraction (exploding dice): the sample approaching the exact chance. */
@@ -155,9 +203,16 @@ function sampleBlock(view) {
     cut.length ? h("p", { class: "vw-sub" }, `The exact odds count dice that roll on up to a tail below ${Math.max(...cut).toExponential(0)}, which is cut: far below what any sample can see.`) : null);
 }
 
-/** Bars of A - base and B - base at each chance: up is more likely, the number written on each. */
-function diffChart(view) {
-  const rows = view.rows || [];
+/** The rows the differences chart shows: not a chance that is certain under every rule set (the
+ *  "at least 0" bar, always zero). */
+export function diffRows(rows) {
+  return (rows || []).filter((r) => !(r.base >= 1 && r.A >= 1 && r.B >= 1));
+}
+
+/** Bars of A - base and B - base at each chance, drawn at ``width`` px (11 px text): up is more likely,
+ *  the number written on each. */
+function diffChart(view, width) {
+  const rows = diffRows(view.rows);
   if (!rows.length) return null;
   const NS = "http://www.w3.org/2000/svg";
   const mk = (tag, attrs, text) => { const el = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v); if (text !== undefined) el.textContent = text; return el; };
@@ -165,11 +220,13 @@ function diffChart(view) {
   const top = Math.max(1e-9, ...diffs.flat().map(Math.abs));
   const ticks = rows.map((r) => tickLines(r.tick || (r.at === "pass" ? "pass" : r.at === "goal" ? "goal" : `≥${r.at}`)));
   const lines = Math.max(1, ...ticks.map((t) => t.length));
-  const group = 56, bw = 20, half = 48, width = rows.length * group + 20, height = 2 * half + 46 + 11 * (lines - 1);
-  const svgEl = mk("svg", { role: "img", class: "vw-diffchart", viewBox: `0 0 ${width} ${height}`, width: "100%", style: `max-width:${width}px`,
+  const W = Math.max(220, Math.floor(width || 400));
+  const group = (W - 20) / rows.length, bw = Math.min(40, group * 0.4), half = 56, height = 2 * half + 52 + 12 * (lines - 1);
+  const labels = group >= 44;  // a bar's number needs room: else the table and each bar's title keep it
+  const svgEl = mk("svg", { role: "img", class: "vw-diffchart", viewBox: `0 0 ${W} ${height}`, width: W, height,
     "aria-label": `Difference from the base, in percentage points: ${rows.map((r, i) => `${r.label || r.at}: ${view.names.A} ${pointsCell(diffs[i][0])}, ${view.names.B} ${pointsCell(diffs[i][1])}`).join("; ")}`, "data-testid": "diff-chart" });
-  const zero = half + 14;
-  svgEl.appendChild(mk("line", { x1: 10, x2: width - 10, y1: zero, y2: zero, class: "zero" }));
+  const zero = half + 16;
+  svgEl.appendChild(mk("line", { x1: 10, x2: W - 10, y1: zero, y2: zero, class: "zero" }));
   rows.forEach((r, i) => {
     const x0 = 10 + i * group + (group - 2 * bw) / 2;
     diffs[i].forEach((d, j) => {
@@ -178,10 +235,10 @@ function diffChart(view) {
       const rect = mk("rect", { x: x0 + j * bw, y, width: bw - 3, height: Math.max(bh, 0.5), class: j ? "b" : "a" });
       rect.appendChild(mk("title", {}, `${j ? view.names.B : view.names.A}, ${r.label || r.at}: ${pointsCell(d)} points`));
       svgEl.appendChild(rect);
-      if (Math.abs(d) >= 5e-4) svgEl.appendChild(mk("text", { x: x0 + j * bw + (bw - 3) / 2, y: d > 0 ? y - 3 : y + bh + 10, "text-anchor": "middle", class: "n" }, pointsCell(d)));
+      if (labels && Math.abs(d) >= 5e-4) svgEl.appendChild(mk("text", { x: x0 + j * bw + (bw - 3) / 2, y: d > 0 ? y - 3 : y + bh + 12, "text-anchor": "middle", class: "n" }, pointsCell(d)));
     });
     const tick = mk("text", { x: 10 + i * group + group / 2, y: 2 * half + 42, "text-anchor": "middle" });
-    ticks[i].forEach((line, n) => tick.appendChild(mk("tspan", { x: 10 + i * group + group / 2, dy: n ? 11 : 0 }, line)));
+    ticks[i].forEach((line, n) => tick.appendChild(mk("tspan", { x: 10 + i * group + group / 2, dy: n ? 12 : 0 }, line)));
     svgEl.appendChild(tick);
   });
   return h("figure", { class: "vw-fig" }, svgEl,
@@ -217,22 +274,36 @@ function heatBlock(model, view) {
   const n = view.names;
   const controls = h("div", { class: "vw-row" }, ...pick(0), ...pick(1), h("label", { for: showId }, "show"),
     h("select", { id: showId, "data-testid": "heat-show", onchange: (e) => send(model, { do: "show", value: e.target.value }) },
-      [["A", n.A], ["B", n.B], ["B-A", `${n.B} − ${n.A}`]].map(([v, l]) => h("option", { value: v, selected: show === v }, l))));
+      [["A", n.A], ["B", n.B], ["A-base", `${n.A} − base`], ["B-base", `${n.B} − base`], ["B-A", `${n.B} − ${n.A}`]]
+        .map(([v, l]) => h("option", { value: v, selected: show === v }, l))));
   const heat = view.heat || {};
-  if (!heat.rows) return h("div", {}, controls);
+  // what the heatmap leaves out to stay quick (Python's words, from the engine's cost estimate)
+  const left = heat.left_out ? h("p", { class: "vw-note", "data-testid": "heat-left-out" }, heat.left_out) : null;
+  if (!heat.rows) return h("div", {}, controls, left);
+  // the axes are named once, in the corner; each row and column by its value (narrow enough for a phone)
+  const label = (axis) => (opts.find((o) => o.name === axis) || {}).label || axis;
+  const value = (text, axis) => (String(text).startsWith(`${axis} `) ? String(text).slice(axis.length + 1) : String(text));
   const table = h("table", { class: "vw-heatmap", "data-testid": "heatmap" }, h("caption", {}, heat.caption),
-    h("thead", {}, h("tr", {}, h("td", {}), heat.cols.map((c) => h("th", { scope: "col" }, c)))),
-    h("tbody", {}, heat.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, r.label),
+    h("thead", {}, h("tr", {}, h("td", { class: "vw-corner" }, `${label(axes[0])} ↓, ${label(axes[1])} →`),
+      heat.cols.map((c) => h("th", { scope: "col", "aria-label": c }, value(c, axes[1]))))),
+    h("tbody", {}, heat.rows.map((r) => h("tr", {}, h("th", { scope: "row", "aria-label": r.label }, value(r.label, axes[0])),
       r.cells.map((c) => (c.value === null ? h("td", { title: c.why }, "not allowed")
         : h("td", { style: `background:${c.bg};color:${c.fg}` }, c.text)))))));
-  return h("div", {}, controls, table, h("p", { class: "vw-sub" }, heat.legend));
+  return h("div", {}, controls, table, h("p", { class: "vw-sub" }, heat.legend), left);
 }
 
 const LAB_STYLE = `
 .vw-lab { display: block; }
-.vw-lab .vw-knobs { border-collapse: collapse; margin: 4px 0; }
-.vw-lab .vw-knobs th, .vw-lab .vw-knobs td { border-top: 1px solid var(--vw-border); padding: 3px 6px; vertical-align: top; text-align: left; }
-.vw-lab .vw-knobs td[data-changed=true] { outline: 2px dashed var(--vw-focus); outline-offset: -2px; }
+.vw-lab .vw-knobs h4 { margin: 8px 0 4px; font-size: 1em; }
+.vw-lab .vw-knob { border-top: 1px solid var(--vw-border); padding: 4px 0; }
+.vw-lab .vw-knob-name { font-weight: 600; }
+.vw-lab .vw-code { font-size: max(11px, .85em); font-weight: normal; color: var(--vw-fg2); }
+.vw-lab .vw-knob-vals { display: flex; flex-wrap: wrap; gap: 4px 18px; margin-top: 2px; }
+.vw-lab .vw-knob-v { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; padding: 2px 4px; min-width: 0; max-width: 100%; }
+.vw-lab .vw-knob-v[data-changed=true] { outline: 2px dashed var(--vw-focus); outline-offset: -1px; }
+.vw-lab .vw-knob-v .vw-error { flex: 1 1 100%; margin: 2px 0; }
+.vw-lab input.vw-knob-n { width: 4.5em; }
+.vw-lab [aria-invalid=true] { outline: 2px solid var(--vw-warn); }
 .vw-lab .vw-per { white-space: nowrap; margin-right: 6px; display: inline-block; }
 .vw-lab .vw-face { margin-right: 4px; white-space: nowrap; }
 .vw-lab .vw-lab-odds { display: flex; gap: 18px; flex-wrap: wrap; margin: 6px 0; }
@@ -240,10 +311,13 @@ const LAB_STYLE = `
 .vw-lab .vw-diffchart rect.a { fill: var(--vw-pass); }
 .vw-lab .vw-diffchart rect.b { fill: var(--vw-bg); stroke: var(--vw-warn); stroke-width: 2; }
 .vw-lab .vw-diffchart line.zero { stroke: var(--vw-fg); }
-.vw-lab .vw-diffchart text { fill: var(--vw-fg); font-size: 10px; }
+.vw-lab .vw-diffchart text { fill: var(--vw-fg); font-size: 11px; }
+.vw-lab .vw-diffchart { display: block; max-width: 100%; }
 .vw-lab .vw-heatmap { border-collapse: collapse; margin: 4px 0; }
-.vw-lab .vw-heatmap td, .vw-lab .vw-heatmap th { padding: 2px 6px; text-align: center; border: 1px solid var(--vw-border); }
-.vw-lab .vw-small { font-size: 0.85em; margin-left: 4px; }
+.vw-lab .vw-heatmap td, .vw-lab .vw-heatmap th { padding: 1px 4px; text-align: center; border: 1px solid var(--vw-border); }
+.vw-lab .vw-heatmap .vw-corner { font-size: max(11px, .85em); text-align: left; max-width: 7em; }
+.vw-lab .vw-small { margin-left: 4px; padding: 1px 6px; }
+.vw-lab .vw-lab-odds .vw-big { font-size: 1.8em; }
 .vw-lab figure { margin: 4px 0; }
 `;
 
@@ -252,27 +326,35 @@ export function render({ model, el }) {
   root.classList.add("vw-lab");
   root.appendChild(h("style", {}, LAB_STYLE));
   const error = h("div", { class: "vw-error", role: "alert", "data-testid": "error" });
-  const knobs = h("div", { style: "overflow-x:auto; max-width:100%" });
-  const odds = h("div", { role: "region", "aria-label": "Odds under each rule set" });
+  const knobs = h("div", { style: "flex:1 1 100%; min-width:0" });
+  const odds = h("div", { role: "region", "aria-label": "Odds under each rule set", style: "flex:1 1 100%; min-width:0" });
   const live = h("div", { class: "vw-visually-hidden", role: "status", "aria-live": "polite", "data-testid": "lab-live" });
-  const heat = h("div", { style: "overflow-x:auto; max-width:100%" });
+  const heat = h("div", { style: "flex:1 1 100%; min-width:0; overflow-x:auto" });
   root.append(h("div", { class: "vw-sub" }, `Rule lab: ${model.get("edition")}`), error, live, odds, knobs, heat);
   let said = "";
-  const drawKnobs = () => knobs.replaceChildren(knobsTable(model));
+  let width = 0;
+  const drawKnobs = () => rerender(knobs, () => knobsTable(model));
   const drawOdds = () => {
     const view = model.get("view") || {};
-    odds.replaceChildren(...[oddsBlock(view)].flat().filter(Boolean));
+    odds.replaceChildren(...[oddsBlock(view, width || odds.clientWidth || 400)].flat().filter(Boolean));
     heat.replaceChildren(...[heatBlock(model, view)].filter(Boolean));
     const text = view.ok ? ["base", "A", "B"].map((k) => `${view.names[k]} ${formatPercent(view.p_pass[k])}`).join(", ") : "";
     if (text !== said) { said = text; live.textContent = text ? `Chance to pass: ${text}` : ""; }
   };
-  const drawError = () => { error.textContent = model.get("error") || ""; };
+  // an error said beside its knob is not said again up here
+  const drawError = () => { const e = model.get("error") || ""; setText(error, Object.values(model.get("field_errors") || {}).includes(e) ? "" : e); };
   drawKnobs(); drawOdds(); drawError();
+  // the differences chart is drawn at the width it has (its text stays 11 px)
+  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    const w = Math.floor(odds.clientWidth);
+    if (w > 0 && Math.abs(w - width) >= 4) { width = w; drawOdds(); }
+  }) : null;
+  if (watch) watch.observe(odds);
   const on = [["change:variants", drawKnobs], ["change:drafts", drawKnobs], ["change:names", drawKnobs], ["change:knobs", drawKnobs],
-    ["change:view", drawOdds], ["change:axes", drawOdds],
-    ["change:show", drawOdds], ["change:error", drawError]];
+    ["change:field_errors", () => { drawKnobs(); drawError(); }], ["change:view", drawOdds],
+    ["change:axes", drawOdds], ["change:show", drawOdds], ["change:error", drawError]];
   for (const [n, f] of on) model.on(n, f);
-  return () => { for (const [n, f] of on) model.off(n, f); };
+  return () => { if (watch) watch.disconnect(); for (const [n, f] of on) model.off(n, f); };
 }
 
 export default { render };

@@ -2,7 +2,9 @@
 // fields declare (Python sends them in ``fields``): sources summed into a
 // field (the KISS sources), consequences picked from the rules' list, or
 // consequences typed by the FC (rendered as text, never HTML).
-import { h, uid, setTrait, clampInt, budgetText, mountRoller, fold } from "./common.js";
+import { h, uid, setTrait, fold } from "./dom.js";
+import { clampInt, budgetText } from "./format.js";
+import { mountRoller } from "./roller.js";
 
 /** Toggle a consequence id in the wanted list, keeping the rules' order. */
 export function toggleWanted(wanted, id, order) {
@@ -12,9 +14,9 @@ export function toggleWanted(wanted, id, order) {
   return order.filter((x) => set.has(x));
 }
 
-/** Resize the agora consequence texts to n (1..4). */
-export function resizeTexts(texts, n) {
-  const k = clampInt(n, 1, 4, texts.length || 1);
+/** Resize the consequence texts to n, within lo..hi (the range of the field that counts them). */
+export function resizeTexts(texts, n, lo, hi) {
+  const k = clampInt(n, Math.max(1, lo), hi, texts.length || 1);
   return [...texts.slice(0, k), ...Array(Math.max(0, k - texts.length)).fill("")];
 }
 
@@ -47,8 +49,7 @@ function sourceControls(field) {
           "data-bind": src.name, "data-label": src.label, "aria-valuetext": `${src.label} ${v}`,
           oninput: (e) => { const x = clampInt(e.target.value, 0, hi, v); out.textContent = String(x); setTrait(model, src.name, x); } }), out);
     });
-    const names = field.sources.map((src) => src.label).join(", ");
-    return [fold(model, `sources-${field.name}`, `Where the ${field.label} comes from: ${names}`,
+    return [fold(model, `sources-${field.name}`, `Where the ${field.label} comes from`,
       h("div", { role: "group", "aria-label": `${field.label}: its sources` }, rows)),
     h("p", { "data-testid": "kiss-total", "data-total": field.name }, sumText(model, field))];
   };
@@ -78,20 +79,22 @@ function consequenceControls(model) {
   h("p", { class: "vw-sub", "data-testid": "goal-line" }, goalText(model))];
 }
 
-function textControls(model) {
-  const texts = model.get("consequence_texts") || [""];
-  const rows = texts.map((t, i) => {
-    const id = uid(`text-${i}`);
-    return h("div", { class: "vw-row" }, h("label", { for: id }, `Consequence ${i + 1}`),
-      h("input", { type: "text", id, value: t, maxlength: 200, "data-key": `text-${i}`, "data-testid": `text-${i}`,
-        onchange: (e) => { const next = [...(model.get("consequence_texts") || [])]; next[i] = e.target.value; setTrait(model, "consequence_texts", next); } }),
-      texts.length > 1 ? h("button", { type: "button", "data-key": `remove-text-${i}`, "data-testid": `remove-text-${i}`, "aria-label": `Remove consequence ${i + 1}`,
-        onclick: () => { const next = [...(model.get("consequence_texts") || [])]; next.splice(i, 1); setTrait(model, "consequence_texts", next); } }, "Remove") : null);
-  });
-  rows.push(h("button", { type: "button", "data-key": "add-text", "data-testid": "add-text", disabled: texts.length >= 4,
-    onclick: () => setTrait(model, "consequence_texts", resizeTexts(model.get("consequence_texts") || [], texts.length + 1)) }, "Add consequence"));
-  rows.push(h("ul", { class: "vw-sub", "data-testid": "consequence-texts" }, texts.map((t, i) => h("li", {}, t || `Consequence ${i + 1}`))));
-  return h("div", { role: "group", "aria-label": "Consequences the FC set" }, rows);
+/** The consequences the FC types: as many as the field's range allows, each of at most ``field.max_text`` characters. */
+function textControls(field) {
+  return (model) => {
+    const texts = model.get("consequence_texts") || [""];
+    const rows = texts.map((t, i) => {
+      const id = uid(`text-${i}`);
+      return h("div", { class: "vw-row vw-text" }, h("label", { for: id }, `Consequence ${i + 1}`),
+        h("input", { type: "text", id, value: t, maxlength: field.max_text, "data-key": `text-${i}`, "data-testid": `text-${i}`, placeholder: "what the FC says",
+          onchange: (e) => { const next = [...(model.get("consequence_texts") || [])]; next[i] = e.target.value; setTrait(model, "consequence_texts", next); } }),
+        texts.length > Math.max(1, field.min) ? h("button", { type: "button", "data-key": `remove-text-${i}`, "data-testid": `remove-text-${i}`, "aria-label": `Remove consequence ${i + 1}`,
+          onclick: () => { const next = [...(model.get("consequence_texts") || [])]; next.splice(i, 1); setTrait(model, "consequence_texts", next); } }, "Remove") : null);
+    });
+    rows.push(h("button", { type: "button", "data-key": "add-text", "data-testid": "add-text", disabled: texts.length >= field.max,
+      onclick: () => setTrait(model, "consequence_texts", resizeTexts(model.get("consequence_texts") || [], texts.length + 1, field.min, field.max)) }, "Add consequence"));
+    return h("div", { role: "group", "aria-label": "Consequences the FC set" }, rows);
+  };
 }
 
 export function render({ model, el }) {
@@ -110,7 +113,7 @@ export function render({ model, el }) {
   }
   const chain = (g, fn) => { const first = extras[g]; extras[g] = first ? (m) => [first(m), fn(m)] : fn; };
   if (picked) { chain(picked.group, consequenceControls); skip.push(picked.name); controlKeys.push("wanted"); }
-  if (typed) { chain(typed.group, textControls); skip.push(typed.name); controlKeys.push("consequence_texts"); structureKeys.push("consequence_texts"); }
+  if (typed) { chain(typed.group, textControls(typed)); skip.push(typed.name); controlKeys.push("consequence_texts"); structureKeys.push("consequence_texts"); }
   const sync = (m, controls) => {
     for (const f of summed) {
       const total = controls.querySelector(`[data-total="${f.name}"]`);

@@ -213,7 +213,7 @@ def build(source: Path, images: bool = True) -> nbformat.NotebookNode:
     their PNG bytes when ``images`` is false: only the names are compared).
     Editions a chapter registers (drafts it loads) are gone afterwards: a
     build leaves the process as it found it."""
-    from venus_widgets.engine import edition
+    from venus_widgets.engine.contract import edition
 
     before = dict(edition._REGISTRY)
     try:

@@ -1,18 +1,20 @@
-"""Take the README's screenshots of each roller in Chromium: light and dark
-themes, 1,000 and 400 px wide.
+"""Take the docs' screenshots of each view in JupyterLab and Chromium, where
+people use them: JupyterLab's default layout (the file browser open) at a
+1,000 px window, the same window in the dark theme, and a 400 px window
+(the file browser shut, as on a phone).
 
-    .venv/bin/python scripts/screenshots.py             # writes docs/screenshots/<roller>-<theme>-<width>.png
-    .venv/bin/python scripts/screenshots.py task-roller # only the rollers named
+    .venv/bin/python scripts/screenshots.py             # writes docs/screenshots/<view>-<theme>-<width>.png
+    .venv/bin/python scripts/screenshots.py task-roller # only the views named
 
-Each roller is displayed alone in a notebook served by Voila (no code
-visible), rolled with a fixed seed where it shows the table, and the
-widget's root element is captured. Needs /usr/bin/chromium (make test
-installs it).
+All views sit in one notebook, run in a fresh JupyterLab (its own data
+dir); the rollers are rolled with a fixed seed where the table shows, and
+each widget's root element is captured (the rule lab: its whole output).
+Prints each view's size, so a layout that grew shows. Needs
+/usr/bin/chromium (make test installs it).
 """
 
 from __future__ import annotations
 
-import json
 import sys
 import tempfile
 from pathlib import Path
@@ -21,64 +23,94 @@ ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "screenshots"
 sys.path.insert(0, str(ROOT))
 
-# the browser tests' harness: Voila servers and Chromium started the same way
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, jupyter_server  # noqa: E402
+# the browser tests' harness: JupyterLab servers and Chromium started the same way
+from tests.browser.conftest import (  # noqa: E402
+    CHROMIUM, CHROMIUM_ARGS, jupyter_server, open_notebook, run_all, write_notebook)
 
-#: name -> (code of the one cell, roll it?)
-ROLLERS = {
-    "task-roller": ("vw.TaskRoller(caliber='silver', dice=4, allies=['gold'], factors=2, kiss=1, seed=7)", True),
-    "check-roller": ("vw.CheckRoller(caliber='gold', score=6, difficulty='tough', factors=1, bonus_factors=2, seed=6)", True),
+PARTY = ('{"Ana": {"roll": "task", "dice": 3, "kiss": 1}, "Bo": {"roll": "task", "caliber": "silver", "dice": 5}, '
+         '"Cy": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2}}')
+
+#: name -> (code of its cell, what to do before the pictures: "roll", "kiss" (roll and stop at the KISS step) or "")
+VIEWS = {
+    "task-roller": ("vw.TaskRoller(caliber='silver', dice=4, allies=['gold'], factors=2, kiss=1, seed=7)", "roll"),
+    "task-roller-kiss": ("vw.TaskRoller(caliber='silver', dice=4, factors=2, lots=1, seed=6)", "kiss"),
+    "check-roller": ("vw.CheckRoller(caliber='gold', score=6, difficulty='tough', factors=1, bonus_factors=2, seed=6)",
+                     "roll"),
     "agora-task-roller": ("vw.TaskRoller(edition='agora', rank=4, health=2, job=2, helpers=[5, 5], "
-                          "consequences=2, kiss=1, seed=3)", True),
+                          "consequences=2, kiss=1, seed=3)", "roll"),
     "playsheet-task-roller": ("vw.TaskRoller(edition='playsheet', rank='silver', dice=5, difficulty=2, "
-                              "explode=True, kiss=1, seed=11)", True),
-    "heresy-pool-roller": ("vw.PoolRoller(edition='heresy', pool=8, black=3, seed=5)", True),
-    "vers-pool-roller": ("vw.PoolRoller(edition='vers', ranks=4, penalty=2, seed=5)", True),
+                              "explode=True, kiss=1, seed=11)", "roll"),
+    "heresy-pool-roller": ("vw.PoolRoller(edition='heresy', pool=8, black=3, seed=5)", "roll"),
+    "vers-pool-roller": ("vw.PoolRoller(edition='vers', ranks=4, penalty=2, seed=5)", "roll"),
+    "fc-screen": (f"vw.FCScreen({PARTY}, target=0.6)", ""),
+    "rule-lab": ("vw.RuleLab(a={'success_from': {'bronze': 4}}, b={'threshold_base': 2}, "
+                 "names=('Bronze 4-6', 'threshold from 2'), dice=3)", ""),
 }
 
-
-def _notebook(code: str) -> dict:
-    return {"cells": [{"cell_type": "code", "execution_count": None, "id": "c1", "metadata": {},
-                       "outputs": [], "source": "import venus_widgets as vw\n" + code}],
-            "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
-            "nbformat": 4, "nbformat_minor": 5}
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+#: (window width, file browser open): the default layout at 1,000 px; a phone at 400 px
+WINDOWS = ((1000, True), (400, False))
 
 
-THEMES = ("light", "dark")
-WIDTHS = (1000, 400)
+def set_sidebar(page, open_: bool) -> None:
+    shut = page.evaluate("() => document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')")
+    if shut == open_:
+        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+
+
+def set_theme(page, theme: str) -> None:
+    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
+    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme, timeout=30_000)
+
+
+def prepare(cell, how: str) -> None:
+    """Roll the view in ``cell`` (to the end, or to its KISS step)."""
+    if not how:
+        return
+    cell.get_by_test_id("roll-button").click()
+    cell.locator("[data-testid='die-0']").first.wait_for(timeout=30_000)
+    if how == "roll" and cell.get_by_test_id("kiss-commit").count():
+        cell.get_by_test_id("kiss-commit").click()
+        cell.get_by_test_id("roll-again").wait_for(timeout=30_000)
 
 
 def main(names: list[str]) -> int:
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
-    chosen = {n: v for n, v in ROLLERS.items() if not names or n in names}
-    with tempfile.TemporaryDirectory(prefix="vw-shots-") as tmp, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for theme in THEMES:
-            page = browser.new_page(viewport={"width": WIDTHS[0], "height": 2600}, device_scale_factor=1,
-                                    color_scheme=theme, reduced_motion="reduce")
-            for name, (code, roll) in chosen.items():
-                nb = Path(tmp) / f"{name}.ipynb"
-                nb.write_text(json.dumps(_notebook(code)))
-                with jupyter_server("voila", [nb], notebook=nb.name, args=(f"--theme={theme}",)) as server:
-                    page.set_viewport_size({"width": WIDTHS[0], "height": 2600})
-                    page.goto(f"{server.url}/?token={server.token}", timeout=120_000)
-                    root = page.locator("[data-testid^='vw-']").first
-                    root.wait_for(timeout=90_000)
-                    page.locator("[data-testid='p-pass']").first.wait_for(timeout=30_000)
-                    if roll:
-                        page.locator("[data-testid='roll-button']").first.click()
-                        page.locator("[data-testid='die-0']").first.wait_for(timeout=30_000)
-                    for width in WIDTHS:
-                        page.set_viewport_size({"width": width, "height": 2600})
-                        page.wait_for_timeout(400)
-                        out = OUT / f"{name}-{theme}-{width}.png"
-                        root.screenshot(path=str(out))
-                        box = root.bounding_box() or {}
-                        print(f"wrote {out.relative_to(ROOT)} ({box.get('width', 0):.0f} x {box.get('height', 0):.0f} px)")
-            page.close()
-        browser.close()
+    chosen = {n: v for n, v in VIEWS.items() if not names or n in names}
+    with tempfile.TemporaryDirectory(prefix="vw-shots-") as tmp:
+        nb = write_notebook(Path(tmp) / "views.ipynb",
+                            ["import venus_widgets as vw"] + [code for code, _ in chosen.values()])
+        with jupyter_server("lab", [nb]) as server, sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport={"width": 1000, "height": 900}, device_scale_factor=1,
+                                    reduced_motion="reduce")
+            page.set_default_timeout(60_000)
+            open_notebook(page, server, nb.name)
+            if not run_all(page, timeout=300_000):
+                raise SystemExit("the views' notebook failed to run")
+            cells = page.locator(".jp-CodeCell")
+            for i, (name, (_, how)) in enumerate(chosen.items(), start=1):
+                cells.nth(i).locator(".vw-root").first.wait_for(timeout=90_000)
+                prepare(cells.nth(i), how)
+            page.wait_for_timeout(500)
+            for theme, lab_theme in THEMES.items():
+                set_theme(page, lab_theme)
+                for width, sidebar in WINDOWS:
+                    # tall enough that no view is cut by the notebook's own scrolling
+                    page.set_viewport_size({"width": width, "height": 4200})
+                    set_sidebar(page, sidebar)
+                    page.wait_for_timeout(600)
+                    for i, name in enumerate(chosen, start=1):
+                        out_area = cells.nth(i).locator(".jp-OutputArea-output").last
+                        target = out_area if name == "rule-lab" else cells.nth(i).locator(".vw-root").first
+                        target.scroll_into_view_if_needed()
+                        path = OUT / f"{name}-{theme}-{width}.png"
+                        target.screenshot(path=str(path))
+                        box = target.bounding_box() or {}
+                        print(f"wrote {path.relative_to(ROOT)} ({box.get('width', 0):.0f} x {box.get('height', 0):.0f} px)")
+            browser.close()
     return 0
 
 

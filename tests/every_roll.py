@@ -12,7 +12,7 @@ with the chance 1 / (the product of its draws' sides). Dice that can roll
 without end never finish: ``limit`` stops the count with an error naming it.
 
 >>> import venus_widgets as vw
->>> from venus_widgets.engine import edition
+>>> from venus_widgets.engine.contract import edition
 >>> spec = vw.normalize({"roll": "task", "dice": 1, "kiss": 1})
 >>> law = {}
 >>> for r, p in every_roll(lambda: edition.get("playtest").roll(spec, 0)):
@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
-from venus_widgets.engine.rolls import EnteredFaces, faces_from
+from venus_widgets.engine.table.rolls import EnteredFaces, faces_from
 
 
 class TooManyRolls(AssertionError):

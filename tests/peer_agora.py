@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import icepool
 
-from venus_widgets.engine.merge import merge
-from venus_widgets.engine.spec import normalize
+from venus_widgets.engine.editions.agora.merge import merge
+from venus_widgets.engine.contract.spec import normalize
 
 
 def _rules(spec):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import icepool
 
-from venus_widgets.engine.spec import normalize
+from venus_widgets.engine.contract.spec import normalize
 
 #: Explosion depth: 6**-24 per die is far below the engine's 1e-12 cut.
 DEPTH = 24

@@ -16,7 +16,7 @@ from itertools import product
 
 import icepool
 
-from venus_widgets.engine.spec import normalize
+from venus_widgets.engine.contract.spec import normalize
 
 PASS_FROM = {"bronze": 7, "silver": 6, "gold": 5, "platinum": 4}
 

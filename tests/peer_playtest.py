@@ -13,7 +13,7 @@ from itertools import combinations, product
 
 import icepool
 
-from venus_widgets.engine.spec import normalize
+from venus_widgets.engine.contract.spec import normalize
 
 TARGETS = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
 SUCCEEDS_ON = {"bronze": 5, "silver": 4, "gold": 3, "platinum": 2}

@@ -9,7 +9,7 @@ from math import comb
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.advancement import exp_of, exp_per_task, tasks_to_learn
+from venus_widgets.engine.editions.playtest.advancement import exp_of, exp_per_task, tasks_to_learn
 from venus_widgets.engine.errors import SpecError
 
 
@@ -65,7 +65,7 @@ def test_errors():
 
 def test_lots_beyond_ten_become_exp():
     """docs/rules_playtest.md#experience-and-learning-a-job: at most 10 Lots held; Lots earned beyond 10 in a session become exp."""
-    from venus_widgets.engine.advancement import bank_lots
+    from venus_widgets.engine.editions.playtest.advancement import bank_lots
 
     for held in range(11):
         for earned in range(15):
@@ -79,7 +79,7 @@ def test_lots_beyond_ten_become_exp():
 def test_levels_follow_the_exp_rules():
     """docs/rules_playtest.md#experience-and-learning-a-job: a level-0 job is learned at 16 exp (to the tier minimum);
     above 0, exp equal to twice the level raises it by one."""
-    from venus_widgets.engine.advancement import level_after
+    from venus_widgets.engine.editions.playtest.advancement import level_after
 
     assert level_after(0, 15) == (0, 15)
     assert level_after(0, 16, tier_minimum=3) == (3, 0)

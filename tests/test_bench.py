@@ -22,7 +22,7 @@ _spec.loader.exec_module(bench)
 def _drafts_unregistered():
     """The benchmark registers the seeds written as drafts: gone after these tests."""
     yield
-    from venus_widgets.engine import edition
+    from venus_widgets.engine.contract import edition
 
     for ident in set(bench.DRAFTS.values()) if hasattr(bench, "DRAFTS") else ():
         edition.unregister(ident)
@@ -39,8 +39,9 @@ TINY = [
 def test_finds_the_engine_caches_and_the_result_cache():
     caches = bench.engine_caches()
     result = bench.result_cache_names(caches)
-    # the result caches by spec: the float odds and the exact odds they are rounded from
-    assert set(result) == {"venus_widgets.engine.api._odds_cached", "venus_widgets.engine.api._exact_cached"}
+    # the result caches by spec: the float odds, the exact odds they are rounded from, and advice
+    assert set(result) == {"venus_widgets.engine.api._odds_cached", "venus_widgets.engine.api._exact_cached",
+                           "venus_widgets.engine.api._ADVICE"}
     assert len(caches) > len(result)
     vw.odds(TINY[0])
     bench.clear(caches)

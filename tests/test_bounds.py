@@ -23,9 +23,9 @@ from hypothesis import strategies as st
 
 import venus_widgets as vw
 from venus_widgets import SpecError
-from venus_widgets.engine import spec as spec_mod
-from venus_widgets.engine.merge import best_subset, try_merge
-from venus_widgets.engine.rolls import BLOCK_ROLLS
+from venus_widgets.engine.contract import spec as spec_mod
+from venus_widgets.engine.editions.agora.merge import best_subset, try_merge
+from venus_widgets.engine.table.rolls import BLOCK_ROLLS
 
 from work_count import Counted, calls
 

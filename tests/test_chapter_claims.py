@@ -147,7 +147,7 @@ CLAIMS = [
     ("09", "To aim at about 50 %", lambda: True),  # a target the FC names, not a chance the engine gives
     ("09", "You want each to have about **50 %**", lambda: True),  # the same target
     ("09", "is nearest 50 % for the party", lambda: True),  # the same target
-    ("09", "a small one (below 0.05)", lambda: __import__("venus_widgets.engine.fit", fromlist=["ALPHA"]).ALPHA == 0.05),
+    ("09", "a small one (below 0.05)", lambda: __import__("venus_widgets.engine.tools.fit", fromlist=["ALPHA"]).ALPHA == 0.05),
     ("09", "natural success chance *per d20* | 0 %, 5 %, 10 %, 15 % | 5 %, 10 %, 15 %, 20 %",
      lambda: [playsheet_auto_pass(r) for r in ("bronze", "silver", "gold", "platinum")]
      == [0.05, 0.1, 0.15, 0.2]),
@@ -322,17 +322,14 @@ def test_22_5_an_even_chance_shows_both_settings_when_they_tie_and_vers_costs_to
 
 
 def test_22_6_the_fit_test_is_not_called_exact_when_it_draws():
-    from venus_widgets.engine import fit as fit_module  # noqa: F401 - the function; the module below
-    import importlib
-
-    module = importlib.import_module("venus_widgets.engine.fit")
+    from venus_widgets.engine.tools import fit as module
     assert "an exact test" not in prose("09")
     assert f"{module.DRAWS:,} sets of rolls drawn at random" in rendered("09")
     assert 1 / (module.DRAWS + 1) < 1e-4  # the smallest p-value a draw can give, as the prose says
 
 
 def test_22_7_the_lots_rule_is_flagged_as_a_reading():
-    from venus_widgets.engine import advancement
+    from venus_widgets.engine.editions.playtest import advancement
 
     assert advancement.bank_lots(9, 3) == (10, 2)
     text = prose("05")

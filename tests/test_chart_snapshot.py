@@ -1,4 +1,4 @@
-"""The chart's bars (engine/chart.py) against the distribution they come
+"""The chart's bars (engine/maths/chart.py) against the distribution they come
 from, and the static snapshot a roller leaves in a saved notebook."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine import chart
-from venus_widgets.widgets._rules import percent
+from venus_widgets.engine.maths import chart
+from venus_widgets.widgets.plain_words import percent
 
 SPECS = [
     {"edition": "playtest", "roll": "task", "dice": 3},

@@ -21,13 +21,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
-from venus_widgets.engine import edition as _edition
+from venus_widgets.engine.contract import edition as _edition
 from venus_widgets.engine.api import denominator
-from venus_widgets.engine.compare import layered
-from venus_widgets.engine.errors import MergeError, SpecError
-from venus_widgets.engine.knobs import values as knob_values
-from venus_widgets.engine.merge import best_subset, try_merge
-from venus_widgets.engine.quantities import GOAL, PASS, reported
+from venus_widgets.engine.tools.compare import layered
+from venus_widgets.engine.editions.agora.merge import MergeError
+from venus_widgets.engine.errors import SpecError
+from venus_widgets.engine.contract.knobs import values as knob_values
+from venus_widgets.engine.editions.agora.merge import best_subset, try_merge
+from venus_widgets.engine.maths.quantities import GOAL, PASS, reported
 
 EDITIONS = _edition.BUILT_IN  # the one list of editions
 SETTINGS = settings(max_examples=int(os.environ.get("VW_EXAMPLES", 60)), deadline=None,
@@ -204,7 +205,7 @@ def rule_sets(draw, edition: str):
 @st.composite
 def comparisons(draw):
     edition = draw(st.sampled_from(EDITIONS))
-    roll = draw(st.sampled_from(sorted(r for e, r in vw.engine.spec.SCHEMAS if e == edition)))
+    roll = draw(st.sampled_from(sorted(r for e, r in vw.engine.contract.spec.SCHEMAS if e == edition)))
     spec = {"edition": edition, "roll": roll}
     for name, kind in vw.describe(edition, roll).items():
         if draw(st.booleans()):

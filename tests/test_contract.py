@@ -15,7 +15,7 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine import api
-from venus_widgets.engine.advice import Advice, Option
+from venus_widgets.engine.table.advice import Advice, Option
 
 #: A spec without Ego, and one with Ego where the edition has it (None: no Ego in the edition).
 SPECS = {
@@ -59,7 +59,7 @@ def test_advise_is_one_type_or_a_spec_error(edition):
         return
     a = vw.advise(spec, faces)
     assert type(a) is Advice and a.options
-    assert type(a).__module__ == "venus_widgets.engine.advice"
+    assert type(a).__module__ == "venus_widgets.engine.table.advice"
     assert a.faces == tuple(faces) and all(type(f) is int for f in a.faces)
     # the optimal choice is a best one by kiss_odds' own prices (advise prices them all at once)
     priced = {(o.kiss, o.ego): vw.kiss_odds(spec, faces, list(o.kiss), ego=True if o.ego else None)["p_goal"]

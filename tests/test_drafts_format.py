@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine import edition
+from venus_widgets.engine.contract import edition
 from venus_widgets.engine.drafts import EXAMPLES, DraftError, load_edition, read_draft
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -18,9 +18,9 @@ import pytest
 
 import venus_widgets as vw
 from drafts_brute import brute
-from venus_widgets.engine import edition
+from venus_widgets.engine.contract import edition
 from venus_widgets.engine.drafts import load_edition
-from venus_widgets.engine.spec import normalize
+from venus_widgets.engine.contract.spec import normalize
 
 
 @pytest.fixture

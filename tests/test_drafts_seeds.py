@@ -16,7 +16,7 @@ import pytest
 
 import toy_edition
 import venus_widgets as vw
-from venus_widgets.engine import edition
+from venus_widgets.engine.contract import edition
 from venus_widgets.engine.drafts import EXAMPLES, load_edition
 
 CALIBERS = ("bronze", "silver", "gold", "platinum")
@@ -111,7 +111,10 @@ def test_heresy_knobs_match_the_code_editions_knobs():
     pairs = [({"success_faces": [6]}, {"dice.d6.success": [6]}),
              ({"reroll_faces": [5, 6]}, {"dice.d6.explode": [5, 6]}),
              ({"trade_rate": 2}, {"trade_rate": 2}),
-             ({"pass_threshold": 3}, {"pass_at": 3})]
+             # the edition's degree names follow its threshold (issue 20); a draft's degrees are knobs of their own
+             ({"pass_threshold": 3}, {"pass_at": 3, **{f"outcome.degrees.{name}": low + 1 for name, low in (
+                 ("success", 2), ("good success", 3), ("impressive", 6), ("virtuoso", 10), ("awe-inspiring", 15),
+                 ("god-like", 20))}})]
     for code_rules, draft_rules in pairs:
         spec = {"pool": 7, "black": 2, "trade": 1}
         same_floats({"edition": "heresy", **spec, "rules": code_rules},

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine import edition
+from venus_widgets.engine.contract import edition
 from venus_widgets.engine.drafts import load_edition
-from venus_widgets.engine.spec import normalize
+from venus_widgets.engine.contract.spec import normalize
 
 GRIT = '''
 id = "grit"
@@ -181,8 +181,9 @@ marks = { complication = ["trouble", "troubles"] }
     try:
         spec = normalize({"edition": "stress-words", "dice": 2, "stress": 3})
         seed, r = _seed_with_a_complication(spec)
-        sentence = edition.get("stress-words").at_table.sentence(spec, r, __import__(
-            "venus_widgets.engine.table", fromlist=["Choices"]).Choices())
+        from venus_widgets.engine.contract.table_answers import Choices
+
+        sentence = edition.get("stress-words").at_table.sentence(spec, r, Choices())
         n = r.details["complication"]
         assert f"{n} trouble" in sentence, sentence
         assert "at least one trouble" in vw.odds(spec).breakdown

@@ -57,14 +57,18 @@ import traitlets
 import toy_edition
 import venus_widgets as vw
 from every_roll import TooManyRolls, every_roll, law
-from venus_widgets.engine import api, contract, edition
+from venus_widgets.engine import api
+from venus_widgets.engine.contract import members as contract, edition
+from venus_widgets.engine.contract.cost import Cost, held
 from venus_widgets.engine.errors import SpecError
-from venus_widgets.engine.explain import Step
-from venus_widgets.engine.odds import Odds
-from venus_widgets.engine.rolls import Die, Roll, in_blocks, streams
-from venus_widgets.engine.samples import ByHand, Samples
-from venus_widgets.engine.spec import Int
-from venus_widgets.engine.table import Choices, Mark
+from venus_widgets.engine.tools.explain import Step
+from venus_widgets.engine.maths.odds import Odds
+from venus_widgets.engine.table.rolls import Die, Roll, in_blocks, streams
+from venus_widgets.engine.contract.samples import ByHand, Samples
+from venus_widgets.engine.contract.details import Facts
+from venus_widgets.engine.contract.spec import Spec
+from venus_widgets.engine.contract.fields import Int
+from venus_widgets.engine.contract.table_answers import Choices, Mark
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -113,6 +117,9 @@ DICE_SUM = types.SimpleNamespace(
                        "bonus": Int(0, 3, 0, "added to the sum", "Bonus", "ability"),
                        "target": Int(2, 19, 5, "the sum to reach", "Target", "difficulty")}},
     denominator=lambda spec: 4 ** spec["dice"],
+    # the work of its odds: the 4**dice sums of its d4s, counted one by one
+    cost=lambda spec, exact=False: Cost(memory=held(4 * spec["dice"] + 1), steps=4 ** spec["dice"] * 4,
+                                        dice=float(spec["dice"]), levers=(("dice", +1),)),
     odds=_dice_sum_odds,
     roll=_dice_sum_roll,
     roll_many=_dice_sum_many,
@@ -317,6 +324,24 @@ def test_a_seed_replays_its_roll_and_its_json(ed):
                 assert vw.roll(s, seed, kiss=list(r.kissed)) == r, (s, seed)
 
 
+def test_a_rolls_details_are_its_editions_class_and_survive_json(ed):
+    """``Roll.details`` is the class the edition declares for the roll
+    (``DETAILS``; a read-only dict where it declares none), typed the same
+    after the roll's JSON is read back; a Spec rolls as its dict does."""
+    for s in _all(ed):
+        spec = Spec(s)
+        kind = ed.DETAILS.get(spec.roll, Facts)
+        for seed in (0, 1, 2**40 + 3):
+            r = vw.roll(spec, seed)
+            assert type(r.details) is kind, (s, type(r.details))
+            back = Roll.from_json(r.to_json())
+            assert type(back.details) is kind and back.details == r.details, s
+            assert dict(r.details) == r.details.to_dict() == r.to_dict()["details"], s
+            assert r == vw.roll(s, seed) and r.spec == vw.normalize(s), s
+            with pytest.raises((TypeError, AttributeError)):  # read-only (FrozenInstanceError is one)
+                r.details.total = 1  # type: ignore[misc]
+
+
 # --------------------------------------------------------------------------
 # By hand
 # --------------------------------------------------------------------------
@@ -479,11 +504,11 @@ def _play(w: Any) -> Roll:
 
 def _kiss_seed(s: dict) -> int | None:
     """A seed whose first faces stop at the KISS step (None: no such roll)."""
-    from venus_widgets.widgets import _table
+    from venus_widgets.widgets import table_words
 
     if not edition.get(s["edition"]).at_table.steps(s).kiss:
         return None
-    return next((seed for seed in range(200) if _table.stops_at_kiss(s, vw.roll(s, seed, kiss=[], ego=False))), None)
+    return next((seed for seed in range(200) if table_words.stops_at_kiss(s, vw.roll(s, seed, kiss=[], ego=False))), None)
 
 
 def test_a_roller_plays_each_sample_to_the_end(ed):

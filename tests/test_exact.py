@@ -29,8 +29,8 @@ import peer_playtest
 import venus_widgets as vw
 from venus_widgets.engine import api
 from venus_widgets.engine.editions.playtest import optimal
-from venus_widgets.engine.odds import Odds
-from venus_widgets.engine.spec import normalize
+from venus_widgets.engine.maths.odds import Odds
+from venus_widgets.engine.contract.spec import normalize
 
 ROOT = Path(__file__).resolve().parents[1]
 CALS = ("bronze", "silver", "gold", "platinum")

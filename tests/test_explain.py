@@ -10,7 +10,7 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.export import html_text, markdown_text
-from venus_widgets.engine.explain import Step, check_arithmetic, pct
+from venus_widgets.engine.tools.explain import Step, check_arithmetic, pct
 
 SPECS = [
     {"edition": "playtest", "roll": "check", "caliber": "gold", "score": 4, "bonus_factors": 2},
@@ -83,12 +83,6 @@ def test_the_example_roll_is_vw_roll_with_that_seed(spec):
         assert e.example == vw.roll(spec, seed)
         assert e.walk and all(isinstance(w, str) and w for w in e.walk)
     assert vw.explain(spec).example == vw.roll(spec, 1)  # seed 1 unless given
-
-
-@pytest.mark.parametrize("spec", SPECS, ids=IDS)
-def test_odds_explain_is_vw_explain(spec):
-    assert vw.odds(spec).explain() == vw.explain(spec)
-    assert vw.odds(spec).explain(seed=5) == vw.explain(spec, 5)
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=IDS)

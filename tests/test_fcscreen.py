@@ -10,8 +10,8 @@ import traitlets
 
 import venus_widgets as vw
 from venus_widgets.widgets import FCScreen
-from venus_widgets.engine.explain import pct
-from venus_widgets.engine.party import setting_words
+from venus_widgets.engine.tools.explain import pct
+from venus_widgets.engine.tools.party import setting_words
 from venus_widgets.widgets.fcscreen import REQUESTS
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,7 +77,8 @@ def test_requests_edit_the_party(screen):
 
 
 @pytest.mark.parametrize("content, words", [
-    ({"do": "set", "index": 0, "field": "dice", "value": 99}, "Ana: dice"),
+    ({"do": "set", "index": 0, "field": "dice", "value": "lots"}, "Ana's Dice (job level): lots is not a number"),
+    ({"do": "set", "index": 0, "field": "allies", "value": ["wood"]}, "Ana's Allies: “wood” is not allowed"),
     ({"do": "set", "index": 0, "field": "factors", "value": 1}, "field='factors' is not allowed"),
     ({"do": "set", "index": 7, "field": "dice", "value": 2}, "index=7"),
     ({"do": "target", "value": 50}, "for 50 % write 0.5"),
@@ -152,7 +153,7 @@ def test_no_edition_is_named_in_the_widget_or_its_view():
 
 
 def test_every_edition_gets_a_screen():
-    from venus_widgets.engine.spec import ROLL_KINDS
+    from venus_widgets.engine.contract.spec import ROLL_KINDS
 
     for ed in vw.EDITIONS:
         for roll in ROLL_KINDS[ed]:
@@ -174,3 +175,55 @@ def test_the_screen_s_menus_carry_the_table_s_words():
     s = FCScreen()
     policy = next(f for f in s.fields if f["name"] == "policy")
     assert policy["options"] == ["failures", "optimal"] and policy["option_words"][0].startswith("the failed dice")
+
+
+def test_a_value_beyond_the_rules_is_set_to_the_nearest_and_said_beside_its_field(screen):
+    """Issue 21: typing 99 dice silently became 30."""
+    ask(screen, do="set", index=0, field="dice", value="99")
+    assert screen.members[0]["spec"]["dice"] == 30 and screen.error == ""
+    note = screen.notes["m0-dice"]
+    assert note == {"text": "Ana's Dice (job level): 99 is more than the rules allow, so it is set to 30, the most.",
+                    "invalid": False}
+    assert screen.status == note["text"]
+    ask(screen, do="set", index=0, field="dice", value="-4")
+    assert screen.members[0]["spec"]["dice"] == 0 and "set to 0, the least" in screen.notes["m0-dice"]["text"]
+    ask(screen, do="set", index=0, field="dice", value="3.5")
+    assert screen.members[0]["spec"]["dice"] == 0 and screen.notes["m0-dice"]["invalid"]
+    assert "3.5 is not a whole number. Type a whole number from 0 to 30." in screen.error
+    ask(screen, do="set", index=0, field="dice", value=3)
+    assert screen.notes == {} and screen.members[0]["spec"]["dice"] == 3
+
+
+def test_no_setting_near_the_target_is_said_with_the_nearest_on_each_side():
+    s = vw.FCScreen({"Ana": {"roll": "task", "dice": 3}}, target=0.5)
+    pl = s.ladder
+    chances = [pl.party_chance(i) for i in range(len(pl.rungs))]
+    assert min(abs(c - 0.5) for c in chances) > 0.1
+    far = s.table["far"]
+    assert far["text"].startswith("No setting gives the party about 50 %: the nearest are ")
+    assert chances[far["easier"]] == min(c for c in chances if c > 0.5)
+    assert chances[far["harder"]] == max(c for c in chances if c < 0.5)
+    s.target = 0.7
+    assert s.table["far"] is None  # 0 factors gives 70 %
+
+
+def test_zero_and_certain_cells_are_explained_only_when_shown():
+    s = vw.FCScreen({"Cy": {"roll": "task", "caliber": "gold", "dice": 2}}, target=0.5)
+    assert any(p == 0 for row in s.ladder.chances for p in row)
+    assert any(x.startswith("0 %: no roll of the dice can pass") for x in s.table["ends"])
+    s2 = vw.FCScreen({"Bo": {"roll": "task", "caliber": "silver", "dice": 5}}, target=0.5)
+    if not any(p in (0, 1) for row in s2.ladder.chances for p in row):
+        assert s2.table["ends"] == []
+
+
+def test_the_saved_screen_shows_its_ladder_not_one_line(screen):
+    data, _ = screen._repr_mimebundle_()
+    snap = data["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert '<img src="data:image/svg+xml;base64,' in snap and "alt=\"The playtest task ladder" in snap
+    assert "<svg" not in snap.split("base64,")[0]  # no inline SVG: untrusted JupyterLab would take it apart
+    for row in screen.table["rows"]:  # the whole percents the live table shows
+        for c in row["shown"]:
+            assert f">{c}<" in snap or f">◆ {c}<" in snap
+        assert row["party_shown"] in snap
+    assert screen.why in snap and "The party is the characters who will make this roll" in snap

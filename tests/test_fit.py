@@ -7,9 +7,9 @@ import importlib
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.widgets.rolllog import make_entry
+from venus_widgets.widgets.log_record import make_entry
 
-fitmod = importlib.import_module("venus_widgets.engine.fit")  # the package exports the function fit
+fitmod = importlib.import_module("venus_widgets.engine.tools.fit")  # the package exports the function fit
 
 SPEC = {"roll": "task", "dice": 3}
 

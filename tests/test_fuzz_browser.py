@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
-from venus_widgets.engine.errors import MergeError
-from venus_widgets.widgets.rolllog import MESSAGES
+from venus_widgets.engine.editions.agora.merge import MergeError
+from venus_widgets.widgets.messages import MESSAGES
 from test_widgets import ROLLERS, browser_update, sent_states
 
 
@@ -54,7 +54,7 @@ def test_huge_browser_numbers_are_clamped(value):
 
 
 @pytest.mark.parametrize("content", [["roll"], "roll", None, 7, {"do": None}, {"do": ["roll"]}, {"do": "nonsense"},
-                                     {"do": "accept_helpers"}, {"do": "replay", "index": float("inf")},
+                                     {"do": "accept_merge"}, {"do": "replay", "index": float("inf")},
                                      {"do": "replay", "index": -1}, {"do": "replay", "index": "0"},
                                      {"do": "select", "index": 1e400}, {"do": "choose", "kiss": "0"},
                                      {"do": "ego_reroll", "on": "no"}, {"do": "import", "text": None},
@@ -136,7 +136,7 @@ actions = st.one_of(
     st.builds(lambda i: {"do": "spend", "item": i}, ITEMS),
     st.builds(lambda i: {"do": "subvert", "item": i}, st.none() | ITEMS),
     st.builds(lambda i: {"do": "replay", "index": i}, INDEX),
-    st.just({"do": "accept_helpers"}), st.just({"do": "clear_error"}),
+    st.just({"do": "accept_merge"}), st.just({"do": "clear_error"}),
     st.builds(lambda d, rest: {"do": d, **rest}, st.sampled_from(sorted(MESSAGES)) | json_values,
               st.dictionaries(st.sampled_from(["index", "item", "kiss", "on", "format", "text", "name"]),
                               json_values, max_size=3)),

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import venus_widgets as vw
 from venus_widgets.widgets import LogImportError
-from venus_widgets.widgets.rolllog import CSV_COLUMNS
+from venus_widgets.widgets.log_record import CSV_COLUMNS
 from test_fuzz_browser import EXAMPLES, SETTINGS, assert_log_is_legal, json_values, play, set_up
 from test_widgets import ROLLERS
 

@@ -10,8 +10,9 @@ from itertools import product
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.errors import MergeError, SpecError
-from venus_widgets.engine.merge import try_merge
+from venus_widgets.engine.editions.agora.merge import MergeError
+from venus_widgets.engine.errors import SpecError
+from venus_widgets.engine.editions.agora.merge import try_merge
 
 from test_agora import A, CASES, brute
 
@@ -110,7 +111,7 @@ def test_merge_drop_changes_the_merge_and_the_subset_offered():
         vw.normalize({**spec, "rules": {"merge_drop": 2}})
     assert err.value.best and try_merge(err.value.best, 2) == err.value.best_rank
     w = vw.CheckRoller(edition="agora", rank=5, health=2, helpers=[6, 6, 4], rules={"merge_drop": 2})
-    assert w.odds_view["merge"]["rank"] == 2
+    assert w.odds_view["merge"]["ok"] and "one helping die of rank 2" in w.odds_view["merge"]["text"]
 
 
 def test_agora_knobs_are_checked():

@@ -150,10 +150,26 @@ def test_max_allies_and_the_cross_knob_rules():
     with pytest.raises(SpecError, match="allies"):
         vw.normalize(four)
     with pytest.raises(SpecError) as err:
-        vw.normalize({**P, "explode": True, "rules": {"ego_double_from": 9}})
+        vw.normalize({**P, "explode": True, "ego": True, "rules": {"ego_double_from": 9}})
     assert err.value.field == "rules.ego_double_from" and "explode" in str(err.value)
-    with pytest.raises(SpecError) as err:
-        vw.normalize({**P, "rules": {"explode_from": 6}})   # Bronze passes from 7: a 6 would explode and fail
+    with pytest.raises(SpecError) as err:   # Bronze passes from 7: a 6 would explode and fail
+        vw.normalize({**P, "explode": True, "rules": {"explode_from": 6}})
+    assert err.value.field == "rules.explode_from"
+
+
+def test_a_coupling_of_knobs_binds_only_where_its_rule_is_in_play():
+    """Issue 20: explode_from 9 with Ego off was refused until ego_double_from was 9 too."""
+    nine = {**P, "explode": True, "dice": 4, "rules": {"explode_from": 9}}
+    o = vw.odds(nine)   # Ego off: the face Ego doubles does not matter
+    assert o.p_pass == vw.odds({**nine, "rules": {"explode_from": 9, "ego_double_from": 9}}).p_pass
+    assert vw.roll(nine, 3).spec["rules"] == {"explode_from": 9}
+    # without explosions, an exploding face below a rank's passing faces is not in play
+    assert vw.odds({**P, "rules": {"explode_from": 6}}).p_pass == vw.odds(P).p_pass
+    # with explosions, only the ranks rolled must pass on the exploding faces
+    gold = {**P, "rank": "gold", "explode": True, "rules": {"explode_from": 6}}
+    assert vw.odds(gold).p_pass > 0
+    with pytest.raises(SpecError, match="Gold, Bronze") as err:
+        vw.normalize({**gold, "allies": ["bronze"]})
     assert err.value.field == "rules.explode_from"
     assert vw.rules("playsheet").names == ("pass_from", "explode_from", "ego_double_from", "max_allies",
                                            "check_auto_pass_from")

@@ -16,8 +16,8 @@ import traitlets
 
 import venus_widgets as vw
 from venus_widgets.engine import api
-from venus_widgets.widgets import _table
-from venus_widgets.widgets.rolllog import entry_card
+from venus_widgets.widgets import table_words
+from venus_widgets.widgets.log_cards import entry_card
 
 
 class Counting:
@@ -47,7 +47,7 @@ def waiting_at_spend(lg, **kw):
         w.roll_dice()
         if w.table["phase"] == "kiss":
             custom(w, {"do": "commit"})
-        if w.table["phase"] == "spend" and w._t["roll"].outcome >= 2:
+        if w.table["phase"] == "spend" and w.session.open.roll.outcome >= 2:
             return w
     raise AssertionError("no seed found")
 
@@ -99,11 +99,11 @@ def test_clearing_the_log_while_a_roll_is_open_cannot_overwrite_another_rollers_
     custom(a, {"do": "spend", "item": "s1"})
     assert a.error == ""
     assert lg.entries[0] == check  # b's entry untouched
-    first = list(a._t["spent"])
+    first = list(a.session.open.spent)
     assert len(lg) == 2 and lg.entries[1]["spent"] == first  # a's roll logged anew, as it stands
     custom(a, {"do": "spend", "item": "s1"})  # buy or unbuy again: a updates its own (new) entry only
-    assert a.error == "" and a._t["spent"] != first
-    assert lg.entries[0] == check and lg.entries[1]["spent"] == a._t["spent"] and len(lg) == 2
+    assert a.error == "" and a.session.open.spent != first
+    assert lg.entries[0] == check and lg.entries[1]["spent"] == a.session.open.spent and len(lg) == 2
     for i in range(len(lg)):
         assert lg.replay(i).to_dict() == lg.entries[i]["roll"]
 
@@ -115,7 +115,7 @@ def test_a_roller_updates_only_its_own_entry_by_id_across_logs():
     other = vw.RollLog()
     a.log = other  # the open roll stays in the log it started in
     custom(a, {"do": "spend", "item": "s1"})
-    assert a.error == "" and len(other) == 0 and len(lg) == n and lg.entries[-1]["spent"] == a._t["spent"]
+    assert a.error == "" and len(other) == 0 and len(lg) == n and lg.entries[-1]["spent"] == a.session.open.spent
 
 
 # -- nothing dropped on a refused call ---------------------------------------------------------
@@ -124,12 +124,12 @@ def test_a_roller_updates_only_its_own_entry_by_id_across_logs():
 def test_a_wrong_count_of_faces_keeps_the_seeded_roll_waiting_at_kiss():
     """Issue 20: a wrong-count enter_faces while a seeded roll waits at KISS dropped the roll."""
     w = waiting_at_kiss()
-    table, t = w.table, dict(w._t)
+    table, t = w.table, w.session.open
     with pytest.raises(vw.SpecError, match="faces"):
         w.enter_faces([6, 6])  # three dice
-    assert w.table == table and w._t["first"] == t["first"] and w._t["seed"] == t["seed"]
+    assert w.table == table and w.session.open.first == t.first and w.session.open.seed == t.seed
     custom(w, {"do": "commit"})  # the waiting roll goes on and is logged
-    assert w.error == "" and len(w.log) == 1 and w.log.entries[0]["roll"]["seed"] == t["seed"]
+    assert w.error == "" and len(w.log) == 1 and w.log.entries[0]["roll"]["seed"] == t.seed
 
 
 def test_a_refused_call_leaves_the_table_and_the_log_as_they_were():
@@ -148,7 +148,7 @@ def test_typed_faces_refused_then_typed_right_are_all_logged():
     w = vw.TaskRoller(dice=3, kiss=1, by_hand=True)
     custom(w, {"do": "roll"})
     custom(w, {"do": "enter", "faces": "6 2"})  # one short
-    assert "faces" in w.error and w.table["phase"] == "enter" and len(w.log) == 0
+    assert "faces rolled" in w.error.lower() and w.table["phase"] == "enter" and len(w.log) == 0
     custom(w, {"do": "enter", "faces": "6 2 1"})
     assert w.error == ""
     if w.table["phase"] == "kiss":
@@ -187,7 +187,7 @@ def test_a_csv_written_before_cells_were_one_line_still_imports():
     import csv as _csv
     import io as _io
 
-    from venus_widgets.widgets.rolllog import CSV_COLUMNS, _csv_cells
+    from venus_widgets.widgets.log_record import CSV_COLUMNS, _csv_cells
 
     buf = _io.StringIO()  # the old writer: cells as they were, quoted where needed
     w = _csv.writer(buf, lineterminator="\n")
@@ -224,7 +224,9 @@ def test_a_choose_message_is_bounded_by_the_dice_on_the_table(monkeypatch):
     """Issue 20: one choose message with 60,000 toggles blocked the kernel for 8 s."""
     w = waiting_at_kiss()
     calls = {"selectable": 0, "render": 0}
-    selectable, render = _table.selectable, _table._render
+    from venus_widgets.widgets.table_session import TableSession
+
+    selectable, render = table_words.selectable, TableSession._render
 
     def counting_selectable(*a):
         calls["selectable"] += 1
@@ -234,8 +236,8 @@ def test_a_choose_message_is_bounded_by_the_dice_on_the_table(monkeypatch):
         calls["render"] += 1
         return render(*a)
 
-    monkeypatch.setattr(_table, "selectable", counting_selectable)
-    monkeypatch.setattr(_table, "_render", counting_render)
+    monkeypatch.setattr(table_words, "selectable", counting_selectable)
+    monkeypatch.setattr(TableSession, "_render", counting_render)
     table = w.table
     custom(w, {"do": "choose", "kiss": [0, 1] * 30_000})
     assert "at most 3 dice" in w.error and w.table == table
@@ -268,13 +270,13 @@ def test_a_card_shows_faces_marked_kiss_ego_what_was_bought_and_the_chance():
     card = entry_card(e)
     facts = {f["key"]: f["text"] for f in card["facts"]}
     chance = vw.odds(e["roll"]["spec"]).p_pass
-    from venus_widgets.widgets._rules import percent
+    from venus_widgets.widgets.plain_words import percent
 
     assert facts["chance"].startswith(f"{percent(chance)} to pass")
     assert facts["kiss"].startswith("KISSed")
     assert facts["ego"].startswith("spent")
     assert "bought" in facts
-    marks = [m for m, _ in _table.contributions(dict(e["roll"]["spec"]), t._t["roll"])]
+    marks = [m for m, _ in table_words.contributions(dict(e["roll"]["spec"]), t.session.open.roll)]
     assert [d["mark"] for d in card["dice"]] == marks
     assert [d["text"] for d in card["dice"]] == [f"{d['before']}→{d['after']}" if d["kissed"] else str(d["after"])
                                                  for d in e["roll"]["dice"]]
@@ -296,10 +298,10 @@ def test_cards_are_kept_per_entry_while_it_does_not_change(monkeypatch):
     for _ in range(3):
         c.roll_dice()
     made = []
-    from venus_widgets.widgets import rolllog
+    from venus_widgets.widgets import log_cards
 
-    orig = rolllog.entry_card
-    monkeypatch.setattr(rolllog, "entry_card", lambda e: made.append(1) or orig(e))
+    orig = log_cards.entry_card
+    monkeypatch.setattr(log_cards, "entry_card", lambda e: made.append(1) or orig(e))
     c.roll_dice()
     lg.get_state("entries")
     assert len(made) == 1  # only the new entry's card is made

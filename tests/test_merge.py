@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import venus_widgets as vw
 from venus_widgets import MergeError, SpecError
-from venus_widgets.engine.merge import best_subset, merge, try_merge
+from venus_widgets.engine.editions.agora.merge import best_subset, merge, try_merge
 
 # The seed's example multi-merge operations, written out as helper ranks.
 SEED_EXAMPLES = [

@@ -1,12 +1,17 @@
-"""The widgets and the front end know no edition (issue 8): no edition id
-appears in ``venus_widgets/widgets/*.py`` or ``js/*.js`` outside docstrings
-and comments. What differs by edition is declared by the edition
-(``engine/editions/<id>/schema.py``) and sent by Python in the widget state.
+"""Every rule lives in its edition: no edition id appears in the engine's
+shared layer (``venus_widgets/engine/`` outside ``editions/``: code,
+comments and docstrings, all but their runnable examples), nor in
+``venus_widgets/widgets/*.py`` or ``js/*.js``, in code, docstrings or
+comments alike (a comment that names an edition is a rule of that edition
+told in the wrong place). What differs by edition is declared by the
+edition (``engine/editions/<id>/``, its schema and its ``at_table``),
+asked through the contract, and sent by Python in the widget state.
 """
 
 from __future__ import annotations
 
 import ast
+import doctest
 import io
 import re
 import tokenize
@@ -14,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from venus_widgets.engine.edition import BUILT_IN
+from venus_widgets.engine.contract.edition import BUILT_IN
 
 ROOT = Path(__file__).resolve().parent.parent
 IDS = re.compile(r"\b(" + "|".join(BUILT_IN) + r")\b", re.IGNORECASE)
@@ -42,28 +47,61 @@ def _allowed_lines(name: str, tree: ast.AST) -> set[int]:
     return lines
 
 
-def python_hits(path: Path) -> list[str]:
-    """Edition ids in the code of a Python file (names and strings, not
-    docstrings or comments)."""
+def python_hits(path: Path, comments: bool = False) -> list[str]:
+    """Edition ids in a Python file: in its code (names and strings), and
+    with ``comments`` in its docstrings and comments too."""
     text = path.read_text(encoding="utf-8")
     tree = ast.parse(text)
-    skip = _docstring_lines(tree) | _allowed_lines(path.name, tree)
+    skip = (set() if comments else _docstring_lines(tree)) | _allowed_lines(path.name, tree)
     hits = []
     for tok in tokenize.generate_tokens(io.StringIO(text).readline):
-        if tok.type == tokenize.COMMENT or tok.start[0] in skip:
+        if (tok.type == tokenize.COMMENT and not comments) or tok.start[0] in skip:
             continue
         if IDS.search(tok.string):
             hits.append(f"{path.name}:{tok.start[0]}: {tok.line.strip()}")
     return hits
 
 
+def _examples(tree: ast.AST) -> set[int]:
+    """The lines of the runnable examples in a file's docstrings (each
+    ``>>>`` line, its ``...`` lines and the output it shows)."""
+    lines: set[int] = set()
+    parser = doctest.DocTestParser()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                doc, first = body[0].value.value, body[0].lineno
+                for ex in parser.get_examples(doc):
+                    n = ex.source.count("\n") + ex.want.count("\n")
+                    lines.update(range(first + ex.lineno, first + ex.lineno + n))
+    return lines
+
+
+def shared_hits(path: Path) -> list[str]:
+    """Edition ids anywhere in a Python file of the shared layer: names,
+    strings, comments and docstrings, but not the docstrings' runnable
+    examples (an example may well roll one edition)."""
+    text = path.read_text(encoding="utf-8")
+    skip = _examples(ast.parse(text))
+    rel = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+    return [f"{rel}:{i}: {line.strip()}" for i, line in enumerate(text.splitlines(), 1)
+            if i not in skip and IDS.search(line)]
+
+
+def _shared_layer() -> list[Path]:
+    engine = ROOT / "venus_widgets" / "engine"
+    return sorted(p for p in engine.rglob("*.py") if "editions" not in p.relative_to(engine).parts)
+
+
 _JS_COMMENT = re.compile(r"/\*.*?\*/|(?<![:\"'\\])//[^\n]*", re.DOTALL)
 
 
-def js_hits(path: Path) -> list[str]:
-    """Edition ids in a JS file outside comments."""
+def js_hits(path: Path, comments: bool = False) -> list[str]:
+    """Edition ids in a JS file: outside comments, or with ``comments`` anywhere."""
     text = path.read_text(encoding="utf-8")
-    code = _JS_COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+    code = text if comments else _JS_COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
     return [f"{path.name}:{i}: {line.strip()}" for i, line in enumerate(code.splitlines(), 1) if IDS.search(line)]
 
 
@@ -76,16 +114,33 @@ def test_the_scanners_find_names_in_code_only(tmp_path):
     js.write_text('// playtest\n/* agora\n */\nconst a = "heresy"; // vers\nconst u = "http://x/playsheet";\n',
                   encoding="utf-8")
     assert [h.split(":")[1] for h in js_hits(js)] == ["4", "5"]
+    # comments alike: every line that names one
+    assert [h.split(":")[1] for h in python_hits(py, comments=True)] == ["1", "2", "3", "4", "7"]
+    assert [h.split(":")[1] for h in js_hits(js, comments=True)] == ["1", "2", "4", "5"]
+
+
+def test_the_shared_layer_scanner_skips_only_runnable_examples(tmp_path):
+    py = tmp_path / "x.py"
+    py.write_text('"""Rolls of the vers edition.\n\n>>> roll("agora")\n\'heresy\'\n\nAfter agora.\n"""\n'
+                  '# a playsheet comment\nA = "playtest"\n', encoding="utf-8")
+    assert [h.split(":")[1] for h in shared_hits(py)] == ["1", "6", "8", "9"]
+
+
+@pytest.mark.parametrize("path", _shared_layer(), ids=lambda p: str(p.relative_to(ROOT / "venus_widgets" / "engine")))
+def test_no_edition_id_in_the_engines_shared_layer(path):
+    """The contract, the maths, the table flow and the tools ask the
+    editions; none names one (code, comments or docstrings)."""
+    assert shared_hits(path) == []
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "venus_widgets" / "widgets").glob("*.py")), ids=lambda p: p.name)
-def test_no_edition_id_in_widget_code(path):
-    assert python_hits(path) == []
+def test_no_edition_id_in_widget_code_or_comments(path):
+    assert python_hits(path, comments=True) == []
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "js").glob("*.js")), ids=lambda p: p.name)
-def test_no_edition_id_in_front_end_code(path):
-    assert js_hits(path) == []
+def test_no_edition_id_in_front_end_code_or_comments(path):
+    assert js_hits(path, comments=True) == []
 
 
 #: Words of the rules the front end once wrote itself (tier costs, the primary

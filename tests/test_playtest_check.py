@@ -17,8 +17,8 @@ import pytest
 import peer_playtest as peer
 import venus_widgets as vw
 from venus_widgets.engine.errors import SpecError
-from venus_widgets.engine.rolls import Roll
-from venus_widgets.engine.spec import normalize
+from venus_widgets.engine.table.rolls import Roll
+from venus_widgets.engine.contract.spec import normalize
 
 CALS = ("bronze", "silver", "gold", "platinum")
 DIFFS = ("routine", "simple", "tough", "challenging", "absurd")

@@ -14,7 +14,7 @@ import pytest
 
 from venus_widgets.engine.editions.playtest import check, default, optimal
 from venus_widgets.engine.editions.playtest.rules import RULES, SEEDS, Rules
-from venus_widgets.engine.spec import normalize
+from venus_widgets.engine.contract.spec import normalize
 
 
 def task(**kw):

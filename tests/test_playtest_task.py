@@ -17,8 +17,8 @@ import peer_playtest as peer
 import venus_widgets as vw
 from venus_widgets.engine.editions.playtest import policy, rolls as roll_mod, task as pt
 from venus_widgets.engine.errors import SpecError
-from venus_widgets.engine.rolls import Roll
-from venus_widgets.engine.spec import normalize
+from venus_widgets.engine.table.rolls import Roll
+from venus_widgets.engine.contract.spec import normalize
 
 
 # docs/rules_playtest.md#task: a die succeeds on Bronze 5-6, Silver 4-6, Gold 3-6, Platinum 2-6;
@@ -309,7 +309,7 @@ def test_advise_with_dice_already_kissed():
 ])
 def test_vectorised_optimal_masks_match_the_single_roll_policy(spec):
     """roll_many's optimal KISS (one search per state) picks the same dice as roll()."""
-    from venus_widgets.engine.rolls import streams
+    from venus_widgets.engine.table.rolls import streams
 
     cals = pt.calibers(spec)
     faces = streams(5)[0].integers(1, 7, size=(1500, len(cals)), dtype=np.int8)

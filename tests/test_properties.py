@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
-from venus_widgets.engine.merge import try_merge
-from venus_widgets.engine.spec import ROLL_KINDS, SCHEMAS
+from venus_widgets.engine.editions.agora.merge import try_merge
+from venus_widgets.engine.contract.spec import ROLL_KINDS, SCHEMAS
 
 KINDS = sorted(SCHEMAS)
 # CI draws the same examples every run (the "ci" profile in conftest.py)
@@ -147,3 +147,29 @@ def test_seed_is_validated(bad):
     with pytest.raises(vw.SpecError) as info:
         vw.roll({}, bad)
     assert info.value.field == "seed"
+
+
+# -- with rule knobs (issue 20): specs drawn with knobs at the ends of their ranges --------------
+
+
+@SETTINGS
+@given(st.integers(0, 2**32 - 1), st.integers(0, 2**63 - 1))
+def test_specs_with_knobs_give_sound_odds_and_reproducible_rolls(draw_seed, seed):
+    import random
+
+    from spec_gen import random_spec
+
+    spec = random_spec(random.Random(draw_seed), knob_chance=0.8)
+    test_valid_specs_give_sound_odds_and_reproducible_rolls.hypothesis.inner_test(spec, seed)
+
+
+@SETTINGS
+@given(st.sampled_from(sorted(ROLL_KINDS)), st.dictionaries(st.text(max_size=20), JUNK, min_size=1, max_size=3))
+def test_junk_knobs_raise_a_spec_error_naming_the_knob(edition, rules):
+    names = [k.name for k in vw.rules(edition)]
+    # most keys become a knob of the edition (the value is junk), the others stay unknown names
+    rules = {names[sum(map(ord, k)) % len(names)] if names and k[:1] in "abcdefgh" else k: v for k, v in rules.items()}
+    try:
+        vw.normalize({"edition": edition, "rules": rules})
+    except vw.SpecError as err:
+        assert err.field.startswith("rules") and str(err).startswith(f"{err.field}="), err

@@ -264,7 +264,7 @@ def test_the_learning_helpers_agree_with_the_engine():
     exp (the engine's Markov chain, which the tutorial uses) matches a
     brute-force walk over the exp collected so far; and the mean for gains
     that can be 0 matches a brute-force sum over that chain."""
-    from venus_widgets.engine import advancement
+    from venus_widgets.engine.editions.playtest import advancement
     from venus_widgets.tutorial import mean_tasks, refusing_exp, tasks_until
 
     def walk(step, need):  # P(the n-th task is the first to reach need), by plain dict states

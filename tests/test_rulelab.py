@@ -4,6 +4,7 @@ from the view goes through one checking path that says what to change."""
 
 from __future__ import annotations
 
+import html
 import math
 
 import pytest
@@ -34,11 +35,22 @@ def test_it_follows_the_roller_and_the_heatmap_is_the_sweep():
     w.roller.dice = 5
     w.roller.factors = 1
     assert w.panel.view["p_pass"]["B"] == vw.odds({"roll": "task", "dice": 5, "factors": 1, "rules": B}).p_pass
-    heat = w.panel.view["heat"]  # B - A over dice x factors, in points
-    s = vw.sweep(w.roller.spec, over={"dice": range(0, 12), "factors": range(0, 5)}, variants={"A": A, "B": B})
-    assert heat == s.heat("B", minus="A")
-    cell = heat["rows"][3]["cells"][1]  # 3 dice, 1 factor
-    assert cell["value"] == pytest.approx(float(s.p_pass["B"][3, 1] - s.p_pass["A"][3, 1]))
+    heat = w.panel.view["heat"]  # B - A over dice x factors, in points; no "dice 0" row (nothing can pass there)
+    s = vw.sweep(w.roller.spec, over={"dice": range(1, 12), "factors": range(0, 5)}, variants={"A": A, "B": B})
+    assert heat == {**s.heat("B", minus="A"), "left_out": ""}
+    assert heat["rows"][0]["label"] == "dice 1"
+    cell = heat["rows"][2]["cells"][1]  # 3 dice, 1 factor
+    assert cell["value"] == pytest.approx(float(s.p_pass["B"][2, 1] - s.p_pass["A"][2, 1]))
+
+
+@pytest.mark.parametrize("show, name, minus", [("A", "A", None), ("B", "B", None), ("A-base", "A", "base"),
+                                               ("B-base", "B", "base"), ("B-A", "B", "A")])
+def test_the_heatmap_shows_each_variant_against_the_base_and_each_other(show, name, minus):
+    """Issue 21: the verdicts compare with the base, so the heatmap can too."""
+    w = lab()
+    w.panel._handle({"do": "show", "value": show})
+    s = vw.sweep(w.roller.spec, over={"dice": range(1, 12), "factors": range(0, 5)}, variants={"A": A, "B": B})
+    assert w.panel.view["heat"] == {**s.heat(name, minus=minus), "left_out": ""}
 
 
 def test_a_knob_from_the_view_is_checked_and_a_bad_value_says_what_to_change():
@@ -46,8 +58,17 @@ def test_a_knob_from_the_view_is_checked_and_a_bad_value_says_what_to_change():
     w.panel._handle({"do": "knob", "variant": "B", "name": "max_allies", "value": 3})
     assert w.panel.variants["B"] == {"threshold_base": 2, "max_allies": 3}
     w.panel._on_msg(None, {"do": "knob", "variant": "B", "name": "threshold_base", "value": 9}, None)
-    assert "rules.threshold_base=9" in w.panel.error and "from 0 to 6" in w.panel.error
+    words = ("In B, Successes needed with no factor: 9 is not applied. It takes a whole number from 0 to 6; "
+             "B keeps 2.")
+    assert w.panel.error == words and w.panel.field_errors == {"B.threshold_base": words}  # said beside the knob
     assert w.panel.variants["B"]["threshold_base"] == 2  # unchanged
+    # one value of a per-caliber knob: the error names the caliber and what that one takes
+    w.panel._on_msg(None, {"do": "knob", "variant": "A", "name": "success_from", "key": "bronze",
+                           "value": {"bronze": 9, "silver": 4, "gold": 3, "platinum": 2}}, None)
+    assert w.panel.field_errors == {"A.success_from.bronze": "In A, Lowest face that succeeds, per caliber, bronze: 9 "
+                                    "is not applied. It takes a whole number from 2 to 6; A keeps 4."}
+    w.panel._on_msg(None, {"do": "knob", "variant": "B", "name": "threshold_base", "value": 3}, None)
+    assert w.panel.field_errors == {} and w.panel.error == "" and w.panel.variants["B"]["threshold_base"] == 3
     w.panel._on_msg(None, {"do": "knob", "variant": "C", "name": "threshold_base", "value": 1}, None)
     assert "variant='C'" in w.panel.error and "A or B" in w.panel.error
     w.panel._on_msg(None, {"do": "knob", "variant": "A", "name": "nope", "value": 1}, None)
@@ -84,7 +105,14 @@ def test_every_edition_has_a_lab_and_bad_arguments_are_refused():
         w = vw.RuleLab(edition)
         v = w.panel.view
         assert v["ok"] and math.isclose(v["p_pass"]["base"], vw.odds(w.roller.spec).p_pass)
-        assert [k["name"] for k in w.panel.knobs] == list(vw.rules(edition).names)
+        # only the knobs this roll can use (no check knobs for a task), each with the table's words
+        assert [k["name"] for k in w.panel.knobs] == [k.name for k in vw.rules(edition) if k.applies_to(w.roller.roll)]
+        assert all(k["label"] and k["label"] != k["name"] for k in w.panel.knobs)
+    task = vw.RuleLab("playtest", roll="task")
+    assert "check_auto_pass_from" not in [k["name"] for k in task.panel.knobs]
+    check = vw.RuleLab("playtest", roll="check")
+    assert "check_auto_pass_from" in [k["name"] for k in check.panel.knobs]
+    assert "threshold_base" not in [k["name"] for k in check.panel.knobs]
     with pytest.raises(vw.SpecError, match=r"a: rules\.threshold_base"):
         vw.RuleLab(a={"threshold_base": 99})
     with pytest.raises(TypeError, match="unknown keyword argument 'dicee'"):
@@ -94,10 +122,20 @@ def test_every_edition_has_a_lab_and_bad_arguments_are_refused():
 
 
 def test_a_saved_lab_shows_a_still_picture_of_its_comparison():
+    """Issue 21: the saved lab shows its knobs, chances, differences and heatmap (not one line),
+    as pictures untrusted JupyterLab keeps (no inline SVG) with their numbers in tables too."""
     w = lab()
     data = w._repr_mimebundle_()
-    assert data["text/html"] == vw.compare(w.roller.spec, {"A": A, "B": B})._repr_html_()
-    assert "87.5 %" in data["text/html"]
+    snap = data["text/html"]
+    assert "<svg" not in snap.replace("data:image/svg+xml", "")
+    assert snap.count('<img src="data:image/svg+xml;base64,') == 3  # the roller, the differences, the heatmap
+    c = vw.compare(w.roller.spec, {"A": A, "B": B})
+    for name in ("A", "B"):
+        assert c.verdicts[name] in html.unescape(snap)
+    assert "Lowest face that succeeds, per caliber (success_from)" in snap
+    assert "Successes needed with no factor (threshold_base) 2" in snap
+    assert "88 %" in snap and "dice 0" not in snap and "dice 1" in snap
+    assert snap == lab()._repr_mimebundle_()["text/html"]  # the same lab, the same bytes
 
 
 def test_exploding_odds_come_with_seeded_rolls_beside_them():
@@ -147,3 +185,75 @@ def test_a_base_roll_with_rules_of_its_own_keeps_them_under_each_variant():
     assert w.comparison.odds["B"].spec["rules"]["success_from"]["bronze"] == 4
     w.roller.rules = {"threshold_base": 2}
     assert next(k for k in w.panel.knobs if k["name"] == "threshold_base")["base"] == 2
+
+
+def _knob_values(knob: dict) -> list:
+    """A few legal values other than the default, of every form a knob takes."""
+    form = knob["form"]
+    if form.get("type") == "int":
+        return [v for v in (form["lo"], form["hi"]) if v != knob["default"]]
+    if form.get("type") == "bool":
+        return [not knob["default"]]
+    if form.get("type") == "faces":
+        return [v for v in ([6], [1, 2, 3]) if v != knob["default"]]
+    out: list = []
+    for key in form["keys"]:
+        of = form["of"]
+        if of.get("type") == "int":
+            out += [{key: v} for v in (of["lo"], of["hi"]) if v != knob["default"][key]]
+        elif of.get("type") == "bool":
+            out.append({key: not knob["default"][key]})
+    return out
+
+
+@pytest.mark.parametrize("edition", vw.EDITIONS)
+def test_a_knob_declared_for_some_rolls_changes_no_other_roll(edition):
+    """Issue 21: the lab shows only the knobs the roll can use, from each knob's own
+    declaration (Knob.rolls). A knob left out of a roll must change nothing there:
+    neither the roll's fields nor its odds, over the defaults and seeded random specs."""
+    import random
+
+    from venus_widgets.engine.contract import spec as S
+
+    rng = random.Random(21)
+    kinds = [k for k in ("check", "task", "pool") if _has(edition, k)]
+    for knob in vw.rules(edition).describe():
+        assert knob["label"] and knob["label"] != knob["name"], knob["name"]
+        for kind in kinds:
+            if not knob["rolls"] or kind in knob["rolls"]:
+                continue
+            desc = S.describe(edition, kind)
+            specs = [S.defaults(edition, kind)]
+            for _ in range(25):
+                sp = dict(specs[0])
+                for f, d in desc.items():
+                    if d["kind"] == "int":
+                        sp[f] = rng.randint(d["min"], min(d["max"], d["min"] + 6))
+                    elif d["kind"] == "choice":
+                        sp[f] = rng.choice(d["options"])
+                specs.append(sp)
+            for value in _knob_values(knob):
+                try:
+                    rules = S.check_rules(edition, {knob["name"]: value})
+                except vw.SpecError:
+                    continue  # tied to another knob: not legal alone
+
+                assert S.describe(edition, kind, rules) == desc, (knob["name"], kind, value)
+                for sp in specs:
+                    try:
+                        a = vw.odds(sp)
+                    except vw.SpecError:
+                        continue
+                    b = vw.odds({**sp, "rules": rules})
+                    assert (a.distribution, a.breakdown, a.p_pass) == (b.distribution, b.breakdown, b.p_pass), \
+                        (knob["name"], kind, value, sp)
+
+
+def _has(edition: str, kind: str) -> bool:
+    from venus_widgets.engine.contract import spec as S
+
+    try:
+        S.describe(edition, kind)
+        return True
+    except (vw.SpecError, KeyError):
+        return False

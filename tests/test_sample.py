@@ -8,7 +8,7 @@ import pytest
 from scipy.stats import chisquare
 
 import venus_widgets as vw
-from venus_widgets.engine.sample import sample
+from venus_widgets.engine.tools.sample import sample
 
 # the variants issue 9 names, one spec each
 VARIANTS = {
@@ -72,3 +72,13 @@ def test_bad_sizes_say_what_to_change():
         sample({"roll": "task"}, n=0)
     with pytest.raises(vw.SpecError, match="1,000,000"):
         sample({"roll": "task"}, n=True)
+
+
+def test_a_sample_without_a_seed_records_one_that_replays_it():
+    """Issue 20: sample(seed=None) reported "seed None", so it could not be replayed."""
+    spec = {"roll": "task", "dice": 3}
+    s = vw.sample(spec, n=500, seed=None)
+    assert isinstance(s.seed, int) and 0 <= s.seed < 2**63
+    assert f"seed {s.seed}" in s.verdict()
+    again = vw.sample(spec, n=500, seed=s.seed)
+    assert again.counts == s.counts and again.checkpoints == s.checkpoints

@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.spec import schema
+from venus_widgets.engine.contract.spec import schema
 
 #: One spec per edition and roll, with something to move.
 SPECS = [

@@ -11,8 +11,9 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets import SpecError, defaults, describe, normalize
-from venus_widgets.engine.edition import BUILT_IN as EDITIONS
-from venus_widgets.engine.spec import MAX_DICE, ROLL_KINDS, SCHEMAS
+from venus_widgets.engine.contract.edition import BUILT_IN as EDITIONS
+from venus_widgets.engine.editions.venus_fields import MAX_DICE
+from venus_widgets.engine.contract.spec import ROLL_KINDS, SCHEMAS
 
 
 def test_empty_spec_is_a_playtest_check_with_documented_defaults():

@@ -13,7 +13,7 @@ import pytest
 
 import toy_edition
 import venus_widgets as vw
-from venus_widgets.engine import edition
+from venus_widgets.engine.contract import edition
 from venus_widgets.widgets.rolllog import LogImportError, RollLog
 
 SPECS = [{"coins": n, "kiss": k, "threshold": t} for n in (1, 2, 4) for k in (0, 1, 3) for t in range(1, n + 1)]

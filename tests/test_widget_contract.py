@@ -26,9 +26,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
-from venus_widgets.engine.edition import ids as edition_ids
-from venus_widgets.widgets import _view
-from venus_widgets.widgets._view import ViewChecked
+from venus_widgets.engine.contract.edition import ids as edition_ids
+from venus_widgets.widgets import from_view
+from venus_widgets.widgets.from_view import ViewChecked
 
 SETTINGS = settings(deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -45,7 +45,9 @@ def widget_classes() -> list[type]:
     return [found[k] for k in sorted(found)]
 
 
-CLASSES = [c for c in widget_classes() if not c.__name__.startswith("_") and c is not ViewChecked]
+#: The widgets a notebook shows (a DOM widget each): the parts they are built of (ViewChecked, a
+#: roller's values) are checked through them.
+CLASSES = [c for c in widget_classes() if not c.__name__.startswith("_") and issubclass(c, ipywidgets.DOMWidget)]
 
 
 def examples(cls: type) -> list:
@@ -89,9 +91,9 @@ json_values = st.recursive(
                                                                 inner, max_size=4),
     max_leaves=10)
 
-TYPED = {_view._INT: st.integers(-2, 12) | st.integers(), _view._STR: st.text(max_size=10) | json_values,
-         _view._BOOL: st.booleans(), _view._LIST: st.lists(st.integers(-1, 8), max_size=5) | json_values,
-         _view._NONE: st.none(), _view._NUM: st.floats(-1, 2) | st.integers(-1, 2), _view._ANY: json_values}
+TYPED = {from_view._INT: st.integers(-2, 12) | st.integers(), from_view._STR: st.text(max_size=10) | json_values,
+         from_view._BOOL: st.booleans(), from_view._LIST: st.lists(st.integers(-1, 8), max_size=5) | json_values,
+         from_view._NONE: st.none(), from_view._NUM: st.floats(-1, 2) | st.integers(-1, 2), from_view._ANY: json_values}
 
 
 def requests_of(cls: type):
@@ -206,7 +208,7 @@ def test_any_state_the_view_writes_leaves_the_widget_valid_and_in_step(cls, data
         writable = w._view_writable()
         for name, value in state.items():
             ours = w.trait_metadata(name, "to_json", w._trait_to_json)(getattr(w, name), w)
-            assert _view.same_json(value, ours) or name in sent, (name, value)  # the view ends equal
+            assert from_view.same_json(value, ours) or name in sent, (name, value)  # the view ends equal
             if name not in writable:
                 assert name in w.error and "may not change" in w.error, (name, w.error)  # refused, naming it
     next_valid_message_works(w)
@@ -220,7 +222,7 @@ def test_any_request_the_view_sends_leaves_the_widget_valid(cls, data):
     for _ in range(data.draw(st.integers(1, 6), label="messages")):
         content = data.draw(requests_of(cls), label="message")
         try:
-            _view.check_request(content, cls.requests, "x")
+            from_view.check_request(content, cls.requests, "x")
             malformed = None
         except vw.SpecError as err:
             malformed = err.field
@@ -245,7 +247,7 @@ def test_fuzz_fc_screen_messages(content):
 
 
 @settings(SETTINGS, max_examples=25)
-@given(content=requests_of(vw.widgets.rulelab.LabPanel))
+@given(content=requests_of(vw.widgets.lab_panel.LabPanel))
 def test_fuzz_rule_lab_messages(content):
     """The rule lab's messages, wider (issue 20 item 7)."""
     lab = vw.RuleLab(dice=3)
@@ -288,7 +290,8 @@ def test_lab_traits_are_checked_from_python_too():
 def test_rules_a_roll_cannot_be_played_by_are_refused_and_not_kept():
     """Issue 20: a playsheet roller given rules={"explode_from": 7} raised, yet kept the rules
     while the view showed the old odds with no error."""
-    w = vw.TaskRoller(edition="playsheet", explode=True)
+    # (with Ego spent: without it the exploding face is free, issue 20 item 3)
+    w = vw.TaskRoller(edition="playsheet", explode=True, ego=True)
     before = w.odds_view
     with pytest.raises(traitlets.TraitError, match="explode_from"):
         w.rules = {"explode_from": 7}
@@ -297,7 +300,7 @@ def test_rules_a_roll_cannot_be_played_by_are_refused_and_not_kept():
     w.rules = {"explode_from": 7, "ego_double_from": 7}  # the pair the rules take
     assert w.odds_view["ok"] and w.spec["rules"]["explode_from"] == 7
     with pytest.raises(traitlets.TraitError, match="explode_from"):
-        vw.TaskRoller(edition="playsheet", explode=True, rules={"explode_from": 7})
+        vw.TaskRoller(edition="playsheet", explode=True, ego=True, rules={"explode_from": 7})
 
 
 def test_an_observer_that_cannot_follow_undoes_the_assignment():
@@ -385,6 +388,6 @@ def test_unknown_keyword_arguments_are_refused_with_a_helpful_message(make, matc
 
 
 def test_the_widgets_docstring_examples_hold():
-    for module in (_view, importlib.import_module("venus_widgets.widgets.rolllog")):
+    for module in (from_view, importlib.import_module("venus_widgets.widgets.log_cards")):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module.__name__

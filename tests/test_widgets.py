@@ -10,8 +10,8 @@ import pytest
 import traitlets
 
 import venus_widgets as vw
-from venus_widgets.engine import spec as engine_spec
-from venus_widgets.widgets import _assets, _rules, _table
+from venus_widgets.engine.contract import spec as engine_spec
+from venus_widgets.widgets import _assets, plain_words as _rules
 
 ROLLERS = [
     (vw.CheckRoller, "playtest"), (vw.CheckRoller, "playsheet"), (vw.CheckRoller, "agora"),
@@ -209,26 +209,54 @@ def test_agora_texts_are_consequences():
 def test_agora_helpers_that_cannot_merge_are_shown_with_the_subset():
     w = vw.TaskRoller(edition="agora", helpers=[4, 5])
     view = w.odds_view
-    assert not view["ok"] and view["merge"]["best"] == [4] and view["merge"]["best_rank"] == 4
+    assert not view["ok"] and view["merge"]["best"] == [4] and "rank 4" in view["merge"]["accept"]
     assert "cannot merge" in w.error
-    w._handle_custom_msg({"do": "accept_helpers"}, [])
+    w._handle_custom_msg({"do": "accept_merge"}, [])
     assert w.helpers == [4] and w.odds_view["ok"] and w.error == ""
     w.helpers = [5, 5]
-    assert w.odds_view["merge"]["rank"] == 4 and "rank 4" in w.odds_view["merge"]["text"]
+    assert w.odds_view["merge"]["ok"] and "rank 4" in w.odds_view["merge"]["text"]
 
 
 # -- hints ---------------------------------------------------------------------------
 
 
+def what_ifs(w) -> list[dict]:
+    """The what-if hints as the view gets them once it opens "What if…"."""
+    w._handle_custom_msg({"do": "what_if", "on": True}, [])
+    assert w.what_ifs["ok"], w.what_ifs
+    return w.what_ifs["hints"]
+
+
 def test_hints_are_engine_differences():
     w = vw.TaskRoller(dice=3, factors=1)
-    hints = {h["label"]: h for h in w.odds_view["hints"]}
+    hints = {h["label"]: h for h in what_ifs(w)}
     base = vw.odds(w.spec).p_goal
     assert hints["+1 KISS"]["delta"] == pytest.approx(vw.odds(dict(w.spec, kiss=1)).p_goal - base, abs=1e-15)
     assert hints["one factor fewer"]["delta"] == pytest.approx(vw.odds(dict(w.spec, factors=0)).p_goal - base)
     assert hints["one factor fewer"]["delta"] > 0
-    w.factors = 0
-    assert "one factor fewer" not in {h["label"] for h in w.odds_view["hints"]}
+    w.factors = 0  # while open, they follow the settings
+    assert "one factor fewer" not in {h["label"] for h in w.what_ifs["hints"]}
+
+
+def test_hints_are_made_only_while_the_view_shows_them():
+    """A slider move makes one spec's panel, not the what-ifs' (each another spec's odds)."""
+    w = vw.TaskRoller(dice=3)
+    assert w.what_ifs == {} and "hints" not in w.odds_view
+    hints = what_ifs(w)
+    assert hints
+    w._handle_custom_msg({"do": "what_if", "on": False}, [])
+    assert w.what_ifs == {}
+    w.dice = 4
+    assert w.what_ifs == {}
+    w.dice = 3
+    assert what_ifs(w) == hints  # kept per spec
+
+
+def test_hints_of_a_spec_that_is_not_allowed_say_why():
+    w = vw.TaskRoller(edition="agora")
+    what_ifs(w)
+    w.helpers = [4, 5]  # helpers that do not merge: no spec, no what-ifs
+    assert w.what_ifs["ok"] is False and w.what_ifs["message"]
 
 
 @pytest.mark.parametrize("make", [
@@ -240,9 +268,9 @@ def test_hints_are_engine_differences():
     lambda: vw.PoolRoller(edition="vers", penalty=1),
 ])
 def test_what_if_goes_both_ways(make):
-    """Issue 11: an FC wants harder settings too; each hint is the engine's change."""
+    """An FC wants harder settings too; each hint is the engine's change."""
     w = make()
-    hints = w.odds_view["hints"]
+    hints = what_ifs(w)
     assert any(h["delta"] > 0 for h in hints) and any(h["delta"] < 0 for h in hints), hints
     base = vw.odds(w.spec).p_goal
     for h in hints:
@@ -251,9 +279,9 @@ def test_what_if_goes_both_ways(make):
 
 def test_what_if_skips_settings_the_rules_forbid():
     w = vw.TaskRoller(dice=3, factors=4)  # the most factors there are: no "one factor more"
-    assert "one factor more" not in {h["label"] for h in w.odds_view["hints"]}
+    assert "one factor more" not in {h["label"] for h in what_ifs(w)}
     w = vw.TaskRoller(dice=0)
-    assert "one die fewer" not in {h["label"] for h in w.odds_view["hints"]}
+    assert "one die fewer" not in {h["label"] for h in what_ifs(w)}
 
 
 # -- rolling ---------------------------------------------------------------------------
@@ -309,7 +337,7 @@ def test_selection_odds_equal_the_engines_advice():
     for opt in advice.options:
         if opt.ego:
             continue
-        _table.set_selection(w, list(opt.kiss))
+        w.session.set_selection(list(opt.kiss))
         sel = w.table["advice"]["selected"]
         assert sel["p_pass"] == pytest.approx(opt.p_pass, abs=1e-12)
         assert sel["p_goal"] == pytest.approx(opt.p_goal, abs=1e-12)
@@ -327,16 +355,16 @@ def test_spending_costs_are_enforced():
             break
     assert w.table["outcome"] == 2 and w.table["spend"]["items"][0]["bought"]
     with pytest.raises(vw.SpecError, match="at most 2 successes"):
-        _table.toggle_spend(w, "s1")
-    _table.toggle_spend(w, "primary")  # unbuy the primary: failed, two singles instead
-    _table.toggle_spend(w, "s1")
-    _table.toggle_spend(w, "t2")
+        w.session.toggle_spend("s1")
+    w.session.toggle_spend("primary")  # unbuy the primary: failed, two singles instead
+    w.session.toggle_spend("s1")
+    w.session.toggle_spend("t2")
     assert w.table["spend"]["left"] == 0
     assert w.table["result"].startswith("Failed: the primary consequence not bought; bought 'I am not abashed")
     assert "+2 exp to the job" in w.table["result"]  # failure + learned something new
     with pytest.raises(vw.SpecError, match="subvert"):
-        _table.subvert(w, "s1")  # bought: cannot be subverted
-    _table.subvert(w, "s3")
+        w.session.subvert("s1")  # bought: cannot be subverted
+    w.session.subvert("s3")
     assert "the FC subverts: 'Someone you care for" in w.table["result"]
     assert w.log.entries[-1]["spent"] == ["s1", "t2"] and w.log.entries[-1]["subverted"] == "s3"
 
@@ -366,7 +394,7 @@ def test_agora_snake_eyes_and_subverting():
     r = vw.roll(w.spec, seed, kiss=[], ego=False)
     assert w.table["snake"]["label"] == r.details["label"] and w.table["snake"]["eyes"]
     if r.outcome >= 1:
-        _table.toggle_spend(w, 0)
+        w.session.toggle_spend(0)
         assert "'x'" in w.table["result"]
 
 
@@ -404,9 +432,9 @@ def test_repr_is_short_and_stable():
 
 def test_esm_is_one_self_contained_module():
     src = _assets.esm("task")
-    assert 'from "./common.js"' not in src
-    assert "export function formatPercent" in src and "export function toggleWanted" in src
-    assert _assets.asset_dir().name in ("js", "static")
+    assert src.startswith(_assets.BANNER)
+    assert "import " not in src and " from \"" not in src  # every module it imports is inside
+    assert "function formatPercent" in src and "function toggleWanted" in src and "as default" in src
 
 
 def test_rollers_compose_and_respect_layout():

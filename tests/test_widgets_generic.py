@@ -1,7 +1,7 @@
-"""Issue 8 item 3: the roll at the table (``widgets/_table.py``), the roll
-log (``widgets/rolllog.py``) and the widgets' words (``widgets/_rules.py``)
-ask the edition (``editions/<id>/at_table.py``) and name none in code
-(docstrings may)."""
+"""The roll at the table (``widgets/table_session.py``, ``table_words.py``),
+the roll log (``widgets/rolllog.py``, ``log_cards.py``) and the widgets'
+words (``widgets/plain_words.py``) ask the edition
+(``editions/<id>/at_table.py``) and name none."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from venus_widgets.engine.edition import BUILT_IN
+from venus_widgets.engine.contract.edition import BUILT_IN
 
 WIDGETS = Path(__file__).resolve().parents[1] / "venus_widgets" / "widgets"
 
@@ -36,9 +36,7 @@ def _code_words(path: Path, skip_imports: bool = False) -> list[tuple[int, str]]
     return out
 
 
-@pytest.mark.parametrize("name,skip_imports", [("_table.py", False), ("rolllog.py", False),
-                                               # _rules re-exports the playtest consequences for rollers.py
-                                               ("_rules.py", True)])
+@pytest.mark.parametrize("name,skip_imports", [(p.name, False) for p in sorted(WIDGETS.glob("*.py"))])
 def test_no_edition_named_in_code(name, skip_imports):
     edition = re.compile(r"(?<![a-z])(" + "|".join(BUILT_IN) + r")(?![a-z])")
     found = [(line, text) for line, text in _code_words(WIDGETS / name, skip_imports)
@@ -52,7 +50,7 @@ def test_each_roller_fits_the_editions_that_say_so(edition):
     import traitlets
 
     import venus_widgets as vw
-    from venus_widgets.engine.edition import get
+    from venus_widgets.engine.contract.edition import get
 
     fits = get(edition).at_table.ROLLERS
     assert set(fits.values()) <= set(get(edition).SCHEMAS)

@@ -10,8 +10,8 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets.widgets import LogImportError
-from venus_widgets.widgets import rolllog
-from venus_widgets.widgets.rolllog import CSV_COLUMNS as CSV
+from venus_widgets.widgets import log_cards, log_record, rolllog
+from venus_widgets.widgets.log_record import CSV_COLUMNS as CSV
 
 
 @pytest.fixture
@@ -194,7 +194,7 @@ def test_forged_entries_are_refused_naming_the_entry_and_field(log, path, value,
 def test_forged_csv_cells_are_refused_naming_the_column(log):
     rows = log.to_csv().splitlines()
     for column, value in [("passed", "False"), ("outcome", "99"), ("faces_after", "1 1 1"), ("edition", "vers")]:
-        i = rolllog.CSV_COLUMNS.index(column)
+        i = log_record.CSV_COLUMNS.index(column)
         cells = rows[2].split(",")  # the check roll: no quoted cells
         cells[i] = value
         text = "\n".join([*rows[:2], ",".join(cells), *rows[3:]]) + "\n"
@@ -227,14 +227,14 @@ def test_csv_export_neutralises_spreadsheet_formulas_and_round_trips():
 
 
 def test_csv_cell_starting_with_a_formula_character_is_quoted():
-    assert rolllog.neutralise("=HYPERLINK(1)") == "'=HYPERLINK(1)"
+    assert log_record.neutralise("=HYPERLINK(1)") == "'=HYPERLINK(1)"
     for cell in ("+1", "-x", "@A", "'quoted"):
-        assert rolllog.neutralise(cell) == "'" + cell
-        assert rolllog.unneutralise("'" + cell) == cell
+        assert log_record.neutralise(cell) == "'" + cell
+        assert log_record.unneutralise("'" + cell) == cell
     for cell in ("\tx", "\rx", "\r\nx"):  # a cell is one line (the export module): a leading tab or CR is a space
-        assert rolllog.neutralise(cell) == " x"
+        assert log_record.neutralise(cell) == " x"
     for cell in ("-3", "12", "Passed", ""):
-        assert rolllog.neutralise(cell) == cell
+        assert log_record.neutralise(cell) == cell
 
 
 @pytest.mark.parametrize("case", ["infinite seed", "huge float", "nan", "deep json", "cr line ends",
@@ -306,7 +306,7 @@ def test_the_log_view_marks_each_die_as_the_roller_does(make):
     for seed in (1, 2, 3):
         w.roll_dice(seed=seed)
         shown = [d["mark"] for d in w.table["dice"]]
-        synced = rolllog._entries_to_json(w.log.entries)[-1]
+        synced = log_cards.entries_to_json(w.log.entries)[-1]
         assert synced["marks"] == shown
         assert "marks" not in w.log.entries[-1]  # derived for the view, not part of the entry
     assert "marks" not in json.loads(w.log.to_json())["entries"][0]

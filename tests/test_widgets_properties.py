@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
-from venus_widgets.engine.errors import MergeError
+from venus_widgets.engine.editions.agora.merge import MergeError
 from test_widgets import ROLLERS, browser_update
 
 # CI draws the same examples every run (the "ci" profile in conftest.py)
@@ -100,7 +100,7 @@ def _fits(value, annotation: str) -> bool:
 def test_every_trait_made_from_the_edition_is_declared_for_type_checkers(cls, edition):
     w = cls(edition=edition)
     declared = _declared(cls)
-    names = [*w.spec_fields, *w._extra_names(), *(["consequence_list"] if w.has_trait("consequence_list") else [])]
+    names = [*w.spec_fields, *w._extras, *(["consequence_list"] if w.has_trait("consequence_list") else [])]
     for name in names:
         assert name in declared, f"{cls.__name__}.{name} is made for {edition} but not declared"
         assert _fits(getattr(w, name), declared[name]), (name, getattr(w, name), declared[name])
@@ -108,7 +108,7 @@ def test_every_trait_made_from_the_edition_is_declared_for_type_checkers(cls, ed
 
 @pytest.mark.parametrize("cls, edition", ROLLERS, ids=lambda x: getattr(x, "__name__", x))
 def test_fields_carry_the_labels_groups_and_words_of_their_edition(cls, edition):
-    from venus_widgets.engine import spec as spec_mod
+    from venus_widgets.engine.contract import spec as spec_mod
 
     w = cls(edition=edition)
     assert [f["name"] for f in w.fields] == list(w.spec_fields)
@@ -130,7 +130,7 @@ def test_fields_carry_the_labels_groups_and_words_of_their_edition(cls, edition)
     ("playtest", {"factors": 4}, {"learning": True}, {"factors": 3}),
 ])
 def test_browser_values_are_repaired_by_the_rule_that_validates_them(edition, start, change, repaired):
-    from venus_widgets.engine import spec as spec_mod
+    from venus_widgets.engine.contract import spec as spec_mod
 
     cls = vw.PoolRoller if edition == "heresy" else vw.TaskRoller
     w = cls(edition=edition, **start)

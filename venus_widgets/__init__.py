@@ -9,17 +9,18 @@ The engine (exact odds, seeded rolls) imports only numpy; the widgets
 """
 
 from .engine import (
-    EDITIONS, Advice, Die, MergeError, Odds, Option, Roll, SpecError,
-    advise, defaults, describe, kiss_odds, merge, normalize, odds, percent, roll, roll_many, schema,
-    enter, dice_to_enter,
+    EDITIONS, Advice, Die, Odds, Option, Roll, SpecError, advise, defaults, describe, kiss_odds, normalize, odds,
+    percent, roll, roll_many, schema, enter, dice_to_enter,
 )
 from .engine import Explanation, Solution, explain, ladder, solve
 from .engine import PartyLadder, party_ladder
 from .engine import Fit, fit
-from .engine.rules_api import Knobs, rules
-from .engine.compare import Comparison, compare
-from .engine.sweep import Sweep, sweep
-from .engine.sample import Sample, sample
+from .engine.tools.rules_view import Knobs, rules
+from .engine.tools.compare import Comparison, compare
+from .engine.tools.sweep import Sweep, sweep
+from .engine.tools.sample import Sample, sample
+
+from . import engine
 
 __version__ = "0.1.0"
 
@@ -36,6 +37,8 @@ _WIDGETS = ("CheckRoller", "TaskRoller", "PoolRoller", "RollLog", "FCScreen", "R
 
 
 def __getattr__(name: str):
+    if name in engine.PUBLIC:  # defined by an edition, loaded on first use
+        return getattr(engine, name)
     if name in _WIDGETS:
         from . import widgets
 

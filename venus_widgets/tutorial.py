@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from .engine.advancement import tasks_until  # noqa: F401 - the chapters count tasks with the engine's chain
+from .engine.editions.playtest.advancement import tasks_until  # noqa: F401 - the chapters count tasks with the engine's chain
 
 #: The four calibers (playtest) / ranks (playsheet), weakest first.
 CALIBERS = ["bronze", "silver", "gold", "platinum"]

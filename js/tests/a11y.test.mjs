@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { oddsSentence, makeAnnouncer, stepFocusKeys } from "../common.js";
+import { oddsSentence, makeAnnouncer, stepFocusKeys } from "../a11y.js";
 
 test("the odds sentence: the panel's figures in one short sentence", () => {
   const view = { ok: true, numeric: true, p_pass: 0.6394, p_goal: 0.31, threshold: 2, goal: 3 };
@@ -102,4 +102,9 @@ test("focus after a step of the table: the next step's first control", () => {
   assert.deepEqual(stepFocusKeys({ phase: "spend", ego_after: { available: false }, spend: { kind: null } }, "commit"), ["roll-again"]);
   // a roll with no steps (a check): Roll again
   assert.deepEqual(stepFocusKeys({ phase: "done" }, "roll"), ["roll-again"]);
+});
+
+test("by hand: focus goes to the faces box", () => {
+  assert.deepEqual(stepFocusKeys({ phase: "enter" }, "roll"), ["faces-input"]);
+  assert.deepEqual(stepFocusKeys({ phase: "enter_kiss" }, "commit"), ["faces-input"]);
 });

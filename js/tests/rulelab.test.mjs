@@ -39,3 +39,9 @@ test("a chart tick breaks at spaces into short lines", () => {
   assert.deepEqual(tickLines("pass without kiss"), ["pass", "without", "kiss"]);
   assert.deepEqual(tickLines("Ego spent"), ["Ego spent"]);
 });
+
+test("the differences chart leaves out a chance certain under every rule set", async () => {
+  const { diffRows } = await import("../rulelab.js");
+  const rows = [{ at: "0", base: 1, A: 1, B: 1 }, { at: "pass", base: 0.7, A: 0.88, B: 0.26 }, { at: "1", base: 1, A: 1, B: 0.9 }];
+  assert.deepEqual(diffRows(rows).map((r) => r.at), ["pass", "1"]);
+});

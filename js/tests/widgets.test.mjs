@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { toggleWanted, resizeTexts } from "../task.js";
+import { singularOf } from "../fields.js";
 import { facesText, cardParts } from "../log.js";
 
 test("wanted consequences keep the rules' order", () => {
@@ -10,10 +11,14 @@ test("wanted consequences keep the rules' order", () => {
   assert.deepEqual(toggleWanted(["s3", "t2"], "s3", order), ["t2"]);
 });
 
-test("agora texts resize to 1..4", () => {
-  assert.deepEqual(resizeTexts(["a"], 3), ["a", "", ""]);
-  assert.deepEqual(resizeTexts(["a", "b", "c"], 9), ["a", "b", "c", ""]);
-  assert.deepEqual(resizeTexts(["a", "b"], 0), ["a"]);
+test("consequence texts resize within the range of the field that counts them", () => {
+  // one to four texts (a field whose range is 1..4)
+  assert.deepEqual(resizeTexts(["a"], 3, 1, 4), ["a", "", ""]);
+  assert.deepEqual(resizeTexts(["a", "b", "c"], 9, 1, 4), ["a", "b", "c", ""]);
+  assert.deepEqual(resizeTexts(["a", "b"], 0, 1, 4), ["a"]);
+  // two to three texts
+  assert.deepEqual(resizeTexts(["a"], 9, 2, 3), ["a", "", ""]);
+  assert.deepEqual(resizeTexts(["a", "b", "c"], 0, 2, 3), ["a", "b"]);
 });
 
 test("log helpers", () => {
@@ -29,8 +34,8 @@ test("a log card says what Python derived: faces marked, the facts in words, by 
     roll: { spec: { edition: "playtest", roll: "task" }, seed: "123", passed: true, entered: null,
       dice: [{ before: 1, after: 5, kissed: true }, { before: 3, after: 3, kissed: false }] },
     card: {
-      dice: [{ text: "1→5", mark: "✓", words: "success", who: "die 1 (you, Bronze, d6)", owner: "own", kissed: true, success: true },
-        { text: "3", mark: "✗", words: "no success", who: "die 2 (ally, Silver, d6)", owner: "ally", kissed: false, success: false }],
+      dice: [{ text: "1→5", mark: "✓", words: "success", who: "die 1 (you, Bronze, d6)", shape: "square", kissed: true, success: true },
+        { text: "3", mark: "✗", words: "no success", who: "die 2 (ally, Silver, d6)", shape: "circle", kissed: false, success: false }],
       facts: [{ key: "chance", label: "Chance before the roll", text: "64 % to pass" }, { key: "kiss", label: "KISS", text: "KISSed die 1" }],
     },
   };
@@ -39,7 +44,7 @@ test("a log card says what Python derived: faces marked, the facts in words, by 
   assert.equal(p.what, "playtest task");
   assert.equal(p.how, "seed 123");
   assert.equal(p.id, 7);
-  assert.deepEqual(p.dice.map((d) => [d.text, d.mark, d.owner]), [["1→5", "✓", "own"], ["3", "✗", "ally"]]);
+  assert.deepEqual(p.dice.map((d) => [d.text, d.mark, d.shape]), [["1→5", "✓", "square"], ["3", "✗", "circle"]]);
   assert.equal(p.dice[0].words, "die 1 (you, Bronze, d6): 1 KISSed to 5, success");
   assert.deepEqual(p.facts.map((f) => f.key), ["chance", "kiss"]);
   // by hand, and an entry Python could not describe: its faces and marks still show
@@ -49,26 +54,51 @@ test("a log card says what Python derived: faces marked, the facts in words, by 
   assert.deepEqual(bare.facts, []);
 });
 
-test("widget modules import only common.js and never use innerHTML", () => {
-  for (const name of ["common", "check", "task", "pool", "log"]) {
-    const src = readFileSync(new URL(`../${name}.js`, import.meta.url), "utf8");
+const MODULES = readdirSync(new URL("..", import.meta.url)).filter((f) => f.endsWith(".js")).map((f) => f.slice(0, -3));
+const source = (name) => readFileSync(new URL(`../${name}.js`, import.meta.url), "utf8");
+const importsOf = (text) => [...text.matchAll(/^import [^;]* from "([^"]+)";$/gm)].map((m) => m[1]);
+
+test("modules import only sibling modules of js/, never use innerHTML and load nothing from the network", () => {
+  assert.ok(MODULES.length > 10 && MODULES.includes("roller") && MODULES.includes("task"));
+  for (const name of MODULES) {
+    const src = source(name);
     assert.doesNotMatch(src, /innerHTML|outerHTML|insertAdjacentHTML|document\.write/, name);
-    const imports = src.match(/^import .*$/gm) || [];
-    if (name === "common") assert.equal(imports.length, 0);
-    else assert.deepEqual(imports.map((l) => l.replace(/.*from /, "")), ['"./common.js";'], name);
+    for (const target of importsOf(src)) assert.match(target, /^\.\/[a-z_0-9]+\.js$/, `${name}.js imports ${target}`);
+    assert.doesNotMatch(src, /\bimport\(/, `${name}.js imports at run time`);
     assert.doesNotMatch(src, /https?:\/\/(?!www\.w3\.org\/2000\/svg)/, `${name} loads nothing from the network`);
   }
 });
 
+test("no module is over 400 lines, and no two import each other (directly or round a circle)", () => {
+  const graph = Object.fromEntries(MODULES.map((n) => [n, importsOf(source(n)).map((t) => t.slice(2, -3))]));
+  for (const name of MODULES) assert.ok(source(name).split("\n").length <= 400, `${name}.js is over 400 lines`);
+  const state = {};
+  const visit = (n, path) => {
+    if (state[n] === "done") return;
+    assert.notEqual(state[n], "open", `import circle: ${[...path, n].join(" -> ")}`);
+    state[n] = "open";
+    for (const m of graph[n] || []) visit(m, [...path, n]);
+    state[n] = "done";
+  };
+  for (const n of MODULES) visit(n, []);
+});
+
 test("every export is used by the front end itself, not only by tests", () => {
-  const names = ["common", "check", "task", "pool", "log"];
-  const src = Object.fromEntries(names.map((n) => [n, readFileSync(new URL(`../${n}.js`, import.meta.url), "utf8")]));
+  const src = Object.fromEntries(MODULES.map((n) => [n, source(n)]));
+  const all = Object.values(src).join("\n");
   for (const [mod, text] of Object.entries(src)) {
     for (const m of text.matchAll(/^export (?:async )?(?:function|const|let|class) (\w+)/gm)) {
       const name = m[1];
       if (name === "render") continue; // anywidget's entry point
-      const uses = Object.values(src).join("\n").match(new RegExp(`\\b${name}\\b`, "g")).length;
-      assert.ok(uses > 1, `${mod}.js exports ${name}, which no widget module uses`);
+      const uses = all.match(new RegExp(`\\b${name}\\b`, "g")).length;
+      assert.ok(uses > 1, `${mod}.js exports ${name}, which no module uses`);
     }
   }
+});
+
+test("a list field's item is named from its label, whatever the edition calls it", () => {
+  assert.equal(singularOf("Allies"), "ally");
+  assert.equal(singularOf("Helpers"), "helper");
+  assert.equal(singularOf("Difficulty factors"), "difficulty factor");
+  assert.equal(singularOf("Bonus factors"), "bonus factor");
 });

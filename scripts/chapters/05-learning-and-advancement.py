@@ -19,7 +19,7 @@
 # %% [build]
 import matplotlib.pyplot as plt
 
-from venus_widgets.engine import advancement
+from venus_widgets.engine.editions.playtest import advancement
 
 setup_plots()
 

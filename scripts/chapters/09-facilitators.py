@@ -28,8 +28,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 import importlib
-fit_module = importlib.import_module("venus_widgets.engine.fit")
-from venus_widgets.engine.party import setting_words
+fit_module = importlib.import_module("venus_widgets.engine.tools.fit")
+from venus_widgets.engine.tools.party import setting_words
 
 setup_plots()
 
@@ -485,8 +485,8 @@ emit(table(["row"] + [r.title() for r in CALIBERS], rows))
 # %% [markdown]
 # ## 10. Your table's dice against the odds
 #
-# Playtesting with physical dice? Tick "I roll real dice (type the
-# faces)" on a roller: roll your own dice, type what they show, and the
+# Playtesting with physical dice? Tick "I roll real dice" under a
+# roller's Roll button: roll your own dice, type what they show, and the
 # roller plays them by the rules and logs them (or import your table's
 # log). The log compares what came up with what the exact odds expect, and
 # says whether the difference looks like chance or like the dice. Its

@@ -28,8 +28,8 @@ import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
-from venus_widgets.engine.edition import get as edition
-from venus_widgets.widgets._rules import percent
+from venus_widgets.engine.contract.edition import get as edition
+from venus_widgets.widgets.plain_words import percent
 
 from .conftest import kernel_eval, lab_notebook, set_range, settle
 from .conftest import roller_widget as widget
@@ -200,7 +200,7 @@ def said(page) -> list[str]:
     return page.evaluate("() => [...window.__vwSaid]")
 
 
-#: A clock for the announcer that only this test moves (``js/common.js`` reads
+#: A clock for the announcer that only this test moves (``js/roller.js`` reads
 #: ``globalThis.__vwTimers``): a timer fires when the test says the delay is
 #: over, never because a busy machine answered slowly between two slider stops.
 MANUAL_TIMERS = """() => {

@@ -56,3 +56,24 @@ def test_voila_app_shows_rollers_without_code(page):
         expect(w.get_by_test_id("kiss-commit").or_(w.get_by_test_id("result"))).to_be_visible()
         assert page.watch.dialogs == []
         assert page.watch.errors == [], page.watch.errors
+
+
+def test_the_app_names_each_roller_distinctly_at_400_px(page):
+    """Issue 21: seven tab titles cut at 400 px read "Task | Chec | Task | Chec"; the app now picks
+    its roller from a menu whose every name is whole and distinct."""
+    app = ROOT / "app" / "roller.ipynb"
+    with jupyter_server("voila", [app], notebook="roller.ipynb") as server:
+        page.set_viewport_size({"width": 400, "height": 900})
+        page.goto(f"{server.url}/?token={server.token}", timeout=120_000)
+        expect(page.get_by_test_id("vw-task").first).to_be_visible(timeout=120_000)
+        menu = page.get_by_role("combobox", name="Roller")
+        names = [n.replace("\xa0", " ") for n in menu.locator("option").all_text_contents()]
+        assert len(names) == 7 and len(set(names)) == 7, names
+        assert all(len(n.split(": ")) == 2 for n in names), names  # edition and roll, in words
+        # the menu shows its choice whole: nothing cut
+        assert menu.evaluate("el => el.scrollWidth <= el.clientWidth + 1 && el.getBoundingClientRect().right <= 400")
+        menu.select_option("Agora: check")
+        shown = page.get_by_test_id("vw-check").first
+        expect(shown).to_be_visible()
+        expect(shown.locator(".vw-title")).to_have_text("agora check")
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 400

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
-from venus_widgets.engine import edition
+from venus_widgets.engine.contract import edition
 
 from .conftest import expect_p, kernel_eval, lab_notebook, roller_widget, set_range
 

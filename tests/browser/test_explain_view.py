@@ -1,4 +1,5 @@
-"""'Why this chance?' in a roller, in JupyterLab and Chromium (issue 10 item 3)."""
+"""'Why this chance?' and 'What if…' in a roller, in JupyterLab and Chromium:
+each made by Python only while the view shows it, and following the sliders."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
-from venus_widgets.engine.explain import pct
+from venus_widgets.engine.tools.explain import pct
+from venus_widgets.widgets import odds_panel
 
 from .conftest import lab_notebook, roller_widget, set_range
 
@@ -28,3 +30,30 @@ def test_open_why_and_see_the_engine_s_steps_follow_the_sliders(browser_context,
         set_range(w.get_by_test_id("field-dice"), 5)
         e5 = vw.explain({**spec, "dice": 5}, 1)
         expect(w.get_by_test_id("explain")).to_contain_text(f"Why P(pass) is {pct(e5.p_pass)}")
+
+
+def _hints(spec: dict) -> list[dict]:
+    return odds_panel.what_ifs(vw.normalize(spec))["hints"]
+
+
+def _expect_hints(w, hints: list[dict]) -> None:
+    items = w.get_by_test_id("hints").locator("li")
+    expect(items).to_have_count(len(hints))
+    for i, h in enumerate(hints):
+        expect(items.nth(i)).to_contain_text(h["label"])
+        # JSON carries the float's shortest digits, which JS's String and Python's repr both write
+        expect(items.nth(i)).to_have_attribute("data-delta", repr(h["delta"]))
+
+
+def test_open_what_if_and_see_each_change_follow_the_sliders(browser_context, tmp_path):
+    with lab_notebook(browser_context, tmp_path, CELLS) as page:
+        w = roller_widget(page, 0, "task")
+        expect(w.get_by_test_id("what-if-toggle")).to_be_visible()
+        expect(w.get_by_test_id("hints")).to_have_count(0)  # not made until asked
+        w.get_by_test_id("what-if-toggle").click()
+        spec = {"roll": "task", "dice": 3, "kiss": 1, "consequences": 1}
+        _expect_hints(w, _hints(spec))
+        set_range(w.get_by_test_id("field-dice"), 5)
+        _expect_hints(w, _hints({**spec, "dice": 5}))
+        w.get_by_test_id("what-if-toggle").click()  # shut: no longer made
+        expect(w.get_by_test_id("hints")).to_have_count(0)

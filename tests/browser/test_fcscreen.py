@@ -5,11 +5,14 @@ table; "Explain" unfolds a chance."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
-from venus_widgets.engine.explain import pct
+from venus_widgets.engine.tools.explain import pct
+from venus_widgets.widgets.plain_words import percent
 
 from .conftest import kernel_eval, lab_notebook, set_range
 
@@ -68,7 +71,8 @@ def test_an_edit_changes_the_chances_and_a_bad_one_is_shown(lab_page):
     dice.fill("6")
     dice.press("Tab")
     want = vw.party_ladder({**PARTY, "Ana": {**PARTY["Ana"], "dice": 6}}, 0.25)
-    expect(w.get_by_test_id("cell-0-0")).to_contain_text(pct(want.chances[0][0]))
+    expect(w.get_by_test_id("cell-0-0")).to_contain_text(percent(want.chances[0][0]))
+    expect(w.get_by_test_id("cell-0-0")).to_have_attribute("title", re.compile(re.escape(pct(want.chances[0][0]))))
     w.get_by_test_id("name-1").fill("Ana")
     w.get_by_test_id("name-1").press("Tab")
     expect(w.get_by_test_id("error")).to_contain_text("a new name")

@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
-from venus_widgets.widgets._rules import percent
+from venus_widgets.widgets.plain_words import percent
 
 from .conftest import expect_p, kernel_eval, lab_notebook, set_range, settle
 from .conftest import roller_widget as widget
@@ -173,9 +173,9 @@ def test_typed_consequence_is_text_not_html(lab_page):
     box = w.get_by_test_id("text-0")
     box.fill(XSS)
     box.press("Tab")
-    expect(w.get_by_test_id("consequence-texts")).to_contain_text(XSS)
     texts = json.loads(kernel_eval(page, "import json; print(json.dumps(agora.consequence_texts))"))
     assert texts == [XSS]
+    expect(w.get_by_test_id("text-0")).to_have_value(XSS)
     assert w.locator("img").count() == 0
     w.get_by_test_id("seed-input").fill("7")
     w.get_by_test_id("seed-input").press("Tab")
@@ -183,6 +183,7 @@ def test_typed_consequence_is_text_not_html(lab_page):
     if w.get_by_test_id("kiss-commit").count():
         w.get_by_test_id("kiss-commit").click()
     expect(w.get_by_test_id("result")).not_to_be_empty()
+    expect(w.get_by_test_id("spend")).to_contain_text(XSS)  # the consequence typed, shown as text where it is bought
     settle(page)
     assert w.locator("img").count() == 0  # no <img> at all, so no onerror handler can ever run
     assert page.dialogs == [], f"a script ran: {page.dialogs}"
@@ -213,8 +214,8 @@ def test_keyboard_only_with_visible_focus(lab_page):
     expect_odds(w, spec)
     assert kernel_spec(page, "keys") == vw.normalize(spec)
 
-    # Shift+Tab back from the seed box onto the Roll button: keyboard focus is drawn
-    w.get_by_test_id("seed-input").focus()
+    # Shift+Tab back from the roll's options (real dice, the seed) onto the Roll button: keyboard focus is drawn
+    w.get_by_test_id("by-hand").focus()
     page.keyboard.press("Shift+Tab")
     focused = page.evaluate("() => document.activeElement.dataset.testid")
     assert focused == "roll-button"

@@ -152,7 +152,7 @@ def test_ego_buys_the_primary_in_status_result_and_log(truth_page):
     result = w.get_by_test_id("result")
     expect(result).to_contain_text("Passed: bought the primary")
     expect(result).to_have_attribute("data-passed", "true")
-    w.locator("summary", has_text="Recent rolls").click()
+    w.get_by_test_id("fold-log").click()  # the roll log under the roller, folded
     expect(w.get_by_test_id("recent").locator("li").last).to_contain_text("Passed: bought the primary")
     expect(w.get_by_test_id("spend-primary")).to_be_checked()
 
@@ -160,7 +160,7 @@ def test_ego_buys_the_primary_in_status_result_and_log(truth_page):
 def test_merge_error_and_labels_said_once(truth_page):
     page = truth_page
     w = widget(page, 4, "task")
-    expect(w.get_by_test_id("accept-helpers")).to_be_visible()
+    expect(w.get_by_test_id("accept-merge")).to_be_visible()
     text = seen_text(w)
     assert text.count("cannot merge") == 1, text
     sheet = widget(page, 3, "task")

@@ -50,7 +50,7 @@ def test_change_a_knob_and_see_both_odds_and_the_verdict(browser_context, tmp_pa
         box = w.get_by_test_id("knob-B-threshold_base").locator("input")
         box.fill("9")
         box.press("Tab")
-        expect(w.get_by_test_id("error")).to_contain_text("from 0 to 6")
+        expect(w.get_by_test_id("knob-error-B.threshold_base")).to_contain_text("from 0 to 6")
 
         # a variant's name is text, never markup
         name = w.get_by_test_id("name-B")

@@ -2,7 +2,7 @@
 a KISS flips a coin that shows tails again, the task passes at a threshold.
 
 It proves the edition contract (issue 8 item 4): registered with
-:func:`venus_widgets.engine.edition.register`, it gets exact odds, seeded
+:func:`venus_widgets.engine.contract.edition.register`, it gets exact odds, seeded
 rolls, a working ``TaskRoller`` with KISS and spending, log export/import
 and replay, without a change to the package's widgets or front end.
 
@@ -24,11 +24,11 @@ from typing import Sequence
 import numpy as np
 
 from venus_widgets.engine.errors import SpecError
-from venus_widgets.engine.explain import Step
-from venus_widgets.engine.odds import Odds
-from venus_widgets.engine.rolls import Die, Roll, in_blocks, streams
-from venus_widgets.engine.samples import ByHand, Samples
-from venus_widgets.engine.spec import Field, Int
+from venus_widgets.engine.tools.explain import Step
+from venus_widgets.engine.maths.odds import Odds
+from venus_widgets.engine.table.rolls import Die, Roll, in_blocks, streams
+from venus_widgets.engine.contract.samples import ByHand, Samples
+from venus_widgets.engine.contract.fields import Field, Int
 
 ID = "toy"
 
@@ -140,3 +140,12 @@ SAMPLES = Samples(
 
 
 from . import at_table  # noqa: E402,F401  (last: it imports this package)
+
+
+def cost(spec: dict, exact: bool = False):
+    """The toy's work: a table of coins by heads, a row per KISS."""
+    from venus_widgets.engine.contract.cost import Cost, held
+
+    return Cost(memory=held((spec["coins"] + 1) ** 2, "fraction"), steps=(spec["coins"] + 1) ** 2 * (spec["kiss"] + 1),
+                number="fraction" if exact else "float", dice=float(spec["coins"] + spec["kiss"]),
+                levers=(("coins", +1), ("kiss", +1)))

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from venus_widgets.engine.errors import SpecError
-from venus_widgets.engine.rolls import Roll
-from venus_widgets.engine.table import Choices, KissStart, Mark, SpendMenu, Steps, legend_of, plural
-from venus_widgets.engine.table_plain import kiss_count, no_extra, no_subversion
+from venus_widgets.engine.table.rolls import Roll
+from venus_widgets.engine.contract.table_answers import Choices, KissStart, Mark, SpendMenu, Steps, legend_of, plural
+from venus_widgets.engine.contract.table_defaults import kiss_count, no_extra, no_subversion
 
 ROLLERS = {"task": "task"}
 ITEMS = ("win", "luck")

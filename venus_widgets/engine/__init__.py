@@ -3,19 +3,23 @@
 Pure Python + numpy; knows nothing of widgets.
 """
 
-from .advice import Advice, Option
+import importlib
+from typing import Any
+
+from .table.advice import Advice, Option
 from .api import advise, dice_to_enter, enter, kiss_odds, odds, roll, roll_many
-from .errors import MergeError, SpecError
-from .explain import Explanation, explain
-from .fit import Fit, fit
+from .errors import SpecError
+from .tools.explain import Explanation, explain
+from .tools.fit import Fit, fit
 from .format import percent
-from .merge import merge
-from .odds import Odds
-from .party import PartyLadder, party_ladder
-from .rolls import Die, Roll
-from .solve import Solution, ladder, solve
-from .edition import BUILT_IN as EDITIONS  # the one list of built-in editions; edition.ids() adds registered ones
-from .spec import defaults, describe, normalize, schema
+from .maths.odds import Odds
+from .tools.party import PartyLadder, party_ladder
+from .table.rolls import Die, Roll
+from .tools.solve import Solution, ladder, solve
+from .editions import PUBLIC
+from .contract.edition import BUILT_IN as EDITIONS  # the one list of built-in editions; edition.ids() adds registered ones
+from .contract.spec import Spec, defaults, describe, normalize, schema
+from .contract.details import Details, Facts
 
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",
@@ -23,4 +27,13 @@ __all__ = [
     "Explanation", "Solution", "explain", "ladder", "solve",
     "PartyLadder", "party_ladder",
     "Fit", "fit",
+    "Spec", "Details", "Facts",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The public names an edition defines (``editions.PUBLIC``), read
+    from it on first use: ``import venus_widgets`` loads no edition."""
+    if name in PUBLIC:
+        return getattr(importlib.import_module(f"{__name__}.editions.{PUBLIC[name]}"), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

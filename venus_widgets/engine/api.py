@@ -1,7 +1,7 @@
 """The public engine functions: ``odds``, ``roll``, ``roll_many``, ``advise``.
 
 Each edition lives in its own module with the same three functions, taking
-a spec already normalized by :func:`venus_widgets.engine.spec.normalize`.
+a spec already normalized by :func:`venus_widgets.engine.contract.spec.normalize`.
 
 >>> round(odds({"roll": "task", "dice": 2}).p_pass, 6)
 0.555556
@@ -13,23 +13,23 @@ True
 from __future__ import annotations
 
 import dataclasses
-import json
-from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
-from functools import lru_cache
-from itertools import islice
-from typing import Any, NamedTuple
+from typing import Any
 
 import numpy as np
 
-from .advice import Advice
-from .edition import get as get_edition
+from .table.advice import Advice
+from .contract import cost
+from .caching import Results
+from .contract.edition import get as get_edition, ids
 from .errors import SpecError
-from .exact import EXACT_BELOW
-from .odds import SNAP_BELOW, Odds
-from .rolls import Roll, check_seed, entered
-from .spec import ROLL_KINDS, normalize, schema
+from .inputs import read_list
+from .maths.exact import EXACT_BELOW
+from .maths.odds import SNAP_BELOW, Odds
+from .maths.probability import probability
+from .table.rolls import Roll, check_seed, entered
+from .contract.spec import ROLL_KINDS, Spec, normalize, schema
+from .contract.fields import Choice
 
 MAX_ROLL_MANY = 10_000_000
 
@@ -40,73 +40,22 @@ def _edition(name: str) -> Any:
 
 def denominator(spec: Mapping[str, Any]) -> int | None:
     """A common denominator of every probability of a normalized spec's
-    odds (6 to the dice that can be rolled, KISS re-rolls included; 20 for
-    the d20 ...), or ``None`` when the odds are not rational (exploding dice).
+    odds (6 to the dice that can be rolled, KISS re-rolls included ...), or
+    ``None`` when the odds are not rational (exploding dice).
     """
     return _edition(spec["edition"]).denominator(spec)
 
 
-class CacheInfo(NamedTuple):
-    """What ``cache_info()`` reports, as for a ``functools`` cache."""
-
-    hits: int
-    misses: int
-    maxsize: int
-    currsize: int
-
-
-class _Results:
-    """Results by normalized spec: ``compute(spec)`` once per spec, the
-    least recently used dropped past ``maxsize``; ``cache_clear`` and
-    ``cache_info`` as a ``functools`` cache has them. Keyed by the spec's
-    ``repr`` (normalize gives every field in one order), and the spec itself
-    handed to ``compute`` as a sorted copy (:func:`_sorted`), so the caller's
-    dict is never shared."""
-
-    def __init__(self, compute: Callable[[dict[str, Any]], Odds], maxsize: int) -> None:
-        self._compute, self._maxsize = compute, maxsize
-        self._store: OrderedDict[str, Odds] = OrderedDict()
-        self._hits = self._misses = 0
-        self.__doc__ = compute.__doc__
-        self.__wrapped__ = compute
-        # on the instance, not the class: a class with these would look like a cache itself
-        self.cache_clear, self.cache_info = self._clear, self._info
-
-    def __call__(self, spec: dict[str, Any]) -> Odds:
-        key = repr(spec)
-        found = self._store.get(key)
-        if found is not None:
-            self._hits += 1
-            self._store.move_to_end(key)
-            return found
-        self._misses += 1
-        value = self._store[key] = self._compute(_sorted(spec))
-        if len(self._store) > self._maxsize:
-            self._store.popitem(last=False)
-        return value
-
-    def _clear(self) -> None:
-        self._store.clear()
-        self._hits = self._misses = 0
-
-    def _info(self) -> CacheInfo:
-        return CacheInfo(self._hits, self._misses, self._maxsize, len(self._store))
+def _results(compute: Callable[[Spec], Odds], maxsize: int) -> Results[str, Odds]:
+    """Results by spec (:class:`.caching.Results`, safe from many threads),
+    filed under :attr:`Spec.key`; the read-only spec itself is handed to
+    ``compute`` and carried by the odds."""
+    out: Results[str, Odds] = Results(compute, maxsize, key=lambda spec: spec.key)
+    out.__doc__, out.__wrapped__ = compute.__doc__, compute
+    return out
 
 
-def _sorted(value: Any) -> Any:
-    """A fresh copy with every dict's keys in sorted order: odds carry their
-    spec in this order, whatever order the fields came in."""
-    if isinstance(value, dict):
-        return {k: value[k] if type(value[k]) in _PLAIN else _sorted(value[k]) for k in sorted(value)}
-    if isinstance(value, list):
-        return [v if type(v) in _PLAIN else _sorted(v) for v in value]
-    return value
-
-
-_PLAIN = frozenset({str, int, float, bool, type(None)})
-
-
-def _float_odds(spec: dict[str, Any]) -> Odds:
+def _float_odds(spec: Spec) -> Odds:
     """Float odds, correctly rounded from the exact rationals for rational
     specs with a common denominator ``D`` below 2**53: as the edition
     computes them when it counts in whole numbers (:meth:`Odds.from_counts`);
@@ -125,17 +74,18 @@ def _float_odds(spec: dict[str, Any]) -> Odds:
     return _exact_cached(spec).rounded()
 
 
-def _exact_odds(spec: dict[str, Any]) -> Odds:
+def _exact_odds(spec: Spec) -> Odds:
     """The odds in Fractions."""
     return _edition(spec["edition"]).odds(spec, exact=True)
 
 
-_odds_cached = _Results(_float_odds, 512)
-_exact_cached = _Results(_exact_odds, 64)
+_odds_cached = _results(_float_odds, 512)
+_exact_cached = _results(_exact_odds, 64)
 
 
 def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
-    """Exact odds of a spec (a dict; omitted fields take their defaults).
+    """Exact odds of a spec (a dict, omitted fields taking their defaults,
+    or a :class:`~.contract.spec.Spec`, taken as it is).
 
     Results are computed from exact distributions, never sampled, and
     cached by spec. Where the odds are rational (everything but exploding
@@ -149,23 +99,28 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
     ...       "consequences": 1}, exact=True).p_pass
     Fraction(5, 6)
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     if not exact:
-        return odds_of_normalized(s)
+        return _odds_cached(s)
     if denominator(s) is None:
-        field = "explode" if s["edition"] == "playsheet" else "pool"
-        if field not in s:  # a registered edition (a draft): the spec's edition says where the dice come from
-            field = "edition"
-        raise SpecError(field, s[field], "no exploding dice for exact=True",
-                        "exploding dice can roll without end, so their odds are not a fraction; "
+        # the edition names the field whose dice roll without end; one that does not is refused here
+        try:
+            _edition(s["edition"]).odds(s, exact=True)
+        except SpecError:
+            raise
+        except Exception:  # noqa: BLE001 - the edition's own words failed: the plain ones below
+            pass
+        raise SpecError("exact", True, "False for this roll",
+                        "its dice can roll again without end, so the odds are not a fraction; "
                         "use exact=False for the odds with the tail below 1e-12 cut off")
+    cost.check(s, exact=True)  # fractions cost more than floats: within the budget, or refused up front
     return _exact_cached(s)
 
 
-def odds_of_normalized(s: dict[str, Any]) -> Odds:
-    """:func:`odds` of a spec that :func:`normalize` returned (the rule lab's
-    grids normalize each cell once, not twice)."""
-    return _odds_cached(s)
+def odds_of_normalized(s: Mapping[str, Any]) -> Odds:
+    """:func:`odds` of a spec that :func:`normalize` returned, or a
+    :class:`~.contract.spec.Spec` (the rule lab's grids normalize each cell once, not twice)."""
+    return _odds_cached(s if type(s) is Spec else Spec._trusted(dict(s)))
 
 
 #: More dice than any roll has: ``faces``, ``kiss`` and ``kissed`` are read up to this many items.
@@ -173,20 +128,10 @@ MAX_FACES = 256
 
 
 def _items(field: str, value: Any, allowed: str) -> list:
-    """The items of a list argument, read like a spec's list field: a list,
-    tuple or array (not a set, a string or a dict), at most
-    :data:`MAX_FACES` items, so an endless iterator is refused."""
-    if isinstance(value, AbstractSet):
-        raise SpecError(field, value, allowed, "a set has no order: use a list")
-    if value is None or isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
-        raise SpecError(field, value, allowed)
-    try:
-        items = list(islice(value, MAX_FACES + 1))
-    except TypeError:
-        raise SpecError(field, value, allowed) from None
-    if len(items) > MAX_FACES:
-        raise SpecError(field, value, allowed, f"no roll has more than {MAX_FACES} dice")
-    return items
+    """The items of a list argument, read like a spec's list field
+    (:func:`.inputs.read_list`): at most :data:`MAX_FACES` items, so an
+    endless iterator is refused."""
+    return read_list(field, value, MAX_FACES, allowed)
 
 
 def _index_list(field: str, value: Any) -> list[int]:
@@ -225,11 +170,11 @@ def roll(
     ``kiss=None`` KISSes by the same policy as the odds; a list of die
     indices KISSes exactly those dice (budget and once-per-die enforced).
     ``ego=None`` spends Ego by the policy; ``True``/``False`` force it.
-    ``ego=True`` on a spec without Ego (and on every roll of heresy and
-    vers, which have no Ego) is a :class:`SpecError` naming ``ego``, the
-    same on every edition.
+    ``ego=True`` on a spec without Ego (and on every roll of an edition
+    without Ego) is a :class:`SpecError` naming ``ego``, the same on every
+    edition.
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     seed = check_seed(seed)
     if kiss is not None:
         kiss = _kiss_list(kiss)
@@ -260,9 +205,9 @@ def enter(
     >>> enter({"roll": "task", "dice": 3, "kiss": 1}, [6, 2, 1], kiss=[2], kiss_faces=[5]).outcome
     2
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     faces, kiss_faces = _face_list("faces", faces), _face_list("kiss_faces", kiss_faces)
-    kiss_list = _kiss_list(list(kiss))
+    kiss_list = _kiss_list(kiss)
     ego = _ego_arg(s, ego)
     with entered(faces, kiss_faces) as (first, second):
         r = _edition(s["edition"]).roll(s, 0, kiss_list, ego)
@@ -279,7 +224,7 @@ def dice_to_enter(spec: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     >>> [(d["owner"], d["sides"]) for d in dice_to_enter({"roll": "task", "dice": 2, "allies": ["gold"]})]
     [('own', 6), ('own', 6), ('ally 1', 6)]
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     with entered([], [], dry=True) as (first, _second):  # every die shows its lowest face
         r = _edition(s["edition"]).roll(s, 0, [], False if has_ego(s) else None)
     return [{"index": d.index, "owner": d.owner, "grade": d.grade, "sides": d.sides}
@@ -295,9 +240,9 @@ def kiss_to_enter(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Se
     >>> kiss_to_enter({"roll": "task", "dice": 3, "kiss": 1, "ego": "reroll"}, [6, 2, 1], kiss=[1], ego=True)
     [1, 2]
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     with entered(_face_list("faces", faces), [], dry_kiss=True) as (first, _second):
-        r = _edition(s["edition"]).roll(s, 0, _kiss_list(list(kiss)), _ego_arg(s, ego))
+        r = _edition(s["edition"]).roll(s, 0, _kiss_list(kiss), _ego_arg(s, ego))
         first.check_used()
     return sorted(set(r.kissed))
 
@@ -312,9 +257,12 @@ def _face_list(field: str, faces: Any) -> list[int]:
 
 
 def has_ego(spec: Mapping[str, Any]) -> bool:
-    """True when a normalized spec has Ego to spend (playtest ``reroll`` or
-    ``double6``, playsheet and agora ``ego=True``)."""
-    return spec.get("ego", "none") not in ("none", False)
+    """True when a normalized spec has Ego to spend: its ``ego`` field set
+    away from the field's default (no Ego)."""
+    if "ego" not in spec:
+        return False
+    kind = get_edition(spec["edition"]).SCHEMAS[spec["roll"]].get("ego")
+    return kind is not None and spec["ego"] != kind.default
 
 
 def _ego_arg(spec: Mapping[str, Any], ego: Any) -> bool | None:
@@ -338,11 +286,13 @@ def check_ego(spec: Mapping[str, Any]) -> None:
     if st.ego_off:
         raise SpecError("ego", True, "False or None: this roll has no step to spend", st.ego_off)
     ed, kind = spec["edition"], spec["roll"]
-    if "ego" not in schema(ed, kind):
-        hint = (f"the {ed} edition has no Ego" if not any("ego" in schema(ed, k) for k in ROLL_KINDS[ed])
-                else f"Ego is spent on {ed} tasks, not on a {kind}")
-    elif ed == "playtest":
-        hint = "set ego='reroll' or ego='double6' in the spec to spend it"
+    field = schema(ed, kind).get("ego")
+    if field is None:
+        spent_on = [k for k in ROLL_KINDS[ed] if "ego" in schema(ed, k)]
+        hint = (f"Ego is spent on {ed} {' and '.join(k + 's' for k in spent_on)}, not on a {kind}" if spent_on
+                else f"the {ed} edition has no Ego")
+    elif isinstance(field, Choice):
+        hint = "set " + " or ".join(f"ego={o!r}" for o in field.options if o != field.default) + " in the spec to spend it"
     else:
         hint = "set ego=True in the spec to spend it"
     raise SpecError("ego", True, f"False or None: this {ed} {kind} has no Ego", hint)
@@ -354,45 +304,47 @@ def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -
     For numeric editions an int array of outcomes; for d20 checks a bool
     array (passed). Used to cross-check the exact odds.
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_ROLL_MANY:
         raise SpecError("n", n, f"a whole number from 0 to {MAX_ROLL_MANY}")
+    cost.check_rolls(s, int(n))  # the dice drawn, bounded before any is drawn
     seed = check_seed(seed)
     return _edition(s["edition"]).roll_many(s, int(n), seed)
 
 
 def advise(spec: Mapping[str, Any] | None, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
     """Advice for a roll on the table: which dice to KISS, and the exact
-    odds of each choice, as an :class:`~venus_widgets.engine.advice.Advice`
+    odds of each choice, as an :class:`~venus_widgets.engine.table.advice.Advice`
     (the same type for every edition). ``faces`` lists the faces showing,
     in die order as :func:`roll` numbers them; ``kissed`` the dice already
-    KISSed. playtest tasks and agora checks and tasks, the rolls where the
-    player chooses the dice to KISS; any other roll is a :class:`SpecError`
-    naming ``edition`` (or ``roll`` for a playtest check).
+    KISSed. For the rolls where the player chooses the dice to KISS (an
+    edition with ``"advise"`` in its ``FEATURES``); any other roll is a
+    :class:`SpecError` naming ``edition`` (or ``roll``, where the edition
+    advises on some of its kinds of roll only).
     """
-    s = normalize(spec)
-    mod = _edition(s["edition"])
-    if "advise" not in mod.FEATURES:
-        raise SpecError("edition", s["edition"], "playtest (a task) or agora",
+    s = Spec.of(spec)
+    if "advise" not in _edition(s["edition"]).FEATURES:
+        raise SpecError("edition", s["edition"], _having("advise"),
                         "only there is the choice of dice to KISS the player's; "
                         f"the {s['edition']} edition has no advice")
-    if s["edition"] == "playtest" and s["roll"] != "task":
-        raise SpecError("roll", s["roll"], "task", "advice is about which task dice to KISS: set roll='task'")
     faces, kissed = _faces(faces), _index_list("kissed", kissed)
     # an Advice is immutable: a roller asks again for the same faces on every
     # click and gets the same object back (repr keeps True apart from 1)
-    key = (json.dumps(s, sort_keys=True), repr(faces), repr(kissed))
-    if key in _ADVICE:
-        _ADVICE.move_to_end(key)
-        return _ADVICE[key]
-    advice = mod.advise(s, faces, kissed)
-    _ADVICE[key] = advice
-    if len(_ADVICE) > 64:
-        _ADVICE.popitem(last=False)
-    return advice
+    return _ADVICE((s, faces, kissed))
 
 
-_ADVICE: OrderedDict[tuple[str, str, str], Advice] = OrderedDict()
+def _having(feature: str) -> str:
+    """The editions that declare ``feature``, in words (for an error)."""
+    having = [e for e in ids() if feature in get_edition(e).FEATURES]
+    return " or ".join(having) if having else f"an edition with {feature!r} in its FEATURES"
+
+
+def _advise(args: tuple[Spec, list, list[int]]) -> Advice:
+    s, faces, kissed = args
+    return _edition(s["edition"]).advise(s, faces, kissed)
+
+
+_ADVICE: Results[tuple[str, str, str], Advice] = Results(_advise, 64, key=lambda a: (a[0].key, repr(a[1]), repr(a[2])))
 
 
 def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequence[int],
@@ -400,25 +352,25 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
     """The exact odds of one KISS choice for a roll on the table, before
     committing to it: ``faces`` showing in die order (as :func:`roll`
     numbers them), ``kiss`` the indices of the dice to KISS. Returns
-    ``p_pass`` and ``p_goal`` (agora adds ``p_critical``), plain floats.
-    playtest tasks and agora rolls, the editions where the choice of dice
-    matters.
+    ``p_pass`` and ``p_goal`` (and ``p_critical`` where the edition has
+    criticals), plain floats. For the editions where the choice of dice
+    matters (``"kiss_odds"`` in their ``FEATURES``).
 
     ``kiss`` and ``ego`` are checked by the very checks :func:`roll` makes
-    (the budget, each die once, agora: no KISS once the goal is reached), so
-    a choice the player cannot make has no odds. ``ego`` means what it means
-    for :func:`roll`: ``True`` with playtest Ego ``reroll`` KISSes every
-    failed die as well; ``False`` leaves Ego unspent; ``None`` spends it by
-    the policy.
+    (the budget, each die once, and any rule of the edition's, such as no
+    KISS once the goal is reached), so a choice the player cannot make has
+    no odds. ``ego`` means what it means for :func:`roll`: ``True`` with an
+    Ego that re-rolls KISSes every failed die as well; ``False`` leaves Ego
+    unspent; ``None`` spends it by the policy.
 
     >>> kiss_odds({"roll": "task", "dice": 2, "kiss": 1}, [1, 6], [0])["p_pass"]
     1.0
     """
-    s = normalize(spec)
+    s = Spec.of(spec)
     mod = _edition(s["edition"])
     if "kiss_odds" not in mod.FEATURES:
-        raise SpecError("edition", s["edition"], "playtest or agora",
+        raise SpecError("edition", s["edition"], _having("kiss_odds"),
                         "only there does the choice of dice to KISS change the odds")
     faces, kiss = _faces(faces), _kiss_list(kiss)
     ego = _ego_arg(s, ego)
-    return mod.kiss_odds(s, faces, kiss, ego)
+    return {k: probability(v) for k, v in mod.kiss_odds(s, faces, kiss, ego).items()}

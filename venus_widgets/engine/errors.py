@@ -37,27 +37,14 @@ class SpecError(ValueError):
         super().__init__(message)
 
 
-class MergeError(SpecError):
-    """Agora helpers that cannot merge into one helping die.
+class UnknownName(SpecError, KeyError):
+    """A name looked up that is not there (a rule knob, a variant, an
+    outcome): a :class:`SpecError` naming what was asked for and what
+    there is, and a ``KeyError``, as a lookup by name raises.
 
-    ``best`` is the accepted subset of helper ranks that merges into the
-    best (lowest) rank, and ``best_rank`` that rank.
+    >>> err = UnknownName("knob", "nope", "one of threshold_base, max_factors")
+    >>> str(err), isinstance(err, KeyError)
+    ("knob='nope' is not allowed: expected one of threshold_base, max_factors", True)
     """
 
-    def __init__(self, value: Any, best: tuple[int, ...], best_rank: int | None, drop: int = 1) -> None:
-        self.best = best
-        self.best_rank = best_rank
-        if best:
-            hint = (
-                f"these helpers cannot merge into one die; accept {list(best)}, "
-                f"which merges into one die of rank {best_rank}"
-            )
-        else:
-            hint = "these helpers cannot merge into one die"
-        super().__init__(
-            "helpers",
-            value,
-            f"ranks that pair up, two of rank r making one of rank r-{drop}, until one die remains"
-            + ("" if drop == 1 else " (never below rank 1)"),
-            hint,
-        )
+    __str__ = ValueError.__str__  # the message as it is (a KeyError's would show it quoted)

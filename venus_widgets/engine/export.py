@@ -29,6 +29,7 @@ not):
 
 from __future__ import annotations
 
+import base64
 import csv
 import html
 import io
@@ -164,3 +165,22 @@ def html_text(value: Any) -> str:
     '&lt;img src=x onerror=alert(1)&gt; &#x27;q&#x27;'
     """
     return html.escape(one_line(value), quote=True)
+
+
+def svg_image(svg: str, alt: str, width: int, height: int) -> str:
+    """An SVG picture as an ``<img>`` with its alt text: the one form of a
+    picture every viewer shows. An untrusted JupyterLab (every notebook
+    Binder opens) sanitizes HTML outputs and takes an inline ``<svg>`` apart
+    into its labels run together, but keeps an ``<img>`` whose source is a
+    ``data:image/svg+xml`` URI (tests/browser/test_first_view.py). The SVG
+    must stand alone (its ``xmlns``, its own colours and paper: inside an
+    ``<img>`` it sees no page style).
+
+    >>> svg_image("<svg xmlns='http://www.w3.org/2000/svg'/>", 'A "chart"', 10, 5)[:40]
+    '<img src="data:image/svg+xml;base64,PHN2'
+    >>> 'alt="A &quot;chart&quot;"' in svg_image("<svg/>", 'A "chart"', 10, 5)
+    True
+    """
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return (f'<img src="data:image/svg+xml;base64,{html_text(data)}" alt="{html_text(alt)}" '
+            f'width="{int(width)}" height="{int(height)}" style="max-width:100%;height:auto">')

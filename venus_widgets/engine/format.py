@@ -12,7 +12,7 @@ number never says more than is true and never flips between machines:
   either side of a half (0.87499999999999989 or 0.875) shows the same.
 
 The engine's floats for rational odds are already the correctly rounded
-values (see :mod:`venus_widgets.engine.exact`); this makes the display
+values (see :mod:`venus_widgets.engine.maths.exact`); this makes the display
 safe for the rest (exploding dice) too. ``Fraction`` inputs are exact.
 
 >>> percent(0.875), percent(0.87499999999999989), percent(0.125)
@@ -24,6 +24,10 @@ safe for the rest (exploding dice) too. ``Fraction`` inputs are exact.
 >>> from fractions import Fraction
 >>> percent(Fraction(7, 8)), percent(Fraction(1, 200), 0), percent(Fraction(1, 3), 2)
 ('88%', '1%', '33.33%')
+>>> percent(True)
+Traceback (most recent call last):
+...
+venus_widgets.engine.errors.SpecError: p=True is not allowed: expected a probability from 0 to 1 (a number, not True or False)
 """
 
 from __future__ import annotations
@@ -31,6 +35,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
+
+from .errors import SpecError
 
 __all__ = ["percent", "percent_text"]
 
@@ -43,16 +51,21 @@ def percent(p: Any, digits: int = 0) -> str:
     with ``digits`` decimals (0..6), halves rounded up; "0%"/"100%" only for
     impossible/certain, "<1%"/">99%" (or "<0.1%", ">99.9%" ...) for what
     would round to them."""
-    if isinstance(digits, bool) or not isinstance(digits, int) or not 0 <= digits <= 6:
-        raise ValueError(f"digits={digits!r} is not allowed: expected a whole number of decimals from 0 to 6")
-    if isinstance(p, bool) or not isinstance(p, (int, float, Fraction)) and not hasattr(p, "__float__"):
-        raise ValueError(f"p={p!r} is not allowed: expected a probability from 0 to 1")
+    if isinstance(digits, (bool, np.bool_)) or not isinstance(digits, (int, np.integer)) or not 0 <= digits <= 6:
+        raise SpecError("digits", digits, "a whole number of decimals from 0 to 6")
+    digits = int(digits)
+    allowed = "a probability from 0 to 1 (a number, not True or False)"
+    if isinstance(p, (bool, np.bool_)) or not isinstance(p, (int, float, Fraction)) and not hasattr(p, "__float__"):
+        raise SpecError("p", p, allowed)
     if not isinstance(p, (int, Fraction)):
-        p = float(p)
+        try:
+            p = float(p)
+        except (TypeError, ValueError, OverflowError):
+            raise SpecError("p", p, allowed) from None
         if math.isnan(p):
-            raise ValueError("p=nan is not allowed: expected a probability from 0 to 1")
+            raise SpecError("p", p, allowed)
     if not 0 <= p <= 1:
-        raise ValueError(f"p={p!r} is not allowed: expected a probability from 0 to 1")
+        raise SpecError("p", p, allowed)
     if p == 0:
         return "0%"
     if p == 1:

@@ -1,8 +1,9 @@
 """Interactive rollers (anywidget) built on the engine.
 
 >>> from venus_widgets.widgets import TaskRoller
->>> TaskRoller(dice=4, factors=1)
-TaskRoller(edition='playtest', dice=4, factors=1)
+>>> w = TaskRoller(dice=4, factors=1)
+>>> w.dice, w.factors, 0 < w.odds.p_pass < 1
+(4, 1, True)
 """
 
 from .fcscreen import FCScreen

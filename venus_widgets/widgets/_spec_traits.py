@@ -5,7 +5,7 @@ name. Python assignments are validated by the engine's own field check: a
 bad value raises :class:`traitlets.TraitError` carrying the engine's
 :class:`~venus_widgets.SpecError` text (field, value, allowed range).
 Values arriving from the browser go through :func:`clamp` instead, which
-never raises: it coerces and clamps to the legal range (see ``_base``).
+never raises: it coerces and clamps to the legal range (see :mod:`.roller`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,9 @@ from typing import Any
 
 import traitlets
 
-from ..engine import spec as _spec
+from ..engine.contract import spec as _spec
 from ..engine.errors import SpecError
+from ..engine.contract.table_answers import MAX_TEXT
 
 
 def label(kind: Any, name: str) -> str:
@@ -59,8 +60,10 @@ def make_traits(edition: str, roll: str) -> dict[str, SpecTrait]:
 def field_info(edition: str, roll: str, rules: dict | None = None) -> list[dict]:
     """JSON description of the fields, in display order, for the view: each
     with the label, group (and sources, entries) its edition declares, and
-    the ranges the spec's rule knobs set."""
-    return [{"name": name, **d, "label": d.get("label") or name}
+    the ranges the spec's rule knobs set; a count of consequences typed by
+    the FC says how long each may be (``max_text``)."""
+    return [{"name": name, **d, "label": d.get("label") or name,
+             **({"max_text": MAX_TEXT} if d.get("entries") == "text" else {})}
             for name, d in _spec.describe(edition, roll, rules).items()]
 
 

@@ -16,7 +16,7 @@ FCScreen(Ana, Bo; target 50 %)
 
 The view never writes a trait: every request from the browser is a message
 checked by the one path every widget inherits
-(:class:`~venus_widgets.widgets._view.ViewChecked`: unknown requests and
+(:class:`~venus_widgets.widgets.from_view.ViewChecked`: unknown requests and
 wrong types are shown as an error in the view, never raised into the kernel,
 and a request that fails leaves the party and the target as they were).
 Each character has a name of its own, on one line: two characters of the
@@ -32,14 +32,17 @@ import anywidget
 import traitlets
 
 from ..engine.errors import SpecError
-from ..engine.explain import explain, pct
+from ..engine.tools.explain import explain, pct
 from ..engine.format import percent
-from ..engine.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
-from ..engine.solve import _check_target
-from ..engine.spec import describe, normalize
+from ..engine.tools.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
+from ..engine.tools.solve import _check_target
+from ..engine.contract.spec import describe, normalize
+from . import stills
+from . import plain_words as _rules
+from .fc_words import PARTY_WORDS, TITLE, _read, ends_words, far
 from ._assets import esm
-from ._view import _ANY, _INT, _NONE, _NUM, _STR, MessageError, ViewChecked, error_text, read_list, refuse_unknown
-from ._view import check_request as _check_request
+from .from_view import (_ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, read_list, refuse_unknown,
+                    traited)
 
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -57,19 +60,8 @@ EXPORTS = {"csv": ("venus-fc-screen.csv", "text/csv"), "markdown": ("venus-fc-sc
 MAX_NAME = 40
 
 
-def check_request(content: Any) -> str:
-    """Check a message from the view against :data:`REQUESTS`; returns its
-    action or raises :class:`~venus_widgets.widgets.rolllog.MessageError`."""
-    return _check_request(content, REQUESTS, "the FC screen")
 
 
-def _label(edition: str, name: str) -> str:
-    try:
-        from ._spec_traits import label
-
-        return label(edition, name)
-    except Exception:  # noqa: BLE001 - a label is a nicety
-        return name.replace("_", " ").capitalize()
 
 
 def _name(name: Any, field: str = "name") -> str:
@@ -104,7 +96,7 @@ def _members(party: Any) -> list[dict]:
     return [{"name": n, "spec": json.loads(json.dumps(s))} for n, s in zip(pl.names, pl.specs)]
 
 
-class FCScreen(ViewChecked, anywidget.AnyWidget):
+class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
     """The Facilitator's screen (see the module).
 
     ``FCScreen(party, target=0.5)``: ``party`` maps names to specs (or is a
@@ -124,6 +116,9 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
     why = traitlets.Unicode("", help="One line: the rung nearest the target, and why").tag(sync=True)
     explanation: traitlets.Dict[str, Any] = traitlets.Dict(help="A cell unfolded in plain words").tag(sync=True)
     status = traitlets.Unicode("", help="The last thing done, for the view's status line").tag(sync=True)
+    notes: traitlets.Dict[str, Any] = traitlets.Dict(
+        help="A word beside one control (key 'm<i>-<field>'): a value set to the nearest the rules allow, or why "
+             "one was refused ('invalid'); cleared by the next request").tag(sync=True)
 
     def __init__(self, party: Any = None, target: float = 0.5, **kwargs: Any) -> None:
         refuse_unknown("FCScreen", kwargs, ["party", "target", "layout"],
@@ -142,17 +137,11 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
 
     @traitlets.validate("members")
     def _validate_members(self, proposal):
-        try:
-            return _members(proposal["value"])
-        except SpecError as err:
-            raise traitlets.TraitError(str(err)) from None
+        return traited(_members, proposal["value"])
 
     @traitlets.validate("target")
     def _validate_target(self, proposal):
-        try:
-            return _check_target(proposal["value"])
-        except SpecError as err:
-            raise traitlets.TraitError(str(err)) from None
+        return traited(_check_target, proposal["value"])
 
     # -- reading ----------------------------------------------------------------------
 
@@ -186,6 +175,28 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
     def __repr__(self) -> str:
         return f"FCScreen({', '.join(m['name'] for m in self.members)}; target {percent(self.target)[:-1]} %)"
 
+    def snapshot_html(self) -> str:
+        """The screen as it stands, as static HTML (no script): the title,
+        the party, the why line and the ladder (a picture with alt text, and
+        the same numbers as a table), as the live screen shows them."""
+        pl = self.ladder
+        t = self.table
+        best_for = pl.best_for
+        rows = []
+        for i, (r, shown) in enumerate(zip(pl.rungs, t["rows"])):  # the numbers the live table shows
+            cells = [(("◆ " if best_for[n] == i else "") + shown["shown"][j], best_for[n] == i)
+                     for j, n in enumerate(pl.names)]
+            cells.append((("▶ " if i == pl.best else "") + shown["party_shown"], i == pl.best))
+            rows.append((("▶ " if i == pl.best else "") + setting_words(r), cells))
+        members = [(m["name"], stills.settings_text(self._settings(m["spec"]))) for m in self.members]
+        return stills.fc_still(f"{t['edition']} {t['roll']}", TITLE, PARTY_WORDS, members, self.target, self.why,
+                                (t.get("far") or {}).get("text", ""), t.get("ends", []), [*pl.names, "party"], rows)
+
+    def _settings(self, spec: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        """A character's settings that say who they are: the ability, and what differs from the defaults."""
+        return [(f["label"], spec[f["name"]]) for f in self.fields
+                if f["name"] in spec and (f.get("group") == "ability" or spec[f["name"]] != f.get("default"))]
+
     def _repr_keys(self):  # ipywidgets' repr helper: keep ours short
         return iter(())
 
@@ -195,7 +206,7 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
         pl = self.ladder
         spec0 = pl.specs[0]
         rung_keys = set(pl.rungs[0]) if pl.rungs else set()
-        self.fields = [{"name": k, "label": _label(spec0["edition"], k), **d}
+        self.fields = [{"name": k, **d, "label": d.get("label") or k}
                        for k, d in describe(spec0["edition"], spec0["roll"]).items() if k not in rung_keys]
         best_for = pl.best_for
         self.table = {
@@ -203,8 +214,11 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
             "target_text": pct(self.target),
             "rows": [{"setting": setting_words(r, pl.specs[0]), "chances": [pct(p) for p in pl.chances[i]],
                       "party": pct(pl.party_chance(i)), "best": i == pl.best,
+                      # as the rollers show chances (the one rule, whole percents); two decimals in each cell's title
+                      "shown": [_rules.percent(p) for p in pl.chances[i]], "party_shown": _rules.percent(pl.party_chance(i)),
                       "nearest_for": [n for n in pl.names if best_for[n] == i]} for i, r in enumerate(pl.rungs)],
             "best": pl.best, "markdown": pl.to_markdown(), "csv": pl.to_csv(),
+            "far": far(pl), "ends": ends_words(pl),
         }
         self.why = f"Nearest to {percent(self.target)[:-1]} %: {pl.why}"
         if self.explanation:
@@ -248,18 +262,31 @@ class FCScreen(ViewChecked, anywidget.AnyWidget):
         return i
 
     def _request(self, action: str, content: Mapping) -> None:
+        self.notes = {}
         if action == "target":
             self.target = content["value"]
         elif action == "set":
             i, field = self._index(content), content["field"]
-            if field not in {f["name"] for f in self.fields}:
+            desc = {f["name"]: f for f in self.fields}
+            if field not in desc:
                 raise MessageError("field", field, ", ".join(f["name"] for f in self.fields))
-            name, spec = self.members[i]["name"], {**self.members[i]["spec"], field: content["value"]}
+            name = self.members[i]["name"]
+            label = f"{name}'s {desc[field]['label']}"
+            key = f"m{i}-{field}"
             try:
-                normalize(spec)
-            except SpecError as err:
-                raise SpecError(f"{name}: {err.field}", err.value, err.allowed, err.hint) from None
+                value, note = _read(desc[field], content["value"], label)
+                spec = {**self.members[i]["spec"], field: value}
+                try:
+                    normalize(spec)
+                except SpecError as err:
+                    raise PlainError(field, _rules.plain_error(err, label)) from None
+            except PlainError as err:  # said beside the field, and in the error line
+                self.notes = {key: {"text": str(err), "invalid": True}}
+                raise
             self.members = [*self.members[:i], {"name": name, "spec": spec}, *self.members[i + 1:]]
+            if note:
+                self.notes = {key: {"text": note, "invalid": False}}
+                self.status = note
         elif action == "rename":
             i, name = self._index(content), _name(content["name"])
             if name in [m["name"] for j, m in enumerate(self.members) if j != i]:

@@ -1,5 +1,6 @@
-"""The rollers: ``CheckRoller``, ``TaskRoller`` (playtest, playsheet,
-agora) and ``PoolRoller`` (heresy, vers)."""
+"""The rollers: ``CheckRoller``, ``TaskRoller`` and ``PoolRoller``, one for
+each roller family an edition's ``at_table.ROLLERS`` lists (``vw.EDITIONS``
+and ``edition.ids()``: which editions have which)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,11 @@ from typing import Any, Mapping
 
 import traitlets
 
-from ..engine.edition import get as _edition, ids as _edition_ids
-from ..engine import spec as _spec
+from ..engine.contract import spec as _spec
 from ..engine.errors import SpecError
-from . import rolllog as _rolllog
-from ._base import _Roller
+from ..engine.contract.table_answers import MAX_TEXT
 from ._spec_traits import clamp_int
-
-MAX_TEXT = _rolllog.MAX_TEXT  # the roll log bounds the texts it imports the same way
+from .roller import _Roller
 
 
 class BoundedInt(traitlets.Int):
@@ -44,27 +42,10 @@ def _surfaced(method):
     return wrapper
 
 
-_ROLLER_NAMES = {"check": "CheckRoller", "task": "TaskRoller", "pool": "PoolRoller"}
-
-
-def _roller_kind(roller: str, edition: str) -> str:
-    """The roll kind this roller ("check", "task", "pool") rolls in an
-    edition: the edition says which rollers fit it (``at_table.ROLLERS``)."""
-    try:
-        kinds = _edition(edition).at_table.ROLLERS
-    except SpecError as err:
-        raise traitlets.TraitError(str(err)) from None
-    if roller in kinds:
-        return kinds[roller]
-    fit = [e for e in _edition_ids() if roller in _edition(e).at_table.ROLLERS]
-    other = " or ".join(_ROLLER_NAMES[r] for r in kinds) + f" (edition={edition!r})"
-    raise traitlets.TraitError(str(SpecError("edition", edition, " or ".join(fit) + f" for a {_ROLLER_NAMES[roller]}",
-                                             f"use {other}")))
-
-
 class CheckRoller(_Roller):
-    """One d20 check (playtest, playsheet) or an agora check, with live exact
-    odds. ``CheckRoller()`` is a complete playtest check roller."""
+    """A check of any edition that has one, with live exact odds.
+    ``CheckRoller()`` is a complete check roller of the first edition that
+    has a check."""
 
     _kind = "check"
     _module = "check"
@@ -86,15 +67,12 @@ class CheckRoller(_Roller):
     ego: bool
     snakes: str
 
-    @classmethod
-    def _roll_kind(cls, edition: str) -> str:
-        return _roller_kind("check", edition)
-
 
 class TaskRoller(_Roller):
-    """A task (playtest, playsheet, agora): pool, allies/helpers, KISS and
+    """A task of any edition that has one: the dice and their help, KISS and
     Ego, consequences, live exact odds, the roll at the table.
-    ``TaskRoller()`` is a complete playtest task roller."""
+    ``TaskRoller()`` is a complete task roller of the first edition that has
+    a task."""
 
     _kind = "task"
     _module = "task"
@@ -131,10 +109,6 @@ class TaskRoller(_Roller):
     consequence_texts: list[str]
 
     @classmethod
-    def _roll_kind(cls, edition: str) -> str:
-        return _roller_kind("task", edition)
-
-    @classmethod
     def _extra_traits(cls, edition: str, roll: str) -> dict:
         """The inputs the edition's fields declare: sources summed into a
         field, consequences picked from the rules' list or typed by the FC."""
@@ -149,20 +123,36 @@ class TaskRoller(_Roller):
             out["consequence_texts"] = traitlets.List(traitlets.Unicode(), [""]).tag(sync=True)
         return out
 
-    def _extra_names(self) -> tuple[str, ...]:
-        entries = set(_entries(self.edition, self.roll).values())
-        return (tuple(src.name for _, src in _sources(self.edition, self.roll))
+    # what the fields declare, worked out once per generated class (see _class_info)
+    _src: tuple[tuple[str, _spec.Source], ...] = ()
+    _ent: dict[str, str] = {}
+    _pick: tuple[str, ...] = ()
+
+    @classmethod
+    def _class_info(cls, edition: str, roll: str) -> dict[str, Any]:
+        return {"_src": tuple(_sources(edition, roll)), "_ent": _entries(edition, roll),
+                "_pick": _pick_ids(edition, roll)}
+
+    @classmethod
+    def _extras_of(cls, edition: str, roll: str) -> tuple[str, ...]:
+        entries = set(_entries(edition, roll).values())
+        return (tuple(src.name for _, src in _sources(edition, roll))
                 + (("wanted",) if "pick" in entries else ()) + (("consequence_texts",) if "text" in entries else ()))
 
+    def _texts_range(self) -> tuple[int, int]:
+        """How many consequences may be typed: the range of the field that counts them."""
+        kind = self._kind_of(self._entry_field("text"))
+        return max(1, kind.lo), kind.hi
+
     def _entry_field(self, mode: str) -> str:
-        return next(f for f, m in _entries(self.edition, self.roll).items() if m == mode)
+        return next(f for f, m in self._ent.items() if m == mode)
 
     # -- Python validation of the extras -------------------------------------------
 
     @traitlets.validate("wanted")
     def _v_wanted(self, proposal):
         v = proposal["value"]
-        ids = _pick_ids(self.edition, self.roll)
+        ids = self._pick
         bad = [x for x in v if x not in ids]
         if bad or len(set(v)) != len(v):
             raise traitlets.TraitError(str(SpecError(
@@ -172,16 +162,14 @@ class TaskRoller(_Roller):
     @traitlets.validate("consequence_texts")
     def _v_texts(self, proposal):
         v = list(proposal["value"])
-        if not 1 <= len(v) <= 4 or any(len(x) > MAX_TEXT for x in v):
+        lo, hi = self._texts_range()
+        if not lo <= len(v) <= hi or any(len(x) > MAX_TEXT for x in v):
             raise traitlets.TraitError(str(SpecError(
-                "consequence_texts", v, f"a list of 1 to 4 texts of at most {MAX_TEXT} characters")))
+                "consequence_texts", v, f"a list of {lo} to {hi} texts of at most {MAX_TEXT} characters")))
         return v
 
-    def _spec_for_check(self, spec_kw: dict) -> dict:
-        return spec_kw
-
     def _init_extras(self, kwargs: Mapping) -> None:
-        sources = _sources(self.edition, self.roll)
+        sources = self._src
         for field in dict.fromkeys(f for f, _ in sources):
             given = [src.name for f, src in sources if f == field and src.name in kwargs]
             total = self._source_sum(field)
@@ -199,7 +187,7 @@ class TaskRoller(_Roller):
         if sources:
             self.observe(self._on_sources, names=[src.name for _, src in sources])
             self.observe(self._on_per, names=sorted({src.per for _, src in sources if src.per}))
-        entries = set(_entries(self.edition, self.roll).values())
+        entries = set(self._ent.values())
         if "pick" in entries:
             field = self._entry_field("pick")
             if "wanted" in kwargs and field in kwargs and kwargs[field] != len(self.wanted):
@@ -224,16 +212,16 @@ class TaskRoller(_Roller):
             self.observe(self._on_text_count, names=[field])
 
     def _source_sum(self, field: str) -> int:
-        return sum(int(getattr(self, src.name)) for f, src in _sources(self.edition, self.roll) if f == field)
+        return sum(int(getattr(self, src.name)) for f, src in self._src if f == field)
 
     @_surfaced
     def _on_sources(self, change=None):
-        for field in dict.fromkeys(f for f, _ in _sources(self.edition, self.roll)):
+        for field in dict.fromkeys(f for f, _ in self._src):
             setattr(self, field, self._source_sum(field))
 
     @_surfaced
     def _on_per(self, change=None):
-        for _, src in _sources(self.edition, self.roll):
+        for _, src in self._src:
             if src.per and getattr(self, src.name) > len(getattr(self, src.per)):
                 setattr(self, src.name, len(getattr(self, src.per)))
 
@@ -250,7 +238,7 @@ class TaskRoller(_Roller):
     def _sync_wanted(self) -> None:
         n = getattr(self, self._entry_field("pick"))
         w = list(self.wanted)[:n]
-        for c in _pick_ids(self.edition, self.roll):
+        for c in self._pick:
             if len(w) >= n:
                 break
             if c not in w:
@@ -264,6 +252,7 @@ class TaskRoller(_Roller):
         field = self._entry_field("text")
         if getattr(self, field) != n:
             setattr(self, field, n)
+        self.session.settings_changed()
 
     @_surfaced
     def _on_text_count(self, change=None):
@@ -278,7 +267,7 @@ class TaskRoller(_Roller):
     # -- browser values of the extras ---------------------------------------------------
 
     def _clamp_extra(self, name: str, value: Any) -> Any:
-        for _, src in _sources(self.edition, self.roll):
+        for _, src in self._src:
             if name == src.name:
                 hi = min(src.hi, len(getattr(self, src.per))) if src.per else src.hi
                 return clamp_int(value, 0, hi, getattr(self, name))
@@ -287,30 +276,32 @@ class TaskRoller(_Roller):
                 return list(self.wanted)
             seen = []
             for x in value:
-                if x in _pick_ids(self.edition, self.roll) and x not in seen:
+                if x in self._pick and x not in seen:
                     seen.append(x)
             return seen
         if name == "consequence_texts":
             if not isinstance(value, list):
                 return list(self.consequence_texts)
-            out = [str(x)[:MAX_TEXT] if isinstance(x, (str, int, float)) else "" for x in value[:4]]
-            return out or [""]
+            lo, hi = self._texts_range()
+            out = [str(x)[:MAX_TEXT] if isinstance(x, (str, int, float)) else "" for x in value[:hi]]
+            return out + [""] * (lo - len(out))
         return getattr(self, name)
 
     def _extra_allowed(self, name: str) -> str:
-        for _, src in _sources(self.edition, self.roll):
+        for _, src in self._src:
             if name == src.name:
                 hi = min(src.hi, len(getattr(self, src.per))) if src.per else src.hi
                 return f"a whole number from 0 to {hi}"
         if name == "wanted":
-            return "distinct consequence ids from " + ", ".join(_pick_ids(self.edition, self.roll))
+            return "distinct consequence ids from " + ", ".join(self._pick)
         if name == "consequence_texts":
-            return f"a list of 1 to 4 texts of at most {MAX_TEXT} characters"
+            lo, hi = self._texts_range()
+            return f"a list of {lo} to {hi} texts of at most {MAX_TEXT} characters"
         return super()._extra_allowed(name)
 
     def _extra_problem(self) -> str | None:
         """The consequences picked or typed are as many as the field counts."""
-        entries = _entries(self.edition, self.roll)
+        entries = self._ent
         for field, mode in entries.items():
             listed = self.wanted if mode == "pick" else self.consequence_texts
             if getattr(self, field) != len(listed):
@@ -320,7 +311,7 @@ class TaskRoller(_Roller):
         return None
 
     def _before_browser_set(self, data: dict) -> None:
-        for _, src in _sources(self.edition, self.roll):
+        for _, src in self._src:
             if src.per and (src.name in data or src.per in data):
                 data[src.name] = min(data.get(src.name, getattr(self, src.name)),
                                      len(data.get(src.per, getattr(self, src.per))))
@@ -349,8 +340,8 @@ def _entries(edition: str, roll: str) -> dict[str, str]:
 
 
 class PoolRoller(_Roller):
-    """The comparison systems: the Heresy Engine (the default) and VERS
-    (``edition='vers'``)."""
+    """A dice pool of any edition whose ``at_table.ROLLERS`` lists a pool (the
+    comparison systems); ``PoolRoller()`` takes the first."""
 
     _kind = "pool"
     _module = "pool"
@@ -361,7 +352,3 @@ class PoolRoller(_Roller):
     trade: int
     ranks: int
     penalty: int
-
-    @classmethod
-    def _roll_kind(cls, edition: str) -> str:
-        return _roller_kind("pool", edition)

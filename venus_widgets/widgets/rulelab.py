@@ -4,19 +4,19 @@ One cell: the base roll (the same roller as everywhere, so the same
 controls), the edition's rule knobs with their defaults and seed sentences,
 two variants A and B, the exact odds of the base and both variants side by
 side with the differences and a verdict in words (:func:`vw.compare
-<venus_widgets.engine.compare.compare>`), and a heatmap over two fields the
-user picks (:func:`vw.sweep <venus_widgets.engine.sweep.sweep>`), showing
+<venus_widgets.engine.tools.compare.compare>`), and a heatmap over two fields the
+user picks (:func:`vw.sweep <venus_widgets.engine.tools.sweep.sweep>`), showing
 A, B or B minus A, every number written in its cell.
 
 >>> from venus_widgets.widgets import RuleLab
 >>> lab = RuleLab(a={"success_from": {"bronze": 4}}, b={"threshold_base": 2}, dice=3)
->>> lab
-RuleLab(edition='playtest', roll='task', A={'success_from': {'bronze': 4, 'silver': 4, 'gold': 3, 'platinum': 2}}, B={'threshold_base': 2})
+>>> lab.panel.variants["A"]["success_from"]["silver"], lab.panel.variants["B"]
+(4, {'threshold_base': 2})
 >>> lab.panel.view["verdicts"]["A"]
 '+17.1 points to pass (1 success): 70.4 % -> 87.5 %; biggest change at 2 or more: +24.1 points'
 
 The view never writes a trait: it sends requests, checked by the one path
-every widget inherits (:class:`~venus_widgets.widgets._view.ViewChecked`); a
+every widget inherits (:class:`~venus_widgets.widgets.from_view.ViewChecked`); a
 value a knob does not take is shown in the view with what it takes, never
 raised into the kernel, and the lab's state (variants, names, axes, what the
 heatmap shows) is valid after every message: a write of a trait from the
@@ -27,37 +27,18 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-import anywidget
 import ipywidgets
 import traitlets
 
-from ..engine import edition as _edition
-from ..engine import spec as _spec
-from ..engine.compare import Comparison, compare, edition_of
+from ..engine.contract import spec as _spec
+from ..engine.contract.edition import ids
+from ..engine.tools.compare import Comparison
 from ..engine.errors import SpecError
-from ..engine.knobs import values as _knob_values
-from ..engine.rules_api import rules as _rules
-from ..engine.sample import sample
-from ..engine.sweep import sweep
-from ._assets import esm
-from ._view import _ANY, _NONE, _STR, MessageError, PlainError, ViewChecked, refuse_unknown, short
-from ._base import edition_id
+from .from_view import ViewChecked, refuse_unknown, short
+from .lab_panel import LabPanel
+from .roller import edition_id
 from .rollers import CheckRoller, PoolRoller, TaskRoller
 
-VARIANTS = ("A", "B")
-SHOWS = ("A", "B", "B-A")
-MAX_AXIS = 12  # values per heatmap axis
-MAX_NAME = 30
-SAMPLE_ROLLS = 20_000  # seeded rolls shown beside odds that are not a fraction (exploding dice)
-#: Every request the view may send: ``do`` and the type of each field.
-REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
-    "knob": {"variant": (_STR,), "name": (_STR,), "value": (_ANY,)},
-    "reset": {"variant": (_STR,), "name": (_STR, _NONE)},
-    "rename": {"variant": (_STR,), "name": (_STR,)},
-    "axes": {"x": (_STR,), "y": (_STR,)},
-    "show": {"value": (_STR,)},
-    "clear_error": {},
-}
 #: What RuleLab() takes besides the base roll's fields.
 LAB_OPTIONS = ("edition", "roll", "a", "b", "names", "axes")
 
@@ -86,324 +67,6 @@ def _roller_for(edition: str, roll: str | None, fields: Mapping[str, Any]) -> An
     return fitting[0][0](edition=edition, **fields)  # its error names the unknown field
 
 
-def _axis_options(edition: str, roll: str, rules: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The whole-number fields a heatmap can run over, with their values."""
-    out = []
-    for name, kind in _spec.schema(edition, roll, rules).items():
-        lo, hi = getattr(kind, "lo", None), getattr(kind, "hi", None)
-        if isinstance(lo, int) and isinstance(hi, int) and hi > lo:
-            hi = min(hi, lo + MAX_AXIS - 1)
-            out.append({"name": name, "label": getattr(kind, "label", "") or name, "values": list(range(lo, hi + 1))})
-    return out
-
-
-def _as_given(edition: str, rules: Any) -> dict[str, Any]:
-    """A variant's knobs checked as a spec's ``rules`` are, each kept in its
-    canonical form even where it equals the rules as read: laid over a base
-    roll with rules of its own, a variant that sets a knob back to the rules
-    as read must play that value, not the base's.
-
-    >>> _as_given("playtest", {"threshold_base": 1, "success_from": {"bronze": 4}})
-    {'success_from': {'bronze': 4, 'silver': 4, 'gold': 3, 'platinum': 2}, 'threshold_base': 1}
-    """
-    _spec.check_rules(edition, rules)  # every knob, and the rules as a whole; SpecError names rules.<knob>
-    return {k.name: k.check(rules[k.name]) for k in _edition.get(edition).KNOBS if k.name in rules}
-
-
-def _pair(field: str, value: Any, what: str) -> tuple[str, str]:
-    """Two texts (``names``, ``axes``), or a SpecError naming the field."""
-    if (isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (tuple, list))
-            or len(value) != 2 or not all(isinstance(v, str) for v in value)):
-        raise MessageError(field, value, f"two texts: {what}")
-    return value[0], value[1]
-
-
-def _rules_arg(field: str, value: Any) -> Mapping:
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise MessageError(field, value, "the rule knobs of a variant: a dict of knob -> value (or None for none)")
-    return value
-
-
-class LabPanel(ViewChecked, anywidget.AnyWidget):
-    """The lab beside a roller: knobs, variants, side-by-side odds, heatmap."""
-
-    requests = REQUESTS
-    _who = "the rule lab"
-
-    _esm = traitlets.Unicode().tag(sync=True)
-    edition = traitlets.Unicode(help="The edition whose rule knobs the lab varies").tag(sync=True)
-    knobs: traitlets.List[dict[str, Any]] = traitlets.List(help="The edition's rule knobs (vw.rules)").tag(sync=True)
-    variants: traitlets.Dict[str, Any] = traitlets.Dict(
-        help="The rule knobs of variants A and B (each checked: only knobs that differ from the defaults)"
-    ).tag(sync=True)
-    drafts: traitlets.Dict[str, str] = traitlets.Dict(
-        {"A": "", "B": ""},
-        help="The edition each variant plays by when it is another draft (its id), '' for the roller's own"
-    ).tag(sync=True)
-    names: traitlets.Dict[str, Any] = traitlets.Dict(
-        {"A": "A", "B": "B"}, help="The names shown for variants A and B").tag(sync=True)
-    axes: traitlets.List[str] = traitlets.List(help="The two fields the heatmap runs over").tag(sync=True)
-    axis_options: traitlets.List[dict[str, Any]] = traitlets.List(
-        help="The whole-number fields a heatmap can run over, with their values").tag(sync=True)
-    show = traitlets.Unicode("B-A", help="What the heatmap shows: A, B or B-A").tag(sync=True)
-    view: traitlets.Dict[str, Any] = traitlets.Dict(help="What the view draws (computed in Python)").tag(sync=True)
-
-    def __init__(self, roller: Any, *, a: Any = None, b: Any = None,
-                 names: Any = ("A", "B"), axes: Any = None) -> None:
-        self.roller = roller
-        edition = roller.edition
-        knobs = _rules(edition)
-        drafts = {"A": self._draft(a, roller.roll, "a"), "B": self._draft(b, roller.roll, "b")}
-        variants = {v: {} if drafts[v] else self._checked(edition, _rules_arg(v.lower(), given), v.lower())
-                    for v, given in (("A", a), ("B", b))}
-        na, nb = _pair("names", names, "the names of variants A and B")
-        first = self._name(na, field="names")
-        super().__init__(_esm=esm("rulelab"), edition=edition, knobs=knobs.describe(), variants=variants,
-                         drafts=drafts, names={"A": first, "B": self._name(nb, first, field="names")})
-        opts = _axis_options(edition, roller.roll, {})
-        self.axis_options = opts
-        names_ok = [o["name"] for o in opts]
-        if axes is None:
-            axes = (names_ok[0], names_ok[1]) if len(names_ok) > 1 else None
-        else:
-            axes = _pair("axes", axes, "two fields with whole-number values: " + ", ".join(names_ok))
-            if axes[0] == axes[1]:
-                raise MessageError("axes", list(axes), "two different fields")
-        for ax in axes or ():
-            if ax not in names_ok:
-                raise SpecError("axes", ax, "fields with whole-number values: " + ", ".join(names_ok))
-        self.axes = list(axes or ())
-        self._comparison: Comparison | None = None
-        self._refresh()
-        roller.observe(lambda _c: self._refresh(), names=["odds_view"])
-        self.observe(lambda _c: self._refresh(), names=["variants", "drafts", "names", "axes", "show"])
-
-    # -- the one path for what the browser sends (ViewChecked's hooks) -------------------------
-
-    def _state_names(self) -> tuple[str, ...]:
-        return ("variants", "drafts", "names", "axes", "show")
-
-    def _state_problem(self) -> str | None:
-        try:
-            self._check_variants(self.variants)
-            self._check_drafts(self.drafts)
-            self._check_names(self.names)
-            self._check_axes(self.axes)
-            self._check_show(self.show)
-        except SpecError as err:
-            return str(err)
-        return None
-
-    def _check_variants(self, value: Any) -> dict[str, Any]:
-        if not isinstance(value, Mapping) or set(value) != set(VARIANTS):
-            raise MessageError("variants", value, "the rule knobs of variants A and B: {'A': {...}, 'B': {...}}")
-        return {v: self._checked(self.edition, value[v], f"variants.{v}") for v in VARIANTS}
-
-    def _check_drafts(self, value: Any) -> dict[str, str]:
-        if (not isinstance(value, Mapping) or set(value) != set(VARIANTS)
-                or not all(isinstance(value[v], str) for v in VARIANTS)):
-            raise MessageError("drafts", value, "the draft each variant plays by: {'A': id or '', 'B': id or ''}")
-        out = {v: (self._draft(value[v], self.roller.roll, f"drafts.{v}") if value[v] else "") for v in VARIANTS}
-        for v in VARIANTS:
-            if out[v] and self.variants.get(v):
-                raise MessageError(f"drafts.{v}", value[v], "'' while the variant sets rule knobs of its own")
-        return out
-
-    def _check_names(self, value: Any) -> dict[str, str]:
-        if not isinstance(value, Mapping) or set(value) != set(VARIANTS):
-            raise MessageError("names", value, "the names of variants A and B: {'A': ..., 'B': ...}")
-        first = self._name(value["A"], field="names.A")
-        return {"A": first, "B": self._name(value["B"], first, field="names.B")}
-
-    def _check_axes(self, value: Any) -> list[str]:
-        names_ok = [o["name"] for o in self.axis_options]
-        if not value and len(names_ok) < 2:
-            return []
-        axes = _pair("axes", value, "two fields with whole-number values: " + ", ".join(names_ok))
-        for ax in axes:
-            if ax not in names_ok:
-                raise MessageError("axes", ax, ", ".join(names_ok))
-        if axes[0] == axes[1]:
-            raise MessageError("axes", list(axes), "two different fields")
-        return list(axes)
-
-    @staticmethod
-    def _check_show(value: Any) -> str:
-        if value not in SHOWS:
-            raise MessageError("show", value, ", ".join(SHOWS))
-        return value
-
-    @traitlets.validate("variants")
-    def _v_variants(self, proposal):
-        return self._traited(self._check_variants, proposal["value"])
-
-    @traitlets.validate("drafts")
-    def _v_drafts(self, proposal):
-        return self._traited(self._check_drafts, proposal["value"])
-
-    @traitlets.validate("names")
-    def _v_names(self, proposal):
-        return self._traited(self._check_names, proposal["value"])
-
-    @traitlets.validate("axes")
-    def _v_axes(self, proposal):
-        return self._traited(self._check_axes, proposal["value"]) if self.axis_options else list(proposal["value"])
-
-    @traitlets.validate("show")
-    def _v_show(self, proposal):
-        return self._traited(self._check_show, proposal["value"])
-
-    @staticmethod
-    def _traited(check: Any, value: Any) -> Any:
-        try:
-            return check(value)
-        except SpecError as err:
-            raise traitlets.TraitError(str(err)) from None
-
-    @staticmethod
-    def _checked(edition: str, rules: Any, field: str) -> dict[str, Any]:
-        try:
-            return _as_given(edition, rules)
-        except SpecError as err:
-            raise SpecError(f"{field}: {err.field}", err.value, err.allowed, err.hint) from None
-
-    @staticmethod
-    def _draft(given: Any, roll: str, field: str) -> str:
-        """The id of the edition a variant plays by when it is another one (a
-        loaded draft, or its id), else "" (rule knobs of the roller's own)."""
-        other = edition_of(given)
-        if other is None:
-            return ""
-        from ..engine.edition import get
-
-        try:
-            get(other)
-        except SpecError as err:
-            raise SpecError(field, other, err.allowed, "load the draft first: vw.load_edition(path)") from None
-        return other
-
-    @staticmethod
-    def _name(name: Any, other: str | None = None, field: str = "name") -> str:
-        if (not isinstance(name, str) or not name.strip() or name.strip() == "base"
-                or len(name.strip()) > MAX_NAME or not name.strip().isprintable()):
-            raise MessageError(field, name, f"a name on one line of 1 to {MAX_NAME} characters, not 'base'")
-        if other is not None and name.strip() == other:
-            raise MessageError(field, name, f"a name other than the other variant's ({other!r})")
-        return name.strip()
-
-    def _request(self, action: str, content: Mapping) -> None:
-        variant: str = content.get("variant")  # type: ignore[assignment]  # checked just below
-        if action in ("knob", "reset", "rename") and variant not in VARIANTS:
-            raise MessageError("variant", variant, "A or B")
-        if action == "knob" and self.drafts.get(variant):
-            raise MessageError("variant", variant, "a variant that plays by this roller's rules",
-                               f"variant {variant} plays by the draft {self.drafts[variant]}: change that draft's "
-                               "file, or reset the variant")
-        if action == "knob":
-            name, value = content.get("name"), content.get("value")
-            knob = self._knob(name)
-            rules = dict(self.variants[variant])
-            rules[knob.name] = value
-            checked = _as_given(self.edition, rules)  # SpecError names rules.<knob>
-            self.variants = {**self.variants, variant: checked}
-        elif action == "reset":  # one knob back to its default, or the whole variant
-            name = content.get("name")
-            if name is None:
-                self.variants = {**self.variants, variant: {}}
-                self.drafts = {**self.drafts, variant: ""}
-            else:
-                rules = {k: v for k, v in self.variants[variant].items() if k != self._knob(name).name}
-                self.variants = {**self.variants, variant: rules}
-        elif action == "rename":
-            other = self.names["B" if variant == "A" else "A"]
-            self.names = {**self.names, variant: self._name(content.get("name"), other)}
-        elif action == "axes":
-            self.axes = self._check_axes([content.get("x"), content.get("y")])
-        elif action == "show":
-            self.show = self._check_show(content.get("value"))
-        self.error = ""
-
-    def _knob(self, name: Any) -> Any:
-        knobs = _rules(self.edition)
-        if not isinstance(name, str) or name not in knobs.names:
-            raise MessageError("name", name, ", ".join(knobs.names), "a rule knob")
-        return knobs[name]
-
-    # -- what the view shows --------------------------------------------------------
-
-    @property
-    def comparison(self) -> Comparison | None:
-        """The last :class:`Comparison` shown (None while the base roll is not legal)."""
-        return self._comparison
-
-    def _refresh(self) -> None:
-        try:
-            base = self.roller.spec
-        except SpecError as err:
-            self._comparison = None
-            self.view = {"ok": False, "message": str(err)}
-            return
-        self._show_base_rules(base)
-        na, nb = self.names["A"], self.names["B"]
-        played = {v: self.drafts.get(v) or self.variants[v] for v in VARIANTS}
-        try:
-            c = compare(base, {na: played["A"], nb: played["B"]})
-        except SpecError as err:
-            self._comparison = None
-            self.view = {"ok": False, "message": str(err)}
-            return
-        self._comparison = c
-        data = c.to_json()
-        heat: dict[str, Any] = {}
-        if len(self.axes) == 2:
-            over = {ax: next(o["values"] for o in self.axis_options if o["name"] == ax) for ax in self.axes}
-            s = sweep(base, over=over, variants={na: played["A"], nb: played["B"]})
-            heat = s.heat(nb, minus=na) if self.show == "B-A" else s.heat(na if self.show == "A" else nb)
-        self.view = {
-            "ok": True,
-            "names": {"base": "base", "A": na, "B": nb},
-            "p_pass": {"base": c.p_pass["base"], "A": c.p_pass[na], "B": c.p_pass[nb]},
-            "p_goal": {"base": c.p_goal["base"], "A": c.p_goal[na], "B": c.p_goal[nb]},
-            "verdicts": {"A": c.verdicts[na], "B": c.verdicts[nb]},
-            "rows": [{"at": str(r["at least"]), "label": r["label"], "tick": r["tick"], "base": r["base"], "A": r[na],
-                      "B": r[nb]} for r in data["rows"]],
-            "notes": data["notes"],
-            "heat": heat,
-            "sample": self._samples(c, {"base": "base", "A": na, "B": nb}),
-        }
-
-    def _show_base_rules(self, base: Mapping[str, Any]) -> None:
-        """Each knob's value under the base roll (``base`` in ``knobs``):
-        where a variant does not change a knob it plays the base's value,
-        and a per-caliber knob changed in the view starts from the base's
-        calibers, so a base roll with rules of its own keeps them
-        (docs/rule_lab.md, how a variant's rules are laid)."""
-        played = _knob_values(_edition.get(self.edition).KNOBS, base.get("rules") or {})
-        knobs = [{**k, "base": played[k["name"]]} for k in self.knobs]
-        if knobs != self.knobs:
-            self.knobs = knobs
-
-    @staticmethod
-    def _samples(c: Comparison, names: Mapping[str, str]) -> dict[str, Any]:
-        """For odds that are not a fraction (exploding dice): seeded rolls beside them."""
-        out = {}
-        for key, name in names.items():
-            o = c.odds[name]
-            if o.exact is None:
-                s = sample(o.spec, n=SAMPLE_ROLLS, seed=1)
-                out[key] = {"n": s.n, "p": s.p_pass, "exact": o.p_pass, "spread": s.spread, "cut": o.truncated,
-                            "checkpoints": [list(cp) for cp in s.checkpoints], "verdict": s.verdict()}
-        return out
-
-    def _shown(self, v: str) -> Any:
-        return self.drafts[v] if self.drafts.get(v) else self.variants.get(v)
-
-    def __repr__(self) -> str:
-        return f"LabPanel(edition={self.edition!r}, A={self._shown('A')!r}, B={self._shown('B')!r})"
-
-
 class RuleLab(ViewChecked, ipywidgets.VBox):
     """The rule lab (see the module): ``RuleLab(edition, roll=None, a=rules,
     b=rules, names=("A", "B"), axes=("dice", "factors"), **fields)``; the
@@ -420,8 +83,6 @@ class RuleLab(ViewChecked, ipywidgets.VBox):
     def __init__(self, edition: Any = None, roll: str | None = None, *, a: Any = None,
                  b: Any = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
                  **fields: Any) -> None:
-        from ..engine.edition import ids
-
         edition = edition_id(edition)  # a loaded draft as its id
         if edition is not None and (not isinstance(edition, str) or edition.strip().lower() not in ids()):
             raise SpecError("edition", edition, "one of " + ", ".join(ids()))
@@ -455,10 +116,11 @@ class RuleLab(ViewChecked, ipywidgets.VBox):
         return self.panel.comparison
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        """The live lab, plus a still HTML picture of its comparison for where no kernel runs."""
+        """The live lab, plus its still (``text/html``: what the lab shows, as
+        pictures with alt text and tables) for where no kernel runs."""
         data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict) and self.comparison is not None:
-            data["text/html"] = self.comparison._repr_html_()
+        if isinstance(data, dict):
+            data["text/html"] = self.roller.snapshot_html() + self.panel.snapshot_html()
         return data
 
     def __repr__(self) -> str:

@@ -3,7 +3,8 @@ that describes a dice system, registered as an edition
 (docs/drafts.md).
 
 :func:`load_edition` reads the draft (:mod:`.source`), checks it
-(:mod:`.validate`, into the values of :mod:`.model`), and registers one
+(:mod:`.validate`, :mod:`.table_parts` and :mod:`.reader`, into the values
+of :mod:`.model`), and registers one
 :class:`~.edition.DraftEdition`: the generic exact kernel (:mod:`.plan`,
 :mod:`.dice`, :mod:`.space`, :mod:`.kernel`, :mod:`.outcome`), its cost
 estimate (:mod:`.cost`), seeded rolls (:mod:`.rolling`), the roll at the
@@ -26,7 +27,7 @@ the draft is a rule knob (:mod:`.knobs`).
 Fraction(3, 4)
 >>> vw.odds({"edition": "two-coins", "rules": {"outcome.threshold": 2}}, exact=True).p_pass
 Fraction(1, 4)
->>> from venus_widgets.engine.edition import unregister
+>>> from venus_widgets.engine.contract.edition import unregister
 >>> unregister("two-coins")
 """
 
@@ -34,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..edition import BUILT_IN, _REGISTRY, register
+from ..contract.edition import BUILT_IN, _REGISTRY, register
 from .edition import DraftEdition, check_draft
 from .errors import DraftError
 from .source import SHIPPED, read
@@ -42,7 +43,7 @@ from .validate import build
 
 __all__ = ["DraftEdition", "DraftError", "load_edition", "read_draft", "EXAMPLES"]
 
-#: The drafts that ship with the package (venus_widgets/drafts/*.toml): ``load_edition("heresy.toml")``.
+#: The drafts that ship with the package (venus_widgets/drafts/*.toml): ``load_edition("coins.toml")``.
 EXAMPLES = SHIPPED
 
 
@@ -60,7 +61,7 @@ def load_edition(draft: Any, name: str = "") -> DraftEdition:
     check it, and register it as an edition under its ``id``: specs then
     name it (``{"edition": id, ...}``) like any built-in edition, and the
     rollers take it (``vw.TaskRoller(edition=load_edition(...))``). A draft
-    that ships with the package loads by its file name (``"heresy.toml"``,
+    that ships with the package loads by its file name (``"coins.toml"``,
     when there is no such file here). Loading a draft again with the same
     id replaces the earlier one. A draft that does not read is a
     :class:`DraftError` naming the line and the key."""
@@ -83,6 +84,5 @@ def _forget_results() -> None:
     """A draft registered under an id that may have had odds cached: they go."""
     from .. import api
 
-    for cache in (api._odds_cached, api._exact_cached):
+    for cache in (api._odds_cached, api._exact_cached, api._ADVICE):
         cache.cache_clear()
-    api._ADVICE.clear()

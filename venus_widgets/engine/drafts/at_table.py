@@ -1,4 +1,4 @@
-"""A draft's roll at the table (:class:`~venus_widgets.engine.table.TableRules`),
+"""A draft's roll at the table (:class:`~venus_widgets.engine.contract.table_answers.TableRules`),
 from the draft alone: the re-roll step is the table's KISS step (the dice
 it may take, the budget), the doubling step its Ego button, ``[[spend]]``
 what the outcome buys, and ``[words]`` the result sentence.
@@ -9,9 +9,11 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ..errors import SpecError
-from ..rolls import Roll
-from ..table import MARKS, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
-from ..table_plain import kiss_count, no_extra, no_subversion
+from ..table.rolls import Roll
+from ..contract.table_answers import (
+    MARKS, Choices, DieWords, KissStart, Mark, Merge, SpendMenu, Steps, counted_marks, legend_of, plural,
+)
+from ..contract.table_defaults import kiss_count, no_extra, no_merge, no_subversion, plain_die_words
 from .plan import Plan, evaluate
 
 
@@ -175,6 +177,14 @@ class DraftTable:
                     if spec[f.name] < hi:
                         out.append((f"{f.label.lower()} +1", {**spec, f.name: spec[f.name] + 1}))
         return out[:3]
+
+    def die_words(self, spec: dict, d: Any) -> DieWords:
+        """A draft's dice as any edition's without words of its own: yours square, others round."""
+        return plain_die_words(spec, d)
+
+    def merge(self, spec: Mapping[str, Any]) -> Merge | None:
+        """A draft has no field whose values combine into one die."""
+        return no_merge(spec)
 
 
 def _group_of(p: Plan, i: int) -> Any:

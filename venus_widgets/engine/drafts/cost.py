@@ -1,7 +1,7 @@
-"""How long a draft's odds take, estimated before any work, and the refusal
-of what would take more than about a second: a
-:class:`~venus_widgets.engine.spec.CrossError` naming the field to lower
-and the largest value that fits.
+"""How long a draft's odds take, estimated before any work: the draft
+edition's part of the engine's cost guard (:mod:`venus_widgets.engine.contract.cost`
+refuses what would take more than about a second, naming the field to
+lower and the largest value that fits).
 
 The estimate follows the kernel (:mod:`.kernel`) convolution by
 convolution, with array lengths only: numpy's direct convolution of
@@ -22,7 +22,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping, Sequence
+from typing import Sequence
 
 #: Work (multiply-adds) of about one second.
 LIMIT = 4e8
@@ -57,7 +57,7 @@ def power_cost(length: float, n: int, size: float) -> tuple[float, float]:
     return work, max(out, 1.0)
 
 
-#: A Python step of :func:`.kernel.allocate` (a few dict operations), in multiply-adds
+#: A Python step of :func:`.allocate.allocate` (a few dict operations), in multiply-adds
 #: (measured: 0.7 to 0.9 microseconds a step, 300 to 360 multiply-adds).
 PER_STEP = 500.0
 
@@ -75,7 +75,7 @@ def _states(states: list[float], n: int, budget: int) -> list[float]:
 
 
 def allocate_cost(counts: Sequence[int], classes: Sequence[int], b: int) -> float:
-    """A bound on the steps of :func:`.kernel.allocate` over every way the
+    """A bound on the steps of :func:`.allocate.allocate` over every way the
     dice of a block can show faces the step takes (``e[j]`` from 0 to
     ``counts[j]``), ``classes[j]`` faces taken on group ``j``'s dice, ``b`` of
     the budget left: one each when the budget takes every die, else per
@@ -106,7 +106,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     the re-rolls made, :func:`_states`), a lone group convolves with one
     kernel per number of its dice the budget can take; a block of several
     groups, per way its dice can show faces the step takes (``prod(n + 1)``),
-    one convolution per group, one :func:`.kernel.allocate` (bounded by
+    one convolution per group, one :func:`.allocate.allocate` (bounded by
     :func:`allocate_cost`, once per budget left) and one scaled addition
     per way of re-rolling; at the end, each state's re-rolled dice."""
     work = 0.0
@@ -152,31 +152,3 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     groups = sum(len(b) for b in blocks)
     return work + sum(states) * min(groups, budget) * w  # the re-rolled dice of each state
 
-
-def refuse(check: Callable[[Mapping[str, Any]], float], spec: Mapping[str, Any], fields: Sequence[tuple[str, int]],
-           make_error: Callable[[str, int, int], Exception]) -> None:
-    """Raise ``make_error(field, value, largest)`` when ``check(spec)`` is
-    over :data:`LIMIT`: the field (of ``fields``: name and lowest value,
-    tried from the last) whose value, lowered, brings the work under it, and
-    the largest value that does (``make_error("", 0, 0)`` when none does);
-    a field that can stay above its lowest value before one that cannot."""
-    if check(spec) <= LIMIT:
-        return
-    # a field that keeps some of its range first (lowering the dice, not taking away every stress die)
-    for keep_some in (True, False):
-        for name, lo in reversed(fields):
-            v = spec[name]
-            if not isinstance(v, int) or isinstance(v, bool) or v <= lo:
-                continue
-            low, high = lo, v
-            if check({**spec, name: low}) > LIMIT:
-                continue
-            while high - low > 1:
-                mid = (low + high) // 2
-                if check({**spec, name: mid}) <= LIMIT:
-                    low = mid
-                else:
-                    high = mid
-            if low > lo or not keep_some:
-                raise make_error(name, v, low)
-    raise make_error("", 0, 0)

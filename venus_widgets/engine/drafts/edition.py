@@ -1,6 +1,6 @@
 """A draft as an edition: one object that satisfies the edition contract
-(:class:`~venus_widgets.engine.edition.Edition`, with
-:class:`~venus_widgets.engine.table.TableRules` as ``at_table``), so that
+(:class:`~venus_widgets.engine.contract.edition.Edition`, with
+:class:`~venus_widgets.engine.contract.table_answers.TableRules` as ``at_table``), so that
 ``register`` makes the draft an edition like any other: odds, rolls,
 by-hand entry, the log, ``explain``, the ladder, the FC's screen and the
 rule lab work with nothing written for it.
@@ -14,18 +14,18 @@ spec and rules (module-level caches, emptied like the engine's others).
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
 
+from ..contract import cost as _budget
+from ..caching import Results
 from ..errors import SpecError
-from ..knobs import Knob
-from ..odds import Odds
-from ..rolls import Roll
-from ..spec import Bool, Choice, CrossError, Field, Int, List, Schema
-from ..table import TableRules
+from ..contract.knobs import Knob
+from ..maths.odds import Odds
+from ..table.rolls import Roll
+from ..contract.fields import Bool, Choice, CrossError, Field, Int, List, Schema
+from ..contract.table_answers import TableRules
 from . import cost as _cost
 from . import dice as _dice
 from . import explain as _explain
@@ -35,29 +35,20 @@ from .errors import DraftError
 from .knobs import DraftRules
 from .model import Draft, FieldDef
 
+def _made_by_caller(key: Any) -> Any:
+    raise TypeError("made by the caller: Results.made(key, make)")
+
+
 #: Plans by (draft, spec); rules by (draft, rules): the least recently used dropped past 256.
-_PLAN_CACHE: "OrderedDict[tuple, _plan.Plan]" = OrderedDict()
-_RULES_CACHE: "OrderedDict[tuple[str, str, str], DraftRules]" = OrderedDict()
 _MAX_CACHED = 256
+_PLAN_CACHE: "Results[tuple, _plan.Plan]" = Results(_made_by_caller, _MAX_CACHED)
+_RULES_CACHE: "Results[tuple[str, str, str], DraftRules]" = Results(_made_by_caller, _MAX_CACHED)
 
 
-_LOCK = threading.Lock()
-
-
-def _cached(store: OrderedDict, key: Any, make: Any) -> Any:
-    """``make()`` once per key; the store read and changed under a lock, the
-    value made outside it (two threads may both make it: the first kept)."""
-    with _LOCK:
-        found = store.get(key)
-        if found is not None:
-            store.move_to_end(key)
-            return found
-    value = make()
-    with _LOCK:
-        value = store.setdefault(key, value)
-        if len(store) > _MAX_CACHED:
-            store.popitem(last=False)
-    return value
+def _cached(store: Results, key: Any, make: Any) -> Any:
+    """``make()`` once per key (:class:`..caching.Results`: the store read and
+    changed under a lock, the value made outside it)."""
+    return store.made(key, make)
 
 
 class DraftEdition:
@@ -186,7 +177,7 @@ class DraftEdition:
     def cross_checks(self, spec: dict) -> None:
         """Counts of dice are not negative, the draft's ``[[checks]]`` hold,
         and the odds take at most about a second: a
-        :class:`~venus_widgets.engine.spec.CrossError` with the nearest legal
+        :class:`~venus_widgets.engine.contract.spec.CrossError` with the nearest legal
         value of the field to change."""
         rules = self.rules_of(spec)
         d = self.draft
@@ -201,15 +192,7 @@ class DraftEdition:
             if not self._holds(c.rule, spec, rules):
                 self._nearest(spec, [c.field], lambda s, c=c: self._holds(c.rule, s, rules),
                               c.words or f"a value for which {c.rule.expr.text}", rule=c.rule.expr.text)
-        _cost.refuse(self.cost, spec, [(f.name, f.lo) for f in d.fields if f.kind == "int"], self._too_costly)
-
-    def _too_costly(self, name: str, value: int, largest: int) -> Exception:
-        if not name:
-            return SpecError("edition", self.ID, "a roll whose odds take at most about a second",
-                             "this draft's dice are too many to count exactly: lower the counts")
-        f = self.draft.field(name)
-        return CrossError(name, value, f"a whole number from {f.lo} to {largest}" if largest > f.lo else f"{f.lo}",
-                          f"the exact odds of more would take more than about a second", nearest=largest)
+        # the work of the odds: checked after these, by normalize's cost guard (self.cost)
 
     def _count(self, s: Any, spec: Mapping[str, Any], rules: DraftRules) -> int:
         env = _plan.base_env(self.draft, spec, rules)
@@ -236,9 +219,23 @@ class DraftEdition:
         field = names[-1] if names else "edition"
         raise SpecError(field, spec.get(field, self.ID), words, rule)
 
-    def cost(self, spec: Mapping[str, Any]) -> float:
+    def cost(self, spec: Mapping[str, Any], exact: bool = False) -> _budget.Cost:
+        """The contract's estimate (:mod:`..contract.cost`): the draft's :meth:`work`
+        (multiply-adds) in the engine's steps, so that :data:`.cost.LIMIT`
+        (about a second of numpy) is the engine's budget; the int fields as
+        the levers (the last first, as the draft lists the counts)."""
+        work = self.work(spec)
+        p = self.plan(spec)
+        steps = work * _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
+        levers = tuple((f.name, +1) for f in reversed(self.draft.fields) if f.kind == "int")
+        dice = float(sum(g.count for g in p.groups if g.count) + p.budget)
+        return _budget.Cost(memory=0.0, steps=steps, number="float", dice=max(dice, 1.0), levers=levers,
+                            what=f"{int(dice)} dice counted by the draft {self.ID}")
+
+    def work(self, spec: Mapping[str, Any]) -> float:
         """The work the odds of ``spec`` take, in the units of :mod:`.cost`
-        (the kernel's convolutions, by the lengths of its arrays)."""
+        (the kernel's convolutions, by the lengths of its arrays; infinite
+        past :data:`.cost.MAX_CELLS` packed cells: the memory's bound)."""
         p = self.plan(spec)
         names = kernel.tracked(p)
         B = kernel.budget(p)
@@ -358,7 +355,7 @@ def check_draft(edition: DraftEdition) -> None:
     """Read the draft once as a roll would at its defaults and at each
     corner of its fields (lowest and highest), so that an expression that
     cannot be evaluated is found on loading, with its line."""
-    from ..spec import defaults, normalize
+    from ..contract.spec import defaults, normalize
 
     base = defaults(edition.ID, edition.draft.roll)
     corners = [base]
@@ -378,8 +375,8 @@ def check_draft(edition: DraftEdition) -> None:
         kernel.tracked(p)
 
 
-if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract needs (engine/contract.py checks the rest)
-    from ..edition import EditionSource
+if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract needs (engine/contract/members.py checks the rest)
+    from ..contract.edition import EditionSource
 
     def _contract(e: DraftEdition) -> tuple[EditionSource, TableRules]:
         return e, DraftTable(e.plan, "task", "task")

@@ -18,7 +18,7 @@ class DraftError(SpecError):
     """A key of a draft holds something the format does not take."""
 
     def __init__(self, key: str, words: str, *, line: int | None = None, source: str = "") -> None:
-        self.field = key
+        self.field = key or "draft"  # the draft as a whole: what load_edition was given
         self.value = None
         self.allowed = words
         self.hint = ""

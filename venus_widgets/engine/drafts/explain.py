@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..odds import Odds
-from ..rolls import Roll
+from ..maths.odds import Odds
+from ..table.rolls import Roll
 from .kernel import budget
 from .plan import GroupPlan, Plan
 from .rolling import degree_of
@@ -54,7 +54,7 @@ def group_words(plan: Plan, g: GroupPlan) -> str:
 def explain_steps(plan: Plan, o: Odds) -> list:
     """The odds in the draft's order: the dice, what passes, what each step
     adds (they sum to P(pass)), the goal and the degrees."""
-    from ..explain import Step
+    from ..tools.explain import Step
 
     d = plan.draft
     out: list[Any] = [Step(group_words(plan, g) + ".") for g in plan.groups if g.count]

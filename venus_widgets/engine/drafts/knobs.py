@@ -1,7 +1,7 @@
 """Every number of a draft is a rule knob.
 
 While a draft is read (:mod:`.validate`), each number of its rules gets a
-:class:`~venus_widgets.engine.knobs.Knob` named by where it stands: a
+:class:`~venus_widgets.engine.contract.knobs.Knob` named by where it stands: a
 named rule of ``[rules]`` by its name (``trade_rate``), any other number by
 its key path (``dice.d6.sides``, ``outcome.threshold``, ``fields.dice.max``;
 the second number written in one expression ``outcome.value.2``). Its
@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 from typing import Any, Iterator, Mapping, Sequence
 
-from ..knobs import Kind, Knob, faces, optional, per, values, whole
+from ..contract.knobs import Kind, Knob, faces, optional, per, values, whole
 from .model import Num
 
 #: Where the docs explain the knobs of a draft.

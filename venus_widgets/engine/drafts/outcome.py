@@ -1,4 +1,4 @@
-"""From the joint counts (:mod:`.kernel`) to the :class:`~venus_widgets.engine.odds.Odds`
+"""From the joint counts (:mod:`.kernel`) to the :class:`~venus_widgets.engine.maths.odds.Odds`
 of a draft: the doubling step (Ego: still short of the goal, each mark
 counts once more), the outcome's value (``[outcome] value``), passing at
 the threshold, the goal, the degrees and what each step adds.
@@ -15,17 +15,11 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from ..exact import bincount
-from ..odds import Odds
+from ..maths.exact import bincount
+from ..maths.odds import Odds
 from .kernel import Counted
 from .plan import Plan, evaluate
-from .space import Space
-
-
-def value_grid(plan: Plan, space: Space, values: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The outcome's value at every packed index (``values``: each tracked quantity there)."""
-    v = evaluate(plan.draft.outcome.value, {**plan.env, **values}, plan.rules, plan.draft)
-    return np.broadcast_to(np.asarray(v, dtype=np.int64), (space.size,))
+from .space import Space, value_grid
 
 
 def doubled(plan: Plan, space: Space, n: int) -> tuple[np.ndarray, np.ndarray | None]:

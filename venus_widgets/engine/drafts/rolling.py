@@ -6,7 +6,7 @@ die order (groups in the draft's order), then the dice they explode into,
 round by round; the re-rolled dice's new faces from the second stream, one
 per re-rolled die in die order, then their explosions. So ``kiss=[]`` shows
 the first faces, and the same seed with the player's choice keeps them;
-inside :func:`~venus_widgets.engine.rolls.entered` the faces a table typed
+inside :func:`~venus_widgets.engine.table.rolls.entered` the faces a table typed
 take the streams' place (``vw.enter``).
 """
 
@@ -16,8 +16,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ..contract.details import Facts
 from ..errors import SpecError
-from ..rolls import Die, Roll, in_blocks, streams
+from ..table.rolls import Die, Roll, in_blocks, streams
 from .kernel import budget
 from .plan import Plan, evaluate
 
@@ -111,7 +112,7 @@ def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: 
     if plan.draft.outcome.degrees:
         details["degree"] = degree_of(plan, v)
     return Roll(spec=spec, seed=seed, dice=tuple(dice), outcome=v, passed=v >= plan.threshold,
-                goal_reached=v >= plan.goal, kissed=tuple(chosen), ego_spent=spent, details=details)
+                goal_reached=v >= plan.goal, kissed=tuple(chosen), ego_spent=spent, details=Facts.from_dict(details))
 
 
 def _die(plan: Plan, i: int, gi: int, before: int, after: int, kissed: bool = False,

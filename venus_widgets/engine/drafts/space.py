@@ -16,6 +16,8 @@ exploding dice's tail lies (and where float odds trim it).
 18
 >>> int(s.values()["successes"][18]), int(s.values()["total"][18])
 (1, 5)
+
+:func:`value_grid` is the outcome's value at every packed index.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ from dataclasses import dataclass, field
 from typing import Mapping
 
 import numpy as np
+
+from .plan import Plan, evaluate
 
 
 @dataclass(frozen=True)
@@ -61,3 +65,9 @@ class Space:
             for n, lo, r, s in zip(self.names, self.lo, self.radix, self.strides):
                 self._values[n] = lo + (idx // s) % r
         return self._values
+
+
+def value_grid(plan: Plan, space: Space, values: Mapping[str, np.ndarray]) -> np.ndarray:
+    """The outcome's value at every packed index (``values``: each tracked quantity there)."""
+    v = evaluate(plan.draft.outcome.value, {**plan.env, **values}, plan.rules, plan.draft)
+    return np.broadcast_to(np.asarray(v, dtype=np.int64), (space.size,))

@@ -1,6 +1,9 @@
-"""The editions, one package each; :mod:`venus_widgets.engine.edition` is
+"""The editions, one package each; :mod:`venus_widgets.engine.contract.edition` is
 their contract and registry (an edition is loaded on first use, and checked
-as it is registered: :mod:`venus_widgets.engine.contract`).
+as it is registered: :mod:`venus_widgets.engine.contract.members`).
+
+:data:`BUILT_IN` is the one list of the editions that ship with the
+package; the first is the edition a spec without ``edition`` plays.
 
 The block below has the type checker (mypy, run by ``make test``) check
 that each built-in edition writes what the contract needs (its table
@@ -11,8 +14,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+#: The editions that ship with the package, in the order users meet them:
+#: the one list of them (``vw.EDITIONS``; ``edition.ids()`` adds the
+#: registered ones). The first is the default edition.
+BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
+
+#: Names of the package's public API (``vw.merge``) that an edition
+#: defines: name -> the edition's module that holds it (loaded on first use).
+PUBLIC = {"merge": "agora.merge", "MergeError": "agora.merge"}
+
 if TYPE_CHECKING:  # checked by mypy, never run
-    from ..edition import Advising, EditionSource, Varying
+    from ..contract.edition import Advising, EditionSource, Varying
     from . import agora, heresy, playsheet, playtest, vers
 
     _BUILT_IN: tuple[EditionSource, ...] = (playtest, playsheet, agora, heresy, vers)

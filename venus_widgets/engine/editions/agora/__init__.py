@@ -1,4 +1,4 @@
-"""The Agora edition of the Venus Engine: one edition package (the :class:`~venus_widgets.engine.edition.Edition` contract).
+"""The Agora edition of the Venus Engine: one edition package (the :class:`~venus_widgets.engine.contract.edition.Edition` contract).
 
 This module is the edition's public face; each module of the package is
 one idea:
@@ -21,9 +21,11 @@ one idea:
 """
 
 from . import rules as _rules
-from ...knobs import Knob as _Knob
+from ...contract.knobs import Knob as _Knob
 from . import reading as core  # noqa: F401  (the old module's name: core.goal/main_dice/per_consequence)
 from .advising import advise, kiss_odds  # noqa: F401
+from .cost import cost  # noqa: F401
+from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)
 from .distribution import denominator, odds, subverted_pmf  # noqa: F401
 from .ladder import explain_roll, explain_steps, ladder_settings, vary_values  # noqa: F401
 from .policy import policy_kiss  # noqa: F401
@@ -36,9 +38,9 @@ from .schema import SCHEMAS, cross_checks  # noqa: F401
 ID = "agora"
 FEATURES: frozenset[str] = frozenset({"advise", "kiss_odds", "vary"})
 
-#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`), from :mod:`.rules`.
+#: The rule knobs a spec's ``rules`` may change (:mod:`...contract.knobs`), from :mod:`.rules`.
 KNOBS: tuple[_Knob, ...] = _rules.KNOBS
 rules_of = _rules.rules_of
 
 from .samples import SAMPLES  # noqa: E402,F401  (the rolls the contract tests try it on)
-from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)
+from . import at_table  # noqa: E402,F401  (the roll at the table, engine/contract/table_answers.py)

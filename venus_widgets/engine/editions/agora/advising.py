@@ -12,7 +12,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ...advice import Advice, Option
+from ...table.advice import Advice, Option
 from ...errors import SpecError
 from .distribution import summary
 from .fresh import reroll
@@ -37,7 +37,7 @@ def _doubled(face: int, rank: int, spec: dict) -> bool:
 
 def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
     """Which dice to KISS, with the exact odds of each choice: an
-    :class:`~venus_widgets.engine.advice.Advice`.
+    :class:`~venus_widgets.engine.table.advice.Advice`.
 
     ``faces`` are the faces showing in die order (the rank-1 help die may be
     omitted or given as 0); ``kissed`` the dice already KISSed. Options are

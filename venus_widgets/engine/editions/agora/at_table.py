@@ -1,4 +1,4 @@
-"""The agora roll at the table (:class:`~venus_widgets.engine.table.TableRules`).
+"""The agora roll at the table (:class:`~venus_widgets.engine.contract.table_answers.TableRules`).
 
 docs/rules_agora.md: KISS only while the successes fall short of the goal;
 each KISS of a main die uses the budget, helpers KISS their own dice (free)
@@ -10,12 +10,18 @@ told apart.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
-from . import goal, main_dice, per_consequence
+from .reading import goal, main_dice, per_consequence
 from ...errors import SpecError
-from ...rolls import Roll
-from ...table import MAX_TEXT, Choices, KissStart, Mark, SpendMenu, Steps, counted_marks, legend_of, plural
+from ...frozen import thaw
+from ...table.rolls import Roll
+from ...contract.table_answers import (
+    MAX_TEXT, Choices, DieWords, KissStart, Mark, Merge, SpendMenu, Steps, counted_marks, legend_of, plural,
+)
+from .details import AgoraDetails
+from .merge import MergeError, merge as merged
+from .rules import rules_of
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -28,7 +34,7 @@ def _task(spec: dict) -> bool:
 
 
 def _before(first: Roll) -> int:
-    return int(first.details["successes_before_kiss"])
+    return AgoraDetails.of(first).successes_before_kiss
 
 
 def steps(spec: dict) -> Steps:
@@ -63,7 +69,7 @@ def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
 
 
 # Successes buy nothing before the player picks, and the FC subverts
-# nothing: the contract's defaults (engine/table_plain.py).
+# nothing: the contract's defaults (engine/contract/table_defaults.py).
 
 
 def _index(spec: dict, item: Any) -> int:
@@ -120,8 +126,7 @@ def check_choices(spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | Non
 
 
 def sentence(spec: dict, r: Roll, c: Choices) -> str:
-    d = r.details
-    label = d.get("label", "success" if r.passed else "failure")
+    label = AgoraDetails.of(r).label
     if not _task(spec):
         return f"{label.capitalize()}: {plural(r.outcome, 'success', 'successes')} ({goal(spec)} needed)"
     n = spec["consequences"]
@@ -136,19 +141,18 @@ def sentence(spec: dict, r: Roll, c: Choices) -> str:
 
 
 def announce(spec: dict, r: Roll) -> str:
-    d = r.details
-    snake = f"; snake eyes: {d['label']}" if d.get("snake_eyes") else ""
+    d = AgoraDetails.of(r)
+    snake = f"; snake eyes: {d.label}" if d.snake_eyes else ""
     return f"Rolled {plural(r.outcome, 'success', 'successes')}: {'passed' if r.passed else 'failed'}{snake}"
 
 
 def view_extra(spec: dict, r: Roll) -> dict:
-    d = r.details
-    return {"snake": {"eyes": bool(d.get("snake_eyes")), "label": d.get("label", ""),
-                      "ones": d.get("ones", 0), "criticals": d.get("criticals", 0)}}
+    d = AgoraDetails.of(r)
+    return {"snake": {"eyes": bool(d.snake_eyes), "label": d.label, "ones": d.ones, "criticals": d.criticals}}
 
 
 def what_if(spec: dict) -> list[tuple[str, dict]]:
-    s = dict(spec)
+    s = thaw(spec)  # a plain copy (lists) to change
     out = [("+1 KISS", {**s, "kiss": s["kiss"] + 1})]
     if _task(spec) and s["factors"]:
         out.append(("one factor fewer", {**s, "factors": s["factors"] - 1}))
@@ -162,3 +166,35 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
     if not s["ego"]:
         out.append(("Ego (6s count twice)", {**s, "ego": True}))
     return out
+
+
+def die_words(spec: dict, d: Any) -> DieWords:
+    """Your dice square, the helping die with a double border; a rank in
+    words (rank 1: an automatic success, not rolled)."""
+    grade = "" if d.grade is None else "automatic" if d.grade == 1 else f"rank {d.grade}"
+    if d.owner == "helper":
+        return DieWords("help die", "helper", "diamond", grade)
+    if d.owner == "own":
+        return DieWords("your die", "you", "square", grade)
+    return DieWords(str(d.owner), str(d.owner), "circle", grade, group=str(d.owner).split(" ")[0])
+
+
+def merge(spec: Mapping[str, Any]) -> Merge | None:
+    """The helpers merged into one helping die, or why they cannot and the
+    subset to accept; by the rules the spec plays by (how many ranks two
+    merged helpers drop)."""
+    helpers = list(spec.get("helpers") or ())
+    if not helpers:
+        return Merge("helpers", True, "No helpers: no helping die")
+    try:
+        drop = rules_of(thaw(spec)).merge_drop
+    except SpecError:
+        drop = 1
+    try:
+        rank = merged(helpers, drop)
+    except MergeError as err:
+        accept = (f"Accept helpers {', '.join(map(str, err.best))} (one die of rank {err.best_rank})"
+                  if err.best else "")
+        return Merge("helpers", False, str(err), tuple(err.best), accept)
+    what = "an automatic success (rank 1, not rolled)" if rank == 1 else f"one helping die of rank {rank}"
+    return Merge("helpers", True, f"Helpers {helpers} merge into {what}")

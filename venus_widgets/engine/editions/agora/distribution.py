@@ -32,8 +32,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ...exact import bincount, ratio, total
-from ...odds import Odds
+from ...maths.exact import bincount, ratio, total
+from ...maths.odds import Odds
 from .fresh import Grid
 from .kiss_round import binned, kiss_round
 from .reading import AUTO, criticals, help_die, main_dice, per_consequence, threshold

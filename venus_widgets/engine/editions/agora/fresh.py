@@ -38,7 +38,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 import numpy as np
 
-from ...exact import bincount
+from ...maths.exact import bincount
 from .kernels import weights  # noqa: F401  (the doctests' fresh die)
 
 #: (weight, slice of the grid being made, slice of the grid before the die)

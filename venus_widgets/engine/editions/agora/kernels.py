@@ -6,7 +6,7 @@ dice :mod:`.fresh`.
 A d6 of rank ``r`` falls in one of four categories: a 6, another success
 (``r``..5), a 1, another failure (2..``r``-1). Every kernel is the same
 numpy code in floats or in Fractions (``exact``, see
-:mod:`venus_widgets.engine.exact`), cached by its arguments and read-only.
+:mod:`venus_widgets.engine.maths.exact`), cached by its arguments and read-only.
 
 >>> [float(x) for x in categories(4)]
 [0.16666666666666666, 0.3333333333333333, 0.16666666666666666, 0.3333333333333333]
@@ -14,11 +14,11 @@ numpy code in floats or in Fractions (``exact``, see
 
 from __future__ import annotations
 
-from functools import lru_cache
+from ...caching import cached
 
 import numpy as np
 
-from ...exact import array, ratio
+from ...maths.exact import array, ratio
 from .reading import AUTO
 
 
@@ -41,7 +41,7 @@ def weights(rank: int, exact: bool = False, double_from: int = 6) -> np.ndarray:
     return np.array([7 - top, top - rank, 1, rank - 2], dtype=object if exact else float)
 
 
-@lru_cache(maxsize=16)
+@cached(16)
 def help_weights(help_rank: int | None, exact: bool = False, double_from: int = 6) -> tuple[np.ndarray, ...]:
     """The help die's faces as columns, counted in faces: weight (out of 6
     for a rolled help die, of 1 without one or for the rank-1 help die), is
@@ -66,7 +66,7 @@ def help_weights(help_rank: int | None, exact: bool = False, double_from: int = 
     return out
 
 
-@lru_cache(maxsize=16)
+@cached(16)
 def help_faces(help_rank: int | None, exact: bool = False, double_from: int = 6) -> tuple[np.ndarray, ...]:
     """The help die's categories as columns: p, is 6 (doubled by Ego),
     succeeds, is 1, failed."""

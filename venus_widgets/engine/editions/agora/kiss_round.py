@@ -35,8 +35,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..._dist import comb_table, pascal_counts
-from ...exact import bincount
+from ...maths.dist import comb_table, pascal_counts
+from ...maths.exact import bincount
 from .fresh import Grid
 from .kernels import help_weights, weights
 from .policy import always_before

@@ -7,10 +7,11 @@
 
 from __future__ import annotations
 
-from ...odds import Odds
-from ...rolls import Roll
+from ...maths.odds import Odds
+from ...table.rolls import Roll
 from .reading import AUTO, help_die, main_dice, per_consequence, threshold
 from .rules import rules_of
+from .details import AgoraDetails
 
 
 def _max_factors(spec: dict) -> int:
@@ -40,7 +41,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     needed, the first roll, what KISS and Ego add; snake eyes and
     subverted consequences as information."""
     from ...api import odds
-    from ...explain import Step, first_roll_steps, pct
+    from ...tools.explain import Step, first_roll_steps, pct
 
     n, r, g = main_dice(spec), spec["rank"], threshold(spec)
     if spec["roll"] == "check":
@@ -85,25 +86,25 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example roll, step by step."""
-    from ...explain import dice_words
+    from ...tools.explain import dice_words
 
-    d = r.details
+    d = AgoraDetails.of(r)
     if not r.dice:
         return ["No dice and no help: an automatic failure."]
     rolled = [x for x in r.dice if x.grade != AUTO]
     first = sum(isinstance(x.grade, int) and x.before >= x.grade for x in rolled) + (len(rolled) < len(r.dice))
-    out = [f"First roll: {dice_words(rolled) or 'no dice rolled'}: {first} success(es), {d['goal']} needed."]
-    if "help" in d:
+    out = [f"First roll: {dice_words(rolled) or 'no dice rolled'}: {first} success(es), {d.goal} needed."]
+    if d.help is not None:
         out.append("The help die is an automatic success (helpers merged to rank 1).")
     kissed = [x for x in r.dice if x.kissed]
     if kissed:
         out.append("KISS: " + ", ".join(f"die {x.index} {x.before} -> {x.after}" for x in kissed) + ".")
-    elif first >= d["goal"]:
+    elif first >= d.goal:
         out.append("The goal is reached: nothing to KISS.")
     if r.ego_spent:
         out.append("Ego: each 6 showing scores two successes.")
-    out.append(f"{r.outcome} success(es), {d['ones']} one(s) showing: {d['label']}.")
-    if "subverted" in d:
-        out.append(f"{d['subverted']} of {r.spec['consequences']} consequence(s) subverted"
-                   + (", +1 exp." if d["exp"] else "."))
+    out.append(f"{r.outcome} success(es), {d.ones} one(s) showing: {d.label}.")
+    if d.subverted is not None:
+        out.append(f"{d.subverted} of {r.spec['consequences']} consequence(s) subverted"
+                   + (", +1 exp." if d.exp else "."))
     return out

@@ -4,7 +4,7 @@
 A die succeeds when its face is >= its rank (2..6). A **check** rolls the
 Health dice; a **task** rolls Health + job + asset dice, minus one die per
 difficulty factor (never below 0). Helpers merge into one **help die**
-(:func:`venus_widgets.engine.merge.merge`) rolled with its own rank and
+(:func:`.merge.merge`) rolled with its own rank and
 never reduced by factors; a merged rank of 1 is an automatic success, not
 rolled.
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...merge import try_merge
+from .merge import try_merge
 from .rules import DEFAULT, Rules, rules_of
 
 #: Help rank 1: an automatic success, recorded as a die with face 0.

@@ -14,18 +14,11 @@ from typing import Any, Sequence
 import numpy as np
 
 from ...errors import SpecError
-from ...rolls import Die, Roll, in_blocks, streams
+from ...table.rolls import Die, Roll, in_blocks, streams
 from .policy import kiss_key, policy_kiss
-from .reading import (
-    AUTO,
-    criticals,
-    label,
-    layout,
-    per_consequence,
-    successes,
-    threshold,
-)
+from .reading import AUTO, criticals, label, layout, per_consequence, successes, threshold
 from .rules import rules_of
+from .details import AgoraDetails
 
 
 def _finish(spec: dict, seed: int, first: list[int], kiss_list: list[int], after: list[int], ego: bool | None) -> Roll:
@@ -51,9 +44,9 @@ def _finish(spec: dict, seed: int, first: list[int], kiss_list: list[int], after
     total = sum(d.scores for d in dice)
     crit = int(criticals(ones, spec["snakes"], rules.snake_eyes_ones))
     passed = total >= target
-    details: dict[str, Any] = {"snake_eyes": ones >= rules.snake_eyes_ones, "ones": ones, "criticals": crit, "label": label(passed, crit),
-                               "threshold": target, "goal": target, "successes_before_kiss": successes(first, ranks),
-                               "successes_after_kiss": succ}
+    details: dict[str, Any] = dict(snake_eyes=ones >= rules.snake_eyes_ones, ones=ones, criticals=crit,
+                                   label=label(passed, crit), threshold=target, goal=target,
+                                   successes_before_kiss=successes(first, ranks), successes_after_kiss=succ)
     if help_rank == AUTO:
         details["help"] = "automatic success (helpers merged to rank 1; not rolled, face shown as 0)"
     if not dice:
@@ -64,7 +57,7 @@ def _finish(spec: dict, seed: int, first: list[int], kiss_list: list[int], after
         details["subverted"] = sub
         details["exp"] = int(sub < spec["consequences"])
     return Roll(spec=spec, seed=seed, dice=tuple(dice), outcome=int(total), passed=passed, goal_reached=passed,
-                kissed=tuple(kiss_list), ego_spent=spend, details=details)
+                kissed=tuple(kiss_list), ego_spent=spend, details=AgoraDetails(**details))
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:

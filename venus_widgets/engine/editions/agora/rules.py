@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, fields
 
-from ...knobs import Knob, RulesOf, whole
+from ...contract.knobs import Knob, RulesOf, whole
 
 
 @dataclass(frozen=True)
@@ -55,9 +55,15 @@ SEEDS: dict[str, tuple[str, str]] = {
 }
 
 
-#: The knobs a spec's ``rules`` may change.
+#: What the table calls each knob.
+LABELS = {"merge_drop": "Ranks two merged helpers drop", "snake_eyes_ones": "1s that make snake eyes (a critical)",
+          "challenging_factor": "Successes per consequence when challenging",
+          "ego_double_from": "With Ego, faces from this one score two"}
+
+#: The knobs a spec's ``rules`` may change (every one plays in checks and tasks alike).
 KNOBS: tuple[Knob, ...] = tuple(
-    Knob(f.name, f.default, whole(*_RANGES[f.name]), SEEDS[f.name][1], SEEDS[f.name][0]) for f in fields(Rules))
+    Knob(f.name, f.default, whole(*_RANGES[f.name]), SEEDS[f.name][1], SEEDS[f.name][0], LABELS[f.name])
+    for f in fields(Rules))
 
 DEFAULT = Rules()
 

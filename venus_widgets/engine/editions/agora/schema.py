@@ -6,13 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...spec import KISS, MAX_HELPERS, Bool, Choice, Field, Int, List, Schema
+from .merge import HELPERS, merge
+from .rules import rules_of
+from ..venus_fields import KISS
+from ...contract.fields import Bool, Choice, Field, Int, Schema
 
 _COMMON: dict[str, Field] = {
     "rank": Int(2, 6, 4, "the ability's rank: a die succeeds on a face >= rank", "Rank (lower is better)", "ability"),
     "health": Int(0, 3, 2, "Health dice (usually 2, fewer when wounded)", "Health dice", "ability"),
-    "helpers": List(Int(2, 6, 4), MAX_HELPERS, "each helper's rank; they merge into one helping die", "Helpers",
-                    "help"),
+    "helpers": HELPERS,
     "difficulty": Choice(("standard", "challenging"), "standard", "challenging doubles the successes needed",
                          label="Difficulty", group="difficulty"),
     "kiss": KISS,
@@ -35,14 +37,11 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                        "difficulty"),
         "consequences": Int(1, 4, 1, "consequences the FC set; each needs subverting", "Consequences",
                             "consequences", entries="text"),
-    }, words=_WORDS),
+    }, words=_WORDS, fail_parts=("+1 exp",)),
 }
 
 
 def cross_checks(s: dict[str, Any]) -> None:
     """The helpers must merge into one helping die."""
     if s["helpers"]:
-        from ...merge import merge  # local import: merge imports errors only
-        from .rules import rules_of
-
         merge(s["helpers"], rules_of(s).merge_drop)  # raises MergeError with the best feasible subset

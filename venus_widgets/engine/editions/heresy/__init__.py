@@ -1,5 +1,5 @@
 """The Heresy Engine (Victoriana), for comparison, exactly: one edition
-package (the :class:`~venus_widgets.engine.edition.Edition` contract).
+package (the :class:`~venus_widgets.engine.contract.edition.Edition` contract).
 
 Roll ``pool - 3 * trade`` d6: each 1 or 6 is a success, and each 6 is
 rolled again for a chance at another success, as long as 6s come up. Each
@@ -23,7 +23,9 @@ The modules, one idea each: :mod:`.degrees` (threshold and degrees),
 """
 
 from . import rules as _rules
-from ...knobs import Knob as _Knob
+from ...contract.knobs import Knob as _Knob
+from .cost import cost  # noqa: F401
+from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)
 from .degrees import DEGREES, degree, goal, threshold  # noqa: F401
 from .ladder import BLACK_STEP, explain_roll, explain_steps, ladder_settings  # noqa: F401
 from .net import denominator, odds  # noqa: F401
@@ -35,9 +37,9 @@ from .schema import SCHEMAS, cross_checks  # noqa: F401
 ID = "heresy"
 FEATURES: frozenset[str] = frozenset({})
 
-#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`), from :mod:`.rules`.
+#: The rule knobs a spec's ``rules`` may change (:mod:`...contract.knobs`), from :mod:`.rules`.
 KNOBS: tuple[_Knob, ...] = _rules.KNOBS
 rules_of = _rules.rules_of
 
 from .samples import SAMPLES  # noqa: E402,F401  (the rolls the contract tests try it on)
-from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)
+from . import at_table  # noqa: E402,F401  (the roll at the table, engine/contract/table_answers.py)

@@ -7,11 +7,12 @@
 
 from __future__ import annotations
 
-from ...odds import Odds
-from ...rolls import Roll
+from ...maths.odds import Odds
+from ...table.rolls import Roll
 from .degrees import threshold
 from .net import pool_dice
 from .rules import Rules, rules_of
+from .details import TaskDetails
 
 
 def _faces(faces: tuple[int, ...]) -> str:
@@ -41,7 +42,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     """The roll's odds in rule order: pool dice, trades, the chance without
     black dice, what the black dice take; the degrees as information."""
     from ...api import odds
-    from ...explain import Step
+    from ...tools.explain import Step
 
     rules = rules_of(spec)
     m, black, trade, need = pool_dice(spec), spec["black"], spec["trade"], threshold(spec)
@@ -58,7 +59,9 @@ def explain_steps(spec: dict, o: Odds) -> list:
                           f"{_faces(rules.success_faces)} on a black die ({len(rules.success_faces)} in 6) cancels "
                           "a success", max(0.0, p0 - o.p_pass), "-"))
     steps.append(Step("P(success or better)", o.p_pass, "="))
-    steps.append(Step("partial success (net 1)", o.breakdown["partial success"]))
+    if need > 1:  # at threshold 1 no net count is a partial success
+        span = "net 1" if need == 2 else f"net 1 to {need - 1}"
+        steps.append(Step(f"partial success ({span})", o.breakdown["partial success"]))
     steps.append(Step("foul failure (net below 0)", o.breakdown["foul failure"]))
     return steps
 
@@ -73,9 +76,10 @@ def explain_roll(r: Roll) -> list[str]:
            f"{sum(d.scores for d in pool)} success(es) ({_faces(rules_of(dict(r.spec)).success_faces)})."]
     if again:
         out.append(f"Each {_faces(rules_of(dict(r.spec)).reroll_faces)} rolled again: {' '.join(str(d.after) for d in again)}: {got} success(es) in all.")
-    if r.details["automatic"]:
-        out.append(f"+ {r.details['automatic']} automatic success(es) from trades.")
+    d = TaskDetails.of(r)
+    if d.automatic:
+        out.append(f"+ {d.automatic} automatic success(es) from trades.")
     if black:
         out.append(f"Black dice: {' '.join(str(d.after) for d in black)}: cancel {-sum(d.scores for d in black)}.")
-    out.append(f"Net {r.outcome}: {r.details['degree']}.")
+    out.append(f"Net {r.outcome}: {d.degree}.")
     return out

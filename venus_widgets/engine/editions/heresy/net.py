@@ -11,10 +11,11 @@ import math
 
 import numpy as np
 
-from ...exact import array, ratio
-from ...odds import Odds
-from .degrees import BANDS, threshold
-from .pool import cancels, pool_pmf
+from ...maths.exact import array, ratio
+from ...errors import SpecError
+from ...maths.odds import Odds
+from .degrees import bands, threshold
+from .pool import cancels, die_faces, pool_pmf, rational
 from .rules import RULES, Rules, rules_of
 
 
@@ -25,13 +26,18 @@ def pool_dice(spec: dict, rules: Rules | None = None) -> int:
 
 
 def denominator(spec: dict, rules: Rules | None = None) -> int | None:
-    """Black dice only (no pool dice left after trades): 3 ** black (each
-    cancels on 1 or 6, 2 faces in 6). With pool dice the 6s re-roll without
-    end: the odds are not rational (``None``)."""
+    """A common denominator: per black die 6 over the faces that cancel
+    (3 for 1 or 6), per pool die the faces it stops on (a face rolled again
+    that does not score only delays the stop). With a scoring face rolled
+    again (today's 6) the pool dice roll on without end: the odds are not
+    rational (``None``)."""
     rules = rules or rules_of(spec)
-    if pool_dice(spec, rules):
+    m = pool_dice(spec, rules)
+    if m and not rational(rules):
         return None
-    return (6 // math.gcd(len(rules.success_faces), 6)) ** spec["black"]
+    a0, a1, _, _ = die_faces(rules)
+    per_pool = (a0 + a1) // math.gcd(a1, a0 + a1)
+    return per_pool ** m * (6 // math.gcd(len(rules.success_faces), 6)) ** spec["black"]
 
 
 def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
@@ -40,16 +46,20 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     variant's reading (:mod:`.rules`)."""
     rules = rules or rules_of(spec)
     m, black, trade = pool_dice(spec, rules), spec["black"], spec["trade"]
-    if exact and m:
-        raise ValueError("pool dice explode: their odds are not rational")
-    pool, cut = pool_pmf(m, rules) if not exact else (array([1], True), 0)
+    if exact and m and not rational(rules):
+        again = ", ".join(str(f) for f in rules.reroll_faces if f in rules.success_faces)
+        raise SpecError("pool", spec["pool"], "no pool dice for exact=True while a scoring face is rolled again",
+                        f"each {again} is a success rolled again without end, so the odds are not a fraction; "
+                        "use exact=False for the odds with the tail below 1e-12 cut off, or set "
+                        "rules.reroll_faces to faces that do not score")
+    pool, cut = pool_pmf(m, rules, exact)
     net = np.convolve(pool, cancels(black, exact, rules)[::-1])  # index 0 = -black
     offset = trade - black
     zero = ratio(0, 1, exact)
     values = net.tolist()  # summed in order, band by band
     clamp = lambda v, end: end if v is None else min(max(v - offset, 0), len(values))  # noqa: E731
-    breakdown = {name: sum(values[clamp(lo, 0):clamp(hi, len(values))], zero) for name, lo, hi in BANDS}
-    notes = ["each 6 is re-rolled while 6s come up: the tail beyond 1e-12 of mass is cut off"] if m else []
+    breakdown = {name: sum(values[clamp(lo, 0):clamp(hi, len(values))], zero) for name, lo, hi in bands(rules)}
+    notes = ["each 6 is re-rolled while 6s come up: the tail beyond 1e-12 of mass is cut off"] if cut else []
     if trade:
         notes.append(f"{trade} automatic success(es) traded for {rules.trade_rate * trade} pool dice; "
                      "black dice can cancel them")

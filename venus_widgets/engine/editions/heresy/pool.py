@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..._dist import binom
-from ...exact import ratio
-from ...odds import TAIL_CUTOFF
+from ...maths.dist import binom
+from ...maths.exact import ratio
+from ...maths.odds import TAIL_CUTOFF
 from .rules import RULES, Rules
 
 
@@ -44,22 +44,37 @@ def die_faces(rules: Rules) -> tuple[int, int, int, int]:
     return a0, a1, b0, b1
 
 
-def pool_pmf(m: int, rules: Rules = RULES) -> tuple[np.ndarray, float]:
+def rational(rules: Rules = RULES) -> bool:
+    """Whether a pool die's successes are a finite count: no face that is
+    rolled again scores (a re-roll of a face that does not score only
+    delays the stop). Then the pool's odds are fractions; else a scoring
+    face rolls on without end.
+
+    >>> rational(RULES), rational(Rules(reroll_faces=[])), rational(Rules(reroll_faces=[2, 3]))
+    (False, True, True)
+    """
+    return die_faces(rules)[3] == 0
+
+
+def pool_pmf(m: int, rules: Rules = RULES, exact: bool = False) -> tuple[np.ndarray, float]:
     """Successes of ``m`` pool dice (re-roll faces rolled again without
     limit): the pmf, cut where the tail left is below 1e-12, and the mass
-    cut off.
+    cut off. Where the odds are fractions (:func:`rational`), ``exact``
+    gives them in Fractions.
 
     >>> pmf, cut = pool_pmf(2)
     >>> bool(abs(pmf[0] - (4 / 6) ** 2) < 1e-15), cut < 1e-12
     (True, True)
     """
     if m == 0:
-        return np.ones(1), 0.0
+        return np.ones(1, dtype=object if exact else float), 0.0
     a0, a1, b0, b1 = die_faces(rules)
     c = 6 - b0  # a re-roll that scores nothing only delays the stop: drop it
-    pmf_first = binom(m, a1 / (a0 + a1))  # the face each die stops on
+    pmf_first = binom(m, ratio(a1, a0 + a1, exact))  # the face each die stops on
     if not b1:
         return pmf_first, 0.0
+    if exact:
+        raise ValueError("a scoring face is rolled again without end: the odds are not rational")
     # negative binomial: j extra successes from the re-rolls, ratio (m + j) b1 / (c (j + 1)) -> b1 / c < 1
     j_max = 60 + 3 * m
     while True:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import SpecError
-from ...rolls import Die, Roll, in_blocks, streams
+from ...table.rolls import Die, Roll, in_blocks, streams
 from .degrees import degree, threshold
 from .net import pool_dice
 from .rules import RULES, Rules, rules_of
+from .details import TaskDetails
 
 
 def _among(faces: np.ndarray, chosen: tuple[int, ...]) -> np.ndarray:
@@ -48,7 +49,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     need = threshold(spec, rules)
     return Roll(spec=spec, seed=seed, dice=tuple(dice), outcome=net, passed=net >= need,
                 goal_reached=net >= need,
-                details={"degree": degree(net), "automatic": trade, "foul_failure": net < 0})
+                details=TaskDetails(degree=degree(net, rules), automatic=trade, foul_failure=net < 0))
 
 
 def roll_many(spec: dict, n: int, seed: int, rules: Rules | None = None) -> np.ndarray:

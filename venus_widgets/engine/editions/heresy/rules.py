@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ...knobs import Kind, Knob, faces, RulesOf, whole
+from ...contract.knobs import Kind, Knob, faces, RulesOf, whole
 
 
 def _knob(default: Any, seed: str, allowed: str) -> Any:
@@ -60,13 +60,17 @@ class Rules:
         return {f.name: f.metadata["seed"] for f in fields(Rules)}[name]
 
 
+#: What the table calls each knob.
+_LABELS = {"success_faces": "Faces that are successes", "reroll_faces": "Faces rolled again for one more success",
+           "trade_rate": "Dice traded for one success", "pass_threshold": "Successes needed to pass"}
+
 _KINDS: dict[str, Kind] = {"success_faces": faces(1, 6), "reroll_faces": faces(1, 6, empty=True, full=False),
                            "trade_rate": whole(1, 10), "pass_threshold": whole(1, 20)}
 
 #: The knobs a spec's ``rules`` may change.
 KNOBS: tuple[Knob, ...] = tuple(
     Knob(f.name, list(f.default) if isinstance(f.default, tuple) else f.default, _KINDS[f.name],
-         f.metadata["seed"], "docs/rules_heresy_vers.md#rule-knobs-heresy")
+         f.metadata["seed"], "docs/rules_heresy_vers.md#rule-knobs-heresy", _LABELS[f.name])
     for f in fields(Rules))
 
 #: Today's reading (docs/rules_heresy_vers.md).

@@ -1,11 +1,11 @@
 """The rolls the contract tests try the Heresy edition on
-(:class:`~venus_widgets.engine.samples.Samples`); the typed faces are worked
+(:class:`~venus_widgets.engine.contract.samples.Samples`); the typed faces are worked
 from docs/rules_heresy_vers.md. The small ones re-roll no face
 (``reroll_faces`` []), so every roll can be counted."""
 
 from __future__ import annotations
 
-from ...samples import ByHand, Samples
+from ...contract.samples import ByHand, Samples
 
 _FLAT: dict[str, list[int]] = {"reroll_faces": []}
 

@@ -6,17 +6,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...spec import MAX_HERESY_BLACK, MAX_HERESY_POOL, CrossError, Field, Int, Schema
+from .degrees import FAILING, PASSING
+from ...contract.fields import CrossError, Field, Int, Schema
+
+#: The largest pool and the most black dice (a billion dice is an error, not a hang).
+MAX_POOL = 60
+MAX_BLACK = 36
 
 SCHEMAS: dict[str, dict[str, Field]] = {
     "task": Schema({
-        "pool": Int(0, MAX_HERESY_POOL, 6, "skill + attribute (+ complementary skill, + easy bonus dice)", "Pool",
+        "pool": Int(0, MAX_POOL, 6, "skill + attribute (+ complementary skill, + easy bonus dice)", "Pool",
                     "ability"),
-        "black": Int(0, MAX_HERESY_BLACK, 0, "black dice: 3 difficult, 6 very difficult, ...", "Black dice",
+        "black": Int(0, MAX_BLACK, 0, "black dice: 3 difficult, 6 very difficult, ...", "Black dice",
                      "difficulty"),
-        "trade": Int(0, MAX_HERESY_POOL // 3, 0, "trades of 3 pool dice for 1 automatic success",
+        "trade": Int(0, MAX_POOL // 3, 0, "trades of 3 pool dice for 1 automatic success",
                      "Trades (3 dice for 1 success)", "difficulty"),
-    }, words={"outcome": "net successes"}),
+    }, words={"outcome": "net successes"}, pass_parts=PASSING, fail_parts=FAILING),
 }
 
 

@@ -42,7 +42,7 @@ exploding dice is cut where less than 1e-12 of mass is left
 0.95
 
 This package is the edition's public face (the
-:class:`~venus_widgets.engine.edition.Edition` contract); one idea per module:
+:class:`~venus_widgets.engine.contract.edition.Edition` contract); one idea per module:
 :mod:`.dice` (faces, chains), :mod:`.check`, :mod:`.kernels` (per-group
 pmfs and matrices), :mod:`.policy` (the KISS order, once), :mod:`.task_odds`,
 :mod:`.outcome` (margin, criticals), :mod:`.roll`, :mod:`.roll_many`,
@@ -50,8 +50,10 @@ pmfs and matrices), :mod:`.policy` (the KISS order, once), :mod:`.task_odds`,
 """
 
 from . import rules as _rules
-from ...knobs import Knob as _Knob
+from ...contract.knobs import Knob as _Knob
 from .check import check_category, target
+from .cost import cost
+from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)
 from .dice import AUTO_FROM, PASS_FROM, pass_chance
 from .explain import explain_roll, explain_steps
 from .ladder import factor_list, ladder_settings, vary_values
@@ -63,7 +65,7 @@ from .schema import SCHEMAS, cross_checks, schema_for
 from .task_odds import denominator, odds
 
 __all__ = [
-    "ID", "FEATURES", "KNOBS", "rules_of", "schema_for", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
+    "ID", "FEATURES", "KNOBS", "rules_of", "cost", "schema_for", "SCHEMAS", "cross_checks", "denominator", "odds", "roll", "roll_many",
     "ladder_settings", "explain_steps", "explain_roll",
     "AUTO_FROM", "PASS_FROM", "pass_chance", "target", "threshold", "goal", "check_category", "margin", "critical",
     "table", "factor_list", "vary_values", "at_table", "SAMPLES",
@@ -72,10 +74,10 @@ __all__ = [
 ID = "playsheet"
 FEATURES: frozenset[str] = frozenset({"vary"})
 
-#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`), from :mod:`.rules`.
+#: The rule knobs a spec's ``rules`` may change (:mod:`...contract.knobs`), from :mod:`.rules`.
 KNOBS: tuple[_Knob, ...] = _rules.KNOBS
 rules_of = _rules.rules_of
 
 
 from .samples import SAMPLES  # noqa: E402,F401  (the rolls the contract tests try it on)
-from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)
+from . import at_table  # noqa: E402,F401  (the roll at the table, engine/contract/table_answers.py)

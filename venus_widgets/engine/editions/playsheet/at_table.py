@@ -1,4 +1,4 @@
-"""The playsheet roll at the table (:class:`~venus_widgets.engine.table.TableRules`).
+"""The playsheet roll at the table (:class:`~venus_widgets.engine.contract.table_answers.TableRules`).
 
 A task counts passes (docs/rules_playsheet.md): KISS re-rolls failed dice
 only while the passes fall short of the threshold, one KISS each from the
@@ -11,8 +11,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...rolls import Roll
-from ...table import CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, Steps, counted_marks, d20_marks, how, legend_of
+from ...frozen import thaw
+from ...table.rolls import Roll
+from ...contract.table_defaults import no_kiss_start
+from ..d20_check import LEGEND_WORDS, d20_marks, how
+from ...contract.table_answers import Choices, DieWords, KissStart, Mark, NO_STEPS, Steps, counted_marks, legend_of
+from .details import CheckDetails, TaskDetails
+from .rules import RANKS
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -26,8 +31,7 @@ def _task(spec: dict) -> bool:
 
 
 def _before(first: Roll) -> int:
-    d = first.details
-    return int(d["successes_before_kiss"])
+    return TaskDetails.of(first).successes_before_kiss
 
 
 def steps(spec: dict) -> Steps:
@@ -38,14 +42,16 @@ def steps(spec: dict) -> Steps:
 
 
 def kiss_start(spec: dict, first: Roll) -> KissStart:
-    return KissStart(_before(first), first.details["threshold"], spec["kiss"] if _task(spec) else 0)
+    if not _task(spec):
+        return no_kiss_start(spec, first)  # a check: nothing to KISS
+    return KissStart(_before(first), TaskDetails.of(first).threshold, spec["kiss"])
 
 
 def kiss_allowed(spec: dict, first: Roll, i: int) -> tuple[bool, str]:
     if not _task(spec):
         return False, "no KISS in this roll"
     d = first.dice[i]
-    if _before(first) >= first.details["threshold"]:
+    if _before(first) >= TaskDetails.of(first).threshold:
         return False, "the passes already meet the threshold: no KISS"
     if d.scores > 0:
         return False, f"die {i + 1} shows {d.after}, a pass: only failed dice are KISSed"
@@ -66,25 +72,26 @@ def contributions(spec: dict, r: Roll) -> list[Mark]:
 
 
 def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
-    return legend_of(r, marks, PASS_WORDS if _task(spec) else CHECK_WORDS)
+    return legend_of(r, marks, PASS_WORDS if _task(spec) else LEGEND_WORDS)
 
 
-# Nothing is bought with the passes: the contract's defaults answer the spending (engine/table_plain.py).
+# Nothing is bought with the passes: the contract's defaults answer the spending (engine/contract/table_defaults.py).
 
 
 def sentence(spec: dict, r: Roll, c: Choices) -> str:
-    d = r.details
     verdict = "Passed" if r.passed else "Failed"
     if not _task(spec):
-        return f"{verdict}{how(d['category'])}: d20 {d['natural']}, total {d['total']} against {d['target']}"
-    crit = f", critical {d['critical']}" if d.get("critical") else ""
+        c20 = CheckDetails.of(r)
+        return f"{verdict}{how(c20.category)}: d20 {c20.natural}, total {c20.total} against {c20.target}"
+    d = TaskDetails.of(r)
+    crit = f", critical {d.critical}" if d.critical else ""
     exp = "; +1 exp to the job" if not r.passed else ""
     allies = f"; +1 exp to each ally ({len(spec['allies'])})" if spec["allies"] else ""
-    return f"{verdict}: {r.outcome} passes against threshold {d['threshold']}{crit}{exp}{allies}"
+    return f"{verdict}: {r.outcome} passes against threshold {d.threshold}{crit}{exp}{allies}"
 
 
 def what_if(spec: dict) -> list[tuple[str, dict]]:
-    s = dict(spec)
+    s = thaw(spec)  # a plain copy (lists) to change
     out: list[tuple[str, Any]] = []
     if not _task(spec):
         out.append(("+1 score", {**s, "score": s["score"] + 1}))
@@ -102,3 +109,15 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
     if not s["ego"]:
         out.append(("Ego (10s count twice)", {**s, "ego": True}))
     return out
+
+
+def die_words(spec: dict, d: Any) -> DieWords:
+    """Your dice square, allies' round, the check's d20 by name; a rank in
+    words, its level in the ranks' order (its top edge)."""
+    grade = d.grade.capitalize() if isinstance(d.grade, str) else ""
+    level = RANKS.index(d.grade) if d.grade in RANKS else None
+    if d.owner == "d20":
+        return DieWords("d20", "d20", "square", grade, level)
+    if d.owner == "own":
+        return DieWords("your die", "you", "square", grade, level)
+    return DieWords(str(d.owner), str(d.owner), "circle", grade, level, group=str(d.owner).split(" ")[0])

@@ -12,10 +12,11 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import SpecError
-from ...exact import ratio
-from ...odds import Odds
-from ...rolls import Die, Roll, streams
+from ...maths.exact import ratio
+from ...maths.odds import Odds
+from ...table.rolls import Die, Roll, streams
 from .rules import rules_of
+from .details import CheckDetails
 
 
 def target(spec: dict) -> int:
@@ -74,8 +75,8 @@ def roll_check(spec: dict, seed: int, kiss: list[int] | None, ego: bool | None) 
         outcome="pass" if passed else "fail",
         passed=passed,
         goal_reached=passed,
-        details={"natural": natural, "total": natural + spec["score"] + sum(spec["bonus"]),
-                 "target": target(spec), "category": cat},
+        details=CheckDetails(natural=natural, total=natural + spec["score"] + sum(spec["bonus"]),
+                             target=target(spec), category=cat),
     )
 
 def roll_many_checks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:

@@ -11,8 +11,8 @@ from typing import Any, cast
 
 import numpy as np
 
-from ...exact import ratio
-from ...rolls import Die
+from ...maths.exact import ratio
+from ...table.rolls import Die
 from .rules import RULES, Rules
 
 #: Lowest passing D10 face per rank (tasks), by today's rules (:mod:`.rules`).

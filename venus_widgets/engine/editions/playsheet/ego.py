@@ -42,8 +42,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..._dist import comb_table
-from ...exact import dtype, ones, ratio
+from ...maths.dist import comb_table
+from ...maths.exact import dtype, ones, ratio
 from .conv import conv2, powers, toeplitz
 
 

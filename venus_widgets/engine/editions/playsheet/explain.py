@@ -3,19 +3,20 @@ and the walk through one roll."""
 
 from __future__ import annotations
 
-from ...odds import Odds
-from ...rolls import Roll
+from ...maths.odds import Odds
+from ...table.rolls import Roll
 from .check import check_category, target
 from .dice import pass_chance
 from .outcome import threshold
 from .rules import rules_of
+from .details import CheckDetails, TaskDetails
 
 
 def explain_steps(spec: dict, o: Odds) -> list:
     """A check: target, the naturals that reach it, auto-pass, auto-fail.
     A task: the dice, the threshold, the first roll, what KISS and Ego add."""
     from ...api import odds
-    from ...explain import Step, first_roll_steps, pct
+    from ...tools.explain import Step, first_roll_steps, pct
 
     rules = rules_of(spec)
     if spec["roll"] == "check":
@@ -61,13 +62,14 @@ def explain_steps(spec: dict, o: Odds) -> list:
     return steps
 
 def explain_roll(r: Roll) -> list[str]:
-    from ...explain import generic_walk
+    from ...tools.explain import generic_walk
 
-    d = r.details
     if r.spec["roll"] == "check":
-        return [f"The d20 shows {d['natural']}: total {d['total']} against target {d['target']}: {d['category']}.",
+        c20 = CheckDetails.of(r)
+        return [f"The d20 shows {c20.natural}: total {c20.total} against target {c20.target}: {c20.category}.",
                 "Passed." if r.passed else "Failed."]
+    d = TaskDetails.of(r)
     out = generic_walk(r)
-    out[-1] = f"{r.outcome} pass(es) against threshold {d['threshold']}: " + ("passed" if r.passed else "failed") + (
-        f", {d['critical']}." if d["critical"] else ".")
+    out[-1] = f"{r.outcome} pass(es) against threshold {d.threshold}: " + ("passed" if r.passed else "failed") + (
+        f", {d.critical}." if d.critical else ".")
     return out

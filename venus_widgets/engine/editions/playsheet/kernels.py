@@ -29,19 +29,19 @@ explosions: ``explode_from``) and that Ego counts twice (``ego_double_from``),
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from ...caching import cached
 
 import numpy as np
 
-from ..._dist import binom, comb_table, whole_powers
-from ...exact import bincount, ratio, zeros
-from ...odds import TAIL_CUTOFF
+from ...maths.dist import binom, comb_table, whole_powers
+from ...maths.exact import bincount, ratio, zeros
+from ...maths.odds import TAIL_CUTOFF
 
 #: Mass each exploding group may drop from its tail (well under 1e-12 in all).
 _GROUP_CUT = TAIL_CUTOFF / 100
 
 
-@lru_cache(maxsize=256)
+@cached(256)
 def _extra_tens(n: int, high_from: int = 10) -> tuple[np.ndarray, float]:
     """pmf of the high faces rolled by ``n`` exploding chains (negative
     binomial (n, 1 - x), x = P(high) = (11 - high_from) / 10), cut where less
@@ -60,7 +60,7 @@ def _extra_tens(n: int, high_from: int = 10) -> tuple[np.ndarray, float]:
     return arr, max(0.0, 1.0 - math.fsum(arr))
 
 
-@lru_cache(maxsize=512)
+@cached(512)
 def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bool = False,
            high_from: int = 10) -> np.ndarray:
     """Joint pmf ``G[f, t]`` of failed dice ``f`` (the die a chain ends on
@@ -135,7 +135,7 @@ def _chain_passes(g: np.ndarray, explode: bool, width: int) -> np.ndarray:
     return out
 
 
-@lru_cache(maxsize=512)
+@cached(512)
 def _fresh_passes(pass_from: int, explode: bool, exact: bool = False, count: bool = False,
                   high_from: int = 10) -> np.ndarray:
     """pmf (or counts) of the passes of one fresh chain passing from ``pass_from``."""

@@ -7,7 +7,7 @@ budget). "You cannot KISS an ally's dice": the budget never touches one.
 The odds (:mod:`.task_odds`) and ``roll_many`` count the same policy: at
 most ``min(kiss, own failed)`` own dice, and every failed ally's die.
 
->>> from venus_widgets.engine.rolls import Die
+>>> from venus_widgets.engine.table.rolls import Die
 >>> dice = [Die(0, "own", "bronze", 10, 3, 3), Die(1, "own", "bronze", 10, 1, 1), Die(2, "ally 1", "bronze", 10, 2, 2)]
 >>> spec = {"kiss": 1, "ally_kiss": True}
 >>> policy_kiss(spec, dice, 0, 2)
@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ...rolls import Die
+from ...table.rolls import Die
 from .dice import _passes
 
 

@@ -12,12 +12,13 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import SpecError
-from ...rolls import Die, Roll, streams
+from ...table.rolls import Die, Roll, streams
 from .check import roll_check
 from .dice import _explode_from, _passes
 from .outcome import critical, margin, threshold
 from .policy import policy_kiss
 from .rules import rules_of
+from .details import TaskDetails
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
@@ -74,14 +75,14 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
         goal_reached=outcome >= thr,
         kissed=tuple(kissed_sorted),
         ego_spent=spend,
-        details={
-            "threshold": thr,
-            "successes_before_kiss": before,
-            "dice_before_kiss": on_table,
-            "tens": tens,
-            "critical": critical(outcome, thr),
-            "margin": margin(outcome, thr),
-        },
+        details=TaskDetails(
+            threshold=thr,
+            successes_before_kiss=before,
+            dice_before_kiss=on_table,
+            tens=tens,
+            critical=critical(outcome, thr),
+            margin=margin(outcome, thr),
+        ),
     )
 
 def _check_kiss(spec: dict, dice: list[Die], kiss: list[int], before: int, thr: int) -> list[int]:

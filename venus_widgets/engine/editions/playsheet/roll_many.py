@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...rolls import in_blocks
+from ...table.rolls import in_blocks
 from .check import roll_many_checks
 from .dice import _chains
 from .outcome import threshold

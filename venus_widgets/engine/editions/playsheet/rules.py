@@ -18,8 +18,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ...errors import SpecError
-from ...knobs import Knob, optional, per, RulesOf, whole
+from ...contract.knobs import Knob, optional, per, RulesOf, whole
 
 RANKS = ("bronze", "silver", "gold", "platinum")
 
@@ -53,10 +52,7 @@ class Rules:
             k.check(dict(getattr(self, k.name)) if isinstance(k.default, dict) else getattr(self, k.name))
         object.__setattr__(self, "pass_from", MappingProxyType(dict(self.pass_from)))
         object.__setattr__(self, "check_auto_pass_from", MappingProxyType(dict(self.check_auto_pass_from)))
-        if self.explode_from < max(self.pass_from.values()):
-            raise SpecError("rules.explode_from", self.explode_from,
-                            f"a face from {max(self.pass_from.values())} to 10",
-                            "an exploding face must pass for every rank (see pass_from)")
+        # explode_from and pass_from bind only where dice explode: schema.cross_checks
 
     def auto_pass_from(self, rank: str) -> int:
         """Lowest natural that auto-passes a check (21: none does)."""
@@ -75,16 +71,19 @@ _D = Rules.__dataclass_fields__
 KNOBS: tuple[Knob, ...] = (
     Knob("pass_from", dict(_ranks(7, 6, 5, 4)), per(RANKS, whole(1, 10)),
          "The pass range of Bronze dice is rolls of 7, 8, 9 or 10. Silver dice pass on a 6 or more, Gold on 5-10, "
-         "and Platinum on a 4+.", _WHERE),
+         "and Platinum on a 4+.", _WHERE, "Lowest face that passes, per rank", ("task",)),
     Knob("explode_from", 10, whole(2, 10), "Any 10s you rolled will explode: meaning you should roll another die "
-         "for each 10 [...] and any 10s they roll can explode too.", _WHERE),
+         "for each 10 [...] and any 10s they roll can explode too.", _WHERE,
+         "Dice explode (roll another) from this face", ("task",)),
     Knob("ego_double_from", 10, whole(1, 10), "This makes any and all 10s rolled, by either yourself or your "
-         "allies, count twice as passes.", _WHERE),
-    Knob("max_allies", 3, whole(0, 6), "Up to three allies may now offer you one of their dice as aid.", _WHERE),
+         "allies, count twice as passes.", _WHERE, "With Ego, faces from this one count twice", ("task",)),
+    Knob("max_allies", 3, whole(0, 6), "Up to three allies may now offer you one of their dice as aid.", _WHERE,
+         "Most allies", ("task",)),
     Knob("check_auto_pass_from", dict(_ranks(20, 19, 18, 17)),
          per(RANKS, optional(whole(2, 20), "never auto-passes")),
          "If the rank is Bronze and the die naturally lands on a 20 then you automatically pass [...] Platinum "
-         "abilities auto-pass on a 17 through to 20.", _WHERE),
+         "abilities auto-pass on a 17 through to 20.", _WHERE, "Natural d20 that passes a check at once, per rank",
+         ("check",)),
 )
 
 #: Today's rules (the defaults): what every spec plays by.

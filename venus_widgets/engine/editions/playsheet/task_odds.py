@@ -25,8 +25,9 @@ from typing import Any
 
 import numpy as np
 
-from ...exact import bincount, ones, ratio, zeros
-from ...odds import Odds
+from ...errors import SpecError
+from ...maths.exact import bincount, ones, ratio, zeros
+from ...maths.odds import Odds
 from .check import check_odds
 from .conv import conv, power, powers, skew_sum, toeplitz
 from .ego import after_kiss
@@ -230,5 +231,7 @@ def odds(spec: dict, exact: bool = False) -> Odds:
     if spec["roll"] == "check":
         return check_odds(spec, exact)
     if exact and spec["explode"]:
-        raise ValueError("exploding 10s: the odds are not rational")
+        raise SpecError("explode", True, "False for exact=True",
+                        "exploding dice can roll without end, so their odds are not a fraction; "
+                        "use exact=False for the odds with the tail below 1e-12 cut off")
     return _Task(spec, exact).compute()

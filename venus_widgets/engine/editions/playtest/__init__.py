@@ -1,7 +1,7 @@
 """The default edition, ``playtest`` (Venus Engine 1st Playtest Rules v0.2).
 
 This module is the edition's public face (the
-:class:`~venus_widgets.engine.edition.Edition` contract): it dispatches on
+:class:`~venus_widgets.engine.contract.edition.Edition` contract): it dispatches on
 the spec's ``roll``. Checks (one d20, bonus d6s) live in :mod:`.check`;
 tasks (a d6 pool with KISS and Ego) are read from the spec by :mod:`.task`
 and split one idea a module (:mod:`.dice`, :mod:`.order`, :mod:`.default`,
@@ -18,7 +18,7 @@ published table.
 from __future__ import annotations
 
 from . import rules as _rules
-from ...knobs import Knob as _Knob
+from ...contract.knobs import Knob as _Knob
 
 from typing import Sequence
 
@@ -26,17 +26,19 @@ import numpy as np
 
 from . import check, task  # noqa: F401  (task.threshold / task.goal are read by the widgets)
 from . import advice as _advice, default as _default, explain as _explain, optimal as _optimal, rolls as _rolls
-from ...advice import Advice
+from ...table.advice import Advice
 from ...errors import SpecError
-from ...odds import Odds
-from ...rolls import Roll
+from ...maths.odds import Odds
+from ...table.rolls import Roll
+from .cost import cost  # noqa: F401
+from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)
 from .schema import SCHEMAS, cross_checks, schema_for  # noqa: F401
 from .seed_table import TableRow, table  # noqa: F401
 
 ID = "playtest"
 FEATURES: frozenset[str] = frozenset({"advise", "kiss_odds", "vary"})
 
-#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`), from :mod:`.rules`.
+#: The rule knobs a spec's ``rules`` may change (:mod:`...contract.knobs`), from :mod:`.rules`.
 KNOBS: tuple[_Knob, ...] = _rules.KNOBS
 rules_of = _rules.rules_of
 
@@ -65,7 +67,7 @@ def roll_many(spec: dict, n: int, seed: int) -> np.ndarray:
 
 def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
     if spec["roll"] != "task":
-        raise SpecError("roll", spec["roll"], "task", "advice is about which task dice to KISS")
+        raise SpecError("roll", spec["roll"], "task", "advice is about which task dice to KISS: set roll='task'")
     return _advice.advise(spec, faces, kissed)
 
 
@@ -95,4 +97,4 @@ def explain_roll(r: Roll) -> list[str]:
 
 
 from .samples import SAMPLES  # noqa: E402,F401  (the rolls the contract tests try it on)
-from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)
+from . import at_table  # noqa: E402,F401  (the roll at the table, engine/contract/table_answers.py)

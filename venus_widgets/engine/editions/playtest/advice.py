@@ -1,6 +1,6 @@
 """Advice for a task on the table: the exact odds of KISS choices for the
 faces showing (:func:`kiss_odds` of one, :func:`advise` of the ones worth
-weighing), in the one :class:`~venus_widgets.engine.advice.Advice` type.
+weighing), in the one :class:`~venus_widgets.engine.table.advice.Advice` type.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from ...advice import Advice, Option
+from ...table.advice import Advice, Option
 from ...errors import SpecError
 from .choices import choice_pmf, state_choices
 from .dice import FAIL, face_class
@@ -72,7 +72,7 @@ def _choice_fractions(spec: dict, faces: list[int], cals: Sequence[str], chosen:
 
 def advise(spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Advice:
     """Which dice to KISS for the faces showing (die order as :func:`roll`):
-    an :class:`~venus_widgets.engine.advice.Advice`.
+    an :class:`~venus_widgets.engine.table.advice.Advice`.
 
     >>> import venus_widgets as vw
     >>> a = vw.advise({"roll": "task", "dice": 2, "kiss": 1}, [1, 3])

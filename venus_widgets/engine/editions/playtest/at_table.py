@@ -1,4 +1,4 @@
-"""The playtest roll at the table (:class:`~venus_widgets.engine.table.TableRules`).
+"""The playtest roll at the table (:class:`~venus_widgets.engine.contract.table_answers.TableRules`).
 
 A task (docs/rules_playtest.md): every die may be KISSed once, one KISS
 each; Ego either KISSes every failed die with the KISS round ("reroll") or
@@ -18,17 +18,20 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...advancement import task_exp
+from .advancement import task_exp
 from ...errors import SpecError
-from ...rolls import Roll
-from ...spec import CALIBERS
+from ...frozen import thaw
+from ...table.rolls import Roll
+from ..venus_fields import CALIBERS
 from .rules import rules_of
-from ...table import (CHECK_WORDS, Choices, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, d20_marks, how,
-                      legend_of, plural)
-from ...table_plain import no_subversion, nothing_for_sale, only_no_choices
+from ..d20_check import LEGEND_WORDS, d20_marks, how
+from ...contract.table_answers import (
+    Choices, DieWords, KissStart, Mark, NO_STEPS, SpendMenu, Steps, counted_marks, legend_of, plural,
+)
+from .details import CheckDetails, TaskDetails
+from ...contract.table_defaults import no_subversion, nothing_for_sale, only_no_choices
 
-from .consequences import (  # noqa: F401 - the wording lives in consequences.py
-    CONSEQUENCE_IDS, ORDER, PRIMARY, SECONDARY, SUBVERSIONS, TERTIARY, WORDING, consequence_list)
+from .consequences import CONSEQUENCE_IDS, ORDER, PRIMARY, SECONDARY, SUBVERSIONS, TERTIARY, WORDING, consequence_list
 
 ROLLERS = {"check": "check", "task": "task"}
 
@@ -53,19 +56,19 @@ def steps(spec: dict) -> Steps:
         return NO_STEPS
     return Steps(kiss=spec["kiss"] > 0 or spec["ego"] == "reroll",
                  ego_after=spec["ego"] == "double6", spend=True, ego_reroll=spec["ego"] == "reroll",
-                 ego_label="Spend Ego: 6s count twice")
+                 ego_label="Spend Ego: 6s count twice", ego_reroll_label="Spend Ego: KISS every die that failed")
 
 
 def kiss_start(spec: dict, first: Roll) -> KissStart:
-    d = first.details
-    return KissStart(d["successes_before_kiss"], d["goal"], spec["kiss"])
+    d = TaskDetails.of(first)
+    return KissStart(d.successes_before_kiss, d.goal, spec["kiss"])
 
 
 def kiss_allowed(spec: dict, first: Roll, i: int) -> tuple[bool, str]:
     return (True, "") if _task(spec) else (False, "no KISS in this roll")
 
 
-# kiss_cost: every die one KISS, the contract's default (engine/table_plain.py)
+# kiss_cost: every die one KISS, the contract's default (engine/contract/table_defaults.py)
 
 
 def contributions(spec: dict, r: Roll) -> list[Mark]:
@@ -73,7 +76,7 @@ def contributions(spec: dict, r: Roll) -> list[Mark]:
 
 
 def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
-    return legend_of(r, marks) if _task(spec) else legend_of(r, marks, CHECK_WORDS)
+    return legend_of(r, marks) if _task(spec) else legend_of(r, marks, LEGEND_WORDS)
 
 
 def default_spend(spec: dict, r: Roll, wanted: Sequence[Any]) -> tuple[str, ...]:
@@ -81,7 +84,7 @@ def default_spend(spec: dict, r: Roll, wanted: Sequence[Any]) -> tuple[str, ...]
     the primary first, then the wanted consequences in order."""
     if not _task(spec):
         return ()
-    thr = r.details["threshold"]
+    thr = TaskDetails.of(r).threshold
     out, left = [], r.outcome
     if left >= thr:
         out.append(PRIMARY)
@@ -98,7 +101,7 @@ def spend_more(spec: dict, r: Roll, spent: Sequence[Any], wanted: Sequence[Any])
     spending buys as far as they go."""
     if not _task(spec):
         return ()
-    thr = r.details["threshold"]
+    thr = TaskDetails.of(r).threshold
     out = list(spent)
     for c in default_spend(spec, r, wanted):
         if c not in out and cost(out + [c], thr) <= r.outcome:
@@ -111,7 +114,7 @@ def toggle(spec: dict, r: Roll, spent: Sequence[Any], item: Any) -> tuple[str, .
         return nothing_for_sale(spec, r, spent, item)
     if item not in ORDER:
         raise SpecError("spend", item, "primary, s1..s4 or t1..t4")
-    thr = r.details["threshold"]
+    thr = TaskDetails.of(r).threshold
     out = list(spent)
     if item in out:
         out.remove(item)
@@ -134,7 +137,7 @@ def subvert(spec: dict, spent: Sequence[Any], item: Any) -> Any:
 def spend_menu(spec: dict, r: Roll, c: Choices) -> SpendMenu | None:
     if not _task(spec):
         return None
-    thr = r.details["threshold"]
+    thr = TaskDetails.of(r).threshold
     paid = cost(c.spent, thr)
     items = []
     for x in consequence_list():
@@ -155,7 +158,7 @@ def check_choices(spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | Non
     if not all(isinstance(x, str) and x in ORDER for x in spent) or len(set(spent)) != len(spent) \
             or spent != sorted(spent, key=ORDER.index):
         return "spent", spent, "distinct consequences in the order " + ", ".join(ORDER)
-    paid = cost(spent, r.details["threshold"])
+    paid = cost(spent, TaskDetails.of(r).threshold)
     if paid > r.outcome:
         return "spent", spent, (f"consequences costing at most the {plural(r.outcome, 'success', 'successes')} "
                                 f"rolled (these cost {paid})")
@@ -166,12 +169,12 @@ def check_choices(spec: dict, r: Roll, c: Choices) -> tuple[str, Any, str] | Non
 
 
 def sentence(spec: dict, r: Roll, c: Choices) -> str:
-    d = r.details
     verdict = "Passed" if r.passed else "Failed"
     if not _task(spec):
-        bonus = f" + best bonus d6 {d['bonus']}" if d.get("bonus") else ""
-        return (f"{verdict}{how(d['category'])}: d20 {d['natural']} + score {spec['score']}{bonus}"
-                f" = {d['total']} against {d['target']}")
+        c20 = CheckDetails.of(r)
+        bonus = f" + best bonus d6 {c20.bonus}" if c20.bonus else ""
+        return (f"{verdict}{how(c20.category)}: d20 {c20.natural} + score {spec['score']}{bonus}"
+                f" = {c20.total} against {c20.target}")
     bought = [x for x in c.spent if x != PRIMARY]
     primary = PRIMARY in c.spent
     head = "Passed: bought the primary" if primary else "Failed: the primary consequence not bought"
@@ -188,7 +191,7 @@ def sentence(spec: dict, r: Roll, c: Choices) -> str:
         tail.append(f"+1 exp to each ally's job ({n} all{'y' if n == 1 else 'ies'})")
     if c.subverted:
         tail.append(f"the FC subverts: '{short(SUBVERSIONS[c.subverted])}'")
-    unspent = r.outcome - cost(c.spent, d["threshold"])
+    unspent = r.outcome - cost(c.spent, TaskDetails.of(r).threshold)
     if unspent > 0:
         tail.append(f"{plural(unspent, 'success', 'successes')} unspent")
     return "; ".join([head] + tail)
@@ -197,9 +200,9 @@ def sentence(spec: dict, r: Roll, c: Choices) -> str:
 def announce(spec: dict, r: Roll) -> str:
     if not _task(spec):
         return sentence(spec, r, Choices())
-    d = r.details
+    d = TaskDetails.of(r)
     return (f"Rolled {plural(r.outcome, 'success', 'successes')}: {'passed' if r.passed else 'failed'} "
-            f"(threshold {d['threshold']}, goal {d['goal']})" + (" with Ego" if r.ego_spent else ""))
+            f"(threshold {d.threshold}, goal {d.goal})" + (" with Ego" if r.ego_spent else ""))
 
 
 
@@ -208,7 +211,7 @@ def _more(caliber: str) -> str:
 
 
 def what_if(spec: dict) -> list[tuple[str, dict]]:
-    s = dict(spec)
+    s = thaw(spec)  # a plain copy (lists) to change
     if not _task(spec):
         out = [("+1 score", {**s, "score": s["score"] + 1}),
                ("one factor fewer", {**s, "factors": s["factors"] - 1}),
@@ -231,3 +234,20 @@ def what_if(spec: dict) -> list[tuple[str, dict]]:
         out.append(("one consequence fewer", {**s, "consequences": s["consequences"] - 1}))
     return out
 
+
+
+#: The check's dice besides the d20's owner, in words.
+_CHECK_DICE = {"d20": DieWords("d20", "d20"), "bonus": DieWords("bonus d6", "bonus")}
+
+
+def die_words(spec: dict, d: Any) -> DieWords:
+    """Your dice square, allies' round, a check's d20 and bonus d6 by name;
+    a caliber in words, its level in the calibers' order (its top edge)."""
+    grade = d.grade.capitalize() if isinstance(d.grade, str) else ""
+    level = CALIBERS.index(d.grade) if d.grade in CALIBERS else None
+    if d.owner in _CHECK_DICE:
+        w = _CHECK_DICE[d.owner]
+        return DieWords(w.owner, w.tag, "square", grade, level)
+    if d.owner == "own":
+        return DieWords("your die", "you", "square", grade, level)
+    return DieWords(str(d.owner), str(d.owner), "circle", grade, level, group=str(d.owner).split(" ")[0])

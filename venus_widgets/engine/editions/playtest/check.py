@@ -31,10 +31,11 @@ from typing import Any
 
 import numpy as np
 
-from ...exact import ratio
-from ...odds import Odds
-from ...rolls import Die, Roll, in_blocks, streams
+from ...maths.exact import ratio
+from ...maths.odds import Odds
+from ...table.rolls import Die, Roll, in_blocks, streams
 from .rules import RULES, Rules, rules_of
+from .details import CheckDetails
 
 ABSOLUTE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
 
@@ -136,7 +137,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
         outcome="pass" if passed else "fail",
         passed=passed,
         goal_reached=passed,
-        details={"natural": natural, "total": total, "target": target(spec), "category": cat, "bonus": bonus},
+        details=CheckDetails(natural=natural, total=total, target=target(spec), category=cat, bonus=bonus),
     )
 
 
@@ -189,7 +190,7 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The check's odds in rule order: target, the d20 alone, auto-pass,
     each natural the bonus d6s can save, auto-fail."""
-    from ...explain import Step
+    from ...tools.explain import Step
 
     t, score, k, cal = target(spec), spec["score"], spec["bonus_factors"], spec["caliber"]
     cats = {n: category(spec, n) for n in range(1, 21)}
@@ -219,10 +220,10 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example check, step by step."""
-    s, d = r.spec, r.details
-    nat, t, score = d["natural"], d["target"], s["score"]
+    s, d = r.spec, CheckDetails.of(r)
+    nat, t, score = d.natural, d.target, s["score"]
     out = [f"The d20 shows {nat}; + score {score} = {nat + score} against target {t}."]
-    cat = d["category"]
+    cat = d.category
     if cat == "auto-pass":
         out.append(f"A natural {nat} auto-passes for {s['caliber'].capitalize()}.")
     elif cat == "auto-fail":
@@ -232,8 +233,8 @@ def explain_roll(r: Roll) -> list[str]:
     elif r.dice[1:]:
         need = t - nat - score
         faces = " ".join(str(x.after) for x in r.dice[1:])
-        out.append(f"Short by {need}: the {len(r.dice) - 1} bonus d6 show {faces}; the highest, {d['bonus']}, "
-                   + ("reaches" if d["bonus"] >= need else "does not reach") + f" {need}.")
+        out.append(f"Short by {need}: the {len(r.dice) - 1} bonus d6 show {faces}; the highest, {d.bonus}, "
+                   + ("reaches" if d.bonus >= need else "does not reach") + f" {need}.")
     else:
         out.append(f"Short by {t - nat - score}" + (": more than a bonus d6 can make up." if s["bonus_factors"]
                                                    else ", with no bonus dice."))

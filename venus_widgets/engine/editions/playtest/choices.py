@@ -9,12 +9,13 @@ rolls and the advice choose among the choices listed here.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Iterator
+
+from ...caching import cached
 
 import numpy as np
 
-from ...exact import array, ratio, zeros
+from ...maths.exact import array, ratio, zeros
 from .dice import FAIL, SIX, SUCC, joint
 from .order import best_first
 from .rules import RULES, Rules
@@ -99,7 +100,7 @@ def default_choice(counts: dict[tuple[str, int], int], b: int, ego: str, rules: 
     return choice
 
 
-@lru_cache(maxsize=4096)
+@cached(4096)
 def best_choice(state: tuple, b: int, ego: str, g: int, size: int, exact: bool = True,
                 rules: Rules = RULES) -> tuple[Any, dict, bool]:
     """Best choice for a table state (sorted tuple of ((caliber, class), count));

@@ -13,7 +13,7 @@ re-rolls fewer dice than the budget is multiplied by 6 for each unused
 KISS (as if that die were rolled and ignored), so every branch counts over
 the same ``D``; a count never exceeds ``D``. Below 2**53 the counts are
 exact in float64 (any order of summation, BLAS included), above it Python
-ints when exact (:func:`.._dist.count_dtype`). Among own dice the sixes
+ints when exact (:func:`...maths.dist.count_dtype`). Among own dice the sixes
 are a binomial share of the successes (a six is one of the ``u`` succeeding
 faces, :meth:`.rules.Rules.faces`), so the own dice are counted by successes
 alone, the factor ``u ** s`` left out, and the sixes put back once at the
@@ -34,9 +34,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..._dist import comb_table, count_dtype, pascal_counts, whole_powers
-from ...exact import bincount
-from ...odds import Odds
+from ...maths.dist import comb_table, count_dtype, pascal_counts, whole_powers
+from ...maths.exact import bincount
+from ...maths.odds import Odds
 from .allies import after_kiss_round, as_they_fell
 from .order import best_first
 from .outcome import finish_odds

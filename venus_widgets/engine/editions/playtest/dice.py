@@ -14,12 +14,12 @@ of three classes: failed, success (not 6), six.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from ...caching import cached
 from math import comb
 
 import numpy as np
 
-from ...exact import ratio, zeros
+from ...maths.exact import ratio, zeros
 from .rules import RULES, Rules
 
 #: The classes of a die's face.
@@ -39,7 +39,7 @@ def face_class(face: int, caliber: str, rules: Rules = RULES) -> int:
     return FAIL if face < low else (SIX if face >= max(low, rules.ego_double_from) else SUCC)
 
 
-@lru_cache(maxsize=512)
+@cached(512)
 def joint(r: int, caliber: str, exact: bool = False, rules: Rules = RULES) -> np.ndarray:
     """P(successes = s, sixes = x) for ``r`` dice: an (r+1, r+1) array."""
     pf, ps, p6 = classes(caliber, exact, rules)

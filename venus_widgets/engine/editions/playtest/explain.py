@@ -5,11 +5,12 @@ step in rule order, an example roll walked through
 
 from __future__ import annotations
 
-from ...odds import Odds
-from ...rolls import Roll
+from ...maths.odds import Odds
+from ...table.rolls import Roll
 from .dice import FAIL, classes
 from .rules import Rules, rules_of
 from .task import budget, calibers, goal, threshold
+from .details import TaskDetails
 
 
 def ladder_settings(spec: dict) -> list[dict]:
@@ -32,7 +33,7 @@ def vary_values(spec: dict, field: str) -> list | None:
 
 
 def _die_words(caliber: str, rules: Rules) -> str:
-    from ...explain import pct
+    from ...tools.explain import pct
 
     p = 1 - classes(caliber, rules=rules)[FAIL]
     low = rules.lowest_success(caliber)
@@ -42,7 +43,7 @@ def _die_words(caliber: str, rules: Rules) -> str:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The task's odds in rule order: the dice, the threshold, the first
     roll, what KISS and Ego add, what the consequences take."""
-    from ...explain import Step, first_roll_steps
+    from ...tools.explain import Step, first_roll_steps
 
     rules = rules_of(spec)
     thr, g, b = threshold(spec, rules), goal(spec, rules), o.breakdown
@@ -84,26 +85,26 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example task, step by step."""
-    from ...explain import dice_words
+    from ...tools.explain import dice_words
 
-    d = r.details
-    thr, g = d["threshold"], d["goal"]
+    d = TaskDetails.of(r)
+    thr, g = d.threshold, d.goal
     goal_words = f" (goal {g})" if g != thr else ""
-    out = [f"First roll: {dice_words(r.dice)}: {d['successes_before_kiss']} success(es) against threshold {thr}"
+    out = [f"First roll: {dice_words(r.dice)}: {d.successes_before_kiss} success(es) against threshold {thr}"
            f"{goal_words}."]
     kissed = [x for x in r.dice if x.kissed]
     if kissed:
-        who = "Ego re-rolls every failed die" if d["ego"] == "reroll" else "KISS"
+        who = "Ego re-rolls every failed die" if d.ego == "reroll" else "KISS"
         out.append(f"{who}: " + ", ".join(f"die {x.index + 1} {x.before} -> {x.after}" for x in kissed)
-                   + f": {d['successes_after_kiss']} success(es).")
-    elif d["successes_before_kiss"] >= g:
+                   + f": {d.successes_after_kiss} success(es).")
+    elif d.successes_before_kiss >= g:
         out.append("The goal is reached: nothing to KISS.")
     else:
         out.append("No KISS" + (": no budget." if budget(dict(r.spec)) == 0 else "."))
-    if d["ego"] == "double6":
+    if d.ego == "double6":
         low = rules_of(r.spec).ego_double_from
         faces = "six(es)" if low == 6 else f"success(es) showing {low} or more"
-        out.append(f"Ego: each of the {d['ego_doubles']} {faces} counts twice: {r.outcome} successes.")
+        out.append(f"Ego: each of the {d.ego_doubles} {faces} counts twice: {r.outcome} successes.")
     out.append(f"{r.outcome} success(es): " + ("passed" if r.passed else "failed")
                + (f", goal {'reached' if r.goal_reached else 'missed'}" if g != thr else "") + ".")
     return out

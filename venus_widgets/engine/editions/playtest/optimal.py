@@ -40,9 +40,9 @@ from typing import Any
 
 import numpy as np
 
-from ..._dist import count_dtype
-from ...exact import bincount
-from ...odds import Odds
+from ...maths.dist import count_dtype
+from ...maths.exact import bincount
+from ...maths.odds import Odds
 from . import default
 from .order import best_first
 from .outcome import finish_odds

@@ -1,5 +1,5 @@
 """From the (successes, sixes) of a task's dice to its final outcome and
-its :class:`~venus_widgets.engine.odds.Odds`: Ego ``double6`` counts every
+its :class:`~venus_widgets.engine.maths.odds.Odds`: Ego ``double6`` counts every
 6 twice when still short of the goal; the breakdown says what the first
 roll, the KISS round and Ego each add (:mod:`.task` lists its keys).
 """
@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from ...exact import EXACT_BELOW, bincount
-from ...odds import Odds
+from ...maths.exact import EXACT_BELOW, bincount
+from ...maths.odds import Odds
 from .dice import FAIL, classes
 from .rules import Rules, rules_of
 from .task import budget, calibers, goal, threshold

@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from numpy.lib.stride_tricks import as_strided
 
-from ..._dist import pascal_counts
+from ...maths.dist import pascal_counts
 
 
 def die_factors(m: int, faces: tuple[int, int, int], dtype: Any) -> tuple[np.ndarray, np.ndarray]:

@@ -7,13 +7,14 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import SpecError
-from ...rolls import Die, Roll, in_blocks, streams
+from ...table.rolls import Die, Roll, in_blocks, streams
 from .dice import FAIL, SIX, SUCC, face_class
 from .choices import best_choice
 from .order import CALIBER_INDEX, CALIBER_OF_INDEX, order_keys
 from .policy import check_kiss, policy_kiss
 from .rules import rules_of
 from .task import calibers, goal, owners, threshold
+from .details import TaskDetails
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
@@ -71,8 +72,8 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     return Roll(
         spec=spec, seed=seed, dice=dice, outcome=outcome, passed=outcome >= thr, goal_reached=outcome >= g,
         kissed=tuple(chosen), ego_spent=bool(double or ego_reroll),
-        details={"threshold": thr, "goal": g, "successes_before_kiss": succ0, "successes_after_kiss": succ1,
-                 "ego_doubles": doubles, "ego": "double6" if double else ("reroll" if ego_reroll else "none")},
+        details=TaskDetails(threshold=thr, goal=g, successes_before_kiss=succ0, successes_after_kiss=succ1,
+                            ego_doubles=doubles, ego="double6" if double else ("reroll" if ego_reroll else "none")),
     )
 
 

@@ -2,7 +2,7 @@
 today's reading (docs/rules_playtest.md) as defaults and the seed sentence
 each comes from. The odds kernels take a :class:`Rules` as an argument (it
 is part of every cache key), so a variant is one argument away. A spec's
-``rules`` (checked by :data:`KNOBS`, :mod:`venus_widgets.engine.knobs`)
+``rules`` (checked by :data:`KNOBS`, :mod:`venus_widgets.engine.contract.knobs`)
 gives its :class:`Rules` through :func:`rules_of`.
 
 >>> RULES.lowest_success("silver"), RULES.faces("silver")
@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from ...knobs import Knob, boolean, optional, per, RulesOf, whole
+from ...contract.knobs import Knob, boolean, optional, per, RulesOf, whole
 
 CALIBERS = ("bronze", "silver", "gold", "platinum")
 
@@ -85,7 +85,7 @@ class Rules:
 
     @classmethod
     def from_values(cls, v: Mapping[str, Any]) -> "Rules":
-        """The rules from every knob's JSON value (:func:`...knobs.values`)."""
+        """The rules from every knob's JSON value (:func:`...contract.knobs.values`)."""
         out = dict(v)
         for name in ("success_from", "check_auto_pass_from", "check_natural_one_fails"):
             out[name] = tuple((c, v[name][c]) for c in CALIBERS)
@@ -110,15 +110,20 @@ _WHERE = "docs/rules_playtest.md#rule-knobs"
 
 #: The knobs a spec's ``rules`` may change, in the order a playtester meets them.
 KNOBS: tuple[Knob, ...] = (
-    Knob("success_from", dict(RULES.success_from), per(CALIBERS, whole(2, 6)), SEEDS["success_from"], _WHERE),
-    Knob("threshold_base", RULES.threshold_base, whole(0, 6), SEEDS["threshold_base"], _WHERE),
-    Knob("max_factors", RULES.max_factors, whole(1, 8), SEEDS["max_factors"], _WHERE),
-    Knob("max_allies", RULES.max_allies, whole(0, 6), SEEDS["max_allies"], _WHERE),
-    Knob("ego_double_from", RULES.ego_double_from, whole(2, 6), SEEDS["ego_double_from"], _WHERE),
+    Knob("success_from", dict(RULES.success_from), per(CALIBERS, whole(2, 6)), SEEDS["success_from"], _WHERE,
+         "Lowest face that succeeds, per caliber", ("task",)),
+    Knob("threshold_base", RULES.threshold_base, whole(0, 6), SEEDS["threshold_base"], _WHERE,
+         "Successes needed with no factor", ("task",)),
+    Knob("max_factors", RULES.max_factors, whole(1, 8), SEEDS["max_factors"], _WHERE,
+         "Most difficulty factors", ("check", "task")),
+    Knob("max_allies", RULES.max_allies, whole(0, 6), SEEDS["max_allies"], _WHERE, "Most allies", ("task",)),
+    Knob("ego_double_from", RULES.ego_double_from, whole(2, 6), SEEDS["ego_double_from"], _WHERE,
+         "With Ego double6, faces from this one score twice", ("task",)),
     Knob("check_auto_pass_from", dict(RULES.check_auto_pass_from),
-         per(CALIBERS, optional(whole(2, 20), "never auto-passes")), SEEDS["check_auto_pass_from"], _WHERE),
+         per(CALIBERS, optional(whole(2, 20), "never auto-passes")), SEEDS["check_auto_pass_from"], _WHERE,
+         "Natural d20 that passes a check at once, per caliber", ("check",)),
     Knob("check_natural_one_fails", dict(RULES.check_natural_one_fails), per(CALIBERS, boolean()),
-         SEEDS["check_natural_one_fails"], _WHERE),
+         SEEDS["check_natural_one_fails"], _WHERE, "A natural 1 fails a check, per caliber", ("check",)),
 )
 
 

@@ -1,10 +1,10 @@
 """The rolls the contract tests try the playtest edition on
-(:class:`~venus_widgets.engine.samples.Samples`); the typed faces are worked
+(:class:`~venus_widgets.engine.contract.samples.Samples`); the typed faces are worked
 from docs/rules_playtest.md."""
 
 from __future__ import annotations
 
-from ...samples import ByHand, Samples
+from ...contract.samples import ByHand, Samples
 
 SAMPLES = Samples(
     small=(

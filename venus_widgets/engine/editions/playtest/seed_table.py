@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..._dist import binom
+from ...maths.dist import binom
 from .dice import FAIL, classes
 
 

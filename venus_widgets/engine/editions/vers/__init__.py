@@ -1,5 +1,5 @@
 """VERS, for comparison: 3d6 roll-under, exactly (216 outcomes); one
-edition package (the :class:`~venus_widgets.engine.edition.Edition` contract).
+edition package (the :class:`~venus_widgets.engine.contract.edition.Edition` contract).
 
 The competence target is ``CT = 10 + ranks`` (:func:`target`). Roll 3d6
 and add the penalty (a difficulty rating 0..10, or the opponent's
@@ -22,7 +22,9 @@ True
 """
 
 from . import rules as _rules
-from ...knobs import Knob as _Knob
+from ...contract.knobs import Knob as _Knob
+from .cost import cost  # noqa: F401
+from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)
 from .degrees import WAYS_3D6, degrees, target, threshold  # noqa: F401
 from .distribution import denominator, odds  # noqa: F401
 from .ladder import explain_roll, explain_steps, ladder_settings  # noqa: F401
@@ -33,9 +35,9 @@ from .schema import SCHEMAS, cross_checks  # noqa: F401
 ID = "vers"
 FEATURES: frozenset[str] = frozenset({})
 
-#: The rule knobs a spec's ``rules`` may change (:mod:`...knobs`), from :mod:`.rules`.
+#: The rule knobs a spec's ``rules`` may change (:mod:`...contract.knobs`), from :mod:`.rules`.
 KNOBS: tuple[_Knob, ...] = _rules.KNOBS
 rules_of = _rules.rules_of
 
 from .samples import SAMPLES  # noqa: E402,F401  (the rolls the contract tests try it on)
-from . import at_table  # noqa: E402,F401  (the roll at the table, engine/table.py; last: it imports this package)
+from . import at_table  # noqa: E402,F401  (the roll at the table, engine/contract/table_answers.py)

@@ -1,16 +1,18 @@
-"""The VERS roll at the table (:class:`~venus_widgets.engine.table.TableRules`):
+"""The VERS roll at the table (:class:`~venus_widgets.engine.contract.table_answers.TableRules`):
 3d6 against the competence target, nothing to KISS or buy."""
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ...rolls import Roll
-from ...table import Choices, Mark, plural
+from ...frozen import thaw
+from ...table.rolls import Roll
+from ...contract.table_answers import Choices, Mark, plural
+from .details import CheckDetails
 
 ROLLERS = {"pool": "check"}
 
-# Nothing to KISS, buy or subvert: the contract's defaults answer the rest (engine/table_plain.py).
+# Nothing to KISS, buy or subvert: the contract's defaults answer the rest (engine/contract/table_defaults.py).
 
 
 def contributions(spec: dict, r: Roll) -> list[Mark]:
@@ -23,14 +25,14 @@ def legend(spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
 
 
 def sentence(spec: dict, r: Roll, c: Choices) -> str:
-    d, deg = r.details, r.outcome
+    d, deg = CheckDetails.of(r), r.outcome
     what = plural(abs(deg), "degree", "degrees") + f" of {'success' if deg >= 0 else 'failure'}"
     verdict = "Passed" if r.passed else "Failed"
-    return f"{verdict}: {len(r.dice)}d6 {d['total']} + penalty {d['penalty']} against CT {d['ct']} ({what})"
+    return f"{verdict}: {len(r.dice)}d6 {d.total} + penalty {d.penalty} against CT {d.ct} ({what})"
 
 
 def what_if(spec: dict) -> list[tuple[str, dict]]:
-    s = dict(spec)
+    s = thaw(spec)  # a plain copy (lists) to change
     out = [("+1 rank", {**s, "ranks": s["ranks"] + 1})]
     if s["penalty"]:
         out.append(("penalty -1", {**s, "penalty": s["penalty"] - 1}))

@@ -8,9 +8,9 @@
 
 from __future__ import annotations
 
-from ..._dist import sum_ways
-from ...exact import array, ratio
-from ...odds import Odds
+from ...maths.dist import sum_ways
+from ...maths.exact import array, ratio
+from ...maths.odds import Odds
 from .degrees import degrees, target, threshold
 from .rules import RULES, Rules, rules_of
 

@@ -7,10 +7,11 @@
 
 from __future__ import annotations
 
-from ...odds import Odds
-from ...rolls import Roll
+from ...maths.odds import Odds
+from ...table.rolls import Roll
 from .degrees import target, ways_at_most
 from .rules import rules_of
+from .details import CheckDetails
 
 
 def ladder_settings(spec: dict) -> list[dict]:
@@ -21,7 +22,7 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """CT, the rolls that make it without and with the penalty (out of 216
     for 3d6; 6 ** dice under the spec's rules)."""
-    from ...explain import Step
+    from ...tools.explain import Step
 
     rules = rules_of(spec)
     n, den, nd = rules.dice, 6 ** rules.dice, f"{rules.dice}d6"
@@ -40,7 +41,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example roll: 3d6, the penalty, the CT and the degrees."""
-    d = r.details
+    d = CheckDetails.of(r)
     faces = " + ".join(str(x.after) for x in r.dice)
-    return [f"{len(r.dice)}d6: {faces} = {d['total']}; + penalty {d['penalty']} = {d['modified']} against CT {d['ct']}.",
+    return [f"{len(r.dice)}d6: {faces} = {d.total}; + penalty {d.penalty} = {d.modified} against CT {d.ct}.",
             f"{abs(r.outcome)} degree(s) of " + ("success." if r.passed else "failure.")]

@@ -11,9 +11,10 @@ from __future__ import annotations
 import numpy as np
 
 from ...errors import SpecError
-from ...rolls import Die, Roll, in_blocks, streams
+from ...table.rolls import Die, Roll, in_blocks, streams
 from .degrees import degrees, target, threshold
 from .rules import RULES, Rules, rules_of
+from .details import CheckDetails
 
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None,
@@ -29,8 +30,8 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     passed = deg >= threshold(spec)
     dice = tuple(Die(i, "own", None, 6, f, f) for i, f in enumerate(faces))
     return Roll(spec=spec, seed=seed, dice=dice, outcome=deg, passed=passed, goal_reached=passed,
-                details={"total": total, "ct": target(spec, rules), "penalty": spec["penalty"],
-                         "modified": total + spec["penalty"]})
+                details=CheckDetails(total=total, ct=target(spec, rules), penalty=spec["penalty"],
+                                     modified=total + spec["penalty"]))
 
 
 def roll_many(spec: dict, n: int, seed: int, rules: Rules | None = None) -> np.ndarray:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from ...knobs import Knob, RulesOf, whole
+from ...contract.knobs import Knob, RulesOf, whole
 
 #: knob -> (lowest, highest) allowed value
 BOUNDS = {"base_ct": (0, 30), "dice": (1, 6)}
@@ -54,7 +54,8 @@ class Rules:
 
 #: The knobs a spec's ``rules`` may change.
 KNOBS: tuple[Knob, ...] = tuple(
-    Knob(f.name, f.default, whole(*BOUNDS[f.name]), f.metadata["seed"], "docs/rules_heresy_vers.md#rule-knobs-vers")
+    Knob(f.name, f.default, whole(*BOUNDS[f.name]), f.metadata["seed"], "docs/rules_heresy_vers.md#rule-knobs-vers",
+         {"base_ct": "Competence target before ranks", "dice": "Dice rolled (d6)"}[f.name])
     for f in fields(Rules))
 
 #: Today's reading (docs/rules_heresy_vers.md).

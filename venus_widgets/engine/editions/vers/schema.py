@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...spec import Field, Int, Schema
+from ...contract.fields import Field, Int, Schema
 
 SCHEMAS: dict[str, dict[str, Field]] = {
     "check": Schema({
         "ranks": Int(0, 20, 3, "ranks of the attribute and skill: CT = 10 + ranks", "Ranks", "ability"),
         "penalty": Int(0, 30, 0, "difficulty rating 0..10 or the opponent's competence", "Penalty", "difficulty"),
-    }, words={"outcome": "degrees"}),
+    }, words={"outcome": "degrees"}, pass_parts=("success",), fail_parts=("failure",)),
 }
 
 

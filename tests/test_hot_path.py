@@ -1,0 +1,131 @@
+"""The hot path of a roller, counted in Python calls (never in seconds).
+
+One slider message (a state update through the comm, as the view sends it)
+normalizes the spec once and makes at most about 300 Python calls when the
+setting was seen before (the odds and the panel of a spec are kept beside
+the engine's caches); a setting seen for the first time, its odds already
+counted by the engine, normalizes once too and makes one panel from one
+spec's odds (the what-ifs, each another spec's odds, are made only while
+the view shows them: tests/test_widgets.py); a roll is bounded. Every kind of roller
+of every built-in edition is counted. Counts are the same on every
+machine and under any load (tests/work_count.py); the speed itself is
+``make bench-widgets``'s.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from typing import Any, Callable
+
+import pytest
+
+import venus_widgets as vw
+from venus_widgets.engine.contract import spec as spec_module
+from venus_widgets.engine.contract.edition import BUILT_IN
+from venus_widgets.widgets import odds_panel
+from work_count import calls
+
+#: At most this many Python calls for a slider message to a setting seen before.
+SLIDER_CALLS = 300
+#: ... and to a setting seen for the first time (the engine's odds already counted; the panel is made).
+FIRST_VISIT_CALLS = 500
+#: ... and for Roll on a roll with nothing to choose, or the first faces of one that waits at KISS (an
+#: agora task, the most: about 1,480, of which about 400 read the roll's typed details and frozen spec).
+ROLL_CALLS = 1_600
+
+
+def update(w: Any, state: dict) -> None:
+    """A state update exactly as the front end sends it over the comm."""
+    w._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
+
+
+def custom(w: Any, content: dict) -> None:
+    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+
+
+def normalizes(fn: Callable[[], Any]) -> int:
+    """How many times ``fn`` normalizes a spec (calls of engine.spec.normalize)."""
+    code = spec_module.normalize.__code__
+    seen: Counter = Counter()
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" and frame.f_code is code:
+            seen["n"] += 1
+
+    sys.setprofile(profile)
+    try:
+        fn()
+    finally:
+        sys.setprofile(None)
+    return seen["n"]
+
+
+def rollers() -> list[tuple[type, str, str]]:
+    """(roller class, edition, a whole-number field a slider moves) for every
+    kind of roller of every built-in edition."""
+    out = []
+    for cls in (vw.TaskRoller, vw.CheckRoller, vw.PoolRoller):
+        for ed in BUILT_IN:
+            try:
+                w = cls(edition=ed)
+            except Exception:  # noqa: BLE001 - this edition has no such roll
+                continue
+            field = next(f["name"] for f in w.fields if f["kind"] == "int" and f["max"] > f["min"]
+                         and f["name"] not in w.table)
+            out.append((cls, ed, field))
+    return out
+
+
+def two_values(w: Any, field: str) -> tuple[int, int]:
+    f = next(f for f in w.fields if f["name"] == field)
+    cur = getattr(w, field)
+    return cur, (cur + 1 if cur < f["max"] else cur - 1)
+
+
+@pytest.mark.parametrize("cls,edition,field", rollers(), ids=lambda x: getattr(x, "__name__", str(x)))
+def test_a_slider_message_normalizes_once_and_stays_lean(cls, edition, field):
+    w = cls(edition=edition)
+    a, b = two_values(w, field)
+    update(w, {field: b})
+    update(w, {field: a})  # both settings seen: their odds and panels are kept
+    assert normalizes(lambda: update(w, {field: b})) == 1
+    _, n = calls(update, w, {field: a}, budget=10 * SLIDER_CALLS)
+    assert w.error == "" and getattr(w, field) == a and w.odds_view["ok"]
+    assert n <= SLIDER_CALLS, f"{n} Python calls for one slider message ({cls.__name__}, {edition}, {field})"
+
+
+@pytest.mark.parametrize("cls,edition,field", rollers(), ids=lambda x: getattr(x, "__name__", str(x)))
+def test_a_setting_seen_for_the_first_time_is_bounded_too(cls, edition, field):
+    w = cls(edition=edition)
+    a, b = two_values(w, field)
+    vw.odds({**w.spec, field: b})  # the engine has counted its odds; the roller has not shown them
+    odds_panel._PANELS.cache_clear()
+    assert normalizes(lambda: update(w, {field: b})) == 1
+    odds_panel._PANELS.cache_clear()
+    update(w, {field: a})
+    odds_panel._PANELS.cache_clear()
+    _, n = calls(update, w, {field: b}, budget=10 * FIRST_VISIT_CALLS)
+    assert w.error == "" and getattr(w, field) == b and w.odds_view["p_pass"] == vw.odds(w.spec).p_pass
+    assert n <= FIRST_VISIT_CALLS, f"{n} Python calls ({cls.__name__}, {edition}, {field})"
+
+
+@pytest.mark.parametrize("cls,edition,field", rollers(), ids=lambda x: getattr(x, "__name__", str(x)))
+def test_a_roll_is_bounded(cls, edition, field):
+    w = cls(edition=edition, seed=7)
+    custom(w, {"do": "roll"})  # the roll's odds and advice counted once
+    assert w.error == ""
+    custom(w, {"do": "roll"}) if w.table["phase"] != "kiss" else custom(w, {"do": "commit"})
+    _, n = calls(custom, w, {"do": "roll"}, budget=10 * ROLL_CALLS)
+    assert w.error == "" and w.table["phase"] in ("kiss", "spend", "done")
+    assert n <= ROLL_CALLS, f"{n} Python calls for one roll ({cls.__name__}, {edition})"
+
+
+def test_the_panel_kept_is_the_panel_made():
+    """A setting seen before shows exactly what it showed the first time."""
+    w = vw.TaskRoller()
+    first = dict(w.odds_view)
+    odds_panel._PANELS.cache_clear()
+    w.dice += 1
+    w.dice -= 1
+    assert w.odds_view == first

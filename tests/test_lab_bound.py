@@ -1,0 +1,118 @@
+"""The rule lab stays quick on every spec a roller accepts: its heatmap is
+bounded by the engine's cost estimate before any odds are computed, says
+what it left out, and the tails its table shows are counted in one pass.
+Work is bounded in counts (estimates, cells, calls), never in seconds:
+benchmarks/bench_lab.py times it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import venus_widgets as vw
+from venus_widgets.engine.contract.cost import estimate
+from venus_widgets.engine.contract.edition import get
+from venus_widgets.widgets import lab_heatmap
+
+#: A heavy exploding roll a roller accepts: every face passes and explodes from 2, six allies.
+HEAVY = dict(roll="task", rank="platinum", allies=["platinum"] * 6, explode=True, ally_kiss=True,
+             rules={"explode_from": 2, "max_allies": 6, "pass_from": {"bronze": 2, "silver": 2, "gold": 2,
+                                                                       "platinum": 2}})
+
+
+def test_the_bound_leaves_out_the_costliest_lines_until_the_rest_fits():
+    costs = np.array([[0.01, 0.01, 0.05], [0.01, 0.02, 0.05], [0.2, 0.2, 0.2]])
+    assert lab_heatmap.bounded(costs, budget=0.05) == (2, 2)  # the last row (0.6), then the last column
+    assert lab_heatmap.bounded(costs, budget=10) == (3, 3)
+    assert lab_heatmap.bounded(np.array([[0.05, 1.0], [1.0, 1.0]]), budget=0.1) == (1, 1)
+    assert lab_heatmap.bounded(np.full((4, 4), 1.0), budget=0.1) == (0, 0)  # not one cell fits
+
+
+def test_a_lab_too_heavy_for_one_cell_leaves_the_heatmap_out_and_says_so():
+    lab = vw.RuleLab(edition="playsheet", **HEAVY)
+    heat = lab.panel.view["heat"]
+    assert "rows" not in heat and heat["left_out"].startswith("The heatmap is left out, to keep the lab quick")
+    # it says what to change, in the fields' words: what weighs most, and which way is quicker
+    assert "it weighs most on Allies (fewer is quicker)" in heat["left_out"]
+    assert lab.panel.view["ok"] and lab.panel.view["verdicts"]  # the rest of the lab is there
+    assert "The heatmap is left out" in lab.panel.snapshot_html()
+
+
+def test_a_heavy_lab_computes_only_what_fits_and_says_what_it_left_out():
+    lab = vw.RuleLab(edition="playsheet", **{**HEAVY, "allies": ["platinum"] * 3})
+    heat = lab.panel.view["heat"]
+    x, y = lab.panel.axes
+    shown_x = [r["label"] for r in heat["rows"]]
+    assert heat["rows"] and "Left out, to keep the lab quick" in heat["left_out"] and "vw.sweep" in heat["left_out"]
+    # what it computed fits the budget, by the same estimate the cost guard uses
+    base = lab.roller.spec
+    computed = 0.0
+    for r in heat["rows"]:
+        for c, cell in zip(heat["cols"], r["cells"]):
+            if cell["value"] is None:
+                continue
+            xv, yv = int(r["label"].split()[-1]), int(c.split()[-1])
+            computed += estimate(vw.normalize({**base, x: xv, y: yv})).seconds  # A and B play the base's rules
+    assert 0 < computed <= lab_heatmap.BUDGET_SECONDS
+    assert len(shown_x) < 12  # not the whole axis
+    # the still says it too
+    assert "Left out, to keep the lab quick" in lab.panel.snapshot_html()
+
+
+def test_the_words_name_only_levers_that_can_still_move():
+    from venus_widgets.engine.contract.spec import normalize
+
+    heavy = normalize({"edition": "playsheet", **HEAVY, "allies": ["platinum"] * 6})
+    assert lab_heatmap.lever_words(heavy).startswith("it weighs most on Allies (fewer is quicker) and Allies KISS")
+    none = normalize({"edition": "playsheet", **{**HEAVY, "ally_kiss": False}, "allies": []})
+    assert "Allies" not in lab_heatmap.lever_words(none)  # no allies left to drop, none KISSing
+
+
+def test_a_light_lab_leaves_nothing_out():
+    lab = vw.RuleLab(dice=3, a={"threshold_base": 2})
+    assert lab.panel.view["heat"]["left_out"] == ""
+
+
+SPECS = [{"roll": "task", "dice": 5, "kiss": 2}, {"edition": "heresy", "pool": 8, "black": 2},
+         {"edition": "playsheet", "roll": "task", "dice": 6, "explode": True, "allies": ["gold"] * 3},
+         {"edition": "vers", "ranks": 2}, {"edition": "heresy", "pool": 5, "rules": {"reroll_faces": [6]}}]
+
+
+def is_fraction(spec: dict) -> bool:
+    """Whether the edition counts the spec's odds as a fraction (no dice that roll without end)."""
+    s = vw.normalize(spec)
+    return get(s["edition"]).denominator(s) is not None
+
+
+#: (spec, exact): the float odds of every spec, the exact ones where they are a fraction.
+TAILS = [(s, exact) for s in SPECS for exact in (False, True) if not exact or is_fraction(s)]
+
+
+@pytest.mark.parametrize("spec,exact", TAILS)
+def test_every_tail_in_one_pass_is_the_tail_alone(spec, exact):
+    o = vw.odds(spec, exact=exact)
+    ks = list(range(min(o.distribution) - 2, max(o.distribution) + 3))
+    each = o.at_least_each(ks)
+    assert {k: (each[k], type(each[k])) for k in ks} == {k: (o.at_least(k), type(o.at_least(k))) for k in ks}
+
+
+def test_the_cases_are_both_kinds():
+    assert sum(exact for _, exact in TAILS) >= 2 and sum(not is_fraction(s) for s in SPECS) >= 2
+
+
+@pytest.mark.parametrize("spec", [s for s in SPECS if not is_fraction(s)])
+def test_dice_that_roll_without_end_have_no_exact_tails_and_say_so(spec):
+    with pytest.raises(vw.SpecError, match="without end") as err:
+        vw.odds(spec, exact=True)
+    assert err.value.field in spec and "exact=False" in str(err.value)
+
+
+def test_the_tails_of_thousands_of_outcomes_are_linear():
+    from work_count import calls
+
+    o = vw.odds({"edition": "playsheet", **HEAVY, "dice": 3})
+    assert len(o.distribution) > 1000
+    keys = sorted(o.distribution)
+    _, n = calls(o.at_least_each, keys, budget=50_000)
+    assert n < 10 * len(keys)  # a few calls per outcome, not one pass per outcome

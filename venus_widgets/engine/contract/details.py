@@ -1,0 +1,119 @@
+"""The details of a roll: what it knows beyond its dice, typed per edition.
+
+A roll's ``details`` (:attr:`~..table.rolls.Roll.details`) hold the facts its
+edition's rules make of the dice (the d20's total and target, the
+successes before the KISS, the degree ...). Each edition declares their
+class per kind of roll in ``DETAILS``: a frozen dataclass subclass of
+:class:`Details`, so its code reads typed attributes; an edition that
+declares none gets :class:`Facts`, a read-only dict. Either reads as a
+mapping too, by the names the roll's JSON holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, field, fields
+from typing import TYPE_CHECKING, Any, Iterator, TypeVar
+
+from ..errors import SpecError
+from ..frozen import FrozenDict, freeze, thaw
+
+if TYPE_CHECKING:
+    from ..table.rolls import Roll
+
+D = TypeVar("D", bound="Details")
+
+
+class Details(Mapping[str, Any]):
+    """What a roll knows beyond its dice (the d20's total, the successes
+    before the KISS, the degree...), typed per edition: each edition
+    declares, in its ``DETAILS`` (roll kind -> class), a frozen dataclass
+    subclass of this, whose fields are the facts of its rolls; an edition
+    that declares none gets :class:`Facts`, a read-only dict.
+
+    Read the facts as attributes (``Details.of(r)`` gives the edition's
+    class, typed); they also read as a mapping (``r.details["total"]``, the
+    JSON's keys), and :meth:`to_dict` gives the plain dict the roll's JSON
+    holds. A field declared with :func:`optional` is left out of that dict
+    while it is ``None`` (a fact only some rolls have).
+
+    >>> @dataclass(frozen=True)
+    ... class CoinFacts(Details):
+    ...     heads: int
+    ...     note: str | None = optional()
+    >>> f = CoinFacts.from_dict({"heads": 2})
+    >>> f.heads, f["heads"], f.to_dict(), CoinFacts(1, "lucky").to_dict()
+    (2, 2, {'heads': 2}, {'heads': 1, 'note': 'lucky'})
+    >>> CoinFacts.from_dict({"heads": 2, "tails": 1})
+    Traceback (most recent call last):
+    ...
+    venus_widgets.engine.errors.SpecError: details={'heads': 2, 'tails': 1} is not allowed: expected the facts of a CoinFacts: heads, note ('tails' is not one of them)
+    """
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """The facts as the roll's JSON holds them (a fresh plain dict)."""
+        return {f.name: thaw(v) for f in fields(self) if not ((v := getattr(self, f.name)) is None  # type: ignore[arg-type]
+                                                                and f.metadata.get("optional"))}
+
+    @classmethod
+    def from_dict(cls: type[D], d: Mapping[str, Any]) -> D:
+        """The facts of :meth:`to_dict` (a roll's JSON), checked: a
+        :class:`SpecError` names a fact that is not one, or is missing."""
+        kinds = fields(cls)  # type: ignore[arg-type]
+        names = [f.name for f in kinds]
+        allowed = f"the facts of a {cls.__name__}: {', '.join(names)}"
+        if not isinstance(d, Mapping):
+            raise SpecError("details", d, allowed)
+        unknown = [k for k in d if k not in names]
+        if unknown:
+            raise SpecError("details", thaw(d), allowed, f"{unknown[0]!r} is not one of them")
+        missing = [f.name for f in kinds if f.name not in d and f.default is MISSING]
+        if missing:
+            raise SpecError("details", thaw(d), allowed, f"{missing[0]!r} is missing")
+        return cls(**d)
+
+    @classmethod
+    def of(cls: type[D], r: "Roll") -> D:
+        """The details of ``r`` as this class (a roll built with a plain
+        dict of facts is read as this class's facts)."""
+        d = r.details
+        return d if isinstance(d, cls) else cls.from_dict(d)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.to_dict()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.to_dict())
+
+    def __len__(self) -> int:
+        return len(self.to_dict())
+
+
+def optional() -> Any:
+    """A :class:`Details` field only some rolls have: ``None`` when absent,
+    and left out of :meth:`Details.to_dict` then."""
+    return field(default=None, metadata={"optional": True})
+
+
+class Facts(FrozenDict, Details):
+    """The details of an edition that declares no class for them: a
+    read-only dict of plain values.
+
+    >>> Facts.from_dict({"total": 3})["total"]
+    3
+    """
+
+    __slots__ = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return thaw(self)
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> "Facts":
+        if not isinstance(d, Mapping):
+            raise SpecError("details", d, "a dict of the roll's facts")
+        out = cls.__new__(cls)
+        dict.update(out, {k: freeze(v) for k, v in d.items()})
+        return out

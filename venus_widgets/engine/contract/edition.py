@@ -1,0 +1,224 @@
+"""The edition contract: what every edition provides, with the same names.
+
+An edition is a package under :mod:`venus_widgets.engine.editions` (or any
+module or object, registered with :func:`register`) that satisfies
+:class:`Edition`. Everything else (the public API, the solver, the
+explanations, the widgets and the front end) asks the edition through this
+contract and never names an edition.
+
+:mod:`.members` lists every member once (what it is, how it is called, the
+default of an optional one): :func:`register` checks an edition against it
+and refuses a broken one with one error naming every member that is
+missing or of the wrong kind, and the registry hands out each edition
+complete (:class:`Edition`: every member there, the optional ones an
+edition leaves out at their defaults). :class:`EditionSource` is the part
+an edition must write, which the type checker checks for the built-in ones
+(``editions/__init__.py``).
+
+Optional features are declared in ``FEATURES`` (not found with
+``hasattr``):
+
+- ``"advise"``: the player chooses the dice to KISS, so :func:`advise`
+  has answers;
+- ``"kiss_odds"``: the odds of one KISS choice;
+- ``"vary"``: ``vary_values`` lists the values a field runs through for
+  :func:`~venus_widgets.engine.tools.solve.solve`.
+
+The functions take a spec already normalized by
+:func:`venus_widgets.engine.contract.spec.normalize` (plain dict, every field set).
+
+>>> ids()
+('playtest', 'playsheet', 'agora', 'heresy', 'vers')
+>>> get("agora").ID
+'agora'
+>>> "advise" in get("heresy").FEATURES
+False
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+
+import numpy as np
+
+from . import members as _contract
+from . import registered as _registered
+from .. import editions
+from ..editions import BUILT_IN
+from ..errors import SpecError
+
+if TYPE_CHECKING:  # the types the contract names (their modules import the registry)
+    from .cost import Cost
+    from .knobs import Knob
+    from ..maths.odds import Odds
+    from ..table.rolls import Details, Roll
+    from .samples import Samples
+    from .fields import Field
+    from .table_answers import TableRules, TableSource
+
+
+class EditionSource(Protocol):
+    """What an edition must write (the optional members of :class:`Edition`
+    take their defaults, :mod:`.members`).
+
+    ``odds(spec, exact=True)`` counts in :class:`fractions.Fraction` (any
+    size); ``denominator(spec)`` is a common denominator of every
+    probability of the odds, or ``None`` where they are not rational
+    (exploding dice)."""
+
+    ID: str
+    #: roll kind -> field name -> field kind (:mod:`.spec`), in display order;
+    #: the first kind with a check is the default roll
+    SCHEMAS: dict[str, dict[str, Field]]
+
+    def denominator(self, spec: dict) -> int | None: ...
+
+    def cost(self, spec: dict, exact: bool = False) -> Cost:
+        """The work of the spec's odds (``exact``: in fractions), estimated
+        from its sizes before any is done (:mod:`.cost`: the budget and the
+        one check, run on every spec by ``normalize``)."""
+
+    def odds(self, spec: dict, exact: bool = False) -> Odds: ...
+
+    def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll: ...
+
+    def roll_many(self, spec: dict, n: int, seed: int) -> np.ndarray: ...
+
+    def ladder_settings(self, spec: dict) -> list[dict]: ...
+
+    def explain_steps(self, spec: dict, o: Odds) -> list: ...
+
+    def explain_roll(self, r: Roll) -> list[str]: ...
+
+    # -- the roll at the table (engine/contract/table_answers.py) ---------------------------
+    #: The edition's answers to the roll at the table: which steps a roll
+    #: has, which dice may be KISSed and at what cost, what each die
+    #: contributed, what successes buy, the result sentence, the what-if
+    #: hints and which roller (check, task, pool) rolls which kind. The
+    #: widgets ask only this (``editions/<id>/at_table.py``).
+    @property
+    def at_table(self) -> TableSource: ...
+
+
+class Edition(EditionSource, Protocol):
+    """One edition of the rules (or a comparison system), as the registry
+    hands it out: every member of the contract."""
+
+    FEATURES: frozenset[str]
+
+    #: the rules a playtester may change (:mod:`.knobs`), in display order;
+    #: a spec's ``rules`` overrides them
+    KNOBS: tuple[Knob, ...]
+
+    #: the rolls the contract tests try the edition on
+    SAMPLES: Samples
+
+    #: roll kind -> the class of its rolls' details (a :class:`~.details.Details`
+    #: dataclass); a kind left out has a read-only dict of them (:class:`~.details.Facts`)
+    DETAILS: Mapping[str, type[Details]]
+
+    def rules_of(self, spec: dict) -> Any:
+        """The edition's rule values for ``spec`` (its ``rules`` over the
+        defaults): the object its kernels take. Raises :class:`SpecError`
+        naming ``rules.<knob>`` for knobs that cannot go together."""
+
+    def schema_for(self, roll: str, rules: Any) -> dict[str, Field]:
+        """The fields of ``roll`` under ``rules`` (what :meth:`rules_of`
+        gives): ``SCHEMAS[roll]`` with the ranges the rules set."""
+
+    def cross_checks(self, spec: dict) -> None:
+        """Raise :class:`SpecError` for values that break a rule tying
+        several fields together (each field already checked alone)."""
+
+    @property
+    def at_table(self) -> TableRules: ...
+
+
+class Advising(Protocol):
+    """The members of ``"advise"`` and ``"kiss_odds"`` in FEATURES."""
+
+    def advise(self, spec: dict, faces: Sequence[int], kissed: Sequence[int] = ()) -> Any: ...
+
+    def kiss_odds(self, spec: dict, faces: Sequence[int], kiss: Sequence[int],
+                  ego: bool | None = None) -> dict[str, float]: ...
+
+
+class Varying(Protocol):
+    """The member of ``"vary"`` in FEATURES."""
+
+    def vary_values(self, spec: dict, field: str) -> list | None: ...
+
+
+#: The edition a spec without ``edition`` plays: the first built-in one.
+DEFAULT = BUILT_IN[0]
+
+_REGISTRY: dict[str, Any] = {}
+
+
+def register(edition: Any) -> None:
+    """Add an edition (a module or object satisfying :class:`Edition`) to
+    the registry under its ``ID``; a second edition with the same id
+    replaces the first (so a test can register a toy edition).
+
+    The edition is checked first (:func:`.members.check`): one
+    :class:`~.members.ContractError` names every member that is missing or
+    of the wrong kind, and a refused edition leaves the registry as it was.
+    The registry keeps it complete: the optional members it leaves out take
+    their defaults (:mod:`.members`), and :func:`get` hands out that
+    complete view (its ``source`` is the edition as given; its members are
+    read once, here: an edition changed afterwards is registered again).
+
+    >>> import types
+    >>> try:
+    ...     register(types.SimpleNamespace(ID="coins", odds=len, SCHEMAS={"task": {}}))
+    ... except TypeError as err:
+    ...     print(str(err).splitlines()[0]); print(*[name for name, _, _ in err.problems])
+    the edition 'coins' (SimpleNamespace) does not satisfy the edition contract (docs/architecture.md#the-contract); change these 9 members:
+    denominator cost odds roll roll_many ladder_settings explain_steps explain_roll at_table
+    """
+    problems = _contract.check(edition)
+    if problems:
+        raise _contract.ContractError(_registered.describe(edition), problems)
+    _REGISTRY[edition.ID] = _registered.complete(edition)
+
+
+def unregister(edition_id: str) -> None:
+    """Remove an edition added with :func:`register` (built-in ones stay)."""
+    if edition_id not in BUILT_IN:
+        _REGISTRY.pop(edition_id, None)
+
+
+def get(edition_id: str) -> Edition:
+    """The edition with this id (complete: see :func:`register`); a
+    :class:`SpecError` naming ``edition`` when there is none."""
+    if type(edition_id) is not str:
+        if not isinstance(edition_id, str):
+            raise SpecError("edition", edition_id, "one of " + ", ".join(ids()), "an edition's name, as a string")
+        edition_id = str(edition_id)  # e.g. numpy's str
+    if edition_id not in _REGISTRY and edition_id in BUILT_IN:
+        register(importlib.import_module(f"{editions.__name__}.{edition_id}"))
+    try:
+        return _REGISTRY[edition_id]
+    except KeyError:
+        raise SpecError("edition", edition_id, "one of " + ", ".join(ids())) from None
+
+
+def ids() -> tuple[str, ...]:
+    """Every edition's id: the built-in ones first, then registered ones."""
+    return BUILT_IN + tuple(k for k in _REGISTRY if k not in BUILT_IN)
+
+
+def has(edition_id: str, feature: str) -> bool:
+    """Whether an edition declares an optional feature."""
+    return feature in get(edition_id).FEATURES
+
+
+def fields_of(edition_id: str, roll: str, rules: Mapping[str, Any] | None = None) -> dict[str, Field]:
+    """The fields of a kind of roll of an edition, under checked rules (a
+    spec's ``rules``): its ``SCHEMAS`` entry, or what its ``schema_for``
+    makes of the rules (a knob may widen a range)."""
+    ed = get(edition_id)
+    if not rules:
+        return ed.SCHEMAS[roll]
+    return ed.schema_for(roll, ed.rules_of({"edition": edition_id, "rules": rules}))

@@ -1,0 +1,202 @@
+"""Reading a draft one value at a time: :class:`Reader` checks each value
+where it stands (a table, a text, a whole number, a name, an expression,
+a set of faces) and raises a :class:`~.errors.DraftError` that names its
+line and key; every number it reads becomes a rule knob (:mod:`.knobs`).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any, Mapping
+
+from .errors import DraftError
+from .expr import ExprError, parse
+from .knobs import Maker
+from .model import ALL_DICE, SUCCESSES, TOTAL, FaceSet, Slotted
+from .source import Source, _dotted
+
+#: Names the expressions give a meaning of their own.
+RESERVED = frozenset({SUCCESSES, TOTAL, ALL_DICE, "edition", "roll", "rules", "threshold", "goal", "grade", "and", "or", "not", "true", "false",
+                      "min", "max", "abs", "if"})
+
+#: Names a field cannot take: a roller's own attributes and the spec's envelope.
+ROLLER_NAMES = frozenset({
+    "add_class", "add_traits", "blur", "by_hand", "close", "close_all", "comm", "cross_validation_lock", "edition",
+    "enter_faces", "error", "explanation", "fields", "focus", "keys", "layout", "log", "model_id", "observe", "odds",
+    "odds_view", "on_msg", "open", "recent", "roll", "roll_dice", "rules", "seed", "send", "send_state",
+    "set_state", "set_trait", "spec", "spec_fields", "status", "table", "tooltip", "traits", "words", "widgets",
+    "wanted", "consequence_list", "consequence_texts", "description", "style", "kind", "value", "version",
+    "unobserve", "tabbable",
+})
+
+NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+_FACES = re.compile(r"^\s*(\d+)\s*(\+|-\s*(\d+)?)?\s*$")
+
+
+
+class Reader:
+    """The checks, with the source at hand for lines."""
+
+    def __init__(self, src: Source) -> None:
+        self.src = src
+        self.knobs = Maker()
+
+    # -- errors --------------------------------------------------------------
+
+    def error(self, path: tuple, words: str) -> DraftError:
+        return DraftError(_dotted(path), words, line=self.src.line(path), source=self.src.name)
+
+    def seed(self, path: tuple, value: Any) -> str:
+        """The words a knob's default comes from: the line of the draft."""
+        text = self.src.line_text(path)
+        return text or f"{_dotted(path)} = {value!r}"
+
+    # -- kinds of value -------------------------------------------------------
+
+    def table(self, path: tuple, value: Any, keys: tuple[str, ...] | None = None, what: str = "a table") -> dict:
+        if not isinstance(value, dict):
+            raise self.error(path, f"{show(value)} is not {what}: write [{_dotted(path)}] with its keys below, "
+                                   "or { key = value, ... }")
+        if keys is not None:
+            for k in value:
+                if k not in keys:
+                    near = difflib.get_close_matches(k, keys, 1)
+                    hint = f" (did you mean {near[0]}?)" if near else ""
+                    if not path:
+                        raise self.error((k,), f"{k} is not a part of a draft{hint}; the parts are "
+                                               + ", ".join(keys))
+                    raise self.error(path + (k,), f"{k} is not a key of {_dotted(path)}{hint}; "
+                                                  f"the keys are {', '.join(keys)}")
+        return value
+
+    def text(self, path: tuple, value: Any, default: str = "", most: int = 200) -> str:
+        if value is None:
+            return default
+        if not isinstance(value, str):
+            raise self.error(path, f"{show(value)} is not text: write it in \"quotes\"")
+        if len(value) > most:
+            raise self.error(path, f"a text of {len(value)} characters: at most {most}")
+        return value
+
+    def whole(self, path: tuple, value: Any, lo: int | None = None, hi: int | None = None) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(path, f"{show(value)} is not a whole number")
+        if (lo is not None and value < lo) or (hi is not None and value > hi):
+            raise self.error(path, f"{value} is out of range: a whole number from {lo} to {hi}")
+        return value
+
+    def boolean(self, path: tuple, value: Any, default: bool) -> bool:
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            raise self.error(path, f"{show(value)} is not true or false")
+        return value
+
+    def name(self, path: tuple, value: str, taken: Mapping[str, str], what: str) -> str:
+        if not NAME.match(value):
+            raise self.error(path, f"{value!r} cannot name a {what}: use lowercase letters, digits and _, "
+                                   "starting with a letter (at most 40)")
+        if value in RESERVED:
+            raise self.error(path, f"{value!r} has a meaning of its own in a draft ({', '.join(sorted(RESERVED))}): "
+                                   f"name the {what} otherwise")
+        if value in taken:
+            raise self.error(path, f"{value!r} names a {taken[value]} already: each name once")
+        return value
+
+    def expr(self, path: tuple, value: Any, allowed: Mapping[str, str], what: str, knob: str = "") -> Slotted:
+        """An expression whose names are among ``allowed`` (name -> what it is);
+        each number in it becomes a knob (named ``knob``, else by its key path)."""
+        try:
+            e = parse(value)
+        except ExprError as err:
+            raise self.error(path, str(err)) from None
+        for n in e.names:
+            if n not in allowed:
+                near = difflib.get_close_matches(n, list(allowed), 1)
+                hint = f"did you mean {near[0]}? " if near else ""
+                raise self.error(path, f"{show(value)} reads {n}, which {what} cannot read: {hint}it can read "
+                                       + listed(allowed))
+        key = _dotted(path)
+        name = knob or key
+        seed = self.seed(path, value)
+        knobs = tuple(self.knobs.number(name if e.slots == 1 else f"{name}.{i + 1}", v, seed).knob
+                      for i, v in enumerate(e.numbers))
+        return Slotted(e, knobs, key)
+
+    def faceset(self, path: tuple, value: Any, sides: int, allowed: Mapping[str, str]) -> FaceSet:
+        """Faces: [1, 6], "5+", "1-3", "6", { at_least = "..." }, { at_most = ... },
+        { but = [1, 6] } (every face but these)."""
+        key = _dotted(path)
+        if isinstance(value, list) or isinstance(value, int) and not isinstance(value, bool):
+            faces = self.face_list(path, value if isinstance(value, list) else [value], sides)
+            return FaceSet(faces=self.knobs.faces(key, faces, sides, self.seed(path, value)))
+        if isinstance(value, str):
+            return FaceSet(faces=self.knobs.faces(key, self.face_text(path, value, sides), sides,
+                                                  self.seed(path, value)))
+        if isinstance(value, dict):
+            self.table(path, value, ("at_least", "at_most", "but"))
+            if not value:
+                raise self.error(path, "an empty table: write at_least, at_most or but")
+            if "but" in value:
+                if len(value) > 1:
+                    raise self.error(path, "but stands alone: every face but these")
+                b = value["but"]
+                faces = self.face_list(path + ("but",), b if isinstance(b, list) else [b], sides)
+                return FaceSet(but=self.knobs.faces(f"{key}.but", faces, sides, self.seed(path, value)))
+            out = {}
+            for bound in ("at_least", "at_most"):
+                if bound in value:
+                    out[bound] = self.expr(path + (bound,), value[bound], allowed, "a face bound")
+            return FaceSet(at_least=out.get("at_least"), at_most=out.get("at_most"))
+        raise self.error(path, f"{show(value)} is not faces: write a list [1, 6], \"5+\", \"1-3\", or "
+                               "{ at_least = \"success_from[caliber]\" }")
+
+    def face_list(self, path: tuple, value: list, sides: int) -> list[int]:
+        out = []
+        for i, f in enumerate(value):
+            if isinstance(f, bool) or not isinstance(f, int) or not 1 <= f <= sides:
+                raise self.error(path + (i,), f"{show(f)} is not a face of a {sides}-sided die (1 to {sides})")
+            out.append(f)
+        if len(set(out)) != len(out):
+            raise self.error(path, f"{value} lists a face twice")
+        return sorted(out)
+
+    def face_text(self, path: tuple, value: str, sides: int) -> list[int]:
+        out: list[int] = []
+        for part in value.split(","):
+            m = _FACES.match(part)
+            if not m:
+                raise self.error(path, f"{value!r} is not faces: write \"6\", \"5+\" (5 or more), \"1-3\", "
+                                       "\"1, 6\" or a list [1, 6]")
+            lo = int(m.group(1))
+            if m.group(2) is None:
+                hi = lo
+            elif m.group(2).strip() == "+":
+                hi = sides
+            elif m.group(3) is not None:
+                hi = int(m.group(3))
+            else:  # "3-": 3 or less
+                lo, hi = 1, lo
+            for f in (lo, hi):
+                if not 1 <= f <= sides:
+                    raise self.error(path, f"{value!r}: {f} is not a face of a {sides}-sided die (1 to {sides})")
+            if lo > hi:
+                raise self.error(path, f"{value!r}: write the lower face first ({hi}-{lo})")
+            out += range(lo, hi + 1)
+        if len(set(out)) != len(out):
+            raise self.error(path, f"{value!r} names a face twice")
+        return sorted(out)
+
+
+def show(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:50] + "…"
+
+
+def listed(allowed: Mapping[str, str]) -> str:
+    by: dict[str, list[str]] = {}
+    for n, what in allowed.items():
+        by.setdefault(what, []).append(n)
+    return "; ".join(f"{what}s {', '.join(names)}" if len(names) > 1 else f"the {what} {names[0]}"
+                     for what, names in by.items())

@@ -1,0 +1,170 @@
+"""The parts of a draft that play out at the table, checked: the re-roll
+step, the doubling step, what the dice can buy, the checks, the ladder of
+difficulties, and the words (:func:`.validate.build` reads them after the
+dice and the outcome).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Any, Mapping, Sequence
+
+from .model import (
+    CheckDef, DieDef, DoubleDef, FieldDef, GroupDef, LadderDef, OutcomeDef, RerollDef, SpendItem, Words, plural_of,
+)
+from .reader import NAME, Reader, show
+
+def read_reroll(r: Reader, value: Any, allowed: Mapping[str, str], groups: tuple[GroupDef, ...],
+            dice: tuple[DieDef, ...], outcome: OutcomeDef) -> RerollDef | None:
+    if value is None:
+        return None
+    p = ("reroll",)
+    b = r.table(p, value, ("name", "budget", "dice", "faces", "when"))
+    if "budget" not in b:
+        raise r.error(p, "say how many dice may be re-rolled: budget = \"kiss\" (a field), a number, or "
+                         "\"all_dice\" (every die)")
+    budget = r.expr(p + ("budget",), b["budget"], allowed, "the budget")
+    names = [g.name for g in groups]
+    if "dice" in b:
+        chosen = b["dice"]
+        if not isinstance(chosen, list) or not all(isinstance(x, str) for x in chosen):
+            raise r.error(p + ("dice",), f"{show(chosen)}: list the groups whose dice may be re-rolled, "
+                                         f"e.g. [\"{names[0]}\"]")
+        for x in chosen:
+            if x not in names:
+                raise r.error(p + ("dice",), f"{x!r} is not a group of this draft: the groups are {', '.join(names)}")
+        sel = tuple(chosen)
+    else:
+        sel = tuple(g.name for g in groups if not g.cancels)
+    faces = None
+    fv = b.get("faces", "failed")
+    if fv != "failed":
+        sides = min(_default_sides(r, dice, g) for g in groups if g.name in sel) if sel else 6
+        faces = r.faceset(p + ("faces",), fv, sides, {})
+    when = r.text(p + ("when",), b.get("when"), "short")
+    if when not in ("short", "always"):
+        raise r.error(p + ("when",), f"{when!r}: when is \"short\" (only while short of the goal, the default) or "
+                                     "\"always\"")
+    if outcome.uses_total:
+        raise r.error(p, "a re-roll step and an outcome that adds up the faces (total) do not go together yet: "
+                         "count successes, or leave the re-roll step out (docs/drafts.md, what a draft cannot say)")
+    return RerollDef(r.text(p + ("name",), b.get("name"), "KISS", 30), budget, sel, faces, when)
+
+
+def _default_sides(r: Reader, dice: tuple[DieDef, ...], g: GroupDef) -> int:
+    d = next(x for x in dice if x.name == g.die)
+    return next(k.default for k in r.knobs.knobs if k.name == d.sides.knob)
+
+
+def read_double(r: Reader, value: Any, base: Mapping[str, str], random: Mapping[str, str]) -> DoubleDef | None:
+    if value is None:
+        return None
+    p = ("double",)
+    b = r.table(p, value, ("name", "adds", "if", "label"))
+    if "adds" not in b:
+        raise r.error(p, "say what the step adds to the successes when still short of the goal: adds = \"six\" "
+                         "(a mark: each die showing it counts once more)")
+    adds = r.expr(p + ("adds",), b["adds"], {**base, **random}, "what the step adds")
+    active = r.expr(p + ("if",), b["if"], base, "when the step is in the roll") if "if" in b else None
+    name = r.text(p + ("name",), b.get("name"), "Ego", 30)
+    return DoubleDef(name, adds, active, r.text(p + ("label",), b.get("label"), f"Spend {name}", 60))
+
+
+def read_spend(r: Reader, value: Any, allowed: Mapping[str, str]) -> tuple[SpendItem, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise r.error(("spend",), "write each thing the successes buy as [[spend]] with id, text and cost")
+    out: list[SpendItem] = []
+    for i, item in enumerate(value):
+        p = ("spend", i)
+        b = r.table(p, item, ("id", "text", "cost", "default", "note"))
+        if "id" not in b or "cost" not in b:
+            raise r.error(p, "each [[spend]] needs an id (a short word) and a cost (a number or a formula)")
+        ident = r.text(p + ("id",), b["id"], "", 30)
+        if not NAME.match(ident):
+            raise r.error(p + ("id",), f"{ident!r}: an id is a short word of lowercase letters, digits and _")
+        if any(x.id == ident for x in out):
+            raise r.error(p + ("id",), f"{ident!r} is given twice")
+        out.append(SpendItem(ident, r.text(p + ("text",), b.get("text"), ident, 200),
+                             r.expr(p + ("cost",), b["cost"], allowed, "a cost", f"spend.{ident}.cost"),
+                             r.boolean(p + ("default",), b.get("default"), False),
+                             r.text(p + ("note",), b.get("note"), "", 100)))
+    return tuple(out)
+
+
+def read_checks(r: Reader, value: Any, allowed: Mapping[str, str], fields: tuple[FieldDef, ...]) -> tuple[CheckDef, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise r.error(("checks",), "write each rule that ties fields together as [[checks]] with rule and field")
+    out = []
+    names = [f.name for f in fields]
+    for i, item in enumerate(value):
+        p = ("checks", i)
+        b = r.table(p, item, ("rule", "field", "words"))
+        if "rule" not in b or "field" not in b:
+            raise r.error(p, "each [[checks]] needs a rule (e.g. \"threshold <= coins\") and the field to change "
+                             "when it breaks")
+        fld = r.text(p + ("field",), b["field"])
+        if fld not in names:
+            raise r.error(p + ("field",), f"{fld!r} is not a field: the fields are {', '.join(names)}")
+        out.append(CheckDef(r.expr(p + ("rule",), b["rule"], allowed, "a check"), fld,
+                            r.text(p + ("words",), b.get("words"), "", 200)))
+    return tuple(out)
+
+
+def read_ladder(r: Reader, value: Any, fields: tuple[FieldDef, ...]) -> LadderDef | None:
+    if value is None:
+        return None
+    p = ("ladder",)
+    b = r.table(p, value, ("field", "values", "from", "to", "step"))
+    fld = r.text(p + ("field",), b.get("field"))
+    f = next((x for x in fields if x.name == fld), None)
+    if f is None or f.kind not in ("int", "choice"):
+        raise r.error(p + ("field",), f"{fld!r}: the ladder runs over a field of whole numbers or options")
+    if "values" in b:
+        vals = b["values"]
+        if not isinstance(vals, list) or not vals:
+            raise r.error(p + ("values",), "list the rungs, easiest first: values = [0, 3, 6]")
+        return LadderDef(fld, tuple(vals))
+    if f.kind == "choice":
+        return LadderDef(fld, f.options)
+    start = r.whole(p + ("from",), b.get("from", f.lo))
+    stop = r.whole(p + ("to",), b["to"]) if "to" in b else None
+    step = r.whole(p + ("step",), b.get("step", 1), 1, 1000)
+    if stop is None:
+        raise r.error(p, "say where the ladder ends: to = 10 (or values = [...])")
+    return LadderDef(fld, tuple(range(start, stop + 1, step)))
+
+
+_PLACES = ("verdict", "value", "unit", "degree", "threshold", "goal", "bought", "marks")
+
+
+def read_words(r: Reader, value: Any, marks: Sequence[str] = ()) -> Words:
+    p = ("words",)
+    b = r.table(p, value, ("passed", "failed", "sentence", "marks"))
+    named = []
+    for mark, said in r.table(p + ("marks",), b.get("marks", {})).items():
+        mp = p + ("marks", mark)
+        if mark not in marks:
+            near = difflib.get_close_matches(mark, marks, 1)
+            raise r.error(mp, f"{mark} is not a mark of this draft's dice"
+                              + (f" (did you mean {near[0]}?)" if near else "")
+                              + (f"; its marks are {', '.join(marks)}" if marks else "; its dice show no marks"))
+        if isinstance(said, list) and len(said) == 2:
+            one, many = (r.text(mp, x, "", 40) for x in said)
+        else:
+            one = r.text(mp, said, "", 40) if not isinstance(said, list) else ""
+            if not one:
+                raise r.error(mp, f"{show(said)}: write the mark's words as \"word\" or [\"one\", \"many\"]")
+            many = plural_of(one)
+        named.append((mark, (one, many)))
+    sentence = r.text(p + ("sentence",), b.get("sentence"), "", 200)
+    for place in re.findall(r"{([^{}]*)}", sentence):
+        if place not in _PLACES:
+            raise r.error(p + ("sentence",), f"{{{place}}} is not a place the sentence can fill: "
+                                             + ", ".join(f"{{{x}}}" for x in _PLACES))
+    return Words(r.text(p + ("passed",), b.get("passed"), "Passed", 40),
+                 r.text(p + ("failed",), b.get("failed"), "Failed", 40), sentence, tuple(named))

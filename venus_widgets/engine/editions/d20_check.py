@@ -1,0 +1,60 @@
+"""The d20 check against a target number that the playtest and the
+playsheet share, at the table: the marks of its dice (the d20, then any
+bonus d6s, of which only the best counts) and the words of how it went.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..contract.table_answers import Mark
+
+if TYPE_CHECKING:
+    from ..table.rolls import Roll
+
+#: What the marks of a check mean.
+D20_MARKS = {
+    "auto-pass": "automatic pass", "auto-fail": "automatic fail",
+    "bonus": "short of the target: the best bonus d6 decides", "–": "not counted: only the best bonus d6 counts",
+}
+
+
+def d20_marks(spec: dict, r: Roll) -> list[Mark]:
+    """The marks of a d20 check with bonus d6s (the d20 first, then each
+    bonus d6: only the best one counts)."""
+    d: Any = r.details  # a d20 check's details: natural, total, target, category
+    cat = d.category
+    out = []
+    bonus = [x for x in r.dice if x.owner == "bonus"]
+    if cat in ("auto-pass", "auto-fail"):
+        out.append(Mark(cat, D20_MARKS[cat]))
+    elif bonus:
+        short = d.target - (d.natural + spec["score"])
+        out.append(Mark("bonus", f"{short} short of the target {d.target}: the best bonus d6 decides"))
+    else:
+        out.append(Mark("✓", f"a pass (total {d.total} against {d.target})") if r.passed
+                   else Mark("✗", f"a fail (total {d.total} against {d.target})"))
+    best = max(bonus, key=lambda x: (x.after, -x.index)) if bonus else None
+    for x in bonus:
+        if x is best:
+            out.append(Mark("✓", "the best bonus d6: it makes the pass") if r.passed
+                       else Mark("✗", "the best bonus d6: still short, a fail"))
+        else:
+            out.append(Mark("–", D20_MARKS["–"]))
+    return out
+
+
+#: The check's two marks.
+CHECK_WORDS = {"✓": "pass", "✗": "fail"}
+
+#: What every mark of a check means (its legend's words).
+LEGEND_WORDS = {**D20_MARKS, **CHECK_WORDS}
+
+#: How a check passed or failed, when the verdict alone does not say it.
+HOW = {"auto-pass": "automatically (natural d20)", "auto-fail": "automatically (natural 1)",
+       "bonus-pass": "on the bonus d6"}
+
+
+def how(category: str) -> str:
+    """`` automatically (natural d20)`` and the like, or ``""``."""
+    return f" {HOW[category]}" if category in HOW else ""

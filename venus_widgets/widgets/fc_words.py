@@ -1,0 +1,87 @@
+"""The Facilitator's screen in the table's words: what it is for, what
+"party" means, the rungs on each side when none is near the target, what
+a 0 % or 100 % cell means, and a typed value read or refused naming the
+field (:class:`~.fcscreen.FCScreen` shows them).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..engine.tools.party import PartyLadder, setting_words
+from . import plain_words as _rules
+from .from_view import PlainError
+
+#: What the screen is for, and what "party" means on it.
+TITLE = "The Facilitator's screen: which difficulty gives this party about the chance you want?"
+PARTY_WORDS = ("The party is the characters who will make this roll, each with their own dice. The party's "
+               "chance at a setting is the average of their chances: the share of the party expected to pass.")
+
+#: A rung whose party chance is this close to the target (or closer) is "about" the target.
+NEAR = 0.10
+
+
+def far(pl: PartyLadder) -> dict[str, Any] | None:
+    """When no rung gives the party about the target (within :data:`NEAR`):
+    the nearest rung on each side (easier: a higher chance; harder: a lower
+    one), in the table's words; None when one is near.
+
+    >>> import venus_widgets as vw
+    >>> far(vw.party_ladder({"Ana": {"roll": "task", "dice": 3}}, 0.5))["text"]
+    'No setting gives the party about 50 %: the nearest are 0 factors (70 %, easier) and 1 factor (26 %, harder).'
+    """
+    chances = [pl.party_chance(i) for i in range(len(pl.rungs))]
+    if not chances or min(abs(c - pl.target) for c in chances) <= NEAR + 1e-12:
+        return None
+    above = [i for i, c in enumerate(chances) if c > pl.target]
+    below = [i for i, c in enumerate(chances) if c < pl.target]
+    easier = min(above, key=lambda i: (chances[i], i)) if above else None
+    harder = max(below, key=lambda i: (chances[i], -i)) if below else None
+    side = [f"{setting_words(pl.rungs[i])} ({_rules.percent(chances[i])}, {word})"
+            for i, word in ((easier, "easier"), (harder, "harder")) if i is not None]
+    lead = "the nearest are " if len(side) > 1 else "the nearest is "
+    text = f"No setting gives the party about {_rules.percent(pl.target)}: {lead}{' and '.join(side)}."
+    if easier is None:
+        text += " Every setting is harder than the target: make the roll easier outside the ladder (more dice, help)."
+    if harder is None:
+        text += " Every setting is easier than the target."
+    return {"text": text, "easier": easier, "harder": harder}
+
+
+def ends_words(pl: PartyLadder) -> list[str]:
+    """What a 0 % or a 100 % cell means, for those the table shows."""
+    cells = [p for row in pl.chances for p in row]
+    out = []
+    if any(p == 0 for p in cells):
+        out.append("0 %: no roll of the dice can pass at that setting: it asks for more than these dice can show.")
+    if any(p == 1 for p in cells):
+        out.append("100 %: no roll can fail at that setting.")
+    return out
+
+
+def _read(field: Mapping[str, Any], value: Any, label: str) -> tuple[Any, str]:
+    """A value typed into a character's control: whole numbers are read
+    from text and set to the nearest the rules allow, saying so; anything
+    else is refused in words naming the field.
+
+    >>> _read({"kind": "int", "min": 0, "max": 30}, " 99 ", "Ana's Dice")
+    (30, "Ana's Dice: 99 is more than the rules allow, so it is set to 30, the most.")
+    """
+    if field.get("kind") != "int":
+        return value, ""
+    lo, hi = field["min"], field["max"]
+    shown = value.strip() if isinstance(value, str) else _rules.plain_value(value)
+    how = f"Type a whole number from {lo} to {hi}."
+    try:
+        n = float(value) if isinstance(value, (str, int, float)) and not isinstance(value, bool) else float("nan")
+    except ValueError:
+        n = float("nan")
+    if n != n:
+        raise PlainError("value", f"{label}: {shown or 'nothing'} is not a number. {how}")
+    if abs(n) != float("inf") and n != int(n):
+        raise PlainError("value", f"{label}: {shown} is not a whole number. {how}")
+    if n > hi:
+        return hi, f"{label}: {shown} is more than the rules allow, so it is set to {hi}, the most."
+    if n < lo:
+        return lo, f"{label}: {shown} is less than the rules allow, so it is set to {lo}, the least."
+    return int(n), ""

@@ -1,0 +1,242 @@
+"""A roller's roll at the table and the view's requests: Roll, dice by hand,
+"Why this chance?", the log's requests, and the transaction that puts
+everything back when a request or a call is refused.
+
+:class:`RollerTable` is the part of every roller that rolls; the steps of a
+roll are its :class:`~.table_session.TableSession` (``roller.session``).
+A refused request or Python call (``roll_dice``, ``enter_faces``) leaves
+the table, the status and the log as they were.
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from typing import Any, ClassVar, Iterator, Mapping, overload
+
+import traitlets
+
+from ..engine import api as _api
+from ..engine.errors import SpecError
+from ..engine.tools.explain import explain as _explain_spec
+from ..engine.table.rolls import MAX_SEED, Roll, new_seed
+from . import odds_panel, table_words
+from .from_view import PlainError, Requests, read_list
+from .messages import MESSAGES
+from .rolllog import handle_log_message
+from .table_session import TableSession
+
+#: the view's requests that change a setting: held, as the controls are, while a roll is open
+SETTINGS_REQUESTS = ("by_hand", "accept_merge", "roll")
+SEED_TEXT = re.compile(r"\s*[0-9]{1,19}\s*")
+SEED_ALLOWED = "a whole number from 0 to 2**63 - 1, or empty for a fresh seed per roll"
+
+
+def seed_to_json(value: Any, widget: Any = None) -> str | None:
+    """Seeds travel as text: 63-bit numbers do not fit a JavaScript number."""
+    return None if value is None else str(value)
+
+
+def seed_from_json(value: Any, widget: Any = None) -> Any:
+    return value  # clamped in set_state
+
+
+@overload
+def check_seed(seed: None) -> None: ...
+@overload
+def check_seed(seed: int) -> int: ...
+@overload
+def check_seed(seed: Any) -> int | None: ...
+def check_seed(seed: Any) -> int | None:
+    """A seed given from Python: a whole number in range, or None."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise traitlets.TraitError(str(SpecError("seed", seed, "a whole number from 0 to 2**63 - 1, or None "
+                                                               "for a fresh seed per roll")))
+    return seed
+
+
+def typed_faces(entered: Any) -> str:
+    """The faces a table typed for a roll, as typed: "6 2 1, then 5" ("" for a seeded roll)."""
+    if not isinstance(entered, Mapping) or not entered.get("faces"):
+        return ""
+    out = " ".join(str(f) for f in entered["faces"])
+    if entered.get("kiss_faces"):
+        out += ", then " + " ".join(str(f) for f in entered["kiss_faces"])
+    return out
+
+
+class RollerTable:
+    """The rolling part of a roller (a mixin of :class:`~.roller._Roller`)."""
+
+    requests: ClassVar[Requests] = MESSAGES
+    session: TableSession
+    _explaining = False
+    _hinting = False
+
+    def _start_table(self) -> None:
+        self.session = TableSession(self)
+
+    @traitlets.validate("seed")
+    def _validate_seed(self, proposal: Any) -> int | None:
+        return check_seed(proposal["value"])
+
+    # -- the state a refused request puts back --------------------------------------------------
+
+    def _table_snapshot(self) -> dict[str, Any]:
+        tv = self._trait_values  # type: ignore[attr-defined]  # a HasTraits mixin: read without the descriptors
+        log = tv["log"]
+        return {"table": tv["table"], "status": tv["status"], "open": self.session.snapshot(), "log": log,
+                "log_state": (log._trait_values["entries"], list(log._ids))}
+
+    def _table_restore(self, snap: Mapping[str, Any]) -> None:
+        w: Any = self
+        snap["log"]._put_back(snap["log_state"])
+        self.session.restore(snap["open"])
+        w.table = snap["table"]
+        w.status = snap["status"]
+
+    @contextmanager
+    def _kept_on_error(self) -> Iterator[None]:
+        """A Python call on the table: if it raises, the roll on the table,
+        the status and the log are as they were before it."""
+        w: Any = self
+        snap = w._snapshot()
+        try:
+            yield
+        except BaseException:
+            w._restore_quietly(snap)
+            raise
+
+    # -- requests from the view (checked by ViewChecked._on_msg) -------------------------
+
+    def _request(self, action: str, content: Mapping) -> None:
+        w: Any = self
+        if handle_log_message(w.log, w, content):
+            return
+        if action in SETTINGS_REQUESTS and self.session.is_open:
+            raise PlainError(action, self.session.held_text())
+        if action == "roll":
+            if w.by_hand:
+                w.error = ""
+                self.session.begin_entry(w._normalized())
+            else:
+                self.roll_dice()
+        elif action == "by_hand":
+            w.by_hand = bool(content.get("on"))
+        elif action == "explain":
+            self._explaining = bool(content.get("on"))
+            self._explain()
+        elif action == "what_if":
+            self._hinting = bool(content.get("on"))
+            self._what_if()
+        elif action == "accept_merge":
+            merge = _merge(w)
+            if merge is None:
+                raise SpecError("do", action, "a request this roller answers", "only a roll whose values combine into one die has a subset to accept")
+            setattr(w, merge.field, list(merge.best))
+        else:
+            self.session.handle(content)
+
+    def _explain(self) -> None:
+        """While the view shows it: why the chance to pass is what it is."""
+        w: Any = self
+        if not self._explaining:
+            w.explanation = {}
+            return
+        try:
+            e = _explain_spec(w._normalized(), 1)
+        except SpecError as err:
+            w.explanation = {"ok": False, "message": str(err)}
+            return
+        w.explanation = {"ok": True, "title": e.title, "steps": [s.line() for s in e.steps],
+                         "walk": list(e.walk), "seed": e.seed}
+
+    def _what_if(self) -> None:
+        """While the view shows them: the chance after each one change the edition lists."""
+        w: Any = self
+        if not self._hinting:
+            w.what_ifs = {}
+            return
+        try:
+            w.what_ifs = odds_panel.what_ifs(w._normalized())
+        except SpecError as err:
+            w.what_ifs = {"ok": False, "message": str(err)}
+
+    # -- rolling -------------------------------------------------------------------------
+
+    def roll_dice(self, seed: int | None = None) -> Roll:
+        """Roll the current spec (``seed`` or the ``seed`` trait, else a fresh
+        seed, recorded). Checks and pools finish at once and return the
+        :class:`~venus_widgets.Roll`; tasks with a KISS step wait at the
+        table (``roller.session``: ``select``, ``commit``, ``toggle_spend``...)
+        and return the first faces. If it raises, the table and the log are
+        as they were."""
+        w: Any = self
+        seed = check_seed(seed) if seed is not None else (w.seed if w.seed is not None else new_seed())
+        spec = w._normalized()
+        with self._kept_on_error():
+            out = self.session.start(spec, seed)
+        w.error = ""
+        return out
+
+    def enter_faces(self, faces: Any, kiss: Any = None, kiss_faces: Any = None) -> Roll | None:
+        """The faces the table rolled with physical dice, played by the rules
+        as a roll: ``faces`` in die order (``vw.dice_to_enter``). With
+        ``kiss`` (the dice the player KISSes, ``[]`` to keep them) and
+        ``kiss_faces`` (their new faces) the KISS step is played too;
+        without, the roller waits at it as in the view. Returns the roll
+        once the dice stand, else the first faces.
+
+        Every argument is read up to its bound (the faces up to the engine's
+        ``MAX_FACES``, ``kiss`` up to the number of dice) before anything is
+        played; a refused call (a wrong count, a face the dice cannot show)
+        raises and leaves the table, any roll waiting on it, and the log as
+        they were."""
+        w: Any = self
+        spec = w._normalized()
+        n = len(_api.dice_to_enter(spec))
+        faces = table_words.parse_faces(faces)
+        kiss = None if kiss is None else read_list(
+            "kiss", kiss, n, f"the dice to KISS, each once (die indices 0 to {n - 1})", "dice")
+        kiss_faces = [] if kiss_faces is None else table_words.parse_faces(kiss_faces, "kiss_faces")
+        if kiss is not None:  # checked before anything is played or logged
+            _api.enter(spec, faces, kiss=kiss, kiss_faces=kiss_faces, ego=False)
+            first = _api.enter(spec, faces, kiss=[], ego=False)
+            if (kiss or kiss_faces) and not table_words.stops_at_kiss(spec, first):
+                raise SpecError("kiss", kiss, "[]: this roll has no KISS step",
+                                "the first faces already meet the goal, or there is no KISS budget")
+        session = self.session
+        with self._kept_on_error():
+            session.begin_entry(spec)
+            out = session.enter_faces(faces)
+            if kiss is not None and session.phase == "kiss":
+                session.set_selection(kiss)
+                out = session.commit()
+                if session.phase == "enter_kiss":
+                    out = session.enter_faces(kiss_faces)
+                elif kiss_faces:
+                    raise SpecError("kiss_faces", kiss_faces, "none: no die takes a new face")
+        w.error = ""
+        return out
+
+    # -- the log under the roller ----------------------------------------------------------
+
+    def _watch_log(self) -> None:
+        w: Any = self
+        w.log.observe(self._on_log_change, names=["entries"])
+        self._on_log_change()
+
+    def _on_log_change(self, change: Any = None) -> None:
+        w: Any = self
+        w.recent = [{"index": i, "result": e["result"],
+                     "seed": "by hand" if e["roll"].get("entered") is not None else str(e["roll"]["seed"]),
+                     "faces": typed_faces(e["roll"].get("entered")),
+                     "passed": bool(e["roll"]["passed"])}
+                    for i, e in list(enumerate(w.log.entries))[-5:]]
+
+
+def _merge(w: Any) -> Any:
+    """How the roller's values of a field combine into one die, where the roll has such a field."""
+    return table_words.rules({"edition": w.edition}).merge(w._raw_spec())
