@@ -358,6 +358,15 @@ def check_draft(edition: DraftEdition) -> None:
     from ..contract.spec import defaults, normalize
 
     base = defaults(edition.ID, edition.draft.roll)
+    d = edition.draft
+    for g in d.groups:  # the roller opens at the defaults: each count of dice must be 0 or more there
+        if g.count is not None:
+            n = edition._count(g.count, {**base, "edition": edition.ID}, edition.RULES)
+            if n < 0:
+                read = ", ".join(f"{f} = {base[f]}" for f in g.count.names if f in base)
+                raise DraftError(g.count.key, f"{g.count.expr.text!r} is {n} with the fields at their defaults"
+                                 + (f" ({read})" if read else "") + ": a count of dice cannot be below 0; "
+                                 "change a default or the count", line=d.lines.get(g.count.key), source=d.source_name)
     corners = [base]
     for f in edition.draft.fields:
         if f.kind == "choice":

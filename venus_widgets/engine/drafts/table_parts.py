@@ -122,7 +122,13 @@ def read_ladder(r: Reader, value: Any, fields: tuple[FieldDef, ...]) -> LadderDe
     b = r.table(p, value, ("field", "values", "from", "to", "step"))
     fld = r.text(p + ("field",), b.get("field"))
     f = next((x for x in fields if x.name == fld), None)
-    if f is None or f.kind not in ("int", "choice"):
+    if f is None:
+        names = [x.name for x in fields]
+        near = difflib.get_close_matches(fld, names, 1)
+        raise r.error(p + ("field",), f"{fld!r} is not a field of this draft"
+                                      + (f" (did you mean {near[0]}?)" if near else "")
+                                      + f"; the fields are {', '.join(names)}")
+    if f.kind not in ("int", "choice"):
         raise r.error(p + ("field",), f"{fld!r}: the ladder runs over a field of whole numbers or options")
     if "values" in b:
         vals = b["values"]
