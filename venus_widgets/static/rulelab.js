@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c51954b0391f6d9e287698cec65e3f175546138175ce3fae7b95d9d390f61475
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 dac25565379b7f1c3ca4a92e4970e340c0bd5d234ec9418a33ccbde0eca3912d
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
