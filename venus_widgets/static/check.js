@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 dac25565379b7f1c3ca4a92e4970e340c0bd5d234ec9418a33ccbde0eca3912d
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 913ffa9e6073141066ca56d8e0a0fa4227646b873c4f3843393cb431e66112bc
 
 // js/format.js
 function thousands(n) {
@@ -1176,7 +1176,9 @@ function mountRoller(model, el, kind, opts = {}) {
     const open = OPEN_PHASES.includes(phase());
     for (const fs of fields.querySelectorAll("fieldset")) fs.disabled = open;
     heldNote.hidden = !open;
-    heldNote.textContent = open ? "Settings held while the dice wait for their KISS: KISS or keep the dice, then change them for the next roll." : "";
+    const step = stepWords(model.get("table")).name;
+    const verb = step === "KISS" ? step : step.toLowerCase();
+    heldNote.textContent = open ? `Settings held while the dice wait for their ${step}: ${verb} or keep the dice, then change them for the next roll.` : "";
     handBox.disabled = open;
   };
   const drawControls = () => {

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 dac25565379b7f1c3ca4a92e4970e340c0bd5d234ec9418a33ccbde0eca3912d
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 913ffa9e6073141066ca56d8e0a0fa4227646b873c4f3843393cb431e66112bc
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
