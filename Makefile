@@ -51,7 +51,7 @@ test-js:
 js: $(STAMP)
 	$(BIN)/python scripts/build_js.py
 
-## Issue 8's figures in one run: cold / warm odds of new specs per class against
+## The speed figures in one run: cold / warm odds of new specs per class against
 ## the 1 ms target, icepool in the same run against the 30x target; then the
 ## widget latency (BENCH_ARGS=--quick for a short look).
 bench: $(STAMP)

@@ -3,16 +3,16 @@
 Run with ``.venv/bin/python benchmarks/bench_draft_cost.py`` (``make bench``).
 
 Before counting a draft's odds the engine estimates the work
-(:meth:`DraftEdition.cost`, in multiply-adds; :data:`cost.LIMIT` is about a
+(:meth:`DraftEdition.work`, in multiply-adds; :data:`cost.LIMIT` is about a
 second) and refuses what would take more. An estimate that is low lets a
-player wait minutes (the user test of issue 24 found 164 s allowed); one
+player wait minutes (a user test of the drafts found 164 s allowed); one
 that is far too high refuses rolls that would take milliseconds. This
 sweep grows the counts of a set of drafts (two re-rollable groups of one
 chance but different dice, dice exploding without end with a re-roll
 budget, three groups of one chance, marks tracked or not, the seeds) until
 the estimate refuses, counts each allowed spec cold (the caches emptied)
 and prints, per draft, the worst ratio of the real time to the estimated
-time (``cost / LIMIT`` seconds), over the counts slower than ``--floor``
+time (``work / LIMIT`` seconds), over the counts slower than ``--floor``
 (20 ms: below it the fixed work of a call, not the estimate, decides):
 above 1 the estimate was low. A series stops when a count takes more than
 ``--stop`` seconds.

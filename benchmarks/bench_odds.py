@@ -32,7 +32,7 @@ order from empty caches, with only the result cache cleared before each:
 every spec is new, the kernels keep what the earlier specs filled, which is
 what a player moving the sliders gets.
 
-Under the table, issue 8's targets, met or not: a new spec in at most 1 ms
+Under the table, the speed targets, met or not: a new spec in at most 1 ms
 (the cold median of each class, the largest legal specs each a class of
 their own), and icepool / ours cold at least 30x (median) on the sweep of
 distinct playtest tasks (mixed calibers, KISS budget, Ego double6).
@@ -283,7 +283,7 @@ def table(rows: list[Row]) -> str:
 
 
 def targets(rows: list[Row]) -> list[str]:
-    """Issue 8's speed targets, met or not, in a few lines under the table."""
+    """The speed targets, met or not, in a few lines under the table."""
     slow = [r for r in rows if statistics.median(r.cold) > COLD_TARGET]
     out = [f"Target: a new spec in at most {COLD_TARGET * 1e3:g} ms (cold median of each class): met by "
            f"{len(rows) - len(slow)} of {len(rows)} classes"

@@ -1,5 +1,5 @@
 """The spec classes of benchmarks/bench_odds.py: sweeps of distinct specs,
-made the way a player moving the sliders makes them, and issue 8's targets.
+made the way a player moving the sliders makes them, and the speed targets.
 """
 
 from __future__ import annotations
@@ -39,19 +39,19 @@ class SpecClass:
     warmup: Spec
     peer: str | None = None
     no_peer: str = ""
-    #: the icepool / ours cold ratio issue 8 asks of this class (median), if any
+    #: the icepool / ours cold ratio asked of this class (median), if any
     ratio_target: float | None = None
-    #: a draft's class: the class of the hand-written edition on the same specs (issue 24: within 3x)
+    #: a draft's class: the class of the hand-written edition on the same specs (the target: within 3x)
     twin: str | None = None
 
 
 CALIBERS = ["bronze", "silver", "gold", "platinum"]
 
-#: Issue 8's targets: the odds of any new spec at most 1 ms (median of a
+#: The speed targets: the odds of any new spec at most 1 ms (median of a
 #: class, cold), and the playtest sweep at least 30x faster than icepool.
 COLD_TARGET = 1e-3
 RATIO_TARGET = 30.0
-#: Issue 24's target: a draft's odds within 3x of the hand-written edition's (median over the same specs, cold).
+#: The drafts' target: a draft's odds within 3x of the hand-written edition's (median over the same specs, cold).
 TWIN_TARGET = 3.0
 PT = {"edition": "playtest", "roll": "task"}
 PS = {"edition": "playsheet", "roll": "task"}
@@ -146,7 +146,7 @@ DRAFTS = {"heresy task": "heresy-draft", "vers check": "vers-draft", "largest he
 
 
 def draft_classes(classes: list[SpecClass]) -> list[SpecClass]:
-    """Issue 24: each seed written as a draft, on its edition's specs (the
+    """Each seed written as a draft, on its edition's specs (the
     playtest task without the policy field: the drafts' is the default)."""
     from venus_widgets.engine.drafts import EXAMPLES, load_edition
 

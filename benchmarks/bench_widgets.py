@@ -2,7 +2,7 @@
 """Widget latency in a real browser: JupyterLab + Debian's Chromium.
 
 Measures, in the same JupyterLab page and kernel, interleaved, from a key
-press to the new value painted (issue 21, item 8):
+press to the new value painted:
 
 (a) TaskRoller: an arrow key on the focused factor slider -> the kernel
     computes the exact odds -> the new P(pass) (``[data-testid=p-pass]``'s

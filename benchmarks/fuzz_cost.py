@@ -4,7 +4,7 @@ process, against the engine's budget (about 1 s and 200 MB per spec).
 Run with ``.venv/bin/python benchmarks/fuzz_cost.py [--specs N] [--seed S]``.
 
 Each spec (drawn by ``tests/spec_gen.py``, biased to the ends of every
-range, where the work is; plus the heavy examples of issue 20) is handed
+range, where the work is; plus the heavy examples found by hand) is handed
 to a fresh process forked from a parent that has imported the engine and
 computed nothing, every engine cache emptied, so nothing is reused. The
 child runs, one after another, each entry point a player reaches from one
@@ -51,7 +51,7 @@ TIME_BUDGET = 1.0  # s
 MEMORY_BUDGET = 200e6  # bytes
 UP_FRONT = 0.05  # s: a refusal quicker than this did no work
 
-#: The heavy examples of issue 20 and the largest specs of each edition, always tried.
+#: The heavy examples found by hand and the largest specs of each edition, always tried.
 CORNERS = [
     {"edition": "playsheet", "roll": "task", "dice": 30, "allies": ["gold"] * 6, "ally_kiss": True, "explode": True,
      "kiss": 40, "rules": {"explode_from": 2, "ego_double_from": 2, "max_allies": 6,

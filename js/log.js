@@ -25,7 +25,7 @@ export function cardParts(e, i) {
   const card = e.card || null;
   const dice = card ? card.dice : (roll.dice || []).map((d, k) => ({
     text: d.kissed ? `${d.before}→${d.after}` : String(d.after), mark: (e.marks || [])[k] || "", words: "",
-    who: `die ${k + 1}`, shape: d.owner === "own" ? "square" : "circle", kissed: !!d.kissed, success: d.scores > 0,
+    who: `die ${k + 1}`, shape: "square", kissed: !!d.kissed, success: d.scores > 0,  // whose die: Python's words only
   }));
   return {
     id: e.id ?? null,

@@ -46,9 +46,7 @@ export const STYLE = `
 .vw-fold > summary { cursor: pointer; margin: 2px 0; }
 .vw-fold[open] > summary { margin-bottom: 4px; }
 .vw-root select, .vw-root input { max-width: 100%; min-width: 0; }
-.vw-hints { display: inline; list-style: none; padding: 0; margin: 0; }
-.vw-hints li { display: inline; white-space: nowrap; }
-.vw-hints li + li::before { content: " · "; white-space: normal; }
+.vw-hints { list-style: none; padding: 0 0 0 1.2em; margin: 2px 0; }
 .vw-whatif { margin: 2px 0; }
 .vw-root fieldset { border: 1px solid var(--vw-border); border-radius: 4px; margin: 0 0 4px 0; padding: 0 6px 4px; min-width: 0; }
 .vw-root fieldset:disabled { opacity: .6; }

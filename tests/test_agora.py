@@ -216,7 +216,7 @@ def _short_seed(spec, start=0):
 
 
 def test_roll_details_speak_the_engine_vocabulary():
-    """Issue 8: every edition's Roll.details say ``threshold``, ``goal`` and
+    """Every edition's Roll.details say ``threshold``, ``goal`` and
     ``successes_before_kiss`` (and ``successes_after_kiss``, before Ego), the
     rank-1 help die counting as one success."""
     for helpers in ([5, 5], [2, 2]):
@@ -382,7 +382,7 @@ def test_random_small_specs_match_brute_force(spec):
 @settings(max_examples=25, deadline=None)
 @given(small_specs(), st.booleans())
 def test_counting_in_whole_numbers_is_exact(spec, python_ints):
-    """Issue 8 (speed): the odds are counted in whole numbers out of 6**m, in
+    """The odds are counted in whole numbers out of 6**m, in
     float64 below 2**53 and in Python ints above; both give the brute
     force's Fractions exactly (Python ints forced here on small pools)."""
     from venus_widgets.engine.editions.agora import distribution
@@ -407,7 +407,7 @@ def test_counting_in_whole_numbers_is_exact(spec, python_ints):
 
 
 def test_mid_sized_pools_count_exactly_and_fast():
-    """Issue 8 (speed): a pool whose denominator lies between 2**44 and 2**53
+    """A pool whose denominator lies between 2**44 and 2**53
     (once counted in Fraction objects, about 0.2 s) is counted in float64
     whole numbers: its exact odds equal the Python-int count."""
     from venus_widgets.engine.editions.agora import distribution
@@ -439,7 +439,7 @@ VARIANTS = [  # (knobs, the brute force's arguments)
                                   dict(A, roll="check", rank=3, health=3, kiss=1, ego=True, snakes="each-pair",
                                        difficulty="challenging")])
 def test_rule_knobs_give_the_brute_force_odds_of_the_variant(spec, knobs, args):
-    """Issue 9 item 1 (prepared): the kernels take the rules as values, so a
+    """The kernels take the rules as values, so a
     variant's odds equal a brute force written from the variant's text."""
     from venus_widgets.engine.editions.agora.rules import Rules
 
@@ -485,7 +485,7 @@ def test_each_pair_breakdown_has_zero_criticals_without_dice(roll):
     assert vw.odds(dict(spec, snakes="same")).breakdown.keys() == vw.odds(dict(spec, health=1, snakes="same")).breakdown.keys()
 
 
-#: Issue 12: the largest agora roll (23 main dice: job 10, assets 10, Health 3; a help die), a budget of 40, Ego.
+#: The largest agora roll (23 main dice: job 10, assets 10, Health 3; a help die), a budget of 40, Ego.
 HEAVY = dict(A, roll="task", job=10, assets=10, health=3, rank=6, ego=True, helpers=[5, 5], helper_kiss=True,
              kiss=40, difficulty="challenging", consequences=4)
 

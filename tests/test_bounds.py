@@ -1,4 +1,4 @@
-"""Bounded work and not-quite-JSON input (issue 12, items 5-8 and 10).
+"""Bounded work and not-quite-JSON input.
 
 Every public engine call takes bounded time and memory whatever it is
 given: ``roll_many`` works in blocks (memory independent of ``n``, the

@@ -1,4 +1,4 @@
-"""The rulebook's sentences agree with the engine (issue 13, "every sentence true").
+"""The rulebook's sentences agree with the engine ("every sentence true").
 
 The chapters' numbers are computed by the engine when a chapter is built
 (``{{ ... }}`` in the prose, tables and figures from build cells), and a
@@ -8,7 +8,7 @@ chance or cost typed into a chapter's Markdown ("40 %", "5 points", "one time
 in ten", "1 in 3") must be listed in ``CLAIMS`` below with an engine
 computation that backs it, so a typed number cannot drift from the figures;
 new numbers in prose should rather be rendered from the engine. The
-sentences issues 13 and 22 found false have a test each.
+sentences found false in two readings of the chapters have a test each.
 """
 
 from __future__ import annotations
@@ -193,7 +193,7 @@ def test_each_claim_is_in_the_prose_and_true(prefix, phrase, holds):
     assert holds(), f"chapter {prefix} says {phrase!r}, which the engine contradicts"
 
 
-# The sentences issue 13 found false, one test each: the engine's fact, then the prose.
+# The sentences the first reading found false, one test each: the engine's fact, then the prose.
 
 def test_04_help_is_worth_most_in_the_middle_not_when_odds_are_poor():
     bruno = {"roll": "task", "caliber": "bronze", "dice": 3}
@@ -275,8 +275,8 @@ def test_09_playsheet_errata_guesses_fit_the_tables():
     assert math.isclose(pt[2], 2 / 3)
 
 
-# The fourteen sentences issue 22 found false or misleading, one test each (cell numbers of
-# that issue count from 0, chapters by their old numbers: 06 is now 08, 07 is 09, 08 is 10).
+# The fourteen sentences the second reading found false or misleading, one test each, named
+# test_22_<n> after that reading's list.
 
 def test_22_1_a_check_may_spend_a_lot_on_a_bonus_factor():
     text = prose("03")

@@ -1,4 +1,4 @@
-"""The rule lab's numbers (issue 25): every difference is the difference of
+"""The rule lab's numbers: every difference is the difference of
 the two rule sets' own "at least" curves, every chance an edition reports
 enters the comparison, and no knob is silently clamped.
 

@@ -1,4 +1,4 @@
-"""vw.compare and vw.sweep (issue 9 item 2): each number is the engine's
+"""vw.compare and vw.sweep: each number is the engine's
 exact odds of the spec with the variant's rules; verdicts in words; illegal
 cells are NaN with the reason; the HTML has the numbers and captions."""
 

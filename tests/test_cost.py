@@ -1,4 +1,4 @@
-"""Issue 20, item 2: the cost guard (venus_widgets/engine/contract/cost.py).
+"""The cost guard (venus_widgets/engine/contract/cost.py).
 
 Each edition estimates the work of a spec before computing it; one generic
 check refuses what is over the budget, naming the field and the nearest

@@ -1,4 +1,4 @@
-"""Issue 24 item 1: a draft as data. A draft reads from a file, its text or a
+"""A draft as data. A draft reads from a file, its text or a
 dict; every error names the line and the key in plain words; every number
 is a rule knob; the examples of docs/drafts.md load as written."""
 

@@ -1,4 +1,4 @@
-"""Issue 24 item 2: one exact kernel for every draft. Its odds equal a brute
+"""One exact kernel for every draft. Its odds equal a brute
 force roll by roll (tests/drafts_brute.py) on random small drafts (exploding
 dice to a depth, cancelling dice, marks, several groups, the re-roll step
 with a budget, the doubling step); the push of docs/drafts.md equals a

@@ -1,4 +1,4 @@
-"""Issue 24 item 4: the seeds as drafts. The Heresy Engine, VERS and the toy
+"""The seeds as drafts. The Heresy Engine, VERS and the toy
 edition of the tests, written as draft files (venus_widgets/drafts/), give
 exactly the odds of their code editions (the oracles) on every small spec
 and a random sample of large ones; the playtest task under the default
@@ -111,7 +111,7 @@ def test_heresy_knobs_match_the_code_editions_knobs():
     pairs = [({"success_faces": [6]}, {"dice.d6.success": [6]}),
              ({"reroll_faces": [5, 6]}, {"dice.d6.explode": [5, 6]}),
              ({"trade_rate": 2}, {"trade_rate": 2}),
-             # the edition's degree names follow its threshold (issue 20); a draft's degrees are knobs of their own
+             # the edition's degree names follow its threshold; a draft's degrees are knobs of their own
              ({"pass_threshold": 3}, {"pass_at": 3, **{f"outcome.degrees.{name}": low + 1 for name, low in (
                  ("success", 2), ("good success", 3), ("impressive", 6), ("virtuoso", 10), ("awe-inspiring", 15),
                  ("god-like", 20))}})]

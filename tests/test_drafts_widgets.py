@@ -1,4 +1,4 @@
-"""Issue 24 items 3 and 5: everything else for free. A draft loaded from a
+"""Everything else for free. A draft loaded from a
 file gets rollers with their table steps (KISS, buying), seeded and typed
 rolls, the log (export, import, replay), ``explain``, the ladder, ``solve``,
 the FC's screen and the rule lab (its knobs, and another draft as a

@@ -1,4 +1,4 @@
-"""Issue 20, item 7: the engine's entry points say what to change.
+"""The engine's entry points say what to change.
 
 Each example of the issue, with the error it now gives (the class is
 walked by tests/test_hostile_api.py)."""

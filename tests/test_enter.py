@@ -1,5 +1,5 @@
 """vw.enter: the faces a table rolled with physical dice give exactly what
-vw.roll gives with those faces (issue 10 item 4)."""
+vw.roll gives with those faces."""
 
 from __future__ import annotations
 

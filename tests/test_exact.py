@@ -1,4 +1,4 @@
-"""Exact, machine-independent numbers (issue 7): for rational specs every
+"""Exact, machine-independent numbers: for rational specs every
 float the engine returns is the correctly rounded value of the exact
 rational, ``odds(spec, exact=True)`` gives those rationals as Fractions,
 and the numbers do not depend on the process, the order of computation,

@@ -1,4 +1,4 @@
-"""One export module (issue 20 item 5): every CSV, Markdown and HTML text the
+"""One export module: every CSV, Markdown and HTML text the
 package writes goes through ``venus_widgets.engine.export``.
 
 Three kinds of test: the module's rules (seeded properties, read back by
@@ -138,7 +138,7 @@ def markdown_table_is_safe(text: str, columns: int, rows: int) -> None:
 
 
 def test_fc_screen_and_party_ladder_exports_neutralise_and_escape_names():
-    """Issue 20: the FC screen's CSV wrote a character named =HYPERLINK(...) as a live
+    """The FC screen's CSV wrote a character named =HYPERLINK(...) as a live
     formula; the party ladder's Markdown carried names raw (<img onerror>, |, newlines)."""
     party = hostile_party()
     s = vw.FCScreen(party)
@@ -204,10 +204,8 @@ def test_html_stills_escape_every_text():
 #: Authored text only (the rulebook's chapters, the generated field reference): no user data.
 AUTHORED = {"tutorial.py", "engine/contract/reference.py"}
 #: The export module's functions, and names that hold numbers.
-#: Calls whose result is markup already escaped: the export module's own, numbers, and the package's
-#: markup builders that this test checks in their own module (compare_chart.difference_chart).
 SAFE_CALLS = {"html_text", "markdown_text", "markdown_table", "csv_text", "csv_cell", "svg_image", "int", "float", "len", "round",
-              "abs", "id", "difference_chart"}
+              "abs", "id"}
 _TAG = re.compile(r"</?[a-zA-Z!]")
 
 
@@ -262,18 +260,33 @@ def _scope(fn: ast.AST) -> dict:
     return {"assigned": assigned, "aliases": aliases, "returns": returns, "seen": set(), "numbers": numbers}
 
 
+def _sibling_defs(rel: str, tree: ast.AST) -> dict[str, ast.FunctionDef]:
+    """The functions a module imports from a module beside it (``from .x import f as g``), by the name it uses."""
+    out = {}
+    for node in getattr(tree, "body", []):
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
+            path = PACKAGE / Path(rel).parent / (node.module.replace(".", "/") + ".py")
+            if path.exists():
+                defs = {n.name: n for n in ast.parse(path.read_text(encoding="utf-8")).body
+                        if isinstance(n, ast.FunctionDef)}
+                out.update({a.asname or a.name: defs[a.name] for a in node.names if a.name in defs})
+    return out
+
+
 class _Markup(ast.NodeVisitor):
     """Every f-string that writes markup (HTML tags, or anything in a
     function named like a Markdown export) may interpolate only values the
     export module escaped, or numbers: a name counts when every value
     assigned or appended to it in the function does, and a call of a
-    function of the same module when everything it returns does."""
+    function of the same module, or one it imports from a sibling
+    (``from .x import f``), when everything it returns does."""
 
     def __init__(self, rel: str, tree: ast.AST) -> None:
         self.rel = rel
         self.bad: list[str] = []
         self.stack: list[tuple[dict, bool]] = []
         self.defs = {n.name: n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+        self.defs.update(_sibling_defs(rel, tree))
         self.checking: set[str] = set()
         # module constants that are numbers (a chart's width and height)
         self.numbers = {t.id for n in getattr(tree, "body", []) if isinstance(n, ast.Assign)

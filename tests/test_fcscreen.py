@@ -178,7 +178,7 @@ def test_the_screen_s_menus_carry_the_table_s_words():
 
 
 def test_a_value_beyond_the_rules_is_set_to_the_nearest_and_said_beside_its_field(screen):
-    """Issue 21: typing 99 dice silently became 30."""
+    """Typing 99 dice silently became 30."""
     ask(screen, do="set", index=0, field="dice", value="99")
     assert screen.members[0]["spec"]["dice"] == 30 and screen.error == ""
     note = screen.notes["m0-dice"]

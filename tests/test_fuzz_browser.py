@@ -1,4 +1,4 @@
-"""The browser boundary under hostile input (issue 12): whatever the view
+"""The browser boundary under hostile input: whatever the view
 sends (state updates, custom messages, of any shape), the roller never
 raises in the comm handler, ends legal and in step with the view, and
 shows any error in the view. Reproducers of the red-team run first, then

@@ -1,4 +1,4 @@
-"""Fuzz of the engine's entry points with rule knobs (issue 20, item 7):
+"""Fuzz of the engine's entry points with rule knobs:
 random legal specs with knobs (tests/spec_gen.py, biased to the ends of
 every range), and hostile values beside them, through ``explain``,
 ``advise`` and ``kiss_odds``, ``enter``, ``fit``, ``sweep`` and

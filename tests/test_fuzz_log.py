@@ -1,4 +1,4 @@
-"""Fuzz of the roll-log import (issue 12): logs played at the table
+"""Fuzz of the roll-log import: logs played at the table
 round-trip losslessly through JSON and CSV; a corrupted export (any value
 replaced, any key dropped or added, any cell edited, any cut) is either
 refused with a LogImportError, leaving the log untouched, or still a legal

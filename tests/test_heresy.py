@@ -182,7 +182,7 @@ def test_explain_black_dice_never_take_a_negative_chance():
 
 
 def test_threshold_and_goal_are_what_odds_and_rolls_use():
-    """One vocabulary (issue 8): ``threshold(spec)`` = net successes to pass; no consequences, so ``goal`` = it."""
+    """One vocabulary: ``threshold(spec)`` = net successes to pass; no consequences, so ``goal`` = it."""
     from venus_widgets.engine.editions import heresy
 
     spec = vw.normalize(dict(H, pool=7, black=3))

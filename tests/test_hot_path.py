@@ -31,8 +31,8 @@ SLIDER_CALLS = 300
 #: ... and to a setting seen for the first time (the engine's odds already counted; the panel is made).
 FIRST_VISIT_CALLS = 500
 #: ... and for Roll on a roll with nothing to choose, or the first faces of one that waits at KISS (an
-#: agora task, the most: about 1,480, of which about 400 read the roll's typed details and frozen spec).
-ROLL_CALLS = 1_600
+#: agora task, the most: about 1,370, of which about 300 read the roll's typed details).
+ROLL_CALLS = 1_500
 
 
 def update(w: Any, state: dict) -> None:

@@ -1,5 +1,5 @@
 """``kiss_odds``: the odds of one KISS choice for the dice on the table,
-before committing (issue 3's "sees the odds of that choice"). They must
+before committing (the player sees the odds of that choice). They must
 equal the advice's exact odds for the same choice, and a seeded sample."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 20, item 3: the examples where a knob's value did not reach
+"""The examples where a knob's value did not reach
 everything, each as found (tests/test_knob_flow.py checks the class)."""
 
 from __future__ import annotations

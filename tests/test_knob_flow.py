@@ -1,4 +1,4 @@
-"""Issue 20, item 3: every rule knob reaches everything a spec gives.
+"""Every rule knob reaches everything a spec gives.
 
 Generated from the editions' ``KNOBS`` (a new knob, or a new edition, is
 covered without a change here): for each knob, a few values other than

@@ -158,7 +158,7 @@ def test_max_allies_and_the_cross_knob_rules():
 
 
 def test_a_coupling_of_knobs_binds_only_where_its_rule_is_in_play():
-    """Issue 20: explode_from 9 with Ego off was refused until ego_double_from was 9 too."""
+    """explode_from 9 with Ego off was refused until ego_double_from was 9 too."""
     nine = {**P, "explode": True, "dice": 4, "rules": {"explode_from": 9}}
     o = vw.odds(nine)   # Ego off: the face Ego doubles does not matter
     assert o.p_pass == vw.odds({**nine, "rules": {"explode_from": 9, "ego_double_from": 9}}).p_pass

@@ -1,10 +1,10 @@
-"""Issue 20, item 2: the rule lab samples only odds that are not rational
+"""The rule lab samples only odds that are not rational
 (dice that roll again without end), and no more rolls than its time allows.
 
 The lab sampled 3 x 20,000 rolls whenever ``Odds.exact`` was ``None``,
 which is also true of rational odds past 2**53 (the README's largest
 playtest task: 6 s to build, 4.5 s a change). The speed is measured by
-hand (the report of issue 20), not here; this checks what is sampled."""
+hand, not here; this checks what is sampled."""
 
 from __future__ import annotations
 

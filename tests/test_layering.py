@@ -1,5 +1,5 @@
 """The engine knows nothing of widgets: the widgets import the engine,
-never the reverse (issue 2, "Done when")."""
+never the reverse ("Done when")."""
 
 from __future__ import annotations
 

@@ -186,7 +186,7 @@ def _relative_links(markdown: str) -> list[str]:
 
 
 def test_every_relative_link_of_the_sites_chapters_resolves(site):
-    """Issue 13: the chapters link the glossary and the cheat sheets (and those
+    """The chapters link the glossary and the cheat sheets (and those
     link the rules pages); the site ships them and its copies of the chapters
     point at them, not at ../docs outside the site."""
     files = site / "files"

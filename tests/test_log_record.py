@@ -1,5 +1,5 @@
-"""The log as an append-only record and bounded inputs at the table (issue 20
-items 2 and 4; issue 21 item 4, the log's cards).
+"""The log as an append-only record, bounded inputs at the table, and the
+log's cards.
 
 Entries have stable ids; a roller updates only its own entry, by id; a
 cleared log cannot make an open roll overwrite another roller's entry; a
@@ -88,7 +88,7 @@ def test_the_log_is_written_only_by_rolling_importing_or_clearing():
 
 
 def test_clearing_the_log_while_a_roll_is_open_cannot_overwrite_another_rollers_entry():
-    """Issue 20: after log.clear() while a roller waits at its spending step,
+    """After log.clear() while a roller waits at its spending step,
     that roller's next spend overwrote another roller's entry."""
     lg = vw.RollLog()
     a = waiting_at_spend(lg)
@@ -122,7 +122,7 @@ def test_a_roller_updates_only_its_own_entry_by_id_across_logs():
 
 
 def test_a_wrong_count_of_faces_keeps_the_seeded_roll_waiting_at_kiss():
-    """Issue 20: a wrong-count enter_faces while a seeded roll waits at KISS dropped the roll."""
+    """A wrong-count enter_faces while a seeded roll waits at KISS dropped the roll."""
     w = waiting_at_kiss()
     table, t = w.table, w.session.open
     with pytest.raises(vw.SpecError, match="faces"):
@@ -205,7 +205,7 @@ def test_a_csv_written_before_cells_were_one_line_still_imports():
 
 
 def test_enter_faces_reads_an_endless_iterable_only_to_its_bound():
-    """Issue 20: roller.enter_faces(range(10**9)) built the list first."""
+    """roller.enter_faces(range(10**9)) built the list first."""
     w = vw.TaskRoller(dice=3, kiss=1)
     faces = Counting(itertools.count(1))
     with pytest.raises(vw.SpecError, match=f"at most {api.MAX_FACES} faces"):
@@ -221,7 +221,7 @@ def test_enter_faces_reads_an_endless_iterable_only_to_its_bound():
 
 
 def test_a_choose_message_is_bounded_by_the_dice_on_the_table(monkeypatch):
-    """Issue 20: one choose message with 60,000 toggles blocked the kernel for 8 s."""
+    """One choose message with 60,000 toggles blocked the kernel for 8 s."""
     w = waiting_at_kiss()
     calls = {"selectable": 0, "render": 0}
     from venus_widgets.widgets.table_session import TableSession
@@ -256,7 +256,7 @@ def test_messages_are_bounded_by_their_declaration():
     assert "faces" in w.error and len(w.error) < 300
 
 
-# -- the log's cards (issue 21 item 4) ----------------------------------------------------------
+# -- the log's cards ----------------------------------------------------------
 
 
 def test_a_card_shows_faces_marked_kiss_ego_what_was_bought_and_the_chance():

@@ -144,8 +144,10 @@ def test_no_edition_id_in_front_end_code_or_comments(path):
 
 
 #: Words of the rules the front end once wrote itself (tier costs, the primary
-#: consequence, which faces pass); Python sends them now.
-RULE_WORDS = ("success each", "costs the threshold", '"primary"', "DIFFICULTY_TARGET", "KISS_SOURCES")
+#: consequence, which faces pass, whose die is drawn how, a list item's name, the
+#: most consequences typed); Python sends them now.
+RULE_WORDS = ("success each", "costs the threshold", '"primary"', "DIFFICULTY_TARGET", "KISS_SOURCES", '"own"',
+              '"allie"', "hi = 4")
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "js").glob("*.js")), ids=lambda p: p.name)

@@ -41,7 +41,7 @@ def _code(nb):
 
 def test_every_chapter_is_there():
     """Chapter 00 first; 01-05 the playtest rules; 06 an example of play; 07 the agora procedure;
-    08 editions compared; 09 for Facilitators; 10 the rule lab; 11 write your own draft (issue 24)."""
+    08 editions compared; 09 for Facilitators; 10 the rule lab; 11 write your own draft."""
     assert [p.stem for p in NOTEBOOKS] == CHAPTERS
 
 
@@ -199,7 +199,7 @@ ROLLER_REPR = re.compile(r"^(CheckRoller|TaskRoller|PoolRoller)\(edition='[a-z][
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_chapter_has_a_live_roller(path):
-    """Issue 4: each chapter lets the reader play the rule in a live roller.
+    """Each chapter lets the reader play the rule in a live roller.
     Saved, a roller is its short, stable repr (what strict nbval compares);
     the view output, which would point at the stripped widget state, is not
     kept, so an unrun notebook shows text instead of "model not found"."""
@@ -256,7 +256,7 @@ def test_a_print_split_by_a_flush_is_saved_as_one_output(tmp_path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_saved_roller_shows_a_still_picture_of_its_odds(path):
-    """Issue 11: on GitHub or nbviewer (no kernel) a roller is not one line of text:
+    """On GitHub or nbviewer (no kernel) a roller is not one line of text:
     its saved output carries the static snapshot (chance to pass, chart, table)."""
     nb = nbformat.read(path, as_version=4)
     rollers = 0
@@ -278,7 +278,7 @@ WIDGET_REPR = re.compile(r"^(CheckRoller|TaskRoller|PoolRoller|FCScreen|RuleLab)
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_no_code_in_the_reading_path(path):
-    """Issue 22: a reader meets prose, tables, pictures and widgets, in every
+    """A reader meets prose, tables, pictures and widgets, in every
     viewer. Each code cell is the one line that makes a widget (after the
     import), its input hidden by the ``remove-input`` tag (nbconvert, Jupyter
     Book, MyST) and ``source_hidden`` (JupyterLab, Notebook 7); the line is

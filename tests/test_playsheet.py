@@ -283,7 +283,7 @@ def test_the_seed_rank_table_is_an_erratum_in_every_cell():
     assert len(errata) == 8
 
 
-# -- rules as parameters (issue 9 item 1): the kernels take the rule values --------------
+# -- rules as parameters: the kernels take the rule values --------------
 
 
 @pytest.mark.parametrize("case", [

@@ -1,4 +1,4 @@
-"""The playtest rule knobs (issue 9 item 1, engine side only): the odds
+"""The playtest rule knobs (engine side only): the odds
 kernels take a :class:`Rules`, and a changed knob gives the odds of that
 variant, checked against the same edition's other calibers and against a
 die-by-die brute force written here from the rules' words

@@ -149,7 +149,7 @@ def test_seed_is_validated(bad):
     assert info.value.field == "seed"
 
 
-# -- with rule knobs (issue 20): specs drawn with knobs at the ends of their ranges --------------
+# -- with rule knobs: specs drawn with knobs at the ends of their ranges --------------
 
 
 @SETTINGS

@@ -1,4 +1,4 @@
-"""The readers' aids of issue 13: the glossary, the cheat sheets, the links
+"""The readers' aids: the glossary, the cheat sheets, the links
 between chapters and the "Run All" note."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def test_a_stale_cheat_sheet_is_caught(tmp_path, monkeypatch):
 
 GLOSSARY_WORDS = ["ability", "job", "inherits", "caliber", "rank", "score", "Peers", "FC", "Lot", "Ego",
                   "threshold", "goal", "consequences", "KISS", "exp",
-                  # issue 22: words the chapters use that the glossary lacked
+                  # words the chapters use that the glossary lacked
                   "seed", "black dice", "explode", "critical", "foul failure", "percentage point", "knob",
                   "house rule", "NPC", "round", "scene", "turn", "pregenerated character"]
 
@@ -190,7 +190,7 @@ def _show_calls(code: str) -> list[ast.Call]:
 
 @pytest.mark.parametrize("src", [s for s in SOURCES if s.stem not in ALT_PENDING], ids=lambda p: p.stem)
 def test_every_figure_has_an_alt_sentence(src):
-    """Issue 13: every figure says in one sentence what it shows, for readers who cannot see it."""
+    """Every figure says in one sentence what it shows, for readers who cannot see it."""
     calls = [c for k, s in _cells(src) if k == "build" for c in _show_calls(s)]
     if src.stem in NO_FIGURES:
         assert not calls, "update NO_FIGURES"
@@ -325,7 +325,7 @@ def test_the_prose_check_finds_field_names_but_not_in_an_in_code_box():
 
 @pytest.mark.parametrize("src", [s for s in SOURCES if s.stem not in ALT_PENDING], ids=lambda p: p.stem)
 def test_prose_uses_table_words_not_field_names(src):
-    """Issue 13: the chapters speak the table's words; field names, modes and
+    """The chapters speak the table's words; field names, modes and
     die indices appear only in code cells or in an "In code" box."""
     for kind, text in _cells(src):
         if kind == "markdown":
@@ -381,7 +381,7 @@ def test_lite_contents_docstring_examples_hold():
 
 
 def test_the_playtest_cheat_sheet_has_learning_exp_and_every_threshold():
-    """Issue 22: +1 exp per task while learning, and the task table up to threshold 5."""
+    """+1 exp per task while learning, and the task table up to threshold 5."""
     text = (ROOT / "docs" / "cheatsheet_playtest.md").read_text()
     assert "+1 for every task, pass or" in text
     assert "| threshold 5 |" in text and "| 6 | " in text

@@ -1,4 +1,4 @@
-"""The RuleLab (issue 9 item 3) in Python: its odds are vw.compare's and
+"""The RuleLab in Python: its odds are vw.compare's and
 vw.sweep's for the roller's spec, it follows the roller, and every request
 from the view goes through one checking path that says what to change."""
 
@@ -46,7 +46,7 @@ def test_it_follows_the_roller_and_the_heatmap_is_the_sweep():
 @pytest.mark.parametrize("show, name, minus", [("A", "A", None), ("B", "B", None), ("A-base", "A", "base"),
                                                ("B-base", "B", "base"), ("B-A", "B", "A")])
 def test_the_heatmap_shows_each_variant_against_the_base_and_each_other(show, name, minus):
-    """Issue 21: the verdicts compare with the base, so the heatmap can too."""
+    """The verdicts compare with the base, so the heatmap can too."""
     w = lab()
     w.panel._handle({"do": "show", "value": show})
     s = vw.sweep(w.roller.spec, over={"dice": range(1, 12), "factors": range(0, 5)}, variants={"A": A, "B": B})
@@ -122,7 +122,7 @@ def test_every_edition_has_a_lab_and_bad_arguments_are_refused():
 
 
 def test_a_saved_lab_shows_a_still_picture_of_its_comparison():
-    """Issue 21: the saved lab shows its knobs, chances, differences and heatmap (not one line),
+    """The saved lab shows its knobs, chances, differences and heatmap (not one line),
     as pictures untrusted JupyterLab keeps (no inline SVG) with their numbers in tables too."""
     w = lab()
     data = w._repr_mimebundle_()
@@ -174,7 +174,7 @@ def test_a_base_roll_with_rules_of_its_own_keeps_them_under_each_variant():
     """The knob table starts from the base roll's values (``base``), so a
     per-caliber knob changed in the view keeps the base's other calibers;
     and a variant that sets a knob back to the rules as read plays that
-    value, not the base's (issue 25: no value silently replaced)."""
+    value, not the base's (no value silently replaced)."""
     w = vw.RuleLab(rules={"success_from": {"bronze": 4}}, dice=3, a={"success_from": {"bronze": 5}})
     knob = next(k for k in w.panel.knobs if k["name"] == "success_from")
     assert knob["base"] == {"bronze": 4, "silver": 4, "gold": 3, "platinum": 2} and knob["default"]["bronze"] == 5
@@ -208,7 +208,7 @@ def _knob_values(knob: dict) -> list:
 
 @pytest.mark.parametrize("edition", vw.EDITIONS)
 def test_a_knob_declared_for_some_rolls_changes_no_other_roll(edition):
-    """Issue 21: the lab shows only the knobs the roll can use, from each knob's own
+    """The lab shows only the knobs the roll can use, from each knob's own
     declaration (Knob.rolls). A knob left out of a roll must change nothing there:
     neither the roll's fields nor its odds, over the defaults and seeded random specs."""
     import random

@@ -1,5 +1,5 @@
-"""vw.sample (exploding dice, honestly) and issue 9's chi-square check: seeded
-rolls of each house rule in the issue against its exact odds."""
+"""vw.sample (exploding dice, honestly) and a chi-square check: seeded
+rolls of each house rule below against its exact odds."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from scipy.stats import chisquare
 import venus_widgets as vw
 from venus_widgets.engine.tools.sample import sample
 
-# the variants issue 9 names, one spec each
+# the house rules playtesters asked for first, one spec each
 VARIANTS = {
     "bronze 4-6": {"roll": "task", "dice": 4, "rules": {"success_from": {"bronze": 4}}},
     "three allies": {"roll": "task", "dice": 3, "allies": ["bronze"] * 3, "rules": {"max_allies": 3}},
@@ -75,7 +75,7 @@ def test_bad_sizes_say_what_to_change():
 
 
 def test_a_sample_without_a_seed_records_one_that_replays_it():
-    """Issue 20: sample(seed=None) reported "seed None", so it could not be replayed."""
+    """sample(seed=None) reported "seed None", so it could not be replayed."""
     spec = {"roll": "task", "dice": 3}
     s = vw.sample(spec, n=500, seed=None)
     assert isinstance(s.seed, int) and 0 <= s.seed < 2**63

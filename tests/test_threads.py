@@ -1,4 +1,4 @@
-"""Issue 20, item 6: the engine's caches from 8 threads at once.
+"""The engine's caches from 8 threads at once.
 
 Eight threads start together (a barrier) and ask for odds (float and
 exact), advice and the odds of KISS choices over a few dozen specs, many

@@ -1,4 +1,4 @@
-"""Issue 8 item 4: a toy edition defined in the tests only (tests/toy_edition:
+"""A toy edition defined in the tests only (tests/toy_edition:
 coins, heads succeed, a KISS flips a tails coin again, a threshold) gets
 exact odds, seeded rolls, a TaskRoller with KISS and spending, log
 export/import and replay, through the edition contract alone."""

@@ -79,7 +79,7 @@ def test_validation():
 
 @pytest.mark.parametrize("ranks, penalty", [(0, 0), (3, 2), (20, 30)])
 def test_target_and_threshold_are_what_odds_and_rolls_use(ranks, penalty):
-    """One vocabulary (issue 8): ``target(spec)`` is the CT a roll must not exceed, ``threshold(spec)`` the degrees
+    """One vocabulary: ``target(spec)`` is the CT a roll must not exceed, ``threshold(spec)`` the degrees
     needed to pass."""
     from venus_widgets.engine.editions import vers
 

@@ -1,4 +1,4 @@
-"""The one validating path, for every widget (issue 20 items 1 and 5).
+"""The one validating path, for every widget.
 
 Every widget class of the package is found by walking ``venus_widgets``
 (a new widget is covered without being listed here), must inherit
@@ -236,7 +236,7 @@ def test_any_request_the_view_sends_leaves_the_widget_valid(cls, data):
 @settings(SETTINGS, max_examples=25)
 @given(content=requests_of(vw.FCScreen))
 def test_fuzz_fc_screen_messages(content):
-    """The FC screen's messages, wider (issue 20 item 7)."""
+    """The FC screen's messages, wider."""
     w = vw.FCScreen({"Ana": {"roll": "task", "dice": 3}, "Bo": {"roll": "task", "dice": 5}})
     before = (w.members, w.target)
     custom(w, content)
@@ -249,7 +249,7 @@ def test_fuzz_fc_screen_messages(content):
 @settings(SETTINGS, max_examples=25)
 @given(content=requests_of(vw.widgets.lab_panel.LabPanel))
 def test_fuzz_rule_lab_messages(content):
-    """The rule lab's messages, wider (issue 20 item 7)."""
+    """The rule lab's messages, wider."""
     lab = vw.RuleLab(dice=3)
     p = lab.panel
     before = (p.variants, p.names, p.axes, p.show)
@@ -265,7 +265,7 @@ def test_fuzz_rule_lab_messages(content):
 
 
 def test_a_forged_lab_state_is_refused_and_the_next_request_works():
-    """Issue 20: after one forged message every request answered KeyError: 'A'."""
+    """After one forged message every request answered KeyError: 'A'."""
     lab = vw.RuleLab(dice=3, a={"threshold_base": 2})
     p = lab.panel
     sent = sent_states(p)
@@ -288,9 +288,9 @@ def test_lab_traits_are_checked_from_python_too():
 
 
 def test_rules_a_roll_cannot_be_played_by_are_refused_and_not_kept():
-    """Issue 20: a playsheet roller given rules={"explode_from": 7} raised, yet kept the rules
+    """A playsheet roller given rules={"explode_from": 7} raised, yet kept the rules
     while the view showed the old odds with no error."""
-    # (with Ego spent: without it the exploding face is free, issue 20 item 3)
+    # (with Ego spent: without it the exploding face is free)
     w = vw.TaskRoller(edition="playsheet", explode=True, ego=True)
     before = w.odds_view
     with pytest.raises(traitlets.TraitError, match="explode_from"):

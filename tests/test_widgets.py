@@ -475,7 +475,7 @@ def test_browser_learning_keeps_the_allies():
     assert w.spec["learning"] and w.spec["allies"] == ["gold", "platinum"]
 
 
-# -- the rollers tell the truth (issue 7) --------------------------------------------------
+# -- the rollers tell the truth --------------------------------------------------
 
 
 def test_percent_follows_the_views_rule():
@@ -495,7 +495,7 @@ def test_playsheet_dice_label_names_the_whole_pool():
 
 
 def test_ego_resolves_the_primary_in_status_result_and_log():
-    """Issue 7: faces 6 2 1, threshold 2: Ego makes 2 successes; the status,
+    """Faces 6 2 1, threshold 2: Ego makes 2 successes; the status,
     the result line, the log entry and the recent rolls all say passed."""
     w = vw.TaskRoller(ego="double6", factors=1, seed=2)
     first = w.roll_dice()
@@ -633,7 +633,7 @@ def test_kiss_step_announces_the_suggestion_with_the_views_percent():
 
 
 def test_no_kiss_step_when_the_first_roll_already_meets_the_goal():
-    """Issue 11: the policy stops when the successes showing reach the goal,
+    """The policy stops when the successes showing reach the goal,
     and so does the table: the roller goes straight on (no six "Choose"
     buttons for a roll that is already made)."""
     met = short = 0
@@ -652,7 +652,7 @@ def test_no_kiss_step_when_the_first_roll_already_meets_the_goal():
 
 
 def test_why_this_chance_unfolds_the_odds_while_the_view_asks():
-    """Issue 10 item 3: any odds a roller shows unfold into the rules' steps."""
+    """Any odds a roller shows unfold into the rules' steps."""
     w = vw.TaskRoller(dice=3, kiss=1, consequences=1)
     assert w.explanation == {}  # nothing computed until asked
     w._on_msg(None, {"do": "explain", "on": True}, None)
@@ -667,7 +667,7 @@ def test_why_this_chance_unfolds_the_odds_while_the_view_asks():
 
 
 def test_menus_show_the_table_s_words_not_code_words():
-    """Issue 10: 'KISS policy: failures' read as code; the option values stay the spec's."""
+    """'KISS policy: failures' read as code; the option values stay the spec's."""
     fields = {f["name"]: f for f in vw.TaskRoller().fields}
     assert fields["policy"]["options"] == ["failures", "optimal"]
     assert fields["policy"]["option_words"] == ["the failed dice (the rules' way)", "the best chance (the engine's)"]
@@ -676,7 +676,7 @@ def test_menus_show_the_table_s_words_not_code_words():
 
 
 def test_dice_carry_their_grade_level_for_the_view():
-    """Issue 11: caliber shown by colour and pattern (the view maps the level), the name in the label."""
+    """Caliber shown by colour and pattern (the view maps the level), the name in the label."""
     w = vw.TaskRoller(caliber="silver", allies=["gold", "bronze"], seed=3)
     w.roll_dice()
     assert [(d["grade_level"], d["grade_label"]) for d in w.table["dice"]][-3:] == [(1, "Silver"), (2, "Gold"), (0, "Bronze")]

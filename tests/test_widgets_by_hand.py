@@ -1,4 +1,4 @@
-"""Rollers by hand (issue 10 item 4): the table rolls physical dice, types
+"""Rollers by hand: the table rolls physical dice, types
 the faces, and the roller plays them exactly as vw.enter (= vw.roll with
 those faces): outcome, KISS, Ego, spending; the log marks them."""
 

@@ -143,7 +143,7 @@ def test_recent_rolls_on_the_roller(log):
     assert len(t.recent) == 5 and t.recent[-1]["index"] == 5
 
 
-# -- hostile files (issue 12) ------------------------------------------------------------
+# -- hostile files ------------------------------------------------------------
 
 
 def _forged(log, edit):
@@ -299,7 +299,7 @@ def test_bad_messages_to_the_log_are_shown_not_raised(log, content):
     lambda: vw.PoolRoller(edition="vers", ranks=2),
 ], ids=["check", "task", "heresy", "vers"])
 def test_the_log_view_marks_each_die_as_the_roller_does(make):
-    """Issue 7: dice are marked by what they contributed "consistently in the
+    """Dice are marked by what they contributed "consistently in the
     view, the aria labels and the log": the log's view gets, per entry, the
     same marks the roller showed for that roll (derived, never stored)."""
     w = make()

@@ -68,7 +68,7 @@ def test_any_browser_state_ends_legal_and_in_sync(cls, edition, data):
         assert w.odds_view["p_pass"] == vw.odds(spec).p_pass
 
 
-# -- issue 8: the widgets ask the edition --------------------------------------------------------------------
+# -- the widgets ask the edition -----------------------------------------------------------------------------
 
 
 def _declared(cls) -> dict[str, str]:

@@ -51,6 +51,7 @@ test("a log card says what Python derived: faces marked, the facts in words, by 
   const bare = cardParts({ ...e, card: null, roll: { ...e.roll, entered: { faces: [1, 3], kiss_faces: [5] } } }, 0);
   assert.equal(bare.how, "faces entered by hand");
   assert.deepEqual(bare.dice.map((d) => `${d.text} ${d.mark}`), ["1→5 ✓", "3 ✗"]);
+  assert.deepEqual(bare.dice.map((d) => d.shape), ["square", "square"]);  // no owner told apart without Python's words
   assert.deepEqual(bare.facts, []);
 });
 

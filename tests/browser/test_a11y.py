@@ -1,4 +1,4 @@
-"""Accessibility of the rollers in JupyterLab and Chromium (issue 11, item 5).
+"""Accessibility of the rollers in JupyterLab and Chromium.
 
 * axe-core (the copy bundled by ``axe-core-python``) scans every kind of
   widget (a TaskRoller and a CheckRoller of each edition that has them, a

@@ -59,7 +59,7 @@ def test_voila_app_shows_rollers_without_code(page):
 
 
 def test_the_app_names_each_roller_distinctly_at_400_px(page):
-    """Issue 21: seven tab titles cut at 400 px read "Task | Chec | Task | Chec"; the app now picks
+    """Seven tab titles cut at 400 px read "Task | Chec | Task | Chec"; the app now picks
     its roller from a menu whose every name is whole and distinct."""
     app = ROOT / "app" / "roller.ipynb"
     with jupyter_server("voila", [app], notebook="roller.ipynb") as server:

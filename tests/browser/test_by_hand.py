@@ -1,4 +1,4 @@
-"""By hand in JupyterLab and Chromium (issue 10 item 4): tick "I roll real
+"""By hand in JupyterLab and Chromium: tick "I roll real
 dice", type the faces, KISS a die and type its new face; the result is
 vw.enter's, the log marks the roll, focus stays in the flow."""
 

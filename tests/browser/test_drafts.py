@@ -1,4 +1,4 @@
-"""Issue 24: a new draft loaded from a file gets a working roller, rule lab
+"""A new draft loaded from a file gets a working roller, rule lab
 and FC screen in JupyterLab and Chromium, with no Python written for it.
 
 The draft is the push of docs/drafts.md (a d6 pool, 6s succeed, a push

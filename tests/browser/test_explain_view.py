@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 import venus_widgets as vw
 from venus_widgets.engine.tools.explain import pct
+from venus_widgets.engine.contract.spec import Spec
 from venus_widgets.widgets import odds_panel
 
 from .conftest import lab_notebook, roller_widget, set_range
@@ -33,7 +34,7 @@ def test_open_why_and_see_the_engine_s_steps_follow_the_sliders(browser_context,
 
 
 def _hints(spec: dict) -> list[dict]:
-    return odds_panel.what_ifs(vw.normalize(spec))["hints"]
+    return odds_panel.what_ifs(Spec(spec))["hints"]
 
 
 def _expect_hints(w, hints: list[dict]) -> None:

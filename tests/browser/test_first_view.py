@@ -1,4 +1,4 @@
-"""The first view reads without running (issue 21, item 5): a committed
+"""The first view reads without running: a committed
 chapter opened as Binder opens it (a fresh JupyterLab with its own data
 dir: the notebook is untrusted) and as nbconvert's HTML shows every saved
 roller, FCScreen and RuleLab as a picture with alt text and its text form,

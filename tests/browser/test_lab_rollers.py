@@ -191,7 +191,7 @@ def test_typed_consequence_is_text_not_html(lab_page):
 
 
 def test_keyboard_only_with_visible_focus(lab_page):
-    """Issue 3: full keyboard use and visible focus. Arrow keys move a
+    """Full keyboard use and visible focus. Arrow keys move a
     slider, Space ticks a consequence, Enter rolls, Space selects a die."""
     page = lab_page
     w = widget(page, 4, "task")

@@ -1,4 +1,4 @@
-"""Issue 11's layout figures, measured in Voila and Chromium: a playtest task
+"""The layout's figures, measured in Voila and Chromium: a playtest task
 roller fits in about 600 px of height at 1,000 px wide (controls beside the
 odds, rare settings folded), nothing is clipped at 320 px, and no two labels
 of a chart overlap, in any of its views."""
@@ -70,7 +70,7 @@ def test_a_playtest_task_roller_fits_in_about_600_px_at_1000_px_wide(voila_page)
     settle(page)
     task = page.locator(ROOTS).first
     box = task.bounding_box()
-    assert box["height"] <= 650, f"the task roller is {box['height']:.0f} px tall at 1,000 px (was 1,080 before issue 11)"
+    assert box["height"] <= 650, f"the task roller is {box['height']:.0f} px tall at 1,000 px (it was 1,080 px before the layout was redone)"
     # the chance heads the roller, the chart sits beside the controls, not under them
     odds = task.get_by_test_id("p-pass").bounding_box()
     chart = task.get_by_test_id("chart").bounding_box()
@@ -121,7 +121,7 @@ def test_no_two_chart_labels_overlap_in_any_view(voila_page, width):
 
 
 def test_stacked_the_odds_come_first_and_the_controls_right_under_them(voila_page):
-    """Issue 11: at 600 px the odds fell below 800 px of controls. Issue 21: from 500 px on the
+    """At 600 px the odds fell below 800 px of controls. Now, from 500 px on, the
     controls have the chart beside them; narrower, one column: the chance and the roll first,
     the chart, then the sliders right under it."""
     page = voila_page

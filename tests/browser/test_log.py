@@ -1,5 +1,4 @@
-"""The roll log's cards in JupyterLab and Chromium (issue 21 item 4, issue 20
-item 4): each roll shows its faces marked, the KISS choice, Ego, what was
+"""The roll log's cards in JupyterLab and Chromium: each roll shows its faces marked, the KISS choice, Ego, what was
 bought and the chance before the roll; by-hand rolls the faces typed; user
 text stays text; the cards fit 400 px and read in the dark theme.
 Screenshots go to ``$VW_SHOTS`` when set (to look at them)."""

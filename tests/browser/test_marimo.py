@@ -1,4 +1,4 @@
-"""The rollers in marimo (issue 11, reach): anywidget runs there too.
+"""The rollers in marimo: anywidget runs there too.
 
 A marimo app (tests/browser/notebooks/marimo_roller.py) served headless by
 ``marimo run`` on a free port; Chromium moves a slider and rolls, and the

@@ -1,4 +1,4 @@
-"""Issue 7 item 2, "the rollers contradict themselves", end to end in
+"""The rollers do not contradict themselves, end to end in
 JupyterLab and Chromium: several rollers of different editions on one page
 share no element id and every control has exactly one accessible name; the
 dice are marked by what they contributed (✓, ✗, −1, auto-pass, bonus) alike

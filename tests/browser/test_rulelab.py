@@ -1,4 +1,4 @@
-"""The RuleLab in JupyterLab and Chromium (issue 9): change a knob in the
+"""The RuleLab in JupyterLab and Chromium: change a knob in the
 browser, see the odds of base, A and B and the verdict follow, exactly the
 engine's; a bad value is shown with what the knob takes; names stay text."""
 

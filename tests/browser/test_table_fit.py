@@ -1,4 +1,4 @@
-"""Issue 21 in JupyterLab's default layout (the file browser open, as it
+"""The roller in JupyterLab's default layout (the file browser open, as it
 opens: a roller gets about 560 px of a 1,000 px window) and at 400 px:
 
 * a task roller is at most 700 px tall before a roll and 900 px after (the

@@ -1,7 +1,7 @@
 """A toy edition that lives in the tests only: n coins, a success on heads,
 a KISS flips a coin that shows tails again, the task passes at a threshold.
 
-It proves the edition contract (issue 8 item 4): registered with
+It proves the edition contract: registered with
 :func:`venus_widgets.engine.contract.edition.register`, it gets exact odds, seeded
 rolls, a working ``TaskRoller`` with KISS and spending, log export/import
 and replay, without a change to the package's widgets or front end.

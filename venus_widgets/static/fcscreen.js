@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 913ffa9e6073141066ca56d8e0a0fa4227646b873c4f3843393cb431e66112bc
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 87cddfddffba6bc2a656d91b7a0f69d2405d67e5c481ecd3b1e5912dbe792502
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -143,9 +143,7 @@ var STYLE = `
 .vw-fold > summary { cursor: pointer; margin: 2px 0; }
 .vw-fold[open] > summary { margin-bottom: 4px; }
 .vw-root select, .vw-root input { max-width: 100%; min-width: 0; }
-.vw-hints { display: inline; list-style: none; padding: 0; margin: 0; }
-.vw-hints li { display: inline; white-space: nowrap; }
-.vw-hints li + li::before { content: " · "; white-space: normal; }
+.vw-hints { list-style: none; padding: 0 0 0 1.2em; margin: 2px 0; }
 .vw-whatif { margin: 2px 0; }
 .vw-root fieldset { border: 1px solid var(--vw-border); border-radius: 4px; margin: 0 0 4px 0; padding: 0 6px 4px; min-width: 0; }
 .vw-root fieldset:disabled { opacity: .6; }

@@ -26,6 +26,7 @@ from ..engine.contract.edition import get as _edition
 from ..engine.contract.table_answers import Merge
 from ..engine.errors import SpecError
 from ..engine.maths.odds import Odds
+from ..engine.contract.spec import Spec
 from ..engine.contract.spec import passing as _passing
 
 #: Panels kept (each a few kilobytes).
@@ -36,7 +37,7 @@ def _pct(p: float) -> float:
     return float(round(p, 15))
 
 
-def hints(spec: dict[str, Any], base: Odds) -> list[dict[str, Any]]:
+def hints(spec: Spec, base: Odds) -> list[dict[str, Any]]:
     """What-if hints computed with the engine: the change in P(goal) of
     each what-if the edition lists (a change out of range gives none)."""
     out = []
@@ -56,14 +57,14 @@ def _compute(key: tuple[Any, ...]) -> dict[str, Any]:
 _PANELS: Results[tuple[Any, ...], dict[str, Any]] = Results(_compute, maxsize=KEPT)
 
 
-def panel(spec: dict[str, Any], outcome_name: str) -> dict[str, Any]:
-    """The odds panel of a normalized spec (``outcome_name``: what a number
-    of the distribution counts). The dict is shared: never change it."""
-    return _PANELS.made((repr(spec), outcome_name), lambda: _make(spec, outcome_name))
+def panel(spec: Spec, outcome_name: str) -> dict[str, Any]:
+    """The odds panel of a spec (``outcome_name``: what a number of the
+    distribution counts). The dict is shared: never change it."""
+    return _PANELS.made((spec.key, outcome_name), lambda: _make(spec, outcome_name))
 
 
-def _make(spec: dict[str, Any], outcome_name: str) -> dict[str, Any]:
-    o = _api.odds_of_normalized(spec)
+def _make(spec: Spec, outcome_name: str) -> dict[str, Any]:
+    o = _api.odds(spec)
     numeric = o.numeric
     passing = _passing(spec["edition"], spec["roll"])
     dist = [[k, _pct(v)] for k, v in (o.distribution if numeric else o.breakdown).items()]
@@ -71,7 +72,7 @@ def _make(spec: dict[str, Any], outcome_name: str) -> dict[str, Any]:
     passed = [(o.threshold is not None and float(k) >= o.threshold) if numeric else k in passing for k, _ in dist]
     return {
         "ok": True,
-        "spec": spec,
+        "spec": spec.to_dict(),
         "numeric": numeric,
         "p_pass": o.p_pass,
         "p_goal": o.p_goal,
@@ -94,11 +95,11 @@ def _make(spec: dict[str, Any], outcome_name: str) -> dict[str, Any]:
 _HINTS: Results[str, dict[str, Any]] = Results(_compute, maxsize=KEPT)
 
 
-def what_ifs(spec: dict[str, Any]) -> dict[str, Any]:
-    """The what-if hints of a normalized spec as the view shows them
+def what_ifs(spec: Spec) -> dict[str, Any]:
+    """The what-if hints of a spec as the view shows them
     (``{"ok": True, "hints": [...]}``), kept per spec. The dict is shared:
     never change it."""
-    return _HINTS.made(repr(spec), lambda: {"ok": True, "hints": hints(spec, _api.odds_of_normalized(spec))})
+    return _HINTS.made(spec.key, lambda: {"ok": True, "hints": hints(spec, _api.odds(spec))})
 
 
 def as_text(view: Mapping[str, Any], widget: Any = None) -> str:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine import api as _api
 from ..engine.table.rolls import Roll
+from ..engine.contract.spec import Spec
 from ..engine.contract.table_answers import Choices
 from . import table_words as words
 
@@ -44,7 +45,7 @@ class OpenRoll:
     ``with_ego`` the roll with Ego spent after the KISS round, where that
     changes something; ``stale`` once the settings moved on."""
 
-    spec: dict[str, Any]
+    spec: Spec
     seed: int | None
     log: RollLog
     entered: Entered | None = None

@@ -21,10 +21,13 @@ values and the hooks for what the view writes :class:`~.roller_values.RollerValu
 
 One normalize per change
 ------------------------
-The spec the fields make is normalized once per change and kept
+The spec the fields make is normalized once per change into one read-only
+:class:`~venus_widgets.engine.contract.spec.Spec` and kept
 (:meth:`_Roller._normalized`, keyed by the fields' values): the repair of
-browser values, the state check, the odds panel, ``w.spec`` and the table
-all read that one value. The field kinds under the roller's rules, its
+browser values, the state check, the odds panel (kept per ``Spec.key``),
+the what-ifs, the table and the roll all read that one value, and the
+engine takes it as it is (a ``Spec`` is not normalized again); ``w.spec``
+is its plain copy. The field kinds under the roller's rules, its
 field names and the traits the view may write are worked out once per
 class or per rules, not per message. ``tests/test_hot_path.py`` counts the
 Python calls of a slider message and of a roll for every kind of roller.
@@ -284,7 +287,7 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
         except SpecError as err:
             return stills.snapshot(type(self).__name__, None, message=str(err))
         settings = [(f["label"], getattr(self, f["name"])) for f in self.fields]
-        return stills.snapshot(type(self).__name__, _api.odds_of_normalized(spec), self._outcome_name(), settings=settings,
+        return stills.snapshot(type(self).__name__, _api.odds(spec), self._outcome_name(), settings=settings,
                                 threshold_word=self.words.get("threshold") or "threshold")
 
 

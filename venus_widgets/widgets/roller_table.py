@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from contextlib import contextmanager
-from typing import Any, ClassVar, Iterator, Mapping, overload
+from typing import Any, Callable, ClassVar, Iterator, Mapping, overload
 
 import traitlets
 
 from ..engine import api as _api
+from ..engine.contract.spec import Spec
 from ..engine.errors import SpecError
 from ..engine.tools.explain import explain as _explain_spec
 from ..engine.table.rolls import MAX_SEED, Roll, new_seed
@@ -141,28 +142,24 @@ class RollerTable:
 
     def _explain(self) -> None:
         """While the view shows it: why the chance to pass is what it is."""
-        w: Any = self
-        if not self._explaining:
-            w.explanation = {}
-            return
-        try:
-            e = _explain_spec(w._normalized(), 1)
-        except SpecError as err:
-            w.explanation = {"ok": False, "message": str(err)}
-            return
-        w.explanation = {"ok": True, "title": e.title, "steps": [s.line() for s in e.steps],
-                         "walk": list(e.walk), "seed": e.seed}
+        self._while_shown("explanation", self._explaining, _explanation)
 
     def _what_if(self) -> None:
         """While the view shows them: the chance after each one change the edition lists."""
-        w: Any = self
-        if not self._hinting:
-            w.what_ifs = {}
-            return
-        try:
-            w.what_ifs = odds_panel.what_ifs(w._normalized())
-        except SpecError as err:
-            w.what_ifs = {"ok": False, "message": str(err)}
+        self._while_shown("what_ifs", self._hinting, odds_panel.what_ifs)
+
+    def _while_shown(self, trait: str, shown: bool, make: Callable[[Spec], dict[str, Any]]) -> None:
+        """Set ``trait`` to what ``make`` says of the roller's spec while the
+        view shows it ({"ok": False, "message"} where the spec is not legal),
+        else to {}: nothing is computed for what is not shown."""
+        if not shown:
+            out: dict[str, Any] = {}
+        else:
+            try:
+                out = make(self._normalized())  # type: ignore[attr-defined]  # a RollerValues mixin
+            except SpecError as err:
+                out = {"ok": False, "message": str(err)}
+        setattr(self, trait, out)
 
     # -- rolling -------------------------------------------------------------------------
 
@@ -235,6 +232,12 @@ class RollerTable:
                      "faces": typed_faces(e["roll"].get("entered")),
                      "passed": bool(e["roll"]["passed"])}
                     for i, e in list(enumerate(w.log.entries))[-5:]]
+
+
+def _explanation(spec: Spec) -> dict[str, Any]:
+    """Why the chance to pass is what it is, as the view shows it (``vw.explain``)."""
+    e = _explain_spec(spec, 1)
+    return {"ok": True, "title": e.title, "steps": [s.line() for s in e.steps], "walk": list(e.walk), "seed": e.seed}
 
 
 def _merge(w: Any) -> Any:

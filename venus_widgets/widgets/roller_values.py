@@ -7,9 +7,9 @@ writes: clamped, repaired across fields by the edition's own
 
 :class:`RollerValues` is the part of every roller (:class:`~.roller._Roller`)
 that holds its values; one normalize per change: the repair of browser
-values normalizes the spec the values make and keeps it (keyed by the
-fields' values), so the state check, the odds panel, ``w.spec`` and the
-table all read that one value.
+values normalizes the spec the values make into one read-only ``Spec`` and
+keeps it (keyed by the fields' values), so the state check, the odds panel,
+the table and the engine all read that one value.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import traitlets
 
 from ..engine import api as _api
 from ..engine.contract import spec as _spec
+from ..engine.contract.spec import Spec
 from ..engine.errors import SpecError
 from ..engine.table.rolls import MAX_SEED
 from ._spec_traits import clamp, clamp_int, field_info
@@ -39,7 +40,7 @@ class RollerValues(ViewChecked):
     _extras: tuple[str, ...] = ()
     _writable: frozenset[str] = frozenset()
     _state: tuple[str, ...] = ()
-    _memo: tuple[dict, dict | None, SpecError | None] | None = None
+    _memo: tuple[dict, Spec | None, SpecError | None] | None = None
     _kinds_memo: tuple[Any, Mapping[str, Any]] = (_NOTHING, {})
     _ready = False
 
@@ -61,7 +62,7 @@ class RollerValues(ViewChecked):
             out["rules"] = dict(rules)
         return out
 
-    def _normalized(self, raw: dict | None = None) -> dict:
+    def _normalized(self, raw: dict | None = None) -> Spec:
         """The normalized spec of ``raw`` (default: the fields as they stand),
         kept until the fields change: one normalize per change. Raises the
         engine's SpecError (values that do not combine too: the roller shows
@@ -71,7 +72,7 @@ class RollerValues(ViewChecked):
         memo = self._memo
         if memo is None or memo[0] != raw:
             try:
-                memo = (raw, _api.normalize(raw), None)
+                memo = (raw, Spec(raw), None)
             except SpecError as err:
                 memo = (raw, None, err)
             self._memo = memo
@@ -95,13 +96,13 @@ class RollerValues(ViewChecked):
 
     @property
     def spec(self) -> dict:
-        """The current spec (normalized; raises SpecError if the fields disagree)."""
-        return dict(self._normalized())
+        """The current spec (normalized, a plain copy; raises SpecError if the fields disagree)."""
+        return self._normalized().to_dict()
 
     @property
     def odds(self):
         """The engine's exact :class:`~venus_widgets.Odds` of the current spec."""
-        return _api.odds_of_normalized(self._normalized())
+        return _api.odds(self._normalized())  # a Spec is taken as it is
 
     # -- rule knobs ------------------------------------------------------------------
 

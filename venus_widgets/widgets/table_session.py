@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ..engine import api as _api
+from ..engine.contract.spec import Spec
 from ..engine.errors import SpecError
 from ..engine.table.rolls import Roll
 from . import table_words as words
@@ -96,7 +97,7 @@ class TableSession:
             return
         if phase == "enter":  # nothing rolled yet: the dice to roll follow the settings
             try:
-                spec = self.w.spec
+                spec = self.w._normalized()
             except SpecError:
                 return
             if spec != t.spec:
@@ -109,13 +110,13 @@ class TableSession:
 
     # -- start ------------------------------------------------------------------------------
 
-    def _new(self, spec: dict, seed: int | None, entered: Entered | None) -> OpenRoll:
+    def _new(self, spec: Spec, seed: int | None, entered: Entered | None) -> OpenRoll:
         """A roll that keeps what the roller holds when it starts: the
         consequences wanted and typed are the roll's, whatever the controls do later."""
         return OpenRoll(spec, seed, self.w.log, entered, wanted=list(getattr(self.w, "wanted", []) or []),
                         texts=list(getattr(self.w, "consequence_texts", []) or []))
 
-    def start(self, spec: dict, seed: int | None, entered: Entered | None = None) -> Roll:
+    def start(self, spec: Spec, seed: int | None, entered: Entered | None = None) -> Roll:
         """Roll ``spec`` (or play the faces ``entered``): a roll with no step
         finishes at once; else its first faces wait at KISS (or go on)."""
         t = self._new(spec, seed, entered)
@@ -137,7 +138,7 @@ class TableSession:
             self.commit()
         return t.first
 
-    def begin_entry(self, spec: dict) -> None:
+    def begin_entry(self, spec: Spec) -> None:
         """By hand: wait for the faces the table rolled with physical dice."""
         dice = [words.to_enter(spec, d) for d in _api.dice_to_enter(spec)]  # first: an error changes nothing
         t = self._new(spec, None, Entered())

@@ -13,7 +13,7 @@ missing or of the wrong kind, and the registry hands out each edition
 complete (:class:`Edition`: every member there, the optional ones an
 edition leaves out at their defaults). :class:`EditionSource` is the part
 an edition must write, which the type checker checks for the built-in ones
-(``editions/__init__.py``).
+(``editions/typed.py``).
 
 Optional features are declared in ``FEATURES`` (not found with
 ``hasattr``):

@@ -44,11 +44,6 @@ CHAIN_CUT = 1e-18
 Vector = tuple[int, ...]
 
 
-def face_vector(t: DieTable, face: int, names: Sequence[str], marks: Sequence[str]) -> Vector:
-    """What one face adds to each tracked quantity."""
-    return tuple(int(x) for x in faces_matrix(t, names, marks)[:, face - 1])
-
-
 def faces_matrix(t: DieTable, names: Sequence[str], marks: Sequence[str]) -> np.ndarray:
     """What each face adds to each tracked quantity: one row per quantity,
     one column per face."""

@@ -19,7 +19,7 @@ from ..errors import SpecError
 from .errors import DraftError
 from .expr import ExprError
 from .knobs import DraftRules
-from .model import ALL_DICE, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, Slotted
+from .model import ALL_DICE, Draft, FaceSet, GroupDef, Slotted
 
 
 @dataclass(frozen=True)
@@ -279,7 +279,3 @@ def _changed(draft: Draft, rules: Mapping[str, Any], knobs: list[str]) -> str:
     """The first of ``knobs`` a spec's rules set away from the draft's number, or ""."""
     defaults = {k.name: k.default for k in draft.knobs}
     return next((k for k in knobs if k in defaults and rules[k] != defaults[k]), "")
-
-
-#: The quantities the dice show, by name, that an expression may read.
-RANDOM = (SUCCESSES, TOTAL)

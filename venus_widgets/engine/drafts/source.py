@@ -188,7 +188,6 @@ _QUOTED = r'"(?:[^"\\]|\\.)*"|\'[^\']*\''
 _KEY = rf"(?:{_BARE}|{_QUOTED})(?:\s*\.\s*(?:{_BARE}|{_QUOTED}))*"
 _HEADER = re.compile(rf"^\s*(\[\[?)\s*({_KEY})\s*\]\]?\s*(#.*)?$")
 _ASSIGN = re.compile(rf"^\s*({_KEY})\s*=")
-_INLINE_KEY = re.compile(rf"[{{,]\s*({_KEY})\s*=")
 
 
 def _split_key(key: str) -> tuple[str, ...]:
@@ -276,18 +275,13 @@ def _inline(rest: str, key: Path_, n: int, out: dict[Path_, int]) -> None:
             j = text.find(ch, i + 1)
             i = len(text) if j < 0 else j + 1
             continue
-        if ch == "{":
-            stack.append(cur)
+        if ch == "{" or (ch == "," and stack):  # a key of an inline table may follow
+            if ch == "{":
+                stack.append(cur)
             m = re.match(rf"\s*({_KEY})\s*=", text[i + 1:])
             if m:
                 cur = stack[-1] + _split_key(m.group(1))
                 out.setdefault(cur, n)
-        elif ch == ",":
-            if stack:
-                m = re.match(rf"\s*({_KEY})\s*=", text[i + 1:])
-                if m:
-                    cur = stack[-1] + _split_key(m.group(1))
-                    out.setdefault(cur, n)
         elif ch == "}":
             if stack:
                 cur = stack.pop()

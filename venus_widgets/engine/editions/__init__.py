@@ -5,14 +5,11 @@ as it is registered: :mod:`venus_widgets.engine.contract.members`).
 :data:`BUILT_IN` is the one list of the editions that ship with the
 package; the first is the edition a spec without ``edition`` plays.
 
-The block below has the type checker (mypy, run by ``make test``) check
-that each built-in edition writes what the contract needs (its table
-answers included) and the members of the features it declares.
+:mod:`.typed` has the type checker check each of them against the
+contract.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 #: The editions that ship with the package, in the order users meet them:
 #: the one list of them (``vw.EDITIONS``; ``edition.ids()`` adds the
@@ -22,11 +19,3 @@ BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
 #: Names of the package's public API (``vw.merge``) that an edition
 #: defines: name -> the edition's module that holds it (loaded on first use).
 PUBLIC = {"merge": "agora.merge", "MergeError": "agora.merge"}
-
-if TYPE_CHECKING:  # checked by mypy, never run
-    from ..contract.edition import Advising, EditionSource, Varying
-    from . import agora, heresy, playsheet, playtest, vers
-
-    _BUILT_IN: tuple[EditionSource, ...] = (playtest, playsheet, agora, heresy, vers)
-    _ADVISING: tuple[Advising, ...] = (playtest, agora)
-    _VARYING: tuple[Varying, ...] = (playtest, playsheet, agora)

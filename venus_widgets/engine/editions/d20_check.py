@@ -1,16 +1,35 @@
 """The d20 check against a target number that the playtest and the
-playsheet share, at the table: the marks of its dice (the d20, then any
-bonus d6s, of which only the best counts) and the words of how it went.
+playsheet share: a seeded check's d20 (:func:`first_d20`) and, at the
+table, the marks of its dice (the d20, then any bonus d6s, of which only
+the best counts) and the words of how it went.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import numpy as np
 
 from ..contract.table_answers import Mark
+from ..errors import SpecError
+from ..table.rolls import Roll, streams
 
-if TYPE_CHECKING:
-    from ..table.rolls import Roll
+
+def first_d20(seed: int, kiss: Any, ego: Any, no_kiss: str, no_ego: str) -> tuple[int, np.random.Generator]:
+    """A seeded check's d20, from the first of the seed's streams (returned
+    too: any bonus dice follow from it). A check takes neither KISS nor Ego:
+    either is refused with the edition's words for why (``no_kiss``,
+    ``no_ego``).
+
+    >>> first_d20(7, None, None, "", "")[0] in range(1, 21)
+    True
+    """
+    if kiss:
+        raise SpecError("kiss", kiss, "no KISS on checks", no_kiss)
+    if ego:
+        raise SpecError("ego", ego, "no Ego on checks", no_ego)
+    first, _ = streams(seed)
+    return int(first.integers(1, 21)), first
 
 #: What the marks of a check mean.
 D20_MARKS = {

@@ -52,8 +52,8 @@ def difference_chart(names: Sequence[str], rows: list[dict[str, Any]]) -> str:
     for i, r in enumerate(rows):
         x0 = 10 + i * group + (group - bw * len(diffs)) / 2
         x_mid = 10 + i * group + group / 2
-        spans = "".join(f"<tspan x='{x_mid}' dy='{12 if n else 0}'>{html_text(line)}</tspan>"
-                        for n, line in enumerate(ticks[i]))
+        spans = "".join(f"<tspan x='{x_mid}' dy='{12 if k else 0}'>{html_text(line)}</tspan>"
+                        for k, line in enumerate(ticks[i]))
         parts.append(f"<text x='{x_mid}' y='{2 * h + 40}' font-size='11' text-anchor='middle'>{spans}</text>")
         for j, ds in enumerate(diffs):
             d = ds[i]

@@ -22,7 +22,6 @@ one idea:
 
 from . import rules as _rules
 from ...contract.knobs import Knob as _Knob
-from . import reading as core  # noqa: F401  (the old module's name: core.goal/main_dice/per_consequence)
 from .advising import advise, kiss_odds  # noqa: F401
 from .cost import cost  # noqa: F401
 from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)

@@ -37,7 +37,7 @@ from ...maths.odds import Odds
 from .fresh import Grid
 from .kiss_round import binned, kiss_round
 from .reading import AUTO, criticals, help_die, main_dice, per_consequence, threshold
-from .rules import DEFAULT, Rules, rules_of
+from .rules import Rules, rules_of
 
 #: Below this common denominator the odds are counted in whole numbers held
 #: in float64 (every count, product and partial sum stays below it, so the

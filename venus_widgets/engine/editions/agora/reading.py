@@ -23,12 +23,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .merge import try_merge
-from .rules import DEFAULT, Rules, rules_of
+from .rules import Rules, rules_of
 
 #: Help rank 1: an automatic success, recorded as a die with face 0.
 AUTO = 1
-
-LABELS = ("success", "failure", "success with a bane", "failure with a boon")
 
 
 def main_dice(spec: dict) -> int:

@@ -1,4 +1,4 @@
-"""The agora rules as values (issue 9, item 1): each knob with today's
+"""The agora rules as values: each knob with today's
 reading as its default and the seed sentence it comes from.
 
 The odds kernels take these values as arguments (their caches are keyed on
@@ -22,7 +22,7 @@ from ...contract.knobs import Knob, RulesOf, whole
 
 @dataclass(frozen=True)
 class Rules:
-    """The agora knobs (names as in issue 9 item 1); the defaults are the
+    """The agora knobs; the defaults are the
     rules in docs/rules_agora.md."""
 
     #: two helpers of rank r merge into one die of rank r - merge_drop

@@ -11,12 +11,12 @@ import math
 
 import numpy as np
 
-from ...maths.exact import array, ratio
+from ...maths.exact import ratio
 from ...errors import SpecError
 from ...maths.odds import Odds
 from .degrees import bands, threshold
 from .pool import cancels, die_faces, pool_pmf, rational
-from .rules import RULES, Rules, rules_of
+from .rules import Rules, rules_of
 
 
 def pool_dice(spec: dict, rules: Rules | None = None) -> int:

@@ -14,7 +14,7 @@ from ...errors import SpecError
 from ...table.rolls import Die, Roll, in_blocks, streams
 from .degrees import degree, threshold
 from .net import pool_dice
-from .rules import RULES, Rules, rules_of
+from .rules import Rules, rules_of
 from .details import TaskDetails
 
 

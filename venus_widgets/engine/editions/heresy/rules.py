@@ -1,4 +1,4 @@
-"""The Heresy Engine's rule knobs (issue 9's names), today's reading as
+"""The Heresy Engine's rule knobs, today's reading as
 the defaults, each with the seed sentence it comes from.
 
 The kernels (:mod:`.pool`, :mod:`.net`, :mod:`.rolling`,
@@ -48,16 +48,6 @@ class Rules:
         for k in KNOBS:  # the knobs' own checks: one place; lists of faces become tuples
             v = k.check(getattr(self, k.name))
             object.__setattr__(self, k.name, tuple(v) if isinstance(v, list) else v)
-
-    @staticmethod
-    def allowed(name: str) -> str:
-        """The values a knob may take, in words."""
-        return {k.name: k.allowed for k in KNOBS}[name]
-
-    @staticmethod
-    def seed(name: str) -> str:
-        """The seed sentence a knob's default comes from."""
-        return {f.name: f.metadata["seed"] for f in fields(Rules)}[name]
 
 
 #: What the table calls each knob.

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...errors import SpecError
 from ...maths.exact import ratio
 from ...maths.odds import Odds
-from ...table.rolls import Die, Roll, streams
+from ...table.rolls import Die, Roll
+from ..d20_check import first_d20
 from .rules import rules_of
 from .details import CheckDetails
 
@@ -59,13 +59,9 @@ def check_odds(spec: dict, exact: bool = False) -> Odds:
         breakdown=breakdown,
     )
 
+
 def roll_check(spec: dict, seed: int, kiss: list[int] | None, ego: bool | None) -> Roll:
-    if kiss:
-        raise SpecError("kiss", kiss, "no KISS on checks", "you can't spend kismet on a check")
-    if ego:
-        raise SpecError("ego", ego, "no Ego on checks", "you can't spend kismet on a check")
-    first, _ = streams(seed)
-    natural = int(first.integers(1, 21))
+    natural, _ = first_d20(seed, kiss, ego, "you can't spend kismet on a check", "you can't spend kismet on a check")
     cat = check_category(spec, natural)
     passed = cat in ("auto-pass", "pass")
     return Roll(
@@ -78,6 +74,7 @@ def roll_check(spec: dict, seed: int, kiss: list[int] | None, ego: bool | None) 
         details=CheckDetails(natural=natural, total=natural + spec["score"] + sum(spec["bonus"]),
                              target=target(spec), category=cat),
     )
+
 
 def roll_many_checks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
     natural = first.integers(1, 21, size=n)

@@ -1,4 +1,4 @@
-"""The playsheet's rule knobs (issue 9 item 1), today's reading as the
+"""The playsheet's rule knobs, today's reading as the
 defaults, each with the seed sentence it comes from
 (docs/rules_playsheet.md).
 
@@ -65,7 +65,6 @@ class Rules:
 
 
 _WHERE = "docs/rules_playsheet.md#rule-knobs"
-_D = Rules.__dataclass_fields__
 
 #: The knobs a spec's ``rules`` may change.
 KNOBS: tuple[Knob, ...] = (

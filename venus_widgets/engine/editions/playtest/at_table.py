@@ -31,7 +31,7 @@ from ...contract.table_answers import (
 from .details import CheckDetails, TaskDetails
 from ...contract.table_defaults import no_subversion, nothing_for_sale, only_no_choices
 
-from .consequences import CONSEQUENCE_IDS, ORDER, PRIMARY, SECONDARY, SUBVERSIONS, TERTIARY, WORDING, consequence_list
+from .consequences import ORDER, PRIMARY, SUBVERSIONS, WORDING, consequence_list
 
 ROLLERS = {"check": "check", "task": "task"}
 

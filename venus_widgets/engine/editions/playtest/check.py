@@ -33,7 +33,8 @@ import numpy as np
 
 from ...maths.exact import ratio
 from ...maths.odds import Odds
-from ...table.rolls import Die, Roll, in_blocks, streams
+from ...table.rolls import Die, Roll, in_blocks
+from ..d20_check import first_d20
 from .rules import RULES, Rules, rules_of
 from .details import CheckDetails
 
@@ -112,14 +113,7 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
 
 def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
     """A seeded check: die 0 is the d20; bonus d6s only when they could matter."""
-    from ...errors import SpecError
-
-    if kiss:
-        raise SpecError("kiss", kiss, "no KISS on checks", "KISS re-rolls task dice, not the d20")
-    if ego:
-        raise SpecError("ego", ego, "no Ego on checks", "Ego is spent on tasks")
-    first, _ = streams(seed)
-    natural = int(first.integers(1, 21))
+    natural, first = first_d20(seed, kiss, ego, "KISS re-rolls task dice, not the d20", "Ego is spent on tasks")
     cat, need = category(spec, natural)
     dice = [Die(0, "d20", spec["caliber"], 20, natural, natural)]
     bonus = 0

@@ -1,4 +1,4 @@
-"""The playtest edition's rule knobs (issue 9: every rule a parameter), with
+"""The playtest edition's rule knobs (every rule a parameter), with
 today's reading (docs/rules_playtest.md) as defaults and the seed sentence
 each comes from. The odds kernels take a :class:`Rules` as an argument (it
 is part of every cache key), so a variant is one argument away. A spec's

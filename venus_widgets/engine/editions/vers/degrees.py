@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...maths.dist import sum_ways
-from .rules import RULES, Rules, rules_of
+from .rules import Rules, rules_of
 
 #: Ways to roll each total 3..18 on 3d6 (index 0 = a total of 3).
 WAYS_3D6 = sum_ways(3, 6).astype(float)

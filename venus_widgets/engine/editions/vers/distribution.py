@@ -12,7 +12,7 @@ from ...maths.dist import sum_ways
 from ...maths.exact import array, ratio
 from ...maths.odds import Odds
 from .degrees import degrees, target, threshold
-from .rules import RULES, Rules, rules_of
+from .rules import Rules, rules_of
 
 
 def denominator(spec: dict, rules: Rules | None = None) -> int:

@@ -13,7 +13,7 @@ import numpy as np
 from ...errors import SpecError
 from ...table.rolls import Die, Roll, in_blocks, streams
 from .degrees import degrees, target, threshold
-from .rules import RULES, Rules, rules_of
+from .rules import Rules, rules_of
 from .details import CheckDetails
 
 

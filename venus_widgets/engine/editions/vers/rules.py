@@ -1,4 +1,4 @@
-"""VERS's rule knobs (issue 9's names), today's reading as the defaults,
+"""VERS's rule knobs, today's reading as the defaults,
 each with the seed sentence it comes from.
 
 The kernels (:mod:`.degrees`, :mod:`.distribution`, :mod:`.rolling`) take
@@ -40,16 +40,6 @@ class Rules:
     def __post_init__(self) -> None:
         for k in KNOBS:  # the knobs' own checks: one place
             k.check(getattr(self, k.name))
-
-    @staticmethod
-    def allowed(name: str) -> str:
-        """The values a knob may take, in words."""
-        return {k.name: k.allowed for k in KNOBS}[name]
-
-    @staticmethod
-    def seed(name: str) -> str:
-        """The seed sentence a knob's default comes from."""
-        return {f.name: f.metadata["seed"] for f in fields(Rules)}[name]
 
 
 #: The knobs a spec's ``rules`` may change.
