@@ -182,4 +182,4 @@ def test_a_kiss_step_without_advice_says_what_to_do_in_table_words():
         if w.table["phase"] == "kiss":
             break
     note = w.table["advice"]["note"]
-    assert "pick the failed dice to KISS" in note and "edition" not in note
+    assert "pick the dice to KISS" in note and "edition" not in note

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 97afc6c77a714ddffb8759ca3040a40a77979fbb0bd2cb204dafe381b7b04bc0
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 01f6f29136a1bcfd57a4421a1a062493f9bebbb238f9657b64f36f40d14623f1
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
