@@ -12,7 +12,7 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.maths import chart
-from venus_widgets.widgets.plain_words import most_rolls, percent
+from venus_widgets.widgets.plain_words import most_rolls, percent, percent_quick
 
 SPECS = [
     {"edition": "playtest", "roll": "task", "dice": 3},
@@ -131,3 +131,12 @@ def test_the_spread_is_in_plain_words_live_and_in_the_still(make):
     assert f"{o.mean:.1f}".removesuffix(".0") in said
     text = html.unescape(re.sub("<[^>]+>", "", r.snapshot_html())).replace("\u00a0", " ")
     assert said in text  # the still's text form says the same
+
+
+def test_the_quick_percent_is_the_one_percent_rule():
+    """plain_words.percent_quick (the spread's chance, on the hot path) writes what percent writes."""
+    rng = __import__("random").Random(21)
+    values = [k / 1000 for k in range(1001)] + [k / 200 for k in range(201)] + [rng.random() for _ in range(20_000)]
+    values += [0.005 - 1e-17, 0.995 + 1e-17, 0.125, 0.665, 2 / 3, 0.9949999999, 1e-9, 1 - 1e-9]
+    for p in values:
+        assert percent_quick(p) == percent(p), p
