@@ -16,7 +16,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
 from ..errors import SpecError
-from ..frozen import FrozenDict, freeze, thaw
+from ..frozen import SCALARS, FrozenDict, freeze, thaw
 
 if TYPE_CHECKING:
     from ..table.rolls import Roll
@@ -54,8 +54,17 @@ class Details(Mapping[str, Any]):
 
     def to_dict(self) -> dict[str, Any]:
         """The facts as the roll's JSON holds them (a fresh plain dict)."""
-        return {f.name: thaw(v) for f in fields(self) if not ((v := getattr(self, f.name)) is None  # type: ignore[arg-type]
-                                                                and f.metadata.get("optional"))}
+        return {name: v if type(v := getattr(self, name)) in SCALARS else thaw(v) for name in self}
+
+    @classmethod
+    def _optional(cls) -> dict[str, bool]:
+        """Each fact's name -> whether it is optional (left out while
+        ``None``), in field order; read once per class."""
+        kept = cls.__dict__.get("_OPTIONAL")
+        if kept is None:
+            kept = {f.name: bool(f.metadata.get("optional")) for f in fields(cls)}  # type: ignore[arg-type]
+            type.__setattr__(cls, "_OPTIONAL", kept)
+        return kept
 
     @classmethod
     def from_dict(cls: type[D], d: Mapping[str, Any]) -> D:
@@ -82,13 +91,21 @@ class Details(Mapping[str, Any]):
         return d if isinstance(d, cls) else cls.from_dict(d)
 
     def __getitem__(self, key: str) -> Any:
-        return self.to_dict()[key]
+        """One fact as the roll's JSON holds it, read from its attribute."""
+        optional = self._optional().get(key)
+        if optional is None:
+            raise KeyError(key)
+        v = getattr(self, key)
+        if v is None and optional:
+            raise KeyError(key)
+        return v if type(v) in SCALARS else thaw(v)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.to_dict())
+        return (name for name, optional in self._optional().items()
+                if not (optional and getattr(self, name) is None))
 
     def __len__(self) -> int:
-        return len(self.to_dict())
+        return sum(1 for _ in self)
 
 
 def optional() -> Any:
