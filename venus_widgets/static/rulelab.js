@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 828381315a58649503de29156762f1513366ebbf84620b4412f5819be46e97ca
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 b8da045d663501f1a90f9f957798541404e94ab559822eab19f4175ad1f00f2e
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");

@@ -33,7 +33,7 @@ from . import kernel, outcome, plan as _plan, rolling
 from .at_table import DraftTable
 from .errors import DraftError
 from .knobs import DraftRules
-from .model import Draft, FieldDef
+from .model import FIELD_GROUPS, Draft, FieldDef
 
 def _made_by_caller(key: Any) -> Any:
     raise TypeError("made by the caller: Results.made(key, make)")
@@ -86,7 +86,7 @@ class DraftEdition:
         words = {"outcome": self.draft.outcome.name}
         if self.draft.double is not None:
             words["ego_spend"] = self.draft.double.label
-        return Schema(fields, words=words)
+        return Schema(fields, words=words, groups=tuple(FIELD_GROUPS.items()))
 
     @staticmethod
     def _field(f: FieldDef, rules: Mapping[str, Any]) -> Field:
