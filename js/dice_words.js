@@ -3,15 +3,16 @@
 /** The accessible name of a die button: numbered from 1 as in the view,
  *  whose die it is in the edition's words (``owner_words``, from Python);
  *  what the die contributed comes from Python (``die.contribution``, the
- *  words of the mark shown on it), so the view and the label agree. */
-export function dieLabel(die) {
+ *  words of the mark shown on it), so the view and the label agree;
+ *  ``step``: the name of the table's re-roll step (a draft's "Push"). */
+export function dieLabel(die, step = "KISS") {
   const parts = [`Die ${die.index + 1}`, die.owner_words || String(die.owner)];
   if (die.grade_label) parts.push(die.grade_label);
   if (die.grade !== 1) parts.push(`shows ${die.after}`);
   if (die.exploded_from !== null && die.exploded_from !== undefined) parts.push(`rolled for the 6 of die ${die.exploded_from + 1}`);
-  if (die.kissed) parts.push(`KISSed (was ${die.before})`);
+  if (die.kissed) parts.push(step === "KISS" ? `KISSed (was ${die.before})` : `re-rolled by ${step} (was ${die.before})`);
   if (die.contribution) parts.push(die.contribution);
-  if (die.selected) parts.push("selected to KISS");
+  if (die.selected) parts.push(`selected to ${step === "KISS" ? step : step.toLowerCase()}`);
   return parts.join(", ");
 }
 

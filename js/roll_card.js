@@ -19,7 +19,7 @@ function faceView(die) {
 
 const LAST_ROLL = new WeakMap();
 
-export function renderDie(model, die, phase, fresh = false) {
+export function renderDie(model, die, phase, fresh = false, step = "KISS") {
   const shape = die.shape || "square";
   const classes = ["vw-die", `shape-${shape}`, POSITIVE_MARKS.has(die.mark) ? "success" : "", die.selected ? "selected" : "",
     fresh ? "fresh" : "", Number.isInteger(die.grade_level) ? `grade-${Math.min(3, die.grade_level)}` : ""].join(" ");
@@ -28,11 +28,11 @@ export function renderDie(model, die, phase, fresh = false) {
   return h("button", {
     type: "button", class: classes, "data-testid": `die-${die.index}`, "data-key": `die-${die.index}`,
     "data-face": String(die.after), "data-owner": die.owner, "aria-pressed": phase === "kiss" ? String(!!die.selected) : null,
-    "aria-disabled": clickable ? null : "true", "aria-label": dieLabel(die), title: die.why || dieLabel(die),
+    "aria-disabled": clickable ? null : "true", "aria-label": dieLabel(die, step), title: die.why || dieLabel(die, step),
     onclick: () => { if (clickable) send(model, { do: "select", index: die.index }); },
   }, faceView(die), h("span", { class: "vw-tag" }, die.tag || String(die.owner)),
   die.grade_label ? h("span", { class: "vw-tag" }, die.grade_label) : null,
-  die.selected ? h("span", { class: "vw-pick", "aria-hidden": "true" }, "to KISS") : null,
+  die.selected ? h("span", { class: "vw-pick", "aria-hidden": "true" }, `to ${step === "KISS" ? step : step.toLowerCase()}`) : null,
   die.kissed && die.before !== die.after ? h("span", { class: "vw-was", "aria-hidden": "true" }, "was ", h("s", {}, String(die.before))) : null,
   h("span", { class: "vw-mark", "aria-hidden": "true" }, marks));
 }
@@ -86,7 +86,7 @@ function enterView(model, t) {
     placeholder: first ? "e.g. 6 4 1" : "e.g. 5", onkeydown: (e) => { if (e.key === "Enter") go(); } });
   const go = () => send(model, { do: "enter", faces: box.value });
   const out = [];
-  if (!first) out.push(h("div", { class: "vw-dice", role: "group", "aria-label": "The first faces" }, t.dice.map((d) => renderDie(model, d, "done"))));
+  if (!first) out.push(h("div", { class: "vw-dice", role: "group", "aria-label": "The first faces" }, t.dice.map((d) => renderDie(model, d, "done", false, stepWords(t).name))));
   out.push(h("p", { "data-testid": "enter-prompt" }, `${t.prompt}: `, h("strong", {}, dice.join(", ")), "."),
     h("div", { class: "vw-row" }, h("label", { for: id }, first ? "Faces rolled" : "New faces"), box,
       h("button", { type: "button", "data-testid": "faces-enter", "data-key": "faces-enter", "data-step": "faces", onclick: go }, "Play these faces")));
@@ -101,7 +101,7 @@ function diceRow(model, t) {
   return [t.entered ? h("div", { class: "vw-sub", "data-testid": "table-seed" }, "Faces entered by hand")
     : h("div", { class: "vw-sub", title: `Seed ${t.seed} (the log keeps it whole)`, "data-testid": "table-seed" }, `Seed ${shortSeed(t.seed)}`),
   h("div", { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? `Dice: press a die to select it for ${stepWords(t).name}` : "Dice" },
-    t.dice.map((d) => renderDie(model, d, t.phase, fresh)))];
+    t.dice.map((d) => renderDie(model, d, t.phase, fresh, stepWords(t).name)))];
 }
 
 /** The roll card: the dice on the table, what they show and the button

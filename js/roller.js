@@ -6,6 +6,7 @@ import { rootElement } from "./style.js";
 import { renderFields } from "./fields.js";
 import { OPEN_PHASES, headline, oddsView, renderHeadline, renderOdds, renderOddsMore } from "./odds_view.js";
 import { renderRollCard, renderSteps } from "./roll_card.js";
+import { stepWords } from "./format.js";
 import { logControls } from "./log_bar.js";
 
 const ODDS_ANNOUNCE_DELAY = 400; // ms after the last change of the odds
@@ -79,7 +80,9 @@ export function mountRoller(model, el, kind, opts = {}) {
     const open = OPEN_PHASES.includes(phase());
     for (const fs of fields.querySelectorAll("fieldset")) fs.disabled = open;
     heldNote.hidden = !open;
-    heldNote.textContent = open ? "Settings held while the dice wait for their KISS: KISS or keep the dice, then change them for the next roll." : "";
+    const step = stepWords(model.get("table")).name;  // a draft's "Push", else KISS
+    const verb = step === "KISS" ? step : step.toLowerCase();
+    heldNote.textContent = open ? `Settings held while the dice wait for their ${step}: ${verb} or keep the dice, then change them for the next roll.` : "";
     handBox.disabled = open;
   };
   const drawControls = () => {

@@ -52,3 +52,10 @@ test("the legend names the grades' edge patterns when dice of several grades sho
   assert.match(legendText(dice, []), /Top edge: dashed = Silver, dotted = Platinum\./);
   assert.doesNotMatch(legendText([dice[0]], []), /Top edge/);  // one grade: nothing to tell apart
 });
+
+test("a die re-rolled or selected by a draft's step says the step's name, not KISS", () => {
+  const die = { index: 1, owner: "own", owner_words: "your die", before: 3, after: 5, kissed: true, success: false, scores: 0, selected: false, contribution: "no six" };
+  assert.equal(dieLabel(die, "Push"), "Die 2, your die, shows 5, re-rolled by Push (was 3), no six");
+  assert.match(dieLabel({ ...die, kissed: false, selected: true }, "Push"), /selected to push$/);
+  assert.match(dieLabel(die), /KISSed \(was 3\)/);
+});

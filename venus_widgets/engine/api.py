@@ -280,6 +280,11 @@ def check_ego(spec: Mapping[str, Any]) -> None:
     A :class:`SpecError` naming ``ego`` says what to change otherwise."""
     if has_ego(spec):
         return
+    st = _edition(spec["edition"]).at_table.steps(dict(spec))
+    if st.ego_after:  # an edition's own Ego step, under any field's name (a draft's [double])
+        return
+    if st.ego_off:
+        raise SpecError("ego", True, "False or None: this roll has no step to spend", st.ego_off)
     ed, kind = spec["edition"], spec["roll"]
     field = schema(ed, kind).get("ego")
     if field is None:

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 b8da045d663501f1a90f9f957798541404e94ab559822eab19f4175ad1f00f2e
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 452ecc4dddb46a472aed7b4ef353a4611b0810fc30d07cd3194e664970a7f831
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");

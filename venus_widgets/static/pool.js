@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 b8da045d663501f1a90f9f957798541404e94ab559822eab19f4175ad1f00f2e
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 452ecc4dddb46a472aed7b4ef353a4611b0810fc30d07cd3194e664970a7f831
 
 // js/format.js
 function thousands(n) {
@@ -805,14 +805,14 @@ function renderOddsMore(model) {
 }
 
 // js/dice_words.js
-function dieLabel(die) {
+function dieLabel(die, step = "KISS") {
   const parts = [`Die ${die.index + 1}`, die.owner_words || String(die.owner)];
   if (die.grade_label) parts.push(die.grade_label);
   if (die.grade !== 1) parts.push(`shows ${die.after}`);
   if (die.exploded_from !== null && die.exploded_from !== void 0) parts.push(`rolled for the 6 of die ${die.exploded_from + 1}`);
-  if (die.kissed) parts.push(`KISSed (was ${die.before})`);
+  if (die.kissed) parts.push(step === "KISS" ? `KISSed (was ${die.before})` : `re-rolled by ${step} (was ${die.before})`);
   if (die.contribution) parts.push(die.contribution);
-  if (die.selected) parts.push("selected to KISS");
+  if (die.selected) parts.push(`selected to ${step === "KISS" ? step : step.toLowerCase()}`);
   return parts.join(", ");
 }
 var GRADE_EDGES = ["solid", "dashed", "double", "dotted"];
@@ -866,7 +866,7 @@ function faceView(die) {
   return h("span", { class: "vw-face" }, String(die.after));
 }
 var LAST_ROLL = /* @__PURE__ */ new WeakMap();
-function renderDie(model, die, phase, fresh = false) {
+function renderDie(model, die, phase, fresh = false, step = "KISS") {
   const shape = die.shape || "square";
   const classes = [
     "vw-die",
@@ -889,8 +889,8 @@ function renderDie(model, die, phase, fresh = false) {
       "data-owner": die.owner,
       "aria-pressed": phase === "kiss" ? String(!!die.selected) : null,
       "aria-disabled": clickable ? null : "true",
-      "aria-label": dieLabel(die),
-      title: die.why || dieLabel(die),
+      "aria-label": dieLabel(die, step),
+      title: die.why || dieLabel(die, step),
       onclick: () => {
         if (clickable) send(model, { do: "select", index: die.index });
       }
@@ -898,7 +898,7 @@ function renderDie(model, die, phase, fresh = false) {
     faceView(die),
     h("span", { class: "vw-tag" }, die.tag || String(die.owner)),
     die.grade_label ? h("span", { class: "vw-tag" }, die.grade_label) : null,
-    die.selected ? h("span", { class: "vw-pick", "aria-hidden": "true" }, "to KISS") : null,
+    die.selected ? h("span", { class: "vw-pick", "aria-hidden": "true" }, `to ${step === "KISS" ? step : step.toLowerCase()}`) : null,
     die.kissed && die.before !== die.after ? h("span", { class: "vw-was", "aria-hidden": "true" }, "was ", h("s", {}, String(die.before))) : null,
     h("span", { class: "vw-mark", "aria-hidden": "true" }, marks)
   );
@@ -988,7 +988,7 @@ function enterView(model, t) {
   });
   const go = () => send(model, { do: "enter", faces: box.value });
   const out = [];
-  if (!first) out.push(h("div", { class: "vw-dice", role: "group", "aria-label": "The first faces" }, t.dice.map((d) => renderDie(model, d, "done"))));
+  if (!first) out.push(h("div", { class: "vw-dice", role: "group", "aria-label": "The first faces" }, t.dice.map((d) => renderDie(model, d, "done", false, stepWords(t).name))));
   out.push(
     h("p", { "data-testid": "enter-prompt" }, `${t.prompt}: `, h("strong", {}, dice.join(", ")), "."),
     h(
@@ -1010,7 +1010,7 @@ function diceRow(model, t) {
     h(
       "div",
       { class: "vw-dice", role: "group", "aria-label": t.phase === "kiss" ? `Dice: press a die to select it for ${stepWords(t).name}` : "Dice" },
-      t.dice.map((d) => renderDie(model, d, t.phase, fresh))
+      t.dice.map((d) => renderDie(model, d, t.phase, fresh, stepWords(t).name))
     )
   ];
 }
@@ -1173,7 +1173,9 @@ function mountRoller(model, el, kind, opts = {}) {
     const open = OPEN_PHASES.includes(phase());
     for (const fs of fields.querySelectorAll("fieldset")) fs.disabled = open;
     heldNote.hidden = !open;
-    heldNote.textContent = open ? "Settings held while the dice wait for their KISS: KISS or keep the dice, then change them for the next roll." : "";
+    const step = stepWords(model.get("table")).name;
+    const verb = step === "KISS" ? step : step.toLowerCase();
+    heldNote.textContent = open ? `Settings held while the dice wait for their ${step}: ${verb} or keep the dice, then change them for the next roll.` : "";
     handBox.disabled = open;
   };
   const drawControls = () => {

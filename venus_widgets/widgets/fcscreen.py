@@ -212,7 +212,7 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
         self.table = {
             "edition": spec0["edition"], "roll": spec0["roll"], "names": list(pl.names),
             "target_text": pct(self.target),
-            "rows": [{"setting": setting_words(r), "chances": [pct(p) for p in pl.chances[i]],
+            "rows": [{"setting": setting_words(r, pl.specs[0]), "chances": [pct(p) for p in pl.chances[i]],
                       "party": pct(pl.party_chance(i)), "best": i == pl.best,
                       # as the rollers show chances (the one rule, whole percents); two decimals in each cell's title
                       "shown": [_rules.percent(p) for p in pl.chances[i]], "party_shown": _rules.percent(pl.party_chance(i)),
@@ -232,8 +232,9 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
         pl = self.ladder
         i = pl.best if rung is None or not 0 <= rung < len(pl.rungs) else rung
         e = self.explain(names[index], i)
-        self.explanation = {"index": index, "rung": rung, "name": names[index], "setting": setting_words(pl.rungs[i]),
-                            "title": f"{names[index]}, {setting_words(pl.rungs[i])}: {e.title}",
+        said = setting_words(pl.rungs[i], pl.specs[0])
+        self.explanation = {"index": index, "rung": rung, "name": names[index], "setting": said,
+                            "title": f"{names[index]}, {said}: {e.title}",
                             "steps": [s.line() for s in e.steps], "walk": list(e.walk), "seed": e.seed}
 
     # -- the view's requests (through ViewChecked: the view writes no trait) -----------------

@@ -149,7 +149,7 @@ def advice(spec: dict, first: Roll, selected: Sequence[int], ego_reroll: bool) -
                               for o in a.options]
             out["available"] = True
         else:
-            out["note"] = "the engine gives no KISS advice for this edition"
+            out["note"] = f"the engine gives no advice on which dice to {verb(steps(spec).kiss_label)} here"
     except SpecError as err:
         out["note"] = str(err)
     out["selected"] = selection_odds(spec, first, selected, ego_reroll) if out["available"] else None

@@ -134,20 +134,33 @@ def _over(spec: Mapping[str, Any], exact: bool, c: Cost) -> SpecError:
             f"an estimated {c.memory / 1e6:.0f} MB")
     what = f" ({c.what})" if c.what else ""
     exact_words = "; exact=False gives the float odds" if exact else ""
+    found_at_end = None
     for field, direction in c.levers:
         found = _nearest(spec, exact, field, direction)
         if found is None:
             continue
-        value, best, allowed = found
-        hint = (f"with the rest of this spec as it is, these odds would take {over}{what}, more than the "
-                f"engine allows (about a second and 200 MB){exact_words}")
-        if field.startswith("rules.") or exact:
-            return SpecError(field, value, allowed, hint)
-        return CrossError(field, value, allowed, hint, nearest=best)
+        if found_at_end is None and found[1] == (_candidates(spec, field, direction) or [None])[-1]:
+            # the field only fits at the cheap end of its range (every stress die taken away): a field
+            # that keeps some of its range first, this one if none does
+            found_at_end = (field, found)
+            continue
+        return _refusal(spec, exact, field, found, over, what, exact_words)
+    if found_at_end is not None:
+        return _refusal(spec, exact, found_at_end[0], found_at_end[1], over, what, exact_words)
     field = c.levers[0][0] if c.levers else "spec"
     value = _value(spec, field)
     return SpecError(field, value, "a smaller roll", f"these odds would take {over}{what}, more than the engine "
                      f"allows (about a second and 200 MB), and no one field alone brings them within it{exact_words}")
+
+
+def _refusal(spec: Mapping[str, Any], exact: bool, field: str, found: tuple[Any, Any, str], over: str, what: str,
+             exact_words: str) -> SpecError:
+    value, best, allowed = found
+    hint = (f"with the rest of this spec as it is, these odds would take {over}{what}, more than the "
+            f"engine allows (about a second and 200 MB){exact_words}")
+    if field.startswith("rules.") or exact:
+        return SpecError(field, value, allowed, hint)
+    return CrossError(field, value, allowed, hint, nearest=best)
 
 
 def _value(spec: Mapping[str, Any], field: str) -> Any:

@@ -48,7 +48,10 @@ class Steps:
     the KISS round; ``unit``: what a counted die gives (one, many);
     ``kiss_label``: the name of the re-roll step at the table (a draft's
     "Push"); ``ego_reroll_label``: the words of the choice to spend Ego
-    on re-rolling every failed die (where ``ego_reroll``)."""
+    on re-rolling every failed die (where ``ego_reroll``); ``ego_off``:
+    where the edition has an Ego step (a draft's doubling step, under any
+    name) that this spec leaves out, how to put it in, in words (what
+    ``roll(spec, ego=True)`` answers)."""
 
     kiss: bool = False
     kiss_when_met: bool = False
@@ -59,6 +62,7 @@ class Steps:
     unit: tuple[str, str] = ("success", "successes")
     kiss_label: str = "KISS"
     ego_reroll_label: str = "Spend Ego: re-roll every die that failed"
+    ego_off: str = ""
 
     @property
     def any(self) -> bool:
@@ -261,14 +265,15 @@ MARKS = {
 
 def legend_of(r: Roll, marks: Sequence[Mark], words: Mapping[str, str] = MARKS) -> list[dict]:
     """Each mark shown once with its meaning (``words`` first, then
-    :data:`MARKS`), and K when a die was KISSed."""
+    :data:`MARKS`), and K when a die was KISSed (in ``words``' K when it
+    has one: a draft's re-roll step under its own name)."""
     out, seen = [], set()
     for m in marks:
         if m.mark not in seen:
             seen.add(m.mark)
             out.append({"mark": m.mark, "meaning": words.get(m.mark, MARKS.get(m.mark, m.mark))})
     if any(x.kissed for x in r.dice):
-        out.append({"mark": "K", "meaning": MARKS["K"]})
+        out.append({"mark": "K", "meaning": words.get("K", MARKS["K"])})
     return out
 
 

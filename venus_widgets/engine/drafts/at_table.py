@@ -20,10 +20,8 @@ from .plan import Plan, evaluate
 class DraftTable:
     """The table answers of one draft edition (``plan_of`` gives a spec's plan)."""
 
-    def __init__(self, plan_of: Callable[[Mapping[str, Any]], Plan], roller: str, roll: str,
-                 has_ego: Callable[[Mapping[str, Any]], bool]) -> None:
+    def __init__(self, plan_of: Callable[[Mapping[str, Any]], Plan], roller: str, roll: str) -> None:
         self._plan = plan_of
-        self._has_ego = has_ego
         self.ROLLERS: Mapping[str, str] = {roller: roll}
 
     kiss_cost = staticmethod(kiss_count)
@@ -37,11 +35,11 @@ class DraftTable:
         d = p.draft
         rr = d.reroll
         kiss = rr is not None and p.budget > 0 and p.rerollable > 0
-        ego = d.double is not None and p.double and self._has_ego(spec)
+        ego = d.double is not None and p.double  # the step's own 'if', whatever the field's name
         return Steps(kiss=kiss, kiss_when_met=bool(kiss and rr is not None and rr.when == "always"), ego_after=ego,
                      spend=bool(d.spend), ego_label=d.double.label if d.double is not None else "",
                      unit=d.outcome.unit if any(d.outcome.unit) else ("", ""),
-                     kiss_label=rr.name if rr is not None else "KISS")
+                     kiss_label=rr.name if rr is not None else "KISS", ego_off=_ego_off(d) if not ego else "")
 
     def kiss_start(self, spec: dict, first: Roll) -> KissStart:
         p = self._plan(spec)
@@ -64,23 +62,18 @@ class DraftTable:
     # -- what each die counts ------------------------------------------------------
 
     def contributions(self, spec: dict, r: Roll) -> list[Mark]:
-        p = self._plan(spec)
-        if p.draft.outcome.uses_total:
-            return [Mark(f"+{x.after}", f"adds {x.after} to the total") for x in r.dice]
-        marks = counted_marks(r, p.draft.outcome.unit if any(p.draft.outcome.unit) else ("success", "successes"))
-        labels = _labels(p)
-        out = []
-        for m, x in zip(marks, r.dice):
-            words = labels.get((x.sides, x.owner, x.after))
-            out.append(Mark(m.mark, f"{words}: {m.words}" if words else m.words))
-        return out
+        return [Mark(mark, said) for mark, said, _ in _die_marks(self._plan(spec), r)]
 
     def legend(self, spec: dict, r: Roll, marks: Sequence[Mark]) -> list[dict]:
         p = self._plan(spec)
-        if p.draft.outcome.uses_total:
-            return [{"mark": "+n", "meaning": "adds its face to the total"}] if marks else []
-        unit = p.draft.outcome.unit if any(p.draft.outcome.unit) else ("success", "successes")
-        words = {"✓": unit[0], "✗": f"no {unit[0]}", "−1": f"cancels a {unit[0]}", "✓✓": f"counts twice"}
+        rr = p.draft.reroll
+        words = {mark: meaning for mark, _, meaning in _die_marks(p, r)}
+        if rr is not None and rr.name != "KISS":
+            words["K"] = f"re-rolled by {rr.name}"
+        if p.draft.outcome.uses_total:  # one line for every plain face: +n
+            plain = {m.mark for m in marks if m.mark.startswith("+") and " " not in m.mark}
+            marks = [Mark("+n", "")] * bool(plain) + [m for m in marks if m.mark not in plain]
+            words["+n"] = "adds its face to the total"
         return legend_of(r, marks, {**MARKS, **words})
 
     # -- what the outcome buys ------------------------------------------------------
@@ -151,7 +144,9 @@ class DraftTable:
         d = p.draft
         unit = d.outcome.unit
         verdict = d.words.passed if r.passed else d.words.failed
+        shown = _mark_counts(p, r)
         words = {"verdict": verdict, "value": str(r.outcome), "unit": unit[0] if r.outcome == 1 else unit[1],
+                 "marks": ", ".join(shown) or "no marks",
                  "degree": str(r.details.get("degree", "")), "threshold": str(p.threshold), "goal": str(p.goal),
                  "bought": ", ".join(next(x.text for x in d.spend if x.id == i) for i in c.spent) or "nothing"}
         if d.words.sentence:
@@ -162,7 +157,8 @@ class DraftTable:
         head = f"{verdict} ({words['degree']})" if words["degree"] else verdict
         body = plural(r.outcome, *unit) if any(unit) else f"{d.outcome.name} {r.outcome}"
         tail = f"; bought {words['bought']}" if c.spent else ""
-        return f"{head}: {body}{tail}"
+        marks = f"; {', '.join(shown)}" if shown else ""
+        return f"{head}: {body}{marks}{tail}"
 
     def announce(self, spec: dict, r: Roll) -> str:
         return self.sentence(spec, r, Choices())
@@ -207,4 +203,62 @@ def _labels(p: Plan) -> dict[tuple[int, str, int], str]:
         die = p.draft.die(next(x.die for x in p.draft.groups if x.name == g.name))
         for face, words in die.labels:
             out[(g.table.sides, g.owner, face)] = words
+    return out
+
+
+def _ego_off(d: Any) -> str:
+    """How to put the doubling step in a roll that leaves it out, in words
+    ("" for a draft without one)."""
+    if d.double is None:
+        return f"the {d.id} draft has no doubling step ([double])"
+    if d.double.active is None:
+        return ""
+    text = d.double.active.expr.text
+    field = next((f for f in d.fields if f.name == text.strip()), None)
+    if field is not None and field.kind == "bool":
+        return f"{d.double.name} is in the roll when {field.name} is on: set {field.name}=True in the spec"
+    return f"{d.double.name} is in the roll only when {text}: set the fields so"
+
+
+def _die_marks(p: Plan, r: Roll) -> list[tuple[str, str, str]]:
+    """Per die: its mark, what it contributed and the legend's words for its
+    mark, the draft's marks its final face shows included ("✗ complication":
+    "no six; a complication")."""
+    total = p.draft.outcome.uses_total
+    unit = p.draft.outcome.unit if any(p.draft.outcome.unit) else ("success", "successes")
+    base = ([Mark(f"+{x.after}", f"adds {x.after} to the total") for x in r.dice] if total
+            else counted_marks(r, unit))
+    meaning = {"✓": unit[0], "✗": f"no {unit[0]}", "−1": f"cancels a {unit[0]}", "✓✓": "counts twice"}
+    labels = _labels(p)
+    gi = [i for i, g in enumerate(p.groups) for _ in range(g.count)]
+    out = []
+    for m, x in zip(base, r.dice):
+        words = labels.get((x.sides, x.owner, x.after))
+        said = f"{words}: {m.words}" if words else m.words
+        mean = m.words if total else meaning.get(m.mark, MARKS.get(m.mark, m.mark))
+        g = p.groups[_group_index(p, r, x, gi)]
+        ones = [p.draft.words.mark(n)[0] for n, row in zip(p.marks, g.table.marks) if row[x.after - 1]]
+        if ones:  # the marks the die shows, by their words: on the die, in its title and in the legend
+            shown = ", ".join(f"a {w}" for w in ones)
+            out.append((f"{m.mark} {' + '.join(ones)}", f"{said}; {shown}", f"{mean}; {shown}"))
+        else:
+            out.append((m.mark, said, mean))
+    return out
+
+
+def _group_index(p: Plan, r: Roll, x: Any, gi: Sequence[int]) -> int:
+    """The group of a die (a die an explosion rolled: the group of the die it came from)."""
+    while x.exploded_from is not None:
+        x = r.dice[x.exploded_from]
+    return gi[x.index] if x.index < len(gi) else len(p.groups) - 1
+
+
+def _mark_counts(p: Plan, r: Roll) -> list[str]:
+    """The marks the roll shows, counted in the draft's words ("1 complication")."""
+    out = []
+    for m in p.marks:
+        n = int(r.details.get(m, 0))
+        if n:
+            one, many = p.draft.words.mark(m)
+            out.append(plural(n, one, many))
     return out

@@ -87,11 +87,13 @@ def bounds(t: DieTable, names: Sequence[str], marks: Sequence[str]) -> tuple[Vec
 
 
 def die_ways(t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
-             leave_out: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
+             leave_out: Sequence[int] = (), without: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
     """One die's ways (``mode`` "count" or "exact": whole numbers over
     ``sides ** (depth + 1)``; "float": probabilities): the values it adds
     (one row per tracked quantity) and their ways; the faces ``leave_out``
-    (faces that count nothing) left out.
+    (faces that count nothing) left out, and the chains in which a face of
+    ``without`` shows (the ways of a die that never shows them: a mark's
+    chance is one minus the chance that no die shows it).
 
     Counted in a packed space of the die's own (:mod:`.space`), wide enough
     that no sum of a chain overflows a digit, with every value counted
@@ -104,16 +106,19 @@ def die_ways(t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
     st = np.cumprod(np.concatenate(([1], radix[:-1])))
     at = ((V - lo[:, None]) * st[:, None]).sum(axis=0)  # each face's place
     size = int(at.max()) + 1
+    keep = np.ones(s, dtype=bool)
+    keep[[f - 1 for f in without]] = False
+    stop, go = ~boom & keep, boom & keep
     if mode == "float":
-        A = np.bincount(at[~boom], minlength=size) / s
-        B = np.bincount(at[boom], minlength=size) / s
+        A = np.bincount(at[stop], minlength=size) / s
+        B = np.bincount(at[go], minlength=size) / s
     else:
-        A = np.bincount(at[~boom], minlength=size).astype(object if mode == "exact" else np.float64)
-        B = np.bincount(at[boom], minlength=size).astype(A.dtype)
+        A = np.bincount(at[stop], minlength=size).astype(object if mode == "exact" else np.float64)
+        B = np.bincount(at[go], minlength=size).astype(A.dtype)
     back = int((lo * st).sum())  # a chain's sums count from 2 lo: move them to lo
-    if not boom.any():
-        poly = A
-    elif len(set(at[boom].tolist())) == 1 and int(at[boom][0]) + back >= 0:
+    if not go.any():
+        poly = A if not boom.any() else A * (s ** k if mode != "float" else 1)  # no chain: every die weighs the same
+    elif len(set(at[go].tolist())) == 1 and int(at[go][0]) + back >= 0:
         # one kind of exploding face (that adds nothing negative): the chain in one step
         poly = _one_kind(A, B, k, s, mode, back)
     else:
@@ -224,11 +229,11 @@ def face_weight(t: DieTable, mode: str) -> Any:
 
 
 def ways_of(compiled: Mapping[tuple, tuple], t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
-            leave_out: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
+            leave_out: Sequence[int] = (), without: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
     """:func:`die_ways`, read from the dice counted when the draft loaded
     where they are there (the dice of its rules as written)."""
-    found = compiled.get((t, tuple(names), mode, tuple(leave_out)))
-    return found if found is not None else die_ways(t, names, marks, mode, leave_out)
+    found = None if without else compiled.get((t, tuple(names), mode, tuple(leave_out)))
+    return found if found is not None else die_ways(t, names, marks, mode, leave_out, without)
 
 
 def compile_dice(tables: Iterable[tuple[DieTable, tuple[int, ...]]], names: Iterable[tuple[str, ...]],

@@ -51,12 +51,6 @@ def _cached(store: Results, key: Any, make: Any) -> Any:
     return store.made(key, make)
 
 
-def _has_ego(spec: Mapping[str, Any]) -> bool:
-    from ..api import has_ego
-
-    return has_ego(spec)
-
-
 class DraftEdition:
     """The edition of one draft (see the module)."""
 
@@ -67,7 +61,7 @@ class DraftEdition:
         self.KNOBS: tuple[Knob, ...] = tuple(draft.knobs)
         self._defaults: dict[str, Any] = {k.name: k.default for k in self.KNOBS}
         self.SCHEMAS: dict[str, dict[str, Field]] = {draft.roll: self._schema(self._defaults)}
-        self.at_table: TableRules = DraftTable(self.plan, draft.roller, draft.roll, _has_ego)
+        self.at_table: TableRules = DraftTable(self.plan, draft.roller, draft.roll)
         #: the rules as written (a spec without ``rules``), as the built-in editions keep theirs
         self.RULES: DraftRules = self._rules({})
         self._names = tuple(f.name for f in draft.fields)
@@ -84,6 +78,8 @@ class DraftEdition:
         for f in self.draft.fields:
             fields[f.name] = self._field(f, rules)
         words = {"outcome": self.draft.outcome.name}
+        if any(self.draft.outcome.unit):  # "1 six", not "1 sixe"
+            words["unit_one"], words["unit_many"] = self.draft.outcome.unit
         if self.draft.double is not None:
             words["ego_spend"] = self.draft.double.label
         return Schema(fields, words=words, groups=tuple(FIELD_GROUPS.items()))
@@ -251,7 +247,7 @@ class DraftEdition:
             if not g.count:
                 continue
             lo, hi = _span(g.table, names, p.marks)
-            shift = [0] * len(names) if steps and g.rerollable else list(lo)
+            shift = [min(0, x) for x in lo] if steps and g.rerollable else list(lo)
             spans.append((g, [h - s for h, s in zip(hi, shift)]))
             for i in range(len(names)):
                 lo_all[i] += g.count * shift[i]
@@ -264,8 +260,9 @@ class DraftEdition:
             size *= r
         if size > _cost.MAX_CELLS:
             return float("inf")
-        if not steps and size * size * len(spans) * 8 < _cost.LIMIT:  # a few squarings of arrays this short
-            return size * size * len(spans) * 8
+        marks = self._marks_counted(p, names)
+        if not steps and size * size * len(spans) * 8 * marks < _cost.LIMIT:  # a few squarings of arrays this short
+            return size * size * len(spans) * 8 * marks
         work, plain = 0.0, 1.0
         takers: list[tuple[Any, float]] = []
         for g, span in spans:
@@ -277,13 +274,25 @@ class DraftEdition:
             w2, plain = _cost.conv(plain, grown, size) if plain > 1 else (0.0, grown)
             work += w + w2
         if takers:
-            chances: dict[Any, int] = {}
-            for g, _ in takers:
-                chances[g.table.chance] = chances.get(g.table.chance, 0) + 1
-            order = sorted(takers, key=lambda x: -x[0].table.chance)
-            work += _cost.reroll_cost(plain, [(g.count, length, chances[g.table.chance]) for g, length in order],
-                                      B, size)
-        return work
+            # the kernel's blocks (groups of one chance, alike groups next to each other merged)
+            blocks: list[list[list[Any]]] = []
+            for g, length in sorted(takers, key=lambda x: -x[0].table.chance):
+                if blocks and blocks[-1][-1][3] == g.table.chance:
+                    last = blocks[-1][-1]
+                    if (last[4], last[5]) == (g.table, g.eligible):
+                        last[0] += g.count
+                        continue
+                    blocks[-1].append([g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible])
+                else:
+                    blocks.append([[g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible]])
+            work += _cost.reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size)
+        return work * marks
+
+    def _marks_counted(self, p: Any, names: tuple[str, ...]) -> int:
+        """How many times the odds count the dice: once, and once more for
+        each mark a die of the roll shows that the counts do not track (its
+        chance: one minus the rolls without its faces)."""
+        return 1 + sum(1 for m in outcome.shown_marks(p) if m not in names)
 
     # -- the odds and the rolls ---------------------------------------------------
 
@@ -298,12 +307,17 @@ class DraftEdition:
             raise SpecError(f"rules.{knob}", None, "a depth (a whole number) for exact odds",
                             "dice that explode without end have no exact odds: use exact=False (the tail below "
                             "1e-12 cut), or give the dice a depth")
-        return outcome.finish(p, kernel.count(p, exact), spec, exact)
+        c = kernel.count(p, exact)
+        shown = outcome.shown_marks(p)  # every mark of the draft is reported: 0 where no die of this roll shows it
+        marks = {m: 0 if m not in shown else
+                 outcome.mark_ways(p, c, m, None if m in c.space.names else kernel.count(p, exact, without=m))
+                 for m in p.marks}
+        return outcome.finish(p, c, spec, exact, marks)
 
     def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
         p = self.plan(spec)
         if ego and not (self.draft.double is not None and p.double):
-            raise SpecError("ego", ego, "False or None: this roll has no doubling step")
+            raise SpecError("ego", ego, "False or None: this roll has no step to spend", self.at_table.steps(spec).ego_off)
         return rolling.roll(p, spec, seed, kiss, ego)
 
     def roll_many(self, spec: dict, n: int, seed: int) -> np.ndarray:
@@ -344,6 +358,15 @@ def check_draft(edition: DraftEdition) -> None:
     from ..contract.spec import defaults, normalize
 
     base = defaults(edition.ID, edition.draft.roll)
+    d = edition.draft
+    for g in d.groups:  # the roller opens at the defaults: each count of dice must be 0 or more there
+        if g.count is not None:
+            n = edition._count(g.count, {**base, "edition": edition.ID}, edition.RULES)
+            if n < 0:
+                read = ", ".join(f"{f} = {base[f]}" for f in g.count.names if f in base)
+                raise DraftError(g.count.key, f"{g.count.expr.text!r} is {n} with the fields at their defaults"
+                                 + (f" ({read})" if read else "") + ": a count of dice cannot be below 0; "
+                                 "change a default or the count", line=d.lines.get(g.count.key), source=d.source_name)
     corners = [base]
     for f in edition.draft.fields:
         if f.kind == "choice":
@@ -365,4 +388,4 @@ if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract n
     from ..contract.edition import EditionSource
 
     def _contract(e: DraftEdition) -> tuple[EditionSource, TableRules]:
-        return e, DraftTable(e.plan, "task", "task", _has_ego)
+        return e, DraftTable(e.plan, "task", "task")

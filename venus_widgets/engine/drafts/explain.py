@@ -64,8 +64,9 @@ def explain_steps(plan: Plan, o: Odds) -> list:
     rr, dd = d.reroll, d.double
     if "pass on the first roll" in b:
         if rr is not None and budget(plan):
-            out.append(Step(f"{rr.name}: up to {budget(plan)} dice showing a face that counts nothing are rolled "
-                            "again, the best chance first, the lowest face first"
+            n = budget(plan)
+            out.append(Step(f"{rr.name}: up to {n} {'die' if n == 1 else 'dice'} showing {taken_faces(plan)} "
+                            f"{'is' if n == 1 else 'are'} rolled again, the best chance first, the lowest face first"
                             + (", only while short of the goal" if rr.when == "short" else "") + "."))
         out.append(Step("passes on the first roll", b["pass on the first roll"], "+"))
         if rr is not None:
@@ -121,3 +122,21 @@ def ladder_settings(plan: Plan, spec: dict) -> list[dict]:
         return [{f.name: o} for o in f.options]
     assert f.hi is not None
     return [{f.name: v} for v in range(f.lo, plan.rules[f.hi.knob] + 1)]
+
+
+def taken_faces(plan: Plan) -> str:
+    """The faces the re-roll step takes, in words: "2, 3, 4 or 5" where it
+    says them, else "a face that counts nothing" (its default)."""
+    if plan.draft.reroll is None or plan.draft.reroll.faces is None:
+        return "a face that counts nothing"
+    sets = {g.eligible for g in plan.groups if g.count and g.eligible}
+    if len(sets) != 1:
+        return "a face the step takes (" + "; ".join(
+            f"{g.owner} dice: {_or(g.eligible)}" for g in plan.groups if g.count and g.eligible) + ")"
+    return _or(next(iter(sets)))
+
+
+def _or(faces: Sequence[int]) -> str:
+    """ "2, 3, 4 or 5" """
+    shown = [str(f) for f in faces]
+    return shown[0] if len(shown) == 1 else ", ".join(shown[:-1]) + " or " + shown[-1]

@@ -35,10 +35,11 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from .allocate import allocate
 from .dice import CHAIN_CUT, die_weight, face_weight, pack, ways_of
 from .model import Draft
 from .plan import Plan
@@ -109,6 +110,7 @@ class Merged:
     each: Any  # the ways of one face the step takes
     pad: Any  # L / the ways of one fresh die
     chance: Fraction
+    zero: int = 0  # the packed place of a face that adds nothing (the dice count from their lowest)
 
 
 @dataclass
@@ -170,18 +172,22 @@ def _add(acc: dict, key: Any, arr: np.ndarray) -> None:
         acc[key] = arr
 
 
-def count(plan: Plan, exact: bool = False) -> Counted:
-    """The joint counts of ``plan`` (``exact``: in Python ints)."""
+def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
+    """The joint counts of ``plan`` (``exact``: in Python ints); with
+    ``without`` (a mark), only of the rolls in which no die shows that mark
+    (over the same denominator: one minus their sum is the mark's chance)."""
     mode = mode_of(plan, exact)
     names = tracked(plan)
     marks = plan.marks
     steps = plan.draft.reroll is not None and budget(plan) > 0
+    hidden = {gi: mark_faces(g.table, marks, without) for gi, g in enumerate(plan.groups)}
     # each group's die: the values it adds and their ways (dice the step may take: without those faces too)
     ways = {}
     for gi, g in enumerate(plan.groups):
         if g.count:
-            ways[gi] = ways_of(plan.compiled, g.table, names, marks, mode)
-    # the range of each quantity: dice the step may take add from 0, the others from their lowest
+            ways[gi] = ways_of(plan.compiled, g.table, names, marks, mode, (), hidden[gi])
+    # the range of each quantity: each die adds from its lowest (at most 0 for the dice the step may take,
+    # whose faces it takes add 0)
     lo = [0] * len(names)
     hi = [0] * len(names)
     shifts: dict[int, list[int]] = {}
@@ -189,7 +195,7 @@ def count(plan: Plan, exact: bool = False) -> Counted:
         g = plan.groups[gi]
         dlo = values.min(axis=1).tolist() if values.size else [0] * len(names)
         dhi = values.max(axis=1).tolist() if values.size else [0] * len(names)
-        shift = [0] * len(names) if (steps and g.rerollable) else dlo
+        shift = [min(0, x) for x in dlo] if (steps and g.rerollable) else dlo
         shifts[gi] = shift
         for i in range(len(names)):
             lo[i] += g.count * shift[i]
@@ -211,7 +217,7 @@ def count(plan: Plan, exact: bool = False) -> Counted:
     if not takers:
         full = plain * pad_b if pad_b != 1 else plain
         return Counted(space, full, full, None if mode == "float" else denominator(plan), mode, (cut[0] if cut else 0.0) + _lost(plan, mode))
-    merged = _merged(plan, takers, names, space, mode, L)
+    merged = _merged(plan, takers, names, space, mode, L, shifts, hidden)
     order = sorted(merged, key=lambda m: -m.chance)
     blocks: list[list[int]] = []
     for i, m in enumerate(order):
@@ -243,8 +249,8 @@ def count(plan: Plan, exact: bool = False) -> Counted:
             out = go
             factor: Any = 1 if mode == "float" else L ** (B - sum(R))
             for t, r in enumerate(R):
-                if r:
-                    out = _conv(out, _fresh_power(order[t], t, r, powers, mode, cut), mode, cut)
+                if r:  # r fresh dice take the place of r first faces that added nothing (at ``zero`` each)
+                    out = _conv(out, _fresh_power(order[t], t, r, powers, mode, cut), mode, cut)[r * order[t].zero:]
                     if mode != "float":
                         factor *= order[t].pad ** r
             if factor != 1:
@@ -270,22 +276,35 @@ def _lost(plan: Plan, mode: str) -> float:
     return CHAIN_CUT * sum(g.count for g in plan.groups if g.table.explodes and g.table.depth is None)
 
 
-def _merged(plan: Plan, takers: list[int], names: tuple[str, ...], space: Space, mode: str, L: int) -> list[Merged]:
-    """Groups the step may take, alike ones together (same die, same faces taken)."""
+def mark_faces(t: Any, marks: Sequence[str], mark: str) -> tuple[int, ...]:
+    """The faces of a die that show ``mark`` (none for ``""``)."""
+    if not mark:
+        return ()
+    row = t.marks[list(marks).index(mark)]
+    return tuple(f for f in range(1, t.sides + 1) if row[f - 1])
+
+
+def _merged(plan: Plan, takers: list[int], names: tuple[str, ...], space: Space, mode: str, L: int,
+            shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]]) -> list[Merged]:
+    """Groups the step may take, alike ones together (same die, same faces
+    taken): a group joins the last one of its chance when they are alike,
+    so that between groups of one chance the dice keep their order (the
+    step takes the lowest face first, then the first die)."""
     out: list[Merged] = []
-    keys: list[tuple] = []
-    zero = [0] * len(names)
     for gi in takers:
         g = plan.groups[gi]
         key = (g.table, g.eligible)
-        if key in keys:
-            out[keys.index(key)].count += g.count
+        last = next((m for m in reversed(out) if m.chance == g.table.chance), None)
+        if last is not None and (last.table, last.eligible) == key:
+            last.count += g.count
             continue
-        keys.append(key)
-        fresh = pack(*ways_of(plan.compiled, g.table, names, plan.marks, mode), space, zero)
-        ne = pack(*ways_of(plan.compiled, g.table, names, plan.marks, mode, g.eligible), space, zero)
+        shift = shifts[gi]
+        fresh = pack(*ways_of(plan.compiled, g.table, names, plan.marks, mode, (), hidden[gi]), space, shift)
+        ne = pack(*ways_of(plan.compiled, g.table, names, plan.marks, mode, g.eligible, hidden[gi]), space, shift)
         pad = 1 if mode == "float" else L // die_weight(g.table, "count")
-        out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, mode), pad, g.table.chance))
+        zero = -sum(x * st for x, st in zip(shift, space.strides))  # a face that adds nothing, packed
+        out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, mode), pad, g.table.chance,
+                          zero))
     return out
 
 
@@ -312,13 +331,17 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
                 _add(out, _bump(R, t, b), _conv(arr, tails[b], mode, cut))
         return out
     per = [_kernels(m, mode, cut, with_faces=False) for m in members]
+    eligible = [m.eligible for m in members]
+    memo: dict[tuple[tuple[int, ...], int], dict[tuple[int, ...], int]] = {}
     for R, arr in states.items():
         b = B - sum(R)
         for evec in product(*(range(m.count + 1) for m in members)):
             k = arr
             for j, e in enumerate(evec):
                 k = _conv(k, per[j][e], mode, cut)
-            for rvec, ways in allocate([m.eligible for m in members], evec, b).items():
+            if (evec, b) not in memo:
+                memo[evec, b] = allocate(eligible, evec, b)
+            for rvec, ways in memo[evec, b].items():
                 key = R
                 for j, r in enumerate(rvec):
                     key = _bump(key, index[j], r)
@@ -339,14 +362,24 @@ def _kernels(m: Merged, mode: str, cut: list[float] | None, with_faces: bool = T
     ways to choose them, each such face ``each`` ways unless
     ``with_faces`` is False), the others their other faces."""
     n = m.count
-    ne_pow = [np.ones(1, dtype=m.ne.dtype)]
+    ne, mass = m.ne, 1.0
+    if cut is not None and m.ne.size and m.ne.sum() > 0:
+        # tails are cut where they hold less than TRIM of the whole: the powers are made of one die's
+        # other faces as a law of their own (mass 1), and weighted after, so no cut tail is scaled up
+        mass = float(m.ne.sum())
+        ne = m.ne / mass
+    ne_pow = [np.ones(1, dtype=ne.dtype)]
     for _ in range(n):
-        ne_pow.append(_conv(ne_pow[-1], m.ne, mode, cut))
+        ne_pow.append(_conv(ne_pow[-1], ne, mode, cut))
     out = []
     taken = len(m.eligible) * m.each if with_faces else 1
     for e in range(n + 1):
-        c = math.comb(n, e) * (taken ** e) if mode != "float" else math.comb(n, e) * float(taken) ** e
-        out.append(ne_pow[n - e] * c)
+        c = math.comb(n, e) * (taken ** e) if mode != "float" else \
+            math.comb(n, e) * float(taken) ** e * mass ** (n - e)
+        k = ne_pow[n - e] * c
+        if e and m.zero and k.size:  # the e faces the step takes add nothing: each at ``zero``
+            k = np.concatenate((np.zeros(e * m.zero, dtype=k.dtype), k))
+        out.append(k)
     return out
 
 
@@ -359,39 +392,6 @@ def _tails(kernels: list[np.ndarray]) -> list[np.ndarray]:
         s[: prev.size] += prev
         out.append(s)
     return out[::-1]
-
-
-def allocate(eligible: Sequence[Sequence[int]], e: Sequence[int], b: int) -> dict[tuple[int, ...], int]:
-    """Groups of the same chance, ``e[j]`` dice of group ``j`` showing a
-    face the step takes (each of ``eligible[j]`` equally often): the ways
-    that the step re-rolls ``r[j]`` of each, taking the lowest faces first
-    (a face shown in two groups: the first group's dice first) while the
-    budget ``b`` lasts. The ways add up to the product of ``len(eligible[j]) ** e[j]``.
-
-    >>> sorted(allocate([[1, 2], [1, 2]], [1, 1], 1).items())   # one re-roll: the lower face, group 0 on a tie
-    [((0, 1), 1), ((1, 0), 3)]
-    """
-    faces = sorted({f for E in eligible for f in E})
-    k = len(eligible)
-    states: dict[tuple[tuple[int, ...], int, tuple[int, ...]], int] = {(tuple(e), b, (0,) * k): 1}
-    for f in faces:
-        for j in range(k):
-            if f not in eligible[j]:
-                continue
-            last = f == max(eligible[j])
-            nxt: dict[tuple[tuple[int, ...], int, tuple[int, ...]], int] = {}
-            for (rem, left, r), ways in states.items():
-                options = [rem[j]] if last else range(rem[j] + 1)
-                for c in options:
-                    take = min(c, left)
-                    key = (rem[:j] + (rem[j] - c,) + rem[j + 1:], left - take, r[:j] + (r[j] + take,) + r[j + 1:])
-                    nxt[key] = nxt.get(key, 0) + ways * math.comb(rem[j], c)
-            states = nxt
-    out: dict[tuple[int, ...], int] = {}
-    for (rem, _, r), ways in states.items():
-        if not any(rem):
-            out[r] = out.get(r, 0) + ways
-    return out
 
 
 def _short(plan: Plan, space: Space) -> np.ndarray:

@@ -177,6 +177,29 @@ class Words:
     passed: str = "Passed"
     failed: str = "Failed"
     sentence: str = ""
+    #: mark -> its words for one and for many (a mark without words: its name)
+    marks: tuple[tuple[str, tuple[str, str]], ...] = ()
+
+    def mark(self, name: str) -> tuple[str, str]:
+        """A mark's words for one and for many: ``("complication", "complications")``."""
+        found = dict(self.marks).get(name)
+        if found is not None:
+            return found
+        word = name.replace("_", " ")
+        return word, plural_of(word)
+
+
+def plural_of(word: str) -> str:
+    """An English plural, for a mark named without words of its own.
+
+    >>> [plural_of(w) for w in ("six", "bane", "cross", "city", "day", "crit")]
+    ['sixes', 'banes', 'crosses', 'cities', 'days', 'crits']
+    """
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
 
 
 @dataclass(frozen=True)

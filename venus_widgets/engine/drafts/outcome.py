@@ -40,8 +40,34 @@ def doubled(plan: Plan, space: Space, n: int) -> tuple[np.ndarray, np.ndarray | 
     return v, short & (adds > 0)
 
 
-def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False) -> Odds:
-    """The odds of a spec from its joint counts (``exact``: in Fractions)."""
+def shown_marks(plan: Plan) -> list[str]:
+    """The marks some die of this roll can show, in the draft's order."""
+    return [m for i, m in enumerate(plan.marks) if any(g.count and any(g.table.marks[i]) for g in plan.groups)]
+
+
+def mark_ways(plan: Plan, c: Counted, mark: str, without: Counted | None) -> Any:
+    """The ways (in ``c``'s units) that at least one die shows ``mark``: read
+    off the joint counts where they track it, else the whole minus the ways
+    of the rolls in which no die shows it (``without``, the same count without
+    that mark's faces)."""
+    if mark in c.space.names:
+        shown = c.space.values()[mark][: c.final.size] > 0
+        return c.final[shown].sum()
+    assert without is not None
+    total: Any = c.denominator if c.denominator is not None else 1.0
+    return total - without.final.sum()
+
+
+def mark_key(plan: Plan, mark: str) -> str:
+    """The name of a mark's chance in the breakdown: "at least one complication"."""
+    return f"at least one {plan.draft.words.mark(mark)[0]}"
+
+
+def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
+           marks: Mapping[str, Any] | None = None) -> Odds:
+    """The odds of a spec from its joint counts (``exact``: in Fractions);
+    ``marks``: the ways that at least one die shows each mark (:func:`mark_ways`),
+    reported in the breakdown by :func:`mark_key`."""
     n = c.final.size
     v, spent = doubled(plan, c.space, n)
     lo = int(v.min()) if n else 0
@@ -76,6 +102,8 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False)
         if d.double is not None and plan.double:
             breakdown[f"pass with {d.double.name}"] = max(p_pass - pre, 0)
         breakdown["fail"] = total - p_pass
+    for mark, ways in (marks or {}).items():
+        breakdown[mark_key(plan, mark)] = max(ways, 0) if c.mode == "float" else ways
     ego = c.final[spent].sum() if spent is not None else None
     notes = tuple(_notes(plan, c))
     if c.mode == "count" and not exact:
@@ -104,6 +132,7 @@ def _notes(plan: Plan, c: Counted) -> list[str]:
     rr = plan.draft.reroll
     if rr is not None and plan.budget > 0:
         when = "while short of the goal" if rr.when == "short" else "every roll"
-        out.append(f"{rr.name}: up to {min(plan.budget, plan.rerollable)} dice re-rolled, best chance first, "
+        n = min(plan.budget, plan.rerollable)
+        out.append(f"{rr.name}: up to {n} {'die' if n == 1 else 'dice'} re-rolled, best chance first, "
                    f"lowest face first, {when}")
     return out

@@ -110,7 +110,8 @@ def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft
 def whole(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: Draft, what: str) -> int:
     v = evaluate(s, env, rules, draft)
     if isinstance(v, bool) or not isinstance(v, int):
-        raise DraftError(s.key, f"{s.expr.text!r} gives {v!r} for this roll: {what} must be a whole number",
+        said = f"{str(v).lower()} (a yes or no)" if isinstance(v, bool) else repr(v)
+        raise DraftError(s.key, f"{s.expr.text!r} gives {said} for this roll: {what} must be a whole number",
                          line=draft.lines.get(s.key), source=draft.source_name)
     return v
 
@@ -255,11 +256,9 @@ def _eligible(draft: Draft, g: GroupDef, table: DieTable, env: Mapping[str, Any]
                      "(the first roll of a re-rolled die is not kept)")
             changed = _changed(draft, rules, _knobs_of(draft, g))
             if changed:  # a rule knob of the spec made it so: the knob is to blame, not the file
-                raise SpecError(f"rules.{changed}", rules[changed], "faces that go with the re-roll step's", words)
+                raise SpecError(f"rules.{changed}", rules[changed], "faces that leave the faces the re-roll step takes "
+                                "counting nothing", words)
             raise DraftError("reroll.faces", words, line=draft.lines.get("reroll.faces"), source=draft.source_name)
-    if any(s < 0 for s in table.successes):
-        raise DraftError(f"groups.{g.name}", "dice that may be re-rolled cannot take successes away",
-                         line=draft.lines.get(f"groups.{g.name}"), source=draft.source_name)
     return tuple(faces)
 
 

@@ -66,8 +66,12 @@ class Reader:
                     if not path:
                         raise self.error((k,), f"{k} is not a part of a draft{hint}; the parts are "
                                                + ", ".join(keys))
+                    top = ""
+                    if k in TOP_LEVEL and path[0] != "fields":  # roller = "task" written below [reroll]
+                        top = (f" (in TOML a key belongs to the [section] above it: write {k} = ... above the "
+                               "first [section], with id and name)")
                     raise self.error(path + (k,), f"{k} is not a key of {_dotted(path)}{hint}; "
-                                                  f"the keys are {', '.join(keys)}")
+                                                  f"the keys are {', '.join(keys)}{top}")
         return value
 
     def text(self, path: tuple, value: Any, default: str = "", most: int = 200) -> str:
@@ -189,7 +193,14 @@ class Reader:
         return sorted(out)
 
 
+#: The keys of a draft's top level that are values, not [sections].
+TOP_LEVEL = ("id", "name", "about", "roll", "roller")
+
+
 def show(value: Any) -> str:
+    """A value as the draft writes it (true and false as TOML says them)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
     text = repr(value)
     return text if len(text) <= 60 else text[:50] + "…"
 

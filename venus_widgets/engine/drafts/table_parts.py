@@ -6,11 +6,12 @@ dice and the outcome).
 
 from __future__ import annotations
 
+import difflib
 import re
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .model import (
-    CheckDef, DieDef, DoubleDef, FieldDef, GroupDef, LadderDef, OutcomeDef, RerollDef, SpendItem, Words,
+    CheckDef, DieDef, DoubleDef, FieldDef, GroupDef, LadderDef, OutcomeDef, RerollDef, SpendItem, Words, plural_of,
 )
 from .reader import NAME, Reader, show
 
@@ -121,7 +122,13 @@ def read_ladder(r: Reader, value: Any, fields: tuple[FieldDef, ...]) -> LadderDe
     b = r.table(p, value, ("field", "values", "from", "to", "step"))
     fld = r.text(p + ("field",), b.get("field"))
     f = next((x for x in fields if x.name == fld), None)
-    if f is None or f.kind not in ("int", "choice"):
+    if f is None:
+        names = [x.name for x in fields]
+        near = difflib.get_close_matches(fld, names, 1)
+        raise r.error(p + ("field",), f"{fld!r} is not a field of this draft"
+                                      + (f" (did you mean {near[0]}?)" if near else "")
+                                      + f"; the fields are {', '.join(names)}")
+    if f.kind not in ("int", "choice"):
         raise r.error(p + ("field",), f"{fld!r}: the ladder runs over a field of whole numbers or options")
     if "values" in b:
         vals = b["values"]
@@ -138,16 +145,32 @@ def read_ladder(r: Reader, value: Any, fields: tuple[FieldDef, ...]) -> LadderDe
     return LadderDef(fld, tuple(range(start, stop + 1, step)))
 
 
-_PLACES = ("verdict", "value", "unit", "degree", "threshold", "goal", "bought")
+_PLACES = ("verdict", "value", "unit", "degree", "threshold", "goal", "bought", "marks")
 
 
-def read_words(r: Reader, value: Any) -> Words:
+def read_words(r: Reader, value: Any, marks: Sequence[str] = ()) -> Words:
     p = ("words",)
-    b = r.table(p, value, ("passed", "failed", "sentence"))
+    b = r.table(p, value, ("passed", "failed", "sentence", "marks"))
+    named = []
+    for mark, said in r.table(p + ("marks",), b.get("marks", {})).items():
+        mp = p + ("marks", mark)
+        if mark not in marks:
+            near = difflib.get_close_matches(mark, marks, 1)
+            raise r.error(mp, f"{mark} is not a mark of this draft's dice"
+                              + (f" (did you mean {near[0]}?)" if near else "")
+                              + (f"; its marks are {', '.join(marks)}" if marks else "; its dice show no marks"))
+        if isinstance(said, list) and len(said) == 2:
+            one, many = (r.text(mp, x, "", 40) for x in said)
+        else:
+            one = r.text(mp, said, "", 40) if not isinstance(said, list) else ""
+            if not one:
+                raise r.error(mp, f"{show(said)}: write the mark's words as \"word\" or [\"one\", \"many\"]")
+            many = plural_of(one)
+        named.append((mark, (one, many)))
     sentence = r.text(p + ("sentence",), b.get("sentence"), "", 200)
     for place in re.findall(r"{([^{}]*)}", sentence):
         if place not in _PLACES:
             raise r.error(p + ("sentence",), f"{{{place}}} is not a place the sentence can fill: "
                                              + ", ".join(f"{{{x}}}" for x in _PLACES))
     return Words(r.text(p + ("passed",), b.get("passed"), "Passed", 40),
-                 r.text(p + ("failed",), b.get("failed"), "Failed", 40), sentence)
+                 r.text(p + ("failed",), b.get("failed"), "Failed", 40), sentence, tuple(named))

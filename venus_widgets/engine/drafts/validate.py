@@ -27,7 +27,7 @@ venus_widgets.engine.drafts.errors.DraftError: draft, line 4, groups.own: the dr
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from .model import (
     ALL_DICE, FIELD_GROUPS, SUCCESSES, TOTAL, Degree, DieDef, Draft, FaceSet, FieldDef, GroupDef, Num, OutcomeDef,
@@ -72,7 +72,7 @@ def build(src: Source) -> Draft:
     spend = read_spend(r, data.get("spend"), thr)
     checks = read_checks(r, data.get("checks"), thr, fields)
     ladder = read_ladder(r, data.get("ladder"), fields)
-    words = read_words(r, data.get("words", {}))
+    words = read_words(r, data.get("words", {}), list(marks))
     roller = r.text(("roller",), data.get("roller"), "task" if (reroll or double or spend) else "pool")
     if roller not in ROLLERS:
         raise r.error(("roller",), f"{roller!r}: the rollers are task, pool and check")

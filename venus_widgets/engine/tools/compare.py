@@ -301,8 +301,10 @@ def _compared(qa: Mapping[str, Any], qb: Mapping[str, Any], base: Odds, o: Odds)
     return [q for q in both if q in qa and q in qb]
 
 
-def _verdict(outcome: str, base: Odds, o: Odds, exact: bool) -> str:
-    """The verdict of ``o`` against ``base`` (both exact when ``exact``)."""
+def _verdict(outcome: str, base: Odds, o: Odds, exact: bool, units: tuple[str, str] = ("", "")) -> str:
+    """The verdict of ``o`` against ``base`` (both exact when ``exact``);
+    ``units``: the words of one and of many (an edition's own, else from
+    ``outcome``)."""
     qa, qb = reported(base), reported(o)
     moved = [q for q in _compared(qa, qb, base, o) if _differ(qa.get(q, 0), qb.get(q, 0), exact)]
     same = (base.distribution == o.distribution if exact
@@ -314,7 +316,7 @@ def _verdict(outcome: str, base: Odds, o: Odds, exact: bool) -> str:
     def unit(n: int | None) -> str:
         if not o.numeric:
             return "target"
-        return _one(outcome) if n == 1 else outcome
+        return (units[0] or _one(outcome)) if n == 1 else (units[1] or outcome)
 
     def points(delta: Any) -> str:  # without exact odds (exploding dice), float noise is no change
         return _points(0.0 if not _differ(delta, 0, exact) else float(delta))
@@ -362,11 +364,13 @@ def compare(spec: Mapping[str, Any], variants: Mapping[str, Any]) -> Comparison:
     except SpecError:  # fractions beyond the cost guard's budget: the floats are compared
         ex = {}
     values = ex or out
-    outcome = words(base_spec["edition"], base_spec["roll"]).get("outcome", "successes")
+    said = words(base_spec["edition"], base_spec["roll"])
+    outcome = said.get("outcome", "successes")
+    units = (said.get("unit_one", ""), said.get("unit_many", ""))
     verdicts = {}
     for n in names[1:]:
         if specs[n] == base_spec:
             verdicts[n] = "no change: the same rules as the base"
         else:
-            verdicts[n] = _verdict(outcome, values["base"], values[n], bool(ex))
+            verdicts[n] = _verdict(outcome, values["base"], values[n], bool(ex), units)
     return Comparison(base_spec, names, out, verdicts, ex)

@@ -35,8 +35,9 @@ from ..contract.spec import Spec
 MAX_PARTY = 6
 
 
-def setting_words(setting: Mapping[str, Any]) -> str:
-    """A rung in the table's words, as an FC says it.
+def setting_words(setting: Mapping[str, Any], spec: Mapping[str, Any] | None = None) -> str:
+    """A rung in the table's words, as an FC says it; a field of ``spec``'s
+    roll without words of its own here by its label ("Sixes needed 2").
 
     >>> setting_words({"difficulty": "tough", "factors": 1})
     'Tough + 1 factor'
@@ -62,8 +63,21 @@ def setting_words(setting: Mapping[str, Any]) -> str:
         elif k == "black":
             parts.append(f"{v} black {'die' if v == 1 else 'dice'}")
         else:
-            parts.append(f"{k} {v}")
+            parts.append(f"{_label_of(spec, k)} {v}")
     return " ".join(parts)
+
+
+def _label_of(spec: Mapping[str, Any] | None, name: str) -> str:
+    """A field's label in the schema of ``spec``'s roll (its name without one)."""
+    if spec is None:
+        return name
+    from ..contract.spec import schema
+
+    try:
+        kind = schema(spec["edition"], spec.get("roll"))[name]
+    except (KeyError, ValueError):
+        return name
+    return str(getattr(kind, "label", "") or name)
 
 
 @dataclass(frozen=True)
@@ -110,7 +124,7 @@ class PartyLadder:
         i = self.best
         each = ", ".join(f"{n} {percent_text(p)}" for n, p in zip(self.names, self.chances[i]))
         party = f" (party {percent_text(self.party_chance(i))})" if len(self.names) > 1 else ""
-        return f"{setting_words(self.rungs[i])}: {each}{party}"
+        return f"{setting_words(self.rungs[i], self.specs[0])}: {each}{party}"
 
     def rows(self) -> list[list[str]]:
         """The table: a header, then one row per rung (chances in percent,
@@ -120,7 +134,7 @@ class PartyLadder:
         best_for = self.best_for
         for i, setting in enumerate(self.rungs):
             who = [n for n in self.names if best_for[n] == i] + (["party"] if i == self.best else [])
-            out.append([setting_words(setting), *(pct(p) for p in self.chances[i]), pct(self.party_chance(i)),
+            out.append([setting_words(setting, self.specs[0]), *(pct(p) for p in self.chances[i]), pct(self.party_chance(i)),
                         ", ".join(who)])
         return out
 

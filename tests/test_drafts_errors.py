@@ -1,0 +1,75 @@
+"""Errors of a draft in plain words (the user test of drafts as data): no
+Python words, the line and the key, a suggestion for a name mistyped, a
+TOML hint for a top-level key written below a section, whole sentences."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import venus_widgets as vw
+from venus_widgets.engine.contract import edition
+from venus_widgets.engine.contract.spec import normalize
+from venus_widgets.engine.drafts import load_edition
+
+from test_drafts_table_words import STRESS
+
+PYTHON = re.compile(r"\bTrue\b|\bFalse\b|\bNone\b")  # Python's words
+
+
+def _error(text: str) -> str:
+    with pytest.raises(vw.SpecError) as err:
+        load_edition(text)
+    return str(err.value)
+
+
+def test_true_for_a_number_is_said_in_the_drafts_words():
+    said = _error(STRESS.replace("default = 4", "default = true", 1))
+    assert "line 5" in said and "fields.dice.default" in said, said
+    assert "true is not a whole number" in said and not PYTHON.search(said), said
+
+
+def test_a_count_that_gives_yes_or_no():
+    said = _error(STRESS.replace('count = "dice"', 'count = "dice > 3"'))
+    assert "groups.own.count" in said and "true" in said and not PYTHON.search(said.split(":", 2)[-1]), said
+
+
+def test_an_unknown_ladder_field_is_named_with_a_suggestion():
+    said = _error(STRESS + '[ladder]\nfield = "needs"\nfrom = 1\nto = 4\n')
+    assert "ladder.field" in said and "did you mean need?" in said and "dice, stress, need" in said, said
+
+
+def test_a_top_level_key_below_a_section_gets_a_toml_hint():
+    said = _error(STRESS + 'roller = "task"\n')
+    assert "reroll.roller" in said and "above the first [section]" in said, said
+
+
+def test_a_default_that_breaks_a_count_is_refused_when_the_draft_loads():
+    """count = "stress - 3" with stress 2 by default: the draft loaded and every roll failed, with no line."""
+    said = _error(STRESS.replace('count = "stress"', 'count = "stress - 3"'))
+    assert "line " in said and "groups.stressed.count" in said and "default" in said, said
+
+
+def test_a_refused_knob_is_one_whole_sentence():
+    """"expected faces that go with the re-roll step's (face 1 ...": the sentence broke off."""
+    load_edition(STRESS)
+    try:
+        with pytest.raises(vw.SpecError) as err:
+            normalize({"edition": "stress", "rules": {"dice.base.success": [5, 6]}})
+        said = str(err.value)
+        assert said.startswith("rules.dice.base.success=[5, 6] is not allowed: expected ") and "step's (" not in said
+        assert "face 5 of the own dice counts a success" in said, said
+    finally:
+        edition.unregister("stress")
+
+
+def test_exact_odds_of_dice_exploding_without_end_name_the_depth():
+    load_edition(STRESS.replace("success = [6]\n", 'success = [6]\nexplode = [6]\ndepth = "unbounded"\n', 1))
+    try:
+        with pytest.raises(vw.SpecError) as err:
+            vw.odds({"edition": "stress", "dice": 5}, exact=True)
+        assert err.value.field == "rules.dice.base.depth", str(err.value)
+        assert "exact=False" in str(err.value)
+    finally:
+        edition.unregister("stress")
