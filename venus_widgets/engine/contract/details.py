@@ -11,6 +11,7 @@ mapping too, by the names the roll's JSON holds.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Iterator, TypeVar
@@ -57,16 +58,6 @@ class Details(Mapping[str, Any]):
         return {name: v if type(v := getattr(self, name)) in SCALARS else thaw(v) for name in self}
 
     @classmethod
-    def _optional(cls) -> dict[str, bool]:
-        """Each fact's name -> whether it is optional (left out while
-        ``None``), in field order; read once per class."""
-        kept = cls.__dict__.get("_OPTIONAL")
-        if kept is None:
-            kept = {f.name: bool(f.metadata.get("optional")) for f in fields(cls)}  # type: ignore[arg-type]
-            type.__setattr__(cls, "_OPTIONAL", kept)
-        return kept
-
-    @classmethod
     def from_dict(cls: type[D], d: Mapping[str, Any]) -> D:
         """The facts of :meth:`to_dict` (a roll's JSON), checked: a
         :class:`SpecError` names a fact that is not one, or is missing."""
@@ -92,7 +83,7 @@ class Details(Mapping[str, Any]):
 
     def __getitem__(self, key: str) -> Any:
         """One fact as the roll's JSON holds it, read from its attribute."""
-        optional = self._optional().get(key)
+        optional = _optional_of(type(self)).get(key)
         if optional is None:
             raise KeyError(key)
         v = getattr(self, key)
@@ -101,11 +92,18 @@ class Details(Mapping[str, Any]):
         return v if type(v) in SCALARS else thaw(v)
 
     def __iter__(self) -> Iterator[str]:
-        return (name for name, optional in self._optional().items()
+        return (name for name, optional in _optional_of(type(self)).items()
                 if not (optional and getattr(self, name) is None))
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
+
+
+@functools.cache
+def _optional_of(cls: type) -> dict[str, bool]:
+    """Each fact of a :class:`Details` class -> whether it is optional (left
+    out while ``None``), in field order: read once per class."""
+    return {f.name: bool(f.metadata.get("optional")) for f in fields(cls)}
 
 
 def optional() -> Any:
