@@ -32,8 +32,8 @@ SLIDER_CALLS = 300
 #: 321-413, a Heresy pool the most: about 140 traitlets', 30 ipywidgets', 100 the chart's bars, 60 ours).
 FIRST_VISIT_CALLS = 425
 #: ... and for Roll on a roll with nothing to choose, or the first faces of one that waits at KISS (a
-#: playtest task, the most: 949; a roll's typed details read by name from their attributes).
-ROLL_CALLS = 1_000
+#: playtest task, the most: 915; a roll's typed details read by name from their attributes).
+ROLL_CALLS = 950
 
 
 def update(w: Any, state: dict) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
 from ..errors import SpecError
@@ -55,13 +55,18 @@ class Details(Mapping[str, Any]):
 
     def to_dict(self) -> dict[str, Any]:
         """The facts as the roll's JSON holds them (a fresh plain dict)."""
-        return {name: v if type(v := getattr(self, name)) in SCALARS else thaw(v) for name in self}
+        out = {}
+        for name, optional in _optional_of(type(self)).items():
+            v = getattr(self, name)
+            if not (v is None and optional):
+                out[name] = v if type(v) in SCALARS else thaw(v)
+        return out
 
     @classmethod
     def from_dict(cls: type[D], d: Mapping[str, Any]) -> D:
         """The facts of :meth:`to_dict` (a roll's JSON), checked: a
         :class:`SpecError` names a fact that is not one, or is missing."""
-        kinds = fields(cls)  # type: ignore[arg-type]
+        kinds = _fields_of(cls)
         names = [f.name for f in kinds]
         allowed = f"the facts of a {cls.__name__}: {', '.join(names)}"
         if not isinstance(d, Mapping):
@@ -100,10 +105,16 @@ class Details(Mapping[str, Any]):
 
 
 @functools.cache
+def _fields_of(cls: type) -> tuple[Field[Any], ...]:
+    """The fields of a :class:`Details` class, read once per class."""
+    return fields(cls)
+
+
+@functools.cache
 def _optional_of(cls: type) -> dict[str, bool]:
     """Each fact of a :class:`Details` class -> whether it is optional (left
     out while ``None``), in field order: read once per class."""
-    return {f.name: bool(f.metadata.get("optional")) for f in fields(cls)}
+    return {f.name: bool(f.metadata.get("optional")) for f in _fields_of(cls)}
 
 
 def optional() -> Any:
