@@ -260,3 +260,15 @@ def test_explain_says_the_faces_the_step_takes_and_counts_one_die(stress):
 def test_ladder_settings_say_the_fields_label(stress):
     pl = vw.party_ladder([{"edition": "stress", "dice": 3, "stress": 1}], target=0.5)
     assert pl.rows()[1][0].startswith("Sixes needed "), pl.rows()[:3]
+
+
+def test_the_group_of_a_draft_s_steps_is_titled_by_their_names(stress):
+    """The fields of a draft's re-roll and doubling steps sit under the
+    steps' own names ("Push"), not another edition's "KISS and Ego"."""
+    from venus_widgets.engine.contract import spec as spec_mod
+
+    assert spec_mod.groups_of(spec_mod.schema("stress", "task"))["kiss"] == "Push"
+    seeded = spec_mod.groups_of(spec_mod.schema(load_edition(STRESS.replace('name = "Push"', 'name = "KISS"')
+                                                             .replace('id = "stress"', 'id = "stress2"')).ID, "task"))
+    edition.unregister("stress2")
+    assert seeded["kiss"] == "KISS" and seeded["ability"] == "Ability and dice"

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 01f6f29136a1bcfd57a4421a1a062493f9bebbb238f9657b64f36f40d14623f1
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 a3e3ab13d400c2b23e92311d098f4c3a80dbe3e1f3249974676ec80c1faaa4b6
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 01f6f29136a1bcfd57a4421a1a062493f9bebbb238f9657b64f36f40d14623f1
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 a3e3ab13d400c2b23e92311d098f4c3a80dbe3e1f3249974676ec80c1faaa4b6
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -375,7 +375,6 @@ function rootElement(el, kind) {
 }
 
 // js/fields.js
-var GROUP_TITLES = { ability: "Ability and dice", difficulty: "Difficulty", help: "Help", kiss: "KISS and Ego", consequences: "Consequences", other: "Other" };
 function fieldControl(model, f) {
   const id = uid(f.name);
   const value = model.get(f.name);
@@ -473,21 +472,21 @@ function listControl(model, f) {
     rows
   );
 }
-function renderFields(model, { extras = {}, skip = [] } = {}) {
-  const fields = model.get("fields") || [];
-  const groups = {};
+function fieldGroups(fields, { extras = {}, skip = [] } = {}) {
+  const groups = /* @__PURE__ */ new Map();
   for (const f of fields) {
-    if (skip.includes(f.name)) continue;
-    (groups[f.group] ||= []).push(f);
+    if (!groups.has(f.group)) groups.set(f.group, { name: f.group, title: f.group_title || f.group, fields: [] });
+    if (!skip.includes(f.name)) groups.get(f.group).fields.push(f);
   }
-  for (const g of Object.keys(extras)) groups[g] ||= [];
-  const order = ["ability", "difficulty", "help", "kiss", "consequences", "other"];
-  return order.filter((g) => groups[g] && (groups[g].length || extras[g])).map((g) => h(
+  return [...groups.values()].filter((g) => g.fields.length || extras[g.name]);
+}
+function renderFields(model, { extras = {}, skip = [] } = {}) {
+  return fieldGroups(model.get("fields") || [], { extras, skip }).map((g) => h(
     "fieldset",
-    { "data-group": g },
-    h("legend", {}, GROUP_TITLES[g]),
-    groups[g].map((f) => fieldControl(model, f)),
-    extras[g] ? extras[g](model) : null
+    { "data-group": g.name },
+    h("legend", {}, g.title),
+    g.fields.map((f) => fieldControl(model, f)),
+    extras[g.name] ? extras[g.name](model) : null
   ));
 }
 

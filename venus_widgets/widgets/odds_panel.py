@@ -34,10 +34,6 @@ from .plain_words import spread_words
 KEPT = 512
 
 
-def _pct(p: float) -> float:
-    return float(round(p, 15))
-
-
 def hints(spec: Spec, base: Odds) -> list[dict[str, Any]]:
     """What-if hints computed with the engine: the change in P(goal) of
     each what-if the edition lists (a change out of range gives none)."""
@@ -70,7 +66,8 @@ def _make(spec: Spec, outcome_name: str) -> dict[str, Any]:
     passing = _passing(spec["edition"], spec["roll"])
     shares = o.distribution if numeric else o.breakdown
     mean = o.mean
-    dist = [[k, _pct(v)] for k, v in shares.items()]
+    # each chance rounded to 15 places, inline (a helper cost a Python call per bar on every new panel)
+    dist = [[k, float(round(v, 15))] for k, v in shares.items()]
     # which bars pass: the threshold for numbers, the edition's passing outcomes for words
     passed = [(o.threshold is not None and float(k) >= o.threshold) if numeric else k in passing for k, _ in dist]
     return {
@@ -84,7 +81,7 @@ def _make(spec: Spec, outcome_name: str) -> dict[str, Any]:
         "distribution": dist,
         "passed": passed,
         "chart": _chart.to_json(o),
-        "breakdown": {k: _pct(v) for k, v in o.breakdown.items()},
+        "breakdown": {k: float(round(v, 15)) for k, v in o.breakdown.items()},
         "mean": mean,
         "sd": o.sd,
         # the average and what most rolls give, in a player's words (mean and sd stay for code)
