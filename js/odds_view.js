@@ -185,7 +185,7 @@ export function renderOddsMore(model) {
   if (!view.ok) return [];
   const out = [oddsTable(view), explainBlock(model), whatIfBlock(model)];
   const notes = [...(view.notes || [])];
-  if (view.truncated) notes.push(`Tail below ${view.truncated.toExponential(1)} cut off.`);
+  if (view.truncated) notes.push(`Left out of these chances: the endless tail of the rarest rolls, together about ${formatOneIn(view.truncated, 1)}.`);
   if (notes.length) out.push(h("ul", { class: "vw-notes vw-sub" }, notes.map((n) => h("li", {}, n))));
   return out;
 }

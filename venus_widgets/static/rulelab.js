@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 a3e3ab13d400c2b23e92311d098f4c3a80dbe3e1f3249974676ec80c1faaa4b6
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 69ca3f52ded0dc279b021cf53972f4b950776f2d16f101551b1ca0dd4c14889e
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
