@@ -73,3 +73,48 @@ def test_exact_odds_of_dice_exploding_without_end_name_the_depth():
         assert "exact=False" in str(err.value)
     finally:
         edition.unregister("stress")
+
+
+IMP = '''id = "imp"
+
+[fields.dice]
+range = [1, 10]
+default = 1
+group = "ability"
+
+[fields.need]
+range = [1, 5]
+default = 3
+group = "difficulty"
+
+[[checks]]
+rule = "need <= dice"
+field = "need"
+words = "no more sixes needed than dice"
+
+[dice.d6]
+sides = 6
+success = [6]
+
+[groups.own]
+count = "dice"
+
+[outcome]
+threshold = "need"
+'''
+
+
+def test_a_default_that_breaks_a_check_is_refused_when_the_draft_loads():
+    """need 3 > dice 1 with "need <= dice": the draft loaded, then odds, rollers, lab and screen all failed."""
+    with pytest.raises(vw.SpecError) as err:
+        load_edition(IMP, "imp.toml")
+    said = str(err.value)
+    assert said.startswith("imp.toml, line 10, fields.need.default:"), said
+    assert "no more sixes needed than dice" in said and "need <= dice" in said, said
+    assert "dice = 1" in said and "need = 3" in said, said
+    assert "imp" not in edition._REGISTRY
+    load_edition(IMP.replace("default = 1\n", "default = 3\n", 1))  # defaults that keep the rule load
+    try:
+        assert vw.odds({"edition": "imp"}).p_pass > 0
+    finally:
+        edition.unregister("imp")

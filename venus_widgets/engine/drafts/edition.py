@@ -31,7 +31,6 @@ from . import dice as _dice
 from . import explain as _explain
 from . import kernel, outcome, plan as _plan, rolling
 from .at_table import DraftTable
-from .errors import DraftError
 from .knobs import DraftRules
 from .model import Draft, FieldDef
 
@@ -349,39 +348,6 @@ def _span(t: Any, names: tuple[str, ...], marks: tuple[str, ...]) -> tuple[list[
         lo.append(min(row) + k * min(0, min(boom, default=0)))
         hi.append(max(row) + k * max(0, max(boom, default=0)))
     return lo, hi
-
-
-def check_draft(edition: DraftEdition) -> None:
-    """Read the draft once as a roll would at its defaults and at each
-    corner of its fields (lowest and highest), so that an expression that
-    cannot be evaluated is found on loading, with its line."""
-    from ..contract.spec import defaults, normalize
-
-    base = defaults(edition.ID, edition.draft.roll)
-    d = edition.draft
-    for g in d.groups:  # the roller opens at the defaults: each count of dice must be 0 or more there
-        if g.count is not None:
-            n = edition._count(g.count, {**base, "edition": edition.ID}, edition.RULES)
-            if n < 0:
-                read = ", ".join(f"{f} = {base[f]}" for f in g.count.names if f in base)
-                raise DraftError(g.count.key, f"{g.count.expr.text!r} is {n} with the fields at their defaults"
-                                 + (f" ({read})" if read else "") + ": a count of dice cannot be below 0; "
-                                 "change a default or the count", line=d.lines.get(g.count.key), source=d.source_name)
-    corners = [base]
-    for f in edition.draft.fields:
-        if f.kind == "choice":
-            corners += [{**base, f.name: o} for o in f.options]
-        elif f.kind == "list" and f.options:
-            corners += [{**base, f.name: [o] * min(f.most, 1)} for o in f.options]
-    for c in corners:
-        try:
-            s = normalize(c)
-        except DraftError:
-            raise
-        except SpecError:
-            continue  # a corner the draft's own checks refuse
-        p = edition.plan(s)
-        kernel.tracked(p)
 
 
 if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract needs (engine/contract/members.py checks the rest)
