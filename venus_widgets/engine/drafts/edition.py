@@ -234,8 +234,12 @@ class DraftEdition:
     def work(self, spec: Mapping[str, Any]) -> float:
         """The work the odds of ``spec`` take, in the units of :mod:`.cost`
         (the kernel's convolutions, by the lengths of its arrays; infinite
-        past :data:`.cost.MAX_CELLS` packed cells: the memory's bound)."""
+        past :data:`.cost.MAX_CELLS` packed cells: the memory's bound),
+        counted in Python ints past 2**53 ways (:func:`.cost.in_whole_numbers`)."""
         p = self.plan(spec)
+        return self._work(p) * (1.0 if p.unbounded else _cost.in_whole_numbers(kernel.denominator(p)))
+
+    def _work(self, p: _plan.Plan) -> float:
         names = kernel.tracked(p)
         B = kernel.budget(p)
         steps = p.draft.reroll is not None and B > 0

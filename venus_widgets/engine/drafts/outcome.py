@@ -106,7 +106,7 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
         breakdown[mark_key(plan, mark)] = max(ways, 0) if c.mode == "float" else ways
     ego = c.final[spent].sum() if spent is not None else None
     notes = tuple(_notes(plan, c))
-    if c.mode == "count" and not exact:
+    if c.mode in ("count", "exact") and not exact:  # each float its fraction correctly rounded
         return Odds.from_counts(spec, counts, int(total), threshold=thr, goal=goal, offset=lo,
                                 breakdown=breakdown, p_ego_spent=ego, notes=notes)
     if c.mode in ("count", "exact"):
