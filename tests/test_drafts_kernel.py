@@ -489,3 +489,59 @@ def test_float_odds_past_2_53_are_correctly_rounded(text, spec, exact):
         assert all(o.breakdown[k] == float(v) for k, v in e.breakdown.items()), o.breakdown
     finally:
         edition.unregister(spec["edition"])
+
+
+TENAGAIN = '''
+id = "tenagain"
+[fields.pool]
+range = [1, 12]
+default = 5
+[fields.tn]
+range = [2, 10]
+default = 7
+group = "difficulty"
+[fields.black]
+range = [0, 6]
+default = 0
+group = "difficulty"
+[fields.need]
+range = [1, 5]
+default = 1
+group = "difficulty"
+[dice.d10]
+sides = 10
+success = { at_least = "tn" }
+explode = [10]
+depth = 3
+[groups.own]
+die = "d10"
+count = "pool"
+[groups.black]
+die = "d10"
+count = "black"
+cancels = true
+explode = false
+[outcome]
+name = "net successes"
+threshold = "need"
+[outcome.degrees]
+"failure" = 0
+"success" = 1
+"great success" = 3
+'''
+
+
+def test_values_below_the_lowest_degree_belong_to_it_without_below(loaded):
+    """Net successes below 0 (black dice cancelling) had no degree: the
+    breakdown summed to 89.71 % and a roll said degree ''. Without `below`
+    the lowest degree takes every value under it."""
+    ed = loaded(TENAGAIN)
+    spec = {"edition": "tenagain", "pool": 3, "black": 2}
+    e = vw.odds(spec, exact=True)
+    degrees = [e.breakdown[k] for k in ("failure", "success", "great success")]
+    assert sum(degrees) == 1
+    assert e.breakdown["failure"] == sum(p for v, p in e.distribution.items() if v < 1)
+    below = [r for r in (vw.roll(spec, seed=seed) for seed in range(200)) if r.outcome < 0]
+    assert below  # the rolls do reach below the lowest degree
+    assert all(r.details["degree"] == "failure" for r in below), [r.details["degree"] for r in below]
+    assert "(failure)" in " ".join(ed.explain_roll(below[0])), ed.explain_roll(below[0])
