@@ -118,3 +118,19 @@ def test_a_default_that_breaks_a_check_is_refused_when_the_draft_loads():
         assert vw.odds({"edition": "imp"}).p_pass > 0
     finally:
         edition.unregister("imp")
+
+
+def test_a_top_level_key_given_twice_below_a_section_gets_the_toml_hint():
+    """name = ... written after [reroll] (which has a name): "the TOML does
+    not read (Cannot overwrite a value): a key is given twice", no key, no hint."""
+    said = _error(STRESS + 'name = "Stress pool"\n')
+    assert "line 38" in said and "reroll.name" in said, said
+    assert "line 35" in said and "above the first [section]" in said, said
+
+
+def test_checks_pasted_inside_a_field_get_the_toml_hint():
+    """[[checks]] pasted in the middle of [fields.stress]: the field's keys below it went to the check."""
+    said = _error(STRESS.replace('default = 2\n', 'default = 2\n[[checks]]\nrule = "stress <= dice"\n'
+                                                  'field = "stress"\n', 1))
+    assert "checks[0].label" in said and "belongs to the [section] above it" in said, said
+    assert "the [[checks]] at line 11 cuts [fields.stress] (line 8)" in said, said
