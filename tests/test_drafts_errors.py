@@ -134,3 +134,25 @@ def test_checks_pasted_inside_a_field_get_the_toml_hint():
                                                   'field = "stress"\n', 1))
     assert "checks[0].label" in said and "belongs to the [section] above it" in said, said
     assert "the [[checks]] at line 11 cuts [fields.stress] (line 8)" in said, said
+
+
+def test_every_face_exploding_without_end_is_refused_at_its_line():
+    """explode = "1-6" with depth "unbounded" said 'rules.dice.d6.explode=[1..6] ...': no line, and a key
+    the draft does not have (rules.)."""
+    said = _error(STRESS.replace("success = [6]\n", 'success = [6]\nexplode = "1-6"\ndepth = "unbounded"\n', 1))
+    assert said.startswith("draft, line 20, dice.base.explode:"), said
+    assert '"1-6"' in said and "unbounded" in said and "rules." not in said, said
+
+
+def test_exact_odds_of_dice_exploding_without_end_say_the_drafts_line_and_value():
+    """exact=True said 'rules.dice.d6.depth=None': the designer wrote "unbounded"."""
+    load_edition(STRESS.replace("success = [6]\n", 'success = [6]\nexplode = [6]\ndepth = "unbounded"\n', 1),
+                 "stress.toml")
+    try:
+        with pytest.raises(vw.SpecError) as err:
+            vw.odds({"edition": "stress", "dice": 5}, exact=True)
+        said = str(err.value)
+        assert said.startswith('stress.toml, line 21, dice.base.depth: depth = "unbounded"'), said
+        assert "None" not in said and "exact=False" in said, said
+    finally:
+        edition.unregister("stress")

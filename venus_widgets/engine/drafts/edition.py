@@ -31,6 +31,7 @@ from . import dice as _dice
 from . import explain as _explain
 from . import kernel, outcome, plan as _plan, rolling
 from .at_table import DraftTable
+from .errors import DraftError
 from .knobs import DraftRules
 from .model import Draft, FieldDef
 
@@ -307,9 +308,15 @@ class DraftEdition:
         p = self.plan(spec)
         if exact and p.unbounded:  # the knob that makes them a fraction: a depth
             knob = next(d.depth.knob for d in self.draft.dice if d.depth is not None and p.rules[d.depth.knob] is None)
-            raise SpecError(f"rules.{knob}", None, "a depth (a whole number) for exact odds",
-                            "dice that explode without end have no exact odds: use exact=False (the tail below "
-                            "1e-12 cut), or give the dice a depth")
+            written = self._defaults[knob] is None  # as the draft says (else a spec's rules made it so)
+            err = DraftError(knob if written else f"rules.{knob}",
+                             f"depth = \"unbounded\": dice that explode without end have no exact odds; use "
+                             "exact=False (the odds with the tail below 1e-12 cut), or give the dice a depth, a "
+                             "whole number (depth = 10: at most 10 extra dice per die)",
+                             line=self.draft.lines.get(knob) if written else None,
+                             source=self.draft.source_name if written else "")
+            err.field, err.value = f"rules.{knob}", "unbounded"
+            raise err
         c = kernel.count(p, exact)
         shown = outcome.shown_marks(p)  # every mark of the draft is reported: 0 where no die of this roll shows it
         marks = {m: 0 if m not in shown else

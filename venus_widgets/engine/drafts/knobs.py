@@ -71,6 +71,10 @@ class Maker:
         hi = dhi if hi is None else hi
         return self._add(name, value, whole(min(lo, value), max(hi, value)), seed)
 
+    def value(self, num: Num) -> Any:
+        """The value written for a knob read so far."""
+        return next(k.default for k in self.knobs if k.name == num.knob)
+
     def faces(self, name: str, value: Sequence[int], sides: int, seed: str) -> Num:
         """A list of faces of a die of ``sides`` faces (none allowed)."""
         return self._add(name, sorted(set(value)), faces(1, max(sides, max(value, default=1)), empty=True), seed)

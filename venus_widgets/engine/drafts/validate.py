@@ -241,6 +241,12 @@ def _dice(r: Reader, value: Any, taken: dict[str, str], base: Mapping[str, str])
                                                 "the odds cut a tail below 1e-12 and are not a fraction)")
             dv = b["depth"]
             if dv == "unbounded":
+                every = explode.faces is not None and len(r.knobs.value(explode.faces)) == sides
+                if every or (explode.but is not None and not r.knobs.value(explode.but)):
+                    said = f'"{b["explode"]}"' if isinstance(b["explode"], str) else show(b["explode"])
+                    raise r.error(p + ("explode",), f"{said} explodes every face of the die, and "
+                                                    "depth = \"unbounded\" rolls on for ever: leave a face out "
+                                                    "(one that stops the die), or give depth a number")
                 depth = r.knobs.depth(f"dice.{name}.depth", None, r.seed(p + ("depth",), dv))
             else:
                 depth = r.knobs.depth(f"dice.{name}.depth", r.whole(p + ("depth",), dv, 0, 50),
