@@ -282,3 +282,52 @@ def test_the_docs_error_examples_are_what_the_engine_says(loaded):
         finally:
             edition.unregister("push")
         assert str(info.value) == line
+
+
+STRESS_FIRST = '''
+id = "stress-first"
+[fields.dice]
+range = [1, 10]
+default = 4
+group = "ability"
+[fields.stress]
+range = [0, 6]
+default = 1
+group = "difficulty"
+[fields.difficulty]
+range = [1, 5]
+default = 1
+group = "difficulty"
+[dice.d6]
+sides = 6
+success = "5+"
+[groups.own]
+count = "dice"
+[groups.stress]
+count = "stress"
+[outcome]
+threshold = "difficulty"
+'''
+
+
+def test_the_default_ladder_skips_a_difficulty_field_that_makes_the_roll_easier():
+    """Stress dice (group difficulty, first in the file) add successes: a ladder over them ran hardest last
+    backwards. Without [ladder] the ladder takes the first difficulty field whose chance falls as it rises."""
+    from venus_widgets.engine.contract import edition
+
+    load_edition(STRESS_FIRST)
+    try:
+        rungs = vw.ladder({"edition": "stress-first", "dice": 3})
+        assert [set(s.setting) for s in rungs] == [{"difficulty"}] * len(rungs), rungs
+        assert [s.setting["difficulty"] for s in rungs] == [1, 2, 3, 4, 5]
+    finally:
+        edition.unregister("stress-first")
+
+
+def test_a_default_ladder_that_would_run_backwards_is_refused_at_load():
+    text = STRESS_FIRST.replace('group = "difficulty"\n[dice.d6]', 'group = "other"\n[dice.d6]')
+    with pytest.raises(vw.SpecError) as err:
+        load_edition(text, "stress.toml")
+    said = str(err.value)
+    assert said.startswith("stress.toml, line 7, fields.stress:"), said
+    assert "[ladder]" in said and 'field = "difficulty"' in said, said

@@ -67,6 +67,8 @@ class DraftEdition:
         self._names = tuple(f.name for f in draft.fields)
         #: the draft's dice under its rules as written, counted once here (read only)
         self.compiled = self._compile()
+        #: without a [ladder]: the field the ladder runs over (chosen as the draft loads, :mod:`.loading`)
+        self.ladder_field = ""
 
     def __repr__(self) -> str:
         return f"<draft edition {self.ID!r} ({self.draft.source_name or 'draft'}, {len(self.KNOBS)} rule knobs)>"
@@ -334,7 +336,7 @@ class DraftEdition:
         return rolling.roll_many(self.plan(spec), n, seed)
 
     def ladder_settings(self, spec: dict) -> list[dict]:
-        return _explain.ladder_settings(self.plan(spec), spec)
+        return _explain.ladder_settings(self.plan(spec), spec, self.ladder_field)
 
     def explain_steps(self, spec: dict, o: Odds) -> list:
         return _explain.explain_steps(self.plan(spec), o)

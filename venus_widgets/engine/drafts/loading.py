@@ -40,6 +40,53 @@ def check_draft(edition: DraftEdition) -> None:
             continue  # a corner the draft's own checks refuse
         p = edition.plan(s)
         kernel.tracked(p)
+    if edition.draft.ladder is None:
+        edition.ladder_field = _ladder_field(edition, base)
+
+
+def _ladder_field(edition: DraftEdition, base: Mapping[str, Any]) -> str:
+    """The field the ladder runs over without a ``[ladder]``: the first field
+    of the group "difficulty" whose chance to pass falls as it rises (the
+    ladder goes easiest first), a field of options as it stands. When the
+    first one's chance rises with it (stress dice that add successes) and no
+    other's falls, the draft is refused, asking for a ``[ladder]``."""
+    d = edition.draft
+    candidates = [f for f in d.fields if f.group == "difficulty" and f.kind in ("int", "choice")]
+    for f in candidates:
+        if f.kind == "choice" or _direction(edition, base, f) < 0:
+            return f.name
+    if candidates and _direction(edition, base, candidates[0]) > 0:
+        f = candidates[0]
+        falls = [x.name for x in d.fields if x.kind == "int" and x is not f and _direction(edition, base, x) < 0]
+        example = falls[0] if falls else "need"
+        raise DraftError(f"fields.{f.name}", f"the Facilitator's ladder runs over the first field of the group "
+                         f"difficulty, {f.name}, but a bigger {f.name} makes the roll easier: write a [ladder] "
+                         f"with field = \"{example}\" (a field where a bigger number is harder) and to = its "
+                         f"highest rung, or give {f.name} another group",
+                         line=d.lines.get(f"fields.{f.name}"), source=d.source_name)
+    return candidates[0].name if candidates else ""
+
+
+def _direction(edition: DraftEdition, base: Mapping[str, Any], f: Any) -> int:
+    """Whether the chance to pass rises (+1), falls (-1) or stays (0) from a
+    field's lowest value to its highest, the others at their defaults (the
+    highest that the draft's checks and the cost guard allow)."""
+    from ..contract.fields import CrossError
+    from ..contract.spec import normalize
+
+    chances = []
+    for v in (f.lo, edition.RULES[f.hi.knob]):
+        try:
+            s = normalize({**base, f.name: v})
+        except CrossError as err:
+            try:
+                s = normalize({**base, f.name: err.nearest})
+            except SpecError:
+                return 0
+        except SpecError:
+            return 0
+        chances.append(edition.odds(s).p_pass)
+    return (chances[1] > chances[0]) - (chances[1] < chances[0])
 
 
 def _defaults_roll(edition: DraftEdition, base: Mapping[str, Any]) -> None:
