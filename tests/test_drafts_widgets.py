@@ -247,3 +247,18 @@ def test_a_lab_variant_refused_by_a_rule_of_the_draft_raises():
         assert vw.RuleLab(edition="stress", b={"reroll.faces": [2, 3]}).comparison is not None
     finally:
         edition.unregister("stress")
+
+
+def test_the_labs_knob_labels_are_the_drafts_words():
+    """The lab's knobs read "Fields.dice.max": the field's largest value is said with the field's label."""
+    from test_drafts_table_words import STRESS
+
+    load_edition(STRESS)
+    try:
+        labels = {k["name"]: k["label"] for k in vw.RuleLab(edition="stress").panel.knobs}
+        assert labels["fields.dice.max"] == "Base dice: largest value", labels
+        assert labels["dice.base.success"] == "base die: success faces", labels
+        assert labels["reroll.faces"] == "Push: faces", labels
+        assert not any(x.startswith(("Fields.", "Dice.", "Outcome.", "Reroll.")) for x in labels.values()), labels
+    finally:
+        edition.unregister("stress")

@@ -33,6 +33,7 @@ from .model import (
     ALL_DICE, FIELD_GROUPS, SUCCESSES, TOTAL, Degree, DieDef, Draft, FaceSet, FieldDef, GroupDef, Num, OutcomeDef,
     RuleDef,
 )
+from .knobs import labelled
 from .reader import NAME, ROLLER_NAMES, Reader, show
 from .source import Source, _dotted
 from .table_parts import read_checks, read_double, read_ladder, read_reroll, read_spend, read_words
@@ -82,7 +83,9 @@ def build(src: Source) -> Draft:
     return Draft(
         id=ident, name=r.text(("name",), data.get("name"), ident, 80), about=r.text(("about",), data.get("about"), "", 400),
         roll=roll, roller=roller, fields=fields, rules=rules, dice=dice, groups=groups, outcome=outcome, reroll=reroll,
-        double=double, spend=spend, checks=checks, ladder=ladder, words=words, knobs=tuple(_ordered(r.knobs.knobs, rules)),
+        double=double, spend=spend, checks=checks, ladder=ladder, words=words,
+        knobs=tuple(labelled(_ordered(r.knobs.knobs, rules), {f.name: f.label for f in fields},
+                             {k: x.name for k, x in (("reroll", reroll), ("double", double)) if x is not None})),
         source_name=src.name, digest=src.digest, lines={_dotted(p): n for p, n in src.lines.items()},
     )
 
