@@ -331,3 +331,18 @@ def test_a_default_ladder_that_would_run_backwards_is_refused_at_load():
     said = str(err.value)
     assert said.startswith("stress.toml, line 7, fields.stress:"), said
     assert "[ladder]" in said and 'field = "difficulty"' in said, said
+
+
+def test_the_docs_push_status_and_screen_are_what_the_roller_says(loaded):
+    """The docs quoted "Push budget: 4 of 4 left" as the status of dice 5; the status line differed."""
+    loaded(_toml_blocks(DOCS)[0])
+    w = vw.TaskRoller(edition="push", dice=5, need=2)
+    for seed in range(200):
+        w.roll_dice(seed=seed)
+        if w.table.get("phase") == "kiss" and w.table.get("successes") == 0:
+            break
+    else:
+        raise AssertionError("no roll of 5 dice showed no six")
+    assert f'its\nstatus says "{w.status}"'.replace("\n", " ") in DOCS.replace("\n", " "), w.status
+    screen = vw.FCScreen({"Ana": {"edition": "push", "dice": 3}, "Bo": {"edition": "push", "dice": 6}}, target=0.5)
+    assert screen.to_markdown().strip() in DOCS, screen.to_markdown()
