@@ -2,8 +2,6 @@
 import { clampInt } from "./format.js";
 import { h, setTrait, uid } from "./dom.js";
 
-const GROUP_TITLES = { ability: "Ability and dice", difficulty: "Difficulty", help: "Help", kiss: "KISS and Ego", consequences: "Consequences", other: "Other" };
-
 function fieldControl(model, f) {
   const id = uid(f.name);
   const value = model.get(f.name);
@@ -82,19 +80,24 @@ function listControl(model, f) {
     h("div", { class: "vw-row" }, h("span", { class: "vw-sub" }, `${f.label} (${values.length} of at most ${f.max_len})`), add), rows);
 }
 
+/** The groups of the fields as Python sends them: each group in the order
+ *  its first field comes, titled as its fields say (``group_title``), with its
+ *  fields but those in ``skip`` (drawn elsewhere); a group left with no field
+ *  and no part in ``extras`` is not shown. */
+export function fieldGroups(fields, { extras = {}, skip = [] } = {}) {
+  const groups = new Map();
+  for (const f of fields) {
+    if (!groups.has(f.group)) groups.set(f.group, { name: f.group, title: f.group_title || f.group, fields: [] });
+    if (!skip.includes(f.name)) groups.get(f.group).fields.push(f);
+  }
+  return [...groups.values()].filter((g) => g.fields.length || extras[g.name]);
+}
+
 /** The spec controls, grouped in fieldsets; ``extras[group]`` adds parts
  *  to a group; ``skip`` lists fields drawn elsewhere. */
 export function renderFields(model, { extras = {}, skip = [] } = {}) {
-  const fields = model.get("fields") || [];
-  const groups = {};
-  for (const f of fields) {
-    if (skip.includes(f.name)) continue;
-    (groups[f.group] ||= []).push(f);
-  }
-  for (const g of Object.keys(extras)) groups[g] ||= [];
-  const order = ["ability", "difficulty", "help", "kiss", "consequences", "other"];
-  return order.filter((g) => groups[g] && (groups[g].length || extras[g])).map((g) =>
-    h("fieldset", { "data-group": g }, h("legend", {}, GROUP_TITLES[g]),
-      groups[g].map((f) => fieldControl(model, f)),
-      extras[g] ? extras[g](model) : null));
+  return fieldGroups(model.get("fields") || [], { extras, skip }).map((g) =>
+    h("fieldset", { "data-group": g.name }, h("legend", {}, g.title),
+      g.fields.map((f) => fieldControl(model, f)),
+      extras[g.name] ? extras[g.name](model) : null));
 }

@@ -282,3 +282,15 @@ def test_a_die_the_push_does_not_take_is_said_in_the_steps_name():
         assert "a die that Push may take" in said and "KISS" not in said, said
     finally:
         edition.unregister("stress")
+
+
+def test_the_group_of_a_draft_s_steps_is_titled_by_their_names(stress):
+    """The fields of a draft's re-roll and doubling steps sit under the
+    steps' own names ("Push"), not another edition's "KISS and Ego"."""
+    from venus_widgets.engine.contract import spec as spec_mod
+
+    assert spec_mod.groups_of(spec_mod.schema("stress", "task"))["kiss"] == "Push"
+    seeded = spec_mod.groups_of(spec_mod.schema(load_edition(STRESS.replace('name = "Push"', 'name = "KISS"')
+                                                             .replace('id = "stress"', 'id = "stress2"')).ID, "task"))
+    edition.unregister("stress2")
+    assert seeded["kiss"] == "KISS" and seeded["ability"] == "Ability and dice"

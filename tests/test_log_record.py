@@ -305,3 +305,23 @@ def test_cards_are_kept_per_entry_while_it_does_not_change(monkeypatch):
     c.roll_dice()
     lg.get_state("entries")
     assert len(made) == 1  # only the new entry's card is made
+
+
+def test_the_table_s_phase_is_the_session_s_own_typed_state():
+    """The session knows its step as a typed attribute, not by reading the
+    view's dict back: it follows each step, and a refused call puts it back
+    with the roll."""
+    from typing import get_type_hints
+
+    from venus_widgets.widgets.table_session import TableSession
+
+    assert get_type_hints(TableSession)["phase"] == str
+    w = waiting_at_kiss()
+    assert w.session.phase == "kiss" == w.table["phase"]
+    with pytest.raises(vw.SpecError, match="faces"):
+        w.enter_faces([6, 6])
+    assert w.session.phase == "kiss" and w.session.is_open
+    w.table = {**w.table, "phase": "idle"}  # the view's dict is what Python sends; the session does not read it back
+    assert w.session.phase == "kiss" and w.session.is_open
+    custom(w, {"do": "commit"})
+    assert w.error == "" and w.session.phase == w.table["phase"] in ("spend", "done")

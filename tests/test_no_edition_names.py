@@ -145,12 +145,29 @@ def test_no_edition_id_in_front_end_code_or_comments(path):
 
 #: Words of the rules the front end once wrote itself (tier costs, the primary
 #: consequence, which faces pass, whose die is drawn how, a list item's name, the
-#: most consequences typed); Python sends them now.
+#: most consequences typed, the groups of fields, their order and titles); Python sends them now.
 RULE_WORDS = ("success each", "costs the threshold", '"primary"', "DIFFICULTY_TARGET", "KISS_SOURCES", '"own"',
-              '"allie"', "hi = 4")
+              '"allie"', "hi = 4", "KISS and Ego", "Ability and dice", '"ability"', "GROUP_TITLES")
+
+
+def _group_titles() -> set[str]:
+    """Every title of a group of fields a built-in edition declares."""
+    from venus_widgets.engine.contract.spec import describe, ROLL_KINDS
+
+    return {d["group_title"] for ed in BUILT_IN for roll in ROLL_KINDS[ed] for d in describe(ed, roll).values()}
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "js").glob("*.js")), ids=lambda p: p.name)
 def test_no_rule_words_in_front_end_code(path):
     text = path.read_text(encoding="utf-8")
     assert [w for w in RULE_WORDS if w in text] == []
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "js").glob("*.js")), ids=lambda p: p.name)
+def test_no_group_title_of_an_edition_in_front_end_code(path):
+    """A group's title ("KISS and Ego") is its edition's word, sent with its
+    fields; the front end writes none as a string of its own."""
+    text = path.read_text(encoding="utf-8")
+    titles = _group_titles()
+    assert "KISS and Ego" in titles and "Ability and dice" in titles
+    assert [t for t in sorted(titles) if f'"{t}"' in text or f"'{t}'" in text or f"`{t}`" in text] == []

@@ -142,3 +142,23 @@ def test_a_learner_may_receive_aid():
     o = vw.odds(s)
     assert o.threshold == 2 and o.p_pass > vw.odds({"roll": "task", "learning": True}).p_pass
     assert vw.odds({"roll": "task", "allies": ["gold"]}).p_pass > vw.odds({"roll": "task"}).p_pass
+
+
+def test_the_groups_of_fields_and_their_titles_are_the_edition_s():
+    """Each group of a roller's fields has the title its edition declares
+    (Schema(groups=...)), and the fields come in the groups' order: the view
+    draws them as given. A field in a group the schema does not declare is
+    refused where the schema is written; a schema that declares none (a plain
+    dict) titles each group by its name, in the order first seen."""
+    from venus_widgets.engine.contract.fields import Int, Schema, groups_of
+
+    task = describe("agora", "task")
+    assert [d["group"] for d in task.values()] == sorted((d["group"] for d in task.values()),
+                                                         key=["ability", "difficulty", "help", "kiss",
+                                                              "consequences"].index)
+    assert task["kiss"]["group_title"] == "KISS and Ego" and task["rank"]["group_title"] == "Ability and dice"
+    s = Schema({"n": Int(0, 3, 1, group="b"), "m": Int(0, 3, 1, group="a")}, groups=(("a", "First"), ("b", "Then")))
+    assert groups_of(s) == {"a": "First", "b": "Then"}
+    assert groups_of({"n": Int(0, 3, 1, group="b"), "m": Int(0, 3, 1)}) == {"b": "B", "other": "Other"}
+    with pytest.raises(ValueError, match="'n'.*'b'"):
+        Schema({"n": Int(0, 3, 1, group="b")}, groups=(("a", "First"),))

@@ -111,11 +111,16 @@ def test_fields_carry_the_labels_groups_and_words_of_their_edition(cls, edition)
     from venus_widgets.engine.contract import spec as spec_mod
 
     w = cls(edition=edition)
-    assert [f["name"] for f in w.fields] == list(w.spec_fields)
+    schema = spec_mod.schema(edition, w.roll)
+    titles = spec_mod.groups_of(schema)
+    assert sorted(f["name"] for f in w.fields) == sorted(w.spec_fields)
+    # in the view's order: group by group as the edition orders them, each group's fields as written
+    assert [f["name"] for f in w.fields] == sorted(w.spec_fields, key=lambda k: list(titles).index(schema[k].group))
     for f in w.fields:
-        kind = spec_mod.schema(edition, w.roll)[f["name"]]
+        kind = schema[f["name"]]
         assert f["label"] == kind.label and f["label"], f
         assert f["group"] == kind.group and f["group"] in ("ability", "difficulty", "help", "kiss", "consequences")
+        assert f["group_title"] == titles[kind.group] and f["group_title"], f
     assert w.words == spec_mod.words(edition, w.roll)
     view = w.odds_view
     assert len(view["passed"]) == len(view["distribution"])

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { toggleWanted, resizeTexts } from "../task.js";
-import { singularOf } from "../fields.js";
+import { singularOf, fieldGroups } from "../fields.js";
 import { facesText, cardParts } from "../log.js";
 
 test("wanted consequences keep the rules' order", () => {
@@ -102,4 +102,18 @@ test("a list field's item is named from its label, whatever the edition calls it
   assert.equal(singularOf("Helpers"), "helper");
   assert.equal(singularOf("Difficulty factors"), "difficulty factor");
   assert.equal(singularOf("Bonus factors"), "bonus factor");
+});
+
+test("the groups of the fields come as Python sends them: its order, its titles", () => {
+  const fields = [
+    { name: "rank", group: "g1", group_title: "First words" },
+    { name: "help", group: "g3", group_title: "Third" },
+    { name: "hard", group: "g1", group_title: "First words" },
+    { name: "picked", group: "g2", group_title: "Second" },
+  ];
+  const shown = (o) => fieldGroups(fields, o).map((g) => [g.name, g.title, g.fields.map((f) => f.name)]);
+  assert.deepEqual(shown(), [["g1", "First words", ["rank", "hard"]], ["g3", "Third", ["help"]], ["g2", "Second", ["picked"]]]);
+  // a group whose only field is drawn elsewhere is shown only with a part of its own
+  assert.deepEqual(shown({ skip: ["picked"] }).map((g) => g[0]), ["g1", "g3"]);
+  assert.deepEqual(shown({ skip: ["picked"], extras: { g2: () => null } }).at(-1), ["g2", "Second", []]);
 });

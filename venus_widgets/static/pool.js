@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 87cddfddffba6bc2a656d91b7a0f69d2405d67e5c481ecd3b1e5912dbe792502
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 452ecc4dddb46a472aed7b4ef353a4611b0810fc30d07cd3194e664970a7f831
 
 // js/format.js
 function thousands(n) {
@@ -370,7 +370,6 @@ function rootElement(el, kind) {
 }
 
 // js/fields.js
-var GROUP_TITLES = { ability: "Ability and dice", difficulty: "Difficulty", help: "Help", kiss: "KISS and Ego", consequences: "Consequences", other: "Other" };
 function fieldControl(model, f) {
   const id = uid(f.name);
   const value = model.get(f.name);
@@ -468,21 +467,21 @@ function listControl(model, f) {
     rows
   );
 }
-function renderFields(model, { extras = {}, skip = [] } = {}) {
-  const fields = model.get("fields") || [];
-  const groups = {};
+function fieldGroups(fields, { extras = {}, skip = [] } = {}) {
+  const groups = /* @__PURE__ */ new Map();
   for (const f of fields) {
-    if (skip.includes(f.name)) continue;
-    (groups[f.group] ||= []).push(f);
+    if (!groups.has(f.group)) groups.set(f.group, { name: f.group, title: f.group_title || f.group, fields: [] });
+    if (!skip.includes(f.name)) groups.get(f.group).fields.push(f);
   }
-  for (const g of Object.keys(extras)) groups[g] ||= [];
-  const order = ["ability", "difficulty", "help", "kiss", "consequences", "other"];
-  return order.filter((g) => groups[g] && (groups[g].length || extras[g])).map((g) => h(
+  return [...groups.values()].filter((g) => g.fields.length || extras[g.name]);
+}
+function renderFields(model, { extras = {}, skip = [] } = {}) {
+  return fieldGroups(model.get("fields") || [], { extras, skip }).map((g) => h(
     "fieldset",
-    { "data-group": g },
-    h("legend", {}, GROUP_TITLES[g]),
-    groups[g].map((f) => fieldControl(model, f)),
-    extras[g] ? extras[g](model) : null
+    { "data-group": g.name },
+    h("legend", {}, g.title),
+    g.fields.map((f) => fieldControl(model, f)),
+    extras[g.name] ? extras[g.name](model) : null
   ));
 }
 

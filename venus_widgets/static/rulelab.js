@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 87cddfddffba6bc2a656d91b7a0f69d2405d67e5c481ecd3b1e5912dbe792502
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 452ecc4dddb46a472aed7b4ef353a4611b0810fc30d07cd3194e664970a7f831
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");

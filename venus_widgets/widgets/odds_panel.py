@@ -33,10 +33,6 @@ from ..engine.contract.spec import passing as _passing
 KEPT = 512
 
 
-def _pct(p: float) -> float:
-    return float(round(p, 15))
-
-
 def hints(spec: Spec, base: Odds) -> list[dict[str, Any]]:
     """What-if hints computed with the engine: the change in P(goal) of
     each what-if the edition lists (a change out of range gives none)."""
@@ -67,7 +63,8 @@ def _make(spec: Spec, outcome_name: str) -> dict[str, Any]:
     o = _api.odds(spec)
     numeric = o.numeric
     passing = _passing(spec["edition"], spec["roll"])
-    dist = [[k, _pct(v)] for k, v in (o.distribution if numeric else o.breakdown).items()]
+    # each chance rounded to 15 places, inline (a helper cost a Python call per bar on every new panel)
+    dist = [[k, float(round(v, 15))] for k, v in (o.distribution if numeric else o.breakdown).items()]
     # which bars pass: the threshold for numbers, the edition's passing outcomes for words
     passed = [(o.threshold is not None and float(k) >= o.threshold) if numeric else k in passing for k, _ in dist]
     return {
@@ -81,7 +78,7 @@ def _make(spec: Spec, outcome_name: str) -> dict[str, Any]:
         "distribution": dist,
         "passed": passed,
         "chart": _chart.to_json(o),
-        "breakdown": {k: _pct(v) for k, v in o.breakdown.items()},
+        "breakdown": {k: float(round(v, 15)) for k, v in o.breakdown.items()},
         "mean": o.mean,
         "sd": o.sd,
         "p_critical": o.p_critical,

@@ -126,7 +126,7 @@ def view(t: OpenRoll, phase: str) -> dict[str, Any]:
                        "what": "the dice stand: " + ("passed" if r.passed else "failed")}
         view.update({"outcome": r.outcome, "passed": r.passed, "goal_reached": r.goal_reached,
                      "ego_spent": r.ego_spent, "result": t.sentence(), "said": table.announce(spec, r),
-                     "details": words.jsonable(r.details), "kissed": list(r.kissed)})
+                     "details": words.jsonable(r.details.to_dict()), "kissed": list(r.kissed)})
         view["ego_after"] = {"available": phase == "spend" and t.with_ego is not None, "label": st.ego_label}
         view.update(table.view_extra(spec, r))
         if phase == "spend":

@@ -248,7 +248,9 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
             self.error = str(err)
             return
         self.odds_view = view
-        self.error = "" if view.get("ok") else view.get("message", "")
+        error = "" if view.get("ok") else view.get("message", "")
+        if error != self._trait_values.get("error"):  # set only when it changes: a set costs traitlets' calls
+            self.error = error
         if self._explaining:
             self._explain()
         if self._hinting:

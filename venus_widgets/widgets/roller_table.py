@@ -77,7 +77,7 @@ class RollerTable:
     _hinting = False
 
     def _start_table(self) -> None:
-        self.session = TableSession(self)
+        self.session = TableSession(self)  # type: ignore[arg-type]  # a mixin of the roller, which is a TableRoller
 
     @traitlets.validate("seed")
     def _validate_seed(self, proposal: Any) -> int | None:

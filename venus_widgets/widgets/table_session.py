@@ -16,7 +16,7 @@ whatever the controls do later). Every rule is the edition's answer
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Protocol
 
 from ..engine import api as _api
 from ..engine.contract.spec import Spec
@@ -26,6 +26,9 @@ from . import table_words as words
 from .from_view import MessageError, PlainError, read_list
 from .log_record import make_entry
 from .open_roll import STALE_NOTE, Entered, OpenRoll, view
+
+if TYPE_CHECKING:
+    from .rolllog import RollLog
 
 #: The steps where the roll waits for a choice that changes its dice: the
 #: settings are held (the view's controls are shut, the browser's changes
@@ -37,29 +40,47 @@ OPEN = ("kiss", "enter_kiss")
 _WHILE_ENTERING = ("enter", "replay")
 
 
-class TableSession:
-    """The table of one roller: the roll on it (:attr:`open`) and every step
-    of it. It writes the roller's ``table``, ``status`` and ``error`` traits
-    and its log; a refused step raises :class:`SpecError` (the roller puts
-    everything back)."""
+class TableRoller(Protocol):
+    """What a session reads and writes of its roller (other settings by name)."""
 
-    def __init__(self, roller: Any) -> None:
+    table: dict[str, Any]
+    status: str
+    error: str
+    log: "RollLog"
+
+    def _normalized(self) -> Spec: ...
+
+
+class TableSession:
+    """The table of one roller: the roll on it (:attr:`open`), the step it
+    waits at (:attr:`phase`) and every step of it. It writes the roller's
+    ``table``, ``status`` and ``error`` traits and its log; a refused step
+    raises :class:`SpecError` (the roller puts everything back)."""
+
+    #: the step: "idle", "enter" (typed faces awaited), "kiss", "enter_kiss", "spend", "done"
+    phase: str
+    open: OpenRoll | None
+
+    def __init__(self, roller: TableRoller) -> None:
         self.w = roller
-        self.open: OpenRoll | None = None
+        self.open = None
+        self.phase = "idle"
 
     # -- the state a refused request puts back ------------------------------------------------
 
-    def snapshot(self) -> OpenRoll | None:
-        return None if self.open is None else self.open.copy()
+    def snapshot(self) -> tuple[str, OpenRoll | None]:
+        """The step and the roll on the table, as a refused request puts them back."""
+        return self.phase, None if self.open is None else self.open.copy()
 
-    def restore(self, saved: OpenRoll | None) -> None:
-        self.open = saved
+    def restore(self, saved: tuple[str, OpenRoll | None]) -> None:
+        self.phase, self.open = saved
+
+    def _show(self, phase: str, table: dict[str, Any]) -> None:
+        """The table at ``phase``: the session's step and the view's dict of it."""
+        self.phase = phase
+        self.w.table = table
 
     # -- settings while a roll is on the table ------------------------------------------------
-
-    @property
-    def phase(self) -> str | None:
-        return (self.w.table or {}).get("phase")
 
     @property
     def is_open(self) -> bool:
@@ -93,7 +114,7 @@ class TableSession:
         if t is None:
             return
         phase = self.phase
-        if phase in (None, "idle"):
+        if phase == "idle":
             return
         if phase == "enter":  # nothing rolled yet: the dice to roll follow the settings
             try:
@@ -106,7 +127,7 @@ class TableSession:
             return
         if not t.stale:
             t.stale = True
-            self.w.table = {**self.w.table, "stale": True, "note": STALE_NOTE}
+            self._show(phase, {**self.w.table, "stale": True, "note": STALE_NOTE})
 
     # -- start ------------------------------------------------------------------------------
 
@@ -144,8 +165,8 @@ class TableSession:
         t = self._new(spec, None, Entered())
         t.kiss = []
         self.open = t
-        self.w.table = {"phase": "enter", "need": "faces", "entered": True, "dice": dice,
-                        "prompt": "Roll these dice and type their faces in this order"}
+        self._show("enter", {"phase": "enter", "need": "faces", "entered": True, "dice": dice,
+                                 "prompt": "Roll these dice and type their faces in this order"})
         self.w.status = "Roll your dice, then type the faces: " + ", ".join(d["words"] for d in dice) + "."
 
     def enter_faces(self, text: Any) -> Roll | None:
@@ -259,9 +280,9 @@ class TableSession:
             if dice:
                 first = t.first.dice
                 kiss_words = [words.die_words(t.spec, first[i]) for i in dice]
-                self.w.table = dict(self.w.table, phase="enter_kiss", need="kiss_faces", entered=True, kiss_dice=dice,
-                                    kiss_words=kiss_words,
-                                    prompt="Roll the KISSed dice again and type their new faces in this order")
+                self._show("enter_kiss", dict(self.w.table, phase="enter_kiss", need="kiss_faces", entered=True,
+                                              kiss_dice=dice, kiss_words=kiss_words,
+                                              prompt="Roll the KISSed dice again and type their new faces in this order"))
                 self.w.status = "Roll again and type the new faces of " + ", ".join(kiss_words) + "."
                 return None
         return self._commit(t.play(list(t.selected), ego))
@@ -337,7 +358,7 @@ class TableSession:
 
     def _render(self, phase: str) -> None:
         assert self.open is not None
-        self.w.table = view(self.open, phase)
+        self._show(phase, view(self.open, phase))
 
     # -- the view's requests --------------------------------------------------------------------
 
@@ -374,6 +395,7 @@ class TableSession:
             r = self.w.log.replay(i)
             self.w.error = ""
             how = "faces entered by hand" if r.entered is not None else f"seed {r.seed}"
-            self.w.status = f"Replayed roll {i + 1} ({how}): {words.rules(r.spec).announce(r.spec, r)}"
+            spec = dict(r.spec)
+            self.w.status = f"Replayed roll {i + 1} ({how}): {words.rules(spec).announce(spec, r)}"
         else:
             raise SpecError("do", action, "roll, select, ego_reroll, commit, spend_ego, spend, subvert, export, import")

@@ -11,12 +11,13 @@ mapping too, by the names the roll's JSON holds.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
 from ..errors import SpecError
-from ..frozen import FrozenDict, freeze, thaw
+from ..frozen import SCALARS, FrozenDict, freeze, thaw
 
 if TYPE_CHECKING:
     from ..table.rolls import Roll
@@ -54,14 +55,18 @@ class Details(Mapping[str, Any]):
 
     def to_dict(self) -> dict[str, Any]:
         """The facts as the roll's JSON holds them (a fresh plain dict)."""
-        return {f.name: thaw(v) for f in fields(self) if not ((v := getattr(self, f.name)) is None  # type: ignore[arg-type]
-                                                                and f.metadata.get("optional"))}
+        out = {}
+        for name, optional in _optional_of(type(self)).items():
+            v = getattr(self, name)
+            if not (v is None and optional):
+                out[name] = v if type(v) in SCALARS else thaw(v)
+        return out
 
     @classmethod
     def from_dict(cls: type[D], d: Mapping[str, Any]) -> D:
         """The facts of :meth:`to_dict` (a roll's JSON), checked: a
         :class:`SpecError` names a fact that is not one, or is missing."""
-        kinds = fields(cls)  # type: ignore[arg-type]
+        kinds = _fields_of(cls)
         names = [f.name for f in kinds]
         allowed = f"the facts of a {cls.__name__}: {', '.join(names)}"
         if not isinstance(d, Mapping):
@@ -82,13 +87,34 @@ class Details(Mapping[str, Any]):
         return d if isinstance(d, cls) else cls.from_dict(d)
 
     def __getitem__(self, key: str) -> Any:
-        return self.to_dict()[key]
+        """One fact as the roll's JSON holds it, read from its attribute."""
+        optional = _optional_of(type(self)).get(key)
+        if optional is None:
+            raise KeyError(key)
+        v = getattr(self, key)
+        if v is None and optional:
+            raise KeyError(key)
+        return v if type(v) in SCALARS else thaw(v)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.to_dict())
+        return (name for name, optional in _optional_of(type(self)).items()
+                if not (optional and getattr(self, name) is None))
 
     def __len__(self) -> int:
-        return len(self.to_dict())
+        return sum(1 for _ in self)
+
+
+@functools.cache
+def _fields_of(cls: type) -> tuple[Field[Any], ...]:
+    """The fields of a :class:`Details` class, read once per class."""
+    return fields(cls)
+
+
+@functools.cache
+def _optional_of(cls: type) -> dict[str, bool]:
+    """Each fact of a :class:`Details` class -> whether it is optional (left
+    out while ``None``), in field order: read once per class."""
+    return {f.name: bool(f.metadata.get("optional")) for f in _fields_of(cls)}
 
 
 def optional() -> Any:

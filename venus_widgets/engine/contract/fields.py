@@ -230,7 +230,10 @@ class Schema(dict[str, Field]):
     field with ``entries="pick"`` chooses from (dicts with ``id``, ``tier``,
     ``text``, ``note``; ``fixed``: always chosen, not the player's pick),
     and ``pass_parts`` and ``fail_parts``, the entries of ``Odds.breakdown``
-    that add up to P(pass) and to P(fail) (where the breakdown splits them).
+    that add up to P(pass) and to P(fail) (where the breakdown splits them);
+    ``groups``, the groups of the fields in the order the view shows them,
+    each with its title (``("kiss", "KISS and Ego")``): every field's group
+    must be one of them (see :func:`groups_of`).
 
     >>> s = Schema({"n": Int(0, 3, 1)}, words={"outcome": "heads"})
     >>> list(s), s.words["outcome"], Schema({}).words
@@ -239,8 +242,15 @@ class Schema(dict[str, Field]):
 
     def __init__(self, fields: Mapping[str, Field], *, words: Mapping[str, str] | None = None,
                  passing: tuple[str, ...] = (), picks: tuple[Mapping[str, Any], ...] = (),
-                 pass_parts: tuple[str, ...] = (), fail_parts: tuple[str, ...] = ()) -> None:
+                 pass_parts: tuple[str, ...] = (), fail_parts: tuple[str, ...] = (),
+                 groups: tuple[tuple[str, str], ...] = ()) -> None:
         super().__init__(fields)
+        self.groups: tuple[tuple[str, str], ...] = tuple(groups)
+        declared = dict(self.groups)
+        for name, kind in self.items() if declared else ():
+            if (kind.group or "other") not in declared:
+                raise ValueError(f"field {name!r} is in group {kind.group or 'other'!r}, which the schema's groups "
+                                 f"({', '.join(declared)}) do not declare: add it with its title")
         self.words: dict[str, str] = dict(words or {})
         self.passing: frozenset[str] = frozenset(passing)
         self.picks: tuple[dict[str, Any], ...] = tuple(dict(p) for p in picks)
@@ -256,7 +266,27 @@ class Schema(dict[str, Field]):
         """
         return Schema({k: fields.get(k, v) for k, v in self.items()}, words=self.words,
                       passing=tuple(self.passing), picks=self.picks, pass_parts=self.pass_parts,
-                      fail_parts=self.fail_parts)
+                      fail_parts=self.fail_parts, groups=self.groups)
+
+
+def groups_of(schema: Mapping[str, Field]) -> dict[str, str]:
+    """The groups of a roll's fields in the order the view shows them, each
+    with its title: those a :class:`Schema` declares, else (a plain dict of
+    fields) each field's group in the order first seen, titled by its name.
+
+    >>> groups_of(Schema({"n": Int(0, 3, 1, group="b")}, groups=(("a", "First"), ("b", "Then"))))
+    {'a': 'First', 'b': 'Then'}
+    >>> groups_of({"n": Int(0, 3, 1, group="kiss"), "m": Int(0, 3, 1)})
+    {'kiss': 'Kiss', 'other': 'Other'}
+    """
+    declared = getattr(schema, "groups", ())
+    if declared:
+        return dict(declared)
+    out: dict[str, str] = {}
+    for kind in schema.values():
+        g = kind.group or "other"
+        out.setdefault(g, g.capitalize())
+    return out
 
 
 class CrossError(SpecError):

@@ -26,7 +26,7 @@ from . import knobs
 from ..errors import SpecError
 from ..frozen import FrozenDict, SCALARS, freeze, thaw
 # the kinds of fields, the spec's vocabulary: read here too (spec.Int, spec.CrossError ...)
-from .fields import Bool, Choice, CrossError, Field, Int, List, Schema, Source  # noqa: F401
+from .fields import Bool, Choice, CrossError, Field, Int, List, Schema, Source, groups_of  # noqa: F401
 
 # --------------------------------------------------------------------------
 # The schemas live with their editions (``editions/<id>/schema.py``,
@@ -156,8 +156,18 @@ def parts(edition: str = _ed.DEFAULT, roll: str | None = None) -> tuple[tuple[st
 
 def describe(edition: str = _ed.DEFAULT, roll: str | None = None,
              rules: Mapping[str, Any] | None = None) -> dict[str, dict]:
-    """JSON-able description of each field (kind, bounds, default, doc) for UIs."""
-    return {name: kind.describe() for name, kind in schema(edition, roll, rules).items()}
+    """JSON-able description of each field (kind, bounds, default, doc, its
+    group and the group's title) for UIs, in display order: group by group
+    in the order of the edition's groups, each group's fields as written.
+
+    >>> [(k, d["group_title"]) for k, d in describe("vers", "check").items()]
+    [('ranks', 'Ability and dice'), ('penalty', 'Difficulty')]
+    """
+    fields = schema(edition, roll, rules)
+    titles = groups_of(fields)
+    rank = {g: i for i, g in enumerate(titles)}
+    ordered = sorted(fields.items(), key=lambda item: rank[item[1].group or "other"])
+    return {name: {**kind.describe(), "group_title": titles[kind.group or "other"]} for name, kind in ordered}
 
 
 def field_home(edition: str, roll: str, field: str) -> tuple[str, str] | None:

@@ -33,7 +33,7 @@ from . import kernel, outcome, plan as _plan, rolling
 from .at_table import DraftTable
 from .errors import DraftError
 from .knobs import DraftRules
-from .model import Draft, FieldDef
+from .model import FIELD_GROUPS, Draft, FieldDef
 
 def _made_by_caller(key: Any) -> Any:
     raise TypeError("made by the caller: Results.made(key, make)")
@@ -84,7 +84,9 @@ class DraftEdition:
             words["unit_one"], words["unit_many"] = self.draft.outcome.unit
         if self.draft.double is not None:
             words["ego_spend"] = self.draft.double.label
-        return Schema(fields, words=words)
+        steps = [step.name for step in (self.draft.reroll, self.draft.double) if step is not None]
+        titles = {**FIELD_GROUPS, "kiss": " and ".join(steps)} if steps else FIELD_GROUPS  # "Push and Grit"
+        return Schema(fields, words=words, groups=tuple(titles.items()))
 
     @staticmethod
     def _field(f: FieldDef, rules: Mapping[str, Any]) -> Field:

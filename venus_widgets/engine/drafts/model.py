@@ -15,8 +15,9 @@ from typing import Any
 
 from .expr import Expr
 
-#: The groups of fields a roller shows (in this order).
-FIELD_GROUPS = ("ability", "difficulty", "help", "kiss", "consequences", "other")
+#: The groups of fields a roller shows (in this order), each with its title.
+FIELD_GROUPS = {"ability": "Ability and dice", "difficulty": "Difficulty", "help": "Help", "kiss": "KISS and Ego",
+                "consequences": "Consequences", "other": "Other"}
 
 #: What the dice show, for expressions: the sum of the successes, the sum of the faces.
 SUCCESSES, TOTAL = "successes", "total"

@@ -24,3 +24,7 @@ CALIBER = Choice(CALIBERS, "bronze", "the ability's caliber", tuple(_CALIBER_ALI
 RANK = Choice(CALIBERS, "bronze", "the ability's rank", tuple(_CALIBER_ALIASES.items()), "Rank", "ability")
 D20_SCORE = Int(0, MAX_SCORE, 0, "the ability score added to the d20", "Score", "ability")
 KISS = Int(0, MAX_KISS, 0, "single-die KISSes: Lots + insights + stunts + specialties", "KISS budget", "kiss")
+
+#: The groups of a Venus Engine roller's fields, in the order it shows them, with their titles.
+GROUPS = (("ability", "Ability and dice"), ("difficulty", "Difficulty"), ("help", "Help"), ("kiss", "KISS and Ego"),
+          ("consequences", "Consequences"), ("other", "Other"))

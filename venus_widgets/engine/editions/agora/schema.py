@@ -8,7 +8,7 @@ from typing import Any
 
 from .merge import HELPERS, merge
 from .rules import rules_of
-from ..venus_fields import KISS
+from ..venus_fields import GROUPS, KISS
 from ...contract.fields import Bool, Choice, Field, Int, Schema
 
 _COMMON: dict[str, Field] = {
@@ -28,7 +28,7 @@ _COMMON: dict[str, Field] = {
 _WORDS = {"ego_spend": "Spend Ego: 6s count twice"}
 
 SCHEMAS: dict[str, dict[str, Field]] = {
-    "check": Schema(_COMMON, words=_WORDS),
+    "check": Schema(_COMMON, words=_WORDS, groups=GROUPS),
     "task": Schema({
         **_COMMON,
         "job": Int(0, 10, 1, "job dice", "Job dice", "ability"),
@@ -37,7 +37,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                        "difficulty"),
         "consequences": Int(1, 4, 1, "consequences the FC set; each needs subverting", "Consequences",
                             "consequences", entries="text"),
-    }, words=_WORDS, fail_parts=("+1 exp",)),
+    }, words=_WORDS, groups=GROUPS, fail_parts=("+1 exp",)),
 }
 
 

@@ -21,7 +21,8 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                      "difficulty"),
         "trade": Int(0, MAX_POOL // 3, 0, "trades of 3 pool dice for 1 automatic success",
                      "Trades (3 dice for 1 success)", "difficulty"),
-    }, words={"outcome": "net successes"}, pass_parts=PASSING, fail_parts=FAILING),
+    }, words={"outcome": "net successes"}, groups=(("ability", "Ability and dice"), ("difficulty", "Difficulty")),
+        pass_parts=PASSING, fail_parts=FAILING),
 }
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...errors import SpecError
-from ..venus_fields import D20_SCORE, KISS, MAX_DICE, RANK
+from ..venus_fields import D20_SCORE, GROUPS, KISS, MAX_DICE, RANK
 from ...contract.fields import Bool, Field, Int, List, Schema
 
 SCHEMAS: dict[str, dict[str, Field]] = {
@@ -19,7 +19,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "factors": List(Int(1, 2, 1), 4, "relative difficulty factors, +1 or +2 each", "Difficulty factors",
                         "difficulty"),
         "bonus": List(Int(1, 2, 1), 4, "bonus factors, +1 or +2 each", "Bonus factors", "difficulty"),
-    }, words={"threshold": "Target number"}, passing=("auto-pass", "pass"), pass_parts=("auto-pass", "pass"),
+    }, words={"threshold": "Target number"}, groups=GROUPS, passing=("auto-pass", "pass"), pass_parts=("auto-pass", "pass"),
         fail_parts=("fail", "auto-fail")),
     "task": Schema({
         "rank": RANK,
@@ -33,7 +33,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "kiss": KISS,
         "ally_kiss": Bool(False, "allies KISS their own failed dice", "Allies KISS their dice", "help"),
         "ego": Bool(False, "spend Ego: every 10 counts as two passes", "Ego", "kiss"),
-    }, words={"ego_spend": "Spend Ego: 10s count twice"}),
+    }, words={"ego_spend": "Spend Ego: 10s count twice"}, groups=GROUPS),
 }
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from .consequences import consequence_list
 from .rules import RULES, Rules, rules_of
-from ..venus_fields import CALIBER, D20_SCORE, KISS, MAX_DICE
+from ..venus_fields import CALIBER, D20_SCORE, GROUPS, KISS, MAX_DICE
 from ...contract.fields import Bool, Choice, CrossError, Field, Int, List, Schema, Source
 
 #: The sources of a task's KISS budget (docs/rules_playtest.md#task): the view sums them into ``kiss``.
@@ -26,7 +26,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         ),
         "factors": Int(0, 4, 0, "relative difficulty factors, +1 to the target each", "Difficulty factors", "difficulty"),
         "bonus_factors": Int(0, 4, 0, "bonus factors: that many d6, add the highest", "Bonus factors", "difficulty"),
-    }, words={"threshold": "Target number"}, passing=("auto-pass", "pass", "bonus-pass"),
+    }, words={"threshold": "Target number"}, groups=GROUPS, passing=("auto-pass", "pass", "bonus-pass"),
         pass_parts=("auto-pass", "pass", "bonus-pass"), fail_parts=("fail", "auto-fail")),
     "task": Schema({
         "caliber": CALIBER,
@@ -47,7 +47,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "policy": Choice(("failures", "optimal"), "failures", "which dice the auto-KISS picks", label="KISS policy",
                          group="kiss", option_words=(("failures", "the failed dice (the rules' way)"),
                                                      ("optimal", "the best chance (the engine's)"))),
-    }, words={"ego_spend": "Spend Ego: 6s count twice"}, picks=tuple(consequence_list()),
+    }, words={"ego_spend": "Spend Ego: 6s count twice"}, groups=GROUPS, picks=tuple(consequence_list()),
         pass_parts=("pass_without_kiss", "pass_after_kiss", "pass_with_ego"), fail_parts=("fail",)),
 }
 

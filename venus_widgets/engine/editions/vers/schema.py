@@ -12,7 +12,8 @@ SCHEMAS: dict[str, dict[str, Field]] = {
     "check": Schema({
         "ranks": Int(0, 20, 3, "ranks of the attribute and skill: CT = 10 + ranks", "Ranks", "ability"),
         "penalty": Int(0, 30, 0, "difficulty rating 0..10 or the opponent's competence", "Penalty", "difficulty"),
-    }, words={"outcome": "degrees"}, pass_parts=("success",), fail_parts=("failure",)),
+    }, words={"outcome": "degrees"}, groups=(("ability", "Ability and dice"), ("difficulty", "Difficulty")),
+        pass_parts=("success",), fail_parts=("failure",)),
 }
 
 
