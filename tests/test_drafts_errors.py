@@ -73,3 +73,86 @@ def test_exact_odds_of_dice_exploding_without_end_name_the_depth():
         assert "exact=False" in str(err.value)
     finally:
         edition.unregister("stress")
+
+
+IMP = '''id = "imp"
+
+[fields.dice]
+range = [1, 10]
+default = 1
+group = "ability"
+
+[fields.need]
+range = [1, 5]
+default = 3
+group = "difficulty"
+
+[[checks]]
+rule = "need <= dice"
+field = "need"
+words = "no more sixes needed than dice"
+
+[dice.d6]
+sides = 6
+success = [6]
+
+[groups.own]
+count = "dice"
+
+[outcome]
+threshold = "need"
+'''
+
+
+def test_a_default_that_breaks_a_check_is_refused_when_the_draft_loads():
+    """need 3 > dice 1 with "need <= dice": the draft loaded, then odds, rollers, lab and screen all failed."""
+    with pytest.raises(vw.SpecError) as err:
+        load_edition(IMP, "imp.toml")
+    said = str(err.value)
+    assert said.startswith("imp.toml, line 10, fields.need.default:"), said
+    assert "no more sixes needed than dice" in said and "need <= dice" in said, said
+    assert "dice = 1" in said and "need = 3" in said, said
+    assert "imp" not in edition._REGISTRY
+    load_edition(IMP.replace("default = 1\n", "default = 3\n", 1))  # defaults that keep the rule load
+    try:
+        assert vw.odds({"edition": "imp"}).p_pass > 0
+    finally:
+        edition.unregister("imp")
+
+
+def test_a_top_level_key_given_twice_below_a_section_gets_the_toml_hint():
+    """name = ... written after [reroll] (which has a name): "the TOML does
+    not read (Cannot overwrite a value): a key is given twice", no key, no hint."""
+    said = _error(STRESS + 'name = "Stress pool"\n')
+    assert "line 38" in said and "reroll.name" in said, said
+    assert "line 35" in said and "above the first [section]" in said, said
+
+
+def test_checks_pasted_inside_a_field_get_the_toml_hint():
+    """[[checks]] pasted in the middle of [fields.stress]: the field's keys below it went to the check."""
+    said = _error(STRESS.replace('default = 2\n', 'default = 2\n[[checks]]\nrule = "stress <= dice"\n'
+                                                  'field = "stress"\n', 1))
+    assert "checks[0].label" in said and "belongs to the [section] above it" in said, said
+    assert "the [[checks]] at line 11 cuts [fields.stress] (line 8)" in said, said
+
+
+def test_every_face_exploding_without_end_is_refused_at_its_line():
+    """explode = "1-6" with depth "unbounded" said 'rules.dice.d6.explode=[1..6] ...': no line, and a key
+    the draft does not have (rules.)."""
+    said = _error(STRESS.replace("success = [6]\n", 'success = [6]\nexplode = "1-6"\ndepth = "unbounded"\n', 1))
+    assert said.startswith("draft, line 20, dice.base.explode:"), said
+    assert '"1-6"' in said and "unbounded" in said and "rules." not in said, said
+
+
+def test_exact_odds_of_dice_exploding_without_end_say_the_drafts_line_and_value():
+    """exact=True said 'rules.dice.d6.depth=None': the designer wrote "unbounded"."""
+    load_edition(STRESS.replace("success = [6]\n", 'success = [6]\nexplode = [6]\ndepth = "unbounded"\n', 1),
+                 "stress.toml")
+    try:
+        with pytest.raises(vw.SpecError) as err:
+            vw.odds({"edition": "stress", "dice": 5}, exact=True)
+        said = str(err.value)
+        assert said.startswith('stress.toml, line 21, dice.base.depth: depth = "unbounded"'), said
+        assert "None" not in said and "exact=False" in said, said
+    finally:
+        edition.unregister("stress")

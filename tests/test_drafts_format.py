@@ -282,3 +282,67 @@ def test_the_docs_error_examples_are_what_the_engine_says(loaded):
         finally:
             edition.unregister("push")
         assert str(info.value) == line
+
+
+STRESS_FIRST = '''
+id = "stress-first"
+[fields.dice]
+range = [1, 10]
+default = 4
+group = "ability"
+[fields.stress]
+range = [0, 6]
+default = 1
+group = "difficulty"
+[fields.difficulty]
+range = [1, 5]
+default = 1
+group = "difficulty"
+[dice.d6]
+sides = 6
+success = "5+"
+[groups.own]
+count = "dice"
+[groups.stress]
+count = "stress"
+[outcome]
+threshold = "difficulty"
+'''
+
+
+def test_the_default_ladder_skips_a_difficulty_field_that_makes_the_roll_easier():
+    """Stress dice (group difficulty, first in the file) add successes: a ladder over them ran hardest last
+    backwards. Without [ladder] the ladder takes the first difficulty field whose chance falls as it rises."""
+    from venus_widgets.engine.contract import edition
+
+    load_edition(STRESS_FIRST)
+    try:
+        rungs = vw.ladder({"edition": "stress-first", "dice": 3})
+        assert [set(s.setting) for s in rungs] == [{"difficulty"}] * len(rungs), rungs
+        assert [s.setting["difficulty"] for s in rungs] == [1, 2, 3, 4, 5]
+    finally:
+        edition.unregister("stress-first")
+
+
+def test_a_default_ladder_that_would_run_backwards_is_refused_at_load():
+    text = STRESS_FIRST.replace('group = "difficulty"\n[dice.d6]', 'group = "other"\n[dice.d6]')
+    with pytest.raises(vw.SpecError) as err:
+        load_edition(text, "stress.toml")
+    said = str(err.value)
+    assert said.startswith("stress.toml, line 7, fields.stress:"), said
+    assert "[ladder]" in said and 'field = "difficulty"' in said, said
+
+
+def test_the_docs_push_status_and_screen_are_what_the_roller_says(loaded):
+    """The docs quoted "Push budget: 4 of 4 left" as the status of dice 5; the status line differed."""
+    loaded(_toml_blocks(DOCS)[0])
+    w = vw.TaskRoller(edition="push", dice=5, need=2)
+    for seed in range(200):
+        w.roll_dice(seed=seed)
+        if w.table.get("phase") == "kiss" and w.table.get("successes") == 0:
+            break
+    else:
+        raise AssertionError("no roll of 5 dice showed no six")
+    assert f'its\nstatus says "{w.status}"'.replace("\n", " ") in DOCS.replace("\n", " "), w.status
+    screen = vw.FCScreen({"Ana": {"edition": "push", "dice": 3}, "Bo": {"edition": "push", "dice": 6}}, target=0.5)
+    assert screen.to_markdown().strip() in DOCS, screen.to_markdown()

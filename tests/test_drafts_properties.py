@@ -434,7 +434,10 @@ def test_the_cost_estimate_bounds_the_work_of_two_re_rollable_groups_of_one_chan
 
     ed = load_edition(STRESS)
     try:
-        s = normalize({"edition": "stress", **fields})  # allowed: under the limit
+        try:
+            s = normalize({"edition": "stress", **fields})  # allowed: under the limit
+        except vw.SpecError as err:  # past 2**53 ways the count is in Python ints: the largest value allowed
+            s = normalize({"edition": "stress", **fields, err.field: err.nearest})
         assert work_done(ed, s) <= ed.work(s) <= cost.LIMIT
     finally:
         edition.unregister("stress")
@@ -479,3 +482,35 @@ def test_a_roll_too_costly_names_the_field_that_keeps_some_of_its_range():
         assert f"from 1 to {err.value.nearest}" in str(err.value) and "more than the engine allows" in str(err.value)
     finally:
         edition.unregister("stress")
+
+
+# --------------------------------------------------------------------------
+# Floats correctly rounded above 2**53 too (the second user test)
+# --------------------------------------------------------------------------
+
+
+@settings(max_examples=int(os.environ.get("VW_EXAMPLES", 40)), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(drafts(), st.integers(12, 30), st.integers(0, 2), st.integers(0, 3), st.booleans())
+def test_float_odds_are_the_fractions_correctly_rounded_on_large_pools(made, n, m, k, ego):
+    """Pools of 12 to 30 dice (common denominators past 2**53): every float
+    of the odds is ``float()`` of its exact fraction, as the docs promise."""
+    text, has = made
+    if has["unbounded"]:
+        return
+    try:
+        load_edition(text.replace("[fields.n]\nrange = [0, 3]", "[fields.n]\nrange = [0, 30]"))
+    except vw.SpecError:
+        return
+    try:
+        try:
+            s = normalize({"edition": "prop", "n": n, "m": m, "k": k, "ego": ego})
+        except vw.SpecError:
+            return
+        f, e = vw.odds(s), vw.odds(s, exact=True)
+        assert f.p_pass == float(e.p_pass) and f.p_goal == float(e.p_goal), (text, s)
+        assert {v: float(p) for v, p in e.distribution.items() if p} == \
+               {v: p for v, p in f.distribution.items() if p}, (text, s)
+        assert {k: float(p) for k, p in e.breakdown.items()} == dict(f.breakdown), (text, s)
+    finally:
+        edition.unregister("prop")

@@ -262,6 +262,28 @@ def test_ladder_settings_say_the_fields_label(stress):
     assert pl.rows()[1][0].startswith("Sixes needed "), pl.rows()[:3]
 
 
+def test_a_die_the_push_does_not_take_is_said_in_the_steps_name():
+    """"expected the index (counted from 0) of a die that may be KISSed": the draft's step is a Push."""
+    load_edition(STRESS)
+    try:
+        w = vw.TaskRoller(edition="stress", dice=4, stress=2, need=4)
+        for seed in range(100):
+            w.roll_dice(seed=seed)
+            if w.table.get("phase") == "kiss":
+                r = vw.roll(w.spec, seed=seed, kiss=[])
+                bad = next((i for i, d in enumerate(r.dice) if d.before in (1, 6)), None)
+                if bad is not None:
+                    break
+        else:
+            raise AssertionError("no roll waited at the push with a 1 or a 6 showing")
+        with pytest.raises(vw.SpecError) as err:
+            w.session.select(bad)
+        said = str(err.value)
+        assert "a die that Push may take" in said and "KISS" not in said, said
+    finally:
+        edition.unregister("stress")
+
+
 def test_the_group_of_a_draft_s_steps_is_titled_by_their_names(stress):
     """The fields of a draft's re-roll and doubling steps sit under the
     steps' own names ("Push"), not another edition's "KISS and Ego"."""

@@ -231,3 +231,34 @@ def test_a_roll_below_zero_survives_the_log():
     assert w.table["outcome"] < 0
     back = RollLog()
     assert back.import_text(w.log.to_json()) == 1 and back.entries == w.log.entries
+
+
+def test_a_lab_variant_refused_by_a_rule_of_the_draft_raises():
+    """RuleLab(b={"reroll.faces": [5, 6]}) on a draft where 5 is a success built a lab with comparison None
+    and error '' (the message only in the panel); an out-of-range knob raised. Both are a SpecError."""
+    from test_drafts_table_words import STRESS
+
+    load_edition(STRESS)
+    try:
+        with pytest.raises(vw.SpecError) as err:
+            vw.RuleLab(edition="stress", b={"reroll.faces": [5, 6]})
+        said = str(err.value)
+        assert said.startswith("b: rules.reroll.faces=[5, 6] is not allowed"), said
+        assert vw.RuleLab(edition="stress", b={"reroll.faces": [2, 3]}).comparison is not None
+    finally:
+        edition.unregister("stress")
+
+
+def test_the_labs_knob_labels_are_the_drafts_words():
+    """The lab's knobs read "Fields.dice.max": the field's largest value is said with the field's label."""
+    from test_drafts_table_words import STRESS
+
+    load_edition(STRESS)
+    try:
+        labels = {k["name"]: k["label"] for k in vw.RuleLab(edition="stress").panel.knobs}
+        assert labels["fields.dice.max"] == "Base dice: largest value", labels
+        assert labels["dice.base.success"] == "base die: success faces", labels
+        assert labels["reroll.faces"] == "Push: faces", labels
+        assert not any(x.startswith(("Fields.", "Dice.", "Outcome.", "Reroll.")) for x in labels.values()), labels
+    finally:
+        edition.unregister("stress")

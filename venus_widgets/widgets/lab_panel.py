@@ -19,7 +19,7 @@ import anywidget
 import traitlets
 
 from ..engine.contract import edition as _edition
-from ..engine.tools.compare import Comparison, compare, edition_of
+from ..engine.tools.compare import Comparison, compare, edition_of, with_rules
 from ..engine.contract.cost import most_rolls
 from ..engine.errors import SpecError
 from ..engine.contract.knobs import values as _knob_values
@@ -81,6 +81,8 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         drafts = {"A": self._draft(a, roller.roll, "a"), "B": self._draft(b, roller.roll, "b")}
         variants = {v: {} if drafts[v] else self._checked(edition, _rules_arg(v.lower(), given), v.lower())
                     for v, given in (("A", a), ("B", b))}
+        for v, rules in variants.items():
+            self._playable(roller, rules, v.lower())
         na, nb = _pair("names", names, "the names of variants A and B")
         first = self._name(na, field="names")
         usable = [k.describe() for k in knobs if k.applies_to(roller.roll)]  # no check knobs for a task
@@ -186,6 +188,20 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             return _as_given(edition, rules)
         except SpecError as err:
             raise SpecError(f"{field}: {err.field}", err.value, err.allowed, err.hint) from None
+
+    @staticmethod
+    def _playable(roller: Any, rules: Mapping[str, Any], field: str) -> None:
+        """Knobs each in range that the rules cannot play together (a draft's
+        re-roll step taking a face that counts a success) are a SpecError too,
+        as an out-of-range knob is; a roll the variant makes too costly is
+        said in the panel, as the base's own is."""
+        if not rules:
+            return
+        try:
+            with_rules(roller.spec, rules)
+        except SpecError as err:
+            if err.field.startswith("rules"):
+                raise SpecError(f"{field}: {err.field}", err.value, err.allowed, err.hint) from None
 
     @staticmethod
     def _draft(given: Any, roll: str, field: str) -> str:

@@ -223,7 +223,9 @@ class TableSession:
         else:
             ok, why = words.selectable(t.spec, t.first, index)
             if not ok:
-                raise SpecError("index", index, "the index (counted from 0) of a die that may be KISSed", why)
+                name = words.steps(t.spec).kiss_label
+                what = "may be KISSed" if name == "KISS" else f"{name} may take"
+                raise SpecError("index", index, f"the index (counted from 0) of a die that {what}", why)
             sel = sorted(sel + [index])
             self._check_budget(t, sel, "selected", "; untick a die first")
         t.selected = sel

@@ -11,11 +11,12 @@ mapping too, by the names the roll's JSON holds.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
+from ..caching import cached
 from ..errors import SpecError
 from ..frozen import SCALARS, FrozenDict, freeze, thaw
 
@@ -104,17 +105,17 @@ class Details(Mapping[str, Any]):
         return sum(1 for _ in self)
 
 
-@functools.cache
+@cached(maxsize=256)
 def _fields_of(cls: type) -> tuple[Field[Any], ...]:
     """The fields of a :class:`Details` class, read once per class."""
     return fields(cls)
 
 
-@functools.cache
-def _optional_of(cls: type) -> dict[str, bool]:
+@cached(maxsize=256)
+def _optional_of(cls: type) -> Mapping[str, bool]:
     """Each fact of a :class:`Details` class -> whether it is optional (left
     out while ``None``), in field order: read once per class."""
-    return {f.name: bool(f.metadata.get("optional")) for f in _fields_of(cls)}
+    return MappingProxyType({f.name: bool(f.metadata.get("optional")) for f in _fields_of(cls)})
 
 
 def optional() -> Any:

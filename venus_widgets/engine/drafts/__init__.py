@@ -36,7 +36,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract.edition import BUILT_IN, _REGISTRY, register
-from .edition import DraftEdition, check_draft
+from .edition import DraftEdition
+from .loading import check_draft
 from .errors import DraftError
 from .source import SHIPPED, read
 from .validate import build

@@ -67,6 +67,8 @@ class DraftEdition:
         self._names = tuple(f.name for f in draft.fields)
         #: the draft's dice under its rules as written, counted once here (read only)
         self.compiled = self._compile()
+        #: without a [ladder]: the field the ladder runs over (chosen as the draft loads, :mod:`.loading`)
+        self.ladder_field = ""
 
     def __repr__(self) -> str:
         return f"<draft edition {self.ID!r} ({self.draft.source_name or 'draft'}, {len(self.KNOBS)} rule knobs)>"
@@ -237,8 +239,12 @@ class DraftEdition:
     def work(self, spec: Mapping[str, Any]) -> float:
         """The work the odds of ``spec`` take, in the units of :mod:`.cost`
         (the kernel's convolutions, by the lengths of its arrays; infinite
-        past :data:`.cost.MAX_CELLS` packed cells: the memory's bound)."""
+        past :data:`.cost.MAX_CELLS` packed cells: the memory's bound),
+        counted in Python ints past 2**53 ways (:func:`.cost.in_whole_numbers`)."""
         p = self.plan(spec)
+        return self._work(p) * (1.0 if p.unbounded else _cost.in_whole_numbers(kernel.denominator(p)))
+
+    def _work(self, p: _plan.Plan) -> float:
         names = kernel.tracked(p)
         B = kernel.budget(p)
         steps = p.draft.reroll is not None and B > 0
@@ -306,9 +312,15 @@ class DraftEdition:
         p = self.plan(spec)
         if exact and p.unbounded:  # the knob that makes them a fraction: a depth
             knob = next(d.depth.knob for d in self.draft.dice if d.depth is not None and p.rules[d.depth.knob] is None)
-            raise SpecError(f"rules.{knob}", None, "a depth (a whole number) for exact odds",
-                            "dice that explode without end have no exact odds: use exact=False (the tail below "
-                            "1e-12 cut), or give the dice a depth")
+            written = self._defaults[knob] is None  # as the draft says (else a spec's rules made it so)
+            err = DraftError(knob if written else f"rules.{knob}",
+                             f"depth = \"unbounded\": dice that explode without end have no exact odds; use "
+                             "exact=False (the odds with the tail below 1e-12 cut), or give the dice a depth, a "
+                             "whole number (depth = 10: at most 10 extra dice per die)",
+                             line=self.draft.lines.get(knob) if written else None,
+                             source=self.draft.source_name if written else "")
+            err.field, err.value = f"rules.{knob}", "unbounded"
+            raise err
         c = kernel.count(p, exact)
         shown = outcome.shown_marks(p)  # every mark of the draft is reported: 0 where no die of this roll shows it
         marks = {m: 0 if m not in shown else
@@ -326,7 +338,7 @@ class DraftEdition:
         return rolling.roll_many(self.plan(spec), n, seed)
 
     def ladder_settings(self, spec: dict) -> list[dict]:
-        return _explain.ladder_settings(self.plan(spec), spec)
+        return _explain.ladder_settings(self.plan(spec), spec, self.ladder_field)
 
     def explain_steps(self, spec: dict, o: Odds) -> list:
         return _explain.explain_steps(self.plan(spec), o)
@@ -351,39 +363,6 @@ def _span(t: Any, names: tuple[str, ...], marks: tuple[str, ...]) -> tuple[list[
         lo.append(min(row) + k * min(0, min(boom, default=0)))
         hi.append(max(row) + k * max(0, max(boom, default=0)))
     return lo, hi
-
-
-def check_draft(edition: DraftEdition) -> None:
-    """Read the draft once as a roll would at its defaults and at each
-    corner of its fields (lowest and highest), so that an expression that
-    cannot be evaluated is found on loading, with its line."""
-    from ..contract.spec import defaults, normalize
-
-    base = defaults(edition.ID, edition.draft.roll)
-    d = edition.draft
-    for g in d.groups:  # the roller opens at the defaults: each count of dice must be 0 or more there
-        if g.count is not None:
-            n = edition._count(g.count, {**base, "edition": edition.ID}, edition.RULES)
-            if n < 0:
-                read = ", ".join(f"{f} = {base[f]}" for f in g.count.names if f in base)
-                raise DraftError(g.count.key, f"{g.count.expr.text!r} is {n} with the fields at their defaults"
-                                 + (f" ({read})" if read else "") + ": a count of dice cannot be below 0; "
-                                 "change a default or the count", line=d.lines.get(g.count.key), source=d.source_name)
-    corners = [base]
-    for f in edition.draft.fields:
-        if f.kind == "choice":
-            corners += [{**base, f.name: o} for o in f.options]
-        elif f.kind == "list" and f.options:
-            corners += [{**base, f.name: [o] * min(f.most, 1)} for o in f.options]
-    for c in corners:
-        try:
-            s = normalize(c)
-        except DraftError:
-            raise
-        except SpecError:
-            continue  # a corner the draft's own checks refuse
-        p = edition.plan(s)
-        kernel.tracked(p)
 
 
 if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract needs (engine/contract/members.py checks the rest)

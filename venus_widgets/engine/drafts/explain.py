@@ -107,13 +107,15 @@ def explain_roll(plan: Plan, r: Roll) -> list[str]:
     return out
 
 
-def ladder_settings(plan: Plan, spec: dict) -> list[dict]:
+def ladder_settings(plan: Plan, spec: dict, field: str = "") -> list[dict]:
     """The rungs of the draft's ``[ladder]``, easiest first (without one:
-    the first field of the group "difficulty", over its range)."""
+    ``field``, the first field of the group "difficulty" whose chance falls
+    as it rises, chosen when the draft loads; over its range)."""
     d = plan.draft
     if d.ladder is not None:
         return [{d.ladder.field: v} for v in d.ladder.values]
-    f = next((x for x in d.fields if x.group == "difficulty" and x.kind in ("int", "choice")), None)
+    f = next((x for x in d.fields if x.name == field), None) or next(
+        (x for x in d.fields if x.group == "difficulty" and x.kind in ("int", "choice")), None)
     if f is None:
         f = next((x for x in reversed(d.fields) if x.kind == "int"), None)
     if f is None:

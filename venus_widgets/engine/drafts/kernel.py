@@ -24,8 +24,8 @@ ways, and the budget ``B`` as ``L ** B`` (``L`` a common multiple of the ways
 of the dice the step re-rolls), a re-roll not made counted as ``L`` equal ways, a
 smaller die's re-roll as ``L / ways`` each, so that every branch counts
 over the same ``D``. Below 2**53 the counts are exact in float64 (sums and
-products of whole numbers below it), above it Python ints (``exact``), or
-probabilities for float odds. Dice that explode without a depth are counted
+products of whole numbers below it), above it Python ints (``exact``,
+added up by :mod:`.whole`). Dice that explode without a depth are counted
 in probabilities, their tails below 1e-18 cut (and reported).
 """
 
@@ -39,6 +39,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from . import whole
 from .allocate import allocate
 from .dice import CHAIN_CUT, die_weight, face_weight, pack, ways_of
 from .model import Draft
@@ -69,13 +70,14 @@ def tracked_names(d: Draft, double: bool, marks: Sequence[str]) -> tuple[str, ..
 
 
 def mode_of(plan: Plan, exact: bool) -> str:
-    """How to count: "exact" (Python ints), "count" (whole numbers in
-    float64, below 2**53) or "float" (probabilities)."""
+    """How to count: "count" (whole numbers in float64, below 2**53),
+    "exact" (Python ints, past it) or "float" (probabilities: dice that
+    explode without end)."""
     if plan.unbounded:
         return "float"
     if denominator(plan) < 2**53:  # whole numbers in float64 are exact: the Fractions come from them
         return "count"
-    return "exact" if exact else "float"
+    return "exact"  # past 2**53 in Python ints, for float odds too: each float its fraction correctly rounded
 
 
 def denominator(plan: Plan) -> int:
@@ -127,7 +129,6 @@ class Counted:
     truncated: float = 0.0
     notes: list[str] = field(default_factory=list)
 
-
 def _dtype(mode: str) -> Any:
     return object if mode == "exact" else np.float64
 
@@ -138,7 +139,7 @@ def _conv(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> n
     off and their mass added to ``cut[0]``."""
     if not a.size or not b.size:  # no ways at all (e.g. no face other than those the step takes)
         return np.zeros(0, dtype=np.result_type(a, b))
-    out = np.convolve(a, b)
+    out = whole.convolve(a, b) if mode == "exact" else np.convolve(a, b)
     if cut is not None and out.size > 1:
         tail = out[::-1].cumsum()
         k = int(tail.searchsorted(TRIM))  # the last k entries hold less than TRIM

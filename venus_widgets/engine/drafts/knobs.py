@@ -71,6 +71,10 @@ class Maker:
         hi = dhi if hi is None else hi
         return self._add(name, value, whole(min(lo, value), max(hi, value)), seed)
 
+    def value(self, num: Num) -> Any:
+        """The value written for a knob read so far."""
+        return next(k.default for k in self.knobs if k.name == num.knob)
+
     def faces(self, name: str, value: Sequence[int], sides: int, seed: str) -> Num:
         """A list of faces of a die of ``sides`` faces (none allowed)."""
         return self._add(name, sorted(set(value)), faces(1, max(sides, max(value, default=1)), empty=True), seed)
@@ -87,6 +91,49 @@ class Maker:
     def depth(self, name: str, value: int | None, seed: str) -> Num:
         """How many extra dice an explosion may add per die (None: no limit)."""
         return self._add(name, value, optional(whole(0, MAX_DEPTH), "no limit: the tail below 1e-12 is cut"), seed)
+
+
+#: The words of a key of a die, a step or the outcome in a knob's label.
+_KEY_WORDS = {"success": "success faces", "explode": "exploding faces", "depth": "explosion depth",
+              "sides": "sides", "but": "every face but", "at_least": "from face", "at_most": "up to face"}
+
+
+def labelled(knobs: Sequence[Knob], fields: Mapping[str, str], steps: Mapping[str, str]) -> list[Knob]:
+    """The knobs with labels in the draft's words, for the lab: a field's
+    largest value by the field's label ("Dice: largest value"), a die's
+    numbers by the die ("d6 die: success faces"), a step's by its name
+    ("Push: faces"); a named rule keeps its name. ``fields``: name ->
+    label; ``steps``: "reroll"/"double" -> the step's name.
+
+    >>> k = Knob("fields.dice.max", 10, whole(1, 20), "")
+    >>> [x.label for x in labelled([k, Knob("dice.d6.marks.bane", [1], whole(0, 1), "")], {"dice": "Dice"}, {})]
+    ['Dice: largest value', 'd6 die: bane faces']
+    """
+    from dataclasses import replace
+
+    out = []
+    for k in knobs:
+        parts = k.name.split(".")
+        rest = [_KEY_WORDS.get(x, x) for x in parts[2:]]
+        label = ""
+        if parts[0] == "fields" and len(parts) == 3 and parts[2] == "max":
+            label = f"{fields.get(parts[1], parts[1])}: largest value"
+        elif parts[0] == "dice" and len(parts) > 2:
+            if parts[2] == "marks" and len(parts) > 3:
+                rest = [f"{parts[3]} faces", *[_KEY_WORDS.get(x, x) for x in parts[4:]]]
+            elif parts[2] == "successes" and len(parts) > 3:
+                rest = [f"face {parts[3]} counts", *parts[4:]]
+            label = f"{parts[1]} die: {' '.join(rest)}"
+        elif parts[0] in steps and len(parts) > 1:
+            label = f"{steps[parts[0]]}: {' '.join(_KEY_WORDS.get(x, x) for x in parts[1:])}"
+        elif parts[0] == "outcome" and len(parts) > 2 and parts[1] == "degrees":
+            label = f"Degree {'.'.join(parts[2:])}: lowest value"
+        elif parts[0] in ("outcome", "groups", "spend", "ladder") and len(parts) > 1:
+            head = {"outcome": "Outcome", "groups": f"{parts[1]} dice", "spend": parts[1], "ladder": "Ladder"}
+            tail = parts[1:] if parts[0] in ("outcome", "ladder") else parts[2:]
+            label = f"{head[parts[0]]}: {' '.join(_KEY_WORDS.get(x, x) for x in tail)}"
+        out.append(replace(k, label=label) if label else k)
+    return out
 
 
 class DraftRules(Mapping[str, Any]):

@@ -86,6 +86,8 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
         bands = sorted(((plan.rules[x.lowest.knob], x.name) for x in d.outcome.degrees))
         if d.outcome.below:
             breakdown[d.outcome.below] = at_least(lo) - at_least(bands[0][0])
+        else:  # without a degree below the lowest, the lowest takes every value under it
+            bands[0] = (lo, bands[0][1]) if lo < bands[0][0] else bands[0]
         for i, (low, name) in enumerate(bands):
             upper = at_least(bands[i + 1][0]) if i + 1 < len(bands) else 0
             breakdown[name] = breakdown.get(name, 0) + at_least(low) - upper
@@ -106,7 +108,7 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
         breakdown[mark_key(plan, mark)] = max(ways, 0) if c.mode == "float" else ways
     ego = c.final[spent].sum() if spent is not None else None
     notes = tuple(_notes(plan, c))
-    if c.mode == "count" and not exact:
+    if c.mode in ("count", "exact") and not exact:  # each float its fraction correctly rounded
         return Odds.from_counts(spec, counts, int(total), threshold=thr, goal=goal, offset=lo,
                                 breakdown=breakdown, p_ego_spent=ego, notes=notes)
     if c.mode in ("count", "exact"):

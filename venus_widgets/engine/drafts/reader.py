@@ -14,7 +14,7 @@ from .errors import DraftError
 from .expr import ExprError, parse
 from .knobs import Maker
 from .model import ALL_DICE, SUCCESSES, TOTAL, FaceSet, Slotted
-from .source import Source, _dotted
+from .source import TOP_LEVEL, Source, _dotted, above_first_section
 
 #: Names the expressions give a meaning of their own.
 RESERVED = frozenset({SUCCESSES, TOTAL, ALL_DICE, "edition", "roll", "rules", "threshold", "goal", "grade", "and", "or", "not", "true", "false",
@@ -41,11 +41,31 @@ class Reader:
     def __init__(self, src: Source) -> None:
         self.src = src
         self.knobs = Maker()
+        #: the keys each table read so far may have (by its path)
+        self.keys_of: dict[tuple, tuple[str, ...]] = {}
 
     # -- errors --------------------------------------------------------------
 
     def error(self, path: tuple, words: str) -> DraftError:
         return DraftError(_dotted(path), words, line=self.src.line(path), source=self.src.name)
+
+    def _section_above(self, path: tuple, key: str) -> str:
+        """Where ``key`` (not a key of ``path``) is a key of the table read
+        before it whose header stands above: the words saying that a header
+        pasted inside that [section] took its keys below (else ``""``)."""
+        here = self.src.line(path)
+        if here is None:
+            return ""
+        above = [(n, p) for p, n in self.src.lines.items() if p in self.keys_of and n < here]
+        if not above:
+            return ""
+        n, p = max(above, key=lambda x: (x[0], len(x[1])))
+        if key not in self.keys_of[p]:
+            return ""
+        header = f"[[{path[0]}]]" if isinstance(path[-1], int) else f"[{_dotted(path)}]"
+        return (f"in TOML a key belongs to the [section] above it: the {header} at line {here} cuts "
+                f"[{_dotted(p)}] (line {n}) in two, and its keys below go to {header}; move {header} "
+                f"and its keys below the last key of [{_dotted(p)}]")
 
     def seed(self, path: tuple, value: Any) -> str:
         """The words a knob's default comes from: the line of the draft."""
@@ -59,6 +79,7 @@ class Reader:
             raise self.error(path, f"{show(value)} is not {what}: write [{_dotted(path)}] with its keys below, "
                                    "or { key = value, ... }")
         if keys is not None:
+            self.keys_of[tuple(path)] = keys
             for k in value:
                 if k not in keys:
                     near = difflib.get_close_matches(k, keys, 1)
@@ -68,8 +89,9 @@ class Reader:
                                                + ", ".join(keys))
                     top = ""
                     if k in TOP_LEVEL and path[0] != "fields":  # roller = "task" written below [reroll]
-                        top = (f" (in TOML a key belongs to the [section] above it: write {k} = ... above the "
-                               "first [section], with id and name)")
+                        top = f" ({above_first_section(k)})"
+                    elif self._section_above(path, k):  # [[checks]] pasted inside [fields.stress]
+                        top = f" ({self._section_above(path, k)})"
                     raise self.error(path + (k,), f"{k} is not a key of {_dotted(path)}{hint}; "
                                                   f"the keys are {', '.join(keys)}{top}")
         return value
@@ -191,10 +213,6 @@ class Reader:
         if len(set(out)) != len(out):
             raise self.error(path, f"{value!r} names a face twice")
         return sorted(out)
-
-
-#: The keys of a draft's top level that are values, not [sections].
-TOP_LEVEL = ("id", "name", "about", "roll", "roller")
 
 
 def show(value: Any) -> str:

@@ -53,9 +53,10 @@ def value_of(plan: Plan, q: Quantities) -> Any:
 
 
 def degree_of(plan: Plan, v: int) -> str:
-    """The name of the degree ``v`` falls in (``""`` without degrees)."""
+    """The name of the degree ``v`` falls in (``""`` without degrees; below
+    the lowest, the draft's ``below``, else the lowest degree)."""
     bands = sorted((plan.rules[d.lowest.knob], d.name) for d in plan.draft.outcome.degrees)
-    name = plan.draft.outcome.below
+    name = plan.draft.outcome.below or (bands[0][1] if bands else "")
     for low, n in bands:
         if v >= low:
             name = n

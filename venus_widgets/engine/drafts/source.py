@@ -116,7 +116,11 @@ def read_text(text: str, name: str = "draft") -> Source:
     try:
         data = tomllib.loads(text, parse_float=Fractional)
     except tomllib.TOMLDecodeError as err:
-        raise DraftError("", _syntax_words(str(err)), line=_err_line(str(err)), source=name) from None
+        line = _err_line(str(err))
+        twice = _given_twice(text, line) if "Cannot overwrite a value" in str(err) else None
+        if twice is not None:
+            raise DraftError(twice[0], twice[1], line=line, source=name) from None
+        raise DraftError("", _syntax_words(str(err)), line=line, source=name) from None
     lines = key_lines(text)
     try:
         plain = _plain(data, (), lines)
@@ -128,6 +132,53 @@ def read_text(text: str, name: str = "draft") -> Source:
 def _err_line(message: str) -> int | None:
     m = re.search(r"at line (\d+)", message)
     return int(m.group(1)) if m else None
+
+
+#: The keys of a draft's top level that are values, not [sections].
+TOP_LEVEL = ("id", "name", "about", "roll", "roller")
+
+
+def above_first_section(key: str) -> str:
+    """The hint for a top-level key written below a [section]."""
+    return (f"in TOML a key belongs to the [section] above it: write {key} = ... above the first [section], "
+            + ("with id" if key == "name" else "with id and name"))
+
+
+def _given_twice(text: str, line: int | None) -> tuple[str, str] | None:
+    """A key that TOML refuses as given twice: its path and where it was
+    first given (a top-level key written below a section that has the same
+    key gets the hint to move it up)."""
+    if line is None:
+        return None
+    lines = key_lines("\n".join(text.splitlines()[: line - 1]))
+    m = _ASSIGN.match(text.splitlines()[line - 1])
+    table = _table_at(text, line)
+    if m is None or table is None:
+        return None
+    key = table + _split_key(m.group(1))
+    first = lines.get(key)
+    words = f"{_dotted(key)} is given twice" + (f" (first at line {first})" if first else "")
+    if len(key) > 1 and key[-1] in TOP_LEVEL and len(_split_key(m.group(1))) == 1 and table:
+        words += f"; {above_first_section(key[-1])}"
+    else:
+        words += ": give each key once in its [section]"
+    return _dotted(key), words
+
+
+def _table_at(text: str, line: int) -> Path_ | None:
+    """The table a line's keys go to (its [section] above, an array's last item)."""
+    arrays: dict[Path_, int] = {}
+    table: Path_ = ()
+    for raw in text.splitlines()[: line - 1]:
+        m = _HEADER.match(raw)
+        if m:
+            path = _split_key(m.group(2))
+            if m.group(1) == "[[":
+                arrays[path] = arrays.get(path, -1) + 1
+                table = path + (arrays[path],)
+            else:
+                table = _resolve(path, arrays)
+    return table
 
 
 def _syntax_words(message: str) -> str:

@@ -33,6 +33,7 @@ from .model import (
     ALL_DICE, FIELD_GROUPS, SUCCESSES, TOTAL, Degree, DieDef, Draft, FaceSet, FieldDef, GroupDef, Num, OutcomeDef,
     RuleDef,
 )
+from .knobs import labelled
 from .reader import NAME, ROLLER_NAMES, Reader, show
 from .source import Source, _dotted
 from .table_parts import read_checks, read_double, read_ladder, read_reroll, read_spend, read_words
@@ -82,7 +83,9 @@ def build(src: Source) -> Draft:
     return Draft(
         id=ident, name=r.text(("name",), data.get("name"), ident, 80), about=r.text(("about",), data.get("about"), "", 400),
         roll=roll, roller=roller, fields=fields, rules=rules, dice=dice, groups=groups, outcome=outcome, reroll=reroll,
-        double=double, spend=spend, checks=checks, ladder=ladder, words=words, knobs=tuple(_ordered(r.knobs.knobs, rules)),
+        double=double, spend=spend, checks=checks, ladder=ladder, words=words,
+        knobs=tuple(labelled(_ordered(r.knobs.knobs, rules), {f.name: f.label for f in fields},
+                             {k: x.name for k, x in (("reroll", reroll), ("double", double)) if x is not None})),
         source_name=src.name, digest=src.digest, lines={_dotted(p): n for p, n in src.lines.items()},
     )
 
@@ -241,6 +244,12 @@ def _dice(r: Reader, value: Any, taken: dict[str, str], base: Mapping[str, str])
                                                 "the odds cut a tail below 1e-12 and are not a fraction)")
             dv = b["depth"]
             if dv == "unbounded":
+                every = explode.faces is not None and len(r.knobs.value(explode.faces)) == sides
+                if every or (explode.but is not None and not r.knobs.value(explode.but)):
+                    said = f'"{b["explode"]}"' if isinstance(b["explode"], str) else show(b["explode"])
+                    raise r.error(p + ("explode",), f"{said} explodes every face of the die, and "
+                                                    "depth = \"unbounded\" rolls on for ever: leave a face out "
+                                                    "(one that stops the die), or give depth a number")
                 depth = r.knobs.depth(f"dice.{name}.depth", None, r.seed(p + ("depth",), dv))
             else:
                 depth = r.knobs.depth(f"dice.{name}.depth", r.whole(p + ("depth",), dv, 0, 50),

@@ -1,0 +1,125 @@
+"""A draft checked as it loads: what would make every roll of it fail is
+refused then, at its line, not at the first roll (docs/drafts.md, "When
+the draft does not read").
+
+:func:`check_draft` reads the draft as a roll would at its defaults (each
+count of dice 0 or more, each ``[[checks]]`` rule kept) and at each corner
+of its fields, so that a formula that cannot be evaluated is found too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ..errors import SpecError
+from . import kernel
+from .edition import DraftEdition
+from .errors import DraftError
+
+
+def check_draft(edition: DraftEdition) -> None:
+    """Read the draft once as a roll would at its defaults and at each
+    corner of its fields (lowest and highest), so that an expression that
+    cannot be evaluated is found on loading, with its line."""
+    from ..contract.spec import defaults, normalize
+
+    base = {**defaults(edition.ID, edition.draft.roll), "edition": edition.ID}
+    _defaults_roll(edition, base)
+    corners = [base]
+    for f in edition.draft.fields:
+        if f.kind == "choice":
+            corners += [{**base, f.name: o} for o in f.options]
+        elif f.kind == "list" and f.options:
+            corners += [{**base, f.name: [o] * min(f.most, 1)} for o in f.options]
+    for c in corners:
+        try:
+            s = normalize(c)
+        except DraftError:
+            raise
+        except SpecError:
+            continue  # a corner the draft's own checks refuse
+        p = edition.plan(s)
+        kernel.tracked(p)
+    if edition.draft.ladder is None:
+        edition.ladder_field = _ladder_field(edition, base)
+
+
+def _ladder_field(edition: DraftEdition, base: Mapping[str, Any]) -> str:
+    """The field the ladder runs over without a ``[ladder]``: the first field
+    of the group "difficulty" whose chance to pass falls as it rises (the
+    ladder goes easiest first), a field of options as it stands. When the
+    first one's chance rises with it (stress dice that add successes) and no
+    other's falls, the draft is refused, asking for a ``[ladder]``."""
+    d = edition.draft
+    candidates = [f for f in d.fields if f.group == "difficulty" and f.kind in ("int", "choice")]
+    for f in candidates:
+        if f.kind == "choice" or _direction(edition, base, f) < 0:
+            return f.name
+    if candidates and _direction(edition, base, candidates[0]) > 0:
+        f = candidates[0]
+        falls = [x.name for x in d.fields if x.kind == "int" and x is not f and _direction(edition, base, x) < 0]
+        example = falls[0] if falls else "need"
+        raise DraftError(f"fields.{f.name}", f"the Facilitator's ladder runs over the first field of the group "
+                         f"difficulty, {f.name}, but a bigger {f.name} makes the roll easier: write a [ladder] "
+                         f"with field = \"{example}\" (a field where a bigger number is harder) and to = its "
+                         f"highest rung, or give {f.name} another group",
+                         line=d.lines.get(f"fields.{f.name}"), source=d.source_name)
+    return candidates[0].name if candidates else ""
+
+
+def _direction(edition: DraftEdition, base: Mapping[str, Any], f: Any) -> int:
+    """Whether the chance to pass rises (+1), falls (-1) or stays (0) from a
+    field's lowest value to its highest, the others at their defaults (the
+    highest that the draft's checks and the cost guard allow)."""
+    from ..contract.fields import CrossError
+    from ..contract.spec import normalize
+
+    chances = []
+    for v in (f.lo, edition.RULES[f.hi.knob]):
+        try:
+            s = normalize({**base, f.name: v})
+        except CrossError as err:
+            try:
+                s = normalize({**base, f.name: err.nearest})
+            except SpecError:
+                return 0
+        except SpecError:
+            return 0
+        chances.append(edition.odds(s).p_pass)
+    return (chances[1] > chances[0]) - (chances[1] < chances[0])
+
+
+def _defaults_roll(edition: DraftEdition, base: Mapping[str, Any]) -> None:
+    """The roller opens at the defaults: each count of dice is 0 or more
+    there, and each ``[[checks]]`` rule holds (else the odds, the rollers,
+    the lab and the screen of the draft all fail as they open)."""
+    d = edition.draft
+
+    def read(names: Any) -> str:
+        said = ", ".join(f"{f} = {_toml(base[f])}" for f in names if f in base and f != "edition")
+        return f" ({said})" if said else ""
+
+    for g in d.groups:
+        if g.count is not None:
+            n = edition._count(g.count, base, edition.RULES)
+            if n < 0:
+                raise DraftError(g.count.key, f"{g.count.expr.text!r} is {n} with the fields at their defaults"
+                                 + read(g.count.names) + ": a count of dice cannot be below 0; "
+                                 "change a default or the count", line=d.lines.get(g.count.key), source=d.source_name)
+    for c in d.checks:
+        if not edition._holds(c.rule, base, edition.RULES):
+            key = f"fields.{c.field}.default"
+            line = d.lines.get(key) or d.lines.get(f"fields.{c.field}")
+            said = f'"{c.rule.expr.text}"' + (f" ({c.words})" if c.words else "")
+            raise DraftError(key, f"the defaults{read(dict.fromkeys([c.field, *c.rule.names]))} break the check {said}: "
+                                  f"change the default of {c.field} (or of another field the check reads)",
+                             line=line, source=d.source_name)
+
+
+def _toml(value: Any) -> str:
+    """A field's value as the draft writes it (true, "bronze")."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return str(value)

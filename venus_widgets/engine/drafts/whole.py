@@ -1,0 +1,65 @@
+"""Adding up dice in whole numbers of any size, fast: the convolution of two
+arrays of Python ints (``dtype=object``) by Kronecker substitution.
+
+Past 2**53 ways a draft counts in Python ints, so that every float of its
+odds is the correctly rounded value of its fraction (docs/drafts.md,
+"Exact odds"). ``np.convolve`` on such arrays makes one Python
+multiplication per pair of entries; here each array is packed into one
+large integer (its entries as digits of a base ``2**(64 k)`` wide enough
+that no sum carries, written by numpy 64 bits at a time), the two integers
+are multiplied once (Python's Karatsuba), and the product is read back
+digit by digit: the same whole numbers, exactly.
+
+>>> a = np.array([1, 2, 3] * 10, dtype=object)
+>>> b = np.array([2**70, 0, 5] * 10, dtype=object)
+>>> list(convolve(a, b)) == list(np.convolve(a, b))
+True
+>>> set(convolve(a * 0, b))
+{0}
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+#: Shorter arrays than this are convolved entry by entry (packing costs more).
+DIRECT = 16
+
+_WORD = (1 << 64) - 1
+
+
+def convolve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``np.convolve(a, b)`` of whole numbers (Python ints, or floats
+    holding whole numbers), exactly, as Python ints."""
+    if min(a.size, b.size) < DIRECT:
+        return np.convolve(a, b)
+    xs, ys = _ints(a), _ints(b)
+    if xs.min() < 0 or ys.min() < 0:  # a count is never below 0; anything else entry by entry
+        return np.convolve(a, b)
+    mx, my = int(xs.max()), int(ys.max())
+    top = max(mx * my * min(xs.size, ys.size), mx, my)  # the largest a digit of the product can be
+    words = top.bit_length() // 64 + 1  # 64-bit words per digit
+    n = xs.size + ys.size - 1
+    product = _packed(xs, words) * _packed(ys, words)
+    raw = np.frombuffer(product.to_bytes(8 * words * n, "little"), dtype="<u8").reshape(n, words)
+    out = raw[:, 0].astype(object)
+    for j in range(1, words):
+        out = out + (raw[:, j].astype(object) << (64 * j))
+    return out
+
+
+def _ints(a: np.ndarray) -> np.ndarray:
+    """The array as Python ints."""
+    if a.dtype == object:
+        return a
+    return np.array([int(x) for x in a], dtype=object)
+
+
+def _packed(values: np.ndarray, words: int) -> int:
+    """The values as the digits (base ``2**(64 words)``, least significant first) of one integer."""
+    grid = np.empty((values.size, words), dtype="<u8")
+    rest = values
+    for j in range(words):
+        grid[:, j] = (rest & _WORD).astype(np.uint64)
+        rest = rest >> 64
+    return int.from_bytes(grid.tobytes(), "little")
