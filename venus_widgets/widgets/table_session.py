@@ -223,9 +223,7 @@ class TableSession:
         else:
             ok, why = words.selectable(t.spec, t.first, index)
             if not ok:
-                name = words.steps(t.spec).kiss_label
-                what = "may be KISSed" if name == "KISS" else f"{name} may take"
-                raise SpecError("index", index, f"the index (counted from 0) of a die that {what}", why)
+                raise SpecError("index", index, f"the index (counted from 0) of {words.a_die_it_takes(t.spec)}", why)
             sel = sorted(sel + [index])
             self._check_budget(t, sel, "selected", "; untick a die first")
         t.selected = sel

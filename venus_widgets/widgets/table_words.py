@@ -123,6 +123,13 @@ def verb(label: str) -> str:
     return label if label.isupper() else label.lower()
 
 
+def a_die_it_takes(spec: dict) -> str:
+    """What the re-roll step's refusal expects, in the step's own name: "a
+    die that may be KISSed", "a die that Push may take"."""
+    name = steps(spec).kiss_label
+    return "a die that may be KISSed" if name == "KISS" else f"a die that {name} may take"
+
+
 def selection_odds(spec: dict, first: Roll, selected: Sequence[int], ego_reroll: bool = False) -> dict | None:
     """Exact P(pass), P(goal) if ``selected`` are KISSed (then Ego by the
     policy): the engine's public ``kiss_odds``."""
