@@ -9,7 +9,7 @@ export function dieLabel(die, step = "KISS") {
   const parts = [`Die ${die.index + 1}`, die.owner_words || String(die.owner)];
   if (die.grade_label) parts.push(die.grade_label);
   if (die.grade !== 1) parts.push(`shows ${die.after}`);
-  if (die.exploded_from !== null && die.exploded_from !== undefined) parts.push(`rolled for the 6 of die ${die.exploded_from + 1}`);
+  if (die.exploded_from !== null && die.exploded_from !== undefined) parts.push(`added because die ${die.exploded_from + 1} exploded`);
   if (die.kissed) parts.push(step === "KISS" ? `KISSed (was ${die.before})` : `re-rolled by ${step} (was ${die.before})`);
   if (die.contribution) parts.push(die.contribution);
   if (die.selected) parts.push(`selected to ${step === "KISS" ? step : step.toLowerCase()}`);

@@ -14,7 +14,10 @@ test("a die's label says what Python says it contributed, never a guess from its
   const black = { index: 5, owner: "black", owner_words: "black die", shape: "square-dark", grade: null, before: 1, after: 1, scores: -1, success: false, contribution: "cancels a success" };
   assert.equal(dieLabel(black), "Die 6, black die, shows 1, cancels a success");
   const again = { index: 6, owner: "own", owner_words: "your die", grade: null, before: 6, after: 6, scores: 1, exploded_from: 0, contribution: "success" };
-  assert.equal(dieLabel(again), "Die 7, your die, shows 6, rolled for the 6 of die 1, success");
+  assert.equal(dieLabel(again), "Die 7, your die, shows 6, added because die 1 exploded, success");
+  // a die that explodes on another face than 6 (a draft's d10 exploding on 10): no face named that it did not show
+  const ten = { ...again, index: 2, before: 3, after: 3, exploded_from: 1, contribution: "" };
+  assert.equal(dieLabel(ten), "Die 3, your die, shows 3, added because die 2 exploded");
 });
 
 test("the legend names only the shapes and marks of the roll", () => {

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 69ca3f52ded0dc279b021cf53972f4b950776f2d16f101551b1ca0dd4c14889e
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0bdc4cf86f1c47b1173ba3a1c43886d59f40443f7e0f33f31c3aeaf8256764ff
 
 // js/format.js
 function thousands(n) {
@@ -809,7 +809,7 @@ function dieLabel(die, step = "KISS") {
   const parts = [`Die ${die.index + 1}`, die.owner_words || String(die.owner)];
   if (die.grade_label) parts.push(die.grade_label);
   if (die.grade !== 1) parts.push(`shows ${die.after}`);
-  if (die.exploded_from !== null && die.exploded_from !== void 0) parts.push(`rolled for the 6 of die ${die.exploded_from + 1}`);
+  if (die.exploded_from !== null && die.exploded_from !== void 0) parts.push(`added because die ${die.exploded_from + 1} exploded`);
   if (die.kissed) parts.push(step === "KISS" ? `KISSed (was ${die.before})` : `re-rolled by ${step} (was ${die.before})`);
   if (die.contribution) parts.push(die.contribution);
   if (die.selected) parts.push(`selected to ${step === "KISS" ? step : step.toLowerCase()}`);
