@@ -18,11 +18,11 @@ cuts the tail).
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 from typing import Any, Sequence, cast
 
 import numpy as np
 
+from ...caching import cached
 from ...errors import SpecError
 from ...table.rolls import entered
 from .dice import _passes
@@ -38,7 +38,7 @@ def _zeros(cap: int, exact: bool) -> np.ndarray:
     return np.full((cap + 1, cap + 1), Fraction(0), dtype=object) if exact else np.zeros((cap + 1, cap + 1))
 
 
-@lru_cache(maxsize=256)
+@cached(maxsize=256)
 def _fresh(pass_from: int, explode: bool, boom: int, high: int, cap: int) -> np.ndarray:
     """The pmf of (passes, 10s) of one die rolled fresh, each count capped
     at ``cap``: Fractions when it cannot explode, else floats."""
