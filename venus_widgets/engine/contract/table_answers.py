@@ -256,6 +256,19 @@ def plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def plural_of(word: str) -> str:
+    """An English plural, for a word a rule names without its plural (a draft's mark, explain's noun).
+
+    >>> [plural_of(w) for w in ("six", "bane", "cross", "city", "day", "crit")]
+    ['sixes', 'banes', 'crosses', 'cities', 'days', 'crits']
+    """
+    if word.endswith(("s", "x", "z", "ch", "sh")):
+        return word + "es"
+    if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
 #: What each common mark means.
 MARKS = {
     "✓": "success", "✓✓": "counts twice (Ego)", "✗": "no success", "−1": "cancels a success",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..contract.table_answers import plural_of
 from .expr import Expr
 
 #: The groups of fields a roller shows (in this order), each with its title.
@@ -187,19 +188,6 @@ class Words:
             return found
         word = name.replace("_", " ")
         return word, plural_of(word)
-
-
-def plural_of(word: str) -> str:
-    """An English plural, for a mark named without words of its own.
-
-    >>> [plural_of(w) for w in ("six", "bane", "cross", "city", "day", "crit")]
-    ['sixes', 'banes', 'crosses', 'cities', 'days', 'crits']
-    """
-    if word.endswith(("s", "x", "z", "ch", "sh")):
-        return word + "es"
-    if word.endswith("y") and len(word) > 1 and word[-2] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + "s"
 
 
 @dataclass(frozen=True)

@@ -32,6 +32,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from ..export import html_text, markdown_text
 from ..contract.edition import get as get_edition
+from ..contract.table_answers import plural_of
 from ..format import percent_text
 from ..maths.probability import probability
 from ..table.rolls import Die, Roll
@@ -107,7 +108,7 @@ def first_roll_steps(groups: Sequence[tuple[int, int, int]], need: int, p_first:
         one = Step(f"at least one {noun} on the first roll: 1 - {words}, every die failing", float(1 - p_none), "+")
     if need <= 1:  # one is enough: the first roll's chance is that figure
         return [one]
-    plural = noun + "es" if noun.endswith("s") else noun + "s"
+    plural = plural_of(noun)
     short = f"just 1 {noun}" if need == 2 else f"1 to {need - 1} {plural}"
     if abs(float(1 - sum(pmf[:need], Fraction(0))) - p_first) <= 1e-12:
         taken = float(sum(pmf[1:need], Fraction(0)))  # the binomials are the first roll: exact
