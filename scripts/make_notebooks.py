@@ -9,6 +9,13 @@ the "percent" format, with three kinds of cell:
     by its value, computed in the namespace of the build cells above it: every
     number the prose gives is computed by the engine when the chapter is
     built, never typed.
+``# %% [markdown notebook-only]``
+    prose for where the rollers can be played (a notebook: "Run All to bring
+    the rollers alive"), left out of the book site, where nothing runs
+    (scripts/build_book.py). Its cell is tagged ``notebook-only`` and
+    ``remove-cell`` (which MyST-NB and nbconvert's TagRemovePreprocessor
+    honour). Inside other prose, ``<span class="notebook-only">...</span>``
+    marks a phrase the same way.
 ``# %% [build]``
     Python run at build time only: it computes what the prose says, and
     ``show(fig, alt=...)`` or ``emit(markdown)`` put a figure or a passage
@@ -62,24 +69,44 @@ IMPORT = "import venus_widgets as vw"
 #: The one line of a widget cell: ``vw.<Widget>(...)``.
 WIDGET_LINE = re.compile(r"^vw\.(CheckRoller|TaskRoller|PoolRoller|FCScreen|RuleLab)\(.*\)$")
 HIDDEN = {"jupyter": {"source_hidden": True}, "tags": ["remove-input"]}
+#: The tag of prose only a notebook shows ("Run All ..."): the book site, where nothing runs, leaves it
+#: out (scripts/build_book.py), as MyST-NB and nbconvert do with ``remove-cell``. Inside other prose, a
+#: phrase in ``<span class="notebook-only">`` is left out the same way.
+NOTEBOOK_ONLY = "notebook-only"
+#: A source's cell markers (what follows ``# %%``) and the kind of cell each starts.
+MARKERS = {"[markdown]": "markdown", f"[markdown {NOTEBOOK_ONLY}]": NOTEBOOK_ONLY, "[build]": "build", "": "code"}
 
 
 def parse(text: str) -> list[tuple[str, str]]:
     """Split a percent-format source into ``(kind, source)`` cells, kind one
-    of ``markdown``, ``build`` and ``code``.
+    of ``markdown`` (notebook-only prose too: see :func:`parse_cells`),
+    ``build`` and ``code``.
 
     >>> parse("# %% [markdown]\\n# # Title\\n#\\n# Text\\n# %% [build]\\nx = 1\\n# %%\\nvw.TaskRoller()\\n")
     [('markdown', '# Title\\n\\nText'), ('build', 'x = 1'), ('code', 'vw.TaskRoller()')]
     """
-    cells: list[tuple[str, list[str]]] = []
+    return [(kind, src) for kind, src, _ in parse_cells(text)]
+
+
+def parse_cells(text: str) -> list[tuple[str, str, bool]]:
+    """Like :func:`parse`, with whether each cell is notebook-only prose.
+
+    >>> parse_cells("# %% [markdown notebook-only]\\n# > Run All\\n# %% [markdown]\\n# Text\\n")
+    [('markdown', '> Run All', True), ('markdown', 'Text', False)]
+    """
+    cells: list[tuple[str, bool, list[str]]] = []
     for line in text.splitlines():
         if line.startswith("# %%"):
-            kind = "markdown" if "[markdown]" in line else "build" if "[build]" in line else "code"
-            cells.append((kind, []))
+            marker = line[4:].strip()
+            if marker not in MARKERS:
+                raise ValueError(f"unknown cell marker {line!r}: use one of "
+                                 + ", ".join(repr(f"# %% {m}".rstrip()) for m in MARKERS))
+            kind = MARKERS[marker]
+            cells.append(("markdown" if kind == NOTEBOOK_ONLY else kind, kind == NOTEBOOK_ONLY, []))
             continue
         if not cells:
             continue  # the file's own docstring/preamble is not a cell
-        kind, lines = cells[-1]
+        kind, _, lines = cells[-1]
         if kind == "markdown":
             if line.startswith("# "):
                 line = line[2:]
@@ -87,10 +114,10 @@ def parse(text: str) -> list[tuple[str, str]]:
                 line = ""
         lines.append(line)
     out = []
-    for kind, lines in cells:
+    for kind, only, lines in cells:
         src = "\n".join(lines).strip("\n")
         if src:
-            out.append((kind, src))
+            out.append((kind, src, only))
     return out
 
 
@@ -172,9 +199,13 @@ class Chapter:
         self.ns["show"] = self.show
         self.ns["tutorial"] = tutorial
 
-    def emit(self, markdown: str) -> None:
-        """Put a passage of Markdown (rendered like the prose) at this place in the chapter."""
-        self.cells.append(nbformat.v4.new_markdown_cell(render(markdown.strip("\n"), self.ns)))
+    def emit(self, markdown: str, notebook_only: bool = False) -> None:
+        """Put a passage of Markdown (rendered like the prose) at this place in the chapter;
+        ``notebook_only``: prose the book site leaves out (see :data:`NOTEBOOK_ONLY`)."""
+        cell = nbformat.v4.new_markdown_cell(render(markdown.strip("\n"), self.ns))
+        if notebook_only:
+            cell.metadata["tags"] = [NOTEBOOK_ONLY, "remove-cell"]
+        self.cells.append(cell)
 
     def show(self, fig, alt: str) -> None:
         """Put a figure at this place: a Markdown cell with the picture attached,
@@ -228,10 +259,10 @@ def _build(source: Path, images: bool) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": KERNELSPEC, "language_info": LANGUAGE_INFO}
     chapter = Chapter(source.stem, images)
-    for kind, src in parse(source.read_text(encoding="utf-8")):
+    for kind, src, notebook_only in parse_cells(source.read_text(encoding="utf-8")):
         try:
             if kind == "markdown":
-                chapter.emit(src)
+                chapter.emit(src, notebook_only=notebook_only)
             elif kind == "build":
                 chapter.run(src)
             else:

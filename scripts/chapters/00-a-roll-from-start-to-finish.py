@@ -8,12 +8,13 @@
 # [glossary](../docs/glossary.md), and the [Index of terms](../docs/index.md) says
 # where the rulebook teaches it. A one-page summary to print:
 # [the playtest cheat sheet](../docs/cheatsheet_playtest.md).*
-#
-# > **Run All to bring the rollers alive.** The roller at the end of this
-# > page is saved as a still picture of its odds. To play it, open the
-# > notebook in Jupyter (or on Binder, or in the browser-only site) and
-# > choose *Run → Run All Cells*: the picture becomes a live roller.
-#
+
+# %% [markdown notebook-only]
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, the roller at the end of this page is
+# > saved as a still picture of its odds (a chart and a table that do not move).
+
+# %% [markdown]
 # This chapter shows how a game goes, introduces three characters who appear
 # all through the book, and then follows **one check** and **one task** at
 # the table, from the moment a player wants something to the moment the
@@ -279,8 +280,8 @@ assert left == 1  # the story below spends exactly one success beyond the primar
 # ## 11. Your turn
 #
 # Bruno's task, live. Change the Lots, the stunt and Ego and watch the
-# odds; press **Roll**, click the dice you want to KISS, then tick the
-# consequences you buy. Each roll has its own seed in the roll log, so any
+# odds<span class="notebook-only">; press **Roll**, click the dice you want to KISS, then tick the
+# consequences you buy</span>. Each roll has its own seed in the roll log, so any
 # roll can be replayed.
 
 # %%

@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 1: Checks
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # *The Venus Engine rulebook, runnable. Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # A **check** settles a simple question with one yes-or-no answer: do you
@@ -245,7 +248,7 @@ emit(f"Her d20 shows **{d['natural']}**: {d['natural']} + {ada['score']} = {d['n
 # ## Try it
 #
 # A fresh check roller: set up a check from your own table (caliber, score,
-# difficulty, factors, bonus factors) and press **Roll**. Each roll gets its
+# difficulty, factors, bonus factors)<span class="notebook-only"> and press **Roll**</span>. Each roll gets its
 # own random seed, shown in the roll log, so any roll can be replayed
 # exactly. The bonus d6 are rolled only when the d20 falls short, as the
 # rules say.
@@ -269,7 +272,7 @@ vw.CheckRoller()
 # ## Exercises
 #
 # Work them out with the roller or in your head, then open the answers
-# (computed by the engine when you run the cell below).
+# (computed by the engine).
 #
 # 1. Ada (Silver, score 4) climbs a **challenging** wall (20) in the dark
 #    and the wind (two factors). What are her chances with no bonus dice,

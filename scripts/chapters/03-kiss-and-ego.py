@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 3: KISS and Ego
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # *Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # Dice that let you down in a task can be **KISSed**: picked up and rolled
@@ -125,9 +128,9 @@ show(fig, alt="Lines of P(pass) at threshold 2 against a KISS budget of 0 to 5 f
 # The roller has a switch for each KISS source (Lots, insights, the stunt,
 # specialties); they add up to the budget. Try turning them on one at a
 # time and watch P(pass) climb and level off, then switch Ego between
-# *re-roll* and *double 6s*. Press **Roll**, click the dice that
+# *re-roll* and *double 6s*.<span class="notebook-only"> Press **Roll**, click the dice that
 # disappoint you to KISS them (each die once), and compare your choice
-# with the engine's suggestion before committing.
+# with the engine's suggestion before committing.</span>
 
 # %%
 vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, stunt=1, ego="double6")

@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 8: Editions compared
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # The Venus Engine has been written down more than once: three drafts of
 # its rules. Two other games, the Heresy Engine and VERS, are here only for
 # comparison (they are not its ancestors): well-known dice systems to

@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 9: For Facilitators
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # In the playtest rules your Peers judge a check's absolute difficulty
 # (routine to absurd), and the Facilitator (FC) names the factors, for
 # checks and tasks alike; the table trusts them to do it fairly. (In the
@@ -116,9 +119,11 @@ party_rows = [[setting_words(setting), *(vw.percent(p) for p in party.chances[i]
 # any chance step by step, and prints the table. It lists the settings in
 # the edition's order: fewer factors first (an agora task lists all its
 # standard settings before the challenging ones, so there the chances do
-# not always fall down the list). Until you run the cell, what shows below
-# is only what was saved when this page was built: it does not move; run the
-# cell to use the screen. (The table above is the same ladder.)
+# not always fall down the list). The table above is the same ladder.
+
+# %% [markdown notebook-only]
+# > Until you run the cell below, the screen
+# > is only what was saved when this page was built: it does not move.
 
 # %%
 vw.FCScreen({"Bruno": {"roll": "task", "dice": 3, "kiss": 1}, "Ada": {"roll": "task", "caliber": "silver", "dice": 4}, "Clara": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2}}, target=0.5)
