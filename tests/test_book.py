@@ -5,6 +5,7 @@ folder; tests/browser/test_book.py opens it in Chromium."""
 
 from __future__ import annotations
 
+import html
 import html.parser
 import importlib.util
 import json
@@ -218,3 +219,25 @@ def test_no_page_tells_the_reader_to_run_anything(book):
 def test_the_run_check_catches_notebook_words(tmp_path, words):
     (tmp_path / "p.html").write_text(f"<main><p>A still. {words}.</p></main>", encoding="utf-8")
     assert _builder().run_instructions(tmp_path), words
+
+
+def test_the_index_of_terms_links_each_term_to_the_section_that_teaches_it(book):
+    """Each place of the index of terms opens its chapter at the section it
+    names (the section's heading), not at the chapter's top, except for the
+    chapter's opening itself."""
+    out, _ = book
+    index = (out / "docs" / "index.html").read_text(encoding="utf-8")
+    places = re.findall(r'<a class="reference internal" href="\.\./notebooks/([\w-]+\.html)(#[\w-]*)?">'
+                        r'<span class="[^"]*">(\d+) · ([^<]+)</span>', index)
+    assert len(places) > 100
+    tops = 0
+    for page, anchor, _, section in places:
+        assert anchor, f"{page}: {section} links the chapter, not its section"
+        text = (out / "notebooks" / page).read_text(encoding="utf-8")
+        m = re.search(rf'<section id="{re.escape(anchor[1:])}">\s*(?:<span id="[^"]*"></span>\s*)*<h(\d)>(.*?)'
+                      r'<a class="headerlink"', text, flags=re.S)
+        assert m, f"{page}{anchor}: no such section"
+        heading = " ".join(re.sub(r"<[^>]+>", "", m.group(2)).split())
+        tops += m.group(1) == "1"
+        assert heading.endswith(html.unescape(section).strip()) or m.group(1) == "1", (page, anchor, heading, section)
+    assert tops < len(places) / 4, "most places are sections, not chapter tops"
