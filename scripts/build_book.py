@@ -40,6 +40,9 @@ from pathlib import Path
 from urllib.parse import parse_qs, unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+from venus_widgets.book_figures import FIGURE  # noqa: E402
+from venus_widgets.palette import dark_colour  # noqa: E402
+
 NOTEBOOKS = ROOT / "notebooks"
 DOCS = ROOT / "docs"
 BOOK = DOCS / "book"
@@ -92,25 +95,62 @@ def book_markdown(source: str) -> str:
     return _ONLY_SPAN.sub("", source)
 
 
+def figure_directives(source: str, figures: Path, attachments: dict) -> str:
+    """A figure's cell (venus_widgets/book_figures.py: its light and dark
+    pictures attached) as the book shows it: the two pictures as files, each
+    shown by the theme in its own mode (``only-light``, ``only-dark``)."""
+    m = FIGURE.match(source)
+    if m is None:
+        raise SystemExit(f"a cell with attachments that is not a figure: {source[:200]!r}")
+    for file, bundle in attachments.items():
+        (figures / file).write_bytes(base64.b64decode(bundle["image/png"]))
+    alt, name = m.group("alt"), m.group("name")
+    return "\n".join([f":::{{image}} figures/{name}.png", f":alt: {alt}", ":class: only-light", ":::",
+                      f":::{{image}} figures/{name}-dark.png", f":alt: {alt}", ":class: only-dark", ":::", "",
+                      f"*Figure: {m.group('caption')}*"])
+
+
+_SVG_IMG = re.compile(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"([^>]*)>')
+_TAG = re.compile(r"<[^>]+>")
+_HEX = re.compile(r"#[0-9a-fA-F]{6}\b")
+
+
+def dark_svg(svg: str) -> str:
+    """A still's picture (widgets/stills.py) for the book's dark mode: each colour through
+    venus_widgets.palette.dark_colour, as the figures' dark pictures are drawn (text as text)."""
+    def tag(m: re.Match) -> str:
+        text = m.group(0).startswith(("<text", "<svg"))  # the <svg>'s fill is its text's
+        return _HEX.sub(lambda c: dark_colour(c.group(0), text=text), m.group(0))
+    return _TAG.sub(tag, svg)
+
+
+def dark_stills(html_out: str) -> str:
+    """A saved output's pictures, each with its dark twin beside it, each shown in its own mode."""
+    def twin(m: re.Match) -> str:
+        dark = base64.b64encode(dark_svg(base64.b64decode(m.group(1)).decode("utf-8")).encode("utf-8")).decode()
+        return (f'<img class="only-light" src="data:image/svg+xml;base64,{m.group(1)}"{m.group(2)}>'
+                f'<img class="only-dark" src="data:image/svg+xml;base64,{dark}"{m.group(2)}>')
+    return _SVG_IMG.sub(twin, html_out)
+
+
 def book_notebook(nb: dict, name: str, repo: str, lite: bool, figures: Path) -> dict:
     """A chapter as the book shows it: notebook-only cells left out, each
-    still's "Run the cell" replaced by live links, figures as files, the
-    live links first."""
+    still's "Run the cell" replaced by live links and its picture given its
+    dark twin, figures as files, the live links first."""
     cells = []
     for cell in nb["cells"]:
         if NOTEBOOK_ONLY in cell.get("metadata", {}).get("tags", []):
             continue
         if cell["cell_type"] == "markdown":
             source = "".join(cell["source"])
-            for file, bundle in cell.pop("attachments", {}).items():  # Sphinx wants a picture as a file
-                mime, data = next(iter(bundle.items()))
-                (figures / file).write_bytes(base64.b64decode(data))
-                source = source.replace(f"attachment:{file}", f"figures/{file}")
+            if cell.get("attachments"):  # Sphinx wants a picture as a file
+                source = figure_directives(source, figures, cell.pop("attachments"))
             cell["source"] = book_markdown(source)
         for out in cell.get("outputs", []):
             shown = out.get("data", {})
             if "text/html" in shown:
-                shown["text/html"] = _ONLY_SPAN.sub(still_links(name, repo, lite), "".join(shown["text/html"]))
+                shown["text/html"] = dark_stills(_ONLY_SPAN.sub(still_links(name, repo, lite),
+                                                                "".join(shown["text/html"])))
         cells.append(cell)
     cells.insert(0, {"cell_type": "markdown", "id": "live-links", "metadata": {}, "source": live_links(name, repo, lite)})
     return {**nb, "cells": cells}

@@ -208,13 +208,14 @@ class Chapter:
         self.cells.append(cell)
 
     def show(self, fig, alt: str) -> None:
-        """Put a figure at this place: a Markdown cell with the picture attached,
-        ``alt`` as its alt text and visible caption. The attachment's name is a
+        """Put a figure at this place: a Markdown cell with its pictures
+        attached (:func:`venus_widgets.book_figures.figure_markdown`: the
+        figure laid out for reading, light, and dark for dark pages), ``alt``
+        as their alt text and visible caption. The pictures' names are a
         fingerprint of the plotted numbers and labels (what ``--check`` compares)."""
-        import io
-
         import matplotlib.pyplot as plt
 
+        from venus_widgets import book_figures
         from venus_widgets.tutorial import fingerprint
 
         alt = " ".join(alt.split())
@@ -223,15 +224,14 @@ class Chapter:
             raise ValueError("show(fig, alt=...) needs one sentence saying what the figure shows")
         if "]" in alt or "[" in alt:
             raise ValueError(f"a figure's alt sentence cannot hold square brackets: {alt!r}")
-        name = f"figure-{fingerprint(fig)}.png"
-        data = ""
+        name = f"figure-{fingerprint(fig)}"
+        light = dark = b""
         if self.images:
-            png = io.BytesIO()
-            fig.savefig(png, format="png", bbox_inches="tight", metadata={"Software": None})
-            data = base64.b64encode(png.getvalue()).decode("ascii")
+            light, dark, _ = book_figures.pictures(fig)
         plt.close(fig)
-        cell = nbformat.v4.new_markdown_cell(f"![{alt}](attachment:{name})\n\n*Figure: {alt}*")
-        cell.attachments = {name: {"image/png": data}}
+        cell = nbformat.v4.new_markdown_cell(book_figures.figure_markdown(name, alt))
+        cell.attachments = {f"{name}.png": {"image/png": base64.b64encode(light).decode("ascii")},
+                            f"{name}-dark.png": {"image/png": base64.b64encode(dark).decode("ascii")}}
         self.cells.append(cell)
 
     def run(self, code: str) -> None:

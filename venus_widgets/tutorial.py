@@ -20,11 +20,13 @@ from typing import Any
 import numpy as np
 
 from .engine.editions.playtest.advancement import tasks_until  # noqa: F401 - the chapters count tasks with the engine's chain
+from .palette import CALIBER_COLOURS, FAIL, GOAL, PASS  # noqa: F401 - the chapters' figures draw in the rollers' colours
 
 #: The four calibers (playtest) / ranks (playsheet), weakest first.
 CALIBERS = ["bronze", "silver", "gold", "platinum"]
-#: One colour and one marker per caliber in plots: never colour alone.
-COLOURS = {"bronze": "#b0702a", "silver": "#8c96a0", "gold": "#d4a017", "platinum": "#4a7fa8"}
+#: One colour and one marker per caliber in plots: never colour alone. The rollers' dice have the
+#: same colours (venus_widgets/palette.py); so have pass and fail, the rollers' PASS and FAIL.
+COLOURS = CALIBER_COLOURS
 MARKERS = {"bronze": "o", "silver": "s", "gold": "^", "platinum": "D"}
 #: The playtest check's absolute difficulties.
 BASE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
@@ -93,10 +95,11 @@ def mean_tasks(step: Mapping[int, float], need: int) -> float:
 
 
 def setup_plots() -> None:
-    """The chapters' plot size and font (small enough for a laptop screen)."""
-    import matplotlib.pyplot as plt
+    """The chapters' plot size and fonts: the figures' own (:mod:`venus_widgets.book_figures`),
+    which lays every figure out to be read where it is shown."""
+    from . import book_figures
 
-    plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
+    book_figures.setup()
 
 
 def markdown_table(header, rows) -> str:
@@ -271,12 +274,22 @@ def dice_figure(rows, title: str = ""):
     import matplotlib.pyplot as plt
     from matplotlib.patches import FancyBboxPatch
 
+    from .book_figures import TEXT, WIDTH
+
     width = max(len(d) for _, d in rows)
-    fig, ax = plt.subplots(figsize=(1.8 + 1.1 * width, 0.5 + 1.45 * len(rows)), dpi=110)
+    # the words under a die, a word to a line; each row as tall as its dice and their words at the
+    # figures' own scale (WIDTH px for the row labels and the dice) leave room for
+    line = 1.25 * TEXT / ((WIDTH - 20) / (2.2 + 0.95 * width))
+    below = [[("✓" * int(s) if s else "–") + "".join(f"\n{w}" for w in ((n or "").split() if len(n or "") > 7 else [n] if n else [])) for _, s, n in dice]
+             for _, dice in rows]
+    pitches = [0.95 + line * max(m.count("\n") + 1 for m in marks) for marks in below]
+    fig, ax = plt.subplots(figsize=(1.8 + 1.1 * width, 0.5 + sum(pitches)))
+    top = sum(pitches)
     for r, (label, dice) in enumerate(rows):
-        y = (len(rows) - 1 - r) * 1.45
-        ax.text(-0.25, y + 0.45, label, ha="right", va="center", fontsize=9)
-        for i, (face, scores, note) in enumerate(dice):
+        top -= pitches[r]
+        y = top + pitches[r] - 0.7
+        ax.text(-0.25, y + 0.45, label, ha="right", va="center")
+        for i, ((face, scores, _), mark) in enumerate(zip(dice, below[r])):
             x = i * 0.95
             box = FancyBboxPatch((x, y), 0.7, 0.7, boxstyle="round,pad=0.02,rounding_size=0.08",
                                  facecolor="#cfe3f3" if scores else "white", edgecolor="#1a1a1a",
@@ -284,15 +297,13 @@ def dice_figure(rows, title: str = ""):
             ax.add_patch(box)
             for px, py in _PIPS[int(face)]:
                 ax.add_patch(plt.Circle((x + 0.7 * px, y + 0.7 * py), 0.055, color="#1a1a1a"))
-            mark = "✓" * int(scores) if scores else "–"
-            ax.text(x + 0.35, y - 0.1, mark + (f"\n{note}" if note else ""), ha="center", va="top", fontsize=9,
-                    linespacing=1.1)
+            ax.text(x + 0.35, y - 0.1, mark, ha="center", va="top", linespacing=1.1)
     ax.set_xlim(-2.2, width * 0.95)
-    ax.set_ylim(-0.65, len(rows) * 1.45 - 0.5)
+    ax.set_ylim(-0.05, sum(pitches) + 0.05)
     ax.set_aspect("equal")
     ax.axis("off")
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title)
     return fig
 
 

@@ -147,7 +147,7 @@ import matplotlib.pyplot as plt
 
 fig, ax = plt.subplots(figsize=(7.0, 2.8))
 for i, ((words, _), o) in enumerate(zip(plans, chances)):
-    bars = ax.barh([2 * i - 0.4, 2 * i + 0.4], [o.p_pass, o.p_goal], 0.8, color=["#0072B2", "#E69F00"],
+    bars = ax.barh([2 * i - 0.4, 2 * i + 0.4], [o.p_pass, o.p_goal], 0.8, color=[PASS, GOAL],
                    hatch=["", "//"], edgecolor="white")
     ax.bar_label(bars, [f"pass {vw.percent(o.p_pass)}", f"goal {vw.percent(o.p_goal)}"], fontsize=8, padding=3)
 ax.set_yticks([2 * i for i in range(len(plans))])

@@ -85,13 +85,13 @@ for ax, cal in zip(axes, CALIBERS):
     o = vw.odds({**bruno, "caliber": cal})
     ks = list(range(4))
     ps = [o.distribution.get(k, 0.0) for k in ks]
-    ax.bar(ks, ps, color=[COLOURS[cal] if k >= o.threshold else "#dddddd" for k in ks],
-           hatch=[None if k >= o.threshold else "///" for k in ks], edgecolor="#555555", linewidth=0.5)
+    ax.bar(ks, ps, color=[PASS if k >= o.threshold else "none" for k in ks],
+           edgecolor=[PASS if k >= o.threshold else FAIL for k in ks], linewidth=2)
     ax.set_title(f"{cal.title()}: P(pass) {vw.percent(o.p_pass)}")
     ax.set_xticks(ks)
     ax.set_xlabel("successes")
 axes[0].set_ylabel("probability")
-fig.suptitle("3 dice, threshold 2 (coloured bars pass, hatched grey bars fail)")
+fig.suptitle("3 dice, threshold 2 (filled bars pass, outlined bars fail, as on the rollers)")
 fig.tight_layout()
 passes = [vw.odds({**bruno, "caliber": cal}).p_pass for cal in CALIBERS]
 show(fig, alt="Four bar charts, one per caliber, of how many successes 3 dice give at threshold 2: P(pass) is "

@@ -30,6 +30,7 @@ from ..engine.maths import chart
 from ..engine.export import html_text
 from ..engine.export import svg_image
 from ..engine.maths.odds import Odds
+from ..palette import FAIL, PAPER, PASS
 from .plain_words import one, percent, spread_words
 
 #: The widest a picture is drawn (px): at a 400 px window JupyterLab gives an output about 264 px, and a
@@ -176,9 +177,9 @@ def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word
         x, y = side + i * slot + slot * 0.12, bottom - bh
         cx = side + i * slot + slot / 2
         if b.passes:
-            body.append(_rect(x, y, slot * 0.76, max(bh, 0.5), "#0072B2"))
+            body.append(_rect(x, y, slot * 0.76, max(bh, 0.5), PASS))
         else:
-            body.append(_rect(x, y, slot * 0.76, max(bh, 0.5), "#ffffff", "#E69F00", 2))
+            body.append(_rect(x, y, slot * 0.76, max(bh, 0.5), PAPER, FAIL, 2))
         if show_pct:
             body.append(_text(cx, y - 4, percent(b.p).replace(" ", ""), SMALL, "middle"))
         body.append(_text(cx, bottom + 16 + 16 * (i % rows), b.label, SMALL, "middle"))
