@@ -126,3 +126,29 @@ def test_the_dark_picture_has_dark_paper_and_light_ink(plt):
     ink = [dim.getpixel((x, y)) for x in range(w) for y in range(h // 6)]  # the title's row
     assert max(sum(p[:3]) / 3 for p in ink if p[3] > 200) > 180, "light text"
     assert palette.PASS.lower() in {"#%02x%02x%02x" % p[:3] for p in dim.get_flattened_data() if p[3] == 255}
+
+
+@pytest.mark.parametrize("make", [
+    lambda vw: vw.CheckRoller(caliber="silver", score=4, difficulty="tough"),  # auto-pass, pass, bonus-pass, fail, auto-fail
+    lambda vw: vw.PoolRoller(edition="vers", ranks=4, penalty=2),  # 13 bars, -6 to 6+
+    lambda vw: vw.TaskRoller(edition="playsheet", rank="silver", dice=7, difficulty=2, explode=True),
+])
+def test_every_bar_of_a_still_is_labelled_and_no_two_labels_overlap(make):
+    """A check roller's still left its two main bars (pass, fail) without a
+    name: a label wider than its bar takes a row of its own."""
+    import base64
+
+    import venus_widgets as vw
+    from venus_widgets.engine.maths import chart
+    from venus_widgets.widgets.stills import text_width
+
+    w = make(vw)
+    svg = base64.b64decode(re.search(r"base64,([^\"]+)", w.snapshot_html()).group(1)).decode()
+    labels = [(float(x), float(y), text) for x, y, text in
+              re.findall(r"<text x='([\d.]+)' y='([\d.]+)' font-size='14' text-anchor='middle'[^>]*>([^<✗%]+)</text>", svg)]
+    bars = [b.label for b in chart.bars(vw.odds(w.spec))]
+    assert sorted(text for *_, text in labels if text in bars) == sorted(bars)
+    named = sorted((y, x, text) for x, y, text in labels if text in bars)
+    for (y1, x1, a), (y2, x2, b) in zip(named, named[1:]):
+        if y1 == y2:  # the same row
+            assert x2 - x1 >= (text_width(a) + text_width(b)) / 2, (a, b)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-import io
 from collections.abc import Mapping
 from typing import Any
 
@@ -139,29 +138,38 @@ def fingerprint(fig) -> str:
     return digest.hexdigest()[:16]
 
 
-def figure_html(png: bytes, alt: str) -> str:
+def figure_html(png: bytes, alt: str, dark: bytes = b"") -> str:
     """The HTML form of a figure: the PNG with its alt text, and the same
     sentence as a visible caption (JupyterLab, Notebook 7, Voila and nbviewer
-    prefer this form to the bare PNG, which stays beside it for the rest).
+    prefer this form to the bare PNG, which stays beside it for the rest);
+    the ``dark`` picture beside it, shown on a dark page in its place
+    (:func:`venus_widgets.book_figures.figure_markdown` says how).
 
     >>> figure_html(b"png", 'Odds "rise" <fast>')
     '<figure><img src="data:image/png;base64,cG5n" alt="Odds &quot;rise&quot; &lt;fast&gt;"><figcaption><em>Figure:</em> Odds &quot;rise&quot; &lt;fast&gt;</figcaption></figure>'
     """
     text = html.escape(alt)
     data = base64.b64encode(png).decode("ascii")
-    return (f'<figure><img src="data:image/png;base64,{data}" alt="{text}">'
+    twin = (f'<img src="data:image/png;base64,{base64.b64encode(dark).decode("ascii")}" alt="{text}" '
+            f'class="only-dark" style="display:none">' if dark else "")
+    return (f'<figure><img src="data:image/png;base64,{data}" alt="{text}">{twin}'
             f"<figcaption><em>Figure:</em> {text}</figcaption></figure>")
 
 
 def show(fig, alt: str) -> None:
-    """Show a figure. ``alt`` says in one sentence what it shows, for readers
-    who cannot see it: it becomes the image's alt text and its visible
-    caption. The figure's text form carries the alt sentence and a
-    fingerprint of the plotted numbers and labels, which the tests compare
-    with a fresh run: a plot (or a number in its alt sentence) left stale
-    after a change fails them, just like a stale printed number."""
+    """Show a figure, laid out to be read where it is shown
+    (:func:`venus_widgets.book_figures.pictures`: at most 320 px wide, text
+    at least 14 px, a dark picture for dark pages). ``alt`` says in one
+    sentence what it shows, for readers who cannot see it: it becomes the
+    image's alt text and its visible caption. The figure's text form carries
+    the alt sentence and a fingerprint of the plotted numbers and labels,
+    which the tests compare with a fresh run: a plot (or a number in its alt
+    sentence) left stale after a change fails them, just like a stale
+    printed number."""
     import matplotlib.pyplot as plt
     from IPython.display import display
+
+    from .book_figures import pictures
 
     alt = " ".join(alt.split())
     if not alt:
@@ -169,11 +177,9 @@ def show(fig, alt: str) -> None:
         raise ValueError("show(fig, alt=...) needs one sentence saying what the figure shows "
                          "(for readers who cannot see it).")
     text = f"<figure: {alt}, data {fingerprint(fig)}>"
-    png = io.BytesIO()
-    fig.savefig(png, format="png", bbox_inches="tight")
-    plt.close(fig)
-    display({"image/png": base64.b64encode(png.getvalue()).decode("ascii"),
-             "text/html": figure_html(png.getvalue(), alt),
+    light, dark, _ = pictures(fig)
+    display({"image/png": base64.b64encode(light).decode("ascii"),
+             "text/html": figure_html(light, alt, dark),
              "text/plain": text}, raw=True)
 
 
