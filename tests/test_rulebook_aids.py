@@ -40,12 +40,35 @@ def test_a_stale_cheat_sheet_is_caught(tmp_path, monkeypatch):
     spec.loader.exec_module(mod)
     for e in EDITIONS:
         (tmp_path / f"cheatsheet_{e}.md").write_text(mod.SHEETS[e](), encoding="utf-8")
+    for name, page in mod.PAGES.items():  # the Facilitator's screen
+        (tmp_path / f"{name}.md").write_text(page(), encoding="utf-8")
     monkeypatch.setattr(mod, "DOCS", tmp_path)
     monkeypatch.setattr(mod, "ROOT", tmp_path.parent)
     assert mod.main(["--check"]) == 0
     sheet = tmp_path / "cheatsheet_vers.md"
     sheet.write_text(sheet.read_text().replace("| 50% |", "| 51% |", 1))
     assert mod.main(["--check"]) == 1
+    sheet.write_text(mod.SHEETS["vers"](), encoding="utf-8")
+    screen = tmp_path / "fc_screen.md"
+    screen.write_text(screen.read_text().replace("| 0 factors |", "| no factors |", 1))
+    assert mod.main(["--check"]) == 1
+
+
+def test_the_fc_screen_is_the_party_of_the_chapters():
+    """The printed screen's ladder is chapter 9's party: each cell is the engine's chance."""
+    import venus_widgets as vw
+    from venus_widgets.tutorial import pregen_party
+
+    text = (ROOT / "docs" / "fc_screen.md").read_text()
+    from venus_widgets.engine.tools.party import setting_words
+
+    ladder = vw.party_ladder(pregen_party(), target=0.5)
+    for i, rung in enumerate(ladder.rungs):
+        (line,) = [ln for ln in text.splitlines() if ln.startswith(f"| {setting_words(rung)} |")]
+        cells = [c.strip().rstrip(" ◆▶") for c in line.strip("|").split("|")[1:]]
+        assert cells == [vw.percent(p) for p in ladder.chances[i]] + [vw.percent(ladder.party_chance(i))], line
+    assert "engineer, 6 Gold dice, 2 KISSes" in text and "captain" not in text
+    assert "Let it ride" in text and "Rewind" in text and "I am not abashed or injured" in text
 
 
 GLOSSARY_WORDS = ["ability", "job", "inherits", "caliber", "rank", "score", "Peers", "FC", "Lot", "Ego",
