@@ -102,17 +102,29 @@ def test_the_glossary_defines_the_rules_words():
         assert any(word in d for d in defined) or f"**{word}**" in text, f"glossary lacks {word!r}"
 
 
+def _reading_order() -> list[str]:
+    spec = importlib.util.spec_from_file_location("build_book", ROOT / "scripts" / "build_book.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.reading_order()
+
+
 @pytest.mark.parametrize("src", SOURCES, ids=lambda p: p.stem)
 def test_every_chapter_links_the_glossary_and_its_neighbours(src):
+    """The end of each chapter links back to the one before it and on to the one after it,
+    in the book's reading order (docs/book/index.md: chapters 9, 12, 13 for Facilitators,
+    then 10 and 11)."""
     cells = _cells(src)
     text = "\n".join(s for kind, s in cells if kind == "markdown")
     assert "](../docs/glossary.md)" in text
-    i = SOURCES.index(src)
+    order = _reading_order()
+    assert sorted(order) == [s.stem for s in SOURCES]
+    i = order.index(src.stem)
     last = [s for kind, s in cells if kind == "markdown"][-1]
     if i > 0:
-        assert f"]({SOURCES[i - 1].stem}.ipynb)" in last, "no link back to the previous chapter at the end"
-    if i < len(SOURCES) - 1:
-        assert f"]({SOURCES[i + 1].stem}.ipynb)" in last, "no link on to the next chapter at the end"
+        assert f"]({order[i - 1]}.ipynb)" in last, "no link back to the previous chapter at the end"
+    if i < len(order) - 1:
+        assert f"]({order[i + 1]}.ipynb)" in last, "no link on to the next chapter at the end"
     assert cells[-1][0] == "markdown"
 
 
