@@ -420,3 +420,16 @@ def test_the_playtest_cheat_sheet_has_learning_exp_and_every_threshold():
     text = (ROOT / "docs" / "cheatsheet_playtest.md").read_text()
     assert "+1 for every task, pass or" in text
     assert "| threshold 5 |" in text and "| 6 | " in text
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")), ids=lambda p: p.stem)
+def test_no_chance_at_the_start_of_a_line_turns_into_a_quote(path):
+    """A chance rendered at the start of a line as ">99%" is read by Markdown as a
+    quote ("> 99%..."): the sentence breaks in two. Inside a quote ("> ...") a line
+    starts with "> " and a space."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    bad = [line for cell in nb.cells if cell.cell_type == "markdown" for line in cell.source.splitlines()
+           if re.match(r"^\s*>\d", line)]
+    assert not bad, bad

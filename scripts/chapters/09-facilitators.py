@@ -90,26 +90,26 @@ def points(a, b):
 STEPS = [
     ("1. What do you want, and how?", "the player's agenda"),
     ("2. Is anything at stake?", "no: say yes, no roll (section 3)"),
-    ("3. Should the answer be no?", "a line, the tone, out of bounds: say no, offer another way (section 4)"),
+    ("3. Should the answer be no?", "a line, the tone, out of bounds: say no (section 4)"),
     ("4. A check or a task?", "yes or no, or how well and at what price (section 5)"),
     ("5. Which ability, which job?", "by how the character acts (section 6)"),
     ("6. How hard?", "the Peers' difficulty and your factors (sections 7, 8, 10)"),
     ("7. What does failure mean?", "said before anyone picks up a die (section 9)"),
     ("8. Help, KISS, roll, spend", "then narrate, and let it ride (chapter 12)"),
 ]
-fig, ax = plt.subplots(figsize=(7.6, 6.4), dpi=90)
+fig, ax = plt.subplots(figsize=(5.4, 7.4), dpi=90)
 for i, (step, note) in enumerate(STEPS):
-    y = (len(STEPS) - 1 - i) * 1.0
+    y = (len(STEPS) - 1 - i) * 1.25
     side = i in (1, 2)
-    ax.add_patch(FancyBboxPatch((0, y), 3.3, 0.62, boxstyle="round,pad=0.04,rounding_size=0.1",
-                                facecolor="#cfe3f3" if not side else "#fde2c4", edgecolor="#1a1a1a", linewidth=1.2))
-    ax.text(0.12, y + 0.31, step, va="center", fontsize=10, fontweight="bold")
-    ax.text(3.55, y + 0.31, note, va="center", fontsize=9, wrap=True)
+    ax.add_patch(FancyBboxPatch((0, y), 6.0, 0.9, boxstyle="round,pad=0.04,rounding_size=0.12",
+                                facecolor="#fde2c4" if side else "#cfe3f3", edgecolor="#1a1a1a", linewidth=1.2))
+    ax.text(0.18, y + 0.62, step, va="center", fontsize=10.5, fontweight="bold")
+    ax.text(0.18, y + 0.26, note, va="center", fontsize=8.5)
     if i < len(STEPS) - 1:
-        ax.annotate("", xy=(1.65, y - 0.36), xytext=(1.65, y - 0.02),
+        ax.annotate("", xy=(3.0, y - 0.31), xytext=(3.0, y - 0.04),
                     arrowprops={"arrowstyle": "-|>", "color": "#1a1a1a", "lw": 1.2})
-ax.set_xlim(-0.1, 9.6)
-ax.set_ylim(-0.3, len(STEPS) - 0.2)
+ax.set_xlim(-0.1, 6.1)
+ax.set_ylim(-0.15, (len(STEPS) - 1) * 1.25 + 1.0)
 ax.axis("off")
 ax.set_title("The FC's procedure, each time a player wants something")
 show(fig, alt="The FC's procedure as a column of eight steps, each with a note: what the player wants; whether "
@@ -163,8 +163,7 @@ clara_easy = PARTY["Clara"]
 # Swiftness (score 4) passes a routine check {{ chance(ada_routine) }} of
 # the time: if you call for that roll, all you add is the rare natural 1.
 # Call for it only if that fall would make a good scene. Clara's engineer
-# job with two KISSes ready passes a task with no factors
-# {{ chance(clara_easy) }} of the time: for her, an ordinary repair is a
+# job with two KISSes ready passes a task with no factors {{ chance(clara_easy) }} of the time: for her, an ordinary repair is a
 # *yes*.
 #
 # Skipping the dice is also how you keep the pace. A session where every
@@ -341,8 +340,7 @@ bruno_dice_only = task_of("Bruno", "mechanic", "Finesse", factors=1)
 # > second? With a Lot ready for one KISS, Bruno has {{ chance(motor) }}
 # > with one factor and {{ chance(motor_dark) }} with two: the dark would
 # > cost him {{ points(motor, motor_dark) }}. The FC decides the lamps
-# > are still lit: one factor. (With the dice alone, no KISS, he would have
-# > {{ chance(bruno_dice_only) }}.)
+# > are still lit: one factor. (With the dice alone, no KISS, he would have {{ chance(bruno_dice_only) }}.)
 #
 # So in a task, a second factor is a real decision. Add it when the story
 # has earned it, not to make a roll "interesting": the consequences make
@@ -367,8 +365,7 @@ twice = {**AGORA_ADA, "factors": 1, "consequences": 3}
 #
 # * **Difficulty and factor.** If the Peers judged Ada's climb up the
 #   outside of the gas bag *challenging* because of the storm, the storm is
-#   not also a factor. Her climb is
-#   {{ chance(storm_climb) }} as judged; the storm counted again as a
+#   not also a factor. Her climb is {{ chance(storm_climb) }} as judged; the storm counted again as a
 #   factor would take it to {{ chance(storm_twice) }}, for nothing new in
 #   the story.
 # * **Factor and consequence.** In the agora procedure, where a factor
@@ -385,9 +382,7 @@ twice = {**AGORA_ADA, "factors": 1, "consequences": 3}
 #           ["a third consequence (*the lookout raises the alarm*)", chance(as_consequence)],
 #           ["both: double-dipping", chance(twice)]]) }}
 #
-# The lookout is one hazard. Charged once, Ada has
-# {{ chance(as_consequence) }} or {{ chance(as_factor) }}; charged twice,
-# {{ chance(twice) }}. Ask yourself for each factor: *is this also one of
+# The lookout is one hazard. Charged once, Ada has {{ chance(as_consequence) }} or {{ chance(as_factor) }}; charged twice, {{ chance(twice) }}. Ask yourself for each factor: *is this also one of
 # my consequences?* If it is, keep one. The Peers may ask the same
 # question, and they should.
 
@@ -424,8 +419,7 @@ bruno_fail = {**PARTY["Bruno"], "factors": 1}
 #
 # > **At the table.** "The storm is one factor: threshold 2. If you do not
 # > get the motor going, the *Kestrel* drifts onto the rocks. And in that
-# > motor room, everything is hot." Bruno's player knows he has
-# > {{ chance(bruno_fail) }} with his Lot, decides that the ship is worth
+# > motor room, everything is hot." Bruno's player knows he has {{ chance(bruno_fail) }} with his Lot, decides that the ship is worth
 # > his Ego too, and rolls.
 #
 # **Why before?** Because the player decides with their eyes open: to
@@ -477,8 +471,8 @@ nearest = ", ".join(f"{name} at {setting_words(party.rungs[i])} ({vw.percent(par
 # at what that average hides: nobody is near it. The nearest for each
 # character: {{ nearest }}. A task is rolled by one character, not by
 # the party, so the party column answers only one question: *if they all
-# try, how many get through?* For the roll in front of you, read the row
-# of the character who rolls.
+# try, how many get through?* For the roll in front of you, read the
+# column of the character who rolls.
 #
 # What the ladder tells an FC:
 #
@@ -487,8 +481,7 @@ nearest = ", ".join(f"{name} at {setting_words(party.rungs[i])} ({vw.percent(par
 #   the players move the odds with KISSes, Ego and help.
 # * **Some characters are not challenged by difficulty.** Clara's
 #   engineer job passes almost anything. For her the tension is not *whether*
-#   but *at what price*: with one factor she passes
-#   {{ vw.percent(clara_goal.p_pass) }} of the time and buys two secondary
+#   but *at what price*: with one factor she passes {{ vw.percent(clara_goal.p_pass) }} of the time and buys two secondary
 #   consequences on top {{ vw.percent(clara_goal2.p_goal) }} of the time,
 #   but all four, getting away clean, only {{ vw.percent(clara_goal.p_goal) }}.
 #   Raise her stakes, not her factors: what will it cost her?

@@ -137,21 +137,23 @@ def principle(name, fallback):
 fails = {n: 1 - vw.odds({**s, "factors": 1}).p_pass for n, s in PARTY.items()}
 unbought = {n: {f: 1 - vw.odds({**s, "factors": f, "consequences": 4}).p_goal for f in (0, 1, 2)}
             for n, s in PARTY.items()}
-fig, axes = plt.subplots(1, 2, figsize=(9.0, 3.2), sharey=True)
+fig, axes = plt.subplots(1, 2, figsize=(10.0, 3.8), sharey=True, dpi=90)
 x = np.arange(len(NAMES))
 for ax, (title, values) in zip(axes, [
         ("the task fails", {f: [1 - vw.odds({**PARTY[n], "factors": f}).p_pass for n in NAMES] for f in (0, 1, 2)}),
         ("a secondary consequence is left unbought", {f: [unbought[n][f] for n in NAMES] for f in (0, 1, 2)})]):
     for k, f in enumerate((0, 1, 2)):
-        bars = ax.bar(x + (k - 1) * 0.27, values[f], 0.26, label=f"{f} factor{'' if f == 1 else 's'}",
+        bars = ax.bar(x + (k - 1) * 0.3, values[f], 0.29, label=f"{f} factor{'' if f == 1 else 's'}",
                       color=["#56B4E9", "#0072B2", "#002b4d"][k], hatch=["", "//", ".."][k], edgecolor="white")
-        ax.bar_label(bars, [vw.percent(p) for p in values[f]], fontsize=7, padding=2)
+        ax.bar_label(bars, [vw.percent(p) for p in values[f]], fontsize=7.5, padding=2, rotation=90)
     ax.set_xticks(x)
     ax.set_xticklabels(NAMES)
-    ax.set_ylim(0, 1.18)
+    ax.set_ylim(0, 1.3)
+    ax.set_yticks([0, 0.25, 0.5, 0.75, 1])
+    ax.set_yticklabels(["0%", "25%", "50%", "75%", "100%"])
     ax.set_title(f"How often {title}", fontsize=10)
 axes[0].set_ylabel("chance")
-axes[0].legend(fontsize=8, loc="upper right")
+axes[0].legend(fontsize=8, loc="upper right", ncols=3)
 
 # %% [markdown]
 # ## 4. Narrating the result: failing forward
@@ -275,9 +277,7 @@ retries = [1 - (1 - p_channel) ** k for k in (1, 2, 3)]
 # Why? Because a roll that may be retried is not a roll. Ada's scout job,
 # with her Bronze Wits, looking for the hidden channel into the cove in the
 # fog (one factor), finds it {{ vw.percent(retries[0]) }} of the time. Let
-# her try again at once and her chance of finding it sooner or later is
-# {{ vw.percent(retries[1]) }} after two tries and
-# {{ vw.percent(retries[2]) }} after three. The difficulty you set means
+# her try again at once and her chance of finding it sooner or later is {{ vw.percent(retries[1]) }} after two tries and {{ vw.percent(retries[2]) }} after three. The difficulty you set means
 # nothing, the failure you described never happened, and everyone learns
 # to keep rolling until the dice say yes.
 #
