@@ -40,6 +40,7 @@ PRINTABLE = [
     "cheatsheet_heresy",
     "cheatsheet_vers",
     "fc_screen",
+    "first_session",
 ]
 
 #: Playwright's names of the paper sizes, and ours in the file names.

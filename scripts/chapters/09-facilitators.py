@@ -153,10 +153,9 @@ clara_easy = PARTY["Clara"]
 # > pirates for free. Ada, your turn."
 #
 # The same act can be worth a roll at another moment. Ada climbing the
-# mast to look around on a calm morning: yes, no dice. Ada climbing it in
-# the storm with the rigging whipping about, to free the line before the
-# ship drifts (chapter 0): a check, because failing there is a fall and a
-# ship adrift.
+# mooring mast to look around on a calm morning: yes, no dice. Ada
+# climbing it in the rain to free a tangled line (chapter 0): a check,
+# because failing there is a fall from a wet mast.
 #
 # The odds help here in one way: a roll the dice will almost always pass
 # only adds a small chance of something nobody wanted. Ada's Silver
@@ -297,7 +296,7 @@ bruno_dice_only = task_of("Bruno", "mechanic", "Finesse", factors=1)
 # |---|---|---|---|
 # | routine | 5 | what a trained person does without thinking | tie a line to a cleat |
 # | simple | 10 | needs care, rarely goes wrong | climb the rigging in a breeze |
-# | tough | 15 | a real effort, even for the skilled | climb the mast in a gale; leap to a ship alongside |
+# | tough | 15 | a real effort, even for the skilled | climb the mooring mast; leap to a ship alongside |
 # | challenging | 20 | the skilled often fail | climb the outside of the gas bag in a storm |
 # | absurd | 25 | only the best, on a good day | catch a falling wrench mid-air from the mast |
 #
@@ -329,8 +328,8 @@ bruno_dice_only = task_of("Bruno", "mechanic", "Finesse", factors=1)
 # ### What one factor costs
 #
 # On a check each factor costs the same 5 points of chance, until the
-# natural 20 or 1 takes over, so you may fine-tune freely: Ada's climb in
-# the gale with the rain as one factor is {{ chance(mast) }} for her. In a
+# natural 20 or 1 takes over, so you may fine-tune freely: Ada's tough
+# climb up the mooring mast with the rain as one factor (chapter 0) is {{ chance(mast) }} for her. In a
 # task each factor raises the price by a whole success, and that is a big
 # step:
 #

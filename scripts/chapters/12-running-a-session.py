@@ -128,7 +128,7 @@ def principle(name, fallback):
 # go with the table's sense of the story; you can return to a ruling after
 # the session, never in the middle of a roll.
 #
-# > **At the table.** Ada has missed the target of her climb by two. Her
+# > **At the table.** Ada is short of the target of her climb. Her
 # > player: "I have my good rope and climbing hook; can that be a bonus
 # > factor?" Bruno's player (a Peer): "That is what the hook is for." The FC
 # > nods: one bonus d6. Ada's player spends a Lot for a second, then rolls.
@@ -434,66 +434,29 @@ clara_principle = principle("Clara", "The crew comes first.")
 # The craft of this chapter (scenes, spotlight, failing forward, safety,
 # the debrief) is the same whichever draft your table plays.
 
+# %% [build]
+import re
+from pathlib import Path
+
+
+def first_session_page():
+    """docs/first_session.md (the checklist to print) as this chapter shows it: without its title,
+    its links from here, and "chapter 12, section 8" as "section 8"."""
+    text = (Path(tutorial.__file__).resolve().parents[1] / "docs" / "first_session.md").read_text(encoding="utf-8")
+    body = text.split("\n\n", 2)[2].strip()  # after the title and the note on printing it
+    body = re.sub(r"\]\(\.\./notebooks/([^)]+)\)", r"](\1)", body)
+    body = re.sub(r"\]\((?!\.\./|[a-z]+:|[0-9])([^)]+\.md)\)", r"](../docs/\1)", body)
+    return (body.replace("chapter 12, section", "section").replace("chapters 0, 9 and 12", "chapters 0, 9 and this one")
+            .replace("this page,", "this checklist,"))
+
+
 # %% [markdown]
 # ## 11. Your first session: a checklist
 #
-# One page to keep beside [the Facilitator's screen](../docs/fc_screen.md).
+# The whole of this section is one page to print:
+# [the first-session checklist](../docs/first_session.md).
 #
-# **A week before**
-#
-# * ☐ Read chapters 0, 9 and this one; skim 1 to 4 for the rules.
-# * ☐ Print the [playtest cheat sheet](../docs/cheatsheet_playtest.md), the
-#   Facilitator's screen, and the three characters' sheets (chapter 0).
-# * ☐ Prepare one situation, not a plot: who wants what, and what happens
-#   if the crew does nothing. Three scenes you expect, a few characters with
-#   one line each, a handful of factors and failures ready. Leave the
-#   solutions to the players.
-# * ☐ Dice: a d20, four d6 and about eight d6 per player, in a different
-#   colour for each (so everyone sees whose die helped).
-#
-# **At the start (twenty minutes)**
-#
-# * ☐ Say what the game is: who the crew are, the tone (section 8).
-# * ☐ The safety talk: lines, veils, the stop word or card (section 8).
-# * ☐ Hand out the characters; each player reads their sheet aloud in a
-#   sentence: who they are, what they are good at.
-# * ☐ Explain only the turn and the check; teach the task at the first task.
-#
-# **During play**
-#
-# * ☐ Open each scene with a problem already there (section 1).
-# * ☐ At every wish: *what do you want, and how?* No stakes: say yes.
-# * ☐ Name factors aloud; say what failure means **before** the roll.
-# * ☐ Give everyone a check and a task in the first hour; keep a spotlight
-#   tally (section 2).
-# * ☐ Fail forward; turn a secondary consequence only when it makes sense.
-# * ☐ Let rolls ride; rewind without fuss when the stakes were not said.
-#
-# **At the end (fifteen minutes)**
-#
-# * ☐ The debrief: what everyone enjoyed, Lots, Ego, exp and levels, what
-#   to change, what to chase next time (section 9).
-#
-# ### A first adventure: the *Kestrel* and the Sunken Bay pirates
-#
-# Chapters 0 and 6 already play its first scenes; run them with your own
-# table, then go on:
-#
-# 1. **The storm.** The motor dies and the ship drifts toward the rocks:
-#    Bruno's motor task and Ada's climb up the mast (chapter 0). Start here,
-#    in the rain.
-# 2. **The reef.** A pirate cutter, running with its lamps out, chases the
-#    *Kestrel* onto the reef; a cable fouls, a deckhand is hurt, and Clara
-#    must steer through the gap (chapter 6).
-# 3. **The cove at dawn.** The ship is holed and hidden. On the cliff above,
-#    smoke: the pirates' camp, where the charts they stole last month are
-#    kept. Ada scouts (a task), Clara bargains or bluffs (her captain job or
-#    her engineer's wits), Bruno finds that the pirates' cutter has a motor
-#    very like his own. What the crew does next is up to them: let each
-#    player's agenda pick the next scene.
-#
-# Three scenes are enough for a first evening of about three hours, with a
-# debrief at the end.
+# {{ first_session_page() }}
 
 # %% [markdown]
 # ## Try it
