@@ -513,3 +513,8 @@ def test_30_12_the_facilitators_topics_are_taught():
                   "spotlight", "before anyone picks up a die", "debrief", "your first session", "safety",
                   "lines", "failing forward", "turn one", "peers"):
         assert topic in fc, topic
+
+
+def test_30_13_a_second_factor_on_every_task_starves_bruno():
+    assert vw.odds({**_party()["Bruno"], "factors": 2}).p_pass < 0.15 < vw.odds({**_party()["Bruno"], "factors": 1}).p_pass
+    assert "A second factor on every task takes Bruno to" in prose("12")

@@ -85,6 +85,18 @@ def points(a, b):
 # Your rulings should never be arbitrary, and they are never final: say
 # why you rule as you do, listen when a Peer disagrees, and if a ruling
 # turns out wrong, say so and fix it for next time.
+#
+# Three attitudes make all of this easier:
+#
+# * **Be a fan of the characters.** Want them to do great things, and make
+#   them work for it. You are not playing against the players; the world
+#   is, and you are its voice.
+# * **Play to find out what happens.** Prepare situations, not endings
+#   (chapter 12, section 10). If you already know how the evening ends,
+#   the players' choices do not matter, and they feel it.
+# * **Play in the open.** Say the factors and the stakes aloud, before the
+#   roll; show the odds if a player asks. A table that sees how a ruling is
+#   made trusts the next one.
 
 # %% [build]
 STEPS = [

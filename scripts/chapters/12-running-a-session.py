@@ -8,7 +8,7 @@
 # > odds (a chart and a table that do not move). New
 # > words are explained in the [glossary](../docs/glossary.md).
 #
-# *Edition: the 1st Playtest Rules (v0.2), the default; section 10 says
+# *Edition: the 1st Playtest Rules (v0.2), the default; section 12 says
 # where the Playsheet and the agora procedure differ.*
 #
 # [Chapter 9](09-facilitators.ipynb) followed the Facilitator through one
@@ -17,8 +17,9 @@
 # what the Peers do, how you turn the dice into story (failing forward,
 # turning a consequence against a player, and when not to), why a roll is
 # made once and *ridden*, when to rewind, how to keep everyone comfortable,
-# and how to close a session with a debrief. It ends with a checklist for
-# your first session, and a first adventure for the crew of the *Kestrel*.
+# how to close a session with a debrief, how to prepare the next one, and
+# what to do when the table gets stuck. It ends with a checklist for your
+# first session, and a first adventure for the crew of the *Kestrel*.
 
 # %% [build]
 import matplotlib.pyplot as plt
@@ -421,7 +422,77 @@ clara_principle = principle("Clara", "The crew comes first.")
 # > held 9 Lots and earns 2 for a fine evening: she keeps {{ lots_after }}
 # > and puts {{ lots_exp }} exp on a job of her choice.
 #
-# ## 10. Where the editions differ
+
+# %% [build]
+bruno_often = {**PARTY["Bruno"], "factors": 2}
+
+# %% [markdown]
+# ## 10. Preparing a session
+#
+# Prepare **situations, not plots**. A plot is a string of events you hope
+# the players will walk through; a situation is people who want things that
+# clash, and what each of them will do if the crew does nothing. A
+# situation survives whatever the players choose; a plot breaks at the
+# first surprise. For an evening, write down:
+#
+# * **the situation** in two sentences;
+# * **three to five characters of the world**, each with one want and one
+#   line to play them by;
+# * **three places**, each with a problem in it;
+# * **what happens if nobody acts**: two or three things that will happen,
+#   and when;
+# * **a few factors and failures** ready for the rolls you can see coming,
+#   so that you do not invent them under pressure; and, for the one or two
+#   big moments, a look at the party's ladder (chapter 9, section 10).
+#
+# Then stop. Do not prepare the solutions: the players will find better
+# ones, or worse ones, and either is the game.
+#
+# > **At the table (before it).** The FC's notes for the cove: *The
+# > Sunken Bay pirates hide in the cove with charts stolen from the
+# > Kestrel's owners; they mean to sell them in two days. Captain Mora
+# > wants the sale done before the navy finds her (laughs at danger, never
+# > at her crew). Her lookout, Pike, wants a share he is not getting
+# > (bitter, talkative when drunk). Places: the cliff path (a lookout), the
+# > camp (dogs, a tent of charts), the beached cutter (a motor that will not
+# > start). If nobody acts: at noon the cutter is repaired; at dusk the
+# > pirates sail to sell. Ready: the cliff path, tough, the wind one factor;
+# > the camp, failure means the dogs wake.* Pike is there because a bitter
+# > lookout is a door the players may or may not open.
+#
+# **Playing the world's characters.** Give each a want and a voice, and
+# let them act when the players are not looking: Mora does not wait for
+# the crew to make the next move. They do not roll tasks (chapter 9,
+# section 5): what makes them dangerous becomes factors and failures for
+# the players' rolls.
+#
+# ## 11. When the table gets stuck
+#
+# Every FC meets these. A short answer for each:
+#
+# * **A player does not know what to do.** Ask their character a question
+#   about the scene, offer two things they could go after, or remind them
+#   of their principles, their jobs, what the others are doing.
+# * **A player wants to roll for everything.** Say yes more (chapter 9,
+#   section 3); ask what is at stake; let rolls ride (section 6).
+# * **The dice keep failing and the players are frustrated.** Look at your
+#   factors. A second factor on every task takes Bruno to
+#   {{ chance(bruno_often) }}: is the story really that hard on him? Make
+#   sure each failure moves the story forward (section 4), and remind the
+#   players what can help: allies, Lots, insights, their stunt.
+# * **The table argues about a rule.** Rule quickly, with the Peers, write
+#   the question down, and look it up after the session. A ruling made
+#   today binds today; the rulebook settles it for next time.
+# * **The players go somewhere you did not prepare.** If it follows from
+#   the situation, say yes and play the characters' wants; they tell you
+#   what happens there. If it is far away, it is next session's game
+#   (chapter 9, section 4).
+# * **One player is away.** Their character stays in the background for
+#   the evening (keeping the ship, guarding a prisoner); nobody else plays
+#   them without their player's leave.
+
+# %% [markdown]
+# ## 12. Where the editions differ
 #
 # | | playtest | playsheet | agora |
 # |---|---|---|---|
@@ -451,7 +522,7 @@ def first_session_page():
 
 
 # %% [markdown]
-# ## 11. Your first session: a checklist
+# ## 13. Your first session: a checklist
 #
 # The whole of this section is one page to print:
 # [the first-session checklist](../docs/first_session.md).
@@ -488,6 +559,8 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, consequences=1)
 #   and a check-in after intense scenes.
 # * Close with a debrief: enjoyment, Lots, Ego, exp and levels, changes,
 #   next time.
+# * Prepare situations, not plots: people whose wants clash, and what
+#   happens if nobody acts.
 #
 # ## Exercises
 #
