@@ -308,8 +308,8 @@ Keep it in front of you at the table. Why each line: chapters 9 and 12 of the ru
    you add up to 4 factors, +1 each (needing a fifth: one step up instead). Task: threshold 1 + up to
    4 factors. Name only the most pertinent: a hazard, a wound, an opponent bigger or better, someone
    hindering, a job not quite right.
-6. **Stakes**: say what failure means before anyone picks up a die. Count no hazard twice: what makes
-   it hard is not also the extra harm failure brings.
+6. **Stakes**: say what failure means before anyone picks up a die. Charge no hazard twice: not as
+   the difficulty and a factor, not as a factor and a consequence.
 7. **Help and KISS**: up to 2 allies, one die each (they share the consequences and mark 1 exp). The
    Peers approve insights, specialties and bonus factors; you may veto a stunt that makes no sense.
 

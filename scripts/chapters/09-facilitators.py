@@ -369,10 +369,13 @@ twice = {**AGORA_ADA, "factors": 1, "consequences": 3}
 # %% [markdown]
 # ## 8. Never count a hazard twice
 #
-# Each hazard goes in **one** place: it makes the roll harder, or it is
-# what happens if the roll goes wrong, never both. Counting it twice is
-# called **double-dipping**, and the player pays for the same trouble
-# twice.
+# A player pays for trouble in the difficulty (the Peers' judgement and
+# your factors) and, in the agora procedure, in the consequences each
+# success must turn aside. Charge each hazard **once**. Charging it twice
+# is called **double-dipping**, and the player pays for the same trouble
+# twice. (Naming a hazard as a factor and then saying what failure brings
+# is not double-dipping in the playtest rules: the failure is what the
+# threshold buys off, not a second price.)
 #
 # * **Difficulty and factor.** If the Peers judged Ada's climb up the
 #   outside of the gas bag *challenging* because of the storm, the storm is
@@ -595,6 +598,65 @@ thumb_rows = [thumb(ed, roll, spec, words) for (ed, roll), (spec, words) in TYPI
 # **agora** procedure the whole table discusses difficulty and
 # consequences together, briefly, before the roll: keep that talk short.
 
+# %% [build]
+camp = task_of("Ada", "scout", "Swiftness", factors=1)
+camp_stunt = {**camp, "kiss": 1}
+camp_two = task_of("Ada", "scout", "Swiftness", factors=2)
+camp_roll = vw.roll(camp_stunt, seed=3)
+first_faces = [d.before for d in camp_roll.dice]
+kissed = [d for d in camp_roll.dice if d.kissed]
+first_hits = sum(face >= 4 for face in first_faces)
+assert len(kissed) == 1 and camp_roll.outcome == camp_roll.details["threshold"] == 2  # the story below tells this roll
+
+# %% [markdown]
+# ## 12. Putting it together: one roll from the FC's chair
+#
+# Dawn in the cove. The FC has prepared the pirates' camp on the cliff
+# (chapter 12, section 10). Here is one turn, with what goes through the
+# FC's head at each step.
+#
+# 1. **Ada's player**: "Ada gets into the camp and finds the charts." *What
+#    does she want, and how?* "She comes in from behind the tents, while
+#    they sleep off last night's rum, and looks for the tent with a guard."
+# 2. *Anything at stake?* Yes: the pirates, the charts, her freedom.
+# 3. *Should the answer be no?* No line, the tone is right, and the camp
+#    is prepared.
+# 4. *Check or task?* She could be seen, wake the dogs, pick the wrong
+#    tent, run out of darkness: several things at once. A task.
+# 5. *Ability?* Sneaking is Swiftness; her scout job inherits it: 4 Silver
+#    dice.
+# 6. *How hard?* The dogs sleeping among the tents are a factor. The dawn
+#    light? It is there, but the camp is asleep: not pertinent. The lookout
+#    on the cliff path? She does not go that way. One factor, threshold 2:
+#    {{ chance(camp) }} for her, against {{ chance(camp_two) }} with two.
+#    This is the evening's opening move, not its climax: one factor it is.
+# 7. *What does failure mean?* "If you fail, the dogs wake, and the camp
+#    with them: you will be running, without the charts."
+# 8. **Ada's player**: "She goes over the tent roofs, light as a cat." A
+#    stunt: one KISS, no approval needed, and the FC sees nothing
+#    far-fetched in it. With it, {{ chance(camp_stunt) }}.
+
+# %% [build]
+show(dice_figure([
+    ("first roll", [(d.before, int(d.before >= 4), "") for d in camp_roll.dice]),
+    ("after the stunt", [(d.after, int(d.after >= 4), "KISSed" if d.kissed else "") for d in camp_roll.dice]),
+], "Ada's four scout dice (Silver: 4, 5 and 6 succeed)"),
+    alt=f"Ada's dice: first {', '.join(map(str, first_faces))} with {first_hits} success; her stunt re-rolls the "
+        f"{kissed[0].before} into a {kissed[0].after}: {camp_roll.outcome} successes, the threshold exactly.")
+
+# %% [markdown]
+# She rolls {{ ", ".join(map(str, first_faces)) }}: {{ first_hits }}
+# success, short of the threshold. The stunt re-rolls her
+# {{ kissed[0].before }}: a **{{ kissed[0].after }}**.
+# {{ camp_roll.outcome }} successes: she buys the primary, the charts,
+# and has nothing left for the secondary consequences. *May the FC turn one
+# against her?* Every one is unbought. "No one I care for is compromised"
+# would come from nowhere (Bruno and Clara are at the ship). "Not injured"
+# would spoil a clean stunt. But grace fits the dawn: "You have the charts.
+# You also have the sun coming up over the cliff, and a camp waking around
+# the tent you are in." The FC turned the one the scene was already
+# offering, and the next turn starts with a problem.
+
 # %% [markdown]
 # ## Try it
 #
@@ -631,6 +693,8 @@ vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2, conseque
 # * Count no hazard twice, and say what failure means before the roll.
 # * Read the ladder of the character who rolls; raise a strong
 #   character's stakes, not their factors.
+# * The whole procedure takes seconds once practised: section 12 runs it
+#   on one roll.
 #
 # ## Exercises
 #
