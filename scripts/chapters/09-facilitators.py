@@ -237,8 +237,8 @@ leap = check_of("Ada", "Swiftness", difficulty="tough")
 #   (Finesse to hit, Swiftness to dodge), not of tasks.
 #
 # **Only players perform tasks.** A pirate captain never rolls a task:
-# frame the scene so that a player leads the roll and the captain
-# hinders it. His strength, his cunning, his crew become factors against
+# build the scene around a player's roll, with the captain working
+# against it. His strength, his cunning, his crew become factors against
 # the player, not a roll of his own. An NPC rolls at most a check, and even
 # that is rare.
 #

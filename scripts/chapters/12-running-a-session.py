@@ -47,9 +47,9 @@ def principle(name, fallback):
 #
 # A session is a string of **scenes**. A scene is a place, a moment and a
 # problem: *the motor room, in the storm, the motor dead*. You open each
-# one, then pass the **turn** round the table, clockwise; when everyone has
-# had a turn, a **round** has passed. After a round you either play another
-# in the same scene or cut to the next.
+# one, then pass the **turn** round the table, clockwise; once the turn has
+# come back to where it started, that is a **round**. After a round you
+# either play another in the same scene or cut to the next.
 #
 # **Opening a scene** takes three sentences: where we are, what the
 # characters see and hear, and what is wrong. Start as late as you can,
@@ -60,9 +60,9 @@ def principle(name, fallback):
 # **Closing a scene**: when its problem is solved, lost or changed into
 # another, or when the energy drops, end it. Cut away on a question ("and
 # then the lamp on the cliff goes out...") rather than after every loose
-# end is tied. At the end of a scene any player may offer to set the next
-# one; if you agree, that player opens it and starts the round, and earns
-# **Ego** if they have none. Say yes to that when you can: it costs you
+# end is tied. When a scene ends, a player may offer to open the next
+# one; if you agree, that player frames it and takes the first turn, and
+# earns **Ego** if they have none. Say yes to that when you can: it costs you
 # nothing and gives the table a scene someone wants.
 #
 # **When the party splits**, the characters may be in different places, or
