@@ -59,6 +59,14 @@ RUN_WORDS = re.compile(r"\bRun All\b|\brun (?:the|this|that|each|a) cells?\b|\bp
                        r"\bexecute (?:the|this) (?:cell|notebook)\b", re.I)
 
 
+def reading_order() -> list[str]:
+    """The chapters (notebook stems) in the order the book reads them: the order of
+    their entries in the toctrees of docs/book/index.md (its headings group them:
+    playing, other drafts, for Facilitators, for playtesters and designers)."""
+    text = (BOOK / "index.md").read_text(encoding="utf-8")
+    return [line.strip()[len("notebooks/"):] for line in text.splitlines() if line.strip().startswith("notebooks/")]
+
+
 def binder_url(name: str, repo: str) -> str:
     return f"https://mybinder.org/v2/gh/{repo}/HEAD?urlpath=lab/tree/notebooks/{name}"
 

@@ -376,6 +376,10 @@ def restyle(fig: Any) -> None:
             box = art.get_bbox_patch()
             if box is not None:
                 box.set_facecolor(dark(box.get_facecolor()))
+            arrow = getattr(art, "arrow_patch", None)  # an annotation's arrow is drawn by it, not its child
+            if arrow is not None:
+                arrow.set_edgecolor(dark(arrow.get_edgecolor()))
+                arrow.set_facecolor(dark(arrow.get_facecolor()))
         elif isinstance(art, Line2D):
             art.set_color(dark(art.get_color()))
             art.set_markerfacecolor(dark(art.get_markerfacecolor()))
