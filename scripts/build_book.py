@@ -164,9 +164,10 @@ def book_notebook(nb: dict, name: str, repo: str, lite: bool, figures: Path) -> 
     return {**nb, "cells": cells}
 
 
-def stage(src: Path, repo: str, lite: bool = False) -> None:
+def stage(src: Path, repo: str, lite: frozenset[str] = frozenset()) -> None:
     """The book's sources in ``src``: conf.py, index.md, the chapters as the
-    book shows them and the docs pages."""
+    book shows them (those in ``lite``, the chapters the Lite site has, linked
+    there too) and the docs pages."""
     if src.exists():
         shutil.rmtree(src)
     (src / "notebooks").mkdir(parents=True)
@@ -179,8 +180,13 @@ def stage(src: Path, repo: str, lite: bool = False) -> None:
     figures = src / "notebooks" / "figures"
     figures.mkdir()
     for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
-        nb = book_notebook(json.loads(path.read_text(encoding="utf-8")), path.name, repo, lite, figures)
+        nb = book_notebook(json.loads(path.read_text(encoding="utf-8")), path.name, repo, path.name in lite, figures)
         (src / "notebooks" / path.name).write_text(json.dumps(nb, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def lite_chapters(site: Path | None) -> frozenset[str]:
+    """The chapters a built Lite site serves (a site older than a chapter lacks it: it is not linked)."""
+    return frozenset(p.name for p in (site / "files").glob("*.ipynb")) if site else frozenset()
 
 
 def lite_site(path: Path | None) -> Path | None:
@@ -194,7 +200,7 @@ def build(out: Path, repo: str = REPO, lite: Path | None = None) -> list[str]:
     page that tells the reader to run something, a local link that leads
     nowhere (an empty list when clean)."""
     src = out.parent / f"{out.name}-src"
-    stage(src, repo, lite=lite is not None)
+    stage(src, repo, lite_chapters(lite))
     if out.exists():
         shutil.rmtree(out)
     run = subprocess.run([sys.executable, "-m", "sphinx", "-b", "html", "-q", "-E", "-j", "1", str(src), str(out)],
@@ -314,6 +320,13 @@ def main(argv: list[str] | None = None) -> int:
                          "without one the book links Binder only (default: %(default)s)")
     args = ap.parse_args(argv)
     lite = lite_site(args.lite.resolve())
+    key = lite / ".build-key" if lite else None
+    missing = sorted({p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")} - lite_chapters(lite)) if lite else []
+    if key and key.is_file() and (missing or any(nb.stat().st_mtime > key.stat().st_mtime
+                                                 for nb in NOTEBOOKS.glob("*.ipynb"))):
+        print(f"note: the Lite site in {args.lite} is older than the chapters"
+              + (f" (it lacks {', '.join(missing)}: linked on Binder only)" if missing else "")
+              + ": `make lite book` builds both anew")
     problems = build(args.out.resolve(), args.repo, lite)
     for w in problems:
         print(w)

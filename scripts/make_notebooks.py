@@ -10,12 +10,10 @@ the "percent" format, with three kinds of cell:
     number the prose gives is computed by the engine when the chapter is
     built, never typed.
 ``# %% [markdown notebook-only]``
-    prose for where the rollers can be played (a notebook: "Run All to bring
-    the rollers alive"), left out of the book site, where nothing runs
-    (scripts/build_book.py). Its cell is tagged ``notebook-only`` and
-    ``remove-cell`` (which MyST-NB and nbconvert's TagRemovePreprocessor
-    honour). Inside other prose, ``<span class="notebook-only">...</span>``
-    marks a phrase the same way.
+    prose only a notebook can act on ("Run All to bring the rollers alive"):
+    tagged ``notebook-only`` and ``remove-cell``, the book site leaves it out
+    (scripts/build_book.py), as it does a phrase in
+    ``<span class="notebook-only">...</span>``.
 ``# %% [build]``
     Python run at build time only: it computes what the prose says, and
     ``show(fig, alt=...)`` or ``emit(markdown)`` put a figure or a passage
@@ -69,12 +67,12 @@ IMPORT = "import venus_widgets as vw"
 #: The one line of a widget cell: ``vw.<Widget>(...)``.
 WIDGET_LINE = re.compile(r"^vw\.(CheckRoller|TaskRoller|PoolRoller|FCScreen|RuleLab)\(.*\)$")
 HIDDEN = {"jupyter": {"source_hidden": True}, "tags": ["remove-input"]}
-#: The tag of prose only a notebook shows ("Run All ..."): the book site, where nothing runs, leaves it
-#: out (scripts/build_book.py), as MyST-NB and nbconvert do with ``remove-cell``. Inside other prose, a
-#: phrase in ``<span class="notebook-only">`` is left out the same way.
+#: The tag of prose only a notebook shows ("Run All ..."), which the book site leaves out (scripts/build_book.py,
+#: as MyST-NB does ``remove-cell``), as it does a phrase of other prose in ``<span class="notebook-only">``.
 NOTEBOOK_ONLY = "notebook-only"
-#: A source's cell markers (what follows ``# %%``) and the kind of cell each starts.
-MARKERS = {"[markdown]": "markdown", f"[markdown {NOTEBOOK_ONLY}]": NOTEBOOK_ONLY, "[build]": "build", "": "code"}
+#: A source's cell markers (what follows ``# %%``): the kind of cell each starts, and whether it is notebook-only.
+MARKERS = {"[markdown]": ("markdown", False), f"[markdown {NOTEBOOK_ONLY}]": ("markdown", True),
+           "[build]": ("build", False), "": ("code", False)}
 
 
 def parse(text: str) -> list[tuple[str, str]]:
@@ -101,8 +99,7 @@ def parse_cells(text: str) -> list[tuple[str, str, bool]]:
             if marker not in MARKERS:
                 raise ValueError(f"unknown cell marker {line!r}: use one of "
                                  + ", ".join(repr(f"# %% {m}".rstrip()) for m in MARKERS))
-            kind = MARKERS[marker]
-            cells.append(("markdown" if kind == NOTEBOOK_ONLY else kind, kind == NOTEBOOK_ONLY, []))
+            cells.append((*MARKERS[marker], []))
             continue
         if not cells:
             continue  # the file's own docstring/preamble is not a cell
@@ -113,12 +110,7 @@ def parse_cells(text: str) -> list[tuple[str, str, bool]]:
             elif line.rstrip() == "#":
                 line = ""
         lines.append(line)
-    out = []
-    for kind, only, lines in cells:
-        src = "\n".join(lines).strip("\n")
-        if src:
-            out.append((kind, src, only))
-    return out
+    return [(kind, src, only) for kind, only, lines in cells if (src := "\n".join(lines).strip("\n"))]
 
 
 class TemplateError(Exception):
@@ -208,11 +200,9 @@ class Chapter:
         self.cells.append(cell)
 
     def show(self, fig, alt: str) -> None:
-        """Put a figure at this place: a Markdown cell with its pictures
-        attached (:func:`venus_widgets.book_figures.figure_markdown`: the
-        figure laid out for reading, light, and dark for dark pages), ``alt``
-        as their alt text and visible caption. The pictures' names are a
-        fingerprint of the plotted numbers and labels (what ``--check`` compares)."""
+        """Put a figure here: a Markdown cell with its pictures, laid out for reading, light and dark
+        (:func:`venus_widgets.book_figures.figure_markdown`), ``alt`` their alt text and caption; their names
+        are a fingerprint of the plotted numbers and labels (what ``--check`` compares)."""
         import matplotlib.pyplot as plt
 
         from venus_widgets import book_figures

@@ -249,3 +249,18 @@ def test_the_index_of_terms_links_each_term_to_the_section_that_teaches_it(book)
         tops += m.group(1) == "1"
         assert heading.endswith(html.unescape(section).strip()) or m.group(1) == "1", (page, anchor, heading, section)
     assert tops < len(places) / 4, "most places are sections, not chapter tops"
+
+
+def test_a_lite_site_older_than_the_chapters_is_linked_only_for_the_chapters_it_has(tmp_path):
+    """A Lite site built before a chapter was added lacks it: that chapter's page links Binder only,
+    the others link both (no link into the Lite site leads nowhere)."""
+    mod = _builder()
+    has = CHAPTERS[:3]
+    lite = mod.lite_chapters(stand_in_lite(tmp_path / "lite", has))
+    assert lite == {f"{stem}.ipynb" for stem in has}
+    mod.stage(tmp_path / "src", mod.REPO, lite)
+    for stem in CHAPTERS:
+        text = (tmp_path / "src" / "notebooks" / f"{stem}.ipynb").read_text(encoding="utf-8")
+        assert "mybinder.org" in text
+        assert (f"lite/lab/index.html?path={stem}.ipynb" in text) == (stem in has), stem
+        assert "lite/lab/index.html?path=" not in text or stem in has, stem
