@@ -192,9 +192,13 @@ def _kept(text: str) -> str:
 def difference_table(names: Mapping[str, str], rows: Sequence[Mapping[str, Any]], percent: Callable[[Any], str],
                      title: str) -> str:
     """The rows as an HTML table: each rule set's chance (a group: its first
-    and last row, "45 % … <1 %"), then each variant minus the base."""
+    and last row, "45 % … <1 %"), then each variant minus the base; a
+    variant with the odds of the base has no columns, the caption says so."""
     e = html_text
-    keys = list(names)
+    keys = list(names)[:1] + drawn(list(names), rows)
+    same = [names[n] for n in list(names)[1:] if n not in keys]
+    if same:
+        title += f" ({', '.join(same)}: the same odds as the base)"
     head = "".join(f"<th scope='col'>{e(names[n])}</th>" for n in keys)
     head += "".join(f"<th scope='col'>{e(names[n])} − base</th>" for n in keys[1:])
     body = []

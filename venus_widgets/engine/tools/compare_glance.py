@@ -248,6 +248,9 @@ def headline(c: Comparison, name: str) -> str:
             if top.kind == "outcome":
                 who = f"rolls of {top.key} or more {many}"
                 words_ += f"; {who} {'gain' if top.diff(name) > 0 else 'lose'} most: {move}"
+            elif top.key == "goal":
+                goal = f" ({o.goal} {one if o.goal == 1 else many})" if o.numeric else ""
+                words_ += f"; the chance to reach the goal{goal} {'rises' if top.diff(name) > 0 else 'falls'} most: {move}"
             else:
                 words_ += f"; the biggest change is {top.label}: {move}"
         else:
