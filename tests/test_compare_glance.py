@@ -10,12 +10,14 @@ from __future__ import annotations
 import dataclasses
 import re
 from fractions import Fraction
+from typing import Any, Mapping
 
 import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.drafts import EXAMPLES
-from venus_widgets.engine.maths.quantities import GOAL, PASS
+from venus_widgets.engine.maths.odds import Odds
+from venus_widgets.engine.maths.quantities import GOAL, PASS, reported
 from venus_widgets.engine.tools.compare import Comparison
 from venus_widgets.engine.tools.compare_chart import difference_svg
 from venus_widgets.engine.tools.compare_glance import MOST, VISIBLE, glance, headline
@@ -103,10 +105,18 @@ def test_the_headline_is_one_sentence_with_the_chance_and_the_points():
         c.headline("base")
 
 
+@dataclasses.dataclass(frozen=True)
+class _WithEvents(Odds):
+    """Odds that carry a draft's named events (as drafts' odds do once the kernel reports them)."""
+
+    events: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
 def _with_glitch(c: Comparison, chance: dict[str, Fraction]) -> Comparison:
     """``c`` as if its edition reported a named event (a glitch) with these chances."""
     def add(o, p):
-        return dataclasses.replace(o, breakdown={**o.breakdown, "glitch": p})
+        return _WithEvents(**{f.name: getattr(o, f.name) for f in dataclasses.fields(Odds) if f.name != "events"},
+                           events={"glitch": p})
     return Comparison(c.spec, c.names, {n: add(o, float(chance[n])) for n, o in c.odds.items()}, c.verdicts,
                       {n: add(o, chance[n]) for n, o in c.exact.items()})
 
@@ -116,6 +126,7 @@ def test_a_named_event_joins_the_rows_and_the_sentence_by_construction():
     compares them as every other, with no code of their own."""
     c = vw.compare({"roll": "task", "dice": 3}, {"Bronze 4-6": {"success_from": {"bronze": 4}}})
     big = _with_glitch(c, {"base": Fraction(1, 10), "Bronze 4-6": Fraction(6, 10)})
+    assert reported(big.odds["base"])["glitch"] == 0.1 and big.changes("Bronze 4-6")["glitch"] == (0.1, 0.6)
     rows = big.glance()
     glitch = next(r for r in rows if r["label"] == "glitch")
     assert glitch["p"] == {"base": 0.1, "Bronze 4-6": 0.6} and glitch["d"]["Bronze 4-6"] == pytest.approx(0.5)
