@@ -248,7 +248,8 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
                 checked = _as_given(self.edition, rules)
                 self._plays(checked)
             except SpecError as err:  # said beside the knob; the variant keeps its last good value
-                raise KnobValueError(self, variant, knob, value, key, err) from None
+                raise KnobValueError(variant, self.names[variant], knob, value, self.current(variant, knob), key,
+                                     refused=err, edition=self.edition, fields=_field_labels(self.roller)) from None
             self.variants = {**self.variants, variant: checked}
         elif action == "reset":  # one knob back to its default, or the whole variant
             name = content.get("name")

@@ -6,15 +6,12 @@ given, two texts, a value a knob does not take said beside it
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
 from ..engine.contract import edition as _edition
 from ..engine.contract import spec as _spec
 from ..engine.errors import SpecError
 from .from_view import MessageError, PlainError
-
-if TYPE_CHECKING:
-    from .lab_panel import LabPanel
 
 
 def _as_given(edition: str, rules: Any) -> dict[str, Any]:
@@ -58,10 +55,8 @@ class KnobValueError(PlainError):
     costly), the rules' own reason, each knob and field named by its label
     (:func:`refusal_words`)."""
 
-    def __init__(self, panel: LabPanel, variant: str, knob: Any, value: Any, key: Any = None,
-                 refused: SpecError | None = None) -> None:
-        vname = panel.names[variant]
-        kept = panel.current(variant, knob)
+    def __init__(self, variant: str, vname: str, knob: Any, value: Any, kept: Any, key: Any = None, *,
+                 refused: SpecError | None = None, edition: str = "", fields: Mapping[str, str] | None = None) -> None:
         typed, keeps, takes = value, kept, _form_words(knob.kind.form, knob.allowed)
         if isinstance(key, str) and isinstance(value, Mapping) and isinstance(kept, Mapping):
             typed, keeps = value.get(key), kept.get(key)
@@ -71,7 +66,7 @@ class KnobValueError(PlainError):
         what = f"{knob.label or knob.name}" + (f", {key}" if isinstance(key, str) else "")
         why = f"It takes {takes}"
         if refused is not None and _in_range(knob, value):
-            why = "It " + refusal_words(refused, panel.edition, _field_labels(panel.roller), knob.name)
+            why = "It " + refusal_words(refused, edition, fields or {}, knob.name)
         super().__init__(self.where, f"In {vname}, {what}: {_knob_words(typed)} is not applied. {why}; "
                                      f"{vname} keeps {_knob_words(keeps)}.")
 
