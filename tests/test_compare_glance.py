@@ -50,6 +50,7 @@ def test_at_most_15_rows_and_every_chance_that_moves_is_in_one(case):
     c = vw.compare(*case)
     rows = c.glance()
     assert 1 <= len(rows) <= MOST and rows[0]["key"] == "pass"
+    assert len({r["tick"] for r in rows}) == len(rows), "two rows read the same"
     named = {q for r in rows for q in r["label"].split(": ")[-1].split(", ")}  # alone, alike, or among the least
     for n in c.names[1:]:
         for q, (a, b) in c.changes(n).items():
@@ -72,7 +73,7 @@ def test_chapter_11s_comparison_fits_15_rows_where_it_had_46():
     c = vw.compare(*CHAPTER_11)
     assert len(c.to_rows()) == 46  # every outcome, as c.to_rows() still gives them
     ticks = [r["tick"] for r in c.glance()]
-    assert len(ticks) <= 15 and ticks[0] == "pass"
+    assert len(ticks) <= 15 and ticks[0] == "to pass"
     assert "foul failure" in ticks and "good success" in ticks  # the degrees the designer wrote, by name
     assert ticks[-1].startswith("≥") and " to ≥" in ticks[-1]  # the long tail: one row
     assert not any(t in ("≥-3", "≥33") for t in ticks)  # neither the certain floor nor a lone tail outcome
@@ -157,3 +158,14 @@ def test_headline_and_glance_are_typed_methods_of_the_comparison():
     c = vw.compare(*CHAPTER_11)
     assert c.headlines == {n: headline(c, n) for n in c.names[1:]}
     assert c.glance(8) == glance(c, 8) and len(c.glance(8)) <= 8
+
+
+def test_a_check_names_its_way_of_passing_apart_from_the_chance_to_pass():
+    """A check's breakdown has a chance called "pass" (without an auto-pass): the
+    chance to pass is "to pass", so no two rows read the same."""
+    c = vw.compare({"roll": "check", "caliber": "gold", "score": 5, "difficulty": "tough"},
+                   {"auto 12": {"check_auto_pass_from": {"gold": 12}}})
+    ticks = [r["tick"] for r in c.glance()]
+    assert ticks == ["to pass", "auto-pass", "pass"] and len(set(ticks)) == len(ticks)
+    assert c.headline("auto 12") == ("auto 12: the chance to pass stays at 55.0 %; the biggest change is auto-pass: "
+                                     "10.0 % -> 45.0 % (+35.0 points).")

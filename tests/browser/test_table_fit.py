@@ -337,7 +337,7 @@ def test_the_lab_comparing_two_drafts_labels_at_most_15_rows_and_none_overlap(la
     chart = w.get_by_test_id("diff-chart")
     ticks = chart.locator("[data-testid=diff-tick]")
     assert ticks.count() == len(c.glance()) <= 15
-    assert [t.strip() for t in ticks.all_text_contents()][:2] == ["pass", "foul failure"]
+    assert [t.strip() for t in ticks.all_text_contents()][:2] == ["to pass", "foul failure"]
     assert chart.evaluate(OVERLAP_JS) == [], f"{width} px"
     boxes = [ticks.nth(i).bounding_box() for i in range(ticks.count())]
     assert all(a["y"] + a["height"] <= b["y"] + 0.5 for a, b in zip(boxes, boxes[1:]))  # one under another

@@ -29,7 +29,7 @@ same rows, so a chance an edition adds joins both by construction.
 >>> headline(c, "Bronze 4-6")
 'Bronze 4-6: the chance to pass rises from 70.4 % to 87.5 % (+17.1 points); rolls of 2 or more successes gain most: 25.9 % -> 50.0 % (+24.1 points).'
 >>> [r["tick"] for r in glance(c)]
-['pass', '≥2', '≥3']
+['to pass', '≥2', '≥3']
 """
 
 from __future__ import annotations
@@ -104,9 +104,11 @@ def candidates(c: Comparison) -> tuple[list[_Row], list[_Row], list[_Row]]:
     rule set and does not restate those two)."""
     v = c._values()
     names, variants, exact = c.names, c.names[1:], bool(c.exact)
-    fixed = [_Row("chance", "pass", "chance to pass", "pass", {n: v[n].p_pass for n in names})]
+    # "to pass", not "pass": a check's breakdown has a way of passing called "pass" (without an auto-pass)
+    fixed = [_Row("chance", "pass", "chance to pass", "to pass", {n: v[n].p_pass for n in names})]
     if any(o.goal != o.threshold for o in v.values()):
-        fixed.append(_Row("chance", "goal", "chance to reach the goal", "goal", {n: v[n].p_goal for n in names}))
+        fixed.append(_Row("chance", "goal", "chance to reach the goal", "to reach the goal",
+                          {n: v[n].p_goal for n in names}))
 
     def restates(p: dict[str, Any]) -> bool:
         return any(all(_same(p[n], t(r.p[n]), exact) for n in names) for r in fixed
