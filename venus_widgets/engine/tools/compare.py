@@ -225,6 +225,7 @@ class Comparison:
     def to_json(self) -> dict[str, Any]:
         """What a widget sends to the browser."""
         return {"names": list(self.names), "rows": self.to_rows(), "verdicts": self.verdicts,
+                "headlines": self.headlines, "glance": self.glance(),
                 "p_pass": self.p_pass, "p_goal": self.p_goal,
                 "threshold": {n: o.threshold for n, o in self.odds.items()},
                 "changes": {n: {q: list(ab) for q, ab in self.changes(n).items()} for n in self.names[1:]},
@@ -260,7 +261,7 @@ class Comparison:
         names = {n: n for n in self.names}
         lead = "".join(f"<li>{e(h)}</li>" for h in self.headlines.values())
         verdicts = "".join(f"<li><b>{e(n)}</b>: {e(self.verdicts[n])}</li>" for n in self.names[1:])
-        notes = "".join(f"<p class='vw-note'>{e(x)}</p>" for x in self.to_json()["notes"])
+        notes = "".join(f"<p class='vw-note'>{e(x)}</p>" for x in sorted({n for o in self.odds.values() for n in o.notes}))
         table = difference_table(names, rows, _pct, f"The chances of {self.spec['edition']} {self.spec['roll']} "
                                                     "by rule set, and each variant minus the base in points")
         return (f"<div class='vw-compare'><ul>{lead}</ul>{difference_chart(names, rows)}{table}"
