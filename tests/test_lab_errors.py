@@ -46,7 +46,8 @@ def test_a_face_conflict_is_said_beside_the_knob_and_the_odds_stay(name, value, 
     label = next(k.label for k in knobs_of(PUSH.ID) if k.name == name)
     _knob(lab, name, value)
     said = lab.panel.field_errors[f"B.{name}"]
-    assert said.startswith(f"In B, {label}: {', '.join(map(str, value))} is not applied. It must be ") and why in said
+    assert said.startswith(f"In B, {label}: {', '.join(map(str, value))} is not applied. It cannot be: {why}: "
+                           "a face the re-roll step takes must count nothing")
     assert lab.panel.variants["B"] == {} and lab.panel.view == before  # the last good odds, still shown
     assert lab.comparison is not None and lab.panel.view["ok"]
     assert not any(CODE.search(text) for text in _shown(lab)), _shown(lab)

@@ -109,8 +109,8 @@ def refusal_words(err: SpecError, edition: str, fields: Mapping[str, str], knob:
     hint = f" ({in_words(err.hint, edition, fields)})" if err.hint else ""
     allowed = in_words(err.allowed, edition, fields)
     name = where.removeprefix("rules.")
-    if knob is not None and where == f"rules.{knob}":
-        return f"must be {allowed}{hint}"
+    if knob is not None and where == f"rules.{knob}":  # the rules' own reason says it best
+        return f"must be {allowed}" if not err.hint else "cannot be: " + in_words(err.hint, edition, fields)
     if where.startswith("rules."):
         label = in_words(name, edition, fields)
         mine = in_words(knob, edition, fields) if knob else ""
