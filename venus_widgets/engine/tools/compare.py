@@ -253,6 +253,8 @@ class Comparison:
         """At most about ``most`` rows, the ones a chart and a table show
         (:func:`.compare_glance.glance`): the chance to pass, every other
         chance that moves, at least each outcome, the rest grouped."""
+        if isinstance(most, bool) or not isinstance(most, int) or most < 1:
+            raise SpecError("most", most, "a whole number of rows from 1 (15 by default)")
         return glance(self, most)
 
     def _repr_html_(self) -> str:
