@@ -77,6 +77,18 @@ def test_a_range_message_says_the_range_only_for_a_value_out_of_it():
                                                      "rules": lab.panel.variants["B"]}).p_pass
 
 
+def test_a_knob_set_back_to_its_default_is_checked_as_any_value():
+    lab = _lab()
+    _knob(lab, "reroll.faces", [2, 3])
+    _knob(lab, "dice.d6.success", [1, 4, 6])  # 4 succeeds: the push may no longer take it
+    lab.panel._on_msg(None, {"do": "reset", "variant": "B", "name": "reroll.faces"}, None)
+    said = lab.panel.field_errors["B.reroll.faces"]
+    assert said.startswith("In B, Push: faces: 2, 3, 4, 5 is not applied. It would need d6 die: success faces (1, 4, 6) "
+                           "to be faces that leave the faces the re-roll step takes counting nothing (face 4 of the own "
+                           "dice counts a success") and said.endswith("change that first; B keeps 2, 3.")
+    assert lab.panel.variants["B"]["reroll.faces"] == [2, 3] and "stale" not in lab.panel.view
+
+
 def test_a_roll_a_knob_makes_too_costly_is_said_beside_the_knob():
     lab = _lab(pool=60, black=0)
     _knob(lab, "dice.d6.depth", 0)  # no explosions: 60 dice are quick

@@ -256,8 +256,14 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             if name is None:
                 self.variants = {**self.variants, variant: {}}
                 self.drafts = {**self.drafts, variant: ""}
-            else:
-                rules = {k: v for k, v in self.variants[variant].items() if k != self._knob(name).name}
+            else:  # back to the default only where the rules take it with the variant's other knobs
+                knob = self._knob(name)
+                rules = {k: v for k, v in self.variants[variant].items() if k != knob.name}
+                try:
+                    self._plays(rules)
+                except SpecError as err:
+                    raise KnobValueError(variant, self.names[variant], knob, knob.default, self.current(variant, knob),
+                                         refused=err, edition=self.edition, fields=_field_labels(self.roller)) from None
                 self.variants = {**self.variants, variant: rules}
         elif action == "rename":
             other = self.names["B" if variant == "A" else "A"]
