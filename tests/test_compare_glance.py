@@ -15,6 +15,7 @@ from typing import Any, Mapping
 import pytest
 
 import venus_widgets as vw
+from venus_widgets.engine.contract import edition as registry
 from venus_widgets.engine.drafts import EXAMPLES
 from venus_widgets.engine.maths.odds import Odds
 from venus_widgets.engine.maths.quantities import GOAL, PASS, reported
@@ -22,15 +23,24 @@ from venus_widgets.engine.tools.compare import Comparison
 from venus_widgets.engine.tools.compare_chart import difference_svg
 from venus_widgets.engine.tools.compare_glance import MOST, VISIBLE, glance, headline
 
-HERESY = vw.load_edition((EXAMPLES / "heresy.toml").read_text())
-PUSH = vw.load_edition((EXAMPLES / "heresy-push.toml").read_text())
+HERESY, PUSH = "heresy-draft", "heresy-push"  # the shipped drafts' ids, loaded for this module only
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _drafts():
+    for name in ("heresy", "heresy-push"):
+        vw.load_edition((EXAMPLES / f"{name}.toml").read_text())
+    yield
+    for ident in (HERESY, PUSH):
+        registry.unregister(ident)
+
 #: chapter 11's comparison: the Heresy Engine as read and with a push
-CHAPTER_11 = ({"edition": HERESY.ID, "pool": 6, "black": 3}, {"as read": {}, "with a push": PUSH.ID})
+CHAPTER_11 = ({"edition": HERESY, "pool": 6, "black": 3}, {"as read": {}, "with a push": PUSH})
 
 CASES = [
     CHAPTER_11,
-    ({"edition": HERESY.ID, "pool": 4, "black": 3}, {"with a push": PUSH.ID}),
-    ({"edition": PUSH.ID, "pool": 12, "black": 6}, {"4s and 5s": {"reroll.faces": [4, 5]},
+    ({"edition": HERESY, "pool": 4, "black": 3}, {"with a push": PUSH}),
+    ({"edition": PUSH, "pool": 12, "black": 6}, {"4s and 5s": {"reroll.faces": [4, 5]},
                                                     "impressive at 5": {"outcome.degrees.impressive": 5}}),
     ({"roll": "task", "dice": 3}, {"Bronze 4-6": {"success_from": {"bronze": 4}}, "threshold 2": {"threshold_base": 2}}),
     ({"roll": "task", "dice": 3, "factors": 1, "ego": "double6"}, {"Ego 4": {"ego_double_from": 4}}),
@@ -80,7 +90,7 @@ def test_chapter_11s_comparison_fits_15_rows_where_it_had_46():
 
 
 def test_a_knob_that_moves_no_outcome_says_no_change_once():
-    c = vw.compare({"edition": PUSH.ID, "pool": 6, "black": 3}, {"impressive at 5": {"outcome.degrees.impressive": 5}})
+    c = vw.compare({"edition": PUSH, "pool": 6, "black": 3}, {"impressive at 5": {"outcome.degrees.impressive": 5}})
     rows = c.glance()
     outcomes = [r for r in rows if r["label"].startswith("at least")]
     assert len(outcomes) == 1 and outcomes[0]["group"] == "no change" and outcomes[0]["d"]["impressive at 5"] == 0
