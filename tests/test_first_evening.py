@@ -123,7 +123,8 @@ def test_the_blank_sheet_has_every_entry_and_the_pregenerated_sheets_fill_them()
         assert {kind for _, kind in c["attributes"]} == kinds, f"{name} has one attribute of each kind"
         assert c["insights"] and len(c["principles"]) >= 2 and 0 <= c["lots"] <= 10
         sheet = tutorial.character_sheet(name)
-        for label in ("| ability | caliber | score |", "| job | level | inherits | exp |", "*Attributes:*",
+        for label in ("*Abilities* (caliber and score):", "| Finesse | Swiftness | Wits | Resolve |",
+                      "| job | level | inherits | exp |", "*Attributes:*",
                       "*Insight:*", "*Principles:*", "*Lots:*", "*Ego:*", "*Wounds:*"):
             assert label in sheet, (name, label)
         assert sheet in "\n".join(_markdown(NOTEBOOKS[0])), f"{name}'s sheet is in chapter 0"

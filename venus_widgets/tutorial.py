@@ -275,13 +275,12 @@ def character_sheet(name: str) -> str:
     sheet (docs/character_sheet.md) filled in.
 
     >>> print(character_sheet("Bruno").splitlines()[0])
-    **Bruno**, the airship's mechanic: gruff, brave, good with his hands
+    **Bruno**, the airship's mechanic: gruff, brave, good with his hands. *Abilities* (caliber and score):
     """
     c = PREGENS[name]
-    rows = [[a, cal.title(), score] for a, (cal, score) in c["abilities"].items()]
+    abilities = markdown_table(list(c["abilities"]), [[f"{cal.title()} {score}" for cal, score in c["abilities"].values()]])
     jobs = [[j, lvl, " and ".join(inh), f"0 of {2 * lvl if lvl else 16}"] for j, (lvl, inh) in c["jobs"].items()]
-    lines = [f"**{name}**, {c['concept']}", "",
-             markdown_table(["ability", "caliber", "score"], rows), "",
+    lines = [f"**{name}**, {c['concept']}. *Abilities* (caliber and score):", "", abilities, "",
              markdown_table(["job", "level", "inherits", "exp"], jobs), "",
              "*Attributes:* " + "; ".join(f"{what} ({kind})" for what, kind in c["attributes"]) + ".  ",
              "*Insight:* " + " ".join(c["insights"]) + "  ",

@@ -106,7 +106,8 @@ def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30)):
 # {{ table(["bonus factors", "0", "1", "2", "3", "4"], [["Ada passes"] + [vw.percent(p) for p in gain]]) }}
 #
 # The first bonus die is worth the most; each one after it adds less,
-# because the best die can never beat 6. Against any target, for Ada:
+# because the best die can never beat 6. Against any target, for Ada (the
+# chart writes her chance to pass as P(pass)):
 
 # %% [build]
 plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), "ov^sD"[k], {**plot_fields, "bonus_factors": k})
@@ -133,7 +134,7 @@ assert not cr.passed and cr.details["category"] == "fail" and len(c_bonus) == 1 
 # squall: Wits, Gold {{ ability("Clara", "Wits")[1] }}, tough with one factor
 # for the dark, target {{ cr.details["target"] }}. Miss it, says the FC, and it
 # hits the *Kestrel* broadside. Her d20 shows {{ cr.details["natural"] }}:
-# {{ cr.details["natural"] + ability("Clara", "Wits")[1] }}. Her Peers accept one
+# {{ cr.details["natural"] }} + {{ ability("Clara", "Wits")[1] }} = {{ cr.details["natural"] + ability("Clara", "Wits")[1] }}. Her Peers accept one
 # bonus factor, her knack for reading the sky: a {{ c_bonus[0] }}, total
 # {{ cr.details["total"] }}, one short. The squall slams into the ship and tears
 # the gas bag.

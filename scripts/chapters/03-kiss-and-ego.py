@@ -73,7 +73,7 @@ kissed = [d for d in motor.dice if d.kissed]
 # ## Bruno's motor, KISSed
 #
 # In [chapter 0](00-a-roll-from-start-to-finish.ipynb) Bruno's insight and
-# stunt re-rolled his two misses: {{ " and ".join(f"the {d.before} became a {d.after}" for d in kissed) }},
+# stunt re-rolled his two {{ kissed[0].before }}s: one became a {{ kissed[0].after }}, the other a {{ kissed[1].after }},
 # {{ motor.details["successes_after_kiss"] }} successes. Ego on the 6 made
 # {{ motor.outcome }}, his goal.
 #
