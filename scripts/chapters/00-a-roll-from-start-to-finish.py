@@ -29,7 +29,8 @@
 #   player plays (the **NPCs**, non-player characters). Everyone else plays
 #   one character.
 # * **A character sheet each**: one of the three ready-made characters
-#   below, or the [blank character sheet](../docs/character_sheet.md) to print.
+#   below, best for a first evening, or the
+#   [blank character sheet](../docs/character_sheet.md) to fill in with your FC.
 # * **Dice**: a twenty-sided die (a **d20**) and about ten six-sided dice
 #   (**d6**), a few in each player's own colour, so that a lent die is
 #   easy to tell.
@@ -54,10 +55,18 @@
 # whether an idea deserves a bonus. The FC's word is never arbitrary, nor
 # final: if a ruling feels wrong, pause the game and talk.
 #
+# **Play safe.** Before the first scene, say what is off limits for you at
+# this table. Anyone may pause the game at any time, for any reason. And
+# the table may rewind a few moments and play them again: when a line was
+# crossed, when someone rolled before hearing what failure would mean, or
+# when a player's intent was misunderstood.
+#
 # ## When to roll the dice
 #
 # 1. **Know your agenda**: what your character wants this turn, and how
-#    they go about it. Your sheet's principles are a good place to look.
+#    they go about it. Stuck? Look at your principles and features, at what
+#    your friends want, at your jobs and assets; ask the FC about your
+#    surroundings, or your Peers for ideas.
 # 2. **Play it out until there is tension**: until what you try could go
 #    wrong in an interesting way.
 # 3. **The FC names the ability** the roll uses, and decides with you

@@ -16,8 +16,6 @@
 # out of the scene. Even a failed task teaches you something.
 
 # %% [build]
-import matplotlib.pyplot as plt
-
 setup_plots()
 
 bruno = task_of("Bruno", "mechanic", "Finesse", factors=1)
@@ -58,28 +56,6 @@ o = vw.odds(bruno)
 # Three Bronze dice pass only {{ vw.percent(o.p_pass) }} of the time, which is
 # why he reached for re-rolls ([chapter 3](03-kiss-and-ego.ipynb)).
 #
-# How many dice does a task take? Each line is one caliber, each panel one
-# threshold:
-
-# %% [build]
-fig, axes = plt.subplots(1, 3, figsize=(9.0, 3.0), sharey=True)
-for ax, factors in zip(axes, [0, 1, 3]):
-    for cal in CALIBERS:
-        ps = [vw.odds({"roll": "task", "caliber": cal, "dice": n, "factors": factors}).p_pass for n in range(1, 9)]
-        ax.plot(range(1, 9), ps, marker=MARKERS[cal], ms=4, color=COLOURS[cal], label=cal.title())
-    ax.set_title(f"threshold {1 + factors}")
-    ax.set_xlabel("dice in the pool")
-    ax.grid(alpha=0.3)
-axes[0].set_ylabel("P(pass)")
-axes[0].legend(fontsize=8)
-fig.tight_layout()
-needed = {cal: next(n for n in range(1, 9) if vw.odds({"roll": "task", "caliber": cal, "dice": n, "factors": 1}).p_pass >= 0.5)
-          for cal in CALIBERS}
-show(fig, alt="Three panels, thresholds 1, 2 and 4, of the chance to pass against 1 to 8 dice, one line per "
-              "caliber: more dice and a higher caliber both raise the odds; at threshold 2 an even chance takes "
-              + ", ".join(f"{needed[cal]} dice at {cal.title()}" for cal in CALIBERS) + ".")
-
-# %% [markdown]
 # ## Spending successes
 #
 # After the roll (and any re-rolls, [chapter 3](03-kiss-and-ego.ipynb)) you
