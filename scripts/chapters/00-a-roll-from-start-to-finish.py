@@ -85,11 +85,12 @@
 #   **Swiftness** (speed, balance, dodging), **Wits** (noticing, knowing,
 #   thinking fast) and **Resolve** (nerve, strength, stamina). Each has a
 #   **caliber**, its raw talent, Bronze, Silver, Gold or Platinum (best),
-#   and a **score**, its training: a number you add to the d20 in a check.
+#   which decides which faces of a die succeed; and a **score**, its
+#   training: a number you add to the d20 in a check.
 # * **Jobs**: what your character does for a living. A job has a **level**,
 #   the number of d6 it rolls in a task, and **inherits** two abilities: you
 #   may use it when the FC names one of them. Beside it you mark **exp**
-#   (experience); enough exp raises the level.
+#   (experience): exp equal to twice the level raise it by one.
 # * **Attributes**: short phrases that make your character particular:
 #   **assets** (what you own), **merits** (natural gifts), **disciplines**
 #   (trained knacks) and **features** (how you look and behave). An
