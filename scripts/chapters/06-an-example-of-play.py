@@ -149,10 +149,11 @@ show(dice_figure([("Bruno's rope", [(d.after, d.scores, "") for d in br.dice])],
 # for the goal.
 
 # %% [build]
+from venus_widgets.engine.editions.playtest.dice import FAIL, face_class
+
 OWNER = {"own": "Clara", "ally 1": "Ada", "ally 2": "Bruno"}
-SUCCEEDS_FROM = {"bronze": 5, "silver": 4, "gold": 3, "platinum": 2}
 show(dice_figure([
-    ("as rolled", [(d.before, int(d.before >= SUCCEEDS_FROM[d.grade]), f"{OWNER[d.owner]} ({d.grade.title()})")
+    ("as rolled", [(d.before, int(face_class(d.before, d.grade) != FAIL), f"{OWNER[d.owner]} ({d.grade.title()})")
                    for d in cr.dice]),
     ("after KISS + Ego", [(d.after, d.scores, "KISSed" if d.kissed else ("Ego: 2" if d.scores == 2 else ""))
                           for d in cr.dice]),
