@@ -65,7 +65,7 @@ ada_die, clara_die = helped["allies"]
 r = vw.roll(helped, seed=19)
 OWNER = {"own": "Bruno", "ally 1": "Ada", "ally 2": "Clara"}
 show(dice_figure([("Bruno's own", [(d.after, d.scores, "") for d in r.dice if d.owner == "own"]),
-                  ("lent dice", [(d.after, d.scores, f"{OWNER[d.owner]} ({d.grade.title()})")
+                  ("lent dice", [(d.after, d.scores, f"{OWNER[d.owner]}\n{d.grade.title()}")
                                  for d in r.dice if d.owner != "own"])],
                  "Bruno's two Bronze dice and his allies' two"),
      alt=f"Bruno's own dice show {', '.join(str(d.after) for d in r.dice if d.owner == 'own')}, no success; "

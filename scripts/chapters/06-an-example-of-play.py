@@ -153,7 +153,7 @@ from venus_widgets.engine.editions.playtest.dice import FAIL, face_class
 
 OWNER = {"own": "Clara", "ally 1": "Ada", "ally 2": "Bruno"}
 show(dice_figure([
-    ("as rolled", [(d.before, int(face_class(d.before, d.grade) != FAIL), f"{OWNER[d.owner]} ({d.grade.title()})")
+    ("as rolled", [(d.before, int(face_class(d.before, d.grade) != FAIL), f"{OWNER[d.owner]}\n{d.grade.title()}")
                    for d in cr.dice]),
     ("after KISS + Ego", [(d.after, d.scores, "KISSed" if d.kissed else ("Ego: 2" if d.scores == 2 else ""))
                           for d in cr.dice]),
