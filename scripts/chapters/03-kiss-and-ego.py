@@ -62,13 +62,13 @@ kissed = [d for d in motor.dice if d.kissed]
 # ## Ego
 #
 # **Ego** is something you have or you do not. You earn it by setting a
-# scene, or at the debrief by upholding one of your principles. Spend it,
-# after the KISSes, in one of two ways:
+# scene, or at the debrief by upholding one of your principles. Spend it
+# in one of two ways:
 #
-# * **re-roll everything**: KISS *every* die that disappointed you at once,
-#   with no budget and no questions asked;
-# * **double 6s**: every **6** showing counts as **two** successes, KISSed
-#   dice included.
+# * **re-roll everything**: in the KISS round, KISS *every* die that
+#   disappointed you, with no budget and no questions asked;
+# * **double 6s**: after the KISS round, every **6** showing counts as
+#   **two** successes, KISSed dice included.
 #
 # ## Bruno's motor, KISSed
 #
