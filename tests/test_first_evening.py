@@ -110,11 +110,12 @@ def test_the_blank_sheet_has_every_entry_and_the_pregenerated_sheets_fill_them()
     from venus_widgets import tutorial
 
     blank = (ROOT / "docs" / "character_sheet.md").read_text(encoding="utf-8")
-    for heading in ("## Abilities", "## Jobs", "## Attributes", "## Insights", "## Principles",
+    for heading in ("## Abilities", "## Jobs", "## Attributes", "## Insights and principles",
                     "## Lots, Ego and wounds"):
         assert heading in blank
     for word in ("caliber", "score", "level", "inherits", "exp", "asset", "merit", "discipline", "feature",
-                 "specialty", "**Lots**", "**Ego**", "**Wounds**", "Finesse", "Swiftness", "Wits", "Resolve"):
+                 "specialty", "insights", "principles", ">Lots (at most 10)<", ">Ego<", ">Wounds<", "Finesse",
+                 "Swiftness", "Wits", "Resolve"):
         assert word in blank, word
     kinds = {"asset", "merit", "discipline", "feature"}
     for name, c in tutorial.PREGENS.items():
