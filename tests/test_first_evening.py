@@ -131,8 +131,12 @@ def test_the_blank_sheet_has_every_entry_and_the_pregenerated_sheets_fill_them()
         assert sheet in "\n".join(_markdown(NOTEBOOKS[0])), f"{name}'s sheet is in chapter 0"
 
 
-def test_the_blank_sheet_is_in_the_book_and_linked_from_chapter_0():
+def test_the_blank_sheet_is_in_the_book_printed_and_linked_from_chapter_0():
+    """In the book's "At the table", among the pages ``make cheatsheets`` prints
+    on one sheet (tests/browser/test_print.py counts its pages), and linked
+    where chapter 0 says what you need."""
     assert "docs/character_sheet" in (ROOT / "docs" / "book" / "index.md").read_text(encoding="utf-8")
+    assert "character_sheet" in _load("print_pages").PRINTABLE
     assert "](../docs/character_sheet.md)" in "\n".join(_markdown(NOTEBOOKS[0]))
 
 
