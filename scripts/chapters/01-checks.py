@@ -164,14 +164,12 @@ vw.CheckRoller(caliber="silver", score=4, difficulty="tough", factors=1)
 # %% [markdown]
 # ## Recap
 #
-# * Target = your Peers' absolute difficulty (5 to 25) + the FC's factors
-#   (+1 each, at most four).
-# * Roll a d20 + your score; meet or beat the target to pass. The caliber
-#   decides the extreme faces: Silver passes on a natural 20, Gold and
-#   Platinum on 19-20; a natural 1 fails, except for Platinum.
-# * Short? Up to four bonus factors your Peers accept (a Lot spent is one):
-#   a d6 each, add only the highest.
-# * A failed check means what the FC said before the roll. No re-rolls.
+# * Target = your Peers' difficulty (5 to 25) + the FC's factors (+1 each,
+#   at most four).
+# * d20 + score, meet or beat the target. The caliber decides the natural
+#   20, 19 and 1.
+# * Short? Up to four bonus factors: a d6 each, add only the highest.
+# * A failed check means what the FC said before the roll.
 #
 # ## Exercises
 #

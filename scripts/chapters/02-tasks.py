@@ -134,13 +134,12 @@ vw.TaskRoller(caliber="silver", dice=6, factors=1)
 # %% [markdown]
 # ## Recap
 #
-# * Roll one d6 per level of a job that inherits the FC's ability; each
-#   die succeeds by the ability's caliber (Bronze 5-6 ... Platinum 2-6).
-# * Threshold = 1 + the FC's factors (at most four): the price of success.
-# * Spend: the primary consequence costs the threshold; each secondary and
-#   tertiary one costs 1. The FC may turn one unbought secondary against you.
-# * A failed task still pays: +1 exp to the job, and any success can buy a
-#   silver lining.
+# * One d6 per level of a job that inherits the FC's ability, each
+#   succeeding by the ability's caliber.
+# * Threshold = 1 + the FC's factors: the price of success.
+# * The primary consequence costs the threshold, the others 1 each; the FC
+#   may turn one unbought secondary against you.
+# * A failed task still pays 1 exp.
 #
 # ## Exercises
 #

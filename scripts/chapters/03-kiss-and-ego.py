@@ -119,10 +119,10 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=1, insights=1, stunt=1, ego="dou
 # %% [markdown]
 # ## Recap
 #
-# * A KISS re-rolls one die in a task: a Lot, an insight, a stunt (one per
-#   task) or a specialty (up to four) pays for it.
-# * Each die at most once, all in one round; the new face stands.
-# * Ego, once: re-roll every disappointing die, or make every 6 count twice.
+# * A KISS re-rolls one die in a task, paid by a Lot, an insight, a stunt
+#   (one a task) or a specialty (up to four).
+# * Each die once, all in one round; the new face stands.
+# * Ego: re-roll every disappointing die, or make every 6 count twice.
 #
 # ## Exercises
 #

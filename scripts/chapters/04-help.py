@@ -102,10 +102,9 @@ vw.TaskRoller(caliber="bronze", dice=2, factors=1, allies=["gold", "silver"])
 # %% [markdown]
 # ## Recap
 #
-# * Up to two allies, one die each, from a job of level 1 or more; you
-#   choose whether to accept.
+# * Up to two allies, one die each, from a job of level 1 or more.
 # * A lent die succeeds by the ally's caliber in the ability the FC named.
-# * Each ally marks 1 exp, pass or fail, and shares the consequences.
+# * Each ally marks 1 exp and shares the consequences.
 #
 # ## Exercises
 #

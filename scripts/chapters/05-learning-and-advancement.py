@@ -134,13 +134,10 @@ vw.TaskRoller(dice=3, learning=True)
 # %% [markdown]
 # ## Recap
 #
-# * Exp: a failed task, "I learned something new", a lent die, and every
-#   task while learning a job.
-# * A job rises one level when its exp reach twice its level; the exp beyond
-#   stay marked.
-# * Learning on the job: level 0, your score in dice, one factor for the
-#   learning, +1 exp a task; 16 exp and the job reaches the lower score of
-#   its two abilities.
+# * Exp: a failed task, a lesson bought, a lent die, every task while
+#   learning.
+# * A job rises a level when its exp reach twice its level; the rest stay.
+# * Learning: level 0, your score in dice, one factor; learned at 16 exp.
 # * At most 10 Lots; Lots past 10 become exp.
 # * The debrief: Ego for a principle upheld, a Lot for playing well.
 #
