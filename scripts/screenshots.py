@@ -50,13 +50,16 @@ VIEWS = {
     "fc-screen": (f"vw.FCScreen({PARTY}, target=0.6)", ""),
     "rule-lab": ("vw.RuleLab(a={'success_from': {'bronze': 4}}, b={'threshold_base': 2}, "
                  "names=('Bronze 4-6', 'threshold from 2'), dice=3)", ""),
+    "draft-rule-lab": ("vw.RuleLab(edition=vw.load_edition('heresy.toml'), b=vw.load_edition('heresy-push.toml'), "
+                       "names=('as read', 'with a push'), pool=6, black=3)", ""),
 }
 
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 #: the first view: committed chapters opened as Binder opens them (untrusted, before Run All), each
 #: chapter's first saved widget (a roller; the FC's screen; the rule lab)
-FIRST_VIEW = {"first-view-roller": "00-a-roll-from-start-to-finish.ipynb", "first-view-fc-screen": "09-facilitators.ipynb",
-              "first-view-rule-lab": "10-the-rule-lab.ipynb"}
+FIRST_VIEW = {"first-view-roller": ("00-a-roll-from-start-to-finish.ipynb", 0),
+              "first-view-fc-screen": ("09-facilitators.ipynb", 0), "first-view-rule-lab": ("10-the-rule-lab.ipynb", 0),
+              "first-view-draft-rule-lab": ("11-write-your-own-draft.ipynb", 2)}  # (chapter, which still)
 #: (window width, file browser open): the default layout at 1,000 px; a phone at 400 px
 WINDOWS = ((1000, True), (400, False))
 
@@ -88,18 +91,19 @@ def first_view(p, names: list[str]) -> None:
     chosen = {n: ch for n, ch in FIRST_VIEW.items() if not names or n in names}
     if not chosen:
         return
-    with jupyter_server("lab", [ROOT / "notebooks" / ch for ch in chosen.values()]) as server:
+    with jupyter_server("lab", [ROOT / "notebooks" / ch for ch, _ in chosen.values()]) as server:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1000, "height": 900}, device_scale_factor=1)
         page.set_default_timeout(60_000)
-        for name, chapter in chosen.items():
+        for name, (chapter, nth) in chosen.items():
             for width, sidebar in WINDOWS:
                 page.set_viewport_size({"width": width, "height": 4200})
                 page.goto(f"{server.url}/lab/tree/{chapter}?token={server.token}&reset")
                 page.locator(".jp-NotebookPanel .vw-static").first.wait_for(timeout=90_000)
                 set_sidebar(page, sidebar)
                 page.wait_for_timeout(600)
-                still = page.locator(".jp-NotebookPanel .vw-static").first
+                still = page.locator(".jp-NotebookPanel .jp-OutputArea-output:has(.vw-static)").nth(nth).locator(
+                    ".vw-static").first
                 still.scroll_into_view_if_needed()
                 page.wait_for_function("s => [...s.querySelectorAll('img')].every(i => i.complete)",
                                        arg=still.element_handle())
@@ -145,7 +149,7 @@ def main(names: list[str]) -> int:
                     page.wait_for_timeout(600)
                     for i, name in enumerate(chosen, start=1):
                         out_area = cells.nth(i).locator(".jp-OutputArea-output").last
-                        target = out_area if name == "rule-lab" else cells.nth(i).locator(".vw-root").first
+                        target = out_area if name.endswith("rule-lab") else cells.nth(i).locator(".vw-root").first
                         target.scroll_into_view_if_needed()
                         path = OUT / f"{name}-{theme}-{width}.png"
                         target.screenshot(path=str(path))

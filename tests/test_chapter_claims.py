@@ -539,3 +539,40 @@ def test_31_the_glossary_lot_follows_the_reading_of_chapter_05():
     assert "(9 held + 3 earned: 10 held, 2 exp)" in row
     assert "Lots that would take you past 10 become exp" in prose("05")
     assert "hold 9, earn 3, and you hold 10 with 2 exp to mark" in rendered("05")
+
+
+# The two sentences issue 33 found false, one test each.
+
+def test_33_11_a_drafts_knobs_are_the_numbers_its_rules_turn_on_not_every_number():
+    from venus_widgets.engine.drafts import EXAMPLES
+
+    from venus_widgets.engine.contract import edition as registry
+
+    push = vw.load_edition((EXAMPLES / "heresy-push.toml").read_text())
+    try:
+        names = vw.rules(push.ID).names
+    finally:
+        registry.unregister(push.ID)  # loaded for this test only
+    text = prose("11")
+    assert "every number of its file" not in text and "every number in the file is a knob" not in text
+    assert "Not every number of the file is one" in text
+    # the count and its kinds, as the reader reads them, are all of the draft's knobs
+    said = re.search(r"has (\d+) knobs: (.*?)\. Not every number", rendered("11"))
+    assert said and int(said.group(1)) == len(names) == 18
+    assert sum(int(n) for n in re.findall(r"\((\d+)\)", said.group(2))) == len(names)
+    # and what it says is not a knob is not one: no default, lowest value, ladder rung or rule range
+    assert not [n for n in names if re.search(r"default|ladder|range|\.min\b|\.from|\.to\b|\.step", n)], names
+    glossary = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    assert "every number in it is a knob" not in glossary
+    assert "the fields' defaults and lowest values and the ladder are not" in glossary
+
+
+def test_33_08_the_heresy_ladder_caption_says_the_chart_shows_5_of_13_rungs():
+    ladder = vw.ladder({"edition": "heresy", "pool": 6})
+    assert len(ladder) == 13 and ladder[4].setting == {"black": 12} and ladder[-1].setting == {"black": 36}
+    far, last = vw.percent(ladder[-5].chance, 2), vw.percent(ladder[-1].chance, 2)
+    assert (far, last) == ("0.58%", "0.03%")
+    text = rendered("08")
+    assert "heresy 69% down to 8%;" not in text
+    assert (f"heresy 69% down to 8% at 12 black dice (the chart shows 5 of the ladder's 13 rungs), "
+            f"and on to {far} at 24 black dice and {last} at 36;") in text

@@ -127,8 +127,9 @@ def test_the_lab_shows_the_drafts_knobs_and_their_odds(page):
     b = {**base, "rules": {"reroll.faces": [3, 4, 5]}}
     expect_p(w.get_by_test_id("lab-p-base"), vw.odds(base).p_pass)
     expect_p(w.get_by_test_id("lab-p-B"), vw.odds(b).p_pass)
-    expect(w.get_by_test_id("verdict-B")).to_contain_text(
-        vw.compare(base, {"A": {}, "push 3-5": {"reroll.faces": [3, 4, 5]}}).verdicts["push 3-5"])
+    c = vw.compare(base, {"A": {}, "push 3-5": {"reroll.faces": [3, 4, 5]}})
+    expect(w.get_by_test_id("headline-B")).to_have_text(c.headline("push 3-5"))
+    expect(w.get_by_test_id("verdict-B")).to_contain_text(c.verdicts["push 3-5"])
     # every number of the draft is a knob, in the browser: in variant A a push of 3 and 4 only ...
     expect(w.get_by_test_id("knob-A-dice.d6.sides")).to_be_visible()
     push = w.get_by_test_id("knob-A-reroll.faces").locator("input[type=checkbox]")
@@ -142,9 +143,14 @@ def test_the_lab_shows_the_drafts_knobs_and_their_odds(page):
     w.get_by_test_id("knob-A-dice.d6.success").locator("input[type=checkbox]").nth(4).check()
     a = {**base, "rules": {"reroll.faces": [3, 4], "dice.d6.success": [5, 6]}}
     expect_p(w.get_by_test_id("lab-p-A"), vw.odds(a).p_pass)
-    push.nth(4).check()  # pushing the 5s again: the lab says which knob and why, the odds wait
-    expect(w.get_by_test_id("lab-message")).to_contain_text("rules.")
-    expect(w.get_by_test_id("lab-message")).to_contain_text("must count nothing")
+    push.nth(4).check()  # pushing the 5s again: said beside the knob, in the table's words; the odds stay
+    err = w.get_by_test_id("knob-error-A.reroll.faces")
+    expect(err).to_contain_text("In A, Push: faces: 3, 4, 5 is not applied.")
+    expect(err).to_contain_text("must count nothing")
+    expect(err).to_contain_text("A keeps 3, 4.")
+    expect_p(w.get_by_test_id("lab-p-A"), vw.odds(a).p_pass)
+    expect(w.get_by_test_id("knob-A-reroll.faces").locator("[role=group]")).to_have_attribute("aria-invalid", "true")
+    assert "rules." not in w.text_content() and w.get_by_test_id("lab-message").count() == 0
 
 
 def test_the_fc_screen_walks_the_drafts_ladder(page):

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0bdc4cf86f1c47b1173ba3a1c43886d59f40443f7e0f33f31c3aeaf8256764ff
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 f5c684c30704e51c494491f6c9d3e10b42b591e30b6e72c22c276feda4a04c9c
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");

@@ -1,4 +1,4 @@
-"""Every number of a draft is a rule knob.
+"""Every number a draft's rules turn on is a rule knob (not the fields' defaults, nor the ladder).
 
 While a draft is read (:mod:`.validate`), each number of its rules gets a
 :class:`~venus_widgets.engine.contract.knobs.Knob` named by where it stands: a
@@ -30,7 +30,7 @@ from ..contract.knobs import Kind, Knob, faces, optional, per, values, whole
 from .model import Num
 
 #: Where the docs explain the knobs of a draft.
-WHERE = "docs/drafts.md#every-number-is-a-rule-knob"
+WHERE = "docs/drafts.md#the-rule-numbers-are-knobs"
 
 #: Deepest explosion a knob may set (extra dice per die).
 MAX_DEPTH = 50
