@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0bdc4cf86f1c47b1173ba3a1c43886d59f40443f7e0f33f31c3aeaf8256764ff
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 e4500b2c7452a6999552236f39e8b293d6849ee0bfe53c73c7329a0a81b4e823
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");

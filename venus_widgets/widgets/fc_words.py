@@ -37,7 +37,7 @@ def far(pl: PartyLadder) -> dict[str, Any] | None:
     below = [i for i, c in enumerate(chances) if c < pl.target]
     easier = min(above, key=lambda i: (chances[i], i)) if above else None
     harder = max(below, key=lambda i: (chances[i], -i)) if below else None
-    side = [f"{setting_words(pl.rungs[i])} ({_rules.percent(chances[i])}, {word})"
+    side = [f"{setting_words(pl.rungs[i], pl.specs[0])} ({_rules.percent(chances[i])}, {word})"
             for i, word in ((easier, "easier"), (harder, "harder")) if i is not None]
     lead = "the nearest are " if len(side) > 1 else "the nearest is "
     text = f"No setting gives the party about {_rules.percent(pl.target)}: {lead}{' and '.join(side)}."

@@ -187,14 +187,14 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
             cells = [(("◆ " if best_for[n] == i else "") + shown["shown"][j], best_for[n] == i)
                      for j, n in enumerate(pl.names)]
             cells.append((("▶ " if i == pl.best else "") + shown["party_shown"], i == pl.best))
-            rows.append((("▶ " if i == pl.best else "") + setting_words(r), cells))
+            rows.append((("▶ " if i == pl.best else "") + setting_words(r, pl.specs[0]), cells))
         members = [(m["name"], stills.settings_text(self._settings(m["spec"]))) for m in self.members]
         return stills.fc_still(f"{t['edition']} {t['roll']}", TITLE, PARTY_WORDS, members, self.target, self.why,
                                 (t.get("far") or {}).get("text", ""), t.get("ends", []), [*pl.names, "party"], rows)
 
     def _settings(self, spec: Mapping[str, Any]) -> list[tuple[str, Any]]:
         """A character's settings that say who they are: the ability, and what differs from the defaults."""
-        return [(f["label"], spec[f["name"]]) for f in self.fields
+        return [(f["label"], _rules.setting(f, spec[f["name"]])) for f in self.fields
                 if f["name"] in spec and (f.get("group") == "ability" or spec[f["name"]] != f.get("default"))]
 
     def _repr_keys(self):  # ipywidgets' repr helper: keep ours short

@@ -52,6 +52,22 @@ def plain_value(value: Any) -> str:
     return str(getattr(value, "text", value))
 
 
+def setting(field: Mapping[str, Any], value: Any) -> Any:
+    """A field's value as the view shows it: a choice by its words (Ego
+    "6s count twice", not ``double6``), a list item by item.
+
+    >>> setting({"kind": "choice", "options": ["none", "double6"], "option_words": ["no Ego", "6s count twice"]},
+    ...         "double6")
+    '6s count twice'
+    """
+    if field.get("kind") == "choice":
+        words = dict(zip(field.get("options") or (), field.get("option_words") or ()))
+        return words.get(value, value)
+    if field.get("kind") == "list" and isinstance(value, (list, tuple)) and isinstance(field.get("item"), Mapping):
+        return [setting(field["item"], v) for v in value]
+    return value
+
+
 def plain_error(err: SpecError, label: str) -> str:
     """An error the view shows, in plain words naming the field by its
     label: "Ana's Dice (job level): 99 is not allowed. Allowed: a whole
