@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 e4500b2c7452a6999552236f39e8b293d6849ee0bfe53c73c7329a0a81b4e823
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c32d0281ac0a13cbbf850eef50fedc3331970c85e5c750f06f8cb3c84384cb90
 
 // js/format.js
 function thousands(n) {

@@ -9,6 +9,7 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ..engine.contract.table_answers import listed
 from ..engine.errors import SpecError
 from ..engine.format import percent_text
 
@@ -42,13 +43,17 @@ def percent_quick(p: float) -> str:
 
 
 def plain_value(value: Any) -> str:
-    """A value as the table says it: 7, “wood”, 6 2 1, yes."""
+    """A value as the table says it: 7, “wood”, 6, 2 and 1, yes.
+
+    >>> plain_value([6, 2, 1]), plain_value(["gold", "silvr"]), plain_value([]), plain_value(True)
+    ('6, 2 and 1', '“gold” and “silvr”', 'nothing', 'yes')
+    """
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, str):
         return f"“{value}”" if value.strip() else "nothing"
     if isinstance(value, (list, tuple)):
-        return " ".join(plain_value(x) for x in value) if value else "nothing"
+        return listed([plain_value(x) for x in value]) if value else "nothing"
     return str(getattr(value, "text", value))
 
 
