@@ -101,14 +101,14 @@ def _head(name: str, what: str, run: str) -> str:
 
 
 def settings_text(settings: Sequence[tuple[str, Any]]) -> str:
-    """The settings of a roll in the table's words: "Caliber bronze · Dice (job level) 3"."""
+    """The settings of a roll in the table's words: "Caliber: bronze · Dice (job level): 3 · Ego: no Ego"."""
     def shown(v: Any) -> str:
         if isinstance(v, bool):
             return "yes" if v else "no"
         if isinstance(v, (list, tuple)):
             return ", ".join(str(x) for x in v) if v else "none"
         return str(v)
-    return " · ".join(f"{label} {shown(v)}" for label, v in settings)
+    return " · ".join(f"{label}: {shown(v)}" for label, v in settings)
 
 
 def html_table(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]]) -> str:
