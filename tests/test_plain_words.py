@@ -192,3 +192,19 @@ def test_the_fc_screen_speaks_plain_words(ed):
                         "notes": screen.notes}, where)
         found += texts(_strip(screen.snapshot_html()), f"still of {where}")
     assert not leaks(iter(found)), said(found)
+
+
+# -- any valid spec, not only the samples ----------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from test_properties import SETTINGS, valid_specs  # noqa: E402
+
+
+@SETTINGS
+@given(valid_specs(), st.integers(0, 2**32))
+def test_any_valid_spec_is_explained_in_plain_words(spec, seed):
+    e = vw.explain(spec, seed)
+    found = list(texts([e.title, *(x.line() for x in e.steps), *e.walk], f"explain {spec} seed {seed}"))
+    found += list(texts(list(vw.odds(spec).notes), f"odds notes {spec}"))
+    assert not leaks(iter(found)), said(found)

@@ -65,7 +65,8 @@ def explain_steps(spec: dict, o: Odds) -> list:
     if h == AUTO:
         steps.append(Step(f"{helpers} merge to rank 1: an automatic success, not rolled."))
     elif h is not None:
-        steps.append(Step(f"{helpers} give one help die of rank {h}: it succeeds on {face_range(h, 6)}, "
+        steps.append(Step(f"{helpers} {'give' if len(spec['helpers']) > 1 else 'gives'} one help die of rank {h}: it "
+                          f"succeeds on {face_range(h, 6)}, "
                           f"{one_in(7 - h, 6)}."))
     if spec["roll"] == "check":
         need = f"A {spec['difficulty']} check needs {counted(g, 'success')}."
