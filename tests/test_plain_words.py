@@ -208,3 +208,11 @@ def test_any_valid_spec_is_explained_in_plain_words(spec, seed):
     found = list(texts([e.title, *(x.line() for x in e.steps), *e.walk], f"explain {spec} seed {seed}"))
     found += list(texts(list(vw.odds(spec).notes), f"odds notes {spec}"))
     assert not leaks(iter(found)), said(found)
+
+
+def test_a_roller_refusing_its_values_says_why_in_plain_words():
+    """The roller's error line said 'helpers=[4, 5] is not allowed: expected
+    ranks that pair up, two of rank r making one of rank r-1 ... accept [4]'."""
+    w = vw.TaskRoller(edition="agora", helpers=[4, 5])
+    assert w.error.startswith("Helpers of ranks 4 and 5 cannot merge into one die"), w.error
+    assert not leaks(texts({"error": w.error, "odds": w.odds_view}, "agora helpers 4 and 5")), w.error

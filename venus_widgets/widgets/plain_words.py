@@ -83,6 +83,18 @@ def plain_error(err: SpecError, label: str) -> str:
     return out + "."
 
 
+def spec_error(err: SpecError, fields: Any, merge: Mapping[str, Any] | None = None) -> str:
+    """Why a roller cannot take its values, in plain words: values of a
+    field that do not combine into one die by the edition's words for it
+    (``merge``, e.g. helpers), another field's refusal naming it by its label
+    (:func:`plain_error`); the engine's words for anything else (a rule knob).
+    """
+    if merge is not None and not merge.get("ok") and err.field == merge.get("field") and merge.get("text"):
+        return str(merge["text"])
+    label = next((f.get("label") for f in fields or () if f.get("name") == err.field), None)
+    return plain_error(err, label) if label else str(err)
+
+
 def one(name: str) -> str:
     """The singular of an outcome's name: "successes" -> "success", "degrees" -> "degree"."""
     return name[:-2] if name.endswith("sses") else name.removesuffix("s")

@@ -263,7 +263,7 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
         try:
             spec = self._normalized(raw)
         except SpecError as err:
-            return {"ok": False, "message": str(err), **extra}
+            return {"ok": False, "message": plain_words.spec_error(err, self.fields, merge), **extra}
         panel = odds_panel.panel(spec, self._outcome_name())
         return {**panel, **extra} if extra else panel
 

@@ -196,8 +196,9 @@ def merge(spec: Mapping[str, Any]) -> Merge | None:
         accept = (f"Accept helpers {listed(err.best)} (one die of rank {err.best_rank})"
                   if err.best else "")
         cannot = (f"Helpers of ranks {listed(helpers)} cannot merge into one die: two helpers of the same rank make one "
-                  f"die {drop} {'rank' if drop == 1 else 'ranks'} lower, until one die is left")
-        keep = (f"; helpers {listed(err.best)} can (one die of rank {err.best_rank})" if err.best else "")
+                  f"die {'a rank' if drop == 1 else f'{drop} ranks'} lower, until one die is left")
+        keep = ("" if not err.best else f"; the helper of rank {err.best[0]} alone can help" if len(err.best) == 1
+                else f"; helpers of ranks {listed(err.best)} can (one die of rank {err.best_rank})")
         return Merge("helpers", False, cannot + keep + ".", tuple(err.best), accept)
     what = "an automatic success (rank 1, not rolled)" if rank == 1 else f"one helping die of rank {rank}"
     who = f"The helper of rank {helpers[0]} gives" if len(helpers) == 1 else f"Helpers of ranks {listed(helpers)} merge into"
