@@ -33,7 +33,8 @@ from tests.browser.conftest import (  # noqa: E402
 PARTY = ('{"Ana": {"roll": "task", "dice": 3, "kiss": 1}, "Bo": {"roll": "task", "caliber": "silver", "dice": 5}, '
          '"Cy": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2}}')
 
-#: name -> (code of its cell, what to do before the pictures: "roll", "kiss" (roll and stop at the KISS step) or "")
+#: name -> (code of its cell, what to do before the pictures: "roll", "kiss" (roll and stop at the KISS step),
+#: "why" (open "Why this chance?"), "refuse" (type a name already taken and a typo in Allies) or "")
 VIEWS = {
     "task-roller": ("vw.TaskRoller(caliber='silver', dice=4, allies=['gold'], factors=2, kiss=1, seed=7)", "roll"),
     "task-roller-kiss": ("vw.TaskRoller(caliber='silver', dice=4, factors=2, lots=1, seed=6)", "kiss"),
@@ -47,7 +48,9 @@ VIEWS = {
                                    "difficulty=4, kiss=2, ego=True, seed=2)", "kiss"),
     "heresy-pool-roller": ("vw.PoolRoller(edition='heresy', pool=8, black=3, seed=5)", "roll"),
     "vers-pool-roller": ("vw.PoolRoller(edition='vers', ranks=4, penalty=2, seed=5)", "roll"),
+    "task-roller-why": ("vw.TaskRoller(dice=3, factors=1, kiss=1, seed=7)", "why"),
     "fc-screen": (f"vw.FCScreen({PARTY}, target=0.6)", ""),
+    "fc-screen-refused": (f"vw.FCScreen({PARTY}, target=0.6)", "refuse"),
     "rule-lab": ("vw.RuleLab(a={'success_from': {'bronze': 4}}, b={'threshold_base': 2}, "
                  "names=('Bronze 4-6', 'threshold from 2'), dice=3)", ""),
     "draft-rule-lab": ("vw.RuleLab(edition=vw.load_edition('heresy.toml'), b=vw.load_edition('heresy-push.toml'), "
@@ -76,8 +79,19 @@ def set_theme(page, theme: str) -> None:
 
 
 def prepare(cell, how: str) -> None:
-    """Roll the view in ``cell`` (to the end, or to its KISS step)."""
+    """Roll the view in ``cell`` (to the end, or to its KISS step), open its
+    "Why this chance?", or type what the FC screen refuses."""
     if not how:
+        return
+    if how == "why":
+        cell.get_by_test_id("explain-toggle").click()
+        cell.get_by_test_id("explain-steps").wait_for(timeout=30_000)
+        return
+    if how == "refuse":
+        for field, typed in (("name-1", "Ana"), ("m0-allies", "gold, silvr")):
+            cell.get_by_test_id(field).fill(typed)
+            cell.get_by_test_id(field).press("Tab")
+            cell.get_by_test_id(f"note-{field}").wait_for(timeout=30_000)
         return
     cell.get_by_test_id("roll-button").click()
     cell.locator("[data-testid='die-0']").first.wait_for(timeout=30_000)

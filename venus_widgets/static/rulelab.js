@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 f5c684c30704e51c494491f6c9d3e10b42b591e30b6e72c22c276feda4a04c9c
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 063eec54aa35f9ed044b822e7cd3a8116e45bcf1e9162bdd6c680694358bfb4f
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");

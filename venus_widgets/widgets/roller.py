@@ -46,7 +46,7 @@ from ..engine import api as _api
 from ..engine.contract import edition as _edition
 from ..engine.contract import spec as _spec
 from ..engine.errors import SpecError
-from . import stills, odds_panel
+from . import stills, odds_panel, plain_words
 from ._assets import esm
 from ._spec_traits import field_info, make_traits
 from .roller_table import RollerTable, check_seed, seed_from_json, seed_to_json
@@ -263,7 +263,7 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
         try:
             spec = self._normalized(raw)
         except SpecError as err:
-            return {"ok": False, "message": str(err), **extra}
+            return {"ok": False, "message": plain_words.spec_error(err, self.fields, merge), **extra}
         panel = odds_panel.panel(spec, self._outcome_name())
         return {**panel, **extra} if extra else panel
 
@@ -288,7 +288,7 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
             spec = self._normalized()
         except SpecError as err:
             return stills.snapshot(type(self).__name__, None, message=str(err))
-        settings = [(f["label"], getattr(self, f["name"])) for f in self.fields]
+        settings = [(f["label"], plain_words.setting(f, getattr(self, f["name"]))) for f in self.fields]
         return stills.snapshot(type(self).__name__, _api.odds(spec), self._outcome_name(), settings=settings,
                                 threshold_word=self.words.get("threshold") or "threshold")
 

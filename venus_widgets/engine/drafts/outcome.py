@@ -16,7 +16,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from ..maths.exact import bincount
-from ..maths.odds import Odds
+from ..maths.odds import TAIL_WORDS, Odds
 from .kernel import Counted
 from .plan import Plan, evaluate
 from .space import Space, value_grid
@@ -130,7 +130,7 @@ def _from_top(counts: np.ndarray) -> np.ndarray:
 def _notes(plan: Plan, c: Counted) -> list[str]:
     out = []
     if plan.unbounded:
-        out.append("dice explode without end: the tail below 1e-12 of mass is cut off")
+        out.append(f"dice explode without end: the rarest endless chains, {TAIL_WORDS}, are left out")
     rr = plan.draft.reroll
     if rr is not None and plan.budget > 0:
         when = "while short of the goal" if rr.when == "short" else "every roll"
