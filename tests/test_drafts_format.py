@@ -117,7 +117,7 @@ def test_an_error_names_the_line_and_the_key(change, line, key, words):
     err = _error(PUSH.replace(*change))
     assert (err.line, err.key) == (line, key), str(err)
     assert words in str(err)
-    assert str(err).startswith(f"t.toml, line {line}, {key}: ")
+    assert str(err.problems[0]).startswith(f"t.toml, line {line}, {key}: ")  # the first of the file's mistakes
     assert isinstance(err, vw.SpecError)
 
 

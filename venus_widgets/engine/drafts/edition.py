@@ -14,6 +14,7 @@ spec and rules (module-level caches, emptied like the engine's others).
 from __future__ import annotations
 
 import json
+import math
 from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
@@ -242,7 +243,12 @@ class DraftEdition:
         past :data:`.cost.MAX_CELLS` packed cells: the memory's bound),
         counted in Python ints past 2**53 ways (:func:`.cost.in_whole_numbers`)."""
         p = self.plan(spec)
-        return self._work(p) * (1.0 if p.unbounded else _cost.in_whole_numbers(kernel.denominator(p)))
+        work = self._work(p)
+        if p.unbounded or work == float("inf"):
+            return work
+        bits = sum(g.count * math.log2(kernel.die_weight(g.table, "count")) for g in p.groups if g.count)
+        bits += kernel.budget(p) * math.log2(kernel.big_die(p))
+        return work * _cost.in_whole_numbers_of_bits(bits)
 
     def _work(self, p: _plan.Plan) -> float:
         names = kernel.tracked(p)
