@@ -41,6 +41,7 @@ from . import stills
 from . import plain_words as _rules
 from .fc_words import PARTY_WORDS, TITLE, _read, ends_words, far
 from ._assets import esm
+from . import reloaded
 from .from_view import (_ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, read_list, refuse_unknown,
                     traited)
 
@@ -132,6 +133,23 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
         self._refresh()
         self.observe(lambda _c: self._refresh(), names=["members", "target"])
         self.on_msg(self._on_msg)
+        reloaded.follow(self)
+
+    def _edition_replaced(self, ident: str) -> None:
+        """A draft loaded again (:mod:`.reloaded`): the party plays its new
+        version, each character keeping its values; a version that cannot
+        take them is said, the screen left as it was."""
+        if not any(m["spec"]["edition"] == ident for m in self.members):
+            return
+        party = [{"name": m["name"], "spec": {k: v for k, v in m["spec"].items() if k != "version"}}
+                 for m in self.members]
+        try:
+            self.members = party
+        except traitlets.TraitError as err:
+            self.error = (f"The draft {ident} was loaded again and this screen cannot play its new version ({err}); "
+                          "it still shows the version before: make a new FCScreen")
+        else:
+            self.error = ""
 
     # -- validation of Python assignments --------------------------------------------
 
