@@ -272,3 +272,25 @@ def test_a_count_of_a_hundred_million_dice_is_refused_quickly():
     """count = "dice * 100000000" never finished loading: the estimate computed 6 ** count."""
     err = refused(PUSH.replace('count = "dice"', 'count = "dice * 100000000"'))
     assert "dice" in str(err), str(err)
+
+
+def test_a_count_of_billions_of_dice_is_refused_in_words_before_a_roll():
+    """count = "dice * 2147483648" with outcome "bane" (a mark the big group never shows) passed the cost
+    guard, and vw.roll built a list of two billion dice: a MemoryError."""
+    text = PUSH.replace("[groups.own]", '[dice.big]\nsides = 3\nsuccess = [3]\n\n[groups.many]\ndie = "big"\n'
+                                        'count = "dice * 2147483648"\n\n[groups.own]\ndie = "d6"')
+    text = text.replace('threshold = "need"', 'threshold = "need"\nvalue = "bane"').replace(
+        'name = "Push"\n', 'name = "Push"\ndice = ["own"]\n')
+    with pytest.raises(DraftError) as err:
+        load_edition(text)
+    assert "10,000" in str(err.value) and "groups.many.count" in str(err.value), str(err.value)
+    load_edition(text.replace("dice * 2147483648", "dice * 1000"))
+    with pytest.raises(vw.SpecError, match="10,000") as err2:
+        vw.roll({"edition": "push", "dice": 10}, seed=1)
+    assert err2.value.field == "dice" and err2.value.nearest == 9, str(err2.value)
+
+
+def test_faces_bounded_by_a_huge_number_are_refused_without_listing_them():
+    """success = { at_least = "dice - 1000000000000000" } listed a quadrillion faces: a MemoryError."""
+    err = refused(PUSH.replace("success = [6]", 'success = { at_least = "dice - 1000000000000000" }'))
+    assert "is not a face of a 6-sided die" in str(err) and err.key == "dice.d6.success", str(err)

@@ -30,7 +30,7 @@ from ..contract.table_answers import TableRules
 from . import cost as _cost
 from . import dice as _dice
 from . import explain as _explain
-from . import kernel, outcome, plan as _plan, rolling, versions as _versions
+from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions
 from .at_table import DraftTable
 from .errors import DraftError
 from .knobs import DraftRules
@@ -183,51 +183,19 @@ class DraftEdition:
                                                                  self.compiled if rules is self.RULES else None))
 
     def cross_checks(self, spec: dict) -> None:
-        """Counts of dice are not negative, the draft's ``[[checks]]`` hold,
-        and the odds take at most about a second: a
-        :class:`~venus_widgets.engine.contract.spec.CrossError` with the nearest legal
-        value of the field to change."""
+        """Counts of dice from 0 to :data:`.spec_checks.MOST_DICE`, the draft's
+        ``[[checks]]`` kept (:mod:`.spec_checks`: a CrossError with the nearest
+        legal value of the field to change); the work of the odds is checked
+        after these, by normalize's cost guard (:meth:`cost`)."""
         if spec.get("version", self.VERSION) != self.VERSION:
             return self._of(spec).cross_checks(spec)
-        rules = self.rules_of(spec)
-        d = self.draft
-        for g in d.groups:
-            if g.count is not None and self._count(g.count, spec, rules) < 0:
-                names = [f for f in g.count.names if any(x.name == f and x.kind == "int" for x in d.fields)]
-                count = g.count
-                self._nearest(spec, names, lambda s: self._count(count, s, rules) >= 0,
-                              f"a value that leaves a count of {g.owner} dice of 0 or more "
-                              f"({g.count.expr.text})")
-        for c in d.checks:
-            if not self._holds(c.rule, spec, rules):
-                self._nearest(spec, [c.field], lambda s, c=c: self._holds(c.rule, s, rules),
-                              c.words or f"a value for which {c.rule.expr.text}", rule=c.rule.expr.text)
-        # the work of the odds: checked after these, by normalize's cost guard (self.cost)
+        _spec_checks.cross_checks(self, spec)
 
     def _count(self, s: Any, spec: Mapping[str, Any], rules: DraftRules) -> int:
-        env = _plan.base_env(self.draft, spec, rules)
-        return int(_plan.evaluate(s, env, rules, self.draft))
+        return _spec_checks.count(self, s, spec, rules)
 
     def _holds(self, s: Any, spec: Mapping[str, Any], rules: DraftRules) -> bool:
-        p = _plan.make_plan(self.draft, spec, rules)
-        return bool(_plan.evaluate(s, p.env, rules, self.draft))
-
-    def _nearest(self, spec: Mapping[str, Any], names: list[str], ok: Any, words: str, rule: str = "") -> None:
-        """Raise a CrossError on the last field of ``names`` that has a value
-        nearest to the given one for which ``ok`` holds (else a SpecError)."""
-        rules = self.rules_of(spec)
-        schema = self.schema_for(spec["roll"], rules)
-        for name in reversed(names):
-            kind = schema[name]
-            if not isinstance(kind, Int):
-                continue
-            v = spec[name]
-            for step in range(1, kind.hi - kind.lo + 1):
-                for cand in (v - step, v + step):
-                    if kind.lo <= cand <= kind.hi and ok({**spec, name: cand}):
-                        raise CrossError(name, v, words, rule, nearest=cand)
-        field = names[-1] if names else "edition"
-        raise SpecError(field, spec.get(field, self.ID), words, rule)
+        return _spec_checks.holds(self, s, spec, rules)
 
     def cost(self, spec: Mapping[str, Any], exact: bool = False) -> _budget.Cost:
         """The contract's estimate (:mod:`..contract.cost`): the draft's :meth:`work`
