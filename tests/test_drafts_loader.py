@@ -235,6 +235,7 @@ def test_every_mistake_of_a_file_is_reported_at_once():
     assert lines[1].startswith("push.toml, line 2: the TOML does not read"), lines
     assert lines[2] == "push.toml, line 18, dice.d6.success[0]: 7 is not a face of a 6-sided die (1 to 6)", lines
     assert lines[3].startswith("push.toml, line 22, groups.own.count: 'dicee' reads dicee"), lines
+    assert "it can read fields dice, need" in lines[3], lines  # not the die whose mistake is said (no name to read)
     assert "push" not in edition.ids()
 
 

@@ -191,7 +191,8 @@ class Reader:
             e = parse(value)
         except ExprError as err:
             raise self.error(path, str(err)) from None
-        allowed = {**self.broken, **allowed}
+        named = {n: what for n, what in self.broken.items() if what != "die"}  # a die is no name a formula reads
+        allowed = {**named, **allowed}
         for n in e.names:
             if n not in allowed:
                 near = difflib.get_close_matches(n, list(allowed), 1)
@@ -199,7 +200,7 @@ class Reader:
                 raise self.error(path, f"{show(value)} reads {n}, which {what} cannot read: {hint}it can read "
                                        + listed(allowed))
         try:
-            check(e, {**self.kinds, **{n: ANY for n in self.broken}}, want)
+            check(e, {**self.kinds, **{n: ANY for n in named}}, want)
         except ExprError as err:
             raise self.error(path, str(err)) from None
         key = _dotted(path)
