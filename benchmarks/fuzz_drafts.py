@@ -36,6 +36,7 @@ import multiprocessing as mp
 import os
 import random
 import re
+import reprlib
 import resource
 import sys
 import time
@@ -62,6 +63,8 @@ MEMORY_LIMIT = 3e9  # bytes of address space per case beyond the parent's
 RAW = re.compile(r"Traceback|\b(KeyError|IndexError|TypeError|AttributeError|NoneType|RecursionError|"
                  r"ZeroDivisionError|UnicodeDecodeError|OverflowError)\b|object at 0x")
 GUARD = "would take an estimated"  # the cost guard's words
+_SHOWN = reprlib.Repr()  # a draft in the log: nested deep or thousands of values, cut short
+_SHOWN.maxlevel, _SHOWN.maxlist, _SHOWN.maxdict, _SHOWN.maxstring = 6, 20, 20, 200
 
 
 def _limits() -> None:
@@ -182,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     for i, (kind, draft, seed) in enumerate(cases):
         results = run_case(kind, draft, seed, args.timeout)
         if log:
-            log.write(json.dumps({"kind": kind, "draft": draft if isinstance(draft, str) else repr(draft)[:2000],
+            log.write(json.dumps({"kind": kind, "draft": draft[:2000] if isinstance(draft, str) else _SHOWN.repr(draft),
                                   "seed": seed, "results": results}, default=str) + "\n")
         for name, spec, outcome, dt, mem in results:
             where = (kind, seed, name, spec)
