@@ -200,3 +200,18 @@ def test_an_open_fc_screen_shows_the_new_chances_or_says_why_not():
     assert screen.ladder.chances[0][0] == pytest.approx(vw.odds({"edition": "flip", "coins": 3, "need": 1}).p_pass)
     load_edition(RENAMED)
     assert "loaded again" in screen.error and "coins" in screen.error, screen.error
+
+
+def test_an_open_rule_lab_follows_the_new_version_or_says_why_not():
+    """Its comparison stayed the earlier version's, and a variant's knob the
+    new version lacks made the roller's refresh fail with a KeyError."""
+    text = COIN.replace("[outcome]", '[reroll]\nbudget = "1"\n\n[outcome]')
+    load_edition(text)
+    lab = vw.RuleLab(edition="flip", b={"reroll.budget": 2})
+    panel = next(c for c in lab.children if type(c).__name__ == "LabPanel")
+    load_edition(text.replace("sides = 2\nsuccess = [2]", "sides = 3\nsuccess = [2, 3]"))
+    assert panel.view["ok"] and panel.view["p_pass"]["base"] == pytest.approx(
+        vw.odds({"edition": "flip", "coins": 3}).p_pass)
+    load_edition(COIN)  # no re-roll step: variant B's knob is gone
+    assert not panel.view["ok"] and "loaded again" in panel.view["message"], panel.view
+    assert "reroll.budget" in panel.view["message"] and panel.roller.error == "", panel.roller.error

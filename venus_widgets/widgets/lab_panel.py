@@ -25,7 +25,7 @@ from ..engine.errors import SpecError
 from ..engine.contract.knobs import values as _knob_values
 from ..engine.tools.rules_view import rules as _rules
 from ..engine.tools.sample import sample
-from . import lab_heatmap, lab_still, stills
+from . import lab_heatmap, lab_still, reloaded, stills
 from ._assets import esm
 from .from_view import _ANY, _NONE, _STR, MessageError, ViewChecked, traited
 from .lab_words import KnobValueError, _as_given, _knob_words, _pair, _rules_arg
@@ -102,7 +102,9 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
                 raise SpecError("axes", ax, "fields with whole-number values: " + ", ".join(names_ok))
         self.axes = list(axes or ())
         self._comparison: Comparison | None = None
+        self._version, self._stale = _edition.get(edition).VERSION, ""
         self._refresh()
+        reloaded.follow(self)
         roller.observe(lambda _c: self._refresh(), names=["odds_view"])
         self.observe(lambda _c: self._refresh(), names=["variants", "drafts", "names", "axes", "show"])
 
@@ -287,7 +289,27 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         """The last :class:`Comparison` shown (None while the base roll is not legal)."""
         return self._comparison
 
+    def _edition_replaced(self, ident: str) -> None:
+        """A draft loaded again (:mod:`.reloaded`): the lab plays its new
+        version, or says why it cannot (a knob of a variant the new version lacks)."""
+        if ident != self.edition or _edition.get(ident).VERSION == self._version:
+            return
+        self._version = _edition.get(ident).VERSION
+        try:
+            self._check_variants(self.variants)
+            self.knobs = [k.describe() for k in _rules(ident) if k.applies_to(self.roller.roll)]
+        except SpecError as err:
+            self._stale = (f"The draft {ident} was loaded again, and its new version cannot play these variants "
+                           f"({err}): this lab shows nothing more; make a new RuleLab")
+        self._refresh()
+
     def _refresh(self) -> None:
+        if self._version != _edition.get(self.edition).VERSION:
+            self._edition_replaced(self.edition)  # the roller followed the new version first: the lab too
+            return
+        if self._stale:
+            self._comparison, self.view = None, {"ok": False, "message": self._stale}
+            return
         try:
             base = self.roller.spec
         except SpecError as err:
