@@ -295,3 +295,22 @@ def test_faces_bounded_by_a_huge_number_are_refused_without_listing_them():
     """success = { at_least = "dice - 1000000000000000" } listed a quadrillion faces: a MemoryError."""
     err = refused(PUSH.replace("success = [6]", 'success = { at_least = "dice - 1000000000000000" }'))
     assert "is not a face of a 6-sided die" in str(err) and err.key == "dice.d6.success", str(err)
+
+
+def test_a_dict_that_cannot_be_read_or_holds_a_book_is_refused_in_words():
+    from collections.abc import Mapping
+
+    class Broken(Mapping):
+        def __getitem__(self, key):
+            raise ZeroDivisionError("boom")
+
+        def __iter__(self):
+            return iter(["id", "fields"])
+
+        def __len__(self):
+            return 2
+
+    said = str(refused(Broken()))
+    assert "dict" in said and "boom" not in said, said
+    said = str(refused({"id": "big", "about": "x" * 300_000, "fields": {"dice": {"range": [1, 6]}}}))
+    assert "about" in said and "200,000" in said, said

@@ -108,7 +108,13 @@ def read(given: Any, name: str = "") -> Source:
     if isinstance(given, Mapping):
         problems: list[DraftError] = []
         aside: list[Path_] = []
-        data = plain(given, (), None, problems, aside)
+        try:
+            data = plain(given, (), None, problems, aside)
+        except DraftError:
+            raise
+        except Exception:  # noqa: BLE001 - a mapping of the caller's that fails as it is read
+            raise DraftError("", "this dict fails as it is read (a value or a key of it raised an error): give a "
+                                 "plain dict of the draft's parts") from None
         named = name or "draft"
         return Source(data, "", named, {}, tuple(p.at(source=named) for p in problems), tuple(aside))
     if isinstance(given, os.PathLike) or (isinstance(given, str) and _looks_like_path(given)):
@@ -359,6 +365,8 @@ def _key_text(key: Any, path: Path_, lines: Mapping[Path_, int] | None) -> str:
 
 def _scalar(v: Any, path: Path_, lines: Mapping[Path_, int] | None) -> Any:
     """A value a draft holds (a whole number, text, true or false), or a DraftError."""
+    if isinstance(v, str) and len(v) > MAX_TEXT:
+        raise _bad(path, lines, f"a text of {len(v):,} characters: a draft is at most {MAX_TEXT:,}")
     if isinstance(v, bool) or type(v) is str:
         return v
     if isinstance(v, int):
