@@ -314,3 +314,15 @@ def test_a_dict_that_cannot_be_read_or_holds_a_book_is_refused_in_words():
     assert "dict" in said and "boom" not in said, said
     said = str(refused({"id": "big", "about": "x" * 300_000, "fields": {"dice": {"range": [1, 6]}}}))
     assert "about" in said and "200,000" in said, said
+
+
+def test_a_group_or_field_that_does_not_read_is_not_a_mistake_where_it_is_named():
+    """Chapter 11's trade_rat: the group own did not read, so reroll.dice = ["own"] said "'own' is not a
+    group" too; a check's or the ladder's field whose own line is wrong likewise."""
+    text = PUSH.replace('count = "dice"', 'count = "dicee"').replace('name = "Push"', 'name = "Push"\ndice = ["own"]')
+    err = refused(text)
+    assert [p.key for p in err.problems] == ["groups.own.count"], str(err)
+    text = PUSH.replace("range = [1, 5]", "range = [5, 1]") + '[ladder]\nfield = "need"\nto = 3\n'
+    text += '\n[[checks]]\nrule = "need <= dice"\nfield = "need"\n'
+    err = refused(text)
+    assert [p.key for p in err.problems] == ["fields.need.range"], str(err)

@@ -14,7 +14,7 @@ from .model import (
     CheckDef, DieDef, DoubleDef, FieldDef, GroupDef, LadderDef, OutcomeDef, RerollDef, SpendItem, Words, plural_of,
 )
 from .kinds import YES_NO
-from .reader import NAME, Reader, show
+from .reader import NAME, Reader, Skip, show
 
 def read_reroll(r: Reader, value: Any, allowed: Mapping[str, str], groups: tuple[GroupDef, ...],
             dice: tuple[DieDef, ...], outcome: OutcomeDef | None) -> RerollDef | None:
@@ -33,9 +33,9 @@ def read_reroll(r: Reader, value: Any, allowed: Mapping[str, str], groups: tuple
             raise r.error(p + ("dice",), f"{show(chosen)}: list the groups whose dice may be re-rolled, "
                                          f"e.g. [\"{names[0]}\"]")
         for x in chosen:
-            if x not in names:
+            if x not in names and r.broken.get(x) != "group":  # a group whose own mistake is said is no mistake here
                 raise r.error(p + ("dice",), f"{x!r} is not a group of this draft: the groups are {', '.join(names)}")
-        sel = tuple(chosen)
+        sel = tuple(x for x in chosen if x in names)
     else:
         sel = tuple(g.name for g in groups if not g.cancels)
     faces = None
@@ -109,6 +109,8 @@ def read_checks(r: Reader, value: Any, allowed: Mapping[str, str], fields: tuple
             raise r.error(p, "each [[checks]] needs a rule (e.g. \"threshold <= coins\") and the field to change "
                              "when it breaks")
         fld = r.text(p + ("field",), b["field"])
+        if fld not in names and r.broken.get(fld) == "field":
+            raise Skip(fld)  # that field's mistake is said
         if fld not in names:
             raise r.error(p + ("field",), f"{fld!r} is not a field: the fields are {', '.join(names)}")
         out.append(CheckDef(r.expr(p + ("rule",), b["rule"], allowed, "a check", want=YES_NO), fld,
@@ -123,6 +125,8 @@ def read_ladder(r: Reader, value: Any, fields: tuple[FieldDef, ...]) -> LadderDe
     b = r.table(p, value, ("field", "values", "from", "to", "step"))
     fld = r.text(p + ("field",), b.get("field"))
     f = next((x for x in fields if x.name == fld), None)
+    if f is None and r.broken.get(fld) == "field":
+        raise Skip(fld)  # that field's mistake is said
     if f is None:
         names = [x.name for x in fields]
         near = difflib.get_close_matches(fld, names, 1)
