@@ -16,7 +16,8 @@ from playwright.sync_api import expect
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition
 
-from .conftest import expect_p, kernel_eval, lab_notebook, roller_widget, set_range
+from .conftest import (expect_p, jupyter_server, kernel_eval, lab_notebook, open_notebook, roller_widget, run_all,
+                       set_range, write_notebook)
 
 pytestmark = pytest.mark.browser
 
@@ -160,3 +161,28 @@ def test_the_fc_screen_walks_the_drafts_ladder(page):
     pl = vw.party_ladder(party, 0.5)
     expect(w.get_by_test_id("why")).to_have_text(f"Nearest to 50 %: {pl.why}")
     expect(w.get_by_test_id(f"rung-{pl.best}")).to_have_attribute("data-best", "true")
+
+
+def test_a_bad_draft_shows_its_mistakes_in_a_few_lines_not_a_traceback(browser_context, tmp_path):
+    """A bad draft showed about 900 px of traceback before its one useful
+    line, and only its first mistake: the cell now shows the DraftError's
+    mistakes, each at its line (IPython's _render_traceback_), and nothing else."""
+    bad = PUSH.replace('count = "dice"', 'count = "dicee"').replace("success = [6]", "success = [7]")
+    path = tmp_path / "push.toml"
+    path.write_text(bad)
+    nb = write_notebook(tmp_path / "bad.ipynb", [f"import venus_widgets as vw\nvw.load_edition({str(path)!r})"])
+    with jupyter_server("lab", [nb]) as server:
+        page = browser_context.new_page()
+        try:
+            open_notebook(page, server, nb.name)
+            assert not run_all(page)  # the cell fails, with the draft's mistakes
+            shown = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").first
+            expect(shown).to_be_visible()
+            text = shown.text_content() or ""
+            assert "DraftError: push.toml: 2 mistakes" in text and "Traceback" not in text, text
+            assert "line 19, dice.d6.success[0]: 7 is not a face" in text and "line 23, groups.own.count" in text, text
+            assert "the die d6" not in text, text
+            height = shown.bounding_box()["height"]
+            assert height < 120, f"the error is {height:.0f} px high"
+        finally:
+            page.close()

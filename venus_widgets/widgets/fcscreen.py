@@ -44,7 +44,7 @@ from ..engine.format import percent
 from ..engine.tools.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
 from ..engine.tools.solve import _check_target
 from ..engine.contract.spec import describe, normalize
-from . import stills
+from . import reloaded, stills
 from . import plain_words as _rules
 from .fc_still import fc_still
 from .fc_words import (MAX_NAME, PARTY_WORDS, TITLE, _read, cannot_pass, ends_words, far, name_refused, not_applied,
@@ -77,8 +77,7 @@ def _name(name: Any, field: str = "name") -> str:
 
 
 def _screen_target(target: Any) -> float:
-    """The screen's target: a chance from 0.01 to 0.99 (no setting is
-    sought for a sure pass or a sure fail)."""
+    """The screen's target: a chance from 0.01 to 0.99 (none sought for a sure pass or fail)."""
     t = _check_target(target)
     if not 0.01 <= t <= 0.99:
         raise SpecError("target", target, "a chance from 0.01 to 0.99 (1 % to 99 %)")
@@ -147,6 +146,21 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
         self._refresh()
         self.observe(lambda _c: self._refresh(), names=["members", "target"])
         self.on_msg(self._on_msg)
+        reloaded.follow(self)
+
+    def _edition_replaced(self, ident: str) -> None:
+        """A draft loaded again (:mod:`.reloaded`): the party plays its new
+        version, each character keeping its values; a version that cannot
+        take them is said, the screen left as it was."""
+        if not any(m["spec"]["edition"] == ident for m in self.members):
+            return
+        try:
+            self.members = [{"name": m["name"], "spec": {k: v for k, v in m["spec"].items() if k != "version"}}
+                            for m in self.members]
+            self.error = ""
+        except traitlets.TraitError as err:
+            self.error = (f"The draft {ident} was loaded again and this screen cannot play its new version ({err}); "
+                          "it still shows the version before: run this cell again")
 
     # -- validation of Python assignments --------------------------------------------
 

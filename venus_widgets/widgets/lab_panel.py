@@ -24,7 +24,7 @@ from ..engine.tools.compare import Comparison, compare, edition_of, with_rules
 from ..engine.errors import SpecError
 from ..engine.contract.knobs import values as _knob_values
 from ..engine.tools.rules_view import rules as _rules
-from . import lab_heatmap, lab_still, stills
+from . import lab_heatmap, lab_still, reloaded, stills
 from ._assets import esm
 from .from_view import _ANY, _NONE, _STR, MessageError, ViewChecked, traited
 from .lab_view import SAMPLE_ROLLS, SAMPLE_SECONDS, odds_view, samples  # noqa: F401  (the lab's figures, re-exported)
@@ -100,7 +100,9 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
                 raise SpecError("axes", ax, "fields with whole-number values: " + ", ".join(names_ok))
         self.axes = list(axes or ())
         self._comparison: Comparison | None = None
+        self._version, self._stale = _edition.get(edition).VERSION, ""
         self._refresh()
+        reloaded.follow(self)
         roller.observe(lambda _c: self._refresh(), names=["odds_view"])
         self.observe(lambda _c: self._refresh(), names=["variants", "drafts", "names", "axes", "show"])
 
@@ -314,7 +316,27 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         last = self.view if self.view.get("ok") else None
         self.view = {**last, "stale": message} if last else {"ok": False, "message": message}
 
+    def _edition_replaced(self, ident: str) -> None:
+        """A draft loaded again (:mod:`.reloaded`): the lab plays its new
+        version, or says why it cannot (a knob of a variant the new version lacks)."""
+        if ident != self.edition or _edition.get(ident).VERSION == self._version:
+            return
+        self._version = _edition.get(ident).VERSION
+        try:
+            self._check_variants(self.variants)
+            self.knobs = [k.describe() for k in _rules(ident) if k.applies_to(self.roller.roll)]
+        except SpecError as err:
+            self._stale = (f"The draft {ident} was loaded again, and its new version cannot play these variants "
+                           f"({err}): this lab shows nothing more; make a new RuleLab")
+        self._refresh()
+
     def _refresh(self) -> None:
+        if self._version != _edition.get(self.edition).VERSION:
+            self._edition_replaced(self.edition)  # the roller followed the new version first: the lab too
+            return
+        if self._stale:
+            self._comparison, self.view = None, {"ok": False, "message": self._stale}
+            return
         try:
             base = self.roller.spec
         except SpecError as err:
