@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 cc0c8857e14dad66631af9f487f1195234c2b3c65279ddc224dd4b33ad89c931
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c542a7c17f7ee6eae1950eaf73de720c1deccc4c7aa5989e6128ee0864d7994f
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 cc0c8857e14dad66631af9f487f1195234c2b3c65279ddc224dd4b33ad89c931
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c542a7c17f7ee6eae1950eaf73de720c1deccc4c7aa5989e6128ee0864d7994f
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -584,8 +584,8 @@ function chartDescription(view, words = {}) {
   if (!view.numeric) return `Chance of each result: ${view.distribution.map(([k, p]) => `${k} ${formatPercent(p)}`).join(", ")}.`;
   const mode = view.distribution.reduce((a, b) => b[1] > a[1] ? b : a, [null, -1]);
   let s = `Distribution of ${name}: most likely ${mode[0]} (${formatPercent(mode[1])}).`;
-  s += ` ${words.threshold || "Threshold"} ${view.threshold}: P(pass) ${formatPercent(view.p_pass)}.`;
-  if (view.goal !== view.threshold) s += ` Goal ${view.goal}: P(goal) ${formatPercent(view.p_goal)}.`;
+  s += ` ${words.threshold || "Threshold"} ${view.threshold}: chance to pass ${formatPercent(view.p_pass)}.`;
+  if (view.goal !== view.threshold) s += ` Goal ${view.goal}: chance to reach it ${formatPercent(view.p_goal)}.`;
   return s;
 }
 
@@ -919,7 +919,7 @@ function adviceView(model, t) {
   const sel = a.selected;
   const items = a.options.slice(0, 8).map((o) => {
     const dice = o.kiss.length ? `${o.kiss.length > 1 ? "dice" : "die"} ${o.kiss.map((i) => i + 1).join(", ")}` : "nothing";
-    const tags = [o.optimal ? "engine's suggestion" : "", o.label === "policy" ? "default policy" : ""].filter(Boolean).join(", ");
+    const tags = [o.optimal ? "the best chance" : "", o.label === "policy" ? "the rules' way" : ""].filter(Boolean).join(", ");
     return h(
       "li",
       { class: `vw-option${o.optimal ? " best" : ""}`, "data-optimal": String(!!o.optimal) },
