@@ -287,6 +287,7 @@ def dead_links(out: Path) -> tuple[int, list[tuple[str, str]]]:
     leads nowhere): every relative ``href`` and ``src`` of the book's pages
     must open a file of the site, at an id of that page when it names one; a
     link into the Lite site must name a chapter the site has."""
+    out = out.resolve()
     cache: dict[Path, Page] = {}
     checked, broken = 0, []
     for page in pages(out):
