@@ -38,13 +38,14 @@ False
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 
 import numpy as np
 
 from . import members as _contract
 from . import registered as _registered
 from .. import editions
+from ..caching import forget_results
 from ..editions import BUILT_IN
 from ..errors import SpecError
 
@@ -156,10 +157,14 @@ DEFAULT = BUILT_IN[0]
 _REGISTRY: dict[str, Any] = {}
 
 
-def register(edition: Any) -> None:
+def register(edition: Any, check: Callable[[Any], object] | None = None) -> None:
     """Add an edition (a module or object satisfying :class:`Edition`) to
     the registry under its ``ID``; a second edition with the same id
-    replaces the first (so a test can register a toy edition).
+    replaces the first (so a test can register a toy edition), and every
+    result worked out under the first goes (:func:`.caching.forget_results`).
+    ``check``, when given, is then called with the edition, registered (a
+    draft's own checks play it): when it raises, the registry is as it was
+    before, the earlier edition of that id back in place.
 
     The edition is checked first (:func:`.members.check`): one
     :class:`~.members.ContractError` names every member that is missing or
@@ -180,13 +185,33 @@ def register(edition: Any) -> None:
     problems = _contract.check(edition)
     if problems:
         raise _contract.ContractError(_registered.describe(edition), problems)
-    _REGISTRY[edition.ID] = _registered.complete(edition)
+    earlier = _REGISTRY.get(edition.ID)
+    _put(edition.ID, _registered.complete(edition))
+    if check is None:
+        return
+    try:
+        check(edition)
+    except BaseException:
+        _put(edition.ID, earlier)
+        raise
 
 
 def unregister(edition_id: str) -> None:
     """Remove an edition added with :func:`register` (built-in ones stay)."""
     if edition_id not in BUILT_IN:
+        _put(edition_id, None)
+
+
+def _put(edition_id: str, registered: Any) -> None:
+    """File an edition under its id (``None``: none); when the id had
+    one, what was worked out under it goes."""
+    had = edition_id in _REGISTRY
+    if registered is None:
         _REGISTRY.pop(edition_id, None)
+    else:
+        _REGISTRY[edition_id] = registered
+    if had:
+        forget_results()
 
 
 def get(edition_id: str) -> Edition:

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..contract.edition import BUILT_IN, _REGISTRY, register
+from ..contract.edition import BUILT_IN, register
 from .edition import DraftEdition
 from .loading import check_draft
 from .errors import DraftError
@@ -67,23 +67,7 @@ def load_edition(draft: Any, name: str = "") -> DraftEdition:
     id replaces the earlier one. A draft that does not read is a
     :class:`DraftError` naming the line and the key."""
     ed = read_draft(draft, name)
-    old = _REGISTRY.get(ed.ID)
-    register(ed)
-    try:
-        check_draft(ed)
-    except Exception:
-        if old is not None:
-            _REGISTRY[ed.ID] = old  # the edition as it was (registered, and checked, before)
-        else:
-            _REGISTRY.pop(ed.ID, None)
-        raise
-    _forget_results()  # odds cached for an earlier edition of this id (replaced, or unregistered) go
+    # checked as registered (its [[checks]] play it): refused, the registry is as it was;
+    # results worked out under an earlier edition of this id go (edition.register)
+    register(ed, check=check_draft)
     return ed
-
-
-def _forget_results() -> None:
-    """A draft registered under an id that may have had odds cached: they go."""
-    from .. import api
-
-    for cache in (api._odds_cached, api._exact_cached, api._ADVICE):
-        cache.cache_clear()
