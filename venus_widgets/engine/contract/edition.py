@@ -44,9 +44,7 @@ import numpy as np
 
 from . import members as _contract
 from . import registered as _registered
-from .. import editions
 from ..caching import forget_results
-from ..editions import BUILT_IN
 from ..errors import SpecError
 
 if TYPE_CHECKING:  # the types the contract names (their modules import the registry)
@@ -151,6 +149,14 @@ class Varying(Protocol):
     def vary_values(self, spec: dict, field: str) -> list | None: ...
 
 
+#: The editions that ship with the package, in the order users meet them:
+#: the one list of them (``vw.EDITIONS``; :func:`ids` adds the registered
+#: ones), each a package of :data:`EDITIONS_PACKAGE` loaded on first use.
+BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
+
+#: Where the built-in editions are (read by name: the registry imports none of them).
+EDITIONS_PACKAGE = __name__.rsplit(".", 2)[0] + ".editions"
+
 #: The edition a spec without ``edition`` plays: the first built-in one.
 DEFAULT = BUILT_IN[0]
 
@@ -222,7 +228,7 @@ def get(edition_id: str) -> Edition:
             raise SpecError("edition", edition_id, "one of " + ", ".join(ids()), "an edition's name, as a string")
         edition_id = str(edition_id)  # e.g. numpy's str
     if edition_id not in _REGISTRY and edition_id in BUILT_IN:
-        register(importlib.import_module(f"{editions.__name__}.{edition_id}"))
+        register(importlib.import_module(f"{EDITIONS_PACKAGE}.{edition_id}"))
     try:
         return _REGISTRY[edition_id]
     except KeyError:
