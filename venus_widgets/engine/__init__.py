@@ -19,7 +19,7 @@ from .tools.solve import Solution, ladder, solve
 from .editions import PUBLIC
 from .contract.edition import BUILT_IN as EDITIONS  # the one list of built-in editions; edition.ids() adds registered ones
 from .contract.spec import Spec, defaults, describe, normalize, schema
-from .contract.details import Details, Facts
+from .table.details import Details, Facts
 
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from .table.advice import Advice
-from .contract import cost
+from .contract import guard
 from .caching import Results
 from .contract.edition import get as get_edition, ids
 from .errors import SpecError
@@ -64,7 +64,9 @@ def _float_odds(spec: Spec) -> Odds:
     the distribution adds up to exactly 1); otherwise counted in Fractions."""
     d = denominator(spec)
     o = _edition(spec["edition"]).odds(spec)
-    if d is None or d >= EXACT_BELOW:
+    if d is None:  # dice that roll again without end: not fractions, and the odds say so
+        return dataclasses.replace(o, rational=False)
+    if d >= EXACT_BELOW:
         return o
     if o._counts() is not None:  # counted in whole numbers over D: already exact
         return o
@@ -113,7 +115,7 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
         raise SpecError("exact", True, "False for this roll",
                         "its dice can roll again without end, so the odds are not a fraction; "
                         "use exact=False for the odds with the tail below 1e-12 cut off")
-    cost.check(s, exact=True)  # fractions cost more than floats: within the budget, or refused up front
+    guard.check(s, exact=True)  # fractions cost more than floats: within the budget, or refused up front
     return _exact_cached(s)
 
 
@@ -307,7 +309,7 @@ def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -
     s = Spec.of(spec)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_ROLL_MANY:
         raise SpecError("n", n, f"a whole number from 0 to {MAX_ROLL_MANY}")
-    cost.check_rolls(s, int(n))  # the dice drawn, bounded before any is drawn
+    guard.check_rolls(s, int(n))  # the dice drawn, bounded before any is drawn
     seed = check_seed(seed)
     return _edition(s["edition"]).roll_many(s, int(n), seed)
 

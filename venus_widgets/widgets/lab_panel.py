@@ -20,7 +20,7 @@ import traitlets
 
 from ..engine.contract import edition as _edition
 from ..engine.tools.compare import Comparison, compare, edition_of, with_rules
-from ..engine.contract.cost import most_rolls
+from ..engine.contract.guard import most_rolls
 from ..engine.errors import SpecError
 from ..engine.contract.knobs import values as _knob_values
 from ..engine.tools.rules_view import rules as _rules

@@ -19,6 +19,7 @@ import anywidget
 import traitlets
 
 from ..engine.tools.fit import Fit, fit as _fit
+from ..engine.contract.edition import details_class
 from ..engine.contract.spec import normalize as _normalize
 from ..engine.table.rolls import Roll
 from ._assets import esm
@@ -163,7 +164,8 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
     # -- reading ------------------------------------------------------------
 
     def rolls(self) -> list[Roll]:
-        return [Roll.from_dict(e["roll"]) for e in self.entries]
+        """The log's rolls, each with its details typed as its edition declares them."""
+        return [Roll.from_dict(e["roll"], details_class(e["roll"]["spec"])) for e in self.entries]
 
     def replay(self, index: int) -> Roll:
         """The roll of entry ``index`` (0 for the first) rolled again from

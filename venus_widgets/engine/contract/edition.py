@@ -46,12 +46,13 @@ from . import members as _contract
 from . import registered as _registered
 from ..caching import forget_results
 from ..errors import SpecError
+from ..table.details import Details, Facts
 
 if TYPE_CHECKING:  # the types the contract names (their modules import the registry)
     from .cost import Cost
     from .knobs import Knob
     from ..maths.odds import Odds
-    from ..table.rolls import Details, Roll
+    from ..table.rolls import Roll
     from .samples import Samples
     from .fields import Field
     from .table_answers import TableRules, TableSource
@@ -243,6 +244,18 @@ def ids() -> tuple[str, ...]:
 def has(edition_id: str, feature: str) -> bool:
     """Whether an edition declares an optional feature."""
     return feature in get(edition_id).FEATURES
+
+
+def details_class(spec: Mapping[str, Any]) -> type[Details]:
+    """The class of the details of a roll of ``spec``: its edition's
+    ``DETAILS`` for its kind of roll, else :class:`Facts` (an edition not
+    registered here too: a log from elsewhere keeps its facts as they are).
+    ``Roll.from_dict(d, details_class(d["spec"]))`` reads a roll typed."""
+    try:
+        declared = get(spec.get("edition", "")).DETAILS
+    except SpecError:
+        return Facts
+    return declared.get(spec.get("roll", ""), Facts)
 
 
 def fields_of(edition_id: str, roll: str, rules: Mapping[str, Any] | None = None) -> dict[str, Field]:
