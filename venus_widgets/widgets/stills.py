@@ -14,7 +14,7 @@ also in the text and tables around it. Only the standard library draws it
 goes through the export module (:func:`~venus_widgets.engine.export.html_text`),
 in the HTML and inside the picture alike.
 
-The roller's chart bars are :func:`venus_widgets.engine.maths.chart.bars`, the
+The roller's chart bars are :func:`venus_widgets.engine.tools.chart.bars`, the
 same bars the live chart draws. Deterministic: the same widget state gives
 the same bytes.
 """
@@ -25,7 +25,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.maths import chart
+from ..engine.tools import chart
 from ..engine.export import html_text
 from ..engine.export import svg_image
 from ..engine.maths.odds import Odds
