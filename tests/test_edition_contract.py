@@ -61,7 +61,7 @@ from venus_widgets.engine import api
 from venus_widgets.engine.contract import members as contract, edition
 from venus_widgets.engine.contract.cost import Cost, held
 from venus_widgets.engine.errors import SpecError
-from venus_widgets.engine.tools.explain import Step
+from venus_widgets.engine.contract.explain import Step
 from venus_widgets.engine.maths.odds import Odds
 from venus_widgets.engine.table.rolls import Die, Roll, in_blocks, streams
 from venus_widgets.engine.contract.samples import ByHand, Samples

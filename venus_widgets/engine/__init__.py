@@ -7,9 +7,9 @@ import importlib
 from typing import Any
 
 from .table.advice import Advice, Option
-from .api import advise, dice_to_enter, enter, kiss_odds, odds, roll, roll_many
+from .api import advise, dice_to_enter, enter, explain, kiss_odds, odds, roll, roll_many
 from .errors import SpecError
-from .tools.explain import Explanation, explain
+from .contract.explain import Explanation
 from .tools.fit import Fit, fit
 from .format import percent
 from .maths.odds import Odds

@@ -22,6 +22,7 @@ from .table.advice import Advice
 from .contract import guard
 from .caching import Results
 from .contract.edition import get as get_edition, ids
+from .contract.explain import DEFAULT_SEED, Explanation
 from .errors import SpecError
 from .inputs import read_list
 from .maths.exact import EXACT_BELOW
@@ -376,3 +377,16 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
     faces, kiss = _faces(faces), _kiss_list(kiss)
     ego = _ego_arg(s, ego)
     return {k: probability(v) for k, v in mod.kiss_odds(s, faces, kiss, ego).items()}
+
+
+def explain(spec: Mapping[str, Any] | None = None, seed: int | None = DEFAULT_SEED) -> Explanation:
+    """The odds of ``spec`` unfolded into plain words in rule order, each
+    step with its exact figure, and the example roll ``roll(spec, seed)``
+    walked through (``seed`` 1 unless given; ``None``: a fresh one): the
+    edition's ``explain_steps`` and ``explain_roll`` (:mod:`.contract.explain`)."""
+    s = Spec.of(spec)
+    o = odds(s)
+    mod = _edition(s["edition"])
+    example = roll(s, seed)
+    return Explanation(spec=s, p_pass=o.p_pass, steps=tuple(mod.explain_steps(s, o)), seed=example.seed,
+                       example=example, walk=tuple(mod.explain_roll(example)))

@@ -32,7 +32,8 @@ import anywidget
 import traitlets
 
 from ..engine.errors import SpecError
-from ..engine.tools.explain import explain, pct
+from ..engine.api import explain
+from ..engine.contract.explain import pct
 from ..engine.format import percent
 from ..engine.tools.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
 from ..engine.tools.solve import _check_target

@@ -19,7 +19,7 @@ import traitlets
 from ..engine import api as _api
 from ..engine.contract.spec import Spec
 from ..engine.errors import SpecError
-from ..engine.tools.explain import explain as _explain_spec
+from ..engine.api import explain as _explain_spec
 from ..engine.table.rolls import MAX_SEED, Roll, new_seed
 from . import odds_panel, table_words
 from .from_view import PlainError, Requests, read_list

@@ -54,7 +54,7 @@ def group_words(plan: Plan, g: GroupPlan) -> str:
 def explain_steps(plan: Plan, o: Odds) -> list:
     """The odds in the draft's order: the dice, what passes, what each step
     adds (they sum to P(pass)), the goal and the degrees."""
-    from ..tools.explain import Step
+    from ..contract.explain import Step
 
     d = plan.draft
     out: list[Any] = [Step(group_words(plan, g) + ".") for g in plan.groups if g.count]

@@ -85,20 +85,11 @@ class Odds(Readings):
         :class:`Counts` and build the Fractions when this is first read.)
     rational:
         whether these odds are fractions: every roll but dice that roll
-        again without end (exploding 10s, a face that scores and is rolled
-        again). True even where no Fraction was built: float odds over a
-        common denominator past 2**53 are summed in floats, and
-        :attr:`exact` is ``None`` there, yet ``odds(spec, exact=True)``
-        counts them exactly. Only odds that are not rational are sampled
-        (the rule lab) or have a tail cut off. A plain value, given when
-        the odds are made (``odds()`` gives it from the edition's
-        ``denominator``); the odds never ask the edition.
-
-        >>> import venus_widgets as vw
-        >>> vw.odds({"roll": "task", "dice": 30, "kiss": 40}).rational
-        True
-        >>> vw.odds({"edition": "playsheet", "roll": "task", "explode": True}).rational
-        False
+        again without end. True even where no Fraction was built (a common
+        denominator past 2**53: ``odds(spec, exact=True)`` counts them).
+        Only odds that are not rational are sampled (the rule lab) or have
+        a tail cut off. Given when the odds are made (``odds()`` gives it
+        from the edition's ``denominator``): the odds never ask the edition.
     """
 
     spec: Mapping[str, Any]

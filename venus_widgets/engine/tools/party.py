@@ -26,7 +26,7 @@ import numpy as np
 from .. import export as _export
 from ..errors import SpecError
 from ..inputs import read_list
-from .explain import pct
+from ..contract.explain import pct
 from ..format import percent_text
 from .solve import _check_target, ladder
 from ..contract.spec import Spec

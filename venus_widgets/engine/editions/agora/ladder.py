@@ -41,7 +41,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     needed, the first roll, what KISS and Ego add; snake eyes and
     subverted consequences as information."""
     from ...api import odds
-    from ...tools.explain import Step, first_roll_steps, pct
+    from ...contract.explain import Step, first_roll_steps, pct
 
     n, r, g = main_dice(spec), spec["rank"], threshold(spec)
     if spec["roll"] == "check":
@@ -86,7 +86,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example roll, step by step."""
-    from ...tools.explain import dice_words
+    from ...contract.explain import dice_words
 
     d = AgoraDetails.of(r)
     if not r.dice:

@@ -42,7 +42,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     """The roll's odds in rule order: pool dice, trades, the chance without
     black dice, what the black dice take; the degrees as information."""
     from ...api import odds
-    from ...tools.explain import Step
+    from ...contract.explain import Step
 
     rules = rules_of(spec)
     m, black, trade, need = pool_dice(spec), spec["black"], spec["trade"], threshold(spec)

@@ -16,7 +16,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     """A check: target, the naturals that reach it, auto-pass, auto-fail.
     A task: the dice, the threshold, the first roll, what KISS and Ego add."""
     from ...api import odds
-    from ...tools.explain import Step, first_roll_steps, pct
+    from ...contract.explain import Step, first_roll_steps, pct
 
     rules = rules_of(spec)
     if spec["roll"] == "check":
@@ -62,7 +62,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     return steps
 
 def explain_roll(r: Roll) -> list[str]:
-    from ...tools.explain import generic_walk
+    from ...contract.explain import generic_walk
 
     if r.spec["roll"] == "check":
         c20 = CheckDetails.of(r)

@@ -184,7 +184,7 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The check's odds in rule order: target, the d20 alone, auto-pass,
     each natural the bonus d6s can save, auto-fail."""
-    from ...tools.explain import Step
+    from ...contract.explain import Step
 
     t, score, k, cal = target(spec), spec["score"], spec["bonus_factors"], spec["caliber"]
     cats = {n: category(spec, n) for n in range(1, 21)}

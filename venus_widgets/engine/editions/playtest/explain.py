@@ -33,7 +33,7 @@ def vary_values(spec: dict, field: str) -> list | None:
 
 
 def _die_words(caliber: str, rules: Rules) -> str:
-    from ...tools.explain import pct
+    from ...contract.explain import pct
 
     p = 1 - classes(caliber, rules=rules)[FAIL]
     low = rules.lowest_success(caliber)
@@ -43,7 +43,7 @@ def _die_words(caliber: str, rules: Rules) -> str:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The task's odds in rule order: the dice, the threshold, the first
     roll, what KISS and Ego add, what the consequences take."""
-    from ...tools.explain import Step, first_roll_steps
+    from ...contract.explain import Step, first_roll_steps
 
     rules = rules_of(spec)
     thr, g, b = threshold(spec, rules), goal(spec, rules), o.breakdown
@@ -85,7 +85,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example task, step by step."""
-    from ...tools.explain import dice_words
+    from ...contract.explain import dice_words
 
     d = TaskDetails.of(r)
     thr, g = d.threshold, d.goal
