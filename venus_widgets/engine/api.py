@@ -25,8 +25,8 @@ from .contract.edition import get as get_edition, ids
 from .contract.explain import DEFAULT_SEED, Explanation
 from .errors import SpecError
 from .inputs import read_list
-from .maths.exact import EXACT_BELOW
-from .maths.odds import SNAP_BELOW, Odds
+from .maths.odds import Odds
+from .maths.rounding import correctly_rounded
 from .maths.probability import probability
 from .table.rolls import Roll, check_seed, entered
 from .contract.spec import ROLL_KINDS, Spec, normalize, schema
@@ -58,23 +58,11 @@ def _results(compute: Callable[[Spec], Odds], maxsize: int) -> Results[str, Odds
 
 def _float_odds(spec: Spec) -> Odds:
     """Float odds, correctly rounded from the exact rationals for rational
-    specs with a common denominator ``D`` below 2**53: as the edition
-    computes them when it counts in whole numbers (:meth:`Odds.from_counts`);
-    else, up to ``SNAP_BELOW``, the float computation snapped to multiples of
-    ``1 / D`` (when every value is within ``SNAP_TOLERANCE / D`` of one and
-    the distribution adds up to exactly 1); otherwise counted in Fractions."""
+    specs with a common denominator below 2**53
+    (:func:`.maths.rounding.correctly_rounded`: counted by the edition,
+    snapped, or counted in Fractions, cached)."""
     d = denominator(spec)
-    o = _edition(spec["edition"]).odds(spec)
-    if d is None:  # dice that roll again without end: not fractions, and the odds say so
-        return dataclasses.replace(o, rational=False)
-    if d >= EXACT_BELOW:
-        return o
-    if o._counts() is not None:  # counted in whole numbers over D: already exact
-        return o
-    snapped = o.snap_rounded(d) if d <= SNAP_BELOW else None
-    if snapped is not None:
-        return snapped
-    return _exact_cached(spec).rounded()
+    return correctly_rounded(_edition(spec["edition"]).odds(spec), d, lambda: _exact_cached(spec))
 
 
 def _exact_odds(spec: Spec) -> Odds:

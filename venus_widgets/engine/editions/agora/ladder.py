@@ -7,11 +7,20 @@
 
 from __future__ import annotations
 
+from ...contract.spec import Spec
 from ...maths.odds import Odds
+from ...maths.rounding import odds_of
 from ...table.rolls import Roll
+from . import distribution
 from .reading import AUTO, help_die, main_dice, per_consequence, threshold
 from .rules import rules_of
 from .details import AgoraDetails
+
+
+def _odds(spec: dict) -> Odds:
+    """The odds of another spec of this edition, for a step's figure: the
+    very floats ``vw.odds`` gives, from the edition's own kernel."""
+    return odds_of(Spec.of(spec), distribution.odds, distribution.denominator)
 
 
 def _max_factors(spec: dict) -> int:
@@ -40,7 +49,6 @@ def explain_steps(spec: dict, o: Odds) -> list:
     """The roll's odds in rule order: the dice, the help die, the successes
     needed, the first roll, what KISS and Ego add; snake eyes and
     subverted consequences as information."""
-    from ...api import odds
     from ...contract.explain import Step, first_roll_steps, pct
 
     n, r, g = main_dice(spec), spec["rank"], threshold(spec)
@@ -63,10 +71,10 @@ def explain_steps(spec: dict, o: Odds) -> list:
         need = (f"A full pass needs {g} success(es): {spec['consequences']} consequence(s) x "
                 f"{per_consequence(spec)} ({spec['difficulty']}).")
     steps.append(Step(need))
-    p0 = odds({**spec, "kiss": 0, "helper_kiss": False, "ego": False}).p_pass
+    p0 = _odds({**spec, "kiss": 0, "helper_kiss": False, "ego": False}).p_pass
     groups = [(n, r - 1, 6)] + ([(1, h - 1, 6)] if h is not None else [])
     steps += first_roll_steps(groups, g, p0)
-    p1 = odds({**spec, "ego": False}).p_pass
+    p1 = _odds({**spec, "ego": False}).p_pass
     if spec["kiss"] or spec["helper_kiss"]:
         who = f"up to {spec['kiss']} failed dice" if spec["kiss"] else ""
         if spec["helper_kiss"]:

@@ -7,12 +7,21 @@
 
 from __future__ import annotations
 
+from ...contract.spec import Spec
 from ...maths.odds import Odds
+from ...maths.rounding import odds_of
 from ...table.rolls import Roll
+from . import net
 from .degrees import threshold
 from .net import pool_dice
 from .rules import Rules, rules_of
 from .details import TaskDetails
+
+
+def _odds(spec: dict) -> Odds:
+    """The odds of another spec of this edition, for a step's figure: the
+    very floats ``vw.odds`` gives, from the edition's own kernel."""
+    return odds_of(Spec.of(spec), net.odds, net.denominator)
 
 
 def _faces(faces: tuple[int, ...]) -> str:
@@ -41,7 +50,6 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The roll's odds in rule order: pool dice, trades, the chance without
     black dice, what the black dice take; the degrees as information."""
-    from ...api import odds
     from ...contract.explain import Step
 
     rules = rules_of(spec)
@@ -51,7 +59,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     if trade:
         steps.append(Step(f"{trade} automatic success(es) from the trades (black dice can cancel them)."))
     steps.append(Step(f"A success needs {need} net successes."))
-    p0 = odds({**spec, "black": 0}).p_pass
+    p0 = _odds({**spec, "black": 0}).p_pass
     steps.append(Step(f"without black dice, {need} or more successes", p0, "+"))
     if black:
         # black dice never raise the chance: a negative difference is the float noise of the two cut tails

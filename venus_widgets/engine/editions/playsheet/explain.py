@@ -3,8 +3,11 @@ and the walk through one roll."""
 
 from __future__ import annotations
 
+from ...contract.spec import Spec
 from ...maths.odds import Odds
+from ...maths.rounding import odds_of
 from ...table.rolls import Roll
+from . import task_odds
 from .check import check_category, target
 from .dice import pass_chance
 from .outcome import threshold
@@ -12,10 +15,15 @@ from .rules import rules_of
 from .details import CheckDetails, TaskDetails
 
 
+def _odds(spec: dict) -> Odds:
+    """The odds of another spec of this edition, for a step's figure: the
+    very floats ``vw.odds`` gives, from the edition's own kernel."""
+    return odds_of(Spec.of(spec), task_odds.odds, task_odds.denominator)
+
+
 def explain_steps(spec: dict, o: Odds) -> list:
     """A check: target, the naturals that reach it, auto-pass, auto-fail.
     A task: the dice, the threshold, the first roll, what KISS and Ego add."""
-    from ...api import odds
     from ...contract.explain import Step, first_roll_steps, pct
 
     rules = rules_of(spec)
@@ -43,12 +51,12 @@ def explain_steps(spec: dict, o: Odds) -> list:
     if spec["explode"]:
         steps.append(Step(f"{high.capitalize()} explodes: one more die of the same owner and rank, without limit."))
     steps.append(Step(f"Threshold {thr}: difficulty {spec['difficulty']} + factors {list(spec['factors'])}."))
-    p0 = odds({**spec, "kiss": 0, "ally_kiss": False, "ego": False}).p_pass
+    p0 = _odds({**spec, "kiss": 0, "ally_kiss": False, "ego": False}).p_pass
     groups: dict[str, int] = {rank: spec["dice"]}
     for a in spec["allies"]:
         groups[a] = groups.get(a, 0) + 1
     steps += first_roll_steps([(k, face[x] - 1, 10) for x, k in groups.items()], thr, p0, "pass")
-    p1 = odds({**spec, "ego": False}).p_pass
+    p1 = _odds({**spec, "ego": False}).p_pass
     if spec["kiss"] or spec["ally_kiss"]:
         steps.append(Step("KISS: short, your failed dice (up to the budget)" + (" and the allies' own" if
                                                                                spec["ally_kiss"] else "")
