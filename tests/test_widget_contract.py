@@ -91,9 +91,9 @@ json_values = st.recursive(
                                                                 inner, max_size=4),
     max_leaves=10)
 
-TYPED = {from_view._INT: st.integers(-2, 12) | st.integers(), from_view._STR: st.text(max_size=10) | json_values,
-         from_view._BOOL: st.booleans(), from_view._LIST: st.lists(st.integers(-1, 8), max_size=5) | json_values,
-         from_view._NONE: st.none(), from_view._NUM: st.floats(-1, 2) | st.integers(-1, 2), from_view._ANY: json_values}
+TYPED = {from_view.INT: st.integers(-2, 12) | st.integers(), from_view.STR: st.text(max_size=10) | json_values,
+         from_view.BOOL: st.booleans(), from_view.LIST: st.lists(st.integers(-1, 8), max_size=5) | json_values,
+         from_view.NONE: st.none(), from_view.NUM: st.floats(-1, 2) | st.integers(-1, 2), from_view.ANY: json_values}
 
 
 def requests_of(cls: type):

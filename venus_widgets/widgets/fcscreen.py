@@ -36,25 +36,25 @@ from ..engine.api import explain
 from ..engine.contract.explain import pct
 from ..engine.format import percent
 from ..engine.tools.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
-from ..engine.tools.solve import _check_target
+from ..engine.tools.solve import check_target
 from ..engine.contract.spec import describe, normalize
 from . import stills
 from . import plain_words as _rules
 from .fc_words import PARTY_WORDS, TITLE, _read, ends_words, far
 from ._assets import esm
-from .from_view import (_ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, read_list, refuse_unknown,
+from .from_view import (ANY, INT, NONE, NUM, STR, MessageError, PlainError, ViewChecked, read_list, refuse_unknown,
                     traited)
 
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
-    "target": {"value": (_NUM,)},
-    "set": {"index": (_INT,), "field": (_STR,), "value": (_ANY,)},
-    "rename": {"index": (_INT,), "name": (_STR,)},
+    "target": {"value": (NUM,)},
+    "set": {"index": (INT,), "field": (STR,), "value": (ANY,)},
+    "rename": {"index": (INT,), "name": (STR,)},
     "add": {},
-    "remove": {"index": (_INT,)},
-    "explain": {"index": (_INT,), "rung": (_INT, _NONE)},
+    "remove": {"index": (INT,)},
+    "explain": {"index": (INT,), "rung": (INT, NONE)},
     "hide_explanation": {},
-    "export": {"format": (_STR,)},
+    "export": {"format": (STR,)},
     "clear_error": {},
 }
 EXPORTS = {"csv": ("venus-fc-screen.csv", "text/csv"), "markdown": ("venus-fc-screen.md", "text/markdown")}
@@ -128,7 +128,7 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
         if party is None:
             party = {"Ana": {"roll": "task"}}
         members = _members(party)
-        t = _check_target(target)
+        t = check_target(target)
         super().__init__(_esm=esm("fcscreen"), members=members, target=t, **kwargs)
         self._refresh()
         self.observe(lambda _c: self._refresh(), names=["members", "target"])
@@ -142,7 +142,7 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
 
     @traitlets.validate("target")
     def _validate_target(self, proposal):
-        return traited(_check_target, proposal["value"])
+        return traited(check_target, proposal["value"])
 
     # -- reading ----------------------------------------------------------------------
 
@@ -247,7 +247,7 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
         try:
             if _members(self.members) != self.members:
                 return "members: the party is not as the FC screen holds it"
-            _check_target(self.target)
+            check_target(self.target)
         except SpecError as err:
             return str(err)
         return None

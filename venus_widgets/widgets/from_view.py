@@ -109,11 +109,12 @@ def error_text(err: BaseException) -> str:
 
 # -- requests: the one check -------------------------------------------------------------------
 
-_INT, _STR, _BOOL, _LIST, _NONE = "a whole number", "a text", "true or false", "a list", "null"
-_NUM, _ANY = "a number", "any value"
-_TYPES = {_INT: lambda v: isinstance(v, int) and not isinstance(v, bool), _STR: lambda v: isinstance(v, str),
-          _BOOL: lambda v: isinstance(v, bool), _LIST: lambda v: isinstance(v, list), _NONE: lambda v: v is None,
-          _NUM: lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), _ANY: lambda v: True}
+#: The types a request's field may have (each widget declares its requests with them).
+INT, STR, BOOL, LIST, NONE = "a whole number", "a text", "true or false", "a list", "null"
+NUM, ANY = "a number", "any value"
+_TYPES = {INT: lambda v: isinstance(v, int) and not isinstance(v, bool), STR: lambda v: isinstance(v, str),
+          BOOL: lambda v: isinstance(v, bool), LIST: lambda v: isinstance(v, list), NONE: lambda v: v is None,
+          NUM: lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), ANY: lambda v: True}
 
 Requests = Mapping[str, Mapping[str, tuple[str, ...]]]
 

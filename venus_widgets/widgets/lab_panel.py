@@ -27,8 +27,8 @@ from ..engine.tools.rules_view import rules as _rules
 from ..engine.tools.sample import sample
 from . import lab_heatmap, lab_still, stills
 from ._assets import esm
-from .from_view import _ANY, _NONE, _STR, MessageError, ViewChecked, traited
-from .lab_words import KnobValueError, _as_given, _knob_words, _pair, _rules_arg
+from .from_view import ANY, NONE, STR, MessageError, ViewChecked, traited
+from .lab_words import KnobValueError, knobs_as_given, knob_words, two_texts, rules_arg
 
 VARIANTS = ("A", "B")
 #: the heatmap's views: a rule set's chances, or one minus another in points
@@ -38,11 +38,11 @@ SAMPLE_ROLLS = 20_000  # seeded rolls shown beside odds that are not a fraction 
 SAMPLE_SECONDS = 0.1  # at most, estimated, for each (base, A, B): fewer rolls of dice that roll on, or none
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
-    "knob": {"variant": (_STR,), "name": (_STR,), "value": (_ANY,), "key": (_STR, _NONE)},
-    "reset": {"variant": (_STR,), "name": (_STR, _NONE)},
-    "rename": {"variant": (_STR,), "name": (_STR,)},
-    "axes": {"x": (_STR,), "y": (_STR,)},
-    "show": {"value": (_STR,)},
+    "knob": {"variant": (STR,), "name": (STR,), "value": (ANY,), "key": (STR, NONE)},
+    "reset": {"variant": (STR,), "name": (STR, NONE)},
+    "rename": {"variant": (STR,), "name": (STR,)},
+    "axes": {"x": (STR,), "y": (STR,)},
+    "show": {"value": (STR,)},
     "clear_error": {},
 }
 
@@ -79,11 +79,11 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         edition = roller.edition
         knobs = _rules(edition)
         drafts = {"A": self._draft(a, roller.roll, "a"), "B": self._draft(b, roller.roll, "b")}
-        variants = {v: {} if drafts[v] else self._checked(edition, _rules_arg(v.lower(), given), v.lower())
+        variants = {v: {} if drafts[v] else self._checked(edition, rules_arg(v.lower(), given), v.lower())
                     for v, given in (("A", a), ("B", b))}
         for v, rules in variants.items():
             self._playable(roller, rules, v.lower())
-        na, nb = _pair("names", names, "the names of variants A and B")
+        na, nb = two_texts("names", names, "the names of variants A and B")
         first = self._name(na, field="names")
         usable = [k.describe() for k in knobs if k.applies_to(roller.roll)]  # no check knobs for a task
         super().__init__(_esm=esm("rulelab"), edition=edition, knobs=usable, variants=variants,
@@ -94,7 +94,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         if axes is None:
             axes = (names_ok[0], names_ok[1]) if len(names_ok) > 1 else None
         else:
-            axes = _pair("axes", axes, "two fields with whole-number values: " + ", ".join(names_ok))
+            axes = two_texts("axes", axes, "two fields with whole-number values: " + ", ".join(names_ok))
             if axes[0] == axes[1]:
                 raise MessageError("axes", list(axes), "two different fields")
         for ax in axes or ():
@@ -147,7 +147,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         names_ok = [o["name"] for o in self.axis_options]
         if not value and len(names_ok) < 2:
             return []
-        axes = _pair("axes", value, "two fields with whole-number values: " + ", ".join(names_ok))
+        axes = two_texts("axes", value, "two fields with whole-number values: " + ", ".join(names_ok))
         for ax in axes:
             if ax not in names_ok:
                 raise MessageError("axes", ax, ", ".join(names_ok))
@@ -185,7 +185,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
     @staticmethod
     def _checked(edition: str, rules: Any, field: str) -> dict[str, Any]:
         try:
-            return _as_given(edition, rules)
+            return knobs_as_given(edition, rules)
         except SpecError as err:
             raise SpecError(f"{field}: {err.field}", err.value, err.allowed, err.hint) from None
 
@@ -247,7 +247,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             rules = dict(self.variants[variant])
             rules[knob.name] = value
             try:
-                checked = _as_given(self.edition, rules)
+                checked = knobs_as_given(self.edition, rules)
             except SpecError:
                 raise KnobValueError(self, variant, knob, value, key) from None
             self.variants = {**self.variants, variant: checked}
@@ -371,7 +371,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         n = v["names"]
         knobs = {k["name"]: k for k in self.knobs}
         changed = [(n[var], f"plays by the draft {self.drafts[var]}" if self.drafts.get(var) else "; ".join(
-            f"{knobs[k]['label'] if k in knobs else k} ({k}) {_knob_words(val)}"
+            f"{knobs[k]['label'] if k in knobs else k} ({k}) {knob_words(val)}"
             for k, val in self.variants[var].items()) or "the rules as read") for var in VARIANTS]
         verdicts = [(n[k], v["verdicts"][k]) for k in VARIANTS]
         return lab_still.lab_still(kind, base, changed, n, v["p_pass"], verdicts, v["rows"], v.get("heat"))

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..engine.export import html_text, svg_image
 from .plain_words import percent
-from .stills import SMALL, WIDEST, _frame, _head, _line, _rect, _text, grid_images, html_table, kept
+from .stills import SMALL, WIDEST, svg_frame, _head, svg_line, svg_rect, svg_text, grid_images, html_table, kept
 
 
 def points(d: float) -> str:
@@ -40,13 +40,13 @@ def _diff_svg(names: Mapping[str, str], p_pass: Mapping[str, float], rows: Seque
     body = []
     for i, k in enumerate(("base", "A", "B")):
         y = 26 + 32 * i
-        body.append(_text(12, y, names[k] if k != "base" else "base (rules as read)", SMALL, fill="#444444"))
-        body.append(_text(width - 12, y + 2, percent(p_pass[k]), 24, "end", "bold"))
-    body.append(_text(12, head - 52, "Differences from the base (points)", SMALL, weight="bold"))
+        body.append(svg_text(12, y, names[k] if k != "base" else "base (rules as read)", SMALL, fill="#444444"))
+        body.append(svg_text(width - 12, y + 2, percent(p_pass[k]), 24, "end", "bold"))
+    body.append(svg_text(12, head - 52, "Differences from the base (points)", SMALL, weight="bold"))
     for j, k in enumerate(("A", "B")):  # the key: which bar is which rule set
         y = head - 42 + 18 * j
-        body.append(_rect(12, y + 2, 24, 12, "#0072B2") if k == "A" else _rect(12, y + 2, 24, 12, "#ffffff", "#D55E00", 2))
-        body.append(_text(42, y + 13, f"{names[k]} ({'filled' if k == 'A' else 'outlined'})", SMALL))
+        body.append(svg_rect(12, y + 2, 24, 12, "#0072B2") if k == "A" else svg_rect(12, y + 2, 24, 12, "#ffffff", "#D55E00", 2))
+        body.append(svg_text(42, y + 13, f"{names[k]} ({'filled' if k == 'A' else 'outlined'})", SMALL))
     diffs = [(r["A"] - r["base"], r["B"] - r["base"]) for r in rows]
     peak = max([abs(d) for pair in diffs for d in pair] + [1e-9])
     zero, reach = width / 2, width / 2 - 60  # 60 px for the points written
@@ -55,19 +55,19 @@ def _diff_svg(names: Mapping[str, str], p_pass: Mapping[str, float], rows: Seque
     for i, (r, pair) in enumerate(zip(rows, diffs)):
         y0 = head + i * each
         tick = r.get("label") or {"pass": "P(pass)", "goal": "P(goal)"}.get(r["at"], f"at least {r['at']}")
-        body.append(_text(12, y0 + 14, tick, SMALL))
+        body.append(svg_text(12, y0 + 14, tick, SMALL))
         for j, d in enumerate(pair):
             y = y0 + 18 + j * lane + 2
             bw = abs(d) / peak * reach
             x = zero if d >= 0 else zero - bw
             if j == 0:
-                body.append(_rect(x, y, max(bw, 0.5), lane - 4, "#0072B2"))
+                body.append(svg_rect(x, y, max(bw, 0.5), lane - 4, "#0072B2"))
             else:
-                body.append(_rect(x, y, max(bw, 0.5), lane - 4, "#ffffff", "#D55E00", 2))
+                body.append(svg_rect(x, y, max(bw, 0.5), lane - 4, "#ffffff", "#D55E00", 2))
             tx, anchor = (zero + bw + 4, "start") if d >= 0 else (zero - bw - 4, "end")
-            body.append(_text(tx, y + lane - 7, points(d), SMALL, anchor))
-    body.append(_line(zero, head + 2, height - 4))
-    return f"{_frame(width, height)}{''.join(body)}</svg>", width, height
+            body.append(svg_text(tx, y + lane - 7, points(d), SMALL, anchor))
+    body.append(svg_line(zero, head + 2, height - 4))
+    return f"{svg_frame(width, height)}{''.join(body)}</svg>", width, height
 
 
 def lab_still(kind: str, base: str, changed: Sequence[tuple[str, str]], names: Mapping[str, str],

@@ -5,32 +5,37 @@ given, two texts, a value a knob does not take said beside it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from ..engine.contract import edition as _edition
 from ..engine.contract import spec as _spec
 from . import plain_words as _words
 from .from_view import MessageError, PlainError
 
-if TYPE_CHECKING:
-    from .lab_panel import LabPanel
+class Variants(Protocol):
+    """What names a lab's variants and keeps their knobs (a
+    :class:`~.lab_panel.LabPanel`)."""
+
+    names: Mapping[str, str]
+
+    def current(self, variant: str, knob: Any) -> Any: ...
 
 
-def _as_given(edition: str, rules: Any) -> dict[str, Any]:
+def knobs_as_given(edition: str, rules: Any) -> dict[str, Any]:
     """A variant's knobs checked as a spec's ``rules`` are, each kept in its
     canonical form even where it equals the rules as read: laid over a base
     roll with rules of its own, a variant that sets a knob back to the rules
     as read must play that value, not the base's.
 
     >>> from venus_widgets.engine.contract.edition import BUILT_IN
-    >>> _as_given(BUILT_IN[0], {"threshold_base": 1, "success_from": {"bronze": 4}})
+    >>> knobs_as_given(BUILT_IN[0], {"threshold_base": 1, "success_from": {"bronze": 4}})
     {'success_from': {'bronze': 4, 'silver': 4, 'gold': 3, 'platinum': 2}, 'threshold_base': 1}
     """
     _spec.check_rules(edition, rules)  # every knob, and the rules as a whole; SpecError names rules.<knob>
     return {k.name: k.check(rules[k.name]) for k in _edition.get(edition).KNOBS if k.name in rules}
 
 
-def _pair(field: str, value: Any, what: str) -> tuple[str, str]:
+def two_texts(field: str, value: Any, what: str) -> tuple[str, str]:
     """Two texts (``names``, ``axes``), or a SpecError naming the field."""
     if (isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (tuple, list))
             or len(value) != 2 or not all(isinstance(v, str) for v in value)):
@@ -38,7 +43,7 @@ def _pair(field: str, value: Any, what: str) -> tuple[str, str]:
     return value[0], value[1]
 
 
-def _rules_arg(field: str, value: Any) -> Mapping:
+def rules_arg(field: str, value: Any) -> Mapping:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
@@ -51,7 +56,7 @@ class KnobValueError(PlainError):
     knob by its label (code name after it), what was typed, what it takes,
     and the value the variant keeps. ``where`` names the control."""
 
-    def __init__(self, panel: LabPanel, variant: str, knob: Any, value: Any, key: Any = None) -> None:
+    def __init__(self, panel: Variants, variant: str, knob: Any, value: Any, key: Any = None) -> None:
         vname = panel.names[variant]
         kept = panel.current(variant, knob)
         typed, keeps, takes = value, kept, knob.allowed
@@ -75,7 +80,7 @@ def _form_words(form: Mapping[str, Any]) -> str:
     return "another value"
 
 
-def _knob_words(value: Any) -> str:
+def knob_words(value: Any) -> str:
     """A knob's value as the lab shows it: "bronze 4 · silver 4", "none", "yes"."""
     if value is None:
         return "none"
@@ -84,5 +89,5 @@ def _knob_words(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(str(x) for x in value)
     if isinstance(value, Mapping):
-        return " · ".join(f"{k} {_knob_words(x)}" for k, x in value.items())
+        return " · ".join(f"{k} {knob_words(x)}" for k, x in value.items())
     return str(value)

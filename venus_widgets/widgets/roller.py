@@ -50,7 +50,7 @@ from . import stills, odds_panel
 from ._assets import esm
 from ._spec_traits import field_info, make_traits
 from .roller_table import RollerTable, check_seed, seed_from_json, seed_to_json
-from .roller_values import _NOTHING, RollerValues
+from .roller_values import NOTHING, RollerValues
 from .rolllog import RollLog
 
 #: Widget options a roller takes besides the spec fields (``rules``: the
@@ -172,7 +172,7 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
         roll = self._roll_kind(edition)
         fields = self._field_names
         self._memo = None
-        self._kinds_memo = (_NOTHING, {})
+        self._kinds_memo = (NOTHING, {})
         self.set_trait("edition", edition)
         self.set_trait("roll", roll)
         extra = self._extras

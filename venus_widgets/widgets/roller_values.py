@@ -29,7 +29,7 @@ from .from_view import ViewChecked, short
 from .from_view import same_json as _same_json
 from .roller_table import SEED_ALLOWED, SEED_TEXT, seed_to_json
 
-_NOTHING = object()
+NOTHING = object()
 
 
 class RollerValues(ViewChecked):
@@ -41,7 +41,7 @@ class RollerValues(ViewChecked):
     _writable: frozenset[str] = frozenset()
     _state: tuple[str, ...] = ()
     _memo: tuple[dict, Spec | None, SpecError | None] | None = None
-    _kinds_memo: tuple[Any, Mapping[str, Any]] = (_NOTHING, {})
+    _kinds_memo: tuple[Any, Mapping[str, Any]] = (NOTHING, {})
     _ready = False
 
     # -- the spec: one normalize per change -------------------------------------------
@@ -85,7 +85,7 @@ class RollerValues(ViewChecked):
         """The field kinds under the rules the roller plays by (kept per rules)."""
         rules = self._trait_values.get("rules") or None
         memo = self._kinds_memo
-        if memo[0] is _NOTHING or memo[0] != rules:
+        if memo[0] is NOTHING or memo[0] != rules:
             memo = (None if rules is None else dict(rules), _spec.schema(self.edition, self.roll, rules))
             self._kinds_memo = memo
         return memo[1]
