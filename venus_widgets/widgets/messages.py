@@ -5,9 +5,7 @@ type of each of its fields, checked by the one path every widget inherits
 
 from __future__ import annotations
 
-from typing import Any
-
-from .from_view import BOOL, INT, LIST, NONE, STR, check_request
+from .from_view import BOOL, INT, LIST, NONE, STR
 
 #: Every message a view sends to a roller or a log: ``do`` and the type of each of its fields.
 MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -32,9 +30,3 @@ MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
 #: The requests a roll log answers itself (a roller answers them for its log too).
 LOG_MESSAGES = ("export", "import", "clear_error", "replay")
 
-
-def check_message(content: Any, allowed) -> str:
-    """Check a view's message against :data:`MESSAGES` (``allowed``: the
-    actions this widget answers); returns its action. Raises
-    :class:`MessageError` (a :class:`SpecError`) saying what is wrong."""
-    return check_request(content, {a: MESSAGES[a] for a in allowed})
