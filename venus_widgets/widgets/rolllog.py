@@ -152,10 +152,11 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         """Empty the log (ids are never reused: an open roll logs anew)."""
         self._write([], [])
 
-    def _state(self) -> tuple[list, list[int]]:
+    def kept(self) -> tuple[list, list[int]]:
+        """The entries and their ids as they stand (:meth:`put_back` restores them)."""
         return self.entries, list(self._ids)
 
-    def _put_back(self, state: tuple[list, list[int]]) -> None:
+    def put_back(self, state: tuple[list, list[int]]) -> None:
         """Undo the writes of a request that failed (a roller's transaction)."""
         entries, ids = state
         if entries is not self.entries or ids != self._ids:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.tools import chart
 from ..engine.export import html_text
@@ -54,21 +54,25 @@ def kept(html: str) -> str:
     return _SIGN.sub("\u00a0%", html)
 
 
-class WithStill:
-    """A widget whose output carries its still beside the live view: the
-    ``text/html`` of :meth:`snapshot_html`, for where no kernel runs
+def with_still(bundle: Any, still: Callable[[], str]) -> Any:
+    """A widget's output (its ``_repr_mimebundle_``) with its still beside the
+    live view: the ``text/html`` of ``still()``, for where no kernel runs
     (GitHub, nbviewer, exported HTML, a saved chapter opened untrusted)."""
+    if bundle is None:
+        return None
+    data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+    data["text/html"] = still()
+    return data, meta
+
+
+class WithStill:
+    """A widget whose output carries its still (:func:`with_still` of :meth:`snapshot_html`)."""
 
     def snapshot_html(self) -> str:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]  # the widget's own bundle
-        if bundle is None:
-            return None
-        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
-        data["text/html"] = self.snapshot_html()
-        return data, meta
+        return with_still(super()._repr_mimebundle_(**kwargs), self.snapshot_html)  # type: ignore[misc]
 
 
 def svg_frame(width: float, height: float) -> str:
