@@ -38,7 +38,8 @@ False
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 import numpy as np
 
@@ -207,6 +208,30 @@ def unregister(edition_id: str) -> None:
     """Remove an edition added with :func:`register` (built-in ones stay)."""
     if edition_id not in BUILT_IN:
         _put(edition_id, None)
+
+
+@contextmanager
+def as_it_was() -> Iterator[None]:
+    """The registry as it was once the block ends: editions registered in
+    it go, and editions it replaced or removed come back (a notebook's build
+    that loads drafts leaves the process as it found it).
+
+    >>> from venus_widgets.engine.drafts import load_edition
+    >>> with as_it_was():
+    ...     print(load_edition("coins.toml").ID in ids())
+    True
+    >>> "coins-draft" in ids()
+    False
+    """
+    before = dict(_REGISTRY)
+    try:
+        yield
+    finally:
+        for ident in [k for k in _REGISTRY if k not in before]:
+            _put(ident, None)
+        for ident, registered in before.items():
+            if _REGISTRY.get(ident) is not registered:
+                _put(ident, registered)
 
 
 def _put(edition_id: str, registered: Any) -> None:
