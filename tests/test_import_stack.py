@@ -20,6 +20,8 @@ from pathlib import Path
 
 import pytest
 
+from test_engine_modules import module_names
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "venus_widgets"
 DOCS = ROOT / "docs" / "architecture.md"
@@ -42,13 +44,7 @@ class Import:
 
 def modules(package: Path = PACKAGE) -> dict[str, Path]:
     """Dotted name -> file, for every module below ``package`` (a package by its ``__init__``)."""
-    out = {}
-    for path in package.rglob("*.py"):
-        parts = list(path.relative_to(package.parent).with_suffix("").parts)
-        if parts[-1] == "__init__":
-            parts.pop()
-        out[".".join(parts)] = path
-    return out
+    return module_names(package)
 
 
 def _owner(name: str, known: dict[str, Path]) -> str | None:
