@@ -30,6 +30,7 @@ import venus_widgets as vw
 from venus_widgets.engine.contract.edition import ids as edition_ids
 from venus_widgets.widgets import from_view
 from venus_widgets.widgets.from_view import ViewChecked
+from venus_widgets.widgets.roller_values import roll_kind
 
 SETTINGS = settings(deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -57,7 +58,7 @@ def examples(cls: type) -> list:
         out = []
         for e in edition_ids():
             try:
-                cls._roll_kind(e)
+                roll_kind(cls.family, e)
             except traitlets.TraitError:
                 continue
             out.append(cls(edition=e))
@@ -410,3 +411,16 @@ def test_the_widgets_docstring_examples_hold():
     for module in (from_view, importlib.import_module("venus_widgets.widgets.log_cards")):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
+def test_the_error_line_stays_bounded_however_many_bad_values_arrive(cls):
+    """A roller's error grew to 23,698 characters after 300 bad values (each
+    new note was put before the error already shown)."""
+    w = examples(cls)[0]
+    for i in range(300):
+        update(w, {k: "x" * 50 + str(i) for k in sorted(w._view_writable())[:2]} or {"error": "x" * 60})
+        custom(w, {"do": "nope" * 20, "i": i})
+    assert len(w.error) <= from_view.MAX_ERROR, len(w.error)
+    w.error = "y" * 10_000
+    assert len(w.error) <= from_view.MAX_ERROR and w.error.startswith("y")

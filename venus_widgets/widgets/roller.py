@@ -33,14 +33,15 @@ from ..engine.contract import spec as _spec
 from ..engine.contract.spec import Spec
 from ..engine.errors import SpecError
 from ..engine.table.rolls import Roll
-from . import odds_panel, stills
+from . import odds_panel, plain_words, reloaded, stills
 from ._assets import esm
 from ._spec_traits import field_info, make_traits
 from .from_view import ViewChecked, same_json, short
 from .messages import MESSAGES
 from .roller_inputs import Inputs
 from .roller_table import TableFlow
-from .roller_values import KEPT, ROLLER_NAMES, Holding, RollerValues, check_seed, seed_from_json, seed_to_json
+from .roller_values import (KEPT, Holding, RollerValues, check_seed, default_edition, roll_kind, seed_from_json,
+                            seed_to_json)
 from .rolllog import RollLog
 
 
@@ -77,41 +78,21 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
     recent: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     log = traitlets.Instance(RollLog).tag(sync=True, **widget_serialization)
 
-    @classmethod
-    def _roll_kind(cls, edition: str) -> str:
-        """The kind of roll this roller's family rolls in an edition: the
-        edition says which rollers fit it (``at_table.ROLLERS``)."""
-        try:
-            kinds = _edition.get(edition).at_table.ROLLERS
-        except SpecError as err:
-            raise traitlets.TraitError(str(err)) from None
-        if cls.family in kinds:
-            return kinds[cls.family]
-        fit = [e for e in _edition.ids() if cls.family in _edition.get(e).at_table.ROLLERS]
-        other = " or ".join(ROLLER_NAMES[r] for r in kinds) + f" (edition={edition!r})"
-        raise traitlets.TraitError(str(SpecError("edition", edition, " or ".join(fit) + f" for a {ROLLER_NAMES[cls.family]}",
-                                                 f"use {other}")))
-
-    @classmethod
-    def _default_edition(cls) -> str:
-        """The first registered edition this roller takes."""
-        for ed in _edition.ids():
-            try:
-                cls._roll_kind(ed)
-            except traitlets.TraitError:
-                continue
-            return ed
-        raise traitlets.TraitError(f"no registered edition has a roll for a {cls.__name__}")
-
     def __init__(self, edition: Any = None, *, log: RollLog | None = None, seed: Any = None,
-                 rules: Mapping[str, Any] | None = None, by_hand: bool = False, **kwargs: Any) -> None:
+                 rules: Mapping[str, Any] | None = None, by_hand: bool = False, version: Any = None,
+                 **kwargs: Any) -> None:
         edition = edition_id(edition)
         if edition is None:
-            edition = self._default_edition()
+            edition = default_edition(self.family)
         if not isinstance(edition, str) or edition.strip().lower() not in _edition.ids():
             raise traitlets.TraitError(str(SpecError("edition", edition, "one of " + ", ".join(_edition.ids()))))
         edition = edition.strip().lower()
-        roll = self._roll_kind(edition)
+        roll = roll_kind(self.family, edition)
+        now = _edition.get(edition).VERSION
+        if version is not None and version != now:  # a spec of an earlier version (vw.TaskRoller(**spec))
+            raise traitlets.TraitError(str(SpecError(
+                "version", version, f"the version of {edition} loaded now, {now!r}" if now else "no version",
+                "a roller plays the edition as it is loaded now (log.replay(i) replays a roll of an earlier one)")))
         inputs = Inputs(edition, roll, self)
         self._values = values = RollerValues(edition, roll, inputs)
         self._inputs = inputs
@@ -161,6 +142,7 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
         self.table = {"phase": "idle"}
         self._refresh()
         self._ready = True
+        reloaded.follow(self)
 
     # -- the values, as they stand ---------------------------------------------------------
 
@@ -236,6 +218,22 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
         except SpecError as err:
             raise traitlets.TraitError(str(err)) from None
         return rules
+
+    def _edition_replaced(self, ident: str) -> None:
+        """An edition registered again (:mod:`.reloaded`): if it is this
+        roller's, the fields take the new version's ranges and the odds
+        follow, or the roller says in words why it cannot play it."""
+        if ident != self.edition:
+            return
+        moved = self._values.replaced(type(self).__name__)
+        if moved is not None:
+            with self.hold_trait_notifications():
+                self.set_trait("fields", field_info(ident, self.roll, self.rules))
+                self.set_trait("words", _spec.words(ident, self.roll))
+                for name, value in moved.items():
+                    self.set_trait(name, value)
+            self._outcome = self.words.get("outcome", "successes")
+        self._refresh()
 
     def _on_rules_change(self) -> None:
         """New rules: the fields take their new ranges (a value now out of
@@ -355,7 +353,7 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
         try:
             spec = self._values.normalized(raw)
         except SpecError as err:
-            return {"ok": False, "message": str(err), **extra}
+            return {"ok": False, "message": plain_words.spec_error(err, self.fields, merge), **extra}
         panel = odds_panel.panel(spec, self._outcome)
         return {**panel, **extra} if extra else panel
 
@@ -378,7 +376,7 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
             spec = self._values.normalized()
         except SpecError as err:
             return stills.snapshot(type(self).__name__, None, message=str(err))
-        settings = [(f["label"], getattr(self, f["name"])) for f in self.fields]
+        settings = [(f["label"], plain_words.setting(f, getattr(self, f["name"]))) for f in self.fields]
         return stills.snapshot(type(self).__name__, _api.odds(spec), self._outcome, settings=settings,
                                threshold_word=self.words.get("threshold") or "threshold")
 

@@ -28,10 +28,12 @@ from ..engine.table.rolls import MAX_SEED
 from ._spec_traits import clamp, clamp_int
 from .odds_panel import shown_not_refused
 from .roller_inputs import Inputs
+from .shown import PlainError
 
 #: Widget options a roller takes besides the spec fields (``rules``: the
-#: spec's rule knobs, docs/spec.md; set from Python only).
-OPTIONS = ("seed", "log", "layout", "rules", "by_hand")
+#: spec's rule knobs, docs/spec.md; set from Python only; ``version``: a
+#: spec's, which must be the edition's version loaded now).
+OPTIONS = ("seed", "log", "layout", "rules", "by_hand", "version")
 #: The roller of each roller family (``at_table.ROLLERS`` keys), by its class name.
 ROLLER_NAMES = {"check": "CheckRoller", "task": "TaskRoller", "pool": "PoolRoller"}
 #: The traits besides the fields and the inputs that the roller keeps as they stand.
@@ -40,6 +42,32 @@ SEED_TEXT = re.compile(r"\s*[0-9]{1,19}\s*")
 SEED_ALLOWED = "a whole number from 0 to 2**63 - 1, or empty for a fresh seed per roll"
 
 _NONE_YET = object()
+
+
+def roll_kind(family: str, edition: str) -> str:
+    """The kind of roll a roller family (check, task, pool) rolls in an
+    edition: the edition says which rollers fit it (``at_table.ROLLERS``)."""
+    try:
+        kinds = _edition.get(edition).at_table.ROLLERS
+    except SpecError as err:
+        raise traitlets.TraitError(str(err)) from None
+    if family in kinds:
+        return kinds[family]
+    fit = [e for e in _edition.ids() if family in _edition.get(e).at_table.ROLLERS]
+    other = " or ".join(ROLLER_NAMES[r] for r in kinds) + f" (edition={edition!r})"
+    raise traitlets.TraitError(str(SpecError("edition", edition, " or ".join(fit) + f" for a {ROLLER_NAMES[family]}",
+                                             f"use {other}")))
+
+
+def default_edition(family: str) -> str:
+    """The first registered edition a roller family takes."""
+    for ed in _edition.ids():
+        try:
+            roll_kind(family, ed)
+        except traitlets.TraitError:
+            continue
+        return ed
+    raise traitlets.TraitError(f"no registered edition has a roll for a {ROLLER_NAMES[family]}")
 
 
 class RollerValues:
@@ -57,6 +85,10 @@ class RollerValues:
         self.kept: dict[str, Any] = {}
         self._memo: tuple[dict, Spec | None, SpecError | None] | None = None
         self._kinds: tuple[Any, Mapping[str, Any]] = (_NONE_YET, {})
+        #: the field kinds the roller was made with (a version with others is not played: :meth:`replaced`)
+        self.kinds_at_start: Mapping[str, Any] = dict(_spec.schema(edition, roll))
+        #: why the roller cannot play its edition any more (a draft loaded again with other fields), or ""
+        self.stale = ""
 
     def unknown_argument(self, who: str, k: str) -> str:
         """The words of a keyword argument the roller does not take: what it
@@ -93,6 +125,8 @@ class RollerValues:
         kept until the fields change: one normalize per change. Raises the
         engine's SpecError (values that do not combine too: the roller shows
         them, :func:`~.odds_panel.shown_not_refused`)."""
+        if self.stale:
+            raise PlainError("edition", self.stale)
         if raw is None:
             raw = self.raw()
         memo = self._memo
@@ -109,12 +143,35 @@ class RollerValues:
 
     def kinds(self) -> Mapping[str, Any]:
         """The field kinds under the rules the roller plays by (kept per rules)."""
+        if self.stale:
+            raise PlainError("edition", self.stale)
         rules = self.kept.get("rules") or None  # (none yet while the roller is made)
         memo = self._kinds
         if memo[0] is _NONE_YET or memo[0] != rules:
             memo = (None if rules is None else dict(rules), _spec.schema(self.edition, self.roll, rules))
             self._kinds = memo
         return memo[1]
+
+    def replaced(self, who: str) -> dict[str, Any] | None:
+        """The edition registered again (a draft loaded anew): the fields
+        that move under its ranges and the roller's rules, or None when the
+        new version has other fields (or lacks the rules the roller sets)
+        and the roller cannot play it: :attr:`stale` says so in words."""
+        self._memo, self._kinds = None, (_NONE_YET, {})
+        ident, kinds = self.edition, {}
+        try:
+            kinds = _spec.schema(ident, self.roll)
+            same = tuple(kinds) == self.names and all(type(kinds[n]) is type(self.kinds_at_start[n]) for n in kinds)
+            rules = _spec.check_rules(ident, self.kept.get("rules") or {}) if same else {}
+        except SpecError:
+            same, rules = False, {}
+        if same:
+            return self.under(rules)
+        gone = [n for n in self.names if kinds and n not in kinds]
+        self.stale = (f"The draft {ident} was loaded again with other fields"
+                      + (f" ({', '.join(gone)} no longer there)" if gone else "")
+                      + f": this roller played the version before; make a new one: vw.{who}(edition={ident!r})")
+        return None
 
     def problem(self) -> str | None:
         """What is wrong with the roll the values make or with the inputs

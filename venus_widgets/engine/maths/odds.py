@@ -31,6 +31,8 @@ from ..frozen import freeze, thaw
 
 #: Mass below which an unbounded tail (exploding dice) is cut off.
 TAIL_CUTOFF = 1e-12
+#: The cut-off in a sentence (a note of the odds says what it left out).
+TAIL_WORDS = "together less than 1 in a trillion"
 
 #: :meth:`Odds.snap` accepts a float ``p`` for ``n / D`` when ``|p * D - n|``
 #: is at most this (float noise is far below it while ``D <= SNAP_BELOW``).
@@ -105,7 +107,8 @@ class Odds(Readings):
     notes: tuple[str, ...] = ()
     #: the exact odds: an Odds of Fractions, the Counts they are built from, or None
     _exact: "Odds | Counts | None" = field(default=None, repr=False, compare=False)
-    rational: bool = True
+    #: (how the odds were made, as ``_exact``: odds of the same numbers are equal)
+    rational: bool = field(default=True, compare=False)
 
     def __post_init__(self) -> None:
         # one contract across editions: every number a plain Python float,
