@@ -139,7 +139,7 @@ def test_every_bar_of_a_still_is_labelled_and_no_two_labels_overlap(make):
     import base64
 
     import venus_widgets as vw
-    from venus_widgets.engine.maths import chart
+    from venus_widgets.engine.tools import chart
     from venus_widgets.widgets.stills import text_width
 
     w = make(vw)
