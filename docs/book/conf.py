@@ -43,3 +43,10 @@ html_theme_options = {
 # from a CDN, is loaded only on a page with maths, and the rulebook has none: the book's test checks.)
 html_static_path = ["_static"]
 html_css_files = ["vw.css"]  # the live links and the pictures' dark mode (docs/book/_static/vw.css)
+
+
+def setup(app):
+    """docs/architecture.md draws the import stack in a ```stack block (tests/test_import_stack.py reads it): plain text."""
+    from pygments.lexers.special import TextLexer
+
+    app.add_lexer("stack", TextLexer)
