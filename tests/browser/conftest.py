@@ -455,6 +455,30 @@ def kernel_eval(page, code: str, timeout: float = 30_000) -> str:
     return res["out"]
 
 
+@contextmanager
+def kernel_held(page, widget: str, folder: Path):
+    """Until the block ends, the kernel answers no message of ``widget`` (a
+    name in the notebook's kernel): what the user does inside the block is
+    answered after the last of it, in order, as on a slow link (Binder) or a
+    busy machine. The messages wait in the kernel, so the order in which the
+    view sent them is kept; the block's end (a file made in ``folder``) lets
+    them through."""
+    gate = Path(tempfile.mkdtemp(prefix="gate-", dir=folder)) / "open"
+    kernel_eval(page, f"""
+import pathlib as _vw_p, time as _vw_t
+def _vw_held(msg, _w={widget}, _gate=_vw_p.Path({str(gate)!r}), _answer={widget}._handle_msg):
+    while not _gate.exists():
+        _vw_t.sleep(0.02)
+    _w.comm.on_msg(_answer)
+    _answer(msg)
+{widget}.comm.on_msg(_vw_held)
+""")
+    try:
+        yield
+    finally:
+        gate.touch()
+
+
 def write_notebook(path: Path, cells: list[str]) -> Path:
     """A notebook of code cells (python3 kernel)."""
     import nbformat

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0bdc4cf86f1c47b1173ba3a1c43886d59f40443f7e0f33f31c3aeaf8256764ff
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 5a2da4c8b83e7c578f6cbd89ed0746b0cc399df6742af27fbba03471d99f897b
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -65,8 +65,15 @@ function rerender(container, build) {
     if (again) again.focus();
   }
 }
+var STEP_IDS = /* @__PURE__ */ new WeakMap();
 function send(model, content) {
-  model.send(content);
+  const id = STEP_IDS.get(model);
+  if (id === void 0) {
+    model.send(content);
+    return;
+  }
+  STEP_IDS.delete(model);
+  model.send({ ...content, step_id: id });
 }
 function download(name, mime, text) {
   const blob = new Blob([text], { type: mime });

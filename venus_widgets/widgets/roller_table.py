@@ -22,7 +22,7 @@ from ..engine.errors import SpecError
 from ..engine.tools.explain import explain as _explain_spec
 from ..engine.table.rolls import MAX_SEED, Roll, new_seed
 from . import odds_panel, table_words
-from .from_view import PlainError, Requests, read_list
+from .from_view import MessageError, PlainError, Requests, read_list
 from .messages import MESSAGES
 from .rolllog import handle_log_message
 from .table_session import TableSession
@@ -30,6 +30,8 @@ from .table_session import TableSession
 #: the view's requests that change a setting: held, as the controls are, while a roll is open
 SETTINGS_REQUESTS = ("by_hand", "accept_merge", "roll")
 SEED_TEXT = re.compile(r"\s*[0-9]{1,19}\s*")
+#: the longest id a view may give a step of the roll (the view's own are about 12 characters)
+STEP_ID_MOST = 64
 SEED_ALLOWED = "a whole number from 0 to 2**63 - 1, or empty for a fresh seed per roll"
 
 
@@ -113,6 +115,18 @@ class RollerTable:
     # -- requests from the view (checked by ViewChecked._on_msg) -------------------------
 
     def _request(self, action: str, content: Mapping) -> None:
+        """A checked request. A step of the roll may carry the view's id for it
+        (``step_id``): every table drawn while answering it says so (``answers``),
+        so the view moves focus for its step when the step's own answer arrives,
+        not for an answer to an earlier message that arrives after the step was
+        sent (a die clicked, then "KISS", on a slow kernel)."""
+        self.session.answers = _step_id(content.get("step_id"))
+        try:
+            self._answer(action, content)
+        finally:
+            self.session.answers = None
+
+    def _answer(self, action: str, content: Mapping) -> None:
         w: Any = self
         if handle_log_message(w.log, w, content):
             return
@@ -232,6 +246,13 @@ class RollerTable:
                      "faces": typed_faces(e["roll"].get("entered")),
                      "passed": bool(e["roll"]["passed"])}
                     for i, e in list(enumerate(w.log.entries))[-5:]]
+
+
+def _step_id(value: Any) -> str | None:
+    """The view's id of a step (a short text), or None."""
+    if value is not None and (not isinstance(value, str) or len(value) > STEP_ID_MOST):
+        raise MessageError("step_id", value, f"a text of at most {STEP_ID_MOST} characters naming the view's step")
+    return value
 
 
 def _explanation(spec: Spec) -> dict[str, Any]:
