@@ -132,10 +132,38 @@ def jupyter_env(base: Path) -> dict:
     labconfig = dirs["JUPYTER_CONFIG_DIR"] / "labconfig"
     labconfig.mkdir(exist_ok=True)
     (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {ANNOUNCEMENTS: True}}))
+    slow_kernel(dirs["IPYTHONDIR"])
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     env.pop("JUPYTER_PATH", None)
     env["PYTHONUNBUFFERED"] = "1"
     return env
+
+
+#: ``VW_SLOW_KERNEL_MS=1500 pytest tests/browser/...``: every kernel the tests
+#: start waits this long before it answers each message from a widget's view,
+#: as on Binder's latency or a busy machine: a test that passes only because
+#: the kernel answers fast (a fixed wait, a state read right after a click)
+#: fails under it. Off (0) by default.
+SLOW_KERNEL_MS = int(os.environ.get("VW_SLOW_KERNEL_MS") or 0)
+
+
+def slow_kernel(ipython_dir: Path, ms: int = SLOW_KERNEL_MS) -> None:
+    """With ``ms`` > 0, an IPython start-up file in ``ipython_dir`` that
+    makes every widget's comm handler sleep ``ms`` before each message."""
+    if ms <= 0:
+        return
+    startup = ipython_dir / "profile_default" / "startup"
+    startup.mkdir(parents=True, exist_ok=True)
+    (startup / "00-vw-slow-kernel.py").write_text(f"""
+import time as _vw_time
+import ipywidgets as _vw_ipywidgets
+_vw_answer = _vw_ipywidgets.Widget._handle_msg
+def _vw_slow(self, msg, _answer=_vw_answer):
+    _vw_time.sleep({ms / 1000!r})
+    _answer(self, msg)
+_vw_ipywidgets.Widget._handle_msg = _vw_slow
+del _vw_slow, _vw_answer
+""")
 
 
 class Jupyter:
@@ -431,9 +459,24 @@ class OfflineGuard:
             route.abort()
 
 
+#: Whether the page's widgets have a message the kernel has not answered yet
+#: (its idle status not arrived): JupyterLab's kernel connection keeps a
+#: future per message it sent until then.
+COMMS_ANSWERED = """() => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    if (!(kernel._futures instanceof Map)) throw new Error('JupyterLab keeps no _futures: kernel_eval cannot wait for clicks');
+    return [...kernel._futures.values()].every(f => f.msg.header.msg_type !== 'comm_msg');
+}"""
+
+
 def kernel_eval(page, code: str, timeout: float = 30_000) -> str:
-    """Run ``code`` in the current notebook's kernel (not in a cell) and
-    return what it printed."""
+    """Run ``code`` in the current notebook's kernel (not in a cell), once the
+    kernel has answered every message the page's widgets sent before it, and
+    return what it printed. JupyterLab (4.6 here, with ipykernel 7) sends a
+    widget's messages to a kernel subshell, a thread beside the one that runs
+    cells, so code run right after a click is not ordered after it: it could
+    read the state from before the click (or while the click is answered)."""
+    page.wait_for_function(COMMS_ANSWERED, timeout=timeout)
     page.evaluate(
         """code => {
             window.__vwEval = {done: false, out: '', err: ''};
@@ -462,7 +505,7 @@ def kernel_held(page, widget: str, folder: Path):
     answered after the last of it, in order, as on a slow link (Binder) or a
     busy machine. The messages wait in the kernel, so the order in which the
     view sent them is kept; the block's end (a file made in ``folder``) lets
-    them through."""
+    them through, or the function the block is given, called earlier."""
     gate = Path(tempfile.mkdtemp(prefix="gate-", dir=folder)) / "open"
     kernel_eval(page, f"""
 import pathlib as _vw_p, time as _vw_t
@@ -474,7 +517,7 @@ def _vw_held(msg, _w={widget}, _gate=_vw_p.Path({str(gate)!r}), _answer={widget}
 {widget}.comm.on_msg(_vw_held)
 """)
     try:
-        yield
+        yield gate.touch  # to let the messages through before the block ends
     finally:
         gate.touch()
 

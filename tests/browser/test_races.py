@@ -5,6 +5,8 @@ docs/widgets.md says, as it does when each answer comes at once."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from playwright.sync_api import expect
 
@@ -50,3 +52,19 @@ def test_a_choice_then_the_kiss_clicked_before_the_kernel_answers_focuses_what_t
         w.get_by_test_id("kiss-commit").click()
     expect(w.get_by_test_id("result")).to_contain_text("Passed")
     expect(w.get_by_test_id("spend-primary")).to_be_focused()
+
+
+def test_a_state_read_after_a_click_waits_for_the_click_s_answer(page, tmp_path):
+    """A click's message and a later cell are not ordered: JupyterLab answers
+    a widget's messages on a kernel subshell, beside the cells. kernel_eval
+    waits until the kernel has answered every message the widgets sent, so
+    a test reads the state the click made, however late the answer."""
+    w = roller_widget(page, 1, "task")
+    w.get_by_test_id("roll-again").click()
+    expect(w.get_by_test_id("kiss-commit")).to_be_visible()
+    with kernel_held(page, "seeded", tmp_path) as release:
+        w.get_by_test_id("die-1").click()
+        w.get_by_test_id("kiss-commit").click()
+        threading.Timer(2.0, release).start()  # the answers come 2 s after the clicks, while kernel_eval waits
+        out = kernel_eval(page, "print(seeded.session.phase, seeded.log.entries[-1]['roll']['kissed'])")
+    assert out.split() == ["spend", "[1]"]
