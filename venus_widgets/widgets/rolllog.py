@@ -12,8 +12,10 @@ only way in from the browser is the validated import message.
 
 from __future__ import annotations
 
+import functools
 import json
-from typing import Any, Mapping
+import threading
+from typing import Any, Callable, Mapping, TypeVar
 
 import anywidget
 import traitlets
@@ -34,6 +36,17 @@ class NoSuchRoll(PlainError, IndexError):
     """A roll the log does not hold (a :class:`SpecError` and an ``IndexError``)."""
 
 
+_Write = TypeVar("_Write", bound=Callable[..., Any])
+
+
+def _locked(write: _Write) -> _Write:
+    """A way into the log, holding its :attr:`~RollLog.lock`."""
+    @functools.wraps(write)
+    def held(self: "RollLog", *args: Any, **kwargs: Any) -> Any:
+        with self.lock:
+            return write(self, *args, **kwargs)
+    return held  # type: ignore[return-value]
+
 
 class RollLog(ViewChecked, anywidget.AnyWidget):
     """A log of rolls, shown as cards with export and import controls.
@@ -46,6 +59,12 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
     updates only its own entry, by id (:meth:`record`); entries enter only by
     rolling or by the checked import, and leave only by :meth:`clear` or an
     import that replaces the log. ``log.entries = ...`` is refused.
+
+    Every write holds :attr:`lock`, and so does a roller of the log for the
+    whole of a request from its view or a roll from Python: JupyterLab
+    answers a view's messages on a kernel subshell, a thread beside the
+    cells', so a click and a cell may write one log at once; neither loses
+    the other's roll, and a refused request puts back only its own writes.
     """
 
     requests = {a: MESSAGES[a] for a in LOG_MESSAGES}
@@ -62,6 +81,8 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
 
     def __init__(self, entries=None, **kwargs: Any) -> None:
         refuse_unknown("RollLog", kwargs, ["entries", "layout"])
+        #: held by every write, and by a roller of this log for a whole request or roll (re-entrant)
+        self.lock = threading.RLock()
         self._ids: list[int] = []
         self._last_id = 0
         self._cards: dict[int, Any] = {}
@@ -92,10 +113,12 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
                                        "enter by rolling or by log.import_text(...), and log.clear() empties it")
         return proposal["value"]
 
+    @_locked
     def _new_id(self) -> int:
         self._last_id += 1
         return self._last_id
 
+    @_locked
     def _write(self, entries: list, ids: list[int]) -> None:
         """Set the entries and their ids together (the only writer)."""
         self._ids = list(ids)
@@ -121,12 +144,14 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         except ValueError:
             return None
 
+    @_locked
     def append(self, entry: dict) -> int:
         """Add an entry; returns its id."""
         eid = self._new_id()
         self._write([*self.entries, entry], [*self._ids, eid])
         return eid
 
+    @_locked
     def update(self, entry_id: int, **changes: Any) -> bool:
         """Change the entry with id ``entry_id`` (only that one); False when
         it is no longer in the log."""
@@ -138,6 +163,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         self._write(entries, self._ids)
         return True
 
+    @_locked
     def record(self, entry_id: int | None, entry: dict) -> int:
         """The roll a roller has open, as it stands now: its entry (id
         ``entry_id``) updated, or appended anew when that entry is no longer
@@ -147,6 +173,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
             return entry_id
         return self.append(entry)
 
+    @_locked
     def clear(self) -> None:
         """Empty the log (ids are never reused: an open roll logs anew)."""
         self._write([], [])
@@ -154,6 +181,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
     def _state(self) -> tuple[list, list[int]]:
         return self.entries, list(self._ids)
 
+    @_locked
     def _put_back(self, state: tuple[list, list[int]]) -> None:
         """Undo the writes of a request that failed (a roller's transaction)."""
         entries, ids = state
@@ -206,6 +234,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
 
     # -- import ---------------------------------------------------------------
 
+    @_locked
     def import_text(self, text: str, fmt: str | None = None, *, replace: bool = False) -> int:
         """Import a JSON or CSV export; all or nothing. Returns the count added.
 
