@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 5a2da4c8b83e7c578f6cbd89ed0746b0cc399df6742af27fbba03471d99f897b
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 b5bf48366e6251c0bf3dd1fa5463e4da057b43f7a1f6d3e2b5a87395ff6f7216
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 5a2da4c8b83e7c578f6cbd89ed0746b0cc399df6742af27fbba03471d99f897b
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 b5bf48366e6251c0bf3dd1fa5463e4da057b43f7a1f6d3e2b5a87395ff6f7216
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -610,8 +610,8 @@ function chartDescription(view, words = {}) {
   if (!view.numeric) return `Chance of each result: ${view.distribution.map(([k, p]) => `${k} ${formatPercent(p)}`).join(", ")}.`;
   const mode = view.distribution.reduce((a, b) => b[1] > a[1] ? b : a, [null, -1]);
   let s = `Distribution of ${name}: most likely ${mode[0]} (${formatPercent(mode[1])}).`;
-  s += ` ${words.threshold || "Threshold"} ${view.threshold}: P(pass) ${formatPercent(view.p_pass)}.`;
-  if (view.goal !== view.threshold) s += ` Goal ${view.goal}: P(goal) ${formatPercent(view.p_goal)}.`;
+  s += ` ${words.threshold || "Threshold"} ${view.threshold}: chance to pass ${formatPercent(view.p_pass)}.`;
+  if (view.goal !== view.threshold) s += ` Goal ${view.goal}: chance to reach it ${formatPercent(view.p_goal)}.`;
   return s;
 }
 
@@ -945,7 +945,7 @@ function adviceView(model, t) {
   const sel = a.selected;
   const items = a.options.slice(0, 8).map((o) => {
     const dice = o.kiss.length ? `${o.kiss.length > 1 ? "dice" : "die"} ${o.kiss.map((i) => i + 1).join(", ")}` : "nothing";
-    const tags = [o.optimal ? "engine's suggestion" : "", o.label === "policy" ? "default policy" : ""].filter(Boolean).join(", ");
+    const tags = [o.optimal ? "the best chance" : "", o.label === "policy" ? "the rules' way" : ""].filter(Boolean).join(", ");
     return h(
       "li",
       { class: `vw-option${o.optimal ? " best" : ""}`, "data-optimal": String(!!o.optimal) },

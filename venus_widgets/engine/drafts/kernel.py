@@ -64,7 +64,7 @@ def tracked_names(d: Draft, double: bool, marks: Sequence[str]) -> tuple[str, ..
     out = [m for m in marks if m in names]
     if "total" in names:
         out.insert(0, "total")
-    if "successes" in names:
+    if "successes" in names or not out:  # an outcome that reads nothing the dice show: one quantity still
         out.append("successes")
     return tuple(out)
 

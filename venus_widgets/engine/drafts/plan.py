@@ -137,6 +137,9 @@ def faces_of(fs: FaceSet, sides: int, env: Mapping[str, Any], rules: Mapping[str
     else:
         lo = whole(fs.at_least, env, rules, draft, "a face") if fs.at_least is not None else 1
         hi = whole(fs.at_most, env, rules, draft, "a face") if fs.at_most is not None else sides
+        if lo <= hi and (lo < 1 or hi > sides):  # the first face outside the die, without listing a billion
+            raise DraftError(key, f"face {lo if lo < 1 else max(lo, sides + 1)} is not a face of a {sides}-sided "
+                                  "die", line=draft.lines.get(key), source=draft.source_name)
         chosen = set(range(lo, hi + 1))
     bad = sorted(f for f in chosen if not 1 <= f <= sides)
     if bad:
