@@ -25,6 +25,8 @@ every widget class by walking the package and fuzzes it):
   cannot follow a new value of a state trait, the value is undone
   (:meth:`~ViewChecked._notify_observers`) and the assignment raises, so an
   invalid state never sticks.
+* **Threads**: each message and each Python assignment holds the widgets'
+  lock (:mod:`.one_at_a_time`): a click is answered on a thread of its own.
 
 Sizes are checked before a value is read: a state with more keys than the
 widget has traits, a request with fields it does not declare and list
@@ -43,6 +45,7 @@ import ipywidgets
 import traitlets
 
 from ..engine.errors import SpecError
+from .one_at_a_time import OneAtATime
 from .shown import MAX_ERROR, MessageError, PlainError, bounded, error_text, short  # noqa: F401  (the widgets read them here)
 
 _logger = logging.getLogger(__name__)
@@ -139,7 +142,7 @@ def refuse_unknown(who: str, given: Iterable[str], known: Iterable[str], takes: 
 # -- the base ----------------------------------------------------------------------------------
 
 
-class ViewChecked(ipywidgets.Widget):
+class ViewChecked(OneAtATime, ipywidgets.Widget):
     """The base of every widget: the one validating path for what the view
     sends (see the module)."""
 

@@ -24,6 +24,7 @@ from ..engine.table.rolls import MAX_SEED, Roll, new_seed
 from . import odds_panel, table_words
 from .from_view import MessageError, PlainError, Requests, read_list
 from .messages import MESSAGES
+from .one_at_a_time import LOCK
 from .rolllog import handle_log_message
 from .table_session import TableSession
 
@@ -102,29 +103,16 @@ class RollerTable:
 
     @contextmanager
     def _kept_on_error(self) -> Iterator[None]:
-        """A Python call on the table, holding the log's lock: if it raises,
+        """A Python call on the table, holding the widgets' lock: if it raises,
         the roll on the table, the status and the log are as they were before it."""
         w: Any = self
-        with w.log.lock:
+        with LOCK:
             snap = w._snapshot()
             try:
                 yield
             except BaseException:
                 w._restore_quietly(snap)
                 raise
-
-    # -- what the view sends, answered holding the log's lock ---------------------------------
-    # JupyterLab answers a view's messages on a kernel subshell, a thread beside the cells' (see
-    # RollLog): while a request or a state from the view is answered, a cell rolling into the same
-    # log waits, so neither loses the other's roll and a refused request puts back only its own writes.
-
-    def _on_msg(self, widget: Any, content: Any, buffers: Any = None) -> None:
-        with self.log.lock:  # type: ignore[attr-defined]  # a mixin of the roller, whose log trait this is
-            super()._on_msg(widget, content, buffers)  # type: ignore[misc]
-
-    def set_state(self, sync_data: Any) -> None:
-        with self.log.lock:  # type: ignore[attr-defined]
-            super().set_state(sync_data)  # type: ignore[misc]
 
     # -- requests from the view (checked by ViewChecked._on_msg) -------------------------
 

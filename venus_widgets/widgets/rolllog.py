@@ -12,10 +12,8 @@ only way in from the browser is the validated import message.
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
-from typing import Any, Callable, Mapping, TypeVar
+from typing import Any, Mapping
 
 import anywidget
 import traitlets
@@ -27,6 +25,7 @@ from ..engine.contract.spec import normalize as _normalize
 from ..engine.table.rolls import Roll
 from ._assets import esm
 from .from_view import MessageError, PlainError, ViewChecked, refuse_unknown
+from .one_at_a_time import held
 from .from_view import short as _short
 from .log_cards import entries_to_json
 from .log_record import (EXPORT_FORMATS, LOG_FORMAT, MAX_IMPORT_BYTES, LogImportError, check_entry, parse_csv, parse_json,
@@ -56,17 +55,6 @@ class NoSuchRoll(PlainError, IndexError):
     """A roll the log does not hold (a :class:`SpecError` and an ``IndexError``)."""
 
 
-_Write = TypeVar("_Write", bound=Callable[..., Any])
-
-
-def _locked(write: _Write) -> _Write:
-    """A way into the log, holding its :attr:`~RollLog.lock`."""
-    @functools.wraps(write)
-    def held(self: "RollLog", *args: Any, **kwargs: Any) -> Any:
-        with self.lock:
-            return write(self, *args, **kwargs)
-    return held  # type: ignore[return-value]
-
 
 class RollLog(ViewChecked, anywidget.AnyWidget):
     """A log of rolls, shown as cards with export and import controls.
@@ -80,11 +68,11 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
     rolling or by the checked import, and leave only by :meth:`clear` or an
     import that replaces the log. ``log.entries = ...`` is refused.
 
-    Every write holds :attr:`lock`, and so does a roller of the log for the
-    whole of a request from its view or a roll from Python: JupyterLab
-    answers a view's messages on a kernel subshell, a thread beside the
-    cells', so a click and a cell may write one log at once; neither loses
-    the other's roll, and a refused request puts back only its own writes.
+    Every write holds the widgets' lock (:mod:`.one_at_a_time`), and so does
+    a roller for the whole of a request from its view or a roll from Python:
+    a click and a cell may write one log at once (JupyterLab answers a
+    click on a thread of its own); neither loses the other's roll, and a
+    refused request puts back only its own writes.
     """
 
     requests = {a: MESSAGES[a] for a in LOG_MESSAGES}
@@ -101,8 +89,6 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
 
     def __init__(self, entries=None, **kwargs: Any) -> None:
         refuse_unknown("RollLog", kwargs, ["entries", "layout"])
-        #: held by every write, and by a roller of this log for a whole request or roll (re-entrant)
-        self.lock = threading.RLock()
         self._ids: list[int] = []
         self._last_id = 0
         self._cards: dict[int, Any] = {}
@@ -133,12 +119,12 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
                                        "enter by rolling or by log.import_text(...), and log.clear() empties it")
         return proposal["value"]
 
-    @_locked
+    @held
     def _new_id(self) -> int:
         self._last_id += 1
         return self._last_id
 
-    @_locked
+    @held
     def _write(self, entries: list, ids: list[int]) -> None:
         """Set the entries and their ids together (the only writer)."""
         self._ids = list(ids)
@@ -164,14 +150,14 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         except ValueError:
             return None
 
-    @_locked
+    @held
     def append(self, entry: dict) -> int:
         """Add an entry; returns its id."""
         eid = self._new_id()
         self._write([*self.entries, entry], [*self._ids, eid])
         return eid
 
-    @_locked
+    @held
     def update(self, entry_id: int, **changes: Any) -> bool:
         """Change the entry with id ``entry_id`` (only that one); False when
         it is no longer in the log."""
@@ -183,7 +169,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         self._write(entries, self._ids)
         return True
 
-    @_locked
+    @held
     def record(self, entry_id: int | None, entry: dict) -> int:
         """The roll a roller has open, as it stands now: its entry (id
         ``entry_id``) updated, or appended anew when that entry is no longer
@@ -193,7 +179,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
             return entry_id
         return self.append(entry)
 
-    @_locked
+    @held
     def clear(self) -> None:
         """Empty the log (ids are never reused: an open roll logs anew)."""
         self._write([], [])
@@ -201,7 +187,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
     def _state(self) -> tuple[list, list[int]]:
         return self.entries, list(self._ids)
 
-    @_locked
+    @held
     def _put_back(self, state: tuple[list, list[int]]) -> None:
         """Undo the writes of a request that failed (a roller's transaction)."""
         entries, ids = state
@@ -254,7 +240,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
 
     # -- import ---------------------------------------------------------------
 
-    @_locked
+    @held
     def import_text(self, text: str, fmt: str | None = None, *, replace: bool = False) -> int:
         """Import a JSON or CSV export; all or nothing. Returns the count added.
 

@@ -1,13 +1,14 @@
-"""A click and a cell writing one roll log at once lose no roll.
+"""A click and a cell writing one widget or one roll log at once lose nothing.
 
 JupyterLab (4.6 here, with ipykernel 7) answers a widget's messages on a
 kernel subshell: a thread beside the one that runs the notebook's cells
 (tests/browser/test_races.py shows a cell running while a click waits). So
 a click on one roller and a cell rolling another roller of the same log can
-write the log at the same moment. Here the click is answered in a thread of
-its own and paused at a chosen point, so the overlap is certain: without a
-lock the cell's roll was lost, or erased when the click was refused and put
-its state back.
+write the log at the same moment, and a cell can set a widget's value while a
+click on that widget is answered. Here the click is answered in a thread of
+its own and paused at a chosen point, so the overlap is certain: without the
+widgets' lock the cell's roll was lost, or the cell's roll or value erased
+when the click was refused and put its state back.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.errors import SpecError
+from venus_widgets.widgets.one_at_a_time import LOCK
 from venus_widgets.widgets.rolllog import RollLog
 
 WAIT = 10  # s: a bound on a hang, never reached when the test passes
@@ -94,8 +96,56 @@ def test_the_log_s_own_writes_hold_its_lock(writer):
     done = threading.Event()
     act = {"append": lambda: log.append(dict(log.entries[0])), "clear": log.clear,
            "import": lambda: log.import_text(text)}[writer]
-    with log.lock:
+    with LOCK:
         t = in_thread(lambda: (act(), done.set()))
         assert not done.wait(0.3), f"log.{writer} wrote while another thread held the log"
     t.join(WAIT)
     assert done.is_set()
+
+
+def test_a_cell_s_value_set_while_a_refused_click_is_answered_stays():
+    """The click's refusal puts back the roller's state as it was before the click, not the cell's dice."""
+    roller = vw.TaskRoller(seed=1, dice=3)
+    inside, go_on = threading.Event(), threading.Event()
+
+    def refused(*args, **kwargs):
+        inside.set()
+        go_on.wait(WAIT)
+        raise SpecError("dice", 99, "a roll the table takes")
+
+    roller.session.start = refused
+    answering = click(roller, {"do": "roll"})
+    assert inside.wait(WAIT)
+    cell = in_thread(lambda: setattr(roller, "dice", 5))
+    cell.join(1.0)  # without the lock the cell sets 5 now, and the refusal puts back 3
+    go_on.set()
+    answering.join(WAIT)
+    cell.join(WAIT)
+    assert not answering.is_alive() and not cell.is_alive()
+    assert roller.dice == 5  # (and the error line is clear: a new value clears the refusal before it)
+
+
+def test_a_cell_s_value_set_while_a_refused_request_of_the_fc_screen_is_answered_stays(monkeypatch):
+    """The same on a widget of another kind: the target typed into the FC's screen, refused."""
+    screen = vw.FCScreen(target=0.5)
+    inside, go_on = threading.Event(), threading.Event()
+    problem = type(screen)._state_problem
+
+    def refused(self):  # the typed target is refused after the screen took its snapshot
+        if threading.current_thread().name == "click":
+            inside.set()
+            go_on.wait(WAIT)
+            return "target: refused by the test"
+        return problem(self)
+
+    monkeypatch.setattr(type(screen), "_state_problem", refused)
+    answering = click(screen, {"do": "target", "value": 0.7})
+    assert inside.wait(WAIT)
+    cell = in_thread(lambda: setattr(screen, "target", 0.3))
+    cell.join(1.0)
+    go_on.set()
+    answering.join(WAIT)
+    cell.join(WAIT)
+    assert not answering.is_alive() and not cell.is_alive()
+    assert "refused by the test" in screen.error
+    assert screen.target == 0.3
