@@ -149,20 +149,22 @@ SLOW_KERNEL_MS = int(os.environ.get("VW_SLOW_KERNEL_MS") or 0)
 
 def slow_kernel(ipython_dir: Path, ms: int = SLOW_KERNEL_MS) -> None:
     """With ``ms`` > 0, an IPython start-up file in ``ipython_dir`` that
-    makes every widget's comm handler sleep ``ms`` before each message."""
+    makes the kernel wait ``ms`` before it hands each message of a comm (a
+    widget's view) to its widget: as the message arriving late, before the
+    widgets' lock (widgets/one_at_a_time.py) is taken."""
     if ms <= 0:
         return
     startup = ipython_dir / "profile_default" / "startup"
     startup.mkdir(parents=True, exist_ok=True)
     (startup / "00-vw-slow-kernel.py").write_text(f"""
 import time as _vw_time
-import ipywidgets as _vw_ipywidgets
-_vw_answer = _vw_ipywidgets.Widget._handle_msg
+from comm.base_comm import BaseComm as _VwComm
+_vw_answer = _VwComm.handle_msg
 def _vw_slow(self, msg, _answer=_vw_answer):
     _vw_time.sleep({ms / 1000!r})
     _answer(self, msg)
-_vw_ipywidgets.Widget._handle_msg = _vw_slow
-del _vw_slow, _vw_answer
+_VwComm.handle_msg = _vw_slow
+del _vw_slow, _vw_answer, _VwComm
 """)
 
 
