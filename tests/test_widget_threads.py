@@ -28,7 +28,7 @@ WAIT = 10  # s: a bound on a hang, never reached when the test passes
 def click(w, content, name="click"):
     """The view's message ``content`` answered in a thread of its own, as the kernel's subshell answers it."""
     msg = {"content": {"data": {"method": "custom", "content": content}}, "buffers": []}
-    t = threading.Thread(target=w._handle_msg, args=(msg,), name=name)
+    t = threading.Thread(target=w._from_view_message, args=(msg,), name=name)
     t.start()
     return t
 

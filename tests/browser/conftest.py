@@ -511,7 +511,7 @@ def kernel_held(page, widget: str, folder: Path):
     gate = Path(tempfile.mkdtemp(prefix="gate-", dir=folder)) / "open"
     kernel_eval(page, f"""
 import pathlib as _vw_p, time as _vw_t
-def _vw_held(msg, _w={widget}, _gate=_vw_p.Path({str(gate)!r}), _answer={widget}._handle_msg):
+def _vw_held(msg, _w={widget}, _gate=_vw_p.Path({str(gate)!r}), _answer={widget}._from_view_message):
     while not _gate.exists():
         _vw_t.sleep(0.02)
     _w.comm.on_msg(_answer)

@@ -6,9 +6,9 @@ notebook's cells. So a click on a roller can be answered while a cell sets
 that roller's dice or rolls another roller of the same log. One re-entrant
 lock, :data:`LOCK`, makes each side wait for the other:
 
-* every message from a view is answered holding it (:class:`OneAtATime`,
-  a base of :class:`~.from_view.ViewChecked`: the one validating path), so
-  a refused request puts back only its own writes;
+* every message from a view is answered holding it (the one validating
+  path, :meth:`~.from_view.ViewChecked._from_view_message`), so a refused
+  request puts back only its own writes;
 * every Python assignment of a widget's attribute holds it, so a cell's
   value lands before or after a click's answer, never inside it;
 * a Python call that writes in several steps holds it throughout
@@ -32,8 +32,6 @@ import functools
 import threading
 from typing import Any, Callable, TypeVar
 
-import traitlets
-
 #: The widgets' lock (re-entrant).
 LOCK = threading.RLock()
 
@@ -49,8 +47,11 @@ def held(call: _Call) -> _Call:
     return holding  # type: ignore[return-value]
 
 
-class OneAtATime(traitlets.HasTraits):
-    """A widget whose messages from the view and Python assignments hold :data:`LOCK`."""
+class OneAtATime:
+    """A widget whose Python assignments hold :data:`LOCK` (a base of
+    :class:`~.from_view.ViewChecked`), and ipywidgets' own dispatch of a
+    message too, should anything hand it one. A mixin before
+    ``ipywidgets.Widget``, whose methods ``super()`` reaches."""
 
     def _handle_msg(self, msg: Any) -> None:
         with LOCK:
@@ -62,4 +63,4 @@ class OneAtATime(traitlets.HasTraits):
 
     def set_trait(self, name: str, value: Any) -> None:
         with LOCK:
-            super().set_trait(name, value)
+            super().set_trait(name, value)  # type: ignore[misc]
