@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from typing import Any, Mapping, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from . import edition as _ed
 from .fields import Bool, CrossError, Int, List
@@ -69,6 +69,11 @@ ROLL_SECONDS, DIE_SECONDS = 1e-6, 7.5e-8
 #: task of six-sided dice with KISS, 60,000 of 60 dice re-rolling five
 #: faces.
 MAX_ROLL_SECONDS = 2.0
+#: What a block of rolls holds: each die of a roll held at once (``Cost.held``)
+#: as an int64 in a few arrays (the faces, what they show, the explosions).
+ROLL_TEMPORARIES = 7
+#: The most one block of rolls may hold (estimated): 200 MB.
+MAX_ROLL_BYTES = 200e6
 
 
 class Cost(NamedTuple):
@@ -90,6 +95,9 @@ class Cost(NamedTuple):
     dice: float = 1.0
     levers: tuple[tuple[str, int], ...] = ()
     what: str = ""
+    #: the dice one roll of many holds at once, for the memory of a block of rolls (0: not priced, the
+    #: built-in editions' rolls of many, bounded by their time alone: benchmarks/fuzz_cost.py)
+    held: float = 0.0
 
     @property
     def seconds(self) -> float:
@@ -101,7 +109,7 @@ class Cost(NamedTuple):
         number = max(self.number, other.number, key=list(SECONDS).index)
         scale = lambda c: c.steps * SECONDS[c.number] / SECONDS[number]  # noqa: E731
         return Cost(max(self.memory, other.memory), scale(self) + scale(other), number, max(self.dice, other.dice),
-                    self.levers or other.levers, self.what or other.what)
+                    self.levers or other.levers, self.what or other.what, max(self.held, other.held))
 
 
 def held(cells: float, number: str = "float") -> float:
@@ -202,15 +210,21 @@ def _with(spec: Mapping[str, Any], field: str, v: Any) -> dict[str, Any]:
 
 
 def _nearest(spec: Mapping[str, Any], exact: bool, field: str, direction: int) -> tuple[Any, Any, str] | None:
-    """``(value given, nearest value that fits, the allowed values in
-    words)``, or ``None`` when no value of this field alone fits."""
+    return nearest(spec, exact, field, direction, fits)
+
+
+def nearest(spec: Mapping[str, Any], exact: bool, field: str, direction: int,
+            ok_cost: Callable[[Cost], bool]) -> tuple[Any, Any, str] | None:
+    """``(value given, nearest value whose estimate is ``ok_cost``, the
+    allowed values in words)``, or ``None`` when no value of this field
+    alone is (a bisection: a few estimates, whatever the field's range)."""
     values = _candidates(spec, field, direction)
     if not values:
         return None
 
     def ok(i: int) -> bool:
         try:
-            return fits(estimate(_with(spec, field, values[i]), exact))
+            return ok_cost(estimate(_with(spec, field, values[i]), exact))
         except SpecError:  # a value other rules refuse
             return False
 
@@ -245,7 +259,14 @@ def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> in
     >>> most_rolls(normalize({"roll": "check", "bonus_factors": 2})) > 1_000_000
     True
     """
+    if block_bytes(spec) > MAX_ROLL_BYTES:
+        return 0
     return int(seconds / (roll_seconds(spec) * BLOCK_ROLLS)) * BLOCK_ROLLS
+
+
+def block_bytes(spec: Mapping[str, Any]) -> float:
+    """The memory one block of rolls of a normalized spec holds (estimated)."""
+    return BLOCK_ROLLS * estimate(spec).held * 8 * ROLL_TEMPORARIES
 
 
 def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
@@ -255,6 +276,12 @@ def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
         dice = estimate(spec).dice
         blocks = -(-n // BLOCK_ROLLS) * BLOCK_ROLLS
         allowed = f"at most {most:,} rolls of this spec" if most else "no more than one roll at a time for this spec"
+        if not most and block_bytes(spec) > MAX_ROLL_BYTES:
+            raise SpecError(field, n, allowed,
+                            f"each roll holds about {math.ceil(estimate(spec).held):,} dice at once, and rolls "
+                            f"are made {BLOCK_ROLLS:,} at a time: one block would hold about "
+                            f"{block_bytes(spec) / 1e6:,.0f} MB, more than the engine holds in one call (about "
+                            f"{MAX_ROLL_BYTES / 1e6:.0f} MB); vw.roll makes one roll")
         raise SpecError(field, n, allowed,
                         f"each roll draws about {math.ceil(dice)} dice (dice that roll again included), and rolls "
                         f"are made {BLOCK_ROLLS:,} at a time: {n:,} rolls would take about "
