@@ -10,8 +10,8 @@ Run with ``.venv/bin/python benchmarks/bench_cost.py [--only NAME]``.
 Each case runs cold in a process of its own (forked from a parent that
 imported the engine and computed nothing): the draft loaded, every cache
 emptied, the estimate made (:func:`venus_widgets.engine.contract.work.price`,
-or the rolls' :func:`~venus_widgets.engine.contract.cost.roll_seconds` and
-:func:`~venus_widgets.engine.contract.cost.block_bytes`), then the call
+or the rolls' :func:`~venus_widgets.engine.contract.guard.roll_seconds` and
+:func:`~venus_widgets.engine.contract.guard.block_bytes`), then the call
 made with every guard off, timed in CPU (``time.process_time``) and its
 memory taken as the growth of the peak resident memory (``VmHWM``). The
 table prints real/estimate (above 1: the estimate was low, a heavy call
@@ -88,13 +88,13 @@ def _odds(spec: dict, exact: bool = False) -> tuple[Callable, Callable]:
 
 
 def _rolls(spec: dict, n: int) -> tuple[Callable, Callable]:
-    from venus_widgets.engine.contract import cost, work
+    from venus_widgets.engine.contract import guard, work
     from venus_widgets.engine.contract.spec import normalize
     from venus_widgets.engine.table.rolls import BLOCK_ROLLS
 
     def est() -> Any:
         s = normalize(spec)
-        return work.Priced(cost.roll_seconds(s) * -(-n // BLOCK_ROLLS) * BLOCK_ROLLS, cost.block_bytes(s), n, s, 0)
+        return work.Priced(guard.roll_seconds(s) * -(-n // BLOCK_ROLLS) * BLOCK_ROLLS, guard.block_bytes(s), n, s, 0)
 
     return est, lambda: vw.roll_many(spec, n, seed=1)
 
@@ -195,11 +195,11 @@ CASES: list[tuple[str, str, Callable[[], tuple[Callable, Callable]]]] = [
 
 
 def _guards_off() -> None:
-    from venus_widgets.engine.contract import cost, work
+    from venus_widgets.engine.contract import guard, work
     from venus_widgets.engine.tools import sample
 
-    cost.check = lambda *a, **k: None  # type: ignore[assignment]
-    cost.check_rolls = sample.check_rolls = lambda *a, **k: None  # type: ignore[assignment]
+    guard.check = lambda *a, **k: None  # type: ignore[assignment]
+    guard.check_rolls = sample.check_rolls = lambda *a, **k: None  # type: ignore[assignment]
     work.check = lambda *a, **k: None  # type: ignore[assignment]
 
 

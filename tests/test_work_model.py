@@ -19,7 +19,7 @@ import tracemalloc
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.contract import cost, work
+from venus_widgets.engine.contract import guard, work
 from venus_widgets.engine.contract.spec import normalize
 from venus_widgets.engine.drafts import step_cost
 from venus_widgets.engine.drafts.plan import DieTable
@@ -87,7 +87,7 @@ def test_many_exploding_dice_are_refused_many_rolls_by_the_memory_of_a_block():
         tracemalloc.stop()
     assert peak < 20e6
     ok = normalize({**S, "dice": 100})  # a hundred of them: many rolls, in blocks within the memory allowed
-    assert 0 < cost.block_bytes(ok) <= cost.MAX_ROLL_BYTES and cost.most_rolls(ok) > 0
+    assert 0 < guard.block_bytes(ok) <= guard.MAX_ROLL_BYTES and guard.most_rolls(ok) > 0
 
 
 def test_a_chain_is_priced_by_the_levels_a_block_rolls():
@@ -153,7 +153,7 @@ def test_a_log_too_heavy_to_replay_is_refused_before_any_roll_is_made_again():
 
 def test_the_issues_false_refusals_are_accepted():
     load(CHAIN)
-    assert cost.estimate(normalize({**S, "dice": 3})).seconds < 0.01  # three chain dice: about 1 ms
+    assert guard.estimate(normalize({**S, "dice": 3})).seconds < 0.01  # three chain dice: about 1 ms
     load(MARKED, most=10, need=10)
     for n in (3, 5, 10):  # a mark on each face
         assert vw.odds({**S, "dice": n}).p_pass > 0
@@ -161,20 +161,20 @@ def test_the_issues_false_refusals_are_accepted():
 
 def test_each_step_outside_the_counting_is_priced():
     load(DEEP.format(depth=10), most=20, need=30)
-    deep = cost.estimate(normalize({**S, "dice": 1}))
+    deep = guard.estimate(normalize({**S, "dice": 1}))
     load(DEEP.format(depth=2), most=20, need=30)
-    shallow = cost.estimate(normalize({**S, "dice": 1}))
+    shallow = guard.estimate(normalize({**S, "dice": 1}))
     assert deep.seconds > shallow.seconds  # the die's table follows its chain
     load(DEEP.format(depth=10), 'value = "successes + a + b + c"', most=20, need=30)
-    read = cost.estimate(normalize({**S, "dice": 1}))
+    read = guard.estimate(normalize({**S, "dice": 1}))
     assert read.seconds > deep.seconds and read.memory > deep.memory  # marks tracked: a wider table
     load(DEEP.format(depth=50), 'value = "successes + a + b + c"', most=20, need=30)
     err = refused(lambda: normalize({**S, "dice": 1}), budget=40_000)  # its table alone: over a second
     assert err.field == "dice"
     load(D6, most=300)
-    plain = cost.estimate(normalize({**S, "dice": 200}))
+    plain = guard.estimate(normalize({**S, "dice": 200}))
     load(D6, 'value = "successes * 1000"', most=300)
-    spread = cost.estimate(normalize({**S, "dice": 200}))
+    spread = guard.estimate(normalize({**S, "dice": 200}))
     assert spread.seconds > 2 * plain.seconds and spread.memory > 20e6  # 200,001 values listed
     assert plain.memory > 0  # drafts no longer report 0 MB
 
@@ -212,7 +212,7 @@ def test_the_cost_benchmark_prices_each_of_its_cases(monkeypatch):
         vw.load_edition(re.sub(r"(\[fields\.dice\]\nrange = \[0, \d+\]\ndefault = )\d+", r"\g<1>1", text))  # light defaults
         estimate, call = make()
         with monkeypatch.context() as m:  # the guards off, as the benchmark prices
-            for module, fn in ((cost, "check"), (cost, "check_rolls"), (sample, "check_rolls"), (work, "check")):
+            for module, fn in ((guard, "check"), (guard, "check_rolls"), (sample, "check_rolls"), (work, "check")):
                 m.setattr(module, fn, lambda *a, **k: None)
             p, n = calls(estimate, budget=200_000)
         assert p.seconds > 0 and p.memory >= 0, name

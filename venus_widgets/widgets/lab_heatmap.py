@@ -20,7 +20,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from ..engine.contract import spec as _spec
-from ..engine.contract.cost import estimate
+from ..engine.contract.guard import estimate
 from ..engine.contract.work import spec_price
 from ..engine.errors import SpecError
 from ..engine.tools.sweep import Sweep, cell, sweep

@@ -2,7 +2,7 @@
 before any is done: the one function every aggregate goes through (the
 ladder, ``solve``, the party ladder and the FC's screen over it, ``sweep``
 and the rule lab's heatmap, ``compare``, a log's import and replay), built
-on each spec's own estimate (:func:`.cost.estimate`, which
+on each spec's own estimate (:func:`.guard.estimate`, which
 :func:`~.spec.normalize` already holds to about a second).
 
 A call is a list of :class:`Job`: a spec, the settings it is computed at
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 
-from . import cost as _cost
+from . import cost as _cost, guard as _guard
 from ..errors import SpecError
 
 #: The most one call may take (estimated), and hold at its peak.
@@ -92,14 +92,14 @@ def spec_price(spec: Mapping[str, Any], kind: str = "odds",
         s = spec if normalized else normalize(spec)
     except SpecError:
         return PER_ODDS, 0.0, None
-    c = _cost.estimate(s)
+    c = _guard.estimate(s)
     if kind == "roll":
         return PER_ROLL + ROLL_DIE_SECONDS * (c.held or c.dice), 0.0, s
     seconds, memory = 0.0, 0.0
     if kind in ("odds", "both"):
         seconds, memory = c.seconds + PER_ODDS, c.memory
     if kind in ("exact", "both"):
-        e = _cost.estimate(s, exact=True)
+        e = _guard.estimate(s, exact=True)
         if _cost.fits(e):  # else refused up front by the guard, and the floats kept
             seconds, memory = seconds + e.seconds + PER_ODDS, max(memory, e.memory)
     return seconds, memory, s
@@ -164,10 +164,10 @@ def _lever(p: Priced, varied: set[str]) -> tuple[str, Any, str] | None:
     share = MAX_CALL_SECONDS / max(p.specs, 1) - PER_ODDS
     if share <= 0:
         return None
-    for field, direction in _cost.estimate(spec).levers:
+    for field, direction in _guard.estimate(spec).levers:
         if field in varied:
             continue
-        found = _cost.nearest(spec, False, field, direction, lambda c: c.seconds <= share and _cost.fits(c))
+        found = _guard.nearest(spec, False, field, direction, lambda c: c.seconds <= share and _cost.fits(c))
         if found is not None:
             given, _, allowed = found
             return field, given, allowed.replace("for this roll", "for this call")
