@@ -29,11 +29,11 @@ from ..contract.table_answers import TableRules
 from . import cost as _cost
 from . import dice as _dice
 from . import explain as _explain
-from . import kernel, outcome, plan as _plan, rolling
+from . import kernel, outcome, plan as _plan, rolling, walk
 from .at_table import DraftTable
 from .errors import DraftError
 from .knobs import DraftRules
-from .model import FIELD_GROUPS, Draft, FieldDef
+from .model import FIELD_GROUPS, Draft, FieldDef, Num
 
 def _made_by_caller(key: Any) -> Any:
     raise TypeError("made by the caller: Results.made(key, make)")
@@ -107,6 +107,12 @@ class DraftEdition:
         d, rules = self.draft, self.RULES
         spec = {f.name: list(f.default) if f.kind == "list" else f.default for f in d.fields}
         env = _plan.base_env(d, spec, rules)
+        env.update({g.name: 0 for g in d.groups})
+        marks = _plan._marks(d)
+        try:
+            readings = [_plan.readings_of(d, env, rules, x) for x in (False, True)]
+        except SpecError:
+            return {}  # found when a spec rolls it, with its line
         tables = []
         for g in d.groups:
             for grade in self._grades(g, env, rules):
@@ -115,10 +121,10 @@ class DraftEdition:
                     takes = _plan._eligible(d, g, t, env, rules) if d.reroll and g.name in d.reroll.groups else ()
                 except SpecError:
                     continue  # found when a spec rolls it, with its line
-                tables.append((t, takes))
-        marks = _plan._marks(d)
-        names = {kernel.tracked_names(d, x, marks) for x in (False, True)}
-        return _dice.compile_dice(dict.fromkeys(tables), sorted(names), marks)
+                for rs in readings:
+                    tallies = [r for r in rs if not r.ordered]
+                    tables.append((t, _dice.rows(t, tallies, g.name, marks), takes))
+        return _dice.compile_dice(dict.fromkeys(tables))
 
     def _grades(self, g: Any, env: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Any]:
         """The grades a group's dice can have: the options of the field it reads."""
@@ -147,20 +153,22 @@ class DraftEdition:
     def _rules(self, given: Mapping[str, Any]) -> DraftRules:
         rules = DraftRules.of(self.KNOBS, given)
         for d in self.draft.dice:
-            sides = rules[d.sides.knob]
+            if d.sides.expr.names or d.sides.expr.slots != 1:
+                continue  # sides by a formula: its faces are checked as a spec rolls it
+            sides = rules[d.sides.knobs[0]]
             for name, fs in [("success", d.success), ("explode", d.explode), *[(f"marks.{m}", x) for m, x in d.marks]]:
                 for num in (fs.faces, fs.but) if fs is not None else ():
                     if num is not None and any(f > sides for f in rules[num.knob]):
                         raise SpecError(f"rules.{num.knob}", rules[num.knob], f"faces of a {sides}-sided die",
                                         f"dice.{d.name}.sides is {sides}")
-            if d.explode is not None and d.explode.faces is not None and d.depth is not None:
+            if d.explode is not None and d.explode.faces is not None and isinstance(d.depth, Num):
                 if len(rules[d.explode.faces.knob]) == sides and rules[d.depth.knob] is None:
                     raise SpecError(f"rules.{d.explode.faces.knob}", rules[d.explode.faces.knob],
                                     "some faces, not all, while the depth is unbounded",
                                     "a die must be able to stop")
-            for face, num in d.successes:
+            for face, _ in d.successes:
                 if face > sides:
-                    raise SpecError(f"rules.{d.sides.knob}", sides, f"at least {face}",
+                    raise SpecError(f"rules.{d.sides.knobs[0]}", sides, f"at least {face}",
                                     f"dice.{d.name}.successes names face {face}")
         return rules
 
@@ -242,65 +250,7 @@ class DraftEdition:
         past :data:`.cost.MAX_CELLS` packed cells: the memory's bound),
         counted in Python ints past 2**53 ways (:func:`.cost.in_whole_numbers`)."""
         p = self.plan(spec)
-        return self._work(p) * (1.0 if p.unbounded else _cost.in_whole_numbers(kernel.denominator(p)))
-
-    def _work(self, p: _plan.Plan) -> float:
-        names = kernel.tracked(p)
-        B = kernel.budget(p)
-        steps = p.draft.reroll is not None and B > 0
-        spans = []  # per group: (plan, the range of each quantity one die adds)
-        lo_all = [0] * len(names)
-        hi_all = [0] * len(names)
-        for g in p.groups:
-            if not g.count:
-                continue
-            lo, hi = _span(g.table, names, p.marks)
-            shift = [min(0, x) for x in lo] if steps and g.rerollable else list(lo)
-            spans.append((g, [h - s for h, s in zip(hi, shift)]))
-            for i in range(len(names)):
-                lo_all[i] += g.count * shift[i]
-                hi_all[i] += g.count * hi[i]
-        radix = [h - l + 1 for h, l in zip(hi_all, lo_all)]
-        size = 1.0
-        strides = []
-        for r in radix:
-            strides.append(size)
-            size *= r
-        if size > _cost.MAX_CELLS:
-            return float("inf")
-        marks = self._marks_counted(p, names)
-        if not steps and size * size * len(spans) * 8 * marks < _cost.LIMIT:  # a few squarings of arrays this short
-            return size * size * len(spans) * 8 * marks
-        work, plain = 0.0, 1.0
-        takers: list[tuple[Any, float]] = []
-        for g, span in spans:
-            length = 1.0 + sum(x * z for x, z in zip(span, strides))
-            if steps and g.rerollable:
-                takers.append((g, length))
-                continue
-            w, grown = _cost.power_cost(length, g.count, size)
-            w2, plain = _cost.conv(plain, grown, size) if plain > 1 else (0.0, grown)
-            work += w + w2
-        if takers:
-            # the kernel's blocks (groups of one chance, alike groups next to each other merged)
-            blocks: list[list[list[Any]]] = []
-            for g, length in sorted(takers, key=lambda x: -x[0].table.chance):
-                if blocks and blocks[-1][-1][3] == g.table.chance:
-                    last = blocks[-1][-1]
-                    if (last[4], last[5]) == (g.table, g.eligible):
-                        last[0] += g.count
-                        continue
-                    blocks[-1].append([g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible])
-                else:
-                    blocks.append([[g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible]])
-            work += _cost.reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size)
-        return work * marks
-
-    def _marks_counted(self, p: Any, names: tuple[str, ...]) -> int:
-        """How many times the odds count the dice: once, and once more for
-        each mark a die of the roll shows that the counts do not track (its
-        chance: one minus the rolls without its faces)."""
-        return 1 + sum(1 for m in outcome.shown_marks(p) if m not in names)
+        return _cost.work(p) * (1.0 if p.unbounded else _cost.in_whole_numbers(kernel.denominator(p)))
 
     # -- the odds and the rolls ---------------------------------------------------
 
@@ -311,7 +261,7 @@ class DraftEdition:
     def odds(self, spec: dict, exact: bool = False) -> Odds:
         p = self.plan(spec)
         if exact and p.unbounded:  # the knob that makes them a fraction: a depth
-            knob = next(d.depth.knob for d in self.draft.dice if d.depth is not None and p.rules[d.depth.knob] is None)
+            knob = next(d.depth.knob for d in self.draft.dice if isinstance(d.depth, Num) and p.rules[d.depth.knob] is None)
             written = self._defaults[knob] is None  # as the draft says (else a spec's rules made it so)
             err = DraftError(knob if written else f"rules.{knob}",
                              f"depth = \"unbounded\": dice that explode without end have no exact odds; use "
@@ -321,10 +271,10 @@ class DraftEdition:
                              source=self.draft.source_name if written else "")
             err.field, err.value = f"rules.{knob}", "unbounded"
             raise err
-        c = kernel.count(p, exact)
+        c = counted(p, exact)
         shown = outcome.shown_marks(p)  # every mark of the draft is reported: 0 where no die of this roll shows it
         marks = {m: 0 if m not in shown else
-                 outcome.mark_ways(p, c, m, None if m in c.space.names else kernel.count(p, exact, without=m))
+                 outcome.mark_ways(p, c, m, None if m in c.space.names else counted(p, exact, without=m))
                  for m in p.marks}
         return outcome.finish(p, c, spec, exact, marks)
 
@@ -347,22 +297,12 @@ class DraftEdition:
         return _explain.explain_roll(self.plan(dict(r.spec)), r)
 
 
-def _span(t: Any, names: tuple[str, ...], marks: tuple[str, ...]) -> tuple[list[int], list[int]]:
-    """Lowest and highest values one die (with its chain) adds to each
-    quantity (as :func:`.dice.bounds`, in plain Python: it runs per spec)."""
-    k = _dice.levels(t)
-    lo, hi = [], []
-    for n in names:
-        if n == "successes":
-            row: tuple[int, ...] = t.successes
-        elif n == "total":
-            row = tuple(range(1, t.sides + 1))
-        else:
-            row = t.marks[marks.index(n)]
-        boom = [x for x, e in zip(row, t.explode) if e] if k else []
-        lo.append(min(row) + k * min(0, min(boom, default=0)))
-        hi.append(max(row) + k * max(0, max(boom, default=0)))
-    return lo, hi
+def counted(p: _plan.Plan, exact: bool, without: str = "") -> kernel.Counted:
+    """The joint counts of what the plan's formulas read: by the walk when
+    one reads the dice in order (:mod:`.walk`), else by the kernel."""
+    if p.ordered:
+        return walk.count(p, kernel.mode_of(p, exact), without)
+    return kernel.count(p, exact, without)
 
 
 if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract needs (engine/contract/members.py checks the rest)

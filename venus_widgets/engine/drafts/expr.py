@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
 import numpy as np
 
@@ -59,6 +59,8 @@ class Expr:
     slots: int
     #: the numbers as written, one per slot (the defaults of their knobs)
     numbers: tuple[int, ...]
+    #: the calls that read the dice (``highest(2, own)``: :mod:`.readings`), in order
+    calls: tuple[tuple, ...] = ()
 
     def evaluate(self, env: Mapping[str, Any], numbers: Sequence[int] | None = None) -> Any:
         """The value for the names in ``env`` and the slots' numbers (as
@@ -73,9 +75,18 @@ class Expr:
     def __str__(self) -> str:
         return self.text
 
+    def reading_calls(self, env: Mapping[str, Any], numbers: Sequence[int] | None = None) -> list[tuple[str, str, list]]:
+        """Each call that reads the dice, for the names in ``env``: its key
+        (the name a formula's value reads it by), its function and its
+        arguments, each ``("name", word)`` or ``("value", a whole number)``."""
+        nums = self.numbers if numbers is None else numbers
+        return [(call_key(t, env, nums, self.text), t[1], _args(t, env, nums, self.text)) for t in self.calls]
 
-def parse(text: Any) -> Expr:
-    """Parse an expression (a string, a whole number, or true/false)."""
+
+def parse(text: Any, calls: Collection[str] = ()) -> Expr:
+    """Parse an expression (a string, a whole number, or true/false);
+    ``calls``: the names of the functions that read the dice, allowed
+    here (:data:`.readings.CALLS`)."""
     if isinstance(text, bool):
         text = "true" if text else "false"
     elif isinstance(text, int):
@@ -84,13 +95,27 @@ def parse(text: Any) -> Expr:
         raise ExprError(f"{text!r} is not an expression: write a number or a formula in quotes, e.g. \"1 + factors\"")
     if len(text) > 400:
         raise ExprError("an expression of more than 400 characters: split it with [rules]")
-    p = _Parser(text)
+    p = _Parser(text, calls)
     tree = p.expr()
     if p.peek() is not None:
         raise p.error("the end of the expression (an operator between two terms?)")
     names: list[str] = []
     _names(tree, names)
-    return Expr(text.strip(), tree, tuple(names), len(p.numbers), tuple(p.numbers))
+    found: list[tuple] = []
+    _calls(tree, found)
+    return Expr(text.strip(), tree, tuple(names), len(p.numbers), tuple(p.numbers), tuple(found))
+
+
+def _calls(tree: tuple, out: list[tuple]) -> None:
+    """The calls of functions that read the dice (not :data:`FUNCTIONS`), in order."""
+    if tree[0] == "call" and tree[1] not in FUNCTIONS:
+        out.append(tree)
+    for part in tree[1:]:
+        if isinstance(part, tuple):
+            _calls(part, out)
+        elif isinstance(part, list):
+            for t in part:
+                _calls(t, out)
 
 
 def _names(tree: tuple, out: list[str]) -> None:
@@ -106,8 +131,9 @@ def _names(tree: tuple, out: list[str]) -> None:
 
 
 class _Parser:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, calls: Collection[str] = ()) -> None:
         self.text = text
+        self.calls = calls
         self.tokens: list[tuple[str, str, int]] = []
         pos = 0
         while pos < len(text):
@@ -190,6 +216,14 @@ class _Parser:
             else:
                 return left
 
+    def _arguments(self) -> list[tuple]:
+        args = [self.expr()]
+        while self.take(","):
+            args.append(self.expr())
+        if not self.take(")"):
+            raise self.error(") after the arguments")
+        return args
+
     def unary(self) -> tuple:
         if self.take("-"):
             return ("neg", self.unary())
@@ -219,14 +253,13 @@ class _Parser:
                 raise self.error("a number, a name or (")
             self.i += 1
             if self.take("("):
-                if value not in FUNCTIONS:
+                if value not in FUNCTIONS and value not in self.calls:
                     raise ExprError(f"{self.text!r}: {value}() is not a function here; the functions are "
-                                    + ", ".join(f"{f}()" for f in FUNCTIONS))
-                args = [self.expr()]
-                while self.take(","):
-                    args.append(self.expr())
-                if not self.take(")"):
-                    raise self.error(") after the arguments")
+                                    + ", ".join(f"{f}()" for f in (*FUNCTIONS, *self.calls)))
+                if value in self.calls:  # a reading of the dice: its arguments are checked by the draft
+                    args = [] if self.take(")") else self._arguments()
+                    return ("call", value, args)
+                args = self._arguments()
                 want = FUNCTIONS[value]
                 if (want is not None and len(args) != want) or not args:
                     raise ExprError(f"{self.text!r}: {value}() takes {want} argument{'s' if want != 1 else ''}")
@@ -278,8 +311,13 @@ def _eval(t: tuple, env: Mapping[str, Any], numbers: Sequence[int], text: str) -
         v = _eval(t[1], env, numbers, text)
         return np.logical_not(v) if _is_array(v) else not v
     if kind == "call":
-        args = [_eval(a, env, numbers, text) for a in t[2]]
         name = t[1]
+        if name not in FUNCTIONS:  # a reading of the dice: its value is in env under its key
+            key = call_key(t, env, numbers, text)
+            if key not in env:
+                raise ExprError(f"{text!r} reads {key}, which is not known here")
+            return env[key]
+        args = [_eval(a, env, numbers, text) for a in t[2]]
         if name == "if":
             c, a, b = args
             if _is_array(c, a, b):
@@ -317,6 +355,27 @@ def _eval(t: tuple, env: Mapping[str, Any], numbers: Sequence[int], text: str) -
             raise ExprError(f"{text!r} divides by 0")
         return a // b if op == "//" else a % b
     return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
+
+
+def _args(t: tuple, env: Mapping[str, Any], numbers: Sequence[int], text: str) -> list[tuple[str, Any]]:
+    """A reading call's arguments: a bare name as ``("name", name)`` (a
+    group, a mark), anything else as ``("value", its whole number)``."""
+    out: list[tuple[str, Any]] = []
+    for a in t[2]:
+        if a[0] == "name":
+            out.append(("name", a[1]))
+            continue
+        v = _eval(a, env, numbers, text)
+        if isinstance(v, np.ndarray) or isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise ExprError(f"{text!r}: {t[1]}() takes a whole number that does not depend on the dice")
+        out.append(("value", int(v)))
+    return out
+
+
+def call_key(t: tuple, env: Mapping[str, Any], numbers: Sequence[int], text: str) -> str:
+    """The key of a call that reads the dice: its text, each argument as a
+    bare name or its value (``highest(2, own)``)."""
+    return f"{t[1]}({', '.join(str(v) for _, v in _args(t, env, numbers, text))})"
 
 
 def _num(v: Any, text: str) -> Any:

@@ -24,9 +24,14 @@ ways, and the budget ``B`` as ``L ** B`` (``L`` a common multiple of the ways
 of the dice the step re-rolls), a re-roll not made counted as ``L`` equal ways, a
 smaller die's re-roll as ``L / ways`` each, so that every branch counts
 over the same ``D``. Below 2**53 the counts are exact in float64 (sums and
-products of whole numbers below it), above it Python ints (``exact``,
-added up by :mod:`.whole`). Dice that explode without a depth are counted
-in probabilities, their tails below 1e-18 cut (and reported).
+products of whole numbers below it), below 2**63 in int64 (``wide``), above
+it Python ints (``exact``, added up by :mod:`.whole`). Dice that explode
+without a depth are counted in probabilities, their tails below 1e-18 cut
+(and reported).
+
+What is tracked is what the formulas read (:mod:`.readings`): every reading
+here is a tally (what each face adds, of every die or of a group's); a
+reading of the dice in order is counted by :mod:`.walk`.
 """
 
 from __future__ import annotations
@@ -41,9 +46,9 @@ import numpy as np
 
 from . import whole
 from .allocate import allocate
-from .dice import CHAIN_CUT, die_weight, face_weight, pack, ways_of
-from .model import Draft
-from .plan import Plan
+from .dice import CHAIN_CUT, Rows, die_weight, face_weight, pack, rows, ways_of
+from .plan import GroupPlan, Plan
+from .readings import Tally
 from .space import Space, value_grid
 
 #: In probabilities, array ends below this mass are cut (tails of dice exploding without end).
@@ -51,33 +56,28 @@ TRIM = 1e-20
 
 
 def tracked(plan: Plan) -> tuple[str, ...]:
-    """The quantities the odds need, least significant first (``successes``
-    last: the most significant digit)."""
-    return tracked_names(plan.draft, plan.double, plan.marks)
+    """The quantities the odds need (the keys of the plan's readings),
+    least significant first (``successes`` last: the most significant digit)."""
+    return tuple(r.key for r in plan.readings)
 
 
-def tracked_names(d: Draft, double: bool, marks: Sequence[str]) -> tuple[str, ...]:
-    """:func:`tracked` for a draft, with or without its doubling step."""
-    names = set(d.outcome.value.names)
-    if double and d.double is not None:
-        names |= set(d.double.adds.names) | {"successes"}
-    out = [m for m in marks if m in names]
-    if "total" in names:
-        out.insert(0, "total")
-    if "successes" in names:
-        out.append("successes")
-    return tuple(out)
+def group_rows(plan: Plan, g: GroupPlan) -> Rows:
+    """What each face of a group's die adds to each quantity tracked."""
+    return rows(g.table, [r for r in plan.readings if isinstance(r, Tally)], g.name, plan.marks)
 
 
 def mode_of(plan: Plan, exact: bool) -> str:
     """How to count: "count" (whole numbers in float64, below 2**53),
-    "exact" (Python ints, past it) or "float" (probabilities: dice that
-    explode without end)."""
+    "wide" (in int64, below 2**63), "exact" (Python ints, past it) or
+    "float" (probabilities: dice that explode without end)."""
     if plan.unbounded:
         return "float"
-    if denominator(plan) < 2**53:  # whole numbers in float64 are exact: the Fractions come from them
+    D = denominator(plan)
+    if D < 2**53:  # whole numbers in float64 are exact: the Fractions come from them
         return "count"
-    return "exact"  # past 2**53 in Python ints, for float odds too: each float its fraction correctly rounded
+    if D < 2**63:  # every count is at most D: int64 holds them exactly
+        return "wide"
+    return "exact"  # past 2**63 in Python ints, for float odds too: each float its fraction correctly rounded
 
 
 def denominator(plan: Plan) -> int:
@@ -130,7 +130,7 @@ class Counted:
     notes: list[str] = field(default_factory=list)
 
 def _dtype(mode: str) -> Any:
-    return object if mode == "exact" else np.float64
+    return object if mode == "exact" else np.int64 if mode == "wide" else np.float64
 
 
 def _conv(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> np.ndarray:
@@ -186,7 +186,7 @@ def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
     ways = {}
     for gi, g in enumerate(plan.groups):
         if g.count:
-            ways[gi] = ways_of(plan.compiled, g.table, names, marks, mode, (), hidden[gi])
+            ways[gi] = ways_of(plan.compiled, g.table, group_rows(plan, g), mode, (), hidden[gi])
     # the range of each quantity: each die adds from its lowest (at most 0 for the dice the step may take,
     # whose faces it takes add 0)
     lo = [0] * len(names)
@@ -230,7 +230,7 @@ def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
     for block in blocks:
         states = _block(states, [order[i] for i in block], block, B, mode, cut)
     # the end: the first rolls short of the goal get their re-rolled dice
-    short_mask = _short(plan, space) if plan.draft.reroll is not None and plan.draft.reroll.when == "short" else None
+    short_mask = _short(plan, space) if plan.draft.reroll is not None and plan.when == "short" else None
     final = np.zeros(1, dtype=_dtype(mode))
     first = np.zeros(1, dtype=_dtype(mode))
     powers: dict[tuple[int, int], np.ndarray] = {}
@@ -300,8 +300,9 @@ def _merged(plan: Plan, takers: list[int], names: tuple[str, ...], space: Space,
             last.count += g.count
             continue
         shift = shifts[gi]
-        fresh = pack(*ways_of(plan.compiled, g.table, names, plan.marks, mode, (), hidden[gi]), space, shift)
-        ne = pack(*ways_of(plan.compiled, g.table, names, plan.marks, mode, g.eligible, hidden[gi]), space, shift)
+        V = group_rows(plan, g)
+        fresh = pack(*ways_of(plan.compiled, g.table, V, mode, (), hidden[gi]), space, shift)
+        ne = pack(*ways_of(plan.compiled, g.table, V, mode, g.eligible, hidden[gi]), space, shift)
         pad = 1 if mode == "float" else L // die_weight(g.table, "count")
         zero = -sum(x * st for x, st in zip(shift, space.strides))  # a face that adds nothing, packed
         out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, mode), pad, g.table.chance,

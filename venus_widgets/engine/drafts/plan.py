@@ -19,7 +19,8 @@ from ..errors import SpecError
 from .errors import DraftError
 from .expr import ExprError
 from .knobs import DraftRules
-from .model import ALL_DICE, Draft, FaceSet, GroupDef, Slotted
+from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, Num, Slotted
+from .readings import Reading, build, plain
 
 
 @dataclass(frozen=True)
@@ -79,6 +80,12 @@ class Plan:
     budget: int
     double: bool
     marks: tuple[str, ...]
+    #: what the formulas read of the dice (:mod:`.readings`), in the order the counts pack them
+    readings: tuple[Reading, ...] = ()
+    #: when the re-roll step plays: "short" (only while short of the goal) or "always"
+    when: str = "short"
+    #: the degrees, (lowest value, name), lowest first
+    degrees: tuple[tuple[int, str], ...] = ()
     #: the dice of the draft counted when it loaded (:func:`.dice.compile_dice`), read only
     compiled: Mapping[tuple, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -97,6 +104,11 @@ class Plan:
     @property
     def unbounded(self) -> bool:
         return any(g.count and g.table.explodes and g.table.depth is None for g in self.groups)
+
+    @property
+    def ordered(self) -> bool:
+        """Whether a formula reads the dice in order (:mod:`.walk` counts them)."""
+        return any(r.ordered for r in self.readings)
 
 
 def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: Draft) -> Any:
@@ -145,21 +157,35 @@ def faces_of(fs: FaceSet, sides: int, env: Mapping[str, Any], rules: Mapping[str
     return chosen
 
 
+def _error(draft: Draft, key: str, words: str) -> DraftError:
+    return DraftError(key, words, line=draft.lines.get(key), source=draft.source_name)
+
+
+def sides_of(draft: Draft, die: str, env: Mapping[str, Any], rules: Mapping[str, Any]) -> int:
+    """The sides of a die for this spec (a number, or a formula: 2 to 1000)."""
+    d = draft.die(die)
+    sides = whole(d.sides, env, rules, draft, "the sides of a die")
+    if not 2 <= sides <= 1000:
+        raise _error(draft, d.sides.key, f"{d.sides.expr.text!r} gives {sides} for this roll: a die has 2 to 1000 "
+                                         "sides")
+    return sides
+
+
 def die_table(draft: Draft, group: GroupDef, grade: Any, env: Mapping[str, Any], rules: Mapping[str, Any]) -> DieTable:
     """What each face of the group's die counts, for this grade."""
     d = draft.die(group.die)
     key = f"dice.{d.name}"
-    sides = rules[d.sides.knob]
     fenv = {**env, "grade": grade}
+    sides = sides_of(draft, d.name, fenv, rules)
+    fenv[SIDES] = sides
     succ = [0] * sides
     if d.success is not None:
         for f in faces_of(d.success, sides, fenv, rules, draft, f"{key}.success"):
             succ[f - 1] = 1
-    for face, num in d.successes:
+    for face, worth in d.successes:
         if face > sides:
-            raise DraftError(f"{key}.successes.{face}", f"face {face} is not a face of a {sides}-sided die",
-                             line=draft.lines.get(f"{key}.successes.{face}"), source=draft.source_name)
-        succ[face - 1] = rules[num.knob]
+            raise _error(draft, f"{key}.successes.{face}", f"face {face} is not a face of a {sides}-sided die")
+        succ[face - 1] = whole(worth, fenv, rules, draft, "what a face counts")
     if group.cancels:
         succ = [-x for x in succ]
     marks = []
@@ -172,15 +198,38 @@ def die_table(draft: Draft, group: GroupDef, grade: Any, env: Mapping[str, Any],
         marks.append(tuple(shown))
     explode = [False] * sides
     depth = None
-    if d.explode is not None and group.explode:
+    if d.explode is not None and _explodes(draft, group, env, rules):
         for f in faces_of(d.explode, sides, fenv, rules, draft, f"{key}.explode"):
             explode[f - 1] = True
-        depth = rules[d.depth.knob] if d.depth is not None else 0
+        depth = _depth(draft, d.depth, fenv, rules)
         if all(explode) and depth is None:
             raise DraftError(f"{key}.explode", f"every face of the {sides}-sided die explodes: a die must be able "
                                                "to stop (leave a face out, or give a depth)",
                              line=draft.lines.get(f"{key}.explode"), source=draft.source_name)
     return DieTable(sides, tuple(succ), tuple(marks), tuple(explode), depth)
+
+
+def _explodes(draft: Draft, group: GroupDef, env: Mapping[str, Any], rules: Mapping[str, Any]) -> bool:
+    if isinstance(group.explode, bool):
+        return group.explode
+    v = evaluate(group.explode, env, rules, draft)
+    if not isinstance(v, (bool, int)):
+        raise _error(draft, group.explode.key, f"{group.explode.expr.text!r} gives {v!r} for this roll: explode is "
+                                               "yes or no")
+    return bool(v)
+
+
+def _depth(draft: Draft, depth: Num | Slotted | None, env: Mapping[str, Any], rules: Mapping[str, Any]) -> int | None:
+    """Extra dice an explosion may add per die (None: without end)."""
+    if depth is None:
+        return 0
+    if isinstance(depth, Num):
+        return rules[depth.knob]
+    n = whole(depth, env, rules, draft, "a depth")
+    if not 0 <= n <= 50:
+        raise _error(draft, depth.key, f"{depth.expr.text!r} gives {n} for this roll: a depth is 0 to 50 extra dice "
+                                       "per die")
+    return n
 
 
 def _marks(draft: Draft) -> tuple[str, ...]:
@@ -236,7 +285,63 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
     double = False
     if draft.double is not None:
         double = True if draft.double.active is None else bool(evaluate(draft.double.active, env, rules, draft))
-    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, _marks(draft), compiled or {})
+    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, _marks(draft),
+                readings_of(draft, env, rules, double), _when(draft, env, rules), _degrees(draft, env, rules),
+                compiled or {})
+
+
+def _when(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
+    rr = draft.reroll
+    if rr is None:
+        return "short"
+    if isinstance(rr.when, str):
+        return rr.when
+    v = evaluate(rr.when, env, rules, draft)
+    if v not in ("short", "always"):
+        raise _error(draft, rr.when.key, f"{rr.when.expr.text!r} gives {v!r} for this roll: when is 'short' or "
+                                         "'always'")
+    return str(v)
+
+
+def _degrees(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
+    return tuple(sorted((whole(x.lowest, env, rules, draft, "a degree's lowest value"), x.name)
+                        for x in draft.outcome.degrees))
+
+
+def dice_formulas(draft: Draft, double: bool) -> list[Slotted]:
+    """The formulas that read what the dice show: the outcome's value, the
+    events, and what the doubling step adds (when it is in the roll)."""
+    out = [draft.outcome.value, *(e.rule for e in draft.events)]
+    if double and draft.double is not None:
+        out.append(draft.double.adds)
+    return out
+
+
+def readings_of(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any], double: bool) -> tuple[Reading, ...]:
+    """What the formulas read of the dice, each once, packed in the
+    kernel's order: the total first, the marks, the other readings, the
+    successes last (the most significant digit, :mod:`.space`)."""
+    marks = _marks(draft)
+    groups = [g.name for g in draft.groups]
+    found: dict[str, Reading] = {}
+    for s in dice_formulas(draft, double):
+        for n in s.names:
+            if n in (SUCCESSES, TOTAL) or n in marks:
+                found.setdefault(n, plain(n, marks))
+        try:
+            calls = s.expr.reading_calls(env, [rules[k] for k in s.knobs])
+            for key, name, args in calls:
+                if key not in found:  # a bare name that is not a group or a mark: its value (a field, a rule)
+                    args = [("value", env[v]) if k == "name" and v not in groups and v not in marks else (k, v)
+                            for k, v in args]
+                    found[key] = build(name, args, key, groups, marks)
+        except (ExprError, ValueError) as err:
+            raise _error(draft, s.key, str(err)) from None
+    if double:  # the step adds successes
+        found.setdefault(SUCCESSES, plain(SUCCESSES, marks))
+    first = [found.pop(k) for k in (TOTAL, *marks) if k in found]
+    last = [found.pop(k) for k in (SUCCESSES,) if k in found]
+    return tuple(first + list(found.values()) + last)
 
 
 def _eligible(draft: Draft, g: GroupDef, table: DieTable, env: Mapping[str, Any],
@@ -268,7 +373,7 @@ def _knobs_of(draft: Draft, g: GroupDef) -> list[str]:
     sets = [draft.reroll.faces if draft.reroll is not None else None, d.success, d.explode,
             *(fs for _, fs in d.marks)]
     out = [n.knob for fs in sets if fs is not None for n in (fs.faces, fs.but) if n is not None]
-    out += [n.knob for _, n in d.successes] + [d.sides.knob]
+    out += [k for _, n in d.successes for k in n.knobs] + list(d.sides.knobs)
     for fs in sets:
         if fs is not None:
             out += [k for x in (fs.at_least, fs.at_most) if x is not None for k in x.knobs]

@@ -63,3 +63,20 @@ def _packed(values: np.ndarray, words: int) -> int:
         grid[:, j] = (rest & _WORD).astype(np.uint64)
         rest = rest >> 64
     return int.from_bytes(grid.tobytes(), "little")
+
+
+def bincount(idx: np.ndarray, weights: np.ndarray, minlength: int = 0) -> np.ndarray:
+    """``np.bincount(idx, weights)`` that keeps whole numbers whole: float64
+    (whole below 2**53) by numpy's own, int64 and Python ints added in
+    their own kind (numpy's would turn them into floats).
+
+    >>> bincount(np.array([0, 2, 0]), np.array([2**60, 1, 3], dtype=np.int64)).tolist()
+    [1152921504606846979, 0, 1]
+    """
+    idx = np.asarray(idx).ravel()
+    weights = np.asarray(weights).ravel()
+    if weights.dtype == np.float64:
+        return np.bincount(idx, weights=weights, minlength=minlength)
+    out = np.zeros(max(minlength, int(idx.max()) + 1 if idx.size else 0), dtype=weights.dtype)
+    np.add.at(out, idx, weights)
+    return out
