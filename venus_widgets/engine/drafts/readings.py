@@ -24,7 +24,7 @@ its entry in :data:`CALLS`:
 >>> r.key, r.n, r.side, r.groups
 ('highest(2)', 2, 'highest', ())
 >>> import numpy as np
->>> r.step(np.array([0]), 6, 3, np.array([0]), 4).tolist()     # the walk meets three 6s first: two count
+>>> r.step(np.array([0]), 6, 3, np.array([0]), 4, True).tolist()   # the walk meets three 6s first: two count
 [12]
 >>> r.of_dice(np.array([[3, 6, 1, 5]]), np.ones(4, dtype=bool)).tolist()
 [11]
@@ -84,11 +84,23 @@ class Ordered(Reading):
         """The values it can take over ``count`` dice, each from ``lo`` to ``hi``."""
         raise NotImplementedError
 
-    def step(self, value: np.ndarray, face: int, c: Any, seen: np.ndarray, count: int) -> np.ndarray:
-        """The value after the walk, going down, meets ``c`` more of its
-        dice showing ``face``, ``seen`` of its ``count`` dice met before
-        (each an array over the walk's cells): icepool's ``next_state``."""
+    def step(self, value: np.ndarray, face: int, c: Any, seen: np.ndarray, count: int, down: bool) -> np.ndarray:
+        """The value after the walk meets ``c`` more of its dice showing
+        ``face``, ``seen`` of its ``count`` dice met before (each an array
+        over the walk's cells), the walk going from the highest outcome
+        down (``down``) or from the lowest up: icepool's ``next_state``."""
         raise NotImplementedError
+
+    def done(self, seen: np.ndarray, count: int, down: bool) -> np.ndarray:
+        """Where the dice the walk has not met yet can no longer change the
+        value (then the walk stops counting them one by one: icepool's skip)."""
+        return np.zeros(np.shape(seen), dtype=bool)
+
+    @property
+    def down(self) -> bool | None:
+        """The way the walk should go for this reading: from the highest
+        (True), from the lowest (False), or either (None)."""
+        return None
 
     def of_dice(self, values: np.ndarray, mask: np.ndarray) -> np.ndarray:
         """Its value for dice rolled: ``values[rows, dice]`` (each die with
@@ -107,12 +119,21 @@ class Keep(Ordered):
         k = max(0, min(self.n, count))
         return k * lo, k * hi
 
-    def step(self, value: np.ndarray, face: int, c: Any, seen: np.ndarray, count: int) -> np.ndarray:
-        if self.side == "highest":
+    def step(self, value: np.ndarray, face: int, c: Any, seen: np.ndarray, count: int, down: bool) -> np.ndarray:
+        if (self.side == "highest") == down:  # its own dice come first: the first n count
             took = np.clip(self.n - seen, 0, c)
-        else:  # the lowest n are the last met: those below this face are count - seen - c
+        else:  # they come last: those still to come after this face are count - seen - c
             took = np.clip(self.n - (count - seen - c), 0, c)
         return value + took * face
+
+    def done(self, seen: np.ndarray, count: int, down: bool) -> np.ndarray:
+        if (self.side == "highest") == down:
+            return np.asarray(seen) >= self.n
+        return np.zeros(np.shape(seen), dtype=bool)
+
+    @property
+    def down(self) -> bool | None:
+        return self.side == "highest"
 
     def of_dice(self, values: np.ndarray, mask: np.ndarray) -> np.ndarray:
         v = np.sort(values[:, mask], axis=1)
