@@ -163,8 +163,10 @@ def _cpu(fn: Callable[[], Any]) -> tuple[float, Any]:
     return time.process_time() - t0, out
 
 
-def interleaved(a: Callable[[], Any], b: Callable[[], Any], rounds: int) -> tuple[float, float, Any, Any]:
-    """Median CPU seconds of ``a`` and ``b``, run in turns (the order swapped each round)."""
+def interleaved(a: Callable[[], Any], b: Callable[[], Any], rounds: int) -> tuple[float, float, Any, Any, float]:
+    """Median CPU seconds of ``a`` and ``b``, run in turns (the order swapped
+    each round), their results, and the median of the rounds' ratios b / a
+    (each round's two runs side by side: what a busy machine disturbs least)."""
     ta, tb, ra, rb = [], [], None, None
     for i in range(rounds):
         for fn in ((a, b) if i % 2 == 0 else (b, a)):
@@ -175,7 +177,8 @@ def interleaved(a: Callable[[], Any], b: Callable[[], Any], rounds: int) -> tupl
             else:
                 tb.append(t)
                 rb = r
-    return statistics.median(ta), statistics.median(tb), ra, rb
+    ratio = statistics.median([y / x for x, y in zip(ta, tb) if x > 0] or [float("inf")])
+    return statistics.median(ta), statistics.median(tb), ra, rb, ratio
 
 
 def drafts_against_code(rounds: int, quick: bool) -> list[str]:
@@ -202,10 +205,10 @@ def drafts_against_code(rounds: int, quick: bool) -> list[str]:
             def warm_of(s: dict) -> Callable[[], Any]:
                 return lambda: (clear(caches, results), vw.odds(s))[1]
 
-            tc, td, oc, od = interleaved(cold_of(spec), cold_of(mine), rounds)
-            wc, wd, _, _ = interleaved(warm_of(spec), warm_of(mine), rounds)
-            cold.append((td / tc, tc, td, spec))
-            warm.append(wd / wc)
+            tc, td, oc, od, ratio = interleaved(cold_of(spec), cold_of(mine), rounds)
+            _, _, _, _, warm_ratio = interleaved(warm_of(spec), warm_of(mine), rounds)
+            cold.append((ratio, tc, td, spec))
+            warm.append(warm_ratio)
         ratios = [r for r, *_ in cold]
         worst = max(cold, key=lambda x: x[0])
         med, top = statistics.median(ratios), worst[0]
@@ -237,12 +240,12 @@ def readings_against_icepool(rounds: int, quick: bool) -> list[str]:
             icepool_clear()
             return peer()
 
-        t_ours, t_peer, o, die = interleaved(ours, theirs, rounds)
+        t_ours, t_peer, o, die, paired = interleaved(ours, theirs, rounds)
         want = {k: Fraction(n, die.denominator()) for k, n in die.items()}
         if spec["edition"] == "bench-glitch":
             assert o.events["glitch"] == sum((p for k, p in want.items() if 2 * k > spec["dice"]), Fraction(0))
         assert {k: p for k, p in o.distribution.items() if p} == want, what
-        ratio = t_peer / t_ours
+        ratio = paired  # icepool / ours, round by round
         if ratio < 1:
             slower.append(what)
         lines.append(f"| {what} | {t_ours * 1e3:.2f} ms | {t_peer * 1e3:.2f} ms | {ratio:.1f}x |")

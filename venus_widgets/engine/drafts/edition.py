@@ -69,6 +69,8 @@ class DraftEdition:
         self.compiled = self._compile()
         #: without a [ladder]: the field the ladder runs over (chosen as the draft loads, :mod:`.loading`)
         self.ladder_field = ""
+        #: the cost guard's levers: the int fields, the last first (as the draft lists the counts)
+        self._levers = tuple((f.name, +1) for f in reversed(draft.fields) if f.kind == "int")
 
     def __repr__(self) -> str:
         return f"<draft edition {self.ID!r} ({self.draft.source_name or 'draft'}, {len(self.KNOBS)} rule knobs)>"
@@ -113,7 +115,7 @@ class DraftEdition:
             readings = [_plan.readings_of(d, env, rules, x) for x in (False, True)]
         except SpecError:
             return {}  # found when a spec rolls it, with its line
-        tables = []
+        tables, known = [], {}
         for g in d.groups:
             for grade in self._grades(g, env, rules):
                 try:
@@ -121,10 +123,12 @@ class DraftEdition:
                     takes = _plan._eligible(d, g, t, env, rules) if d.reroll and g.name in d.reroll.groups else ()
                 except SpecError:
                     continue  # found when a spec rolls it, with its line
+                if _plan.static_group(d, g):
+                    known[("table", g.name, grade)] = (t, takes)
                 for rs in readings:
                     tallies = [r for r in rs if not r.ordered]
                     tables.append((t, _dice.rows(t, tallies, g.name, marks), takes))
-        return _dice.compile_dice(dict.fromkeys(tables))
+        return {**_dice.compile_dice(dict.fromkeys(tables)), **known}
 
     def _grades(self, g: Any, env: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Any]:
         """The grades a group's dice can have: the options of the field it reads."""
@@ -211,7 +215,7 @@ class DraftEdition:
         return int(_plan.evaluate(s, env, rules, self.draft))
 
     def _holds(self, s: Any, spec: Mapping[str, Any], rules: DraftRules) -> bool:
-        p = _plan.make_plan(self.draft, spec, rules)
+        p = self.plan(spec) if rules is self.rules_of(spec) else _plan.make_plan(self.draft, spec, rules)
         return bool(_plan.evaluate(s, p.env, rules, self.draft))
 
     def _nearest(self, spec: Mapping[str, Any], names: list[str], ok: Any, words: str, rule: str = "") -> None:
@@ -236,12 +240,11 @@ class DraftEdition:
         (multiply-adds) in the engine's steps, so that :data:`.cost.LIMIT`
         (about a second of numpy) is the engine's budget; the int fields as
         the levers (the last first, as the draft lists the counts)."""
-        work = self.work(spec)
         p = self.plan(spec)
+        work = self._work(p)
         steps = work * _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
-        levers = tuple((f.name, +1) for f in reversed(self.draft.fields) if f.kind == "int")
-        dice = float(sum(g.count for g in p.groups if g.count) + p.budget)
-        return _budget.Cost(memory=0.0, steps=steps, number="float", dice=max(dice, 1.0), levers=levers,
+        dice = float(sum(g.count for g in p.groups) + p.budget)
+        return _budget.Cost(memory=0.0, steps=steps, number="float", dice=max(dice, 1.0), levers=self._levers,
                             what=f"{int(dice)} dice counted by the draft {self.ID}")
 
     def work(self, spec: Mapping[str, Any]) -> float:
@@ -249,7 +252,10 @@ class DraftEdition:
         (the kernel's convolutions, by the lengths of its arrays; infinite
         past :data:`.cost.MAX_CELLS` packed cells: the memory's bound),
         counted in Python ints past 2**53 ways (:func:`.cost.in_whole_numbers`)."""
-        p = self.plan(spec)
+        return self._work(self.plan(spec))
+
+    @staticmethod
+    def _work(p: _plan.Plan) -> float:
         return _cost.work(p) * (1.0 if p.unbounded else _cost.in_whole_numbers(kernel.denominator(p)))
 
     # -- the odds and the rolls ---------------------------------------------------

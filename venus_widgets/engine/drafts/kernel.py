@@ -62,8 +62,13 @@ def tracked(plan: Plan) -> tuple[str, ...]:
 
 
 def group_rows(plan: Plan, g: GroupPlan) -> Rows:
-    """What each face of a group's die adds to each quantity tracked."""
-    return rows(g.table, [r for r in plan.readings if isinstance(r, Tally)], g.name, plan.marks)
+    """What each face of a group's die adds to each quantity tracked (kept on the plan)."""
+    memo = plan.__dict__.setdefault("_rows", {})
+    found = memo.get((g.name, g.table))
+    if found is None:
+        found = memo[(g.name, g.table)] = rows(g.table, [r for r in plan.readings if isinstance(r, Tally)], g.name,
+                                              plan.marks)
+    return found
 
 
 def mode_of(plan: Plan, exact: bool) -> str:
@@ -82,11 +87,17 @@ def mode_of(plan: Plan, exact: bool) -> str:
 
 def denominator(plan: Plan) -> int:
     """The common denominator of every count (dice that explode without a
-    depth: the one their odds would have if cut; the odds are not rational)."""
+    depth: the one their odds would have if cut; the odds are not rational);
+    kept on the plan (it is asked several times a spec)."""
+    known = plan.__dict__.get("_denominator")
+    if known is not None:
+        return known
     d = 1
     for g in plan.groups:
         d *= die_weight(g.table, "count") ** g.count
-    return d * big_die(plan) ** budget(plan)
+    d *= big_die(plan) ** budget(plan)
+    plan.__dict__["_denominator"] = d
+    return d
 
 
 def budget(plan: Plan) -> int:

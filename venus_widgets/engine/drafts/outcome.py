@@ -49,7 +49,10 @@ def events(plan: Plan, final: np.ndarray, v: np.ndarray, shown: dict[str, np.nda
     """Each event's ways (in ``final``'s units), and its ways with a pass:
     the event's formula at each packed index (``v`` the value there,
     ``shown`` what the dice show)."""
-    chance, passed = {}, {}
+    chance: dict[str, Any] = {}
+    passed: dict[str, Any] = {}
+    if not plan.draft.events:
+        return chance, passed
     env = {**plan.env, **shown, VALUE: v}
     ok = v >= plan.threshold
     for e in plan.draft.events:

@@ -23,7 +23,7 @@ from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, 
 from .readings import Reading, build, plain
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=True)
 class DieTable:
     """What each face of one die counts (index ``face - 1``)."""
 
@@ -34,6 +34,12 @@ class DieTable:
     explode: tuple[bool, ...]
     #: extra dice an explosion may add (None: without end)
     depth: int | None
+
+    def __hash__(self) -> int:  # tables key the dice counted at load: hashed once
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = self.__dict__["_hash"] = hash((self.sides, self.successes, self.marks, self.explode, self.depth))
+        return h
 
     @property
     def explodes(self) -> bool:
@@ -112,9 +118,16 @@ class Plan:
 
 
 def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: Draft) -> Any:
-    """The value of an expression of the draft for this spec."""
+    """The value of an expression of the draft for this spec (a number or a
+    name alone read at once: most formulas of a draft are one of these)."""
+    values = rules._values if isinstance(rules, DraftRules) else rules
+    tree = s.expr.tree
+    if tree[0] == "num":
+        return values[s.knobs[tree[1]]]
+    if tree[0] == "name" and tree[1] in env:
+        return env[tree[1]]
     try:
-        return s.expr.evaluate(env, [rules[k] for k in s.knobs])
+        return s.expr.evaluate(env, [values[k] for k in s.knobs])
     except ExprError as err:
         raise DraftError(s.key, str(err), line=draft.lines.get(s.key), source=draft.source_name) from None
 
@@ -277,10 +290,12 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
                              source=draft.source_name)
     groups = []
     for g, owner, grade, n in raw:
-        table = die_table(draft, g, grade, env, rules)
-        eligible: tuple[int, ...] = ()
-        if rr is not None and g.name in rr.groups:
-            eligible = _eligible(draft, g, table, env, rules)
+        known = compiled.get(("table", g.name, grade)) if compiled else None  # the rules as written, at load
+        if known is not None:
+            table, eligible = known
+        else:
+            table = die_table(draft, g, grade, env, rules)
+            eligible = _eligible(draft, g, table, env, rules) if rr is not None and g.name in rr.groups else ()
         groups.append(GroupPlan(g.name, owner, grade, n, table, eligible))
     double = False
     if draft.double is not None:
@@ -306,6 +321,24 @@ def _when(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> str
 def _degrees(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
     return tuple(sorted((whole(x.lowest, env, rules, draft, "a degree's lowest value"), x.name)
                         for x in draft.outcome.degrees))
+
+
+def static_group(draft: Draft, g: GroupDef) -> bool:
+    """Whether a group's dice (what each face counts, the faces the re-roll
+    step takes) depend on the rules and the grade alone, not on the fields:
+    a table a draft can count once, when it loads."""
+    d = draft.die(g.die)
+    free = {r.name for r in draft.rules} | {"grade", SIDES}
+    formulas: list[Any] = [d.sides, *(w for _, w in d.successes)]
+    sets = [d.success, d.explode, *(fs for _, fs in d.marks)]
+    if draft.reroll is not None and g.name in draft.reroll.groups:
+        sets.append(draft.reroll.faces)
+    formulas += [x for fs in sets if fs is not None for x in (fs.at_least, fs.at_most) if x is not None]
+    if isinstance(d.depth, Slotted):
+        formulas.append(d.depth)
+    if isinstance(g.explode, Slotted):
+        formulas.append(g.explode)
+    return all(set(f.names) <= free for f in formulas)
 
 
 def dice_formulas(draft: Draft, double: bool) -> list[Slotted]:
