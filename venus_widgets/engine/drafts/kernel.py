@@ -45,14 +45,13 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from . import whole
-from .allocate import allocate
-from .dice import CHAIN_CUT, Rows, die_weight, face_weight, pack, rows, ways_of
+from . import reroll
+from .whole import dtype_of as _dtype, conv as _conv, power as _power
+from .dice import CHAIN_CUT, Rows, die_weight, pack, rows, ways_of
 from .plan import GroupPlan, Plan
 from .readings import Tally
 from .space import Space, value_grid
 
-#: In probabilities, array ends below this mass are cut (tails of dice exploding without end).
-TRIM = 1e-20
 
 
 def tracked(plan: Plan) -> tuple[str, ...]:
@@ -62,13 +61,8 @@ def tracked(plan: Plan) -> tuple[str, ...]:
 
 
 def group_rows(plan: Plan, g: GroupPlan) -> Rows:
-    """What each face of a group's die adds to each quantity tracked (kept on the plan)."""
-    memo = plan.__dict__.setdefault("_rows", {})
-    found = memo.get((g.name, g.table))
-    if found is None:
-        found = memo[(g.name, g.table)] = rows(g.table, [r for r in plan.readings if isinstance(r, Tally)], g.name,
-                                              plan.marks)
-    return found
+    """What each face of a group's die adds to each quantity tracked."""
+    return plan.rows(g)
 
 
 def mode_of(plan: Plan, exact: bool) -> str:
@@ -112,21 +106,6 @@ def big_die(plan: Plan) -> int:
 
 
 @dataclass
-class Merged:
-    """Dice of one kind the step may take, of one or more groups alike."""
-
-    count: int
-    table: Any
-    eligible: tuple[int, ...]
-    ne: np.ndarray  # one die's faces the step does not take
-    fresh: np.ndarray  # one fresh die
-    each: Any  # the ways of one face the step takes
-    pad: Any  # L / the ways of one fresh die
-    chance: Fraction
-    zero: int = 0  # the packed place of a face that adds nothing (the dice count from their lowest)
-
-
-@dataclass
 class Counted:
     """The joint counts: ``final`` (after the re-roll step), ``first`` (the
     first roll, the budget counted as unused), over ``denominator`` (None:
@@ -139,50 +118,6 @@ class Counted:
     mode: str
     truncated: float = 0.0
     notes: list[str] = field(default_factory=list)
-
-def _dtype(mode: str) -> Any:
-    return object if mode == "exact" else np.int64 if mode == "wide" else np.float64
-
-
-def _conv(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> np.ndarray:
-    """``a`` and ``b`` added up; with ``cut`` (probabilities of dice that
-    explode without end) the trailing entries below :data:`TRIM` are cut
-    off and their mass added to ``cut[0]``."""
-    if not a.size or not b.size:  # no ways at all (e.g. no face other than those the step takes)
-        return np.zeros(0, dtype=np.result_type(a, b))
-    out = whole.convolve(a, b) if mode == "exact" else np.convolve(a, b)
-    if cut is not None and out.size > 1:
-        tail = out[::-1].cumsum()
-        k = int(tail.searchsorted(TRIM))  # the last k entries hold less than TRIM
-        if k:
-            cut[0] += float(tail[k - 1])
-            out = out[: out.size - k]
-    return out
-
-
-def _power(a: np.ndarray, m: int, mode: str, cut: list[float] | None) -> np.ndarray:
-    out: np.ndarray | None = None
-    base = a
-    while m:
-        if m & 1:
-            out = base if out is None else _conv(out, base, mode, cut)
-        m >>= 1
-        if m:
-            base = _conv(base, base, mode, cut)
-    return np.ones(1, dtype=a.dtype) if out is None else out
-
-
-def _add(acc: dict, key: Any, arr: np.ndarray) -> None:
-    old = acc.get(key)
-    if old is None:
-        acc[key] = arr
-    elif old.size >= arr.size:
-        old[: arr.size] += arr
-    else:
-        arr = arr.copy()
-        arr[: old.size] += old
-        acc[key] = arr
-
 
 def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
     """The joint counts of ``plan`` (``exact``: in Python ints); with
@@ -229,56 +164,9 @@ def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
     if not takers:
         full = plain * pad_b if pad_b != 1 else plain
         return Counted(space, full, full, None if mode == "float" else denominator(plan), mode, (cut[0] if cut else 0.0) + _lost(plan, mode))
-    merged = _merged(plan, takers, names, space, mode, L, shifts, hidden)
-    order = sorted(merged, key=lambda m: -m.chance)
-    blocks: list[list[int]] = []
-    for i, m in enumerate(order):
-        if blocks and order[blocks[-1][0]].chance == m.chance:
-            blocks[-1].append(i)
-        else:
-            blocks.append([i])
-    states: dict[tuple[int, ...], np.ndarray] = {(0,) * len(order): plain}
-    for block in blocks:
-        states = _block(states, [order[i] for i in block], block, B, mode, cut)
-    # the end: the first rolls short of the goal get their re-rolled dice
-    short_mask = _short(plan, space) if plan.draft.reroll is not None and plan.when == "short" else None
-    final = np.zeros(1, dtype=_dtype(mode))
-    first = np.zeros(1, dtype=_dtype(mode))
-    powers: dict[tuple[int, int], np.ndarray] = {}
-    for R, arr in states.items():
-        first = _grow(first, arr.size)
-        first[: arr.size] += arr * pad_b if pad_b != 1 else arr
-        if short_mask is not None:
-            keep = arr * ~short_mask[: arr.size]
-            final = _grow(final, keep.size)
-            final[: keep.size] += keep * pad_b if pad_b != 1 else keep
-            go = arr * short_mask[: arr.size]
-        else:
-            go = arr
-        if not any(R):
-            out = go * pad_b if pad_b != 1 else go
-        else:
-            out = go
-            factor: Any = 1 if mode == "float" else L ** (B - sum(R))
-            for t, r in enumerate(R):
-                if r:  # r fresh dice take the place of r first faces that added nothing (at ``zero`` each)
-                    out = _conv(out, _fresh_power(order[t], t, r, powers, mode, cut), mode, cut)[r * order[t].zero:]
-                    if mode != "float":
-                        factor *= order[t].pad ** r
-            if factor != 1:
-                out = out * factor
-        final = _grow(final, out.size)
-        final[: out.size] += out
+    final, first = reroll.step(plan, takers, plain, space, mode, shifts, hidden, cut)
     return Counted(space, final, first, None if mode == "float" else denominator(plan), mode,
                    (cut[0] if cut else 0.0) + _lost(plan, mode))
-
-
-def _grow(a: np.ndarray, n: int) -> np.ndarray:
-    if a.size >= n:
-        return a
-    out = np.zeros(n, dtype=a.dtype)
-    out[: a.size] = a
-    return out
 
 
 def _lost(plan: Plan, mode: str) -> float:
@@ -294,119 +182,3 @@ def mark_faces(t: Any, marks: Sequence[str], mark: str) -> tuple[int, ...]:
         return ()
     row = t.marks[list(marks).index(mark)]
     return tuple(f for f in range(1, t.sides + 1) if row[f - 1])
-
-
-def _merged(plan: Plan, takers: list[int], names: tuple[str, ...], space: Space, mode: str, L: int,
-            shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]]) -> list[Merged]:
-    """Groups the step may take, alike ones together (same die, same faces
-    taken): a group joins the last one of its chance when they are alike,
-    so that between groups of one chance the dice keep their order (the
-    step takes the lowest face first, then the first die)."""
-    out: list[Merged] = []
-    for gi in takers:
-        g = plan.groups[gi]
-        key = (g.table, g.eligible)
-        last = next((m for m in reversed(out) if m.chance == g.table.chance), None)
-        if last is not None and (last.table, last.eligible) == key:
-            last.count += g.count
-            continue
-        shift = shifts[gi]
-        V = group_rows(plan, g)
-        fresh = pack(*ways_of(plan.compiled, g.table, V, mode, (), hidden[gi]), space, shift)
-        ne = pack(*ways_of(plan.compiled, g.table, V, mode, g.eligible, hidden[gi]), space, shift)
-        pad = 1 if mode == "float" else L // die_weight(g.table, "count")
-        zero = -sum(x * st for x, st in zip(shift, space.strides))  # a face that adds nothing, packed
-        out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, mode), pad, g.table.chance,
-                          zero))
-    return out
-
-
-def _fresh_power(m: Merged, t: int, r: int, cache: dict, mode: str, cut: list[float] | None) -> np.ndarray:
-    key = (t, r)
-    if key not in cache:
-        cache[key] = _power(m.fresh, r, mode, cut)
-    return cache[key]
-
-
-def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: str,
-           cut: list[float] | None) -> dict:
-    """The dice of one block of groups of equal chance (see the module)."""
-    out: dict[tuple[int, ...], np.ndarray] = {}
-    if len(members) == 1:
-        m, t = members[0], index[0]
-        kernels = _kernels(m, mode, cut)
-        tails = _tails(kernels)
-        for R, arr in states.items():
-            b = B - sum(R)
-            for e in range(0, min(b, m.count + 1)):  # fewer dice to take than the budget left: all re-rolled
-                _add(out, _bump(R, t, e), _conv(arr, kernels[e], mode, cut))
-            if b <= m.count:  # the budget runs out: b of them re-rolled, lowest faces first
-                _add(out, _bump(R, t, b), _conv(arr, tails[b], mode, cut))
-        return out
-    per = [_kernels(m, mode, cut, with_faces=False) for m in members]
-    eligible = [m.eligible for m in members]
-    memo: dict[tuple[tuple[int, ...], int], dict[tuple[int, ...], int]] = {}
-    for R, arr in states.items():
-        b = B - sum(R)
-        for evec in product(*(range(m.count + 1) for m in members)):
-            k = arr
-            for j, e in enumerate(evec):
-                k = _conv(k, per[j][e], mode, cut)
-            if (evec, b) not in memo:
-                memo[evec, b] = allocate(eligible, evec, b)
-            for rvec, ways in memo[evec, b].items():
-                key = R
-                for j, r in enumerate(rvec):
-                    key = _bump(key, index[j], r)
-                scaled = k * ways
-                for j, e in enumerate(evec):
-                    if e:
-                        scaled = scaled * (members[j].each ** e)
-                _add(out, key, scaled)
-    return out
-
-
-def _bump(R: tuple[int, ...], t: int, r: int) -> tuple[int, ...]:
-    return R if not r else R[:t] + (R[t] + r,) + R[t + 1:]
-
-
-def _kernels(m: Merged, mode: str, cut: list[float] | None, with_faces: bool = True) -> list[np.ndarray]:
-    """``K[e]``: ``e`` of the ``m`` dice show faces the step takes (``C(m, e)``
-    ways to choose them, each such face ``each`` ways unless
-    ``with_faces`` is False), the others their other faces."""
-    n = m.count
-    ne, mass = m.ne, 1.0
-    if cut is not None and m.ne.size and m.ne.sum() > 0:
-        # tails are cut where they hold less than TRIM of the whole: the powers are made of one die's
-        # other faces as a law of their own (mass 1), and weighted after, so no cut tail is scaled up
-        mass = float(m.ne.sum())
-        ne = m.ne / mass
-    ne_pow = [np.ones(1, dtype=ne.dtype)]
-    for _ in range(n):
-        ne_pow.append(_conv(ne_pow[-1], ne, mode, cut))
-    out = []
-    taken = len(m.eligible) * m.each if with_faces else 1
-    for e in range(n + 1):
-        c = math.comb(n, e) * (taken ** e) if mode != "float" else \
-            math.comb(n, e) * float(taken) ** e * mass ** (n - e)
-        k = ne_pow[n - e] * c
-        if e and m.zero and k.size:  # the e faces the step takes add nothing: each at ``zero``
-            k = np.concatenate((np.zeros(e * m.zero, dtype=k.dtype), k))
-        out.append(k)
-    return out
-
-
-def _tails(kernels: list[np.ndarray]) -> list[np.ndarray]:
-    """``T[b] = K[b] + K[b + 1] + ...``."""
-    out: list[np.ndarray] = [kernels[-1]]
-    for k in reversed(kernels[:-1]):
-        prev = out[-1]
-        s = _grow(k.copy(), prev.size)
-        s[: prev.size] += prev
-        out.append(s)
-    return out[::-1]
-
-
-def _short(plan: Plan, space: Space) -> np.ndarray:
-    """At each packed index: the first roll is short of the goal."""
-    return value_grid(plan, space, space.values()) < plan.goal

@@ -20,7 +20,7 @@ from .errors import DraftError
 from .expr import ExprError
 from .knobs import DraftRules
 from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, Num, Slotted
-from .readings import Reading, build, plain
+from .readings import Reading, Tally, build, plain
 
 
 @dataclass(frozen=True, eq=True)
@@ -115,6 +115,17 @@ class Plan:
     def ordered(self) -> bool:
         """Whether a formula reads the dice in order (:mod:`.walk` counts them)."""
         return any(r.ordered for r in self.readings)
+
+    def rows(self, g: GroupPlan) -> tuple[tuple[int, ...], ...]:
+        """What each face of a group's die adds to each tally the formulas
+        read (:class:`.readings.Tally`; kept on the plan: asked per count)."""
+        memo = self.__dict__.setdefault("_rows", {})
+        found = memo.get((g.name, g.table))
+        if found is None:
+            zero = (0,) * g.table.sides
+            found = memo[(g.name, g.table)] = tuple(r.faces(g.table, self.marks) if r.reads(g.name) else zero
+                                                   for r in self.readings if isinstance(r, Tally))
+        return found
 
 
 def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: Draft) -> Any:
