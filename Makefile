@@ -6,7 +6,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 ROOT_FLAG := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: lab test setup js test-python test-js test-browser bench bench-widgets app lite lite-serve book clean
+.PHONY: lab test setup js test-python test-js test-browser bench bench-widgets app lite lite-serve book cheatsheets clean
 
 $(STAMP): pyproject.toml package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -88,6 +88,14 @@ lite-serve: $(STAMP)
 ## offline; the chapters are read as saved). Publish it beside build/lite: see docs/lite.md.
 book: $(STAMP)
 	$(BIN)/python scripts/build_book.py
+
+## The one-page sheets to print (the cheat sheets, the Facilitator's screen), each as a PDF on A4 and
+## US Letter in build/print, printed by Debian's Chromium; fails when a sheet runs onto a second page.
+## The list of pages is PRINTABLE in scripts/print_pages.py.
+cheatsheets: $(STAMP)
+	bash scripts/ensure-tools.sh
+	$(BIN)/python scripts/make_cheatsheets.py
+	$(BIN)/python scripts/print_pages.py
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

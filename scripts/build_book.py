@@ -34,6 +34,14 @@ LITE = "lite"
 REPO = "venus-widgets/venus-widgets"
 
 
+def reading_order() -> list[str]:
+    """The chapters (notebook stems) in the order the book reads them: the order of
+    their entries in the toctrees of docs/book/index.md (its headings group them:
+    playing, other drafts, for Facilitators, for playtesters and designers)."""
+    text = (BOOK / "index.md").read_text(encoding="utf-8")
+    return [line.strip()[len("notebooks/"):] for line in text.splitlines() if line.strip().startswith("notebooks/")]
+
+
 def live_links(name: str, repo: str) -> str:
     """The Markdown cell each chapter page starts with: where to play it live."""
     lite = f"../{LITE}/lab/index.html?path={name}"

@@ -1,4 +1,5 @@
-"""Write the one-page cheat sheet of each edition, ``docs/cheatsheet_<edition>.md``.
+"""Write the one-page cheat sheet of each edition, ``docs/cheatsheet_<edition>.md``,
+and the Facilitator's screen, ``docs/fc_screen.md``.
 
 Each sheet is printable Markdown: the roll procedure at the table in a few
 lines, and the numbers that matter. Every chance on a sheet is computed here by
@@ -6,7 +7,7 @@ the engine, never typed, so a sheet cannot drift from the odds; the tests
 (``tests/test_cheatsheets.py``) fail when a committed sheet differs from what
 this script writes.
 
-    python scripts/make_cheatsheets.py           # write all five sheets
+    python scripts/make_cheatsheets.py           # write all five sheets and the FC's screen
     python scripts/make_cheatsheets.py --check   # exit 1 when a sheet is stale
 """
 
@@ -17,6 +18,8 @@ import sys
 from pathlib import Path
 
 import venus_widgets as vw
+from venus_widgets.engine.tools.party import setting_words
+from venus_widgets.tutorial import PREGENS, check_of, pregen_party
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -263,11 +266,108 @@ P(success):
 """
 
 
+def _marks(ladder) -> list[list[str]]:
+    """The party ladder's rows, the rung nearest the target marked for each character and the party."""
+    rows = []
+    for i, rung in enumerate(ladder.rungs):
+        cells = [vw.percent(p) + (" ◆" if ladder.best_for[name] == i else "")
+                 for name, p in zip(ladder.names, ladder.chances[i])]
+        party = vw.percent(ladder.party_chance(i)) + (" ▶" if ladder.best == i else "")
+        rows.append([setting_words(rung), *cells, party])
+    return rows
+
+
+def fc_screen() -> str:
+    """The Facilitator's screen to print: the FC's procedure, the ladder of the party, the consequences."""
+    party = pregen_party()
+    ladder = vw.party_ladder(party, target=0.5)
+    names = list(party)
+    abilities = ["Finesse", "Swiftness", "Wits", "Resolve"]
+    check_rows = [[a] + [" / ".join(pct(odds(check_of(n, a, difficulty=word))) for n in names) for word in BASE]
+                  for a in abilities]
+    step = {round(odds({"roll": "check", "caliber": "silver", "score": 4, **playtest_target(t)})
+                  - odds({"roll": "check", "caliber": "silver", "score": 4, **playtest_target(t + 1)}), 9)
+            for t in range(7, 24)}
+    (cost,) = step  # the same cost for every step away from the natural 20 and 1
+    who = ", ".join(f"{n} ({job_words(n, spec)})" for n, spec in party.items())
+    return HEAD + f"""# The Facilitator's screen (playtest)
+
+Keep it in front of you at the table. Why each line: chapters 9 and 12 of the rulebook.
+
+## Before a roll
+
+1. **Agenda**: ask what the character wants, and how they go about it.
+2. **Roll or not?** Nothing at stake, or you would be happy with either answer: say yes, no dice.
+   Say no, and offer another way, to what crosses a line, breaks the tone the table agreed on, or goes
+   where nothing is prepared yet.
+3. **Check or task?** A check answers yes or no, quickly. A task is for what the story turns on: how
+   well, at what price. Only players perform tasks; an NPC makes at most a check.
+4. **Ability** by *how* they act; for a task, a job that inherits it (none fits: the Peers name the
+   job, learned at level 0, which counts as one factor).
+5. **Difficulty.** Check: the Peers judge routine 5, simple 10, tough 15, challenging 20, absurd 25;
+   you add up to 4 factors, +1 each (needing a fifth: one step up instead). Task: threshold 1 + up to
+   4 factors. Name only the most pertinent: a hazard, a wound, an opponent bigger or better, someone
+   hindering, a job not quite right.
+6. **Stakes**: say what failure means before anyone picks up a die. Charge no hazard twice: not as
+   the difficulty and a factor, not as a factor and a consequence.
+7. **Help and KISS**: up to 2 allies, one die each (they share the consequences and mark 1 exp). The
+   Peers approve insights, specialties and bonus factors; you may veto a stunt that makes no sense.
+
+## After the roll
+
+8. Failure changes the situation, never stops the story; the job marks 1 exp.
+9. You **may** turn one unbought secondary consequence against the player, when it makes sense here.
+10. **Let it ride**: one roll per obstacle until the situation really changes. **Rewind** (the roll
+    does not count) when a line was crossed, the stakes were not said, or you misread the intent.
+
+## The party's ladder: tasks
+
+{who}: the chance to pass. ◆ nearest 50 % for each, ▶ for the party (their average).
+
+{table(["setting", *names, "party"], _marks(ladder))}
+## Checks with no factors: {" / ".join(names)}
+
+{table(["ability", *[f"{w} {t}" for w, t in BASE.items()]], check_rows)}
+Each factor on a check costs {round(100 * cost)} points of chance, until the natural 20 or 1 decides.
+
+## The consequences of a task
+
+**Primary**: costs the threshold; not bought, the task fails. **Secondary**, 1 success each, and what
+each becomes when you turn it against the player:
+
+{table(["the player buys", "unbought, it can become"], [
+        ["I am not abashed or injured...", "a wound, a humiliation, exhaustion"],
+        ["My actions were performed with grace or efficiency...", "slow, loud, clumsy, or costly"],
+        ["No one I care for is compromised, disturbed, or jeopardized...", "a friend in danger, angry, or exposed"],
+        ["Nothing else is unintentionally lost or destroyed...", "a tool breaks, cargo is lost, a door stays open"]])}
+**Tertiary**, 1 each, hung on another consequence (or on a failure): an extra prize · I learned something
+new (+1 exp) · my true intentions are revealed (a Lot back) · a welcome surprise (the Peers decide).
+
+## The debrief, at the end of the session
+
+A Lot back for playing a character well (at most 10 held; more become exp) · Ego for upholding a
+principle · jobs level up at exp equal to twice their level (learning, at 16) · ask what everyone
+enjoyed, and what to change next time.
+
+{LEGEND}
+"""
+
+
+def job_words(name: str, spec: dict) -> str:
+    """'mechanic, 3 Bronze dice, 1 KISS' for a pregenerated character's task."""
+    (job,) = [j for j, (level, _) in PREGENS[name]["jobs"].items() if level == spec["dice"]]
+    kiss = spec.get("kiss", 0)
+    return f"{job}, {spec['dice']} {str(spec['caliber']).title()} dice" + (
+        f", {kiss} {'KISS' if kiss == 1 else 'KISSes'}" if kiss else "")
+
+
 SHEETS = {"playtest": playtest, "playsheet": playsheet, "agora": agora, "heresy": heresy, "vers": vers}
+#: The other generated pages to print (docs/<name>.md): the Facilitator's screen.
+PAGES = {"fc_screen": fc_screen}
 
 
 def path(edition: str) -> Path:
-    return DOCS / f"cheatsheet_{edition}.md"
+    return DOCS / (f"{edition}.md" if edition in PAGES else f"cheatsheet_{edition}.md")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -275,8 +375,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="only compare the committed sheets")
     args = ap.parse_args(argv)
     stale = 0
-    for edition in EDITIONS:
-        text = SHEETS[edition]()
+    for edition in [*EDITIONS, *PAGES]:
+        text = {**SHEETS, **PAGES}[edition]()
         if args.check:
             if not path(edition).exists() or path(edition).read_text(encoding="utf-8") != text:
                 print(f"stale: {path(edition).relative_to(ROOT)} (run scripts/make_cheatsheets.py)")

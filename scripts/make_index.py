@@ -28,13 +28,23 @@ CHAPTER = re.compile(r"^# Chapter (\d+): (.+)$", flags=re.M)
 SECTION = re.compile(r"^#{2,3} (.+)$", flags=re.M)
 
 
-def terms() -> list[str]:
+def terms(text: str | None = None) -> list[str]:
     """The words the glossary defines, in its order (the bold words of its first column)."""
-    text = (DOCS / "glossary.md").read_text(encoding="utf-8")
+    if text is None:
+        text = (DOCS / "glossary.md").read_text(encoding="utf-8")
     out = []
     for row in re.findall(r"^\| (\*\*.+?) \| ", text, flags=re.M):
         out += re.findall(r"\*\*([^*]+)\*\*", row)
     return out
+
+
+def groups() -> list[tuple[str, list[str]]]:
+    """The glossary's words by its headings: ``("", words)`` for the words of the rules, then one
+    ``(heading, words)`` per ``## heading`` of the glossary (For Facilitators)."""
+    text = (DOCS / "glossary.md").read_text(encoding="utf-8")
+    parts = re.split(r"^## (.+)$", text, flags=re.M)
+    found = [("", terms(parts[0]))] + [(parts[i].strip(), terms(parts[i + 1])) for i in range(1, len(parts), 2)]
+    return [(heading, words) for heading, words in found if words]
 
 
 def _pattern(term: str) -> re.Pattern:
@@ -77,11 +87,15 @@ def page() -> str:
              "do not edit by hand. -->", "", "# Index of terms", "",
              "Where the rulebook teaches each word of the [glossary](glossary.md): every chapter and",
              "section that sets the word in **bold**, where it is introduced or stressed. The glossary",
-             "says what each word means.", "", "| term | where the rulebook teaches it |", "|---|---|"]
-    for term in sorted(set(terms()), key=str.lower):
-        where = places(term)
-        cells = ", ".join(f"[{n} · {section}](../notebooks/{name})" for n, section, name in where)
-        lines.append(f"| **{term}** | {cells or 'the glossary only'} |")
+             "says what each word means."]
+    for heading, words in groups():
+        if heading:
+            lines += ["", f"## {heading}"]
+        lines += ["", "| term | where the rulebook teaches it |", "|---|---|"]
+        for term in sorted(set(words), key=str.lower):
+            where = places(term)
+            cells = ", ".join(f"[{n} · {section}](../notebooks/{name})" for n, section, name in where)
+            lines.append(f"| **{term}** | {cells or 'the glossary only'} |")
     return "\n".join(lines) + "\n"
 
 

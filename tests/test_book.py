@@ -73,13 +73,21 @@ def test_the_book_builds_clean_with_every_chapter_and_aid(book):
     for page in ("glossary", "index", "cheatsheet_playtest", "cheatsheet_agora", "cheatsheet_vers", "rules_playtest"):
         assert (out / "docs" / f"{page}.html").is_file(), page
     home = parse(out / "index.html")
+    order = _builder().reading_order()
+    assert sorted(order) == CHAPTERS, "docs/book/index.md lists every chapter once"
     assert [h for h in home.links if h.startswith("notebooks/")][:len(CHAPTERS)] == [
-        f"notebooks/{stem}.html" for stem in CHAPTERS], "the chapters in order on the first page"
+        f"notebooks/{stem}.html" for stem in order], "the chapters in reading order on the first page"
+    text = (out / "index.html").read_text(encoding="utf-8")
+    assert "For Facilitators" in text
+    fc = text.split(">For Facilitators<", 1)[1]
+    assert fc.index("09-facilitators") < fc.index("12-running-a-session") < fc.index("13-odds-tables")
 
 
 def test_chapter_navigation_runs_through_the_book_in_order(book):
+    """Each chapter links on to the next in reading order (docs/book/index.md), and back."""
     out, _ = book
-    for before, after in zip(CHAPTERS, CHAPTERS[1:]):
+    order = _builder().reading_order()
+    for before, after in zip(order, order[1:]):
         links = parse(out / "notebooks" / f"{before}.html").links
         assert f"{after}.html" in links, f"no link on from {before} to {after}"
         assert f"{before}.html" in parse(out / "notebooks" / f"{after}.html").links

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))
 CHAPTERS = ["00-a-roll-from-start-to-finish", "01-checks", "02-tasks", "03-kiss-and-ego", "04-help", "05-learning-and-advancement",
             "06-an-example-of-play", "07-the-agora-procedure", "08-editions-compared", "09-facilitators",
-            "10-the-rule-lab", "11-write-your-own-draft"]
+            "10-the-rule-lab", "11-write-your-own-draft", "12-running-a-session", "13-odds-tables"]
 MAX_BYTES = 1_000_000
 
 
@@ -41,7 +41,8 @@ def _code(nb):
 
 def test_every_chapter_is_there():
     """Chapter 00 first; 01-05 the playtest rules; 06 an example of play; 07 the agora procedure;
-    08 editions compared; 09 for Facilitators; 10 the rule lab; 11 write your own draft."""
+    08 editions compared; 09 for Facilitators (the decisions at a roll); 10 the rule lab; 11 write your
+    own draft; 12 running a session and 13 odds tables (the Facilitator's part, read after 09)."""
     assert [p.stem for p in NOTEBOOKS] == CHAPTERS
 
 

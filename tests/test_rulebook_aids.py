@@ -40,12 +40,35 @@ def test_a_stale_cheat_sheet_is_caught(tmp_path, monkeypatch):
     spec.loader.exec_module(mod)
     for e in EDITIONS:
         (tmp_path / f"cheatsheet_{e}.md").write_text(mod.SHEETS[e](), encoding="utf-8")
+    for name, page in mod.PAGES.items():  # the Facilitator's screen
+        (tmp_path / f"{name}.md").write_text(page(), encoding="utf-8")
     monkeypatch.setattr(mod, "DOCS", tmp_path)
     monkeypatch.setattr(mod, "ROOT", tmp_path.parent)
     assert mod.main(["--check"]) == 0
     sheet = tmp_path / "cheatsheet_vers.md"
     sheet.write_text(sheet.read_text().replace("| 50% |", "| 51% |", 1))
     assert mod.main(["--check"]) == 1
+    sheet.write_text(mod.SHEETS["vers"](), encoding="utf-8")
+    screen = tmp_path / "fc_screen.md"
+    screen.write_text(screen.read_text().replace("| 0 factors |", "| no factors |", 1))
+    assert mod.main(["--check"]) == 1
+
+
+def test_the_fc_screen_is_the_party_of_the_chapters():
+    """The printed screen's ladder is chapter 9's party: each cell is the engine's chance."""
+    import venus_widgets as vw
+    from venus_widgets.tutorial import pregen_party
+
+    text = (ROOT / "docs" / "fc_screen.md").read_text()
+    from venus_widgets.engine.tools.party import setting_words
+
+    ladder = vw.party_ladder(pregen_party(), target=0.5)
+    for i, rung in enumerate(ladder.rungs):
+        (line,) = [ln for ln in text.splitlines() if ln.startswith(f"| {setting_words(rung)} |")]
+        cells = [c.strip().rstrip(" ◆▶") for c in line.strip("|").split("|")[1:]]
+        assert cells == [vw.percent(p) for p in ladder.chances[i]] + [vw.percent(ladder.party_chance(i))], line
+    assert "engineer, 6 Gold dice, 2 KISSes" in text and "captain" not in text
+    assert "Let it ride" in text and "Rewind" in text and "I am not abashed or injured" in text
 
 
 GLOSSARY_WORDS = ["ability", "job", "inherits", "caliber", "rank", "score", "Peers", "FC", "Lot", "Ego",
@@ -79,17 +102,29 @@ def test_the_glossary_defines_the_rules_words():
         assert any(word in d for d in defined) or f"**{word}**" in text, f"glossary lacks {word!r}"
 
 
+def _reading_order() -> list[str]:
+    spec = importlib.util.spec_from_file_location("build_book", ROOT / "scripts" / "build_book.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.reading_order()
+
+
 @pytest.mark.parametrize("src", SOURCES, ids=lambda p: p.stem)
 def test_every_chapter_links_the_glossary_and_its_neighbours(src):
+    """The end of each chapter links back to the one before it and on to the one after it,
+    in the book's reading order (docs/book/index.md: chapters 9, 12, 13 for Facilitators,
+    then 10 and 11)."""
     cells = _cells(src)
     text = "\n".join(s for kind, s in cells if kind == "markdown")
     assert "](../docs/glossary.md)" in text
-    i = SOURCES.index(src)
+    order = _reading_order()
+    assert sorted(order) == [s.stem for s in SOURCES]
+    i = order.index(src.stem)
     last = [s for kind, s in cells if kind == "markdown"][-1]
     if i > 0:
-        assert f"]({SOURCES[i - 1].stem}.ipynb)" in last, "no link back to the previous chapter at the end"
-    if i < len(SOURCES) - 1:
-        assert f"]({SOURCES[i + 1].stem}.ipynb)" in last, "no link on to the next chapter at the end"
+        assert f"]({order[i - 1]}.ipynb)" in last, "no link back to the previous chapter at the end"
+    if i < len(order) - 1:
+        assert f"]({order[i + 1]}.ipynb)" in last, "no link on to the next chapter at the end"
     assert cells[-1][0] == "markdown"
 
 
@@ -385,3 +420,16 @@ def test_the_playtest_cheat_sheet_has_learning_exp_and_every_threshold():
     text = (ROOT / "docs" / "cheatsheet_playtest.md").read_text()
     assert "+1 for every task, pass or" in text
     assert "| threshold 5 |" in text and "| 6 | " in text
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb")), ids=lambda p: p.stem)
+def test_no_chance_at_the_start_of_a_line_turns_into_a_quote(path):
+    """A chance rendered at the start of a line as ">99%" is read by Markdown as a
+    quote ("> 99%..."): the sentence breaks in two. Inside a quote ("> ...") a line
+    starts with "> " and a space."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    bad = [line for cell in nb.cells if cell.cell_type == "markdown" for line in cell.source.splitlines()
+           if re.match(r"^\s*>\d", line)]
+    assert not bad, bad

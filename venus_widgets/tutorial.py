@@ -236,6 +236,21 @@ def task_of(name: str, job: str, which: str, **fields) -> dict[str, object]:
     return {"roll": "task", "caliber": ability(name, which)[0], "dice": level, **fields}
 
 
+def pregen_party() -> dict[str, dict[str, object]]:
+    """The party the Facilitator's chapters and printed screen set difficulty for:
+    each character about to attempt a task with their best job, as the player
+    would roll it. Bruno with his mechanic job (Finesse) and a Lot ready for one
+    KISS; Ada with her scout job (Swiftness), keeping her Lots; Clara with her
+    engineer job (Wits) and two KISSes ready.
+
+    >>> pregen_party()["Clara"]
+    {'roll': 'task', 'caliber': 'gold', 'dice': 6, 'kiss': 2}
+    """
+    return {"Bruno": task_of("Bruno", "mechanic", "Finesse", kiss=1),
+            "Ada": task_of("Ada", "scout", "Swiftness"),
+            "Clara": task_of("Clara", "engineer", "Wits", kiss=2)}
+
+
 def character_sheet(name: str) -> str:
     """A pregenerated character's sheet, in Markdown.
 

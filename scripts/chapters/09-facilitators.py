@@ -1,127 +1,524 @@
 # Source of notebooks/09-facilitators.ipynb (built by scripts/make_notebooks.py).
 
 # %% [markdown]
-# # Chapter 9: For Facilitators
+# # Chapter 9: For Facilitators: when to roll, and how hard
 #
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
 # > Until you do, each roller on this page shows a still picture of its
 # > odds (a chart and a table that do not move). New
 # > words are explained in the [glossary](../docs/glossary.md).
 #
-# In the playtest rules your Peers judge a check's absolute difficulty
-# (routine to absurd), and the Facilitator (FC) names the factors, for
-# checks and tasks alike; the table trusts them to do it fairly. (In the
-# Playsheet the Peers set a task's appropriate difficulty too; in the
-# agora procedure the table discusses difficulty and consequences
-# together.) This chapter is the FC's reference:
-# first the tools that answer "which difficulty gives this party about
-# the chance I want?" and "why is this number what it is?", then what each
-# choice does to the odds, the rule of thumb for each edition, tables of
-# odds by caliber and rank to keep at hand, the "tables for nerds" of the
-# rule texts regenerated for every caliber, the places where the printed
-# tables are wrong, and a check of your table's dice against the odds.
+# *Edition: the 1st Playtest Rules (v0.2), the default; where the
+# Playsheet or the agora procedure does a thing differently, the section
+# says so, and section 11 puts the three side by side.*
+#
+# You have read chapters 0 to 6 as a player. This part of the book is for
+# the player who runs the game: the **Facilitator**, or **FC**. It has three
+# chapters, to read in this order:
+#
+# * **this chapter**: the decisions you make each time a player wants
+#   something, from "is this worth a roll?" to "what happens if it goes
+#   wrong?", with the odds where they help you decide;
+# * [chapter 12, Running a session](12-running-a-session.ipynb): everything
+#   around the rolls: scenes and the spotlight, narrating failure, letting a
+#   roll ride, rewinds, the debrief, safety, and a checklist for your first
+#   session;
+# * [chapter 13, Odds tables](13-odds-tables.ipynb): reference tables to
+#   look things up in, not to read through.
+#
+# Everything below fits on one printed page, [the Facilitator's
+# screen](../docs/fc_screen.md): print it and keep it in front of you.
+# Every example uses the crew of the *Kestrel* from chapter 0: Bruno the
+# mechanic, Ada the scout and Clara, engineer and captain.
 
 # %% [build]
-from typing import NamedTuple
-
 import matplotlib.pyplot as plt
-import numpy as np
+from matplotlib.patches import FancyBboxPatch
 
-import importlib
-fit_module = importlib.import_module("venus_widgets.engine.tools.fit")
 from venus_widgets.engine.tools.party import setting_words
 
 setup_plots()
+PARTY = pregen_party()
 
 
-class PoolRow(NamedTuple):
-    """One row of a "tables for nerds": P(at least k successes) in percent, the average and sigma."""
-
-    dice: int
-    at_least: tuple
-    mean: float
-    sd: float
+def chance(spec, places=0):
+    """A chance to pass as the rollers show it."""
+    return vw.percent(vw.odds(spec).p_pass, places)
 
 
-def pool_spec(edition, grade, dice):
-    """A plain pool (no KISS, no Ego, no help): a playtest task of d6s or a Playsheet task of D10s."""
-    if edition == "playtest":
-        return {"roll": "task", "caliber": grade, "dice": dice}
-    return {"edition": "playsheet", "roll": "task", "rank": grade, "dice": dice, "difficulty": 1}
-
-
-def pool_table(edition, grade, most=8):
-    """The rule texts' "% chance of getting at least..." table, from the engine's exact odds."""
-    rows = []
-    for n in range(1, most + 1):
-        o = vw.odds(pool_spec(edition, grade, n))
-        rows.append(PoolRow(n, tuple(100 * o.at_least(k) for k in range(1, n + 1)), o.mean, o.sd))
-    return rows
-
-
-def playsheet_natural_pass(rank):
-    """A Playsheet check's chance of a natural success (at a target no score reaches)."""
-    spec = {"edition": "playsheet", "roll": "check", "rank": rank, "score": 0, "difficulty": 4, "factors": [2, 2, 2, 2]}
-    return vw.odds(spec).breakdown["auto-pass"]
-
-
-def per_d10(rank):
-    """One Playsheet D10's chance to pass (a one-die task)."""
-    return vw.odds(pool_spec("playsheet", rank, 1)).p_pass
-
-
-def pct(p):
-    """A chance as a whole percentage that never rounds a possibility away:
-    "0%" only when impossible, "100%" only when certain (``vw.percent``)."""
-    return vw.percent(p)
+def points(a, b):
+    """The difference of two chances, in whole percentage points."""
+    return f"{round(100 * abs(vw.odds(a).p_pass - vw.odds(b).p_pass))} points"
 
 
 # %% [markdown]
-# ## 1. Set a difficulty by the odds you want
+# ## 1. What the Facilitator does
 #
-# The question an FC asks most: *which difficulty gives my players about an
-# even chance?* Take the three pregenerated characters (chapter 0), each
-# about to attempt a task with their best job: Bruno with his mechanic job
-# (3 Bronze dice) and a Lot ready for a KISS, Ada with her scout job (4
-# Silver dice), Clara with her captain job (2 Gold dice) and two KISSes.
-# You want each to have about **50 %**.
+# The FC is one of the players, usually the one who gathered the group.
+# Instead of one character, you play **the world**: the places, the
+# weather, the pirates and the harbour master, everyone the players do not
+# play. Around the table that means five jobs:
+#
+# * **Frame scenes and pass the turn.** You say where we are and what is
+#   going on, then let each player act in turn (chapter 12).
+# * **Listen for what the players want.** Every roll starts from a
+#   player's **agenda**: what their character wants and how they go about
+#   it. Your first job at every turn is to understand it.
+# * **Call for rolls, and set them up.** You decide whether a roll is
+#   needed, name the ability, count the factors and say what failure
+#   means. That is this chapter.
+# * **Answer with the world.** After the dice, you say how the world
+#   reacts: the pass, the failure, the twist that nobody bought away.
+# * **Look after the table.** Pace, fairness, and everyone's comfort
+#   (chapter 12).
+#
+# You do not do it alone. Your **Peers** (everyone at the table but the
+# player whose turn it is) share the judging, so that you can keep your
+# mind on the story:
+#
+# | who | decides |
+# |---|---|
+# | the player | what the character wants and how; which fitting job to use; what to spend Lots, Ego and successes on |
+# | the FC | whether to roll; check or task (with the player); the ability; the factors; what failure means; whether to turn an unbought secondary consequence against the player |
+# | the Peers | how hard a check is in itself (its absolute difficulty); whether an insight, a specialty or a bonus factor counts; which job fits when the character has none; what a "welcome surprise" turns out to be |
+#
+# Your rulings should never be arbitrary, and they are never final: say
+# why you rule as you do, listen when a Peer disagrees, and if a ruling
+# turns out wrong, say so and fix it for next time.
+#
+# Three attitudes make all of this easier:
+#
+# * **Be a fan of the characters.** Want them to do great things, and make
+#   them work for it. You are not playing against the players; the world
+#   is, and you are its voice.
+# * **Play to find out what happens.** Prepare situations, not endings
+#   (chapter 12, section 10). If you already know how the evening ends,
+#   the players' choices do not matter, and they feel it.
+# * **Play in the open.** Say the factors and the stakes aloud, before the
+#   roll; show the odds if a player asks. A table that sees how a ruling is
+#   made trusts the next one.
 
 # %% [build]
-PARTY = {"Bruno": {**task_of("Bruno", "mechanic", "Finesse"), "kiss": 1},
-         "Ada": task_of("Ada", "scout", "Swiftness"),
-         "Clara": {**task_of("Clara", "captain", "Wits"), "kiss": 2}}
+STEPS = [
+    ("1. What do you want, and how?", "the player's agenda"),
+    ("2. Is anything at stake?", "no: say yes, no roll (section 3)"),
+    ("3. Should the answer be no?", "a line, the tone, out of bounds: say no (section 4)"),
+    ("4. A check or a task?", "yes or no, or how well and at what price (section 5)"),
+    ("5. Which ability, which job?", "by how the character acts (section 6)"),
+    ("6. How hard?", "the Peers' difficulty and your factors (sections 7, 8, 10)"),
+    ("7. What does failure mean?", "said before anyone picks up a die (section 9)"),
+    ("8. Help, KISS, roll, spend", "then narrate, and let it ride (chapter 12)"),
+]
+fig, ax = plt.subplots(figsize=(5.4, 7.4), dpi=90)
+for i, (step, note) in enumerate(STEPS):
+    y = (len(STEPS) - 1 - i) * 1.25
+    side = i in (1, 2)
+    ax.add_patch(FancyBboxPatch((0, y), 6.0, 0.9, boxstyle="round,pad=0.04,rounding_size=0.12",
+                                facecolor="#fde2c4" if side else "#cfe3f3", edgecolor="#1a1a1a", linewidth=1.2))
+    ax.text(0.18, y + 0.62, step, va="center", fontsize=10.5, fontweight="bold")
+    ax.text(0.18, y + 0.26, note, va="center", fontsize=8.5)
+    if i < len(STEPS) - 1:
+        ax.annotate("", xy=(3.0, y - 0.31), xytext=(3.0, y - 0.04),
+                    arrowprops={"arrowstyle": "-|>", "color": "#1a1a1a", "lw": 1.2})
+ax.set_xlim(-0.1, 6.1)
+ax.set_ylim(-0.15, (len(STEPS) - 1) * 1.25 + 1.0)
+ax.axis("off")
+ax.set_title("The FC's procedure, each time a player wants something")
+show(fig, alt="The FC's procedure as a column of eight steps, each with a note: what the player wants; whether "
+              "anything is at stake (if not, say yes and do not roll); whether the answer should be no; check or "
+              "task; which ability and job; how hard; what failure means; then help, KISS, the roll and the "
+              "spending, and letting the roll ride.")
+
+# %% [markdown]
+# ## 2. From a player's wish to the dice
+#
+# Each time a player wants something, run through the steps of the
+# picture above. With practice they take seconds, and most stop at step 2:
+# *no roll needed*. The sections of this chapter take them one by one.
+#
+# Step 1 is a conversation, not a rule. When a player says "Ada goes
+# ashore", ask what she hopes to find and how she goes about it: sneaking
+# through the rocks, or walking up to the pirates' fire with a story ready?
+# The two call for different rolls, and only the player knows which they
+# mean. If the player is stuck, help them find an agenda: what does the
+# character care about right now, what could their jobs or their gear do
+# here, what are the others trying to do? The question "what do you want,
+# and how?" is the most useful sentence an FC has.
+
+# %% [build]
+ada_routine = check_of("Ada", "Swiftness", difficulty="routine")
+clara_easy = PARTY["Clara"]
+
+# %% [markdown]
+# ## 3. Nothing at stake: no roll
+#
+# **We do not roll when nothing is at stake.** Before you call for dice, ask
+# yourself two things: would a failure change anything worth playing? And
+# would you be happy with either answer? If failure would change nothing,
+# or you would be glad to hear yes, say yes: it happens, and the turn moves
+# on.
+#
+# > **At the table.** The *Kestrel* is moored in a quiet harbour. Bruno's
+# > player says he buys rope and a new wrench at the market. The FC does not
+# > ask for a roll: nobody stands in his way, nothing hangs on it. "You
+# > find both at the third stall; the seller throws in a rumour about
+# > pirates for free. Ada, your turn."
+#
+# The same act can be worth a roll at another moment. Ada climbing the
+# mooring mast to look around on a calm morning: yes, no dice. Ada
+# climbing it in the rain to free a tangled line (chapter 0): a check,
+# because failing there is a fall from a wet mast.
+#
+# The odds help here in one way: a roll the dice will almost always pass
+# only adds a small chance of something nobody wanted. Ada's Silver
+# Swiftness (score 4) passes a routine check {{ chance(ada_routine) }} of
+# the time: if you call for that roll, all you add is the rare natural 1.
+# Call for it only if that fall would make a good scene. Clara's engineer
+# job with two KISSes ready passes a task with no factors {{ chance(clara_easy) }} of the time: for her, an ordinary repair is a
+# *yes*.
+#
+# Skipping the dice is also how you keep the pace. A session where every
+# sentence is a roll crawls; a session where the dice come out only when it
+# matters makes every roll feel like one. If a player's turn has nothing at
+# stake, play it out, pass the turn, and come back to them when they push
+# for something.
+#
+# ## 4. Saying yes, and saying no
+#
+# **Say yes** when nothing is at stake, and say it freely: a player who
+# hears yes learns that trying things is worth it. **Roll** when there is a
+# conflict: someone in the world wants it not to happen, or the world itself
+# pushes back.
+#
+# Sometimes you must **say no**, whatever the dice could say. There are
+# four such times, and each no comes with a way forward:
+#
+# * **It crosses a line.** Before play the table agreed what will not
+#   appear in the game at all (chapter 12, section 8). A wish that crosses
+#   one of those lines gets an immediate no, with no debate and no roll;
+#   a line found only in play gets the same, and the scene is rewound.
+# * **It jams the signal.** The table also agreed on a tone: a
+#   swashbuckling airship adventure, say. An act that would wreck that tone
+#   for everyone (burning the harbour for fun, in a game about a crew who
+#   protect it) may be questioned by the Peers, and the player asked to
+#   reconsider.
+# * **It goes out of bounds.** You prepared the cove, the pirates and the
+#   reef, not the capital three days' flight away. A player may go
+#   anywhere, but you may say: "yes, and that is next session's game; I need
+#   a week to prepare it".
+# * **In the agora procedure: it challenges a circumstance.** A
+#   character's hand-written circumstances change only by their own
+#   player's hand. You may prod a circumstance, never change it.
+#
+# > **At the table.** Bruno's player wants Bruno to beat a captured pirate
+# > until he talks. At this table, cruelty to prisoners is a line. The FC:
+# > "Not that; we agreed. But he is scared of you: if Bruno looms over him
+# > and makes it clear what the Sunken Bay pirates do to those who talk,
+# > that is a Resolve check." The player takes it.
+
+# %% [build]
+leap = check_of("Ada", "Swiftness", difficulty="tough")
+
+# %% [markdown]
+# ## 5. A check or a task?
+#
+# A **check** answers one question with yes or no, in a minute: does
+# Ada reach the rail, does Bruno lift the crate, does Clara spot the lie?
+# A **task** is for what the story turns on, where several things could
+# go wrong, or the player cares how well it goes: it asks *how well, and at
+# what price*, and takes a few minutes at the table. You choose, with the
+# player's input. Some tests:
+#
+# * Does one thing hang on it, or several? One: a check. Several (the
+#   prize, the time, a friend's safety): a task.
+# * Would the player care to spend Lots and Ego on it? Then it matters
+#   enough to be a task (there is no KISSing on a check).
+# * Is it a beat in a fight? A check. A fight is a string of quick checks
+#   (Finesse to hit, Swiftness to dodge), not of tasks.
+#
+# **Only players perform tasks.** A pirate captain never rolls a task:
+# build the scene around a player's roll, with the captain working
+# against it. His strength, his cunning, his crew become factors against
+# the player, not a roll of his own. An NPC rolls at most a check, and even
+# that is rare.
+#
+# > **At the table.** Ada leaps from the *Kestrel* to the pirate cutter's
+# > rail as the ships scrape past: one question, *does she make it?*, a
+# > Swiftness check (the Peers judge it tough: {{ chance(leap) }} for her).
+# > Later she scouts the pirates' camp at night to find where they keep the
+# > stolen charts: she could be seen, get lost, run out of time, find the
+# > wrong tent. The story turns on it: a task, with her scout job.
+#
+# If you called for a check and then realise more is at stake than you
+# thought (the rail is the only way to stop the cutter, and the whole
+# crew's fate hangs on it), stop before the roll and make it a task. If the
+# roll has already happened, that is a rewind (chapter 12, section 7).
+
+# %% [build]
+talk_wits = task_of("Clara", "captain", "Wits", factors=1)
+talk_resolve = task_of("Clara", "captain", "Resolve", factors=1)
+crane = task_of("Clara", "engineer", "Wits", factors=1)
+
+# %% [markdown]
+# ## 6. Which ability, which job
+#
+# Name the ability by **how** the character acts, not by what they want.
+# In this rulebook's games, **Finesse** is precision and the hands,
+# **Swiftness** speed and agility, **Wits** noticing and thinking, and
+# **Resolve** will, nerve and stamina. If you cannot tell which, the player
+# has not told you how: ask.
+#
+# For a task the player then picks a job that **inherits** that ability,
+# and rolls one die per level. If no job fits, the Peers name the job that
+# would, and the character starts learning it at level 0 (chapter 5): the
+# ability's score in dice, and the learning counts as one of your factors.
+# A job that fits only loosely is a factor too.
+#
+# > **At the table.** The harbour master will not let the *Kestrel* dock
+# > without an inspection the crew cannot afford. Clara's player: "Clara
+# > talks him round." The FC asks how. *With the ship's papers and a clever
+# > reading of the harbour rules*: Wits, her Gold talent, through her captain
+# > job (2 dice). *By staring him down*: Resolve, Silver, the same 2 dice.
+# > The harbour master's stubbornness is one factor. Clever reading gives
+# > her {{ chance(talk_wits) }}, staring him down {{ chance(talk_resolve) }}.
+# > Then Clara's player has a better idea: "His crane has been broken for
+# > weeks. Clara offers to fix it in exchange." An engineer's work: 6 Gold
+# > dice, {{ chance(crane) }} with the same factor.
+#
+# The approach chose the dice. Reward a player who finds an approach that
+# suits their character: that is good play, not a trick. But let the
+# story choose the ability, never the odds: if Clara had insisted on
+# staring him down, that is what she rolls.
+
+# %% [build]
+mast = check_of("Ada", "Swiftness", difficulty="tough", factors=1)
+motor = {**PARTY["Bruno"], "factors": 1}
+motor_dark = {**PARTY["Bruno"], "factors": 2}
+bruno_dice_only = task_of("Bruno", "mechanic", "Finesse", factors=1)
+
+# %% [markdown]
+# ## 7. How hard: difficulty and factors
+#
+# ### Checks: your Peers judge the action, you count the factors
+#
+# On a check your Peers judge its **absolute difficulty**: how hard the act
+# is *in itself*, for anyone trained to do it, in five steps.
+#
+# | difficulty | target | what it feels like | on the *Kestrel* |
+# |---|---|---|---|
+# | routine | 5 | what a trained person does without thinking | tie a line to a cleat |
+# | simple | 10 | needs care, rarely goes wrong | climb the rigging in a breeze |
+# | tough | 15 | a real effort, even for the skilled | climb the mooring mast; leap to a ship alongside |
+# | challenging | 20 | the skilled often fail | climb the outside of the gas bag in a storm |
+# | absurd | 25 | only the best, on a good day | catch a falling wrench mid-air from the mast |
+#
+# Then **you** add **factors**, +1 each: what makes *this attempt, here and
+# now* harder. The rain on the mast, the wound in Ada's arm, the pirate
+# shaking the rigging. At most four, and only the most pertinent. On a
+# check, needing a fifth factor means the act was harder than first
+# judged: go one step of absolute difficulty up and count again.
+#
+# ### Tasks: the threshold is yours
+#
+# A task has no absolute difficulty: its threshold starts at 1, and **you**
+# add up to four factors, +1 each. Look for:
+#
+# * the surroundings (the storm, the dark, the height);
+# * an opponent who is bigger, better, or more cunning than the character;
+# * someone working against them;
+# * a job that does not quite fit, or one still being learned;
+# * the bill of an earlier failure coming due;
+# * the character being hurt, shamed, hungry or tired;
+# * an unfamiliar place or situation.
+#
+# **Name each factor aloud and count on your fingers**: "the storm, one."
+# The players then know what they are up against and can argue for
+# KISSes against it ("I know this motor: it stalls when its fuel line ices
+# up"). Three sides of the same storm (wind, rain, cold) are one factor,
+# not three.
+#
+# ### What one factor costs
+#
+# On a check each factor costs the same 5 points of chance, until the
+# natural 20 or 1 takes over, so you may fine-tune freely: Ada's tough
+# climb up the mooring mast with the rain as one factor (chapter 0) is {{ chance(mast) }} for her. In a
+# task each factor raises the price by a whole success, and that is a big
+# step:
+#
+# > **At the table.** Bruno dives into the motor room to get the motor
+# > running before the storm drives the ship onto the rocks (chapter 0). The
+# > FC names one factor, the storm. Should the dark of the motor room be a
+# > second? With a Lot ready for one KISS, Bruno has {{ chance(motor) }}
+# > with one factor and {{ chance(motor_dark) }} with two: the dark would
+# > cost him {{ points(motor, motor_dark) }}. The FC decides the lamps
+# > are still lit: one factor. (With the dice alone, no KISS, he would have {{ chance(bruno_dice_only) }}.)
+#
+# So in a task, a second factor is a real decision. Add it when the story
+# has earned it, not to make a roll "interesting": the consequences make
+# it interesting (section 9).
+
+# %% [build]
+storm_climb = check_of("Ada", "Swiftness", difficulty="challenging")
+storm_twice = check_of("Ada", "Swiftness", difficulty="challenging", factors=1)
+AGORA_ADA = {"edition": "agora", "roll": "task", "rank": 4, "health": 2, "job": 2}
+plain_scout = {**AGORA_ADA, "consequences": 2}
+as_factor = {**AGORA_ADA, "factors": 1, "consequences": 2}
+as_consequence = {**AGORA_ADA, "consequences": 3}
+twice = {**AGORA_ADA, "factors": 1, "consequences": 3}
+
+# %% [markdown]
+# ## 8. Never count a hazard twice
+#
+# A player pays for trouble in the difficulty (the Peers' judgement and
+# your factors) and, in the agora procedure, in the consequences each
+# success must turn aside. Charge each hazard **once**. Charging it twice
+# is called **double-dipping**, and the player pays for the same trouble
+# twice. (Naming a hazard as a factor and then saying what failure brings
+# is not double-dipping in the playtest rules: the failure is what the
+# threshold buys off, not a second price.)
+#
+# * **Difficulty and factor.** If the Peers judged Ada's climb up the
+#   outside of the gas bag *challenging* because of the storm, the storm is
+#   not also a factor. Her climb is {{ chance(storm_climb) }} as judged; the storm counted again as a
+#   factor would take it to {{ chance(storm_twice) }}, for nothing new in
+#   the story.
+# * **Factor and consequence.** In the agora procedure, where a factor
+#   takes a die away and each consequence needs a success to turn aside,
+#   the same hazard can be charged both ways. Suppose your table plays the
+#   agora procedure and Ada's sheet there gives her Swiftness rank 4, two
+#   Health dice and two scout dice. She sneaks along the cliff past the
+#   pirates' lookout to reach their camp; the FC names two consequences:
+#   *she is seen*, and *she arrives too late to overhear the captain*.
+#
+# {{ table(["the lookout counts as", "chance to turn every consequence aside"],
+#          [["nothing: two consequences, no factor", chance(plain_scout)],
+#           ["a factor (a die fewer)", chance(as_factor)],
+#           ["a third consequence (*the lookout raises the alarm*)", chance(as_consequence)],
+#           ["both: double-dipping", chance(twice)]]) }}
+#
+# The lookout is one hazard. Charged once, Ada has {{ chance(as_consequence) }} or {{ chance(as_factor) }}; charged twice, {{ chance(twice) }}. Ask yourself for each factor: *is this also one of
+# my consequences?* If it is, keep one. The Peers may ask the same
+# question, and they should.
+
+# %% [build]
+bruno_fail = {**PARTY["Bruno"], "factors": 1}
+
+# %% [markdown]
+# ## 9. Say what failure means, before the roll
+#
+# Before anyone picks up a die, the player must know what is at stake: the
+# **stakes** of the roll. On
+# a check, failure is often plain from the act (Ada misses the rail: she
+# falls between the ships); if it is not, say it. On a task, say what
+# failure means along with the threshold: the threshold is the price of
+# what the player wants, and failure is what they get instead.
+#
+# Good stakes:
+#
+# * **change the situation.** "You fail" and nothing happens is not a
+#   stake. "The ship drifts onto the rocks" is.
+# * **threaten the agenda.** They follow from what the player wants: Bruno
+#   wants the motor running, so failure is the ship adrift, not a pirate
+#   arriving from nowhere.
+# * **fit the size of the act.** A failed mast climb can mean a fall and a
+#   hurt arm, not a broken neck out of the blue. If failure could kill,
+#   say so plainly, so the player can choose to try something else.
+# * **are said aloud, in one sentence**, so nobody remembers them
+#   differently afterwards.
+#
+# In a task the secondary consequences (chapter 2) are stakes too: what
+# the player does not buy, you may turn against them after the roll
+# (chapter 12, section 5). If the scene makes one of them likely ("in
+# this storm, whoever goes out on the hull may well get hurt"), say so now.
+#
+# > **At the table.** "The storm is one factor: threshold 2. If you do not
+# > get the motor going, the *Kestrel* drifts onto the rocks. And in that
+# > motor room, everything is hot." Bruno's player knows he has {{ chance(bruno_fail) }} with his Lot, decides that the ship is worth
+# > his Ego too, and rolls.
+#
+# **Why before?** Because the player decides with their eyes open: to
+# spend a Lot, to ask for help, or to try another way. Stakes announced
+# after the dice feel like a trap, and a player who feels trapped stops
+# trying bold things. If a roll was made before the stakes were said, it
+# does not count: start the roll again (a rewind, chapter 12).
+#
+# In the **agora procedure** the stakes *are* the roll: you lay out up to
+# four consequences, short sentences of what will happen in the worst case,
+# and each success the player spends turns one aside. Make them the
+# failures of the player's agenda, and order them when one depends on
+# another ("a sentry sees you, and raises the alarm": the alarm cannot come
+# without the sighting, so a single success goes on the sighting).
+
+# %% [build]
 party = vw.party_ladder(PARTY, target=0.5)
 best = party.rungs[party.best]
 party_rows = [[setting_words(setting), *(vw.percent(p) for p in party.chances[i]), vw.percent(party.party_chance(i))]
               for i, setting in enumerate(party.rungs)]
+clara_goal = vw.odds({**PARTY["Clara"], "factors": 1, "consequences": 4})
+clara_goal2 = vw.odds({**PARTY["Clara"], "factors": 1, "consequences": 2})
+nearest = ", ".join(f"{name} at {setting_words(party.rungs[i])} ({vw.percent(party.chances[i][list(PARTY).index(name)])})"
+                    for name, i in party.best_for.items())
 
 # %% [markdown]
-# Every difficulty setting of a playtest task (the **ladder**: 0 to 4
-# factors), with each character's exact chance to pass. The last column,
-# **party**, is the three characters' chances averaged: the chance that a
-# character picked at random from the party would pass.
+# ## 10. Setting difficulty by the odds: the ladder, the party, the screen
+#
+# The fiction sets the difficulty: you count the factors the situation
+# has, not the ones that give a nice number. But before a big moment (the
+# climax you prepared, the task a player has waited all evening for) it is
+# worth knowing what you are asking. *Which difficulty gives this party
+# about 50 %?*
+#
+# Here are the three characters, each about to attempt a task with their
+# best job: Bruno with his mechanic job (3 Bronze dice) and a Lot ready for
+# one KISS, Ada with her scout job (4 Silver dice), Clara with her engineer
+# job ({{ PARTY["Clara"]["dice"] }} {{ PARTY["Clara"]["caliber"].title() }}
+# dice, for her Gold Wits) and two KISSes ready. Every setting of a task's
+# difficulty (the **ladder**: no factor to four), with each character's
+# chance to pass. The last column, the **party**, is the three characters'
+# chances averaged: the share of the party that would pass, if each of
+# them rolled.
 #
 # {{ table(["setting", *PARTY, "party (average)"], party_rows) }}
 #
-# Read across the rows: **{{ setting_words(best) }}** is nearest 50 % for the
-# party ({{ vw.percent(party.party_chance(party.best)) }}), and for each
-# character the nearest is
-# {{ ", ".join(f"{name} at {setting_words(party.rungs[i])} ({vw.percent(party.chances[i][list(PARTY).index(name)])})" for name, i in party.best_for.items()) }}.
-# One factor more or less moves a chance by a lot on a dice pool: pick the
-# row, then adjust the story (an ally, a Lot) rather than the factors.
+# Read across the rows. **{{ setting_words(best) }}** is nearest 50 % for
+# the party ({{ vw.percent(party.party_chance(party.best)) }}), but look
+# at what that average hides: nobody is near it. The nearest for each
+# character: {{ nearest }}. A task is rolled by one character, not by
+# the party, so the party column answers only one question: *if they all
+# try, how many get through?* For the roll in front of you, read the
+# column of the character who rolls.
 #
-# The **FC's screen** does the same live: type or change the characters,
-# move the target slider, and it marks (◆) the setting nearest the target
-# for each character and (▶) for the party, says why in one line, explains
-# any chance step by step, and prints the table. It lists the settings in
-# the edition's order: fewer factors first (an agora task lists all its
-# standard settings before the challenging ones, so there the chances do
-# not always fall down the list). Until you run the cell, what shows below
-# is only what was saved when this page was built: it does not move; run the
-# cell to use the screen. (The table above is the same ladder.)
+# What the ladder tells an FC:
+#
+# * **One factor is a big step.** Read a character's column: each row
+#   down is a whole success more. Pick the row the story gives, then let
+#   the players move the odds with KISSes, Ego and help.
+# * **Some characters are not challenged by difficulty.** Clara's
+#   engineer job passes almost anything. For her the tension is not *whether*
+#   but *at what price*: with one factor she passes {{ vw.percent(clara_goal.p_pass) }} of the time and buys two secondary
+#   consequences on top {{ vw.percent(clara_goal2.p_goal) }} of the time,
+#   but all four, getting away clean, only {{ vw.percent(clara_goal.p_goal) }}.
+#   Raise her stakes, not her factors: what will it cost her?
+# * **It is a map of the spotlight.** A Bronze mechanic and a Gold engineer
+#   shine at different things. Give each player problems their character
+#   is good at, and some they are not (chapter 12, section 2).
+#
+# ### The Facilitator's screen
+#
+# The **FC's screen** is the same table, live: type or change the
+# characters, move the target slider, and it marks (◆) the setting nearest
+# the target for each character and (▶) for the party, says why in one
+# line, explains any chance step by step with its *Explain* button, and
+# prints the table. It lists the settings in the edition's order: fewer
+# factors first (an agora task lists all its standard settings before the
+# challenging ones, so there the chances do not always fall down the
+# list). Until you run the cell, what shows below is only what was saved
+# when this page was built: it does not move; run the cell to use the
+# screen. The printed [Facilitator's screen](../docs/fc_screen.md) carries
+# the same ladder for this party.
 
 # %%
-vw.FCScreen({"Bruno": {"roll": "task", "dice": 3, "kiss": 1}, "Ada": {"roll": "task", "caliber": "silver", "dice": 4}, "Clara": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2}}, target=0.5)
+vw.FCScreen({"Bruno": {"roll": "task", "dice": 3, "kiss": 1}, "Ada": {"roll": "task", "caliber": "silver", "dice": 4}, "Clara": {"roll": "task", "caliber": "gold", "dice": 6, "kiss": 2}}, target=0.5)
 
 # %% [markdown]
 # > **In code** (skip this if you only set difficulties at the table): the
@@ -129,31 +526,6 @@ vw.FCScreen({"Bruno": {"roll": "task", "dice": 3, "kiss": 1}, "Ada": {"roll": "t
 # > `.to_markdown()` to print; one character's ladder is `vw.ladder(spec)`,
 # > the settings nearest a chance `vw.solve(spec, target, vary="factors")`,
 # > and the step-by-step reasons `vw.explain(spec)`.
-#
-# ### Why a chance is what it is
-#
-# Ada's chance at two factors, unfolded step by step in the order the
-# rules apply, the way the screen's *Explain* button shows it:
-
-# %% [build]
-why = vw.explain({**PARTY["Ada"], "factors": 2})
-why_md = []
-for line in (ln.strip() for ln in str(why).splitlines()):
-    if line[:1].isdigit():
-        number, step = line.split(". ", 1)
-        why_md.append(f"{number}. " + ("\\" + step if step[:1] in "+-=" else step))  # not a nested list
-    elif line:
-        why_md += ["", f"**{line}**", ""]
-emit("\n".join(why_md))
-
-# %% [markdown]
-# ## 2. The rule of thumb, edition by edition
-#
-# How much does one step of difficulty cost? It depends on the edition's
-# dice. For a middling character of each edition (named in the table), the
-# setting nearest an even chance, and what one step down the ladder costs
-# while the chance stays between a tenth and nine tenths (computed from the
-# engine's ladders, not typed):
 
 # %% [build]
 TYPICAL = {  # a middling character per edition and roll
@@ -167,368 +539,137 @@ TYPICAL = {  # a middling character per edition and roll
 }
 
 
-def points(x):
+def cost_words(x):
     """Percentage points, whole unless the half matters (12.5)."""
     return f"{100 * x:.1f}".rstrip("0").rstrip(".")
+
+
+def neighbour_steps(rungs):
+    """What one step costs: the drop between neighbouring rungs of the ladder (in its own order) while both
+    chances stay between a tenth and nine tenths. An agora task's ladder runs standard 0, 1, 2... factors, then
+    challenging 0, 1, 2...: from the last standard rung up to the first challenging one is no step down."""
+    return [a.chance - b.chance for a, b in zip(rungs, rungs[1:]) if 0.1 <= b.chance < a.chance <= 0.9]
 
 
 def thumb(edition, roll, spec, words):
     rungs = vw.ladder({"edition": edition, "roll": roll, **spec})
     gap = min(abs(r.chance - 0.5) for r in rungs)
     even = [r for r in rungs if abs(r.chance - 0.5) <= gap + 0.005]  # a tie within half a point: both
-    chances = sorted((r.chance for r in rungs), reverse=True)
-    steps = [a - b for a, b in zip(chances, chances[1:]) if 0.1 <= b and a <= 0.9 and a > b]
-    cost = (f"{points(min(steps))} to {points(max(steps))} points" if len(set(
-        points(x) for x in steps)) > 1 else f"{points(steps[0])} points") if steps else "–"
+    steps = neighbour_steps(rungs)
+    cost = (f"{cost_words(min(steps))} to {cost_words(max(steps))} points" if len(set(
+        cost_words(x) for x in steps)) > 1 else f"{cost_words(steps[0])} points") if steps else "–"
     return [f"{edition} {roll}", words, " or ".join(f"{setting_words(r.setting)} ({vw.percent(r.chance)})" for r in even),
             cost, len(rungs)]
 
 
-rows = [thumb(ed, roll, spec, words) for (ed, roll), (spec, words) in TYPICAL.items()]
-emit(table(["edition", "character", "nearest an even chance", "one step costs (percentage points)", "settings"], rows))
+thumb_rows = [thumb(ed, roll, spec, words) for (ed, roll), (spec, words) in TYPICAL.items()]
 
 # %% [markdown]
+# ## 11. The rule of thumb, edition by edition
+#
+# How much one step of difficulty costs depends on the edition's dice. For
+# a middling character of each edition (named in the table), the setting
+# nearest an even chance, and what one step on the ladder costs while the
+# chance stays between a tenth and nine tenths (computed from the engine's
+# ladders, not typed):
+#
+# {{ table(["edition", "character", "nearest an even chance", "one step costs (percentage points)", "settings"],
+#          thumb_rows) }}
+#
 # Read it as: **on a d20 check every step is the same small cost, so
 # fine-tune freely; on a dice pool each step is a big one, so one factor
 # more or less is the whole decision.** The agora check has only two
-# settings (standard and challenging) and is left out.
+# settings (standard and challenging) and is left out; the Heresy Engine
+# and VERS are other games, there for comparison (chapter 8).
 #
-# %% [markdown]
-# ## 3. Choosing difficulty and factors
+# And who decides what, in each of the three Venus Engine drafts:
 #
-# A few habits make rulings quick and fair:
+# | | playtest | playsheet | agora |
+# |---|---|---|---|
+# | check's difficulty | the Peers: routine 5 to absurd 25 | the Peers: 1 to 4, times 5 | standard or challenging, discussed together |
+# | task's difficulty | none: the threshold starts at 1 | the Peers: an appropriate difficulty 1 to 4 for the job | standard or challenging |
+# | factors | the FC: up to four, +1 each | the FC (the GM): up to four, +1 or +2 each | the FC: up to four, each takes a die from the main pool |
+# | what failure means | the FC says it, if not plain | the GM states it with the ability | the FC lays out up to four consequences, which successes turn aside |
+# | after the roll | the FC may turn an unbought secondary consequence | criticals: at most half the threshold, or twice it | snake eyes: a boon or a bane; let it ride |
+# | KISS on a check | no | no | yes |
 #
-# * **Roll only when something is at stake**, and say what failure means
-#   *before* the dice are picked up.
-# * **Absolute difficulty is about the action**, the same for anyone:
-#   "picking this lock is tough". **Factors are about this attempt**: the
-#   dark, the guard nearby, the wound, the person working against you.
-# * **Name only the most pertinent factors**, at most four. On a check,
-#   needing a fifth means the action was harder than first judged: start
-#   over one step of absolute difficulty up. A task has no absolute
-#   difficulty to raise (its threshold starts at 1 and stops at 5): keep
-#   the four factors that matter most.
-# * **Do not count a thing twice**: the storm that made the climb
-#   "challenging" is not also a factor.
-# * **Check or task?** A check is for a quick yes or no. When the outcome
-#   has many parts, or the player cares how well it goes, make it a task.
-#
-# What does one factor cost? On a d20 check every +1 to the target takes
-# away 5 points of P(pass), wherever you are (until the natural 20 or 1
-# takes over). On a task one factor raises the threshold by a whole
-# success, which can halve the odds or worse. ("0%" below means
-# impossible: three dice cannot make four successes without Ego; "<1%"
-# means possible but rare.)
+# The **playsheet** calls the FC the GM and asks the Peers for a task's
+# difficulty too: your part there is the factors and the stakes. In the
+# **agora** procedure the whole table discusses difficulty and
+# consequences together, briefly, before the roll: keep that talk short.
 
 # %% [build]
-rows = []
-for dice in [2, 3, 4, 5, 6]:
-    ps = [vw.odds({"roll": "task", "caliber": "silver", "dice": dice, "factors": f}).p_pass for f in range(5)]
-    rows.append([f"{dice} Silver dice"] + [pct(p) for p in ps])
-emit(table(["task"] + [f"threshold {t}" for t in range(1, 6)], rows))
+camp = task_of("Ada", "scout", "Swiftness", factors=1)
+camp_stunt = {**camp, "kiss": 1}
+camp_two = task_of("Ada", "scout", "Swiftness", factors=2)
+camp_roll = vw.roll(camp_stunt, seed=3)
+first_faces = [d.before for d in camp_roll.dice]
+kissed = [d for d in camp_roll.dice if d.kissed]
+first_hits = sum(face >= 4 for face in first_faces)
+assert len(kissed) == 1 and camp_roll.outcome == camp_roll.details["threshold"] == 2  # the story below tells this roll
 
 # %% [markdown]
-# ## 4. Checks: odds by caliber and score
+# ## 12. Putting it together: one roll from the FC's chair
 #
-# Each panel is one caliber: rows are the ability score, columns the
-# target. Brighter (yellow) is more likely to pass, darker (purple) less
-# (no bonus dice). Each step to the right or down costs the same 5 % until
-# the natural 20, 19 and 1 take over at the edges.
+# Dawn in the cove. The FC has prepared the pirates' camp on the cliff
+# (chapter 12, section 10). Here is one turn, with what goes through the
+# FC's head at each step.
+#
+# 1. **Ada's player**: "Ada gets into the camp and finds the charts." *What
+#    does she want, and how?* "She comes in from behind the tents, while
+#    they sleep off last night's rum, and looks for the tent with a guard."
+# 2. *Anything at stake?* Yes: the pirates, the charts, her freedom.
+# 3. *Should the answer be no?* No line, the tone is right, and the camp
+#    is prepared.
+# 4. *Check or task?* She could be seen, wake the dogs, pick the wrong
+#    tent, run out of darkness: several things at once. A task.
+# 5. *Ability?* Sneaking is Swiftness; her scout job inherits it: 4 Silver
+#    dice.
+# 6. *How hard?* The dogs sleeping among the tents are a factor. The dawn
+#    light? It is there, but the camp is asleep: not pertinent. The lookout
+#    on the cliff path? She does not go that way. One factor, threshold 2:
+#    {{ chance(camp) }} for her, against {{ chance(camp_two) }} with two.
+#    This is the evening's opening move, not its climax: one factor it is.
+# 7. *What does failure mean?* "If you fail, the dogs wake, and the camp
+#    with them: you will be running, without the charts."
+# 8. **Ada's player**: "She goes over the tent roofs, light as a cat." A
+#    stunt: one KISS, no approval needed, and the FC sees nothing
+#    far-fetched in it. With it, {{ chance(camp_stunt) }}.
 
 # %% [build]
-scores = np.arange(0, 13)
-targets = np.arange(5, 30)
-
-
-def check_spec(target, **spec):
-    word = max((d for d in BASE if BASE[d] <= target), key=BASE.get)
-    return {"roll": "check", "difficulty": word, "factors": int(target - BASE[word]), **spec}
-
-
-fig, axes = plt.subplots(1, 4, figsize=(11.0, 3.4), sharey=True)
-for ax, cal in zip(axes, CALIBERS):
-    grid = np.array([[vw.odds(check_spec(t, caliber=cal, score=int(s))).p_pass for t in targets] for s in scores])
-    im = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis", vmin=0, vmax=1,
-                   extent=(targets[0] - 0.5, targets[-1] + 0.5, scores[0] - 0.5, scores[-1] + 0.5))
-    ax.set_title(cal.title())
-    ax.set_xlabel("target")
-axes[0].set_ylabel("ability score")
-fig.colorbar(im, ax=axes, label="P(pass)", shrink=0.9)
-show(fig, alt="Four heatmaps, one per caliber, of a d20 check's chance to pass by ability score (rows) and target (columns): the chance falls evenly as the target rises and the score falls.")
+show(dice_figure([
+    ("first roll", [(d.before, int(d.before >= 4), "") for d in camp_roll.dice]),
+    ("after the stunt", [(d.after, int(d.after >= 4), "KISSed" if d.kissed else "") for d in camp_roll.dice]),
+], "Ada's four scout dice (Silver: 4, 5 and 6 succeed)"),
+    alt=f"Ada's dice: first {', '.join(map(str, first_faces))} with {first_hits} success; her stunt re-rolls the "
+        f"{kissed[0].before} into a {kissed[0].after}: {camp_roll.outcome} successes, the threshold exactly.")
 
 # %% [markdown]
-# The same as numbers, for the five absolute difficulties with no factors
-# and no bonus dice. Each cell reads Bronze / Silver / Gold / Platinum; the
-# caliber only changes the ends of a row (Silver's 5 % and Gold's and
-# Platinum's 10 % of automatic passes, Platinum's missing automatic fail).
-
-# %% [build]
-rows = []
-for s in [0, 2, 4, 6, 8, 10, 12]:
-    cells = []
-    for d in BASE:
-        ps = [vw.odds(check_spec(BASE[d], caliber=cal, score=s)).p_pass for cal in CALIBERS]
-        cells.append(" / ".join(pct(p) for p in ps))
-    rows.append([s] + cells)
-emit(table(["score"] + [f"{d} ({BASE[d]})" for d in BASE], rows))
-
-# %% [markdown]
-# ## 5. Tasks: odds by caliber, pool and threshold
-#
-# P(pass) in percent with no KISS and no Ego, for pools of 1 to 8 dice
-# against thresholds 1 to 5. In the cells, **✓** means 99.5 % or better,
-# **·** impossible, and **<1** possible but below 1 %.
-
-# %% [build]
-dice = np.arange(1, 9)
-thresholds = np.arange(1, 6)
-fig, axes = plt.subplots(1, 4, figsize=(12.0, 3.4), sharey=True, dpi=90)
-for ax, cal in zip(axes, CALIBERS):
-    grid = np.array([[vw.odds({"roll": "task", "caliber": cal, "dice": int(n), "factors": int(t - 1)}).p_pass
-                      for n in dice] for t in thresholds])
-    im = ax.imshow(grid, origin="lower", aspect="auto", cmap="viridis", vmin=0, vmax=1,
-                   extent=(0.5, 8.5, 0.5, 5.5))
-    for (i, j), p in np.ndenumerate(grid):
-        label = "✓" if p >= 0.995 else "·" if p == 0 else vw.percent(p).rstrip("%")
-        ax.text(dice[j], thresholds[i], label, ha="center", va="center", fontsize=8,
-                color="white" if p < 0.6 else "black")
-    ax.set_title(cal.title())
-    ax.set_xticks(dice)
-    ax.set_xlabel("dice")
-axes[0].set_ylabel("threshold")
-fig.colorbar(im, ax=axes, label="P(pass)", shrink=0.9)
-show(fig, alt="Four heatmaps, one per caliber, of a task's chance to pass by dice (columns) and threshold (rows), each cell labelled with its percentage: more dice and a lower threshold pass more often.")
-
-# %% [markdown]
-# ### The agora procedure: odds by rank
-#
-# In the agora procedure difficulty works differently. Each difficulty
-# factor **removes a die** from the main pool (Health + job + assets), and
-# the FC's consequences set how many successes are needed: **one per
-# consequence** when the difficulty is standard, **two** when it is
-# challenging. So one challenging consequence is as hard as two standard
-# ones. The task passes fully when every consequence is subverted.
-#
-# The table gives that chance by the number of successes needed (rows
-# grouped) and the dice left in the main pool after factors (columns), for
-# each rank; no help, no KISS, no Ego.
-
-# %% [build]
-rows = []
-for needed in range(1, 5):
-    for rank in range(2, 7):
-        spec = {"edition": "agora", "roll": "task", "rank": rank, "health": 0, "consequences": needed}
-        row = [f"**{needed}**" if rank == 2 else "", f"rank {rank} ({7 - rank} in 6)"]
-        row += [pct(vw.odds({**spec, "job": n}).p_pass) for n in range(1, 9)]
-        rows.append(row)
-emit(table(["successes needed", "rank (a die succeeds)"] + [f"{n} {'die' if n == 1 else 'dice'}" for n in range(1, 9)], rows))
-
-# %% [markdown]
-# The challenging column of the rules is the same table read at twice the
-# successes: for example rank 4, three dice: one challenging consequence
-# passes {{ vw.percent(vw.odds({"edition": "agora", "roll": "task", "rank": 4, "health": 0, "job": 3,
-#                               "consequences": 1, "difficulty": "challenging"}).p_pass, 2) }} of the time,
-# two standard consequences {{ vw.percent(vw.odds({"edition": "agora", "roll": "task", "rank": 4, "health": 0,
-#                                                  "job": 3, "consequences": 2}).p_pass, 2) }}.
-
-# %% [markdown]
-# ## 6. The tables for nerds, regenerated for every caliber
-#
-# The playtest rules print one table, "Bronze % chance of getting...": the
-# chance of **at least** *k* successes from a plain pool (no KISS, no Ego),
-# with the average number of successes and their spread, *sigma* (the
-# larger it is, the further a single roll tends to land from the average;
-# the table prints it, but you need it for nothing at the table). The engine
-# regenerates it from the exact binomial odds, here for all four calibers.
-
-# %% [build]
-def at_least_cell(p):
-    """A percentage to three decimals, halves rounded up as on paper (89.0625 -> 89.063),
-    and a near-certainty never rounded up to 100 (``vw.percent``)."""
-    return vw.percent(p / 100, 3).rstrip("%")
-
-
-def nerd_table(rows, unit="Successes"):
-    header = ["Dice"] + [f"{k} {unit[:-2] if k == 1 else unit}" for k in range(1, len(rows) + 1)] + ["Avg.", "± Sigma"]
-    body = []
-    for row in rows:
-        cells = [at_least_cell(p) for p in row.at_least] + [""] * (len(rows) - len(row.at_least))
-        body.append([f"**{row.dice}D**"] + cells + [f"**{row.mean:.2f}**", f"_{row.sd:.3f}_"])
-    return table(header, body)
-
-
-for cal in CALIBERS:
-    emit(f"### {cal.title()} % chance of getting at least...")
-    emit(nerd_table(pool_table("playtest", cal)))
-
-# %% [markdown]
-# ## 7. Errata in the printed tables
-#
-# The rule text's Bronze table, copied here as printed, compared entry by
-# entry with the regenerated one. An entry counts as right when it is within
-# **one unit of its last printed digit** (the author rounded some entries
-# and cut others short: 55.6 for 55.56 is fine). The rest are errata.
-
-# %% [build]
-PRINTED_PLAYTEST_BRONZE = {  # dice: (at least 1.., average, sigma), as printed in the playtest rules
-    1: (["33.33"], "0.3", "0.47"),
-    2: (["55.6", "11.112"], "0.7", "0.69"),
-    3: (["70.3", "25.93", "3.704"], "1.0", "0.82"),
-    4: (["80.2", "40.74", "11.112", "1.234"], "1.3", "0.94"),
-    5: (["87", "53.9", "20.98", "4.527", "0.411"], "1.7", "1.08"),
-    6: (["91", "64.9", "31.96", "10.014", "1.783", "0.137"], "2.0", "1.15"),
-    7: (["94", "73.7", "42.94", "17.33", "4.527", "0.686", "0.046"], "2.3", "1.25"),
-    8: (["96", "80.5", "53.2", "25.86", "8.794", "1.966", "0.259", "0.015"], "2.7", "1.35"),
-}
-
-
-def last_digit_unit(printed):
-    """One unit in the last printed digit: '55.6' -> 0.1, '87' -> 1."""
-    return 10.0 ** -len(printed.split(".")[1]) if "." in printed else 1.0
-
-
-def errata(printed, regenerated):
-    """(dice, column, printed, exact) for every entry off by more than one unit in its last digit."""
-    found = []
-    for row in regenerated:
-        at_least, mean, sd = printed[row.dice]
-        entries = [(f"{k} successes", p, v) for k, (p, v) in enumerate(zip(at_least, row.at_least), 1)]
-        entries += [("average", mean, row.mean), ("sigma", sd, row.sd)]
-        for column, p, v in entries:
-            if abs(v - float(p)) > last_digit_unit(p) + 1e-9:
-                found.append((f"{row.dice}D", column, p, f"{v:.4f}"))
-    return found
-
-
-playtest_errata = errata(PRINTED_PLAYTEST_BRONZE, pool_table("playtest", "bronze"))
-emit(table(["row", "column", "printed", "exact"], playtest_errata))
-
-# %% [markdown]
-# Every *chance* in the playtest table is right; only **sigma** entries are
-# not. Sigma for *n* Bronze dice is √(n · 1/3 · 2/3). Does any wrong one
-# match the Playsheet's D10 table (dice at 40 %), as if carried over from it?
-
-# %% [build]
-ps_sigma = {row.dice: row.sd for row in pool_table("playsheet", "bronze")}
-notes = []
-for row, column, printed, exact in playtest_errata:
-    if column == "sigma":
-        n = int(row[:-1])
-        match = abs(ps_sigma[n] - float(printed)) <= last_digit_unit(printed) / 2
-        notes.append(f"{row}: printed {printed}, exact {float(exact):.3f}; the Playsheet's {row} sigma is "
-                     f"{ps_sigma[n]:.3f}, " + ("the printed value" if match else "no match"))
-emit(("\n".join(f"* {note}" for note in notes)))
-
-# %% [markdown]
-# Only the 2-dice sigma fits the guess that it was carried over from the
-# Playsheet table; the other wrong sigmas match neither table and look
-# like plain slips.
-#
-# ## 8. The Playsheet's D10 tables, regenerated
-#
-# The Playsheet's task pools are D10s: a die passes on 7-10 for Bronze,
-# 6-10 Silver, 5-10 Gold, 4-10 Platinum. Its "Bronze % chance of *at
-# least*" table, regenerated for every rank from the engine's playsheet
-# odds (plain pools: no explosions, no KISS, no Ego), and then compared
-# with the printed Bronze table the same way.
-
-# %% [build]
-for rank in CALIBERS:
-    emit(f"### {rank.title()} % chance of at least... (D10)")
-    emit(nerd_table(pool_table("playsheet", rank), unit="Passes"))
-
-# %% [build]
-PRINTED_PLAYSHEET_BRONZE = {  # dice: (at least 1.., average, sigma), as printed in the Playsheet
-    1: (["40.00"], "0.4", "0.49"),
-    2: (["64.0", "16.00"], "0.8", "0.69"),
-    3: (["78.4", "35.20", "6.400"], "1.2", "0.85"),
-    4: (["87", "52.5", "17.92", "2.560"], "1.6", "0.98"),
-    5: (["92", "66.3", "31.74", "8.704", "1.024"], "2.0", "1.10"),
-    6: (["95", "76.7", "45.57", "17.92", "4.096", "0.410"], "2.4", "1.20"),
-    7: (["97", "84.1", "58.0", "28.98", "9.626", "1.884", "0.164"], "2.8", "1.30"),
-    8: (["98", "89", "68.5", "40.59", "17.37", "4.981", "0.852", "0.066"], "3.2", "1.39"),
-}
-playsheet_errata = errata(PRINTED_PLAYSHEET_BRONZE, pool_table("playsheet", "bronze"))
-emit(table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet_errata else
-     "The printed Playsheet table is right to within one unit of its last digit everywhere.")
-
-# %% [markdown]
-# ## 9. The Playsheet's statistics table
-#
-# The Playsheet prints a summary table whose rows disagree with its own
-# step-by-step rules. The engine follows the step-by-step text:
-#
-# | row of the printed table | printed (Br, Si, Go, Pl) | the rules' text (what the engine uses) |
-# |---|---|---|
-# | natural success range *for checks* | none, 20, 19-20, 18-20 | 20, 19-20, 18-20, 17-20 |
-# | natural success chance *per d20* | 0 %, 5 %, 10 %, 15 % | 5 %, 10 %, 15 %, 20 % |
-# | pass range *for tasks* | d6 ranges: 5-6, 4-6, 3-6, 2-6 | D10: 7-10, 6-10, 5-10, 4-10 |
-# | pass chance *per D6* | 33 %, 50 %, 67 %, 83 % | per D10: 40 %, 50 %, 60 %, 70 % |
-#
-# The task rows are the playtest rules' d6 ranges. The check row is not
-# quite the playtest's either: there Bronze never auto-passes, Silver on 20
-# and Gold on 19-20 as printed here, but Platinum also on 19-20, not
-# 18-20. Its "Bronze % chance" table uses 40 % per die, which is the D10
-# rule, so that table is the D10 one, and it is right.
-#
-# The engine's own numbers for those rows:
-
-# %% [build]
-natural = {r: 21 - round(20 * playsheet_natural_pass(r)) for r in CALIBERS}  # lowest natural success face
-passes = {r: 11 - round(10 * per_d10(r)) for r in CALIBERS}  # lowest passing D10 face
-rows = [["natural success range for checks"] + [f"{natural[r]}-20" if natural[r] < 20 else "20" for r in CALIBERS],
-        ["natural success chance per d20"] + [vw.percent(playsheet_natural_pass(r)) for r in CALIBERS],
-        ["pass range for tasks (D10)"] + [f"{passes[r]}-10" for r in CALIBERS],
-        ["pass chance per D10"] + [vw.percent(per_d10(r)) for r in CALIBERS]]
-emit(table(["row"] + [r.title() for r in CALIBERS], rows))
-
-# %% [markdown]
-# ## 10. Your table's dice against the odds
-#
-# Playtesting with physical dice? Tick "I roll real dice" under a
-# roller's Roll button: roll your own dice, type what they show, and the
-# roller plays them by the rules and logs them (or import your table's
-# log). The log compares what came up with what the exact odds expect, and
-# says whether the difference looks like chance or like the dice. Its
-# **p-value** is the chance, if the dice are fair, of results at least as
-# unusual as yours: a small one (below 0.05) says "these dice do not fit".
-# For a few rolls it is counted exactly; for many, it is estimated from
-# {{ f"{fit_module.DRAWS:,}" }} sets of rolls drawn at random from the exact
-# odds (the same on every machine), so it cannot go below about 1 in
-# {{ f"{fit_module.DRAWS:,}" }}.
-#
-# Here 60 seeded rolls of Ada's task at one factor, then the same task
-# logged with rolls of a smaller pool, as if someone had picked up the
-# wrong dice:
-
-# %% [build]
-ada_task = {**PARTY["Ada"], "factors": 1}
-fair = vw.fit(ada_task, [vw.roll(ada_task, seed=100 + i).outcome for i in range(60)])
-wrong = vw.fit(ada_task, [vw.roll({**ada_task, "dice": 3}, seed=100 + i).outcome for i in range(60)])
-fit_rows = lambda f: [[o, n, f"{e:.1f}"] for o, n, e in zip(f.outcomes, f.observed, f.expected)]
-
-# %% [markdown]
-# **The right dice:** {{ fair.verdict }}.
-#
-# {{ table(["successes", "rolled", "expected"], fit_rows(fair)) }}
-#
-# **The wrong dice:** {{ wrong.verdict }}{{ "" if wrong.method == "exact" else " (estimated from random draws)" }}.
-#
-# {{ table(["successes", "rolled", "expected"], fit_rows(wrong)) }}
+# She rolls {{ ", ".join(map(str, first_faces)) }}: {{ first_hits }}
+# success, short of the threshold. The stunt re-rolls her
+# {{ kissed[0].before }}: a **{{ kissed[0].after }}**.
+# {{ camp_roll.outcome }} successes: she buys the primary, the charts,
+# and has nothing left for the secondary consequences. *May the FC turn one
+# against her?* Every one is unbought. "No one I care for is compromised"
+# would come from nowhere (Bruno and Clara are at the ship). "Not injured"
+# would spoil a clean stunt. But grace fits the dawn: "You have the charts.
+# You also have the sun coming up over the cliff, and a camp waking around
+# the tent you are in." The FC turned the one the scene was already
+# offering, and the next turn starts with a problem.
 
 # %% [markdown]
 # ## Try it
 #
-# Test a ruling before you make it at the table. A check: set the
-# difficulty you have in mind, add the factors you are about to name, and
-# see what you are asking of the player.
+# Test a ruling before you make it. A check: set the difficulty you have in
+# mind, add the factors you are about to name, and see what you are asking
+# of the player.
 
 # %%
 vw.CheckRoller(caliber="bronze", score=3, difficulty="tough")
 
 # %% [markdown]
 # An agora task: type the consequences you are about to announce (up to
-# four; each needs one success to subvert, two when the task is
+# four; each needs one success to turn aside, two when the task is
 # challenging), set the factors, and check that the odds feel right before
 # the dice come out. What you type is shown as plain text.
 
@@ -538,47 +679,55 @@ vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2, conseque
 # %% [markdown]
 # ## Recap
 #
-# * Your Peers judge a check's absolute difficulty; you name the factors, at
-#   most four, the most pertinent ones, and say what failure means before
-#   the roll.
-# * On a d20 check every factor costs the same 5 percentage points; in a
-#   task one factor is a whole success, often half the chance or more.
-# * To aim at about 50 %: read the party's ladder (or the FC's screen) and
-#   pick the setting nearest; adjust the story, not the factors, for the
-#   rest.
-# * The tables here regenerate the rule texts' odds, and say where the
-#   printed ones are wrong.
+# * Start from the agenda: *what do you want, and how?*
+# * No roll when nothing is at stake: say yes. Say no to what crosses a
+#   line, breaks the table's tone or goes out of bounds, and offer another
+#   way.
+# * A check for a yes or no, a task for what the story turns on; only
+#   players perform tasks.
+# * The ability comes from *how* the character acts; a task's job must
+#   inherit it.
+# * On a check your Peers judge its absolute difficulty; you name the factors,
+#   at most four, the most pertinent ones, aloud. On a check each costs a
+#   little; in a task each is a whole success.
+# * Count no hazard twice, and say what failure means before the roll.
+# * Read the ladder of the character who rolls; raise a strong
+#   character's stakes, not their factors.
+# * The whole procedure takes seconds once practised: section 12 runs it
+#   on one roll.
 #
 # ## Exercises
 #
-# 1. A player has 5 Silver dice for a task. Which threshold comes closest
-#    to an even chance?
-# 2. A Bronze ability with score 3 attempts a check. What is the hardest
-#    absolute difficulty (no factors) that still gives better than even
-#    odds?
+# 1. Bruno's motor task: the FC is tempted to add the dark of the motor
+#    room as a second factor. With the dice alone (no KISS), how much would
+#    it cost him?
+# 2. Which task setting comes nearest an even chance for Ada with her
+#    scout job?
+# 3. In the agora example of section 8, how many points does Ada lose when
+#    the lookout is charged both as a factor and as a consequence, rather
+#    than as a consequence only?
 
 # %% [build]
-near_even = min(range(1, 6), key=lambda t: abs(vw.odds({"roll": "task", "caliber": "silver", "dice": 5,
-                                                         "factors": t - 1}).p_pass - 0.5))
-p_even = vw.odds({"roll": "task", "caliber": "silver", "dice": 5, "factors": near_even - 1}).p_pass
-better = [d for d in BASE if vw.odds(check_spec(BASE[d], caliber="bronze", score=3)).p_pass > 0.5]
-hardest = better[-1]
+dark_alone = task_of("Bruno", "mechanic", "Finesse", factors=2)
+ada_best = party.rungs[party.best_for["Ada"]]
+ada_best_chance = party.chances[party.best_for["Ada"]][list(PARTY).index("Ada")]
+dip = vw.odds(as_consequence).p_pass - vw.odds(twice).p_pass
 
 # %% [markdown]
 # <details><summary>Answers</summary>
 #
-# 1. **Threshold {{ near_even }}** ({{ vw.percent(p_even, 1) }}); one step either side is far from even, since on
-#    a task each factor costs a whole success.
-# 2. **{{ hardest }}** (target {{ BASE[hardest] }}):
-#    {{ vw.percent(vw.odds(check_spec(BASE[hardest], caliber="bronze", score=3)).p_pass) }}; one step harder it
-#    drops to {{ vw.percent(vw.odds(check_spec(BASE[hardest] + 5, caliber="bronze", score=3)).p_pass) }}.
+# 1. From {{ chance(bruno_dice_only) }} to {{ chance(dark_alone) }}: **{{ points(bruno_dice_only, dark_alone) }}**.
+#    With his KISS the loss is {{ points(motor, motor_dark) }}.
+# 2. **{{ setting_words(ada_best) }}** ({{ vw.percent(ada_best_chance) }}); one step either side is far from even.
+# 3. **{{ round(100 * dip, 1) }} points**: from {{ chance(as_consequence, 1) }} to {{ chance(twice, 1) }}.
 #
 # </details>
 
 # %% [markdown]
 # ---
 # **Previous:** [Chapter 8: Editions compared](08-editions-compared.ipynb) ·
-# **Next:** [Chapter 10: The rule lab](10-the-rule-lab.ipynb) ·
-# back to the start: [Chapter 0](00-a-roll-from-start-to-finish.ipynb) ·
-# [Glossary](../docs/glossary.md) · cheat sheets: [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
-# [agora](../docs/cheatsheet_agora.md), [heresy](../docs/cheatsheet_heresy.md), [vers](../docs/cheatsheet_vers.md)
+# **Next:** [Chapter 12: Running a session](12-running-a-session.ipynb) ·
+# after that, [Chapter 13: Odds tables](13-odds-tables.ipynb) ·
+# [Glossary](../docs/glossary.md) · [the Facilitator's screen](../docs/fc_screen.md) · cheat sheets:
+# [playtest](../docs/cheatsheet_playtest.md), [playsheet](../docs/cheatsheet_playsheet.md),
+# [agora](../docs/cheatsheet_agora.md)

@@ -324,7 +324,7 @@ gain = (plat.p_goal["5s too"] - plat.p_goal["base"]) * 100
 
 # %% [markdown]
 # ---
-# **Previous:** [Chapter 9: For Facilitators](09-facilitators.ipynb) ·
+# **Previous:** [Chapter 13: Odds tables for Facilitators](13-odds-tables.ipynb) ·
 # **Next:** [Chapter 11: Write your own draft](11-write-your-own-draft.ipynb) ·
 # back to the start: [Chapter 0](00-a-roll-from-start-to-finish.ipynb) ·
 # [Glossary](../docs/glossary.md) · [the rule lab in code](../docs/rule_lab.md)

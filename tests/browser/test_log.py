@@ -42,6 +42,8 @@ def test_log_cards_show_the_roll_as_played(browser_context, tmp_path):
         if t.get_by_test_id("kiss-commit").count():
             t.get_by_test_id("die-0").click()
             t.get_by_test_id("kiss-commit").click()
+        # the roll stands before the kernel is asked anything: the log entry is read after the commit
+        expect(t.get_by_test_id("result")).to_be_visible()
         kernel_eval(page, "s = next(s for s in range(500) if vw.roll(a.spec, s).outcome >= 3)\na.roll_dice(seed=s)\n"
                           "if a.table['phase'] == 'kiss': a._on_msg(a, {'do': 'commit'})\n"
                           "a._on_msg(a, {'do': 'spend', 'item': 0})\n"
