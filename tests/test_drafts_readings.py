@@ -97,6 +97,43 @@ def test_readings_and_events_equal_the_brute_force(text, specs):
         edition.unregister("reads")
 
 
+@st.composite
+def pushed(draw) -> str:
+    """A random draft with a re-roll step whose formulas read each group's
+    own successes and marks, the groups' dice alike (one die) or not."""
+    lines = ['id = "pushed"', "[fields.n]", "range = [0, 3]", "default = 1", "[fields.m]", "range = [0, 2]",
+             "default = 1", "[fields.k]", "range = [0, 3]", "default = 1"]
+    sides = draw(st.sampled_from([3, 4, 6]))
+    for name in ("a", "b"):
+        lines += [f"[dice.{name}]", f"sides = {sides if name == 'a' else draw(st.sampled_from([3, 4, 6]))}",
+                  "success = [3]", "marks = { bane = [1] }"]
+    lines += ["[groups.own]", 'die = "a"', 'count = "n"',
+              "[groups.gear]", f'die = "{draw(st.sampled_from(["a", "b"]))}"', 'count = "m"']
+    value = draw(st.sampled_from(["successes", "successes(own) * 2 + successes(gear)", "successes - count(bane, gear)",
+                                  "successes + count(bane, own)"]))
+    lines += ["[outcome]", f'value = "{value}"', f"threshold = {draw(st.integers(0, 3))}",
+              "[events]", '"own bane" = "count(bane, own) >= 1"', '"gear helped" = "successes(gear) >= 1"',
+              "[reroll]", f'budget = "{draw(st.sampled_from(["k", "all_dice"]))}"',
+              f'when = "{draw(st.sampled_from(["short", "always"]))}"']
+    return "\n".join(lines) + "\n"
+
+
+@SETTINGS
+@given(pushed(), st.tuples(st.integers(0, 3), st.integers(0, 2), st.integers(0, 3)))
+def test_a_group_s_own_readings_through_the_re_roll_step_equal_the_brute_force(text, fields):
+    n, m, k = fields
+    ed = load_edition(text)
+    try:
+        s = normalize({"edition": "pushed", "n": n, "m": m, "k": k})
+        plan = ed.plan(s)
+        o = vw.odds(s, exact=True)
+        assert {v: p for v, p in o.distribution.items() if p} == {v: p for v, p in brute(plan).items() if p}, text
+        chance, passed = brute_events(plan)
+        assert dict(o.events) == chance and dict(o.events_passed) == passed, text
+    finally:
+        edition.unregister("pushed")
+
+
 BLADES_LIKE = '''
 id = "keep"
 [fields.dice]

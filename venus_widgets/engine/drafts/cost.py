@@ -246,12 +246,13 @@ def work(p: Plan) -> float:
         for g, length in sorted(takers, key=lambda x: -x[0].table.chance):
             if blocks and blocks[-1][-1][3] == g.table.chance:
                 last = blocks[-1][-1]
-                if (last[4], last[5]) == (g.table, g.eligible):
+                if (last[4], last[5], last[6]) == (g.table, g.eligible, p.rows(g)):
                     last[0] += g.count
                     continue
-                blocks[-1].append([g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible])
+                blocks[-1].append([g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible,
+                                   p.rows(g)])
             else:
-                blocks.append([[g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible]])
+                blocks.append([[g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible, p.rows(g)]])
         total += reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size)
     return total * marks
 

@@ -39,6 +39,7 @@ class Merged:
     pad: Any  # L / the ways of one fresh die
     chance: Fraction
     zero: int = 0  # the packed place of a face that adds nothing (the dice count from their lowest)
+    rows: Any = ()  # what each face adds to each tally (:meth:`.plan.Plan.rows`)
 
 
 def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: str,
@@ -124,9 +125,9 @@ def _merged(plan: Plan, takers: list[int], space: Space, mode: str, L: int,
     out: list[Merged] = []
     for gi in takers:
         g = plan.groups[gi]
-        key = (g.table, g.eligible)
+        key = (g.table, g.eligible, plan.rows(g))  # alike for every reading too (a group's own tallies)
         last = next((m for m in reversed(out) if m.chance == g.table.chance), None)
-        if last is not None and (last.table, last.eligible) == key:
+        if last is not None and (last.table, last.eligible, last.rows) == key:
             last.count += g.count
             continue
         shift = shifts[gi]
@@ -136,7 +137,7 @@ def _merged(plan: Plan, takers: list[int], space: Space, mode: str, L: int,
         pad = 1 if mode == "float" else L // die_weight(g.table, "count")
         zero = -sum(x * st for x, st in zip(shift, space.strides))  # a face that adds nothing, packed
         out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, mode), pad, g.table.chance,
-                          zero))
+                          zero, V))
     return out
 
 
