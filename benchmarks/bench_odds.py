@@ -162,8 +162,8 @@ class Row:
 
 
 def _same(spec: Spec) -> str:
-    """A spec without its edition: the key that pairs a draft's spec with its edition's."""
-    return json.dumps({k: v for k, v in vw.normalize(spec).items() if k not in ("edition", "roll", "policy")},
+    """A spec without its edition (nor a draft's version): the key that pairs a draft's spec with its edition's."""
+    return json.dumps({k: v for k, v in vw.normalize(spec).items() if k not in ("edition", "roll", "policy", "version")},
                       sort_keys=True)
 
 

@@ -90,7 +90,7 @@ export function chartDescription(view, words = {}) {
   if (!view.numeric) return `Chance of each result: ${view.distribution.map(([k, p]) => `${k} ${formatPercent(p)}`).join(", ")}.`;
   const mode = view.distribution.reduce((a, b) => (b[1] > a[1] ? b : a), [null, -1]);
   let s = `Distribution of ${name}: most likely ${mode[0]} (${formatPercent(mode[1])}).`;
-  s += ` ${words.threshold || "Threshold"} ${view.threshold}: P(pass) ${formatPercent(view.p_pass)}.`;
-  if (view.goal !== view.threshold) s += ` Goal ${view.goal}: P(goal) ${formatPercent(view.p_goal)}.`;
+  s += ` ${words.threshold || "Threshold"} ${view.threshold}: chance to pass ${formatPercent(view.p_pass)}.`;
+  if (view.goal !== view.threshold) s += ` Goal ${view.goal}: chance to reach it ${formatPercent(view.p_goal)}.`;
   return s;
 }

@@ -2,7 +2,7 @@
 // chance marked per character and for the party. The view writes no trait:
 // every change is a request (model.send) that Python checks and answers.
 import { h, uid, rerender, send, download, setText } from "./dom.js";
-import { clampInt, formatPercent } from "./format.js";
+import { formatPercent } from "./format.js";
 import { rootElement } from "./style.js";
 
 const FC_STYLE = `
@@ -18,13 +18,21 @@ const FC_STYLE = `
 .vw-fc .vw-members { display: flex; flex-wrap: wrap; gap: 8px; }
 .vw-fc .vw-members fieldset { flex: 0 1 240px; }
 .vw-fc textarea { width: 100%; min-height: 8em; font-family: var(--jp-code-font-family, monospace); }
+.vw-fc .vw-not-applied { outline: 2px dashed var(--vw-warn); outline-offset: 1px; }
+.vw-fc .vw-beside { margin: 2px 0 6px; }
+.vw-fc .vw-cannot { border-left: 4px solid var(--vw-warn); padding-left: 6px; margin: 2px 0; }
 `;
 
-/** A target typed as a percent (1..99) -> a chance 0.01..0.99; ``fallback``
- *  (a chance) when unreadable. */
-export function targetChance(value, fallback) {
-  const pct = clampInt(value, 1, 99, Math.round(fallback * 100));
-  return pct / 100;
+/** What a control shows: what was typed there and refused (Python's note,
+ *  kept until that field is typed again), else the value Python holds. */
+export function shownValue(note, value) {
+  return note && note.invalid && note.typed !== undefined && note.typed !== null ? String(note.typed) : value;
+}
+
+/** Whether the error is the one said beside a field (then the line above
+ *  the ladder only carries it for screen readers). */
+export function saidBeside(error, notes) {
+  return !!error && Object.values(notes || {}).some((n) => n && n.invalid && n.text === error);
 }
 
 /** The words a screen reader hears for one cell: "Ana, factors 1: 52.00 %, nearest for Ana". */
@@ -32,31 +40,47 @@ export function cellText(name, setting, chance, near) {
   return `${name}, ${setting}: ${chance}${near ? `, nearest for ${name}` : ""}`;
 }
 
-/** The word beside a character's control (Python's ``notes``): a value set to the nearest allowed, or why one was refused. */
+/** The word beside a control (Python's ``notes``): a value set to the nearest allowed, or why one was refused. */
 function noteFor(model, key) {
   const n = (model.get("notes") || {})[key];
   return n && n.text ? n : null;
 }
 
+/** A control's attributes for its note: described by it, and marked when what it shows was not applied. */
+function marked(note, noteId, more = []) {
+  const described = [...more, note ? noteId : ""].filter(Boolean).join(" ") || null;
+  return { "aria-describedby": described, "aria-invalid": note && note.invalid ? "true" : null,
+    class: note && note.invalid ? "vw-not-applied" : null };
+}
+
+/** The note under a control: why what was typed is not applied (or what was set instead). */
+function noteLine(note, noteId, testid) {
+  return note ? h("p", { id: noteId, class: `vw-beside ${note.invalid ? "vw-error" : "vw-note"}`, "data-testid": testid }, note.text) : null;
+}
+
 function memberEditor(model, m, i, fields, count) {
   const nameId = uid("fc-name");
+  const nameNote = noteFor(model, `name-${i}`);
+  const cannot = ((model.get("table") || {}).cannot || {})[String(i)];
   const rows = [h("div", { class: "vw-row" }, h("label", { for: nameId }, "Name"),
-    h("input", { id: nameId, type: "text", value: m.name, maxlength: 40, "data-key": `name-${i}`, "data-testid": `name-${i}`,
-      onchange: (e) => send(model, { do: "rename", index: i, name: e.target.value }) }))];
+    h("input", { id: nameId, type: "text", value: shownValue(nameNote, m.name), maxlength: 80, "data-key": `name-${i}`,
+      "data-testid": `name-${i}`, ...marked(nameNote, `${nameId}-note`),
+      onchange: (e) => send(model, { do: "rename", index: i, name: e.target.value }) })),
+  noteLine(nameNote, `${nameId}-note`, `note-name-${i}`),
+  cannot ? h("p", { class: "vw-cannot", "data-testid": `cannot-${i}` }, cannot) : null];
   for (const f of fields) {
     const id = uid(`fc-${f.name}`);
-    const value = m.spec[f.name];
     const note = noteFor(model, `m${i}-${f.name}`);
     const noteId = `${id}-note`;
-    const described = [f.kind === "list" ? `${id}-hint` : "", note ? noteId : ""].filter(Boolean).join(" ") || null;
-    const common = { id, "data-key": `m${i}-${f.name}`, "data-testid": `m${i}-${f.name}`, "aria-describedby": described,
-      "aria-invalid": note && note.invalid ? "true" : null };
+    const value = shownValue(note, m.spec[f.name]);
+    const common = { id, "data-key": `m${i}-${f.name}`, "data-testid": `m${i}-${f.name}`,
+      ...marked(note, noteId, [f.kind === "list" ? `${id}-hint` : ""]) };
     const set = (v) => send(model, { do: "set", index: i, field: f.name, value: v });
     let control;
     if (f.kind === "int") {
       // what was typed goes to Python as typed: it sets the nearest allowed value and says so
-      control = h("input", { ...common, type: "number", min: f.min, max: f.max, step: 1, value: String(value),
-        onchange: (e) => set(e.target.value) });
+      control = h("input", { ...common, type: note && note.invalid ? "text" : "number", inputmode: "numeric",
+        min: f.min, max: f.max, step: 1, value: String(value), onchange: (e) => set(e.target.value) });
     } else if (f.kind === "choice") {
       control = h("select", { ...common, onchange: (e) => set(e.target.value) },
         f.options.map((o, k) => h("option", { value: o, selected: o === value }, (f.option_words || [])[k] || o)));
@@ -64,14 +88,13 @@ function memberEditor(model, m, i, fields, count) {
     } else if (f.kind === "bool") {
       control = h("input", { ...common, type: "checkbox", checked: !!value, onchange: (e) => set(e.target.checked) });
     } else {
-      // a list: whole numbers or words, separated by commas
-      control = h("input", { ...common, type: "text", value: (value || []).join(", "),
-        onchange: (e) => set(e.target.value.split(",").map((s) => s.trim()).filter(Boolean)
-          .map((s) => (f.item && f.item.kind === "int" ? Number(s) : s))) });
+      // a list: whole numbers or words, separated by commas, sent as typed (Python reads it)
+      control = h("input", { ...common, type: "text", value: Array.isArray(value) ? value.join(", ") : String(value ?? ""),
+        onchange: (e) => set(e.target.value) });
     }
     rows.push(h("div", { class: "vw-row" }, h("label", { for: id }, f.label), control,
       f.kind === "list" ? h("span", { id: `${id}-hint`, class: "vw-sub" }, "comma-separated") : null));
-    if (note) rows.push(h("p", { id: noteId, class: note.invalid ? "vw-error" : "vw-note", "data-testid": `note-m${i}-${f.name}` }, note.text));
+    rows.push(noteLine(note, noteId, `note-m${i}-${f.name}`));
   }
   rows.push(h("div", { class: "vw-row" },
     h("button", { type: "button", "data-key": `explain-${i}`, "data-testid": `explain-${i}`,
@@ -147,11 +170,15 @@ export function render({ model, el }) {
   const targetId = uid("fc-target");
   const numberId = uid("fc-target-n");
   const pctNow = () => Math.round((model.get("target") ?? 0.5) * 100);
-  const onTarget = (e) => send(model, { do: "target", value: targetChance(e.target.value, model.get("target")) });
+  const targetNoteId = uid("fc-target-note");
+  // the slider moves within 1..99; the box sends what was typed, which Python reads or refuses beside it
   const slider = h("input", { id: targetId, type: "range", min: 1, max: 99, step: 1, value: String(pctNow()),
-    "data-key": "target", "data-testid": "target", "aria-valuetext": `${pctNow()} %`, onchange: onTarget });
-  const number = h("input", { id: numberId, type: "number", min: 1, max: 99, step: 1, value: String(pctNow()),
-    "data-key": "target-number", "data-testid": "target-number", onchange: onTarget });
+    "data-key": "target", "data-testid": "target", "aria-valuetext": `${pctNow()} %`,
+    onchange: (e) => send(model, { do: "target", value: Number(e.target.value) / 100 }) });
+  const number = h("input", { id: numberId, type: "text", inputmode: "decimal", size: 4, value: String(pctNow()),
+    "data-key": "target-number", "data-testid": "target-number", "aria-describedby": targetNoteId,
+    onchange: (e) => send(model, { do: "type_target", text: e.target.value }) });
+  const targetNote = h("p", { id: targetNoteId, class: "vw-beside vw-error", "data-testid": "note-target", style: "flex:1 1 100%" });
   const head = h("div", { class: "vw-row", style: "flex:1 1 100%" },
     h("label", { for: targetId }, "Target chance (%)"), slider,
     h("label", { for: numberId, class: "vw-visually-hidden" }, "Target chance in percent"), number);
@@ -163,12 +190,18 @@ export function render({ model, el }) {
   const notes = h("div", { style: "flex:1 1 100%" });
   const members = h("div", { style: "flex:1 1 100%" });
   const exportBox = h("div", { style: "flex:1 1 100%" });
-  root.append(head, why, error, table, notes, explainBox, members, exportBox, status);
+  root.append(head, targetNote, why, error, table, notes, explainBox, members, exportBox, status);
 
   const drawTarget = () => {
     const p = pctNow();
+    const note = noteFor(model, "target");
     if (document.activeElement !== slider) slider.value = String(p);
-    number.value = String(p);
+    number.value = shownValue(note, String(p));
+    for (const [k, v] of Object.entries(marked(note, targetNoteId))) {
+      if (k === "aria-describedby") continue;
+      if (v === null) number.removeAttribute(k); else number.setAttribute(k, v);
+    }
+    setText(targetNote, note && note.invalid ? note.text : "");
     slider.setAttribute("aria-valuetext", `${p} %`);
   };
   const drawTable = () => {
@@ -191,15 +224,19 @@ export function render({ model, el }) {
   // a refused request leaves the party as it was: redraw the controls from it,
   // so the view never keeps showing a value Python did not take
   const drawError = () => {
-    setText(error, model.get("error") || "");
-    if (model.get("error")) { drawMembers(); drawTarget(); }
+    const text = model.get("error") || "";
+    setText(error, text);
+    // said beside its field: the line above the ladder keeps it for screen readers only
+    error.classList.toggle("vw-visually-hidden", saidBeside(text, model.get("notes")));
+    if (text) { drawMembers(); drawTarget(); }
   };
   const drawStatus = () => { setText(status, model.get("status") || ""); };
   drawTarget(); drawTable(); drawMembers(); drawExplain(); drawWhy(); drawError(); drawStatus();
   const onMsg = (msg) => { if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text); };
-  const on = [["change:target", drawTarget], ["change:table", drawTable], ["change:members", drawMembers],
+  const on = [["change:target", drawTarget], ["change:table", () => { drawTable(); drawMembers(); }], ["change:members", drawMembers],
     ["change:fields", drawMembers], ["change:explanation", drawExplain], ["change:why", drawWhy],
-    ["change:error", drawError], ["change:status", drawStatus], ["change:notes", drawMembers], ["msg:custom", onMsg]];
+    ["change:error", drawError], ["change:status", drawStatus], ["change:notes", () => { drawMembers(); drawTarget(); drawError(); }],
+    ["msg:custom", onMsg]];
   for (const [ev, f] of on) model.on(ev, f);
   return () => { for (const [ev, f] of on) model.off(ev, f); };
 }

@@ -43,7 +43,7 @@ function adviceView(model, t) {
   const sel = a.selected;
   const items = a.options.slice(0, 8).map((o) => {
     const dice = o.kiss.length ? `${o.kiss.length > 1 ? "dice" : "die"} ${o.kiss.map((i) => i + 1).join(", ")}` : "nothing";
-    const tags = [o.optimal ? "engine's suggestion" : "", o.label === "policy" ? "default policy" : ""].filter(Boolean).join(", ");
+    const tags = [o.optimal ? "the best chance" : "", o.label === "policy" ? "the rules' way" : ""].filter(Boolean).join(", ");
     return h("li", { class: `vw-option${o.optimal ? " best" : ""}`, "data-optimal": String(!!o.optimal) },
       h("button", { type: "button", class: "vw-small", "data-key": `use-${o.kiss.join("-")}`, "data-step": "choose", "aria-label": `Choose: KISS ${dice}${o.ego ? " + Ego" : ""}`,
         onclick: () => send(model, { do: "choose", kiss: o.kiss }) }, "Choose"), " ",

@@ -6,6 +6,9 @@
 import { h, uid, send, rerender, setText } from "./dom.js";
 import { formatPercent } from "./format.js";
 import { rootElement } from "./style.js";
+import { diffChart, diffTable } from "./lab_diff.js";
+
+export { tickLines, shortPoints, diffLayout, valueWords, drawnVariants } from "./lab_diff.js";
 
 /** The text of a knob's value: "5", "none", "yes", "1, 6", "bronze 4 · silver 4". */
 export function knobText(value) {
@@ -29,17 +32,6 @@ export function readScalar(form, raw) {
 export function pointsCell(d) {
   if (Math.abs(d) < 5e-13) return "±0";
   return `${d > 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(1)}`;
-}
-
-/** A chart tick in lines of at most `width` characters, broken at spaces: "success with a bane" -> ["success", "with a", "bane"]. */
-export function tickLines(text, width = 9) {
-  const lines = [];
-  for (const word of String(text).split(" ")) {
-    const last = lines.length - 1;
-    if (last >= 0 && (lines[last] + " " + word).length <= width) lines[last] += " " + word;
-    else lines.push(word);
-  }
-  return lines;
 }
 
 /** Send a typed value after the keys stop for ``ms`` (arrows send at once, see scalarControl). */
@@ -145,14 +137,8 @@ function knobsTable(model) {
   };
   const cards = knobs.map((k) => {
     const titleId = uid("knob-title");
-    const cells = ["A", "B"].map((v) => {
-      if (drafts[v]) {  // a variant that plays by another draft sets no knob here
-        return h("div", { class: "vw-knob-v", "data-testid": `knob-${v}-${k.name}`, "data-changed": "false" },
-          h("span", { class: "vw-knob-who" }, `${names[v] || v}: `), h("span", { class: "vw-sub" }, draftWords(drafts, v)));
-      }
-      if (drafts[v]) {
-        return h("td", { "data-testid": `knob-${v}-${k.name}`, "data-changed": "false" }, h("span", { class: "vw-sub" }, "—"));
-      }
+    // a variant that plays by another draft sets no knob here: the names' row says so once, not on every knob
+    const cells = ["A", "B"].filter((v) => !drafts[v]).map((v) => {
       const given = Object.prototype.hasOwnProperty.call(variants[v] || {}, k.name);
       const value = given ? variants[v][k.name] : (k.base !== undefined ? k.base : k.default);  // the base roll's value
       return h("div", { class: "vw-knob-v", "data-testid": `knob-${v}-${k.name}`, "data-changed": String(given) },
@@ -178,9 +164,16 @@ function oddsBlock(view, width) {
     h("div", { class: "vw-sub" }, k === "base" ? "base (rules as read)" : n[k]),
     h("div", { class: "vw-big", "data-testid": `lab-p-${k}`, "data-p": String(view.p_pass[k]) }, formatPercent(view.p_pass[k])),
     h("div", { class: "vw-sub" }, `goal ${formatPercent(view.p_goal[k])}`))));
-  const verdicts = h("ul", { class: "vw-verdicts", "data-testid": "verdicts" }, ["A", "B"].map((k) => h("li", { "data-testid": `verdict-${k}` },
-    h("strong", {}, `${n[k]}: `), view.verdicts[k])));
-  return [head, verdicts, diffChart(view, width), rowsTable(view), sampleBlock(view)];
+  // each variant's change in one sentence leads; every chance it moves, in words, folded under the table
+  const lead = h("ul", { class: "vw-verdicts", "data-testid": "headlines" }, ["A", "B"].map((k) => h("li", { "data-testid": `headline-${k}` },
+    (view.headlines || {})[k] || "")));
+  const stale = view.stale ? h("p", { class: "vw-error", role: "alert", "data-testid": "lab-stale" },
+    `Not played: ${view.stale} The odds below are the last ones every rule set could play.`) : null;
+  const verdicts = h("details", { "data-testid": "verdicts" }, h("summary", {}, "Every chance that moves, in words"),
+    h("ul", { class: "vw-verdicts" }, ["A", "B"].map((k) => h("li", { "data-testid": `verdict-${k}` },
+      h("strong", {}, `${n[k]}: `), view.verdicts[k]))));
+  return [stale, h("div", { class: stale ? "vw-stale" : "" }, head, lead, diffChart(view, width), diffTable(view), verdicts),
+    sampleBlock(view)];
 }
 
 /** Seeded rolls beside odds that are not a fraction (exploding dice): the sample approaching the exact chance. */
@@ -203,60 +196,15 @@ function sampleBlock(view) {
     cut.length ? h("p", { class: "vw-sub" }, `The exact odds count dice that roll on up to a tail below ${Math.max(...cut).toExponential(0)}, which is cut: far below what any sample can see.`) : null);
 }
 
-/** The rows the differences chart shows: not a chance that is certain under every rule set (the
- *  "at least 0" bar, always zero). */
-export function diffRows(rows) {
-  return (rows || []).filter((r) => !(r.base >= 1 && r.A >= 1 && r.B >= 1));
+/** How many columns of a heatmap one table holds at ``width`` px: the corner (at most 6em) and each
+ *  column as wide as its longest text (about 7.5 px a character, 10 px of padding and border). */
+export function heatColumns(width, heads, texts) {
+  if (width === Infinity) return Math.max(1, heads.length);
+  const longest = Math.max(3, ...heads.map((t) => String(t).length), ...texts.map((t) => String(t).length));
+  return Math.max(1, Math.floor((Math.max(width, 120) - 86) / (10 + 7.5 * longest)));
 }
 
-/** Bars of A - base and B - base at each chance, drawn at ``width`` px (11 px text): up is more likely,
- *  the number written on each. */
-function diffChart(view, width) {
-  const rows = diffRows(view.rows);
-  if (!rows.length) return null;
-  const NS = "http://www.w3.org/2000/svg";
-  const mk = (tag, attrs, text) => { const el = document.createElementNS(NS, tag); for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v); if (text !== undefined) el.textContent = text; return el; };
-  const diffs = rows.map((r) => [r.A - r.base, r.B - r.base]);
-  const top = Math.max(1e-9, ...diffs.flat().map(Math.abs));
-  const ticks = rows.map((r) => tickLines(r.tick || (r.at === "pass" ? "pass" : r.at === "goal" ? "goal" : `≥${r.at}`)));
-  const lines = Math.max(1, ...ticks.map((t) => t.length));
-  const W = Math.max(220, Math.floor(width || 400));
-  const group = (W - 20) / rows.length, bw = Math.min(40, group * 0.4), half = 56, height = 2 * half + 52 + 12 * (lines - 1);
-  const labels = group >= 44;  // a bar's number needs room: else the table and each bar's title keep it
-  const svgEl = mk("svg", { role: "img", class: "vw-diffchart", viewBox: `0 0 ${W} ${height}`, width: W, height,
-    "aria-label": `Difference from the base, in percentage points: ${rows.map((r, i) => `${r.label || r.at}: ${view.names.A} ${pointsCell(diffs[i][0])}, ${view.names.B} ${pointsCell(diffs[i][1])}`).join("; ")}`, "data-testid": "diff-chart" });
-  const zero = half + 16;
-  svgEl.appendChild(mk("line", { x1: 10, x2: W - 10, y1: zero, y2: zero, class: "zero" }));
-  rows.forEach((r, i) => {
-    const x0 = 10 + i * group + (group - 2 * bw) / 2;
-    diffs[i].forEach((d, j) => {
-      const bh = (Math.abs(d) / top) * half;
-      const y = d > 0 ? zero - bh : zero;
-      const rect = mk("rect", { x: x0 + j * bw, y, width: bw - 3, height: Math.max(bh, 0.5), class: j ? "b" : "a" });
-      rect.appendChild(mk("title", {}, `${j ? view.names.B : view.names.A}, ${r.label || r.at}: ${pointsCell(d)} points`));
-      svgEl.appendChild(rect);
-      if (labels && Math.abs(d) >= 5e-4) svgEl.appendChild(mk("text", { x: x0 + j * bw + (bw - 3) / 2, y: d > 0 ? y - 3 : y + bh + 12, "text-anchor": "middle", class: "n" }, pointsCell(d)));
-    });
-    const tick = mk("text", { x: 10 + i * group + group / 2, y: 2 * half + 42, "text-anchor": "middle" });
-    ticks[i].forEach((line, n) => tick.appendChild(mk("tspan", { x: 10 + i * group + group / 2, dy: n ? 12 : 0 }, line)));
-    svgEl.appendChild(tick);
-  });
-  return h("figure", { class: "vw-fig" }, svgEl,
-    h("figcaption", { class: "vw-sub" }, `Points above or below the base at each chance; left bar (filled) ${view.names.A}, right bar (outlined) ${view.names.B}.`));
-}
-
-function rowsTable(view) {
-  const n = view.names;
-  const label = (at) => (at === "pass" ? "P(pass)" : at === "goal" ? "P(goal)" : `at least ${at}`);
-  return h("details", { "data-testid": "lab-table" }, h("summary", {}, "Table of the odds and differences"),
-    h("table", {}, h("caption", {}, "Chance under each rule set; differences in percentage points"),
-      h("thead", {}, h("tr", {}, ["chance", "base", n.A, n.B, `${n.A} − base`, `${n.B} − base`].map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, view.rows.map((r) => h("tr", {}, h("th", { scope: "row" }, r.label || label(r.at)),
-        ...[r.base, r.A, r.B].map((p) => h("td", {}, formatPercent(p))),
-        h("td", {}, pointsCell(r.A - r.base)), h("td", {}, pointsCell(r.B - r.base)))))));
-}
-
-function heatBlock(model, view) {
+function heatBlock(model, view, width) {
   const opts = model.get("axis_options") || [];
   const axes = model.get("axes") || [];
   const show = model.get("show");
@@ -283,18 +231,27 @@ function heatBlock(model, view) {
   // the axes are named once, in the corner; each row and column by its value (narrow enough for a phone)
   const label = (axis) => (opts.find((o) => o.name === axis) || {}).label || axis;
   const value = (text, axis) => (String(text).startsWith(`${axis} `) ? String(text).slice(axis.length + 1) : String(text));
-  const table = h("table", { class: "vw-heatmap", "data-testid": "heatmap" }, h("caption", {}, heat.caption),
-    h("thead", {}, h("tr", {}, h("td", { class: "vw-corner" }, `${label(axes[0])} ↓, ${label(axes[1])} →`),
-      heat.cols.map((c) => h("th", { scope: "col", "aria-label": c }, value(c, axes[1]))))),
-    h("tbody", {}, heat.rows.map((r) => h("tr", {}, h("th", { scope: "row", "aria-label": r.label }, value(r.label, axes[0])),
-      r.cells.map((c) => (c.value === null ? h("td", { title: c.why }, "not allowed")
-        : h("td", { style: `background:${c.bg};color:${c.fg}` }, c.text)))))));
-  return h("div", {}, controls, table, h("p", { class: "vw-sub" }, heat.legend), left);
+  // as many columns in each table as the width holds, the tables one under another (nothing scrolls sideways)
+  const texts = heat.rows.flatMap((r) => r.cells.map((c) => (c.value === null ? "not allowed" : String(c.text))));
+  const per = heatColumns(width, heat.cols.map((c) => value(c, axes[1])), texts);
+  const tables = [];
+  for (let k = 0; k < heat.cols.length; k += per) {
+    const cols = heat.cols.slice(k, k + per);
+    const part = per < heat.cols.length ? ` (${label(axes[1])} ${value(cols[0], axes[1])} to ${value(cols[cols.length - 1], axes[1])})` : "";
+    tables.push(h("table", { class: "vw-heatmap" }, h("caption", {}, heat.caption + part),
+      h("thead", {}, h("tr", {}, h("td", { class: "vw-corner" }, `${label(axes[0])} ↓, ${label(axes[1])} →`),
+        cols.map((c) => h("th", { scope: "col", "aria-label": c }, value(c, axes[1]))))),
+      h("tbody", {}, heat.rows.map((r) => h("tr", {}, h("th", { scope: "row", "aria-label": r.label }, value(r.label, axes[0])),
+        r.cells.slice(k, k + per).map((c) => (c.value === null ? h("td", { title: c.why }, "not allowed")
+          : h("td", { style: `background:${c.bg};color:${c.fg}` }, c.text))))))));
+  }
+  return h("div", {}, controls, h("div", { "data-testid": "heatmap" }, tables), h("p", { class: "vw-sub" }, heat.legend), left);
 }
 
 const LAB_STYLE = `
 .vw-lab { display: block; }
 .vw-lab .vw-knobs h4 { margin: 8px 0 4px; font-size: 1em; }
+.vw-lab .vw-opt { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; max-width: 100%; min-width: 0; white-space: normal; }
 .vw-lab .vw-knob { border-top: 1px solid var(--vw-border); padding: 4px 0; }
 .vw-lab .vw-knob-name { font-weight: 600; }
 .vw-lab .vw-code { font-size: max(11px, .85em); font-weight: normal; color: var(--vw-fg2); }
@@ -309,10 +266,12 @@ const LAB_STYLE = `
 .vw-lab .vw-lab-odds { display: grid; grid-template-columns: repeat(3, minmax(0, max-content)); gap: 4px 18px; margin: 6px 0; }
 .vw-lab .vw-lab-col { min-width: 0; overflow-wrap: anywhere; }
 .vw-lab .vw-verdicts { padding-left: 1.2em; margin: 4px 0; }
-.vw-lab .vw-diffchart rect.a { fill: var(--vw-pass); }
-.vw-lab .vw-diffchart rect.b { fill: var(--vw-bg); stroke: var(--vw-warn); stroke-width: 2; }
+.vw-lab .vw-diffchart rect.a { fill: var(--vw-pass); stroke: var(--vw-pass); stroke-width: 2; }
+.vw-lab .vw-diffchart rect.b { fill: var(--vw-warn); fill-opacity: .25; stroke: var(--vw-warn); stroke-width: 2; }
+.vw-lab .vw-diffchart line.rule { stroke: var(--vw-border); }
+.vw-lab .vw-stale { opacity: .6; }
 .vw-lab .vw-diffchart line.zero { stroke: var(--vw-fg); }
-.vw-lab .vw-diffchart text { fill: var(--vw-fg); font-size: 11px; }
+.vw-lab .vw-diffchart text { fill: var(--vw-fg); font-size: 12px; }
 .vw-lab .vw-diffchart { display: block; max-width: 100%; }
 .vw-lab .vw-heatmap { border-collapse: collapse; margin: 4px 0; }
 .vw-lab .vw-heatmap td, .vw-lab .vw-heatmap th { padding: 1px 3px; text-align: center; border: 1px solid var(--vw-border); }
@@ -338,7 +297,11 @@ export function render({ model, el }) {
   const drawOdds = () => {
     const view = model.get("view") || {};
     odds.replaceChildren(...[oddsBlock(view, width || odds.clientWidth || 400)].flat().filter(Boolean));
-    heat.replaceChildren(...[heatBlock(model, view)].filter(Boolean));
+    // the heatmap in one table when it fits; else as many columns a table as the width holds (measured once drawn)
+    heat.replaceChildren(...[heatBlock(model, view, Infinity)].filter(Boolean));
+    const room = heat.clientWidth;
+    const widest = Math.max(0, ...[...heat.querySelectorAll("table.vw-heatmap")].map((t) => t.getBoundingClientRect().width));
+    if (room > 0 && widest > room + 0.5) heat.replaceChildren(...[heatBlock(model, view, room)].filter(Boolean));
     const text = view.ok ? ["base", "A", "B"].map((k) => `${view.names[k]} ${formatPercent(view.p_pass[k])}`).join(", ") : "";
     if (text !== said) { said = text; live.textContent = text ? `Chance to pass: ${text}` : ""; }
   };

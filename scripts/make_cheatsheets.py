@@ -101,7 +101,7 @@ Bonus dice, Silver score 4 against target 18: {", ".join(f"{k} d6 {p}" for k, p 
 1. Pick a job that inherits the FC's ability: one d6 per job level (learning a new job: roll the
    ability's score, level 0, and the learning is one factor).
 2. Threshold = 1 + the FC's factors (0 to 4). The FC says what failure means.
-3. Up to 2 allies hand you one die each, at their own caliber (+1 exp to them, pass or fail).
+3. Up to 2 allies hand you one die each, at their caliber in the ability named (+1 exp to them, pass or fail).
 4. Roll. A die succeeds on Bronze 5-6, Silver 4-6, Gold 3-6, Platinum 2-6.
 5. **KISS** dice that disappoint you, one re-roll each: Lots (Kismet), Insights (Peers approve),
    one Stunt, up to 4 Specialties (Peers approve). Each die once, one round, the new face stands.

@@ -41,6 +41,7 @@ PRINTABLE = [
     "cheatsheet_vers",
     "fc_screen",
     "first_session",
+    "character_sheet",
 ]
 
 #: Playwright's names of the paper sizes, and ours in the file names.

@@ -33,7 +33,8 @@ from tests.browser.conftest import (  # noqa: E402
 PARTY = ('{"Ana": {"roll": "task", "dice": 3, "kiss": 1}, "Bo": {"roll": "task", "caliber": "silver", "dice": 5}, '
          '"Cy": {"roll": "task", "caliber": "gold", "dice": 2, "kiss": 2}}')
 
-#: name -> (code of its cell, what to do before the pictures: "roll", "kiss" (roll and stop at the KISS step) or "")
+#: name -> (code of its cell, what to do before the pictures: "roll", "kiss" (roll and stop at the KISS step),
+#: "why" (open "Why this chance?"), "refuse" (type a name already taken and a typo in Allies) or "")
 VIEWS = {
     "task-roller": ("vw.TaskRoller(caliber='silver', dice=4, allies=['gold'], factors=2, kiss=1, seed=7)", "roll"),
     "task-roller-kiss": ("vw.TaskRoller(caliber='silver', dice=4, factors=2, lots=1, seed=6)", "kiss"),
@@ -47,16 +48,21 @@ VIEWS = {
                                    "difficulty=4, kiss=2, ego=True, seed=2)", "kiss"),
     "heresy-pool-roller": ("vw.PoolRoller(edition='heresy', pool=8, black=3, seed=5)", "roll"),
     "vers-pool-roller": ("vw.PoolRoller(edition='vers', ranks=4, penalty=2, seed=5)", "roll"),
+    "task-roller-why": ("vw.TaskRoller(dice=3, factors=1, kiss=1, seed=7)", "why"),
     "fc-screen": (f"vw.FCScreen({PARTY}, target=0.6)", ""),
+    "fc-screen-refused": (f"vw.FCScreen({PARTY}, target=0.6)", "refuse"),
     "rule-lab": ("vw.RuleLab(a={'success_from': {'bronze': 4}}, b={'threshold_base': 2}, "
                  "names=('Bronze 4-6', 'threshold from 2'), dice=3)", ""),
+    "draft-rule-lab": ("vw.RuleLab(edition=vw.load_edition('heresy.toml'), b=vw.load_edition('heresy-push.toml'), "
+                       "names=('as read', 'with a push'), pool=6, black=3)", ""),
 }
 
 THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
 #: the first view: committed chapters opened as Binder opens them (untrusted, before Run All), each
 #: chapter's first saved widget (a roller; the FC's screen; the rule lab)
-FIRST_VIEW = {"first-view-roller": "00-a-roll-from-start-to-finish.ipynb", "first-view-fc-screen": "09-facilitators.ipynb",
-              "first-view-rule-lab": "10-the-rule-lab.ipynb"}
+FIRST_VIEW = {"first-view-roller": ("00-a-roll-from-start-to-finish.ipynb", 0),
+              "first-view-fc-screen": ("09-facilitators.ipynb", 0), "first-view-rule-lab": ("10-the-rule-lab.ipynb", 0),
+              "first-view-draft-rule-lab": ("11-write-your-own-draft.ipynb", 2)}  # (chapter, which still)
 #: (window width, file browser open): the default layout at 1,000 px; a phone at 400 px
 WINDOWS = ((1000, True), (400, False))
 
@@ -73,8 +79,19 @@ def set_theme(page, theme: str) -> None:
 
 
 def prepare(cell, how: str) -> None:
-    """Roll the view in ``cell`` (to the end, or to its KISS step)."""
+    """Roll the view in ``cell`` (to the end, or to its KISS step), open its
+    "Why this chance?", or type what the FC screen refuses."""
     if not how:
+        return
+    if how == "why":
+        cell.get_by_test_id("explain-toggle").click()
+        cell.get_by_test_id("explain-steps").wait_for(timeout=30_000)
+        return
+    if how == "refuse":
+        for field, typed in (("name-1", "Ana"), ("m0-allies", "gold, silvr")):
+            cell.get_by_test_id(field).fill(typed)
+            cell.get_by_test_id(field).press("Tab")
+            cell.get_by_test_id(f"note-{field}").wait_for(timeout=30_000)
         return
     cell.get_by_test_id("roll-button").click()
     cell.locator("[data-testid='die-0']").first.wait_for(timeout=30_000)
@@ -88,18 +105,19 @@ def first_view(p, names: list[str]) -> None:
     chosen = {n: ch for n, ch in FIRST_VIEW.items() if not names or n in names}
     if not chosen:
         return
-    with jupyter_server("lab", [ROOT / "notebooks" / ch for ch in chosen.values()]) as server:
+    with jupyter_server("lab", [ROOT / "notebooks" / ch for ch, _ in chosen.values()]) as server:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_page(viewport={"width": 1000, "height": 900}, device_scale_factor=1)
         page.set_default_timeout(60_000)
-        for name, chapter in chosen.items():
+        for name, (chapter, nth) in chosen.items():
             for width, sidebar in WINDOWS:
                 page.set_viewport_size({"width": width, "height": 4200})
                 page.goto(f"{server.url}/lab/tree/{chapter}?token={server.token}&reset")
                 page.locator(".jp-NotebookPanel .vw-static").first.wait_for(timeout=90_000)
                 set_sidebar(page, sidebar)
                 page.wait_for_timeout(600)
-                still = page.locator(".jp-NotebookPanel .vw-static").first
+                still = page.locator(".jp-NotebookPanel .jp-OutputArea-output:has(.vw-static)").nth(nth).locator(
+                    ".vw-static").first
                 still.scroll_into_view_if_needed()
                 page.wait_for_function("s => [...s.querySelectorAll('img')].every(i => i.complete)",
                                        arg=still.element_handle())
@@ -145,7 +163,7 @@ def main(names: list[str]) -> int:
                     page.wait_for_timeout(600)
                     for i, name in enumerate(chosen, start=1):
                         out_area = cells.nth(i).locator(".jp-OutputArea-output").last
-                        target = out_area if name == "rule-lab" else cells.nth(i).locator(".vw-root").first
+                        target = out_area if name.endswith("rule-lab") else cells.nth(i).locator(".vw-root").first
                         target.scroll_into_view_if_needed()
                         path = OUT / f"{name}-{theme}-{width}.png"
                         target.screenshot(path=str(path))

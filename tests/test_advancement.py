@@ -64,7 +64,7 @@ def test_errors():
 
 
 def test_lots_beyond_ten_become_exp():
-    """docs/rules_playtest.md#experience-and-learning-a-job: at most 10 Lots held; Lots earned beyond 10 in a session become exp."""
+    """docs/rules_playtest.md#experience-and-learning-a-job: at most 10 Lots held; the Lots that would take you past 10 become exp."""
     from venus_widgets.engine.editions.playtest.advancement import bank_lots
 
     for held in range(11):

@@ -123,3 +123,15 @@ def test_heatmap_percentages_follow_the_one_rule():
 def test_sweep_says_what_to_change(over):
     with pytest.raises(SpecError):
         vw.sweep({"roll": "task"}, over=over)
+
+
+def test_sweep_refuses_a_variant_that_is_no_edition_as_compare_does():
+    """vw.sweep(variants={"x": "ab"}) gave a silent grid of NaN (compare refused it)."""
+    with pytest.raises(SpecError) as c:
+        vw.compare({"edition": "heresy"}, {"x": "ab"})
+    with pytest.raises(SpecError) as s:
+        vw.sweep({"edition": "heresy"}, {"pool": [2, 3]}, variants={"x": "ab"})
+    assert s.value.field.startswith("variants.x") and "'ab'" in str(s.value), str(s.value)
+    assert "ab" in str(c.value)
+    with pytest.raises(SpecError, match="nope"):  # a knob the edition does not have: every cell would be NaN too
+        vw.sweep({"edition": "heresy"}, {"pool": [2, 3]}, variants={"x": {"nope": 1}})

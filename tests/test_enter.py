@@ -96,3 +96,14 @@ def test_hostile_face_lists_are_refused_briefly():
         with pytest.raises(vw.SpecError) as err:
             vw.enter({"roll": "task"}, bad)
         assert len(str(err.value)) < 300
+
+
+def test_a_legal_heresy_roll_of_276_dice_can_be_entered_by_hand():
+    """96 dice, every 6 rolling again three rounds running: 276 faces (the cap was 256)."""
+    spec = {"edition": "heresy", "pool": 60, "black": 36}
+    faces = [6] * 60 + [2] * 36 + [6] * 60 + [6] * 60 + [2] * 60
+    r = vw.enter(spec, faces)
+    assert len(r.dice) == 276 and r.entered["faces"] == faces
+    w = vw.PoolRoller(edition="heresy", pool=60, black=36)
+    w.enter_faces(" ".join(map(str, faces)))
+    assert w.table["phase"] == "done" and len(w.log.entries[-1]["roll"]["dice"]) == 276

@@ -10,6 +10,7 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.export import html_text, markdown_text
+from venus_widgets.engine.contract.table_answers import listed
 from venus_widgets.engine.tools.explain import Step, check_arithmetic, pct
 
 SPECS = [
@@ -93,10 +94,9 @@ def test_text_markdown_and_html_show_every_step_and_the_figure(spec):
         assert shown(pct(e.p_pass)) in text
         assert f"seed={e.seed}" in text or f"seed {e.seed}" in text
         for step in e.steps:
-            words = step.words.split(":")[0]
-            assert shown(words) in text
+            assert shown(step.line()) in text
     assert str(e).count("\n") >= len(e.steps) + len(e.walk)
-    assert e._repr_markdown_().startswith("**Why P(pass) is")
+    assert e._repr_markdown_().startswith(f"**Why this {e.spec['roll']} passes {markdown_text(pct(e.p_pass))}")
     assert "<ol>" in e._repr_html_()
 
 
@@ -108,8 +108,8 @@ def test_playtest_check_counts_naturals_out_of_twenty():
     e = vw.explain(spec)
     adds = [s for s in e.steps if s.op == "+"]
     # naturals 11..18 reach 15 alone; Gold auto-passes on 19-20; 5..10 may be saved by the higher of 2 d6
-    assert adds[0].figure == 8 / 20 and "8 of the 20" in adds[0].words
-    assert adds[1].figure == 2 / 20 and "19-20" in adds[1].words
+    assert adds[0].figure == 8 / 20 and "8 faces of 20 (11 to 18)" in adds[0].words
+    assert adds[1].figure == 2 / 20 and "natural 19 or 20" in adds[1].words
     for natural, step in zip(range(5, 11), adds[2:]):
         need = 15 - 4 - natural
         assert f"natural {natural} " in step.words
@@ -122,11 +122,14 @@ def test_playtest_task_first_roll_is_the_binomial_a_player_can_sum():
     e = vw.explain(spec)
     one, take, first = [s for s in e.steps if s.op][:3]
     assert (one.op, take.op, first.op) == ("+", "-", "=")
-    assert one.figure == pytest.approx(1 - 0.5**5, abs=1e-15) and "1 - (3/6)^5" in one.words
+    assert one.figure == pytest.approx(1 - 0.5**5, abs=1e-15)
+    assert one.line() == ("With five dice, at least one success comes up 96.88 % of the time: the first roll has none "
+                          "only when every die fails.")
     assert take.figure == pytest.approx(sum(math.comb(5, k) * 0.5**5 for k in (1, 2)), abs=1e-15)
     by_hand = sum(math.comb(5, k) * 0.5**5 for k in range(3, 6))
     assert first.figure == pytest.approx(by_hand, abs=1e-15)
-    assert "C(5, k)" in first.words
+    assert take.line() == "Needing 3, the first rolls with 1 or 2 successes fall short: they take away 46.88 %."
+    assert first.line() == "So the first roll shows 3 or more successes 50.00 % of the time."
 
 
 def test_playtest_task_consequences_take_what_passes_short_of_the_goal():
@@ -152,7 +155,7 @@ def test_at_least_one_success_is_one_minus_every_die_failing():
     spec = {"roll": "task", "dice": 3, "allies": ["gold", "silver"], "factors": 2}
     one = next(s for s in vw.explain(spec).steps if s.op == "+")
     assert one.figure == pytest.approx(1 - (4 / 6) ** 3 * (2 / 6) * (3 / 6), abs=1e-15)
-    assert "(4/6)^3 x (2/6) x (3/6)" in one.words
+    assert "With five dice, at least one success" in one.line()
     spec = {"edition": "playsheet", "roll": "task", "dice": 2, "allies": ["platinum"], "difficulty": 2}
     one = next(s for s in vw.explain(spec).steps if s.op == "+")
     assert one.figure == pytest.approx(1 - 0.6**2 * 0.3, abs=1e-15)
@@ -165,7 +168,7 @@ def test_vers_counts_rolls_out_of_216():
     assert steps[1].figure == sum(sum(r) <= 13 for r in rolls) / 216
     assert steps[2].figure == sum(10 <= sum(r) <= 13 for r in rolls) / 216
     assert steps[3].figure == sum(sum(r) <= 9 for r in rolls) / 216
-    assert "181 of the 216" in steps[1].words and "81 of 216" in steps[3].words
+    assert "181 of its 216 rolls" in steps[1].words and "81 of 216 rolls" in steps[3].words
 
 
 def test_heresy_black_dice_take_the_difference():
@@ -183,13 +186,13 @@ def test_playtest_task_walk_shows_the_faces_and_the_outcome():
     for seed in range(20):
         e = vw.explain(spec, seed)
         r = e.example
-        faces = " ".join(str(d.before) for d in r.dice if d.owner == "own")
-        assert faces in e.walk[0]
+        faces = listed([d.before for d in r.dice if d.owner == "own"])
+        assert f"your Bronze dice show {faces}" in e.walk[0]
         assert e.walk[-1].startswith(f"{r.outcome} success")
         assert ("passed" in e.walk[-1]) == r.passed
         for d in r.dice:
-            if d.kissed:
-                assert f"die {d.index + 1} {d.before} -> {d.after}"  # numbered from 1, as the view in " ".join(e.walk)
+            if d.kissed:  # numbered from 1, as the view numbers them
+                assert f"die {d.index + 1} ({d.before} became {d.after})" in " ".join(e.walk)
 
 
 def test_heresy_walk_ends_on_the_net_successes():
@@ -217,9 +220,13 @@ def test_vers_walk_gives_the_degrees():
         assert e.walk[-1].startswith(f"{abs(e.example.outcome)} degree")
 
 
-def test_step_line_shows_sign_and_percent():
-    assert Step("x", 0.25, "+").line() == "+ 25.00 %: x"
-    assert Step("x", 0.25, "=").line() == "= 25.00 %: x"
+def test_step_line_says_the_figure_in_its_sentence():
+    assert Step("KISS adds {chance}: x.", 0.25, "+").line() == "KISS adds 25.00 %: x."
+    assert Step("So it passes {chance} of the time.", 0.25, "=").line() == "So it passes 25.00 % of the time."
+    # words that do not place the figure (an edition written before): said after them, with how it adds up
+    assert Step("x", 0.25, "+").line() == "x: adds 25.00 %."
+    assert Step("x", 0.25, "-").line() == "x: takes away 25.00 %."
+    assert Step("x", 0.25, "=").line() == "x: 25.00 % in all."
     assert Step("x").line() == "x"
 
 
@@ -302,4 +309,4 @@ def test_the_example_walk_numbers_dice_from_1_as_the_view_does():
     """The walk said 'die 0' for the first die while the roller says 'Die 1'."""
     e = vw.explain({"roll": "task", "dice": 3, "kiss": 1, "consequences": 1}, seed=1)
     kiss = [w for w in e.walk if w.startswith("KISS")]
-    assert kiss and "die 1 3 -> 1" in kiss[0] and "die 0" not in " ".join(e.walk)
+    assert kiss and "die 1 (3 became 1)" in kiss[0] and "die 0" not in " ".join(e.walk)

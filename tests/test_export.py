@@ -261,11 +261,12 @@ def _scope(fn: ast.AST) -> dict:
 
 
 def _sibling_defs(rel: str, tree: ast.AST) -> dict[str, ast.FunctionDef]:
-    """The functions a module imports from a module beside it (``from .x import f as g``), by the name it uses."""
+    """The functions a module imports from another module of the package (``from .x import f as g``,
+    ``from ..engine.tools.x import f``), by the name it uses."""
     out = {}
     for node in getattr(tree, "body", []):
-        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module:
-            path = PACKAGE / Path(rel).parent / (node.module.replace(".", "/") + ".py")
+        if isinstance(node, ast.ImportFrom) and node.level >= 1 and node.module:
+            path = PACKAGE / Path(rel).parents[node.level - 1] / (node.module.replace(".", "/") + ".py")
             if path.exists():
                 defs = {n.name: n for n in ast.parse(path.read_text(encoding="utf-8")).body
                         if isinstance(n, ast.FunctionDef)}

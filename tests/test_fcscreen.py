@@ -83,7 +83,8 @@ def test_requests_edit_the_party(screen):
     ({"do": "set", "index": 7, "field": "dice", "value": 2}, "index=7"),
     ({"do": "target", "value": 50}, "for 50 % write 0.5"),
     ({"do": "target", "value": "0.5"}, "a number"),
-    ({"do": "rename", "index": 0, "name": "Bo"}, "a new name"),
+    ({"do": "rename", "index": 0, "name": "Bo"}, "Ana's name: another character is already called Bo"),
+    ({"do": "type_target", "text": "150"}, "Target chance: 150 % is more than 99 %"),
     ({"do": "export", "format": "pdf"}, "csv or markdown"),
     ({"do": "drop_tables"}, "a request the FC screen answers"),
     ({"do": "add", "extra": 1}, "extra=1"),
@@ -168,7 +169,7 @@ def test_a_repeated_refusal_reaches_the_view_again(screen):
     screen.observe(lambda c: seen.append(c["new"]), names="error")
     for _ in range(2):
         ask(screen, do="rename", index=1, name="Ana")
-    assert [e for e in seen if e] == [screen.error, screen.error] and "a new name" in screen.error
+    assert [e for e in seen if e] == [screen.error, screen.error] and "already called Ana" in screen.error
 
 
 def test_the_screen_s_menus_carry_the_table_s_words():
@@ -229,3 +230,118 @@ def test_the_saved_screen_shows_its_ladder_not_one_line(screen):
             assert f">{c}<" in snap or f">◆ {c}<" in snap
         assert row["party_shown"] in snap
     assert screen.why in snap and "The party is the characters who will make this roll" in snap
+
+
+# -- errors beside their fields, what was typed kept (issue 30 item 3) -----------------------------
+
+
+@pytest.mark.parametrize("content, key, words", [
+    ({"do": "rename", "index": 1, "name": "Ana"}, "name-1",
+     "Bo's name: another character is already called Ana; give each character a name of their own. "
+     "Not applied: the name stays Bo."),
+    ({"do": "rename", "index": 1, "name": "   "}, "name-1",
+     "Bo's name: a name cannot be empty. Not applied: the name stays Bo."),
+    ({"do": "rename", "index": 1, "name": "B" * 41}, "name-1", "Bo's name: this one has 41 characters, a name at most 40"),
+    ({"do": "rename", "index": 1, "name": "Bo\nBo"}, "name-1", "no line breaks"),
+    ({"do": "type_target", "text": "150"}, "target",
+     "Target chance: 150 % is more than 99 %. Type a percent from 1 to 99. Not applied: the target stays 50 %."),
+    ({"do": "type_target", "text": "0"}, "target", "Target chance: 0 % is less than 1 %."),
+    ({"do": "type_target", "text": "lots"}, "target", "Target chance: lots is not a number."),
+    ({"do": "set", "index": 0, "field": "allies", "value": "gold, silvr"}, "m0-allies",
+     "Ana's Allies: “silvr” is not allowed. Allowed: one of bronze, silver, gold, platinum. "
+     "Not applied: Ana keeps no Allies."),
+    ({"do": "set", "index": 2, "field": "dice", "value": "x"}, "m2-dice",
+     "Cy's Dice (job level): x is not a number. Type a whole number from 0 to 30. Not applied: Cy keeps Dice "
+     "(job level) 2."),
+])
+def test_a_refused_value_is_said_beside_its_field_and_kept_as_typed(screen, content, key, words):
+    """A bad name gave 'name=... is not allowed' in code notation far above
+    the field while the field reverted; a target of 150 or 0 was taken
+    silently (clamped); a typo in Allies wiped what was typed."""
+    before = (screen.members, screen.target)
+    ask(screen, **content)
+    note = screen.notes[key]
+    assert note["invalid"] and words in note["text"] and "=" not in note["text"]
+    assert note["typed"] == content.get("name", content.get("text", content.get("value")))
+    assert screen.error == note["text"]  # the view shows it beside the field, not in the line above
+    assert (screen.members, screen.target) == before
+    # it stays, as typed, while other things are done; typing that field again clears it
+    ask(screen, do="set", index=1, field="kiss", value="1")
+    ask(screen, do="explain", index=0, rung=None)
+    assert screen.notes[key] == note and screen.error == ""
+    good = {"name-1": {"do": "rename", "index": 1, "name": "Bea"}, "target": {"do": "type_target", "text": "35 %"},
+            "m0-allies": {"do": "set", "index": 0, "field": "allies", "value": "Gold, silver"},
+            "m2-dice": {"do": "set", "index": 2, "field": "dice", "value": "4"}}[key]
+    ask(screen, **good)
+    assert key not in screen.notes and screen.error == ""
+
+
+def test_typed_values_are_read_as_typed():
+    s = FCScreen(PARTY)
+    ask(s, do="type_target", text=" 35 % ")
+    assert s.target == 0.35 and s.why.startswith("Nearest to 35 %")
+    ask(s, do="set", index=0, field="allies", value="Gold, silver")
+    assert s.party["Ana"]["allies"] == ["gold", "silver"]
+    ask(s, do="set", index=0, field="allies", value="")
+    assert s.party["Ana"]["allies"] == []
+
+
+def test_a_target_outside_1_to_99_percent_is_refused_from_python_too():
+    with pytest.raises(vw.SpecError, match="0.01 to 0.99"):
+        FCScreen(PARTY, target=0)
+    s = FCScreen(PARTY)
+    with pytest.raises(traitlets.TraitError, match="1 % to 99 %"):
+        s.target = 1.0
+    ask(s, do="target", value=0.995)
+    assert "1 % to 99 %" in s.error and s.target == 0.5
+
+
+def test_a_character_who_cannot_roll_is_said_on_screen():
+    """A character with 0 dice was taken silently: 0 % on every rung, no word."""
+    s = FCScreen({"Ana": {"roll": "task", "dice": 0}, "Bo": {"roll": "task"}})
+    assert s.table["cannot"] == {"0": "Ana cannot pass at any setting: with these dice no roll reaches even the "
+                                      "easiest. Give Ana dice (or help) to roll."}
+    ask(s, do="set", index=1, field="dice", value="0")
+    assert s.notes["m1-dice"] == {"text": s.table["cannot"]["1"], "invalid": False} and s.status == s.notes["m1-dice"]["text"]
+    ask(s, do="set", index=0, field="allies", value="gold")  # an ally's die: Ana can pass now
+    assert "0" not in s.table["cannot"] and "1" in s.table["cannot"]
+    assert "Ana cannot pass" not in s.snapshot_html() and "Bo cannot pass" in s.snapshot_html()
+
+
+def test_one_status_at_a_time():
+    """'Added #4' stayed on the status line through every later request."""
+    s = FCScreen(PARTY)
+    ask(s, do="add")
+    assert s.status == "Added #4, a copy of Cy"
+    ask(s, do="target", value=0.3)
+    assert s.status == ""
+    ask(s, do="remove", index=3)
+    ask(s, do="rename", index=0, name="Bo")
+    assert s.status == "" and "already called Bo" in s.notes["name-0"]["text"]
+
+
+def test_removing_a_character_moves_the_notes_of_the_others():
+    s = FCScreen(PARTY)
+    ask(s, do="set", index=2, field="dice", value="x")
+    ask(s, do="rename", index=1, name="Cy")
+    ask(s, do="remove", index=0)
+    assert set(s.notes) == {"m1-dice"} and s.notes["m1-dice"]["text"].startswith("Cy's Dice")
+
+
+@pytest.mark.parametrize("party", [
+    PARTY,
+    {f"Clara the {i}": {"roll": "check", "score": i} for i in range(6)},
+    {f"C{i}": {"edition": "playsheet", "roll": "task", "factors": [2, 2, 2, 2]} for i in range(6)},
+])
+def test_the_saved_ladder_is_one_picture_that_fits_the_default_layout(party):
+    """A party of three gave two pictures at any width (the party column
+    alone in the second): one picture now, at most 550 px wide (what a
+    1,000 px window with the file browser open gives an output), kept at its
+    width in a narrower output (it scrolls: its text never shrinks)."""
+    snap = FCScreen(party).snapshot_html()
+    pictures = re.findall(r"<img [^>]*>", snap)
+    assert len(pictures) == 1
+    width = int(re.search(r'width="(\d+)"', pictures[0]).group(1))
+    assert width <= 550 and 'class="jp-mod-unconfined"' in pictures[0]
+    for name in party:
+        assert name in pictures[0] or name in snap  # every name whole in the alt text and the table

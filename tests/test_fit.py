@@ -92,4 +92,20 @@ def test_rolllog_fit_takes_the_entries_of_one_spec():
     with pytest.raises(ValueError, match="no roll in the log has the spec"):
         log.fit({"roll": "task", "dice": 5})
     log.append(make_entry(vw.roll(SPEC, seed=7), kiss=[]))
-    assert "1 of these rolls had KISS or Ego chosen by hand" in log.fit(SPEC).note
+    assert log.fit(SPEC).note == ""  # no KISS and no Ego in this roll: nothing was chosen by hand
+
+
+def test_rolllog_fit_notes_only_rolls_where_a_choice_was_made_by_hand():
+    """The note said "25 of these rolls had KISS or Ego chosen by hand" for rolls with neither."""
+    w = vw.TaskRoller(dice=3)  # no KISS budget, no Ego: the roller records kiss=[] and ego=False
+    for seed in range(25):
+        w.roll_dice(seed=seed)
+        if w.table["phase"] not in ("done", "idle"):
+            w._handle({"do": "commit"}) if w.table["phase"] == "kiss" else None
+    assert len(w.log) == 25 and w.log.fit().note == ""
+    spec = {"roll": "task", "dice": 3, "kiss": 1}
+    kissing = next(s for s in range(100) if vw.roll(spec, seed=s).kissed)  # the policy KISSes a die
+    log = vw.RollLog()
+    log.append(make_entry(vw.roll(spec, seed=kissing, kiss=[]), kiss=[]))  # the player kept the dice
+    log.append(make_entry(vw.roll(spec, seed=kissing), kiss=None))  # the policy's
+    assert log.fit(spec).note.startswith("1 of these rolls had KISS or Ego chosen by hand")

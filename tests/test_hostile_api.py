@@ -188,6 +188,8 @@ GOOD_METHODS: dict[tuple[str, str], tuple[tuple, dict]] = {
     ("Odds", "at_most"): ((1,), {}),
     ("Comparison", "difference"): (("B",), {}),
     ("Comparison", "changes"): (("B",), {}),
+    ("Comparison", "headline"): (("B",), {}),
+    ("Comparison", "glance"): ((15,), {}),
     ("Sweep", "grid"): (("B",), {"quantity": "P(pass)"}),
     ("Sweep", "heat"): (("B",), {"minus": "base", "goal": False}),
     ("Sweep", "heatmap"): (("B",), {"minus": "base", "goal": False}),

@@ -39,7 +39,7 @@ def test_heresy_rolls_and_words_follow_the_spec_rules():
         assert len(r.dice) == 6                      # nothing is rolled again
         assert r.outcome == sum(d.after in (2, 3) for d in r.dice)
     words = str(vw.explain(spec))
-    assert "each 2 or 3 is a success (2 in 6)" in words and "0.333 successes per die" in words
+    assert "each 2 or 3 is a success, a 1 in 3 chance" in words and "0.33 successes per die" in words
 
 
 def test_heresy_trade_rate_sets_how_many_trades_a_pool_allows():

@@ -52,17 +52,23 @@ def test_why_says_100_percent_only_when_certain():
                          {"roll": "task", "caliber": "bronze", "dice": 1, "consequences": 1}], 0.5)
     assert 0.99 < p.chances[p.best][0] < 1
     assert p.why == "1 factor: #1 >99 %, #2 0 % (party 50 %)"
-    assert ">99.99 %" in p.to_markdown() and "100.00 %" not in p.to_markdown()
+    assert ">99 %" in p.to_markdown() and "100 %" not in p.to_markdown()
 
 
-def test_csv_and_markdown_hold_every_rung():
+def test_csv_and_markdown_hold_every_rung_in_percents_as_the_screen_shows_them():
+    """The CSV held raw fractions (0.802469) where the screen shows 80 %:
+    now the percents as shown, and each exact chance in a column of its own."""
     p = vw.party_ladder(PARTY, 0.5)
     rows = list(csv.reader(io.StringIO(p.to_csv())))
-    assert rows[0] == ["setting", "Ana", "Bo", "Cy", "party", "nearest for"]
+    assert rows[0] == ["setting", "Ana", "Bo", "Cy", "party", "nearest for", "Ana, chance from 0 to 1",
+                       "Bo, chance from 0 to 1", "Cy, chance from 0 to 1", "party, chance from 0 to 1"]
     assert len(rows) == 1 + len(p.rungs)
     for i, row in enumerate(rows[1:]):
-        assert [float(x) for x in row[1:4]] == pytest.approx(p.chances[i], abs=5e-7)
-        assert ("party" in row[-1]) == (i == p.best)
+        assert row[1:5] == [percent_text(x) for x in (*p.chances[i], p.party_chance(i))]
+        assert [float(x) for x in row[6:9]] == pytest.approx(p.chances[i], abs=5e-7)
+        assert ("party" in row[5]) == (i == p.best)
+    md = p.to_markdown()
+    assert all(f"| {percent_text(x)} |" in md or f"**{percent_text(x)}**" in md for row in p.chances for x in row)
     md = p.to_markdown().splitlines()
     assert len(md) == 2 + len(p.rungs)
     assert md[2 + p.best].startswith("| **")

@@ -135,7 +135,7 @@ def test_exploding_tail_is_cut_only_below_1e_12_and_said():
                  "ally_kiss": True, "difficulty": 4, "factors": [2, 2, 2, 2]})
     assert 0.0 < o.truncated < 1e-12
     assert abs(sum(o.distribution.values()) + o.truncated - 1.0) < 1e-12
-    assert any("1e-12" in note for note in o.notes)
+    assert any("less than 1 in a trillion" in note for note in o.notes)
 
 
 @pytest.mark.parametrize("case", [

@@ -136,10 +136,12 @@ def test_a_saved_lab_shows_a_still_picture_of_its_comparison():
     assert snap.count('<img src="data:image/svg+xml;base64,') >= 3
     assert all(int(x) <= 320 for x in re.findall(r'<img [^>]*width="(\d+)"', snap))
     c = vw.compare(w.roller.spec, {"A": A, "B": B})
-    for name in ("A", "B"):
-        assert c.verdicts[name] in html.unescape(snap)
-    assert "Lowest face that succeeds, per caliber (success_from)" in snap
-    assert "Successes needed with no factor (threshold_base) 2" in snap
+    panel = html.unescape(snap[snap.index("<strong>RuleLab</strong>"):])
+    for name in ("A", "B"):  # each variant's one sentence leads, before the chart; its full verdict folded under it
+        assert c.verdicts[name] in panel and panel.index(c.headline(name)) < panel.index("<img")
+    # what each variant changes, in the table's words (no code names: issue 33)
+    assert "Lowest face that succeeds, per caliber bronze 4" in snap and "(success_from)" not in snap
+    assert "Successes needed with no factor 2" in snap
     assert "88 %" in snap and "dice 0" not in snap and "dice 1" in snap
     assert raw == lab()._repr_mimebundle_()["text/html"]  # the same lab, the same bytes
 

@@ -117,7 +117,7 @@ def test_agora_helpers_that_cannot_merge_are_rejected_with_the_best_subset():
         normalize({"edition": "agora", "helpers": [5, 5, 5]})
     assert info.value.field == "helpers"
     assert info.value.best == (5, 5) and info.value.best_rank == 4
-    assert "accept [5, 5]" in str(info.value)
+    assert "accept 5, 5, which merge into one die of rank 4" in str(info.value)
 
 
 def test_every_count_has_a_documented_upper_bound():

@@ -391,3 +391,16 @@ def test_the_widgets_docstring_examples_hold():
     for module in (from_view, importlib.import_module("venus_widgets.widgets.log_cards")):
         result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
         assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
+def test_the_error_line_stays_bounded_however_many_bad_values_arrive(cls):
+    """A roller's error grew to 23,698 characters after 300 bad values (each
+    new note was put before the error already shown)."""
+    w = examples(cls)[0]
+    for i in range(300):
+        update(w, {k: "x" * 50 + str(i) for k in sorted(w._view_writable())[:2]} or {"error": "x" * 60})
+        custom(w, {"do": "nope" * 20, "i": i})
+    assert len(w.error) <= from_view.MAX_ERROR, len(w.error)
+    w.error = "y" * 10_000
+    assert len(w.error) <= from_view.MAX_ERROR and w.error.startswith("y")

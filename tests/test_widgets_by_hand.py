@@ -71,10 +71,10 @@ def test_the_by_hand_switch_goes_through_the_checked_path():
     send(w, do="roll")
     send(w, do="enter", faces="<script>" * 10)
     assert "whole numbers" in w.error
-    send(w, do="enter", faces="1 " * 300)
-    assert "whole numbers" in w.error
+    send(w, do="enter", faces="1 " * 300)  # whole numbers, too many of them: said in a count
+    assert "one per die rolled (297 too many)" in w.error
     send(w, do="enter", faces=[1] * 100_000)
-    assert "at most 256 faces" in w.error and len(w.error) < 200
+    assert "at most 4096 faces" in w.error and len(w.error) < 200
     with pytest.raises(traitlets.TraitError, match="by_hand='yes'"):
         vw.TaskRoller(by_hand="yes")
 

@@ -176,8 +176,9 @@ def show(fig, alt: str) -> None:
 
 # -- the three pregenerated characters, used throughout the rulebook -----------------
 
-#: Each character's abilities (caliber, score) and jobs (level, the two abilities
-#: the job inherits), Lots held and Ego. The chapters build every roll of these
+#: Each character's sheet: abilities (caliber, score), jobs (level, the two
+#: abilities the job inherits), attributes (what, which kind), insights,
+#: principles, Lots held and Ego. The chapters build every roll of these
 #: characters from here, so a character rolls the same dice in every chapter.
 PREGENS: dict[str, dict[str, Any]] = {
     "Bruno": {
@@ -185,6 +186,11 @@ PREGENS: dict[str, dict[str, Any]] = {
         "abilities": {"Finesse": ("bronze", 3), "Swiftness": ("bronze", 2), "Wits": ("silver", 2),
                       "Resolve": ("bronze", 4)},
         "jobs": {"mechanic": (3, ("Finesse", "Wits")), "deckhand": (2, ("Swiftness", "Resolve"))},
+        "attributes": [("a battered tool roll", "asset"), ("strong as an ox", "merit"),
+                       ("knows every bolt of the Kestrel's motor", "discipline"),
+                       ("oil to the elbows, a laugh like a foghorn", "feature")],
+        "insights": ["The motor stalls when its fuel line ices up."],
+        "principles": ["Nobody gets left behind.", "A machine deserves respect."],
         "lots": 4, "ego": True,
     },
     "Ada": {
@@ -192,6 +198,10 @@ PREGENS: dict[str, dict[str, Any]] = {
         "abilities": {"Finesse": ("silver", 3), "Swiftness": ("silver", 4), "Wits": ("bronze", 3),
                       "Resolve": ("gold", 2)},
         "jobs": {"scout": (4, ("Swiftness", "Wits")), "courier": (1, ("Swiftness", "Resolve"))},
+        "attributes": [("a good rope and a climbing hook", "asset"), ("a cat's balance", "merit"),
+                       ("knots", "discipline"), ("a scarf of many colours, always humming", "feature")],
+        "insights": ["Pirates of the Sunken Bay hunt with their lamps out."],
+        "principles": ["See it with my own eyes.", "Never leave a debt unpaid."],
         "lots": 6, "ego": False,
     },
     "Clara": {
@@ -199,6 +209,10 @@ PREGENS: dict[str, dict[str, Any]] = {
         "abilities": {"Finesse": ("silver", 5), "Swiftness": ("bronze", 2), "Wits": ("gold", 3),
                       "Resolve": ("silver", 3)},
         "jobs": {"engineer": (6, ("Finesse", "Wits")), "captain": (2, ("Wits", "Resolve"))},
+        "attributes": [("the airship Kestrel", "asset"), ("steady hands", "merit"),
+                       ("reads the sky", "discipline"), ("a captain's coat; never raises her voice", "feature")],
+        "insights": ["The Kestrel's gas bag is weakest at its aft seam."],
+        "principles": ["The crew comes first.", "Never show fear."],
         "lots": 3, "ego": True,
     },
 }
@@ -223,17 +237,37 @@ def check_of(name: str, which: str, **fields) -> dict[str, object]:
     return {"roll": "check", "caliber": caliber, "score": score, **fields}
 
 
-def task_of(name: str, job: str, which: str, **fields) -> dict[str, object]:
+def ally_die(name: str, job: str, which: str) -> str:
+    """The caliber of the die a pregenerated character hands an ally: their
+    own caliber in the ability the FC named for the task (``which``), offered
+    with a job of level 1 or more (docs/rules_playtest.md, "Task").
+
+    >>> ally_die("Ada", "courier", "Resolve"), ally_die("Ada", "scout", "Wits")
+    ('gold', 'bronze')
+    """
+    level, _ = PREGENS[name]["jobs"][job]
+    if level < 1:
+        raise ValueError(f"{name} cannot offer aid with the {job} job: it is still being learned (level 0)")
+    return ability(name, which)[0]
+
+
+def task_of(name: str, job: str, which: str, helpers=(), **fields) -> dict[str, object]:
     """A task of a pregenerated character: the job's level in dice, at the
-    caliber of the ability the FC named (which the job must inherit).
+    caliber of the ability the FC named (which the job must inherit); each
+    helper ``(name, job)`` adds a die at their caliber in that same ability.
 
     >>> task_of("Bruno", "mechanic", "Finesse", factors=1)
     {'roll': 'task', 'caliber': 'bronze', 'dice': 3, 'factors': 1}
+    >>> task_of("Bruno", "deckhand", "Resolve", helpers=[("Ada", "courier"), ("Clara", "captain")])["allies"]
+    ['gold', 'silver']
     """
     level, inherits = PREGENS[name]["jobs"][job]
     if which not in inherits:
         raise ValueError(f"{name}'s {job} job inherits {' and '.join(inherits)}, not {which}")
-    return {"roll": "task", "caliber": ability(name, which)[0], "dice": level, **fields}
+    spec: dict[str, object] = {"roll": "task", "caliber": ability(name, which)[0], "dice": level, **fields}
+    if helpers:
+        spec["allies"] = [ally_die(who, their_job, which) for who, their_job in helpers]
+    return spec
 
 
 def pregen_party() -> dict[str, dict[str, object]]:
@@ -252,20 +286,21 @@ def pregen_party() -> dict[str, dict[str, object]]:
 
 
 def character_sheet(name: str) -> str:
-    """A pregenerated character's sheet, in Markdown.
+    """A pregenerated character's sheet, in Markdown: every entry of the blank
+    sheet (docs/character_sheet.md) filled in.
 
     >>> print(character_sheet("Bruno").splitlines()[0])
-    **Bruno**, the airship's mechanic: gruff, brave, good with his hands
+    **Bruno**, the airship's mechanic: gruff, brave, good with his hands. *Abilities* (caliber and score):
     """
     c = PREGENS[name]
-    abilities = c["abilities"]
-    jobs = c["jobs"]
-    rows = [[a, cal.title(), score] for a, (cal, score) in abilities.items()]
-    lines = [f"**{name}**, {c['concept']}", "",
-             markdown_table(["ability", "caliber (talent)", "score (training)"], rows), "",
-             markdown_table(["job", "level (dice in a task)", "inherits"],
-                            [[j, lvl, " and ".join(inh)] for j, (lvl, inh) in jobs.items()]),
-             "", f"Lots held: **{c['lots']}** (at most 10) · Ego: **{'yes' if c['ego'] else 'no'}** · exp: none yet"]
+    abilities = markdown_table(list(c["abilities"]), [[f"{cal.title()} {score}" for cal, score in c["abilities"].values()]])
+    jobs = [[j, lvl, " and ".join(inh), f"0 of {2 * lvl if lvl else 16}"] for j, (lvl, inh) in c["jobs"].items()]
+    lines = [f"**{name}**, {c['concept']}. *Abilities* (caliber and score):", "", abilities, "",
+             markdown_table(["job", "level", "inherits", "exp"], jobs), "",
+             "*Attributes:* " + "; ".join(f"{what} ({kind})" for what, kind in c["attributes"]) + ".  ",
+             "*Insight:* " + " ".join(c["insights"]) + "  ",
+             "*Principles:* " + " ".join(c["principles"]) + "  ",
+             f"*Lots:* {c['lots']} · *Ego:* {'yes' if c['ego'] else 'no'} · *Wounds:* none"]
     return "\n".join(lines)
 
 

@@ -54,10 +54,11 @@ test("chart description names the threshold and goal", () => {
   const view = { ok: true, numeric: true, outcome_name: "successes", distribution: [[0, 0.3], [1, 0.7]], threshold: 1, goal: 2, p_pass: 0.7, p_goal: 0 };
   const d = chartDescription(view);
   assert.match(d, /most likely 1 \(70 %\)/);
-  assert.match(d, /Threshold 1: P\(pass\) 70 %/);
-  assert.match(d, /Goal 2: P\(goal\) 0 %/);
+  assert.match(d, /Threshold 1: chance to pass 70 %/);
+  assert.match(d, /Goal 2: chance to reach it 0 %/);
+  assert.doesNotMatch(d, /P\(/);  // no formula notation in what a screen reader says
   assert.equal(chartDescription({ ok: false }), "");
-  assert.match(chartDescription(view, { threshold: "Target number" }), /Target number 1: P\(pass\) 70 %/);
+  assert.match(chartDescription(view, { threshold: "Target number" }), /Target number 1: chance to pass 70 %/);
 });
 
 test("the chart is drawn at its real width: labels that do not fit go on two lines, or every k-th", async () => {

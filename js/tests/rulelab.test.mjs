@@ -40,8 +40,10 @@ test("a chart tick breaks at spaces into short lines", () => {
   assert.deepEqual(tickLines("Ego spent"), ["Ego spent"]);
 });
 
-test("the differences chart leaves out a chance certain under every rule set", async () => {
-  const { diffRows } = await import("../rulelab.js");
-  const rows = [{ at: "0", base: 1, A: 1, B: 1 }, { at: "pass", base: 0.7, A: 0.88, B: 0.26 }, { at: "1", base: 1, A: 1, B: 0.9 }];
-  assert.deepEqual(diffRows(rows).map((r) => r.at), ["pass", "1"]);
+test("a heatmap table holds as many columns as its width does", async () => {
+  const { heatColumns } = await import("../rulelab.js");
+  const texts = Array(144).fill("+33.8");
+  assert.equal(heatColumns(284, ["0", "11"], texts), 4);   // a 400 px window: 12 columns in 3 tables
+  assert.equal(heatColumns(568, ["0", "11"], texts), 10);  // 1,000 px with the file browser open: 2 tables
+  assert.equal(heatColumns(900, ["0", "11"], texts), 17);  // all of them in one
 });

@@ -1,7 +1,7 @@
 # Source of notebooks/00-a-roll-from-start-to-finish.ipynb (built by scripts/make_notebooks.py).
 
 # %% [markdown]
-# # Chapter 0: A roll from start to finish
+# # Chapter 0: How to play
 #
 # *Edition: the 1st Playtest Rules (v0.2), the default. New words are in
 # **bold** the first time; each is explained in the
@@ -14,54 +14,107 @@
 # > notebook in Jupyter (or on Binder, or in the browser-only site) and
 # > choose *Run → Run All Cells*: the picture becomes a live roller.
 #
-# This chapter shows how a game goes, introduces three characters who appear
-# all through the book, and then follows **one check** and **one task** at
-# the table, from the moment a player wants something to the moment the
-# dice are put away. Every roll on these pages uses a fixed **seed** (a
-# number that fixes which faces the dice show), so you see the same dice each
-# time.
+# The Venus Engine is a tabletop **roleplaying game**: a story a few
+# friends tell together. Each player speaks for one character; one of you,
+# the Facilitator, speaks for the rest of the world. You say what your
+# character does, the world answers, and when the outcome is in doubt and
+# something is at stake, dice decide. Nobody wins: the story is the point.
+# Chapters 0 to 6 teach you to play in about half an hour.
 
 # %% [markdown]
-# ## 1. How a game goes: scenes, rounds and turns
+# ## What you need to play
 #
-# One player, the **Facilitator** (the **FC**), runs the world: the places,
-# the weather, and every character no player plays (the **NPCs**,
-# non-player characters). Everyone else plays one character each.
-#
-# * The FC starts a **scene** (a place, a moment, a problem) and passes the
-#   **turn** round the table, clockwise.
-# * On your **turn** you say what your character does and says. Most turns
-#   need no dice at all: *we do not roll when nothing is at stake.*
-# * When everyone has had a turn, a **round** has passed. The FC plays
-#   another round in the same scene or cuts to a new one. At the end of a
-#   scene any player may offer to set the next one; if the FC agrees, that
-#   player starts the round, and earns **Ego** if they do not have it yet.
-# * Your **Peers** are everyone at the table except you, the FC included.
-#   When it is not your turn you help judge the rules: how hard an action
-#   is, whether an idea deserves a bonus.
-#
-# There are two kinds of roll. A **check** asks *did it work?*; a **task**
-# asks *how well, and at what price?*. **Only players perform tasks.** An
-# NPC rolls at most a check, and rarely even that: the scene is framed so
-# that a player leads the roll and the NPC helps or hinders them. In a
-# fight, for example, you make checks to hit your enemies and to dodge
-# them; the enemies do not roll tasks.
+# * **Three to six people.** One is the **Facilitator**, the **FC**: they
+#   prepare the story, describe the places and play every character no
+#   player plays (the **NPCs**, non-player characters). Everyone else plays
+#   one character.
+# * **A character sheet each**: one of the three ready-made characters
+#   below, best for a first evening, or the
+#   [blank character sheet](../docs/character_sheet.md) to fill in with your FC.
+# * **Dice**: a twenty-sided die (a **d20**) and about ten six-sided dice
+#   (**d6**), a few in each player's own colour, so that a lent die is
+#   easy to tell.
+# * **Pencils**, and **tokens**: up to ten each for Lots (coins, beads),
+#   and a card for Ego.
+# * **An evening**: a **session** lasts three or four hours and ends with a
+#   short talk, the **debrief** ([chapter 5](05-learning-and-advancement.ipynb)).
 
 # %% [markdown]
-# ## 2. Three characters
+# ## How a game goes
 #
-# Here are the three **pregenerated characters** the rulebook follows, the
-# crew of a small airship. A character has **abilities** and **jobs**:
+# The FC opens a **scene**: a place, a moment, a problem. Then the **turn**
+# passes round the table, clockwise. On your turn you say what your
+# character does and says, and ask the FC what your character sees. When everyone has
+# had a turn, a **round** has passed: the FC plays another round or cuts to
+# a new scene. Any player may offer to set the next scene; if the FC
+# agrees, that player starts its first round and earns **Ego** if they do
+# not have it.
 #
-# * an **ability** (Finesse, Swiftness, Wits, Resolve) has a **caliber**,
-#   its raw talent (Bronze, Silver, Gold or Platinum), and a **score**, its
-#   training (a number added to a check);
-# * a **job** (mechanic, scout, engineer...) has a **level** and
-#   **inherits** two abilities: in a task you roll one die per level of a
-#   job that inherits the ability the FC names, at that ability's caliber.
+# Your **Peers** are everyone at the table but you, the FC included. When
+# it is not your turn, you help judge the rules: how hard something is,
+# whether an idea deserves a bonus. The FC's word is never arbitrary, nor
+# final: if a ruling feels wrong, pause the game and talk.
 #
-# A character also holds **Lots** (at most 10: each one buys a re-roll or a
-# bonus) and either has **Ego** or not. Bruno's sheet:
+# **Play safe.** Before the first scene, say what is off limits for you at
+# this table. Anyone may pause the game at any time, for any reason. And
+# the table may rewind a few moments and play them again: when a line was
+# crossed, when someone rolled before hearing what failure would mean, or
+# when a player's intent was misunderstood.
+#
+# ## When to roll the dice
+#
+# 1. **Know your agenda**: what your character wants this turn, and how
+#    they go about it. Stuck? Look at your principles and features, at what
+#    your friends want, at your jobs and assets; ask the FC about your
+#    surroundings, or your Peers for ideas.
+# 2. **Play it out until there is tension**: until what you try could go
+#    wrong in an interesting way.
+# 3. **The FC names the ability** the roll uses, and decides with you
+#    whether it is a **check** (a quick yes or no: *did it work?*) or a
+#    **task** (for moments the story turns on: *how well, and at what
+#    price?*).
+#
+# Most turns need no dice at all: **we do not roll when nothing is at
+# stake.** And only players roll tasks: an NPC rolls a check at most, and
+# usually the FC frames the scene so that a player's roll settles it.
+
+# %% [markdown]
+# ## Your character sheet
+#
+# * **Abilities**, four of them: **Finesse** (hands, aim, craft),
+#   **Swiftness** (speed, balance, dodging), **Wits** (noticing, knowing,
+#   thinking fast) and **Resolve** (nerve, strength, stamina). Each has a
+#   **caliber**, its raw talent, Bronze, Silver, Gold or Platinum (best),
+#   which decides which faces of a die succeed; and a **score**, its
+#   training: a number you add to the d20 in a check.
+# * **Jobs**: what your character does for a living. A job has a **level**,
+#   the number of d6 it rolls in a task, and **inherits** two abilities: you
+#   may use it when the FC names one of them. Beside it you mark **exp**
+#   (experience): exp equal to twice the level raise it by one.
+# * **Attributes**: short phrases that make your character particular:
+#   **assets** (what you own), **merits** (natural gifts), **disciplines**
+#   (trained knacks) and **features** (how you look and behave). An
+#   attribute that fits a roll is a **specialty**: with your Peers' approval
+#   it earns a bonus die in a check or a re-roll in a task.
+# * **Insights**: facts your character knows or has found out. One that
+#   bears on a task, approved by your Peers, pays for a re-roll. Write down
+#   new ones as you learn them.
+# * **Principles**: what your character stands for. Upholding one earns
+#   Ego at the debrief.
+# * **Lots**: your share of luck, at most 10 tokens. Spend one for a bonus
+#   die in a check or a re-roll in a task, no questions asked.
+# * **Ego**: you have it or you do not. Spend it for one big push in a task.
+# * **Wounds**: harm your character carries. The FC may count a wound
+#   against you in a later roll.
+
+# %% [markdown]
+# ## The crew of the Kestrel
+#
+# The rulebook follows three **pregenerated characters**, the crew of a
+# small airship, the *Kestrel*, through one stormy evening. Take one to
+# play, or read their sheets as examples. Their rolls in this book are real
+# rolls, each fixed by a **seed** (a number that makes a roll show the same
+# dice every time).
 
 # %% [build]
 bruno_sheet = character_sheet("Bruno")
@@ -69,25 +122,19 @@ bruno_sheet = character_sheet("Bruno")
 # %% [markdown]
 # {{ bruno_sheet }}
 #
-# <details><summary>The sheets of Ada and Clara</summary>
-#
 # {{ character_sheet("Ada") }}
 #
 # {{ character_sheet("Clara") }}
-#
-# </details>
 
 # %% [markdown]
-# ## 3. A check, step by step
+# ## A check: Ada climbs the mast
 #
-# Ada, the scout, climbs the mooring mast in the rain to free a tangled
-# line. Nothing much rides on it beyond *does she get up there?*: a yes or
-# a no. The FC calls for a **check**.
+# The storm catches the *Kestrel* at dusk over the Sunken Bay. A line has
+# tangled at the top of the mooring mast, and Ada climbs to free it: *does
+# she get up there?* is a yes or a no, so the FC calls for a **check**.
 
 # %% [build]
 ada = check_of("Ada", "Swiftness", difficulty="tough", factors=1)
-ada_odds = vw.odds(ada)
-ada_bonus = vw.odds({**ada, "bonus_factors": 2})
 ar = vw.roll({**ada, "bonus_factors": 2}, seed=1)
 natural, target = ar.details["natural"], ar.details["target"]
 sum_ = natural + ada["score"]
@@ -96,111 +143,74 @@ assert ar.details["category"] == "bonus-pass" and len(bonus_faces) == 2  # the s
 caliber, score = ability("Ada", "Swiftness")
 
 # %% [markdown]
-# 1. **The FC names the ability**: Swiftness. Ada's is **{{ caliber.title() }}**
-#    with score **{{ score }}**.
-# 2. **Your Peers judge the difficulty** of the climb itself: *tough*, which
-#    makes the **target** start at 15 (routine 5, simple 10, tough 15,
-#    challenging 20, absurd 25).
-# 3. **The FC adds factors**, +1 each, for what makes it harder *here and
-#    now*: the rain. The target is **{{ target }}**.
-# 4. **Roll one d20 and add the score.** Ada's die shows **{{ natural }}**:
-#    {{ natural }} + {{ score }} = {{ sum_ }}, short of {{ target }} by {{ target - sum_ }}.
-#    (Had it shown a natural 20, her Silver talent would pass whatever the
-#    target; a natural 1 would fail whatever the sum.)
-# 5. **Short? Argue for bonus factors.** Ada's player points out the good
-#    rope she carries, and spends one of her Lots: two **bonus factors**,
-#    which her Peers accept. She rolls one d6 per bonus factor and adds
-#    **only the highest**: {{ " and ".join(map(str, bonus_faces)) }}, so
-#    +{{ ar.details["bonus"] }}. Total **{{ ar.details["total"] }}**: she **passes**,
-#    and hauls herself onto the mast.
+# 1. **The FC names the ability**: Swiftness. Ada's is {{ caliber.title() }},
+#    score {{ score }}.
+# 2. **Her Peers judge the difficulty** of the climb: *tough*, a **target**
+#    of 15. The FC adds one **factor**, +1 for the rain: target {{ target }}.
+# 3. **She rolls the d20 and adds her score**: {{ natural }} + {{ score }} =
+#    {{ sum_ }}, {{ target - sum_ }} short.
+# 4. **Short, she argues for bonus factors**: her rope (an asset on her
+#    sheet) and a Lot she spends. Her Peers agree: two **bonus factors**,
+#    one d6 each, and only the highest counts. They show
+#    {{ " and ".join(map(str, bonus_faces)) }}: +{{ ar.details["bonus"] }}, total
+#    {{ ar.details["total"] }}. **She passes** and frees the line.
 #
-# Her chances before she rolled: **{{ vw.percent(ada_odds.p_pass) }}** without bonus
-# factors, **{{ vw.percent(ada_bonus.p_pass) }}** with the two she argued for.
-# Chapter 1 says where these numbers come from.
+# [Chapter 1](01-checks.ipynb) tells the whole check.
 
 # %% [markdown]
-# ## 4. A task, step by step: agenda and tension
+# ## A task: Bruno restarts the motor
 #
-# 1. Work out your **agenda**: what your character wants this turn, and
-#    how they try to get it.
-# 2. **Roleplay until there is tension**: a moment of doubt, an attempt
-#    that could have interesting consequences, or the FC pausing you to ask
-#    what exactly you intend.
-#
-# Bruno wants the airship's motor running again before the storm drives the
-# ship onto the rocks. His player says so, plays Bruno cursing and climbing
-# into the motor room, and everyone feels it: this could go wrong, in more
-# than one way. This is a moment the story turns on, so the FC calls for a
-# **task**.
-#
-# ## 5. The FC and your Peers set up the roll
+# Then the airship's motor dies. Without it the wind will drive the ship onto the
+# rocks. Bruno wants it running again, now. His player says so, plays
+# Bruno cursing his way into the motor room, and everyone feels it: this
+# could go wrong in more ways than one. The story turns on it: a **task**.
 
 # %% [build]
 bruno = task_of("Bruno", "mechanic", "Finesse", factors=1)
 b_caliber, b_score = ability("Bruno", "Finesse")
-plans = [("the dice alone", {}),
-         ("with a Lot and a stunt (2 KISSes)", {"kiss": 2}),
-         ("with the 2 KISSes and Ego doubling 6s", {"kiss": 2, "ego": "double6"})]
-chances = [vw.odds({**bruno, **extra, "consequences": 1}) for _, extra in plans]
-import matplotlib.pyplot as plt
-
-fig, ax = plt.subplots(figsize=(7.0, 2.8))
-for i, ((words, _), o) in enumerate(zip(plans, chances)):
-    bars = ax.barh([2 * i - 0.4, 2 * i + 0.4], [o.p_pass, o.p_goal], 0.8, color=["#0072B2", "#E69F00"],
-                   hatch=["", "//"], edgecolor="white")
-    ax.bar_label(bars, [f"pass {vw.percent(o.p_pass)}", f"goal {vw.percent(o.p_goal)}"], fontsize=8, padding=3)
-ax.set_yticks([2 * i for i in range(len(plans))])
-ax.set_yticklabels([words for words, _ in plans], fontsize=8)
-ax.invert_yaxis()
-ax.set_xlim(0, 1.15)
-ax.set_xlabel("chance")
-ax.set_title("Bruno's task: what a Lot, a stunt and Ego are worth")
-first, last = chances[0], chances[-1]
-
-# %% [markdown]
-# 3. **The FC names the ability**: Finesse (Bruno's is
-#    {{ b_caliber.title() }}), and decides with the player that this is a
-#    task. A task uses a **job** that inherits the ability: fixing the motor
-#    is mechanic's work, and Bruno's **mechanic** job (level 3) inherits
-#    Finesse. He rolls **{{ bruno["dice"] }} dice**, one per level, each
-#    succeeding on 5 or 6 because his Finesse is Bronze.
-# 4. **The FC names the factors** that make it harder: here one, the storm.
-#    The **threshold** is 1 + 1 = **{{ first.threshold }}**: the *price of
-#    success*, the number of successes it costs to get what he wants. The
-#    FC also says what failure would mean: the ship drifts onto the rocks.
-# 5. **Allies may offer a die** each (up to two, [chapter 4](04-help.ipynb));
-#    nobody offers this time.
-# 6. Before rolling, Bruno's player lists what he can spend to re-roll dice
-#    (**KISS**, below): one **Lot** he is ready to spend and a **stunt** (he
-#    will fix it with his bare hands, hanging out of a hatch). He also has
-#    **Ego**. He would like **one** consequence beyond the primary one: his
-#    **goal** is the threshold + 1 = {{ first.goal }} successes.
-#
-# His chances, before a die is rolled:
-#
-# {{ table(["Bruno's plan", f"pass ({first.threshold} successes)", f"goal ({first.goal} successes)"],
-#          [[w, vw.percent(o.p_pass), vw.percent(o.p_goal)] for (w, _), o in zip(plans, chances)]) }}
-
-# %% [build]
-show(fig, alt=f"Bars of Bruno's chances: passing rises from {vw.percent(first.p_pass)} with the dice alone to "
-              f"{vw.percent(last.p_pass)} with both KISSes and Ego, reaching his goal from "
-              f"{vw.percent(first.p_goal)} to {vw.percent(last.p_goal)}.")
-
-# %% [markdown]
-# ## 6. The roll
-#
-# 7. **Roll the dice and count successes**: each die that shows a face its
-#    caliber allows is one **success**.
-
-# %% [build]
 spec = {**bruno, "kiss": 2, "ego": "double6", "consequences": 1}
+alone, kissed_odds, with_ego = (vw.odds({**bruno, **extra, "consequences": 1})
+                                for extra in ({}, {"kiss": 2}, {"kiss": 2, "ego": "double6"}))
 r = vw.roll(spec, seed=8)
 first_faces = [d.before for d in r.dice]
 hits = sum(face >= 5 for face in first_faces)
 kissed = [d for d in r.dice if d.kissed]
 after = sum(face >= 5 for face in (d.after for d in r.dice))
 sixes = r.details["ego_doubles"]  # the dice Ego doubles: the 6s, by the rules as read
-assert len(kissed) == 2 and after == r.details["threshold"] and sixes == 1  # the story below tells this roll
+assert len(kissed) == 2 and kissed[0].before == kissed[1].before and after == r.details["threshold"] and sixes == 1  # told below
+
+# %% [markdown]
+# 1. **The FC names the ability**: Finesse, Bronze on Bruno's sheet.
+# 2. **Pick a job that inherits it**: mechanic, level {{ bruno["dice"] }}, so
+#    **{{ bruno["dice"] }} d6**. Each die that shows 5 or 6 (what Bronze
+#    allows) is one **success**.
+# 3. **The FC names the factors** against him, +1 each: the storm. The
+#    **threshold** is 1 + 1 = **{{ r.details["threshold"] }}**: the successes it
+#    costs to get what he wants. The FC also says what failure means: the
+#    ship drifts onto the rocks.
+# 4. **Friends may lend a die** ([chapter 4](04-help.ipynb)). Nobody can
+#    reach the motor room in time.
+# 5. **Say what could pay for re-rolls**: his **insight** (the motor stalls
+#    when its fuel line ices up) and a **stunt** (he clears the line with his
+#    bare hands, hanging out of a hatch). He also has **Ego**. He hopes for
+#    one success beyond the threshold: his **goal** is {{ r.details["goal"] }}.
+#
+# With the dice alone he would pass {{ vw.percent(alone.p_pass) }} of the
+# time; the two re-rolls make it {{ vw.percent(kissed_odds.p_pass) }}, and
+# Ego {{ vw.percent(with_ego.p_pass) }}. Worth saying them out loud.
+
+# %% [markdown]
+# 6. **Roll and count**: {{ ", ".join(map(str, first_faces[:-1])) }} and {{ first_faces[-1] }}, one
+#    success (the {{ [f for f in first_faces if f >= 5][0] }}).
+# 7. **KISS the dice that disappoint you**: re-roll them, each paid for by a
+#    **K**ismet (a Lot), an **I**nsight, a **S**tunt or a **S**pecialty.
+#    Bruno's insight and stunt pay for his {{ len(kissed) }} misses:
+#    one {{ kissed[0].before }} becomes a {{ kissed[0].after }}, the other a {{ kissed[1].after }}.
+#    {{ after }} successes: the threshold, not yet his goal.
+# 8. **Spend Ego**, if you have it, for one last push. Bruno makes every 6
+#    count as two successes: **{{ r.outcome }} successes.**
+
+# %% [build]
 show(dice_figure([
     ("first roll", [(d.before, int(d.before >= 5), "") for d in r.dice]),
     ("after KISS", [(d.after, int(d.after >= 5), "KISSed" if d.kissed else "") for d in r.dice]),
@@ -211,95 +221,37 @@ show(dice_figure([
         f"{r.outcome} successes.")
 
 # %% [markdown]
-# Bruno rolls **{{ ", ".join(map(str, first_faces)) }}**: {{ hits }} success,
-# against a threshold of {{ r.details["threshold"] }}. Not enough yet.
+# 9. **Buy consequences** with the successes. The **primary consequence**,
+#    what he set out to do, costs the threshold, {{ r.details["threshold"] }}:
+#    the motor roars back to life. His last success buys a **secondary
+#    consequence**, *"No one I care for is compromised..."*: the crew is
+#    safe.
+# 10. **The FC may turn one secondary consequence he did not buy against
+#    him.** He did not buy *"I am not abashed or injured..."*: his hands
+#    are burnt on the hot pipes. He writes the wound on his sheet.
+# 11. **Mark what changed**: no Ego until he earns it back; no exp, since he
+#    passed. The turn passes on.
 #
-# ## 7. KISS: re-roll the dice that disappoint you (tasks only)
+# Chapters [2](02-tasks.ipynb) and [3](03-kiss-and-ego.ipynb) tell the
+# task in full; [chapter 6](06-an-example-of-play.ipynb) plays the rest of
+# the evening.
 #
-# 8. **KISS** stands for the four things that pay for re-rolling one die:
-#    **K**ismet (spending a **Lot**), **I**nsight (a fact that bears on the
-#    task, approved by your Peers), a **S**tunt (flair that raises the
-#    stakes, one per task) and **S**pecialties (up to four fitting
-#    attributes, each approved by your Peers). Each die can be KISSed
-#    **once**, all in **one round**, and the new face stands even if it is
-#    worse. There is no KISSing on a check.
+# ## The roller
 #
-# Bruno spends his Lot and his stunt on his {{ len(kissed) }} failed dice:
-# {{ ", ".join(f"the {d.before} becomes a **{d.after}**" for d in kissed) }}.
-# Now {{ after }} successes: the threshold is met, but not his goal of
-# {{ r.details["goal"] }}.
-#
-# ## 8. Ego: one last push
-#
-# 9. **Ego** is something you have or you do not (you earn it by setting
-#    a scene, or at a debrief by upholding your principles). Spending it does one of two things: KISS *every*
-#    disappointing die at once, or make every **6** count as **two**
-#    successes. Bruno has used his KISSes and has a 6 on the table: he
-#    spends Ego on the 6s.
-#
-# Ego spent: the six now counts twice. Final dice
-# **{{ ", ".join(str(d.after) for d in r.dice) }}**: **{{ r.outcome }} successes**.
-
-# %% [build]
-left = r.outcome - r.details["threshold"]
-assert left == 1  # the story below spends exactly one success beyond the primary
-
-# %% [markdown]
-# ## 9. Spend the successes: buying consequences
-#
-# 10. **Spend** the successes. The **primary consequence**, what you set
-#     out to do, costs the threshold; not buying it means the task fails.
-#     Each **secondary consequence** costs 1 and keeps something bad from
-#     happening on the way ("I am not abashed or injured...", "...performed
-#     with grace or efficiency...", "No one I care for is compromised...",
-#     "Nothing else is unintentionally lost or destroyed..."). Each
-#     **tertiary consequence** costs 1 and hangs on another one: an extra
-#     prize, "I learned something new" (+1 **exp**), your true intentions
-#     revealed (a Lot back), a welcome surprise.
-# 11. Then the FC may turn **one secondary consequence you did not buy**
-#     against you.
-#
-# Bruno pays **{{ r.details["threshold"] }}** for the primary consequence: the
-# motor roars back to life. His last success buys *"No one I care for is
-# compromised, disturbed, or jeopardized..."*: the crew is safe. He did not
-# buy *"I am not abashed or injured..."*, so the FC says his hands are burnt
-# from the hot pipes: a wound he will carry into the next scene.
-#
-# ## 10. Afterwards: exp and what was spent
-#
-# 12. **Exp** (experience) goes to the job you used when the task fails
-#     (you learn from mistakes), when you buy "I learned something new", and
-#     to each ally who helped, pass or fail. Exp levels jobs up
-#     ([chapter 5](05-learning-and-advancement.ipynb)). Bruno passed and did
-#     not buy the lesson, so no exp this time.
-# 13. Mark what was spent: Bruno has one Lot fewer
-#     ({{ PREGENS["Bruno"]["lots"] - 1 }} left), and no Ego until he earns it
-#     back. The turn passes to the next player.
-#
-# ## 11. Your turn
-#
-# Bruno's task, live. Change the Lots, the stunt and Ego and watch the
-# odds; press **Roll**, click the dice you want to KISS, then tick the
-# consequences you buy. Each roll has its own seed in the roll log, so any
-# roll can be replayed.
+# The roller below holds Bruno's task as set up above, with the chance of
+# each number of successes.
 
 # %%
-vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, stunt=1, ego="double6", consequences=1)
+vw.TaskRoller(caliber="bronze", dice=3, factors=1, insights=1, stunt=1, ego="double6", consequences=1)
 
 # %% [markdown]
 # ## Recap
 #
-# * The FC runs the world and passes the turn; most turns need no dice.
-#   Only players perform tasks.
-# * A **check** is one d20 + your ability's score against a **target**
-#   (your Peers' difficulty + the FC's factors); short, you may argue for
-#   bonus d6 and add the highest.
-# * A **task** is a pool of d6, one per level of your job, each succeeding
-#   by your ability's caliber; the **threshold** (1 + factors) is the price
-#   of success.
-# * In a task you may **KISS** dice (re-roll each once) and spend **Ego**;
-#   then you **spend** the successes on consequences, and the FC may turn an
-#   unbought secondary one against you.
+# * One FC, a few players, a sheet each, a d20 and a handful of d6.
+# * The turn goes round the table; roll only when something is at stake.
+# * A **check**: d20 + score against a target; short, bonus dice may help.
+# * A **task**: one d6 per level of a job, counted by your caliber; KISS,
+#   Ego, then spend the successes on consequences.
 #
 # ---
 # **Next:** [Chapter 1: Checks](01-checks.ipynb) · [Glossary](../docs/glossary.md) ·

@@ -9,11 +9,13 @@
 #
 # *Edition: the 1st Playtest Rules (v0.2), the default.*
 #
-# Everything so far, at a real table: one scene, two rounds, four people.
-# Sam is the **FC**; Kim plays **Bruno**, Lea plays **Ada**, Max plays
-# **Clara** (their sheets are in [chapter 0](00-a-roll-from-start-to-finish.ipynb)).
-# Every roll below is a seeded roll of the engine, so the dice are real and
-# the chances are exact. Notes in *italics* point at the rule being used.
+# The rest of the crew's first evening: one scene, two rounds and the
+# debrief. Sam is the **FC**; Kim plays **Bruno**, Lea plays **Ada**, Max
+# plays **Clara** (their sheets are in [chapter 0](00-a-roll-from-start-to-finish.ipynb)),
+# seated clockwise Max, Lea, Kim. Earlier that evening Bruno spent his Ego
+# on the motor and burnt his hands, Ada spent a Lot on her climb, and Ada
+# and Clara each lent Bruno a die to haul in the sea anchor. Notes in
+# *italics* name the rule at work.
 
 # %% [build]
 ada_check = check_of("Ada", "Wits", difficulty="simple", factors=2)
@@ -26,66 +28,68 @@ br = vw.roll(rope, seed=3)
 assert not br.passed and br.outcome == 1  # a failure with one success for a silver lining
 br_odds = vw.odds(rope)
 
+HELPERS = [("Ada", "scout"), ("Bruno", "mechanic")]
+steer = task_of("Clara", "captain", "Wits", factors=2, helpers=HELPERS, kiss=1, ego="double6", consequences=1)
+cr = vw.roll(steer, seed=71)
+kissed = [d for d in cr.dice if d.kissed]
+assert len(kissed) == 1 and kissed[0].owner == "own" and cr.details["successes_after_kiss"] == cr.details["threshold"]
+assert cr.details["ego"] == "double6" and cr.outcome == cr.details["goal"]
+steer_alone = vw.odds(task_of("Clara", "captain", "Wits", factors=2))
+steer_odds = vw.odds(steer)
+ada_die, bruno_die = steer["allies"]
+
 medic = {"roll": "task", "caliber": ability("Ada", "Wits")[0], "dice": ability("Ada", "Wits")[1], "learning": True}
 am = vw.roll(medic, seed=4)
 assert am.passed and am.outcome == am.details["threshold"] + 1  # a pass with one spare success
 am_odds = vw.odds(medic)
 
-steer = task_of("Clara", "captain", "Wits", factors=2, allies=["silver", "bronze"], kiss=1, ego="double6",
-                consequences=1)
-cr = vw.roll(steer, seed=8)
-kissed = [d for d in cr.dice if d.kissed]
-assert len(kissed) == 1 and cr.details["successes_after_kiss"] == cr.details["threshold"]
-assert cr.details["ego"] == "double6" and cr.outcome == cr.details["threshold"] + 2
-steer_alone = vw.odds(task_of("Clara", "captain", "Wits", factors=2))
-steer_odds = vw.odds(steer)
-
 # %% [markdown]
 # ## Round 1
 #
-# **Sam (FC):** Night over the Sunken Bay. The storm has the *Kestrel* by
-# the throat; somewhere ahead are the reefs, and behind you, with its lamps
-# out, the pirate cutter that has chased you since noon. The deck pitches.
-# Max, Clara is at the wheel: your turn.
+# ### Clara's turn
 #
-# **Max (Clara):** Clara shouts for everyone to tie on, and sends Bruno aft
-# to the rudder cable and Ada up to the lookout.
+# **Sam (FC):** Night over the Sunken Bay. Somewhere ahead are the reefs;
+# behind you, with its lamps out, the pirate cutter that has chased you
+# since noon. Max, Clara is at the wheel: your turn.
 #
-# *No roll: nothing is at stake yet. The turn passes to the left.*
+# **Max (Clara):** Clara sends Bruno aft to the rudder cable and Ada up to
+# the lookout.
+#
+# *No roll: nothing is at stake yet. The turn passes clockwise.*
+#
+# ### Ada's turn
 #
 # **Lea (Ada):** Ada climbs to the lookout and peers into the rain for the
-# reef. What can she see?
+# reef.
 #
-# **Sam:** It is dark and wet: that is a **check** of your Wits. Your Peers
-# say spotting breakers is *simple* (10); I add two factors, the rain and
-# the dark. Target {{ ac.details["target"] }}.
+# **Sam:** That is a **check** of your Wits. Peers?
+#
+# **Kim:** Spotting breakers is *simple*, 10.
+#
+# **Sam:** Plus two factors, the rain and the dark: target {{ ac.details["target"] }}.
 #
 # *A check: d20 + score. Ada's Wits is {{ ability("Ada", "Wits")[0].title() }}, score
-# {{ ability("Ada", "Wits")[1] }}; her chance is {{ vw.percent(ac_odds.p_pass) }}.*
+# {{ ability("Ada", "Wits")[1] }}: she passes {{ vw.percent(ac_odds.p_pass) }} of the time.*
 #
-# **Lea:** rolls the d20: **{{ ac.details["natural"] }}**, + {{ ability("Ada", "Wits")[1] }} =
+# **Lea:** {{ ac.details["natural"] }}, + {{ ability("Ada", "Wits")[1] }} =
 # {{ ac.details["total"] }}. She sees them!
 #
-# **Sam:** White water, two points off the bow, with a gap in it barely
-# wider than the ship. And a lamp flickering behind you: the cutter. The
-# pirates are an NPC crew: they do not roll a task to find you.
+# **Sam:** White water two points off the bow, with a gap in it barely
+# wider than the ship. And a shadow behind you with no lamps: the cutter.
 #
-# *Only players perform tasks. The FC frames the pirates' threat around the
-# players' rolls instead of rolling for them.*
+# *Lea writes a new **insight** on Ada's sheet: the gap in the reef. A check
+# before a task can set one up.*
+#
+# ### Bruno's turn
 #
 # **Kim (Bruno):** Bruno grabs the rudder cable before it snaps loose. He
-# wants to hold it until Clara is through the gap.
+# holds it until Clara is through.
 #
-# **Sam:** That matters, and it could go wrong in several ways: a **task**,
-# Swiftness. Which job?
+# **Sam:** A **task**, Swiftness. One factor, the storm: threshold
+# {{ br_odds.threshold }}. Fail, and the cable whips free.
 #
-# **Kim:** Deckhand: it inherits Swiftness. Level {{ rope["dice"] }}, so
-# {{ rope["dice"] }} Bronze dice.
-#
-# **Sam:** One factor, the storm: threshold {{ br_odds.threshold }}. If you
-# fail, the cable whips free and the ship slews.
-#
-# **Kim:** Bruno keeps his Lots for later. He rolls.
+# **Kim:** Deckhand, level {{ rope["dice"] }}: {{ rope["dice"] }} Bronze dice.
+# Bruno keeps his Lots for later.
 
 # %% [build]
 show(dice_figure([("Bruno's rope", [(d.after, d.scores, "") for d in br.dice])],
@@ -94,42 +98,103 @@ show(dice_figure([("Bruno's rope", [(d.after, d.scores, "") for d in br.dice])],
 
 # %% [markdown]
 # **Kim:** {{ " and ".join(str(d.after) for d in br.dice) }}: one success. Not enough.
+# I spend it on "...but I learned something new": Bruno sees how the cable
+# fouled, and will not make that mistake again.
 #
-# *A failed task ({{ vw.percent(br_odds.p_fail) }} likely): the primary
-# consequence is not bought. Bruno marks **1 exp** on his deckhand job for
-# the failure. His one success can still buy a tertiary consequence hung
-# on the failure: a silver lining.*
+# *The task fails. Bruno marks **1 exp** on his deckhand job for the failure
+# and 1 for the lesson, a tertiary consequence hung on the failure as a
+# silver lining.*
 #
-# **Kim:** I spend my success on "...but I learned something new": Bruno
-# sees exactly how the cable is fouled, and he will not make that mistake
-# again.
+# **Sam:** The cable tears free and the *Kestrel* slews towards the reef.
+# You did not buy "No one I care for is compromised...": the cable lashes
+# across the deck and throws Pim, the cabin boy, against the capstan. He is
+# bleeding.
 #
-# **Sam:** The cable tears free; the *Kestrel* slews towards the reef.
-# You did not buy "I am not abashed or injured...": it burns through your
-# gloves. And that is **another exp** for the lesson.
-#
-# *Bruno's deckhand job: +1 exp for the failure, +1 for the lesson.*
+# *The FC turns one unbought secondary consequence against him. Pim is an
+# NPC: the FC plays him.*
 
 # %% [markdown]
 # ## Round 2
 #
-# **Sam:** Round two. A deckhand, thrown against the capstan, is bleeding
-# badly. Lea?
+# ### Clara's turn, again
 #
-# **Lea:** Ada scrambles down to him and binds the wound.
+# **Sam:** Round two, same order. The reef is dead ahead and the rudder
+# hangs loose. Max?
 #
-# **Sam:** Ada has no medical job. Your Peers: which job would fit?
+# **Max:** Clara steers for the gap with the motor's thrust alone.
+#
+# **Sam:** Captain's work, Wits: a task. Two factors, the storm and the
+# loose rudder: threshold {{ steer_odds.threshold }}.
+#
+# **Max:** My captain job is level 2: 2 Gold dice. Alone that is
+# {{ vw.percent(steer_alone.p_pass) }}{{ ": two dice cannot make three successes" if steer_alone.p_pass == 0 else "" }}.
+# Can anyone help?
+#
+# **Lea:** Ada calls the rocks from the lookout, as a scout. Her Wits is
+# {{ ada_die.title() }}: a {{ ada_die.title() }} die.
+#
+# **Kim:** Bruno pushes the motor to full thrust on Clara's call, as a
+# mechanic. His Wits is {{ bruno_die.title() }}: a {{ bruno_die.title() }} die.
+#
+# *A lent die succeeds by the ally's caliber in the ability the FC named,
+# here Wits.*
+#
+# **Max:** Accepted, both. I have Ada's insight, the gap, for a re-roll, if
+# you agree?
+#
+# **Sam and Kim:** Agreed.
+#
+# **Max:** And Ego. I hope for one extra: a goal of {{ steer_odds.goal }}. That
+# makes {{ vw.percent(steer_odds.p_pass) }} to pass and {{ vw.percent(steer_odds.p_goal) }}
+# for the goal.
+
+# %% [build]
+from venus_widgets.engine.editions.playtest.dice import FAIL, face_class
+
+OWNER = {"own": "Clara", "ally 1": "Ada", "ally 2": "Bruno"}
+show(dice_figure([
+    ("as rolled", [(d.before, int(face_class(d.before, d.grade) != FAIL), f"{OWNER[d.owner]}\n{d.grade.title()}")
+                   for d in cr.dice]),
+    ("after KISS + Ego", [(d.after, d.scores, "KISSed" if d.kissed else ("Ego: 2" if d.scores == 2 else ""))
+                          for d in cr.dice]),
+], "Clara steers for the gap: 2 Gold dice, Ada's Bronze die, Bruno's Silver die"),
+    alt=f"As rolled, {', '.join(str(d.before) for d in cr.dice)}: {cr.details['successes_before_kiss']} successes; "
+        f"Clara KISSes her {kissed[0].before}, which becomes a {kissed[0].after}, then spends Ego so that each 6 "
+        f"counts twice: {cr.outcome} successes.")
+
+# %% [markdown]
+# **Max:** Clara's {{ " and ".join(str(d.before) for d in cr.dice if d.owner == "own") }},
+# Ada's {{ cr.dice[2].before }}, Bruno's {{ cr.dice[3].before }}:
+# {{ cr.details["successes_before_kiss"] }} successes. The insight re-rolls my
+# {{ kissed[0].before }}: a **{{ kissed[0].after }}**, {{ cr.details["successes_after_kiss"] }}
+# successes. Ego: my 6 counts twice. **{{ cr.outcome }}.** {{ cr.details["threshold"] }} buy the
+# primary, through the gap; the last, "Nothing else is unintentionally lost
+# or destroyed...".
+#
+# **Sam:** The *Kestrel* scrapes through with a shriek of wood, her hull
+# whole. You did not buy grace: she heels over hard and half the rigging
+# comes down. Behind you, the cutter, following you blind, runs onto the
+# reef.
+#
+# *Clara spent Ego and kept her Lots. Ada marks 1 exp on scout, Bruno 1 on
+# mechanic.*
+#
+# ### Ada's turn, again
+#
+# **Sam:** Lea, Pim is still bleeding.
+#
+# **Lea:** Ada slides down to him and binds the wound.
+#
+# **Sam:** Ada has no medical job. Peers, which job would fit?
 #
 # **Max:** Medic, surely. It would inherit Wits.
 #
-# *Learning on the job: Ada writes **medic** at level 0, rolls her Wits
-# score in dice ({{ medic["dice"] }} Bronze dice), and the learning counts as
-# one factor: threshold {{ am_odds.threshold }}. Her chance:
-# {{ vw.percent(am_odds.p_pass) }}.*
+# *Learning on the job: Ada writes **medic** at level 0 and rolls her Wits
+# score in dice, {{ medic["dice"] }} Bronze dice. The learning counts as a
+# factor: threshold {{ am_odds.threshold }}, a {{ vw.percent(am_odds.p_pass) }} chance.*
 #
 # **Lea:** {{ ", ".join(str(d.after) for d in am.dice) }}: {{ am.outcome }} successes!
-# Two for the bandage, and the last one for "...and I learned something
-# new".
+# Two for the bandage, and the last for "...and I learned something new".
 
 # %% [build]
 show(dice_figure([("Ada, learning", [(d.after, d.scores, "") for d in am.dice])],
@@ -137,108 +202,68 @@ show(dice_figure([("Ada, learning", [(d.after, d.scores, "") for d in am.dice])]
      alt=f"Ada's three dice show {', '.join(str(d.after) for d in am.dice)}: {am.outcome} successes.")
 
 # %% [markdown]
-# *Ada's medic job: +1 exp because she is learning it (every task, pass
-# or fail) and +1 for the lesson: 2 of the 16 she needs.*
+# *Ada's medic job: +1 exp for learning, +1 for the lesson: 2 of the 16 she
+# needs.*
 #
-# **Sam:** He will live. Max, the reef is dead ahead and the rudder is
-# loose. Clara?
+# ### Bruno's turn, again
 #
-# **Max:** Clara throws the wheel over and steers by the motor's thrust
-# alone, for the gap. Captain's work, Wits.
+# **Sam:** Pim will live. Kim?
 #
-# **Sam:** Two factors: the storm and the loose rudder. Threshold
-# {{ steer_odds.threshold }}.
+# **Kim:** Bruno lashes down the torn cable and sits with Pim.
 #
-# **Max:** My captain job is only level 2: 2 Gold dice. With the dice
-# alone that is {{ vw.percent(steer_alone.p_pass) }}{{ ": two dice cannot make three successes" if steer_alone.p_pass == 0 else "" }}.
-# Can anyone help?
+# **Sam:** Nothing at stake there: no roll.
 #
-# **Lea:** Ada's scout job fits: she calls out the rocks. A Silver die.
+# *A turn can pass without dice.*
 #
-# **Kim:** Bruno, gloves smoking, throws his weight on the cable: his
-# deckhand job, a Bronze die.
+# **Sam:** The *Kestrel* limps into calmer air. End of the scene.
 #
-# *Allies: up to two, one die each at their own caliber; each marks 1 exp,
-# pass or fail, and shares what happens.*
+# **Lea:** May Ada set the next one? Dawn, in a hidden cove.
 #
-# **Max:** Accepted, both. Clara has a Lot ready for a KISS and her Ego,
-# and she wants one consequence beyond the primary. With all that:
-# {{ vw.percent(steer_odds.p_pass) }} to pass, {{ vw.percent(steer_odds.p_goal) }} to reach
-# the goal.
-
-# %% [build]
-show(dice_figure([
-    ("as rolled", [(d.before, int(d.before >= {"gold": 3, "silver": 4, "bronze": 5}[d.grade]),
-                    {"own": "Clara", "ally 1": "Ada", "ally 2": "Bruno"}[d.owner]) for d in cr.dice]),
-    ("after KISS + Ego", [(d.after, d.scores, "KISSed" if d.kissed else ("Ego: 2" if d.scores == 2 else ""))
-                          for d in cr.dice]),
-], "Clara steers for the gap: 2 Gold dice, Ada's Silver die, Bruno's Bronze die"),
-    alt=f"As rolled, {', '.join(str(d.before) for d in cr.dice)}: {cr.details['successes_before_kiss']} successes; "
-        f"Clara KISSes her {kissed[0].before}, which becomes a {kissed[0].after}, then spends Ego so that each 6 "
-        f"counts twice: {cr.outcome} successes.")
-
-# %% [markdown]
-# **Max:** {{ ", ".join(str(d.before) for d in cr.dice) }}: Clara's own
-# {{ " and ".join(str(d.before) for d in cr.dice if d.owner == "own") }}, Ada's
-# {{ cr.dice[2].before }}, Bruno's {{ cr.dice[3].before }}. That is
-# {{ cr.details["successes_before_kiss"] }} successes. I spend my Lot to KISS
-# the {{ kissed[0].before }}: a **{{ kissed[0].after }}**. Now
-# {{ cr.details["successes_after_kiss"] }}, the threshold, but not my goal.
-# And I spend Ego: every 6 counts twice. **{{ cr.outcome }} successes.**
+# **Sam:** Yes: Ada earns Ego and starts that round, next session.
 #
-# *Spending: {{ cr.details["threshold"] }} for the primary consequence, and
-# {{ cr.outcome - cr.details["threshold"] }} left, one each.*
+# ## The debrief
 #
-# **Max:** The primary: we are through the gap. Then "No one I care for is
-# compromised..." and "Nothing else is unintentionally lost or
-# destroyed...".
+# **Sam:** Time for the debrief. Principles first.
 #
-# **Sam:** The *Kestrel* scrapes through with a shriek of wood, and behind
-# you the pirate cutter, following your lamp, runs onto the reef. You did
-# not buy grace: the ship is listing and half the rigging is down. Scene.
+# **Kim:** "A machine deserves respect": Bruno fixed the motor with his bare
+# hands. **Max:** "The crew comes first": Clara steered for the gap to save
+# us all. **Lea:** Ada already has Ego.
 #
-# **Lea:** Can Ada set the next scene? Dawn, the crew patching the hull in
-# a hidden cove.
+# *Everyone agrees: Bruno and Clara, who had spent theirs, earn Ego.*
 #
-# **Sam:** Yes. Ada starts the next round, and since she has no Ego, she
-# earns it.
-
-# %% [markdown]
-# ## What the scene cost and earned
+# **Sam:** Lots, for playing well: Bruno's foghorn laugh at the cable, Ada
+# humming at the lookout, Clara never raising her voice. One each.
 #
-# | character | exp | Lots | Ego |
-# |---|---|---|---|
-# | Bruno | deckhand +3 (the failure, the lesson, helping Clara) | unchanged | kept |
-# | Ada | medic +2 (learning, the lesson); scout +1 (helping Clara) | unchanged | earned, for setting the next scene |
-# | Clara | none (she passed and bought no lesson) | one spent on the KISS | spent |
+# {{ table(["at the end of the evening", "exp marked", "Lots", "Ego"],
+#          [["Bruno", "deckhand 2, mechanic 1", PREGENS["Bruno"]["lots"] + 1, "yes"],
+#           ["Ada", "medic 2, courier 1, scout 1", PREGENS["Ada"]["lots"] - 1 + 1, "yes"],
+#           ["Clara", "captain 1", PREGENS["Clara"]["lots"] + 1, "yes"]]) }}
 #
-# ## Recap
+# No job reached its mark, so no level changes. Bruno's burnt hands stay
+# on his sheet, and the gap in the reef on Ada's.
 #
-# * Turns go round the table; most turns need no dice, and the FC frames
-#   NPCs' threats around the players' rolls.
-# * A check answers yes or no; a task is for what the story turns on.
-# * A failed task still pays: exp, and any success can buy a silver lining.
-# * A character without a fitting job learns on the job: the score in dice,
-#   one factor for learning, +1 exp every task.
-# * Allies hand over dice at their own caliber, mark exp, and share the
-#   consequences; KISS and Ego come last, before the successes are spent.
+# ## The roller
 #
-# ## Try it
-#
-# Clara's steering task, live: 2 Gold dice, threshold 3, Ada's Silver die
-# and Bruno's Bronze die, a Lot and Ego. Roll it a few times: how often
-# does the *Kestrel* make the gap?
+# The roller below holds Clara's steering task, with her friends' dice.
 
 # %%
-vw.TaskRoller(caliber="gold", dice=2, factors=2, allies=["silver", "bronze"], lots=1, ego="double6", consequences=1)
+vw.TaskRoller(caliber="gold", dice=2, factors=2, allies=["bronze", "silver"], insights=1, ego="double6", consequences=1)
 
 # %% [markdown]
+# ## Recap
+#
+# * The turn goes round the table in the same order each round; many turns
+#   need no dice.
+# * A check can set up an insight; a failed task still pays exp.
+# * Lent dice take the ally's caliber in the ability named.
+# * Setting a scene earns Ego; so does a principle upheld, at the debrief.
+#
 # ## Exercises
 #
-# 1. Bruno held the cable with 2 Bronze dice at threshold 2. How likely
-#    was he to fail with exactly one success, the silver-lining case?
-# 2. How much did Ada's and Bruno's dice, Clara's Lot and her Ego add to
-#    her chance of getting through the gap, in percentage points?
+# 1. Bruno held the cable with 2 Bronze dice at threshold 2. How likely was
+#    he to fail with exactly one success, the silver-lining case?
+# 2. How much did the lent dice, the insight and Ego add to Clara's chance of
+#    getting through the gap?
 
 # %% [build]
 one_success = br_odds.distribution.get(1, 0.0)
@@ -246,16 +271,15 @@ one_success = br_odds.distribution.get(1, 0.0)
 # %% [markdown]
 # <details><summary>Answers</summary>
 #
-# 1. **{{ vw.percent(one_success, 1) }}**: a failure, with one success to spend on a silver lining.
-#    (He failed with no success at all {{ vw.percent(br_odds.distribution.get(0, 0.0), 1) }} of the time.)
-# 2. From {{ vw.percent(steer_alone.p_pass, 1) }} alone to **{{ vw.percent(steer_odds.p_pass, 1) }}**:
-#    {{ f"{100 * (steer_odds.p_pass - steer_alone.p_pass):.1f}" }} percentage points.
+# 1. **{{ vw.percent(one_success) }}**. (He failed with no success at all
+#    {{ vw.percent(br_odds.distribution.get(0, 0.0)) }} of the time.)
+# 2. From {{ vw.percent(steer_alone.p_pass) }} alone to **{{ vw.percent(steer_odds.p_pass) }}**.
 #
 # </details>
 
 # %% [markdown]
 # ---
-# **Previous:** [Chapter 5: Learning on the job, and advancement](05-learning-and-advancement.ipynb) ·
+# **Previous:** [Chapter 5: Learning, exp and the debrief](05-learning-and-advancement.ipynb) ·
 # **Next:** [Chapter 7: The agora procedure](07-the-agora-procedure.ipynb) ·
 # [Glossary](../docs/glossary.md) · [Index](../docs/index.md) ·
 # cheat sheet: [playtest](../docs/cheatsheet_playtest.md)

@@ -129,9 +129,17 @@ for ax, (edition, rungs) in zip(axes, ladders.items()):
 axes[0].set_ylabel("P(pass)")
 fig.suptitle("The same competent character on each edition's difficulty ladder")
 fig.tight_layout()
+# the Heresy chart shows its named rungs (0 to 12 black dice); the Facilitator's ladder goes on to 36
+heresy_ladder = vw.ladder(CHARACTER["heresy"])
+beyond = {e: "" for e in ladders}
+beyond["heresy"] = (f" at {heresy_ladder[len(ladders['heresy']) - 1].setting['black']} black dice (the chart shows "
+                    f"{len(ladders['heresy'])} of the ladder's {len(heresy_ladder)} rungs), "
+                    f"and on to {vw.percent(heresy_ladder[-5].chance, 2)} at {heresy_ladder[-5].setting['black']} "
+                    f"black dice and {vw.percent(heresy_ladder[-1].chance, 2)} at {heresy_ladder[-1].setting['black']}")
 show(fig, alt="Five bar charts, one per edition, of the same competent character's P(pass) on each rung of "
               "that edition's difficulty ladder, easiest first: "
-              + "; ".join(f"{e} {vw.percent(r[0][1])} down to {vw.percent(r[-1][1])}" for e, r in ladders.items()) + ".")
+              + "; ".join(f"{e} {vw.percent(r[0][1])} down to {vw.percent(r[-1][1])}{beyond[e]}"
+                          for e, r in ladders.items()) + ".")
 
 # %% [markdown]
 # The agora check has only two rungs, because its difficulty lives

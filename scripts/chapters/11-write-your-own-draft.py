@@ -15,7 +15,8 @@
 # player sets, the dice, what their faces count, what passes, and the steps
 # of the roll. Loaded, a draft is an edition like the built-in ones, with
 # exact odds, a roller, the Facilitator's ladder and the rule lab, where
-# every number in the file is a knob. The whole format is one page:
+# the numbers its rules turn on (what the faces count, what passes, the
+# steps of the roll) are knobs. The whole format is one page:
 # [Write your own draft](../docs/drafts.md).
 #
 # ## 1. A seed as a file
@@ -127,20 +128,31 @@ emit(table(["pool dice", "as read", "with a push", "points"],
 # successes, never take them away, so it makes a foul failure rarer too (the
 # degrees of the seed are chances the lab compares by name).
 #
-# ## 4. Every number of the new draft is a knob
+# ## 4. The new draft's rule numbers are knobs
 #
-# The push brought numbers of its own: the faces it takes. Like every number
-# of a draft, they are a rule knob the lab can turn, named by where they
-# stand in the file. What if the push took only the 4s and 5s, a smaller
-# gamble?
+# The push brought numbers of its own: the faces it takes. Like the other
+# numbers a draft's rules turn on, they are a rule knob the lab can turn,
+# named by where they stand in the file. What if the push took only the 4s
+# and 5s, a smaller gamble?
 
 # %% [build]
 smaller = vw.compare({"edition": push.ID, "pool": 4, "black": 3}, {"4s and 5s": {"reroll.faces": [4, 5]}})
 knobs = vw.rules(push.ID)
+# the knobs by where they stand in the file (tests/test_chapter_claims.py checks that these are all of them)
+KNOB_KINDS = {"named rules": lambda n: "." not in n, "fields' largest values": lambda n: n.startswith("fields."),
+              "die's sides, success faces, exploding faces and explosion depth": lambda n: n.startswith("dice."),
+              "degrees' lowest values": lambda n: n.startswith("outcome.degrees."),
+              "faces its push takes": lambda n: n.startswith("reroll.")}
+kinds = [f"{'the' if kind.startswith('faces') else 'its'} {kind} ({sum(map(test, knobs.names))})"
+         for kind, test in KNOB_KINDS.items()]
+knob_kinds = ", ".join(kinds[:-1]) + " and " + kinds[-1]
 
 # %% [markdown]
-# The draft with the push has {{ len(knobs) }} knobs, every number of its
-# file. A push of the 4s and 5s only: {{ smaller.verdicts["4s and 5s"] }}.
+# The draft with the push has {{ len(knobs) }} knobs: {{ knob_kinds }}.
+# Not every number of the file is one: the fields' defaults and lowest
+# values and the Facilitator's ladder belong to the roller, and the range
+# written beside a named rule only says what its knob may take. A push of
+# the 4s and 5s only: {{ smaller.headline("4s and 5s") }}
 # Every face left out is a die that cannot be saved. A face that already
 # counts (a 1, a 6) cannot be pushed at all: the draft says so when a knob
 # tries.
@@ -180,7 +192,8 @@ except vw.SpecError as err:
 #   with exact odds, rollers, the ladder and the lab.
 # * A new mechanic is a new part of the file (the push: a re-roll step); the
 #   lab puts two drafts side by side.
-# * Every number of a draft is a rule knob, named by where it stands.
+# * The numbers a draft's rules turn on are rule knobs, named by where they
+#   stand (not the fields' defaults, nor the ladder).
 #
 # ## Exercises
 #

@@ -33,7 +33,7 @@ def test_type_the_faces_kiss_and_see_the_engine_s_result(browser_context, tmp_pa
         expect(w.get_by_test_id("status")).to_contain_text("die 3 (you, Bronze, d6)")
         box.fill("6 2")
         box.press("Enter")
-        expect(w.get_by_test_id("error")).to_contain_text("Faces rolled: 6 2 is not allowed. Allowed: 1 more face")
+        expect(w.get_by_test_id("error")).to_contain_text("Faces rolled: 6 and 2 is not allowed. Allowed: 1 more face")
         box.fill("6 7 1")
         box.press("Enter")
         expect(w.get_by_test_id("error")).to_have_text("Die 2 (you, Bronze, d6): 7 is not allowed. Allowed: a face from 1 to 6.")

@@ -16,7 +16,8 @@ from playwright.sync_api import expect
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition
 
-from .conftest import expect_p, kernel_eval, lab_notebook, roller_widget, set_range
+from .conftest import (expect_p, jupyter_server, kernel_eval, lab_notebook, open_notebook, roller_widget, run_all,
+                       set_range, write_notebook)
 
 pytestmark = pytest.mark.browser
 
@@ -127,8 +128,9 @@ def test_the_lab_shows_the_drafts_knobs_and_their_odds(page):
     b = {**base, "rules": {"reroll.faces": [3, 4, 5]}}
     expect_p(w.get_by_test_id("lab-p-base"), vw.odds(base).p_pass)
     expect_p(w.get_by_test_id("lab-p-B"), vw.odds(b).p_pass)
-    expect(w.get_by_test_id("verdict-B")).to_contain_text(
-        vw.compare(base, {"A": {}, "push 3-5": {"reroll.faces": [3, 4, 5]}}).verdicts["push 3-5"])
+    c = vw.compare(base, {"A": {}, "push 3-5": {"reroll.faces": [3, 4, 5]}})
+    expect(w.get_by_test_id("headline-B")).to_have_text(c.headline("push 3-5"))
+    expect(w.get_by_test_id("verdict-B")).to_contain_text(c.verdicts["push 3-5"])
     # every number of the draft is a knob, in the browser: in variant A a push of 3 and 4 only ...
     expect(w.get_by_test_id("knob-A-dice.d6.sides")).to_be_visible()
     push = w.get_by_test_id("knob-A-reroll.faces").locator("input[type=checkbox]")
@@ -142,9 +144,14 @@ def test_the_lab_shows_the_drafts_knobs_and_their_odds(page):
     w.get_by_test_id("knob-A-dice.d6.success").locator("input[type=checkbox]").nth(4).check()
     a = {**base, "rules": {"reroll.faces": [3, 4], "dice.d6.success": [5, 6]}}
     expect_p(w.get_by_test_id("lab-p-A"), vw.odds(a).p_pass)
-    push.nth(4).check()  # pushing the 5s again: the lab says which knob and why, the odds wait
-    expect(w.get_by_test_id("lab-message")).to_contain_text("rules.")
-    expect(w.get_by_test_id("lab-message")).to_contain_text("must count nothing")
+    push.nth(4).check()  # pushing the 5s again: said beside the knob, in the table's words; the odds stay
+    err = w.get_by_test_id("knob-error-A.reroll.faces")
+    expect(err).to_contain_text("In A, Push: faces: 3, 4, 5 is not applied.")
+    expect(err).to_contain_text("must count nothing")
+    expect(err).to_contain_text("A keeps 3, 4.")
+    expect_p(w.get_by_test_id("lab-p-A"), vw.odds(a).p_pass)
+    expect(w.get_by_test_id("knob-A-reroll.faces").locator("[role=group]")).to_have_attribute("aria-invalid", "true")
+    assert "rules." not in w.text_content() and w.get_by_test_id("lab-message").count() == 0
 
 
 def test_the_fc_screen_walks_the_drafts_ladder(page):
@@ -154,3 +161,28 @@ def test_the_fc_screen_walks_the_drafts_ladder(page):
     pl = vw.party_ladder(party, 0.5)
     expect(w.get_by_test_id("why")).to_have_text(f"Nearest to 50 %: {pl.why}")
     expect(w.get_by_test_id(f"rung-{pl.best}")).to_have_attribute("data-best", "true")
+
+
+def test_a_bad_draft_shows_its_mistakes_in_a_few_lines_not_a_traceback(browser_context, tmp_path):
+    """A bad draft showed about 900 px of traceback before its one useful
+    line, and only its first mistake: the cell now shows the DraftError's
+    mistakes, each at its line (IPython's _render_traceback_), and nothing else."""
+    bad = PUSH.replace('count = "dice"', 'count = "dicee"').replace("success = [6]", "success = [7]")
+    path = tmp_path / "push.toml"
+    path.write_text(bad)
+    nb = write_notebook(tmp_path / "bad.ipynb", [f"import venus_widgets as vw\nvw.load_edition({str(path)!r})"])
+    with jupyter_server("lab", [nb]) as server:
+        page = browser_context.new_page()
+        try:
+            open_notebook(page, server, nb.name)
+            assert not run_all(page)  # the cell fails, with the draft's mistakes
+            shown = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr']").first
+            expect(shown).to_be_visible()
+            text = shown.text_content() or ""
+            assert "DraftError: push.toml: 2 mistakes" in text and "Traceback" not in text, text
+            assert "line 19, dice.d6.success[0]: 7 is not a face" in text and "line 23, groups.own.count" in text, text
+            assert "the die d6" not in text, text
+            height = shown.bounding_box()["height"]
+            assert height < 120, f"the error is {height:.0f} px high"
+        finally:
+            page.close()

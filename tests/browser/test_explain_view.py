@@ -3,6 +3,8 @@ each made by Python only while the view shows it, and following the sliders."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -27,10 +29,14 @@ def test_open_why_and_see_the_engine_s_steps_follow_the_sliders(browser_context,
         steps = w.get_by_test_id("explain-steps").locator("li")
         expect(steps).to_have_count(len(e.steps))
         expect(steps.first).to_have_text(e.steps[0].line())
-        expect(w.get_by_test_id("explain")).to_contain_text(f"Why P(pass) is {pct(e.p_pass)}")
+        expect(w.get_by_test_id("explain")).to_contain_text(f"Why this task passes {pct(e.p_pass)} of the time")
         set_range(w.get_by_test_id("field-dice"), 5)
         e5 = vw.explain({**spec, "dice": 5}, 1)
-        expect(w.get_by_test_id("explain")).to_contain_text(f"Why P(pass) is {pct(e5.p_pass)}")
+        expect(w.get_by_test_id("explain")).to_contain_text(f"Why this task passes {pct(e5.p_pass)} of the time")
+        # sentences a player reads, as drawn: no formula, no "(s)" plural, no verdict arrow
+        said = w.get_by_test_id("explain").inner_text()
+        assert "With five dice, at least one success comes up" in said
+        assert not re.search(r"\^|\bP\(|\bC\(|\((?:s|es)\)|->", said), said
 
 
 def _hints(spec: dict) -> list[dict]:

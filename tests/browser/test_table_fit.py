@@ -23,6 +23,7 @@ from playwright.sync_api import expect
 import venus_widgets as vw
 
 from .conftest import expect_p, kernel_eval, lab_notebook, set_range, settle
+from .test_layout import OVERLAP_JS
 
 pytestmark = pytest.mark.browser
 
@@ -37,8 +38,11 @@ CELLS = [
     "screen = vw.FCScreen({'Ana': {'roll': 'task', 'dice': 3, 'kiss': 1}, 'Bo': {'roll': 'task', 'caliber': 'silver', "
     "'dice': 5}}, target=0.6)\nscreen",
     "lab = vw.RuleLab(a={'success_from': {'bronze': 4}}, b={'threshold_base': 2}, dice=3)\nlab",
+    "drafts = vw.RuleLab(edition=vw.load_edition('heresy.toml'), b=vw.load_edition('heresy-push.toml'), "
+    "names=('as read', 'with a push'), pool=6, black=3)\ndrafts",
 ]
 TASKS = (0, 1, 2, 3)  # the cells of task rollers held to the height budget
+DRAFTS = 8  # the lab comparing two drafts (chapter 11's): the Heresy Engine as read and with a push
 HELD = 2  # seed 1 stops at the KISS step
 
 
@@ -311,3 +315,40 @@ def test_the_rule_lab_at_400_px_scrolls_only_down(lab_page):
     chances = [lab.get_by_test_id(f"lab-{k}").bounding_box()["y"] for k in ("base", "A", "B")]
     assert max(chances) - min(chances) < 2
     assert lab.bounding_box()["height"] <= 2_000
+
+
+@pytest.mark.parametrize("width, file_browser", [(1000, True), (400, False)])
+def test_the_lab_comparing_two_drafts_labels_at_most_15_rows_and_none_overlap(lab_page, width, file_browser):
+    """Issue 33: chapter 11's difference chart had about 40 labels ("≥-3" ... "≥33")
+    run together, mostly bars of ±0 with no numbers. The lab comparing the two
+    drafts leads with one sentence, and its chart labels at most 15 rows, each
+    with its number, no two texts overlapping, at 1,000 px (the file browser
+    open) and at 400 px."""
+    from venus_widgets.engine.drafts import EXAMPLES
+
+    page = lab_page
+    window(page, width, file_browser)
+    w = cell(page, DRAFTS).get_by_test_id("vw-rulelab")
+    w.get_by_test_id("diff-chart").scroll_into_view_if_needed()
+    settle(page)
+    heresy, push = (vw.load_edition((EXAMPLES / f"{n}.toml").read_text()) for n in ("heresy", "heresy-push"))
+    c = vw.compare({"edition": heresy.ID, "pool": 6, "black": 3}, {"as read": {}, "with a push": push.ID})
+    expect(w.get_by_test_id("headline-B")).to_have_text(c.headline("with a push"))
+    chart = w.get_by_test_id("diff-chart")
+    ticks = chart.locator("[data-testid=diff-tick]")
+    assert ticks.count() == len(c.glance()) <= 15
+    assert [t.strip() for t in ticks.all_text_contents()][:2] == ["to pass", "foul failure"]
+    assert chart.evaluate(OVERLAP_JS) == [], f"{width} px"
+    boxes = [ticks.nth(i).bounding_box() for i in range(ticks.count())]
+    assert all(a["y"] + a["height"] <= b["y"] + 0.5 for a, b in zip(boxes, boxes[1:]))  # one under another
+    numbers = chart.locator("text.n")
+    assert numbers.count() == ticks.count()  # one bar each (as read draws none: the same rules), each with its number
+    edge = chart.bounding_box()
+    for i in range(numbers.count()):
+        box = numbers.nth(i).bounding_box()
+        assert edge["x"] - 0.5 <= box["x"] and box["x"] + box["width"] <= edge["x"] + edge["width"] + 0.5
+    assert edge["width"] <= w.bounding_box()["width"] + 1
+    # the table of the same rows, as compact
+    w.get_by_test_id("lab-table").locator("summary").click()
+    assert w.get_by_test_id("lab-table").locator("tbody tr").count() == ticks.count()
+    w.get_by_test_id("lab-table").locator("summary").click()

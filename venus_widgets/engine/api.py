@@ -123,8 +123,9 @@ def odds_of_normalized(s: Mapping[str, Any]) -> Odds:
     return _odds_cached(s if type(s) is Spec else Spec._trusted(dict(s)))
 
 
-#: More dice than any roll has: ``faces``, ``kiss`` and ``kissed`` are read up to this many items.
-MAX_FACES = 256
+#: More dice than a table types by hand (a legal roll of dice that roll again has no end: 96 dice, each 6
+#: rolling again three rounds running, are 276): ``faces``, ``kiss`` and ``kissed`` are read up to this.
+MAX_FACES = 4096
 
 
 def _items(field: str, value: Any, allowed: str) -> list:

@@ -167,14 +167,17 @@ def html_text(value: Any) -> str:
     return html.escape(one_line(value), quote=True)
 
 
-def svg_image(svg: str, alt: str, width: int, height: int) -> str:
+def svg_image(svg: str, alt: str, width: int, height: int, confined: bool = True) -> str:
     """An SVG picture as an ``<img>`` with its alt text: the one form of a
     picture every viewer shows. An untrusted JupyterLab (every notebook
     Binder opens) sanitizes HTML outputs and takes an inline ``<svg>`` apart
     into its labels run together, but keeps an ``<img>`` whose source is a
     ``data:image/svg+xml`` URI (tests/browser/test_first_view.py). The SVG
     must stand alone (its ``xmlns``, its own colours and paper: inside an
-    ``<img>`` it sees no page style).
+    ``<img>`` it sees no page style). Not ``confined``, the picture keeps
+    its width in a narrower output (which then scrolls sideways, JupyterLab's
+    ``jp-mod-unconfined``), so a wide picture stays in one piece with its
+    text at the size drawn.
 
     >>> svg_image("<svg xmlns='http://www.w3.org/2000/svg'/>", 'A "chart"', 10, 5)[:40]
     '<img src="data:image/svg+xml;base64,PHN2'
@@ -182,5 +185,6 @@ def svg_image(svg: str, alt: str, width: int, height: int) -> str:
     True
     """
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    fit = 'style="max-width:100%;height:auto"' if confined else 'class="jp-mod-unconfined" style="max-width:none"'
     return (f'<img src="data:image/svg+xml;base64,{html_text(data)}" alt="{html_text(alt)}" '
-            f'width="{int(width)}" height="{int(height)}" style="max-width:100%;height:auto">')
+            f'width="{int(width)}" height="{int(height)}" {fit}>')

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0bdc4cf86f1c47b1173ba3a1c43886d59f40443f7e0f33f31c3aeaf8256764ff
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 063eec54aa35f9ed044b822e7cd3a8116e45bcf1e9162bdd6c680694358bfb4f
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -91,11 +91,6 @@ function formatPercent(p, digits = 0) {
   if (units < 0.5) return `<${(1 / scale).toFixed(digits)} %`;
   if (units >= 100 * scale - 0.5) return `>${(100 - 1 / scale).toFixed(digits)} %`;
   return `${(Math.floor(units + 0.5) / scale).toFixed(digits)} %`;
-}
-function clampInt(value, lo, hi, fallback) {
-  const n = typeof value === "number" ? value : Number(String(value).trim());
-  if (String(value).trim() === "" || !Number.isFinite(n)) return fallback;
-  return Math.min(hi, Math.max(lo, Math.round(n)));
 }
 
 // js/style.js
@@ -259,10 +254,15 @@ var FC_STYLE = `
 .vw-fc .vw-members { display: flex; flex-wrap: wrap; gap: 8px; }
 .vw-fc .vw-members fieldset { flex: 0 1 240px; }
 .vw-fc textarea { width: 100%; min-height: 8em; font-family: var(--jp-code-font-family, monospace); }
+.vw-fc .vw-not-applied { outline: 2px dashed var(--vw-warn); outline-offset: 1px; }
+.vw-fc .vw-beside { margin: 2px 0 6px; }
+.vw-fc .vw-cannot { border-left: 4px solid var(--vw-warn); padding-left: 6px; margin: 2px 0; }
 `;
-function targetChance(value, fallback) {
-  const pct = clampInt(value, 1, 99, Math.round(fallback * 100));
-  return pct / 100;
+function shownValue(note, value) {
+  return note && note.invalid && note.typed !== void 0 && note.typed !== null ? String(note.typed) : value;
+}
+function saidBeside(error, notes) {
+  return !!error && Object.values(notes || {}).some((n) => n && n.invalid && n.text === error);
 }
 function cellText(name, setting, chance, near) {
   return `${name}, ${setting}: ${chance}${near ? `, nearest for ${name}` : ""}`;
@@ -271,41 +271,58 @@ function noteFor(model, key) {
   const n = (model.get("notes") || {})[key];
   return n && n.text ? n : null;
 }
+function marked(note, noteId, more = []) {
+  const described = [...more, note ? noteId : ""].filter(Boolean).join(" ") || null;
+  return {
+    "aria-describedby": described,
+    "aria-invalid": note && note.invalid ? "true" : null,
+    class: note && note.invalid ? "vw-not-applied" : null
+  };
+}
+function noteLine(note, noteId, testid) {
+  return note ? h("p", { id: noteId, class: `vw-beside ${note.invalid ? "vw-error" : "vw-note"}`, "data-testid": testid }, note.text) : null;
+}
 function memberEditor(model, m, i, fields, count) {
   const nameId = uid("fc-name");
-  const rows = [h(
-    "div",
-    { class: "vw-row" },
-    h("label", { for: nameId }, "Name"),
-    h("input", {
-      id: nameId,
-      type: "text",
-      value: m.name,
-      maxlength: 40,
-      "data-key": `name-${i}`,
-      "data-testid": `name-${i}`,
-      onchange: (e) => send(model, { do: "rename", index: i, name: e.target.value })
-    })
-  )];
+  const nameNote = noteFor(model, `name-${i}`);
+  const cannot = ((model.get("table") || {}).cannot || {})[String(i)];
+  const rows = [
+    h(
+      "div",
+      { class: "vw-row" },
+      h("label", { for: nameId }, "Name"),
+      h("input", {
+        id: nameId,
+        type: "text",
+        value: shownValue(nameNote, m.name),
+        maxlength: 80,
+        "data-key": `name-${i}`,
+        "data-testid": `name-${i}`,
+        ...marked(nameNote, `${nameId}-note`),
+        onchange: (e) => send(model, { do: "rename", index: i, name: e.target.value })
+      })
+    ),
+    noteLine(nameNote, `${nameId}-note`, `note-name-${i}`),
+    cannot ? h("p", { class: "vw-cannot", "data-testid": `cannot-${i}` }, cannot) : null
+  ];
   for (const f of fields) {
     const id = uid(`fc-${f.name}`);
-    const value = m.spec[f.name];
     const note = noteFor(model, `m${i}-${f.name}`);
     const noteId = `${id}-note`;
-    const described = [f.kind === "list" ? `${id}-hint` : "", note ? noteId : ""].filter(Boolean).join(" ") || null;
+    const value = shownValue(note, m.spec[f.name]);
     const common = {
       id,
       "data-key": `m${i}-${f.name}`,
       "data-testid": `m${i}-${f.name}`,
-      "aria-describedby": described,
-      "aria-invalid": note && note.invalid ? "true" : null
+      ...marked(note, noteId, [f.kind === "list" ? `${id}-hint` : ""])
     };
     const set = (v) => send(model, { do: "set", index: i, field: f.name, value: v });
     let control;
     if (f.kind === "int") {
       control = h("input", {
         ...common,
-        type: "number",
+        type: note && note.invalid ? "text" : "number",
+        inputmode: "numeric",
         min: f.min,
         max: f.max,
         step: 1,
@@ -325,8 +342,8 @@ function memberEditor(model, m, i, fields, count) {
       control = h("input", {
         ...common,
         type: "text",
-        value: (value || []).join(", "),
-        onchange: (e) => set(e.target.value.split(",").map((s) => s.trim()).filter(Boolean).map((s) => f.item && f.item.kind === "int" ? Number(s) : s))
+        value: Array.isArray(value) ? value.join(", ") : String(value ?? ""),
+        onchange: (e) => set(e.target.value)
       });
     }
     rows.push(h(
@@ -336,7 +353,7 @@ function memberEditor(model, m, i, fields, count) {
       control,
       f.kind === "list" ? h("span", { id: `${id}-hint`, class: "vw-sub" }, "comma-separated") : null
     ));
-    if (note) rows.push(h("p", { id: noteId, class: note.invalid ? "vw-error" : "vw-note", "data-testid": `note-m${i}-${f.name}` }, note.text));
+    rows.push(noteLine(note, noteId, `note-m${i}-${f.name}`));
   }
   rows.push(h(
     "div",
@@ -466,7 +483,7 @@ function render({ model, el }) {
   const targetId = uid("fc-target");
   const numberId = uid("fc-target-n");
   const pctNow = () => Math.round((model.get("target") ?? 0.5) * 100);
-  const onTarget = (e) => send(model, { do: "target", value: targetChance(e.target.value, model.get("target")) });
+  const targetNoteId = uid("fc-target-note");
   const slider = h("input", {
     id: targetId,
     type: "range",
@@ -477,19 +494,20 @@ function render({ model, el }) {
     "data-key": "target",
     "data-testid": "target",
     "aria-valuetext": `${pctNow()} %`,
-    onchange: onTarget
+    onchange: (e) => send(model, { do: "target", value: Number(e.target.value) / 100 })
   });
   const number = h("input", {
     id: numberId,
-    type: "number",
-    min: 1,
-    max: 99,
-    step: 1,
+    type: "text",
+    inputmode: "decimal",
+    size: 4,
     value: String(pctNow()),
     "data-key": "target-number",
     "data-testid": "target-number",
-    onchange: onTarget
+    "aria-describedby": targetNoteId,
+    onchange: (e) => send(model, { do: "type_target", text: e.target.value })
   });
+  const targetNote = h("p", { id: targetNoteId, class: "vw-beside vw-error", "data-testid": "note-target", style: "flex:1 1 100%" });
   const head = h(
     "div",
     { class: "vw-row", style: "flex:1 1 100%" },
@@ -506,11 +524,18 @@ function render({ model, el }) {
   const notes = h("div", { style: "flex:1 1 100%" });
   const members = h("div", { style: "flex:1 1 100%" });
   const exportBox = h("div", { style: "flex:1 1 100%" });
-  root.append(head, why, error, table, notes, explainBox, members, exportBox, status);
+  root.append(head, targetNote, why, error, table, notes, explainBox, members, exportBox, status);
   const drawTarget = () => {
     const p = pctNow();
+    const note = noteFor(model, "target");
     if (document.activeElement !== slider) slider.value = String(p);
-    number.value = String(p);
+    number.value = shownValue(note, String(p));
+    for (const [k, v] of Object.entries(marked(note, targetNoteId))) {
+      if (k === "aria-describedby") continue;
+      if (v === null) number.removeAttribute(k);
+      else number.setAttribute(k, v);
+    }
+    setText(targetNote, note && note.invalid ? note.text : "");
     slider.setAttribute("aria-valuetext", `${p} %`);
   };
   const drawTable = () => {
@@ -540,8 +565,10 @@ function render({ model, el }) {
     setText(why, model.get("why") || "");
   };
   const drawError = () => {
-    setText(error, model.get("error") || "");
-    if (model.get("error")) {
+    const text = model.get("error") || "";
+    setText(error, text);
+    error.classList.toggle("vw-visually-hidden", saidBeside(text, model.get("notes")));
+    if (text) {
       drawMembers();
       drawTarget();
     }
@@ -561,14 +588,21 @@ function render({ model, el }) {
   };
   const on = [
     ["change:target", drawTarget],
-    ["change:table", drawTable],
+    ["change:table", () => {
+      drawTable();
+      drawMembers();
+    }],
     ["change:members", drawMembers],
     ["change:fields", drawMembers],
     ["change:explanation", drawExplain],
     ["change:why", drawWhy],
     ["change:error", drawError],
     ["change:status", drawStatus],
-    ["change:notes", drawMembers],
+    ["change:notes", () => {
+      drawMembers();
+      drawTarget();
+      drawError();
+    }],
     ["msg:custom", onMsg]
   ];
   for (const [ev, f] of on) model.on(ev, f);
@@ -581,5 +615,6 @@ export {
   cellText,
   fcscreen_default as default,
   render,
-  targetChance
+  saidBeside,
+  shownValue
 };

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0bdc4cf86f1c47b1173ba3a1c43886d59f40443f7e0f33f31c3aeaf8256764ff
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 063eec54aa35f9ed044b822e7cd3a8116e45bcf1e9162bdd6c680694358bfb4f
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -228,6 +228,158 @@ function rootElement(el, kind) {
   return root;
 }
 
+// js/lab_diff.js
+function shortPoints(d) {
+  const p = d * 100;
+  if (!p) return "±0";
+  const sign = p > 0 ? "+" : "−";
+  const a = Math.abs(p);
+  if (a >= 0.05) return `${sign}${a.toFixed(1)}`;
+  return a >= 5e-3 ? `${sign}${a.toFixed(2)}` : `${sign}<0.01`;
+}
+function valueWords(row, key) {
+  const d = row.d[key];
+  if (row.group && !d) return "no change";
+  return (row.group ? "up to " : "") + shortPoints(d);
+}
+function barWords(row, key) {
+  return row.group && !row.d[key] ? "no change" : shortPoints(row.d[key]);
+}
+function zeroAndScale(bars, left, right) {
+  const zero = (s) => left + Math.max(0, ...bars.filter(([d]) => d < 0).map(([d, t]) => Math.abs(d) * s + t + 4));
+  const fits = (s) => {
+    const z = zero(s);
+    return bars.every(([d, t]) => d < 0 || z + d * s + t + 4 <= right);
+  };
+  const neg = Math.max(0, ...bars.filter(([d]) => d < 0).map(([d]) => -d));
+  const pos = Math.max(0, ...bars.filter(([d]) => d >= 0).map(([d]) => d));
+  let lo = 0, hi = (right - left) / Math.max(neg + pos, 1e-12);
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    if (fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  return [zero(lo), lo];
+}
+function drawnVariants(rows, keys = ["A", "B"]) {
+  return keys.filter((k) => (rows || []).some((r) => r.d[k]));
+}
+function tickLines(text, width = 9) {
+  const lines = [];
+  for (const word of String(text).split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] + " " + word).length <= width) lines[last] += " " + word;
+    else lines.push(word);
+  }
+  return lines;
+}
+function textWidth(text, size) {
+  let w = 0;
+  for (const ch of String(text)) w += /[0-9+−±≥]/.test(ch) ? 0.72 : /[ .,:]/.test(ch) ? 0.35 : 0.66;
+  return w * size;
+}
+function diffLayout(rows, shown, width, size = 12) {
+  const bars = rows.flatMap((r) => shown.map((k) => [r.d[k], textWidth(barWords(r, k), size)]));
+  const room = Math.max(...bars.map(([, t]) => t));
+  const labelW = Math.floor(Math.max(width * 0.3, Math.min(width * 0.42, width - 2 * room - 60)));
+  const chars = Math.max(6, Math.floor(labelW / (size * 0.62)));
+  const [zero, scale] = zeroAndScale(bars, labelW + 8, width - 6);
+  const bar = size + 2;
+  let y = 6;
+  const out = rows.map((r) => {
+    const lines = tickLines(r.tick, chars);
+    const rh = Math.max(lines.length * (size + 3), shown.length * (bar + 3)) + 6;
+    const bars2 = shown.map((k, j) => {
+      const d = r.d[k], w = Math.abs(d) * scale, by = y + 4 + j * (bar + 3);
+      return {
+        key: k,
+        x: d >= 0 ? zero : zero - w,
+        y: by,
+        w: Math.max(w, 1),
+        h: bar - 2,
+        text: barWords(r, k),
+        said: valueWords(r, k),
+        tx: d >= 0 ? zero + w + 4 : zero - w - 4,
+        ty: by + bar - 4,
+        anchor: d >= 0 ? "start" : "end"
+      };
+    });
+    const row = { y, h: rh, lines, ly: y + 3 + size, bars: bars2 };
+    y += rh;
+    return row;
+  });
+  return { width, height: Math.ceil(y + 6), zero, size, rows: out };
+}
+function diffChart(view, width) {
+  const rows = view.rows || [];
+  const shown = drawnVariants(rows);
+  if (!rows.length || !shown.length) return null;
+  const NS = "http://www.w3.org/2000/svg";
+  const mk = (tag, attrs, text) => {
+    const el = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (text !== void 0) el.textContent = text;
+    return el;
+  };
+  const W = Math.max(240, Math.floor(width || 400));
+  const lay = diffLayout(rows, shown, W);
+  const n = view.names;
+  const svgEl = mk("svg", {
+    role: "img",
+    class: "vw-diffchart",
+    viewBox: `0 0 ${W} ${lay.height}`,
+    width: W,
+    height: lay.height,
+    "aria-label": `Difference from the base, in percentage points: ${rows.map((r) => `${r.label}: ${shown.map((k) => `${n[k]} ${valueWords(r, k)}`).join(", ")}`).join("; ")}`,
+    "data-testid": "diff-chart"
+  });
+  svgEl.appendChild(mk("line", { x1: lay.zero, x2: lay.zero, y1: 4, y2: lay.height - 4, class: "zero" }));
+  lay.rows.forEach((row, i) => {
+    if (i) svgEl.appendChild(mk("line", { x1: 4, x2: W - 4, y1: row.y, y2: row.y, class: "rule" }));
+    const tick = mk("text", { class: "tick", "data-testid": "diff-tick" });
+    row.lines.forEach((line, k) => tick.appendChild(mk("tspan", { x: 6, y: row.ly + k * (lay.size + 3) }, line)));
+    svgEl.appendChild(tick);
+    for (const b of row.bars) {
+      const rect = mk("rect", { x: b.x, y: b.y, width: b.w, height: b.h, class: b.key === "A" ? "a" : "b" });
+      rect.appendChild(mk("title", {}, `${n[b.key]}, ${rows[i].label}: ${b.said} points`));
+      svgEl.appendChild(rect);
+      svgEl.appendChild(mk("text", { x: b.tx, y: b.ty, "text-anchor": b.anchor, class: "n" }, b.text));
+    }
+  });
+  const same = ["A", "B"].filter((k) => !shown.includes(k)).map((k) => n[k]);
+  const bars = shown.map((k) => `${k === "A" ? "filled" : "outlined"}: ${n[k]}`).join("; ");
+  return h(
+    "figure",
+    { class: "vw-fig" },
+    svgEl,
+    h("figcaption", { class: "vw-sub" }, `Points above (right) or below (left) the base at each chance (a row of several outcomes or chances: the largest change among them); ${bars}.` + (same.length ? ` Not drawn, the same odds as the base: ${same.join(", ")}.` : ""))
+  );
+}
+function diffTable(view) {
+  const n = view.names;
+  const cell = (r, k) => formatPercent(r.p[k]) + (r.group ? ` … ${formatPercent(r.p_last[k])}` : "");
+  const shown = drawnVariants(view.rows || []);
+  const same = ["A", "B"].filter((k) => !shown.includes(k)).map((k) => n[k]);
+  return h(
+    "details",
+    { "data-testid": "lab-table" },
+    h("summary", {}, "Table of the odds and differences"),
+    h(
+      "table",
+      {},
+      h("caption", {}, "Chance under each rule set; differences in percentage points" + (same.length ? ` (${same.join(", ")}: the same odds as the base)` : "")),
+      h("thead", {}, h("tr", {}, ["chance", "base", ...shown.map((k) => n[k]), ...shown.map((k) => `${n[k]} − base`)].map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, (view.rows || []).map((r) => h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, r.label),
+        ...["base", ...shown].map((k) => h("td", {}, cell(r, k))),
+        ...shown.map((k) => h("td", {}, valueWords(r, k)))
+      )))
+    )
+  );
+}
+
 // js/rulelab.js
 function knobText(value) {
   if (value === null || value === void 0) return "none";
@@ -246,15 +398,6 @@ function readScalar(form, raw) {
 function pointsCell(d) {
   if (Math.abs(d) < 5e-13) return "±0";
   return `${d > 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(1)}`;
-}
-function tickLines(text, width = 9) {
-  const lines = [];
-  for (const word of String(text).split(" ")) {
-    const last = lines.length - 1;
-    if (last >= 0 && (lines[last] + " " + word).length <= width) lines[last] += " " + word;
-    else lines.push(word);
-  }
-  return lines;
 }
 function debounced(fn, ms = 250) {
   let t = null;
@@ -429,18 +572,7 @@ function knobsTable(model) {
   };
   const cards = knobs.map((k) => {
     const titleId = uid("knob-title");
-    const cells = ["A", "B"].map((v) => {
-      if (drafts[v]) {
-        return h(
-          "div",
-          { class: "vw-knob-v", "data-testid": `knob-${v}-${k.name}`, "data-changed": "false" },
-          h("span", { class: "vw-knob-who" }, `${names[v] || v}: `),
-          h("span", { class: "vw-sub" }, draftWords(drafts, v))
-        );
-      }
-      if (drafts[v]) {
-        return h("td", { "data-testid": `knob-${v}-${k.name}`, "data-changed": "false" }, h("span", { class: "vw-sub" }, "—"));
-      }
+    const cells = ["A", "B"].filter((v) => !drafts[v]).map((v) => {
       const given = Object.prototype.hasOwnProperty.call(variants[v] || {}, k.name);
       const value = given ? variants[v][k.name] : k.base !== void 0 ? k.base : k.default;
       return h(
@@ -482,13 +614,32 @@ function oddsBlock(view, width) {
     h("div", { class: "vw-big", "data-testid": `lab-p-${k}`, "data-p": String(view.p_pass[k]) }, formatPercent(view.p_pass[k])),
     h("div", { class: "vw-sub" }, `goal ${formatPercent(view.p_goal[k])}`)
   )));
-  const verdicts = h("ul", { class: "vw-verdicts", "data-testid": "verdicts" }, ["A", "B"].map((k) => h(
+  const lead = h("ul", { class: "vw-verdicts", "data-testid": "headlines" }, ["A", "B"].map((k) => h(
     "li",
-    { "data-testid": `verdict-${k}` },
-    h("strong", {}, `${n[k]}: `),
-    view.verdicts[k]
+    { "data-testid": `headline-${k}` },
+    (view.headlines || {})[k] || ""
   )));
-  return [head, verdicts, diffChart(view, width), rowsTable(view), sampleBlock(view)];
+  const stale = view.stale ? h(
+    "p",
+    { class: "vw-error", role: "alert", "data-testid": "lab-stale" },
+    `Not played: ${view.stale} The odds below are the last ones every rule set could play.`
+  ) : null;
+  const verdicts = h(
+    "details",
+    { "data-testid": "verdicts" },
+    h("summary", {}, "Every chance that moves, in words"),
+    h("ul", { class: "vw-verdicts" }, ["A", "B"].map((k) => h(
+      "li",
+      { "data-testid": `verdict-${k}` },
+      h("strong", {}, `${n[k]}: `),
+      view.verdicts[k]
+    )))
+  );
+  return [
+    stale,
+    h("div", { class: stale ? "vw-stale" : "" }, head, lead, diffChart(view, width), diffTable(view), verdicts),
+    sampleBlock(view)
+  ];
 }
 function sampleBlock(view) {
   const keys = Object.keys(view.sample || {});
@@ -522,82 +673,12 @@ function sampleBlock(view) {
     cut.length ? h("p", { class: "vw-sub" }, `The exact odds count dice that roll on up to a tail below ${Math.max(...cut).toExponential(0)}, which is cut: far below what any sample can see.`) : null
   );
 }
-function diffRows(rows) {
-  return (rows || []).filter((r) => !(r.base >= 1 && r.A >= 1 && r.B >= 1));
+function heatColumns(width, heads, texts) {
+  if (width === Infinity) return Math.max(1, heads.length);
+  const longest = Math.max(3, ...heads.map((t) => String(t).length), ...texts.map((t) => String(t).length));
+  return Math.max(1, Math.floor((Math.max(width, 120) - 86) / (10 + 7.5 * longest)));
 }
-function diffChart(view, width) {
-  const rows = diffRows(view.rows);
-  if (!rows.length) return null;
-  const NS = "http://www.w3.org/2000/svg";
-  const mk = (tag, attrs, text) => {
-    const el = document.createElementNS(NS, tag);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    if (text !== void 0) el.textContent = text;
-    return el;
-  };
-  const diffs = rows.map((r) => [r.A - r.base, r.B - r.base]);
-  const top = Math.max(1e-9, ...diffs.flat().map(Math.abs));
-  const ticks = rows.map((r) => tickLines(r.tick || (r.at === "pass" ? "pass" : r.at === "goal" ? "goal" : `≥${r.at}`)));
-  const lines = Math.max(1, ...ticks.map((t) => t.length));
-  const W = Math.max(220, Math.floor(width || 400));
-  const group = (W - 20) / rows.length, bw = Math.min(40, group * 0.4), half = 56, height = 2 * half + 52 + 12 * (lines - 1);
-  const labels = group >= 44;
-  const svgEl = mk("svg", {
-    role: "img",
-    class: "vw-diffchart",
-    viewBox: `0 0 ${W} ${height}`,
-    width: W,
-    height,
-    "aria-label": `Difference from the base, in percentage points: ${rows.map((r, i) => `${r.label || r.at}: ${view.names.A} ${pointsCell(diffs[i][0])}, ${view.names.B} ${pointsCell(diffs[i][1])}`).join("; ")}`,
-    "data-testid": "diff-chart"
-  });
-  const zero = half + 16;
-  svgEl.appendChild(mk("line", { x1: 10, x2: W - 10, y1: zero, y2: zero, class: "zero" }));
-  rows.forEach((r, i) => {
-    const x0 = 10 + i * group + (group - 2 * bw) / 2;
-    diffs[i].forEach((d, j) => {
-      const bh = Math.abs(d) / top * half;
-      const y = d > 0 ? zero - bh : zero;
-      const rect = mk("rect", { x: x0 + j * bw, y, width: bw - 3, height: Math.max(bh, 0.5), class: j ? "b" : "a" });
-      rect.appendChild(mk("title", {}, `${j ? view.names.B : view.names.A}, ${r.label || r.at}: ${pointsCell(d)} points`));
-      svgEl.appendChild(rect);
-      if (labels && Math.abs(d) >= 5e-4) svgEl.appendChild(mk("text", { x: x0 + j * bw + (bw - 3) / 2, y: d > 0 ? y - 3 : y + bh + 12, "text-anchor": "middle", class: "n" }, pointsCell(d)));
-    });
-    const tick = mk("text", { x: 10 + i * group + group / 2, y: 2 * half + 42, "text-anchor": "middle" });
-    ticks[i].forEach((line, n) => tick.appendChild(mk("tspan", { x: 10 + i * group + group / 2, dy: n ? 12 : 0 }, line)));
-    svgEl.appendChild(tick);
-  });
-  return h(
-    "figure",
-    { class: "vw-fig" },
-    svgEl,
-    h("figcaption", { class: "vw-sub" }, `Points above or below the base at each chance; left bar (filled) ${view.names.A}, right bar (outlined) ${view.names.B}.`)
-  );
-}
-function rowsTable(view) {
-  const n = view.names;
-  const label = (at) => at === "pass" ? "P(pass)" : at === "goal" ? "P(goal)" : `at least ${at}`;
-  return h(
-    "details",
-    { "data-testid": "lab-table" },
-    h("summary", {}, "Table of the odds and differences"),
-    h(
-      "table",
-      {},
-      h("caption", {}, "Chance under each rule set; differences in percentage points"),
-      h("thead", {}, h("tr", {}, ["chance", "base", n.A, n.B, `${n.A} − base`, `${n.B} − base`].map((c) => h("th", { scope: "col" }, c)))),
-      h("tbody", {}, view.rows.map((r) => h(
-        "tr",
-        {},
-        h("th", { scope: "row" }, r.label || label(r.at)),
-        ...[r.base, r.A, r.B].map((p) => h("td", {}, formatPercent(p))),
-        h("td", {}, pointsCell(r.A - r.base)),
-        h("td", {}, pointsCell(r.B - r.base))
-      )))
-    )
-  );
-}
-function heatBlock(model, view) {
+function heatBlock(model, view, width) {
   const opts = model.get("axis_options") || [];
   const axes = model.get("axes") || [];
   const show = model.get("show");
@@ -633,28 +714,36 @@ function heatBlock(model, view) {
   if (!heat.rows) return h("div", {}, controls, left);
   const label = (axis) => (opts.find((o) => o.name === axis) || {}).label || axis;
   const value = (text, axis) => String(text).startsWith(`${axis} `) ? String(text).slice(axis.length + 1) : String(text);
-  const table = h(
-    "table",
-    { class: "vw-heatmap", "data-testid": "heatmap" },
-    h("caption", {}, heat.caption),
-    h("thead", {}, h(
-      "tr",
-      {},
-      h("td", { class: "vw-corner" }, `${label(axes[0])} ↓, ${label(axes[1])} →`),
-      heat.cols.map((c) => h("th", { scope: "col", "aria-label": c }, value(c, axes[1])))
-    )),
-    h("tbody", {}, heat.rows.map((r) => h(
-      "tr",
-      {},
-      h("th", { scope: "row", "aria-label": r.label }, value(r.label, axes[0])),
-      r.cells.map((c) => c.value === null ? h("td", { title: c.why }, "not allowed") : h("td", { style: `background:${c.bg};color:${c.fg}` }, c.text))
-    )))
-  );
-  return h("div", {}, controls, table, h("p", { class: "vw-sub" }, heat.legend), left);
+  const texts = heat.rows.flatMap((r) => r.cells.map((c) => c.value === null ? "not allowed" : String(c.text)));
+  const per = heatColumns(width, heat.cols.map((c) => value(c, axes[1])), texts);
+  const tables = [];
+  for (let k = 0; k < heat.cols.length; k += per) {
+    const cols = heat.cols.slice(k, k + per);
+    const part = per < heat.cols.length ? ` (${label(axes[1])} ${value(cols[0], axes[1])} to ${value(cols[cols.length - 1], axes[1])})` : "";
+    tables.push(h(
+      "table",
+      { class: "vw-heatmap" },
+      h("caption", {}, heat.caption + part),
+      h("thead", {}, h(
+        "tr",
+        {},
+        h("td", { class: "vw-corner" }, `${label(axes[0])} ↓, ${label(axes[1])} →`),
+        cols.map((c) => h("th", { scope: "col", "aria-label": c }, value(c, axes[1])))
+      )),
+      h("tbody", {}, heat.rows.map((r) => h(
+        "tr",
+        {},
+        h("th", { scope: "row", "aria-label": r.label }, value(r.label, axes[0])),
+        r.cells.slice(k, k + per).map((c) => c.value === null ? h("td", { title: c.why }, "not allowed") : h("td", { style: `background:${c.bg};color:${c.fg}` }, c.text))
+      )))
+    ));
+  }
+  return h("div", {}, controls, h("div", { "data-testid": "heatmap" }, tables), h("p", { class: "vw-sub" }, heat.legend), left);
 }
 var LAB_STYLE = `
 .vw-lab { display: block; }
 .vw-lab .vw-knobs h4 { margin: 8px 0 4px; font-size: 1em; }
+.vw-lab .vw-opt { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; max-width: 100%; min-width: 0; white-space: normal; }
 .vw-lab .vw-knob { border-top: 1px solid var(--vw-border); padding: 4px 0; }
 .vw-lab .vw-knob-name { font-weight: 600; }
 .vw-lab .vw-code { font-size: max(11px, .85em); font-weight: normal; color: var(--vw-fg2); }
@@ -669,10 +758,12 @@ var LAB_STYLE = `
 .vw-lab .vw-lab-odds { display: grid; grid-template-columns: repeat(3, minmax(0, max-content)); gap: 4px 18px; margin: 6px 0; }
 .vw-lab .vw-lab-col { min-width: 0; overflow-wrap: anywhere; }
 .vw-lab .vw-verdicts { padding-left: 1.2em; margin: 4px 0; }
-.vw-lab .vw-diffchart rect.a { fill: var(--vw-pass); }
-.vw-lab .vw-diffchart rect.b { fill: var(--vw-bg); stroke: var(--vw-warn); stroke-width: 2; }
+.vw-lab .vw-diffchart rect.a { fill: var(--vw-pass); stroke: var(--vw-pass); stroke-width: 2; }
+.vw-lab .vw-diffchart rect.b { fill: var(--vw-warn); fill-opacity: .25; stroke: var(--vw-warn); stroke-width: 2; }
+.vw-lab .vw-diffchart line.rule { stroke: var(--vw-border); }
+.vw-lab .vw-stale { opacity: .6; }
 .vw-lab .vw-diffchart line.zero { stroke: var(--vw-fg); }
-.vw-lab .vw-diffchart text { fill: var(--vw-fg); font-size: 11px; }
+.vw-lab .vw-diffchart text { fill: var(--vw-fg); font-size: 12px; }
 .vw-lab .vw-diffchart { display: block; max-width: 100%; }
 .vw-lab .vw-heatmap { border-collapse: collapse; margin: 4px 0; }
 .vw-lab .vw-heatmap td, .vw-lab .vw-heatmap th { padding: 1px 3px; text-align: center; border: 1px solid var(--vw-border); }
@@ -697,7 +788,10 @@ function render({ model, el }) {
   const drawOdds = () => {
     const view = model.get("view") || {};
     odds.replaceChildren(...[oddsBlock(view, width || odds.clientWidth || 400)].flat().filter(Boolean));
-    heat.replaceChildren(...[heatBlock(model, view)].filter(Boolean));
+    heat.replaceChildren(...[heatBlock(model, view, Infinity)].filter(Boolean));
+    const room = heat.clientWidth;
+    const widest = Math.max(0, ...[...heat.querySelectorAll("table.vw-heatmap")].map((t) => t.getBoundingClientRect().width));
+    if (room > 0 && widest > room + 0.5) heat.replaceChildren(...[heatBlock(model, view, room)].filter(Boolean));
     const text = view.ok ? ["base", "A", "B"].map((k) => `${view.names[k]} ${formatPercent(view.p_pass[k])}`).join(", ") : "";
     if (text !== said) {
       said = text;
@@ -742,11 +836,15 @@ function render({ model, el }) {
 var rulelab_default = { render };
 export {
   rulelab_default as default,
-  diffRows,
+  diffLayout,
   draftWords,
+  drawnVariants,
+  heatColumns,
   knobText,
   pointsCell,
   readScalar,
   render,
-  tickLines
+  shortPoints,
+  tickLines,
+  valueWords
 };

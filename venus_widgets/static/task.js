@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0bdc4cf86f1c47b1173ba3a1c43886d59f40443f7e0f33f31c3aeaf8256764ff
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 063eec54aa35f9ed044b822e7cd3a8116e45bcf1e9162bdd6c680694358bfb4f
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -579,8 +579,8 @@ function chartDescription(view, words = {}) {
   if (!view.numeric) return `Chance of each result: ${view.distribution.map(([k, p]) => `${k} ${formatPercent(p)}`).join(", ")}.`;
   const mode = view.distribution.reduce((a, b) => b[1] > a[1] ? b : a, [null, -1]);
   let s = `Distribution of ${name}: most likely ${mode[0]} (${formatPercent(mode[1])}).`;
-  s += ` ${words.threshold || "Threshold"} ${view.threshold}: P(pass) ${formatPercent(view.p_pass)}.`;
-  if (view.goal !== view.threshold) s += ` Goal ${view.goal}: P(goal) ${formatPercent(view.p_goal)}.`;
+  s += ` ${words.threshold || "Threshold"} ${view.threshold}: chance to pass ${formatPercent(view.p_pass)}.`;
+  if (view.goal !== view.threshold) s += ` Goal ${view.goal}: chance to reach it ${formatPercent(view.p_goal)}.`;
   return s;
 }
 
@@ -914,7 +914,7 @@ function adviceView(model, t) {
   const sel = a.selected;
   const items = a.options.slice(0, 8).map((o) => {
     const dice = o.kiss.length ? `${o.kiss.length > 1 ? "dice" : "die"} ${o.kiss.map((i) => i + 1).join(", ")}` : "nothing";
-    const tags = [o.optimal ? "engine's suggestion" : "", o.label === "policy" ? "default policy" : ""].filter(Boolean).join(", ");
+    const tags = [o.optimal ? "the best chance" : "", o.label === "policy" ? "the rules' way" : ""].filter(Boolean).join(", ");
     return h(
       "li",
       { class: `vw-option${o.optimal ? " best" : ""}`, "data-optimal": String(!!o.optimal) },

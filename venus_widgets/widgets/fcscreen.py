@@ -21,6 +21,13 @@ wrong types are shown as an error in the view, never raised into the kernel,
 and a request that fails leaves the party and the target as they were).
 Each character has a name of its own, on one line: two characters of the
 same name are refused (the exports would not tell them apart).
+
+A value typed into the screen and refused (a name taken, a target of
+150 %, a typo in Allies) is said beside its field in words naming the
+character and the field, and kept there as typed, marked "Not applied"
+(``notes``), until that field is typed again; the party and the target
+stay as they were. A character who passes at no setting (no dice to roll)
+is said beside the character (``table["cannot"]``).
 """
 
 from __future__ import annotations
@@ -37,9 +44,11 @@ from ..engine.format import percent
 from ..engine.tools.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
 from ..engine.tools.solve import _check_target
 from ..engine.contract.spec import describe, normalize
-from . import stills
+from . import reloaded, stills
 from . import plain_words as _rules
-from .fc_words import PARTY_WORDS, TITLE, _read, ends_words, far
+from .fc_still import fc_still
+from .fc_words import (MAX_NAME, PARTY_WORDS, TITLE, _read, cannot_pass, ends_words, far, name_refused, not_applied,
+                       read_target)
 from ._assets import esm
 from .from_view import (_ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, read_list, refuse_unknown,
                     traited)
@@ -47,6 +56,7 @@ from .from_view import (_ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError,
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
     "target": {"value": (_NUM,)},
+    "type_target": {"text": (_STR,)},
     "set": {"index": (_INT,), "field": (_STR,), "value": (_ANY,)},
     "rename": {"index": (_INT,), "name": (_STR,)},
     "add": {},
@@ -57,11 +67,6 @@ REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
     "clear_error": {},
 }
 EXPORTS = {"csv": ("venus-fc-screen.csv", "text/csv"), "markdown": ("venus-fc-screen.md", "text/markdown")}
-MAX_NAME = 40
-
-
-
-
 
 
 def _name(name: Any, field: str = "name") -> str:
@@ -69,6 +74,14 @@ def _name(name: Any, field: str = "name") -> str:
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > MAX_NAME or not name.strip().isprintable():
         raise MessageError(field, name, f"a name on one line of 1 to {MAX_NAME} characters")
     return name.strip()
+
+
+def _screen_target(target: Any) -> float:
+    """The screen's target: a chance from 0.01 to 0.99 (none sought for a sure pass or fail)."""
+    t = _check_target(target)
+    if not 0.01 <= t <= 0.99:
+        raise SpecError("target", target, "a chance from 0.01 to 0.99 (1 % to 99 %)")
+    return t
 
 
 def _members(party: Any) -> list[dict]:
@@ -109,7 +122,7 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
     _esm = traitlets.Unicode().tag(sync=True)
     members: traitlets.List[dict[str, Any]] = traitlets.List(
         help="The characters: [{'name', 'spec'}], each name its own").tag(sync=True)
-    target = traitlets.Float(0.5, help="The chance the FC aims at, from 0 to 1").tag(sync=True)
+    target = traitlets.Float(0.5, help="The chance the FC aims at, from 0.01 to 0.99 (1 to 99 %)").tag(sync=True)
     fields: traitlets.List[dict[str, Any]] = traitlets.List(
         help="The fields of a character the view edits (the ladder's own left out)").tag(sync=True)
     table: traitlets.Dict[str, Any] = traitlets.Dict(help="The ladder as the view draws it").tag(sync=True)
@@ -117,8 +130,9 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
     explanation: traitlets.Dict[str, Any] = traitlets.Dict(help="A cell unfolded in plain words").tag(sync=True)
     status = traitlets.Unicode("", help="The last thing done, for the view's status line").tag(sync=True)
     notes: traitlets.Dict[str, Any] = traitlets.Dict(
-        help="A word beside one control (key 'm<i>-<field>'): a value set to the nearest the rules allow, or why "
-             "one was refused ('invalid'); cleared by the next request").tag(sync=True)
+        help="Words beside a control (key 'm<i>-<field>', 'name-<i>' or 'target'): a value set to the nearest the "
+             "rules allow (cleared by the next request), or why one typed was refused ('invalid', with what was "
+             "'typed': kept, not applied, until that field is typed again)").tag(sync=True)
 
     def __init__(self, party: Any = None, target: float = 0.5, **kwargs: Any) -> None:
         refuse_unknown("FCScreen", kwargs, ["party", "target", "layout"],
@@ -127,11 +141,26 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
         if party is None:
             party = {"Ana": {"roll": "task"}}
         members = _members(party)
-        t = _check_target(target)
+        t = _screen_target(target)
         super().__init__(_esm=esm("fcscreen"), members=members, target=t, **kwargs)
         self._refresh()
         self.observe(lambda _c: self._refresh(), names=["members", "target"])
         self.on_msg(self._on_msg)
+        reloaded.follow(self)
+
+    def _edition_replaced(self, ident: str) -> None:
+        """A draft loaded again (:mod:`.reloaded`): the party plays its new
+        version, each character keeping its values; a version that cannot
+        take them is said, the screen left as it was."""
+        if not any(m["spec"]["edition"] == ident for m in self.members):
+            return
+        try:
+            self.members = [{"name": m["name"], "spec": {k: v for k, v in m["spec"].items() if k != "version"}}
+                            for m in self.members]
+            self.error = ""
+        except traitlets.TraitError as err:
+            self.error = (f"The draft {ident} was loaded again and this screen cannot play its new version ({err}); "
+                          "it still shows the version before: run this cell again")
 
     # -- validation of Python assignments --------------------------------------------
 
@@ -141,7 +170,7 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
 
     @traitlets.validate("target")
     def _validate_target(self, proposal):
-        return traited(_check_target, proposal["value"])
+        return traited(_screen_target, proposal["value"])
 
     # -- reading ----------------------------------------------------------------------
 
@@ -187,14 +216,16 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
             cells = [(("◆ " if best_for[n] == i else "") + shown["shown"][j], best_for[n] == i)
                      for j, n in enumerate(pl.names)]
             cells.append((("▶ " if i == pl.best else "") + shown["party_shown"], i == pl.best))
-            rows.append((("▶ " if i == pl.best else "") + setting_words(r), cells))
-        members = [(m["name"], stills.settings_text(self._settings(m["spec"]))) for m in self.members]
-        return stills.fc_still(f"{t['edition']} {t['roll']}", TITLE, PARTY_WORDS, members, self.target, self.why,
+            rows.append((("▶ " if i == pl.best else "") + setting_words(r, pl.specs[0]), cells))
+        cannot = t.get("cannot", {})
+        members = [(m["name"], stills.settings_text(self._settings(m["spec"])) + (f". {cannot[str(i)]}" if str(i) in cannot else ""))
+                   for i, m in enumerate(self.members)]
+        return fc_still(f"{t['edition']} {t['roll']}", TITLE, PARTY_WORDS, members, self.target, self.why,
                                 (t.get("far") or {}).get("text", ""), t.get("ends", []), [*pl.names, "party"], rows)
 
     def _settings(self, spec: Mapping[str, Any]) -> list[tuple[str, Any]]:
         """A character's settings that say who they are: the ability, and what differs from the defaults."""
-        return [(f["label"], spec[f["name"]]) for f in self.fields
+        return [(f["label"], _rules.setting(f, spec[f["name"]])) for f in self.fields
                 if f["name"] in spec and (f.get("group") == "ability" or spec[f["name"]] != f.get("default"))]
 
     def _repr_keys(self):  # ipywidgets' repr helper: keep ours short
@@ -219,6 +250,7 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
                       "nearest_for": [n for n in pl.names if best_for[n] == i]} for i, r in enumerate(pl.rungs)],
             "best": pl.best, "markdown": pl.to_markdown(), "csv": pl.to_csv(),
             "far": far(pl), "ends": ends_words(pl),
+            "cannot": {str(i): words for i, words in cannot_pass(pl).items()},
         }
         self.why = f"Nearest to {percent(self.target)[:-1]} %: {pl.why}"
         if self.explanation:
@@ -246,13 +278,14 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
         try:
             if _members(self.members) != self.members:
                 return "members: the party is not as the FC screen holds it"
-            _check_target(self.target)
+            _screen_target(self.target)
         except SpecError as err:
             return str(err)
         return None
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         self.error = ""  # a repeated refusal must reach the view again (it redraws on each error)
+        self.status = ""  # one status at a time: what this request did, or nothing
         super()._on_msg(_widget, content, _buffers)
 
     def _index(self, content: Mapping) -> int:
@@ -261,42 +294,44 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
             raise MessageError("index", i, f"a character from 0 to {len(self.members) - 1}")
         return i
 
+    def _kept(self, *typed_again: str) -> dict[str, Any]:
+        """The refusals still beside their fields (a value typed and not
+        applied stays until that field is typed again)."""
+        return {k: n for k, n in self.notes.items() if n.get("invalid") and k not in typed_again}
+
+    def _refuse(self, key: str, text: str, typed: Any) -> None:
+        """Say ``text`` beside the control ``key``, keeping what was typed there, and refuse the request."""
+        self.notes = {**self._kept(key), key: {"text": text, "invalid": True, "typed": typed}}
+        raise PlainError(key, text)
+
     def _request(self, action: str, content: Mapping) -> None:
-        self.notes = {}
         if action == "target":
+            self.notes = self._kept("target")
             self.target = content["value"]
-        elif action == "set":
-            i, field = self._index(content), content["field"]
-            desc = {f["name"]: f for f in self.fields}
-            if field not in desc:
-                raise MessageError("field", field, ", ".join(f["name"] for f in self.fields))
-            name = self.members[i]["name"]
-            label = f"{name}'s {desc[field]['label']}"
-            key = f"m{i}-{field}"
+        elif action == "type_target":
             try:
-                value, note = _read(desc[field], content["value"], label)
-                spec = {**self.members[i]["spec"], field: value}
-                try:
-                    normalize(spec)
-                except SpecError as err:
-                    raise PlainError(field, _rules.plain_error(err, label)) from None
-            except PlainError as err:  # said beside the field, and in the error line
-                self.notes = {key: {"text": str(err), "invalid": True}}
-                raise
-            self.members = [*self.members[:i], {"name": name, "spec": spec}, *self.members[i + 1:]]
-            if note:
-                self.notes = {key: {"text": note, "invalid": False}}
-                self.status = note
+                t = read_target(content["text"], self.target)
+            except PlainError as err:
+                self._refuse("target", str(err), content["text"])
+            self.notes = self._kept("target")
+            self.target = t
+        elif action == "set":
+            self._set(self._index(content), content["field"], content["value"])
         elif action == "rename":
-            i, name = self._index(content), _name(content["name"])
-            if name in [m["name"] for j, m in enumerate(self.members) if j != i]:
-                raise MessageError("name", content["name"], "a new name (another character has this one)")
-            self.members = [*self.members[:i], {**self.members[i], "name": name}, *self.members[i + 1:]]
+            i = self._index(content)
+            now = self.members[i]["name"]
+            why = name_refused(content["name"], now, [m["name"] for j, m in enumerate(self.members) if j != i])
+            if why:
+                self._refuse(f"name-{i}", why, content["name"])
+            self.notes = self._kept(f"name-{i}")
+            self.members = [*self.members[:i], {**self.members[i], "name": _name(content["name"])},
+                            *self.members[i + 1:]]
         elif action == "add":
             if len(self.members) >= MAX_PARTY:
                 raise MessageError("add", len(self.members), f"at most {MAX_PARTY} characters")
             taken = {m["name"] for m in self.members}
             name = next(f"#{k}" for k in range(len(taken) + 1, 99) if f"#{k}" not in taken)
+            self.notes = self._kept()
             self.members = [*self.members, {"name": name, "spec": dict(self.members[-1]["spec"])}]
             self.status = f"Added {name}, a copy of {self.members[-2]['name']}"
         elif action == "remove":
@@ -304,6 +339,8 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
             if len(self.members) == 1:
                 raise MessageError("remove", i, "a party keeps at least one character")
             gone = self.members[i]["name"]
+            # a name refused as taken may be free now: those notes go; the others move up with their characters
+            self.notes = {_shifted(k, i): n for k, n in self._kept().items() if _shifted(k, i) and "name" not in k}
             self.members = [m for j, m in enumerate(self.members) if j != i]
             self.status = f"Removed {gone}"
         elif action == "explain":
@@ -319,3 +356,45 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
                                     "text": self.to_csv() if fmt == "csv" else self.to_markdown()}})
             self.status = f"Exported {name}"
         self.error = ""
+
+    def _set(self, i: int, field: str, typed: Any) -> None:
+        """One field of character ``i`` as typed: read, checked by the rules,
+        set; or refused beside the field, naming the character."""
+        desc = {f["name"]: f for f in self.fields}
+        if field not in desc:
+            raise MessageError("field", field, ", ".join(f["name"] for f in self.fields))
+        name = self.members[i]["name"]
+        label = f"{name}'s {desc[field]['label']}"
+        key = f"m{i}-{field}"
+        was = _rules.plain_value(_rules.setting(desc[field], self.members[i]["spec"][field]))
+        kept = not_applied(f"{name} keeps no {desc[field]['label']}" if was == "nothing"
+                           else f"{name} keeps {desc[field]['label']} {was}")
+        try:
+            value, note = _read(desc[field], typed, label)
+            spec = {**self.members[i]["spec"], field: value}
+            try:
+                normalize(spec)
+            except SpecError as err:
+                raise PlainError(field, _rules.plain_error(err, label)) from None
+        except PlainError as err:  # said beside the field, what was typed kept there
+            self._refuse(key, f"{err} {kept}", typed)
+        self.notes = self._kept(key)
+        self.members = [*self.members[:i], {"name": name, "spec": spec}, *self.members[i + 1:]]
+        cannot = self.table.get("cannot", {}).get(str(i))
+        if note or cannot:
+            self.notes = {**self.notes, key: {"text": " ".join(x for x in (note, cannot) if x), "invalid": False}}
+            self.status = note or cannot
+
+
+def _shifted(key: str, gone: int) -> str:
+    """A note's key once character ``gone`` has left ("" for the notes of
+    that character; the ones after it move up one)."""
+    head, _, rest = key.partition("-")
+    i = int(head[1:]) if head.startswith("m") and head[1:].isdigit() else int(rest) if head == "name" else None
+    if i is None:
+        return key
+    if i == gone:
+        return ""
+    if i < gone:
+        return key
+    return f"m{i - 1}-{rest}" if head.startswith("m") else f"name-{i - 1}"

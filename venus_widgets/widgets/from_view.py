@@ -36,7 +36,6 @@ from __future__ import annotations
 import difflib
 import json
 import logging
-import reprlib
 from itertools import islice
 from typing import Any, ClassVar, Iterable, Mapping
 
@@ -44,68 +43,12 @@ import ipywidgets
 import traitlets
 
 from ..engine.errors import SpecError
+from .shown import MAX_ERROR, MessageError, PlainError, bounded, error_text, short  # noqa: F401  (the widgets read them here)
 
 _logger = logging.getLogger(__name__)
 
 #: The comm methods ipywidgets' ``_handle_msg`` answers.
 _COMM_METHODS = ("update", "request_state", "custom")
-
-# -- showing values and errors in plain words -----------------------------------------------
-
-_repr = reprlib.Repr()
-_repr.maxlevel, _repr.maxstring, _repr.maxother, _repr.maxlist, _repr.maxdict = 3, 40, 40, 6, 4
-
-
-def short(value: Any) -> str:
-    """A value as an error shows it: at most about 60 characters, read
-    without walking a huge or deeply nested value.
-
-    >>> short([0] * 10_000), short("x" * 100), short(10 ** 5000)
-    ('[0, 0, 0, 0, 0, 0, ...]', "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'", 'a whole number of about 5001 digits')
-    """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"a whole number of about {int(value.bit_length() * 0.30103) + 1} digits"
-    try:
-        text = _repr.repr(value)
-    except Exception:  # noqa: BLE001 - a value that cannot even be shown
-        text = f"a {type(value).__name__}"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-class _Shown:
-    """A value shown by :func:`short` in an error."""
-
-    def __init__(self, value: Any) -> None:
-        self.text = short(value)
-
-    def __repr__(self) -> str:
-        return self.text
-
-
-class MessageError(SpecError):
-    """A message or a state from the view that the widget does not take."""
-
-    def __init__(self, field: str, value: Any, allowed: str, hint: str = "") -> None:
-        super().__init__(field, _Shown(value), allowed, hint)
-
-
-class PlainError(SpecError):
-    """A refusal whose message is already in plain words (no ``field=value``)."""
-
-    def __init__(self, field: str, message: str) -> None:
-        ValueError.__init__(self, message)
-        self.field, self.value, self.allowed, self.hint = field, None, "", ""
-
-
-def error_text(err: BaseException) -> str:
-    """An exception as the view's error line. The package's own refusals
-    (:class:`SpecError` and its kin, ``TraitError`` from a trait's check,
-    errors marked ``plain``) read as they are; anything else is a fault of
-    the package and says so (``tests/test_widget_contract.py`` fails on it)."""
-    if isinstance(err, (SpecError, traitlets.TraitError)) or getattr(err, "plain", False):
-        return str(err)
-    return f"Something went wrong inside venus-widgets ({type(err).__name__}: {short(str(err))})"
-
 
 # -- requests: the one check -------------------------------------------------------------------
 
@@ -149,7 +92,7 @@ def read_list(field: str, value: Any, most: int, allowed: str, unit: str = "item
     >>> read_list("faces", range(10**9), 256, "the faces")
     Traceback (most recent call last):
     ...
-    venus_widgets.widgets.from_view.MessageError: faces=range(0, 1000000000) is not allowed: expected the faces (at most 256 items)
+    venus_widgets.widgets.shown.MessageError: faces=range(0, 1000000000) is not allowed: expected the faces (at most 256 items)
     >>> read_list("kiss", (i for i in [0, 2]), 3, "die indices")
     [0, 2]
     """
@@ -207,6 +150,10 @@ class ViewChecked(ipywidgets.Widget):
 
     error = traitlets.Unicode("", help="The last error, in plain words naming the field; shown in the view").tag(
         sync=True)
+
+    @traitlets.validate("error")
+    def _bounded_error(self, proposal: Any) -> str:  # every widget's error line: at most MAX_ERROR characters
+        return bounded(proposal["value"])
 
     _undoing = False
 

@@ -19,23 +19,21 @@ import anywidget
 import traitlets
 
 from ..engine.contract import edition as _edition
+from ..engine.api import odds
 from ..engine.tools.compare import Comparison, compare, edition_of, with_rules
-from ..engine.contract.cost import most_rolls
 from ..engine.errors import SpecError
 from ..engine.contract.knobs import values as _knob_values
 from ..engine.tools.rules_view import rules as _rules
-from ..engine.tools.sample import sample
-from . import lab_heatmap, lab_still, stills
+from . import lab_heatmap, lab_still, reloaded, stills
 from ._assets import esm
 from .from_view import _ANY, _NONE, _STR, MessageError, ViewChecked, traited
-from .lab_words import KnobValueError, _as_given, _knob_words, _pair, _rules_arg
+from .lab_view import SAMPLE_ROLLS, SAMPLE_SECONDS, odds_view, samples  # noqa: F401  (the lab's figures, re-exported)
+from .lab_words import KnobValueError, _as_given, _field_labels, _knob_words, _pair, _rules_arg, plain_refusal
 
 VARIANTS = ("A", "B")
 #: the heatmap's views: a rule set's chances, or one minus another in points
 SHOWS = ("A", "B", "A-base", "B-base", "B-A")
 MAX_NAME = 30
-SAMPLE_ROLLS = 20_000  # seeded rolls shown beside odds that are not a fraction (exploding dice)
-SAMPLE_SECONDS = 0.1  # at most, estimated, for each (base, A, B): fewer rolls of dice that roll on, or none
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
     "knob": {"variant": (_STR,), "name": (_STR,), "value": (_ANY,), "key": (_STR, _NONE)},
@@ -102,7 +100,9 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
                 raise SpecError("axes", ax, "fields with whole-number values: " + ", ".join(names_ok))
         self.axes = list(axes or ())
         self._comparison: Comparison | None = None
+        self._version, self._stale = _edition.get(edition).VERSION, ""
         self._refresh()
+        reloaded.follow(self)
         roller.observe(lambda _c: self._refresh(), names=["odds_view"])
         self.observe(lambda _c: self._refresh(), names=["variants", "drafts", "names", "axes", "show"])
 
@@ -248,16 +248,24 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             rules[knob.name] = value
             try:
                 checked = _as_given(self.edition, rules)
-            except SpecError:
-                raise KnobValueError(self, variant, knob, value, key) from None
+                self._plays(checked)
+            except SpecError as err:  # said beside the knob; the variant keeps its last good value
+                raise KnobValueError(variant, self.names[variant], knob, value, self.current(variant, knob), key,
+                                     refused=err, edition=self.edition, fields=_field_labels(self.roller)) from None
             self.variants = {**self.variants, variant: checked}
         elif action == "reset":  # one knob back to its default, or the whole variant
             name = content.get("name")
             if name is None:
                 self.variants = {**self.variants, variant: {}}
                 self.drafts = {**self.drafts, variant: ""}
-            else:
-                rules = {k: v for k, v in self.variants[variant].items() if k != self._knob(name).name}
+            else:  # back to the default only where the rules take it with the variant's other knobs
+                knob = self._knob(name)
+                rules = {k: v for k, v in self.variants[variant].items() if k != knob.name}
+                try:
+                    self._plays(rules)
+                except SpecError as err:
+                    raise KnobValueError(variant, self.names[variant], knob, knob.default, self.current(variant, knob),
+                                         refused=err, edition=self.edition, fields=_field_labels(self.roller)) from None
                 self.variants = {**self.variants, variant: rules}
         elif action == "rename":
             other = self.names["B" if variant == "A" else "A"]
@@ -269,6 +277,18 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         if self.field_errors:  # a request the lab took: no knob is left refused
             self.field_errors = {}
         self.error = ""
+
+    def _plays(self, rules: Mapping[str, Any]) -> None:
+        """Knobs each in range may still be refused by the rules as a whole
+        on this roll (a face the re-roll step takes that would count, sides
+        too few for the faces that succeed, a roll grown too costly): a
+        SpecError, raised before the variant takes them. Nothing to check
+        while the base roll itself is not legal (its roller says why)."""
+        try:
+            base = self.roller.spec
+        except SpecError:
+            return
+        odds(with_rules(base, rules))  # cached: the comparison that follows reads it again
 
     def current(self, variant: str, knob: Any) -> Any:
         """The value a variant plays ``knob`` at (its own, else the default)."""
@@ -287,12 +307,40 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         """The last :class:`Comparison` shown (None while the base roll is not legal)."""
         return self._comparison
 
+    def _refused(self, err: SpecError) -> None:
+        """Odds the rules refuse (a variant that cannot play the base roll as
+        it now stands): said in the table's words, and the last good odds
+        stay shown, marked as those of the last setting every rule set played."""
+        self._comparison = None
+        message = plain_refusal(err, self.edition, _field_labels(self.roller))
+        last = self.view if self.view.get("ok") else None
+        self.view = {**last, "stale": message} if last else {"ok": False, "message": message}
+
+    def _edition_replaced(self, ident: str) -> None:
+        """A draft loaded again (:mod:`.reloaded`): the lab plays its new
+        version, or says why it cannot (a knob of a variant the new version lacks)."""
+        if ident != self.edition or _edition.get(ident).VERSION == self._version:
+            return
+        self._version = _edition.get(ident).VERSION
+        try:
+            self._check_variants(self.variants)
+            self.knobs = [k.describe() for k in _rules(ident) if k.applies_to(self.roller.roll)]
+        except SpecError as err:
+            self._stale = (f"The draft {ident} was loaded again, and its new version cannot play these variants "
+                           f"({err}): this lab shows nothing more; make a new RuleLab")
+        self._refresh()
+
     def _refresh(self) -> None:
+        if self._version != _edition.get(self.edition).VERSION:
+            self._edition_replaced(self.edition)  # the roller followed the new version first: the lab too
+            return
+        if self._stale:
+            self._comparison, self.view = None, {"ok": False, "message": self._stale}
+            return
         try:
             base = self.roller.spec
         except SpecError as err:
-            self._comparison = None
-            self.view = {"ok": False, "message": str(err)}
+            self._refused(err)
             return
         self._show_base_rules(base)
         na, nb = self.names["A"], self.names["B"]
@@ -300,11 +348,9 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         try:
             c = compare(base, {na: played["A"], nb: played["B"]})
         except SpecError as err:
-            self._comparison = None
-            self.view = {"ok": False, "message": str(err)}
+            self._refused(err)
             return
         self._comparison = c
-        data = c.to_json()
         heat: dict[str, Any] = {}
         if len(self.axes) == 2:
             over = {ax: next(o["values"] for o in self.axis_options if o["name"] == ax) for ax in self.axes}
@@ -313,18 +359,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             name, minus = {"A": (na, None), "B": (nb, None), "A-base": (na, "base"), "B-base": (nb, "base"),
                            "B-A": (nb, na)}[self.show]
             heat = {**(s.heat(name, minus=minus) if s is not None else {}), "left_out": left_out}
-        self.view = {
-            "ok": True,
-            "names": {"base": "base", "A": na, "B": nb},
-            "p_pass": {"base": c.p_pass["base"], "A": c.p_pass[na], "B": c.p_pass[nb]},
-            "p_goal": {"base": c.p_goal["base"], "A": c.p_goal[na], "B": c.p_goal[nb]},
-            "verdicts": {"A": c.verdicts[na], "B": c.verdicts[nb]},
-            "rows": [{"at": str(r["at least"]), "label": r["label"], "tick": r["tick"], "base": r["base"], "A": r[na],
-                      "B": r[nb]} for r in data["rows"]],
-            "notes": data["notes"],
-            "heat": heat,
-            "sample": self._samples(c, {"base": "base", "A": na, "B": nb}),
-        }
+        self.view = {**odds_view(c, {"base": "base", "A": na, "B": nb}), "heat": heat}
 
     def _show_base_rules(self, base: Mapping[str, Any]) -> None:
         """Each knob's value under the base roll (``base`` in ``knobs``):
@@ -337,19 +372,8 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         if knobs != self.knobs:
             self.knobs = knobs
 
-    @staticmethod
-    def _samples(c: Comparison, names: Mapping[str, str]) -> dict[str, Any]:
-        """For odds that are not a fraction (exploding dice): seeded rolls
-        beside them. Rational odds (past 2**53 too) are exact: never sampled."""
-        out = {}
-        for key, name in names.items():
-            o = c.odds[name]
-            n = min(SAMPLE_ROLLS, most_rolls(o.spec, SAMPLE_SECONDS)) if not o.rational else 0
-            if n:  # as many rolls as the lab's time allows (dice that roll on cost more; none past it)
-                s = sample(o.spec, n=n, seed=1)
-                out[key] = {"n": s.n, "p": s.p_pass, "exact": o.p_pass, "spread": s.spread, "cut": o.truncated,
-                            "checkpoints": [list(cp) for cp in s.checkpoints], "verdict": s.verdict()}
-        return out
+    #: seeded rolls beside odds that are not a fraction (:func:`.lab_view.samples`)
+    _samples = staticmethod(samples)
 
     def _shown(self, v: str) -> Any:
         return self.drafts[v] if self.drafts.get(v) else self.variants.get(v)
@@ -367,11 +391,10 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         base = stills.settings_text([(f["label"], getattr(roller, f["name"])) for f in roller.fields])
         kind = f"{self.edition} {roller.roll}"
         if not v.get("ok"):
-            return lab_still.lab_still(kind, base, [], {}, {}, [], [], None, message=v.get("message", "") or "no odds")
+            return lab_still.lab_still(kind, base, [], v, None, message=v.get("message", "") or "no odds")
         n = v["names"]
         knobs = {k["name"]: k for k in self.knobs}
         changed = [(n[var], f"plays by the draft {self.drafts[var]}" if self.drafts.get(var) else "; ".join(
-            f"{knobs[k]['label'] if k in knobs else k} ({k}) {_knob_words(val)}"
+            f"{knobs[k]['label'] if k in knobs else k} {_knob_words(val)}"
             for k, val in self.variants[var].items()) or "the rules as read") for var in VARIANTS]
-        verdicts = [(n[k], v["verdicts"][k]) for k in VARIANTS]
-        return lab_still.lab_still(kind, base, changed, n, v["p_pass"], verdicts, v["rows"], v.get("heat"))
+        return lab_still.lab_still(kind, base, changed, v, v.get("heat"))

@@ -5,15 +5,13 @@ given, two texts, a value a knob does not take said beside it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Mapping
+import re
+from typing import Any, Mapping
 
 from ..engine.contract import edition as _edition
 from ..engine.contract import spec as _spec
-from . import plain_words as _words
+from ..engine.errors import SpecError
 from .from_view import MessageError, PlainError
-
-if TYPE_CHECKING:
-    from .lab_panel import LabPanel
 
 
 def _as_given(edition: str, rules: Any) -> dict[str, Any]:
@@ -48,31 +46,103 @@ def _rules_arg(field: str, value: Any) -> Mapping:
 
 class KnobValueError(PlainError):
     """A value a knob does not take, in the table's words: the variant, the
-    knob by its label (code name after it), what was typed, what it takes,
-    and the value the variant keeps. ``where`` names the control."""
+    knob by its label, what was typed, why it is not applied, and the value
+    the variant keeps. ``where`` names the control.
 
-    def __init__(self, panel: LabPanel, variant: str, knob: Any, value: Any, key: Any = None) -> None:
-        vname = panel.names[variant]
-        kept = panel.current(variant, knob)
-        typed, keeps, takes = value, kept, knob.allowed
+    Why: out of the knob's own range, "It takes ..."; in range but refused
+    by the rules as a whole (``refused``: a face the re-roll step takes that
+    would count, sides too few for the faces that succeed, a roll grown too
+    costly), the rules' own reason, each knob and field named by its label
+    (:func:`refusal_words`)."""
+
+    def __init__(self, variant: str, vname: str, knob: Any, value: Any, kept: Any, key: Any = None, *,
+                 refused: SpecError | None = None, edition: str = "", fields: Mapping[str, str] | None = None) -> None:
+        typed, keeps, takes = value, kept, _form_words(knob.kind.form, knob.allowed)
         if isinstance(key, str) and isinstance(value, Mapping) and isinstance(kept, Mapping):
             typed, keeps = value.get(key), kept.get(key)
             form = knob.kind.form.get("of", {})
-            takes = _form_words(form)
+            takes = _form_words(form, "another value")
         self.where = f"{variant}.{knob.name}" + (f".{key}" if isinstance(key, str) else "")
         what = f"{knob.label or knob.name}" + (f", {key}" if isinstance(key, str) else "")
-        super().__init__(self.where, f"In {vname}, {what}: {_words.plain_value(typed)} is not applied. It takes {takes}; "
-                                     f"{vname} keeps {_words.plain_value(keeps)}.")
+        why = f"It takes {takes}"
+        if refused is not None and _in_range(knob, value):
+            why = "It " + refusal_words(refused, edition, fields or {}, knob.name)
+        super().__init__(self.where, f"In {vname}, {what}: {_knob_words(typed)} is not applied. {why}; "
+                                     f"{vname} keeps {_knob_words(keeps)}.")
 
 
-def _form_words(form: Mapping[str, Any]) -> str:
-    """What one value of a per-key knob takes, in words."""
+def _in_range(knob: Any, value: Any) -> bool:
+    """The value is one the knob takes on its own (the rules as a whole may still refuse it)."""
+    try:
+        knob.check(value)
+    except SpecError:
+        return False
+    return True
+
+
+def _field_labels(roller: Any) -> dict[str, str]:
+    return {f["name"]: f.get("label") or f["name"] for f in getattr(roller, "fields", [])}
+
+
+def in_words(text: str, edition: str, fields: Mapping[str, str]) -> str:
+    """``text`` with each rule knob's code name (``rules.dice.d6.sides``,
+    ``reroll.faces``) and each field's name said by its label, as the lab
+    shows them ("d6 die: sides", "Push: faces")."""
+    labels = {k.name: k.label or k.name.replace("_", " ") for k in _edition.get(edition).KNOBS}
+    names = "|".join(re.escape(n) for n in sorted(labels, key=len, reverse=True))
+    if names:  # one pass: a label put in is never read again
+        text = re.sub(r"(?<![\w.])(?:rules\.)?(" + names + r")(?![\w.])", lambda m: labels[m.group(1)], text)
+    keys = "|".join(re.escape(n) for n in sorted(fields, key=len, reverse=True))
+    if keys:
+        text = re.sub(r"(?<![\w.])(" + keys + r")=", lambda m: fields[m.group(1)] + " ", text)
+    return text
+
+
+def refusal_words(err: SpecError, edition: str, fields: Mapping[str, str], knob: str | None = None) -> str:
+    """Why the rules refuse a setting, from the engine's :class:`SpecError`,
+    in the table's words (no ``rules.<knob>``, no reprs): "must be faces
+    that ..." when it names ``knob`` itself; else "would need d6 die:
+    success faces (1, 6) to be faces of a 4-sided die ...: change that
+    first" for another knob, and a field by its label (a roll grown too
+    costly) with what it may be."""
+    where = err.field.rsplit(": ", 1)[-1]
+    hint = f" ({in_words(err.hint, edition, fields)})" if err.hint else ""
+    allowed = in_words(err.allowed, edition, fields)
+    name = where.removeprefix("rules.")
+    if knob is not None and where == f"rules.{knob}":  # the rules' own reason says it best
+        return f"must be {allowed}" if not err.hint else "cannot be: " + in_words(err.hint, edition, fields)
+    if where.startswith("rules."):
+        label = in_words(name, edition, fields)
+        mine = in_words(knob, edition, fields) if knob else ""
+        hint = "" if mine and mine in hint else hint  # "(d6 die: sides is 4)": the value just typed
+        return f"would need {label} ({_knob_words(err.value)}) to be {allowed}{hint}: change that first"
+    label = fields.get(where, where.replace("_", " "))
+    return f"would make {label} {_knob_words(err.value)} not allowed: it must be {allowed}{hint}"
+
+
+def plain_refusal(err: SpecError, edition: str, fields: Mapping[str, str]) -> str:
+    """A refusal of the whole lab's odds (a variant that cannot play the
+    base roll as it now stands), in the table's words: "with a push: Pool 70
+    is not allowed: ..." (no code notation)."""
+    who = err.field.rsplit(": ", 1)[0] + ": " if ": " in err.field else ""
+    where = err.field.rsplit(": ", 1)[-1]
+    hint = f" ({in_words(err.hint, edition, fields)})" if err.hint else ""
+    label = in_words(where.removeprefix("rules."), edition, fields) if where.startswith("rules.") else fields.get(
+        where, where.replace("_", " "))
+    return f"{who}{label} {_knob_words(err.value)} is not allowed: {in_words(err.allowed, edition, fields)}{hint}."
+
+
+def _form_words(form: Mapping[str, Any], other: str) -> str:
+    """What a knob (or one value of a per-key knob) takes, in words; ``other``
+    for a form not said here."""
     if form.get("type") == "int":
         words = f"a whole number from {form['lo']} to {form['hi']}"
         return words + (f", or none ({form['none']})" if form.get("optional") else "")
     if form.get("type") == "bool":
         return "yes or no"
-    return "another value"
+    if form.get("type") == "per":
+        return f"for each of {', '.join(form['keys'])}, {_form_words(form['of'], 'a value')}"
+    return other
 
 
 def _knob_words(value: Any) -> str:

@@ -152,7 +152,7 @@ def _check_entry(e: Any, where: str, one_line_result: bool = False) -> dict:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
         raise LogImportError(f"{where}: 'roll.seed' is {_short(seed)}; allowed: a whole number from 0 to 2**63 - 1")
     kiss, ego = e["kiss"], e["ego"]
-    if kiss is not None and (not isinstance(kiss, list) or len(kiss) > 64
+    if kiss is not None and (not isinstance(kiss, list) or len(kiss) > _api.MAX_FACES
                              or not all(isinstance(i, int) and not isinstance(i, bool) for i in kiss)
                              or len(set(kiss)) != len(kiss)):
         raise LogImportError(f"{where}: 'kiss' is {_short(kiss)}; allowed: null or a list of distinct die indices")

@@ -9,6 +9,7 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ..engine.contract.table_answers import listed
 from ..engine.errors import SpecError
 from ..engine.format import percent_text
 
@@ -42,14 +43,34 @@ def percent_quick(p: float) -> str:
 
 
 def plain_value(value: Any) -> str:
-    """A value as the table says it: 7, “wood”, 6 2 1, yes."""
+    """A value as the table says it: 7, “wood”, 6, 2 and 1, yes.
+
+    >>> plain_value([6, 2, 1]), plain_value(["gold", "silvr"]), plain_value([]), plain_value(True)
+    ('6, 2 and 1', '“gold” and “silvr”', 'nothing', 'yes')
+    """
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, str):
         return f"“{value}”" if value.strip() else "nothing"
     if isinstance(value, (list, tuple)):
-        return " ".join(plain_value(x) for x in value) if value else "nothing"
+        return listed([plain_value(x) for x in value]) if value else "nothing"
     return str(getattr(value, "text", value))
+
+
+def setting(field: Mapping[str, Any], value: Any) -> Any:
+    """A field's value as the view shows it: a choice by its words (Ego
+    "6s count twice", not ``double6``), a list item by item.
+
+    >>> setting({"kind": "choice", "options": ["none", "double6"], "option_words": ["no Ego", "6s count twice"]},
+    ...         "double6")
+    '6s count twice'
+    """
+    if field.get("kind") == "choice":
+        words = dict(zip(field.get("options") or (), field.get("option_words") or ()))
+        return words.get(value, value)
+    if field.get("kind") == "list" and isinstance(value, (list, tuple)) and isinstance(field.get("item"), Mapping):
+        return [setting(field["item"], v) for v in value]
+    return value
 
 
 def plain_error(err: SpecError, label: str) -> str:
@@ -60,6 +81,18 @@ def plain_error(err: SpecError, label: str) -> str:
     if err.hint:
         out += f" ({err.hint})"
     return out + "."
+
+
+def spec_error(err: SpecError, fields: Any, merge: Mapping[str, Any] | None = None) -> str:
+    """Why a roller cannot take its values, in plain words: values of a
+    field that do not combine into one die by the edition's words for it
+    (``merge``, e.g. helpers), another field's refusal naming it by its label
+    (:func:`plain_error`); the engine's words for anything else (a rule knob).
+    """
+    if merge is not None and not merge.get("ok") and err.field == merge.get("field") and merge.get("text"):
+        return str(merge["text"])
+    label = next((f.get("label") for f in fields or () if f.get("name") == err.field), None)
+    return plain_error(err, label) if label else str(err)
 
 
 def one(name: str) -> str:

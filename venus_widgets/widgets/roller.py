@@ -46,7 +46,7 @@ from ..engine import api as _api
 from ..engine.contract import edition as _edition
 from ..engine.contract import spec as _spec
 from ..engine.errors import SpecError
-from . import stills, odds_panel
+from . import reloaded, stills, odds_panel, plain_words
 from ._assets import esm
 from ._spec_traits import field_info, make_traits
 from .roller_table import RollerTable, check_seed, seed_from_json, seed_to_json
@@ -54,8 +54,9 @@ from .roller_values import _NOTHING, RollerValues
 from .rolllog import RollLog
 
 #: Widget options a roller takes besides the spec fields (``rules``: the
-#: spec's rule knobs, docs/spec.md; set from Python only).
-OPTIONS = ("seed", "log", "layout", "rules", "by_hand")
+#: spec's rule knobs, docs/spec.md; set from Python only; ``version``: a
+#: spec's, which must be the edition's version loaded now).
+OPTIONS = ("seed", "log", "layout", "rules", "by_hand", "version")
 #: The roller of each roller family (``at_table.ROLLERS`` keys), by its class name.
 ROLLER_NAMES = {"check": "CheckRoller", "task": "TaskRoller", "pool": "PoolRoller"}
 
@@ -167,9 +168,15 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
         return super().__new__(sub)
 
     def __init__(self, edition: Any = None, *, log: RollLog | None = None, seed: Any = None,
-                 rules: Mapping[str, Any] | None = None, by_hand: bool = False, **kwargs: Any) -> None:
+                 rules: Mapping[str, Any] | None = None, by_hand: bool = False, version: Any = None,
+                 **kwargs: Any) -> None:
         edition = self._edition_of_class or edition_id(edition) or self._default_edition()  # set by __new__
         roll = self._roll_kind(edition)
+        now = _edition.get(edition).VERSION
+        if version is not None and version != now:  # a spec of an earlier version (vw.TaskRoller(**spec))
+            raise traitlets.TraitError(str(SpecError(
+                "version", version, f"the version of {edition} loaded now, {now!r}" if now else "no version",
+                "a roller plays the edition as it is loaded now (log.replay(i) replays a roll of an earlier one)")))
         fields = self._field_names
         self._memo = None
         self._kinds_memo = (_NOTHING, {})
@@ -213,8 +220,10 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
         self.observe(self._on_rules_change, names=["rules"])
         self._watch_log()
         self.table = {"phase": "idle"}
+        self._kinds_at_start = dict(self._kinds())
         self._refresh()
         self._ready = True
+        reloaded.follow(self)
 
     def _unknown_argument(self, k: str, edition: str, roll: str) -> str:
         fields, extra = self._field_names, self._extras
@@ -263,7 +272,7 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
         try:
             spec = self._normalized(raw)
         except SpecError as err:
-            return {"ok": False, "message": str(err), **extra}
+            return {"ok": False, "message": plain_words.spec_error(err, self.fields, merge), **extra}
         panel = odds_panel.panel(spec, self._outcome_name())
         return {**panel, **extra} if extra else panel
 
@@ -288,7 +297,7 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
             spec = self._normalized()
         except SpecError as err:
             return stills.snapshot(type(self).__name__, None, message=str(err))
-        settings = [(f["label"], getattr(self, f["name"])) for f in self.fields]
+        settings = [(f["label"], plain_words.setting(f, getattr(self, f["name"]))) for f in self.fields]
         return stills.snapshot(type(self).__name__, _api.odds(spec), self._outcome_name(), settings=settings,
                                 threshold_word=self.words.get("threshold") or "threshold")
 

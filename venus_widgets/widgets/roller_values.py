@@ -25,7 +25,7 @@ from ..engine.errors import SpecError
 from ..engine.table.rolls import MAX_SEED
 from ._spec_traits import clamp, clamp_int, field_info
 from .odds_panel import shown_not_refused
-from .from_view import ViewChecked, short
+from .from_view import PlainError, ViewChecked, short
 from .from_view import same_json as _same_json
 from .roller_table import SEED_ALLOWED, SEED_TEXT, seed_to_json
 
@@ -43,6 +43,10 @@ class RollerValues(ViewChecked):
     _memo: tuple[dict, Spec | None, SpecError | None] | None = None
     _kinds_memo: tuple[Any, Mapping[str, Any]] = (_NOTHING, {})
     _ready = False
+    #: why the roller cannot play its edition any more (a draft loaded again with other fields), or ""
+    _stale = ""
+    #: the field kinds the roller was made with (a version with others is not played: :meth:`_edition_replaced`)
+    _kinds_at_start: Mapping[str, Any] = {}
 
     # -- the spec: one normalize per change -------------------------------------------
 
@@ -67,6 +71,8 @@ class RollerValues(ViewChecked):
         kept until the fields change: one normalize per change. Raises the
         engine's SpecError (values that do not combine too: the roller shows
         them, :func:`~.odds_panel.shown_not_refused`)."""
+        if self._stale:
+            raise PlainError("edition", self._stale)
         if raw is None:
             raw = self._raw_spec()
         memo = self._memo
@@ -92,7 +98,40 @@ class RollerValues(ViewChecked):
 
     def _kind_of(self, field: str) -> Any:
         """A field's kind under the rules the roller plays by."""
+        if self._stale:
+            raise PlainError("edition", self._stale)
         return self._kinds()[field]
+
+    def _edition_replaced(self, ident: str) -> None:
+        """An edition was registered again (:mod:`.reloaded`): if it is this
+        roller's, the fields take the new version's ranges and the odds
+        follow; a version with other fields (or without the rules this
+        roller sets) cannot be played by this roller, which says so in words."""
+        if ident != self._trait_values["edition"]:
+            return
+        self._memo, self._kinds_memo = None, (_NOTHING, {})
+        roller = f"vw.{type(self).__name__}"
+        kinds: Mapping[str, Any] = {}
+        try:
+            kinds = _spec.schema(ident, self._trait_values["roll"])
+            same = tuple(kinds) == self._field_names and all(
+                type(kinds[n]) is type(self._kinds_at_start[n]) for n in kinds)
+            rules = _spec.check_rules(ident, self._trait_values.get("rules") or {}) if same else {}
+        except SpecError:
+            same, rules = False, {}
+        if not same:
+            gone = [n for n in self._field_names if kinds and n not in kinds]
+            self._stale = (f"The draft {ident} was loaded again with other fields"
+                           + (f" ({', '.join(gone)} no longer there)" if gone else "")
+                           + f": this roller played the version before; make a new one: {roller}(edition={ident!r})")
+        else:
+            moved = self._fields_under(rules)
+            with self.hold_trait_notifications():
+                self.set_trait("fields", field_info(ident, self._trait_values["roll"], rules))
+                self.set_trait("words", _spec.words(ident, self._trait_values["roll"]))
+                for name, value in moved.items():
+                    self.set_trait(name, value)
+        self._refresh()
 
     @property
     def spec(self) -> dict:

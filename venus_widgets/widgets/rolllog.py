@@ -18,6 +18,8 @@ from typing import Any, Mapping
 import anywidget
 import traitlets
 
+from ..engine import api as _api
+from ..engine.contract import edition as _edition
 from ..engine.tools.fit import Fit, fit as _fit
 from ..engine.contract.spec import normalize as _normalize
 from ..engine.table.rolls import Roll
@@ -28,6 +30,24 @@ from .log_cards import entries_to_json
 from .log_record import (EXPORT_FORMATS, LOG_FORMAT, MAX_IMPORT_BYTES, LogImportError, check_entry, parse_csv, parse_json,
                          replay_entry, to_csv)
 from .messages import LOG_MESSAGES, MESSAGES
+
+
+def _chosen_by_hand(e: Mapping[str, Any]) -> bool:
+    """Whether an entry's KISS or Ego was chosen at the table other than the
+    roller's policy would: only a roll with such a step has a choice (a roller
+    records kiss=[] and ego=False for rolls with neither), and a choice the
+    policy makes too changes nothing the odds assume."""
+    if e.get("kiss") is None and e.get("ego") is None:
+        return False
+    r = e["roll"]
+    spec = _normalize(r["spec"])
+    steps = _edition.get(spec["edition"]).at_table.steps(spec)
+    if not (steps.kiss or steps.ego_after or steps.ego_reroll):
+        return False
+    if r.get("entered") is not None:  # the table's own dice: its choices are its own
+        return True
+    policy = _api.roll(spec, r["seed"])
+    return list(policy.kissed) != list(r["kissed"]) or policy.ego_spent != r["ego_spent"]
 
 
 class NoSuchRoll(PlainError, IndexError):
@@ -185,7 +205,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         if not mine:
             raise ValueError(f"no roll in the log has the spec {_short(spec)}: give the spec of a logged roll, "
                              "or none for the latest roll's")
-        chose = sum(1 for e in mine if e.get("kiss") is not None or e.get("ego") is not None)
+        chose = sum(1 for e in mine if _chosen_by_hand(e))
         note = (f"{chose} of these rolls had KISS or Ego chosen by hand; the odds assume the roller's policy."
                 if chose else "")
         return _fit(want, [e["roll"]["outcome"] for e in mine], note=note)

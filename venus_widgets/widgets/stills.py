@@ -101,14 +101,14 @@ def _head(name: str, what: str, run: str) -> str:
 
 
 def settings_text(settings: Sequence[tuple[str, Any]]) -> str:
-    """The settings of a roll in the table's words: "Caliber bronze · Dice (job level) 3"."""
+    """The settings of a roll in the table's words: "Caliber: bronze · Dice (job level): 3 · Ego: no Ego"."""
     def shown(v: Any) -> str:
         if isinstance(v, bool):
             return "yes" if v else "no"
         if isinstance(v, (list, tuple)):
             return ", ".join(str(x) for x in v) if v else "none"
         return str(v)
-    return " · ".join(f"{label} {shown(v)}" for label, v in settings)
+    return " · ".join(f"{label}: {shown(v)}" for label, v in settings)
 
 
 def html_table(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Sequence[str]]]) -> str:
@@ -307,31 +307,3 @@ def grid_images(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Seq
                                    "the first picture's description and in the table.")
         parts.append(f"<p>{svg_image(svg, said, w, h)}</p>")
     return "".join(parts)
-
-
-# --------------------------------------------------------------------------
-# The FC's screen
-# --------------------------------------------------------------------------
-
-
-def fc_still(kind: str, title: str, party_words: str, members: Sequence[tuple[str, str]], target: float, why: str,
-             far: str, ends: Sequence[str], cols: Sequence[str],
-             rows: Sequence[tuple[str, Sequence[tuple[str, bool]]]]) -> str:
-    """The FC's screen as it stands: its question, the party, the why line
-    and the ladder (``rows`` of (setting, cells), each cell its text and
-    whether it is marked nearest), as a picture with alt text and a table."""
-    e = html_text
-    caption = f"The {kind} ladder, easiest first: each character's chance to pass"
-    grid = [(label, [(text, "#dddddd" if near else "", "", near) for text, near in cells]) for label, cells in rows]
-    text_rows = [(label, [text for text, _ in cells]) for label, cells in rows]
-    alt = (f"{caption}. " + "; ".join(f"{label}: " + ", ".join(f"{c} {v}" for c, v in zip(cols, vals))
-                                      for label, vals in text_rows) + f". {why}.")
-    listed = "".join(f"<li>{e(name)}: {e(words)}</li>" for name, words in members)
-    far_line = f"<p>{e(far)}</p>" if far else ""
-    end_lines = "".join(f"<p>{e(x)}</p>" for x in ends)
-    return kept(f"<div class='vw-static'>{_head('FCScreen', 'the Facilitator’s screen', 'to move the target and edit the party')}"
-            f"<p><strong>{e(title)}</strong></p><p>{e(party_words)}</p><ul>{listed}</ul>"
-            f"<p>Target chance: {e(percent(target))}. <strong>{e(why)}</strong></p>{far_line}"
-            f"{grid_images('Chance to pass, easiest setting first', cols, grid, alt)}"
-            f"<details><summary>The ladder as a table (◆ nearest for that character, ▶ for the party)</summary>"
-            f"{html_table(caption, cols, text_rows)}</details>{end_lines}</div>")

@@ -159,7 +159,7 @@ def advice(spec: dict, first: Roll, selected: Sequence[int], ego_reroll: bool) -
             step = verb(steps(spec).kiss_label)
             out["note"] = (f"No advice here: pick the dice to {step}, and the chance at the top follows your pick."
                            if "kiss_odds" in _edition(spec["edition"]).FEATURES
-                           else f"the engine gives no advice on which dice to {step} here")
+                           else f"No advice here on which dice to {step}: pick them yourself.")
     except SpecError as err:
         out["note"] = str(err)
     # the chance of the selection (the headline at the KISS step): wherever the engine weighs one KISS

@@ -38,7 +38,9 @@ False
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, Sequence
 
 import numpy as np
 
@@ -107,6 +109,13 @@ class Edition(EditionSource, Protocol):
 
     FEATURES: frozenset[str]
 
+    #: its version, a short hash of its content ("" for an edition that does not
+    #: change while the session runs): a spec of it records it in ``version``
+    VERSION: str
+
+    def at_version(self, version: str) -> Any:
+        """The edition of an earlier version, kept to replay what it made (None: not kept)."""
+
     #: the rules a playtester may change (:mod:`.knobs`), in display order;
     #: a spec's ``rules`` overrides them
     KNOBS: tuple[Knob, ...]
@@ -154,6 +163,10 @@ class Varying(Protocol):
 DEFAULT = BUILT_IN[0]
 
 _REGISTRY: dict[str, Any] = {}
+#: Editions pinned in this thread (:func:`pinned`): id -> the edition ``get`` hands out here.
+_PINNED: ContextVar[Mapping[str, Any]] = ContextVar("pinned_editions", default={})
+#: Called with an edition's id after another edition is registered in its place (:func:`watch`).
+_WATCHERS: list[Callable[[str], None]] = []
 
 
 def register(edition: Any) -> None:
@@ -180,13 +193,65 @@ def register(edition: Any) -> None:
     problems = _contract.check(edition)
     if problems:
         raise _contract.ContractError(_registered.describe(edition), problems)
-    _REGISTRY[edition.ID] = _registered.complete(edition)
+    complete = _registered.complete(edition)
+    old = _REGISTRY.get(edition.ID)
+    _REGISTRY[edition.ID] = complete
+    if old is not None and old.source is not edition:
+        for watcher in tuple(_WATCHERS):
+            watcher(edition.ID)
+
+
+def watch(callback: Callable[[str], None]) -> None:
+    """Call ``callback(edition_id)`` each time another edition is registered
+    in the place of one (a draft loaded again): what is open refreshes."""
+    _WATCHERS.append(callback)
+
+
+@contextmanager
+def pinned(edition: Any) -> Iterator[Any]:
+    """Within the block, and in this thread only, :func:`get` hands out
+    ``edition`` (checked as :func:`register` checks it) for its id: an
+    earlier version of a draft replaying what it made, or a draft checked
+    before other threads see it. Yields the edition as ``get`` hands it out."""
+    if isinstance(edition, _registered.Registered):  # as the registry handed it out: checked then
+        complete = edition
+    else:
+        problems = _contract.check(edition)
+        if problems:
+            raise _contract.ContractError(_registered.describe(edition), problems)
+        complete = _registered.complete(edition)
+    token = _PINNED.set({**_PINNED.get(), edition.ID: complete})
+    try:
+        yield complete
+    finally:
+        _PINNED.reset(token)
 
 
 def unregister(edition_id: str) -> None:
     """Remove an edition added with :func:`register` (built-in ones stay)."""
     if edition_id not in BUILT_IN:
         _REGISTRY.pop(edition_id, None)
+
+
+def at_version_of(edition: Any, spec: Mapping[str, Any], make: Callable[[Mapping[str, Any]], Any]) -> Any:
+    """``make(spec)`` (``normalize``) with :func:`pinned` to the edition of
+    the spec's ``version`` (a draft loaded again since: :func:`older`)."""
+    with pinned(older(edition, spec["version"])):
+        return make(spec)
+
+
+def older(edition: Any, version: Any) -> Any:
+    """The edition of another version of ``edition`` (a draft loaded again
+    since), kept to replay what it made; else a :class:`SpecError` saying why not."""
+    if not edition.VERSION:
+        raise SpecError("version", version, f"no version: the edition {edition.ID} does not change while the "
+                                            "session runs (leave 'version' out)")
+    found = edition.at_version(version) if type(version) is str else None
+    if found is None:
+        raise SpecError("version", version, f"the version of the draft {edition.ID} loaded now, {edition.VERSION!r}",
+                        "this roll was made with a version of the draft that is not loaded in this session: load "
+                        "that draft again to replay it, or leave 'version' out to play it by the version loaded now")
+    return found
 
 
 def get(edition_id: str) -> Edition:
@@ -196,6 +261,9 @@ def get(edition_id: str) -> Edition:
         if not isinstance(edition_id, str):
             raise SpecError("edition", edition_id, "one of " + ", ".join(ids()), "an edition's name, as a string")
         edition_id = str(edition_id)  # e.g. numpy's str
+    here = _PINNED.get()
+    if here and edition_id in here:
+        return here[edition_id]
     if edition_id not in _REGISTRY and edition_id in BUILT_IN:
         register(importlib.import_module(f"{editions.__name__}.{edition_id}"))
     try:
@@ -205,8 +273,9 @@ def get(edition_id: str) -> Edition:
 
 
 def ids() -> tuple[str, ...]:
-    """Every edition's id: the built-in ones first, then registered ones."""
-    return BUILT_IN + tuple(k for k in _REGISTRY if k not in BUILT_IN)
+    """Every edition's id: the built-in ones first, then registered ones (and one pinned here)."""
+    here = _PINNED.get()
+    return BUILT_IN + tuple(k for k in ({**_REGISTRY, **here} if here else _REGISTRY) if k not in BUILT_IN)
 
 
 def has(edition_id: str, feature: str) -> bool:

@@ -43,8 +43,8 @@ FEATURES: dict[str, str] = {"advise": "advise", "kiss_odds": "kiss_odds", "vary"
 #: The roller families a roll may be rolled with (``at_table.ROLLERS`` keys).
 ROLLER_FAMILIES = ("check", "task", "pool")
 
-#: Field names every spec has besides its roll's fields.
-ENVELOPE = ("edition", "roll", "rules")
+#: Field names every spec has besides its roll's fields (``version``: an edition that has one, a draft).
+ENVELOPE = ("edition", "roll", "rules", "version")
 
 #: Where the contract is explained.
 DOCS = "docs/architecture.md#the-contract"
@@ -249,6 +249,9 @@ MEMBERS: tuple[Member, ...] = (
            check=_check_id),
     Member("FEATURES", "the optional features it has, a set of words from " + ", ".join(FEATURES),
            check=_check_features, default=_const(frozenset())),
+    Member("VERSION", "its version, a hash of its content specs record ('' if it never changes)", default=_const("")),
+    Member("at_version", "an earlier version kept to replay what it made (None: none)", "version",
+           default=_const(lambda version: None)),
     Member("SCHEMAS", "a dict of roll kind -> field name -> field kind (spec.Int, spec.Choice, spec.Bool, "
            "spec.List), the first kind with a check the default roll", check=_check_schemas),
     Member("KNOBS", "the rules a playtester may change, a tuple of knobs.Knob", check=_check_knobs,

@@ -195,8 +195,8 @@ def _other_roll_hint(edition: str, roll: str, field: str) -> str:
     return f"'{field}' belongs to a {ed} {kind}" + (f": set roll='{kind}'" if ed == edition else "")
 
 
-#: The fields every spec may have besides its roll's own.
-_ENVELOPE = frozenset({"edition", "roll", "rules"})
+#: The fields every spec may have besides its roll's own (``version``: an edition that has one).
+_ENVELOPE = frozenset({"edition", "roll", "rules", "version"})
 
 
 def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -222,17 +222,18 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     for key in spec:
         if not isinstance(key, str):
             raise SpecError("spec", key, "field names that are strings")
-    edition = spec.get("edition", _ed.DEFAULT)
-    # a built-in or registered word as given (built-in first: ids() builds a tuple); else the long way
+    edition = spec.get("edition", _ed.DEFAULT)  # a built-in or registered word as given, else the long way:
     if type(edition) is not str or (edition not in _ed.BUILT_IN and edition not in _ed.ids()):
         edition = Choice(tuple(ROLL_KINDS), _ed.DEFAULT).check("edition", edition)
-    schemas = _ed.get(edition).SCHEMAS
+    schemas = (ed := _ed.get(edition)).SCHEMAS
+    if "version" in spec and spec["version"] != ed.VERSION:  # an earlier version of a draft plays by itself
+        return _ed.at_version_of(ed, spec, normalize)
     roll = spec["roll"] if "roll" in spec else default_roll(edition)
     if type(roll) is not str or roll not in schemas:
         roll = Choice(tuple(schemas), default_roll(edition)).check("roll", roll)
     rules = check_rules(edition, spec["rules"]) if "rules" in spec else {}
     fields = schemas[roll] if not rules else _ed.fields_of(edition, roll, rules)
-    out: dict[str, Any] = {"edition": edition, "roll": roll}
+    out: dict[str, Any] = {"edition": edition, "roll": roll, **({"version": ed.VERSION} if ed.VERSION else {})}
     for key, value in spec.items():
         if key not in _ENVELOPE and key not in fields:
             raise SpecError(
@@ -360,8 +361,7 @@ def _frozen_fields(plain: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_rules(edition: str, given: Any) -> dict[str, Any]:
-    """A spec's ``rules``: checked knob by knob (:mod:`.knobs`), then as a
-    whole by the edition; only the knobs that differ from the defaults."""
+    """A spec's ``rules`` checked knob by knob (:mod:`.knobs`), then by its edition: those set otherwise."""
     ed = _ed.get(edition)
     rules = knobs.parse(ed.KNOBS, given)
     ed.rules_of({"edition": edition, "rules": rules})

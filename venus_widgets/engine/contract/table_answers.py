@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
@@ -252,8 +253,58 @@ class TableRules(TableSource, Protocol):
 
 
 def plural(n: int, one: str, many: str) -> str:
-    """``n`` with the right word."""
-    return f"{n} {one if n == 1 else many}"
+    """``n`` with the right word (one for 1 and -1).
+
+    >>> plural(1, "pass", "passes"), plural(-1, "degree", "degrees"), plural(0, "die", "dice")
+    ('1 pass', '-1 degree', '0 dice')
+    """
+    return f"{n} {one if abs(n) == 1 else many}"
+
+
+def counted(n: int, word: str) -> str:
+    """``n`` and a word a rule names in the singular: "1 success", "3 successes"."""
+    return plural(n, word, plural_of(word))
+
+
+def listed(items: Sequence[Any], last: str = "and") -> str:
+    """Items as a sentence lists them.
+
+    >>> listed([4]), listed([3, 4]), listed(["2", "3", "5"], "or"), listed([])
+    ('4', '3 and 4', '2, 3 or 5', '')
+    """
+    words = [str(x) for x in items]
+    return "".join(words) if len(words) < 2 else ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def one_in(k: int, n: int) -> str:
+    """A chance of ``k`` faces in ``n``, in lowest terms: "a 1 in 3 chance".
+
+    >>> one_in(2, 6), one_in(4, 10), one_in(6, 6), one_in(0, 6)
+    ('a 1 in 3 chance', 'a 2 in 5 chance', 'a sure thing', 'no chance')
+    """
+    if k <= 0:
+        return "no chance"
+    if k >= n:
+        return "a sure thing"
+    g = math.gcd(k, n)
+    return f"{'an' if k // g in (8, 11, 18) else 'a'} {k // g} in {n // g} chance"
+
+
+def face_range(low: int, high: int, article: bool = True) -> str:
+    """The faces from ``low`` to ``high`` as a table says them (``article``:
+    "a 6", else "6").
+
+    >>> face_range(6, 6), face_range(5, 6), face_range(4, 6), face_range(3, 10), face_range(18, 18, False)
+    ('a 6', 'a 5 or 6', '4, 5 or 6', '3 to 10', '18')
+    """
+    a = ("an " if str(low).startswith("8") or low in (11, 18) else "a ") if article else ""
+    if low >= high:
+        return f"{a}{high}"
+    if high - low == 1:
+        return f"{a}{low} or {high}"
+    if high - low == 2:
+        return f"{low}, {low + 1} or {high}"
+    return f"{low} to {high}"
 
 
 def plural_of(word: str) -> str:

@@ -35,7 +35,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..contract.edition import BUILT_IN, _REGISTRY, register
+from ..contract.edition import BUILT_IN, get, ids, pinned, register
+from . import versions
 from .edition import DraftEdition
 from .loading import check_draft
 from .errors import DraftError
@@ -63,27 +64,20 @@ def load_edition(draft: Any, name: str = "") -> DraftEdition:
     name it (``{"edition": id, ...}``) like any built-in edition, and the
     rollers take it (``vw.TaskRoller(edition=load_edition(...))``). A draft
     that ships with the package loads by its file name (``"coins.toml"``,
-    when there is no such file here). Loading a draft again with the same
-    id replaces the earlier one. A draft that does not read is a
-    :class:`DraftError` naming the line and the key."""
+    when there is no such file here). A draft that does not read is a
+    :class:`DraftError` naming every mistake, each at its line.
+
+    Loading a draft again with the same id and other content registers a
+    new version (``VERSION``, a hash of the content): open rollers refresh,
+    and what the earlier version made (a roll in the log, a spec) still
+    replays by it (:mod:`.versions`). The draft is checked before any other
+    thread sees it (:func:`~..contract.edition.pinned`), and registered at once."""
     ed = read_draft(draft, name)
-    old = _REGISTRY.get(ed.ID)
-    register(ed)
-    try:
+    kept = versions.find(ed.ID, ed.VERSION)
+    if kept is not None and ed.ID in ids() and get(ed.ID).VERSION == ed.VERSION:
+        return kept.source  # the same draft again: nothing changes
+    with pinned(ed) as view:  # checked as it will be registered, seen by this thread only
         check_draft(ed)
-    except Exception:
-        if old is not None:
-            _REGISTRY[ed.ID] = old  # the edition as it was (registered, and checked, before)
-        else:
-            _REGISTRY.pop(ed.ID, None)
-        raise
-    _forget_results()  # odds cached for an earlier edition of this id (replaced, or unregistered) go
+    versions.keep(view)
+    register(ed)
     return ed
-
-
-def _forget_results() -> None:
-    """A draft registered under an id that may have had odds cached: they go."""
-    from .. import api
-
-    for cache in (api._odds_cached, api._exact_cached, api._ADVICE):
-        cache.cache_clear()

@@ -170,7 +170,7 @@ class DraftTable:
             if f.kind == "int" and f.hi is not None:
                 hi = p.rules[f.hi.knob]
                 if f.group == "ability" and spec[f.name] < hi:
-                    out.append((f"+1 {f.label.lower()}", {**spec, f.name: spec[f.name] + 1}))
+                    out.append((f"{f.label.lower()} +1", {**spec, f.name: spec[f.name] + 1}))
                 elif f.group == "difficulty":
                     if spec[f.name] > f.lo:
                         out.append((f"{f.label.lower()} -1", {**spec, f.name: spec[f.name] - 1}))

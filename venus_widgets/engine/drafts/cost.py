@@ -48,7 +48,12 @@ def in_whole_numbers(denominator: int) -> float:
     >>> in_whole_numbers(6 ** 20), in_whole_numbers(2 ** 1000)
     (1.0, 6.005)
     """
-    bits = denominator.bit_length()
+    return in_whole_numbers_of_bits(denominator.bit_length())
+
+
+def in_whole_numbers_of_bits(bits: float) -> float:
+    """:func:`in_whole_numbers` by the denominator's size in bits (read off
+    logarithms: the denominator of a heavy roll is never computed to price it)."""
     return 1.0 if bits <= 53 else 1.0 + bits / 200
 
 

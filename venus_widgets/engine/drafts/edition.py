@@ -14,6 +14,7 @@ spec and rules (module-level caches, emptied like the engine's others).
 from __future__ import annotations
 
 import json
+import math
 from typing import TYPE_CHECKING, Any, Mapping
 
 import numpy as np
@@ -29,7 +30,7 @@ from ..contract.table_answers import TableRules
 from . import cost as _cost
 from . import dice as _dice
 from . import explain as _explain
-from . import kernel, outcome, plan as _plan, rolling, walk
+from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions, walk
 from .at_table import DraftTable
 from .errors import DraftError
 from .knobs import DraftRules
@@ -52,11 +53,14 @@ def _cached(store: Results, key: Any, make: Any) -> Any:
 
 
 class DraftEdition:
-    """The edition of one draft (see the module)."""
+    """The edition of one draft (see the module); a spec of another version
+    of it (``version``) is answered by that version (:mod:`.versions`)."""
 
     def __init__(self, draft: Draft) -> None:
         self.draft = draft
         self.ID: str = draft.id
+        #: the draft's content hash: a spec records it, and what it made replays by it
+        self.VERSION: str = draft.digest
         self.FEATURES: frozenset[str] = frozenset()
         self.KNOBS: tuple[Knob, ...] = tuple(draft.knobs)
         self._defaults: dict[str, Any] = {k.name: k.default for k in self.KNOBS}
@@ -74,6 +78,19 @@ class DraftEdition:
 
     def __repr__(self) -> str:
         return f"<draft edition {self.ID!r} ({self.draft.source_name or 'draft'}, {len(self.KNOBS)} rule knobs)>"
+
+    def at_version(self, version: str) -> Any:
+        """The edition of another version of this draft, kept in this session (None: not kept)."""
+        return _versions.find(self.ID, version)
+
+    def _of(self, spec: Mapping[str, Any]) -> "DraftEdition":
+        """The edition of the spec's version (this one, or one kept: :mod:`.versions`)."""
+        kept = self.at_version(spec["version"])
+        if kept is None:
+            raise SpecError("version", spec["version"], f"the version of the draft {self.ID} loaded now, "
+                            f"{self.VERSION!r}", "this roll was made with a version of the draft that is not "
+                            "loaded in this session: load that draft again to replay it")
+        return kept.source
 
     # -- the spec ---------------------------------------------------------------
 
@@ -148,6 +165,8 @@ class DraftEdition:
         """The rule knobs' values for ``spec`` (its ``rules`` over the draft's
         numbers), checked together (faces within the sides, a die that can
         stop): a :class:`SpecError` naming ``rules.<knob>``."""
+        if spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(spec).rules_of(spec)
         given = spec.get("rules")
         if not given:
             return self.RULES
@@ -155,26 +174,7 @@ class DraftEdition:
         return _cached(_RULES_CACHE, key, lambda: self._rules(given))
 
     def _rules(self, given: Mapping[str, Any]) -> DraftRules:
-        rules = DraftRules.of(self.KNOBS, given)
-        for d in self.draft.dice:
-            if d.sides.expr.names or d.sides.expr.slots != 1:
-                continue  # sides by a formula: its faces are checked as a spec rolls it
-            sides = rules[d.sides.knobs[0]]
-            for name, fs in [("success", d.success), ("explode", d.explode), *[(f"marks.{m}", x) for m, x in d.marks]]:
-                for num in (fs.faces, fs.but) if fs is not None else ():
-                    if num is not None and any(f > sides for f in rules[num.knob]):
-                        raise SpecError(f"rules.{num.knob}", rules[num.knob], f"faces of a {sides}-sided die",
-                                        f"dice.{d.name}.sides is {sides}")
-            if d.explode is not None and d.explode.faces is not None and isinstance(d.depth, Num):
-                if len(rules[d.explode.faces.knob]) == sides and rules[d.depth.knob] is None:
-                    raise SpecError(f"rules.{d.explode.faces.knob}", rules[d.explode.faces.knob],
-                                    "some faces, not all, while the depth is unbounded",
-                                    "a die must be able to stop")
-            for face, _ in d.successes:
-                if face > sides:
-                    raise SpecError(f"rules.{d.sides.knobs[0]}", sides, f"at least {face}",
-                                    f"dice.{d.name}.successes names face {face}")
-        return rules
+        return DraftRules.checked(self.draft, self.KNOBS, given)
 
     def schema_for(self, roll: str, rules: Mapping[str, Any]) -> dict[str, Field]:
         """The fields under ``rules``: a field's ``fields.<name>.max`` knob sets its largest value."""
@@ -184,6 +184,8 @@ class DraftEdition:
 
     def plan(self, spec: Mapping[str, Any]) -> _plan.Plan:
         """The plan of a normalized spec (cached)."""
+        if spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(spec).plan(spec)
         rules = self.rules_of(spec)
         key = (self.ID, self.draft.digest, spec.get("roll"), rules.key,
                *[tuple(v) if isinstance(v, list) else v for v in (spec[n] for n in self._names)])
@@ -191,55 +193,27 @@ class DraftEdition:
                                                                  self.compiled if rules is self.RULES else None))
 
     def cross_checks(self, spec: dict) -> None:
-        """Counts of dice are not negative, the draft's ``[[checks]]`` hold,
-        and the odds take at most about a second: a
-        :class:`~venus_widgets.engine.contract.spec.CrossError` with the nearest legal
-        value of the field to change."""
-        rules = self.rules_of(spec)
-        d = self.draft
-        for g in d.groups:
-            if g.count is not None and self._count(g.count, spec, rules) < 0:
-                names = [f for f in g.count.names if any(x.name == f and x.kind == "int" for x in d.fields)]
-                count = g.count
-                self._nearest(spec, names, lambda s: self._count(count, s, rules) >= 0,
-                              f"a value that leaves a count of {g.owner} dice of 0 or more "
-                              f"({g.count.expr.text})")
-        for c in d.checks:
-            if not self._holds(c.rule, spec, rules):
-                self._nearest(spec, [c.field], lambda s, c=c: self._holds(c.rule, s, rules),
-                              c.words or f"a value for which {c.rule.expr.text}", rule=c.rule.expr.text)
-        # the work of the odds: checked after these, by normalize's cost guard (self.cost)
+        """Counts of dice from 0 to :data:`.spec_checks.MOST_DICE`, the draft's
+        ``[[checks]]`` kept (:mod:`.spec_checks`: a CrossError with the nearest
+        legal value of the field to change); the work of the odds is checked
+        after these, by normalize's cost guard (:meth:`cost`)."""
+        if spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(spec).cross_checks(spec)
+        _spec_checks.cross_checks(self, spec)
 
     def _count(self, s: Any, spec: Mapping[str, Any], rules: DraftRules) -> int:
-        env = _plan.base_env(self.draft, spec, rules)
-        return int(_plan.evaluate(s, env, rules, self.draft))
+        return _spec_checks.count(self, s, spec, rules)
 
     def _holds(self, s: Any, spec: Mapping[str, Any], rules: DraftRules) -> bool:
-        p = self.plan(spec) if rules is self.rules_of(spec) else _plan.make_plan(self.draft, spec, rules)
-        return bool(_plan.evaluate(s, p.env, rules, self.draft))
-
-    def _nearest(self, spec: Mapping[str, Any], names: list[str], ok: Any, words: str, rule: str = "") -> None:
-        """Raise a CrossError on the last field of ``names`` that has a value
-        nearest to the given one for which ``ok`` holds (else a SpecError)."""
-        rules = self.rules_of(spec)
-        schema = self.schema_for(spec["roll"], rules)
-        for name in reversed(names):
-            kind = schema[name]
-            if not isinstance(kind, Int):
-                continue
-            v = spec[name]
-            for step in range(1, kind.hi - kind.lo + 1):
-                for cand in (v - step, v + step):
-                    if kind.lo <= cand <= kind.hi and ok({**spec, name: cand}):
-                        raise CrossError(name, v, words, rule, nearest=cand)
-        field = names[-1] if names else "edition"
-        raise SpecError(field, spec.get(field, self.ID), words, rule)
+        return _spec_checks.holds(self, s, spec, rules)
 
     def cost(self, spec: Mapping[str, Any], exact: bool = False) -> _budget.Cost:
         """The contract's estimate (:mod:`..contract.cost`): the draft's :meth:`work`
         (multiply-adds) in the engine's steps, so that :data:`.cost.LIMIT`
         (about a second of numpy) is the engine's budget; the int fields as
         the levers (the last first, as the draft lists the counts)."""
+        if spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(spec).cost(spec, exact)
         p = self.plan(spec)
         work = self._work(p)
         steps = work * _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
@@ -256,15 +230,24 @@ class DraftEdition:
 
     @staticmethod
     def _work(p: _plan.Plan) -> float:
-        return _cost.work(p) * (1.0 if p.unbounded else _cost.in_whole_numbers(kernel.denominator(p)))
+        work = _cost.work(p)
+        if p.unbounded or work == float("inf"):
+            return work
+        bits = sum(g.count * math.log2(kernel.die_weight(g.table, "count")) for g in p.groups if g.count)
+        bits += kernel.budget(p) * math.log2(kernel.big_die(p))
+        return work * _cost.in_whole_numbers_of_bits(bits)
 
     # -- the odds and the rolls ---------------------------------------------------
 
     def denominator(self, spec: dict) -> int | None:
+        if spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(spec).denominator(spec)
         p = self.plan(spec)
         return None if p.unbounded else kernel.denominator(p)
 
     def odds(self, spec: dict, exact: bool = False) -> Odds:
+        if spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(spec).odds(spec, exact)
         p = self.plan(spec)
         if exact and p.unbounded:  # the knob that makes them a fraction: a depth
             knob = next(d.depth.knob for d in self.draft.dice if isinstance(d.depth, Num) and p.rules[d.depth.knob] is None)
@@ -285,21 +268,31 @@ class DraftEdition:
         return outcome.finish(p, c, spec, exact, marks)
 
     def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
+        if spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(spec).roll(spec, seed, kiss, ego)
         p = self.plan(spec)
         if ego and not (self.draft.double is not None and p.double):
             raise SpecError("ego", ego, "False or None: this roll has no step to spend", self.at_table.steps(spec).ego_off)
         return rolling.roll(p, spec, seed, kiss, ego)
 
     def roll_many(self, spec: dict, n: int, seed: int) -> np.ndarray:
+        if spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(spec).roll_many(spec, n, seed)
         return rolling.roll_many(self.plan(spec), n, seed)
 
     def ladder_settings(self, spec: dict) -> list[dict]:
+        if spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(spec).ladder_settings(spec)
         return _explain.ladder_settings(self.plan(spec), spec, self.ladder_field)
 
     def explain_steps(self, spec: dict, o: Odds) -> list:
+        if spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(spec).explain_steps(spec, o)
         return _explain.explain_steps(self.plan(spec), o)
 
     def explain_roll(self, r: Roll) -> list[str]:
+        if r.spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(r.spec).explain_roll(r)
         return _explain.explain_roll(self.plan(dict(r.spec)), r)
 
 

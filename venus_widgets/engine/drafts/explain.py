@@ -6,11 +6,13 @@ threshold, what each step adds, and an example roll walked through.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Sequence
 
 from ..maths.odds import Odds
 from ..table.rolls import Roll
 from .kernel import budget
+from .model import Slotted
 from .plan import GroupPlan, Plan
 from .rolling import degree_of
 
@@ -51,15 +53,56 @@ def group_words(plan: Plan, g: GroupPlan) -> str:
     return f"{g.count} {g.owner}{grade} {die} (d{t.sides}): " + "; ".join(parts)
 
 
+#: A draft's arithmetic as a sentence says it (names and numbers are said by :func:`expr_words`).
+_SAID = {"*": "×", "//": "÷", "==": "is", "!=": "is not", "<=": "≤", ">=": "≥"}
+_TOKEN = re.compile(r"\d+(?:\.\d*)?|[A-Za-z_][A-Za-z0-9_]*|//|==|!=|<=|>=|\S")
+
+
+def expr_words(plan: Plan, s: Slotted) -> str:
+    """A draft's expression as a player reads it: each field by its label,
+    each named rule and each number written by its value under the spec's
+    rules, what the dice show in words ("the dice total").
+
+    >>> import venus_widgets as vw
+    >>> from venus_widgets.engine.contract.edition import register, unregister
+    >>> d = vw.engine.drafts.read_draft("vers.toml"); register(d)
+    >>> expr_words(d.plan(vw.normalize({"edition": "vers-draft"})), d.draft.outcome.value)
+    '10 + Ranks - (the dice total + Penalty)'
+    >>> unregister("vers-draft")
+    """
+    d = plan.draft
+    labels = {f.name: f.label or f.name.replace("_", " ") for f in d.fields}
+    rules = {r.name: plan.env.get(r.name) for r in d.rules if not r.per}
+    numbers = iter(plan.rules[k] for k in s.knobs)
+    out = []
+    for tok in _TOKEN.findall(s.expr.text):
+        if tok[0].isdigit():
+            out.append(str(next(numbers, tok)))
+        elif tok in labels:
+            out.append(labels[tok])
+        elif tok in rules and isinstance(rules[tok], int) and not isinstance(rules[tok], bool):
+            out.append(str(rules[tok]))
+        elif tok == "total":
+            out.append("the dice total")
+        elif tok[0].isalpha() or tok[0] == "_":
+            out.append(tok.replace("_", " "))
+        else:
+            out.append(_SAID.get(tok, tok))
+    text = " ".join(out)
+    return re.sub(r"\( ", "(", re.sub(r" \)", ")", re.sub(r" ,", ",", text)))
+
+
 def explain_steps(plan: Plan, o: Odds) -> list:
     """The odds in the draft's order: the dice, what passes, what each step
-    adds (they sum to P(pass)), the goal and the degrees."""
-    from ..tools.explain import Step
+    adds (they sum to the chance to pass), the goal and the degrees."""
+    from ..tools.explain import CHANCE, Step
 
     d = plan.draft
     out: list[Any] = [Step(group_words(plan, g) + ".") for g in plan.groups if g.count]
     name = d.outcome.name
-    out.append(Step(f"The outcome is {d.outcome.value.expr.text} ({name}); it passes at {plan.threshold} or more."))
+    value = expr_words(plan, d.outcome.value)
+    counts = f"The roll counts {name}" + (f": {value}" if value != name else "")
+    out.append(Step(f"{counts}; it passes at {plan.threshold} or more."))
     b = o.breakdown
     rr, dd = d.reroll, d.double
     if "pass on the first roll" in b:
@@ -68,39 +111,44 @@ def explain_steps(plan: Plan, o: Odds) -> list:
             out.append(Step(f"{rr.name}: up to {n} {'die' if n == 1 else 'dice'} showing {taken_faces(plan)} "
                             f"{'is' if n == 1 else 'are'} rolled again, the best chance first, the lowest face first"
                             + (", only while short of the goal" if rr.when == "short" else "") + "."))
-        out.append(Step("passes on the first roll", b["pass on the first roll"], "+"))
+        out.append(Step(f"The first roll passes {CHANCE} of the time.", b["pass on the first roll"], "+"))
         if rr is not None:
-            out.append(Step(f"what {rr.name} adds", b[f"pass after {rr.name}"], "+"))
+            out.append(Step(f"{rr.name} adds {CHANCE}.", b[f"pass after {rr.name}"], "+"))
         if dd is not None and f"pass with {dd.name}" in b:
-            out.append(Step(f"what {dd.name} adds ({dd.adds.expr.text} more when still short of the goal)",
+            out.append(Step(f"{dd.name} adds {CHANCE}: still short of the goal, {expr_words(plan, dd.adds)} more.",
                             b[f"pass with {dd.name}"], "+"))
     else:
-        out.append(Step(f"{plan.threshold} or more {name}", o.p_pass, "+"))
-    out.append(Step("P(pass)", o.p_pass, "="))
+        out.append(Step(f"{plan.threshold} or more {name} come up {CHANCE} of the time.", o.p_pass, "+"))
+    out.append(Step(f"So the roll passes {CHANCE} of the time.", o.p_pass, "="))
     if plan.goal != plan.threshold:
-        out.append(Step(f"P(goal): {plan.goal} or more {name}", o.p_goal))
+        out.append(Step(f"The goal, {plan.goal} or more {name}, is reached {CHANCE} of the time.", o.p_goal))
     for k, v in b.items():
         if not k.startswith("pass ") and k != "fail":
-            out.append(Step(k, v))
+            out.append(Step(f"{k[:1].upper()}{k[1:]}: {CHANCE} of the time.", v))
     return out
 
 
 def explain_roll(plan: Plan, r: Roll) -> list[str]:
     """The example roll, step by step."""
+    from ..contract.table_answers import listed
+    from ..tools.explain import rerolled_words
+
     firsts = [x for x in r.dice if x.exploded_from is None]
     again = [x for x in r.dice if x.exploded_from is not None]
-    by: dict[str, list[str]] = {}
+    by: dict[str, list[int]] = {}
     for x in firsts:
-        by.setdefault(x.owner, []).append(str(x.before))
-    out = ["First roll: " + "; ".join(f"{who}: {' '.join(f)}" for who, f in by.items()) + "."]
+        by.setdefault(x.owner, []).append(x.before)
+    said = [f"{'your' if who == 'own' else 'the ' + who} {'die shows' if len(f) == 1 else 'dice show'} {listed(f)}"
+            for who, f in by.items()]
+    out = ["First roll: " + ("; ".join(said) or "no dice") + "."]
     kissed = [x for x in firsts if x.kissed]
     if kissed:
-        name = plan.draft.reroll.name if plan.draft.reroll is not None else "re-roll"
-        out.append(f"{name}: " + ", ".join(f"die {x.index + 1} {x.before} -> {x.after}" for x in kissed) + ".")
+        name = plan.draft.reroll.name if plan.draft.reroll is not None else "A re-roll"
+        out.append(f"{name} re-rolls {rerolled_words(kissed)}.")
     if again:
-        out.append("Rolled again (exploding): " + " ".join(str(x.after) for x in again) + ".")
+        out.append("Rolled again (exploding): " + listed([x.after for x in again]) + ".")
     if r.ego_spent and plan.draft.double is not None:
-        out.append(f"{plan.draft.double.name} is spent: {plan.draft.double.adds.expr.text} more.")
+        out.append(f"{plan.draft.double.name} is spent: {expr_words(plan, plan.draft.double.adds)} more.")
     degree = f" ({degree_of(plan, r.outcome)})" if plan.draft.outcome.degrees else ""
     out.append(f"{plan.draft.outcome.name.capitalize()}: {r.outcome}{degree}: "
                + ("passed." if r.passed else "failed."))

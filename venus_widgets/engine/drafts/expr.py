@@ -24,7 +24,7 @@ a playtester can change.
 >>> parse("successes +* 2")
 Traceback (most recent call last):
 ...
-venus_widgets.engine.drafts.expr.ExprError: 'successes +* 2' does not read at '* 2': expected a number, a name or (
+venus_widgets.engine.drafts.evaluation.ExprError: 'successes +* 2' does not read at '* 2': expected a number, a name or (
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Collection, Mapping, Sequence
 
-import numpy as np
+from .evaluation import ExprError, call_key, evaluate, reading_args
 
 #: Functions an expression may call, and how many arguments each takes (None: 1 or more).
 FUNCTIONS: dict[str, int | None] = {"min": None, "max": None, "abs": 1, "if": 3}
@@ -43,9 +43,8 @@ _TOKEN = re.compile(r"""\s*(?:(?P<num>\d+(?:\.\d*)?)|(?P<name>[A-Za-z_][A-Za-z0-
 
 _KEYWORDS = {"and", "or", "not", "true", "false"}
 
-
-class ExprError(ValueError):
-    """An expression that does not read, or cannot be evaluated."""
+#: The deepest an expression nests brackets, ``not`` and signs.
+MAX_NESTING = 30
 
 
 @dataclass(frozen=True)
@@ -65,7 +64,7 @@ class Expr:
     def evaluate(self, env: Mapping[str, Any], numbers: Sequence[int] | None = None) -> Any:
         """The value for the names in ``env`` and the slots' numbers (as
         written unless ``numbers`` is given)."""
-        return _eval(self.tree, env, self.numbers if numbers is None else numbers, self.text)
+        return evaluate(self.tree, env, self.numbers if numbers is None else numbers, self.text)
 
     @property
     def is_number(self) -> bool:
@@ -80,7 +79,7 @@ class Expr:
         (the name a formula's value reads it by), its function and its
         arguments, each ``("name", word)`` or ``("value", a whole number)``."""
         nums = self.numbers if numbers is None else numbers
-        return [(call_key(t, env, nums, self.text), t[1], _args(t, env, nums, self.text)) for t in self.calls]
+        return [(call_key(t, env, nums, self.text), t[1], reading_args(t, env, nums, self.text)) for t in self.calls]
 
 
 def parse(text: Any, calls: Collection[str] = ()) -> Expr:
@@ -148,6 +147,7 @@ class _Parser:
             pos = m.end()
         self.i = 0
         self.numbers: list[int] = []
+        self.depth = 0
 
     def peek(self) -> tuple[str, str, int] | None:
         return self.tokens[self.i] if self.i < len(self.tokens) else None
@@ -164,10 +164,19 @@ class _Parser:
             return True
         return False
 
+    def deeper(self) -> None:
+        """One more level of nesting (brackets, ``not``, a minus sign), at most :data:`MAX_NESTING`."""
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise ExprError(f"{self.text[:60]!r}... nests brackets or signs more than {MAX_NESTING} deep: "
+                            "split it with [rules]")
+
     def expr(self) -> tuple:
+        self.deeper()
         left = self.conj()
         while self.take("or"):
             left = ("bin", "or", left, self.conj())
+        self.depth -= 1
         return left
 
     def conj(self) -> tuple:
@@ -178,7 +187,10 @@ class _Parser:
 
     def neg(self) -> tuple:
         if self.take("not"):
-            return ("not", self.neg())
+            self.deeper()
+            inner = self.neg()
+            self.depth -= 1
+            return ("not", inner)
         return self.cmp()
 
     def cmp(self) -> tuple:
@@ -225,10 +237,12 @@ class _Parser:
         return args
 
     def unary(self) -> tuple:
-        if self.take("-"):
-            return ("neg", self.unary())
-        if self.take("+"):
-            return self.unary()
+        if self.take("-") or self.take("+"):
+            sign = self.tokens[self.i - 1][1]
+            self.deeper()
+            inner = self.unary()
+            self.depth -= 1
+            return ("neg", inner) if sign == "-" else inner
         return self.atom()
 
     def atom(self) -> tuple:
@@ -279,113 +293,3 @@ class _Parser:
         raise self.error("a number, a name or (")
 
 
-def _is_array(*values: Any) -> bool:
-    return any(isinstance(v, np.ndarray) for v in values)
-
-
-def _eval(t: tuple, env: Mapping[str, Any], numbers: Sequence[int], text: str) -> Any:
-    kind = t[0]
-    if kind == "num":
-        return numbers[t[1]]
-    if kind == "str" or kind == "bool":
-        return t[1]
-    if kind == "name":
-        try:
-            return env[t[1]]
-        except KeyError:
-            raise ExprError(f"{text!r} reads {t[1]}, which is not known here") from None
-    if kind == "index":
-        table = env.get(t[1])
-        key = _eval(t[2], env, numbers, text)
-        if type(table) is not dict and not isinstance(table, Mapping):
-            raise ExprError(f"{text!r}: {t[1]} is not a table of values per key")
-        if isinstance(key, np.ndarray):
-            raise ExprError(f"{text!r}: a table's key cannot depend on the dice")
-        try:
-            return table[key]
-        except (KeyError, TypeError):
-            raise ExprError(f"{text!r}: {t[1]} has no value for {key!r} (it has {', '.join(map(str, table))})") from None
-    if kind == "neg":
-        return -_num(_eval(t[1], env, numbers, text), text)
-    if kind == "not":
-        v = _eval(t[1], env, numbers, text)
-        return np.logical_not(v) if _is_array(v) else not v
-    if kind == "call":
-        name = t[1]
-        if name not in FUNCTIONS:  # a reading of the dice: its value is in env under its key
-            key = call_key(t, env, numbers, text)
-            if key not in env:
-                raise ExprError(f"{text!r} reads {key}, which is not known here")
-            return env[key]
-        args = [_eval(a, env, numbers, text) for a in t[2]]
-        if name == "if":
-            c, a, b = args
-            if _is_array(c, a, b):
-                return np.where(c, a, b)
-            return a if c else b
-        if name == "abs":
-            return np.abs(args[0]) if _is_array(args[0]) else abs(_num(args[0], text))
-        fn = np.minimum if name == "min" else np.maximum
-        if _is_array(*args):
-            out = args[0]
-            for a in args[1:]:
-                out = fn(out, a)
-            return out
-        return (min if name == "min" else max)(_num(a, text) for a in args)
-    op, a, b = t[1], _eval(t[2], env, numbers, text), _eval(t[3], env, numbers, text)
-    if op in ("and", "or"):
-        if _is_array(a, b):
-            return np.logical_and(a, b) if op == "and" else np.logical_or(a, b)
-        return (a and b) if op == "and" else (a or b)
-    if op == "==":
-        return a == b
-    if op == "!=":
-        return a != b
-    if isinstance(a, str) or isinstance(b, str):
-        raise ExprError(f"{text!r}: text can only be compared with == or !=")
-    a, b = _num(a, text), _num(b, text)
-    if op == "+":
-        return a + b
-    if op == "-":
-        return a - b
-    if op == "*":
-        return a * b
-    if op in ("//", "%"):
-        if (np.any(b == 0) if _is_array(b) else b == 0):
-            raise ExprError(f"{text!r} divides by 0")
-        return a // b if op == "//" else a % b
-    return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
-
-
-def _args(t: tuple, env: Mapping[str, Any], numbers: Sequence[int], text: str) -> list[tuple[str, Any]]:
-    """A reading call's arguments: a bare name as ``("name", name)`` (a
-    group, a mark), anything else as ``("value", its whole number)``."""
-    out: list[tuple[str, Any]] = []
-    for a in t[2]:
-        if a[0] == "name":
-            out.append(("name", a[1]))
-            continue
-        v = _eval(a, env, numbers, text)
-        if isinstance(v, np.ndarray) or isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-            raise ExprError(f"{text!r}: {t[1]}() takes a whole number that does not depend on the dice")
-        out.append(("value", int(v)))
-    return out
-
-
-def call_key(t: tuple, env: Mapping[str, Any], numbers: Sequence[int], text: str) -> str:
-    """The key of a call that reads the dice: its text, each argument as a
-    bare name or its value (``highest(2, own)``)."""
-    return f"{t[1]}({', '.join(str(v) for _, v in _args(t, env, numbers, text))})"
-
-
-def _num(v: Any, text: str) -> Any:
-    t = type(v)
-    if t is int or t is np.ndarray or t is np.int64:
-        return v
-    if isinstance(v, str):
-        raise ExprError(f"{text!r}: {v!r} is text, not a number")
-    if isinstance(v, Mapping):
-        raise ExprError(f"{text!r}: a table of values per key needs a key, e.g. name[caliber]")
-    if isinstance(v, (bool, np.bool_)):
-        return int(v)
-    return v

@@ -47,6 +47,7 @@ import numpy as np
 from . import whole
 from . import reroll
 from .whole import dtype_of as _dtype, conv as _conv, power as _power
+from .denominator import big_die, budget, denominator, mode_of
 from .dice import CHAIN_CUT, Rows, die_weight, pack, rows, ways_of
 from .plan import GroupPlan, Plan
 from .readings import Tally
@@ -63,46 +64,6 @@ def tracked(plan: Plan) -> tuple[str, ...]:
 def group_rows(plan: Plan, g: GroupPlan) -> Rows:
     """What each face of a group's die adds to each quantity tracked."""
     return plan.rows(g)
-
-
-def mode_of(plan: Plan, exact: bool) -> str:
-    """How to count: "count" (whole numbers in float64, below 2**53),
-    "wide" (in int64, below 2**63), "exact" (Python ints, past it) or
-    "float" (probabilities: dice that explode without end)."""
-    if plan.unbounded:
-        return "float"
-    D = denominator(plan)
-    if D < 2**53:  # whole numbers in float64 are exact: the Fractions come from them
-        return "count"
-    if D < 2**63:  # every count is at most D: int64 holds them exactly
-        return "wide"
-    return "exact"  # past 2**63 in Python ints, for float odds too: each float its fraction correctly rounded
-
-
-def denominator(plan: Plan) -> int:
-    """The common denominator of every count (dice that explode without a
-    depth: the one their odds would have if cut; the odds are not rational);
-    kept on the plan (it is asked several times a spec)."""
-    known = plan.__dict__.get("_denominator")
-    if known is not None:
-        return known
-    d = 1
-    for g in plan.groups:
-        d *= die_weight(g.table, "count") ** g.count
-    d *= big_die(plan) ** budget(plan)
-    plan.__dict__["_denominator"] = d
-    return d
-
-
-def budget(plan: Plan) -> int:
-    """The re-rolls the step may make: the budget, at most the dice it may take."""
-    return min(plan.budget, plan.rerollable)
-
-
-def big_die(plan: Plan) -> int:
-    """``L``: a whole number of ways of every die the step re-rolls (their
-    least common multiple; 1 without a step)."""
-    return math.lcm(*(die_weight(g.table, "count") for g in plan.groups if g.rerollable))
 
 
 @dataclass

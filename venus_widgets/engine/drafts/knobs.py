@@ -1,4 +1,4 @@
-"""Every number of a draft is a rule knob.
+"""Every number a draft's rules turn on is a rule knob (not the fields' defaults, nor the ladder).
 
 While a draft is read (:mod:`.validate`), each number of its rules gets a
 :class:`~venus_widgets.engine.contract.knobs.Knob` named by where it stands: a
@@ -27,10 +27,11 @@ import json
 from typing import Any, Iterator, Mapping, Sequence
 
 from ..contract.knobs import Kind, Knob, faces, optional, per, values, whole
+from ..errors import SpecError
 from .model import Num
 
 #: Where the docs explain the knobs of a draft.
-WHERE = "docs/drafts.md#every-number-is-a-rule-knob"
+WHERE = "docs/drafts.md#the-rule-numbers-are-knobs"
 
 #: Deepest explosion a knob may set (extra dice per die).
 MAX_DEPTH = 50
@@ -152,6 +153,30 @@ class DraftRules(Mapping[str, Any]):
         chosen = values(knobs, given or {})
         changed = {k.name: chosen[k.name] for k in knobs if chosen[k.name] != k.default}
         return cls(chosen, json.dumps(changed, sort_keys=True))
+
+    @classmethod
+    def checked(cls, draft: Any, knobs: Sequence[Knob], given: Mapping[str, Any]) -> "DraftRules":
+        """:meth:`of`, and the knobs checked together against the draft (faces
+        within the sides, a die that can stop): a SpecError naming ``rules.<knob>``."""
+        rules = cls.of(knobs, given)
+        for d in draft.dice:
+            if d.sides.expr.names or d.sides.expr.slots != 1:
+                continue  # sides by a formula: its faces are checked as a spec rolls it
+            sides = rules[d.sides.knobs[0]]
+            for fs in (d.success, d.explode, *(x for _, x in d.marks)):
+                for num in (fs.faces, fs.but) if fs is not None else ():
+                    if num is not None and any(f > sides for f in rules[num.knob]):
+                        raise SpecError(f"rules.{num.knob}", rules[num.knob], f"faces of a {sides}-sided die",
+                                        f"dice.{d.name}.sides is {sides}")
+            if d.explode is not None and d.explode.faces is not None and isinstance(d.depth, Num):
+                if len(rules[d.explode.faces.knob]) == sides and rules[d.depth.knob] is None:
+                    raise SpecError(f"rules.{d.explode.faces.knob}", rules[d.explode.faces.knob],
+                                    "some faces, not all, while the depth is unbounded", "a die must be able to stop")
+            for face, _ in d.successes:
+                if face > sides:
+                    raise SpecError(f"rules.{d.sides.knobs[0]}", sides, f"at least {face}",
+                                    f"dice.{d.name}.successes names face {face}")
+        return rules
 
     def __getitem__(self, name: str) -> Any:
         return self._values[name]

@@ -25,6 +25,7 @@ def check_draft(edition: DraftEdition) -> None:
 
     base = {**defaults(edition.ID, edition.draft.roll), "edition": edition.ID}
     _defaults_roll(edition, base)
+    _defaults_counted(edition, base)
     corners = [base]
     for f in edition.draft.fields:
         if f.kind == "choice":
@@ -114,6 +115,27 @@ def _defaults_roll(edition: DraftEdition, base: Mapping[str, Any]) -> None:
             raise DraftError(key, f"the defaults{read(dict.fromkeys([c.field, *c.rule.names]))} break the check {said}: "
                                   f"change the default of {c.field} (or of another field the check reads)",
                              line=line, source=d.source_name)
+
+
+def _defaults_counted(edition: DraftEdition, base: Mapping[str, Any]) -> None:
+    """The roll at the defaults can be counted, or some value of one field
+    makes it so (the roller moves there): else every roller and screen of
+    the draft would open on an error."""
+    from ..contract.fields import CrossError
+    from ..contract.spec import normalize
+
+    try:
+        normalize(base)
+    except DraftError:
+        raise
+    except CrossError:
+        return  # a value of a field fits: the roller moves there
+    except SpecError as err:
+        d = edition.draft
+        counts = [g.count.key for g in d.groups if g.count is not None]
+        raise DraftError(counts[0] if counts else "", f"the roll at the draft's defaults cannot be counted "
+                         f"({err.hint or err.allowed}): give its counts of dice smaller numbers or formulas",
+                         line=d.lines.get(counts[0]) if counts else None, source=d.source_name) from None
 
 
 def _toml(value: Any) -> str:

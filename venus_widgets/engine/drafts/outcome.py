@@ -18,10 +18,11 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from ..maths.odds import Odds
+from ..maths.odds import TAIL_WORDS, Odds
 from .kernel import Counted
 from .model import VALUE
 from .plan import Plan, evaluate
+from .values import added, check_spread, outcome_value
 from .space import Space, value_grid
 from .whole import bincount
 
@@ -35,13 +36,11 @@ def doubled(plan: Plan, space: Space, n: int) -> tuple[np.ndarray, np.ndarray | 
     d = plan.draft.double
     if d is None or not plan.double:
         return v0, None, vals
-    adds = np.broadcast_to(np.asarray(evaluate(d.adds, {**plan.env, **vals}, plan.rules, plan.draft),
-                                      dtype=np.int64), (n,))
+    adds = np.broadcast_to(np.asarray(added(plan, vals), dtype=np.int64), (n,))
     short = v0 < plan.goal
     more = np.where(short, adds, 0)
     changed = {**vals, "successes": vals["successes"] + more}
-    v = np.broadcast_to(np.asarray(evaluate(plan.draft.outcome.value, {**plan.env, **changed}, plan.rules,
-                                            plan.draft), dtype=np.int64), (n,))
+    v = np.broadcast_to(np.asarray(outcome_value(plan, changed), dtype=np.int64), (n,))
     return v, short & (adds > 0), changed
 
 
@@ -94,6 +93,7 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
     v, spent, shown = doubled(plan, c.space, n)
     happened, happened_passed = events(plan, c.final, v, shown)
     lo = int(v.min()) if n else 0
+    check_spread(plan, lo, int(v.max()) if n else 0)
     counts = bincount(v - lo, c.final)  # ways of each value, from lo
     thr, goal = plan.threshold, plan.goal
     d = plan.draft
@@ -161,7 +161,7 @@ def _from_top(counts: np.ndarray) -> np.ndarray:
 def _notes(plan: Plan, c: Counted) -> list[str]:
     out = []
     if plan.unbounded:
-        out.append("dice explode without end: the tail below 1e-12 of mass is cut off")
+        out.append(f"dice explode without end: the rarest endless chains, {TAIL_WORDS}, are left out")
     rr = plan.draft.reroll
     if rr is not None and plan.budget > 0:
         when = "while short of the goal" if plan.when == "short" else "every roll"

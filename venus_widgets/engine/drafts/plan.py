@@ -20,7 +20,8 @@ from .errors import DraftError
 from .expr import ExprError
 from .knobs import DraftRules
 from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, Num, Slotted
-from .readings import Reading, Tally, build, plain
+from .draft_reads import dice_formulas, marks_of as _marks, readings_of
+from .readings import Reading, Tally
 
 
 @dataclass(frozen=True, eq=True)
@@ -173,6 +174,9 @@ def faces_of(fs: FaceSet, sides: int, env: Mapping[str, Any], rules: Mapping[str
     else:
         lo = whole(fs.at_least, env, rules, draft, "a face") if fs.at_least is not None else 1
         hi = whole(fs.at_most, env, rules, draft, "a face") if fs.at_most is not None else sides
+        if lo <= hi and (lo < 1 or hi > sides):  # the first face outside the die, without listing a billion
+            raise DraftError(key, f"face {lo if lo < 1 else max(lo, sides + 1)} is not a face of a {sides}-sided "
+                                  "die", line=draft.lines.get(key), source=draft.source_name)
         chosen = set(range(lo, hi + 1))
     bad = sorted(f for f in chosen if not 1 <= f <= sides)
     if bad:
@@ -254,15 +258,6 @@ def _depth(draft: Draft, depth: Num | Slotted | None, env: Mapping[str, Any], ru
         raise _error(draft, depth.key, f"{depth.expr.text!r} gives {n} for this roll: a depth is 0 to 50 extra dice "
                                        "per die")
     return n
-
-
-def _marks(draft: Draft) -> tuple[str, ...]:
-    out: list[str] = []
-    for d in draft.dice:
-        for m, _ in d.marks:
-            if m not in out:
-                out.append(m)
-    return tuple(out)
 
 
 def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
@@ -350,42 +345,6 @@ def static_group(draft: Draft, g: GroupDef) -> bool:
     if isinstance(g.explode, Slotted):
         formulas.append(g.explode)
     return all(set(f.names) <= free for f in formulas)
-
-
-def dice_formulas(draft: Draft, double: bool) -> list[Slotted]:
-    """The formulas that read what the dice show: the outcome's value, the
-    events, and what the doubling step adds (when it is in the roll)."""
-    out = [draft.outcome.value, *(e.rule for e in draft.events)]
-    if double and draft.double is not None:
-        out.append(draft.double.adds)
-    return out
-
-
-def readings_of(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any], double: bool) -> tuple[Reading, ...]:
-    """What the formulas read of the dice, each once, packed in the
-    kernel's order: the total first, the marks, the other readings, the
-    successes last (the most significant digit, :mod:`.space`)."""
-    marks = _marks(draft)
-    groups = [g.name for g in draft.groups]
-    found: dict[str, Reading] = {}
-    for s in dice_formulas(draft, double):
-        for n in s.names:
-            if n in (SUCCESSES, TOTAL) or n in marks:
-                found.setdefault(n, plain(n, marks))
-        try:
-            calls = s.expr.reading_calls(env, [rules[k] for k in s.knobs])
-            for key, name, args in calls:
-                if key not in found:  # a bare name that is not a group or a mark: its value (a field, a rule)
-                    args = [("value", env[v]) if k == "name" and v not in groups and v not in marks else (k, v)
-                            for k, v in args]
-                    found[key] = build(name, args, key, groups, marks)
-        except (ExprError, ValueError) as err:
-            raise _error(draft, s.key, str(err)) from None
-    if double:  # the step adds successes
-        found.setdefault(SUCCESSES, plain(SUCCESSES, marks))
-    first = [found.pop(k) for k in (TOTAL, *marks) if k in found]
-    last = [found.pop(k) for k in (SUCCESSES,) if k in found]
-    return tuple(first + list(found.values()) + last)
 
 
 def _eligible(draft: Draft, g: GroupDef, table: DieTable, env: Mapping[str, Any],

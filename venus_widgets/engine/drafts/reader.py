@@ -8,18 +8,21 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, Mapping, Sequence
+from contextlib import contextmanager
+from typing import Any, Iterator, Mapping, Sequence
 
 from .errors import DraftError
 from .expr import Expr, ExprError, FUNCTIONS, parse
+from .kinds import ANY, NUMBER, check
 from .knobs import Maker
 from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, VALUE, FaceSet, Slotted
 from .readings import CALLS, build
-from .source import TOP_LEVEL, Source, _dotted, above_first_section
+from .source import TOP_LEVEL, Path_, Source, _dotted, above_first_section
 
-#: Names the expressions give a meaning of their own (the functions' too).
-RESERVED = frozenset({SUCCESSES, TOTAL, ALL_DICE, SIDES, VALUE, "edition", "roll", "rules", "threshold", "goal",
-                      "grade", "and", "or", "not", "true", "false", *FUNCTIONS, *CALLS})
+#: Names the expressions give a meaning of their own (the functions' and the readings' too), and the spec's
+#: envelope (edition, roll, rules, version).
+RESERVED = frozenset({SUCCESSES, TOTAL, ALL_DICE, SIDES, VALUE, "edition", "roll", "rules", "version", "threshold",
+                      "goal", "grade", "and", "or", "not", "true", "false", *FUNCTIONS, *CALLS})
 
 #: Names a field cannot take: a roller's own attributes and the spec's envelope.
 ROLLER_NAMES = frozenset({
@@ -31,19 +34,56 @@ ROLLER_NAMES = frozenset({
     "unobserve", "tabbable",
 })
 
-NAME = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+#: A name of a draft (a field, a rule, a die, a group, a mark), matched whole (``fullmatch``: "dice\\n" is no name).
+NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 _FACES = re.compile(r"^\s*(\d+)\s*(\+|-\s*(\d+)?)?\s*$")
 
 
 
+class Skip(Exception):
+    """A part of the draft left unread: its mistake is said already (a part it needs did not read)."""
+
+
 class Reader:
-    """The checks, with the source at hand for lines."""
+    """The checks, with the source at hand for lines, and the mistakes
+    found so far (:attr:`problems`: a draft's mistakes are said together)."""
 
     def __init__(self, src: Source) -> None:
         self.src = src
         self.knobs = Maker()
         #: the keys each table read so far may have (by its path)
         self.keys_of: dict[tuple, tuple[str, ...]] = {}
+        #: the mistakes found so far (the lines of the TOML that did not read first)
+        self.problems: list[DraftError] = list(src.problems)
+        #: the names of parts that did not read (name -> what it is): a formula may still read them
+        self.broken: dict[str, str] = {}
+        #: the kind of value each name holds (:mod:`.kinds`; a name not here: any)
+        self.kinds: dict[str, str] = {}
+        #: keys a table may not have (said): a mistake of their table may follow from them (a key mistyped)
+        self.unknown: list[tuple] = []
+
+    @contextmanager
+    def attempt(self, name: str = "", what: str = "") -> Iterator[None]:
+        """Read one part: a mistake in it is kept (:attr:`problems`) and the
+        reading goes on with the next; its ``name`` stays known as ``what``."""
+        try:
+            yield
+        except DraftError as err:
+            self.problems.append(err)
+            if name:
+                self.broken[name] = what
+        except Skip:
+            if name:
+                self.broken[name] = what
+
+    def mistakes(self) -> DraftError | None:
+        """The draft's mistakes as one error (None: none), leaving out those
+        that follow from a line set aside (a key that did not read is missing)."""
+        aside = [_dotted(p) for p in (*self.src.set_aside, *self.unknown)]
+        unknown = {_dotted(p) for p in self.unknown}
+        kept = [p for p in self.problems
+                if p in self.src.problems or p.key in unknown or not _follows(p.key, aside)]
+        return DraftError.of(kept) if kept else None
 
     # -- errors --------------------------------------------------------------
 
@@ -76,6 +116,7 @@ class Reader:
     # -- kinds of value -------------------------------------------------------
 
     def table(self, path: tuple, value: Any, keys: tuple[str, ...] | None = None, what: str = "a table") -> dict:
+        """A table; a key it may not have is a mistake (kept), and left out."""
         if not isinstance(value, dict):
             raise self.error(path, f"{show(value)} is not {what}: write [{_dotted(path)}] with its keys below, "
                                    "or { key = value, ... }")
@@ -83,19 +124,27 @@ class Reader:
             self.keys_of[tuple(path)] = keys
             for k in value:
                 if k not in keys:
-                    near = difflib.get_close_matches(k, keys, 1)
-                    hint = f" (did you mean {near[0]}?)" if near else ""
-                    if not path:
-                        raise self.error((k,), f"{k} is not a part of a draft{hint}; the parts are "
-                                               + ", ".join(keys))
-                    top = ""
-                    if k in TOP_LEVEL and path[0] != "fields":  # roller = "task" written below [reroll]
-                        top = f" ({above_first_section(k)})"
-                    elif self._section_above(path, k):  # [[checks]] pasted inside [fields.stress]
-                        top = f" ({self._section_above(path, k)})"
-                    raise self.error(path + (k,), f"{k} is not a key of {_dotted(path)}{hint}; "
-                                                  f"the keys are {', '.join(keys)}{top}")
+                    with self.attempt():
+                        self._key_of(path, k, keys)
+                    self.unknown.append(tuple(path) + (k,))
+            return {k: v for k, v in value.items() if k in keys}
         return value
+
+    def _key_of(self, path: tuple, k: str, keys: tuple[str, ...]) -> None:
+        """A mistake for a key a table may not have (with a hint: a name near it, a header above)."""
+        if k in keys:
+            return
+        near = difflib.get_close_matches(k, keys, 1)
+        hint = f" (did you mean {near[0]}?)" if near else ""
+        if not path:
+            raise self.error((k,), f"{k} is not a part of a draft{hint}; the parts are " + ", ".join(keys))
+        top = ""
+        if k in TOP_LEVEL and path[0] != "fields":  # roller = "task" written below [reroll]
+            top = f" ({above_first_section(k)})"
+        elif self._section_above(path, k):  # [[checks]] pasted inside [fields.stress]
+            top = f" ({self._section_above(path, k)})"
+        raise self.error(path + (k,), f"{k} is not a key of {_dotted(path)}{hint}; "
+                                      f"the keys are {', '.join(keys)}{top}")
 
     def text(self, path: tuple, value: Any, default: str = "", most: int = 200) -> str:
         if value is None:
@@ -120,23 +169,28 @@ class Reader:
             raise self.error(path, f"{show(value)} is not true or false")
         return value
 
-    def name(self, path: tuple, value: str, taken: Mapping[str, str], what: str) -> str:
-        if not NAME.match(value):
+    def name(self, path: tuple, value: str, taken: dict[str, str], what: str) -> str:
+        """A name of the draft, each once among fields, rules, marks and groups (kept in ``taken``)."""
+        if not NAME.fullmatch(value):
             raise self.error(path, f"{value!r} cannot name a {what}: use lowercase letters, digits and _, "
                                    "starting with a letter (at most 40)")
         if value in RESERVED:
             raise self.error(path, f"{value!r} has a meaning of its own in a draft ({', '.join(sorted(RESERVED))}): "
                                    f"name the {what} otherwise")
         if value in taken:
-            raise self.error(path, f"{value!r} names a {taken[value]} already: each name once")
+            raise self.error(path, f"{value!r} names a {taken[value]} already: each name once (a formula reads "
+                                   "a name as one thing)")
+        taken[value] = what
         return value
 
     def expr(self, path: tuple, value: Any, allowed: Mapping[str, str], what: str, knob: str = "",
-             dice: tuple[Sequence[str], Sequence[str]] | None = None) -> Slotted:
-        """An expression whose names are among ``allowed`` (name -> what it is);
-        each number in it becomes a knob (named ``knob``, else by its key path).
-        ``dice``: the groups and the marks, where it may read the dice in
-        calls (:data:`.readings.CALLS`: ``highest(2, own)``)."""
+             want: str = NUMBER, dice: tuple[Sequence[str], Sequence[str]] | None = None) -> Slotted:
+        """An expression whose names are among ``allowed`` (name -> what it is)
+        (or parts that did not read), that gives the kind of value its place
+        wants (:mod:`.kinds`: a number unless ``want`` says); each number in it
+        becomes a knob (named ``knob``, else by its key path). ``dice``: the
+        groups and the marks, where it may read the dice in calls
+        (:data:`.readings.CALLS`: ``highest(2, own)``)."""
         try:
             e = parse(value, CALLS)
         except ExprError as err:
@@ -146,12 +200,18 @@ class Reader:
                                    "the outcome's value, the events and what the doubling step adds read the dice")
         if dice is not None:
             self._calls(path, value, e, allowed, *dice)
+        named = {n: what for n, what in self.broken.items() if what != "die"}  # a die is no name a formula reads
+        allowed = {**named, **allowed}
         for n in e.names:
             if n not in allowed:
                 near = difflib.get_close_matches(n, list(allowed), 1)
                 hint = f"did you mean {near[0]}? " if near else ""
                 raise self.error(path, f"{show(value)} reads {n}, which {what} cannot read: {hint}it can read "
                                        + listed(allowed))
+        try:
+            check(e, {**self.kinds, **{n: ANY for n in named}}, want)
+        except ExprError as err:
+            raise self.error(path, str(err)) from None
         key = _dotted(path)
         name = knob or key
         seed = self.seed(path, value)
@@ -244,6 +304,13 @@ class Reader:
         if len(set(out)) != len(out):
             raise self.error(path, f"{value!r} names a face twice")
         return sorted(out)
+
+
+def _follows(key: str, aside: list[str]) -> bool:
+    """Whether a mistake at ``key`` may follow from a key set aside (its own, or one inside it)."""
+    if not key:  # the draft as a whole (a part missing): a top-level key set aside may be it
+        return any("." not in a and "[" not in a for a in aside)
+    return any(a == key or a.startswith(key + ".") or a.startswith(key + "[") for a in aside)
 
 
 def show(value: Any) -> str:

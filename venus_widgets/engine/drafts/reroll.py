@@ -20,6 +20,7 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from .allocate import allocate
+from .denominator import big_die, budget
 from .dice import die_weight, face_weight, pack, ways_of
 from .plan import Plan
 from .space import Space, value_grid
@@ -46,8 +47,6 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
          shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]], cut: list[float] | None) -> Any:
     """The joint counts after the re-roll step: ``plain`` (the dice it may
     not take, counted) with the groups ``takers`` it may take."""
-    from .kernel import big_die, budget
-
     B = budget(plan)
     L = 1 if mode == "float" else big_die(plan)
     pad_b = 1 if mode == "float" else L ** B

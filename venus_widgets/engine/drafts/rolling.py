@@ -23,6 +23,7 @@ from .kernel import budget
 from .model import VALUE
 from .plan import Plan, evaluate
 from .readings import Ordered, Tally
+from .values import added, outcome_value
 
 #: What the dice show, by name: ``successes``, ``total``, each mark and each reading's key.
 Quantities = dict[str, Any]
@@ -101,8 +102,8 @@ def happened(plan: Plan, q: Quantities, v: Any) -> list[str]:
 
 
 def value_of(plan: Plan, q: Quantities) -> Any:
-    """The outcome's value of what the dice show (numbers, or arrays of them)."""
-    return evaluate(plan.draft.outcome.value, {**plan.env, **q}, plan.rules, plan.draft)
+    """The outcome's value of what the dice show (numbers, or arrays of them: :mod:`.values`)."""
+    return outcome_value(plan, q)
 
 
 def degree_of(plan: Plan, v: int) -> str:
@@ -150,7 +151,7 @@ def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: 
     adds = 0
     d = plan.draft.double
     if d is not None and plan.double:
-        adds = int(evaluate(d.adds, {**plan.env, **q}, plan.rules, plan.draft))
+        adds = added(plan, q)
         spent = (bool(ego) if ego is not None else v < plan.goal) and adds > 0
         if spent:
             v = value_of(plan, {**q, "successes": q["successes"] + adds})
@@ -304,8 +305,7 @@ def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generat
     v = np.broadcast_to(np.asarray(value_of(plan, q), dtype=np.int64), (rows,))
     d = plan.draft.double
     if d is not None and plan.double:
-        adds = np.broadcast_to(np.asarray(evaluate(d.adds, {**plan.env, **q}, plan.rules, plan.draft),
-                                          dtype=np.int64), (rows,))
+        adds = np.broadcast_to(np.asarray(added(plan, q), dtype=np.int64), (rows,))
         more = np.where(v < plan.goal, adds, 0)
         v = np.broadcast_to(np.asarray(value_of(plan, {**q, "successes": q["successes"] + more}), dtype=np.int64),
                             (rows,))

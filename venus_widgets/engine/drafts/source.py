@@ -1,33 +1,44 @@
 """Reading a draft: TOML text (a file or a notebook cell's string) or a
-dict, into plain data, with the line of every key for the errors.
+dict, into plain data, with the line of every key for the errors
+(:mod:`.key_lines`).
 
-``tomllib`` (Python 3.11+, ``tomli`` on 3.10) reads the text and says
-where a syntax error is; it does not say on which line a key stands, so
-:func:`key_lines` scans the text for the line of each key path (tables,
-arrays of tables, dotted keys and inline tables), and every error about
-a key can name its line. Numbers with a fraction are refused: a draft
+What is read is bounded before it is read: a file is a regular file of at
+most :data:`MAX_TEXT` bytes (a folder, a device or a pipe is refused
+without opening it), in UTF-8 (a BOM is read as nothing; any other
+encoding is refused at the line of its first odd character); text is at
+most :data:`MAX_TEXT` characters, nested at most :data:`MAX_DEPTH` deep;
+a dict, or what the TOML makes, holds at most :data:`MAX_VALUES` values,
+each a whole number of at most :data:`MAX_DIGITS` digits, a text, true or
+false, a list or a table. Numbers with a fraction are refused: a draft
 counts dice, faces and successes in whole numbers.
+
+A TOML syntax error does not stop the reading: its line is set aside and
+the rest read again, so :func:`read_text` reports every line that does not
+read (:attr:`Source.problems`), and the keys of the other lines are still
+checked.
 
 >>> src = read("id = 'coins'\\n[fields.coins]\\nrange = [1, 8]\\n")
 >>> src.data["fields"]["coins"]["range"], src.line(("fields", "coins", "range"))
 ([1, 8], 3)
->>> read("[dice.coin]\\nsides = 2.5\\n")
-Traceback (most recent call last):
-...
-venus_widgets.engine.drafts.errors.DraftError: draft, line 2, dice.coin.sides: 2.5 is not a whole number; a draft counts in whole numbers (write 2 or 3)
+>>> print(*read("[dice.coin]\\nsides = 2.5\\n").problems)
+draft, line 2, dice.coin.sides: 2.5 is not a whole number; a draft counts in whole numbers (write 2 or 3)
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import re
+import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
 from .errors import DraftError
+from .key_lines import (TOP_LEVEL, Path_, above_first_section, assigned_key, deepest, dotted, given_twice,  # noqa: F401
+                        key_lines)
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -37,11 +48,18 @@ else:  # pragma: no cover - Python 3.10 reads TOML with tomli (a dependency ther
 #: The drafts that ship with the package (venus_widgets/drafts/): they load by their file name.
 SHIPPED = Path(__file__).resolve().parents[2] / "drafts"
 
-#: A key path: table names and keys from the top (array items by their index).
-Path_ = tuple[Any, ...]
-
-#: The largest draft text read (a draft is a page, not a book).
+#: The largest draft read, in characters of text or bytes of a file (a draft is a page, not a book).
 MAX_TEXT = 200_000
+#: The deepest a draft nests tables and lists (dice.d6.marks.crit.at_least is 5 deep).
+MAX_DEPTH = 12
+#: The most values (keys and list items) a draft holds.
+MAX_VALUES = 5_000
+#: The most digits of a number of a draft.
+MAX_DIGITS = 15
+#: The most lines that do not read reported at once (the rest after they are fixed).
+MAX_SYNTAX = 20
+
+_dotted = dotted  # the name the other modules of the drafts import
 
 
 class Fractional(float):
@@ -50,12 +68,16 @@ class Fractional(float):
 
 @dataclass(frozen=True)
 class Source:
-    """A draft as plain data, where it came from and the line of each key."""
+    """A draft as plain data, where it came from and the line of each key;
+    ``problems``: the lines that did not read as TOML (set aside)."""
 
     data: dict[str, Any]
     text: str = ""
     name: str = ""
     lines: Mapping[Path_, int] = field(default_factory=dict)
+    problems: tuple[DraftError, ...] = ()
+    #: the key paths of the lines set aside (their keys are missing from ``data``)
+    set_aside: tuple[Path_, ...] = ()
 
     def line(self, path: Path_) -> int | None:
         """The line of ``path`` (or of its nearest parent that has one)."""
@@ -77,31 +99,30 @@ class Source:
     def digest(self) -> str:
         """A short hash of the draft's content (what makes two drafts the same)."""
         body = json.dumps(self.data, sort_keys=True, default=str)
-        return hashlib.sha256(body.encode()).hexdigest()[:12]
+        return hashlib.sha256(body.encode("utf-8", "surrogatepass")).hexdigest()[:12]
 
 
 def read(given: Any, name: str = "") -> Source:
-    """A draft given as a path (``str`` or :class:`pathlib.Path` of a
+    """A draft given as a path (``str`` or :class:`os.PathLike` of a
     ``.toml`` file), TOML text, or a dict."""
     if isinstance(given, Mapping):
-        data = _plain(dict(given), ())
-        return Source(data, "", name or "draft")
-    if isinstance(given, Path) or (isinstance(given, str) and _looks_like_path(given)):
-        path = Path(given)
-        shipped = SHIPPED / path.name
-        if not path.is_file() and path.name == str(given) and shipped.is_file():
-            path = shipped  # a draft that ships with the package, by its file name
-        if not path.is_file():
-            names = ", ".join(sorted(p.name for p in SHIPPED.glob("*.toml")))
-            raise DraftError("", "no such file; give the path of a .toml draft, its text, or a dict (the drafts "
-                                 f"that ship with the package load by their name: {names})", source=str(given))
-        if path.stat().st_size > MAX_TEXT:
-            raise DraftError("", f"the file is larger than {MAX_TEXT} characters: is it a draft?", source=str(given))
-        return read_text(path.read_text(encoding="utf-8"), name or path.name)
+        problems: list[DraftError] = []
+        aside: list[Path_] = []
+        try:
+            data = plain(given, (), None, problems, aside)
+        except DraftError:
+            raise
+        except Exception:  # noqa: BLE001 - a mapping of the caller's that fails as it is read
+            raise DraftError("", "this dict fails as it is read (a value or a key of it raised an error): give a "
+                                 "plain dict of the draft's parts") from None
+        named = name or "draft"
+        return Source(data, "", named, {}, tuple(p.at(source=named) for p in problems), tuple(aside))
+    if isinstance(given, os.PathLike) or (isinstance(given, str) and _looks_like_path(given)):
+        return read_file(given, name)
     if isinstance(given, str):
         return read_text(given, name or "draft")
-    raise DraftError("", f"{type(given).__name__} is not a draft: give the path of a .toml file, "
-                              "the TOML text, or a dict")
+    raise DraftError("", f"a {type(given).__name__} is not a draft: give the path of a .toml file, "
+                         "the TOML text, or a dict")
 
 
 def _looks_like_path(text: str) -> bool:
@@ -109,76 +130,149 @@ def _looks_like_path(text: str) -> bool:
     return "\n" not in text and "=" not in text and "[" not in text and len(text) < 4096
 
 
+def read_file(given: Any, name: str = "") -> Source:
+    """A draft from its file: checked to be a regular file of at most
+    :data:`MAX_TEXT` bytes before it is opened, then read as UTF-8."""
+    shown = _shown_path(given)
+    try:
+        path = Path(given)
+        info = _stat(path)
+        if info is None and path.name == os.fspath(given) and (SHIPPED / path.name).is_file():
+            path = SHIPPED / path.name  # a draft that ships with the package, by its file name
+            info = _stat(path)
+    except (OSError, ValueError, TypeError):
+        info = None
+    if info is None:
+        names = ", ".join(sorted(p.name for p in SHIPPED.glob("*.toml")))
+        raise DraftError("", "no such file; give the path of a .toml draft, its text, or a dict (the drafts "
+                             f"that ship with the package load by their name: {names})", source=shown)
+    if stat.S_ISDIR(info.st_mode):
+        raise DraftError("", "this is a folder: give the path of a .toml file in it", source=shown)
+    if not stat.S_ISREG(info.st_mode):
+        raise DraftError("", "this is not a file (a device or a pipe): give the path of a .toml file",
+                         source=shown)
+    if info.st_size > MAX_TEXT:
+        raise DraftError("", f"the file is larger than {MAX_TEXT:,} bytes: is it a draft?", source=shown)
+    try:
+        with open(path, "rb") as f:
+            raw = f.read(MAX_TEXT + 1)
+    except OSError as err:
+        raise DraftError("", f"the file cannot be read ({err.strerror or 'refused'})", source=shown) from None
+    if len(raw) > MAX_TEXT:
+        raise DraftError("", f"the file is larger than {MAX_TEXT:,} bytes: is it a draft?", source=shown)
+    return read_text(decode(raw, name or path.name), name or path.name)
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    """The file's status (following links), or None when there is no such file."""
+    try:
+        return path.stat()
+    except FileNotFoundError:
+        return None
+
+
+def _shown_path(given: Any) -> str:
+    try:
+        text = os.fspath(given)
+    except TypeError:
+        return "draft"
+    text = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= 120 else text[:100] + "…"
+
+
+def decode(raw: bytes, name: str) -> str:
+    """A file's bytes as text: UTF-8, a BOM read as nothing; another
+    encoding is refused at the line of its first character that is not UTF-8."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        column = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
+        raise DraftError("", f"the file is not UTF-8 text: column {column} holds a character written another way "
+                             "(Latin-1 or Windows text, an é or ü?): save the file as UTF-8 (in most editors: "
+                             "Save as, encoding UTF-8)", line=line, source=name) from None
+
+
 def read_text(text: str, name: str = "draft") -> Source:
-    """A draft from its TOML text; a syntax error says its line in plain words."""
+    """A draft from its TOML text; each line that does not read is said in plain words."""
     if len(text) > MAX_TEXT:
-        raise DraftError("", f"the text is longer than {MAX_TEXT} characters: is it a draft?", source=name)
-    try:
-        data = tomllib.loads(text, parse_float=Fractional)
-    except tomllib.TOMLDecodeError as err:
-        line = _err_line(str(err))
-        twice = _given_twice(text, line) if "Cannot overwrite a value" in str(err) else None
-        if twice is not None:
-            raise DraftError(twice[0], twice[1], line=line, source=name) from None
-        raise DraftError("", _syntax_words(str(err)), line=line, source=name) from None
+        raise DraftError("", f"the text is longer than {MAX_TEXT:,} characters: is it a draft?", source=name)
+    text = text[1:] if text.startswith("\ufeff") else text
+    depth, where = deepest(text)
+    if depth > MAX_DEPTH:
+        raise DraftError("", f"lists and tables nested {depth} deep: a draft nests at most {MAX_DEPTH} deep",
+                         line=where, source=name)
+    data, problems, aside = _parse(text, name)
     lines = key_lines(text)
+    if data is None:
+        raise DraftError.of(problems)
+    found: list[DraftError] = []
     try:
-        plain = _plain(data, (), lines)
+        out = plain(data, (), lines, found, aside)
     except DraftError as err:
-        raise err.at(source=name) from None
-    return Source(plain, text, name, lines)
+        raise DraftError.of([*problems, err.at(source=name)]) from None
+    return Source(out, text, name, lines, tuple([*problems, *(p.at(source=name) for p in found)]), tuple(aside))
+
+
+def _parse(text: str, name: str) -> tuple[dict | None, list[DraftError], list[Path_]]:
+    """The TOML's data with each line that does not read set aside (and
+    reported), while setting it aside is sure to leave the rest as written:
+    a line that does not read on its own, or a key given twice. ``None``
+    for the data when the rest cannot be read."""
+    rows = text.split("\n")
+    problems: list[DraftError] = []
+    aside: list[Path_] = []
+    for _ in range(MAX_SYNTAX):
+        try:
+            return tomllib.loads("\n".join(rows), parse_float=Fractional), problems, aside
+        except tomllib.TOMLDecodeError as err:
+            line = _err_line(str(err))
+            twice = given_twice(text, line) if "Cannot overwrite a value" in str(err) else None
+            if twice is not None:
+                problems.append(DraftError(twice[0], twice[1], line=line, source=name))
+            else:
+                problems.append(DraftError("", _syntax_words(str(err)), line=line, source=name))
+            if line is None or not 1 <= line <= len(rows) or not _alone(rows[line - 1], twice is not None):
+                return None, problems, aside
+            key = assigned_key(text, line)
+            if rows[line - 1].lstrip().startswith("["):  # a header: the keys below it would go elsewhere
+                return None, problems, aside  # say the lines that do not read, no more
+            rows[line - 1] = ""
+            if key is not None:
+                aside.append(key)
+        except (RecursionError, MemoryError):
+            return None, [DraftError("", "lists and tables nested too deeply to read", source=name)], aside
+        except ValueError:  # a number of thousands of digits (Python's own limit)
+            m = re.search(r"\d{%d,}" % (MAX_DIGITS + 1), text)
+            line = text.count("\n", 0, m.start()) + 1 if m else None
+            key = assigned_key(text, line) if line else None
+            problems.append(DraftError(dotted(key) if key else "", f"a number of more than {MAX_DIGITS} digits: a "
+                                       "draft's numbers are smaller", line=line, source=name))
+            return None, problems, aside
+    return None, problems, aside
+
+
+def _alone(row: str, twice: bool) -> bool:
+    """Whether a line that does not read may be set aside and the rest read
+    again: a key given twice, or a line that does not read on its own
+    either (not a part of a value written over several lines)."""
+    if twice:
+        return True
+    try:
+        tomllib.loads(row)
+    except tomllib.TOMLDecodeError:
+        return "=" in row or row.lstrip().startswith("[")
+    except (ValueError, RecursionError):
+        return False
+    return False
 
 
 def _err_line(message: str) -> int | None:
     m = re.search(r"at line (\d+)", message)
     return int(m.group(1)) if m else None
-
-
-#: The keys of a draft's top level that are values, not [sections].
-TOP_LEVEL = ("id", "name", "about", "roll", "roller")
-
-
-def above_first_section(key: str) -> str:
-    """The hint for a top-level key written below a [section]."""
-    return (f"in TOML a key belongs to the [section] above it: write {key} = ... above the first [section], "
-            + ("with id" if key == "name" else "with id and name"))
-
-
-def _given_twice(text: str, line: int | None) -> tuple[str, str] | None:
-    """A key that TOML refuses as given twice: its path and where it was
-    first given (a top-level key written below a section that has the same
-    key gets the hint to move it up)."""
-    if line is None:
-        return None
-    lines = key_lines("\n".join(text.splitlines()[: line - 1]))
-    m = _ASSIGN.match(text.splitlines()[line - 1])
-    table = _table_at(text, line)
-    if m is None or table is None:
-        return None
-    key = table + _split_key(m.group(1))
-    first = lines.get(key)
-    words = f"{_dotted(key)} is given twice" + (f" (first at line {first})" if first else "")
-    if len(key) > 1 and key[-1] in TOP_LEVEL and len(_split_key(m.group(1))) == 1 and table:
-        words += f"; {above_first_section(key[-1])}"
-    else:
-        words += ": give each key once in its [section]"
-    return _dotted(key), words
-
-
-def _table_at(text: str, line: int) -> Path_ | None:
-    """The table a line's keys go to (its [section] above, an array's last item)."""
-    arrays: dict[Path_, int] = {}
-    table: Path_ = ()
-    for raw in text.splitlines()[: line - 1]:
-        m = _HEADER.match(raw)
-        if m:
-            path = _split_key(m.group(2))
-            if m.group(1) == "[[":
-                arrays[path] = arrays.get(path, -1) + 1
-                table = path + (arrays[path],)
-            else:
-                table = _resolve(path, arrays)
-    return table
 
 
 def _syntax_words(message: str) -> str:
@@ -198,142 +292,103 @@ def _syntax_words(message: str) -> str:
     return f"the TOML does not read ({what})"
 
 
-def _plain(value: Any, path: Path_, lines: Mapping[Path_, int] | None = None) -> Any:
-    """Keys as strings, fractions refused (with their line)."""
-    if isinstance(value, Fractional) or isinstance(value, float):
-        whole = f"write {int(value)} or {int(value) + 1}" if abs(value) < 1e15 else "write a whole number"
-        line = None
-        if lines is not None:
-            p = tuple(path)
-            while p and p not in lines:
-                p = p[:-1]
-            line = lines.get(p)
-        raise DraftError(_dotted(path), f"{float(value):g} is not a whole number; a draft counts in whole "
-                                        f"numbers ({whole})", line=line)
-    if isinstance(value, Mapping):
-        out = {}
-        for k, v in value.items():
-            if not isinstance(k, str):
-                k = str(k)
-            out[k] = _plain(v, path + (k,), lines)
-        return out
-    if isinstance(value, (list, tuple)):
-        return [_plain(v, path + (i,), lines) for i, v in enumerate(value)]
-    return value
-
-
-def _dotted(path: Path_) -> str:
-    """``groups.own.count``, ``outcome.degrees[2]``."""
-    out = ""
-    for p in path:
-        out += f"[{p}]" if isinstance(p, int) else (("." if out else "") + str(p))
-    return out or "draft"
-
-
-# --------------------------------------------------------------------------
-# The line of each key
-# --------------------------------------------------------------------------
-
-_BARE = r"[A-Za-z0-9_-]+"
-_QUOTED = r'"(?:[^"\\]|\\.)*"|\'[^\']*\''
-_KEY = rf"(?:{_BARE}|{_QUOTED})(?:\s*\.\s*(?:{_BARE}|{_QUOTED}))*"
-_HEADER = re.compile(rf"^\s*(\[\[?)\s*({_KEY})\s*\]\]?\s*(#.*)?$")
-_ASSIGN = re.compile(rf"^\s*({_KEY})\s*=")
-
-
-def _split_key(key: str) -> tuple[str, ...]:
-    parts = re.findall(rf"{_BARE}|{_QUOTED}", key)
-    return tuple(p[1:-1] if p[:1] in "\"'" else p for p in parts)
-
-
-def key_lines(text: str) -> dict[Path_, int]:
-    """The line (from 1) of every key path the text sets: tables, arrays
-    of tables (``[[steps]]`` items by index), keys, dotted keys and the keys
-    of inline tables (on their key's line). Multi-line values keep the line
-    where their key stands.
-
-    >>> sorted(key_lines("a = 1\\n[b.c]\\nd = { e = 2 }\\n[[f]]\\n[[f]]\\ng = 3").items())
-    [(('a',), 1), (('b',), 2), (('b', 'c'), 2), (('b', 'c', 'd'), 3), (('b', 'c', 'd', 'e'), 3), (('f',), 4), (('f', 0), 4), (('f', 1), 5), (('f', 1, 'g'), 6)]
-    """
-    out: dict[Path_, int] = {}
-    table: Path_ = ()
-    arrays: dict[Path_, int] = {}
-    depth = 0  # open brackets of a multi-line value
-    triple = ""
-    for n, raw in enumerate(text.splitlines(), 1):
-        line = raw
-        if triple:  # inside a multi-line string
-            if triple in line:
-                triple = ""
-            continue
-        if depth > 0:
-            depth += _brackets(line)
-            continue
-        m = _HEADER.match(line)
-        if m:
-            path = _split_key(m.group(2))
-            if m.group(1) == "[[":
-                i = arrays.get(path, -1) + 1
-                arrays[path] = i
-                out.setdefault(path, n)
-                table = path + (i,)
+def plain(value: Any, path: Path_, lines: Mapping[Path_, int] | None = None,
+          problems: list[DraftError] | None = None, aside: list[Path_] | None = None) -> Any:
+    """A draft's data as plain values, checked (keys as text), within
+    :data:`MAX_DEPTH` and :data:`MAX_VALUES`, without recursion. A value a
+    draft cannot hold (a fraction, a date, a number too large) is left out
+    and said: added to ``problems`` (its key, or its list's, to ``aside``);
+    without ``problems`` the first one is raised."""
+    if not isinstance(value, Mapping):
+        raise DraftError("", f"a {type(value).__name__} is not a draft: give a dict of its parts")
+    found: list[DraftError] = [] if problems is None else problems
+    gone: list[Path_] = [] if aside is None else aside
+    top: dict[str, Any] = {}
+    todo: list[tuple[Any, Path_, Any, Any]] = [(value, path, None, None)]  # (value, path, parent, key)
+    seen = 0
+    while todo:
+        v, p, parent, k = todo.pop()
+        seen += 1
+        if seen > MAX_VALUES:
+            raise _bad(p, lines, f"the draft holds more than {MAX_VALUES:,} values: a draft is a page, not a book")
+        if len(p) > MAX_DEPTH:
+            raise _bad(p, lines, f"tables and lists nested more than {MAX_DEPTH} deep")
+        if isinstance(v, Mapping) or (isinstance(v, (list, tuple)) and not isinstance(v, str)):
+            if len(v) > MAX_VALUES:
+                raise _bad(p, lines, f"{len(v):,} values: a draft holds at most {MAX_VALUES:,}")
+            if isinstance(v, Mapping):
+                out: Any = {}
+                for key, x in v.items():
+                    key = key if type(key) is str else _key_text(key, p, lines)
+                    out[key] = None  # the order as written (the children are read last first)
+                    todo.append((x, p + (key,), out, key))
             else:
-                table = _resolve(path, arrays)
-            for k in range(1, len(table) + 1):
-                out.setdefault(table[:k], n)
-            continue
-        m = _ASSIGN.match(line)
-        if not m:
-            continue
-        key = table + _split_key(m.group(1))
-        for k in range(len(table) + 1, len(key) + 1):
-            out.setdefault(key[:k], n)
-        rest = line[m.end():]
-        for q in ('"""', "'''"):
-            if rest.count(q) == 1:
-                triple = q
-        _inline(rest, key, n, out)
-        depth = max(_brackets(rest), 0)
-    return out
+                out = [None] * len(v)
+                todo.extend((x, p + (i,), out, i) for i, x in enumerate(v))
+        else:
+            try:
+                out = _scalar(v, p, lines)
+            except DraftError as err:
+                if problems is None:
+                    raise
+                found.append(err)
+                gone.append(p[: max(i for i, x in enumerate(p) if isinstance(x, str)) + 1] if any(
+                    isinstance(x, str) for x in p) else p)
+                out = None
+        if parent is None:
+            top = out
+        else:
+            parent[k] = out
+    for p in sorted(set(gone), key=len, reverse=True):
+        _remove(top, p[len(path):])
+    return top
 
 
-def _resolve(path: Path_, arrays: Mapping[Path_, int]) -> Path_:
-    """A table header under an array of tables (``[steps.words]`` after
-    ``[[steps]]``) belongs to its last item."""
-    out: Path_ = ()
-    for p in path:
-        out = out + (p,)
-        if out in arrays:
-            out = out + (arrays[out],)
-    return out
+def _remove(data: Any, path: Path_) -> None:
+    """Leave the value at ``path`` out (a key of a table)."""
+    for part in path[:-1]:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return
+    if path and isinstance(data, dict):
+        data.pop(path[-1], None)
 
 
-def _brackets(text: str) -> int:
-    """Open minus closed brackets and braces outside strings and comments."""
-    text = re.sub(_QUOTED, "", text).split("#", 1)[0]
-    return text.count("[") + text.count("{") - text.count("]") - text.count("}")
+def _key_text(key: Any, path: Path_, lines: Mapping[Path_, int] | None) -> str:
+    if isinstance(key, (int, str)) and not isinstance(key, bool):
+        text = str(key) if abs(key if isinstance(key, int) else 0) < 10 ** MAX_DIGITS else ""
+        if text and len(text) <= 100:
+            return text
+    raise _bad(path, lines, "a key of a table is a short word or number")
 
 
-def _inline(rest: str, key: Path_, n: int, out: dict[Path_, int]) -> None:
-    """The keys of an inline table on one line (nested ones too)."""
-    stack: list[Path_] = []
-    cur = key
-    i = 0
-    text = rest.split("#", 1)[0] if "{" not in rest else rest
-    while i < len(text):
-        ch = text[i]
-        if ch in "\"'":
-            j = text.find(ch, i + 1)
-            i = len(text) if j < 0 else j + 1
-            continue
-        if ch == "{" or (ch == "," and stack):  # a key of an inline table may follow
-            if ch == "{":
-                stack.append(cur)
-            m = re.match(rf"\s*({_KEY})\s*=", text[i + 1:])
-            if m:
-                cur = stack[-1] + _split_key(m.group(1))
-                out.setdefault(cur, n)
-        elif ch == "}":
-            if stack:
-                cur = stack.pop()
-        i += 1
+def _scalar(v: Any, path: Path_, lines: Mapping[Path_, int] | None) -> Any:
+    """A value a draft holds (a whole number, text, true or false), or a DraftError."""
+    if isinstance(v, str) and len(v) > MAX_TEXT:
+        raise _bad(path, lines, f"a text of {len(v):,} characters: a draft is at most {MAX_TEXT:,}")
+    if isinstance(v, bool) or type(v) is str:
+        return v
+    if isinstance(v, int):
+        if abs(v) >= 10 ** MAX_DIGITS:
+            raise _bad(path, lines, f"a number of more than {MAX_DIGITS} digits: a draft's numbers are smaller")
+        return int(v)
+    if isinstance(v, str):
+        return str(v)
+    if isinstance(v, float):
+        if v != v or v in (float("inf"), float("-inf")):
+            raise _bad(path, lines, "not a number: a draft counts in whole numbers")
+        whole = f"write {int(v)} or {int(v) + 1}" if abs(v) < 1e15 else "write a whole number"
+        raise _bad(path, lines, f"{float(v):g} is not a whole number; a draft counts in whole numbers ({whole})")
+    raise _bad(path, lines, "a value of a draft is a whole number, \"text in quotes\", true or false, "
+                            "[a, list] or { a = table }")
+
+
+def _bad(path: Path_, lines: Mapping[Path_, int] | None, words: str) -> DraftError:
+    line = None
+    if lines is not None:
+        p = tuple(path)
+        while p and p not in lines:
+            p = p[:-1]
+        line = lines.get(p)
+    return DraftError(dotted(path), words, line=line)

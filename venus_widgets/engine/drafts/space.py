@@ -27,7 +27,8 @@ from typing import Mapping
 
 import numpy as np
 
-from .plan import Plan, evaluate
+from .plan import Plan
+from .values import outcome_value
 
 
 @dataclass(frozen=True)
@@ -69,5 +70,4 @@ class Space:
 
 def value_grid(plan: Plan, space: Space, values: Mapping[str, np.ndarray]) -> np.ndarray:
     """The outcome's value at every packed index (``values``: each tracked quantity there)."""
-    v = evaluate(plan.draft.outcome.value, {**plan.env, **values}, plan.rules, plan.draft)
-    return np.broadcast_to(np.asarray(v, dtype=np.int64), (space.size,))
+    return np.broadcast_to(np.asarray(outcome_value(plan, values), dtype=np.int64), (space.size,))

@@ -15,10 +15,11 @@ from .model import (
     CheckDef, DieDef, DoubleDef, FieldDef, GroupDef, LadderDef, OutcomeDef, RerollDef, Slotted, SpendItem, Words,
     plural_of,
 )
-from .reader import NAME, Reader, show
+from .kinds import TEXT, YES_NO
+from .reader import NAME, Reader, Skip, show
 
 def read_reroll(r: Reader, value: Any, allowed: Mapping[str, str], groups: tuple[GroupDef, ...],
-            dice: tuple[DieDef, ...], outcome: OutcomeDef) -> RerollDef | None:
+            dice: tuple[DieDef, ...], outcome: OutcomeDef | None) -> RerollDef | None:
     if value is None:
         return None
     p = ("reroll",)
@@ -34,9 +35,9 @@ def read_reroll(r: Reader, value: Any, allowed: Mapping[str, str], groups: tuple
             raise r.error(p + ("dice",), f"{show(chosen)}: list the groups whose dice may be re-rolled, "
                                          f"e.g. [\"{names[0]}\"]")
         for x in chosen:
-            if x not in names:
+            if x not in names and r.broken.get(x) != "group":  # a group whose own mistake is said is no mistake here
                 raise r.error(p + ("dice",), f"{x!r} is not a group of this draft: the groups are {', '.join(names)}")
-        sel = tuple(chosen)
+        sel = tuple(x for x in chosen if x in names)
     else:
         sel = tuple(g.name for g in groups if not g.cancels)
     faces = None
@@ -47,12 +48,12 @@ def read_reroll(r: Reader, value: Any, allowed: Mapping[str, str], groups: tuple
     when: str | Slotted = r.text(p + ("when",), b.get("when"), "short")
     if when not in ("short", "always"):  # a formula that gives 'short' or 'always' (checked as a spec rolls)
         try:
-            when = r.expr(p + ("when",), when, allowed, "when the step plays")
+            when = r.expr(p + ("when",), when, allowed, "when the step plays", want=TEXT)
         except DraftError:
             raise r.error(p + ("when",), f"{when!r}: when is \"short\" (only while short of the goal, the default), "
                                          "\"always\", or a formula that gives 'short' or 'always', e.g. "
                                          "\"if(eager, 'always', 'short')\"") from None
-    if outcome.uses_total:
+    if outcome is not None and outcome.uses_total:
         raise r.error(p, "a re-roll step and an outcome that adds up the faces (total) do not go together yet: "
                          "count successes, or leave the re-roll step out (docs/drafts.md, what a draft cannot say)")
     return RerollDef(r.text(p + ("name",), b.get("name"), "KISS", 30), budget, sel, faces, when)
@@ -75,7 +76,7 @@ def read_double(r: Reader, value: Any, base: Mapping[str, str], random: Mapping[
         raise r.error(p, "say what the step adds to the successes when still short of the goal: adds = \"six\" "
                          "(a mark: each die showing it counts once more)")
     adds = r.expr(p + ("adds",), b["adds"], {**base, **random}, "what the step adds", dice=shown)
-    active = r.expr(p + ("if",), b["if"], base, "when the step is in the roll") if "if" in b else None
+    active = r.expr(p + ("if",), b["if"], base, "when the step is in the roll", want=YES_NO) if "if" in b else None
     name = r.text(p + ("name",), b.get("name"), "Ego", 30)
     return DoubleDef(name, adds, active, r.text(p + ("label",), b.get("label"), f"Spend {name}", 60))
 
@@ -92,7 +93,7 @@ def read_spend(r: Reader, value: Any, allowed: Mapping[str, str]) -> tuple[Spend
         if "id" not in b or "cost" not in b:
             raise r.error(p, "each [[spend]] needs an id (a short word) and a cost (a number or a formula)")
         ident = r.text(p + ("id",), b["id"], "", 30)
-        if not NAME.match(ident):
+        if not NAME.fullmatch(ident):
             raise r.error(p + ("id",), f"{ident!r}: an id is a short word of lowercase letters, digits and _")
         if any(x.id == ident for x in out):
             raise r.error(p + ("id",), f"{ident!r} is given twice")
@@ -117,9 +118,11 @@ def read_checks(r: Reader, value: Any, allowed: Mapping[str, str], fields: tuple
             raise r.error(p, "each [[checks]] needs a rule (e.g. \"threshold <= coins\") and the field to change "
                              "when it breaks")
         fld = r.text(p + ("field",), b["field"])
+        if fld not in names and r.broken.get(fld) == "field":
+            raise Skip(fld)  # that field's mistake is said
         if fld not in names:
             raise r.error(p + ("field",), f"{fld!r} is not a field: the fields are {', '.join(names)}")
-        out.append(CheckDef(r.expr(p + ("rule",), b["rule"], allowed, "a check"), fld,
+        out.append(CheckDef(r.expr(p + ("rule",), b["rule"], allowed, "a check", want=YES_NO), fld,
                             r.text(p + ("words",), b.get("words"), "", 200)))
     return tuple(out)
 
@@ -131,6 +134,8 @@ def read_ladder(r: Reader, value: Any, fields: tuple[FieldDef, ...]) -> LadderDe
     b = r.table(p, value, ("field", "values", "from", "to", "step"))
     fld = r.text(p + ("field",), b.get("field"))
     f = next((x for x in fields if x.name == fld), None)
+    if f is None and r.broken.get(fld) == "field":
+        raise Skip(fld)  # that field's mistake is said
     if f is None:
         names = [x.name for x in fields]
         near = difflib.get_close_matches(fld, names, 1)
@@ -139,19 +144,38 @@ def read_ladder(r: Reader, value: Any, fields: tuple[FieldDef, ...]) -> LadderDe
                                       + f"; the fields are {', '.join(names)}")
     if f.kind not in ("int", "choice"):
         raise r.error(p + ("field",), f"{fld!r}: the ladder runs over a field of whole numbers or options")
+    if f.kind == "choice":
+        if "values" not in b:
+            return LadderDef(fld, f.options)
+        rungs = f"one of the options of {fld}: {', '.join(f.options)}"
+    else:
+        assert f.hi is not None
+        lo, hi = f.lo, r.knobs.value(f.hi)
+        rungs = f"a whole number from {lo} to {hi} (the range of {fld})"
     if "values" in b:
         vals = b["values"]
         if not isinstance(vals, list) or not vals:
             raise r.error(p + ("values",), "list the rungs, easiest first: values = [0, 3, 6]")
+        for i, v in enumerate(vals):
+            ok = v in f.options if f.kind == "choice" else (type(v) is int and lo <= v <= hi)
+            if not ok:
+                raise r.error(p + ("values", i), f"{show(v)}: a rung of the ladder is {rungs}")
+            if v in vals[:i]:
+                raise r.error(p + ("values", i), f"{show(v)} is given twice: each rung once")
         return LadderDef(fld, tuple(vals))
-    if f.kind == "choice":
-        return LadderDef(fld, f.options)
-    start = r.whole(p + ("from",), b.get("from", f.lo))
-    stop = r.whole(p + ("to",), b["to"]) if "to" in b else None
+    ends = []
+    for key, default in (("from", lo), ("to", None)):
+        v = b.get(key, default)
+        if v is None:
+            raise r.error(p, "say where the ladder ends: to = 10 (or values = [...])")
+        if type(v) is not int or not lo <= v <= hi:
+            raise r.error(p + (key,), f"{show(v)}: the ladder's {key} is {rungs}")
+        ends.append(v)
     step = r.whole(p + ("step",), b.get("step", 1), 1, 1000)
-    if stop is None:
-        raise r.error(p, "say where the ladder ends: to = 10 (or values = [...])")
-    return LadderDef(fld, tuple(range(start, stop + 1, step)))
+    if ends[0] > ends[1]:
+        raise r.error(p + ("from",), f"from = {ends[0]} is above to = {ends[1]}: the ladder goes from the easiest "
+                                     "rung up")
+    return LadderDef(fld, tuple(range(ends[0], ends[1] + 1, step)))
 
 
 _PLACES = ("verdict", "value", "unit", "degree", "threshold", "goal", "bought", "marks")

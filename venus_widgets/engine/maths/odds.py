@@ -31,6 +31,8 @@ from ..frozen import freeze, thaw
 
 #: Mass below which an unbounded tail (exploding dice) is cut off.
 TAIL_CUTOFF = 1e-12
+#: The cut-off in a sentence (a note of the odds says what it left out).
+TAIL_WORDS = "together less than 1 in a trillion"
 
 #: :meth:`Odds.snap` accepts a float ``p`` for ``n / D`` when ``|p * D - n|``
 #: is at most this (float noise is far below it while ``D <= SNAP_BELOW``).

@@ -3,8 +3,9 @@ comparison of rule sets compares (:mod:`..tools.compare`, :mod:`..tools.sweep`).
 
 An :class:`~.odds.Odds` carries, beside the distribution of its outcome,
 the chance to pass and to reach the goal, the chance of a critical and of
-spending Ego where the edition has them, and a breakdown of named chances
-(how a roll passes, degrees of success, consequences subverted, ...).
+spending Ego where the edition has them, a breakdown of named chances
+(how a roll passes, degrees of success, consequences subverted, ...) and a
+draft's named events (a glitch, a critical) where its odds carry them.
 :func:`reported` lists them all under names a playtester reads, in that
 order, so that a rule knob moving any of them is seen, whatever the
 edition; the comparison never names an edition.
@@ -12,7 +13,7 @@ edition; the comparison never names an edition.
 Names: ``P(pass)`` and ``P(goal)``; ``criticals`` (the chance of a critical,
 ``Odds.p_critical``); ``Ego spent`` (``Odds.p_ego_spent``); then each
 breakdown key in words (``pass_without_kiss`` reads "pass without kiss",
-a leading ``p_`` is dropped). A breakdown entry that repeats a name and
+a leading ``p_`` is dropped), then each named event. A breakdown entry (or an event) that repeats a name and
 the value already listed (a task's ``p_ego_spent`` in the breakdown beside
 ``Ego spent``) is left out: the same chance, once; one that repeats a name with
 another value is listed as "<name> (breakdown)".
@@ -57,7 +58,9 @@ def reported(o: Odds) -> dict[str, Any]:
     if o.p_ego_spent is not None:
         out[EGO] = o.p_ego_spent
     seen = {name.casefold(): name for name in out}
-    for key, value in o.breakdown.items():
+    # then a draft's named events (a glitch, a critical), when the odds carry them: compared as any other chance
+    events = getattr(o, "events", None) or {}
+    for key, value in [*o.breakdown.items(), *events.items()]:
         name = words(key)
         same = seen.get(name.casefold())
         if same is not None:

@@ -30,7 +30,8 @@ from ..format import percent_text
 from ..maths.odds import Odds
 from ..maths.quantities import GOAL, PASS, reported
 from ..contract.spec import words
-from .compare_chart import difference_chart, points as _points
+from .compare_chart import difference_chart, difference_table, points as _points
+from .compare_glance import MOST, glance, headline
 
 
 def layered(under: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -224,6 +225,7 @@ class Comparison:
     def to_json(self) -> dict[str, Any]:
         """What a widget sends to the browser."""
         return {"names": list(self.names), "rows": self.to_rows(), "verdicts": self.verdicts,
+                "headlines": self.headlines, "glance": self.glance(),
                 "p_pass": self.p_pass, "p_goal": self.p_goal,
                 "threshold": {n: o.threshold for n, o in self.odds.items()},
                 "changes": {n: {q: list(ab) for q, ab in self.changes(n).items()} for n in self.names[1:]},
@@ -234,25 +236,39 @@ class Comparison:
         lines += [f"  {n}: {self.verdicts[n]}" for n in self.names[1:]]
         return "\n".join(lines)
 
+    def headline(self, name: str) -> str:
+        """One sentence of what ``name`` changes and by how much
+        (:func:`.compare_glance.headline`): the chance to pass, then the
+        chance that moves most."""
+        if not isinstance(name, str) or name not in self.odds or name == "base":
+            raise UnknownName("name", name, "one of " + ", ".join(self.names[1:]))
+        return headline(self, name)
+
+    @property
+    def headlines(self) -> dict[str, str]:
+        """Each variant's :meth:`headline`."""
+        return {n: headline(self, n) for n in self.names[1:]}
+
+    def glance(self, most: int = MOST) -> list[dict[str, Any]]:
+        """At most about ``most`` rows, the ones a chart and a table show
+        (:func:`.compare_glance.glance`): the chance to pass, every other
+        chance that moves, at least each outcome, the rest grouped."""
+        if isinstance(most, bool) or not isinstance(most, int) or most < 1:
+            raise SpecError("most", most, "a whole number of rows from 1 (15 by default)")
+        return glance(self, most)
+
     def _repr_html_(self) -> str:
         e = html_text
-        rows = self.to_rows()
-        head = "".join(f"<th scope='col'>{e(n)}</th>" for n in self.names)
-        head += "".join(f"<th scope='col'>{e(n)} − base</th>" for n in self.names[1:])
-        body = []
-        for r in rows:
-            cells = "".join(f"<td>{e(_pct(r[n]))}</td>" for n in self.names)
-            cells += "".join(f"<td>{e(_points(r[n] - r['base']))}</td>" for n in self.names[1:])
-            body.append(f"<tr><th scope='row'>{e(r['label'])}</th>{cells}</tr>")
+        rows = self.glance()
+        names = {n: n for n in self.names}
+        lead = "".join(f"<li>{e(h)}</li>" for h in self.headlines.values())
         verdicts = "".join(f"<li><b>{e(n)}</b>: {e(self.verdicts[n])}</li>" for n in self.names[1:])
-        notes = "".join(f"<p class='vw-note'>{e(x)}</p>" for x in self.to_json()["notes"])
-        chart = difference_chart(self.names, rows)
-        return (f"<div class='vw-compare'><ul>{verdicts}</ul>{chart}"
-                f"<table><caption>Chance to pass, of each other chance the rules report that a variant moves, "
-                f"and of at least each outcome, {e(self.spec['edition'])} "
-                f"{e(self.spec['roll'])}, by rule set (differences in percentage points)</caption>"
-                f"<thead><tr><th scope='col'>chance</th>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
-                f"</table>{notes}</div>")
+        notes = "".join(f"<p class='vw-note'>{e(x)}</p>" for x in sorted({n for o in self.odds.values() for n in o.notes}))
+        table = difference_table(names, rows, _pct, f"The chances of {self.spec['edition']} {self.spec['roll']} "
+                                                    "by rule set, and each variant minus the base in points")
+        return (f"<div class='vw-compare'><ul>{lead}</ul>{difference_chart(names, rows)}{table}"
+                f"<details><summary>Every chance that moves, in words</summary><ul>{verdicts}</ul></details>"
+                f"{notes}</div>")
 
 
 def _restates(ab: tuple[Any, Any], said: list[tuple[Any, Any]], exact: bool) -> bool:

@@ -26,7 +26,6 @@ import numpy as np
 from .. import export as _export
 from ..errors import SpecError
 from ..inputs import read_list
-from .explain import pct
 from ..format import percent_text
 from .solve import _check_target, ladder
 from ..contract.spec import Spec
@@ -127,34 +126,43 @@ class PartyLadder:
         return f"{setting_words(self.rungs[i], self.specs[0])}: {each}{party}"
 
     def rows(self) -> list[list[str]]:
-        """The table: a header, then one row per rung (chances in percent,
-        two decimals), with marks for the nearest rungs."""
+        """The table as the screen shows it: a header, then one row per rung,
+        each chance in whole percents by the one rule ("100 %" only when
+        certain, ">99 %", "<1 %"), with who each rung is nearest for."""
         head = ["setting", *self.names, "party", "nearest for"]
         out = [head]
         best_for = self.best_for
         for i, setting in enumerate(self.rungs):
             who = [n for n in self.names if best_for[n] == i] + (["party"] if i == self.best else [])
-            out.append([setting_words(setting, self.specs[0]), *(pct(p) for p in self.chances[i]), pct(self.party_chance(i)),
-                        ", ".join(who)])
+            out.append([setting_words(setting, self.specs[0]), *(percent_text(p) for p in self.chances[i]),
+                        percent_text(self.party_chance(i)), ", ".join(who)])
         return out
 
     def to_csv(self) -> str:
-        """The table as CSV for a spreadsheet: chances as probabilities
-        (six decimals), the nearest rungs marked in the last column (every
-        cell through :mod:`..export`: one line, no formula)."""
+        """The table as CSV: the chances in percent as the screen shows
+        them, then each exact chance in a column of its own, a number from
+        0 to 1 (six decimals) a spreadsheet can compute with (every cell
+        through :mod:`..export`: one line, no formula).
+
+        >>> import venus_widgets as vw
+        >>> print(vw.party_ladder({"Ana": {"roll": "task", "dice": 3}}, 0.5).to_csv().splitlines()[:2])
+        ['setting,Ana,party,nearest for,"Ana, chance from 0 to 1","party, chance from 0 to 1"', '0 factors,70 %,70 %,"Ana, party",0.703704,0.703704']
+        """
         rows = self.rows()
+        rows[0] += [f"{n}, chance from 0 to 1" for n in (*self.names, "party")]
         for i, row in enumerate(rows[1:]):
-            row[1:-1] = [f"{p:.6f}" for p in (*self.chances[i], self.party_chance(i))]
+            row += [f"{p:.6f}" for p in (*self.chances[i], self.party_chance(i))]
         return _export.csv_text(rows)
 
     def to_markdown(self) -> str:
-        """The table in Markdown, the party's rung in bold (every cell
-        through :mod:`..export`: names show as typed, never as markup)."""
+        """The table in Markdown as the screen shows it, the party's rung in
+        bold (every cell through :mod:`..export`: names show as typed, never
+        as markup)."""
         rows = self.rows()
         return _export.markdown_table(rows[0], rows[1:], strong=[self.best])
 
     def _repr_markdown_(self) -> str:
-        return (f"Target {_export.markdown_text(pct(self.target))}. Nearest for the party: "
+        return (f"Target {_export.markdown_text(percent_text(self.target))}. Nearest for the party: "
                 f"{_export.markdown_text(self.why)}\n\n{self.to_markdown()}")
 
 

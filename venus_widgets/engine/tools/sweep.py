@@ -36,6 +36,7 @@ from .compare import edition_of, layered, on_edition, with_rules
 from .compare_chart import points as _points
 from ..errors import SpecError
 from ..inputs import read_list
+from ..contract.spec import check_rules, edition_and_roll
 from ..format import percent_text
 from ..maths.quantities import GOAL, PASS, reported
 
@@ -207,6 +208,20 @@ def cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Any) -> dic
     return with_rules(s, merged) if merged else normalize(s)
 
 
+def _playable(base: Mapping[str, Any], name: str, rules: Any) -> None:
+    """A variant every cell could play: an edition that is loaded, knobs
+    the edition has (as :func:`~.compare.compare` refuses them, naming the
+    variant); else every cell of its grid would be empty, with nothing said."""
+    other = edition_of(rules)
+    try:
+        if other is not None:
+            edition_and_roll(other)
+        else:
+            check_rules(base["edition"], layered(base.get("rules") or {}, rules))
+    except SpecError as err:
+        raise SpecError(f"variants.{name}: {err.field}", err.value, err.allowed, err.hint) from None
+
+
 def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mapping[str, Any] | None = None) -> Sweep:
     """P(pass) and P(goal) of ``spec`` over one or two axes (``over``: field
     or ``"rules.<knob>"`` -> values), for the base rules and each variant
@@ -241,6 +256,7 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
     for n, r in variants.items():
         if edition_of(r) is None and not isinstance(r, Mapping):
             raise SpecError(f"variants.{n}", r, "a dict of rule knobs, or another edition (a loaded draft)")
+        _playable(base, str(n), r)
         rule_sets[str(n)] = r if edition_of(r) is not None else dict(r)
     p_pass, p_goal, why, quantities = {}, {}, {}, {}
     for name in names:

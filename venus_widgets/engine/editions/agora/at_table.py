@@ -17,7 +17,7 @@ from ...errors import SpecError
 from ...frozen import thaw
 from ...table.rolls import Roll
 from ...contract.table_answers import (
-    MAX_TEXT, Choices, DieWords, KissStart, Mark, Merge, SpendMenu, Steps, counted_marks, legend_of, plural,
+    MAX_TEXT, Choices, DieWords, KissStart, Mark, Merge, SpendMenu, Steps, counted_marks, legend_of, listed, plural,
 )
 from .details import AgoraDetails
 from .merge import MergeError, merge as merged
@@ -193,8 +193,13 @@ def merge(spec: Mapping[str, Any]) -> Merge | None:
     try:
         rank = merged(helpers, drop)
     except MergeError as err:
-        accept = (f"Accept helpers {', '.join(map(str, err.best))} (one die of rank {err.best_rank})"
+        accept = (f"Accept helpers {listed(err.best)} (one die of rank {err.best_rank})"
                   if err.best else "")
-        return Merge("helpers", False, str(err), tuple(err.best), accept)
+        cannot = (f"Helpers of ranks {listed(helpers)} cannot merge into one die: two helpers of the same rank make one "
+                  f"die {'a rank' if drop == 1 else f'{drop} ranks'} lower, until one die is left")
+        keep = ("" if not err.best else f"; the helper of rank {err.best[0]} alone can help" if len(err.best) == 1
+                else f"; helpers of ranks {listed(err.best)} can (one die of rank {err.best_rank})")
+        return Merge("helpers", False, cannot + keep + ".", tuple(err.best), accept)
     what = "an automatic success (rank 1, not rolled)" if rank == 1 else f"one helping die of rank {rank}"
-    return Merge("helpers", True, f"Helpers {helpers} merge into {what}")
+    who = f"The helper of rank {helpers[0]} gives" if len(helpers) == 1 else f"Helpers of ranks {listed(helpers)} merge into"
+    return Merge("helpers", True, f"{who} {what}")

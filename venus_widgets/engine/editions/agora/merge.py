@@ -15,7 +15,7 @@ success (not rolled) and cannot merge further.
 >>> merge([5, 4])
 Traceback (most recent call last):
 ...
-venus_widgets.engine.editions.agora.merge.MergeError: helpers=[5, 4] is not allowed: expected ranks that pair up, two of rank r making one of rank r-1, until one die remains (these helpers cannot merge into one die; accept [4], which merges into one die of rank 4)
+venus_widgets.engine.editions.agora.merge.MergeError: helpers=[5, 4] is not allowed: expected ranks that pair up: two helpers of the same rank make one die a rank lower, until one die is left (these helpers cannot merge into one die; accept 4, which makes one die of rank 4)
 """
 
 from __future__ import annotations
@@ -46,16 +46,16 @@ class MergeError(SpecError):
         self.best = best
         self.best_rank = best_rank
         if best:
-            hint = (
-                f"these helpers cannot merge into one die; accept {list(best)}, "
-                f"which merges into one die of rank {best_rank}"
-            )
+            kept = ", ".join(map(str, best))
+            hint = (f"these helpers cannot merge into one die; accept {kept}, "
+                    f"which {'merge into' if len(best) > 1 else 'makes'} one die of rank {best_rank}")
         else:
             hint = "these helpers cannot merge into one die"
+        lower = "a rank" if drop == 1 else f"{drop} ranks"
         super().__init__(
             "helpers",
             value,
-            f"ranks that pair up, two of rank r making one of rank r-{drop}, until one die remains"
+            f"ranks that pair up: two helpers of the same rank make one die {lower} lower, until one die is left"
             + ("" if drop == 1 else " (never below rank 1)"),
             hint,
         )

@@ -13,7 +13,8 @@ import numpy as np
 
 from ...maths.exact import ratio
 from ...errors import SpecError
-from ...maths.odds import Odds
+from ...maths.odds import TAIL_WORDS, Odds
+from ...contract.table_answers import plural
 from .degrees import bands, threshold
 from .pool import cancels, die_faces, pool_pmf, rational
 from .rules import Rules, rules_of
@@ -59,9 +60,11 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     values = net.tolist()  # summed in order, band by band
     clamp = lambda v, end: end if v is None else min(max(v - offset, 0), len(values))  # noqa: E731
     breakdown = {name: sum(values[clamp(lo, 0):clamp(hi, len(values))], zero) for name, lo, hi in bands(rules)}
-    notes = ["each 6 is re-rolled while 6s come up: the tail beyond 1e-12 of mass is cut off"] if cut else []
+    notes = [f"each 6 is rolled again while 6s come up: the rarest endless chains, {TAIL_WORDS}, are left out"] \
+        if cut else []
     if trade:
-        notes.append(f"{trade} automatic success(es) traded for {rules.trade_rate * trade} pool dice; "
-                     "black dice can cancel them")
+        notes.append(f"{plural(trade, 'automatic success', 'automatic successes')} traded for "
+                     f"{rules.trade_rate * trade} pool dice; black dice can cancel "
+                     + ("it" if trade == 1 else "them"))
     return Odds.from_pmf(spec, net, threshold=threshold(spec, rules), offset=offset, breakdown=breakdown,
                          truncated=cut, notes=tuple(notes))

@@ -15,7 +15,8 @@ from ...frozen import thaw
 from ...table.rolls import Roll
 from ...contract.table_defaults import no_kiss_start
 from ..d20_check import LEGEND_WORDS, d20_marks, how
-from ...contract.table_answers import Choices, DieWords, KissStart, Mark, NO_STEPS, Steps, counted_marks, legend_of
+from ...contract.table_answers import (Choices, DieWords, KissStart, Mark, NO_STEPS, Steps, counted_marks, legend_of,
+                                        plural)
 from .details import CheckDetails, TaskDetails
 from .rules import RANKS
 
@@ -84,10 +85,10 @@ def sentence(spec: dict, r: Roll, c: Choices) -> str:
         c20 = CheckDetails.of(r)
         return f"{verdict}{how(c20.category)}: d20 {c20.natural}, total {c20.total} against {c20.target}"
     d = TaskDetails.of(r)
-    crit = f", critical {d.critical}" if d.critical else ""
+    crit = f", a {d.critical}" if d.critical else ""  # "critical failure", already the rule's words
     exp = "; +1 exp to the job" if not r.passed else ""
     allies = f"; +1 exp to each ally ({len(spec['allies'])})" if spec["allies"] else ""
-    return f"{verdict}: {r.outcome} passes against threshold {d.threshold}{crit}{exp}{allies}"
+    return f"{verdict}: {plural(int(r.outcome), 'pass', 'passes')}, {d.threshold} needed{crit}{exp}{allies}"
 
 
 def what_if(spec: dict) -> list[tuple[str, dict]]:

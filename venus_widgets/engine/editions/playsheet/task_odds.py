@@ -27,7 +27,7 @@ import numpy as np
 
 from ...errors import SpecError
 from ...maths.exact import bincount, ones, ratio, zeros
-from ...maths.odds import Odds
+from ...maths.odds import TAIL_WORDS, Odds
 from .check import check_odds
 from .conv import conv, power, powers, skew_sum, toeplitz
 from .ego import after_kiss
@@ -192,8 +192,8 @@ class _Task:
         truncated = max(0.0, 1.0 - math.fsum(pmf.tolist())) if self.explode else 0
         if self.explode:
             e = self.rules.explode_from
-            high = "every 10" if e == 10 else f"every {e}-10"
-            notes.append(f"{high} explodes without limit: the tail beyond 1e-12 of mass is cut off")
+            high = "every 10" if e == 10 else f"every {e} to 10"
+            notes.append(f"{high} explodes without limit: the rarest endless chains, {TAIL_WORDS}, are left out")
         breakdown = {
             "pass without KISS": p_no_kiss,
             "short on the first roll": 1.0 - p_no_kiss - truncated if self.explode else 1 - p_no_kiss,

@@ -111,7 +111,8 @@ MAX_LOTS = 10
 
 def bank_lots(held: int, earned: int) -> tuple[int, int]:
     """Lots after a session and the exp they overflow into: at most 10
-    Lots are held; Lots earned beyond 10 in a session become exp.
+    Lots are held; the Lots that would take the player past 10 become exp
+    (docs/rules_playtest.md reads the seed's "excess" so).
 
     >>> bank_lots(8, 5)    # 10 held, 3 become exp
     (10, 3)

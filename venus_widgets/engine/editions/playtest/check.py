@@ -37,6 +37,7 @@ from ...table.rolls import Die, Roll, in_blocks
 from ..d20_check import first_d20
 from .rules import RULES, Rules, rules_of
 from .details import CheckDetails
+from ...contract.table_answers import counted, face_range, listed
 
 ABSOLUTE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
 
@@ -184,31 +185,38 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The check's odds in rule order: target, the d20 alone, auto-pass,
     each natural the bonus d6s can save, auto-fail."""
-    from ...tools.explain import Step
+    from ...tools.explain import CHANCE, Step, dice_count, pct
 
     t, score, k, cal = target(spec), spec["score"], spec["bonus_factors"], spec["caliber"]
     cats = {n: category(spec, n) for n in range(1, 21)}
     alone = [n for n, (c, _) in cats.items() if c == "pass"]
     auto = [n for n, (c, _) in cats.items() if c == "auto-pass"]
+    f, base = spec["factors"], ABSOLUTE[spec["difficulty"]]
+    why = ("no difficulty factors" if not f else "plus 1 for the difficulty factor" if f == 1
+           else f"plus 1 for each of the {f} difficulty factors")
     steps = [
-        Step(f"Target {t}: {spec['difficulty']} {ABSOLUTE[spec['difficulty']]} + {spec['factors']} "
-             "factor(s), +1 each."),
-        Step(f"Roll a d20 and add the score {score}: a total of {t} needs a natural of {t - score} or more."),
-        Step(f"{len(alone)} of the 20 naturals reach the target on their own"
-             + (f" ({alone[0]}-{alone[-1]})" if alone else ""), o.breakdown["pass"], "+"),
+        Step(f"The target is {t}: {spec['difficulty'].capitalize()} is {base}, {why}."),
+        Step(f"Roll a d20 and add your score of {score}: a total of {t} needs the d20 to show {t - score} or more."),
+        Step(f"The d20 reaches the target on its own on {counted(len(alone), 'face')} of 20"
+             + (f" ({face_range(alone[0], alone[-1], False)})" if alone else "") + f": {CHANCE}.",
+             o.breakdown["pass"], "+"),
     ]
     if auto:
-        steps.append(Step(f"{cal.capitalize()} auto-passes on a natural {auto[0]}"
-                          + (f"-{auto[-1]}" if len(auto) > 1 else "") + f": {len(auto)} of 20",
-                          o.breakdown["auto-pass"], "+"))
+        steps.append(Step(f"{cal.capitalize()} passes automatically on a natural "
+                          f"{face_range(auto[0], auto[-1], False)}, whatever the total: "
+                          f"{counted(len(auto), 'face')} of 20 more, {CHANCE}.", o.breakdown["auto-pass"], "+"))
     for n, (c, need) in cats.items():
         if c == "bonus":
             p = _p_bonus_at_least(need, k)
-            steps.append(Step(f"a natural {n} is short by {need}: the highest of {k} bonus d6 reaches {need} "
-                              f"with chance 1 - ({need - 1}/6)^{k} = {p:.4f}, times 1/20", p / 20, "+"))
+            best = "a bonus d6" if k == 1 else f"the best of the {dice_count(k, 'bonus d6', 'bonus d6s')}"
+            makes = (f"{best} always makes it up" if p == 1
+                     else f"{best} shows {need} or more {pct(p)} of the time")
+            steps.append(Step(f"A natural {n} falls {need} short: {makes}, and a natural {n} comes up 1 time in 20: "
+                              f"adds {CHANCE}.", p / 20, "+"))
     if auto_fails(cal, rules_of(spec)):
-        steps.append(Step(f"a natural 1 always fails for {cal.capitalize()}", o.breakdown["auto-fail"]))
-    steps.append(Step("P(pass)", o.p_pass, "="))
+        steps.append(Step(f"A natural 1 always fails for {cal.capitalize()}: {CHANCE} of rolls.",
+                          o.breakdown["auto-fail"]))
+    steps.append(Step(f"So the check passes {CHANCE} of the time.", o.p_pass, "="))
     return steps
 
 
@@ -216,19 +224,22 @@ def explain_roll(r: Roll) -> list[str]:
     """The example check, step by step."""
     s, d = r.spec, CheckDetails.of(r)
     nat, t, score = d.natural, d.target, s["score"]
-    out = [f"The d20 shows {nat}; + score {score} = {nat + score} against target {t}."]
+    out = [f"The d20 shows {nat}; with the score of {score} that makes {nat + score}, against the target of {t}."]
     cat = d.category
     if cat == "auto-pass":
-        out.append(f"A natural {nat} auto-passes for {s['caliber'].capitalize()}.")
+        out.append(f"A natural {nat} passes automatically for {s['caliber'].capitalize()}.")
     elif cat == "auto-fail":
-        out.append("A natural 1 auto-fails.")
+        out.append("A natural 1 fails automatically.")
     elif cat == "pass":
         out.append(f"{nat + score} reaches {t}.")
     elif r.dice[1:]:
         need = t - nat - score
-        faces = " ".join(str(x.after) for x in r.dice[1:])
-        out.append(f"Short by {need}: the {len(r.dice) - 1} bonus d6 show {faces}; the highest, {d.bonus}, "
-                   + ("reaches" if d.bonus >= need else "does not reach") + f" {need}.")
+        made = "makes it up." if d.bonus >= need else "does not make it up."
+        if len(r.dice) == 2:
+            out.append(f"Short by {need}: the bonus d6 shows {d.bonus}, which {made}")
+        else:
+            out.append(f"Short by {need}: the {len(r.dice) - 1} bonus d6s show {listed([x.after for x in r.dice[1:]])}; "
+                       f"the best, {d.bonus}, {made}")
     else:
         out.append(f"Short by {t - nat - score}" + (": more than a bonus d6 can make up." if s["bonus_factors"]
                                                    else ", with no bonus dice."))

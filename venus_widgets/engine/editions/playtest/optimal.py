@@ -50,7 +50,7 @@ from .rerolled import Others, die_factors, die_powers, kiss_round, others_table,
 from .rules import Rules, rules_of
 from .task import calibers, goal, threshold
 
-NOTE = ("optimal policy: the best reroll set for every first roll",)
+NOTE = ("KISS takes, for every first roll, the dice that give the best chance",)
 
 
 def _group_rolls(m: int, power: Any, dtype: Any) -> list[np.ndarray]:

@@ -33,4 +33,5 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     for i, p in enumerate(pmf):
         breakdown["success" if top + i >= need else "failure"] += p if exact else float(p)
     return Odds.from_pmf(spec, pmf, threshold=need, offset=top, breakdown=breakdown,
-                         notes=(f"CT {target(spec, rules)}: success on {n}d6 + {spec['penalty']} <= CT",))
+                         notes=(f"CT {target(spec, rules)}: success when {n}d6 plus the penalty of {spec['penalty']} "
+                                f"is {target(spec, rules)} or less",))

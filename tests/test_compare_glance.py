@@ -1,0 +1,181 @@
+"""The difference at a glance (issue 33, item 3): compare and the lab lead
+with one sentence of what changed and by how much, and show at most about
+15 rows (the long tail grouped, unchanged runs of outcomes said once as "no
+change"), the same rows in the chart, the still and the table. Every chance
+an edition reports (events included, when the odds carry them) is compared
+the same way."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from fractions import Fraction
+from typing import Any, Mapping
+
+import pytest
+
+import venus_widgets as vw
+from venus_widgets.engine.contract import edition as registry
+from venus_widgets.engine.drafts import EXAMPLES
+from venus_widgets.engine.maths.odds import Odds
+from venus_widgets.engine.maths.quantities import GOAL, PASS, reported
+from venus_widgets.engine.tools.compare import Comparison
+from venus_widgets.engine.tools.compare_chart import difference_svg
+from venus_widgets.engine.tools.compare_glance import MOST, VISIBLE, glance, headline
+
+HERESY, PUSH = "heresy-draft", "heresy-push"  # the shipped drafts' ids, loaded for this module only
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _drafts():
+    for name in ("heresy", "heresy-push"):
+        vw.load_edition((EXAMPLES / f"{name}.toml").read_text())
+    yield
+    for ident in (HERESY, PUSH):
+        registry.unregister(ident)
+
+#: chapter 11's comparison: the Heresy Engine as read and with a push
+CHAPTER_11 = ({"edition": HERESY, "pool": 6, "black": 3}, {"as read": {}, "with a push": PUSH})
+
+CASES = [
+    CHAPTER_11,
+    ({"edition": HERESY, "pool": 4, "black": 3}, {"with a push": PUSH}),
+    ({"edition": PUSH, "pool": 12, "black": 6}, {"4s and 5s": {"reroll.faces": [4, 5]},
+                                                    "impressive at 5": {"outcome.degrees.impressive": 5}}),
+    ({"roll": "task", "dice": 3}, {"Bronze 4-6": {"success_from": {"bronze": 4}}, "threshold 2": {"threshold_base": 2}}),
+    ({"roll": "task", "dice": 3, "factors": 1, "ego": "double6"}, {"Ego 4": {"ego_double_from": 4}}),
+    ({"edition": "agora", "roll": "task"}, {"one 1": {"snake_eyes_ones": 1}}),
+    ({"edition": "playsheet", "roll": "task", "dice": 12, "explode": True}, {"from 8": {"explode_from": 8}}),
+    ({"edition": "vers", "roll": "check", "ranks": 3}, {"CT 12": {"base_ct": 12}}),
+    ({"edition": "heresy", "roll": "task", "pool": 20}, {"5s too": {"reroll_faces": [5, 6]}}),
+]
+
+
+def _ids(case):
+    return f"{case[0].get('edition', 'playtest')}-{'-'.join(case[1])}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[_ids(c) for c in CASES])
+def test_at_most_15_rows_and_every_chance_that_moves_is_in_one(case):
+    c = vw.compare(*case)
+    rows = c.glance()
+    assert 1 <= len(rows) <= MOST and rows[0]["key"] == "pass"
+    assert len({r["tick"] for r in rows}) == len(rows), "two rows read the same"
+    named = {q for r in rows for q in r["label"].split(": ")[-1].split(", ")}  # alone, alike, or among the least
+    for n in c.names[1:]:
+        for q, (a, b) in c.changes(n).items():
+            if q in (PASS, GOAL) or q in named or abs(b - a) < VISIBLE:
+                continue
+            # left out only when it restates the chance to pass or to reach the goal (or its complement)
+            said = [(c.odds[m].p_pass, c.odds[m].p_goal) for m in ("base", n)]
+            assert any(all(abs(x - y) < 1e-12 for x, y in zip((a, b), ends)) for ends in (
+                (said[0][0], said[1][0]), (said[0][1], said[1][1]), (1 - said[0][0], 1 - said[1][0]))), q
+    # a group of outcomes says each variant's largest change in it, signed, taken from the exact differences
+    for r in rows:
+        if r["kind"] == "group" and re.match(r"at least -?\d+ to -?\d+", r["label"]):
+            lo, hi = map(int, re.findall(r"-?\d+", r["label"])[:2])
+            for n in c.names[1:]:
+                run = [d / 100 for k, d in c.difference(n).items() if lo <= k <= hi]
+                assert r["d"][n] == pytest.approx(max(run, key=abs), abs=1e-12)
+
+
+def test_chapter_11s_comparison_fits_15_rows_where_it_had_46():
+    c = vw.compare(*CHAPTER_11)
+    assert len(c.to_rows()) == 46  # every outcome, as c.to_rows() still gives them
+    ticks = [r["tick"] for r in c.glance()]
+    assert len(ticks) <= 15 and ticks[0] == "to pass"
+    assert "foul failure" in ticks and "good success" in ticks  # the degrees the designer wrote, by name
+    assert ticks[-1].startswith("≥") and " to ≥" in ticks[-1]  # the long tail: one row
+    assert not any(t in ("≥-3", "≥33") for t in ticks)  # neither the certain floor nor a lone tail outcome
+
+
+def test_a_knob_that_moves_no_outcome_says_no_change_once():
+    c = vw.compare({"edition": PUSH, "pool": 6, "black": 3}, {"impressive at 5": {"outcome.degrees.impressive": 5}})
+    rows = c.glance()
+    outcomes = [r for r in rows if r["label"].startswith("at least")]
+    assert len(outcomes) == 1 and outcomes[0]["group"] == "no change" and outcomes[0]["d"]["impressive at 5"] == 0
+    assert re.fullmatch(r"at least -?\d+ to \d+ net successes", outcomes[0]["label"])
+    assert "good success" in [r["label"] for r in rows] and "impressive" in [r["label"] for r in rows]
+    assert c.headline("impressive at 5").startswith("impressive at 5: the chance to pass stays at 78.5 %; "
+                                                    "the biggest change is ")
+
+
+def test_the_headline_is_one_sentence_with_the_chance_and_the_points():
+    c = vw.compare(*CHAPTER_11)
+    assert c.headline("as read") == "as read: the same rules as the base, so the same odds."
+    push = c.headline("with a push")
+    assert push == ("with a push: the chance to pass rises from 44.7 % to 78.5 % (+33.8 points); "
+                    "the biggest change elsewhere: good success, 22.9 % -> 40.9 % (+18.0 points).")
+    assert push.count(". ") == 0 and push.endswith(".")
+    agora = vw.compare({"edition": "agora", "roll": "task"}, {"one 1": {"snake_eyes_ones": 1}})
+    assert agora.headline("one 1") == ("one 1: the chance to pass stays at 87.5 %; the biggest change is criticals: "
+                                       "7.4 % -> 42.1 % (+34.7 points).")
+    knob = vw.compare({"roll": "task"}, {"Ego 5s": {"ego_double_from": 5}})
+    assert knob.headline("Ego 5s") == "Ego 5s: no change for this roll (the same odds)."
+    with pytest.raises(vw.SpecError):
+        c.headline("base")
+
+
+@dataclasses.dataclass(frozen=True)
+class _WithEvents(Odds):
+    """Odds that carry a draft's named events (as drafts' odds do once the kernel reports them)."""
+
+    events: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+def _with_glitch(c: Comparison, chance: dict[str, Fraction]) -> Comparison:
+    """``c`` as if its edition reported a named event (a glitch) with these chances."""
+    def add(o, p):
+        return _WithEvents(**{f.name: getattr(o, f.name) for f in dataclasses.fields(Odds) if f.name != "events"},
+                           events={"glitch": p})
+    return Comparison(c.spec, c.names, {n: add(o, float(chance[n])) for n, o in c.odds.items()}, c.verdicts,
+                      {n: add(o, chance[n]) for n, o in c.exact.items()})
+
+
+def test_a_named_event_joins_the_rows_and_the_sentence_by_construction():
+    """Events (a glitch, a critical) are chances the odds report: the glance
+    compares them as every other, with no code of their own."""
+    c = vw.compare({"roll": "task", "dice": 3}, {"Bronze 4-6": {"success_from": {"bronze": 4}}})
+    big = _with_glitch(c, {"base": Fraction(1, 10), "Bronze 4-6": Fraction(6, 10)})
+    assert reported(big.odds["base"])["glitch"] == 0.1 and big.changes("Bronze 4-6")["glitch"] == (0.1, 0.6)
+    rows = big.glance()
+    glitch = next(r for r in rows if r["label"] == "glitch")
+    assert glitch["p"] == {"base": 0.1, "Bronze 4-6": 0.6} and glitch["d"]["Bronze 4-6"] == pytest.approx(0.5)
+    assert rows.index(glitch) == 1  # a named chance comes before the outcomes
+    assert big.headline("Bronze 4-6").endswith("the biggest change is glitch: 10.0 % -> 60.0 % (+50.0 points).")
+    small = _with_glitch(c, {"base": Fraction(1, 10), "Bronze 4-6": Fraction(12, 100)})
+    assert small.headline("Bronze 4-6").startswith("Bronze 4-6: the chance to pass rises")
+    assert any(r["label"] == "glitch" for r in small.glance())
+
+
+def test_the_chart_lays_one_row_under_another():
+    c = vw.compare(*CHAPTER_11)
+    rows = c.glance()
+    svg, width, height = difference_svg({n: n for n in c.names}, rows)
+    assert width == 320 and height < 15 * 40 + 20
+    ticks = re.findall(r"<text class='tick'[^>]*>(.*?)</text>", svg)
+    assert len(ticks) == len(rows) <= 15
+    tops = [float(y) for y in re.findall(r"<text class='tick'[^>]*><tspan x='6' y='([\d.]+)'", svg)]
+    assert all(b - a >= 14 for a, b in zip(tops, tops[1:]))
+    assert "as read" not in svg  # a variant with the base's rules draws no bars
+    html_ = c._repr_html_()
+    assert "Not drawn, the same odds as the base: as read." in html_
+    assert html_.index(c.headline("with a push").replace("->", "-&gt;")) < html_.index("<img")
+    assert html_.count("<tr>") == len(rows) + 1  # the table: the same rows, under one head
+
+
+def test_headline_and_glance_are_typed_methods_of_the_comparison():
+    c = vw.compare(*CHAPTER_11)
+    assert c.headlines == {n: headline(c, n) for n in c.names[1:]}
+    assert c.glance(8) == glance(c, 8) and len(c.glance(8)) <= 8
+
+
+def test_a_check_names_its_way_of_passing_apart_from_the_chance_to_pass():
+    """A check's breakdown has a chance called "pass" (without an auto-pass): the
+    chance to pass is "to pass", so no two rows read the same."""
+    c = vw.compare({"roll": "check", "caliber": "gold", "score": 5, "difficulty": "tough"},
+                   {"auto 12": {"check_auto_pass_from": {"gold": 12}}})
+    ticks = [r["tick"] for r in c.glance()]
+    assert ticks == ["to pass", "auto-pass", "pass"] and len(set(ticks)) == len(ticks)
+    assert c.headline("auto 12") == ("auto 12: the chance to pass stays at 55.0 %; the biggest change is auto-pass: "
+                                     "10.0 % -> 45.0 % (+35.0 points).")

@@ -1,0 +1,230 @@
+"""Chapters 00-06 as a first evening (issue 31): a new player learns to play
+from them in about half an hour.
+
+They stay short (prose words and percentages counted as a reader meets them,
+scripts/count_prose.py), speak the table's words, define every entry of the
+character sheet, tell one continuous story (no event rolled twice, the
+example's turns in the seating order) and apply one help rule everywhere.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = sorted((ROOT / "scripts" / "chapters").glob("0[0-6]-*.py"))
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("0[0-6]-*.ipynb"))
+#: Issue 31's budget for chapters 00-06 together.
+MAX_WORDS, MAX_PERCENTAGES = 8_000, 90
+
+
+def _load(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "scripts" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+count = _load("count_prose")
+
+
+def _markdown(path: Path) -> list[str]:
+    nb = nbformat.read(path, as_version=4)
+    return [c.source for c in nb.cells if c.cell_type == "markdown"]
+
+
+def test_the_seven_chapters_are_the_first_evening():
+    assert [p.stem[:2] for p in NOTEBOOKS] == count.FIRST_EVENING == [s.stem[:2] for s in SOURCES]
+
+
+def test_chapters_00_to_06_stay_within_the_first_evenings_budget():
+    """At most 8,000 words and 90 percentages of prose in chapters 00-06
+    together, counted on the built notebooks as scripts/count_prose.py says
+    (tables, captions and collapsed passages included)."""
+    rows = count.table(count.FIRST_EVENING)
+    assert len(rows) == 7
+    words = sum(w for w, _ in rows.values())
+    percentages = sum(p for _, p in rows.values())
+    assert words <= MAX_WORDS, f"chapters 00-06 have {words:,} words of prose (budget {MAX_WORDS:,}): {rows}"
+    assert percentages <= MAX_PERCENTAGES, f"{percentages} percentages (budget {MAX_PERCENTAGES}): {rows}"
+
+
+def test_the_counter_counts_what_a_reader_reads():
+    import doctest
+
+    assert doctest.testmod(count).failed == 0
+    # a table's percentages count; a picture's alt text is counted once, as its caption
+    md = ("| a | b |\n|---|---|\n| 45% | 50 % |\n\n![Odds 26% and 70%](attachment:f.png)\n\n"
+          "*Figure: Odds 26% and 70%*\n\n<details><summary>For the curious</summary>\n\n10 percentage points\n\n</details>")
+    assert count.counts(md) == (15, 5)
+    # the links' targets are not words, their text is
+    assert count.counts("[the glossary](../docs/glossary.md)") == (2, 0)
+
+
+#: Words of the engine, not of the table, that must not reach a reader of chapters 00-06.
+ENGINE_WORDS = re.compile(r"\(s\)|\(es\)|\bdouble6\b|\breroll\b|\bpolicy\b|without kiss|C\(\d|\^k|\ballies=\[|"
+                          r"\w -> \w|\bp_pass\b|\bp_goal\b|\bfactors?=|\bkiss=")
+IN_CODE_BOX = re.compile(r"^> \*\*In code\*\*.*(?:\n>.*)*", flags=re.M)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_the_prose_has_no_engine_words(path):
+    for md in _markdown(path):
+        text = count.readable(IN_CODE_BOX.sub("", md))
+        assert not ENGINE_WORDS.search(text), (ENGINE_WORDS.search(text).group(0), md[:120])
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_the_prose_asks_the_reader_to_run_nothing(path):
+    """A book page cannot run anything: after the chapter's opening banner
+    (which the book's build handles), no sentence tells the reader to run a
+    cell, press a button or click."""
+    cells = _markdown(path)
+    first = re.sub(r"^>.*(?:\n>.*)*", "", cells[0], flags=re.M)  # the banner's blockquote
+    for md in [first, *cells[1:]]:
+        text = IN_CODE_BOX.sub("", md)
+        assert not re.search(r"\b(Run All|run the cell|press|click)\b", text, flags=re.I), text[:200]
+
+
+# -- the character sheet -----------------------------------------------------------
+
+#: Every entry of the sheet, as chapter 0 sets it in bold where it defines it.
+SHEET_ENTRIES = ["Abilities", "caliber", "score", "Jobs", "level", "inherits", "exp", "Attributes", "assets",
+                 "merits", "disciplines", "features", "specialty", "Insights", "Principles", "Lots", "Ego", "Wounds"]
+
+
+def test_chapter_0_defines_every_entry_of_the_sheet():
+    (md,) = [m for m in _markdown(NOTEBOOKS[0]) if m.startswith("## Your character sheet")]
+    for entry in SHEET_ENTRIES:
+        assert f"**{entry}**" in md, f"chapter 0's sheet section does not define {entry!r}"
+    for ability in ("Finesse", "Swiftness", "Wits", "Resolve"):
+        assert f"**{ability}**" in md
+
+
+def test_the_blank_sheet_has_every_entry_and_the_pregenerated_sheets_fill_them():
+    from venus_widgets import tutorial
+
+    blank = (ROOT / "docs" / "character_sheet.md").read_text(encoding="utf-8")
+    for heading in ("## Abilities", "## Jobs", "## Attributes", "## Insights and principles",
+                    "## Lots, Ego and wounds"):
+        assert heading in blank
+    for word in ("caliber", "score", "level", "inherits", "exp", "asset", "merit", "discipline", "feature",
+                 "specialty", "insights", "principles", ">Lots (at most 10)<", ">Ego<", ">Wounds<", "Finesse",
+                 "Swiftness", "Wits", "Resolve"):
+        assert word in blank, word
+    kinds = {"asset", "merit", "discipline", "feature"}
+    for name, c in tutorial.PREGENS.items():
+        assert set(c["abilities"]) == {"Finesse", "Swiftness", "Wits", "Resolve"}, name
+        assert c["jobs"] and all(level >= 1 and len(inherits) == 2 for level, inherits in c["jobs"].values())
+        assert {kind for _, kind in c["attributes"]} == kinds, f"{name} has one attribute of each kind"
+        assert c["insights"] and len(c["principles"]) >= 2 and 0 <= c["lots"] <= 10
+        sheet = tutorial.character_sheet(name)
+        for label in ("*Abilities* (caliber and score):", "| Finesse | Swiftness | Wits | Resolve |",
+                      "| job | level | inherits | exp |", "*Attributes:*",
+                      "*Insight:*", "*Principles:*", "*Lots:*", "*Ego:*", "*Wounds:*"):
+            assert label in sheet, (name, label)
+        assert sheet in "\n".join(_markdown(NOTEBOOKS[0])), f"{name}'s sheet is in chapter 0"
+
+
+def test_the_blank_sheet_is_in_the_book_printed_and_linked_from_chapter_0():
+    """In the book's "At the table", among the pages ``make cheatsheets`` prints
+    on one sheet (tests/browser/test_print.py counts its pages), and linked
+    where chapter 0 says what you need."""
+    assert "docs/character_sheet" in (ROOT / "docs" / "book" / "index.md").read_text(encoding="utf-8")
+    assert "character_sheet" in _load("print_pages").PRINTABLE
+    assert "](../docs/character_sheet.md)" in "\n".join(_markdown(NOTEBOOKS[0]))
+
+
+def test_the_glossary_defines_the_first_evenings_words():
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    defined = re.findall(r"^\| (\*\*.+?) \| ", text, flags=re.M)
+    words = {w for row in defined for w in re.findall(r"\*\*([^*]+)\*\*", row)}
+    for word in ("attribute", "asset", "merit", "discipline", "feature", "specialty", "insight", "stunt",
+                 "principle", "debrief", "session", "wound", "character sheet", "d20", "d6"):
+        assert word in words, f"the glossary lacks {word!r}"
+
+
+# -- one story ------------------------------------------------------------------------
+
+def _rolls_of_the_first_evening(monkeypatch) -> list[tuple[str, str, int]]:
+    """(chapter, spec without the player's choices, seed) of every roll chapters 00-06 make."""
+    import json
+
+    import venus_widgets as vw
+
+    builder = _load("make_notebooks")
+    made: list[tuple[str, str, int]] = []
+    real = vw.roll
+    chapter = [""]
+
+    def recording(spec, seed=None, **kw):
+        event = {k: v for k, v in spec.items() if k not in ("kiss", "ego", "consequences", "bonus_factors")}
+        made.append((chapter[0], json.dumps(event, sort_keys=True), seed))
+        return real(spec, seed=seed, **kw)
+
+    monkeypatch.setattr(vw, "roll", recording)
+    for src in SOURCES:
+        chapter[0] = src.stem[:2]
+        builder.build(src, images=False)
+    return made
+
+
+def test_each_event_of_the_story_is_rolled_once(monkeypatch):
+    """The same action of the same character (its spec without what the
+    player chooses to spend) is one event of the story, rolled with one seed
+    wherever a chapter tells it: the motor repair is not rolled three times
+    with three outcomes."""
+    made = _rolls_of_the_first_evening(monkeypatch)
+    assert len(made) >= 9
+    seeds: dict[str, set] = {}
+    for _, event, seed in made:
+        seeds.setdefault(event, set()).add(seed)
+    twice = {event: s for event, s in seeds.items() if len(s) > 1}
+    assert not twice, f"an event rolled with different seeds: {twice}"
+    motor = [c for c, event, _ in made if '"dice": 3' in event and '"caliber": "bronze"' in event
+             and '"factors": 1' in event and "allies" not in event and "learning" not in event]
+    assert motor == ["00", "02", "03"], motor  # told in chapter 0, counted in 2, KISSed in 3: one roll
+
+
+def test_the_example_of_play_takes_turns_in_the_seating_order():
+    """Chapter 06: the FC passes the turn clockwise, and each round gives
+    every player a turn in the same order."""
+    md = "\n".join(_markdown(NOTEBOOKS[6]))
+    seating = re.search(r"seated\s+clockwise\s+(\w+),\s+(\w+),\s+(\w+)", md).groups()
+    plays = dict(re.findall(r"(\w+)\s+plays\s+\*\*(\w+)\*\*", md))
+    order = [plays[p] for p in seating]
+    rounds = re.split(r"^## Round \d+$", md, flags=re.M)[1:]
+    assert len(rounds) == 2
+    for text in rounds:
+        text = text.split("\n## ")[0]
+        turns = [re.sub(r", again$", "", t) for t in re.findall(r"^### (\w+)'s turn(?:, again)?$", text, flags=re.M)]
+        assert turns == order, (turns, order)
+
+
+def test_a_lent_die_has_the_allys_caliber_in_the_ability_named():
+    """One help rule everywhere (docs/rules_playtest.md, "Which caliber an
+    ally's die has"): chapter 06's Wits task gets Ada's Bronze Wits die and
+    Bruno's Silver one, chapter 04's Resolve task Ada's Gold and Clara's
+    Silver Resolve dice, in the rolls, the prose and the rollers."""
+    from venus_widgets.tutorial import ally_die, task_of
+
+    assert [ally_die("Ada", "scout", "Wits"), ally_die("Bruno", "mechanic", "Wits")] == ["bronze", "silver"]
+    assert [ally_die("Ada", "courier", "Resolve"), ally_die("Clara", "captain", "Resolve")] == ["gold", "silver"]
+    with pytest.raises(ValueError, match="inherits"):
+        task_of("Clara", "captain", "Finesse", helpers=[("Ada", "scout")])
+    ch06 = " ".join(" ".join(_markdown(NOTEBOOKS[6])).split())
+    assert "Her Wits is Bronze: a Bronze die." in ch06 and "His Wits is Silver: a Silver die." in ch06
+    for path, allies in ((NOTEBOOKS[6], '["bronze", "silver"]'), (NOTEBOOKS[4], '["gold", "silver"]')):
+        nb = nbformat.read(path, as_version=4)
+        rollers = [c.source for c in nb.cells if c.cell_type == "code"]
+        assert rollers and all(f"allies={allies}" in r for r in rollers), rollers
+    for src in SOURCES:
+        code = src.read_text(encoding="utf-8")
+        for line in code.splitlines():
+            if "allies" in line and re.search(r"task_of\(\"(Bruno|Ada|Clara)\"", line):
+                assert "allies=" not in line, f"{src.name}: a pregenerated character's allies typed by hand: {line}"

@@ -1,0 +1,218 @@
+"""Plain words everywhere a player reads, for every edition and every
+draft that ships (issue 31 item 2, issue 30 item 3).
+
+Each edition's samples (``SAMPLES``: the rolls it is tried on) are walked
+through everything that puts words in front of a player: ``vw.explain``
+(its title, steps and example roll), a roller ("Why this chance?", "What
+if…", the odds panel's notes, the roll at the table played to the end, the
+saved still), the roll log's cards and still, and the Facilitator's screen
+(its table, why line, explanation, status and exports). Every text is
+scanned for what a player should never read: formula notation, "(s)"
+plurals, engine field names, verdict arrows, list brackets, raw fractions.
+
+The words come from the editions' own modules and the shared word modules,
+so a new edition (or a draft) is held to this by construction: it is
+walked here as soon as it has samples.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any, Iterator
+
+import pytest
+
+import venus_widgets as vw
+from test_edition_contract import DRAFTS, _kiss_seed, _play, _roller
+from venus_widgets.engine.contract import edition
+from venus_widgets.engine.drafts import read_draft
+from venus_widgets.widgets import FCScreen
+from venus_widgets.widgets.log_cards import entries_to_json
+
+#: What a player never reads, each with why.
+LEAKS: dict[str, str] = {
+    r"\((?:s|es)\)": "a '(s)' plural",
+    r"\^": "a power (formula notation)",
+    r"\b[PC]\(": "P(...) or C(n, k) (formula notation)",
+    r"\bsum over\b": "a sum (formula notation)",
+    r"->": "a verdict arrow",
+    r"<=|>=": "a comparison sign",
+    r"\b[a-z]+_[a-z0-9_]+\b": "an engine field name (snake_case)",
+    r"[\[\]]": "list brackets",
+    r"\d(?:\.\d+)?e-?\d": "a number in scientific notation",
+    r"(?<![\d.])0\.\d{4,}(?![\d ]*%)": "a raw fraction (a chance not in percent)",
+    r"\(\d+/\d+\)": "a fraction in brackets (formula notation)",
+    r"\bthe engine\b|\bengine's\b": "the engine (the program, not the game)",
+    r"\bdouble6\b|\bNone\b|\bTrue\b|\bFalse\b": "a code value",
+    r"\{chance\}": "an unfilled placeholder",
+    r"\bdies\b": "'dies' (the plural of die is dice)",
+    r"(?<![\d.,\-])1 (?:successes|passes|dice|factors|degrees|consequences|heads|sixes|ranks|trades)\b": "a plural after 1",
+    r"\b([a-z]{3,}) \1\b": "a word said twice",
+}
+LEAK = re.compile("|".join(f"(?:{p})" for p in LEAKS))
+
+#: Keys whose values are codes the view reads, never shows as they are.
+CODES = frozenset({"id", "phase", "kind", "shape", "name", "field", "key", "spec", "edition", "roll", "group", "tier",
+                   "mime", "options", "policy", "fields", "rules", "doc", "seed", "owner", "category", "grade", "ego",
+                   "outcome", "step", "_esm", "csv", "markdown", "source", "data"})
+#: Chart bars and axis labels ("≥2") are the chart's, not sentences.
+CHART = frozenset({"chart"})
+
+
+def texts(value: Any, where: str, key: str | None = None) -> Iterator[tuple[str, str]]:
+    """Every text in ``value`` a player may read, with where it was found."""
+    if key in CODES or key in CHART:
+        return
+    if isinstance(value, str):
+        yield where + (f"[{key}]" if key else ""), value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from texts(v, where, str(k))
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from texts(v, where, key)
+
+
+def _strip(page: str) -> str:
+    """A still's text as a reader meets it (alt text included)."""
+    alts = re.findall(r'alt="([^"]*)"', page)
+    return html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<style.*?</style>", " ", page, flags=re.S))
+                         + " " + " ".join(alts))
+
+
+def leaks(found: Iterator[tuple[str, str]]) -> list[str]:
+    """Each leak once (what, where first seen, the text around it)."""
+    out: dict[tuple[str, str], str] = {}
+    for where, text in found:
+        for m in LEAK.finditer(text):
+            why = next(w for p, w in LEAKS.items() if re.search(p, text[max(0, m.start() - 3):m.end() + 3]))
+            around = text[max(0, m.start() - 60):m.end() + 60]
+            out.setdefault((why, around), f"{why} {m.group(0)!r} in {around!r} ({where[:120]})")
+    return list(out.values())
+
+
+def said(found: list[tuple[str, str]]) -> str:
+    got = leaks(iter(found))
+    return f"{len(got)} leaks:\n" + "\n".join(got[:40])
+
+
+def test_the_scan_finds_what_it_looks_for():
+    said = [("x", s) for s in ("1 success(es)", "1 - (4/6)^3", "C(3, k) 0.3333^k", "P(pass)", "pass_without_kiss",
+                               "a -> b", "factors [1]", "1e-12", "0.802469", "1 passes", "critical critical")]
+    assert len(leaks(iter(said))) >= len(said)
+    fine = [("x", s) for s in ("Each die has a 1 in 3 chance to come up a success; with three dice, at least one "
+                               "success comes up 70.37 % of the time.", "On average 0.33 successes per die.",
+                               "Passed: d20 10 + score 4 = 14 against 12", "1 success, 2 needed.")]
+    assert leaks(iter(fine)) == []
+
+
+def _editions() -> list[str]:
+    out = list(edition.ids())
+    for name, samples in DRAFTS.items():
+        ed = read_draft(name)
+        ed.SAMPLES = samples
+        out.append(name)
+    return out
+
+
+@pytest.fixture
+def ed(request: Any) -> Any:
+    """The edition (a draft registered for the test)."""
+    ident = request.param
+    if ident in edition.ids():
+        yield edition.get(ident)
+        return
+    source = read_draft(ident)
+    source.SAMPLES = DRAFTS[ident]
+    edition.register(source)
+    yield edition.get(source.ID)
+    edition.unregister(source.ID)
+
+
+def _specs(ed: Any) -> list[dict]:
+    return [vw.normalize({"edition": ed.ID, **s}) for s in ed.SAMPLES.small + ed.SAMPLES.large]
+
+
+EDITIONS = _editions()
+
+
+@pytest.mark.parametrize("ed", EDITIONS, indirect=True)
+def test_explain_speaks_plain_words(ed):
+    found = []
+    for s in _specs(ed):
+        for seed in dict.fromkeys(x for x in (1, 2, 3, _kiss_seed(s)) if x is not None):
+            e = vw.explain(s, seed)
+            found += texts([e.title, *(x.line() for x in e.steps), *e.walk], f"explain {s} seed {seed}")
+        found += texts(str(vw.explain(s)), f"explain text {s}")
+    assert not leaks(iter(found)), said(found)
+
+
+ROLLERS = {"check": "CheckRoller", "task": "TaskRoller", "pool": "PoolRoller"}
+
+
+@pytest.mark.parametrize("ed", EDITIONS, indirect=True)
+def test_rollers_their_stills_and_the_log_speak_plain_words(ed):
+    found: list[tuple[str, str]] = []
+    for family, kind in ed.at_table.ROLLERS.items():
+        specs = [s for s in _specs(ed) if s["roll"] == kind]
+        for s in specs[:2] + specs[-1:]:
+            for seed in dict.fromkeys(x for x in (1, 7, _kiss_seed(s)) if x is not None):
+                w = _roller(s, family, seed)
+                w._handle({"do": "explain", "on": True})
+                w._handle({"do": "what_if", "on": True})
+                where = f"{family} {s} seed {seed}"
+                found += texts({"why this chance": w.explanation, "what if": w.what_ifs, "odds": w.odds_view,
+                                "words": w.words, "error": w.error}, where)
+                still = _strip(w.snapshot_html())
+                if ed.ID not in edition.BUILT_IN:  # a draft's choices are its designer's words (no option words yet)
+                    still = re.sub(r"Settings:.*?Chance", "Chance", still, flags=re.S)
+                found += texts(still, f"still of {where}")
+                w.roll_dice()
+                found += texts(w.table, f"first faces, {where}")
+                _play(w)
+                found += texts(w.table, f"the roll played, {where}")
+                found += texts(entries_to_json(w.log.entries), f"log, {where}")
+    assert found
+    assert not leaks(iter(found)), said(found)
+
+
+@pytest.mark.parametrize("ed", EDITIONS, indirect=True)
+def test_the_fc_screen_speaks_plain_words(ed):
+    found: list[tuple[str, str]] = []
+    for kind in ed.SCHEMAS:
+        s = next(x for x in _specs(ed) if x["roll"] == kind)
+        screen = FCScreen({"Ana": s, "Bo": s}, target=0.5)
+        for i in range(2):
+            screen._on_msg(screen, {"do": "explain", "index": i, "rung": None}, [])
+            found += texts(screen.explanation, f"FC screen explanation {s}")
+        screen._on_msg(screen, {"do": "add"}, [])
+        where = f"FC screen {s}"
+        found += texts({"table": screen.table, "why": screen.why, "status": screen.status, "error": screen.error,
+                        "notes": screen.notes}, where)
+        found += texts(_strip(screen.snapshot_html()), f"still of {where}")
+    assert not leaks(iter(found)), said(found)
+
+
+# -- any valid spec, not only the samples ----------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+from test_properties import SETTINGS, valid_specs  # noqa: E402
+
+
+@SETTINGS
+@given(valid_specs(), st.integers(0, 2**32))
+def test_any_valid_spec_is_explained_in_plain_words(spec, seed):
+    e = vw.explain(spec, seed)
+    found = list(texts([e.title, *(x.line() for x in e.steps), *e.walk], f"explain {spec} seed {seed}"))
+    found += list(texts(list(vw.odds(spec).notes), f"odds notes {spec}"))
+    assert not leaks(iter(found)), said(found)
+
+
+def test_a_roller_refusing_its_values_says_why_in_plain_words():
+    """The roller's error line said 'helpers=[4, 5] is not allowed: expected
+    ranks that pair up, two of rank r making one of rank r-1 ... accept [4]'."""
+    w = vw.TaskRoller(edition="agora", helpers=[4, 5])
+    assert w.error.startswith("Helpers of ranks 4 and 5 cannot merge into one die"), w.error
+    assert not leaks(texts({"error": w.error, "odds": w.odds_view}, "agora helpers 4 and 5")), w.error

@@ -1,0 +1,87 @@
+"""A spec of a draft checked across its fields (the edition's
+``cross_checks``, run by ``normalize`` before the cost guard): each count
+of dice from 0 to :data:`MOST_DICE` and all of them together at most that
+many, and the draft's ``[[checks]]`` kept. A value that breaks one is a
+:class:`~venus_widgets.engine.contract.fields.CrossError` naming the field
+to change and its nearest value that works (a roller moves the field
+there), else a :class:`SpecError`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Mapping
+
+from ..contract.fields import CrossError, Int
+from ..errors import SpecError
+from . import plan as _plan
+
+#: The most dice one roll of a draft rolls (before any rolls again): more than a table rolls, and a
+#: roll made die by die stays quick (``count = "dice * 100000000"`` would be a roll of billions).
+MOST_DICE = 10_000
+
+
+def cross_checks(edition: Any, spec: Mapping[str, Any]) -> None:
+    """Counts of dice from 0 to :data:`MOST_DICE` (in all), the draft's checks kept."""
+    rules = edition.rules_of(spec)
+    d = edition.draft
+    counted = []
+    for g in d.groups:
+        if g.count is None:
+            continue
+        names = [f for f in g.count.names if any(x.name == f and x.kind == "int" for x in d.fields)]
+        counted += [n for n in names if n not in counted]
+        n = count(edition, g.count, spec, rules)
+        if n < 0:
+            c = g.count
+            nearest(edition, spec, names, lambda s: count(edition, c, s, rules) >= 0,
+                    f"a value that leaves a count of {g.owner} dice of 0 or more ({g.count.expr.text})")
+        if n > MOST_DICE:
+            c = g.count
+            nearest(edition, spec, names, lambda s: count(edition, c, s, rules) <= MOST_DICE,
+                    f"a value that leaves a count of {g.owner} dice of at most {MOST_DICE:,} "
+                    f"({g.count.expr.text} gives {n:,})")
+    if _all_dice(edition, spec, rules) > MOST_DICE:
+        nearest(edition, spec, counted, lambda s: _all_dice(edition, s, rules) <= MOST_DICE,
+                f"a value that leaves at most {MOST_DICE:,} dice in all")
+    for check in d.checks:
+        if not holds(edition, check.rule, spec, rules):
+            rule = check.rule
+            nearest(edition, spec, [check.field], lambda s: holds(edition, rule, s, rules),
+                    check.words or f"a value for which {rule.expr.text}", rule=rule.expr.text)
+
+
+def _all_dice(edition: Any, spec: Mapping[str, Any], rules: Any) -> int:
+    d = edition.draft
+    return sum(max(count(edition, g.count, spec, rules), 0) if g.count is not None else len(spec[g.each])
+               for g in d.groups)
+
+
+def count(edition: Any, s: Any, spec: Mapping[str, Any], rules: Any) -> int:
+    """A count of dice for ``spec`` (a whole number; the formula's own words when it gives none)."""
+    env = _plan.base_env(edition.draft, spec, rules)
+    return _plan.whole(s, env, rules, edition.draft, "a count of dice")
+
+
+def holds(edition: Any, s: Any, spec: Mapping[str, Any], rules: Any) -> bool:
+    """Whether a check of the draft holds for ``spec``."""
+    p = edition.plan(spec) if rules is edition.rules_of(spec) else _plan.make_plan(edition.draft, spec, rules)
+    return bool(_plan.evaluate(s, p.env, rules, edition.draft))
+
+
+def nearest(edition: Any, spec: Mapping[str, Any], names: list[str], ok: Callable[[Mapping[str, Any]], bool],
+            words: str, rule: str = "") -> None:
+    """Raise a CrossError on the last field of ``names`` that has a value
+    nearest to the given one for which ``ok`` holds (else a SpecError)."""
+    rules = edition.rules_of(spec)
+    schema = edition.schema_for(spec["roll"], rules)
+    for name in reversed(names):
+        kind = schema[name]
+        if not isinstance(kind, Int):
+            continue
+        v = spec[name]
+        for step in range(1, kind.hi - kind.lo + 1):
+            for cand in (v - step, v + step):
+                if kind.lo <= cand <= kind.hi and ok({**spec, name: cand}):
+                    raise CrossError(name, v, words, rule, nearest=cand)
+    field = names[-1] if names else "edition"
+    raise SpecError(field, spec.get(field, edition.ID), words, rule)

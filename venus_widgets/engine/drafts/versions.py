@@ -1,0 +1,47 @@
+"""The versions of the drafts loaded in this session: each one registered
+is kept by its id and content hash (``VERSION``), so that what an earlier
+version made (a roll in the log, a spec a roller or a lab holds) replays
+exactly by it after the draft is loaded again (docs/drafts.md, "Loading a
+draft again"). The most recent :data:`KEPT` versions of each id are kept.
+
+>>> from types import SimpleNamespace
+>>> keep(SimpleNamespace(ID="doc-versions", VERSION="abc"))
+>>> find("doc-versions", "abc").VERSION, find("doc-versions", "def")
+('abc', None)
+>>> forget("doc-versions")
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+#: The versions kept per id (the oldest go first).
+KEPT = 32
+
+#: id -> version -> edition, the most recent last (under the lock)
+_VERSIONS: dict[str, dict[str, Any]] = {}
+_LOCK = threading.Lock()
+
+
+def keep(edition: Any) -> None:
+    """Keep ``edition`` (a draft's edition as the registry hands it out) as its id's version ``VERSION``."""
+    with _LOCK:
+        kept = _VERSIONS.setdefault(edition.ID, {})
+        kept.pop(edition.VERSION, None)
+        kept[edition.VERSION] = edition
+        while len(kept) > KEPT:
+            del kept[next(iter(kept))]
+
+
+def find(ident: str, version: str) -> Any:
+    """The kept edition of ``ident`` at ``version``, or None."""
+    with _LOCK:
+        kept = _VERSIONS.get(ident)
+        return None if kept is None else kept.get(version)
+
+
+def forget(ident: str) -> None:
+    """Drop the kept versions of ``ident`` (unregistered)."""
+    with _LOCK:
+        _VERSIONS.pop(ident, None)
