@@ -24,6 +24,11 @@ def read_dice(r: Reader, value: Any, taken: dict[str, str], base: Mapping[str, s
     for name, body in _part(r, ("dice",), value).items():
         with r.attempt(name, "die"):
             out.append(_die(r, name, body, taken, face_names, marks))
+        said = body.get("marks") if isinstance(body, dict) else None
+        if (not out or out[-1].name != name) and isinstance(said, dict):  # its mistake is said: its marks stay known
+            for mark in said:
+                if mark not in marks and isinstance(mark, str):
+                    r.broken.setdefault(mark, "mark")
     if not out and "die" not in r.broken.values():
         with r.attempt():
             raise r.error(("dice",), "the draft has no [dice] (write e.g. [dice.d6] with sides = 6)")
