@@ -209,3 +209,21 @@ def test_the_examples_use_every_reading_and_every_formula_slot(examples):
     for n, text in texts.items():  # the source rules summarised in the file's comment
         head = text.split("\nid = ")[0]
         assert "The rules, in short:" in head and "What it shows:" in head, n
+
+
+# -- Events at the table: the roller's odds and the roll's sentence ------------------------------------
+
+
+def test_the_roller_shows_each_event_with_its_chance_and_the_roll_says_it(examples):
+    w = vw.PoolRoller(edition="shadowrun", pool=3, limit=3, need=2)
+    o = vw.odds(w.spec)
+    assert w.odds_view["events"] == [["glitch", o.events["glitch"]], ["critical glitch", o.events["critical glitch"]]]
+    seen = set()
+    for seed in range(60):
+        r = vw.roll(w.spec, seed)
+        said = examples["shadowrun"].at_table.announce(r.spec, r)
+        glitched = "glitch" in r.details["events"]
+        assert said.endswith("; critical glitch") if "critical glitch" in r.details["events"] else (
+            said.endswith("; glitch") == glitched), said
+        seen.add(glitched)
+    assert seen == {True, False}

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 063eec54aa35f9ed044b822e7cd3a8116e45bcf1e9162bdd6c680694358bfb4f
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 ed509cfe7109911e52054f13d7087178fc37b1d1f556813aa5cf1f3540ab866d
 
 // js/format.js
 function thousands(n) {
@@ -752,7 +752,18 @@ function renderOdds(model, width = 400) {
   const merge = mergeView(model, view.merge, held);
   if (!view.ok) return [merge];
   const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, view.spread + (view.p_critical !== null && view.p_critical !== void 0 ? ` Chance of a critical: ${formatPercent(view.p_critical)}.` : "") + (view.p_ego_spent ? ` Chance Ego is spent: ${formatPercent(view.p_ego_spent)}.` : "")) : null;
-  return [merge, chartBlock(model, view, words, width), spread, h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
+  const events = (view.events || []).length ? h(
+    "div",
+    { class: "vw-sub", "data-testid": "events" },
+    "Chance of each event: " + view.events.map(([name, p]) => `${name} ${formatPercent(p)}`).join(", ") + "."
+  ) : null;
+  return [
+    merge,
+    chartBlock(model, view, words, width),
+    spread,
+    events,
+    h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))
+  ];
 }
 function whatIfBlock(model) {
   const w = model.get("what_ifs") || {};

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 063eec54aa35f9ed044b822e7cd3a8116e45bcf1e9162bdd6c680694358bfb4f
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 ed509cfe7109911e52054f13d7087178fc37b1d1f556813aa5cf1f3540ab866d
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
