@@ -200,7 +200,8 @@ class Reader:
                                    "the outcome's value, the events and what the doubling step adds read the dice")
         if dice is not None:
             self._calls(path, value, e, allowed, *dice)
-        named = {n: what for n, what in self.broken.items() if what != "die"}  # a die is no name a formula reads
+        # a die is no name a formula reads; a mark of a die that did not read, only where marks are read
+        named = {n: what for n, what in self.broken.items() if what not in ("die", "mark")}
         allowed = {**named, **allowed}
         for n in e.names:
             if n not in allowed:

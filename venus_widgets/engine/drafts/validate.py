@@ -70,7 +70,8 @@ def build(src: Source) -> Draft:
     r.kinds.update({**dict.fromkeys(counts, NUMBER), ALL_DICE: NUMBER, "threshold": NUMBER, "goal": NUMBER,
                     SUCCESSES: NUMBER, TOTAL: NUMBER, **dict.fromkeys(marks, NUMBER), "grade": ANY})
     static = {**base, **counts, ALL_DICE: "count of every die"}
-    random = {SUCCESSES: "what the dice show", TOTAL: "what the dice show", **{m: "mark" for m in marks}}
+    random = {SUCCESSES: "what the dice show", TOTAL: "what the dice show", **{m: "mark" for m in marks},
+              **{m: "mark" for m, what in r.broken.items() if what == "mark"}}  # of a die whose mistake is said
     shown = ([g.name for g in groups], marks)
     outcome = None
     with r.attempt():
