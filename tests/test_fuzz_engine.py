@@ -24,7 +24,7 @@ import venus_widgets as vw
 from spec_gen import knob_value, random_spec
 from venus_widgets.engine.tools.compare import with_rules
 from venus_widgets.engine.contract.edition import has
-from venus_widgets.engine.tools.explain import check_arithmetic
+from venus_widgets.engine.contract.explain import check_arithmetic
 
 SETTINGS = settings(max_examples=int(os.environ.get("VW_EXAMPLES", 30)), deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -37,7 +37,7 @@ class Counting:
 
 
 def custom(w, content):
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    w._from_view_message({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
 
 
 def waiting_at_spend(lg, **kw):

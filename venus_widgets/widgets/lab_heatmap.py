@@ -5,7 +5,7 @@ The lab redraws on every change, so the grid must stay quick on every spec
 a roller accepts (a heavy exploding roll costs about a tenth of a second a
 cell, and the grid is up to 12 x 12 cells for three rule sets). Before any
 odds are computed, every cell's cost is estimated by its edition
-(:func:`venus_widgets.engine.contract.cost.estimate`, the same estimate the cost
+(:func:`venus_widgets.engine.contract.guard.estimate`, the same estimate the cost
 guard uses) and the grid keeps the values of each axis, smallest first,
 while the whole stays within :data:`BUDGET_SECONDS`; the values left out
 are said under the heatmap, with how long they would take, what weighs
@@ -20,7 +20,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from ..engine.contract import spec as _spec
-from ..engine.contract.cost import estimate
+from ..engine.contract.guard import estimate
 from ..engine.errors import SpecError
 from ..engine.tools.sweep import Sweep, cell, sweep
 

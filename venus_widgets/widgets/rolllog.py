@@ -21,6 +21,7 @@ import traitlets
 from ..engine import api as _api
 from ..engine.contract import edition as _edition
 from ..engine.tools.fit import Fit, fit as _fit
+from ..engine.contract.edition import details_class
 from ..engine.contract.spec import normalize as _normalize
 from ..engine.table.rolls import Roll
 from ._assets import esm
@@ -171,10 +172,11 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         """Empty the log (ids are never reused: an open roll logs anew)."""
         self._write([], [])
 
-    def _state(self) -> tuple[list, list[int]]:
+    def kept(self) -> tuple[list, list[int]]:
+        """The entries and their ids as they stand (:meth:`put_back` restores them)."""
         return self.entries, list(self._ids)
 
-    def _put_back(self, state: tuple[list, list[int]]) -> None:
+    def put_back(self, state: tuple[list, list[int]]) -> None:
         """Undo the writes of a request that failed (a roller's transaction)."""
         entries, ids = state
         if entries is not self.entries or ids != self._ids:
@@ -183,7 +185,8 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
     # -- reading ------------------------------------------------------------
 
     def rolls(self) -> list[Roll]:
-        return [Roll.from_dict(e["roll"]) for e in self.entries]
+        """The log's rolls, each with its details typed as its edition declares them."""
+        return [Roll.from_dict(e["roll"], details_class(e["roll"]["spec"])) for e in self.entries]
 
     def replay(self, index: int) -> Roll:
         """The roll of entry ``index`` (0 for the first) rolled again from

@@ -89,6 +89,13 @@ class Odds(Readings):
         (a common denominator past 2**53: :attr:`rational` tells the two apart).
         (A property: float odds counted in whole numbers keep their
         :class:`Counts` and build the Fractions when this is first read.)
+    rational:
+        whether these odds are fractions: every roll but dice that roll
+        again without end. True even where no Fraction was built (a common
+        denominator past 2**53: ``odds(spec, exact=True)`` counts them).
+        Only odds that are not rational are sampled (the rule lab) or have
+        a tail cut off. Given when the odds are made (``odds()`` gives it
+        from the edition's ``denominator``): the odds never ask the edition.
     """
 
     spec: Mapping[str, Any]
@@ -106,6 +113,8 @@ class Odds(Readings):
     events_passed: Mapping[str, float] = field(default_factory=dict)
     #: the exact odds: an Odds of Fractions, the Counts they are built from, or None
     _exact: "Odds | Counts | None" = field(default=None, repr=False, compare=False)
+    #: (how the odds were made, as ``_exact``: odds of the same numbers are equal)
+    rational: bool = field(default=True, compare=False)
 
     def __post_init__(self) -> None:
         # one contract across editions: every number a plain Python float,
@@ -279,7 +288,7 @@ class Odds(Readings):
                  p_ego_spent: Any = None, truncated: Any = 0.0, notes: tuple[str, ...] = (),
                  events: Mapping[str, Any] = MappingProxyType({}),
                  events_passed: Mapping[str, Any] = MappingProxyType({}),
-                 _exact: "Odds | Counts | None" = None) -> "Odds":
+                 _exact: "Odds | Counts | None" = None, rational: bool = True) -> "Odds":
         """An Odds from values already in their final types (frozen spec and
         mappings, plain floats and ints): :meth:`__post_init__` skipped."""
         out = object.__new__(cls)
@@ -287,41 +296,8 @@ class Odds(Readings):
         out.__dict__.update(spec=spec, distribution=distribution, p_pass=p_pass, threshold=threshold, goal=goal,
                             p_goal=p_goal, breakdown=breakdown, p_critical=p_critical, p_ego_spent=p_ego_spent,
                             truncated=truncated, notes=notes, events=events, events_passed=events_passed,
-                            _exact=_exact)
+                            _exact=_exact, rational=rational)
         return out
-
-    def snap(self, denominator: int, tolerance: float = SNAP_TOLERANCE) -> "Odds | None":
-        """Float odds whose every probability is a multiple of ``1 /
-        denominator``, snapped to those exact Fractions; ``None`` when any
-        value is farther than ``tolerance / denominator`` from such a
-        multiple, or the distribution's numerators do not add up to the
-        denominator (then the caller counts exactly instead).
-
-        >>> o = Odds.from_pmf({"edition": "agora"}, {0: 1 / 6, 1: 0.8333333333333333}, threshold=1)
-        >>> o.snap(6).p_pass, o.snap(6).rounded().p_pass, o.snap(7)
-        (Fraction(5, 6), 0.8333333333333334, None)
-        """
-        counted = self.snap_rounded(denominator, tolerance)
-        return None if counted is None else counted.exact
-
-    def snap_rounded(self, denominator: int, tolerance: float = SNAP_TOLERANCE) -> "Odds | None":
-        """``snap(denominator).rounded()``, without building the Fractions:
-        float odds that keep the snapped numerators (:class:`Counts`), each
-        float correctly rounded from its fraction; ``None`` when
-        :meth:`snap` refuses.
-
-        >>> o = Odds.from_pmf({"edition": "agora"}, {0: 1 / 6, 1: 0.8333333333333333}, threshold=1)
-        >>> o.snap_rounded(6).p_pass, o.snap_rounded(6).exact.p_pass
-        (0.8333333333333334, Fraction(5, 6))
-        """
-        if denominator >= 2**53 or self.truncated:
-            return None
-        c = Counts.snapped(denominator, tolerance, self.distribution, p_pass=self.p_pass, p_goal=self.p_goal,
-                           breakdown=self.breakdown, p_critical=self.p_critical, p_ego_spent=self.p_ego_spent,
-                           events=self.events, events_passed=self.events_passed)
-        if c is None:
-            return None
-        return Odds._counted(self.spec, c, threshold=self.threshold, goal=self.goal, notes=self.notes)
 
     def rounded(self) -> "Odds":
         """These exact odds (Fractions) as floats, each correctly rounded

@@ -27,7 +27,7 @@ from .. import export as _export
 from ..errors import SpecError
 from ..inputs import read_list
 from ..format import percent_text
-from .solve import _check_target, ladder
+from .solve import check_target, ladder
 from ..contract.spec import Spec
 
 #: At most this many characters in a party.
@@ -186,7 +186,7 @@ def party_ladder(party: Mapping[str, Mapping[str, Any]] | Sequence[Mapping[str, 
     ladder (see the module). All characters must be of one edition and
     roll; a spec the rules do not allow is a :class:`SpecError` naming the
     character."""
-    t = _check_target(target)
+    t = check_target(target)
     items = _named(party)
     specs = []
     for name, spec in items:

@@ -88,7 +88,7 @@ def varying_fields(spec: Mapping[str, Any] | None = None) -> list[str]:
     return [f for f in schema(s["edition"], s["roll"], s.get("rules")) if values(s, f) is not None]
 
 
-def _check_target(target: Any) -> float:
+def check_target(target: Any) -> float:
     allowed = "a chance from 0 to 1, e.g. 0.5 for 50 %"
     if isinstance(target, bool) or not isinstance(target, numbers.Real):
         raise SpecError("target", target, allowed)
@@ -161,7 +161,7 @@ def solve(spec: Mapping[str, Any] | None = None, target: float = 0.5,
     are not allowed, listing the fields that can vary.
     """
     s = Spec.of(spec)
-    t = _check_target(target)
+    t = check_target(target)
     if vary is None:
         found = ladder(s)
     else:
