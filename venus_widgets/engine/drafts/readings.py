@@ -33,12 +33,20 @@ its entry in :data:`CALLS`:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Protocol, Sequence
 
 import numpy as np
 
-if TYPE_CHECKING:
-    from .plan import DieTable
+
+class DieTable(Protocol):
+    """What each face of one die counts (:class:`.plan.DieTable`), as a tally reads it."""
+
+    @property
+    def sides(self) -> int: ...
+    @property
+    def successes(self) -> tuple[int, ...]: ...
+    @property
+    def marks(self) -> tuple[tuple[int, ...], ...]: ...
 
 #: A reading call's argument: ``("name", word)`` or ``("value", whole number)``.
 Arg = tuple[str, Any]
@@ -64,7 +72,7 @@ class Tally(Reading):
     what: str = "successes"  # "successes", "total" or "mark"
     mark: str = ""
 
-    def faces(self, t: "DieTable", marks: Sequence[str]) -> tuple[int, ...]:
+    def faces(self, t: DieTable, marks: Sequence[str]) -> tuple[int, ...]:
         """What each face of a die adds (index ``face - 1``)."""
         if self.what == "successes":
             return t.successes
