@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 20be2921d55db99329e2b681d0cf477ac8669f00226492c3a194b464a5e790ea
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 9991a83c6a9cb72af1f0446936ace241237d063118649d0a4a8f1449ec5421a0
 
 // js/format.js
 function thousands(n) {
@@ -788,7 +788,18 @@ function renderOdds(model, width = 400) {
   const merge = mergeView(model, view.merge, held);
   if (!view.ok) return [merge];
   const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, view.spread + (view.p_critical !== null && view.p_critical !== void 0 ? ` Chance of a critical: ${formatPercent(view.p_critical)}.` : "") + (view.p_ego_spent ? ` Chance Ego is spent: ${formatPercent(view.p_ego_spent)}.` : "")) : null;
-  return [merge, chartBlock(model, view, words, width), spread, h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
+  const events = (view.events || []).length ? h(
+    "div",
+    { class: "vw-sub", "data-testid": "events" },
+    "Chance of each event: " + view.events.map(([name, p]) => `${name} ${formatPercent(p)}`).join(", ") + "."
+  ) : null;
+  return [
+    merge,
+    chartBlock(model, view, words, width),
+    spread,
+    events,
+    h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))
+  ];
 }
 function whatIfBlock(model) {
   const w = model.get("what_ifs") || {};
