@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c87897cc5dfa10395bb3a253ed0c80c040dbb0a526e29b94783a98bd09de05e5
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c9925d4502c67c61460e61047c565fc203e114a017c314ab256336ce14d5d10e
 
 // js/format.js
 function thousands(n) {
@@ -793,7 +793,18 @@ function renderOdds(model, width = 400) {
   const merge = mergeView(model, view.merge, held);
   if (!view.ok) return [merge];
   const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, view.spread + (view.p_critical !== null && view.p_critical !== void 0 ? ` Chance of a critical: ${formatPercent(view.p_critical)}.` : "") + (view.p_ego_spent ? ` Chance Ego is spent: ${formatPercent(view.p_ego_spent)}.` : "")) : null;
-  return [merge, chartBlock(model, view, words, width), spread, h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
+  const events = (view.events || []).length ? h(
+    "div",
+    { class: "vw-sub", "data-testid": "events" },
+    "Chance of each event: " + view.events.map(([name, p]) => `${name} ${formatPercent(p)}`).join(", ") + "."
+  ) : null;
+  return [
+    merge,
+    chartBlock(model, view, words, width),
+    spread,
+    events,
+    h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))
+  ];
 }
 function whatIfBlock(model) {
   const w = model.get("what_ifs") || {};
