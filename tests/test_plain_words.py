@@ -49,6 +49,8 @@ LEAKS: dict[str, str] = {
     r"\bdies\b": "'dies' (the plural of die is dice)",
     r"(?<![\d.,\-])1 (?:successes|passes|dice|factors|degrees|consequences|heads|sixes|ranks|trades)\b": "a plural after 1",
     r"\b([a-z]{3,}) \1\b": "a word said twice",
+    r"\bthe own\b": "'the own dice' (a player's own dice are 'your dice')",
+    r"\b[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]+)+\b": "a dotted name (a knob or field as code names it)",
 }
 LEAK = re.compile("|".join(f"(?:{p})" for p in LEAKS))
 
@@ -99,11 +101,13 @@ def said(found: list[tuple[str, str]]) -> str:
 
 def test_the_scan_finds_what_it_looks_for():
     said = [("x", s) for s in ("1 success(es)", "1 - (4/6)^3", "C(3, k) 0.3333^k", "P(pass)", "pass_without_kiss",
-                               "a -> b", "factors [1]", "1e-12", "0.802469", "1 passes", "critical critical")]
+                               "a -> b", "factors [1]", "1e-12", "0.802469", "1 passes", "critical critical",
+                               "face 6 of the own dice", "dice.d6.success is 4")]
     assert len(leaks(iter(said))) >= len(said)
     fine = [("x", s) for s in ("Each die has a 1 in 3 chance to come up a success; with three dice, at least one "
                                "success comes up 70.37 % of the time.", "On average 0.33 successes per die.",
-                               "Passed: d20 10 + score 4 = 14 against 12", "1 success, 2 needed.")]
+                               "Passed: d20 10 + score 4 = 14 against 12", "1 success, 2 needed.",
+                               "e.g. a 4.5 % chance: see the book.")]
     assert leaks(iter(fine)) == []
 
 
@@ -216,3 +220,20 @@ def test_a_roller_refusing_its_values_says_why_in_plain_words():
     w = vw.TaskRoller(edition="agora", helpers=[4, 5])
     assert w.error.startswith("Helpers of ranks 4 and 5 cannot merge into one die"), w.error
     assert not leaks(texts({"error": w.error, "odds": w.odds_view}, "agora helpers 4 and 5")), w.error
+
+
+@pytest.mark.parametrize("ed", EDITIONS, indirect=True)
+def test_the_rule_labs_knob_cards_speak_plain_words(ed):
+    """A knob's card in the lab: its name, its rule (the seed's quote, else a
+    sentence of what it is), its value as read and what it takes. A draft's
+    card showed its TOML line ('range = [0, 60]', 'faces = "2-5" # ... that
+    shows 2 to 5') and its code name ('dice.d6.success') in small print."""
+    from venus_widgets.widgets.lab_words import _knob_words, card
+
+    found: list[tuple[str, str]] = []
+    for k in ed.KNOBS:
+        c = card(k)
+        assert c["label"] and (c["seed"] or c["says"]), c
+        found += texts({"label": c["label"], "rule": c["seed"] or c["says"], "takes": c["takes"],
+                        "as read": _knob_words(c["default"])}, f"knob card {k.name}")
+    assert not leaks(iter(found)), said(found)

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 063eec54aa35f9ed044b822e7cd3a8116e45bcf1e9162bdd6c680694358bfb4f
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 4e07376d9de46906c78ffb01bff259d4ca30bd7b1781c71a35616b6451773207
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
