@@ -195,6 +195,7 @@ def test_the_fc_screen_speaks_plain_words(ed):
         found += texts({"table": screen.table, "why": screen.why, "status": screen.status, "error": screen.error,
                         "notes": screen.notes}, where)
         found += texts(_strip(screen.snapshot_html()), f"still of {where}")
+        found += texts(screen.to_markdown(), f"markdown export of {where}")
     assert not leaks(iter(found)), said(found)
 
 
@@ -236,4 +237,30 @@ def test_the_rule_labs_knob_cards_speak_plain_words(ed):
         assert c["label"] and (c["seed"] or c["says"]), c
         found += texts({"label": c["label"], "rule": c["seed"] or c["says"], "takes": c["takes"],
                         "as read": _knob_words(c["default"])}, f"knob card {k.name}")
+    assert not leaks(iter(found)), said(found)
+
+
+def test_refusals_a_designer_meets_speak_plain_words():
+    """What the rule lab says beside a knob it refuses, and what a draft's
+    file is refused with (after its place: file, line, key), in plain words.
+    A push that took a face that counts said "face 6 of the own dice"."""
+    from venus_widgets.engine.drafts import EXAMPLES, DraftError
+
+    text = (EXAMPLES / "heresy-push.toml").read_text()
+    ident = vw.load_edition(text).ID
+    found: list[tuple[str, str]] = []
+    try:
+        lab = vw.RuleLab(edition=ident, pool=6, black=3)
+        for name, value in (("reroll.faces", [5, 6]), ("dice.d6.success", [1, 2, 6]), ("dice.d6.explode", [2, 6]),
+                            ("dice.d6.sides", 4), ("dice.d6.sides", 30), ("fields.pool.max", 3),
+                            ("dice.d6.depth", "deep")):
+            lab.panel._on_msg(None, {"do": "knob", "variant": "B", "name": name, "value": value, "key": None}, None)
+            found += texts({"beside the knob": dict(lab.panel.field_errors), "error": lab.panel.error}, f"lab {name}")
+        assert len(found) >= 6
+        with pytest.raises(DraftError) as err:
+            vw.load_edition(text.replace('faces = "2-5"', 'faces = "5-6"').replace(f'id = "{ident}"', 'id = "pushed"'))
+        assert "your dice" in err.value.words
+        found += texts(err.value.words, "a draft's refusal")
+    finally:
+        edition.unregister(ident)
     assert not leaks(iter(found)), said(found)
