@@ -149,7 +149,9 @@ def _form_words(form: Mapping[str, Any], other: str) -> str:
     if form.get("type") == "faces":
         return f"some of the faces {form['lo']} to {form['hi']}"
     if form.get("type") == "per":
-        return f"for each of {', '.join(form['keys'])}, {_form_words(form['of'], 'a value')}"
+        keys = list(form["keys"])
+        each = ", ".join(keys[:-1]) + " and " + keys[-1] if len(keys) > 1 else "".join(keys)
+        return f"{_form_words(form['of'], 'a value')} for each of {each}"
     return other
 
 
