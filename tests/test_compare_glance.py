@@ -121,15 +121,20 @@ class _WithEvents(Odds):
     """Odds that carry a draft's named events (as drafts' odds do once the kernel reports them)."""
 
     events: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    events_passed: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
-def _with_glitch(c: Comparison, chance: dict[str, Fraction]) -> Comparison:
-    """``c`` as if its edition reported a named event (a glitch) with these chances."""
-    def add(o, p):
-        return _WithEvents(**{f.name: getattr(o, f.name) for f in dataclasses.fields(Odds) if f.name != "events"},
-                           events={"glitch": p})
-    return Comparison(c.spec, c.names, {n: add(o, float(chance[n])) for n, o in c.odds.items()}, c.verdicts,
-                      {n: add(o, chance[n]) for n, o in c.exact.items()})
+def _with_glitch(c: Comparison, chance: dict[str, Fraction], passed: dict[str, Fraction] | None = None) -> Comparison:
+    """``c`` as if its edition reported a named event (a glitch) with these
+    chances (and, ``passed``, its chances with a pass)."""
+    def add(o, p, q=None):
+        return _WithEvents(**{f.name: getattr(o, f.name) for f in dataclasses.fields(Odds)
+                              if f.name not in ("events", "events_passed")},
+                           events={"glitch": p}, events_passed={} if q is None else {"glitch": q})
+    passed = passed or {}
+    return Comparison(c.spec, c.names, {n: add(o, float(chance[n]), passed.get(n) and float(passed[n]))
+                                        for n, o in c.odds.items()},
+                      c.verdicts, {n: add(o, chance[n], passed.get(n)) for n, o in c.exact.items()})
 
 
 def test_a_named_event_joins_the_rows_and_the_sentence_by_construction():
@@ -202,3 +207,16 @@ def test_the_rulebooks_comparisons_lead_as_compare_does():
                        for x in lead.strip().splitlines()), lead
             assert len(body.strip().splitlines()) - 2 <= MOST, body
     assert tables >= 4
+
+
+def test_a_named_events_chance_with_a_pass_joins_the_rows_too():
+    """Odds carry each event's chance with a pass beside its chance
+    (``events_passed``: a critical that passes, a glitch on a pass): the
+    comparison reads both, with nothing written for them."""
+    c = vw.compare({"roll": "task", "dice": 3}, {"Bronze 4-6": {"success_from": {"bronze": 4}}})
+    big = _with_glitch(c, {"base": Fraction(1, 10), "Bronze 4-6": Fraction(3, 10)},
+                       {"base": Fraction(1, 20), "Bronze 4-6": Fraction(6, 10)})
+    rows = {r["label"]: r for r in big.glance()}
+    assert rows["glitch with a pass"]["p"] == {"base": 0.05, "Bronze 4-6": 0.6}
+    assert big.headline("Bronze 4-6").endswith("the biggest change is glitch with a pass, from 5.0 % to 60.0 % "
+                                               "(+55.0 points).")
