@@ -264,3 +264,22 @@ def test_refusals_a_designer_meets_speak_plain_words():
     finally:
         edition.unregister(ident)
     assert not leaks(iter(found)), said(found)
+
+
+def test_a_knob_of_any_shape_is_said_in_plain_words():
+    """Knobs of parts a draft may hold (a face bound in a formula, an event's
+    numbers, a group's count, a part the labels do not know yet): each gets
+    a name and a sentence in words, never its code name."""
+    from venus_widgets.engine.contract.knobs import Knob, whole
+    from venus_widgets.engine.drafts.knob_words import says
+
+    d = read_draft("heresy-push.toml").draft
+    found = []
+    for name, v in [("dice.d6.success.at_least.1", 3), ("dice.d6.marks.bane.at_least", 3), ("dice.d6.marks.bane", [1]),
+                    ("dice.d6.success.but", [1, 6]), ("events.critical glitch.2", 2), ("events.glitch", 1),
+                    ("groups.own.count.1", 2), ("groups.black.count", 3), ("outcome.value.2", 1),
+                    ("spend.extra_effort.cost", 2), ("some_part.of_it.x", 4)]:
+        label, sentence = says(d, Knob(name, v, whole(0, 9), 'x = "a + 3"'))
+        assert label and sentence.endswith("."), (name, label, sentence)
+        found += texts({"label": label, "rule": sentence}, name)
+    assert not leaks(iter(found)), said(found)

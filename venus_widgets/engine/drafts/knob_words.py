@@ -70,10 +70,17 @@ def faces_words(faces: Sequence[int]) -> str:
 def dice_words(owner: str) -> str:
     """A group's dice as a sentence says them: the player's own are "your dice".
 
-    >>> dice_words("own"), dice_words("black")
-    ('your dice', 'the black dice')
+    >>> dice_words("own"), dice_words("black"), dice_words("dice"), dice_words("trait_die"), dice_words("wild dice")
+    ('your dice', 'the black dice', 'the dice', 'the trait dice', 'the wild dice')
     """
-    return "your dice" if owner in ("own", "") else f"the {owner} dice"
+    w = owner.replace("_", " ").strip()
+    if w in ("own", ""):
+        return "your dice"
+    if w in ("dice", "die"):
+        return "the dice"
+    if w.endswith(" die"):
+        return f"the {w[:-4]} dice"
+    return f"the {w}" if w.endswith(" dice") else f"the {w} dice"
 
 
 def _a(name: str) -> str:
@@ -121,6 +128,15 @@ def _slot(draft: Draft, parts: list[str]) -> tuple[str, str] | None:
         item = next((x for x in draft.spend if x.id == parts[1]), None)
         what = item.text if item is not None and len(item.text) <= 40 else parts[1].replace("_", " ")
         return (f"Cost of {what[:1].lower() + what[1:]}", f"The cost of {what[:1].lower() + what[1:]}")
+    if head == "events" and len(parts) > 1:
+        return f"Event “{parts[1]}”", f"The event “{parts[1]}”"
+    bound = [x for x in parts[3:5] if x in ("at_least", "at_most")]
+    if head == "dice" and len(parts) > 3 and bound:
+        die = _a(parts[1])
+        does = ("counts a success" if parts[2] == "success" else "rolls again" if parts[2] == "explode"
+                else f"shows {draft.words.mark(parts[3])[0]}" if parts[2] == "marks" else parts[2].replace("_", " "))
+        end = "lowest" if bound[0] == "at_least" else "highest"
+        return f"{_cap(die)}: {end} face that {does}", f"The {end} face of {die} that {does}"
     m = re.fullmatch(r"checks\[(\d+)\]", head)
     if m and len(parts) > 1:
         i = int(m.group(1))
@@ -165,9 +181,10 @@ def _die(draft: Draft, k: Knob, parts: list[str]) -> tuple[str, str] | None:
     faces = f"every face but {listed}" if but else listed
     if rest[:1] == ["sides"]:
         return k.label, f"{die.capitalize()} has {v} sides."
-    if rest[:1] == ["success"] and len(rest) <= 2:
+    listed_faces = len(rest) == 1 or rest[1:] == ["but"] or (rest[:1] == ["marks"] and rest[2:] in ([], ["but"]))
+    if rest[:1] == ["success"] and listed_faces:
         return k.label, f"{die.capitalize()} counts a success on {faces}."
-    if rest[:1] == ["explode"] and len(rest) <= 2:
+    if rest[:1] == ["explode"] and listed_faces:
         return k.label, f"{die.capitalize()} showing {faces} rolls again, adding a die."
     if rest[:1] == ["depth"]:
         if v is None:
@@ -178,7 +195,7 @@ def _die(draft: Draft, k: Knob, parts: list[str]) -> tuple[str, str] | None:
         counts = (f"counts {n} {'success' if n == 1 else 'successes'}" if n >= 0
                   else f"takes away {-n} {'success' if n == -1 else 'successes'}")
         return k.label, f"Face {rest[1]} of {die} {counts}."
-    if rest[:1] == ["marks"] and len(rest) in (2, 3):
+    if rest[:1] == ["marks"] and len(rest) > 1 and listed_faces:
         mark = draft.words.mark(rest[1])[0]
         return k.label, f"{die.capitalize()} shows {mark} on {faces}."
     return None
@@ -192,8 +209,8 @@ def says(draft: Draft, k: Knob) -> tuple[str, str]:
     """The knob's (label, sentence) in words, from what it is in the draft."""
     parts = k.name.split(".")
     v = k.default
-    if not k.label:  # a named rule: its name in words
-        k = replace(k, label=_cap(k.name.replace("_", " ")))
+    if not k.label:  # a named rule (or a part the labels do not know yet): its name in words
+        k = replace(k, label=_cap(" ".join(x.replace("_", " ") for x in k.name.split("."))))
     if parts[0] == "fields" and len(parts) == 3 and parts[2] == "max":
         f = next((x for x in draft.fields if x.name == parts[1]), None)
         label = f.label if f is not None else parts[1].replace("_", " ")
