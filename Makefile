@@ -46,8 +46,8 @@ test-browser: $(STAMP)
 test-js:
 	node --test js/tests/
 
-## The front end: each widget's module in js/ bundled with what it imports (esbuild) into
-## venus_widgets/static/, which the widgets load. Run after editing js/ (tests/test_js_bundle.py checks).
+## The front end: js/widgets.js (every widget's view) bundled with what it imports (esbuild) into
+## venus_widgets/static/widgets.js, which every widget loads. Run after editing js/ (tests/test_js_bundle.py checks).
 js: $(STAMP)
 	$(BIN)/python scripts/build_js.py
 
@@ -59,6 +59,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_lab.py
 	$(BIN)/python benchmarks/bench_advice.py
 	$(BIN)/python benchmarks/bench_draft_cost.py
+	$(BIN)/python benchmarks/bench_cost.py
 	$(MAKE) --no-print-directory bench-widgets
 
 ## Widget latency in JupyterLab + Chromium: slider -> odds vs a trivial round trip.

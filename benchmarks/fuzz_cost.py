@@ -43,7 +43,7 @@ for _path in (ROOT / "tests", ROOT / "benchmarks"):
 import venus_widgets as vw  # noqa: E402
 from bench_caches import clear, engine_caches  # noqa: E402
 from spec_gen import random_spec  # noqa: E402
-from venus_widgets.engine.contract.cost import most_rolls  # noqa: E402
+from venus_widgets.engine.contract.guard import most_rolls  # noqa: E402
 from venus_widgets.engine.contract.edition import has  # noqa: E402
 from venus_widgets.widgets.lab_panel import SAMPLE_ROLLS, SAMPLE_SECONDS  # noqa: E402
 

@@ -1,5 +1,6 @@
-"""Bundle the front end: each widget's entry module in js/ and the modules
-it imports into one ES module in venus_widgets/static/ (``make js``).
+"""Bundle the front end: js/widgets.js, which gathers every widget's view,
+and the modules it imports into one ES module, venus_widgets/static/widgets.js
+(``make js``).
 
 anywidget loads a widget's ``_esm`` from a string, so relative imports
 cannot be resolved at run time; esbuild (npm, pinned in package.json,
@@ -7,7 +8,7 @@ installed by ``make setup``) resolves them here, at build time. The output
 is deterministic: the same sources and esbuild give the same bytes, which
 ``tests/test_js_bundle.py`` checks.
 
-    python scripts/build_js.py            # write venus_widgets/static/*.js
+    python scripts/build_js.py            # write venus_widgets/static/widgets.js
     python scripts/build_js.py --out DIR  # write elsewhere (the test compares)
 """
 
@@ -22,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from venus_widgets.widgets._assets import BANNER, ENTRIES, SOURCES, STATIC, source_digest  # noqa: E402
+from venus_widgets.widgets._assets import BANNER, BUNDLE, ENTRY, STATIC, source_digest  # noqa: E402
 
 ESBUILD = ROOT / "node_modules" / ".bin" / "esbuild"
 
@@ -36,15 +37,11 @@ def esbuild() -> Path:
 
 def build(out: Path) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    banner = BANNER + source_digest(SOURCES)
-    written = []
-    for name in ENTRIES:
-        target = out / f"{name}.js"
-        subprocess.run([str(esbuild()), str(SOURCES / f"{name}.js"), "--bundle", "--format=esm", "--charset=utf8",
-                        "--legal-comments=none", "--log-level=warning", f"--banner:js={banner}",
-                        f"--outfile={target}"], check=True, cwd=ROOT)
-        written.append(target)
-    return written
+    target = out / BUNDLE.name
+    subprocess.run([str(esbuild()), str(ENTRY), "--bundle", "--format=esm", "--charset=utf8",
+                    "--legal-comments=none", "--log-level=warning", f"--banner:js={BANNER + source_digest()}",
+                    f"--outfile={target}"], check=True, cwd=ROOT)
+    return [target]
 
 
 def main() -> None:

@@ -215,13 +215,8 @@ def build(source: Path, images: bool = True) -> nbformat.NotebookNode:
     build leaves the process as it found it."""
     from venus_widgets.engine.contract import edition
 
-    before = dict(edition._REGISTRY)
-    try:
+    with edition.as_it_was():
         return _build(source, images)
-    finally:
-        for ident in [k for k in edition._REGISTRY if k not in before]:
-            edition.unregister(ident)
-        edition._REGISTRY.update(before)
 
 
 def _build(source: Path, images: bool) -> nbformat.NotebookNode:

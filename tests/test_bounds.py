@@ -22,6 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
+from venus_widgets.engine.caching import forget_results
 from venus_widgets import SpecError
 from venus_widgets.engine.contract import spec as spec_mod
 from venus_widgets.engine.editions.agora.merge import best_subset, try_merge
@@ -299,7 +300,7 @@ def test_odds_a_roll_and_roll_many_at_the_upper_limits_finish_within_bounds(spec
     every field's upper limit: bounded memory (measured by tracemalloc, the
     same on any machine), and the working memory of roll_many under 100 MB
     (it is the same at any n). Their speed is benchmarks/bench_odds.py's."""
-    vw.engine.api._odds_cached.cache_clear()
+    forget_results()
     tracemalloc.start()
     try:
         o = vw.odds(spec)

@@ -1,4 +1,4 @@
-"""The chart's bars (engine/maths/chart.py) against the distribution they come
+"""The chart's bars (engine/tools/chart.py) against the distribution they come
 from, and the static snapshot a roller leaves in a saved notebook."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.maths import chart
+from venus_widgets.engine.tools import chart
 from venus_widgets.widgets.plain_words import most_rolls, percent, percent_quick
 
 SPECS = [

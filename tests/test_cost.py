@@ -1,4 +1,4 @@
-"""The cost guard (venus_widgets/engine/contract/cost.py).
+"""The cost guard (venus_widgets/engine/contract/guard.py, its budget in cost.py).
 
 Each edition estimates the work of a spec before computing it; one generic
 check refuses what is over the budget, naming the field and the nearest
@@ -19,7 +19,7 @@ import pytest
 
 import venus_widgets as vw
 from spec_gen import random_spec
-from venus_widgets.engine.contract import cost
+from venus_widgets.engine.contract import cost, guard
 from venus_widgets.engine.table import rolls
 from venus_widgets.engine.contract.edition import get
 from venus_widgets.engine.contract.spec import repair
@@ -70,15 +70,15 @@ def test_every_edition_estimates_its_work():
 @pytest.mark.parametrize("spec", _specs() + [vw.normalize(EXPLODING)],
                          ids=lambda s: f"{s['edition']}-{s['roll']}")
 def test_the_memory_estimate_bounds_what_the_odds_allocate(spec):
-    est = cost.estimate(spec)
+    est = guard.estimate(spec)
     assert _peak(lambda: vw.odds(spec)) <= est.memory + SLACK
 
 
 @pytest.mark.parametrize("spec", [s for s in _specs(4, seed=21) if vw.odds(s).rational
-                                  and cost.estimate(s, exact=True).seconds < 0.02],
+                                  and guard.estimate(s, exact=True).seconds < 0.02],
                          ids=lambda s: f"{s['edition']}-{s['roll']}")
 def test_the_memory_estimate_bounds_what_exact_odds_allocate(spec):
-    est = cost.estimate(spec, exact=True)
+    est = guard.estimate(spec, exact=True)
     assert _peak(lambda: vw.odds(spec, exact=True)) <= est.memory + SLACK
 
 
@@ -109,7 +109,7 @@ def test_the_dice_estimate_is_the_dice_a_roll_draws(monkeypatch):
         made.clear()
         vw.roll_many(s, 10, seed=3)
         drawn = sum(c.drawn for c in made) / rolls.BLOCK_ROLLS
-        est = cost.estimate(s).dice
+        est = guard.estimate(s).dice
         assert est / 2 - 1 <= drawn <= 2 * est + 1, (drawn, est, s)
 
 
@@ -119,15 +119,15 @@ def test_the_estimate_grows_with_each_lever(edition):
     the estimate one way: checked over each lever's whole range."""
     rng = random.Random(23)
     for s in [random_spec(rng, (edition,)) for _ in range(8)]:
-        c = cost.estimate(s)
+        c = guard.estimate(s)
         for field, direction in c.levers:
-            values = cost._candidates(s, field, direction)
+            values = guard._candidates(s, field, direction)
             if not values:
                 continue
             steps = []
             for v in values:
                 try:
-                    steps.append(cost.estimate(cost._with(s, field, v)).steps)
+                    steps.append(guard.estimate(guard._with(s, field, v)).steps)
                 except vw.SpecError:
                     continue
             assert steps == sorted(steps, reverse=True), (field, s)  # toward the cheap end: never more
@@ -144,8 +144,8 @@ def test_exact_odds_over_the_budget_are_refused_up_front_naming_the_field():
     fits = int(err.allowed.split()[2])  # "at most N items for this roll"
     assert 0 < fits < 6
     smaller = {**spec, "allies": spec["allies"][:fits]}
-    assert cost.fits(cost.estimate(smaller, exact=True))
-    assert not cost.fits(cost.estimate({**spec, "allies": spec["allies"][:fits + 1]}, exact=True))
+    assert cost.fits(guard.estimate(smaller, exact=True))
+    assert not cost.fits(guard.estimate({**spec, "allies": spec["allies"][:fits + 1]}, exact=True))
     assert float(vw.odds(smaller, exact=True).p_pass) == pytest.approx(vw.odds(smaller).p_pass, abs=1e-12)
     tracemalloc.start()
     try:
@@ -160,7 +160,7 @@ def test_a_spec_over_the_budget_is_refused_by_normalize_and_repaired(monkeypatch
     """The generic walk, on a budget made small: a spec field is a
     CrossError with the nearest value that fits (a roller repairs it), a
     knob a SpecError naming rules.<knob>; every entry point refuses it."""
-    small = cost.estimate(vw.normalize({"roll": "task", "dice": 10}))
+    small = guard.estimate(vw.normalize({"roll": "task", "dice": 10}))
     monkeypatch.setattr(cost, "MAX_SECONDS", small.seconds * 1.0001)
     big = {"roll": "task", "dice": 12, "kiss": 0}
     with pytest.raises(CrossError) as info:
@@ -176,7 +176,7 @@ def test_a_spec_over_the_budget_is_refused_by_normalize_and_repaired(monkeypatch
     monkeypatch.setattr(cost, "MAX_SECONDS", 1e9)
     spec = vw.normalize({"edition": "playsheet", "roll": "task", "dice": 20, "explode": True,
                          "rules": {"explode_from": 8}})
-    at_9 = cost.estimate({**spec, "rules": {"explode_from": 9}})
+    at_9 = guard.estimate({**spec, "rules": {"explode_from": 9}})
     monkeypatch.setattr(cost, "MAX_SECONDS", at_9.seconds * 1.0001)
     monkeypatch.setattr(get("playsheet"), "cost", _only_knob(get("playsheet").cost))
     with pytest.raises(vw.SpecError) as info:
@@ -194,7 +194,7 @@ def _only_knob(real):
 
 def test_rolls_are_bounded_in_whole_blocks():
     spec = vw.normalize(EXPLODING)
-    most = cost.most_rolls(spec)
+    most = guard.most_rolls(spec)
     assert most % rolls.BLOCK_ROLLS == 0 and most > 0
     with pytest.raises(vw.SpecError) as info:
         vw.roll_many(spec, most + 1, seed=1)
@@ -203,9 +203,9 @@ def test_rolls_are_bounded_in_whole_blocks():
         vw.sample(spec, n=most + 1)
     assert info.value.field == "n"
     # a million rolls of a check stay allowed (docs/developers.md)
-    assert cost.most_rolls(vw.normalize({"roll": "check", "bonus_factors": 2})) >= 1_000_000
+    assert guard.most_rolls(vw.normalize({"roll": "check", "bonus_factors": 2})) >= 1_000_000
     # what the rule lab samples in a tenth of a second: fewer rolls of dice that roll on, or none
-    assert cost.most_rolls(spec, 0.1) < cost.most_rolls(vw.normalize({"edition": "heresy", "pool": 3}), 0.1)
+    assert guard.most_rolls(spec, 0.1) < guard.most_rolls(vw.normalize({"edition": "heresy", "pool": 3}), 0.1)
 
 
 def test_odds_say_whether_they_are_rational():

@@ -33,13 +33,43 @@ def test_engine_docstring_examples_hold():
     assert tried >= 30
 
 
-def test_readme_example_runs():
-    """The README's engine example runs as printed."""
+def printed_as_said(block: str) -> list[tuple[str, str]]:
+    """Run a README example and pair what each ``print`` printed with the
+    comment on its line, which says it (the comment is the printed text,
+    or ends with ``": "`` and the printed text)."""
+    import contextlib
+    import io
+
+    said = [line.split("#", 1)[1].strip() for line in block.splitlines() if line.startswith("print(") and "#" in line]
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(block, "README.md", "exec"), {})
+    printed = out.getvalue().splitlines()
+    assert len(printed) == len(said), (printed, said)
+    return list(zip(printed, said))
+
+
+def says(printed: str, said: str) -> bool:
+    """Whether a comment says what was printed (all of it, or after its last ``": "``)."""
+    return bool(printed) and (said == printed or said.endswith(": " + printed))
+
+
+def test_readme_example_prints_what_it_says():
+    """The README's engine example runs, and prints the numbers its comments say."""
     import re
 
     text = (ROOT / "README.md").read_text()
     block = re.search(r"## The engine in three lines\n\n```python\n(.*?)```", text, re.S).group(1)
-    exec(compile(block, "README.md", "exec"), {})
+    pairs = printed_as_said(block)
+    assert len(pairs) == 2
+    for printed, said in pairs:
+        assert says(printed, said), f"README says {said!r}, prints {printed!r}"
+
+
+def test_the_readme_check_fails_on_a_wrong_number():
+    pairs = printed_as_said('print(1 + 1)  # two and two: 5\nprint("7/8")  # 7/8\n')
+    assert pairs == [("2", "two and two: 5"), ("7/8", "7/8")]
+    assert not says(*pairs[0]) and says(*pairs[1]) and says("50.0%", "exact: 50.0%") and not says("", "")
 
 
 def test_readme_roller_examples_build():

@@ -112,7 +112,7 @@ def test_a_default_that_breaks_a_check_is_refused_when_the_draft_loads():
     assert said.startswith("imp.toml, line 10, fields.need.default:"), said
     assert "no more sixes needed than dice" in said and "need <= dice" in said, said
     assert "dice = 1" in said and "need = 3" in said, said
-    assert "imp" not in edition._REGISTRY
+    assert "imp" not in edition.ids()
     load_edition(IMP.replace("default = 1\n", "default = 3\n", 1))  # defaults that keep the rule load
     try:
         assert vw.odds({"edition": "imp"}).p_pass > 0

@@ -14,7 +14,7 @@ import venus_widgets as vw
 from venus_widgets.engine.contract import edition
 from venus_widgets.engine.tools.compare import compare
 from venus_widgets.engine.drafts import EXAMPLES, load_edition
-from venus_widgets.engine.tools.explain import check_arithmetic
+from venus_widgets.engine.contract.explain import check_arithmetic
 from venus_widgets.widgets.rolllog import RollLog
 
 BLACK_EXPLODES = (EXAMPLES / "heresy.toml").read_text().replace(

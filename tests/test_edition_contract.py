@@ -61,11 +61,11 @@ from venus_widgets.engine import api
 from venus_widgets.engine.contract import members as contract, edition
 from venus_widgets.engine.contract.cost import Cost, held
 from venus_widgets.engine.errors import SpecError
-from venus_widgets.engine.tools.explain import Step
+from venus_widgets.engine.contract.explain import Step
 from venus_widgets.engine.maths.odds import Odds
 from venus_widgets.engine.table.rolls import Die, Roll, in_blocks, streams
 from venus_widgets.engine.contract.samples import ByHand, Samples
-from venus_widgets.engine.contract.details import Facts
+from venus_widgets.engine.table.details import Facts
 from venus_widgets.engine.contract.spec import Spec
 from venus_widgets.engine.contract.fields import Int
 from venus_widgets.engine.contract.table_answers import Choices, Mark
@@ -334,8 +334,10 @@ def test_a_rolls_details_are_its_editions_class_and_survive_json(ed):
         for seed in (0, 1, 2**40 + 3):
             r = vw.roll(spec, seed)
             assert type(r.details) is kind, (s, type(r.details))
-            back = Roll.from_json(r.to_json())
+            back = Roll.from_json(r.to_json(), edition.details_class(r.spec))
             assert type(back.details) is kind and back.details == r.details, s
+            plain = Roll.from_json(r.to_json())  # a plain value: the facts as a read-only dict, typed on demand
+            assert plain == r and dict(plain.details) == dict(r.details) and kind.of(plain) == r.details, s
             assert dict(r.details) == r.details.to_dict() == r.to_dict()["details"], s
             assert r == vw.roll(s, seed) and r.spec == vw.normalize(s), s
             with pytest.raises((TypeError, AttributeError)):  # read-only (FrozenInstanceError is one)

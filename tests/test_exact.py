@@ -27,6 +27,7 @@ import peer_agora
 import peer_playsheet
 import peer_playtest
 import venus_widgets as vw
+from venus_widgets.engine.caching import forget_results
 from venus_widgets.engine import api
 from venus_widgets.engine.editions.playtest import optimal
 from venus_widgets.engine.maths.odds import Odds
@@ -301,8 +302,7 @@ SPECS = [
 def test_snapped_floats_equal_the_counted_fractions(spec):
     """Small denominators take the fast path (floats snapped to the 1/D
     grid); it gives the very Fractions that counting gives."""
-    api._odds_cached.cache_clear()
-    api._exact_cached.cache_clear()
+    forget_results()  # counted anew
     o = vw.odds(spec)
     e = vw.odds(spec, exact=True)
     assert o.exact is not None

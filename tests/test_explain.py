@@ -11,7 +11,7 @@ import pytest
 import venus_widgets as vw
 from venus_widgets.engine.export import html_text, markdown_text
 from venus_widgets.engine.contract.table_answers import listed
-from venus_widgets.engine.tools.explain import Step, check_arithmetic, pct
+from venus_widgets.engine.contract.explain import Step, check_arithmetic, pct
 
 SPECS = [
     {"edition": "playtest", "roll": "check", "caliber": "gold", "score": 4, "bonus_factors": 2},

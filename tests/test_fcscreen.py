@@ -10,7 +10,7 @@ import traitlets
 
 import venus_widgets as vw
 from venus_widgets.widgets import FCScreen
-from venus_widgets.engine.tools.explain import pct
+from venus_widgets.engine.contract.explain import pct
 from venus_widgets.engine.tools.party import setting_words
 from venus_widgets.widgets.fcscreen import REQUESTS
 

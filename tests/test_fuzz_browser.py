@@ -22,7 +22,7 @@ from test_widgets import ROLLERS, browser_update, sent_states
 
 def custom(w, content):
     """A custom message exactly as the front end sends it over the comm."""
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    w._from_view_message({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
 
 
 # -- reproducers ------------------------------------------------------------------------------
@@ -95,8 +95,8 @@ def test_roller_log_is_not_writable_from_the_view():
 
 
 def test_ipywidgets_logging_outside_ipython_goes_to_a_logger(caplog):
-    """ipywidgets reports a failing comm message with ``self.log.warning``;
-    on a roller ``log`` is the RollLog."""
+    """A comm message the widget cannot take (a fault, an unknown method)
+    is logged, never raised: on a roller, whose ``log`` is its RollLog, too."""
     w = vw.TaskRoller()
 
     def boom(state):
@@ -105,7 +105,7 @@ def test_ipywidgets_logging_outside_ipython_goes_to_a_logger(caplog):
     w.set_state = boom
     with caplog.at_level(logging.WARNING):
         browser_update(w, {"dice": 3})
-        w._handle_msg({"content": {"data": {"method": "no-such-method"}}, "buffers": []})
+        w._from_view_message({"content": {"data": {"method": "no-such-method"}}, "buffers": []})
     assert "boom" in caplog.text and "no-such-method" in caplog.text
 
 

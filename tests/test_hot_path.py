@@ -38,11 +38,11 @@ ROLL_CALLS = 950
 
 def update(w: Any, state: dict) -> None:
     """A state update exactly as the front end sends it over the comm."""
-    w._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
+    w._from_view_message({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
 
 
 def custom(w: Any, content: dict) -> None:
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    w._from_view_message({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
 
 
 def normalizes(fn: Callable[[], Any]) -> int:

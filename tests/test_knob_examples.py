@@ -9,7 +9,7 @@ from fractions import Fraction
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.tools.explain import check_arithmetic
+from venus_widgets.engine.contract.explain import check_arithmetic
 from venus_widgets.engine.contract.spec import parts
 
 

@@ -29,7 +29,7 @@ import pytest
 import venus_widgets as vw
 from venus_widgets.engine.contract import spec as spec_mod
 from venus_widgets.engine.contract.edition import get, has
-from venus_widgets.engine.tools.explain import check_arithmetic
+from venus_widgets.engine.contract.explain import check_arithmetic
 from venus_widgets.engine.contract.table_answers import Choices
 
 SEEDS = range(6)

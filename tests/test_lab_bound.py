@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import venus_widgets as vw
-from venus_widgets.engine.contract.cost import estimate
+from venus_widgets.engine.contract.guard import estimate
 from venus_widgets.engine.contract.edition import get
 from venus_widgets.widgets import lab_heatmap
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import venus_widgets as vw
 from venus_widgets.engine.tools.compare import compare
-from venus_widgets.engine.contract.cost import most_rolls
+from venus_widgets.engine.contract.guard import most_rolls
 from venus_widgets.widgets.lab_panel import SAMPLE_ROLLS, SAMPLE_SECONDS, LabPanel
 
 README_TASK = dict(dice=30, allies=["gold", "gold"], kiss=40, ego="double6", policy="optimal")

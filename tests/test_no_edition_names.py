@@ -1,6 +1,7 @@
 """Every rule lives in its edition: no edition id appears in the engine's
 shared layer (``venus_widgets/engine/`` outside ``editions/``: code,
-comments and docstrings, all but their runnable examples), nor in
+comments and docstrings, all but their runnable examples and the
+registry's one list of the built-in editions), nor in
 ``venus_widgets/widgets/*.py`` or ``js/*.js``, in code, docstrings or
 comments alike (a comment that names an edition is a rule of that edition
 told in the wrong place). What differs by edition is declared by the
@@ -79,12 +80,27 @@ def _examples(tree: ast.AST) -> set[int]:
     return lines
 
 
+#: The one statement of the shared layer that names editions: the registry's
+#: list of the editions that ship with the package (file, name assigned).
+LISTED_HERE = {("engine/contract/edition.py", "BUILT_IN")}
+
+
+def _listing(path: Path, tree: ast.AST) -> set[int]:
+    """The lines of the statement of :data:`LISTED_HERE` in ``path``, if any."""
+    names = {name for file, name in LISTED_HERE if path.as_posix().endswith("venus_widgets/" + file)}
+    return {i for node in ast.walk(tree) if isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id in names for t in node.targets)
+            for i in range(node.lineno, (node.end_lineno or node.lineno) + 1)}
+
+
 def shared_hits(path: Path) -> list[str]:
     """Edition ids anywhere in a Python file of the shared layer: names,
     strings, comments and docstrings, but not the docstrings' runnable
-    examples (an example may well roll one edition)."""
+    examples (an example may well roll one edition), nor the registry's
+    list of the built-in editions (:data:`LISTED_HERE`)."""
     text = path.read_text(encoding="utf-8")
-    skip = _examples(ast.parse(text))
+    tree = ast.parse(text)
+    skip = _examples(tree) | _listing(path, tree)
     rel = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
     return [f"{rel}:{i}: {line.strip()}" for i, line in enumerate(text.splitlines(), 1)
             if i not in skip and IDS.search(line)]
@@ -124,6 +140,10 @@ def test_the_shared_layer_scanner_skips_only_runnable_examples(tmp_path):
     py.write_text('"""Rolls of the vers edition.\n\n>>> roll("agora")\n\'heresy\'\n\nAfter agora.\n"""\n'
                   '# a playsheet comment\nA = "playtest"\n', encoding="utf-8")
     assert [h.split(":")[1] for h in shared_hits(py)] == ["1", "6", "8", "9"]
+    listing = tmp_path / "venus_widgets" / "engine" / "contract" / "edition.py"
+    listing.parent.mkdir(parents=True)
+    listing.write_text('BUILT_IN = ("playtest",\n            "vers")\nDEFAULT = "playtest"\n', encoding="utf-8")
+    assert [h.split(":")[1] for h in shared_hits(listing)] == ["3"]
 
 
 @pytest.mark.parametrize("path", _shared_layer(), ids=lambda p: str(p.relative_to(ROOT / "venus_widgets" / "engine")))

@@ -16,11 +16,8 @@ def test_wheel_ships_every_widget_module_and_loads_from_it(tmp_path):
                     "-w", str(tmp_path), str(ROOT)], check=True, capture_output=True)
     wheel = next(tmp_path.glob("venus_widgets-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
-    from venus_widgets.widgets._assets import ENTRIES
-
-    assert all(f"venus_widgets/static/{m}.js" in names for m in ENTRIES)  # the bundles, one per widget view
-    assert not [n for n in names if n.startswith("venus_widgets/static/") and n[len("venus_widgets/static/"):-3]
-                not in ENTRIES]
+    # the one bundle every widget view loads, and nothing else of the front end
+    assert [n for n in names if n.startswith("venus_widgets/static/")] == ["venus_widgets/static/widgets.js"]
     assert not [n for n in names if "/tests/" in n or n.endswith(".mjs")]
     drafts = sorted(p.name for p in (ROOT / "venus_widgets" / "drafts").glob("*.toml"))  # the shipped drafts
     assert drafts and all(f"venus_widgets/drafts/{d}" in names for d in drafts)

@@ -20,7 +20,7 @@ SPEC = {"roll": "task", "dice": 3, "factors": 2, "kiss": 1}
 
 def custom(w, content):
     """A custom message exactly as the front end sends it over the comm."""
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    w._from_view_message({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
 
 
 def at_kiss(**fields) -> vw.TaskRoller:

@@ -126,6 +126,6 @@ def test_cached_tables_are_read_only():
     """A kernel's table is shared by every later call (and thread): no caller may change it."""
     from venus_widgets.engine.editions.playsheet import kernels
 
-    g = kernels._group(3, 7, False)
+    g = kernels.group_pmf(3, 7, False)
     with pytest.raises(ValueError):
         g[0, 0] = 1.0

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import types
 from fractions import Fraction
 
 import pytest
@@ -14,6 +15,7 @@ import pytest
 import toy_edition
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition
+from venus_widgets.engine.contract.spec import Spec
 from venus_widgets.widgets.rolllog import LogImportError, RollLog
 
 SPECS = [{"coins": n, "kiss": k, "threshold": t} for n in (1, 2, 4) for k in (0, 1, 3) for t in range(1, n + 1)]
@@ -52,6 +54,22 @@ def test_registered_and_gone_after(toy):
     with pytest.raises(vw.SpecError, match="edition"):
         vw.odds({"edition": "toy"})
     edition.register(toy)
+
+
+def test_an_edition_replaced_under_its_id_is_asked_again(toy):
+    """register() of an id in use: the odds and a roller's odds panel worked
+    out under the edition that went go with it, and come back with the first."""
+    from venus_widgets.widgets import odds_panel
+
+    spec = Spec.of(_spec_of({"coins": 2, "kiss": 0, "threshold": 1}))
+    assert vw.odds(spec).p_pass == 0.75 and odds_panel.panel(spec, "heads")["p_pass"] == 0.75
+    rigged = types.SimpleNamespace(**{k: getattr(toy, k) for k in dir(toy) if not k.startswith("__")})
+    rigged.odds = lambda s, exact=False: vw.Odds.from_pmf(s, {s["coins"]: 1}, threshold=s["threshold"])  # all heads
+    edition.register(rigged)
+    assert vw.odds(spec).p_pass == 1.0 and odds_panel.panel(spec, "heads")["p_pass"] == 1.0
+    edition.unregister("toy")
+    edition.register(toy)
+    assert vw.odds(spec).p_pass == 0.75 and odds_panel.panel(spec, "heads")["p_pass"] == 0.75
 
 
 @pytest.mark.parametrize("s", SPECS, ids=lambda s: "{coins}c{kiss}k{threshold}t".format(**s))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import doctest
 import importlib
+import logging
 import inspect
 import json
 import pkgutil
@@ -29,6 +30,7 @@ import venus_widgets as vw
 from venus_widgets.engine.contract.edition import ids as edition_ids
 from venus_widgets.widgets import from_view
 from venus_widgets.widgets.from_view import ViewChecked
+from venus_widgets.widgets.roller_values import roll_kind
 
 SETTINGS = settings(deadline=None, derandomize=True, database=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -56,7 +58,7 @@ def examples(cls: type) -> list:
         out = []
         for e in edition_ids():
             try:
-                cls._roll_kind(e)
+                roll_kind(cls.family, e)
             except traitlets.TraitError:
                 continue
             out.append(cls(edition=e))
@@ -72,12 +74,13 @@ def test_the_walk_finds_every_widget_and_each_inherits_the_one_path():
     for cls in widget_classes():
         assert issubclass(cls, ViewChecked), f"{cls.__qualname__} does not inherit ViewChecked"
         # nothing overrides the path itself: a widget answers through the hooks
-        for method in ("_handle_custom_msg", "_handle_msg", "_echo", "_notify_observers", "_handle"):
+        for method in ("_from_view_message", "_echo", "observe", "unobserve", "_handle"):
             assert getattr(cls, method) is getattr(ViewChecked, method), (cls.__qualname__, method)
         assert "clear_error" in cls.requests, cls.__qualname__
-        for klass in cls.__mro__[:cls.__mro__.index(ViewChecked)]:  # set_state may add to the path, not replace it
-            if "set_state" in vars(klass):
-                assert "super().set_state(" in inspect.getsource(vars(klass)["set_state"]), klass.__qualname__
+        for klass in cls.__mro__[:cls.__mro__.index(ViewChecked)]:  # set_state and _on_msg may add to the path,
+            for method in ("set_state", "_on_msg"):                  # not replace it
+                if method in vars(klass):
+                    assert f"super().{method}(" in inspect.getsource(vars(klass)[method]), (klass.__qualname__, method)
 
 
 # -- what a view can send --------------------------------------------------------------------------
@@ -91,9 +94,9 @@ json_values = st.recursive(
                                                                 inner, max_size=4),
     max_leaves=10)
 
-TYPED = {from_view._INT: st.integers(-2, 12) | st.integers(), from_view._STR: st.text(max_size=10) | json_values,
-         from_view._BOOL: st.booleans(), from_view._LIST: st.lists(st.integers(-1, 8), max_size=5) | json_values,
-         from_view._NONE: st.none(), from_view._NUM: st.floats(-1, 2) | st.integers(-1, 2), from_view._ANY: json_values}
+TYPED = {from_view.INT: st.integers(-2, 12) | st.integers(), from_view.STR: st.text(max_size=10) | json_values,
+         from_view.BOOL: st.booleans(), from_view.LIST: st.lists(st.integers(-1, 8), max_size=5) | json_values,
+         from_view.NONE: st.none(), from_view.NUM: st.floats(-1, 2) | st.integers(-1, 2), from_view.ANY: json_values}
 
 
 def requests_of(cls: type):
@@ -118,12 +121,12 @@ def sent_states(w) -> list[str]:
 
 def update(w, state):
     """A state update exactly as the front end sends it over the comm."""
-    w._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
+    w._from_view_message({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
 
 
 def custom(w, content):
     """A custom message exactly as the front end sends it over the comm."""
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
+    w._from_view_message({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
 
 
 # -- valid, checked here independently of the widget's own _state_problem ---------------------------
@@ -338,14 +341,32 @@ def test_a_fault_inside_a_request_restores_the_state_and_says_so():
 
 
 @pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
+def test_the_widget_takes_the_messages_its_comm_hands_over(cls, caplog):
+    """What the view sends arrives through the widget's comm (its one
+    handler, ipywidgets' public ``comm.on_msg``): a request, a state update,
+    a method it does not know (logged, not raised)."""
+    w = examples(cls)[0]
+    w.comm.handle_msg({"content": {"data": {"method": "custom", "content": {"do": "nonsense"}}}, "buffers": []})
+    assert "nonsense" in w.error
+    w.comm.handle_msg({"content": {"data": {"method": "custom", "content": {"do": "clear_error"}}}, "buffers": []})
+    assert w.error == ""
+    w.comm.handle_msg({"content": {"data": {"method": "update", "state": {"error": "forged"}}}, "buffers": []})
+    assert "may not change error" in w.error
+    with caplog.at_level(logging.WARNING):
+        w.comm.handle_msg({"content": {"data": {"method": "nope"}}, "buffers": []})
+    assert "'nope'" in caplog.text
+    assert_valid(w)
+
+
+@pytest.mark.parametrize("cls", CLASSES, ids=lambda c: c.__name__)
 def test_a_state_that_is_not_an_object_or_too_big_is_refused(cls):
     w = examples(cls)[0]
     update(w, ["not", "an", "object"])
     assert "not an object" in w.error
     update(w, {f"k{i}": i for i in range(len(w.keys) + 1)})
     assert "nothing changed" in w.error
-    w._handle_msg({"content": {"data": {"method": "nope"}}, "buffers": []})  # logged, not raised
-    w._handle_msg({"no": "content"})
+    w._from_view_message({"content": {"data": {"method": "nope"}}, "buffers": []})  # logged, not raised
+    w._from_view_message({"no": "content"})
     assert_valid(w)
 
 

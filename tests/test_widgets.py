@@ -35,7 +35,7 @@ def sent_states(w):
 
 def browser_update(w, state):
     """A state update exactly as the front end sends it over the comm."""
-    w._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
+    w._from_view_message({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
 
 
 # -- no-argument rollers ---------------------------------------------------------

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from venus_widgets.engine.contract.edition import BUILT_IN
+from venus_widgets.widgets.roller_values import roll_kind
 
 WIDGETS = Path(__file__).resolve().parents[1] / "venus_widgets" / "widgets"
 
@@ -56,7 +57,7 @@ def test_each_roller_fits_the_editions_that_say_so(edition):
     assert set(fits.values()) <= set(get(edition).SCHEMAS)
     for name, cls in (("check", vw.CheckRoller), ("task", vw.TaskRoller), ("pool", vw.PoolRoller)):
         if name in fits:
-            assert cls._roll_kind(edition) == fits[name]
+            assert roll_kind(cls.family, edition) == fits[name]
         else:
             with pytest.raises(traitlets.TraitError, match="|".join(f"{c}Roller" for c in ("Check", "Task", "Pool"))):
-                cls._roll_kind(edition)
+                roll_kind(cls.family, edition)

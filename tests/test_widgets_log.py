@@ -273,7 +273,7 @@ def test_entries_are_not_writable_from_the_view(log):
     forged = json.loads(before)["entries"][:1]
     forged[0]["result"] = "forged"
     del forged[0]["roll"]
-    log._handle_msg({"content": {"data": {"method": "update", "state": {"entries": forged, "status": "x"}}},
+    log._from_view_message({"content": {"data": {"method": "update", "state": {"entries": forged, "status": "x"}}},
                      "buffers": []})
     assert log.to_json() == before and log.status == ""
     assert "entries" in str(sent)

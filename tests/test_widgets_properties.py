@@ -100,7 +100,7 @@ def _fits(value, annotation: str) -> bool:
 def test_every_trait_made_from_the_edition_is_declared_for_type_checkers(cls, edition):
     w = cls(edition=edition)
     declared = _declared(cls)
-    names = [*w.spec_fields, *w._extras, *(["consequence_list"] if w.has_trait("consequence_list") else [])]
+    names = [*w.spec_fields, *w._inputs.names, *(["consequence_list"] if w.has_trait("consequence_list") else [])]
     for name in names:
         assert name in declared, f"{cls.__name__}.{name} is made for {edition} but not declared"
         assert _fits(getattr(w, name), declared[name]), (name, getattr(w, name), declared[name])

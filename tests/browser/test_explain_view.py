@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
-from venus_widgets.engine.tools.explain import pct
+from venus_widgets.engine.contract.explain import pct
 from venus_widgets.engine.contract.spec import Spec
 from venus_widgets.widgets import odds_panel
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
-from venus_widgets.engine.tools.explain import pct
+from venus_widgets.engine.contract.explain import pct
 from venus_widgets.widgets.plain_words import percent
 
 from .conftest import kernel_eval, lab_notebook, set_range

@@ -24,7 +24,7 @@ from typing import Sequence
 import numpy as np
 
 from venus_widgets.engine.errors import SpecError
-from venus_widgets.engine.tools.explain import Step
+from venus_widgets.engine.contract.explain import Step
 from venus_widgets.engine.maths.odds import Odds
 from venus_widgets.engine.table.rolls import Die, Roll, in_blocks, streams
 from venus_widgets.engine.contract.samples import ByHand, Samples

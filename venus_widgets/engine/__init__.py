@@ -7,9 +7,9 @@ import importlib
 from typing import Any
 
 from .table.advice import Advice, Option
-from .api import advise, dice_to_enter, enter, kiss_odds, odds, roll, roll_many
+from .api import advise, dice_to_enter, enter, explain, kiss_odds, odds, roll, roll_many
 from .errors import SpecError
-from .tools.explain import Explanation, explain
+from .contract.explain import Explanation
 from .tools.fit import Fit, fit
 from .format import percent
 from .maths.odds import Odds
@@ -19,7 +19,7 @@ from .tools.solve import Solution, ladder, solve
 from .editions import PUBLIC
 from .contract.edition import BUILT_IN as EDITIONS  # the one list of built-in editions; edition.ids() adds registered ones
 from .contract.spec import Spec, defaults, describe, normalize, schema
-from .contract.details import Details, Facts
+from .table.details import Details, Facts
 
 __all__ = [
     "EDITIONS", "Advice", "Die", "MergeError", "Odds", "Option", "Roll", "SpecError",

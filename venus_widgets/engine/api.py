@@ -19,13 +19,14 @@ from typing import Any
 import numpy as np
 
 from .table.advice import Advice
-from .contract import cost
+from .contract import guard
 from .caching import Results
 from .contract.edition import get as get_edition, ids
+from .contract.explain import DEFAULT_SEED, Explanation
 from .errors import SpecError
 from .inputs import read_list
-from .maths.exact import EXACT_BELOW
-from .maths.odds import SNAP_BELOW, Odds
+from .maths.odds import Odds
+from .maths.rounding import correctly_rounded
 from .maths.probability import probability
 from .table.rolls import Roll, check_seed, entered
 from .contract.spec import ROLL_KINDS, Spec, normalize, schema
@@ -57,21 +58,11 @@ def _results(compute: Callable[[Spec], Odds], maxsize: int) -> Results[str, Odds
 
 def _float_odds(spec: Spec) -> Odds:
     """Float odds, correctly rounded from the exact rationals for rational
-    specs with a common denominator ``D`` below 2**53: as the edition
-    computes them when it counts in whole numbers (:meth:`Odds.from_counts`);
-    else, up to ``SNAP_BELOW``, the float computation snapped to multiples of
-    ``1 / D`` (when every value is within ``SNAP_TOLERANCE / D`` of one and
-    the distribution adds up to exactly 1); otherwise counted in Fractions."""
+    specs with a common denominator below 2**53
+    (:func:`.maths.rounding.correctly_rounded`: counted by the edition,
+    snapped, or counted in Fractions, cached)."""
     d = denominator(spec)
-    o = _edition(spec["edition"]).odds(spec)
-    if d is None or d >= EXACT_BELOW:
-        return o
-    if o._counts() is not None:  # counted in whole numbers over D: already exact
-        return o
-    snapped = o.snap_rounded(d) if d <= SNAP_BELOW else None
-    if snapped is not None:
-        return snapped
-    return _exact_cached(spec).rounded()
+    return correctly_rounded(_edition(spec["edition"]).odds(spec), d, lambda: _exact_cached(spec))
 
 
 def _exact_odds(spec: Spec) -> Odds:
@@ -113,7 +104,7 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
         raise SpecError("exact", True, "False for this roll",
                         "its dice can roll again without end, so the odds are not a fraction; "
                         "use exact=False for the odds with the tail below 1e-12 cut off")
-    cost.check(s, exact=True)  # fractions cost more than floats: within the budget, or refused up front
+    guard.check(s, exact=True)  # fractions cost more than floats: within the budget, or refused up front
     return _exact_cached(s)
 
 
@@ -308,7 +299,7 @@ def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -
     s = Spec.of(spec)
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_ROLL_MANY:
         raise SpecError("n", n, f"a whole number from 0 to {MAX_ROLL_MANY}")
-    cost.check_rolls(s, int(n))  # the dice drawn, bounded before any is drawn
+    guard.check_rolls(s, int(n))  # the dice drawn, bounded before any is drawn
     seed = check_seed(seed)
     return _edition(s["edition"]).roll_many(s, int(n), seed)
 
@@ -375,3 +366,16 @@ def kiss_odds(spec: Mapping[str, Any] | None, faces: Sequence[int], kiss: Sequen
     faces, kiss = _faces(faces), _kiss_list(kiss)
     ego = _ego_arg(s, ego)
     return {k: probability(v) for k, v in mod.kiss_odds(s, faces, kiss, ego).items()}
+
+
+def explain(spec: Mapping[str, Any] | None = None, seed: int | None = DEFAULT_SEED) -> Explanation:
+    """The odds of ``spec`` unfolded into plain words in rule order, each
+    step with its exact figure, and the example roll ``roll(spec, seed)``
+    walked through (``seed`` 1 unless given; ``None``: a fresh one): the
+    edition's ``explain_steps`` and ``explain_roll`` (:mod:`.contract.explain`)."""
+    s = Spec.of(spec)
+    o = odds(s)
+    mod = _edition(s["edition"])
+    example = roll(s, seed)
+    return Explanation(spec=s, p_pass=o.p_pass, steps=tuple(mod.explain_steps(s, o)), seed=example.seed,
+                       example=example, walk=tuple(mod.explain_roll(example)))

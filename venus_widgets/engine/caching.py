@@ -13,6 +13,9 @@ cache has them (so benchmarks/bench_caches.py empties them for "cold"):
   asking at once get equal answers and never a ``KeyError`` from an entry
   another thread just dropped. Two threads missing the same key may both
   compute it; the first stored is the one every caller gets.
+  :func:`forget_results` empties every such store at once: the edition
+  registry calls it when an edition's id changes hands, so no result
+  worked out under the edition that went is handed out again.
 
 >>> calls = []
 >>> square = Results(lambda x: calls.append(x) or x * x, maxsize=2)
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import weakref
 from collections import OrderedDict
 from typing import Any, Callable, Generic, Hashable, NamedTuple, TypeVar
 
@@ -84,6 +88,7 @@ class Results(Generic[K, V]):
         self.__wrapped__ = compute
         # on the instance, not the class: a class with these would look like a cache itself
         self.cache_clear, self.cache_info = self._clear, self._info
+        _STORES.add(self)
 
     def __call__(self, arg: Any) -> V:
         return self.made(arg if self._key is None else self._key(arg), lambda: self._compute(arg))
@@ -119,3 +124,25 @@ class Results(Generic[K, V]):
 
 
 _MISSING = object()
+
+#: Every :class:`Results` store made (kept weakly: a store that goes is not held here).
+_STORES: "weakref.WeakSet[Results[Any, Any]]" = weakref.WeakSet()
+
+
+def forget_results() -> None:
+    """Empty every :class:`Results` store (the odds and advice by spec,
+    a roller's odds panels, a draft's plans): the one way to clear them.
+    :func:`~.contract.edition.register` calls it when an edition replaces
+    another of the same id, and :func:`~.contract.edition.unregister` when
+    one goes, so nothing worked out under the edition that went is handed
+    out again. The kernels' tables (:func:`cached`) depend on numbers
+    alone and stay.
+
+    >>> square = Results(lambda x: x * x, maxsize=2)
+    >>> square(3), square.cache_info().currsize
+    (9, 1)
+    >>> forget_results(); square.cache_info().currsize
+    0
+    """
+    for store in list(_STORES):
+        store.cache_clear()

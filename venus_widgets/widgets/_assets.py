@@ -1,34 +1,45 @@
-"""The front end each widget loads (anywidget's ``_esm``), from ``venus_widgets/static/``.
+"""The front end each widget loads (anywidget's ``_esm``): one bundle,
+``venus_widgets/static/widgets.js``.
 
-The sources are ES modules in the repository's ``js/``: one entry module per
-widget (:data:`ENTRIES`) importing small modules of shared helpers
-(``format.js``, ``dom.js``, ``roller.js``...). anywidget evaluates ``_esm``
-from a string, where a relative import cannot be resolved, so each entry is
-bundled with the modules it imports into one self-contained ES module by
-esbuild at build time (``make js``, ``scripts/build_js.py``), and the bundles
-are committed in ``venus_widgets/static/``: nothing is fetched or built at
-run time, and a wheel, an editable install, JupyterLite, Voila and marimo
-all read the same files. Each bundle's first line records a digest of the
-sources it was built from (:func:`source_digest`): ``tests/test_js_bundle.py``
-fails when ``js/`` changed and the bundles were not rebuilt, and rebuilds
-them with esbuild to compare byte for byte where esbuild is installed.
+The sources are ES modules in the repository's ``js/``: a module per view
+(``task.js``, ``log.js``, ``fcscreen.js``, ``rulelab.js``; a check's and a
+pool's view is the shared ``roller.js`` as it is) and small modules of
+shared helpers (``format.js``, ``dom.js``...), gathered by one entry,
+``js/widgets.js``. anywidget evaluates ``_esm`` from a string, where a
+relative import cannot be resolved, so the entry is bundled with every
+module it imports into one self-contained ES module by esbuild at build
+time (``make js``, ``scripts/build_js.py``), committed once for every
+widget: nothing is fetched or built at run time, and a wheel, an editable
+install, JupyterLite, Voila and marimo all read the same file. A widget
+gets the bundle with the name of its view written in place of
+:data:`VIEW_PLACEHOLDER` (:func:`esm`). The bundle's first line records a
+digest of the sources it was built from (:func:`source_digest`):
+``tests/test_js_bundle.py`` fails when ``js/`` changed and the bundle was
+not rebuilt, and rebuilds it with esbuild to compare byte for byte where
+esbuild is installed.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import warnings
 from functools import lru_cache
 from pathlib import Path
 
 _HERE = Path(__file__).resolve().parent
-#: The bundles the widgets load.
+#: The bundle the widgets load.
 STATIC = _HERE.parent / "static"
+BUNDLE = STATIC / "widgets.js"
 #: The sources, in a development checkout (absent from a wheel).
 SOURCES = _HERE.parent.parent / "js"
-#: One entry module per widget view.
-ENTRIES = ("check", "task", "pool", "log", "fcscreen", "rulelab")
-#: The first line of every bundle (then the digest of the sources).
+#: The module esbuild bundles (it imports every view).
+ENTRY = SOURCES / "widgets.js"
+#: The views, one per widget (js/widgets.js's ``VIEWS``).
+VIEWS = ("check", "task", "pool", "log", "fcscreen", "rulelab")
+#: What the entry module says in place of its view's name (a JS string, written in once per widget).
+VIEW_PLACEHOLDER = '"@venus-widgets-view@"'
+#: The first line of the bundle (then the digest of the sources).
 BANNER = "// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 "
 
 
@@ -47,21 +58,27 @@ def built_from(text: str) -> str:
     return first[len(BANNER):].strip() if first.startswith(BANNER) else ""
 
 
-def esm(name: str) -> str:
-    """The self-contained ES module of one widget view (its bundle)."""
-    if name not in ENTRIES:
-        raise ValueError(f"no front end named {name!r}: the views are {', '.join(ENTRIES)}")
-    path = STATIC / f"{name}.js"
-    text = _read(path, path.stat().st_mtime_ns)
-    if SOURCES.is_dir():  # a development checkout: say when the bundles are older than js/
+def esm(view: str) -> str:
+    """The self-contained ES module of one widget view: the bundle, drawing ``view``."""
+    if view not in VIEWS:
+        raise ValueError(f"no front end named {view!r}: the views are {', '.join(VIEWS)}")
+    text = _read(BUNDLE, BUNDLE.stat().st_mtime_ns)
+    if SOURCES.is_dir():  # a development checkout: say when the bundle is older than js/
         stamp = tuple(p.stat().st_mtime_ns for p in sorted(SOURCES.glob("*.js")))
         if built_from(text) != _digest(stamp):
-            warnings.warn(f"js/ changed since venus_widgets/static/{name}.js was built: run `make js` "
+            warnings.warn("js/ changed since venus_widgets/static/widgets.js was built: run `make js` "
                           "to see the change in the widgets", stacklevel=2)
-    return text
+    return _with_view(text, view)
 
 
-@lru_cache(maxsize=len(ENTRIES))
+def _with_view(text: str, view: str) -> str:
+    """The bundle ``text`` drawing ``view`` (its one placeholder replaced)."""
+    if text.count(VIEW_PLACEHOLDER) != 1:
+        raise RuntimeError("venus_widgets/static/widgets.js does not name its view once: rebuild it with `make js`")
+    return text.replace(VIEW_PLACEHOLDER, json.dumps(view))
+
+
+@lru_cache(maxsize=2)
 def _read(path: Path, stamp: int) -> str:
     return path.read_text(encoding="utf-8")
 

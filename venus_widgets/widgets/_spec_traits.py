@@ -43,7 +43,7 @@ class SpecTrait(traitlets.TraitType):
         except SpecError as err:
             raise traitlets.TraitError(str(err)) from None
         v = list(v) if isinstance(kind, _spec.List) else v
-        if obj._cross_validation_lock is False and hasattr(obj, "_cross_check"):
+        if hasattr(obj, "_cross_check") and not obj._held:  # the other fields agree (unless set together)
             obj._cross_check(self.field, v)
         return v
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ..engine.export import html_text, svg_image
 from .plain_words import percent
-from .stills import _frame, _head, _rect, _text, html_table, kept, text_width
+from .stills import _head, html_table, kept, svg_frame, svg_rect, svg_text, text_width
 
 
 
@@ -32,26 +32,26 @@ def fc_grid(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Sequenc
     width = row_head + col_w * len(cols) + 8
     heads = _wrap(caption, width - 16, size + 1)
     y = 8 + gap * len(heads)
-    body = [_text(8, 8 + gap * (k + 1) - 3, text, size + 1, weight="bold") for k, text in enumerate(heads)]
+    body = [svg_text(8, 8 + gap * (k + 1) - 3, text, size + 1, weight="bold") for k, text in enumerate(heads)]
     y += 6
     names = [[_fit(x, col_w - 6, size) for x in _wrap(c, col_w - 6, size)[:2]] for c in cols]  # two lines at most
     for j, lines in enumerate(names):
-        body += [_text(row_head + col_w * j + col_w / 2, y + gap * (k + 1) - 3, x, size, "middle", "bold")
+        body += [svg_text(row_head + col_w * j + col_w / 2, y + gap * (k + 1) - 3, x, size, "middle", "bold")
                  for k, x in enumerate(lines)]
     y += gap * max([len(x) for x in names] + [1]) + 5
     for ls, (_, cells) in zip(labels, rows):
         h = gap * len(ls) + 7
-        body += [_text(8, y + 3 + gap * (k + 1) - 3, x, size) for k, x in enumerate(ls)]
+        body += [svg_text(8, y + 3 + gap * (k + 1) - 3, x, size) for k, x in enumerate(ls)]
         mid = y + h / 2 + size / 2 - 2
         for j, (text, bg, fg, bold) in enumerate(cells):
             x0 = row_head + col_w * j
             if bg:
-                body.append(_rect(x0 + 1, y + 1, col_w - 2, h - 2, bg))
+                body.append(svg_rect(x0 + 1, y + 1, col_w - 2, h - 2, bg))
             if bold:
-                body.append(_rect(x0 + 1.5, y + 1.5, col_w - 3, h - 3, "none", "#1a1a1a", 2))
-            body.append(_text(x0 + col_w / 2, mid, text, size, "middle", "bold" if bold else "normal", fg or "#1a1a1a"))
+                body.append(svg_rect(x0 + 1.5, y + 1.5, col_w - 3, h - 3, "none", "#1a1a1a", 2))
+            body.append(svg_text(x0 + col_w / 2, mid, text, size, "middle", "bold" if bold else "normal", fg or "#1a1a1a"))
         y += h
-    svg = f"{_frame(width, y + 6)}{''.join(body)}</svg>"
+    svg = f"{svg_frame(width, y + 6)}{''.join(body)}</svg>"
     return f"<p>{svg_image(svg, alt, width, int(y + 6), confined=False)}</p>"
 
 

@@ -39,10 +39,11 @@ import anywidget
 import traitlets
 
 from ..engine.errors import SpecError
-from ..engine.tools.explain import explain, pct
+from ..engine.api import explain
+from ..engine.contract.explain import pct
 from ..engine.format import percent
 from ..engine.tools.party import MAX_PARTY, PartyLadder, party_ladder, setting_words
-from ..engine.tools.solve import _check_target
+from ..engine.tools.solve import check_target
 from ..engine.contract.spec import describe, normalize
 from . import reloaded, stills
 from . import plain_words as _rules
@@ -50,20 +51,20 @@ from .fc_still import fc_still
 from .fc_words import (MAX_NAME, PARTY_WORDS, TITLE, _read, cannot_pass, ends_words, far, name_refused, not_applied,
                        read_target)
 from ._assets import esm
-from .from_view import (_ANY, _INT, _NONE, _NUM, _STR, MessageError, PlainError, ViewChecked, read_list, refuse_unknown,
+from .from_view import (ANY, INT, NONE, NUM, STR, MessageError, PlainError, ViewChecked, read_list, refuse_unknown,
                     traited)
 
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
-    "target": {"value": (_NUM,)},
-    "type_target": {"text": (_STR,)},
-    "set": {"index": (_INT,), "field": (_STR,), "value": (_ANY,)},
-    "rename": {"index": (_INT,), "name": (_STR,)},
+    "target": {"value": (NUM,)},
+    "type_target": {"text": (STR,)},
+    "set": {"index": (INT,), "field": (STR,), "value": (ANY,)},
+    "rename": {"index": (INT,), "name": (STR,)},
     "add": {},
-    "remove": {"index": (_INT,)},
-    "explain": {"index": (_INT,), "rung": (_INT, _NONE)},
+    "remove": {"index": (INT,)},
+    "explain": {"index": (INT,), "rung": (INT, NONE)},
     "hide_explanation": {},
-    "export": {"format": (_STR,)},
+    "export": {"format": (STR,)},
     "clear_error": {},
 }
 EXPORTS = {"csv": ("venus-fc-screen.csv", "text/csv"), "markdown": ("venus-fc-screen.md", "text/markdown")}
@@ -78,7 +79,7 @@ def _name(name: Any, field: str = "name") -> str:
 
 def _screen_target(target: Any) -> float:
     """The screen's target: a chance from 0.01 to 0.99 (none sought for a sure pass or fail)."""
-    t = _check_target(target)
+    t = check_target(target)
     if not 0.01 <= t <= 0.99:
         raise SpecError("target", target, "a chance from 0.01 to 0.99 (1 % to 99 %)")
     return t
@@ -227,9 +228,6 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
         """A character's settings that say who they are: the ability, and what differs from the defaults."""
         return [(f["label"], _rules.setting(f, spec[f["name"]])) for f in self.fields
                 if f["name"] in spec and (f.get("group") == "ability" or spec[f["name"]] != f.get("default"))]
-
-    def _repr_keys(self):  # ipywidgets' repr helper: keep ours short
-        return iter(())
 
     # -- derived state for the view --------------------------------------------------------
 

@@ -17,14 +17,17 @@ every widget class by walking the package and fuzzes it):
   refused or repaired is said in ``error``, naming the field.
 * **Requests** (custom messages: Roll, a knob, export...) go through
   :meth:`ViewChecked._on_msg`: checked against the widget's
-  :attr:`~ViewChecked.requests` (the name of the request and the type of each
-  field, no other field) before anything is read, then handled by
+  :attr:`~ViewChecked.requests` (the name of the request and the type of
+  each field, no other field) before anything is read, then handled by
   :meth:`~ViewChecked._request`. Whatever goes wrong is shown in ``error``
-  and the state is restored; nothing is raised into the comm handler.
+  and the state is restored; nothing is raised into the comm, whose every
+  message the widget takes itself (:meth:`ViewChecked._from_view_message`).
 * **Python assignments** raise ``TraitError`` as usual; and if an observer
-  cannot follow a new value of a state trait, the value is undone
-  (:meth:`~ViewChecked._notify_observers`) and the assignment raises, so an
-  invalid state never sticks.
+  cannot follow a new value of a state trait, the value is undone (every
+  observer is registered through :meth:`ViewChecked.observe`, which wraps
+  it) and the assignment raises, so an invalid state never sticks.
+* **Threads**: each message and each Python assignment holds the widgets'
+  lock (:mod:`.one_at_a_time`): a click is answered on a thread of its own.
 
 Sizes are checked before a value is read: a state with more keys than the
 widget has traits, a request with fields it does not declare and list
@@ -43,20 +46,20 @@ import ipywidgets
 import traitlets
 
 from ..engine.errors import SpecError
+from .one_at_a_time import LOCK, OneAtATime
 from .shown import MAX_ERROR, MessageError, PlainError, bounded, error_text, short  # noqa: F401  (the widgets read them here)
+from .view_comm import Undoing, take_message
 
 _logger = logging.getLogger(__name__)
 
-#: The comm methods ipywidgets' ``_handle_msg`` answers.
-_COMM_METHODS = ("update", "request_state", "custom")
-
 # -- requests: the one check -------------------------------------------------------------------
 
-_INT, _STR, _BOOL, _LIST, _NONE = "a whole number", "a text", "true or false", "a list", "null"
-_NUM, _ANY = "a number", "any value"
-_TYPES = {_INT: lambda v: isinstance(v, int) and not isinstance(v, bool), _STR: lambda v: isinstance(v, str),
-          _BOOL: lambda v: isinstance(v, bool), _LIST: lambda v: isinstance(v, list), _NONE: lambda v: v is None,
-          _NUM: lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), _ANY: lambda v: True}
+#: The types a request's field may have (each widget declares its requests with them).
+INT, STR, BOOL, LIST, NONE = "a whole number", "a text", "true or false", "a list", "null"
+NUM, ANY = "a number", "any value"
+_TYPES = {INT: lambda v: isinstance(v, int) and not isinstance(v, bool), STR: lambda v: isinstance(v, str),
+          BOOL: lambda v: isinstance(v, bool), LIST: lambda v: isinstance(v, list), NONE: lambda v: v is None,
+          NUM: lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), ANY: lambda v: True}
 
 Requests = Mapping[str, Mapping[str, tuple[str, ...]]]
 
@@ -139,7 +142,7 @@ def refuse_unknown(who: str, given: Iterable[str], known: Iterable[str], takes: 
 # -- the base ----------------------------------------------------------------------------------
 
 
-class ViewChecked(ipywidgets.Widget):
+class ViewChecked(OneAtATime, ipywidgets.Widget):
     """The base of every widget: the one validating path for what the view
     sends (see the module)."""
 
@@ -156,6 +159,27 @@ class ViewChecked(ipywidgets.Widget):
         return bounded(proposal["value"])
 
     _undoing = False
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.on_msg(self._on_msg)  # (a request handed to ipywidgets' own dispatch comes here too)
+        self._listen(self.comm)
+        super().observe(lambda change: self._listen(change["new"]), names=["comm"])
+
+    # -- what the view sends --------------------------------------------------------------------
+
+    def _listen(self, comm: Any) -> None:
+        """Take the messages of the widget's comm (:meth:`_from_view_message`)."""
+        if comm is not None:
+            comm.on_msg(self._from_view_message)
+
+    def _from_view_message(self, msg: Any) -> None:
+        """Every message the view sends, as its comm hands it over: a state
+        update, a request for the whole state, or a request
+        (:func:`.view_comm.take_message`; logged, never raised into the comm),
+        holding the widgets' lock (:mod:`.one_at_a_time`)."""
+        with LOCK:
+            take_message(self, msg)
 
     # -- what a widget declares (hooks) ----------------------------------------------------
 
@@ -246,11 +270,10 @@ class ViewChecked(ipywidgets.Widget):
     def _echo(self, sync_data: Mapping, data: Mapping) -> None:
         """Send back every key whose Python value is not what the view sent
         (repaired, refused, or a key the view may not write)."""
-        to_json = self._trait_to_json
         writable = self._view_writable()
         for name in sorted({n for n in sync_data if n in self.keys} | set(data)):
             try:
-                ours = self.trait_metadata(name, "to_json", to_json)(getattr(self, name), self)
+                ours = self.trait_metadata(name, "to_json", _as_is)(getattr(self, name), self)
                 same = name in sync_data and same_json(sync_data[name], ours)
             except Exception:  # noqa: BLE001 - a value that cannot even be written differs
                 same = False
@@ -258,9 +281,6 @@ class ViewChecked(ipywidgets.Widget):
                 self.send_state(name)
 
     # -- requests from the view -----------------------------------------------------------------
-
-    def _handle_custom_msg(self, content: Any, buffers: Any) -> None:
-        self._on_msg(self, content, buffers)
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """A request from the view: checked, answered; an error is shown
@@ -289,37 +309,22 @@ class ViewChecked(ipywidgets.Widget):
         except Exception:  # noqa: BLE001 - the old state was valid; logged if it cannot come back
             _logger.exception("%s could not restore its state", type(self).__name__)
 
-    def _handle_msg(self, msg: Any) -> None:
-        """ipywidgets' comm handler: a message with a method it does not
-        answer (or no method) is logged, never raised."""
-        try:
-            method = msg["content"]["data"]["method"]
-        except (KeyError, TypeError):
-            method = None
-        if method not in _COMM_METHODS:
-            _logger.warning("Unknown front-end to back-end widget msg with method %r", method)
-            return
-        super()._handle_msg(msg)
-
     # -- Python assignments ------------------------------------------------------------------
 
-    def _notify_observers(self, event: Any) -> None:
-        """An observer that cannot follow a new value of a state trait
-        undoes it: the assignment raises ``TraitError`` saying why, and the
-        trait keeps its old value (and the view shows it)."""
-        try:
-            super()._notify_observers(event)
-        except Exception as err:
-            name = event["name"]
-            if (event["type"] != "change" or self._undoing or name not in self._state_names()
-                    or event["old"] is traitlets.Undefined):
-                raise
-            self._undoing = True
-            try:
-                self.set_trait(name, event["old"])
-            finally:
-                self._undoing = False
-            raise traitlets.TraitError(f"{error_text(err)} ({name} not changed)") from None
+    def observe(self, handler: Any, names: Any = traitlets.All, type: str = "change") -> None:
+        """Register an observer (traitlets' ``observe``) that cannot leave
+        the state invalid: when it raises on a new value of a state trait,
+        the value is undone, the assignment raises ``TraitError`` saying why,
+        and the trait keeps its old value (and the view shows it)."""
+        super().observe(Undoing(self, handler, error_text), names=names, type=type)
+
+    def unobserve(self, handler: Any, names: Any = traitlets.All, type: str = "change") -> None:
+        super().unobserve(None if handler is None else Undoing(self, handler), names=names, type=type)
+
+
+def _as_is(value: Any, widget: Any) -> Any:
+    """A trait's JSON where it names no ``to_json`` of its own: the value as it is."""
+    return value
 
 
 _SCALARS = (int, float, str, bool, type(None))

@@ -26,9 +26,9 @@ from ..engine.contract.knobs import values as _knob_values
 from ..engine.tools.rules_view import rules as _rules
 from . import lab_heatmap, lab_still, reloaded, stills
 from ._assets import esm
-from .from_view import _ANY, _NONE, _STR, MessageError, ViewChecked, traited
+from .from_view import ANY, NONE, STR, MessageError, ViewChecked, traited
 from .lab_view import SAMPLE_ROLLS, SAMPLE_SECONDS, odds_view, samples  # noqa: F401  (the lab's figures, re-exported)
-from .lab_words import KnobValueError, _as_given, _field_labels, _knob_words, _pair, _rules_arg, card, plain_refusal
+from .lab_words import KnobValueError, card, field_labels, knob_words, knobs_as_given, rules_arg, two_texts, plain_refusal
 
 VARIANTS = ("A", "B")
 #: the heatmap's views: a rule set's chances, or one minus another in points
@@ -36,11 +36,11 @@ SHOWS = ("A", "B", "A-base", "B-base", "B-A")
 MAX_NAME = 30
 #: Every request the view may send: ``do`` and the type of each field.
 REQUESTS: dict[str, dict[str, tuple[str, ...]]] = {
-    "knob": {"variant": (_STR,), "name": (_STR,), "value": (_ANY,), "key": (_STR, _NONE)},
-    "reset": {"variant": (_STR,), "name": (_STR, _NONE)},
-    "rename": {"variant": (_STR,), "name": (_STR,)},
-    "axes": {"x": (_STR,), "y": (_STR,)},
-    "show": {"value": (_STR,)},
+    "knob": {"variant": (STR,), "name": (STR,), "value": (ANY,), "key": (STR, NONE)},
+    "reset": {"variant": (STR,), "name": (STR, NONE)},
+    "rename": {"variant": (STR,), "name": (STR,)},
+    "axes": {"x": (STR,), "y": (STR,)},
+    "show": {"value": (STR,)},
     "clear_error": {},
 }
 
@@ -77,11 +77,11 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         edition = roller.edition
         knobs = _rules(edition)
         drafts = {"A": self._draft(a, roller.roll, "a"), "B": self._draft(b, roller.roll, "b")}
-        variants = {v: {} if drafts[v] else self._checked(edition, _rules_arg(v.lower(), given), v.lower())
+        variants = {v: {} if drafts[v] else self._checked(edition, rules_arg(v.lower(), given), v.lower())
                     for v, given in (("A", a), ("B", b))}
         for v, rules in variants.items():
             self._playable(roller, rules, v.lower())
-        na, nb = _pair("names", names, "the names of variants A and B")
+        na, nb = two_texts("names", names, "the names of variants A and B")
         first = self._name(na, field="names")
         usable = [card(k) for k in knobs if k.applies_to(roller.roll)]  # no check knobs for a task
         super().__init__(_esm=esm("rulelab"), edition=edition, knobs=usable, variants=variants,
@@ -92,7 +92,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         if axes is None:
             axes = (names_ok[0], names_ok[1]) if len(names_ok) > 1 else None
         else:
-            axes = _pair("axes", axes, "two fields with whole-number values: " + ", ".join(names_ok))
+            axes = two_texts("axes", axes, "two fields with whole-number values: " + ", ".join(names_ok))
             if axes[0] == axes[1]:
                 raise MessageError("axes", list(axes), "two different fields")
         for ax in axes or ():
@@ -147,7 +147,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         names_ok = [o["name"] for o in self.axis_options]
         if not value and len(names_ok) < 2:
             return []
-        axes = _pair("axes", value, "two fields with whole-number values: " + ", ".join(names_ok))
+        axes = two_texts("axes", value, "two fields with whole-number values: " + ", ".join(names_ok))
         for ax in axes:
             if ax not in names_ok:
                 raise MessageError("axes", ax, ", ".join(names_ok))
@@ -185,7 +185,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
     @staticmethod
     def _checked(edition: str, rules: Any, field: str) -> dict[str, Any]:
         try:
-            return _as_given(edition, rules)
+            return knobs_as_given(edition, rules)
         except SpecError as err:
             raise SpecError(f"{field}: {err.field}", err.value, err.allowed, err.hint) from None
 
@@ -247,11 +247,11 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             rules = dict(self.variants[variant])
             rules[knob.name] = value
             try:
-                checked = _as_given(self.edition, rules)
+                checked = knobs_as_given(self.edition, rules)
                 self._plays(checked)
             except SpecError as err:  # said beside the knob; the variant keeps its last good value
                 raise KnobValueError(variant, self.names[variant], knob, value, self.current(variant, knob), key,
-                                     refused=err, edition=self.edition, fields=_field_labels(self.roller)) from None
+                                     refused=err, edition=self.edition, fields=field_labels(self.roller)) from None
             self.variants = {**self.variants, variant: checked}
         elif action == "reset":  # one knob back to its default, or the whole variant
             name = content.get("name")
@@ -265,7 +265,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
                     self._plays(rules)
                 except SpecError as err:
                     raise KnobValueError(variant, self.names[variant], knob, knob.default, self.current(variant, knob),
-                                         refused=err, edition=self.edition, fields=_field_labels(self.roller)) from None
+                                         refused=err, edition=self.edition, fields=field_labels(self.roller)) from None
                 self.variants = {**self.variants, variant: rules}
         elif action == "rename":
             other = self.names["B" if variant == "A" else "A"]
@@ -312,7 +312,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         it now stands): said in the table's words, and the last good odds
         stay shown, marked as those of the last setting every rule set played."""
         self._comparison = None
-        message = plain_refusal(err, self.edition, _field_labels(self.roller))
+        message = plain_refusal(err, self.edition, field_labels(self.roller))
         last = self.view if self.view.get("ok") else None
         self.view = {**last, "stale": message} if last else {"ok": False, "message": message}
 
@@ -395,6 +395,6 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         n = v["names"]
         knobs = {k["name"]: k for k in self.knobs}
         changed = [(n[var], f"plays by the draft {self.drafts[var]}" if self.drafts.get(var) else "; ".join(
-            f"{knobs[k]['label'] if k in knobs else k} {_knob_words(val)}"
+            f"{knobs[k]['label'] if k in knobs else k} {knob_words(val)}"
             for k, val in self.variants[var].items()) or "the rules as read") for var in VARIANTS]
         return lab_still.lab_still(kind, base, changed, v, v.get("heat"))

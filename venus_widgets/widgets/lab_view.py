@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ..engine.contract.cost import most_rolls
+from ..engine.contract.guard import most_rolls
 from ..engine.tools.compare import Comparison
 from ..engine.tools.sample import sample
 

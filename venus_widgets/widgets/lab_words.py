@@ -14,21 +14,21 @@ from ..engine.errors import SpecError
 from .from_view import MessageError, PlainError
 
 
-def _as_given(edition: str, rules: Any) -> dict[str, Any]:
+def knobs_as_given(edition: str, rules: Any) -> dict[str, Any]:
     """A variant's knobs checked as a spec's ``rules`` are, each kept in its
     canonical form even where it equals the rules as read: laid over a base
     roll with rules of its own, a variant that sets a knob back to the rules
     as read must play that value, not the base's.
 
     >>> from venus_widgets.engine.contract.edition import BUILT_IN
-    >>> _as_given(BUILT_IN[0], {"threshold_base": 1, "success_from": {"bronze": 4}})
+    >>> knobs_as_given(BUILT_IN[0], {"threshold_base": 1, "success_from": {"bronze": 4}})
     {'success_from': {'bronze': 4, 'silver': 4, 'gold': 3, 'platinum': 2}, 'threshold_base': 1}
     """
     _spec.check_rules(edition, rules)  # every knob, and the rules as a whole; SpecError names rules.<knob>
     return {k.name: k.check(rules[k.name]) for k in _edition.get(edition).KNOBS if k.name in rules}
 
 
-def _pair(field: str, value: Any, what: str) -> tuple[str, str]:
+def two_texts(field: str, value: Any, what: str) -> tuple[str, str]:
     """Two texts (``names``, ``axes``), or a SpecError naming the field."""
     if (isinstance(value, (str, bytes, Mapping)) or not isinstance(value, (tuple, list))
             or len(value) != 2 or not all(isinstance(v, str) for v in value)):
@@ -36,7 +36,7 @@ def _pair(field: str, value: Any, what: str) -> tuple[str, str]:
     return value[0], value[1]
 
 
-def _rules_arg(field: str, value: Any) -> Mapping:
+def rules_arg(field: str, value: Any) -> Mapping:
     if value is None:
         return {}
     if not isinstance(value, Mapping):
@@ -67,8 +67,8 @@ class KnobValueError(PlainError):
         why = f"It takes {takes}"
         if refused is not None and _in_range(knob, value):
             why = "It " + refusal_words(refused, edition, fields or {}, knob.name)
-        super().__init__(self.where, f"In {vname}, {what}: {_knob_words(typed)} is not applied. {why}; "
-                                     f"{vname} keeps {_knob_words(keeps)}.")
+        super().__init__(self.where, f"In {vname}, {what}: {knob_words(typed)} is not applied. {why}; "
+                                     f"{vname} keeps {knob_words(keeps)}.")
 
 
 def _in_range(knob: Any, value: Any) -> bool:
@@ -80,7 +80,7 @@ def _in_range(knob: Any, value: Any) -> bool:
     return True
 
 
-def _field_labels(roller: Any) -> dict[str, str]:
+def field_labels(roller: Any) -> dict[str, str]:
     return {f["name"]: f.get("label") or f["name"] for f in getattr(roller, "fields", [])}
 
 
@@ -115,9 +115,9 @@ def refusal_words(err: SpecError, edition: str, fields: Mapping[str, str], knob:
         label = in_words(name, edition, fields)
         mine = in_words(knob, edition, fields) if knob else ""
         hint = "" if mine and mine in hint else hint  # "(d6 die: sides is 4)": the value just typed
-        return f"would need {label} ({_knob_words(err.value)}) to be {allowed}{hint}: change that first"
+        return f"would need {label} ({knob_words(err.value)}) to be {allowed}{hint}: change that first"
     label = fields.get(where, where.replace("_", " "))
-    return f"would make {label} {_knob_words(err.value)} not allowed: it must be {allowed}{hint}"
+    return f"would make {label} {knob_words(err.value)} not allowed: it must be {allowed}{hint}"
 
 
 def plain_refusal(err: SpecError, edition: str, fields: Mapping[str, str]) -> str:
@@ -129,7 +129,7 @@ def plain_refusal(err: SpecError, edition: str, fields: Mapping[str, str]) -> st
     hint = f" ({in_words(err.hint, edition, fields)})" if err.hint else ""
     label = in_words(where.removeprefix("rules."), edition, fields) if where.startswith("rules.") else fields.get(
         where, where.replace("_", " "))
-    return f"{who}{label} {_knob_words(err.value)} is not allowed: {in_words(err.allowed, edition, fields)}{hint}."
+    return f"{who}{label} {knob_words(err.value)} is not allowed: {in_words(err.allowed, edition, fields)}{hint}."
 
 
 def card(knob: Any) -> dict[str, Any]:
@@ -155,7 +155,7 @@ def _form_words(form: Mapping[str, Any], other: str) -> str:
     return other
 
 
-def _knob_words(value: Any) -> str:
+def knob_words(value: Any) -> str:
     """A knob's value as the lab shows it: "bronze 4 · silver 4", "none", "yes"."""
     if value is None:
         return "none"
@@ -164,5 +164,5 @@ def _knob_words(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(str(x) for x in value)
     if isinstance(value, Mapping):
-        return " · ".join(f"{k} {_knob_words(x)}" for k, x in value.items())
+        return " · ".join(f"{k} {knob_words(x)}" for k, x in value.items())
     return str(value)

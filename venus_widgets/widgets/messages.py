@@ -5,36 +5,31 @@ type of each of its fields, checked by the one path every widget inherits
 
 from __future__ import annotations
 
-from typing import Any
+from .from_view import BOOL, INT, LIST, NONE, STR
 
-from .from_view import _BOOL, _INT, _LIST, _NONE, _STR, check_request
-
+#: A step of the roll (a button with ``data-step`` in the view) may carry the view's id for it:
+#: the table drawn for it says so (``answers``), see :mod:`.roller_table`.
+_STEP = {"step_id": (STR, NONE)}
 #: Every message a view sends to a roller or a log: ``do`` and the type of each of its fields.
 MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
-    "export": {"format": (_STR, _NONE)},
-    "import": {"text": (_STR,), "name": (_STR, _NONE)},
+    "export": {"format": (STR, NONE)},
+    "import": {"text": (STR,), "name": (STR, NONE)},
     "clear_error": {},
-    "replay": {"index": (_INT,)},
-    "roll": {},
+    "replay": {"index": (INT,)},
+    "roll": {**_STEP},
     "accept_merge": {},
-    "select": {"index": (_INT,)},
-    "choose": {"kiss": (_LIST,)},
-    "ego_reroll": {"on": (_BOOL,)},
-    "commit": {},
-    "spend_ego": {},
-    "spend": {"item": (_STR, _INT)},
-    "subvert": {"item": (_STR, _NONE)},
-    "enter": {"faces": (_STR, _LIST)},
-    "explain": {"on": (_BOOL,)},
-    "what_if": {"on": (_BOOL,)},
-    "by_hand": {"on": (_BOOL,)},
+    "select": {"index": (INT,)},
+    "choose": {"kiss": (LIST,), **_STEP},
+    "ego_reroll": {"on": (BOOL,)},
+    "commit": {**_STEP},
+    "spend_ego": {**_STEP},
+    "spend": {"item": (STR, INT)},
+    "subvert": {"item": (STR, NONE)},
+    "enter": {"faces": (STR, LIST), **_STEP},
+    "explain": {"on": (BOOL,)},
+    "what_if": {"on": (BOOL,)},
+    "by_hand": {"on": (BOOL,)},
 }
 #: The requests a roll log answers itself (a roller answers them for its log too).
 LOG_MESSAGES = ("export", "import", "clear_error", "replay")
 
-
-def check_message(content: Any, allowed) -> str:
-    """Check a view's message against :data:`MESSAGES` (``allowed``: the
-    actions this widget answers); returns its action. Raises
-    :class:`MessageError` (a :class:`SpecError`) saying what is wrong."""
-    return check_request(content, {a: MESSAGES[a] for a in allowed})

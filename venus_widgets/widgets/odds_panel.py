@@ -20,7 +20,7 @@ import json
 from typing import Any, Mapping
 
 from ..engine import api as _api
-from ..engine.maths import chart as _chart
+from ..engine.tools import chart as _chart
 from ..engine.caching import Results
 from ..engine.contract.edition import get as _edition
 from ..engine.contract.table_answers import Merge

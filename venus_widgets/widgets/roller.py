@@ -1,41 +1,26 @@
-"""The shared base of the rollers: one generated class per edition with a
-trait per spec field, validation, clamping of browser values, live odds.
+"""A roller: one widget made of plain parts, for a check, a task or a pool
+of any edition.
 
-Browser-originated changes
---------------------------
-The view writes spec traits like any ipywidgets view (``model.set`` +
-``save_changes``); they arrive in :meth:`_Roller.set_state`, which is only
-ever called for messages from the front end. There every value is clamped
-to the legal range (and cross-field rules repaired by the edition's own
-``cross_checks``, see :func:`~venus_widgets.engine.contract.spec.repair`) *before*
-the traits are set, so no validator raises inside the comm handler. For
-every key whose value was changed by clamping (or that the browser may not
-write at all), the Python value is sent back with ``send_state``: the view
-always ends equal to the Python state. Python assignments (``w.factors =
-9``) are not clamped: they raise ``TraitError`` with the engine's message.
+* its **values** (:class:`~.roller_values.RollerValues`): the spec its
+  fields make, normalized once per change into one read-only ``Spec``
+  (``w.spec`` is its plain copy), the field kinds under the rule knobs,
+  what the view writes clamped and repaired across fields by the edition's
+  own ``cross_checks``; one observer keeps what the hot path reads as it
+  stands (``tests/test_hot_path.py`` counts the calls of a message);
+* the **inputs** its fields declare (:class:`~.roller_inputs.Inputs`);
+* its **table** (:class:`~.roller_table.TableFlow`): the roll at the table
+  (``w.session``), the view's requests, "Why this chance?", the what-ifs;
+* its **still** (:func:`.stills.with_still`), for where no kernel runs.
 
-Both go through the one validating path every widget inherits
-(:class:`~venus_widgets.widgets.from_view.ViewChecked`); the roll at the table
-and the view's requests are :class:`~.roller_table.RollerTable`'s, its
-values and the hooks for what the view writes :class:`~.roller_values.RollerValues`'.
-
-One normalize per change
-------------------------
-The spec the fields make is normalized once per change into one read-only
-:class:`~venus_widgets.engine.contract.spec.Spec` and kept
-(:meth:`_Roller._normalized`, keyed by the fields' values): the repair of
-browser values, the state check, the odds panel (kept per ``Spec.key``),
-the what-ifs, the table and the roll all read that one value, and the
-engine takes it as it is (a ``Spec`` is not normalized again); ``w.spec``
-is its plain copy. The field kinds under the roller's rules, its
-field names and the traits the view may write are worked out once per
-class or per rules, not per message. ``tests/test_hot_path.py`` counts the
-Python calls of a slider message and of a roll for every kind of roller.
+Every spec field of the edition's roll, and every input, is a synced trait
+of the same name, added as the roller is made. What the view writes takes
+the one validating path every widget inherits
+(:class:`~venus_widgets.widgets.from_view.ViewChecked`): clamped and
+repaired before the traits are set, and sent back where it changed. Python
+assignments (``w.factors = 9``) raise ``TraitError`` with the engine's message.
 """
-
 from __future__ import annotations
 
-import difflib
 from typing import Any, ClassVar, Mapping
 
 import anywidget
@@ -45,33 +30,30 @@ from ipywidgets import widget_serialization
 from ..engine import api as _api
 from ..engine.contract import edition as _edition
 from ..engine.contract import spec as _spec
+from ..engine.contract.spec import Spec
 from ..engine.errors import SpecError
-from . import reloaded, stills, odds_panel, plain_words
+from ..engine.table.rolls import Roll
+from . import odds_panel, plain_words, reloaded, stills
 from ._assets import esm
 from ._spec_traits import field_info, make_traits
-from .roller_table import RollerTable, check_seed, seed_from_json, seed_to_json
-from .roller_values import _NOTHING, RollerValues
+from .from_view import ViewChecked, same_json, short
+from .messages import MESSAGES
+from .roller_inputs import Inputs
+from .roller_table import TableFlow
+from .roller_values import (KEPT, Holding, RollerValues, check_seed, default_edition, roll_kind, seed_from_json,
+                            seed_to_json)
 from .rolllog import RollLog
 
-#: Widget options a roller takes besides the spec fields (``rules``: the
-#: spec's rule knobs, docs/spec.md; set from Python only; ``version``: a
-#: spec's, which must be the edition's version loaded now).
-OPTIONS = ("seed", "log", "layout", "rules", "by_hand", "version")
-#: The roller of each roller family (``at_table.ROLLERS`` keys), by its class name.
-ROLLER_NAMES = {"check": "CheckRoller", "task": "TaskRoller", "pool": "PoolRoller"}
 
 
+class _Roller(ViewChecked, anywidget.AnyWidget):
+    """Base of CheckRoller, TaskRoller and PoolRoller (not used directly):
+    ``family`` is the roller family, which says the edition's kind of roll."""
 
-class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
-    """Base of CheckRoller, TaskRoller and PoolRoller (not used directly)."""
-
+    family: ClassVar[str] = ""
+    requests = MESSAGES
     _who = "this roller"
-
-    #: which kind of roll (check, task, pool) and the JS module
-    _kind: ClassVar[str] = ""
-    _module: ClassVar[str] = ""
-    _edition_of_class: ClassVar[str | None] = None
-    _subclasses: ClassVar[dict] = {}
+    _notes: list[str] = []  # what set_state says it repaired (set per message)
 
     _esm = traitlets.Unicode().tag(sync=True)
     edition = traitlets.Unicode("", read_only=True).tag(sync=True)
@@ -96,98 +78,30 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
     recent: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     log = traitlets.Instance(RollLog).tag(sync=True, **widget_serialization)
 
-    # -- construction: one generated subclass per edition ---------------------
-
-    @classmethod
-    def _roll_kind(cls, edition: str) -> str:
-        """The roll kind this roller's family (``_kind``: check, task, pool)
-        rolls in an edition: the edition says which rollers fit it
-        (``at_table.ROLLERS``)."""
-        try:
-            kinds = _edition.get(edition).at_table.ROLLERS
-        except SpecError as err:
-            raise traitlets.TraitError(str(err)) from None
-        if cls._kind in kinds:
-            return kinds[cls._kind]
-        fit = [e for e in _edition.ids() if cls._kind in _edition.get(e).at_table.ROLLERS]
-        other = " or ".join(ROLLER_NAMES[r] for r in kinds) + f" (edition={edition!r})"
-        raise traitlets.TraitError(str(SpecError("edition", edition, " or ".join(fit) + f" for a {ROLLER_NAMES[cls._kind]}",
-                                                 f"use {other}")))
-
-    @classmethod
-    def _extra_traits(cls, edition: str, roll: str) -> dict:
-        return {}
-
-    @classmethod
-    def _extras_of(cls, edition: str, roll: str) -> tuple[str, ...]:
-        """The traits of the inputs an (edition, roll) declares besides its fields."""
-        return ()
-
-    @classmethod
-    def _class_info(cls, edition: str, roll: str) -> dict[str, Any]:
-        """What a generated class keeps of its (edition, roll) besides its traits."""
-        return {}
-
-    @classmethod
-    def _default_edition(cls) -> str:
-        """The first registered edition this roller takes."""
-        for ed in _edition.ids():
-            try:
-                cls._roll_kind(ed)
-            except traitlets.TraitError:
-                continue
-            return ed
-        raise traitlets.TraitError(f"no registered edition has a roll for a {cls.__name__}")
-
-    def __new__(cls, edition: Any = None, **kwargs: Any):
-        if cls._edition_of_class is not None:
-            return super().__new__(cls)
-        edition = edition_id(edition)
-        if edition is None:
-            edition = cls._default_edition()
-        if not isinstance(edition, str) or edition.strip().lower() not in _edition.ids():
-            raise traitlets.TraitError(str(SpecError("edition", edition, "one of " + ", ".join(_edition.ids()))))
-        edition = edition.strip().lower()
-        roll = cls._roll_kind(edition)
-        # keyed by the registered edition itself: an edition registered again (a draft loaded anew, its
-        # fields changed) gets a class of its own, and the old one goes
-        key = (cls, edition, _edition.get(edition))
-        sub = _Roller._subclasses.get(key)
-        if sub is None:
-            for old in [k for k in _Roller._subclasses if k[:2] == key[:2]]:
-                del _Roller._subclasses[old]
-            names = tuple(_spec.schema(edition, roll))
-            extras = cls._extras_of(edition, roll)
-            body = {**make_traits(edition, roll), **cls._extra_traits(edition, roll),
-                    "_edition_of_class": edition, "__module__": cls.__module__, "__qualname__": cls.__qualname__,
-                    "_field_names": names, "_extras": extras,
-                    "_writable": frozenset({*names, *extras, "seed"}),
-                    "_state": (*names, *extras, "seed", "rules", "by_hand"), **cls._class_info(edition, roll)}
-            sub = type(cls.__name__, (cls,), body)
-            _Roller._subclasses[key] = sub
-        return super().__new__(sub)
-
     def __init__(self, edition: Any = None, *, log: RollLog | None = None, seed: Any = None,
                  rules: Mapping[str, Any] | None = None, by_hand: bool = False, version: Any = None,
                  **kwargs: Any) -> None:
-        edition = self._edition_of_class or edition_id(edition) or self._default_edition()  # set by __new__
-        roll = self._roll_kind(edition)
+        edition = edition_id(edition)
+        if edition is None:
+            edition = default_edition(self.family)
+        if not isinstance(edition, str) or edition.strip().lower() not in _edition.ids():
+            raise traitlets.TraitError(str(SpecError("edition", edition, "one of " + ", ".join(_edition.ids()))))
+        edition = edition.strip().lower()
+        roll = roll_kind(self.family, edition)
         now = _edition.get(edition).VERSION
         if version is not None and version != now:  # a spec of an earlier version (vw.TaskRoller(**spec))
             raise traitlets.TraitError(str(SpecError(
                 "version", version, f"the version of {edition} loaded now, {now!r}" if now else "no version",
                 "a roller plays the edition as it is loaded now (log.replay(i) replays a roll of an earlier one)")))
-        fields = self._field_names
-        self._memo = None
-        self._kinds_memo = (_NOTHING, {})
-        self.set_trait("edition", edition)
-        self.set_trait("roll", roll)
-        extra = self._extras
-        unknown = [k for k in kwargs if k not in fields and k not in extra and k != "layout"]
+        inputs = Inputs(edition, roll, self)
+        self._values = values = RollerValues(edition, roll, inputs)
+        self._inputs = inputs
+        names = values.names
+        unknown = [k for k in kwargs if k not in names and k not in inputs.names and k != "layout"]
         if unknown:
-            raise TypeError(self._unknown_argument(unknown[0], edition, roll))
-        spec_kw = {k: v for k, v in kwargs.items() if k in fields}
-        raw = {"edition": edition, "roll": roll, **spec_kw, **({"rules": rules} if rules is not None else {})}
+            raise TypeError(values.unknown_argument(type(self).__name__, unknown[0]))
+        raw = {"edition": edition, "roll": roll, **{k: v for k, v in kwargs.items() if k in names},
+               **({"rules": rules} if rules is not None else {})}
         try:
             spec = _spec.normalize(raw)
         except SpecError as err:
@@ -199,55 +113,222 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
         if not isinstance(by_hand, bool):
             raise traitlets.TraitError(f"by_hand={by_hand!r} is not allowed: expected True (the table rolls real dice "
                                        "and types their faces) or False")
-        init_kw: dict[str, Any] = {"_esm": esm(self._module), "log": log if log is not None else RollLog(),
+        self.add_traits(**make_traits(edition, roll), **inputs.traits())  # a trait per field and per input
+        self._flow = TableFlow(self, values.kept)
+        self.session = self._flow.session
+        init_kw: dict[str, Any] = {"_esm": esm(self.family), "log": log if log is not None else RollLog(),
                                    "seed": check_seed(seed), "by_hand": by_hand}
         if kwargs.get("layout") is not None:
             init_kw["layout"] = kwargs["layout"]
-        self._start_table()
         super().__init__(**init_kw)
+        self.set_trait("edition", edition)
+        self.set_trait("roll", roll)
+        kept = (*values.state, *KEPT)
+        values.kept.update({name: getattr(self, name) for name in kept})
+        self.observe(self._keep, names=list(dict.fromkeys(kept)))
         if rules:
             self.set_trait("rules", _spec.check_rules(edition, rules))
         self.set_trait("fields", field_info(edition, roll, self.rules))
         self.set_trait("words", _spec.words(edition, roll))
+        self._outcome = self.words.get("outcome", "successes")
         with self.hold_trait_notifications():
             for k, v in kwargs.items():
-                if k in fields:
+                if k in names:
                     setattr(self, k, (spec or {}).get(k, v))
-                elif k in extra:
+                elif k in inputs.names:
                     setattr(self, k, v)
-        self._init_extras(kwargs)
-        self.observe(self._on_spec_change, names=list(fields))
-        self.observe(self._on_rules_change, names=["rules"])
-        self._watch_log()
+        inputs.start(kwargs, lambda follow, on: self.observe(follow, names=on))
+        self._flow.watch_log()
         self.table = {"phase": "idle"}
-        self._kinds_at_start = dict(self._kinds())
         self._refresh()
         self._ready = True
         reloaded.follow(self)
 
-    def _unknown_argument(self, k: str, edition: str, roll: str) -> str:
-        fields, extra = self._field_names, self._extras
-        home = _spec.field_home(edition, roll, k)
-        hint = ""
-        if home is not None:  # the other roll of this edition is the other roller
-            ed, kind = home
-            family = next((f for f, r in _edition.get(ed).at_table.ROLLERS.items() if r == kind), kind)
-            hint = f"'{k}' belongs to a {ed} {kind}" + (f": use {ROLLER_NAMES.get(family, family)}" if ed == edition else "")
-        close = difflib.get_close_matches(str(k), [*fields, *OPTIONS, *extra], n=1)
-        if close and not hint:
-            hint = f"did you mean {close[0]!r}?"
-        return (f"{type(self).__name__}() got an unknown keyword argument {k!r}: the fields of a {edition} {roll} "
-                f"are {', '.join(fields)}; widget options are {', '.join(sorted(set(OPTIONS) | set(extra)))}"
-                + (f" ({hint})" if hint else ""))
+    # -- the values, as they stand ---------------------------------------------------------
 
-    def _init_extras(self, kwargs: Mapping) -> None:
-        pass
+    def _keep(self, change: Any) -> None:
+        """The one observer of the roller's state: the values it keeps
+        follow; new spec fields bring new odds, new rules new ranges."""
+        name = change["name"]
+        # the value as it stands (a change held back may be told after a later one)
+        self._values.kept[name] = getattr(self, name)
+        if not self._ready:
+            return
+        if name in self._values.names:
+            self._refresh()
+            self.session.settings_changed()
+        elif name == "rules":
+            self._on_rules_change()
 
-    # -- live odds ---------------------------------------------------------------------
+    @property
+    def spec_fields(self) -> tuple[str, ...]:
+        return self._values.names
 
-    def _on_spec_change(self, change=None) -> None:
+    @property
+    def spec(self) -> dict:
+        """The current spec (normalized, a plain copy; raises SpecError if the fields disagree)."""
+        return self._values.normalized().to_dict()
+
+    @property
+    def odds(self):
+        """The engine's exact :class:`~venus_widgets.Odds` of the current spec."""
+        return _api.odds(self._values.normalized())  # a Spec is taken as it is
+
+    def _raw_spec(self) -> dict:
+        return self._values.raw()
+
+    def _normalized(self, raw: dict | None = None) -> Spec:
+        return self._values.normalized(raw)
+
+    def _kind_of(self, field: str) -> Any:
+        """A field's kind under the rules the roller plays by (its trait's check reads it)."""
+        return self._values.kinds()[field]
+
+    _ready = False  # made: from here on a field's check and a change of rules ask the other fields
+    _held = 0  # how deep the roller holds its notifications: its fields are being set together
+
+    def hold_trait_notifications(self) -> Any:
+        """traitlets' hold, counted: while it holds, the fields are set
+        together, so one field's check leaves the others be (:meth:`_cross_check`)."""
+        return Holding(self, super().hold_trait_notifications())
+
+    def _cross_check(self, name: str, value: Any) -> None:
+        """A single Python assignment (its trait's check, unless the fields
+        are being set together, :attr:`_held`): the other fields must agree."""
+        if not self._values.kept:  # (nothing kept yet: the roller is being made)
+            return
+        problem = self._values.cross_problem(name, value)
+        if problem is not None:
+            raise traitlets.TraitError(problem)
+
+    @traitlets.validate("rules")
+    def _validate_rules(self, proposal: Any) -> Any:
+        """New rule knobs are checked with the whole roll they make (the
+        fields moved into their new ranges): rules the roll cannot be played
+        by are refused here, before anything changes."""
+        try:
+            rules = _spec.check_rules(self._values.edition, proposal["value"])
+            if self._ready:  # after __init__ (which checks the spec with its rules itself)
+                raw = {**self._values.raw(), **self._values.under(rules), "rules": rules}
+                try:
+                    _spec.normalize(raw)
+                except SpecError as err:
+                    if not odds_panel.shown_not_refused(raw, err):
+                        raise  # (values that do not combine are shown in the view, with the subset to accept)
+        except SpecError as err:
+            raise traitlets.TraitError(str(err)) from None
+        return rules
+
+    def _edition_replaced(self, ident: str) -> None:
+        """An edition registered again (:mod:`.reloaded`): if it is this
+        roller's, the fields take the new version's ranges and the odds
+        follow, or the roller says in words why it cannot play it."""
+        if ident != self.edition:
+            return
+        moved = self._values.replaced(type(self).__name__)
+        if moved is not None:
+            with self.hold_trait_notifications():
+                self.set_trait("fields", field_info(ident, self.roll, self.rules))
+                self.set_trait("words", _spec.words(ident, self.roll))
+                for name, value in moved.items():
+                    self.set_trait(name, value)
+            self._outcome = self.words.get("outcome", "successes")
+        self._refresh()
+
+    def _on_rules_change(self) -> None:
+        """New rules: the fields take their new ranges (a value now out of
+        range moves to the nearest legal one), the odds follow."""
+        moved = self._values.under(self.rules)
+        with self.hold_trait_notifications():
+            self.set_trait("fields", field_info(self.edition, self.roll, self.rules))
+            for name, value in moved.items():
+                self.set_trait(name, value)
         self._refresh()
         self.session.settings_changed()
+
+    @traitlets.validate("seed")
+    def _validate_seed(self, proposal: Any) -> int | None:
+        return check_seed(proposal["value"])
+
+    @traitlets.validate("wanted")
+    def _validate_wanted(self, proposal: Any) -> list:
+        return self._inputs.checked_wanted(proposal["value"])
+
+    @traitlets.validate("consequence_texts")
+    def _validate_texts(self, proposal: Any) -> list:
+        return self._inputs.checked_texts(proposal["value"])
+
+    # -- what the view writes (the hooks of ViewChecked) -------------------------------------
+
+    def _view_writable(self) -> set[str]:
+        return self._values.writable  # type: ignore[return-value]  # a frozenset: read only
+
+    def _state_names(self) -> tuple[str, ...]:
+        return self._values.state
+
+    def _from_view(self, name: str, value: Any) -> Any:
+        """A value from the view, clamped to the legal range; a value with
+        nothing sensible to read keeps the current one. The view is told
+        (``error``) when what it sent was not legal."""
+        try:
+            new = self._values.from_view(name, value)
+        except Exception:  # noqa: BLE001 - nothing sensible to read: keep the value
+            new = self._values.kept[name]
+        shown = seed_to_json(new) if name == "seed" else new
+        read_as_sent = (isinstance(value, str) and value.strip() == str(shown)) or (
+            isinstance(value, float) and not isinstance(new, bool) and isinstance(new, int) and value == new)
+        same = type(value) in (int, str, float, bool, type(None)) and type(value) is type(shown) and value == shown
+        if not (read_as_sent or same or same_json(value, shown)):
+            self._notes.append(f"{name}={short(value)} is not allowed: expected {self._values.allowed(name)}; "
+                               f"so {name} is {short(new)}")
+        return new
+
+    def _repair_view(self, data: dict) -> list[str]:
+        self._values.repair(data)
+        held = self.session.hold(data)  # a roll waits at its KISS: the settings wait with it
+        if self._inputs.names:
+            self._inputs.repair(data, self._values.kept)
+        return [held] if held else []
+
+    def set_state(self, sync_data: Any) -> None:
+        """State from the browser: clamped, repaired across fields, set, and
+        echoed (:meth:`ViewChecked.set_state`); a value that was not legal
+        is named in ``error``."""
+        self._notes: list[str] = []
+        super().set_state(sync_data)
+        if self._notes:
+            self._show_error("; ".join([*self._notes, *([self.error] if self.error else [])]))
+        self._notes = []
+
+    def _state_problem(self) -> str | None:
+        return self._values.problem()
+
+    def _snapshot(self) -> dict[str, Any]:
+        kept = self._values.kept
+        return {"traits": {name: kept[name] for name in self._values.state}, **self._flow.snapshot()}
+
+    def _restore(self, snap: Mapping[str, Any]) -> None:
+        super()._restore(snap["traits"])
+        self._flow.restore(snap)
+
+    def _request(self, action: str, content: Mapping) -> None:
+        self._flow.request(action, content)
+
+    # -- the table -----------------------------------------------------------------------
+
+    def roll_dice(self, seed: int | None = None) -> Roll:
+        """Roll the current spec (``seed`` or the ``seed`` trait, else a fresh
+        seed, recorded): :meth:`.roller_table.TableFlow.roll_dice`."""
+        return self._flow.roll_dice(seed)
+
+    def enter_faces(self, faces: Any, kiss: Any = None, kiss_faces: Any = None) -> Roll | None:
+        """The faces the table rolled with physical dice, played by the rules
+        as a roll (:meth:`.roller_table.TableFlow.enter_faces`): ``faces`` in
+        die order (``vw.dice_to_enter``), with ``kiss`` and ``kiss_faces`` the
+        KISS step too. A refused call leaves the table and the log as they were."""
+        return self._flow.enter_faces(faces, kiss, kiss_faces)
+
+    # -- live odds ---------------------------------------------------------------------
 
     def _refresh(self) -> None:
         try:
@@ -258,48 +339,46 @@ class _Roller(RollerTable, stills.WithStill, RollerValues, anywidget.AnyWidget):
             return
         self.odds_view = view
         error = "" if view.get("ok") else view.get("message", "")
-        if error != self._trait_values.get("error"):  # set only when it changes: a set costs traitlets' calls
+        if error != self._values.kept["error"]:  # set only when it changes: a set costs traitlets' calls
             self.error = error
-        if self._explaining:
-            self._explain()
-        if self._hinting:
-            self._what_if()
+        if self._flow.explaining:
+            self._flow.explain()
+        if self._flow.hinting:
+            self._flow.what_if()
 
     def _odds_view(self) -> dict:
-        raw = self._raw_spec()
+        raw = self._values.raw()
         merge = odds_panel.merge_view(raw)
         extra = {} if merge is None else {"merge": merge}
         try:
-            spec = self._normalized(raw)
+            spec = self._values.normalized(raw)
         except SpecError as err:
             return {"ok": False, "message": plain_words.spec_error(err, self.fields, merge), **extra}
-        panel = odds_panel.panel(spec, self._outcome_name())
+        panel = odds_panel.panel(spec, self._outcome)
         return {**panel, **extra} if extra else panel
-
-    def _outcome_name(self) -> str:
-        return self._trait_values["words"].get("outcome", "successes")
 
     # -- repr and the still ----------------------------------------------------------
 
     def __repr__(self) -> str:
-        s = self._raw_spec()
+        s = self._values.raw()
         d = _spec.defaults(self.edition, self.roll)
         changed = ", ".join(f"{k}={v!r}" for k, v in s.items() if k not in ("edition", "roll") and d.get(k) != v)
         head = f"edition={self.edition!r}" + (f", {changed}" if changed else "")
         return f"{type(self).__name__}({head})"
 
-    def _repr_keys(self):  # ipywidgets' repr helper: keep ours short
-        return iter(())
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The live view, with its still beside it (:func:`.stills.with_still`)."""
+        return stills.with_still(super()._repr_mimebundle_(**kwargs), self.snapshot_html)
 
     def snapshot_html(self) -> str:
         """The odds shown now, as static HTML (chart and table, no script)."""
         try:
-            spec = self._normalized()
+            spec = self._values.normalized()
         except SpecError as err:
             return stills.snapshot(type(self).__name__, None, message=str(err))
         settings = [(f["label"], plain_words.setting(f, getattr(self, f["name"]))) for f in self.fields]
-        return stills.snapshot(type(self).__name__, _api.odds(spec), self._outcome_name(), settings=settings,
-                                threshold_word=self.words.get("threshold") or "threshold")
+        return stills.snapshot(type(self).__name__, _api.odds(spec), self._outcome, settings=settings,
+                               threshold_word=self.words.get("threshold") or "threshold")
 
 
 def edition_id(edition: Any) -> Any:

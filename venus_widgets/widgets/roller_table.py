@@ -1,61 +1,35 @@
-"""A roller's roll at the table and the view's requests: Roll, dice by hand,
-"Why this chance?", the log's requests, and the transaction that puts
-everything back when a request or a call is refused.
+"""A roller's roll at the table and the view's requests, a plain part of
+the roller: Roll, dice by hand, "Why this chance?", the what-ifs, the log's
+requests, and the transaction that puts everything back when a request or a
+call is refused.
 
-:class:`RollerTable` is the part of every roller that rolls; the steps of a
-roll are its :class:`~.table_session.TableSession` (``roller.session``).
-A refused request or Python call (``roll_dice``, ``enter_faces``) leaves
-the table, the status and the log as they were.
+:class:`TableFlow` rolls; the steps of a roll are its
+:class:`~.table_session.TableSession` (``roller.session``). A refused
+request or Python call (``roll_dice``, ``enter_faces``) leaves the table,
+the status and the log as they were.
 """
 
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager
-from typing import Any, Callable, ClassVar, Iterator, Mapping, overload
-
-import traitlets
+from typing import Any, Callable, Iterator, Mapping
 
 from ..engine import api as _api
 from ..engine.contract.spec import Spec
 from ..engine.errors import SpecError
-from ..engine.tools.explain import explain as _explain_spec
-from ..engine.table.rolls import MAX_SEED, Roll, new_seed
+from ..engine.api import explain as _explain_spec
+from ..engine.table.rolls import Roll, new_seed
 from . import odds_panel, table_words
-from .from_view import PlainError, Requests, read_list
-from .messages import MESSAGES
+from .from_view import MessageError, PlainError, read_list
+from .one_at_a_time import LOCK
 from .rolllog import handle_log_message
+from .roller_values import check_seed
 from .table_session import TableSession
 
 #: the view's requests that change a setting: held, as the controls are, while a roll is open
 SETTINGS_REQUESTS = ("by_hand", "accept_merge", "roll")
-SEED_TEXT = re.compile(r"\s*[0-9]{1,19}\s*")
-SEED_ALLOWED = "a whole number from 0 to 2**63 - 1, or empty for a fresh seed per roll"
-
-
-def seed_to_json(value: Any, widget: Any = None) -> str | None:
-    """Seeds travel as text: 63-bit numbers do not fit a JavaScript number."""
-    return None if value is None else str(value)
-
-
-def seed_from_json(value: Any, widget: Any = None) -> Any:
-    return value  # clamped in set_state
-
-
-@overload
-def check_seed(seed: None) -> None: ...
-@overload
-def check_seed(seed: int) -> int: ...
-@overload
-def check_seed(seed: Any) -> int | None: ...
-def check_seed(seed: Any) -> int | None:
-    """A seed given from Python: a whole number in range, or None."""
-    if seed is None:
-        return None
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-        raise traitlets.TraitError(str(SpecError("seed", seed, "a whole number from 0 to 2**63 - 1, or None "
-                                                               "for a fresh seed per roll")))
-    return seed
+#: the longest id a view may give a step of the roll (the view's own are about 12 characters)
+STEP_ID_MOST = 64
 
 
 def typed_faces(entered: Any) -> str:
@@ -68,58 +42,62 @@ def typed_faces(entered: Any) -> str:
     return out
 
 
-class RollerTable:
-    """The rolling part of a roller (a mixin of :class:`~.roller._Roller`)."""
+class TableFlow:
+    """The rolling part of a roller ``w`` (see the module); ``kept`` is the
+    roller's values as they stand (:attr:`.roller_values.RollerValues.kept`)."""
 
-    requests: ClassVar[Requests] = MESSAGES
-    session: TableSession
-    _explaining = False
-    _hinting = False
-
-    def _start_table(self) -> None:
-        self.session = TableSession(self)  # type: ignore[arg-type]  # a mixin of the roller, which is a TableRoller
-
-    @traitlets.validate("seed")
-    def _validate_seed(self, proposal: Any) -> int | None:
-        return check_seed(proposal["value"])
+    def __init__(self, w: Any, kept: Mapping[str, Any]) -> None:
+        self.w, self.kept = w, kept
+        self.session = TableSession(w)
+        self.explaining = self.hinting = False
 
     # -- the state a refused request puts back --------------------------------------------------
 
-    def _table_snapshot(self) -> dict[str, Any]:
-        tv = self._trait_values  # type: ignore[attr-defined]  # a HasTraits mixin: read without the descriptors
-        log = tv["log"]
-        return {"table": tv["table"], "status": tv["status"], "open": self.session.snapshot(), "log": log,
-                "log_state": (log._trait_values["entries"], list(log._ids))}
+    def snapshot(self) -> dict[str, Any]:
+        kept = self.kept
+        return {"table": kept["table"], "status": kept["status"], "open": self.session.snapshot(),
+                "log": kept["log"], "log_state": kept["log"].kept()}
 
-    def _table_restore(self, snap: Mapping[str, Any]) -> None:
-        w: Any = self
-        snap["log"]._put_back(snap["log_state"])
+    def restore(self, snap: Mapping[str, Any]) -> None:
+        snap["log"].put_back(snap["log_state"])
         self.session.restore(snap["open"])
-        w.table = snap["table"]
-        w.status = snap["status"]
+        self.w.table = snap["table"]
+        self.w.status = snap["status"]
 
     @contextmanager
-    def _kept_on_error(self) -> Iterator[None]:
-        """A Python call on the table: if it raises, the roll on the table,
-        the status and the log are as they were before it."""
-        w: Any = self
-        snap = w._snapshot()
-        try:
-            yield
-        except BaseException:
-            w._restore_quietly(snap)
-            raise
+    def kept_on_error(self) -> Iterator[None]:
+        """A Python call on the table, holding the widgets' lock: if it raises,
+        the roll on the table, the status and the log are as they were before it."""
+        with LOCK:
+            snap = self.w._snapshot()
+            try:
+                yield
+            except BaseException:
+                self.w._restore_quietly(snap)
+                raise
 
     # -- requests from the view (checked by ViewChecked._on_msg) -------------------------
 
-    def _request(self, action: str, content: Mapping) -> None:
-        w: Any = self
-        if handle_log_message(w.log, w, content):
+    def request(self, action: str, content: Mapping) -> None:
+        """A checked request. A step of the roll may carry the view's id for it
+        (``step_id``): every table drawn while answering it says so (``answers``),
+        so the view moves focus for its step when the step's own answer arrives,
+        not for an answer to an earlier message that arrives after the step was
+        sent (a die clicked, then "KISS", on a slow kernel)."""
+        self.session.answers = _step_id(content.get("step_id"))
+        try:
+            self._answer(action, content)
+        finally:
+            self.session.answers = None
+
+    def _answer(self, action: str, content: Mapping) -> None:
+        w = self.w
+        if handle_log_message(self.kept["log"], w, content):
             return
         if action in SETTINGS_REQUESTS and self.session.is_open:
             raise PlainError(action, self.session.held_text())
         if action == "roll":
-            if w.by_hand:
+            if self.kept["by_hand"]:
                 w.error = ""
                 self.session.begin_entry(w._normalized())
             else:
@@ -127,26 +105,26 @@ class RollerTable:
         elif action == "by_hand":
             w.by_hand = bool(content.get("on"))
         elif action == "explain":
-            self._explaining = bool(content.get("on"))
-            self._explain()
+            self.explaining = bool(content.get("on"))
+            self.explain()
         elif action == "what_if":
-            self._hinting = bool(content.get("on"))
-            self._what_if()
+            self.hinting = bool(content.get("on"))
+            self.what_if()
         elif action == "accept_merge":
-            merge = _merge(w)
+            merge = table_words.rules({"edition": w.edition}).merge(w._raw_spec())
             if merge is None:
                 raise SpecError("do", action, "a request this roller answers", "only a roll whose values combine into one die has a subset to accept")
             setattr(w, merge.field, list(merge.best))
         else:
             self.session.handle(content)
 
-    def _explain(self) -> None:
+    def explain(self) -> None:
         """While the view shows it: why the chance to pass is what it is."""
-        self._while_shown("explanation", self._explaining, _explanation)
+        self._while_shown("explanation", self.explaining, _explanation)
 
-    def _what_if(self) -> None:
+    def what_if(self) -> None:
         """While the view shows them: the chance after each one change the edition lists."""
-        self._while_shown("what_ifs", self._hinting, odds_panel.what_ifs)
+        self._while_shown("what_ifs", self.hinting, odds_panel.what_ifs)
 
     def _while_shown(self, trait: str, shown: bool, make: Callable[[Spec], dict[str, Any]]) -> None:
         """Set ``trait`` to what ``make`` says of the roller's spec while the
@@ -156,10 +134,10 @@ class RollerTable:
             out: dict[str, Any] = {}
         else:
             try:
-                out = make(self._normalized())  # type: ignore[attr-defined]  # a RollerValues mixin
+                out = make(self.w._normalized())
             except SpecError as err:
                 out = {"ok": False, "message": str(err)}
-        setattr(self, trait, out)
+        setattr(self.w, trait, out)
 
     # -- rolling -------------------------------------------------------------------------
 
@@ -170,10 +148,10 @@ class RollerTable:
         table (``roller.session``: ``select``, ``commit``, ``toggle_spend``...)
         and return the first faces. If it raises, the table and the log are
         as they were."""
-        w: Any = self
-        seed = check_seed(seed) if seed is not None else (w.seed if w.seed is not None else new_seed())
+        w = self.w
+        seed = check_seed(seed) if seed is not None else (self.kept["seed"] if self.kept["seed"] is not None else new_seed())
         spec = w._normalized()
-        with self._kept_on_error():
+        with self.kept_on_error():
             out = self.session.start(spec, seed)
         w.error = ""
         return out
@@ -191,7 +169,7 @@ class RollerTable:
         played; a refused call (a wrong count, a face the dice cannot show)
         raises and leaves the table, any roll waiting on it, and the log as
         they were."""
-        w: Any = self
+        w = self.w
         spec = w._normalized()
         n = len(_api.dice_to_enter(spec))
         faces = table_words.parse_faces(faces)
@@ -205,7 +183,7 @@ class RollerTable:
                 raise SpecError("kiss", kiss, "[]: this roll has no KISS step",
                                 "the first faces already meet the goal, or there is no KISS budget")
         session = self.session
-        with self._kept_on_error():
+        with self.kept_on_error():
             session.begin_entry(spec)
             out = session.enter_faces(faces)
             if kiss is not None and session.phase == "kiss":
@@ -220,13 +198,12 @@ class RollerTable:
 
     # -- the log under the roller ----------------------------------------------------------
 
-    def _watch_log(self) -> None:
-        w: Any = self
-        w.log.observe(self._on_log_change, names=["entries"])
+    def watch_log(self) -> None:
+        self.kept["log"].observe(self._on_log_change, names=["entries"])
         self._on_log_change()
 
     def _on_log_change(self, change: Any = None) -> None:
-        w: Any = self
+        w = self.w
         w.recent = [{"index": i, "result": e["result"],
                      "seed": "by hand" if e["roll"].get("entered") is not None else str(e["roll"]["seed"]),
                      "faces": typed_faces(e["roll"].get("entered")),
@@ -234,12 +211,15 @@ class RollerTable:
                     for i, e in list(enumerate(w.log.entries))[-5:]]
 
 
+def _step_id(value: Any) -> str | None:
+    """The view's id of a step (a short text), or None."""
+    if value is not None and (not isinstance(value, str) or len(value) > STEP_ID_MOST):
+        raise MessageError("step_id", value, f"a text of at most {STEP_ID_MOST} characters naming the view's step")
+    return value
+
+
 def _explanation(spec: Spec) -> dict[str, Any]:
     """Why the chance to pass is what it is, as the view shows it (``vw.explain``)."""
     e = _explain_spec(spec, 1)
     return {"ok": True, "title": e.title, "steps": [s.line() for s in e.steps], "walk": list(e.walk), "seed": e.seed}
 
-
-def _merge(w: Any) -> Any:
-    """How the roller's values of a field combine into one die, where the roll has such a field."""
-    return table_words.rules({"edition": w.edition}).merge(w._raw_spec())

@@ -1,80 +1,134 @@
-"""What a roller's values are and how they change: the spec its fields
-make, normalized once per change; the rule knobs; a Python assignment
-checked with the other fields; and the hooks of the one validating path
-(:class:`~venus_widgets.widgets.from_view.ViewChecked`) for what the view
-writes: clamped, repaired across fields by the edition's own
-``cross_checks``, held while a roll is open, echoed.
+"""The values of a roller, a plain part of it: the spec its fields make,
+normalized once per change; the field kinds under the rule knobs; a
+Python assignment checked with the other fields; and what the view writes,
+clamped to the legal range and repaired across fields by the edition's
+own ``cross_checks``.
 
-:class:`RollerValues` is the part of every roller (:class:`~.roller._Roller`)
-that holds its values; one normalize per change: the repair of browser
-values normalizes the spec the values make into one read-only ``Spec`` and
-keeps it (keyed by the fields' values), so the state check, the odds panel,
-the table and the engine all read that one value.
+:class:`RollerValues` holds :attr:`~RollerValues.kept`, every trait the
+roller reads on its hot path as it stands (the roller's one observer keeps
+it), so a message reads plain values: the spec the fields make is
+normalized into one read-only ``Spec`` and kept (keyed by the fields'
+values), and the state check, the odds panel, the table and the engine all
+read that one value.
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+import difflib
+import re
+from typing import Any, Mapping, overload
 
 import traitlets
 
-from ..engine import api as _api
+from ..engine.contract import edition as _edition
 from ..engine.contract import spec as _spec
 from ..engine.contract.spec import Spec
 from ..engine.errors import SpecError
 from ..engine.table.rolls import MAX_SEED
-from ._spec_traits import clamp, clamp_int, field_info
+from ._spec_traits import clamp, clamp_int
 from .odds_panel import shown_not_refused
-from .from_view import PlainError, ViewChecked, short
-from .from_view import same_json as _same_json
-from .roller_table import SEED_ALLOWED, SEED_TEXT, seed_to_json
+from .roller_inputs import Inputs
+from .shown import PlainError
 
-_NOTHING = object()
+#: Widget options a roller takes besides the spec fields (``rules``: the
+#: spec's rule knobs, docs/spec.md; set from Python only; ``version``: a
+#: spec's, which must be the edition's version loaded now).
+OPTIONS = ("seed", "log", "layout", "rules", "by_hand", "version")
+#: The roller of each roller family (``at_table.ROLLERS`` keys), by its class name.
+ROLLER_NAMES = {"check": "CheckRoller", "task": "TaskRoller", "pool": "PoolRoller"}
+#: The traits besides the fields and the inputs that the roller keeps as they stand.
+KEPT = ("seed", "rules", "by_hand", "table", "status", "log", "error")
+SEED_TEXT = re.compile(r"\s*[0-9]{1,19}\s*")
+SEED_ALLOWED = "a whole number from 0 to 2**63 - 1, or empty for a fresh seed per roll"
+
+_NONE_YET = object()
 
 
-class RollerValues(ViewChecked):
-    """The values of a roller (a base of :class:`~.roller._Roller`)."""
+def roll_kind(family: str, edition: str) -> str:
+    """The kind of roll a roller family (check, task, pool) rolls in an
+    edition: the edition says which rollers fit it (``at_table.ROLLERS``)."""
+    try:
+        kinds = _edition.get(edition).at_table.ROLLERS
+    except SpecError as err:
+        raise traitlets.TraitError(str(err)) from None
+    if family in kinds:
+        return kinds[family]
+    fit = [e for e in _edition.ids() if family in _edition.get(e).at_table.ROLLERS]
+    other = " or ".join(ROLLER_NAMES[r] for r in kinds) + f" (edition={edition!r})"
+    raise traitlets.TraitError(str(SpecError("edition", edition, " or ".join(fit) + f" for a {ROLLER_NAMES[family]}",
+                                             f"use {other}")))
 
-    #: set on each generated class: its spec fields, the inputs they declare, what the view writes
-    _field_names: tuple[str, ...] = ()
-    _extras: tuple[str, ...] = ()
-    _writable: frozenset[str] = frozenset()
-    _state: tuple[str, ...] = ()
-    _memo: tuple[dict, Spec | None, SpecError | None] | None = None
-    _kinds_memo: tuple[Any, Mapping[str, Any]] = (_NOTHING, {})
-    _ready = False
-    #: why the roller cannot play its edition any more (a draft loaded again with other fields), or ""
-    _stale = ""
-    #: the field kinds the roller was made with (a version with others is not played: :meth:`_edition_replaced`)
-    _kinds_at_start: Mapping[str, Any] = {}
 
-    # -- the spec: one normalize per change -------------------------------------------
+def default_edition(family: str) -> str:
+    """The first registered edition a roller family takes."""
+    for ed in _edition.ids():
+        try:
+            roll_kind(family, ed)
+        except traitlets.TraitError:
+            continue
+        return ed
+    raise traitlets.TraitError(f"no registered edition has a roll for a {ROLLER_NAMES[family]}")
 
-    @property
-    def spec_fields(self) -> tuple[str, ...]:
-        return self._field_names
 
-    def _raw_spec(self) -> dict:
-        """The spec the fields make, as they stand (read without the trait machinery)."""
-        tv = self._trait_values
-        out: dict[str, Any] = {"edition": tv["edition"], "roll": tv["roll"]}
-        for k in self._field_names:
-            v = tv[k] if k in tv else getattr(self, k)
+class RollerValues:
+    """The values of one roller of an edition's kind of roll (see the module)."""
+
+    def __init__(self, edition: str, roll: str, inputs: Inputs) -> None:
+        self.edition, self.roll, self.inputs = edition, roll, inputs
+        #: the spec fields, in the schema's order
+        self.names: tuple[str, ...] = tuple(_spec.schema(edition, roll))
+        #: what the view may write: the fields, the inputs they declare, the seed
+        self.writable = frozenset({*self.names, *inputs.names, "seed"})
+        #: the roller's state: put back as it was when a change fails
+        self.state: tuple[str, ...] = (*self.names, *inputs.names, "seed", "rules", "by_hand")
+        #: every trait of :attr:`state` and :data:`KEPT`, as it stands
+        self.kept: dict[str, Any] = {}
+        self._memo: tuple[dict, Spec | None, SpecError | None] | None = None
+        self._kinds: tuple[Any, Mapping[str, Any]] = (_NONE_YET, {})
+        #: the field kinds the roller was made with (a version with others is not played: :meth:`replaced`)
+        self.kinds_at_start: Mapping[str, Any] = dict(_spec.schema(edition, roll))
+        #: why the roller cannot play its edition any more (a draft loaded again with other fields), or ""
+        self.stale = ""
+
+    def unknown_argument(self, who: str, k: str) -> str:
+        """The words of a keyword argument the roller does not take: what it
+        takes, and the roller or the name meant where there is one."""
+        edition, roll, fields, extra = self.edition, self.roll, self.names, self.inputs.names
+        home = _spec.field_home(edition, roll, k)
+        hint = ""
+        if home is not None:  # the other roll of this edition is the other roller
+            ed, kind = home
+            family = next((f for f, r in _edition.get(ed).at_table.ROLLERS.items() if r == kind), kind)
+            hint = f"'{k}' belongs to a {ed} {kind}" + (f": use {ROLLER_NAMES.get(family, family)}" if ed == edition else "")
+        close = difflib.get_close_matches(str(k), [*fields, *OPTIONS, *extra], n=1)
+        if close and not hint:
+            hint = f"did you mean {close[0]!r}?"
+        return (f"{who}() got an unknown keyword argument {k!r}: the fields of a {edition} {roll} "
+                f"are {', '.join(fields)}; widget options are {', '.join(sorted(set(OPTIONS) | set(extra)))}"
+                + (f" ({hint})" if hint else ""))
+
+    # -- the spec: one normalize per change -------------------------------------------------
+
+    def raw(self) -> dict:
+        """The spec the fields make, as they stand."""
+        kept = self.kept
+        out: dict[str, Any] = {"edition": self.edition, "roll": self.roll}
+        for k in self.names:
+            v = kept[k]
             out[k] = list(v) if type(v) is list else v
-        rules = tv.get("rules")
-        if rules:
-            out["rules"] = dict(rules)
+        if kept["rules"]:
+            out["rules"] = dict(kept["rules"])
         return out
 
-    def _normalized(self, raw: dict | None = None) -> Spec:
+    def normalized(self, raw: dict | None = None) -> Spec:
         """The normalized spec of ``raw`` (default: the fields as they stand),
         kept until the fields change: one normalize per change. Raises the
         engine's SpecError (values that do not combine too: the roller shows
         them, :func:`~.odds_panel.shown_not_refused`)."""
-        if self._stale:
-            raise PlainError("edition", self._stale)
+        if self.stale:
+            raise PlainError("edition", self.stale)
         if raw is None:
-            raw = self._raw_spec()
+            raw = self.raw()
         memo = self._memo
         if memo is None or memo[0] != raw:
             try:
@@ -87,240 +141,158 @@ class RollerValues(ViewChecked):
         assert memo[1] is not None
         return memo[1]
 
-    def _kinds(self) -> Mapping[str, Any]:
+    def kinds(self) -> Mapping[str, Any]:
         """The field kinds under the rules the roller plays by (kept per rules)."""
-        rules = self._trait_values.get("rules") or None
-        memo = self._kinds_memo
-        if memo[0] is _NOTHING or memo[0] != rules:
+        if self.stale:
+            raise PlainError("edition", self.stale)
+        rules = self.kept.get("rules") or None  # (none yet while the roller is made)
+        memo = self._kinds
+        if memo[0] is _NONE_YET or memo[0] != rules:
             memo = (None if rules is None else dict(rules), _spec.schema(self.edition, self.roll, rules))
-            self._kinds_memo = memo
+            self._kinds = memo
         return memo[1]
 
-    def _kind_of(self, field: str) -> Any:
-        """A field's kind under the rules the roller plays by."""
-        if self._stale:
-            raise PlainError("edition", self._stale)
-        return self._kinds()[field]
-
-    def _edition_replaced(self, ident: str) -> None:
-        """An edition was registered again (:mod:`.reloaded`): if it is this
-        roller's, the fields take the new version's ranges and the odds
-        follow; a version with other fields (or without the rules this
-        roller sets) cannot be played by this roller, which says so in words."""
-        if ident != self._trait_values["edition"]:
-            return
-        self._memo, self._kinds_memo = None, (_NOTHING, {})
-        roller = f"vw.{type(self).__name__}"
-        kinds: Mapping[str, Any] = {}
+    def replaced(self, who: str) -> dict[str, Any] | None:
+        """The edition registered again (a draft loaded anew): the fields
+        that move under its ranges and the roller's rules, or None when the
+        new version has other fields (or lacks the rules the roller sets)
+        and the roller cannot play it: :attr:`stale` says so in words."""
+        self._memo, self._kinds = None, (_NONE_YET, {})
+        ident, kinds = self.edition, {}
         try:
-            kinds = _spec.schema(ident, self._trait_values["roll"])
-            same = tuple(kinds) == self._field_names and all(
-                type(kinds[n]) is type(self._kinds_at_start[n]) for n in kinds)
-            rules = _spec.check_rules(ident, self._trait_values.get("rules") or {}) if same else {}
+            kinds = _spec.schema(ident, self.roll)
+            same = tuple(kinds) == self.names and all(type(kinds[n]) is type(self.kinds_at_start[n]) for n in kinds)
+            rules = _spec.check_rules(ident, self.kept.get("rules") or {}) if same else {}
         except SpecError:
             same, rules = False, {}
-        if not same:
-            gone = [n for n in self._field_names if kinds and n not in kinds]
-            self._stale = (f"The draft {ident} was loaded again with other fields"
-                           + (f" ({', '.join(gone)} no longer there)" if gone else "")
-                           + f": this roller played the version before; make a new one: {roller}(edition={ident!r})")
-        else:
-            moved = self._fields_under(rules)
-            with self.hold_trait_notifications():
-                self.set_trait("fields", field_info(ident, self._trait_values["roll"], rules))
-                self.set_trait("words", _spec.words(ident, self._trait_values["roll"]))
-                for name, value in moved.items():
-                    self.set_trait(name, value)
-        self._refresh()
+        if same:
+            return self.under(rules)
+        gone = [n for n in self.names if kinds and n not in kinds]
+        self.stale = (f"The draft {ident} was loaded again with other fields"
+                      + (f" ({', '.join(gone)} no longer there)" if gone else "")
+                      + f": this roller played the version before; make a new one: vw.{who}(edition={ident!r})")
+        return None
 
-    @property
-    def spec(self) -> dict:
-        """The current spec (normalized, a plain copy; raises SpecError if the fields disagree)."""
-        return self._normalized().to_dict()
+    def problem(self) -> str | None:
+        """What is wrong with the roll the values make or with the inputs
+        (see :meth:`spec_problem`), or None."""
+        return self.spec_problem(self.raw()) or (self.inputs.problem(self.kept) if self.inputs.names else None)
 
-    @property
-    def odds(self):
-        """The engine's exact :class:`~venus_widgets.Odds` of the current spec."""
-        return _api.odds(self._normalized())  # a Spec is taken as it is
-
-    # -- rule knobs ------------------------------------------------------------------
-
-    @traitlets.validate("rules")
-    def _validate_rules(self, proposal):
-        """New rule knobs are checked with the whole roll they make (the
-        fields moved into their new ranges): rules the roll cannot be played
-        by are refused here, before anything changes."""
+    def spec_problem(self, raw: dict) -> str | None:
+        """What is wrong with the roll ``raw`` makes (values that do not
+        combine are allowed: the view shows them with the subset to accept)."""
         try:
-            rules = _spec.check_rules(self.edition, proposal["value"])
-            if self._ready:  # after __init__ (which checks the spec with its rules itself)
-                raw = {**self._raw_spec(), **self._fields_under(rules), "rules": rules}
-                try:
-                    _spec.normalize(raw)
-                except SpecError as err:
-                    if not shown_not_refused(raw, err):
-                        raise  # (values that do not combine are shown in the view, with the subset to accept)
+            self.normalized(raw)
         except SpecError as err:
-            raise traitlets.TraitError(str(err)) from None
-        return rules
+            return None if shown_not_refused(raw, err) else str(err)
+        return None
 
-    def _fields_under(self, rules: Mapping[str, Any]) -> dict[str, Any]:
+    def cross_problem(self, name: str, value: Any) -> str | None:
+        """A Python assignment of one field checked with the other fields."""
+        return self.spec_problem({**self.raw(), name: list(value) if type(value) is list else value})
+
+    def under(self, rules: Mapping[str, Any]) -> dict[str, Any]:
         """The fields that move under ``rules``: a value now out of range to
         the nearest legal one, then the edition's cross-field repairs."""
-        kinds = _spec.schema(self.edition, self.roll, dict(rules) or None)
         moved: dict[str, Any] = {}
-        for name, kind in kinds.items():
-            cur = getattr(self, name)
+        for name, kind in _spec.schema(self.edition, self.roll, dict(rules) or None).items():
+            cur = self.kept[name]
             new = clamp(kind, cur, cur)
             if new != cur:
                 moved[name] = new
-        raw = {**self._raw_spec(), **moved, "rules": dict(rules)}
+        raw = {**self.raw(), **moved, "rules": dict(rules)}
         if not rules:
             raw.pop("rules")
         moved.update(_spec.repair(raw))
         return moved
 
-    def _on_rules_change(self, change=None) -> None:
-        """New rules: the fields take their new ranges (a value now out of
-        range moves to the nearest legal one), the odds follow."""
-        moved = self._fields_under(self.rules)
-        with self.hold_trait_notifications():
-            self.set_trait("fields", field_info(self.edition, self.roll, self.rules))
-            for name, value in moved.items():
-                self.set_trait(name, value)
-        self._refresh()
-        self.session.settings_changed()
+    # -- what the view writes ----------------------------------------------------------------
 
-    # -- Python assignments across fields ----------------------------------------------
-
-    def _cross_check(self, name: str, value: Any) -> None:
-        """Called by SpecTrait for a single Python assignment outside
-        hold_trait_notifications: the other fields must agree."""
-        raw = {**self._raw_spec(), name: list(value) if type(value) is list else value}
-        try:
-            self._normalized(raw)
-        except SpecError as err:
-            if not shown_not_refused(raw, err):  # values that do not combine are shown (with the subset to accept)
-                raise traitlets.TraitError(str(err)) from None
-
-    # -- browser-originated changes (the hooks of ViewChecked) ------------------------------
-
-    def _view_writable(self) -> set[str]:
-        return self._writable  # type: ignore[return-value]  # a frozenset: read only
-
-    def _state_names(self) -> tuple[str, ...]:
-        return self._state
-
-    def _from_view(self, name: str, value: Any) -> Any:
-        """A value from the view, clamped to the legal range (numbers rounded
-        and clamped, unknown words and malformed lists replaced); a value
-        with nothing sensible to read keeps the current one. The view is told
-        (``error``) when what it sent was not legal."""
-        try:
-            new = self._clamp_browser(name, value)
-        except Exception:  # noqa: BLE001 - nothing sensible to read: keep the value
-            new = getattr(self, name)
+    def from_view(self, name: str, value: Any) -> Any:
+        """A value from the view clamped to the legal range (numbers rounded
+        and clamped, unknown words and malformed lists replaced)."""
+        kinds = self.kinds()
+        if name in kinds:
+            return clamp(kinds[name], value, self.kept[name])
         if name == "seed":
-            shown: Any = seed_to_json(new)
-        else:
-            shown = new
-        read_as_sent = (isinstance(value, str) and value.strip() == str(shown)) or (
-            isinstance(value, float) and not isinstance(new, bool) and isinstance(new, int) and value == new)
-        same = type(value) in (int, str, float, bool, type(None)) and type(value) is type(shown) and value == shown
-        if not (read_as_sent or same or _same_json(value, shown)):
-            self._notes.append(f"{name}={short(value)} is not allowed: expected {self._allowed_words(name)}; "
-                               f"so {name} is {short(new)}")
-        return new
+            return clamp_seed(value, self.kept["seed"])
+        return self.inputs.from_view(name, value, self.kept)
 
-    def _allowed_words(self, name: str) -> str:
-        kinds = self._kinds()
+    def allowed(self, name: str) -> str:
+        """What a field, the seed or an input takes, in words."""
+        kinds = self.kinds()
         if name in kinds:
             return kinds[name].allowed
         if name == "seed":
             return SEED_ALLOWED
-        return self._extra_allowed(name)
+        return self.inputs.allowed(name, self.kept)
 
-    def _extra_allowed(self, name: str) -> str:
-        return "a value this roller takes"
-
-    def _clamp_browser(self, name: str, value: Any) -> Any:
-        kinds = self._kinds()
-        if name in kinds:
-            return clamp(kinds[name], value, self._trait_values.get(name, getattr(self, name)))
-        if name == "seed":
-            return _clamp_seed(value, self.seed)
-        return self._clamp_extra(name, value)
-
-    def _clamp_extra(self, name: str, value: Any) -> Any:
-        return getattr(self, name)
-
-    def _repair(self, data: dict) -> None:
-        """Make browser values agree across fields (mutates ``data``) by the
-        edition's own cross-field rules; values that cannot say what to
+    def repair(self, data: dict) -> None:
+        """Make the view's values agree across fields (mutates ``data``) by
+        the edition's own cross-field rules; values that cannot say what to
         change (helpers that do not merge) are shown in the view instead.
         The spec the values make is normalized here, once: the state check
         and the odds after the change read it."""
-        fields = self._field_names
-        cur = self._raw_spec()
-        cur.update((k, v) for k, v in data.items() if k in fields)
+        cur = self.raw()
+        cur.update((k, v) for k, v in data.items() if k in self.names)
         try:
-            self._normalized(cur)
-            return
+            self.normalized(cur)
         except SpecError as err:
-            if shown_not_refused(cur, err):
-                return
+            if not shown_not_refused(cur, err):
+                try:
+                    data.update(_spec.repair(cur))
+                except SpecError:
+                    pass
+
+
+class Holding:
+    """traitlets' hold of a roller's notifications, counted on the roller
+    (``_held``): while it holds, its fields are set together, so a field's
+    check leaves the others be."""
+
+    def __init__(self, w: Any, hold: Any) -> None:
+        self.w, self.hold = w, hold
+
+    def __enter__(self) -> None:
+        self.w._held += 1
+        self.hold.__enter__()
+
+    def __exit__(self, *exc: Any) -> Any:
         try:
-            data.update(_spec.repair(cur))
-        except SpecError:
-            pass
-
-    def _repair_view(self, data: dict) -> list[str]:
-        self._repair(data)
-        held = self.session.hold(data)  # a roll waits at its KISS: the settings wait with it
-        self._before_browser_set(data)
-        return [held] if held else []
-
-    def set_state(self, sync_data: Any) -> None:
-        """State from the browser: clamped, repaired across fields, set, and
-        echoed (:meth:`ViewChecked.set_state`); a value that was not legal
-        is named in ``error``."""
-        self._notes: list[str] = []
-        super().set_state(sync_data)
-        if self._notes:
-            self._show_error("; ".join([*self._notes, *([self.error] if self.error else [])]))
-        self._notes = []
-
-    _notes: list[str] = []
-
-    def _before_browser_set(self, data: dict) -> None:
-        pass
-
-    def _state_problem(self) -> str | None:
-        """The roll the fields make is legal (values that do not combine are
-        allowed: the view shows them with the subset to accept)."""
-        raw = self._raw_spec()
-        try:
-            self._normalized(raw)
-        except SpecError as err:
-            return None if shown_not_refused(raw, err) else str(err)
-        return self._extra_problem()
-
-    def _extra_problem(self) -> str | None:
-        return None
-
-    def _snapshot(self) -> dict[str, Any]:
-        tv = self._trait_values
-        traits = {name: tv[name] if name in tv else getattr(self, name) for name in self._state}
-        return {"traits": traits, **self._table_snapshot()}
-
-    def _restore(self, snap: Mapping[str, Any]) -> None:
-        super()._restore(snap["traits"])
-        self._table_restore(snap)
+            return self.hold.__exit__(*exc)
+        finally:
+            self.w._held -= 1
 
 
-def _clamp_seed(value: Any, current: Any) -> int | None:
+def clamp_seed(value: Any, current: Any) -> int | None:
     """A seed the view sent: text of a whole number (63 bits do not fit a JS number), or empty for none."""
     if value is None or value == "":
         return None
     if isinstance(value, str):
         return int(value) if SEED_TEXT.fullmatch(value) and int(value) <= MAX_SEED else current
     return clamp_int(value, 0, MAX_SEED, current)
+
+
+@overload
+def check_seed(seed: None) -> None: ...
+@overload
+def check_seed(seed: int) -> int: ...
+@overload
+def check_seed(seed: Any) -> int | None: ...
+def check_seed(seed: Any) -> int | None:
+    """A seed given from Python: a whole number in range, or None."""
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise traitlets.TraitError(str(SpecError("seed", seed, "a whole number from 0 to 2**63 - 1, or None "
+                                                               "for a fresh seed per roll")))
+    return seed
+
+
+def seed_to_json(value: Any, widget: Any = None) -> str | None:
+    """Seeds travel as text: 63-bit numbers do not fit a JavaScript number."""
+    return None if value is None else str(value)
+
+
+def seed_from_json(value: Any, widget: Any = None) -> Any:
+    return value  # clamped as the view's other values are

@@ -21,10 +21,12 @@ import traitlets
 from ..engine import api as _api
 from ..engine.contract import edition as _edition
 from ..engine.tools.fit import Fit, fit as _fit
+from ..engine.contract.edition import details_class
 from ..engine.contract.spec import normalize as _normalize
 from ..engine.table.rolls import Roll
 from ._assets import esm
 from .from_view import MessageError, PlainError, ViewChecked, refuse_unknown
+from .one_at_a_time import held
 from .from_view import short as _short
 from .log_cards import entries_to_json
 from .log_record import (EXPORT_FORMATS, LOG_FORMAT, MAX_IMPORT_BYTES, LogImportError, check_entry, parse_csv, parse_json,
@@ -66,6 +68,12 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
     updates only its own entry, by id (:meth:`record`); entries enter only by
     rolling or by the checked import, and leave only by :meth:`clear` or an
     import that replaces the log. ``log.entries = ...`` is refused.
+
+    Every write holds the widgets' lock (:mod:`.one_at_a_time`), and so does
+    a roller for the whole of a request from its view or a roll from Python:
+    a click and a cell may write one log at once (JupyterLab answers a
+    click on a thread of its own); neither loses the other's roll, and a
+    refused request puts back only its own writes.
     """
 
     requests = {a: MESSAGES[a] for a in LOG_MESSAGES}
@@ -112,10 +120,12 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
                                        "enter by rolling or by log.import_text(...), and log.clear() empties it")
         return proposal["value"]
 
+    @held
     def _new_id(self) -> int:
         self._last_id += 1
         return self._last_id
 
+    @held
     def _write(self, entries: list, ids: list[int]) -> None:
         """Set the entries and their ids together (the only writer)."""
         self._ids = list(ids)
@@ -141,12 +151,14 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         except ValueError:
             return None
 
+    @held
     def append(self, entry: dict) -> int:
         """Add an entry; returns its id."""
         eid = self._new_id()
         self._write([*self.entries, entry], [*self._ids, eid])
         return eid
 
+    @held
     def update(self, entry_id: int, **changes: Any) -> bool:
         """Change the entry with id ``entry_id`` (only that one); False when
         it is no longer in the log."""
@@ -158,6 +170,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         self._write(entries, self._ids)
         return True
 
+    @held
     def record(self, entry_id: int | None, entry: dict) -> int:
         """The roll a roller has open, as it stands now: its entry (id
         ``entry_id``) updated, or appended anew when that entry is no longer
@@ -167,14 +180,17 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
             return entry_id
         return self.append(entry)
 
+    @held
     def clear(self) -> None:
         """Empty the log (ids are never reused: an open roll logs anew)."""
         self._write([], [])
 
-    def _state(self) -> tuple[list, list[int]]:
+    def kept(self) -> tuple[list, list[int]]:
+        """The entries and their ids as they stand (:meth:`put_back` restores them)."""
         return self.entries, list(self._ids)
 
-    def _put_back(self, state: tuple[list, list[int]]) -> None:
+    @held
+    def put_back(self, state: tuple[list, list[int]]) -> None:
         """Undo the writes of a request that failed (a roller's transaction)."""
         entries, ids = state
         if entries is not self.entries or ids != self._ids:
@@ -183,7 +199,8 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
     # -- reading ------------------------------------------------------------
 
     def rolls(self) -> list[Roll]:
-        return [Roll.from_dict(e["roll"]) for e in self.entries]
+        """The log's rolls, each with its details typed as its edition declares them."""
+        return [Roll.from_dict(e["roll"], details_class(e["roll"]["spec"])) for e in self.entries]
 
     def replay(self, index: int) -> Roll:
         """The roll of entry ``index`` (0 for the first) rolled again from
@@ -226,6 +243,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
 
     # -- import ---------------------------------------------------------------
 
+    @held
     def import_text(self, text: str, fmt: str | None = None, *, replace: bool = False) -> int:
         """Import a JSON or CSV export; all or nothing. Returns the count added.
 

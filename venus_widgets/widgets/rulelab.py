@@ -37,6 +37,7 @@ from ..engine.errors import SpecError
 from .from_view import ViewChecked, refuse_unknown, short
 from .lab_panel import LabPanel
 from .roller import edition_id
+from .roller_values import default_edition, roll_kind
 from .rollers import CheckRoller, PoolRoller, TaskRoller
 
 #: What RuleLab() takes besides the base roll's fields.
@@ -49,7 +50,7 @@ def _roller_for(edition: str, roll: str | None, fields: Mapping[str, Any]) -> An
     fitting = []
     for cls in (TaskRoller, CheckRoller, PoolRoller):
         try:
-            kind = cls._roll_kind(edition)
+            kind = roll_kind(cls.family, edition)
         except traitlets.TraitError:
             continue  # this roller has no roll in this edition
         fitting.append((cls, kind))
@@ -86,7 +87,7 @@ class RuleLab(ViewChecked, ipywidgets.VBox):
         edition = edition_id(edition)  # a loaded draft as its id
         if edition is not None and (not isinstance(edition, str) or edition.strip().lower() not in ids()):
             raise SpecError("edition", edition, "one of " + ", ".join(ids()))
-        edition = edition.strip().lower() if edition else TaskRoller._default_edition()
+        edition = edition.strip().lower() if edition else default_edition(TaskRoller.family)
         if roll is not None and not isinstance(roll, str):
             raise SpecError("roll", roll, "a kind of roll of the edition: " + ", ".join(_spec.ROLL_KINDS[edition]))
         known = sorted({f for kind in _spec.ROLL_KINDS[edition] for f in _spec.schema(edition, kind)}

@@ -14,7 +14,7 @@ also in the text and tables around it. Only the standard library draws it
 goes through the export module (:func:`~venus_widgets.engine.export.html_text`),
 in the HTML and inside the picture alike.
 
-The roller's chart bars are :func:`venus_widgets.engine.maths.chart.bars`, the
+The roller's chart bars are :func:`venus_widgets.engine.tools.chart.bars`, the
 same bars the live chart draws. Deterministic: the same widget state gives
 the same bytes.
 """
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Callable
 
-from ..engine.maths import chart
+from ..engine.tools import chart
 from ..engine.export import html_text
 from ..engine.export import svg_image
 from ..engine.maths.odds import Odds
@@ -54,24 +54,28 @@ def kept(html: str) -> str:
     return _SIGN.sub("\u00a0%", html)
 
 
-class WithStill:
-    """A widget whose output carries its still beside the live view: the
-    ``text/html`` of :meth:`snapshot_html`, for where no kernel runs
+def with_still(bundle: Any, still: Callable[[], str]) -> Any:
+    """A widget's output (its ``_repr_mimebundle_``) with its still beside the
+    live view: the ``text/html`` of ``still()``, for where no kernel runs
     (GitHub, nbviewer, exported HTML, a saved chapter opened untrusted)."""
+    if bundle is None:
+        return None
+    data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+    data["text/html"] = still()
+    return data, meta
+
+
+class WithStill:
+    """A widget whose output carries its still (:func:`with_still` of :meth:`snapshot_html`)."""
 
     def snapshot_html(self) -> str:
         raise NotImplementedError
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]  # the widget's own bundle
-        if bundle is None:
-            return None
-        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
-        data["text/html"] = self.snapshot_html()
-        return data, meta
+        return with_still(super()._repr_mimebundle_(**kwargs), self.snapshot_html)  # type: ignore[misc]
 
 
-def _frame(width: float, height: float) -> str:
+def svg_frame(width: float, height: float) -> str:
     """The opening of a picture: its size and white paper (``</svg>`` closes it)."""
     w, h = int(width), int(height)
     return (f"<svg xmlns='http://www.w3.org/2000/svg' width='{w}' height='{h}' viewBox='0 0 {w} {h}' "
@@ -79,18 +83,18 @@ def _frame(width: float, height: float) -> str:
             f"<rect width='{w}' height='{h}' fill='#ffffff' stroke='#888888'/>")
 
 
-def _text(x: float, y: float, text: Any, size: int = FONT, anchor: str = "start", weight: str = "normal",
+def svg_text(x: float, y: float, text: Any, size: int = FONT, anchor: str = "start", weight: str = "normal",
           fill: str = "#1a1a1a") -> str:
     return (f"<text x='{x:.1f}' y='{y:.1f}' font-size='{int(size)}' text-anchor='{html_text(anchor)}' "
             f"font-weight='{html_text(weight)}' fill='{html_text(fill)}'>{html_text(text)}</text>")
 
 
-def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", stroke_width: float = 0) -> str:
+def svg_rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", stroke_width: float = 0) -> str:
     return (f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' fill='{html_text(fill)}' "
             f"stroke='{html_text(stroke)}' stroke-width='{stroke_width:.1f}'/>")
 
 
-def _line(x: float, y1: float, y2: float, dash: str = "none", x2: float | None = None) -> str:
+def svg_line(x: float, y1: float, y2: float, dash: str = "none", x2: float | None = None) -> str:
     return (f"<line x1='{x:.1f}' x2='{x if x2 is None else x2:.1f}' y1='{y1:.1f}' y2='{y2:.1f}' stroke='#1a1a1a' "
             f"stroke-width='2' stroke-dasharray='{html_text(dash)}'/>")
 
@@ -140,10 +144,10 @@ def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word
     under a failing one; each bar's chance over it where there is room, and
     always in the table)."""
     height = HEAD + CHART_H
-    body = [_text(12, 20, "Chance to pass", FONT, fill="#444444"),
-            _text(12, 52, percent(o.p_pass), BIG, weight="bold")]
+    body = [svg_text(12, 20, "Chance to pass", FONT, fill="#444444"),
+            svg_text(12, 52, percent(o.p_pass), BIG, weight="bold")]
     if o.numeric and o.goal != o.threshold:
-        body.append(_text(12, 74, f"goal ({o.goal} {outcome_name}): {percent(o.p_goal)}", FONT))
+        body.append(svg_text(12, 74, f"goal ({o.goal} {outcome_name}): {percent(o.p_goal)}", FONT))
     top, bottom, side = HEAD + 50, height - 36, 10
     inner_w, inner_h = W - 2 * side, bottom - top
     slot = inner_w / max(1, len(bars))
@@ -155,15 +159,15 @@ def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word
         x, y = side + i * slot + slot * 0.12, bottom - bh
         cx = side + i * slot + slot / 2
         if b.passes:
-            body.append(_rect(x, y, slot * 0.76, max(bh, 0.5), "#0072B2"))
+            body.append(svg_rect(x, y, slot * 0.76, max(bh, 0.5), "#0072B2"))
         else:
-            body.append(_rect(x, y, slot * 0.76, max(bh, 0.5), "#ffffff", "#E69F00", 2))
+            body.append(svg_rect(x, y, slot * 0.76, max(bh, 0.5), "#ffffff", "#E69F00", 2))
         if show_pct:
-            body.append(_text(cx, y - 4, percent(b.p).replace(" ", ""), SMALL, "middle"))
+            body.append(svg_text(cx, y - 4, percent(b.p).replace(" ", ""), SMALL, "middle"))
         if i % every == 0:
-            body.append(_text(cx, height - 20, b.label, SMALL, "middle"))
+            body.append(svg_text(cx, height - 20, b.label, SMALL, "middle"))
         if not b.passes and slot >= 16:
-            body.append(_text(cx, height - 4, "✗", SMALL, "middle"))
+            body.append(svg_text(cx, height - 4, "✗", SMALL, "middle"))
     if o.numeric:
         marks = ((o.threshold, threshold_word.lower(), HEAD + 14, "none"),
                  (o.goal if o.goal != o.threshold else None, "goal", HEAD + 32, "4 3"))
@@ -174,9 +178,9 @@ def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word
             lx = side + at * slot
             label = f"{word} {k}"
             anchor, tx = ("end", lx - 3) if lx > W - len(label) * 8.5 - 8 else ("start", lx + 3)
-            body.append(_line(lx, y - 12, bottom, dash))
-            body.append(_text(tx, y, label, SMALL, anchor))
-    return f"{_frame(W, height)}{''.join(body)}</svg>", W, height
+            body.append(svg_line(lx, y - 12, bottom, dash))
+            body.append(svg_text(tx, y, label, SMALL, anchor))
+    return f"{svg_frame(W, height)}{''.join(body)}</svg>", W, height
 
 
 def _chart_alt(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word: str) -> str:
@@ -255,20 +259,20 @@ def grid_svg(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Sequen
             lines[-1] = f"{lines[-1]} {word}".strip()
     y0 = 12 + 19 * len(lines)
     height = y0 + line * (len(rows) + 1) + 8
-    body = [_text(8, 18 + 19 * k, text, FONT, weight="bold") for k, text in enumerate(lines)]
+    body = [svg_text(8, 18 + 19 * k, text, FONT, weight="bold") for k, text in enumerate(lines)]
     for j, c in enumerate(cols):
-        body.append(_text(row_head + col_w * j + col_w / 2, y0 + 16, c, SMALL, "middle", "bold"))
+        body.append(svg_text(row_head + col_w * j + col_w / 2, y0 + 16, c, SMALL, "middle", "bold"))
     for i, (label, cells) in enumerate(rows):
         y = y0 + line * (i + 1)
-        body.append(_text(8, y + 16, label, SMALL))
+        body.append(svg_text(8, y + 16, label, SMALL))
         for j, (text, bg, fg, bold) in enumerate(cells):
             x = row_head + col_w * j
             if bg:
-                body.append(_rect(x + 1, y + 1, col_w - 2, line - 2, bg))
+                body.append(svg_rect(x + 1, y + 1, col_w - 2, line - 2, bg))
             if bold:
-                body.append(_rect(x + 1.5, y + 1.5, col_w - 3, line - 3, "none", "#1a1a1a", 2))
-            body.append(_text(x + col_w / 2, y + 16, text, SMALL, "middle", "bold" if bold else "normal", fg or "#1a1a1a"))
-    return f"{_frame(width, height)}{''.join(body)}</svg>", width, height
+                body.append(svg_rect(x + 1.5, y + 1.5, col_w - 3, line - 3, "none", "#1a1a1a", 2))
+            body.append(svg_text(x + col_w / 2, y + 16, text, SMALL, "middle", "bold" if bold else "normal", fg or "#1a1a1a"))
+    return f"{svg_frame(width, height)}{''.join(body)}</svg>", width, height
 
 
 #: widths (em) of DejaVu Sans Bold's characters, the widest the pictures draw; letters not named: 0.65

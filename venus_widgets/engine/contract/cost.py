@@ -1,28 +1,13 @@
-"""The cost guard: the work of a spec estimated before any is done.
+"""The cost of a spec's odds: what an edition estimates, and the budget.
 
 Every legal spec, rule knobs included, must have its odds within about a
-second and 200 MB, cold; a spec that would take more is refused up front
-with a :class:`~venus_widgets.engine.errors.SpecError` naming a field and
-the largest (or smallest) value of it that fits, never computed for
-minutes or until the memory runs out.
-
-Each edition estimates its own work (the contract's ``cost(spec, exact)``,
-one module ``editions/<id>/cost.py``): a :class:`Cost` from the sizes its
-algorithms build (table sizes, the length of an exploding chain, the
-first rolls enumerated) and the kind of number they hold (floats, Python
-integers, fractions). This module holds the budget and the one generic
-check, which knows no edition:
-
-* :func:`check` (run by :func:`~venus_widgets.engine.contract.spec.normalize` on
-  every spec, so every entry point and every widget gets it by
-  construction; and with ``exact=True`` by ``odds(spec, exact=True)``):
-  over the budget, it walks the edition's ``levers`` (the fields that
-  drive the cost) and names the first one with the nearest value that
-  fits; for a field of the spec the error is a
-  :class:`~venus_widgets.engine.contract.spec.CrossError`, so a roller repairs it;
-* :func:`most_rolls` and :func:`check_rolls`: the rolls one call may make
-  (``roll_many``, ``sample``, the rule lab's sampling), from the dice one
-  roll draws on average (exploding dice roll on).
+second and 200 MB, cold. Each edition estimates its own work (the
+contract's ``cost(spec, exact)``, one module ``editions/<id>/cost.py``): a
+:class:`Cost` from the sizes its algorithms build (table sizes, the length
+of an exploding chain, the first rolls enumerated) and the kind of number
+they hold (floats, Python integers, fractions). This module holds that
+value and the budget; :mod:`.guard` holds the one generic check, run on
+every spec, which refuses a spec over the budget up front.
 
 The estimate is deterministic (sizes, never a clock); ``benchmarks/
 fuzz_cost.py`` times random specs with knobs in fresh processes against
@@ -38,14 +23,7 @@ False
 
 from __future__ import annotations
 
-import bisect
-import math
-from typing import Any, Mapping, NamedTuple
-
-from . import edition as _ed
-from .fields import Bool, CrossError, Int, List
-from ..errors import SpecError
-from ..table.rolls import BLOCK_ROLLS
+from typing import NamedTuple
 
 #: What one number costs, by the kind of number the tables hold: seconds per
 #: operation and bytes held (floats in numpy arrays; Python integers and
@@ -69,6 +47,11 @@ ROLL_SECONDS, DIE_SECONDS = 1e-6, 7.5e-8
 #: task of six-sided dice with KISS, 60,000 of 60 dice re-rolling five
 #: faces.
 MAX_ROLL_SECONDS = 2.0
+#: What a block of rolls holds: each die of a roll held at once (``Cost.held``)
+#: as an int64 in a few arrays (the faces, what they show, the explosions).
+ROLL_TEMPORARIES = 7
+#: The most one block of rolls may hold (estimated): 200 MB.
+MAX_ROLL_BYTES = 200e6
 
 
 class Cost(NamedTuple):
@@ -90,6 +73,9 @@ class Cost(NamedTuple):
     dice: float = 1.0
     levers: tuple[tuple[str, int], ...] = ()
     what: str = ""
+    #: the dice one roll of many holds at once, for the memory of a block of rolls (0: not priced, the
+    #: built-in editions' rolls of many, bounded by their time alone: benchmarks/fuzz_cost.py)
+    held: float = 0.0
 
     @property
     def seconds(self) -> float:
@@ -101,7 +87,7 @@ class Cost(NamedTuple):
         number = max(self.number, other.number, key=list(SECONDS).index)
         scale = lambda c: c.steps * SECONDS[c.number] / SECONDS[number]  # noqa: E731
         return Cost(max(self.memory, other.memory), scale(self) + scale(other), number, max(self.dice, other.dice),
-                    self.levers or other.levers, self.what or other.what)
+                    self.levers or other.levers, self.what or other.what, max(self.held, other.held))
 
 
 def held(cells: float, number: str = "float") -> float:
@@ -112,151 +98,3 @@ def held(cells: float, number: str = "float") -> float:
 def fits(c: Cost) -> bool:
     """Whether an estimate is within the budget."""
     return c.steps * SECONDS[c.number] <= MAX_SECONDS and c.memory <= MAX_BYTES
-
-
-def estimate(spec: Mapping[str, Any], exact: bool = False) -> Cost:
-    """The edition's estimate for a normalized spec (float odds, or
-    ``exact=True``'s; the read-only spec of an ``Odds`` too)."""
-    return _ed.get(spec["edition"]).cost(spec, exact)  # type: ignore[arg-type]
-
-
-def check(spec: Mapping[str, Any], exact: bool = False) -> None:
-    """Refuse a spec whose odds would take more than the budget, naming the
-    field to change and the nearest value that fits (see the module)."""
-    c = estimate(spec, exact)
-    if fits(c):
-        return
-    raise _over(spec, exact, c)
-
-
-def _over(spec: Mapping[str, Any], exact: bool, c: Cost) -> SpecError:
-    over = (f"an estimated {c.seconds:.1f} s" if c.seconds > MAX_SECONDS else
-            f"an estimated {c.memory / 1e6:.0f} MB")
-    what = f" ({c.what})" if c.what else ""
-    exact_words = "; exact=False gives the float odds" if exact else ""
-    found_at_end = None
-    for field, direction in c.levers:
-        found = _nearest(spec, exact, field, direction)
-        if found is None:
-            continue
-        if found_at_end is None and found[1] == (_candidates(spec, field, direction) or [None])[-1]:
-            # the field only fits at the cheap end of its range (every stress die taken away): a field
-            # that keeps some of its range first, this one if none does
-            found_at_end = (field, found)
-            continue
-        return _refusal(spec, exact, field, found, over, what, exact_words)
-    if found_at_end is not None:
-        return _refusal(spec, exact, found_at_end[0], found_at_end[1], over, what, exact_words)
-    field = c.levers[0][0] if c.levers else "spec"
-    value = _value(spec, field)
-    return SpecError(field, value, "a smaller roll", f"these odds would take {over}{what}, more than the engine "
-                     f"allows (about a second and 200 MB), and no one field alone brings them within it{exact_words}")
-
-
-def _refusal(spec: Mapping[str, Any], exact: bool, field: str, found: tuple[Any, Any, str], over: str, what: str,
-             exact_words: str) -> SpecError:
-    value, best, allowed = found
-    hint = (f"with the rest of this spec as it is, these odds would take {over}{what}, more than the "
-            f"engine allows (about a second and 200 MB){exact_words}")
-    if field.startswith("rules.") or exact:
-        return SpecError(field, value, allowed, hint)
-    return CrossError(field, value, allowed, hint, nearest=best)
-
-
-def _value(spec: Mapping[str, Any], field: str) -> Any:
-    if field.startswith("rules."):
-        knob = field[len("rules."):]
-        rules = spec.get("rules") or {}
-        if knob in rules:
-            return rules[knob]
-        return next(k.default for k in _ed.get(spec["edition"]).KNOBS if k.name == knob)
-    return spec.get(field)
-
-
-def _candidates(spec: Mapping[str, Any], field: str, direction: int) -> list[Any] | None:
-    """The values of ``field`` from the one given toward the cheap end,
-    nearest first (``None``: a field this search cannot vary)."""
-    value = _value(spec, field)
-    if field.startswith("rules."):
-        knob = next((k for k in _ed.get(spec["edition"]).KNOBS if k.name == field[len("rules."):]), None)
-        form = knob.describe()["form"] if knob is not None else {}
-        if form.get("type") != "int" or not isinstance(value, int):
-            return None
-        lo, hi = form["lo"], form["hi"]
-    else:
-        kind = _ed.fields_of(spec["edition"], spec["roll"], spec.get("rules")).get(field)
-        if isinstance(kind, Bool):
-            return [False] if value and direction > 0 else None
-        if isinstance(kind, List):
-            return [list(value[:k]) for k in range(len(value) - 1, -1, -1)] if direction > 0 else None
-        if not isinstance(kind, Int) or not isinstance(value, int):
-            return None
-        lo, hi = kind.lo, kind.hi
-    return list(range(value - 1, lo - 1, -1)) if direction > 0 else list(range(value + 1, hi + 1))
-
-
-def _with(spec: Mapping[str, Any], field: str, v: Any) -> dict[str, Any]:
-    if field.startswith("rules."):
-        return {**spec, "rules": {**(spec.get("rules") or {}), field[len("rules."):]: v}}
-    return {**spec, field: v}
-
-
-def _nearest(spec: Mapping[str, Any], exact: bool, field: str, direction: int) -> tuple[Any, Any, str] | None:
-    """``(value given, nearest value that fits, the allowed values in
-    words)``, or ``None`` when no value of this field alone fits."""
-    values = _candidates(spec, field, direction)
-    if not values:
-        return None
-
-    def ok(i: int) -> bool:
-        try:
-            return fits(estimate(_with(spec, field, values[i]), exact))
-        except SpecError:  # a value other rules refuse
-            return False
-
-    # the cost grows with the lever: the values that fit are a tail of the list (nearest first)
-    i = bisect.bisect_left(range(len(values)), True, key=ok)
-    if i == len(values):
-        return None
-    best = values[i]
-    value = _value(spec, field)
-    if isinstance(best, list):
-        allowed = f"at most {len(best)} items for this roll"
-    elif isinstance(best, bool):
-        allowed = "False for this roll"
-    else:  # the whole numbers that fit, from the field's end that costs least
-        lo, hi = (values[-1], best) if direction > 0 else (best, values[-1])
-        allowed = f"a whole number from {lo} to {hi} for this roll"
-    return value, best, allowed
-
-
-def roll_seconds(spec: Mapping[str, Any]) -> float:
-    """The estimated time of one of many rolls of a normalized spec."""
-    return ROLL_SECONDS + DIE_SECONDS * estimate(spec).dice
-
-
-def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> int:
-    """The most rolls of a normalized spec one call may make within
-    ``seconds`` (estimated): whole blocks of :data:`~..table.rolls.BLOCK_ROLLS`
-    (``roll_many`` rolls a block whole, whatever part of it is asked
-    for), 0 when one block would take longer.
-
-    >>> from venus_widgets.engine.contract.spec import normalize
-    >>> most_rolls(normalize({"roll": "check", "bonus_factors": 2})) > 1_000_000
-    True
-    """
-    return int(seconds / (roll_seconds(spec) * BLOCK_ROLLS)) * BLOCK_ROLLS
-
-
-def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
-    """Refuse ``n`` rolls of a spec beyond :func:`most_rolls`, naming ``field``."""
-    most = most_rolls(spec)
-    if n > most:
-        dice = estimate(spec).dice
-        blocks = -(-n // BLOCK_ROLLS) * BLOCK_ROLLS
-        allowed = f"at most {most:,} rolls of this spec" if most else "no more than one roll at a time for this spec"
-        raise SpecError(field, n, allowed,
-                        f"each roll draws about {math.ceil(dice)} dice (dice that roll again included), and rolls "
-                        f"are made {BLOCK_ROLLS:,} at a time: {n:,} rolls would take about "
-                        f"{blocks * roll_seconds(spec):.1f} s, more than the engine takes in one call (about "
-                        f"{MAX_ROLL_SECONDS:.0f} s)")

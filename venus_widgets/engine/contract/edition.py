@@ -46,15 +46,15 @@ import numpy as np
 
 from . import members as _contract
 from . import registered as _registered
-from .. import editions
-from ..editions import BUILT_IN
+from ..caching import forget_results
 from ..errors import SpecError
+from ..table.details import Details, Facts
 
 if TYPE_CHECKING:  # the types the contract names (their modules import the registry)
     from .cost import Cost
     from .knobs import Knob
     from ..maths.odds import Odds
-    from ..table.rolls import Details, Roll
+    from ..table.rolls import Roll
     from .samples import Samples
     from .fields import Field
     from .table_answers import TableRules, TableSource
@@ -159,6 +159,14 @@ class Varying(Protocol):
     def vary_values(self, spec: dict, field: str) -> list | None: ...
 
 
+#: The editions that ship with the package, in the order users meet them:
+#: the one list of them (``vw.EDITIONS``; :func:`ids` adds the registered
+#: ones), each a package of :data:`EDITIONS_PACKAGE` loaded on first use.
+BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
+
+#: Where the built-in editions are (read by name: the registry imports none of them).
+EDITIONS_PACKAGE = __name__.rsplit(".", 2)[0] + ".editions"
+
 #: The edition a spec without ``edition`` plays: the first built-in one.
 DEFAULT = BUILT_IN[0]
 
@@ -172,7 +180,9 @@ _WATCHERS: list[Callable[[str], None]] = []
 def register(edition: Any) -> None:
     """Add an edition (a module or object satisfying :class:`Edition`) to
     the registry under its ``ID``; a second edition with the same id
-    replaces the first (so a test can register a toy edition).
+    replaces the first (so a test can register a toy edition), every
+    result worked out under the first goes (:func:`.caching.forget_results`)
+    and what is open is told (:func:`watch`).
 
     The edition is checked first (:func:`.members.check`): one
     :class:`~.members.ContractError` names every member that is missing or
@@ -193,9 +203,8 @@ def register(edition: Any) -> None:
     problems = _contract.check(edition)
     if problems:
         raise _contract.ContractError(_registered.describe(edition), problems)
-    complete = _registered.complete(edition)
     old = _REGISTRY.get(edition.ID)
-    _REGISTRY[edition.ID] = complete
+    _put(edition.ID, _registered.complete(edition))
     if old is not None and old.source is not edition:
         for watcher in tuple(_WATCHERS):
             watcher(edition.ID)
@@ -230,7 +239,43 @@ def pinned(edition: Any) -> Iterator[Any]:
 def unregister(edition_id: str) -> None:
     """Remove an edition added with :func:`register` (built-in ones stay)."""
     if edition_id not in BUILT_IN:
+        _put(edition_id, None)
+
+
+@contextmanager
+def as_it_was() -> Iterator[None]:
+    """The registry as it was once the block ends: editions registered in
+    it go, and editions it replaced or removed come back (a notebook's build
+    that loads drafts leaves the process as it found it).
+
+    >>> from venus_widgets.engine.drafts import load_edition
+    >>> with as_it_was():
+    ...     print(load_edition("coins.toml").ID in ids())
+    True
+    >>> "coins-draft" in ids()
+    False
+    """
+    before = dict(_REGISTRY)
+    try:
+        yield
+    finally:
+        for ident in [k for k in _REGISTRY if k not in before]:
+            _put(ident, None)
+        for ident, registered in before.items():
+            if _REGISTRY.get(ident) is not registered:
+                _put(ident, registered)
+
+
+def _put(edition_id: str, registered: Any) -> None:
+    """File an edition under its id (``None``: none); when the id had
+    one, what was worked out under it goes."""
+    had = edition_id in _REGISTRY
+    if registered is None:
         _REGISTRY.pop(edition_id, None)
+    else:
+        _REGISTRY[edition_id] = registered
+    if had:
+        forget_results()
 
 
 def at_version_of(edition: Any, spec: Mapping[str, Any], make: Callable[[Mapping[str, Any]], Any]) -> Any:
@@ -265,7 +310,7 @@ def get(edition_id: str) -> Edition:
     if here and edition_id in here:
         return here[edition_id]
     if edition_id not in _REGISTRY and edition_id in BUILT_IN:
-        register(importlib.import_module(f"{editions.__name__}.{edition_id}"))
+        register(importlib.import_module(f"{EDITIONS_PACKAGE}.{edition_id}"))
     try:
         return _REGISTRY[edition_id]
     except KeyError:
@@ -281,6 +326,18 @@ def ids() -> tuple[str, ...]:
 def has(edition_id: str, feature: str) -> bool:
     """Whether an edition declares an optional feature."""
     return feature in get(edition_id).FEATURES
+
+
+def details_class(spec: Mapping[str, Any]) -> type[Details]:
+    """The class of the details of a roll of ``spec``: its edition's
+    ``DETAILS`` for its kind of roll, else :class:`Facts` (an edition not
+    registered here too: a log from elsewhere keeps its facts as they are).
+    ``Roll.from_dict(d, details_class(d["spec"]))`` reads a roll typed."""
+    try:
+        declared = get(spec.get("edition", "")).DETAILS
+    except SpecError:
+        return Facts
+    return declared.get(spec.get("roll", ""), Facts)
 
 
 def fields_of(edition_id: str, roll: str, rules: Mapping[str, Any] | None = None) -> dict[str, Field]:

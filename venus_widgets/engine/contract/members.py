@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import table_defaults
-from .details import Details
+from ..table.details import Details
 from ..errors import SpecError
 from .knobs import Knob, RulesOf
 from .samples import ByHand, Samples
@@ -265,7 +265,7 @@ MEMBERS: tuple[Member, ...] = (
     Member("denominator", "a common denominator of every probability of the odds (None for dice that roll "
            "without end)", "spec"),
     Member("cost", "the work of the odds estimated from the spec's sizes before any is done, a cost.Cost "
-           "(engine/contract/cost.py refuses what is over the budget, naming a lever field)", "spec, exact=False",
+           "(engine/contract/guard.py refuses what is over the budget, naming a lever field)", "spec, exact=False",
            keywords=("exact",)),
     Member("odds", "the exact odds, an odds.Odds (in Fractions with exact=True)", "spec, exact=False",
            keywords=("exact",)),

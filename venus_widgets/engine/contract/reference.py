@@ -60,7 +60,7 @@ def field_reference() -> str:
         "",
         "Every legal spec, knobs included, has its odds computed within about a second and 200 MB. "
         "A spec whose odds would take more (many allies who KISS under a knob that lets them, say) is "
-        "refused up front by the cost guard (`venus_widgets/engine/contract/cost.py`): a `SpecError` naming the "
+        "refused up front by the cost guard (`venus_widgets/engine/contract/guard.py`): a `SpecError` naming the "
         "field to change and the nearest value that fits. `odds(spec, exact=True)` is guarded the same "
         "way, with what fractions cost; `roll_many` and `sample` take at most the rolls one call makes "
         "in about two seconds.",

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Iterator
 
-from . import cost as _cost
+from . import guard as _guard
 from . import edition as _ed
 from . import knobs
 from ..errors import SpecError
@@ -373,7 +373,7 @@ def _cross_checks(s: dict[str, Any]) -> None:
     cost guard (:mod:`.cost`): odds that would take more than the budget
     are refused, naming the field to change and the nearest value that fits."""
     _ed.get(s["edition"]).cross_checks(s)
-    _cost.check(s)
+    _guard.check(s)
 
 
 def repair(spec: Mapping[str, Any]) -> dict[str, Any]:

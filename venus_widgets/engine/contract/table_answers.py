@@ -136,10 +136,6 @@ class DieWords:
     group: str = ""
 
 
-#: How the shapes read in a legend.
-SHAPE_WORDS = {"square": "square", "circle": "circle", "diamond": "double border", "square-dark": "dark square"}
-
-
 @dataclass(frozen=True)
 class Merge:
     """A field whose values combine into one die (helpers merging) as the

@@ -97,7 +97,7 @@ def expr_words(plan: Plan, s: Slotted) -> str:
 def explain_steps(plan: Plan, o: Odds) -> list:
     """The odds in the draft's order: the dice, what passes, what each step
     adds (they sum to the chance to pass), the goal and the degrees."""
-    from ..tools.explain import CHANCE, Step
+    from ..contract.explain import CHANCE, Step
 
     d = plan.draft
     out: list[Any] = [Step(group_words(plan, g) + ".") for g in plan.groups if g.count]
@@ -133,7 +133,7 @@ def explain_steps(plan: Plan, o: Odds) -> list:
 def explain_roll(plan: Plan, r: Roll) -> list[str]:
     """The example roll, step by step."""
     from ..contract.table_answers import listed
-    from ..tools.explain import rerolled_words
+    from ..contract.explain import rerolled_words
 
     firsts = [x for x in r.dice if x.exploded_from is None]
     again = [x for x in r.dice if x.exploded_from is not None]

@@ -64,11 +64,6 @@ class Expr:
         written unless ``numbers`` is given)."""
         return evaluate(self.tree, env, self.numbers if numbers is None else numbers, self.text)
 
-    @property
-    def is_number(self) -> bool:
-        """Just a number (``"2"``)."""
-        return self.tree[0] == "num"
-
     def __str__(self) -> str:
         return self.text
 

@@ -16,7 +16,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..contract.details import Facts
+from ..table.details import Facts
 from ..errors import SpecError
 from ..table.rolls import Die, Roll, in_blocks, streams
 from .kernel import budget

@@ -1,20 +1,15 @@
 """The editions, one package each; :mod:`venus_widgets.engine.contract.edition` is
 their contract and registry (an edition is loaded on first use, and checked
-as it is registered: :mod:`venus_widgets.engine.contract.members`).
-
-:data:`BUILT_IN` is the one list of the editions that ship with the
-package; the first is the edition a spec without ``edition`` plays.
+as it is registered: :mod:`venus_widgets.engine.contract.members`), and
+holds the one list of the editions that ship with the package
+(``edition.BUILT_IN``; the first is the edition a spec without ``edition``
+plays).
 
 :mod:`.typed` has the type checker check each of them against the
 contract.
 """
 
 from __future__ import annotations
-
-#: The editions that ship with the package, in the order users meet them:
-#: the one list of them (``vw.EDITIONS``; ``edition.ids()`` adds the
-#: registered ones). The first is the default edition.
-BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
 
 #: Names of the package's public API (``vw.merge``) that an edition
 #: defines: name -> the edition's module that holds it (loaded on first use).

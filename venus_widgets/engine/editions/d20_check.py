@@ -41,18 +41,18 @@ D20_MARKS = {
 def d20_marks(spec: dict, r: Roll) -> list[Mark]:
     """The marks of a d20 check with bonus d6s (the d20 first, then each
     bonus d6: only the best one counts)."""
-    d: Any = r.details  # a d20 check's details: natural, total, target, category
-    cat = d.category
+    d = r.details  # a d20 check's facts, read by name (either edition's class, or a log's dict)
+    cat, natural, total, target = d["category"], d["natural"], d["total"], d["target"]
     out = []
     bonus = [x for x in r.dice if x.owner == "bonus"]
     if cat in ("auto-pass", "auto-fail"):
         out.append(Mark(cat, D20_MARKS[cat]))
     elif bonus:
-        short = d.target - (d.natural + spec["score"])
-        out.append(Mark("bonus", f"{short} short of the target {d.target}: the best bonus d6 decides"))
+        short = target - (natural + spec["score"])
+        out.append(Mark("bonus", f"{short} short of the target {target}: the best bonus d6 decides"))
     else:
-        out.append(Mark("✓", f"a pass (total {d.total} against {d.target})") if r.passed
-                   else Mark("✗", f"a fail (total {d.total} against {d.target})"))
+        out.append(Mark("✓", f"a pass (total {total} against {target})") if r.passed
+                   else Mark("✗", f"a fail (total {total} against {target})"))
     best = max(bonus, key=lambda x: (x.after, -x.index)) if bonus else None
     for x in bonus:
         if x is best:

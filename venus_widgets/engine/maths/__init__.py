@@ -3,6 +3,6 @@
 :class:`.odds.Odds` (the value every edition's odds are; what it answers,
 :mod:`.readings`; a chance as a plain value, :mod:`.probability`), counting in
 whole numbers (:mod:`.counts`, :mod:`.exact`), the sums of dice several
-editions share (:mod:`.dist`), the quantities a comparison reports
-(:mod:`.quantities`) and the bars of an odds chart (:mod:`.chart`).
+editions share (:mod:`.dist`) and the quantities a comparison reports
+(:mod:`.quantities`).
 """

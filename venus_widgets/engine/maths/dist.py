@@ -14,8 +14,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..caching import cached
-
 import numpy as np
 
 from .exact import array
@@ -114,25 +112,3 @@ def pascal_counts(n: int, a: int, b: int, dtype: Any = np.float64) -> np.ndarray
     if n > 64:
         raise ValueError(f"{n} dice: Pascal's triangle is kept to row 64")
     return comb_table(n, dtype) * whole_powers(a, n, dtype) * whole_powers(b, n, dtype).take(_DOWN[: n + 1, : n + 1])
-
-
-@cached(16)
-def binom_table(n: int, exact: bool = True) -> np.ndarray:
-    """Binomial coefficients ``C(m, j)`` for ``0 <= j <= m <= n`` (0 above
-    the diagonal), read-only: Python ints in an object array, or float64
-    (exact while the coefficients stay below 2**53, i.e. ``n <= 55``).
-
-    >>> binom_table(4)[4].tolist(), binom_table(4)[2, 3], binom_table(3, False)[3].tolist()
-    ([1, 4, 6, 4, 1], 0, [1.0, 3.0, 3.0, 1.0])
-    """
-    if n <= (64 if exact else 55):  # the rows kept at import (exact in float64 to row 55): a read-only view
-        out = comb_table(n, object if exact else np.float64)
-    elif exact:
-        out = np.array([[math.comb(m, j) for j in range(n + 1)] for m in range(n + 1)], dtype=object)
-    else:  # Pascal's rule, one row at a time
-        out = np.zeros((n + 1, n + 1))
-        out[:, 0] = 1.0
-        for m in range(1, n + 1):
-            out[m, 1:] = out[m - 1, 1:] + out[m - 1, :-1]
-    out.flags.writeable = False
-    return out

@@ -85,6 +85,13 @@ class Odds(Readings):
         (a common denominator past 2**53: :attr:`rational` tells the two apart).
         (A property: float odds counted in whole numbers keep their
         :class:`Counts` and build the Fractions when this is first read.)
+    rational:
+        whether these odds are fractions: every roll but dice that roll
+        again without end. True even where no Fraction was built (a common
+        denominator past 2**53: ``odds(spec, exact=True)`` counts them).
+        Only odds that are not rational are sampled (the rule lab) or have
+        a tail cut off. Given when the odds are made (``odds()`` gives it
+        from the edition's ``denominator``): the odds never ask the edition.
     """
 
     spec: Mapping[str, Any]
@@ -100,6 +107,8 @@ class Odds(Readings):
     notes: tuple[str, ...] = ()
     #: the exact odds: an Odds of Fractions, the Counts they are built from, or None
     _exact: "Odds | Counts | None" = field(default=None, repr=False, compare=False)
+    #: (how the odds were made, as ``_exact``: odds of the same numbers are equal)
+    rational: bool = field(default=True, compare=False)
 
     def __post_init__(self) -> None:
         # one contract across editions: every number a plain Python float,
@@ -261,14 +270,14 @@ class Odds(Readings):
     def _trusted(cls, spec: Mapping[str, Any], distribution: Mapping[Any, Any], p_pass: Any, threshold: int | None,
                  goal: int | None, p_goal: Any, breakdown: Mapping[str, Any], p_critical: Any = None,
                  p_ego_spent: Any = None, truncated: Any = 0.0, notes: tuple[str, ...] = (),
-                 _exact: "Odds | Counts | None" = None) -> "Odds":
+                 _exact: "Odds | Counts | None" = None, rational: bool = True) -> "Odds":
         """An Odds from values already in their final types (frozen spec and
         mappings, plain floats and ints): :meth:`__post_init__` skipped."""
         out = object.__new__(cls)
         # the instance's dict directly: a frozen dataclass refuses setattr
         out.__dict__.update(spec=spec, distribution=distribution, p_pass=p_pass, threshold=threshold, goal=goal,
                             p_goal=p_goal, breakdown=breakdown, p_critical=p_critical, p_ego_spent=p_ego_spent,
-                            truncated=truncated, notes=notes, _exact=_exact)
+                            truncated=truncated, notes=notes, _exact=_exact, rational=rational)
         return out
 
     def snap(self, denominator: int, tolerance: float = SNAP_TOLERANCE) -> "Odds | None":

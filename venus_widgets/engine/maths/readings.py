@@ -1,6 +1,5 @@
 """What a player asks of odds: the chance of at least or at most some
-outcome, the mean and spread of the outcome, the chance to fail, and
-whether the odds are fractions at all.
+outcome, the mean and spread of the outcome, the chance to fail.
 
 :class:`Readings` is mixed into :class:`~.odds.Odds`: each answer is
 exact, and a float one is rounded once from it, whether the odds keep
@@ -20,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from itertools import repeat
 from operator import mul
 from fractions import Fraction
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -188,25 +187,3 @@ class Readings:
         if self.exact is not None and self.exact is not self:
             return float(1 - self.exact.p_pass)
         return 1 - self.p_pass
-
-    @property
-    def rational(self) -> bool:
-        """Whether these odds are fractions: every roll but dice that roll
-        again without end (exploding 10s, a face that scores and is
-        rolled again). True even where no Fraction was built: float odds
-        over a common denominator past 2**53 are summed in floats, and
-        :attr:`exact` is ``None`` there, yet ``odds(spec, exact=True)``
-        counts them exactly. Only odds that are not rational are sampled
-        (the rule lab) or have a tail cut off.
-
-        >>> import venus_widgets as vw
-        >>> vw.odds({"roll": "task", "dice": 30, "kiss": 40}).rational
-        True
-        >>> vw.odds({"edition": "playsheet", "roll": "task", "explode": True}).rational
-        False
-        """
-        if self._exact is not None or isinstance(self.p_pass, Fraction):
-            return True
-        from ..contract.edition import get  # the edition's denominator: None for dice that roll without end
-
-        return get(self.spec["edition"]).denominator(cast(dict, self.spec)) is not None  # a FrozenDict

@@ -28,8 +28,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 import numpy as np
 
-from ..contract.details import Details, Facts
-from ..contract.edition import get as get_edition
+from .details import Details, Facts
 from ..errors import SpecError
 from ..frozen import thaw
 
@@ -209,16 +208,6 @@ class Die:
         return cls(**{k: d[k] for k in cls.__dataclass_fields__ if k in d})
 
 
-def details_class(spec: Mapping[str, Any]) -> type[Details]:
-    """The class of the details of a roll of ``spec``: its edition's
-    ``DETAILS`` for its kind of roll, else :class:`Facts`."""
-    try:
-        declared = get_edition(spec.get("edition", "")).DETAILS
-    except SpecError:  # an edition not registered here (a log from elsewhere): its facts as they are
-        return Facts
-    return declared.get(spec.get("roll", ""), Facts)
-
-
 @dataclass(frozen=True)
 class Roll:
     """A seeded roll: spec, seed, dice, outcome.
@@ -229,7 +218,9 @@ class Roll:
     Ego was spent; ``details`` holds the edition's facts of the roll (the
     d20 total, the breakdown category, snake eyes, subverted
     consequences...): a :class:`Details` of the class the edition declares
-    for the roll (a plain dict given is read as one).
+    for the roll (a plain dict given is read as :class:`Facts`, a read-only
+    dict; ``TheirDetails.of(roll)`` reads it typed). A roll is a plain
+    value: it never asks the edition registry.
     """
 
     spec: Mapping[str, Any]
@@ -264,8 +255,10 @@ class Roll:
         return json.dumps(self.to_dict(), sort_keys=True)
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any]) -> "Roll":
-        """Rebuild a roll from :meth:`to_dict` output (checked)."""
+    def from_dict(cls, d: Mapping[str, Any], details: type[Details] = Facts) -> "Roll":
+        """Rebuild a roll from :meth:`to_dict` output (checked), its facts
+        read as ``details`` (the class its edition declares for the roll:
+        ``edition.details_class(spec)``; a read-only dict by default)."""
         if not isinstance(d, Mapping) or d.get("format") != ROLL_FORMAT:
             raise SpecError("format", d.get("format") if isinstance(d, Mapping) else d, repr(ROLL_FORMAT))
         try:
@@ -278,24 +271,25 @@ class Roll:
                 goal_reached=bool(d.get("goal_reached", False)),
                 kissed=tuple(int(i) for i in d.get("kissed", ())),
                 ego_spent=bool(d.get("ego_spent", False)),
-                details=d.get("details", {}),
+                details=details.from_dict(d.get("details", {})),
                 entered=None if d.get("entered") is None else {k: [int(f) for f in v] for k, v in d["entered"].items()},
             )
         except (KeyError, TypeError, ValueError) as err:
             raise SpecError("roll", "…", "a roll written by Roll.to_dict", str(err)) from None
 
     @classmethod
-    def from_json(cls, text: str) -> "Roll":
+    def from_json(cls, text: str, details: type[Details] = Facts) -> "Roll":
+        """Rebuild a roll from :meth:`to_json` text (see :meth:`from_dict`)."""
         try:
             data = json.loads(text)
         except (TypeError, ValueError) as err:
             raise SpecError("roll", text[:40] if isinstance(text, str) else text, "JSON text", str(err)) from None
-        return cls.from_dict(data)
+        return cls.from_dict(data, details)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "spec", thaw(self.spec))  # a plain copy, lists for list fields
-        if not isinstance(self.details, Details):  # a dict of facts: read as the edition's class of them
-            object.__setattr__(self, "details", details_class(self.spec).from_dict(self.details))
+        if not isinstance(self.details, Details):  # a dict of facts: read as a read-only dict of them
+            object.__setattr__(self, "details", Facts.from_dict(self.details))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Roll) and self.to_dict() == other.to_dict()

@@ -35,14 +35,30 @@ same rows, so a chance an edition adds joins both by construction.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any, Mapping, Protocol
 
 from ..contract.spec import words
 from ..format import percent_text
+from ..maths.odds import Odds
 from ..maths.quantities import GOAL, PASS, reported
 
-if TYPE_CHECKING:
-    from .compare import Comparison
+
+class Comparison(Protocol):
+    """What a glance reads of a :class:`~.compare.Comparison` (the rule
+    sets' names, base first, their odds, exact where rational, and verdicts)."""
+
+    @property
+    def spec(self) -> Mapping[str, Any]: ...
+    @property
+    def names(self) -> tuple[str, ...]: ...
+    @property
+    def odds(self) -> Mapping[str, Odds]: ...
+    @property
+    def exact(self) -> Mapping[str, Odds]: ...
+    @property
+    def verdicts(self) -> Mapping[str, str]: ...
+
+    def changes(self, name: str) -> Mapping[str, tuple[float, float]]: ...
 
 #: The rows a glance shows at most (a chart of that many labelled categories stays readable at 400 px).
 MOST = 15
@@ -102,7 +118,7 @@ def candidates(c: Comparison) -> tuple[list[_Row], list[_Row], list[_Row]]:
     merged, none that restates the chance to pass or to reach the goal or
     their complement; at least each outcome that is not certain under every
     rule set and does not restate those two)."""
-    v = c._values()
+    v = (c.exact or c.odds)
     names, variants, exact = c.names, c.names[1:], bool(c.exact)
     # "to pass", not "pass": a check's breakdown has a way of passing called "pass" (without an auto-pass)
     fixed = [_Row("chance", "pass", "chance to pass", "to pass", {n: v[n].p_pass for n in names})]
@@ -230,7 +246,7 @@ def headline(c: Comparison, name: str) -> str:
         return f"{name}: no change for this roll (the same odds)."
     fixed, chances, outcomes = candidates(c)
     exact = bool(c.exact)
-    v = c._values()
+    v = (c.exact or c.odds)
     base, o = v["base"], v[name]
     one, many = _unit(c)
     d = o.p_pass - base.p_pass

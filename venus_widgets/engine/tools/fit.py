@@ -34,7 +34,7 @@ import numpy as np
 from ..errors import SpecError
 from ..export import html_text
 from ..inputs import read_list
-from .explain import pct
+from ..contract.explain import pct
 
 #: Below this p-value the rolls are called unlikely under the odds.
 ALPHA = 0.05

@@ -28,7 +28,7 @@ from ..contract.spec import Spec
 from ..errors import SpecError
 from ..format import percent_text as percent
 from ..maths.odds import Odds
-from ..contract.cost import check_rolls
+from ..contract.guard import check_rolls
 from ..table.rolls import check_seed
 
 MAX_SAMPLE = 1_000_000

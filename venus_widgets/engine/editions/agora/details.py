@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...contract.details import Details, optional
+from ...table.details import Details, optional
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,21 @@
 
 from __future__ import annotations
 
+from ...contract.spec import Spec
 from ...maths.odds import Odds
+from ...maths.rounding import odds_of
 from ...table.rolls import Roll
+from . import distribution
 from .reading import AUTO, help_die, main_dice, per_consequence, threshold
 from .rules import rules_of
 from .details import AgoraDetails
 from ...contract.table_answers import counted, face_range, listed, one_in
+
+
+def _odds(spec: dict) -> Odds:
+    """The odds of another spec of this edition, for a step's figure: the
+    very floats ``vw.odds`` gives, from the edition's own kernel."""
+    return odds_of(Spec.of(spec), distribution.odds, distribution.denominator)
 
 
 def _max_factors(spec: dict) -> int:
@@ -39,7 +48,7 @@ def vary_values(spec: dict, field: str) -> list | None:
 
 def _pool_words(spec: dict, n: int, r: int) -> str:
     """Where the main dice come from, and what each does."""
-    from ...tools.explain import dice_count
+    from ...contract.explain import dice_count
 
     each = f"{'it' if n == 1 else 'each'} succeeds on {face_range(r, 6)}, {one_in(7 - r, 6)}"
     if spec["roll"] == "check":
@@ -53,8 +62,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
     """The roll's odds in rule order: the dice, the help die, the successes
     needed, the first roll, what KISS and Ego add; snake eyes and
     subverted consequences as information."""
-    from ...api import odds
-    from ...tools.explain import CHANCE, Step, dice_count, first_roll_steps
+    from ...contract.explain import CHANCE, Step, dice_count, first_roll_steps
 
     n, r, g = main_dice(spec), spec["rank"], threshold(spec)
     steps = [Step(_pool_words(spec, n, r))]
@@ -75,10 +83,10 @@ def explain_steps(spec: dict, o: Odds) -> list:
         each = "the consequence" if c == 1 else f"each of the {c} consequences"
         need = f"A full pass needs {counted(g, 'success')}: {per} for {each} ({spec['difficulty']})."
     steps.append(Step(need))
-    p0 = odds({**spec, "kiss": 0, "helper_kiss": False, "ego": False}).p_pass
+    p0 = _odds({**spec, "kiss": 0, "helper_kiss": False, "ego": False}).p_pass
     groups = [(n, r - 1, 6)] + ([(1, h - 1, 6)] if h is not None else [])
     steps += first_roll_steps(groups, g, p0)
-    p1 = odds({**spec, "ego": False}).p_pass
+    p1 = _odds({**spec, "ego": False}).p_pass
     if spec["kiss"] or spec["helper_kiss"]:
         who = f"you re-roll up to {dice_count(spec['kiss'], 'failed die', 'failed dice')}" if spec["kiss"] else ""
         if spec["helper_kiss"]:
@@ -100,7 +108,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example roll, step by step."""
-    from ...tools.explain import dice_words, rerolled_words
+    from ...contract.explain import dice_words, rerolled_words
 
     d = AgoraDetails.of(r)
     if not r.dice:

@@ -13,7 +13,7 @@ foul failure below.
 (2, 2)
 >>> degree(1), degree(-1)
 ('partial success', 'foul failure')
->>> BANDS[:2], BANDS[-1]
+>>> bands()[:2], bands()[-1]
 ((('foul failure', None, 0), ('failure', 0, 1)), ('god-like', 20, None))
 >>> degree(3, Rules(pass_threshold=5)), degree(5, Rules(pass_threshold=5)), degree(6, Rules(pass_threshold=5))
 ('partial success', 'success', 'good success')
@@ -61,10 +61,6 @@ def bands(rules: Rules = RULES) -> tuple[tuple[str, int | None, int | None], ...
     los = [None, 0, 1] + [lo + shift for lo, _ in reversed(DEGREES) if lo >= SEED_THRESHOLD]
     his = los[1:] + [None]
     return tuple(zip(NAMES, los, his))
-
-
-#: The seed's bands (threshold 2).
-BANDS = bands(RULES)
 
 
 def threshold(spec: dict, rules: Rules | None = None) -> int:

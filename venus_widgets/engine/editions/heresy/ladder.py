@@ -7,13 +7,22 @@
 
 from __future__ import annotations
 
+from ...contract.spec import Spec
 from ...maths.odds import Odds
+from ...maths.rounding import odds_of
 from ...table.rolls import Roll
+from . import net
 from .degrees import threshold
 from .net import pool_dice
 from .rules import Rules, rules_of
 from .details import TaskDetails
 from ...contract.table_answers import counted, listed, one_in
+
+
+def _odds(spec: dict) -> Odds:
+    """The odds of another spec of this edition, for a step's figure: the
+    very floats ``vw.odds`` gives, from the edition's own kernel."""
+    return odds_of(Spec.of(spec), net.odds, net.denominator)
 
 
 def _faces(faces: tuple[int, ...]) -> str:
@@ -42,8 +51,7 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The roll's odds in rule order: pool dice, trades, the chance without
     black dice, what the black dice take; the degrees as information."""
-    from ...api import odds
-    from ...tools.explain import CHANCE, Step, dice_count
+    from ...contract.explain import CHANCE, Step, dice_count
 
     rules = rules_of(spec)
     m, black, trade, need = pool_dice(spec), spec["black"], spec["trade"], threshold(spec)
@@ -54,7 +62,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
         steps.append(Step(f"The trades give {counted(trade, 'automatic success')} (black dice can cancel "
                           f"{'it' if trade == 1 else 'them'})."))
     steps.append(Step(f"A success needs {counted(need, 'net success')}."))
-    p0 = odds({**spec, "black": 0}).p_pass
+    p0 = _odds({**spec, "black": 0}).p_pass
     steps.append(Step(f"Without black dice, {need} or more successes come up {CHANCE} of the time.", p0, "+"))
     if black:
         # black dice never raise the chance: a negative difference is the float noise of the two cut tails

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from ...contract.cost import Cost, held
 from .conv import OUTER_CELLS
-from .kernels import _extra_tens
+from .kernels import extra_tens_pmf
 from .outcome import threshold
 from .rules import rules_of
 from .task_odds import denominator
@@ -39,8 +39,8 @@ def cost(spec: dict, exact: bool = False) -> Cost:
     t = threshold(spec)
     hi = rules.explode_from if explode else rules.ego_double_from
     if explode:
-        w1 = len(_extra_tens(1, hi)[0]) + 1  # one chain's passes: its high faces and its last die
-        wn = len(_extra_tens(n, hi)[0]) if n else 1
+        w1 = len(extra_tens_pmf(1, hi)[0]) + 1  # one chain's passes: its high faces and its last die
+        wn = len(extra_tens_pmf(n, hi)[0]) if n else 1
         rolls_per_chain = 10 / (hi - 1)  # a chain rolls on while high faces come up: 1 / (1 - P(high))
     else:
         w1, wn, rolls_per_chain = 2, n + 1, 1.0

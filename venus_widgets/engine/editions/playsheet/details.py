@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...contract.details import Details
+from ...table.details import Details
 
 
 @dataclass(frozen=True)

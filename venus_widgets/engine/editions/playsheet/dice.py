@@ -30,10 +30,10 @@ def pass_chance(rank: str, exact: bool = False, rules: Rules = RULES) -> float:
     return ratio(11 - rules.pass_from[rank], 10, exact)
 
 
-def _passes(d: Die, rules: Rules = RULES) -> bool:
+def die_passes(d: Die, rules: Rules = RULES) -> bool:
     return d.after >= rules.pass_from[cast(str, d.grade)]  # playsheet dice are graded by rank name
 
-def _explode_from(dice: list[Die], start: int, gen: Any, explode: bool, high: int = 10) -> None:
+def add_explosions(dice: list[Die], start: int, gen: Any, explode: bool, high: int = 10) -> None:
     """Append explosion dice for every high face (a 10; ``explode_from``)
     from ``dice[start:]`` on, drawing faces from ``gen`` in rolling order."""
     i = start
@@ -44,7 +44,7 @@ def _explode_from(dice: list[Die], start: int, gen: Any, explode: bool, high: in
             dice.append(Die(len(dice), d.owner, d.grade, 10, face, face, exploded_from=d.index))
         i += 1
 
-def _chains(gen: Any, shape: tuple[int, ...], explode: bool, high: int = 10) -> tuple[np.ndarray, np.ndarray]:
+def roll_chains(gen: Any, shape: tuple[int, ...], explode: bool, high: int = 10) -> tuple[np.ndarray, np.ndarray]:
     """Roll chains: the face each chain ends on, and its number of high
     faces (10s; at least ``high``)."""
     face = gen.integers(1, 11, size=shape, dtype=np.int8)

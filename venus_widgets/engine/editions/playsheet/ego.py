@@ -24,7 +24,7 @@ and the number ``k`` of allies who failed and re-rolled (one more chain
 each), with ``s = d + t``.
 
 Below the threshold the high faces are never cut (the tail cut of
-:func:`.kernels._extra_tens` lies beyond 13 high faces), so these are the
+:func:`.kernels.extra_tens_pmf` lies beyond 13 high faces), so these are the
 exact chances of the states the rules reach.
 
 Numbers as in :mod:`.kernels`: floats, Fractions (``ex``) or counts
@@ -50,7 +50,7 @@ from .conv import conv2, powers, toeplitz
 def faces(pass_from: int, high_from: int, ex: bool, count: bool) -> tuple[Any, Any, Any]:
     """One D10's failing, plain passing and high faces: chances, or face
     counts (``count``). A high face passes (``high_from`` is raised to
-    ``pass_from``, as in :func:`.kernels._group`)."""
+    ``pass_from``, as in :func:`.kernels.group_pmf`)."""
     high_from = max(high_from, pass_from)
     n = (pass_from - 1, high_from - pass_from, 11 - high_from)
     if count:
@@ -110,7 +110,7 @@ def _exploding(n: int, kmax: int, allies: Sequence[int], cap: int, own_face: int
     """``z[s, t]`` with explosions (floats; module docstring)."""
     x = (11 - high_from) / 10  # every rank's high faces explode: high_from >= pass_from (rules.Rules)
 
-    def ends_failed(face: int) -> float:  # as kernels._group: a chain ends failed with chance q / (1 - x)
+    def ends_failed(face: int) -> float:  # as kernels.group_pmf: a chain ends failed with chance q / (1 - x)
         return (1 - (11 - face) / 10) / (1 - x)
 
     fo = ends_failed(own_face)

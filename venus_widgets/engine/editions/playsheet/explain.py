@@ -3,8 +3,11 @@ and the walk through one roll."""
 
 from __future__ import annotations
 
+from ...contract.spec import Spec
 from ...maths.odds import Odds
+from ...maths.rounding import odds_of
 from ...table.rolls import Roll
+from . import task_odds
 from .check import check_category, target
 from .dice import pass_chance
 from .outcome import threshold
@@ -20,11 +23,16 @@ def _plus(words: str, values: list) -> str:
     return f", plus the {words} {values[0]}" if len(values) == 1 else f", plus the {words}s {listed(values)}"
 
 
+def _odds(spec: dict) -> Odds:
+    """The odds of another spec of this edition, for a step's figure: the
+    very floats ``vw.odds`` gives, from the edition's own kernel."""
+    return odds_of(Spec.of(spec), task_odds.odds, task_odds.denominator)
+
+
 def explain_steps(spec: dict, o: Odds) -> list:
     """A check: target, the naturals that reach it, auto-pass, auto-fail.
     A task: the dice, the threshold, the first roll, what KISS and Ego add."""
-    from ...api import odds
-    from ...tools.explain import CHANCE, Step, dice_count, first_roll_steps
+    from ...contract.explain import CHANCE, Step, dice_count, first_roll_steps
 
     rules = rules_of(spec)
     factors = list(spec["factors"])
@@ -64,12 +72,12 @@ def explain_steps(spec: dict, o: Odds) -> list:
                           "without limit."))
     steps.append(Step(f"The task needs {counted(thr, 'pass')}: the difficulty of {spec['difficulty']}"
                       + (_plus("factor", factors) or ", with no factors") + "."))
-    p0 = odds({**spec, "kiss": 0, "ally_kiss": False, "ego": False}).p_pass
+    p0 = _odds({**spec, "kiss": 0, "ally_kiss": False, "ego": False}).p_pass
     groups: dict[str, int] = {rank: spec["dice"]}
     for a in spec["allies"]:
         groups[a] = groups.get(a, 0) + 1
     steps += first_roll_steps([(k, face[x] - 1, 10) for x, k in groups.items()], thr, p0, "pass")
-    p1 = odds({**spec, "ego": False}).p_pass
+    p1 = _odds({**spec, "ego": False}).p_pass
     if spec["kiss"] or spec["ally_kiss"]:
         steps.append(Step(f"KISS adds {CHANCE}: when short, you re-roll your failed dice once (up to the budget)"
                           + (", and the allies re-roll their own" if spec["ally_kiss"] else "") + ".", p1 - p0, "+"))
@@ -85,7 +93,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 
 def explain_roll(r: Roll) -> list[str]:
-    from ...tools.explain import generic_walk
+    from ...contract.explain import generic_walk
 
     if r.spec["roll"] == "check":
         c20 = CheckDetails.of(r)

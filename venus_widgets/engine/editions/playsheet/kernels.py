@@ -19,10 +19,10 @@ and ``high_from``, the lowest "high" face: the faces that explode (with
 explosions: ``explode_from``) and that Ego counts twice (``ego_double_from``),
 10 by the rules. "Tens" below means high faces.
 
->>> g = _group(2, 7, False)   # two Bronze D10s: pass on 7-10
->>> [round(float(x), 2) for x in _passes_pmf(g, 2, False)]
+>>> g = group_pmf(2, 7, False)   # two Bronze D10s: pass on 7-10
+>>> [round(float(x), 2) for x in passes_pmf(g, 2, False)]
 [0.36, 0.48, 0.16]
->>> _passes_pmf(_group(2, 7, False, count=True), 2, False).tolist()
+>>> passes_pmf(group_pmf(2, 7, False, count=True), 2, False).tolist()
 [36.0, 48.0, 16.0]
 """
 
@@ -42,7 +42,7 @@ _GROUP_CUT = TAIL_CUTOFF / 100
 
 
 @cached(256)
-def _extra_tens(n: int, high_from: int = 10) -> tuple[np.ndarray, float]:
+def extra_tens_pmf(n: int, high_from: int = 10) -> tuple[np.ndarray, float]:
     """pmf of the high faces rolled by ``n`` exploding chains (negative
     binomial (n, 1 - x), x = P(high) = (11 - high_from) / 10), cut where less
     than ``_GROUP_CUT`` is left; and the mass cut."""
@@ -61,14 +61,14 @@ def _extra_tens(n: int, high_from: int = 10) -> tuple[np.ndarray, float]:
 
 
 @cached(512)
-def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bool = False,
+def group_pmf(n: int, pass_from: int, explode: bool, exact: bool = False, count: bool = False,
            high_from: int = 10) -> np.ndarray:
     """Joint pmf ``G[f, t]`` of failed dice ``f`` (the die a chain ends on
     failed) and 10s ``t`` for ``n`` dice (chains) passing from ``pass_from``. Passes are
     ``n - f + t`` when exploding, ``n - f`` otherwise. Fractions with
     ``exact`` (not exploding); counts with ``count`` (not exploding).
 
-    >>> _group(1, 7, False, count=True).tolist()   # 1-6 fail; 7-9 pass; the 10
+    >>> group_pmf(1, 7, False, count=True).tolist()   # 1-6 fail; 7-9 pass; the 10
     [[3.0, 1.0], [6.0, 0.0]]
     """
     high_from = max(high_from, pass_from)  # a high face passes
@@ -85,7 +85,7 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
     x = ratio(11 - high_from, 10, exact)  # one D10 is high
     if explode:
         fails = binom(n, (1 - p) / (1 - x))
-        tens, _ = _extra_tens(n, high_from)
+        tens, _ = extra_tens_pmf(n, high_from)
         return np.outer(fails, tens)
     fails = binom(n, 1 - p)
     if not exact:  # the loop below, vectorised: row f is fails[f] * Binomial(n - f, x / p)
@@ -101,13 +101,13 @@ def _group(n: int, pass_from: int, explode: bool, exact: bool = False, count: bo
     return g
 
 
-def _passes_pmf(g: np.ndarray, n: int, explode: bool) -> np.ndarray:
+def passes_pmf(g: np.ndarray, n: int, explode: bool) -> np.ndarray:
     """pmf of the passes of one group from its joint ``G[f, t]``."""
     s = np.add.outer(n - np.arange(g.shape[0]), np.arange(g.shape[1]) if explode else np.zeros(g.shape[1], int))
     return bincount(s.ravel(), g.ravel())
 
 
-def _low(g: np.ndarray, n: int, explode: bool, cap: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def low_mass(g: np.ndarray, n: int, explode: bool, cap: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """``L[f, s, t]``-free view: mass by (passes s, tens t) for s, t < cap,
     split by failed count f: returns ``(f_values, s, t, mass)`` arrays."""
     f, t = np.nonzero(g > 0)  # g is 2-D: G[f, t]
@@ -116,14 +116,14 @@ def _low(g: np.ndarray, n: int, explode: bool, cap: int) -> tuple[np.ndarray, np
     return f[keep], s[keep], t[keep], g[f[keep], t[keep]]
 
 
-def _chain_passes(g: np.ndarray, explode: bool, width: int) -> np.ndarray:
+def chain_passes(g: np.ndarray, explode: bool, width: int) -> np.ndarray:
     """``E[..., e, s]``: the passes ``s < width`` of one chain by how it
     ends (``e = 0`` on a passing die, ``e = 1`` on a failed one, the die an
     ally's KISS re-rolls), from stacked one-die groups ``G[..., f, t]``:
     ``1 - f + t`` passes exploding (``t < width - 1``), ``1 - f`` otherwise;
-    the sums ``_passes_pmf`` takes, kept apart by ending.
+    the sums ``passes_pmf`` takes, kept apart by ending.
 
-    >>> _chain_passes(_group(1, 7, False, count=True), False, 3).tolist()   # 7-10 pass, 1-6 fail
+    >>> chain_passes(group_pmf(1, 7, False, count=True), False, 3).tolist()   # 7-10 pass, 1-6 fail
     [[0.0, 4.0, 0.0], [6.0, 0.0, 0.0]]
     """
     out = np.zeros((*g.shape[:-1], width), dtype=g.dtype)
@@ -136,7 +136,7 @@ def _chain_passes(g: np.ndarray, explode: bool, width: int) -> np.ndarray:
 
 
 @cached(512)
-def _fresh_passes(pass_from: int, explode: bool, exact: bool = False, count: bool = False,
+def fresh_passes(pass_from: int, explode: bool, exact: bool = False, count: bool = False,
                   high_from: int = 10) -> np.ndarray:
     """pmf (or counts) of the passes of one fresh chain passing from ``pass_from``."""
-    return _passes_pmf(_group(1, pass_from, explode, exact, count, high_from), 1, explode)
+    return passes_pmf(group_pmf(1, pass_from, explode, exact, count, high_from), 1, explode)

@@ -25,9 +25,9 @@ import numpy as np
 from ...caching import cached
 from ...errors import SpecError
 from ...table.rolls import entered
-from .dice import _passes
+from .dice import die_passes
 from .outcome import threshold
-from .roll import _check_kiss, roll
+from .roll import checked_kiss, roll
 from .rules import rules_of
 
 #: mass of an exploding chain left unfollowed
@@ -98,12 +98,12 @@ def kiss_odds(spec: dict, faces: Sequence[int], kiss: Sequence[int], ego: bool |
     rules = rules_of(spec)
     thr = threshold(spec)
     dice = list(table.dice)
-    before = sum(_passes(d, rules) for d in dice)
-    chosen = set(_check_kiss(spec, dice, list(kiss), before, thr))
+    before = sum(die_passes(d, rules) for d in dice)
+    chosen = set(checked_kiss(spec, dice, list(kiss), before, thr))
     high = rules.explode_from if spec["explode"] else rules.ego_double_from
     kept = [d for d in dice if d.index not in chosen]
-    passes = min(thr, sum(_passes(d, rules) for d in kept))
-    tens = min(thr, sum(_passes(d, rules) and d.after >= high for d in kept))
+    passes = min(thr, sum(die_passes(d, rules) for d in kept))
+    tens = min(thr, sum(die_passes(d, rules) and d.after >= high for d in kept))
     pmf = _zeros(thr, True)
     pmf[passes, tens] = Fraction(1)
     for i in sorted(chosen):

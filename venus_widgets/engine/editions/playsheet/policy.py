@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from ...table.rolls import Die
-from .dice import _passes
+from .dice import die_passes
 
 
 def policy_kiss(spec: dict, dice: list[Die], before: int, thr: int) -> list[int]:
@@ -29,7 +29,7 @@ def policy_kiss(spec: dict, dice: list[Die], before: int, thr: int) -> list[int]
     ``before`` passes already reach ``thr``."""
     if before >= thr:
         return []
-    failed = [d for d in dice if not _passes(d)]
+    failed = [d for d in dice if not die_passes(d)]
     own = sorted((d for d in failed if d.owner == "own"), key=lambda d: (d.after, d.index))
     chosen = [d.index for d in own[: spec["kiss"]]]
     if spec["ally_kiss"]:

@@ -14,7 +14,7 @@ import numpy as np
 from ...errors import SpecError
 from ...table.rolls import Die, Roll, streams
 from .check import roll_check
-from .dice import _explode_from, _passes
+from .dice import add_explosions, die_passes
 from .outcome import critical, margin, threshold
 from .policy import policy_kiss
 from .rules import rules_of
@@ -35,12 +35,12 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     owners = [("own", spec["rank"])] * spec["dice"] + [(f"ally {i + 1}", r) for i, r in enumerate(spec["allies"])]
     faces: np.ndarray | list[int] = first.integers(1, 11, size=len(owners)) if owners else []
     dice = [Die(i, o, g, 10, int(f), int(f)) for i, ((o, g), f) in enumerate(zip(owners, faces))]
-    _explode_from(dice, 0, first, spec["explode"], boom)
-    before = sum(_passes(d, rules) for d in dice)
+    add_explosions(dice, 0, first, spec["explode"], boom)
+    before = sum(die_passes(d, rules) for d in dice)
     if kiss is None:
         chosen = policy_kiss(spec, dice, before, thr)
     else:
-        chosen = _check_kiss(spec, dice, kiss, before, thr)
+        chosen = checked_kiss(spec, dice, kiss, before, thr)
     on_table = len(dice)
     for i in sorted(chosen):
         face = int(second.integers(1, 11))
@@ -53,9 +53,9 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
             start = len(dice)
             face = int(second.integers(1, 11))
             dice.append(Die(start, dice[i].owner, dice[i].grade, 10, face, face, exploded_from=i))
-            _explode_from(dice, start, second, True, boom)
-    passes = sum(_passes(d, rules) for d in dice)
-    tens = sum(d.after >= high and _passes(d, rules) for d in dice)
+            add_explosions(dice, start, second, True, boom)
+    passes = sum(die_passes(d, rules) for d in dice)
+    tens = sum(d.after >= high and die_passes(d, rules) for d in dice)
     if ego is None:
         spend = spec["ego"] and passes < thr and tens > 0
     elif ego and not spec["ego"]:
@@ -63,7 +63,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     else:
         spend = bool(ego) and tens > 0
     scored = [Die(d.index, d.owner, d.grade, 10, d.before, d.after, d.kissed,
-                  (2 if spend and d.after >= high else 1) if _passes(d, rules) else 0, d.exploded_from)
+                  (2 if spend and d.after >= high else 1) if die_passes(d, rules) else 0, d.exploded_from)
               for d in dice]
     outcome = sum(d.scores for d in scored)
     return Roll(
@@ -85,7 +85,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
         ),
     )
 
-def _check_kiss(spec: dict, dice: list[Die], kiss: list[int], before: int, thr: int) -> list[int]:
+def checked_kiss(spec: dict, dice: list[Die], kiss: list[int], before: int, thr: int) -> list[int]:
     if not kiss:
         return []
     if before >= thr:
@@ -96,7 +96,7 @@ def _check_kiss(spec: dict, dice: list[Die], kiss: list[int], before: int, thr: 
         if not 0 <= i < len(dice):
             raise SpecError("kiss", kiss, f"die indices from 0 to {len(dice) - 1}")
         d = dice[i]
-        if _passes(d):
+        if die_passes(d):
             raise SpecError("kiss", kiss, "failed dice only", f"die {i} shows {d.after}, a pass")
         if d.owner == "own":
             own += 1

@@ -7,7 +7,7 @@ import numpy as np
 
 from ...table.rolls import in_blocks
 from .check import roll_many_checks
-from .dice import _chains
+from .dice import roll_chains
 from .outcome import threshold
 from .policy import own_kiss_count
 from .rules import rules_of
@@ -27,7 +27,7 @@ def _tasks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
     ranks = [spec["rank"]] * spec["dice"] + list(spec["allies"])
     need = np.array([rules.pass_from[r] for r in ranks], dtype=np.int8)
     is_own = np.arange(len(ranks)) < spec["dice"]
-    face, tens = _chains(first, (n, len(ranks)), explode, high)
+    face, tens = roll_chains(first, (n, len(ranks)), explode, high)
     ok = face >= need
     if not explode:
         tens = tens * ok  # Ego doubles passes only
@@ -40,7 +40,7 @@ def _tasks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
     k = min(spec["kiss"], spec["dice"]) if spec["dice"] else 0
     if k:
         m = own_kiss_count(k, own_failed, short)
-        f2, t2 = _chains(first, (n, k), explode, high)
+        f2, t2 = roll_chains(first, (n, k), explode, high)
         use = np.arange(k)[None, :] < m[:, None]
         ok2 = f2 >= rules.pass_from[spec["rank"]]
         if not explode:
@@ -49,7 +49,7 @@ def _tasks(spec: dict, n: int, first: np.random.Generator) -> np.ndarray:
         t_all = t_all + (t2 * use).sum(axis=1)
     if spec["ally_kiss"] and spec["allies"]:
         a = len(spec["allies"])
-        f3, t3 = _chains(first, (n, a), explode, high)
+        f3, t3 = roll_chains(first, (n, a), explode, high)
         use = short[:, None] & ~ok[:, spec["dice"]:]
         ok3 = f3 >= need[spec["dice"]:]
         if not explode:

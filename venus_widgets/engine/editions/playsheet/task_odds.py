@@ -31,7 +31,7 @@ from ...maths.odds import TAIL_WORDS, Odds
 from .check import check_odds
 from .conv import conv, power, powers, skew_sum, toeplitz
 from .ego import after_kiss
-from .kernels import _chain_passes, _extra_tens, _fresh_passes, _group, _low, _passes_pmf
+from .kernels import chain_passes, extra_tens_pmf, fresh_passes, group_pmf, low_mass, passes_pmf
 from .outcome import threshold
 from .rules import Rules, rules_of
 
@@ -88,19 +88,19 @@ class _Task:
         # knobs are one face (schema.cross_checks)
         hi = self.rules.explode_from if explode else self.rules.ego_double_from
         unit = 10 if count else 1  # one fresh D10's total weight
-        own = _group(n, face[self.rank], explode, ex, count, hi)
+        own = group_pmf(n, face[self.rank], explode, ex, count, hi)
         ends = zeros((0, 2, thr), ex)  # the allies' chains: passes by ending, and in all
         passes = zeros((0, 2), ex)
         if self.allies:
-            one_die = np.stack([_group(1, face[r], explode, ex, count, hi) for r in self.allies])
+            one_die = np.stack([group_pmf(1, face[r], explode, ex, count, hi) for r in self.allies])
             width = one_die.shape[-1] + 1 if explode else 2  # a chain's passes: 0 .. its longest
-            ends = _chain_passes(one_die, explode, max(thr, width))
+            ends = chain_passes(one_die, explode, max(thr, width))
             passes, ends = ends[..., :width].sum(axis=1), ends[..., :thr]
-        cut = sum(_extra_tens(m, hi)[1] for m in [n] + [1] * len(self.allies) if explode and m)
+        cut = sum(extra_tens_pmf(m, hi)[1] for m in [n] + [1] * len(self.allies) if explode and m)
         lift = unit ** (self.k + (len(self.allies) if self.ally_kiss else 0))  # a path re-rolling nothing
 
         # 1. every die rolled once: passes S0; at or above the threshold nothing is spent
-        s0 = _passes_pmf(own, n, explode)
+        s0 = passes_pmf(own, n, explode)
         for p in passes:
             s0 = np.convolve(s0, p)
         p_no_kiss = _sum(s0[thr:], ex) * lift
@@ -146,7 +146,7 @@ class _Task:
         thr, n, kmax, explode = self.thr, self.n, self.k, self.explode
         unit = 10 if count else 1
         m0 = min(max(n - thr + 1, 0), kmax)
-        f, s, _, w = _low(own, n, explode, thr)
+        f, s, _, w = low_mass(own, n, explode, thr)
         own_s = bincount((np.minimum(f, kmax) - m0) * thr + s, w, minlength=(kmax - m0 + 1) * thr)
         allies = zeros((1, thr), ex)
         allies[0, 0] = ones(1, ex)[0]
@@ -166,7 +166,7 @@ class _Task:
         rs = skew_sum(by_fresh)  # [m - m0, passes]
         if unit != 1:  # m own dice KISSed: kmax - m not rolled
             rs *= powers([unit], kmax, ex)[0, kmax - m0 - np.arange(len(rs))][:, None]
-        step = _fresh_passes(self.rules.pass_from[self.rank], explode, ex, count, hi)
+        step = fresh_passes(self.rules.pass_from[self.rank], explode, ex, count, hi)
         acc = rs[-1]
         for r_m in rs[-2::-1]:
             acc = np.convolve(acc, step)

@@ -30,12 +30,19 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from ...api import odds
 from ...errors import SpecError
 from ...contract.spec import Spec
+from ...maths.odds import Odds
+from ...maths.rounding import odds_of
+from . import default, optimal, task
 
 #: exp that a level-0 job needs to be learned.
 LEARN_EXP = 16
+
+
+def _task_odds(s: Spec) -> Odds:
+    """A task's odds by its policy: the very floats ``vw.odds`` gives."""
+    return odds_of(s, (optimal if s["policy"] == "optimal" else default).odds, task.denominator)
 
 
 def task_exp(passed: bool, learning: bool, bought_learning: bool) -> int:
@@ -61,7 +68,7 @@ def exp_per_task(spec: Mapping[str, Any], buy_learning: bool = True) -> dict[int
     s = Spec.of(spec)
     if s["edition"] != "playtest" or s["roll"] != "task":
         raise SpecError("roll", s["roll"], "a playtest task", "exp comes from tasks")
-    o = odds(s)
+    o = _task_odds(s)
     assert o.threshold is not None and o.goal is not None  # a task's odds have both
     out: dict[int, float] = {}
     for k, p in o.distribution.items():

@@ -185,7 +185,7 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The check's odds in rule order: target, the d20 alone, auto-pass,
     each natural the bonus d6s can save, auto-fail."""
-    from ...tools.explain import CHANCE, Step, dice_count, pct
+    from ...contract.explain import CHANCE, Step, dice_count, pct
 
     t, score, k, cal = target(spec), spec["score"], spec["bonus_factors"], spec["caliber"]
     cats = {n: category(spec, n) for n in range(1, 21)}

@@ -88,7 +88,7 @@ def _own_rows(first: np.ndarray, w: int, nlo: int, keys: Sequence[tuple[int, int
     return out
 
 
-def _parts(spec: dict, exact: bool, rules: Rules | None = None) -> tuple[Any, Any, Any, Any]:
+def kiss_round_counts(spec: dict, exact: bool, rules: Rules | None = None) -> tuple[Any, Any, Any, Any]:
     """Counts over ``D``: the table ``H`` of (successes, sixes) at the end
     of the KISS round (the first rolls that reach the goal included, as
     they fell: no Ego is spent on them), the first rolls that pass and that
@@ -143,5 +143,5 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     """Exact odds of a task under the default policy (Fractions with
     ``exact``), by the ``rules`` given."""
     rules = rules or rules_of(spec)
-    H, p0_thr, p0_goal, D = _parts(spec, exact, rules)
+    H, p0_thr, p0_goal, D = kiss_round_counts(spec, exact, rules)
     return finish_odds(spec, H, p0_thr, p0_goal, exact=exact, denominator=D, rules=rules)

@@ -55,7 +55,7 @@ def _needs(spec: dict, rules: Rules, thr: int) -> str:
 def explain_steps(spec: dict, o: Odds) -> list:
     """The task's odds in rule order: the dice, the threshold, the first
     roll, what KISS and Ego add, what the consequences take."""
-    from ...tools.explain import CHANCE, Step, dice_count, first_roll_steps
+    from ...contract.explain import CHANCE, Step, dice_count, first_roll_steps
 
     rules = rules_of(spec)
     thr, g, b = threshold(spec, rules), goal(spec, rules), o.breakdown
@@ -95,7 +95,7 @@ def explain_steps(spec: dict, o: Odds) -> list:
 
 def explain_roll(r: Roll) -> list[str]:
     """The example task, step by step."""
-    from ...tools.explain import dice_words, rerolled_words
+    from ...contract.explain import dice_words, rerolled_words
 
     d = TaskDetails.of(r)
     thr, g = d.threshold, d.goal

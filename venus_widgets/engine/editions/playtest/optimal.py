@@ -271,7 +271,7 @@ def _add_terms(cell: np.ndarray, weight: np.ndarray, c: np.ndarray, others: Othe
 
 
 def _double6_parts(spec: dict, exact: bool, rules: Rules) -> tuple[Any, Any, Any, Any]:
-    """As :func:`.default._parts` (counts over ``D``), with Ego ``double6``:
+    """As :func:`.default.kiss_round_counts` (counts over ``D``), with Ego ``double6``:
     the first rolls that reach the goal KISS nothing; for the others the
     best choice (:func:`_best`), then the KISS round (:func:`_kiss_table`,
     :func:`.rerolled.kiss_round`); the main group is the largest."""
@@ -322,7 +322,7 @@ def odds(spec: dict, exact: bool = False, rules: Rules | None = None) -> Odds:
     the spec's rules (or the ``rules`` given)."""
     rules = rules or rules_of(spec)
     if spec["ego"] != "double6" or not calibers(spec):
-        parts = default._parts(spec, exact, rules)
+        parts = default.kiss_round_counts(spec, exact, rules)
     else:
         parts = _double6_parts(spec, exact, rules)
     H, p0_thr, p0_goal, D = parts

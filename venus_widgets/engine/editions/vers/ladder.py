@@ -23,7 +23,7 @@ def ladder_settings(spec: dict) -> list[dict]:
 def explain_steps(spec: dict, o: Odds) -> list:
     """CT, the rolls that make it without and with the penalty (out of 216
     for 3d6; 6 ** dice under the spec's rules)."""
-    from ...tools.explain import CHANCE, Step
+    from ...contract.explain import CHANCE, Step
 
     rules = rules_of(spec)
     n, den, nd = rules.dice, 6 ** rules.dice, f"{rules.dice}d6"

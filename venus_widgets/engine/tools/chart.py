@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..contract import spec as _spec
-from .odds import Odds
+from ..maths.odds import Odds
 
 Mode = Literal["exact", "at_least", "at_most"]
 MODES: tuple[Mode, ...] = ("exact", "at_least", "at_most")

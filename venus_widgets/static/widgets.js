@@ -1,4 +1,121 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 4e07376d9de46906c78ffb01bff259d4ca30bd7b1781c71a35616b6451773207
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 785d5f2fc9759dca70420ea95a7fc6f5a4d2ff2ba4d91dae995973de5598a817
+
+// js/format.js
+function thousands(n) {
+  const s = String(Math.round(Math.abs(n)));
+  const out = s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return n < 0 ? "-" + out : out;
+}
+function formatPercent(p, digits = 0) {
+  if (typeof p !== "number" || !Number.isFinite(p)) return "–";
+  if (p <= 0) return "0 %";
+  if (p >= 1) return "100 %";
+  const scale = 10 ** digits;
+  const units = p * 100 * scale;
+  if (units < 0.5) return `<${(1 / scale).toFixed(digits)} %`;
+  if (units >= 100 * scale - 0.5) return `>${(100 - 1 / scale).toFixed(digits)} %`;
+  return `${(Math.floor(units + 0.5) / scale).toFixed(digits)} %`;
+}
+function formatOneIn(p, limit = 0.05) {
+  if (!Number.isFinite(p) || p <= 0 || p >= limit) return "";
+  return "1 in " + thousands(1 / p);
+}
+function formatDelta(d) {
+  if (typeof d !== "number" || !Number.isFinite(d)) return "–";
+  if (Math.abs(d) < 1e-12) return "±0 points";
+  const sign = d > 0 ? "+" : "−";
+  const a = Math.abs(d) * 100;
+  if (a < 0.5) return `${sign}<1 point`;
+  const n = Math.floor(a + 0.5);
+  return `${sign}${n} ${n === 1 ? "point" : "points"}`;
+}
+function stepWords(t) {
+  const s = t && t.step || {};
+  const name = s.name || "KISS";
+  const unit = Array.isArray(s.unit) && s.unit[0] ? s.unit : ["success", "successes"];
+  return { name, verb: name, one: unit[0], many: unit[1] };
+}
+function hintText(h2) {
+  return `${h2.label}: ${formatDelta(h2.delta)}`;
+}
+function clampInt(value, lo, hi, fallback) {
+  const n = typeof value === "number" ? value : Number(String(value).trim());
+  if (String(value).trim() === "" || !Number.isFinite(n)) return fallback;
+  return Math.min(hi, Math.max(lo, Math.round(n)));
+}
+function budgetText(label, value, sources) {
+  const sum = sources ? Object.values(sources).reduce((a, b) => a + Number(b || 0), 0) : value;
+  const extra = value - sum;
+  return extra > 0 ? `${label} ${value} (${sum} from the sources + ${extra} set directly)` : `${label} ${value}`;
+}
+
+// js/a11y.js
+function oddsSentence(view) {
+  if (!view || !view.ok) return "";
+  let s = `Chance to pass ${formatPercent(view.p_pass)}`;
+  if (view.numeric && view.goal !== view.threshold) s += `, to reach the goal ${formatPercent(view.p_goal)}`;
+  return s;
+}
+function makeAnnouncer(write, delay = 400, timers = globalThis) {
+  let said = null;
+  let pending = null;
+  let timer = null;
+  const fire = () => {
+    timer = null;
+    if (pending !== said) {
+      said = pending;
+      write(pending);
+    }
+  };
+  return {
+    push(text) {
+      pending = text;
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = pending === said ? null : timers.setTimeout(fire, delay);
+    },
+    prime(text) {
+      said = text;
+      pending = text;
+    },
+    cancel() {
+      if (timer !== null) timers.clearTimeout(timer);
+      timer = null;
+    }
+  };
+}
+function stepFocusKeys(t, action = "") {
+  if (!t || !t.phase || t.phase === "idle") return [];
+  if (t.phase === "enter" || t.phase === "enter_kiss") return ["faces-input"];
+  if (t.phase === "kiss") {
+    if (action === "choose") return ["commit"];
+    return [...(t.dice || []).filter((d) => d.selectable).map((d) => `die-${d.index}`), "commit"];
+  }
+  const keys = [];
+  if (t.ego_after && t.ego_after.available) keys.push("spend-ego");
+  if (t.spend && t.spend.items) keys.push(...t.spend.items.filter((c) => c.affordable).map((c) => `spend-${c.id}`));
+  keys.push("roll-again");
+  return keys;
+}
+function makeStepWait(tag = Math.random().toString(36).slice(2, 10)) {
+  let sent = 0;
+  let waiting = null;
+  return {
+    sent(step) {
+      sent += 1;
+      waiting = { step, id: `${tag}-${sent}` };
+      return waiting.id;
+    },
+    other() {
+      waiting = null;
+    },
+    answered(t) {
+      if (!waiting || !t || t.answers !== waiting.id) return "";
+      const { step } = waiting;
+      waiting = null;
+      return step;
+    }
+  };
+}
 
 // js/dom.js
 var UID_KEY = /* @__PURE__ */ Symbol.for("venus-widgets.uid");
@@ -110,8 +227,19 @@ function focusFirst(container, keys) {
   }
   return false;
 }
+var STEP_IDS = /* @__PURE__ */ new WeakMap();
+function sendingStep(model, id) {
+  if (id === null) STEP_IDS.delete(model);
+  else STEP_IDS.set(model, id);
+}
 function send(model, content) {
-  model.send(content);
+  const id = STEP_IDS.get(model);
+  if (id === void 0) {
+    model.send(content);
+    return;
+  }
+  STEP_IDS.delete(model);
+  model.send({ ...content, step_id: id });
 }
 function setTrait(model, name, value) {
   model.set(name, value);
@@ -128,103 +256,6 @@ function download(name, mime, text) {
     URL.revokeObjectURL(a.href);
     a.remove();
   }, 0);
-}
-
-// js/format.js
-function thousands(n) {
-  const s = String(Math.round(Math.abs(n)));
-  const out = s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return n < 0 ? "-" + out : out;
-}
-function formatPercent(p, digits = 0) {
-  if (typeof p !== "number" || !Number.isFinite(p)) return "–";
-  if (p <= 0) return "0 %";
-  if (p >= 1) return "100 %";
-  const scale = 10 ** digits;
-  const units = p * 100 * scale;
-  if (units < 0.5) return `<${(1 / scale).toFixed(digits)} %`;
-  if (units >= 100 * scale - 0.5) return `>${(100 - 1 / scale).toFixed(digits)} %`;
-  return `${(Math.floor(units + 0.5) / scale).toFixed(digits)} %`;
-}
-function formatOneIn(p, limit = 0.05) {
-  if (!Number.isFinite(p) || p <= 0 || p >= limit) return "";
-  return "1 in " + thousands(1 / p);
-}
-function formatDelta(d) {
-  if (typeof d !== "number" || !Number.isFinite(d)) return "–";
-  if (Math.abs(d) < 1e-12) return "±0 points";
-  const sign = d > 0 ? "+" : "−";
-  const a = Math.abs(d) * 100;
-  if (a < 0.5) return `${sign}<1 point`;
-  const n = Math.floor(a + 0.5);
-  return `${sign}${n} ${n === 1 ? "point" : "points"}`;
-}
-function stepWords(t) {
-  const s = t && t.step || {};
-  const name = s.name || "KISS";
-  const unit = Array.isArray(s.unit) && s.unit[0] ? s.unit : ["success", "successes"];
-  return { name, verb: name, one: unit[0], many: unit[1] };
-}
-function hintText(h2) {
-  return `${h2.label}: ${formatDelta(h2.delta)}`;
-}
-function clampInt(value, lo, hi, fallback) {
-  const n = typeof value === "number" ? value : Number(String(value).trim());
-  if (String(value).trim() === "" || !Number.isFinite(n)) return fallback;
-  return Math.min(hi, Math.max(lo, Math.round(n)));
-}
-function budgetText(label, value, sources) {
-  const sum = sources ? Object.values(sources).reduce((a, b) => a + Number(b || 0), 0) : value;
-  const extra = value - sum;
-  return extra > 0 ? `${label} ${value} (${sum} from the sources + ${extra} set directly)` : `${label} ${value}`;
-}
-
-// js/a11y.js
-function oddsSentence(view) {
-  if (!view || !view.ok) return "";
-  let s = `Chance to pass ${formatPercent(view.p_pass)}`;
-  if (view.numeric && view.goal !== view.threshold) s += `, to reach the goal ${formatPercent(view.p_goal)}`;
-  return s;
-}
-function makeAnnouncer(write, delay = 400, timers = globalThis) {
-  let said = null;
-  let pending = null;
-  let timer = null;
-  const fire = () => {
-    timer = null;
-    if (pending !== said) {
-      said = pending;
-      write(pending);
-    }
-  };
-  return {
-    push(text) {
-      pending = text;
-      if (timer !== null) timers.clearTimeout(timer);
-      timer = pending === said ? null : timers.setTimeout(fire, delay);
-    },
-    prime(text) {
-      said = text;
-      pending = text;
-    },
-    cancel() {
-      if (timer !== null) timers.clearTimeout(timer);
-      timer = null;
-    }
-  };
-}
-function stepFocusKeys(t, action = "") {
-  if (!t || !t.phase || t.phase === "idle") return [];
-  if (t.phase === "enter" || t.phase === "enter_kiss") return ["faces-input"];
-  if (t.phase === "kiss") {
-    if (action === "choose") return ["commit"];
-    return [...(t.dice || []).filter((d) => d.selectable).map((d) => `die-${d.index}`), "commit"];
-  }
-  const keys = [];
-  if (t.ego_after && t.ego_after.available) keys.push("spend-ego");
-  if (t.spend && t.spend.items) keys.push(...t.spend.items.filter((c) => c.affordable).map((c) => `spend-${c.id}`));
-  keys.push("roll-again");
-  return keys;
 }
 
 // js/style.js
@@ -1206,12 +1237,15 @@ function mountRoller(model, el, kind, opts = {}) {
     rerender(more, () => renderOddsMore(model));
     announcer.push(oddsSentence(oddsView(model)));
   };
-  let pendingStep = null;
+  const waits = makeStepWait();
   const onStep = (e) => {
     const b = e.target.closest ? e.target.closest("[data-step]") : null;
-    pendingStep = b && root.contains(b) ? b.getAttribute("data-step") : null;
+    if (b && root.contains(b)) sendingStep(model, waits.sent(b.getAttribute("data-step")));
+    else waits.other();
   };
+  const stepSent = () => sendingStep(model, null);
   root.addEventListener("click", onStep, true);
+  root.addEventListener("click", stepSent);
   const inTable = (node) => cardTable.contains(node) || steps.contains(node) || rollBar.contains(node);
   const drawTable = () => {
     const doc = root.ownerDocument;
@@ -1223,8 +1257,7 @@ function mountRoller(model, el, kind, opts = {}) {
     drawHeadline();
     drawFolding();
     hold();
-    const step = pendingStep;
-    pendingStep = null;
+    const step = waits.answered(t);
     const active = doc.activeElement;
     const free = !active || active === doc.body || root.contains(active);
     if (step && free || had && !inTable(active)) focusFirst(root, stepFocusKeys(t, step || ""));
@@ -1243,11 +1276,7 @@ function mountRoller(model, el, kind, opts = {}) {
     FOLDS.set(model, { ...FOLDS.get(model) || {}, odds: oddsToggle.getAttribute("aria-expanded") !== "true" });
     drawFolding();
   });
-  const drawError = () => {
-    const e = model.get("error") || "";
-    setText(error, e);
-    if (e) pendingStep = null;
-  };
+  const drawError = () => setText(error, model.get("error") || "");
   let lastStatus = null;
   const drawStatus = () => {
     const s = model.get("status") || "";
@@ -1333,6 +1362,7 @@ function mountRoller(model, el, kind, opts = {}) {
     for (const [evt, fn] of handlers) model.off(evt, fn);
     announcer.cancel();
     root.removeEventListener("click", onStep, true);
+    root.removeEventListener("click", stepSent);
   };
 }
 
@@ -1533,9 +1563,1135 @@ function render({ model, el }) {
   return mountRoller(model, el, "task", { skip, extras, controlKeys, structureKeys, sync });
 }
 var task_default = { render };
+
+// js/log.js
+function facesText(roll, marks = []) {
+  const faces = roll.dice.map((d) => d.kissed ? `${d.before}→${d.after}` : String(d.after));
+  if (!marks || marks.length !== faces.length) return faces.join(" ");
+  return faces.map((f, i) => `${f} ${marks[i]}`).join(", ");
+}
+function cardParts(e, i) {
+  const roll = e.roll || {};
+  const spec = roll.spec || {};
+  const card = e.card || null;
+  const dice = card ? card.dice : (roll.dice || []).map((d, k) => ({
+    text: d.kissed ? `${d.before}→${d.after}` : String(d.after),
+    mark: (e.marks || [])[k] || "",
+    words: "",
+    who: `die ${k + 1}`,
+    shape: "square",
+    kissed: !!d.kissed,
+    success: d.scores > 0
+    // whose die: Python's words only
+  }));
+  return {
+    id: e.id ?? null,
+    title: `Roll ${i + 1}`,
+    what: [spec.edition, spec.roll].filter(Boolean).join(" "),
+    how: roll.entered ? "faces entered by hand" : `seed ${roll.seed}`,
+    result: e.result || "",
+    passed: !!roll.passed,
+    dice: dice.map((d) => ({
+      text: d.text,
+      mark: d.mark || "",
+      shape: d.shape || "square",
+      kissed: !!d.kissed,
+      success: !!d.success,
+      words: `${d.who}: ${d.kissed ? d.text.replace("→", " KISSed to ") : d.text}${d.words ? `, ${d.words}` : ""}`
+    })),
+    facts: card ? card.facts : []
+  };
+}
+var LOG_STYLE = `
+.vw-log .vw-cards { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 8px; min-width: 0; }
+.vw-log .vw-card { border: 1px solid var(--vw-border); border-left: 4px solid var(--vw-pass); border-radius: 4px;
+  padding: 6px 8px; min-width: 0; background: var(--vw-bg); }
+.vw-log .vw-card[data-passed=false] { border-left: 4px dashed var(--vw-fg2); }
+.vw-log .vw-card-head { display: flex; flex-wrap: wrap; gap: 2px 10px; align-items: baseline; }
+.vw-log .vw-card-head h3 { font-size: 1em; margin: 0; }
+.vw-log .vw-card-head .vw-sub { overflow-wrap: anywhere; }
+.vw-log .vw-card-head button { margin-left: auto; }
+.vw-log .vw-card-result { margin: 4px 0; font-weight: 600; overflow-wrap: anywhere; }
+.vw-log .vw-chips { display: flex; flex-wrap: wrap; gap: 4px; list-style: none; margin: 4px 0; padding: 0; }
+.vw-log .vw-chip { border: 1px solid var(--vw-fg2); border-radius: 3px; padding: 0 5px; white-space: nowrap;
+  font-variant-numeric: tabular-nums; }
+.vw-log .vw-chip.ally { border-radius: 0.9em; }
+.vw-log .vw-chip.success { box-shadow: inset 0 -3px 0 var(--vw-pass); }
+.vw-log .vw-facts { margin: 4px 0 0; }
+.vw-log .vw-fact { display: flex; flex-wrap: wrap; gap: 0 8px; }
+.vw-log .vw-fact dt { color: var(--vw-fg2); flex: 0 0 14em; }
+.vw-log .vw-fact dd { margin: 0; flex: 1 1 14em; min-width: 0; overflow-wrap: anywhere; }
+.vw-log input[type=file] { flex: 0 1 20em; width: 20em; min-width: 0; }
+@media (forced-colors: active) { .vw-log .vw-chip.success { border-bottom-width: 3px; } }
+`;
+function renderCard(model, e, i) {
+  const p = cardParts(e, i);
+  const chips = h("ul", { class: "vw-chips", "aria-label": "Faces", title: facesText(e.roll || { dice: [] }, e.marks) }, p.dice.map((d) => h(
+    "li",
+    { class: `vw-chip${d.success ? " success" : ""}${d.shape !== "square" ? " ally" : ""}` },
+    h("span", { "aria-hidden": "true" }, d.mark ? `${d.text} ${d.mark}` : d.text),
+    h("span", { class: "vw-visually-hidden" }, d.words)
+  )));
+  const facts = p.facts.length ? h("dl", { class: "vw-facts" }, p.facts.map((f) => h("div", { class: "vw-fact" }, h("dt", {}, f.label), h("dd", { "data-fact": f.key }, f.text)))) : null;
+  return h(
+    "li",
+    { class: "vw-card", "data-testid": "log-entry", "data-id": p.id === null ? null : String(p.id), "data-passed": String(p.passed) },
+    h(
+      "div",
+      { class: "vw-card-head" },
+      h("h3", {}, p.title),
+      h("span", { class: "vw-sub" }, `${p.what} · ${p.how}`),
+      h("button", { type: "button", "aria-label": `Replay roll ${i + 1}`, onclick: () => send(model, { do: "replay", index: i }) }, "Replay")
+    ),
+    h("p", { class: "vw-card-result" }, p.result),
+    chips,
+    facts
+  );
+}
+function render2({ model, el }) {
+  const root = rootElement(el, "log");
+  root.appendChild(h("style", {}, LOG_STYLE));
+  const bar = h("div", { style: "flex:1 1 100%" });
+  const error = h("div", { class: "vw-error", role: "alert", "data-testid": "error" });
+  const status = h("div", { class: "vw-status", role: "status", "aria-live": "polite", "data-testid": "status" });
+  const body = h("div", { style: "flex:1 1 100%; min-width:0" });
+  root.append(bar, error, status, body);
+  bar.append(logControls(model));
+  const draw = () => rerender(body, () => {
+    const entries = model.get("entries") || [];
+    if (!entries.length) return h("p", { class: "vw-sub" }, "No rolls yet.");
+    return [
+      h("h2", { class: "vw-sub", style: "font-size:1em; margin:0 0 4px" }, `${entries.length} roll${entries.length === 1 ? "" : "s"}`),
+      h("ol", { class: "vw-cards", "data-testid": "log-entries" }, entries.map((e, i) => renderCard(model, e, i)))
+    ];
+  });
+  draw();
+  const drawError = () => {
+    error.textContent = model.get("error") || "";
+  };
+  const drawStatus = () => {
+    status.textContent = model.get("status") || "";
+  };
+  drawError();
+  drawStatus();
+  const onMsg = (msg) => {
+    if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text);
+  };
+  model.on("change:entries", draw);
+  model.on("change:error", drawError);
+  model.on("change:status", drawStatus);
+  model.on("msg:custom", onMsg);
+  return () => {
+    model.off("change:entries", draw);
+    model.off("change:error", drawError);
+    model.off("change:status", drawStatus);
+    model.off("msg:custom", onMsg);
+  };
+}
+var log_default = { render: render2 };
+
+// js/fcscreen.js
+var FC_STYLE = `
+.vw-fc .vw-near { font-weight: 700; background: var(--vw-bg2); }
+.vw-fc tr.vw-best > * { border-top: 2px solid var(--vw-fg); border-bottom: 2px solid var(--vw-fg); }
+.vw-fc tr.vw-best th { font-weight: 700; }
+.vw-fc .vw-why { font-weight: 600; font-size: 1.05em; }
+.vw-fc .vw-fc-name { font-size: 1.25em; font-weight: 700; }
+.vw-fc table { max-width: 100%; }
+.vw-fc td, .vw-fc th { padding: 1px 4px; }
+.vw-fc caption { text-align: left; font-weight: 600; padding: 2px 0; }
+.vw-fc .vw-table { overflow-x: auto; max-width: 100%; flex: 1 1 100%; }
+.vw-fc .vw-members { display: flex; flex-wrap: wrap; gap: 8px; }
+.vw-fc .vw-members fieldset { flex: 0 1 240px; }
+.vw-fc textarea { width: 100%; min-height: 8em; font-family: var(--jp-code-font-family, monospace); }
+.vw-fc .vw-not-applied { outline: 2px dashed var(--vw-warn); outline-offset: 1px; }
+.vw-fc .vw-beside { margin: 2px 0 6px; }
+.vw-fc .vw-cannot { border-left: 4px solid var(--vw-warn); padding-left: 6px; margin: 2px 0; }
+`;
+function shownValue(note, value) {
+  return note && note.invalid && note.typed !== void 0 && note.typed !== null ? String(note.typed) : value;
+}
+function saidBeside(error, notes) {
+  return !!error && Object.values(notes || {}).some((n) => n && n.invalid && n.text === error);
+}
+function cellText(name, setting, chance, near) {
+  return `${name}, ${setting}: ${chance}${near ? `, nearest for ${name}` : ""}`;
+}
+function noteFor(model, key) {
+  const n = (model.get("notes") || {})[key];
+  return n && n.text ? n : null;
+}
+function marked(note, noteId, more = []) {
+  const described = [...more, note ? noteId : ""].filter(Boolean).join(" ") || null;
+  return {
+    "aria-describedby": described,
+    "aria-invalid": note && note.invalid ? "true" : null,
+    class: note && note.invalid ? "vw-not-applied" : null
+  };
+}
+function noteLine(note, noteId, testid) {
+  return note ? h("p", { id: noteId, class: `vw-beside ${note.invalid ? "vw-error" : "vw-note"}`, "data-testid": testid }, note.text) : null;
+}
+function memberEditor(model, m, i, fields, count) {
+  const nameId = uid("fc-name");
+  const nameNote = noteFor(model, `name-${i}`);
+  const cannot = ((model.get("table") || {}).cannot || {})[String(i)];
+  const rows = [
+    h(
+      "div",
+      { class: "vw-row" },
+      h("label", { for: nameId }, "Name"),
+      h("input", {
+        id: nameId,
+        type: "text",
+        value: shownValue(nameNote, m.name),
+        maxlength: 80,
+        "data-key": `name-${i}`,
+        "data-testid": `name-${i}`,
+        ...marked(nameNote, `${nameId}-note`),
+        onchange: (e) => send(model, { do: "rename", index: i, name: e.target.value })
+      })
+    ),
+    noteLine(nameNote, `${nameId}-note`, `note-name-${i}`),
+    cannot ? h("p", { class: "vw-cannot", "data-testid": `cannot-${i}` }, cannot) : null
+  ];
+  for (const f of fields) {
+    const id = uid(`fc-${f.name}`);
+    const note = noteFor(model, `m${i}-${f.name}`);
+    const noteId = `${id}-note`;
+    const value = shownValue(note, m.spec[f.name]);
+    const common = {
+      id,
+      "data-key": `m${i}-${f.name}`,
+      "data-testid": `m${i}-${f.name}`,
+      ...marked(note, noteId, [f.kind === "list" ? `${id}-hint` : ""])
+    };
+    const set = (v) => send(model, { do: "set", index: i, field: f.name, value: v });
+    let control;
+    if (f.kind === "int") {
+      control = h("input", {
+        ...common,
+        type: note && note.invalid ? "text" : "number",
+        inputmode: "numeric",
+        min: f.min,
+        max: f.max,
+        step: 1,
+        value: String(value),
+        onchange: (e) => set(e.target.value)
+      });
+    } else if (f.kind === "choice") {
+      control = h(
+        "select",
+        { ...common, onchange: (e) => set(e.target.value) },
+        f.options.map((o, k) => h("option", { value: o, selected: o === value }, (f.option_words || [])[k] || o))
+      );
+      control.value = value;
+    } else if (f.kind === "bool") {
+      control = h("input", { ...common, type: "checkbox", checked: !!value, onchange: (e) => set(e.target.checked) });
+    } else {
+      control = h("input", {
+        ...common,
+        type: "text",
+        value: Array.isArray(value) ? value.join(", ") : String(value ?? ""),
+        onchange: (e) => set(e.target.value)
+      });
+    }
+    rows.push(h(
+      "div",
+      { class: "vw-row" },
+      h("label", { for: id }, f.label),
+      control,
+      f.kind === "list" ? h("span", { id: `${id}-hint`, class: "vw-sub" }, "comma-separated") : null
+    ));
+    rows.push(noteLine(note, noteId, `note-m${i}-${f.name}`));
+  }
+  rows.push(h(
+    "div",
+    { class: "vw-row" },
+    h("button", {
+      type: "button",
+      "data-key": `explain-${i}`,
+      "data-testid": `explain-${i}`,
+      onclick: () => send(model, { do: "explain", index: i, rung: null })
+    }, `Explain ${m.name}'s number`),
+    h("button", {
+      type: "button",
+      "data-key": `remove-${i}`,
+      "data-testid": `remove-${i}`,
+      disabled: count <= 1,
+      "aria-label": `Remove ${m.name}`,
+      onclick: () => send(model, { do: "remove", index: i })
+    }, "Remove")
+  ));
+  return h("fieldset", { "data-testid": `member-${i}` }, h("legend", {}, m.name), rows);
+}
+function ladderTable(model) {
+  const t = model.get("table") || {};
+  const names = t.names || [];
+  const rows = t.rows || [];
+  return h(
+    "table",
+    { "data-testid": "ladder" },
+    h("caption", {}, `The ${t.edition} ${t.roll} ladder, easiest first: each character's chance to pass`),
+    h("thead", {}, h(
+      "tr",
+      {},
+      h("th", { scope: "col" }, "setting"),
+      names.map((n) => h("th", { scope: "col" }, n)),
+      h("th", { scope: "col" }, "party")
+    )),
+    h("tbody", {}, rows.map((r, i) => h(
+      "tr",
+      { class: r.best ? "vw-best" : "", "data-testid": `rung-${i}`, "data-best": r.best ? "true" : "false" },
+      h(
+        "th",
+        { scope: "row" },
+        r.best ? `▶ ${r.setting}` : r.setting,
+        r.best ? h("span", { class: "vw-visually-hidden" }, " (nearest for the party)") : null
+      ),
+      r.chances.map((c, j) => {
+        const near = r.nearest_for.includes(names[j]);
+        const shown = (r.shown || r.chances)[j];
+        return h(
+          "td",
+          {
+            class: near ? "vw-near" : "",
+            "data-testid": `cell-${i}-${j}`,
+            "data-near": near ? "true" : "false",
+            title: cellText(names[j], r.setting, c, near)
+          },
+          near ? `◆ ${shown}` : shown,
+          near ? h("span", { class: "vw-visually-hidden" }, ` nearest for ${names[j]}`) : null
+        );
+      }),
+      h("td", { class: r.best ? "vw-near" : "", title: `party, ${r.setting}: ${r.party}` }, r.party_shown || r.party)
+    )))
+  );
+}
+function explanationPanel(model, root) {
+  const e = model.get("explanation") || {};
+  if (!e.title) return null;
+  return h(
+    "section",
+    { class: "vw-explain", "aria-label": "Explanation", "data-testid": "explanation" },
+    h("p", {}, h("b", {}, e.title)),
+    h("p", {}, "The odds, in rule order:"),
+    h("ol", {}, (e.steps || []).map((s) => h("li", {}, s))),
+    h("p", {}, `An example roll (seed ${e.seed}), step by step:`),
+    h("ol", {}, (e.walk || []).map((s) => h("li", {}, s))),
+    h("button", {
+      type: "button",
+      "data-key": "hide-explanation",
+      "data-testid": "hide-explanation",
+      onclick: () => {
+        send(model, { do: "hide_explanation" });
+        const back = root.querySelector(`[data-key="explain-${e.index}"]`);
+        if (back) back.focus();
+      }
+    }, "Hide the explanation")
+  );
+}
+function exportPanel(model) {
+  const t = model.get("table") || {};
+  const areaId = uid("fc-md");
+  const area = h("textarea", { id: areaId, readonly: true, "data-testid": "markdown", "data-key": "markdown" }, t.markdown || "");
+  return h(
+    "div",
+    { class: "vw-row", role: "group", "aria-label": "Export" },
+    h("button", {
+      type: "button",
+      "data-key": "export-csv",
+      "data-testid": "export-csv",
+      onclick: () => send(model, { do: "export", format: "csv" })
+    }, "Download CSV"),
+    h("button", {
+      type: "button",
+      "data-key": "export-markdown",
+      "data-testid": "export-markdown",
+      onclick: () => send(model, { do: "export", format: "markdown" })
+    }, "Download Markdown"),
+    h("details", {}, h("summary", {}, "The table as text to copy (Markdown)"), h("label", { for: areaId, class: "vw-visually-hidden" }, "Markdown table"), area)
+  );
+}
+function ladderNotes(model) {
+  const t = model.get("table") || {};
+  return [
+    h("p", { class: "vw-sub", "data-testid": "marks" }, `◆ nearest to ${formatPercent(model.get("target"))} for that character; ▶ nearest for the party (the average of the characters' chances).`),
+    t.far ? h("p", { class: "vw-note", "data-testid": "far" }, t.far.text) : null,
+    ...(t.ends || []).map((x) => h("p", { class: "vw-sub", "data-testid": "ends" }, x))
+  ];
+}
+function render3({ model, el }) {
+  const root = rootElement(el, "fc");
+  root.appendChild(h("style", {}, FC_STYLE));
+  root.append(h(
+    "div",
+    { class: "vw-fc-title", style: "flex:1 1 100%" },
+    h("div", { class: "vw-fc-name" }, "The Facilitator's screen"),
+    h("div", {}, "Which difficulty gives this party about the chance you want? Set the target, then read the ladder.")
+  ));
+  const targetId = uid("fc-target");
+  const numberId = uid("fc-target-n");
+  const pctNow = () => Math.round((model.get("target") ?? 0.5) * 100);
+  const targetNoteId = uid("fc-target-note");
+  const slider = h("input", {
+    id: targetId,
+    type: "range",
+    min: 1,
+    max: 99,
+    step: 1,
+    value: String(pctNow()),
+    "data-key": "target",
+    "data-testid": "target",
+    "aria-valuetext": `${pctNow()} %`,
+    onchange: (e) => send(model, { do: "target", value: Number(e.target.value) / 100 })
+  });
+  const number = h("input", {
+    id: numberId,
+    type: "text",
+    inputmode: "decimal",
+    size: 4,
+    value: String(pctNow()),
+    "data-key": "target-number",
+    "data-testid": "target-number",
+    "aria-describedby": targetNoteId,
+    onchange: (e) => send(model, { do: "type_target", text: e.target.value })
+  });
+  const targetNote = h("p", { id: targetNoteId, class: "vw-beside vw-error", "data-testid": "note-target", style: "flex:1 1 100%" });
+  const head = h(
+    "div",
+    { class: "vw-row", style: "flex:1 1 100%" },
+    h("label", { for: targetId }, "Target chance (%)"),
+    slider,
+    h("label", { for: numberId, class: "vw-visually-hidden" }, "Target chance in percent"),
+    number
+  );
+  const why = h("div", { class: "vw-why", role: "status", "aria-live": "polite", "data-testid": "why", style: "flex:1 1 100%" });
+  const error = h("div", { class: "vw-error", role: "alert", "data-testid": "error", style: "flex:1 1 100%" });
+  const status = h("div", { class: "vw-sub", "aria-live": "polite", "data-testid": "status", style: "flex:1 1 100%" });
+  const table = h("div", { class: "vw-table" });
+  const explainBox = h("div", { style: "flex:1 1 100%" });
+  const notes = h("div", { style: "flex:1 1 100%" });
+  const members = h("div", { style: "flex:1 1 100%" });
+  const exportBox = h("div", { style: "flex:1 1 100%" });
+  root.append(head, targetNote, why, error, table, notes, explainBox, members, exportBox, status);
+  const drawTarget = () => {
+    const p = pctNow();
+    const note = noteFor(model, "target");
+    if (document.activeElement !== slider) slider.value = String(p);
+    number.value = shownValue(note, String(p));
+    for (const [k, v] of Object.entries(marked(note, targetNoteId))) {
+      if (k === "aria-describedby") continue;
+      if (v === null) number.removeAttribute(k);
+      else number.setAttribute(k, v);
+    }
+    setText(targetNote, note && note.invalid ? note.text : "");
+    slider.setAttribute("aria-valuetext", `${p} %`);
+  };
+  const drawTable = () => {
+    rerender(table, () => ladderTable(model));
+    rerender(notes, () => ladderNotes(model));
+    rerender(exportBox, () => exportPanel(model));
+  };
+  const drawMembers = () => rerender(members, () => {
+    const ms = model.get("members") || [];
+    const fields = model.get("fields") || [];
+    return h(
+      "div",
+      { role: "group", "aria-label": "The party" },
+      h("p", { class: "vw-sub", "data-testid": "party-words" }, "The party: the characters who will make this roll, each with their own dice. The party's chance at a setting is the average of theirs: the share of the party expected to pass."),
+      h("div", { class: "vw-members" }, ms.map((m, i) => memberEditor(model, m, i, fields, ms.length))),
+      h("button", {
+        type: "button",
+        "data-key": "add",
+        "data-testid": "add",
+        disabled: ms.length >= 6,
+        onclick: () => send(model, { do: "add" })
+      }, "Add a character")
+    );
+  });
+  const drawExplain = () => rerender(explainBox, () => explanationPanel(model, root));
+  const drawWhy = () => {
+    setText(why, model.get("why") || "");
+  };
+  const drawError = () => {
+    const text = model.get("error") || "";
+    setText(error, text);
+    error.classList.toggle("vw-visually-hidden", saidBeside(text, model.get("notes")));
+    if (text) {
+      drawMembers();
+      drawTarget();
+    }
+  };
+  const drawStatus = () => {
+    setText(status, model.get("status") || "");
+  };
+  drawTarget();
+  drawTable();
+  drawMembers();
+  drawExplain();
+  drawWhy();
+  drawError();
+  drawStatus();
+  const onMsg = (msg) => {
+    if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text);
+  };
+  const on = [
+    ["change:target", drawTarget],
+    ["change:table", () => {
+      drawTable();
+      drawMembers();
+    }],
+    ["change:members", drawMembers],
+    ["change:fields", drawMembers],
+    ["change:explanation", drawExplain],
+    ["change:why", drawWhy],
+    ["change:error", drawError],
+    ["change:status", drawStatus],
+    ["change:notes", () => {
+      drawMembers();
+      drawTarget();
+      drawError();
+    }],
+    ["msg:custom", onMsg]
+  ];
+  for (const [ev, f] of on) model.on(ev, f);
+  return () => {
+    for (const [ev, f] of on) model.off(ev, f);
+  };
+}
+var fcscreen_default = { render: render3 };
+
+// js/lab_diff.js
+function shortPoints(d) {
+  const p = d * 100;
+  if (!p) return "±0";
+  const sign = p > 0 ? "+" : "−";
+  const a = Math.abs(p);
+  if (a >= 0.05) return `${sign}${a.toFixed(1)}`;
+  return a >= 5e-3 ? `${sign}${a.toFixed(2)}` : `${sign}<0.01`;
+}
+function valueWords(row, key) {
+  const d = row.d[key];
+  if (row.group && !d) return "no change";
+  return (row.group ? "up to " : "") + shortPoints(d);
+}
+function barWords(row, key) {
+  return row.group && !row.d[key] ? "no change" : shortPoints(row.d[key]);
+}
+function zeroAndScale(bars, left, right) {
+  const zero = (s) => left + Math.max(0, ...bars.filter(([d]) => d < 0).map(([d, t]) => Math.abs(d) * s + t + 4));
+  const fits = (s) => {
+    const z = zero(s);
+    return bars.every(([d, t]) => d < 0 || z + d * s + t + 4 <= right);
+  };
+  const neg = Math.max(0, ...bars.filter(([d]) => d < 0).map(([d]) => -d));
+  const pos = Math.max(0, ...bars.filter(([d]) => d >= 0).map(([d]) => d));
+  let lo = 0, hi = (right - left) / Math.max(neg + pos, 1e-12);
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    if (fits(mid)) lo = mid;
+    else hi = mid;
+  }
+  return [zero(lo), lo];
+}
+function drawnVariants(rows, keys = ["A", "B"]) {
+  return keys.filter((k) => (rows || []).some((r) => r.d[k]));
+}
+function tickLines(text, width = 9) {
+  const lines = [];
+  for (const word of String(text).split(" ")) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] + " " + word).length <= width) lines[last] += " " + word;
+    else lines.push(word);
+  }
+  return lines;
+}
+function textWidth(text, size) {
+  let w = 0;
+  for (const ch of String(text)) w += /[0-9+−±≥]/.test(ch) ? 0.72 : /[ .,:]/.test(ch) ? 0.35 : 0.66;
+  return w * size;
+}
+function diffLayout(rows, shown, width, size = 12) {
+  const bars = rows.flatMap((r) => shown.map((k) => [r.d[k], textWidth(barWords(r, k), size)]));
+  const room = Math.max(...bars.map(([, t]) => t));
+  const labelW = Math.floor(Math.max(width * 0.3, Math.min(width * 0.42, width - 2 * room - 60)));
+  const chars = Math.max(6, Math.floor(labelW / (size * 0.62)));
+  const [zero, scale] = zeroAndScale(bars, labelW + 8, width - 6);
+  const bar = size + 2;
+  let y = 6;
+  const out = rows.map((r) => {
+    const lines = tickLines(r.tick, chars);
+    const rh = Math.max(lines.length * (size + 3), shown.length * (bar + 3)) + 6;
+    const bars2 = shown.map((k, j) => {
+      const d = r.d[k], w = Math.abs(d) * scale, by = y + 4 + j * (bar + 3);
+      return {
+        key: k,
+        x: d >= 0 ? zero : zero - w,
+        y: by,
+        w: Math.max(w, 1),
+        h: bar - 2,
+        text: barWords(r, k),
+        said: valueWords(r, k),
+        tx: d >= 0 ? zero + w + 4 : zero - w - 4,
+        ty: by + bar - 4,
+        anchor: d >= 0 ? "start" : "end"
+      };
+    });
+    const row = { y, h: rh, lines, ly: y + 3 + size, bars: bars2 };
+    y += rh;
+    return row;
+  });
+  return { width, height: Math.ceil(y + 6), zero, size, rows: out };
+}
+function diffChart(view, width) {
+  const rows = view.rows || [];
+  const shown = drawnVariants(rows);
+  if (!rows.length || !shown.length) return null;
+  const NS = "http://www.w3.org/2000/svg";
+  const mk = (tag, attrs, text) => {
+    const el = document.createElementNS(NS, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (text !== void 0) el.textContent = text;
+    return el;
+  };
+  const W = Math.max(240, Math.floor(width || 400));
+  const lay = diffLayout(rows, shown, W);
+  const n = view.names;
+  const svgEl = mk("svg", {
+    role: "img",
+    class: "vw-diffchart",
+    viewBox: `0 0 ${W} ${lay.height}`,
+    width: W,
+    height: lay.height,
+    "aria-label": `Difference from the base, in percentage points: ${rows.map((r) => `${r.label}: ${shown.map((k) => `${n[k]} ${valueWords(r, k)}`).join(", ")}`).join("; ")}`,
+    "data-testid": "diff-chart"
+  });
+  svgEl.appendChild(mk("line", { x1: lay.zero, x2: lay.zero, y1: 4, y2: lay.height - 4, class: "zero" }));
+  lay.rows.forEach((row, i) => {
+    if (i) svgEl.appendChild(mk("line", { x1: 4, x2: W - 4, y1: row.y, y2: row.y, class: "rule" }));
+    const tick = mk("text", { class: "tick", "data-testid": "diff-tick" });
+    row.lines.forEach((line, k) => tick.appendChild(mk("tspan", { x: 6, y: row.ly + k * (lay.size + 3) }, line)));
+    svgEl.appendChild(tick);
+    for (const b of row.bars) {
+      const rect = mk("rect", { x: b.x, y: b.y, width: b.w, height: b.h, class: b.key === "A" ? "a" : "b" });
+      rect.appendChild(mk("title", {}, `${n[b.key]}, ${rows[i].label}: ${b.said} points`));
+      svgEl.appendChild(rect);
+      svgEl.appendChild(mk("text", { x: b.tx, y: b.ty, "text-anchor": b.anchor, class: "n" }, b.text));
+    }
+  });
+  const same = ["A", "B"].filter((k) => !shown.includes(k)).map((k) => n[k]);
+  const bars = shown.map((k) => `${k === "A" ? "filled" : "outlined"}: ${n[k]}`).join("; ");
+  return h(
+    "figure",
+    { class: "vw-fig" },
+    svgEl,
+    h("figcaption", { class: "vw-sub" }, `Points above (right) or below (left) the base at each chance (a row of several outcomes or chances: the largest change among them); ${bars}.` + (same.length ? ` Not drawn, the same odds as the base: ${same.join(", ")}.` : ""))
+  );
+}
+function diffTable(view) {
+  const n = view.names;
+  const cell = (r, k) => formatPercent(r.p[k]) + (r.group ? ` … ${formatPercent(r.p_last[k])}` : "");
+  const shown = drawnVariants(view.rows || []);
+  const same = ["A", "B"].filter((k) => !shown.includes(k)).map((k) => n[k]);
+  return h(
+    "details",
+    { "data-testid": "lab-table" },
+    h("summary", {}, "Table of the odds and differences"),
+    h(
+      "table",
+      {},
+      h("caption", {}, "Chance under each rule set; differences in percentage points" + (same.length ? ` (${same.join(", ")}: the same odds as the base)` : "")),
+      h("thead", {}, h("tr", {}, ["chance", "base", ...shown.map((k) => n[k]), ...shown.map((k) => `${n[k]} − base`)].map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, (view.rows || []).map((r) => h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, r.label),
+        ...["base", ...shown].map((k) => h("td", {}, cell(r, k))),
+        ...shown.map((k) => h("td", {}, valueWords(r, k)))
+      )))
+    )
+  );
+}
+
+// js/rulelab.js
+function knobText(value) {
+  if (value === null || value === void 0) return "none";
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  if (Array.isArray(value)) return value.join(", ");
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${knobText(v)}`).join(" · ");
+  return String(value);
+}
+function readScalar(form, raw) {
+  if (form.type === "bool") return raw === "yes";
+  const text = String(raw).trim();
+  if (form.optional && (text === "" || text === "none")) return null;
+  return /^-?[0-9]+$/.test(text) ? Number(text) : raw;
+}
+function pointsCell(d) {
+  if (Math.abs(d) < 5e-13) return "±0";
+  return `${d > 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(1)}`;
+}
+function debounced(fn, ms = 250) {
+  let t = null;
+  const call = (v) => {
+    if (t !== null) clearTimeout(t);
+    t = setTimeout(() => {
+      t = null;
+      fn(v);
+    }, ms);
+  };
+  call.cancel = () => {
+    if (t !== null) clearTimeout(t);
+    t = null;
+  };
+  return call;
+}
+var TYPED = /* @__PURE__ */ new WeakMap();
+function scalarControl(form, value, label, onset, err, key, model) {
+  const id = uid("knob");
+  const typed = TYPED.get(model) || {};
+  TYPED.set(model, typed);
+  const invalid = { "data-key": key, ...err ? { "aria-invalid": "true", "aria-describedby": err.id } : {} };
+  if (form.type === "bool") {
+    return [
+      h("label", { for: id, class: "vw-visually-hidden" }, label),
+      h(
+        "select",
+        { id, ...invalid, onchange: (e) => onset(readScalar(form, e.target.value)) },
+        ["yes", "no"].map((w) => h("option", { value: w, selected: (value ? "yes" : "no") === w }, w))
+      )
+    ];
+  }
+  if (form.optional) {
+    const opts = ["none"];
+    for (let k = form.lo; k <= form.hi; k++) opts.push(String(k));
+    return [
+      h("label", { for: id, class: "vw-visually-hidden" }, label),
+      h(
+        "select",
+        { id, ...invalid, onchange: (e) => onset(readScalar(form, e.target.value)) },
+        opts.map((w) => h("option", { value: w, selected: knobText(value) === w }, w))
+      )
+    ];
+  }
+  let later = null;
+  const send1 = (raw) => {
+    if (later) later.cancel();
+    typed[key] = raw;
+    onset(readScalar(form, raw));
+  };
+  later = debounced(send1);
+  let stepped = false;
+  const shown = err && typed[key] !== void 0 ? typed[key] : String(value);
+  return [
+    h("label", { for: id, class: "vw-visually-hidden" }, label),
+    h("input", {
+      id,
+      type: "number",
+      min: form.lo,
+      max: form.hi,
+      step: 1,
+      value: shown,
+      class: "vw-knob-n",
+      ...invalid,
+      onkeydown: (e) => {
+        stepped = e.key === "ArrowUp" || e.key === "ArrowDown";
+      },
+      oninput: (e) => {
+        if (stepped) send1(e.target.value);
+        else later(e.target.value);
+        stepped = false;
+      },
+      onchange: (e) => send1(e.target.value)
+    })
+  ];
+}
+function fieldError(model, where) {
+  const text = (model.get("field_errors") || {})[where];
+  return text ? { id: uid("knob-err"), text, where } : null;
+}
+function errorLine(err) {
+  return err ? h("p", { id: err.id, class: "vw-error", role: "alert", "data-testid": `knob-error-${err.where}` }, err.text) : null;
+}
+function knobControl(model, knob, variant, value) {
+  const form = knob.form || {};
+  const names = model.get("names") || {};
+  const label = `${knob.label} (${knob.name}) in ${names[variant] || variant}`;
+  const set = (v, key = null) => send(model, { do: "knob", variant, name: knob.name, value: v, key });
+  if (form.type === "faces") {
+    const chosen = new Set(value);
+    const err2 = fieldError(model, `${variant}.${knob.name}`);
+    return h(
+      "div",
+      { role: "group", "aria-label": `${label}: faces`, "aria-invalid": err2 ? "true" : null, "aria-describedby": err2 ? err2.id : null },
+      Array.from({ length: form.hi - form.lo + 1 }, (_, i) => form.lo + i).map((f) => {
+        const id = uid("face");
+        return h(
+          "span",
+          { class: "vw-face" },
+          h("input", {
+            type: "checkbox",
+            id,
+            checked: chosen.has(f),
+            onchange: (e) => {
+              const next = new Set(chosen);
+              if (e.target.checked) next.add(f);
+              else next.delete(f);
+              set([...next].sort((a, b) => a - b));
+            }
+          }),
+          h("label", { for: id }, String(f))
+        );
+      }),
+      errorLine(err2)
+    );
+  }
+  if (form.type === "per") {
+    const errs = form.keys.map((k) => fieldError(model, `${variant}.${knob.name}.${k}`));
+    return h(
+      "div",
+      { role: "group", "aria-label": label },
+      form.keys.map((k, i) => h(
+        "span",
+        { class: "vw-per" },
+        `${k} `,
+        scalarControl(form.of, value[k], `${label}, ${k}`, (v) => set({ ...value, [k]: v }, k), errs[i], `knob-${variant}-${knob.name}-${k}`, model)
+      )),
+      errs.map(errorLine)
+    );
+  }
+  const err = fieldError(model, `${variant}.${knob.name}`);
+  return h("span", {}, scalarControl(form, value, label, set, err, `knob-${variant}-${knob.name}`, model), errorLine(err));
+}
+function draftWords(drafts, v) {
+  const id = (drafts || {})[v];
+  return id ? `plays by the draft ${id}` : "";
+}
+function ruleWords(k) {
+  if (k.seed) return `“${k.seed}”`;
+  return k.says || "";
+}
+function rangeWords(k) {
+  return `As read: ${knobText(k.default)}.` + (k.takes ? ` It takes ${k.takes}.` : "");
+}
+function knobsTable(model) {
+  const knobs = model.get("knobs") || [];
+  const variants = model.get("variants") || {};
+  const drafts = model.get("drafts") || {};
+  const names = model.get("names") || {};
+  const nameInput = (v) => {
+    const id = uid("name");
+    const other = draftWords(drafts, v);
+    return h(
+      "span",
+      { class: "vw-opt" },
+      h("label", { for: id }, `Name of variant ${v}`),
+      h("input", {
+        id,
+        type: "text",
+        value: names[v] || v,
+        maxlength: 30,
+        size: 12,
+        "data-testid": `name-${v}`,
+        "data-key": `name-${v}`,
+        onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value })
+      }),
+      other ? h(
+        "span",
+        { class: "vw-sub", "data-testid": `draft-${v}` },
+        ` ${other} `,
+        h("button", {
+          type: "button",
+          class: "vw-small",
+          "aria-label": `Variant ${names[v] || v} back to this roller's rules`,
+          onclick: () => send(model, { do: "reset", variant: v, name: null })
+        }, "use these rules")
+      ) : null
+    );
+  };
+  const cards = knobs.map((k) => {
+    const titleId = uid("knob-title");
+    const cells = ["A", "B"].filter((v) => !drafts[v]).map((v) => {
+      const given = Object.prototype.hasOwnProperty.call(variants[v] || {}, k.name);
+      const value = given ? variants[v][k.name] : k.base !== void 0 ? k.base : k.default;
+      return h(
+        "div",
+        { class: "vw-knob-v", "data-testid": `knob-${v}-${k.name}`, "data-changed": String(given) },
+        h("span", { class: "vw-knob-who" }, `${names[v] || v}${given ? " (changed)" : ""}: `),
+        knobControl(model, k, v, value),
+        given ? h("button", {
+          type: "button",
+          class: "vw-small",
+          "aria-label": `${k.label} in ${names[v] || v} back to the default`,
+          onclick: () => send(model, { do: "reset", variant: v, name: k.name })
+        }, "default") : null
+      );
+    });
+    return h(
+      "div",
+      { class: "vw-knob", role: "group", "aria-labelledby": titleId, "data-knob": k.name },
+      h("div", { id: titleId, class: "vw-knob-name" }, k.label),
+      h("div", { class: "vw-knob-rule", "data-testid": `rule-${k.name}` }, ruleWords(k)),
+      h("div", { class: "vw-sub" }, rangeWords(k)),
+      h("div", { class: "vw-knob-vals" }, cells)
+    );
+  });
+  return h(
+    "section",
+    { class: "vw-knobs", "data-testid": "knobs", "aria-label": "Rule knobs" },
+    h("h4", {}, "Rule knobs: change a rule in variant A or B (the base plays by the rules as read)"),
+    h("div", { class: "vw-row" }, nameInput("A"), nameInput("B")),
+    cards
+  );
+}
+function oddsBlock(view, width) {
+  if (!view.ok) return h("p", { "data-testid": "lab-message" }, `No odds: ${view.message || ""}`);
+  const n = view.names;
+  const head = h("div", { class: "vw-lab-odds" }, ["base", "A", "B"].map((k) => h(
+    "div",
+    { class: "vw-lab-col", "data-testid": `lab-${k}` },
+    h("div", { class: "vw-sub" }, k === "base" ? "base (rules as read)" : n[k]),
+    h("div", { class: "vw-big", "data-testid": `lab-p-${k}`, "data-p": String(view.p_pass[k]) }, formatPercent(view.p_pass[k])),
+    h("div", { class: "vw-sub" }, `goal ${formatPercent(view.p_goal[k])}`)
+  )));
+  const lead = h("ul", { class: "vw-verdicts", "data-testid": "headlines" }, ["A", "B"].map((k) => h(
+    "li",
+    { "data-testid": `headline-${k}` },
+    (view.headlines || {})[k] || ""
+  )));
+  const stale = view.stale ? h(
+    "p",
+    { class: "vw-error", role: "alert", "data-testid": "lab-stale" },
+    `Not played: ${view.stale} The odds below are the last ones every rule set could play.`
+  ) : null;
+  const verdicts = h(
+    "details",
+    { "data-testid": "verdicts" },
+    h("summary", {}, "Every chance that moves, in words"),
+    h("ul", { class: "vw-verdicts" }, ["A", "B"].map((k) => h(
+      "li",
+      { "data-testid": `verdict-${k}` },
+      h("strong", {}, `${n[k]}: `),
+      view.verdicts[k]
+    )))
+  );
+  return [
+    stale,
+    h("div", { class: stale ? "vw-stale" : "" }, head, lead, diffChart(view, width), diffTable(view), verdicts),
+    sampleBlock(view)
+  ];
+}
+function sampleBlock(view) {
+  const keys = Object.keys(view.sample || {});
+  if (!keys.length) return null;
+  const rows = [];
+  for (const k of keys) {
+    const s = view.sample[k];
+    for (const [n, p] of s.checkpoints) {
+      rows.push(h(
+        "tr",
+        {},
+        h("th", { scope: "row" }, `${view.names[k]}, ${n.toLocaleString("en")} rolls`),
+        h("td", {}, formatPercent(p)),
+        h("td", {}, formatPercent(s.exact)),
+        h("td", {}, pointsCell(p - s.exact))
+      ));
+    }
+  }
+  const cut = keys.map((k) => view.sample[k].cut).filter((x) => x > 0);
+  return h(
+    "details",
+    { "data-testid": "lab-sample" },
+    h("summary", {}, "Exploding dice: seeded rolls beside the exact odds"),
+    h(
+      "table",
+      {},
+      h("caption", {}, "The chance to pass in seeded rolls, approaching the exact chance"),
+      h("thead", {}, h("tr", {}, ["rolls", "passed", "exact", "points apart"].map((c) => h("th", { scope: "col" }, c)))),
+      h("tbody", {}, rows)
+    ),
+    cut.length ? h("p", { class: "vw-sub" }, `The exact odds count dice that roll on up to a tail below ${Math.max(...cut).toExponential(0)}, which is cut: far below what any sample can see.`) : null
+  );
+}
+function heatColumns(width, heads, texts) {
+  if (width === Infinity) return Math.max(1, heads.length);
+  const longest = Math.max(3, ...heads.map((t) => String(t).length), ...texts.map((t) => String(t).length));
+  return Math.max(1, Math.floor((Math.max(width, 120) - 86) / (10 + 7.5 * longest)));
+}
+function heatBlock(model, view, width) {
+  const opts = model.get("axis_options") || [];
+  const axes = model.get("axes") || [];
+  const show = model.get("show");
+  if (opts.length < 2 || !view.ok) return null;
+  const pick = (i) => {
+    const id = uid("axis");
+    return [
+      h("label", { for: id }, i ? "columns" : "rows"),
+      h("select", { id, "data-testid": `axis-${i}`, onchange: (e) => {
+        const next = [...axes];
+        next[i] = e.target.value;
+        if (next[0] === next[1]) next[1 - i] = opts.map((o) => o.name).find((x) => x !== e.target.value);
+        send(model, { do: "axes", x: next[0], y: next[1] });
+      } }, opts.map((o) => h("option", { value: o.name, selected: axes[i] === o.name }, o.label)))
+    ];
+  };
+  const showId = uid("show");
+  const n = view.names;
+  const controls = h(
+    "div",
+    { class: "vw-row" },
+    ...pick(0),
+    ...pick(1),
+    h("label", { for: showId }, "show"),
+    h(
+      "select",
+      { id: showId, "data-testid": "heat-show", onchange: (e) => send(model, { do: "show", value: e.target.value }) },
+      [["A", n.A], ["B", n.B], ["A-base", `${n.A} − base`], ["B-base", `${n.B} − base`], ["B-A", `${n.B} − ${n.A}`]].map(([v, l]) => h("option", { value: v, selected: show === v }, l))
+    )
+  );
+  const heat = view.heat || {};
+  const left = heat.left_out ? h("p", { class: "vw-note", "data-testid": "heat-left-out" }, heat.left_out) : null;
+  if (!heat.rows) return h("div", {}, controls, left);
+  const label = (axis) => (opts.find((o) => o.name === axis) || {}).label || axis;
+  const value = (text, axis) => String(text).startsWith(`${axis} `) ? String(text).slice(axis.length + 1) : String(text);
+  const texts = heat.rows.flatMap((r) => r.cells.map((c) => c.value === null ? "not allowed" : String(c.text)));
+  const per = heatColumns(width, heat.cols.map((c) => value(c, axes[1])), texts);
+  const tables = [];
+  for (let k = 0; k < heat.cols.length; k += per) {
+    const cols = heat.cols.slice(k, k + per);
+    const part = per < heat.cols.length ? ` (${label(axes[1])} ${value(cols[0], axes[1])} to ${value(cols[cols.length - 1], axes[1])})` : "";
+    tables.push(h(
+      "table",
+      { class: "vw-heatmap" },
+      h("caption", {}, heat.caption + part),
+      h("thead", {}, h(
+        "tr",
+        {},
+        h("td", { class: "vw-corner" }, `${label(axes[0])} ↓, ${label(axes[1])} →`),
+        cols.map((c) => h("th", { scope: "col", "aria-label": c }, value(c, axes[1])))
+      )),
+      h("tbody", {}, heat.rows.map((r) => h(
+        "tr",
+        {},
+        h("th", { scope: "row", "aria-label": r.label }, value(r.label, axes[0])),
+        r.cells.slice(k, k + per).map((c) => c.value === null ? h("td", { title: c.why }, "not allowed") : h("td", { style: `background:${c.bg};color:${c.fg}` }, c.text))
+      )))
+    ));
+  }
+  return h("div", {}, controls, h("div", { "data-testid": "heatmap" }, tables), h("p", { class: "vw-sub" }, heat.legend), left);
+}
+var LAB_STYLE = `
+.vw-lab { display: block; }
+.vw-lab .vw-knobs h4 { margin: 8px 0 4px; font-size: 1em; }
+.vw-lab .vw-opt { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; max-width: 100%; min-width: 0; white-space: normal; }
+.vw-lab .vw-knob { border-top: 1px solid var(--vw-border); padding: 4px 0; }
+.vw-lab .vw-knob-name { font-weight: 600; }
+.vw-lab .vw-knob-rule { margin: 1px 0; }
+.vw-lab .vw-knob-vals { display: flex; flex-wrap: wrap; gap: 4px 18px; margin-top: 2px; }
+.vw-lab .vw-knob-v { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; padding: 2px 4px; min-width: 0; max-width: 100%; }
+.vw-lab .vw-knob-v[data-changed=true] { outline: 2px dashed var(--vw-focus); outline-offset: -1px; }
+.vw-lab .vw-knob-v .vw-error { flex: 1 1 100%; margin: 2px 0; }
+.vw-lab input.vw-knob-n { width: 4.5em; }
+.vw-lab [aria-invalid=true] { outline: 2px solid var(--vw-warn); }
+.vw-lab .vw-per { white-space: nowrap; margin-right: 6px; display: inline-block; }
+.vw-lab .vw-face { margin-right: 4px; white-space: nowrap; }
+.vw-lab .vw-lab-odds { display: grid; grid-template-columns: repeat(3, minmax(0, max-content)); gap: 4px 18px; margin: 6px 0; }
+.vw-lab .vw-lab-col { min-width: 0; overflow-wrap: anywhere; }
+.vw-lab .vw-verdicts { padding-left: 1.2em; margin: 4px 0; }
+.vw-lab .vw-diffchart rect.a { fill: var(--vw-pass); stroke: var(--vw-pass); stroke-width: 2; }
+.vw-lab .vw-diffchart rect.b { fill: var(--vw-warn); fill-opacity: .25; stroke: var(--vw-warn); stroke-width: 2; }
+.vw-lab .vw-diffchart line.rule { stroke: var(--vw-border); }
+.vw-lab .vw-stale { opacity: .6; }
+.vw-lab .vw-diffchart line.zero { stroke: var(--vw-fg); }
+.vw-lab .vw-diffchart text { fill: var(--vw-fg); font-size: 12px; }
+.vw-lab .vw-diffchart { display: block; max-width: 100%; }
+.vw-lab .vw-heatmap { border-collapse: collapse; margin: 4px 0; }
+.vw-lab .vw-heatmap td, .vw-lab .vw-heatmap th { padding: 1px 3px; text-align: center; border: 1px solid var(--vw-border); }
+.vw-lab .vw-heatmap .vw-corner { font-size: max(11px, .85em); text-align: left; max-width: 6em; overflow-wrap: anywhere; }
+.vw-lab .vw-small { margin-left: 4px; padding: 1px 6px; }
+.vw-lab .vw-lab-odds .vw-big { font-size: 1.8em; }
+.vw-lab figure { margin: 4px 0; }
+`;
+function render4({ model, el }) {
+  const root = rootElement(el, "rulelab");
+  root.classList.add("vw-lab");
+  root.appendChild(h("style", {}, LAB_STYLE));
+  const error = h("div", { class: "vw-error", role: "alert", "data-testid": "error" });
+  const knobs = h("div", { style: "flex:1 1 100%; min-width:0" });
+  const odds = h("div", { role: "region", "aria-label": "Odds under each rule set", style: "flex:1 1 100%; min-width:0" });
+  const live = h("div", { class: "vw-visually-hidden", role: "status", "aria-live": "polite", "data-testid": "lab-live" });
+  const heat = h("div", { style: "flex:1 1 100%; min-width:0; overflow-x:auto" });
+  root.append(h("div", { class: "vw-sub" }, `Rule lab: ${model.get("edition")}`), error, live, odds, knobs, heat);
+  let said = "";
+  let width = 0;
+  const drawKnobs = () => rerender(knobs, () => knobsTable(model));
+  const drawOdds = () => {
+    const view = model.get("view") || {};
+    odds.replaceChildren(...[oddsBlock(view, width || odds.clientWidth || 400)].flat().filter(Boolean));
+    heat.replaceChildren(...[heatBlock(model, view, Infinity)].filter(Boolean));
+    const room = heat.clientWidth;
+    const widest = Math.max(0, ...[...heat.querySelectorAll("table.vw-heatmap")].map((t) => t.getBoundingClientRect().width));
+    if (room > 0 && widest > room + 0.5) heat.replaceChildren(...[heatBlock(model, view, room)].filter(Boolean));
+    const text = view.ok ? ["base", "A", "B"].map((k) => `${view.names[k]} ${formatPercent(view.p_pass[k])}`).join(", ") : "";
+    if (text !== said) {
+      said = text;
+      live.textContent = text ? `Chance to pass: ${text}` : "";
+    }
+  };
+  const drawError = () => {
+    const e = model.get("error") || "";
+    setText(error, Object.values(model.get("field_errors") || {}).includes(e) ? "" : e);
+  };
+  drawKnobs();
+  drawOdds();
+  drawError();
+  const watch = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    const w = Math.floor(odds.clientWidth);
+    if (w > 0 && Math.abs(w - width) >= 4) {
+      width = w;
+      drawOdds();
+    }
+  }) : null;
+  if (watch) watch.observe(odds);
+  const on = [
+    ["change:variants", drawKnobs],
+    ["change:drafts", drawKnobs],
+    ["change:names", drawKnobs],
+    ["change:knobs", drawKnobs],
+    ["change:field_errors", () => {
+      drawKnobs();
+      drawError();
+    }],
+    ["change:view", drawOdds],
+    ["change:axes", drawOdds],
+    ["change:show", drawOdds],
+    ["change:error", drawError]
+  ];
+  for (const [n, f] of on) model.on(n, f);
+  return () => {
+    if (watch) watch.disconnect();
+    for (const [n, f] of on) model.off(n, f);
+  };
+}
+var rulelab_default = { render: render4 };
+
+// js/widgets.js
+var VIEWS = {
+  check: ({ model, el }) => mountRoller(model, el, "check", {}),
+  task: task_default.render,
+  pool: ({ model, el }) => mountRoller(model, el, "pool", {}),
+  log: log_default.render,
+  fcscreen: fcscreen_default.render,
+  rulelab: rulelab_default.render
+};
+var VIEW = "@venus-widgets-view@";
+function render5({ model, el }) {
+  return VIEWS[VIEW]({ model, el });
+}
+var widgets_default = { render: render5 };
 export {
-  task_default as default,
-  render,
-  resizeTexts,
-  toggleWanted
+  widgets_default as default,
+  render5 as render
 };

@@ -1,6 +1,7 @@
 """Explain this number: the odds of a spec unfolded into plain words.
 
-``explain(spec, seed=1)`` returns an :class:`Explanation`: the steps of the
+``explain(spec, seed=1)`` (:func:`venus_widgets.engine.api.explain`)
+returns an :class:`Explanation`: the steps of the
 rules in order (the dice, the chance per die, what the threshold needs,
 what KISS and Ego add, what the difficulty and consequences take), each with
 its exact figure, and a seeded example roll (``roll(spec, seed)``) walked
@@ -17,7 +18,8 @@ figure goes ("KISS adds {chance}: ..."): no formulas, no field names, no
 "(s)" plurals (``tests/test_plain_words.py`` walks every edition's samples).
 
 The words are each edition's (``explain_steps(spec, odds)`` and
-``explain_roll(roll)`` in its module); this module assembles them.
+``explain_roll(roll)`` in its module), made of this module's steps and
+words; ``explain`` assembles them.
 
 >>> import venus_widgets as vw
 >>> e = vw.explain({"edition": "vers", "ranks": 3, "penalty": 2})
@@ -35,12 +37,10 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
 from ..export import html_text, markdown_text
-from ..contract.edition import get as get_edition
 from ..contract.table_answers import listed, plural_of
 from ..format import percent_text
 from ..maths.probability import probability
 from ..table.rolls import Die, Roll
-from ..contract.spec import Spec
 
 #: The seed of the example roll when none is given (so the text never changes).
 DEFAULT_SEED = 1
@@ -257,17 +257,3 @@ def generic_walk(roll: Roll) -> list[str]:
     out.append(f"Outcome {roll.outcome}: {'passed' if roll.passed else 'failed'}.")
     return out
 
-
-def explain(spec: Mapping[str, Any] | None = None, seed: int | None = DEFAULT_SEED) -> Explanation:
-    """The odds of ``spec`` unfolded into plain words in rule order, each
-    step with its exact figure, and the example roll ``roll(spec, seed)``
-    walked through (``seed`` 1 unless given; ``None``: a fresh one)."""
-    from ..api import odds, roll
-
-    s = Spec.of(spec)
-    o = odds(s)
-    mod = get_edition(s["edition"])
-    steps = tuple(mod.explain_steps(s, o))
-    example = roll(s, seed)
-    walk = tuple(mod.explain_roll(example))
-    return Explanation(spec=s, p_pass=o.p_pass, steps=steps, seed=example.seed, example=example, walk=walk)

@@ -1,6 +1,6 @@
 """The details of a roll: what it knows beyond its dice, typed per edition.
 
-A roll's ``details`` (:attr:`~..table.rolls.Roll.details`) hold the facts its
+A roll's ``details`` (:attr:`~.rolls.Roll.details`) hold the facts its
 edition's rules make of the dice (the d20's total and target, the
 successes before the KISS, the degree ...). Each edition declares their
 class per kind of roll in ``DETAILS``: a frozen dataclass subclass of
@@ -14,16 +14,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Iterator, TypeVar
+from typing import Any, Iterator, Protocol, TypeVar
 
 from ..caching import cached
 from ..errors import SpecError
 from ..frozen import SCALARS, FrozenDict, freeze, thaw
 
-if TYPE_CHECKING:
-    from ..table.rolls import Roll
-
 D = TypeVar("D", bound="Details")
+
+
+class Rolled(Protocol):
+    """What has a roll's details (a :class:`~.rolls.Roll`)."""
+
+    @property
+    def details(self) -> Details: ...
 
 
 class Details(Mapping[str, Any]):
@@ -81,7 +85,7 @@ class Details(Mapping[str, Any]):
         return cls(**d)
 
     @classmethod
-    def of(cls: type[D], r: "Roll") -> D:
+    def of(cls: type[D], r: Rolled) -> D:
         """The details of ``r`` as this class (a roll built with a plain
         dict of facts is read as this class's facts)."""
         d = r.details

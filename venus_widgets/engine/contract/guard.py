@@ -1,0 +1,201 @@
+"""The cost guard: the work of a spec estimated before any is done.
+
+A spec whose odds would take more than the budget (:mod:`.cost`: about a
+second and 200 MB) is refused up front with a
+:class:`~venus_widgets.engine.errors.SpecError` naming a field and the
+largest (or smallest) value of it that fits, never computed for minutes
+or until the memory runs out. The check knows no edition: it asks the
+spec's edition for its estimate (``cost(spec, exact)``, a :class:`.cost.Cost`).
+
+* :func:`check` (run by :func:`~venus_widgets.engine.contract.spec.normalize` on
+  every spec, so every entry point and every widget gets it by
+  construction; and with ``exact=True`` by ``odds(spec, exact=True)``):
+  over the budget, it walks the edition's ``levers`` (the fields that
+  drive the cost) and names the first one with the nearest value that
+  fits; for a field of the spec the error is a
+  :class:`~venus_widgets.engine.contract.spec.CrossError`, so a roller repairs it;
+* :func:`most_rolls` and :func:`check_rolls`: the rolls one call may make
+  (``roll_many``, ``sample``, the rule lab's sampling), from the dice one
+  roll draws on average (exploding dice roll on), in whole blocks of
+  ``roll_many``.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from typing import Any, Callable, Mapping
+
+from . import edition as _ed
+from .cost import (DIE_SECONDS, MAX_ROLL_BYTES, MAX_ROLL_SECONDS, MAX_SECONDS, ROLL_SECONDS, ROLL_TEMPORARIES, Cost,
+                   fits)
+from .fields import Bool, CrossError, Int, List
+from ..errors import SpecError
+from ..table.rolls import BLOCK_ROLLS
+
+
+def estimate(spec: Mapping[str, Any], exact: bool = False) -> Cost:
+    """The edition's estimate for a normalized spec (float odds, or
+    ``exact=True``'s; the read-only spec of an ``Odds`` too)."""
+    return _ed.get(spec["edition"]).cost(spec, exact)  # type: ignore[arg-type]
+
+
+def check(spec: Mapping[str, Any], exact: bool = False) -> None:
+    """Refuse a spec whose odds would take more than the budget, naming the
+    field to change and the nearest value that fits (see the module)."""
+    c = estimate(spec, exact)
+    if fits(c):
+        return
+    raise _over(spec, exact, c)
+
+
+def _over(spec: Mapping[str, Any], exact: bool, c: Cost) -> SpecError:
+    over = (f"an estimated {c.seconds:.1f} s" if c.seconds > MAX_SECONDS else
+            f"an estimated {c.memory / 1e6:.0f} MB")
+    what = f" ({c.what})" if c.what else ""
+    exact_words = "; exact=False gives the float odds" if exact else ""
+    found_at_end = None
+    for field, direction in c.levers:
+        found = _nearest(spec, exact, field, direction)
+        if found is None:
+            continue
+        if found_at_end is None and found[1] == (_candidates(spec, field, direction) or [None])[-1]:
+            # the field only fits at the cheap end of its range (every stress die taken away): a field
+            # that keeps some of its range first, this one if none does
+            found_at_end = (field, found)
+            continue
+        return _refusal(spec, exact, field, found, over, what, exact_words)
+    if found_at_end is not None:
+        return _refusal(spec, exact, found_at_end[0], found_at_end[1], over, what, exact_words)
+    field = c.levers[0][0] if c.levers else "spec"
+    value = _value(spec, field)
+    return SpecError(field, value, "a smaller roll", f"these odds would take {over}{what}, more than the engine "
+                     f"allows (about a second and 200 MB), and no one field alone brings them within it{exact_words}")
+
+
+def _refusal(spec: Mapping[str, Any], exact: bool, field: str, found: tuple[Any, Any, str], over: str, what: str,
+             exact_words: str) -> SpecError:
+    value, best, allowed = found
+    hint = (f"with the rest of this spec as it is, these odds would take {over}{what}, more than the "
+            f"engine allows (about a second and 200 MB){exact_words}")
+    if field.startswith("rules.") or exact:
+        return SpecError(field, value, allowed, hint)
+    return CrossError(field, value, allowed, hint, nearest=best)
+
+
+def _value(spec: Mapping[str, Any], field: str) -> Any:
+    if field.startswith("rules."):
+        knob = field[len("rules."):]
+        rules = spec.get("rules") or {}
+        if knob in rules:
+            return rules[knob]
+        return next(k.default for k in _ed.get(spec["edition"]).KNOBS if k.name == knob)
+    return spec.get(field)
+
+
+def _candidates(spec: Mapping[str, Any], field: str, direction: int) -> list[Any] | None:
+    """The values of ``field`` from the one given toward the cheap end,
+    nearest first (``None``: a field this search cannot vary)."""
+    value = _value(spec, field)
+    if field.startswith("rules."):
+        knob = next((k for k in _ed.get(spec["edition"]).KNOBS if k.name == field[len("rules."):]), None)
+        form = knob.describe()["form"] if knob is not None else {}
+        if form.get("type") != "int" or not isinstance(value, int):
+            return None
+        lo, hi = form["lo"], form["hi"]
+    else:
+        kind = _ed.fields_of(spec["edition"], spec["roll"], spec.get("rules")).get(field)
+        if isinstance(kind, Bool):
+            return [False] if value and direction > 0 else None
+        if isinstance(kind, List):
+            return [list(value[:k]) for k in range(len(value) - 1, -1, -1)] if direction > 0 else None
+        if not isinstance(kind, Int) or not isinstance(value, int):
+            return None
+        lo, hi = kind.lo, kind.hi
+    return list(range(value - 1, lo - 1, -1)) if direction > 0 else list(range(value + 1, hi + 1))
+
+
+def _with(spec: Mapping[str, Any], field: str, v: Any) -> dict[str, Any]:
+    if field.startswith("rules."):
+        return {**spec, "rules": {**(spec.get("rules") or {}), field[len("rules."):]: v}}
+    return {**spec, field: v}
+
+
+def _nearest(spec: Mapping[str, Any], exact: bool, field: str, direction: int) -> tuple[Any, Any, str] | None:
+    return nearest(spec, exact, field, direction, fits)
+
+
+def nearest(spec: Mapping[str, Any], exact: bool, field: str, direction: int,
+            ok_cost: Callable[[Cost], bool]) -> tuple[Any, Any, str] | None:
+    """``(value given, nearest value whose estimate is ``ok_cost``, the
+    allowed values in words)``, or ``None`` when no value of this field
+    alone is (a bisection: a few estimates, whatever the field's range)."""
+    values = _candidates(spec, field, direction)
+    if not values:
+        return None
+
+    def ok(i: int) -> bool:
+        try:
+            return ok_cost(estimate(_with(spec, field, values[i]), exact))
+        except SpecError:  # a value other rules refuse
+            return False
+
+    # the cost grows with the lever: the values that fit are a tail of the list (nearest first)
+    i = bisect.bisect_left(range(len(values)), True, key=ok)
+    if i == len(values):
+        return None
+    best = values[i]
+    value = _value(spec, field)
+    if isinstance(best, list):
+        allowed = f"at most {len(best)} items for this roll"
+    elif isinstance(best, bool):
+        allowed = "False for this roll"
+    else:  # the whole numbers that fit, from the field's end that costs least
+        lo, hi = (values[-1], best) if direction > 0 else (best, values[-1])
+        allowed = f"a whole number from {lo} to {hi} for this roll"
+    return value, best, allowed
+
+
+def roll_seconds(spec: Mapping[str, Any]) -> float:
+    """The estimated time of one of many rolls of a normalized spec."""
+    return ROLL_SECONDS + DIE_SECONDS * estimate(spec).dice
+
+
+def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> int:
+    """The most rolls of a normalized spec one call may make within
+    ``seconds`` (estimated): whole blocks of :data:`~..table.rolls.BLOCK_ROLLS`
+    (``roll_many`` rolls a block whole, whatever part of it is asked
+    for), 0 when one block would take longer.
+
+    >>> from venus_widgets.engine.contract.spec import normalize
+    >>> most_rolls(normalize({"roll": "check", "bonus_factors": 2})) > 1_000_000
+    True
+    """
+    if block_bytes(spec) > MAX_ROLL_BYTES:
+        return 0
+    return int(seconds / (roll_seconds(spec) * BLOCK_ROLLS)) * BLOCK_ROLLS
+
+
+def block_bytes(spec: Mapping[str, Any]) -> float:
+    """The memory one block of rolls of a normalized spec holds (estimated)."""
+    return BLOCK_ROLLS * estimate(spec).held * 8 * ROLL_TEMPORARIES
+
+
+def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
+    """Refuse ``n`` rolls of a spec beyond :func:`most_rolls`, naming ``field``."""
+    most = most_rolls(spec)
+    if n > most:
+        dice = estimate(spec).dice
+        blocks = -(-n // BLOCK_ROLLS) * BLOCK_ROLLS
+        allowed = f"at most {most:,} rolls of this spec" if most else "no more than one roll at a time for this spec"
+        if not most and block_bytes(spec) > MAX_ROLL_BYTES:
+            raise SpecError(field, n, allowed,
+                            f"each roll holds about {math.ceil(estimate(spec).held):,} dice at once, and rolls "
+                            f"are made {BLOCK_ROLLS:,} at a time: one block would hold about "
+                            f"{block_bytes(spec) / 1e6:,.0f} MB, more than the engine holds in one call (about "
+                            f"{MAX_ROLL_BYTES / 1e6:.0f} MB); vw.roll makes one roll")
+        raise SpecError(field, n, allowed,
+                        f"each roll draws about {math.ceil(dice)} dice (dice that roll again included), and rolls "
+                        f"are made {BLOCK_ROLLS:,} at a time: {n:,} rolls would take about "
+                        f"{blocks * roll_seconds(spec):.1f} s, more than the engine takes in one call (about "
+                        f"{MAX_ROLL_SECONDS:.0f} s)")
