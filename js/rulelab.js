@@ -118,8 +118,21 @@ export function draftWords(drafts, v) {
   return id ? `plays by the draft ${id}` : "";
 }
 
-/** The knobs the roll can use (Python sends only those), each by the table's words with its code
- *  name in small print, its seed sentence, and a control for A and for B side by side (stacked when narrow). */
+/** A knob's rule in words: the sentence of the rules it quotes (its seed), else the sentence
+ *  Python made from what the knob is (``says``), never the line of a file. */
+export function ruleWords(k) {
+  if (k.seed) return `“${k.seed}”`;
+  return k.says || "";
+}
+
+/** A knob's value as the rules are read and what it takes, in words: "As read: 60. It takes a whole number from 0 to 120." */
+export function rangeWords(k) {
+  return `As read: ${knobText(k.default)}.` + (k.takes ? ` It takes ${k.takes}.` : "");
+}
+
+/** The knobs the roll can use (Python sends only those), each by the table's words: its name, the
+ *  rule it holds, its value as read and what it takes, and a control for A and for B side by side
+ *  (stacked when narrow). */
 function knobsTable(model) {
   const knobs = model.get("knobs") || [];
   const variants = model.get("variants") || {};
@@ -148,8 +161,9 @@ function knobsTable(model) {
           onclick: () => send(model, { do: "reset", variant: v, name: k.name }) }, "default") : null);
     });
     return h("div", { class: "vw-knob", role: "group", "aria-labelledby": titleId, "data-knob": k.name },
-      h("div", { id: titleId, class: "vw-knob-name" }, k.label, " ", h("code", { class: "vw-code" }, k.name)),
-      h("div", { class: "vw-sub" }, `“${k.seed}” Default ${knobText(k.default)}.`),
+      h("div", { id: titleId, class: "vw-knob-name" }, k.label),
+      h("div", { class: "vw-knob-rule", "data-testid": `rule-${k.name}` }, ruleWords(k)),
+      h("div", { class: "vw-sub" }, rangeWords(k)),
       h("div", { class: "vw-knob-vals" }, cells));
   });
   return h("section", { class: "vw-knobs", "data-testid": "knobs", "aria-label": "Rule knobs" },
@@ -254,7 +268,7 @@ const LAB_STYLE = `
 .vw-lab .vw-opt { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; max-width: 100%; min-width: 0; white-space: normal; }
 .vw-lab .vw-knob { border-top: 1px solid var(--vw-border); padding: 4px 0; }
 .vw-lab .vw-knob-name { font-weight: 600; }
-.vw-lab .vw-code { font-size: max(11px, .85em); font-weight: normal; color: var(--vw-fg2); }
+.vw-lab .vw-knob-rule { margin: 1px 0; }
 .vw-lab .vw-knob-vals { display: flex; flex-wrap: wrap; gap: 4px 18px; margin-top: 2px; }
 .vw-lab .vw-knob-v { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; padding: 2px 4px; min-width: 0; max-width: 100%; }
 .vw-lab .vw-knob-v[data-changed=true] { outline: 2px dashed var(--vw-focus); outline-offset: -1px; }

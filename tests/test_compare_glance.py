@@ -105,11 +105,11 @@ def test_the_headline_is_one_sentence_with_the_chance_and_the_points():
     assert c.headline("as read") == "as read: the same rules as the base, so the same odds."
     push = c.headline("with a push")
     assert push == ("with a push: the chance to pass rises from 44.7 % to 78.5 % (+33.8 points); "
-                    "the biggest change elsewhere: good success, 22.9 % -> 40.9 % (+18.0 points).")
-    assert push.count(". ") == 0 and push.endswith(".")
+                    "the biggest change elsewhere: good success, from 22.9 % to 40.9 % (+18.0 points).")
+    assert push.count(". ") == 0 and push.endswith(".") and "->" not in push  # words, not a verdict arrow
     agora = vw.compare({"edition": "agora", "roll": "task"}, {"one 1": {"snake_eyes_ones": 1}})
-    assert agora.headline("one 1") == ("one 1: the chance to pass stays at 87.5 %; the biggest change is criticals: "
-                                       "7.4 % -> 42.1 % (+34.7 points).")
+    assert agora.headline("one 1") == ("one 1: the chance to pass stays at 87.5 %; the biggest change is criticals, "
+                                       "from 7.4 % to 42.1 % (+34.7 points).")
     knob = vw.compare({"roll": "task"}, {"Ego 5s": {"ego_double_from": 5}})
     assert knob.headline("Ego 5s") == "Ego 5s: no change for this roll (the same odds)."
     with pytest.raises(vw.SpecError):
@@ -121,15 +121,20 @@ class _WithEvents(Odds):
     """Odds that carry a draft's named events (as drafts' odds do once the kernel reports them)."""
 
     events: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    events_passed: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
-def _with_glitch(c: Comparison, chance: dict[str, Fraction]) -> Comparison:
-    """``c`` as if its edition reported a named event (a glitch) with these chances."""
-    def add(o, p):
-        return _WithEvents(**{f.name: getattr(o, f.name) for f in dataclasses.fields(Odds) if f.name != "events"},
-                           events={"glitch": p})
-    return Comparison(c.spec, c.names, {n: add(o, float(chance[n])) for n, o in c.odds.items()}, c.verdicts,
-                      {n: add(o, chance[n]) for n, o in c.exact.items()})
+def _with_glitch(c: Comparison, chance: dict[str, Fraction], passed: dict[str, Fraction] | None = None) -> Comparison:
+    """``c`` as if its edition reported a named event (a glitch) with these
+    chances (and, ``passed``, its chances with a pass)."""
+    def add(o, p, q=None):
+        return _WithEvents(**{f.name: getattr(o, f.name) for f in dataclasses.fields(Odds)
+                              if f.name not in ("events", "events_passed")},
+                           events={"glitch": p}, events_passed={} if q is None else {"glitch": q})
+    passed = passed or {}
+    return Comparison(c.spec, c.names, {n: add(o, float(chance[n]), passed.get(n) and float(passed[n]))
+                                        for n, o in c.odds.items()},
+                      c.verdicts, {n: add(o, chance[n], passed.get(n)) for n, o in c.exact.items()})
 
 
 def test_a_named_event_joins_the_rows_and_the_sentence_by_construction():
@@ -142,7 +147,7 @@ def test_a_named_event_joins_the_rows_and_the_sentence_by_construction():
     glitch = next(r for r in rows if r["label"] == "glitch")
     assert glitch["p"] == {"base": 0.1, "Bronze 4-6": 0.6} and glitch["d"]["Bronze 4-6"] == pytest.approx(0.5)
     assert rows.index(glitch) == 1  # a named chance comes before the outcomes
-    assert big.headline("Bronze 4-6").endswith("the biggest change is glitch: 10.0 % -> 60.0 % (+50.0 points).")
+    assert big.headline("Bronze 4-6").endswith("the biggest change is glitch, from 10.0 % to 60.0 % (+50.0 points).")
     small = _with_glitch(c, {"base": Fraction(1, 10), "Bronze 4-6": Fraction(12, 100)})
     assert small.headline("Bronze 4-6").startswith("Bronze 4-6: the chance to pass rises")
     assert any(r["label"] == "glitch" for r in small.glance())
@@ -177,5 +182,41 @@ def test_a_check_names_its_way_of_passing_apart_from_the_chance_to_pass():
                    {"auto 12": {"check_auto_pass_from": {"gold": 12}}})
     ticks = [r["tick"] for r in c.glance()]
     assert ticks == ["to pass", "auto-pass", "pass"] and len(set(ticks)) == len(ticks)
-    assert c.headline("auto 12") == ("auto 12: the chance to pass stays at 55.0 %; the biggest change is auto-pass: "
-                                     "10.0 % -> 45.0 % (+35.0 points).")
+    assert c.headline("auto 12") == ("auto 12: the chance to pass stays at 55.0 %; the biggest change is auto-pass, "
+                                     "from 10.0 % to 45.0 % (+35.0 points).")
+
+
+def test_the_rulebooks_comparisons_lead_as_compare_does():
+    """Chapters 08, 10 and 11 led their comparisons with the old verdict
+    strings ('+17.1 points to pass (1 success): from 70.4 % to 87.5 %; ...') and
+    a row per outcome: each now leads with compare's one sentence, and its
+    table holds at most 15 rows."""
+    import json
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent / "notebooks"
+    tables = 0
+    for name in ("08-editions-compared", "10-the-rule-lab", "11-write-your-own-draft"):
+        text = "\n".join("".join(c["source"]) for c in json.loads((root / f"{name}.ipynb").read_text())["cells"]
+                         if c["cell_type"] == "markdown")
+        assert not re.search(r"%\)? -> ", text), name  # no verdict arrow between two chances
+        assert "P(pass)" not in text and "points to pass (" not in text, name
+        for lead, body in re.findall(r"((?:^\* .*\n)+)\n(\| chance \|.*\n(?:\|.*\n?)*)", text, flags=re.M):
+            tables += 1
+            assert all(re.match(r"\* .+?: the (?:chance to pass|same rules)|\* .+?: no change", x)
+                       for x in lead.strip().splitlines()), lead
+            assert len(body.strip().splitlines()) - 2 <= MOST, body
+    assert tables >= 4
+
+
+def test_a_named_events_chance_with_a_pass_joins_the_rows_too():
+    """Odds carry each event's chance with a pass beside its chance
+    (``events_passed``: a critical that passes, a glitch on a pass): the
+    comparison reads both, with nothing written for them."""
+    c = vw.compare({"roll": "task", "dice": 3}, {"Bronze 4-6": {"success_from": {"bronze": 4}}})
+    big = _with_glitch(c, {"base": Fraction(1, 10), "Bronze 4-6": Fraction(3, 10)},
+                       {"base": Fraction(1, 20), "Bronze 4-6": Fraction(6, 10)})
+    rows = {r["label"]: r for r in big.glance()}
+    assert rows["glitch with a pass"]["p"] == {"base": 0.05, "Bronze 4-6": 0.6}
+    assert big.headline("Bronze 4-6").endswith("the biggest change is glitch with a pass, from 5.0 % to 60.0 % "
+                                               "(+55.0 points).")

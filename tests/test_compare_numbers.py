@@ -114,8 +114,8 @@ def test_an_outcome_one_rule_set_cannot_reach_keeps_its_at_least():
     row = next(r for r in c.to_rows() if r["at least"] == 1)
     assert row["Ego from 4"] == row["base"] == 19 / 27
     assert "-70.4" not in c.verdicts["Ego from 4"] and "biggest change" not in c.verdicts["Ego from 4"]
-    assert c.verdicts["Ego from 4"] == ("+22.2 points to pass (2 successes): 48.1 % -> 70.4 %; "
-                                        "Ego spent, pass with ego, goal with ego: 22.2 % -> 44.4 %")
+    assert c.verdicts["Ego from 4"] == ("+22.2 points to pass (2 successes): from 48.1 % to 70.4 %; "
+                                        "Ego spent, pass with ego, goal with ego: from 22.2 % to 44.4 %")
     _check_differences(c, "Ego from 4", spec, {"ego_double_from": 4})
 
 
@@ -137,8 +137,8 @@ def test_criticals_are_seen_and_named():
     spec = {"edition": "agora", "roll": "task"}
     c = vw.compare(spec, {"one 1": {"snake_eyes_ones": 1}, "three 1s": {"snake_eyes_ones": 3}})
     assert c.odds["one 1"].distribution == c.odds["base"].distribution
-    assert "criticals: 7.4 % -> 42.1 %" in c.verdicts["one 1"]
-    assert "criticals: 7.4 % -> 0.5 %" in c.verdicts["three 1s"]
+    assert "criticals: from 7.4 % to 42.1 %" in c.verdicts["one 1"]
+    assert "criticals: from 7.4 % to 0.5 %" in c.verdicts["three 1s"]
     assert c.changes("one 1")["criticals"] == (c.odds["base"].p_critical, c.odds["one 1"].p_critical)
     for name, rules in (("one 1", {"snake_eyes_ones": 1}), ("three 1s", {"snake_eyes_ones": 3})):
         _check_named(c, name, spec, rules)
@@ -153,7 +153,7 @@ def test_a_check_whose_pass_stays_but_whose_breakdown_moves():
     c = vw.compare(spec, {"auto 12": {"check_auto_pass_from": {"gold": 12}}})
     assert c.p_pass["auto 12"] == c.p_pass["base"]
     v = c.verdicts["auto 12"]
-    assert v.startswith("±0 points to pass") and "auto-pass: 10.0 % -> 45.0 %" in v
+    assert v.startswith("±0 points to pass") and "auto-pass: from 10.0 % to 45.0 %" in v
     _check_named(c, "auto 12", spec, {"check_auto_pass_from": {"gold": 12}})
 
 

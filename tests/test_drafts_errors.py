@@ -59,7 +59,7 @@ def test_a_refused_knob_is_one_whole_sentence():
             normalize({"edition": "stress", "rules": {"dice.base.success": [5, 6]}})
         said = str(err.value)
         assert said.startswith("rules.dice.base.success=[5, 6] is not allowed: expected ") and "step's (" not in said
-        assert "face 5 of the own dice counts a success" in said, said
+        assert "face 5 of your dice counts a success" in said, said
     finally:
         edition.unregister("stress")
 

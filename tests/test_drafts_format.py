@@ -141,7 +141,10 @@ def test_every_number_is_a_rule_knob_named_by_where_it_stands(loaded):
               "outcome.degrees.success"):
         assert n in names
     k = vw.rules("heresy-draft")["dice.d6.success"]
-    assert k.default == [1, 6] and "counts as a success" in k.seed  # the line of the file, comment and all
+    assert k.default == [1, 6] and k.seed == "Each roll of '1' or '6' counts as a success"  # the comment's quote
+    assert k.says == "A d6 counts a success on 1 or 6." and k.label == "d6 die: success faces"
+    depth = vw.rules("heresy-draft")["dice.d6.depth"]  # no quote in its comment: a sentence, never the line
+    assert depth.seed == "" and depth.says == "A d6 rolls again each time it shows an exploding face, without end."
     assert vw.rules("heresy-draft")["trade_rate"].seed.startswith("the player always has the option")
     # a knob changes the odds: success on 6 only
     six = vw.odds({"edition": "heresy-draft", "pool": 0, "black": 2, "rules": {"dice.d6.success": [6]}}, exact=True)
@@ -154,7 +157,7 @@ def test_every_number_is_a_rule_knob_named_by_where_it_stands(loaded):
 def test_numbers_in_a_formula_are_knobs(loaded):
     loaded(PUSH.replace('threshold = "need"', 'threshold = "need + 1"'))
     k = vw.rules("push-t")["outcome.threshold"]
-    assert k.default == 1 and 'threshold = "need + 1"' in k.seed
+    assert k.default == 1 and k.seed == "" and k.says == "What a roll needs to pass uses the number 1."
     a = vw.odds({"edition": "push-t", "dice": 3, "need": 1})
     b = vw.odds({"edition": "push-t", "dice": 3, "need": 1, "rules": {"outcome.threshold": 0}})
     assert (a.threshold, b.threshold) == (2, 1)

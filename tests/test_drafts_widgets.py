@@ -178,7 +178,7 @@ def test_sweep_and_compare_take_a_draft_as_a_variant():
 
 def test_two_drafts_are_compared_on_the_chances_both_report():
     """A draft with a push reports what its steps add (the first roll, the
-    push); the Heresy Engine as read does not: those are not '0 % -> 25 %'."""
+    push); the Heresy Engine as read does not: those are not 'from 0 % to 25 %'."""
     text = (EXAMPLES / "heresy.toml").read_text().replace('id = "heresy-draft"', 'id = "heresy-push-t"') + (
         '\n[reroll]\nname = "Push"\nbudget = "all_dice"\ndice = ["own"]\nfaces = "2-5"\n')
     load_edition(text)

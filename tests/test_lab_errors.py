@@ -19,7 +19,7 @@ from venus_widgets.engine.tools.rules_view import rules as knobs_of
 
 PUSH = "heresy-push"  # the shipped draft's id, loaded for this module only
 #: code notation a player, Facilitator or designer must never read: rules.<knob>, a dotted knob name, reprs
-CODE = re.compile(r"rules\.|\b\w+\.\w+\.\w+|=\[|\{'|\['|Traceback|SpecError|None\b")
+CODE = re.compile(r"\bthe own\b|rules\.|\b\w+\.\w+\.\w+|=\[|\{'|\['|Traceback|SpecError|None\b")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -44,9 +44,9 @@ def _shown(lab) -> list[str]:
 
 
 @pytest.mark.parametrize("name,value,why", [
-    ("reroll.faces", [5, 6], "face 6 of the own dice counts a success"),
-    ("dice.d6.success", [1, 2, 6], "face 2 of the own dice counts a success"),
-    ("dice.d6.explode", [2, 6], "face 2 of the own dice explodes"),
+    ("reroll.faces", [5, 6], "face 6 of your dice counts a success"),
+    ("dice.d6.success", [1, 2, 6], "face 2 of your dice counts a success"),
+    ("dice.d6.explode", [2, 6], "face 2 of your dice explodes"),
 ])
 def test_a_face_conflict_is_said_beside_the_knob_and_the_odds_stay(name, value, why):
     lab = _lab()
@@ -92,7 +92,7 @@ def test_a_knob_set_back_to_its_default_is_checked_as_any_value():
     lab.panel._on_msg(None, {"do": "reset", "variant": "B", "name": "reroll.faces"}, None)
     said = lab.panel.field_errors["B.reroll.faces"]
     assert said.startswith("In B, Push: faces: 2, 3, 4, 5 is not applied. It would need d6 die: success faces (1, 4, 6) "
-                           "to be faces that leave the faces the re-roll step takes counting nothing (face 4 of the own "
+                           "to be faces that leave the faces the re-roll step takes counting nothing (face 4 of your "
                            "dice counts a success") and said.endswith("change that first; B keeps 2, 3.")
     assert lab.panel.variants["B"]["reroll.faces"] == [2, 3] and "stale" not in lab.panel.view
 

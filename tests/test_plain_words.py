@@ -49,6 +49,8 @@ LEAKS: dict[str, str] = {
     r"\bdies\b": "'dies' (the plural of die is dice)",
     r"(?<![\d.,\-])1 (?:successes|passes|dice|factors|degrees|consequences|heads|sixes|ranks|trades)\b": "a plural after 1",
     r"\b([a-z]{3,}) \1\b": "a word said twice",
+    r"\bthe own\b": "'the own dice' (a player's own dice are 'your dice')",
+    r"\b[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]+)+\b": "a dotted name (a knob or field as code names it)",
 }
 LEAK = re.compile("|".join(f"(?:{p})" for p in LEAKS))
 
@@ -99,11 +101,13 @@ def said(found: list[tuple[str, str]]) -> str:
 
 def test_the_scan_finds_what_it_looks_for():
     said = [("x", s) for s in ("1 success(es)", "1 - (4/6)^3", "C(3, k) 0.3333^k", "P(pass)", "pass_without_kiss",
-                               "a -> b", "factors [1]", "1e-12", "0.802469", "1 passes", "critical critical")]
+                               "a -> b", "factors [1]", "1e-12", "0.802469", "1 passes", "critical critical",
+                               "face 6 of the own dice", "dice.d6.success is 4")]
     assert len(leaks(iter(said))) >= len(said)
     fine = [("x", s) for s in ("Each die has a 1 in 3 chance to come up a success; with three dice, at least one "
                                "success comes up 70.37 % of the time.", "On average 0.33 successes per die.",
-                               "Passed: d20 10 + score 4 = 14 against 12", "1 success, 2 needed.")]
+                               "Passed: d20 10 + score 4 = 14 against 12", "1 success, 2 needed.",
+                               "e.g. a 4.5 % chance: see the book.")]
     assert leaks(iter(fine)) == []
 
 
@@ -191,6 +195,7 @@ def test_the_fc_screen_speaks_plain_words(ed):
         found += texts({"table": screen.table, "why": screen.why, "status": screen.status, "error": screen.error,
                         "notes": screen.notes}, where)
         found += texts(_strip(screen.snapshot_html()), f"still of {where}")
+        found += texts(screen.to_markdown(), f"markdown export of {where}")
     assert not leaks(iter(found)), said(found)
 
 
@@ -216,3 +221,65 @@ def test_a_roller_refusing_its_values_says_why_in_plain_words():
     w = vw.TaskRoller(edition="agora", helpers=[4, 5])
     assert w.error.startswith("Helpers of ranks 4 and 5 cannot merge into one die"), w.error
     assert not leaks(texts({"error": w.error, "odds": w.odds_view}, "agora helpers 4 and 5")), w.error
+
+
+@pytest.mark.parametrize("ed", EDITIONS, indirect=True)
+def test_the_rule_labs_knob_cards_speak_plain_words(ed):
+    """A knob's card in the lab: its name, its rule (the seed's quote, else a
+    sentence of what it is), its value as read and what it takes. A draft's
+    card showed its TOML line ('range = [0, 60]', 'faces = "2-5" # ... that
+    shows 2 to 5') and its code name ('dice.d6.success') in small print."""
+    from venus_widgets.widgets.lab_words import _knob_words, card
+
+    found: list[tuple[str, str]] = []
+    for k in ed.KNOBS:
+        c = card(k)
+        assert c["label"] and (c["seed"] or c["says"]), c
+        found += texts({"label": c["label"], "rule": c["seed"] or c["says"], "takes": c["takes"],
+                        "as read": _knob_words(c["default"])}, f"knob card {k.name}")
+    assert not leaks(iter(found)), said(found)
+
+
+def test_refusals_a_designer_meets_speak_plain_words():
+    """What the rule lab says beside a knob it refuses, and what a draft's
+    file is refused with (after its place: file, line, key), in plain words.
+    A push that took a face that counts said "face 6 of the own dice"."""
+    from venus_widgets.engine.drafts import EXAMPLES, DraftError
+
+    text = (EXAMPLES / "heresy-push.toml").read_text()
+    ident = vw.load_edition(text).ID
+    found: list[tuple[str, str]] = []
+    try:
+        lab = vw.RuleLab(edition=ident, pool=6, black=3)
+        for name, value in (("reroll.faces", [5, 6]), ("dice.d6.success", [1, 2, 6]), ("dice.d6.explode", [2, 6]),
+                            ("dice.d6.sides", 4), ("dice.d6.sides", 30), ("fields.pool.max", 3),
+                            ("dice.d6.depth", "deep")):
+            lab.panel._on_msg(None, {"do": "knob", "variant": "B", "name": name, "value": value, "key": None}, None)
+            found += texts({"beside the knob": dict(lab.panel.field_errors), "error": lab.panel.error}, f"lab {name}")
+        assert len(found) >= 6
+        with pytest.raises(DraftError) as err:
+            vw.load_edition(text.replace('faces = "2-5"', 'faces = "5-6"').replace(f'id = "{ident}"', 'id = "pushed"'))
+        assert "your dice" in err.value.words
+        found += texts(err.value.words, "a draft's refusal")
+    finally:
+        edition.unregister(ident)
+    assert not leaks(iter(found)), said(found)
+
+
+def test_a_knob_of_any_shape_is_said_in_plain_words():
+    """Knobs of parts a draft may hold (a face bound in a formula, an event's
+    numbers, a group's count, a part the labels do not know yet): each gets
+    a name and a sentence in words, never its code name."""
+    from venus_widgets.engine.contract.knobs import Knob, whole
+    from venus_widgets.engine.drafts.knob_words import says
+
+    d = read_draft("heresy-push.toml").draft
+    found = []
+    for name, v in [("dice.d6.success.at_least.1", 3), ("dice.d6.marks.bane.at_least", 3), ("dice.d6.marks.bane", [1]),
+                    ("dice.d6.success.but", [1, 6]), ("events.critical glitch.2", 2), ("events.glitch", 1),
+                    ("groups.own.count.1", 2), ("groups.black.count", 3), ("outcome.value.2", 1),
+                    ("spend.extra_effort.cost", 2), ("some_part.of_it.x", 4)]:
+        label, sentence = says(d, Knob(name, v, whole(0, 9), 'x = "a + 3"'))
+        assert label and sentence.endswith("."), (name, label, sentence)
+        found += texts({"label": label, "rule": sentence}, name)
+    assert not leaks(iter(found)), said(found)

@@ -96,7 +96,7 @@ def test_reset_rename_axes_and_show():
     with pytest.raises(vw.SpecError, match="two different fields"):
         w.panel._handle({"do": "axes", "x": "dice", "y": "dice"})
     w.panel._handle({"do": "show", "value": "A"})
-    assert w.panel.view["heat"]["caption"].startswith("P(pass) under A")
+    assert w.panel.view["heat"]["caption"].startswith("The chance to pass under A")
     w.panel._handle({"do": "reset", "variant": "B", "name": None})
     assert w.panel.variants["B"] == {}
 

@@ -1,12 +1,22 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { knobText, readScalar, pointsCell, tickLines, draftWords } from "../rulelab.js";
+import { knobText, readScalar, pointsCell, tickLines, draftWords, ruleWords, rangeWords } from "../rulelab.js";
 
 test("a knob's value in words", () => {
   assert.equal(knobText(null), "none");
   assert.equal(knobText([1, 6]), "1, 6");
   assert.equal(knobText({ bronze: 5, silver: 4 }), "bronze 5 · silver 4");
   assert.equal(knobText(true), "yes");
+});
+
+test("a knob's card says its rule in words, never the line of a file", () => {
+  // a draft's knob with a quoted comment quotes it; without one, Python's sentence; no TOML line either way
+  assert.equal(ruleWords({ seed: "Each roll of '1' or '6' counts as a success", says: "A d6 counts a success on 1 or 6." }),
+    "“Each roll of '1' or '6' counts as a success”");
+  assert.equal(ruleWords({ seed: "", says: "Pool can be set from 0 to 60." }), "Pool can be set from 0 to 60.");
+  assert.equal(rangeWords({ default: 60, takes: "a whole number from 0 to 120" }),
+    "As read: 60. It takes a whole number from 0 to 120.");
+  assert.equal(rangeWords({ default: [1, 6] }), "As read: 1, 6.");
 });
 
 test("a number box is read strictly: an empty box is not 0 (review finding)", () => {

@@ -129,7 +129,7 @@ for ax, (edition, rungs) in zip(axes, ladders.items()):
     ax.set_title(edition)
     ax.set_ylim(0, 1.1)
     ax.grid(alpha=0.3, axis="y")
-axes[0].set_ylabel("P(pass)")
+axes[0].set_ylabel("chance to pass")
 fig.suptitle("The same competent character on each edition's difficulty ladder")
 fig.tight_layout()
 # the Heresy chart shows its named rungs (0 to 12 black dice); the Facilitator's ladder goes on to 36
@@ -139,7 +139,7 @@ beyond["heresy"] = (f" at {heresy_ladder[len(ladders['heresy']) - 1].setting['bl
                     f"{len(ladders['heresy'])} of the ladder's {len(heresy_ladder)} rungs), "
                     f"and on to {vw.percent(heresy_ladder[-5].chance, 2)} at {heresy_ladder[-5].setting['black']} "
                     f"black dice and {vw.percent(heresy_ladder[-1].chance, 2)} at {heresy_ladder[-1].setting['black']}")
-show(fig, alt="Five bar charts, one per edition, of the same competent character's P(pass) on each rung of "
+show(fig, alt="Five bar charts, one per edition, of the same competent character's chance to pass on each rung of "
               "that edition's difficulty ladder, easiest first: "
               + "; ".join(f"{e} {vw.percent(r[0][1])} down to {vw.percent(r[-1][1])}{beyond[e]}"
                           for e, r in ladders.items()) + ".")
@@ -172,13 +172,13 @@ fig, ax = plt.subplots()
 line(ax, shift, pt, "playtest", "playtest d20 (Silver, score 4)")
 line(ax, shift, vs, "vers", "VERS 3d6 (3 ranks)")
 ax.set_xlabel("steps of difficulty from an even chance (+1 to the target / +1 penalty)")
-ax.set_ylabel("P(pass)")
+ax.set_ylabel("chance to pass")
 ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend()
 ax.set_title("Flat d20 against the 3d6 bell")
-show(fig, alt="Two lines of P(pass) against steps of difficulty from an even chance: the playtest d20 falls "
+show(fig, alt="Two lines of the chance to pass against steps of difficulty from an even chance: the playtest d20 falls "
               f"evenly by 5 points a step from {pt[0]:.0%} to {pt[-1]:.0%}, while the VERS 3d6 bell falls slowly "
               f"at the ends and steeply in the middle, from {vs[0]:.0%} to {vw.percent(vs[-1])}.")
 
@@ -215,7 +215,7 @@ ax.plot(k, [vw.odds({**ps_spec, "bonus": [1] * int(n)}).p_pass for n in k], mark
 line(ax, k, [vw.odds({**ps_spec, "bonus": [2] * int(n)}).p_pass for n in k], "playsheet",
      "playsheet: +2 per factor")
 ax.set_xlabel("bonus factors")
-ax.set_ylabel("P(pass), target 18")
+ax.set_ylabel("chance to pass, target 18")
 ax.set_xticks(k)
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
@@ -223,7 +223,7 @@ ax.legend()
 ax.set_title("Silver, score 4: what each bonus factor buys")
 bonus_pt = [vw.odds({**pt_spec, "bonus_factors": int(n)}).p_pass for n in k]
 bonus_ps = [vw.odds({**ps_spec, "bonus": [2] * int(n)}).p_pass for n in k]
-show(fig, alt="Lines of P(pass) at target 18 against 0 to 4 bonus factors for a Silver score-4 check: the "
+show(fig, alt="Lines of the chance to pass at target 18 against 0 to 4 bonus factors for a Silver score-4 check: the "
               f"playtest's highest d6 climbs from {bonus_pt[0]:.0%} to {bonus_pt[-1]:.0%}, the playsheet's "
               f"+2 per factor from {bonus_ps[0]:.0%} to {bonus_ps[-1]:.0%}, and +1 per factor more slowly.")
 
@@ -318,13 +318,13 @@ fig, ax = plt.subplots()
 for edition, (label, ps) in series.items():
     line(ax, f[:len(ps)], ps, edition, label)
 ax.set_xlabel("extra difficulty factors (Heresy: rungs of 3 black dice)")
-ax.set_ylabel("P(pass)")
+ax.set_ylabel("chance to pass")
 ax.set_xticks(f)
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("The same moderately hard task, one more factor at a time")
-show(fig, alt="Lines of P(pass) against 0 to 4 extra difficulty factors for the same task in four editions: "
+show(fig, alt="Lines of the chance to pass against 0 to 4 extra difficulty factors for the same task in four editions: "
               + "; ".join(f"{e} from {vw.percent(ps[0])} to {vw.percent(ps[-1])}" for e, (_, ps) in series.items())
               + ".")
 
@@ -336,7 +336,7 @@ emit((
     "allowed). The agora line falls late and then steeply: losing dice hurts little while there are plenty, "
     "a lot once the pool is nearly gone. The Heresy Engine's rungs cost "
     + ", ".join(f"{100 * (a - b):.0f}" for a, b in zip(rungs, rungs[1:]))
-    + " points of P(pass): each rung of black dice is a big step at first, smaller as the odds run out, "
+    + " points of the chance to pass: each rung of black dice is a big step at first, smaller as the odds run out, "
     "but the line never quite reaches zero."))
 
 # %% [markdown]
@@ -373,13 +373,13 @@ for n in helpers:
     agora_help.append(vw.odds({**TASK7["agora"], "helpers": accepted}).p_pass)
 line(ax, helpers, agora_help, "agora", "agora helpers, merged")
 ax.set_xlabel("friends offering help (each as able as the character)")
-ax.set_ylabel("P(pass)")
+ax.set_ylabel("chance to pass")
 ax.set_xticks(helpers)
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("What a crowd adds")
-show(fig, alt="Lines of P(pass) against 0 to 4 friends offering help: playtest allies (at most 2) take the task "
+show(fig, alt="Lines of the chance to pass against 0 to 4 friends offering help: playtest allies (at most 2) take the task "
               f"from {vw.percent(vw.odds(TASK7['playtest']).p_pass)} to "
               f"{vw.percent(vw.odds({**TASK7['playtest'], 'allies': ['silver'] * 2}).p_pass)}, playsheet allies "
               f"(at most 3) to {vw.percent(vw.odds({**TASK7['playsheet'], 'allies': ['silver'] * 3}).p_pass)}, and "
@@ -417,9 +417,9 @@ for i, (ax, edition) in enumerate(zip(axes, hard)):
     ax.set_xlim(0, 1.25)
     ax.grid(alpha=0.3, axis="x")
     ax.set_title(edition)
-axes[-1].set_xlabel("P(pass)")
+axes[-1].set_xlabel("chance to pass")
 fig.suptitle("What KISSes and Ego buy on a hard task")
-show(fig, alt="Bars of P(pass) on a hard task with no KISS, 1 KISS, 2 KISSes and 2 KISSes plus Ego in three "
+show(fig, alt="Bars of the chance to pass on a hard task with no KISS, 1 KISS, 2 KISSes and 2 KISSes plus Ego in three "
               "editions: " + "; ".join(
                   f"{e} from {vw.percent(vw.odds(hard[e]).p_pass)} to "
                   f"{vw.percent(vw.odds({**hard[e], 'kiss': 2, 'ego': ego_on[e]}).p_pass)}" for e in hard) + ".")
@@ -586,7 +586,7 @@ emit((
     "even the first penalties cost a lot: " + ", ".join(f"{c:.1f}" for c in costs[:3])
     + f" percentage points for the first three steps, close to the {max(costs):.1f}-point maximum. Only far out "
     f"do steps get cheap: from the eighth step on, each costs {costs[7]:.1f} points or less. Try raising the "
-    "penalty one step at a time and watch P(pass) in the roller: the bell curve of section 3."))
+    "penalty one step at a time and watch the chance to pass in the roller: the bell curve of section 3."))
 
 # %%
 vw.PoolRoller(edition="vers", ranks=3)

@@ -43,23 +43,20 @@ def allowed_words(text):
             .replace(", or None (never auto-passes)", ", or never"))
 
 
+from venus_widgets.engine.tools.compare_chart import value_words  # "+17.1", "up to +1.2", "no change"
+
+
 def comparison(c):
-    """A comparison in the reader's words: one verdict per house rule, then a
-    table of the chances under each rule set and their differences."""
+    """A comparison as `vw.compare` leads with it: one sentence per house rule
+    of what changed and by how much, then its rows at a glance (at most 15:
+    the chance to pass, every other chance that moves, at least each
+    outcome, the rest grouped), under each rule set, with the differences."""
     names = c.names
-    lines = [f"* **{n}**: {c.verdicts[n]}." for n in names[1:]]
-    rows = []
-    for r in c.to_rows():
-        k = r["at least"]
-        if k == 0:
-            continue  # every roll makes 0 or more
-        if isinstance(k, int):
-            label = f"{k} success{'' if k == 1 else 'es'} or more"
-        else:
-            label = {"pass": "to pass", "goal": "to reach the goal"}.get(k, r.get("label", str(k)))
-        rows.append([label] + [vw.percent(r[n], 1) for n in names]
-                    + [f"{100 * (r[n] - r['base']):+.1f}" for n in names[1:]])
-    head = ["chance", "rules as read"] + list(names[1:]) + [f"{n}, difference in points" for n in names[1:]]
+    lines = [f"* {c.headline(n)}" for n in names[1:]]
+    rows = [[r["label"]] + [vw.percent(r["p"][n], 1) + (f" … {vw.percent(r['p_last'][n], 1)}" if r["group"] else "")
+                            for n in names]
+            + [value_words(r, n) for n in names[1:]] for r in c.glance()]
+    head = ["chance", "rules as read"] + list(names[1:]) + [f"{n}, points" for n in names[1:]]
     return "\n".join(lines) + "\n\n" + table(head, rows)
 
 
@@ -108,15 +105,15 @@ bronze = vw.compare(task, {"Bronze 4-6": {"success_from": {"bronze": 4}}})
 emit(comparison(bronze))
 
 # %% [markdown]
-# Read the verdict first: a difference of two chances is given in
-# **percentage points** (from 40 % to 50 % is 10 points more, not "25 %
-# more"), first for passing, then for reaching the goal, the threshold plus
-# the consequences wanted, then for any other chance the rules report that
-# the house rule moves (a critical, spending Ego, each way of passing), by
-# name. Each difference is taken from each rule set's own chances: the
-# chance of *at least* so many successes, even where one rule set can
-# never end on exactly that many. The table gives every chance under both
-# rule sets, and the difference. Under this house rule a
+# Read the sentence first: what the house rule changes, and by how much. A
+# difference of two chances is given in **percentage points** (from 40 %
+# to 50 % is 10 points more, not "25 % more"): first for passing, then for
+# the chance that moves most, when that is another one (reaching the goal,
+# the threshold plus the consequences wanted; a critical; spending Ego).
+# The table gives the chances that move under both rule sets, and the
+# difference: to pass, any other chance the rules report that moves, by
+# name, then the chance of *at least* so many successes, each rule set's
+# own (even where one rule set can never end on exactly that many). Under this house rule a
 # Bronze die *is* a Silver die, so the odds are exactly those of a Silver
 # character:
 
@@ -178,7 +175,7 @@ emit(comparison(vw.compare(ego, {"Ego doubles 5s and 6s": {"ego_double_from": 5}
 # In the agora rules two 1s showing are **snake eyes**, a critical: a
 # success comes with a bane, a failure with a boon. A table that wants more
 # drama may call a single 1 a critical; a gentler one may ask for three.
-# The chance to pass stays exactly the same; the verdict names what moves:
+# The chance to pass stays exactly the same; the sentence names what moves most, the table each chance:
 
 # %% [build]
 snakes = vw.compare({"edition": "agora", "roll": "task", "rank": 4, "health": 2, "job": 1},

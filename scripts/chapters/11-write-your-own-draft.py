@@ -95,7 +95,7 @@ vw.TaskRoller(edition=vw.load_edition("heresy-push.toml"), pool=6, black=3)
 #
 # The rule lab takes a second draft as a variant. Below, the roll of the
 # Heresy Engine as read is the base, and variant B plays the same roll by
-# the draft with the push: the chances side by side, the verdict in words,
+# the draft with the push: the chances side by side, one sentence of what changed and by how much,
 # the difference at each number of net successes, and a table of colours
 # over the pool and the black dice (the push minus the rules as read, in
 # points, each cell with its number).
@@ -127,7 +127,7 @@ emit(table(["pool dice", "as read", "with a push", "points"],
 # The push helps most where it was meant to: a middling pool gains
 # {{ max(gains):.1f }} points at {{ best }} dice, while a single die has
 # little to push and a large pool already passes. With four pool dice the
-# verdict reads: {{ four.verdicts["with a push"] }}. The push can add
+# lab says it in one sentence: “{{ four.headline("with a push") }}” The push can add
 # successes, never take them away, so it makes a foul failure rarer too (the
 # degrees of the seed are chances the lab compares by name).
 #
@@ -221,8 +221,8 @@ worse = vw.compare({"edition": heresy.ID, "pool": 6, "black": 6}, {"black explod
 # 1. **{{ fewest(heresy.ID) }} dice** as read; **{{ fewest(push.ID) }} dice**
 #    with the push.
 # 2. In the black dice's group, the line "explode = false" becomes
-#    "explode = true" (and the file needs an id of its own). The verdict:
-#    {{ worse.verdicts["black explodes"] }}.
+#    "explode = true" (and the file needs an id of its own). The lab says:
+#    “{{ worse.headline("black explodes") }}”
 #
 # </details>
 

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c9925d4502c67c61460e61047c565fc203e114a017c314ab256336ce14d5d10e
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0f4a11e057ae00780f10c5068f11085eeb68cfbe883b2c7d5ac20e7168d3ba89
 
 // js/format.js
 function thousands(n) {
@@ -2385,6 +2385,13 @@ function draftWords(drafts, v) {
   const id = (drafts || {})[v];
   return id ? `plays by the draft ${id}` : "";
 }
+function ruleWords(k) {
+  if (k.seed) return `“${k.seed}”`;
+  return k.says || "";
+}
+function rangeWords(k) {
+  return `As read: ${knobText(k.default)}.` + (k.takes ? ` It takes ${k.takes}.` : "");
+}
 function knobsTable(model) {
   const knobs = model.get("knobs") || [];
   const variants = model.get("variants") || {};
@@ -2441,8 +2448,9 @@ function knobsTable(model) {
     return h(
       "div",
       { class: "vw-knob", role: "group", "aria-labelledby": titleId, "data-knob": k.name },
-      h("div", { id: titleId, class: "vw-knob-name" }, k.label, " ", h("code", { class: "vw-code" }, k.name)),
-      h("div", { class: "vw-sub" }, `“${k.seed}” Default ${knobText(k.default)}.`),
+      h("div", { id: titleId, class: "vw-knob-name" }, k.label),
+      h("div", { class: "vw-knob-rule", "data-testid": `rule-${k.name}` }, ruleWords(k)),
+      h("div", { class: "vw-sub" }, rangeWords(k)),
       h("div", { class: "vw-knob-vals" }, cells)
     );
   });
@@ -2596,7 +2604,7 @@ var LAB_STYLE = `
 .vw-lab .vw-opt { display: inline-flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; max-width: 100%; min-width: 0; white-space: normal; }
 .vw-lab .vw-knob { border-top: 1px solid var(--vw-border); padding: 4px 0; }
 .vw-lab .vw-knob-name { font-weight: 600; }
-.vw-lab .vw-code { font-size: max(11px, .85em); font-weight: normal; color: var(--vw-fg2); }
+.vw-lab .vw-knob-rule { margin: 1px 0; }
 .vw-lab .vw-knob-vals { display: flex; flex-wrap: wrap; gap: 4px 18px; margin-top: 2px; }
 .vw-lab .vw-knob-v { display: flex; flex-wrap: wrap; align-items: center; gap: 2px 6px; padding: 2px 4px; min-width: 0; max-width: 100%; }
 .vw-lab .vw-knob-v[data-changed=true] { outline: 2px dashed var(--vw-focus); outline-offset: -1px; }

@@ -28,7 +28,7 @@ from . import lab_heatmap, lab_still, reloaded, stills
 from ._assets import esm
 from .from_view import ANY, NONE, STR, MessageError, ViewChecked, traited
 from .lab_view import SAMPLE_ROLLS, SAMPLE_SECONDS, odds_view, samples  # noqa: F401  (the lab's figures, re-exported)
-from .lab_words import KnobValueError, field_labels, knob_words, knobs_as_given, rules_arg, two_texts, plain_refusal
+from .lab_words import KnobValueError, card, field_labels, knob_words, knobs_as_given, rules_arg, two_texts, plain_refusal
 
 VARIANTS = ("A", "B")
 #: the heatmap's views: a rule set's chances, or one minus another in points
@@ -83,7 +83,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             self._playable(roller, rules, v.lower())
         na, nb = two_texts("names", names, "the names of variants A and B")
         first = self._name(na, field="names")
-        usable = [k.describe() for k in knobs if k.applies_to(roller.roll)]  # no check knobs for a task
+        usable = [card(k) for k in knobs if k.applies_to(roller.roll)]  # no check knobs for a task
         super().__init__(_esm=esm("rulelab"), edition=edition, knobs=usable, variants=variants,
                          drafts=drafts, names={"A": first, "B": self._name(nb, first, field="names")})
         opts = lab_heatmap.axis_options(edition, roller.roll, {})
@@ -324,7 +324,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         self._version = _edition.get(ident).VERSION
         try:
             self._check_variants(self.variants)
-            self.knobs = [k.describe() for k in _rules(ident) if k.applies_to(self.roller.roll)]
+            self.knobs = [card(k) for k in _rules(ident) if k.applies_to(self.roller.roll)]
         except SpecError as err:
             self._stale = (f"The draft {ident} was loaded again, and its new version cannot play these variants "
                            f"({err}): this lab shows nothing more; make a new RuleLab")

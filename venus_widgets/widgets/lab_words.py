@@ -132,6 +132,12 @@ def plain_refusal(err: SpecError, edition: str, fields: Mapping[str, str]) -> st
     return f"{who}{label} {knob_words(err.value)} is not allowed: {in_words(err.allowed, edition, fields)}{hint}."
 
 
+def card(knob: Any) -> dict[str, Any]:
+    """A knob as the lab's card shows it (JSON-able): what :meth:`Knob.describe` gives, and
+    ``takes``, the values it takes in words ("a whole number from 0 to 50, or none (no limit)")."""
+    return {**knob.describe(), "takes": _form_words(knob.kind.form, knob.allowed)}
+
+
 def _form_words(form: Mapping[str, Any], other: str) -> str:
     """What a knob (or one value of a per-key knob) takes, in words; ``other``
     for a form not said here."""
@@ -140,8 +146,12 @@ def _form_words(form: Mapping[str, Any], other: str) -> str:
         return words + (f", or none ({form['none']})" if form.get("optional") else "")
     if form.get("type") == "bool":
         return "yes or no"
+    if form.get("type") == "faces":
+        return f"some of the faces {form['lo']} to {form['hi']}"
     if form.get("type") == "per":
-        return f"for each of {', '.join(form['keys'])}, {_form_words(form['of'], 'a value')}"
+        keys = list(form["keys"])
+        each = ", ".join(keys[:-1]) + " and " + keys[-1] if len(keys) > 1 else "".join(keys)
+        return f"{_form_words(form['of'], 'a value')} for each of {each}"
     return other
 
 

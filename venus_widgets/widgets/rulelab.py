@@ -13,7 +13,7 @@ A, B or B minus A, every number written in its cell.
 >>> lab.panel.variants["A"]["success_from"]["silver"], lab.panel.variants["B"]
 (4, {'threshold_base': 2})
 >>> lab.panel.view["verdicts"]["A"]
-'+17.1 points to pass (1 success): 70.4 % -> 87.5 %; biggest change at 2 or more: +24.1 points'
+'+17.1 points to pass (1 success): from 70.4 % to 87.5 %; biggest change at 2 or more: +24.1 points'
 
 The view never writes a trait: it sends requests, checked by the one path
 every widget inherits (:class:`~venus_widgets.widgets.from_view.ViewChecked`); a

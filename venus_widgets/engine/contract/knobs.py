@@ -135,6 +135,9 @@ class Knob:
     label: str = ""
     #: the kinds of roll it can change ("check", "task"...); empty: every roll of the edition
     rolls: tuple[str, ...] = ()
+    #: the rule in the table's words where there is no seed sentence to quote (a draft's knob
+    #: without a quoted comment: "A d6 counts a success on 1 or 6.")
+    says: str = ""
 
     def applies_to(self, roll: str) -> bool:
         """Whether this knob can change a roll of kind ``roll``."""
@@ -159,7 +162,7 @@ class Knob:
         """What ``vw.rules`` shows of it (JSON-able)."""
         return {"name": self.name, "label": self.label or self.name.replace("_", " ").capitalize(),
                 "rolls": list(self.rolls), "default": self.default, "allowed": self.allowed,
-                "seed": self.seed, "where": self.where, "form": dict(self.kind.form)}
+                "seed": self.seed, "says": self.says, "where": self.where, "form": dict(self.kind.form)}
 
 
 def parse(knobs: Sequence[Knob], given: Any) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from ..contract.table_answers import (
     MARKS, Choices, DieWords, KissStart, Mark, Merge, SpendMenu, Steps, counted_marks, legend_of, plural,
 )
 from ..contract.table_defaults import kiss_count, no_extra, no_merge, no_subversion, plain_die_words
+from .knob_words import dice_words
 from .plan import Plan, evaluate
 
 
@@ -53,7 +54,7 @@ class DraftTable:
             return False, f"die {i + 1} was rolled by an explosion: only the first dice may be re-rolled"
         g = _group_of(p, i)
         if not g.eligible:
-            return False, f"die {i + 1} is one of the {g.owner} dice, which {name} does not take"
+            return False, f"die {i + 1} is one of {dice_words(g.owner)}, which {name} does not take"
         if d.before not in g.eligible:
             faces = ", ".join(str(f) for f in g.eligible)
             return False, f"die {i + 1} shows {d.before}: {name} takes only dice showing {faces}"

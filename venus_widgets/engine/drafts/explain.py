@@ -12,6 +12,7 @@ from typing import Any, Sequence
 from ..maths.odds import Odds
 from ..table.rolls import Roll
 from .kernel import budget
+from .knob_words import dice_words
 from .model import Slotted
 from .plan import GroupPlan, Plan
 from .rolling import degree_of
@@ -27,7 +28,7 @@ def _faces(faces: Sequence[int]) -> str:
 
 
 def group_words(plan: Plan, g: GroupPlan) -> str:
-    """``3 own dice (d6): a success on 5-6 (2 in 6), a 6 rolls again (at most 3 more)``."""
+    """``Your 3 dice (d6): a success on 5-6 (2 in 6), a 6 rolls again (at most 3 more)``."""
     t = g.table
     die = "die" if g.count == 1 else "dice"
     grade = f" {g.grade}" if isinstance(g.grade, (str, int)) and not isinstance(g.grade, bool) else ""
@@ -50,7 +51,8 @@ def group_words(plan: Plan, g: GroupPlan) -> str:
         parts.append(f"each {_faces(boom)} rolls again, adding a die ({how})")
     if not parts:
         parts.append("its face is added to the total" if plan.draft.outcome.uses_total else "no face counts")
-    return f"{g.count} {g.owner}{grade} {die} (d{t.sides}): " + "; ".join(parts)
+    who = f"Your {g.count}" if g.owner == "own" else f"{g.count} {g.owner}"
+    return f"{who}{grade} {die} (d{t.sides}): " + "; ".join(parts)
 
 
 #: A draft's arithmetic as a sentence says it (names and numbers are said by :func:`expr_words`).
@@ -182,7 +184,7 @@ def taken_faces(plan: Plan) -> str:
     sets = {g.eligible for g in plan.groups if g.count and g.eligible}
     if len(sets) != 1:
         return "a face the step takes (" + "; ".join(
-            f"{g.owner} dice: {_or(g.eligible)}" for g in plan.groups if g.count and g.eligible) + ")"
+            f"{dice_words(g.owner)}: {_or(g.eligible)}" for g in plan.groups if g.count and g.eligible) + ")"
     return _or(next(iter(sets)))
 
 

@@ -91,7 +91,7 @@ class Maker:
 
     def depth(self, name: str, value: int | None, seed: str) -> Num:
         """How many extra dice an explosion may add per die (None: no limit)."""
-        return self._add(name, value, optional(whole(0, MAX_DEPTH), "no limit: the tail below 1e-12 is cut"), seed)
+        return self._add(name, value, optional(whole(0, MAX_DEPTH), "no limit"), seed)
 
 
 #: The words of a key of a die, a step or the outcome in a knob's label.

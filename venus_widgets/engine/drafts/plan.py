@@ -18,6 +18,7 @@ from typing import Any, Mapping
 from ..errors import SpecError
 from .errors import DraftError
 from .expr import ExprError
+from .knob_words import dice_words
 from .knobs import DraftRules
 from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, Num, Slotted
 from .draft_reads import dice_formulas, marks_of as _marks, readings_of
@@ -360,7 +361,7 @@ def _eligible(draft: Draft, g: GroupDef, table: DieTable, env: Mapping[str, Any]
             i = f - 1
             what = ("counts a success" if table.successes[i] else "explodes" if table.explode[i] else
                     "shows the mark " + next(m for m, row in zip(_marks(draft), table.marks) if row[i]))
-            words = (f"face {f} of the {g.name} dice {what}: a face the re-roll step takes must count nothing "
+            words = (f"face {f} of {dice_words(g.owner)} {what}: a face the re-roll step takes must count nothing "
                      "(the first roll of a re-rolled die is not kept)")
             changed = _changed(draft, rules, _knobs_of(draft, g))
             if changed:  # a rule knob of the spec made it so: the knob is to blame, not the file

@@ -14,6 +14,7 @@ from typing import Any, Callable, Mapping
 from ..contract.fields import CrossError, Int
 from ..errors import SpecError
 from . import plan as _plan
+from .knob_words import dice_words
 
 #: The most dice one roll of a draft rolls (before any rolls again): more than a table rolls, and a
 #: roll made die by die stays quick (``count = "dice * 100000000"`` would be a roll of billions).
@@ -34,11 +35,11 @@ def cross_checks(edition: Any, spec: Mapping[str, Any]) -> None:
         if n < 0:
             c = g.count
             nearest(edition, spec, names, lambda s: count(edition, c, s, rules) >= 0,
-                    f"a value that leaves a count of {g.owner} dice of 0 or more ({g.count.expr.text})")
+                    f"a value that leaves a count of {dice_words(g.owner).removeprefix('the ')} of 0 or more ({g.count.expr.text})")
         if n > MOST_DICE:
             c = g.count
             nearest(edition, spec, names, lambda s: count(edition, c, s, rules) <= MOST_DICE,
-                    f"a value that leaves a count of {g.owner} dice of at most {MOST_DICE:,} "
+                    f"a value that leaves a count of {dice_words(g.owner).removeprefix('the ')} of at most {MOST_DICE:,} "
                     f"({g.count.expr.text} gives {n:,})")
     if _all_dice(edition, spec, rules) > MOST_DICE:
         nearest(edition, spec, counted, lambda s: _all_dice(edition, s, rules) <= MOST_DICE,

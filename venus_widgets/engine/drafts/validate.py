@@ -35,6 +35,7 @@ from .model import (
 )
 from .kinds import ANY, NUMBER, TABLE, TEXT, YES_NO
 from .knobs import labelled
+from .knob_words import worded
 from .reader import NAME, ROLLER_NAMES, Reader, Skip, show
 from .source import Source, _dotted
 from .draft_dice import read_dice as _dice, uses_grade as _uses_grade
@@ -114,14 +115,14 @@ def build(src: Source) -> Draft:
     if mistakes is not None:
         raise mistakes
     assert outcome is not None and words is not None
-    return Draft(
+    return worded(Draft(
         id=ident, name=name, about=about,
         roll=roll, roller=roller, fields=fields, rules=rules, dice=dice, groups=groups, outcome=outcome, reroll=reroll,
         double=double, spend=spend, checks=checks, ladder=ladder, words=words, events=events,
         knobs=tuple(labelled(_ordered(r.knobs.knobs, rules), {f.name: f.label for f in fields},
                              {k: x.name for k, x in (("reroll", reroll), ("double", double)) if x is not None})),
         source_name=src.name, digest=src.digest, lines={_dotted(p): n for p, n in src.lines.items()},
-    )
+    ))
 
 
 def _ident(r: Reader, data: Mapping[str, Any]) -> str:

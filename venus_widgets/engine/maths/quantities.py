@@ -13,7 +13,8 @@ edition; the comparison never names an edition.
 Names: ``P(pass)`` and ``P(goal)``; ``criticals`` (the chance of a critical,
 ``Odds.p_critical``); ``Ego spent`` (``Odds.p_ego_spent``); then each
 breakdown key in words (``pass_without_kiss`` reads "pass without kiss",
-a leading ``p_`` is dropped), then each named event. A breakdown entry (or an event) that repeats a name and
+a leading ``p_`` is dropped), then each named event, then each event's
+chance with a pass (``Odds.events_passed``: "glitch with a pass"). A breakdown entry (or an event) that repeats a name and
 the value already listed (a task's ``p_ego_spent`` in the breakdown beside
 ``Ego spent``) is left out: the same chance, once; one that repeats a name with
 another value is listed as "<name> (breakdown)".
@@ -60,7 +61,8 @@ def reported(o: Odds) -> dict[str, Any]:
     seen = {name.casefold(): name for name in out}
     # then a draft's named events (a glitch, a critical), when the odds carry them: compared as any other chance
     events = getattr(o, "events", None) or {}
-    for key, value in [*o.breakdown.items(), *events.items()]:
+    passed = getattr(o, "events_passed", None) or {}  # each event's chance with a pass, where the odds carry it
+    for key, value in [*o.breakdown.items(), *events.items(), *((f"{k} with a pass", v) for k, v in passed.items())]:
         name = words(key)
         same = seen.get(name.casefold())
         if same is not None:

@@ -11,7 +11,7 @@ compares exact fractions, so "no change" is never a rounding.
 >>> c.names
 ('base', 'Bronze 4-6')
 >>> c.verdicts["Bronze 4-6"]
-'+17.1 points to pass (1 success): 70.4 % -> 87.5 %; biggest change at 2 or more: +24.1 points'
+'+17.1 points to pass (1 success): from 70.4 % to 87.5 %; biggest change at 2 or more: +24.1 points'
 >>> round(c.difference("Bronze 4-6")[2], 1)       # at least 2 successes
 24.1
 >>> compare({"roll": "task"}, {"same": {"threshold_base": 1}}).verdicts["same"]
@@ -286,7 +286,7 @@ def _moved_words(moved: list[str], qa: Mapping[str, Any], qb: Mapping[str, Any],
                  exact: bool) -> list[str]:
     """"name: a -> b" for each moved chance that the verdict has not given
     (P(pass), P(goal) and their complements); chances that move alike are
-    named together ("pass with ego, goal with ego: 22.2 % -> 44.4 %")."""
+    named together ("pass with ego, goal with ego: from 22.2 % to 44.4 %")."""
     groups: list[tuple[tuple[Any, Any], list[str]]] = []
     for q in moved:
         ab = (qa.get(q, 0), qb.get(q, 0))
@@ -298,7 +298,7 @@ def _moved_words(moved: list[str], qa: Mapping[str, Any], qb: Mapping[str, Any],
                 break
         else:
             groups.append((ab, [q]))
-    return [f"{', '.join(names)}: {_pct(a)} -> {_pct(b)}" for (a, b), names in groups]
+    return [f"{', '.join(names)}: from {_pct(a)} to {_pct(b)}" for (a, b), names in groups]
 
 
 def _compared(qa: Mapping[str, Any], qb: Mapping[str, Any], base: Odds, o: Odds) -> list[str]:
@@ -338,9 +338,9 @@ def _verdict(outcome: str, base: Odds, o: Odds, exact: bool, units: tuple[str, s
     def points(delta: Any) -> str:  # without exact odds (exploding dice), float noise is no change
         return _points(0.0 if not _differ(delta, 0, exact) else float(delta))
 
-    thr = "" if o.threshold == base.threshold else f" (threshold {base.threshold} -> {o.threshold})"
+    thr = "" if o.threshold == base.threshold else f" (threshold from {base.threshold} to {o.threshold})"
     words = [f"{points(o.p_pass - base.p_pass)} to pass{thr or f' ({o.threshold} {unit(o.threshold)})'}: "
-             f"{_pct(base.p_pass)} -> {_pct(o.p_pass)}"]
+             f"from {_pct(base.p_pass)} to {_pct(o.p_pass)}"]
     said = [(base.p_pass, o.p_pass)]
     if o.goal != o.threshold or base.goal != base.threshold:
         words.append(f"the goal ({o.goal} {unit(o.goal)}) {points(o.p_goal - base.p_goal)}")

@@ -27,7 +27,7 @@ same rows, so a chance an edition adds joins both by construction.
 >>> import venus_widgets as vw
 >>> c = vw.compare({"roll": "task", "dice": 3}, {"Bronze 4-6": {"success_from": {"bronze": 4}}})
 >>> headline(c, "Bronze 4-6")
-'Bronze 4-6: the chance to pass rises from 70.4 % to 87.5 % (+17.1 points); rolls of 2 or more successes gain most: 25.9 % -> 50.0 % (+24.1 points).'
+'Bronze 4-6: the chance to pass rises from 70.4 % to 87.5 % (+17.1 points); rolls of 2 or more successes gain most, from 25.9 % to 50.0 % (+24.1 points).'
 >>> [r["tick"] for r in glance(c)]
 ['to pass', '≥2', '≥3']
 """
@@ -261,21 +261,21 @@ def headline(c: Comparison, name: str) -> str:
     rest = [r for r in fixed[1:] + chances + outcomes if r.kind != "restated" and not _same(r.diff(name), 0, exact)]
     if rest:
         top = max(rest, key=lambda r: abs(r.diff(name)))
-        move = f"{_pct(top.p['base'])} -> {_pct(top.p[name])} ({short_points(top.diff(name))} points)"
+        move = f"from {_pct(top.p['base'])} to {_pct(top.p[name])} ({short_points(top.diff(name))} points)"
         if abs(top.diff(name)) > abs(d) + (0 if exact else NOISE):
             if top.kind == "outcome":
                 who = f"rolls of {top.key} or more {many}"
-                words_ += f"; {who} {'gain' if top.diff(name) > 0 else 'lose'} most: {move}"
+                words_ += f"; {who} {'gain' if top.diff(name) > 0 else 'lose'} most, {move}"
             elif top.key == "goal":
                 goal = f" ({o.goal} {one if o.goal == 1 else many})" if o.numeric else ""
-                words_ += f"; the chance to reach the goal{goal} {'rises' if top.diff(name) > 0 else 'falls'} most: {move}"
+                words_ += f"; the chance to reach the goal{goal} {'rises' if top.diff(name) > 0 else 'falls'} most, {move}"
             else:
-                words_ += f"; the biggest change is {top.label}: {move}"
+                words_ += f"; the biggest change is {top.label}, {move}"
         else:
             # a chance that moves just as the chance to pass does (a way of passing) says nothing more
             named = [r for r in chances if abs(r.diff(name)) >= VISIBLE and not _same(abs(r.diff(name)), abs(d), exact)]
             if named:
                 top = max(named, key=lambda r: abs(r.diff(name)))
-                move = f"{_pct(top.p['base'])} -> {_pct(top.p[name])} ({short_points(top.diff(name))} points)"
+                move = f"from {_pct(top.p['base'])} to {_pct(top.p[name])} ({short_points(top.diff(name))} points)"
                 words_ += f"; the biggest change elsewhere: {top.label}, {move}"
     return f"{name}: {words_}."

@@ -73,7 +73,7 @@ class Knobs:
         e = html_text
         rows = "".join(
             f"<tr><th scope='row'><code>{e(k.name)}</code></th><td>{e(_what(k))}</td>"
-            f"<td><code>{e(json.dumps(k.default))}</code></td><td>{e(k.allowed)}</td><td>{e(k.seed)}</td></tr>"
+            f"<td><code>{e(json.dumps(k.default))}</code></td><td>{e(k.allowed)}</td><td>{e(k.seed or k.says)}</td></tr>"
             for k in self.knobs)
         return (f"<table class='vw-rules'><caption>Rule knobs of the {html_text(self.edition)} edition "
                 "(a spec's <code>rules</code> changes them)</caption>"

@@ -134,11 +134,12 @@ class Sweep:
         why2 = self.why[name] if grid.ndim == 2 else self.why[name][:, None]
         rows_axis, rows = self.axes[0]
         cols_axis, cols = self.axes[1] if len(self.axes) > 1 else ("", ("",))
+        said = {"P(pass)": "The chance to pass", "P(goal)": "The chance to reach the goal"}.get(what, what)
         if minus is None:
-            caption = f"{what} under {name}, by {rows_axis}" + (f" and {cols_axis}" if cols_axis else "")
+            caption = f"{said} under {name}, by {rows_axis}" + (f" and {cols_axis}" if cols_axis else "")
             legend = "Darker cells: more likely (the number in each cell is the chance)."
         else:
-            caption = f"{what}: {name} minus {minus}, in percentage points, by {rows_axis}" + (
+            caption = f"{said}: {name} minus {minus}, in percentage points, by {rows_axis}" + (
                 f" and {cols_axis}" if cols_axis else "")
             legend = "Orange-red: more likely under " + name + "; blue: less likely (the number says by how much)."
         top = max(1e-12, float(np.nanmax(np.abs(g2)))) if np.isfinite(g2).any() else 1.0

@@ -46,10 +46,11 @@ _RANGES = {"merge_drop": (1, 5), "snake_eyes_ones": (1, 64), "challenging_factor
 #: knob -> (where in the docs, the seed sentence it reads)
 SEEDS: dict[str, tuple[str, str]] = {
     "merge_drop": ("docs/rules_agora.md#help",
-                   "two of rank r become one of rank r-1, repeatedly, until one die remains"),
+                   "two helpers of one rank become one helper of the rank below, again and again, until one die "
+                   "remains"),
     "snake_eyes_ones": ("docs/rules_agora.md#snake-eyes", "two or more 1s are a critical"),
     "challenging_factor": ("docs/rules_agora.md#the-roll",
-                           "The goal is the number of consequences (1..4), doubled when challenging"),
+                           "The goal is the number of consequences (1 to 4), doubled when challenging"),
     "ego_double_from": ("docs/rules_agora.md#kiss-and-ego-the-engines-one-policy",
                         "If still short and ego: every 6 showing (help die included) scores two successes"),
 }

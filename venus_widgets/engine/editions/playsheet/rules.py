@@ -72,7 +72,7 @@ KNOBS: tuple[Knob, ...] = (
          "The pass range of Bronze dice is rolls of 7, 8, 9 or 10. Silver dice pass on a 6 or more, Gold on 5-10, "
          "and Platinum on a 4+.", _WHERE, "Lowest face that passes, per rank", ("task",)),
     Knob("explode_from", 10, whole(2, 10), "Any 10s you rolled will explode: meaning you should roll another die "
-         "for each 10 [...] and any 10s they roll can explode too.", _WHERE,
+         "for each 10 … and any 10s they roll can explode too.", _WHERE,
          "Dice explode (roll another) from this face", ("task",)),
     Knob("ego_double_from", 10, whole(1, 10), "This makes any and all 10s rolled, by either yourself or your "
          "allies, count twice as passes.", _WHERE, "With Ego, faces from this one count twice", ("task",)),
@@ -80,7 +80,7 @@ KNOBS: tuple[Knob, ...] = (
          "Most allies", ("task",)),
     Knob("check_auto_pass_from", dict(_ranks(20, 19, 18, 17)),
          per(RANKS, optional(whole(2, 20), "never auto-passes")),
-         "If the rank is Bronze and the die naturally lands on a 20 then you automatically pass [...] Platinum "
+         "If the rank is Bronze and the die naturally lands on a 20 then you automatically pass … Platinum "
          "abilities auto-pass on a 17 through to 20.", _WHERE, "Natural d20 that passes a check at once, per rank",
          ("check",)),
 )

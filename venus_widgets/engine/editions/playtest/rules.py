@@ -98,10 +98,11 @@ RULES = Rules()
 #: The seed sentence (docs/rules_playtest.md) each knob comes from.
 SEEDS = {
     "success_from": "A die succeeds on Bronze 5-6, Silver 4-6, Gold 3-6, Platinum 2-6.",
-    "threshold_base": "threshold = 1 + factors (+1 when learning)",
+    "threshold_base": "A task needs 1 success, and 1 more for each difficulty factor (and for learning on the job).",
     "max_factors": "learning on the job is one of the four factors",
-    "max_allies": "each ally (allies, at most 2) adds one die of the ally's caliber",
-    "ego_double_from": "Still short of the goal with Ego double6: every 6 showing scores two successes.",
+    "max_allies": "Each ally, at most 2, adds one die of the ally's caliber.",
+    "ego_double_from": "Still short of the goal, a player who spends Ego on sixes scores two successes for every 6 "
+                       "showing.",
     "check_auto_pass_from": "Auto-pass: Silver on a natural 20; Gold and Platinum on 19-20; Bronze never.",
     "check_natural_one_fails": "Auto-fail: a natural 1, except Platinum.",
 }
@@ -118,7 +119,7 @@ KNOBS: tuple[Knob, ...] = (
          "Most difficulty factors", ("check", "task")),
     Knob("max_allies", RULES.max_allies, whole(0, 6), SEEDS["max_allies"], _WHERE, "Most allies", ("task",)),
     Knob("ego_double_from", RULES.ego_double_from, whole(2, 6), SEEDS["ego_double_from"], _WHERE,
-         "With Ego double6, faces from this one score twice", ("task",)),
+         "With Ego on sixes, faces from this one score twice", ("task",)),
     Knob("check_auto_pass_from", dict(RULES.check_auto_pass_from),
          per(CALIBERS, optional(whole(2, 20), "never auto-passes")), SEEDS["check_auto_pass_from"], _WHERE,
          "Natural d20 that passes a check at once, per caliber", ("check",)),
