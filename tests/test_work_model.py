@@ -19,6 +19,7 @@ import tracemalloc
 import pytest
 
 import venus_widgets as vw
+from venus_widgets.engine.contract import edition as registry
 from venus_widgets.engine.contract import guard, work
 from venus_widgets.engine.contract.spec import normalize
 from venus_widgets.engine.drafts import step_cost
@@ -216,3 +217,53 @@ def test_the_cost_benchmark_prices_each_of_its_cases(monkeypatch):
                 m.setattr(module, fn, lambda *a, **k: None)
             p, n = calls(estimate, budget=200_000)
         assert p.seconds > 0 and p.memory >= 0, name
+
+
+#: five coins read in order (highest, lowest, each group's highest) and with events: the brute-force
+#: property of the drafts' readings found them refused as 110 MB of cells (a few kB in fact)
+COINS_READ_IN_ORDER = """id = "coins-in-order"
+[fields.n]
+range = [0, 3]
+default = 1
+[fields.m]
+range = [0, 2]
+default = 1
+[dice.a]
+sides = 2
+success = []
+marks = { top = [2] }
+successes = { 1 = -1 }
+[groups.own]
+die = "a"
+count = "n"
+[groups.ally]
+die = "a"
+count = "m"
+[outcome]
+value = "highest()"
+threshold = 0
+[events]
+"even" = "count(top) * 2 > all_dice"
+"own high" = "highest(own) >= 5 and count(top) >= 2"
+"all alike" = "highest() == lowest()"
+"""
+
+
+def test_dice_read_in_order_are_priced_by_the_rolls_they_can_make():
+    """The cells of the counts are at most the different rolls the dice can
+    make (each group's dice as a multiset of faces): five coins are a few
+    dozen, never the product of every reading's whole range."""
+    vw.load_edition(COINS_READ_IN_ORDER)
+    try:
+        spec = {"edition": "coins-in-order", "n": 3, "m": 2}
+        cost = step_cost_of(spec)
+        assert cost.memory < 2**20, cost
+        odds = vw.odds(spec, exact=True)
+        assert sum(odds.distribution.values()) == 1
+    finally:
+        registry.unregister("coins-in-order")
+
+
+def step_cost_of(spec):
+    """The draft's own price of the spec's exact odds (what the guard reads)."""
+    return registry.get(spec["edition"]).source.cost(spec, exact=True)

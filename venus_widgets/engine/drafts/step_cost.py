@@ -179,12 +179,25 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         if (g.table, tuple(names), mode, ()) not in p.compiled:
             work += one
         work += one * sum(1 for m in recounts if any(g.table.marks[p.marks.index(m)]))
-    cells = math.prod(float(h - lw + 1) for h, lw in zip(high, low))
+    cells = min(math.prod(float(h - lw + 1) for h, lw in zip(high, low)), rolls(p))
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
     work += cells * nodes * PER_NODE * (1 + len(recounts))
     values = spread(p, names, low, high)
     work += values * PER_VALUE
     return work, cells * CELL_BYTES[mode] * HELD + values * VALUE_BYTES
+
+
+def rolls(p: Plan) -> float:
+    """How many different rolls the dice can make, each group's dice a
+    multiset of its die's outcomes (faces, times the levels of a chain): a
+    bound of the cells the counts hold, whatever readings they track (every
+    cell holds at least one roll). Worked out in logarithms, never listed."""
+    logs = 0.0
+    for g in p.groups:
+        if g.count:
+            kinds = math.exp(min((levels(g.table) + 1) * math.log(len(g.table.explode)), 30.0))
+            logs += math.lgamma(g.count + kinds) - math.lgamma(g.count + 1) - math.lgamma(kinds)
+    return math.exp(min(logs, 700.0))
 
 
 def spread(p: Plan, names: Sequence[str], low: Sequence[int], high: Sequence[int]) -> float:
