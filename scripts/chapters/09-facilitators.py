@@ -722,7 +722,7 @@ dip = vw.odds(as_consequence).p_pass - vw.odds(twice).p_pass
 # <details><summary>Answers</summary>
 #
 # 1. From {{ chance(bruno_dice_only) }} to {{ chance(dark_alone) }}: **{{ points(bruno_dice_only, dark_alone) }}**.
-#    With his KISS the loss is {{ points(motor, motor_dark) }}.
+#    With his two KISSes (his insight and a stunt) the loss is {{ points(motor, motor_dark) }}.
 # 2. **{{ setting_words(ada_best) }}** ({{ vw.percent(ada_best_chance) }}); one step either side is far from even.
 # 3. **{{ round(100 * dip, 1) }} points**: from {{ chance(as_consequence, 1) }} to {{ chance(twice, 1) }}.
 #

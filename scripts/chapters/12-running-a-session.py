@@ -543,8 +543,8 @@ def first_session_page():
 # %% [markdown]
 # ## Try it
 #
-# Play the Facilitator's part of Bruno's motor task: one factor, a Lot
-# ready. Roll, spend his successes as his player would, then look at what
+# Play the Facilitator's part of Bruno's motor task, supposing he had no
+# insight or stunt to name, only a Lot ready: one factor. Roll, spend his successes as his player would, then look at what
 # the roller offers you: the secondary consequences he did not buy, one of
 # which you may turn against him. Which would make sense in a hot motor
 # room in a storm?
@@ -578,7 +578,8 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, consequences=1)
 # 1. Ada looks for the hidden channel in the fog and fails. If the FC
 #    let her try again twice more, how likely would she be to find it
 #    sooner or later?
-# 2. Bruno tries his motor task at one factor with a Lot ready. How likely
+# 2. Suppose Bruno tries his motor task at one factor with only a Lot ready
+#    (no insight, no stunt, no Ego). How likely
 #    is it that the FC has at least one unbought secondary consequence to
 #    turn against him, and how likely for Clara at the same setting?
 
