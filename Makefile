@@ -59,6 +59,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_lab.py
 	$(BIN)/python benchmarks/bench_advice.py
 	$(BIN)/python benchmarks/bench_draft_cost.py
+	$(BIN)/python benchmarks/bench_cost.py
 	$(MAKE) --no-print-directory bench-widgets
 
 ## Widget latency in JupyterLab + Chromium: slider -> odds vs a trivial round trip.

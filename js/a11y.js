@@ -57,3 +57,28 @@ export function stepFocusKeys(t, action = "") {
   keys.push("roll-again");
   return keys;
 }
+
+/** The step of the roll a view waits to see answered before focus moves
+ *  for it (Roll, Choose, KISS or keep, Spend Ego, Play these faces: a button
+ *  with data-step). ``sent(step)`` starts a step and returns the id its
+ *  message carries (``step_id``); ``other()`` is any other click (the user
+ *  moved on: nothing is waited for); ``answered(t)`` is the step that
+ *  Python's table ``t`` answers (``t.answers`` is its id), once, else "".
+ *  A table that answers an earlier message (a die clicked just before the
+ *  step, its answer late on a slow kernel) leaves the step waiting, so
+ *  focus goes where the step's own table says, whatever order the answers
+ *  arrive in. ``tag`` tells this view's ids from another view's. */
+export function makeStepWait(tag = Math.random().toString(36).slice(2, 10)) {
+  let sent = 0;
+  let waiting = null;
+  return {
+    sent(step) { sent += 1; waiting = { step, id: `${tag}-${sent}` }; return waiting.id; },
+    other() { waiting = null; },
+    answered(t) {
+      if (!waiting || !t || t.answers !== waiting.id) return "";
+      const { step } = waiting;
+      waiting = null;
+      return step;
+    },
+  };
+}

@@ -139,8 +139,20 @@ export function focusFirst(container, keys) {
   return false;
 }
 
+/** The id of a step of the roll whose message is being sent (roller.js
+ *  sets it while a click on a step's button is dispatched): that message
+ *  carries it as ``step_id``, and Python's table names it when it answers. */
+const STEP_IDS = new WeakMap();
+export function sendingStep(model, id) {
+  if (id === null) STEP_IDS.delete(model);
+  else STEP_IDS.set(model, id);
+}
+
 export function send(model, content) {
-  model.send(content);
+  const id = STEP_IDS.get(model);
+  if (id === undefined) { model.send(content); return; }
+  STEP_IDS.delete(model);  // one message per step
+  model.send({ ...content, step_id: id });
 }
 
 export function setTrait(model, name, value) {

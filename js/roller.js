@@ -1,7 +1,7 @@
 // A whole roller: the headline and the roll card, the controls, the steps, the odds,
 // the log, each redrawn when its part of the model changes.
-import { makeAnnouncer, oddsSentence, stepFocusKeys } from "./a11y.js";
-import { FOLDS, download, focusFirst, fold, h, rerender, send, setText, setTrait, structureKey, syncBound, uid } from "./dom.js";
+import { makeAnnouncer, makeStepWait, oddsSentence, stepFocusKeys } from "./a11y.js";
+import { FOLDS, download, focusFirst, fold, h, rerender, send, sendingStep, setText, setTrait, structureKey, syncBound, uid } from "./dom.js";
 import { rootElement } from "./style.js";
 import { renderFields } from "./fields.js";
 import { OPEN_PHASES, headline, oddsView, renderHeadline, renderOdds, renderOddsMore } from "./odds_view.js";
@@ -97,11 +97,19 @@ export function mountRoller(model, el, kind, opts = {}) {
   const drawOdds = () => { drawHeadline(); drawChart(); rerender(more, () => renderOddsMore(model)); announcer.push(oddsSentence(oddsView(model))); };
   // A step of the table (Roll, Choose, KISS or keep, Spend Ego: buttons with
   // data-step) moves focus to the next step's first control once Python's
-  // table arrives; a control redrawn away or disabled under focus hands it on
-  // the same way, so focus never drops to the page.
-  let pendingStep = null;
-  const onStep = (e) => { const b = e.target.closest ? e.target.closest("[data-step]") : null; pendingStep = b && root.contains(b) ? b.getAttribute("data-step") : null; };
+  // table for that step arrives (the step's message carries an id the table
+  // answers, so a late answer to an earlier click moves nothing); a control
+  // redrawn away or disabled under focus hands it on the same way, so focus
+  // never drops to the page.
+  const waits = makeStepWait();
+  const onStep = (e) => {
+    const b = e.target.closest ? e.target.closest("[data-step]") : null;
+    if (b && root.contains(b)) sendingStep(model, waits.sent(b.getAttribute("data-step")));
+    else waits.other();
+  };
+  const stepSent = () => sendingStep(model, null);  // the click has reached the root: its message is sent
   root.addEventListener("click", onStep, true);
+  root.addEventListener("click", stepSent);
   const inTable = (node) => cardTable.contains(node) || steps.contains(node) || rollBar.contains(node);
   const drawTable = () => {
     const doc = root.ownerDocument;
@@ -113,8 +121,7 @@ export function mountRoller(model, el, kind, opts = {}) {
     drawHeadline();
     drawFolding();
     hold();
-    const step = pendingStep;
-    pendingStep = null;
+    const step = waits.answered(t);
     const active = doc.activeElement;
     const free = !active || active === doc.body || root.contains(active);
     if ((step && free) || (had && !inTable(active))) focusFirst(root, stepFocusKeys(t, step || ""));
@@ -133,7 +140,7 @@ export function mountRoller(model, el, kind, opts = {}) {
     FOLDS.set(model, { ...(FOLDS.get(model) || {}), odds: oddsToggle.getAttribute("aria-expanded") !== "true" });
     drawFolding();
   });
-  const drawError = () => { const e = model.get("error") || ""; setText(error, e); if (e) pendingStep = null; };
+  const drawError = () => setText(error, model.get("error") || "");
   let lastStatus = null;
   const drawStatus = () => {
     const s = model.get("status") || "";
@@ -176,5 +183,5 @@ export function mountRoller(model, el, kind, opts = {}) {
   on("change:seed", () => { if (document.activeElement !== seedInput) seedInput.value = model.get("seed") ?? ""; });
   const onMsg = (msg) => { if (msg && msg.download) download(msg.download.name, msg.download.mime, msg.download.text); };
   on("msg:custom", onMsg);
-  return () => { if (watch) watch.disconnect(); for (const [evt, fn] of handlers) model.off(evt, fn); announcer.cancel(); root.removeEventListener("click", onStep, true); };
+  return () => { if (watch) watch.disconnect(); for (const [evt, fn] of handlers) model.off(evt, fn); announcer.cancel(); root.removeEventListener("click", onStep, true); root.removeEventListener("click", stepSent); };
 }

@@ -251,7 +251,7 @@ def test_a_choose_message_is_bounded_by_the_dice_on_the_table(monkeypatch):
 def test_messages_are_bounded_by_their_declaration():
     w = vw.TaskRoller()
     custom(w, {"do": "roll", **{f"x{i}": i for i in range(10_000)}})
-    assert w.error.startswith("x0=") and "only do" in w.error and len(w.error) < 200
+    assert w.error.startswith("x0=") and "only step_id" in w.error and len(w.error) < 200
     custom(w, {"do": "enter", "faces": "6 " * 100_000})
     assert "faces" in w.error and len(w.error) < 300
 

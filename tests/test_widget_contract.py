@@ -77,9 +77,10 @@ def test_the_walk_finds_every_widget_and_each_inherits_the_one_path():
         for method in ("_from_view_message", "_echo", "observe", "unobserve", "_handle"):
             assert getattr(cls, method) is getattr(ViewChecked, method), (cls.__qualname__, method)
         assert "clear_error" in cls.requests, cls.__qualname__
-        for klass in cls.__mro__[:cls.__mro__.index(ViewChecked)]:  # set_state may add to the path, not replace it
-            if "set_state" in vars(klass):
-                assert "super().set_state(" in inspect.getsource(vars(klass)["set_state"]), klass.__qualname__
+        for klass in cls.__mro__[:cls.__mro__.index(ViewChecked)]:  # set_state and _on_msg may add to the path,
+            for method in ("set_state", "_on_msg"):                  # not replace it
+                if method in vars(klass):
+                    assert f"super().{method}(" in inspect.getsource(vars(klass)[method]), (klass.__qualname__, method)
 
 
 # -- what a view can send --------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { oddsSentence, makeAnnouncer, stepFocusKeys } from "../a11y.js";
+import { oddsSentence, makeAnnouncer, makeStepWait, stepFocusKeys } from "../a11y.js";
 
 test("the odds sentence: the panel's figures in one short sentence", () => {
   const view = { ok: true, numeric: true, p_pass: 0.6394, p_goal: 0.31, threshold: 2, goal: 3 };
@@ -107,4 +107,32 @@ test("focus after a step of the table: the next step's first control", () => {
 test("by hand: focus goes to the faces box", () => {
   assert.deepEqual(stepFocusKeys({ phase: "enter" }, "roll"), ["faces-input"]);
   assert.deepEqual(stepFocusKeys({ phase: "enter_kiss" }, "commit"), ["faces-input"]);
+});
+
+test("focus waits for the table that answers the step, whatever order the answers arrive in", () => {
+  const w = makeStepWait("v");
+  // a die clicked, then "KISS": the die's answer (still at the KISS step) arrives after both clicks
+  w.other();
+  const commit = w.sent("commit");
+  assert.equal(w.answered({ phase: "kiss", selected: [2] }), "");
+  assert.equal(w.answered({ phase: "enter_kiss", answers: commit }), "commit");
+  assert.equal(w.answered({ phase: "enter_kiss", answers: commit }), "");  // once
+  // "Choose", then "KISS": the choice's answer does not take the KISS's step
+  const choose = w.sent("choose");
+  const kiss = w.sent("commit");
+  assert.equal(w.answered({ phase: "kiss", answers: choose }), "");
+  assert.equal(w.answered({ phase: "spend", answers: kiss }), "commit");
+  // a click after the step: the user moved on, so its answer moves nothing
+  const roll = w.sent("roll");
+  w.other();
+  assert.equal(w.answered({ phase: "kiss", answers: roll }), "");
+  // a refused step is answered by no table; the next step is waited for as any other
+  w.sent("ego");
+  assert.equal(w.answered({ phase: "spend" }), "");
+  assert.equal(w.answered({ phase: "spend", answers: w.sent("roll") }), "roll");
+  // another view of the same roller names its steps apart
+  const other = makeStepWait();
+  const mine = makeStepWait();
+  assert.equal(mine.answered({ answers: other.sent("roll") }), "");
+  assert.notEqual(other.sent("roll"), mine.sent("roll"));
 });

@@ -132,10 +132,40 @@ def jupyter_env(base: Path) -> dict:
     labconfig = dirs["JUPYTER_CONFIG_DIR"] / "labconfig"
     labconfig.mkdir(exist_ok=True)
     (labconfig / "page_config.json").write_text(json.dumps({"disabledExtensions": {ANNOUNCEMENTS: True}}))
+    slow_kernel(dirs["IPYTHONDIR"])
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     env.pop("JUPYTER_PATH", None)
     env["PYTHONUNBUFFERED"] = "1"
     return env
+
+
+#: ``VW_SLOW_KERNEL_MS=1500 pytest tests/browser/...``: every kernel the tests
+#: start waits this long before it answers each message from a widget's view,
+#: as on Binder's latency or a busy machine: a test that passes only because
+#: the kernel answers fast (a fixed wait, a state read right after a click)
+#: fails under it. Off (0) by default.
+SLOW_KERNEL_MS = int(os.environ.get("VW_SLOW_KERNEL_MS") or 0)
+
+
+def slow_kernel(ipython_dir: Path, ms: int = SLOW_KERNEL_MS) -> None:
+    """With ``ms`` > 0, an IPython start-up file in ``ipython_dir`` that
+    makes the kernel wait ``ms`` before it hands each message of a comm (a
+    widget's view) to its widget: as the message arriving late, before the
+    widgets' lock (widgets/one_at_a_time.py) is taken."""
+    if ms <= 0:
+        return
+    startup = ipython_dir / "profile_default" / "startup"
+    startup.mkdir(parents=True, exist_ok=True)
+    (startup / "00-vw-slow-kernel.py").write_text(f"""
+import time as _vw_time
+from comm.base_comm import BaseComm as _VwComm
+_vw_answer = _VwComm.handle_msg
+def _vw_slow(self, msg, _answer=_vw_answer):
+    _vw_time.sleep({ms / 1000!r})
+    _answer(self, msg)
+_VwComm.handle_msg = _vw_slow
+del _vw_slow, _vw_answer, _VwComm
+""")
 
 
 class Jupyter:
@@ -431,9 +461,24 @@ class OfflineGuard:
             route.abort()
 
 
+#: Whether the page's widgets have a message the kernel has not answered yet
+#: (its idle status not arrived): JupyterLab's kernel connection keeps a
+#: future per message it sent until then.
+COMMS_ANSWERED = """() => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    if (!(kernel._futures instanceof Map)) throw new Error('JupyterLab keeps no _futures: kernel_eval cannot wait for clicks');
+    return [...kernel._futures.values()].every(f => f.msg.header.msg_type !== 'comm_msg');
+}"""
+
+
 def kernel_eval(page, code: str, timeout: float = 30_000) -> str:
-    """Run ``code`` in the current notebook's kernel (not in a cell) and
-    return what it printed."""
+    """Run ``code`` in the current notebook's kernel (not in a cell), once the
+    kernel has answered every message the page's widgets sent before it, and
+    return what it printed. JupyterLab (4.6 here, with ipykernel 7) sends a
+    widget's messages to a kernel subshell, a thread beside the one that runs
+    cells, so code run right after a click is not ordered after it: it could
+    read the state from before the click (or while the click is answered)."""
+    page.wait_for_function(COMMS_ANSWERED, timeout=timeout)
     page.evaluate(
         """code => {
             window.__vwEval = {done: false, out: '', err: ''};
@@ -453,6 +498,30 @@ def kernel_eval(page, code: str, timeout: float = 30_000) -> str:
     if res["err"]:
         raise AssertionError(f"kernel error running {code!r}: {res['err']}")
     return res["out"]
+
+
+@contextmanager
+def kernel_held(page, widget: str, folder: Path):
+    """Until the block ends, the kernel answers no message of ``widget`` (a
+    name in the notebook's kernel): what the user does inside the block is
+    answered after the last of it, in order, as on a slow link (Binder) or a
+    busy machine. The messages wait in the kernel, so the order in which the
+    view sent them is kept; the block's end (a file made in ``folder``) lets
+    them through, or the function the block is given, called earlier."""
+    gate = Path(tempfile.mkdtemp(prefix="gate-", dir=folder)) / "open"
+    kernel_eval(page, f"""
+import pathlib as _vw_p, time as _vw_t
+def _vw_held(msg, _w={widget}, _gate=_vw_p.Path({str(gate)!r}), _answer={widget}._from_view_message):
+    while not _gate.exists():
+        _vw_t.sleep(0.02)
+    _w.comm.on_msg(_answer)
+    _answer(msg)
+{widget}.comm.on_msg(_vw_held)
+""")
+    try:
+        yield gate.touch  # to let the messages through before the block ends
+    finally:
+        gate.touch()
 
 
 def write_notebook(path: Path, cells: list[str]) -> Path:

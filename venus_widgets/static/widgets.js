@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 3ffcad2b796e0af924d0e8e70059f6ff5d57e3e2b8adc28f97ab2ef45b30ec06
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 20be2921d55db99329e2b681d0cf477ac8669f00226492c3a194b464a5e790ea
 
 // js/format.js
 function thousands(n) {
@@ -95,6 +95,26 @@ function stepFocusKeys(t, action = "") {
   if (t.spend && t.spend.items) keys.push(...t.spend.items.filter((c) => c.affordable).map((c) => `spend-${c.id}`));
   keys.push("roll-again");
   return keys;
+}
+function makeStepWait(tag = Math.random().toString(36).slice(2, 10)) {
+  let sent = 0;
+  let waiting = null;
+  return {
+    sent(step) {
+      sent += 1;
+      waiting = { step, id: `${tag}-${sent}` };
+      return waiting.id;
+    },
+    other() {
+      waiting = null;
+    },
+    answered(t) {
+      if (!waiting || !t || t.answers !== waiting.id) return "";
+      const { step } = waiting;
+      waiting = null;
+      return step;
+    }
+  };
 }
 
 // js/dom.js
@@ -207,8 +227,19 @@ function focusFirst(container, keys) {
   }
   return false;
 }
+var STEP_IDS = /* @__PURE__ */ new WeakMap();
+function sendingStep(model, id) {
+  if (id === null) STEP_IDS.delete(model);
+  else STEP_IDS.set(model, id);
+}
 function send(model, content) {
-  model.send(content);
+  const id = STEP_IDS.get(model);
+  if (id === void 0) {
+    model.send(content);
+    return;
+  }
+  STEP_IDS.delete(model);
+  model.send({ ...content, step_id: id });
 }
 function setTrait(model, name, value) {
   model.set(name, value);
@@ -1206,12 +1237,15 @@ function mountRoller(model, el, kind, opts = {}) {
     rerender(more, () => renderOddsMore(model));
     announcer.push(oddsSentence(oddsView(model)));
   };
-  let pendingStep = null;
+  const waits = makeStepWait();
   const onStep = (e) => {
     const b = e.target.closest ? e.target.closest("[data-step]") : null;
-    pendingStep = b && root.contains(b) ? b.getAttribute("data-step") : null;
+    if (b && root.contains(b)) sendingStep(model, waits.sent(b.getAttribute("data-step")));
+    else waits.other();
   };
+  const stepSent = () => sendingStep(model, null);
   root.addEventListener("click", onStep, true);
+  root.addEventListener("click", stepSent);
   const inTable = (node) => cardTable.contains(node) || steps.contains(node) || rollBar.contains(node);
   const drawTable = () => {
     const doc = root.ownerDocument;
@@ -1223,8 +1257,7 @@ function mountRoller(model, el, kind, opts = {}) {
     drawHeadline();
     drawFolding();
     hold();
-    const step = pendingStep;
-    pendingStep = null;
+    const step = waits.answered(t);
     const active = doc.activeElement;
     const free = !active || active === doc.body || root.contains(active);
     if (step && free || had && !inTable(active)) focusFirst(root, stepFocusKeys(t, step || ""));
@@ -1243,11 +1276,7 @@ function mountRoller(model, el, kind, opts = {}) {
     FOLDS.set(model, { ...FOLDS.get(model) || {}, odds: oddsToggle.getAttribute("aria-expanded") !== "true" });
     drawFolding();
   });
-  const drawError = () => {
-    const e = model.get("error") || "";
-    setText(error, e);
-    if (e) pendingStep = null;
-  };
+  const drawError = () => setText(error, model.get("error") || "");
   let lastStatus = null;
   const drawStatus = () => {
     const s = model.get("status") || "";
@@ -1333,6 +1362,7 @@ function mountRoller(model, el, kind, opts = {}) {
     for (const [evt, fn] of handlers) model.off(evt, fn);
     announcer.cancel();
     root.removeEventListener("click", onStep, true);
+    root.removeEventListener("click", stepSent);
   };
 }
 

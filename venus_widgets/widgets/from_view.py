@@ -26,6 +26,8 @@ every widget class by walking the package and fuzzes it):
   cannot follow a new value of a state trait, the value is undone (every
   observer is registered through :meth:`ViewChecked.observe`, which wraps
   it) and the assignment raises, so an invalid state never sticks.
+* **Threads**: each message and each Python assignment holds the widgets'
+  lock (:mod:`.one_at_a_time`): a click is answered on a thread of its own.
 
 Sizes are checked before a value is read: a state with more keys than the
 widget has traits, a request with fields it does not declare and list
@@ -44,6 +46,7 @@ import ipywidgets
 import traitlets
 
 from ..engine.errors import SpecError
+from .one_at_a_time import LOCK, OneAtATime
 from .shown import MAX_ERROR, MessageError, PlainError, bounded, error_text, short  # noqa: F401  (the widgets read them here)
 from .view_comm import Undoing, take_message
 
@@ -139,7 +142,7 @@ def refuse_unknown(who: str, given: Iterable[str], known: Iterable[str], takes: 
 # -- the base ----------------------------------------------------------------------------------
 
 
-class ViewChecked(ipywidgets.Widget):
+class ViewChecked(OneAtATime, ipywidgets.Widget):
     """The base of every widget: the one validating path for what the view
     sends (see the module)."""
 
@@ -173,8 +176,10 @@ class ViewChecked(ipywidgets.Widget):
     def _from_view_message(self, msg: Any) -> None:
         """Every message the view sends, as its comm hands it over: a state
         update, a request for the whole state, or a request
-        (:func:`.view_comm.take_message`; logged, never raised into the comm)."""
-        take_message(self, msg)
+        (:func:`.view_comm.take_message`; logged, never raised into the comm),
+        holding the widgets' lock (:mod:`.one_at_a_time`)."""
+        with LOCK:
+            take_message(self, msg)
 
     # -- what a widget declares (hooks) ----------------------------------------------------
 

@@ -30,6 +30,7 @@ from typing import Any, Mapping
 
 from ..engine import api as _api
 from ..engine import export as _export
+from ..engine.contract import work as _work
 from ..engine.contract.edition import get as _edition
 from ..engine.errors import SpecError
 from ..engine.table.rolls import MAX_SEED, Roll
@@ -250,7 +251,31 @@ def parse_json(text: str) -> list[dict]:
         raise LogImportError(f"not a venus-widgets roll log: expected format {LOG_FORMAT!r}, found {_short(found)}")
     if set(data) != {"format", "entries"} or not isinstance(data["entries"], list):
         raise LogImportError("a roll log has exactly the keys 'format' and 'entries' (a list)")
+    priced(data["entries"])
     return [check_entry(e, f"entry {i}") for i, e in enumerate(data["entries"])]
+
+
+def priced(entries: list) -> None:
+    """Refuse, before any roll is made again, a log whose rolls would take
+    longer to replay than one call may (the one work model:
+    :func:`venus_widgets.engine.contract.work.check`, each roll priced by its spec)."""
+    specs = [e["roll"]["spec"] for e in entries if isinstance(e, Mapping) and isinstance(e.get("roll"), Mapping)
+             and isinstance(e["roll"].get("spec"), Mapping)]
+    try:
+        _work.check("entries", len(entries), [_work.Job({}, specs, "roll")], f"replaying its {len(specs):,} rolls")
+    except SpecError as err:
+        raise LogImportError(f"this log is too heavy to import at once: {err.hint}; import it in smaller parts") from None
+
+
+def _roll_cells(rows: list) -> list:
+    """Each row's roll as written (for the price of the log; read again and checked row by row after)."""
+    out = []
+    for row in rows:
+        try:
+            out.append(_loads(unneutralise(row[-1])) if len(row) == len(CSV_COLUMNS) else None)
+        except (ValueError, RecursionError):
+            out.append(None)
+    return out
 
 
 def parse_csv(text: str) -> list[dict]:
@@ -263,6 +288,7 @@ def parse_csv(text: str) -> list[dict]:
         raise LogImportError("not a venus-widgets roll-log CSV: the header row differs from "
                              + ",".join(CSV_COLUMNS))
     out = []
+    priced([{"roll": r} for r in _roll_cells(rows[1:])])
     for n, row in enumerate(rows[1:]):
         where = f"CSV row {n + 2}"
         if len(row) != len(CSV_COLUMNS):

@@ -7,22 +7,25 @@ from __future__ import annotations
 
 from .from_view import BOOL, INT, LIST, NONE, STR
 
+#: A step of the roll (a button with ``data-step`` in the view) may carry the view's id for it:
+#: the table drawn for it says so (``answers``), see :mod:`.roller_table`.
+_STEP = {"step_id": (STR, NONE)}
 #: Every message a view sends to a roller or a log: ``do`` and the type of each of its fields.
 MESSAGES: dict[str, dict[str, tuple[str, ...]]] = {
     "export": {"format": (STR, NONE)},
     "import": {"text": (STR,), "name": (STR, NONE)},
     "clear_error": {},
     "replay": {"index": (INT,)},
-    "roll": {},
+    "roll": {**_STEP},
     "accept_merge": {},
     "select": {"index": (INT,)},
-    "choose": {"kiss": (LIST,)},
+    "choose": {"kiss": (LIST,), **_STEP},
     "ego_reroll": {"on": (BOOL,)},
-    "commit": {},
-    "spend_ego": {},
+    "commit": {**_STEP},
+    "spend_ego": {**_STEP},
     "spend": {"item": (STR, INT)},
     "subvert": {"item": (STR, NONE)},
-    "enter": {"faces": (STR, LIST)},
+    "enter": {"faces": (STR, LIST), **_STEP},
     "explain": {"on": (BOOL,)},
     "what_if": {"on": (BOOL,)},
     "by_hand": {"on": (BOOL,)},

@@ -20,13 +20,16 @@ from ..engine.errors import SpecError
 from ..engine.api import explain as _explain_spec
 from ..engine.table.rolls import Roll, new_seed
 from . import odds_panel, table_words
-from .from_view import PlainError, read_list
+from .from_view import MessageError, PlainError, read_list
+from .one_at_a_time import LOCK
 from .rolllog import handle_log_message
 from .roller_values import check_seed
 from .table_session import TableSession
 
 #: the view's requests that change a setting: held, as the controls are, while a roll is open
 SETTINGS_REQUESTS = ("by_hand", "accept_merge", "roll")
+#: the longest id a view may give a step of the roll (the view's own are about 12 characters)
+STEP_ID_MOST = 64
 
 
 def typed_faces(entered: Any) -> str:
@@ -63,18 +66,31 @@ class TableFlow:
 
     @contextmanager
     def kept_on_error(self) -> Iterator[None]:
-        """A Python call on the table: if it raises, the roll on the table,
-        the status and the log are as they were before it."""
-        snap = self.w._snapshot()
-        try:
-            yield
-        except BaseException:
-            self.w._restore_quietly(snap)
-            raise
+        """A Python call on the table, holding the widgets' lock: if it raises,
+        the roll on the table, the status and the log are as they were before it."""
+        with LOCK:
+            snap = self.w._snapshot()
+            try:
+                yield
+            except BaseException:
+                self.w._restore_quietly(snap)
+                raise
 
     # -- requests from the view (checked by ViewChecked._on_msg) -------------------------
 
     def request(self, action: str, content: Mapping) -> None:
+        """A checked request. A step of the roll may carry the view's id for it
+        (``step_id``): every table drawn while answering it says so (``answers``),
+        so the view moves focus for its step when the step's own answer arrives,
+        not for an answer to an earlier message that arrives after the step was
+        sent (a die clicked, then "KISS", on a slow kernel)."""
+        self.session.answers = _step_id(content.get("step_id"))
+        try:
+            self._answer(action, content)
+        finally:
+            self.session.answers = None
+
+    def _answer(self, action: str, content: Mapping) -> None:
         w = self.w
         if handle_log_message(self.kept["log"], w, content):
             return
@@ -193,6 +209,13 @@ class TableFlow:
                      "faces": typed_faces(e["roll"].get("entered")),
                      "passed": bool(e["roll"]["passed"])}
                     for i, e in list(enumerate(w.log.entries))[-5:]]
+
+
+def _step_id(value: Any) -> str | None:
+    """The view's id of a step (a short text), or None."""
+    if value is not None and (not isinstance(value, str) or len(value) > STEP_ID_MOST):
+        raise MessageError("step_id", value, f"a text of at most {STEP_ID_MOST} characters naming the view's step")
+    return value
 
 
 def _explanation(spec: Spec) -> dict[str, Any]:

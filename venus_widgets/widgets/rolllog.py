@@ -26,6 +26,7 @@ from ..engine.contract.spec import normalize as _normalize
 from ..engine.table.rolls import Roll
 from ._assets import esm
 from .from_view import MessageError, PlainError, ViewChecked, refuse_unknown
+from .one_at_a_time import held
 from .from_view import short as _short
 from .log_cards import entries_to_json
 from .log_record import (EXPORT_FORMATS, LOG_FORMAT, MAX_IMPORT_BYTES, LogImportError, check_entry, parse_csv, parse_json,
@@ -67,6 +68,12 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
     updates only its own entry, by id (:meth:`record`); entries enter only by
     rolling or by the checked import, and leave only by :meth:`clear` or an
     import that replaces the log. ``log.entries = ...`` is refused.
+
+    Every write holds the widgets' lock (:mod:`.one_at_a_time`), and so does
+    a roller for the whole of a request from its view or a roll from Python:
+    a click and a cell may write one log at once (JupyterLab answers a
+    click on a thread of its own); neither loses the other's roll, and a
+    refused request puts back only its own writes.
     """
 
     requests = {a: MESSAGES[a] for a in LOG_MESSAGES}
@@ -113,10 +120,12 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
                                        "enter by rolling or by log.import_text(...), and log.clear() empties it")
         return proposal["value"]
 
+    @held
     def _new_id(self) -> int:
         self._last_id += 1
         return self._last_id
 
+    @held
     def _write(self, entries: list, ids: list[int]) -> None:
         """Set the entries and their ids together (the only writer)."""
         self._ids = list(ids)
@@ -142,12 +151,14 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         except ValueError:
             return None
 
+    @held
     def append(self, entry: dict) -> int:
         """Add an entry; returns its id."""
         eid = self._new_id()
         self._write([*self.entries, entry], [*self._ids, eid])
         return eid
 
+    @held
     def update(self, entry_id: int, **changes: Any) -> bool:
         """Change the entry with id ``entry_id`` (only that one); False when
         it is no longer in the log."""
@@ -159,6 +170,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         self._write(entries, self._ids)
         return True
 
+    @held
     def record(self, entry_id: int | None, entry: dict) -> int:
         """The roll a roller has open, as it stands now: its entry (id
         ``entry_id``) updated, or appended anew when that entry is no longer
@@ -168,6 +180,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
             return entry_id
         return self.append(entry)
 
+    @held
     def clear(self) -> None:
         """Empty the log (ids are never reused: an open roll logs anew)."""
         self._write([], [])
@@ -176,6 +189,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         """The entries and their ids as they stand (:meth:`put_back` restores them)."""
         return self.entries, list(self._ids)
 
+    @held
     def put_back(self, state: tuple[list, list[int]]) -> None:
         """Undo the writes of a request that failed (a roller's transaction)."""
         entries, ids = state
@@ -229,6 +243,7 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
 
     # -- import ---------------------------------------------------------------
 
+    @held
     def import_text(self, text: str, fmt: str | None = None, *, replace: bool = False) -> int:
         """Import a JSON or CSV export; all or nothing. Returns the count added.
 

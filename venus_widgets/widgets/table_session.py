@@ -35,7 +35,6 @@ if TYPE_CHECKING:
 #: refused and sent back) until the dice stand.
 OPEN = ("kiss", "enter_kiss")
 
-
 #: What the table answers while it waits for typed faces.
 _WHILE_ENTERING = ("enter", "replay")
 
@@ -60,6 +59,7 @@ class TableSession:
     #: the step: "idle", "enter" (typed faces awaited), "kiss", "enter_kiss", "spend", "done"
     phase: str
     open: OpenRoll | None
+    answers: str | None = None  #: the view's step being answered (its step_id): every table drawn for it says so
 
     def __init__(self, roller: TableRoller) -> None:
         self.w = roller
@@ -78,7 +78,8 @@ class TableSession:
     def _show(self, phase: str, table: dict[str, Any]) -> None:
         """The table at ``phase``: the session's step and the view's dict of it."""
         self.phase = phase
-        self.w.table = table
+        rest = {k: v for k, v in table.items() if k != "answers"}
+        self.w.table = rest if self.answers is None else {**rest, "answers": self.answers}
 
     # -- settings while a roll is on the table ------------------------------------------------
 

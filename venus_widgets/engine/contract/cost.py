@@ -47,6 +47,11 @@ ROLL_SECONDS, DIE_SECONDS = 1e-6, 7.5e-8
 #: task of six-sided dice with KISS, 60,000 of 60 dice re-rolling five
 #: faces.
 MAX_ROLL_SECONDS = 2.0
+#: What a block of rolls holds: each die of a roll held at once (``Cost.held``)
+#: as an int64 in a few arrays (the faces, what they show, the explosions).
+ROLL_TEMPORARIES = 7
+#: The most one block of rolls may hold (estimated): 200 MB.
+MAX_ROLL_BYTES = 200e6
 
 
 class Cost(NamedTuple):
@@ -68,6 +73,9 @@ class Cost(NamedTuple):
     dice: float = 1.0
     levers: tuple[tuple[str, int], ...] = ()
     what: str = ""
+    #: the dice one roll of many holds at once, for the memory of a block of rolls (0: not priced, the
+    #: built-in editions' rolls of many, bounded by their time alone: benchmarks/fuzz_cost.py)
+    held: float = 0.0
 
     @property
     def seconds(self) -> float:
@@ -79,7 +87,7 @@ class Cost(NamedTuple):
         number = max(self.number, other.number, key=list(SECONDS).index)
         scale = lambda c: c.steps * SECONDS[c.number] / SECONDS[number]  # noqa: E731
         return Cost(max(self.memory, other.memory), scale(self) + scale(other), number, max(self.dice, other.dice),
-                    self.levers or other.levers, self.what or other.what)
+                    self.levers or other.levers, self.what or other.what, max(self.held, other.held))
 
 
 def held(cells: float, number: str = "float") -> float:

@@ -24,10 +24,11 @@ from __future__ import annotations
 
 import bisect
 import math
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from . import edition as _ed
-from .cost import DIE_SECONDS, MAX_ROLL_SECONDS, MAX_SECONDS, ROLL_SECONDS, Cost, fits
+from .cost import (DIE_SECONDS, MAX_ROLL_BYTES, MAX_ROLL_SECONDS, MAX_SECONDS, ROLL_SECONDS, ROLL_TEMPORARIES, Cost,
+                   fits)
 from .fields import Bool, CrossError, Int, List
 from ..errors import SpecError
 from ..table.rolls import BLOCK_ROLLS
@@ -121,15 +122,21 @@ def _with(spec: Mapping[str, Any], field: str, v: Any) -> dict[str, Any]:
 
 
 def _nearest(spec: Mapping[str, Any], exact: bool, field: str, direction: int) -> tuple[Any, Any, str] | None:
-    """``(value given, nearest value that fits, the allowed values in
-    words)``, or ``None`` when no value of this field alone fits."""
+    return nearest(spec, exact, field, direction, fits)
+
+
+def nearest(spec: Mapping[str, Any], exact: bool, field: str, direction: int,
+            ok_cost: Callable[[Cost], bool]) -> tuple[Any, Any, str] | None:
+    """``(value given, nearest value whose estimate is ``ok_cost``, the
+    allowed values in words)``, or ``None`` when no value of this field
+    alone is (a bisection: a few estimates, whatever the field's range)."""
     values = _candidates(spec, field, direction)
     if not values:
         return None
 
     def ok(i: int) -> bool:
         try:
-            return fits(estimate(_with(spec, field, values[i]), exact))
+            return ok_cost(estimate(_with(spec, field, values[i]), exact))
         except SpecError:  # a value other rules refuse
             return False
 
@@ -164,7 +171,14 @@ def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> in
     >>> most_rolls(normalize({"roll": "check", "bonus_factors": 2})) > 1_000_000
     True
     """
+    if block_bytes(spec) > MAX_ROLL_BYTES:
+        return 0
     return int(seconds / (roll_seconds(spec) * BLOCK_ROLLS)) * BLOCK_ROLLS
+
+
+def block_bytes(spec: Mapping[str, Any]) -> float:
+    """The memory one block of rolls of a normalized spec holds (estimated)."""
+    return BLOCK_ROLLS * estimate(spec).held * 8 * ROLL_TEMPORARIES
 
 
 def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
@@ -174,6 +188,12 @@ def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
         dice = estimate(spec).dice
         blocks = -(-n // BLOCK_ROLLS) * BLOCK_ROLLS
         allowed = f"at most {most:,} rolls of this spec" if most else "no more than one roll at a time for this spec"
+        if not most and block_bytes(spec) > MAX_ROLL_BYTES:
+            raise SpecError(field, n, allowed,
+                            f"each roll holds about {math.ceil(estimate(spec).held):,} dice at once, and rolls "
+                            f"are made {BLOCK_ROLLS:,} at a time: one block would hold about "
+                            f"{block_bytes(spec) / 1e6:,.0f} MB, more than the engine holds in one call (about "
+                            f"{MAX_ROLL_BYTES / 1e6:.0f} MB); vw.roll makes one roll")
         raise SpecError(field, n, allowed,
                         f"each roll draws about {math.ceil(dice)} dice (dice that roll again included), and rolls "
                         f"are made {BLOCK_ROLLS:,} at a time: {n:,} rolls would take about "

@@ -24,10 +24,11 @@ from ..caching import Results
 from ..errors import SpecError
 from ..contract.knobs import Knob
 from ..maths.odds import Odds
-from ..table.rolls import Roll
+from ..table.rolls import BLOCK_ROLLS, Roll
 from ..contract.fields import Bool, Choice, CrossError, Field, Int, List, Schema
 from ..contract.table_answers import TableRules
 from . import cost as _cost
+from . import step_cost as _steps
 from . import dice as _dice
 from . import explain as _explain
 from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions
@@ -206,11 +207,15 @@ class DraftEdition:
             return self._of(spec).cost(spec, exact)
         work = self.work(spec)
         p = self.plan(spec)
-        steps = work * _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
+        # the steps around the kernel's counting (die tables, marks counted again, the outcome's spread,
+        # memory) and the rolls' dice, chains included: :mod:`.step_cost`
+        more, memory = _steps.odds_steps(p, kernel.tracked(p), outcome.shown_marks(p), exact)
+        steps = (work + more) * _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
         levers = tuple((f.name, +1) for f in reversed(self.draft.fields) if f.kind == "int")
-        dice = float(sum(g.count for g in p.groups if g.count) + p.budget)
-        return _budget.Cost(memory=0.0, steps=steps, number="float", dice=max(dice, 1.0), levers=levers,
-                            what=f"{int(dice)} dice counted by the draft {self.ID}")
+        dice, held = _steps.rolled(p, BLOCK_ROLLS)
+        counted = sum(g.count for g in p.groups if g.count) + p.budget
+        return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=levers,
+                            what=f"{counted} dice counted by the draft {self.ID}", held=held)
 
     def work(self, spec: Mapping[str, Any]) -> float:
         """The work the odds of ``spec`` take, in the units of :mod:`.cost`

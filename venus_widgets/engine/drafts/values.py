@@ -24,8 +24,9 @@ from .plan import Plan, evaluate
 
 #: The largest size of an outcome's value (about 2**50: exact in a float too).
 MAX_VALUE = 10 ** 15
-#: The most values the odds list, from the lowest outcome to the highest.
-MAX_SPREAD = 1_000_000
+#: The most values the odds list, from the lowest outcome to the highest (each about 120 bytes held:
+#: the most is within the memory the cost guard allows, :mod:`.step_cost`).
+MAX_SPREAD = 250_000
 
 
 def outcome_value(plan: Plan, q: Mapping[str, Any]) -> Any:

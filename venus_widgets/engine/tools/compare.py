@@ -30,6 +30,7 @@ from ..format import percent_text
 from ..maths.odds import Odds
 from ..maths.quantities import GOAL, PASS, reported
 from ..contract.spec import words
+from ..contract import work as _work
 from .compare_chart import difference_chart, difference_table, points as _points
 from .compare_glance import MOST, glance, headline
 
@@ -373,6 +374,8 @@ def compare(spec: Mapping[str, Any], variants: Mapping[str, Any]) -> Comparison:
             specs[str(name)] = with_rules(base_spec, rules)
         except SpecError as err:
             raise SpecError(f"{name}: {err.field}", err.value, err.allowed, err.hint) from None
+    _work.check("variants", list(variants), [_work.Job(s, kind="both") for s in specs.values()],
+                f"the odds of {len(specs)} rule sets", "fewer variants in one comparison")
     out = {n: odds(s) for n, s in specs.items()}
     rational = all(denominator(s) is not None for s in specs.values())
     try:

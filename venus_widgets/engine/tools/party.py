@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from itertools import islice
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
@@ -28,7 +29,10 @@ from ..errors import SpecError
 from ..inputs import read_list
 from ..format import percent_text
 from .solve import check_target, ladder
+from ..contract.edition import get as get_edition
+from ..caching import Results
 from ..contract.spec import Spec
+from ..contract import work as _work
 
 #: At most this many characters in a party.
 MAX_PARTY = 6
@@ -105,11 +109,11 @@ class PartyLadder:
         return min(range(len(self.rungs)),
                    key=lambda i: (round(abs(chance_of(i) - self.target), 12), -chance_of(i), i))
 
-    @property
+    @cached_property  # once per ladder: a screen reads it on each of its rows
     def best(self) -> int:
         return self._nearest(self.party_chance)
 
-    @property
+    @cached_property
     def best_for(self) -> dict[str, int]:
         out = {}
         for j, n in enumerate(self.names):
@@ -199,6 +203,20 @@ def party_ladder(party: Mapping[str, Mapping[str, Any]] | Sequence[Mapping[str, 
         listed = ", ".join(f"{n} {s['edition']} {s['roll']}" for (n, _), s in zip(items, specs))
         raise SpecError("party", listed, "characters of one edition and roll, on one ladder",
                         "set the same edition and roll for every character")
+    key = (tuple(n for n, _ in items), tuple(s.key for s in specs), t)
+    return _LADDERS.made(key, lambda: _party_ladder(items, specs, t))
+
+
+#: The party ladders made lately, by characters and target (a screen asks for its ladder again on each change
+#: of its view, and a ladder longer than the odds cache would be counted again each time).
+_LADDERS: Results[tuple, PartyLadder] = Results(lambda key: None, 16)  # type: ignore[arg-type,return-value]
+
+
+def _party_ladder(items: list[tuple[str, Mapping[str, Any]]], specs: list[Spec], t: float) -> PartyLadder:
+    jobs = [_work.Job(s, get_edition(s["edition"]).ladder_settings(s), label=name) for (name, _), s in zip(items, specs)]
+    _work.check("party", [n for n, _ in items], jobs, f"the ladders of {len(specs)} "
+                f"{'character' if len(specs) == 1 else 'characters'} ({sum(len(j.settings) for j in jobs):,} rungs)",
+                "fewer characters, or a ladder of fewer rungs")
     ladders = [ladder(s) for s in specs]
     rungs = [dict(r.setting) for r in ladders[0]]
     for (name, _), lad in zip(items, ladders):

@@ -36,6 +36,7 @@ from typing import Any, Iterable, Mapping, NamedTuple, Sequence
 from ..errors import SpecError
 from ..contract.edition import get as get_edition
 from ..contract.spec import Spec, schema
+from ..contract import work as _work
 from ..contract.fields import Bool, Choice, Field, Int
 
 #: At most this many settings in one ``solve`` (vary fewer fields to go past it).
@@ -145,7 +146,10 @@ def ladder(spec: Mapping[str, Any] | None = None) -> list[Solution]:
     [(0, 0.693), (3, 0.447), (6, 0.269)]
     """
     s = Spec.of(spec)
-    return _evaluate(s, _edition(s["edition"]).ladder_settings(s))
+    settings = _edition(s["edition"]).ladder_settings(s)
+    _work.check("spec", s["edition"], [_work.Job(s, settings)], f"the ladder's {len(settings):,} rungs",
+                "a ladder of fewer rungs (a draft's [ladder]: fewer values)")
+    return _evaluate(s, settings)
 
 
 def solve(spec: Mapping[str, Any] | None = None, target: float = 0.5,
@@ -175,7 +179,10 @@ def solve(spec: Mapping[str, Any] | None = None, target: float = 0.5,
         if size > MAX_SETTINGS:
             raise SpecError("vary", vary, f"fields with at most {MAX_SETTINGS} settings together",
                             f"these give {size}: vary fewer fields")
-        found = _evaluate(s, (dict(zip(names, combo)) for combo in itertools.product(*axes)))
+        settings = [dict(zip(names, combo)) for combo in itertools.product(*axes)]
+        _work.check("vary", vary, [_work.Job(s, settings)], f"the {len(settings):,} settings of {', '.join(names)}",
+                    "fewer fields to vary")
+        found = _evaluate(s, settings)
     # distances equal to 12 decimals are ties (0.55 and 0.45 are as near 0.5 as each other)
     order = sorted(range(len(found)), key=lambda i: (round(abs(found[i].chance - t), 12), -found[i].chance, i))
     return [found[i] for i in order]

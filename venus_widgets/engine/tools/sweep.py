@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 import numpy as np
 
@@ -36,6 +36,7 @@ from .compare import edition_of, layered, on_edition, with_rules
 from .compare_chart import points as _points
 from ..errors import SpecError
 from ..inputs import read_list
+from ..contract import work as _work
 from ..contract.spec import check_rules, edition_and_roll
 from ..format import percent_text
 from ..maths.quantities import GOAL, PASS, reported
@@ -208,6 +209,24 @@ def cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Any) -> dic
     return with_rules(s, merged) if merged else normalize(s)
 
 
+class Cells(Sequence):
+    """The cells of a sweep as the specs they compute (made as they are read:
+    the work model prices a sample of them); a cell the rules refuse as a
+    spec that is refused at once."""
+
+    def __init__(self, base: Mapping[str, Any], settings: Sequence[Mapping[str, Any]], rules: Any) -> None:
+        self.base, self.settings, self.rules = base, settings, rules
+
+    def __len__(self) -> int:
+        return len(self.settings)
+
+    def __getitem__(self, i: Any) -> Any:
+        try:
+            return cell(self.base, self.settings[i], self.rules)
+        except SpecError:
+            return {"edition": None}
+
+
 def _playable(base: Mapping[str, Any], name: str, rules: Any) -> None:
     """A variant every cell could play: an edition that is loaded, knobs
     the edition has (as :func:`~.compare.compare` refuses them, naming the
@@ -258,6 +277,10 @@ def sweep(spec: Mapping[str, Any], over: Mapping[str, Iterable], variants: Mappi
             raise SpecError(f"variants.{n}", r, "a dict of rule knobs, or another edition (a loaded draft)")
         _playable(base, str(n), r)
         rule_sets[str(n)] = r if edition_of(r) is not None else dict(r)
+    cells = [{axis: values[i] for (axis, values), i in zip(axes, idx)} for idx in product(*(range(n) for n in shape))]
+    _work.check("over", {a: len(v) for a, v in axes}, [_work.Job({}, Cells(base, cells, rule_sets[n])) for n in names],
+                f"the {len(cells):,} cells of {len(names)} rule {'set' if len(names) == 1 else 'sets'}",
+                "fewer cells (fewer values on an axis), or fewer variants")
     p_pass, p_goal, why, quantities = {}, {}, {}, {}
     for name in names:
         pp, pg = np.full(shape, np.nan), np.full(shape, np.nan)

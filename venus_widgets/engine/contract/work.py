@@ -1,0 +1,174 @@
+"""The work of a call that computes many odds or makes many rolls, priced
+before any is done: the one function every aggregate goes through (the
+ladder, ``solve``, the party ladder and the FC's screen over it, ``sweep``
+and the rule lab's heatmap, ``compare``, a log's import and replay), built
+on each spec's own estimate (:func:`.guard.estimate`, which
+:func:`~.spec.normalize` already holds to about a second).
+
+A call is a list of :class:`Job`: a spec, the settings it is computed at
+(the rungs of a ladder, the cells of a grid; ``({},)``: the spec alone) and
+what is computed (``"odds"``, ``"exact"``, ``"both"``, ``"roll"``).
+:func:`price` adds up each spec's estimate, plus the fixed work of one
+call (:data:`PER_ODDS`, :data:`PER_ROLL`); past :data:`SAMPLED` settings
+it prices that many, evenly spread from the first to the last, and counts
+the rest at their mean (the model stays cheap: a ladder of a thousand rungs
+is priced from 24). :func:`check` refuses a call over
+:data:`MAX_CALL_SECONDS` or :data:`MAX_CALL_BYTES` before any work, with a
+:class:`~..errors.SpecError` naming the field that brings it within (a
+count of dice, the nearest value that fits), or, when no field of the spec
+does, the part of the call that is too heavy (the rungs, the cells, the
+variants, the entries) in words.
+
+>>> from venus_widgets.engine.contract.spec import normalize
+>>> p = price([Job(normalize({"roll": "task", "dice": 3}), [{"dice": n} for n in range(1, 31)])])
+>>> p.specs, p.seconds < MAX_CALL_SECONDS
+(30, True)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+
+from . import cost as _cost, guard as _guard
+from ..errors import SpecError
+
+#: The most one call may take (estimated), and hold at its peak.
+MAX_CALL_SECONDS = 2.0
+MAX_CALL_BYTES = _cost.MAX_BYTES
+#: The fixed work of one odds call beyond its counting (normalizing, the
+#: odds made from the counts) and of one roll (the roll made, its words).
+PER_ODDS = 3e-4
+PER_ROLL = 2.5e-3
+#: What one die of a single roll made again takes (a Python object per die, the roll read and written
+#: again; measured: a log's import, 12 rolls of 1,000 exploding d10 in 0.59 s, of 40 d6 pushed in 36 ms).
+ROLL_DIE_SECONDS = 1e-4
+#: The settings of one job priced one by one; past this many, a sample.
+SAMPLED = 24
+
+KINDS = ("odds", "exact", "both", "roll")
+
+
+class Job(NamedTuple):
+    """A spec computed at some settings (each a dict of fields over the
+    spec, or a whole spec of its own); ``kind``: see the module."""
+
+    spec: Mapping[str, Any]
+    settings: Sequence[Mapping[str, Any]] = ({},)
+    kind: str = "odds"
+    #: who the spec is, in a refusal that names one of its fields ("Ana": "Ana: dice")
+    label: str = ""
+
+
+class Priced(NamedTuple):
+    """A call's estimate: ``seconds`` and ``memory`` (bytes, the heaviest
+    spec's: they are computed one after another), the number of ``specs``,
+    the ``heaviest`` of those priced, and its seconds (``each``)."""
+
+    seconds: float
+    memory: float
+    specs: int
+    heaviest: Mapping[str, Any] | None
+    each: float
+    label: str = ""
+
+
+def _sample(settings: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """At most :data:`SAMPLED` of the settings, evenly spread, the first and the last
+    among them (read by index: a sequence that makes its items as they are read makes only these)."""
+    n = len(settings)
+    if n <= SAMPLED:
+        return list(settings)
+    return [settings[round(i * (n - 1) / (SAMPLED - 1))] for i in range(SAMPLED)]
+
+
+def spec_price(spec: Mapping[str, Any], kind: str = "odds",
+               normalized: bool = False) -> tuple[float, float, Mapping[str, Any] | None]:
+    """``(seconds, bytes, normalized spec)`` of one spec (``normalized``:
+    as given): a spec the rules refuse costs a refusal's fixed work (it is
+    not computed)."""
+    from .spec import normalize
+
+    try:
+        s = spec if normalized else normalize(spec)
+    except SpecError:
+        return PER_ODDS, 0.0, None
+    c = _guard.estimate(s)
+    if kind == "roll":
+        return PER_ROLL + ROLL_DIE_SECONDS * (c.held or c.dice), 0.0, s
+    seconds, memory = 0.0, 0.0
+    if kind in ("odds", "both"):
+        seconds, memory = c.seconds + PER_ODDS, c.memory
+    if kind in ("exact", "both"):
+        e = _guard.estimate(s, exact=True)
+        if _cost.fits(e):  # else refused up front by the guard, and the floats kept
+            seconds, memory = seconds + e.seconds + PER_ODDS, max(memory, e.memory)
+    return seconds, memory, s
+
+
+def price(jobs: Iterable[Job]) -> Priced:
+    """What the call of these jobs takes, estimated (see the module)."""
+    seconds = memory = each = 0.0
+    specs = 0
+    heaviest, label = None, ""
+    for job in jobs:
+        if job.kind not in KINDS:
+            raise ValueError(f"kind {job.kind!r}: one of {KINDS}")
+        settings = job.settings if len(job.settings) else ({},)
+        picked = _sample(settings)
+        total = 0.0
+        for setting in picked:
+            sec, mem, s = spec_price({**job.spec, **setting}, job.kind)
+            total += sec
+            memory = max(memory, mem)
+            if sec > each:
+                each, heaviest, label = sec, s, job.label
+        seconds += total * len(settings) / len(picked)
+        specs += len(settings)
+    return Priced(seconds, memory, specs, heaviest, each, label)
+
+
+def check(field: str, value: Any, jobs: Sequence[Job], what: str, allowed: str = "") -> Priced:
+    """Refuse the call of ``jobs`` over :data:`MAX_CALL_SECONDS` or
+    :data:`MAX_CALL_BYTES` (estimated) before any work: a
+    :class:`SpecError` naming the heaviest spec's field whose nearest value
+    brings the call within, or else ``field`` (``value``; ``allowed``: what
+    it may be), with ``what`` the call's parts in words ("1,000 rungs of
+    the ladder"). Returns the estimate."""
+    p = price(jobs)
+    if p.seconds <= MAX_CALL_SECONDS and p.memory <= MAX_CALL_BYTES:
+        return p
+    over = (f"an estimated {p.seconds:.1f} s" if p.seconds > MAX_CALL_SECONDS else
+            f"an estimated {p.memory / 1e6:.0f} MB")
+    heavy = f", the heaviest about {_said(p.each)}" if p.specs > 1 else ""
+    hint = (f"{what} would take {over} in all{heavy}, more than one call may take (about "
+            f"{MAX_CALL_SECONDS:.0f} s and 200 MB)")
+    varied = {k for job in jobs for setting in _sample(job.settings) for k in setting}
+    lever = _lever(p, varied) if p.heaviest is not None and p.seconds > MAX_CALL_SECONDS else None
+    if lever is not None:
+        name, given, words = lever
+        raise SpecError(f"{p.label}: {name}" if p.label else name, given, words, hint)
+    raise SpecError(field, value, allowed or f"fewer than {p.specs:,} in one call", hint)
+
+
+def _said(seconds: float) -> str:
+    return f"{seconds:.1f} s" if seconds >= 0.1 else f"{seconds * 1000:.0f} ms"
+
+
+def _lever(p: Priced, varied: set[str]) -> tuple[str, Any, str] | None:
+    """The heaviest spec's first lever (:attr:`.cost.Cost.levers`), other
+    than the fields the call itself varies, with a value at which every
+    spec of the call, at that spec's cost, fits:
+    ``(field, value given, the values allowed in words)``."""
+    assert p.heaviest is not None
+    spec = p.heaviest
+    share = MAX_CALL_SECONDS / max(p.specs, 1) - PER_ODDS
+    if share <= 0:
+        return None
+    for field, direction in _guard.estimate(spec).levers:
+        if field in varied:
+            continue
+        found = _guard.nearest(spec, False, field, direction, lambda c: c.seconds <= share and _cost.fits(c))
+        if found is not None:
+            given, _, allowed = found
+            return field, given, allowed.replace("for this roll", "for this call")
+    return None

@@ -1,0 +1,196 @@
+"""The steps of a draft's odds and rolls outside the kernel's counting,
+priced from the plan's numbers before any work (the kernel's convolutions
+are :func:`.cost` 's, :meth:`.edition.DraftEdition.work`): what
+:meth:`.edition.DraftEdition.cost` adds to them.
+
+* **Die tables** (:func:`.dice.die_ways`): a die and the chain its
+  explosions add, level by level, in the die's own packed space; counted
+  once at load for the rules as written (:func:`.dice.compile_dice`), per
+  spec for other rules, and again for each mark the counts do not track
+  (its chance: one minus the rolls in which no die shows it, a die table
+  without its faces). :func:`table_work` follows the chain's array lengths
+  level by level (at most the depth, or the levels until less than 1e-18
+  of a die is left: bounded arithmetic, never the table itself).
+* **The outcome's spread**: the outcome's formula read at every packed
+  cell of the counts, then the values listed from the lowest to the
+  highest (:mod:`.values` refuses more than 250,000 of them).
+* **Memory**: the counts' cells (whole numbers in object arrays past
+  2**53 ways) held a few times over.
+* **Rolls**: the dice one of many rolls draws, chains and re-rolls
+  included (a block of rolls follows each chain until no die of the block
+  is still exploding: about ``log(dice) / log(1 / share)`` levels), and the
+  dice it holds at once (:func:`rolled`).
+
+>>> from .plan import DieTable
+>>> t = DieTable(20, (0,) * 14 + (1,) * 6, ((1,) + (0,) * 19,), (False,) * 17 + (True,) * 3, 50)
+>>> table_work(t, ((0,) * 14 + (1,) * 6, (1,) + (0,) * 19), "count") > table_work(t, ((0,) * 14 + (1,) * 6,), "count")
+True
+>>> round(roll_levels(t, 16384 * 10), 1)    # 3 faces of 20 explode: about 7 levels per block of 163,840 dice
+7.3
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Sequence
+
+from ..caching import cached
+from ..errors import SpecError
+from .dice import levels
+from .plan import DieTable, Plan
+
+#: Python work of one numpy call, in multiply-adds (the units of :mod:`.cost`).
+PER_CALL = 4000.0
+#: A multiply-add of Python ints in an object array, in multiply-adds of floats.
+OBJECT = 40.0
+#: What one odds call does whatever its size (its plan, its odds made), in multiply-adds (about 1 ms).
+FIXED = 4e5
+#: One cell of the counts read by the outcome's formula (a few int64 passes per node), in multiply-adds.
+PER_NODE = 1.0
+#: Bytes of one cell of the counts (float64; Python ints in an object array) and how many times they are held.
+CELL_BYTES = {"float": 8.0, "count": 8.0, "exact": 64.0}
+HELD = 6
+#: One value the odds list (the counts by value, their sums from the top, the odds' own lists), in
+#: multiply-adds and bytes (measured: 200 d6 at successes * 1000, 200,001 values, 59 ms and 23 MB).
+PER_VALUE = 600.0
+VALUE_BYTES = 120.0
+
+
+@cached(256)
+def table_work(t: DieTable, rows: tuple[tuple[int, ...], ...], mode: str) -> float:
+    """The work of one die's table (:func:`.dice.die_ways`) tracking ``rows``
+    (what each face adds to each quantity), in multiply-adds (kept: the
+    specs of a ladder or a grid share their dice)."""
+    s, k = t.sides, levels(t)
+    if not rows:
+        return PER_CALL
+    boom = t.explode if k else (False,) * s
+    lo, hi, top = [], [], []
+    for row in rows:
+        b = [x for x, e in zip(row, boom) if e]
+        lo.append(min(row) + k * min(0, min(b, default=0)))
+        hi.append(max(row) + k * max(0, max(b, default=0)))
+        top.append(max(b) if b else min(row))
+    radix = [h - lw + max(0, tp - lw) + 1 for h, lw, tp in zip(hi, lo, top)]
+    strides = [1.0]
+    for r in radix[:-1]:
+        strides.append(strides[-1] * r)
+    place = [sum((row[f] - lw) * st for row, lw, st in zip(rows, lo, strides)) for f in range(s)]
+    len_a = 1 + max((p for p, e in zip(place, boom) if not e), default=0)
+    if not any(boom):
+        return s + len_a + PER_CALL
+    len_b = 1 + max(p for p, e in zip(place, boom) if e)
+    back = sum(lw * st for lw, st in zip(lo, strides))
+    slow = OBJECT if mode == "exact" else 1.0
+    if len({p for p, e in zip(place, boom) if e}) == 1 and len_b - 1 + back >= 0:  # the chain in one step
+        return len_a * ((k - 1) * max(len_b - 1 + back, 1) + 1) * slow + k * PER_CALL
+    work, length = 0.0, float(max(len_a, len_b))
+    for _ in range(min(k, 10_000)):
+        work += len_b * length * slow + 4 * PER_CALL
+        length = max(len_a, len_b + length - 1 + back)
+    return work
+
+
+def roll_levels(t: DieTable, dice: float) -> float:
+    """The levels a block of ``dice`` such dice rolls (:mod:`.rolling`):
+    until none still explodes, at most the depth."""
+    if not t.explodes or t.depth == 0:
+        return 0.0
+    share = sum(t.explode) / t.sides
+    if share >= 1:
+        return float(t.depth or 0)
+    grow = math.log(max(dice, 2.0)) / -math.log(share) + 1
+    return min(grow, float(t.depth)) if t.depth is not None else grow
+
+
+def rolled(p: Plan, block: int) -> tuple[float, float]:
+    """``(dice, held)``: the dice one roll of many draws (in the units of
+    the contract's ``DIE_SECONDS``: a die's faces read for each quantity:
+    successes, the total and each mark, three of them one die's work), its
+    chains and re-rolled dice included, and the dice it holds at once."""
+    weight = (2 + len(p.marks)) / 3
+    dice, held = 0.0, 0.0
+    again = min(p.budget, p.rerollable)
+    for g in p.groups:
+        if not g.count:
+            continue
+        chain = 1 + roll_levels(g.table, block * g.count)
+        dice += g.count * chain * weight
+        held += g.count * (1 + len(p.marks) / 2)  # its faces, and a chain level's arrays per mark
+        if g.rerollable and again:
+            dice += g.count * chain * weight  # a block draws every re-rollable die again, whether taken or not
+    return max(dice, 1.0), max(held, 1.0)
+
+
+def _rows(t: DieTable, names: Sequence[str], marks: Sequence[str]) -> tuple[tuple[int, ...], ...]:
+    """What each face adds to each tracked quantity (as :func:`.dice.faces_matrix`)."""
+    return tuple(t.successes if n == "successes" else tuple(range(1, t.sides + 1)) if n == "total"
+                 else t.marks[list(marks).index(n)] for n in names)
+
+
+def mode_of(p: Plan, exact: bool) -> str:
+    """How the kernel counts (:func:`.kernel.mode_of`), read off logarithms:
+    the denominator of a heavy roll is never computed to price it."""
+    if p.unbounded:
+        return "float"
+    bits = sum(g.count * (1 + levels(g.table)) * math.log2(g.table.sides) for g in p.groups if g.count)
+    bits += min(p.budget, p.rerollable) * max((math.log2(g.table.sides) * (1 + levels(g.table)) for g in p.groups
+                                               if g.rerollable), default=0.0)
+    return "exact" if exact or bits >= 53 else "count"
+
+
+def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool = False) -> tuple[float, float]:
+    """``(work, bytes)`` of the steps of one spec's odds around the kernel's
+    counting: the die tables not counted at load (``names``: the quantities
+    the counts track), each again per mark the counts do not track
+    (``shown``: the marks a die of the roll shows), the outcome's formula
+    read at every cell and the values listed, and the memory of the cells."""
+    mode = mode_of(p, exact)
+    recounts = [m for m in shown if m not in names]
+    work = FIXED
+    seen: set[Any] = set()
+    low = [0] * len(names)  # each quantity's lowest and highest in the counts: the dice's added up
+    high = [0] * len(names)
+    for g in p.groups:
+        if not g.count:
+            continue
+        rows = _rows(g.table, names, p.marks)
+        k = levels(g.table)
+        for i, r in enumerate(rows):
+            b = [x for x, e in zip(r, g.table.explode) if e] if k else []
+            low[i] += g.count * (min(0, min(r)) + k * min(0, min(b, default=0)))
+            high[i] += g.count * (max(r) + k * max(0, max(b, default=0)))
+        if g.table in seen:
+            continue
+        seen.add(g.table)
+        one = table_work(g.table, rows, mode)
+        if (g.table, tuple(names), mode, ()) not in p.compiled:
+            work += one
+        work += one * sum(1 for m in recounts if any(g.table.marks[p.marks.index(m)]))
+    cells = math.prod(float(h - lw + 1) for h, lw in zip(high, low))
+    nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
+    work += cells * nodes * PER_NODE * (1 + len(recounts))
+    values = spread(p, names, low, high)
+    work += values * PER_VALUE
+    return work, cells * CELL_BYTES[mode] * HELD + values * VALUE_BYTES
+
+
+def spread(p: Plan, names: Sequence[str], low: Sequence[int], high: Sequence[int]) -> float:
+    """How many values the odds list (at most :data:`.values.MAX_SPREAD`):
+    the outcome's formula read at the corners of the quantities' ranges (at
+    most 64 of them: a handful of evaluations, never the counts); a corner
+    the formula cannot read (a division by 0) is left out."""
+    from .values import MAX_SPREAD, outcome_value
+
+    corners: list[dict[str, int]] = [dict(p.env)]
+    for n, lw, h in list(zip(names, low, high))[:6]:
+        corners = [{**c, n: v} for c in corners for v in {lw, h}]
+    found = []
+    for c in corners:
+        try:
+            found.append(int(outcome_value(p, {**{n: lw for n, lw in zip(names, low)}, **c})))
+        except (SpecError, ValueError, TypeError, ArithmeticError):
+            continue
+    if not found:
+        return 1.0
+    return float(min(max(found) - min(found) + 1, MAX_SPREAD))
