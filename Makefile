@@ -86,7 +86,8 @@ lite-serve: $(STAMP)
 	$(BIN)/python scripts/build_lite.py $(LITE_ARGS) --serve $(LITE_PORT)
 
 ## The reading edition: the rulebook as a static, linked HTML site in build/book (Sphinx + MyST-NB,
-## offline; the chapters are read as saved). Publish it beside build/lite: see docs/lite.md.
+## offline; the chapters are read as saved), with the Lite site inside it (build/book/lite) when
+## `make lite` has built one: `make lite book` builds the two to publish together (docs/lite.md).
 book: $(STAMP)
 	$(BIN)/python scripts/build_book.py
 

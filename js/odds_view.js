@@ -149,7 +149,11 @@ export function renderOdds(model, width = 400) {
   const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, view.spread +
     (view.p_critical !== null && view.p_critical !== undefined ? ` Chance of a critical: ${formatPercent(view.p_critical)}.` : "") +
     (view.p_ego_spent ? ` Chance Ego is spent: ${formatPercent(view.p_ego_spent)}.` : "")) : null;
-  return [merge, chartBlock(model, view, words, width), spread, h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
+  // a draft's named events (a glitch, a critical): each with its own chance, in the draft's words
+  const events = (view.events || []).length ? h("div", { class: "vw-sub", "data-testid": "events" },
+    "Chance of each event: " + view.events.map(([name, p]) => `${name} ${formatPercent(p)}`).join(", ") + ".") : null;
+  return [merge, chartBlock(model, view, words, width), spread, events,
+    h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
 }
 
 /** "What if…": the chance after each one change the edition lists, Python's, fetched while open. */

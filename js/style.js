@@ -86,11 +86,12 @@ export const STYLE = `
 .vw-die .vw-tag, .vw-die .vw-was { font-size: max(11px, .72em); line-height: 1.1; white-space: nowrap; }
 .vw-die .vw-pips svg { display: block; margin: 2px auto 0; }
 .vw-die .vw-pips circle { fill: currentColor; }
-/* the die's grade (caliber) by colour and by pattern, its name in the label too */
-.vw-die.grade-0 { border-top: 4px solid #A0522D; }
-.vw-die.grade-1 { border-top: 4px dashed #8A8A8A; }
-.vw-die.grade-2 { border-top: 5px double #E69F00; }
-.vw-die.grade-3 { border-top: 4px dotted #56B4E9; }
+/* the die's grade (caliber) by colour and by pattern, its name in the label too; the colours are the
+   figures' (venus_widgets/palette.py CALIBER_COLOURS) */
+.vw-die.grade-0 { border-top: 4px solid #b0702a; }
+.vw-die.grade-1 { border-top: 4px dashed #8c96a0; }
+.vw-die.grade-2 { border-top: 5px double #d4a017; }
+.vw-die.grade-3 { border-top: 4px dotted #4a7fa8; }
 .vw-die.shape-circle { border-radius: 50%; border-color: var(--vw-ally); }
 .vw-die.shape-diamond { border-style: double; border-width: 4px; border-radius: 0 12px 0 12px; }
 .vw-die.shape-square-dark { background: var(--vw-fg); color: var(--vw-bg); }
@@ -140,6 +141,10 @@ export const STYLE = `
   .vw-die.selected::after { border-color: CanvasText; }
   .vw-error { border-left-color: CanvasText; }
   .vw-root button:disabled { opacity: 1; color: GrayText; border-color: GrayText; } }
+/* the rulebook's figures (venus_widgets/book_figures.py): on a dark page the dark picture saved beside
+   the light one (display:none until here) takes its place */
+body[data-jp-theme-light="false"] img:has(+ img.only-dark) { display: none; }
+body[data-jp-theme-light="false"] img.only-dark { display: inline !important; }
 `;
 
 export function rootElement(el, kind) {

@@ -9,6 +9,11 @@ rendered into them. Counted, because a reader reads them:
 * a figure's visible caption ("*Figure: ...*");
 * collapsible passages (answers, "For the curious" asides) as if opened.
 
+Left out, because the book site never shows them (scripts/build_book.py):
+the notebook-only prose (a cell tagged ``notebook-only``, a phrase in
+``<span class="notebook-only">``: "Run All", "press Roll"), and the links
+to play a chapter live that the site puts in their place.
+
 Left out, because a reader does not read them as text: a picture's
 Markdown (``![alt](attachment:...)``: the same sentence is counted once, as
 its caption), a link's target (its words are counted), HTML tags (their
@@ -38,6 +43,7 @@ budget (issue 31): at most 8,000 words and 90 percentages together.
 from __future__ import annotations
 
 import argparse
+import functools
 import re
 import sys
 from pathlib import Path
@@ -65,12 +71,26 @@ def counts(markdown: str) -> tuple[int, int]:
     return len(WORD.findall(text)), len(PERCENTAGE.findall(text))
 
 
+@functools.cache
+def _book():
+    """scripts/build_book.py, which says what of a chapter the book site shows."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("build_book", Path(__file__).resolve().parent / "build_book.py")
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def chapter_markdown(path: Path) -> str:
-    """The Markdown cells of a built chapter, in order."""
+    """The Markdown cells of a built chapter, in order, as the book site shows them."""
     import nbformat
 
+    book = _book()
     nb = nbformat.read(path, as_version=4)
-    return "\n\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    return "\n\n".join(book.book_markdown(c.source) for c in nb.cells
+                        if c.cell_type == "markdown" and book.NOTEBOOK_ONLY not in c.metadata.get("tags", []))
 
 
 def chapters(prefixes: list[str]) -> list[Path]:

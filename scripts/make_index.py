@@ -3,9 +3,12 @@
 Each word the glossary defines (its bold words: "ally", "help", "round",
 "scene", "turn"...) is looked up in the chapters as built (the committed
 notebooks' Markdown): every section that sets the word in **bold**, as the
-chapters do where they introduce or stress it, is listed, linked to its
-chapter. The page is generated, never typed; ``--check`` fails when it is
-stale (tests/test_rulebook_aids.py runs it).
+chapters do where they introduce or stress it, is listed, linked to that
+section (its heading's anchor, as MyST gives it on the book site and GitHub
+in a Markdown page: ``01-checks.ipynb#1-the-target``). Notebook-only prose
+(the "Run All" banners) is not the book's, and is not looked in. The page is
+generated, never typed; ``--check`` fails when it is stale
+(tests/test_rulebook_aids.py runs it).
 
     python scripts/make_index.py          # write docs/index.md
     python scripts/make_index.py --check  # exit 1 if docs/index.md is stale
@@ -25,7 +28,12 @@ DOCS = ROOT / "docs"
 NOTEBOOKS = ROOT / "notebooks"
 TARGET = DOCS / "index.md"
 CHAPTER = re.compile(r"^# Chapter (\d+): (.+)$", flags=re.M)
-SECTION = re.compile(r"^#{2,3} (.+)$", flags=re.M)
+#: Headings down to this level have anchors on the book site (``myst_heading_anchors``): the sections listed.
+ANCHORED = 3
+#: Sections that repeat or try what the chapter taught: a word is not taught there.
+NOT_TAUGHT = {"Recap", "Exercises"}
+#: The tag of prose only a notebook shows (scripts/make_notebooks.py), which the book leaves out.
+NOTEBOOK_ONLY = "notebook-only"
 
 
 def terms(text: str | None = None) -> list[str]:
@@ -64,21 +72,44 @@ def _pattern(term: str) -> re.Pattern:
     return re.compile(r"\*\*[^*\n]*?(?<!\w)(?:" + "|".join(forms) + r")(?!\w)[^*\n]*?\*\*", flags=re.I)
 
 
+def sections(path: Path) -> list[tuple[str, str, str]]:
+    """(title, anchor, Markdown) of each section of a built chapter: its top
+    (the H1) and each H2/H3, with the anchor MyST gives the heading
+    (``myst_heading_anchors`` in docs/book/conf.py: GitHub's slug of its
+    text, ``-1``, ``-2`` ... for a repeat)."""
+    from markdown_it import MarkdownIt
+    from myst_parser.slugs import github_slugify, unique_slug
+
+    nb = nbformat.read(path, as_version=4)
+    text = "\n\n".join(c.source for c in nb.cells
+                        if c.cell_type == "markdown" and NOTEBOOK_ONLY not in c.metadata.get("tags", []))
+    lines = text.splitlines()
+    tokens = MarkdownIt("commonmark").parse(text)
+    found: list[tuple[str, str, int]] = []  # (title, anchor, first line)
+    slugs: list[str] = []
+    for i, tok in enumerate(tokens):
+        if tok.type != "heading_open" or int(tok.tag[1]) > ANCHORED:
+            continue
+        inline = tokens[i + 1]
+        words = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline"))
+        slugs.append(unique_slug(github_slugify(words), slugs))
+        if int(tok.tag[1]) == 1 and found:
+            continue
+        found.append((inline.content.strip(), slugs[-1], tok.map[0] if tok.map else 0))
+    ends = [line for _, _, line in found[1:]] + [len(lines)]
+    return [(title, anchor, "\n".join(lines[start:end])) for (title, anchor, start), end in zip(found, ends)]
+
+
 def places(term: str) -> list[tuple[str, str, str]]:
-    """(chapter number, section, notebook file name) of every section that sets the term in bold."""
+    """(chapter number, section, link) of every section that sets the term in bold."""
     pattern = _pattern(term)
     found: list[tuple[str, str, str]] = []
     for path in sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb")):
-        nb = nbformat.read(path, as_version=4)
-        text = "\n\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
-        number, title = CHAPTER.search(text).groups()  # type: ignore[union-attr]
-        section = title
-        pos = 0
-        for m in SECTION.finditer(text + "\n## \n"):
-            chunk = text[pos:m.start()]
-            if pattern.search(chunk) and (number, section, path.name) not in found:
-                found.append((number, section, path.name))
-            section, pos = m.group(1).strip(), m.end()
+        chapter = sections(path)
+        number, title = CHAPTER.match("# " + chapter[0][0]).groups()  # type: ignore[union-attr]
+        for k, (section, anchor, text) in enumerate(chapter):
+            if section not in NOT_TAUGHT and pattern.search(text):
+                found.append((number, title if k == 0 else section, f"{path.name}#{anchor}"))
     return found
 
 
@@ -94,7 +125,7 @@ def page() -> str:
         lines += ["", "| term | where the rulebook teaches it |", "|---|---|"]
         for term in sorted(set(words), key=str.lower):
             where = places(term)
-            cells = ", ".join(f"[{n} · {section}](../notebooks/{name})" for n, section, name in where)
+            cells = ", ".join(f"[{n} · {section}](../notebooks/{link})" for n, section, link in where)
             lines.append(f"| **{term}** | {cells or 'the glossary only'} |")
     return "\n".join(lines) + "\n"
 

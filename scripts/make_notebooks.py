@@ -9,6 +9,11 @@ the "percent" format, with three kinds of cell:
     by its value, computed in the namespace of the build cells above it: every
     number the prose gives is computed by the engine when the chapter is
     built, never typed.
+``# %% [markdown notebook-only]``
+    prose only a notebook can act on ("Run All to bring the rollers alive"):
+    tagged ``notebook-only`` and ``remove-cell``, the book site leaves it out
+    (scripts/build_book.py), as it does a phrase in
+    ``<span class="notebook-only">...</span>``.
 ``# %% [build]``
     Python run at build time only: it computes what the prose says, and
     ``show(fig, alt=...)`` or ``emit(markdown)`` put a figure or a passage
@@ -62,36 +67,50 @@ IMPORT = "import venus_widgets as vw"
 #: The one line of a widget cell: ``vw.<Widget>(...)``.
 WIDGET_LINE = re.compile(r"^vw\.(CheckRoller|TaskRoller|PoolRoller|FCScreen|RuleLab)\(.*\)$")
 HIDDEN = {"jupyter": {"source_hidden": True}, "tags": ["remove-input"]}
+#: The tag of prose only a notebook shows ("Run All ..."), which the book site leaves out (scripts/build_book.py,
+#: as MyST-NB does ``remove-cell``), as it does a phrase of other prose in ``<span class="notebook-only">``.
+NOTEBOOK_ONLY = "notebook-only"
+#: A source's cell markers (what follows ``# %%``): the kind of cell each starts, and whether it is notebook-only.
+MARKERS = {"[markdown]": ("markdown", False), f"[markdown {NOTEBOOK_ONLY}]": ("markdown", True),
+           "[build]": ("build", False), "": ("code", False)}
 
 
 def parse(text: str) -> list[tuple[str, str]]:
     """Split a percent-format source into ``(kind, source)`` cells, kind one
-    of ``markdown``, ``build`` and ``code``.
+    of ``markdown`` (notebook-only prose too: see :func:`parse_cells`),
+    ``build`` and ``code``.
 
     >>> parse("# %% [markdown]\\n# # Title\\n#\\n# Text\\n# %% [build]\\nx = 1\\n# %%\\nvw.TaskRoller()\\n")
     [('markdown', '# Title\\n\\nText'), ('build', 'x = 1'), ('code', 'vw.TaskRoller()')]
     """
-    cells: list[tuple[str, list[str]]] = []
+    return [(kind, src) for kind, src, _ in parse_cells(text)]
+
+
+def parse_cells(text: str) -> list[tuple[str, str, bool]]:
+    """Like :func:`parse`, with whether each cell is notebook-only prose.
+
+    >>> parse_cells("# %% [markdown notebook-only]\\n# > Run All\\n# %% [markdown]\\n# Text\\n")
+    [('markdown', '> Run All', True), ('markdown', 'Text', False)]
+    """
+    cells: list[tuple[str, bool, list[str]]] = []
     for line in text.splitlines():
         if line.startswith("# %%"):
-            kind = "markdown" if "[markdown]" in line else "build" if "[build]" in line else "code"
-            cells.append((kind, []))
+            marker = line[4:].strip()
+            if marker not in MARKERS:
+                raise ValueError(f"unknown cell marker {line!r}: use one of "
+                                 + ", ".join(repr(f"# %% {m}".rstrip()) for m in MARKERS))
+            cells.append((*MARKERS[marker], []))
             continue
         if not cells:
             continue  # the file's own docstring/preamble is not a cell
-        kind, lines = cells[-1]
+        kind, _, lines = cells[-1]
         if kind == "markdown":
             if line.startswith("# "):
                 line = line[2:]
             elif line.rstrip() == "#":
                 line = ""
         lines.append(line)
-    out = []
-    for kind, lines in cells:
-        src = "\n".join(lines).strip("\n")
-        if src:
-            out.append((kind, src))
-    return out
+    return [(kind, src, only) for kind, only, lines in cells if (src := "\n".join(lines).strip("\n"))]
 
 
 class TemplateError(Exception):
@@ -172,18 +191,21 @@ class Chapter:
         self.ns["show"] = self.show
         self.ns["tutorial"] = tutorial
 
-    def emit(self, markdown: str) -> None:
-        """Put a passage of Markdown (rendered like the prose) at this place in the chapter."""
-        self.cells.append(nbformat.v4.new_markdown_cell(render(markdown.strip("\n"), self.ns)))
+    def emit(self, markdown: str, notebook_only: bool = False) -> None:
+        """Put a passage of Markdown (rendered like the prose) at this place in the chapter;
+        ``notebook_only``: prose the book site leaves out (see :data:`NOTEBOOK_ONLY`)."""
+        cell = nbformat.v4.new_markdown_cell(render(markdown.strip("\n"), self.ns))
+        if notebook_only:
+            cell.metadata["tags"] = [NOTEBOOK_ONLY, "remove-cell"]
+        self.cells.append(cell)
 
     def show(self, fig, alt: str) -> None:
-        """Put a figure at this place: a Markdown cell with the picture attached,
-        ``alt`` as its alt text and visible caption. The attachment's name is a
-        fingerprint of the plotted numbers and labels (what ``--check`` compares)."""
-        import io
-
+        """Put a figure here: a Markdown cell with its pictures, laid out for reading, light and dark
+        (:func:`venus_widgets.book_figures.figure_markdown`), ``alt`` their alt text and caption; their names
+        are a fingerprint of the plotted numbers and labels (what ``--check`` compares)."""
         import matplotlib.pyplot as plt
 
+        from venus_widgets import book_figures
         from venus_widgets.tutorial import fingerprint
 
         alt = " ".join(alt.split())
@@ -192,15 +214,14 @@ class Chapter:
             raise ValueError("show(fig, alt=...) needs one sentence saying what the figure shows")
         if "]" in alt or "[" in alt:
             raise ValueError(f"a figure's alt sentence cannot hold square brackets: {alt!r}")
-        name = f"figure-{fingerprint(fig)}.png"
-        data = ""
+        name = f"figure-{fingerprint(fig)}"
+        light = dark = b""
         if self.images:
-            png = io.BytesIO()
-            fig.savefig(png, format="png", bbox_inches="tight", metadata={"Software": None})
-            data = base64.b64encode(png.getvalue()).decode("ascii")
+            light, dark, _ = book_figures.pictures(fig)
         plt.close(fig)
-        cell = nbformat.v4.new_markdown_cell(f"![{alt}](attachment:{name})\n\n*Figure: {alt}*")
-        cell.attachments = {name: {"image/png": data}}
+        cell = nbformat.v4.new_markdown_cell(book_figures.figure_markdown(name, alt))
+        cell.attachments = {f"{name}.png": {"image/png": base64.b64encode(light).decode("ascii")},
+                            f"{name}-dark.png": {"image/png": base64.b64encode(dark).decode("ascii")}}
         self.cells.append(cell)
 
     def run(self, code: str) -> None:
@@ -223,10 +244,10 @@ def _build(source: Path, images: bool) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
     nb.metadata = {"kernelspec": KERNELSPEC, "language_info": LANGUAGE_INFO}
     chapter = Chapter(source.stem, images)
-    for kind, src in parse(source.read_text(encoding="utf-8")):
+    for kind, src, notebook_only in parse_cells(source.read_text(encoding="utf-8")):
         try:
             if kind == "markdown":
-                chapter.emit(src)
+                chapter.emit(src, notebook_only=notebook_only)
             elif kind == "build":
                 chapter.run(src)
             else:

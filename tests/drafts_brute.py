@@ -41,6 +41,20 @@ def _sum(plan: Plan, dice: list[tuple[int, tuple[int, ...]]]) -> dict[str, int]:
             q["total"] += f
             for m, row in zip(plan.marks, t.marks):
                 q[m] += row[f - 1]
+    for r in plan.readings:  # what the formulas read, from the dice as the docs say it
+        mine = [(gi, chain) for gi, chain in dice if not r.groups or plan.groups[gi].name in r.groups]
+        if hasattr(r, "side"):  # the n highest (lowest) dice added up, a die with its chain as one
+            values = sorted(sum(chain) for _, chain in mine)
+            k = max(0, min(r.n, len(values)))
+            q[r.key] = sum(values[len(values) - k:] if r.side == "highest" else values[:k])
+        elif r.key not in q:
+            total = 0
+            for gi, chain in mine:
+                t = plan.groups[gi].table
+                for f in chain:
+                    total += (t.successes[f - 1] if r.what == "successes" else f if r.what == "total"
+                              else t.marks[plan.marks.index(r.mark)][f - 1])
+            q[r.key] = total
     return q
 
 
@@ -50,11 +64,31 @@ def value(plan: Plan, q: dict[str, int]) -> int:
 
 def brute(plan: Plan) -> dict[int, Fraction]:
     """The exact distribution of the outcome, roll by roll."""
+    out: dict[int, Fraction] = {}
+    for w, v, _ in rolls(plan):
+        out[v] = out.get(v, Fraction(0)) + w
+    return out
+
+
+def brute_events(plan: Plan) -> tuple[dict[str, Fraction], dict[str, Fraction]]:
+    """Each event's chance, and its chance with a pass, roll by roll."""
+    chance = {e.name: Fraction(0) for e in plan.draft.events}
+    passed = dict(chance)
+    for w, v, q in rolls(plan):
+        for e in plan.draft.events:
+            if evaluate(e.rule, {**plan.env, **q, "value": v}, plan.rules, plan.draft):
+                chance[e.name] += w
+                if v >= plan.threshold:
+                    passed[e.name] += w
+    return chance, passed
+
+
+def rolls(plan: Plan):
+    """(probability, outcome, what the dice show after the doubling step) of every roll."""
     gof = [gi for gi, g in enumerate(plan.groups) for _ in range(g.count)]
     per_die = [_chains(plan.groups[gi].table, plan.groups[gi].table.depth or 0) for gi in gof]
     rr = plan.draft.reroll
     cap = min(plan.budget, sum(g.count for g in plan.groups if g.eligible)) if rr is not None else 0
-    out: dict[int, Fraction] = {}
     for first in itertools.product(*per_die):
         p = Fraction(1)
         for _, q in first:
@@ -62,7 +96,7 @@ def brute(plan: Plan) -> dict[int, Fraction]:
         chains = [c for c, _ in first]
         q0 = _sum(plan, list(zip(gof, chains)))
         chosen: list[int] = []
-        if rr is not None and cap and (rr.when == "always" or value(plan, q0) < plan.goal):
+        if rr is not None and cap and (plan.when == "always" or value(plan, q0) < plan.goal):
             can = [i for i, c in enumerate(chains) if c[0] in plan.groups[gof[i]].eligible]
             can.sort(key=lambda i: (-plan.groups[gof[i]].table.chance, chains[i][0], i))
             chosen = can[:cap]
@@ -78,9 +112,9 @@ def brute(plan: Plan) -> dict[int, Fraction]:
             d = plan.draft.double
             if d is not None and plan.double and v < plan.goal:
                 adds = int(evaluate(d.adds, {**plan.env, **qq}, plan.rules, plan.draft))
-                v = value(plan, {**qq, "successes": qq["successes"] + adds})
-            out[v] = out.get(v, Fraction(0)) + w
-    return out
+                qq = {**qq, "successes": qq["successes"] + adds}
+                v = value(plan, qq)
+            yield w, v, qq
 
 
 def dice_count(plan: Any) -> int:

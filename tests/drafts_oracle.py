@@ -138,7 +138,7 @@ def joint(plan: Plan) -> dict[tuple[int, Vec], Any]:
             p *= q
             shown = _add(shown, v)
         chosen: list[int] = []
-        if rr is not None and cap and (rr.when == "always" or _value(plan, _q(plan, shown)) < plan.goal):
+        if rr is not None and cap and (plan.when == "always" or _value(plan, _q(plan, shown)) < plan.goal):
             can = [i for i, (f, _, _) in enumerate(first) if f in plan.groups[gof[i]].eligible]
             can.sort(key=lambda i: (-plan.groups[gof[i]].table.chance, first[i][0], i))
             chosen = can[:cap]

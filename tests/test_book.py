@@ -5,6 +5,7 @@ folder; tests/browser/test_book.py opens it in Chromium."""
 
 from __future__ import annotations
 
+import html
 import html.parser
 import importlib.util
 import json
@@ -26,10 +27,23 @@ def _builder():
     return mod
 
 
+def stand_in_lite(folder: Path, chapters=CHAPTERS) -> Path:
+    """A stand-in for a built JupyterLite site (``make lite`` needs the network): its front page and
+    the chapters it serves, all the book's links into it can lead to."""
+    (folder / "lab").mkdir(parents=True)
+    (folder / "lab" / "index.html").write_text("<!doctype html><title>JupyterLite</title>", encoding="utf-8")
+    (folder / "files").mkdir()
+    for stem in chapters:
+        (folder / "files" / f"{stem}.ipynb").write_text("{}", encoding="utf-8")
+    return folder
+
+
 @pytest.fixture(scope="module")
 def book(tmp_path_factory):
-    out = tmp_path_factory.mktemp("book") / "site"
-    warnings = _builder().build(out)
+    """The book as ``make book`` builds it after ``make lite``: the Lite site inside it."""
+    tmp = tmp_path_factory.mktemp("book")
+    out = tmp / "site"
+    warnings = _builder().build(out, lite=stand_in_lite(tmp / "lite"))
     return out, warnings
 
 
@@ -99,31 +113,31 @@ def _local_files(out: Path):
 
 
 def test_every_link_inside_the_book_resolves(book):
-    """Every relative link opens a file of the site, at an id that exists.
-    Only the JupyterLite site, published beside the book (docs/lite.md), is
-    linked outside it."""
+    """Every relative link and picture of every page opens a file of the
+    site, at an id that exists; a link into the Lite site (built inside the
+    book) names a chapter it has. The build makes the same check (a dead
+    link is one of its warnings)."""
     out, _ = book
-    broken, checked = [], 0
-    cache: dict[Path, Page] = {}
-    for page in _local_files(out):
-        for href in parse(page).links:
-            url = urlsplit(href)
-            if url.scheme or href.startswith("mailto:"):
-                continue
-            if url.path.startswith("../lite/"):
-                assert page.parent.name == "notebooks" and re.fullmatch(
-                    r"\.\./lite/lab/index\.html", url.path) and url.query.startswith("path="), href
-                continue
-            target = (page.parent / unquote(url.path)).resolve() if url.path else page
-            checked += 1
-            if not target.is_file():
-                broken.append(f"{page.relative_to(out)}: {href}")
-            elif url.fragment and target.suffix == ".html":
-                ids = cache.setdefault(target, parse(target)).ids
-                if unquote(url.fragment) not in ids:
-                    broken.append(f"{page.relative_to(out)}: {href} (no such anchor)")
-    assert checked > 500
-    assert not broken, "\n".join(broken[:40])
+    checked, broken = _builder().dead_links(out)
+    assert checked > 2000
+    assert not broken, "\n".join(f"{page}: {href}" for page, href in broken[:40])
+    assert (out / "lite" / "lab" / "index.html").is_file(), "the Lite site is published inside the book"
+
+
+def test_the_link_check_finds_a_dead_link_an_anchor_and_a_chapter_the_lite_site_lacks(tmp_path):
+    site = tmp_path / "site"
+    stand_in_lite(site / "lite", ["00-x"])
+    (site / "notebooks").mkdir()
+    (site / "notebooks" / "a.html").write_text(
+        '<p id="here"><a href="b.html">gone</a> <a href="#here">ok</a> <a href="#nowhere">no anchor</a> '
+        '<a href="../lite/lab/index.html?path=00-x.ipynb">ok</a> <a href="../lite/lab/index.html?path=01-y.ipynb">'
+        'missing</a> <img src="../_images/none.svg" alt="x"> <a href="https://mybinder.org/">outside</a></p>',
+        encoding="utf-8")
+    checked, broken = _builder().dead_links(site)
+    assert checked == 6
+    assert [href for _, href in broken] == ["b.html", "#nowhere (no such anchor)",
+                                            "../lite/lab/index.html?path=01-y.ipynb (the Lite site has no such file)",
+                                            "../_images/none.svg"]
 
 
 def test_no_code_cell_is_visible_and_every_picture_says_what_it_shows(book):
@@ -164,11 +178,102 @@ def test_nothing_is_loaded_from_another_host(book):
     assert not outside, "\n".join(outside[:20])
 
 
-def test_chapter_pages_say_where_to_play_live(book):
+def test_chapter_pages_and_every_still_say_where_to_play_live(book):
+    """Each chapter page opens with links to play it live, and each still
+    says what it is and offers the same links where a notebook says "Run
+    the cell": Binder always, the Lite site built inside the book."""
     out, _ = book
     mod = _builder()
+    stills = 0
     for stem in CHAPTERS:
         text = (out / "notebooks" / f"{stem}.html").read_text(encoding="utf-8")
         assert "Play this chapter live" in text
-        assert f'href="../lite/lab/index.html?path={stem}.ipynb"' in text
-        assert f"{mod.REPO}/HEAD?urlpath=lab/tree/notebooks/{stem}.ipynb" in text
+        binder = f"{mod.REPO}/HEAD?urlpath=lab/tree/notebooks/{stem}.ipynb"
+        lite = f'href="../lite/lab/index.html?path={stem}.ipynb"'
+        for still in re.findall(r"<div class=.vw-static.>.*?</p>", text, flags=re.S):
+            stills += 1
+            assert re.search(r"<strong>(Check roller|Task roller|Pool roller|The Facilitator’s screen|The rule lab)"
+                             r"</strong>[^<]*: a still picture", still), still[:200]
+            assert "Play this live" in still and binder in still and lite in still, still[:300]
+        assert text.count(binder) >= 1 and lite in text
+    assert stills >= 20
+
+
+def test_without_a_lite_site_the_book_links_binder_only():
+    """``make book`` before ``make lite``: no link to a Lite site that is not there."""
+    mod = _builder()
+    nb = {"cells": [{"cell_type": "code", "metadata": {}, "source": "", "outputs": [{"output_type": "execute_result",
+          "data": {"text/html": "<p><span class='notebook-only'>Run the cell (Run All).</span></p>"}}]}]}
+    shown = mod.book_notebook(nb, "01-checks.ipynb", mod.REPO, lite=False, figures=Path("."))
+    page = shown["cells"][0]["source"] + shown["cells"][1]["outputs"][0]["data"]["text/html"]
+    assert "mybinder.org" in page and "lite/" not in page and "Run" not in page.replace("Play", "")
+
+
+def test_no_page_tells_the_reader_to_run_anything(book):
+    """The chapters' notebook-only prose ("Run All to bring the rollers
+    alive") and the stills' "Run the cell" are notebook words: a book page
+    has none of them (the notebooks keep them)."""
+    out, _ = book
+    mod = _builder()
+    assert mod.run_instructions(out) == []
+    banners = 0
+    for stem in CHAPTERS:
+        cells = json.loads((ROOT / "notebooks" / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+        banners += any(mod.NOTEBOOK_ONLY in c["metadata"].get("tags", []) and "Run All" in "".join(c["source"])
+                       for c in cells)
+    assert banners == len(CHAPTERS), "every chapter keeps its Run All banner in the notebook"
+
+
+@pytest.mark.parametrize("words", ["Run All to bring the rollers alive", "Run the cell (Run All) to roll",
+                                   "then press **Roll**", "Until you run the cell, it shows", "click Roll"])
+def test_the_run_check_catches_notebook_words(tmp_path, words):
+    (tmp_path / "p.html").write_text(f"<main><p>A still. {words}.</p></main>", encoding="utf-8")
+    assert _builder().run_instructions(tmp_path), words
+
+
+def test_the_index_of_terms_links_each_term_to_the_section_that_teaches_it(book):
+    """Each place of the index of terms opens its chapter at the section it
+    names (the section's heading), not at the chapter's top, except for the
+    chapter's opening itself."""
+    out, _ = book
+    index = (out / "docs" / "index.html").read_text(encoding="utf-8")
+    places = re.findall(r'<a class="reference internal" href="\.\./notebooks/([\w-]+\.html)(#[\w-]*)?">'
+                        r'<span class="[^"]*">(\d+) · ([^<]+)</span>', index)
+    assert len(places) > 100
+    tops = 0
+    for page, anchor, _, section in places:
+        assert anchor, f"{page}: {section} links the chapter, not its section"
+        text = (out / "notebooks" / page).read_text(encoding="utf-8")
+        m = re.search(rf'<section id="{re.escape(anchor[1:])}">\s*(?:<span id="[^"]*"></span>\s*)*<h(\d)>(.*?)'
+                      r'<a class="headerlink"', text, flags=re.S)
+        assert m, f"{page}{anchor}: no such section"
+        heading = " ".join(re.sub(r"<[^>]+>", "", m.group(2)).split())
+        tops += m.group(1) == "1"
+        assert heading.endswith(html.unescape(section).strip()) or m.group(1) == "1", (page, anchor, heading, section)
+    assert tops < len(places) / 4, "most places are sections, not chapter tops"
+
+
+def test_a_lite_site_older_than_the_chapters_is_linked_only_for_the_chapters_it_has(tmp_path):
+    """A Lite site built before a chapter was added lacks it: that chapter's page links Binder only,
+    the others link both (no link into the Lite site leads nowhere)."""
+    mod = _builder()
+    has = CHAPTERS[:3]
+    lite = mod.lite_chapters(stand_in_lite(tmp_path / "lite", has))
+    assert lite == {f"{stem}.ipynb" for stem in has}
+    mod.stage(tmp_path / "src", mod.REPO, lite)
+    for stem in CHAPTERS:
+        text = (tmp_path / "src" / "notebooks" / f"{stem}.ipynb").read_text(encoding="utf-8")
+        assert "mybinder.org" in text
+        assert (f"lite/lab/index.html?path={stem}.ipynb" in text) == (stem in has), stem
+        assert "lite/lab/index.html?path=" not in text or stem in has, stem
+
+
+def test_the_link_check_reads_a_site_named_by_a_relative_path(tmp_path, monkeypatch):
+    """``dead_links(Path("build/book"))`` follows the same links as with the full path (it took
+    every link to the page itself for one leading out of the site: 974 dead links in a clean book)."""
+    (tmp_path / "site" / "docs").mkdir(parents=True)
+    (tmp_path / "site" / "docs" / "a.html").write_text('<h1 id="top"><a href="#top">a</a> <a href="b.html">b</a></h1>',
+                                                       encoding="utf-8")
+    (tmp_path / "site" / "docs" / "b.html").write_text('<a href="a.html#top">a</a>', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert _builder().dead_links(Path("site")) == (3, [])

@@ -230,6 +230,10 @@ range = [0, 4]
 range = [1, 8]
 [fields.threshold_heads]
 range = [1, 8]
+[fields.dice]
+range = [0, 6]
+[fields.need]
+range = [1, 4]
 [rules]
 trade_rate = 3
 pass_at = 2
@@ -237,11 +241,13 @@ success_from = { bronze = 5, silver = 4, gold = 3, platinum = 2 }
 [dice.d6]
 sides = 6
 success = [5, 6]
-marks = { six = [6] }
+marks = { six = [6], one = [1] }
 [groups.own]
 count = "pool"
 [groups.ally]
 each = "allies"
+[groups.gear]
+count = 1
 '''
 
 

@@ -390,10 +390,10 @@ def work_done(ed, spec) -> float:
     (:mod:`venus_widgets.engine.drafts.cost`): each convolution ``a * b``
     multiply-adds and a call's Python, each step of ``allocate``, each array
     added up."""
-    from venus_widgets.engine.drafts import cost, kernel
+    from venus_widgets.engine.drafts import cost, kernel, reroll
 
     done = [0.0]
-    conv, allocate, add = kernel._conv, kernel.allocate, kernel._add
+    conv, allocate, add = kernel._conv, reroll.allocate, reroll._add
 
     def counted_conv(a, b, mode, cut):
         done[0] += a.size * b.size + cost.PER_CALL
@@ -409,11 +409,13 @@ def work_done(ed, spec) -> float:
         done[0] += arr.size + cost.PER_CALL
         return add(acc, key, arr)
 
-    kernel._conv, kernel.allocate, kernel._add = counted_conv, counted_allocate, counted_add
+    kernel._conv = reroll._conv = counted_conv
+    reroll.allocate, reroll._add = counted_allocate, counted_add
     try:
         ed.odds(spec)
     finally:
-        kernel._conv, kernel.allocate, kernel._add = conv, allocate, add
+        kernel._conv = reroll._conv = conv
+        reroll.allocate, reroll._add = allocate, add
     return done[0]
 
 

@@ -66,6 +66,18 @@ def test_the_counter_counts_what_a_reader_reads():
     assert count.counts("[the glossary](../docs/glossary.md)") == (2, 0)
 
 
+
+def test_notebook_only_prose_is_not_counted_as_the_books(tmp_path):
+    """What only a notebook shows (a cell tagged notebook-only, a phrase in
+    <span class="notebook-only">: "Run All", "press Roll") never reaches the
+    book site (scripts/build_book.py): it is not the book's prose."""
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("Run All to bring the rollers alive.", metadata={"tags": ["notebook-only"]}),
+        nbformat.v4.new_markdown_cell('Watch the odds<span class="notebook-only">; press **Roll** at 45%</span>.'),
+    ])
+    nbformat.write(nb, tmp_path / "00-x.ipynb")
+    assert count.counts(count.chapter_markdown(tmp_path / "00-x.ipynb")) == (3, 0)
+
 #: Words of the engine, not of the table, that must not reach a reader of chapters 00-06.
 ENGINE_WORDS = re.compile(r"\(s\)|\(es\)|\bdouble6\b|\breroll\b|\bpolicy\b|without kiss|C\(\d|\^k|\ballies=\[|"
                           r"\w -> \w|\bp_pass\b|\bp_goal\b|\bfactors?=|\bkiss=")
@@ -81,12 +93,11 @@ def test_the_prose_has_no_engine_words(path):
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_the_prose_asks_the_reader_to_run_nothing(path):
-    """A book page cannot run anything: after the chapter's opening banner
-    (which the book's build handles), no sentence tells the reader to run a
-    cell, press a button or click."""
-    cells = _markdown(path)
-    first = re.sub(r"^>.*(?:\n>.*)*", "", cells[0], flags=re.M)  # the banner's blockquote
-    for md in [first, *cells[1:]]:
+    """A book page cannot run anything: beyond what only the notebook shows
+    (the "Run All" banner, a cell tagged notebook-only, which the book's build
+    leaves out), no sentence tells the reader to run a cell, press a button or
+    click."""
+    for md in count.chapter_markdown(path).split("\n\n"):
         text = IN_CODE_BOX.sub("", md)
         assert not re.search(r"\b(Run All|run the cell|press|click)\b", text, flags=re.I), text[:200]
 

@@ -199,7 +199,7 @@ GOOD_METHODS: dict[tuple[str, str], tuple[tuple, dict]] = {
     ("Roll", "from_json"): ((vw.roll(TASK, 1).to_json(),), {}),
 }
 #: constructors the editions use (not a user's entry point), and a named tuple's own methods
-NOT_USER_METHODS = {("Odds", "from_pmf"), ("Odds", "from_counts"), ("Odds", "snap"), ("Odds", "snap_rounded"),
+NOT_USER_METHODS = {("Odds", "from_pmf"), ("Odds", "from_counts"),
                     ("Solution", "count"), ("Solution", "index")}
 
 

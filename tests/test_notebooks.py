@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import copy
+import io
 import importlib.util
 import os
 import re
@@ -73,9 +74,9 @@ def test_a_stale_number_in_the_prose_or_a_stale_figure_is_caught(tmp_path, monke
     assert "cell" in (mb.stale(src) or ""), "a changed number in the prose went unnoticed"
     nb = nbformat.read(ROOT / "notebooks" / "02-tasks.ipynb", as_version=4)
     figure = next(c for c in nb.cells if c.get("attachments"))
-    (name,) = figure.attachments
-    figure.attachments = {"figure-0000000000000000.png": figure.attachments[name]}
-    figure.source = figure.source.replace(name, "figure-0000000000000000.png")
+    name = min(figure.attachments)[:-len(".png")]  # the light one: figure-<fingerprint>.png
+    figure.attachments = {n.replace(name, "figure-0000000000000000"): a for n, a in figure.attachments.items()}
+    figure.source = figure.source.replace(name, "figure-0000000000000000")
     nbformat.write(nb, tmp_path / "02-tasks.ipynb")
     assert mb.stale(src), "a figure whose data changed went unnoticed"
 
@@ -130,16 +131,20 @@ def test_a_code_cell_that_is_not_one_widget_line_is_refused(tmp_path):
         mb.build(src, images=False)
 
 
-FIGURE = re.compile(r"^!\[(?P<alt>[^\]]+)\]\(attachment:(?P<name>figure-[0-9a-f]{16}\.png)\)\n\n\*Figure: (?P<caption>.+)\*$")
-
-
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.stem)
 def test_every_figure_is_a_picture_with_its_alt_text_and_the_fingerprint_of_its_data(path):
-    """A figure is a Markdown cell with the PNG attached, which every viewer
-    shows without a kernel: its alt text and visible caption are the same
-    sentence, and its name is the fingerprint of the plotted numbers and
-    labels (what the staleness check compares; PNG bytes may differ between
-    machines)."""
+    """A figure is a Markdown cell with its pictures attached, which every
+    viewer shows without a kernel: the light one as a Markdown image, the
+    dark one beside it for dark pages (venus_widgets/book_figures.py); their
+    alt text and visible caption are the same sentence, and their name is the
+    fingerprint of the plotted numbers and labels (what the staleness check
+    compares; PNG bytes may differ between machines). Each is drawn at most
+    320 px wide, as a still is, its smallest text at least 14 px, as its text
+    chunk says."""
+    from PIL import Image
+
+    from venus_widgets.book_figures import FIGURE, TEXT, WIDTH, text_chunk
+
     nb = nbformat.read(path, as_version=4)
     figures = 0
     for cell in nb.cells:
@@ -147,9 +152,15 @@ def test_every_figure_is_a_picture_with_its_alt_text_and_the_fingerprint_of_its_
             continue
         m = FIGURE.match(cell.source)
         assert m and m.group("alt") == m.group("caption"), cell.source[:200]
-        assert list(cell.attachments) == [m.group("name")]
-        png = base64.b64decode(cell.attachments[m.group("name")]["image/png"])
-        assert png.startswith(b"\x89PNG"), "a figure without its picture"
+        name = m.group("name")
+        assert sorted(cell.attachments) == [f"{name}-dark.png", f"{name}.png"]
+        sizes = []
+        for picture in cell.attachments.values():
+            png = base64.b64decode(picture["image/png"])
+            assert png.startswith(b"\x89PNG"), "a figure without its picture"
+            sizes.append(Image.open(io.BytesIO(png)).size)
+            assert text_chunk(png) >= TEXT, f"{name}: text drawn at {text_chunk(png)} px"
+        assert sizes[0] == sizes[1] and sizes[0][0] <= WIDTH, (name, sizes)
         figures += 1
     assert figures > 0 or path.stem == "10-the-rule-lab"
 

@@ -13,18 +13,19 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
-import io
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from .engine.editions.playtest.advancement import tasks_until  # noqa: F401 - the chapters count tasks with the engine's chain
+from .palette import CALIBER_COLOURS, FAIL, GOAL, PASS  # noqa: F401 - the chapters' figures draw in the rollers' colours
 
 #: The four calibers (playtest) / ranks (playsheet), weakest first.
 CALIBERS = ["bronze", "silver", "gold", "platinum"]
-#: One colour and one marker per caliber in plots: never colour alone.
-COLOURS = {"bronze": "#b0702a", "silver": "#8c96a0", "gold": "#d4a017", "platinum": "#4a7fa8"}
+#: One colour and one marker per caliber in plots: never colour alone. The rollers' dice have the
+#: same colours (venus_widgets/palette.py); so have pass and fail, the rollers' PASS and FAIL.
+COLOURS = CALIBER_COLOURS
 MARKERS = {"bronze": "o", "silver": "s", "gold": "^", "platinum": "D"}
 #: The playtest check's absolute difficulties.
 BASE = {"routine": 5, "simple": 10, "tough": 15, "challenging": 20, "absurd": 25}
@@ -93,10 +94,11 @@ def mean_tasks(step: Mapping[int, float], need: int) -> float:
 
 
 def setup_plots() -> None:
-    """The chapters' plot size and font (small enough for a laptop screen)."""
-    import matplotlib.pyplot as plt
+    """The chapters' plot size and fonts: the figures' own (:mod:`venus_widgets.book_figures`),
+    which lays every figure out to be read where it is shown."""
+    from . import book_figures
 
-    plt.rcParams.update({"figure.figsize": (7.0, 3.6), "figure.dpi": 80, "font.size": 10})
+    book_figures.setup()
 
 
 def markdown_table(header, rows) -> str:
@@ -136,29 +138,38 @@ def fingerprint(fig) -> str:
     return digest.hexdigest()[:16]
 
 
-def figure_html(png: bytes, alt: str) -> str:
+def figure_html(png: bytes, alt: str, dark: bytes = b"") -> str:
     """The HTML form of a figure: the PNG with its alt text, and the same
     sentence as a visible caption (JupyterLab, Notebook 7, Voila and nbviewer
-    prefer this form to the bare PNG, which stays beside it for the rest).
+    prefer this form to the bare PNG, which stays beside it for the rest);
+    the ``dark`` picture beside it, shown on a dark page in its place
+    (:func:`venus_widgets.book_figures.figure_markdown` says how).
 
     >>> figure_html(b"png", 'Odds "rise" <fast>')
     '<figure><img src="data:image/png;base64,cG5n" alt="Odds &quot;rise&quot; &lt;fast&gt;"><figcaption><em>Figure:</em> Odds &quot;rise&quot; &lt;fast&gt;</figcaption></figure>'
     """
     text = html.escape(alt)
     data = base64.b64encode(png).decode("ascii")
-    return (f'<figure><img src="data:image/png;base64,{data}" alt="{text}">'
+    twin = (f'<img src="data:image/png;base64,{base64.b64encode(dark).decode("ascii")}" alt="{text}" '
+            f'class="only-dark" style="display:none">' if dark else "")
+    return (f'<figure><img src="data:image/png;base64,{data}" alt="{text}">{twin}'
             f"<figcaption><em>Figure:</em> {text}</figcaption></figure>")
 
 
 def show(fig, alt: str) -> None:
-    """Show a figure. ``alt`` says in one sentence what it shows, for readers
-    who cannot see it: it becomes the image's alt text and its visible
-    caption. The figure's text form carries the alt sentence and a
-    fingerprint of the plotted numbers and labels, which the tests compare
-    with a fresh run: a plot (or a number in its alt sentence) left stale
-    after a change fails them, just like a stale printed number."""
+    """Show a figure, laid out to be read where it is shown
+    (:func:`venus_widgets.book_figures.pictures`: at most 320 px wide, text
+    at least 14 px, a dark picture for dark pages). ``alt`` says in one
+    sentence what it shows, for readers who cannot see it: it becomes the
+    image's alt text and its visible caption. The figure's text form carries
+    the alt sentence and a fingerprint of the plotted numbers and labels,
+    which the tests compare with a fresh run: a plot (or a number in its alt
+    sentence) left stale after a change fails them, just like a stale
+    printed number."""
     import matplotlib.pyplot as plt
     from IPython.display import display
+
+    from .book_figures import pictures
 
     alt = " ".join(alt.split())
     if not alt:
@@ -166,11 +177,9 @@ def show(fig, alt: str) -> None:
         raise ValueError("show(fig, alt=...) needs one sentence saying what the figure shows "
                          "(for readers who cannot see it).")
     text = f"<figure: {alt}, data {fingerprint(fig)}>"
-    png = io.BytesIO()
-    fig.savefig(png, format="png", bbox_inches="tight")
-    plt.close(fig)
-    display({"image/png": base64.b64encode(png.getvalue()).decode("ascii"),
-             "text/html": figure_html(png.getvalue(), alt),
+    light, dark, _ = pictures(fig)
+    display({"image/png": base64.b64encode(light).decode("ascii"),
+             "text/html": figure_html(light, alt, dark),
              "text/plain": text}, raw=True)
 
 
@@ -321,12 +330,22 @@ def dice_figure(rows, title: str = ""):
     import matplotlib.pyplot as plt
     from matplotlib.patches import FancyBboxPatch
 
+    from .book_figures import TEXT, WIDTH
+
     width = max(len(d) for _, d in rows)
-    fig, ax = plt.subplots(figsize=(1.8 + 1.1 * width, 0.5 + 1.45 * len(rows)), dpi=110)
+    # the words under a die, a word to a line; each row as tall as its dice and their words at the
+    # figures' own scale (WIDTH px for the row labels and the dice) leave room for
+    line = 1.25 * TEXT / ((WIDTH - 20) / (2.2 + 0.95 * width))
+    below = [[("✓" * int(s) if s else "–") + "".join(f"\n{w}" for w in ((n or "").split() if len(n or "") > 7 else [n] if n else [])) for _, s, n in dice]
+             for _, dice in rows]
+    pitches = [0.95 + line * max(m.count("\n") + 1 for m in marks) for marks in below]
+    fig, ax = plt.subplots(figsize=(1.8 + 1.1 * width, 0.5 + sum(pitches)))
+    top = sum(pitches)
     for r, (label, dice) in enumerate(rows):
-        y = (len(rows) - 1 - r) * 1.45
-        ax.text(-0.25, y + 0.45, label, ha="right", va="center", fontsize=9)
-        for i, (face, scores, note) in enumerate(dice):
+        top -= pitches[r]
+        y = top + pitches[r] - 0.7
+        ax.text(-0.25, y + 0.45, label, ha="right", va="center")
+        for i, ((face, scores, _), mark) in enumerate(zip(dice, below[r])):
             x = i * 0.95
             box = FancyBboxPatch((x, y), 0.7, 0.7, boxstyle="round,pad=0.02,rounding_size=0.08",
                                  facecolor="#cfe3f3" if scores else "white", edgecolor="#1a1a1a",
@@ -334,15 +353,13 @@ def dice_figure(rows, title: str = ""):
             ax.add_patch(box)
             for px, py in _PIPS[int(face)]:
                 ax.add_patch(plt.Circle((x + 0.7 * px, y + 0.7 * py), 0.055, color="#1a1a1a"))
-            mark = "✓" * int(scores) if scores else "–"
-            ax.text(x + 0.35, y - 0.1, mark + (f"\n{note}" if note else ""), ha="center", va="top", fontsize=9,
-                    linespacing=1.1)
+            ax.text(x + 0.35, y - 0.1, mark, ha="center", va="top", linespacing=1.1)
     ax.set_xlim(-2.2, width * 0.95)
-    ax.set_ylim(-0.65, len(rows) * 1.45 - 0.5)
+    ax.set_ylim(-0.05, sum(pitches) + 0.05)
     ax.set_aspect("equal")
     ax.axis("off")
     if title:
-        ax.set_title(title, fontsize=10)
+        ax.set_title(title)
     return fig
 
 

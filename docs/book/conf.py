@@ -39,6 +39,14 @@ html_theme_options = {
     "home_page_in_toc": True,
     "navigation_with_keys": True,
 }
-# No web fonts or scripts from other hosts: the theme's own assets only. (MathJax, which would come
+# No web fonts or scripts from other hosts: the theme's own assets and ours. (MathJax, which would come
 # from a CDN, is loaded only on a page with maths, and the rulebook has none: the book's test checks.)
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["vw.css"]  # the live links and the pictures' dark mode (docs/book/_static/vw.css)
+
+
+def setup(app):
+    """docs/architecture.md draws the import stack in a ```stack block (tests/test_import_stack.py reads it): plain text."""
+    from pygments.lexers.special import TextLexer
+
+    app.add_lexer("stack", TextLexer)

@@ -8,12 +8,13 @@
 # [glossary](../docs/glossary.md), and the [Index of terms](../docs/index.md) says
 # where the rulebook teaches it. A one-page summary to print:
 # [the playtest cheat sheet](../docs/cheatsheet_playtest.md).*
-#
-# > **Run All to bring the rollers alive.** The roller at the end of this
-# > page is saved as a still picture of its odds. To play it, open the
-# > notebook in Jupyter (or on Binder, or in the browser-only site) and
-# > choose *Run → Run All Cells*: the picture becomes a live roller.
-#
+
+# %% [markdown notebook-only]
+# > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
+# > Until you do, the roller at the end of this page is
+# > saved as a still picture of its odds (a chart and a table that do not move).
+
+# %% [markdown]
 # The Venus Engine is a tabletop **roleplaying game**: a story a few
 # friends tell together. Each player speaks for one character; one of you,
 # the Facilitator, speaks for the rest of the world. You say what your

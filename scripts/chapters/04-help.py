@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 4: Help
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # *Edition: the 1st Playtest Rules (v0.2), the default. (Another draft, the
 # agora procedure, merges all help into one die: [chapter 7](07-the-agora-procedure.ipynb).)*
 #

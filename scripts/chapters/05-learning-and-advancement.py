@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 5: Learning, exp and the debrief
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # *Edition: the 1st Playtest Rules (v0.2), with the Playsheet's level-up
 # rule for jobs above level 0.*
 #

@@ -3,10 +3,13 @@
 # %% [markdown]
 # # Chapter 6: An example of play
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
 # > Until you do, the roller at the end shows a still picture of its odds.
-# > New words are explained in the [glossary](../docs/glossary.md).
-#
+
+# %% [markdown]
 # *Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # The rest of the crew's first evening: one scene, two rounds and the

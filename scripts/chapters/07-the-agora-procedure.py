@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 7: The agora procedure
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # *Edition: the Venus Engine d6 rank-pool quick-play procedure ("agora").*
 #
 # Chapters 0 to 6 taught the 1st Playtest Rules. This chapter teaches

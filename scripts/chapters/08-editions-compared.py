@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 8: Editions compared
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # The Venus Engine has been written down more than once: three drafts of
 # its rules. Two other games, the Heresy Engine and VERS, are here only for
 # comparison (they are not its ancestors): well-known dice systems to
@@ -403,21 +406,19 @@ show(fig, alt="Lines of P(pass) against 0 to 4 friends offering help: playtest a
 hard = TASK7
 ego_on = {"playtest": "double6", "playsheet": True, "agora": True}
 steps = ["no KISS", "1 KISS", "2 KISSes", "2 KISSes + Ego"]
-fig, ax = plt.subplots()
-width = 0.26
-for i, edition in enumerate(hard):
+fig, axes = plt.subplots(len(hard), 1, sharex=True)
+for i, (ax, edition) in enumerate(zip(axes, hard)):
     ps = [vw.odds({**hard[edition], "kiss": k}).p_pass for k in range(3)]
     ps.append(vw.odds({**hard[edition], "kiss": 2, "ego": ego_on[edition]}).p_pass)
-    bars = ax.bar(np.arange(4) + (i - 1) * width, ps, width, color=COLOUR[edition], label=edition,
-                  hatch=["", "..", "//"][i], edgecolor="white")
-    ax.bar_label(bars, [vw.percent(p) for p in ps], fontsize=7)
-ax.set_xticks(np.arange(4))
-ax.set_xticklabels(steps)
-ax.set_ylabel("P(pass)")
-ax.set_ylim(0, 1.1)
-ax.grid(alpha=0.3, axis="y")
-ax.legend(fontsize=8)
-ax.set_title("What KISSes and Ego buy on a hard task")
+    bars = ax.barh(np.arange(4), ps, 0.7, color=COLOUR[edition], hatch=["", "..", "//"][i], edgecolor="white")
+    ax.bar_label(bars, [vw.percent(p) for p in ps], padding=3)
+    ax.set_yticks(np.arange(4), steps)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1.25)
+    ax.grid(alpha=0.3, axis="x")
+    ax.set_title(edition)
+axes[-1].set_xlabel("P(pass)")
+fig.suptitle("What KISSes and Ego buy on a hard task")
 show(fig, alt="Bars of P(pass) on a hard task with no KISS, 1 KISS, 2 KISSes and 2 KISSes plus Ego in three "
               "editions: " + "; ".join(
                   f"{e} from {vw.percent(vw.odds(hard[e]).p_pass)} to "

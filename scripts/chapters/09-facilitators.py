@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 9: For Facilitators: when to roll, and how hard
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # *Edition: the 1st Playtest Rules (v0.2), the default; where the
 # Playsheet or the agora procedure does a thing differently, the section
 # says so, and section 11 puts the three side by side.*
@@ -32,6 +35,8 @@
 # mechanic, Ada the scout and Clara, engineer and captain.
 
 # %% [build]
+import textwrap
+
 import matplotlib.pyplot as plt
 from matplotlib.patches import FancyBboxPatch
 
@@ -109,19 +114,27 @@ STEPS = [
     ("7. What does failure mean?", "said before anyone picks up a die (section 9)"),
     ("8. Help, KISS, roll, spend", "then narrate, and let it ride (chapter 12)"),
 ]
-fig, ax = plt.subplots(figsize=(5.4, 7.4), dpi=90)
+LINE, GAP = 18, 22  # the figure is drawn 320 px wide, in px: a line of its 14 px text, the room for an arrow
+boxes, top = [], 0
 for i, (step, note) in enumerate(STEPS):
-    y = (len(STEPS) - 1 - i) * 1.25
+    lines = textwrap.wrap(note, 34)
+    boxes.append((step, lines, top, 16 + LINE * (1 + len(lines))))
+    top += boxes[-1][3] + GAP
+total = top - GAP
+fig, ax = plt.subplots()
+for i, (step, lines, top, h) in enumerate(boxes):
+    y = total - top - h
     side = i in (1, 2)
-    ax.add_patch(FancyBboxPatch((0, y), 6.0, 0.9, boxstyle="round,pad=0.04,rounding_size=0.12",
+    ax.add_patch(FancyBboxPatch((3, y), 294, h, boxstyle="round,pad=0,rounding_size=8",
                                 facecolor="#fde2c4" if side else "#cfe3f3", edgecolor="#1a1a1a", linewidth=1.2))
-    ax.text(0.18, y + 0.62, step, va="center", fontsize=10.5, fontweight="bold")
-    ax.text(0.18, y + 0.26, note, va="center", fontsize=8.5)
-    if i < len(STEPS) - 1:
-        ax.annotate("", xy=(3.0, y - 0.31), xytext=(3.0, y - 0.04),
+    for k, (words, weight) in enumerate([(step, "bold")] + [(line, "normal") for line in lines]):
+        ax.text(12, y + h - 8 - LINE * (k + 0.5), words, va="center", fontweight=weight)
+    if i < len(boxes) - 1:
+        ax.annotate("", xy=(150, y - GAP + 2), xytext=(150, y - 1),
                     arrowprops={"arrowstyle": "-|>", "color": "#1a1a1a", "lw": 1.2})
-ax.set_xlim(-0.1, 6.1)
-ax.set_ylim(-0.15, (len(STEPS) - 1) * 1.25 + 1.0)
+ax.set_xlim(0, 300)
+ax.set_ylim(-2, total + 2)
+ax.set_aspect("equal")
 ax.axis("off")
 ax.set_title("The FC's procedure, each time a player wants something")
 show(fig, alt="The FC's procedure as a column of eight steps, each with a note: what the player wants; whether "
@@ -517,10 +530,12 @@ nearest = ", ".join(f"{name} at {setting_words(party.rungs[i])} ({vw.percent(par
 # *Explain* button, and prints the table. It lists the settings in the edition's order: fewer
 # factors first (an agora task lists all its standard settings before the
 # challenging ones, so there the chances do not always fall down the
-# list). Until you run the cell, what shows below is only what was saved
-# when this page was built: it does not move; run the cell to use the
-# screen. The printed [Facilitator's screen](../docs/fc_screen.md) carries
+# list). The printed [Facilitator's screen](../docs/fc_screen.md) carries
 # the same ladder for this party.
+
+# %% [markdown notebook-only]
+# > Until you run the cell below, the screen
+# > is only what was saved when this page was built: it does not move.
 
 # %%
 vw.FCScreen({"Bruno": {"roll": "task", "dice": 3, "kiss": 1}, "Ada": {"roll": "task", "caliber": "silver", "dice": 4}, "Clara": {"roll": "task", "caliber": "gold", "dice": 6, "kiss": 2}}, target=0.5)

@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 10: The rule lab
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # Playtesters change rules: that is their job. This chapter shows how to try
 # a house rule here and see, exactly, what it does to the odds, before
 # anyone rolls a die at the table. Many of the rules you may want to change

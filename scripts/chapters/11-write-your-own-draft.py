@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 11: Write your own draft
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # A rule knob (chapter 10) changes a number the rules already have. A
 # designer's next idea is often a new **mechanic**: a push, dice that
 # explode, a bane. This chapter writes one without a line of program. A

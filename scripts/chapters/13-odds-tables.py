@@ -3,11 +3,14 @@
 # %% [markdown]
 # # Chapter 13: Odds tables for Facilitators
 #
+# New words are explained in the [glossary](../docs/glossary.md).
+
+# %% [markdown notebook-only]
 # > **Run All to bring the rollers alive**: choose *Run → Run All Cells*.
-# > Until you do, each roller on this page shows a still picture of its
-# > odds (a chart and a table that do not move). New
-# > words are explained in the [glossary](../docs/glossary.md).
-#
+# > Until you do, each roller on this page shows a still picture of its odds
+# > (a chart and a table that do not move).
+
+# %% [markdown]
 # This chapter is a reference, to look things up in rather than to read
 # through: the odds of checks and tasks by caliber, score, pool and rank;
 # the "tables for nerds" of the rule texts, regenerated for every caliber,

@@ -22,7 +22,7 @@ NOTEBOOKS = ROOT / "notebooks"
 CHAPTERS = {
     "00-a-roll-from-start-to-finish.ipynb": ["Chance to pass"],
     "09-facilitators.ipynb": ["The Facilitator's screen", "The party is the characters"],
-    "10-the-rule-lab.ipynb": ["Rule", "Chance to pass", "Successes needed with no factor"],
+    "10-the-rule-lab.ipynb": ["The rule lab", "Chance to pass", "Successes needed with no factor"],
 }
 #: what an inline SVG taken apart by the sanitizer reads like: a percent run into the next label
 GARBLED = re.compile(r"\d ?%\d|\(fail\)\d|\(pass\)\d")

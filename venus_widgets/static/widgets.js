@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 20be2921d55db99329e2b681d0cf477ac8669f00226492c3a194b464a5e790ea
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c9925d4502c67c61460e61047c565fc203e114a017c314ab256336ce14d5d10e
 
 // js/format.js
 function thousands(n) {
@@ -343,11 +343,12 @@ var STYLE = `
 .vw-die .vw-tag, .vw-die .vw-was { font-size: max(11px, .72em); line-height: 1.1; white-space: nowrap; }
 .vw-die .vw-pips svg { display: block; margin: 2px auto 0; }
 .vw-die .vw-pips circle { fill: currentColor; }
-/* the die's grade (caliber) by colour and by pattern, its name in the label too */
-.vw-die.grade-0 { border-top: 4px solid #A0522D; }
-.vw-die.grade-1 { border-top: 4px dashed #8A8A8A; }
-.vw-die.grade-2 { border-top: 5px double #E69F00; }
-.vw-die.grade-3 { border-top: 4px dotted #56B4E9; }
+/* the die's grade (caliber) by colour and by pattern, its name in the label too; the colours are the
+   figures' (venus_widgets/palette.py CALIBER_COLOURS) */
+.vw-die.grade-0 { border-top: 4px solid #b0702a; }
+.vw-die.grade-1 { border-top: 4px dashed #8c96a0; }
+.vw-die.grade-2 { border-top: 5px double #d4a017; }
+.vw-die.grade-3 { border-top: 4px dotted #4a7fa8; }
 .vw-die.shape-circle { border-radius: 50%; border-color: var(--vw-ally); }
 .vw-die.shape-diamond { border-style: double; border-width: 4px; border-radius: 0 12px 0 12px; }
 .vw-die.shape-square-dark { background: var(--vw-fg); color: var(--vw-bg); }
@@ -397,6 +398,10 @@ var STYLE = `
   .vw-die.selected::after { border-color: CanvasText; }
   .vw-error { border-left-color: CanvasText; }
   .vw-root button:disabled { opacity: 1; color: GrayText; border-color: GrayText; } }
+/* the rulebook's figures (venus_widgets/book_figures.py): on a dark page the dark picture saved beside
+   the light one (display:none until here) takes its place */
+body[data-jp-theme-light="false"] img:has(+ img.only-dark) { display: none; }
+body[data-jp-theme-light="false"] img.only-dark { display: inline !important; }
 `;
 function rootElement(el, kind) {
   const root = h("div", { class: `vw-root vw-${kind}`, "data-testid": `vw-${kind}` });
@@ -788,7 +793,18 @@ function renderOdds(model, width = 400) {
   const merge = mergeView(model, view.merge, held);
   if (!view.ok) return [merge];
   const spread = view.numeric ? h("div", { class: "vw-sub", "data-testid": "spread" }, view.spread + (view.p_critical !== null && view.p_critical !== void 0 ? ` Chance of a critical: ${formatPercent(view.p_critical)}.` : "") + (view.p_ego_spent ? ` Chance Ego is spent: ${formatPercent(view.p_ego_spent)}.` : "")) : null;
-  return [merge, chartBlock(model, view, words, width), spread, h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))];
+  const events = (view.events || []).length ? h(
+    "div",
+    { class: "vw-sub", "data-testid": "events" },
+    "Chance of each event: " + view.events.map(([name, p]) => `${name} ${formatPercent(p)}`).join(", ") + "."
+  ) : null;
+  return [
+    merge,
+    chartBlock(model, view, words, width),
+    spread,
+    events,
+    h("p", { class: "vw-visually-hidden" }, chartDescription(view, words))
+  ];
 }
 function whatIfBlock(model) {
   const w = model.get("what_ifs") || {};

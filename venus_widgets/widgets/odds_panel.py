@@ -82,6 +82,8 @@ def _make(spec: Spec, outcome_name: str) -> dict[str, Any]:
         "passed": passed,
         "chart": _chart.to_json(o),
         "breakdown": {k: float(round(v, 15)) for k, v in o.breakdown.items()},
+        # a draft's named events (a glitch, a critical), each with its own chance
+        "events": [[k, float(round(v, 15))] for k, v in o.events.items()],
         "mean": mean,
         "sd": o.sd,
         # the average and what most rolls give, in a player's words (mean and sd stay for code)

@@ -21,6 +21,7 @@ the same bytes.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Callable
@@ -29,6 +30,7 @@ from ..engine.tools import chart
 from ..engine.export import html_text
 from ..engine.export import svg_image
 from ..engine.maths.odds import Odds
+from ..palette import FAIL, PAPER, PASS
 from .plain_words import one, percent, spread_words
 
 #: The widest a picture is drawn (px): at a 400 px window JupyterLab gives an output about 264 px, and a
@@ -99,9 +101,26 @@ def svg_line(x: float, y1: float, y2: float, dash: str = "none", x2: float | Non
             f"stroke-width='2' stroke-dasharray='{html_text(dash)}'/>")
 
 
+#: What each widget is, in the words of its still's first line.
+TITLES = {"CheckRoller": "Check roller", "TaskRoller": "Task roller", "PoolRoller": "Pool roller",
+          "FCScreen": "The Facilitator’s screen", "RuleLab": "The rule lab"}
+#: The class of the phrase only a notebook can act on ("Run the cell ..."): the book site, where nothing
+#: runs, puts links to play the chapter live in its place (scripts/build_book.py), as it leaves out the
+#: chapters' notebook-only prose (scripts/make_notebooks.py).
+NOTEBOOK_ONLY = "notebook-only"
+
+
 def _head(name: str, what: str, run: str) -> str:
-    return (f"<p><strong>{html_text(name)}</strong> ({html_text(what)}), as saved: a still picture. "
-            f"Run the cell (Run All) {html_text(run)}.</p>")
+    """A still's first line: what it is, that it is a picture, and how to bring it alive.
+
+    >>> _head("RuleLab", "the rule lab, check", "to change the rules")
+    "<p class='vw-still-head'><strong>The rule lab</strong> (check): a still picture, as saved. <span class='notebook-only'>Run the cell (Run All) to change the rules.</span></p>"
+    """
+    title = TITLES.get(name, name)
+    what = re.sub(rf"^{re.escape(title)}\W*", "", what, flags=re.I)  # not "The rule lab (the rule lab, ...)"
+    return (f"<p class='vw-still-head'><strong>{html_text(title)}</strong>{html_text(f' ({what})' if what else '')}: "
+            f"a still picture, as saved. <span class='{html_text(NOTEBOOK_ONLY)}'>Run the cell (Run All) "
+            f"{html_text(run)}.</span></p>")
 
 
 def settings_text(settings: Sequence[tuple[str, Any]]) -> str:
@@ -142,32 +161,34 @@ def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word
     """The roller's picture: the chance to pass large (the goal's under it),
     then the chart of each outcome (filled bars pass, outlined bars fail, ✗
     under a failing one; each bar's chance over it where there is room, and
-    always in the table)."""
-    height = HEAD + CHART_H
+    always in the table). Every bar is labelled: a label wider than its bar
+    takes a row of its own under its neighbours' ("auto-pass", "pass",
+    "bonus-pass" ... staggered on two rows)."""
+    side, top, inner_h = 10, HEAD + 50, CHART_H - 86
+    slot = (W - 2 * side) / max(1, len(bars))
+    widest = max([text_width(b.label) for b in bars] + [0.0])
+    rows = max(1, math.ceil((widest + 6) / max(slot, 1.0)))  # labels on one row stand `rows` bars apart
+    bottom = top + inner_h
+    height = int(bottom + 16 * rows + (22 if any(not b.passes for b in bars) and slot >= 16 else 6))
     body = [svg_text(12, 20, "Chance to pass", FONT, fill="#444444"),
             svg_text(12, 52, percent(o.p_pass), BIG, weight="bold")]
     if o.numeric and o.goal != o.threshold:
         body.append(svg_text(12, 74, f"goal ({o.goal} {outcome_name}): {percent(o.p_goal)}", FONT))
-    top, bottom, side = HEAD + 50, height - 36, 10
-    inner_w, inner_h = W - 2 * side, bottom - top
-    slot = inner_w / max(1, len(bars))
     tallest = max([b.p for b in bars] + [1e-12])
     show_pct = slot >= 38
-    every = max(1, -(-max((len(b.label) for b in bars), default=1) * 9 // int(max(slot, 1))))
     for i, b in enumerate(bars):
         bh = b.p / tallest * inner_h
         x, y = side + i * slot + slot * 0.12, bottom - bh
         cx = side + i * slot + slot / 2
         if b.passes:
-            body.append(svg_rect(x, y, slot * 0.76, max(bh, 0.5), "#0072B2"))
+            body.append(svg_rect(x, y, slot * 0.76, max(bh, 0.5), PASS))
         else:
-            body.append(svg_rect(x, y, slot * 0.76, max(bh, 0.5), "#ffffff", "#E69F00", 2))
+            body.append(svg_rect(x, y, slot * 0.76, max(bh, 0.5), PAPER, FAIL, 2))
         if show_pct:
             body.append(svg_text(cx, y - 4, percent(b.p).replace(" ", ""), SMALL, "middle"))
-        if i % every == 0:
-            body.append(svg_text(cx, height - 20, b.label, SMALL, "middle"))
+        body.append(svg_text(cx, bottom + 16 + 16 * (i % rows), b.label, SMALL, "middle"))
         if not b.passes and slot >= 16:
-            body.append(svg_text(cx, height - 4, "✗", SMALL, "middle"))
+            body.append(svg_text(cx, bottom + 16 * rows + 18, "✗", SMALL, "middle"))
     if o.numeric:
         marks = ((o.threshold, threshold_word.lower(), HEAD + 14, "none"),
                  (o.goal if o.goal != o.threshold else None, "goal", HEAD + 32, "4 3"))
@@ -233,7 +254,7 @@ def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message
     shown = f"<p>Settings: {e(settings_text(settings))}</p>" if settings else ""
     spread = f"<p>{e(spread_words(o.mean, o.distribution, outcome_name))}</p>" if o.numeric else ""
     listed = f"<ul>{notes}</ul>" if notes else ""
-    return kept(f"<div class='vw-static'>{_head(name, str(spec['edition']) + ' ' + str(spec['roll']), 'to roll and change the settings')}"
+    return kept(f"<div class='vw-static'>{_head(name, str(spec['edition']) + ' rules', 'to roll and change the settings')}"
             f"{shown}<p>{line}</p><p>{svg_image(svg, _chart_alt(o, bars, outcome_name, threshold_word), w, h)}</p>{spread}"
             f"{_odds_table(o, bars, outcome_name)}{listed}</div>")
 

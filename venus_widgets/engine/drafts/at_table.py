@@ -149,16 +149,19 @@ class DraftTable:
                  "marks": ", ".join(shown) or "no marks",
                  "degree": str(r.details.get("degree", "")), "threshold": str(p.threshold), "goal": str(p.goal),
                  "bought": ", ".join(next(x.text for x in d.spend if x.id == i) for i in c.spent) or "nothing"}
+        happened = [str(e) for e in r.details.get("events", ())]  # the named events the roll shows, said after it
+        words["events"] = ", ".join(happened) or "none"
+        events = f"; {', '.join(happened)}" if happened else ""
         if d.words.sentence:
             out = d.words.sentence
             for k, v in words.items():
                 out = out.replace("{" + k + "}", v)
-            return out
+            return out + ("" if "{events}" in d.words.sentence else events)
         head = f"{verdict} ({words['degree']})" if words["degree"] else verdict
         body = plural(r.outcome, *unit) if any(unit) else f"{d.outcome.name} {r.outcome}"
         tail = f"; bought {words['bought']}" if c.spent else ""
         marks = f"; {', '.join(shown)}" if shown else ""
-        return f"{head}: {body}{marks}{tail}"
+        return f"{head}: {body}{marks}{events}{tail}"
 
     def announce(self, spec: dict, r: Roll) -> str:
         return self.sentence(spec, r, Choices())

@@ -22,7 +22,12 @@ True
 from __future__ import annotations
 
 import math
-from typing import Sequence
+from typing import Any, Sequence
+
+from .dice import levels, rows
+from .plan import Plan
+from .readings import Ordered
+from .walk import walk_groups
 
 #: Work (multiply-adds) of about one second.
 LIMIT = 4e8
@@ -170,3 +175,145 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     groups = sum(len(b) for b in blocks)
     return work + sum(states) * min(groups, budget) * w  # the re-rolled dice of each state
 
+
+
+# --------------------------------------------------------------------------
+# One spec's work, from its plan's numbers
+# --------------------------------------------------------------------------
+
+
+def span(t: Any, V: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
+    """Lowest and highest values one die (with its chain) adds to each row
+    of ``V`` (as :func:`.dice.bounds`, in plain Python: it runs per spec)."""
+    k = levels(t)
+    lo, hi = [], []
+    for row in V:
+        boom = [x for x, e in zip(row, t.explode) if e] if k else []
+        lo.append(min(row) + k * min(0, min(boom, default=0)))
+        hi.append(max(row) + k * max(0, max(boom, default=0)))
+    return lo, hi
+
+
+def marks_counted(p: Plan) -> int:
+    """How many times the odds count the dice: once, and once more for
+    each mark a die of the roll shows that the counts do not track (its
+    chance: one minus the rolls without its faces)."""
+    names = {r.key for r in p.readings}
+    return 1 + sum(1 for i, m in enumerate(p.marks)
+                   if m not in names and any(g.count and any(g.table.marks[i]) for g in p.groups))
+
+
+def work(p: Plan) -> float:
+    """The work of a spec's odds in multiply-adds (infinite past
+    :data:`MAX_CELLS` cells: the memory's bound): the walk's
+    (:func:`walk_cost`) when a formula reads the dice in order, else the
+    kernel's convolutions, by the lengths of its arrays."""
+    if p.ordered:
+        return walk_cost(p) * marks_counted(p)
+    B = min(p.budget, p.rerollable)
+    steps = p.draft.reroll is not None and B > 0
+    tallies = [r for r in p.readings if not r.ordered]
+    spans = []  # per group: (plan, the range of each quantity one die adds)
+    lo_all = [0] * len(tallies)
+    hi_all = [0] * len(tallies)
+    for g in p.groups:
+        if not g.count:
+            continue
+        lo, hi = span(g.table, rows(g.table, tallies, g.name, p.marks))
+        shift = [min(0, x) for x in lo] if steps and g.rerollable else list(lo)
+        spans.append((g, [h - s for h, s in zip(hi, shift)]))
+        for i in range(len(tallies)):
+            lo_all[i] += g.count * shift[i]
+            hi_all[i] += g.count * hi[i]
+    size = 1.0
+    strides = []
+    for h, lw in zip(hi_all, lo_all):
+        strides.append(size)
+        size *= h - lw + 1
+    if size > MAX_CELLS:
+        return float("inf")
+    marks = marks_counted(p)
+    if not steps and size * size * len(spans) * 8 * marks < LIMIT:  # a few squarings of arrays this short
+        return size * size * len(spans) * 8 * marks
+    total, plain = 0.0, 1.0
+    takers: list[tuple[Any, float]] = []
+    for g, sp in spans:
+        length = 1.0 + sum(x * z for x, z in zip(sp, strides))
+        if steps and g.rerollable:
+            takers.append((g, length))
+            continue
+        w, grown = power_cost(length, g.count, size)
+        w2, plain = conv(plain, grown, size) if plain > 1 else (0.0, grown)
+        total += w + w2
+    if takers:
+        # the kernel's blocks (groups of one chance, alike groups next to each other merged)
+        blocks: list[list[list[Any]]] = []
+        for g, length in sorted(takers, key=lambda x: -x[0].table.chance):
+            if blocks and blocks[-1][-1][3] == g.table.chance:
+                last = blocks[-1][-1]
+                if (last[4], last[5], last[6]) == (g.table, g.eligible, p.rows(g)):
+                    last[0] += g.count
+                    continue
+                blocks[-1].append([g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible,
+                                   p.rows(g)])
+            else:
+                blocks.append([[g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible, p.rows(g)]])
+        total += reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size)
+    return total * marks
+
+
+def walk_cost(p: Plan) -> float:
+    """The walk's work (:mod:`.walk`), from the plan's numbers alone: per
+    outcome of a group's die (at most its values: the die's value and its
+    tallies, chains included), one pass over the cells the walk holds (at
+    most the dice left of every group times the readings' values, and at
+    most the multisets the dice met so far can show: ``C(n + k, k)`` for
+    ``n`` dice of ``k`` outcomes), times the counts the group can show at
+    once (its dice + 1), plus a call's fixed work.
+
+    """
+    tallies = [r for r in p.readings if not isinstance(r, Ordered)]
+    ordered = [r for r in p.readings if isinstance(r, Ordered)]
+    dense, multisets, outcomes, per = 1.0, 1.0, [], []
+    lo_t, hi_t = [0] * len(tallies), [0] * len(tallies)
+    top: dict[str, int] = {}
+    for t, V, n, reads, _ in walk_groups(p):
+        lo, hi = span(t, (tuple(range(1, t.sides + 1)), *V))
+        distinct = 1.0
+        for a, b in zip(lo, hi):
+            distinct *= b - a + 1
+        k = min(distinct, chains(t))
+        outcomes.append(k)
+        per.append(n + 1)
+        dense *= n + 1
+        multisets *= math.comb(n + int(min(k, 10**6)), n) if k < 10**6 else float("inf")
+        for i in range(len(tallies)):
+            lo_t[i] += n * min(0, lo[1 + i])
+            hi_t[i] += n * max(0, hi[1 + i])
+        for r, yes in zip(ordered, reads):
+            if yes:
+                top[r.key] = max(top.get(r.key, 0), hi[0])
+    for a, b in zip(lo_t, hi_t):
+        dense *= b - a + 1
+    for r in ordered:
+        a, b = r.span(0, top.get(r.key, 0), sum(g.count for g in p.groups if r.reads(g.name)))
+        dense *= max(0, b) - min(0, a) + 1
+    cells = min(dense, multisets)
+    if cells > MAX_CELLS:
+        return float("inf")
+    slow = 1.0 if dense < 2.0 ** 62 else WIDE_KEYS  # packed keys past int64: Python ints
+    return sum(k * (cells * c * (8 + len(p.readings)) * slow + PER_CALL) for k, c in zip(outcomes, per))
+
+
+def chains(t: Any) -> float:
+    """How many chains one die can roll (a face, and the faces its
+    explosions add): ``a (1 + b + ... + b**(k - 1)) + b**k s`` for ``a``
+    faces that stop, ``b`` that explode, ``s`` sides, ``k`` levels."""
+    k = levels(t)
+    b = float(sum(t.explode)) if k else 0.0
+    a = t.sides - b
+    return a * sum(b ** j for j in range(k)) + b ** k * t.sides if k else float(t.sides)
+
+
+#: How many times slower the walk's cells are when their packed keys pass int64 (Python ints).
+WIDE_KEYS = 20.0

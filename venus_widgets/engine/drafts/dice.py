@@ -17,13 +17,16 @@ the odds are not a fraction: ``P = A / sides + (B / sides) P`` in
 probabilities, followed until less than 1e-18 of a die is left uncounted
 (:data:`CHAIN_CUT`, reported as cut).
 
+The quantities are given as rows, one per quantity, of what each face adds
+(:func:`rows`: the tallies of :mod:`.readings` a group's dice add to).
+
 >>> from .plan import DieTable
 >>> from .space import Space
 >>> t = DieTable(6, (1, 0, 0, 0, 0, 1), (), (False,) * 5 + (True,), 1)
->>> lo, hi = bounds(t, ("successes",), ())
+>>> lo, hi = bounds(t, (t.successes,))
 >>> lo, hi
 ((0,), (2,))
->>> values, ways = die_ways(t, ("successes",), (), "exact")      # over 36 ways
+>>> values, ways = die_ways(t, (t.successes,), "exact")      # over 36 ways
 >>> values.tolist(), ways.tolist()
 ([[0, 1, 2]], [24, 10, 2])
 """
@@ -44,18 +47,20 @@ CHAIN_CUT = 1e-18
 Vector = tuple[int, ...]
 
 
-def faces_matrix(t: DieTable, names: Sequence[str], marks: Sequence[str]) -> np.ndarray:
-    """What each face adds to each tracked quantity: one row per quantity,
-    one column per face."""
-    rows = []
-    for n in names:
-        if n == "successes":
-            rows.append(t.successes)
-        elif n == "total":
-            rows.append(tuple(range(1, t.sides + 1)))
-        else:
-            rows.append(t.marks[list(marks).index(n)])
-    return np.array(rows, dtype=np.int64).reshape(len(names), t.sides)
+#: What each face adds to each quantity: one row per quantity (index ``face - 1``).
+Rows = tuple[tuple[int, ...], ...]
+
+
+def rows(t: DieTable, tallies: Sequence[Any], group: str, marks: Sequence[str]) -> Rows:
+    """What each face of a group's die adds to each tally (:class:`.readings.Tally`):
+    nothing to a tally of other groups."""
+    zero = (0,) * t.sides
+    return tuple(r.faces(t, marks) if r.reads(group) else zero for r in tallies)
+
+
+def faces_matrix(t: DieTable, V: Rows) -> np.ndarray:
+    """The rows as a matrix: one row per quantity, one column per face."""
+    return np.array(V, dtype=np.int64).reshape(len(V), t.sides)
 
 
 def levels(t: DieTable) -> int:
@@ -79,15 +84,15 @@ def _bounds(V: np.ndarray, boom: np.ndarray, k: int) -> tuple[np.ndarray, np.nda
     return lo, hi, lo
 
 
-def bounds(t: DieTable, names: Sequence[str], marks: Sequence[str]) -> tuple[Vector, Vector]:
+def bounds(t: DieTable, V: Rows) -> tuple[Vector, Vector]:
     """Lowest and highest values one die (with its chain) can add."""
     k = levels(t)
-    lo, hi, _ = _bounds(faces_matrix(t, names, marks), np.array(t.explode, dtype=bool), k)
+    lo, hi, _ = _bounds(faces_matrix(t, V), np.array(t.explode, dtype=bool), k)
     return tuple(lo.tolist()), tuple(hi.tolist())
 
 
-def die_ways(t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
-             leave_out: Sequence[int] = (), without: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
+def die_ways(t: DieTable, V: Rows, mode: str, leave_out: Sequence[int] = (),
+             without: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
     """One die's ways (``mode`` "count" or "exact": whole numbers over
     ``sides ** (depth + 1)``; "float": probabilities): the values it adds
     (one row per tracked quantity) and their ways; the faces ``leave_out``
@@ -98,13 +103,17 @@ def die_ways(t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
     Counted in a packed space of the die's own (:mod:`.space`), wide enough
     that no sum of a chain overflows a digit, with every value counted
     from the die's lowest."""
+    if mode == "wide":  # whole numbers in int64: the float64 counts of one die are exact
+        values, ways = die_ways(t, V, "count", leave_out, without)
+        return values, ways.astype(np.int64)
     s, k = t.sides, levels(t)
-    V = faces_matrix(t, names, marks)
+    quantities = len(V)
+    M = faces_matrix(t, V)
     boom = np.array(t.explode, dtype=bool) if k else np.zeros(s, dtype=bool)
-    lo, hi, top = _bounds(V, boom, k)
+    lo, hi, top = _bounds(M, boom, k)
     radix = (hi - lo) + np.maximum(0, top - lo) + 1
     st = np.cumprod(np.concatenate(([1], radix[:-1])))
-    at = ((V - lo[:, None]) * st[:, None]).sum(axis=0)  # each face's place
+    at = ((M - lo[:, None]) * st[:, None]).sum(axis=0)  # each face's place
     size = int(at.max()) + 1
     keep = np.ones(s, dtype=bool)
     keep[[f - 1 for f in without]] = False
@@ -131,7 +140,7 @@ def die_ways(t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
         w = (s ** k if mode != "float" else 1.0 / s) * len(leave_out)
         poly = _put(poly.copy(), -back, -w)
     idx = poly.nonzero()[0]
-    if len(names) == 1:
+    if quantities == 1:
         values = (idx + int(lo[0])).reshape(1, idx.size)
     else:
         values = lo[:, None] + (idx[None, :] // st[:, None]) % radix[:, None]
@@ -207,6 +216,8 @@ def pack(values: np.ndarray, ways: np.ndarray, space: Space, shift: Sequence[int
     packed indices, each value counted from ``shift``."""
     idx = values[0] - shift[0] if len(shift) == 1 else (
         (values - np.asarray(shift)[:, None]) * np.asarray(space.strides)[:, None]).sum(axis=0)
+    if ways.dtype == np.int64:  # one die's ways: below 2**53
+        return np.bincount(idx, weights=ways).astype(np.int64)
     if ways.dtype != object:
         return np.bincount(idx, weights=ways)
     out = np.zeros(int(idx.max()) + 1 if idx.size else 1, dtype=object)
@@ -218,7 +229,7 @@ def die_weight(t: DieTable, mode: str) -> Any:
     """The ways of one die: ``sides ** (depth + 1)`` (1 in probabilities)."""
     if mode == "float":
         return 1.0
-    return t.sides ** (1 + levels(t))
+    return t.sides ** (1 + levels(t))  # (whole numbers: "count", "wide", "exact" alike)
 
 
 def face_weight(t: DieTable, mode: str) -> Any:
@@ -228,28 +239,29 @@ def face_weight(t: DieTable, mode: str) -> Any:
     return t.sides ** levels(t)
 
 
-def ways_of(compiled: Mapping[tuple, tuple], t: DieTable, names: Sequence[str], marks: Sequence[str], mode: str,
+def ways_of(compiled: Mapping[tuple, tuple], t: DieTable, V: Rows, mode: str,
             leave_out: Sequence[int] = (), without: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
     """:func:`die_ways`, read from the dice counted when the draft loaded
     where they are there (the dice of its rules as written)."""
-    found = None if without else compiled.get((t, tuple(names), mode, tuple(leave_out)))
-    return found if found is not None else die_ways(t, names, marks, mode, leave_out, without)
+    if mode == "wide":
+        values, ways = ways_of(compiled, t, V, "count", leave_out, without)
+        return values, ways.astype(np.int64)
+    found = None if without else compiled.get((t, V, mode, tuple(leave_out)))
+    return found if found is not None else die_ways(t, V, mode, leave_out, without)
 
 
-def compile_dice(tables: Iterable[tuple[DieTable, tuple[int, ...]]], names: Iterable[tuple[str, ...]],
-                 marks: Sequence[str]) -> dict[tuple, tuple]:
+def compile_dice(tables: Iterable[tuple[DieTable, Rows, tuple[int, ...]]]) -> dict[tuple, tuple]:
     """The ways of each die (and without the faces a re-roll takes), for
-    each set of tracked quantities, counted and in probabilities: what a
+    the rows of quantities it adds, counted and in probabilities: what a
     draft computes once, when it loads, as an edition's tables are computed
     at import. Read only afterwards (nothing is added per spec)."""
     out: dict[tuple, tuple] = {}
-    for t, eligible in tables:
-        for n in names:
-            for mode in ("count", "float"):
-                if mode == "count" and t.explodes and t.depth is None:
-                    continue
-                for leave in {(), tuple(eligible)}:
-                    values, ways = die_ways(t, n, marks, mode, leave)
-                    values.flags.writeable = ways.flags.writeable = False
-                    out[(t, n, mode, leave)] = (values, ways)
+    for t, V, eligible in tables:
+        for mode in ("count", "float"):
+            if mode == "count" and t.explodes and t.depth is None:
+                continue
+            for leave in {(), tuple(eligible)}:
+                values, ways = die_ways(t, V, mode, leave)
+                values.flags.writeable = ways.flags.writeable = False
+                out[(t, V, mode, leave)] = (values, ways)
     return out

@@ -31,11 +31,11 @@ from . import cost as _cost
 from . import step_cost as _steps
 from . import dice as _dice
 from . import explain as _explain
-from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions
+from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions, walk
 from .at_table import DraftTable
 from .errors import DraftError
 from .knobs import DraftRules
-from .model import FIELD_GROUPS, Draft, FieldDef
+from .model import FIELD_GROUPS, Draft, FieldDef, Num
 
 def _made_by_caller(key: Any) -> Any:
     raise TypeError("made by the caller: Results.made(key, make)")
@@ -74,6 +74,8 @@ class DraftEdition:
         self.compiled = self._compile()
         #: without a [ladder]: the field the ladder runs over (chosen as the draft loads, :mod:`.loading`)
         self.ladder_field = ""
+        #: the cost guard's levers: the int fields, the last first (as the draft lists the counts)
+        self._levers = tuple((f.name, +1) for f in reversed(draft.fields) if f.kind == "int")
 
     def __repr__(self) -> str:
         return f"<draft edition {self.ID!r} ({self.draft.source_name or 'draft'}, {len(self.KNOBS)} rule knobs)>"
@@ -125,7 +127,13 @@ class DraftEdition:
         d, rules = self.draft, self.RULES
         spec = {f.name: list(f.default) if f.kind == "list" else f.default for f in d.fields}
         env = _plan.base_env(d, spec, rules)
-        tables = []
+        env.update({g.name: 0 for g in d.groups})
+        marks = _plan._marks(d)
+        try:
+            readings = [_plan.readings_of(d, env, rules, x) for x in (False, True)]
+        except SpecError:
+            return {}  # found when a spec rolls it, with its line
+        tables, known = [], {}
         for g in d.groups:
             for grade in self._grades(g, env, rules):
                 try:
@@ -133,10 +141,12 @@ class DraftEdition:
                     takes = _plan._eligible(d, g, t, env, rules) if d.reroll and g.name in d.reroll.groups else ()
                 except SpecError:
                     continue  # found when a spec rolls it, with its line
-                tables.append((t, takes))
-        marks = _plan._marks(d)
-        names = {kernel.tracked_names(d, x, marks) for x in (False, True)}
-        return _dice.compile_dice(dict.fromkeys(tables), sorted(names), marks)
+                if _plan.static_group(d, g):
+                    known[("table", g.name, grade)] = (t, takes)
+                for rs in readings:
+                    tallies = [r for r in rs if not r.ordered]
+                    tables.append((t, _dice.rows(t, tallies, g.name, marks), takes))
+        return {**_dice.compile_dice(dict.fromkeys(tables)), **known}
 
     def _grades(self, g: Any, env: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Any]:
         """The grades a group's dice can have: the options of the field it reads."""
@@ -205,16 +215,15 @@ class DraftEdition:
         the levers (the last first, as the draft lists the counts)."""
         if spec.get("version", self.VERSION) != self.VERSION:
             return self._of(spec).cost(spec, exact)
-        work = self.work(spec)
         p = self.plan(spec)
+        work = self._work(p)
         # the steps around the kernel's counting (die tables, marks counted again, the outcome's spread,
         # memory) and the rolls' dice, chains included: :mod:`.step_cost`
         more, memory = _steps.odds_steps(p, kernel.tracked(p), outcome.shown_marks(p), exact)
         steps = (work + more) * _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
-        levers = tuple((f.name, +1) for f in reversed(self.draft.fields) if f.kind == "int")
         dice, held = _steps.rolled(p, BLOCK_ROLLS)
         counted = sum(g.count for g in p.groups if g.count) + p.budget
-        return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=levers,
+        return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=self._levers,
                             what=f"{counted} dice counted by the draft {self.ID}", held=held)
 
     def work(self, spec: Mapping[str, Any]) -> float:
@@ -222,71 +231,16 @@ class DraftEdition:
         (the kernel's convolutions, by the lengths of its arrays; infinite
         past :data:`.cost.MAX_CELLS` packed cells: the memory's bound),
         counted in Python ints past 2**53 ways (:func:`.cost.in_whole_numbers`)."""
-        p = self.plan(spec)
-        work = self._work(p)
+        return self._work(self.plan(spec))
+
+    @staticmethod
+    def _work(p: _plan.Plan) -> float:
+        work = _cost.work(p)
         if p.unbounded or work == float("inf"):
             return work
         bits = sum(g.count * math.log2(kernel.die_weight(g.table, "count")) for g in p.groups if g.count)
         bits += kernel.budget(p) * math.log2(kernel.big_die(p))
         return work * _cost.in_whole_numbers_of_bits(bits)
-
-    def _work(self, p: _plan.Plan) -> float:
-        names = kernel.tracked(p)
-        B = kernel.budget(p)
-        steps = p.draft.reroll is not None and B > 0
-        spans = []  # per group: (plan, the range of each quantity one die adds)
-        lo_all = [0] * len(names)
-        hi_all = [0] * len(names)
-        for g in p.groups:
-            if not g.count:
-                continue
-            lo, hi = _span(g.table, names, p.marks)
-            shift = [min(0, x) for x in lo] if steps and g.rerollable else list(lo)
-            spans.append((g, [h - s for h, s in zip(hi, shift)]))
-            for i in range(len(names)):
-                lo_all[i] += g.count * shift[i]
-                hi_all[i] += g.count * hi[i]
-        radix = [h - l + 1 for h, l in zip(hi_all, lo_all)]
-        size = 1.0
-        strides = []
-        for r in radix:
-            strides.append(size)
-            size *= r
-        if size > _cost.MAX_CELLS:
-            return float("inf")
-        marks = self._marks_counted(p, names)
-        if not steps and size * size * len(spans) * 8 * marks < _cost.LIMIT:  # a few squarings of arrays this short
-            return size * size * len(spans) * 8 * marks
-        work, plain = 0.0, 1.0
-        takers: list[tuple[Any, float]] = []
-        for g, span in spans:
-            length = 1.0 + sum(x * z for x, z in zip(span, strides))
-            if steps and g.rerollable:
-                takers.append((g, length))
-                continue
-            w, grown = _cost.power_cost(length, g.count, size)
-            w2, plain = _cost.conv(plain, grown, size) if plain > 1 else (0.0, grown)
-            work += w + w2
-        if takers:
-            # the kernel's blocks (groups of one chance, alike groups next to each other merged)
-            blocks: list[list[list[Any]]] = []
-            for g, length in sorted(takers, key=lambda x: -x[0].table.chance):
-                if blocks and blocks[-1][-1][3] == g.table.chance:
-                    last = blocks[-1][-1]
-                    if (last[4], last[5]) == (g.table, g.eligible):
-                        last[0] += g.count
-                        continue
-                    blocks[-1].append([g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible])
-                else:
-                    blocks.append([[g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible]])
-            work += _cost.reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size)
-        return work * marks
-
-    def _marks_counted(self, p: Any, names: tuple[str, ...]) -> int:
-        """How many times the odds count the dice: once, and once more for
-        each mark a die of the roll shows that the counts do not track (its
-        chance: one minus the rolls without its faces)."""
-        return 1 + sum(1 for m in outcome.shown_marks(p) if m not in names)
 
     # -- the odds and the rolls ---------------------------------------------------
 
@@ -301,7 +255,7 @@ class DraftEdition:
             return self._of(spec).odds(spec, exact)
         p = self.plan(spec)
         if exact and p.unbounded:  # the knob that makes them a fraction: a depth
-            knob = next(d.depth.knob for d in self.draft.dice if d.depth is not None and p.rules[d.depth.knob] is None)
+            knob = next(d.depth.knob for d in self.draft.dice if isinstance(d.depth, Num) and p.rules[d.depth.knob] is None)
             written = self._defaults[knob] is None  # as the draft says (else a spec's rules made it so)
             err = DraftError(knob if written else f"rules.{knob}",
                              f"depth = \"unbounded\": dice that explode without end have no exact odds; use "
@@ -311,10 +265,10 @@ class DraftEdition:
                              source=self.draft.source_name if written else "")
             err.field, err.value = f"rules.{knob}", "unbounded"
             raise err
-        c = kernel.count(p, exact)
+        c = counted(p, exact)
         shown = outcome.shown_marks(p)  # every mark of the draft is reported: 0 where no die of this roll shows it
         marks = {m: 0 if m not in shown else
-                 outcome.mark_ways(p, c, m, None if m in c.space.names else kernel.count(p, exact, without=m))
+                 outcome.mark_ways(p, c, m, None if m in c.space.names else counted(p, exact, without=m))
                  for m in p.marks}
         return outcome.finish(p, c, spec, exact, marks)
 
@@ -347,22 +301,12 @@ class DraftEdition:
         return _explain.explain_roll(self.plan(dict(r.spec)), r)
 
 
-def _span(t: Any, names: tuple[str, ...], marks: tuple[str, ...]) -> tuple[list[int], list[int]]:
-    """Lowest and highest values one die (with its chain) adds to each
-    quantity (as :func:`.dice.bounds`, in plain Python: it runs per spec)."""
-    k = _dice.levels(t)
-    lo, hi = [], []
-    for n in names:
-        if n == "successes":
-            row: tuple[int, ...] = t.successes
-        elif n == "total":
-            row = tuple(range(1, t.sides + 1))
-        else:
-            row = t.marks[marks.index(n)]
-        boom = [x for x, e in zip(row, t.explode) if e] if k else []
-        lo.append(min(row) + k * min(0, min(boom, default=0)))
-        hi.append(max(row) + k * max(0, max(boom, default=0)))
-    return lo, hi
+def counted(p: _plan.Plan, exact: bool, without: str = "") -> kernel.Counted:
+    """The joint counts of what the plan's formulas read: by the walk when
+    one reads the dice in order (:mod:`.walk`), else by the kernel."""
+    if p.ordered:
+        return walk.count(p, kernel.mode_of(p, exact), without)
+    return kernel.count(p, exact, without)
 
 
 if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract needs (engine/contract/members.py checks the rest)

@@ -103,9 +103,18 @@ def _index(t: tuple, env: Mapping[str, Any], numbers: Sequence[int], text: str, 
         raise ExprError(f"{text!r}: {t[1]} has no value for {key!r} (it has {', '.join(map(str, table))})") from None
 
 
+#: The functions of :mod:`.expr` that compute (any other call reads the dice: :mod:`.readings`).
+COMPUTED = ("min", "max", "abs", "if")
+
+
 def _call(name: str, args: list, env: Mapping[str, Any], numbers: Sequence[int], text: str, where: Any) -> Any:
     if name == "if":
         return _if(args, env, numbers, text, where)
+    if name not in COMPUTED:  # a reading of the dice: its value is in env under its key
+        key = call_key(("call", name, args), env, numbers, text)
+        if key not in env:
+            raise ExprError(f"{text!r} reads {key}, which is not known here")
+        return env[key]
     values = [_num(evaluate(a, env, numbers, text, where), text) for a in args]
     if name == "abs":
         a = values[0]
@@ -120,6 +129,27 @@ def _call(name: str, args: list, env: Mapping[str, Any], numbers: Sequence[int],
     for a in values[1:]:
         out = fn(*_common(out, a))
     return out
+
+
+def reading_args(t: tuple, env: Mapping[str, Any], numbers: Sequence[int], text: str) -> list[tuple[str, Any]]:
+    """A reading call's arguments: a bare name as ``("name", name)`` (a
+    group, a mark), anything else as ``("value", its whole number)``."""
+    out: list[tuple[str, Any]] = []
+    for a in t[2]:
+        if a[0] == "name":
+            out.append(("name", a[1]))
+            continue
+        v = evaluate(a, env, numbers, text)
+        if isinstance(v, (np.ndarray, bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+            raise ExprError(f"{text!r}: {t[1]}() takes a whole number that does not depend on the dice")
+        out.append(("value", int(v)))
+    return out
+
+
+def call_key(t: tuple, env: Mapping[str, Any], numbers: Sequence[int], text: str) -> str:
+    """The key of a call that reads the dice: its text, each argument as a
+    bare name or its value (``highest(2, own)``)."""
+    return f"{t[1]}({', '.join(str(v) for _, v in reading_args(t, env, numbers, text))})"
 
 
 def _used(where: Any, cond: Any) -> Any:

@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Collection, Mapping, Sequence
 
-from .evaluation import ExprError, evaluate
+from .evaluation import ExprError, call_key, evaluate, reading_args
 
 #: Functions an expression may call, and how many arguments each takes (None: 1 or more).
 FUNCTIONS: dict[str, int | None] = {"min": None, "max": None, "abs": 1, "if": 3}
@@ -58,6 +58,8 @@ class Expr:
     slots: int
     #: the numbers as written, one per slot (the defaults of their knobs)
     numbers: tuple[int, ...]
+    #: the calls that read the dice (``highest(2, own)``: :mod:`.readings`), in order
+    calls: tuple[tuple, ...] = ()
 
     def evaluate(self, env: Mapping[str, Any], numbers: Sequence[int] | None = None) -> Any:
         """The value for the names in ``env`` and the slots' numbers (as
@@ -67,9 +69,18 @@ class Expr:
     def __str__(self) -> str:
         return self.text
 
+    def reading_calls(self, env: Mapping[str, Any], numbers: Sequence[int] | None = None) -> list[tuple[str, str, list]]:
+        """Each call that reads the dice, for the names in ``env``: its key
+        (the name a formula's value reads it by), its function and its
+        arguments, each ``("name", word)`` or ``("value", a whole number)``."""
+        nums = self.numbers if numbers is None else numbers
+        return [(call_key(t, env, nums, self.text), t[1], reading_args(t, env, nums, self.text)) for t in self.calls]
 
-def parse(text: Any) -> Expr:
-    """Parse an expression (a string, a whole number, or true/false)."""
+
+def parse(text: Any, calls: Collection[str] = ()) -> Expr:
+    """Parse an expression (a string, a whole number, or true/false);
+    ``calls``: the names of the functions that read the dice, allowed
+    here (:data:`.readings.CALLS`)."""
     if isinstance(text, bool):
         text = "true" if text else "false"
     elif isinstance(text, int):
@@ -78,13 +89,27 @@ def parse(text: Any) -> Expr:
         raise ExprError(f"{text!r} is not an expression: write a number or a formula in quotes, e.g. \"1 + factors\"")
     if len(text) > 400:
         raise ExprError("an expression of more than 400 characters: split it with [rules]")
-    p = _Parser(text)
+    p = _Parser(text, calls)
     tree = p.expr()
     if p.peek() is not None:
         raise p.error("the end of the expression (an operator between two terms?)")
     names: list[str] = []
     _names(tree, names)
-    return Expr(text.strip(), tree, tuple(names), len(p.numbers), tuple(p.numbers))
+    found: list[tuple] = []
+    _calls(tree, found)
+    return Expr(text.strip(), tree, tuple(names), len(p.numbers), tuple(p.numbers), tuple(found))
+
+
+def _calls(tree: tuple, out: list[tuple]) -> None:
+    """The calls of functions that read the dice (not :data:`FUNCTIONS`), in order."""
+    if tree[0] == "call" and tree[1] not in FUNCTIONS:
+        out.append(tree)
+    for part in tree[1:]:
+        if isinstance(part, tuple):
+            _calls(part, out)
+        elif isinstance(part, list):
+            for t in part:
+                _calls(t, out)
 
 
 def _names(tree: tuple, out: list[str]) -> None:
@@ -100,8 +125,9 @@ def _names(tree: tuple, out: list[str]) -> None:
 
 
 class _Parser:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, calls: Collection[str] = ()) -> None:
         self.text = text
+        self.calls = calls
         self.tokens: list[tuple[str, str, int]] = []
         pos = 0
         while pos < len(text):
@@ -197,6 +223,14 @@ class _Parser:
             else:
                 return left
 
+    def _arguments(self) -> list[tuple]:
+        args = [self.expr()]
+        while self.take(","):
+            args.append(self.expr())
+        if not self.take(")"):
+            raise self.error(") after the arguments")
+        return args
+
     def unary(self) -> tuple:
         if self.take("-") or self.take("+"):
             sign = self.tokens[self.i - 1][1]
@@ -228,14 +262,13 @@ class _Parser:
                 raise self.error("a number, a name or (")
             self.i += 1
             if self.take("("):
-                if value not in FUNCTIONS:
+                if value not in FUNCTIONS and value not in self.calls:
                     raise ExprError(f"{self.text!r}: {value}() is not a function here; the functions are "
-                                    + ", ".join(f"{f}()" for f in FUNCTIONS))
-                args = [self.expr()]
-                while self.take(","):
-                    args.append(self.expr())
-                if not self.take(")"):
-                    raise self.error(") after the arguments")
+                                    + ", ".join(f"{f}()" for f in (*FUNCTIONS, *self.calls)))
+                if value in self.calls:  # a reading of the dice: its arguments are checked by the draft
+                    args = [] if self.take(")") else self._arguments()
+                    return ("call", value, args)
+                args = self._arguments()
                 want = FUNCTIONS[value]
                 if (want is not None and len(args) != want) or not args:
                     raise ExprError(f"{self.text!r}: {value}() takes {want} argument{'s' if want != 1 else ''}")

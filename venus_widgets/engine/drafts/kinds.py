@@ -138,7 +138,7 @@ class _Check:
 
 def check(e: Expr, kinds: Mapping[str, str], want: str) -> str:
     """``e``'s kind, checked against what its place wants (:data:`NUMBER`,
-    :data:`YES_NO` or :data:`ANY`); an :class:`ExprError` in plain words."""
+    :data:`YES_NO`, :data:`TEXT` or :data:`ANY`); an :class:`ExprError` in plain words."""
     got = kind_of(e, kinds)
     if want == ANY or got in (want, ANY):
         return got
@@ -147,6 +147,9 @@ def check(e: Expr, kinds: Mapping[str, str], want: str) -> str:
                         f"if({e.text}, 1, 0)")
     if want == NUMBER:
         raise ExprError(f"{e.text!r} gives text: a number is wanted here")
+    if want == TEXT:
+        raise ExprError(f"{e.text!r} gives {got}: a word in quotes is wanted here (e.g. if({e.text}, 'always', "
+                        "'short'))")
     if want == YES_NO and got == NUMBER:
         raise ExprError(f"{e.text!r} gives a number: a yes or no is wanted here (a comparison, e.g. "
                         f"{e.text} > 0)")

@@ -160,19 +160,21 @@ class DraftRules(Mapping[str, Any]):
         within the sides, a die that can stop): a SpecError naming ``rules.<knob>``."""
         rules = cls.of(knobs, given)
         for d in draft.dice:
-            sides = rules[d.sides.knob]
+            if d.sides.expr.names or d.sides.expr.slots != 1:
+                continue  # sides by a formula: its faces are checked as a spec rolls it
+            sides = rules[d.sides.knobs[0]]
             for fs in (d.success, d.explode, *(x for _, x in d.marks)):
                 for num in (fs.faces, fs.but) if fs is not None else ():
                     if num is not None and any(f > sides for f in rules[num.knob]):
                         raise SpecError(f"rules.{num.knob}", rules[num.knob], f"faces of a {sides}-sided die",
                                         f"dice.{d.name}.sides is {sides}")
-            if d.explode is not None and d.explode.faces is not None and d.depth is not None:
+            if d.explode is not None and d.explode.faces is not None and isinstance(d.depth, Num):
                 if len(rules[d.explode.faces.knob]) == sides and rules[d.depth.knob] is None:
                     raise SpecError(f"rules.{d.explode.faces.knob}", rules[d.explode.faces.knob],
                                     "some faces, not all, while the depth is unbounded", "a die must be able to stop")
-            for face, num in d.successes:
+            for face, _ in d.successes:
                 if face > sides:
-                    raise SpecError(f"rules.{d.sides.knob}", sides, f"at least {face}",
+                    raise SpecError(f"rules.{d.sides.knobs[0]}", sides, f"at least {face}",
                                     f"dice.{d.name}.successes names face {face}")
         return rules
 

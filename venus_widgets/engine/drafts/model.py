@@ -26,6 +26,9 @@ SUCCESSES, TOTAL = "successes", "total"
 #: The number of every die of a roll, for expressions (a budget of every die).
 ALL_DICE = "all_dice"
 
+#: The sides of a die, for the formulas of its faces; the outcome's value, for the events.
+SIDES, VALUE = "sides", "value"
+
 
 @dataclass(frozen=True)
 class Num:
@@ -82,15 +85,16 @@ class DieDef:
     again and how deep."""
 
     name: str
-    sides: Num
+    #: a number or a formula (a field's die: ``"die_of[trait]"``)
+    sides: Slotted
     success: FaceSet | None = None
-    #: face -> the knob of its successes (faces worth other than 1 or 0)
-    successes: tuple[tuple[int, Num], ...] = ()
+    #: face -> its successes (faces worth other than 1 or 0): a number or a formula
+    successes: tuple[tuple[int, Slotted], ...] = ()
     #: mark name -> faces showing it
     marks: tuple[tuple[str, FaceSet], ...] = ()
     explode: FaceSet | None = None
-    #: the knob of the explosion depth (its value None: unbounded)
-    depth: Num | None = None
+    #: the explosion depth: the knob of a number or "unbounded" (its value None), or a formula
+    depth: Num | Slotted | None = None
     #: face -> words shown beside the mark at the table
     labels: tuple[tuple[int, str], ...] = ()
 
@@ -107,13 +111,24 @@ class GroupDef:
     each: str = ""
     grade: Slotted | None = None
     cancels: bool = False
-    explode: bool = True
+    #: whether the group's dice explode: yes, no, or a formula (``"edge"``)
+    explode: bool | Slotted = True
 
 
 @dataclass(frozen=True)
 class Degree:
     name: str
-    lowest: Num
+    #: its lowest value: a number or a formula
+    lowest: Slotted
+
+
+@dataclass(frozen=True)
+class EventDef:
+    """A named event of the roll: a yes-or-no formula over what the dice
+    show (a glitch: ``"count(one) * 2 > all_dice"``), with its own chance."""
+
+    name: str
+    rule: Slotted
 
 
 @dataclass(frozen=True)
@@ -138,7 +153,8 @@ class RerollDef:
     groups: tuple[str, ...]
     #: None: the failed faces (those that count nothing)
     faces: FaceSet | None
-    when: str  # "short" or "always"
+    #: "short" or "always", or a formula that gives one of them
+    when: str | Slotted
 
 
 @dataclass(frozen=True)
@@ -219,6 +235,7 @@ class Draft:
     checks: tuple[CheckDef, ...]
     ladder: LadderDef | None
     words: Words
+    events: tuple[EventDef, ...] = ()
     #: the rule knobs (:mod:`.knobs`), in the order a playtester meets them
     knobs: tuple[Any, ...] = ()
     source_name: str = ""

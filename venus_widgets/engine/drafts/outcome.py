@@ -1,11 +1,14 @@
-"""From the joint counts (:mod:`.kernel`) to the :class:`~venus_widgets.engine.maths.odds.Odds`
-of a draft: the doubling step (Ego: still short of the goal, each mark
-counts once more), the outcome's value (``[outcome] value``), passing at
-the threshold, the goal, the degrees and what each step adds.
+"""From the joint counts (:mod:`.kernel`, :mod:`.walk`) to the
+:class:`~venus_widgets.engine.maths.odds.Odds` of a draft: the doubling
+step (Ego: still short of the goal, each mark counts once more), the
+outcome's value (``[outcome] value``), passing at the threshold, the goal,
+the degrees, what each step adds and the draft's events.
 
 The breakdown names the degrees (worst first) and, where the draft has
 the steps, the chance to pass on the first roll, what the re-roll step adds
 and what the doubling step adds, and the chance to fail: these sum to 1.
+The events (``[events]``) each get their chance, and their chance with a
+pass (:attr:`Odds.events`, :attr:`Odds.events_passed`).
 """
 
 from __future__ import annotations
@@ -15,28 +18,47 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from ..maths.exact import bincount
 from ..maths.odds import TAIL_WORDS, Odds
 from .kernel import Counted
-from .plan import Plan
+from .model import VALUE
+from .plan import Plan, evaluate
 from .values import added, check_spread, outcome_value
 from .space import Space, value_grid
+from .whole import bincount
 
 
-def doubled(plan: Plan, space: Space, n: int) -> tuple[np.ndarray, np.ndarray | None]:
+def doubled(plan: Plan, space: Space, n: int) -> tuple[np.ndarray, np.ndarray | None, dict[str, np.ndarray]]:
     """The value at the first ``n`` packed indices after the doubling step,
-    and where the step is spent (None without one)."""
+    where the step is spent (None without one), and what the dice show
+    there after it (the successes it adds included)."""
     vals = {k: a[:n] for k, a in space.values().items()}
     v0 = value_grid(plan, space, space.values())[:n]
     d = plan.draft.double
     if d is None or not plan.double:
-        return v0, None
+        return v0, None, vals
     adds = np.broadcast_to(np.asarray(added(plan, vals), dtype=np.int64), (n,))
     short = v0 < plan.goal
     more = np.where(short, adds, 0)
     changed = {**vals, "successes": vals["successes"] + more}
     v = np.broadcast_to(np.asarray(outcome_value(plan, changed), dtype=np.int64), (n,))
-    return v, short & (adds > 0)
+    return v, short & (adds > 0), changed
+
+
+def events(plan: Plan, final: np.ndarray, v: np.ndarray, shown: dict[str, np.ndarray]) -> tuple[dict, dict]:
+    """Each event's ways (in ``final``'s units), and its ways with a pass:
+    the event's formula at each packed index (``v`` the value there,
+    ``shown`` what the dice show)."""
+    chance: dict[str, Any] = {}
+    passed: dict[str, Any] = {}
+    if not plan.draft.events:
+        return chance, passed
+    env = {**plan.env, **shown, VALUE: v}
+    ok = v >= plan.threshold
+    for e in plan.draft.events:
+        hit = np.broadcast_to(np.asarray(evaluate(e.rule, env, plan.rules, plan.draft), dtype=bool), v.shape)
+        chance[e.name] = final[hit].sum()
+        passed[e.name] = final[hit & ok].sum()
+    return chance, passed
 
 
 def shown_marks(plan: Plan) -> list[str]:
@@ -68,7 +90,8 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
     ``marks``: the ways that at least one die shows each mark (:func:`mark_ways`),
     reported in the breakdown by :func:`mark_key`."""
     n = c.final.size
-    v, spent = doubled(plan, c.space, n)
+    v, spent, shown = doubled(plan, c.space, n)
+    happened, happened_passed = events(plan, c.final, v, shown)
     lo = int(v.min()) if n else 0
     check_spread(plan, lo, int(v.max()) if n else 0)
     counts = bincount(v - lo, c.final)  # ways of each value, from lo
@@ -82,8 +105,8 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
         return cum[0] if i <= 0 else cum[i] if i < cum.size else cum.dtype.type(0) if cum.dtype != object else 0
 
     breakdown: dict[str, Any] = {}
-    if d.outcome.degrees:
-        bands = sorted(((plan.rules[x.lowest.knob], x.name) for x in d.outcome.degrees))
+    if plan.degrees:
+        bands = list(plan.degrees)
         if d.outcome.below:
             breakdown[d.outcome.below] = at_least(lo) - at_least(bands[0][0])
         else:  # without a degree below the lowest, the lowest takes every value under it
@@ -108,18 +131,26 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
         breakdown[mark_key(plan, mark)] = max(ways, 0) if c.mode == "float" else ways
     ego = c.final[spent].sum() if spent is not None else None
     notes = tuple(_notes(plan, c))
-    if c.mode in ("count", "exact") and not exact:  # each float its fraction correctly rounded
+    if c.mode != "float" and not exact:  # each float its fraction correctly rounded
         return Odds.from_counts(spec, counts, int(total), threshold=thr, goal=goal, offset=lo,
-                                breakdown=breakdown, p_ego_spent=ego, notes=notes)
-    if c.mode in ("count", "exact"):
+                                breakdown=breakdown, p_ego_spent=ego, notes=notes, events=happened,
+                                events_passed=happened_passed)
+    if c.mode != "float":
         D = int(total)
-        frac = [Fraction(int(x), D) for x in counts]
-        return Odds.from_pmf(spec, frac, threshold=thr, goal=goal, offset=lo,
-                             breakdown={k: Fraction(int(x), D) for k, x in breakdown.items()},
-                             p_ego_spent=None if ego is None else Fraction(int(ego), D), notes=notes)
+
+        def f(x: Any) -> Fraction:
+            return Fraction(int(x), D)
+
+        return Odds.from_pmf(spec, [f(x) for x in counts], threshold=thr, goal=goal, offset=lo,
+                             breakdown={k: f(x) for k, x in breakdown.items()},
+                             p_ego_spent=None if ego is None else f(ego), notes=notes,
+                             events={k: f(x) for k, x in happened.items()},
+                             events_passed={k: f(x) for k, x in happened_passed.items()})
     return Odds.from_pmf(spec, np.asarray(counts, dtype=np.float64), threshold=thr, goal=goal, offset=lo,
                          breakdown={k: float(x) for k, x in breakdown.items()},
-                         p_ego_spent=None if ego is None else float(ego), truncated=c.truncated, notes=notes)
+                         p_ego_spent=None if ego is None else float(ego), truncated=c.truncated, notes=notes,
+                         events={k: min(1.0, max(0.0, float(x))) for k, x in happened.items()},
+                         events_passed={k: min(1.0, max(0.0, float(x))) for k, x in happened_passed.items()})
 
 
 def _from_top(counts: np.ndarray) -> np.ndarray:
@@ -133,7 +164,7 @@ def _notes(plan: Plan, c: Counted) -> list[str]:
         out.append(f"dice explode without end: the rarest endless chains, {TAIL_WORDS}, are left out")
     rr = plan.draft.reroll
     if rr is not None and plan.budget > 0:
-        when = "while short of the goal" if rr.when == "short" else "every roll"
+        when = "while short of the goal" if plan.when == "short" else "every roll"
         n = min(plan.budget, plan.rerollable)
         out.append(f"{rr.name}: up to {n} {'die' if n == 1 else 'dice'} re-rolled, best chance first, "
                    f"lowest face first, {when}")

@@ -19,10 +19,12 @@ from ..errors import SpecError
 from .errors import DraftError
 from .expr import ExprError
 from .knobs import DraftRules
-from .model import ALL_DICE, Draft, FaceSet, GroupDef, Slotted
+from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, Num, Slotted
+from .draft_reads import dice_formulas, marks_of as _marks, readings_of
+from .readings import Reading, Tally
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=True)
 class DieTable:
     """What each face of one die counts (index ``face - 1``)."""
 
@@ -33,6 +35,12 @@ class DieTable:
     explode: tuple[bool, ...]
     #: extra dice an explosion may add (None: without end)
     depth: int | None
+
+    def __hash__(self) -> int:  # tables key the dice counted at load: hashed once
+        h = self.__dict__.get("_hash")
+        if h is None:
+            h = self.__dict__["_hash"] = hash((self.sides, self.successes, self.marks, self.explode, self.depth))
+        return h
 
     @property
     def explodes(self) -> bool:
@@ -79,6 +87,12 @@ class Plan:
     budget: int
     double: bool
     marks: tuple[str, ...]
+    #: what the formulas read of the dice (:mod:`.readings`), in the order the counts pack them
+    readings: tuple[Reading, ...] = ()
+    #: when the re-roll step plays: "short" (only while short of the goal) or "always"
+    when: str = "short"
+    #: the degrees, (lowest value, name), lowest first
+    degrees: tuple[tuple[int, str], ...] = ()
     #: the dice of the draft counted when it loaded (:func:`.dice.compile_dice`), read only
     compiled: Mapping[tuple, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
@@ -98,11 +112,34 @@ class Plan:
     def unbounded(self) -> bool:
         return any(g.count and g.table.explodes and g.table.depth is None for g in self.groups)
 
+    @property
+    def ordered(self) -> bool:
+        """Whether a formula reads the dice in order (:mod:`.walk` counts them)."""
+        return any(r.ordered for r in self.readings)
+
+    def rows(self, g: GroupPlan) -> tuple[tuple[int, ...], ...]:
+        """What each face of a group's die adds to each tally the formulas
+        read (:class:`.readings.Tally`; kept on the plan: asked per count)."""
+        memo = self.__dict__.setdefault("_rows", {})
+        found = memo.get((g.name, g.table))
+        if found is None:
+            zero = (0,) * g.table.sides
+            found = memo[(g.name, g.table)] = tuple(r.faces(g.table, self.marks) if r.reads(g.name) else zero
+                                                   for r in self.readings if isinstance(r, Tally))
+        return found
+
 
 def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: Draft) -> Any:
-    """The value of an expression of the draft for this spec."""
+    """The value of an expression of the draft for this spec (a number or a
+    name alone read at once: most formulas of a draft are one of these)."""
+    values = rules._values if isinstance(rules, DraftRules) else rules
+    tree = s.expr.tree
+    if tree[0] == "num":
+        return values[s.knobs[tree[1]]]
+    if tree[0] == "name" and tree[1] in env:
+        return env[tree[1]]
     try:
-        return s.expr.evaluate(env, [rules[k] for k in s.knobs])
+        return s.expr.evaluate(env, [values[k] for k in s.knobs])
     except ExprError as err:
         raise DraftError(s.key, str(err), line=draft.lines.get(s.key), source=draft.source_name) from None
 
@@ -148,21 +185,35 @@ def faces_of(fs: FaceSet, sides: int, env: Mapping[str, Any], rules: Mapping[str
     return chosen
 
 
+def _error(draft: Draft, key: str, words: str) -> DraftError:
+    return DraftError(key, words, line=draft.lines.get(key), source=draft.source_name)
+
+
+def sides_of(draft: Draft, die: str, env: Mapping[str, Any], rules: Mapping[str, Any]) -> int:
+    """The sides of a die for this spec (a number, or a formula: 2 to 1000)."""
+    d = draft.die(die)
+    sides = whole(d.sides, env, rules, draft, "the sides of a die")
+    if not 2 <= sides <= 1000:
+        raise _error(draft, d.sides.key, f"{d.sides.expr.text!r} gives {sides} for this roll: a die has 2 to 1000 "
+                                         "sides")
+    return sides
+
+
 def die_table(draft: Draft, group: GroupDef, grade: Any, env: Mapping[str, Any], rules: Mapping[str, Any]) -> DieTable:
     """What each face of the group's die counts, for this grade."""
     d = draft.die(group.die)
     key = f"dice.{d.name}"
-    sides = rules[d.sides.knob]
     fenv = {**env, "grade": grade}
+    sides = sides_of(draft, d.name, fenv, rules)
+    fenv[SIDES] = sides
     succ = [0] * sides
     if d.success is not None:
         for f in faces_of(d.success, sides, fenv, rules, draft, f"{key}.success"):
             succ[f - 1] = 1
-    for face, num in d.successes:
+    for face, worth in d.successes:
         if face > sides:
-            raise DraftError(f"{key}.successes.{face}", f"face {face} is not a face of a {sides}-sided die",
-                             line=draft.lines.get(f"{key}.successes.{face}"), source=draft.source_name)
-        succ[face - 1] = rules[num.knob]
+            raise _error(draft, f"{key}.successes.{face}", f"face {face} is not a face of a {sides}-sided die")
+        succ[face - 1] = whole(worth, fenv, rules, draft, "what a face counts")
     if group.cancels:
         succ = [-x for x in succ]
     marks = []
@@ -175,10 +226,10 @@ def die_table(draft: Draft, group: GroupDef, grade: Any, env: Mapping[str, Any],
         marks.append(tuple(shown))
     explode = [False] * sides
     depth = None
-    if d.explode is not None and group.explode:
+    if d.explode is not None and _explodes(draft, group, env, rules):
         for f in faces_of(d.explode, sides, fenv, rules, draft, f"{key}.explode"):
             explode[f - 1] = True
-        depth = rules[d.depth.knob] if d.depth is not None else 0
+        depth = _depth(draft, d.depth, fenv, rules)
         if all(explode) and depth is None:
             raise DraftError(f"{key}.explode", f"every face of the {sides}-sided die explodes: a die must be able "
                                                "to stop (leave a face out, or give a depth)",
@@ -186,13 +237,27 @@ def die_table(draft: Draft, group: GroupDef, grade: Any, env: Mapping[str, Any],
     return DieTable(sides, tuple(succ), tuple(marks), tuple(explode), depth)
 
 
-def _marks(draft: Draft) -> tuple[str, ...]:
-    out: list[str] = []
-    for d in draft.dice:
-        for m, _ in d.marks:
-            if m not in out:
-                out.append(m)
-    return tuple(out)
+def _explodes(draft: Draft, group: GroupDef, env: Mapping[str, Any], rules: Mapping[str, Any]) -> bool:
+    if isinstance(group.explode, bool):
+        return group.explode
+    v = evaluate(group.explode, env, rules, draft)
+    if not isinstance(v, (bool, int)):
+        raise _error(draft, group.explode.key, f"{group.explode.expr.text!r} gives {v!r} for this roll: explode is "
+                                               "yes or no")
+    return bool(v)
+
+
+def _depth(draft: Draft, depth: Num | Slotted | None, env: Mapping[str, Any], rules: Mapping[str, Any]) -> int | None:
+    """Extra dice an explosion may add per die (None: without end)."""
+    if depth is None:
+        return 0
+    if isinstance(depth, Num):
+        return rules[depth.knob]
+    n = whole(depth, env, rules, draft, "a depth")
+    if not 0 <= n <= 50:
+        raise _error(draft, depth.key, f"{depth.expr.text!r} gives {n} for this roll: a depth is 0 to 50 extra dice "
+                                       "per die")
+    return n
 
 
 def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
@@ -231,15 +296,55 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
                              source=draft.source_name)
     groups = []
     for g, owner, grade, n in raw:
-        table = die_table(draft, g, grade, env, rules)
-        eligible: tuple[int, ...] = ()
-        if rr is not None and g.name in rr.groups:
-            eligible = _eligible(draft, g, table, env, rules)
+        known = compiled.get(("table", g.name, grade)) if compiled else None  # the rules as written, at load
+        if known is not None:
+            table, eligible = known
+        else:
+            table = die_table(draft, g, grade, env, rules)
+            eligible = _eligible(draft, g, table, env, rules) if rr is not None and g.name in rr.groups else ()
         groups.append(GroupPlan(g.name, owner, grade, n, table, eligible))
     double = False
     if draft.double is not None:
         double = True if draft.double.active is None else bool(evaluate(draft.double.active, env, rules, draft))
-    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, _marks(draft), compiled or {})
+    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, _marks(draft),
+                readings_of(draft, env, rules, double), _when(draft, env, rules), _degrees(draft, env, rules),
+                compiled or {})
+
+
+def _when(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
+    rr = draft.reroll
+    if rr is None:
+        return "short"
+    if isinstance(rr.when, str):
+        return rr.when
+    v = evaluate(rr.when, env, rules, draft)
+    if v not in ("short", "always"):
+        raise _error(draft, rr.when.key, f"{rr.when.expr.text!r} gives {v!r} for this roll: when is 'short' or "
+                                         "'always'")
+    return str(v)
+
+
+def _degrees(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
+    return tuple(sorted((whole(x.lowest, env, rules, draft, "a degree's lowest value"), x.name)
+                        for x in draft.outcome.degrees))
+
+
+def static_group(draft: Draft, g: GroupDef) -> bool:
+    """Whether a group's dice (what each face counts, the faces the re-roll
+    step takes) depend on the rules and the grade alone, not on the fields:
+    a table a draft can count once, when it loads."""
+    d = draft.die(g.die)
+    free = {r.name for r in draft.rules} | {"grade", SIDES}
+    formulas: list[Any] = [d.sides, *(w for _, w in d.successes)]
+    sets = [d.success, d.explode, *(fs for _, fs in d.marks)]
+    if draft.reroll is not None and g.name in draft.reroll.groups:
+        sets.append(draft.reroll.faces)
+    formulas += [x for fs in sets if fs is not None for x in (fs.at_least, fs.at_most) if x is not None]
+    if isinstance(d.depth, Slotted):
+        formulas.append(d.depth)
+    if isinstance(g.explode, Slotted):
+        formulas.append(g.explode)
+    return all(set(f.names) <= free for f in formulas)
 
 
 def _eligible(draft: Draft, g: GroupDef, table: DieTable, env: Mapping[str, Any],
@@ -271,7 +376,7 @@ def _knobs_of(draft: Draft, g: GroupDef) -> list[str]:
     sets = [draft.reroll.faces if draft.reroll is not None else None, d.success, d.explode,
             *(fs for _, fs in d.marks)]
     out = [n.knob for fs in sets if fs is not None for n in (fs.faces, fs.but) if n is not None]
-    out += [n.knob for _, n in d.successes] + [d.sides.knob]
+    out += [k for _, n in d.successes for k in n.knobs] + list(d.sides.knobs)
     for fs in sets:
         if fs is not None:
             out += [k for x in (fs.at_least, fs.at_most) if x is not None for k in x.knobs]

@@ -9,18 +9,20 @@ from __future__ import annotations
 import difflib
 import re
 from contextlib import contextmanager
-from typing import Any, Iterator, Mapping
+from typing import Any, Iterator, Mapping, Sequence
 
 from .errors import DraftError
-from .expr import ExprError, parse
+from .expr import Expr, ExprError, FUNCTIONS, parse
 from .kinds import ANY, NUMBER, check
 from .knobs import Maker
-from .model import ALL_DICE, SUCCESSES, TOTAL, FaceSet, Slotted
+from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, VALUE, FaceSet, Slotted
+from .readings import CALLS, build
 from .source import TOP_LEVEL, Path_, Source, _dotted, above_first_section
 
-#: Names the expressions give a meaning of their own, and the spec's envelope (edition, roll, rules, version).
-RESERVED = frozenset({SUCCESSES, TOTAL, ALL_DICE, "edition", "roll", "rules", "version", "threshold", "goal", "grade",
-                      "and", "or", "not", "true", "false", "min", "max", "abs", "if"})
+#: Names the expressions give a meaning of their own (the functions' and the readings' too), and the spec's
+#: envelope (edition, roll, rules, version).
+RESERVED = frozenset({SUCCESSES, TOTAL, ALL_DICE, SIDES, VALUE, "edition", "roll", "rules", "version", "threshold",
+                      "goal", "grade", "and", "or", "not", "true", "false", *FUNCTIONS, *CALLS})
 
 #: Names a field cannot take: a roller's own attributes and the spec's envelope.
 ROLLER_NAMES = frozenset({
@@ -182,16 +184,24 @@ class Reader:
         return value
 
     def expr(self, path: tuple, value: Any, allowed: Mapping[str, str], what: str, knob: str = "",
-             want: str = NUMBER) -> Slotted:
+             want: str = NUMBER, dice: tuple[Sequence[str], Sequence[str]] | None = None) -> Slotted:
         """An expression whose names are among ``allowed`` (name -> what it is)
         (or parts that did not read), that gives the kind of value its place
         wants (:mod:`.kinds`: a number unless ``want`` says); each number in it
-        becomes a knob (named ``knob``, else by its key path)."""
+        becomes a knob (named ``knob``, else by its key path). ``dice``: the
+        groups and the marks, where it may read the dice in calls
+        (:data:`.readings.CALLS`: ``highest(2, own)``)."""
         try:
-            e = parse(value)
+            e = parse(value, CALLS)
         except ExprError as err:
             raise self.error(path, str(err)) from None
-        named = {n: what for n, what in self.broken.items() if what != "die"}  # a die is no name a formula reads
+        if e.calls and dice is None:
+            raise self.error(path, f"{show(value)} reads the dice ({e.calls[0][1]}()), which {what} cannot: only "
+                                   "the outcome's value, the events and what the doubling step adds read the dice")
+        if dice is not None:
+            self._calls(path, value, e, allowed, *dice)
+        # a die is no name a formula reads; a mark of a die that did not read, only where marks are read
+        named = {n: what for n, what in self.broken.items() if what not in ("die", "mark")}
         allowed = {**named, **allowed}
         for n in e.names:
             if n not in allowed:
@@ -209,6 +219,28 @@ class Reader:
         knobs = tuple(self.knobs.number(name if e.slots == 1 else f"{name}.{i + 1}", v, seed).knob
                       for i, v in enumerate(e.numbers))
         return Slotted(e, knobs, key)
+
+    def _calls(self, path: tuple, value: Any, e: Expr, allowed: Mapping[str, str], groups: Sequence[str],
+               marks: Sequence[str]) -> None:
+        """Each call that reads the dice takes its arguments (checked with a 1 for each number)."""
+        for t in e.calls:
+            args = [("name", a[1]) if a[0] == "name" and (a[1] in groups or a[1] in marks) else ("value", 1)
+                    for a in t[2]]
+            try:
+                build(t[1], args, t[1], list(groups), list(marks))
+            except ValueError as err:
+                raise self.error(path, f"{show(value)}: {err}") from None
+
+    def number(self, path: tuple, value: Any, allowed: Mapping[str, str], what: str, lo: int, hi: int,
+               knob_lo: int | None = None, knob_hi: int | None = None) -> Slotted:
+        """A whole number (``lo`` to ``hi``; its knob from ``knob_lo`` to
+        ``knob_hi``) or a formula in quotes (checked as the spec rolls)."""
+        if isinstance(value, str):
+            return self.expr(path, value, allowed, what)
+        n = self.whole(path, value, lo, hi)
+        key = _dotted(path)
+        num = self.knobs.number(key, n, self.seed(path, n), lo=knob_lo, hi=knob_hi)
+        return Slotted(Expr(str(n), ("num", 0), (), 1, (n,)), (num.knob,), key)
 
     def faceset(self, path: tuple, value: Any, sides: int, allowed: Mapping[str, str]) -> FaceSet:
         """Faces: [1, 6], "5+", "1-3", "6", { at_least = "..." }, { at_most = ... },

@@ -20,10 +20,12 @@ from ..table.details import Facts
 from ..errors import SpecError
 from ..table.rolls import Die, Roll, in_blocks, streams
 from .kernel import budget
-from .plan import Plan
+from .model import VALUE
+from .plan import Plan, evaluate
+from .readings import Ordered, Tally
 from .values import added, outcome_value
 
-#: What the dice show, by name.
+#: What the dice show, by name: ``successes``, ``total``, each mark and each reading's key.
 Quantities = dict[str, Any]
 
 
@@ -36,16 +38,67 @@ def _faces(gen: Any, sides: Sequence[int]) -> list[int]:
     return [int(gen.integers(1, s + 1)) for s in sides]
 
 
-def quantities(plan: Plan, dice: Sequence[tuple[int, int]]) -> Quantities:
-    """``successes``, ``total`` and each mark of (group index, face) pairs."""
-    out = {"successes": 0, "total": 0, **{m: 0 for m in plan.marks}}
-    for gi, face in dice:
-        t = plan.groups[gi].table
-        out["successes"] += t.successes[face - 1]
-        out["total"] += face
-        for m, row in zip(plan.marks, t.marks):
-            out[m] += row[face - 1]
-    return out
+def read(plan: Plan, gi: np.ndarray, faces: np.ndarray) -> Quantities:
+    """What the dice show: ``faces[rows, dice, chain]`` (each die's face
+    and the faces of the dice it exploded into; 0: none), ``gi[dice]`` each
+    die's group (its index in ``plan.groups``): ``successes``, ``total``,
+    each mark and each of the plan's readings, one value per row."""
+    live = faces > 0
+    at = np.maximum(faces, 1) - 1
+    rows = faces.shape[0]
+
+    def tally(of: Any) -> np.ndarray:
+        """What each face adds by ``of(table)``, added up over the dice (of_group: which groups)."""
+        out = np.zeros(rows, dtype=np.int64)
+        for g in np.unique(gi).tolist():
+            row = of(plan.groups[g])
+            if row is not None:
+                mask = gi == g
+                out += np.where(live[:, mask], np.asarray(row, dtype=np.int64)[at[:, mask]], 0).sum(axis=(1, 2))
+        return out
+
+    q: Quantities = {"successes": tally(lambda g: g.table.successes), "total": np.where(live, faces, 0).sum(axis=(1, 2))}
+    for i, m in enumerate(plan.marks):
+        q[m] = tally(lambda g, i=i: g.table.marks[i])
+    values = np.where(live, faces, 0).sum(axis=2)  # each die with its chain added up
+    for r in plan.readings:
+        if r.key in q:
+            continue
+        if isinstance(r, Ordered):
+            mask = np.array([r.reads(plan.groups[g].name) for g in gi.tolist()], dtype=bool)
+            q[r.key] = r.of_dice(values, mask)
+        else:
+            assert isinstance(r, Tally)
+            q[r.key] = tally(lambda g, r=r: r.faces(g.table, plan.marks) if r.reads(g.name) else None)
+    return q
+
+
+def _one(q: Quantities) -> Quantities:
+    """The first row of each quantity, as plain ints."""
+    return {k: int(v[0]) for k, v in q.items()}
+
+
+def _chains(dice: Sequence[Die], gof: Sequence[int], first: int) -> tuple[np.ndarray, np.ndarray]:
+    """The first ``first`` dice with the faces of the dice they exploded
+    into, as :func:`read` takes them (one row)."""
+    chain: list[list[int]] = [[d.after] for d in dice[:first]]
+    for d in dice[first:]:
+        root = d.exploded_from
+        while root is not None and root >= first:
+            root = dice[root].exploded_from
+        if root is not None:
+            chain[root].append(d.after)
+    depth = max((len(c) for c in chain), default=1)
+    faces = np.zeros((1, len(chain), depth), dtype=np.int64)
+    for i, c in enumerate(chain):
+        faces[0, i, :len(c)] = c
+    return np.asarray(gof[:first], dtype=np.int64), faces
+
+
+def happened(plan: Plan, q: Quantities, v: Any) -> list[str]:
+    """The draft's events that happened (or, on arrays, where)."""
+    env = {**plan.env, **q, VALUE: v}
+    return [e.name for e in plan.draft.events if bool(evaluate(e.rule, env, plan.rules, plan.draft))]
 
 
 def value_of(plan: Plan, q: Quantities) -> Any:
@@ -56,9 +109,8 @@ def value_of(plan: Plan, q: Quantities) -> Any:
 def degree_of(plan: Plan, v: int) -> str:
     """The name of the degree ``v`` falls in (``""`` without degrees; below
     the lowest, the draft's ``below``, else the lowest degree)."""
-    bands = sorted((plan.rules[d.lowest.knob], d.name) for d in plan.draft.outcome.degrees)
-    name = plan.draft.outcome.below or (bands[0][1] if bands else "")
-    for low, n in bands:
+    name = plan.draft.outcome.below or (plan.degrees[0][1] if plan.degrees else "")
+    for low, n in plan.degrees:
         if v >= low:
             name = n
     return name
@@ -76,15 +128,16 @@ def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: 
     for gi, g in enumerate(plan.groups):
         gof += [gi] * g.count
     faces = _faces(first, [plan.groups[gi].table.sides for gi in gof])
+    n = len(faces)
     dice = [_die(plan, i, gi, f, f) for i, (gi, f) in enumerate(zip(gof, faces))]
-    _explode(plan, first, dice, gof, list(range(len(faces))))
-    v0 = value_of(plan, quantities(plan, [(gof[d.index], d.after) for d in dice]))
+    _explode(plan, first, dice, gof, list(range(n)))
+    v0 = value_of(plan, _one(read(plan, *_chains(dice, gof, n))))
     eligible = [i for i, f in enumerate(faces) if f in plan.groups[gof[i]].eligible]
     rr = plan.draft.reroll
     if kiss is None:
         chosen: list[int] = []
         cap = budget(plan)
-        if rr is not None and cap and (rr.when == "always" or v0 < plan.goal):
+        if rr is not None and cap and (plan.when == "always" or v0 < plan.goal):
             order = sorted(eligible, key=lambda i: (-plan.groups[gof[i]].table.chance, faces[i], i))
             chosen = sorted(order[:cap])
     else:
@@ -92,9 +145,10 @@ def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: 
     for i, f in zip(chosen, _faces(second, [plan.groups[gof[i]].table.sides for i in chosen])):
         dice[i] = _die(plan, i, gof[i], faces[i], f, kissed=True)
     _explode(plan, second, dice, gof, chosen)
-    q = quantities(plan, [(gof[d.index], d.after) for d in dice])
+    q = _one(read(plan, *_chains(dice, gof, n)))
     v = value_of(plan, q)
     spent = False
+    adds = 0
     d = plan.draft.double
     if d is not None and plan.double:
         adds = added(plan, q)
@@ -109,8 +163,9 @@ def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: 
                             x.exploded_from) for x in dice]
     v = int(v)
     details: dict[str, Any] = {"threshold": plan.threshold, "goal": plan.goal, "successes_before_kiss": int(v0),
-                               "successes": q["successes"], "total": q["total"],
-                               **{m: q[m] for m in plan.marks}}
+                               **q}
+    if plan.draft.events:  # after the doubling step, as the odds count them
+        details["events"] = happened(plan, {**q, "successes": q["successes"] + (adds if spent else 0)}, v)
     if plan.draft.outcome.degrees:
         details["degree"] = degree_of(plan, v)
     return Roll(spec=spec, seed=seed, dice=tuple(dice), outcome=v, passed=v >= plan.threshold,
@@ -178,53 +233,60 @@ def roll_many(plan: Plan, n: int, seed: int) -> np.ndarray:
     return in_blocks(n, seed, lambda rows, g1, g2: _block(plan, rows, g1, g2))
 
 
-def _add(plan: Plan, gi: int, faces: np.ndarray, q: Quantities) -> None:
-    """Add what ``faces`` (rows x dice; 0: no die) show."""
+def _chain(plan: Plan, gi: int, faces: np.ndarray, gen: np.random.Generator) -> np.ndarray:
+    """``faces`` (rows x dice; 0: no die) with the dice they explode into:
+    ``[rows, dice, chain]``."""
     t = plan.groups[gi].table
-    live = faces > 0
-    at = np.maximum(faces, 1) - 1
-    q["successes"] += np.where(live, np.asarray(t.successes)[at], 0).sum(axis=1)
-    q["total"] += np.where(live, faces, 0).sum(axis=1)
-    for m, row in zip(plan.marks, t.marks):
-        q[m] += np.where(live, np.asarray(row)[at], 0).sum(axis=1)
+    out = [faces]
+    if t.explodes:
+        boom = np.asarray(t.explode)
+        live = (faces > 0) & boom[np.maximum(faces, 1) - 1]
+        level = 0
+        while live.any() and (t.depth is None or level < t.depth):
+            new = np.where(live, gen.integers(1, t.sides + 1, size=faces.shape), 0)
+            out.append(new)
+            live = live & boom[np.maximum(new, 1) - 1]
+            level += 1
+    return np.stack(out, axis=2)
 
 
-def _chain(plan: Plan, gi: int, faces: np.ndarray, gen: np.random.Generator, q: Quantities) -> None:
-    """Add what the explosions of ``faces`` (0: no die) show."""
-    t = plan.groups[gi].table
-    if not t.explodes:
-        return
-    boom = np.asarray(t.explode)
-    live = (faces > 0) & boom[np.maximum(faces, 1) - 1]
-    level = 0
-    while live.any() and (t.depth is None or level < t.depth):
-        new = np.where(live, gen.integers(1, t.sides + 1, size=faces.shape), 0)
-        _add(plan, gi, new, q)
-        live = live & boom[np.maximum(new, 1) - 1]
-        level += 1
+def _deep(a: np.ndarray, depth: int) -> np.ndarray:
+    """``a[rows, dice, chain]`` with its chains ``depth`` long (0: none)."""
+    if a.shape[2] >= depth:
+        return a
+    return np.concatenate([a, np.zeros(a.shape[:2] + (depth - a.shape[2],), dtype=a.dtype)], axis=2)
+
+
+def _read_all(plan: Plan, parts: dict[int, np.ndarray]) -> Quantities:
+    """:func:`read` of every group's dice (``parts``: group index -> faces with their chains)."""
+    depth = max(a.shape[2] for a in parts.values())
+    gi = np.concatenate([np.full(a.shape[1], g, dtype=np.int64) for g, a in parts.items()])
+    return read(plan, gi, np.concatenate([_deep(a, depth) for a in parts.values()], axis=1))
 
 
 def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generator) -> np.ndarray:
-    q: Quantities = {k: np.zeros(rows, dtype=np.int64) for k in ("successes", "total", *plan.marks)}
     ranks = {c: i for i, c in enumerate(sorted({g.table.chance for g in plan.groups}, reverse=True))}
     takes: list[tuple[int, np.ndarray, np.ndarray]] = []  # (group, faces, order key)
+    parts: dict[int, np.ndarray] = {}
     index = 0
     for gi, g in enumerate(plan.groups):
         if not g.count:
             continue
         faces = g1.integers(1, g.table.sides + 1, size=(rows, g.count))
-        _add(plan, gi, faces, q)
-        _chain(plan, gi, faces, g1, q)
+        parts[gi] = _chain(plan, gi, faces, g1)
         if g.eligible:
             key = ranks[g.table.chance] * 1_000_000 + faces * 1_000 + (index + np.arange(g.count))[None, :]
             key = np.where(np.isin(faces, g.eligible), key, np.iinfo(np.int64).max)
             takes.append((gi, faces, key))
         index += g.count
+    if not parts:
+        parts[0] = np.zeros((rows, 0, 1), dtype=np.int64)
+    q = _read_all(plan, parts)
     rr = plan.draft.reroll
     cap = budget(plan)
     if rr is not None and cap and takes:
         v0 = np.broadcast_to(np.asarray(value_of(plan, q)), (rows,))
-        go = (v0 < plan.goal) if rr.when == "short" else np.ones(rows, dtype=bool)
+        go = (v0 < plan.goal) if plan.when == "short" else np.ones(rows, dtype=bool)
         key = np.concatenate([k for _, _, k in takes], axis=1)
         ok = key < np.iinfo(np.int64).max
         order = np.argsort(key, axis=1, kind="stable")
@@ -236,9 +298,10 @@ def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generat
         for gi, faces, _ in takes:
             t = take[:, start:start + faces.shape[1]]
             start += faces.shape[1]
-            new = np.where(t, g2.integers(1, plan.groups[gi].table.sides + 1, size=t.shape), 0)
-            _add(plan, gi, new, q)
-            _chain(plan, gi, new, g2, q)
+            new = _chain(plan, gi, np.where(t, g2.integers(1, plan.groups[gi].table.sides + 1, size=t.shape), 0), g2)
+            depth = max(new.shape[2], parts[gi].shape[2])  # a face the step takes never explodes: its chain is empty
+            parts[gi] = np.where(t[:, :, None], _deep(new, depth), _deep(parts[gi], depth))
+        q = _read_all(plan, parts)
     v = np.broadcast_to(np.asarray(value_of(plan, q), dtype=np.int64), (rows,))
     d = plan.draft.double
     if d is not None and plan.double:

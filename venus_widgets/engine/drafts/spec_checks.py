@@ -64,7 +64,7 @@ def count(edition: Any, s: Any, spec: Mapping[str, Any], rules: Any) -> int:
 
 def holds(edition: Any, s: Any, spec: Mapping[str, Any], rules: Any) -> bool:
     """Whether a check of the draft holds for ``spec``."""
-    p = _plan.make_plan(edition.draft, spec, rules)
+    p = edition.plan(spec) if rules is edition.rules_of(spec) else _plan.make_plan(edition.draft, spec, rules)
     return bool(_plan.evaluate(s, p.env, rules, edition.draft))
 
 

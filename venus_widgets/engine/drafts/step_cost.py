@@ -38,6 +38,7 @@ from ..caching import cached
 from ..errors import SpecError
 from .dice import levels
 from .plan import DieTable, Plan
+from .readings import Tally
 
 #: Python work of one numpy call, in multiply-adds (the units of :mod:`.cost`).
 PER_CALL = 4000.0
@@ -122,10 +123,21 @@ def rolled(p: Plan, block: int) -> tuple[float, float]:
     return max(dice, 1.0), max(held, 1.0)
 
 
-def _rows(t: DieTable, names: Sequence[str], marks: Sequence[str]) -> tuple[tuple[int, ...], ...]:
-    """What each face adds to each tracked quantity (as :func:`.dice.faces_matrix`)."""
-    return tuple(t.successes if n == "successes" else tuple(range(1, t.sides + 1)) if n == "total"
-                 else t.marks[list(marks).index(n)] for n in names)
+def _rows(p: Plan, g: Any, names: Sequence[str]) -> tuple[tuple[int, ...], ...]:
+    """What each face adds to each tracked quantity (the plan's readings, in
+    the order of ``names``): a tally what it adds (0 for a group it does not
+    read); a reading in order (``highest(2)``) priced as the whole die
+    (every die's value added up: a range at least as wide as it takes)."""
+    by_key = {r.key: r for r in p.readings}
+    zero = (0,) * g.table.sides
+    out = []
+    for n in names:
+        r = by_key.get(n)
+        if not isinstance(r, Tally):
+            out.append(tuple(range(1, g.table.sides + 1)))
+        else:
+            out.append(r.faces(g.table, p.marks) if r.reads(g.name) else zero)
+    return tuple(out)
 
 
 def mode_of(p: Plan, exact: bool) -> str:
@@ -154,7 +166,7 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
     for g in p.groups:
         if not g.count:
             continue
-        rows = _rows(g.table, names, p.marks)
+        rows = _rows(p, g, names)
         k = levels(g.table)
         for i, r in enumerate(rows):
             b = [x for x, e in zip(r, g.table.explode) if e] if k else []

@@ -10,10 +10,12 @@ import difflib
 import re
 from typing import Any, Mapping, Sequence
 
+from .errors import DraftError
 from .model import (
-    CheckDef, DieDef, DoubleDef, FieldDef, GroupDef, LadderDef, OutcomeDef, RerollDef, SpendItem, Words, plural_of,
+    CheckDef, DieDef, DoubleDef, FieldDef, GroupDef, LadderDef, OutcomeDef, RerollDef, Slotted, SpendItem, Words,
+    plural_of,
 )
-from .kinds import YES_NO
+from .kinds import TEXT, YES_NO
 from .reader import NAME, Reader, Skip, show
 
 def read_reroll(r: Reader, value: Any, allowed: Mapping[str, str], groups: tuple[GroupDef, ...],
@@ -42,11 +44,15 @@ def read_reroll(r: Reader, value: Any, allowed: Mapping[str, str], groups: tuple
     fv = b.get("faces", "failed")
     if fv != "failed":
         sides = min(_default_sides(r, dice, g) for g in groups if g.name in sel) if sel else 6
-        faces = r.faceset(p + ("faces",), fv, sides, {})
-    when = r.text(p + ("when",), b.get("when"), "short")
-    if when not in ("short", "always"):
-        raise r.error(p + ("when",), f"{when!r}: when is \"short\" (only while short of the goal, the default) or "
-                                     "\"always\"")
+        faces = r.faceset(p + ("faces",), fv, sides, allowed)
+    when: str | Slotted = r.text(p + ("when",), b.get("when"), "short")
+    if when not in ("short", "always"):  # a formula that gives 'short' or 'always' (checked as a spec rolls)
+        try:
+            when = r.expr(p + ("when",), when, allowed, "when the step plays", want=TEXT)
+        except DraftError:
+            raise r.error(p + ("when",), f"{when!r}: when is \"short\" (only while short of the goal, the default), "
+                                         "\"always\", or a formula that gives 'short' or 'always', e.g. "
+                                         "\"if(eager, 'always', 'short')\"") from None
     if outcome is not None and outcome.uses_total:
         raise r.error(p, "a re-roll step and an outcome that adds up the faces (total) do not go together yet: "
                          "count successes, or leave the re-roll step out (docs/drafts.md, what a draft cannot say)")
@@ -55,10 +61,13 @@ def read_reroll(r: Reader, value: Any, allowed: Mapping[str, str], groups: tuple
 
 def _default_sides(r: Reader, dice: tuple[DieDef, ...], g: GroupDef) -> int:
     d = next(x for x in dice if x.name == g.die)
-    return next(k.default for k in r.knobs.knobs if k.name == d.sides.knob)
+    if d.sides.expr.names or d.sides.expr.slots != 1:
+        return 1000  # sides by a formula: the faces are checked as a spec rolls
+    return next(k.default for k in r.knobs.knobs if k.name == d.sides.knobs[0])
 
 
-def read_double(r: Reader, value: Any, base: Mapping[str, str], random: Mapping[str, str]) -> DoubleDef | None:
+def read_double(r: Reader, value: Any, base: Mapping[str, str], random: Mapping[str, str],
+                shown: tuple[Sequence[str], Sequence[str]] = ((), ())) -> DoubleDef | None:
     if value is None:
         return None
     p = ("double",)
@@ -66,7 +75,7 @@ def read_double(r: Reader, value: Any, base: Mapping[str, str], random: Mapping[
     if "adds" not in b:
         raise r.error(p, "say what the step adds to the successes when still short of the goal: adds = \"six\" "
                          "(a mark: each die showing it counts once more)")
-    adds = r.expr(p + ("adds",), b["adds"], {**base, **random}, "what the step adds")
+    adds = r.expr(p + ("adds",), b["adds"], {**base, **random}, "what the step adds", dice=shown)
     active = r.expr(p + ("if",), b["if"], base, "when the step is in the roll", want=YES_NO) if "if" in b else None
     name = r.text(p + ("name",), b.get("name"), "Ego", 30)
     return DoubleDef(name, adds, active, r.text(p + ("label",), b.get("label"), f"Spend {name}", 60))

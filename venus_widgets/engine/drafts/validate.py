@@ -30,19 +30,20 @@ import re
 from typing import Any, Mapping, Sequence
 
 from .model import (
-    ALL_DICE, FIELD_GROUPS, SUCCESSES, TOTAL, Degree, DieDef, Draft, FaceSet, FieldDef, GroupDef, Num, OutcomeDef,
-    RuleDef,
+    ALL_DICE, FIELD_GROUPS, SUCCESSES, TOTAL, VALUE, Degree, DieDef, Draft, EventDef, FieldDef, GroupDef, OutcomeDef,
+    RuleDef, Slotted,
 )
 from .kinds import ANY, NUMBER, TABLE, TEXT, YES_NO
 from .knobs import labelled
 from .reader import NAME, ROLLER_NAMES, Reader, Skip, show
 from .source import Source, _dotted
+from .draft_dice import read_dice as _dice, uses_grade as _uses_grade
 from .draft_fields import part as _part, read_fields as _fields, read_rules as _rules
 from .table_parts import read_checks, read_double, read_ladder, read_reroll, read_spend, read_words
 
 #: The parts of a draft (top-level keys), in the order docs/drafts.md tells them.
-PARTS = ("id", "name", "about", "roll", "roller", "fields", "rules", "dice", "groups", "outcome", "reroll",
-         "double", "spend", "checks", "ladder", "words")
+PARTS = ("id", "name", "about", "roll", "roller", "fields", "rules", "dice", "groups", "outcome", "events",
+         "reroll", "double", "spend", "checks", "ladder", "words")
 
 ROLLERS = ("task", "pool", "check")
 
@@ -69,11 +70,14 @@ def build(src: Source) -> Draft:
     r.kinds.update({**dict.fromkeys(counts, NUMBER), ALL_DICE: NUMBER, "threshold": NUMBER, "goal": NUMBER,
                     SUCCESSES: NUMBER, TOTAL: NUMBER, **dict.fromkeys(marks, NUMBER), "grade": ANY})
     static = {**base, **counts, ALL_DICE: "count of every die"}
-    random = {SUCCESSES: "what the dice show", TOTAL: "what the dice show", **{m: "mark" for m in marks}}
+    random = {SUCCESSES: "what the dice show", TOTAL: "what the dice show", **{m: "mark" for m in marks},
+              **{m: "mark" for m, what in r.broken.items() if what == "mark"}}  # of a die whose mistake is said
+    shown = ([g.name for g in groups], marks)
     outcome = None
     with r.attempt():
-        outcome = _outcome(r, data.get("outcome", {}), static, random)
+        outcome = _outcome(r, data.get("outcome", {}), static, random, shown)
     thr = {**static, "threshold": "number of the outcome", "goal": "number of the outcome"}
+    events = _events(r, data.get("events"), {**thr, **random, VALUE: "value of the outcome"}, shown)
     reroll = double = ladder = None
     spend: tuple = ()
     checks: tuple = ()
@@ -81,7 +85,10 @@ def build(src: Source) -> Draft:
     with r.attempt():
         reroll = read_reroll(r, data.get("reroll"), thr, groups, dice, outcome)
     with r.attempt():
-        double = read_double(r, data.get("double"), base, random)
+        double = read_double(r, data.get("double"), base, random, shown)
+    if reroll is not None:
+        _with_reroll(r, [*([outcome.value] if outcome else []), *(e.rule for e in events),
+                         *([double.adds] if double else [])])
     with r.attempt():
         spend = read_spend(r, data.get("spend"), thr)
     with r.attempt():
@@ -110,7 +117,7 @@ def build(src: Source) -> Draft:
     return Draft(
         id=ident, name=name, about=about,
         roll=roll, roller=roller, fields=fields, rules=rules, dice=dice, groups=groups, outcome=outcome, reroll=reroll,
-        double=double, spend=spend, checks=checks, ladder=ladder, words=words,
+        double=double, spend=spend, checks=checks, ladder=ladder, words=words, events=events,
         knobs=tuple(labelled(_ordered(r.knobs.knobs, rules), {f.name: f.label for f in fields},
                              {k: x.name for k, x in (("reroll", reroll), ("double", double)) if x is not None})),
         source_name=src.name, digest=src.digest, lines={_dotted(p): n for p, n in src.lines.items()},
@@ -137,81 +144,6 @@ def _ordered(knobs: list, rules: tuple[RuleDef, ...]) -> list:
 # --------------------------------------------------------------------------
 # The parts
 # --------------------------------------------------------------------------
-
-
-def _dice(r: Reader, value: Any, taken: dict[str, str], base: Mapping[str, str]) -> tuple[tuple[DieDef, ...], list[str]]:
-    out: list[DieDef] = []
-    marks: list[str] = []
-    if value is None:
-        where = next((p for p in r.src.lines if p[:1] == ("groups",) and len(p) == 2), ())
-        with r.attempt():
-            raise r.error(where, "the draft has no [dice] (write e.g. [dice.d6] with sides = 6)")
-        return (), marks
-    face_names = {**base, "grade": "grade of the group's dice"}
-    for name, body in _part(r, ("dice",), value).items():
-        with r.attempt(name, "die"):
-            out.append(_die(r, name, body, taken, face_names, marks))
-    if not out and "die" not in r.broken.values():
-        with r.attempt():
-            raise r.error(("dice",), "the draft has no [dice] (write e.g. [dice.d6] with sides = 6)")
-    return tuple(out), marks
-
-
-def _die(r: Reader, name: str, body: Any, taken: dict[str, str], face_names: Mapping[str, str],
-         marks: list[str]) -> DieDef:
-    p = ("dice", name)
-    if not NAME.fullmatch(name):
-        raise r.error(p, f"{name!r} cannot name a die: lowercase letters, digits and _ (d6, black, coin)")
-    b = r.table(p, body, ("sides", "success", "successes", "marks", "explode", "depth", "labels"))
-    if "sides" not in b:
-        raise r.error(p, "say how many sides the die has: sides = 6")
-    sides = r.whole(p + ("sides",), b["sides"], 2, 1000)
-    sides_num = r.knobs.number(f"dice.{name}.sides", sides, r.seed(p + ("sides",), sides), lo=2,
-                               hi=max(20, 2 * sides))
-    success = r.faceset(p + ("success",), b["success"], sides, face_names) if "success" in b else None
-    succ: list[tuple[int, Num]] = []
-    if "successes" in b:
-        for face, n in r.table(p + ("successes",), b["successes"]).items():
-            fp = p + ("successes", face)
-            if not face.isdigit() or not 1 <= int(face) <= sides:
-                raise r.error(fp, f"{face!r} is not a face of a {sides}-sided die: write 6 = 2 (face 6 counts 2)")
-            n = r.whole(fp, n, -20, 20)
-            succ.append((int(face), r.knobs.number(_dotted(fp), n, r.seed(fp, n), lo=min(-3, n), hi=max(3, n))))
-    mk: list[tuple[str, FaceSet]] = []
-    for mark, faces in r.table(p + ("marks",), b.get("marks", {})).items():
-        mp = p + ("marks", mark)
-        if mark not in marks:
-            r.name(mp, mark, taken, "mark")
-            marks.append(mark)
-        mk.append((mark, r.faceset(mp, faces, sides, face_names)))
-    explode = r.faceset(p + ("explode",), b["explode"], sides, face_names) if "explode" in b else None
-    depth = None
-    if explode is not None:
-        if "depth" not in b:
-            raise r.error(p + ("explode",), "say how deep the dice explode: depth = 10 (at most 10 extra dice "
-                                            "per die, the last face stands) or depth = \"unbounded\" (without end; "
-                                            "the odds cut a tail below 1e-12 and are not a fraction)")
-        dv = b["depth"]
-        if dv == "unbounded":
-            every = explode.faces is not None and len(r.knobs.value(explode.faces)) == sides
-            if every or (explode.but is not None and not r.knobs.value(explode.but)):
-                said = f'"{b["explode"]}"' if isinstance(b["explode"], str) else show(b["explode"])
-                raise r.error(p + ("explode",), f"{said} explodes every face of the die, and "
-                                                "depth = \"unbounded\" rolls on for ever: leave a face out "
-                                                "(one that stops the die), or give depth a number")
-            depth = r.knobs.depth(f"dice.{name}.depth", None, r.seed(p + ("depth",), dv))
-        else:
-            depth = r.knobs.depth(f"dice.{name}.depth", r.whole(p + ("depth",), dv, 0, 50),
-                                  r.seed(p + ("depth",), dv))
-    elif "depth" in b:
-        raise r.error(p + ("depth",), "depth says how deep the dice explode: give explode = [faces] too")
-    labels = []
-    for face, words in r.table(p + ("labels",), b.get("labels", {})).items():
-        lp = p + ("labels", face)
-        if not face.isdigit() or not 1 <= int(face) <= sides:
-            raise r.error(lp, f"{face!r} is not a face of a {sides}-sided die: write 1 = \"tails\"")
-        labels.append((int(face), r.text(lp, words, "", 60)))
-    return DieDef(name, sides_num, success, tuple(succ), tuple(mk), explode, depth, tuple(labels))
 
 
 def _groups(r: Reader, value: Any, dice: tuple[DieDef, ...], fields: tuple[FieldDef, ...],
@@ -275,24 +207,50 @@ def _group(r: Reader, name: str, body: Any, dice: tuple[DieDef, ...], fields: tu
         raise r.error(p, f"the faces of {die} depend on the grade: say the group's grade, e.g. "
                          "grade = \"caliber\" (a field), or roll one die per item with each = \"allies\"")
     owner = r.text(p + ("owner",), b.get("owner"), name.replace("_", " "), 30)
+    explode = b.get("explode", True)
     return GroupDef(name=name, die=die, owner=owner, count=count, each=each or "", grade=grade,
                     cancels=r.boolean(p + ("cancels",), b.get("cancels"), False),
-                    explode=r.boolean(p + ("explode",), b.get("explode"), True))
+                    explode=(r.expr(p + ("explode",), explode, base, "whether the dice explode", want=YES_NO)
+                             if isinstance(explode, str) else r.boolean(p + ("explode",), explode, True)))
 
 
-def _uses_grade(d: DieDef) -> bool:
-    """Whether a die's faces depend on the grade of the group that rolls it."""
-    sets = [d.success, d.explode, *(fs for _, fs in d.marks)]
-    return any("grade" in x.names for fs in sets if fs is not None for x in (fs.at_least, fs.at_most) if x is not None)
+def _events(r: Reader, value: Any, allowed: Mapping[str, str],
+            shown: tuple[Sequence[str], Sequence[str]]) -> tuple[EventDef, ...]:
+    """``[events]``: a name (in words: "glitch", "critical glitch") and a
+    yes-or-no formula over the roll; each that does not read is said."""
+    out: list[EventDef] = []
+    for name, rule in _part(r, ("events",), value if value is not None else {}).items():
+        with r.attempt():
+            p = ("events", name)
+            if not re.match(r"^[A-Za-z][A-Za-z0-9 '_-]{0,39}$", name):
+                raise r.error(p, f"{name!r} cannot name an event: a few words of letters, digits, spaces, - and ' "
+                                 "(at most 40), e.g. glitch or \"critical glitch\"")
+            out.append(EventDef(name, r.expr(p, rule, allowed, "an event", want=YES_NO, dice=shown)))
+    return tuple(out)
 
 
-def _outcome(r: Reader, value: Any, static: Mapping[str, str], random: Mapping[str, str]) -> OutcomeDef:
+def _with_reroll(r: Reader, formulas: Sequence[Slotted]) -> None:
+    """A re-roll step takes faces that count nothing: no formula may read
+    every face (``total``) or the dice in order (``highest``, ``lowest``)."""
+    for s in formulas:
+        reads = [n for n in s.names if n == TOTAL] + [t[1] + "()" for t in s.expr.calls
+                                                      if t[1] in ("total", "highest", "lowest")]
+        if reads:
+            with r.attempt():
+                raise r.error(tuple(s.key.split(".")), f"{s.expr.text!r} reads {reads[0]}: a re-roll step and a "
+                              "formula that reads every face (total) or the dice in order (highest, lowest) do not "
+                              "go together yet: count successes or marks, or leave the re-roll step out "
+                              "(docs/drafts.md, what a draft cannot say)")
+
+
+def _outcome(r: Reader, value: Any, static: Mapping[str, str], random: Mapping[str, str],
+             shown: tuple[Sequence[str], Sequence[str]]) -> OutcomeDef:
     p = ("outcome",)
     b = r.table(p, value, ("value", "name", "unit", "threshold", "goal", "degrees", "below"))
     before = len(r.problems)
     val = threshold = goal = None
     with r.attempt():
-        val = r.expr(p + ("value",), b.get("value", SUCCESSES), {**static, **random}, "the outcome")
+        val = r.expr(p + ("value",), b.get("value", SUCCESSES), {**static, **random}, "the outcome", dice=shown)
     with r.attempt():
         threshold = r.expr(p + ("threshold",), b.get("threshold", 1), static, "the threshold")
     with r.attempt():
@@ -300,19 +258,19 @@ def _outcome(r: Reader, value: Any, static: Mapping[str, str], random: Mapping[s
                 if "goal" in b else None)
     if len(r.problems) > before or val is None or threshold is None:
         raise Skip("outcome")  # its mistakes are said
-    uses_total = TOTAL in val.names
+    uses_total = TOTAL in val.names or any(t[1] == TOTAL for t in val.expr.calls)
     name = r.text(p + ("name",), b.get("name"), TOTAL if uses_total and SUCCESSES not in val.names else SUCCESSES, 40)
     unit_v = b.get("unit", ["success", "successes"] if not uses_total else ["", ""])
     if not (isinstance(unit_v, list) and len(unit_v) == 2 and all(isinstance(u, str) and len(u) <= 30 for u in unit_v)):
         raise r.error(p + ("unit",), f"{show(unit_v)}: write the word for one and for many: [\"head\", \"heads\"]")
     degrees = []
+    ends = {**static, "threshold": "number of the outcome", "goal": "number of the outcome"}
     named = r.table(p + ("degrees",), b.get("degrees", {}))
     if len(named) > 40:
         raise r.error(p + ("degrees",), f"{len(named)} degrees: a roll has at most 40")
     for dname, lowest in named.items():
         dp = p + ("degrees", dname)
-        n = r.whole(dp, lowest, -1000, 1000)
-        degrees.append(Degree(r.text(dp, dname, "", 40), r.knobs.number(_dotted(dp), n, r.seed(dp, n))))
+        degrees.append(Degree(r.text(dp, dname, "", 40), r.number(dp, lowest, ends, "a degree", -1000, 1000)))
     below = r.text(p + ("below",), b.get("below"), "", 40)
     if below and not degrees:
         raise r.error(p + ("below",), "below names the degree under the lowest of [outcome.degrees]: give degrees too")

@@ -1,5 +1,8 @@
-"""Adding up dice in whole numbers of any size, fast: the convolution of two
-arrays of Python ints (``dtype=object``) by Kronecker substitution.
+"""Adding up dice in the kind of number they are counted in (:func:`conv`,
+:func:`power`: float64 whole numbers below 2**53, int64 below 2**63,
+Python ints past it, probabilities with their tails cut), and fast in
+whole numbers of any size: the convolution of two arrays of Python ints
+(``dtype=object``) by Kronecker substitution.
 
 Past 2**53 ways a draft counts in Python ints, so that every float of its
 odds is the correctly rounded value of its fraction (docs/drafts.md,
@@ -20,7 +23,25 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+
+_correlate: Any
+try:  # numpy's own convolution without its wrapper's checks (~2 µs a call: the kernel makes hundreds)
+    from numpy._core.multiarray import correlate as _correlate
+except ImportError:  # pragma: no cover - another numpy: its public function
+    _correlate = None
+
+
+def np_conv(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``np.convolve(a, b)`` of two non-empty 1-D arrays."""
+    if _correlate is None:
+        return np.convolve(a, b)
+    if a.size < b.size:
+        a, b = b, a
+    return _correlate(a, b[::-1], 2)
+
 
 #: Shorter arrays than this are convolved entry by entry (packing costs more).
 DIRECT = 16
@@ -32,7 +53,7 @@ def convolve(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """``np.convolve(a, b)`` of whole numbers (Python ints, or floats
     holding whole numbers), exactly, as Python ints."""
     if min(a.size, b.size) < DIRECT:
-        return np.convolve(a, b)
+        return np_conv(a, b)
     xs, ys = _ints(a), _ints(b)
     if xs.min() < 0 or ys.min() < 0:  # a count is never below 0; anything else entry by entry
         return np.convolve(a, b)
@@ -63,3 +84,77 @@ def _packed(values: np.ndarray, words: int) -> int:
         grid[:, j] = (rest & _WORD).astype(np.uint64)
         rest = rest >> 64
     return int.from_bytes(grid.tobytes(), "little")
+
+
+def bincount(idx: np.ndarray, weights: np.ndarray, minlength: int = 0) -> np.ndarray:
+    """``np.bincount(idx, weights)`` that keeps whole numbers whole: float64
+    (whole below 2**53) by numpy's own, int64 and Python ints added in
+    their own kind (numpy's would turn them into floats).
+
+    >>> bincount(np.array([0, 2, 0]), np.array([2**60, 1, 3], dtype=np.int64)).tolist()
+    [1152921504606846979, 0, 1]
+    """
+    idx = np.asarray(idx).ravel()
+    weights = np.asarray(weights).ravel()
+    if weights.dtype == np.float64:
+        return np.bincount(idx, weights=weights, minlength=minlength)
+    out = np.zeros(max(minlength, int(idx.max()) + 1 if idx.size else 0), dtype=weights.dtype)
+    np.add.at(out, idx, weights)
+    return out
+
+
+#: In probabilities, array ends below this mass are cut (tails of dice exploding without end).
+TRIM = 1e-20
+
+
+def dtype_of(mode: str) -> Any:
+    return object if mode == "exact" else np.int64 if mode == "wide" else np.float64
+
+
+def conv(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> np.ndarray:
+    """``a`` and ``b`` added up; with ``cut`` (probabilities of dice that
+    explode without end) the trailing entries below :data:`TRIM` are cut
+    off and their mass added to ``cut[0]``."""
+    if not a.size or not b.size:  # no ways at all (e.g. no face other than those the step takes)
+        return np.zeros(0, dtype=np.result_type(a, b))
+    out = convolve(a, b) if mode == "exact" else np_conv(a, b)
+    if cut is not None and out.size > 1:
+        tail = out[::-1].cumsum()
+        k = int(tail.searchsorted(TRIM))  # the last k entries hold less than TRIM
+        if k:
+            cut[0] += float(tail[k - 1])
+            out = out[: out.size - k]
+    return out
+
+
+def power(a: np.ndarray, m: int, mode: str, cut: list[float] | None) -> np.ndarray:
+    out: np.ndarray | None = None
+    base = a
+    while m:
+        if m & 1:
+            out = base if out is None else conv(out, base, mode, cut)
+        m >>= 1
+        if m:
+            base = conv(base, base, mode, cut)
+    return np.ones(1, dtype=a.dtype) if out is None else out
+
+
+def add_into(acc: dict, key: Any, arr: np.ndarray) -> None:
+    old = acc.get(key)
+    if old is None:
+        acc[key] = arr
+    elif old.size >= arr.size:
+        old[: arr.size] += arr
+    else:
+        arr = arr.copy()
+        arr[: old.size] += old
+        acc[key] = arr
+
+
+def grow(a: np.ndarray, n: int) -> np.ndarray:
+    if a.size >= n:
+        return a
+    out = np.zeros(n, dtype=a.dtype)
+    out[: a.size] = a
+    return out
+

@@ -9,8 +9,9 @@ denominator, and the check that counts are whole (:func:`whole_counts`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -40,14 +41,20 @@ class Counts:
     breakdown: Mapping[str, int]
     p_critical: int | None = None
     p_ego_spent: int | None = None
+    #: a draft's named events: each one's ways, and its ways with a pass
+    events: Mapping[str, int] = field(default_factory=dict)
+    events_passed: Mapping[str, int] = field(default_factory=dict)
 
     def __init__(self, denominator: int, distribution: Mapping[Any, int], p_pass: int, p_goal: int,
-                 breakdown: Mapping[str, int], p_critical: int | None = None, p_ego_spent: int | None = None) -> None:
+                 breakdown: Mapping[str, int], p_critical: int | None = None, p_ego_spent: int | None = None,
+                 events: Mapping[str, int] = MappingProxyType({}),
+                 events_passed: Mapping[str, int] = MappingProxyType({})) -> None:
         # every field into the instance's dict at once: the frozen dataclass's
         # generated __init__ calls object.__setattr__ once per field (~1 µs of
         # every new float odds)
         self.__dict__.update(denominator=denominator, distribution=distribution, p_pass=p_pass, p_goal=p_goal,
-                             breakdown=breakdown, p_critical=p_critical, p_ego_spent=p_ego_spent)
+                             breakdown=breakdown, p_critical=p_critical, p_ego_spent=p_ego_spent, events=events,
+                             events_passed=events_passed)
 
     def fraction(self, numerator: int | None) -> Fraction | None:
         return None if numerator is None else Fraction(numerator, self.denominator)
@@ -59,7 +66,8 @@ class Counts:
     @classmethod
     def snapped(cls, denominator: int, tolerance: float, distribution: Mapping[Any, float], *, p_pass: float,
                 p_goal: float, breakdown: Mapping[str, float], p_critical: float | None,
-                p_ego_spent: float | None) -> "Counts | None":
+                p_ego_spent: float | None, events: Mapping[str, float] = MappingProxyType({}),
+                events_passed: Mapping[str, float] = MappingProxyType({})) -> "Counts | None":
         """The counts over ``denominator`` that float odds round to: each
         float ``p`` read as the whole number nearest ``p * denominator``;
         ``None`` when one is farther than ``tolerance`` from it, or the
@@ -88,7 +96,8 @@ class Counts:
         c = cls(denominator, dist, p_pass=fix(p_pass), p_goal=fix(p_goal),
                 breakdown={k: fix(v) for k, v in breakdown.items()},
                 p_critical=None if p_critical is None else fix(p_critical),
-                p_ego_spent=None if p_ego_spent is None else fix(p_ego_spent))
+                p_ego_spent=None if p_ego_spent is None else fix(p_ego_spent),
+                events={k: fix(v) for k, v in events.items()}, events_passed={k: fix(v) for k, v in events_passed.items()})
         return None if bad else c
 
 

@@ -28,7 +28,7 @@ same Fractions (``tests/test_exact.py`` checks it):
   Fractions only when read);
 * **snap** (``D <= 2**44``, the other editions): the float computation,
   then every value is taken to the nearest multiple of ``1 / D``
-  (:meth:`Odds.snap_rounded`), accepted only when each value lies within
+  (:func:`.rounding.snap_rounded`), accepted only when each value lies within
   ``0.05 / D`` of one and the distribution's numerators add up to ``D``
   exactly; float noise measured on the benchmark specs is at most 1.1e-15
   relative, i.e. 0.0007 / D at D = 2**41 and 0.004 / D at 2**43, so a wrong

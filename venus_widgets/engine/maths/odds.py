@@ -75,6 +75,10 @@ class Odds(Readings):
         P(Ego is spent under the policy), or ``None`` without Ego.
     truncated:
         probability mass cut off from an unbounded tail (< 1e-12), 0 otherwise.
+    events, events_passed:
+        a draft's named events (a glitch, a critical): the chance of each,
+        and the chance of it together with a pass (with a fail: the one
+        minus the other); empty for the built-in editions.
     notes:
         plain-words remarks about how these odds were computed.
     exact:
@@ -105,6 +109,8 @@ class Odds(Readings):
     p_ego_spent: float | None = None
     truncated: float = 0.0
     notes: tuple[str, ...] = ()
+    events: Mapping[str, float] = field(default_factory=dict)
+    events_passed: Mapping[str, float] = field(default_factory=dict)
     #: the exact odds: an Odds of Fractions, the Counts they are built from, or None
     _exact: "Odds | Counts | None" = field(default=None, repr=False, compare=False)
     #: (how the odds were made, as ``_exact``: odds of the same numbers are equal)
@@ -120,6 +126,8 @@ class Odds(Readings):
         object.__setattr__(self, "distribution",
                            MappingProxyType({_plain(k): _number(v) for k, v in self.distribution.items()}))
         object.__setattr__(self, "breakdown", MappingProxyType({k: _number(v) for k, v in self.breakdown.items()}))
+        for name in ("events", "events_passed"):
+            object.__setattr__(self, name, MappingProxyType({k: _number(v) for k, v in getattr(self, name).items()}))
         for name in ("p_pass", "p_goal", "truncated"):
             object.__setattr__(self, name, _number(getattr(self, name)))
         for name in ("p_critical", "p_ego_spent"):
@@ -194,6 +202,8 @@ class Odds(Readings):
             breakdown=MappingProxyType({k: _number(v) for k, v in extra.pop("breakdown", {}).items()}),
             truncated=_number(extra.pop("truncated", 0.0)),
             notes=extra.pop("notes", ()),
+            events=MappingProxyType({k: _number(v) for k, v in extra.pop("events", {}).items()}),
+            events_passed=MappingProxyType({k: _number(v) for k, v in extra.pop("events_passed", {}).items()}),
             p_critical=None if p_critical is None else _number(p_critical),
             p_ego_spent=None if p_ego_spent is None else _number(p_ego_spent),
             **extra,
@@ -213,6 +223,8 @@ class Odds(Readings):
         p_critical: Any = None,
         p_ego_spent: Any = None,
         notes: tuple[str, ...] = (),
+        events: Mapping[str, Any] | None = None,
+        events_passed: Mapping[str, Any] | None = None,
     ) -> "Odds":
         """Float odds of a numeric outcome counted in whole numbers:
         ``counts`` (an array indexed from ``offset``, of ints or of floats
@@ -241,6 +253,8 @@ class Odds(Readings):
             breakdown={k: whole_count(v) for k, v in (breakdown or {}).items()},
             p_critical=None if p_critical is None else whole_count(p_critical),
             p_ego_spent=None if p_ego_spent is None else whole_count(p_ego_spent),
+            events={k: whole_count(v) for k, v in (events or {}).items()},
+            events_passed={k: whole_count(v) for k, v in (events_passed or {}).items()},
         )
         return cls._counted(freeze(spec), c, threshold=int(threshold), goal=int(goal), notes=tuple(notes))
 
@@ -263,6 +277,8 @@ class Odds(Readings):
             p_critical=None if c.p_critical is None else c.p_critical / d,
             p_ego_spent=None if c.p_ego_spent is None else c.p_ego_spent / d,
             notes=notes,
+            events=MappingProxyType({k: n / d for k, n in c.events.items()}),
+            events_passed=MappingProxyType({k: n / d for k, n in c.events_passed.items()}),
             _exact=c,
         )
 
@@ -270,6 +286,8 @@ class Odds(Readings):
     def _trusted(cls, spec: Mapping[str, Any], distribution: Mapping[Any, Any], p_pass: Any, threshold: int | None,
                  goal: int | None, p_goal: Any, breakdown: Mapping[str, Any], p_critical: Any = None,
                  p_ego_spent: Any = None, truncated: Any = 0.0, notes: tuple[str, ...] = (),
+                 events: Mapping[str, Any] = MappingProxyType({}),
+                 events_passed: Mapping[str, Any] = MappingProxyType({}),
                  _exact: "Odds | Counts | None" = None, rational: bool = True) -> "Odds":
         """An Odds from values already in their final types (frozen spec and
         mappings, plain floats and ints): :meth:`__post_init__` skipped."""
@@ -277,40 +295,9 @@ class Odds(Readings):
         # the instance's dict directly: a frozen dataclass refuses setattr
         out.__dict__.update(spec=spec, distribution=distribution, p_pass=p_pass, threshold=threshold, goal=goal,
                             p_goal=p_goal, breakdown=breakdown, p_critical=p_critical, p_ego_spent=p_ego_spent,
-                            truncated=truncated, notes=notes, _exact=_exact, rational=rational)
+                            truncated=truncated, notes=notes, events=events, events_passed=events_passed,
+                            _exact=_exact, rational=rational)
         return out
-
-    def snap(self, denominator: int, tolerance: float = SNAP_TOLERANCE) -> "Odds | None":
-        """Float odds whose every probability is a multiple of ``1 /
-        denominator``, snapped to those exact Fractions; ``None`` when any
-        value is farther than ``tolerance / denominator`` from such a
-        multiple, or the distribution's numerators do not add up to the
-        denominator (then the caller counts exactly instead).
-
-        >>> o = Odds.from_pmf({"edition": "agora"}, {0: 1 / 6, 1: 0.8333333333333333}, threshold=1)
-        >>> o.snap(6).p_pass, o.snap(6).rounded().p_pass, o.snap(7)
-        (Fraction(5, 6), 0.8333333333333334, None)
-        """
-        counted = self.snap_rounded(denominator, tolerance)
-        return None if counted is None else counted.exact
-
-    def snap_rounded(self, denominator: int, tolerance: float = SNAP_TOLERANCE) -> "Odds | None":
-        """``snap(denominator).rounded()``, without building the Fractions:
-        float odds that keep the snapped numerators (:class:`Counts`), each
-        float correctly rounded from its fraction; ``None`` when
-        :meth:`snap` refuses.
-
-        >>> o = Odds.from_pmf({"edition": "agora"}, {0: 1 / 6, 1: 0.8333333333333333}, threshold=1)
-        >>> o.snap_rounded(6).p_pass, o.snap_rounded(6).exact.p_pass
-        (0.8333333333333334, Fraction(5, 6))
-        """
-        if denominator >= 2**53 or self.truncated:
-            return None
-        c = Counts.snapped(denominator, tolerance, self.distribution, p_pass=self.p_pass, p_goal=self.p_goal,
-                           breakdown=self.breakdown, p_critical=self.p_critical, p_ego_spent=self.p_ego_spent)
-        if c is None:
-            return None
-        return Odds._counted(self.spec, c, threshold=self.threshold, goal=self.goal, notes=self.notes)
 
     def rounded(self) -> "Odds":
         """These exact odds (Fractions) as floats, each correctly rounded
@@ -342,6 +329,8 @@ class Odds(Readings):
             p_critical=opt(self.p_critical),
             p_ego_spent=opt(self.p_ego_spent),
             notes=self.notes,
+            events={k: fn(v) for k, v in self.events.items()},
+            events_passed={k: fn(v) for k, v in self.events_passed.items()},
             **extra,
         )
 
@@ -369,6 +358,8 @@ class Odds(Readings):
             p_critical=f(c.p_critical),
             p_ego_spent=f(c.p_ego_spent),
             notes=self.notes,
+            events=MappingProxyType({k: f(n) for k, n in c.events.items()}),
+            events_passed=MappingProxyType({k: f(n) for k, n in c.events_passed.items()}),
         )
 
     def _counts(self) -> Counts | None:
@@ -390,6 +381,7 @@ class Odds(Readings):
             "sd": self.sd,
             "truncated": self.truncated,
             "notes": list(self.notes),
+            **({"events": dict(self.events), "events_passed": dict(self.events_passed)} if self.events else {}),
         }
 
     def __repr__(self) -> str:

@@ -21,7 +21,8 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .exact import EXACT_BELOW
-from .odds import SNAP_BELOW, Odds
+from .counts import Counts
+from .odds import SNAP_BELOW, SNAP_TOLERANCE, Odds
 
 
 def correctly_rounded(floats: Odds, denominator: int | None, exact: Callable[[], Odds]) -> Odds:
@@ -37,7 +38,7 @@ def correctly_rounded(floats: Odds, denominator: int | None, exact: Callable[[],
         return dataclasses.replace(floats, rational=False) if floats.rational else floats
     if denominator >= EXACT_BELOW or floats._counts() is not None:  # too large to count, or already exact
         return floats
-    snapped = floats.snap_rounded(denominator) if denominator <= SNAP_BELOW else None
+    snapped = snap_rounded(floats, denominator) if denominator <= SNAP_BELOW else None
     return snapped if snapped is not None else exact().rounded()
 
 
@@ -47,3 +48,25 @@ def odds_of(spec: Mapping[str, Any], odds: Callable[..., Odds],
     (``odds(spec, exact=False)``) and ``denominator``, as ``odds(spec)``
     hands them out (:func:`correctly_rounded`; not cached)."""
     return correctly_rounded(odds(spec), denominator(spec), lambda: odds(spec, exact=True))
+
+
+def snap_rounded(o: Odds, denominator: int, tolerance: float = SNAP_TOLERANCE) -> Odds | None:
+    """Float odds whose every probability is a multiple of ``1 /
+    denominator``, kept as those snapped numerators (:class:`.counts.Counts`),
+    each float correctly rounded from its fraction (``.exact`` gives the
+    Fractions); ``None`` when any value is farther than ``tolerance /
+    denominator`` from such a multiple, or the distribution's numerators
+    do not add up to the denominator (then the caller counts exactly instead).
+
+    >>> o = Odds.from_pmf({"edition": "agora"}, {0: 1 / 6, 1: 0.8333333333333333}, threshold=1)
+    >>> snap_rounded(o, 6).p_pass, snap_rounded(o, 6).exact.p_pass, snap_rounded(o, 7)
+    (0.8333333333333334, Fraction(5, 6), None)
+    """
+    if denominator >= 2**53 or o.truncated:
+        return None
+    c = Counts.snapped(denominator, tolerance, o.distribution, p_pass=o.p_pass, p_goal=o.p_goal,
+                       breakdown=o.breakdown, p_critical=o.p_critical, p_ego_spent=o.p_ego_spent,
+                       events=o.events, events_passed=o.events_passed)
+    if c is None:
+        return None
+    return Odds._counted(o.spec, c, threshold=o.threshold, goal=o.goal, notes=o.notes)

@@ -1,0 +1,241 @@
+"""The readings of the dice a formula may make (docs/drafts.md, "What the
+dice show"): the highest and lowest dice, the n highest or lowest added
+up, a group's total, successes and marks, and the draft's events, each
+against a brute force roll by roll (tests/drafts_brute.py: every face of
+every die, the readings computed again from the dice as the docs say them)
+on random drafts (hypothesis), and against icepool on larger pools.
+
+For every draft and spec: the distribution, each event's chance and its
+chance with a pass equal the brute force exactly; a seeded roll's outcome
+and events are those of its own dice; many rolls follow the odds.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from fractions import Fraction
+
+import icepool
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import venus_widgets as vw
+from drafts_brute import brute, brute_events, dice_count
+from venus_widgets.engine.contract import edition
+from venus_widgets.engine.contract.spec import normalize
+from venus_widgets.engine.drafts import DraftError, load_edition
+
+SETTINGS = settings(max_examples=int(os.environ.get("VW_EXAMPLES", 60)), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+#: Formulas of the outcome over the readings (``own``, ``ally``: the groups; ``top``: a mark).
+VALUES = ["highest()", "lowest()", "highest(2)", "lowest(2)", "highest(k)", "lowest(k, own)", "highest(own)",
+          "highest(2, own) + total(ally)", "total(own) - total(ally)", "successes(own) + count(top)",
+          "if(n == 0, lowest(), highest())", "highest() + lowest()", "count(top, own) * 10 + highest(1, ally)",
+          "max(highest(own), highest(ally))", "successes + highest()", "total + lowest(3)"]
+
+EVENTS = ["count(top) * 2 > all_dice", "highest() == lowest()", "value >= threshold + 3", "successes == 0",
+          "highest(own) >= 5 and count(top) >= 2", "total(ally) > total(own)"]
+
+
+@st.composite
+def drafts(draw) -> str:
+    """A random draft reading the dice in order, per group, with events."""
+    lines = ['id = "reads"', "[fields.n]", "range = [0, 3]", "default = 1", "[fields.m]", "range = [0, 2]",
+             "default = 1", "[fields.k]", "range = [0, 3]", "default = 2"]
+    for name in ("a", "b"):
+        sides = draw(st.sampled_from([2, 3, 4, 6]))
+        success = sorted(draw(st.sets(st.integers(1, sides), max_size=2)))
+        lines += [f"[dice.{name}]", f"sides = {sides}", f"success = {success}",
+                  f"marks = {{ top = [{sides}] }}"]
+        if draw(st.integers(0, 2)) == 0:
+            lines.append(f"successes = {{ 1 = {draw(st.sampled_from([-1, 2]))} }}")
+        if draw(st.integers(0, 2)) == 0:
+            lines += [f"explode = [{sides}]", f"depth = {draw(st.sampled_from([0, 1, 2]))}"]
+    lines += ["[groups.own]", 'die = "a"', 'count = "n"',
+              "[groups.ally]", f'die = "{draw(st.sampled_from(["a", "b"]))}"', 'count = "m"']
+    if draw(st.booleans()):
+        lines += ["[groups.black]", 'die = "b"', "count = 1", "cancels = true"]
+    lines += ["[outcome]", f'value = "{draw(st.sampled_from(VALUES))}"', f"threshold = {draw(st.integers(0, 8))}"]
+    events = draw(st.lists(st.sampled_from(EVENTS), max_size=3, unique=True))
+    if events:
+        lines.append("[events]")
+        lines += [f'"event {i}" = "{e}"' for i, e in enumerate(events)]
+    if draw(st.integers(0, 3)) == 0:
+        lines += ["[double]", 'adds = "top"']
+    return "\n".join(lines) + "\n"
+
+
+@SETTINGS
+@given(drafts(), st.lists(st.tuples(st.integers(0, 3), st.integers(0, 2), st.integers(0, 3)), min_size=1,
+                          max_size=3))
+def test_readings_and_events_equal_the_brute_force(text, specs):
+    ed = load_edition(text)
+    try:
+        for n, m, k in specs:
+            try:
+                s = normalize({"edition": "reads", "n": n, "m": m, "k": k})
+            except vw.SpecError:  # the cost guard (exploding dice read many ways): in its own tests
+                continue
+            plan = ed.plan(s)
+            if dice_count(plan) > 6:
+                continue
+            o = vw.odds(s, exact=True)
+            want = brute(plan)
+            assert {v: p for v, p in o.distribution.items() if p} == {v: p for v, p in want.items() if p}, (text, s)
+            chance, passed = brute_events(plan)
+            assert dict(o.events) == chance and dict(o.events_passed) == passed, (text, s)
+            f = vw.odds(s)  # the floats: the fractions correctly rounded
+            assert f.p_pass == float(o.p_pass) and dict(f.events) == {e: float(p) for e, p in chance.items()}
+            r = vw.roll(s, seed=11)
+            assert r.outcome in o.distribution
+            if plan.draft.events:
+                assert set(r.details["events"]) <= set(chance)
+    finally:
+        edition.unregister("reads")
+
+
+@st.composite
+def pushed(draw) -> str:
+    """A random draft with a re-roll step whose formulas read each group's
+    own successes and marks, the groups' dice alike (one die) or not."""
+    lines = ['id = "pushed"', "[fields.n]", "range = [0, 2]", "default = 1", "[fields.m]", "range = [0, 2]",
+             "default = 1", "[fields.k]", "range = [0, 3]", "default = 1"]
+    sides = draw(st.sampled_from([3, 4]))  # at most 4 dice of 4 sides, re-rolled: the brute force stays quick
+    for name in ("a", "b"):
+        lines += [f"[dice.{name}]", f"sides = {sides if name == 'a' else draw(st.sampled_from([3, 4]))}",
+                  "success = [3]", "marks = { bane = [1] }"]
+    lines += ["[groups.own]", 'die = "a"', 'count = "n"',
+              "[groups.gear]", f'die = "{draw(st.sampled_from(["a", "b"]))}"', 'count = "m"']
+    value = draw(st.sampled_from(["successes", "successes(own) * 2 + successes(gear)", "successes - count(bane, gear)",
+                                  "successes + count(bane, own)"]))
+    lines += ["[outcome]", f'value = "{value}"', f"threshold = {draw(st.integers(0, 3))}",
+              "[events]", '"own bane" = "count(bane, own) >= 1"', '"gear helped" = "successes(gear) >= 1"',
+              "[reroll]", f'budget = "{draw(st.sampled_from(["k", "all_dice"]))}"',
+              f'when = "{draw(st.sampled_from(["short", "always"]))}"']
+    return "\n".join(lines) + "\n"
+
+
+@SETTINGS
+@given(pushed(), st.tuples(st.integers(0, 2), st.integers(0, 2), st.integers(0, 3)))
+def test_a_group_s_own_readings_through_the_re_roll_step_equal_the_brute_force(text, fields):
+    n, m, k = fields
+    ed = load_edition(text)
+    try:
+        s = normalize({"edition": "pushed", "n": n, "m": m, "k": k})
+        plan = ed.plan(s)
+        o = vw.odds(s, exact=True)
+        assert {v: p for v, p in o.distribution.items() if p} == {v: p for v, p in brute(plan).items() if p}, text
+        chance, passed = brute_events(plan)
+        assert dict(o.events) == chance and dict(o.events_passed) == passed, text
+    finally:
+        edition.unregister("pushed")
+
+
+BLADES_LIKE = '''
+id = "keep"
+[fields.dice]
+range = [0, 12]
+default = 4
+[fields.keep]
+range = [0, 12]
+default = 2
+[dice.d6]
+sides = 6
+marks = { six = [6], one = [1] }
+[groups.own]
+count = "dice"
+[outcome]
+value = "highest(keep)"
+threshold = 8
+[events]
+crit = "six >= 2"
+glitch = "one * 2 > all_dice"
+'''
+
+
+@pytest.fixture
+def keep():
+    ed = load_edition(BLADES_LIKE)
+    yield ed
+    edition.unregister("keep")
+
+
+@pytest.mark.parametrize("dice, k", [(1, 1), (5, 2), (8, 3), (12, 2), (12, 12), (3, 0), (0, 2)])
+def test_keep_highest_equals_icepool(keep, dice, k):
+    o = vw.odds({"edition": "keep", "dice": dice, "keep": k}, exact=True)
+    peer = icepool.d6.pool(dice).highest(k).sum() if dice else icepool.Die([0])
+    assert dict(o.distribution) == {v: Fraction(n, peer.denominator()) for v, n in peer.items()}
+    p_two = sum((Fraction(n, 6 ** dice) for c, n in (icepool.d6 == 6).pool(dice).sum().items() if c >= 2),
+                Fraction(0)) if dice else Fraction(0)
+    assert o.events["crit"] == p_two
+
+
+def test_a_roll_reads_its_own_dice(keep):
+    for seed in range(20):
+        r = vw.roll({"edition": "keep", "dice": 5, "keep": 2}, seed=seed)
+        faces = sorted(d.after for d in r.dice)
+        assert r.outcome == sum(faces[-2:])
+        assert ("crit" in r.details["events"]) == (faces.count(6) >= 2)
+        assert ("glitch" in r.details["events"]) == (faces.count(1) * 2 > 5)
+
+
+def test_many_rolls_follow_the_odds(keep):
+    s = {"edition": "keep", "dice": 4, "keep": 2}
+    got = vw.roll_many(s, 20000, seed=1)
+    o = vw.odds(s)
+    assert abs((got >= 8).mean() - o.p_pass) < 0.02
+
+
+def test_a_re_roll_step_and_the_dice_in_order_are_refused_at_the_line():
+    with pytest.raises(DraftError, match=r"line 15, outcome.value: 'highest\(\)' reads highest\(\): a re-roll step"):
+        load_edition(BLADES_LIKE.replace('value = "highest(keep)"', 'value = "highest()"')
+                     + "[reroll]\nbudget = 1\nfaces = [2]\n")
+
+
+@pytest.mark.parametrize("value, words", [
+    ("highest(own, 2)", "highest() takes how many dice"),
+    ("total(2)", "total() takes one group"),
+    ("count(own)", "count() takes a mark and a group"),
+])
+def test_a_reading_with_the_wrong_arguments_says_how_to_write_it(value, words):
+    with pytest.raises(DraftError, match=re.escape(words)):
+        load_edition(BLADES_LIKE.replace('"highest(keep)"', f'"{value}"'))
+
+
+def test_a_count_cannot_read_the_dice():
+    with pytest.raises(DraftError, match=r"reads the dice \(highest\(\)\), which a count cannot"):
+        load_edition(BLADES_LIKE.replace('count = "dice"', 'count = "highest()"'))
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ('sides = 6', 'sides = "dice > 2"', "dice.d6.sides: 'dice > 2' gives true or false"),
+    ('count = "dice"', 'count = "dice"\nexplode = "dice"', "groups.own.explode: 'dice' gives a number: a yes or no"),
+    ('crit = "six >= 2"', 'crit = "six"', "events.crit: 'six' gives a number: a yes or no"),
+    ('threshold = 8', 'threshold = 8\n[outcome.degrees]\nhigh = "dice == 2"', "outcome.degrees.high: 'dice == 2' gives"),
+])
+def test_a_formula_in_a_new_slot_is_checked_for_its_kind_at_its_line(old, new, words):
+    with pytest.raises(DraftError, match=re.escape(words)):
+        load_edition(BLADES_LIKE.replace(old, new, 1))
+
+
+def test_a_when_that_gives_no_word_is_refused_at_its_line():
+    text = BLADES_LIKE.replace('"highest(keep)"', '"successes"').replace("marks = { six = [6], one = [1] }",
+                                                                        "success = [6]\nmarks = { one = [1] }")
+    text = text.replace('crit = "six >= 2"\n', "") + '[reroll]\nbudget = 1\nwhen = "dice + 1"\n'
+    with pytest.raises(DraftError, match=r"reroll.when: .*when is \"short\""):
+        load_edition(text)
+
+
+def test_every_mistake_of_the_new_slots_at_once():
+    """A die whose sides do not read is left out, its marks still known
+    (the events that read them are no second mistake); an event of its own
+    wrong kind is."""
+    text = BLADES_LIKE.replace('crit = "six >= 2"', 'crit = "six >= 2"\nmany = "dice"')
+    with pytest.raises(DraftError) as err:
+        load_edition(text.replace('sides = 6', 'sides = "dice > 2"'))
+    said = str(err.value)
+    assert "2 mistakes" in said and "dice.d6.sides" in said and "events.many: 'dice' gives a number" in said, said
+    assert "events.crit" not in said and "events.glitch" not in said, said

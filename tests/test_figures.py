@@ -1,0 +1,154 @@
+"""Pictures that read where they are read: the rulebook's figures
+(venus_widgets/book_figures.py) drawn at the width a still is drawn at, every
+text at least 14 px, panels stacked, a dark picture for dark pages; the same
+colours for the same things in the figures, the stills and the live rollers
+(venus_widgets/palette.py, js/style.js). The browser measures them as shown:
+tests/browser/test_figures.py."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from venus_widgets import palette
+
+ROOT = Path(__file__).resolve().parent.parent
+STYLE = (ROOT / "js" / "style.js").read_text(encoding="utf-8")
+
+
+def test_the_live_rollers_draw_in_the_palettes_colours():
+    """js/style.js and venus_widgets/palette.py name the same colour for each
+    thing: pass, fail, goal, an ally, a warning, and each caliber's dice."""
+    for var, colour in {"pass": palette.PASS, "fail": palette.FAIL, "goal": palette.GOAL, "ally": palette.ALLY,
+                        "warn": palette.WARN}.items():
+        assert re.search(rf"--vw-{var}: {colour};", STYLE, flags=re.I), var
+    grades = dict(re.findall(r"\.vw-die\.grade-(\d) \{ border-top: \S+ \S+ (#[0-9a-fA-F]{6}); \}", STYLE))
+    assert [grades[str(i)].lower() for i in range(4)] == list(palette.CALIBER_COLOURS.values())
+
+
+def test_the_figures_and_the_stills_draw_in_the_palettes_colours():
+    import base64
+
+    import venus_widgets as vw
+    from venus_widgets import tutorial
+
+    assert tutorial.COLOURS is palette.CALIBER_COLOURS
+    html = vw.TaskRoller(caliber="bronze", dice=3, factors=1).snapshot_html()
+    svg = base64.b64decode(re.search(r"base64,([^\"]+)", html).group(1)).decode()
+    assert f"fill='{palette.PASS}'" in svg and f"stroke='{palette.FAIL}'" in svg
+
+
+def test_a_dark_page_keeps_the_hues_and_turns_paper_and_ink_over():
+    for colour in [palette.PASS, palette.FAIL, palette.GOAL, palette.ALLY, palette.WARN,
+                   *palette.CALIBER_COLOURS.values()]:
+        assert palette.dark_colour(colour) == colour, colour  # the same colour for the same thing
+        assert palette.contrast(colour, palette.DARK_PAPER) >= 3, colour
+    assert palette.dark_colour(palette.PAPER) == palette.DARK_PAPER
+    for grey in range(0, 256, 15):
+        ink = f"#{grey:02x}{grey:02x}{grey:02x}"
+        if palette.contrast(ink, palette.PAPER) >= 4.5:  # text that reads on white reads on the dark page
+            assert palette.contrast(palette.dark_colour(ink, text=True), palette.DARK_PAPER) >= 4.5, ink
+
+
+@pytest.fixture
+def plt():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from venus_widgets import book_figures
+
+    with matplotlib.rc_context():
+        book_figures.setup()
+        yield plt
+    plt.close("all")
+
+
+def _size(png: bytes) -> tuple[int, int]:
+    from PIL import Image
+
+    return Image.open(io.BytesIO(png)).size
+
+
+def test_four_panels_side_by_side_are_stacked_at_the_stills_width_with_text_of_14_px(plt):
+    """The figure of chapter 02 as it was drawn: four panels in a row, 9
+    inches wide, 8 pt labels; shown at 541 px its text was 7 px."""
+    from venus_widgets import book_figures
+
+    fig, axes = plt.subplots(1, 4, figsize=(9.0, 2.8), sharey=True)
+    for i, ax in enumerate(axes):
+        ax.bar(range(4), [0.3, 0.4, 0.2, 0.1], label="chance")
+        ax.set_title(f"panel {i}", fontsize=7)
+        ax.set_xlabel("successes", fontsize=7)
+    axes[0].legend(fontsize=6)
+    fig.suptitle("a title much too long to stand on one line of a picture three hundred pixels wide")
+    book_figures.fit(fig)
+    lefts = {round(ax.get_position().x0, 2) for ax in fig.axes}
+    tops = sorted(ax.get_position().y1 for ax in fig.axes)
+    assert len(lefts) == 1 and len(set(round(t, 2) for t in tops)) == 4, "one column of four panels"
+    assert all(t.get_fontsize() * 96 / 72 >= 14 for t in fig.findobj(lambda a: hasattr(a, "get_fontsize")))
+    assert "\n" in fig._suptitle.get_text(), "the long title is wrapped"
+    assert fig.legends and not any(ax.get_legend() for ax in fig.axes), "the legend goes under the panels"
+    light, dark, smallest = book_figures.pictures(fig)
+    assert smallest >= 14 and book_figures.text_chunk(light) == book_figures.text_chunk(dark) == smallest
+    assert _size(light) == _size(dark) and _size(light)[0] <= book_figures.WIDTH
+
+
+def test_a_label_reaching_past_the_edge_and_overlapping_numbers_still_fit(plt):
+    from venus_widgets import book_figures
+
+    fig, ax = plt.subplots(figsize=(7, 3))
+    ax.plot(range(5, 30), [1 / x for x in range(5, 30)])
+    ax.set_xticks(range(5, 30))  # 25 numbers: they cannot all stand side by side in 300 px
+    ax.set_yticks([0, 0.1, 0.2], ["none at all", "a tenth of the time", "a fifth of the time, or so"])
+    light, _, smallest = book_figures.pictures(fig)
+    assert _size(light)[0] <= book_figures.WIDTH and smallest >= 14
+    assert len(ax.get_xticks()) < 25
+
+
+def test_the_dark_picture_has_dark_paper_and_light_ink(plt):
+    from PIL import Image
+
+    from venus_widgets import book_figures
+
+    fig, ax = plt.subplots()
+    ax.bar([0, 1], [0.5, 0.7], color=palette.PASS)
+    ax.set_title("Some title")
+    light, dark, _ = book_figures.pictures(fig)
+    lit, dim = (Image.open(io.BytesIO(p)).convert("RGBA") for p in (light, dark))
+    assert lit.getpixel((1, 1))[:3] == (255, 255, 255)
+    assert dim.getpixel((1, 1))[3] == 0, "the dark picture lets the dark page show through"
+    w, h = dim.size
+    ink = [dim.getpixel((x, y)) for x in range(w) for y in range(h // 6)]  # the title's row
+    assert max(sum(p[:3]) / 3 for p in ink if p[3] > 200) > 180, "light text"
+    assert palette.PASS.lower() in {"#%02x%02x%02x" % p[:3] for p in dim.get_flattened_data() if p[3] == 255}
+
+
+@pytest.mark.parametrize("make", [
+    lambda vw: vw.CheckRoller(caliber="silver", score=4, difficulty="tough"),  # auto-pass, pass, bonus-pass, fail, auto-fail
+    lambda vw: vw.PoolRoller(edition="vers", ranks=4, penalty=2),  # 13 bars, -6 to 6+
+    lambda vw: vw.TaskRoller(edition="playsheet", rank="silver", dice=7, difficulty=2, explode=True),
+])
+def test_every_bar_of_a_still_is_labelled_and_no_two_labels_overlap(make):
+    """A check roller's still left its two main bars (pass, fail) without a
+    name: a label wider than its bar takes a row of its own."""
+    import base64
+
+    import venus_widgets as vw
+    from venus_widgets.engine.tools import chart
+    from venus_widgets.widgets.stills import text_width
+
+    w = make(vw)
+    svg = base64.b64decode(re.search(r"base64,([^\"]+)", w.snapshot_html()).group(1)).decode()
+    labels = [(float(x), float(y), text) for x, y, text in
+              re.findall(r"<text x='([\d.]+)' y='([\d.]+)' font-size='14' text-anchor='middle'[^>]*>([^<✗%]+)</text>", svg)]
+    bars = [b.label for b in chart.bars(vw.odds(w.spec))]
+    assert sorted(text for *_, text in labels if text in bars) == sorted(bars)
+    named = sorted((y, x, text) for x, y, text in labels if text in bars)
+    for (y1, x1, a), (y2, x2, b) in zip(named, named[1:]):
+        if y1 == y2:  # the same row
+            assert x2 - x1 >= (text_width(a) + text_width(b)) / 2, (a, b)

@@ -1,0 +1,52 @@
+"""The common denominator of every count of a spec (:func:`denominator`),
+the re-rolls its step may make and the ways of the dice it re-rolls
+(:func:`budget`, :func:`big_die`), and what kind of number counts them
+(:func:`mode_of`): read by the kernel (:mod:`.kernel`), its re-roll step
+(:mod:`.reroll`) and the walk (:mod:`.walk`)."""
+
+from __future__ import annotations
+
+import math
+
+from .dice import die_weight
+from .plan import Plan
+
+
+def mode_of(plan: Plan, exact: bool) -> str:
+    """How to count: "count" (whole numbers in float64, below 2**53),
+    "wide" (in int64, below 2**63), "exact" (Python ints, past it) or
+    "float" (probabilities: dice that explode without end)."""
+    if plan.unbounded:
+        return "float"
+    D = denominator(plan)
+    if D < 2**53:  # whole numbers in float64 are exact: the Fractions come from them
+        return "count"
+    if D < 2**63:  # every count is at most D: int64 holds them exactly
+        return "wide"
+    return "exact"  # past 2**63 in Python ints, for float odds too: each float its fraction correctly rounded
+
+
+def denominator(plan: Plan) -> int:
+    """The common denominator of every count (dice that explode without a
+    depth: the one their odds would have if cut; the odds are not rational);
+    kept on the plan (it is asked several times a spec)."""
+    known = plan.__dict__.get("_denominator")
+    if known is not None:
+        return known
+    d = 1
+    for g in plan.groups:
+        d *= die_weight(g.table, "count") ** g.count
+    d *= big_die(plan) ** budget(plan)
+    plan.__dict__["_denominator"] = d
+    return d
+
+
+def budget(plan: Plan) -> int:
+    """The re-rolls the step may make: the budget, at most the dice it may take."""
+    return min(plan.budget, plan.rerollable)
+
+
+def big_die(plan: Plan) -> int:
+    """``L``: a whole number of ways of every die the step re-rolls (their
+    least common multiple; 1 without a step)."""
+    return math.lcm(*(die_weight(g.table, "count") for g in plan.groups if g.rerollable))

@@ -1,0 +1,59 @@
+"""What a draft's formulas read of the dice for one spec: each reading
+(:mod:`.readings`) once, in the order the counts pack them
+(:func:`readings_of`), and the marks its dice show (:func:`marks_of`).
+:mod:`.plan` keeps them on the plan of a spec."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from .errors import DraftError
+from .expr import ExprError
+from .model import SUCCESSES, TOTAL, Draft, Slotted
+from .readings import Reading, build, plain
+
+
+def marks_of(draft: Draft) -> tuple[str, ...]:
+    """The marks of the draft's dice, each once, in the order the dice name them."""
+    out: list[str] = []
+    for d in draft.dice:
+        for m, _ in d.marks:
+            if m not in out:
+                out.append(m)
+    return tuple(out)
+
+
+def dice_formulas(draft: Draft, double: bool) -> list[Slotted]:
+    """The formulas that read what the dice show: the outcome's value, the
+    events, and what the doubling step adds (when it is in the roll)."""
+    out = [draft.outcome.value, *(e.rule for e in draft.events)]
+    if double and draft.double is not None:
+        out.append(draft.double.adds)
+    return out
+
+
+def readings_of(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any], double: bool) -> tuple[Reading, ...]:
+    """What the formulas read of the dice, each once, packed in the
+    kernel's order: the total first, the marks, the other readings, the
+    successes last (the most significant digit, :mod:`.space`)."""
+    marks = marks_of(draft)
+    groups = [g.name for g in draft.groups]
+    found: dict[str, Reading] = {}
+    for s in dice_formulas(draft, double):
+        for n in s.names:
+            if n in (SUCCESSES, TOTAL) or n in marks:
+                found.setdefault(n, plain(n, marks))
+        try:
+            calls = s.expr.reading_calls(env, [rules[k] for k in s.knobs])
+            for key, name, args in calls:
+                if key not in found:  # a bare name that is not a group or a mark: its value (a field, a rule)
+                    args = [("value", env[v]) if k == "name" and v not in groups and v not in marks else (k, v)
+                            for k, v in args]
+                    found[key] = build(name, args, key, groups, marks)
+        except (ExprError, ValueError) as err:
+            raise DraftError(s.key, str(err), line=draft.lines.get(s.key), source=draft.source_name) from None
+    if double or not found:  # the step adds successes; an outcome that reads nothing the dice show: one still
+        found.setdefault(SUCCESSES, plain(SUCCESSES, marks))
+    first = [found.pop(k) for k in (TOTAL, *marks) if k in found]
+    last = [found.pop(k) for k in (SUCCESSES,) if k in found]
+    return tuple(first + list(found.values()) + last)

@@ -1,0 +1,224 @@
+"""The re-roll step of the kernel (:mod:`.kernel`): the dice the step may
+take, group by group in the step's order (the best chance to succeed
+first), each group's ``e`` dice showing a face the step takes and the
+``min(e, b)`` of them re-rolled with ``b`` of the budget left; at the end,
+the first rolls short of the goal get their re-rolled dice (see the
+kernel's module for the counting over one denominator).
+
+The state is how many dice of each group are re-rolled (the budget left
+follows from it).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import product
+from typing import Any, Mapping, Sequence
+
+import numpy as np
+
+from .allocate import allocate
+from .denominator import big_die, budget
+from .dice import die_weight, face_weight, pack, ways_of
+from .plan import Plan
+from .space import Space, value_grid
+from .whole import add_into as _add, conv as _conv, dtype_of as _dtype, grow as _grow
+
+
+@dataclass
+class Merged:
+    """Dice of one kind the step may take, of one or more groups alike."""
+
+    count: int
+    table: Any
+    eligible: tuple[int, ...]
+    ne: np.ndarray  # one die's faces the step does not take
+    fresh: np.ndarray  # one fresh die
+    each: Any  # the ways of one face the step takes
+    pad: Any  # L / the ways of one fresh die
+    chance: Fraction
+    zero: int = 0  # the packed place of a face that adds nothing (the dice count from their lowest)
+    rows: Any = ()  # what each face adds to each tally (:meth:`.plan.Plan.rows`)
+
+
+def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: str,
+         shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]], cut: list[float] | None) -> Any:
+    """The joint counts after the re-roll step: ``plain`` (the dice it may
+    not take, counted) with the groups ``takers`` it may take."""
+    B = budget(plan)
+    L = 1 if mode == "float" else big_die(plan)
+    pad_b = 1 if mode == "float" else L ** B
+    merged = _merged(plan, takers, space, mode, L, shifts, hidden)
+    order = sorted(merged, key=lambda m: -m.chance)
+    blocks: list[list[int]] = []
+    for i, m in enumerate(order):
+        if blocks and order[blocks[-1][0]].chance == m.chance:
+            blocks[-1].append(i)
+        else:
+            blocks.append([i])
+    states: dict[tuple[int, ...], np.ndarray] = {(0,) * len(order): plain}
+    for block in blocks:
+        states = _block(states, [order[i] for i in block], block, B, mode, cut)
+    # the end: the first rolls short of the goal get their re-rolled dice
+    short = _short(plan, space) if plan.draft.reroll is not None and plan.when == "short" else None
+    size = max(space.size, max(arr.size for arr in states.values()))
+    total = np.zeros(size, dtype=_dtype(mode))  # every state's first roll, the budget unused
+    final = np.zeros(size, dtype=_dtype(mode))  # the rolls that re-roll
+    for arr in states.values():
+        total[: arr.size] += arr
+    go = {}
+    for R, arr in states.items():  # the re-rolls not made count L ways each
+        x = arr * short[: arr.size] if short is not None else arr
+        go[R] = x * L ** (B - sum(R)) if mode != "float" and L != 1 and B != sum(R) else x
+    fresh = [(m.fresh * m.pad if mode != "float" and m.pad != 1 else m.fresh, m.zero) for m in order]
+    out = _added(go, fresh, mode, cut)
+    n = min(out.size, size)
+    final[:n] += out[:n]
+    first = total * pad_b if pad_b != 1 else total
+    if short is not None:  # the first rolls that reach the goal stand as they fell
+        final += first * ~short[:size] if short.size >= size else first * ~_grow(short, size)
+    return final, first
+
+
+def _added(states: dict[tuple[int, ...], np.ndarray], fresh: list[tuple[np.ndarray, int]], mode: str,
+           cut: list[float] | None) -> np.ndarray:
+    """``sum over R of states[R] * prod over t of fresh_t**R[t]``: each
+    state's re-rolled dice (``R[t]`` fresh dice of merged group ``t``, each
+    in place of a first face that added nothing, at ``zero``). By Horner's
+    scheme on the last group (``(G_m F + G_(m-1)) F + ...``), then on the
+    one before: one convolution per state."""
+    if not fresh:
+        (arr,) = states.values()
+        return arr
+    F, zero = fresh[-1]
+    m = max(R[-1] for R in states)
+    by: dict[tuple[int, ...], dict[int, np.ndarray]] = {}
+    for R, arr in states.items():
+        by.setdefault(R[:-1], {})[R[-1]] = arr
+    inner: dict[tuple[int, ...], np.ndarray] = {}
+    for prefix, rs in by.items():
+        H: np.ndarray | None = None
+        for r in range(m, -1, -1):  # H = H F + G_r
+            if H is not None:
+                H = _conv(H, F, mode, cut)[zero:]
+            g = rs.get(r)
+            if g is not None:
+                if H is None:
+                    H = g
+                else:
+                    H = _grow(H, g.size) if H.size < g.size else H.copy()
+                    H[: g.size] += g
+        assert H is not None
+        inner[prefix] = H
+    return _added(inner, fresh[:-1], mode, cut)
+
+
+def _merged(plan: Plan, takers: list[int], space: Space, mode: str, L: int,
+            shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]]) -> list[Merged]:
+    """Groups the step may take, alike ones together (same die, same faces
+    taken): a group joins the last one of its chance when they are alike,
+    so that between groups of one chance the dice keep their order (the
+    step takes the lowest face first, then the first die)."""
+    out: list[Merged] = []
+    for gi in takers:
+        g = plan.groups[gi]
+        key = (g.table, g.eligible, plan.rows(g))  # alike for every reading too (a group's own tallies)
+        last = next((m for m in reversed(out) if m.chance == g.table.chance), None)
+        if last is not None and (last.table, last.eligible, last.rows) == key:
+            last.count += g.count
+            continue
+        shift = shifts[gi]
+        V = plan.rows(g)
+        fresh = pack(*ways_of(plan.compiled, g.table, V, mode, (), hidden[gi]), space, shift)
+        ne = pack(*ways_of(plan.compiled, g.table, V, mode, g.eligible, hidden[gi]), space, shift)
+        pad = 1 if mode == "float" else L // die_weight(g.table, "count")
+        zero = -sum(x * st for x, st in zip(shift, space.strides))  # a face that adds nothing, packed
+        out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, mode), pad, g.table.chance,
+                          zero, V))
+    return out
+
+
+def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: str,
+           cut: list[float] | None) -> dict:
+    """The dice of one block of groups of equal chance (see the module)."""
+    out: dict[tuple[int, ...], np.ndarray] = {}
+    if len(members) == 1:
+        m, t = members[0], index[0]
+        kernels = _kernels(m, mode, cut)
+        tails = _tails(kernels)
+        for R, arr in states.items():
+            b = B - sum(R)
+            for e in range(0, min(b, m.count + 1)):  # fewer dice to take than the budget left: all re-rolled
+                _add(out, _bump(R, t, e), _conv(arr, kernels[e], mode, cut))
+            if b <= m.count:  # the budget runs out: b of them re-rolled, lowest faces first
+                _add(out, _bump(R, t, b), _conv(arr, tails[b], mode, cut))
+        return out
+    per = [_kernels(m, mode, cut, with_faces=False) for m in members]
+    eligible = [m.eligible for m in members]
+    memo: dict[tuple[tuple[int, ...], int], dict[tuple[int, ...], int]] = {}
+    for R, arr in states.items():
+        b = B - sum(R)
+        for evec in product(*(range(m.count + 1) for m in members)):
+            k = arr
+            for j, e in enumerate(evec):
+                k = _conv(k, per[j][e], mode, cut)
+            if (evec, b) not in memo:
+                memo[evec, b] = allocate(eligible, evec, b)
+            for rvec, ways in memo[evec, b].items():
+                key = R
+                for j, r in enumerate(rvec):
+                    key = _bump(key, index[j], r)
+                scaled = k * ways
+                for j, e in enumerate(evec):
+                    if e:
+                        scaled = scaled * (members[j].each ** e)
+                _add(out, key, scaled)
+    return out
+
+
+def _bump(R: tuple[int, ...], t: int, r: int) -> tuple[int, ...]:
+    return R if not r else R[:t] + (R[t] + r,) + R[t + 1:]
+
+
+def _kernels(m: Merged, mode: str, cut: list[float] | None, with_faces: bool = True) -> list[np.ndarray]:
+    """``K[e]``: ``e`` of the ``m`` dice show faces the step takes (``C(m, e)``
+    ways to choose them, each such face ``each`` ways unless
+    ``with_faces`` is False), the others their other faces."""
+    n = m.count
+    ne, mass = m.ne, 1.0
+    if cut is not None and m.ne.size and m.ne.sum() > 0:
+        # tails are cut where they hold less than TRIM of the whole: the powers are made of one die's
+        # other faces as a law of their own (mass 1), and weighted after, so no cut tail is scaled up
+        mass = float(m.ne.sum())
+        ne = m.ne / mass
+    ne_pow = [np.ones(1, dtype=ne.dtype)]
+    for _ in range(n):
+        ne_pow.append(_conv(ne_pow[-1], ne, mode, cut))
+    out = []
+    taken = len(m.eligible) * m.each if with_faces else 1
+    for e in range(n + 1):
+        c = math.comb(n, e) * (taken ** e) if mode != "float" else \
+            math.comb(n, e) * float(taken) ** e * mass ** (n - e)
+        k = ne_pow[n - e] * c
+        if e and m.zero and k.size:  # the e faces the step takes add nothing: each at ``zero``
+            k = np.concatenate((np.zeros(e * m.zero, dtype=k.dtype), k))
+        out.append(k)
+    return out
+
+
+def _tails(kernels: list[np.ndarray]) -> list[np.ndarray]:
+    """``T[b] = K[b] + K[b + 1] + ...``."""
+    out: list[np.ndarray] = [kernels[-1]]
+    for k in reversed(kernels[:-1]):
+        prev = out[-1]
+        s = _grow(k.copy(), prev.size)
+        s[: prev.size] += prev
+        out.append(s)
+    return out[::-1]
+
+
+def _short(plan: Plan, space: Space) -> np.ndarray:
+    """At each packed index: the first roll is short of the goal."""
+    return value_grid(plan, space, space.values()) < plan.goal
