@@ -343,11 +343,11 @@ each becomes when you turn it against the player:
 **Tertiary**, 1 each, hung on another consequence (or on a failure): an extra prize · I learned something
 new (+1 exp) · my true intentions are revealed (a Lot back) · a welcome surprise (the Peers decide).
 
-## The debrief, at the end of the session
+## The debrief, the last ten minutes of the session
 
-A Lot back for playing a character well (at most 10 held; more become exp) · Ego for upholding a
-principle · jobs level up at exp equal to twice their level (learning, at 16) · ask what everyone
-enjoyed, and what to change next time.
+In turn round the table: Ego for upholding a principle · a Lot back for playing a character well (at
+most 10 held; more become exp) · the sheets: insights, wounds, and jobs level up at exp equal to twice
+their level (learning, at 16) · ask what everyone enjoyed, and what to chase or change next time.
 
 {LEGEND}
 """

@@ -460,7 +460,7 @@ def test_30_8_the_approach_chose_the_dice():
     from venus_widgets.tutorial import task_of
 
     wits, resolve, crane = (vw.odds(task_of("Clara", job, ab, factors=1)).p_pass
-                            for job, ab in (("captain", "Wits"), ("captain", "Resolve"), ("engineer", "Wits")))
+                            for job, ab in (("captain", "Wits"), ("captain", "Resolve"), ("engineer", "Finesse")))
     assert crane > wits > resolve
     assert "The approach chose the dice" in prose("09")
 
@@ -492,6 +492,7 @@ def test_30_11_the_debrief_example_levels_by_the_rules():
     assert level == 3 and 5 + 2 >= 2 * level and advancement.level_after(level, 5 + 2) == (4, 1)
     assert advancement.bank_lots(9, 2) == (10, 1)
     assert "at least twice his level" in prose("12") and "A few sessions into the campaign" in prose("12")
+    assert "the cutter's motor he failed to start" in prose("12")  # not the first evening's motor, which he passed
 
 
 def test_30_12_the_facilitators_topics_are_taught():
@@ -576,3 +577,69 @@ def test_33_08_the_heresy_ladder_caption_says_the_chart_shows_5_of_13_rungs():
     assert "heresy 69% down to 8%;" not in text
     assert (f"heresy 69% down to 8% at 12 black dice (the chart shows 5 of the ladder's 13 rungs), "
             f"and on to {far} at 24 black dice and {last} at 36;") in text
+
+
+# The continuity reading: the Facilitator's chapters retold the first evening (chapters 0 to 6)
+# otherwise. One test for each corrected number claim: the engine's fact, the prose, what it renders.
+
+def _read(prefix: str) -> str:
+    """What the reader reads, with the quotes' "> " marks taken out (an example at the table wraps in them)."""
+    return rendered(prefix).replace(" > ", " ")
+
+
+def test_continuity_clara_repairs_the_crane_with_her_silver_finesse():
+    from venus_widgets.tutorial import ability, task_of
+
+    crane = task_of("Clara", "engineer", "Finesse", factors=1)
+    assert ability("Clara", "Finesse")[0] == "silver" and crane["dice"] == 6
+    assert vw.percent(vw.odds(crane).p_pass) == "89%"
+    assert "engineer's work, done with her hands: Finesse, Silver for her" in _read("09")
+    assert "(6 Silver dice), 89% with the same factor" in _read("09")
+    assert "An engineer's work: 6 Gold" not in prose("09")
+
+
+def test_continuity_an_ordinary_repair_is_a_yes_on_her_silver_finesse():
+    from venus_widgets.tutorial import task_of
+
+    easy = vw.odds(task_of("Clara", "engineer", "Finesse", kiss=2)).p_pass
+    assert easy > 0.99
+    assert (f"job on a repair (her Silver Finesse, 6 dice) with two KISSes ready passes a task with no factors "
+            f"{vw.percent(easy)} of the time") in _read("09")
+
+
+def test_continuity_bruno_weighs_his_motor_task_as_chapter_0_set_it_up():
+    from venus_widgets.tutorial import task_of
+
+    motor = task_of("Bruno", "mechanic", "Finesse", factors=1, kiss=2)
+    kissed, ego = vw.odds(motor).p_pass, vw.odds({**motor, "ego": "double6"}).p_pass
+    assert (vw.percent(kissed), vw.percent(ego)) == ("54%", "70%")  # chapter 0's figures
+    assert "54% with his insight and a stunt" in _read("09") and "and 70% if he spends his Ego too" in _read("09")
+    assert "with his Lot, decides" not in prose("09")
+    dark = vw.odds({**motor, "factors": 2}).p_pass
+    assert f"ready for two KISSes, Bruno has 54% with one factor and {vw.percent(dark)} with two" in _read("09")
+
+
+def test_continuity_clara_crosses_the_reef_as_chapter_6_rolled_it():
+    from venus_widgets.tutorial import task_of
+
+    steer = task_of("Clara", "captain", "Wits", factors=2, helpers=[("Ada", "scout"), ("Bruno", "mechanic")],
+                    kiss=1, ego="double6", consequences=1)
+    r = vw.roll(steer, seed=71)  # chapter 6's seed
+    assert (r.outcome, r.details["threshold"]) == (4, 3)
+    assert "She has 4 successes at threshold 3: her player buys the primary, then \"nothing else is lost\"" in _read("12")
+    assert "then \"no one I care for is compromised\" and \"nothing else is lost\"" not in prose("12")
+
+
+def test_continuity_the_first_evening_is_not_retold_otherwise():
+    twelve, checklist = prose("12"), (ROOT / "docs" / "first_session.md").read_text(encoding="utf-8")
+    assert "Bruno fails the motor task" not in twelve and "asks Clara for help this time" not in twelve
+    assert "Nobody can reach the motor room in time to help" in twelve
+    assert "hull is holed" not in twelve and "holed" not in checklist and "her hull whole" in checklist
+    assert "Read chapters 0, 6, 9 and 12; skim 1 to 5" in checklist
+    # one debrief: chapter 5's ten minutes, principles first
+    assert "fifteen" not in twelve and "fifteen" not in checklist and "take ten minutes" in prose("05")
+    assert "Keep the last ten minutes of the session for the **debrief**" in twelve
+    assert twelve.index("1. **Principles.**", twelve.index("## 9.")) < twelve.index("2. **Lots.**", twelve.index("## 9."))
+    assert "At the end (ten minutes)" in checklist
+    # the dice chapter 0 asks for
+    assert "about ten six-sided dice" in prose("00") and "a d20 for checks and about ten d6" in checklist

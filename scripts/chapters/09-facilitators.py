@@ -160,7 +160,7 @@ show(fig, alt="The FC's procedure as a column of eight steps, each with a note: 
 
 # %% [build]
 ada_routine = check_of("Ada", "Swiftness", difficulty="routine")
-clara_easy = PARTY["Clara"]
+clara_easy = task_of("Clara", "engineer", "Finesse", kiss=2)  # a repair is handwork: her Silver Finesse
 
 # %% [markdown]
 # ## 3. Nothing at stake: no roll
@@ -187,7 +187,7 @@ clara_easy = PARTY["Clara"]
 # Swiftness (score 4) passes a routine check {{ chance(ada_routine) }} of
 # the time: if you call for that roll, all you add is the rare natural 1.
 # Call for it only if that fall would make a good scene. Clara's engineer
-# job with two KISSes ready passes a task with no factors {{ chance(clara_easy) }} of the time: for her, an ordinary repair is a
+# job on a repair (her Silver Finesse, 6 dice) with two KISSes ready passes a task with no factors {{ chance(clara_easy) }} of the time: for her, an ordinary repair is a
 # *yes*.
 #
 # Skipping the dice is also how you keep the pace. A session where every
@@ -270,7 +270,7 @@ leap = check_of("Ada", "Swiftness", difficulty="tough")
 # %% [build]
 talk_wits = task_of("Clara", "captain", "Wits", factors=1)
 talk_resolve = task_of("Clara", "captain", "Resolve", factors=1)
-crane = task_of("Clara", "engineer", "Wits", factors=1)
+crane = task_of("Clara", "engineer", "Finesse", factors=1)  # fixing a crane is handwork: Finesse
 
 # %% [markdown]
 # ## 6. Which ability, which job
@@ -295,8 +295,9 @@ crane = task_of("Clara", "engineer", "Wits", factors=1)
 # > The harbour master's stubbornness is one factor. Clever reading gives
 # > her {{ chance(talk_wits) }}, staring him down {{ chance(talk_resolve) }}.
 # > Then Clara's player has a better idea: "His crane has been broken for
-# > weeks. Clara offers to fix it in exchange." An engineer's work: 6 Gold
-# > dice, {{ chance(crane) }} with the same factor.
+# > weeks. Clara offers to fix it in exchange." An engineer's work, done
+# > with her hands: Finesse, {{ crane["caliber"].title() }} for her, through her engineer job
+# > ({{ crane["dice"] }} {{ crane["caliber"].title() }} dice), {{ chance(crane) }} with the same factor.
 #
 # The approach chose the dice. Reward a player who finds an approach that
 # suits their character: that is good play, not a trick. But let the
@@ -305,8 +306,8 @@ crane = task_of("Clara", "engineer", "Wits", factors=1)
 
 # %% [build]
 mast = check_of("Ada", "Swiftness", difficulty="tough", factors=1)
-motor = {**PARTY["Bruno"], "factors": 1}
-motor_dark = {**PARTY["Bruno"], "factors": 2}
+motor = task_of("Bruno", "mechanic", "Finesse", factors=1, kiss=2)  # chapter 0: his insight and a stunt
+motor_dark = {**motor, "factors": 2}
 bruno_dice_only = task_of("Bruno", "mechanic", "Finesse", factors=1)
 
 # %% [markdown]
@@ -361,7 +362,7 @@ bruno_dice_only = task_of("Bruno", "mechanic", "Finesse", factors=1)
 # > **At the table.** Bruno dives into the motor room to get the motor
 # > running before the storm drives the ship onto the rocks (chapter 0). The
 # > FC names one factor, the storm. Should the dark of the motor room be a
-# > second? With a Lot ready for one KISS, Bruno has {{ chance(motor) }}
+# > second? With his insight and a stunt ready for two KISSes, Bruno has {{ chance(motor) }}
 # > with one factor and {{ chance(motor_dark) }} with two: the dark would
 # > cost him {{ points(motor, motor_dark) }}. The FC decides the lamps
 # > are still lit: one factor. (With the dice alone, no KISS, he would have {{ chance(bruno_dice_only) }}.)
@@ -414,7 +415,8 @@ twice = {**AGORA_ADA, "factors": 1, "consequences": 3}
 # question, and they should.
 
 # %% [build]
-bruno_fail = {**PARTY["Bruno"], "factors": 1}
+bruno_fail = task_of("Bruno", "mechanic", "Finesse", factors=1, kiss=2)  # chapter 0: his insight and a stunt
+bruno_ego = {**bruno_fail, "ego": "double6"}
 
 # %% [markdown]
 # ## 9. Say what failure means, before the roll
@@ -446,8 +448,9 @@ bruno_fail = {**PARTY["Bruno"], "factors": 1}
 #
 # > **At the table.** "The storm is one factor: threshold 2. If you do not
 # > get the motor going, the *Kestrel* drifts onto the rocks. And in that
-# > motor room, everything is hot." Bruno's player knows he has {{ chance(bruno_fail) }} with his Lot, decides that the ship is worth
-# > his Ego too, and rolls.
+# > motor room, everything is hot." Bruno's player knows he has {{ chance(bruno_fail) }} with his insight and a stunt to pay for
+# > two re-rolls, and {{ chance(bruno_ego) }} if he spends his Ego too; he keeps his Lots, decides
+# > that the ship is worth his Ego, and rolls (chapter 0).
 #
 # **Why before?** Because the player decides with their eyes open: to
 # spend a Lot, to ask for help, or to try another way. Stakes announced
@@ -484,8 +487,10 @@ nearest = ", ".join(f"{name} at {setting_words(party.rungs[i])} ({vw.percent(par
 # Here are the three characters, each about to attempt a task with their
 # best job: Bruno with his mechanic job (3 Bronze dice) and a Lot ready for
 # one KISS, Ada with her scout job (4 Silver dice), Clara with her engineer
-# job ({{ PARTY["Clara"]["dice"] }} {{ PARTY["Clara"]["caliber"].title() }}
-# dice, for her Gold Wits) and two KISSes ready. Every setting of a task's
+# job on a problem of the mind, tracing a fault or working out a fix
+# ({{ PARTY["Clara"]["dice"] }} {{ PARTY["Clara"]["caliber"].title() }}
+# dice, for her Gold Wits; a repair by hand would be her Silver Finesse,
+# as at the crane in section 6) and two KISSes ready. Every setting of a task's
 # difficulty (the **ladder**: no factor to four), with each character's
 # chance to pass. The last column, the **party**, is the three characters'
 # chances averaged: the share of the party that would pass, if each of
@@ -518,11 +523,11 @@ nearest = ", ".join(f"{name} at {setting_words(party.rungs[i])} ({vw.percent(par
 #
 # ### The Facilitator's screen
 #
-# The **FC's screen** is the same table, live: type or change the
-# characters, move the target slider, and it marks (◆) the setting nearest
-# the target for each character and (▶) for the party, says why in one
-# line, explains any chance step by step with its *Explain* button, and
-# prints the table. It lists the settings in the edition's order: fewer
+# The **FC's screen** is the same table, live. In the live notebook you
+# type or change the characters and move the target slider; it marks (◆)
+# the setting nearest the target for each character and (▶) for the party,
+# says why in one line, explains any chance step by step with its
+# *Explain* button, and prints the table. It lists the settings in the edition's order: fewer
 # factors first (an agora task lists all its standard settings before the
 # challenging ones, so there the chances do not always fall down the
 # list). The printed [Facilitator's screen](../docs/fc_screen.md) carries
@@ -732,7 +737,7 @@ dip = vw.odds(as_consequence).p_pass - vw.odds(twice).p_pass
 # <details><summary>Answers</summary>
 #
 # 1. From {{ chance(bruno_dice_only) }} to {{ chance(dark_alone) }}: **{{ points(bruno_dice_only, dark_alone) }}**.
-#    With his KISS the loss is {{ points(motor, motor_dark) }}.
+#    With his two KISSes (his insight and a stunt) the loss is {{ points(motor, motor_dark) }}.
 # 2. **{{ setting_words(ada_best) }}** ({{ vw.percent(ada_best_chance) }}); one step either side is far from even.
 # 3. **{{ round(100 * dip, 1) }} points**: from {{ chance(as_consequence, 1) }} to {{ chance(twice, 1) }}.
 #

@@ -57,8 +57,8 @@ def principle(name, fallback):
 # **Opening a scene** takes three sentences: where we are, what the
 # characters see and hear, and what is wrong. Start as late as you can,
 # with the problem already there: not "you wake up in the cove", but "dawn
-# in the cove: the hull is holed, and there is smoke from a camp on the
-# cliff".
+# in the cove: half the rigging is down, and there is smoke from a camp on
+# the cliff".
 #
 # **Closing a scene**: when its problem is solved, lost or changed into
 # another, or when the energy drops, end it. Cut away on a question ("and
@@ -78,9 +78,9 @@ def principle(name, fallback):
 # * play a round in one scene, then a round in the other, and so on.
 #
 # > **At the table.** Dawn in the cove. Ada's player wants to climb to the
-# > pirates' camp alone while Bruno and Clara patch the hull. The FC plays a
+# > pirates' camp alone while Bruno and Clara mend the rigging. The FC plays a
 # > round on the cliff (Ada's climb, a glimpse of the camp), cuts to the
-# > hull for a round (Bruno finds the leak is worse than it looked), and
+# > ship for a round (Bruno finds the mast cracked where the rigging tore), and
 # > back to the cliff: each scene ends its round on a question, so nobody
 # > waits long without wanting to know what happens next.
 #
@@ -196,13 +196,14 @@ show(fig, alt="Two bar charts for Bruno, Ada and Clara at 0, 1 and 2 factors. Ho
 # hung on the failure, such as "...but I learned something new" (another
 # exp) or "...but my true intentions are now revealed" (a Lot back).
 #
-# > **At the table.** Bruno fails the motor task with one success. The FC:
-# > "The motor catches, roars for three heartbeats and dies. The *Kestrel*
-# > swings broadside to the wind and the rocks come out of the rain, close
-# > now. Clara, the wheel is yours." Bruno's player spends his one success
-# > on "...but I learned something new": Bruno saw which valve failed, and
-# > marks 2 exp on his mechanic job. The story did not stop; it sped up, and
-# > it moved to the next player.
+# > **At the table.** Another night, in the pirates' cove: Bruno tries to
+# > start the beached cutter's motor before the pirates wake, and fails with
+# > one success. The FC: "The motor catches, roars for three heartbeats and
+# > dies. Lamps come on all over the camp, and dogs are barking. Clara, the
+# > boat is yours." Bruno's player spends his one success on "...but I
+# > learned something new": Bruno saw which valve failed, and marks 2 exp on
+# > his mechanic job. The story did not stop; it sped up, and it moved to
+# > the next player.
 #
 # Words for the consequences are everyone's. As a consequence is bought,
 # the player or you fill in the "..." with what it means here; a Peer may
@@ -211,6 +212,9 @@ show(fig, alt="Two bar charts for Bruno, Ada and Clara at 0, 1 and 2 factors. Ho
 
 # %% [build]
 clara_clean = vw.odds({**PARTY["Clara"], "factors": 1, "consequences": 4})
+reef = vw.roll(task_of("Clara", "captain", "Wits", factors=2, helpers=[("Ada", "scout"), ("Bruno", "mechanic")],
+                       kiss=1, ego="double6", consequences=1), seed=71)  # chapter 6's crossing, the same roll
+assert reef.passed and reef.outcome == reef.details["threshold"] + 1  # one secondary bought, as told below
 
 # %% [markdown]
 # ## 5. Turning a secondary consequence, and when not to
@@ -251,12 +255,14 @@ clara_clean = vw.odds({**PARTY["Clara"], "factors": 1, "consequences": 4})
 # * the scene is already full: one good complication beats two.
 #
 # > **At the table.** Clara steers the *Kestrel* through the gap in the
-# > reef. Her player bought the primary, then "no one I care for is
-# > compromised" and "nothing else is lost", and left "grace" and "not
-# > injured" unbought. The FC could hurt her, but Clara stood at the wheel
-# > the whole time: an injury would come from nowhere. Grace fits: "You
-# > make it through, but the keel scrapes the rock the whole way: the crew
-# > will be pumping water till noon." The FC turned the one that made sense.
+# > reef (chapter 6). She has {{ reef.outcome }} successes at threshold
+# > {{ reef.details["threshold"] }}: her player buys the primary, then
+# > "nothing else is lost", and leaves "grace", "not injured" and "no one I
+# > care for is compromised" unbought. The FC could hurt her, but Clara
+# > stood at the wheel the whole time: an injury would come from nowhere.
+# > A friend in danger would pile on: Pim is already bleeding. Grace fits:
+# > "You scrape through, the hull whole, but she heels over hard and half
+# > the rigging comes down." The FC turned the one that made sense.
 #
 # In the **agora procedure** there is no such step: the consequences you
 # laid out before the roll are what happens, except for those the player
@@ -334,8 +340,10 @@ retries = [1 - (1 - p_channel) ** k for k in (1, 2, 3)]
 # > **At the table.** Bruno's player grabs the dice the moment the FC says
 # > "Finesse" and rolls: two misses. The FC: "Hold on, I had not told you
 # > what is at stake. Those dice do not count. The storm is one factor, and
-# > if you fail the ship drifts onto the rocks. Still want to go in
-# > alone?" Bruno's player asks Clara for help this time.
+# > if you fail the ship drifts onto the rocks. Still want to try it this
+# > way?" Nobody can reach the motor room in time to help, so Bruno's player
+# > thinks again and names what could pay for re-rolls this time: his
+# > insight about the iced fuel line, and a stunt.
 #
 # ## 8. Safety: lines, and stopping the game
 #
@@ -390,37 +398,40 @@ clara_principle = principle("Clara", "The crew comes first.")
 # %% [markdown]
 # ## 9. The end of the session: the debrief
 #
-# Leave the last fifteen minutes of the session for the **debrief**, a
-# short conversation that closes the evening and pays the characters.
-# Go through it in order:
+# Keep the last ten minutes of the session for the **debrief**, a short
+# talk that closes the evening and pays the characters. It follows
+# [chapter 5](05-learning-and-advancement.ipynb), in turn round the table:
 #
-# 1. **What did you enjoy?** Each player names a moment they liked, their
-#    own or someone else's. You learn what your table wants more of.
-# 2. **Lots.** A player whose character came alive (played true to who
-#    they are, or to their features) earns a **Lot** back. The rules do not
-#    say how many to give: one for each player who brought their character
-#    to life is a generous habit. A character holds at most 10; Lots earned
-#    beyond that become exp for jobs of the player's choice (chapter 5).
-# 3. **Ego.** A player whose character **upheld one of their principles**,
-#    when it cost them something, earns **Ego** if they do not have it.
-#    (Ego is also earned during play by setting a scene.)
-# 4. **Exp and levels.** Everyone checks their jobs. Exp was marked during
-#    play (a failed task, a lesson bought, help given, a job being
-#    learned); a job whose exp reaches **twice its level** goes up a level
-#    and starts again from what is left, and a job being learned is learned
-#    at 16 (chapter 5).
-# 5. **Anything to change?** A line or a veil to add, a rule the table
-#    found awkward, a ruling to revisit.
-# 6. **Next time.** What do the players want to chase? Their answers are
-#    your preparation for next session.
+# 1. **Principles.** Each player names a moment their character **upheld
+#    one of their principles**, best of all when it cost them something.
+#    If the Peers agree, the character earns **Ego** if they do not have
+#    it. (Ego is also earned during play by setting a scene.)
+# 2. **Lots.** The Peers name a moment each player played their character
+#    well, or played into one of their features: that player earns a
+#    **Lot**. The rules do not say how many to give: one for each player
+#    who brought their character to life is a generous habit. A character
+#    holds at most 10; Lots that would go past that become exp for jobs of
+#    the player's choice (chapter 5).
+# 3. **The sheets.** Everyone writes down new insights and wounds and
+#    checks their jobs' **exp**, marked during play (a failed task, a lesson
+#    bought, help given, a job being learned); a job whose exp reaches
+#    **twice its level** goes up a level and starts again from what is
+#    left, and a job being learned is learned at 16 (chapter 5).
+# 4. **Next time.** Each player says what they enjoyed and what they hope
+#    for; you take notes. Their answers are your preparation for next
+#    session. Add any line or veil the evening showed the table needs, and
+#    note a rule it found awkward or a ruling to revisit.
+#
+# [Chapter 6](06-an-example-of-play.ipynb) ends with the crew's first
+# debrief, principles first.
 #
 # > **At the table.** A few sessions into the campaign, the crew has just
-# > got through the reef. Clara's player spent Clara's Ego on the crossing;
-# > before she took the wheel she had the crew lash themselves to the rails,
+# > got out of the pirates' cove. Clara's player spent Clara's Ego getting
+# > them out; before she cast off she waited for Ada under the dogs' noses,
 # > true to her principle *{{ clara_principle }}* The table agrees: Ego back.
 # > Bruno's mechanic job (level {{ mech_level }}) had {{ mech_exp }} exp and
-# > marked {{ marked }} tonight (the failed motor task and the lesson he
-# > bought, section 4): {{ mech_exp + marked }}, at least twice his level, so
+# > marked {{ marked }} tonight (the cutter's motor he failed to start and
+# > the lesson he bought, section 4): {{ mech_exp + marked }}, at least twice his level, so
 # > the job rises to level **{{ new_level }}** with {{ left }} exp left. Ada
 # > held 9 Lots and earns 2 for a fine evening: she keeps {{ lots_after }}
 # > and puts {{ lots_exp }} exp on a job of her choice.
@@ -520,7 +531,7 @@ def first_session_page():
     body = text.split("\n\n", 2)[2].strip()  # after the title and the note on printing it
     body = re.sub(r"\]\(\.\./notebooks/([^)]+)\)", r"](\1)", body)
     body = re.sub(r"\]\((?!\.\./|[a-z]+:|[0-9])([^)]+\.md)\)", r"](../docs/\1)", body)
-    return (body.replace("chapter 12, section", "section").replace("chapters 0, 9 and 12", "chapters 0, 9 and this one")
+    return (body.replace("chapter 12, section", "section").replace("chapters 0, 6, 9 and 12", "chapters 0, 6, 9 and this one")
             .replace("this page,", "this checklist,"))
 
 
@@ -535,8 +546,8 @@ def first_session_page():
 # %% [markdown]
 # ## Try it
 #
-# Play the Facilitator's part of Bruno's motor task: one factor, a Lot
-# ready. Roll, spend his successes as his player would, then look at what
+# Play the Facilitator's part of Bruno's motor task, supposing he had no
+# insight or stunt to name, only a Lot ready: one factor. Roll, spend his successes as his player would, then look at what
 # the roller offers you: the secondary consequences he did not buy, one of
 # which you may turn against him. Which would make sense in a hot motor
 # room in a storm?
@@ -560,8 +571,8 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, consequences=1)
 #   was misread.
 # * Safety: lines and veils before play, a stop word or card during it,
 #   and a check-in after intense scenes.
-# * Close with a debrief: enjoyment, Lots, Ego, exp and levels, changes,
-#   next time.
+# * Close with a ten-minute debrief: principles and Ego, Lots, the sheets
+#   and their exp, next time.
 # * Prepare situations, not plots: people whose wants clash, and what
 #   happens if nobody acts.
 #
@@ -570,7 +581,8 @@ vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, consequences=1)
 # 1. Ada looks for the hidden channel in the fog and fails. If the FC
 #    let her try again twice more, how likely would she be to find it
 #    sooner or later?
-# 2. Bruno tries his motor task at one factor with a Lot ready. How likely
+# 2. Suppose Bruno tries his motor task at one factor with only a Lot ready
+#    (no insight, no stunt, no Ego). How likely
 #    is it that the FC has at least one unbought secondary consequence to
 #    turn against him, and how likely for Clara at the same setting?
 

@@ -335,8 +335,8 @@ emit(table(["row"] + [r.title() for r in CALIBERS], rows))
 # %% [markdown]
 # ## 7. Your table's dice against the odds
 #
-# Playtesting with physical dice? Tick "I roll real dice" under a
-# roller's Roll button: roll your own dice, type what they show, and the
+# Playtesting with physical dice? In the live notebook, tick "I roll real
+# dice" under a roller's Roll button: roll your own dice, type what they show, and the
 # roller plays them by the rules and logs them (or import your table's
 # log). The log compares what came up with what the exact odds expect, and
 # says whether the difference looks like chance or like the dice. Its
