@@ -88,7 +88,7 @@ function errorLine(err) {
 function knobControl(model, knob, variant, value) {
   const form = knob.form || {};
   const names = model.get("names") || {};
-  const label = `${knob.label} (${knob.name}) in ${names[variant] || variant}`;
+  const label = `${knob.label} in ${names[variant] || variant}`;  // the words a screen reader says: no code name
   const set = (v, key = null) => send(model, { do: "knob", variant, name: knob.name, value: v, key });
   if (form.type === "faces") {
     const chosen = new Set(value);

@@ -229,14 +229,14 @@ def test_the_rule_labs_knob_cards_speak_plain_words(ed):
     sentence of what it is), its value as read and what it takes. A draft's
     card showed its TOML line ('range = [0, 60]', 'faces = "2-5" # ... that
     shows 2 to 5') and its code name ('dice.d6.success') in small print."""
-    from venus_widgets.widgets.lab_words import _knob_words, card
+    from venus_widgets.widgets.lab_words import card, knob_words
 
     found: list[tuple[str, str]] = []
     for k in ed.KNOBS:
         c = card(k)
         assert c["label"] and (c["seed"] or c["says"]), c
         found += texts({"label": c["label"], "rule": c["seed"] or c["says"], "takes": c["takes"],
-                        "as read": _knob_words(c["default"])}, f"knob card {k.name}")
+                        "as read": knob_words(c["default"])}, f"knob card {k.name}")
     assert not leaks(iter(found)), said(found)
 
 

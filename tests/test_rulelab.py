@@ -136,7 +136,7 @@ def test_a_saved_lab_shows_a_still_picture_of_its_comparison():
     assert snap.count('<img src="data:image/svg+xml;base64,') >= 3
     assert all(int(x) <= 320 for x in re.findall(r'<img [^>]*width="(\d+)"', snap))
     c = vw.compare(w.roller.spec, {"A": A, "B": B})
-    panel = html.unescape(snap[snap.index("<strong>RuleLab</strong>"):])
+    panel = html.unescape(snap[snap.index("<strong>The rule lab</strong>"):])
     for name in ("A", "B"):  # each variant's one sentence leads, before the chart; its full verdict folded under it
         assert c.verdicts[name] in panel and panel.index(c.headline(name)) < panel.index("<img")
     # what each variant changes, in the table's words (no code names: issue 33)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, jupyter_server, run_all, static_server
+from .conftest import ROOT, jupyter_server, run_all, settle, static_server
 
 pytestmark = pytest.mark.browser
 
@@ -122,7 +122,7 @@ def test_jupyterlab_light_first_view(page, lab, stem):
     for width, sidebar in WINDOWS:
         page.set_viewport_size({"width": width, "height": 900})
         _set_sidebar(page, sidebar)
-        page.wait_for_timeout(300)
+        settle(page)  # the sidebar and the new width laid out
         check(measure_lab(page, stem), stem, False, f"{stem} light at {width} px")
 
 
@@ -142,7 +142,7 @@ def test_jupyterlab_dark_shows_the_dark_pictures(page, lab, stem):
     for width, sidebar in WINDOWS:
         page.set_viewport_size({"width": width, "height": 900})
         _set_sidebar(page, sidebar)
-        page.wait_for_timeout(300)
+        settle(page)  # the sidebar and the new width laid out
         check(measure_lab(page, stem), stem, True, f"{stem} dark at {width} px")
     _set_theme(page, "JupyterLab Light")
     check(measure_lab(page, stem), stem, False, f"{stem} light again")

@@ -278,8 +278,9 @@ def test_the_lab_says_a_bad_knob_value_beside_it_and_applies_values_as_the_arrow
     expect(w.get_by_test_id("knob-A-threshold_base").locator("input")).to_be_focused()
     page.keyboard.press("ArrowUp")
     expect_p(w.get_by_test_id("lab-p-A"), vw.odds({**base, "rules": {**rules, "threshold_base": 3}}).p_pass)
-    # the knobs are the table's words with the code name small; no check knob for a task
-    expect(w.get_by_test_id("knobs")).to_contain_text("Successes needed with no factor threshold_base")
+    # the knobs are the table's words, no code name; no check knob for a task
+    expect(w.get_by_test_id("knobs")).to_contain_text("Successes needed with no factor")
+    expect(w.get_by_test_id("knobs")).not_to_contain_text("threshold_base")
     expect(w.locator("[data-knob=check_auto_pass_from]")).to_have_count(0)
     # the differences chart has no "at least 0" bar and is as wide as the lab
     chart = w.get_by_test_id("diff-chart")
@@ -314,7 +315,8 @@ def test_the_rule_lab_at_400_px_scrolls_only_down(lab_page):
     # its chances side by side even at 400 px (they took two rows): the lab 1,844 -> 1,782 px tall here
     chances = [lab.get_by_test_id(f"lab-{k}").bounding_box()["y"] for k in ("base", "A", "B")]
     assert max(chances) - min(chances) < 2
-    assert lab.bounding_box()["height"] <= 2_000
+    # the knob cards say each rule in a sentence now (2,007 px here): still within a screenful's few
+    assert lab.bounding_box()["height"] <= 2_100
 
 
 @pytest.mark.parametrize("width, file_browser", [(1000, True), (400, False)])
@@ -324,6 +326,7 @@ def test_the_lab_comparing_two_drafts_labels_at_most_15_rows_and_none_overlap(la
     drafts leads with one sentence, and its chart labels at most 15 rows, each
     with its number, no two texts overlapping, at 1,000 px (the file browser
     open) and at 400 px."""
+    from venus_widgets.engine.contract import edition as registry
     from venus_widgets.engine.drafts import EXAMPLES
 
     page = lab_page
@@ -332,11 +335,16 @@ def test_the_lab_comparing_two_drafts_labels_at_most_15_rows_and_none_overlap(la
     w.get_by_test_id("diff-chart").scroll_into_view_if_needed()
     settle(page)
     heresy, push = (vw.load_edition((EXAMPLES / f"{n}.toml").read_text()) for n in ("heresy", "heresy-push"))
-    c = vw.compare({"edition": heresy.ID, "pool": 6, "black": 3}, {"as read": {}, "with a push": push.ID})
-    expect(w.get_by_test_id("headline-B")).to_have_text(c.headline("with a push"))
+    try:
+        c = vw.compare({"edition": heresy.ID, "pool": 6, "black": 3}, {"as read": {}, "with a push": push.ID})
+        headline, glance = c.headline("with a push"), c.glance()
+    finally:  # loaded in the tests' process for the expected numbers only (left loaded, they leaked into the next module)
+        for ident in (heresy.ID, push.ID):
+            registry.unregister(ident)
+    expect(w.get_by_test_id("headline-B")).to_have_text(headline)
     chart = w.get_by_test_id("diff-chart")
     ticks = chart.locator("[data-testid=diff-tick]")
-    assert ticks.count() == len(c.glance()) <= 15
+    assert ticks.count() == len(glance) <= 15
     assert [t.strip() for t in ticks.all_text_contents()][:2] == ["to pass", "foul failure"]
     assert chart.evaluate(OVERLAP_JS) == [], f"{width} px"
     boxes = [ticks.nth(i).bounding_box() for i in range(ticks.count())]

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0f4a11e057ae00780f10c5068f11085eeb68cfbe883b2c7d5ac20e7168d3ba89
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0d4588de43b155f35478f559570440eb4d844a1d5ffccbe60773543a19f5f34d
 
 // js/format.js
 function thousands(n) {
@@ -2334,7 +2334,7 @@ function errorLine(err) {
 function knobControl(model, knob, variant, value) {
   const form = knob.form || {};
   const names = model.get("names") || {};
-  const label = `${knob.label} (${knob.name}) in ${names[variant] || variant}`;
+  const label = `${knob.label} in ${names[variant] || variant}`;
   const set = (v, key = null) => send(model, { do: "knob", variant, name: knob.name, value: v, key });
   if (form.type === "faces") {
     const chosen = new Set(value);
