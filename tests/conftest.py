@@ -37,19 +37,18 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture(scope="module", autouse=True)
 def _registry_as_found(request):
-    """Each test module leaves the editions' registry as it found it: an
-    edition a module registered (a draft it loaded) and did not unregister is
-    unregistered here and named in a warning. Without this, one module's
-    leftover shows up in whichever module a worker of ``-n auto`` runs next
-    (docs/spec.md and the registry's doctest listed heresy-draft and
-    heresy-push in CI, on a worker that never loaded them)."""
+    """Each test module leaves the editions' registry as it found it (the
+    registry's own :func:`as_it_was`); an edition a module registered (a
+    draft it loaded) and did not unregister is named in a warning. Without
+    this, one module's leftover shows up in whichever module a worker of
+    ``-n auto`` runs next (docs/spec.md and the registry's doctest listed
+    heresy-draft and heresy-push in CI, on a worker that never loaded them)."""
     from venus_widgets.engine.contract import edition
 
     before = set(edition.ids())
-    yield
-    left = [i for i in edition.ids() if i not in before]
-    for ident in left:
-        edition.unregister(ident)
+    with edition.as_it_was():
+        yield
+        left = [i for i in edition.ids() if i not in before]
     if left:
         warnings.warn(f"{request.node.name} left editions registered: {', '.join(left)} (unregistered after it)")
 

@@ -21,41 +21,9 @@ from venus_widgets.engine.contract import edition
 from venus_widgets.engine.contract.spec import normalize
 from venus_widgets.engine.drafts import DraftError, load_edition
 
+from draft_push import PUSH
 from work_count import calls
 
-PUSH = '''id = "push"
-name = "Push your luck"
-
-[fields.dice]
-range = [1, 10]
-default = 4
-label = "Dice"
-group = "ability"
-
-[fields.need]
-range = [1, 5]
-default = 1
-label = "Sixes needed"
-group = "difficulty"
-
-[dice.d6]
-sides = 6
-success = [6]
-marks = { bane = [1] }
-
-[groups.own]
-count = "dice"
-
-[outcome]
-name = "sixes"
-unit = ["six", "sixes"]
-threshold = "need"
-
-[reroll]
-name = "Push"
-budget = "all_dice"
-faces = "2-5"
-'''
 
 PYTHON_WORDS = re.compile(r"Traceback|Error\b|\bTrue\b|\bFalse\b|\bNone\b|\bstr\b|0x[0-9a-f]")
 

@@ -16,45 +16,12 @@ from playwright.sync_api import expect
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition
 
+from draft_push import PUSH
+
 from .conftest import (expect_p, jupyter_server, kernel_eval, lab_notebook, open_notebook, roller_widget, run_all,
                        set_range, write_notebook)
 
 pytestmark = pytest.mark.browser
-
-PUSH = '''
-id = "push"
-name = "Push your luck"
-
-[fields.dice]
-range = [1, 10]
-default = 4
-label = "Dice"
-group = "ability"
-
-[fields.need]
-range = [1, 5]
-default = 1
-label = "Sixes needed"
-group = "difficulty"
-
-[dice.d6]
-sides = 6
-success = [6]
-marks = { bane = [1] }
-
-[groups.own]
-count = "dice"
-
-[outcome]
-name = "sixes"
-unit = ["six", "sixes"]
-threshold = "need"
-
-[reroll]
-name = "Push"
-budget = "all_dice"
-faces = "2-5"
-'''
 
 
 def _seed_short(spec) -> int:
