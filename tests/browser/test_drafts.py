@@ -147,7 +147,7 @@ def test_a_bad_draft_shows_its_mistakes_in_a_few_lines_not_a_traceback(browser_c
             expect(shown).to_be_visible()
             text = shown.text_content() or ""
             assert "DraftError: push.toml: 2 mistakes" in text and "Traceback" not in text, text
-            assert "line 19, dice.d6.success[0]: 7 is not a face" in text and "line 23, groups.own.count" in text, text
+            assert "line 18, dice.d6.success[0]: 7 is not a face" in text and "line 22, groups.own.count" in text, text
             assert "the die d6" not in text, text
             height = shown.bounding_box()["height"]
             assert height < 120, f"the error is {height:.0f} px high"
