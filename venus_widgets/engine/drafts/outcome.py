@@ -31,8 +31,10 @@ def doubled(plan: Plan, space: Space, n: int) -> tuple[np.ndarray, np.ndarray | 
     """The value at the first ``n`` packed indices after the doubling step,
     where the step is spent (None without one), and what the dice show
     there after it (the successes it adds included)."""
-    vals = {k: a[:n] for k, a in space.values().items()}
-    v0 = value_grid(plan, space, space.values())[:n]
+    every = space.values()
+    vals = every if n == space.size else {k: a[:n] for k, a in every.items()}
+    v0 = value_grid(plan, space, every)
+    v0 = v0 if n == space.size else v0[:n]
     d = plan.draft.double
     if d is None or not plan.double:
         return v0, None, vals
@@ -150,7 +152,8 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
                          breakdown={k: float(x) for k, x in breakdown.items()},
                          p_ego_spent=None if ego is None else float(ego), truncated=c.truncated, notes=notes,
                          events={k: min(1.0, max(0.0, float(x))) for k, x in happened.items()},
-                         events_passed={k: min(1.0, max(0.0, float(x))) for k, x in happened_passed.items()})
+                         events_passed={k: min(1.0, max(0.0, float(x))) for k, x in happened_passed.items()},
+                         rational=False)  # counted in probabilities: dice that explode without end
 
 
 def _from_top(counts: np.ndarray) -> np.ndarray:

@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from ..errors import SpecError
 from .errors import DraftError
+from .sizes import Sizes
 from .expr import ExprError
 from .knob_words import dice_words
 from .knobs import DraftRules
@@ -130,9 +131,11 @@ class Plan:
         return found
 
 
-def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: Draft) -> Any:
+def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: Draft,
+             sizes: Sizes | None = None) -> Any:
     """The value of an expression of the draft for this spec (a number or a
-    name alone read at once: most formulas of a draft are one of these)."""
+    name alone read at once: most formulas of a draft are one of these);
+    ``sizes``: the largest sizes of ``env``'s arrays, where known."""
     values = rules._values if isinstance(rules, DraftRules) else rules
     tree = s.expr.tree
     if tree[0] == "num":
@@ -140,7 +143,7 @@ def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft
     if tree[0] == "name" and tree[1] in env:
         return env[tree[1]]
     try:
-        return s.expr.evaluate(env, [values[k] for k in s.knobs])
+        return s.expr.evaluate(env, [values[k] for k in s.knobs], sizes)
     except ExprError as err:
         raise DraftError(s.key, str(err), line=draft.lines.get(s.key), source=draft.source_name) from None
 

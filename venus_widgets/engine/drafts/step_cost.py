@@ -175,10 +175,10 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         if g.table in seen:
             continue
         seen.add(g.table)
-        one = table_work(g.table, rows, mode)
-        if (g.table, tuple(names), mode, ()) not in p.compiled:
-            work += one
-        work += one * sum(1 for m in recounts if any(g.table.marks[p.marks.index(m)]))
+        again = int((g.table, tuple(names), mode, ()) not in p.compiled)  # (a table counted at load: not again)
+        again += sum(1 for m in recounts if any(g.table.marks[p.marks.index(m)]))
+        if again:
+            work += again * table_work(g.table, rows, mode)
     cells = min(math.prod(float(h - lw + 1) for h, lw in zip(high, low)), rolls(p))
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
     work += cells * nodes * PER_NODE * (1 + len(recounts))
