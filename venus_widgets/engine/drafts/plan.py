@@ -12,6 +12,7 @@ a :class:`~.errors.DraftError` naming its key and line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -44,7 +45,7 @@ class DieTable:
             h = self.__dict__["_hash"] = hash((self.sides, self.successes, self.marks, self.explode, self.depth))
         return h
 
-    @property
+    @cached_property  # (kept: a plan asks it of each die several times a spec)
     def explodes(self) -> bool:
         return any(self.explode)
 
@@ -71,7 +72,7 @@ class GroupPlan:
     #: faces a re-roll may take (empty: none)
     eligible: tuple[int, ...]
 
-    @property
+    @cached_property
     def rerollable(self) -> bool:
         return bool(self.eligible) and self.count > 0
 
@@ -98,23 +99,24 @@ class Plan:
     #: the dice of the draft counted when it loaded (:func:`.dice.compile_dice`), read only
     compiled: Mapping[tuple, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
-    @property
+    # (each kept once asked: the kernel, the cost and the odds ask them several times a spec)
+    @cached_property
     def dice(self) -> int:
         return sum(g.count for g in self.groups)
 
-    @property
+    @cached_property
     def rerollable(self) -> int:
         return sum(g.count for g in self.groups if g.rerollable)
 
-    @property
+    @cached_property
     def exploding(self) -> bool:
         return any(g.table.explodes and g.count for g in self.groups)
 
-    @property
+    @cached_property
     def unbounded(self) -> bool:
         return any(g.count and g.table.explodes and g.table.depth is None for g in self.groups)
 
-    @property
+    @cached_property
     def ordered(self) -> bool:
         """Whether a formula reads the dice in order (:mod:`.walk` counts them)."""
         return any(r.ordered for r in self.readings)

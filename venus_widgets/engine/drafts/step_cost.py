@@ -175,7 +175,7 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         if g.table in seen:
             continue
         seen.add(g.table)
-        again = int((g.table, tuple(names), mode, ()) not in p.compiled)  # (a table counted at load: not again)
+        again = int((g.table, rows, mode, ()) not in p.compiled)  # (a table counted at load: not again)
         again += sum(1 for m in recounts if any(g.table.marks[p.marks.index(m)]))
         if again:
             work += again * table_work(g.table, rows, mode)
