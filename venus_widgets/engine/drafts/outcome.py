@@ -64,8 +64,12 @@ def events(plan: Plan, final: np.ndarray, v: np.ndarray, shown: dict[str, np.nda
 
 
 def shown_marks(plan: Plan) -> list[str]:
-    """The marks some die of this roll can show, in the draft's order."""
-    return [m for i, m in enumerate(plan.marks) if any(g.count and any(g.table.marks[i]) for g in plan.groups)]
+    """The marks some die of this roll can show, in the draft's order (kept on the plan)."""
+    known = plan.__dict__.get("_shown")
+    if known is None:
+        known = plan.__dict__["_shown"] = [m for i, m in enumerate(plan.marks)
+                                           if any(g.count and any(g.table.marks[i]) for g in plan.groups)]
+    return list(known)
 
 
 def mark_ways(plan: Plan, c: Counted, mark: str, without: Counted | None) -> Any:

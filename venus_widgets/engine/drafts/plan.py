@@ -152,6 +152,8 @@ def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft
 
 def whole(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: Draft, what: str) -> int:
     v = evaluate(s, env, rules, draft)
+    if type(v) is int:
+        return v
     if isinstance(v, bool) or not isinstance(v, int):
         said = f"{str(v).lower()} (a yes or no)" if isinstance(v, bool) else repr(v)
         raise DraftError(s.key, f"{s.expr.text!r} gives {said} for this roll: {what} must be a whole number",

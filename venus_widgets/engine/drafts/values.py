@@ -53,6 +53,8 @@ def check_spread(plan: Plan, lo: int, hi: int) -> None:
 
 def _whole(plan: Plan, s: Slotted, env: Mapping[str, Any], what: str, sizes: Sizes | None = None) -> Any:
     v = evaluate(s, env, plan.rules, plan.draft, sizes)
+    if type(v) is int and -MAX_VALUE <= v <= MAX_VALUE:  # (most values: a whole number within bounds)
+        return v
     if isinstance(v, np.ndarray):
         if v.dtype == bool or v.dtype == object and v.size and isinstance(v.flat[0], (bool, np.bool_, str)):
             raise _refused(plan, s, f"{s.expr.text!r} gives yes or no, or text, for this roll: {what} is a "
