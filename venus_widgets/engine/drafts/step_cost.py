@@ -39,6 +39,7 @@ from ..errors import SpecError
 from .dice import levels
 from .plan import DieTable, Plan
 from .readings import Tally
+from .values import MAX_SPREAD, outcome_value
 
 #: Python work of one numpy call, in multiply-adds (the units of :mod:`.cost`).
 PER_CALL = 4000.0
@@ -205,8 +206,6 @@ def spread(p: Plan, names: Sequence[str], low: Sequence[int], high: Sequence[int
     the outcome's formula read at the corners of the quantities' ranges (at
     most 64 of them: a handful of evaluations, never the counts); a corner
     the formula cannot read (a division by 0) is left out."""
-    from .values import MAX_SPREAD, outcome_value
-
     corners: list[dict[str, int]] = [dict(p.env)]
     for n, lw, h in list(zip(names, low, high))[:6]:
         corners = [{**c, n: v} for c in corners for v in {lw, h}]
