@@ -167,7 +167,7 @@ def _equal(equal: bool, fa: Fn, fb: Fn, text: str) -> Fn:
 
 def _same(a: Any, b: Any, text: str, sizes: Sizes | None) -> Any:
     """``a == b``: text equals text only (text is never a number), numbers exactly."""
-    texts = [isinstance(x, str) or (is_array(x) and x.dtype == object and x.size and isinstance(x.flat[0], str))
+    texts = [isinstance(x, str) or (is_array(x) and x.dtype.kind == "O" and x.size and isinstance(x.flat[0], str))
              for x in (a, b)]
     if texts[0] != texts[1]:
         return np.zeros(np.shape(a) or np.shape(b), dtype=bool) if is_array(a, b) else False
@@ -293,7 +293,7 @@ def _if(fc: Fn, fa: Fn, fb: Fn, text: str) -> Fn:
         a, b = fa(env, numbers, yes, sizes), fb(env, numbers, no, sizes)
         if isinstance(a, str) or isinstance(b, str):
             return np.where(c, np.asarray(a, dtype=object), np.asarray(b, dtype=object))
-        if all(isinstance(x, (bool, np.bool_)) or (is_array(x) and x.dtype == bool) for x in (a, b)):
+        if all(isinstance(x, (bool, np.bool_)) or (is_array(x) and x.dtype.kind == "b") for x in (a, b)):
             return np.where(c, a, b)  # yes or no, in both branches
         a, b = _num(a, text), _num(b, text)
         x = max(_size(a, sizes), _size(b, sizes))
@@ -323,11 +323,11 @@ def _logic(either: bool, fa: Fn, fb: Fn) -> Fn:
 
 
 def _is_big(v: Any) -> bool:
-    return isinstance(v, np.ndarray) and v.dtype == object
+    return isinstance(v, np.ndarray) and v.dtype.kind == "O"
 
 
 def _big(v: Any) -> Any:
-    return v.astype(object) if isinstance(v, np.ndarray) and v.dtype != object else v
+    return v.astype(object) if isinstance(v, np.ndarray) and v.dtype.kind != "O" else v
 
 
 def _common(a: Any, b: Any, sizes: Sizes | None = None) -> tuple[Any, Any]:
@@ -374,7 +374,7 @@ def _num(v: Any, text: str) -> Any:
     if t is int:
         return v
     if t is np.ndarray:
-        return v.astype(np.int64) if v.dtype == bool else v
+        return v.astype(np.int64) if v.dtype.kind == "b" else v
     if isinstance(v, str):
         raise ExprError(f"{text!r}: {v!r} is text, not a number")
     if isinstance(v, Mapping):

@@ -44,7 +44,7 @@ class Sizes:
 
     def know(self, v: Any, size: int) -> None:
         """``size`` bounds every value of the array ``v`` (in size)."""
-        if type(v) is np.ndarray and v.dtype != object:
+        if type(v) is np.ndarray and v.dtype.kind != "O":
             self._known[id(v)] = (v, size)  # the array is held: its id is not reused while known
 
     def of(self, v: Any) -> int:

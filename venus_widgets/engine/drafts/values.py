@@ -56,10 +56,11 @@ def _whole(plan: Plan, s: Slotted, env: Mapping[str, Any], what: str, sizes: Siz
     if type(v) is int and -MAX_VALUE <= v <= MAX_VALUE:  # (most values: a whole number within bounds)
         return v
     if isinstance(v, np.ndarray):
-        if v.dtype == bool or v.dtype == object and v.size and isinstance(v.flat[0], (bool, np.bool_, str)):
+        kind = v.dtype.kind  # (a letter: no dtype made to compare)
+        if kind == "b" or kind == "O" and v.size and isinstance(v.flat[0], (bool, np.bool_, str)):
             raise _refused(plan, s, f"{s.expr.text!r} gives yes or no, or text, for this roll: {what} is a "
                                     "whole number")
-        if v.dtype == object:
+        if kind == "O":
             _check_size(plan, s, largest(v), what)
         elif v.size and (largest(v) if sizes is None else sizes.of(v)) > MAX_VALUE:
             _check_size(plan, s, largest(v), what)  # (a bound past it: the values read)
