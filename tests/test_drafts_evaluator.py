@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition
@@ -222,6 +222,7 @@ def big_formula(draw, depth: int = 0) -> str:
 
 @settings(max_examples=150, deadline=None)
 @given(text=big_formula(), lo=st.integers(-(2**62), 2**62), width=st.integers(1, 40))
+@example(text="(a * (h + h))", lo=0, width=1)  # cells of 0 times 2**63: an OverflowError (int64 times a Python int)
 def test_sizes_known_from_ranges_never_let_a_cell_wrap(text, lo, width):
     """The odds' overflow check reads the sizes the counts' ranges give
     (never a pass over the cells): the values equal Python's ints, cell by cell."""

@@ -360,7 +360,7 @@ def _arith(op: str, a: Any, b: Any, text: str, where: Any, sizes: Sizes | None =
     if not (_is_big(a) or _is_big(b)):
         x, y = _size(a, sizes), _size(b, sizes)
         bound = x * y if op == "*" else x + y  # (|a // b| <= |a| and |a % b| < |b|: within x + y too)
-        if bound >= _SAFE:
+        if bound >= _SAFE or x >= _SAFE or y >= _SAFE:  # (0 * 2**63: a number past int64 is a Python int)
             a, b = _big(a), _big(b)
     out = _ARITH[op](a, b)
     if sizes is not None and bound >= 0:
