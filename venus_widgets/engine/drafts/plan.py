@@ -99,8 +99,7 @@ class Plan:
     #: the dice of the draft counted when it loaded (:func:`.dice.compile_dice`), read only
     compiled: Mapping[tuple, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
-    # (each kept once asked: the kernel, the cost and the odds ask them several times a spec)
-    @cached_property
+    @cached_property  # (each kept once asked: the kernel, the cost and the odds ask several times a spec)
     def dice(self) -> int:
         return sum(g.count for g in self.groups)
 
