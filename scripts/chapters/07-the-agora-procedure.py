@@ -141,14 +141,14 @@ for (helpers, label), colour, marker in zip(
     ps = [vw.odds({**task, "factors": f, "helpers": helpers}).p_pass for f in range(4)]
     ax.plot(range(4), ps, marker=marker, color=colour, label=label)
 ax.set_xlabel("difficulty factors (dice removed from the main pool)")
-ax.set_ylabel("P(pass)")
+ax.set_ylabel("chance to pass")
 ax.set_xticks(range(4))
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("agora task, rank 4, 3 main dice, 1 consequence")
 alone, helped = ([vw.odds({**task, "factors": f, "helpers": h}).p_pass for f in range(4)] for h in ([], [5]))
-show(fig, alt="Lines of P(pass) against 0 to 3 difficulty factors for an agora rank-4 task with no help and with "
+show(fig, alt="Lines of the chance to pass against 0 to 3 difficulty factors for an agora rank-4 task with no help and with "
               "one to four helpers: without help it falls " + ", ".join(f"{p:.0%}" for p in alone)
               + "; one rank-5 helper holds it at " + ", ".join(f"{p:.0%}" for p in helped) + ".")
 
@@ -211,15 +211,23 @@ show(dice_figure([("main pool", [(d.after, d.scores, "") for d in r.dice if d.ow
          f"{', '.join(str(d.after) for d in r.dice if d.owner == 'helper')}: {r.outcome} success, which subverts "
          f"the one consequence.")
 
+# %% [build]
+tried = {**task, "factors": 1, "helpers": [5, 5]}
+tried_p, tried_alone, tried_two = (vw.odds(s).p_pass for s in (tried, {**tried, "helpers": []},
+                                                                {**tried, "factors": 2}))
+
 # %% [markdown]
 # ## Try it
 #
-# An agora task with two rank-5 helpers, merged into one rank-4 helping
-# die. Add helpers and watch the merged die's rank; offer a rank-5 and a
-# rank-4 helper together to see the merge refused, with the best group to
-# accept. Add difficulty factors: the main pool shrinks, the helping die
-# stays. Let the helper KISS the helping die, and type the consequences
-# the FC set.
+# The roller below holds an agora task with two rank-5 helpers, merged
+# into one rank-4 helping die. With one difficulty factor it passes
+# {{ vw.percent(tried_p) }} of the time, against {{ vw.percent(tried_alone) }}
+# without the helpers; a second factor takes another main die away but
+# leaves the helping die: {{ vw.percent(tried_two) }}. Played live, add
+# helpers and the merged die's rank changes; offer a rank-5 and a rank-4
+# helper together and the roller refuses the merge, naming the best group
+# to accept; let the helper KISS the helping die, and type the
+# consequences the FC set.
 
 # %%
 vw.TaskRoller(edition="agora", rank=4, health=2, job=1, factors=1, helpers=[5, 5])
