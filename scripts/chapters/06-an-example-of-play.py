@@ -89,8 +89,11 @@ am_odds = vw.odds(medic)
 # **Kim (Bruno):** Bruno grabs the rudder cable before it snaps loose. He
 # holds it until Clara is through.
 #
-# **Sam:** A **task**, Swiftness. One factor, the storm: threshold
-# {{ br_odds.threshold }}. Fail, and the cable whips free.
+# **Sam:** A **task**, Swiftness. One factor, the one that matters most:
+# your burnt hands on a wild cable. Threshold {{ br_odds.threshold }}.
+# Fail, and the cable whips free.
+#
+# *The FC counts Bruno's **wound** again: it hinders this roll too.*
 #
 # **Kim:** Deckhand, level {{ rope["dice"] }}: {{ rope["dice"] }} Bronze dice.
 # Bruno keeps his Lots for later.
@@ -280,6 +283,7 @@ one_success = br_odds.distribution.get(1, 0.0)
 # <details><summary>Answers</summary>
 #
 # 1. **{{ vw.percent(one_success) }}**. (He failed with no success at all
+#    {{ "just as often, " if round(one_success, 9) == round(br_odds.distribution.get(0, 0.0), 9) else "" }}
 #    {{ vw.percent(br_odds.distribution.get(0, 0.0)) }} of the time.)
 # 2. From {{ vw.percent(steer_alone.p_pass) }} alone to **{{ vw.percent(steer_odds.p_pass) }}**.
 #

@@ -83,7 +83,7 @@ first = {"edition": "agora", "rank": 4, "health": 2}
 # * A helper can KISS the helping die without using up your KISSes.
 #
 # However many people help, **only one helping die is rolled**. Their help
-# is **merged** (written ⊕): **two helpers of the same rank become one die of
+# is **merged**: **two helpers of the same rank become one die of
 # the next better rank** (one lower). Repeat until one die is left. Two
 # rank-2 helpers make rank 1, which is an automatic success, no roll
 # needed.
@@ -93,19 +93,28 @@ first = {"edition": "agora", "rank": 4, "health": 2}
 # Every example in the agora text, worked by the engine:
 
 # %% [build]
-examples = [
-    ("5 ⊕ 5", [5, 5]), ("4 ⊕ 4", [4, 4]), ("3 ⊕ 3", [3, 3]), ("2 ⊕ 2", [2, 2]),
-    ("(6 ⊕ 6) ⊕ 5", [6, 6, 5]), ("(5 ⊕ 5) ⊕ 4", [5, 5, 4]),
-    ("(4 ⊕ 4) ⊕ (4 ⊕ 4)", [4, 4, 4, 4]), ("(3 ⊕ 3) ⊕ 2", [3, 3, 2]),
-    ("(5 ⊕ 5) ⊕ (5 ⊕ 5)", [5, 5, 5, 5]), ("((5 ⊕ 5) ⊕ 4) ⊕ 3", [5, 5, 4, 3]),
-    ("((4 ⊕ 4) ⊕ 3) ⊕ (3 ⊕ 3)", [4, 4, 3, 3, 3]),
-]
+examples = [[5, 5], [4, 4], [3, 3], [2, 2], [6, 6, 5], [5, 5, 4], [4, 4, 4, 4], [3, 3, 2], [5, 5, 5, 5],
+            [5, 5, 4, 3], [4, 4, 3, 3, 3]]
+
+
+def pairing(helpers):
+    """How the helpers pair up, in words: the two worst equal ranks first, until one die is left."""
+    left, steps = sorted(helpers), []
+    while len(left) > 1:
+        r = max(x for x in left if left.count(x) >= 2)
+        left.remove(r), left.remove(r)
+        left = sorted(left + [r - 1])
+        steps.append(f"two {r}s make a {r - 1}")
+    return "; ".join(steps), left[0]
+
+
 rows = []
-for written, helpers in examples:
-    rank = vw.merge(helpers)
+for helpers in examples:
+    words, rank = pairing(helpers)
+    assert rank == vw.merge(helpers)  # the words tell the engine's merge
     meaning = "automatic success" if rank == 1 else f"succeeds on {rank}-6 ({vw.percent((7 - rank) / 6)})"
-    rows.append([written, ", ".join(map(str, helpers)), f"**{rank}**", meaning])
-emit(table(["merge", "helpers' ranks", "helping die's rank", "which means"], rows))
+    rows.append([", ".join(map(str, helpers)), words, f"**{rank}**", meaning])
+emit(table(["helpers' ranks", "how they pair up", "helping die's rank", "which means"], rows))
 
 # %% [markdown]
 # ### Help that cannot merge
@@ -260,7 +269,7 @@ alone3, helped3 = (vw.odds({**task, "factors": 3, "helpers": h}).p_pass for h in
 # %% [markdown]
 # <details><summary>Answers</summary>
 #
-# 1. (5 ⊕ 5) ⊕ (5 ⊕ 5) = 4 ⊕ 4 = **rank {{ rank }}**: it succeeds on {{ rank }}-6,
+# 1. The four 5s pair up into two 4s, and the two 4s into one **rank {{ rank }}** die: it succeeds on {{ rank }}-6,
 #    {{ vw.percent((7 - rank) / 6) }} of the time.
 # 2. Alone **{{ vw.percent(alone3) }}**: three factors remove all three main dice, and with no dice
 #    and no help a task fails. With the helper **{{ vw.percent(helped3, 1) }}**: the helping die is never

@@ -590,8 +590,8 @@ thumb_rows = [thumb(ed, roll, spec, words) for (ed, roll), (spec, words) in TYPI
 # How much one step of difficulty costs depends on the edition's dice. For
 # a middling character of each edition (named in the table), the setting
 # nearest an even chance, and what one step on the ladder costs while the
-# chance stays between a tenth and nine tenths (computed from the engine's
-# ladders, not typed):
+# chance stays between a tenth and nine tenths (each counted exactly, not
+# typed):
 #
 # {{ table(["edition", "character", "nearest an even chance", "one step costs (percentage points)", "settings"],
 #          thumb_rows) }}
