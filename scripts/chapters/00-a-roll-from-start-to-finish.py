@@ -96,7 +96,7 @@
 # * **Jobs**: what your character does for a living. A job has a **level**,
 #   the number of d6 it rolls in a task, and **inherits** two abilities: you
 #   may use it when the FC names one of them. Beside it you mark **exp**
-#   (experience): exp equal to twice the level raise it by one.
+#   (experience): when they reach twice its level, the job rises a level.
 # * **Attributes**: short phrases that make your character particular:
 #   **assets** (what you own), **merits** (natural gifts), **disciplines**
 #   (trained knacks) and **features** (how you look and behave). An
@@ -204,7 +204,8 @@ assert len(kissed) == 2 and kissed[0].before == kissed[1].before and after == r.
 # 5. **Say what could pay for re-rolls**: his **insight** (the motor stalls
 #    when its fuel line ices up) and a **stunt** (he clears the line with his
 #    bare hands, hanging out of a hatch). He also has **Ego**. He hopes for
-#    one success beyond the threshold: his **goal** is {{ r.details["goal"] }}.
+#    one success beyond the threshold, to keep the crew safe too: his
+#    **goal** is {{ r.details["goal"] }}.
 #
 # With the dice alone he would pass {{ vw.percent(alone.p_pass) }} of the
 # time; the two re-rolls make it {{ vw.percent(kissed_odds.p_pass) }}, and

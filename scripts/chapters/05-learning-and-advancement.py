@@ -44,7 +44,7 @@ setup_plots()
 # Those exp are spent; any beyond them stay marked towards the next level.
 # Bruno's mechanic job (level 3) needs 6 exp for level 4, then 8 more for
 # level 5. (The playtest rules leave this open; the rule is the
-# Playsheet's.) Good jobs fail less, so they grow slower: most advancement
+# Playsheet's, another draft of these rules: [chapter 8](08-editions-compared.ipynb).) Good jobs fail less, so they grow slower: most advancement
 # comes from new attributes, insights and friends.
 #
 # ## Learning on the job
