@@ -310,7 +310,8 @@ Keep it in front of you at the table. Why each line: chapters 9 and 12 of the ru
    hindering, a job not quite right.
 6. **Stakes**: say what failure means before anyone picks up a die. Charge no hazard twice: not as
    the difficulty and a factor, not as a factor and a consequence.
-7. **Help and KISS**: up to 2 allies, one die each (they share the consequences and mark 1 exp). The
+7. **Help and KISS**: up to 2 allies, one die each, at the ally's caliber in the ability you named
+   (they share the consequences and mark 1 exp). The
    Peers approve insights, specialties and bonus factors; you may veto a stunt that makes no sense.
 
 ## After the roll
