@@ -326,3 +326,10 @@ def test_a_degree_that_begins_with_pass_is_explained():
     load_edition(PUSH + '\n[outcome.degrees]\n"missed" = 0\n"pass well" = 1\n"pass greatly" = 2\n')
     steps = " ".join(s.words for s in vw.explain({"edition": "push", "dice": 4}).steps)
     assert "Pass well:" in steps and "Pass greatly:" in steps and "Missed:" in steps, steps
+
+
+@pytest.mark.parametrize("given", [None, 12, [1], b"x", 1.5, True])
+def test_what_is_not_a_draft_is_said_in_words(given):
+    """load_edition(None) said ': a NoneType is not a draft' (red team, round 3)."""
+    said = str(refused(given))
+    assert "was given where a draft goes" in said and said[0].isupper() and "Type" not in said and " int" not in said and "float" not in said, said

@@ -121,8 +121,21 @@ def read(given: Any, name: str = "") -> Source:
         return read_file(given, name)
     if isinstance(given, str):
         return read_text(given, name or "draft")
-    raise DraftError("", f"a {type(given).__name__} is not a draft: give the path of a .toml file, "
+    raise DraftError("", f"{_what(given)} was given where a draft goes: give the path of a .toml file, "
                          "the TOML text, or a dict")
+
+
+def _what(given: Any) -> str:
+    """What was given, in words: "nothing", "a number 12", "a list", "bytes"."""
+    if given is None:
+        return "nothing"
+    if isinstance(given, (int, float)) and not isinstance(given, bool):
+        return f"a number ({given})"
+    if isinstance(given, (bytes, bytearray)):
+        return "bytes (decode the file's text first, or give its path)"
+    if isinstance(given, (list, tuple)):
+        return "a list"
+    return "a yes or no" if isinstance(given, bool) else f"a {type(given).__name__}"
 
 
 def _looks_like_path(text: str) -> bool:
@@ -268,7 +281,7 @@ def plain(value: Any, path: Path_, lines: Mapping[Path_, int] | None = None,
     and said: added to ``problems`` (its key, or its list's, to ``aside``);
     without ``problems`` the first one is raised."""
     if not isinstance(value, Mapping):
-        raise DraftError("", f"a {type(value).__name__} is not a draft: give a dict of its parts")
+        raise DraftError("", f"{_what(value)} was given where a draft goes: give a dict of its parts")
     found: list[DraftError] = [] if problems is None else problems
     gone: list[Path_] = [] if aside is None else aside
     top: dict[str, Any] = {}
