@@ -285,10 +285,8 @@ CASES += [
        [("lab", "w = vw.RuleLab(edition='rt', axes=('dice', 'keep'))\nw.error", "any")],
        {"lab": "None if not _ or not any(w in _ for w in ('Error', 'Traceback')) else _[:200]"}),
     _c("log import of 40 heavy rolls (60 d20 keep 12)", "aggregates", _drafts(D=KEEP) + L +
-       "import json\nw = vw.PoolRoller(edition='rt', dice=12, keep=2)\nw.roll_dice(seed=1)\n"
-       "data = json.loads(w.log.to_json())\ne = data['entries'][0]\n"
-       "e['roll']['spec'].update(dice=60, keep=12)\ndata['entries'] = [json.loads(json.dumps(e)) for _ in range(40)]\n"
-       "text = json.dumps(data)\n",
+       "w = vw.PoolRoller(edition='rt', dice=60, keep=12)\nfor s in range(40):\n    w.roll_dice(seed=s)\n"
+       "text = w.log.to_json()\n",
        [("import", "log = vw.RollLog()\nlog.import_text(text)", "any"),
         ("replay", "log.replay(39).outcome", "any")]),
     _c("log import of 500 rolls of 50 d2 exploding to depth 50", "aggregates", _drafts(D=SIDES) + L +
@@ -722,4 +720,93 @@ CASES += [
        "import tomllib\n" + _drafts(D=PLAIN) + "d = tomllib.loads(D)\nd['fields'][3] = {'range': [1, 2]}\n"
        "d[('a',)] = 1\n",
        [("load", "vw.load_edition(d)", "refuse")]),
+]
+
+# ---------------------------------------------------------------- seams: re-roll x explosions x cancelling x events x doubling
+SEAM = '''id = "rt"
+[fields.dice]
+range = [1, 8]
+default = 5
+[fields.black]
+range = [0, 4]
+default = 2
+group = "difficulty"
+[fields.need]
+range = [1, 6]
+default = 3
+group = "difficulty"
+[fields.ego]
+default = true
+[dice.d6]
+sides = 6
+success = [6]
+marks = { bane = [1] }
+explode = [6]
+depth = 2
+[dice.b6]
+sides = 6
+success = [6]
+[groups.own]
+die = "d6"
+count = "dice"
+[groups.black]
+die = "b6"
+count = "black"
+cancels = true
+[outcome]
+threshold = "need"
+[events]
+"bane and pass" = "count(bane, own) >= 1 and value >= threshold"
+"black hurt" = "successes(black) >= 1"
+[reroll]
+name = "Push"
+budget = "all_dice"
+dice = ["own"]
+faces = "2-5"
+[double]
+adds = "bane"
+if = "ego"
+'''
+CASES += [
+    _c("push x explosions x cancelling dice x events x doubling: rolls agree with the odds", "evaluator",
+       _drafts(D=SEAM) + L + "S = {'edition': 'rt'}\n", [("agree", AGREE_SETUP, "ok")], {"agree": AGREE}),
+    _c("the same seam: each event's chance against 1,500 rolls", "evaluator", _drafts(D=SEAM) + L +
+       "S = {'edition': 'rt'}\n",
+       [("events", "ev = vw.odds(S).events\nrs = [vw.roll(S, seed=s).details['events'] for s in range(1500)]\n"
+                   "{k: (round(p, 3), round(sum(k in r for r in rs) / 1500, 3)) for k, p in ev.items()}", "ok")],
+       {"events": "(lambda bad: None if not bad else f'event chances, odds vs rolls: {bad}')({k: v for k, v in _.items() "
+                  "if abs(v[0] - v[1]) > 0.04})"}),
+    _c("the same seam on the FC screen, the lab and explain", "aggregates", _drafts(D=SEAM) + L,
+       [("screen", "w = vw.FCScreen({'A': {'edition': 'rt', 'dice': 8}, 'B': {'edition': 'rt', 'dice': 3}})\n"
+                   "(w.error, w.to_markdown()[:60])", "ok"),
+        ("lab", "lab = vw.RuleLab(edition='rt', b={'dice.d6.depth': 0})\n(lab.error, str(lab.comparison)[:80])", "ok"),
+        ("explain", "str(vw.explain({'edition': 'rt', 'dice': 8, 'black': 4}))", "ok")],
+       {"screen": NO_PY, "lab": NO_PY, "explain": NO_PY}),
+]
+CASES += [
+    _c("the FC screen of keep-highest at its defaults, cold", "aggregates", _drafts(D=KEEP) + L,
+       [("screen", "w = vw.FCScreen({'A': {'edition': 'rt'}})\nw.error", "ok")]),
+    _c("the FC screen refuses a target of NaN before any work", "aggregates", _drafts(D=KEEP) + L,
+       [("screen", "vw.FCScreen({'A': {'edition': 'rt'}}, target=float('nan'))", "refuse")]),
+]
+
+# ---------------------------------------------------------------- the guard at its edge: accepted over the bound, refusals naming a field that changes nothing
+SIDES_TOTAL = SIDES.replace('threshold = "need"', 'threshold = "need"\nvalue = "total"').replace("range = [1, 100]",
+                                                                                               "range = [1, 1000]")
+NOT_NEED = "None if not re.search(r'\\bneed=', err) else 'the refusal names need, which changes none of the work: ' + err[:220]"
+CASES += [
+    _c("the total of 50 d36 aces to depth 5 (accepted by the guard)", "cost", _drafts(D=SIDES_TOTAL) + L,
+       [("odds", "vw.odds({'edition': 'rt', 'dice': 50, 'faces': 36, 'aces': 5}).p_pass", "any"),
+        ("exact", "vw.odds({'edition': 'rt', 'dice': 50, 'faces': 36, 'aces': 5}, exact=True).p_pass", "any")]),
+    _c("a refusal of two groups' readings names the threshold's field", "cost",
+       _drafts(D=TWO.replace("VALUE", "max(total(ga), total(gb)) * 1000 + min(highest(2, ga), lowest(2, gb))")) + L,
+       [("odds", "vw.odds({'edition': 'rt', 'a': 40, 'b': 40}).p_pass", "any")], {"odds!": NOT_NEED}),
+    _c("a refusal of yze at 36 dice pushed names the successes needed", "cost", _drafts(D=YZE) + L,
+       [("odds", "vw.odds({'edition': 'rt', 'base': 12, 'skill': 12, 'gear': 12, 'need': 6, 'pushed': 'always'}).p_pass",
+         "any")], {"odds!": NOT_NEED}),
+    _c("a refusal of highest(2) of 50 d1000 aces names need at its lowest", "cost",
+       _drafts(D=SIDES.replace('threshold = "need"', 'threshold = "need"\nvalue = "highest(2)"').replace(
+           "range = [1, 100]", "range = [1, 1000]")) + L,
+       [("odds", "vw.odds({'edition': 'rt', 'dice': 50, 'faces': 1000, 'aces': 50}).p_pass", "any")],
+       {"odds!": NOT_NEED + " if 'inf s' not in err else 'the refusal says inf s: ' + err[:200]"}),
 ]
