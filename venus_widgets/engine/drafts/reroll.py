@@ -64,14 +64,17 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     # the end: the first rolls short of the goal get their re-rolled dice
     short = _short(plan, space) if plan.draft.reroll is not None and plan.when == "short" else None
     size = max(space.size, max(arr.size for arr in states.values()))
-    total = np.zeros(size, dtype=_dtype(mode))  # every state's first roll, the budget unused
+    rows = np.zeros((len(states), size), dtype=_dtype(mode))  # the states, one row each
+    for i, arr in enumerate(states.values()):
+        rows[i, : arr.size] = arr
+    total = rows.sum(axis=0)  # every state's first roll, the budget unused
     final = np.zeros(size, dtype=_dtype(mode))  # the rolls that re-roll
-    for arr in states.values():
-        total[: arr.size] += arr
-    go = {}
-    for R, arr in states.items():  # the re-rolls not made count L ways each
-        x = arr * short[: arr.size] if short is not None else arr
-        go[R] = x * L ** (B - sum(R)) if mode != "float" and L != 1 and B != sum(R) else x
+    unused = [B - sum(R) for R in states]
+    if mode != "float" and L != 1 and any(unused):  # the re-rolls not made count L ways each
+        rows = rows * np.array([L ** u for u in unused], dtype=object if mode == "exact" else rows.dtype)[:, None]
+    if short is not None:
+        rows = rows * (short[:size] if short.size >= size else _grow(short, size))
+    go = dict(zip(states, rows))
     fresh = [(m.fresh * m.pad if mode != "float" and m.pad != 1 else m.fresh, m.zero) for m in order]
     out = _added(go, fresh, mode, cut)
     n = min(out.size, size)
@@ -107,8 +110,8 @@ def _added(states: dict[tuple[int, ...], np.ndarray], fresh: list[tuple[np.ndarr
             if g is not None:
                 if H is None:
                     H = g
-                else:
-                    H = _grow(H, g.size) if H.size < g.size else H.copy()
+                else:  # H was just convolved: an array of its own
+                    H = _grow(H, g.size) if H.size < g.size else H
                     H[: g.size] += g
         assert H is not None
         inner[prefix] = H
