@@ -27,13 +27,15 @@ from .space import Space, value_grid
 from .whole import bincount
 
 
-def doubled(plan: Plan, space: Space, n: int) -> tuple[np.ndarray, np.ndarray | None, dict[str, np.ndarray]]:
+def doubled(plan: Plan, space: Space, n: int,
+            grid: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None, dict[str, np.ndarray]]:
     """The value at the first ``n`` packed indices after the doubling step,
     where the step is spent (None without one), and what the dice show
-    there after it (the successes it adds included)."""
+    there after it (the successes it adds included); ``grid``: the value
+    before it at every packed index, when known (:func:`.space.value_grid`)."""
     every = space.values()
     vals = every if n == space.size else {k: a[:n] for k, a in every.items()}
-    v0 = value_grid(plan, space, every)
+    v0 = grid if grid is not None else value_grid(plan, space, every)
     v0 = v0 if n == space.size else v0[:n]
     d = plan.draft.double
     if d is None or not plan.double:
@@ -96,7 +98,8 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
     ``marks``: the ways that at least one die shows each mark (:func:`mark_ways`),
     reported in the breakdown by :func:`mark_key`."""
     n = c.final.size
-    v, spent, shown = doubled(plan, c.space, n)
+    grid = value_grid(plan, c.space, c.space.values())  # the value of the dice as they are, read once
+    v, spent, shown = doubled(plan, c.space, n, grid)
     happened, happened_passed = events(plan, c.final, v, shown)
     lo = int(v.min()) if n else 0
     check_spread(plan, lo, int(v.max()) if n else 0)
@@ -122,10 +125,9 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
             breakdown[name] = breakdown.get(name, 0) + at_least(low) - upper
     p_pass = at_least(thr)
     if d.reroll is not None or (d.double is not None and plan.double):
-        vals = c.space.values()
-        first_v = value_grid(plan, c.space, vals)[: c.first.size]
+        first_v = grid[: c.first.size]
         first_pass = c.first[first_v >= thr].sum()
-        pre_v = first_v if spent is None and c.first is c.final else value_grid(plan, c.space, vals)[:n]
+        pre_v = grid[:n]
         pre = c.final[pre_v >= thr].sum()
         breakdown[FIRST_ROLL] = first_pass
         if d.reroll is not None:
