@@ -102,7 +102,7 @@ def die_ways(t: DieTable, V: Rows, mode: str, leave_out: Sequence[int] = (),
 
     Counted in a packed space of the die's own (:mod:`.space`), wide enough
     that no sum of a chain overflows a digit, with every value counted
-    from the die's lowest."""
+    from the die's lowest. (With one quantity its values ascend.)"""
     if mode == "wide":  # whole numbers in int64: the float64 counts of one die are exact
         values, ways = die_ways(t, V, "count", leave_out, without)
         return values, ways.astype(np.int64)

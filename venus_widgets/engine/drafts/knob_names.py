@@ -69,13 +69,20 @@ def read_knobs(r: Reader, value: Any, slots: Sequence[Knob]) -> tuple[KnobName, 
             out.append(KnobName(name, slot, r.text(p + ("label",), b.get("label"), "", 80),
                                 r.text(p + ("seed",), b.get("seed"), "", 300),
                                 r.text(p + ("where",), b.get("where"), "", 200),
-                                _kind(r, p, b, by_name[slot])))
+                                _kind(r, p, b, by_name[slot], _sides(by_name, slot))))
     if value and not out and not r.problems:
         raise r.error(("knobs",), "name at least one knob, e.g. trade_rate = { label = \"Dice traded\" }")
     return tuple(out)
 
 
-def _kind(r: Reader, p: tuple, b: Mapping[str, Any], slot: Knob) -> Kind | None:
+def _sides(by_name: Mapping[str, Knob], slot: str) -> int | None:
+    """The sides of the die a knob of faces belongs to, as written (``dice.d6.success``: d6's)."""
+    parts = slot.split(".")
+    sides = by_name.get(f"dice.{parts[1]}.sides") if parts[0] == "dice" and len(parts) > 2 else None
+    return sides.default if sides is not None and type(sides.default) is int else None
+
+
+def _kind(r: Reader, p: tuple, b: Mapping[str, Any], slot: Knob, sides: int | None = None) -> Kind | None:
     """What the knob takes, when ``[knobs]`` narrows it: a range of a whole
     number, or whether a list of faces may be empty or hold every face."""
     form = slot.kind.form
@@ -92,7 +99,7 @@ def _kind(r: Reader, p: tuple, b: Mapping[str, Any], slot: Knob) -> Kind | None:
             raise r.error(p, f"{slot.name} is not a list of faces: empty and all are for faces")
         empty = r.boolean(p + ("empty",), b.get("empty"), True)
         full = r.boolean(p + ("all",), b.get("all"), True)
-        kind = faces(int(form["lo"]), int(form["hi"]), empty=empty, full=full)
+        kind = faces(int(form["lo"]), sides or int(form["hi"]), empty=empty, full=full)  # the die's faces
         try:
             kind.check(slot.default)
         except ValueError:

@@ -21,7 +21,7 @@ import numpy as np
 from ..maths.odds import TAIL_WORDS, Odds
 from .kernel import Counted
 from .knob_words import faces_words
-from .model import VALUE
+from .model import FAIL, FIRST_ROLL, VALUE, passed_after, passed_with
 from .plan import Plan, evaluate
 from .values import added, check_spread, outcome_value
 from .space import Space, value_grid
@@ -33,8 +33,10 @@ def doubled(plan: Plan, space: Space, n: int) -> tuple[np.ndarray, np.ndarray | 
     """The value at the first ``n`` packed indices after the doubling step,
     where the step is spent (None without one), and what the dice show
     there after it (the successes it adds included)."""
-    vals = {k: a[:n] for k, a in space.values().items()}
-    v0 = value_grid(plan, space, space.values())[:n]
+    every = space.values()
+    vals = every if n == space.size else {k: a[:n] for k, a in every.items()}
+    v0 = value_grid(plan, space, every)
+    v0 = v0 if n == space.size else v0[:n]
     d = plan.draft.double
     if d is None or not plan.double:
         return v0, None, vals
@@ -64,8 +66,12 @@ def events(plan: Plan, final: np.ndarray, v: np.ndarray, shown: dict[str, np.nda
 
 
 def shown_marks(plan: Plan) -> list[str]:
-    """The marks some die of this roll can show, in the draft's order."""
-    return [m for i, m in enumerate(plan.marks) if any(g.count and any(g.table.marks[i]) for g in plan.groups)]
+    """The marks some die of this roll can show, in the draft's order (kept on the plan)."""
+    known = plan.__dict__.get("_shown")
+    if known is None:
+        known = plan.__dict__["_shown"] = [m for i, m in enumerate(plan.marks)
+                                           if any(g.count and any(g.table.marks[i]) for g in plan.groups)]
+    return list(known)
 
 
 def mark_ways(plan: Plan, c: Counted, mark: str, without: Counted | None) -> Any:
@@ -83,7 +89,7 @@ def mark_ways(plan: Plan, c: Counted, mark: str, without: Counted | None) -> Any
 
 def mark_key(plan: Plan, mark: str) -> str:
     """The name of a mark's chance in the breakdown: "at least one complication"."""
-    return f"at least one {plan.draft.words.mark(mark)[0]}"
+    return plan.draft.words.mark_chance(mark)
 
 
 def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
@@ -123,12 +129,12 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
         first_pass = c.first[first_v >= thr].sum()
         pre_v = first_v if spent is None and c.first is c.final else value_grid(plan, c.space, vals)[:n]
         pre = c.final[pre_v >= thr].sum()
-        breakdown["pass on the first roll"] = first_pass
+        breakdown[FIRST_ROLL] = first_pass
         if d.reroll is not None:
-            breakdown[f"pass after {d.reroll.name}"] = max(pre - first_pass, 0)
+            breakdown[passed_after(d.reroll.name)] = max(pre - first_pass, 0)
         if d.double is not None and plan.double:
-            breakdown[f"pass with {d.double.name}"] = max(p_pass - pre, 0)
-        breakdown["fail"] = total - p_pass
+            breakdown[passed_with(d.double.name)] = max(p_pass - pre, 0)
+        breakdown[FAIL] = total - p_pass
     for mark, ways in (marks or {}).items():
         breakdown[mark_key(plan, mark)] = max(ways, 0) if c.mode == "float" else ways
     ego = c.final[spent].sum() if spent is not None else None
@@ -152,7 +158,8 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
                          breakdown={k: float(x) for k, x in breakdown.items()},
                          p_ego_spent=None if ego is None else float(ego), truncated=c.truncated, notes=notes,
                          events={k: min(1.0, max(0.0, float(x))) for k, x in happened.items()},
-                         events_passed={k: min(1.0, max(0.0, float(x))) for k, x in happened_passed.items()})
+                         events_passed={k: min(1.0, max(0.0, float(x))) for k, x in happened_passed.items()},
+                         rational=False)  # counted in probabilities: dice that explode without end
 
 
 def _from_top(counts: np.ndarray) -> np.ndarray:
