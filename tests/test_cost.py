@@ -41,10 +41,9 @@ def _specs(per_edition: int = 10, seed: int = 20) -> list[dict]:
 
 
 def _clear_results() -> None:
-    from venus_widgets.engine import api
+    from venus_widgets.engine.caching import forget_results
 
-    api._odds_cached.cache_clear()
-    api._exact_cached.cache_clear()
+    forget_results()
 
 
 def _peak(call) -> int:

@@ -134,23 +134,24 @@ def test_a_value_an_expression_cannot_have_for_a_spec_names_its_key(loaded):
 
 
 def test_every_number_is_a_rule_knob_named_by_where_it_stands(loaded):
-    ed = loaded(EXAMPLES / "heresy.toml")
+    # the Heresy Engine with a push names no [knobs]: every number of it is one (heresy.toml names four)
+    ed = loaded(EXAMPLES / "heresy-push.toml")
     names = [k.name for k in ed.KNOBS]
     assert names[:2] == ["trade_rate", "pass_at"]  # the named rules first
     for n in ("dice.d6.sides", "dice.d6.success", "dice.d6.explode", "dice.d6.depth", "fields.pool.max",
               "outcome.degrees.success"):
         assert n in names
-    k = vw.rules("heresy-draft")["dice.d6.success"]
+    k = vw.rules("heresy-push")["dice.d6.success"]
     assert k.default == [1, 6] and k.seed == "Each roll of '1' or '6' counts as a success"  # the comment's quote
     assert k.says == "A d6 counts a success on 1 or 6." and k.label == "d6 die: success faces"
-    depth = vw.rules("heresy-draft")["dice.d6.depth"]  # no quote in its comment: a sentence, never the line
+    depth = vw.rules("heresy-push")["dice.d6.depth"]  # no quote in its comment: a sentence, never the line
     assert depth.seed == "" and depth.says == "A d6 rolls again each time it shows an exploding face, without end."
-    assert vw.rules("heresy-draft")["trade_rate"].seed.startswith("the player always has the option")
+    assert vw.rules("heresy-push")["trade_rate"].seed.startswith("the player always has the option")
     # a knob changes the odds: success on 6 only
-    six = vw.odds({"edition": "heresy-draft", "pool": 0, "black": 2, "rules": {"dice.d6.success": [6]}}, exact=True)
+    six = vw.odds({"edition": "heresy-push", "pool": 0, "black": 2, "rules": {"dice.d6.success": [6]}}, exact=True)
     assert six.distribution[-2] == __import__("fractions").Fraction(1, 36)
     # a depth makes exploding dice a fraction again
-    deep = vw.odds({"edition": "heresy-draft", "pool": 2, "rules": {"dice.d6.depth": 3}}, exact=True)
+    deep = vw.odds({"edition": "heresy-push", "pool": 2, "rules": {"dice.d6.depth": 3}}, exact=True)
     assert sum(deep.distribution.values()) == 1
 
 
@@ -164,12 +165,12 @@ def test_numbers_in_a_formula_are_knobs(loaded):
 
 
 def test_a_knob_value_that_breaks_the_draft_names_the_knob(loaded):
-    loaded(EXAMPLES / "heresy.toml")
+    loaded(EXAMPLES / "heresy-push.toml")
     with pytest.raises(vw.SpecError) as info:
-        vw.odds({"edition": "heresy-draft", "rules": {"dice.d6.explode": [1, 2, 3, 4, 5, 6]}})
+        vw.odds({"edition": "heresy-push", "rules": {"dice.d6.explode": [1, 2, 3, 4, 5, 6]}})
     assert info.value.field == "rules.dice.d6.explode" and "stop" in str(info.value)
     with pytest.raises(vw.SpecError) as info:
-        vw.odds({"edition": "heresy-draft", "rules": {"dice.d6.sides": 4}})
+        vw.odds({"edition": "heresy-push", "rules": {"dice.d6.sides": 4}})
     assert info.value.field.startswith("rules.dice.d6.") and "4-sided" in str(info.value)
 
 
@@ -245,12 +246,18 @@ success_from = { bronze = 5, silver = 4, gold = 3, platinum = 2 }
 sides = 6
 success = [5, 6]
 marks = { six = [6], one = [1] }
+explode = [6]
+depth = 2
 [groups.own]
 count = "pool"
 [groups.ally]
 each = "allies"
 [groups.gear]
 count = 1
+[groups.black]
+count = "black"
+cancels = true
+explode = false
 '''
 
 

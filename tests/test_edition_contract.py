@@ -150,12 +150,15 @@ def _draft(name: str, samples: Samples) -> Any:
 
 
 #: The drafts that ship with the package: small specs whose every roll can
-#: be counted (Heresy's 6s explode to a depth of 1 or 2 here), large ones.
+#: be counted (Heresy with a push: its 6s explode to a depth of 1 here; the
+#: Heresy Engine, whose only knobs are its rules': no face rolled again, as
+#: the code edition's samples), large ones.
 DRAFTS = {
     "coins.toml": Samples(small=({"coins": 2, "kiss": 1, "threshold_heads": 1},),
                           large=({"coins": 8, "kiss": 3, "threshold_heads": 6},)),
-    "heresy.toml": Samples(small=({"pool": 2, "black": 1, "rules": {"dice.d6.depth": 2}},
-                                  {"pool": 4, "trade": 1, "rules": {"dice.d6.depth": 1}}),
+    "heresy.toml": Samples(small=({"pool": 4, "black": 2, "trade": 1, "rules": {"reroll_faces": []}},
+                                  {"pool": 3, "black": 1, "rules": {"reroll_faces": [], "success_faces": [5, 6],
+                                                                    "pass_threshold": 1}}),
                            large=({"pool": 30, "black": 12, "trade": 4},)),
     "heresy-push.toml": Samples(small=({"pool": 2, "rules": {"dice.d6.depth": 1}},),
                                 large=({"pool": 20, "black": 6},)),

@@ -23,7 +23,7 @@ import pytest
 import venus_widgets as vw
 from venus_widgets.engine.contract import spec as spec_module
 from venus_widgets.engine.contract.edition import BUILT_IN
-from venus_widgets.widgets import odds_panel
+from venus_widgets.engine.caching import forget_results
 from work_count import calls
 
 #: At most this many Python calls for a slider message to a setting seen before.
@@ -101,12 +101,16 @@ def test_a_slider_message_normalizes_once_and_stays_lean(cls, edition, field):
 def test_a_setting_seen_for_the_first_time_is_bounded_too(cls, edition, field):
     w = cls(edition=edition)
     a, b = two_values(w, field)
-    vw.odds({**w.spec, field: b})  # the engine has counted its odds; the roller has not shown them
-    odds_panel._PANELS.cache_clear()
+
+    def unseen() -> None:
+        """The engine has counted the odds of ``b``; no roller has shown them (every result forgotten first)."""
+        forget_results()
+        vw.odds({**w.spec, field: b})
+
+    unseen()
     assert normalizes(lambda: update(w, {field: b})) == 1
-    odds_panel._PANELS.cache_clear()
     update(w, {field: a})
-    odds_panel._PANELS.cache_clear()
+    unseen()
     _, n = calls(update, w, {field: b}, budget=10 * FIRST_VISIT_CALLS)
     assert w.error == "" and getattr(w, field) == b and w.odds_view["p_pass"] == vw.odds(w.spec).p_pass
     assert n <= FIRST_VISIT_CALLS, f"{n} Python calls ({cls.__name__}, {edition}, {field})"
@@ -127,7 +131,7 @@ def test_the_panel_kept_is_the_panel_made():
     """A setting seen before shows exactly what it showed the first time."""
     w = vw.TaskRoller()
     first = dict(w.odds_view)
-    odds_panel._PANELS.cache_clear()
+    forget_results()  # the panel, and the odds it shows, made again
     w.dice += 1
     w.dice -= 1
     assert w.odds_view == first

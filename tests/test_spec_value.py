@@ -104,9 +104,9 @@ def test_the_ladder_and_solve_normalize_each_rung_once(normalize_calls):
 
 
 def test_odds_of_a_spec_carry_it_and_plain_dicts_give_the_same_numbers():
-    from venus_widgets.engine import api
+    from venus_widgets.engine.caching import forget_results
 
-    api._odds_cached.cache_clear()  # an earlier test in this process may have cached these odds with its own spec
+    forget_results()  # an earlier test in this process may have cached these odds with its own spec
     for s in ({"edition": "agora", "roll": "task", "helpers": [5, 5]}, {"edition": "heresy", "pool": 6},
               {"edition": "playsheet", "roll": "task", "allies": ["gold"]}, {"edition": "vers", "ranks": 2}):
         spec = Spec(s)

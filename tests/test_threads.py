@@ -21,6 +21,7 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine import api
+from venus_widgets.engine.caching import forget_results
 
 THREADS = 8
 ROUNDS = 500
@@ -70,8 +71,7 @@ def busy_interpreter(monkeypatch):
         monkeypatch.setattr(cache, "_store", YieldingStore())
     yield
     sys.setswitchinterval(old)
-    for cache in (api._odds_cached, api._exact_cached):
-        cache.cache_clear()
+    forget_results()
 
 
 def test_eight_threads_get_the_answers_one_thread_gets(busy_interpreter):

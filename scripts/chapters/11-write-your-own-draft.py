@@ -68,9 +68,10 @@ vw.PoolRoller(edition=vw.load_edition("heresy.toml"), pool=6, black=3)
 # **push**: when the roll is short of the two successes it needs, the player
 # may roll again, once, every pool die that shows a 2, 3, 4 or 5 (a 1 or a 6
 # already counts). That is not a number to turn: it is a new step of the
-# roll. The draft for it is a copy of the file with a new name and four
-# lines more at the end, the re-roll step (the roller becomes a task roller,
-# which offers the push at the table):
+# roll. The draft for it is the file's fields, rules, dice, groups and
+# outcome under a new name (without the words and explanations written for
+# the Heresy Engine), and four lines more at the end, the re-roll step (the
+# roller becomes a task roller, which offers the push at the table):
 
 # %% [build]
 added = push_text[push_text.index("[reroll]"):]

@@ -15,7 +15,9 @@ from ..contract.table_answers import (
 )
 from ..contract.table_defaults import kiss_count, no_extra, no_merge, no_subversion, plain_die_words
 from .knob_words import dice_words
+from .model import SUCCESSES, TOTAL, VALUE
 from .plan import Plan, evaluate
+from .templates import fill
 
 
 class DraftTable:
@@ -74,7 +76,7 @@ class DraftTable:
         if p.draft.outcome.uses_total:  # one line for every plain face: +n
             plain = {m.mark for m in marks if m.mark.startswith("+") and " " not in m.mark}
             marks = [Mark("+n", "")] * bool(plain) + [m for m in marks if m.mark not in plain]
-            words["+n"] = "adds its face to the total"
+            words["+n"] = "adds its face to the dice total"
         return legend_of(r, marks, {**MARKS, **words})
 
     # -- what the outcome buys ------------------------------------------------------
@@ -146,17 +148,15 @@ class DraftTable:
         unit = d.outcome.unit
         verdict = d.words.passed if r.passed else d.words.failed
         shown = _mark_counts(p, r)
-        words = {"verdict": verdict, "value": str(r.outcome), "unit": unit[0] if r.outcome == 1 else unit[1],
+        words = {"verdict": verdict, "value": str(r.outcome), "unit": unit[0] if abs(r.outcome) == 1 else unit[1],
                  "marks": ", ".join(shown) or "no marks",
                  "degree": str(r.details.get("degree", "")), "threshold": str(p.threshold), "goal": str(p.goal),
                  "bought": ", ".join(next(x.text for x in d.spend if x.id == i) for i in c.spent) or "nothing"}
         happened = [str(e) for e in r.details.get("events", ())]  # the named events the roll shows, said after it
         words["events"] = ", ".join(happened) or "none"
         events = f"; {', '.join(happened)}" if happened else ""
-        if d.words.sentence:
-            out = d.words.sentence
-            for k, v in words.items():
-                out = out.replace("{" + k + "}", v)
+        if d.words.said is not None:
+            out = fill(d.words.said, _roll_env(p, r), words)
             return out + ("" if "{events}" in d.words.sentence else events)
         head = f"{verdict} ({words['degree']})" if words["degree"] else verdict
         body = plural(r.outcome, *unit) if any(unit) else f"{d.outcome.name} {r.outcome}"
@@ -169,6 +169,9 @@ class DraftTable:
 
     def what_if(self, spec: dict) -> list[tuple[str, dict]]:
         p = self._plan(spec)
+        worded = [f for f in p.draft.fields if f.more or f.fewer]
+        if worded:  # the draft's own hints, field by field: one fewer, then one more
+            return _hints(p, spec, worded)
         out = []
         for f in p.draft.fields:
             if f.kind == "int" and f.hi is not None:
@@ -183,12 +186,37 @@ class DraftTable:
         return out[:3]
 
     def die_words(self, spec: dict, d: Any) -> DieWords:
-        """A draft's dice as any edition's without words of its own: yours square, others round."""
-        return plain_die_words(spec, d)
+        """A draft's dice as any edition's without words of its own (yours
+        square, others round), or as its group says (``called``, ``shape``)."""
+        plain = plain_die_words(spec, d)
+        g = next((x for x in self._plan(spec).draft.groups if x.owner == d.owner), None)
+        if g is None or not (g.called or g.shape):
+            return plain
+        return DieWords(g.called or plain.owner, plain.tag, g.shape or plain.shape, plain.grade, plain.level,
+                        "" if g.called else plain.group)
 
     def merge(self, spec: Mapping[str, Any]) -> Merge | None:
         """A draft has no field whose values combine into one die."""
         return no_merge(spec)
+
+
+def _hints(p: Plan, spec: dict, fields: Sequence[Any]) -> list[tuple[str, dict]]:
+    """The what-if hints the draft words (``more``, ``fewer``), within each field's range."""
+    out = []
+    for f in fields:
+        hi = p.rules[f.hi.knob] if f.hi is not None else None
+        if f.fewer and spec[f.name] > f.lo:
+            out.append((f.fewer, {**spec, f.name: spec[f.name] - 1}))
+        if f.more and (hi is None or spec[f.name] < hi):
+            out.append((f.more, {**spec, f.name: spec[f.name] + 1}))
+    return out
+
+
+def _roll_env(p: Plan, r: Roll) -> dict[str, Any]:
+    """What a sentence's formulas read of a roll: the spec's names, the value and what the dice show."""
+    facts = r.details
+    return {**p.env, VALUE: r.outcome, SUCCESSES: facts.get("successes", 0), TOTAL: facts.get("total", 0),
+            **{m: facts.get(m, 0) for m in p.marks}}
 
 
 def _group_of(p: Plan, i: int) -> Any:
@@ -229,8 +257,11 @@ def _die_marks(p: Plan, r: Roll) -> list[tuple[str, str, str]]:
     mark, the draft's marks its final face shows included ("✗ complication":
     "no six; a complication")."""
     total = p.draft.outcome.uses_total
-    unit = p.draft.outcome.unit if any(p.draft.outcome.unit) else ("success", "successes")
-    base = ([Mark(f"+{x.after}", f"adds {x.after} to the total") for x in r.dice] if total
+    counts = p.draft.words.counts
+    unit = counts if any(counts) else p.draft.outcome.unit if any(p.draft.outcome.unit) else ("success", "successes")
+    sides = {x.sides for x in r.dice}
+    dice = f"{len(r.dice)}d{next(iter(sides))}" if len(sides) == 1 else "dice"
+    base = ([Mark(f"+{x.after}", f"adds {x.after} to the {dice} total") for x in r.dice] if total
             else counted_marks(r, unit))
     meaning = {"✓": unit[0], "✗": f"no {unit[0]}", "−1": f"cancels a {unit[0]}", "✓✓": "counts twice"}
     labels = _labels(p)

@@ -44,13 +44,15 @@ def _field(r: Reader, name: str, body: Any, taken: dict[str, str], out: list[Fie
     if name in ROLLER_NAMES:
         raise r.error(p, f"{name!r} is a word the roller keeps for itself: name the field otherwise "
                          f"(e.g. {name}s or my_{name})")
-    b = r.table(p, body, ("range", "default", "options", "list_of", "most", "label", "group", "help"))
+    b = r.table(p, body, ("range", "default", "options", "list_of", "most", "label", "group", "help", "more", "fewer"))
     label = r.text(p + ("label",), b.get("label"), name.replace("_", " ").capitalize(), 60)
     group = r.text(p + ("group",), b.get("group"), "other")
     if group not in FIELD_GROUPS:
         raise r.error(p + ("group",), f"{group!r}: a field's group is one of {', '.join(FIELD_GROUPS)}")
     help_ = r.text(p + ("help",), b.get("help"), "", 200)
-    common: dict[str, Any] = dict(name=name, label=label, group=group, help=help_)
+    common: dict[str, Any] = dict(name=name, label=label, group=group, help=help_,
+                                  more=r.text(p + ("more",), b.get("more"), "", 40),
+                                  fewer=r.text(p + ("fewer",), b.get("fewer"), "", 40))
     if "range" in b:
         rng = b["range"]
         if (not isinstance(rng, list) or len(rng) != 2 or any(isinstance(x, bool) or not isinstance(x, int)

@@ -29,9 +29,11 @@ from ..table.rolls import BLOCK_ROLLS, Roll
 from ..contract.fields import Bool, Choice, CrossError, Field, Int, List, Schema
 from ..contract.table_answers import TableRules
 from . import cost as _cost
+from . import knob_names as _names
 from . import step_cost as _steps
 from . import dice as _dice
 from . import explain as _explain
+from . import explain_steps as _explain_steps
 from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions, walk
 from .at_table import DraftTable
 from .errors import DraftError
@@ -64,8 +66,8 @@ class DraftEdition:
         #: the draft's content hash: a spec records it, and what it made replays by it
         self.VERSION: str = draft.digest
         self.FEATURES: frozenset[str] = frozenset()
-        self.KNOBS: tuple[Knob, ...] = tuple(draft.knobs)
-        self._defaults: dict[str, Any] = {k.name: k.default for k in self.KNOBS}
+        self.KNOBS: tuple[Knob, ...] = _names.public(draft)
+        self._defaults: dict[str, Any] = {k.name: k.default for k in draft.knobs}
         self.SCHEMAS: dict[str, dict[str, Field]] = {draft.roll: self._schema(self._defaults)}
         self.at_table: TableRules = DraftTable(self.plan, draft.roller, draft.roll)
         #: the rules as written (a spec without ``rules``), as the built-in editions keep theirs
@@ -109,7 +111,11 @@ class DraftEdition:
             words["ego_spend"] = self.draft.double.label
         steps = [step.name for step in (self.draft.reroll, self.draft.double) if step is not None]
         titles = {**FIELD_GROUPS, "kiss": " and ".join(steps)} if steps else FIELD_GROUPS  # "Push and Grit"
-        return Schema(fields, words=words, groups=tuple(titles.items()))
+        # the groups its fields are in, and its steps' (the roller titles them), in the roller's order
+        used = {f.group for f in self.draft.fields} | ({"kiss"} if steps else set())
+        passing, failing = _parts(self.draft, rules)
+        return Schema(fields, words=words, groups=tuple((g, t) for g, t in titles.items() if g in used),
+                      pass_parts=passing, fail_parts=failing)
 
     @staticmethod
     def _field(f: FieldDef, rules: Mapping[str, Any]) -> Field:
@@ -178,7 +184,7 @@ class DraftEdition:
         return _cached(_RULES_CACHE, key, lambda: self._rules(given))
 
     def _rules(self, given: Mapping[str, Any]) -> DraftRules:
-        return DraftRules.checked(self.draft, self.KNOBS, given)
+        return DraftRules.checked(self.draft, self.draft.knobs, _names.to_slots(self.draft, self.KNOBS, given))
 
     def schema_for(self, roll: str, rules: Mapping[str, Any]) -> dict[str, Field]:
         """The fields under ``rules``: a field's ``fields.<name>.max`` knob sets its largest value."""
@@ -303,12 +309,35 @@ class DraftEdition:
     def explain_steps(self, spec: dict, o: Odds) -> list:
         if spec.get("version", self.VERSION) != self.VERSION:
             return self._of(spec).explain_steps(spec, o)
+        if self.draft.explain:  # the draft's own steps
+            return _explain_steps.steps_of(self.plan(spec), spec, o, self.odds, self.denominator(spec))
         return _explain.explain_steps(self.plan(spec), o)
 
     def explain_roll(self, r: Roll) -> list[str]:
         if r.spec.get("version", self.VERSION) != self.VERSION:
             return self._of(r.spec).explain_roll(r)
-        return _explain.explain_roll(self.plan(dict(r.spec)), r)
+        p = self.plan(dict(r.spec))
+        if self.draft.explain_roll:  # the draft's own lines
+            return _explain_steps.roll_lines(p, r, rolling.degree_of(p, r.outcome))
+        return _explain.explain_roll(p, r)
+
+
+def _parts(d: Draft, rules: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The degrees that pass and those that fail (a schema's ``pass_parts``,
+    ``fail_parts``), where the threshold and every degree's lowest value
+    depend on the rules alone (not on a field); else none."""
+    out = d.outcome
+    slots = [out.threshold, *(x.lowest for x in out.degrees)]
+    named = {r.name for r in d.rules} | {"threshold"}
+    if not out.degrees or any(set(s.names) - named for s in slots):
+        return (), ()
+    env: dict[str, Any] = {r.name: rules[r.knob] for r in d.rules}
+    env["threshold"] = _plan.whole(out.threshold, env, rules, d, "the threshold")
+    lows = sorted(((_plan.whole(x.lowest, env, rules, d, "a degree"), x.name) for x in out.degrees),
+                  key=lambda t: t[0])
+    names = ([out.below] if out.below else []) + [n for _, n in lows]
+    passing = tuple(n for lo, n in lows if lo >= env["threshold"])
+    return passing, tuple(n for n in names if n not in passing)
 
 
 def counted(p: _plan.Plan, exact: bool, without: str = "") -> kernel.Counted:

@@ -77,6 +77,9 @@ class FieldDef:
     hi: Num | None = None
     options: tuple[str, ...] = ()
     most: int = 0
+    #: the words of the hints "one more" and "one fewer" (``[fields.x] more = "+1 die"``)
+    more: str = ""
+    fewer: str = ""
 
 
 @dataclass(frozen=True)
@@ -125,6 +128,9 @@ class GroupDef:
     cancels: bool = False
     #: whether the group's dice explode: yes, no, or a formula (``"edge"``)
     explode: bool | Slotted = True
+    #: what the table calls one of its dice ("black die"; its owner by default) and how it draws them
+    called: str = ""
+    shape: str = ""
 
 
 @dataclass(frozen=True)
@@ -208,6 +214,12 @@ class Words:
     sentence: str = ""
     #: mark -> its words for one and for many (a mark without words: its name)
     marks: tuple[tuple[str, tuple[str, str]], ...] = ()
+    #: the sentence with its formulas (a :class:`~.templates.Template`; None: no sentence)
+    said: Any = None
+    #: the notes of the odds (:class:`~.templates.Note`), in the draft's order
+    notes: tuple[Any, ...] = ()
+    #: what one die counts, for one and many ("success"; the outcome's unit unless the draft says)
+    counts: tuple[str, str] = ("", "")
 
     def mark(self, name: str) -> tuple[str, str]:
         """A mark's words for one and for many: ``("complication", "complications")``."""
@@ -229,6 +241,20 @@ class RuleDef:
     name: str
     knob: str
     per: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class KnobName:
+    """A knob ``[knobs]`` names: its name in a spec's ``rules``, the number
+    of the draft it holds (``knob``: a key path or a named rule), its words,
+    and what it takes when narrower than the number's own (a ``Kind``)."""
+
+    name: str
+    knob: str
+    label: str = ""
+    seed: str = ""
+    where: str = ""
+    kind: Any = None
 
 
 @dataclass(frozen=True)
@@ -254,6 +280,12 @@ class Draft:
     events: tuple[EventDef, ...] = ()
     #: the rule knobs (:mod:`.knobs`), in the order a playtester meets them
     knobs: tuple[Any, ...] = ()
+    #: the knobs ``[knobs]`` names (:mod:`.knob_names`): then a spec's rules and the lab meet these alone
+    names: tuple[KnobName, ...] = ()
+    #: the draft's own explanation (``[[explain]]``, :mod:`.explain_steps`), in its order
+    explain: tuple[Any, ...] = ()
+    #: the draft's own walk through the example roll (``[[explain_roll]]``)
+    explain_roll: tuple[Any, ...] = ()
     source_name: str = ""
     digest: str = ""
     #: key path -> line, for errors found later (a spec's rules)

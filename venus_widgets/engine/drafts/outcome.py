@@ -20,10 +20,12 @@ import numpy as np
 
 from ..maths.odds import TAIL_WORDS, Odds
 from .kernel import Counted
+from .knob_words import faces_words
 from .model import FAIL, FIRST_ROLL, VALUE, passed_after, passed_with
 from .plan import Plan, evaluate
 from .values import added, check_spread, outcome_value
 from .space import Space, value_grid
+from .templates import said
 from .whole import bincount
 
 
@@ -169,12 +171,25 @@ def _from_top(counts: np.ndarray) -> np.ndarray:
 
 def _notes(plan: Plan, c: Counted) -> list[str]:
     out = []
-    if plan.unbounded:
-        out.append(f"dice explode without end: the rarest endless chains, {TAIL_WORDS}, are left out")
+    if plan.unbounded and c.truncated > 0:  # a chain that scores as it rolls on: a tail is left out
+        out.append(f"{_again(plan)}: the rarest endless chains, {TAIL_WORDS}, are left out")
     rr = plan.draft.reroll
     if rr is not None and plan.budget > 0:
         when = "while short of the goal" if plan.when == "short" else "every roll"
         n = min(plan.budget, plan.rerollable)
         out.append(f"{rr.name}: up to {n} {'die' if n == 1 else 'dice'} re-rolled, best chance first, "
                    f"lowest face first, {when}")
-    return out
+    return out + said(plan.draft.words.notes, plan.env)
+
+
+def _again(plan: Plan) -> str:
+    """What rolls on without end, in words: "each 6 is rolled again while 6s
+    come up" (the dice of one kind), else "dice explode without end"."""
+    sets = {tuple(f for f in range(1, g.table.sides + 1) if g.table.explode[f - 1])
+            for g in plan.groups if g.count and g.table.explodes and g.table.depth is None}
+    if len(sets) != 1:
+        return "dice explode without end"
+    faces = next(iter(sets))
+    each = faces_words(faces)
+    many = " or ".join(f"{f}s" for f in faces) if len(faces) <= 2 else f"faces {each}"
+    return f"each {each} is rolled again while {many} come up"

@@ -17,6 +17,7 @@ from .model import (
 )
 from .kinds import TEXT, YES_NO
 from .reader import NAME, Reader, Skip, show
+from .templates import read_notes, read_template
 
 def read_reroll(r: Reader, value: Any, allowed: Mapping[str, str], groups: tuple[GroupDef, ...],
             dice: tuple[DieDef, ...], outcome: OutcomeDef | None) -> RerollDef | None:
@@ -178,12 +179,15 @@ def read_ladder(r: Reader, value: Any, fields: tuple[FieldDef, ...]) -> LadderDe
     return LadderDef(fld, tuple(range(ends[0], ends[1] + 1, step)))
 
 
-_PLACES = ("verdict", "value", "unit", "degree", "threshold", "goal", "bought", "marks")
+_PLACES = ("verdict", "value", "unit", "degree", "threshold", "goal", "bought", "marks", "events")
 
 
-def read_words(r: Reader, value: Any, marks: Sequence[str] = ()) -> Words:
+def read_words(r: Reader, value: Any, marks: Sequence[str] = (), roll: Mapping[str, str] | None = None,
+               spec: Mapping[str, str] | None = None) -> Words:
+    """``[words]``; ``roll``: the names a sentence's formulas read (what the
+    roll shows), ``spec``: those a note's read (the fields, rules, groups)."""
     p = ("words",)
-    b = r.table(p, value, ("passed", "failed", "sentence", "marks"))
+    b = r.table(p, value, ("passed", "failed", "sentence", "marks", "notes", "counts"))
     named = []
     for mark, said in r.table(p + ("marks",), b.get("marks", {})).items():
         mp = p + ("marks", mark)
@@ -201,9 +205,12 @@ def read_words(r: Reader, value: Any, marks: Sequence[str] = ()) -> Words:
             many = plural_of(one)
         named.append((mark, (one, many)))
     sentence = r.text(p + ("sentence",), b.get("sentence"), "", 200)
-    for place in re.findall(r"{([^{}]*)}", sentence):
-        if place not in _PLACES:
-            raise r.error(p + ("sentence",), f"{{{place}}} is not a place the sentence can fill: "
-                                             + ", ".join(f"{{{x}}}" for x in _PLACES))
+    template = read_template(r, p + ("sentence",), sentence, _PLACES, roll or {}) if sentence else None
+    notes = read_notes(r, p + ("notes",), b.get("notes"), spec or {})
+    counts = b.get("counts", ["", ""])
+    if not (isinstance(counts, list) and len(counts) == 2 and all(isinstance(x, str) and 0 < len(x) <= 40
+                                                                  for x in counts)) and "counts" in b:
+        raise r.error(p + ("counts",), f"{show(counts)}: write what one die counts as [\"success\", \"successes\"]")
     return Words(r.text(p + ("passed",), b.get("passed"), "Passed", 40),
-                 r.text(p + ("failed",), b.get("failed"), "Failed", 40), sentence, tuple(named))
+                 r.text(p + ("failed",), b.get("failed"), "Failed", 40), sentence, tuple(named), template, notes,
+                 (counts[0], counts[1]))

@@ -36,6 +36,8 @@ from .model import (
 from .kinds import ANY, NUMBER, TABLE, TEXT, YES_NO
 from .knobs import labelled
 from .knob_words import worded
+from .knob_names import read_knobs
+from .explain_steps import read_explain, read_explain_roll
 from .reader import NAME, ROLLER_NAMES, Reader, Skip, show
 from .source import Source, _dotted
 from .draft_dice import read_dice as _dice, uses_grade as _uses_grade
@@ -44,9 +46,12 @@ from .table_parts import read_checks, read_double, read_ladder, read_reroll, rea
 
 #: The parts of a draft (top-level keys), in the order docs/drafts.md tells them.
 PARTS = ("id", "name", "about", "roll", "roller", "fields", "rules", "dice", "groups", "outcome", "events",
-         "reroll", "double", "spend", "checks", "ladder", "words")
+         "reroll", "double", "spend", "checks", "ladder", "words", "knobs", "explain", "explain_roll")
 
 ROLLERS = ("task", "pool", "check")
+
+#: How the table may draw a group's dice (never by colour alone: docs/widgets.md).
+SHAPES = ("square", "circle", "diamond", "square-dark")
 
 _ID = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 
@@ -97,7 +102,18 @@ def build(src: Source) -> Draft:
     with r.attempt():
         ladder = read_ladder(r, data.get("ladder"), fields)
     with r.attempt():
-        words = read_words(r, data.get("words", {}), list(marks))
+        words = read_words(r, data.get("words", {}), list(marks), {**thr, **random, VALUE: "value of the outcome"},
+                           thr)
+    names: tuple = ()
+    with r.attempt():
+        names = read_knobs(r, data.get("knobs"), r.knobs.knobs)
+    explain: tuple = ()
+    with r.attempt():
+        explain = read_explain(r, data.get("explain"), thr, fields, [g.name for g in groups], outcome)
+    walk: tuple = ()
+    with r.attempt():
+        walk = read_explain_roll(r, data.get("explain_roll"), {**thr, **random, VALUE: "value of the outcome"},
+                                 [g.name for g in groups])
     roller = roll = name = about = ""
     with r.attempt():
         roller = r.text(("roller",), data.get("roller"), "task" if (reroll or double or spend) else "pool")
@@ -123,7 +139,7 @@ def build(src: Source) -> Draft:
         double=double, spend=spend, checks=checks, ladder=ladder, words=words, events=events,
         knobs=tuple(labelled(_ordered(r.knobs.knobs, rules), {f.name: f.label for f in fields},
                              {k: x.name for k, x in (("reroll", reroll), ("double", double)) if x is not None})),
-        source_name=src.name, digest=src.digest, lines={_dotted(p): n for p, n in src.lines.items()},
+        names=names, explain=explain, explain_roll=walk, source_name=src.name, digest=src.digest, lines={_dotted(p): n for p, n in src.lines.items()},
     ))
 
 
@@ -169,7 +185,7 @@ def _group(r: Reader, name: str, body: Any, dice: tuple[DieDef, ...], fields: tu
            base: Mapping[str, str], taken: dict[str, str]) -> GroupDef:
     names = [d.name for d in dice]
     p = ("groups", name)
-    b = r.table(p, body, ("die", "count", "each", "owner", "grade", "cancels", "explode"))
+    b = r.table(p, body, ("die", "count", "each", "owner", "grade", "cancels", "explode", "called", "shape"))
     if taken.get(name) == "field" and b.get("count") == name:
         pass  # a field's dice (count = "black" for [groups.black]): the two names read as one number
     elif taken.get(name) == "field":
@@ -211,7 +227,11 @@ def _group(r: Reader, name: str, body: Any, dice: tuple[DieDef, ...], fields: tu
                          "grade = \"caliber\" (a field), or roll one die per item with each = \"allies\"")
     owner = r.text(p + ("owner",), b.get("owner"), name.replace("_", " "), 30)
     explode = b.get("explode", True)
+    shape = r.text(p + ("shape",), b.get("shape"), "", 20)
+    if shape and shape not in SHAPES:
+        raise r.error(p + ("shape",), f"{shape!r}: a die is drawn as one of {', '.join(SHAPES)}")
     return GroupDef(name=name, die=die, owner=owner, count=count, each=each or "", grade=grade,
+                    called=r.text(p + ("called",), b.get("called"), "", 30), shape=shape,
                     cancels=r.boolean(p + ("cancels",), b.get("cancels"), False),
                     explode=(r.expr(p + ("explode",), explode, base, "whether the dice explode", want=YES_NO)
                              if isinstance(explode, str) else r.boolean(p + ("explode",), explode, True)))
