@@ -70,6 +70,9 @@ def _make(spec: Spec, outcome_name: str) -> dict[str, Any]:
     dist = [[k, float(round(v, 15))] for k, v in shares.items()]
     # which bars pass: the threshold for numbers, the edition's passing outcomes for words
     passed = [(o.threshold is not None and float(k) >= o.threshold) if numeric else k in passing for k, _ in dist]
+    if not numeric:  # a check's results as the rules say them ("automatic pass"), as its chart's bars
+        said = _chart.result_words(spec["edition"], spec["roll"])
+        dist = [[said.get(str(k), k), p] for k, p in dist]
     return {
         "ok": True,
         "spec": spec.to_dict(),

@@ -204,6 +204,28 @@ def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word
     return f"{svg_frame(W, height)}{''.join(body)}</svg>", W, height
 
 
+def _results_svg(o: Odds, bars: list[chart.Bar]) -> tuple[str, int, int]:
+    """The picture of a roll whose result is a word (a d20 check): the chance
+    to pass large, then one row per result, its name on the left as the rules
+    say it ("automatic pass"), its bar (filled: passes; outlined: fails) and
+    its chance after the bar; every row labelled at any width."""
+    row, top, side = 26, 70, 12
+    label_w = max([text_width(b.label) for b in bars] + [40.0]) + 10
+    bar_w = W - side - label_w - 52
+    tallest = max([b.p for b in bars] + [1e-12])
+    body = [svg_text(12, 20, "Chance to pass", FONT, fill="#444444"),
+            svg_text(12, 52, percent(o.p_pass), BIG, weight="bold")]
+    for i, b in enumerate(bars):
+        y = top + i * row
+        w = max(b.p / tallest * bar_w, 0.5)
+        x = side + label_w
+        body.append(svg_text(side, y + 15, b.label, SMALL))
+        body.append(svg_rect(x, y + 2, w, row - 8, PASS) if b.passes else svg_rect(x, y + 2, w, row - 8, PAPER, FAIL, 2))
+        body.append(svg_text(x + w + 4, y + 15, percent(b.p).replace(" ", ""), SMALL))
+    height = top + row * len(bars) + 4
+    return f"{svg_frame(W, height)}{''.join(body)}</svg>", W, height
+
+
 def _chart_alt(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word: str) -> str:
     what = f"number of {outcome_name}" if o.numeric else "result"
     each = "; ".join(f"{b.label}: {percent(b.p)} ({'pass' if b.passes else 'fail'})" for b in bars)
@@ -250,7 +272,7 @@ def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message
         line = f"Chance to pass ({e(word)} {e(o.threshold)}): <strong>{e(percent(o.p_pass))}</strong>"
     notes = "".join(f"<li>{e(n)}</li>" for n in o.notes)
     bars = chart.bars(o)  # one set of bars for the picture, its alt text and the table
-    svg, w, h = _chart_svg(o, bars, outcome_name, threshold_word)
+    svg, w, h = _chart_svg(o, bars, outcome_name, threshold_word) if o.numeric else _results_svg(o, bars)
     shown = f"<p>Settings: {e(settings_text(settings))}</p>" if settings else ""
     spread = f"<p>{e(spread_words(o.mean, o.distribution, outcome_name))}</p>" if o.numeric else ""
     listed = f"<ul>{notes}</ul>" if notes else ""

@@ -114,11 +114,12 @@ class DraftEdition:
             assert f.hi is not None
             hi = rules[f.hi.knob]
             return Int(f.lo, hi, min(f.default, hi), f.help, f.label, f.group)
+        said = tuple(zip(f.options, f.words))  # each option in the player's words, where the draft gives them
         if f.kind == "choice":
-            return Choice(f.options, f.default, f.help, label=f.label, group=f.group)
+            return Choice(f.options, f.default, f.help, label=f.label, group=f.group, option_words=said)
         if f.kind == "bool":
             return Bool(f.default, f.help, f.label, f.group)
-        return List(Choice(f.options, f.options[0]), f.most, f.help, f.label, f.group)
+        return List(Choice(f.options, f.options[0], option_words=said), f.most, f.help, f.label, f.group)
 
     def _compile(self) -> dict[tuple, tuple]:
         """Count the dice of the rules as written, for every grade a group

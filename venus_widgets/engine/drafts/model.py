@@ -65,6 +65,8 @@ class FieldDef:
     hi: Num | None = None
     options: tuple[str, ...] = ()
     most: int = 0
+    #: the words a player reads for each option, in order (none: the options themselves)
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
