@@ -368,3 +368,19 @@ def test_the_line_that_makes_a_widget_is_a_collapsed_aside_for_programmers_only_
                           for c in book["cells"] if c["cell_type"] == "markdown")
         assert not [line for line in lines if line in shown], path.name
     assert asides >= 14
+
+
+def test_the_still_of_every_shipped_draft_speaks_plain_words():
+    """A draft whose outcome is a total, with no unit, was counted like
+    successes: "threshold 7 total", "On average 4.5 result", "Exact odds of
+    each number of total" (pbta, blades, savage)."""
+    from venus_widgets.engine.drafts import EXAMPLES
+
+    found: list[tuple[str, str]] = []
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        with edition.as_it_was():
+            ident = vw.load_edition(path.read_text()).ID
+            for family in edition.get(ident).at_table.ROLLERS:
+                w = getattr(vw, ROLLERS[family])(edition=ident)
+                found += texts({"still": _strip(w.snapshot_html()), "spread": w.odds_view}, f"{path.name} {family}")
+    assert not leaks(iter(found)), said(found)

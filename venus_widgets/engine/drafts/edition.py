@@ -100,8 +100,8 @@ class DraftEdition:
         for f in self.draft.fields:
             fields[f.name] = self._field(f, rules)
         words = {"outcome": self.draft.outcome.name}
-        if any(self.draft.outcome.unit):  # "1 six", not "1 sixe"
-            words["unit_one"], words["unit_many"] = self.draft.outcome.unit
+        # "1 six", not "1 sixe"; none ("", ""): a total, which is no count ("a total of 7", not "7 total")
+        words["unit_one"], words["unit_many"] = self.draft.outcome.unit
         if self.draft.double is not None:
             words["ego_spend"] = self.draft.double.label
         steps = [step.name for step in (self.draft.reroll, self.draft.double) if step is not None]
