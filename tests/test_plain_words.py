@@ -367,6 +367,10 @@ def test_the_line_that_makes_a_widget_is_a_collapsed_aside_for_programmers_only_
         shown = "\n".join(c["source"] if isinstance(c["source"], str) else "".join(c["source"])
                           for c in book["cells"] if c["cell_type"] == "markdown")
         assert not [line for line in lines if line in shown], path.name
+        # the rest of the book's prose holds code only in a closed aside for programmers (a chapter's "In code" box)
+        outside = re.sub(r"<details><summary>For programmers: in code</summary>.*?</details>", "", shown, flags=re.S)
+        assert not re.search(r"^> \*\*In code|<details open", outside, re.M), path.name
+        assert not [m for m in re.finditer(r"\bvw\.[A-Za-z_]+\(", outside)], (path.name, outside[:300])
     assert asides >= 14
 
 

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0d4588de43b155f35478f559570440eb4d844a1d5ffccbe60773543a19f5f34d
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 2d4bd3e2107cc97d780d8d7863f5052157a3f65ca21f0a48b51468c8c147144a
 
 // js/format.js
 function thousands(n) {
@@ -905,7 +905,7 @@ function shortSeed(seed) {
 }
 
 // js/roll_card.js
-var POSITIVE_MARKS = /* @__PURE__ */ new Set(["✓", "✓✓", "auto", "auto-pass"]);
+var POSITIVE_MARKS = /* @__PURE__ */ new Set(["✓", "✓✓", "auto", "auto ✓"]);
 function faceView(die) {
   if (die.grade === 1) return h("span", { class: "vw-face" }, "✓");
   if (die.sides === 6 && pips(die.after).length) {
