@@ -388,3 +388,22 @@ def test_the_still_of_every_shipped_draft_speaks_plain_words():
                 w = getattr(vw, ROLLERS[family])(edition=ident)
                 found += texts({"still": _strip(w.snapshot_html()), "spread": w.odds_view}, f"{path.name} {family}")
     assert not leaks(iter(found)), said(found)
+
+
+def test_the_rule_labs_panel_and_still_speak_plain_words():
+    """What the rule lab shows beside the knob cards: its comparison, the
+    sample's verdict, what the heatmap leaves out, and its still. The sample
+    said "The exact odds cut a tail of 6.9e-14", the heatmap "vw.sweep
+    computes every cell"."""
+    found: list[tuple[str, str]] = []
+    for kw in ({"edition": "playtest", "roll": "check", "a": {"check_auto_pass_from": {"silver": 19}}},
+               {"edition": "playtest", "roll": "task", "a": {"success_from": {"bronze": 4}}, "b": {"threshold_base": 2}},
+               {"edition": "heresy", "a": {"trade_rate": 2}}):
+        lab = vw.RuleLab(**kw)
+        p = lab.panel
+        view = {k: v for k, v in p.view.items() if k not in ("heat",)} if isinstance(p.view, dict) else p.view
+        found += texts({"view": view, "error": p.error, "field_errors": dict(p.field_errors)}, f"lab {kw}")
+        found += texts(_strip(lab.snapshot_html() if hasattr(lab, "snapshot_html") else p.snapshot_html()),
+                       f"lab still {kw}")
+    assert found
+    assert not leaks(iter(found)), said(found)
