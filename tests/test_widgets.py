@@ -671,8 +671,9 @@ def test_menus_show_the_table_s_words_not_code_words():
     """'KISS policy: failures' read as code; the option values stay the spec's."""
     fields = {f["name"]: f for f in vw.TaskRoller().fields}
     assert fields["policy"]["options"] == ["failures", "optimal"]
-    assert fields["policy"]["option_words"] == ["the failed dice, as the rules say", "those that give the best chance"]
+    assert fields["policy"]["option_words"] == ["the failed dice", "those for the best chance"]
     assert fields["policy"]["label"] == "Dice to KISS" and fields["caliber"]["option_words"][0] == "Bronze"
+    assert fields["allies"]["item"]["option_words"][0] == "Bronze"  # an ally's menu says the caliber as the rules do
     assert fields["ego"]["option_words"][0] == "no Ego"
     assert all(len(f["option_words"]) == len(f["options"]) for f in fields.values() if f["kind"] == "choice")
 

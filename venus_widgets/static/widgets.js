@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 a1d1617d3b7fed8da5289854463a71fd98eec1e8746c67581f5876de9ccda627
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 05c56098618053ae9b24ee900094b23db8cf366d77f1ea9809225a0d489bea98
 
 // js/format.js
 function thousands(n) {
@@ -474,7 +474,11 @@ function listControl(model, f) {
         next[i] = f.item.kind === "int" ? Number(e.target.value) : e.target.value;
         setTrait(model, f.name, next);
       }
-    }, opts.map((o) => h("option", { value: String(o), selected: o === v }, String(o))));
+    }, opts.map((o, k) => h(
+      "option",
+      { value: String(o), selected: o === v },
+      String(f.item.kind === "choice" && (f.item.option_words || [])[k] || o)
+    )));
     sel.value = String(v);
     const remove = h("button", {
       type: "button",

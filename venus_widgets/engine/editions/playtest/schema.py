@@ -48,8 +48,7 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                             entries="pick"),
         "policy": Choice(("failures", "optimal"), "failures", "which dice the odds assume you KISS",
                          label="Dice to KISS", group="kiss",
-                         option_words=(("failures", "the failed dice, as the rules say"),
-                                       ("optimal", "those that give the best chance"))),
+                         option_words=(("failures", "the failed dice"), ("optimal", "those for the best chance"))),
     }, words={"ego_spend": "Spend Ego: 6s count twice"}, groups=GROUPS, picks=tuple(consequence_list()),
         pass_parts=("pass_without_kiss", "pass_after_kiss", "pass_with_ego"), fail_parts=("fail",)),
 }
