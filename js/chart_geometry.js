@@ -71,6 +71,28 @@ export function chartGeometry(dist, passed, threshold, goal, opts = {}) {
     showPct, labelEvery, lineTop: 4, lineBottom: pad.top + innerH, thresholdY: f + 1, goalY: 2 * f + 4 };
 }
 
+/** Geometry of the chart of a result that is a word (a d20 check: "automatic
+ *  pass", "pass with a bonus d6", ...): one row per result, its name on the
+ *  left, its bar after the names and its percentage after the bar, so every
+ *  result is labelled at any width (names of up to 60 % of the width). */
+export function rowsGeometry(dist, passed, opts = {}) {
+  const width = opts.width ?? 400;
+  const f = CHART_FONT;
+  const row = f + 11;
+  const pctW = 5 * CHAR_W;
+  const labelW = Math.min(Math.max(0, ...dist.map((d) => String(d[0]).length)) * CHAR_W + 8, width * 0.6);
+  const barX = 8 + labelW;
+  const barMax = Math.max(10, width - barX - pctW - 8);
+  const maxP = Math.max(1e-12, ...dist.map((d) => d[1]));
+  const rows = dist.map(([outcome, p], i) => {
+    const y = 4 + i * row;
+    const w = (p / maxP) * barMax;
+    return { outcome, p, pass: !!(passed && passed[i]), labelX: 8, textY: y + f + 3, x: barX, y: y + 3, w, h: row - 6,
+      pctX: barX + w + 4 };
+  });
+  return { width, height: 8 + rows.length * row, rows, labelW };
+}
+
 /** The chart's views: the chance of exactly, at least, at most each outcome. */
 export const CHART_MODES = [["exact", "exactly"], ["at_least", "at least"], ["at_most", "at most"]];
 

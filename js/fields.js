@@ -58,7 +58,8 @@ function listControl(model, f) {
         next[i] = f.item.kind === "int" ? Number(e.target.value) : e.target.value;
         setTrait(model, f.name, next);
       },
-    }, opts.map((o) => h("option", { value: String(o), selected: o === v }, String(o))));
+    }, opts.map((o, k) => h("option", { value: String(o), selected: o === v },
+      String((f.item.kind === "choice" && (f.item.option_words || [])[k]) || o))));
     sel.value = String(v);
     const remove = h("button", {
       type: "button", "data-key": `remove-${f.name}-${i}`, "data-testid": `remove-${f.name}-${i}`,

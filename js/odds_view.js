@@ -1,11 +1,28 @@
 // The odds panel: the chart, the headline, the table of the odds, the what-ifs.
 import { formatOneIn, formatPercent, hintText } from "./format.js";
-import { CHART_FONT, CHART_MODES, chartDescription, chartEntries, chartGeometry } from "./chart_geometry.js";
+import { CHART_FONT, CHART_MODES, chartDescription, chartEntries, chartGeometry, rowsGeometry } from "./chart_geometry.js";
 import { h, send, svg, uid } from "./dom.js";
+
+/** The chart of a result that is a word (a check): one labelled row per result. */
+function renderRows(view, e, w) {
+  const g = rowsGeometry(e.dist, e.passed, { width: w });
+  const titleId = uid("chart-title");
+  const descId = uid("chart-desc");
+  const parts = [svg("title", { id: titleId }, "Chance of each result"), svg("desc", { id: descId }, chartDescription(view))];
+  for (const r of g.rows) {
+    parts.push(svg("text", { x: r.labelX, y: r.textY }, String(r.outcome)));
+    parts.push(svg("rect", { x: r.x.toFixed(1), y: r.y.toFixed(1), width: Math.max(r.w, 0.5).toFixed(1), height: r.h.toFixed(1),
+      class: r.pass ? "pass" : "fail" }, svg("title", {}, `${r.outcome}: ${formatPercent(r.p, 2)}${r.pass ? " (pass)" : " (fail)"}`)));
+    parts.push(svg("text", { x: r.pctX.toFixed(1), y: r.textY, class: "pct" }, formatPercent(r.p).replace(" ", "")));
+  }
+  return svg("svg", { class: "vw-chart", role: "img", viewBox: `0 0 ${g.width} ${g.height}`, width: g.width, height: g.height,
+    "aria-labelledby": titleId, "aria-describedby": descId, "data-testid": "chart", "data-mode": "exact" }, parts);
+}
 
 export function renderChart(view, words = {}, mode = "exact", width = 400) {
   const e = chartEntries(view, mode);
   const w = Math.max(160, Math.round(width));
+  if (!view.numeric) return renderRows(view, e, w);
   const g = chartGeometry(e.dist, e.passed, e.lines ? view.threshold : null, e.lines ? view.goal : null, { width: w });
   const titleId = uid("chart-title");
   const descId = uid("chart-desc");

@@ -4,7 +4,7 @@ import { dieLabel, legendText, pips, shortSeed } from "./dice_words.js";
 import { h, send, svg, uid } from "./dom.js";
 
 /** The marks (from Python) of a die that counted for the roll: underlined too. */
-const POSITIVE_MARKS = new Set(["✓", "✓✓", "auto", "auto-pass"]);
+const POSITIVE_MARKS = new Set(["✓", "✓✓", "auto", "auto ✓"]);
 
 
 

@@ -22,8 +22,11 @@ the "percent" format, with three kinds of cell:
     a notebook code cell: only the one line that makes a widget (a roller,
     the FC's screen, the rule lab), after ``import venus_widgets as vw``.
     Its input is hidden in every viewer that honours the ``remove-input``
-    tag or ``jupyter.source_hidden``; the line is shown to the reader in an
-    "In code" box that the builder writes before it.
+    tag or ``jupyter.source_hidden``. As in an RPG book, a player reads no
+    code: the line is given to programmers after the widget, in one closed
+    aside ("For programmers: this roller in your own notebook",
+    :func:`programmers_aside`), in the notebook only (tagged notebook-only:
+    the book site leaves it out).
 
 So the reader meets prose, tables, pictures and live rollers, and no code:
 a figure is a Markdown cell with the picture attached (its name carries a
@@ -158,10 +161,48 @@ def render(text: str, ns: dict[str, Any]) -> str:
     return "".join(out)
 
 
-def in_code_box(line: str) -> str:
-    """The Markdown box that shows the reader the one line making a widget."""
-    return (f"> **In code** (only if you want it): this {_widget_words(line)} is made by one line,\n"
-            f"> `{line}`, after `{IMPORT}`.")
+def programmers_aside(line: str) -> str:
+    """The aside after a widget that gives a programmer the line making it:
+    closed (``<details>``: one line, "For programmers: ...", until opened),
+    in the notebook only (the book site, like an RPG book, shows no code).
+
+    >>> print(programmers_aside("vw.TaskRoller(dice=3)"))
+    <details><summary>For programmers: this roller in your own notebook</summary>
+    <BLANKLINE>
+    ```python
+    import venus_widgets as vw
+    vw.TaskRoller(dice=3)
+    ```
+    <BLANKLINE>
+    </details>
+    """
+    return (f"<details><summary>For programmers: this {_widget_words(line)} in your own notebook</summary>\n\n"
+            f"```python\n{IMPORT}\n{line}\n```\n\n</details>")
+
+
+#: A chapter's "In code" box in its prose: a quotation starting ``> **In code**`` (a parenthesis after it says who
+#: may skip it), to its last ``>`` line.
+IN_CODE = re.compile(r"^> \*\*In code\*\*(?: \([^)\n]*\))?:? ?(.*(?:\n>.*)*)", re.M)
+
+
+def code_asides(markdown: str) -> str:
+    """A chapter's prose with each "In code" box made the closed aside a
+    programmer opens ("For programmers: in code"): a player reads one line.
+
+    >>> print(code_asides("Buy it.\\n\\n> **In code** (skip this): the field is\\n> `consequences`."))
+    Buy it.
+    <BLANKLINE>
+    <details><summary>For programmers: in code</summary>
+    <BLANKLINE>
+    The field is
+    `consequences`.
+    <BLANKLINE>
+    </details>
+    """
+    def aside(m: re.Match) -> str:
+        body = "\n".join(line[2:] if line.startswith("> ") else line.lstrip(">") for line in m.group(1).split("\n"))
+        return f"<details><summary>For programmers: in code</summary>\n\n{body[:1].upper()}{body[1:]}\n\n</details>"
+    return IN_CODE.sub(aside, markdown)
 
 
 def _widget_words(line: str) -> str:
@@ -194,7 +235,7 @@ class Chapter:
     def emit(self, markdown: str, notebook_only: bool = False) -> None:
         """Put a passage of Markdown (rendered like the prose) at this place in the chapter;
         ``notebook_only``: prose the book site leaves out (see :data:`NOTEBOOK_ONLY`)."""
-        cell = nbformat.v4.new_markdown_cell(render(markdown.strip("\n"), self.ns))
+        cell = nbformat.v4.new_markdown_cell(code_asides(render(markdown.strip("\n"), self.ns)))
         if notebook_only:
             cell.metadata["tags"] = [NOTEBOOK_ONLY, "remove-cell"]
         self.cells.append(cell)
@@ -255,10 +296,12 @@ def _build(source: Path, images: bool) -> nbformat.NotebookNode:
                 if len(lines) != 1 or not WIDGET_LINE.match(lines[0]):
                     raise ValueError("a notebook code cell holds one line that makes a widget "
                                      f"(vw.TaskRoller(...), ...); compute everything else in a build cell:\n{src}")
-                chapter.cells.append(nbformat.v4.new_markdown_cell(in_code_box(lines[0])))
                 cell = nbformat.v4.new_code_cell(f"{IMPORT}\n{lines[0]}")
                 cell.metadata.update({k: (dict(v) if isinstance(v, dict) else list(v)) for k, v in HIDDEN.items()})
                 chapter.cells.append(cell)
+                aside = nbformat.v4.new_markdown_cell(programmers_aside(lines[0]))
+                aside.metadata["tags"] = [NOTEBOOK_ONLY, "remove-cell"]
+                chapter.cells.append(aside)
         except TemplateError as err:
             raise SystemExit(f"scripts/chapters/{source.name}: {err}") from None
     stem = source.stem[:2]

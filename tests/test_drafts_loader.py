@@ -213,7 +213,7 @@ def test_every_mistake_of_a_file_is_reported_at_once():
     assert lines[1].startswith("push.toml, line 2: the TOML does not read"), lines
     assert lines[2] == "push.toml, line 18, dice.d6.success[0]: 7 is not a face of a 6-sided die (1 to 6)", lines
     assert lines[3].startswith("push.toml, line 22, groups.own.count: 'dicee' reads dicee"), lines
-    assert "it can read fields dice, need" in lines[3], lines  # not the die whose mistake is said (no name to read)
+    assert "it can read the fields dice and need" in lines[3], lines  # not the die whose mistake is said (no name to read)
     assert "push" not in edition.ids()
 
 
@@ -333,3 +333,17 @@ def test_what_is_not_a_draft_is_said_in_words(given):
     """load_edition(None) said ': a NoneType is not a draft' (red team, round 3)."""
     said = str(refused(given))
     assert "was given where a draft goes" in said and said[0].isupper() and "Type" not in said and " int" not in said and "float" not in said, said
+
+
+def test_what_a_formula_can_read_is_said_in_grammatical_words():
+    """The names a formula may read were grouped by what they are and made
+    plural by adding an s: "what the dice shows successes, total", "number
+    of the outcomes threshold, goal". Each kind is said once, as English
+    says one or many of it, its names joined with "and"."""
+    err = refused(PUSH.replace('[outcome]\nname = "sixes"', '[outcome]\nvalue = "successes + nosuch"\nname = "sixes"'))
+    words = str(err)
+    assert ("it can read the fields dice and need; the group own; all_dice (the count of every die); successes and "
+            "total (what the dice show); the mark bane") in words, words
+    err = refused(PUSH.replace('threshold = "need"', 'threshold = "need"\ngoal = "threshold + nosuch"'))
+    assert "threshold (the number of the outcome)" in str(err) and "outcomes" not in str(err), str(err)
+    assert not re.search(r"\bdice shows\b|\bwhat the dice show [a-z]", words), words

@@ -129,13 +129,14 @@ def test_the_dark_picture_has_dark_paper_and_light_ink(plt):
 
 
 @pytest.mark.parametrize("make", [
-    lambda vw: vw.CheckRoller(caliber="silver", score=4, difficulty="tough"),  # auto-pass, pass, bonus-pass, fail, auto-fail
+    lambda vw: vw.CheckRoller(caliber="silver", score=4, difficulty="tough"),  # automatic pass, pass, pass with a bonus d6, fail ...
     lambda vw: vw.PoolRoller(edition="vers", ranks=4, penalty=2),  # 13 bars, -6 to 6+
     lambda vw: vw.TaskRoller(edition="playsheet", rank="silver", dice=7, difficulty=2, explode=True),
 ])
 def test_every_bar_of_a_still_is_labelled_and_no_two_labels_overlap(make):
     """A check roller's still left its two main bars (pass, fail) without a
-    name: a label wider than its bar takes a row of its own."""
+    name: a label wider than its bar takes a row of its own (a check's
+    results, named as the rules say them, each have a row of their own)."""
     import base64
 
     import venus_widgets as vw
@@ -144,8 +145,9 @@ def test_every_bar_of_a_still_is_labelled_and_no_two_labels_overlap(make):
 
     w = make(vw)
     svg = base64.b64decode(re.search(r"base64,([^\"]+)", w.snapshot_html()).group(1)).decode()
-    labels = [(float(x), float(y), text) for x, y, text in
-              re.findall(r"<text x='([\d.]+)' y='([\d.]+)' font-size='14' text-anchor='middle'[^>]*>([^<✗%]+)</text>", svg)]
+    labels = [(float(x), float(y), text) for x, y, text in  # a check's results: one row each, its name on the left
+              re.findall(r"<text x='([\d.]+)' y='([\d.]+)' font-size='14' text-anchor='(?:middle|start)'[^>]*>([^<✗%]+)</text>",
+                         svg)]
     bars = [b.label for b in chart.bars(vw.odds(w.spec))]
     assert sorted(text for *_, text in labels if text in bars) == sorted(bars)
     named = sorted((y, x, text) for x, y, text in labels if text in bars)

@@ -296,7 +296,8 @@ def test_no_code_in_the_reading_path(path):
     viewer. Each code cell is the one line that makes a widget (after the
     import), its input hidden by the ``remove-input`` tag (nbconvert, Jupyter
     Book, MyST) and ``source_hidden`` (JupyterLab, Notebook 7); the line is
-    shown in the "In code" box just before it. Its saved output is the
+    given to programmers in the closed aside just after it (notebook-only:
+    the book site, like an RPG book, shows no code). Its saved output is the
     widget's still: no repr, dict, stream or traceback. No Markdown cell holds
     an unrendered template."""
     mb = _builder()
@@ -308,7 +309,8 @@ def test_no_code_in_the_reading_path(path):
         head, line = cell.source.split("\n")
         assert head == mb.IMPORT and mb.WIDGET_LINE.match(line), cell.source
         assert "remove-input" in cell.metadata.get("tags", []) and cell.metadata["jupyter"]["source_hidden"]
-        assert f"`{line}`" in nb.cells[i - 1].source and nb.cells[i - 1].source.startswith("> **In code**")
+        aside = nb.cells[i + 1]
+        assert aside.source == mb.programmers_aside(line) and mb.NOTEBOOK_ONLY in aside.metadata.get("tags", [])
         for out in cell.outputs:
             assert out.output_type == "execute_result", out
             assert WIDGET_REPR.match(out.data["text/plain"]), out.data["text/plain"]

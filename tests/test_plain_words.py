@@ -51,6 +51,12 @@ LEAKS: dict[str, str] = {
     r"\b([a-z]{3,}) \1\b": "a word said twice",
     r"\bthe own\b": "'the own dice' (a player's own dice are 'your dice')",
     r"\b[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]+)+\b": "a dotted name (a knob or field as code names it)",
+    r"(?:^|[;:(]\s*|\s{2})auto-(?:pass|fail)\b|\bbonus-pass\b": "a check's result as code names it (the rules say "
+                                                                "'automatic pass'; 'abilities auto-pass on 20' is fine)",
+    r"\bpolicy\b": "the roller's 'policy' (say which dice the odds KISS)",
+    r"\b(?:\d+|number of) (?:total|result)\b": "a total counted like successes ('4 result', 'number of total')",
+    r"\bdice shows\b|\bdie show\b": "'the dice shows' (one die shows, dice show)",
+    r"\bvw\.[A-Za-z_]+\(": "a Python call (a programmer's line, outside a programmers' aside)",
 }
 LEAK = re.compile("|".join(f"(?:{p})" for p in LEAKS))
 
@@ -102,12 +108,16 @@ def said(found: list[tuple[str, str]]) -> str:
 def test_the_scan_finds_what_it_looks_for():
     said = [("x", s) for s in ("1 success(es)", "1 - (4/6)^3", "C(3, k) 0.3333^k", "P(pass)", "pass_without_kiss",
                                "a -> b", "factors [1]", "1e-12", "0.802469", "1 passes", "critical critical",
-                               "face 6 of the own dice", "dice.d6.success is 4")]
+                               "face 6 of the own dice", "dice.d6.success is 4", "auto-pass: 5 %",
+                               "KISS policy: the failed dice", "threshold 4 result", "each number of total",
+                               "what the dice shows", "vw.TaskRoller(dice=3)")]
     assert len(leaks(iter(said))) >= len(said)
     fine = [("x", s) for s in ("Each die has a 1 in 3 chance to come up a success; with three dice, at least one "
                                "success comes up 70.37 % of the time.", "On average 0.33 successes per die.",
                                "Passed: d20 10 + score 4 = 14 against 12", "1 success, 2 needed.",
-                               "e.g. a 4.5 % chance: see the book.")]
+                               "e.g. a 4.5 % chance: see the book.", "automatic pass: 5 %",
+                               "Silver abilities auto-pass on a 20.",
+                               "a total of 4 or more", "a result of 4.5", "your dice show 5 and 6")]
     assert leaks(iter(fine)) == []
 
 
@@ -168,10 +178,7 @@ def test_rollers_their_stills_and_the_log_speak_plain_words(ed):
                 where = f"{family} {s} seed {seed}"
                 found += texts({"why this chance": w.explanation, "what if": w.what_ifs, "odds": w.odds_view,
                                 "words": w.words, "error": w.error}, where)
-                still = _strip(w.snapshot_html())
-                if ed.ID not in edition.BUILT_IN:  # a draft's choices are its designer's words (no option words yet)
-                    still = re.sub(r"Settings:.*?Chance", "Chance", still, flags=re.S)
-                found += texts(still, f"still of {where}")
+                found += texts(_strip(w.snapshot_html()), f"still of {where}")
                 w.roll_dice()
                 found += texts(w.table, f"first faces, {where}")
                 _play(w)
@@ -282,4 +289,121 @@ def test_a_knob_of_any_shape_is_said_in_plain_words():
         label, sentence = says(d, Knob(name, v, whole(0, 9), 'x = "a + 3"'))
         assert label and sentence.endswith("."), (name, label, sentence)
         found += texts({"label": label, "rule": sentence}, name)
+    assert not leaks(iter(found)), said(found)
+
+
+# -- the settings line of a still, and the programmer's line of each widget -------------------------------
+
+
+@pytest.mark.parametrize("ed", EDITIONS, indirect=True)
+def test_every_setting_a_still_can_show_speaks_plain_words(ed):
+    """A still's settings line says each field by its label and each value
+    in the table's words, for every option a field has (not only the
+    samples'): it said "KISS policy: the failed dice (the rules' way)" and
+    "Allies: gold, silver" (the rules write a caliber with its capital)."""
+    from venus_widgets.engine.contract import spec as _spec
+    from venus_widgets.widgets.plain_words import setting
+    from venus_widgets.widgets.stills import settings_text
+
+    found: list[tuple[str, str]] = []
+    lower: list[str] = []
+    for kind in ed.SCHEMAS:
+        for name, f in _spec.describe(ed.ID, kind).items():
+            values: list[Any] = list(f.get("options") or ()) or [f.get("default")]
+            item = f.get("item") if isinstance(f.get("item"), dict) else None
+            if item and item.get("options"):
+                values = [list(item["options"][:2]), list(item["options"][-1:])]
+            for v in values:
+                line = settings_text([(f.get("label") or name, setting(f, v))])
+                found.append((f"setting {ed.ID} {kind} {name}={v!r}", line))
+                lower += [line] if re.search(r"\b(?:bronze|silver|gold|platinum)\b", line) else []
+    assert not leaks(iter(found)), said(found)
+    assert not lower, lower
+
+
+def _make_notebooks() -> Any:
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    out = []
+    for name in ("make_notebooks", "build_book"):
+        spec = importlib.util.spec_from_file_location(name, root / "scripts" / f"{name}.py")
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        out.append(mod)
+    return root, *out
+
+
+def test_the_line_that_makes_a_widget_is_a_collapsed_aside_for_programmers_only_in_the_notebook(tmp_path):
+    """Every chapter page showed the Python call that makes each widget in an
+    "In code" box (``vw.TaskRoller(edition="playtest", allies=["gold",
+    "silver"], ego="double6")``) before it: a player read code on every page
+    of the book. An RPG book shows no code: the line is in the notebook
+    only, after the widget, in one collapsed aside marked for programmers
+    (``<details>``, closed), whose visible words are plain; the book site
+    leaves it out (its tag), so no book page holds a widget's line."""
+    import nbformat
+
+    root, mb, bb = _make_notebooks()
+    asides = 0
+    for path in sorted((root / "notebooks").glob("[0-9][0-9]-*.ipynb")):
+        nb = nbformat.read(path, as_version=4)
+        lines = []
+        for i, cell in enumerate(nb.cells):
+            if cell.cell_type != "code":
+                assert not re.search(r"^> \*\*In code\*\* \(only if you want it\)", cell.source, re.M), path.name
+                continue
+            line = cell.source.split("\n")[1]
+            lines.append(line)
+            aside = nb.cells[i + 1]
+            assert aside.cell_type == "markdown" and aside.source == mb.programmers_aside(line), (path.name, i)
+            assert mb.NOTEBOOK_ONLY in aside.metadata.get("tags", []), (path.name, i)
+            assert aside.source.startswith("<details><summary>") and f"\n{line}\n" in aside.source
+            summary = re.search(r"<summary>(.*?)</summary>", aside.source).group(1)
+            assert not leaks(iter([(f"{path.name} aside {i}", summary)])), summary
+            asides += 1
+        book = bb.book_notebook(nbformat.reads(nbformat.writes(nb), as_version=4), path.name, bb.REPO, False, tmp_path)
+        shown = "\n".join(c["source"] if isinstance(c["source"], str) else "".join(c["source"])
+                          for c in book["cells"] if c["cell_type"] == "markdown")
+        assert not [line for line in lines if line in shown], path.name
+        # the rest of the book's prose holds code only in a closed aside for programmers (a chapter's "In code" box)
+        outside = re.sub(r"<details><summary>For programmers: in code</summary>.*?</details>", "", shown, flags=re.S)
+        assert not re.search(r"^> \*\*In code|<details open", outside, re.M), path.name
+        assert not [m for m in re.finditer(r"\bvw\.[A-Za-z_]+\(", outside)], (path.name, outside[:300])
+    assert asides >= 14
+
+
+def test_the_still_of_every_shipped_draft_speaks_plain_words():
+    """A draft whose outcome is a total, with no unit, was counted like
+    successes: "threshold 7 total", "On average 4.5 result", "Exact odds of
+    each number of total" (pbta, blades, savage)."""
+    from venus_widgets.engine.drafts import EXAMPLES
+
+    found: list[tuple[str, str]] = []
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        with edition.as_it_was():
+            ident = vw.load_edition(path.read_text()).ID
+            for family in edition.get(ident).at_table.ROLLERS:
+                w = getattr(vw, ROLLERS[family])(edition=ident)
+                found += texts({"still": _strip(w.snapshot_html()), "spread": w.odds_view}, f"{path.name} {family}")
+    assert not leaks(iter(found)), said(found)
+
+
+def test_the_rule_labs_panel_and_still_speak_plain_words():
+    """What the rule lab shows beside the knob cards: its comparison, the
+    sample's verdict, what the heatmap leaves out, and its still. The sample
+    said "The exact odds cut a tail of 6.9e-14", the heatmap "vw.sweep
+    computes every cell"."""
+    found: list[tuple[str, str]] = []
+    for kw in ({"edition": "playtest", "roll": "check", "a": {"check_auto_pass_from": {"silver": 19}}},
+               {"edition": "playtest", "roll": "task", "a": {"success_from": {"bronze": 4}}, "b": {"threshold_base": 2}},
+               {"edition": "heresy", "a": {"trade_rate": 2}}):
+        lab = vw.RuleLab(**kw)
+        p = lab.panel
+        view = {k: v for k, v in p.view.items() if k not in ("heat",)} if isinstance(p.view, dict) else p.view
+        found += texts({"view": view, "error": p.error, "field_errors": dict(p.field_errors)}, f"lab {kw}")
+        found += texts(_strip(lab.snapshot_html() if hasattr(lab, "snapshot_html") else p.snapshot_html()),
+                       f"lab still {kw}")
+    assert found
     assert not leaks(iter(found)), said(found)

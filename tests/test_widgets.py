@@ -534,8 +534,9 @@ def test_a_passing_d20_check_is_not_marked_no_success():
             d20 = w.table["dice"][0]
             cat = r.details["category"]
             seen.add(cat)
-            if cat in ("auto-pass", "auto-fail"):
-                assert d20["mark"] == cat
+            if cat in ("auto-pass", "auto-fail"):  # the die's mark as the table reads it, its meaning in words
+                assert d20["mark"] == {"auto-pass": "auto ✓", "auto-fail": "auto ✗"}[cat]
+                assert d20["contribution"] == cat.replace("auto-", "automatic "), d20
             elif cat == "pass":
                 assert d20["mark"] == "✓" and "pass" in d20["contribution"]
             elif cat == "fail" and len(r.dice) == 1:
@@ -670,7 +671,9 @@ def test_menus_show_the_table_s_words_not_code_words():
     """'KISS policy: failures' read as code; the option values stay the spec's."""
     fields = {f["name"]: f for f in vw.TaskRoller().fields}
     assert fields["policy"]["options"] == ["failures", "optimal"]
-    assert fields["policy"]["option_words"] == ["the failed dice (the rules' way)", "the best chance (the engine's)"]
+    assert fields["policy"]["option_words"] == ["the failed dice", "those for the best chance"]
+    assert fields["policy"]["label"] == "Dice to KISS" and fields["caliber"]["option_words"][0] == "Bronze"
+    assert fields["allies"]["item"]["option_words"][0] == "Bronze"  # an ally's menu says the caliber as the rules do
     assert fields["ego"]["option_words"][0] == "no Ego"
     assert all(len(f["option_words"]) == len(f["options"]) for f in fields.values() if f["kind"] == "choice")
 

@@ -76,3 +76,15 @@ test("the chart is drawn at its real width: labels that do not fit go on two lin
   assert.ok(g.labelEvery > 1 && !g.showPct);
   assert.equal(g.bars.filter((b) => b.label).length, Math.ceil(30 / g.labelEvery));
 });
+
+test("a check's results are rows: every result named, its bar after the longest name, at 260 px too", async () => {
+  const { rowsGeometry } = await import("../chart_geometry.js");
+  const words = [["automatic pass", 0.05], ["pass", 0.45], ["pass with a bonus d6", 0.22], ["fail", 0.23], ["automatic fail", 0.05]];
+  for (const width of [260, 500]) {
+    const g = rowsGeometry(words, [true, true, true, false, false], { width });
+    assert.equal(g.rows.length, 5);
+    assert.ok(g.rows.every((r) => r.x >= 8 + "pass with a bonus d6".length * 6.7), "bars start after the longest name");
+    assert.ok(g.rows.every((r) => r.pctX + 5 * 6.7 <= width), "each percentage inside the chart");
+    assert.ok(g.rows.every((r, i) => i === 0 || r.y >= g.rows[i - 1].y + g.rows[i - 1].h), "rows do not overlap");
+  }
+});

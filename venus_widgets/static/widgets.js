@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0d4588de43b155f35478f559570440eb4d844a1d5ffccbe60773543a19f5f34d
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 05c56098618053ae9b24ee900094b23db8cf366d77f1ea9809225a0d489bea98
 
 // js/format.js
 function thousands(n) {
@@ -474,7 +474,11 @@ function listControl(model, f) {
         next[i] = f.item.kind === "int" ? Number(e.target.value) : e.target.value;
         setTrait(model, f.name, next);
       }
-    }, opts.map((o) => h("option", { value: String(o), selected: o === v }, String(o))));
+    }, opts.map((o, k) => h(
+      "option",
+      { value: String(o), selected: o === v },
+      String(f.item.kind === "choice" && (f.item.option_words || [])[k] || o)
+    )));
     sel.value = String(v);
     const remove = h("button", {
       type: "button",
@@ -598,6 +602,33 @@ function chartGeometry(dist, passed, threshold, goal, opts = {}) {
     goalY: 2 * f + 4
   };
 }
+function rowsGeometry(dist, passed, opts = {}) {
+  const width = opts.width ?? 400;
+  const f = CHART_FONT;
+  const row = f + 11;
+  const pctW = 5 * CHAR_W;
+  const labelW = Math.min(Math.max(0, ...dist.map((d) => String(d[0]).length)) * CHAR_W + 8, width * 0.6);
+  const barX = 8 + labelW;
+  const barMax = Math.max(10, width - barX - pctW - 8);
+  const maxP = Math.max(1e-12, ...dist.map((d) => d[1]));
+  const rows = dist.map(([outcome, p], i) => {
+    const y = 4 + i * row;
+    const w = p / maxP * barMax;
+    return {
+      outcome,
+      p,
+      pass: !!(passed && passed[i]),
+      labelX: 8,
+      textY: y + f + 3,
+      x: barX,
+      y: y + 3,
+      w,
+      h: row - 6,
+      pctX: barX + w + 4
+    };
+  });
+  return { width, height: 8 + rows.length * row, rows, labelW };
+}
 var CHART_MODES = [["exact", "exactly"], ["at_least", "at least"], ["at_most", "at most"]];
 function chartEntries(view, mode = "exact") {
   const bars = view.chart && (view.chart[mode] || view.chart.exact);
@@ -621,9 +652,38 @@ function chartDescription(view, words = {}) {
 }
 
 // js/odds_view.js
+function renderRows(view, e, w) {
+  const g = rowsGeometry(e.dist, e.passed, { width: w });
+  const titleId = uid("chart-title");
+  const descId = uid("chart-desc");
+  const parts = [svg("title", { id: titleId }, "Chance of each result"), svg("desc", { id: descId }, chartDescription(view))];
+  for (const r of g.rows) {
+    parts.push(svg("text", { x: r.labelX, y: r.textY }, String(r.outcome)));
+    parts.push(svg("rect", {
+      x: r.x.toFixed(1),
+      y: r.y.toFixed(1),
+      width: Math.max(r.w, 0.5).toFixed(1),
+      height: r.h.toFixed(1),
+      class: r.pass ? "pass" : "fail"
+    }, svg("title", {}, `${r.outcome}: ${formatPercent(r.p, 2)}${r.pass ? " (pass)" : " (fail)"}`)));
+    parts.push(svg("text", { x: r.pctX.toFixed(1), y: r.textY, class: "pct" }, formatPercent(r.p).replace(" ", "")));
+  }
+  return svg("svg", {
+    class: "vw-chart",
+    role: "img",
+    viewBox: `0 0 ${g.width} ${g.height}`,
+    width: g.width,
+    height: g.height,
+    "aria-labelledby": titleId,
+    "aria-describedby": descId,
+    "data-testid": "chart",
+    "data-mode": "exact"
+  }, parts);
+}
 function renderChart(view, words = {}, mode = "exact", width = 400) {
   const e = chartEntries(view, mode);
   const w = Math.max(160, Math.round(width));
+  if (!view.numeric) return renderRows(view, e, w);
   const g = chartGeometry(e.dist, e.passed, e.lines ? view.threshold : null, e.lines ? view.goal : null, { width: w });
   const titleId = uid("chart-title");
   const descId = uid("chart-desc");
@@ -905,7 +965,7 @@ function shortSeed(seed) {
 }
 
 // js/roll_card.js
-var POSITIVE_MARKS = /* @__PURE__ */ new Set(["✓", "✓✓", "auto", "auto-pass"]);
+var POSITIVE_MARKS = /* @__PURE__ */ new Set(["✓", "✓✓", "auto", "auto ✓"]);
 function faceView(die) {
   if (die.grade === 1) return h("span", { class: "vw-face" }, "✓");
   if (die.sides === 6 && pips(die.after).length) {

@@ -118,7 +118,7 @@ def left_out_words(over: Mapping[str, list], labels: Mapping[str, str], kept: tu
     why = f"; {levers}" if levers else ""
     if kept == (0, 0):
         return (f"The heatmap is left out, to keep the lab quick: this roll's grid would take about "
-                f"{_seconds(more)} to compute{why}. vw.sweep computes every cell.")
+                f"{_seconds(more)} to compute{why}.")
     parts = []
     for (axis, values), n in zip(over.items(), kept):
         if n < len(values):
@@ -127,8 +127,7 @@ def left_out_words(over: Mapping[str, list], labels: Mapping[str, str], kept: tu
             parts.append(f"{labels.get(axis, axis)} {shown}")
     if not parts:
         return ""
-    return (f"Left out, to keep the lab quick: {' and '.join(parts)}, about {_seconds(more)} more to compute{why}. "
-            "vw.sweep computes every cell.")
+    return f"Left out, to keep the lab quick: {' and '.join(parts)}, about {_seconds(more)} more to compute{why}."
 
 
 def _seconds(s: float) -> str:

@@ -28,7 +28,8 @@ from ..engine.errors import SpecError
 from ..engine.maths.odds import Odds
 from ..engine.contract.spec import Spec
 from ..engine.contract.spec import passing as _passing
-from .plain_words import spread_words
+from ..engine.contract.spec import words as _words
+from .plain_words import spread_words, units
 
 #: Panels kept (each a few kilobytes).
 KEPT = 512
@@ -70,6 +71,9 @@ def _make(spec: Spec, outcome_name: str) -> dict[str, Any]:
     dist = [[k, float(round(v, 15))] for k, v in shares.items()]
     # which bars pass: the threshold for numbers, the edition's passing outcomes for words
     passed = [(o.threshold is not None and float(k) >= o.threshold) if numeric else k in passing for k, _ in dist]
+    if not numeric:  # a check's results as the rules say them ("automatic pass"), as its chart's bars
+        said = _chart.result_words(spec["edition"], spec["roll"])
+        dist = [[said.get(str(k), k), p] for k, p in dist]
     return {
         "ok": True,
         "spec": spec.to_dict(),
@@ -87,7 +91,7 @@ def _make(spec: Spec, outcome_name: str) -> dict[str, Any]:
         "mean": mean,
         "sd": o.sd,
         # the average and what most rolls give, in a player's words (mean and sd stay for code)
-        "spread": spread_words(mean, shares, outcome_name),
+        "spread": spread_words(mean, shares, outcome_name, units(_words(spec["edition"], spec["roll"]))),
         "p_critical": o.p_critical,
         "p_ego_spent": o.p_ego_spent,
         "truncated": o.truncated,

@@ -134,7 +134,33 @@ def most_rolls(distribution: Mapping[Any, float]) -> tuple[int, int, float]:
     return keys[first], keys[past - 1], sum(probs[first:past])  # the run's chance summed afresh
 
 
-def spread_words(mean: float | None, distribution: Mapping[Any, float], outcome_name: str) -> str:
+def units(words: Mapping[str, str]) -> tuple[str, str]:
+    """The words for one and for many of what a roll's number counts, from
+    its schema's words: ``("net success", "net successes")``; ``("", "")``
+    for a number that counts nothing (a draft's total: "a total of 7").
+
+    >>> units({"outcome": "degrees"}), units({"outcome": "total", "unit_one": "", "unit_many": ""})
+    (('degree', 'degrees'), ('', ''))
+    """
+    if "unit_many" in words:
+        return words.get("unit_one", ""), words["unit_many"]
+    many = words.get("outcome", "successes")
+    return one(many), many
+
+
+def counted(n: Any, outcome_name: str, unit: tuple[str, str]) -> str:
+    """A number of the outcome as a player says it: "2 net successes", "1 hit", or "a total of 7".
+
+    >>> counted(1, "hits", ("hit", "hits")), counted(7, "total", ("", ""))
+    ('1 hit', 'a total of 7')
+    """
+    if not unit[1]:
+        return f"a {outcome_name} of {n}"
+    return f"{n} {unit[0] if n in (1, -1) else unit[1]}"
+
+
+def spread_words(mean: float | None, distribution: Mapping[Any, float], outcome_name: str,
+                 unit: tuple[str, str] | None = None) -> str:
     """The average and the spread of a number rolled, as a player reads them
     (not "Mean 1.00, sd 0.82"): the average to one decimal, and the outcomes
     most rolls give with their chance, which is the sum of those rows of the
@@ -144,14 +170,19 @@ def spread_words(mean: float | None, distribution: Mapping[Any, float], outcome_
     'On average 1 success; most rolls (75 %) give 0 or 1 success.'
     >>> spread_words(2.36, {0: 0.1, 1: 0.1, 2: 0.3, 3: 0.3, 4: 0.2}, "net successes")
     'On average 2.4 net successes; most rolls (80 %) give 2 to 4 net successes.'
+    >>> spread_words(8.0, {7: 0.25, 8: 0.5, 9: 0.25}, "total", ("", ""))
+    'On average a total of 8; most rolls (75 %) give a total of 7 or 8.'
     """
     if mean is None:
         return ""
     avg = f"{float(mean):.1f}".removesuffix(".0")
     avg = "0" if avg == "-0" else avg
     low, high, p = most_rolls(distribution)
-    single, many = (outcome_name[:-2] if outcome_name.endswith("sses") else outcome_name.removesuffix("s")), outcome_name
+    single, many = unit if unit is not None else (one(outcome_name), outcome_name)
+    if not many:  # a total counts nothing: "a total of 6 to 10"
+        give = f"{low}" if low == high else f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
+        return f"On average a {outcome_name} of {avg}; most rolls ({percent_quick(p)}) give a {outcome_name} of {give}."
     last = f"{high} {single if abs(high) == 1 else many}"
     give = last if low == high else f"{low} or {last}" if high == low + 1 else f"{low} to {last}"
-    unit = single if avg in ("1", "-1") else many
-    return f"On average {avg} {unit}; most rolls ({percent_quick(p)}) give {give}."
+    word = single if avg in ("1", "-1") else many
+    return f"On average {avg} {word}; most rolls ({percent_quick(p)}) give {give}."

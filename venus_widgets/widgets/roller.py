@@ -378,7 +378,8 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
             return stills.snapshot(type(self).__name__, None, message=str(err))
         settings = [(f["label"], plain_words.setting(f, getattr(self, f["name"]))) for f in self.fields]
         return stills.snapshot(type(self).__name__, _api.odds(spec), self._outcome, settings=settings,
-                               threshold_word=self.words.get("threshold") or "threshold")
+                               threshold_word=self.words.get("threshold") or "threshold",
+                               unit=plain_words.units(self.words))
 
 
 def edition_id(edition: Any) -> Any:

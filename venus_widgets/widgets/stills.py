@@ -31,7 +31,7 @@ from ..engine.export import html_text
 from ..engine.export import svg_image
 from ..engine.maths.odds import Odds
 from ..palette import FAIL, PAPER, PASS
-from .plain_words import one, percent, spread_words
+from .plain_words import counted, percent, spread_words, units
 
 #: The widest a picture is drawn (px): at a 400 px window JupyterLab gives an output about 264 px, and a
 #: picture wider than its output is drawn narrower, its text with it. At most 320 px wide with no text
@@ -157,7 +157,8 @@ W = WIDEST
 HEAD, CHART_H = 80, 190
 
 
-def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word: str) -> tuple[str, int, int]:
+def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word: str,
+               unit: tuple[str, str]) -> tuple[str, int, int]:
     """The roller's picture: the chance to pass large (the goal's under it),
     then the chart of each outcome (filled bars pass, outlined bars fail, ✗
     under a failing one; each bar's chance over it where there is room, and
@@ -169,11 +170,13 @@ def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word
     widest = max([text_width(b.label) for b in bars] + [0.0])
     rows = max(1, math.ceil((widest + 6) / max(slot, 1.0)))  # labels on one row stand `rows` bars apart
     bottom = top + inner_h
-    height = int(bottom + 16 * rows + (22 if any(not b.passes for b in bars) and slot >= 16 else 6))
+    marked = any(not b.passes for b in bars) and slot >= 16  # a row of ✗ under the failing bars
+    axis_y = bottom + 16 * rows + (22 if marked else 6) + 14  # what the numbers under the bars count
+    height = int(axis_y + 8)
     body = [svg_text(12, 20, "Chance to pass", FONT, fill="#444444"),
             svg_text(12, 52, percent(o.p_pass), BIG, weight="bold")]
     if o.numeric and o.goal != o.threshold:
-        body.append(svg_text(12, 74, f"goal ({o.goal} {outcome_name}): {percent(o.p_goal)}", FONT))
+        body.append(svg_text(12, 74, f"goal ({counted(o.goal, outcome_name, unit)}): {percent(o.p_goal)}", FONT))
     tallest = max([b.p for b in bars] + [1e-12])
     show_pct = slot >= 38
     for i, b in enumerate(bars):
@@ -189,6 +192,7 @@ def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word
         body.append(svg_text(cx, bottom + 16 + 16 * (i % rows), b.label, SMALL, "middle"))
         if not b.passes and slot >= 16:
             body.append(svg_text(cx, bottom + 16 * rows + 18, "✗", SMALL, "middle"))
+    body.append(svg_text(W / 2, axis_y, unit[1] or outcome_name, SMALL, "middle", fill="#444444"))
     if o.numeric:
         marks = ((o.threshold, threshold_word.lower(), HEAD + 14, "none"),
                  (o.goal if o.goal != o.threshold else None, "goal", HEAD + 32, "4 3"))
@@ -204,59 +208,91 @@ def _chart_svg(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word
     return f"{svg_frame(W, height)}{''.join(body)}</svg>", W, height
 
 
-def _chart_alt(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word: str) -> str:
-    what = f"number of {outcome_name}" if o.numeric else "result"
+def _results_svg(o: Odds, bars: list[chart.Bar]) -> tuple[str, int, int]:
+    """The picture of a roll whose result is a word (a d20 check): the chance
+    to pass large, then one row per result, its name on the left as the rules
+    say it ("automatic pass"), its bar (filled: passes; outlined: fails) and
+    its chance after the bar; every row labelled at any width."""
+    row, top, side = 26, 70, 12
+    label_w = max([text_width(b.label) for b in bars] + [40.0]) + 10
+    bar_w = W - side - label_w - 52
+    tallest = max([b.p for b in bars] + [1e-12])
+    body = [svg_text(12, 20, "Chance to pass", FONT, fill="#444444"),
+            svg_text(12, 52, percent(o.p_pass), BIG, weight="bold")]
+    for i, b in enumerate(bars):
+        y = top + i * row
+        w = max(b.p / tallest * bar_w, 0.5)
+        x = side + label_w
+        body.append(svg_text(side, y + 15, b.label, SMALL))
+        body.append(svg_rect(x, y + 2, w, row - 8, PASS) if b.passes else svg_rect(x, y + 2, w, row - 8, PAPER, FAIL, 2))
+        body.append(svg_text(x + w + 4, y + 15, percent(b.p).replace(" ", ""), SMALL))
+    height = top + row * len(bars) + 4
+    return f"{svg_frame(W, height)}{''.join(body)}</svg>", W, height
+
+
+def _each(o: Odds, outcome_name: str, unit: tuple[str, str]) -> str:
+    """What each bar is the chance of: "number of successes", "total" (a number that counts nothing), "result"."""
+    return ("result" if not o.numeric else f"number of {unit[1]}" if unit[1] else outcome_name)
+
+
+def _chart_alt(o: Odds, bars: list[chart.Bar], outcome_name: str, threshold_word: str, unit: tuple[str, str]) -> str:
+    what = _each(o, outcome_name, unit)
     each = "; ".join(f"{b.label}: {percent(b.p)} ({'pass' if b.passes else 'fail'})" for b in bars)
     line = f"Chance to pass {percent(o.p_pass)}"
     if o.numeric:
-        line += f" ({threshold_word.lower()} {o.threshold}"
+        line += f" ({threshold_word.lower()} {o.threshold}" if unit[1] else f" ({outcome_name} {o.threshold} or more"
         line += f"; goal {o.goal}: {percent(o.p_goal)})" if o.goal != o.threshold else ")"
     return f"{line}. Chart of the chance of each {what}: {each}."
 
 
-def _odds_table(o: Odds, bars: list[chart.Bar], outcome_name: str) -> str:
+def _odds_table(o: Odds, bars: list[chart.Bar], outcome_name: str, unit: tuple[str, str]) -> str:
     e = html_text
     if o.numeric:
         least = {b.low: b.p for b in chart.bars(o, "at_least")}
         rows = "".join(f"<tr><th scope='row'>{e(b.label)}</th><td>{e(percent(b.p))}</td>"
                        f"<td>{e(percent(least.get(b.low, 0.0)))}</td><td>{'pass' if b.passes else 'fail'}</td></tr>"
                        for b in bars)
-        head = f"<th scope='col'>{e(outcome_name)}</th><th scope='col'>exactly</th><th scope='col'>at least</th>"
+        head = (f"<th scope='col'>{e(unit[1] or outcome_name)}</th><th scope='col'>exactly</th>"
+                "<th scope='col'>at least</th>")
     else:
         rows = "".join(f"<tr><th scope='row'>{e(b.label)}</th><td>{e(percent(b.p))}</td>"
                        f"<td>{'pass' if b.passes else 'fail'}</td></tr>" for b in bars)
         head = "<th scope='col'>result</th><th scope='col'>chance</th>"
-    what = f"number of {outcome_name}" if o.numeric else "result"
+    what = _each(o, outcome_name, unit)
     return (f"<details><summary>Table of the odds</summary><table><caption>Exact odds of each {e(what)}</caption>"
             f"<thead><tr>{head}<th scope='col'>pass?</th></tr></thead><tbody>{rows}</tbody></table></details>")
 
 
 def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message: str = "",
-             settings: Sequence[tuple[str, Any]] = (), threshold_word: str = "threshold") -> str:
+             settings: Sequence[tuple[str, Any]] = (), threshold_word: str = "threshold",
+             unit: tuple[str, str] | None = None) -> str:
     """The HTML still of a roller called ``name`` showing odds ``o`` (or,
     when its fields disagree, ``message``); ``settings`` are its controls'
-    labels and values."""
+    labels and values; ``unit`` the words for one and many of what the
+    number counts (:func:`.plain_words.units`; ``("", "")``: a total)."""
     e = html_text
     if o is None or message:
         return f"<div class='vw-static'>{_head(name, 'no odds', 'for the live roller')}<p>No odds: {e(message)}</p></div>"
     spec: Any = o.spec
     word = threshold_word.lower()
+    unit = unit if unit is not None else units({"outcome": outcome_name})
     if o.numeric:
-        unit = outcome_name if o.threshold != 1 else one(outcome_name)
-        line = f"Chance to pass ({e(word)} {e(o.threshold)} {e(unit)}): <strong>{e(percent(o.p_pass))}</strong>"
+        need = (f"{word} {counted(o.threshold, outcome_name, unit)}" if unit[1]
+                else f"{outcome_name} {o.threshold} or more")  # a total: "total 7 or more", not "threshold 7 total"
+        line = f"Chance to pass ({e(need)}): <strong>{e(percent(o.p_pass))}</strong>"
         if o.goal != o.threshold:
-            line += f"; of the goal ({e(o.goal)} {e(outcome_name)}): <strong>{e(percent(o.p_goal))}</strong>"
+            line += f"; of the goal ({e(counted(o.goal, outcome_name, unit))}): <strong>{e(percent(o.p_goal))}</strong>"
     else:
         line = f"Chance to pass ({e(word)} {e(o.threshold)}): <strong>{e(percent(o.p_pass))}</strong>"
     notes = "".join(f"<li>{e(n)}</li>" for n in o.notes)
     bars = chart.bars(o)  # one set of bars for the picture, its alt text and the table
-    svg, w, h = _chart_svg(o, bars, outcome_name, threshold_word)
+    svg, w, h = _chart_svg(o, bars, outcome_name, threshold_word, unit) if o.numeric else _results_svg(o, bars)
     shown = f"<p>Settings: {e(settings_text(settings))}</p>" if settings else ""
-    spread = f"<p>{e(spread_words(o.mean, o.distribution, outcome_name))}</p>" if o.numeric else ""
+    spread = f"<p>{e(spread_words(o.mean, o.distribution, outcome_name, unit))}</p>" if o.numeric else ""
     listed = f"<ul>{notes}</ul>" if notes else ""
     return kept(f"<div class='vw-static'>{_head(name, str(spec['edition']) + ' rules', 'to roll and change the settings')}"
-            f"{shown}<p>{line}</p><p>{svg_image(svg, _chart_alt(o, bars, outcome_name, threshold_word), w, h)}</p>{spread}"
-            f"{_odds_table(o, bars, outcome_name)}{listed}</div>")
+            f"{shown}<p>{line}</p><p>{svg_image(svg, _chart_alt(o, bars, outcome_name, threshold_word, unit), w, h)}</p>"
+            f"{spread}{_odds_table(o, bars, outcome_name, unit)}{listed}</div>")
 
 
 # --------------------------------------------------------------------------

@@ -231,6 +231,8 @@ class Schema(dict[str, Field]):
     ``text``, ``note``; ``fixed``: always chosen, not the player's pick),
     and ``pass_parts`` and ``fail_parts``, the entries of ``Odds.breakdown``
     that add up to P(pass) and to P(fail) (where the breakdown splits them);
+    ``results``, the words a player reads for each outcome of a result that is
+    not a number (``("auto-pass", "automatic pass")``: the chart's bars);
     ``groups``, the groups of the fields in the order the view shows them,
     each with its title (``("kiss", "KISS and Ego")``): every field's group
     must be one of them (see :func:`groups_of`).
@@ -243,7 +245,7 @@ class Schema(dict[str, Field]):
     def __init__(self, fields: Mapping[str, Field], *, words: Mapping[str, str] | None = None,
                  passing: tuple[str, ...] = (), picks: tuple[Mapping[str, Any], ...] = (),
                  pass_parts: tuple[str, ...] = (), fail_parts: tuple[str, ...] = (),
-                 groups: tuple[tuple[str, str], ...] = ()) -> None:
+                 groups: tuple[tuple[str, str], ...] = (), results: tuple[tuple[str, str], ...] = ()) -> None:
         super().__init__(fields)
         self.groups: tuple[tuple[str, str], ...] = tuple(groups)
         declared = dict(self.groups)
@@ -256,6 +258,7 @@ class Schema(dict[str, Field]):
         self.picks: tuple[dict[str, Any], ...] = tuple(dict(p) for p in picks)
         self.pass_parts: tuple[str, ...] = tuple(pass_parts)
         self.fail_parts: tuple[str, ...] = tuple(fail_parts)
+        self.results: dict[str, str] = dict(results)
 
     def replace(self, **fields: Field) -> "Schema":
         """This schema with some fields' kinds changed (same order, words,
@@ -266,7 +269,7 @@ class Schema(dict[str, Field]):
         """
         return Schema({k: fields.get(k, v) for k, v in self.items()}, words=self.words,
                       passing=tuple(self.passing), picks=self.picks, pass_parts=self.pass_parts,
-                      fail_parts=self.fail_parts, groups=self.groups)
+                      fail_parts=self.fail_parts, groups=self.groups, results=tuple(self.results.items()))
 
 
 def groups_of(schema: Mapping[str, Field]) -> dict[str, str]:

@@ -44,7 +44,8 @@ def _field(r: Reader, name: str, body: Any, taken: dict[str, str], out: list[Fie
     if name in ROLLER_NAMES:
         raise r.error(p, f"{name!r} is a word the roller keeps for itself: name the field otherwise "
                          f"(e.g. {name}s or my_{name})")
-    b = r.table(p, body, ("range", "default", "options", "list_of", "most", "label", "group", "help", "more", "fewer"))
+    b = r.table(p, body, ("range", "default", "options", "words", "list_of", "most", "label", "group", "help", "more",
+                          "fewer"))
     label = r.text(p + ("label",), b.get("label"), name.replace("_", " ").capitalize(), 60)
     group = r.text(p + ("group",), b.get("group"), "other")
     if group not in FIELD_GROUPS:
@@ -73,7 +74,9 @@ def _field(r: Reader, name: str, body: Any, taken: dict[str, str], out: list[Fie
                 raise Skip(src)  # that field's mistake is said
             if other is None:
                 raise r.error(p + ("list_of",), f"{src!r} is not a field of options written above this one")
-            options = other.options
+            options, words = other.options, other.words
+            if b.get("words") is not None:
+                words = _words(r, p + ("words",), b["words"], options)
         else:
             opts = b["options"]
             if not isinstance(opts, list) or not opts or not all(isinstance(o, str) and o for o in opts):
@@ -85,23 +88,36 @@ def _field(r: Reader, name: str, body: Any, taken: dict[str, str], out: list[Fie
                 raise r.error(p + ("options",), f"{len(opts)} options: a field has at most {MAX_OPTIONS} options, "
                                                 "each a word or a few (at most 40 characters)")
             options = tuple(opts)
+            words = _words(r, p + ("words",), b.get("words"), options)
         if "most" in b or "list_of" in b:
             most = r.whole(p + ("most",), b.get("most", 2), 1, 16)
             default = b.get("default", [])
             if not isinstance(default, list) or any(x not in options for x in default) or len(default) > most:
                 raise r.error(p + ("default",), f"{show(default)}: a list of at most {most} of "
                                                 + ", ".join(options))
-            return FieldDef(kind="list", default=tuple(default), options=options, most=most, **common)
+            return FieldDef(kind="list", default=tuple(default), options=options, most=most, words=words, **common)
         else:
             default = b.get("default", options[0])
             if default not in options:
                 raise r.error(p + ("default",), f"{show(default)} is not one of the options {', '.join(options)}")
-            return FieldDef(kind="choice", default=default, options=options, **common)
+            return FieldDef(kind="choice", default=default, options=options, words=words, **common)
     elif isinstance(b.get("default"), bool):
         return FieldDef(kind="bool", default=b["default"], **common)
     raise r.error(p, "say what the field holds: range = [0, 10] (a whole number), options = [\"a\", \"b\"] "
                      "(one of some words), default = false (yes or no), or list_of = \"caliber\" "
                      "(a list of those words)")
+
+
+def _words(r: Reader, path: tuple, value: Any, options: tuple[str, ...]) -> tuple[str, ...]:
+    """The words a player reads for each option (``words = ["no Ego", "6s count twice"]``), one per option."""
+    if value is None:
+        return ()
+    if (not isinstance(value, list) or len(value) != len(options)
+            or not all(isinstance(w, str) and w and len(w) <= 60 for w in value)):
+        raise r.error(path, f"{show(value)}: write the words a player reads for each option, one per option in "
+                            f"the same order, each at most 60 characters: {len(options)} for "
+                            + ", ".join(options))
+    return tuple(value)
 
 
 def read_rules(r: Reader, value: Any, taken: dict[str, str]) -> tuple[RuleDef, ...]:

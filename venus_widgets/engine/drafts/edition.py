@@ -105,8 +105,8 @@ class DraftEdition:
         for f in self.draft.fields:
             fields[f.name] = self._field(f, rules)
         words = {"outcome": self.draft.outcome.name}
-        if any(self.draft.outcome.unit):  # "1 six", not "1 sixe"
-            words["unit_one"], words["unit_many"] = self.draft.outcome.unit
+        # "1 six", not "1 sixe"; none ("", ""): a total, which is no count ("a total of 7", not "7 total")
+        words["unit_one"], words["unit_many"] = self.draft.outcome.unit
         if self.draft.double is not None:
             words["ego_spend"] = self.draft.double.label
         steps = [step.name for step in (self.draft.reroll, self.draft.double) if step is not None]
@@ -123,11 +123,12 @@ class DraftEdition:
             assert f.hi is not None
             hi = rules[f.hi.knob]
             return Int(f.lo, hi, min(f.default, hi), f.help, f.label, f.group)
+        said = tuple(zip(f.options, f.words))  # each option in the player's words, where the draft gives them
         if f.kind == "choice":
-            return Choice(f.options, f.default, f.help, label=f.label, group=f.group)
+            return Choice(f.options, f.default, f.help, label=f.label, group=f.group, option_words=said)
         if f.kind == "bool":
             return Bool(f.default, f.help, f.label, f.group)
-        return List(Choice(f.options, f.options[0]), f.most, f.help, f.label, f.group)
+        return List(Choice(f.options, f.options[0], option_words=said), f.most, f.help, f.label, f.group)
 
     def _compile(self) -> dict[tuple, tuple]:
         """Count the dice of the rules as written, for every grade a group

@@ -80,6 +80,8 @@ class FieldDef:
     #: the words of the hints "one more" and "one fewer" (``[fields.x] more = "+1 die"``)
     more: str = ""
     fewer: str = ""
+    #: the words a player reads for each option, in order (none: the options themselves)
+    words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -326,9 +326,26 @@ def show(value: Any) -> str:
     return text if len(text) <= 60 else text[:50] + "…"
 
 
+#: The kinds of name a formula reads that are nouns, each with its plural ("the fields dice and need").
+NOUNS = {"field": "fields", "rule": "rules", "group": "groups", "mark": "marks", "die": "dice", "event": "events"}
+
+
 def listed(allowed: Mapping[str, str]) -> str:
+    """The names a formula can read, grouped by what they are, in words: a
+    noun before its names, a description after them.
+
+    >>> listed({"dice": "field", "need": "field", "successes": "what the dice show", "total": "what the dice show",
+    ...         "all_dice": "count of every die", "bane": "mark"})
+    'the fields dice and need; successes and total (what the dice show); all_dice (the count of every die); the mark bane'
+    """
     by: dict[str, list[str]] = {}
     for n, what in allowed.items():
         by.setdefault(what, []).append(n)
-    return "; ".join(f"{what}s {', '.join(names)}" if len(names) > 1 else f"the {what} {names[0]}"
-                     for what, names in by.items())
+    out = []
+    for what, names in by.items():
+        joined = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        if what in NOUNS or " " not in what:
+            out.append(f"the {what if len(names) == 1 else NOUNS.get(what, what + 's')} {joined}")
+        else:
+            out.append(f"{joined} ({what if what.startswith(('what ', 'the ')) else 'the ' + what})")
+    return "; ".join(out)

@@ -31,9 +31,15 @@ def first_d20(seed: int, kiss: Any, ego: Any, no_kiss: str, no_ego: str) -> tupl
     first, _ = streams(seed)
     return int(first.integers(1, 21)), first
 
+#: The results of a check (``Odds.breakdown``'s keys) as the rules say them: the chart's bars, its table and
+#: the still name them so (``Schema(results=...)``).
+RESULT_WORDS = (("auto-pass", "automatic pass"), ("pass", "pass"), ("bonus-pass", "pass with a bonus d6"),
+                ("fail", "fail"), ("auto-fail", "automatic fail"))
+#: The mark on the d20 of a check that passed or failed whatever the target (a natural 20, a natural 1).
+AUTO = {"auto-pass": "auto ✓", "auto-fail": "auto ✗"}
 #: What the marks of a check mean.
 D20_MARKS = {
-    "auto-pass": "automatic pass", "auto-fail": "automatic fail",
+    AUTO["auto-pass"]: "automatic pass", AUTO["auto-fail"]: "automatic fail",
     "bonus": "short of the target: the best bonus d6 decides", "–": "not counted: only the best bonus d6 counts",
 }
 
@@ -45,8 +51,8 @@ def d20_marks(spec: dict, r: Roll) -> list[Mark]:
     cat, natural, total, target = d["category"], d["natural"], d["total"], d["target"]
     out = []
     bonus = [x for x in r.dice if x.owner == "bonus"]
-    if cat in ("auto-pass", "auto-fail"):
-        out.append(Mark(cat, D20_MARKS[cat]))
+    if cat in AUTO:
+        out.append(Mark(AUTO[cat], D20_MARKS[AUTO[cat]]))
     elif bonus:
         short = target - (natural + spec["score"])
         out.append(Mark("bonus", f"{short} short of the target {target}: the best bonus d6 decides"))

@@ -20,8 +20,12 @@ MAX_DICE = 30
 MAX_SCORE = 40
 MAX_KISS = 40
 
-CALIBER = Choice(CALIBERS, "bronze", "the ability's caliber", tuple(_CALIBER_ALIASES.items()), "Caliber", "ability")
-RANK = Choice(CALIBERS, "bronze", "the ability's rank", tuple(_CALIBER_ALIASES.items()), "Rank", "ability")
+#: a caliber as the rules write it, with its capital ("Bronze")
+_CALIBER_WORDS = tuple((c, c.capitalize()) for c in CALIBERS)
+CALIBER = Choice(CALIBERS, "bronze", "the ability's caliber", tuple(_CALIBER_ALIASES.items()), "Caliber", "ability",
+                 _CALIBER_WORDS)
+RANK = Choice(CALIBERS, "bronze", "the ability's rank", tuple(_CALIBER_ALIASES.items()), "Rank", "ability",
+              _CALIBER_WORDS)
 D20_SCORE = Int(0, MAX_SCORE, 0, "the ability score added to the d20", "Score", "ability")
 KISS = Int(0, MAX_KISS, 0, "single-die KISSes: Lots + insights + stunts + specialties", "KISS budget", "kiss")
 

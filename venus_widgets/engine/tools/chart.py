@@ -49,6 +49,17 @@ class Bar:
                 "pass": self.passes, "goal": self.goal}
 
 
+def result_words(edition: str, roll: str) -> dict[str, str]:
+    """The words a player reads for each outcome of a result that is not a
+    number (the edition's ``Schema(results=...)``; an outcome it does not
+    word: its name).
+
+    >>> result_words("playtest", "check")["auto-pass"]
+    'automatic pass'
+    """
+    return dict(getattr(_spec.schema(edition, roll), "results", {}))
+
+
 def _cut(outcomes: list[int], o: Odds, max_bars: int) -> int:
     """Index from which outcomes are grouped into one tail bar (len = none)."""
     if len(outcomes) <= max_bars:
@@ -68,7 +79,8 @@ def bars(o: Odds, mode: Mode = "exact", max_bars: int = MAX_BARS) -> list[Bar]:
         raise ValueError(f"mode={mode!r} is not allowed: expected one of {', '.join(MODES)}")
     if not o.numeric:
         passing = _spec.passing(o.spec["edition"], o.spec["roll"])
-        return [Bar(str(k), k, k, float(p), k in passing, k in passing) for k, p in o.breakdown.items()]
+        said = result_words(o.spec["edition"], o.spec["roll"])
+        return [Bar(said.get(k, str(k)), k, k, float(p), k in passing, k in passing) for k, p in o.breakdown.items()]
     dist = sorted(o.distribution.items())
     outcomes = [k for k, _ in dist]
     probs = [float(p) for _, p in dist]

@@ -27,7 +27,7 @@ from ..api import odds, roll_many
 from ..contract.spec import Spec
 from ..errors import SpecError
 from ..format import percent_text as percent
-from ..maths.odds import Odds
+from ..maths.odds import TAIL_WORDS, Odds
 from ..contract.guard import check_rolls
 from ..table.rolls import check_seed
 
@@ -69,7 +69,7 @@ class Sample:
                  + ("within" if within else "outside")
                  + f" the ±{2 * self.spread * 100:.2f} points a sample this size varies by")
         if self.odds.truncated:
-            words += (f". The exact odds cut a tail of {self.odds.truncated:.1e} from the dice that roll on, "
+            words += (f". The exact odds leave out the rarest endless chains of dice that roll on, {TAIL_WORDS}: "
                       "far below what any sample can see")
         return words
 

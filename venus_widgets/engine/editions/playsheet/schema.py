@@ -9,6 +9,7 @@ from typing import Any
 
 from ...errors import SpecError
 from ..venus_fields import D20_SCORE, GROUPS, KISS, MAX_DICE, RANK
+from ..d20_check import RESULT_WORDS
 from ...contract.fields import Bool, Field, Int, List, Schema
 
 SCHEMAS: dict[str, dict[str, Field]] = {
@@ -19,7 +20,8 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         "factors": List(Int(1, 2, 1), 4, "relative difficulty factors, +1 or +2 each", "Difficulty factors",
                         "difficulty"),
         "bonus": List(Int(1, 2, 1), 4, "bonus factors, +1 or +2 each", "Bonus factors", "difficulty"),
-    }, words={"threshold": "Target number"}, groups=GROUPS, passing=("auto-pass", "pass"), pass_parts=("auto-pass", "pass"),
+    }, words={"threshold": "Target number"}, results=RESULT_WORDS, groups=GROUPS,
+        passing=("auto-pass", "pass"), pass_parts=("auto-pass", "pass"),
         fail_parts=("fail", "auto-fail")),
     "task": Schema({
         "rank": RANK,

@@ -10,6 +10,7 @@ from typing import Any
 from .consequences import consequence_list
 from .rules import RULES, Rules, rules_of
 from ..venus_fields import CALIBER, D20_SCORE, GROUPS, KISS, MAX_DICE
+from ..d20_check import RESULT_WORDS
 from ...contract.fields import Bool, Choice, CrossError, Field, Int, List, Schema, Source
 
 #: The sources of a task's KISS budget (docs/rules_playtest.md#task): the view sums them into ``kiss``.
@@ -26,7 +27,8 @@ SCHEMAS: dict[str, dict[str, Field]] = {
         ),
         "factors": Int(0, 4, 0, "relative difficulty factors, +1 to the target each", "Difficulty factors", "difficulty"),
         "bonus_factors": Int(0, 4, 0, "bonus factors: that many d6, add the highest", "Bonus factors", "difficulty"),
-    }, words={"threshold": "Target number"}, groups=GROUPS, passing=("auto-pass", "pass", "bonus-pass"),
+    }, words={"threshold": "Target number"}, results=RESULT_WORDS, groups=GROUPS,
+        passing=("auto-pass", "pass", "bonus-pass"),
         pass_parts=("auto-pass", "pass", "bonus-pass"), fail_parts=("fail", "auto-fail")),
     "task": Schema({
         "caliber": CALIBER,
@@ -44,9 +46,9 @@ SCHEMAS: dict[str, dict[str, Field]] = {
                                     ("double6", "6s count twice"))),
         "consequences": Int(0, 8, 0, "extra consequences wanted beyond the primary", "Consequences", "consequences",
                             entries="pick"),
-        "policy": Choice(("failures", "optimal"), "failures", "which dice the auto-KISS picks", label="KISS policy",
-                         group="kiss", option_words=(("failures", "the failed dice (the rules' way)"),
-                                                     ("optimal", "the best chance (the engine's)"))),
+        "policy": Choice(("failures", "optimal"), "failures", "which dice the odds assume you KISS",
+                         label="Dice to KISS", group="kiss",
+                         option_words=(("failures", "the failed dice"), ("optimal", "those for the best chance"))),
     }, words={"ego_spend": "Spend Ego: 6s count twice"}, groups=GROUPS, picks=tuple(consequence_list()),
         pass_parts=("pass_without_kiss", "pass_after_kiss", "pass_with_ego"), fail_parts=("fail",)),
 }
