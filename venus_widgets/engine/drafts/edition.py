@@ -236,7 +236,7 @@ class DraftEdition:
     @staticmethod
     def _work(p: _plan.Plan) -> float:
         work = _cost.work(p)
-        if p.unbounded or work == float("inf"):
+        if p.unbounded or work == float("inf") or not p.ordered:  # the kernel's prices its numbers itself
             return work
         bits = sum(g.count * math.log2(kernel.die_weight(g.table, "count")) for g in p.groups if g.count)
         bits += kernel.budget(p) * math.log2(kernel.big_die(p))

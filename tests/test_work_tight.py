@@ -1,0 +1,119 @@
+"""The work model tight both ways (issue 32 item 1, benchmarks/bench_cost.py):
+a spec's estimate bounds the work its odds do and is within ten times of
+it, each step priced by what it really handles; loading a draft is priced;
+a spec too heavy for its odds can still be rolled.
+
+Work is counted, never timed (tests/test_no_timing.py): each convolution
+the kernel really makes is priced by the model's own price of one call
+(:func:`venus_widgets.engine.drafts.whole_cost.whole_conv` for whole numbers
+past 2**63, by the real lengths and the real numbers' bits; a multiply-add
+a pair below), so what is checked is that the model foresees the calls,
+their lengths and their numbers. How the price of one call compares with
+the clock is the benchmark's business.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import venus_widgets as vw
+from venus_widgets.engine.contract import edition as registry
+from venus_widgets.engine.contract.spec import normalize
+from venus_widgets.engine.drafts import cost, kernel, reroll, whole, whole_cost
+
+BASE = '''id = "tight"
+[fields.dice]
+range = [0, 1000]
+default = 3
+[fields.need]
+range = [1, 30]
+default = 1
+group = "difficulty"
+[dice.d]
+{die}
+[groups.own]
+count = "dice"
+[outcome]
+threshold = "need"
+{outcome}
+{more}
+'''
+DEEP = 'sides = 20\nsuccess = "15+"\nexplode = "18+"\ndepth = 50\nmarks = { a = [1], b = [2], c = [20] }'
+D6 = 'sides = 6\nsuccess = "5+"\nmarks = { bane = [1] }'
+PUSH20 = '[reroll]\nname = "Push"\nbudget = "all_dice"\nfaces = "3-14"'
+PUSH = '[reroll]\nname = "Push"\nbudget = "all_dice"\nfaces = "2-4"'
+
+
+@pytest.fixture(autouse=True)
+def _unregistered():
+    yield
+    if "tight" in registry.ids():
+        registry.unregister("tight")
+
+
+def load(die: str, outcome: str = "", more: str = "") -> None:
+    vw.load_edition(BASE.format(die=die, outcome=outcome, more=more))
+
+
+def work_done(spec: dict) -> float:
+    """The work ``odds(spec)`` does, each convolution priced as the model
+    prices one (by its real lengths, and in whole numbers by the bits of
+    the largest entry it makes)."""
+    done = [0.0]
+    conv = kernel._conv
+
+    def counted(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> np.ndarray:
+        out = conv(a, b, mode, cut)
+        if mode == "exact" and out.size:
+            bits = max(int(x).bit_length() for x in out)
+            done[0] += whole_cost.whole_conv(a.size, b.size, bits) + cost.PER_CALL
+        else:
+            done[0] += a.size * b.size + cost.PER_CALL
+        return out
+
+    kernel._conv = reroll._conv = whole.conv = counted  # whole.power calls whole.conv
+    try:
+        vw.odds(spec)
+    finally:
+        kernel._conv = reroll._conv = whole.conv = conv
+    return done[0]
+
+
+@pytest.mark.parametrize("die, more, dice", [
+    (DEEP, PUSH20, 4),  # a d20 exploding to depth 50, pushed: 2**1760 ways, 5.9 times the estimate
+    (DEEP, PUSH20, 7),
+    (DEEP, "", 6),  # no step: the dice to a power by squaring
+    (D6, "", 400),  # many dice past 2**63 ways: 1,000 d6 took 1.25 times the estimate
+    (D6, PUSH, 30),
+])
+def test_whole_number_counting_is_priced_by_the_size_of_its_numbers(die, more, dice):
+    """Past 2**63 ways the kernel counts in Python ints, convolved by
+    Kronecker substitution (one big product): its work grows with the bits
+    of the numbers, not by one multiply-add a pair. The estimate was a
+    pair's work times 1 + bits / 200 (a d20 exploding to depth 50 with a
+    push: 4 to 6 times under); now each convolution is priced by its
+    lengths and its numbers, and the model foresees them within ten times."""
+    load(die, more=more)
+    spec = {"edition": "tight", "dice": dice}
+    from venus_widgets.engine.contract import guard
+
+    est = registry.get("tight").work(_plain(spec))
+    done = _unguarded(lambda: work_done(spec), guard)
+    assert done <= est <= 10 * done, (done, est)
+
+
+def _plain(spec: dict) -> dict:
+    """The spec normalized with the odds guard off."""
+    from venus_widgets.engine.contract import guard
+
+    return _unguarded(lambda: normalize(spec), guard)
+
+
+def _unguarded(call, guard):
+    check = guard.check
+    guard.check = lambda *a, **k: None
+    try:
+        return call()
+    finally:
+        guard.check = check
