@@ -117,3 +117,28 @@ def _unguarded(call, guard):
         return call()
     finally:
         guard.check = check
+
+
+def test_a_roll_too_heavy_to_count_can_still_be_rolled():
+    """The odds' cost guard ran in normalize, so every entry point refused a
+    spec whose odds are too heavy, a single roll too (the fuzz of 25 drafts:
+    two rolls refused that take milliseconds). A roll, a table's entered
+    roll and many rolls check the fields and the edition's rules, and their
+    own cost; the odds of the same spec are still refused naming the field,
+    and so is any call that counts them from the roll's spec."""
+    from work_count import calls
+
+    load(DEEP, more=PUSH20)
+    spec = {"edition": "tight", "dice": 40}
+    with pytest.raises(vw.SpecError) as err:
+        vw.odds(spec)
+    assert err.value.field == "dice"
+    r, n = calls(vw.roll, spec, seed=1)
+    assert not isinstance(r, Exception), r
+    assert n < 20_000 and r.outcome >= 0
+    assert len(vw.roll_many(spec, 100, seed=1)) == 100
+    faces = [1] * 40
+    assert vw.enter(spec, faces).outcome == 0
+    with pytest.raises(vw.SpecError) as err:
+        vw.odds(r.spec)  # the roll's spec is priced before its odds are counted
+    assert err.value.field == "dice"

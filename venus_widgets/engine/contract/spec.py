@@ -199,7 +199,7 @@ def _other_roll_hint(edition: str, roll: str, field: str) -> str:
 _ENVELOPE = frozenset({"edition", "roll", "rules", "version"})
 
 
-def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def normalize(spec: Mapping[str, Any] | None = None, priced: bool = True) -> dict[str, Any]:
     """Validate ``spec`` and fill in every omitted field with its default.
 
     Returns a new dict with plain Python values (lists for list fields) that
@@ -212,11 +212,14 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     Traceback (most recent call last):
     ...
     venus_widgets.engine.errors.SpecError: dice=3 is not allowed: expected no such field for a playtest check; fields are caliber, score, difficulty, factors, bonus_factors ('dice' belongs to a playtest task: set roll='task')
+
+    ``priced=False`` leaves out the odds' cost guard (a roll made once
+    does not count the odds: :meth:`Spec.unpriced`).
     """
     if spec is None:
         spec = {}
-    if type(spec) is Spec:  # normalized already: its plain copy
-        return spec.to_dict()
+    if type(spec) is Spec:  # normalized already: its plain copy (priced first, when it was made unpriced)
+        return (Spec.of(spec) if priced else spec).to_dict()
     if type(spec) is not dict and not isinstance(spec, Mapping):  # a dict without the ABC check (~0.3 µs)
         raise SpecError("spec", spec, f"a dict of fields such as {{'edition': {_ed.DEFAULT!r}, 'roll': 'task'}}")
     for key in spec:
@@ -227,7 +230,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
         edition = Choice(tuple(ROLL_KINDS), _ed.DEFAULT).check("edition", edition)
     schemas = (ed := _ed.get(edition)).SCHEMAS
     if "version" in spec and spec["version"] != ed.VERSION:  # an earlier version of a draft plays by itself
-        return _ed.at_version_of(ed, spec, normalize)
+        return _ed.at_version_of(ed, spec, normalize if priced else _unpriced)
     roll = spec["roll"] if "roll" in spec else default_roll(edition)
     if type(roll) is not str or roll not in schemas:
         roll = Choice(tuple(schemas), default_roll(edition)).check("roll", roll)
@@ -250,8 +253,12 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
             out[name] = list(kind.default) if isinstance(kind, List) else kind.default
     if rules:
         out["rules"] = rules
-    _cross_checks(out)
+    _cross_checks(out, priced)
     return out
+
+
+def _unpriced(spec: Mapping[str, Any]) -> dict[str, Any]:
+    return normalize(spec, priced=False)
 
 
 class Spec(FrozenDict):
@@ -281,19 +288,40 @@ class Spec(FrozenDict):
     TypeError: a Spec is read-only: spec.replace(dice=4) gives a changed one, spec.to_dict() a plain copy
     """
 
-    __slots__ = ("_key",)
+    __slots__ = ("_key", "_priced")
 
     READ_ONLY = "a Spec is read-only: spec.replace(dice=4) gives a changed one, spec.to_dict() a plain copy"
 
-    def __init__(self, spec: Mapping[str, Any] | None = None) -> None:
-        plain = normalize(spec)
+    def __init__(self, spec: Mapping[str, Any] | None = None, priced: bool = True) -> None:
+        plain = normalize(spec, priced)
         dict.update(self, _frozen_fields(plain))
         self._key = repr(plain)
+        self._priced = priced
 
     @classmethod
     def of(cls, spec: "Mapping[str, Any] | Spec | None" = None) -> "Spec":
-        """``spec`` itself when it is a :class:`Spec`, else ``Spec(spec)``."""
-        return spec if type(spec) is Spec else cls(spec)
+        """``spec`` itself when it is a :class:`Spec`, else ``Spec(spec)``;
+        a spec made :meth:`unpriced` is priced first (the odds' cost guard)."""
+        if type(spec) is Spec:
+            if not spec._priced:
+                _guard.check(spec)
+                spec._priced = True
+            return spec
+        return cls(spec)
+
+    @classmethod
+    def unpriced(cls, spec: "Mapping[str, Any] | Spec | None" = None) -> "Spec":
+        """The spec checked field by field and by its edition's rules, but
+        not priced for its odds: what a roll made once needs (its dice are
+        rolled, the odds never counted: a roll too heavy to count can
+        still be rolled). Every call that counts its odds (:meth:`of`,
+        :func:`normalize`) prices it first.
+
+        >>> s = Spec.unpriced({"roll": "task", "dice": 4})
+        >>> Spec.of(s) is s, s == normalize(s)
+        (True, True)
+        """
+        return spec if type(spec) is Spec else cls(spec, priced=False)
 
     @classmethod
     def _trusted(cls, plain: dict[str, Any]) -> "Spec":
@@ -301,6 +329,7 @@ class Spec(FrozenDict):
         out = cls.__new__(cls)
         dict.update(out, _frozen_fields(plain))
         out._key = repr(plain)
+        out._priced = True
         return out
 
     @property
@@ -346,7 +375,7 @@ class Spec(FrozenDict):
         return hash(self._key)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (Spec._trusted, (self.to_dict(),))
+        return (Spec._trusted if self._priced else Spec.unpriced, (self.to_dict(),))
 
     def __repr__(self) -> str:
         return f"Spec({self.to_dict()!r})"
@@ -368,12 +397,13 @@ def check_rules(edition: str, given: Any) -> dict[str, Any]:
     return rules
 
 
-def _cross_checks(s: dict[str, Any]) -> None:
-    """Rules that tie several fields together: the edition's; then the
-    cost guard (:mod:`.cost`): odds that would take more than the budget
+def _cross_checks(s: dict[str, Any], priced: bool = True) -> None:
+    """Rules that tie several fields together: the edition's; then (``priced``)
+    the cost guard (:mod:`.cost`): odds that would take more than the budget
     are refused, naming the field to change and the nearest value that fits."""
     _ed.get(s["edition"]).cross_checks(s)
-    _guard.check(s)
+    if priced:
+        _guard.check(s)
 
 
 def repair(spec: Mapping[str, Any]) -> dict[str, Any]:
