@@ -142,3 +142,40 @@ def test_a_roll_too_heavy_to_count_can_still_be_rolled():
     with pytest.raises(vw.SpecError) as err:
         vw.odds(r.spec)  # the roll's spec is priced before its odds are counted
     assert err.value.field == "dice"
+
+
+MARKS_READ = ('sides = 20\nsuccess = "15+"\nexplode = "17+"\ndepth = 50\n'
+              'marks = { a = [1], b = [2], c = [20], d = [19], e = [18], f = [17] }')
+
+
+def test_loading_a_draft_prices_the_die_tables_it_counts():
+    """A draft counts its dice's tables as it loads (the rules as written)
+    and reads its roll at the defaults and at the ends of its difficulty
+    field: none of it was priced, and a d20 exploding on 17+ to depth 50
+    whose formula reads two of the marks it explodes on never finished
+    loading (its tables alone took 13 s of estimate, 1.7 s real, per
+    reading). Now each table is priced before it is counted and those past
+    a tenth of a spec's budget are counted when a spec rolls them, in that
+    spec's estimate; the odds read at load are priced by the guard."""
+    from venus_widgets.engine.drafts import dice, edition, step_cost
+
+    built = [0.0]
+    ways, conv = dice.die_ways, kernel._conv
+
+    def counted_ways(t, V, mode, *a, **k):
+        built[0] += step_cost.table_work(t, V, mode)
+        return ways(t, V, mode, *a, **k)
+
+    dice.die_ways = counted_ways
+    try:
+        load(MARKS_READ, 'value = "successes + c + d"')
+    finally:
+        dice.die_ways = ways
+    assert built[0] <= 1.1 * cost.LIMIT  # the tables kept (a tenth of a budget), and a spec read at load
+    with pytest.raises(vw.SpecError) as err:  # 3 dice (the default): the table alone is past the budget
+        vw.odds({"edition": "tight", "dice": 3})
+    assert err.value.field == "dice"
+    assert vw.roll({"edition": "tight", "dice": 3}, seed=1).outcome >= 0
+    with pytest.raises(vw.SpecError) as err:  # one die: the refusal says which part is too heavy
+        vw.odds({"edition": "tight", "dice": 1})
+    assert "the table of one die of the group own: explosions up to 50 deep" in str(err.value)

@@ -187,6 +187,21 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
     return work, cells * CELL_BYTES[mode] * HELD + values * VALUE_BYTES
 
 
+def heaviest_table(p: Plan, names: Sequence[str], exact: bool = False) -> tuple[float, str]:
+    """``(work, words)`` of the heaviest die table of the spec (:func:`table_work`,
+    kept: no table counted again), for a refusal that says which part is too heavy."""
+    mode = mode_of(p, exact)
+    best, said = 0.0, ""
+    for g in p.groups:
+        if g.count:
+            one = table_work(g.table, _rows(p, g, names), mode)
+            if one > best:
+                deep = f"explosions up to {levels(g.table)} deep, " if levels(g.table) else ""
+                best, said = one, (f"the table of one die of the group {g.name}: {deep}{len(names)} "
+                                   f"{'thing' if len(names) == 1 else 'things'} counted on each face")
+    return best, said
+
+
 def rolls(p: Plan) -> float:
     """How many different rolls the dice can make, each group's dice a
     multiset of its die's outcomes (faces, times the levels of a chain): a
