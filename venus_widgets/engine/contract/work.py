@@ -94,7 +94,7 @@ def spec_price(spec: Mapping[str, Any], kind: str = "odds",
         return PER_ODDS, 0.0, None
     c = _guard.estimate(s)
     if kind == "roll":
-        return PER_ROLL + ROLL_DIE_SECONDS * (c.held or c.dice), 0.0, s
+        return PER_ROLL + ROLL_DIE_SECONDS * (c.one or c.held or c.dice), 0.0, s
     seconds, memory = 0.0, 0.0
     if kind in ("odds", "both"):
         seconds, memory = c.seconds + PER_ODDS, c.memory

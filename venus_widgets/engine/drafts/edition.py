@@ -230,7 +230,7 @@ class DraftEdition:
         if table * 2 > work + more:  # the die's own table is the heavy part: no count of dice helps much
             what = said
         return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=self._levers,
-                            what=what, held=held)
+                            what=what, held=held, one=_steps.one_roll(p))
 
     def work(self, spec: Mapping[str, Any]) -> float:
         """The work the odds of ``spec`` take, in the units of :mod:`.cost`

@@ -107,6 +107,20 @@ def roll_levels(t: DieTable, dice: float) -> float:
     return min(grow, float(t.depth)) if t.depth is not None else grow
 
 
+def one_roll(p: Plan) -> float:
+    """The dice one roll made alone draws on average: each die and its
+    chain (``1 / (1 - share)`` dice for a share of its faces exploding, at
+    most its depth + 1), the dice the re-roll step may roll again."""
+    dice = 0.0
+    for g in p.groups:
+        if g.count:
+            t = g.table
+            share = sum(t.explode) / t.sides if t.explodes and t.depth != 0 else 0.0
+            chain = 1 / (1 - share) if share < 1 else float((t.depth or 0) + 1)
+            dice += g.count * (min(chain, (t.depth + 1)) if t.depth is not None else chain)
+    return max(dice + min(p.budget, p.rerollable), 1.0)
+
+
 def rolled(p: Plan, block: int) -> tuple[float, float]:
     """``(dice, held)``: the dice one roll of many draws (in the units of
     the contract's ``DIE_SECONDS``: a die's faces read for each quantity:
