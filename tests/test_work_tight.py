@@ -207,3 +207,49 @@ def test_the_memory_of_many_rolls_counts_every_level_of_a_chain():
     finally:
         tracemalloc.stop()
     assert peak <= priced <= 10 * peak, (peak, priced)
+
+
+RUNGS_OF_DICE = '''id = "tight"
+[fields.dice]
+range = [1, 1000]
+default = 1
+group = "difficulty"
+[dice.d0]
+sides = 100
+success = "1-13"
+marks = { bane = [1] }
+[dice.d1]
+sides = 6
+success = { but = [1] }
+[groups.g0]
+die = "d0"
+count = "dice"
+[groups.g1]
+die = "d1"
+count = "dice"
+[outcome]
+threshold = 1
+value = "-1"
+[reroll]
+budget = "all_dice"
+when = "short"
+'''
+
+
+def test_a_ladder_of_rungs_too_heavy_to_count_is_priced_and_refused_in_bounded_work():
+    """The fuzz's draft whose ladder runs over its count of dice (1 to 1,000,
+    a d100 and a d6 per step, every die re-rollable): the FC screen priced
+    its ladder from a sample of 24 rungs, each rung the guard refused priced
+    as nothing, then counted the rungs, and each refused rung ran the
+    guard's search for the nearest value that fits (a model whose loops
+    grew with the re-rolls: 0.2 s an estimate): over 120 s. Now a refused
+    rung is priced by its estimate, the model's loops are bounded, and the
+    ladder is refused in words naming the party, in bounded work."""
+    from work_count import calls
+
+    vw.load_edition(RUNGS_OF_DICE)
+    err, n = calls(lambda: vw.FCScreen({"A": {"edition": "tight"}}), budget=2_000_000)
+    assert isinstance(err, vw.SpecError), err
+    assert err.field == "party" and "a ladder of fewer rungs" in str(err)
+    _, n_estimate = calls(lambda: registry.get("tight").cost(_plain({"edition": "tight", "dice": 1000})))
+    assert n_estimate < 5_000  # the model's own work: bounded, whatever the dice

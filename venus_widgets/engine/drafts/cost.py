@@ -22,6 +22,8 @@ True
 from __future__ import annotations
 
 import math
+
+import numpy as np
 from typing import Any, Sequence
 
 from .denominator import big_die
@@ -104,13 +106,18 @@ PER_STEP = 500.0
 def _states(states: list[float], n: int, budget: int) -> list[float]:
     """The re-roll states (by re-rolls made so far, 0 to ``budget``) after a
     group of ``n`` dice: each state's ``r`` dice of it, ``r`` up to ``n`` and
-    the budget left."""
-    out = [0.0] * (budget + 1)
-    for s, k in enumerate(states):
-        if k:
-            for r in range(min(n, budget - s) + 1):
-                out[s + r] += k
-    return out
+    the budget left (one convolution in numpy: the model stays cheap for a
+    budget of thousands)."""
+    out = np.convolve(np.asarray(states, dtype=float), np.ones(min(n, budget) + 1))[: budget + 1]
+    return out.tolist()
+
+
+def _chunks(n: int, most: int = 48) -> list[tuple[int, int]]:
+    """``range(n)`` in at most ``most`` runs ``(start, stop)``: a sum over
+    thousands of dice priced from a few of its terms (each run at its
+    dearest end: still a bound)."""
+    step = max(1, -(-n // most))
+    return [(i, min(n, i + step)) for i in range(0, n, step)]
 
 
 def allocate_cost(counts: Sequence[int], classes: Sequence[int], b: int) -> float:
@@ -164,10 +171,14 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
         lengths, kbits = [], []
         dbits = list(whole[2][bi]) if whole else [0.0] * len(block)
         for (n, length, _), db in zip(block, dbits):
-            kernel = 1.0  # the kernels: the powers of the faces the step does not take (made once)
-            for j in range(n):
-                w, kernel = conv(kernel, length, size, (j * db, db) if whole else None)
-                work += w + kernel * element(j * db + db, (n - j) * db)  # each kernel scaled by its ways
+            # the kernels: the powers of the faces the step does not take (made once), each scaled by its
+            # ways; the j-th convolves a power of j dice, dearer as j grows (each run priced at its last)
+            for a, b in _chunks(n):
+                j = b - 1
+                ke = min(size, j * (length - 1) + 1)
+                w, kernel = conv(ke, length, size, (j * db, db) if whole else None)
+                work += (b - a) * (w + kernel * element(j * db + db, n * db))
+            kernel = min(size, n * (length - 1) + 1)
             lengths.append(kernel)
             kbits.append(n * db)
             fresh = max(fresh, length)  # one fresh die: the step's end adds them one at a time (Horner)
@@ -203,11 +214,12 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     # each state: scaled by the re-rolls not made and added up twice; then the re-rolled dice added one
     # die at a time (Horner's scheme, the most re-rolled first): a state of s re-rolls is the dice of s
     # fresh dice shorter than the longest, and adds one convolution per group (the first none)
-    for s, k in enumerate(states):
-        work += k * arr * (element(abits, all_bits - abits) + 3 * element(all_bits))
-        if s and k:
-            w, _ = conv(max(1.0, arr - s * (fresh - 1)), fresh, size, (all_bits - lbits, lbits) if whole else None)
-            work += k * min(groups, s) * w
+    scaled = arr * (element(abits, all_bits - abits) + 3 * element(all_bits))
+    for a, b in _chunks(len(states)):
+        k = sum(states[a:b])
+        s = max(a, 1)  # the run's longest state (its fewest re-rolls)
+        w, _ = conv(max(1.0, arr - s * (fresh - 1)), fresh, size, (all_bits - lbits, lbits) if whole else None)
+        work += k * (scaled + min(groups, b - 1) * w) - (states[0] * w * min(groups, b - 1) if a == 0 else 0.0)
     return work
 
 
