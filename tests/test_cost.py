@@ -22,7 +22,7 @@ from spec_gen import random_spec
 from venus_widgets.engine.contract import cost, guard
 from venus_widgets.engine.table import rolls
 from venus_widgets.engine.contract.edition import get
-from venus_widgets.engine.contract.spec import repair
+from venus_widgets.engine.contract.repair import repair
 from venus_widgets.engine.contract.fields import CrossError
 
 #: Memory a computation may hold besides its tables (the Odds, specs, small lists).

@@ -205,6 +205,7 @@ def normalize(spec: Mapping[str, Any] | None = None, priced: bool = True) -> dic
     Returns a new dict with plain Python values (lists for list fields) that
     is JSON-able and complete. Raises :class:`SpecError` naming the field,
     the value and the allowed range for anything the rules do not allow.
+    ``priced=False``: without the odds' cost guard (:meth:`Spec.unpriced`).
 
     >>> normalize({"edition": "vers", "ranks": 2})
     {'edition': 'vers', 'roll': 'check', 'ranks': 2, 'penalty': 0}
@@ -212,9 +213,6 @@ def normalize(spec: Mapping[str, Any] | None = None, priced: bool = True) -> dic
     Traceback (most recent call last):
     ...
     venus_widgets.engine.errors.SpecError: dice=3 is not allowed: expected no such field for a playtest check; fields are caliber, score, difficulty, factors, bonus_factors ('dice' belongs to a playtest task: set roll='task')
-
-    ``priced=False`` leaves out the odds' cost guard (a roll made once
-    does not count the odds: :meth:`Spec.unpriced`).
     """
     if spec is None:
         spec = {}
@@ -230,7 +228,7 @@ def normalize(spec: Mapping[str, Any] | None = None, priced: bool = True) -> dic
         edition = Choice(tuple(ROLL_KINDS), _ed.DEFAULT).check("edition", edition)
     schemas = (ed := _ed.get(edition)).SCHEMAS
     if "version" in spec and spec["version"] != ed.VERSION:  # an earlier version of a draft plays by itself
-        return _ed.at_version_of(ed, spec, normalize if priced else _unpriced)
+        return _ed.at_version_of(ed, spec, lambda x: normalize(x, priced))
     roll = spec["roll"] if "roll" in spec else default_roll(edition)
     if type(roll) is not str or roll not in schemas:
         roll = Choice(tuple(schemas), default_roll(edition)).check("roll", roll)
@@ -253,12 +251,8 @@ def normalize(spec: Mapping[str, Any] | None = None, priced: bool = True) -> dic
             out[name] = list(kind.default) if isinstance(kind, List) else kind.default
     if rules:
         out["rules"] = rules
-    _cross_checks(out, priced)
+    cross_checks(out, priced)
     return out
-
-
-def _unpriced(spec: Mapping[str, Any]) -> dict[str, Any]:
-    return normalize(spec, priced=False)
 
 
 class Spec(FrozenDict):
@@ -300,8 +294,7 @@ class Spec(FrozenDict):
 
     @classmethod
     def of(cls, spec: "Mapping[str, Any] | Spec | None" = None) -> "Spec":
-        """``spec`` itself when it is a :class:`Spec`, else ``Spec(spec)``;
-        a spec made :meth:`unpriced` is priced first (the odds' cost guard)."""
+        """``spec`` itself when it is a :class:`Spec` (priced first if :meth:`unpriced`), else ``Spec(spec)``."""
         if type(spec) is Spec:
             if not spec._priced:
                 _guard.check(spec)
@@ -311,16 +304,8 @@ class Spec(FrozenDict):
 
     @classmethod
     def unpriced(cls, spec: "Mapping[str, Any] | Spec | None" = None) -> "Spec":
-        """The spec checked field by field and by its edition's rules, but
-        not priced for its odds: what a roll made once needs (its dice are
-        rolled, the odds never counted: a roll too heavy to count can
-        still be rolled). Every call that counts its odds (:meth:`of`,
-        :func:`normalize`) prices it first.
-
-        >>> s = Spec.unpriced({"roll": "task", "dice": 4})
-        >>> Spec.of(s) is s, s == normalize(s)
-        (True, True)
-        """
+        """The spec checked, its odds not priced: a roll made once (its odds never counted; a roll too heavy
+        to count is still rolled). Every call that counts them (:meth:`of`, :func:`normalize`) prices it first."""
         return spec if type(spec) is Spec else cls(spec, priced=False)
 
     @classmethod
@@ -397,34 +382,10 @@ def check_rules(edition: str, given: Any) -> dict[str, Any]:
     return rules
 
 
-def _cross_checks(s: dict[str, Any], priced: bool = True) -> None:
+def cross_checks(s: dict[str, Any], priced: bool = True) -> None:
     """Rules that tie several fields together: the edition's; then (``priced``)
     the cost guard (:mod:`.cost`): odds that would take more than the budget
     are refused, naming the field to change and the nearest value that fits."""
     _ed.get(s["edition"]).cross_checks(s)
     if priced:
         _guard.check(s)
-
-
-def repair(spec: Mapping[str, Any]) -> dict[str, Any]:
-    """The changes that make ``spec`` (each field legal alone) obey its
-    edition's cross-field rules, by the same ``cross_checks`` that
-    validation runs: ``{field: nearest legal value}``. A broken rule that
-    cannot say what to change (a :class:`SpecError` that is not a
-    :class:`CrossError`) is raised.
-
-    >>> repair({"edition": "heresy", "roll": "task", "pool": 4, "black": 0, "trade": 3})
-    {'trade': 1}
-    >>> repair(normalize({"edition": "heresy", "roll": "task"}))
-    {}
-    """
-    s = dict(spec)
-    changes: dict[str, Any] = {}
-    for _ in range(len(s) + 1):  # each step fixes one field; a rule loop ends in the raise below
-        try:
-            _cross_checks(s)
-            return changes
-        except CrossError as err:
-            s[err.field] = changes[err.field] = err.nearest
-    _cross_checks(s)
-    return changes
