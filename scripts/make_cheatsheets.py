@@ -91,7 +91,7 @@ price). No roll when nothing is at stake.
    Bronze never. A natural 1 auto-fails, except Platinum.
 3. Short? Up to 4 bonus factors your Peers accept: roll one d6 each, add **only the highest**.
 
-P(pass), no bonus dice, each cell Bronze / Silver / Gold / Platinum:
+Chance to pass, no bonus dice, each cell Bronze / Silver / Gold / Platinum:
 
 {table(["score"] + [f"{w} {t}" for w, t in BASE.items()], check_rows)}
 Bonus dice, Silver score 4 against target 18: {", ".join(f"{k} d6 {p}" for k, p in enumerate(bonus_row))}.
@@ -113,7 +113,7 @@ Bonus dice, Silver score 4 against target 18: {", ".join(f"{k} d6 {p}" for k, p 
 8. Exp: +1 to the job when the task fails; while learning a job (level 0), +1 for every task, pass or
    fail, and 16 exp learn the job (its level becomes the lower of its two abilities' scores).
 
-P(pass), no KISS or Ego, each cell Bronze / Silver / Gold / Platinum:
+Chance to pass, no KISS or Ego, each cell Bronze / Silver / Gold / Platinum:
 
 {table(["dice"] + [f"threshold {t}" for t in range(1, 6)], task_rows)}
 KISSes, 3 Bronze dice at threshold 2: {", ".join(f"{k} KISS {p}" for k, p in enumerate(kiss_row[:4]))};
@@ -151,7 +151,7 @@ states the failure consequences and the ability, and chooses a **check** or a **
 3. Short? Up to 4 bonus factors, +1 each or +2 when one applies several times (at most +8).
    No Lots or Ego on a check.
 
-P(pass), no bonus, each cell Bronze / Silver / Gold / Platinum:
+Chance to pass, no bonus, each cell Bronze / Silver / Gold / Platinum:
 
 {table(["score"] + [f"difficulty {d} (target {5 * d})" for d in range(1, 5)], check_rows)}
 ## Task: a pool of D10, count passes
@@ -167,7 +167,7 @@ P(pass), no bonus, each cell Bronze / Silver / Gold / Platinum:
 7. Fail: +1 exp to the job (and to each ally's job); exp equal to twice the level: level + 1.
    Critical failure: passes at most half the threshold; critical success: at least twice it.
 
-P(pass), no explosions, KISS or Ego, each cell Bronze / Silver / Gold / Platinum:
+Chance to pass, no explosions, KISS or Ego, each cell Bronze / Silver / Gold / Platinum:
 
 {table(["D10"] + [f"threshold {t}" for t in (1, 2, 3, 4, 6)], task_rows)}
 {LEGEND}
@@ -203,7 +203,7 @@ Full rules: [rules_agora.md](rules_agora.md). Words: [glossary.md](glossary.md).
    Not all subverted: +1 exp to the job.
 6. **Let it ride.**
 
-Checks, P(pass), no help, KISS or Ego:
+Checks, chance to pass, no help, KISS or Ego:
 
 {table(["rank", "2 Health, standard", "2 Health, challenging", "3 Health, standard", "3 Health, challenging"],
        check_rows)}
@@ -310,7 +310,8 @@ Keep it in front of you at the table. Why each line: chapters 9 and 12 of the ru
    hindering, a job not quite right.
 6. **Stakes**: say what failure means before anyone picks up a die. Charge no hazard twice: not as
    the difficulty and a factor, not as a factor and a consequence.
-7. **Help and KISS**: up to 2 allies, one die each (they share the consequences and mark 1 exp). The
+7. **Help and KISS**: up to 2 allies, one die each, at the ally's caliber in the ability you named
+   (they share the consequences and mark 1 exp). The
    Peers approve insights, specialties and bonus factors; you may veto a stunt that makes no sense.
 
 ## After the roll

@@ -304,3 +304,32 @@ def test_a_group_or_field_that_does_not_read_is_not_a_mistake_where_it_is_named(
     text += '\n[[checks]]\nrule = "need <= dice"\nfield = "need"\n'
     err = refused(text)
     assert [p.key for p in err.problems] == ["fields.need.range"], str(err)
+
+
+# -- the odds name each chance once ------------------------------------------------
+
+
+def test_a_degree_named_like_another_chance_of_the_odds_is_refused_at_its_line():
+    """A degree "at least one bane" beside the mark bane loaded, and its chance
+    silently took the place of the mark's in the odds (red team, round 3)."""
+    bane = PUSH + '\n[outcome.degrees]\n"failure" = 0\n"at least one bane" = 1\n'
+    err = refused(bane)
+    assert "at least one bane" in str(err) and "the chance of at least one bane" in str(err), str(err)
+    assert err.line == bane.splitlines().index('"at least one bane" = 1') + 1, str(err)
+    step = PUSH + '\n[outcome.degrees]\n"fail" = 0\n"pass after Push" = 1\n'
+    said = str(refused(step))
+    assert "'fail'" in said and "'pass after Push'" in said and "what the Push step adds" in said, said
+
+
+def test_a_degree_that_begins_with_pass_is_explained():
+    """The explanation skipped any chance whose name began with "pass "."""
+    load_edition(PUSH + '\n[outcome.degrees]\n"missed" = 0\n"pass well" = 1\n"pass greatly" = 2\n')
+    steps = " ".join(s.words for s in vw.explain({"edition": "push", "dice": 4}).steps)
+    assert "Pass well:" in steps and "Pass greatly:" in steps and "Missed:" in steps, steps
+
+
+@pytest.mark.parametrize("given", [None, 12, [1], b"x", 1.5, True])
+def test_what_is_not_a_draft_is_said_in_words(given):
+    """load_edition(None) said ': a NoneType is not a draft' (red team, round 3)."""
+    said = str(refused(given))
+    assert "was given where a draft goes" in said and said[0].isupper() and "Type" not in said and " int" not in said and "float" not in said, said

@@ -345,3 +345,15 @@ def test_the_saved_ladder_is_one_picture_that_fits_the_default_layout(party):
     assert width <= 550 and 'class="jp-mod-unconfined"' in pictures[0]
     for name in party:
         assert name in pictures[0] or name in snap  # every name whole in the alt text and the table
+
+
+@pytest.mark.parametrize("target", [float("nan"), 2.0, "half"])
+def test_a_bad_target_is_refused_before_the_party_is_read(target):
+    """FCScreen(party, target=nan) was refused only after the party's specs were
+    read and priced (1.8 to 3 s of a heavy draft's work: red team round 3)."""
+    from work_count import calls
+
+    party = {f"P{i}": {"roll": "task", "dice": 3 + i} for i in range(6)}
+    err, n = calls(FCScreen, party, target=target)
+    assert isinstance(err, vw.SpecError) and err.field == "target", err
+    assert n < 200, f"{n} Python calls before the target was refused"

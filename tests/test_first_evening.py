@@ -239,3 +239,53 @@ def test_a_lent_die_has_the_allys_caliber_in_the_ability_named():
         for line in code.splitlines():
             if "allies" in line and re.search(r"task_of\(\"(Bruno|Ada|Clara)\"", line):
                 assert "allies=" not in line, f"{src.name}: a pregenerated character's allies typed by hand: {line}"
+
+
+def _seating(md: str) -> list[str]:
+    """The characters in the order chapter 0 seats their players, clockwise from the FC's left."""
+    found = re.search(r"clockwise from \w+'s left sit \w+ \((\w+)\), \w+ \((\w+)\) and \w+ \((\w+)\)", md)
+    assert found, "chapter 0 does not say who sits where"
+    return list(found.groups())
+
+
+def test_the_storm_scene_shows_whose_turn_each_roll_is():
+    """Chapters 00-04 tell the first scene's rolls on their players' turns, in
+    the seating order chapter 0 gives and chapter 6 keeps: each round Clara,
+    then Ada, then Bruno (a reader's note: chapters 01-04 never said whose
+    turn it was)."""
+    md = {p.stem[:2]: "\n".join(_markdown(p)) for p in NOTEBOOKS}
+    order = _seating(md["00"])
+    ch06 = re.search(r"seated\s+clockwise\s+(\w+),\s+(\w+),\s+(\w+)", md["06"]).groups()
+    plays = dict(re.findall(r"(\w+)\s+plays\s+\*\*(\w+)\*\*", md["06"]))
+    assert [plays[p] for p in ch06] == order
+    assert f"| round | {' | '.join(order)} |" in md["00"], "chapter 0's table of turns is not in seating order"
+    turns = []
+    for chapter in ("00", "01", "02", "03", "04"):
+        marked = [(int(n), who) for n, who in re.findall(r"\*Round (\d+), (\w+)'s turn", md[chapter])]
+        assert marked or chapter == "03", f"chapter {chapter} tells a roll without saying whose turn it is"
+        turns += marked
+    assert turns == sorted(turns, key=lambda t: (t[0], order.index(t[1]))), turns
+    assert len(set(turns)) == len(turns) == 5, turns
+
+
+def test_a_job_inherits_two_abilities_wherever_the_story_names_them():
+    """A job inherits two abilities (chapter 0): "medic ... would inherit Wits"
+    named one (a reader's note)."""
+    one = re.compile(r"inherit(?:s|ing)?\s+(?:Finesse|Swiftness|Wits|Resolve)\b(?!\s+and\s+(?:Finesse|Swiftness|Wits|Resolve))")
+    for path in NOTEBOOKS:
+        for md in _markdown(path):
+            assert not one.search(md), (path.stem, one.search(md).group(0))
+
+
+def test_the_story_uses_a_merit_and_counts_a_wound():
+    """The sheet's merits and wounds are used at the table, as the rules use
+    them: a merit argued as a bonus factor (chapter 0's climb), Bruno's
+    burnt hands counted as the factor of his haul (chapter 4)."""
+    from venus_widgets.tutorial import PREGENS
+
+    ch00 = "\n".join(m for m in _markdown(NOTEBOOKS[0]) if "*Abilities* (caliber and score)" not in m)
+    merits = [what.removeprefix("a ") for c in PREGENS.values() for what, kind in c["attributes"] if kind == "merit"]
+    assert any(re.search(re.escape(m) + r" \(a merit", ch00) for m in merits), "no merit argued in the climb"
+    (haul,) = [" ".join(m.split()) for m in "\n".join(_markdown(NOTEBOOKS[4])).split("\n## ")
+               if m.startswith("Bruno hauls in the sea anchor")]
+    assert "**wound**: burnt hands on a wet line. Threshold 2." in haul, haul

@@ -157,3 +157,20 @@ def test_no_message_the_lab_shows_carries_code_notation(edition, monkeypatch):
     said = [s for s in seen if s]
     assert said, "the sweep refused nothing: it tests nothing"
     assert not [s for s in said if CODE.search(s)], [s for s in said if CODE.search(s)][:3]
+
+
+def test_a_die_made_larger_by_its_sides_knob_takes_its_new_faces():
+    """After sides 20, "explodes on 20" was refused: 'It takes some of the faces
+    1 to 6' (each face knob was bounded by the sides the draft wrote; red team
+    round 3). A face past the sides the variant has is said beside the knob."""
+    lab = _lab()
+    _knob(lab, "dice.d6.explode", [20])
+    said = lab.panel.field_errors["B.dice.d6.explode"]
+    assert "20 is not applied" in said and "sides is 6" in said and not CODE.search(said), said
+    _knob(lab, "dice.d6.sides", 20)
+    _knob(lab, "dice.d6.success", [1, 20])
+    _knob(lab, "dice.d6.explode", [20])
+    assert lab.panel.field_errors == {}, lab.panel.field_errors
+    assert lab.panel.variants["B"] == {"dice.d6.sides": 20, "dice.d6.success": [1, 20], "dice.d6.explode": [20]}
+    assert lab.panel.view["p_pass"]["B"] == vw.odds({"edition": PUSH, "pool": 6, "black": 3,
+                                                     "rules": lab.panel.variants["B"]}).p_pass

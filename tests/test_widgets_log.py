@@ -310,3 +310,33 @@ def test_the_log_view_marks_each_die_as_the_roller_does(make):
         assert synced["marks"] == shown
         assert "marks" not in w.log.entries[-1]  # derived for the view, not part of the entry
     assert "marks" not in json.loads(w.log.to_json())["entries"][0]
+
+
+def test_a_log_file_is_read_with_a_bound_and_refused_in_words(log, tmp_path):
+    """A Latin-1 file was a raw UnicodeDecodeError, a folder an IsADirectoryError,
+    and /dev/zero was read without end (red team, round 3)."""
+    import os
+    import pytest
+
+    from venus_widgets.widgets.log_record import LogImportError
+
+    log.export(tmp_path / "rolls.csv")
+    text = (tmp_path / "rolls.csv").read_text(encoding="utf-8")
+    (tmp_path / "latin.csv").write_bytes(text.replace("\n", "\nCaf\xe9,", 1).encode("latin-1"))
+    (tmp_path / "bom.csv").write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    said = {}
+    for name in ("latin.csv", "missing.json", ".", "pipe", "/dev/zero"):
+        other = vw.RollLog()
+        with pytest.raises(LogImportError) as err:
+            other.import_file(tmp_path / name if not name.startswith("/") else name)
+        said[name] = str(err.value)
+        assert other.entries == []
+    assert "UTF-8" in said["latin.csv"] and "line 2" in said["latin.csv"], said
+    assert "no such file" in said["missing.json"], said
+    assert "folder" in said["."], said
+    assert "not a file" in said["pipe"] and "not a file" in said["/dev/zero"], said
+    other = vw.RollLog()
+    other.import_file(tmp_path / "bom.csv")
+    assert other.entries == log.entries

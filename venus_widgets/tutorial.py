@@ -191,7 +191,7 @@ def show(fig, alt: str) -> None:
 #: characters from here, so a character rolls the same dice in every chapter.
 PREGENS: dict[str, dict[str, Any]] = {
     "Bruno": {
-        "concept": "the airship's mechanic: gruff, brave, good with his hands",
+        "concept": "the airship's gruff, brave mechanic, good with his hands",
         "abilities": {"Finesse": ("bronze", 3), "Swiftness": ("bronze", 2), "Wits": ("silver", 2),
                       "Resolve": ("bronze", 4)},
         "jobs": {"mechanic": (3, ("Finesse", "Wits")), "deckhand": (2, ("Swiftness", "Resolve"))},
@@ -203,7 +203,7 @@ PREGENS: dict[str, dict[str, Any]] = {
         "lots": 4, "ego": True,
     },
     "Ada": {
-        "concept": "the ship's scout: quick, curious, climbs anything",
+        "concept": "the ship's quick, curious scout, who climbs anything",
         "abilities": {"Finesse": ("silver", 3), "Swiftness": ("silver", 4), "Wits": ("bronze", 3),
                       "Resolve": ("gold", 2)},
         "jobs": {"scout": (4, ("Swiftness", "Wits")), "courier": (1, ("Swiftness", "Resolve"))},
@@ -214,7 +214,7 @@ PREGENS: dict[str, dict[str, Any]] = {
         "lots": 6, "ego": False,
     },
     "Clara": {
-        "concept": "engineer and captain: calm, clever, carries the crew",
+        "concept": "engineer and captain, calm and clever, who carries the crew",
         "abilities": {"Finesse": ("silver", 5), "Swiftness": ("bronze", 2), "Wits": ("gold", 3),
                       "Resolve": ("silver", 3)},
         "jobs": {"engineer": (6, ("Finesse", "Wits")), "captain": (2, ("Wits", "Resolve"))},
@@ -225,6 +225,21 @@ PREGENS: dict[str, dict[str, Any]] = {
         "lots": 3, "ego": True,
     },
 }
+
+
+#: The jobs the pregenerated characters start learning in the rulebook's story (chapter 6: Ada
+#: binds a wound), each with the two abilities it inherits: not on their sheets until then.
+LEARNING: dict[str, dict[str, tuple[str, str]]] = {"Ada": {"medic": ("Wits", "Finesse")}}
+
+
+def learned_level(name: str, job: str) -> int:
+    """The level a job a pregenerated character is learning reaches at 16 exp:
+    the lower of the scores of the two abilities it inherits.
+
+    >>> learned_level("Ada", "medic")
+    3
+    """
+    return min(ability(name, which)[1] for which in LEARNING[name][job])
 
 
 def ability(name: str, which: str) -> tuple[str, int]:
@@ -299,12 +314,12 @@ def character_sheet(name: str) -> str:
     sheet (docs/character_sheet.md) filled in.
 
     >>> print(character_sheet("Bruno").splitlines()[0])
-    **Bruno**, the airship's mechanic: gruff, brave, good with his hands. *Abilities* (caliber and score):
+    **Bruno**. *Concept:* the airship's gruff, brave mechanic, good with his hands. *Abilities* (caliber and score):
     """
     c = PREGENS[name]
     abilities = markdown_table(list(c["abilities"]), [[f"{cal.title()} {score}" for cal, score in c["abilities"].values()]])
     jobs = [[j, lvl, " and ".join(inh), f"0 of {2 * lvl if lvl else 16}"] for j, (lvl, inh) in c["jobs"].items()]
-    lines = [f"**{name}**, {c['concept']}. *Abilities* (caliber and score):", "", abilities, "",
+    lines = [f"**{name}**. *Concept:* {c['concept']}. *Abilities* (caliber and score):", "", abilities, "",
              markdown_table(["job", "level", "inherits", "exp"], jobs), "",
              "*Attributes:* " + "; ".join(f"{what} ({kind})" for what, kind in c["attributes"]) + ".  ",
              "*Insight:* " + " ".join(c["insights"]) + "  ",

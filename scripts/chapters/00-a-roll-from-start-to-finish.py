@@ -44,9 +44,11 @@
 # ## How a game goes
 #
 # The FC opens a **scene**: a place, a moment, a problem. Then the **turn**
-# passes round the table, clockwise. On your turn you say what your
-# character does and says, and ask the FC what your character sees. When everyone has
-# had a turn, a **round** has passed: the FC plays another round or cuts to
+# passes round the table, clockwise from the FC's left. On your turn you say
+# what your character does and says, and ask the FC what your character
+# sees. Friends may help you on your turn ([chapter 4](04-help.ipynb));
+# what they do themselves waits for their own turn. When
+# everyone has had a turn, a **round** has passed: the FC plays another round or cuts to
 # a new scene. Any player may offer to set the next scene; if the FC
 # agrees, that player starts its first round and earns **Ego** if they do
 # not have it.
@@ -82,6 +84,9 @@
 # %% [markdown]
 # ## Your character sheet
 #
+# * **Name** and **concept**: who your character is, in a few words
+#   (Bruno is *the airship's gruff, brave mechanic, good with his hands*).
+#   Play to it; your Peers will remind you of it.
 # * **Abilities**, four of them: **Finesse** (hands, aim, craft),
 #   **Swiftness** (speed, balance, dodging), **Wits** (noticing, knowing,
 #   thinking fast) and **Resolve** (nerve, strength, stamina). Each has a
@@ -91,7 +96,7 @@
 # * **Jobs**: what your character does for a living. A job has a **level**,
 #   the number of d6 it rolls in a task, and **inherits** two abilities: you
 #   may use it when the FC names one of them. Beside it you mark **exp**
-#   (experience): exp equal to twice the level raise it by one.
+#   (experience): when they reach twice its level, the job rises a level.
 # * **Attributes**: short phrases that make your character particular:
 #   **assets** (what you own), **merits** (natural gifts), **disciplines**
 #   (trained knacks) and **features** (how you look and behave). An
@@ -105,15 +110,18 @@
 # * **Lots**: your share of luck, at most 10 tokens. Spend one for a bonus
 #   die in a check or a re-roll in a task, no questions asked.
 # * **Ego**: you have it or you do not. Spend it for one big push in a task.
-# * **Wounds**: harm your character carries. The FC may count a wound
-#   against you in a later roll.
+# * **Wounds**: harm your character carries. The FC may count a wound as
+#   one factor of a later roll it hinders (burnt hands on a rope), until
+#   the story heals it: rest, care, time.
 
 # %% [markdown]
 # ## The crew of the Kestrel
 #
 # The rulebook follows three **pregenerated characters**, the crew of a
 # small airship, the *Kestrel*, through one stormy evening. Take one to
-# play, or read their sheets as examples. Their rolls in this book are real
+# play, or read their sheets as examples. At their table Sam is the FC, and
+# clockwise from Sam's left sit Max (Clara), Lea (Ada) and Kim (Bruno): in
+# every round Clara acts first, then Ada, then Bruno. Their rolls in this book are real
 # rolls, each fixed by a **seed** (a number that makes a roll show the same
 # dice every time).
 
@@ -130,9 +138,11 @@ bruno_sheet = character_sheet("Bruno")
 # %% [markdown]
 # ## A check: Ada climbs the mast
 #
-# The storm catches the *Kestrel* at dusk over the Sunken Bay. A line has
-# tangled at the top of the mooring mast, and Ada climbs to free it: *does
-# she get up there?* is a yes or a no, so the FC calls for a **check**.
+# *Round 1, Ada's turn.* The storm catches the *Kestrel* at dusk, moored
+# over the Sunken Bay. On her turn Clara ordered the crew to cast off: no
+# roll, nothing at stake. But a line has tangled at the top of the mooring
+# mast, and Ada climbs to free it: *does she get up there?* is a yes or a
+# no, so the FC calls for a **check**.
 
 # %% [build]
 ada = check_of("Ada", "Swiftness", difficulty="tough", factors=1)
@@ -150,8 +160,8 @@ caliber, score = ability("Ada", "Swiftness")
 #    of 15. The FC adds one **factor**, +1 for the rain: target {{ target }}.
 # 3. **She rolls the d20 and adds her score**: {{ natural }} + {{ score }} =
 #    {{ sum_ }}, {{ target - sum_ }} short.
-# 4. **Short, she argues for bonus factors**: her rope (an asset on her
-#    sheet) and a Lot she spends. Her Peers agree: two **bonus factors**,
+# 4. **Short, she argues for bonus factors**: her rope and hook (an asset
+#    on her sheet) and her cat's balance (a merit). Her Peers agree: two **bonus factors**,
 #    one d6 each, and only the highest counts. They show
 #    {{ " and ".join(map(str, bonus_faces)) }}: +{{ ar.details["bonus"] }}, total
 #    {{ ar.details["total"] }}. **She passes** and frees the line.
@@ -161,8 +171,8 @@ caliber, score = ability("Ada", "Swiftness")
 # %% [markdown]
 # ## A task: Bruno restarts the motor
 #
-# Then the airship's motor dies. Without it the wind will drive the ship onto the
-# rocks. Bruno wants it running again, now. His player says so, plays
+# *Round 1, Bruno's turn.* The line is free, and the airship's motor dies.
+# Without it the wind will drive the ship onto the rocks. Bruno wants it running again, now. His player says so, plays
 # Bruno cursing his way into the motor room, and everyone feels it: this
 # could go wrong in more ways than one. The story turns on it: a **task**.
 
@@ -194,7 +204,8 @@ assert len(kissed) == 2 and kissed[0].before == kissed[1].before and after == r.
 # 5. **Say what could pay for re-rolls**: his **insight** (the motor stalls
 #    when its fuel line ices up) and a **stunt** (he clears the line with his
 #    bare hands, hanging out of a hatch). He also has **Ego**. He hopes for
-#    one success beyond the threshold: his **goal** is {{ r.details["goal"] }}.
+#    one success beyond the threshold, to keep the crew safe too: his
+#    **goal** is {{ r.details["goal"] }}.
 #
 # With the dice alone he would pass {{ vw.percent(alone.p_pass) }} of the
 # time; the two re-rolls make it {{ vw.percent(kissed_odds.p_pass) }}, and
@@ -231,11 +242,10 @@ show(dice_figure([
 #    him.** He did not buy *"I am not abashed or injured..."*: his hands
 #    are burnt on the hot pipes. He writes the wound on his sheet.
 # 11. **Mark what changed**: no Ego until he earns it back; no exp, since he
-#    passed. The turn passes on.
+#    passed. Round 1 is over: the turn comes back to Clara.
 #
 # Chapters [2](02-tasks.ipynb) and [3](03-kiss-and-ego.ipynb) tell the
-# task in full; [chapter 6](06-an-example-of-play.ipynb) plays the rest of
-# the evening.
+# task in full.
 #
 # ## The roller
 #
@@ -246,6 +256,18 @@ show(dice_figure([
 vw.TaskRoller(caliber="bronze", dice=3, factors=1, insights=1, stunt=1, ego="double6", consequences=1)
 
 # %% [markdown]
+# ## The storm, turn by turn
+#
+# The scene of the storm lasts three rounds. Most turns need no dice;
+# chapters 1 to 4 tell the other rolls, and
+# [chapter 6](06-an-example-of-play.ipynb) plays the next scene.
+#
+# | round | Clara | Ada | Bruno |
+# |---|---|---|---|
+# | 1 | orders the crew to cast off: no roll | climbs the mast: a check | restarts the motor: a task |
+# | 2 | watches the sky for squalls: a check ([chapter 1](01-checks.ipynb)) | calms Pim, the cabin boy: no roll | wraps his burnt hands: no roll |
+# | 3 | patches the torn gas bag: a task ([chapter 2](02-tasks.ipynb)) | readies the sea anchor: no roll | hauls in the sea anchor, Ada and Clara helping: a task ([chapter 4](04-help.ipynb)) |
+#
 # ## Recap
 #
 # * One FC, a few players, a sheet each, a d20 and a handful of d6.

@@ -77,7 +77,7 @@ assert ar.details["category"] == "bonus-pass"  # told below
 # {{ caliber.title() }}, score {{ score }}) climbed the mast against target
 # {{ ar.details["target"] }}: she needed {{ need }} on the d20, rolled
 # {{ ar.details["natural"] }}, and her two bonus d6 ({{ " and ".join(map(str, bonus_faces)) }})
-# saved her. Were they worth a Lot? Her chance to pass, by the number of
+# saved her. Were they worth arguing for? Her chance to pass, by the number of
 # bonus factors:
 
 # %% [build]
@@ -86,7 +86,7 @@ plot_fields = {"caliber": caliber, "score": score}
 
 
 def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30)):
-    """One line of P(pass) against the target per (label, colour, marker, spec fields);
+    """One line of the chance to pass against the target per (label, colour, marker, spec fields);
     ``alt`` says in one sentence what the figure shows."""
     own_figure = ax is None
     if own_figure:
@@ -96,7 +96,7 @@ def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30)):
         ps = [vw.odds(check_at(t, **fields)).p_pass for t in targets]
         ax.plot(targets, ps, marker=marker, ms=5, color=colour, label=label)
     ax.set_xlabel("target")
-    ax.set_ylabel("P(pass)")
+    ax.set_ylabel("chance to pass")
     ax.set_title(title)
     ax.set_ylim(0, 1.02)
     ax.grid(alpha=0.3)
@@ -109,8 +109,8 @@ def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30)):
 # {{ table(["bonus factors", "0", "1", "2", "3", "4"], [["Ada passes"] + [vw.percent(p) for p in gain]]) }}
 #
 # The first bonus die is worth the most; each one after it adds less,
-# because the best die can never beat 6. Against any target, for Ada (the
-# chart writes her chance to pass as P(pass)):
+# because the best die can never beat 6. Her chance to pass against any
+# target:
 
 # %% [build]
 plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), "ov^sD"[k], {**plot_fields, "bonus_factors": k})
@@ -133,12 +133,12 @@ c_bonus = [d.after for d in cr.dice if d.owner == "bonus"]
 assert not cr.passed and cr.details["category"] == "fail" and len(c_bonus) == 1  # told below
 
 # %% [markdown]
-# While Bruno works on the motor, Clara watches the dark sky for the next
-# squall: Wits, Gold {{ ability("Clara", "Wits")[1] }}, tough with one factor
+# *Round 2, Clara's turn.* With the motor running again, Clara watches the
+# dark sky for the next squall: Wits, Gold {{ ability("Clara", "Wits")[1] }}, tough with one factor
 # for the dark, target {{ cr.details["target"] }}. Miss it, says the FC, and it
 # hits the *Kestrel* broadside. Her d20 shows {{ cr.details["natural"] }}:
 # {{ cr.details["natural"] }} + {{ ability("Clara", "Wits")[1] }} = {{ cr.details["natural"] + ability("Clara", "Wits")[1] }}. Her Peers accept one
-# bonus factor, her knack for reading the sky: a {{ c_bonus[0] }}, total
+# bonus factor, her knack for reading the sky (a discipline on her sheet): a {{ c_bonus[0] }}, total
 # {{ cr.details["total"] }}, one short. The squall slams into the ship and tears
 # the gas bag.
 #
@@ -167,8 +167,8 @@ vw.CheckRoller(caliber="silver", score=4, difficulty="tough", factors=1)
 # %% [markdown]
 # ## Recap
 #
-# * Target = your Peers' difficulty (5 to 25) + the FC's factors (+1 each,
-#   at most four).
+# * The target: your Peers' difficulty (5 to 25), plus 1 for each of the
+#   FC's factors (at most four).
 # * d20 + score, meet or beat the target. The caliber decides the natural
 #   20, 19 and 1.
 # * Short? Up to four bonus factors: a d6 each, add only the highest.

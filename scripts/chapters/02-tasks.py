@@ -86,14 +86,13 @@ o = vw.odds(bruno)
 # compromise is the usual result. That is the design.
 #
 # The threshold plus the extras you hope to buy is your **goal**. The
-# rollers show its chance beside the chance to pass; the charts write them
-# **P(goal)** and **P(pass)**.
+# rollers show the **chance of the goal** beside the **chance to pass**.
 #
 # ## Clara patches the gas bag
 #
-# The squall of [chapter 1](01-checks.ipynb) has torn the *Kestrel*'s gas
-# bag at its aft seam. Clara climbs up to patch it: her engineer job (level
-# 6) inherits Finesse, her Finesse is Silver, and the storm is one factor.
+# *Round 3, Clara's turn.* The squall of [chapter 1](01-checks.ipynb) has
+# torn the *Kestrel*'s gas bag at its aft seam. Clara climbs up to patch it: her engineer job (level
+# 6) inherits Finesse and Wits, the FC names Finesse (Silver for her), and the storm is one factor.
 # She decides what matters after the primary: that nobody she cares for
 # gets hurt, then that she is not hurt herself, then a clean job.
 
@@ -114,9 +113,10 @@ show(dice_figure([("Clara's roll", [(d.after, d.scores, "") for d in r.dice])],
 #          [[r.details["threshold"], "the primary consequence: the gas bag holds"]]
 #          + [[1, f'"{w}"'] for w in wishes[:r.outcome - r.details["threshold"]]]) }}
 #
-# Four successes: two for the primary, two for her first two wishes. She did
-# not buy grace, so the FC turns it against her: the patch holds, but it
-# took most of the ship's spare canvas.
+# Four successes: two for the primary, two for her first two wishes. She
+# did not buy "Nothing else is unintentionally lost...", and the FC turns
+# it against her: the patch holds, but the wind took most of the ship's
+# spare canvas.
 #
 # ## Failing forward
 #
@@ -129,17 +129,19 @@ show(dice_figure([("Clara's roll", [(d.after, d.scores, "") for d in r.dice])],
 #
 # ## The roller
 #
-# The roller below holds Clara's patch, with the consequences to buy.
+# The roller below holds Clara's patch, with her two wishes: her goal is
+# the threshold and two consequences more.
 
 # %%
-vw.TaskRoller(caliber="silver", dice=6, factors=1)
+vw.TaskRoller(caliber="silver", dice=6, factors=1, consequences=2)
 
 # %% [markdown]
 # ## Recap
 #
 # * One d6 per level of a job that inherits the FC's ability, each
 #   succeeding by the ability's caliber.
-# * Threshold = 1 + the FC's factors: the price of success.
+# * The threshold, the price of success: 1, plus 1 for each of the FC's
+#   factors.
 # * The primary consequence costs the threshold, the others 1 each; the FC
 #   may turn one unbought secondary against you.
 # * A failed task still pays 1 exp.

@@ -102,7 +102,7 @@ for cal, colour, marker in [("bronze", "#b0702a", "o"), ("silver", "#8c96a0", "s
     ps = [vw.odds({**base, "caliber": cal, "kiss": k}).p_pass for k in budgets]
     ax.plot(list(budgets), ps, marker=marker, color=colour, label=f"3 {cal.title()} dice")
 ax.set_xlabel("KISS budget (Lots + insights + stunt + specialties)")
-ax.set_ylabel("P(pass), threshold 2")
+ax.set_ylabel("chance to pass (threshold 2)")
 ax.set_ylim(0, 1)
 ax.grid(alpha=0.3)
 ax.legend()

@@ -49,11 +49,14 @@ ada_die, clara_die = helped["allies"]
 #
 # ## Bruno hauls in the sea anchor
 #
+# *Round 3, Bruno's turn* ([chapter 0](00-a-roll-from-start-to-finish.ipynb#the-storm-turn-by-turn)).
 # The *Kestrel* drags a sea anchor to hold her head to the wind, and its
 # line must come in before it fouls the rudder. Bruno hauls: the FC names
 # Resolve, and Bruno's deckhand job (level {{ bruno["dice"] }}) inherits it.
-# His Resolve is Bronze: {{ bruno["dice"] }} Bronze dice against a threshold
-# of {{ vw.odds(bruno).threshold }} (the storm). Who should he ask?
+# His Resolve is Bronze: {{ bruno["dice"] }} Bronze dice. The storm blows on
+# everyone; the FC names the one factor that matters most here, Bruno's
+# **wound**: burnt hands on a wet line. Threshold
+# {{ vw.odds(bruno).threshold }}. Who should he ask?
 #
 # * Ada, with her courier job: her Resolve is **{{ ada_die.title() }}**, so her die
 #   succeeds on {{ {"bronze": "5-6", "silver": "4-6", "gold": "3-6", "platinum": "2-6"}[ada_die] }}.

@@ -44,7 +44,7 @@ setup_plots()
 # Those exp are spent; any beyond them stay marked towards the next level.
 # Bruno's mechanic job (level 3) needs 6 exp for level 4, then 8 more for
 # level 5. (The playtest rules leave this open; the rule is the
-# Playsheet's.) Good jobs fail less, so they grow slower: most advancement
+# Playsheet's, another draft of these rules: [chapter 8](08-editions-compared.ipynb).) Good jobs fail less, so they grow slower: most advancement
 # comes from new attributes, insights and friends.
 #
 # ## Learning on the job
@@ -66,7 +66,10 @@ setup_plots()
 # until they are met.)
 
 # %% [build]
-spec = {"roll": "task", "dice": 3, "learning": True, "factors": 0}
+medic = LEARNING["Ada"]["medic"]  # the job Ada starts learning in chapter 6, and its two abilities
+spec = {"roll": "task", "caliber": ability("Ada", medic[0])[0], "dice": ability("Ada", medic[0])[1],
+        "learning": True, "factors": 0}
+assert spec == {"roll": "task", "caliber": "bronze", "dice": 3, "learning": True, "factors": 0}  # told below
 first_task = vw.odds(spec)
 means = {}
 for f in (0, 3):
@@ -75,12 +78,21 @@ for f in (0, 3):
 
 # %% [markdown]
 # In [chapter 6](06-an-example-of-play.ipynb) Ada binds a wound with no
-# medical job: her Peers name *medic*, inheriting Wits. Her Wits score is 3:
-# 3 Bronze dice at threshold {{ first_task.threshold }}. She passes only
+# medical job. The FC names {{ medic[0] }}; her Peers name *medic*, a job
+# that inherits {{ medic[0] }} and {{ medic[1] }}. Her {{ medic[0] }} score
+# is {{ spec["dice"] }}: {{ spec["dice"] }} {{ spec["caliber"].title() }} dice
+# at threshold {{ first_task.threshold }}. She passes only
 # {{ vw.percent(first_task.p_pass) }} of the time, but every try teaches.
-# Learning takes 6 to 16 tasks: {{ means[2]:.1f }} on average at threshold 2,
-# {{ means[5]:.1f }} at threshold 5, since failures pay exp. **Harder tasks
-# teach faster.**
+# Once learned, her medic job will be level
+# {{ learned_level("Ada", "medic") }}, the lower of her {{ medic[0] }}
+# ({{ ability("Ada", medic[0])[1] }}) and {{ medic[1] }}
+# ({{ ability("Ada", medic[1])[1] }}) scores.
+#
+# How long does learning take? Say you **play to win**: you buy the primary
+# consequence whenever you can, and put any success to spare into "...and
+# I learned something new". Then it takes 6 to 16 tasks:
+# {{ means[2]:.1f }} on average at threshold 2, {{ means[5]:.1f }} at
+# threshold 5, since failures pay exp. **Harder tasks teach faster.**
 
 # %% [build]
 fig, ax = plt.subplots()

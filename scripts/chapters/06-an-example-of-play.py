@@ -15,9 +15,9 @@
 # The rest of the crew's first evening: one scene, two rounds and the
 # debrief. Sam is the **FC**; Kim plays **Bruno**, Lea plays **Ada**, Max
 # plays **Clara** (their sheets are in [chapter 0](00-a-roll-from-start-to-finish.ipynb)),
-# seated clockwise Max, Lea, Kim. Earlier that evening Bruno spent his Ego
-# on the motor and burnt his hands, Ada spent a Lot on her climb, and Ada
-# and Clara each lent Bruno a die to haul in the sea anchor. Notes in
+# seated clockwise Max, Lea, Kim. Earlier that evening, in the storm
+# (chapters 0 to 4), Bruno spent his Ego on the motor and burnt his hands,
+# and Ada and Clara each lent Bruno a die to haul in the sea anchor. Notes in
 # *italics* name the rule at work.
 
 # %% [build]
@@ -41,7 +41,8 @@ steer_alone = vw.odds(task_of("Clara", "captain", "Wits", factors=2))
 steer_odds = vw.odds(steer)
 ada_die, bruno_die = steer["allies"]
 
-medic = {"roll": "task", "caliber": ability("Ada", "Wits")[0], "dice": ability("Ada", "Wits")[1], "learning": True}
+MEDIC = LEARNING["Ada"]["medic"]  # the two abilities the job Ada learns inherits
+medic = {"roll": "task", "caliber": ability("Ada", MEDIC[0])[0], "dice": ability("Ada", MEDIC[0])[1], "learning": True}
 am = vw.roll(medic, seed=4)
 assert am.passed and am.outcome == am.details["threshold"] + 1  # a pass with one spare success
 am_odds = vw.odds(medic)
@@ -52,8 +53,8 @@ am_odds = vw.odds(medic)
 # ### Clara's turn
 #
 # **Sam (FC):** Night over the Sunken Bay. Somewhere ahead are the reefs;
-# behind you, with its lamps out, the pirate cutter that has chased you
-# since noon. Max, Clara is at the wheel: your turn.
+# behind you, with its lamps out, the pirate cutter that has followed you
+# since the storm. Max, Clara is at the wheel: your turn.
 #
 # **Max (Clara):** Clara sends Bruno aft to the rudder cable and Ada up to
 # the lookout.
@@ -88,8 +89,11 @@ am_odds = vw.odds(medic)
 # **Kim (Bruno):** Bruno grabs the rudder cable before it snaps loose. He
 # holds it until Clara is through.
 #
-# **Sam:** A **task**, Swiftness. One factor, the storm: threshold
-# {{ br_odds.threshold }}. Fail, and the cable whips free.
+# **Sam:** A **task**, Swiftness. One factor, the one that matters most:
+# your burnt hands on a wild cable. Threshold {{ br_odds.threshold }}.
+# Fail, and the cable whips free.
+#
+# *The FC counts Bruno's **wound** again: it hinders this roll too.*
 #
 # **Kim:** Deckhand, level {{ rope["dice"] }}: {{ rope["dice"] }} Bronze dice.
 # Bruno keeps his Lots for later.
@@ -175,9 +179,12 @@ show(dice_figure([
 # or destroyed...".
 #
 # **Sam:** The *Kestrel* scrapes through with a shriek of wood, her hull
-# whole. You did not buy grace: she heels over hard and half the rigging
-# comes down. Behind you, the cutter, following you blind, runs onto the
-# reef.
+# whole. But you did not buy grace: she goes through sideways, spinning
+# like a top, and it takes half the night to bring her round. Behind you,
+# the cutter, following you blind, runs onto the reef.
+#
+# *The FC turns an unbought secondary consequence, never one the player
+# bought: the hull stays whole.*
 #
 # *Clara spent Ego and kept her Lots. Ada marks 1 exp on scout, Bruno 1 on
 # mechanic.*
@@ -188,9 +195,10 @@ show(dice_figure([
 #
 # **Lea:** Ada slides down to him and binds the wound.
 #
-# **Sam:** Ada has no medical job. Peers, which job would fit?
+# **Sam:** A task: knowing what to do for him is {{ MEDIC[0] }}. Ada has no
+# medical job. Peers, which job would fit?
 #
-# **Max:** Medic, surely. It would inherit Wits.
+# **Max:** Medic, surely. It would inherit {{ MEDIC[0] }} and {{ MEDIC[1] }}.
 #
 # *Learning on the job: Ada writes **medic** at level 0 and rolls her Wits
 # score in dice, {{ medic["dice"] }} Bronze dice. The learning counts as a
@@ -239,7 +247,7 @@ show(dice_figure([("Ada, learning", [(d.after, d.scores, "") for d in am.dice])]
 #
 # {{ table(["at the end of the evening", "exp marked", "Lots", "Ego"],
 #          [["Bruno", "deckhand 2, mechanic 1", PREGENS["Bruno"]["lots"] + 1, "yes"],
-#           ["Ada", "medic 2, courier 1, scout 1", PREGENS["Ada"]["lots"] - 1 + 1, "yes"],
+#           ["Ada", "medic 2, courier 1, scout 1", PREGENS["Ada"]["lots"] + 1, "yes"],
 #           ["Clara", "captain 1", PREGENS["Clara"]["lots"] + 1, "yes"]]) }}
 #
 # No job reached its mark, so no level changes. Bruno's burnt hands stay
@@ -275,6 +283,7 @@ one_success = br_odds.distribution.get(1, 0.0)
 # <details><summary>Answers</summary>
 #
 # 1. **{{ vw.percent(one_success) }}**. (He failed with no success at all
+#    {{ "just as often, " if round(one_success, 9) == round(br_odds.distribution.get(0, 0.0), 9) else "" }}
 #    {{ vw.percent(br_odds.distribution.get(0, 0.0)) }} of the time.)
 # 2. From {{ vw.percent(steer_alone.p_pass) }} alone to **{{ vw.percent(steer_odds.p_pass) }}**.
 #

@@ -83,7 +83,7 @@ first = {"edition": "agora", "rank": 4, "health": 2}
 # * A helper can KISS the helping die without using up your KISSes.
 #
 # However many people help, **only one helping die is rolled**. Their help
-# is **merged** (written ⊕): **two helpers of the same rank become one die of
+# is **merged**: **two helpers of the same rank become one die of
 # the next better rank** (one lower). Repeat until one die is left. Two
 # rank-2 helpers make rank 1, which is an automatic success, no roll
 # needed.
@@ -93,19 +93,28 @@ first = {"edition": "agora", "rank": 4, "health": 2}
 # Every example in the agora text, worked by the engine:
 
 # %% [build]
-examples = [
-    ("5 ⊕ 5", [5, 5]), ("4 ⊕ 4", [4, 4]), ("3 ⊕ 3", [3, 3]), ("2 ⊕ 2", [2, 2]),
-    ("(6 ⊕ 6) ⊕ 5", [6, 6, 5]), ("(5 ⊕ 5) ⊕ 4", [5, 5, 4]),
-    ("(4 ⊕ 4) ⊕ (4 ⊕ 4)", [4, 4, 4, 4]), ("(3 ⊕ 3) ⊕ 2", [3, 3, 2]),
-    ("(5 ⊕ 5) ⊕ (5 ⊕ 5)", [5, 5, 5, 5]), ("((5 ⊕ 5) ⊕ 4) ⊕ 3", [5, 5, 4, 3]),
-    ("((4 ⊕ 4) ⊕ 3) ⊕ (3 ⊕ 3)", [4, 4, 3, 3, 3]),
-]
+examples = [[5, 5], [4, 4], [3, 3], [2, 2], [6, 6, 5], [5, 5, 4], [4, 4, 4, 4], [3, 3, 2], [5, 5, 5, 5],
+            [5, 5, 4, 3], [4, 4, 3, 3, 3]]
+
+
+def pairing(helpers):
+    """How the helpers pair up, in words: the two worst equal ranks first, until one die is left."""
+    left, steps = sorted(helpers), []
+    while len(left) > 1:
+        r = max(x for x in left if left.count(x) >= 2)
+        left.remove(r), left.remove(r)
+        left = sorted(left + [r - 1])
+        steps.append(f"two {r}s make a {r - 1}")
+    return "; ".join(steps), left[0]
+
+
 rows = []
-for written, helpers in examples:
-    rank = vw.merge(helpers)
+for helpers in examples:
+    words, rank = pairing(helpers)
+    assert rank == vw.merge(helpers)  # the words tell the engine's merge
     meaning = "automatic success" if rank == 1 else f"succeeds on {rank}-6 ({vw.percent((7 - rank) / 6)})"
-    rows.append([written, ", ".join(map(str, helpers)), f"**{rank}**", meaning])
-emit(table(["merge", "helpers' ranks", "helping die's rank", "which means"], rows))
+    rows.append([", ".join(map(str, helpers)), words, f"**{rank}**", meaning])
+emit(table(["helpers' ranks", "how they pair up", "helping die's rank", "which means"], rows))
 
 # %% [markdown]
 # ### Help that cannot merge
@@ -141,14 +150,14 @@ for (helpers, label), colour, marker in zip(
     ps = [vw.odds({**task, "factors": f, "helpers": helpers}).p_pass for f in range(4)]
     ax.plot(range(4), ps, marker=marker, color=colour, label=label)
 ax.set_xlabel("difficulty factors (dice removed from the main pool)")
-ax.set_ylabel("P(pass)")
+ax.set_ylabel("chance to pass")
 ax.set_xticks(range(4))
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
 ax.legend(fontsize=8)
 ax.set_title("agora task, rank 4, 3 main dice, 1 consequence")
 alone, helped = ([vw.odds({**task, "factors": f, "helpers": h}).p_pass for f in range(4)] for h in ([], [5]))
-show(fig, alt="Lines of P(pass) against 0 to 3 difficulty factors for an agora rank-4 task with no help and with "
+show(fig, alt="Lines of the chance to pass against 0 to 3 difficulty factors for an agora rank-4 task with no help and with "
               "one to four helpers: without help it falls " + ", ".join(f"{p:.0%}" for p in alone)
               + "; one rank-5 helper holds it at " + ", ".join(f"{p:.0%}" for p in helped) + ".")
 
@@ -211,15 +220,23 @@ show(dice_figure([("main pool", [(d.after, d.scores, "") for d in r.dice if d.ow
          f"{', '.join(str(d.after) for d in r.dice if d.owner == 'helper')}: {r.outcome} success, which subverts "
          f"the one consequence.")
 
+# %% [build]
+tried = {**task, "factors": 1, "helpers": [5, 5]}
+tried_p, tried_alone, tried_two = (vw.odds(s).p_pass for s in (tried, {**tried, "helpers": []},
+                                                                {**tried, "factors": 2}))
+
 # %% [markdown]
 # ## Try it
 #
-# An agora task with two rank-5 helpers, merged into one rank-4 helping
-# die. Add helpers and watch the merged die's rank; offer a rank-5 and a
-# rank-4 helper together to see the merge refused, with the best group to
-# accept. Add difficulty factors: the main pool shrinks, the helping die
-# stays. Let the helper KISS the helping die, and type the consequences
-# the FC set.
+# The roller below holds an agora task with two rank-5 helpers, merged
+# into one rank-4 helping die. With one difficulty factor it passes
+# {{ vw.percent(tried_p) }} of the time, against {{ vw.percent(tried_alone) }}
+# without the helpers; a second factor takes another main die away but
+# leaves the helping die: {{ vw.percent(tried_two) }}. Played live, add
+# helpers and the merged die's rank changes; offer a rank-5 and a rank-4
+# helper together and the roller refuses the merge, naming the best group
+# to accept; let the helper KISS the helping die, and type the
+# consequences the FC set.
 
 # %%
 vw.TaskRoller(edition="agora", rank=4, health=2, job=1, factors=1, helpers=[5, 5])
@@ -252,7 +269,7 @@ alone3, helped3 = (vw.odds({**task, "factors": 3, "helpers": h}).p_pass for h in
 # %% [markdown]
 # <details><summary>Answers</summary>
 #
-# 1. (5 ⊕ 5) ⊕ (5 ⊕ 5) = 4 ⊕ 4 = **rank {{ rank }}**: it succeeds on {{ rank }}-6,
+# 1. The four 5s pair up into two 4s, and the two 4s into one **rank {{ rank }}** die: it succeeds on {{ rank }}-6,
 #    {{ vw.percent((7 - rank) / 6) }} of the time.
 # 2. Alone **{{ vw.percent(alone3) }}**: three factors remove all three main dice, and with no dice
 #    and no help a task fails. With the helper **{{ vw.percent(helped3, 1) }}**: the helping die is never

@@ -269,15 +269,26 @@ show(fig, alt="Five bar charts of how many successes each edition's pool gives, 
               "failing ones hatched grey: " + "; ".join(f"{name} passes {vw.percent(vw.odds(spec).p_pass)}"
                                                          for name, _, spec in panels) + ".")
 
+# %% [build]
+magic = vw.odds({"edition": "playsheet", "roll": "task", "rank": "silver", "dice": 7, "difficulty": 2, "explode": True})
+magic_plain = vw.odds({"edition": "playsheet", "roll": "task", "rank": "silver", "dice": 7, "difficulty": 2})
+
 # %% [markdown]
 # **Exploding** 10s barely move the chance of passing a low threshold, but they
 # stretch the tail: with magic or advanced technology, a great result
 # becomes possible. The Heresy Engine's re-rolled 6s do the same, and its
 # black dice add a real chance of disaster.
 #
-# The Playsheet's task, live, with magic: tick and untick *explode* and
-# watch the chart's tail, then raise the difficulty and add +1/+2 factors
-# until the threshold is a real challenge for seven dice.
+# The Playsheet's task with magic, in the roller below: seven Silver dice
+# at difficulty 2, 10s exploding. Exploding moves its chance to pass only
+# from {{ vw.percent(magic_plain.p_pass, 1) }} to {{ vw.percent(magic.p_pass, 1) }},
+# but its chance of a critical success (twice the threshold) from
+# {{ vw.percent(magic_plain.at_least(2 * magic.threshold)) }} to
+# {{ vw.percent(magic.at_least(2 * magic.threshold)) }}, and it makes more
+# than seven successes, which plain dice never can,
+# {{ vw.percent(magic.at_least(8)) }} of the time. Played live, tick and
+# untick *explode* and the chart's tail follows; raise the difficulty and
+# add +1/+2 factors until the threshold is a real challenge for seven dice.
 
 # %%
 vw.TaskRoller(edition="playsheet", rank="silver", dice=7, difficulty=2, explode=True)
@@ -499,6 +510,12 @@ emit(table(["roll", "extreme result", "chance"], rows))
 # Was his roll lucky? The chance of 3 or more successes from 7 dice is
 # {{ vw.percent(vw.odds({"edition": "heresy", "pool": 7}).at_least(3), 1) }}.
 
+# %% [build]
+def leap(black, trade=0):
+    """Applethwaite's chance to pass his leap (7 dice) against ``black`` black dice, trading ``trade``."""
+    return vw.odds({"edition": "heresy", "pool": 7, "black": black, "trade": trade}).p_pass
+
+
 # %% [markdown]
 # *Punching Montague*: Applethwaite rolls Brawl 7 + Dexterity 2 = 9 dice,
 # Montague dodges with 3 + 1 = 4 dice; whoever scores more wins (an
@@ -519,9 +536,12 @@ p_by2 = sum(pa * pm for sa, pa in a.items() for sm, pm in m.items() if sa - sm >
 # he wins by 2 or more, as in the text, {{ vw.percent(p_by2, 1) }} of the time.
 
 # %% [markdown]
-# Applethwaite's leap, live. Try changing the black dice (3 is Difficult,
-# 6 Very Difficult) and trading dice for automatic successes, and roll to
-# see 6s re-rolled for extra successes and black dice cancelling them.
+# Applethwaite's leap, in the roller below: his 7 dice against 3 black
+# dice (Difficult) pass {{ vw.percent(leap(3), 1) }} of the time; against 6
+# (Very Difficult) {{ vw.percent(leap(6), 1) }}; trading 3 dice for one
+# automatic success against 3 black dice, {{ vw.percent(leap(3, 1), 1) }}.
+# Played live, change the black dice and the trade, and roll: 6s are
+# re-rolled for extra successes, and black dice cancel them.
 
 # %%
 vw.PoolRoller(edition="heresy", pool=7, black=3)
@@ -582,11 +602,13 @@ r = vw.roll({"edition": "vers", "ranks": 3}, seed=13)
 ct13 = [vw.odds({"edition": "vers", "ranks": 3, "penalty": pen}).p_pass for pen in range(11)]
 costs = [100 * (a - b) for a, b in zip(ct13, ct13[1:])]
 emit((
-    "The same character in VERS, live. A competence target of 13 sits near the middle of the 3d6 bell, so "
+    "The same character in VERS, in the roller below. A competence target of 13 sits near the middle of the "
+    "3d6 bell, so "
     "even the first penalties cost a lot: " + ", ".join(f"{c:.1f}" for c in costs[:3])
     + f" percentage points for the first three steps, close to the {max(costs):.1f}-point maximum. Only far out "
-    f"do steps get cheap: from the eighth step on, each costs {costs[7]:.1f} points or less. Try raising the "
-    "penalty one step at a time and watch the chance to pass in the roller: the bell curve of section 3."))
+    f"do steps get cheap: from the eighth step on, each costs {costs[7]:.1f} points or less: the bell curve of "
+    "section 3. Played live, raise the penalty one step at a time and the roller's chance to pass falls by "
+    "these steps."))
 
 # %%
 vw.PoolRoller(edition="vers", ranks=3)

@@ -590,8 +590,8 @@ thumb_rows = [thumb(ed, roll, spec, words) for (ed, roll), (spec, words) in TYPI
 # How much one step of difficulty costs depends on the edition's dice. For
 # a middling character of each edition (named in the table), the setting
 # nearest an even chance, and what one step on the ladder costs while the
-# chance stays between a tenth and nine tenths (computed from the engine's
-# ladders, not typed):
+# chance stays between a tenth and nine tenths (each counted exactly, not
+# typed):
 #
 # {{ table(["edition", "character", "nearest an even chance", "one step costs (percentage points)", "settings"],
 #          thumb_rows) }}
@@ -677,21 +677,30 @@ show(dice_figure([
 # the tent you are in." The FC turned the one the scene was already
 # offering, and the next turn starts with a problem.
 
+# %% [build]
+ruling = {"roll": "check", "caliber": "bronze", "score": 3, "difficulty": "tough"}
+lock = {"edition": "agora", "roll": "task", "rank": 4, "health": 2, "job": 2, "consequences": 2}
+
 # %% [markdown]
 # ## Try it
 #
-# Test a ruling before you make it. A check: set the difficulty you have in
-# mind, add the factors you are about to name, and see what you are asking
-# of the player.
+# Test a ruling before you make it. The check below is a Bronze ability
+# with score 3 against a *tough* difficulty: {{ chance(ruling) }} to pass;
+# {{ chance({**ruling, "factors": 1}) }} with the one factor you are about to
+# name, {{ chance({**ruling, "factors": 2}) }} with two. Played live, set the difficulty you have in mind and the
+# factors, and see what you are asking of the player.
 
 # %%
 vw.CheckRoller(caliber="bronze", score=3, difficulty="tough")
 
 # %% [markdown]
-# An agora task: type the consequences you are about to announce (up to
-# four; each needs one success to turn aside, two when the task is
-# challenging), set the factors, and check that the odds feel right before
-# the dice come out. What you type is shown as plain text.
+# An agora task, with the two consequences the FC is about to announce:
+# "the guard hears you" and "the lock jams". Each needs one success to
+# turn aside (two when the task is challenging). Turning both aside is
+# {{ chance(lock) }}; one factor more, {{ chance({**lock, "factors": 1}) }}.
+# Played live, type your own consequences (up to four; what you type is
+# shown as plain text), set the factors, and check that the odds feel right
+# before the dice come out.
 
 # %%
 vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2, consequence_texts=["the guard hears you", "the lock jams"])

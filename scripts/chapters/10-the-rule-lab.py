@@ -74,12 +74,14 @@ emit(table(["knob", "the rule (paraphrased from the rule text)", "as read", "may
 # ## The lab in one cell
 #
 # The rule lab below holds a roll (the same roller as in the other
-# chapters: move its sliders), the knobs with their seed sentences, and two
-# house rules, A and B. Change a knob in A or B: the chances under the
-# rules as read, under A and under B stand side by side, with a sentence
-# saying what changed and a chart of the differences. At the bottom, a
-# table of colours shows one house rule against the other over every
-# number of dice and factors; each cell has its number written in it.
+# chapters), the knobs with their seed sentences, and two house rules: A,
+# Bronze dice succeed on 4, 5 or 6; B, the threshold starts at 2. The
+# chances under the rules as read, under A and under B stand side by side,
+# with a sentence saying what changed and a chart of the differences. At
+# the bottom, a table of colours shows one house rule against the other
+# over every number of dice and factors; each cell has its number written
+# in it. Played live, change the roll or a knob in A or B, and all of it
+# follows.
 
 # %%
 vw.RuleLab(a={"success_from": {"bronze": 4}}, b={"threshold_base": 2}, names=("Bronze 4-6", "threshold from 2"), dice=3)

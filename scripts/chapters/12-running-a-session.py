@@ -57,8 +57,8 @@ def principle(name, fallback):
 # **Opening a scene** takes three sentences: where we are, what the
 # characters see and hear, and what is wrong. Start as late as you can,
 # with the problem already there: not "you wake up in the cove", but "dawn
-# in the cove: half the rigging is down, and there is smoke from a camp on
-# the cliff".
+# in the cove: the rudder cable hangs in pieces, and there is smoke from a
+# camp on the cliff".
 #
 # **Closing a scene**: when its problem is solved, lost or changed into
 # another, or when the energy drops, end it. Cut away on a question ("and
@@ -78,9 +78,9 @@ def principle(name, fallback):
 # * play a round in one scene, then a round in the other, and so on.
 #
 # > **At the table.** Dawn in the cove. Ada's player wants to climb to the
-# > pirates' camp alone while Bruno and Clara mend the rigging. The FC plays a
+# > pirates' camp alone while Bruno and Clara mend the rudder cable. The FC plays a
 # > round on the cliff (Ada's climb, a glimpse of the camp), cuts to the
-# > ship for a round (Bruno finds the mast cracked where the rigging tore), and
+# > ship for a round (Bruno finds the rudder post cracked where the cable tore), and
 # > back to the cliff: each scene ends its round on a question, so nobody
 # > waits long without wanting to know what happens next.
 #
@@ -135,7 +135,8 @@ def principle(name, fallback):
 # > **At the table.** Ada is short of the target of her climb. Her
 # > player: "I have my good rope and climbing hook; can that be a bonus
 # > factor?" Bruno's player (a Peer): "That is what the hook is for." The FC
-# > nods: one bonus d6. Ada's player spends a Lot for a second, then rolls.
+# > nods: one bonus d6. Ada's player asks for a second, her cat's balance
+# > (a merit on her sheet); on a wet mast, everyone agrees. She rolls.
 
 # %% [build]
 fails = {n: 1 - vw.odds({**s, "factors": 1}).p_pass for n, s in PARTY.items()}
@@ -261,8 +262,9 @@ assert reef.passed and reef.outcome == reef.details["threshold"] + 1  # one seco
 # > care for is compromised" unbought. The FC could hurt her, but Clara
 # > stood at the wheel the whole time: an injury would come from nowhere.
 # > A friend in danger would pile on: Pim is already bleeding. Grace fits:
-# > "You scrape through, the hull whole, but she heels over hard and half
-# > the rigging comes down." The FC turned the one that made sense.
+# > "You scrape through, the hull whole, but sideways, spinning like a top:
+# > it takes half the night to bring her round." The FC turned the one that
+# > made sense, and left whole the hull the player paid for.
 #
 # In the **agora procedure** there is no such step: the consequences you
 # laid out before the roll are what happens, except for those the player
@@ -543,14 +545,21 @@ def first_session_page():
 #
 # {{ first_session_page() }}
 
+# %% [build]
+lone_motor = task_of("Bruno", "mechanic", "Finesse", factors=1, kiss=1, consequences=1)
+
 # %% [markdown]
 # ## Try it
 #
 # Play the Facilitator's part of Bruno's motor task, supposing he had no
-# insight or stunt to name, only a Lot ready: one factor. Roll, spend his successes as his player would, then look at what
-# the roller offers you: the secondary consequences he did not buy, one of
-# which you may turn against him. Which would make sense in a hot motor
-# room in a storm?
+# insight or stunt to name, only a Lot ready: one factor, and he hopes to
+# buy one secondary consequence. The roller below gives him
+# {{ chance(lone_motor) }} to pass, and {{ vw.percent(vw.odds(lone_motor).p_goal) }}
+# to buy that secondary too. Say he rolls exactly two successes: the motor
+# runs, and all four secondaries are left unbought. Which one would you
+# turn against him, in a hot motor room in a storm, and which would come
+# from nowhere? Played live, roll, spend his successes as his player
+# would, and the roller lists the secondaries he did not buy.
 
 # %%
 vw.TaskRoller(caliber="bronze", dice=3, factors=1, lots=1, consequences=1)

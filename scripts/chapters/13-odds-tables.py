@@ -103,7 +103,7 @@ for ax, cal in zip(axes, CALIBERS):
     ax.set_title(cal.title())
     ax.set_xlabel("target")
 axes[0].set_ylabel("ability score")
-fig.colorbar(im, ax=axes, label="P(pass)", shrink=0.9)
+fig.colorbar(im, ax=axes, label="chance to pass", shrink=0.9)
 show(fig, alt="Four heatmaps, one per caliber, of a d20 check's chance to pass by ability score (rows) and target (columns): the chance falls evenly as the target rises and the score falls.")
 
 # %% [markdown]
@@ -125,8 +125,8 @@ emit(table(["score"] + [f"{d} ({BASE[d]})" for d in BASE], rows))
 # %% [markdown]
 # ## 2. Tasks: odds by caliber, pool and threshold
 #
-# P(pass) in percent with no KISS and no Ego, for pools of 1 to 8 dice
-# against thresholds 1 to 5. In the cells, **✓** means 99.5 % or better,
+# The chance to pass, in percent, with no KISS and no Ego, for pools of 1
+# to 8 dice against thresholds 1 to 5. In the cells, **✓** means 99.5 % or better,
 # **·** impossible, and **<1** possible but below 1 %.
 
 # %% [build]
@@ -146,7 +146,7 @@ for ax, cal in zip(axes, CALIBERS):
     ax.set_xticks(dice)
     ax.set_xlabel("dice")
 axes[0].set_ylabel("threshold")
-fig.colorbar(im, ax=axes, label="P(pass)", shrink=0.9)
+fig.colorbar(im, ax=axes, label="chance to pass", shrink=0.9)
 show(fig, alt="Four heatmaps, one per caliber, of a task's chance to pass by dice (columns) and threshold (rows), each cell labelled with its percentage: more dice and a lower threshold pass more often.")
 
 # %% [markdown]
@@ -185,11 +185,11 @@ emit(table(["successes needed", "rank (a die succeeds)"] + [f"{n} {'die' if n ==
 # ## 3. The tables for nerds, regenerated for every caliber
 #
 # The playtest rules print one table, "Bronze % chance of getting...": the
-# chance of **at least** *k* successes from a plain pool (no KISS, no Ego),
+# chance of **at least** 1, 2, 3... successes from a plain pool (no KISS, no Ego),
 # with the average number of successes and their spread, *sigma* (the
 # larger it is, the further a single roll tends to land from the average;
-# the table prints it, but you need it for nothing at the table). The engine
-# regenerates it from the exact binomial odds, here for all four calibers.
+# the table prints it, but you need it for nothing at the table). This book
+# counts it again exactly, here for all four calibers.
 
 # %% [build]
 def at_least_cell(p):
@@ -369,8 +369,10 @@ fit_rows = lambda f: [[o, n, f"{e:.1f}"] for o, n, e in zip(f.outcomes, f.observ
 # %% [markdown]
 # ## Try it
 #
-# A task pool to read the tables against: change the caliber, the dice and
-# the factors, and compare the chance to pass with the table of section 2.
+# A task pool to read the tables against: 5 Silver dice at threshold 3,
+# {{ vw.percent(vw.odds({"roll": "task", "caliber": "silver", "dice": 5, "factors": 2}).p_pass) }}
+# to pass, as in its cell of the table of section 2. Played live, change the
+# caliber, the dice and the factors, and compare each chance with its cell.
 
 # %%
 vw.TaskRoller(caliber="silver", dice=5, factors=2)

@@ -141,8 +141,8 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
                        "FCScreen({'Ana': {'roll': 'task', 'dice': 3}}))")
         if party is None:
             party = {"Ana": {"roll": "task"}}
+        t = _screen_target(target)  # before the party: a bad target is refused before any spec is read
         members = _members(party)
-        t = _screen_target(target)
         super().__init__(_esm=esm("fcscreen"), members=members, target=t, **kwargs)
         self._refresh()
         self.observe(lambda _c: self._refresh(), names=["members", "target"])

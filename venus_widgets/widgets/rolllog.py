@@ -24,6 +24,7 @@ from ..engine.tools.fit import Fit, fit as _fit
 from ..engine.contract.edition import details_class
 from ..engine.contract.spec import normalize as _normalize
 from ..engine.table.rolls import Roll
+from ..engine.user_files import read_text_file
 from ._assets import esm
 from .from_view import MessageError, PlainError, ViewChecked, refuse_unknown
 from .one_at_a_time import held
@@ -267,8 +268,13 @@ class RollLog(ViewChecked, anywidget.AnyWidget):
         return len(new)
 
     def import_file(self, path: str, *, replace: bool = False) -> int:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
+        """Import the rolls of a ``.json`` or ``.csv`` file a log exported
+        (:meth:`import_text`); the path is looked at before it is read (a
+        folder, a device or a pipe is refused unread), the file is read at
+        most to its bound and as UTF-8 (:mod:`..engine.user_files`)."""
+        text = read_text_file(path, MAX_IMPORT_BYTES,
+                              lambda message, line: LogImportError(message if line is None else f"line {line}: {message}"),
+                              "a .json or .csv file a log exported")
         fmt = "csv" if str(path).lower().endswith(".csv") else None
         return self.import_text(text, fmt, replace=replace)
 

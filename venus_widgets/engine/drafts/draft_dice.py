@@ -48,11 +48,12 @@ def _die(r: Reader, name: str, body: Any, taken: dict[str, str], face_names: Map
     if isinstance(given, str):  # a formula: its faces are checked as a spec rolls it
         sides_num = r.expr(p + ("sides",), given, {k: v for k, v in face_names.items() if k != SIDES},
                            "the sides of a die")
-        sides = 1000
+        sides = most_sides = 1000
     else:
         sides = r.whole(p + ("sides",), given, 2, 1000)
-        sides_num = r.number(p + ("sides",), sides, {}, "", 2, 1000, 2, max(20, 2 * sides))
-    success = r.faceset(p + ("success",), b["success"], sides, face_names) if "success" in b else None
+        most_sides = max(20, 2 * sides)  # the most its knob allows: the faces' knobs follow it
+        sides_num = r.number(p + ("sides",), sides, {}, "", 2, 1000, 2, most_sides)
+    success = r.faceset(p + ("success",), b["success"], sides, face_names, most_sides) if "success" in b else None
     succ: list[tuple[int, Slotted]] = []
     if "successes" in b:
         for face, n in r.table(p + ("successes",), b["successes"]).items():
@@ -68,8 +69,8 @@ def _die(r: Reader, name: str, body: Any, taken: dict[str, str], face_names: Map
         if mark not in marks:
             r.name(mp, mark, taken, "mark")
             marks.append(mark)
-        mk.append((mark, r.faceset(mp, faces, sides, face_names)))
-    explode = r.faceset(p + ("explode",), b["explode"], sides, face_names) if "explode" in b else None
+        mk.append((mark, r.faceset(mp, faces, sides, face_names, most_sides)))
+    explode = r.faceset(p + ("explode",), b["explode"], sides, face_names, most_sides) if "explode" in b else None
     depth: Num | Slotted | None = None
     if explode is not None:
         if "depth" not in b:

@@ -47,7 +47,7 @@ class DraftError(SpecError):
         #: every mistake this error says (itself alone, unless made by :meth:`of`)
         self.problems: tuple[DraftError, ...] = (self,)
         where = ", ".join(x for x in (source, f"line {line}" if line else "", key) if x)
-        ValueError.__init__(self, f"{where}: {words}")
+        ValueError.__init__(self, f"{where}: {words}" if where else words[:1].upper() + words[1:])
 
     @classmethod
     def of(cls, problems: Sequence["DraftError"]) -> "DraftError":

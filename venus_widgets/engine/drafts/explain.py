@@ -13,7 +13,7 @@ from ..maths.odds import Odds
 from ..table.rolls import Roll
 from .kernel import budget
 from .knob_words import dice_words
-from .model import Slotted
+from .model import FAIL, FIRST_ROLL, Slotted, passed_after, passed_with
 from .plan import GroupPlan, Plan
 from .rolling import degree_of
 
@@ -107,25 +107,26 @@ def explain_steps(plan: Plan, o: Odds) -> list:
     out.append(Step(f"{counts}; it passes at {plan.threshold} or more."))
     b = o.breakdown
     rr, dd = d.reroll, d.double
-    if "pass on the first roll" in b:
+    if FIRST_ROLL in b:
         if rr is not None and budget(plan):
             n = budget(plan)
             out.append(Step(f"{rr.name}: up to {n} {'die' if n == 1 else 'dice'} showing {taken_faces(plan)} "
                             f"{'is' if n == 1 else 'are'} rolled again, the best chance first, the lowest face first"
                             + (", only while short of the goal" if rr.when == "short" else "") + "."))
-        out.append(Step(f"The first roll passes {CHANCE} of the time.", b["pass on the first roll"], "+"))
+        out.append(Step(f"The first roll passes {CHANCE} of the time.", b[FIRST_ROLL], "+"))
         if rr is not None:
-            out.append(Step(f"{rr.name} adds {CHANCE}.", b[f"pass after {rr.name}"], "+"))
-        if dd is not None and f"pass with {dd.name}" in b:
+            out.append(Step(f"{rr.name} adds {CHANCE}.", b[passed_after(rr.name)], "+"))
+        if dd is not None and passed_with(dd.name) in b:
             out.append(Step(f"{dd.name} adds {CHANCE}: still short of the goal, {expr_words(plan, dd.adds)} more.",
-                            b[f"pass with {dd.name}"], "+"))
+                            b[passed_with(dd.name)], "+"))
     else:
         out.append(Step(f"{plan.threshold} or more {name} come up {CHANCE} of the time.", o.p_pass, "+"))
     out.append(Step(f"So the roll passes {CHANCE} of the time.", o.p_pass, "="))
     if plan.goal != plan.threshold:
         out.append(Step(f"The goal, {plan.goal} or more {name}, is reached {CHANCE} of the time.", o.p_goal))
+    steps = {FIRST_ROLL, FAIL, *([passed_after(rr.name)] if rr else []), *([passed_with(dd.name)] if dd else [])}
     for k, v in b.items():
-        if not k.startswith("pass ") and k != "fail":
+        if k not in steps:  # the degrees and the marks' chances (a degree may be called "pass well")
             out.append(Step(f"{k[:1].upper()}{k[1:]}: {CHANCE} of the time.", v))
     return out
 

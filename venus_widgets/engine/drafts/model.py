@@ -25,6 +25,18 @@ SUCCESSES, TOTAL = "successes", "total"
 
 #: The number of every die of a roll, for expressions (a budget of every die).
 ALL_DICE = "all_dice"
+#: The names the odds' breakdown gives the first roll and the fail, beside the degrees and the steps.
+FIRST_ROLL, FAIL = "pass on the first roll", "fail"
+
+
+def passed_after(reroll: str) -> str:
+    """The breakdown's name of what the re-roll step adds: "pass after KISS"."""
+    return f"pass after {reroll}"
+
+
+def passed_with(double: str) -> str:
+    """The breakdown's name of what the doubling step adds: "pass with Ego"."""
+    return f"pass with {double}"
 
 #: The sides of a die, for the formulas of its faces; the outcome's value, for the events.
 SIDES, VALUE = "sides", "value"
@@ -204,6 +216,10 @@ class Words:
             return found
         word = name.replace("_", " ")
         return word, plural_of(word)
+
+    def mark_chance(self, name: str) -> str:
+        """The name of a mark's chance in the odds' breakdown: "at least one complication"."""
+        return f"at least one {self.mark(name)[0]}"
 
 
 @dataclass(frozen=True)

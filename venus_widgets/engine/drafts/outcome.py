@@ -20,7 +20,7 @@ import numpy as np
 
 from ..maths.odds import TAIL_WORDS, Odds
 from .kernel import Counted
-from .model import VALUE
+from .model import FAIL, FIRST_ROLL, VALUE, passed_after, passed_with
 from .plan import Plan, evaluate
 from .values import added, check_spread, outcome_value
 from .space import Space, value_grid
@@ -81,7 +81,7 @@ def mark_ways(plan: Plan, c: Counted, mark: str, without: Counted | None) -> Any
 
 def mark_key(plan: Plan, mark: str) -> str:
     """The name of a mark's chance in the breakdown: "at least one complication"."""
-    return f"at least one {plan.draft.words.mark(mark)[0]}"
+    return plan.draft.words.mark_chance(mark)
 
 
 def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
@@ -121,12 +121,12 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
         first_pass = c.first[first_v >= thr].sum()
         pre_v = first_v if spent is None and c.first is c.final else value_grid(plan, c.space, vals)[:n]
         pre = c.final[pre_v >= thr].sum()
-        breakdown["pass on the first roll"] = first_pass
+        breakdown[FIRST_ROLL] = first_pass
         if d.reroll is not None:
-            breakdown[f"pass after {d.reroll.name}"] = max(pre - first_pass, 0)
+            breakdown[passed_after(d.reroll.name)] = max(pre - first_pass, 0)
         if d.double is not None and plan.double:
-            breakdown[f"pass with {d.double.name}"] = max(p_pass - pre, 0)
-        breakdown["fail"] = total - p_pass
+            breakdown[passed_with(d.double.name)] = max(p_pass - pre, 0)
+        breakdown[FAIL] = total - p_pass
     for mark, ways in (marks or {}).items():
         breakdown[mark_key(plan, mark)] = max(ways, 0) if c.mode == "float" else ways
     ego = c.final[spent].sum() if spent is not None else None

@@ -242,15 +242,19 @@ class Reader:
         num = self.knobs.number(key, n, self.seed(path, n), lo=knob_lo, hi=knob_hi)
         return Slotted(Expr(str(n), ("num", 0), (), 1, (n,)), (num.knob,), key)
 
-    def faceset(self, path: tuple, value: Any, sides: int, allowed: Mapping[str, str]) -> FaceSet:
+    def faceset(self, path: tuple, value: Any, sides: int, allowed: Mapping[str, str],
+                knob_sides: int | None = None) -> FaceSet:
         """Faces: [1, 6], "5+", "1-3", "6", { at_least = "..." }, { at_most = ... },
-        { but = [1, 6] } (every face but these)."""
+        { but = [1, 6] } (every face but these). Its knob takes faces up to
+        ``knob_sides``: the most sides the die's own knob allows (a rule may
+        make the d6 a d20, and its faces follow)."""
         key = _dotted(path)
+        sides_for_knob = max(sides, knob_sides or sides)
         if isinstance(value, list) or isinstance(value, int) and not isinstance(value, bool):
             faces = self.face_list(path, value if isinstance(value, list) else [value], sides)
-            return FaceSet(faces=self.knobs.faces(key, faces, sides, self.seed(path, value)))
+            return FaceSet(faces=self.knobs.faces(key, faces, sides_for_knob, self.seed(path, value)))
         if isinstance(value, str):
-            return FaceSet(faces=self.knobs.faces(key, self.face_text(path, value, sides), sides,
+            return FaceSet(faces=self.knobs.faces(key, self.face_text(path, value, sides), sides_for_knob,
                                                   self.seed(path, value)))
         if isinstance(value, dict):
             self.table(path, value, ("at_least", "at_most", "but"))
@@ -261,7 +265,7 @@ class Reader:
                     raise self.error(path, "but stands alone: every face but these")
                 b = value["but"]
                 faces = self.face_list(path + ("but",), b if isinstance(b, list) else [b], sides)
-                return FaceSet(but=self.knobs.faces(f"{key}.but", faces, sides, self.seed(path, value)))
+                return FaceSet(but=self.knobs.faces(f"{key}.but", faces, sides_for_knob, self.seed(path, value)))
             out = {}
             for bound in ("at_least", "at_most"):
                 if bound in value:

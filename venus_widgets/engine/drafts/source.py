@@ -30,12 +30,12 @@ import hashlib
 import json
 import os
 import re
-import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
 
+from ..user_files import read_text_file
 from .errors import DraftError
 from .key_lines import (TOP_LEVEL, Path_, above_first_section, assigned_key, deepest, dotted, given_twice,  # noqa: F401
                         key_lines)
@@ -121,8 +121,21 @@ def read(given: Any, name: str = "") -> Source:
         return read_file(given, name)
     if isinstance(given, str):
         return read_text(given, name or "draft")
-    raise DraftError("", f"a {type(given).__name__} is not a draft: give the path of a .toml file, "
+    raise DraftError("", f"{_what(given)} was given where a draft goes: give the path of a .toml file, "
                          "the TOML text, or a dict")
+
+
+def _what(given: Any) -> str:
+    """What was given, in words: "nothing", "a number 12", "a list", "bytes"."""
+    if given is None:
+        return "nothing"
+    if isinstance(given, (int, float)) and not isinstance(given, bool):
+        return f"a number ({given})"
+    if isinstance(given, (bytes, bytearray)):
+        return "bytes (decode the file's text first, or give its path)"
+    if isinstance(given, (list, tuple)):
+        return "a list"
+    return "a yes or no" if isinstance(given, bool) else f"a {type(given).__name__}"
 
 
 def _looks_like_path(text: str) -> bool:
@@ -132,43 +145,26 @@ def _looks_like_path(text: str) -> bool:
 
 def read_file(given: Any, name: str = "") -> Source:
     """A draft from its file: checked to be a regular file of at most
-    :data:`MAX_TEXT` bytes before it is opened, then read as UTF-8."""
+    :data:`MAX_TEXT` bytes before it is opened, then read as UTF-8
+    (:func:`..user_files.read_text_file`, as every file a user hands over)."""
     shown = _shown_path(given)
+    path: Any = given
     try:
-        path = Path(given)
-        info = _stat(path)
-        if info is None and path.name == os.fspath(given) and (SHIPPED / path.name).is_file():
-            path = SHIPPED / path.name  # a draft that ships with the package, by its file name
-            info = _stat(path)
+        if not Path(given).exists() and Path(given).name == os.fspath(given) and (SHIPPED / Path(given).name).is_file():
+            path = SHIPPED / Path(given).name  # a draft that ships with the package, by its file name
     except (OSError, ValueError, TypeError):
-        info = None
-    if info is None:
-        names = ", ".join(sorted(p.name for p in SHIPPED.glob("*.toml")))
-        raise DraftError("", "no such file; give the path of a .toml draft, its text, or a dict (the drafts "
-                             f"that ship with the package load by their name: {names})", source=shown)
-    if stat.S_ISDIR(info.st_mode):
-        raise DraftError("", "this is a folder: give the path of a .toml file in it", source=shown)
-    if not stat.S_ISREG(info.st_mode):
-        raise DraftError("", "this is not a file (a device or a pipe): give the path of a .toml file",
-                         source=shown)
-    if info.st_size > MAX_TEXT:
-        raise DraftError("", f"the file is larger than {MAX_TEXT:,} bytes: is it a draft?", source=shown)
-    try:
-        with open(path, "rb") as f:
-            raw = f.read(MAX_TEXT + 1)
-    except OSError as err:
-        raise DraftError("", f"the file cannot be read ({err.strerror or 'refused'})", source=shown) from None
-    if len(raw) > MAX_TEXT:
-        raise DraftError("", f"the file is larger than {MAX_TEXT:,} bytes: is it a draft?", source=shown)
-    return read_text(decode(raw, name or path.name), name or path.name)
+        pass
 
+    def refuse(message: str, line: int | None) -> DraftError:
+        if message.startswith("no such file"):
+            names = ", ".join(sorted(p.name for p in SHIPPED.glob("*.toml")))
+            message = ("no such file; give the path of a .toml draft, its text, or a dict (the drafts "
+                       f"that ship with the package load by their name: {names})")
+        elif message.startswith("the file is larger"):
+            message += ": is it a draft?"
+        return DraftError("", message, line=line, source=(name or Path(path).name) if line else shown)
 
-def _stat(path: Path) -> os.stat_result | None:
-    """The file's status (following links), or None when there is no such file."""
-    try:
-        return path.stat()
-    except FileNotFoundError:
-        return None
+    return read_text(read_text_file(path, MAX_TEXT, refuse, ".toml file"), name or Path(path).name)
 
 
 def _shown_path(given: Any) -> str:
@@ -179,21 +175,6 @@ def _shown_path(given: Any) -> str:
     text = text.decode("utf-8", "replace") if isinstance(text, bytes) else text
     text = "".join(c if c.isprintable() else "?" for c in text)
     return text if len(text) <= 120 else text[:100] + "…"
-
-
-def decode(raw: bytes, name: str) -> str:
-    """A file's bytes as text: UTF-8, a BOM read as nothing; another
-    encoding is refused at the line of its first character that is not UTF-8."""
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = raw[: err.start].count(b"\n") + 1
-        column = err.start - (raw.rfind(b"\n", 0, err.start) + 1) + 1
-        raise DraftError("", f"the file is not UTF-8 text: column {column} holds a character written another way "
-                             "(Latin-1 or Windows text, an é or ü?): save the file as UTF-8 (in most editors: "
-                             "Save as, encoding UTF-8)", line=line, source=name) from None
 
 
 def read_text(text: str, name: str = "draft") -> Source:
@@ -300,7 +281,7 @@ def plain(value: Any, path: Path_, lines: Mapping[Path_, int] | None = None,
     and said: added to ``problems`` (its key, or its list's, to ``aside``);
     without ``problems`` the first one is raised."""
     if not isinstance(value, Mapping):
-        raise DraftError("", f"a {type(value).__name__} is not a draft: give a dict of its parts")
+        raise DraftError("", f"{_what(value)} was given where a draft goes: give a dict of its parts")
     found: list[DraftError] = [] if problems is None else problems
     gone: list[Path_] = [] if aside is None else aside
     top: dict[str, Any] = {}

@@ -30,8 +30,8 @@ import re
 from typing import Any, Mapping, Sequence
 
 from .model import (
-    ALL_DICE, FIELD_GROUPS, SUCCESSES, TOTAL, VALUE, Degree, DieDef, Draft, EventDef, FieldDef, GroupDef, OutcomeDef,
-    RuleDef, Slotted,
+    ALL_DICE, FAIL, FIELD_GROUPS, FIRST_ROLL, SUCCESSES, TOTAL, VALUE, Degree, DieDef, Draft, EventDef, FieldDef,
+    GroupDef, OutcomeDef, RuleDef, Slotted, Words, passed_after, passed_with,
 )
 from .kinds import ANY, NUMBER, TABLE, TEXT, YES_NO
 from .knobs import labelled
@@ -111,6 +111,8 @@ def build(src: Source) -> Draft:
         name = r.text(("name",), data.get("name"), ident, 80)
     with r.attempt():
         about = r.text(("about",), data.get("about"), "", 400)
+    if outcome is not None and words is not None:
+        _chances_named_once(r, outcome, reroll.name if reroll else "", double.name if double else "", words, marks)
     mistakes = r.mistakes()
     if mistakes is not None:
         raise mistakes
@@ -278,3 +280,32 @@ def _outcome(r: Reader, value: Any, static: Mapping[str, str], random: Mapping[s
     return OutcomeDef(val, name, (unit_v[0], unit_v[1]), threshold, goal, tuple(degrees), below, uses_total)
 
 
+
+
+def _chances_named_once(r: Reader, outcome: OutcomeDef, reroll: str, double: str, words: Words,
+                        marks: Sequence[str]) -> None:
+    """The odds name each chance once: a degree (or ``below``) may not take the
+    name of a mark's chance ("at least one bane"), of a step's ("pass on the
+    first roll", "pass after KISS") or of another degree, nor two marks one word
+    (each would hide the other's chance)."""
+    named: dict[str, str] = {}
+    if reroll or double:
+        named.update({FIRST_ROLL: "the chance to pass on the first roll", FAIL: "the chance to fail"})
+        if reroll:
+            named[passed_after(reroll)] = f"what the {reroll} step adds"
+        if double:
+            named[passed_with(double)] = f"what the {double} step adds"
+    for mark in marks:
+        chance = words.mark_chance(mark)
+        with r.attempt():
+            if chance in named:
+                raise r.error(("words", "marks", mark), f"the mark {mark!r} is called {words.mark(mark)[0]!r}, "
+                              f"as another mark is: give each mark its own word")
+            named[chance] = f"the chance of at least one {words.mark(mark)[0]}"
+    for path, name in [*((("outcome", "degrees", d.name), d.name) for d in outcome.degrees),
+                       *([(("outcome", "below"), outcome.below)] if outcome.below else [])]:
+        with r.attempt():
+            if name in named:
+                raise r.error(path, f"{name!r} is also the name the odds give {named[name]}: "
+                                    "name this degree otherwise")
+            named[name] = f"the degree {name!r}"
