@@ -147,6 +147,7 @@ def _unguarded(draft, spec: dict, name: str, conn) -> None:
         # contract.cost.check, a name no guard reads since the guard moved to contract/guard.py: no
         # refusal was ever found false)
         guard.check = work.check = lambda *a, **k: None  # type: ignore[assignment]
+        guard.within = lambda *a, **k: True  # type: ignore[assignment]
         guard.check_rolls = sample.check_rolls = lambda *a, **k: None  # type: ignore[assignment]
         clear(engine_caches())
         call = dict(trip("fz", spec))[name]

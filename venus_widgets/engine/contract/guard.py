@@ -40,6 +40,13 @@ def estimate(spec: Mapping[str, Any], exact: bool = False) -> Cost:
     return _ed.get(spec["edition"]).cost(spec, exact)  # type: ignore[arg-type]
 
 
+def within(c: Cost) -> bool:
+    """Whether odds of this estimate are counted (:func:`check` refuses the
+    others): what a call of many odds asks of each spec, without the
+    search for the nearest value that fits."""
+    return fits(c)
+
+
 def check(spec: Mapping[str, Any], exact: bool = False) -> None:
     """Refuse a spec whose odds would take more than the budget, naming the
     field to change and the nearest value that fits (see the module)."""

@@ -98,7 +98,7 @@ def spec_price(spec: Mapping[str, Any], kind: str = "odds",
     c = _guard.estimate(s)
     if kind == "roll":
         return PER_ROLL + ROLL_DIE_SECONDS * (c.one or c.held or c.dice), 0.0, s
-    if not _cost.fits(c):  # refused by the cost guard, not computed: the estimate made (a call of many odds
+    if not _guard.within(c):  # refused by the cost guard, not computed: the estimate made (a call of many odds
         return PER_ODDS + REFUSED, 0.0, None  # leaves it out without looking for the nearest value that fits)
     seconds, memory = 0.0, 0.0
     if kind in ("odds", "both"):

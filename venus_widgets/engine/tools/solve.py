@@ -125,13 +125,12 @@ def _chance(s: dict, setting: dict) -> float | None:
     a ladder of a thousand rungs too heavy to count made that search on
     each, minutes of estimates)."""
     from ..api import odds_of_normalized
-    from ..contract.cost import fits
-    from ..contract.guard import estimate
+    from ..contract import guard
     from ..contract.spec import normalize
 
     try:
         plain = normalize({**s, **setting}, priced=False)
-        if not fits(estimate(plain)):
+        if not guard.within(guard.estimate(plain)):
             return None
         return odds_of_normalized(plain).p_pass
     except SpecError:
