@@ -146,9 +146,9 @@ def _unguarded(draft, spec: dict, name: str, conn) -> None:
         # the guards off (each where it is looked up): what would the work have taken? (it patched
         # contract.cost.check, a name no guard reads since the guard moved to contract/guard.py: no
         # refusal was ever found false)
-        guard.check = work.check = lambda *a, **k: None  # type: ignore[assignment]
-        guard.within = lambda *a, **k: True  # type: ignore[assignment]
-        guard.check_rolls = sample.check_rolls = lambda *a, **k: None  # type: ignore[assignment]
+        guard.check = work.check = lambda *a, **k: None
+        guard.within = lambda *a, **k: True
+        guard.check_rolls = sample.check_rolls = lambda *a, **k: None
         clear(engine_caches())
         call = dict(trip("fz", spec))[name]
         t = time.process_time()
