@@ -24,10 +24,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from .denominator import big_die
-from .whole_cost import element, product_bits, whole_conv
+from .step_cost import cut_tail
+from .whole_cost import die_bits, element, in_python_ints, product_bits, whole_conv
 from .dice import levels, rows
 from .plan import Plan
 from .readings import Ordered
@@ -75,13 +76,16 @@ def conv(a: float, b: float, size: float, bits: tuple[float, float] | None = Non
     return whole_conv(a, b, product_bits(*bits, a, b)) + PER_CALL, min(size, a + b - 1)
 
 
-def power_cost(length: float, n: int, size: float, bits: float | None = None) -> tuple[float, float]:
+def power_cost(length: float, n: int, size: float, bits: float | None = None,
+               cap: Callable[[int], float] | None = None) -> tuple[float, float]:
     """Work and length of a die's array (``length``) to the power ``n`` by
     squaring, every array at most ``size`` long (``bits``: one die's ways in
-    bits, counted in Python ints; ``None``: in float64 or int64)."""
+    bits, counted in Python ints; ``None``: in float64 or int64; ``cap``:
+    the most an array of that many dice holds, its tail cut)."""
     work, out, base = 0.0, 0.0, float(length)
     have, dice = 0, 1  # the dice in ``out`` and in ``base``
     b = (lambda x, y: None) if bits is None else (lambda x, y: (x * bits, y * bits))
+    most = cap or (lambda m: size)
     while n:
         if n & 1:
             if out:
@@ -90,11 +94,13 @@ def power_cost(length: float, n: int, size: float, bits: float | None = None) ->
             else:
                 out = base
             have += dice
+            out = min(out, most(have))
         n >>= 1
         if n:
             w, base = conv(base, base, size, b(dice, dice))
             work += w
             dice *= 2
+            base = min(base, most(dice))
     return work, max(out, 1.0)
 
 
@@ -185,7 +191,8 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
         if len(block) == 1:
             n = block[0][0]
             w, grown = conv(arr, lengths[0], size, (abits, kbits[0]) if whole else None)
-            calls = sum(k * (min(budget - s, n + 1) + (budget - s <= n)) for s, k in enumerate(states))
+            left = budget - np.arange(len(states))  # the budget left in each state
+            calls = float(np.dot(states, np.minimum(left, n + 1) + (left <= n)))
             work += calls * (w + grown * element(abits + kbits[0]))  # each added into its state
         else:
             counts = [n for n, _, _ in block]
@@ -198,13 +205,14 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
                 w, grown = conv(grown, k, size, (gbits, kb) if whole else None)
                 per_way += w
                 gbits += kb
-            for s, k in enumerate(states):
+            for lo, hi in _chunks(len(states)):  # by runs of states, each at its most budget left (dearest)
+                k = sum(states[lo:hi])
                 if not k:
                     continue
-                b = budget - s
+                b = budget - lo
                 rvecs = 1 if sum(counts) <= b else min(ways, math.comb(b + m - 1, m - 1))
                 work += k * ways * (per_way + rvecs * ((2 + m) * grown * element(gbits, gbits) + PER_CALL))
-                work += allocate_cost(counts, classes, b) * PER_STEP  # memoized: once per budget left
+                work += (hi - lo) * allocate_cost(counts, classes, b) * PER_STEP  # memoized: once per budget left
         arr = grown
         abits += sum(kbits)
         for n, _, _ in block:
@@ -276,11 +284,24 @@ def work(p: Plan) -> float:
     for h, lw in zip(hi_all, lo_all):
         strides.append(size)
         size *= h - lw + 1
+    caps: dict[str, Callable[[int], float]] = {}
+    if p.unbounded and tallies:  # probabilities, their tails below 1e-20 cut (whole.conv): no array is longer
+        reach = 0.0             # than the cells every die's most significant quantity can reach
+        for g, sp in spans:
+            top_row = rows(g.table, tallies, g.name, p.marks)[-1]
+            low = span(g.table, (top_row,))[0][0]
+            low = min(0, low) if steps and g.rerollable else low
+            if g.table.explodes and g.table.depth is None:
+                caps[g.name] = cut_tail(g.table, top_row, low, strides[-1])
+                reach += caps[g.name](g.count)
+            else:
+                reach += strides[-1] * (g.count * sp[-1] + 1)
+        size = min(size, reach)
     if size > MAX_CELLS:
         return float("inf")
     marks = marks_counted(p)
     whole = in_python_ints(p)
-    if not whole and not steps and size * size * len(spans) * 8 * marks < LIMIT:  # a few squarings this short
+    if not whole and not steps and not p.unbounded and size * size * len(spans) * 8 * marks < LIMIT:  # short
         return size * size * len(spans) * 8 * marks
     total, plain, pbits = COUNT if steps else 0.0, 1.0, 0.0
     takers: list[tuple[Any, float]] = []
@@ -290,7 +311,7 @@ def work(p: Plan) -> float:
             takers.append((g, length))
             continue
         db = die_bits(g.table) if whole else None
-        w, grown = power_cost(length, g.count, size, db)
+        w, grown = power_cost(length, g.count, size, db, caps.get(g.name))
         w2, plain = conv(plain, grown, size, (pbits, g.count * db) if db is not None else None) if plain > 1 \
             else (0.0, grown)
         pbits += g.count * (db or 0.0)
@@ -311,22 +332,6 @@ def work(p: Plan) -> float:
         bits = (pbits, math.log2(big_die(p)), [[die_bits(x[4]) for x in b] for b in blocks]) if whole else None
         total += reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits)
     return total * marks
-
-
-def die_bits(t: Any) -> float:
-    """The bits of one die's ways (``sides ** (depth + 1)``: :func:`.dice.die_weight`)."""
-    return (levels(t) + 1) * math.log2(t.sides)
-
-
-def in_python_ints(p: Plan) -> bool:
-    """Whether the kernel counts this plan in Python ints (:func:`.denominator.mode_of`:
-    past 2**63 ways), read off logarithms (the denominator is never computed to price it)."""
-    if p.unbounded:
-        return False
-    bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count)
-    if p.draft.reroll is not None and min(p.budget, p.rerollable):
-        bits += min(p.budget, p.rerollable) * math.log2(big_die(p))
-    return bits >= 63
 
 
 def walk_cost(p: Plan) -> float:

@@ -12,6 +12,11 @@ True
 from __future__ import annotations
 
 import math
+from typing import Any
+
+from .denominator import big_die
+from .dice import levels
+from .plan import Plan
 
 #: Whole numbers past 2**63 (:mod:`.whole`), in multiply-adds: a pair of short arrays' entries
 #: multiplied one by one (:data:`.whole.DIRECT`; plus :data:`PAIR_BITS` per (kilobit)**2 of the
@@ -56,3 +61,19 @@ def element(bits_a: float, bits_b: float = 0.0) -> float:
     if not bits_a:
         return 1.0
     return 32.0 + bits_a / 16 + 1e-3 * bits_a * bits_b
+
+
+def die_bits(t: Any) -> float:
+    """The bits of one die's ways (``sides ** (depth + 1)``: :func:`.dice.die_weight`)."""
+    return (levels(t) + 1) * math.log2(t.sides)
+
+
+def in_python_ints(p: Plan) -> bool:
+    """Whether the kernel counts this plan in Python ints (:func:`.denominator.mode_of`:
+    past 2**63 ways), read off logarithms (the denominator is never computed to price it)."""
+    if p.unbounded:
+        return False
+    bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count)
+    if p.draft.reroll is not None and min(p.budget, p.rerollable):
+        bits += min(p.budget, p.rerollable) * math.log2(big_die(p))
+    return bits >= 63
