@@ -13,7 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition
@@ -194,3 +194,46 @@ def condition(draw, depth: int) -> str:
 def test_random_formulas_give_the_same_values_in_the_odds_a_roll_and_many_rolls(value, dice):
     load_edition(with_value(value))
     the_three_agree({"edition": "ev", "dice": dice, "need": 0}, seeds=20)
+
+
+# -- the overflow check from the sizes known (evaluation.Sizes) -----------------------------
+
+
+BIG = ["a", "b", "3", "h", "r"]  # h: 2**62, r: about its square root
+
+
+@st.composite
+def big_formula(draw, depth: int = 0) -> str:
+    """A formula of + - * // % min max abs if over arrays near 2**62 (past 2**63 on the way)."""
+    if depth >= 2 or draw(st.integers(0, 2)) == 0:
+        return draw(st.sampled_from(BIG))
+    kind = draw(st.sampled_from(["+", "-", "*", "//", "%", "min", "abs", "if"]))
+    x, y = draw(big_formula(depth + 1)), draw(big_formula(depth + 1))
+    if kind in ("//", "%"):
+        return f"if({y} == 0, 1, {x} {kind} {y})"
+    if kind == "min":
+        return f"min({x}, {y})"
+    if kind == "abs":
+        return f"abs({x})"
+    if kind == "if":
+        return f"if({x} < {y}, {x}, {y})"
+    return f"({x} {kind} {y})"
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=big_formula(), lo=st.integers(-(2**62), 2**62), width=st.integers(1, 40))
+@example(text="(a * (h + h))", lo=0, width=1)  # cells of 0 times 2**63: an OverflowError (int64 times a Python int)
+def test_sizes_known_from_ranges_never_let_a_cell_wrap(text, lo, width):
+    """The odds' overflow check reads the sizes the counts' ranges give
+    (never a pass over the cells): the values equal Python's ints, cell by cell."""
+    from venus_widgets.engine.drafts.expr import parse
+    from venus_widgets.engine.drafts.space import Space
+
+    space = Space(("a", "b"), (lo, -lo // 3), (width, 3))
+    values = space.values()
+    e = parse(text)
+    big = {"h": 2**62, "r": 3037000499}
+    fast = e.evaluate({**values, **big}, sizes=space.sizes(values))
+    slow = [e.evaluate({"a": int(a), "b": int(b), **big}) for a, b in zip(values["a"], values["b"])]
+    got = [int(x) for x in np.broadcast_to(fast, (space.size,))]
+    assert got == slow, text

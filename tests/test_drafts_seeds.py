@@ -152,3 +152,27 @@ def test_playtest_rule_knobs_match():
         a = vw.odds({"roll": "task", **s, "rules": code_rules}, exact=True)
         b = vw.odds({"edition": "playtest-draft", **s, "rules": draft_rules}, exact=True)
         assert dict(a.distribution) == dict(b.distribution), code_rules
+
+
+@pytest.mark.parametrize("s, kind", [
+    ({"caliber": "silver", "dice": 8, "allies": [], "kiss": 2, "ego": "double6"}, "count"),  # 6**10 ways
+    ({"caliber": "bronze", "dice": 20, "allies": ["gold"], "kiss": 2, "ego": "none"}, "wide"),  # 6**23
+    ({"caliber": "gold", "dice": 30, "allies": ["gold", "silver"], "kiss": 1, "ego": "none"}, "exact"),  # 6**33
+])
+def test_playtest_a_small_budget_against_many_dice(s, kind, monkeypatch):
+    """A budget under half the dice: the re-roll step counts only the rows
+    it reaches (``reroll._reached``: every way of the dice less the rows
+    below), in each kind of whole number, exactly as the code edition."""
+    from venus_widgets.engine.drafts import kernel, reroll
+    from venus_widgets.engine.contract.edition import get
+
+    used = []
+    reached = reroll._reached
+    monkeypatch.setattr(reroll, "_reached", lambda *a: used.append(a) or reached(*a))
+    spec = {**s, "factors": 3, "consequences": 2}
+    draft = {"edition": "playtest-draft", **spec}
+    assert kernel.mode_of(get("playtest-draft").plan(vw.engine.contract.spec.Spec(draft)), exact=False) == kind
+    a, b = vw.odds({"roll": "task", **spec}, exact=True), vw.odds(draft, exact=True)
+    assert used
+    assert dict(a.distribution) == dict(b.distribution)
+    assert (a.p_pass, a.p_goal, a.p_ego_spent) == (b.p_pass, b.p_goal, b.p_ego_spent)

@@ -102,7 +102,7 @@ def die_ways(t: DieTable, V: Rows, mode: str, leave_out: Sequence[int] = (),
 
     Counted in a packed space of the die's own (:mod:`.space`), wide enough
     that no sum of a chain overflows a digit, with every value counted
-    from the die's lowest."""
+    from the die's lowest. (With one quantity its values ascend.)"""
     if mode == "wide":  # whole numbers in int64: the float64 counts of one die are exact
         values, ways = die_ways(t, V, "count", leave_out, without)
         return values, ways.astype(np.int64)
@@ -242,26 +242,33 @@ def face_weight(t: DieTable, mode: str) -> Any:
 def ways_of(compiled: Mapping[tuple, tuple], t: DieTable, V: Rows, mode: str,
             leave_out: Sequence[int] = (), without: Sequence[int] = ()) -> tuple[np.ndarray, np.ndarray]:
     """:func:`die_ways`, read from the dice counted when the draft loaded
-    where they are there (the dice of its rules as written)."""
-    if mode == "wide":
+    where they are there (the dice of its rules as written; without the
+    faces of each mark too); in int64, and in Python ints for a die of
+    fewer than 2**53 ways, the whole numbers counted in float64 (exact there)."""
+    if mode == "wide" or (mode == "exact" and die_weight(t, "count") < 2**53):
         values, ways = ways_of(compiled, t, V, "count", leave_out, without)
-        return values, ways.astype(np.int64)
-    found = None if without else compiled.get((t, V, mode, tuple(leave_out)))
+        return values, ways.astype(np.int64) if mode == "wide" else np.array([int(x) for x in ways.tolist()], dtype=object)
+    found = compiled.get((t, V, mode, tuple(leave_out), tuple(without)) if without else
+                         (t, V, mode, tuple(leave_out)))
     return found if found is not None else die_ways(t, V, mode, leave_out, without)
 
 
 def compile_dice(tables: Iterable[tuple[DieTable, Rows, tuple[int, ...]]]) -> dict[tuple, tuple]:
     """The ways of each die (and without the faces a re-roll takes), for
-    the rows of quantities it adds, counted and in probabilities: what a
-    draft computes once, when it loads, as an edition's tables are computed
-    at import. Read only afterwards (nothing is added per spec)."""
+    the rows of quantities it adds, counted and in probabilities, and again
+    without the faces of each mark it shows (a mark's chance, where the
+    counts do not track it): what a draft computes once, when it loads, as
+    an edition's tables are computed at import. Read only afterwards
+    (nothing is added per spec)."""
     out: dict[tuple, tuple] = {}
     for t, V, eligible in tables:
+        marked = {tuple(f for f in range(1, t.sides + 1) if row[f - 1]) for row in t.marks} - {()}
         for mode in ("count", "float"):
             if mode == "count" and t.explodes and t.depth is None:
                 continue
             for leave in {(), tuple(eligible)}:
-                values, ways = die_ways(t, V, mode, leave)
-                values.flags.writeable = ways.flags.writeable = False
-                out[(t, V, mode, leave)] = (values, ways)
+                for without in [(), *sorted(marked)]:
+                    values, ways = die_ways(t, V, mode, leave, without)
+                    values.flags.writeable = ways.flags.writeable = False
+                    out[(t, V, mode, leave, without) if without else (t, V, mode, leave)] = (values, ways)
     return out

@@ -22,6 +22,7 @@ import numpy as np
 from ..contract import cost as _budget
 from ..caching import Results
 from ..errors import SpecError
+from ..frozen import FrozenDict
 from ..contract.knobs import Knob
 from ..maths.odds import Odds
 from ..table.rolls import BLOCK_ROLLS, Roll
@@ -76,6 +77,8 @@ class DraftEdition:
         self.ladder_field = ""
         #: the cost guard's levers: the int fields, the last first (as the draft lists the counts)
         self._levers = tuple((f.name, +1) for f in reversed(draft.fields) if f.kind == "int")
+        #: the last read-only spec planned, and its plan (:meth:`plan`)
+        self._last: tuple[Any, Any] = (None, None)
 
     def __repr__(self) -> str:
         return f"<draft edition {self.ID!r} ({self.draft.source_name or 'draft'}, {len(self.KNOBS)} rule knobs)>"
@@ -184,14 +187,21 @@ class DraftEdition:
         return self._schema(rules)
 
     def plan(self, spec: Mapping[str, Any]) -> _plan.Plan:
-        """The plan of a normalized spec (cached)."""
+        """The plan of a normalized spec (cached; the last read-only spec's
+        at hand: its cost, denominator and odds ask for it in turn)."""
+        last = self._last
+        if last[0] is spec:
+            return last[1]
         if spec.get("version", self.VERSION) != self.VERSION:
             return self._of(spec).plan(spec)
         rules = self.rules_of(spec)
         key = (self.ID, self.draft.digest, spec.get("roll"), rules.key,
                *[tuple(v) if isinstance(v, list) else v for v in (spec[n] for n in self._names)])
-        return _cached(_PLAN_CACHE, key, lambda: _plan.make_plan(self.draft, spec, rules,
-                                                                 self.compiled if rules is self.RULES else None))
+        p = _cached(_PLAN_CACHE, key, lambda: _plan.make_plan(self.draft, spec, rules,
+                                                              self.compiled if rules is self.RULES else None))
+        if isinstance(spec, FrozenDict):  # (read only: the same object is the same spec)
+            self._last = (spec, p)
+        return p
 
     def cross_checks(self, spec: dict) -> None:
         """Counts of dice from 0 to :data:`.spec_checks.MOST_DICE`, the draft's

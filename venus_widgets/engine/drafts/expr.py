@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Collection, Mapping, Sequence
 
-from .evaluation import ExprError, call_key, evaluate, reading_args
+from .evaluation import ExprError, Fn, Sizes, call_key, compiled, reading_args
 
 #: Functions an expression may call, and how many arguments each takes (None: 1 or more).
 FUNCTIONS: dict[str, int | None] = {"min": None, "max": None, "abs": 1, "if": 3}
@@ -61,10 +61,16 @@ class Expr:
     #: the calls that read the dice (``highest(2, own)``: :mod:`.readings`), in order
     calls: tuple[tuple, ...] = ()
 
-    def evaluate(self, env: Mapping[str, Any], numbers: Sequence[int] | None = None) -> Any:
+    def __post_init__(self) -> None:  # the tree as functions, once (:func:`.evaluation.compiled`)
+        object.__setattr__(self, "_run", compiled(self.tree, self.text))
+
+    def evaluate(self, env: Mapping[str, Any], numbers: Sequence[int] | None = None,
+                 sizes: Sizes | None = None) -> Any:
         """The value for the names in ``env`` and the slots' numbers (as
-        written unless ``numbers`` is given)."""
-        return evaluate(self.tree, env, self.numbers if numbers is None else numbers, self.text)
+        written unless ``numbers`` is given); ``sizes``: the largest sizes
+        of ``env``'s arrays where known (:class:`.evaluation.Sizes`)."""
+        run: Fn = self.__dict__["_run"]
+        return run(env, self.numbers if numbers is None else numbers, None, sizes)
 
     def __str__(self) -> str:
         return self.text

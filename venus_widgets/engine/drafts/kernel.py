@@ -88,7 +88,7 @@ def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
     names = tracked(plan)
     marks = plan.marks
     steps = plan.draft.reroll is not None and budget(plan) > 0
-    hidden = {gi: mark_faces(g.table, marks, without) for gi, g in enumerate(plan.groups)}
+    hidden = {gi: mark_faces(g.table, marks, without) if without else () for gi, g in enumerate(plan.groups)}
     # each group's die: the values it adds and their ways (dice the step may take: without those faces too)
     ways = {}
     for gi, g in enumerate(plan.groups):
@@ -101,8 +101,12 @@ def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
     shifts: dict[int, list[int]] = {}
     for gi, (values, _) in ways.items():
         g = plan.groups[gi]
-        dlo = values.min(axis=1).tolist() if values.size else [0] * len(names)
-        dhi = values.max(axis=1).tolist() if values.size else [0] * len(names)
+        if not values.size:
+            dlo = dhi = [0] * len(names)
+        elif len(names) == 1:  # one quantity: a die's values ascend (:func:`.dice.die_ways`)
+            dlo, dhi = [int(values[0, 0])], [int(values[0, -1])]
+        else:
+            dlo, dhi = values.min(axis=1).tolist(), values.max(axis=1).tolist()
         shift = [min(0, x) for x in dlo] if (steps and g.rerollable) else dlo
         shifts[gi] = shift
         for i in range(len(names)):
@@ -110,7 +114,7 @@ def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
             hi[i] += g.count * dhi[i]
     space = Space(names, tuple(lo), tuple(h - l + 1 for h, l in zip(hi, lo)))
     cut: list[float] | None = [0.0] if plan.unbounded else None
-    plain = np.ones(1, dtype=_dtype(mode))
+    plain: np.ndarray | None = None
     takers: list[int] = []
     for gi in ways:
         g = plan.groups[gi]
@@ -118,7 +122,9 @@ def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
             takers.append(gi)
             continue
         die = _power(pack(*ways[gi], space, shifts[gi]), g.count, mode, cut)
-        plain = die if plain.size == 1 and plain[0] == 1 else _conv(plain, die, mode, cut)
+        plain = die if plain is None else _conv(plain, die, mode, cut)
+    if plain is None:
+        plain = np.ones(1, dtype=_dtype(mode))
     B = budget(plan)
     L = 1 if mode == "float" else big_die(plan)
     pad_b = 1 if mode == "float" else L ** B

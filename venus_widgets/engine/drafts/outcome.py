@@ -27,12 +27,16 @@ from .space import Space, value_grid
 from .whole import bincount
 
 
-def doubled(plan: Plan, space: Space, n: int) -> tuple[np.ndarray, np.ndarray | None, dict[str, np.ndarray]]:
+def doubled(plan: Plan, space: Space, n: int,
+            grid: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray | None, dict[str, np.ndarray]]:
     """The value at the first ``n`` packed indices after the doubling step,
     where the step is spent (None without one), and what the dice show
-    there after it (the successes it adds included)."""
-    vals = {k: a[:n] for k, a in space.values().items()}
-    v0 = value_grid(plan, space, space.values())[:n]
+    there after it (the successes it adds included); ``grid``: the value
+    before it at every packed index, when known (:func:`.space.value_grid`)."""
+    every = space.values()
+    vals = every if n == space.size else {k: a[:n] for k, a in every.items()}
+    v0 = grid if grid is not None else value_grid(plan, space, every)
+    v0 = v0 if n == space.size else v0[:n]
     d = plan.draft.double
     if d is None or not plan.double:
         return v0, None, vals
@@ -62,8 +66,12 @@ def events(plan: Plan, final: np.ndarray, v: np.ndarray, shown: dict[str, np.nda
 
 
 def shown_marks(plan: Plan) -> list[str]:
-    """The marks some die of this roll can show, in the draft's order."""
-    return [m for i, m in enumerate(plan.marks) if any(g.count and any(g.table.marks[i]) for g in plan.groups)]
+    """The marks some die of this roll can show, in the draft's order (kept on the plan)."""
+    known = plan.__dict__.get("_shown")
+    if known is None:
+        known = plan.__dict__["_shown"] = [m for i, m in enumerate(plan.marks)
+                                           if any(g.count and any(g.table.marks[i]) for g in plan.groups)]
+    return list(known)
 
 
 def mark_ways(plan: Plan, c: Counted, mark: str, without: Counted | None) -> Any:
@@ -90,7 +98,8 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
     ``marks``: the ways that at least one die shows each mark (:func:`mark_ways`),
     reported in the breakdown by :func:`mark_key`."""
     n = c.final.size
-    v, spent, shown = doubled(plan, c.space, n)
+    grid = value_grid(plan, c.space, c.space.values())  # the value of the dice as they are, read once
+    v, spent, shown = doubled(plan, c.space, n, grid)
     happened, happened_passed = events(plan, c.final, v, shown)
     lo = int(v.min()) if n else 0
     check_spread(plan, lo, int(v.max()) if n else 0)
@@ -116,10 +125,9 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
             breakdown[name] = breakdown.get(name, 0) + at_least(low) - upper
     p_pass = at_least(thr)
     if d.reroll is not None or (d.double is not None and plan.double):
-        vals = c.space.values()
-        first_v = value_grid(plan, c.space, vals)[: c.first.size]
+        first_v = grid[: c.first.size]
         first_pass = c.first[first_v >= thr].sum()
-        pre_v = first_v if spent is None and c.first is c.final else value_grid(plan, c.space, vals)[:n]
+        pre_v = grid[:n]
         pre = c.final[pre_v >= thr].sum()
         breakdown[FIRST_ROLL] = first_pass
         if d.reroll is not None:
@@ -150,7 +158,8 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
                          breakdown={k: float(x) for k, x in breakdown.items()},
                          p_ego_spent=None if ego is None else float(ego), truncated=c.truncated, notes=notes,
                          events={k: min(1.0, max(0.0, float(x))) for k, x in happened.items()},
-                         events_passed={k: min(1.0, max(0.0, float(x))) for k, x in happened_passed.items()})
+                         events_passed={k: min(1.0, max(0.0, float(x))) for k, x in happened_passed.items()},
+                         rational=False)  # counted in probabilities: dice that explode without end
 
 
 def _from_top(counts: np.ndarray) -> np.ndarray:

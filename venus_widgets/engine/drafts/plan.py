@@ -12,11 +12,13 @@ a :class:`~.errors.DraftError` naming its key and line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from fractions import Fraction
 from typing import Any, Mapping
 
 from ..errors import SpecError
 from .errors import DraftError
+from .sizes import Sizes
 from .expr import ExprError
 from .knob_words import dice_words
 from .knobs import DraftRules
@@ -43,7 +45,7 @@ class DieTable:
             h = self.__dict__["_hash"] = hash((self.sides, self.successes, self.marks, self.explode, self.depth))
         return h
 
-    @property
+    @cached_property  # (kept: a plan asks it of each die several times a spec)
     def explodes(self) -> bool:
         return any(self.explode)
 
@@ -70,7 +72,7 @@ class GroupPlan:
     #: faces a re-roll may take (empty: none)
     eligible: tuple[int, ...]
 
-    @property
+    @cached_property
     def rerollable(self) -> bool:
         return bool(self.eligible) and self.count > 0
 
@@ -97,23 +99,23 @@ class Plan:
     #: the dice of the draft counted when it loaded (:func:`.dice.compile_dice`), read only
     compiled: Mapping[tuple, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
-    @property
+    @cached_property  # (each kept once asked: the kernel, the cost and the odds ask several times a spec)
     def dice(self) -> int:
         return sum(g.count for g in self.groups)
 
-    @property
+    @cached_property
     def rerollable(self) -> int:
         return sum(g.count for g in self.groups if g.rerollable)
 
-    @property
+    @cached_property
     def exploding(self) -> bool:
         return any(g.table.explodes and g.count for g in self.groups)
 
-    @property
+    @cached_property
     def unbounded(self) -> bool:
         return any(g.count and g.table.explodes and g.table.depth is None for g in self.groups)
 
-    @property
+    @cached_property
     def ordered(self) -> bool:
         """Whether a formula reads the dice in order (:mod:`.walk` counts them)."""
         return any(r.ordered for r in self.readings)
@@ -130,9 +132,11 @@ class Plan:
         return found
 
 
-def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: Draft) -> Any:
+def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: Draft,
+             sizes: Sizes | None = None) -> Any:
     """The value of an expression of the draft for this spec (a number or a
-    name alone read at once: most formulas of a draft are one of these)."""
+    name alone read at once: most formulas of a draft are one of these);
+    ``sizes``: the largest sizes of ``env``'s arrays, where known."""
     values = rules._values if isinstance(rules, DraftRules) else rules
     tree = s.expr.tree
     if tree[0] == "num":
@@ -140,13 +144,15 @@ def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft
     if tree[0] == "name" and tree[1] in env:
         return env[tree[1]]
     try:
-        return s.expr.evaluate(env, [values[k] for k in s.knobs])
+        return s.expr.evaluate(env, [values[k] for k in s.knobs], sizes)
     except ExprError as err:
         raise DraftError(s.key, str(err), line=draft.lines.get(s.key), source=draft.source_name) from None
 
 
 def whole(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: Draft, what: str) -> int:
     v = evaluate(s, env, rules, draft)
+    if type(v) is int:
+        return v
     if isinstance(v, bool) or not isinstance(v, int):
         said = f"{str(v).lower()} (a yes or no)" if isinstance(v, bool) else repr(v)
         raise DraftError(s.key, f"{s.expr.text!r} gives {said} for this roll: {what} must be a whole number",

@@ -129,9 +129,9 @@ class Keep(Ordered):
 
     def step(self, value: np.ndarray, face: int, c: Any, seen: np.ndarray, count: int, down: bool) -> np.ndarray:
         if (self.side == "highest") == down:  # its own dice come first: the first n count
-            took = np.clip(self.n - seen, 0, c)
+            took = np.minimum(np.maximum(self.n - seen, 0), c)  # (np.clip's, without its wrapper)
         else:  # they come last: those still to come after this face are count - seen - c
-            took = np.clip(self.n - (count - seen - c), 0, c)
+            took = np.minimum(np.maximum(self.n - (count - seen - c), 0), c)
         return value + took * face
 
     def done(self, seen: np.ndarray, count: int, down: bool) -> np.ndarray:

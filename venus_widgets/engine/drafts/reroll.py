@@ -24,7 +24,7 @@ from .denominator import big_die, budget
 from .dice import die_weight, face_weight, pack, ways_of
 from .plan import Plan
 from .space import Space, value_grid
-from .whole import add_into as _add, conv as _conv, dtype_of as _dtype, grow as _grow
+from .whole import add_into as _add, conv as _conv, dtype_of as _dtype, grow as _grow, power as _power
 
 
 @dataclass
@@ -64,14 +64,17 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     # the end: the first rolls short of the goal get their re-rolled dice
     short = _short(plan, space) if plan.draft.reroll is not None and plan.when == "short" else None
     size = max(space.size, max(arr.size for arr in states.values()))
-    total = np.zeros(size, dtype=_dtype(mode))  # every state's first roll, the budget unused
+    rows = np.zeros((len(states), size), dtype=_dtype(mode))  # the states, one row each
+    for i, arr in enumerate(states.values()):
+        rows[i, : arr.size] = arr
+    total = rows.sum(axis=0)  # every state's first roll, the budget unused
     final = np.zeros(size, dtype=_dtype(mode))  # the rolls that re-roll
-    for arr in states.values():
-        total[: arr.size] += arr
-    go = {}
-    for R, arr in states.items():  # the re-rolls not made count L ways each
-        x = arr * short[: arr.size] if short is not None else arr
-        go[R] = x * L ** (B - sum(R)) if mode != "float" and L != 1 and B != sum(R) else x
+    unused = [B - sum(R) for R in states]
+    if mode != "float" and L != 1 and any(unused):  # the re-rolls not made count L ways each
+        rows = rows * np.array([L ** u for u in unused], dtype=object if mode == "exact" else rows.dtype)[:, None]
+    if short is not None:
+        rows = rows * (short[:size] if short.size >= size else _grow(short, size))
+    go = dict(zip(states, rows))
     fresh = [(m.fresh * m.pad if mode != "float" and m.pad != 1 else m.fresh, m.zero) for m in order]
     out = _added(go, fresh, mode, cut)
     n = min(out.size, size)
@@ -107,8 +110,8 @@ def _added(states: dict[tuple[int, ...], np.ndarray], fresh: list[tuple[np.ndarr
             if g is not None:
                 if H is None:
                     H = g
-                else:
-                    H = _grow(H, g.size) if H.size < g.size else H.copy()
+                else:  # H was just convolved: an array of its own
+                    H = _grow(H, g.size) if H.size < g.size else H
                     H[: g.size] += g
         assert H is not None
         inner[prefix] = H
@@ -146,8 +149,11 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
     out: dict[tuple[int, ...], np.ndarray] = {}
     if len(members) == 1:
         m, t = members[0], index[0]
-        kernels = _kernels(m, mode, cut)
-        tails = _tails(kernels)
+        if cut is None and 2 * B < m.count and m.count * m.ne.size <= SMALL:  # only the rows a small budget reaches
+            kernels, tails = _reached(m, mode, B)
+        else:
+            kernels = _kernels(m, mode, cut)
+            tails = _tails(kernels)
         for R, arr in states.items():
             b = B - sum(R)
             for e in range(0, min(b, m.count + 1)):  # fewer dice to take than the budget left: all re-rolled
@@ -206,6 +212,38 @@ def _kernels(m: Merged, mode: str, cut: list[float] | None, with_faces: bool = T
             k = np.concatenate((np.zeros(e * m.zero, dtype=k.dtype), k))
         out.append(k)
     return out
+
+
+#: Dice times the length of one die's array at most, for :func:`_reached`: arrays this short cost
+#: their calls more than their multiply-adds (two powers by squaring against one convolution per die).
+SMALL = 256
+
+
+def _reached(m: Merged, mode: str, top: int) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """``K[e]`` for ``e < top`` and ``T[b]`` for ``b <= top`` (a budget of
+    ``top``, fewer than the ``n`` dice), in whole numbers: ``T[0]`` every
+    way of the dice, one die's other faces plus its faces the step takes
+    at ``zero``, to the power ``n``; ``T[b] = T[b - 1] - K[b - 1]``; the
+    powers of the other faces from ``n - top + 1`` up (by squaring, then
+    one die at a time), not every power from 1."""
+    n = m.count
+    taken = len(m.eligible) * m.each
+    one = _grow(m.ne, m.zero + 1).copy()
+    one[m.zero] += taken
+    tails = [_power(one, n, mode, None)]
+    pows = [_power(m.ne, n - top + 1, mode, None)]  # pows[j]: the other faces of n - top + 1 + j dice
+    for _ in range(top - 1):
+        pows.append(_conv(pows[-1], m.ne, mode, None))
+    kernels = []
+    for e in range(top):
+        k = pows[top - 1 - e] * (math.comb(n, e) * taken ** e)
+        if e and m.zero and k.size:  # the e faces the step takes add nothing: each at ``zero``
+            k = np.concatenate((np.zeros(e * m.zero, dtype=k.dtype), k))
+        kernels.append(k)
+        t = _grow(tails[-1], k.size).copy()
+        t[: k.size] -= k
+        tails.append(t)
+    return kernels, tails
 
 
 def _tails(kernels: list[np.ndarray]) -> list[np.ndarray]:

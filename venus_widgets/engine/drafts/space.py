@@ -27,6 +27,7 @@ from typing import Mapping
 
 import numpy as np
 
+from .sizes import Sizes
 from .plan import Plan
 from .values import outcome_value
 
@@ -60,14 +61,33 @@ class Space:
         return sum((vector[n] - shift[n]) * s for n, s in zip(self.names, self.strides))
 
     def values(self) -> dict[str, np.ndarray]:
-        """Each quantity's value at every packed index (``lo`` + its digit)."""
+        """Each quantity's value at every packed index (``lo`` + its digit;
+        read only: they are shared)."""
         if not self._values:
-            idx = np.arange(self.size)
+            size = self.size
+            idx = np.arange(size)
             for n, lo, r, s in zip(self.names, self.lo, self.radix, self.strides):
-                self._values[n] = lo + (idx // s) % r
+                digit = idx if s == 1 else idx // s
+                if s * r < size:  # (the most significant digit is below its radix already)
+                    digit = digit % r
+                v = digit + lo if lo else digit
+                v.flags.writeable = False
+                self._values[n] = v
         return self._values
+
+    def sizes(self, values: Mapping[str, np.ndarray]) -> Sizes:
+        """The largest size of each quantity's values (from its range, not read)."""
+        out = Sizes()
+        for n, lo, r in zip(self.names, self.lo, self.radix):
+            v = values.get(n)
+            if v is not None:
+                out.know(v, max(abs(lo), abs(lo + r - 1)))
+        return out
 
 
 def value_grid(plan: Plan, space: Space, values: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The outcome's value at every packed index (``values``: each tracked quantity there)."""
-    return np.broadcast_to(np.asarray(outcome_value(plan, values), dtype=np.int64), (space.size,))
+    """The outcome's value at every packed index (``values``: each tracked
+    quantity there, as :meth:`Space.values` gives them)."""
+    v = outcome_value(plan, values, space.sizes(values))
+    return v if type(v) is np.ndarray and v.shape == (space.size,) else np.broadcast_to(
+        np.asarray(v, dtype=np.int64), (space.size,))

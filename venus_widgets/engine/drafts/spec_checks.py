@@ -25,13 +25,16 @@ def cross_checks(edition: Any, spec: Mapping[str, Any]) -> None:
     """Counts of dice from 0 to :data:`MOST_DICE` (in all), the draft's checks kept."""
     rules = edition.rules_of(spec)
     d = edition.draft
-    counted = []
+    env = _plan.base_env(d, spec, rules)
+    counted, total = [], 0
     for g in d.groups:
         if g.count is None:
+            total += len(spec[g.each])
             continue
         names = [f for f in g.count.names if any(x.name == f and x.kind == "int" for x in d.fields)]
         counted += [n for n in names if n not in counted]
-        n = count(edition, g.count, spec, rules)
+        n = _plan.whole(g.count, env, rules, d, "a count of dice")
+        total += max(n, 0)
         if n < 0:
             c = g.count
             nearest(edition, spec, names, lambda s: count(edition, c, s, rules) >= 0,
@@ -41,7 +44,7 @@ def cross_checks(edition: Any, spec: Mapping[str, Any]) -> None:
             nearest(edition, spec, names, lambda s: count(edition, c, s, rules) <= MOST_DICE,
                     f"a value that leaves a count of {dice_words(g.owner).removeprefix('the ')} of at most {MOST_DICE:,} "
                     f"({g.count.expr.text} gives {n:,})")
-    if _all_dice(edition, spec, rules) > MOST_DICE:
+    if total > MOST_DICE:  # (:func:`_all_dice` of this spec)
         nearest(edition, spec, counted, lambda s: _all_dice(edition, s, rules) <= MOST_DICE,
                 f"a value that leaves at most {MOST_DICE:,} dice in all")
     for check in d.checks:

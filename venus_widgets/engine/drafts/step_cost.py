@@ -39,6 +39,7 @@ from ..errors import SpecError
 from .dice import levels
 from .plan import DieTable, Plan
 from .readings import Tally
+from .values import MAX_SPREAD, outcome_value
 
 #: Python work of one numpy call, in multiply-adds (the units of :mod:`.cost`).
 PER_CALL = 4000.0
@@ -194,10 +195,10 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         if g.table in seen:
             continue
         seen.add(g.table)
-        one = table_work(g.table, rows, mode)
-        if (g.table, tuple(names), mode, ()) not in p.compiled:
-            work += one
-        work += one * sum(1 for m in recounts if any(g.table.marks[p.marks.index(m)]))
+        again = int((g.table, rows, mode, ()) not in p.compiled)  # (a table counted at load: not again)
+        again += sum(1 for m in recounts if any(g.table.marks[p.marks.index(m)]))
+        if again:
+            work += again * table_work(g.table, rows, mode)
     cells = min(math.prod(float(h - lw + 1) for h, lw in zip(high, low)), rolls(p))
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
     work += cells * nodes * PER_NODE * (1 + len(recounts))
@@ -239,8 +240,6 @@ def spread(p: Plan, names: Sequence[str], low: Sequence[int], high: Sequence[int
     the outcome's formula read at the corners of the quantities' ranges (at
     most 64 of them: a handful of evaluations, never the counts); a corner
     the formula cannot read (a division by 0) is left out."""
-    from .values import MAX_SPREAD, outcome_value
-
     corners: list[dict[str, int]] = [dict(p.env)]
     for n, lw, h in list(zip(names, low, high))[:6]:
         corners = [{**c, n: v} for c in corners for v in {lw, h}]

@@ -18,7 +18,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from .errors import DraftError
-from .evaluation import largest
+from .sizes import Sizes, largest
 from .model import Slotted
 from .plan import Plan, evaluate
 
@@ -29,10 +29,11 @@ MAX_VALUE = 10 ** 15
 MAX_SPREAD = 250_000
 
 
-def outcome_value(plan: Plan, q: Mapping[str, Any]) -> Any:
+def outcome_value(plan: Plan, q: Mapping[str, Any], sizes: Sizes | None = None) -> Any:
     """The outcome's value of what the dice show (``q``: ``successes``,
-    ``total``, each mark; numbers, or arrays of them): an int, or an int64 array."""
-    return _whole(plan, plan.draft.outcome.value, {**plan.env, **q}, "the outcome")
+    ``total``, each mark; numbers, or arrays of them): an int, or an int64
+    array (``sizes``: the largest sizes of ``q``'s arrays, where known)."""
+    return _whole(plan, plan.draft.outcome.value, {**plan.env, **q}, "the outcome", sizes)
 
 
 def added(plan: Plan, q: Mapping[str, Any]) -> Any:
@@ -50,14 +51,19 @@ def check_spread(plan: Plan, lo: int, hi: int) -> None:
                                 "(successes * 10 rather than successes * 10000000)")
 
 
-def _whole(plan: Plan, s: Slotted, env: Mapping[str, Any], what: str) -> Any:
-    v = evaluate(s, env, plan.rules, plan.draft)
+def _whole(plan: Plan, s: Slotted, env: Mapping[str, Any], what: str, sizes: Sizes | None = None) -> Any:
+    v = evaluate(s, env, plan.rules, plan.draft, sizes)
+    if type(v) is int and -MAX_VALUE <= v <= MAX_VALUE:  # (most values: a whole number within bounds)
+        return v
     if isinstance(v, np.ndarray):
-        if v.dtype == bool or v.dtype == object and v.size and isinstance(v.flat[0], (bool, np.bool_, str)):
+        kind = v.dtype.kind  # (a letter: no dtype made to compare)
+        if kind == "b" or kind == "O" and v.size and isinstance(v.flat[0], (bool, np.bool_, str)):
             raise _refused(plan, s, f"{s.expr.text!r} gives yes or no, or text, for this roll: {what} is a "
                                     "whole number")
-        if v.dtype == object or v.size and largest(v) > MAX_VALUE:
+        if kind == "O":
             _check_size(plan, s, largest(v), what)
+        elif v.size and (largest(v) if sizes is None else sizes.of(v)) > MAX_VALUE:
+            _check_size(plan, s, largest(v), what)  # (a bound past it: the values read)
         return v.astype(np.int64)
     if isinstance(v, (bool, np.bool_, str)) or not isinstance(v, (int, np.integer)):
         said = ("true or false" if isinstance(v, (bool, np.bool_)) else repr(v))

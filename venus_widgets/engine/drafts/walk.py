@@ -165,7 +165,7 @@ class _Walk:
         """The cells that hold ways, their ways, and what :meth:`_cells` says of them."""
         if self.fixed is None:
             return keys, W, self._cells(keys)
-        rows = np.flatnonzero(W)
+        rows = W.nonzero()[0]  # (np.flatnonzero's own step: W is 1-D)
         _, left, seen, old = self.fixed
         return rows, W[rows], ([x[rows] for x in left], [x[rows] for x in seen], [x[rows] for x in old])
 
