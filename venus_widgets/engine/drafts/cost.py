@@ -27,7 +27,6 @@ import numpy as np
 from typing import Any, Callable, Sequence
 
 from .denominator import big_die
-from .step_cost import cut_tail
 from .whole_cost import die_bits, element, in_python_ints, product_bits, whole_conv
 from .dice import levels, rows
 from .plan import Plan
@@ -284,24 +283,11 @@ def work(p: Plan) -> float:
     for h, lw in zip(hi_all, lo_all):
         strides.append(size)
         size *= h - lw + 1
-    caps: dict[str, Callable[[int], float]] = {}
-    if p.unbounded and tallies:  # probabilities, their tails below 1e-20 cut (whole.conv): no array is longer
-        reach = 0.0             # than the cells every die's most significant quantity can reach
-        for g, sp in spans:
-            top_row = rows(g.table, tallies, g.name, p.marks)[-1]
-            low = span(g.table, (top_row,))[0][0]
-            low = min(0, low) if steps and g.rerollable else low
-            if g.table.explodes and g.table.depth is None:
-                caps[g.name] = cut_tail(g.table, top_row, low, strides[-1])
-                reach += caps[g.name](g.count)
-            else:
-                reach += strides[-1] * (g.count * sp[-1] + 1)
-        size = min(size, reach)
     if size > MAX_CELLS:
         return float("inf")
     marks = marks_counted(p)
     whole = in_python_ints(p)
-    if not whole and not steps and not p.unbounded and size * size * len(spans) * 8 * marks < LIMIT:  # short
+    if not whole and not steps and size * size * len(spans) * 8 * marks < LIMIT:  # a few squarings this short
         return size * size * len(spans) * 8 * marks
     total, plain, pbits = COUNT if steps else 0.0, 1.0, 0.0
     takers: list[tuple[Any, float]] = []
@@ -311,7 +297,7 @@ def work(p: Plan) -> float:
             takers.append((g, length))
             continue
         db = die_bits(g.table) if whole else None
-        w, grown = power_cost(length, g.count, size, db, caps.get(g.name))
+        w, grown = power_cost(length, g.count, size, db)
         w2, plain = conv(plain, grown, size, (pbits, g.count * db) if db is not None else None) if plain > 1 \
             else (0.0, grown)
         pbits += g.count * (db or 0.0)

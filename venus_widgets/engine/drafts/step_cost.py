@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from ..caching import cached
 from ..errors import SpecError
@@ -252,18 +252,3 @@ def spread(p: Plan, names: Sequence[str], low: Sequence[int], high: Sequence[int
     if not found:
         return 1.0
     return float(min(max(found) - min(found) + 1, MAX_SPREAD))
-
-
-def cut_tail(t: Any, row: Sequence[int], low: int, stride: float) -> Callable[[int], float]:
-    """The most packed cells ``m`` dice exploding without end hold, their
-    tails below :data:`.whole.TRIM` cut after each convolution: the most
-    significant quantity (``row``: what each face adds to it; ``low``: a
-    die's lowest, where its cells start; ``stride``: its place) reaches at
-    most ``m`` times its mean plus ``4.8 sqrt(m)`` times one die's range
-    (Hoeffding's bound at 1e-20), a cell of it ``stride`` cells long."""
-    k = levels(t)
-    boom = [x for x, e in zip(row, t.explode) if e]
-    top = max(row) + k * max(0, max(boom, default=0)) - low  # one die's range, its chain included
-    share = sum(t.explode) / t.sides
-    mean = sum(row) / t.sides / max(1e-9, 1 - share) - low
-    return lambda m: stride * (m * max(mean, 0.0) + 4.8 * math.sqrt(m) * top + top + 2)
