@@ -199,6 +199,7 @@ def _guards_off() -> None:
     from venus_widgets.engine.tools import sample
 
     guard.check = lambda *a, **k: None  # type: ignore[assignment]
+    guard.within = lambda *a, **k: True  # type: ignore[assignment]
     guard.check_rolls = sample.check_rolls = lambda *a, **k: None  # type: ignore[assignment]
     work.check = lambda *a, **k: None  # type: ignore[assignment]
 

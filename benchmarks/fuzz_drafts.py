@@ -136,13 +136,19 @@ def run_case(kind: str, draft, seed: int, timeout: float) -> list[tuple]:
 
 def _unguarded(draft, spec: dict, name: str, conn) -> None:
     """The call again with the cost guard off: its CPU time (or None past 2 s)."""
-    from venus_widgets.engine.contract import cost
+    from venus_widgets.engine.contract import guard, work
+    from venus_widgets.engine.tools import sample
 
     resource.setrlimit(resource.RLIMIT_CPU, (3, 4))
     t = time.process_time()
     try:
         vw.load_edition(draft)
-        cost.check = lambda *a, **k: None  # the guard off: what would the work have taken?
+        # the guards off (each where it is looked up): what would the work have taken? (it patched
+        # contract.cost.check, a name no guard reads since the guard moved to contract/guard.py: no
+        # refusal was ever found false)
+        guard.check = work.check = lambda *a, **k: None
+        guard.within = lambda *a, **k: True
+        guard.check_rolls = sample.check_rolls = lambda *a, **k: None
         clear(engine_caches())
         call = dict(trip("fz", spec))[name]
         t = time.process_time()

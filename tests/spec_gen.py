@@ -61,7 +61,7 @@ def random_spec(rng: random.Random, editions: tuple[str, ...] | None = None,
                 knob_chance: float = 0.6) -> dict[str, Any]:
     """A normalized legal spec: knobs first (each with ``knob_chance``),
     then every field drawn within the ranges those knobs set. A draw that
-    breaks a rule tying fields together is repaired (``spec.repair``) or
+    breaks a rule tying fields together is repaired (``repair.repair``) or
     drawn again."""
     editions = editions or vw.EDITIONS
     while True:

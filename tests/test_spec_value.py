@@ -25,9 +25,9 @@ def normalize_calls(monkeypatch):
     calls = []
     real = spec_mod.normalize
 
-    def counted(spec=None):
+    def counted(spec=None, priced=True):
         calls.append(spec)
-        return real(spec)
+        return real(spec, priced)
 
     monkeypatch.setattr(spec_mod, "normalize", counted)
     return calls

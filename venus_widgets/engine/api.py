@@ -111,7 +111,7 @@ def odds(spec: Mapping[str, Any] | None = None, exact: bool = False) -> Odds:
 def odds_of_normalized(s: Mapping[str, Any]) -> Odds:
     """:func:`odds` of a spec that :func:`normalize` returned, or a
     :class:`~.contract.spec.Spec` (the rule lab's grids normalize each cell once, not twice)."""
-    return _odds_cached(s if type(s) is Spec else Spec._trusted(dict(s)))
+    return _odds_cached(Spec.of(s) if type(s) is Spec else Spec._trusted(dict(s)))
 
 
 #: More dice than a table types by hand (a legal roll of dice that roll again has no end: 96 dice, each 6
@@ -166,7 +166,7 @@ def roll(
     without Ego) is a :class:`SpecError` naming ``ego``, the same on every
     edition.
     """
-    s = Spec.of(spec)
+    s = Spec.unpriced(spec)  # one roll's dice are rolled, its odds never counted: not their cost guard
     seed = check_seed(seed)
     if kiss is not None:
         kiss = _kiss_list(kiss)
@@ -197,7 +197,7 @@ def enter(
     >>> enter({"roll": "task", "dice": 3, "kiss": 1}, [6, 2, 1], kiss=[2], kiss_faces=[5]).outcome
     2
     """
-    s = Spec.of(spec)
+    s = Spec.unpriced(spec)  # one roll: its odds never counted
     faces, kiss_faces = _face_list("faces", faces), _face_list("kiss_faces", kiss_faces)
     kiss_list = _kiss_list(kiss)
     ego = _ego_arg(s, ego)
@@ -296,7 +296,7 @@ def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -
     For numeric editions an int array of outcomes; for d20 checks a bool
     array (passed). Used to cross-check the exact odds.
     """
-    s = Spec.of(spec)
+    s = Spec.unpriced(spec)  # priced by the rolls' own guard below, not the odds'
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or not 0 <= n <= MAX_ROLL_MANY:
         raise SpecError("n", n, f"a whole number from 0 to {MAX_ROLL_MANY}")
     guard.check_rolls(s, int(n))  # the dice drawn, bounded before any is drawn

@@ -21,7 +21,7 @@ from typing import Any, Mapping, overload
 import traitlets
 
 from ..engine.contract import edition as _edition
-from ..engine.contract import spec as _spec
+from ..engine.contract import repair as _repair, spec as _spec
 from ..engine.contract.spec import Spec
 from ..engine.errors import SpecError
 from ..engine.table.rolls import MAX_SEED
@@ -203,7 +203,7 @@ class RollerValues:
         raw = {**self.raw(), **moved, "rules": dict(rules)}
         if not rules:
             raw.pop("rules")
-        moved.update(_spec.repair(raw))
+        moved.update(_repair.repair(raw))
         return moved
 
     # -- what the view writes ----------------------------------------------------------------
@@ -240,7 +240,7 @@ class RollerValues:
         except SpecError as err:
             if not shown_not_refused(cur, err):
                 try:
-                    data.update(_spec.repair(cur))
+                    data.update(_repair.repair(cur))
                 except SpecError:
                     pass
 

@@ -76,6 +76,10 @@ class Cost(NamedTuple):
     #: the dice one roll of many holds at once, for the memory of a block of rolls (0: not priced, the
     #: built-in editions' rolls of many, bounded by their time alone: benchmarks/fuzz_cost.py)
     held: float = 0.0
+    #: the dice one roll made alone draws on average (its chains as long as one roll's, not a block's),
+    #: for the price of one roll made again (a log's import and replay; 0: not priced apart, ``held`` or
+    #: ``dice`` stand for it)
+    one: float = 0.0
 
     @property
     def seconds(self) -> float:
@@ -87,7 +91,8 @@ class Cost(NamedTuple):
         number = max(self.number, other.number, key=list(SECONDS).index)
         scale = lambda c: c.steps * SECONDS[c.number] / SECONDS[number]  # noqa: E731
         return Cost(max(self.memory, other.memory), scale(self) + scale(other), number, max(self.dice, other.dice),
-                    self.levers or other.levers, self.what or other.what, max(self.held, other.held))
+                    self.levers or other.levers, self.what or other.what, max(self.held, other.held),
+                    max(self.one, other.one))
 
 
 def held(cells: float, number: str = "float") -> float:

@@ -199,12 +199,13 @@ def _other_roll_hint(edition: str, roll: str, field: str) -> str:
 _ENVELOPE = frozenset({"edition", "roll", "rules", "version"})
 
 
-def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def normalize(spec: Mapping[str, Any] | None = None, priced: bool = True) -> dict[str, Any]:
     """Validate ``spec`` and fill in every omitted field with its default.
 
     Returns a new dict with plain Python values (lists for list fields) that
     is JSON-able and complete. Raises :class:`SpecError` naming the field,
     the value and the allowed range for anything the rules do not allow.
+    ``priced=False``: without the odds' cost guard (:meth:`Spec.unpriced`).
 
     >>> normalize({"edition": "vers", "ranks": 2})
     {'edition': 'vers', 'roll': 'check', 'ranks': 2, 'penalty': 0}
@@ -215,8 +216,8 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """
     if spec is None:
         spec = {}
-    if type(spec) is Spec:  # normalized already: its plain copy
-        return spec.to_dict()
+    if type(spec) is Spec:  # normalized already: its plain copy (priced first, when it was made unpriced)
+        return (Spec.of(spec) if priced else spec).to_dict()
     if type(spec) is not dict and not isinstance(spec, Mapping):  # a dict without the ABC check (~0.3 µs)
         raise SpecError("spec", spec, f"a dict of fields such as {{'edition': {_ed.DEFAULT!r}, 'roll': 'task'}}")
     for key in spec:
@@ -227,7 +228,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
         edition = Choice(tuple(ROLL_KINDS), _ed.DEFAULT).check("edition", edition)
     schemas = (ed := _ed.get(edition)).SCHEMAS
     if "version" in spec and spec["version"] != ed.VERSION:  # an earlier version of a draft plays by itself
-        return _ed.at_version_of(ed, spec, normalize)
+        return _ed.at_version_of(ed, spec, lambda x: normalize(x, priced))
     roll = spec["roll"] if "roll" in spec else default_roll(edition)
     if type(roll) is not str or roll not in schemas:
         roll = Choice(tuple(schemas), default_roll(edition)).check("roll", roll)
@@ -250,7 +251,7 @@ def normalize(spec: Mapping[str, Any] | None = None) -> dict[str, Any]:
             out[name] = list(kind.default) if isinstance(kind, List) else kind.default
     if rules:
         out["rules"] = rules
-    _cross_checks(out)
+    cross_checks(out, priced)
     return out
 
 
@@ -281,19 +282,31 @@ class Spec(FrozenDict):
     TypeError: a Spec is read-only: spec.replace(dice=4) gives a changed one, spec.to_dict() a plain copy
     """
 
-    __slots__ = ("_key",)
+    __slots__ = ("_key", "_priced")
 
     READ_ONLY = "a Spec is read-only: spec.replace(dice=4) gives a changed one, spec.to_dict() a plain copy"
 
-    def __init__(self, spec: Mapping[str, Any] | None = None) -> None:
-        plain = normalize(spec)
+    def __init__(self, spec: Mapping[str, Any] | None = None, priced: bool = True) -> None:
+        plain = normalize(spec, priced)
         dict.update(self, _frozen_fields(plain))
         self._key = repr(plain)
+        self._priced = priced
 
     @classmethod
     def of(cls, spec: "Mapping[str, Any] | Spec | None" = None) -> "Spec":
-        """``spec`` itself when it is a :class:`Spec`, else ``Spec(spec)``."""
-        return spec if type(spec) is Spec else cls(spec)
+        """``spec`` itself when it is a :class:`Spec` (priced first if :meth:`unpriced`), else ``Spec(spec)``."""
+        if type(spec) is Spec:
+            if not spec._priced:
+                _guard.check(spec)
+                spec._priced = True
+            return spec
+        return cls(spec)
+
+    @classmethod
+    def unpriced(cls, spec: "Mapping[str, Any] | Spec | None" = None) -> "Spec":
+        """The spec checked, its odds not priced: a roll made once (its odds never counted; a roll too heavy
+        to count is still rolled). Every call that counts them (:meth:`of`, :func:`normalize`) prices it first."""
+        return spec if type(spec) is Spec else cls(spec, priced=False)
 
     @classmethod
     def _trusted(cls, plain: dict[str, Any]) -> "Spec":
@@ -301,6 +314,7 @@ class Spec(FrozenDict):
         out = cls.__new__(cls)
         dict.update(out, _frozen_fields(plain))
         out._key = repr(plain)
+        out._priced = True
         return out
 
     @property
@@ -346,7 +360,7 @@ class Spec(FrozenDict):
         return hash(self._key)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (Spec._trusted, (self.to_dict(),))
+        return (Spec._trusted if self._priced else Spec.unpriced, (self.to_dict(),))
 
     def __repr__(self) -> str:
         return f"Spec({self.to_dict()!r})"
@@ -368,33 +382,10 @@ def check_rules(edition: str, given: Any) -> dict[str, Any]:
     return rules
 
 
-def _cross_checks(s: dict[str, Any]) -> None:
-    """Rules that tie several fields together: the edition's; then the
-    cost guard (:mod:`.cost`): odds that would take more than the budget
+def cross_checks(s: dict[str, Any], priced: bool = True) -> None:
+    """Rules that tie several fields together: the edition's; then (``priced``)
+    the cost guard (:mod:`.cost`): odds that would take more than the budget
     are refused, naming the field to change and the nearest value that fits."""
     _ed.get(s["edition"]).cross_checks(s)
-    _guard.check(s)
-
-
-def repair(spec: Mapping[str, Any]) -> dict[str, Any]:
-    """The changes that make ``spec`` (each field legal alone) obey its
-    edition's cross-field rules, by the same ``cross_checks`` that
-    validation runs: ``{field: nearest legal value}``. A broken rule that
-    cannot say what to change (a :class:`SpecError` that is not a
-    :class:`CrossError`) is raised.
-
-    >>> repair({"edition": "heresy", "roll": "task", "pool": 4, "black": 0, "trade": 3})
-    {'trade': 1}
-    >>> repair(normalize({"edition": "heresy", "roll": "task"}))
-    {}
-    """
-    s = dict(spec)
-    changes: dict[str, Any] = {}
-    for _ in range(len(s) + 1):  # each step fixes one field; a rule loop ends in the raise below
-        try:
-            _cross_checks(s)
-            return changes
-        except CrossError as err:
-            s[err.field] = changes[err.field] = err.nearest
-    _cross_checks(s)
-    return changes
+    if priced:
+        _guard.check(s)

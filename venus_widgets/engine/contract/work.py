@@ -42,6 +42,9 @@ PER_ROLL = 2.5e-3
 #: What one die of a single roll made again takes (a Python object per die, the roll read and written
 #: again; measured: a log's import, 12 rolls of 1,000 exploding d10 in 0.59 s, of 40 d6 pushed in 36 ms).
 ROLL_DIE_SECONDS = 1e-4
+#: A spec of a call of many odds that the cost guard refuses: its estimate made (a thousand dice
+#: re-rolled: about 12 ms of Python, the model's loops over the re-rolls' states).
+REFUSED = 2e-2
 #: The settings of one job priced one by one; past this many, a sample.
 SAMPLED = 24
 
@@ -89,12 +92,14 @@ def spec_price(spec: Mapping[str, Any], kind: str = "odds",
     from .spec import normalize
 
     try:
-        s = spec if normalized else normalize(spec)
+        s = spec if normalized else normalize(spec, priced=False)
     except SpecError:
         return PER_ODDS, 0.0, None
     c = _guard.estimate(s)
     if kind == "roll":
-        return PER_ROLL + ROLL_DIE_SECONDS * (c.held or c.dice), 0.0, s
+        return PER_ROLL + ROLL_DIE_SECONDS * (c.one or c.held or c.dice), 0.0, s
+    if not _guard.within(c):  # refused by the cost guard, not computed: the estimate made (a call of many odds
+        return PER_ODDS + REFUSED, 0.0, None  # leaves it out without looking for the nearest value that fits)
     seconds, memory = 0.0, 0.0
     if kind in ("odds", "both"):
         seconds, memory = c.seconds + PER_ODDS, c.memory

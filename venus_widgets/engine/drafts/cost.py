@@ -22,12 +22,21 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
 
+import numpy as np
+from typing import Any, Callable, Sequence
+
+from .denominator import big_die
+from .whole_cost import die_bits, element, in_python_ints, product_bits, whole_conv
 from .dice import levels, rows
 from .plan import Plan
 from .readings import Ordered
 from .walk import walk_groups
+
+#: The Python of one count of the dice with a re-roll step (its groups merged, its kernels, its states and
+#: their ends), in multiply-adds (measured: the FC screen's 600 odds of 8 to 12 d6 pushed, two counts
+#: each, 1.2-1.6 ms an odds; priced 1.1 ms without it).
+COUNT = 4e5
 
 #: Work (multiply-adds) of about one second.
 LIMIT = 4e8
@@ -57,26 +66,40 @@ def in_whole_numbers_of_bits(bits: float) -> float:
     return 1.0 if bits <= 53 else 1.0 + bits / 200
 
 
-def conv(a: float, b: float, size: float) -> tuple[float, float]:
-    """Work and length of one convolution of arrays of lengths ``a`` and ``b``."""
-    return a * b + PER_CALL, min(size, a + b - 1)
+def conv(a: float, b: float, size: float, bits: tuple[float, float] | None = None) -> tuple[float, float]:
+    """Work and length of one convolution of arrays of lengths ``a`` and ``b``
+    (``bits``: in Python ints, the two arrays' ways in bits; ``None``: in
+    float64 or int64, a multiply-add a pair)."""
+    if bits is None:
+        return a * b + PER_CALL, min(size, a + b - 1)
+    return whole_conv(a, b, product_bits(*bits, a, b)) + PER_CALL, min(size, a + b - 1)
 
 
-def power_cost(length: float, n: int, size: float) -> tuple[float, float]:
+def power_cost(length: float, n: int, size: float, bits: float | None = None,
+               cap: Callable[[int], float] | None = None) -> tuple[float, float]:
     """Work and length of a die's array (``length``) to the power ``n`` by
-    squaring, every array at most ``size`` long."""
+    squaring, every array at most ``size`` long (``bits``: one die's ways in
+    bits, counted in Python ints; ``None``: in float64 or int64; ``cap``:
+    the most an array of that many dice holds, its tail cut)."""
     work, out, base = 0.0, 0.0, float(length)
+    have, dice = 0, 1  # the dice in ``out`` and in ``base``
+    b = (lambda x, y: None) if bits is None else (lambda x, y: (x * bits, y * bits))
+    most = cap or (lambda m: size)
     while n:
         if n & 1:
             if out:
-                w, out = conv(out, base, size)
+                w, out = conv(out, base, size, b(have, dice))
                 work += w
             else:
                 out = base
+            have += dice
+            out = min(out, most(have))
         n >>= 1
         if n:
-            w, base = conv(base, base, size)
+            w, base = conv(base, base, size, b(dice, dice))
             work += w
+            dice *= 2
+            base = min(base, most(dice))
     return work, max(out, 1.0)
 
 
@@ -88,13 +111,18 @@ PER_STEP = 500.0
 def _states(states: list[float], n: int, budget: int) -> list[float]:
     """The re-roll states (by re-rolls made so far, 0 to ``budget``) after a
     group of ``n`` dice: each state's ``r`` dice of it, ``r`` up to ``n`` and
-    the budget left."""
-    out = [0.0] * (budget + 1)
-    for s, k in enumerate(states):
-        if k:
-            for r in range(min(n, budget - s) + 1):
-                out[s + r] += k
-    return out
+    the budget left (one convolution in numpy: the model stays cheap for a
+    budget of thousands)."""
+    out = np.convolve(np.asarray(states, dtype=float), np.ones(min(n, budget) + 1))[: budget + 1]
+    return out.tolist()
+
+
+def _chunks(n: int, most: int = 48) -> list[tuple[int, int]]:
+    """``range(n)`` in at most ``most`` runs ``(start, stop)``: a sum over
+    thousands of dice priced from a few of its terms (each run at its
+    dearest end: still a bound)."""
+    step = max(1, -(-n // most))
+    return [(i, min(n, i + step)) for i in range(0, n, step)]
 
 
 def allocate_cost(counts: Sequence[int], classes: Sequence[int], b: int) -> float:
@@ -121,7 +149,7 @@ def allocate_cost(counts: Sequence[int], classes: Sequence[int], b: int) -> floa
 
 
 def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]], budget: int,
-                size: float) -> float:
+                size: float, whole: tuple[float, float, Sequence[Sequence[float]]] | None = None) -> float:
     """Work of the re-roll step (:func:`.kernel.count`), from the ``plain``
     array of the other dice: ``blocks`` of groups of one chance to succeed,
     in the step's order, each group ``(dice, length of one die, faces the
@@ -131,50 +159,75 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     groups, per way its dice can show faces the step takes (``prod(n + 1)``),
     one convolution per group, one :func:`.allocate.allocate` (bounded by
     :func:`allocate_cost`, once per budget left) and one scaled addition
-    per way of re-rolling; at the end, each state's re-rolled dice."""
+    per way of re-rolling; at the end, each state's re-rolled dice (each
+    state scaled by the re-rolls it did not make, then convolved).
+
+    ``whole``: counted in Python ints, ``(bits of the plain dice's ways,
+    bits of the ways of one re-rolled die L, per block the bits of each
+    group's die)``: each convolution priced by its numbers
+    (:func:`whole_conv`), each entry scaled or added by :func:`element`."""
     work = 0.0
     states = [0.0] * (budget + 1)
     states[0] = 1.0
     arr = float(plain)
+    abits, lbits = (whole[0], whole[1]) if whole else (0.0, 0.0)
     fresh = 1.0
-    for block in blocks:
-        lengths = []
-        for n, length, _ in block:
-            kernel = 1.0  # the kernels: the powers of the faces the step does not take (made once)
-            for _ in range(n):
-                w, kernel = conv(kernel, length, size)
-                work += w
+    for bi, block in enumerate(blocks):
+        lengths, kbits = [], []
+        dbits = list(whole[2][bi]) if whole else [0.0] * len(block)
+        for (n, length, _), db in zip(block, dbits):
+            # the kernels: the powers of the faces the step does not take (made once), each scaled by its
+            # ways; the j-th convolves a power of j dice, dearer as j grows (each run priced at its last)
+            for a, b in _chunks(n):
+                j = b - 1
+                ke = min(size, j * (length - 1) + 1)
+                w, kernel = conv(ke, length, size, (j * db, db) if whole else None)
+                work += (b - a) * (w + kernel * element(j * db + db, n * db))
+            kernel = min(size, n * (length - 1) + 1)
             lengths.append(kernel)
-            fresh = max(fresh, min(size, min(n, budget) * (length - 1) + 1))
+            kbits.append(n * db)
+            fresh = max(fresh, length)  # one fresh die: the step's end adds them one at a time (Horner)
         if len(block) == 1:
             n = block[0][0]
-            w, grown = conv(arr, lengths[0], size)
-            calls = sum(k * (min(budget - s, n + 1) + (budget - s <= n)) for s, k in enumerate(states))
-            work += calls * w
+            w, grown = conv(arr, lengths[0], size, (abits, kbits[0]) if whole else None)
+            left = budget - np.arange(len(states))  # the budget left in each state
+            calls = float(np.dot(states, np.minimum(left, n + 1) + (left <= n)))
+            work += calls * (w + grown * element(abits + kbits[0]))  # each added into its state
         else:
             counts = [n for n, _, _ in block]
             classes = [c for _, _, c in block]
             m = len(block)
             ways = 1.0
-            grown, per_way = arr, 0.0
-            for n, k in zip(counts, lengths):
+            grown, per_way, gbits = arr, 0.0, abits
+            for n, k, kb in zip(counts, lengths, kbits):
                 ways *= n + 1
-                w, grown = conv(grown, k, size)
+                w, grown = conv(grown, k, size, (gbits, kb) if whole else None)
                 per_way += w
-            for s, k in enumerate(states):
+                gbits += kb
+            for lo, hi in _chunks(len(states)):  # by runs of states, each at its most budget left (dearest)
+                k = sum(states[lo:hi])
                 if not k:
                     continue
-                b = budget - s
+                b = budget - lo
                 rvecs = 1 if sum(counts) <= b else min(ways, math.comb(b + m - 1, m - 1))
-                work += k * ways * (per_way + rvecs * ((2 + m) * grown + PER_CALL))
-                work += allocate_cost(counts, classes, b) * PER_STEP  # memoized: once per budget left
+                work += k * ways * (per_way + rvecs * ((2 + m) * grown * element(gbits, gbits) + PER_CALL))
+                work += (hi - lo) * allocate_cost(counts, classes, b) * PER_STEP  # memoized: once per budget left
         arr = grown
+        abits += sum(kbits)
         for n, _, _ in block:
             states = _states(states, n, budget)
-    w, _ = conv(arr, fresh, size)
+    all_bits = abits + budget * lbits
     groups = sum(len(b) for b in blocks)
-    return work + sum(states) * min(groups, budget) * w  # the re-rolled dice of each state
-
+    # each state: scaled by the re-rolls not made and added up twice; then the re-rolled dice added one
+    # die at a time (Horner's scheme, the most re-rolled first): a state of s re-rolls is the dice of s
+    # fresh dice shorter than the longest, and adds one convolution per group (the first none)
+    scaled = arr * (element(abits, all_bits - abits) + 3 * element(all_bits))
+    for a, b in _chunks(len(states)):
+        k = sum(states[a:b])
+        s = max(a, 1)  # the run's longest state (its fewest re-rolls)
+        w, _ = conv(max(1.0, arr - s * (fresh - 1)), fresh, size, (all_bits - lbits, lbits) if whole else None)
+        work += k * (scaled + min(groups, b - 1) * w) - (states[0] * w * min(groups, b - 1) if a == 0 else 0.0)
+    return work
 
 
 # --------------------------------------------------------------------------
@@ -233,17 +286,21 @@ def work(p: Plan) -> float:
     if size > MAX_CELLS:
         return float("inf")
     marks = marks_counted(p)
-    if not steps and size * size * len(spans) * 8 * marks < LIMIT:  # a few squarings of arrays this short
+    whole = in_python_ints(p)
+    if not whole and not steps and size * size * len(spans) * 8 * marks < LIMIT:  # a few squarings this short
         return size * size * len(spans) * 8 * marks
-    total, plain = 0.0, 1.0
+    total, plain, pbits = COUNT if steps else 0.0, 1.0, 0.0
     takers: list[tuple[Any, float]] = []
     for g, sp in spans:
         length = 1.0 + sum(x * z for x, z in zip(sp, strides))
         if steps and g.rerollable:
             takers.append((g, length))
             continue
-        w, grown = power_cost(length, g.count, size)
-        w2, plain = conv(plain, grown, size) if plain > 1 else (0.0, grown)
+        db = die_bits(g.table) if whole else None
+        w, grown = power_cost(length, g.count, size, db)
+        w2, plain = conv(plain, grown, size, (pbits, g.count * db) if db is not None else None) if plain > 1 \
+            else (0.0, grown)
+        pbits += g.count * (db or 0.0)
         total += w + w2
     if takers:
         # the kernel's blocks (groups of one chance, alike groups next to each other merged)
@@ -258,7 +315,8 @@ def work(p: Plan) -> float:
                                    p.rows(g)])
             else:
                 blocks.append([[g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible, p.rows(g)]])
-        total += reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size)
+        bits = (pbits, math.log2(big_die(p)), [[die_bits(x[4]) for x in b] for b in blocks]) if whole else None
+        total += reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits)
     return total * marks
 
 

@@ -156,7 +156,7 @@ class DraftEdition:
                 for rs in readings:
                     tallies = [r for r in rs if not r.ordered]
                     tables.append((t, _dice.rows(t, tallies, g.name, marks), takes))
-        return {**_dice.compile_dice(dict.fromkeys(tables)), **known}
+        return {**_dice.compile_dice(_within_load(dict.fromkeys(tables))), **known}
 
     def _grades(self, g: Any, env: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Any]:
         """The grades a group's dice can have: the options of the field it reads."""
@@ -236,12 +236,18 @@ class DraftEdition:
         work = self._work(p)
         # the steps around the kernel's counting (die tables, marks counted again, the outcome's spread,
         # memory) and the rolls' dice, chains included: :mod:`.step_cost`
-        more, memory = _steps.odds_steps(p, kernel.tracked(p), outcome.shown_marks(p), exact)
+        names, shown = kernel.tracked(p), outcome.shown_marks(p)
+        more, memory = _steps.odds_steps(p, names, shown, exact)
         steps = (work + more) * _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
         dice, held = _steps.rolled(p, BLOCK_ROLLS)
         counted = sum(g.count for g in p.groups if g.count) + p.budget
+        what = f"{counted} dice counted by the draft {self.ID}"
+        table, said = _steps.heaviest_table(p, names, exact)
+        table *= 1 + sum(1 for m in shown if m not in names)  # counted again per mark the counts do not track
+        if table * 2 > work + more:  # the die's own table is the heavy part: no count of dice helps much
+            what = said
         return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=self._levers,
-                            what=f"{counted} dice counted by the draft {self.ID}", held=held)
+                            what=what, held=held, one=_steps.one_roll(p))
 
     def work(self, spec: Mapping[str, Any]) -> float:
         """The work the odds of ``spec`` take, in the units of :mod:`.cost`
@@ -253,7 +259,7 @@ class DraftEdition:
     @staticmethod
     def _work(p: _plan.Plan) -> float:
         work = _cost.work(p)
-        if p.unbounded or work == float("inf"):
+        if p.unbounded or work == float("inf") or not p.ordered:  # the kernel's prices its numbers itself
             return work
         bits = sum(g.count * math.log2(kernel.die_weight(g.table, "count")) for g in p.groups if g.count)
         bits += kernel.budget(p) * math.log2(kernel.big_die(p))
@@ -339,6 +345,27 @@ def _parts(d: Draft, rules: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[s
     names = ([out.below] if out.below else []) + [n for _, n in lows]
     passing = tuple(n for lo, n in lows if lo >= env["threshold"])
     return passing, tuple(n for n in names if n not in passing)
+
+
+#: The work the die tables counted at load may take (:func:`_within_load`), in the multiply-adds of
+#: :mod:`.cost`: a tenth of one spec's budget.
+LOAD_WORK = _cost.LIMIT / 10
+
+
+def _within_load(tables: Any) -> list:
+    """The die tables counted when the draft loads, each priced first
+    (:func:`.step_cost.table_work`, each mode and with or without the faces
+    a re-roll takes, as :func:`.dice.compile_dice` counts them), in the
+    draft's order until :data:`LOAD_WORK`: a table past it (a d20 exploding
+    50 deep with marks read: 13 s of estimate, 1.7 s real) is counted when
+    a spec rolls it, priced in that spec's estimate (:func:`.step_cost.odds_steps`)."""
+    kept, spent = [], 0.0
+    for t, rows, takes in tables:
+        one = sum(_steps.table_work(t, rows, mode) for mode in ("count", "float")) * (2 if takes else 1)
+        if spent + one <= LOAD_WORK:
+            kept.append((t, rows, takes))
+            spent += one
+    return kept
 
 
 def counted(p: _plan.Plan, exact: bool, without: str = "") -> kernel.Counted:

@@ -45,6 +45,9 @@ from .values import MAX_SPREAD, outcome_value
 PER_CALL = 4000.0
 #: A multiply-add of Python ints in an object array, in multiply-adds of floats.
 OBJECT = 40.0
+#: The Python of one die's table whatever its size (its faces read per quantity, packed), in
+#: multiply-adds (measured: 0.06-0.19 ms a table, a d6 with a mark counted again).
+TABLE = 5e4
 #: What one odds call does whatever its size (its plan, its odds made), in multiply-adds (about 1 ms).
 FIXED = 4e5
 #: One cell of the counts read by the outcome's formula (a few int64 passes per node), in multiply-adds.
@@ -65,7 +68,7 @@ def table_work(t: DieTable, rows: tuple[tuple[int, ...], ...], mode: str) -> flo
     specs of a ladder or a grid share their dice)."""
     s, k = t.sides, levels(t)
     if not rows:
-        return PER_CALL
+        return PER_CALL + TABLE
     boom = t.explode if k else (False,) * s
     lo, hi, top = [], [], []
     for row in rows:
@@ -80,13 +83,13 @@ def table_work(t: DieTable, rows: tuple[tuple[int, ...], ...], mode: str) -> flo
     place = [sum((row[f] - lw) * st for row, lw, st in zip(rows, lo, strides)) for f in range(s)]
     len_a = 1 + max((p for p, e in zip(place, boom) if not e), default=0)
     if not any(boom):
-        return s + len_a + PER_CALL
+        return s + len_a + PER_CALL + TABLE
     len_b = 1 + max(p for p, e in zip(place, boom) if e)
     back = sum(lw * st for lw, st in zip(lo, strides))
     slow = OBJECT if mode == "exact" else 1.0
     if len({p for p, e in zip(place, boom) if e}) == 1 and len_b - 1 + back >= 0:  # the chain in one step
-        return len_a * ((k - 1) * max(len_b - 1 + back, 1) + 1) * slow + k * PER_CALL
-    work, length = 0.0, float(max(len_a, len_b))
+        return len_a * ((k - 1) * max(len_b - 1 + back, 1) + 1) * slow + k * PER_CALL + TABLE
+    work, length = TABLE, float(max(len_a, len_b))
     for _ in range(min(k, 10_000)):
         work += len_b * length * slow + 4 * PER_CALL
         length = max(len_a, len_b + length - 1 + back)
@@ -105,6 +108,20 @@ def roll_levels(t: DieTable, dice: float) -> float:
     return min(grow, float(t.depth)) if t.depth is not None else grow
 
 
+def one_roll(p: Plan) -> float:
+    """The dice one roll made alone draws on average: each die and its
+    chain (``1 / (1 - share)`` dice for a share of its faces exploding, at
+    most its depth + 1), the dice the re-roll step may roll again."""
+    dice = 0.0
+    for g in p.groups:
+        if g.count:
+            t = g.table
+            share = sum(t.explode) / t.sides if t.explodes and t.depth != 0 else 0.0
+            chain = 1 / (1 - share) if share < 1 else float((t.depth or 0) + 1)
+            dice += g.count * (min(chain, (t.depth + 1)) if t.depth is not None else chain)
+    return max(dice + min(p.budget, p.rerollable), 1.0)
+
+
 def rolled(p: Plan, block: int) -> tuple[float, float]:
     """``(dice, held)``: the dice one roll of many draws (in the units of
     the contract's ``DIE_SECONDS``: a die's faces read for each quantity:
@@ -118,7 +135,9 @@ def rolled(p: Plan, block: int) -> tuple[float, float]:
             continue
         chain = 1 + roll_levels(g.table, block * g.count)
         dice += g.count * chain * weight
-        held += g.count * (1 + len(p.marks) / 2)  # its faces, and a chain level's arrays per mark
+        # its faces at every level of the chain (each level a whole array of the block's dice, stacked and
+        # read: 1,000 exploding d10 held 5.6 GB a block, priced 0.9 GB when only the first level was)
+        held += g.count * chain * (1 + len(p.marks) / 2)
         if g.rerollable and again:
             dice += g.count * chain * weight  # a block draws every re-rollable die again, whether taken or not
     return max(dice, 1.0), max(held, 1.0)
@@ -186,6 +205,21 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
     values = spread(p, names, low, high)
     work += values * PER_VALUE
     return work, cells * CELL_BYTES[mode] * HELD + values * VALUE_BYTES
+
+
+def heaviest_table(p: Plan, names: Sequence[str], exact: bool = False) -> tuple[float, str]:
+    """``(work, words)`` of the heaviest die table of the spec (:func:`table_work`,
+    kept: no table counted again), for a refusal that says which part is too heavy."""
+    mode = mode_of(p, exact)
+    best, said = 0.0, ""
+    for g in p.groups:
+        if g.count:
+            one = table_work(g.table, _rows(p, g, names), mode)
+            if one > best:
+                deep = f"explosions up to {levels(g.table)} deep, " if levels(g.table) else ""
+                best, said = one, (f"the table of one die of the group {g.name}: {deep}{len(names)} "
+                                   f"{'thing' if len(names) == 1 else 'things'} counted on each face")
+    return best, said
 
 
 def rolls(p: Plan) -> float:

@@ -119,11 +119,20 @@ def _check_vary(s: dict, vary: Any) -> list[str]:
 
 
 def _chance(s: dict, setting: dict) -> float | None:
-    """P(pass) of the spec with the setting, or None if the rules forbid it."""
-    from ..api import odds
+    """P(pass) of the spec with the setting, or None if the rules forbid it
+    or its odds are over the cost guard's budget (left out after one
+    estimate, without the guard's search for the nearest value that fits:
+    a ladder of a thousand rungs too heavy to count made that search on
+    each, minutes of estimates)."""
+    from ..api import odds_of_normalized
+    from ..contract import guard
+    from ..contract.spec import normalize
 
     try:
-        return odds({**s, **setting}).p_pass
+        plain = normalize({**s, **setting}, priced=False)
+        if not guard.within(guard.estimate(plain)):
+            return None
+        return odds_of_normalized(plain).p_pass
     except SpecError:
         return None
 
