@@ -407,3 +407,22 @@ def test_the_rule_labs_panel_and_still_speak_plain_words():
                        f"lab still {kw}")
     assert found
     assert not leaks(iter(found)), said(found)
+
+
+def test_no_chapter_shows_a_refusal_as_code():
+    """Chapter 10 printed the engine's refusal as it is: "allies=['silver',
+    'silver', 'silver'] is not allowed: expected ..."; a chapter shows a
+    refusal as the roller says it (the field's label, the value in words)."""
+    from pathlib import Path
+
+    import nbformat
+
+    code = re.compile(r"\b[a-z_]+=\S+ is not allowed|\bis not allowed: expected\b")
+    found = []
+    for path in sorted((Path(__file__).parents[1] / "notebooks").glob("[0-9][0-9]-*.ipynb")):
+        nb = nbformat.read(path, as_version=4)
+        for cell in nb.cells:
+            texts_ = [cell.source] if cell.cell_type == "markdown" else [
+                str(o.get("data", {}).get("text/markdown", "")) for o in cell.get("outputs", [])]
+            found += [f"{path.name}: {m.group(0)!r}" for t in texts_ for m in code.finditer(t)]
+    assert not found, found

@@ -401,8 +401,8 @@ show(fig, alt="Lines of the chance to pass against 0 to 4 friends offering help:
 # agora merge gives diminishing returns by design (a third helper of the
 # same rank adds nothing until a fourth joins), but four helpers make an
 # automatic-looking 5-in-6 die. The Heresy Engine has group rolls instead
-# (helpers roll their skill and add their successes), which the engine
-# does not model.
+# (helpers roll their skill and add their successes), which no roller in
+# this book rolls.
 #
 # ## 8. KISS and Ego: the Venus Engine's signature
 #
@@ -519,7 +519,7 @@ def leap(black, trade=0):
 # %% [markdown]
 # *Punching Montague*: Applethwaite rolls Brawl 7 + Dexterity 2 = 9 dice,
 # Montague dodges with 3 + 1 = 4 dice; whoever scores more wins (an
-# *opposed roll*, which the engine does not model as one spec). The two
+# *opposed roll*, which no roller here makes as one roll). The two
 # rolls are independent, so the exact chance comes straight from the two
 # distributions:
 

@@ -44,6 +44,7 @@ def allowed_words(text):
 
 
 from venus_widgets.engine.tools.compare_chart import value_words  # "+17.1", "up to +1.2", "no change"
+from venus_widgets.widgets.plain_words import plain_error  # a refusal as the roller says it
 
 
 def comparison(c):
@@ -153,7 +154,7 @@ aided = {"roll": "task", "caliber": "bronze", "dice": 2, "factors": 2, "allies":
 try:
     vw.odds({**aided, "allies": ["silver"] * 3})
 except vw.SpecError as err:
-    emit((f"Under the rules as read: *{err}*"))
+    emit((f"Under the rules as read, the roller says: *{plain_error(err, 'Allies')}*"))
 three = {**aided, "allies": ["silver"] * 3, "rules": {"max_allies": 3}}
 emit((
     f"Two Silver allies: **{vw.percent(vw.odds(aided).p_pass, 1)}** to pass. A third one under the house rule: "
