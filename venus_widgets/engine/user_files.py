@@ -36,31 +36,33 @@ from typing import Any, Callable
 Refuse = Callable[[str, "int | None"], Exception]
 
 
-def read_text_file(given: Any, limit: int, refuse: Refuse, kind: str = "file") -> str:
+def read_text_file(given: Any, limit: int, refuse: Refuse, kind: str = "file", *, missing: str = "",
+                   too_large: str = "") -> str:
     """The text of the file at ``given`` (a path), of at most ``limit``
     bytes, as UTF-8; otherwise ``refuse(message, line)`` is raised. ``kind``
-    names the file a user meant ("a .toml file", "a .json or .csv file")."""
+    names the file a user meant ("a .toml file", "a .json or .csv file");
+    ``missing`` replaces the words for no such file, ``too_large`` is added
+    to those for a file past the limit ("is it a draft?")."""
     try:
         info: os.stat_result | None = Path(given).stat()
-    except FileNotFoundError:
-        info = None
-    except (OSError, ValueError, TypeError):
+    except (OSError, ValueError, TypeError):  # no such file, or a path that cannot name one
         info = None
     if info is None:
-        raise refuse(f"no such file: give the path of {_a(kind)}", None)
+        raise refuse(missing or f"no such file: give the path of {_a(kind)}", None)
     if stat.S_ISDIR(info.st_mode):
         raise refuse(f"this is a folder: give the path of {_a(kind)} in it", None)
     if not stat.S_ISREG(info.st_mode):
         raise refuse(f"this is not a file (a device or a pipe): give the path of {_a(kind)}", None)
+    larger = f"the file is larger than {limit:,} bytes" + (f": {too_large}" if too_large else "")
     if info.st_size > limit:
-        raise refuse(f"the file is larger than {limit:,} bytes", None)
+        raise refuse(larger, None)
     try:
         with open(given, "rb") as f:
             raw = f.read(limit + 1)
     except OSError as err:
         raise refuse(f"the file cannot be read ({err.strerror or 'refused'})", None) from None
     if len(raw) > limit:
-        raise refuse(f"the file is larger than {limit:,} bytes", None)
+        raise refuse(larger, None)
     return decode(raw, refuse)
 
 

@@ -156,15 +156,13 @@ def read_file(given: Any, name: str = "") -> Source:
         pass
 
     def refuse(message: str, line: int | None) -> DraftError:
-        if message.startswith("no such file"):
-            names = ", ".join(sorted(p.name for p in SHIPPED.glob("*.toml")))
-            message = ("no such file; give the path of a .toml draft, its text, or a dict (the drafts "
-                       f"that ship with the package load by their name: {names})")
-        elif message.startswith("the file is larger"):
-            message += ": is it a draft?"
         return DraftError("", message, line=line, source=(name or Path(path).name) if line else shown)
 
-    return read_text(read_text_file(path, MAX_TEXT, refuse, ".toml file"), name or Path(path).name)
+    names = ", ".join(sorted(p.name for p in SHIPPED.glob("*.toml")))
+    missing = ("no such file; give the path of a .toml draft, its text, or a dict (the drafts "
+               f"that ship with the package load by their name: {names})")
+    text = read_text_file(path, MAX_TEXT, refuse, ".toml file", missing=missing, too_large="is it a draft?")
+    return read_text(text, name or Path(path).name)
 
 
 def _shown_path(given: Any) -> str:
