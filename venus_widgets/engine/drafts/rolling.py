@@ -162,7 +162,7 @@ def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: 
                         Die(x.index, x.owner, x.grade, x.sides, x.before, x.after, x.kissed, x.scores + 1,
                             x.exploded_from) for x in dice]
     v = int(v)
-    details: dict[str, Any] = {"threshold": plan.threshold, "goal": plan.goal, "successes_before_kiss": int(v0),
+    details: dict[str, Any] = {"threshold": plan.threshold, "goal": plan.goal, "value_before_reroll": int(v0),
                                **q}
     if plan.draft.events:  # after the doubling step, as the odds count them
         details["events"] = happened(plan, {**q, "successes": q["successes"] + (adds if spent else 0)}, v)
