@@ -8,6 +8,7 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition
+from venus_widgets.engine.contract.spec import Spec
 
 HIGHEST = '''id = "pr"
 [fields.dice]
@@ -54,3 +55,181 @@ def test_a_drafts_roll_names_the_value_before_its_re_roll_for_what_it_is():
         assert r.details["value_before_reroll"] == kept.outcome
         start = edition.get("pr").at_table.kiss_start(vw.normalize(spec), kept)
         assert start.successes == kept.outcome
+
+
+POOL = '''id = "pr"
+[fields.dice]
+range = [1, 400]
+default = 3
+[dice.d20]
+sides = 20
+success = "15+"
+marks = { one = [1], top = [20], low = [2] }
+[groups.own]
+count = "dice"
+[outcome]
+value = "successes + one * 1000 + top * 100 + low * 10"
+threshold = 2
+'''
+
+NUMBER = r"([\d,]+(?:\.\d+)?) (s|MB)\b"
+
+
+def said_over(words: str) -> list[tuple[float, float]]:
+    """Each "estimated X ... more than the Y" a refusal says, as numbers in
+    one unit (X first): a refusal over by little must say X > Y."""
+    import re
+
+    out = []
+    for m in re.finditer(r"estimated " + NUMBER + r"(.*?)more than the " + NUMBER, words):
+        assert m.group(2) == m.group(5), words
+        out.append((float(m.group(1).replace(",", "")), float(m.group(4).replace(",", ""))))
+    return out
+
+
+def test_a_refusal_says_its_estimate_and_the_limit_in_the_same_words():
+    """A spec just over the budget was refused as "would take an estimated
+    0.9 s, more than the engine allows (about a second and 200 MB)": the
+    number under the limit it said. Now the refusal says the estimate and
+    the limit in one unit, the estimate the larger, whatever the dice."""
+    vw.load_edition(POOL)
+    largest = None
+    for dice in range(1, 41):
+        try:
+            vw.normalize({"edition": "pr", "dice": dice})
+            largest = dice
+            continue
+        except vw.SpecError as err:
+            words = str(err)
+        assert "about a second" not in words and "200 MB" not in words, words
+        pairs = said_over(words)
+        assert pairs, words
+        assert all(x > y for x, y in pairs), words
+    assert largest is not None and largest < 400
+    for dice in (40, 400):  # many rolls: their time and a block's memory, said the same way
+        spec = {"edition": "pr", "dice": dice}
+        from venus_widgets.engine.contract import guard
+        from venus_widgets.engine.contract.spec import Spec
+
+        most = guard.most_rolls(Spec.unpriced(spec))
+        with pytest.raises(vw.SpecError) as info:
+            vw.roll_many(spec, most + 1)
+        words = str(info.value)
+        assert said_over(words) and all(x > y for x, y in said_over(words)), words
+
+
+YZE = '''id = "pr"
+[fields.base]
+range = [0, 12]
+default = 3
+[fields.skill]
+range = [0, 12]
+default = 2
+[fields.gear]
+range = [0, 12]
+default = 1
+[fields.need]
+range = [1, 12]
+default = 1
+group = "difficulty"
+[dice.base]
+sides = 6
+success = [6]
+marks = { bane = [1] }
+[dice.skill]
+sides = 6
+success = [6]
+[groups.base]
+die = "base"
+count = "base"
+[groups.skill]
+die = "skill"
+count = "skill"
+[groups.gear]
+die = "base"
+count = "gear"
+[outcome]
+threshold = "need"
+[events]
+"attribute damage" = "count(bane, base) >= 1"
+"gear damage" = "count(bane, gear) >= 1"
+[reroll]
+name = "Push"
+budget = "all_dice"
+when = "always"
+'''
+
+TWO = '''id = "pr"
+[fields.a]
+range = [0, 40]
+default = 2
+[fields.b]
+range = [0, 40]
+default = 2
+[fields.need]
+range = [1, 500]
+default = 10
+group = "difficulty"
+[dice.d]
+sides = 12
+[groups.ga]
+count = "a"
+[groups.gb]
+count = "b"
+[outcome]
+value = "max(total(ga), total(gb)) * 1000 + min(highest(2, ga), lowest(2, gb))"
+threshold = "need"
+'''
+
+ACES = '''id = "pr"
+[fields.dice]
+range = [1, 50]
+default = 2
+[fields.faces]
+range = [2, 1000]
+default = 6
+[fields.aces]
+range = [0, 50]
+default = 3
+[fields.need]
+range = [1, 1000]
+default = 1
+group = "difficulty"
+[dice.d]
+sides = "faces"
+success = { at_least = "sides" }
+explode = { at_least = "sides" }
+depth = "aces"
+[groups.own]
+count = "dice"
+[outcome]
+value = "highest(2)"
+threshold = "need"
+'''
+
+
+@pytest.mark.parametrize("draft, spec", [
+    (YZE, {"base": 12, "skill": 12, "gear": 12, "need": 6}),
+    (TWO, {"a": 40, "b": 40}),
+    (ACES, {"dice": 50, "faces": 1000, "aces": 50}),
+])
+def test_a_refusal_no_one_field_fixes_names_the_field_that_saves_most_never_the_threshold(draft, spec):
+    """Three refusals no one field brings within the budget named ``need``
+    (the threshold, which changes none of the work: the draft's first
+    lever) and said "an estimated inf s". Now such a refusal names the
+    field whose cheapest value saves the most work, and says its numbers in
+    words a person reads."""
+    from venus_widgets.engine.contract import guard
+
+    vw.load_edition(draft)
+    spec = {"edition": "pr", **spec}
+    with pytest.raises(vw.SpecError) as info:
+        vw.odds(spec)
+    err = info.value
+    words = str(err)
+    assert err.field != "need" and "inf" not in words and "nan" not in words, words
+    assert "no one field alone" in words, words
+    before = guard.estimate(Spec.unpriced(spec)).seconds
+    lo = edition.get("pr").SCHEMAS["task"][err.field].lo
+    after = guard.estimate(Spec.unpriced({**spec, err.field: lo})).seconds
+    assert after < before / 2, (err.field, before, after)

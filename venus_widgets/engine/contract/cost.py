@@ -100,6 +100,22 @@ def held(cells: float, number: str = "float") -> float:
     return cells * BYTES[number] * TEMPORARIES
 
 
+def beyond(estimate: float, limit: float, unit: str) -> tuple[str, str]:
+    """An estimate over a limit and the limit, in words of one unit
+    (``"s"``, or ``"MB"`` of bytes), with the digits that tell them apart:
+    a refusal never says a number under the limit it is refused by.
+
+    >>> beyond(0.52, 0.5, "s"), beyond(2134.0, 0.5, "s"), beyond(40.2e6, 40e6, "MB")
+    (('0.52 s', '0.5 s'), ('2,134 s', '0.5 s'), ('40.2 MB', '40 MB'))
+    """
+    scale = 1e6 if unit == "MB" else 1.0
+    x, y = estimate / scale, limit / scale
+    digits = 0 if unit == "MB" or x >= 10 else 1
+    while digits < 4 and round(x, digits) <= round(y, digits):
+        digits += 1
+    return f"{x:,.{digits}f} {unit}", f"{y:,g} {unit}"
+
+
 def fits(c: Cost) -> bool:
     """Whether an estimate is within the budget."""
     return c.steps * SECONDS[c.number] <= MAX_SECONDS and c.memory <= MAX_BYTES
