@@ -47,9 +47,12 @@ ROLL_SECONDS, DIE_SECONDS = 1e-6, 7.5e-8
 #: task of six-sided dice with KISS, 60,000 of 60 dice re-rolling five
 #: faces.
 MAX_ROLL_SECONDS = 2.0
-#: What a block of rolls holds: each die of a roll held at once (``Cost.held``)
-#: as an int64 in a few arrays (the faces, what they show, the explosions).
-ROLL_TEMPORARIES = 7
+#: What a block of rolls holds per die of a roll held at once (``Cost.held``), in int64 words: its faces
+#: in small whole numbers, stacked, chosen and replaced by the re-roll step (a few copies of 2 bytes);
+#: what a die shows is read a slice of rows at a time (:mod:`..drafts.rolling`).
+ROLL_TEMPORARIES = 1
+#: What a call of many rolls holds whatever its dice (the spec made, its dice's tables, the outcomes).
+ROLL_FIXED_BYTES = 4e6
 #: The most one block of rolls may hold (estimated): 200 MB.
 MAX_ROLL_BYTES = 200e6
 

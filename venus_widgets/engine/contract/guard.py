@@ -27,8 +27,8 @@ import math
 from typing import Any, Callable, Mapping
 
 from . import edition as _ed
-from .cost import (DIE_SECONDS, MAX_BYTES, MAX_ROLL_BYTES, MAX_ROLL_SECONDS, MAX_SECONDS, ROLL_SECONDS,
-                   ROLL_TEMPORARIES, Cost, beyond, fits)
+from .cost import (DIE_SECONDS, MAX_BYTES, MAX_ROLL_BYTES, MAX_ROLL_SECONDS, MAX_SECONDS, ROLL_FIXED_BYTES,
+                   ROLL_SECONDS, ROLL_TEMPORARIES, Cost, beyond, fits)
 from .fields import Bool, CrossError, Int, List
 from ..errors import SpecError
 from ..table.rolls import BLOCK_ROLLS
@@ -218,7 +218,7 @@ def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> in
 
 def block_bytes(spec: Mapping[str, Any]) -> float:
     """The memory one block of rolls of a normalized spec holds (estimated)."""
-    return BLOCK_ROLLS * estimate(spec).held * 8 * ROLL_TEMPORARIES
+    return BLOCK_ROLLS * estimate(spec).held * 8 * ROLL_TEMPORARIES + ROLL_FIXED_BYTES
 
 
 def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
