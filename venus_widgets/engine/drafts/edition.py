@@ -37,6 +37,7 @@ from . import explain_steps as _explain_steps
 from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions, walk
 from .at_table import DraftTable
 from .errors import DraftError
+from .counts_kept import kept
 from .knobs import DraftRules
 from .model import FIELD_GROUPS, Draft, FieldDef, Num
 
@@ -371,9 +372,10 @@ def _within_load(tables: Any) -> list:
 def counted(p: _plan.Plan, exact: bool, without: str = "") -> kernel.Counted:
     """The joint counts of what the plan's formulas read: by the walk when
     one reads the dice in order (:mod:`.walk`), else by the kernel."""
+    mode = kernel.mode_of(p, exact)
     if p.ordered:
-        return walk.count(p, kernel.mode_of(p, exact), without)
-    return kernel.count(p, exact, without)
+        return kept(p, mode, without, lambda: walk.count(p, mode, without))
+    return kept(p, mode, without, lambda: kernel.count(p, exact, without))
 
 
 if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract needs (engine/contract/members.py checks the rest)
