@@ -311,3 +311,43 @@ def test_many_rolls_hold_no_more_than_the_guard_prices_a_block(draft):
     assert np.array_equal(out[:5], small)  # a seed's outcomes: a prefix of a larger n's
     priced = guard.block_bytes(Spec.unpriced(spec))
     assert peak <= priced / 2, (peak / 1e6, priced / 1e6)
+
+
+KEEP = '''id = "pr"
+[fields.dice]
+range = [1, 60]
+default = 3
+[fields.keep]
+range = [0, 60]
+default = 2
+[fields.need]
+range = [1, 1000]
+default = 10
+group = "difficulty"
+[dice.d]
+sides = 20
+[groups.own]
+count = "dice"
+[outcome]
+value = "highest(keep)"
+threshold = "need"
+'''
+
+
+def test_a_ladder_over_the_successes_needed_counts_the_dice_once(monkeypatch):
+    """The default ladder of a keep-highest draft (1,000 rungs of need, the
+    threshold) counted the same dice once a rung: 2.8 s, past the bound of
+    one call. The rungs differ only in what the counts do not read: the
+    dice are counted once and each rung reads them."""
+    from venus_widgets.engine.caching import forget_results
+    from venus_widgets.engine.drafts import walk
+
+    walked = []
+    count = walk.count
+    monkeypatch.setattr(walk, "count", lambda *a, **k: walked.append(1) or count(*a, **k))
+    vw.load_edition(KEEP)  # (loading counts the defaults once)
+    rungs = vw.ladder({"edition": "pr"})
+    assert len(rungs) == 1000 and len(walked) == 1
+    for need in (1, 11, 27, 40, 1000):
+        forget_results()
+        assert vw.odds({"edition": "pr", "need": need}).p_pass == rungs[need - 1].chance
