@@ -39,6 +39,7 @@ from ..errors import SpecError
 from .dice import levels
 from .plan import DieTable, Plan
 from .readings import Tally
+from .tails import reach
 from .values import MAX_SPREAD, outcome_value
 
 #: Python work of one numpy call, in multiply-adds (the units of :mod:`.cost`).
@@ -198,7 +199,9 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         for i, r in enumerate(rows):
             b = [x for x, e in zip(r, g.table.explode) if e] if k else []
             low[i] += g.count * (min(0, min(r)) + k * min(0, min(b, default=0)))
-            high[i] += g.count * (max(r) + k * max(0, max(b, default=0)))
+            most = g.count * (max(r) + k * max(0, max(b, default=0)))
+            cut = reach(g.table, (r,), (1,), g.count) if p.unbounded else None  # the tails the kernel cuts
+            high[i] += most if cut is None else min(most, g.count * min(r) + math.ceil(cut))
         if g.table in seen:
             continue
         seen.add(g.table)
