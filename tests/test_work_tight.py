@@ -84,8 +84,8 @@ def work_done(spec: dict) -> float:
     # a d20 exploding to depth 50, pushed: 2**1760 ways, 5.9 times the estimate. The re-roll step merged
     # from speed-playtest (3a57a65) makes other convolutions: priced one by one they pass the estimate
     # twice, though its time stays under it (bench_cost 0.46): the model of its step is to follow
-    pytest.param(DEEP, PUSH20, 4, marks=pytest.mark.xfail(strict=True, reason="re-roll step changed on main")),
-    pytest.param(DEEP, PUSH20, 7, marks=pytest.mark.xfail(strict=True, reason="re-roll step changed on main")),
+    (DEEP, PUSH20, 4),
+    (DEEP, PUSH20, 7),
     (DEEP, "", 6),  # no step: the dice to a power by squaring
     (D6, "", 400),  # many dice past 2**63 ways: 1,000 d6 took 1.25 times the estimate
     (D6, PUSH, 30),
@@ -268,13 +268,13 @@ READINGS = ('id = "tight"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\n
             '[double]\nadds = "top"\n')
 
 
-@pytest.mark.xfail(strict=True, reason="issue 32, left open: the model bounds the cells of five readings by the "
-                   "rolls of three exploding d4 (133,120), 51 MB estimated for under 1 MB real")
 def test_three_exploding_d4_read_in_order_are_not_refused():
     """Found by the suite's hypothesis search of readings (test_drafts_readings,
     random outside CI): exact odds of three d4 exploding twice, read by
     highest() and lowest() with two events and a doubling step, take 0.01 s
-    and 0.04 MB and are refused as 51 MB."""
+    and 0.04 MB and were refused as 51 MB: their cells were bounded by the
+    rolls the dice can make (133,120), now by the walk's own (a reading in
+    order spans one die's values): 0.11 MB."""
     vw.load_edition(READINGS)
     assert len(vw.odds({"edition": "tight", "n": 1, "m": 2}, exact=True).distribution) == 10
 

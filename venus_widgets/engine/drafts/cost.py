@@ -220,13 +220,14 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     all_bits = abits + budget * lbits
     groups = sum(len(b) for b in blocks)
     # each state: scaled by the re-rolls not made and added up twice; then the re-rolled dice added one
-    # die at a time (Horner's scheme, the most re-rolled first): a state of s re-rolls is the dice of s
-    # fresh dice shorter than the longest, and adds one convolution per group (the first none)
+    # die at a time (Horner's scheme, the most re-rolled first: H = H F + G_r), one convolution per group
+    # (the first none): the sum H grows by a fresh die at each step, from a state's length (the run's
+    # fewest re-rolls s: budget - s steps grown), never cut to the counts' size until the end
     scaled = arr * (element(abits, all_bits - abits) + 3 * element(all_bits))
     for a, b in _chunks(len(states)):
         k = sum(states[a:b])
-        s = max(a, 1)  # the run's longest state (its fewest re-rolls)
-        w, _ = conv(max(1.0, arr - s * (fresh - 1)), fresh, size, (all_bits - lbits, lbits) if whole else None)
+        s = max(a, 1)  # the run's longest sum (its fewest re-rolls)
+        w, _ = conv(arr + (budget - s) * (fresh - 1), fresh, size, (all_bits - lbits, lbits) if whole else None)
         work += k * (scaled + min(groups, b - 1) * w) - (states[0] * w * min(groups, b - 1) if a == 0 else 0.0)
     return work
 
@@ -370,10 +371,18 @@ def walk_cost(p: Plan) -> float:
         a, b = r.span(0, top.get(r.key, 0), sum(g.count for g in p.groups if r.reads(g.name)))
         dense *= max(0, b) - min(0, a) + 1
     cells = min(dense, multisets)
+    p.__dict__["_walk_cells"] = cells  # (the cells the counts end on, at most: :func:`walk_cells`)
     if cells > MAX_CELLS:
         return float("inf")
     slow = 1.0 if dense < 2.0 ** 62 else WIDE_KEYS  # packed keys past int64: Python ints
     return sum(k * (cells * c * (8 + len(p.readings)) * slow + PER_CALL) for k, c in zip(outcomes, per))
+
+
+def walk_cells(p: Plan) -> float:
+    """The most cells the walk holds (and the counts it ends on list), as :func:`walk_cost` bounds them."""
+    if "_walk_cells" not in p.__dict__:
+        walk_cost(p)
+    return float(p.__dict__["_walk_cells"])
 
 
 def chains(t: Any) -> float:

@@ -210,6 +210,10 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         if again:
             work += again * table_work(g.table, rows, mode)
     cells = min(math.prod(float(h - lw + 1) for h, lw in zip(high, low)), rolls(p))
+    if p.ordered:  # the walk's cells: a reading in order spans one die's values, not every die's added up
+        from .cost import walk_cells
+
+        cells = min(cells, walk_cells(p))
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
     work += cells * nodes * PER_NODE * (1 + len(recounts))
     values = spread(p, names, low, high)

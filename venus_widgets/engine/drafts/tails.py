@@ -29,11 +29,15 @@ from __future__ import annotations
 import math
 from typing import Any, Sequence
 
+import numpy as np
+
+from ..caching import cached
+
 #: The least mass of the end of an array the kernel keeps (:data:`.whole.TRIM` 1e-20 of a tail;
 #: :func:`.dice._trim`: an entry over 1e-24): past the place where less than this is left, nothing is.
 EPS = 1e-24
-#: The values of ``θ`` tried, as shares of the largest the chain allows (or of ``1 / (largest step)``).
-_SHARES = tuple(2.0 ** -j for j in range(1, 40)) + tuple(1 - 2.0 ** -j for j in range(2, 30))
+#: The values of ``θ`` tried, as shares of ``50 / (the largest step)`` (past it, a bound no tighter).
+_SHARES = np.concatenate([2.0 ** -np.arange(1, 40), 1 - 2.0 ** -np.arange(2, 30)])
 
 
 def reach(t: Any, rows: Sequence[Sequence[int]], weights: Sequence[float], n: int) -> float | None:
@@ -42,37 +46,41 @@ def reach(t: Any, rows: Sequence[Sequence[int]], weights: Sequence[float], n: in
     stride), counted from ``n`` times each quantity's lowest face: no entry
     past it holds :data:`EPS`. ``None`` when an exploding face takes some
     quantity down (a chain that may fall has no such bound here)."""
-    s = t.sides
-    lows = [min(r) for r in rows]
-    first = [sum(w * (r[f] - lw) for r, w, lw in zip(rows, weights, lows)) for f in range(s)]
-    boom = list(t.explode) if t.explodes and t.depth != 0 else [False] * s
-    more = [sum(w * r[f] for r, w in zip(rows, weights)) for f in range(s)]
-    if any(b and (x < 0 or any(r[f] < 0 for r in rows)) for f, (b, x) in enumerate(zip(boom, more))):
+    found = _log_mgf(t, tuple(tuple(r) for r in rows), tuple(float(w) for w in weights))
+    if found is None:
         return None
-    top = max([*first, *(x for x, b in zip(more, boom) if b)], default=0.0)
-    if top <= 0 or n <= 0:
+    thetas, log_m = found
+    if not thetas.size or n <= 0:
         return 0.0
-    best = math.inf
-    log_eps = math.log(EPS)
-    for share in _SHARES:
-        theta = share * 50.0 / top
-        log_m = _log_mgf(first, more, boom, s, theta)
-        if log_m is None:
-            continue
-        best = min(best, (n * log_m - log_eps) / theta)
-    return None if best == math.inf else best
+    return float(np.min((n * log_m - math.log(EPS)) / thetas))
 
 
-def _log_mgf(first: Sequence[float], more: Sequence[float], boom: Sequence[bool], s: int,
-             theta: float) -> float | None:
-    """``log M(θ)`` of one die's place (``None``: the chain's sum diverges at this ``θ``)."""
-    q = 1.0 / s
-    stop = sum(q * math.exp(theta * x) for x, b in zip(first, boom) if not b)
-    if not any(boom):
-        return math.log(stop)
-    on = sum(q * math.exp(theta * x) for x, b in zip(first, boom) if b)
-    again_stop = sum(q * math.exp(theta * x) for x, b in zip(more, boom) if not b)
-    again_on = sum(q * math.exp(theta * x) for x, b in zip(more, boom) if b)
-    if again_on >= 1.0:
+@cached(512)
+def _log_mgf(t: Any, rows: tuple[tuple[int, ...], ...], weights: tuple[float, ...]) -> tuple[Any, Any] | None:
+    """``(θ, log M(θ))`` of one die's place at the ``θ`` tried where its
+    chain's sum converges (none: no step up at all); ``None``: a chain may fall."""
+    V = np.array(rows, dtype=float).reshape(len(rows), t.sides)
+    w = np.array(weights, dtype=float)
+    boom = np.array(t.explode if t.explodes and t.depth != 0 else (False,) * t.sides, dtype=bool)
+    if boom.any() and (V[:, boom] < 0).any():
         return None
-    return math.log(stop + on * again_stop / (1.0 - again_on))
+    first = w @ (V - V.min(axis=1, keepdims=True)) if len(rows) else np.zeros(t.sides)
+    more = w @ V if len(rows) else np.zeros(t.sides)
+    top = max(float(first.max()), float(more[boom].max()) if boom.any() else 0.0)
+    if top <= 0:
+        return np.zeros(0), np.zeros(0)
+    thetas = _SHARES * 50.0 / top
+    q = 1.0 / t.sides
+    e_first = np.exp(np.outer(thetas, first)) * q
+    stop = e_first[:, ~boom].sum(axis=1)
+    if not boom.any():
+        return thetas, np.log(stop)
+    e_more = np.exp(np.outer(thetas, more)) * q
+    again_on = e_more[:, boom].sum(axis=1)
+    ok = again_on < 1.0
+    if not ok.any():  # every face explodes: the chain never stops
+        return None
+    on, again_stop = e_first[:, boom].sum(axis=1), e_more[:, ~boom].sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        log_m = np.log(stop + on * again_stop / (1.0 - again_on))
+    return thetas[ok], log_m[ok]
