@@ -351,3 +351,36 @@ def test_a_ladder_over_the_successes_needed_counts_the_dice_once(monkeypatch):
     for need in (1, 11, 27, 40, 1000):
         forget_results()
         assert vw.odds({"edition": "pr", "need": need}).p_pass == rungs[need - 1].chance
+
+
+def test_loading_a_draft_counts_its_ladders_corners_within_a_budget(monkeypatch):
+    """Loading finds which way the ladder runs by the chance to pass at the
+    lowest and the highest value of the first difficulty field: two odds
+    of the draft at its defaults counted at load, each up to the cost
+    guard's budget (about a second in all, unpriced). Now what loading
+    counts is priced first: within its own budget, the highest value of
+    the field that fits it, else the field as it stands."""
+    from venus_widgets.engine.contract import guard
+    from venus_widgets.engine.drafts import loading
+    from venus_widgets.engine.drafts.edition import DraftEdition
+
+    spent = []
+    odds = DraftEdition.odds
+
+    def priced(self, spec, exact=False):
+        spent.append(guard.estimate(spec).seconds)
+        return odds(self, spec, exact)
+
+    monkeypatch.setattr(DraftEdition, "odds", priced)
+    heavy = POOL.replace("default = 3", "default = 12") + '[fields.need]\nrange = [0, 40]\ndefault = 2\ngroup = "difficulty"\n'
+    heavy = heavy.replace("threshold = 2", 'threshold = "need"')
+    vw.load_edition(heavy)
+    assert sum(spent) <= loading.LOAD_SECONDS, spent
+    assert edition.get("pr").ladder_field == "need"
+    foes = POOL.replace("[dice.d20]", '[fields.foes]\nrange = [0, 30]\ndefault = 0\ngroup = "difficulty"\n[dice.d20]')
+    foes = foes.replace('[groups.own]', '[dice.f20]\nsides = 20\nsuccess = "15+"\n[groups.own]\ndie = "d20"')
+    foes = foes.replace('[outcome]', '[groups.foes]\ndie = "f20"\ncount = "foes"\ncancels = true\n[outcome]')
+    spent.clear()
+    vw.load_edition(foes)  # more foes: harder, read up to the most foes loading may count
+    assert 0 < sum(spent) <= loading.LOAD_SECONDS, spent
+    assert edition.get("pr").ladder_field == "foes"
