@@ -426,3 +426,38 @@ def test_no_chapter_shows_a_refusal_as_code():
                 str(o.get("data", {}).get("text/markdown", "")) for o in cell.get("outputs", [])]
             found += [f"{path.name}: {m.group(0)!r}" for t in texts_ for m in code.finditer(t)]
     assert not found, found
+
+
+def _title(still: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", re.search(r"<p class='vw-still-head'>(.*?)</p>", still).group(1)))
+
+
+def _names_the_rules(title: str, ed: Any) -> list[str]:
+    """What is wrong with a still's title: it must name the rules by the edition's name, never by its id."""
+    wrong = [] if ed.NAME in title else [f"{title!r} does not name {ed.NAME!r}"]
+    if ed.NAME == ed.ID or re.fullmatch(r"[a-z0-9_-]+", ed.NAME):
+        wrong.append(f"{ed.ID}: its name {ed.NAME!r} is its id, not words")
+    rest = title.replace(ed.NAME, "")
+    if re.search(rf"(?<![\w-]){re.escape(ed.ID)}(?![\w-])|\b[a-z]+-[a-z]+\b|\(\w+ rules\)", rest):
+        wrong.append(f"{title!r} names the rules by the id {ed.ID!r}")
+    return wrong
+
+
+def test_a_stills_title_names_the_rules_in_words_never_by_an_id():
+    """A still's first line read "Task roller (playtest rules)", "Pool roller
+    (heresy-draft rules)", "The rule lab (playtest task)": the edition's
+    id, a code. It names the rules as a player reads them: the edition's
+    name, a draft's name, for every edition and every draft that ships."""
+    from venus_widgets.engine.drafts import EXAMPLES
+
+    wrong: list[str] = []
+    with edition.as_it_was():
+        idents = list(edition.ids()) + [vw.load_edition(p.read_text()).ID for p in sorted(EXAMPLES.glob("*.toml"))]
+        for ident in idents:
+            ed = edition.get(ident)
+            for family in ed.at_table.ROLLERS:
+                wrong += _names_the_rules(_title(getattr(vw, ROLLERS[family])(edition=ident).snapshot_html()), ed)
+            lab = vw.RuleLab(edition=ident)
+            wrong += _names_the_rules(_title(lab.panel.snapshot_html()), ed)
+    assert len(idents) >= 16
+    assert not wrong, "\n".join(wrong)

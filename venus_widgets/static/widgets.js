@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 05c56098618053ae9b24ee900094b23db8cf366d77f1ea9809225a0d489bea98
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 366c0d9221644923bdc64ba80d64dc5fd591d5a3d95884872960f2d5930cdb3c
 
 // js/format.js
 function thousands(n) {
@@ -2291,12 +2291,16 @@ function diffTable(view) {
 }
 
 // js/rulelab.js
+function keyWord(key) {
+  const text = String(key);
+  return /^[a-z]+$/.test(text) ? text[0].toUpperCase() + text.slice(1) : text;
+}
 function knobText(value) {
   if (value === null || value === void 0) return "none";
   if (value === true) return "yes";
   if (value === false) return "no";
   if (Array.isArray(value)) return value.join(", ");
-  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${knobText(v)}`).join(" · ");
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${keyWord(k)} ${knobText(v)}`).join(" · ");
   return String(value);
 }
 function readScalar(form, raw) {
@@ -2432,8 +2436,8 @@ function knobControl(model, knob, variant, value) {
       form.keys.map((k, i) => h(
         "span",
         { class: "vw-per" },
-        `${k} `,
-        scalarControl(form.of, value[k], `${label}, ${k}`, (v) => set({ ...value, [k]: v }, k), errs[i], `knob-${variant}-${knob.name}-${k}`, model)
+        `${keyWord(k)} `,
+        scalarControl(form.of, value[k], `${label}, ${keyWord(k)}`, (v) => set({ ...value, [k]: v }, k), errs[i], `knob-${variant}-${knob.name}-${k}`, model)
       )),
       errs.map(errorLine)
     );
