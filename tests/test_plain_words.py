@@ -461,3 +461,37 @@ def test_a_stills_title_names_the_rules_in_words_never_by_an_id():
             wrong += _names_the_rules(_title(lab.panel.snapshot_html()), ed)
     assert len(idents) >= 16
     assert not wrong, "\n".join(wrong)
+
+
+#: A statistician's words a player or a Facilitator would not know (outside a "For the curious" aside).
+STATISTICS = re.compile(
+    r"\bp-values?\b|\bp = \d|\bsigmas?\b|σ|\bstandard deviations?\b|\bvariances?\b|\bdistributions?\b|"
+    r"\bexpectations?\b|\bexpected values?\b|\bbinomial\b|\bmultinomial\b|\bstatistic(?:s|al|ally)?\b|"
+    r"\bchi[- ]squared?\b|\bhypothes[ie]s\b|\bconfidence intervals?\b|\bpercentiles?\b|\bmedian\b|"
+    r"\bsignifican(?:t|ce)\b|\brandom variables?\b|\bz-scores?\b|\bMonte Carlo\b", re.I)
+#: Where a page may say them: an aside for the curious (or for programmers), closed until opened.
+ASIDES = re.compile(r"<details><summary>For (?:the curious|programmers)[^<]*</summary>.*?</details>", re.S)
+#: The pages beside the chapters that a player or a Facilitator reads.
+PLAYERS_PAGES = ("facilitators.md", "fc_screen.md", "first_session.md", "glossary.md", "character_sheet.md",
+                 "index.md", "cheatsheet_playtest.md", "cheatsheet_playsheet.md", "cheatsheet_agora.md")
+
+
+def test_no_chapter_or_players_page_speaks_statistics_outside_an_aside_for_the_curious():
+    """Chapter 13 said "Its p-value is the chance ..." and "± Sigma", and
+    the fit verdict "(p = 5e-05)": a Facilitator reads "how often fair dice
+    roll a set as unlikely as yours" and "the spread". A statistician's word
+    may stand only in a closed aside for the curious."""
+    from pathlib import Path
+
+    import nbformat
+
+    root = Path(__file__).resolve().parent.parent
+    pages = {p.name: "\n".join(c.source for c in nbformat.read(p, as_version=4).cells if c.cell_type == "markdown")
+             for p in sorted((root / "notebooks").glob("[0-9][0-9]-*.ipynb"))}
+    pages |= {name: (root / "docs" / name).read_text(encoding="utf-8") for name in PLAYERS_PAGES}
+    found = [f"{name}: {m.group(0)!r} in {text[max(0, m.start() - 60):m.end() + 40]!r}"
+             for name, page in pages.items() for text in [ASIDES.sub("", page)] for m in STATISTICS.finditer(text)]
+    assert len(pages) >= 20
+    assert not found, f"{len(found)} statistics words:\n" + "\n".join(found[:20])
+    assert not STATISTICS.search("the chance to pass; the spread; how often fair dice roll a set as unlikely")
+    assert STATISTICS.search("its p-value") and STATISTICS.search("± Sigma")
