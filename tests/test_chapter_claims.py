@@ -131,7 +131,7 @@ CLAIMS = [
     ("13", "Each step to the right or down costs the same 5 %", lambda: d20_step_costs() == {0.05}),
     ("13", "Silver's 5 % and Gold's and Platinum's 10 % of automatic passes",
      lambda: [check(c, 0, 29).breakdown["auto-pass"] for c in ("silver", "gold", "platinum")] == [0.05, 0.1, 0.1]),
-    ("13", "a small one (below 0.05)", lambda: __import__("venus_widgets.engine.tools.fit", fromlist=["ALPHA"]).ALPHA == 0.05),
+    ("13", "Rarer than 1 time in 20, and it says \"check the dice\"", lambda: __import__("venus_widgets.engine.tools.fit", fromlist=["ALPHA"]).ALPHA == 0.05),
     ("13", "natural success chance *per d20* | 0 %, 5 %, 10 %, 15 % | 5 %, 10 %, 15 %, 20 %",
      lambda: [playsheet_auto_pass(r) for r in ("bronze", "silver", "gold", "platinum")]
      == [0.05, 0.1, 0.15, 0.2]),

@@ -262,6 +262,7 @@ for row, column, printed, exact in playtest_errata:
         match = abs(ps_spread[n] - float(printed)) <= last_digit_unit(printed) / 2
         notes.append(f"{row}: printed {printed}, exact {float(exact):.3f}; the Playsheet's {row} spread is "
                      f"{ps_spread[n]:.3f}, " + ("the printed value" if match else "no match"))
+notes_list = "\n".join(f"* {note}" for note in notes)
 
 # %% [markdown]
 # Every *chance* in the playtest table is right; only entries of the
@@ -274,7 +275,7 @@ for row, column, printed, exact in playtest_errata:
 # n × 1/3 × 2/3. Does any wrong entry match the Playsheet's D10 table
 # (dice at 40 %), as if carried over from it?
 #
-# {{ "\n".join(f"* {note}" for note in notes) }}
+# {{ notes_list }}
 #
 # Only the 2-dice spread fits the guess that it was carried over from the
 # Playsheet table; the other wrong spreads match neither table and look

@@ -135,16 +135,18 @@ class Fit:
 
 
 def how_often(p: float) -> str:
-    """A chance as an FC says how often: "about 24 % of the time", under 10 % "about 1 time in 25".
+    """A chance as an FC says how often: "about 24 % of the time", under 10 % "about 1 time in 25"
+    (two figures: "about 1 time in 2,900" for 1 in 2,857).
 
-    >>> how_often(0.24), how_often(0.04), how_often(0.00005), how_often(1.0)
-    ('about 24 % of the time', 'about 1 time in 25', 'about 1 time in 20,000', 'every time')
+    >>> how_often(0.24), how_often(0.04), how_often(0.00035), how_often(0.00005), how_often(1.0)
+    ('about 24 % of the time', 'about 1 time in 25', 'about 1 time in 2,900', 'about 1 time in 20,000', 'every time')
     """
     if p >= 0.995:
         return "every time"
     if p >= 0.1:
         return f"about {math.floor(p * 100 + 0.5)} % of the time"
-    return f"about 1 time in {round(1 / p):,}"
+    n = round(1 / p)
+    return f"about 1 time in {round(n, 2 - len(str(n))) if n >= 100 else n:,}"
 
 
 def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:
