@@ -285,3 +285,11 @@ def test_the_lab_writes_a_caliber_as_the_rulebook_does_with_its_capital():
                            "value": {"bronze": 9, "silver": 4, "gold": 3, "platinum": 2}}, None)
     said = w.panel.field_errors["A.success_from.bronze"]
     assert "Bronze: 9" in said and "bronze" not in said, said
+    # the still's base roll in the roller's words: "Caliber: Bronze", "Dice to KISS: the failed dice"
+    base = re.search(r"<p>Base roll: (.*?)</p>", lab().panel.snapshot_html()).group(1)
+    assert "Caliber: Bronze" in base and "Dice to KISS: the failed dice" in base, base
+    # chapter 10's table of knobs: its "may be" column is the lab's "takes"
+    from pathlib import Path
+
+    chapter = (Path(__file__).resolve().parent.parent / "notebooks" / "10-the-rule-lab.ipynb").read_text(encoding="utf-8")
+    assert "for each of Bronze, Silver, Gold and Platinum" in chapter and "for each of bronze" not in chapter
