@@ -119,8 +119,8 @@ def _head(name: str, what: str, run: str) -> str:
     """A still's first line: what it is, by which rules (the edition's name, :func:`rules_named`), that it is a
     picture, and how to bring it alive.
 
-    >>> _head("RuleLab", "the Venus Engine playtest rules, a check", "to change the rules")
-    "<p class='vw-still-head'><strong>The rule lab</strong> – the Venus Engine playtest rules, a check: a still picture, as saved. <span class='notebook-only'>Run the cell (Run All) to change the rules.</span></p>"
+    >>> _head("RuleLab", "Coins (a draft), a task", "to change the rules")
+    "<p class='vw-still-head'><strong>The rule lab</strong> – Coins (a draft), a task: a still picture, as saved. <span class='notebook-only'>Run the cell (Run All) to change the rules.</span></p>"
     """
     title = TITLES.get(name, name)
     return (f"<p class='vw-still-head'><strong>{html_text(title)}</strong>{html_text(f' – {what}' if what else '')}: "
@@ -129,12 +129,8 @@ def _head(name: str, what: str, run: str) -> str:
 
 
 def rules_named(edition_id: str) -> str:
-    """The rules a still plays by, as a player reads them: the edition's name ("the Venus Engine playtest
-    rules", a draft's ``name``), never its id.
-
-    >>> rules_named("playtest")
-    'the Venus Engine playtest rules'
-    """
+    """The rules a still plays by, as a player reads them: the edition's name (a draft's ``name``, "Coins (a
+    draft)"), never its id."""
     from ..engine.contract import edition
 
     return str(edition.get(edition_id).NAME)

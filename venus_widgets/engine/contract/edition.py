@@ -109,7 +109,7 @@ class Edition(EditionSource, Protocol):
 
     FEATURES: frozenset[str]
 
-    #: its name as a player reads it, in words ("the Venus Engine playtest rules"; a draft's: its ``name``)
+    #: its name as a player reads it, in words ("Coins (a draft)"; a draft's: its ``name``), never its id
     NAME: str
 
     #: its version, a short hash of its content ("" for an edition that does not
