@@ -83,11 +83,21 @@ class Cost(NamedTuple):
     #: for the price of one roll made again (a log's import and replay; 0: not priced apart, ``held`` or
     #: ``dice`` stand for it)
     one: float = 0.0
+    #: the keys of the counts the odds keep for other specs that read the same (a draft's counts: a ladder's
+    #: rungs; empty: none), and the steps of the odds when they are kept (``finish``: the outcome read),
+    #: for a call of many odds (:func:`.work.price`); ``finish`` equals ``steps`` when none is surely kept
+    kept: tuple = ()
+    finish: float = 0.0
 
     @property
     def seconds(self) -> float:
         """The estimated time (on the reference machine)."""
         return self.steps * SECONDS[self.number]
+
+    @property
+    def finish_seconds(self) -> float:
+        """The estimated time when the counts of :attr:`kept` are at hand (at most :attr:`seconds`)."""
+        return min(self.finish, self.steps) * SECONDS[self.number] if self.kept else self.seconds
 
     def then(self, other: "Cost") -> "Cost":
         """Two computations one after the other (counted in the slower kind of number)."""

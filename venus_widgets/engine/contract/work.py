@@ -89,46 +89,97 @@ def spec_price(spec: Mapping[str, Any], kind: str = "odds",
     """``(seconds, bytes, normalized spec)`` of one spec (``normalized``:
     as given): a spec the rules refuse costs a refusal's fixed work (it is
     not computed)."""
+    return _priced(spec, kind, normalized)[:3]
+
+
+class _Rung(NamedTuple):
+    """One spec of a call priced: its seconds, bytes, normalized spec, the keys of the counts it
+    touches (:attr:`.cost.Cost.kept`) and its seconds when every one was left by an earlier spec."""
+
+    seconds: float
+    memory: float
+    spec: Mapping[str, Any] | None
+    keys: tuple = ()
+    finish: float = 0.0
+
+
+def _priced(spec: Mapping[str, Any], kind: str = "odds", normalized: bool = False) -> _Rung:
     from .spec import normalize
 
     try:
         s = spec if normalized else normalize(spec, priced=False)
     except SpecError:
-        return PER_ODDS, 0.0, None
+        return _Rung(PER_ODDS, 0.0, None, (), PER_ODDS)
     c = _guard.estimate(s)
     if kind == "roll":
-        return PER_ROLL + ROLL_DIE_SECONDS * (c.one or c.held or c.dice), 0.0, s
+        sec = PER_ROLL + ROLL_DIE_SECONDS * (c.one or c.held or c.dice)
+        return _Rung(sec, 0.0, s, (), sec)
     if not _guard.within(c):  # refused by the cost guard, not computed: the estimate made (a call of many odds
-        return PER_ODDS + REFUSED, 0.0, None  # leaves it out without looking for the nearest value that fits)
-    seconds, memory = 0.0, 0.0
+        return _Rung(PER_ODDS + REFUSED, 0.0, None, (), PER_ODDS + REFUSED)  # leaves it out without looking
+    seconds = finish = memory = 0.0  # for the nearest value that fits)
+    keys: tuple = ()
     if kind in ("odds", "both"):
-        seconds, memory = c.seconds + PER_ODDS, c.memory
+        seconds, finish, memory, keys = c.seconds + PER_ODDS, c.finish_seconds + PER_ODDS, c.memory, c.kept
     if kind in ("exact", "both"):
         e = _guard.estimate(s, exact=True)
         if _cost.fits(e):  # else refused up front by the guard, and the floats kept
             seconds, memory = seconds + e.seconds + PER_ODDS, max(memory, e.memory)
-    return seconds, memory, s
+            finish, keys = finish + e.finish_seconds + PER_ODDS, keys + e.kept
+    return _Rung(seconds, memory, s, keys, finish)
+
+
+def _picked(n: int) -> list[int]:
+    """The indices :func:`_sample` reads."""
+    return list(range(n)) if n <= SAMPLED else [round(i * (n - 1) / (SAMPLED - 1)) for i in range(SAMPLED)]
 
 
 def price(jobs: Iterable[Job]) -> Priced:
-    """What the call of these jobs takes, estimated (see the module)."""
-    seconds = memory = each = 0.0
+    """What the call of these jobs takes, estimated (see the module).
+
+    Specs that share their counts (:attr:`.cost.Cost.kept`: a ladder's rungs over the successes
+    needed, over a field the dice do not read) are charged the counting once in the call, each
+    other only its outcome (never nothing), while the keys the call touches are at most
+    :data:`~..drafts.counts_kept.KEPT` (none dropped before the call ends); past a sample,
+    the settings between two sampled ones that share their keys share them too, and between two
+    that do not, each may touch keys of its own."""
+    from ..drafts.counts_kept import KEPT
+
+    memory = each = 0.0
     specs = 0
     heaviest, label = None, ""
+    sampled: list[tuple[int, list[int], list[_Rung]]] = []
+    touched: set = set()
+    unseen = 0  # the keys the settings left out of a sample may touch
     for job in jobs:
         if job.kind not in KINDS:
             raise ValueError(f"kind {job.kind!r}: one of {KINDS}")
         settings = job.settings if len(job.settings) else ({},)
-        picked = _sample(settings)
-        total = 0.0
-        for setting in picked:
-            sec, mem, s = spec_price({**job.spec, **setting}, job.kind)
-            total += sec
-            memory = max(memory, mem)
-            if sec > each:
-                each, heaviest, label = sec, s, job.label
-        seconds += total * len(settings) / len(picked)
+        at = _picked(len(settings))
+        rungs = [_priced({**job.spec, **settings[i]}, job.kind) for i in at]
+        for r in rungs:
+            memory = max(memory, r.memory)
+            touched.update(r.keys)
+            if r.seconds > each:
+                each, heaviest, label = r.seconds, r.spec, job.label
+        for (i, a), (j, b) in zip(zip(at, rungs), zip(at[1:], rungs[1:])):
+            if a.keys != b.keys:
+                unseen += (j - i - 1) * max(len(a.keys), len(b.keys))
+        sampled.append((len(settings), at, rungs))
         specs += len(settings)
+    sharing = len(touched) + unseen <= KEPT
+    seen: set = set()
+    seconds = 0.0
+    for n, at, rungs in sampled:
+        mean = sum(r.seconds for r in rungs) / len(rungs)
+        if not sharing or not any(r.keys for r in rungs):
+            seconds += mean * n  # as priced before counts were shared: the sample's mean, every setting
+            continue
+        for k, r in enumerate(rungs):
+            seconds += r.finish if r.keys and seen.issuperset(r.keys) else r.seconds
+            seen.update(r.keys)
+            if k + 1 < len(rungs):  # the settings between this sampled one and the next
+                b, gap = rungs[k + 1], at[k + 1] - at[k] - 1
+                seconds += gap * (max(r.finish, b.finish) if r.keys and r.keys == b.keys else mean)
     return Priced(seconds, memory, specs, heaviest, each, label)
 
 

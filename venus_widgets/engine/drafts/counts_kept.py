@@ -10,11 +10,16 @@ The key is what the counting reads: the draft's version and rules, each
 group's name, die and count, the readings, the marks, the kind of number and
 the mark left out. Counts past :data:`MOST_KEPT` cells are not kept (their
 memory is the next call's), nor more than :data:`KEPT` of them.
+
+A call of many odds is priced knowing it (:func:`priced`): a spec whose
+counts an earlier spec of the call left here is charged only the work of its
+outcome, while the call touches at most :data:`KEPT` keys (none is dropped
+before the call ends).
 """
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..caching import Results
 from .kernel import Counted
@@ -39,6 +44,21 @@ def key_of(p: Plan, mode: str, without: str) -> tuple | None:
         return None
     return (p.draft.digest, p.rules.key, tuple((g.name, g.table, g.count) for g in p.groups), p.readings, p.marks,
             mode, without)
+
+
+def priced(p: Plan, exact: bool, shown: Sequence[str], cells: float) -> tuple[tuple, bool]:
+    """What a call of many odds prices of ``p`` 's counts (:func:`..contract.work.price`):
+    ``(keys, kept)``, the keys of every store the odds may touch here (the counts and
+    those without each mark a die shows, by :func:`key_of`; the kind of number given as
+    exact or not, which the kind the kernel picks follows: two specs with the same keys
+    have the same real ones; none: a re-roll step's) and whether the counts are surely
+    kept (``cells``: the most the counts may hold, at most :data:`MOST_KEPT`)."""
+    tag = "exact" if exact else "odds"
+    first = key_of(p, tag, "")
+    if first is None:
+        return (), False
+    keys = (first, *(key_of(p, tag, m) for m in shown))
+    return keys, cells <= MOST_KEPT and not p.unbounded
 
 
 def kept(p: Plan, mode: str, without: str, count: Callable[[], Counted]) -> Counted:

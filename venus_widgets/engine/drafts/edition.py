@@ -37,7 +37,7 @@ from . import explain_steps as _explain_steps
 from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions, walk
 from .at_table import DraftTable
 from .errors import DraftError
-from .counts_kept import kept
+from .counts_kept import kept, priced
 from .knobs import DraftRules
 from .model import FIELD_GROUPS, Draft, FieldDef, Num
 
@@ -240,8 +240,10 @@ class DraftEdition:
         # the steps around the kernel's counting (die tables, marks counted again, the outcome's spread,
         # memory) and the rolls' dice, chains included: :mod:`.step_cost`
         names, shown = kernel.tracked(p), outcome.shown_marks(p)
-        more, memory = _steps.odds_steps(p, names, shown, exact)
-        steps = (work + more) * _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
+        more, memory, finish, cells = _steps.odds_steps(p, names, shown, exact)
+        scale = _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
+        steps = (work + more) * scale
+        keys, keeps = priced(p, exact, shown, cells)  # a call of many odds: its rungs that share counts
         dice, held = _steps.rolled(p, BLOCK_ROLLS)
         counted = sum(g.count for g in p.groups if g.count) + p.budget
         what = f"{counted} dice counted by the draft {self.ID}"
@@ -250,7 +252,8 @@ class DraftEdition:
         if table * 2 > work + more:  # the die's own table is the heavy part: no count of dice helps much
             what = said
         return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=self._levers,
-                            what=what, held=held, one=_steps.one_roll(p))
+                            what=what, held=held, one=_steps.one_roll(p), kept=keys,
+                            finish=finish * scale if keeps else steps)
 
     def work(self, spec: Mapping[str, Any]) -> float:
         """The work the odds of ``spec`` take, in the units of :mod:`.cost`

@@ -32,7 +32,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from ..caching import cached
 from ..errors import SpecError
@@ -179,8 +179,20 @@ def mode_of(p: Plan, exact: bool) -> str:
     return "exact" if exact or bits >= 53 else "count"
 
 
-def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool = False) -> tuple[float, float]:
-    """``(work, bytes)`` of the steps of one spec's odds around the kernel's
+class Steps(NamedTuple):
+    """The steps of one spec's odds around the kernel's counting (:func:`odds_steps`): their ``work``,
+    the ``memory`` of the cells, the work left when the counts are at hand (``finish``: the outcome
+    read and listed, :mod:`.counts_kept`) and the most cells the counts may hold (``cells``: the
+    whole range of each quantity, never cut; infinite for dice without a depth)."""
+
+    work: float
+    memory: float
+    finish: float
+    cells: float
+
+
+def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool = False) -> Steps:
+    """The :class:`Steps` of one spec's odds around the kernel's
     counting: the die tables not counted at load (``names``: the quantities
     the counts track), each again per mark the counts do not track
     (``shown``: the marks a die of the roll shows), the outcome's formula
@@ -210,15 +222,17 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         if again:
             work += again * table_work(g.table, rows, mode)
     cells = min(math.prod(float(h - lw + 1) for h, lw in zip(high, low)), rolls(p))
+    dense = math.prod(float(h - lw + 1) for h, lw in zip(high, low)) if not p.unbounded else math.inf
     if p.ordered:  # the walk's cells: a reading in order spans one die's values, not every die's added up
         from .cost import walk_cells
 
         cells = min(cells, walk_cells(p))
+        dense = walk_cells(p)
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
-    work += cells * nodes * PER_NODE * (1 + len(recounts))
+    finish = FIXED + cells * nodes * PER_NODE * (1 + len(recounts))
     values = spread(p, names, low, high)
-    work += values * PER_VALUE
-    return work, cells * CELL_BYTES[mode] * HELD + values * VALUE_BYTES
+    finish += values * PER_VALUE
+    return Steps(work - FIXED + finish, cells * CELL_BYTES[mode] * HELD + values * VALUE_BYTES, finish, dense)
 
 
 def heaviest_table(p: Plan, names: Sequence[str], exact: bool = False) -> tuple[float, str]:
