@@ -36,6 +36,10 @@ BYTES = {"float": 8, "int": 64, "fraction": 240}
 #: about twice as long, and the largest table is held a few times over).
 MAX_SECONDS = 0.5
 MAX_BYTES = 40e6
+#: The most counts an edition keeps for the specs that read the same (a draft's ladder rungs:
+#: :attr:`Cost.kept`), the least recently used dropped past it: a call that touches more is priced
+#: as though none were kept.
+KEPT = 16
 #: Temporaries: how many times the largest table is held at the peak.
 TEMPORARIES = 4
 

@@ -12,7 +12,9 @@ what is computed (``"odds"``, ``"exact"``, ``"both"``, ``"roll"``).
 call (:data:`PER_ODDS`, :data:`PER_ROLL`); past :data:`SAMPLED` settings
 it prices that many, evenly spread from the first to the last, and counts
 the rest at their mean (the model stays cheap: a ladder of a thousand rungs
-is priced from 24). :func:`check` refuses a call over
+is priced from 24); specs that share a draft's counts (a ladder's rungs over
+the successes needed: :mod:`..drafts.counts_kept`) are charged the counting
+once a call and each other its outcome. :func:`check` refuses a call over
 :data:`MAX_CALL_SECONDS` or :data:`MAX_CALL_BYTES` before any work, with a
 :class:`~..errors.SpecError` naming the field that brings it within (a
 count of dice, the nearest value that fits), or, when no field of the spec
@@ -139,11 +141,9 @@ def price(jobs: Iterable[Job]) -> Priced:
     Specs that share their counts (:attr:`.cost.Cost.kept`: a ladder's rungs over the successes
     needed, over a field the dice do not read) are charged the counting once in the call, each
     other only its outcome (never nothing), while the keys the call touches are at most
-    :data:`~..drafts.counts_kept.KEPT` (none dropped before the call ends); past a sample,
+    :data:`.cost.KEPT` (none dropped before the call ends); past a sample,
     the settings between two sampled ones that share their keys share them too, and between two
     that do not, each may touch keys of its own."""
-    from ..drafts.counts_kept import KEPT
-
     memory = each = 0.0
     specs = 0
     heaviest, label = None, ""
@@ -166,7 +166,7 @@ def price(jobs: Iterable[Job]) -> Priced:
                 unseen += (j - i - 1) * max(len(a.keys), len(b.keys))
         sampled.append((len(settings), at, rungs))
         specs += len(settings)
-    sharing = len(touched) + unseen <= KEPT
+    sharing = len(touched) + unseen <= _cost.KEPT
     seen: set = set()
     seconds = 0.0
     for n, at, rungs in sampled:

@@ -22,11 +22,13 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..caching import Results
+from ..contract.cost import KEPT as _KEPT_MOST
 from .kernel import Counted
 from .plan import Plan
 
-#: The most counts kept, and the most cells one may hold to be kept (about 8 MB of float64).
-KEPT = 16
+#: The most counts kept (the contract's, which prices a call by it), and the most cells one may hold
+#: to be kept (about 8 MB of float64).
+KEPT = _KEPT_MOST
 MOST_KEPT = 1_000_000
 
 
