@@ -132,6 +132,10 @@ class Edition(EditionSource, Protocol):
         defaults): the object its kernels take. Raises :class:`SpecError`
         naming ``rules.<knob>`` for knobs that cannot go together."""
 
+    def surely_within(self, spec: dict, exact: bool = False) -> bool:
+        """True only where a cheap upper bound of ``cost(spec, exact)`` fits
+        the budget (:func:`.guard.check` skips the estimate then); False: not known."""
+
     def schema_for(self, roll: str, rules: Any) -> dict[str, Field]:
         """The fields of ``roll`` under ``rules`` (what :meth:`rules_of`
         gives): ``SCHEMAS[roll]`` with the ranges the rules set."""
