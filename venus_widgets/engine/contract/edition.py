@@ -327,6 +327,12 @@ def ids() -> tuple[str, ...]:
     return BUILT_IN + tuple(k for k in ({**_REGISTRY, **here} if here else _REGISTRY) if k not in BUILT_IN)
 
 
+def known(edition_id: str) -> bool:
+    """Whether ``edition_id`` is one of :func:`ids` (without building them: asked of every spec)."""
+    here = _PINNED.get()
+    return edition_id in BUILT_IN or edition_id in _REGISTRY or bool(here) and edition_id in here
+
+
 def has(edition_id: str, feature: str) -> bool:
     """Whether an edition declares an optional feature."""
     return feature in get(edition_id).FEATURES
