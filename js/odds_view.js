@@ -6,17 +6,24 @@ import { h, send, svg, uid } from "./dom.js";
 /** The chart of a result that is a word (a check): one labelled row per result. */
 function renderRows(view, e, w) {
   const g = rowsGeometry(e.dist, e.passed, { width: w });
-  const titleId = uid("chart-title");
-  const descId = uid("chart-desc");
-  const parts = [svg("title", { id: titleId }, "Chance of each result"), svg("desc", { id: descId }, chartDescription(view))];
+  const parts = [];
   for (const r of g.rows) {
     parts.push(svg("text", { x: r.labelX, y: r.textY }, String(r.outcome)));
     parts.push(svg("rect", { x: r.x.toFixed(1), y: r.y.toFixed(1), width: Math.max(r.w, 0.5).toFixed(1), height: r.h.toFixed(1),
       class: r.pass ? "pass" : "fail" }, svg("title", {}, `${r.outcome}: ${formatPercent(r.p, 2)}${r.pass ? " (pass)" : " (fail)"}`)));
     parts.push(svg("text", { x: r.pctX.toFixed(1), y: r.textY, class: "pct" }, formatPercent(r.p).replace(" ", "")));
   }
+  return chartFrame(g, "exact", "Chance of each result", chartDescription(view), parts);
+}
+
+/** The chart's svg element: its size, its title and description (named for
+ *  screen readers) and the drawn parts. */
+function chartFrame(g, mode, title, desc, parts) {
+  const titleId = uid("chart-title");
+  const descId = uid("chart-desc");
   return svg("svg", { class: "vw-chart", role: "img", viewBox: `0 0 ${g.width} ${g.height}`, width: g.width, height: g.height,
-    "aria-labelledby": titleId, "aria-describedby": descId, "data-testid": "chart", "data-mode": "exact" }, parts);
+    "aria-labelledby": titleId, "aria-describedby": descId, "data-testid": "chart", "data-mode": mode },
+    [svg("title", { id: titleId }, title), svg("desc", { id: descId }, desc), ...parts]);
 }
 
 export function renderChart(view, words = {}, mode = "exact", width = 400) {
@@ -24,14 +31,8 @@ export function renderChart(view, words = {}, mode = "exact", width = 400) {
   const w = Math.max(160, Math.round(width));
   if (!view.numeric) return renderRows(view, e, w);
   const g = chartGeometry(e.dist, e.passed, e.lines ? view.threshold : null, e.lines ? view.goal : null, { width: w });
-  const titleId = uid("chart-title");
-  const descId = uid("chart-desc");
-  const desc = chartDescription(view, words);
   const how = { exact: "Chance of each number of", at_least: "Chance of at least each number of", at_most: "Chance of at most each number of" }[mode];
-  const parts = [
-    svg("title", { id: titleId }, view.numeric ? `${how} ${view.outcome_name || "outcomes"}` : "Chance of each result"),
-    svg("desc", { id: descId }, desc),
-  ];
+  const parts = [];
   for (const b of g.bars) {
     const cls = e.cumulative ? "cum" : `${b.pass ? "pass" : "fail"}${b.goal && view.goal !== view.threshold ? " goal" : ""}`;
     parts.push(svg("rect", { x: b.x.toFixed(1), y: b.y.toFixed(1), width: b.w.toFixed(1), height: Math.max(b.h, 0.5).toFixed(1), class: cls },
@@ -51,8 +52,7 @@ export function renderChart(view, words = {}, mode = "exact", width = 400) {
   };
   mark(g.thresholdX, g.thresholdY, "threshold", `${(words.threshold || "threshold").toLowerCase()} ${view.threshold}`);
   mark(g.goalX, g.goalY, "goal", `goal ${view.goal}`);
-  return svg("svg", { class: "vw-chart", role: "img", viewBox: `0 0 ${g.width} ${g.height}`, width: g.width, height: g.height,
-    "aria-labelledby": titleId, "aria-describedby": descId, "data-testid": "chart", "data-mode": mode }, parts);
+  return chartFrame(g, mode, `${how} ${view.outcome_name || "outcomes"}`, chartDescription(view, words), parts);
 }
 
 const CHART_MODE = new WeakMap();

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 05c56098618053ae9b24ee900094b23db8cf366d77f1ea9809225a0d489bea98
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 8b29c13775bd3a8d1229e7b1cd19e2938acbd70b2fe4f99c9ba0701941497cf4
 
 // js/format.js
 function thousands(n) {
@@ -654,9 +654,7 @@ function chartDescription(view, words = {}) {
 // js/odds_view.js
 function renderRows(view, e, w) {
   const g = rowsGeometry(e.dist, e.passed, { width: w });
-  const titleId = uid("chart-title");
-  const descId = uid("chart-desc");
-  const parts = [svg("title", { id: titleId }, "Chance of each result"), svg("desc", { id: descId }, chartDescription(view))];
+  const parts = [];
   for (const r of g.rows) {
     parts.push(svg("text", { x: r.labelX, y: r.textY }, String(r.outcome)));
     parts.push(svg("rect", {
@@ -668,31 +666,34 @@ function renderRows(view, e, w) {
     }, svg("title", {}, `${r.outcome}: ${formatPercent(r.p, 2)}${r.pass ? " (pass)" : " (fail)"}`)));
     parts.push(svg("text", { x: r.pctX.toFixed(1), y: r.textY, class: "pct" }, formatPercent(r.p).replace(" ", "")));
   }
-  return svg("svg", {
-    class: "vw-chart",
-    role: "img",
-    viewBox: `0 0 ${g.width} ${g.height}`,
-    width: g.width,
-    height: g.height,
-    "aria-labelledby": titleId,
-    "aria-describedby": descId,
-    "data-testid": "chart",
-    "data-mode": "exact"
-  }, parts);
+  return chartFrame(g, "exact", "Chance of each result", chartDescription(view), parts);
+}
+function chartFrame(g, mode, title, desc, parts) {
+  const titleId = uid("chart-title");
+  const descId = uid("chart-desc");
+  return svg(
+    "svg",
+    {
+      class: "vw-chart",
+      role: "img",
+      viewBox: `0 0 ${g.width} ${g.height}`,
+      width: g.width,
+      height: g.height,
+      "aria-labelledby": titleId,
+      "aria-describedby": descId,
+      "data-testid": "chart",
+      "data-mode": mode
+    },
+    [svg("title", { id: titleId }, title), svg("desc", { id: descId }, desc), ...parts]
+  );
 }
 function renderChart(view, words = {}, mode = "exact", width = 400) {
   const e = chartEntries(view, mode);
   const w = Math.max(160, Math.round(width));
   if (!view.numeric) return renderRows(view, e, w);
   const g = chartGeometry(e.dist, e.passed, e.lines ? view.threshold : null, e.lines ? view.goal : null, { width: w });
-  const titleId = uid("chart-title");
-  const descId = uid("chart-desc");
-  const desc = chartDescription(view, words);
   const how = { exact: "Chance of each number of", at_least: "Chance of at least each number of", at_most: "Chance of at most each number of" }[mode];
-  const parts = [
-    svg("title", { id: titleId }, view.numeric ? `${how} ${view.outcome_name || "outcomes"}` : "Chance of each result"),
-    svg("desc", { id: descId }, desc)
-  ];
+  const parts = [];
   for (const b of g.bars) {
     const cls = e.cumulative ? "cum" : `${b.pass ? "pass" : "fail"}${b.goal && view.goal !== view.threshold ? " goal" : ""}`;
     parts.push(svg(
@@ -718,17 +719,7 @@ function renderChart(view, words = {}, mode = "exact", width = 400) {
   };
   mark(g.thresholdX, g.thresholdY, "threshold", `${(words.threshold || "threshold").toLowerCase()} ${view.threshold}`);
   mark(g.goalX, g.goalY, "goal", `goal ${view.goal}`);
-  return svg("svg", {
-    class: "vw-chart",
-    role: "img",
-    viewBox: `0 0 ${g.width} ${g.height}`,
-    width: g.width,
-    height: g.height,
-    "aria-labelledby": titleId,
-    "aria-describedby": descId,
-    "data-testid": "chart",
-    "data-mode": mode
-  }, parts);
+  return chartFrame(g, mode, `${how} ${view.outcome_name || "outcomes"}`, chartDescription(view, words), parts);
 }
 var CHART_MODE = /* @__PURE__ */ new WeakMap();
 function chartBlock(model, view, words, width) {
