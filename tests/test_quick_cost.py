@@ -86,20 +86,21 @@ def test_a_small_spec_is_not_estimated_step_by_step(monkeypatch):
     alone (the kernel's price is never asked), and its odds are those of
     the code edition."""
     ed = load_edition(EXAMPLES / "vers.toml")
-    monkeypatch.setattr(edition, "_REGISTRY", {**edition._REGISTRY})  # (the draft unregistered after it)
-    spec = vw.normalize({"edition": "vers-draft", "ranks": 4, "penalty": 3}, priced=False)
-    assert ed.surely_within(spec)
+    try:
+        spec = vw.normalize({"edition": "vers-draft", "ranks": 4, "penalty": 3}, priced=False)
+        assert ed.surely_within(spec)
 
-    def no_estimate(*a, **k):
-        raise AssertionError("estimated")
+        def no_estimate(*a, **k):
+            raise AssertionError("estimated")
 
-    monkeypatch.setattr(draft_cost, "work", no_estimate)
-    guard.check(spec)
-    with pytest.raises(AssertionError, match="estimated"):
-        guard.estimate(spec)
-    monkeypatch.undo()
-    assert vw.odds(spec).p_pass == vw.odds({"edition": "vers", "ranks": 4, "penalty": 3}).p_pass
-
+        monkeypatch.setattr(draft_cost, "work", no_estimate)
+        guard.check(spec)
+        with pytest.raises(AssertionError, match="estimated"):
+            guard.estimate(spec)
+        monkeypatch.undo()
+        assert vw.odds(spec).p_pass == vw.odds({"edition": "vers", "ranks": 4, "penalty": 3}).p_pass
+    finally:
+        edition.unregister("vers-draft")
 
 def test_a_heavy_spec_is_still_refused_by_the_estimate():
     """Past the bound's reach, the precise estimate decides, and refuses as before."""
