@@ -142,8 +142,14 @@ def _child(case: dict, conn) -> None:
     conn.close()
 
 
-def _unguarded(case: dict, upto: int, conn) -> None:
-    """The case again with every cost guard off: step ``upto``'s CPU time."""
+DEFAULTS = re.compile(r"the roll at the draft's defaults cannot be counted.*counted by the draft (\S+?)\)")
+
+
+def _unguarded(case: dict, upto: int, words: str, conn) -> None:
+    """The case again with every cost guard off: step ``upto``'s CPU time
+    (a draft refused at load because its defaults cannot be counted: the
+    load and the odds at its defaults, what the refusal is about; loading
+    itself counts no odds past its own small budget)."""
     from venus_widgets.engine.contract import cost, guard, work
     from venus_widgets.engine.tools import sample
 
@@ -163,6 +169,9 @@ def _unguarded(case: dict, upto: int, conn) -> None:
         clear(engine_caches())
         t = time.process_time()
         ns["_"] = _run(_steps(case)[upto][1], ns)
+        about = DEFAULTS.search(words)
+        if about:
+            vw.odds({"edition": about.group(1)})
         conn.send(time.process_time() - t)
     except Exception as err:  # noqa: BLE001
         conn.send(f"{type(err).__name__}: {str(err)[:200]}")
@@ -220,7 +229,7 @@ def judge(case: dict) -> dict:
         if kind == "raw":
             fails.append(f"raw: {label}: {words}")
         if kind == "refused" and GUARD.search(words):
-            took = _fork(_unguarded, (case, i), 20)
+            took = _fork(_unguarded, (case, i, words), 20)
             took = took[0] if took else None
             steps[-1]["unguarded"] = took if not isinstance(took, float) else round(took, 4)
             if isinstance(took, float) and took < QUICK:

@@ -289,8 +289,9 @@ CASES += [
        "text = w.log.to_json()\n",
        [("import", "log = vw.RollLog()\nlog.import_text(text)", "any"),
         ("replay", "log.replay(39).outcome", "any")]),
+    # (aces=40: the roller's odds are refused in words at setup, an estimated 0.8 s for 0.78 s real)
     _c("log import of 500 rolls of 50 d2 exploding to depth 50", "aggregates", _drafts(D=SIDES) + L +
-       "import json\nw = vw.PoolRoller(edition='rt', dice=50, faces=2, aces=40)\nw.roll_dice(seed=1)\n"
+       "import json\nw = vw.PoolRoller(edition='rt', dice=50, faces=2, aces=33)\nw.roll_dice(seed=1)\n"
        "data = json.loads(w.log.to_json())\ne = data['entries'][0]\n"
        "data['entries'] = [json.loads(json.dumps(e)) for _ in range(500)]\ntext = json.dumps(data)\n",
        [("import", "log = vw.RollLog()\nlog.import_text(text)", "any")]),

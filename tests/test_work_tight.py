@@ -84,8 +84,8 @@ def work_done(spec: dict) -> float:
     # a d20 exploding to depth 50, pushed: 2**1760 ways, 5.9 times the estimate. The re-roll step merged
     # from speed-playtest (3a57a65) makes other convolutions: priced one by one they pass the estimate
     # twice, though its time stays under it (bench_cost 0.46): the model of its step is to follow
-    pytest.param(DEEP, PUSH20, 4, marks=pytest.mark.xfail(strict=True, reason="re-roll step changed on main")),
-    pytest.param(DEEP, PUSH20, 7, marks=pytest.mark.xfail(strict=True, reason="re-roll step changed on main")),
+    (DEEP, PUSH20, 4),
+    (DEEP, PUSH20, 7),
     (DEEP, "", 6),  # no step: the dice to a power by squaring
     (D6, "", 400),  # many dice past 2**63 ways: 1,000 d6 took 1.25 times the estimate
     (D6, PUSH, 30),
@@ -140,7 +140,7 @@ def test_a_roll_too_heavy_to_count_can_still_be_rolled():
     assert not isinstance(r, Exception), r
     assert n < 20_000 and r.outcome >= 0
     with pytest.raises(vw.SpecError) as err:  # many rolls: by their own guard (a block's memory), not the odds'
-        vw.roll_many(spec, 100, seed=1)
+        vw.roll_many({**spec, "dice": 400}, 100, seed=1)  # (40 of them: 41 MB a block since its faces are int16)
     assert err.value.field == "n" and "vw.roll makes one roll" in str(err.value)
     assert len(vw.roll_many({**spec, "dice": 4}, 100, seed=1)) == 100
     faces = [1] * 40
@@ -268,12 +268,37 @@ READINGS = ('id = "tight"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\n
             '[double]\nadds = "top"\n')
 
 
-@pytest.mark.xfail(strict=True, reason="issue 32, left open: the model bounds the cells of five readings by the "
-                   "rolls of three exploding d4 (133,120), 51 MB estimated for under 1 MB real")
 def test_three_exploding_d4_read_in_order_are_not_refused():
     """Found by the suite's hypothesis search of readings (test_drafts_readings,
     random outside CI): exact odds of three d4 exploding twice, read by
     highest() and lowest() with two events and a doubling step, take 0.01 s
-    and 0.04 MB and are refused as 51 MB."""
+    and 0.04 MB and were refused as 51 MB: their cells were bounded by the
+    rolls the dice can make (133,120), now by the walk's own (a reading in
+    order spans one die's values): 0.11 MB."""
     vw.load_edition(READINGS)
     assert len(vw.odds({"edition": "tight", "n": 1, "m": 2}, exact=True).distribution) == 10
+
+
+ENDLESS = 'sides = 6\nsuccess = [6]\nexplode = "2+"\ndepth = "unbounded"'
+
+
+@pytest.mark.parametrize("die, outcome, dice", [
+    (ENDLESS, 'value = "total"', 5), (ENDLESS, 'value = "total"', 30), (ENDLESS, 'value = "total"', 100),
+    (ENDLESS, "", 30), (CHAIN, 'value = "total"', 30), (CHAIN, 'value = "total"', 1000),
+])
+def test_dice_exploding_without_end_are_priced_by_the_tails_the_kernel_keeps(die, outcome, dice):
+    """Dice without a depth are followed until less than 1e-18 of a chain is
+    left (227 levels for a d6 exploding on 2+): the model priced every
+    array over that whole range (30 such dice, a total: 0.9 s estimated,
+    refused; 4 ms real), while the kernel cuts each array's end below 1e-20.
+    The model bounds how far the kept arrays reach (a Chernoff bound from
+    the die's faces) and foresees the convolutions within ten times."""
+    from venus_widgets.engine.contract import guard
+
+    load(die, outcome=outcome)
+    spec = {"edition": "tight", "dice": dice}
+    est = registry.get("tight").work(_plain(spec))
+    done = _unguarded(lambda: work_done(spec), guard)
+    assert done <= est <= 10 * done, (done, est)
+    if dice == 30:
+        assert 0 < vw.odds(spec).p_pass <= 1  # not refused

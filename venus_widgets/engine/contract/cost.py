@@ -47,9 +47,12 @@ ROLL_SECONDS, DIE_SECONDS = 1e-6, 7.5e-8
 #: task of six-sided dice with KISS, 60,000 of 60 dice re-rolling five
 #: faces.
 MAX_ROLL_SECONDS = 2.0
-#: What a block of rolls holds: each die of a roll held at once (``Cost.held``)
-#: as an int64 in a few arrays (the faces, what they show, the explosions).
-ROLL_TEMPORARIES = 7
+#: What a block of rolls holds per die of a roll held at once (``Cost.held``), in int64 words: its faces
+#: in small whole numbers, stacked, chosen and replaced by the re-roll step (a few copies of 2 bytes);
+#: what a die shows is read a slice of rows at a time (:mod:`..drafts.rolling`).
+ROLL_TEMPORARIES = 1
+#: What a call of many rolls holds whatever its dice (the spec made, its dice's tables, the outcomes).
+ROLL_FIXED_BYTES = 4e6
 #: The most one block of rolls may hold (estimated): 200 MB.
 MAX_ROLL_BYTES = 200e6
 
@@ -98,6 +101,22 @@ class Cost(NamedTuple):
 def held(cells: float, number: str = "float") -> float:
     """The bytes of a table of ``cells`` numbers of a kind, with its temporaries."""
     return cells * BYTES[number] * TEMPORARIES
+
+
+def beyond(estimate: float, limit: float, unit: str) -> tuple[str, str]:
+    """An estimate over a limit and the limit, in words of one unit
+    (``"s"``, or ``"MB"`` of bytes), with the digits that tell them apart:
+    a refusal never says a number under the limit it is refused by.
+
+    >>> beyond(0.52, 0.5, "s"), beyond(2134.0, 0.5, "s"), beyond(40.2e6, 40e6, "MB")
+    (('0.52 s', '0.5 s'), ('2,134 s', '0.5 s'), ('40.2 MB', '40 MB'))
+    """
+    scale = 1e6 if unit == "MB" else 1.0
+    x, y = estimate / scale, limit / scale
+    digits = 0 if unit == "MB" or x >= 10 else 1
+    while digits < 4 and round(x, digits) <= round(y, digits):
+        digits += 1
+    return f"{x:,.{digits}f} {unit}", f"{y:,g} {unit}"
 
 
 def fits(c: Cost) -> bool:

@@ -1,8 +1,8 @@
 """The cost guard: the work of a spec estimated before any is done.
 
-A spec whose odds would take more than the budget (:mod:`.cost`: about a
-second and 200 MB) is refused up front with a
-:class:`~venus_widgets.engine.errors.SpecError` naming a field and the
+A spec whose odds would take more than the budget (:mod:`.cost`: an
+estimated 0.5 s and 40 MB, at most about a second and 200 MB on a busy
+machine) is refused up front with a :class:`~venus_widgets.engine.errors.SpecError` naming a field and the
 largest (or smallest) value of it that fits, never computed for minutes
 or until the memory runs out. The check knows no edition: it asks the
 spec's edition for its estimate (``cost(spec, exact)``, a :class:`.cost.Cost`).
@@ -27,8 +27,8 @@ import math
 from typing import Any, Callable, Mapping
 
 from . import edition as _ed
-from .cost import (DIE_SECONDS, MAX_ROLL_BYTES, MAX_ROLL_SECONDS, MAX_SECONDS, ROLL_SECONDS, ROLL_TEMPORARIES, Cost,
-                   fits)
+from .cost import (DIE_SECONDS, MAX_BYTES, MAX_ROLL_BYTES, MAX_ROLL_SECONDS, MAX_SECONDS, ROLL_FIXED_BYTES,
+                   ROLL_SECONDS, ROLL_TEMPORARIES, Cost, beyond, fits)
 from .fields import Bool, CrossError, Int, List
 from ..errors import SpecError
 from ..table.rolls import BLOCK_ROLLS
@@ -62,8 +62,13 @@ def check(spec: Mapping[str, Any], exact: bool = False) -> None:
 
 
 def _over(spec: Mapping[str, Any], exact: bool, c: Cost) -> SpecError:
-    over = (f"an estimated {c.seconds:.1f} s" if c.seconds > MAX_SECONDS else
-            f"an estimated {c.memory / 1e6:.0f} MB")
+    if c.seconds > MAX_SECONDS and math.isfinite(c.seconds):
+        said, limit = beyond(c.seconds, MAX_SECONDS, "s")
+    elif c.memory > MAX_BYTES and math.isfinite(c.memory):
+        said, limit = beyond(c.memory, MAX_BYTES, "MB")
+    else:  # past what the edition prices at all (more counts than it holds): no number to say
+        said, limit = f"far more than {MAX_SECONDS:g} s", f"{MAX_SECONDS:g} s"
+    over = f"an estimated {said}"
     what = f" ({c.what})" if c.what else ""
     exact_words = "; exact=False gives the float odds" if exact else ""
     found_at_end = None
@@ -76,20 +81,43 @@ def _over(spec: Mapping[str, Any], exact: bool, c: Cost) -> SpecError:
             # that keeps some of its range first, this one if none does
             found_at_end = (field, found)
             continue
-        return _refusal(spec, exact, field, found, over, what, exact_words)
+        return _refusal(spec, exact, field, found, over, what + _more(limit), exact_words)
     if found_at_end is not None:
-        return _refusal(spec, exact, found_at_end[0], found_at_end[1], over, what, exact_words)
-    field = c.levers[0][0] if c.levers else "spec"
-    value = _value(spec, field)
-    return SpecError(field, value, "a smaller roll", f"these odds would take {over}{what}, more than the engine "
-                     f"allows (about a second and 200 MB), and no one field alone brings them within it{exact_words}")
+        return _refusal(spec, exact, found_at_end[0], found_at_end[1], over, what + _more(limit), exact_words)
+    most = _saves_most(spec, exact, c)
+    if most is None:  # no field changes the work: the draft itself is too heavy, in the part ``what`` names
+        return SpecError("edition", spec["edition"], "a lighter draft", f"these odds would take {over}{what}"
+                         f"{_more(limit)}, whatever its fields{exact_words}")
+    return SpecError(most, _value(spec, most), "a smaller roll", f"these odds would take {over}{what}"
+                     f"{_more(limit)}, and no one field alone brings them within it: {most} saves the most, "
+                     f"lower it with others{exact_words}")
+
+
+def _saves_most(spec: Mapping[str, Any], exact: bool, c: Cost) -> str | None:
+    """The lever whose cheapest value saves the most of the estimate (one
+    estimate a lever), or ``None`` when none saves any (a threshold, say)."""
+    best, saved = None, c.seconds
+    for field, direction in c.levers:
+        values = _candidates(spec, field, direction)
+        if not values:
+            continue
+        try:
+            seconds = estimate(_with(spec, field, values[-1]), exact).seconds
+        except SpecError:  # its cheapest value other rules refuse
+            continue
+        if seconds < saved:
+            best, saved = field, seconds
+    return best
+
+
+def _more(limit: str) -> str:
+    return f", more than the {limit} the engine allows for one roll's odds"
 
 
 def _refusal(spec: Mapping[str, Any], exact: bool, field: str, found: tuple[Any, Any, str], over: str, what: str,
              exact_words: str) -> SpecError:
     value, best, allowed = found
-    hint = (f"with the rest of this spec as it is, these odds would take {over}{what}, more than the "
-            f"engine allows (about a second and 200 MB){exact_words}")
+    hint = f"with the rest of this spec as it is, these odds would take {over}{what}{exact_words}"
     if field.startswith("rules.") or exact:
         return SpecError(field, value, allowed, hint)
     return CrossError(field, value, allowed, hint, nearest=best)
@@ -195,7 +223,7 @@ def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> in
 
 def block_bytes(spec: Mapping[str, Any]) -> float:
     """The memory one block of rolls of a normalized spec holds (estimated)."""
-    return BLOCK_ROLLS * estimate(spec).held * 8 * ROLL_TEMPORARIES
+    return BLOCK_ROLLS * estimate(spec).held * 8 * ROLL_TEMPORARIES + ROLL_FIXED_BYTES
 
 
 def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
@@ -208,11 +236,15 @@ def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
         if not most and block_bytes(spec) > MAX_ROLL_BYTES:
             raise SpecError(field, n, allowed,
                             f"each roll holds about {math.ceil(estimate(spec).held):,} dice at once, and rolls "
-                            f"are made {BLOCK_ROLLS:,} at a time: one block would hold about "
-                            f"{block_bytes(spec) / 1e6:,.0f} MB, more than the engine holds in one call (about "
-                            f"{MAX_ROLL_BYTES / 1e6:.0f} MB); vw.roll makes one roll")
+                            f"are made {BLOCK_ROLLS:,} at a time: one block would hold an estimated "
+                            f"{_than(block_bytes(spec), MAX_ROLL_BYTES, 'MB')} the engine holds in one call; "
+                            f"vw.roll makes one roll")
         raise SpecError(field, n, allowed,
                         f"each roll draws about {math.ceil(dice)} dice (dice that roll again included), and rolls "
-                        f"are made {BLOCK_ROLLS:,} at a time: {n:,} rolls would take about "
-                        f"{blocks * roll_seconds(spec):.1f} s, more than the engine takes in one call (about "
-                        f"{MAX_ROLL_SECONDS:.0f} s)")
+                        f"are made {BLOCK_ROLLS:,} at a time: {n:,} rolls would take an estimated "
+                        f"{_than(blocks * roll_seconds(spec), MAX_ROLL_SECONDS, 's')} the engine takes in one call")
+
+
+def _than(estimate: float, limit: float, unit: str) -> str:
+    said, most = beyond(estimate, limit, unit)
+    return f"{said}, more than the {most}"

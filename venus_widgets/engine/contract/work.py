@@ -142,11 +142,10 @@ def check(field: str, value: Any, jobs: Sequence[Job], what: str, allowed: str =
     p = price(jobs)
     if p.seconds <= MAX_CALL_SECONDS and p.memory <= MAX_CALL_BYTES:
         return p
-    over = (f"an estimated {p.seconds:.1f} s" if p.seconds > MAX_CALL_SECONDS else
-            f"an estimated {p.memory / 1e6:.0f} MB")
+    said, limit = (_cost.beyond(p.seconds, MAX_CALL_SECONDS, "s") if p.seconds > MAX_CALL_SECONDS else
+                   _cost.beyond(p.memory, MAX_CALL_BYTES, "MB"))
     heavy = f", the heaviest about {_said(p.each)}" if p.specs > 1 else ""
-    hint = (f"{what} would take {over} in all{heavy}, more than one call may take (about "
-            f"{MAX_CALL_SECONDS:.0f} s and 200 MB)")
+    hint = f"{what} would take an estimated {said} in all{heavy}, more than the {limit} one call may take"
     varied = {k for job in jobs for setting in _sample(job.settings) for k in setting}
     lever = _lever(p, varied) if p.heaviest is not None and p.seconds > MAX_CALL_SECONDS else None
     if lever is not None:

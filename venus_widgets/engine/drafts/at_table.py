@@ -46,7 +46,7 @@ class DraftTable:
 
     def kiss_start(self, spec: dict, first: Roll) -> KissStart:
         p = self._plan(spec)
-        return KissStart(int(first.details.get("successes_before_kiss", first.outcome)), p.goal, p.budget)
+        return KissStart(int(first.details.get("value_before_reroll", first.outcome)), p.goal, p.budget)
 
     def kiss_allowed(self, spec: dict, first: Roll, i: int) -> tuple[bool, str]:
         p = self._plan(spec)

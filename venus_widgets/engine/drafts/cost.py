@@ -31,6 +31,7 @@ from .whole_cost import die_bits, element, in_python_ints, product_bits, whole_c
 from .dice import levels, rows
 from .plan import Plan
 from .readings import Ordered
+from .tails import reach
 from .walk import walk_groups
 
 #: The Python of one count of the dice with a re-roll step (its groups merged, its kernels, its states and
@@ -219,13 +220,14 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     all_bits = abits + budget * lbits
     groups = sum(len(b) for b in blocks)
     # each state: scaled by the re-rolls not made and added up twice; then the re-rolled dice added one
-    # die at a time (Horner's scheme, the most re-rolled first): a state of s re-rolls is the dice of s
-    # fresh dice shorter than the longest, and adds one convolution per group (the first none)
+    # die at a time (Horner's scheme, the most re-rolled first: H = H F + G_r), one convolution per group
+    # (the first none): the sum H grows by a fresh die at each step, from a state's length (the run's
+    # fewest re-rolls s: budget - s steps grown), never cut to the counts' size until the end
     scaled = arr * (element(abits, all_bits - abits) + 3 * element(all_bits))
     for a, b in _chunks(len(states)):
         k = sum(states[a:b])
-        s = max(a, 1)  # the run's longest state (its fewest re-rolls)
-        w, _ = conv(max(1.0, arr - s * (fresh - 1)), fresh, size, (all_bits - lbits, lbits) if whole else None)
+        s = max(a, 1)  # the run's longest sum (its fewest re-rolls)
+        w, _ = conv(arr + (budget - s) * (fresh - 1), fresh, size, (all_bits - lbits, lbits) if whole else None)
         work += k * (scaled + min(groups, b - 1) * w) - (states[0] * w * min(groups, b - 1) if a == 0 else 0.0)
     return work
 
@@ -266,15 +268,16 @@ def work(p: Plan) -> float:
     B = min(p.budget, p.rerollable)
     steps = p.draft.reroll is not None and B > 0
     tallies = [r for r in p.readings if not r.ordered]
-    spans = []  # per group: (plan, the range of each quantity one die adds)
+    spans = []  # per group: (plan, the range of each quantity one die adds, what each face adds)
     lo_all = [0] * len(tallies)
     hi_all = [0] * len(tallies)
     for g in p.groups:
         if not g.count:
             continue
-        lo, hi = span(g.table, rows(g.table, tallies, g.name, p.marks))
+        V = rows(g.table, tallies, g.name, p.marks)
+        lo, hi = span(g.table, V)
         shift = [min(0, x) for x in lo] if steps and g.rerollable else list(lo)
-        spans.append((g, [h - s for h, s in zip(hi, shift)]))
+        spans.append((g, [h - s for h, s in zip(hi, shift)], V))
         for i in range(len(tallies)):
             lo_all[i] += g.count * shift[i]
             hi_all[i] += g.count * hi[i]
@@ -287,17 +290,20 @@ def work(p: Plan) -> float:
         return float("inf")
     marks = marks_counted(p)
     whole = in_python_ints(p)
-    if not whole and not steps and size * size * len(spans) * 8 * marks < LIMIT:  # a few squarings this short
+    if not whole and not steps and not p.unbounded and size * size * len(spans) * 8 * marks < LIMIT:  # short
         return size * size * len(spans) * 8 * marks
     total, plain, pbits = COUNT if steps else 0.0, 1.0, 0.0
     takers: list[tuple[Any, float]] = []
-    for g, sp in spans:
+    for g, sp, V in spans:
         length = 1.0 + sum(x * z for x, z in zip(sp, strides))
         if steps and g.rerollable:
             takers.append((g, length))
             continue
         db = die_bits(g.table) if whole else None
-        w, grown = power_cost(length, g.count, size, db)
+        cap = _cut(g.table, V, strides, size) if p.unbounded and not whole else None
+        if cap is not None:
+            length = min(length, cap(1))
+        w, grown = power_cost(length, g.count, size, db, cap)
         w2, plain = conv(plain, grown, size, (pbits, g.count * db) if db is not None else None) if plain > 1 \
             else (0.0, grown)
         pbits += g.count * (db or 0.0)
@@ -318,6 +324,14 @@ def work(p: Plan) -> float:
         bits = (pbits, math.log2(big_die(p)), [[die_bits(x[4]) for x in b] for b in blocks]) if whole else None
         total += reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits)
     return total * marks
+
+
+def _cut(t: Any, V: Any, strides: Sequence[float], size: float) -> Callable[[int], float] | None:
+    """The most an array of ``m`` dice of ``t`` holds once the kernel cuts
+    its tails (:func:`.tails.reach`; None: no bound of that kind)."""
+    if reach(t, V, strides, 1) is None:
+        return None
+    return lambda m: min(size, 1.0 + (reach(t, V, strides, m) or 0.0))
 
 
 def walk_cost(p: Plan) -> float:
@@ -357,10 +371,18 @@ def walk_cost(p: Plan) -> float:
         a, b = r.span(0, top.get(r.key, 0), sum(g.count for g in p.groups if r.reads(g.name)))
         dense *= max(0, b) - min(0, a) + 1
     cells = min(dense, multisets)
+    p.__dict__["_walk_cells"] = cells  # (the cells the counts end on, at most: :func:`walk_cells`)
     if cells > MAX_CELLS:
         return float("inf")
     slow = 1.0 if dense < 2.0 ** 62 else WIDE_KEYS  # packed keys past int64: Python ints
     return sum(k * (cells * c * (8 + len(p.readings)) * slow + PER_CALL) for k, c in zip(outcomes, per))
+
+
+def walk_cells(p: Plan) -> float:
+    """The most cells the walk holds (and the counts it ends on list), as :func:`walk_cost` bounds them."""
+    if "_walk_cells" not in p.__dict__:
+        walk_cost(p)
+    return float(p.__dict__["_walk_cells"])
 
 
 def chains(t: Any) -> float:

@@ -38,6 +38,7 @@ from . import quick_cost as _quick
 from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions, walk
 from .at_table import DraftTable
 from .errors import DraftError
+from .counts_kept import kept
 from .knobs import DraftRules
 from .model import FIELD_GROUPS, Draft, FieldDef, Num
 
@@ -64,6 +65,8 @@ class DraftEdition:
     def __init__(self, draft: Draft) -> None:
         self.draft = draft
         self.ID: str = draft.id
+        #: its name as a player reads it (the draft's ``name``)
+        self.NAME: str = draft.name
         #: the draft's content hash: a spec records it, and what it made replays by it
         self.VERSION: str = draft.digest
         self.FEATURES: frozenset[str] = frozenset()
@@ -379,9 +382,10 @@ def _within_load(tables: Any) -> list:
 def counted(p: _plan.Plan, exact: bool, without: str = "") -> kernel.Counted:
     """The joint counts of what the plan's formulas read: by the walk when
     one reads the dice in order (:mod:`.walk`), else by the kernel."""
+    mode = kernel.mode_of(p, exact)
     if p.ordered:
-        return walk.count(p, kernel.mode_of(p, exact), without)
-    return kernel.count(p, exact, without)
+        return kept(p, mode, without, lambda: walk.count(p, mode, without))
+    return kept(p, mode, without, lambda: kernel.count(p, exact, without))
 
 
 if TYPE_CHECKING:  # mypy checks that a draft edition writes what the contract needs (engine/contract/members.py checks the rest)

@@ -53,12 +53,19 @@ def _ladder_field(edition: DraftEdition, base: Mapping[str, Any]) -> str:
     other's falls, the draft is refused, asking for a ``[ladder]``."""
     d = edition.draft
     candidates = [f for f in d.fields if f.group == "difficulty" and f.kind in ("int", "choice")]
+    known: dict[str, int] = {}
+
+    def direction(f: Any) -> int:  # each field's read once
+        if f.name not in known:
+            known[f.name] = _direction(edition, base, f)
+        return known[f.name]
+
     for f in candidates:
-        if f.kind == "choice" or _direction(edition, base, f) < 0:
+        if f.kind == "choice" or direction(f) < 0:
             return f.name
-    if candidates and _direction(edition, base, candidates[0]) > 0:
+    if candidates and direction(candidates[0]) > 0:
         f = candidates[0]
-        falls = [x.name for x in d.fields if x.kind == "int" and x is not f and _direction(edition, base, x) < 0]
+        falls = [x.name for x in d.fields if x.kind == "int" and x is not f and direction(x) < 0]
         example = falls[0] if falls else "need"
         raise DraftError(f"fields.{f.name}", f"the Facilitator's ladder runs over the first field of the group "
                          f"difficulty, {f.name}, but a bigger {f.name} makes the roll easier: write a [ladder] "
@@ -71,11 +78,13 @@ def _ladder_field(edition: DraftEdition, base: Mapping[str, Any]) -> str:
 def _direction(edition: DraftEdition, base: Mapping[str, Any], f: Any) -> int:
     """Whether the chance to pass rises (+1), falls (-1) or stays (0) from a
     field's lowest value to its highest, the others at their defaults (the
-    highest that the draft's checks and the cost guard allow)."""
+    highest that the draft's checks and the cost guard allow, and that
+    :data:`LOAD_SECONDS` of estimated work counts with the lowest)."""
+    from ..contract import guard
     from ..contract.fields import CrossError
     from ..contract.spec import normalize
 
-    chances = []
+    specs = []
     for v in (f.lo, edition.RULES[f.hi.knob]):
         try:
             s = normalize({**base, f.name: v})
@@ -86,8 +95,20 @@ def _direction(edition: DraftEdition, base: Mapping[str, Any], f: Any) -> int:
                 return 0
         except SpecError:
             return 0
-        chances.append(edition.odds(s).p_pass)
+        specs.append(s)
+    low = guard.estimate(specs[0]).seconds
+    if low + guard.estimate(specs[1]).seconds > LOAD_SECONDS:  # the highest that fits what loading may count
+        found = guard.nearest(specs[1], False, f.name, +1, lambda c: low + c.seconds <= LOAD_SECONDS)
+        if found is None or found[1] <= specs[0][f.name]:
+            return 0
+        specs[1] = normalize({**specs[1], f.name: found[1]})
+    chances = [edition.odds(s).p_pass for s in specs]
     return (chances[1] > chances[0]) - (chances[1] < chances[0])
+
+
+#: The odds a draft's loading counts to find its ladder's direction, at most (estimated, as the cost
+#: guard's seconds: about 0.2 s at most): past it, the highest value of the field within it.
+LOAD_SECONDS = 0.1
 
 
 def _defaults_roll(edition: DraftEdition, base: Mapping[str, Any]) -> None:

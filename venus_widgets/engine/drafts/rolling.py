@@ -162,7 +162,7 @@ def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: 
                         Die(x.index, x.owner, x.grade, x.sides, x.before, x.after, x.kissed, x.scores + 1,
                             x.exploded_from) for x in dice]
     v = int(v)
-    details: dict[str, Any] = {"threshold": plan.threshold, "goal": plan.goal, "successes_before_kiss": int(v0),
+    details: dict[str, Any] = {"threshold": plan.threshold, "goal": plan.goal, "value_before_reroll": int(v0),
                                **q}
     if plan.draft.events:  # after the doubling step, as the odds count them
         details["events"] = happened(plan, {**q, "successes": q["successes"] + (adds if spent else 0)}, v)
@@ -237,17 +237,29 @@ def _chain(plan: Plan, gi: int, faces: np.ndarray, gen: np.random.Generator) -> 
     """``faces`` (rows x dice; 0: no die) with the dice they explode into:
     ``[rows, dice, chain]``."""
     t = plan.groups[gi].table
-    out = [faces]
+    small = _small(plan)
+    out = [faces.astype(small)]
     if t.explodes:
         boom = np.asarray(t.explode)
         live = (faces > 0) & boom[np.maximum(faces, 1) - 1]
         level = 0
         while live.any() and (t.depth is None or level < t.depth):
-            new = np.where(live, gen.integers(1, t.sides + 1, size=faces.shape), 0)
+            new = np.where(live, gen.integers(1, t.sides + 1, size=faces.shape), 0).astype(small)
             out.append(new)
             live = live & boom[np.maximum(new, 1) - 1]
             level += 1
     return np.stack(out, axis=2)
+
+
+#: Rows of a block read (and the re-roll's dice chosen) at a time: what a block of many dice holds at
+#: once beyond its faces (each die's face in a small whole number, see :func:`_small`).
+SLICE = 2048
+
+
+def _small(plan: Plan) -> Any:
+    """The smallest whole-number type that holds every face of the plan's dice."""
+    sides = max((g.table.sides for g in plan.groups), default=1)
+    return np.int16 if sides < 2 ** 15 else np.int32 if sides < 2 ** 31 else np.int64
 
 
 def _deep(a: np.ndarray, depth: int) -> np.ndarray:
@@ -261,12 +273,16 @@ def _read_all(plan: Plan, parts: dict[int, np.ndarray]) -> Quantities:
     """:func:`read` of every group's dice (``parts``: group index -> faces with their chains)."""
     depth = max(a.shape[2] for a in parts.values())
     gi = np.concatenate([np.full(a.shape[1], g, dtype=np.int64) for g, a in parts.items()])
-    return read(plan, gi, np.concatenate([_deep(a, depth) for a in parts.values()], axis=1))
+    rows = next(iter(parts.values())).shape[0]
+    sliced = [read(plan, gi, np.concatenate([_deep(a[lo:lo + SLICE], depth) for a in parts.values()], axis=1))
+              for lo in range(0, rows, SLICE)]  # a slice of rows at a time: what reading holds stays small
+    return {k: np.concatenate([np.broadcast_to(np.asarray(q[k]), (min(SLICE, rows - i * SLICE),))
+                               for i, q in enumerate(sliced)]) for k in sliced[0]}
 
 
 def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generator) -> np.ndarray:
     ranks = {c: i for i, c in enumerate(sorted({g.table.chance for g in plan.groups}, reverse=True))}
-    takes: list[tuple[int, np.ndarray, np.ndarray]] = []  # (group, faces, order key)
+    takes: list[tuple[int, np.ndarray, tuple[int, int]]] = []  # (group, first faces, (chance rank, first index))
     parts: dict[int, np.ndarray] = {}
     index = 0
     for gi, g in enumerate(plan.groups):
@@ -275,9 +291,7 @@ def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generat
         faces = g1.integers(1, g.table.sides + 1, size=(rows, g.count))
         parts[gi] = _chain(plan, gi, faces, g1)
         if g.eligible:
-            key = ranks[g.table.chance] * 1_000_000 + faces * 1_000 + (index + np.arange(g.count))[None, :]
-            key = np.where(np.isin(faces, g.eligible), key, np.iinfo(np.int64).max)
-            takes.append((gi, faces, key))
+            takes.append((gi, parts[gi][:, :, 0], (ranks[g.table.chance], index)))
         index += g.count
     if not parts:
         parts[0] = np.zeros((rows, 0, 1), dtype=np.int64)
@@ -287,13 +301,7 @@ def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generat
     if rr is not None and cap and takes:
         v0 = np.broadcast_to(np.asarray(value_of(plan, q)), (rows,))
         go = (v0 < plan.goal) if plan.when == "short" else np.ones(rows, dtype=bool)
-        key = np.concatenate([k for _, _, k in takes], axis=1)
-        ok = key < np.iinfo(np.int64).max
-        order = np.argsort(key, axis=1, kind="stable")
-        ranked = np.take_along_axis(ok, order, axis=1)
-        picked = ranked & (np.cumsum(ranked, axis=1) <= cap) & go[:, None]
-        take = np.zeros_like(ok)
-        np.put_along_axis(take, order, picked, axis=1)
+        take = np.concatenate([_taken(plan, takes, go, cap, lo) for lo in range(0, rows, SLICE)])
         start = 0
         for gi, faces, _ in takes:
             t = take[:, start:start + faces.shape[1]]
@@ -310,3 +318,24 @@ def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generat
         v = np.broadcast_to(np.asarray(value_of(plan, {**q, "successes": q["successes"] + more}), dtype=np.int64),
                             (rows,))
     return np.array(v, dtype=np.int64)
+
+
+def _taken(plan: Plan, takes: Sequence[tuple[int, np.ndarray, tuple[int, int]]], go: np.ndarray, cap: int,
+           lo: int) -> np.ndarray:
+    """Which dice of the rows ``lo`` to ``lo + SLICE`` the re-roll step takes
+    (``takes``: per group the step may take, its first faces, its chance's
+    rank and its first die's index): the dice it takes first, as one roll's
+    step takes them (the highest chance, the lowest face, the first die)."""
+    keys = []
+    for gi, faces, (rank, index) in takes:
+        f = faces[lo:lo + SLICE].astype(np.int64)
+        key = rank * 1_000_000 + f * 1_000 + (index + np.arange(f.shape[1]))[None, :]
+        keys.append(np.where(np.isin(f, plan.groups[gi].eligible), key, np.iinfo(np.int64).max))
+    key = np.concatenate(keys, axis=1)
+    ok = key < np.iinfo(np.int64).max
+    order = np.argsort(key, axis=1, kind="stable")
+    ranked = np.take_along_axis(ok, order, axis=1)
+    picked = ranked & (np.cumsum(ranked, axis=1) <= cap) & go[lo:lo + SLICE, None]
+    take = np.zeros_like(ok)
+    np.put_along_axis(take, order, picked, axis=1)
+    return take
