@@ -229,7 +229,8 @@ def test_no_page_tells_the_reader_to_run_anything(book):
 
 
 @pytest.mark.parametrize("words", ["Run All to bring the rollers alive", "Run the cell (Run All) to roll",
-                                   "then press **Roll**", "Until you run the cell, it shows", "click Roll"])
+                                   "then press **Roll**", "Until you run the cell, it shows", "click Roll",
+                                   "The Venus Engine rulebook, runnable"])
 def test_the_run_check_catches_notebook_words(tmp_path, words):
     (tmp_path / "p.html").write_text(f"<main><p>A still. {words}.</p></main>", encoding="utf-8")
     assert _builder().run_instructions(tmp_path), words

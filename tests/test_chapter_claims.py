@@ -643,3 +643,52 @@ def test_continuity_the_first_evening_is_not_retold_otherwise():
     assert "At the end (ten minutes)" in checklist
     # the dice chapter 0 asks for
     assert "about ten six-sided dice" in prose("00") and "a d20 for checks and about ten d6" in checklist
+
+
+# The second first-evening reading (issue 31): factors counted one way, and the sentences it found false.
+
+def test_31b_1_every_factor_that_hinders_a_roll_counts_the_same_way_in_every_example():
+    """Chapter 2 counted the storm for Clara's patch while chapter 4, the same round, named "the one
+    factor that matters most" for Bruno's haul (his wound, not the storm), and chapter 6 counted "the
+    storm" in a scene that opens after it. The rule (chapters 1, 2, 9): each thing that hinders this
+    roll is a factor, up to four; the storm hinders both round-3 rolls, Bruno's wound his too."""
+    from venus_widgets.tutorial import task_of
+
+    haul = task_of("Bruno", "deckhand", "Resolve", factors=2)  # the storm and his wound
+    patch = task_of("Clara", "engineer", "Finesse", factors=1)  # the storm
+    assert (vw.odds(haul).threshold, vw.odds(patch).threshold, vw.odds(haul).p_pass) == (3, 2, 0.0)
+    for chapter, said in (("04", "the one factor that matters most"), ("06", "One factor, the one that matters most"),
+                          ("06", "Two factors, the storm and the loose rudder")):
+        assert said not in prose(chapter), (chapter, said)
+    assert "two factors: the storm, as for Clara's patch, and Bruno's **wound**, burnt hands on a wet line. " \
+           "Threshold 3: two dice alone cannot make it." in rendered("04")
+    assert "the storm is one factor" in prose("02") and "A hazard counts in every roll it hinders" in prose("02")
+    six = rendered("06")
+    assert "Two factors, the dark and the loose rudder: threshold 3." in six
+    assert "The dark does not hinder a grip; your burnt hands do. One factor: threshold 2." in six
+    assert "Plus two factors, the dark and the mast swaying under you: target 12." in six
+
+
+def test_31b_2_clara_alone_passes_the_reef_a_fifth_of_the_time_with_her_ego():
+    """Chapter 6 said "Alone that is 0%: two dice cannot make three successes", but Clara has Ego:
+    a doubled 6 and one more success of her two Gold dice reach three."""
+    from venus_widgets.tutorial import PREGENS, task_of
+
+    assert PREGENS["Clara"]["ego"]
+    alone = vw.odds(task_of("Clara", "captain", "Wits", factors=2, ego="double6")).p_pass
+    assert near(alone, 7 / 36) and vw.percent(alone) == "19%"
+    assert "two dice cannot make three successes" not in rendered("06")
+    assert "Alone, even with Ego to double my 6s, that is 19%." in rendered("06")
+
+
+def test_31b_7_bruno_holds_the_cable_with_resolve_as_chapter_9_names_abilities():
+    """Holding a cable is nerve and strength: Resolve (chapter 9, section 6), not Swiftness; his
+    deckhand job inherits it, Bronze on his sheet: the same 2 Bronze dice, threshold 2."""
+    from venus_widgets.tutorial import PREGENS, task_of
+
+    assert "Resolve" in PREGENS["Bruno"]["jobs"]["deckhand"][1]
+    rope = task_of("Bruno", "deckhand", "Resolve", factors=1)
+    assert (rope["caliber"], rope["dice"], vw.odds(rope).threshold) == ("bronze", 2, 2)
+    assert "A **task**, Swiftness" not in prose("06")
+    assert "A **task**: holding on is Resolve." in prose("06")
+    assert "**Resolve** will, nerve and stamina" in prose("09")

@@ -283,7 +283,7 @@ def test_a_job_inherits_two_abilities_wherever_the_story_names_them():
 def test_the_story_uses_a_merit_and_counts_a_wound():
     """The sheet's merits and wounds are used at the table, as the rules use
     them: a merit argued as a bonus factor (chapter 0's climb), Bruno's
-    burnt hands counted as the factor of his haul (chapter 4)."""
+    burnt hands counted as a factor of his haul (chapter 4)."""
     from venus_widgets.tutorial import PREGENS
 
     ch00 = "\n".join(m for m in _markdown(NOTEBOOKS[0]) if "*Abilities* (caliber and score)" not in m)
@@ -291,4 +291,4 @@ def test_the_story_uses_a_merit_and_counts_a_wound():
     assert any(re.search(re.escape(m) + r" \(a merit", ch00) for m in merits), "no merit argued in the climb"
     (haul,) = [" ".join(m.split()) for m in "\n".join(_markdown(NOTEBOOKS[4])).split("\n## ")
                if m.startswith("Bruno hauls in the sea anchor")]
-    assert "**wound**: burnt hands on a wet line. Threshold 2." in haul, haul
+    assert "the storm, as for Clara's patch, and Bruno's **wound**, burnt hands on a wet line. Threshold 3" in haul, haul

@@ -19,6 +19,7 @@ from typing import Any
 import numpy as np
 
 from .engine.editions.playtest.advancement import tasks_until  # noqa: F401 - the chapters count tasks with the engine's chain
+from .dice_pictures import dice_figure  # noqa: F401 - the chapters draw their dice with it
 from .palette import CALIBER_COLOURS, FAIL, GOAL, PASS  # noqa: F401 - the chapters' figures draw in the rollers' colours
 
 #: The four calibers (playtest) / ranks (playsheet), weakest first.
@@ -326,56 +327,6 @@ def character_sheet(name: str) -> str:
              "*Principles:* " + " ".join(c["principles"]) + "  ",
              f"*Lots:* {c['lots']} · *Ego:* {'yes' if c['ego'] else 'no'} · *Wounds:* none"]
     return "\n".join(lines)
-
-
-# -- dice pictures --------------------------------------------------------------------
-
-_PIPS = {1: [(0.5, 0.5)], 2: [(0.25, 0.75), (0.75, 0.25)], 3: [(0.25, 0.75), (0.5, 0.5), (0.75, 0.25)],
-         4: [(0.25, 0.25), (0.25, 0.75), (0.75, 0.25), (0.75, 0.75)],
-         5: [(0.25, 0.25), (0.25, 0.75), (0.5, 0.5), (0.75, 0.25), (0.75, 0.75)],
-         6: [(0.25, 0.2), (0.25, 0.5), (0.25, 0.8), (0.75, 0.2), (0.75, 0.5), (0.75, 0.8)]}
-
-
-def dice_figure(rows, title: str = ""):
-    """A picture of d6s: ``rows`` is a list of ``(label, dice)``, each die a
-    ``(face, successes, note)`` (note: a short word under the die, e.g.
-    "KISSed"). A success has a thick border, a shaded face and "✓" under it
-    (two for a doubled 6); a miss a thin dashed border and "–": the marks, not
-    colour alone, say which is which. Returns the matplotlib figure."""
-    import matplotlib.pyplot as plt
-    from matplotlib.patches import FancyBboxPatch
-
-    from .book_figures import TEXT, WIDTH
-
-    width = max(len(d) for _, d in rows)
-    # the words under a die, a word to a line; each row as tall as its dice and their words at the
-    # figures' own scale (WIDTH px for the row labels and the dice) leave room for
-    line = 1.25 * TEXT / ((WIDTH - 20) / (2.2 + 0.95 * width))
-    below = [[("✓" * int(s) if s else "–") + "".join(f"\n{w}" for w in ((n or "").split() if len(n or "") > 7 else [n] if n else [])) for _, s, n in dice]
-             for _, dice in rows]
-    pitches = [0.95 + line * max(m.count("\n") + 1 for m in marks) for marks in below]
-    fig, ax = plt.subplots(figsize=(1.8 + 1.1 * width, 0.5 + sum(pitches)))
-    top = sum(pitches)
-    for r, (label, dice) in enumerate(rows):
-        top -= pitches[r]
-        y = top + pitches[r] - 0.7
-        ax.text(-0.25, y + 0.45, label, ha="right", va="center")
-        for i, ((face, scores, _), mark) in enumerate(zip(dice, below[r])):
-            x = i * 0.95
-            box = FancyBboxPatch((x, y), 0.7, 0.7, boxstyle="round,pad=0.02,rounding_size=0.08",
-                                 facecolor="#cfe3f3" if scores else "white", edgecolor="#1a1a1a",
-                                 linewidth=2.6 if scores else 1.0, linestyle="-" if scores else "--")
-            ax.add_patch(box)
-            for px, py in _PIPS[int(face)]:
-                ax.add_patch(plt.Circle((x + 0.7 * px, y + 0.7 * py), 0.055, color="#1a1a1a"))
-            ax.text(x + 0.35, y - 0.1, mark, ha="center", va="top", linespacing=1.1)
-    ax.set_xlim(-2.2, width * 0.95)
-    ax.set_ylim(-0.05, sum(pitches) + 0.05)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    if title:
-        ax.set_title(title)
-    return fig
 
 
 def rarely(p: float) -> str:

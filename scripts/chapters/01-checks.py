@@ -11,7 +11,7 @@
 # > (a chart and a table that do not move).
 
 # %% [markdown]
-# *The Venus Engine rulebook, runnable. Edition: the 1st Playtest Rules (v0.2), the default.*
+# *Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # A **check** settles a simple question with a yes or a no: do you jump
 # the gap, spot the pickpocket, keep your footing? You roll **one d20**,
