@@ -77,7 +77,9 @@ def playtest() -> str:
     kiss_row += [pct(odds({**bruno, "kiss": 1, "ego": e})) for e in ("reroll", "double6")]
     return HEAD + f"""# Cheat sheet: playtest (Venus Engine 1st Playtest Rules v0.2)
 
-Full rules: [rules_playtest.md](rules_playtest.md). Words: [glossary.md](glossary.md).
+The rules, taught with examples: [checks](../notebooks/01-checks.ipynb), [tasks](../notebooks/02-tasks.ipynb),
+[KISS and Ego](../notebooks/03-kiss-and-ego.ipynb), [help](../notebooks/04-help.ipynb),
+[learning and the debrief](../notebooks/05-learning-and-advancement.ipynb). Words: [the glossary](glossary.md).
 
 **When to roll.** 1. Work out your agenda. 2. Roleplay until there is tension. 3. The FC names the
 ability and, with your input, chooses a **check** (yes or no) or a **task** (how well, at what
@@ -137,7 +139,7 @@ def playsheet() -> str:
         task_rows.append([dice] + cells)
     return HEAD + f"""# Cheat sheet: playsheet (Venus Engine Playsheet)
 
-Full rules: [rules_playsheet.md](rules_playsheet.md). Words: [glossary.md](glossary.md).
+The Playsheet beside the other drafts: [chapter 8](../notebooks/08-editions-compared.ipynb). Words: [the glossary](glossary.md).
 
 **When to roll.** 1. Work out your agenda. 2. Roleplay until there is tension. 3. The GM (the FC)
 states the failure consequences and the ability, and chooses a **check** or a **task**.
@@ -186,7 +188,7 @@ def agora() -> str:
     help_rows = [[", ".join(map(str, h)), vw.merge(h)] for h in ([5, 5], [4, 4], [6, 6, 5], [4, 4, 4, 4], [3, 3, 2])]
     return HEAD + f"""# Cheat sheet: agora (d6 rank pools)
 
-Full rules: [rules_agora.md](rules_agora.md). Words: [glossary.md](glossary.md).
+The agora procedure, taught with examples: [chapter 7](../notebooks/07-the-agora-procedure.ipynb). Words: [the glossary](glossary.md).
 
 1. **Find your agenda.**
 2. **Discuss** the difficulty (standard or challenging), the consequences, the ability and the kind
@@ -226,8 +228,8 @@ def heresy() -> str:
     foul = [pct(vw.odds({"edition": "heresy", "pool": 6, "black": b}).breakdown["foul failure"]) for _, b in ladder]
     return HEAD + f"""# Cheat sheet: heresy (Victoriana's Heresy Engine, for comparison)
 
-Full rules: [rules_heresy_vers.md](rules_heresy_vers.md). Not a Venus Engine edition: it is here to
-compare the Venus Engine's choices with.
+Not a Venus Engine edition: it is here to compare the Venus Engine's choices with
+([chapter 8](../notebooks/08-editions-compared.ipynb)).
 
 1. Pool = skill + attribute dice (+ a complementary skill, + easy bonus dice).
 2. The Gamesmaster sets the difficulty in **black dice**: Difficult 3, Very Difficult 6, Incredibly 9,
@@ -251,8 +253,8 @@ def vers() -> str:
                                               for dr in range(0, 11, 2)] for ranks in range(0, 6)]
     return HEAD + f"""# Cheat sheet: vers (VERS 3d6 roll-under, for comparison)
 
-Full rules: [rules_heresy_vers.md](rules_heresy_vers.md). Not a Venus Engine edition: it is here to
-compare the Venus Engine's choices with.
+Not a Venus Engine edition: it is here to compare the Venus Engine's choices with
+([chapter 8](../notebooks/08-editions-compared.ipynb)).
 
 1. Competence target (CT) = 10 + your ranks.
 2. Add the difficulty rating (0 to 10), or the opponent's competence, as a penalty to the roll.

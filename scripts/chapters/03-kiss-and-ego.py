@@ -18,7 +18,8 @@
 # ([chapter 1](01-checks.ipynb)), where a Lot you spend buys a bonus d6, not a
 # re-roll. **KISS** names the four things that pay for a re-roll: **K**ismet,
 # **I**nsight, **S**tunts and **S**pecialties. **Ego** is one bigger push,
-# spent at the end.
+# spent once: in the KISS round, to re-roll every die that let you down, or
+# after it, to make each 6 count twice.
 
 # %% [build]
 import matplotlib.pyplot as plt

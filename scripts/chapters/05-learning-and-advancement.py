@@ -11,8 +11,7 @@
 # > (a chart and a table that do not move).
 
 # %% [markdown]
-# *Edition: the 1st Playtest Rules (v0.2), with the Playsheet's level-up
-# rule for jobs above level 0.*
+# *Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # Characters grow mostly by **doing**: each job levels up with **exp**
 # earned in tasks, and a job you do not have yet is learned by trying it.
@@ -62,8 +61,9 @@ setup_plots()
 #    the scores of the two abilities it inherits.
 #
 # You cannot lend a die with a job you are still learning, but you may
-# still receive aid while you learn. (A job with special requirements earns no exp
-# until they are met.)
+# still receive aid while you learn. (Some jobs can be learned only once
+# a condition is met, which the FC names: a teacher for a surgeon, papers
+# for a pilot. Until it is met, such a job earns no exp.)
 
 # %% [build]
 medic = LEARNING["Ada"]["medic"]  # the job Ada starts learning in chapter 6, and its two abilities
@@ -121,7 +121,8 @@ show(fig, alt="Bars of how many tasks 3 Bronze dice take to learn a job, at thre
 # take you past 10 become exp on jobs of your choice: hold 9, earn 3, and
 # you hold {{ advancement.bank_lots(9, 3)[0] }} with {{ advancement.bank_lots(9, 3)[1] }} exp to mark. (The rule text's
 # "excess" over 10 Lots can be read two ways; this rulebook reads it this
-# way: [the playtest rules page](../docs/rules_playtest.md#experience-and-learning-a-job).)
+# way. The other reading turns into exp only the Lots beyond the tenth
+# earned in one session.)
 #
 # ## The debrief
 #
