@@ -715,3 +715,36 @@ def test_31b_15_chapter_5_names_no_rule_before_it_teaches_it_and_defines_a_jobs_
     assert "special requirements" not in text
     assert "Some jobs can be learned only once a condition is met, which the FC names" in text
     assert "rules_playtest.md" not in text, "a player's link to the developers' rules page"
+
+
+def test_31b_8_chapter_9_says_how_a_fight_runs_what_a_hit_does_and_an_npcs_numbers():
+    """Chapter 9 said only "A fight is a string of quick checks" and "An NPC rolls at most a check", though
+    the first adventure is against pirates: it teaches a fight, a hit, a wound and an NPC's numbers, with
+    the rulebook's reading of what the rules leave open in docs/rules_playtest.md."""
+    from venus_widgets.tutorial import check_of
+
+    text, shown = prose("09"), _read("09")
+    for said in ("### Fights", "**What a hit does.**", "### An NPC's numbers", "the NPC does not roll",
+                 "how many hits they take (one, two or three)"):
+        assert said in text, said
+    strike = check_of("Ada", "Finesse", difficulty="simple", factors=1)
+    dodge = check_of("Bruno", "Swiftness", difficulty="tough", factors=1)
+    assert (vw.odds(strike).threshold, vw.odds(dodge).threshold) == (11, 16)
+    assert f"target 11, {vw.percent(vw.odds(strike).p_pass)}. She passes" in shown
+    assert f"Bruno's Bronze 2 gives him {vw.percent(vw.odds(dodge).p_pass)}. He fails" in shown
+    rules = (ROOT / "docs" / "rules_playtest.md").read_text(encoding="utf-8")
+    assert "### Fights, harm and NPCs (the rulebook's reading)" in rules
+    assert "### How the FC counts factors (the rulebook's reading)" in rules
+
+
+def test_31b_9_chapter_9_keeps_other_drafts_and_code_in_asides_at_its_end():
+    """Chapter 9 taught double-dipping with an agora sheet ("rank 4, two Health dice"), had a seven-edition
+    table as section 11 and an "In code" aside in section 10: the playtest game first, the other drafts and
+    the code names in marked parts after the exercises."""
+    text = prose("09")
+    main, _, rest = text.partition("## For tables playing another draft")
+    assert rest and main.index("## Exercises") > 0
+    assert "rank 4, two Health dice" not in main and "Health dice" not in main.split("## Exercises")[0]
+    assert "edition by edition" not in main and "In code" not in main and "vw." not in main
+    assert rest.index("### The rule of thumb, edition by edition") < rest.index("## For programmers")
+    assert re.findall(r"## (\d+)\. ", main) == [str(n) for n in range(1, 12)]
