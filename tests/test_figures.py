@@ -200,10 +200,11 @@ def test_the_overlap_check_finds_two_notes_on_top_of_each_other(plt):
 
 
 @pytest.mark.parametrize("stem", sorted(p.stem for p in (ROOT / "scripts" / "chapters").glob("0[0-6]-*.py")))
-def test_no_two_texts_of_a_first_evening_figure_overlap(stem, monkeypatch):
+def test_no_two_texts_of_a_first_evening_figure_overlap_and_chances_read_in_percent(stem, monkeypatch):
     """Chapter 6's "Clara steers" drew its dice's notes into each other ("Ego: 2KISSed", "BronzeSilver")
     and the owners' names between the rows: each figure of chapters 00-06, laid out as the book shows
-    it, draws no text over another."""
+    it, draws no text over another. And a chance reads as the prose says it, in percent (the axes ran
+    0.00 to 1.00 and "probability" 0.0 to 0.6 while the text said 40%)."""
     import importlib.util
 
     from venus_widgets import book_figures
@@ -217,6 +218,11 @@ def test_no_two_texts_of_a_first_evening_figure_overlap(stem, monkeypatch):
         real(fig)
         title = next((ax.get_title() for ax in fig.axes if ax.get_title()), "")
         found.extend((" ".join(title.split()), a, b) for a, b in overlapping_texts(fig))
+        for ax in fig.axes:
+            label = ax.get_ylabel().lower()
+            ticks = [t.get_text() for t in ax.yaxis.get_ticklabels() if t.get_text()]
+            if "probability" in label or ("chance" in label and not all(t.endswith("%") for t in ticks)):
+                found.append((" ".join(title.split()), label, "not in percent: " + " ".join(ticks)))
 
     monkeypatch.setattr(book_figures, "fit", fit)
     builder.build(ROOT / "scripts" / "chapters" / f"{stem}.py", images=True)

@@ -20,6 +20,7 @@
 
 # %% [build]
 import matplotlib.pyplot as plt
+from matplotlib.ticker import PercentFormatter
 
 from venus_widgets.engine.editions.playtest import advancement
 
@@ -103,15 +104,19 @@ for i, (factors, colour, hatch) in enumerate([(0, "#0072B2", ""), (1, "#E69F00",
     means[2 + factors] = sum(n * p for n, p in dist.items())
     ax.bar([n + (i - 1) * width for n in dist], list(dist.values()), width, color=colour, hatch=hatch,
            edgecolor="white", label=f"threshold {2 + factors}")
-ax.set_xlabel("tasks until the job is learned (16 exp; never fewer than 6)")
-ax.set_ylabel("probability")
-ax.set_xticks(range(6, 17))
+last = max(n for f in (0, 1, 3) for n, p in advancement.tasks_to_learn({**spec, "factors": f}).items() if p >= 0.005)
+ax.set_xlabel("tasks until the job is learned (16 exp)")
+ax.set_ylabel("chance")
+ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+ax.set_xticks(range(6, last + 1))
+ax.set_xlim(5.5, last + 0.5)
 ax.grid(alpha=0.3, axis="y")
 ax.legend()
 ax.set_title("Learning a job with a Bronze score of 3, playing to win")
 show(fig, alt="Bars of how many tasks 3 Bronze dice take to learn a job, at thresholds 2, 3 and 5: the harder "
               "the tasks, the sooner it is learned, on average "
-              + ", ".join(f"{m:.1f} tasks at threshold {t}" for t, m in means.items()) + ".")
+              + ", ".join(f"{m:.1f} tasks at threshold {t}" for t, m in means.items())
+              + f" (the chart stops at {last} tasks: more are rarer than 1 in 200).")
 
 # %% [markdown]
 # ## Lots
