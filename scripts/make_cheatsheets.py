@@ -1,5 +1,6 @@
 """Write the one-page cheat sheet of each edition, ``docs/cheatsheet_<edition>.md``,
-and the Facilitator's screen, ``docs/fc_screen.md``.
+the Facilitator's screen, ``docs/fc_screen.md``, and the pregenerated characters' sheets to print,
+``docs/pregenerated_sheets.md``.
 
 Each sheet is printable Markdown: the roll procedure at the table in a few
 lines, and the numbers that matter. Every chance on a sheet is computed here by
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import venus_widgets as vw
 from venus_widgets.engine.tools.party import setting_words
-from venus_widgets.tutorial import PREGENS, check_of, pregen_party
+from venus_widgets.tutorial import PREGENS, check_of, pregen_party, pregenerated_sheets_page
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -366,7 +367,7 @@ def job_words(name: str, spec: dict) -> str:
 
 SHEETS = {"playtest": playtest, "playsheet": playsheet, "agora": agora, "heresy": heresy, "vers": vers}
 #: The other generated pages to print (docs/<name>.md): the Facilitator's screen.
-PAGES = {"fc_screen": fc_screen}
+PAGES = {"fc_screen": fc_screen, "pregenerated_sheets": pregenerated_sheets_page}
 
 
 def path(edition: str) -> Path:

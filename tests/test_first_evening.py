@@ -292,3 +292,18 @@ def test_the_story_uses_a_merit_and_counts_a_wound():
     (haul,) = [" ".join(m.split()) for m in "\n".join(_markdown(NOTEBOOKS[4])).split("\n## ")
                if m.startswith("Bruno hauls in the sea anchor")]
     assert "the storm, as for Clara's patch, and Bruno's **wound**, burnt hands on a wet line. Threshold 3" in haul, haul
+
+
+def test_the_three_pregenerated_sheets_are_a_page_to_print_as_the_checklist_says():
+    """Chapter 12 and the first-session checklist said "Print ... the three characters' sheets (chapter 0)"
+    but only the blank sheet printed: the three are one generated page of the book, printed on one sheet
+    (tests/browser/test_print.py counts it), and the checklist links it."""
+    from venus_widgets.tutorial import PREGENS, character_sheet
+
+    page = (ROOT / "docs" / "pregenerated_sheets.md").read_text(encoding="utf-8")
+    assert all(character_sheet(name) in page for name in PREGENS)
+    assert "pregenerated_sheets" in _load("print_pages").PRINTABLE
+    assert "docs/pregenerated_sheets" in (ROOT / "docs" / "book" / "index.md").read_text(encoding="utf-8")
+    checklist = (ROOT / "docs" / "first_session.md").read_text(encoding="utf-8")
+    assert "[three characters' sheets](pregenerated_sheets.md)" in checklist
+    assert "three characters' sheets (chapter 0)" not in checklist

@@ -452,7 +452,8 @@ def test_the_glossary_speaks_to_players_and_keeps_code_names_for_programmers_at_
 
 
 @pytest.mark.parametrize("page", ["glossary", "cheatsheet_playtest", "cheatsheet_playsheet", "cheatsheet_agora",
-                                  "cheatsheet_heresy", "cheatsheet_vers", "fc_screen", "first_session"])
+                                  "cheatsheet_heresy", "cheatsheet_vers", "fc_screen", "first_session",
+                                  "pregenerated_sheets"])
 def test_a_players_page_links_in_words_to_where_the_book_teaches(page):
     """The cheat sheet said "Full rules: rules_playtest.md", a page of code names for developers: a
     player's page names its links in words ("tasks", "the glossary"), never a file name, and sends a
