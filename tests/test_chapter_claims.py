@@ -730,7 +730,7 @@ def test_31b_8_chapter_9_says_how_a_fight_runs_what_a_hit_does_and_an_npcs_numbe
     strike = check_of("Ada", "Finesse", difficulty="simple", factors=1)
     dodge = check_of("Bruno", "Swiftness", difficulty="tough", factors=1)
     assert (vw.odds(strike).threshold, vw.odds(dodge).threshold) == (11, 16)
-    assert f"target 11, {vw.percent(vw.odds(strike).p_pass)}. She passes" in shown
+    assert f"target 11, {vw.percent(vw.odds(strike).p_pass)}. She passes" in shown and "Captain Mora" in shown
     assert f"Bruno's Bronze 2 gives him {vw.percent(vw.odds(dodge).p_pass)}. He fails" in shown
     rules = (ROOT / "docs" / "rules_playtest.md").read_text(encoding="utf-8")
     assert "### Fights, harm and NPCs (the rulebook's reading)" in rules

@@ -268,8 +268,8 @@ leap = check_of("Ada", "Swiftness", difficulty="tough")
 # roll has already happened, that is a rewind (chapter 12, section 7).
 
 # %% [build]
-strike = check_of("Ada", "Finesse", difficulty="simple", factors=1)  # a pirate deckhand, on a pitching deck
-dodge = check_of("Bruno", "Swiftness", difficulty="tough", factors=1)  # Captain Marrow's cutlass, its reach
+strike = check_of("Ada", "Finesse", difficulty="simple", factors=1)  # a pirate, in the dark
+dodge = check_of("Bruno", "Swiftness", difficulty="tough", factors=1)  # Captain Mora's cutlass, its reach
 
 # %% [markdown]
 # ### Fights
@@ -309,12 +309,12 @@ dodge = check_of("Bruno", "Swiftness", difficulty="tough", factors=1)  # Captain
 # NPC who helps a player is a bonus factor on a check; one who hinders is
 # a factor.
 #
-# > **At the table.** The pirates board the *Kestrel* at dawn. The FC has
-# > noted: *a deckhand: simple, one hit; Captain Marrow: tough, three
-# > hits, his long cutlass a factor.* Ada slashes at a deckhand: Finesse,
-# > her Silver {{ strike["score"] }}, simple with one factor, the pitching deck:
-# > target {{ vw.odds(strike).threshold }}, {{ chance(strike) }}. She passes, and he goes over the rail.
-# > Marrow swings at Bruno: a Swiftness check to dodge, tough, with the
+# > **At the table.** Suppose the crew is caught in the pirates' camp
+# > (chapter 12, section 10). The FC has noted: *a pirate: simple, one
+# > hit; Captain Mora: tough, three hits, her long cutlass a factor.* Ada
+# > slashes at a pirate: Finesse, her Silver {{ strike["score"] }}, simple with one factor, the dark:
+# > target {{ vw.odds(strike).threshold }}, {{ chance(strike) }}. She passes, and he runs for the boats.
+# > Mora swings at Bruno: a Swiftness check to dodge, tough, with the
 # > cutlass's reach as a factor: target {{ vw.odds(dodge).threshold }}; Bruno's Bronze {{ dodge["score"] }} gives
 # > him {{ chance(dodge) }}. He fails: a cut across the forearm, written on his sheet
 # > beside his burnt hands. (His hands do not hinder a dodge, so they were
