@@ -11,12 +11,19 @@ import { diffChart, diffTable } from "./lab_diff.js";
 export { tickLines, shortPoints, diffLayout, valueWords, drawnVariants } from "./lab_diff.js";
 
 /** The text of a knob's value: "5", "none", "yes", "1, 6", "bronze 4 · silver 4". */
+/** A key of a per-key knob as the rulebook writes it: a word is a name with its capital (a caliber, a rank:
+ *  "Bronze"); any other key ("d4", "10-again") as written (Python: engine/contract/knobs.py key_word). */
+export function keyWord(key) {
+  const text = String(key);
+  return /^[a-z]+$/.test(text) ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
 export function knobText(value) {
   if (value === null || value === undefined) return "none";
   if (value === true) return "yes";
   if (value === false) return "no";
   if (Array.isArray(value)) return value.join(", ");
-  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${knobText(v)}`).join(" · ");
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${keyWord(k)} ${knobText(v)}`).join(" · ");
   return String(value);
 }
 
@@ -104,8 +111,8 @@ function knobControl(model, knob, variant, value) {
   if (form.type === "per") {
     const errs = form.keys.map((k) => fieldError(model, `${variant}.${knob.name}.${k}`));
     return h("div", { role: "group", "aria-label": label },
-      form.keys.map((k, i) => h("span", { class: "vw-per" }, `${k} `,
-        scalarControl(form.of, value[k], `${label}, ${k}`, (v) => set({ ...value, [k]: v }, k), errs[i], `knob-${variant}-${knob.name}-${k}`, model))),
+      form.keys.map((k, i) => h("span", { class: "vw-per" }, `${keyWord(k)} `,
+        scalarControl(form.of, value[k], `${label}, ${keyWord(k)}`, (v) => set({ ...value, [k]: v }, k), errs[i], `knob-${variant}-${knob.name}-${k}`, model))),
       errs.map(errorLine));
   }
   const err = fieldError(model, `${variant}.${knob.name}`);

@@ -121,6 +121,8 @@ def figure_directives(source: str, figures: Path, attachments: dict) -> str:
 _SVG_IMG = re.compile(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)"([^>]*)>')
 _TAG = re.compile(r"<[^>]+>")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}\b")
+#: a still picture's own dark style (venus_widgets.palette.dark_style)
+_OWN_STYLE = re.compile(r"<style>@media \(prefers-color-scheme: dark\).*?</style>")
 
 
 def dark_svg(svg: str) -> str:
@@ -129,7 +131,7 @@ def dark_svg(svg: str) -> str:
     def tag(m: re.Match) -> str:
         text = m.group(0).startswith(("<text", "<svg"))  # the <svg>'s fill is its text's
         return _HEX.sub(lambda c: dark_colour(c.group(0), text=text), m.group(0))
-    return _TAG.sub(tag, svg)
+    return _TAG.sub(tag, _OWN_STYLE.sub("", svg))  # dark already: not its light picture's own dark style
 
 
 def dark_stills(html_out: str) -> str:

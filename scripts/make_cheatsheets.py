@@ -210,7 +210,7 @@ Checks, chance to pass, no help, KISS or Ego:
 
 {table(["rank", "2 Health, standard", "2 Health, challenging", "3 Health, standard", "3 Health, challenging"],
        check_rows)}
-Tasks, P(all consequences subverted), standard, main pool after factors, no help, KISS or Ego:
+Tasks, the chance that all consequences are subverted, standard, main pool after factors, no help, KISS or Ego:
 
 {table(["rank"] + [f"{n} dice, {c} cons." for n in (2, 3, 4, 5) for c in (1, 2)], task_rows)}
 Merging help (helpers' ranks → the helping die's rank): {"; ".join(f"{m} → {r}" for m, r in help_rows)}.
@@ -240,7 +240,7 @@ Not a Venus Engine edition: it is here to compare the Venus Engine's choices wit
 4. Two net successes complete the task (one may be a partial victory). Fewer than zero: a **foul
    failure**. You may trade 3 pool dice for 1 automatic success (black dice still cancel it).
 
-P(at least 2 net successes):
+The chance of at least 2 net successes:
 
 {table(["pool"] + [f"{label} ({b})" for label, b in ladder], rows)}
 Foul failure with a pool of 6: {", ".join(f"{label} {p}" for (label, _), p in zip(ladder, foul))}.
@@ -262,7 +262,7 @@ Not a Venus Engine edition: it is here to compare the Venus Engine's choices wit
 3. Roll 3d6: success when roll + penalty is at most the CT. Degrees = CT - (roll + penalty);
    below zero, degrees of failure.
 
-P(success):
+The chance of a success:
 
 {table(["ranks"] + [f"DR {dr}" for dr in range(0, 11, 2)], rows)}
 {LEGEND}

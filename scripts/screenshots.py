@@ -7,7 +7,8 @@ people use them: JupyterLab's default layout (the file browser open) at a
     .venv/bin/python scripts/screenshots.py task-roller # only the views named
 
 and, as a saved notebook first opens on Binder (untrusted, before Run All),
-the first still of chapters 00, 09 and 10 (``first-view-*``).
+the first still of chapters 00, 09, 10 and 11 (``first-view-*``), light and
+dark.
 
 All views sit in one notebook, run in a fresh JupyterLab (its own data
 dir); the rollers are rolled with a fixed seed where the table shows, and
@@ -110,10 +111,11 @@ def first_view(p, names: list[str]) -> None:
         page = browser.new_page(viewport={"width": 1000, "height": 900}, device_scale_factor=1)
         page.set_default_timeout(60_000)
         for name, (chapter, nth) in chosen.items():
-            for width, sidebar in WINDOWS:
+            for (width, sidebar), theme in ((w, t) for t in THEMES for w in WINDOWS):
                 page.set_viewport_size({"width": width, "height": 4200})
                 page.goto(f"{server.url}/lab/tree/{chapter}?token={server.token}&reset")
                 page.locator(".jp-NotebookPanel .vw-static").first.wait_for(timeout=90_000)
+                set_theme(page, THEMES[theme])  # the still's picture follows the theme (palette.dark_style)
                 set_sidebar(page, sidebar)
                 page.wait_for_timeout(600)
                 still = page.locator(".jp-NotebookPanel .jp-OutputArea-output:has(.vw-static)").nth(nth).locator(
@@ -121,7 +123,7 @@ def first_view(p, names: list[str]) -> None:
                 still.scroll_into_view_if_needed()
                 page.wait_for_function("s => [...s.querySelectorAll('img')].every(i => i.complete)",
                                        arg=still.element_handle())
-                path = OUT / f"{name}-light-{width}.png"
+                path = OUT / f"{name}-{theme}-{width}.png"
                 out = still.locator("xpath=ancestor::div[contains(concat(' ', @class, ' '), ' jp-OutputArea-output ')][1]")
                 out.screenshot(path=str(path))  # the whole saved output (the rule lab's: its roller and its panel)
                 box = out.bounding_box() or {}

@@ -131,7 +131,7 @@ CLAIMS = [
     ("13", "Each step to the right or down costs the same 5 %", lambda: d20_step_costs() == {0.05}),
     ("13", "Silver's 5 % and Gold's and Platinum's 10 % of automatic passes",
      lambda: [check(c, 0, 29).breakdown["auto-pass"] for c in ("silver", "gold", "platinum")] == [0.05, 0.1, 0.1]),
-    ("13", "a small one (below 0.05)", lambda: __import__("venus_widgets.engine.tools.fit", fromlist=["ALPHA"]).ALPHA == 0.05),
+    ("13", "Rarer than 1 time in 20, and it says \"check the dice\"", lambda: __import__("venus_widgets.engine.tools.fit", fromlist=["ALPHA"]).ALPHA == 0.05),
     ("13", "natural success chance *per d20* | 0 %, 5 %, 10 %, 15 % | 5 %, 10 %, 15 %, 20 %",
      lambda: [playsheet_auto_pass(r) for r in ("bronze", "silver", "gold", "platinum")]
      == [0.05, 0.1, 0.15, 0.2]),
@@ -254,7 +254,7 @@ def test_09_playsheet_errata_guesses_fit_the_tables():
           for n in (2, 5, 8)}
     assert round(ps[2], 2) == 0.69 != round(pt[2], 2)
     assert round(ps[5], 2) != 1.08 and round(ps[8], 2) != 1.35
-    assert "Only the 2-dice sigma fits the guess" in prose("13")
+    assert "Only the 2-dice spread fits the guess" in prose("13")
     assert "carried over from one table to the other and only partly recomputed" not in prose("13")
     assert math.isclose(pt[2], 2 / 3)
 
@@ -310,6 +310,7 @@ def test_22_6_the_fit_test_is_not_called_exact_when_it_draws():
     assert "an exact test" not in prose("13")
     assert f"{module.DRAWS:,} sets of rolls drawn at random" in rendered("13")
     assert 1 / (module.DRAWS + 1) < 1e-4  # the smallest p-value a draw can give, as the prose says
+    assert f"cannot say rarer than about 1 time in {module.DRAWS:,}" in rendered("13")
 
 
 def test_22_7_the_lots_rule_is_flagged_as_a_reading():
@@ -370,7 +371,8 @@ def test_22_statistics_are_said_in_plain_words():
     assert "**party**, is the three characters' chances averaged" in prose("09")
     for prefix in ("02", "05", "08", "09", "12"):
         assert "sigma" not in prose(prefix).lower()
-    assert "sigma" in prose("13").lower()  # chapter 13 reprints the rule texts' tables, spreads and all
+    assert "± Spread" in rendered("13")  # chapter 13 reprints the rule texts' tables, spreads and all
+    assert "The rule texts call the spread *sigma*" in prose("13")  # in an aside for the curious
 
 
 # Issue 30: the two false sentences of chapter 09, then the Facilitator's chapters' claims in words,

@@ -205,3 +205,18 @@ def test_nothing_cites_a_rules_file_users_do_not_have():
     files = [f for f in _walk(".") if f.is_file()]
     assert len(files) > 50
     assert [str(f.relative_to(ROOT)) for f in files if needle in f.read_bytes()] == []
+
+
+def test_no_page_writes_a_chance_as_formula_notation():
+    """The developer pages wrote "P(pass)", "P(goal)", "P(successes >=
+    threshold)", the cheat sheets "P(success):": every page says "the
+    chance to pass", "the chance of the goal" in words."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    pages = [root / "README.md", *sorted((root / "docs").glob("*.md")), *sorted((root / "js").glob("*.md"))]
+    found = [f"{p.relative_to(root)}:{n}: {line.strip()[:120]}" for p in pages
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if re.search(r"\bP\(", line)]
+    assert len(pages) > 20
+    assert not found, f"{len(found)} lines:\n" + "\n".join(found)

@@ -227,3 +227,63 @@ def test_no_two_texts_of_a_first_evening_figure_overlap_and_chances_read_in_perc
     monkeypatch.setattr(book_figures, "fit", fit)
     builder.build(ROOT / "scripts" / "chapters" / f"{stem}.py", images=True)
     assert not found, found
+
+
+def _pictures(html: str) -> list[str]:
+    import base64
+
+    return [base64.b64decode(b).decode() for b in re.findall(r"data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)", html)]
+
+
+def _painted(svg: str, dark: bool) -> tuple[str, list[tuple[str, str, bool]]]:
+    """A picture's paper and each text's colour (and whether it sits on a cell), as drawn on a light page or,
+    with its own ``@media (prefers-color-scheme: dark)`` style applied, on a dark one."""
+    import xml.etree.ElementTree as ET
+
+    style = re.search(r"<style>@media \(prefers-color-scheme: dark\) \{(.*)\}</style>", svg)
+    rules = dict(((tag, attr, colour), new) for tag, attr, colour, new in re.findall(
+        r"(\w+)\[(fill|stroke)='(#[0-9a-fA-F]{6})'\]:not\(\.on-cell\) \{ (?:fill|stroke): (#[0-9a-fA-F]{6}) \}",
+        style.group(1) if style and dark else ""))
+    root = ET.fromstring(svg)
+
+    def paint(el, attr: str, inherited: str = "") -> str:
+        tag, colour = el.tag.split("}")[-1], el.get(attr) or inherited
+        if palette.ON_CELL in (el.get("class") or "").split():
+            return colour
+        return rules.get((tag, attr, colour), colour)
+
+    ink = paint(root, "fill")
+    paper = paint(next(e for e in root.iter() if e.tag.endswith("rect")), "fill")
+    texts = [(paint(t, "fill", ink), "".join(t.itertext()), palette.ON_CELL in (t.get("class") or ""))
+             for t in root.iter() if t.tag.endswith("}text")]
+    return paper, texts
+
+
+def _every_still():
+    import venus_widgets as vw
+
+    party = {"Ana": {"roll": "task", "dice": 3, "kiss": 1}, "Bo": {"roll": "task", "caliber": "silver", "dice": 5}}
+    return {"task roller": vw.TaskRoller(caliber="silver", dice=4, factors=2, kiss=1),
+            "check roller": vw.CheckRoller(caliber="silver", score=4, difficulty="tough"),
+            "pool roller": vw.PoolRoller(edition="vers", ranks=4, penalty=2),
+            "FC screen": vw.FCScreen(party, target=0.6),
+            "rule lab": vw.RuleLab(a={"success_from": {"bronze": 4}}, b={"threshold_base": 2}, dice=3)}
+
+
+def test_a_stills_picture_turns_dark_on_a_dark_page_its_text_at_4_5_to_1_in_both():
+    """A saved widget's still stayed a white box in JupyterLab's dark theme:
+    each picture carries its own dark style (JupyterLab Dark sets the page's
+    color-scheme, which a picture in an <img> sees): dark paper, light ink,
+    the hues kept, every text at 4.5:1 on its paper in both schemes."""
+    for what, widget in _every_still().items():
+        still = (widget.roller.snapshot_html() + widget.panel.snapshot_html() if what == "rule lab"
+                 else widget.snapshot_html())
+        pictures = _pictures(still)
+        assert pictures, what
+        for svg in pictures:
+            for dark in (False, True):
+                paper, texts = _painted(svg, dark)
+                assert paper == (palette.DARK_PAPER if dark else palette.PAPER), (what, dark, paper)
+                faint = [(text, colour, round(palette.contrast(colour, paper), 2)) for colour, text, cell in texts
+                         if not cell and palette.contrast(colour, paper) < 4.5]
+                assert not faint, (what, "dark" if dark else "light", faint)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import re
 
 import pytest
 
@@ -41,14 +42,14 @@ def test_seeded_rolls_of_the_spec_fit():
     for spec, n in ((SPEC, 40), ({"roll": "check", "score": 6}, 60), ({"edition": "heresy", "black": 2}, 200)):
         f = vw.fit(spec, [vw.roll(spec, seed=5000 + i).outcome for i in range(n)])
         assert f.fits, f.text
-        assert f.verdict.startswith(f"these {n} rolls fit the odds (p = ")
+        assert f.verdict.startswith(f"these {n} rolls fit the odds: fair dice roll a set as unlikely")
 
 
 def test_a_biased_sample_does_not_fit():
     # the dice of 3-dice tasks that never show a 3 on a die... here: far too few passes
     f = vw.fit(SPEC, [0] * 25 + [1] * 15)
     assert not f.fits
-    assert f.verdict.endswith(": check the dice") and "are unlikely under the odds" in f.verdict
+    assert f.verdict.endswith("; check the dice") and "are unlikely under the odds" in f.verdict
     # rolls of another spec (6 dice) logged as 3-dice rolls
     many = [vw.roll({"roll": "task", "dice": 6}, seed=i).outcome for i in range(200)]
     g = vw.fit(SPEC, many)
@@ -109,3 +110,24 @@ def test_rolllog_fit_notes_only_rolls_where_a_choice_was_made_by_hand():
     log.append(make_entry(vw.roll(spec, seed=kissing, kiss=[]), kiss=[]))  # the player kept the dice
     log.append(make_entry(vw.roll(spec, seed=kissing), kiss=None))  # the policy's
     assert log.fit(spec).note.startswith("1 of these rolls had KISS or Ego chosen by hand")
+
+
+def test_the_verdict_says_how_often_fair_dice_roll_as_unusual_a_set_in_a_facilitators_words():
+    """The verdict read "these 60 rolls are unlikely under the odds (p =
+    5e-05)": a statistician's p-value in scientific notation. It says how
+    often fair dice roll a set as unlikely as this one, in words an FC
+    reads, and names no test."""
+    fair = vw.fit(SPEC, [vw.roll(SPEC, seed=5000 + i).outcome for i in range(40)])
+    four = {"roll": "task", "caliber": "silver", "dice": 4, "factors": 1}
+    wrong = vw.fit(four, [vw.roll({**four, "dice": 2}, seed=100 + i).outcome for i in range(60)])
+    for f in (fair, wrong):
+        said = f"{f.verdict} {f.text} {f._repr_html_()}"
+        assert not re.search(r"\bp =|p-value|multinomial|\d e-?\d|\de-\d", said), said
+        assert re.search(r"fair dice roll a set as unlikely as this one (?:about \d+ % of the time|about 1 time in "
+                         r"[\d,]+)", f.verdict), f.verdict
+    assert wrong.verdict.endswith("check the dice") and not wrong.fits
+    assert fmt_often(0.24) == "about 24 % of the time" and fmt_often(0.00005) == "about 1 time in 20,000"
+
+
+def fmt_often(p):
+    return fitmod.how_often(p)

@@ -426,3 +426,72 @@ def test_no_chapter_shows_a_refusal_as_code():
                 str(o.get("data", {}).get("text/markdown", "")) for o in cell.get("outputs", [])]
             found += [f"{path.name}: {m.group(0)!r}" for t in texts_ for m in code.finditer(t)]
     assert not found, found
+
+
+def _title(still: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", re.search(r"<p class='vw-still-head'>(.*?)</p>", still).group(1)))
+
+
+def _names_the_rules(title: str, ed: Any) -> list[str]:
+    """What is wrong with a still's title: it must name the rules by the edition's name, never by its id."""
+    wrong = [] if ed.NAME in title else [f"{title!r} does not name {ed.NAME!r}"]
+    if ed.NAME == ed.ID or re.fullmatch(r"[a-z0-9_-]+", ed.NAME):
+        wrong.append(f"{ed.ID}: its name {ed.NAME!r} is its id, not words")
+    rest = title.replace(ed.NAME, "")
+    if re.search(rf"(?<![\w-]){re.escape(ed.ID)}(?![\w-])|\b[a-z]+-[a-z]+\b|\(\w+ rules\)", rest):
+        wrong.append(f"{title!r} names the rules by the id {ed.ID!r}")
+    return wrong
+
+
+def test_a_stills_title_names_the_rules_in_words_never_by_an_id():
+    """A still's first line read "Task roller (playtest rules)", "Pool roller
+    (heresy-draft rules)", "The rule lab (playtest task)": the edition's
+    id, a code. It names the rules as a player reads them: the edition's
+    name, a draft's name, for every edition and every draft that ships."""
+    from venus_widgets.engine.drafts import EXAMPLES
+
+    wrong: list[str] = []
+    with edition.as_it_was():
+        idents = list(edition.ids()) + [vw.load_edition(p.read_text()).ID for p in sorted(EXAMPLES.glob("*.toml"))]
+        for ident in idents:
+            ed = edition.get(ident)
+            for family in ed.at_table.ROLLERS:
+                wrong += _names_the_rules(_title(getattr(vw, ROLLERS[family])(edition=ident).snapshot_html()), ed)
+            lab = vw.RuleLab(edition=ident)
+            wrong += _names_the_rules(_title(lab.panel.snapshot_html()), ed)
+    assert len(idents) >= 16
+    assert not wrong, "\n".join(wrong)
+
+
+#: A statistician's words a player or a Facilitator would not know (outside a "For the curious" aside).
+STATISTICS = re.compile(
+    r"\bp-values?\b|\bp = \d|\bsigmas?\b|σ|\bstandard deviations?\b|\bvariances?\b|\bdistributions?\b|"
+    r"\bexpectations?\b|\bexpected values?\b|\bbinomial\b|\bmultinomial\b|\bstatistic(?:s|al|ally)?\b|"
+    r"\bchi[- ]squared?\b|\bhypothes[ie]s\b|\bconfidence intervals?\b|\bpercentiles?\b|\bmedian\b|"
+    r"\bsignifican(?:t|ce)\b|\brandom variables?\b|\bz-scores?\b|\bMonte Carlo\b", re.I)
+#: Where a page may say them: an aside for the curious (or for programmers), closed until opened.
+ASIDES = re.compile(r"<details><summary>For (?:the curious|programmers)[^<]*</summary>.*?</details>", re.S)
+#: The pages beside the chapters that a player or a Facilitator reads.
+PLAYERS_PAGES = ("facilitators.md", "fc_screen.md", "first_session.md", "glossary.md", "character_sheet.md",
+                 "index.md", "cheatsheet_playtest.md", "cheatsheet_playsheet.md", "cheatsheet_agora.md")
+
+
+def test_no_chapter_or_players_page_speaks_statistics_outside_an_aside_for_the_curious():
+    """Chapter 13 said "Its p-value is the chance ..." and "± Sigma", and
+    the fit verdict "(p = 5e-05)": a Facilitator reads "how often fair dice
+    roll a set as unlikely as yours" and "the spread". A statistician's word
+    may stand only in a closed aside for the curious."""
+    from pathlib import Path
+
+    import nbformat
+
+    root = Path(__file__).resolve().parent.parent
+    pages = {p.name: "\n".join(c.source for c in nbformat.read(p, as_version=4).cells if c.cell_type == "markdown")
+             for p in sorted((root / "notebooks").glob("[0-9][0-9]-*.ipynb"))}
+    pages |= {name: (root / "docs" / name).read_text(encoding="utf-8") for name in PLAYERS_PAGES}
+    found = [f"{name}: {m.group(0)!r} in {text[max(0, m.start() - 60):m.end() + 40]!r}"
+             for name, page in pages.items() for text in [ASIDES.sub("", page)] for m in STATISTICS.finditer(text)]
+    assert len(pages) >= 20
+    assert not found, f"{len(found)} statistics words:\n" + "\n".join(found[:20])
+    assert not STATISTICS.search("the chance to pass; the spread; how often fair dice roll a set as unlikely")
+    assert STATISTICS.search("its p-value") and STATISTICS.search("± Sigma")

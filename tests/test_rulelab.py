@@ -66,7 +66,7 @@ def test_a_knob_from_the_view_is_checked_and_a_bad_value_says_what_to_change():
     # one value of a per-caliber knob: the error names the caliber and what that one takes
     w.panel._on_msg(None, {"do": "knob", "variant": "A", "name": "success_from", "key": "bronze",
                            "value": {"bronze": 9, "silver": 4, "gold": 3, "platinum": 2}}, None)
-    assert w.panel.field_errors == {"A.success_from.bronze": "In A, Lowest face that succeeds, per caliber, bronze: 9 "
+    assert w.panel.field_errors == {"A.success_from.bronze": "In A, Lowest face that succeeds, per caliber, Bronze: 9 "
                                     "is not applied. It takes a whole number from 2 to 6; A keeps 4."}
     w.panel._on_msg(None, {"do": "knob", "variant": "B", "name": "threshold_base", "value": 3}, None)
     assert w.panel.field_errors == {} and w.panel.error == "" and w.panel.variants["B"]["threshold_base"] == 3
@@ -140,7 +140,7 @@ def test_a_saved_lab_shows_a_still_picture_of_its_comparison():
     for name in ("A", "B"):  # each variant's one sentence leads, before the chart; its full verdict folded under it
         assert c.verdicts[name] in panel and panel.index(c.headline(name)) < panel.index("<img")
     # what each variant changes, in the table's words (no code names: issue 33)
-    assert "Lowest face that succeeds, per caliber bronze 4" in snap and "(success_from)" not in snap
+    assert "Lowest face that succeeds, per caliber Bronze 4" in snap and "(success_from)" not in snap
     assert "Successes needed with no factor 2" in snap
     assert "88 %" in snap and "dice 0" not in snap and "dice 1" in snap
     assert raw == lab()._repr_mimebundle_()["text/html"]  # the same lab, the same bytes
@@ -265,3 +265,31 @@ def _has(edition: str, kind: str) -> bool:
         return True
     except (vw.SpecError, KeyError):
         return False
+
+
+def test_the_lab_writes_a_caliber_as_the_rulebook_does_with_its_capital():
+    """The "takes" column read "a whole number from 2 to 6 for each of
+    bronze, silver, gold and platinum": calibers are names (Bronze, Silver,
+    Gold, Platinum), in what a knob takes, its value and its refusals; a key
+    that is no word ("d4", "10-again") stays as written."""
+    from venus_widgets.widgets.lab_words import card, knob_words
+
+    from venus_widgets.engine.contract import edition
+
+    knobs = {k.name: k for k in edition.get("playtest").KNOBS}
+    assert card(knobs["success_from"])["takes"] == "a whole number from 2 to 6 for each of Bronze, Silver, Gold and Platinum"
+    assert knob_words({"bronze": 4, "silver": 4}) == "Bronze 4 · Silver 4"
+    assert knob_words({"d4": 1, "10-again": 2}) == "d4 1 · 10-again 2"
+    w = lab()
+    w.panel._on_msg(None, {"do": "knob", "variant": "A", "name": "success_from", "key": "bronze",
+                           "value": {"bronze": 9, "silver": 4, "gold": 3, "platinum": 2}}, None)
+    said = w.panel.field_errors["A.success_from.bronze"]
+    assert "Bronze: 9" in said and "bronze" not in said, said
+    # the still's base roll in the roller's words: "Caliber: Bronze", "Dice to KISS: the failed dice"
+    base = re.search(r"<p>Base roll: (.*?)</p>", lab().panel.snapshot_html()).group(1)
+    assert "Caliber: Bronze" in base and "Dice to KISS: the failed dice" in base, base
+    # chapter 10's table of knobs: its "may be" column is the lab's "takes"
+    from pathlib import Path
+
+    chapter = (Path(__file__).resolve().parent.parent / "notebooks" / "10-the-rule-lab.ipynb").read_text(encoding="utf-8")
+    assert "for each of Bronze, Silver, Gold and Platinum" in chapter and "for each of bronze" not in chapter

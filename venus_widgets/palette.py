@@ -17,6 +17,7 @@ reads on the dark page.
 from __future__ import annotations
 
 import colorsys
+import re
 
 #: Filled bars: the outcomes that pass. (The live roller's ``--vw-pass``.)
 PASS = "#0072B2"
@@ -81,3 +82,45 @@ def dark_colour(colour: str, text: bool = False) -> str:
     if light <= 0.8 and contrast(colour, DARK_PAPER) >= need:
         return colour
     return _hex(colorsys.hls_to_rgb(h, 0.93 - 0.86 * light, s))
+
+
+#: a tag of a picture and its paint: ``<rect ... fill='#ffffff' ...>``
+_TAG = re.compile(r"<(\w+)\b([^>]*)>")
+_PAINT = re.compile(r"\b(fill|stroke)=(['\"])(#[0-9a-fA-F]{6})\2")
+#: the class of a picture's parts drawn on a coloured cell (a heat map's, the FC's ladder's): they keep
+#: their light colours on a dark page, the cell with them, as their contrast was chosen together
+ON_CELL = "on-cell"
+
+
+def _grey(colour: str) -> bool:
+    r, g, b = _rgb(colour)
+    return r == g == b
+
+
+def dark_style(svg: str) -> str:
+    """The style that turns ``svg``, a light picture, dark on a dark page
+    (``""``: nothing to turn): ``@media (prefers-color-scheme: dark)``
+    gives each of its greys (the paper, the ink, the lines) its
+    :func:`dark_colour` (text at 4.5:1 on the dark paper); the hues (the
+    outcomes, the calibers) and a cell's colours (class :data:`ON_CELL`)
+    stay. A picture in an ``<img>`` sees the scheme of the page around it:
+    JupyterLab's dark theme sets ``color-scheme: dark`` on its page, the
+    book's dark mode too, and a page that says nothing follows the
+    browser's. The dark paper is opaque, so the picture reads on any page
+    in either scheme. Made only of tag names and ``#rrggbb`` colours as
+    matched in ``svg`` (:func:`venus_widgets.engine.export.svg_image` puts
+    it in the picture).
+
+    >>> dark_style("<svg fill='#1a1a1a'><rect fill='#ffffff'/><rect fill='#0072B2'/></svg>")
+    "@media (prefers-color-scheme: dark) { svg[fill='#1a1a1a']:not(.on-cell) { fill: #d7d7d7 } rect[fill='#ffffff']:not(.on-cell) { fill: #121212 } }"
+    """
+    rules: dict[str, str] = {}
+    for tag in _TAG.finditer(svg):
+        name = tag.group(1)
+        for attr, _, colour in _PAINT.findall(tag.group(2)):
+            turned = dark_colour(colour, text=name in ("svg", "text", "tspan"))  # the <svg>'s fill is its text's
+            if _grey(colour) and turned.lower() != colour.lower():
+                rules[f"{name}[{attr}='{colour}']:not(.{ON_CELL})"] = f"{attr}: {turned}"
+    if not rules:
+        return ""
+    return "@media (prefers-color-scheme: dark) { " + " ".join(f"{sel} {{ {paint} }}" for sel, paint in rules.items()) + " }"

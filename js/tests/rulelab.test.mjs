@@ -5,7 +5,8 @@ import { knobText, readScalar, pointsCell, tickLines, draftWords, ruleWords, ran
 test("a knob's value in words", () => {
   assert.equal(knobText(null), "none");
   assert.equal(knobText([1, 6]), "1, 6");
-  assert.equal(knobText({ bronze: 5, silver: 4 }), "bronze 5 · silver 4");
+  assert.equal(knobText({ bronze: 5, silver: 4 }), "Bronze 5 · Silver 4");  // calibers are names
+  assert.equal(knobText({ d4: 1, "10-again": 2 }), "d4 1 · 10-again 2");
   assert.equal(knobText(true), "yes");
 });
 

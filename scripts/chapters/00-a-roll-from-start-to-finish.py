@@ -30,8 +30,8 @@
 #   player plays (the **NPCs**, non-player characters). Everyone else plays
 #   one character.
 # * **A character sheet each**: one of the three ready-made characters
-#   below, best for a first evening, or the
-#   [blank character sheet](../docs/character_sheet.md) to fill in with your FC.
+#   below, best for a first evening, or your own on the
+#   [blank sheet](../docs/character_sheet.md), [in seven steps](../docs/making_a_character.md).
 # * **Dice**: a twenty-sided die (a **d20**) and about ten six-sided dice
 #   (**d6**), a few in each player's own colour, so that a lent die is
 #   easy to tell.

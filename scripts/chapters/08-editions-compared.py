@@ -520,8 +520,8 @@ def leap(black, trade=0):
 # *Punching Montague*: Applethwaite rolls Brawl 7 + Dexterity 2 = 9 dice,
 # Montague dodges with 3 + 1 = 4 dice; whoever scores more wins (an
 # *opposed roll*, which no roller here makes as one roll). The two
-# rolls are independent, so the exact chance comes straight from the two
-# distributions:
+# rolls do not touch each other, so the exact chance comes straight from
+# the odds of each number of successes on either side:
 
 # %% [build]
 a = vw.odds({"edition": "heresy", "pool": 9}).distribution

@@ -38,9 +38,11 @@ def knob_value(v):
     return ("yes" if v else "no") if isinstance(v, bool) else str(v)
 
 
-def allowed_words(text):
-    return (text.replace("a dict of ", "for each of ").replace("True or False", "yes or no")
-            .replace(", or None (never auto-passes)", ", or never"))
+def takes(name):
+    """What a knob takes, in the lab's words (its "takes" column: calibers with their capitals)."""
+    from venus_widgets.widgets.lab_words import card
+
+    return card(next(k for k in vw.rules("playtest").knobs if k.name == name))["takes"]
 
 
 from venus_widgets.engine.tools.compare_chart import value_words  # "+17.1", "up to +1.2", "no change"
@@ -62,7 +64,7 @@ def comparison(c):
 
 
 emit(table(["knob", "the rule (paraphrased from the rule text)", "as read", "may be"],
-           [[k["name"].replace("_", " "), k["seed"].replace("Ego double6", "Ego doubling 6s"), knob_value(k["default"]), allowed_words(k["allowed"])]
+           [[k["name"].replace("_", " "), k["seed"].replace("Ego double6", "Ego doubling 6s"), knob_value(k["default"]), takes(k["name"])]
             for k in vw.rules("playtest").describe()]))
 
 # %% [markdown]

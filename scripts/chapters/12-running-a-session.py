@@ -363,7 +363,7 @@ retries = [1 - (1 - p_channel) ** k for k in (1, 2, 3)]
 #   away. A battle's dead may be veiled; the table knows, but nobody
 #   describes it.
 # * **Tone**: what kind of game this is (daring airship adventure; grim
-#   survival; light comedy), so that nobody's expectations clash in play
+#   survival; light comedy), so that nobody comes hoping for another game
 #   (chapter 9, section 4).
 #
 # **During play:**

@@ -186,10 +186,10 @@ emit(table(["successes needed", "rank (a die succeeds)"] + [f"{n} {'die' if n ==
 #
 # The playtest rules print one table, "Bronze % chance of getting...": the
 # chance of **at least** 1, 2, 3... successes from a plain pool (no KISS, no Ego),
-# with the average number of successes and their spread, *sigma* (the
-# larger it is, the further a single roll tends to land from the average;
-# the table prints it, but you need it for nothing at the table). This book
-# counts it again exactly, here for all four calibers.
+# with the average number of successes and the **spread** (the larger it
+# is, the further a single roll tends to land from the average; the table
+# prints it, but you need it for nothing at the table). This book counts
+# it again exactly, here for all four calibers.
 
 # %% [build]
 def at_least_cell(p):
@@ -199,7 +199,7 @@ def at_least_cell(p):
 
 
 def nerd_table(rows, unit="Successes"):
-    header = ["Dice"] + [f"{k} {unit[:-2] if k == 1 else unit}" for k in range(1, len(rows) + 1)] + ["Avg.", "± Sigma"]
+    header = ["Dice"] + [f"{k} {unit[:-2] if k == 1 else unit}" for k in range(1, len(rows) + 1)] + ["Avg.", "± Spread"]
     body = []
     for row in rows:
         cells = [at_least_cell(p) for p in row.at_least] + [""] * (len(rows) - len(row.at_least))
@@ -243,7 +243,7 @@ def errata(printed, regenerated):
     for row in regenerated:
         at_least, mean, sd = printed[row.dice]
         entries = [(f"{k} successes", p, v) for k, (p, v) in enumerate(zip(at_least, row.at_least), 1)]
-        entries += [("average", mean, row.mean), ("sigma", sd, row.sd)]
+        entries += [("average", mean, row.mean), ("spread", sd, row.sd)]
         for column, p, v in entries:
             if abs(v - float(p)) > last_digit_unit(p) + 1e-9:
                 found.append((f"{row.dice}D", column, p, f"{v:.4f}"))
@@ -253,26 +253,35 @@ def errata(printed, regenerated):
 playtest_errata = errata(PRINTED_PLAYTEST_BRONZE, pool_table("playtest", "bronze"))
 emit(table(["row", "column", "printed", "exact"], playtest_errata))
 
-# %% [markdown]
-# Every *chance* in the playtest table is right; only **sigma** entries are
-# not. Sigma for *n* Bronze dice is √(n · 1/3 · 2/3). Does any wrong one
-# match the Playsheet's D10 table (dice at 40 %), as if carried over from it?
-
 # %% [build]
-ps_sigma = {row.dice: row.sd for row in pool_table("playsheet", "bronze")}
+ps_spread = {row.dice: row.sd for row in pool_table("playsheet", "bronze")}
 notes = []
 for row, column, printed, exact in playtest_errata:
-    if column == "sigma":
+    if column == "spread":
         n = int(row[:-1])
-        match = abs(ps_sigma[n] - float(printed)) <= last_digit_unit(printed) / 2
-        notes.append(f"{row}: printed {printed}, exact {float(exact):.3f}; the Playsheet's {row} sigma is "
-                     f"{ps_sigma[n]:.3f}, " + ("the printed value" if match else "no match"))
-emit(("\n".join(f"* {note}" for note in notes)))
+        match = abs(ps_spread[n] - float(printed)) <= last_digit_unit(printed) / 2
+        notes.append(f"{row}: printed {printed}, exact {float(exact):.3f}; the Playsheet's {row} spread is "
+                     f"{ps_spread[n]:.3f}, " + ("the printed value" if match else "no match"))
+notes_list = "\n".join(f"* {note}" for note in notes)
 
 # %% [markdown]
-# Only the 2-dice sigma fits the guess that it was carried over from the
-# Playsheet table; the other wrong sigmas match neither table and look
+# Every *chance* in the playtest table is right; only entries of the
+# **spread** column are not.
+#
+# <details><summary>For the curious: the spread, and where the wrong ones may come from</summary>
+#
+# The rule texts call the spread *sigma*; a statistician calls it the
+# standard deviation. For *n* Bronze dice it is the square root of
+# n × 1/3 × 2/3. Does any wrong entry match the Playsheet's D10 table
+# (dice at 40 %), as if carried over from it?
+#
+# {{ notes_list }}
+#
+# Only the 2-dice spread fits the guess that it was carried over from the
+# Playsheet table; the other wrong spreads match neither table and look
 # like plain slips.
+#
+# </details>
 #
 # ## 5. The Playsheet's D10 tables, regenerated
 #
@@ -303,7 +312,7 @@ emit(table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet
      "The printed Playsheet table is right to within one unit of its last digit everywhere.")
 
 # %% [markdown]
-# ## 6. The Playsheet's statistics table
+# ## 6. The Playsheet's summary table
 #
 # The Playsheet prints a summary table whose rows disagree with its own
 # step-by-step rules. The engine follows the step-by-step text:
@@ -339,13 +348,12 @@ emit(table(["row"] + [r.title() for r in CALIBERS], rows))
 # dice" under a roller's Roll button: roll your own dice, type what they show, and the
 # roller plays them by the rules and logs them (or import your table's
 # log). The log compares what came up with what the exact odds expect, and
-# says whether the difference looks like chance or like the dice. Its
-# **p-value** is the chance, if the dice are fair, of results at least as
-# unusual as yours: a small one (below 0.05) says "these dice do not fit".
-# For a few rolls it is counted exactly; for many, it is estimated from
-# {{ f"{fit_module.DRAWS:,}" }} sets of rolls drawn at random from the exact
-# odds (the same on every machine), so it cannot go below about 1 in
-# {{ f"{fit_module.DRAWS:,}" }}.
+# says whether the difference looks like chance or like the dice: how often
+# fair dice would roll a set as unlikely as yours. Rarer than 1 time in 20,
+# and it says "check the dice". For a few rolls that is counted exactly;
+# for many, it is estimated from {{ f"{fit_module.DRAWS:,}" }} sets of rolls
+# drawn at random from the exact odds (the same on every machine), so it
+# cannot say rarer than about 1 time in {{ f"{fit_module.DRAWS:,}" }}.
 #
 # Here 60 seeded rolls of Ada's task at one factor, then the same task
 # logged with rolls of a smaller pool, as if someone had picked up the
@@ -388,7 +396,7 @@ vw.TaskRoller(caliber="silver", dice=5, factors=2)
 # * In the agora procedure each factor takes a die away, and a
 #   challenging consequence costs as much as two standard ones.
 # * The rule texts' printed tables are regenerated here; their chances
-#   are right, some spreads (sigma) are not.
+#   are right, some spreads are not.
 # * Your own dice can be checked against the exact odds from a roll log.
 #
 # ## Exercises

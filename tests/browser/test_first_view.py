@@ -166,3 +166,48 @@ def test_at_400_px_no_text_of_a_still_is_under_11_px(page, binder_lab, name):
     assert seen, f"{name}: no still text seen"
     assert not small, f"{name} at 400 px: {len(small)} texts under 11 px, e.g. {small[:6]}"
     assert not parted, f"{name} at 400 px: a number parted from its % sign: {parted[:4]}"
+
+
+def _theme(page, theme: str) -> None:
+    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
+    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme, timeout=30_000)
+
+
+def _picture_colours(page, img) -> dict:
+    """A still's picture as drawn: its paper (just inside its border) and the colour furthest from it (its ink),
+    their WCAG contrast, from a screenshot of the picture."""
+    import io
+
+    from PIL import Image
+
+    from venus_widgets.palette import contrast
+
+    img.scroll_into_view_if_needed()
+    shot = Image.open(io.BytesIO(img.screenshot())).convert("RGB")
+    hexed = lambda c: "#%02x%02x%02x" % c  # noqa: E731
+    paper = hexed(shot.getpixel((4, 4)))
+    ink = max((hexed(c) for _, c in shot.getcolors(1 << 20)), key=lambda c: contrast(c, paper))
+    return {"paper": paper, "ink": ink, "contrast": contrast(paper, ink), "page": page.evaluate(
+        "() => getComputedStyle(document.body).colorScheme")}
+
+
+@pytest.mark.parametrize("name", ["00-a-roll-from-start-to-finish.ipynb", "09-facilitators.ipynb"])
+def test_a_stills_picture_follows_jupyterlabs_theme_light_and_dark(page, binder_lab, name):
+    """A saved still stayed a white box in JupyterLab Dark. Opened untrusted,
+    its picture is drawn on white paper in JupyterLab Light (even where the
+    browser prefers dark: the page says light) and on dark paper in
+    JupyterLab Dark (the page says dark, which the picture sees), its ink at
+    4.5:1 or more on its paper in both."""
+    from venus_widgets.palette import DARK_PAPER, PAPER
+
+    page.emulate_media(color_scheme="dark")  # the browser prefers dark: JupyterLab Light must still draw it light
+    open_untrusted(page, binder_lab, name)
+    img = page.locator(".jp-NotebookPanel .vw-static img").first
+    seen = {}
+    for theme, paper in (("JupyterLab Light", PAPER), ("JupyterLab Dark", DARK_PAPER), ("JupyterLab Light", PAPER)):
+        _theme(page, theme)
+        page.wait_for_function("i => i.complete && i.naturalWidth", arg=img.element_handle())
+        got = seen[theme] = _picture_colours(page, img)
+        assert got["paper"] == paper, f"{name} in {theme}: the picture's paper is {got['paper']}, not {paper}: {got}"
+        assert got["contrast"] >= 4.5, f"{name} in {theme}: {got}"
+    print(f"{name}: {seen}")

@@ -36,6 +36,8 @@ import io
 import re
 from typing import Any, Iterable, Sequence
 
+from ..palette import dark_style
+
 #: Cells a spreadsheet reads as a formula start with one of these (OWASP's list;
 #: tab and CR never reach a cell: :func:`one_line` makes them spaces).
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -174,7 +176,8 @@ def svg_image(svg: str, alt: str, width: int, height: int, confined: bool = True
     into its labels run together, but keeps an ``<img>`` whose source is a
     ``data:image/svg+xml`` URI (tests/browser/test_first_view.py). The SVG
     must stand alone (its ``xmlns``, its own colours and paper: inside an
-    ``<img>`` it sees no page style). Not ``confined``, the picture keeps
+    ``<img>`` it sees no page style); it turns itself dark on a dark page
+    (:func:`~venus_widgets.palette.dark_style`). Not ``confined``, the picture keeps
     its width in a narrower output (which then scrolls sideways, JupyterLab's
     ``jp-mod-unconfined``), so a wide picture stays in one piece with its
     text at the size drawn.
@@ -184,6 +187,10 @@ def svg_image(svg: str, alt: str, width: int, height: int, confined: bool = True
     >>> 'alt="A &quot;chart&quot;"' in svg_image("<svg/>", 'A "chart"', 10, 5)
     True
     """
+    style = dark_style(svg)  # tag names and #rrggbb colours only: no text to escape
+    if style:
+        at = svg.index(">") + 1
+        svg = svg[:at] + "<style>" + style + "</style>" + svg[at:]
     data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
     fit = 'style="max-width:100%;height:auto"' if confined else 'class="jp-mod-unconfined" style="max-width:none"'
     return (f'<img src="data:image/svg+xml;base64,{html_text(data)}" alt="{html_text(alt)}" '

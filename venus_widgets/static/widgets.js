@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 8b29c13775bd3a8d1229e7b1cd19e2938acbd70b2fe4f99c9ba0701941497cf4
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 540947b97ae04e3120b05b4e6d078e0c87ede25be9ad7fb261cb8df7b74a0d96
 
 // js/format.js
 function thousands(n) {
@@ -2282,12 +2282,16 @@ function diffTable(view) {
 }
 
 // js/rulelab.js
+function keyWord(key) {
+  const text = String(key);
+  return /^[a-z]+$/.test(text) ? text[0].toUpperCase() + text.slice(1) : text;
+}
 function knobText(value) {
   if (value === null || value === void 0) return "none";
   if (value === true) return "yes";
   if (value === false) return "no";
   if (Array.isArray(value)) return value.join(", ");
-  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${k} ${knobText(v)}`).join(" · ");
+  if (typeof value === "object") return Object.entries(value).map(([k, v]) => `${keyWord(k)} ${knobText(v)}`).join(" · ");
   return String(value);
 }
 function readScalar(form, raw) {
@@ -2423,8 +2427,8 @@ function knobControl(model, knob, variant, value) {
       form.keys.map((k, i) => h(
         "span",
         { class: "vw-per" },
-        `${k} `,
-        scalarControl(form.of, value[k], `${label}, ${k}`, (v) => set({ ...value, [k]: v }, k), errs[i], `knob-${variant}-${knob.name}-${k}`, model)
+        `${keyWord(k)} `,
+        scalarControl(form.of, value[k], `${label}, ${keyWord(k)}`, (v) => set({ ...value, [k]: v }, k), errs[i], `knob-${variant}-${knob.name}-${k}`, model)
       )),
       errs.map(errorLine)
     );

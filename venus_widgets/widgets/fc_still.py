@@ -10,6 +10,7 @@ import re
 from collections.abc import Sequence
 
 from ..engine.export import html_text, svg_image
+from ..palette import ON_CELL
 from .plain_words import percent
 from .stills import _head, html_table, kept, svg_frame, svg_rect, svg_text, text_width
 
@@ -46,10 +47,11 @@ def fc_grid(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Sequenc
         for j, (text, bg, fg, bold) in enumerate(cells):
             x0 = row_head + col_w * j
             if bg:
-                body.append(svg_rect(x0 + 1, y + 1, col_w - 2, h - 2, bg))
+                body.append(svg_rect(x0 + 1, y + 1, col_w - 2, h - 2, bg, cls=ON_CELL))
             if bold:
-                body.append(svg_rect(x0 + 1.5, y + 1.5, col_w - 3, h - 3, "none", "#1a1a1a", 2))
-            body.append(svg_text(x0 + col_w / 2, mid, text, size, "middle", "bold" if bold else "normal", fg or "#1a1a1a"))
+                body.append(svg_rect(x0 + 1.5, y + 1.5, col_w - 3, h - 3, "none", "#1a1a1a", 2, cls=ON_CELL if bg else ""))
+            body.append(svg_text(x0 + col_w / 2, mid, text, size, "middle", "bold" if bold else "normal",
+                                 fg or "#1a1a1a", cls=ON_CELL if bg else ""))
         y += h
     svg = f"{svg_frame(width, y + 6)}{''.join(body)}</svg>"
     return f"<p>{svg_image(svg, alt, width, int(y + 6), confined=False)}</p>"
@@ -110,7 +112,7 @@ def fc_still(kind: str, title: str, party_words: str, members: Sequence[tuple[st
     listed = "".join(f"<li>{e(name)}: {e(words)}</li>" for name, words in members)
     far_line = f"<p>{e(far)}</p>" if far else ""
     end_lines = "".join(f"<p>{e(x)}</p>" for x in ends)
-    return kept(f"<div class='vw-static'>{_head('FCScreen', 'the Facilitator’s screen', 'to move the target and edit the party')}"
+    return kept(f"<div class='vw-static'>{_head('FCScreen', '', 'to move the target and edit the party')}"
             f"<p><strong>{e(title)}</strong></p><p>{e(party_words)}</p><ul>{listed}</ul>"
             f"<p>Target chance: {e(percent(target))}. <strong>{e(why)}</strong></p>{far_line}"
             f"{fc_grid('Chance to pass, easiest setting first', cols, grid, alt)}"

@@ -24,7 +24,7 @@ from ..engine.tools.compare import Comparison, compare, edition_of, with_rules
 from ..engine.errors import SpecError
 from ..engine.contract.knobs import values as _knob_values
 from ..engine.tools.rules_view import rules as _rules
-from . import lab_heatmap, lab_still, reloaded, stills
+from . import lab_heatmap, lab_still, plain_words, reloaded, stills
 from ._assets import esm
 from .from_view import ANY, NONE, STR, MessageError, ViewChecked, traited
 from .lab_view import SAMPLE_ROLLS, SAMPLE_SECONDS, odds_view, samples  # noqa: F401  (the lab's figures, re-exported)
@@ -388,13 +388,13 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         text and its numbers in a table too."""
         v = self.view
         roller = self.roller
-        base = stills.settings_text([(f["label"], getattr(roller, f["name"])) for f in roller.fields])
-        kind = f"{self.edition} {roller.roll}"
+        base = stills.settings_text([(f["label"], plain_words.setting(f, getattr(roller, f["name"]))) for f in roller.fields])
+        kind = f"{stills.rules_named(self.edition)}, {'an' if str(roller.roll)[:1] in 'aeiou' else 'a'} {roller.roll}"
         if not v.get("ok"):
             return lab_still.lab_still(kind, base, [], v, None, message=v.get("message", "") or "no odds")
         n = v["names"]
         knobs = {k["name"]: k for k in self.knobs}
-        changed = [(n[var], f"plays by the draft {self.drafts[var]}" if self.drafts.get(var) else "; ".join(
+        changed = [(n[var], f"plays by {stills.rules_named(self.drafts[var])}" if self.drafts.get(var) else "; ".join(
             f"{knobs[k]['label'] if k in knobs else k} {knob_words(val)}"
             for k, val in self.variants[var].items()) or "the rules as read") for var in VARIANTS]
         return lab_still.lab_still(kind, base, changed, v, v.get("heat"))

@@ -25,7 +25,7 @@ def lab_still(kind: str, base: str, changed: Sequence[tuple[str, str]], view: Ma
     and as a table of the same rows, the full verdicts folded, and the
     heatmap; each picture with alt text."""
     e = html_text
-    head = _head("RuleLab", f"the rule lab, {kind}", "to change the rules")
+    head = _head("RuleLab", kind, "to change the rules")
     if message:
         return f"<div class='vw-static'>{head}<p>Base roll: {e(base)}</p><p>No odds: {e(message)}</p></div>"
     names, p_pass, rows = view["names"], view["p_pass"], view["rows"]

@@ -10,6 +10,7 @@ from typing import Any, Mapping
 
 from ..engine.contract import edition as _edition
 from ..engine.contract import spec as _spec
+from ..engine.contract.knobs import key_word
 from ..engine.errors import SpecError
 from .from_view import MessageError, PlainError
 
@@ -63,7 +64,7 @@ class KnobValueError(PlainError):
             form = knob.kind.form.get("of", {})
             takes = _form_words(form, "another value")
         self.where = f"{variant}.{knob.name}" + (f".{key}" if isinstance(key, str) else "")
-        what = f"{knob.label or knob.name}" + (f", {key}" if isinstance(key, str) else "")
+        what = f"{knob.label or knob.name}" + (f", {key_word(key)}" if isinstance(key, str) else "")
         why = f"It takes {takes}"
         if refused is not None and _in_range(knob, value):
             why = "It " + refusal_words(refused, edition, fields or {}, knob.name)
@@ -149,14 +150,14 @@ def _form_words(form: Mapping[str, Any], other: str) -> str:
     if form.get("type") == "faces":
         return f"some of the faces {form['lo']} to {form['hi']}"
     if form.get("type") == "per":
-        keys = list(form["keys"])
+        keys = [key_word(k) for k in form["keys"]]
         each = ", ".join(keys[:-1]) + " and " + keys[-1] if len(keys) > 1 else "".join(keys)
         return f"{_form_words(form['of'], 'a value')} for each of {each}"
     return other
 
 
 def knob_words(value: Any) -> str:
-    """A knob's value as the lab shows it: "bronze 4 · silver 4", "none", "yes"."""
+    """A knob's value as the lab shows it: "Bronze 4 · Silver 4", "none", "yes"."""
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -164,5 +165,5 @@ def knob_words(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         return ", ".join(str(x) for x in value)
     if isinstance(value, Mapping):
-        return " · ".join(f"{k} {knob_words(x)}" for k, x in value.items())
+        return " · ".join(f"{key_word(k)} {knob_words(x)}" for k, x in value.items())
     return str(value)

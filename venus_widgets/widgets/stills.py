@@ -30,7 +30,7 @@ from ..engine.tools import chart
 from ..engine.export import html_text
 from ..engine.export import svg_image
 from ..engine.maths.odds import Odds
-from ..palette import FAIL, PAPER, PASS
+from ..palette import FAIL, ON_CELL, PAPER, PASS
 from .plain_words import counted, percent, spread_words, units
 
 #: The widest a picture is drawn (px): at a 400 px window JupyterLab gives an output about 264 px, and a
@@ -86,14 +86,19 @@ def svg_frame(width: float, height: float) -> str:
 
 
 def svg_text(x: float, y: float, text: Any, size: int = FONT, anchor: str = "start", weight: str = "normal",
-          fill: str = "#1a1a1a") -> str:
+          fill: str = "#1a1a1a", cls: str = "") -> str:
+    """A text of a picture (``cls``: its class, :data:`.palette.ON_CELL` on a coloured cell)."""
+    klass = f" class='{html_text(cls)}'" if cls else ""
     return (f"<text x='{x:.1f}' y='{y:.1f}' font-size='{int(size)}' text-anchor='{html_text(anchor)}' "
-            f"font-weight='{html_text(weight)}' fill='{html_text(fill)}'>{html_text(text)}</text>")
+            f"font-weight='{html_text(weight)}' fill='{html_text(fill)}'{klass}>"
+            f"{html_text(text)}</text>")
 
 
-def svg_rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", stroke_width: float = 0) -> str:
+def svg_rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "none", stroke_width: float = 0,
+             cls: str = "") -> str:
+    klass = f" class='{html_text(cls)}'" if cls else ""
     return (f"<rect x='{x:.1f}' y='{y:.1f}' width='{w:.1f}' height='{h:.1f}' fill='{html_text(fill)}' "
-            f"stroke='{html_text(stroke)}' stroke-width='{stroke_width:.1f}'/>")
+            f"stroke='{html_text(stroke)}' stroke-width='{stroke_width:.1f}'{klass}/>")
 
 
 def svg_line(x: float, y1: float, y2: float, dash: str = "none", x2: float | None = None) -> str:
@@ -111,16 +116,24 @@ NOTEBOOK_ONLY = "notebook-only"
 
 
 def _head(name: str, what: str, run: str) -> str:
-    """A still's first line: what it is, that it is a picture, and how to bring it alive.
+    """A still's first line: what it is, by which rules (the edition's name, :func:`rules_named`), that it is a
+    picture, and how to bring it alive.
 
-    >>> _head("RuleLab", "the rule lab, check", "to change the rules")
-    "<p class='vw-still-head'><strong>The rule lab</strong> (check): a still picture, as saved. <span class='notebook-only'>Run the cell (Run All) to change the rules.</span></p>"
+    >>> _head("RuleLab", "Coins (a draft), a task", "to change the rules")
+    "<p class='vw-still-head'><strong>The rule lab</strong> – Coins (a draft), a task: a still picture, as saved. <span class='notebook-only'>Run the cell (Run All) to change the rules.</span></p>"
     """
     title = TITLES.get(name, name)
-    what = re.sub(rf"^{re.escape(title)}\W*", "", what, flags=re.I)  # not "The rule lab (the rule lab, ...)"
-    return (f"<p class='vw-still-head'><strong>{html_text(title)}</strong>{html_text(f' ({what})' if what else '')}: "
+    return (f"<p class='vw-still-head'><strong>{html_text(title)}</strong>{html_text(f' – {what}' if what else '')}: "
             f"a still picture, as saved. <span class='{html_text(NOTEBOOK_ONLY)}'>Run the cell (Run All) "
             f"{html_text(run)}.</span></p>")
+
+
+def rules_named(edition_id: str) -> str:
+    """The rules a still plays by, as a player reads them: the edition's name (a draft's ``name``, "Coins (a
+    draft)"), never its id."""
+    from ..engine.contract import edition
+
+    return str(edition.get(edition_id).NAME)
 
 
 def settings_text(settings: Sequence[tuple[str, Any]]) -> str:
@@ -290,7 +303,7 @@ def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message
     shown = f"<p>Settings: {e(settings_text(settings))}</p>" if settings else ""
     spread = f"<p>{e(spread_words(o.mean, o.distribution, outcome_name, unit))}</p>" if o.numeric else ""
     listed = f"<ul>{notes}</ul>" if notes else ""
-    return kept(f"<div class='vw-static'>{_head(name, str(spec['edition']) + ' rules', 'to roll and change the settings')}"
+    return kept(f"<div class='vw-static'>{_head(name, rules_named(str(spec['edition'])), 'to roll and change the settings')}"
             f"{shown}<p>{line}</p><p>{svg_image(svg, _chart_alt(o, bars, outcome_name, threshold_word, unit), w, h)}</p>"
             f"{spread}{_odds_table(o, bars, outcome_name, unit)}{listed}</div>")
 
@@ -325,10 +338,11 @@ def grid_svg(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Sequen
         for j, (text, bg, fg, bold) in enumerate(cells):
             x = row_head + col_w * j
             if bg:
-                body.append(svg_rect(x + 1, y + 1, col_w - 2, line - 2, bg))
+                body.append(svg_rect(x + 1, y + 1, col_w - 2, line - 2, bg, cls=ON_CELL))
             if bold:
-                body.append(svg_rect(x + 1.5, y + 1.5, col_w - 3, line - 3, "none", "#1a1a1a", 2))
-            body.append(svg_text(x + col_w / 2, y + 16, text, SMALL, "middle", "bold" if bold else "normal", fg or "#1a1a1a"))
+                body.append(svg_rect(x + 1.5, y + 1.5, col_w - 3, line - 3, "none", "#1a1a1a", 2, cls=ON_CELL if bg else ""))
+            body.append(svg_text(x + col_w / 2, y + 16, text, SMALL, "middle", "bold" if bold else "normal",
+                                 fg or "#1a1a1a", cls=ON_CELL if bg else ""))
     return f"{svg_frame(width, height)}{''.join(body)}</svg>", width, height
 
 

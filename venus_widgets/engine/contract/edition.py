@@ -109,6 +109,9 @@ class Edition(EditionSource, Protocol):
 
     FEATURES: frozenset[str]
 
+    #: its name as a player reads it, in words ("Coins (a draft)"; a draft's: its ``name``), never its id
+    NAME: str
+
     #: its version, a short hash of its content ("" for an edition that does not
     #: change while the session runs): a spec of it records it in ``version``
     VERSION: str

@@ -107,6 +107,17 @@ def faces(lo: int, hi: int, *, empty: bool = False, full: bool = True) -> Kind:
     return Kind(check, words, {"type": "faces", "lo": lo, "hi": hi})
 
 
+def key_word(key: Any) -> str:
+    """A key of a per-key knob as the rulebook writes it: a word is a name the rules give a capital (a
+    caliber, a rank: "Bronze"); any other key ("d4", "10-again") as written.
+
+    >>> key_word("silver"), key_word("d4"), key_word("10-again")
+    ('Silver', 'd4', '10-again')
+    """
+    text = str(key)
+    return text.capitalize() if text.isalpha() and text.islower() else text
+
+
 def per(keys: Sequence[str], kind: Kind) -> Kind:
     """A dict ``key -> value`` (e.g. per caliber); keys left out keep their
     default (the check fills them in from the knob's default)."""

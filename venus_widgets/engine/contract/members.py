@@ -247,6 +247,8 @@ def _const(value: Any) -> Callable[[Any], Any]:
 MEMBERS: tuple[Member, ...] = (
     Member("ID", "the edition's id: a lower-case name such as 'coins', as specs write it in 'edition'",
            check=_check_id),
+    Member("NAME", "its name as a player reads it, in words ('Coins (a draft)')", default=lambda source: source.ID,
+           check=lambda v, _: "" if isinstance(v, str) and v.strip() else f"found {_found(v)}, not a name in words"),
     Member("FEATURES", "the optional features it has, a set of words from " + ", ".join(FEATURES),
            check=_check_features, default=_const(frozenset())),
     Member("VERSION", "its version, a hash of its content specs record ('' if it never changes)", default=_const("")),

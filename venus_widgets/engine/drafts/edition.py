@@ -63,6 +63,8 @@ class DraftEdition:
     def __init__(self, draft: Draft) -> None:
         self.draft = draft
         self.ID: str = draft.id
+        #: its name as a player reads it (the draft's ``name``)
+        self.NAME: str = draft.name
         #: the draft's content hash: a spec records it, and what it made replays by it
         self.VERSION: str = draft.digest
         self.FEATURES: frozenset[str] = frozenset()

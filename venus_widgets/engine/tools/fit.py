@@ -19,7 +19,7 @@ A fair coin thrown four times, four heads: the sets as unlikely are 4-0 and
 >>> r.p_value, r.method
 (0.125, 'exact')
 >>> r.verdict
-'these 4 rolls fit the odds (p = 0.13); too few rolls to tell much'
+'these 4 rolls fit the odds: fair dice roll a set as unlikely as this one about 13 % of the time; too few rolls to tell much'
 """
 
 from __future__ import annotations
@@ -81,16 +81,25 @@ class Fit:
 
     @property
     def verdict(self) -> str:
+        """In an FC's words: whether the rolls fit, and how often fair dice roll a set as unlikely (the
+        p-value, said as "about 1 time in 20,000")."""
         rolls = f"these {self.n} roll{'s' if self.n != 1 else ''}" if self.n != 1 else "this roll"
-        p = f"p = {_two_decimals(self.p_value)}" if self.p_value >= 0.01 else f"p = {self.p_value:.2g}"
         if self.p_value == 0:
             return f"{rolls} cannot come from the odds: an outcome the rules make impossible was logged"
+        often = f"fair dice roll a set as unlikely as this one {how_often(self.p_value)}"
         if self.fits:
             if self.n == 1:
-                return f"{rolls} fits the odds ({p}); one roll tells nothing about the dice"
+                return f"{rolls} fits the odds; one roll tells nothing about the dice"
             tail = "; too few rolls to tell much" if self.n < FEW else ""
-            return f"{rolls} fit the odds ({p}){tail}"
-        return f"{rolls} are unlikely under the odds ({p}): check the dice"
+            return f"{rolls} fit the odds: {often}{tail}"
+        return f"{rolls} are unlikely under the odds: {often}; check the dice"
+
+    @property
+    def how(self) -> str:
+        """How the chance was found, in words."""
+        return ("Every possible set of rolls counted." if self.method == "exact"
+                else f"Estimated from {DRAWS:,} sets of rolls drawn at random from the exact odds (the same on "
+                     "every machine).")
 
     def rows(self) -> list[list[str]]:
         """Header, then one row per outcome: observed, expected, chance."""
@@ -105,7 +114,7 @@ class Fit:
         widths = [max(len(r[i]) for r in rows) for i in range(4)]
         lines = ["  ".join(c.rjust(w) for c, w in zip(r, widths)) for r in rows]
         return "\n".join([self.verdict[0].upper() + self.verdict[1:] + ".", *lines,
-                          f"Exact multinomial test ({self.method})." + (f" {self.note}" if self.note else "")])
+                          self.how + (f" {self.note}" if self.note else "")])
 
     def __str__(self) -> str:
         return self.text
@@ -122,12 +131,22 @@ class Fit:
         verdict = html_text(self.verdict[0].upper() + self.verdict[1:])
         note = f" {html_text(self.note)}" if self.note else ""
         return (f"<div class='vw-fit'><p><b>{verdict}.</b></p><table><thead><tr>{head}</tr></thead>"
-                f"<tbody>{body}</tbody></table><p>Exact multinomial test ({html_text(self.method)}).{note}</p></div>")
+                f"<tbody>{body}</tbody></table><p>{html_text(self.how)}{note}</p></div>")
 
 
-def _two_decimals(p: float) -> str:
-    """``p`` to two decimals, halves up (0.125 -> '0.13')."""
-    return f"{math.floor(p * 100 + 0.5 + 1e-9) / 100:.2f}"
+def how_often(p: float) -> str:
+    """A chance as an FC says how often: "about 24 % of the time", under 10 % "about 1 time in 25"
+    (two figures: "about 1 time in 2,900" for 1 in 2,857).
+
+    >>> how_often(0.24), how_often(0.04), how_often(0.00035), how_often(0.00005), how_often(1.0)
+    ('about 24 % of the time', 'about 1 time in 25', 'about 1 time in 2,900', 'about 1 time in 20,000', 'every time')
+    """
+    if p >= 0.995:
+        return "every time"
+    if p >= 0.1:
+        return f"about {math.floor(p * 100 + 0.5)} % of the time"
+    n = round(1 / p)
+    return f"about 1 time in {round(n, 2 - len(str(n))) if n >= 100 else n:,}"
 
 
 def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:

@@ -35,6 +35,8 @@ from .rules import Rules  # noqa: F401
 from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "agora"
+#: its name as a player reads it
+NAME = "the Agora rules (d6 rank pools)"
 FEATURES: frozenset[str] = frozenset({"advise", "kiss_odds", "vary"})
 
 #: The rule knobs a spec's ``rules`` may change (:mod:`...contract.knobs`), from :mod:`.rules`.

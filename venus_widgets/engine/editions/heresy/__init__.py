@@ -35,6 +35,8 @@ from .rules import RULES, Rules  # noqa: F401
 from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "heresy"
+#: its name as a player reads it
+NAME = "Victoriana’s Heresy Engine"
 FEATURES: frozenset[str] = frozenset({})
 
 #: The rule knobs a spec's ``rules`` may change (:mod:`...contract.knobs`), from :mod:`.rules`.

@@ -74,6 +74,8 @@ __all__ = [
 ]
 
 ID = "playsheet"
+#: its name as a player reads it
+NAME = "the Venus Engine Playsheet"
 FEATURES: frozenset[str] = frozenset({"kiss_odds", "vary"})
 
 #: The rule knobs a spec's ``rules`` may change (:mod:`...contract.knobs`), from :mod:`.rules`.

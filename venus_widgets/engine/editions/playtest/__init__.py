@@ -36,6 +36,8 @@ from .schema import SCHEMAS, cross_checks, schema_for  # noqa: F401
 from .seed_table import TableRow, table  # noqa: F401
 
 ID = "playtest"
+#: its name as a player reads it
+NAME = "the Venus Engine playtest rules"
 FEATURES: frozenset[str] = frozenset({"advise", "kiss_odds", "vary"})
 
 #: The rule knobs a spec's ``rules`` may change (:mod:`...contract.knobs`), from :mod:`.rules`.

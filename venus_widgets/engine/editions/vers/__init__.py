@@ -33,6 +33,8 @@ from .rules import RULES, Rules  # noqa: F401
 from .schema import SCHEMAS, cross_checks  # noqa: F401
 
 ID = "vers"
+#: its name as a player reads it
+NAME = "VERS (3d6 roll-under)"
 FEATURES: frozenset[str] = frozenset({})
 
 #: The rule knobs a spec's ``rules`` may change (:mod:`...contract.knobs`), from :mod:`.rules`.
