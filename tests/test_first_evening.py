@@ -309,9 +309,6 @@ def test_the_three_pregenerated_sheets_are_a_page_to_print_as_the_checklist_says
     assert "three characters' sheets (chapter 0)" not in checklist
 
 
-    assert "**wound**: burnt hands on a wet line. Threshold 2." in haul, haul
-
-
 def test_a_new_character_is_made_in_seven_steps_with_a_worked_example():
     """The blank sheet said "The playtest rules do not yet say how to make a
     new character: fill it in with your FC": a player could not make one.
