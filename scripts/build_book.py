@@ -56,7 +56,7 @@ _ONLY_SPAN = re.compile(r"<span class=(['\"])" + NOTEBOOK_ONLY + r"\1>.*?</span>
 #: What a page must not tell its reader, who cannot run anything there.
 RUN_WORDS = re.compile(r"\bRun All\b|\brun (?:the|this|that|each|a) cells?\b|\bpress(?:es)? \W*Roll\b|"
                        r"\bclick(?:s)? \W*Roll\b|\bShift[+-]Enter\b|\b(?:until|when|once) you run\b|"
-                       r"\bexecute (?:the|this) (?:cell|notebook)\b", re.I)
+                       r"\bexecute (?:the|this) (?:cell|notebook)\b|\brunnable\b", re.I)
 
 
 def reading_order() -> list[str]:

@@ -1,5 +1,6 @@
 """Write the one-page cheat sheet of each edition, ``docs/cheatsheet_<edition>.md``,
-and the Facilitator's screen, ``docs/fc_screen.md``.
+the Facilitator's screen, ``docs/fc_screen.md``, and the pregenerated characters' sheets to print,
+``docs/pregenerated_sheets.md``.
 
 Each sheet is printable Markdown: the roll procedure at the table in a few
 lines, and the numbers that matter. Every chance on a sheet is computed here by
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import venus_widgets as vw
 from venus_widgets.engine.tools.party import setting_words
-from venus_widgets.tutorial import PREGENS, check_of, pregen_party
+from venus_widgets.tutorial import PREGENS, check_of, pregen_party, pregenerated_sheets_page
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -77,7 +78,9 @@ def playtest() -> str:
     kiss_row += [pct(odds({**bruno, "kiss": 1, "ego": e})) for e in ("reroll", "double6")]
     return HEAD + f"""# Cheat sheet: playtest (Venus Engine 1st Playtest Rules v0.2)
 
-Full rules: [rules_playtest.md](rules_playtest.md). Words: [glossary.md](glossary.md).
+The rules, taught with examples: [checks](../notebooks/01-checks.ipynb), [tasks](../notebooks/02-tasks.ipynb),
+[KISS and Ego](../notebooks/03-kiss-and-ego.ipynb), [help](../notebooks/04-help.ipynb),
+[learning and the debrief](../notebooks/05-learning-and-advancement.ipynb). Words: [the glossary](glossary.md).
 
 **When to roll.** 1. Work out your agenda. 2. Roleplay until there is tension. 3. The FC names the
 ability and, with your input, chooses a **check** (yes or no) or a **task** (how well, at what
@@ -137,7 +140,7 @@ def playsheet() -> str:
         task_rows.append([dice] + cells)
     return HEAD + f"""# Cheat sheet: playsheet (Venus Engine Playsheet)
 
-Full rules: [rules_playsheet.md](rules_playsheet.md). Words: [glossary.md](glossary.md).
+The Playsheet beside the other drafts: [chapter 8](../notebooks/08-editions-compared.ipynb). Words: [the glossary](glossary.md).
 
 **When to roll.** 1. Work out your agenda. 2. Roleplay until there is tension. 3. The GM (the FC)
 states the failure consequences and the ability, and chooses a **check** or a **task**.
@@ -186,7 +189,7 @@ def agora() -> str:
     help_rows = [[", ".join(map(str, h)), vw.merge(h)] for h in ([5, 5], [4, 4], [6, 6, 5], [4, 4, 4, 4], [3, 3, 2])]
     return HEAD + f"""# Cheat sheet: agora (d6 rank pools)
 
-Full rules: [rules_agora.md](rules_agora.md). Words: [glossary.md](glossary.md).
+The agora procedure, taught with examples: [chapter 7](../notebooks/07-the-agora-procedure.ipynb). Words: [the glossary](glossary.md).
 
 1. **Find your agenda.**
 2. **Discuss** the difficulty (standard or challenging), the consequences, the ability and the kind
@@ -226,8 +229,8 @@ def heresy() -> str:
     foul = [pct(vw.odds({"edition": "heresy", "pool": 6, "black": b}).breakdown["foul failure"]) for _, b in ladder]
     return HEAD + f"""# Cheat sheet: heresy (Victoriana's Heresy Engine, for comparison)
 
-Full rules: [rules_heresy_vers.md](rules_heresy_vers.md). Not a Venus Engine edition: it is here to
-compare the Venus Engine's choices with.
+Not a Venus Engine edition: it is here to compare the Venus Engine's choices with
+([chapter 8](../notebooks/08-editions-compared.ipynb)).
 
 1. Pool = skill + attribute dice (+ a complementary skill, + easy bonus dice).
 2. The Gamesmaster sets the difficulty in **black dice**: Difficult 3, Very Difficult 6, Incredibly 9,
@@ -251,8 +254,8 @@ def vers() -> str:
                                               for dr in range(0, 11, 2)] for ranks in range(0, 6)]
     return HEAD + f"""# Cheat sheet: vers (VERS 3d6 roll-under, for comparison)
 
-Full rules: [rules_heresy_vers.md](rules_heresy_vers.md). Not a Venus Engine edition: it is here to
-compare the Venus Engine's choices with.
+Not a Venus Engine edition: it is here to compare the Venus Engine's choices with
+([chapter 8](../notebooks/08-editions-compared.ipynb)).
 
 1. Competence target (CT) = 10 + your ranks.
 2. Add the difficulty rating (0 to 10), or the opponent's competence, as a penalty to the roll.
@@ -364,7 +367,7 @@ def job_words(name: str, spec: dict) -> str:
 
 SHEETS = {"playtest": playtest, "playsheet": playsheet, "agora": agora, "heresy": heresy, "vers": vers}
 #: The other generated pages to print (docs/<name>.md): the Facilitator's screen.
-PAGES = {"fc_screen": fc_screen}
+PAGES = {"fc_screen": fc_screen, "pregenerated_sheets": pregenerated_sheets_page}
 
 
 def path(edition: str) -> Path:

@@ -42,6 +42,7 @@ PRINTABLE = [
     "fc_screen",
     "first_session",
     "character_sheet",
+    "pregenerated_sheets",
 ]
 
 #: Playwright's names of the paper sizes, and ours in the file names.

@@ -229,7 +229,8 @@ def test_no_page_tells_the_reader_to_run_anything(book):
 
 
 @pytest.mark.parametrize("words", ["Run All to bring the rollers alive", "Run the cell (Run All) to roll",
-                                   "then press **Roll**", "Until you run the cell, it shows", "click Roll"])
+                                   "then press **Roll**", "Until you run the cell, it shows", "click Roll",
+                                   "The Venus Engine rulebook, runnable"])
 def test_the_run_check_catches_notebook_words(tmp_path, words):
     (tmp_path / "p.html").write_text(f"<main><p>A still. {words}.</p></main>", encoding="utf-8")
     assert _builder().run_instructions(tmp_path), words
@@ -281,3 +282,32 @@ def test_the_link_check_reads_a_site_named_by_a_relative_path(tmp_path, monkeypa
     (tmp_path / "site" / "docs" / "b.html").write_text('<a href="a.html#top">a</a>', encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     assert _builder().dead_links(Path("site")) == (3, [])
+
+
+def test_every_heading_of_the_book_starts_with_a_word(book):
+    """A heading starts with a letter or a digit: a wrapped line of prose that began with "#" (docs/drafts.md:
+    a code span's comment) became a heading, "“Each roll of ‘1’ or ‘6’ counts as a success”`), or else ...",
+    listed on the first page among the reference pages' titles."""
+    out, _ = book
+    bad = []
+    for page in _local_files(out):
+        text = page.read_text(encoding="utf-8")
+        for level, inner in re.findall(r"<h([1-6])[^>]*>(.*?)</h\1>", text, flags=re.S):
+            words = " ".join(html.unescape(re.sub(r"<[^>]+>", "", inner)).split()).strip("¶# ")
+            if words and not words[0].isalnum():
+                bad.append(f"{page.relative_to(out)}: h{level} {words[:70]!r}")
+    assert not bad, "\n".join(bad)
+    home = (out / "index.html").read_text(encoding="utf-8")
+    assert "Each roll of" not in home
+
+
+def test_a_chapters_next_in_words_is_where_the_next_button_goes(book):
+    """The "Next:" a chapter's last lines name is the page the site's next button opens (the end of
+    chapter 13 said "Next: Chapter 10: The rule lab" while the button went to the Facilitator's screen)."""
+    out, _ = book
+    for stem in CHAPTERS:
+        text = (out / "notebooks" / f"{stem}.html").read_text(encoding="utf-8")
+        said = re.search(r"<strong>Next:</strong>\s*<a[^>]*href=\"([^\"#]+)", text)
+        button = re.search(r'<a class="right-next"\s+href="([^"#]+)"', text)
+        if said:
+            assert button and said.group(1) == button.group(1), (stem, said.group(1), button and button.group(1))

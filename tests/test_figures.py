@@ -156,6 +156,79 @@ def test_every_bar_of_a_still_is_labelled_and_no_two_labels_overlap(make):
             assert x2 - x1 >= (text_width(a) + text_width(b)) / 2, (a, b)
 
 
+def drawn_texts(fig) -> list:
+    """The texts a laid-out figure draws: its own, each panel's title, axis labels, the numbers on its
+    axes inside the view (an axis turned off draws none), the texts on it and its legends'."""
+    out = list(fig.texts)
+    for leg in fig.legends:
+        out += [*leg.get_texts(), leg.get_title()]
+    for ax in fig.axes:
+        out += [*ax.texts, ax.title, ax._left_title, ax._right_title]
+        if ax.get_legend():
+            out += ax.get_legend().get_texts()
+        if ax.axison:
+            out += [ax.xaxis.label, ax.yaxis.label]
+            for axis in (ax.xaxis, ax.yaxis):
+                lo, hi = sorted(axis.get_view_interval())
+                out += [t.label1 for t in axis.get_major_ticks() if lo - 1e-9 <= t.get_loc() <= hi + 1e-9]
+    return [t for t in out if t.get_visible() and t.get_text().strip()]
+
+
+def overlapping_texts(fig) -> list[tuple[str, str]]:
+    """Each pair of texts of a laid-out figure whose boxes overlap by more than a pixel (a turned text's
+    box is not its ink: only level texts are compared)."""
+    import itertools
+
+    from venus_widgets import book_figures
+
+    renderer = book_figures._renderer(fig)
+    boxes = [(t.get_text(), t.get_window_extent(renderer)) for t in drawn_texts(fig) if t.get_rotation() in (0, 90)]
+    return [(a, b) for (a, p), (b, q) in itertools.combinations(boxes, 2)
+            if p.x0 < q.x1 - 1 and q.x0 < p.x1 - 1 and p.y0 < q.y1 - 1 and q.y0 < p.y1 - 1]
+
+
+def test_the_overlap_check_finds_two_notes_on_top_of_each_other(plt):
+    from venus_widgets import book_figures
+
+    fig, ax = plt.subplots()
+    ax.text(0.5, 0.5, "KISSed")
+    ax.text(0.52, 0.5, "Ego: 2")
+    ax.text(0.1, 0.1, "apart")
+    book_figures.fit(fig)
+    assert overlapping_texts(fig) == [("KISSed", "Ego: 2")]
+    plt.close(fig)
+
+
+@pytest.mark.parametrize("stem", sorted(p.stem for p in (ROOT / "scripts" / "chapters").glob("0[0-6]-*.py")))
+def test_no_two_texts_of_a_first_evening_figure_overlap_and_chances_read_in_percent(stem, monkeypatch):
+    """Chapter 6's "Clara steers" drew its dice's notes into each other ("Ego: 2KISSed", "BronzeSilver")
+    and the owners' names between the rows: each figure of chapters 00-06, laid out as the book shows
+    it, draws no text over another. And a chance reads as the prose says it, in percent (the axes ran
+    0.00 to 1.00 and "probability" 0.0 to 0.6 while the text said 40%)."""
+    import importlib.util
+
+    from venus_widgets import book_figures
+
+    spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "scripts" / "make_notebooks.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    found, real = [], book_figures.fit
+
+    def fit(fig):
+        real(fig)
+        title = next((ax.get_title() for ax in fig.axes if ax.get_title()), "")
+        found.extend((" ".join(title.split()), a, b) for a, b in overlapping_texts(fig))
+        for ax in fig.axes:
+            label = ax.get_ylabel().lower()
+            ticks = [t.get_text() for t in ax.yaxis.get_ticklabels() if t.get_text()]
+            if "probability" in label or ("chance" in label and not all(t.endswith("%") for t in ticks)):
+                found.append((" ".join(title.split()), label, "not in percent: " + " ".join(ticks)))
+
+    monkeypatch.setattr(book_figures, "fit", fit)
+    builder.build(ROOT / "scripts" / "chapters" / f"{stem}.py", images=True)
+    assert not found, found
+
+
 def _pictures(html: str) -> list[str]:
     import base64
 

@@ -283,7 +283,7 @@ def test_a_job_inherits_two_abilities_wherever_the_story_names_them():
 def test_the_story_uses_a_merit_and_counts_a_wound():
     """The sheet's merits and wounds are used at the table, as the rules use
     them: a merit argued as a bonus factor (chapter 0's climb), Bruno's
-    burnt hands counted as the factor of his haul (chapter 4)."""
+    burnt hands counted as a factor of his haul (chapter 4)."""
     from venus_widgets.tutorial import PREGENS
 
     ch00 = "\n".join(m for m in _markdown(NOTEBOOKS[0]) if "*Abilities* (caliber and score)" not in m)
@@ -291,7 +291,22 @@ def test_the_story_uses_a_merit_and_counts_a_wound():
     assert any(re.search(re.escape(m) + r" \(a merit", ch00) for m in merits), "no merit argued in the climb"
     (haul,) = [" ".join(m.split()) for m in "\n".join(_markdown(NOTEBOOKS[4])).split("\n## ")
                if m.startswith("Bruno hauls in the sea anchor")]
-    assert "**wound**: burnt hands on a wet line. Threshold 2." in haul, haul
+    assert "the storm, as for Clara's patch, and Bruno's **wound**, burnt hands on a wet line. Threshold 3" in haul, haul
+
+
+def test_the_three_pregenerated_sheets_are_a_page_to_print_as_the_checklist_says():
+    """Chapter 12 and the first-session checklist said "Print ... the three characters' sheets (chapter 0)"
+    but only the blank sheet printed: the three are one generated page of the book, printed on one sheet
+    (tests/browser/test_print.py counts it), and the checklist links it."""
+    from venus_widgets.tutorial import PREGENS, character_sheet
+
+    page = (ROOT / "docs" / "pregenerated_sheets.md").read_text(encoding="utf-8")
+    assert all(character_sheet(name) in page for name in PREGENS)
+    assert "pregenerated_sheets" in _load("print_pages").PRINTABLE
+    assert "docs/pregenerated_sheets" in (ROOT / "docs" / "book" / "index.md").read_text(encoding="utf-8")
+    checklist = (ROOT / "docs" / "first_session.md").read_text(encoding="utf-8")
+    assert "[three characters' sheets](pregenerated_sheets.md)" in checklist
+    assert "three characters' sheets (chapter 0)" not in checklist
 
 
 def test_a_new_character_is_made_in_seven_steps_with_a_worked_example():

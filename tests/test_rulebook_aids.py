@@ -433,3 +433,32 @@ def test_no_chance_at_the_start_of_a_line_turns_into_a_quote(path):
     bad = [line for cell in nb.cells if cell.cell_type == "markdown" for line in cell.source.splitlines()
            if re.match(r"^\s*>\d", line)]
     assert not bad, bad
+
+
+def test_the_glossary_speaks_to_players_and_keeps_code_names_for_programmers_at_the_end():
+    """The glossary, linked from every chapter, had an "in code" column (`p_pass`, `vw.ladder`,
+    `roll="check"`), a "draft" of knobs, "(2) The seed texts" and a tail "so small it is cut": the
+    words a player and an FC read are plain; code names only under "For programmers", last."""
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    players, _, programmers = text.partition("\n## For programmers\n")
+    assert programmers and "\n## " not in programmers, "For programmers is the glossary's last part"
+    assert "`" not in players and "in code" not in players
+    for engine_words in ("so small it is cut", "(2) The", "vw.", "spec.md", "p_pass"):
+        assert engine_words not in players, engine_words
+    (draft,) = [line for line in players.splitlines() if line.startswith("| **draft** |")]
+    assert "knob" not in draft and "field" not in draft, draft
+    assert "`p_pass`" in programmers and "`vw.ladder`" in programmers
+    assert "same dice" in players and "rule drafts" in players
+
+
+@pytest.mark.parametrize("page", ["glossary", "cheatsheet_playtest", "cheatsheet_playsheet", "cheatsheet_agora",
+                                  "cheatsheet_heresy", "cheatsheet_vers", "fc_screen", "first_session",
+                                  "pregenerated_sheets"])
+def test_a_players_page_links_in_words_to_where_the_book_teaches(page):
+    """The cheat sheet said "Full rules: rules_playtest.md", a page of code names for developers: a
+    player's page names its links in words ("tasks", "the glossary"), never a file name, and sends a
+    player to the chapters, the developers' rules pages only from a part "For programmers"."""
+    text = (ROOT / "docs" / f"{page}.md").read_text(encoding="utf-8")
+    assert not re.findall(r"\[[^\]]*\.md\]", text), re.findall(r"\[[^\]]*\.md\]", text)
+    for_players = text.split("\n## For programmers\n")[0]
+    assert not re.findall(r"\]\(rules_\w+\.md", for_players), page

@@ -11,7 +11,7 @@
 # > (a chart and a table that do not move).
 
 # %% [markdown]
-# *The Venus Engine rulebook, runnable. Edition: the 1st Playtest Rules (v0.2), the default.*
+# *Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # A **check** settles a simple question with a yes or a no: do you jump
 # the gap, spot the pickpocket, keep your footing? You roll **one d20**,
@@ -85,18 +85,25 @@ gain = [vw.odds({**ada, "bonus_factors": k}).p_pass for k in range(5)]
 plot_fields = {"caliber": caliber, "score": score}
 
 
-def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30)):
-    """One line of the chance to pass against the target per (label, colour, marker, spec fields);
-    ``alt`` says in one sentence what the figure shows."""
+def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30), mark=None):
+    """One line of the chance to pass against the target per (label, colour, marker, spec fields),
+    the chance in percent; ``mark`` a (target, words) to point out; ``alt`` says in one sentence what
+    the figure shows."""
+    from matplotlib.ticker import PercentFormatter
+
     own_figure = ax is None
     if own_figure:
         fig, ax = plt.subplots()
     targets = list(targets)
     for label, colour, marker, fields in curves:
         ps = [vw.odds(check_at(t, **fields)).p_pass for t in targets]
-        ax.plot(targets, ps, marker=marker, ms=5, color=colour, label=label)
+        ax.plot(targets, ps, marker=marker, ms=5, markevery=4, color=colour, label=label)
+    if mark:
+        ax.axvline(mark[0], color="#444444", linestyle=":", linewidth=1.5)
+        ax.text(mark[0] + 0.5, 0.97, mark[1], va="top", ha="left")
     ax.set_xlabel("target")
     ax.set_ylabel("chance to pass")
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
     ax.set_title(title)
     ax.set_ylim(0, 1.02)
     ax.grid(alpha=0.3)
@@ -114,10 +121,11 @@ def plot_by_target(curves, title, alt="", ax=None, targets=range(5, 30)):
 
 # %% [build]
 plot_by_target([(f"{k} bonus d6", plt.cm.viridis(k / 4.5), "ov^sD"[k], {**plot_fields, "bonus_factors": k})
-                for k in range(5)], "Silver, score 4: what bonus factors buy",
-               alt="Lines of the chance to pass against targets 5 to 29 for a Silver score-4 check with 0 to 4 "
-                   "bonus d6: each die shifts the curve towards harder targets, less each time; the first "
-                   "gives the biggest step.")
+                for k in (0, 1, 4)], "Silver, score 4: what bonus factors buy",
+               mark=(ar.details["target"], f"Ada's climb, {ar.details['target']}"),
+               alt=f"Lines of the chance to pass against targets 5 to 29 for a Silver score-4 check with 0, 1 "
+                   f"and 4 bonus d6, a dotted line at Ada's target {ar.details['target']}: each die shifts the "
+                   "curve towards harder targets; the first gives the biggest step, three more add less than it.")
 
 # %% [markdown]
 # ## When a check fails

@@ -44,10 +44,11 @@ o = vw.odds(bruno)
 #
 # ## The threshold
 #
-# The **threshold** starts at **1**. The FC adds up to four **factors**
-# that work against you, +1 each: a hazard, an opponent bigger or better
-# than you, someone hindering you, a job that is not quite right. So a
-# threshold runs from 1 to 5. It is the *price of success*: the successes
+# The **threshold** starts at **1**. The FC adds a **factor**, +1, for
+# each thing that works against you *in this roll*: a hazard, a wound, an
+# opponent bigger or better than you, someone hindering you, a job that is
+# not quite right. At most four, so a threshold runs from 1 to 5. A hazard
+# counts in every roll it hinders, and only once. It is the *price of success*: the successes
 # it costs to get what you set out to do. Before anyone rolls, the FC also
 # says what failure would mean.
 #

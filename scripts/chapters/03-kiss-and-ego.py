@@ -18,10 +18,12 @@
 # ([chapter 1](01-checks.ipynb)), where a Lot you spend buys a bonus d6, not a
 # re-roll. **KISS** names the four things that pay for a re-roll: **K**ismet,
 # **I**nsight, **S**tunts and **S**pecialties. **Ego** is one bigger push,
-# spent at the end.
+# spent once: in the KISS round, to re-roll every die that let you down, or
+# after it, to make each 6 count twice.
 
 # %% [build]
 import matplotlib.pyplot as plt
+from matplotlib.ticker import PercentFormatter
 
 from venus_widgets.tutorial import chance_or_never as pct
 
@@ -101,12 +103,14 @@ fig, ax = plt.subplots()
 for cal, colour, marker in [("bronze", "#b0702a", "o"), ("silver", "#8c96a0", "s"), ("gold", "#d4a017", "^")]:
     ps = [vw.odds({**base, "caliber": cal, "kiss": k}).p_pass for k in budgets]
     ax.plot(list(budgets), ps, marker=marker, color=colour, label=f"3 {cal.title()} dice")
-ax.set_xlabel("KISS budget (Lots + insights + stunt + specialties)")
-ax.set_ylabel("chance to pass (threshold 2)")
+ax.set_xlabel("re-rolls ready (KISS budget)")
+ax.set_xticks(list(budgets))
+ax.set_ylabel("chance to pass")
+ax.yaxis.set_major_formatter(PercentFormatter(1.0))
 ax.set_ylim(0, 1)
 ax.grid(alpha=0.3)
 ax.legend()
-ax.set_title("Each KISS is worth less than the one before; past 3 they are worth nothing")
+ax.set_title("Threshold 2: each KISS adds less than the one before; past 3, nothing")
 bronze = [vw.odds({**base, "kiss": k}).p_pass for k in budgets]
 show(fig, alt="Lines of the chance to pass at threshold 2 against a KISS budget of 0 to 5 for 3 Bronze, Silver "
               "or Gold dice: each KISS adds less than the one before, and past 3 the lines stay flat.")

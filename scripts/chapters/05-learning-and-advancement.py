@@ -11,8 +11,7 @@
 # > (a chart and a table that do not move).
 
 # %% [markdown]
-# *Edition: the 1st Playtest Rules (v0.2), with the Playsheet's level-up
-# rule for jobs above level 0.*
+# *Edition: the 1st Playtest Rules (v0.2), the default.*
 #
 # Characters grow mostly by **doing**: each job levels up with **exp**
 # earned in tasks, and a job you do not have yet is learned by trying it.
@@ -21,6 +20,7 @@
 
 # %% [build]
 import matplotlib.pyplot as plt
+from matplotlib.ticker import PercentFormatter
 
 from venus_widgets.engine.editions.playtest import advancement
 
@@ -62,8 +62,9 @@ setup_plots()
 #    the scores of the two abilities it inherits.
 #
 # You cannot lend a die with a job you are still learning, but you may
-# still receive aid while you learn. (A job with special requirements earns no exp
-# until they are met.)
+# still receive aid while you learn. (Some jobs can be learned only once
+# a condition is met, which the FC names: a teacher for a surgeon, papers
+# for a pilot. Until it is met, such a job earns no exp.)
 
 # %% [build]
 medic = LEARNING["Ada"]["medic"]  # the job Ada starts learning in chapter 6, and its two abilities
@@ -103,15 +104,19 @@ for i, (factors, colour, hatch) in enumerate([(0, "#0072B2", ""), (1, "#E69F00",
     means[2 + factors] = sum(n * p for n, p in dist.items())
     ax.bar([n + (i - 1) * width for n in dist], list(dist.values()), width, color=colour, hatch=hatch,
            edgecolor="white", label=f"threshold {2 + factors}")
-ax.set_xlabel("tasks until the job is learned (16 exp; never fewer than 6)")
-ax.set_ylabel("probability")
-ax.set_xticks(range(6, 17))
+last = max(n for f in (0, 1, 3) for n, p in advancement.tasks_to_learn({**spec, "factors": f}).items() if p >= 0.005)
+ax.set_xlabel("tasks until the job is learned (16 exp)")
+ax.set_ylabel("chance")
+ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+ax.set_xticks(range(6, last + 1))
+ax.set_xlim(5.5, last + 0.5)
 ax.grid(alpha=0.3, axis="y")
 ax.legend()
 ax.set_title("Learning a job with a Bronze score of 3, playing to win")
 show(fig, alt="Bars of how many tasks 3 Bronze dice take to learn a job, at thresholds 2, 3 and 5: the harder "
               "the tasks, the sooner it is learned, on average "
-              + ", ".join(f"{m:.1f} tasks at threshold {t}" for t, m in means.items()) + ".")
+              + ", ".join(f"{m:.1f} tasks at threshold {t}" for t, m in means.items())
+              + f" (the chart stops at {last} tasks: more are rarer than 1 in 200).")
 
 # %% [markdown]
 # ## Lots
@@ -121,7 +126,8 @@ show(fig, alt="Bars of how many tasks 3 Bronze dice take to learn a job, at thre
 # take you past 10 become exp on jobs of your choice: hold 9, earn 3, and
 # you hold {{ advancement.bank_lots(9, 3)[0] }} with {{ advancement.bank_lots(9, 3)[1] }} exp to mark. (The rule text's
 # "excess" over 10 Lots can be read two ways; this rulebook reads it this
-# way: [the playtest rules page](../docs/rules_playtest.md#experience-and-learning-a-job).)
+# way. The other reading turns into exp only the Lots beyond the tenth
+# earned in one session.)
 #
 # ## The debrief
 #

@@ -26,7 +26,7 @@ ac = vw.roll(ada_check, seed=5)
 assert ac.passed and ac.details["category"] == "pass"  # the story tells a plain pass
 ac_odds = vw.odds(ada_check)
 
-rope = task_of("Bruno", "deckhand", "Swiftness", factors=1)
+rope = task_of("Bruno", "deckhand", "Resolve", factors=1)  # holding on: nerve and strength
 br = vw.roll(rope, seed=3)
 assert not br.passed and br.outcome == 1  # a failure with one success for a silver lining
 br_odds = vw.odds(rope)
@@ -37,7 +37,7 @@ cr = vw.roll(steer, seed=71)
 kissed = [d for d in cr.dice if d.kissed]
 assert len(kissed) == 1 and kissed[0].owner == "own" and cr.details["successes_after_kiss"] == cr.details["threshold"]
 assert cr.details["ego"] == "double6" and cr.outcome == cr.details["goal"]
-steer_alone = vw.odds(task_of("Clara", "captain", "Wits", factors=2))
+steer_alone = vw.odds(task_of("Clara", "captain", "Wits", factors=2, ego="double6"))  # her dice and her Ego
 steer_odds = vw.odds(steer)
 ada_die, bruno_die = steer["allies"]
 
@@ -63,14 +63,15 @@ am_odds = vw.odds(medic)
 #
 # ### Ada's turn
 #
-# **Lea (Ada):** Ada climbs to the lookout and peers into the rain for the
+# **Lea (Ada):** Ada climbs to the lookout and peers into the dark for the
 # reef.
 #
 # **Sam:** That is a **check** of your Wits. Peers?
 #
 # **Kim:** Spotting breakers is *simple*, 10.
 #
-# **Sam:** Plus two factors, the rain and the dark: target {{ ac.details["target"] }}.
+# **Sam:** Plus two factors, the dark and the mast swaying under you:
+# target {{ ac.details["target"] }}.
 #
 # *A check: d20 + score. Ada's Wits is {{ ability("Ada", "Wits")[0].title() }}, score
 # {{ ability("Ada", "Wits")[1] }}: she passes {{ vw.percent(ac_odds.p_pass) }} of the time.*
@@ -89,17 +90,18 @@ am_odds = vw.odds(medic)
 # **Kim (Bruno):** Bruno grabs the rudder cable before it snaps loose. He
 # holds it until Clara is through.
 #
-# **Sam:** A **task**, Swiftness. One factor, the one that matters most:
-# your burnt hands on a wild cable. Threshold {{ br_odds.threshold }}.
+# **Sam:** A **task**: holding on is Resolve. The dark does not hinder a
+# grip; your burnt hands do. One factor: threshold {{ br_odds.threshold }}.
 # Fail, and the cable whips free.
 #
-# *The FC counts Bruno's **wound** again: it hinders this roll too.*
+# *The FC counts each factor that hinders this roll, and only those:
+# Bruno's **wound** hinders this one too.*
 #
 # **Kim:** Deckhand, level {{ rope["dice"] }}: {{ rope["dice"] }} Bronze dice.
 # Bruno keeps his Lots for later.
 
 # %% [build]
-show(dice_figure([("Bruno's rope", [(d.after, d.scores, "") for d in br.dice])],
+show(dice_figure([("Bruno's roll", [(d.after, d.scores, "") for d in br.dice])],
                  "Bruno holds the rudder cable: 2 Bronze dice, threshold 2"),
      alt=f"Bruno's two dice show {' and '.join(str(d.after) for d in br.dice)}: one success, one miss.")
 
@@ -130,12 +132,11 @@ show(dice_figure([("Bruno's rope", [(d.after, d.scores, "") for d in br.dice])],
 #
 # **Max:** Clara steers for the gap with the motor's thrust alone.
 #
-# **Sam:** Captain's work, Wits: a task. Two factors, the storm and the
+# **Sam:** Captain's work, Wits: a task. Two factors, the dark and the
 # loose rudder: threshold {{ steer_odds.threshold }}.
 #
-# **Max:** My captain job is level 2: 2 Gold dice. Alone that is
-# {{ vw.percent(steer_alone.p_pass) }}{{ ": two dice cannot make three successes" if steer_alone.p_pass == 0 else "" }}.
-# Can anyone help?
+# **Max:** My captain job is level 2: 2 Gold dice. Alone, even with Ego
+# to double my 6s, that is {{ vw.percent(steer_alone.p_pass) }}. Can anyone help?
 #
 # **Lea:** Ada calls the rocks from the lookout, as a scout. Her Wits is
 # {{ ada_die.title() }}: a {{ ada_die.title() }} die.
@@ -160,11 +161,11 @@ from venus_widgets.engine.editions.playtest.dice import FAIL, face_class
 
 OWNER = {"own": "Clara", "ally 1": "Ada", "ally 2": "Bruno"}
 show(dice_figure([
-    ("as rolled", [(d.before, int(face_class(d.before, d.grade) != FAIL), f"{OWNER[d.owner]}\n{d.grade.title()}")
-                   for d in cr.dice]),
-    ("after KISS + Ego", [(d.after, d.scores, "KISSed" if d.kissed else ("Ego: 2" if d.scores == 2 else ""))
-                          for d in cr.dice]),
-], "Clara steers for the gap: 2 Gold dice, Ada's Bronze die, Bruno's Silver die"),
+    ("as rolled", [(d.before, int(face_class(d.before, d.grade) != FAIL), "") for d in cr.dice]),
+    ("after KISS, then Ego", [(d.after, d.scores, "KISSed" if d.kissed else ("Ego" if d.scores == 2 else ""))
+                              for d in cr.dice]),
+], "Clara steers for the gap: 2 Gold dice, Ada's Bronze die, Bruno's Silver die",
+    columns=[f"{OWNER[d.owner]}\n{d.grade.title()}" for d in cr.dice], labels_above=True),
     alt=f"As rolled, {', '.join(str(d.before) for d in cr.dice)}: {cr.details['successes_before_kiss']} successes; "
         f"Clara KISSes her {kissed[0].before}, which becomes a {kissed[0].after}, then spends Ego so that each 6 "
         f"counts twice: {cr.outcome} successes.")
@@ -273,8 +274,8 @@ vw.TaskRoller(caliber="gold", dice=2, factors=2, allies=["bronze", "silver"], in
 #
 # 1. Bruno held the cable with 2 Bronze dice at threshold 2. How likely was
 #    he to fail with exactly one success, the silver-lining case?
-# 2. How much did the lent dice, the insight and Ego add to Clara's chance of
-#    getting through the gap?
+# 2. How much did the lent dice and the insight add to Clara's chance of
+#    getting through the gap, with her Ego?
 
 # %% [build]
 one_success = br_odds.distribution.get(1, 0.0)
@@ -285,7 +286,7 @@ one_success = br_odds.distribution.get(1, 0.0)
 # 1. **{{ vw.percent(one_success) }}**. (He failed with no success at all
 #    {{ "just as often, " if round(one_success, 9) == round(br_odds.distribution.get(0, 0.0), 9) else "" }}
 #    {{ vw.percent(br_odds.distribution.get(0, 0.0)) }} of the time.)
-# 2. From {{ vw.percent(steer_alone.p_pass) }} alone to **{{ vw.percent(steer_odds.p_pass) }}**.
+# 2. From {{ vw.percent(steer_alone.p_pass) }} with her own dice and Ego to **{{ vw.percent(steer_odds.p_pass) }}**.
 #
 # </details>
 

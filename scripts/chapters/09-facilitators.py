@@ -13,7 +13,7 @@
 # %% [markdown]
 # *Edition: the 1st Playtest Rules (v0.2), the default; where the
 # Playsheet or the agora procedure does a thing differently, the section
-# says so, and section 11 puts the three side by side.*
+# says so, and the end of the chapter puts the three side by side.*
 #
 # You have read chapters 0 to 6 as a player. This part of the book is for
 # the player who runs the game: the **Facilitator**, or **FC**. It has three
@@ -268,6 +268,59 @@ leap = check_of("Ada", "Swiftness", difficulty="tough")
 # roll has already happened, that is a rewind (chapter 12, section 7).
 
 # %% [build]
+strike = check_of("Ada", "Finesse", difficulty="simple", factors=1)  # a pirate, in the dark
+dodge = check_of("Bruno", "Swiftness", difficulty="tough", factors=1)  # Captain Mora's cutlass, its reach
+
+# %% [markdown]
+# ### Fights
+#
+# A fight is a scene like any other: the turn goes round the table, and
+# each player says what their character does. Most blows are checks:
+#
+# * **Striking** is a Finesse check. The Peers judge the opponent as
+#   they would any act: an ordinary sailor *simple*, a seasoned fighter
+#   *tough*, a champion *challenging*. Your factors are what the opponent
+#   has on their side: a longer blade, higher ground, a friend beside them.
+# * **Defending**: when an NPC attacks, the NPC does not roll. The player
+#   makes a Swiftness check to dodge (or Finesse to parry), against the
+#   same difficulty.
+#
+# **What a hit does.** An ordinary NPC hit once is out of the fight: down,
+# disarmed, over the rail or running; the player says how. A dangerous one
+# takes more hits (two for a veteran, three for a captain), and each hit
+# before the last is a wound you describe. A character who fails to
+# defend is hit: the player writes a **wound** you name on the sheet, a
+# factor of every later roll it hinders until the story heals it (chapter
+# 0). A character with two wounds that hinder the fight is out of it:
+# down, captured or fled, never dead unless you said so before the roll
+# (section 9).
+#
+# **When the fight is what the story turns on** (driving the boarders off,
+# holding a door while the others escape), make it one **task** for the
+# player who leads it: the enemy's numbers, their leader and their ground
+# are your factors, and an unbought "I am not abashed or injured..." turned
+# against the player is a wound.
+#
+# ### An NPC's numbers
+#
+# An NPC needs no sheet, only three notes: how hard they are to beat (the
+# difficulty the Peers will likely judge), how many hits they take (one,
+# two or three), and what they bring against the players as factors. An
+# NPC who helps a player is a bonus factor on a check; one who hinders is
+# a factor.
+#
+# > **At the table.** Suppose the crew is caught in the pirates' camp
+# > (chapter 12, section 10). The FC has noted: *a pirate: simple, one
+# > hit; Captain Mora: tough, three hits, her long cutlass a factor.* Ada
+# > slashes at a pirate: Finesse, her Silver {{ strike["score"] }}, simple with one factor, the dark:
+# > target {{ vw.odds(strike).threshold }}, {{ chance(strike) }}. She passes, and he runs for the boats.
+# > Mora swings at Bruno: a Swiftness check to dodge, tough, with the
+# > cutlass's reach as a factor: target {{ vw.odds(dodge).threshold }}; Bruno's Bronze {{ dodge["score"] }} gives
+# > him {{ chance(dodge) }}. He fails: a cut across the forearm, written on his sheet
+# > beside his burnt hands. (His hands do not hinder a dodge, so they were
+# > no factor here; they will be on his next swing of a wrench.)
+
+# %% [build]
 talk_wits = task_of("Clara", "captain", "Wits", factors=1)
 talk_resolve = task_of("Clara", "captain", "Resolve", factors=1)
 crane = task_of("Clara", "engineer", "Finesse", factors=1)  # fixing a crane is handwork: Finesse
@@ -396,23 +449,11 @@ twice = {**AGORA_ADA, "factors": 1, "consequences": 3}
 #   not also a factor. Her climb is {{ chance(storm_climb) }} as judged; the storm counted again as a
 #   factor would take it to {{ chance(storm_twice) }}, for nothing new in
 #   the story.
-# * **Factor and consequence.** In the agora procedure, where a factor
-#   takes a die away and each consequence needs a success to turn aside,
-#   the same hazard can be charged both ways. Suppose your table plays the
-#   agora procedure and Ada's sheet there gives her Swiftness rank 4, two
-#   Health dice and two scout dice. She sneaks along the cliff past the
-#   pirates' lookout to reach their camp; the FC names two consequences:
-#   *she is seen*, and *she arrives too late to overhear the captain*.
 #
-# {{ table(["the lookout counts as", "chance to turn every consequence aside"],
-#          [["nothing: two consequences, no factor", chance(plain_scout)],
-#           ["a factor (a die fewer)", chance(as_factor)],
-#           ["a third consequence (*the lookout raises the alarm*)", chance(as_consequence)],
-#           ["both: double-dipping", chance(twice)]]) }}
-#
-# The lookout is one hazard. Charged once, Ada has {{ chance(as_consequence) }} or {{ chance(as_factor) }}; charged twice, {{ chance(twice) }}. Ask yourself for each factor: *is this also one of
-# my consequences?* If it is, keep one. The Peers may ask the same
-# question, and they should.
+# Ask yourself for each factor: *is this already in the difficulty?* If
+# it is, keep one. The Peers may ask the same question, and they should.
+# (The agora procedure can charge a hazard a third way, as one of the
+# consequences a success must turn aside: see the end of this chapter.)
 
 # %% [build]
 bruno_fail = task_of("Bruno", "mechanic", "Finesse", factors=1, kiss=2)  # chapter 0: his insight and a stunt
@@ -540,84 +581,6 @@ nearest = ", ".join(f"{name} at {setting_words(party.rungs[i])} ({vw.percent(par
 # %%
 vw.FCScreen({"Bruno": {"roll": "task", "dice": 3, "kiss": 1}, "Ada": {"roll": "task", "caliber": "silver", "dice": 4}, "Clara": {"roll": "task", "caliber": "gold", "dice": 6, "kiss": 2}}, target=0.5)
 
-# %% [markdown]
-# > **In code** (skip this if you only set difficulties at the table): the
-# > same table is `vw.party_ladder(party, target=0.5)`, with `.to_csv()` and
-# > `.to_markdown()` to print; one character's ladder is `vw.ladder(spec)`,
-# > the settings nearest a chance `vw.solve(spec, target, vary="factors")`,
-# > and the step-by-step reasons `vw.explain(spec)`.
-
-# %% [build]
-TYPICAL = {  # a middling character per edition and roll
-    ("playtest", "check"): ({"caliber": "silver", "score": 4}, "Silver, score 4"),
-    ("playtest", "task"): ({"caliber": "silver", "dice": 4}, "4 Silver dice"),
-    ("playsheet", "check"): ({"rank": "silver", "score": 4}, "Silver, score 4"),
-    ("playsheet", "task"): ({"rank": "silver", "dice": 4}, "4 Silver dice"),
-    ("agora", "task"): ({"rank": 4, "health": 2, "job": 2}, "rank 4, Health 2, job 2"),
-    ("heresy", "task"): ({"pool": 6}, "a pool of 6"),
-    ("vers", "check"): ({"ranks": 3}, "3 ranks"),
-}
-
-
-def cost_words(x):
-    """Percentage points, whole unless the half matters (12.5)."""
-    return f"{100 * x:.1f}".rstrip("0").rstrip(".")
-
-
-def neighbour_steps(rungs):
-    """What one step costs: the drop between neighbouring rungs of the ladder (in its own order) while both
-    chances stay between a tenth and nine tenths. An agora task's ladder runs standard 0, 1, 2... factors, then
-    challenging 0, 1, 2...: from the last standard rung up to the first challenging one is no step down."""
-    return [a.chance - b.chance for a, b in zip(rungs, rungs[1:]) if 0.1 <= b.chance < a.chance <= 0.9]
-
-
-def thumb(edition, roll, spec, words):
-    rungs = vw.ladder({"edition": edition, "roll": roll, **spec})
-    gap = min(abs(r.chance - 0.5) for r in rungs)
-    even = [r for r in rungs if abs(r.chance - 0.5) <= gap + 0.005]  # a tie within half a point: both
-    steps = neighbour_steps(rungs)
-    cost = (f"{cost_words(min(steps))} to {cost_words(max(steps))} points" if len(set(
-        cost_words(x) for x in steps)) > 1 else f"{cost_words(steps[0])} points") if steps else "–"
-    return [f"{edition} {roll}", words, " or ".join(f"{setting_words(r.setting)} ({vw.percent(r.chance)})" for r in even),
-            cost, len(rungs)]
-
-
-thumb_rows = [thumb(ed, roll, spec, words) for (ed, roll), (spec, words) in TYPICAL.items()]
-
-# %% [markdown]
-# ## 11. The rule of thumb, edition by edition
-#
-# How much one step of difficulty costs depends on the edition's dice. For
-# a middling character of each edition (named in the table), the setting
-# nearest an even chance, and what one step on the ladder costs while the
-# chance stays between a tenth and nine tenths (each counted exactly, not
-# typed):
-#
-# {{ table(["edition", "character", "nearest an even chance", "one step costs (percentage points)", "settings"],
-#          thumb_rows) }}
-#
-# Read it as: **on a d20 check every step is the same small cost, so
-# fine-tune freely; on a dice pool each step is a big one, so one factor
-# more or less is the whole decision.** The agora check has only two
-# settings (standard and challenging) and is left out; the Heresy Engine
-# and VERS are other games, there for comparison (chapter 8).
-#
-# And who decides what, in each of the three Venus Engine drafts:
-#
-# | | playtest | playsheet | agora |
-# |---|---|---|---|
-# | check's difficulty | the Peers: routine 5 to absurd 25 | the Peers: 1 to 4, times 5 | standard or challenging, discussed together |
-# | task's difficulty | none: the threshold starts at 1 | the Peers: an appropriate difficulty 1 to 4 for the job | standard or challenging |
-# | factors | the FC: up to four, +1 each | the FC (the GM): up to four, +1 or +2 each | the FC: up to four, each takes a die from the main pool |
-# | what failure means | the FC says it, if not plain | the GM states it with the ability | the FC lays out up to four consequences, which successes turn aside |
-# | after the roll | the FC may turn an unbought secondary consequence | criticals: at most half the threshold, or twice it | snake eyes: a boon or a bane; let it ride |
-# | KISS on a check | no | no | yes |
-#
-# The **playsheet** calls the FC the GM and asks the Peers for a task's
-# difficulty too: your part there is the factors and the stakes. In the
-# **agora** procedure the whole table discusses difficulty and
-# consequences together, briefly, before the roll: keep that talk short.
-
 # %% [build]
 camp = task_of("Ada", "scout", "Swiftness", factors=1)
 camp_stunt = {**camp, "kiss": 1}
@@ -629,7 +592,7 @@ first_hits = sum(face >= 4 for face in first_faces)
 assert len(kissed) == 1 and camp_roll.outcome == camp_roll.details["threshold"] == 2  # the story below tells this roll
 
 # %% [markdown]
-# ## 12. Putting it together: one roll from the FC's chair
+# ## 11. Putting it together: one roll from the FC's chair
 #
 # Dawn in the cove. The FC has prepared the pirates' camp on the cliff
 # (chapter 12, section 10). Here is one turn, with what goes through the
@@ -694,18 +657,6 @@ lock = {"edition": "agora", "roll": "task", "rank": 4, "health": 2, "job": 2, "c
 vw.CheckRoller(caliber="bronze", score=3, difficulty="tough")
 
 # %% [markdown]
-# An agora task, with the two consequences the FC is about to announce:
-# "the guard hears you" and "the lock jams". Each needs one success to
-# turn aside (two when the task is challenging). Turning both aside is
-# {{ chance(lock) }}; one factor more, {{ chance({**lock, "factors": 1}) }}.
-# Played live, type your own consequences (up to four; what you type is
-# shown as plain text), set the factors, and check that the odds feel right
-# before the dice come out.
-
-# %%
-vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2, consequence_texts=["the guard hears you", "the lock jams"])
-
-# %% [markdown]
 # ## Recap
 #
 # * Start from the agenda: *what do you want, and how?*
@@ -722,7 +673,7 @@ vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2, conseque
 # * Count no hazard twice, and say what failure means before the roll.
 # * Read the ladder of the character who rolls; raise a strong
 #   character's stakes, not their factors.
-# * The whole procedure takes seconds once practised: section 12 runs it
+# * The whole procedure takes seconds once practised: section 11 runs it
 #   on one roll.
 #
 # ## Exercises
@@ -732,7 +683,8 @@ vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2, conseque
 #    it cost him?
 # 2. Which task setting comes nearest an even chance for Ada with her
 #    scout job?
-# 3. In the agora example of section 8, how many points does Ada lose when
+# 3. (For tables playing the agora procedure.) In the agora example at
+#    the end of this chapter, how many points does Ada lose when
 #    the lookout is charged both as a factor and as a consequence, rather
 #    than as a consequence only?
 
@@ -751,6 +703,127 @@ dip = vw.odds(as_consequence).p_pass - vw.odds(twice).p_pass
 # 3. **{{ round(100 * dip, 1) }} points**: from {{ chance(as_consequence, 1) }} to {{ chance(twice, 1) }}.
 #
 # </details>
+
+# %% [markdown]
+# ## For tables playing another draft
+#
+# Everything above is the playtest game, the one a first evening plays.
+# If your table plays the Playsheet or the agora procedure (chapters 7 and
+# 8), read on: what changes for you, and the agora roller to try.
+#
+# ### Counting a hazard twice, the agora way
+#
+# In the agora procedure a factor takes a die away and each consequence
+# needs a success to turn aside, so the same hazard can be charged both
+# ways.
+#
+# Suppose your table plays the
+# agora procedure and Ada's sheet there gives her Swiftness rank 4, two
+# Health dice and two scout dice. She sneaks along the cliff past the
+# pirates' lookout to reach their camp; the FC names two consequences:
+# *she is seen*, and *she arrives too late to overhear the captain*.
+#
+# {{ table(["the lookout counts as", "chance to turn every consequence aside"],
+#        [["nothing: two consequences, no factor", chance(plain_scout)],
+#         ["a factor (a die fewer)", chance(as_factor)],
+#         ["a third consequence (*the lookout raises the alarm*)", chance(as_consequence)],
+#         ["both: double-dipping", chance(twice)]]) }}
+#
+# The lookout is one hazard. Charged once, Ada has {{ chance(as_consequence) }} or {{ chance(as_factor) }}; charged twice, {{ chance(twice) }}. Ask yourself for each factor: *is this also one of
+# my consequences?* If it is, keep one.
+
+# %% [build]
+TYPICAL = {  # a middling character per edition and roll
+    ("playtest", "check"): ({"caliber": "silver", "score": 4}, "Silver, score 4"),
+    ("playtest", "task"): ({"caliber": "silver", "dice": 4}, "4 Silver dice"),
+    ("playsheet", "check"): ({"rank": "silver", "score": 4}, "Silver, score 4"),
+    ("playsheet", "task"): ({"rank": "silver", "dice": 4}, "4 Silver dice"),
+    ("agora", "task"): ({"rank": 4, "health": 2, "job": 2}, "rank 4, Health 2, job 2"),
+    ("heresy", "task"): ({"pool": 6}, "a pool of 6"),
+    ("vers", "check"): ({"ranks": 3}, "3 ranks"),
+}
+
+
+def cost_words(x):
+    """Percentage points, whole unless the half matters (12.5)."""
+    return f"{100 * x:.1f}".rstrip("0").rstrip(".")
+
+
+def neighbour_steps(rungs):
+    """What one step costs: the drop between neighbouring rungs of the ladder (in its own order) while both
+    chances stay between a tenth and nine tenths. An agora task's ladder runs standard 0, 1, 2... factors, then
+    challenging 0, 1, 2...: from the last standard rung up to the first challenging one is no step down."""
+    return [a.chance - b.chance for a, b in zip(rungs, rungs[1:]) if 0.1 <= b.chance < a.chance <= 0.9]
+
+
+def thumb(edition, roll, spec, words):
+    rungs = vw.ladder({"edition": edition, "roll": roll, **spec})
+    gap = min(abs(r.chance - 0.5) for r in rungs)
+    even = [r for r in rungs if abs(r.chance - 0.5) <= gap + 0.005]  # a tie within half a point: both
+    steps = neighbour_steps(rungs)
+    cost = (f"{cost_words(min(steps))} to {cost_words(max(steps))} points" if len(set(
+        cost_words(x) for x in steps)) > 1 else f"{cost_words(steps[0])} points") if steps else "–"
+    return [f"{edition} {roll}", words, " or ".join(f"{setting_words(r.setting)} ({vw.percent(r.chance)})" for r in even),
+            cost, len(rungs)]
+
+
+thumb_rows = [thumb(ed, roll, spec, words) for (ed, roll), (spec, words) in TYPICAL.items()]
+
+# %% [markdown]
+# ### The rule of thumb, edition by edition
+#
+# How much one step of difficulty costs depends on the edition's dice. For
+# a middling character of each edition (named in the table), the setting
+# nearest an even chance, and what one step on the ladder costs while the
+# chance stays between a tenth and nine tenths (each counted exactly, not
+# typed):
+#
+# {{ table(["edition", "character", "nearest an even chance", "one step costs (percentage points)", "settings"],
+#          thumb_rows) }}
+#
+# Read it as: **on a d20 check every step is the same small cost, so
+# fine-tune freely; on a dice pool each step is a big one, so one factor
+# more or less is the whole decision.** The agora check has only two
+# settings (standard and challenging) and is left out; the Heresy Engine
+# and VERS are other games, there for comparison (chapter 8).
+#
+# And who decides what, in each of the three Venus Engine drafts:
+#
+# | | playtest | playsheet | agora |
+# |---|---|---|---|
+# | check's difficulty | the Peers: routine 5 to absurd 25 | the Peers: 1 to 4, times 5 | standard or challenging, discussed together |
+# | task's difficulty | none: the threshold starts at 1 | the Peers: an appropriate difficulty 1 to 4 for the job | standard or challenging |
+# | factors | the FC: up to four, +1 each | the FC (the GM): up to four, +1 or +2 each | the FC: up to four, each takes a die from the main pool |
+# | what failure means | the FC says it, if not plain | the GM states it with the ability | the FC lays out up to four consequences, which successes turn aside |
+# | after the roll | the FC may turn an unbought secondary consequence | criticals: at most half the threshold, or twice it | snake eyes: a boon or a bane; let it ride |
+# | KISS on a check | no | no | yes |
+#
+# The **playsheet** calls the FC the GM and asks the Peers for a task's
+# difficulty too: your part there is the factors and the stakes. In the
+# **agora** procedure the whole table discusses difficulty and
+# consequences together, briefly, before the roll: keep that talk short.
+
+# %% [markdown]
+# ### Try it: an agora task
+#
+# An agora task, with the two consequences the FC is about to announce:
+# "the guard hears you" and "the lock jams". Each needs one success to
+# turn aside (two when the task is challenging). Turning both aside is
+# {{ chance(lock) }}; one factor more, {{ chance({**lock, "factors": 1}) }}.
+# Played live, type your own consequences (up to four; what you type is
+# shown as plain text), set the factors, and check that the odds feel right
+# before the dice come out.
+
+# %%
+vw.TaskRoller(edition="agora", rank=4, health=2, job=2, consequences=2, consequence_texts=["the guard hears you", "the lock jams"])
+
+# %% [markdown]
+# ## For programmers
+#
+# > **In code**: the FC's screen of section 10 is `vw.party_ladder(party, target=0.5)`, with `.to_csv()` and
+# > `.to_markdown()` to print; one character's ladder is `vw.ladder(spec)`,
+# > the settings nearest a chance `vw.solve(spec, target, vary="factors")`,
+# > and the step-by-step reasons `vw.explain(spec)`.
 
 # %% [markdown]
 # ---

@@ -41,3 +41,22 @@ def test_a_chapter_page_reads_offline_without_code(page, site, stem):
     assert shown >= 1, "the widgets' stills"
     for img in page.locator("img").all():
         assert img.evaluate("i => i.complete && i.naturalWidth > 0"), img.get_attribute("src")
+
+
+@pytest.mark.parametrize("doc", ["cheatsheet_playtest", "cheatsheet_playsheet", "cheatsheet_agora", "fc_screen",
+                                 "pregenerated_sheets"])
+def test_a_venus_engine_sheets_tables_fit_a_phone_without_sideways_scrolling(browser_context, site, doc):
+    """At 400 px the cheat sheet's check table ("95% / 95% / 95% / 100%" in each cell) and the FC's
+    screen scrolled sideways: set tighter on a narrow screen, each table fits the page's width."""
+    page = browser_context.new_page()
+    try:
+        page.set_viewport_size({"width": 400, "height": 900})
+        page.goto(f"{site}/docs/{doc}.html")
+        page.wait_for_load_state("load")
+        wide = page.evaluate("""() => [...document.querySelectorAll('.bd-content table')]
+            .map(t => [t.scrollWidth, t.parentElement.clientWidth, t.rows[0].innerText.replace(/\\s+/g, ' ').slice(0, 40)])
+            .filter(([w, room]) => w > room + 1)""")
+        assert page.evaluate("() => document.querySelectorAll('.bd-content table').length") >= 1
+        assert not wide, wide
+    finally:
+        page.close()

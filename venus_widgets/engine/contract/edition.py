@@ -135,6 +135,10 @@ class Edition(EditionSource, Protocol):
         defaults): the object its kernels take. Raises :class:`SpecError`
         naming ``rules.<knob>`` for knobs that cannot go together."""
 
+    def surely_within(self, spec: dict, exact: bool = False) -> bool:
+        """True only where a cheap upper bound of ``cost(spec, exact)`` fits
+        the budget (:func:`.guard.check` skips the estimate then); False: not known."""
+
     def schema_for(self, roll: str, rules: Any) -> dict[str, Field]:
         """The fields of ``roll`` under ``rules`` (what :meth:`rules_of`
         gives): ``SCHEMAS[roll]`` with the ranges the rules set."""
@@ -324,6 +328,12 @@ def ids() -> tuple[str, ...]:
     """Every edition's id: the built-in ones first, then registered ones (and one pinned here)."""
     here = _PINNED.get()
     return BUILT_IN + tuple(k for k in ({**_REGISTRY, **here} if here else _REGISTRY) if k not in BUILT_IN)
+
+
+def known(edition_id: str) -> bool:
+    """Whether ``edition_id`` is one of :func:`ids` (without building them: asked of every spec)."""
+    here = _PINNED.get()
+    return edition_id in BUILT_IN or edition_id in _REGISTRY or bool(here) and edition_id in here
 
 
 def has(edition_id: str, feature: str) -> bool:

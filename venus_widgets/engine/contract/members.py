@@ -269,6 +269,9 @@ MEMBERS: tuple[Member, ...] = (
     Member("cost", "the work of the odds estimated from the spec's sizes before any is done, a cost.Cost "
            "(engine/contract/guard.py refuses what is over the budget, naming a lever field)", "spec, exact=False",
            keywords=("exact",)),
+    Member("surely_within", "True only where a cheap upper bound of cost(spec, exact) already fits the budget "
+           "(guard.check then skips the estimate; False: estimate)", "spec, exact=False", keywords=("exact",),
+           default=_const(lambda spec, exact=False: False)),
     Member("odds", "the exact odds, an odds.Odds (in Fractions with exact=True)", "spec, exact=False",
            keywords=("exact",)),
     Member("roll", "one seeded roll by the same policy as the odds, a rolls.Roll (its faces from "

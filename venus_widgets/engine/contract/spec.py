@@ -224,7 +224,7 @@ def normalize(spec: Mapping[str, Any] | None = None, priced: bool = True) -> dic
         if not isinstance(key, str):
             raise SpecError("spec", key, "field names that are strings")
     edition = spec.get("edition", _ed.DEFAULT)  # a built-in or registered word as given, else the long way:
-    if type(edition) is not str or (edition not in _ed.BUILT_IN and edition not in _ed.ids()):
+    if type(edition) is not str or not _ed.known(edition):
         edition = Choice(tuple(ROLL_KINDS), _ed.DEFAULT).check("edition", edition)
     schemas = (ed := _ed.get(edition)).SCHEMAS
     if "version" in spec and spec["version"] != ed.VERSION:  # an earlier version of a draft plays by itself

@@ -35,11 +35,25 @@ def dice_formulas(draft: Draft, double: bool) -> list[Slotted]:
 def readings_of(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any], double: bool) -> tuple[Reading, ...]:
     """What the formulas read of the dice, each once, packed in the
     kernel's order: the total first, the marks, the other readings, the
-    successes last (the most significant digit, :mod:`.space`)."""
+    successes last (the most significant digit, :mod:`.space`). Where no
+    formula calls a reading (``highest(2)``), they depend on the draft
+    alone: made once per draft (kept on it, read only)."""
+    formulas = dice_formulas(draft, double)
+    if any(s.expr.calls for s in formulas):
+        return _readings(draft, env, rules, double, formulas)
+    memo = draft.__dict__.setdefault("_plain_readings", {})
+    found = memo.get(double)
+    if found is None:
+        found = memo[double] = _readings(draft, env, rules, double, formulas)
+    return found
+
+
+def _readings(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any], double: bool,
+              formulas: list[Slotted]) -> tuple[Reading, ...]:
     marks = marks_of(draft)
     groups = [g.name for g in draft.groups]
     found: dict[str, Reading] = {}
-    for s in dice_formulas(draft, double):
+    for s in formulas:
         for n in s.names:
             if n in (SUCCESSES, TOTAL) or n in marks:
                 found.setdefault(n, plain(n, marks))

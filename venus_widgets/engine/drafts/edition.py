@@ -34,6 +34,7 @@ from . import step_cost as _steps
 from . import dice as _dice
 from . import explain as _explain
 from . import explain_steps as _explain_steps
+from . import quick_cost as _quick
 from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions, walk
 from .at_table import DraftTable
 from .errors import DraftError
@@ -254,6 +255,13 @@ class DraftEdition:
         return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=self._levers,
                             what=what, held=held, one=_steps.one_roll(p), kept=keys,
                             finish=finish * scale if keeps else steps)
+
+    def surely_within(self, spec: Mapping[str, Any], exact: bool = False) -> bool:
+        """Whether a cheap upper bound of :meth:`cost` (:mod:`.quick_cost`)
+        already fits the budget: the guard then skips the estimate."""
+        if spec.get("version", self.VERSION) != self.VERSION:
+            return self._of(spec).surely_within(spec, exact)
+        return _quick.surely_within(self.plan(spec), _budget.MAX_BYTES)
 
     def work(self, spec: Mapping[str, Any]) -> float:
         """The work the odds of ``spec`` take, in the units of :mod:`.cost`

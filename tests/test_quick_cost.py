@@ -1,0 +1,126 @@
+"""The cost guard's cheap upper bound of a draft spec (drafts/quick_cost.py):
+over random drafts and specs, wherever it answers, it is at least the
+precise estimate (work and memory, float and exact odds), so a spec it
+lets through without an estimate is one the estimate lets through; and a
+small spec is not estimated step by step."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import venus_widgets as vw
+from venus_widgets.engine.contract import cost as budget, edition, guard
+from venus_widgets.engine.drafts import EXAMPLES, cost as draft_cost, load_edition, quick_cost
+
+SETTINGS = settings(max_examples=int(os.environ.get("VW_EXAMPLES", 60)), deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@st.composite
+def drafts(draw) -> str:
+    """A draft of one to three groups of dice of 2 to 20 sides, faces worth
+    -1 to 3 successes, marks, a cancelling group, an outcome reading the
+    successes, the total or a mark (sometimes a re-roll step or an
+    explosion: plans the bound leaves to the estimate)."""
+    lines = ['id = "quick"', "[fields.n]", "range = [0, 60]", "default = 1", "[fields.m]", "range = [0, 20]",
+             "default = 1"]
+    kinds = draw(st.sampled_from([["a"], ["a", "b"]]))
+    marks: set[str] = set()
+    for name in kinds:
+        sides = draw(st.sampled_from([2, 3, 6, 10, 12, 20]))
+        success = sorted(draw(st.sets(st.integers(1, sides), max_size=3)))
+        lines += [f"[dice.{name}]", f"sides = {sides}", f"success = {success}"]
+        if draw(st.booleans()):
+            lines.append(f"successes = {{ {draw(st.integers(1, sides))} = {draw(st.sampled_from([-1, 2, 3]))} }}")
+        if draw(st.booleans()):
+            marks.add("bane")
+            lines.append(f"marks = {{ bane = {sorted(draw(st.sets(st.integers(1, sides), min_size=1, max_size=2)))} }}")
+        if draw(st.integers(0, 4)) == 0:
+            lines += [f"explode = [{sides}]", f"depth = {draw(st.integers(0, 2))}"]
+    lines += ["[groups.own]", f'die = "{kinds[0]}"', 'count = "n"']
+    if draw(st.booleans()):
+        lines += ["[groups.ally]", f'die = "{draw(st.sampled_from(kinds))}"', 'count = "m"']
+    if draw(st.booleans()):
+        lines += ["[groups.black]", f'die = "{draw(st.sampled_from(kinds))}"', 'count = "m // 2"', "cancels = true"]
+    values = ["successes", "total", "successes * 2 - total"] + [f"successes - {m}" for m in sorted(marks)]
+    lines += ["[outcome]", f'value = "{draw(st.sampled_from(values))}"', f"threshold = {draw(st.integers(0, 3))}"]
+    if draw(st.integers(0, 3)) == 0:
+        lines += ["[reroll]", 'budget = "m"']
+    return "\n".join(lines) + "\n"
+
+
+@SETTINGS
+@given(drafts(), st.integers(0, 60), st.integers(0, 20))
+def test_the_bound_is_at_least_the_estimate(text, n, m):
+    try:
+        ed = load_edition(text)
+    except vw.SpecError:
+        return
+    try:
+        try:
+            spec = vw.normalize({"edition": "quick", "n": n, "m": m}, priced=False)
+        except vw.SpecError:
+            return
+        found = quick_cost.bound(ed.plan(spec))
+        if found is None:
+            assert not ed.surely_within(spec) and not ed.surely_within(spec, exact=True)
+            return
+        work, memory = found
+        for exact in (False, True):
+            c = ed.cost(spec, exact)
+            # the estimate's steps are its work (the multiply-adds of drafts/cost.py) in the budget's units
+            assert work * budget.MAX_SECONDS / (budget.SECONDS["float"] * draft_cost.LIMIT) >= c.steps, text
+            assert memory >= c.memory, text
+            if ed.surely_within(spec, exact):
+                assert budget.fits(c), text
+    finally:
+        edition.unregister("quick")
+
+
+def test_a_small_spec_is_not_estimated_step_by_step(monkeypatch):
+    """The VERS draft's check of 3d6: the guard lets it through on the bound
+    alone (the kernel's price is never asked), and its odds are those of
+    the code edition."""
+    ed = load_edition(EXAMPLES / "vers.toml")
+    try:
+        spec = vw.normalize({"edition": "vers-draft", "ranks": 4, "penalty": 3}, priced=False)
+        assert ed.surely_within(spec)
+
+        def no_estimate(*a, **k):
+            raise AssertionError("estimated")
+
+        monkeypatch.setattr(draft_cost, "work", no_estimate)
+        guard.check(spec)
+        with pytest.raises(AssertionError, match="estimated"):
+            guard.estimate(spec)
+        monkeypatch.undo()
+        assert vw.odds(spec).p_pass == vw.odds({"edition": "vers", "ranks": 4, "penalty": 3}).p_pass
+    finally:
+        edition.unregister("vers-draft")
+
+def test_a_heavy_spec_is_still_refused_by_the_estimate():
+    """Past the bound's reach, the precise estimate decides, and refuses as before."""
+    ed = load_edition("""
+id = "quick-heavy"
+[fields.n]
+range = [0, 400]
+default = 1
+[dice.d20]
+sides = 20
+marks = { a = [1], b = [2], c = [3] }
+[groups.own]
+count = "n"
+[outcome]
+value = "a * 10000 + b * 100 + c + total"
+""")
+    try:
+        spec = vw.normalize({"edition": "quick-heavy", "n": 400}, priced=False)
+        assert not ed.surely_within(spec)
+        with pytest.raises(vw.SpecError, match="estimated"):
+            guard.check(spec)
+    finally:
+        edition.unregister("quick-heavy")
