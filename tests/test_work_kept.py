@@ -206,6 +206,7 @@ def test_the_counts_kept_hold_at_most_the_cells_the_model_prices(die, dice, outc
         assert counted(p, False, without=m).final.size <= bound
     keys, keeps = counts_kept.priced(p, False, shown, bound)
     assert keeps == (bound <= counts_kept.MOST_KEPT) and keeps
+    assert counts_kept.priced(p, False, shown, counts_kept.MOST_KEPT + 1) == (keys, False)  # too large to keep
     caching.forget_results()
     vw.odds(spec)
     mode = kernel.mode_of(p, False)
