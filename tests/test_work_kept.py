@@ -14,6 +14,8 @@ tests/test_work_tight.py.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -211,3 +213,27 @@ def test_the_counts_kept_hold_at_most_the_cells_the_model_prices(die, dice, outc
     vw.odds(spec)
     mode = kernel.mode_of(p, False)
     assert counts_kept._KEPT._store.get(counts_kept.key_of(p, mode, "")) is not None
+
+
+def test_counts_in_python_ints_are_kept_only_while_small():
+    """Counts in Python ints take about ten times the memory of float64 per
+    cell: sixteen kept counts of a million such cells would hold over a GB
+    that no price counts. What the store may hold, all counts full, stays
+    under the 200 MB a call may take; counts in Python ints are kept, and
+    priced as kept, only up to ``MOST_KEPT_EXACT`` cells."""
+    spec = normalize(load('sides = 10\nsuccess = "6+"\nmarks = { bane = [1] }', 3))
+    p = registry.get("kept").plan(spec)
+    shown = outcome.shown_marks(p)
+    cap = counts_kept.MOST_KEPT_EXACT
+    # both arrays of every kept count: 80 bytes a cell in Python ints, 8 in float64
+    assert cap * 80 * counts_kept.KEPT * 2 <= budget.MAX_ROLL_BYTES
+    assert counts_kept.MOST_KEPT * 8 * counts_kept.KEPT * 2 <= budget.MAX_ROLL_BYTES
+    keys, keeps = counts_kept.priced(p, True, shown, cap)
+    assert keeps
+    assert counts_kept.priced(p, True, shown, cap + 1) == (keys, False)
+    assert counts_kept.priced(p, False, shown, cap + 1)[1]  # float64 counts: kept up to MOST_KEPT
+    caching.forget_results()
+    real = counted(p, True)
+    big = dataclasses.replace(real, final=np.zeros(cap + 1, dtype=object))
+    assert counts_kept.kept(p, "exact", "", lambda: big) is big
+    assert counts_kept._KEPT._store.get(counts_kept.key_of(p, "exact", "")) is None

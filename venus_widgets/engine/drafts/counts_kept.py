@@ -25,11 +25,19 @@ from ..caching import Results
 from ..contract.cost import KEPT as _KEPT_MOST
 from .kernel import Counted
 from .plan import Plan
+from . import step_cost
 
 #: The most counts kept (the contract's, which prices a call by it), and the most cells one may hold
-#: to be kept (about 8 MB of float64).
+#: to be kept: 500,000 in float64 or int64 (4 MB), 50,000 in Python ints (about 4 MB at 80 bytes a
+#: cell), so that the store full, both arrays of every count, stays under the 200 MB a call may take.
 KEPT = _KEPT_MOST
-MOST_KEPT = 1_000_000
+MOST_KEPT = 500_000
+MOST_KEPT_EXACT = 50_000
+
+
+def most_cells(in_python_ints: bool) -> int:
+    """The most cells a kept count may hold (:data:`MOST_KEPT`, :data:`MOST_KEPT_EXACT`)."""
+    return MOST_KEPT_EXACT if in_python_ints else MOST_KEPT
 
 
 def _made_by_caller(key: Any) -> Any:
@@ -54,13 +62,15 @@ def priced(p: Plan, exact: bool, shown: Sequence[str], cells: float) -> tuple[tu
     those without each mark a die shows, by :func:`key_of`; the kind of number given as
     exact or not, which the kind the kernel picks follows: two specs with the same keys
     have the same real ones; none: a re-roll step's) and whether the counts are surely
-    kept (``cells``: the most the counts may hold, at most :data:`MOST_KEPT`)."""
+    kept (``cells``: the most the counts may hold, at most :func:`most_cells` of the
+    kind of number the model reads: Python ints wherever the kernel may use them)."""
     tag = "exact" if exact else "odds"
     first = key_of(p, tag, "")
     if first is None:
         return (), False
     keys = (first, *(key_of(p, tag, m) for m in shown))
-    return keys, cells <= MOST_KEPT and not p.unbounded
+    # the kind of number as the model reads it: "exact" wherever the kernel may count in Python ints
+    return keys, cells <= most_cells(step_cost.mode_of(p, exact) == "exact") and not p.unbounded
 
 
 def kept(p: Plan, mode: str, without: str, count: Callable[[], Counted]) -> Counted:
@@ -73,7 +83,7 @@ def kept(p: Plan, mode: str, without: str, count: Callable[[], Counted]) -> Coun
     def make() -> Counted | None:
         c = count()
         made.append(c)
-        if c.final.size > MOST_KEPT:
+        if c.final.size > most_cells(c.final.dtype == object):
             return None  # too large to keep: counted again when asked again
         for a in (c.final, c.first):
             a.flags.writeable = False  # shared by every spec that reads them
