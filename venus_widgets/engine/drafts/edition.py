@@ -70,6 +70,8 @@ class DraftEdition:
         #: the draft's content hash: a spec records it, and what it made replays by it
         self.VERSION: str = draft.digest
         self.FEATURES: frozenset[str] = frozenset()
+        if draft.samples is not None:
+            self.SAMPLES = draft.samples  # the rolls the contract tests try it on ([samples])
         self.KNOBS: tuple[Knob, ...] = _names.public(draft)
         self._defaults: dict[str, Any] = {k.name: k.default for k in draft.knobs}
         self.SCHEMAS: dict[str, dict[str, Field]] = {draft.roll: self._schema(self._defaults)}

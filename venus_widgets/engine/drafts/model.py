@@ -201,6 +201,9 @@ class CheckDef:
     rule: Slotted
     field: str
     words: str
+    #: ``words`` and ``hint`` as templates ({formulas} of the fields and rules), when they have places
+    said: Any = None
+    hint: Any = None
 
 
 @dataclass(frozen=True)
@@ -288,6 +291,10 @@ class Draft:
     explain: tuple[Any, ...] = ()
     #: the draft's own walk through the example roll (``[[explain_roll]]``)
     explain_roll: tuple[Any, ...] = ()
+    #: the facts a roll records (``[details]``, :mod:`.details`): name -> formula (None: the degree's name)
+    details: tuple[tuple[str, Any], ...] = ()
+    #: the rolls the contract tests try it on (``[samples]``, :mod:`.draft_samples`; None: at the defaults)
+    samples: Any = None
     source_name: str = ""
     digest: str = ""
     #: key path -> line, for errors found later (a spec's rules)

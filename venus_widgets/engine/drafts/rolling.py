@@ -19,6 +19,7 @@ import numpy as np
 from ..table.details import Facts
 from ..errors import SpecError
 from ..table.rolls import Die, Roll, in_blocks, streams
+from .details import recorded
 from .kernel import budget
 from .model import VALUE
 from .plan import Plan, evaluate
@@ -168,6 +169,8 @@ def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: 
         details["events"] = happened(plan, {**q, "successes": q["successes"] + (adds if spent else 0)}, v)
     if plan.draft.outcome.degrees:
         details["degree"] = degree_of(plan, v)
+    if plan.draft.details:  # the facts its [details] name, alone
+        details = recorded(plan, {**details, VALUE: v}, degree_of(plan, v))
     return Roll(spec=spec, seed=seed, dice=tuple(dice), outcome=v, passed=v >= plan.threshold,
                 goal_reached=v >= plan.goal, kissed=tuple(chosen), ego_spent=spent, details=Facts.from_dict(details))
 

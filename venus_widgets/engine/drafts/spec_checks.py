@@ -15,6 +15,7 @@ from ..contract.fields import CrossError, Int
 from ..errors import SpecError
 from . import plan as _plan
 from .knob_words import dice_words
+from .templates import fill
 
 #: The most dice one roll of a draft rolls (before any rolls again): more than a table rolls, and a
 #: roll made die by die stays quick (``count = "dice * 100000000"`` would be a roll of billions).
@@ -26,6 +27,8 @@ def cross_checks(edition: Any, spec: Mapping[str, Any]) -> None:
     rules = edition.rules_of(spec)
     d = edition.draft
     env = _plan.base_env(d, spec, rules)
+    # first the checks of the fields and rules alone: they say in the draft's words what a count says in general
+    _kept(edition, spec, rules, env, [c for c in d.checks if _static(c, env)])
     counted, total = [], 0
     for g in d.groups:
         if g.count is None:
@@ -47,11 +50,23 @@ def cross_checks(edition: Any, spec: Mapping[str, Any]) -> None:
     if total > MOST_DICE:  # (:func:`_all_dice` of this spec)
         nearest(edition, spec, counted, lambda s: _all_dice(edition, s, rules) <= MOST_DICE,
                 f"a value that leaves at most {MOST_DICE:,} dice in all")
-    for check in d.checks:
+    _kept(edition, spec, rules, env, [c for c in d.checks if not _static(c, env)])
+
+
+def _static(check: Any, env: Mapping[str, Any]) -> bool:
+    """Whether a check reads the spec's fields and rules alone (no count of dice, no threshold)."""
+    return set(check.rule.expr.names) <= set(env)
+
+
+def _kept(edition: Any, spec: Mapping[str, Any], rules: Any, env: Mapping[str, Any], checks: list) -> None:
+    """A CrossError for the first of ``checks`` the spec breaks, in its words (filled for the spec)."""
+    for check in checks:
         if not holds(edition, check.rule, spec, rules):
             rule = check.rule
+            words = fill(check.said, env, {}) if check.said is not None else check.words
             nearest(edition, spec, [check.field], lambda s: holds(edition, rule, s, rules),
-                    check.words or f"a value for which {rule.expr.text}", rule=rule.expr.text)
+                    words or f"a value for which {rule.expr.text}",
+                    rule=fill(check.hint, env, {}) if check.hint is not None else rule.expr.text)
 
 
 def _all_dice(edition: Any, spec: Mapping[str, Any], rules: Any) -> int:
@@ -68,6 +83,9 @@ def count(edition: Any, s: Any, spec: Mapping[str, Any], rules: Any) -> int:
 
 def holds(edition: Any, s: Any, spec: Mapping[str, Any], rules: Any) -> bool:
     """Whether a check of the draft holds for ``spec``."""
+    env = _plan.base_env(edition.draft, spec, rules)
+    if set(s.expr.names) <= set(env):  # the fields and rules alone: no plan (its counts may not hold yet)
+        return bool(_plan.evaluate(s, env, rules, edition.draft))
     p = edition.plan(spec) if rules is edition.rules_of(spec) else _plan.make_plan(edition.draft, spec, rules)
     return bool(_plan.evaluate(s, p.env, rules, edition.draft))
 

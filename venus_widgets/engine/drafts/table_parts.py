@@ -114,7 +114,7 @@ def read_checks(r: Reader, value: Any, allowed: Mapping[str, str], fields: tuple
     names = [f.name for f in fields]
     for i, item in enumerate(value):
         p = ("checks", i)
-        b = r.table(p, item, ("rule", "field", "words"))
+        b = r.table(p, item, ("rule", "field", "words", "hint"))
         if "rule" not in b or "field" not in b:
             raise r.error(p, "each [[checks]] needs a rule (e.g. \"threshold <= coins\") and the field to change "
                              "when it breaks")
@@ -123,8 +123,12 @@ def read_checks(r: Reader, value: Any, allowed: Mapping[str, str], fields: tuple
             raise Skip(fld)  # that field's mistake is said
         if fld not in names:
             raise r.error(p + ("field",), f"{fld!r} is not a field: the fields are {', '.join(names)}")
-        out.append(CheckDef(r.expr(p + ("rule",), b["rule"], allowed, "a check", want=YES_NO), fld,
-                            r.text(p + ("words",), b.get("words"), "", 200)))
+        words = r.text(p + ("words",), b.get("words"), "", 200)
+        hint = r.text(p + ("hint",), b.get("hint"), "", 200)
+        spec_names = {k: v for k, v in allowed.items() if v in ("field", "rule")}  # what a spec alone sets
+        out.append(CheckDef(r.expr(p + ("rule",), b["rule"], allowed, "a check", want=YES_NO), fld, words,
+                            read_template(r, p + ("words",), words, (), spec_names) if "{" in words else None,
+                            read_template(r, p + ("hint",), hint, (), spec_names) if hint else None))
     return tuple(out)
 
 

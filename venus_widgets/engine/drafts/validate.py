@@ -37,6 +37,8 @@ from .kinds import ANY, NUMBER, TABLE, TEXT, YES_NO
 from .knobs import labelled
 from .knob_words import worded
 from .knob_names import read_knobs
+from .details import read_details
+from .draft_samples import read_samples
 from .explain_steps import read_explain, read_explain_roll
 from .reader import NAME, ROLLER_NAMES, Reader, Skip, show
 from .source import Source, _dotted
@@ -46,7 +48,7 @@ from .table_parts import read_checks, read_double, read_ladder, read_reroll, rea
 
 #: The parts of a draft (top-level keys), in the order docs/drafts.md tells them.
 PARTS = ("id", "name", "about", "roll", "roller", "fields", "rules", "dice", "groups", "outcome", "events",
-         "reroll", "double", "spend", "checks", "ladder", "words", "knobs", "explain", "explain_roll")
+         "reroll", "double", "spend", "checks", "ladder", "words", "knobs", "explain", "explain_roll", "details", "samples")
 
 ROLLERS = ("task", "pool", "check")
 
@@ -114,6 +116,9 @@ def build(src: Source) -> Draft:
     with r.attempt():
         walk = read_explain_roll(r, data.get("explain_roll"), {**thr, **random, VALUE: "value of the outcome"},
                                  [g.name for g in groups])
+    facts: tuple = ()
+    with r.attempt():
+        facts = read_details(r, data.get("details"), {**thr, **random}, shown)
     roller = roll = name = about = ""
     with r.attempt():
         roller = r.text(("roller",), data.get("roller"), "task" if (reroll or double or spend) else "pool")
@@ -129,6 +134,9 @@ def build(src: Source) -> Draft:
         about = r.text(("about",), data.get("about"), "", 400)
     if outcome is not None and words is not None:
         _chances_named_once(r, outcome, reroll.name if reroll else "", double.name if double else "", words, marks)
+    samples = None
+    with r.attempt():
+        samples = read_samples(r, data.get("samples"), roll)
     mistakes = r.mistakes()
     if mistakes is not None:
         raise mistakes
@@ -139,7 +147,7 @@ def build(src: Source) -> Draft:
         double=double, spend=spend, checks=checks, ladder=ladder, words=words, events=events,
         knobs=tuple(labelled(_ordered(r.knobs.knobs, rules), {f.name: f.label for f in fields},
                              {k: x.name for k, x in (("reroll", reroll), ("double", double)) if x is not None})),
-        names=names, explain=explain, explain_roll=walk, source_name=src.name, digest=src.digest, lines={_dotted(p): n for p, n in src.lines.items()},
+        names=names, explain=explain, explain_roll=walk, details=facts, samples=samples, source_name=src.name, digest=src.digest, lines={_dotted(p): n for p, n in src.lines.items()},
     ))
 
 
