@@ -3,10 +3,10 @@ of the dice against icepool, CPU time per new spec, in one run.
 
 Run with ``make bench`` (or ``.venv/bin/python benchmarks/bench_drafts.py [--quick]``).
 
-**Drafts against their code editions.** The shipped drafts of the Heresy
-Engine, VERS and the playtest task (``venus_widgets/drafts/``) on the specs
-of their editions' classes in ``bench_specs.py`` (a slider sweep each, and
-the largest Heresy roll), the two interleaved spec by spec: for each spec,
+**Drafts against their code editions.** The shipped draft of the playtest
+task (``venus_widgets/drafts/playtest.toml``) on the specs of its
+edition's class in ``bench_specs.py`` (a slider sweep), the two
+interleaved spec by spec: for each spec,
 ``--repeat`` rounds of (the code edition cold, the draft cold), the order
 swapped every round, each the median of its rounds. Cold: every engine
 cache emptied first (``bench_caches.py``, as ``bench_odds.py`` does); a
@@ -16,6 +16,14 @@ same spec again with only the result caches emptied. Printed per class:
 the median and the worst of the per-spec ratios draft / code, cold and
 warm apart, and the spec of the worst. The target (issue 33): at most 2x
 median and 3x worst, cold.
+
+**The built-in drafts against icepool.** The Heresy Engine and VERS are
+drafts (``heresy.toml``, ``vers.toml`` serve the built-in editions; their
+code editions were deleted once the drafts matched them, issue 34): their
+classes in ``bench_specs.py`` (the slider sweeps and the largest Heresy
+roll), each spec cold against icepool cold (``tests/peer_heresy.py``;
+VERS as n d6 against the target), interleaved the same way. Printed per
+class: the median and the worst of icepool / ours (above 1: ours is faster).
 
 **Readings against icepool.** Questions a designer asks of the new
 readings (the n highest dice, the highest die, the lowest, roll-and-keep
@@ -222,6 +230,56 @@ def drafts_against_code(rounds: int, quick: bool) -> list[str]:
     return lines + [""] + verdicts
 
 
+#: The built-in editions written as drafts (heresy.toml, vers.toml serve them), by class of bench_specs.py.
+BUILT_IN_DRAFTS = ("heresy task", "largest heresy task", "vers check")
+
+
+def _vers_peer(spec: dict) -> Callable[[], Any]:
+    """VERS in icepool: the degrees of n d6 plus the penalty against the CT."""
+    import icepool
+
+    s = vw.normalize(spec)
+    rules = {"base_ct": 10, "dice": 3, **(s.get("rules") or {})}
+    return lambda: (rules["base_ct"] + s["ranks"] - s["penalty"]) - rules["dice"] @ icepool.d6
+
+
+def built_in_drafts_against_icepool(rounds: int, quick: bool) -> list[str]:
+    """The built-in editions served by their drafts, cold, against icepool
+    on the same specs (its caches emptied before each of its calls):
+    icepool / ours per spec, the median and the worst (above 1: ours is faster)."""
+    from peer_heresy import icepool_distribution
+
+    caches = engine_caches()
+    classes = [c for c in spec_classes() if c.name in BUILT_IN_DRAFTS]
+    if quick:
+        classes = quick_classes(classes, 8)
+    lines = ["| class | specs | icepool / ours, median | worst | worst spec (ours, icepool) |", "|---|---|---|---|---|"]
+    for c in classes:
+        vw.odds(c.warmup)
+        paired = []
+        for spec in c.specs:
+            vw.odds(spec)  # the draft loaded, outside the timing (as an edition's import is)
+            peer = _vers_peer(spec) if spec["edition"] == "vers" else (lambda s=spec: icepool_distribution(s))
+
+            def ours(s: dict = spec) -> Any:
+                clear(caches)
+                return vw.odds(s)
+
+            def theirs(p: Callable[[], Any] = peer) -> Any:
+                icepool_clear()
+                return p()
+
+            t_ours, t_peer, *_ = interleaved(ours, theirs, rounds)
+            paired.append((t_peer / t_ours if t_ours else float("inf"), t_ours, t_peer, spec))
+        ratios = [r for r, *_ in paired]
+        worst = min(paired, key=lambda x: x[0])
+        lines.append(f"| {c.name} | {len(c.specs)} | {statistics.median(ratios):.1f}x | {worst[0]:.1f}x | "
+                     f"{json.dumps({k: v for k, v in worst[3].items() if k != 'edition'})} "
+                     f"({worst[1] * 1e3:.2f} ms, {worst[2] * 1e3:.2f} ms) |")
+        print(f"  {c.name}: done", file=sys.stderr, flush=True)
+    return lines
+
+
 def readings_against_icepool(rounds: int, quick: bool) -> list[str]:
     caches = engine_caches()
     for text in READINGS.values():
@@ -258,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="8 specs per class, fewer questions, 3 rounds")
     ap.add_argument("--repeat", type=int, default=None, help="rounds per spec (default 5, 3 with --quick)")
-    ap.add_argument("--only", choices=["code", "icepool"], default=None, help="one of the two comparisons")
+    ap.add_argument("--only", choices=["code", "built-in", "icepool"], default=None, help="one of the comparisons")
     args = ap.parse_args(argv)
     rounds = args.repeat or (3 if args.quick else 5)
     import icepool
@@ -268,7 +326,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.only != "icepool":
         print("Drafts against the code editions they copy (draft / code, per spec):\n")
         print("\n".join(drafts_against_code(rounds, args.quick)) + "\n")
-    if args.only != "code":
+    if args.only in (None, "built-in"):
+        print("The built-in editions served by their drafts (Heresy, VERS) against icepool, cold both:\n")
+        print("\n".join(built_in_drafts_against_icepool(rounds, args.quick)) + "\n")
+    if args.only not in ("code", "built-in"):
         print("The drafts' readings against icepool (the same question, cold both):\n")
         print("\n".join(readings_against_icepool(rounds, args.quick)))
     return 0

@@ -23,7 +23,7 @@ from venus_widgets.engine.tools.compare import Comparison
 from venus_widgets.engine.tools.compare_chart import difference_svg
 from venus_widgets.engine.tools.compare_glance import MOST, VISIBLE, glance, headline
 
-HERESY, PUSH = "heresy-draft", "heresy-push"  # the shipped drafts' ids, loaded for this module only
+HERESY, PUSH = "heresy", "heresy-push"  # the built-in edition (its shipped draft) and a shipped draft, loaded here
 
 
 @pytest.fixture(scope="module", autouse=True)

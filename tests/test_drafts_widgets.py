@@ -19,7 +19,7 @@ from venus_widgets.engine.contract.explain import check_arithmetic
 from venus_widgets.widgets.rolllog import RollLog
 
 BLACK_EXPLODES = (EXAMPLES / "heresy.toml").read_text().replace(
-    'id = "heresy-draft"', 'id = "heresy-black-explodes"').replace(
+    'id = "heresy"', 'id = "heresy-black-explodes"').replace(
     "explode = false           # black dice never re-roll", "explode = true")
 
 
@@ -29,7 +29,7 @@ def drafts():
         load_edition(EXAMPLES / f"{name}.toml")
     load_edition(BLACK_EXPLODES)
     yield
-    for i in ("heresy-draft", "vers-draft", "coins-draft", "playtest-draft", "heresy-black-explodes", "heresy-push"):
+    for i in ("heresy", "vers", "coins-draft", "playtest-draft", "heresy-black-explodes", "heresy-push"):
         edition.unregister(i)
 
 
@@ -90,10 +90,10 @@ def test_the_log_exports_imports_and_replays_a_drafts_roll(tmp_path):
 
 
 def test_a_pool_roller_for_an_exploding_draft_and_by_hand():
-    w = vw.PoolRoller(edition="heresy-draft", pool=4, black=2, seed=9)
+    w = vw.PoolRoller(edition="heresy", pool=4, black=2, seed=9)
     r = w.roll_dice()
     assert w.table["phase"] == "done" and w.table["result"] == w.log.entries[-1]["result"]
-    assert r == vw.roll({"edition": "heresy-draft", "pool": 4, "black": 2}, seed=9)
+    assert r == vw.roll({"edition": "heresy", "pool": 4, "black": 2}, seed=9)
     assert "net success" in w.table["result"]
     faces = [6, 2, 3, 4, 5, 1]  # 4 pool dice (a 6 and three blanks), 2 black (a 5 and a 1), then the 6 again: 2
     w.enter_faces(faces + [2])
@@ -102,7 +102,7 @@ def test_a_pool_roller_for_an_exploding_draft_and_by_hand():
 
 
 def test_explain_adds_back_for_drafts():
-    for spec in ({"edition": "heresy-draft", "pool": 6, "black": 3}, {"edition": "vers-draft", "ranks": 2},
+    for spec in ({"edition": "heresy", "pool": 6, "black": 3}, {"edition": "vers", "ranks": 2},
                  {"edition": "coins-draft", "coins": 4, "kiss": 2},
                  {"edition": "playtest-draft", "dice": 3, "kiss": 1, "ego": "double6", "consequences": 1}):
         e = vw.explain(spec)
@@ -113,10 +113,10 @@ def test_explain_adds_back_for_drafts():
 
 
 def test_ladder_solve_and_the_fc_screen_for_drafts():
-    rungs = vw.ladder({"edition": "heresy-draft", "pool": 6})
+    rungs = vw.ladder({"edition": "heresy", "pool": 6})
     assert [s["black"] for s, _ in rungs][:3] == [0, 3, 6]
     assert [p for _, p in rungs] == sorted((p for _, p in rungs), reverse=True)
-    best = vw.solve({"edition": "vers-draft", "ranks": 3}, target=0.5)[0]
+    best = vw.solve({"edition": "vers", "ranks": 3}, target=0.5)[0]
     assert best.setting == {"penalty": 3} and best.chance == 0.5
     screen = vw.FCScreen({"Ana": {"edition": "coins-draft", "coins": 3},
                           "Bo": {"edition": "coins-draft", "coins": 6}}, target=0.5)
@@ -137,11 +137,11 @@ def test_the_lab_shows_every_number_of_the_draft_as_a_knob():
 
 
 def test_the_lab_compares_two_drafts():
-    lab = vw.RuleLab(edition="heresy-draft", b="heresy-black-explodes", names=("as read", "black explodes"),
+    lab = vw.RuleLab(edition="heresy", b="heresy-black-explodes", names=("as read", "black explodes"),
                      pool=6, black=3)
     p = lab.panel
     assert p.drafts == {"A": "", "B": "heresy-black-explodes"}
-    want = compare({"edition": "heresy-draft", "pool": 6, "black": 3},
+    want = compare({"edition": "heresy", "pool": 6, "black": 3},
                    {"black explodes": "heresy-black-explodes"})
     assert p.view["p_pass"]["B"] == want.p_pass["black explodes"] < p.view["p_pass"]["base"]
     assert p.view["verdicts"]["B"] == want.verdicts["black explodes"]
@@ -151,17 +151,17 @@ def test_the_lab_compares_two_drafts():
     p._handle({"do": "reset", "variant": "B", "name": None})
     assert p.drafts["B"] == "" and p.view["verdicts"]["B"].startswith("no change")
     loaded = edition.get("heresy-black-explodes")
-    lab2 = vw.RuleLab(edition="heresy-draft", b=loaded, pool=6, black=3)  # the loaded draft itself
+    lab2 = vw.RuleLab(edition="heresy", b=loaded, pool=6, black=3)  # the loaded draft itself
     assert lab2.panel.drafts["B"] == "heresy-black-explodes"
     with pytest.raises(vw.SpecError, match="load the draft first"):
-        vw.RuleLab(edition="heresy-draft", b="no-such-draft")
+        vw.RuleLab(edition="heresy", b="no-such-draft")
 
 
 def test_compare_reads_the_chance_below_the_bases_lowest_outcome():
     """A variant that reaches lower than the base (black dice that explode):
     at an outcome below every base outcome the base's chance of at least it
     is 1, not 0 (the verdict read '+100 points at -75 or more')."""
-    c = compare({"edition": "heresy-draft", "pool": 6, "black": 3}, {"b": "heresy-black-explodes"})
+    c = compare({"edition": "heresy", "pool": 6, "black": 3}, {"b": "heresy-black-explodes"})
     low = min(c.odds["b"].distribution)
     assert low < -3
     rows = {r["at least"]: r for r in c.to_rows()}
@@ -171,12 +171,12 @@ def test_compare_reads_the_chance_below_the_bases_lowest_outcome():
 
 
 def test_sweep_and_compare_take_a_draft_as_a_variant():
-    s = vw.sweep({"edition": "heresy-draft", "pool": 6}, over={"black": range(0, 4)},
+    s = vw.sweep({"edition": "heresy", "pool": 6}, over={"black": range(0, 4)},
                  variants={"b": "heresy-black-explodes"})
     assert s.p_pass["b"][0] == s.p_pass["base"][0]  # no black dice: the same roll
     assert all(s.p_pass["b"][1:] < s.p_pass["base"][1:])
     with pytest.raises(vw.SpecError):
-        vw.compare({"edition": "heresy-draft"}, {"b": 3})
+        vw.compare({"edition": "heresy"}, {"b": 3})
 
 
 def test_two_drafts_are_compared_on_the_chances_both_report():
@@ -185,7 +185,7 @@ def test_two_drafts_are_compared_on_the_chances_both_report():
     text = (EXAMPLES / "heresy-push.toml").read_text().replace('id = "heresy-push"', 'id = "heresy-push-t"')
     load_edition(text)
     try:
-        c = compare({"edition": "heresy-draft", "pool": 4, "black": 3}, {"push": "heresy-push-t"})
+        c = compare({"edition": "heresy", "pool": 4, "black": 3}, {"push": "heresy-push-t"})
         assert "pass on the first roll" not in c.verdicts["push"] and "foul failure" in c.verdicts["push"]
         assert "pass after Push" not in c.changes("push") and "foul failure" in c.changes("push")
         same = compare({"edition": "heresy-push-t", "pool": 4, "black": 3}, {"4-5": {"reroll.faces": [4, 5]}})
@@ -198,7 +198,7 @@ def test_a_roller_takes_a_loaded_draft_and_the_shipped_ones_load_by_name(tmp_pat
     monkeypatch.chdir(tmp_path)  # no heresy.toml here: the shipped one
     ed = vw.load_edition("heresy.toml")
     w = vw.PoolRoller(edition=ed, pool=5)
-    assert w.edition == "heresy-draft" and w.spec["pool"] == 5
+    assert w.edition == "heresy" and w.spec["pool"] == 5
     lab = vw.RuleLab(edition=ed, b=vw.load_edition("heresy-push.toml"), pool=5, black=3)
     try:
         assert lab.panel.drafts["B"] == "heresy-push"
@@ -210,7 +210,7 @@ def test_a_roller_takes_a_loaded_draft_and_the_shipped_ones_load_by_name(tmp_pat
 
 
 def test_a_draft_loaded_again_gets_rollers_of_its_new_fields():
-    text = (EXAMPLES / "vers.toml").read_text().replace('id = "vers-draft"', 'id = "vers-again"')
+    text = (EXAMPLES / "vers.toml").read_text().replace('id = "vers"', 'id = "vers-again"')
     vw.load_edition(text)
     try:
         assert "ranks" in vw.PoolRoller(edition="vers-again").spec
@@ -226,9 +226,9 @@ def test_a_roll_below_zero_survives_the_log():
     """Found by tests/test_edition_contract.py: a roll whose outcome is below
     0 (Heresy's net successes, a foul failure) logged nothing bought, and
     the import refused it: "'spent' is []; allowed ... costing at most -1"."""
-    spec = {"edition": "heresy-draft", "pool": 1, "black": 3}
+    spec = {"edition": "heresy", "pool": 1, "black": 3}
     seed = _seed(spec, lambda r: r.outcome < 0)
-    w = vw.PoolRoller(edition="heresy-draft", pool=1, black=3, seed=seed)
+    w = vw.PoolRoller(edition="heresy", pool=1, black=3, seed=seed)
     w.roll_dice()
     assert w.table["outcome"] < 0
     back = RollLog()

@@ -28,7 +28,7 @@ def test_wheel_ships_every_widget_module_and_loads_from_it(tmp_path):
             "print(_assets.STATIC)\n"
             "w = vw.TaskRoller()\n"
             "assert w._esm.startswith(_assets.BANNER) and 'as default' in w._esm and ' from \"' not in w._esm\n"
-            "assert vw.load_edition('heresy.toml').ID == 'heresy-draft'\n")
+            "assert vw.load_edition('heresy.toml').ID == 'heresy'\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env={"PYTHONPATH": str(site), "PATH": ""},
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr

@@ -6,6 +6,8 @@ small spec is not estimated step by step."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import os
 
 import pytest
@@ -82,25 +84,25 @@ def test_the_bound_is_at_least_the_estimate(text, n, m):
 
 
 def test_a_small_spec_is_not_estimated_step_by_step(monkeypatch):
-    """The VERS draft's check of 3d6: the guard lets it through on the bound
-    alone (the kernel's price is never asked), and its odds are those of
-    the code edition."""
-    ed = load_edition(EXAMPLES / "vers.toml")
-    try:
-        spec = vw.normalize({"edition": "vers-draft", "ranks": 4, "penalty": 3}, priced=False)
-        assert ed.surely_within(spec)
+    """VERS's check of 3d6 (the built-in edition, served by its draft): the
+    guard lets it through on the bound alone (the kernel's price is never
+    asked), and its odds are those of every roll of 3d6."""
+    ed = load_edition(EXAMPLES / "vers.toml")  # the shipped draft: the built-in edition itself
+    assert ed is edition.get("vers").source
+    spec = vw.normalize({"edition": "vers", "ranks": 4, "penalty": 3}, priced=False)
+    assert ed.surely_within(spec)
 
-        def no_estimate(*a, **k):
-            raise AssertionError("estimated")
+    def no_estimate(*a, **k):
+        raise AssertionError("estimated")
 
-        monkeypatch.setattr(draft_cost, "work", no_estimate)
-        guard.check(spec)
-        with pytest.raises(AssertionError, match="estimated"):
-            guard.estimate(spec)
-        monkeypatch.undo()
-        assert vw.odds(spec).p_pass == vw.odds({"edition": "vers", "ranks": 4, "penalty": 3}).p_pass
-    finally:
-        edition.unregister("vers-draft")
+    monkeypatch.setattr(draft_cost, "work", no_estimate)
+    guard.check(spec)
+    with pytest.raises(AssertionError, match="estimated"):
+        guard.estimate(spec)
+    monkeypatch.undo()
+    rolls = [a + b + c for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)]
+    assert vw.odds(spec, exact=True).p_pass == Fraction(sum(t + 3 <= 14 for t in rolls), 216)
+
 
 def test_a_heavy_spec_is_still_refused_by_the_estimate():
     """Past the bound's reach, the precise estimate decides, and refuses as before."""

@@ -79,10 +79,9 @@ def test_validation():
 
 @pytest.mark.parametrize("ranks, penalty", [(0, 0), (3, 2), (20, 30)])
 def test_target_and_threshold_are_what_odds_and_rolls_use(ranks, penalty):
-    """One vocabulary: ``target(spec)`` is the CT a roll must not exceed, ``threshold(spec)`` the degrees
-    needed to pass."""
-    from venus_widgets.engine.editions import vers
-
+    """One vocabulary: the CT (``ct``) is what a roll must not exceed, the threshold the degrees needed to pass."""
     spec = vw.normalize(dict(V, ranks=ranks, penalty=penalty))
-    assert vers.target(spec) == 10 + ranks == vw.roll(spec, seed=1).details["ct"]
-    assert vers.threshold(spec) == vw.odds(spec).threshold == 0
+    r = vw.roll(spec, seed=1)
+    assert r.details.to_dict() == {"total": sum(d.after for d in r.dice), "ct": 10 + ranks, "penalty": penalty,
+                                   "modified": sum(d.after for d in r.dice) + penalty}
+    assert vw.odds(spec).threshold == 0 and r.outcome == 10 + ranks - r.details["modified"]

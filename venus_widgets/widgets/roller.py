@@ -84,7 +84,7 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
         edition = edition_id(edition)
         if edition is None:
             edition = default_edition(self.family)
-        if not isinstance(edition, str) or edition.strip().lower() not in _edition.ids():
+        if not isinstance(edition, str) or not _edition.known(edition.strip().lower()):
             raise traitlets.TraitError(str(SpecError("edition", edition, "one of " + ", ".join(_edition.ids()))))
         edition = edition.strip().lower()
         roll = roll_kind(self.family, edition)

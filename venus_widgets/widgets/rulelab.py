@@ -31,6 +31,7 @@ import ipywidgets
 import traitlets
 
 from ..engine.contract import spec as _spec
+from ..engine.contract import edition as _registry
 from ..engine.contract.edition import ids
 from ..engine.tools.compare import Comparison
 from ..engine.errors import SpecError
@@ -85,7 +86,7 @@ class RuleLab(ViewChecked, ipywidgets.VBox):
                  b: Any = None, names: tuple[str, str] = ("A", "B"), axes: tuple[str, str] | None = None,
                  **fields: Any) -> None:
         edition = edition_id(edition)  # a loaded draft as its id
-        if edition is not None and (not isinstance(edition, str) or edition.strip().lower() not in ids()):
+        if edition is not None and (not isinstance(edition, str) or not _registry.known(edition.strip().lower())):
             raise SpecError("edition", edition, "one of " + ", ".join(ids()))
         edition = edition.strip().lower() if edition else default_edition(TaskRoller.family)
         if roll is not None and not isinstance(roll, str):

@@ -38,6 +38,7 @@ False
 from __future__ import annotations
 
 import importlib
+import threading
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Mapping, Protocol, Sequence
@@ -173,11 +174,21 @@ BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
 
 #: Where the built-in editions are (read by name: the registry imports none of them).
 EDITIONS_PACKAGE = __name__.rsplit(".", 2)[0] + ".editions"
+#: The built-in editions written as drafts (venus_widgets/drafts/<id>.toml), served by
+#: :data:`DRAFTS_MODULE` (read by name, on first use): each rule written once.
+DRAFTED = frozenset({"heresy", "vers"})
+#: The ids the shipped drafts had before they served built-in editions: old id -> (the
+#: edition's id, the draft's name then, its version then). Specs and logs saved under them
+#: still play (``drafts/built_in.py``).
+ALIASES = {"heresy-draft": ("heresy", "The Heresy Engine (a draft)", "ef9025abb6ba"),
+           "vers-draft": ("vers", "VERS (a draft)", "2d03da4304f3")}
+DRAFTS_MODULE = __name__.rsplit(".", 2)[0] + ".drafts.built_in"
 
 #: The edition a spec without ``edition`` plays: the first built-in one.
 DEFAULT = BUILT_IN[0]
 
 _REGISTRY: dict[str, Any] = {}
+_LOADING = threading.RLock()
 #: Editions pinned in this thread (:func:`pinned`): id -> the edition ``get`` hands out here.
 _PINNED: ContextVar[Mapping[str, Any]] = ContextVar("pinned_editions", default={})
 #: Called with an edition's id after another edition is registered in its place (:func:`watch`).
@@ -244,8 +255,8 @@ def pinned(edition: Any) -> Iterator[Any]:
 
 
 def unregister(edition_id: str) -> None:
-    """Remove an edition added with :func:`register` (built-in ones stay)."""
-    if edition_id not in BUILT_IN:
+    """Remove an edition added with :func:`register` (built-in ones and their old ids stay)."""
+    if edition_id not in BUILT_IN and edition_id not in ALIASES:
         _put(edition_id, None)
 
 
@@ -266,8 +277,8 @@ def as_it_was() -> Iterator[None]:
     try:
         yield
     finally:
-        for ident in [k for k in _REGISTRY if k not in before]:
-            _put(ident, None)
+        for ident in [k for k in _REGISTRY if k not in before and k not in BUILT_IN and k not in ALIASES]:
+            _put(ident, None)  # a built-in edition loaded on first use in the block stays
         for ident, registered in before.items():
             if _REGISTRY.get(ident) is not registered:
                 _put(ident, registered)
@@ -316,8 +327,12 @@ def get(edition_id: str) -> Edition:
     here = _PINNED.get()
     if here and edition_id in here:
         return here[edition_id]
-    if edition_id not in _REGISTRY and edition_id in BUILT_IN:
-        register(importlib.import_module(f"{EDITIONS_PACKAGE}.{edition_id}"))
+    if edition_id not in _REGISTRY and (edition_id in BUILT_IN or edition_id in ALIASES):
+        with _LOADING:  # loaded once, whichever thread asks first
+            if edition_id not in _REGISTRY:
+                register(importlib.import_module(DRAFTS_MODULE).edition(edition_id)
+                         if edition_id in DRAFTED or edition_id in ALIASES
+                         else importlib.import_module(f"{EDITIONS_PACKAGE}.{edition_id}"))
     try:
         return _REGISTRY[edition_id]
     except KeyError:
@@ -327,13 +342,15 @@ def get(edition_id: str) -> Edition:
 def ids() -> tuple[str, ...]:
     """Every edition's id: the built-in ones first, then registered ones (and one pinned here)."""
     here = _PINNED.get()
-    return BUILT_IN + tuple(k for k in ({**_REGISTRY, **here} if here else _REGISTRY) if k not in BUILT_IN)
+    return BUILT_IN + tuple(k for k in ({**_REGISTRY, **here} if here else _REGISTRY)
+                            if k not in BUILT_IN and k not in ALIASES)
 
 
 def known(edition_id: str) -> bool:
     """Whether ``edition_id`` is one of :func:`ids` (without building them: asked of every spec)."""
     here = _PINNED.get()
-    return edition_id in BUILT_IN or edition_id in _REGISTRY or bool(here) and edition_id in here
+    return (edition_id in BUILT_IN or edition_id in _REGISTRY or edition_id in ALIASES
+            or bool(here) and edition_id in here)
 
 
 def has(edition_id: str, feature: str) -> bool:

@@ -43,7 +43,7 @@ class _Schemas(Mapping[tuple[str, str], dict[str, Field]]):
 
     def __getitem__(self, key: tuple[str, str]) -> dict[str, Field]:
         e, k = key
-        if e not in _ed.ids():
+        if not _ed.known(e):
             raise KeyError(key)
         return _ed.get(e).SCHEMAS[k]
 
@@ -58,7 +58,7 @@ class _RollKinds(Mapping[str, tuple[str, ...]]):
     """edition -> its kinds of roll, over every registered edition."""
 
     def __getitem__(self, edition: str) -> tuple[str, ...]:
-        if edition not in _ed.ids():
+        if not _ed.known(edition):
             raise KeyError(edition)
         return tuple(_ed.get(edition).SCHEMAS)
 
@@ -91,7 +91,7 @@ def edition_and_roll(edition: Any, roll: Any = None) -> tuple[str, str]:
     ...
     venus_widgets.engine.errors.SpecError: roll='check' is not allowed: expected one of task
     """
-    if type(edition) is not str or edition not in _ed.ids():
+    if type(edition) is not str or not _ed.known(edition):
         edition = Choice(tuple(_ed.ids()), _ed.DEFAULT).check("edition", edition)
     kinds = ROLL_KINDS[edition]
     if roll is None:

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..contract.edition import BUILT_IN, get, ids, pinned, register
-from . import versions
+from ..contract.edition import ALIASES, BUILT_IN, DRAFTED, get, ids, pinned, register
+from . import built_in, versions
 from .edition import DraftEdition
 from .loading import check_draft
 from .errors import DraftError
@@ -50,9 +50,18 @@ EXAMPLES = SHIPPED
 
 
 def read_draft(draft: Any, name: str = "") -> DraftEdition:
-    """The edition of a draft, checked but not registered."""
+    """The edition of a draft, checked but not registered; a shipped draft
+    that serves a built-in edition, as it ships: that edition."""
     d = build(read(draft, name))
-    if d.id in BUILT_IN:
+    if d.id in BUILT_IN or d.id in ALIASES:
+        ed = DraftEdition(d)
+        if d.id in ALIASES or d.id in DRAFTED:
+            if built_in.the_shipped(ed):
+                return get(d.id).source
+            base = built_in.alias(d.id).built_in if d.id in ALIASES else d.id
+            raise DraftError("id", f"{d.id!r} is the id of a built-in edition, which the package's own {base}.toml "
+                                   f"serves: a draft changed from it takes an id of its own, e.g. id = \"{base}-mine\"",
+                             line=d.lines.get("id"), source=d.source_name)
         raise DraftError("id", f"{d.id!r} is a built-in edition: give the draft an id of its own, e.g. "
                                f"id = \"{d.id}-draft\"", line=d.lines.get("id"), source=d.source_name)
     return DraftEdition(d)
@@ -73,6 +82,8 @@ def load_edition(draft: Any, name: str = "") -> DraftEdition:
     replays by it (:mod:`.versions`). The draft is checked before any other
     thread sees it (:func:`~..contract.edition.pinned`), and registered at once."""
     ed = read_draft(draft, name)
+    if ed.ID in BUILT_IN or ed.ID in ALIASES:  # a shipped draft that serves a built-in edition
+        return ed
     kept = versions.find(ed.ID, ed.VERSION)
     if kept is not None and ed.ID in ids() and get(ed.ID).VERSION == ed.VERSION:
         return kept.source  # the same draft again: nothing changes

@@ -66,11 +66,9 @@ def expr_words(plan: Plan, s: Slotted) -> str:
     rules, what the dice show in words ("the dice total").
 
     >>> import venus_widgets as vw
-    >>> from venus_widgets.engine.contract.edition import register, unregister
-    >>> d = vw.engine.drafts.read_draft("vers.toml"); register(d)
-    >>> expr_words(d.plan(vw.normalize({"edition": "vers-draft"})), d.draft.outcome.value)
+    >>> d = vw.engine.drafts.read_draft("vers.toml")   # the built-in edition vers, served by its draft
+    >>> expr_words(d.plan(vw.normalize({"edition": "vers"})), d.draft.outcome.value)
     '10 + Ranks - (the dice total + Penalty)'
-    >>> unregister("vers-draft")
     """
     d = plan.draft
     labels = {f.name: f.label or f.name.replace("_", " ") for f in d.fields}

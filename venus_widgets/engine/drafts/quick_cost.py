@@ -33,8 +33,8 @@ else is estimated as before.
 >>> import venus_widgets as vw
 >>> from venus_widgets.engine.contract import guard
 >>> from venus_widgets.engine.drafts import EXAMPLES, load_edition
->>> ed = load_edition(EXAMPLES / "vers.toml")
->>> spec = vw.normalize({"edition": "vers-draft", "ranks": 3})
+>>> ed = load_edition(EXAMPLES / "vers.toml")    # the built-in edition vers, served by its draft
+>>> spec = vw.normalize({"edition": "vers", "ranks": 3})
 >>> work, memory = bound(ed.plan(spec))
 >>> c = guard.estimate(spec)
 >>> work >= ed.work(spec), memory >= c.memory, surely_within(ed.plan(spec), 40e6)
