@@ -325,6 +325,27 @@ def test_the_same_cost_answers():
         assert _accepted(spec) == _accepted({**spec, "edition": PAIRS[spec["edition"]]}), spec
 
 
+def test_the_same_solve_over_pool_and_black():
+    """``solve`` varying the pool and the black dice together (2,257
+    settings): the code edition answers, and so does the draft, with the
+    same settings in the same order (the chances alike within the tails
+    both cut); the call priced within the 2 s one call may take, each
+    draft spec after the first charged without the fixed work the specs of
+    one draft share in a call (its rules, readings and tables at hand)."""
+    from venus_widgets.engine.contract import work
+
+    a, b = both("heresy", {"pool": 6})
+    settings = [{"pool": p, "black": k} for p in range(61) for k in range(37)]
+    priced = work.price([work.Job(b, settings)])
+    assert priced.seconds <= work.MAX_CALL_SECONDS
+    x = vw.solve(a, target=0.5, vary=["pool", "black"])
+    y = vw.solve(b, target=0.5, vary=["pool", "black"])
+    assert len(x) == len(y) == 2257
+    assert [s.setting for s in x[:20]] == [s.setting for s in y[:20]]
+    near = {tuple(s.setting.values()): s.chance for s in x}
+    assert max(abs(near[tuple(s.setting.values())] - s.chance) for s in y) < 1e-12
+
+
 def test_exact_odds_alike_where_rational():
     """A pool that rolls no face again: fractions on both sides."""
     for spec in ({"pool": 9, "black": 4, "trade": 1, "rules": {"reroll_faces": []}}, {"pool": 0, "black": 5}):
