@@ -150,6 +150,25 @@ def _compare(spec: dict, variants: dict) -> tuple[Callable, Callable]:
     return est, lambda: vw.compare(spec, variants)
 
 
+def _solve(spec: dict, vary: list[str]) -> tuple[Callable, Callable]:
+    from itertools import product
+
+    from venus_widgets.engine.contract import work
+    from venus_widgets.engine.contract.spec import normalize
+    from venus_widgets.engine.tools.solve import values
+
+    def est() -> Any:
+        s = normalize(spec)
+        axes = [values(s, f) or [] for f in vary]
+        return work.price([work.Job(s, [dict(zip(vary, c)) for c in product(*axes)])])
+
+    return est, lambda: vw.solve(spec, target=0.5, vary=vary)
+
+
+HERESY = (ROOT / "venus_widgets" / "drafts" / "heresy.toml").read_text(encoding="utf-8").replace(
+    'id = "heresy-draft"', 'id = "bc"')
+
+
 def _import(spec: dict, entries: int) -> tuple[Callable, Callable]:
     from venus_widgets.engine.contract import work
     from venus_widgets.widgets.log_record import entry_result, make_entry
@@ -189,6 +208,7 @@ CASES: list[tuple[str, str, Callable[[], tuple[Callable, Callable]]]] = [
                                                                         "need": list(range(1, 13))}, {})),
     ("compare: 8 variants, 10 d20 deep", draft(10, D20_DEEP),
      lambda: _compare({**S, "dice": 10}, {f"v{i}": {"dice.d.depth": 10 + 5 * i} for i in range(8)})),
+    ("solve: Heresy pool x black, 2,257", HERESY, lambda: _solve({**S, "pool": 6}, ["pool", "black"])),
     ("import: 12 rolls of 40d6 pushed", draft(40, D6, more=PUSH), lambda: _import({**S, "dice": 40}, 12)),
     ("import: 12 rolls of 1000 exploding d10", draft(1000, D10_CHAIN), lambda: _import({**S, "dice": 1000}, 12)),
 ]

@@ -119,12 +119,16 @@ def ladder_jobs(spec: dict) -> list[work.Job]:
 
 
 def full(jobs: list[work.Job]) -> float:
-    """The call priced spec by spec, as if no counts were shared (a sample past ``SAMPLED`` settings)."""
+    """The call priced spec by spec, as if no counts were shared (a sample past ``SAMPLED`` settings),
+    but the fixed work the specs of one draft and rules share, charged once (:func:`work._shared`)."""
     total = 0.0
+    sampled = []
     for job in jobs:
-        picked = work._sample(job.settings)
-        total += sum(work.spec_price({**job.spec, **s}, job.kind)[0] for s in picked) * len(job.settings) / len(picked)
-    return total
+        at = work._picked(len(job.settings))
+        rungs = [work._priced({**job.spec, **job.settings[i]}, job.kind) for i in at]
+        total += sum(r.seconds for r in rungs) * len(job.settings) / len(rungs)
+        sampled.append((len(job.settings), at, rungs))
+    return total - work._shared(sampled)
 
 
 @pytest.mark.parametrize("die, dice, field", [(DEEP, 6, "x"), (DEEP, 6, "need"), (D10, 50, "x")])
@@ -154,7 +158,8 @@ def test_a_rung_that_shares_its_counts_is_still_charged_its_outcome():
     c = guard.estimate(normalize(spec))
     assert c.kept and 0 < c.finish_seconds < c.seconds / 10
     priced = work.price(ladder_jobs(spec))
-    assert priced.seconds >= c.seconds + 30 * (c.finish_seconds + work.PER_ODDS)
+    assert c.finish_seconds > c.shared_seconds > 0  # its outcome, less the fixed work a draft's specs share
+    assert priced.seconds >= c.seconds + 30 * (c.finish_seconds - c.shared_seconds + work.PER_ODDS)
 
 
 def test_a_call_touching_more_counts_than_are_kept_is_priced_in_full():

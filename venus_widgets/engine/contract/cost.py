@@ -92,11 +92,20 @@ class Cost(NamedTuple):
     #: for a call of many odds (:func:`.work.price`); ``finish`` equals ``steps`` when none is surely kept
     kept: tuple = ()
     finish: float = 0.0
+    #: the steps of the odds that the specs of one edition, version and rules share in a call of many
+    #: odds (a draft's fixed work that its first spec does for the rest: its rules, readings and tables
+    #: at hand), charged once a call (:func:`.work.price`); 0: none shared
+    shared: float = 0.0
 
     @property
     def seconds(self) -> float:
         """The estimated time (on the reference machine)."""
         return self.steps * SECONDS[self.number]
+
+    @property
+    def shared_seconds(self) -> float:
+        """The seconds of :attr:`shared` (at most :attr:`seconds`)."""
+        return min(self.shared, self.steps) * SECONDS[self.number]
 
     @property
     def finish_seconds(self) -> float:

@@ -103,6 +103,9 @@ class _Rung(NamedTuple):
     spec: Mapping[str, Any] | None
     keys: tuple = ()
     finish: float = 0.0
+    #: the seconds it shares with the specs of its edition, version and rules in one call, and who they are
+    shared: float = 0.0
+    group: Any = None
 
 
 def _priced(spec: Mapping[str, Any], kind: str = "odds", normalized: bool = False) -> _Rung:
@@ -118,16 +121,19 @@ def _priced(spec: Mapping[str, Any], kind: str = "odds", normalized: bool = Fals
         return _Rung(sec, 0.0, s, (), sec)
     if not _guard.within(c):  # refused by the cost guard, not computed: the estimate made (a call of many odds
         return _Rung(PER_ODDS + REFUSED, 0.0, None, (), PER_ODDS + REFUSED)  # leaves it out without looking
-    seconds = finish = memory = 0.0  # for the nearest value that fits)
+    seconds = finish = memory = shared = 0.0  # for the nearest value that fits)
     keys: tuple = ()
     if kind in ("odds", "both"):
         seconds, finish, memory, keys = c.seconds + PER_ODDS, c.finish_seconds + PER_ODDS, c.memory, c.kept
+        shared = c.shared_seconds
     if kind in ("exact", "both"):
         e = _guard.estimate(s, exact=True)
         if _cost.fits(e):  # else refused up front by the guard, and the floats kept
             seconds, memory = seconds + e.seconds + PER_ODDS, max(memory, e.memory)
             finish, keys = finish + e.finish_seconds + PER_ODDS, keys + e.kept
-    return _Rung(seconds, memory, s, keys, finish)
+            shared += e.shared_seconds
+    group = (s["edition"], s.get("version"), repr(s.get("rules"))) if shared else None
+    return _Rung(seconds, memory, s, keys, finish, min(shared, finish), group)
 
 
 def _picked(n: int) -> list[int]:
@@ -180,7 +186,25 @@ def price(jobs: Iterable[Job]) -> Priced:
             if k + 1 < len(rungs):  # the settings between this sampled one and the next
                 b, gap = rungs[k + 1], at[k + 1] - at[k] - 1
                 seconds += gap * (max(r.finish, b.finish) if r.keys and r.keys == b.keys else mean)
-    return Priced(seconds, memory, specs, heaviest, each, label)
+    return Priced(seconds - _shared(sampled), memory, specs, heaviest, each, label)
+
+
+def _shared(sampled: Sequence[tuple[int, list[int], list[_Rung]]]) -> float:
+    """The seconds the specs of a call save by the work they share (:attr:`.cost.Cost.shared`): every
+    spec of an edition, version and rules after the first of the call; past a sample, the settings
+    between two sampled ones of the same group (between two of different groups: none saved)."""
+    seen: set = set()
+    saved = 0.0
+    for _, at, rungs in sampled:
+        for k, r in enumerate(rungs):
+            if not r.shared:
+                continue
+            if r.group in seen:
+                saved += r.shared
+            seen.add(r.group)
+            if k + 1 < len(rungs) and rungs[k + 1].group == r.group:
+                saved += (at[k + 1] - at[k] - 1) * min(r.shared, rungs[k + 1].shared)
+    return saved
 
 
 def check(field: str, value: Any, jobs: Sequence[Job], what: str, allowed: str = "") -> Priced:
@@ -216,13 +240,15 @@ def _lever(p: Priced, varied: set[str]) -> tuple[str, Any, str] | None:
     ``(field, value given, the values allowed in words)``."""
     assert p.heaviest is not None
     spec = p.heaviest
-    share = MAX_CALL_SECONDS / max(p.specs, 1) - PER_ODDS
+    n = max(p.specs, 1)
+    share = MAX_CALL_SECONDS / n - PER_ODDS
     if share <= 0:
         return None
     for field, direction in _guard.estimate(spec).levers:
         if field in varied:
-            continue
-        found = _guard.nearest(spec, False, field, direction, lambda c: c.seconds <= share and _cost.fits(c))
+            continue  # (every spec but the first of the call without the work they share: :func:`_shared`)
+        found = _guard.nearest(spec, False, field, direction,
+                               lambda c: c.seconds - c.shared_seconds * (n - 1) / n <= share and _cost.fits(c))
         if found is not None:
             given, _, allowed = found
             return field, given, allowed.replace("for this roll", "for this call")

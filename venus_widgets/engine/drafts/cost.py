@@ -31,7 +31,7 @@ from .whole_cost import die_bits, element, in_python_ints, product_bits, whole_c
 from .dice import levels, rows
 from .plan import Plan
 from .readings import Ordered
-from .tails import reach
+from .tails import reaches
 from .walk import walk_groups
 
 #: The Python of one count of the dice with a re-roll step (its groups merged, its kernels, its states and
@@ -329,9 +329,10 @@ def work(p: Plan) -> float:
 def _cut(t: Any, V: Any, strides: Sequence[float], size: float) -> Callable[[int], float] | None:
     """The most an array of ``m`` dice of ``t`` holds once the kernel cuts
     its tails (:func:`.tails.reach`; None: no bound of that kind)."""
-    if reach(t, V, strides, 1) is None:
+    of = reaches(t, V, strides)
+    if of(1) is None:
         return None
-    return lambda m: min(size, 1.0 + (reach(t, V, strides, m) or 0.0))
+    return lambda m: min(size, 1.0 + (of(m) or 0.0))
 
 
 def walk_cost(p: Plan) -> float:

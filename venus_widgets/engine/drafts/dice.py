@@ -15,7 +15,9 @@ unrolled die as ``sides`` equal ways, so every die is ``sides ** (depth +
 1)`` ways and the odds stay a fraction. Without a depth (``"unbounded"``)
 the odds are not a fraction: ``P = A / sides + (B / sides) P`` in
 probabilities, followed until less than 1e-18 of a die is left uncounted
-(:data:`CHAIN_CUT`, reported as cut).
+(:data:`CHAIN_CUT`, reported as cut); but where the exploding faces count
+nothing (:mod:`.redraw`), ``P = A / (sides - b)`` for ``b`` exploding
+faces: the die is one of ``sides - b`` equal ways, a fraction.
 
 The quantities are given as rows, one per quantity, of what each face adds
 (:func:`rows`: the tallies of :mod:`.readings` a group's dice add to).
@@ -66,7 +68,7 @@ def faces_matrix(t: DieTable, V: Rows) -> np.ndarray:
 def levels(t: DieTable) -> int:
     """Extra dice a chain may add: the depth, or (without one) until less
     than :data:`CHAIN_CUT` is left."""
-    if not t.explodes:
+    if not t.explodes or t.redraw:
         return 0
     if t.depth is not None:
         return t.depth
@@ -117,9 +119,11 @@ def die_ways(t: DieTable, V: Rows, mode: str, leave_out: Sequence[int] = (),
     size = int(at.max()) + 1
     keep = np.ones(s, dtype=bool)
     keep[[f - 1 for f in without]] = False
+    if t.redraw:  # a face rolled again that counts nothing only delays the stop: the die is its other faces
+        keep &= ~np.array(t.explode, dtype=bool)
     stop, go = ~boom & keep, boom & keep
     if mode == "float":
-        A = np.bincount(at[stop], minlength=size) / s
+        A = np.bincount(at[stop], minlength=size) / (s - sum(t.explode) if t.redraw else s)
         B = np.bincount(at[go], minlength=size) / s
     else:
         A = np.bincount(at[stop], minlength=size).astype(object if mode == "exact" else np.float64)
@@ -137,7 +141,7 @@ def die_ways(t: DieTable, V: Rows, mode: str, leave_out: Sequence[int] = (),
             if mode == "float":
                 poly = _trim(poly)
     if leave_out:  # blank faces: at the die's zero, s**depth ways each (1 / s in probabilities)
-        w = (s ** k if mode != "float" else 1.0 / s) * len(leave_out)
+        w = face_weight(t, mode) * len(leave_out)
         poly = _put(poly.copy(), -back, -w)
     idx = poly.nonzero()[0]
     if quantities == 1:
@@ -229,11 +233,15 @@ def die_weight(t: DieTable, mode: str) -> Any:
     """The ways of one die: ``sides ** (depth + 1)`` (1 in probabilities)."""
     if mode == "float":
         return 1.0
+    if t.redraw:
+        return t.sides - sum(t.explode)
     return t.sides ** (1 + levels(t))  # (whole numbers: "count", "wide", "exact" alike)
 
 
 def face_weight(t: DieTable, mode: str) -> Any:
     """The ways of one face: ``sides ** depth`` (``1 / sides`` in probabilities)."""
+    if t.redraw:
+        return 1.0 / (t.sides - sum(t.explode)) if mode == "float" else 1
     if mode == "float":
         return 1.0 / t.sides
     return t.sides ** levels(t)
@@ -264,7 +272,7 @@ def compile_dice(tables: Iterable[tuple[DieTable, Rows, tuple[int, ...]]]) -> di
     for t, V, eligible in tables:
         marked = {tuple(f for f in range(1, t.sides + 1) if row[f - 1]) for row in t.marks} - {()}
         for mode in ("count", "float"):
-            if mode == "count" and t.explodes and t.depth is None:
+            if mode == "count" and t.endless:
                 continue
             for leave in {(), tuple(eligible)}:
                 for without in [(), *sorted(marked)]:

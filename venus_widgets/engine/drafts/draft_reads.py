@@ -1,6 +1,7 @@
 """What a draft's formulas read of the dice for one spec: each reading
 (:mod:`.readings`) once, in the order the counts pack them
-(:func:`readings_of`), and the marks its dice show (:func:`marks_of`).
+(:func:`readings_of`), the marks its dice show (:func:`marks_of`), and whether a
+group's dice read the fields (:func:`static_group`).
 :mod:`.plan` keeps them on the plan of a spec."""
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from typing import Any, Mapping
 
 from .errors import DraftError
 from .expr import ExprError
-from .model import SUCCESSES, TOTAL, Draft, Slotted
+from .model import SIDES, SUCCESSES, TOTAL, Draft, GroupDef, Slotted
 from .readings import Reading, build, plain
 
 
@@ -71,3 +72,21 @@ def _readings(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any], do
     first = [found.pop(k) for k in (TOTAL, *marks) if k in found]
     last = [found.pop(k) for k in (SUCCESSES,) if k in found]
     return tuple(first + list(found.values()) + last)
+
+
+def static_group(draft: Draft, g: GroupDef) -> bool:
+    """Whether a group's dice (what each face counts, the faces the re-roll
+    step takes) depend on the rules and the grade alone, not on the fields:
+    a table a draft can count once, when it loads."""
+    d = draft.die(g.die)
+    free = {r.name for r in draft.rules} | {"grade", SIDES}
+    formulas: list[Any] = [d.sides, *(w for _, w in d.successes)]
+    sets = [d.success, d.explode, *(fs for _, fs in d.marks)]
+    if draft.reroll is not None and g.name in draft.reroll.groups:
+        sets.append(draft.reroll.faces)
+    formulas += [x for fs in sets if fs is not None for x in (fs.at_least, fs.at_most) if x is not None]
+    if isinstance(d.depth, Slotted):
+        formulas.append(d.depth)
+    if isinstance(g.explode, Slotted):
+        formulas.append(g.explode)
+    return all(set(f.names) <= free for f in formulas)

@@ -186,7 +186,7 @@ def _again(plan: Plan) -> str:
     """What rolls on without end, in words: "each 6 is rolled again while 6s
     come up" (the dice of one kind), else "dice explode without end"."""
     sets = {tuple(f for f in range(1, g.table.sides + 1) if g.table.explode[f - 1])
-            for g in plan.groups if g.count and g.table.explodes and g.table.depth is None}
+            for g in plan.groups if g.count and g.table.endless}
     if len(sets) != 1:
         return "dice explode without end"
     faces = next(iter(sets))

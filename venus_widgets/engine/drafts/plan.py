@@ -11,7 +11,7 @@ a :class:`~.errors.DraftError` naming its key and line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from fractions import Fraction
 from typing import Any, Mapping
@@ -23,8 +23,9 @@ from .expr import ExprError
 from .knob_words import dice_words
 from .knobs import DraftRules
 from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, Num, Slotted
-from .draft_reads import dice_formulas, marks_of as _marks, readings_of
+from .draft_reads import dice_formulas, marks_of as _marks, readings_of, static_group  # noqa: F401
 from .readings import Reading, Tally
+from .redraw import redraws
 
 
 @dataclass(frozen=True, eq=True)
@@ -38,16 +39,25 @@ class DieTable:
     explode: tuple[bool, ...]
     #: extra dice an explosion may add (None: without end)
     depth: int | None
+    #: exploding without end on faces that count nothing the roll reads (:func:`redraws`): a chain
+    #: only delays the stop, so the die is counted as its other faces, each as likely (a fraction)
+    redraw: bool = False
 
     def __hash__(self) -> int:  # tables key the dice counted at load: hashed once
         h = self.__dict__.get("_hash")
         if h is None:
-            h = self.__dict__["_hash"] = hash((self.sides, self.successes, self.marks, self.explode, self.depth))
+            h = self.__dict__["_hash"] = hash((self.sides, self.successes, self.marks, self.explode, self.depth,
+                                               self.redraw))
         return h
 
     @cached_property  # (kept: a plan asks it of each die several times a spec)
     def explodes(self) -> bool:
         return any(self.explode)
+
+    @property
+    def endless(self) -> bool:
+        """A die whose chain rolls on without end and counts as it goes (not a :attr:`redraw`)."""
+        return self.depth is None and self.explodes and not self.redraw
 
     def blank(self, face: int) -> bool:
         """A face that counts nothing: no success, no mark, no explosion."""
@@ -113,7 +123,8 @@ class Plan:
 
     @cached_property
     def unbounded(self) -> bool:
-        return any(g.count and g.table.explodes and g.table.depth is None for g in self.groups)
+        """Whether a die rolls on without end and its chain counts (the odds are not a fraction)."""
+        return any(g.count and g.table.endless for g in self.groups)
 
     @cached_property
     def ordered(self) -> bool:
@@ -301,6 +312,10 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
             raise DraftError(rr.budget.key, f"{rr.budget.expr.text!r} gives {budget} for this roll: a budget is "
                                             "at least 0", line=draft.lines.get(rr.budget.key),
                              source=draft.source_name)
+    double = False
+    if draft.double is not None:
+        double = True if draft.double.active is None else bool(evaluate(draft.double.active, env, rules, draft))
+    readings = readings_of(draft, env, rules, double)
     groups = []
     for g, owner, grade, n in raw:
         known = compiled.get(("table", g.name, grade)) if compiled else None  # the rules as written, at load
@@ -309,13 +324,11 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
         else:
             table = die_table(draft, g, grade, env, rules)
             eligible = _eligible(draft, g, table, env, rules) if rr is not None and g.name in rr.groups else ()
+        if table.depth is None and table.explodes and redraws(table, g.name, readings, eligible):
+            table = replace(table, redraw=True)
         groups.append(GroupPlan(g.name, owner, grade, n, table, eligible))
-    double = False
-    if draft.double is not None:
-        double = True if draft.double.active is None else bool(evaluate(draft.double.active, env, rules, draft))
-    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, _marks(draft),
-                readings_of(draft, env, rules, double), _when(draft, env, rules), _degrees(draft, env, rules),
-                compiled or {})
+    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, _marks(draft), readings,
+                _when(draft, env, rules), _degrees(draft, env, rules), compiled or {})
 
 
 def _when(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
@@ -334,24 +347,6 @@ def _when(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> str
 def _degrees(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> tuple[tuple[int, str], ...]:
     return tuple(sorted((whole(x.lowest, env, rules, draft, "a degree's lowest value"), x.name)
                         for x in draft.outcome.degrees))
-
-
-def static_group(draft: Draft, g: GroupDef) -> bool:
-    """Whether a group's dice (what each face counts, the faces the re-roll
-    step takes) depend on the rules and the grade alone, not on the fields:
-    a table a draft can count once, when it loads."""
-    d = draft.die(g.die)
-    free = {r.name for r in draft.rules} | {"grade", SIDES}
-    formulas: list[Any] = [d.sides, *(w for _, w in d.successes)]
-    sets = [d.success, d.explode, *(fs for _, fs in d.marks)]
-    if draft.reroll is not None and g.name in draft.reroll.groups:
-        sets.append(draft.reroll.faces)
-    formulas += [x for fs in sets if fs is not None for x in (fs.at_least, fs.at_most) if x is not None]
-    if isinstance(d.depth, Slotted):
-        formulas.append(d.depth)
-    if isinstance(g.explode, Slotted):
-        formulas.append(g.explode)
-    return all(set(f.names) <= free for f in formulas)
 
 
 def _eligible(draft: Draft, g: GroupDef, table: DieTable, env: Mapping[str, Any],

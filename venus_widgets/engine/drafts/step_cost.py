@@ -51,6 +51,11 @@ OBJECT = 40.0
 TABLE = 5e4
 #: What one odds call does whatever its size (its plan, its odds made), in multiply-adds (about 1 ms).
 FIXED = 4e5
+#: The part of :data:`FIXED` the specs of one draft and rules share in a call of many odds, done by
+#: the first for the rest (the draft's rules, readings and tables at hand: measured, a first spec takes
+#: 0.3 to 1.5 ms more than the next of a draft's, VERS, Heresy, CofD, Shadowrun, Blades, PbtA), in
+#: multiply-adds (0.25 ms): :attr:`...contract.cost.Cost.shared`
+SHARED = 2e5
 #: One cell of the counts read by the outcome's formula (a few int64 passes per node), in multiply-adds.
 PER_NODE = 1.0
 #: Bytes of one cell of the counts (float64; Python ints in an object array) and how many times they are held.
