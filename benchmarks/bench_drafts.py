@@ -323,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"venus-widgets {vw.__version__}, icepool {icepool.__version__}, Python {sys.version.split()[0]}; "
           f"CPU time per new spec, median of {rounds} interleaved rounds\n")
-    if args.only != "icepool":
+    if args.only in (None, "code"):
         print("Drafts against the code editions they copy (draft / code, per spec):\n")
         print("\n".join(drafts_against_code(rounds, args.quick)) + "\n")
     if args.only in (None, "built-in"):

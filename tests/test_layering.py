@@ -21,7 +21,8 @@ def test_engine_imports_no_widget_library():
         "vw.odds({'edition': 'agora', 'roll': 'task', 'helpers': [5, 5]})\n"
         "vw.roll({'roll': 'task', 'dice': 3}, seed=1)\n"
         "import venus_widgets.engine.editions.playtest, venus_widgets.engine.editions.playsheet, venus_widgets.engine.editions.agora\n"
-        "import venus_widgets.engine.editions.heresy, venus_widgets.engine.editions.vers, venus_widgets.engine.editions.playtest.advancement"
+        "vw.odds({'edition': 'heresy', 'pool': 6}), vw.odds({'edition': 'vers'})\n"
+        "import venus_widgets.engine.editions.playtest.advancement"
     )
     assert "numpy" in loaded and "venus_widgets.engine.api" in loaded
     widget_stack = {m for m in loaded if m.split(".")[0] in ("anywidget", "ipywidgets", "traitlets", "IPython")}

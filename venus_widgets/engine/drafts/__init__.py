@@ -57,7 +57,8 @@ def read_draft(draft: Any, name: str = "") -> DraftEdition:
         ed = DraftEdition(d)
         if d.id in ALIASES or d.id in DRAFTED:
             if built_in.the_shipped(ed):
-                return get(d.id).source
+                served: DraftEdition = getattr(get(d.id), "source")  # the edition as given to the registry
+                return served
             base = built_in.alias(d.id).built_in if d.id in ALIASES else d.id
             raise DraftError("id", f"{d.id!r} is the id of a built-in edition, which the package's own {base}.toml "
                                    f"serves: a draft changed from it takes an id of its own, e.g. id = \"{base}-mine\"",
