@@ -26,8 +26,9 @@ SETTINGS = settings(max_examples=int(os.environ.get("VW_EXAMPLES", 60)), deadlin
 def drafts(draw) -> str:
     """A draft of one to three groups of dice of 2 to 20 sides, faces worth
     -1 to 3 successes, marks, a cancelling group, an outcome reading the
-    successes, the total or a mark (sometimes a re-roll step or an
-    explosion: plans the bound leaves to the estimate)."""
+    successes, the total or a mark (sometimes dice that explode, to a
+    depth or without end: drafts/quick_explode.py; sometimes a re-roll
+    step: a plan the bound leaves to the estimate)."""
     lines = ['id = "quick"', "[fields.n]", "range = [0, 60]", "default = 1", "[fields.m]", "range = [0, 20]",
              "default = 1"]
     kinds = draw(st.sampled_from([["a"], ["a", "b"]]))
@@ -41,8 +42,10 @@ def drafts(draw) -> str:
         if draw(st.booleans()):
             marks.add("bane")
             lines.append(f"marks = {{ bane = {sorted(draw(st.sets(st.integers(1, sides), min_size=1, max_size=2)))} }}")
-        if draw(st.integers(0, 4)) == 0:
-            lines += [f"explode = [{sides}]", f"depth = {draw(st.integers(0, 2))}"]
+        if draw(st.integers(0, 2)) == 0:  # dice that roll again: to a depth, or without end
+            faces = sorted(draw(st.sets(st.integers(max(2, sides - 2), sides), min_size=1, max_size=2)))
+            depth = draw(st.sampled_from([0, 1, 2, 5, '"unbounded"']))
+            lines += [f"explode = {faces}", f"depth = {depth}"]
     lines += ["[groups.own]", f'die = "{kinds[0]}"', 'count = "n"']
     if draw(st.booleans()):
         lines += ["[groups.ally]", f'die = "{draw(st.sampled_from(kinds))}"', 'count = "m"']
@@ -102,6 +105,28 @@ def test_a_small_spec_is_not_estimated_step_by_step(monkeypatch):
     monkeypatch.undo()
     rolls = [a + b + c for a in range(1, 7) for b in range(1, 7) for c in range(1, 7)]
     assert vw.odds(spec, exact=True).p_pass == Fraction(sum(t + 3 <= 14 for t in rolls), 216)
+
+
+def test_exploding_dice_are_not_estimated_step_by_step(monkeypatch):
+    """The Heresy draft's largest roll (60 dice that explode without end,
+    36 black dice): the guard lets it through on the bound alone, and its
+    odds are those of the code edition (floats within the tails both cut)."""
+    ed = load_edition(EXAMPLES / "heresy.toml")
+    try:
+        spec = vw.normalize({"edition": "heresy-draft", "pool": 60, "black": 36}, priced=False)
+        assert ed.surely_within(spec)
+
+        def no_estimate(*a, **k):
+            raise AssertionError("estimated")
+
+        monkeypatch.setattr(draft_cost, "work", no_estimate)
+        guard.check(spec)
+        monkeypatch.undo()
+        mine, code = vw.odds(spec), vw.odds({"edition": "heresy", "pool": 60, "black": 36})
+        a, b = mine.distribution, code.distribution
+        assert all(abs(a.get(k, 0.0) - b.get(k, 0.0)) < 1e-12 for k in {*a, *b})
+    finally:
+        edition.unregister("heresy-draft")
 
 
 def test_a_heavy_spec_is_still_refused_by_the_estimate():

@@ -7,8 +7,8 @@ convolutions, :func:`.cost.work`; the steps around them,
 :func:`.step_cost.odds_steps`) walks every group, every die table and the
 outcome's formula at the corners of its range: a few hundred thousand
 instructions, as much as a small roll's whole odds. For the plans it
-knows (:func:`bound`: no re-roll step, no exploding die, no reading of
-the dice in order, ways below 2**53), this bound takes each quantity's
+knows (:func:`bound`: no re-roll step, no reading of
+the dice in order, ways below 2**53; exploding dice: :mod:`.quick_explode`), this bound takes each quantity's
 range over all the dice, ``R`` cells at most, and adds up what each term
 of the precise estimate is at most:
 
@@ -45,7 +45,7 @@ from __future__ import annotations
 
 import math
 
-from . import cost as _cost, step_cost as _steps
+from . import cost as _cost, quick_explode as _explode, step_cost as _steps
 from .plan import Plan
 from .readings import Tally
 from .values import MAX_SPREAD
@@ -55,8 +55,10 @@ def bound(p: Plan) -> tuple[float, float] | None:
     """``(work, bytes)`` at least the precise estimate's (work: the
     multiply-adds of :mod:`.cost`; see the module), or ``None`` for a plan
     this bound does not cover."""
-    if p.ordered or p.exploding or (p.draft.reroll is not None and min(p.budget, p.rerollable) > 0):
+    if p.ordered or (p.draft.reroll is not None and min(p.budget, p.rerollable) > 0):
         return None
+    if p.exploding:  # dice that roll again: bounded by their chains' whole reach (:mod:`.quick_explode`)
+        return _explode.bound(p)
     bits, groups, sides = 0.0, 0, 0
     spans = [0] * sum(1 for r in p.readings if isinstance(r, Tally))
     for g in p.groups:
