@@ -34,8 +34,8 @@ over random drafts with explosions).
 >>> from venus_widgets.engine.contract import guard
 >>> from venus_widgets.engine.drafts import EXAMPLES, load_edition
 >>> from .quick_cost import surely_within
->>> ed = load_edition(EXAMPLES / "heresy.toml")
->>> spec = vw.normalize({"edition": "heresy-draft", "pool": 60, "black": 36})
+>>> ed = load_edition(EXAMPLES / "heresy.toml")    # the built-in Heresy Engine, served by its draft
+>>> spec = vw.normalize({"edition": ed.ID, "pool": 60, "black": 36})
 >>> work, memory = bound(ed.plan(spec))
 >>> work >= ed.work(spec), memory >= guard.estimate(spec).memory, surely_within(ed.plan(spec), 40e6)
 (True, True, True)
