@@ -39,6 +39,7 @@ from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_chec
 from .at_table import DraftTable
 from .errors import DraftError
 from .counts_kept import kept, priced
+from .levers import levers as _lever_list
 from .knobs import DraftRules
 from .model import FIELD_GROUPS, Draft, FieldDef, Num
 
@@ -81,8 +82,8 @@ class DraftEdition:
         self.compiled = self._compile()
         #: without a [ladder]: the field the ladder runs over (chosen as the draft loads, :mod:`.loading`)
         self.ladder_field = ""
-        #: the cost guard's levers: the int fields, the last first (as the draft lists the counts)
-        self._levers = tuple((f.name, +1) for f in reversed(draft.fields) if f.kind == "int")
+        #: the cost guard's levers: the int fields, each the way that saves work, those adding dice first
+        self._levers = _lever_list(draft, self.RULES)
         #: the last read-only spec planned, and its plan (:meth:`plan`)
         self._last: tuple[Any, Any] = (None, None)
 
