@@ -386,6 +386,20 @@ def test_the_drafts_estimate_falls_along_each_lever(spec):
             assert steps == sorted(steps, reverse=True), (name, field)
 
 
+@pytest.mark.parametrize("spec", [{"pool": 10}, {"pool": 60, "black": 36, "trade": 3},
+                                  {"pool": 4, "rules": {"success_faces": [5, 6], "reroll_faces": [6]}}])
+def test_exact_odds_refused_alike(spec):
+    """Exact odds while a face that scores is rolled again without end: both
+    refuse them naming the pool and the knob a spec can set (the draft named
+    its dice's depth, a number its [knobs] does not show a spec)."""
+    errors = []
+    for s in both("heresy", spec):
+        with pytest.raises(vw.SpecError) as info:
+            vw.odds(s, exact=True)
+        errors.append((info.value.field, info.value.value, str(info.value)))
+    assert errors[0] == errors[1]
+
+
 def test_exact_odds_alike_where_rational():
     """A pool that rolls no face again: fractions on both sides."""
     for spec in ({"pool": 9, "black": 4, "trade": 1, "rules": {"reroll_faces": []}}, {"pool": 0, "black": 5}):
