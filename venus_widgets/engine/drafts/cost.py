@@ -32,6 +32,7 @@ from .dice import levels, rows
 from .plan import Plan
 from .readings import Ordered
 from .tails import reaches
+from .powers import PER_CALL, conv, power_bound, power_cost  # noqa: F401  (the price of one convolution, of a power)
 from .walk import walk_groups
 
 #: The Python of one count of the dice with a re-roll step (its groups merged, its kernels, its states and
@@ -42,8 +43,6 @@ COUNT = 4e5
 #: Work (multiply-adds) of about one second.
 LIMIT = 4e8
 
-#: Python work per convolution, in multiply-adds.
-PER_CALL = 4000.0
 
 #: The most packed cells a draft's odds may hold (a few hundred MB of float64 at most).
 MAX_CELLS = 2e7
@@ -65,43 +64,6 @@ def in_whole_numbers_of_bits(bits: float) -> float:
     """:func:`in_whole_numbers` by the denominator's size in bits (read off
     logarithms: the denominator of a heavy roll is never computed to price it)."""
     return 1.0 if bits <= 53 else 1.0 + bits / 200
-
-
-def conv(a: float, b: float, size: float, bits: tuple[float, float] | None = None) -> tuple[float, float]:
-    """Work and length of one convolution of arrays of lengths ``a`` and ``b``
-    (``bits``: in Python ints, the two arrays' ways in bits; ``None``: in
-    float64 or int64, a multiply-add a pair)."""
-    if bits is None:
-        return a * b + PER_CALL, min(size, a + b - 1)
-    return whole_conv(a, b, product_bits(*bits, a, b)) + PER_CALL, min(size, a + b - 1)
-
-
-def power_cost(length: float, n: int, size: float, bits: float | None = None,
-               cap: Callable[[int], float] | None = None) -> tuple[float, float]:
-    """Work and length of a die's array (``length``) to the power ``n`` by
-    squaring, every array at most ``size`` long (``bits``: one die's ways in
-    bits, counted in Python ints; ``None``: in float64 or int64; ``cap``:
-    the most an array of that many dice holds, its tail cut)."""
-    work, out, base = 0.0, 0.0, float(length)
-    have, dice = 0, 1  # the dice in ``out`` and in ``base``
-    b = (lambda x, y: None) if bits is None else (lambda x, y: (x * bits, y * bits))
-    most = cap or (lambda m: size)
-    while n:
-        if n & 1:
-            if out:
-                w, out = conv(out, base, size, b(have, dice))
-                work += w
-            else:
-                out = base
-            have += dice
-            out = min(out, most(have))
-        n >>= 1
-        if n:
-            w, base = conv(base, base, size, b(dice, dice))
-            work += w
-            dice *= 2
-            base = min(base, most(dice))
-    return work, max(out, 1.0)
 
 
 #: A Python step of :func:`.allocate.allocate` (a few dict operations), in multiply-adds
@@ -303,7 +265,7 @@ def work(p: Plan) -> float:
         cap = _cut(g.table, V, strides, size) if p.unbounded and not whole else None
         if cap is not None:
             length = min(length, cap(1))
-        w, grown = power_cost(length, g.count, size, db, cap)
+        w, grown = power_bound(length, g.count, size, db, cap)
         w2, plain = conv(plain, grown, size, (pbits, g.count * db) if db is not None else None) if plain > 1 \
             else (0.0, grown)
         pbits += g.count * (db or 0.0)

@@ -37,10 +37,11 @@ from . import explain_steps as _explain_steps
 from . import quick_cost as _quick
 from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions, walk
 from .at_table import DraftTable
-from .errors import DraftError
 from .counts_kept import kept, priced
+from .levers import levers as _lever_list
+from . import endless as _endless
 from .knobs import DraftRules
-from .model import FIELD_GROUPS, Draft, FieldDef, Num
+from .model import FIELD_GROUPS, Draft, FieldDef
 
 def _made_by_caller(key: Any) -> Any:
     raise TypeError("made by the caller: Results.made(key, make)")
@@ -83,8 +84,8 @@ class DraftEdition:
         self.compiled = self._compile()
         #: without a [ladder]: the field the ladder runs over (chosen as the draft loads, :mod:`.loading`)
         self.ladder_field = ""
-        #: the cost guard's levers: the int fields, the last first (as the draft lists the counts)
-        self._levers = tuple((f.name, +1) for f in reversed(draft.fields) if f.kind == "int")
+        #: the cost guard's levers: the int fields, each the way that saves work, those adding dice first
+        self._levers = _lever_list(draft, self.RULES)
         #: the last read-only spec planned, and its plan (:meth:`plan`)
         self._last: tuple[Any, Any] = (None, None)
 
@@ -293,17 +294,8 @@ class DraftEdition:
         if spec.get("version", self.VERSION) != self.VERSION:
             return self._of(spec).odds(spec, exact)
         p = self.plan(spec)
-        if exact and p.unbounded:  # the knob that makes them a fraction: a depth
-            knob = next(d.depth.knob for d in self.draft.dice if isinstance(d.depth, Num) and p.rules[d.depth.knob] is None)
-            written = self._defaults[knob] is None  # as the draft says (else a spec's rules made it so)
-            err = DraftError(knob if written else f"rules.{knob}",
-                             f"depth = \"unbounded\": dice that explode without end have no exact odds; use "
-                             "exact=False (the odds with the tail below 1e-12 cut), or give the dice a depth, a "
-                             "whole number (depth = 10: at most 10 extra dice per die)",
-                             line=self.draft.lines.get(knob) if written else None,
-                             source=self.draft.source_name if written else "")
-            err.field, err.value = f"rules.{knob}", "unbounded"
-            raise err
+        if exact and p.unbounded:  # what makes them a fraction, in what a spec can change (:mod:`.endless`)
+            raise _endless.refusal(self.draft, p, spec, self._defaults, self._levers)
         c = counted(p, exact)
         shown = outcome.shown_marks(p)  # every mark of the draft is reported: 0 where no die of this roll shows it
         marks = {m: 0 if m not in shown else
