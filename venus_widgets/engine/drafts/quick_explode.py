@@ -16,7 +16,7 @@ most, and adds up what each term of the estimate is at most:
   per count (valid below :data:`.cost.LIMIT`); without one, the estimate's
   own powers by squaring (:func:`.cost.power_cost`) of each die's packed
   length, without the cut (the cut only shortens an array, and a shorter
-  array costs less);
+  array costs less), bounded in closed form (:func:`powers`);
 * each die table: an exploding one counted at load (for its rows, in
   either kind of number the spec may count in) costs nothing unless a
   mark is counted again; otherwise its own price (:func:`.step_cost.table_work`),
@@ -79,6 +79,8 @@ def bound(p: Plan) -> tuple[float, float] | None:
     for s in spans:
         strides.append(cells)
         cells *= s + 1
+    if cells > _cost.MAX_CELLS:  # past what the estimate prices at all
+        return None
     counts = 1 + len(p.marks)  # the counts of the dice: once, and once more per mark not tracked
     if not unbounded:  # the estimate's short form
         kernel = cells * cells * len(counted) * 8 * counts
@@ -88,9 +90,10 @@ def bound(p: Plan) -> tuple[float, float] | None:
         kernel, plain = 0.0, 1.0
         for mine, g in zip(per_die, counted):
             length = 1.0 + sum(x * z for x, z in zip(mine, strides))
-            w, grown = _cost.power_cost(length, g.count, cells)
-            w2, plain = _cost.conv(plain, grown, cells) if plain > 1 else (0.0, grown)
-            kernel += w + w2
+            kernel += powers(length, g.count, cells)
+            grown = min(cells, g.count * length)
+            kernel += plain * grown + _cost.PER_CALL if plain > 1 else 0.0
+            plain = min(cells, plain + grown)
         kernel *= counts
     tables, seen = 0.0, set()
     modes = {_steps.mode_of(p, False), _steps.mode_of(p, True)}
@@ -110,3 +113,22 @@ def bound(p: Plan) -> tuple[float, float] | None:
     work = (kernel + _steps.FIXED + tables + cells * nodes * _steps.PER_NODE * counts + MAX_SPREAD * _steps.PER_VALUE)
     memory = cells * max(_steps.CELL_BYTES.values()) * _steps.HELD + MAX_SPREAD * _steps.VALUE_BYTES
     return work, memory
+
+
+def powers(length: float, n: int, size: float) -> float:
+    """At least :func:`.cost.power_cost` of ``n`` dice of ``length``, its
+    arrays at most ``size`` long, in closed form: by squaring, the array of
+    ``d`` dice is at most ``d * length`` long; the squarings (``d`` = 1, 2,
+    4, ... below ``n``) cost at most ``length**2 * 4**J / 3`` and the
+    products into the result (its dice fewer than the ``d`` it takes) at
+    most ``length**2 * 4**(J + 1) / 3``, ``2**J <= n``; at most
+    ``2 * n.bit_length()`` calls, each at most ``size**2``.
+
+    >>> all(powers(l, n, s) >= _cost.power_cost(l, n, s)[0]
+    ...     for l in (2, 7, 25) for n in range(0, 70) for s in (10, 500, 1e6))
+    True
+    """
+    if n <= 0:
+        return 0.0
+    calls = 2 * n.bit_length()
+    return min(5 / 3 * (n * length) ** 2, calls * size * size) + calls * _cost.PER_CALL
