@@ -112,11 +112,7 @@ def test_the_dice_estimate_is_the_dice_a_roll_draws(monkeypatch):
         assert est / 2 - 1 <= drawn <= 2 * est + 1, (drawn, est, s)
 
 
-@pytest.mark.parametrize("edition", [
-    pytest.param(e, marks=pytest.mark.xfail(strict=True, reason="a gap of the drafts (issue 34): the Heresy draft's "
-                                            "estimate is not monotone along its levers (trade read as more work, "
-                                            "dips at multiples of 4); branch draft-parity closes it"))
-    if e == "heresy" else e for e in vw.EDITIONS])
+@pytest.mark.parametrize("edition", vw.EDITIONS)
 def test_the_estimate_grows_with_each_lever(edition):
     """The search for the nearest value that fits needs each lever to move
     the estimate one way: checked over each lever's whole range."""
