@@ -5,7 +5,7 @@ knob names its dice's depth (``rules.dice.d6.depth``: a whole number makes
 them a fraction); a draft whose ``[knobs]`` shows a spec only some of its
 numbers, and not the depth, names the count of those dice (no such dice,
 no chain) and the knob of the faces rolled again, where it shows one
-(Heresy: "no pool dice ... or set rules.reroll_faces to faces that do not
+(a pool of d6 rolled again on a 6: "no pool dice ... or set rules.reroll_faces to faces that do not
 score": faces that score nothing may roll again, :mod:`.redraw`).
 """
 

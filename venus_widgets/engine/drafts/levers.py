@@ -3,7 +3,7 @@ its whole-number fields, each with the way that saves work, the fields that
 add dice first.
 
 Every number of a draft was read as "more is more work", the last field
-first; but a field may take dice away (Heresy's trades: ``count = "pool -
+first; but a field may take dice away (trades of pool dice: ``count = "pool -
 trade_rate * trade"``), so a refusal said "fewer trades", which adds dice.
 The way of each field is read off the draft's counts of dice at its
 defaults, the field one higher (or one lower at its top): the fields that

@@ -1,5 +1,5 @@
 """The cost guard's cheap upper bound (:mod:`.quick_cost`) for plans of
-exploding dice, with a depth or without one (the Heresy Engine's d6 that
+exploding dice, with a depth or without one (a pool's d6 that
 roll again on every 6).
 
 The precise estimate of such a plan (:func:`.cost.work`,

@@ -1,5 +1,5 @@
 """Dice that roll again, without end, on faces that count nothing the roll
-reads: Heresy's ``reroll_faces`` [2, 3] (a 2 or 3 scores no success and
+reads: a pool's d6 rolled again on [2, 3] (a 2 or 3 scores no success and
 is rolled again). Such a chain only delays the stop, so the die is its
 other faces, each as likely: one of ``sides - exploding`` equal ways,
 and the odds are a fraction (:func:`.dice.die_ways`, :func:`.dice.die_weight`)

@@ -53,7 +53,7 @@ TABLE = 5e4
 FIXED = 4e5
 #: The part of :data:`FIXED` the specs of one draft and rules share in a call of many odds, done by
 #: the first for the rest (the draft's rules, readings and tables at hand: measured, a first spec takes
-#: 0.3 to 1.5 ms more than the next of a draft's, VERS, Heresy, CofD, Shadowrun, Blades, PbtA), in
+#: 0.3 to 1.5 ms more than the next of a draft's, over the shipped drafts), in
 #: multiply-adds (0.25 ms): :attr:`...contract.cost.Cost.shared`
 SHARED = 2e5
 #: One cell of the counts read by the outcome's formula (a few int64 passes per node), in multiply-adds.

@@ -47,7 +47,7 @@ def reach(t: Any, rows: Sequence[Sequence[int]], weights: Sequence[float], n: in
     past it holds :data:`EPS`. ``None`` when an exploding face takes some
     quantity down (a chain that may fall has no such bound here). Kept: the
     specs of a ladder or a grid ask it of the same dice, the model of one
-    spec of each power it prices (a grid of 2,257 Heresy settings: 41,000 asks)."""
+    spec of each power it prices (a grid of 2,257 settings of a pool and its black dice: 41,000 asks)."""
     return _reach(t, tuple(tuple(r) for r in rows), tuple(float(w) for w in weights), n)
 
 
