@@ -108,3 +108,22 @@ def test_a_roll_too_heavy_says_so_and_what_to_lower_it_to():
     said = str(err.value)
     assert "from 0 to 0" not in said, said
     assert f"too heavy to count" in said and f"lower it to {err.value.nearest}" in said, said
+
+
+def test_a_group_without_the_grade_its_die_reads_is_named():
+    """"'grade' gives None for this roll": Python's word, and neither the
+    group nor the field to add; now the group and its missing grade."""
+    said = _error(CORTEX.replace('count = "d12"\ngrade = 12', 'count = "d12"'))
+    assert not PYTHON.search(said), said
+    assert "groups.twelve" in said and "grade" in said and "give" in said, said
+
+
+def test_a_keep_count_that_reads_the_dice_says_what_it_may_read():
+    """"'highest(all_dice - hitch)' reads hitch, which is not known here":
+    say that the number of dice to keep cannot read the dice, and what it may read."""
+    said = _error(CORTEX.replace(
+        'value = "if(all_dice - hitch >= 2, highest(2), if(all_dice - hitch == 1, highest(1), 0))"',
+        'value = "highest(all_dice - hitch)"'))
+    assert "not known here" not in said, said
+    assert "outcome.value" in said and "how many dice to keep" in said and "cannot read the dice" in said, said
+    assert "it can read" in said and "d4" in said and "all_dice" in said, said

@@ -223,8 +223,9 @@ def _group(r: Reader, name: str, body: Any, dice: tuple[DieDef, ...], fields: tu
     if die is None:
         raise Skip(name)
     if grade is None and not each and _uses_grade(next(d for d in dice if d.name == die)):
-        raise r.error(p, f"the faces of {die} depend on the grade: say the group's grade, e.g. "
-                         "grade = \"caliber\" (a field), or roll one die per item with each = \"allies\"")
+        raise r.error(p, f"the die {die} reads the grade (its sides or faces) and this group has none: give it "
+                         "a grade, e.g. grade = 12 or grade = \"caliber\" (a field), or roll one die per item with "
+                         "each = \"allies\"")
     owner = r.text(p + ("owner",), b.get("owner"), name.replace("_", " "), 30)
     explode = b.get("explode", True)
     shape = r.text(p + ("shape",), b.get("shape"), "", 20)
