@@ -226,7 +226,8 @@ def _group(r: Reader, name: str, body: Any, dice: tuple[DieDef, ...], fields: tu
         raise r.error(p, f"the die {die} reads the grade (its sides or faces) and this group has none: give it "
                          "a grade, e.g. grade = 12 or grade = \"caliber\" (a field), or roll one die per item with "
                          "each = \"allies\"")
-    owner = r.text(p + ("owner",), b.get("owner"), name.replace("_", " "), 30)
+    whose = re.sub(r"(^|\s+)dic?e$", "", b["called"].strip()) if isinstance(b.get("called"), str) else ""  # "challenge die"
+    owner = r.text(p + ("owner",), b.get("owner"), whose or name.replace("_", " "), 30)
     explode = b.get("explode", True)
     shape = r.text(p + ("shape",), b.get("shape"), "", 20)
     if shape and shape not in SHAPES:
