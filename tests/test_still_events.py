@@ -129,3 +129,11 @@ def test_the_still_gives_the_chance_of_each_degree_and_event(make, spec, names):
 def test_a_still_without_degrees_or_events_says_nothing_of_them():
     text = _text(vw.TaskRoller(edition="playtest", dice=3).snapshot_html())
     assert "each degree" not in text and "each event" not in text
+
+
+def test_a_row_under_half_a_percent_says_below_1_percent_in_both_columns():
+    """The designer's probe read a blank "exactly" cell beside ">99 %": the
+    still writes "<1 %" (escaped, so a reader that strips tags after
+    unescaping loses it); both columns follow the one percent rule."""
+    still = vw.TaskRoller(edition="still-task", pool=6).snapshot_html()
+    assert "<tr><th scope='row'>6</th><td>&lt;1\u00a0%</td><td>&lt;1\u00a0%</td>" in still
