@@ -226,7 +226,9 @@ def _group(r: Reader, name: str, body: Any, dice: tuple[DieDef, ...], fields: tu
         raise r.error(p, f"the die {die} reads the grade (its sides or faces) and this group has none: give it "
                          "a grade, e.g. grade = 12 or grade = \"caliber\" (a field), or roll one die per item with "
                          "each = \"allies\"")
-    whose = re.sub(r"(^|\s+)dic?e$", "", b["called"].strip()) if isinstance(b.get("called"), str) else ""  # "challenge die"
+    called = b["called"].strip() if isinstance(b.get("called"), str) else ""
+    # a key that only says called's plural (challenge_dice, called "challenge die"): owned as called says, "challenge"
+    whose = re.sub(r"(^|\s+)die$", "", called) if re.sub(r"die$", "dice", called) == name.replace("_", " ") else ""
     owner = r.text(p + ("owner",), b.get("owner"), whose or name.replace("_", " "), 30)
     explode = b.get("explode", True)
     shape = r.text(p + ("shape",), b.get("shape"), "", 20)
