@@ -39,7 +39,7 @@ def test_it_follows_the_roller_and_the_heatmap_is_the_sweep():
     heat = w.panel.view["heat"]  # B - A over dice x factors, in points; no "dice 0" row (nothing can pass there)
     s = vw.sweep(w.roller.spec, over={"dice": range(1, 12), "factors": range(0, 5)}, variants={"A": A, "B": B})
     assert heat == {**s.heat("B", minus="A"), "left_out": ""}
-    assert heat["rows"][0]["label"] == "dice 1"
+    assert heat["rows"][0]["label"] == "Dice (job level) 1"
     cell = heat["rows"][2]["cells"][1]  # 3 dice, 1 factor
     assert cell["value"] == pytest.approx(float(s.p_pass["B"][2, 1] - s.p_pass["A"][2, 1]))
 
@@ -92,7 +92,7 @@ def test_reset_rename_axes_and_show():
     with pytest.raises(vw.SpecError, match="not 'base'"):
         w.panel._handle({"do": "rename", "variant": "A", "name": "base"})
     w.panel._handle({"do": "axes", "x": "dice", "y": "kiss"})
-    assert "by dice and kiss" in w.panel.view["heat"]["caption"]
+    assert "by Dice (job level) and KISS budget" in w.panel.view["heat"]["caption"]
     with pytest.raises(vw.SpecError, match="two different fields"):
         w.panel._handle({"do": "axes", "x": "dice", "y": "dice"})
     w.panel._handle({"do": "show", "value": "A"})
@@ -142,7 +142,7 @@ def test_a_saved_lab_shows_a_still_picture_of_its_comparison():
     # what each variant changes, in the table's words (no code names: issue 33)
     assert "Lowest face that succeeds, per caliber Bronze 4" in snap and "(success_from)" not in snap
     assert "Successes needed with no factor 2" in snap
-    assert "88 %" in snap and "dice 0" not in snap and "dice 1" in snap
+    assert "88 %" in snap and "Dice (job level) 0" not in snap and "Dice (job level) 1" in snap
     assert raw == lab()._repr_mimebundle_()["text/html"]  # the same lab, the same bytes
 
 

@@ -26,6 +26,17 @@ def percent(p: float) -> str:
     return percent_text(p)
 
 
+def chances(what: str, shares: Any) -> str:
+    """The chance of each of ``shares`` (name, chance pairs) in one line, as
+    the live view says a draft's events: "" for none.
+
+    >>> chances("event", [("match", 0.1), ("strong hit with a match", 0.04)])
+    'Chance of each event: match 10 %, strong hit with a match 4 %.'
+    """
+    said = ", ".join(f"{name} {percent(p)}" for name, p in shares)
+    return f"Chance of each {what}: {said}." if said else ""
+
+
 def percent_quick(p: float) -> str:
     """:func:`percent` of a float, the same text, with no exact arithmetic
     where none is needed: a whole percent not within a hair of a half is

@@ -31,7 +31,7 @@ from ..engine.export import html_text
 from ..engine.export import svg_image
 from ..engine.maths.odds import Odds
 from ..palette import FAIL, ON_CELL, PAPER, PASS
-from .plain_words import counted, percent, spread_words, units
+from .plain_words import chances, counted, percent, spread_words, units
 
 #: The widest a picture is drawn (px): at a 400 px window JupyterLab gives an output about 264 px, and a
 #: picture wider than its output is drawn narrower, its text with it. At most 320 px wide with no text
@@ -303,9 +303,20 @@ def snapshot(name: str, o: Odds | None, outcome_name: str = "successes", message
     shown = f"<p>Settings: {e(settings_text(settings))}</p>" if settings else ""
     spread = f"<p>{e(spread_words(o.mean, o.distribution, outcome_name, unit))}</p>" if o.numeric else ""
     listed = f"<ul>{notes}</ul>" if notes else ""
+    spread += "".join(f"<p>{e(line)}</p>" for line in _degrees_and_events(o) if line)
     return kept(f"<div class='vw-static'>{_head(name, rules_named(str(spec['edition'])), 'to roll and change the settings')}"
             f"{shown}<p>{line}</p><p>{svg_image(svg, _chart_alt(o, bars, outcome_name, threshold_word, unit), w, h)}</p>"
             f"{spread}{_odds_table(o, bars, outcome_name, unit)}{listed}</div>")
+
+
+def _degrees_and_events(o: Odds) -> tuple[str, str]:
+    """The chance of each degree (of a number with degrees, worst first) and of each named event, as lines
+    (the live view's "Chance of each event")."""
+    from ..engine.contract.spec import schema
+
+    named = set(getattr(schema(o.spec["edition"], o.spec["roll"]), "degrees", ())) if o.numeric else set()
+    return (chances("degree", [(k, p) for k, p in o.breakdown.items() if k in named]),
+            chances("event", o.events.items()))
 
 
 # --------------------------------------------------------------------------

@@ -235,7 +235,8 @@ class Schema(dict[str, Field]):
     not a number (``("auto-pass", "automatic pass")``: the chart's bars);
     ``groups``, the groups of the fields in the order the view shows them,
     each with its title (``("kiss", "KISS and Ego")``): every field's group
-    must be one of them (see :func:`groups_of`).
+    must be one of them (see :func:`groups_of`); ``degrees``, the entries of
+    ``Odds.breakdown`` that are degrees of a numeric result (a value's band).
 
     >>> s = Schema({"n": Int(0, 3, 1)}, words={"outcome": "heads"})
     >>> list(s), s.words["outcome"], Schema({}).words
@@ -245,7 +246,8 @@ class Schema(dict[str, Field]):
     def __init__(self, fields: Mapping[str, Field], *, words: Mapping[str, str] | None = None,
                  passing: tuple[str, ...] = (), picks: tuple[Mapping[str, Any], ...] = (),
                  pass_parts: tuple[str, ...] = (), fail_parts: tuple[str, ...] = (),
-                 groups: tuple[tuple[str, str], ...] = (), results: tuple[tuple[str, str], ...] = ()) -> None:
+                 groups: tuple[tuple[str, str], ...] = (), results: tuple[tuple[str, str], ...] = (),
+                 degrees: tuple[str, ...] = ()) -> None:
         super().__init__(fields)
         self.groups: tuple[tuple[str, str], ...] = tuple(groups)
         declared = dict(self.groups)
@@ -259,6 +261,7 @@ class Schema(dict[str, Field]):
         self.pass_parts: tuple[str, ...] = tuple(pass_parts)
         self.fail_parts: tuple[str, ...] = tuple(fail_parts)
         self.results: dict[str, str] = dict(results)
+        self.degrees: tuple[str, ...] = tuple(degrees)
 
     def replace(self, **fields: Field) -> "Schema":
         """This schema with some fields' kinds changed (same order, words,
@@ -269,7 +272,8 @@ class Schema(dict[str, Field]):
         """
         return Schema({k: fields.get(k, v) for k, v in self.items()}, words=self.words,
                       passing=tuple(self.passing), picks=self.picks, pass_parts=self.pass_parts,
-                      fail_parts=self.fail_parts, groups=self.groups, results=tuple(self.results.items()))
+                      fail_parts=self.fail_parts, groups=self.groups, results=tuple(self.results.items()),
+                      degrees=self.degrees)
 
 
 def groups_of(schema: Mapping[str, Field]) -> dict[str, str]:

@@ -192,7 +192,9 @@ def nearest(spec: Mapping[str, Any], exact: bool, field: str, direction: int,
         allowed = "False for this roll"
     else:  # the whole numbers that fit, from the field's end that costs least
         lo, hi = (values[-1], best) if direction > 0 else (best, values[-1])
-        allowed = f"a whole number from {lo} to {hi} for this roll"
+        allowed = (f"a whole number from {lo} to {hi} for this roll" if lo != hi else  # one value: say which, and why
+                   f"{best} for this roll: with {'more' if direction > 0 else 'less'} it is too heavy to count, "
+                   f"so {'lower' if direction > 0 else 'raise'} it to {best}")
     return value, best, allowed
 
 

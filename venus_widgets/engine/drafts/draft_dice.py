@@ -103,6 +103,8 @@ def _die(r: Reader, name: str, body: Any, taken: dict[str, str], face_names: Map
 
 
 def uses_grade(d: DieDef) -> bool:
-    """Whether a die's faces depend on the grade of the group that rolls it."""
+    """Whether a die depends on the grade of the group that rolls it: its sides, faces, successes or depth."""
     sets = [d.success, d.explode, *(fs for _, fs in d.marks)]
-    return any("grade" in x.names for fs in sets if fs is not None for x in (fs.at_least, fs.at_most) if x is not None)
+    slots = [d.sides, d.depth, *(x for _, x in d.successes)]
+    return (any("grade" in x.names for fs in sets if fs is not None for x in (fs.at_least, fs.at_most) if x is not None)
+            or any("grade" in getattr(x, "names", ()) for x in slots))

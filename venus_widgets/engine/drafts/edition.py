@@ -122,7 +122,7 @@ class DraftEdition:
         used = {f.group for f in self.draft.fields} | ({"kiss"} if steps else set())
         passing, failing = _parts(self.draft, rules)
         return Schema(fields, words=words, groups=tuple((g, t) for g, t in titles.items() if g in used),
-                      pass_parts=passing, fail_parts=failing)
+                      pass_parts=passing, fail_parts=failing, degrees=self.draft.outcome.degree_names)
 
     @staticmethod
     def _field(f: FieldDef, rules: Mapping[str, Any]) -> Field:

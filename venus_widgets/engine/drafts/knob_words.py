@@ -88,6 +88,15 @@ def _a(name: str) -> str:
     return ("an " if name[:1].lower() in "aeiou" else "a ") + name.replace("_", " ")
 
 
+def _nth(n: int) -> str:
+    """A place past the tenth: "11th", "21st", "22nd".
+
+    >>> [_nth(n) for n in (11, 12, 13, 21, 22, 23, 40)]
+    ['11th', '12th', '13th', '21st', '22nd', '23rd', '40th']
+    """
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def _value(v: Any) -> str:
     if v is None:
         return "none"
@@ -110,7 +119,7 @@ def _slot(draft: Draft, parts: list[str]) -> tuple[str, str] | None:
     head = parts[0]
     if head == "outcome" and len(parts) > 1:
         name = draft.outcome.name or "result"
-        return {"value": (f"How the {name} are counted", f"The {name} of a roll"),
+        return {"value": (f"Counting the {name}", f"The {name} of a roll"),
                 "threshold": ("What a roll needs to pass", "What a roll needs to pass"),
                 "goal": ("The goal", "The goal of a roll")}.get(parts[1], None)
     if head == "groups" and len(parts) > 2:
@@ -128,6 +137,9 @@ def _slot(draft: Draft, parts: list[str]) -> tuple[str, str] | None:
         item = next((x for x in draft.spend if x.id == parts[1]), None)
         what = item.text if item is not None and len(item.text) <= 40 else parts[1].replace("_", " ")
         return (f"Cost of {what[:1].lower() + what[1:]}", f"The cost of {what[:1].lower() + what[1:]}")
+    if head == "dice" and len(parts) == 4 and parts[2] == "successes":  # a face counted by a formula
+        die = f"{parts[1].replace('_', ' ')} die"
+        return f"{die}: what face {parts[3]} counts", f"What face {parts[3]} of the {die} counts"
     if head == "events" and len(parts) > 1:
         return f"Event “{parts[1]}”", f"The event “{parts[1]}”"
     bound = [x for x in parts[3:5] if x in ("at_least", "at_most")]
@@ -154,7 +166,7 @@ def _formula(draft: Draft, k: Knob) -> tuple[str, str] | None:
     place = ""
     if len(parts) > 1 and parts[-1].isdigit():
         n = int(parts.pop())
-        place = _ORDINALS[n - 1] if n <= len(_ORDINALS) else f"number {n}"
+        place = _ORDINALS[n - 1] if n <= len(_ORDINALS) else _nth(n)
     slot = _slot(draft, parts)
     if slot is None:
         return None
@@ -221,7 +233,7 @@ def says(draft: Draft, k: Knob) -> tuple[str, str]:
             return found
     if parts[0] == "outcome" and len(parts) == 3 and parts[1] == "degrees":
         return (f"Lowest result for {parts[2]}",
-                f"{parts[2][:1].upper() + parts[2][1:]} starts at {v} {_unit(draft, v)}.")
+                f"{parts[2][:1].upper() + parts[2][1:]} starts at {f'{v} {_unit(draft, v)}'.strip()}.")
     if parts[0] == "reroll" and parts[1:2] == ["faces"]:
         step = draft.reroll.name if draft.reroll is not None else "The re-roll step"
         faces = f"every face but {faces_words(v)}" if parts[-1] == "but" else faces_words(v)

@@ -163,6 +163,11 @@ class OutcomeDef:
     #: the outcome counts faces (``total``): the table marks each die "+face"
     uses_total: bool = False
 
+    @property
+    def degree_names(self) -> tuple[str, ...]:
+        """Every degree's name, the one below the lowest first (as the odds' breakdown names them)."""
+        return ((self.below,) if self.below else ()) + tuple(x.name for x in self.degrees)
+
 
 @dataclass(frozen=True)
 class RerollDef:

@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from typing import Any, Iterator, Mapping, Sequence
 
 from .errors import DraftError
-from .expr import Expr, ExprError, FUNCTIONS, parse
+from .expr import Expr, ExprError, FUNCTIONS, _calls as calls_in, _names as names_in, parse
 from .kinds import ANY, NUMBER, check
 from .knobs import Maker
 from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, VALUE, FaceSet, Slotted
@@ -226,10 +226,26 @@ class Reader:
         for t in e.calls:
             args = [("name", a[1]) if a[0] == "name" and (a[1] in groups or a[1] in marks) else ("value", 1)
                     for a in t[2]]
+            for a, (k, _) in zip(t[2], args):  # how many dice to keep is known before the roll: it reads no die
+                if k == "value":
+                    self._keeps(path, value, t[1], a, allowed, groups, marks)
             try:
                 build(t[1], args, t[1], list(groups), list(marks))
             except ValueError as err:
                 raise self.error(path, f"{show(value)}: {err}") from None
+
+    def _keeps(self, path: tuple, value: Any, call: str, arg: tuple, allowed: Mapping[str, str],
+               groups: Sequence[str], marks: Sequence[str]) -> None:
+        dice = {*marks, SUCCESSES, TOTAL, VALUE}
+        names: list[str] = []
+        inner: list[tuple] = []
+        names_in(arg, names)
+        calls_in(arg, inner)
+        read = [f"{c[1]}()" for c in inner] + [n for n in names if n in dice]
+        if read:
+            can = {n: w for n, w in allowed.items() if n not in dice}
+            raise self.error(path, f"{show(value)}: how many dice to keep in {call}() cannot read the dice (it reads "
+                                   f"{read[0]}), it is known before the roll: it can read " + listed(can))
 
     def number(self, path: tuple, value: Any, allowed: Mapping[str, str], what: str, lo: int, hi: int,
                knob_lo: int | None = None, knob_hi: int | None = None) -> Slotted:

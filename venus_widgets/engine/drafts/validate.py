@@ -231,9 +231,13 @@ def _group(r: Reader, name: str, body: Any, dice: tuple[DieDef, ...], fields: tu
     if die is None:
         raise Skip(name)
     if grade is None and not each and _uses_grade(next(d for d in dice if d.name == die)):
-        raise r.error(p, f"the faces of {die} depend on the grade: say the group's grade, e.g. "
-                         "grade = \"caliber\" (a field), or roll one die per item with each = \"allies\"")
-    owner = r.text(p + ("owner",), b.get("owner"), name.replace("_", " "), 30)
+        raise r.error(p, f"the die {die} reads the grade (its sides or faces) and this group has none: give it "
+                         "a grade, e.g. grade = 12 or grade = \"caliber\" (a field), or roll one die per item with "
+                         "each = \"allies\"")
+    called = b["called"].strip() if isinstance(b.get("called"), str) else ""
+    # a key that only says called's plural (challenge_dice, called "challenge die"): owned as called says, "challenge"
+    whose = re.sub(r"(^|\s+)die$", "", called) if re.sub(r"die$", "dice", called) == name.replace("_", " ") else ""
+    owner = r.text(p + ("owner",), b.get("owner"), whose or name.replace("_", " "), 30)
     explode = b.get("explode", True)
     shape = r.text(p + ("shape",), b.get("shape"), "", 20)
     if shape and shape not in SHAPES:

@@ -136,11 +136,7 @@ def candidates(c: Comparison) -> tuple[list[_Row], list[_Row], list[_Row]]:
         p = {n: shown[n].get(q, 0) for n in names}
         if restates(p):
             continue
-        alike = next((r for r in chances if all(_same(r.p[n], p[n], exact) for n in names)), None)
-        if alike is not None:
-            alike.label = alike.tick = f"{alike.label}, {q}"
-        else:
-            chances.append(_Row("chance", q, q, q, p))
+        chances.append(_Row("chance", q, q, q, p))  # a row each, equal values or not: never two chances in one label
     outcomes: list[_Row] = []
     if all(o.numeric for o in v.values()):
         keys = sorted({k for o in v.values() for k in o.distribution})
@@ -165,10 +161,10 @@ def _group(rows: list[_Row], variants: tuple[str, ...], exact: bool, many: str) 
     if first.kind == "outcome":
         label, tick = f"at least {first.key} to {last.key} {many}", f"≥{first.key} to ≥{last.key}"
     else:
-        label = tick = (", ".join(r.label for r in rows) if len(rows) < 3
-                        else f"{len(rows)} more chances: " + ", ".join(r.label for r in rows))
-        if len(rows) >= 3:
-            tick = f"{first.label} … {last.label}"
+        # a group of named chances says it is several ("2 more chances: a, b"), never one chance of two names
+        label = first.label if len(rows) == 1 else f"{len(rows)} more chances: " + ", ".join(r.label for r in rows)
+        tick = first.label if len(rows) == 1 else f"{first.label} … {last.label}" if len(rows) >= 3 else \
+            " and ".join(r.label for r in rows)
     return {"key": f"{first.key}..{last.key}", "label": label, "tick": tick, "kind": "group",
             "group": "no change" if still else "up to",
             "p": {n: float(first.p[n]) for n in first.p}, "p_last": {n: float(last.p[n]) for n in last.p},

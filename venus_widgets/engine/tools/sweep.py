@@ -134,6 +134,7 @@ class Sweep:
         why2 = self.why[name] if grid.ndim == 2 else self.why[name][:, None]
         rows_axis, rows = self.axes[0]
         cols_axis, cols = self.axes[1] if len(self.axes) > 1 else ("", ("",))
+        rows_axis, cols_axis = self._label(rows_axis), self._label(cols_axis)  # as the roller and the lab say them
         said = {"P(pass)": "The chance to pass", "P(goal)": "The chance to reach the goal"}.get(what, what)
         if minus is None:
             caption = f"{said} under {name}, by {rows_axis}" + (f" and {cols_axis}" if cols_axis else "")
@@ -162,6 +163,13 @@ class Sweep:
             out_rows.append({"label": f"{rows_axis} {r}", "cells": cells})
         return {"caption": caption, "legend": legend, "cols": [f"{cols_axis} {c}".strip() for c in cols],
                 "rows": out_rows}
+
+    def _label(self, axis: str) -> str:
+        """An axis as the lab says it: a field by its label ("Dice (job level)"), a rule knob by its name."""
+        from ..contract.edition import fields_of
+
+        kind = fields_of(self.spec["edition"], self.spec["roll"], self.spec.get("rules")).get(axis) if axis else None
+        return getattr(kind, "label", "") or axis
 
     def heatmap(self, name: str = "base", minus: str | None = None, goal: bool = False,
                 quantity: str | None = None) -> str:

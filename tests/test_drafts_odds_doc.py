@@ -1,0 +1,50 @@
+"""docs/drafts.md's table of what the odds of a draft give names every
+entry of ``to_dict()`` and the breakdown's names without degrees (issue 33:
+"pass on the first roll", "pass after ...", "fail" and p_critical were not
+documented)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import venus_widgets as vw
+from venus_widgets.engine.contract import edition
+from venus_widgets.engine.drafts import load_edition
+from venus_widgets.engine.drafts.model import FAIL, FIRST_ROLL
+
+DOCS = (Path(__file__).resolve().parents[1] / "docs" / "drafts.md").read_text(encoding="utf-8")
+SECTION = DOCS.split("## What the odds of a draft give", 1)[1].split("\n## ", 1)[0]
+
+POOL = '''
+id = "doc-pool"
+[fields.pool]
+range = [1, 4]
+default = 3
+[dice.d6]
+sides = 6
+success = "5+"
+[groups.own]
+die = "d6"
+count = "pool"
+[outcome]
+value = "successes"
+threshold = 1
+[reroll]
+name = "Push"
+budget = 1
+dice = ["own"]
+faces = "failed"
+'''
+
+
+def test_every_entry_of_the_odds_and_of_the_breakdown_is_documented():
+    load_edition(POOL)
+    try:
+        o = vw.odds({"edition": "doc-pool"})
+    finally:
+        edition.unregister("doc-pool")
+    for key in o.to_dict():
+        assert key == "spec" or f"`{key}`" in SECTION, key
+    assert {FIRST_ROLL, "pass after Push", FAIL} <= set(o.breakdown)
+    for said in (f'`"{FIRST_ROLL}"`', '`"pass after <the re-roll step\'s name>"`', f'`"{FAIL}"`'):
+        assert said in SECTION, said
