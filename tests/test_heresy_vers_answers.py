@@ -20,6 +20,8 @@ Their odds are checked against icepool and brute force
 
 from __future__ import annotations
 
+import re
+
 import dataclasses
 import json
 from pathlib import Path
@@ -106,8 +108,13 @@ def test_the_same_knobs_fields_and_words(name):
 
 @pytest.mark.parametrize("name", ["heresy", "vers"])
 def test_the_same_stills(name):
+    """The code edition's still, and one line more where the rules have degrees: the chance of each
+    (every draft's still says it, issue 33; the code edition's did not)."""
     kw, html = SAVED["stills"][name]
-    assert vw.PoolRoller(edition=name, **kw).snapshot_html() == html
+    still = vw.PoolRoller(edition=name, **kw).snapshot_html()
+    degrees = re.findall(r"<p>Chance of each degree: [^<]*</p>", still)
+    assert len(degrees) == 1
+    assert still.replace("".join(degrees), "") == html
 
 
 def _accepted(spec: dict) -> bool:
