@@ -225,6 +225,14 @@ export function heatColumns(width, heads, texts) {
   return Math.max(1, Math.floor((Math.max(width, 120) - 86) / (10 + 7.5 * longest)));
 }
 
+/** A heatmap's row or column by its value alone ("3"): Python names it by the field's label and its value
+ *  ("Dice (job level) 3", engine/tools/sweep.py), or by the field's code name ("dice 3"); the corner names the axis. */
+export function axisValue(text, axis, label) {
+  const said = String(text);
+  const named = [label, axis].find((w) => w && said.startsWith(`${w} `));
+  return named ? said.slice(named.length + 1) : said;
+}
+
 function heatBlock(model, view, width) {
   const opts = model.get("axis_options") || [];
   const axes = model.get("axes") || [];
@@ -251,7 +259,7 @@ function heatBlock(model, view, width) {
   if (!heat.rows) return h("div", {}, controls, left);
   // the axes are named once, in the corner; each row and column by its value (narrow enough for a phone)
   const label = (axis) => (opts.find((o) => o.name === axis) || {}).label || axis;
-  const value = (text, axis) => (String(text).startsWith(`${axis} `) ? String(text).slice(axis.length + 1) : String(text));
+  const value = (text, axis) => axisValue(text, axis, label(axis));
   // as many columns in each table as the width holds, the tables one under another (nothing scrolls sideways)
   const texts = heat.rows.flatMap((r) => r.cells.map((c) => (c.value === null ? "not allowed" : String(c.text))));
   const per = heatColumns(width, heat.cols.map((c) => value(c, axes[1])), texts);

@@ -58,3 +58,14 @@ test("a heatmap table holds as many columns as its width does", async () => {
   assert.equal(heatColumns(568, ["0", "11"], texts), 10);  // 1,000 px with the file browser open: 2 tables
   assert.equal(heatColumns(900, ["0", "11"], texts), 17);  // all of them in one
 });
+
+test("a heatmap's row and column say their value: the axis is named once, in the corner", async () => {
+  const { axisValue } = await import("../rulelab.js");
+  // Python names a row or column by the field's label (engine/tools/sweep.py: "Dice (job level) 3");
+  // the table said it whole in every head, a column a table at 400 px (the lab 3,568 px tall)
+  assert.equal(axisValue("Dice (job level) 3", "dice", "Dice (job level)"), "3");
+  assert.equal(axisValue("Difficulty factors 0", "factors", "Difficulty factors"), "0");
+  assert.equal(axisValue("dice 3", "dice", "Dice (job level)"), "3");  // by its code name, as it was
+  assert.equal(axisValue("Pool 12", "pool", "Pool"), "12");
+  assert.equal(axisValue("Black dice 2", "pool", "Pool"), "Black dice 2");  // another axis's: kept whole
+});

@@ -315,7 +315,10 @@ def test_the_rule_lab_at_400_px_scrolls_only_down(lab_page):
     # its chances side by side even at 400 px (they took two rows): the lab 1,844 -> 1,782 px tall here
     chances = [lab.get_by_test_id(f"lab-{k}").bounding_box()["y"] for k in ("base", "A", "B")]
     assert max(chances) - min(chances) < 2
-    # the knob cards say each rule in a sentence now (2,007 px here): still within a screenful's few
+    # the knob cards say each rule in a sentence now (2,007 px here): still within a screenful's few.
+    # The heatmap's heads said their field's label whole ("Dice (job level) 3"), a column a table: 3,568 px
+    heads = lab.get_by_test_id("heatmap").locator("thead th")
+    assert heads.count() >= 3 and all(t.strip().isdigit() for t in heads.all_text_contents())
     assert lab.bounding_box()["height"] <= 2_100
 
 

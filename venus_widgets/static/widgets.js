@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 540947b97ae04e3120b05b4e6d078e0c87ede25be9ad7fb261cb8df7b74a0d96
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 1781c5479c6a64f6eddeaff72ef857eda7c5f46396888be37e942513d1519ef2
 
 // js/format.js
 function thousands(n) {
@@ -2591,6 +2591,11 @@ function heatColumns(width, heads, texts) {
   const longest = Math.max(3, ...heads.map((t) => String(t).length), ...texts.map((t) => String(t).length));
   return Math.max(1, Math.floor((Math.max(width, 120) - 86) / (10 + 7.5 * longest)));
 }
+function axisValue(text, axis, label) {
+  const said = String(text);
+  const named = [label, axis].find((w) => w && said.startsWith(`${w} `));
+  return named ? said.slice(named.length + 1) : said;
+}
 function heatBlock(model, view, width) {
   const opts = model.get("axis_options") || [];
   const axes = model.get("axes") || [];
@@ -2626,7 +2631,7 @@ function heatBlock(model, view, width) {
   const left = heat.left_out ? h("p", { class: "vw-note", "data-testid": "heat-left-out" }, heat.left_out) : null;
   if (!heat.rows) return h("div", {}, controls, left);
   const label = (axis) => (opts.find((o) => o.name === axis) || {}).label || axis;
-  const value = (text, axis) => String(text).startsWith(`${axis} `) ? String(text).slice(axis.length + 1) : String(text);
+  const value = (text, axis) => axisValue(text, axis, label(axis));
   const texts = heat.rows.flatMap((r) => r.cells.map((c) => c.value === null ? "not allowed" : String(c.text)));
   const per = heatColumns(width, heat.cols.map((c) => value(c, axes[1])), texts);
   const tables = [];
