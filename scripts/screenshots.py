@@ -77,6 +77,9 @@ def set_sidebar(page, open_: bool) -> None:
 def set_theme(page, theme: str) -> None:
     page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
     page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme, timeout=30_000)
+    # JupyterLab's splash screen fades out over the page after the theme's name is set: a shot taken
+    # before it is gone is washed out toward the splash's colour
+    page.wait_for_function("() => !document.getElementById('jupyterlab-splash')", timeout=30_000)
 
 
 def prepare(cell, how: str) -> None:

@@ -395,6 +395,20 @@ def settle(page) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(() => r())))")
 
 
+#: JupyterLab's splash screen: shown over the whole app while a theme loads, faded out (0.5 s) after the
+#: theme's name is on the page; a picture taken before it is gone is washed out toward the splash's colour
+SPLASH_GONE_JS = "() => !document.getElementById('jupyterlab-splash')"
+
+
+def lab_theme(page, theme: str) -> None:
+    """Switch JupyterLab to ``theme`` ("JupyterLab Light", "JupyterLab Dark") and wait until it is what a
+    user sees: the theme's name on the page, its splash screen faded out and gone, the page laid out again."""
+    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
+    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme, timeout=30_000)
+    page.wait_for_function(SPLASH_GONE_JS, timeout=30_000)
+    settle(page)
+
+
 def set_range(locator, value):
     """Set an <input type=range> the way a user's drag does (input + change events)."""
     locator.evaluate(

@@ -31,7 +31,7 @@ import venus_widgets as vw
 from venus_widgets.engine.contract.edition import get as edition
 from venus_widgets.widgets.plain_words import percent
 
-from .conftest import kernel_eval, lab_notebook, set_range, settle
+from .conftest import kernel_eval, lab_notebook, lab_theme, set_range, settle
 from .conftest import roller_widget as widget
 
 pytestmark = pytest.mark.browser
@@ -103,8 +103,7 @@ def lab_page(browser_context, tmp_path_factory):
 
 
 def set_theme(page, name: str, media: dict) -> None:
-    page.evaluate("name => window.jupyterapp.commands.execute('apputils:change-theme', {theme: name})", name)
-    page.wait_for_function("name => document.body.dataset.jpThemeName === name", arg=name)
+    lab_theme(page, name)
     page.emulate_media(**media)
     settle(page)  # the theme's stylesheet applied and laid out
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, jupyter_server, run_all, settle, static_server
+from .conftest import ROOT, jupyter_server, lab_theme, run_all, settle, static_server
 
 pytestmark = pytest.mark.browser
 
@@ -108,11 +108,6 @@ def _set_sidebar(page, open_: bool) -> None:
                            arg=open_)
 
 
-def _set_theme(page, theme: str) -> None:
-    page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', {theme: t})", theme)
-    page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme, timeout=30_000)
-
-
 @pytest.mark.parametrize("stem", CHAPTERS)
 def test_jupyterlab_light_first_view(page, lab, stem):
     """As Binder opens a chapter (untrusted, nothing run): the light pictures, text at least 11 px."""
@@ -138,13 +133,13 @@ def test_jupyterlab_dark_shows_the_dark_pictures(page, lab, stem):
                            timeout=90_000)
     assert run_all(page, timeout=240_000)
     page.locator(".jp-NotebookPanel .vw-root").first.wait_for(timeout=90_000)
-    _set_theme(page, "JupyterLab Dark")
+    lab_theme(page, "JupyterLab Dark")
     for width, sidebar in WINDOWS:
         page.set_viewport_size({"width": width, "height": 900})
         _set_sidebar(page, sidebar)
         settle(page)  # the sidebar and the new width laid out
         check(measure_lab(page, stem), stem, True, f"{stem} dark at {width} px")
-    _set_theme(page, "JupyterLab Light")
+    lab_theme(page, "JupyterLab Light")
     check(measure_lab(page, stem), stem, False, f"{stem} light again")
 
 

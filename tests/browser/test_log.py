@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import kernel_eval, lab_notebook, roller_widget, settle
+from .conftest import kernel_eval, lab_notebook, lab_theme, roller_widget, settle
 
 pytestmark = pytest.mark.browser
 
@@ -93,8 +93,7 @@ def test_log_cards_show_the_roll_as_played(browser_context, tmp_path):
 
         # dark theme: the cards take the theme's colours
         page.set_viewport_size({"width": 1000, "height": 1200})
-        page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
-        page.wait_for_function("() => document.body.dataset.jpThemeName === 'JupyterLab Dark'")
+        lab_theme(page, "JupyterLab Dark")
         page.wait_for_function("c => getComputedStyle(c).backgroundColor !== 'rgb(255, 255, 255)'",
                                arg=cards.nth(0).element_handle())
         settle(page)
