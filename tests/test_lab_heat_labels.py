@@ -14,3 +14,27 @@ def test_the_heatmap_names_its_axes_by_the_fields_labels():
         assert heat["caption"].endswith("by Dice (job level) and Difficulty factors"), heat["caption"]
         assert [r["label"] for r in heat["rows"]] == ["Dice (job level) 2", "Dice (job level) 3"]
         assert heat["cols"] == ["Difficulty factors 0", "Difficulty factors 1"]
+
+
+def test_the_saved_lab_draws_its_heatmap_columns_by_their_values_in_few_pictures():
+    """The still's heatmap wrote the label in every column's head ("Difficulty factors 0"): chapter 10's
+    lab drew its 5 columns in 5 pictures, a column each. Each column head says its value, the caption and
+    the rows name the axes, and the table under the pictures keeps every label whole."""
+    import base64
+    import html
+    import re
+
+    import venus_widgets as vw
+
+    snap = vw.RuleLab(a={"success_from": {"bronze": 4}}, b={"threshold_base": 2}, dice=3)._repr_mimebundle_()["text/html"]
+    pictures = re.findall(r'<img src="data:image/svg\+xml;base64,([^"]+)" alt="([^"]*)"', snap)
+    heat = [(base64.b64decode(b).decode(), html.unescape(alt)) for b, alt in pictures
+            if "by Dice (job level) and Difficulty factors" in html.unescape(alt)]
+    assert 1 <= len(heat) <= 2, [alt for _, alt in heat]
+    heads = [re.findall(r"font-weight='bold'[^>]*>([^<]*)</text>", svg) for svg, _ in heat]
+    assert [h for hs in heads for h in hs if h.strip().isdigit()] == ["0", "1", "2", "3", "4"], heads
+    assert ">Difficulty factors 0<" not in "".join(svg for svg, _ in heat)
+    assert "Dice (job level) 3" in heat[0][0]  # the rows keep their field's label
+    if len(heat) > 1:  # a picture after the first says which columns it holds, by the field's label
+        assert "the columns Difficulty factors 3, 4" in heat[1][1], heat[1][1]
+    assert "<th scope='col'>Difficulty factors 0</th>" in snap  # the table says them whole

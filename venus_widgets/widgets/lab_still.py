@@ -50,7 +50,10 @@ def lab_still(kind: str, base: str, changed: Sequence[tuple[str, str]], view: Ma
                     f"({hi[0]}, {hi[1]}); every cell's number is in the table under it.")
         grid_text = html_table(heat["caption"], heat["cols"], [(r["label"], [c["text"] for c in r["cells"]])
                                                                 for r in heat["rows"]])
-        heat_html = (f"{grid_images(heat['caption'], heat['cols'], grid, halt)}<p>{e(heat['legend'])}</p>"
+        # each column's head its value (the caption and the rows name the axes); the table keeps the labels whole
+        across = heat.get("axes", ["", ""])[1]
+        heads = [c[len(across) + 1:] if across and c.startswith(f"{across} ") else c for c in heat["cols"]]
+        heat_html = (f"{grid_images(heat['caption'], heads, grid, halt, across)}<p>{e(heat['legend'])}</p>"
                      + (f"<p>{e(heat['left_out'])}</p>" if heat.get("left_out") else "")
                      + f"<details><summary>The heatmap as a table</summary>{grid_text}</details>")
     return kept(f"<div class='vw-static'>{head}<p>Base roll: {e(base)}</p><ul>{listed}</ul>{stale}"

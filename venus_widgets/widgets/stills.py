@@ -374,12 +374,12 @@ def text_width(text: str, size: float = SMALL) -> float:
 
 
 def grid_images(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Sequence[tuple[str, str, str, bool]]]],
-                alt: str) -> str:
+                alt: str, columns: str = "") -> str:
     """A grid as pictures at most :data:`WIDEST` px wide: the row labels and
     the columns as wide as their longest text, as many columns as fit in
     each picture, the pictures one under the other, each with its row
     labels (one picture when all fit). ``alt`` is the first picture's alt
-    text (it says every cell); the others' say which columns they repeat."""
+    text (it says every cell); the others' say which ``columns`` they repeat."""
     row_head = 12 + int(max([text_width(label) for label, _ in rows] + [30]))
     col_w = 8 + int(max([text_width(c) for c in cols] + [text_width(cell[0]) for _, cells in rows for cell in cells]))
     per = max(1, (WIDEST - 12 - row_head) // col_w)
@@ -389,7 +389,8 @@ def grid_images(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Seq
         head = caption if len(chunks) == 1 else f"{caption} ({n + 1} of {len(chunks)})"
         svg, w, h = grid_svg(head, [cols[j] for j in idx], [(label, [cells[j] for j in idx]) for label, cells in rows],
                              row_head, col_w)
-        said = alt if n == 0 else (f"{head}: the columns {', '.join(cols[j] for j in idx)}; every cell is said in "
+        shown = (f"{columns} " if columns else "") + ", ".join(cols[j] for j in idx)
+        said = alt if n == 0 else (f"{head}: the columns {shown}; every cell is said in "
                                    "the first picture's description and in the table.")
         parts.append(f"<p>{svg_image(svg, said, w, h)}</p>")
     return "".join(parts)

@@ -162,7 +162,7 @@ class Sweep:
                 cells.append({"text": text, "bg": bg, "fg": _text_on(bg), "why": "", "value": v})
             out_rows.append({"label": f"{rows_axis} {r}", "cells": cells})
         return {"caption": caption, "legend": legend, "cols": [f"{cols_axis} {c}".strip() for c in cols],
-                "rows": out_rows}
+                "rows": out_rows, "axes": [rows_axis, cols_axis]}
 
     def _label(self, axis: str) -> str:
         """An axis as the lab says it: a field by its label ("Dice (job level)"), a rule knob by its name."""
