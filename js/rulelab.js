@@ -233,7 +233,14 @@ export function axisValue(text, axis, label) {
   return named ? said.slice(named.length + 1) : said;
 }
 
-function heatBlock(model, view, width) {
+/** How many columns a heatmap table holds in ``room`` px, measured from the table drawn whole: its corner
+ *  (the row heads' column) and its columns' widths, the widest first taken; at least 1. */
+export function heatFit(room, corner, columns) {
+  const widest = Math.max(1, ...columns);
+  return Math.max(1, Math.floor((room - corner - 1) / widest));
+}
+
+function heatBlock(model, view, width, fit = 0) {
   const opts = model.get("axis_options") || [];
   const axes = model.get("axes") || [];
   const show = model.get("show");
@@ -262,12 +269,14 @@ function heatBlock(model, view, width) {
   const value = (text, axis) => axisValue(text, axis, label(axis));
   // as many columns in each table as the width holds, the tables one under another (nothing scrolls sideways)
   const texts = heat.rows.flatMap((r) => r.cells.map((c) => (c.value === null ? "not allowed" : String(c.text))));
-  const per = heatColumns(width, heat.cols.map((c) => value(c, axes[1])), texts);
+  const per = fit || heatColumns(width, heat.cols.map((c) => value(c, axes[1])), texts);
   const tables = [];
   for (let k = 0; k < heat.cols.length; k += per) {
     const cols = heat.cols.slice(k, k + per);
     const part = per < heat.cols.length ? ` (${label(axes[1])} ${value(cols[0], axes[1])} to ${value(cols[cols.length - 1], axes[1])})` : "";
-    tables.push(h("table", { class: "vw-heatmap" }, h("caption", {}, heat.caption + part),
+    // after the first table the caption is said whole to a screen reader; on screen only its columns
+    const caption = k ? [h("span", { class: "vw-visually-hidden" }, `${heat.caption} `), part.trim()] : heat.caption + part;
+    tables.push(h("table", { class: "vw-heatmap" }, h("caption", {}, caption),
       h("thead", {}, h("tr", {}, h("td", { class: "vw-corner" }, `${label(axes[0])} ↓, ${label(axes[1])} →`),
         cols.map((c) => h("th", { scope: "col", "aria-label": c }, value(c, axes[1]))))),
       h("tbody", {}, heat.rows.map((r) => h("tr", {}, h("th", { scope: "row", "aria-label": r.label }, value(r.label, axes[0])),
@@ -328,9 +337,16 @@ export function render({ model, el }) {
     odds.replaceChildren(...[oddsBlock(view, width || odds.clientWidth || 400)].flat().filter(Boolean));
     // the heatmap in one table when it fits; else as many columns a table as the width holds (measured once drawn)
     heat.replaceChildren(...[heatBlock(model, view, Infinity)].filter(Boolean));
+    // (measured: the corner and the widest column of the table drawn whole; one column fewer while a table is too wide)
     const room = heat.clientWidth;
-    const widest = Math.max(0, ...[...heat.querySelectorAll("table.vw-heatmap")].map((t) => t.getBoundingClientRect().width));
-    if (room > 0 && widest > room + 0.5) heat.replaceChildren(...[heatBlock(model, view, room)].filter(Boolean));
+    const wide = () => Math.max(0, ...[...heat.querySelectorAll("table.vw-heatmap")].map((t) => t.getBoundingClientRect().width));
+    if (room > 0 && wide() > room + 0.5) {
+      const head = heat.querySelector("table.vw-heatmap thead tr");
+      const cells = head ? [...head.children].map((c) => c.getBoundingClientRect().width) : [];
+      let fit = cells.length > 1 ? heatFit(room, cells[0], cells.slice(1)) : 0;
+      heat.replaceChildren(...[heatBlock(model, view, room, fit)].filter(Boolean));
+      while (fit > 1 && wide() > room + 0.5) heat.replaceChildren(...[heatBlock(model, view, room, --fit)].filter(Boolean));
+    }
     const text = view.ok ? ["base", "A", "B"].map((k) => `${view.names[k]} ${formatPercent(view.p_pass[k])}`).join(", ") : "";
     if (text !== said) { said = text; live.textContent = text ? `Chance to pass: ${text}` : ""; }
   };

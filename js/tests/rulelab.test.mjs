@@ -69,3 +69,11 @@ test("a heatmap's row and column say their value: the axis is named once, in the
   assert.equal(axisValue("Pool 12", "pool", "Pool"), "12");
   assert.equal(axisValue("Black dice 2", "pool", "Pool"), "Black dice 2");  // another axis's: kept whole
 });
+
+test("a heatmap table holds as many columns as the drawn table's measures leave room for", async () => {
+  const { heatFit } = await import("../rulelab.js");
+  // the drafts' lab at 400 px: a 66 px corner, columns of 40-47 px in 272 px: 4 tables of 3 columns were drawn
+  assert.equal(heatFit(272, 66, [40, 40, 47, 44]), 4);
+  assert.equal(heatFit(272, 66, [40, 40, 40]), 5);
+  assert.equal(heatFit(100, 90, [40]), 1);  // never none
+});

@@ -359,6 +359,18 @@ def test_the_lab_comparing_two_drafts_labels_at_most_15_rows_and_none_overlap(la
         box = numbers.nth(i).bounding_box()
         assert edge["x"] - 0.5 <= box["x"] and box["x"] + box["width"] <= edge["x"] + edge["width"] + 0.5
     assert edge["width"] <= w.bounding_box()["width"] + 1
+    # the heatmap in as few tables as the width holds: no table but the last has room for one more column
+    # (at 400 px it took 4 tables of 3 columns where 5 fit), each table after the first captioned in one line
+    heat = w.get_by_test_id("heatmap")
+    heat.scroll_into_view_if_needed()
+    settle(page)
+    room = heat.bounding_box()["width"]
+    tables = heat.locator("table").all()
+    for t in tables[:-1]:
+        widest = max(c.bounding_box()["width"] for c in t.locator("thead th").all())
+        assert t.bounding_box()["width"] + widest > room, f"{width} px: room for one more column in {len(tables)} tables"
+    for t in tables[1:]:
+        assert t.locator("caption").bounding_box()["height"] < 30, f"{width} px: {t.locator('caption').text_content()}"
     # the table of the same rows, as compact
     w.get_by_test_id("lab-table").locator("summary").click()
     assert w.get_by_test_id("lab-table").locator("tbody tr").count() == ticks.count()

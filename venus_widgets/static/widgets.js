@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 1781c5479c6a64f6eddeaff72ef857eda7c5f46396888be37e942513d1519ef2
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 a8ea3dad144ec781e8f7d4fa1d315569e37190c092d2c990aeb5121fccf899a7
 
 // js/format.js
 function thousands(n) {
@@ -2596,7 +2596,11 @@ function axisValue(text, axis, label) {
   const named = [label, axis].find((w) => w && said.startsWith(`${w} `));
   return named ? said.slice(named.length + 1) : said;
 }
-function heatBlock(model, view, width) {
+function heatFit(room, corner, columns) {
+  const widest = Math.max(1, ...columns);
+  return Math.max(1, Math.floor((room - corner - 1) / widest));
+}
+function heatBlock(model, view, width, fit = 0) {
   const opts = model.get("axis_options") || [];
   const axes = model.get("axes") || [];
   const show = model.get("show");
@@ -2633,15 +2637,16 @@ function heatBlock(model, view, width) {
   const label = (axis) => (opts.find((o) => o.name === axis) || {}).label || axis;
   const value = (text, axis) => axisValue(text, axis, label(axis));
   const texts = heat.rows.flatMap((r) => r.cells.map((c) => c.value === null ? "not allowed" : String(c.text)));
-  const per = heatColumns(width, heat.cols.map((c) => value(c, axes[1])), texts);
+  const per = fit || heatColumns(width, heat.cols.map((c) => value(c, axes[1])), texts);
   const tables = [];
   for (let k = 0; k < heat.cols.length; k += per) {
     const cols = heat.cols.slice(k, k + per);
     const part = per < heat.cols.length ? ` (${label(axes[1])} ${value(cols[0], axes[1])} to ${value(cols[cols.length - 1], axes[1])})` : "";
+    const caption = k ? [h("span", { class: "vw-visually-hidden" }, `${heat.caption} `), part.trim()] : heat.caption + part;
     tables.push(h(
       "table",
       { class: "vw-heatmap" },
-      h("caption", {}, heat.caption + part),
+      h("caption", {}, caption),
       h("thead", {}, h(
         "tr",
         {},
@@ -2708,8 +2713,14 @@ function render4({ model, el }) {
     odds.replaceChildren(...[oddsBlock(view, width || odds.clientWidth || 400)].flat().filter(Boolean));
     heat.replaceChildren(...[heatBlock(model, view, Infinity)].filter(Boolean));
     const room = heat.clientWidth;
-    const widest = Math.max(0, ...[...heat.querySelectorAll("table.vw-heatmap")].map((t) => t.getBoundingClientRect().width));
-    if (room > 0 && widest > room + 0.5) heat.replaceChildren(...[heatBlock(model, view, room)].filter(Boolean));
+    const wide = () => Math.max(0, ...[...heat.querySelectorAll("table.vw-heatmap")].map((t) => t.getBoundingClientRect().width));
+    if (room > 0 && wide() > room + 0.5) {
+      const head = heat.querySelector("table.vw-heatmap thead tr");
+      const cells = head ? [...head.children].map((c) => c.getBoundingClientRect().width) : [];
+      let fit = cells.length > 1 ? heatFit(room, cells[0], cells.slice(1)) : 0;
+      heat.replaceChildren(...[heatBlock(model, view, room, fit)].filter(Boolean));
+      while (fit > 1 && wide() > room + 0.5) heat.replaceChildren(...[heatBlock(model, view, room, --fit)].filter(Boolean));
+    }
     const text = view.ok ? ["base", "A", "B"].map((k) => `${view.names[k]} ${formatPercent(view.p_pass[k])}`).join(", ") : "";
     if (text !== said) {
       said = text;
