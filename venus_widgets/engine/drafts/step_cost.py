@@ -168,18 +168,21 @@ def rolled(p: Plan, block: int) -> tuple[float, float]:
 def _rows(p: Plan, g: Any, names: Sequence[str]) -> tuple[tuple[int, ...], ...]:
     """What each face adds to each tracked quantity (the plan's readings, in
     the order of ``names``): a tally what it adds (0 for a group it does not
-    read); a reading in order (``highest(2)``) priced as the whole die
-    (every die's value added up: a range at least as wide as it takes)."""
+    read); the readings in order (``highest(2)``, ``lowest()``) together one
+    row, the die's value, first (the walk's table: :func:`.walk.outcomes`;
+    three readings in order priced as three totals of the die made a d4
+    exploding twice 0.6 s of table, 5 ms real)."""
     by_key = {r.key: r for r in p.readings}
     zero = (0,) * g.table.sides
     out = []
+    ordered = False
     for n in names:
         r = by_key.get(n)
         if not isinstance(r, Tally):
-            out.append(tuple(range(1, g.table.sides + 1)))
+            ordered = True
         else:
             out.append(r.faces(g.table, p.marks) if r.reads(g.name) else zero)
-    return tuple(out)
+    return ((tuple(range(1, g.table.sides + 1)),) if ordered else ()) + tuple(out)
 
 
 def mode_of(p: Plan, exact: bool) -> str:
