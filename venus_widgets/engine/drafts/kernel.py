@@ -130,13 +130,13 @@ def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
     pad_b = 1 if mode == "float" else L ** B
     if not takers:
         full = plain * pad_b if pad_b != 1 else plain
-        return Counted(space, full, full, None if mode == "float" else denominator(plan), mode, (cut[0] if cut else 0.0) + _lost(plan, mode))
+        return Counted(space, full, full, None if mode == "float" else denominator(plan), mode, (cut[0] if cut else 0.0) + lost_mass(plan, mode))
     final, first = reroll.step(plan, takers, plain, space, mode, shifts, hidden, cut)
     return Counted(space, final, first, None if mode == "float" else denominator(plan), mode,
-                   (cut[0] if cut else 0.0) + _lost(plan, mode))
+                   (cut[0] if cut else 0.0) + lost_mass(plan, mode))
 
 
-def _lost(plan: Plan, mode: str) -> float:
+def lost_mass(plan: Plan, mode: str) -> float:
     """The mass of the chains of dice exploding without end left uncounted."""
     if mode != "float" or not plan.unbounded:
         return 0.0
