@@ -67,7 +67,7 @@ RAW = re.compile(r"Traceback|\b(KeyError|IndexError|TypeError|AttributeError|Non
                  r"ZeroDivisionError|UnicodeDecodeError|UnicodeError|OverflowError|MemoryError|ExprError|"
                  r"NameError|invalid literal|unsupported operand|has no attribute|not subscriptable|"
                  r"codec can't)\b|object at 0x|<function|\bself\b")
-GUARD = re.compile(r"would take an estimated|more than the engine (allows|takes|holds)|more than one call may take|"
+GUARD = re.compile(r"would take an estimated|more than the engine (allows|takes|holds)|more than one call may take|one roll's odds may take|one call may (take|hold)|"
                    r"estimated \d[\d.,]* ?(s|MB)")
 
 
