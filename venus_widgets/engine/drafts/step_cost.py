@@ -205,6 +205,15 @@ def ways_bits(p: Plan) -> float:
                                                      for g in p.groups if g.rerollable), default=0.0)
 
 
+def table_mode(p: Plan) -> str:
+    """The kind of number a plan's die tables are made in (:func:`mode_of` of
+    its float odds): below 2**53 ways whole numbers in float64 for exact odds
+    too (:func:`.denominator.mode_of` does not read ``exact``; exact odds of a
+    d2 exploding twice, read in order, had their table priced in Python ints:
+    0.7 s, refused, for 6 ms real)."""
+    return mode_of(p, False)
+
+
 class Steps(NamedTuple):
     """The steps of one spec's odds around the kernel's counting (:func:`odds_steps`): their ``work``,
     the ``memory`` of the cells, the work left when the counts are at hand (``finish``: the outcome
@@ -222,8 +231,11 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
     counting: the die tables not counted at load (``names``: the quantities
     the counts track), each again per mark the counts do not track
     (``shown``: the marks a die of the roll shows), the outcome's formula
-    read at every cell and the values listed, and the memory of the cells."""
+    read at every cell and the values listed, and the memory of the cells.
+    The tables are made in the kind of number the kernel counts in, exact
+    odds or not (:func:`table_mode`)."""
     mode = mode_of(p, exact)
+    tables = table_mode(p)
     recounts = [m for m in shown if m not in names]
     work = FIXED
     seen: set[Any] = set()
@@ -243,10 +255,10 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         if g.table in seen:
             continue
         seen.add(g.table)
-        again = int((g.table, rows, mode, ()) not in p.compiled)  # (a table counted at load: not again)
+        again = int((g.table, rows, tables, ()) not in p.compiled)  # (a table counted at load: not again)
         again += sum(1 for m in recounts if any(g.table.marks[p.marks.index(m)]))
         if again:
-            work += again * table_work(g.table, rows, mode)
+            work += again * table_work(g.table, rows, tables)
     cells = min(math.prod(float(h - lw + 1) for h, lw in zip(high, low)), rolls(p))
     dense = math.prod(float(h - lw + 1) for h, lw in zip(high, low)) if not p.unbounded else math.inf
     if p.ordered:  # the walk's cells: a reading in order spans one die's values, not every die's added up
@@ -265,11 +277,10 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
 def heaviest_table(p: Plan, names: Sequence[str], exact: bool = False) -> tuple[float, str]:
     """``(work, words)`` of the heaviest die table of the spec (:func:`table_work`,
     kept: no table counted again), for a refusal that says which part is too heavy."""
-    mode = mode_of(p, exact)
     best, said = 0.0, ""
     for g in p.groups:
         if g.count:
-            one = table_work(g.table, _rows(p, g, names), mode)
+            one = table_work(g.table, _rows(p, g, names), table_mode(p))
             if one > best:
                 deep = f"explosions up to {levels(g.table)} deep, " if levels(g.table) else ""
                 best, said = one, (f"the table of one die of the group {g.name}: {deep}{len(names)} "
