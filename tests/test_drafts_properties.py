@@ -483,7 +483,7 @@ def test_a_roll_too_costly_names_the_field_that_keeps_some_of_its_range():
             normalize({"edition": "stress", "dice": 1000, "stress": 6})
         assert err.value.field == "dice", str(err.value)
         assert 1 < err.value.nearest < 1000
-        assert f"from 1 to {err.value.nearest}" in str(err.value) and "more than the 0.5 s the engine allows" in str(err.value)
+        assert f"from 1 to {err.value.nearest}" in str(err.value) and "more than the 0.5 s one roll's odds may take" in str(err.value)
     finally:
         edition.unregister("stress")
 

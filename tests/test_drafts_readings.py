@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import icepool
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import venus_widgets as vw
@@ -68,9 +68,35 @@ def drafts(draw) -> str:
     return "\n".join(lines) + "\n"
 
 
+# found by a random run (seed 3): exact odds of one d4 exploding twice read by three readings in order,
+# refused at an estimated 0.6 s (5 ms real): its table priced one row per reading in order, as many totals
+# of the die, where the walk counts its value once (:func:`.walk.outcomes`)
+READ_IN_ORDER = ('id = "reads"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\nrange = [0, 2]\ndefault = 1\n'
+                 '[fields.k]\nrange = [0, 3]\ndefault = 2\n[dice.a]\nsides = 2\nsuccess = []\n'
+                 'marks = { top = [2] }\n[dice.b]\nsides = 4\nsuccess = []\nmarks = { top = [4] }\nexplode = [4]\n'
+                 'depth = 2\n[groups.own]\ndie = "a"\ncount = "n"\n[groups.ally]\ndie = "a"\ncount = "m"\n'
+                 '[groups.black]\ndie = "b"\ncount = 1\ncancels = true\n[outcome]\nvalue = "highest(2)"\n'
+                 'threshold = 0\n[events]\n"event 0" = "highest() == lowest()"\n[double]\nadds = "top"\n')
+
+
+# found by a random run (on lead before cost-seam's merge, 27 of 1,500 drafts): 3 dice (a d3 each for own and
+# ally, an exploding d2 cancelling) refused at load, "the roll at the draft's defaults cannot be counted": the
+# same overpricing of the readings in order (two of them, total and lowest(3), and an event's highest(own));
+# at the defaults (1, 1 and 2) no draft of :func:`drafts` is heavy, so a refusal at load is a false refusal
+# and fails the test (the cost guard's refusals at other fields' values are left to its own tests)
+REFUSED_AT_LOAD = ('id = "reads"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\nrange = [0, 2]\ndefault = 1\n'
+                   '[fields.k]\nrange = [0, 3]\ndefault = 2\n[dice.a]\nsides = 3\nsuccess = []\nmarks = { top = [3] }\n'
+                   '[dice.b]\nsides = 2\nsuccess = [1, 2]\nmarks = { top = [2] }\nexplode = [2]\ndepth = 2\n'
+                   '[groups.own]\ndie = "a"\ncount = "n"\n[groups.ally]\ndie = "a"\ncount = "m"\n[groups.black]\n'
+                   'die = "b"\ncount = 1\ncancels = true\n[outcome]\nvalue = "total + lowest(3)"\nthreshold = 7\n'
+                   '[events]\n"event 0" = "highest(own) >= 5 and count(top) >= 2"\n[double]\nadds = "top"\n')
+
+
 @SETTINGS
 @given(drafts(), st.lists(st.tuples(st.integers(0, 3), st.integers(0, 2), st.integers(0, 3)), min_size=1,
                           max_size=3))
+@example(READ_IN_ORDER, [(0, 0, 0)])
+@example(REFUSED_AT_LOAD, [(1, 1, 2)])
 def test_readings_and_events_equal_the_brute_force(text, specs):
     ed = load_edition(text)
     try:

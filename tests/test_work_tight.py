@@ -7,8 +7,9 @@ Work is counted, never timed (tests/test_no_timing.py): each convolution
 the kernel really makes is priced by the model's own price of one call
 (:func:`venus_widgets.engine.drafts.whole_cost.whole_conv` for whole numbers
 past 2**63, by the real lengths and the real numbers' bits; a multiply-add
-a pair below), so what is checked is that the model foresees the calls,
-their lengths and their numbers. How the price of one call compares with
+a pair below; and the places of the entries that are not 0, whose runs
+Python's product skips), so what is checked is that the model foresees the
+calls, their lengths and their numbers. How the price of one call compares with
 the clock is the benchmark's business.
 """
 
@@ -67,7 +68,8 @@ def work_done(spec: dict) -> float:
         out = conv(a, b, mode, cut)
         if mode == "exact" and out.size:
             bits = max(int(x).bit_length() for x in out)
-            done[0] += whole_cost.whole_conv(a.size, b.size, bits) + cost.PER_CALL
+            done[0] += whole_cost.whole_conv(a.size, b.size, bits, (np.flatnonzero(a), np.flatnonzero(b))) \
+                + cost.PER_CALL
         else:
             done[0] += a.size * b.size + cost.PER_CALL
         return out

@@ -111,7 +111,7 @@ def _saves_most(spec: Mapping[str, Any], exact: bool, c: Cost) -> str | None:
 
 
 def _more(limit: str) -> str:
-    return f", more than the {limit} the engine allows for one roll's odds"
+    return f", more than the {limit} one roll's odds may take"
 
 
 def _refusal(spec: Mapping[str, Any], exact: bool, field: str, found: tuple[Any, Any, str], over: str, what: str,
@@ -239,12 +239,12 @@ def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
             raise SpecError(field, n, allowed,
                             f"each roll holds about {math.ceil(estimate(spec).held):,} dice at once, and rolls "
                             f"are made {BLOCK_ROLLS:,} at a time: one block would hold an estimated "
-                            f"{_than(block_bytes(spec), MAX_ROLL_BYTES, 'MB')} the engine holds in one call; "
+                            f"{_than(block_bytes(spec), MAX_ROLL_BYTES, 'MB')} one call may hold; "
                             f"vw.roll makes one roll")
         raise SpecError(field, n, allowed,
                         f"each roll draws about {math.ceil(dice)} dice (dice that roll again included), and rolls "
                         f"are made {BLOCK_ROLLS:,} at a time: {n:,} rolls would take an estimated "
-                        f"{_than(blocks * roll_seconds(spec), MAX_ROLL_SECONDS, 's')} the engine takes in one call")
+                        f"{_than(blocks * roll_seconds(spec), MAX_ROLL_SECONDS, 's')} one call may take")
 
 
 def _than(estimate: float, limit: float, unit: str) -> str:

@@ -21,19 +21,19 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 from typing import Any, Callable, Sequence
 
 from .denominator import big_die
-from .whole_cost import die_bits, element, in_python_ints, product_bits, whole_conv
-from .dice import levels, rows
+from .whole_cost import Reach, die_bits, element, in_python_ints, multisets, places, reachable
+from .dice import rows
 from .plan import Plan
-from .readings import Ordered
 from .tails import reaches
 from .powers import PER_CALL, conv, power_bound, power_cost  # noqa: F401  (the price of one convolution, of a power)
-from .walk import walk_groups
+from .walk_cost import MAX_CELLS, WIDE_KEYS, chains, span, walk_cells, walk_cost  # noqa: F401 (the walk's model)
 
 #: The Python of one count of the dice with a re-roll step (its groups merged, its kernels, its states and
 #: their ends), in multiply-adds (measured: the FC screen's 600 odds of 8 to 12 d6 pushed, two counts
@@ -42,10 +42,6 @@ COUNT = 4e5
 
 #: Work (multiply-adds) of about one second.
 LIMIT = 4e8
-
-
-#: The most packed cells a draft's odds may hold (a few hundred MB of float64 at most).
-MAX_CELLS = 2e7
 
 
 def in_whole_numbers(denominator: int) -> float:
@@ -112,7 +108,8 @@ def allocate_cost(counts: Sequence[int], classes: Sequence[int], b: int) -> floa
 
 
 def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]], budget: int,
-                size: float, whole: tuple[float, float, Sequence[Sequence[float]]] | None = None) -> float:
+                size: float, whole: tuple[float, float, Sequence[Sequence[float]]] | None = None,
+                nonzero: tuple[float, Reach, Sequence[Sequence[tuple[float, Reach]]]] | None = None) -> float:
     """Work of the re-roll step (:func:`.kernel.count`), from the ``plain``
     array of the other dice: ``blocks`` of groups of one chance to succeed,
     in the step's order, each group ``(dice, length of one die, faces the
@@ -128,23 +125,28 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     ``whole``: counted in Python ints, ``(bits of the plain dice's ways,
     bits of the ways of one re-rolled die L, per block the bits of each
     group's die)``: each convolution priced by its numbers
-    (:func:`whole_conv`), each entry scaled or added by :func:`element`."""
+    (:func:`.whole_cost.whole_conv`), each entry scaled or added by :func:`element`;
+    ``nonzero``: ``(the cells of the plain array not 0, those of a fresh die,
+    per block each group's die's: their number and what is known of them)``
+    (:func:`.whole_cost.reachable`, :func:`.whole_cost.places`)."""
     work = 0.0
     states = [0.0] * (budget + 1)
     states[0] = 1.0
     arr = float(plain)
     abits, lbits = (whole[0], whole[1]) if whole else (0.0, 0.0)
-    fresh = 1.0
+    fresh, near = 1.0, nonzero[0] if nonzero else math.inf
     for bi, block in enumerate(blocks):
         lengths, kbits = [], []
         dbits = list(whole[2][bi]) if whole else [0.0] * len(block)
-        for (n, length, _), db in zip(block, dbits):
+        dr = [x[0] for x in nonzero[2][bi]] if nonzero else [math.inf] * len(block)
+        one: list[Reach] = [x[1] for x in nonzero[2][bi]] if nonzero else [math.inf] * len(block)
+        for (n, length, _), db, r, o in zip(block, dbits, dr, one):
             # the kernels: the powers of the faces the step does not take (made once), each scaled by its
             # ways; the j-th convolves a power of j dice, dearer as j grows (each run priced at its last)
             for a, b in _chunks(n):
                 j = b - 1
                 ke = min(size, j * (length - 1) + 1)
-                w, kernel = conv(ke, length, size, (j * db, db) if whole else None)
+                w, kernel = conv(ke, length, size, (j * db, db) if whole else None, (multisets(j, r), o))
                 work += (b - a) * (w + kernel * element(j * db + db, n * db))
             kernel = min(size, n * (length - 1) + 1)
             lengths.append(kernel)
@@ -152,19 +154,26 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
             fresh = max(fresh, length)  # one fresh die: the step's end adds them one at a time (Horner)
         if len(block) == 1:
             n = block[0][0]
-            w, grown = conv(arr, lengths[0], size, (abits, kbits[0]) if whole else None)
+            # per state, one convolution with the kernel of each number j of its dice the budget can take
+            # (j dice long, by runs of j each at its last)
             left = budget - np.arange(len(states))  # the budget left in each state
-            calls = float(np.dot(states, np.minimum(left, n + 1) + (left <= n)))
-            work += calls * (w + grown * element(abits + kbits[0]))  # each added into its state
+            for a, b in _chunks(n + 1, 8):
+                j = max(b - 1, 1)
+                w, grown = conv(arr, min(size, j * (block[0][1] - 1) + 1), size,
+                                (abits, kbits[0]) if whole else None, (near, multisets(j, dr[0])))
+                calls = float(np.dot(states, np.clip(left + 1 - a, 0, b - a)))
+                work += calls * (w + grown * element(abits + kbits[0]))  # each added into its state
         else:
             counts = [n for n, _, _ in block]
             classes = [c for _, _, c in block]
             m = len(block)
             ways = 1.0
             grown, per_way, gbits = arr, 0.0, abits
-            for n, k, kb in zip(counts, lengths, kbits):
+            near_g = near
+            for n, k, kb, r in zip(counts, lengths, kbits, dr):
                 ways *= n + 1
-                w, grown = conv(grown, k, size, (gbits, kb) if whole else None)
+                w, grown = conv(grown, k, size, (gbits, kb) if whole else None, (near_g, multisets(n, r)))
+                near_g *= multisets(n, r)
                 per_way += w
                 gbits += kb
             for lo, hi in _chunks(len(states)):  # by runs of states, each at its most budget left (dearest)
@@ -177,10 +186,12 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
                 work += (hi - lo) * allocate_cost(counts, classes, b) * PER_STEP  # memoized: once per budget left
         arr = grown
         abits += sum(kbits)
+        near *= math.prod(multisets(x[0], r) for x, r in zip(block, dr))
         for n, _, _ in block:
             states = _states(states, n, budget)
     all_bits = abits + budget * lbits
     groups = sum(len(b) for b in blocks)
+    dice = sum(n for b in blocks for n, _, _ in b)
     # each state: scaled by the re-rolls not made and added up twice; then the re-rolled dice added one
     # die at a time (Horner's scheme, the most re-rolled first: H = H F + G_r), one convolution per group
     # (the first none): the sum H grows by a fresh die at each step, from a state's length (the run's
@@ -189,7 +200,11 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     for a, b in _chunks(len(states)):
         k = sum(states[a:b])
         s = max(a, 1)  # the run's longest sum (its fewest re-rolls)
-        w, _ = conv(arr + (budget - s) * (fresh - 1), fresh, size, (all_bits - lbits, lbits) if whole else None)
+        # (the sum: the plain dice and n - s + 1 of the re-rollable dice, kept or fresh: D vectors each at most)
+        held = nonzero[0] * multisets(dice - s + 1, sum(x[0] for b in nonzero[2] for x in b)) if nonzero \
+            else math.inf
+        w, _ = conv(arr + (budget - s) * (fresh - 1), fresh, size, (all_bits - lbits, lbits) if whole else None,
+                    (held, nonzero[1] if nonzero else math.inf))
         work += k * (scaled + min(groups, b - 1) * w) - (states[0] * w * min(groups, b - 1) if a == 0 else 0.0)
     return work
 
@@ -197,18 +212,6 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
 # --------------------------------------------------------------------------
 # One spec's work, from its plan's numbers
 # --------------------------------------------------------------------------
-
-
-def span(t: Any, V: Sequence[Sequence[int]]) -> tuple[list[int], list[int]]:
-    """Lowest and highest values one die (with its chain) adds to each row
-    of ``V`` (as :func:`.dice.bounds`, in plain Python: it runs per spec)."""
-    k = levels(t)
-    lo, hi = [], []
-    for row in V:
-        boom = [x for x, e in zip(row, t.explode) if e] if k else []
-        lo.append(min(row) + k * min(0, min(boom, default=0)))
-        hi.append(max(row) + k * max(0, max(boom, default=0)))
-    return lo, hi
 
 
 def marks_counted(p: Plan) -> int:
@@ -254,8 +257,10 @@ def work(p: Plan) -> float:
     whole = in_python_ints(p)
     if not whole and not steps and not p.unbounded and size * size * len(spans) * 8 * marks < LIMIT:  # short
         return size * size * len(spans) * 8 * marks
-    total, plain, pbits = COUNT if steps else 0.0, 1.0, 0.0
+    total, plain, pbits, near = COUNT if steps else 0.0, 1.0, 0.0, 1.0  # near: the plain array's cells not 0
     takers: list[tuple[Any, float]] = []
+    dr = {g.name: reachable(g.table, V) for g, _, V in spans}  # what one die (its chain) can add: its vectors
+    at = {g.name: places(g.table, V, strides) if whole else None for g, _, V in spans}  # and where, packed
     for g, sp, V in spans:
         length = 1.0 + sum(x * z for x, z in zip(sp, strides))
         if steps and g.rerollable:
@@ -265,10 +270,11 @@ def work(p: Plan) -> float:
         cap = _cut(g.table, V, strides, size) if p.unbounded and not whole else None
         if cap is not None:
             length = min(length, cap(1))
-        w, grown = power_bound(length, g.count, size, db, cap)
-        w2, plain = conv(plain, grown, size, (pbits, g.count * db) if db is not None else None) if plain > 1 \
-            else (0.0, grown)
+        w, grown = power_bound(length, g.count, size, db, cap, functools.partial(_dice_reach, dr[g.name]))
+        w2, plain = conv(plain, grown, size, (pbits, g.count * db) if db is not None else None,
+                         (near, multisets(g.count, dr[g.name]))) if plain > 1 else (0.0, grown)
         pbits += g.count * (db or 0.0)
+        near *= multisets(g.count, dr[g.name])
         total += w + w2
     if takers:
         # the kernel's blocks (groups of one chance, alike groups next to each other merged)
@@ -280,12 +286,20 @@ def work(p: Plan) -> float:
                     last[0] += g.count
                     continue
                 blocks[-1].append([g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible,
-                                   p.rows(g)])
+                                   p.rows(g), g.name])
             else:
-                blocks.append([[g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible, p.rows(g)]])
+                blocks.append([[g.count, length, len(g.eligible), g.table.chance, g.table, g.eligible, p.rows(g),
+                                g.name]])
         bits = (pbits, math.log2(big_die(p)), [[die_bits(x[4]) for x in b] for b in blocks]) if whole else None
-        total += reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits)
+        fresh = {at[g.name] or dr[g.name] for g, _ in takers}  # one fresh die: where it lands, if one kind
+        sparse = (near, fresh.pop() if len(fresh) == 1 else max(dr[g.name] for g, _ in takers),
+                  [[(dr[x[7]], at[x[7]] or dr[x[7]]) for x in b] for b in blocks])
+        total += reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse)
     return total * marks
+
+
+def _dice_reach(d: float, m: int) -> float:
+    return multisets(m, d)
 
 
 def _cut(t: Any, V: Any, strides: Sequence[float], size: float) -> Callable[[int], float] | None:
@@ -295,68 +309,3 @@ def _cut(t: Any, V: Any, strides: Sequence[float], size: float) -> Callable[[int
     if of(1) is None:
         return None
     return lambda m: min(size, 1.0 + (of(m) or 0.0))
-
-
-def walk_cost(p: Plan) -> float:
-    """The walk's work (:mod:`.walk`), from the plan's numbers alone: per
-    outcome of a group's die (at most its values: the die's value and its
-    tallies, chains included), one pass over the cells the walk holds (at
-    most the dice left of every group times the readings' values, and at
-    most the multisets the dice met so far can show: ``C(n + k, k)`` for
-    ``n`` dice of ``k`` outcomes), times the counts the group can show at
-    once (its dice + 1), plus a call's fixed work.
-
-    """
-    tallies = [r for r in p.readings if not isinstance(r, Ordered)]
-    ordered = [r for r in p.readings if isinstance(r, Ordered)]
-    dense, multisets, outcomes, per = 1.0, 1.0, [], []
-    lo_t, hi_t = [0] * len(tallies), [0] * len(tallies)
-    top: dict[str, int] = {}
-    for t, V, n, reads, _ in walk_groups(p):
-        lo, hi = span(t, (tuple(range(1, t.sides + 1)), *V))
-        distinct = 1.0
-        for a, b in zip(lo, hi):
-            distinct *= b - a + 1
-        k = min(distinct, chains(t))
-        outcomes.append(k)
-        per.append(n + 1)
-        dense *= n + 1
-        multisets *= math.comb(n + int(min(k, 10**6)), n) if k < 10**6 else float("inf")
-        for i in range(len(tallies)):
-            lo_t[i] += n * min(0, lo[1 + i])
-            hi_t[i] += n * max(0, hi[1 + i])
-        for r, yes in zip(ordered, reads):
-            if yes:
-                top[r.key] = max(top.get(r.key, 0), hi[0])
-    for a, b in zip(lo_t, hi_t):
-        dense *= b - a + 1
-    for r in ordered:
-        a, b = r.span(0, top.get(r.key, 0), sum(g.count for g in p.groups if r.reads(g.name)))
-        dense *= max(0, b) - min(0, a) + 1
-    cells = min(dense, multisets)
-    p.__dict__["_walk_cells"] = cells  # (the cells the counts end on, at most: :func:`walk_cells`)
-    if cells > MAX_CELLS:
-        return float("inf")
-    slow = 1.0 if dense < 2.0 ** 62 else WIDE_KEYS  # packed keys past int64: Python ints
-    return sum(k * (cells * c * (8 + len(p.readings)) * slow + PER_CALL) for k, c in zip(outcomes, per))
-
-
-def walk_cells(p: Plan) -> float:
-    """The most cells the walk holds (and the counts it ends on list), as :func:`walk_cost` bounds them."""
-    if "_walk_cells" not in p.__dict__:
-        walk_cost(p)
-    return float(p.__dict__["_walk_cells"])
-
-
-def chains(t: Any) -> float:
-    """How many chains one die can roll (a face, and the faces its
-    explosions add): ``a (1 + b + ... + b**(k - 1)) + b**k s`` for ``a``
-    faces that stop, ``b`` that explode, ``s`` sides, ``k`` levels."""
-    k = levels(t)
-    b = float(sum(t.explode)) if k else 0.0
-    a = t.sides - b
-    return a * sum(b ** j for j in range(k)) + b ** k * t.sides if k else float(t.sides)
-
-
-#: How many times slower the walk's cells are when their packed keys pass int64 (Python ints).
-WIDE_KEYS = 20.0

@@ -62,9 +62,23 @@ PER_NODE = 1.0
 CELL_BYTES = {"float": 8.0, "count": 8.0, "exact": 64.0}
 HELD = 6
 #: One value the odds list (the counts by value, their sums from the top, the odds' own lists), in
-#: multiply-adds and bytes (measured: 200 d6 at successes * 1000, 200,001 values, 59 ms and 23 MB).
+#: multiply-adds and bytes, its counts below 2**63 ways in any kind of number (measured: 200 d6 at
+#: successes * 1000, 200,001 values, 59 ms; 20 d6 at successes * 10000, 56 bytes a value); past it, each
+#: count's own size (:func:`value_bytes`).
 PER_VALUE = 600.0
-VALUE_BYTES = 120.0
+VALUE_BYTES = 80.0
+
+
+def value_bytes(mode: str, bits: float) -> float:
+    """The bytes of one value the odds list, its counts whole numbers of
+    ``bits`` bits in Python ints (``mode`` ``"exact"``: 4 bytes a 30-bit
+    digit; measured with tracemalloc: 72, 79, 92 and 123 bytes a value at
+    77, 129, 258 and 517 bits), at least :data:`VALUE_BYTES` (the most below 2**63 ways).
+
+    >>> value_bytes("float", 40), value_bytes("exact", 40), value_bytes("exact", 517)
+    (80.0, 80.0, 140.0)
+    """
+    return VALUE_BYTES if mode != "exact" else max(VALUE_BYTES, 68.0 + 4 * math.ceil(bits / 30))
 
 
 @cached(256)
@@ -159,18 +173,21 @@ def rolled(p: Plan, block: int) -> tuple[float, float]:
 def _rows(p: Plan, g: Any, names: Sequence[str]) -> tuple[tuple[int, ...], ...]:
     """What each face adds to each tracked quantity (the plan's readings, in
     the order of ``names``): a tally what it adds (0 for a group it does not
-    read); a reading in order (``highest(2)``) priced as the whole die
-    (every die's value added up: a range at least as wide as it takes)."""
+    read); the readings in order (``highest(2)``, ``lowest()``) together one
+    row, the die's value, first (the walk's table: :func:`.walk.outcomes`;
+    three readings in order priced as three totals of the die made a d4
+    exploding twice 0.6 s of table, 5 ms real)."""
     by_key = {r.key: r for r in p.readings}
     zero = (0,) * g.table.sides
     out = []
+    ordered = False
     for n in names:
         r = by_key.get(n)
         if not isinstance(r, Tally):
-            out.append(tuple(range(1, g.table.sides + 1)))
+            ordered = True
         else:
             out.append(r.faces(g.table, p.marks) if r.reads(g.name) else zero)
-    return tuple(out)
+    return ((tuple(range(1, g.table.sides + 1)),) if ordered else ()) + tuple(out)
 
 
 def mode_of(p: Plan, exact: bool) -> str:
@@ -178,10 +195,23 @@ def mode_of(p: Plan, exact: bool) -> str:
     the denominator of a heavy roll is never computed to price it."""
     if p.unbounded:
         return "float"
+    return "exact" if exact or ways_bits(p) >= 53 else "count"
+
+
+def ways_bits(p: Plan) -> float:
+    """The bits of the denominator (every die's ways, the budget's), read off logarithms."""
     bits = sum(g.count * (1 + levels(g.table)) * math.log2(g.table.sides) for g in p.groups if g.count)
-    bits += min(p.budget, p.rerollable) * max((math.log2(g.table.sides) * (1 + levels(g.table)) for g in p.groups
-                                               if g.rerollable), default=0.0)
-    return "exact" if exact or bits >= 53 else "count"
+    return bits + min(p.budget, p.rerollable) * max((math.log2(g.table.sides) * (1 + levels(g.table))
+                                                     for g in p.groups if g.rerollable), default=0.0)
+
+
+def table_mode(p: Plan) -> str:
+    """The kind of number a plan's die tables are made in (:func:`mode_of` of
+    its float odds): below 2**53 ways whole numbers in float64 for exact odds
+    too (:func:`.denominator.mode_of` does not read ``exact``; exact odds of a
+    d2 exploding twice, read in order, had their table priced in Python ints:
+    0.7 s, refused, for 6 ms real)."""
+    return mode_of(p, False)
 
 
 class Steps(NamedTuple):
@@ -201,8 +231,11 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
     counting: the die tables not counted at load (``names``: the quantities
     the counts track), each again per mark the counts do not track
     (``shown``: the marks a die of the roll shows), the outcome's formula
-    read at every cell and the values listed, and the memory of the cells."""
+    read at every cell and the values listed, and the memory of the cells.
+    The tables are made in the kind of number the kernel counts in, exact
+    odds or not (:func:`table_mode`)."""
     mode = mode_of(p, exact)
+    tables = table_mode(p)
     recounts = [m for m in shown if m not in names]
     work = FIXED
     seen: set[Any] = set()
@@ -222,10 +255,10 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         if g.table in seen:
             continue
         seen.add(g.table)
-        again = int((g.table, rows, mode, ()) not in p.compiled)  # (a table counted at load: not again)
+        again = int((g.table, rows, tables, ()) not in p.compiled)  # (a table counted at load: not again)
         again += sum(1 for m in recounts if any(g.table.marks[p.marks.index(m)]))
         if again:
-            work += again * table_work(g.table, rows, mode)
+            work += again * table_work(g.table, rows, tables)
     cells = min(math.prod(float(h - lw + 1) for h, lw in zip(high, low)), rolls(p))
     dense = math.prod(float(h - lw + 1) for h, lw in zip(high, low)) if not p.unbounded else math.inf
     if p.ordered:  # the walk's cells: a reading in order spans one die's values, not every die's added up
@@ -237,17 +270,17 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
     finish = FIXED + cells * nodes * PER_NODE * (1 + len(recounts))
     values = spread(p, names, low, high)
     finish += values * PER_VALUE
-    return Steps(work - FIXED + finish, cells * CELL_BYTES[mode] * HELD + values * VALUE_BYTES, finish, dense)
+    held = cells * CELL_BYTES[mode] * HELD + values * value_bytes(mode, 0.0 if p.unbounded else ways_bits(p))
+    return Steps(work - FIXED + finish, held, finish, dense)
 
 
 def heaviest_table(p: Plan, names: Sequence[str], exact: bool = False) -> tuple[float, str]:
     """``(work, words)`` of the heaviest die table of the spec (:func:`table_work`,
     kept: no table counted again), for a refusal that says which part is too heavy."""
-    mode = mode_of(p, exact)
     best, said = 0.0, ""
     for g in p.groups:
         if g.count:
-            one = table_work(g.table, _rows(p, g, names), mode)
+            one = table_work(g.table, _rows(p, g, names), table_mode(p))
             if one > best:
                 deep = f"explosions up to {levels(g.table)} deep, " if levels(g.table) else ""
                 best, said = one, (f"the table of one die of the group {g.name}: {deep}{len(names)} "

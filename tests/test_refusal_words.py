@@ -1,0 +1,63 @@
+"""The cost guard's refusals say their limits in table words (issue 32):
+what one roll's odds or one call may take or hold, never what "the engine"
+allows, takes or holds (an engine word a designer should not have to read;
+docs/architecture.md: errors in plain words naming the field)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import venus_widgets as vw
+from venus_widgets.engine.contract import guard
+
+DRAFT = '''id = "words"
+[fields.dice]
+range = [0, 1000]
+default = 3
+[dice.d]
+sides = {sides}
+success = "8+"
+{more}
+[groups.own]
+count = "dice"
+[outcome]
+threshold = 1
+'''
+CHAIN = 'explode = [10]\ndepth = "unbounded"'
+DEEP = 'explode = "18+"\ndepth = 50\nmarks = { a = [1], b = [2], c = [20] }'
+ENGINE = re.compile(r"\bengine\b", re.I)
+
+
+@pytest.fixture(autouse=True)
+def _unregistered():
+    yield
+    from venus_widgets.engine.contract import edition
+
+    if "words" in edition.ids():
+        edition.unregister("words")
+
+
+def _refusal(call) -> str:
+    with pytest.raises(vw.SpecError) as info:
+        call()
+    return str(info.value)
+
+
+def test_odds_too_heavy_say_what_one_rolls_odds_may_take():
+    vw.load_edition(DRAFT.format(sides=20, more=DEEP))
+    said = _refusal(lambda: vw.odds({"edition": "words", "dice": 20}))
+    assert "more than the 0.5 s one roll's odds may take" in said and not ENGINE.search(said), said
+
+
+def test_rolls_too_many_say_what_one_call_may_take():
+    vw.load_edition(DRAFT.format(sides=10, more=CHAIN))
+    said = _refusal(lambda: guard.check_rolls(vw.normalize({"edition": "words", "dice": 100}), 100_000))
+    assert "more than the 2 s one call may take" in said and not ENGINE.search(said), said
+
+
+def test_rolls_too_heavy_say_what_one_call_may_hold():
+    vw.load_edition(DRAFT.format(sides=10, more=CHAIN))
+    said = _refusal(lambda: vw.roll_many({"edition": "words", "dice": 1000}, 16384, seed=1))
+    assert "more than the 200 MB one call may hold" in said and not ENGINE.search(said), said

@@ -1,0 +1,149 @@
+"""The work model of counts whose packed cells are mostly 0 (issue 32 item 1,
+the round-3 case "the same seam ... explain": refused at an estimated 3.1 s,
+0.17 s real).
+
+Quantities that move together (a mark and the same mark counted on the one
+group that shows it; the successes the cancelling dice take and the
+successes) leave most cells of the kernel's packed arrays 0: the dice
+reach few of them. In whole numbers past 2**63 the kernel multiplies two
+packed integers (Kronecker substitution), and Python's product skips the
+runs of zero limbs: its work follows the entries that are not 0 and where
+they lie, not the arrays' lengths. The model bounds the cells the dice can
+reach (:func:`venus_widgets.engine.drafts.whole_cost.reachable`, and where
+one die lands, :func:`~venus_widgets.engine.drafts.whole_cost.places`) and
+prices each product by them
+(:func:`~venus_widgets.engine.drafts.whole_cost.sparse_product`).
+
+Work is counted, never timed: each convolution the kernel makes is priced
+by the model's price of one call, from the real arrays (their lengths, the
+bits of their numbers and the places of their entries that are not 0).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import venus_widgets as vw
+from venus_widgets.engine.contract import edition as registry
+from venus_widgets.engine.contract import guard
+from venus_widgets.engine.contract.spec import normalize
+from venus_widgets.engine.drafts import cost, kernel, reroll, whole, whole_cost
+
+SEAM = '''id = "sparse"
+[fields.dice]
+range = [1, 40]
+default = 5
+[fields.black]
+range = [0, 4]
+default = 2
+group = "difficulty"
+[fields.need]
+range = [1, 6]
+default = 3
+group = "difficulty"
+[fields.ego]
+default = true
+[dice.d6]
+sides = 6
+success = [6]
+marks = { bane = [1] }
+explode = [6]
+depth = 2
+[dice.b6]
+sides = 6
+success = [6]
+[groups.own]
+die = "d6"
+count = "dice"
+[groups.black]
+die = "b6"
+count = "black"
+cancels = true
+[outcome]
+threshold = "need"
+[events]
+"bane and pass" = "count(bane, own) >= 1 and value >= threshold"
+"black hurt" = "successes(black) >= 1"
+[reroll]
+name = "Push"
+budget = "all_dice"
+dice = ["own"]
+faces = "2-5"
+[double]
+adds = "bane"
+if = "ego"
+'''
+ECHO = SEAM.replace('marks = { bane = [1] }', 'marks = { bane = [1], echo = [1], omen = [1] }').replace(
+    '"black hurt" = "successes(black) >= 1"', '"black hurt" = "successes(black) >= 1"\n"omens" = "echo + omen > 2"')
+
+
+@pytest.fixture(autouse=True)
+def _unregistered():
+    yield
+    if "sparse" in registry.ids():
+        registry.unregister("sparse")
+
+
+def _unguarded(call):
+    check = guard.check
+    guard.check = lambda *a, **k: None
+    try:
+        return call()
+    finally:
+        guard.check = check
+
+
+def work_done(spec: dict) -> float:
+    """The work ``odds(spec)`` does, each convolution priced as the model
+    prices one, from the real arrays (in whole numbers: the bits of the
+    largest entry made and the places of the entries that are not 0)."""
+    done = [0.0]
+    conv = kernel._conv
+
+    def counted(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> np.ndarray:
+        out = conv(a, b, mode, cut)
+        if mode == "exact" and out.size:
+            bits = max(int(x).bit_length() for x in out)
+            done[0] += whole_cost.whole_conv(a.size, b.size, bits, (np.flatnonzero(a), np.flatnonzero(b))) \
+                + cost.PER_CALL
+        else:
+            done[0] += a.size * b.size + cost.PER_CALL
+        return out
+
+    kernel._conv = reroll._conv = whole.conv = counted
+    try:
+        _unguarded(lambda: vw.odds(spec))
+    finally:
+        kernel._conv = reroll._conv = whole.conv = conv
+    return done[0]
+
+
+@pytest.mark.parametrize("text, dice, black", [(SEAM, 8, 4), (SEAM, 12, 4), (ECHO, 8, 4), (ECHO, 5, 2)])
+def test_counts_of_few_reachable_cells_are_priced_by_them(text, dice, black):
+    """The seam's odds (a pushed pool exploding once or twice, a bane read
+    by itself and on its group, cancelling dice, a doubling step): the
+    model priced each product of packed integers by the arrays' lengths,
+    about 7 times the work the products do (up to 20 with three marks on
+    the same face); now by the cells the dice reach, within 3 times of it
+    and never under it."""
+    vw.load_edition(text)
+    spec = {"edition": "sparse", "dice": dice, "black": black}
+    est = registry.get("sparse").work(_unguarded(lambda: normalize(spec)))
+    done = work_done(spec)
+    assert done <= est <= 3 * done, (done, est, est / done)
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "issue 32 (a), left open: the round-3 seam explained (8 dice pushed, 4 cancelling) is estimated 0.8 s "
+    "for 0.16 s real, a false refusal at the 0.5 s a roll's odds may take. Most of it (0.57 s of 0.8) is "
+    "the re-roll step's end (Horner's sums, 8 products of packed integers, 0.1 s real): sparse_product "
+    "prices CPython's product 3 to 6 times what it takes (measured 20,250 x 1,216 entries of 3 words, "
+    "740 and 7 not 0: 0.087 s priced, 0.029 s real), the short side's entries being a die's few bits in a "
+    "slot of 3 words (a block not 0 priced as full)"))
+def test_the_seam_explained_is_estimated_within_what_a_roll_s_odds_may_take():
+    from venus_widgets.engine.contract.cost import MAX_SECONDS
+
+    vw.load_edition(SEAM)
+    spec = _unguarded(lambda: normalize({"edition": "sparse", "dice": 8, "black": 4}))
+    assert guard.estimate(spec).seconds < MAX_SECONDS
