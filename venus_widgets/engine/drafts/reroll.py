@@ -44,13 +44,19 @@ class Merged:
 
 
 def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: str,
-         shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]], cut: list[float] | None) -> Any:
+         shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]], cut: list[float] | None,
+         total: bool = False, inner: str = "") -> Any:
     """The joint counts after the re-roll step: ``plain`` (the dice it may
-    not take, counted) with the groups ``takers`` it may take."""
+    not take, counted) with the groups ``takers`` it may take; ``(final,
+    first)``, or with ``total`` the sum of ``final`` alone (a whole number
+    unless counted in probabilities: the re-rolled dice added by their
+    ways, never convolved). The first roll is counted in ``inner``
+    (:func:`.denominator.first_mode`: ``plain`` is), its end in ``mode``."""
+    inner = inner or mode
     B = budget(plan)
     L = 1 if mode == "float" else big_die(plan)
     pad_b = 1 if mode == "float" else L ** B
-    merged = _merged(plan, takers, space, mode, L, shifts, hidden)
+    merged = _merged(plan, takers, space, mode, inner, L, shifts, hidden)
     order = sorted(merged, key=lambda m: -m.chance)
     blocks: list[list[int]] = []
     for i, m in enumerate(order):
@@ -60,28 +66,38 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
             blocks.append([i])
     states: dict[tuple[int, ...], np.ndarray] = {(0,) * len(order): plain}
     for block in blocks:
-        states = _block(states, [order[i] for i in block], block, B, mode, cut)
+        states = _block(states, [order[i] for i in block], block, B, inner, cut)
     # the end: the first rolls short of the goal get their re-rolled dice
     short = _short(plan, space) if plan.draft.reroll is not None and plan.when == "short" else None
     size = max(space.size, max(arr.size for arr in states.values()))
     rows = np.zeros((len(states), size), dtype=_dtype(mode))  # the states, one row each
+    whole = inner == "count" and mode == "exact"  # float64 whole numbers as Python ints (by int64: exact)
     for i, arr in enumerate(states.values()):
-        rows[i, : arr.size] = arr
-    total = rows.sum(axis=0)  # every state's first roll, the budget unused
-    final = np.zeros(size, dtype=_dtype(mode))  # the rolls that re-roll
+        rows[i, : arr.size] = arr.astype(np.int64) if whole else arr
+    allsum = rows.sum(axis=0)  # every state's first roll, the budget unused
     unused = [B - sum(R) for R in states]
     if mode != "float" and L != 1 and any(unused):  # the re-rolls not made count L ways each
         rows = rows * np.array([L ** u for u in unused], dtype=object if mode == "exact" else rows.dtype)[:, None]
     if short is not None:
-        rows = rows * (short[:size] if short.size >= size else _grow(short, size))
-    go = dict(zip(states, rows))
+        short = short[:size] if short.size >= size else _grow(short, size)
+        rows = rows * short
+    first = allsum * pad_b if pad_b != 1 else allsum
     fresh = [(m.fresh * m.pad if mode != "float" and m.pad != 1 else m.fresh, m.zero) for m in order]
-    out = _added(go, fresh, mode, cut)
+    if total:  # each state's dice re-rolled add their ways: sum(a * b) = sum(a) sum(b)
+        ways = [f.sum() for f, _ in fresh]
+        out: Any = 0
+        for R, s in zip(states, rows.sum(axis=1)):
+            for w, r in zip(ways, R):
+                if r:
+                    s = s * w ** r
+            out = out + s
+        return out + first[~short].sum() if short is not None else out
+    final = np.zeros(size, dtype=_dtype(mode))  # the rolls that re-roll
+    out = _added(dict(zip(states, rows)), fresh, mode, cut)
     n = min(out.size, size)
     final[:n] += out[:n]
-    first = total * pad_b if pad_b != 1 else total
     if short is not None:  # the first rolls that reach the goal stand as they fell
-        final += first * ~short[:size] if short.size >= size else first * ~_grow(short, size)
+        final += first * ~short
     return final, first
 
 
@@ -118,12 +134,13 @@ def _added(states: dict[tuple[int, ...], np.ndarray], fresh: list[tuple[np.ndarr
     return _added(inner, fresh[:-1], mode, cut)
 
 
-def _merged(plan: Plan, takers: list[int], space: Space, mode: str, L: int,
+def _merged(plan: Plan, takers: list[int], space: Space, mode: str, inner: str, L: int,
             shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]]) -> list[Merged]:
     """Groups the step may take, alike ones together (same die, same faces
     taken): a group joins the last one of its chance when they are alike,
     so that between groups of one chance the dice keep their order (the
-    step takes the lowest face first, then the first die)."""
+    step takes the lowest face first, then the first die). The first roll's
+    arrays in ``inner``, the fresh dice in ``mode``."""
     out: list[Merged] = []
     for gi in takers:
         g = plan.groups[gi]
@@ -135,10 +152,10 @@ def _merged(plan: Plan, takers: list[int], space: Space, mode: str, L: int,
         shift = shifts[gi]
         V = plan.rows(g)
         fresh = pack(*ways_of(plan.compiled, g.table, V, mode, (), hidden[gi]), space, shift)
-        ne = pack(*ways_of(plan.compiled, g.table, V, mode, g.eligible, hidden[gi]), space, shift)
+        ne = pack(*ways_of(plan.compiled, g.table, V, inner, g.eligible, hidden[gi]), space, shift)
         pad = 1 if mode == "float" else L // die_weight(g.table, "count")
         zero = -sum(x * st for x, st in zip(shift, space.strides))  # a face that adds nothing, packed
-        out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, mode), pad, g.table.chance,
+        out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, inner), pad, g.table.chance,
                           zero, V))
     return out
 
