@@ -62,5 +62,9 @@ def budget(plan: Plan) -> int:
 
 def big_die(plan: Plan) -> int:
     """``L``: a whole number of ways of every die the step re-rolls (their
-    least common multiple; 1 without a step)."""
-    return math.lcm(*(die_weight(g.table, "count") for g in plan.groups if g.rerollable))
+    least common multiple; 1 without a step; kept on the plan)."""
+    known = plan.__dict__.get("_big_die")
+    if known is None:
+        known = plan.__dict__["_big_die"] = math.lcm(*(die_weight(g.table, "count") for g in plan.groups
+                                                       if g.rerollable))
+    return known

@@ -20,9 +20,10 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from .allocate import allocate
-from .denominator import big_die, budget
+from .denominator import big_die, budget, denominator
 from .dice import die_weight, face_weight, pack, ways_of
 from .plan import Plan
+from .reroll_end import packed_end
 from .space import Space, value_grid
 from .whole import add_into as _add, conv as _conv, dtype_of as _dtype, grow as _grow, power as _power
 
@@ -69,20 +70,23 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
         states = _block(states, [order[i] for i in block], block, B, inner, cut)
     # the end: the first rolls short of the goal get their re-rolled dice
     short = _short(plan, space) if plan.draft.reroll is not None and plan.when == "short" else None
-    size = max(space.size, max(arr.size for arr in states.values()))
-    rows = np.zeros((len(states), size), dtype=_dtype(mode))  # the states, one row each
-    whole = inner == "count" and mode == "exact"  # float64 whole numbers as Python ints (by int64: exact)
-    for i, arr in enumerate(states.values()):
-        rows[i, : arr.size] = arr.astype(np.int64) if whole else arr
-    allsum = rows.sum(axis=0)  # every state's first roll, the budget unused
+    # every count lies in the space (each quantity within its range): past its size an array holds 0s
+    # (the kernels of :func:`_matrix` are as long as the longest)
+    size = space.size
+    fresh = [(m.fresh * m.pad if mode != "float" and m.pad != 1 else m.fresh, m.zero) for m in order]
     unused = [B - sum(R) for R in states]
+    if mode != "float" and inner != "exact":  # the end in Python ints, each state's array packed in one
+        return packed_end(states, size, short, unused, L, pad_b, fresh, mode, inner, total,
+                           denominator(plan).bit_length())
+    rows = np.zeros((len(states), size), dtype=_dtype(mode))  # the states, one row each
+    for i, arr in enumerate(states.values()):
+        rows[i, : arr.size] = arr[:size]
+    allsum = rows.sum(axis=0)  # every state's first roll, the budget unused
     if mode != "float" and L != 1 and any(unused):  # the re-rolls not made count L ways each
         rows = rows * np.array([L ** u for u in unused], dtype=object if mode == "exact" else rows.dtype)[:, None]
     if short is not None:
-        short = short[:size] if short.size >= size else _grow(short, size)
         rows = rows * short
     first = allsum * pad_b if pad_b != 1 else allsum
-    fresh = [(m.fresh * m.pad if mode != "float" and m.pad != 1 else m.fresh, m.zero) for m in order]
     if total:  # each state's dice re-rolled add their ways: sum(a * b) = sum(a) sum(b)
         ways = [f.sum() for f, _ in fresh]
         out: Any = 0
@@ -151,7 +155,8 @@ def _merged(plan: Plan, takers: list[int], space: Space, mode: str, inner: str, 
             continue
         shift = shifts[gi]
         V = plan.rows(g)
-        fresh = pack(*ways_of(plan.compiled, g.table, V, mode, (), hidden[gi]), space, shift)
+        ends = inner if mode != "float" and inner != "exact" else mode  # (:func:`.reroll_end.packed_end`: any whole numbers)
+        fresh = pack(*ways_of(plan.compiled, g.table, V, ends, (), hidden[gi]), space, shift)
         ne = pack(*ways_of(plan.compiled, g.table, V, inner, g.eligible, hidden[gi]), space, shift)
         pad = 1 if mode == "float" else L // die_weight(g.table, "count")
         zero = -sum(x * st for x, st in zip(shift, space.strides))  # a face that adds nothing, packed
@@ -168,6 +173,20 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
         m, t = members[0], index[0]
         if cut is None and 2 * B < m.count and m.count * m.ne.size <= SMALL:  # only the rows a small budget reaches
             kernels, tails = _reached(m, mode, B)
+        elif cut is None and m.ne.size:  # every kernel and tail at once, one row each
+            K, T = _matrix(m, mode)
+            for R, arr in states.items():
+                b = B - sum(R)
+                E = min(b, m.count + 1)
+                tail = b <= m.count
+                if np.count_nonzero(arr) > E + tail:  # fewer kernels than entries: one convolution each
+                    done = [_conv(arr, K[e], mode, None) for e in range(E)] + ([_conv(arr, T[b], mode, None)]
+                                                                               if tail else [])
+                else:
+                    done = list(_rows_by(arr, K[:E] if not tail else np.concatenate((K[:E], T[b:b + 1]))))
+                for e, res in zip([*range(E), b] if tail else range(E), done):
+                    out[_bump(R, t, e)] = res  # (each key once: the block's re-rolls are its own)
+            return out
         else:
             kernels = _kernels(m, mode, cut)
             tails = _tails(kernels)
@@ -228,6 +247,43 @@ def _kernels(m: Merged, mode: str, cut: list[float] | None, with_faces: bool = T
         if e and m.zero and k.size:  # the e faces the step takes add nothing: each at ``zero``
             k = np.concatenate((np.zeros(e * m.zero, dtype=k.dtype), k))
         out.append(k)
+    return out
+
+
+def _matrix(m: Merged, mode: str) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_kernels` and :func:`_tails` as two matrices, one row each
+    (``K[e]``, ``T[b]``; each as long as the longest, 0 past its own end), in
+    whole numbers: the powers of the other faces one die at a time (of a
+    die whose other faces all add the same, its ways to the power), scaled
+    and moved by ``e`` faces at ``zero`` at once, the tails summed from the last."""
+    n, ne = m.count, m.ne
+    width = n * (ne.size - 1) + 1
+    dt = object if ne.dtype == object else ne.dtype
+    P = np.zeros((n + 1, width), dtype=dt)  # P[j]: the other faces of j dice
+    nz = np.flatnonzero(ne)
+    if nz.size == 1:
+        at, v = int(nz[0]), ne[nz[0]]
+        P[np.arange(n + 1), np.arange(n + 1) * at] = [v ** j for j in range(n + 1)]
+    else:
+        P[0, 0] = 1
+        for j in range(1, n + 1):
+            row = _conv(P[j - 1, : (j - 1) * (ne.size - 1) + 1], ne, mode, None)
+            P[j, : row.size] = row
+    taken = len(m.eligible) * m.each
+    scaled = P[::-1] * np.array([math.comb(n, e) * taken ** e for e in range(n + 1)], dtype=dt)[:, None]
+    if m.zero:  # the e faces the step takes add nothing: each at ``zero``
+        K = np.zeros((n + 1, width + n * m.zero), dtype=dt)
+        K[np.arange(n + 1)[:, None], np.arange(width)[None, :] + (np.arange(n + 1) * m.zero)[:, None]] = scaled
+    else:
+        K = scaled
+    return K, K[::-1].cumsum(axis=0)[::-1]
+
+
+def _rows_by(arr: np.ndarray, M: np.ndarray) -> np.ndarray:
+    """Each row of ``M`` convolved with ``arr`` (one pass per entry of ``arr`` that is not 0)."""
+    out = np.zeros((M.shape[0], M.shape[1] + arr.size - 1), dtype=np.result_type(arr, M))
+    for i in np.flatnonzero(arr).tolist():
+        out[:, i: i + M.shape[1]] += M * arr[i]
     return out
 
 
