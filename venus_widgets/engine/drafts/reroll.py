@@ -75,7 +75,7 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     size = space.size
     fresh = [(m.fresh * m.pad if mode != "float" and m.pad != 1 else m.fresh, m.zero) for m in order]
     unused = [B - sum(R) for R in states]
-    if mode != "float" and inner != "exact":  # the end in Python ints, each state's array packed in one
+    if mode == "exact" and inner != "exact":  # the end in Python ints, each state's array packed in one
         return packed_end(states, size, short, unused, L, pad_b, fresh, mode, inner, total,
                            denominator(plan).bit_length())
     rows = np.zeros((len(states), size), dtype=_dtype(mode))  # the states, one row each
@@ -155,7 +155,7 @@ def _merged(plan: Plan, takers: list[int], space: Space, mode: str, inner: str, 
             continue
         shift = shifts[gi]
         V = plan.rows(g)
-        ends = inner if mode != "float" and inner != "exact" else mode  # (:func:`.reroll_end.packed_end`: any whole numbers)
+        ends = inner if mode == "exact" and inner != "exact" else mode  # (:func:`.reroll_end.packed_end`: any whole numbers)
         fresh = pack(*ways_of(plan.compiled, g.table, V, ends, (), hidden[gi]), space, shift)
         ne = pack(*ways_of(plan.compiled, g.table, V, inner, g.eligible, hidden[gi]), space, shift)
         pad = 1 if mode == "float" else L // die_weight(g.table, "count")
@@ -173,17 +173,13 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
         m, t = members[0], index[0]
         if cut is None and 2 * B < m.count and m.count * m.ne.size <= SMALL:  # only the rows a small budget reaches
             kernels, tails = _reached(m, mode, B)
-        elif cut is None and m.ne.size:  # every kernel and tail at once, one row each
+        elif cut is None and m.ne.size and _short_states(states, B, m.count):  # every kernel and tail at once
             K, T = _matrix(m, mode)
             for R, arr in states.items():
                 b = B - sum(R)
                 E = min(b, m.count + 1)
                 tail = b <= m.count
-                if np.count_nonzero(arr) > E + tail:  # fewer kernels than entries: one convolution each
-                    done = [_conv(arr, K[e], mode, None) for e in range(E)] + ([_conv(arr, T[b], mode, None)]
-                                                                               if tail else [])
-                else:
-                    done = list(_rows_by(arr, K[:E] if not tail else np.concatenate((K[:E], T[b:b + 1]))))
+                done = _rows_by(arr, K[:E] if not tail else np.concatenate((K[:E], T[b:b + 1])))
                 for e, res in zip([*range(E), b] if tail else range(E), done):
                     out[_bump(R, t, e)] = res  # (each key once: the block's re-rolls are its own)
             return out
@@ -218,6 +214,13 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
                         scaled = scaled * (members[j].each ** e)
                 _add(out, key, scaled)
     return out
+
+
+def _short_states(states: dict, B: int, n: int) -> bool:
+    """Whether every state's array has fewer entries that are not 0 than
+    kernels it meets (at most ``n + 2``): then one pass per entry
+    (:func:`_rows_by`) makes fewer calls than one convolution per kernel."""
+    return all(np.count_nonzero(arr) <= min(B - sum(R), n + 1) + (B - sum(R) <= n) for R, arr in states.items())
 
 
 def _bump(R: tuple[int, ...], t: int, r: int) -> tuple[int, ...]:
