@@ -33,11 +33,11 @@ from typing import Any
 import numpy as np
 
 from .dice import die_ways
-from .kernel import Counted, _dtype, _lost, denominator, group_rows, mark_faces
+from .kernel import Counted, denominator, group_rows, lost, mark_faces
 from .plan import Plan
 from .readings import Ordered, Reading
 from .space import Space
-from .whole import bincount
+from .whole import bincount, dtype_of
 
 #: Up to this many cells (dice left times the readings' values) the walk keeps every cell (dense, no sorting).
 DENSE = 60_000
@@ -83,7 +83,7 @@ def count(plan: Plan, mode: str, without: str = "") -> Counted:
     listed = Listed(sp.names, sp.lo, sp.radix,
                     {name: (keys // st) % r + x for name, st, r, x in zip(sp.names, sp.strides, sp.radix, sp.lo)})
     D = None if mode == "float" else denominator(plan)
-    return Counted(listed, W, W, D, mode, _lost(plan, mode))
+    return Counted(listed, W, W, D, mode, lost(plan, mode))
 
 
 class Listed(Space):
@@ -104,7 +104,7 @@ class _Walk:
     the outcomes in the walk's order (see the module)."""
 
     def __init__(self, plan: Plan, mode: str, without: str) -> None:
-        self.mode, self.dtype = mode, _dtype(mode)
+        self.mode, self.dtype = mode, dtype_of(mode)
         readings = plan.readings
         self.tallies = [i for i, r in enumerate(readings) if not isinstance(r, Ordered)]
         self.at = [i for i, r in enumerate(readings) if isinstance(r, Ordered)]
