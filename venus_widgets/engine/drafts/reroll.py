@@ -24,6 +24,7 @@ from .denominator import big_die, budget, denominator
 from .dice import die_weight, face_weight, pack, ways_of
 from .plan import Plan
 from .reroll_end import packed_end
+from .reroll_rows import one_die
 from .space import Space, value_grid
 from .whole import add_into as _add, conv as _conv, dtype_of as _dtype, grow as _grow, power as _power
 
@@ -171,6 +172,8 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
     out: dict[tuple[int, ...], np.ndarray] = {}
     if len(members) == 1:
         m, t = members[0], index[0]
+        if m.count == 1 and cut is None and mode != "exact" and m.ne.size and len(states) > 1:  # every state at once
+            return one_die(states, m.ne, len(m.eligible) * m.each, m.zero, t, B)
         if cut is None and 2 * B < m.count and m.count * m.ne.size <= SMALL:  # only the rows a small budget reaches
             kernels, tails = _reached(m, mode, B)
         elif cut is None and m.ne.size and _short_states(states, B, m.count):  # every kernel and tail at once
