@@ -24,7 +24,7 @@ from .denominator import big_die, budget, denominator
 from .dice import die_weight, face_weight, pack, ways_of
 from .plan import Plan
 from .reroll_end import packed_end
-from .reroll_rows import one_die
+from .reroll_rows import lone_ends, one_die
 from .space import Space, value_grid
 from .whole import add_into as _add, conv as _conv, dtype_of as _dtype, grow as _grow, power as _power
 
@@ -98,7 +98,9 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
             out = out + s
         return out + first[~short].sum() if short is not None else out
     final = np.zeros(size, dtype=_dtype(mode))  # the rolls that re-roll
-    out = _added(dict(zip(states, rows)), fresh, mode, cut)
+    keys, rows, left = (list(states), rows, fresh) if cut is not None or mode == "exact" else \
+        lone_ends(list(states), rows, fresh)  # (whole numbers: the lone dice's ends every state at once)
+    out = _added(dict(zip(keys, rows)), left, mode, cut)
     n = min(out.size, size)
     final[:n] += out[:n]
     if short is not None:  # the first rolls that reach the goal stand as they fell
