@@ -25,7 +25,7 @@
 # ## 1. A seed as a file
 #
 # The Heresy Engine (the comparison system of chapter 8) *is* a draft: the
-# package's built-in edition `heresy` is this file, read. Read it from the top: the **fields** are what the
+# Heresy you played in chapter 8 is this file, read. Read it from the top: the **fields** are what the
 # player sets (the pool, the black dice, the trades); the **rules** are the
 # numbers the seed names, each with its sentence; one kind of **die** (a d6:
 # 1 and 6 are successes, and a 6 rolls again for as long as 6s come up); two
@@ -48,8 +48,8 @@ roll = {"pool": 6, "black": 3}
 as_draft = vw.odds({"edition": heresy.ID, **roll})
 
 # %% [markdown]
-# Loaded, it is an edition: the built-in Heresy Engine itself (its id is
-# `{{ heresy.ID }}`; a copy you change takes an id of its own). Six pool dice
+# Loaded, it is an edition: the built-in Heresy Engine itself (a copy you
+# change takes an id of its own: change the id line near the top). Six pool dice
 # against three black dice pass {{ vw.percent(as_draft.p_pass, 2) }} of the
 # time, exactly, but for a tail below a millionth of a millionth from dice
 # that could roll on for ever. The draft has a roller of its own, with

@@ -38,6 +38,7 @@ from . import quick_cost as _quick
 from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions, walk
 from .at_table import DraftTable
 from .counts_kept import kept, priced
+from .draft_reads import marks_of
 from .levers import levers as _lever_list
 from . import endless as _endless
 from .knobs import DraftRules
@@ -145,7 +146,7 @@ class DraftEdition:
         spec = {f.name: list(f.default) if f.kind == "list" else f.default for f in d.fields}
         env = _plan.base_env(d, spec, rules)
         env.update({g.name: 0 for g in d.groups})
-        marks = _plan._marks(d)
+        marks = marks_of(d)
         try:
             readings = [_plan.readings_of(d, env, rules, x) for x in (False, True)]
         except SpecError:
@@ -155,7 +156,7 @@ class DraftEdition:
             for grade in self._grades(g, env, rules):
                 try:
                     t = _plan.die_table(d, g, grade, env, rules)
-                    takes = _plan._eligible(d, g, t, env, rules) if d.reroll and g.name in d.reroll.groups else ()
+                    takes = _plan.reroll_takes(d, g, t, env, rules) if d.reroll and g.name in d.reroll.groups else ()
                 except SpecError:
                     continue  # found when a spec rolls it, with its line
                 if _plan.static_group(d, g):

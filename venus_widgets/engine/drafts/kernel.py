@@ -154,15 +154,15 @@ def _count(plan: Plan, exact: bool, without: str, total: bool) -> Any:
         full = plain * pad_b if pad_b != 1 else plain
         if total:
             return full.sum()
-        return Counted(space, full, full, None if mode == "float" else denominator(plan), mode, (cut[0] if cut else 0.0) + lost(plan, mode))
+        return Counted(space, full, full, None if mode == "float" else denominator(plan), mode, (cut[0] if cut else 0.0) + lost_mass(plan, mode))
     if total:
         return reroll.step(plan, takers, plain, space, mode, shifts, hidden, cut, total=True, inner=inner)
     final, first = reroll.step(plan, takers, plain, space, mode, shifts, hidden, cut, inner=inner)
     return Counted(space, final, first, None if mode == "float" else denominator(plan), mode,
-                   (cut[0] if cut else 0.0) + lost(plan, mode))
+                   (cut[0] if cut else 0.0) + lost_mass(plan, mode))
 
 
-def lost(plan: Plan, mode: str) -> float:
+def lost_mass(plan: Plan, mode: str) -> float:
     """The mass of the chains of dice exploding without end left uncounted."""
     if mode != "float" or not plan.unbounded:
         return 0.0

@@ -323,7 +323,7 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
             table, eligible = known
         else:
             table = die_table(draft, g, grade, env, rules)
-            eligible = _eligible(draft, g, table, env, rules) if rr is not None and g.name in rr.groups else ()
+            eligible = reroll_takes(draft, g, table, env, rules) if rr is not None and g.name in rr.groups else ()
         if table.depth is None and table.explodes and redraws(table, g.name, readings, eligible):
             table = replace(table, redraw=True)
         groups.append(GroupPlan(g.name, owner, grade, n, table, eligible))
@@ -349,7 +349,7 @@ def _degrees(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> 
                         for x in draft.outcome.degrees))
 
 
-def _eligible(draft: Draft, g: GroupDef, table: DieTable, env: Mapping[str, Any],
+def reroll_takes(draft: Draft, g: GroupDef, table: DieTable, env: Mapping[str, Any],
               rules: Mapping[str, Any]) -> tuple[int, ...]:
     """The faces of the group's dice the re-roll step may take: they must count nothing."""
     rr = draft.reroll

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from .dice import die_ways
-from .kernel import Counted, denominator, group_rows, lost, mark_faces
+from .kernel import Counted, denominator, group_rows, lost_mass, mark_faces
 from .plan import Plan
 from .readings import Ordered, Reading
 from .space import Space
@@ -83,7 +83,7 @@ def count(plan: Plan, mode: str, without: str = "") -> Counted:
     listed = Listed(sp.names, sp.lo, sp.radix,
                     {name: (keys // st) % r + x for name, st, r, x in zip(sp.names, sp.strides, sp.radix, sp.lo)})
     D = None if mode == "float" else denominator(plan)
-    return Counted(listed, W, W, D, mode, lost(plan, mode))
+    return Counted(listed, W, W, D, mode, lost_mass(plan, mode))
 
 
 class Listed(Space):
