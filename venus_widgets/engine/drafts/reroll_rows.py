@@ -55,10 +55,11 @@ def one_die(states: dict[tuple[int, ...], np.ndarray], ne: np.ndarray, taken: An
 def lone_ends(keys: list[tuple[int, ...]], M: np.ndarray, fresh: list[tuple[np.ndarray, int]]
               ) -> tuple[list[tuple[int, ...]], np.ndarray, list[tuple[np.ndarray, int]]]:
     """The first steps of the step's end (:func:`.reroll._added`: each
-    state's re-rolled dice, Horner's scheme on the last group first) where
-    the last group re-rolls at most one die (a lone die): every state at
-    once, ``G_0 + G_1 F`` for each prefix of the states' keys. ``M``: one
-    row per key; returns the prefixes, their rows and the groups left.
+    state's re-rolled dice, by Horner's scheme one group after another, in
+    any order: the sums are whole numbers) for the groups that re-roll at
+    most one die (lone dice, the last first): every state at once,
+    ``G_0 + G_1 F`` for each key without that group. ``M``: one row per
+    key; returns the keys left, their rows and the groups left.
 
     >>> F = np.array([2.0, 1.0])                 # a fresh die: 2 ways of 0, 1 way of 1
     >>> M = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]])
@@ -66,17 +67,20 @@ def lone_ends(keys: list[tuple[int, ...]], M: np.ndarray, fresh: list[tuple[np.n
     >>> keys, M[0].tolist(), left                # [1, 0] + [0, 1] F + [1, 0] F
     ([()], [3.0, 3.0, 1.0, 0.0], [])
     """
-    while fresh and max(R[-1] for R in keys) <= 1:
-        F, zero = fresh[-1]
+    while fresh:
+        t = next((t for t in reversed(range(len(fresh))) if max(R[t] for R in keys) <= 1), None)
+        if t is None:
+            break
+        F, zero = fresh[t]
         at: dict[tuple[int, ...], int] = {}
-        rows = [at.setdefault(R[:-1], len(at)) for R in keys]
+        rows = [at.setdefault(R[:t] + R[t + 1:], len(at)) for R in keys]
         G = np.zeros((2, len(at), M.shape[1]), dtype=M.dtype)
-        G[[R[-1] for R in keys], rows] = M  # (each prefix and re-roll once)
+        G[[R[t] for R in keys], rows] = M  # (each prefix and re-roll once)
         width = max(M.shape[1] + F.size - 1 - zero, M.shape[1])
         H = np.zeros((len(at), width + zero), dtype=M.dtype)
         for j in np.flatnonzero(F).tolist():  # G_1 F
             H[:, j: j + M.shape[1]] += G[1] * F[j]
         H = H[:, zero:]
         H[:, : M.shape[1]] += G[0]
-        keys, M, fresh = list(at), H, fresh[:-1]
+        keys, M, fresh = list(at), H, fresh[:t] + fresh[t + 1:]
     return keys, M, fresh
