@@ -26,9 +26,10 @@ SETTINGS = settings(max_examples=int(os.environ.get("VW_EXAMPLES", 60)), deadlin
 def drafts(draw) -> str:
     """A draft of one to three groups of dice of 2 to 20 sides, faces worth
     -1 to 3 successes, marks, a cancelling group, an outcome reading the
-    successes, the total or a mark (sometimes dice that explode, to a
-    depth or without end: drafts/quick_explode.py; sometimes a re-roll
-    step: a plan the bound leaves to the estimate)."""
+    successes, the total or a mark; often a re-roll step (its budget up to
+    80: past 2**63 ways, counted in Python ints), sometimes dice that
+    explode, to a depth or without end (drafts/quick_explode.py; with a
+    re-roll step, a plan the bound leaves to the estimate)."""
     lines = ['id = "quick"', "[fields.n]", "range = [0, 60]", "default = 1", "[fields.m]", "range = [0, 20]",
              "default = 1"]
     kinds = draw(st.sampled_from([["a"], ["a", "b"]]))
@@ -53,8 +54,8 @@ def drafts(draw) -> str:
         lines += ["[groups.black]", f'die = "{draw(st.sampled_from(kinds))}"', 'count = "m // 2"', "cancels = true"]
     values = ["successes", "total", "successes * 2 - total"] + [f"successes - {m}" for m in sorted(marks)]
     lines += ["[outcome]", f'value = "{draw(st.sampled_from(values))}"', f"threshold = {draw(st.integers(0, 3))}"]
-    if draw(st.integers(0, 3)) == 0:
-        lines += ["[reroll]", 'budget = "m"']
+    if draw(st.booleans()):
+        lines += ["[reroll]", f'budget = "{draw(st.sampled_from(["m", "n", "m + n", "all_dice"]))}"']
     return "\n".join(lines) + "\n"
 
 
@@ -84,6 +85,34 @@ def test_the_bound_is_at_least_the_estimate(text, n, m):
                 assert budget.fits(c), text
     finally:
         edition.unregister("quick")
+
+
+def test_the_playtest_drafts_re_rolls_are_bounded_not_estimated(monkeypatch):
+    """The playtest draft's sweep (KISS and Ego re-rolls, up to 13 dice
+    re-rolled: 2**67 ways, Python ints): the bound is at least the estimate,
+    and the guard lets every spec through on the bound alone."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from bench_specs import spec_classes
+
+    ed = load_edition(EXAMPLES / "playtest.toml")
+    try:
+        (c,) = [c for c in spec_classes() if c.name == "playtest task, mixed calibers as a draft"]
+        specs = [vw.normalize(s, priced=False) for s in c.specs]
+        assert any(ed.plan(s).budget and s["ego"] == "reroll" and s["dice"] >= 12 for s in specs)
+        for spec in specs:
+            work, memory = quick_cost.bound(ed.plan(spec))
+            for exact in (False, True):
+                est = ed.cost(spec, exact)
+                assert work * budget.MAX_SECONDS / (budget.SECONDS["float"] * draft_cost.LIMIT) >= est.steps
+                assert memory >= est.memory
+        monkeypatch.setattr(draft_cost, "work", lambda *a, **k: pytest.fail("estimated"))
+        for spec in specs:
+            guard.check(spec)
+    finally:
+        edition.unregister("playtest-draft")  # (spec_classes loads the playtest draft; heresy and vers are built in)
 
 
 def test_a_small_spec_is_not_estimated_step_by_step(monkeypatch):

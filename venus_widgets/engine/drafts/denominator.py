@@ -26,6 +26,20 @@ def mode_of(plan: Plan, exact: bool) -> str:
     return "exact"  # past 2**63 in Python ints, for float odds too: each float its fraction correctly rounded
 
 
+def first_mode(plan: Plan, mode: str) -> str:
+    """How to count the first roll of a plan counted in ``mode`` (its
+    dice's ways alone, the re-roll step's budget not yet counted: at most
+    the product of their ways, far below the denominator when the step may
+    re-roll many dice), so that only the step's end counts in the larger
+    numbers: "count" below 2**53, "wide" below 2**63, else ``mode``."""
+    if mode in ("float", "count"):
+        return mode
+    d = 1
+    for g in plan.groups:
+        d *= die_weight(g.table, "count") ** g.count
+    return "count" if d < 2**53 else "wide" if d < 2**63 else mode
+
+
 def denominator(plan: Plan) -> int:
     """The common denominator of every count (dice that explode without a
     depth: the one their odds would have if cut; the odds are not rational);
@@ -48,5 +62,9 @@ def budget(plan: Plan) -> int:
 
 def big_die(plan: Plan) -> int:
     """``L``: a whole number of ways of every die the step re-rolls (their
-    least common multiple; 1 without a step)."""
-    return math.lcm(*(die_weight(g.table, "count") for g in plan.groups if g.rerollable))
+    least common multiple; 1 without a step; kept on the plan)."""
+    known = plan.__dict__.get("_big_die")
+    if known is None:
+        known = plan.__dict__["_big_die"] = math.lcm(*(die_weight(g.table, "count") for g in plan.groups
+                                                       if g.rerollable))
+    return known

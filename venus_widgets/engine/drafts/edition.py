@@ -300,7 +300,7 @@ class DraftEdition:
         c = counted(p, exact)
         shown = outcome.shown_marks(p)  # every mark of the draft is reported: 0 where no die of this roll shows it
         marks = {m: 0 if m not in shown else
-                 outcome.mark_ways(p, c, m, None if m in c.space.names else counted(p, exact, without=m))
+                 outcome.mark_ways(p, c, m, lambda m=m: counted(p, exact, without=m))  # type: ignore[misc]
                  for m in p.marks}
         return outcome.finish(p, c, spec, exact, marks)
 

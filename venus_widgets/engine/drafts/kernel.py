@@ -47,7 +47,7 @@ import numpy as np
 from . import whole
 from . import reroll
 from .whole import dtype_of as _dtype, conv as _conv, power as _power
-from .denominator import big_die, budget, denominator, mode_of
+from .denominator import big_die, budget, denominator, first_mode, mode_of
 from .dice import CHAIN_CUT, Rows, die_weight, pack, rows, ways_of
 from .plan import GroupPlan, Plan
 from .readings import Tally
@@ -84,16 +84,33 @@ def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
     """The joint counts of ``plan`` (``exact``: in Python ints); with
     ``without`` (a mark), only of the rolls in which no die shows that mark
     (over the same denominator: one minus their sum is the mark's chance)."""
+    out = _count(plan, exact, without, False)
+    assert isinstance(out, Counted)
+    return out
+
+
+def ways_without(plan: Plan, exact: bool, mark: str) -> Any:
+    """The ways of the rolls in which no die shows ``mark`` (the sum of
+    :func:`count` without it) of a plan with a re-roll step, its dice
+    re-rolled added by their ways alone (their sums, never convolved: the
+    step's end only); ``None`` for another plan (:func:`count` it)."""
+    if plan.unbounded or plan.draft.reroll is None or budget(plan) <= 0:
+        return None
+    return _count(plan, exact, mark, True)
+
+
+def _count(plan: Plan, exact: bool, without: str, total: bool) -> Any:
     mode = mode_of(plan, exact)
     names = tracked(plan)
     marks = plan.marks
     steps = plan.draft.reroll is not None and budget(plan) > 0
+    inner = first_mode(plan, mode) if steps else mode  # the first roll's counts (the step's end: ``mode``)
     hidden = {gi: mark_faces(g.table, marks, without) if without else () for gi, g in enumerate(plan.groups)}
     # each group's die: the values it adds and their ways (dice the step may take: without those faces too)
     ways = {}
     for gi, g in enumerate(plan.groups):
         if g.count:
-            ways[gi] = ways_of(plan.compiled, g.table, group_rows(plan, g), mode, (), hidden[gi])
+            ways[gi] = ways_of(plan.compiled, g.table, group_rows(plan, g), inner, (), hidden[gi])
     # the range of each quantity: each die adds from its lowest (at most 0 for the dice the step may take,
     # whose faces it takes add 0)
     lo = [0] * len(names)
@@ -113,6 +130,11 @@ def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
             lo[i] += g.count * shift[i]
             hi[i] += g.count * dhi[i]
     space = Space(names, tuple(lo), tuple(h - l + 1 for h, l in zip(hi, lo)))
+    known = plan.__dict__.get("_space")  # the same space as the plan's other count: its values and grid shared
+    if known == space:
+        space = known
+    else:
+        plan.__dict__["_space"] = space
     cut: list[float] | None = [0.0] if plan.unbounded else None
     plain: np.ndarray | None = None
     takers: list[int] = []
@@ -121,17 +143,21 @@ def count(plan: Plan, exact: bool = False, without: str = "") -> Counted:
         if steps and g.rerollable:
             takers.append(gi)
             continue
-        die = _power(pack(*ways[gi], space, shifts[gi]), g.count, mode, cut)
-        plain = die if plain is None else _conv(plain, die, mode, cut)
+        die = _power(pack(*ways[gi], space, shifts[gi]), g.count, inner, cut)
+        plain = die if plain is None else _conv(plain, die, inner, cut)
     if plain is None:
-        plain = np.ones(1, dtype=_dtype(mode))
+        plain = np.ones(1, dtype=_dtype(inner))
     B = budget(plan)
     L = 1 if mode == "float" else big_die(plan)
     pad_b = 1 if mode == "float" else L ** B
     if not takers:
         full = plain * pad_b if pad_b != 1 else plain
+        if total:
+            return full.sum()
         return Counted(space, full, full, None if mode == "float" else denominator(plan), mode, (cut[0] if cut else 0.0) + lost_mass(plan, mode))
-    final, first = reroll.step(plan, takers, plain, space, mode, shifts, hidden, cut)
+    if total:
+        return reroll.step(plan, takers, plain, space, mode, shifts, hidden, cut, total=True, inner=inner)
+    final, first = reroll.step(plan, takers, plain, space, mode, shifts, hidden, cut, inner=inner)
     return Counted(space, final, first, None if mode == "float" else denominator(plan), mode,
                    (cut[0] if cut else 0.0) + lost_mass(plan, mode))
 

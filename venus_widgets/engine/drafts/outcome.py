@@ -14,12 +14,12 @@ pass (:attr:`Odds.events`, :attr:`Odds.events_passed`).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import numpy as np
 
 from ..maths.odds import TAIL_WORDS, Odds
-from .kernel import Counted
+from .kernel import Counted, ways_without
 from .knob_words import faces_words
 from .model import FAIL, FIRST_ROLL, VALUE, passed_after, passed_with
 from .plan import Plan, evaluate
@@ -76,17 +76,18 @@ def shown_marks(plan: Plan) -> list[str]:
     return list(known)
 
 
-def mark_ways(plan: Plan, c: Counted, mark: str, without: Counted | None) -> Any:
+def mark_ways(plan: Plan, c: Counted, mark: str, without: Callable[[], Counted]) -> Any:
     """The ways (in ``c``'s units) that at least one die shows ``mark``: read
     off the joint counts where they track it, else the whole minus the ways
-    of the rolls in which no die shows it (``without``, the same count without
-    that mark's faces)."""
+    of the rolls in which no die shows it: of a re-roll step's plan their
+    sum alone (:func:`.kernel.ways_without`), else the sum of ``without()``,
+    the same count without that mark's faces."""
     if mark in c.space.names:
         shown = c.space.values()[mark][: c.final.size] > 0
         return c.final[shown].sum()
-    assert without is not None
     total: Any = c.denominator if c.denominator is not None else 1.0
-    return total - without.final.sum()
+    ways = None if plan.ordered else ways_without(plan, c.mode == "exact", mark)
+    return total - (without().final.sum() if ways is None else ways)
 
 
 def mark_key(plan: Plan, mark: str) -> str:

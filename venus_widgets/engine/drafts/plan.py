@@ -64,7 +64,7 @@ class DieTable:
         i = face - 1
         return self.successes[i] == 0 and not any(m[i] for m in self.marks) and not self.explode[i]
 
-    @property
+    @cached_property  # (kept: the re-roll step orders its groups by it)
     def chance(self) -> Fraction:
         """The chance of a success on one roll (the re-roll order: best chance first)."""
         return Fraction(sum(1 for s in self.successes if s > 0), self.sides)

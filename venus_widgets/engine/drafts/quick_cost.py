@@ -7,11 +7,16 @@ convolutions, :func:`.cost.work`; the steps around them,
 :func:`.step_cost.odds_steps`) walks every group, every die table and the
 outcome's formula at the corners of its range: a few hundred thousand
 instructions, as much as a small roll's whole odds. For the plans it
-knows (:func:`bound`: no re-roll step, no reading of
-the dice in order, ways below 2**53; exploding dice: :mod:`.quick_explode`), this bound takes each quantity's
-range over all the dice, ``R`` cells at most, and adds up what each term
-of the precise estimate is at most:
+knows (:func:`bound`: no reading of the dice in order; exploding dice
+without a re-roll step: :mod:`.quick_explode`; without a re-roll step,
+ways below 2**53; with one, no exploding die and no two groups of one
+chance but different dice), this bound takes each quantity's range over
+all the dice, ``R`` cells at most, and adds up what each term of the
+precise estimate is at most:
 
+* a re-roll step's count (:func:`_reroll`): :func:`.cost.reroll_cost`
+  term by term, every array at most as long as there, every number at
+  most the denominator's bits, priced in Python ints past 2**63 ways;
 * the kernel's powers: ``R * R * 8`` a counted group, once per count
   (:func:`.cost.marks_counted`: at most one and one per mark), the
   estimate's own short form, valid when it is below :data:`.cost.LIMIT`;
@@ -48,17 +53,20 @@ import math
 from . import cost as _cost, quick_explode as _explode, step_cost as _steps
 from .plan import Plan
 from .readings import Tally
+from .denominator import big_die
 from .values import MAX_SPREAD
+from .whole_cost import DIRECT, PAIR, PAIR_BITS, element, whole_conv as _whole_conv
 
 
 def bound(p: Plan) -> tuple[float, float] | None:
     """``(work, bytes)`` at least the precise estimate's (work: the
     multiply-adds of :mod:`.cost`; see the module), or ``None`` for a plan
     this bound does not cover."""
-    if p.ordered or (p.draft.reroll is not None and min(p.budget, p.rerollable) > 0):
+    if p.ordered:
         return None
+    B = min(p.budget, p.rerollable) if p.draft.reroll is not None else 0
     if p.exploding:  # dice that roll again: bounded by their chains' whole reach (:mod:`.quick_explode`)
-        return _explode.bound(p)
+        return None if B else _explode.bound(p)
     bits, groups, sides = 0.0, 0, 0
     spans = [0] * sum(1 for r in p.readings if isinstance(r, Tally))
     for g in p.groups:
@@ -69,20 +77,85 @@ def bound(p: Plan) -> tuple[float, float] | None:
         bits += g.count * math.log2(g.table.sides)
         for i, row in enumerate(p.rows(g)):  # (kept on the plan: the kernel reads the same rows)
             spans[i] += g.count * (max(0, max(row)) - min(0, min(row)))
-    if bits >= 53:  # counted in Python ints or int64: not covered
-        return None
+    if B:
+        bits += B * math.log2(big_die(p))
     cells = 1.0
     for s in spans:
         cells *= s + 1
     counts = 1 + len(p.marks)  # the counts of the dice: once, and once more per mark not tracked
-    kernel = cells * cells * groups * 8 * counts
-    if kernel >= _cost.LIMIT:  # past the estimate's short form
-        return None
+    if B:
+        kernel = _reroll(p, B, spans, bits)
+        if kernel is None:
+            return None
+        kernel *= counts
+    else:
+        if bits >= 53:  # counted in Python ints or int64: not covered
+            return None
+        kernel = cells * cells * groups * 8 * counts
+        if kernel >= _cost.LIMIT:  # past the estimate's short form
+            return None
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
     work = (kernel + _steps.FIXED + groups * counts * (sides + cells + _steps.PER_CALL + _steps.TABLE)
             + cells * nodes * _steps.PER_NODE * counts + MAX_SPREAD * _steps.PER_VALUE)
     memory = cells * max(_steps.CELL_BYTES.values()) * _steps.HELD + MAX_SPREAD * _steps.VALUE_BYTES
     return work, memory
+
+
+def _reroll(p: Plan, B: int, spans: list[int], bits: float) -> float | None:
+    """At least :func:`.cost.work` of one count of a plan with a re-roll
+    step of ``B`` re-rolls (:func:`.cost.reroll_cost`, term by term, each
+    array at most as long as there: the packed cells of ``spans`` at most,
+    one die's array at most its faces' spans packed, the Horner sums of the
+    step's end at most ``B`` dice longer than the counts): every number at
+    most ``bits`` (the denominator's) and the bits of the longest array,
+    the states at most the product of each block's ``min(dice, B) + 1``.
+    ``None``: a block of groups of one chance but different dice (priced
+    with :func:`.cost.allocate_cost`)."""
+    strides, cells = [], 1.0
+    for s in spans:
+        strides.append(cells)
+        cells *= s + 1
+    blocks: list[tuple] = []  # (chance, table, eligible, rows) per block of the step, as the kernel merges them
+    dice: list[int] = []
+    longest: list[float] = []  # one die's array
+    plain = 0
+    for g in p.groups:
+        if not g.count:
+            continue
+        if not g.rerollable:
+            plain += 1 + 2 * g.count.bit_length()  # its power by squaring, then added to the others
+            continue
+        key = (g.table.chance, g.table, g.eligible, p.rows(g))
+        if key in blocks:
+            dice[blocks.index(key)] += g.count
+            continue
+        if any(k[0] == key[0] for k in blocks):
+            return None
+        blocks.append(key)
+        dice.append(g.count)
+        longest.append(1 + sum((max(0, max(r)) - min(0, min(r))) * st for r, st in zip(key[3], strides)))
+    whole = bits >= 62.9  # (:func:`.whole_cost.in_python_ints`: int64 below 2**63, priced as floats)
+    top = bits + math.log2((B + 1) * cells + 1) + 1  # the bits of any entry of any product
+
+    def conv(a: float, b: float) -> float:
+        if not whole:
+            return a * b + _cost.PER_CALL
+        lo, hi = min(a, b), max(a, b)
+        direct = min(lo, DIRECT) * hi * (PAIR + PAIR_BITS * (top / 1000) ** 2)
+        return _cost.PER_CALL + (direct if lo < DIRECT else max(direct, _whole_conv(lo, hi, top)))
+
+    el = element(top, top) if whole else 1.0
+    work = _cost.COUNT + plain * (conv(cells, cells) + cells * el)
+    states, arr = 1.0, cells if plain else 1.0
+    for n, one in zip(dice, longest):
+        work += n * (conv(cells, one) + cells * el)  # its kernels
+        grown = min(cells, arr + n * (one - 1))
+        work += states * (n + 2) * (conv(arr, cells) + grown * el)  # each state with each kernel it can take
+        arr = grown
+        states *= min(n, B) + 1
+    fresh = max(longest)
+    work += states * (4 * cells * el + len(dice) * conv(cells + B * (fresh - 1), fresh))  # the end: Horner's
+    return work
 
 
 def surely_within(p: Plan, max_bytes: float) -> bool:

@@ -20,9 +20,11 @@ from typing import Any, Mapping, Sequence
 import numpy as np
 
 from .allocate import allocate
-from .denominator import big_die, budget
+from .denominator import big_die, budget, denominator
 from .dice import die_weight, face_weight, pack, ways_of
 from .plan import Plan
+from .reroll_end import packed_end
+from .reroll_rows import lone_ends, one_die
 from .space import Space, value_grid
 from .whole import add_into as _add, conv as _conv, dtype_of as _dtype, grow as _grow, power as _power
 
@@ -44,13 +46,19 @@ class Merged:
 
 
 def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: str,
-         shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]], cut: list[float] | None) -> Any:
+         shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]], cut: list[float] | None,
+         total: bool = False, inner: str = "") -> Any:
     """The joint counts after the re-roll step: ``plain`` (the dice it may
-    not take, counted) with the groups ``takers`` it may take."""
+    not take, counted) with the groups ``takers`` it may take; ``(final,
+    first)``, or with ``total`` the sum of ``final`` alone (a whole number
+    unless counted in probabilities: the re-rolled dice added by their
+    ways, never convolved). The first roll is counted in ``inner``
+    (:func:`.denominator.first_mode`: ``plain`` is), its end in ``mode``."""
+    inner = inner or mode
     B = budget(plan)
     L = 1 if mode == "float" else big_die(plan)
     pad_b = 1 if mode == "float" else L ** B
-    merged = _merged(plan, takers, space, mode, L, shifts, hidden)
+    merged = _merged(plan, takers, space, mode, inner, L, shifts, hidden)
     order = sorted(merged, key=lambda m: -m.chance)
     blocks: list[list[int]] = []
     for i, m in enumerate(order):
@@ -60,28 +68,43 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
             blocks.append([i])
     states: dict[tuple[int, ...], np.ndarray] = {(0,) * len(order): plain}
     for block in blocks:
-        states = _block(states, [order[i] for i in block], block, B, mode, cut)
+        states = _block(states, [order[i] for i in block], block, B, inner, cut)
     # the end: the first rolls short of the goal get their re-rolled dice
     short = _short(plan, space) if plan.draft.reroll is not None and plan.when == "short" else None
-    size = max(space.size, max(arr.size for arr in states.values()))
+    # every count lies in the space (each quantity within its range): past its size an array holds 0s
+    # (the kernels of :func:`_matrix` are as long as the longest)
+    size = space.size
+    fresh = [(m.fresh * m.pad if mode != "float" and m.pad != 1 else m.fresh, m.zero) for m in order]
+    unused = [B - sum(R) for R in states]
+    if mode == "exact" and inner != "exact":  # the end in Python ints, each state's array packed in one
+        return packed_end(states, size, short, unused, L, pad_b, fresh, mode, inner, total,
+                           denominator(plan).bit_length())
     rows = np.zeros((len(states), size), dtype=_dtype(mode))  # the states, one row each
     for i, arr in enumerate(states.values()):
-        rows[i, : arr.size] = arr
-    total = rows.sum(axis=0)  # every state's first roll, the budget unused
-    final = np.zeros(size, dtype=_dtype(mode))  # the rolls that re-roll
-    unused = [B - sum(R) for R in states]
+        rows[i, : arr.size] = arr[:size]
+    allsum = rows.sum(axis=0)  # every state's first roll, the budget unused
     if mode != "float" and L != 1 and any(unused):  # the re-rolls not made count L ways each
         rows = rows * np.array([L ** u for u in unused], dtype=object if mode == "exact" else rows.dtype)[:, None]
     if short is not None:
-        rows = rows * (short[:size] if short.size >= size else _grow(short, size))
-    go = dict(zip(states, rows))
-    fresh = [(m.fresh * m.pad if mode != "float" and m.pad != 1 else m.fresh, m.zero) for m in order]
-    out = _added(go, fresh, mode, cut)
+        rows = rows * short
+    first = allsum * pad_b if pad_b != 1 else allsum
+    if total:  # each state's dice re-rolled add their ways: sum(a * b) = sum(a) sum(b)
+        ways = [f.sum() for f, _ in fresh]
+        out: Any = 0
+        for R, s in zip(states, rows.sum(axis=1)):
+            for w, r in zip(ways, R):
+                if r:
+                    s = s * w ** r
+            out = out + s
+        return out + first[~short].sum() if short is not None else out
+    final = np.zeros(size, dtype=_dtype(mode))  # the rolls that re-roll
+    keys, rows, left = (list(states), rows, fresh) if cut is not None or mode == "exact" else \
+        lone_ends(list(states), rows, fresh)  # (whole numbers: the lone dice's ends every state at once)
+    out = _added(dict(zip(keys, rows)), left, mode, cut)
     n = min(out.size, size)
     final[:n] += out[:n]
-    first = total * pad_b if pad_b != 1 else total
     if short is not None:  # the first rolls that reach the goal stand as they fell
-        final += first * ~short[:size] if short.size >= size else first * ~_grow(short, size)
+        final += first * ~short
     return final, first
 
 
@@ -118,12 +141,13 @@ def _added(states: dict[tuple[int, ...], np.ndarray], fresh: list[tuple[np.ndarr
     return _added(inner, fresh[:-1], mode, cut)
 
 
-def _merged(plan: Plan, takers: list[int], space: Space, mode: str, L: int,
+def _merged(plan: Plan, takers: list[int], space: Space, mode: str, inner: str, L: int,
             shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]]) -> list[Merged]:
     """Groups the step may take, alike ones together (same die, same faces
     taken): a group joins the last one of its chance when they are alike,
     so that between groups of one chance the dice keep their order (the
-    step takes the lowest face first, then the first die)."""
+    step takes the lowest face first, then the first die). The first roll's
+    arrays in ``inner``, the fresh dice in ``mode``."""
     out: list[Merged] = []
     for gi in takers:
         g = plan.groups[gi]
@@ -134,11 +158,12 @@ def _merged(plan: Plan, takers: list[int], space: Space, mode: str, L: int,
             continue
         shift = shifts[gi]
         V = plan.rows(g)
-        fresh = pack(*ways_of(plan.compiled, g.table, V, mode, (), hidden[gi]), space, shift)
-        ne = pack(*ways_of(plan.compiled, g.table, V, mode, g.eligible, hidden[gi]), space, shift)
+        ends = inner if mode == "exact" and inner != "exact" else mode  # (:func:`.reroll_end.packed_end`: any whole numbers)
+        fresh = pack(*ways_of(plan.compiled, g.table, V, ends, (), hidden[gi]), space, shift)
+        ne = pack(*ways_of(plan.compiled, g.table, V, inner, g.eligible, hidden[gi]), space, shift)
         pad = 1 if mode == "float" else L // die_weight(g.table, "count")
         zero = -sum(x * st for x, st in zip(shift, space.strides))  # a face that adds nothing, packed
-        out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, mode), pad, g.table.chance,
+        out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, inner), pad, g.table.chance,
                           zero, V))
     return out
 
@@ -149,8 +174,20 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
     out: dict[tuple[int, ...], np.ndarray] = {}
     if len(members) == 1:
         m, t = members[0], index[0]
+        if m.count == 1 and cut is None and mode != "exact" and m.ne.size and len(states) > 1:  # every state at once
+            return one_die(states, m.ne, len(m.eligible) * m.each, m.zero, t, B)
         if cut is None and 2 * B < m.count and m.count * m.ne.size <= SMALL:  # only the rows a small budget reaches
             kernels, tails = _reached(m, mode, B)
+        elif cut is None and m.ne.size and _short_states(states, B, m.count):  # every kernel and tail at once
+            K, T = _matrix(m, mode)
+            for R, arr in states.items():
+                b = B - sum(R)
+                E = min(b, m.count + 1)
+                tail = b <= m.count
+                done = _rows_by(arr, K[:E] if not tail else np.concatenate((K[:E], T[b:b + 1])))
+                for e, res in zip([*range(E), b] if tail else range(E), done):
+                    out[_bump(R, t, e)] = res  # (each key once: the block's re-rolls are its own)
+            return out
         else:
             kernels = _kernels(m, mode, cut)
             tails = _tails(kernels)
@@ -184,6 +221,13 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
     return out
 
 
+def _short_states(states: dict, B: int, n: int) -> bool:
+    """Whether every state's array has fewer entries that are not 0 than
+    kernels it meets (at most ``n + 2``): then one pass per entry
+    (:func:`_rows_by`) makes fewer calls than one convolution per kernel."""
+    return all(np.count_nonzero(arr) <= min(B - sum(R), n + 1) + (B - sum(R) <= n) for R, arr in states.items())
+
+
 def _bump(R: tuple[int, ...], t: int, r: int) -> tuple[int, ...]:
     return R if not r else R[:t] + (R[t] + r,) + R[t + 1:]
 
@@ -211,6 +255,43 @@ def _kernels(m: Merged, mode: str, cut: list[float] | None, with_faces: bool = T
         if e and m.zero and k.size:  # the e faces the step takes add nothing: each at ``zero``
             k = np.concatenate((np.zeros(e * m.zero, dtype=k.dtype), k))
         out.append(k)
+    return out
+
+
+def _matrix(m: Merged, mode: str) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_kernels` and :func:`_tails` as two matrices, one row each
+    (``K[e]``, ``T[b]``; each as long as the longest, 0 past its own end), in
+    whole numbers: the powers of the other faces one die at a time (of a
+    die whose other faces all add the same, its ways to the power), scaled
+    and moved by ``e`` faces at ``zero`` at once, the tails summed from the last."""
+    n, ne = m.count, m.ne
+    width = n * (ne.size - 1) + 1
+    dt = object if ne.dtype == object else ne.dtype
+    P = np.zeros((n + 1, width), dtype=dt)  # P[j]: the other faces of j dice
+    nz = np.flatnonzero(ne)
+    if nz.size == 1:
+        at, v = int(nz[0]), ne[nz[0]]
+        P[np.arange(n + 1), np.arange(n + 1) * at] = [v ** j for j in range(n + 1)]
+    else:
+        P[0, 0] = 1
+        for j in range(1, n + 1):
+            row = _conv(P[j - 1, : (j - 1) * (ne.size - 1) + 1], ne, mode, None)
+            P[j, : row.size] = row
+    taken = len(m.eligible) * m.each
+    scaled = P[::-1] * np.array([math.comb(n, e) * taken ** e for e in range(n + 1)], dtype=dt)[:, None]
+    if m.zero:  # the e faces the step takes add nothing: each at ``zero``
+        K = np.zeros((n + 1, width + n * m.zero), dtype=dt)
+        K[np.arange(n + 1)[:, None], np.arange(width)[None, :] + (np.arange(n + 1) * m.zero)[:, None]] = scaled
+    else:
+        K = scaled
+    return K, K[::-1].cumsum(axis=0)[::-1]
+
+
+def _rows_by(arr: np.ndarray, M: np.ndarray) -> np.ndarray:
+    """Each row of ``M`` convolved with ``arr`` (one pass per entry of ``arr`` that is not 0)."""
+    out = np.zeros((M.shape[0], M.shape[1] + arr.size - 1), dtype=np.result_type(arr, M))
+    for i in np.flatnonzero(arr).tolist():
+        out[:, i: i + M.shape[1]] += M * arr[i]
     return out
 
 

@@ -40,6 +40,7 @@ class Space:
     lo: tuple[int, ...]
     radix: tuple[int, ...]
     _values: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    _grids: dict = field(default_factory=dict, compare=False, hash=False, repr=False)  # value_grid's last
 
     @property
     def strides(self) -> tuple[int, ...]:
@@ -87,7 +88,17 @@ class Space:
 
 def value_grid(plan: Plan, space: Space, values: Mapping[str, np.ndarray]) -> np.ndarray:
     """The outcome's value at every packed index (``values``: each tracked
-    quantity there, as :meth:`Space.values` gives them)."""
+    quantity there, as :meth:`Space.values` gives them; of those, kept on
+    the space for the last plan: the re-roll step and the odds read it in
+    turn; counts kept for many specs hold one grid, not one a spec)."""
+    every = values is space._values
+    known = space._grids.get("last") if every else None
+    if known is not None and known[0] is plan:
+        return known[1]
     v = outcome_value(plan, values, space.sizes(values))
-    return v if type(v) is np.ndarray and v.shape == (space.size,) else np.broadcast_to(
+    out = v if type(v) is np.ndarray and v.shape == (space.size,) else np.broadcast_to(
         np.asarray(v, dtype=np.int64), (space.size,))
+    if every:
+        out.flags.writeable = False
+        space._grids["last"] = (plan, out)
+    return out

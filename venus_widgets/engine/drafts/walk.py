@@ -34,11 +34,10 @@ import numpy as np
 
 from .dice import die_ways
 from .kernel import Counted, denominator, group_rows, lost_mass, mark_faces
-from .whole import dtype_of
 from .plan import Plan
 from .readings import Ordered, Reading
 from .space import Space
-from .whole import bincount
+from .whole import bincount, dtype_of
 
 #: Up to this many cells (dice left times the readings' values) the walk keeps every cell (dense, no sorting).
 DENSE = 60_000

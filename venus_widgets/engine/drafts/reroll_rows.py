@@ -1,0 +1,86 @@
+"""The re-roll step (:func:`.reroll.step`) for a group of one die alone in
+its block (an ally's die), every state at once: the states' arrays the
+rows of one matrix, the die's other faces added to all of them by a few
+scaled, shifted copies of the matrix (one per face value that has ways),
+its faces the step takes by one scaling; not two convolutions per state.
+In whole numbers held by float64 (below 2**53) or int64, so the order of
+the additions does not change a count (probabilities keep
+:func:`.reroll._block`).
+
+A state with budget left re-rolls the die when it shows a face the step
+takes (its key one more re-roll of the group ``t``); with none left the
+die stands, whatever it shows:
+
+>>> ne = np.array([0.0, 3.0])            # 3 faces the step does not take, each adding 1
+>>> states = {(0, 0): np.array([1.0]), (1, 0): np.array([0.0, 2.0])}  # (the other group's re-rolls, this one's)
+>>> out = one_die(states, ne, 3, 0, 1, 1)   # 3 ways of faces taken; a budget of 1
+>>> {k: v.tolist() for k, v in out.items()}
+{(0, 0): [0.0, 3.0, 0.0], (0, 1): [3.0, 0.0, 0.0], (1, 0): [0.0, 6.0, 6.0]}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+
+def one_die(states: dict[tuple[int, ...], np.ndarray], ne: np.ndarray, taken: Any, zero: int, t: int,
+            B: int) -> dict[tuple[int, ...], np.ndarray]:
+    """The states after one die of the group ``t`` (``ne``: its faces the
+    step does not take, packed; ``taken``: the ways of its faces the step
+    takes, which add nothing: at ``zero``), of a step of ``B`` re-rolls:
+    as :func:`.reroll._block` of that die alone, in whole numbers."""
+    arrays = list(states.values())
+    W = max(a.size for a in arrays)
+    S = np.zeros((len(arrays), W), dtype=np.result_type(ne, arrays[0]))
+    for i, a in enumerate(arrays):
+        S[i, : a.size] = a
+    width = W + max(ne.size - 1, zero)
+    kept = np.zeros((len(arrays), width), dtype=S.dtype)  # the die shows a face the step does not take
+    for j in np.flatnonzero(ne).tolist():
+        kept[:, j: j + W] += S * ne[j]
+    again = np.zeros_like(kept)  # it shows a face the step takes (re-rolled, or standing: no budget left)
+    again[:, zero: zero + W] = S * taken
+    out: dict[tuple[int, ...], np.ndarray] = {}
+    for i, R in enumerate(states):
+        if sum(R) < B:
+            out[R] = kept[i]
+            out[R[:t] + (R[t] + 1,) + R[t + 1:]] = again[i]
+        else:
+            out[R] = kept[i] + again[i]
+    return out
+
+
+def lone_ends(keys: list[tuple[int, ...]], M: np.ndarray, fresh: list[tuple[np.ndarray, int]]
+              ) -> tuple[list[tuple[int, ...]], np.ndarray, list[tuple[np.ndarray, int]]]:
+    """The first steps of the step's end (:func:`.reroll._added`: each
+    state's re-rolled dice, by Horner's scheme one group after another, in
+    any order: the sums are whole numbers) for the groups that re-roll at
+    most one die (lone dice, the last first): every state at once,
+    ``G_0 + G_1 F`` for each key without that group. ``M``: one row per
+    key; returns the keys left, their rows and the groups left.
+
+    >>> F = np.array([2.0, 1.0])                 # a fresh die: 2 ways of 0, 1 way of 1
+    >>> M = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]])
+    >>> keys, M, left = lone_ends([(0, 0), (0, 1), (1, 0)], M, [(F, 0), (F, 0)])
+    >>> keys, M[0].tolist(), left                # [1, 0] + [0, 1] F + [1, 0] F
+    ([()], [3.0, 3.0, 1.0, 0.0], [])
+    """
+    while fresh:
+        t = next((t for t in reversed(range(len(fresh))) if max(R[t] for R in keys) <= 1), None)
+        if t is None:
+            break
+        F, zero = fresh[t]
+        at: dict[tuple[int, ...], int] = {}
+        rows = [at.setdefault(R[:t] + R[t + 1:], len(at)) for R in keys]
+        G = np.zeros((2, len(at), M.shape[1]), dtype=M.dtype)
+        G[[R[t] for R in keys], rows] = M  # (each prefix and re-roll once)
+        width = max(M.shape[1] + F.size - 1 - zero, M.shape[1])
+        H = np.zeros((len(at), width + zero), dtype=M.dtype)
+        for j in np.flatnonzero(F).tolist():  # G_1 F
+            H[:, j: j + M.shape[1]] += G[1] * F[j]
+        H = H[:, zero:]
+        H[:, : M.shape[1]] += G[0]
+        keys, M, fresh = list(at), H, fresh[:t] + fresh[t + 1:]
+    return keys, M, fresh
