@@ -178,8 +178,9 @@ EDITIONS_PACKAGE = __name__.rsplit(".", 2)[0] + ".editions"
 #: :data:`DRAFTS_MODULE` (read by name, on first use): each rule written once.
 DRAFTED = frozenset({"heresy", "vers"})
 #: The ids the shipped drafts had before they served built-in editions: old id -> (the
-#: edition's id, the draft's name then, its version then). Specs and logs saved under them
-#: still play (``drafts/built_in.py``).
+#: edition's id, the draft's name then, its version then: the content hash of its text then,
+#: kept in venus_widgets/drafts/old/). Specs and logs saved under them still play, and a
+#: designer's copy changed from it loads under the id as their own draft (``drafts/built_in.py``).
 ALIASES = {"heresy-draft": ("heresy", "The Heresy Engine (a draft)", "ef9025abb6ba"),
            "vers-draft": ("vers", "VERS (a draft)", "2d03da4304f3")}
 DRAFTS_MODULE = __name__.rsplit(".", 2)[0] + ".drafts.built_in"
@@ -255,9 +256,16 @@ def pinned(edition: Any) -> Iterator[Any]:
 
 
 def unregister(edition_id: str) -> None:
-    """Remove an edition added with :func:`register` (built-in ones and their old ids stay)."""
-    if edition_id not in BUILT_IN and edition_id not in ALIASES:
+    """Remove an edition added with :func:`register` (built-in ones stay; an old id of
+    one goes back to the shipped draft it was, loaded again on first use)."""
+    if edition_id not in BUILT_IN:
         _put(edition_id, None)
+
+
+def _shipped_old(edition_id: str) -> bool:
+    """Whether the registry holds the shipped draft as it was under the old id ``edition_id``
+    (not a designer's draft loaded under it)."""
+    return edition_id in ALIASES and _REGISTRY[edition_id].VERSION == ALIASES[edition_id][2]
 
 
 @contextmanager
@@ -277,7 +285,7 @@ def as_it_was() -> Iterator[None]:
     try:
         yield
     finally:
-        for ident in [k for k in _REGISTRY if k not in before and k not in BUILT_IN and k not in ALIASES]:
+        for ident in [k for k in _REGISTRY if k not in before and k not in BUILT_IN and not _shipped_old(k)]:
             _put(ident, None)  # a built-in edition loaded on first use in the block stays
         for ident, registered in before.items():
             if _REGISTRY.get(ident) is not registered:
@@ -342,8 +350,8 @@ def get(edition_id: str) -> Edition:
 def ids() -> tuple[str, ...]:
     """Every edition's id: the built-in ones first, then registered ones (and one pinned here)."""
     here = _PINNED.get()
-    return BUILT_IN + tuple(k for k in ({**_REGISTRY, **here} if here else _REGISTRY)
-                            if k not in BUILT_IN and k not in ALIASES)
+    return BUILT_IN + tuple(k for k, v in ({**_REGISTRY, **here} if here else _REGISTRY).items()
+                            if k not in BUILT_IN and (k not in ALIASES or v.VERSION != ALIASES[k][2]))
 
 
 def known(edition_id: str) -> bool:

@@ -55,13 +55,16 @@ def read_draft(draft: Any, name: str = "") -> DraftEdition:
     d = build(read(draft, name))
     if d.id in BUILT_IN or d.id in ALIASES:
         ed = DraftEdition(d)
-        if d.id in ALIASES or d.id in DRAFTED:
-            if built_in.the_shipped(ed):
-                served: DraftEdition = getattr(get(d.id), "source")  # the edition as given to the registry
+        if built_in.the_shipped(ed):
+            served: DraftEdition = getattr(get(d.id), "source")  # the edition as given to the registry
+            if d.id in BUILT_IN or served.VERSION == ed.VERSION:
                 return served
-            base = built_in.alias(d.id).built_in if d.id in ALIASES else d.id
-            raise DraftError("id", f"{d.id!r} is the id of a built-in edition, which the package's own {base}.toml "
-                                   f"serves: a draft changed from it takes an id of its own, e.g. id = \"{base}-mine\"",
+            return built_in.edition(d.id)  # the shipped one of then, while a designer's draft holds its old id
+        if d.id in ALIASES:  # a designer's copy under an old id: their own draft, as it was then
+            return ed
+        if d.id in DRAFTED:
+            raise DraftError("id", f"{d.id!r} is the id of a built-in edition, which the package's own {d.id}.toml "
+                                   f"serves: a draft changed from it takes an id of its own, e.g. id = \"{d.id}-mine\"",
                              line=d.lines.get("id"), source=d.source_name)
         raise DraftError("id", f"{d.id!r} is a built-in edition: give the draft an id of its own, e.g. "
                                f"id = \"{d.id}-draft\"", line=d.lines.get("id"), source=d.source_name)
@@ -83,8 +86,12 @@ def load_edition(draft: Any, name: str = "") -> DraftEdition:
     replays by it (:mod:`.versions`). The draft is checked before any other
     thread sees it (:func:`~..contract.edition.pinned`), and registered at once."""
     ed = read_draft(draft, name)
-    if ed.ID in BUILT_IN or ed.ID in ALIASES:  # a shipped draft that serves a built-in edition
+    if ed.ID in BUILT_IN:  # a shipped draft that serves a built-in edition
         return ed
+    if ed.ID in ALIASES:
+        if built_in.the_shipped(ed) and getattr(get(ed.ID), "source") is ed:
+            return ed  # the shipped draft as it was under its old id, served already
+        built_in.stand(ed.ID)  # what its shipped version made still plays by it
     kept = versions.find(ed.ID, ed.VERSION)
     if kept is not None and ed.ID in ids() and get(ed.ID).VERSION == ed.VERSION:
         return kept.source  # the same draft again: nothing changes

@@ -10,16 +10,21 @@ the session runs, and a spec saved when the edition was written in code
 
 The shipped drafts were loaded before under other ids
 (``contract.edition.ALIASES``): specs and logs saved under them still
-play, by the same rules. Such an id is served by the shipped draft as it
-loaded then (that id, its name then, no ``[details]``: a roll records the
-draft's own facts, as then), and a spec of the version it had then replays
-by it with that version.
+play, exactly. Such an id is served by the shipped draft's text as it was
+then, kept byte for byte in ``venus_widgets/drafts/old/<id>.toml``
+(:data:`OLD`), whose content hash is the version those specs record. A
+designer's copy changed from it under the old id loads as the designer's
+own draft (its own version) for the session, as it did then; specs of the
+shipped version still play by the shipped text (kept for good:
+:func:`.versions.stand`), and unregistering the copy gives the id back.
 
 >>> import venus_widgets as vw
 >>> vw.odds({"edition": "heresy-draft", "pool": 6}).p_pass == vw.odds({"edition": "heresy", "pool": 6}).p_pass
 True
 >>> vw.normalize({"edition": "vers-draft"})["version"]
 '2d03da4304f3'
+>>> (OLD / "vers-draft.toml").is_file()
+True
 """
 
 from __future__ import annotations
@@ -27,11 +32,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..contract.edition import ALIASES
+from ..contract.edition import ALIASES, get
 from ..contract.registered import complete
 from .edition import DraftEdition
 from .source import SHIPPED, Source, read
+from . import versions as _versions
 from .validate import build
+
+
+#: The shipped drafts' texts as they were under their old ids (main's, byte for byte).
+OLD = SHIPPED / "old"
 
 
 @dataclass(frozen=True)
@@ -44,7 +54,7 @@ class Alias:
     built_in: str
     #: the draft's name under the old id
     name: str
-    #: the version a spec saved under the old id records (the shipped draft's content hash then)
+    #: the version a spec saved under the old id records: the content hash of its text of then (:data:`OLD`)
     version: str
 
 
@@ -56,6 +66,11 @@ def alias(ident: str) -> Alias:
 def shipped(ident: str) -> Source:
     """The shipped draft of the built-in edition ``ident``, read."""
     return read(SHIPPED / f"{ident}.toml")
+
+
+def old_text(ident: str) -> Source:
+    """The shipped draft's text as it was under the old id ``ident``, read."""
+    return read(OLD / f"{ident}.toml")
 
 
 def edition(ident: str) -> DraftEdition:
@@ -70,25 +85,31 @@ def edition(ident: str) -> DraftEdition:
 
 def the_shipped(ed: DraftEdition) -> bool:
     """Whether ``ed`` is a shipped draft as it ships: its id's built-in
-    edition, or the shipped draft as it loaded under an old id."""
+    edition, or the shipped draft's text of then under an old id."""
     if ed.ID in ALIASES:
-        return ed.draft.digest in (alias(ed.ID).version, _Alias.data_of(alias(ed.ID)).digest)
+        return ed.draft.digest == alias(ed.ID).version
     return ed.draft.digest == shipped(ed.ID).digest
 
 
 class _Alias(DraftEdition):
-    """The shipped draft as it loaded under an old id (see the module)."""
+    """The shipped draft as it was under an old id (see the module)."""
 
     def __init__(self, alias: Alias) -> None:
-        super().__init__(build(self.data_of(alias)))
-        self.VERSION = alias.version
-
-    @staticmethod
-    def data_of(alias: Alias) -> Source:
-        src = shipped(alias.built_in)
-        data = {k: v for k, v in src.data.items() if k != "details"}
-        return Source({**data, "id": alias.ident, "name": alias.name}, src.text, src.name, src.lines)
+        super().__init__(build(old_text(alias.ident)))
+        if self.VERSION != alias.version or self.NAME != alias.name:
+            raise AssertionError(f"venus_widgets/drafts/old/{alias.ident}.toml is not the text of version "
+                                 f"{alias.version}: it is kept as it was, byte for byte")
 
     def at_version(self, version: str) -> Any:
-        """Its own version only (the one it had when it was loaded under this id)."""
+        """Its own version only (the one it had under this id)."""
         return complete(self) if version == self.VERSION else None
+
+
+def stand(ident: str) -> None:
+    """Keep the shipped draft as it was under the old id ``ident`` for good
+    (:func:`.versions.stand`): a designer's draft is loaded under that id,
+    and specs and rolls of the shipped version still play by it."""
+    version = alias(ident).version
+    if _versions.find(ident, version) is None:
+        now = get(ident)
+        _versions.stand(now if now.VERSION == version else complete(_Alias(alias(ident))))

@@ -21,6 +21,9 @@ KEPT = 32
 
 #: id -> version -> edition, the most recent last (under the lock)
 _VERSIONS: dict[str, dict[str, Any]] = {}
+#: id -> version -> edition kept for good: a shipped draft as it was under an old id
+#: (``built_in.py``), which a designer's draft loaded under that id does not push out
+_STANDING: dict[str, dict[str, Any]] = {}
 _LOCK = threading.Lock()
 
 
@@ -34,14 +37,20 @@ def keep(edition: Any) -> None:
             del kept[next(iter(kept))]
 
 
+def stand(edition: Any) -> None:
+    """Keep ``edition`` as its id's version ``VERSION`` for good (never dropped, never forgotten)."""
+    with _LOCK:
+        _STANDING.setdefault(edition.ID, {})[edition.VERSION] = edition
+
+
 def find(ident: str, version: str) -> Any:
     """The kept edition of ``ident`` at ``version``, or None."""
     with _LOCK:
-        kept = _VERSIONS.get(ident)
-        return None if kept is None else kept.get(version)
+        found = _VERSIONS.get(ident, {}).get(version)
+        return found if found is not None else _STANDING.get(ident, {}).get(version)
 
 
 def forget(ident: str) -> None:
-    """Drop the kept versions of ``ident`` (unregistered)."""
+    """Drop the kept versions of ``ident`` (unregistered; those kept for good stay)."""
     with _LOCK:
         _VERSIONS.pop(ident, None)
