@@ -97,6 +97,23 @@ def test_a_spec_of_the_edited_copy_not_loaded_says_to_load_it():
         edition.unregister("heresy-draft")
 
 
+def test_an_own_draft_with_plural_keys_imports_and_replays_its_log():
+    """Its dice were owned by the key then ("challenge dice"), by called's words now
+    ("challenge"): a version of its own now, and main's version replays as main rolled."""
+    saved = SAVED["own_draft"]
+    ed = load_edition(saved["text"])
+    try:
+        for s in saved["specs"]:
+            same_odds(s)
+        same_log(saved["log"])
+        assert ed.VERSION != saved["version"]
+        now = vw.roll({"edition": ed.ID, "stat": 3}, seed=100)
+        assert now.spec["version"] == ed.VERSION
+        assert [d.owner for d in now.dice] == ["challenge", "challenge", "action"]
+    finally:
+        edition.unregister(ed.ID)
+
+
 @pytest.mark.parametrize("ident", ["heresy-draft", "vers-draft"])
 def test_an_old_id_is_served_by_main_s_text_whose_hash_is_its_version(ident):
     version = SAVED["shipped"]["versions"][ident]

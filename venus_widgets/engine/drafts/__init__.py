@@ -36,11 +36,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract.edition import ALIASES, BUILT_IN, DRAFTED, get, ids, pinned, register
+from ..contract.registered import complete
 from . import built_in, versions
 from .edition import DraftEdition
 from .loading import check_draft
 from .errors import DraftError
-from .source import SHIPPED, read
+from .source import SHIPPED, Source, read
 from .validate import build
 
 __all__ = ["DraftEdition", "DraftError", "load_edition", "read_draft", "EXAMPLES"]
@@ -52,7 +53,11 @@ EXAMPLES = SHIPPED
 def read_draft(draft: Any, name: str = "") -> DraftEdition:
     """The edition of a draft, checked but not registered; a shipped draft
     that serves a built-in edition, as it ships: that edition."""
-    d = build(read(draft, name))
+    return _read(read(draft, name))
+
+
+def _read(src: Source) -> DraftEdition:
+    d = build(src)
     if d.id in BUILT_IN or d.id in ALIASES:
         ed = DraftEdition(d)
         if built_in.the_shipped(ed):
@@ -85,7 +90,8 @@ def load_edition(draft: Any, name: str = "") -> DraftEdition:
     and what the earlier version made (a roll in the log, a spec) still
     replays by it (:mod:`.versions`). The draft is checked before any other
     thread sees it (:func:`~..contract.edition.pinned`), and registered at once."""
-    ed = read_draft(draft, name)
+    src = read(draft, name)
+    ed = _read(src)
     if ed.ID in BUILT_IN:  # a shipped draft that serves a built-in edition
         return ed
     if ed.ID in ALIASES:
@@ -97,6 +103,8 @@ def load_edition(draft: Any, name: str = "") -> DraftEdition:
         return kept.source  # the same draft again: nothing changes
     with pinned(ed) as view:  # checked as it will be registered, seen by this thread only
         check_draft(ed)
+    if ed.draft.before and versions.find(ed.ID, ed.draft.before) is None:
+        versions.keep(complete(DraftEdition(build(src, owners_by_key=True))))  # what its version of before made
     versions.keep(view)
     register(ed)
     return ed

@@ -302,6 +302,8 @@ class Draft:
     samples: Any = None
     source_name: str = ""
     digest: str = ""
+    #: the version the same text had before its groups' dice were owned by their called (:mod:`.owners`), or ""
+    before: str = ""
     #: key path -> line, for errors found later (a spec's rules)
     lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
 

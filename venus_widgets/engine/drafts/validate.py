@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
+from . import owners as _owners
 from .model import (
     ALL_DICE, FAIL, FIELD_GROUPS, FIRST_ROLL, SUCCESSES, TOTAL, VALUE, Degree, DieDef, Draft, EventDef, FieldDef,
     GroupDef, OutcomeDef, RuleDef, Slotted, Words, passed_after, passed_with,
@@ -58,11 +59,12 @@ SHAPES = ("square", "circle", "diamond", "square-dark")
 _ID = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 
 
-def build(src: Source) -> Draft:
+def build(src: Source, owners_by_key: bool = False) -> Draft:
     """The draft of ``src``, checked: every mistake of it at once, in one
     :class:`~.errors.DraftError` (each part that does not read is said and
     left out; the names it has stay known, so a formula that reads one is
-    not a mistake too)."""
+    not a mistake too). ``owners_by_key``: every group's dice owned by its
+    key, as before, under the version of before (:mod:`.owners`)."""
     r = Reader(src)
     data = r.table((), src.data, PARTS, "a draft")
     ident = "draft"
@@ -73,7 +75,7 @@ def build(src: Source) -> Draft:
     rules = _rules(r, data.get("rules", {}), taken)
     base = {**{f.name: "field" for f in fields}, **{x.name: "rule" for x in rules}}
     dice, marks = _dice(r, data.get("dice"), taken, base)
-    groups = _groups(r, data.get("groups"), dice, fields, base, taken)
+    groups = _groups(r, data.get("groups"), dice, fields, base, taken, owners_by_key)
     counts = {g.name: "group" for g in groups}
     r.kinds.update({**dict.fromkeys(counts, NUMBER), ALL_DICE: NUMBER, "threshold": NUMBER, "goal": NUMBER,
                     SUCCESSES: NUMBER, TOTAL: NUMBER, **dict.fromkeys(marks, NUMBER), "grade": ANY})
@@ -141,13 +143,16 @@ def build(src: Source) -> Draft:
     if mistakes is not None:
         raise mistakes
     assert outcome is not None and words is not None
+    changed = _owners.by_called(data.get("groups"))
     return worded(Draft(
         id=ident, name=name, about=about,
         roll=roll, roller=roller, fields=fields, rules=rules, dice=dice, groups=groups, outcome=outcome, reroll=reroll,
         double=double, spend=spend, checks=checks, ladder=ladder, words=words, events=events,
         knobs=tuple(labelled(_ordered(r.knobs.knobs, rules), {f.name: f.label for f in fields},
                              {k: x.name for k, x in (("reroll", reroll), ("double", double)) if x is not None})),
-        names=names, explain=explain, explain_roll=walk, details=facts, samples=samples, source_name=src.name, digest=src.digest, lines={_dotted(p): n for p, n in src.lines.items()},
+        names=names, explain=explain, explain_roll=walk, details=facts, samples=samples, source_name=src.name,
+        digest=src.digest if owners_by_key or not changed else _owners.version_now(src.digest),
+        before=src.digest if changed and not owners_by_key else "", lines={_dotted(p): n for p, n in src.lines.items()},
     ))
 
 
@@ -174,7 +179,7 @@ def _ordered(knobs: list, rules: tuple[RuleDef, ...]) -> list:
 
 
 def _groups(r: Reader, value: Any, dice: tuple[DieDef, ...], fields: tuple[FieldDef, ...],
-            base: Mapping[str, str], taken: dict[str, str]) -> tuple[GroupDef, ...]:
+            base: Mapping[str, str], taken: dict[str, str], owners_by_key: bool = False) -> tuple[GroupDef, ...]:
     out: list[GroupDef] = []
     if value is None:
         with r.attempt():
@@ -182,7 +187,7 @@ def _groups(r: Reader, value: Any, dice: tuple[DieDef, ...], fields: tuple[Field
         return ()
     for name, body in _part(r, ("groups",), value).items():
         with r.attempt(name, "group"):
-            out.append(_group(r, name, body, dice, fields, base, taken))
+            out.append(_group(r, name, body, dice, fields, base, taken, owners_by_key))
     if not out and "group" not in r.broken.values():
         with r.attempt():
             raise r.error(("groups",), "the draft rolls no dice: write [groups.own] with count = \"dice\"")
@@ -190,7 +195,7 @@ def _groups(r: Reader, value: Any, dice: tuple[DieDef, ...], fields: tuple[Field
 
 
 def _group(r: Reader, name: str, body: Any, dice: tuple[DieDef, ...], fields: tuple[FieldDef, ...],
-           base: Mapping[str, str], taken: dict[str, str]) -> GroupDef:
+           base: Mapping[str, str], taken: dict[str, str], owners_by_key: bool = False) -> GroupDef:
     names = [d.name for d in dice]
     p = ("groups", name)
     b = r.table(p, body, ("die", "count", "each", "owner", "grade", "cancels", "explode", "called", "shape"))
@@ -234,9 +239,8 @@ def _group(r: Reader, name: str, body: Any, dice: tuple[DieDef, ...], fields: tu
         raise r.error(p, f"the die {die} reads the grade (its sides or faces) and this group has none: give it "
                          "a grade, e.g. grade = 12 or grade = \"caliber\" (a field), or roll one die per item with "
                          "each = \"allies\"")
-    called = b["called"].strip() if isinstance(b.get("called"), str) else ""
     # a key that only says called's plural (challenge_dice, called "challenge die"): owned as called says, "challenge"
-    whose = re.sub(r"(^|\s+)die$", "", called) if re.sub(r"die$", "dice", called) == name.replace("_", " ") else ""
+    whose = "" if owners_by_key else _owners.called_owner(name, b)
     owner = r.text(p + ("owner",), b.get("owner"), whose or name.replace("_", " "), 30)
     explode = b.get("explode", True)
     shape = r.text(p + ("shape",), b.get("shape"), "", 20)
