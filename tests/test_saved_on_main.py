@@ -142,3 +142,38 @@ def test_a_log_of_the_code_editions_imports_and_replays_the_same_dice():
         again = log.replay(i)
         assert [d.to_dict() for d in again.dice] == was["roll"]["dice"], i
         assert (again.outcome, again.passed) == (was["roll"]["outcome"], was["roll"]["passed"]), i
+
+
+# -- the shipped drafts' versions of before (tests/data/saved_on_main_older.json, main at 81a2056^) ------------
+OLDER = json.loads((Path(__file__).parent / "data" / "saved_on_main_older.json").read_text(encoding="utf-8"))
+
+
+def test_the_shipped_drafts_older_versions_are_kept_texts_whose_hash_they_are():
+    for ident, version in OLDER["versions"].items():
+        assert version in edition.ALIASES[ident][3]
+        older = edition.get(ident).at_version(version)
+        assert older.VERSION == version and older.source.draft.digest == version
+        assert older.NAME == OLDER["names"][ident]
+
+
+def test_specs_of_the_shipped_drafts_older_versions_give_the_odds_main_gave():
+    for s in OLDER["specs"]:
+        same_odds(s)
+
+
+def test_a_log_of_the_shipped_drafts_older_versions_imports_and_replays():
+    """Its rolls' facts then had the value before the re-roll step as successes_before_kiss, read as its name now."""
+    assert all("successes_before_kiss" in e["roll"]["details"] for e in OLDER["log"]["entries"])
+    same_log({**OLDER["log"], "entries": [{**e, "roll": {**e["roll"], "details": {
+        ("value_before_reroll" if k == "successes_before_kiss" else k): v for k, v in e["roll"]["details"].items()}}}
+        for e in OLDER["log"]["entries"]]})
+    log = vw.RollLog()
+    log.import_text(json.dumps(OLDER["log"]))
+    for got, was in zip(log.entries, OLDER["log"]["entries"]):
+        assert got["roll"]["dice"] == was["roll"]["dice"] and got["result"] == was["result"]
+        assert got["roll"]["details"]["value_before_reroll"] == was["roll"]["details"]["successes_before_kiss"]
+
+
+def test_the_older_versions_still_play_while_an_edited_copy_holds_the_old_id(edited):
+    for s in OLDER["specs"]:
+        same_odds(s)

@@ -137,6 +137,29 @@ def check_entry(e: Any, where: str = "entry", one_line_result: bool = False) -> 
         raise LogImportError(f"{where}: not an entry written by venus-widgets ({type(err).__name__}: {err})") from None
 
 
+#: Facts of a roll saved under another name before: old name -> name now (a draft's value before
+#: its re-roll step was ``successes_before_kiss`` until main's 5d78af2; an edition of code may
+#: still name its own fact so).
+FACTS_RENAMED = {"successes_before_kiss": "value_before_reroll"}
+
+
+def named_now(roll: Mapping, now: Any) -> Mapping:
+    """``roll`` (as saved) with its facts under the names the same roll
+    replayed today gives them (``now``, its details), where only the name changed (:data:`FACTS_RENAMED`).
+
+    >>> named_now({"details": {"successes_before_kiss": 4, "total": 9}}, {"value_before_reroll": 4, "total": 9})["details"]
+    {'value_before_reroll': 4, 'total': 9}
+    """
+    details = roll.get("details")
+    if not isinstance(details, Mapping) or not isinstance(now, Mapping):
+        return roll
+    renamed = {old: new for old, new in FACTS_RENAMED.items()
+               if old in details and new not in details and new in now and old not in now}
+    if not renamed:
+        return roll
+    return {**roll, "details": {renamed.get(k, k): v for k, v in details.items()}}
+
+
 def _check_entry(e: Any, where: str, one_line_result: bool = False) -> dict:
     if not isinstance(e, Mapping):
         raise LogImportError(f"{where}: expected an object with keys {', '.join(ENTRY_KEYS)}, got {type(e).__name__}")
@@ -166,7 +189,9 @@ def _check_entry(e: Any, where: str, one_line_result: bool = False) -> dict:
         again = replay_entry(e)
     except SpecError as err:
         raise LogImportError(f"{where}: cannot replay this roll ({err})") from None
-    diff = _first_difference(again.to_dict(), r, "roll")
+    now = again.to_dict()
+    r = named_now(r, now.get("details"))
+    diff = _first_difference(now, r, "roll")
     if diff:
         raise LogImportError(f"{where}: {diff!r} is {_short(_get(r, diff))} but the spec, seed, KISS and Ego give "
                              f"{_short(_get(again.to_dict(), diff))} (edited or foreign file)")
@@ -176,7 +201,7 @@ def _check_entry(e: Any, where: str, one_line_result: bool = False) -> dict:
     if e["result"] != result and not (one_line_result and e["result"] == _export.one_line(result)):
         raise LogImportError(f"{where}: 'result' is {_short(e['result'])} but the roll and choices give "
                              f"{_short(result)} (edited file)")
-    return {**{k: e[k] for k in ENTRY_KEYS}, "result": result}
+    return {**{k: e[k] for k in ENTRY_KEYS}, "roll": r, "result": result}
 
 
 def replay_entry(e: Mapping) -> Roll:

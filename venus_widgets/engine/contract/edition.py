@@ -178,11 +178,12 @@ EDITIONS_PACKAGE = __name__.rsplit(".", 2)[0] + ".editions"
 #: :data:`DRAFTS_MODULE` (read by name, on first use): each rule written once.
 DRAFTED = frozenset({"heresy", "vers"})
 #: The ids the shipped drafts had before they served built-in editions: old id -> (the
-#: edition's id, the draft's name then, its version then: the content hash of its text then,
-#: kept in venus_widgets/drafts/old/). Specs and logs saved under them still play, and a
-#: designer's copy changed from it loads under the id as their own draft (``drafts/built_in.py``).
-ALIASES = {"heresy-draft": ("heresy", "The Heresy Engine (a draft)", "ef9025abb6ba"),
-           "vers-draft": ("vers", "VERS (a draft)", "2d03da4304f3")}
+#: edition's id, the draft's name then, its last version then, its versions before that). Each
+#: version is the content hash of the draft's text then, kept in venus_widgets/drafts/old/:
+#: specs and logs saved under them still play, and a designer's copy changed from it loads
+#: under the id as their own draft (``drafts/built_in.py``).
+ALIASES = {"heresy-draft": ("heresy", "The Heresy Engine (a draft)", "ef9025abb6ba", ("32c6783678a4",)),
+           "vers-draft": ("vers", "VERS (a draft)", "2d03da4304f3", ("941a73fe5f39",))}
 DRAFTS_MODULE = __name__.rsplit(".", 2)[0] + ".drafts.built_in"
 
 #: The edition a spec without ``edition`` plays: the first built-in one.

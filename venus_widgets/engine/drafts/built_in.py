@@ -56,6 +56,8 @@ class Alias:
     name: str
     #: the version a spec saved under the old id records: the content hash of its text of then (:data:`OLD`)
     version: str
+    #: the versions it had under the old id before that one (each text kept: ``OLD/<id>-<version>.toml``)
+    before: tuple[str, ...] = ()
 
 
 def alias(ident: str) -> Alias:
@@ -68,9 +70,10 @@ def shipped(ident: str) -> Source:
     return read(SHIPPED / f"{ident}.toml")
 
 
-def old_text(ident: str) -> Source:
-    """The shipped draft's text as it was under the old id ``ident``, read."""
-    return read(OLD / f"{ident}.toml")
+def old_text(ident: str, version: str = "") -> Source:
+    """The shipped draft's text as it was under the old id ``ident`` (at an
+    earlier ``version`` of it: one of ``alias(ident).before``), read."""
+    return read(OLD / (f"{ident}-{version}.toml" if version else f"{ident}.toml"))
 
 
 def edition(ident: str) -> DraftEdition:
@@ -92,24 +95,40 @@ def the_shipped(ed: DraftEdition) -> bool:
 
 
 class _Alias(DraftEdition):
-    """The shipped draft as it was under an old id (see the module)."""
+    """The shipped draft as it was under an old id (see the module); at
+    ``version``, one of the versions it had before its last."""
 
-    def __init__(self, alias: Alias) -> None:
-        super().__init__(build(old_text(alias.ident)))
-        if self.VERSION != alias.version or self.NAME != alias.name:
+    def __init__(self, alias: Alias, version: str = "") -> None:
+        super().__init__(build(old_text(alias.ident, version)))
+        if self.VERSION != (version or alias.version) or self.NAME != alias.name:
             raise AssertionError(f"venus_widgets/drafts/old/{alias.ident}.toml is not the text of version "
-                                 f"{alias.version}: it is kept as it was, byte for byte")
+                                 f"{version or alias.version}: it is kept as it was, byte for byte")
 
     def at_version(self, version: str) -> Any:
-        """Its own version only (the one it had under this id)."""
-        return complete(self) if version == self.VERSION else None
+        """Its own version, or one it had before under this id (kept for good once asked)."""
+        if version == self.VERSION:
+            return complete(self)
+        return _older(self.ID, version)
+
+
+def _older(ident: str, version: str) -> Any:
+    """The shipped draft under the old id ``ident`` at an earlier ``version``, or None."""
+    if version not in alias(ident).before:
+        return None
+    found = _versions.find(ident, version)
+    if found is None:
+        found = complete(_Alias(alias(ident), version))
+        _versions.stand(found)
+    return found
 
 
 def stand(ident: str) -> None:
-    """Keep the shipped draft as it was under the old id ``ident`` for good
-    (:func:`.versions.stand`): a designer's draft is loaded under that id,
-    and specs and rolls of the shipped version still play by it."""
+    """Keep the shipped draft as it was under the old id ``ident`` for good,
+    each version of it (:func:`.versions.stand`): a designer's draft is
+    loaded under that id, and what the shipped versions made still plays by them."""
     version = alias(ident).version
     if _versions.find(ident, version) is None:
         now = get(ident)
         _versions.stand(now if now.VERSION == version else complete(_Alias(alias(ident))))
+    for older in alias(ident).before:
+        _older(ident, older)

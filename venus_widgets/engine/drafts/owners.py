@@ -2,8 +2,7 @@
 
 A group's dice are owned, by default, in the words of its ``called`` where
 the group's key only says called's plural (``[groups.challenge_dice]``,
-``called = "challenge die"``: owned by "challenge", as Heresy's black dice
-are "black"); else by the key in words ("action dice"). Before (on main),
+``called = "challenge die"``: owned by "challenge"); else by the key in words ("action dice"). Before (on main),
 every group's dice were owned by its key. A roll records its dice's owner,
 so a draft the rule changes gets a version of its own now
 (:func:`version_now`), and its version of before (the content hash alone)
