@@ -10,9 +10,9 @@ inside :func:`~venus_widgets.engine.table.rolls.entered` the faces a table typed
 take the streams' place (``vw.enter``).
 
 Many rolls (:func:`roll_many`) draw a block's first faces a group at a
-time, row by row, each group followed by its chains (one face per die
+time, die by die, each group followed by its chains (one face per die
 still exploding, level by level: :mod:`.thrown`); the re-roll step's new
-faces, one per die it takes, row by row, from the block's second stream.
+faces, one per die it takes, die by die, from the block's second stream.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def read(plan: Plan, parts: Mapping[int, Thrown], rows: int) -> Quantities:
         if isinstance(r, Ordered):
             if sliced is None:
                 sliced = values(parts, rows)[0]
-            gi = [g for g, d in parts.items() for _ in range(d.first.shape[1])]
+            gi = [g for g, d in parts.items() for _ in range(d.first.shape[0])]
             mask = np.array([r.reads(plan.groups[g].name) for g in gi], dtype=bool)
             q[r.key] = np.concatenate([r.of_dice(v, mask) for v in sliced])
         else:
@@ -95,7 +95,7 @@ def _parts(dice: Sequence[Die], gof: Sequence[int], first: int) -> dict[int, Thr
             root = dice[root].exploded_from
         if root is not None:
             more[gof[root]].append((root - start[gof[root]], d.after))
-    return {g: Thrown(np.array([fs], dtype=np.int64), np.zeros(len(more[g]), dtype=np.int64),
+    return {g: Thrown(np.array([fs], dtype=np.int64).T, np.zeros(len(more[g]), dtype=np.int64),
                       np.array([i for i, _ in more[g]], dtype=np.int64),
                       np.array([f for _, f in more[g]], dtype=np.int64)) for g, fs in faces.items()}
 
@@ -246,8 +246,8 @@ SLICE = 2048
 
 def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generator) -> np.ndarray:
     """``rows`` outcomes: every group's first faces from ``g1`` (a group at
-    a time, row by row), each followed by its chains; the re-rolled dice's
-    new faces from ``g2`` (only the dice taken, row by row, a group at a
+    a time, die by die), each followed by its chains; the re-rolled dice's
+    new faces from ``g2`` (only the dice taken, die by die, a group at a
     time), each group's followed by their chains."""
     ranks = {c: i for i, c in enumerate(sorted({g.table.chance for g in plan.groups}, reverse=True))}
     takes: list[tuple[int, np.ndarray, tuple[int, int]]] = []  # (group, first faces, (chance rank, first index))
@@ -257,9 +257,9 @@ def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generat
         if not g.count:
             continue
         t = g.table
-        parts[gi] = throw(t, g1.integers(1, t.sides + 1, size=(rows, g.count), dtype=small(t.sides)), g1)
+        parts[gi] = throw(t, g1.integers(1, t.sides + 1, size=(g.count, rows), dtype=small(t.sides)), g1)
         if g.eligible:
-            takes.append((gi, parts[gi].first, (ranks[t.chance], index)))
+            takes.append((gi, parts[gi].first.T, (ranks[t.chance], index)))
         index += g.count
     q = read(plan, parts, rows)
     rr = plan.draft.reroll
@@ -271,11 +271,11 @@ def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generat
         start = 0
         for gi, faces, _ in takes:
             count = faces.shape[1]
-            at = np.flatnonzero(take[:, start:start + count])
+            at = np.flatnonzero(take[:, start:start + count].T)  # die by die, as the faces are held
             start += count
             t = plan.groups[gi].table
             new = g2.integers(1, t.sides + 1, size=len(at), dtype=faces.dtype)
-            first = faces.copy()
+            first = parts[gi].first.copy()
             first.ravel()[at] = new  # a face the step takes never explodes: its chain was empty
             parts[gi] = parts[gi].more(first, *chain(t, at, new, g2))
         q = read(plan, parts, rows)

@@ -1,6 +1,8 @@
 """The dice of many rolls at once, compact (:func:`.rolling.roll_many`):
-each group's first faces, one row a roll (``first[rows, dice]``, in the
-smallest whole-number type that holds them), and the dice their
+each group's first faces, a row a die and a column a roll
+(``first[dice, rows]``, in the smallest whole-number type that holds them:
+a die's faces over the rolls are added up as whole rows, quick however
+few the dice), and the dice their
 explosions added as a list, one entry a die (its row, the die of the group
 it exploded from, its face). A chain draws, level by level, one face for
 each die still exploding and nothing for the others, so a block of rolls
@@ -12,7 +14,7 @@ roll), and what the dice show is added up from the list, never from a
 >>> from .plan import DieTable
 >>> t = DieTable(6, (1, 0, 0, 0, 0, 1), (), (False,) * 5 + (True,), None)
 >>> gen = np.random.Generator(np.random.PCG64(1))
->>> d = throw(t, np.array([[6, 2], [3, 6]], dtype=np.int8), gen)    # two 6s: at least two dice more
+>>> d = throw(t, np.array([[6, 2], [3, 6]], dtype=np.int8), gen)    # two dice, two rolls, two 6s: two dice more at least
 >>> bool(len(d.face) >= 2 and (d.row[:2] == [0, 1]).all() and (d.die[:2] == [0, 1]).all())
 True
 """
@@ -31,7 +33,7 @@ CELLS = 1 << 20
 
 
 class Thrown(NamedTuple):
-    """One group's dice of a block of rolls: ``first[rows, dice]`` each
+    """One group's dice of a block of rolls: ``first[dice, rows]`` each
     die's face (re-rolled dice: their new face), and the dice their chains
     added, one entry each: ``row``, ``die`` (the die of the group it
     exploded from) and ``face``."""
@@ -62,8 +64,8 @@ def _booms(t: DieTable, faces: np.ndarray) -> np.ndarray:
 
 
 def chain(t: DieTable, at: np.ndarray, face: np.ndarray, gen: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """The dice that the dice at ``at`` (their places, one list for the
-    rows' dice one after the other) showing ``face`` explode into, level by
+    """The dice that the dice at ``at`` (their places in ``first``, its
+    dice's rows one after the other) showing ``face`` explode into, level by
     level (at each level one face per die still exploding, in the order of
     the list; at most the die's depth of levels): ``(at, face)`` of each,
     ``at`` the die its chain started from."""
@@ -83,16 +85,16 @@ def chain(t: DieTable, at: np.ndarray, face: np.ndarray, gen: np.random.Generato
 
 
 def thrown(first: np.ndarray, at: np.ndarray, face: np.ndarray) -> Thrown:
-    """:class:`Thrown` of ``first[rows, dice]`` and the chain dice at the places ``at`` (row by row)."""
-    row, die = np.divmod(at, max(first.shape[1], 1))
+    """:class:`Thrown` of ``first[dice, rows]`` and the chain dice at the places ``at`` (die by die)."""
+    die, row = np.divmod(at, max(first.shape[1], 1))
     return Thrown(first, row, die, face)
 
 
 def throw(t: DieTable, first: np.ndarray, gen: np.random.Generator) -> Thrown:
-    """The dice ``first[rows, dice]`` with the dice they explode into, drawn from ``gen``."""
+    """The dice ``first[dice, rows]`` with the dice they explode into, drawn from ``gen``."""
     if not t.explodes or t.depth == 0:
         return thrown(first, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=first.dtype))
-    at = np.flatnonzero(_booms(t, first))  # (row by row: the order the faces are drawn in)
+    at = np.flatnonzero(_booms(t, first))  # (die by die: the order the faces are drawn in)
     return thrown(first, *chain(t, at, first.ravel()[at], gen))
 
 
@@ -129,10 +131,10 @@ def tally(parts: Mapping[int, Thrown], rows: int, of: Callable[[int], Any]) -> n
             continue
         vec = lookup(row)
         same = len(vec) - 1 <= np.iinfo(d.first.dtype).max and (vec == np.arange(len(vec))).all()  # the faces
-        step = max(1, CELLS // max(d.first.shape[1], 1))
+        step = max(1, CELLS // max(d.first.shape[0], 1))
         for lo in range(0, rows, step):
-            part = d.first[lo:lo + step]
-            out[lo:lo + step] += (part if same else np.take(vec, part)).sum(axis=1, dtype=np.int64)
+            part = d.first[:, lo:lo + step]
+            out[lo:lo + step] += (part if same else np.take(vec, part)).sum(axis=0, dtype=np.int64)
         scatter(out, d.row, d.face if same else np.take(vec, d.face))
     return out
 
@@ -142,14 +144,14 @@ def values(parts: Mapping[int, Thrown], rows: int) -> tuple[list[np.ndarray], li
     order), in slices of rows, and the first row of each slice; the dice in
     order are read a slice at a time."""
     order = {g: np.argsort(d.row, kind="stable") for g, d in parts.items()}
-    dice = sum(d.first.shape[1] for d in parts.values())
+    dice = sum(d.first.shape[0] for d in parts.values())
     step = max(1, CELLS // max(dice, 1))
     out, starts = [], []
     for lo in range(0, rows, step):
         hi = min(rows, lo + step)
         cols = []
         for g, d in parts.items():
-            v = d.first[lo:hi].astype(np.int64)
+            v = d.first[:, lo:hi].T.astype(np.int64)
             o = order[g]
             a, b = np.searchsorted(d.row[o], [lo, hi])
             pick = o[a:b]
