@@ -199,6 +199,8 @@ CASES: list[tuple[str, str, Callable[[], tuple[Callable, Callable]]]] = [
     ("roll_many: 1000 exploding d10", draft(1000, D10_CHAIN), lambda: _rolls({**S, "dice": 1000}, 16384)),
     ("roll_many: 100 exploding d10", draft(100, D10_CHAIN), lambda: _rolls({**S, "dice": 100}, 100_000)),
     ("roll_many: 20 d20 depth 50", draft(20, D20_DEEP, more=PUSH20), lambda: _rolls({**S, "dice": 20}, 200_000)),
+    ("roll_many: Heresy pool 6, 1,000,000", HERESY, lambda: _rolls({**S, "pool": 6}, 1_000_000)),
+    ("roll_many: Heresy 60 v 36 black, 200,000", HERESY, lambda: _rolls({**S, "pool": 60, "black": 36}, 200_000)),
     ("ladder: 1000 rungs, 20 dice", draft(20, D6, more=LADDER.format(to=1000), need=1000),
      lambda: _ladder({**S, "dice": 20})),
     ("ladder: 30 rungs, d20 depth 50", draft(6, D20_DEEP, more=LADDER.format(to=30)), lambda: _ladder({**S, "dice": 6})),

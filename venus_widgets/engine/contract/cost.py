@@ -51,9 +51,9 @@ ROLL_SECONDS, DIE_SECONDS = 1e-6, 7.5e-8
 #: task of six-sided dice with KISS, 60,000 of 60 dice re-rolling five
 #: faces.
 MAX_ROLL_SECONDS = 2.0
-#: What a block of rolls holds per die of a roll held at once (``Cost.held``), in int64 words: its faces
-#: in small whole numbers, stacked, chosen and replaced by the re-roll step (a few copies of 2 bytes);
-#: what a die shows is read a slice of rows at a time (:mod:`..drafts.rolling`).
+#: What a block of rolls holds per die of a roll held at once (``Cost.held``), in int64 words: a draft's
+#: first faces in small whole numbers and its chains' dice in a list (:mod:`..drafts.thrown`), what a
+#: die shows read a slice of rows at a time.
 ROLL_TEMPORARIES = 1
 #: What a call of many rolls holds whatever its dice (the spec made, its dice's tables, the outcomes).
 ROLL_FIXED_BYTES = 4e6
@@ -96,6 +96,9 @@ class Cost(NamedTuple):
     #: odds (a draft's fixed work that its first spec does for the rest: its rules, readings and tables
     #: at hand), charged once a call (:func:`.work.price`); 0: none shared
     shared: float = 0.0
+    #: the seconds of one roll of many apart from its dice (its outcome's formula read, its block's
+    #: bookkeeping; 0: :data:`ROLL_SECONDS`, the built-in editions')
+    roll: float = 0.0
 
     @property
     def seconds(self) -> float:

@@ -205,7 +205,8 @@ def roll_seconds(spec: Mapping[str, Any]) -> float:
     55 ns a die and level; 1,000 of them, 5.6 GB, 130 ns), by the square
     root of how many times over it holds."""
     over = max(1.0, block_bytes(spec) / MAX_ROLL_BYTES) ** 0.5
-    return (ROLL_SECONDS + DIE_SECONDS * estimate(spec).dice) * over
+    c = estimate(spec)
+    return ((c.roll or ROLL_SECONDS) + DIE_SECONDS * c.dice) * over
 
 
 def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> int:
@@ -232,7 +233,7 @@ def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
     """Refuse ``n`` rolls of a spec beyond :func:`most_rolls`, naming ``field``."""
     most = most_rolls(spec)
     if n > most:
-        dice = estimate(spec).dice
+        dice = estimate(spec).one or estimate(spec).dice  # the dice one roll draws, where the edition says
         blocks = -(-n // BLOCK_ROLLS) * BLOCK_ROLLS
         allowed = f"at most {most:,} rolls of this spec" if most else "no more than one roll at a time for this spec"
         if not most and block_bytes(spec) > MAX_ROLL_BYTES:

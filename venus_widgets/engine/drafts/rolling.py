@@ -8,11 +8,16 @@ per re-rolled die in die order, then their explosions. So ``kiss=[]`` shows
 the first faces, and the same seed with the player's choice keeps them;
 inside :func:`~venus_widgets.engine.table.rolls.entered` the faces a table typed
 take the streams' place (``vw.enter``).
+
+Many rolls (:func:`roll_many`) draw a block's first faces a group at a
+time, die by die, each group followed by its chains (one face per die
+still exploding, level by level: :mod:`.thrown`); the re-roll step's new
+faces, one per die it takes, die by die, from the block's second stream.
 """
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 import numpy as np
 
@@ -24,6 +29,7 @@ from .kernel import budget
 from .model import VALUE
 from .plan import Plan, evaluate
 from .readings import Ordered, Tally
+from .thrown import Thrown, chain, small, tally, throw, values
 from .values import added, outcome_value
 
 #: What the dice show, by name: ``successes``, ``total``, each mark and each reading's key.
@@ -39,38 +45,33 @@ def _faces(gen: Any, sides: Sequence[int]) -> list[int]:
     return [int(gen.integers(1, s + 1)) for s in sides]
 
 
-def read(plan: Plan, gi: np.ndarray, faces: np.ndarray) -> Quantities:
-    """What the dice show: ``faces[rows, dice, chain]`` (each die's face
-    and the faces of the dice it exploded into; 0: none), ``gi[dice]`` each
-    die's group (its index in ``plan.groups``): ``successes``, ``total``,
-    each mark and each of the plan's readings, one value per row."""
-    live = faces > 0
-    at = np.maximum(faces, 1) - 1
-    rows = faces.shape[0]
+def read(plan: Plan, parts: Mapping[int, Thrown], rows: int) -> Quantities:
+    """What the dice show (``parts``: each group's dice, by its index in
+    ``plan.groups``, chains included: :class:`.thrown.Thrown`):
+    ``successes``, ``total``, each mark and each of the plan's readings, one
+    value per row."""
 
-    def tally(of: Any) -> np.ndarray:
-        """What each face adds by ``of(table)``, added up over the dice (of_group: which groups)."""
-        out = np.zeros(rows, dtype=np.int64)
-        for g in np.unique(gi).tolist():
-            row = of(plan.groups[g])
-            if row is not None:
-                mask = gi == g
-                out += np.where(live[:, mask], np.asarray(row, dtype=np.int64)[at[:, mask]], 0).sum(axis=(1, 2))
-        return out
+    def by(of: Any) -> np.ndarray:
+        """What each face adds by ``of(group)`` (None: nothing), added up over the dice."""
+        return tally(parts, rows, lambda g: of(plan.groups[g]))
 
-    q: Quantities = {"successes": tally(lambda g: g.table.successes), "total": np.where(live, faces, 0).sum(axis=(1, 2))}
+    q: Quantities = {"successes": by(lambda g: g.table.successes),
+                     "total": by(lambda g: range(1, g.table.sides + 1))}
     for i, m in enumerate(plan.marks):
-        q[m] = tally(lambda g, i=i: g.table.marks[i])
-    values = np.where(live, faces, 0).sum(axis=2)  # each die with its chain added up
+        q[m] = by(lambda g, i=i: g.table.marks[i])
+    sliced: list[np.ndarray] | None = None  # each die with its chain added up, a slice of rows at a time
     for r in plan.readings:
         if r.key in q:
             continue
         if isinstance(r, Ordered):
-            mask = np.array([r.reads(plan.groups[g].name) for g in gi.tolist()], dtype=bool)
-            q[r.key] = r.of_dice(values, mask)
+            if sliced is None:
+                sliced = values(parts, rows)[0]
+            gi = [g for g, d in parts.items() for _ in range(d.first.shape[0])]
+            mask = np.array([r.reads(plan.groups[g].name) for g in gi], dtype=bool)
+            q[r.key] = np.concatenate([r.of_dice(v, mask) for v in sliced])
         else:
             assert isinstance(r, Tally)
-            q[r.key] = tally(lambda g, r=r: r.faces(g.table, plan.marks) if r.reads(g.name) else None)
+            q[r.key] = by(lambda g, r=r: r.faces(g.table, plan.marks) if r.reads(g.name) else None)
     return q
 
 
@@ -79,21 +80,24 @@ def _one(q: Quantities) -> Quantities:
     return {k: int(v[0]) for k, v in q.items()}
 
 
-def _chains(dice: Sequence[Die], gof: Sequence[int], first: int) -> tuple[np.ndarray, np.ndarray]:
-    """The first ``first`` dice with the faces of the dice they exploded
-    into, as :func:`read` takes them (one row)."""
-    chain: list[list[int]] = [[d.after] for d in dice[:first]]
+def _parts(dice: Sequence[Die], gof: Sequence[int], first: int) -> dict[int, Thrown]:
+    """The first ``first`` dice with the dice they exploded into, as
+    :func:`read` takes them (one row)."""
+    start: dict[int, int] = {}
+    faces: dict[int, list[int]] = {}
+    for i in range(first):
+        start.setdefault(gof[i], i)
+        faces.setdefault(gof[i], []).append(dice[i].after)
+    more: dict[int, list[tuple[int, int]]] = {g: [] for g in faces}
     for d in dice[first:]:
         root = d.exploded_from
         while root is not None and root >= first:
             root = dice[root].exploded_from
         if root is not None:
-            chain[root].append(d.after)
-    depth = max((len(c) for c in chain), default=1)
-    faces = np.zeros((1, len(chain), depth), dtype=np.int64)
-    for i, c in enumerate(chain):
-        faces[0, i, :len(c)] = c
-    return np.asarray(gof[:first], dtype=np.int64), faces
+            more[gof[root]].append((root - start[gof[root]], d.after))
+    return {g: Thrown(np.array([fs], dtype=np.int64).T, np.zeros(len(more[g]), dtype=np.int64),
+                      np.array([i for i, _ in more[g]], dtype=np.int64),
+                      np.array([f for _, f in more[g]], dtype=np.int64)) for g, fs in faces.items()}
 
 
 def happened(plan: Plan, q: Quantities, v: Any) -> list[str]:
@@ -132,7 +136,7 @@ def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: 
     n = len(faces)
     dice = [_die(plan, i, gi, f, f) for i, (gi, f) in enumerate(zip(gof, faces))]
     _explode(plan, first, dice, gof, list(range(n)))
-    v0 = value_of(plan, _one(read(plan, *_chains(dice, gof, n))))
+    v0 = value_of(plan, _one(read(plan, _parts(dice, gof, n), 1)))
     eligible = [i for i, f in enumerate(faces) if f in plan.groups[gof[i]].eligible]
     rr = plan.draft.reroll
     if kiss is None:
@@ -146,7 +150,7 @@ def roll(plan: Plan, spec: dict, seed: int, kiss: list[int] | None = None, ego: 
     for i, f in zip(chosen, _faces(second, [plan.groups[gof[i]].table.sides for i in chosen])):
         dice[i] = _die(plan, i, gof[i], faces[i], f, kissed=True)
     _explode(plan, second, dice, gof, chosen)
-    q = _one(read(plan, *_chains(dice, gof, n)))
+    q = _one(read(plan, _parts(dice, gof, n), 1))
     v = value_of(plan, q)
     spent = False
     adds = 0
@@ -236,69 +240,28 @@ def roll_many(plan: Plan, n: int, seed: int) -> np.ndarray:
     return in_blocks(n, seed, lambda rows, g1, g2: _block(plan, rows, g1, g2))
 
 
-def _chain(plan: Plan, gi: int, faces: np.ndarray, gen: np.random.Generator) -> np.ndarray:
-    """``faces`` (rows x dice; 0: no die) with the dice they explode into:
-    ``[rows, dice, chain]``."""
-    t = plan.groups[gi].table
-    small = _small(plan)
-    out = [faces.astype(small)]
-    if t.explodes:
-        boom = np.asarray(t.explode)
-        live = (faces > 0) & boom[np.maximum(faces, 1) - 1]
-        level = 0
-        while live.any() and (t.depth is None or level < t.depth):
-            new = np.where(live, gen.integers(1, t.sides + 1, size=faces.shape), 0).astype(small)
-            out.append(new)
-            live = live & boom[np.maximum(new, 1) - 1]
-            level += 1
-    return np.stack(out, axis=2)
-
-
-#: Rows of a block read (and the re-roll's dice chosen) at a time: what a block of many dice holds at
-#: once beyond its faces (each die's face in a small whole number, see :func:`_small`).
+#: Rows of a block whose dice the re-roll step chooses at a time (it sorts each row's dice).
 SLICE = 2048
 
 
-def _small(plan: Plan) -> Any:
-    """The smallest whole-number type that holds every face of the plan's dice."""
-    sides = max((g.table.sides for g in plan.groups), default=1)
-    return np.int16 if sides < 2 ** 15 else np.int32 if sides < 2 ** 31 else np.int64
-
-
-def _deep(a: np.ndarray, depth: int) -> np.ndarray:
-    """``a[rows, dice, chain]`` with its chains ``depth`` long (0: none)."""
-    if a.shape[2] >= depth:
-        return a
-    return np.concatenate([a, np.zeros(a.shape[:2] + (depth - a.shape[2],), dtype=a.dtype)], axis=2)
-
-
-def _read_all(plan: Plan, parts: dict[int, np.ndarray]) -> Quantities:
-    """:func:`read` of every group's dice (``parts``: group index -> faces with their chains)."""
-    depth = max(a.shape[2] for a in parts.values())
-    gi = np.concatenate([np.full(a.shape[1], g, dtype=np.int64) for g, a in parts.items()])
-    rows = next(iter(parts.values())).shape[0]
-    sliced = [read(plan, gi, np.concatenate([_deep(a[lo:lo + SLICE], depth) for a in parts.values()], axis=1))
-              for lo in range(0, rows, SLICE)]  # a slice of rows at a time: what reading holds stays small
-    return {k: np.concatenate([np.broadcast_to(np.asarray(q[k]), (min(SLICE, rows - i * SLICE),))
-                               for i, q in enumerate(sliced)]) for k in sliced[0]}
-
-
 def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generator) -> np.ndarray:
+    """``rows`` outcomes: every group's first faces from ``g1`` (a group at
+    a time, die by die), each followed by its chains; the re-rolled dice's
+    new faces from ``g2`` (only the dice taken, die by die, a group at a
+    time), each group's followed by their chains."""
     ranks = {c: i for i, c in enumerate(sorted({g.table.chance for g in plan.groups}, reverse=True))}
     takes: list[tuple[int, np.ndarray, tuple[int, int]]] = []  # (group, first faces, (chance rank, first index))
-    parts: dict[int, np.ndarray] = {}
+    parts: dict[int, Thrown] = {}
     index = 0
     for gi, g in enumerate(plan.groups):
         if not g.count:
             continue
-        faces = g1.integers(1, g.table.sides + 1, size=(rows, g.count))
-        parts[gi] = _chain(plan, gi, faces, g1)
+        t = g.table
+        parts[gi] = throw(t, g1.integers(1, t.sides + 1, size=(g.count, rows), dtype=small(t.sides)), g1)
         if g.eligible:
-            takes.append((gi, parts[gi][:, :, 0], (ranks[g.table.chance], index)))
+            takes.append((gi, parts[gi].first.T, (ranks[t.chance], index)))
         index += g.count
-    if not parts:
-        parts[0] = np.zeros((rows, 0, 1), dtype=np.int64)
-    q = _read_all(plan, parts)
+    q = read(plan, parts, rows)
     rr = plan.draft.reroll
     cap = budget(plan)
     if rr is not None and cap and takes:
@@ -307,12 +270,15 @@ def _block(plan: Plan, rows: int, g1: np.random.Generator, g2: np.random.Generat
         take = np.concatenate([_taken(plan, takes, go, cap, lo) for lo in range(0, rows, SLICE)])
         start = 0
         for gi, faces, _ in takes:
-            t = take[:, start:start + faces.shape[1]]
-            start += faces.shape[1]
-            new = _chain(plan, gi, np.where(t, g2.integers(1, plan.groups[gi].table.sides + 1, size=t.shape), 0), g2)
-            depth = max(new.shape[2], parts[gi].shape[2])  # a face the step takes never explodes: its chain is empty
-            parts[gi] = np.where(t[:, :, None], _deep(new, depth), _deep(parts[gi], depth))
-        q = _read_all(plan, parts)
+            count = faces.shape[1]
+            at = np.flatnonzero(take[:, start:start + count].T)  # die by die, as the faces are held
+            start += count
+            t = plan.groups[gi].table
+            new = g2.integers(1, t.sides + 1, size=len(at), dtype=faces.dtype)
+            first = parts[gi].first.copy()
+            first.ravel()[at] = new  # a face the step takes never explodes: its chain was empty
+            parts[gi] = parts[gi].more(first, *chain(t, at, new, g2))
+        q = read(plan, parts, rows)
     v = np.broadcast_to(np.asarray(value_of(plan, q), dtype=np.int64), (rows,))
     d = plan.draft.double
     if d is not None and plan.double:
