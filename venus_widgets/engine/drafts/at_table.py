@@ -242,7 +242,7 @@ def _ego_off(d: Any) -> str:
     """How to put the doubling step in a roll that leaves it out, in words
     ("" for a draft without one)."""
     if d.double is None:
-        return f"the {d.id} edition has no Ego (no doubling step, [double])"
+        return f"{d.name} has no Ego"
     if d.double.active is None:
         return ""
     text = d.double.active.expr.text

@@ -309,7 +309,7 @@ class DraftEdition:
             return self._of(spec).roll(spec, seed, kiss, ego)
         p = self.plan(spec)
         if ego and not (self.draft.double is not None and p.double):
-            raise SpecError("ego", ego, "False or None: this roll has no step to spend", self.at_table.steps(spec).ego_off)
+            raise SpecError("ego", ego, "ego off: this roll has no step to spend", self.at_table.steps(spec).ego_off)
         return rolling.roll(p, spec, seed, kiss, ego)
 
     def roll_many(self, spec: dict, n: int, seed: int) -> np.ndarray:
