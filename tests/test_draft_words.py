@@ -219,3 +219,14 @@ def test_a_log_card_of_dice_the_roller_chose_says_so_without_engine():
     e = {**make_entry(r, result="Failed"), "kiss": None}
     kiss = next(f["text"] for f in entry_card(e)["facts"] if f["key"] == "kiss")
     assert kiss.endswith("(chosen by the roller)") and "engine" not in kiss, kiss
+
+
+def test_the_heresy_page_says_the_chance_cut_as_the_odds_cut_it():
+    """docs/rules_heresy_vers.md said the code edition's method (binomial
+    counts, a tail cut at 1e-12); the draft follows each die's chain."""
+    from pathlib import Path
+
+    page = (Path(__file__).parents[1] / "docs" / "rules_heresy_vers.md").read_text()
+    assert "Binomial" not in page and "1e-12" not in page
+    cut = vw.odds({"edition": "heresy", "pool": 6}).truncated
+    assert f"`Odds.truncated` ({round(cut * 1e18)} in a billion billion for a pool of 6" in " ".join(page.split())
