@@ -763,3 +763,11 @@ def test_10_the_sweep_table_is_headed_as_the_lab_draws_its_heatmap():
     text = rendered("10")
     assert head in text and "| 1 | " in text, head
     assert "dice, by factors" not in text and f"| {cols} 3 |" not in text
+
+
+@pytest.mark.parametrize("prefix", [s.stem[:2] for s in SOURCES])
+def test_the_prose_names_no_engine(prefix):
+    """The rulebook said "worked by the engine", "the engine's optimal policy", "what the engine uses":
+    a reader meets the rollers, not the program inside them (the Venus Engine and the Heresy Engine are
+    games, with capitals)."""
+    assert not re.findall(r"[^.]{0,40}\bengine(?:'s)?\b[^.]{0,40}", prose(prefix))
