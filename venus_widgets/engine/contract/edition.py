@@ -1,8 +1,8 @@
 """The edition contract: what every edition provides, with the same names.
 
 An edition is a package under :mod:`venus_widgets.engine.editions`, a
-draft (a TOML file of ``venus_widgets/drafts``: the built-in ``heresy`` and
-``vers`` are the shipped drafts, :data:`DRAFTED`), or any module or object
+draft (a TOML file: the built-in editions of :data:`DRAFTED` are drafts the
+package ships in ``venus_widgets/drafts``), or any module or object
 registered with :func:`register`, that satisfies :class:`Edition`. Everything else (the public API, the solver, the
 explanations, the widgets and the front end) asks the edition through this
 contract and never names an edition.
