@@ -270,7 +270,7 @@ def test_rank_one_help_is_recorded_as_an_automatic_success():
 
 
 def test_explicit_kiss_budget_and_faces():
-    """docs/rules_agora.md#kiss-and-ego-the-engines-one-policy: 'With helper_kiss a merged helper
+    """docs/rules_agora.md#kiss-and-ego-the-rollers-one-policy: 'With helper_kiss a merged helper
     KISSes a failed help die outside the budget'."""
     spec = dict(A, roll="check", rank=6, health=2, helpers=[6], kiss=1, difficulty="challenging")
     seed, plain = _short_seed(spec)
@@ -296,7 +296,7 @@ def test_explicit_kiss_budget_and_faces():
 
 
 def test_ego_only_when_short_and_forced_choices():
-    """docs/rules_agora.md#kiss-and-ego-the-engines-one-policy, step 4: Ego after KISS if still short; every 6 (help die included) scores two."""
+    """docs/rules_agora.md#kiss-and-ego-the-rollers-one-policy, step 4: Ego after KISS if still short; every 6 (help die included) scores two."""
     spec = dict(A, roll="check", rank=6, health=2, helpers=[6], difficulty="challenging", ego=True)
     for seed in range(300):
         r = vw.roll(spec, seed=seed)

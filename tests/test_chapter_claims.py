@@ -750,3 +750,24 @@ def test_31b_9_chapter_9_keeps_other_drafts_and_code_in_asides_at_its_end():
     assert "edition by edition" not in main and "In code" not in main and "vw." not in main
     assert rest.index("### The rule of thumb, edition by edition") < rest.index("## For programmers")
     assert re.findall(r"## (\d+)\. ", main) == [str(n) for n in range(1, 12)]
+
+
+def test_10_the_sweep_table_is_headed_as_the_lab_draws_its_heatmap():
+    """Chapter 10's table of a sweep had the corner "dice, by factors" (code names) and heads
+    "Difficulty factors 3"; the lab's heatmap names the axes once, in the corner ("Dice (job level) ↓,
+    Difficulty factors →", js/rulelab.js), and each row and column by its value ("3")."""
+    heat = vw.sweep({"roll": "task", "caliber": "bronze"}, over={"dice": range(1, 9), "factors": range(0, 5)},
+                    variants={"Bronze 4-6": {"success_from": {"bronze": 4}}}).heat("Bronze 4-6", minus="base")
+    rows, cols = heat["axes"]
+    head = f"| {rows} ↓, {cols} → | " + " | ".join(str(v) for v in range(0, 5)) + " |"
+    text = rendered("10")
+    assert head in text and "| 1 | " in text, head
+    assert "dice, by factors" not in text and f"| {cols} 3 |" not in text
+
+
+@pytest.mark.parametrize("prefix", [s.stem[:2] for s in SOURCES])
+def test_the_prose_names_no_engine(prefix):
+    """The rulebook said "worked by the engine", "the engine's optimal policy", "what the engine uses":
+    a reader meets the rollers, not the program inside them (the Venus Engine and the Heresy Engine are
+    games, with capitals)."""
+    assert not re.findall(r"[^.]{0,40}\bengine(?:'s)?\b[^.]{0,40}", prose(prefix))

@@ -175,7 +175,7 @@ def citations() -> list[tuple[str, Path, str]]:
 
 
 def test_github_anchor_follows_githubs_rules():
-    assert github_anchor("KISS and Ego (the engine's one policy)") == "kiss-and-ego-the-engines-one-policy"
+    assert github_anchor("KISS and Ego (the roller's one policy)") == "kiss-and-ego-the-rollers-one-policy"
     assert github_anchor("heresy: Victoriana's Heresy Engine (for comparison)") == (
         "heresy-victorianas-heresy-engine-for-comparison")
     assert github_anchor('Advice (`advise(spec, faces, kissed=())`)') == "advice-advisespec-faces-kissed"

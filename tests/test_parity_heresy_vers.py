@@ -223,10 +223,12 @@ def test_the_estimate_falls_along_each_lever_of_an_empty_pool():
         assert steps == sorted(steps, reverse=True), field
 
 
-#: What the code edition said refusing exact odds while a scoring face rolls again without end.
+#: What the code edition said refusing exact odds while a scoring face rolls again without end, the
+#: tail said in words (the code edition said "the tail below 1e-12 cut off").
 CODE_REFUSAL = ("expected no pool dice for exact=True while a scoring face is rolled again (each 6 is a success "
-                "rolled again without end, so the odds are not a fraction; use exact=False for the odds with the "
-                "tail below 1e-12 cut off, or set rules.reroll_faces to faces that do not score)")
+                "rolled again without end, so there are no exact odds; exact=False gives the odds with the rarest "
+                "endless chains, together less than 1 in a trillion, left out; or set rules.reroll_faces to faces "
+                "that do not score)")
 
 
 @pytest.mark.parametrize("spec", [{"pool": 10}, {"pool": 60, "black": 36, "trade": 3},

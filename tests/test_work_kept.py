@@ -120,16 +120,32 @@ def ladder_jobs(spec: dict) -> list[work.Job]:
 
 
 def full(jobs: list[work.Job]) -> float:
-    """The call priced spec by spec, as if no counts were shared (a sample past ``SAMPLED`` settings),
-    but the fixed work the specs of one draft and rules share, charged once (:func:`work._shared`)."""
-    total = 0.0
-    sampled = []
+    """The call priced spec by spec from each spec's own estimate, as if no counts were shared (past
+    ``SAMPLED`` settings, evenly spaced ones stand for all, a setting between two sampled ones as their
+    mean), less the fixed work a draft's specs share (:attr:`.cost.Cost.shared_seconds`, the same for
+    each spec of one draft and rules), which every spec that shares it saves but the first: a sampled
+    spec counted (not refused by the cost guard), and the settings between two such. Counted here from
+    the estimates, not by the pricing under test."""
+    total, shared, sharing = 0.0, set(), 0
     for job in jobs:
-        at = work._picked(len(job.settings))
-        rungs = [work._priced({**job.spec, **job.settings[i]}, job.kind) for i in at]
-        total += sum(r.seconds for r in rungs) * len(job.settings) / len(rungs)
-        sampled.append((len(job.settings), at, rungs))
-    return total - work._shared(sampled)
+        n = len(job.settings)
+        at = list(range(n)) if n <= work.SAMPLED else sorted({round(i * (n - 1) / (work.SAMPLED - 1))
+                                                              for i in range(work.SAMPLED)})
+        seconds, counted = [], []
+        for i in at:
+            s = normalize({**job.spec, **job.settings[i]}, priced=False)
+            c = guard.estimate(s)
+            fits = guard.within(c)  # else refused by the cost guard without any work: its refusal's price
+            seconds.append(c.seconds + work.PER_ODDS if fits else work.PER_ODDS + work.REFUSED)
+            saves = fits and job.kind == "odds" and c.shared_seconds > 0
+            if saves:
+                shared.add((s["edition"], repr(s.get("rules")), min(c.shared_seconds, c.finish_seconds + work.PER_ODDS)))
+            counted.append(saves)
+        total += sum(seconds) * n / len(seconds)
+        sharing += sum(counted) + sum(b - a - 1 for (a, x), (b, y) in zip(zip(at, counted), zip(at[1:], counted[1:]))
+                                      if x and y)
+    assert len(shared) <= 1, shared  # one draft, one rules, one shared work: what these tests price
+    return total - max(sharing - 1, 0) * (next(iter(shared))[2] if shared else 0.0)
 
 
 @pytest.mark.parametrize("die, dice, field", [(DEEP, 6, "x"), (DEEP, 6, "need"), (D10, 50, "x")])

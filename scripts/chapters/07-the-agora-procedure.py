@@ -90,7 +90,7 @@ first = {"edition": "agora", "rank": 4, "health": 2}
 #
 # ### The merge examples, computed
 #
-# Every example in the agora text, worked by the engine:
+# Every example in the agora text, worked by the rollers:
 
 # %% [build]
 examples = [[5, 5], [4, 4], [3, 3], [2, 2], [6, 6, 5], [5, 5, 4], [4, 4, 4, 4], [3, 3, 2], [5, 5, 5, 5],

@@ -14,7 +14,7 @@
 # The Venus Engine has been written down more than once: three drafts of
 # its rules. Two other games, the Heresy Engine and VERS, are here only for
 # comparison (they are not its ancestors): well-known dice systems to
-# measure each choice against. The engine plays all five procedures side
+# measure each choice against. The rollers play all five procedures side
 # by side:
 #
 # | edition | what it is |
@@ -503,7 +503,7 @@ emit(table(["roll", "extreme result", "chance"], rows))
 # show: this is our reading), and
 # calls the 1 net success left after one black 6 "just enough to
 # succeed", although two are needed (one is at most a partial victory, if
-# the Gamesmaster grants it). The engine follows the rule, not the
+# the Gamesmaster grants it). The roller follows the rule, not the
 # example: 2 net successes are needed, so his three successes less one
 # black success leave two, a pass.
 #

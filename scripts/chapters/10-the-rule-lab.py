@@ -204,8 +204,10 @@ emit(comparison(snakes))
 grid = vw.sweep({"roll": "task", "caliber": "bronze"}, over={"dice": range(1, 9), "factors": range(0, 5)},
                 variants={"Bronze 4-6": {"success_from": {"bronze": 4}}})
 heat = grid.heat("Bronze 4-6", minus="base")
-emit(f"*{heat['caption']}*\n\n" + table(["dice, by factors"] + heat["cols"],
-                                         [[r["label"]] + [c["text"] for c in r["cells"]] for r in heat["rows"]]))
+down, across = heat["axes"]  # as the lab draws it: the axes named once, in the corner; each head by its value
+emit(f"*{heat['caption']}*\n\n" + table([f"{down} ↓, {across} →"] + [c.removeprefix(f"{across} ") for c in heat["cols"]],
+                                         [[r["label"].removeprefix(f"{down} ")] + [c["text"] for c in r["cells"]]
+                                          for r in heat["rows"]]))
 
 # %% [markdown]
 # The house rule helps most where the roll is hard but not hopeless: with

@@ -82,7 +82,7 @@ emit("```toml\n" + added + "```")
 # > the file ships as `heresy-push.toml`.
 #
 # The odds of the push follow the one policy a roll follows when the player
-# leaves it to the engine: short of the goal, every die that may be pushed
+# leaves it to the roller: short of the goal, every die that may be pushed
 # is pushed. At the table the player picks the dice instead:
 
 # %%
@@ -182,7 +182,7 @@ except vw.SpecError as err:
 # against a target (rolled over or under), cancelling dice, dice that
 # explode, a re-roll step with a budget, a doubling step (Ego), what the
 # outcome buys. Some mechanics stay code: choosing which successes to roll
-# again for a better chance (the engine's optimal policy), rolling again a
+# again for a better chance (the rollers' best choice), rolling again a
 # face that counts (a 1 that is a bane), the d20 checks with bonus dice, the
 # merging of helpers, opposed rolls. The list, and the reasons, close
 # [the format's page](../docs/drafts.md).

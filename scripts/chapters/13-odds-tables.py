@@ -287,7 +287,7 @@ notes_list = "\n".join(f"* {note}" for note in notes)
 #
 # The Playsheet's task pools are D10s: a die passes on 7-10 for Bronze,
 # 6-10 Silver, 5-10 Gold, 4-10 Platinum. Its "Bronze % chance of *at
-# least*" table, regenerated for every rank from the engine's playsheet
+# least*" table, regenerated for every rank from the rollers' playsheet
 # odds (plain pools: no explosions, no KISS, no Ego), and then compared
 # with the printed Bronze table the same way.
 
@@ -315,9 +315,9 @@ emit(table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet
 # ## 6. The Playsheet's summary table
 #
 # The Playsheet prints a summary table whose rows disagree with its own
-# step-by-step rules. The engine follows the step-by-step text:
+# step-by-step rules. The rollers follow the step-by-step text:
 #
-# | row of the printed table | printed (Br, Si, Go, Pl) | the rules' text (what the engine uses) |
+# | row of the printed table | printed (Br, Si, Go, Pl) | the rules' text (what the rollers use) |
 # |---|---|---|
 # | natural success range *for checks* | none, 20, 19-20, 18-20 | 20, 19-20, 18-20, 17-20 |
 # | natural success chance *per d20* | 0 %, 5 %, 10 %, 15 % | 5 %, 10 %, 15 %, 20 % |
@@ -330,7 +330,7 @@ emit(table(["row", "column", "printed", "exact"], playsheet_errata) if playsheet
 # 18-20. Its "Bronze % chance" table uses 40 % per die, which is the D10
 # rule, so that table is the D10 one, and it is right.
 #
-# The engine's own numbers for those rows:
+# The rollers' own numbers for those rows:
 
 # %% [build]
 natural = {r: 21 - round(20 * playsheet_natural_pass(r)) for r in CALIBERS}  # lowest natural success face

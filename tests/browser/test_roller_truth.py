@@ -174,7 +174,7 @@ def test_kiss_step_says_each_thing_once(truth_page):
     roll(w)
     budget = w.get_by_test_id("kiss-budget").text_content()
     status = w.get_by_test_id("status")
-    expect(status).to_contain_text("the engine suggests")  # announced to screen readers
+    expect(status).to_contain_text("suggested: ")  # announced to screen readers
     text = seen_text(w)
     assert text.count("showing, goal") == 1, (budget, text)
     # percentages of the advice follow the one rule, the options count dice from 1

@@ -276,7 +276,7 @@ def check_ego(spec: Mapping[str, Any]) -> None:
     if st.ego_after:  # an edition's own Ego step, under any field's name (a draft's [double])
         return
     if st.ego_off:
-        raise SpecError("ego", True, "False or None: this roll has no step to spend", st.ego_off)
+        raise SpecError("ego", True, "ego off: this roll has no step to spend", st.ego_off)
     ed, kind = spec["edition"], spec["roll"]
     field = schema(ed, kind).get("ego")
     if field is None:

@@ -65,7 +65,7 @@ def entry_card(e: Mapping[str, Any]) -> dict[str, Any]:
         kissed = [i + 1 for i in r.kissed]
         text = (f"KISSed {'dice' if len(kissed) > 1 else 'die'} {', '.join(map(str, kissed))}" if kissed
                 else "kept the dice")
-        fact("kiss", "KISS", text + (" (the engine's policy)" if e.get("kiss") is None else ""))
+        fact("kiss", "KISS", text + (" (chosen by the roller)" if e.get("kiss") is None else ""))
     if r.ego_spent:
         fact("ego", "Ego", "spent" + (f": {st.ego_label}" if st.ego_label else ""))
     elif st.ego_after or st.ego_reroll:

@@ -103,7 +103,7 @@ def stops_at_kiss(spec: dict, first: Roll) -> bool:
 
 
 def kiss_status(spec: dict, view: Mapping) -> str:
-    """The announcement of the first faces: what shows, and the engine's
+    """The announcement of the first faces: what shows, and the roller's
     suggestion with its chance (dice counted from 1, as in the view)."""
     st = steps(spec)
     out = (f"{plural(view['successes'], *st.unit)} showing, goal {view['goal']}: choose dice to "
@@ -113,7 +113,7 @@ def kiss_status(spec: dict, view: Mapping) -> str:
         o = best[0]
         what = (f"KISS {'dice' if len(o['kiss']) > 1 else 'die'} {', '.join(str(i + 1) for i in o['kiss'])}"
                 if o["kiss"] else "keep the dice")
-        out += (f"; the engine suggests: {what} (pass {plain_words.percent(o['p_pass'])}, "
+        out += (f"; suggested: {what} (pass {plain_words.percent(o['p_pass'])}, "
                 f"goal {plain_words.percent(o['p_goal'])})")
     return out
 

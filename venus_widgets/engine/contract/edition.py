@@ -1,8 +1,9 @@
 """The edition contract: what every edition provides, with the same names.
 
-An edition is a package under :mod:`venus_widgets.engine.editions` (or any
-module or object, registered with :func:`register`) that satisfies
-:class:`Edition`. Everything else (the public API, the solver, the
+An edition is a package under :mod:`venus_widgets.engine.editions`, a
+draft (a TOML file: the built-in editions of :data:`DRAFTED` are drafts the
+package ships in ``venus_widgets/drafts``), or any module or object
+registered with :func:`register`, that satisfies :class:`Edition`. Everything else (the public API, the solver, the
 explanations, the widgets and the front end) asks the edition through this
 contract and never names an edition.
 
@@ -169,7 +170,8 @@ class Varying(Protocol):
 
 #: The editions that ship with the package, in the order users meet them:
 #: the one list of them (``vw.EDITIONS``; :func:`ids` adds the registered
-#: ones), each a package of :data:`EDITIONS_PACKAGE` loaded on first use.
+#: ones), each a package of :data:`EDITIONS_PACKAGE` or a shipped draft
+#: (:data:`DRAFTED`), loaded on first use.
 BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
 
 #: Where the built-in editions are (read by name: the registry imports none of them).

@@ -21,10 +21,14 @@ from .templates import fill
 
 
 class DraftTable:
-    """The table answers of one draft edition (``plan_of`` gives a spec's plan)."""
+    """The table answers of one draft edition (``plan_of`` gives a spec's plan, ``draft_of`` the draft
+    of its version without a plan: asked die by die, a plan's key is the most of a die's words)."""
 
-    def __init__(self, plan_of: Callable[[Mapping[str, Any]], Plan], roller: str, roll: str) -> None:
+    def __init__(self, plan_of: Callable[[Mapping[str, Any]], Plan], roller: str, roll: str,
+                 draft_of: Callable[[Mapping[str, Any]], Any] | None = None) -> None:
         self._plan = plan_of
+        self._draft = draft_of or (lambda spec: plan_of(spec).draft)
+        self._looks: tuple[Any, dict[str, Any]] = (None, {})
         self.ROLLERS: Mapping[str, str] = {roller: roll}
 
     kiss_cost = staticmethod(kiss_count)
@@ -189,7 +193,10 @@ class DraftTable:
         """A draft's dice as any edition's without words of its own (yours
         square, others round), or as its group says (``called``, ``shape``)."""
         plain = plain_die_words(spec, d)
-        g = next((x for x in self._plan(spec).draft.groups if x.owner == d.owner), None)
+        draft = self._draft(spec)
+        if self._looks[0] is not draft:  # each owner's first group, asked die by die
+            self._looks = (draft, {x.owner: x for x in reversed(draft.groups)})
+        g = self._looks[1].get(d.owner)
         if g is None or not (g.called or g.shape):
             return plain
         return DieWords(g.called or plain.owner, plain.tag, g.shape or plain.shape, plain.grade, plain.level,
@@ -242,7 +249,7 @@ def _ego_off(d: Any) -> str:
     """How to put the doubling step in a roll that leaves it out, in words
     ("" for a draft without one)."""
     if d.double is None:
-        return f"the {d.id} edition has no Ego (no doubling step, [double])"
+        return f"{d.name} has no Ego"
     if d.double.active is None:
         return ""
     text = d.double.active.expr.text

@@ -41,10 +41,11 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from .kinds import ANY
+from .errors import DraftError
+from .kinds import ANY, TEXT, kind_of
 from .model import VALUE, Slotted
 from .plan import evaluate
-from .reader import Reader
+from .reader import Reader, show
 
 #: The word that records the name of the degree the roll falls in.
 DEGREE = "degree"
@@ -53,7 +54,8 @@ _NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 def read_details(r: Reader, value: Any, allowed: Mapping[str, str],
-                 shown: tuple[Sequence[str], Sequence[str]]) -> tuple[tuple[str, Slotted | None], ...]:
+                 shown: tuple[Sequence[str], Sequence[str]],
+                 fields: Sequence[Any] = ()) -> tuple[tuple[str, Slotted | None], ...]:
     """``[details]``: name -> a formula of the roll, or ``"degree"`` (None here)."""
     if value is None:
         return ()
@@ -70,9 +72,17 @@ def read_details(r: Reader, value: Any, allowed: Mapping[str, str],
             if formula == DEGREE:
                 out.append((name, None))
             else:
-                out.append((name, r.expr(p, formula, {**allowed, VALUE: "value of the outcome"}, "a fact",
-                                         want=ANY, dice=shown)))
+                fact = r.expr(p, formula, {**allowed, VALUE: "value of the outcome"}, "a fact", want=ANY, dice=shown)
+                if kind_of(fact.expr, r.kinds) == TEXT:
+                    raise r.error(p, f"{show(formula)} gives text: a fact is a number or a yes or no (a choice "
+                                     f"compared, e.g. {formula} == {_first_option(fields, formula)!r})")
+                out.append((name, fact))
     return tuple(out)
+
+
+def _first_option(fields: Sequence[Any], formula: str) -> str:
+    """The first option of the field a fact names (a word, when it names none)."""
+    return next((str(f.options[0]) for f in fields if f.name == formula.strip() and f.options), "word")
 
 
 def recorded(plan: Any, facts: Mapping[str, Any], degree: str) -> dict[str, Any]:
@@ -85,5 +95,9 @@ def recorded(plan: Any, facts: Mapping[str, Any], degree: str) -> dict[str, Any]
             out[name] = degree
             continue
         got = evaluate(formula, env, plan.rules, plan.draft)
+        if isinstance(got, str):  # a kind the draft's loading could not tell: said where the roll reads it
+            d = plan.draft
+            raise DraftError(f"details.{name}", f"{formula.expr.text!r} gives text ({got!r}): a fact is a number "
+                             "or a yes or no", line=d.lines.get(f"details.{name}"), source=d.source_name)
         out[name] = bool(got) if type(got).__name__ in ("bool", "bool_") else int(got)
     return out

@@ -76,7 +76,8 @@ def _die(r: Reader, name: str, body: Any, taken: dict[str, str], face_names: Map
         if "depth" not in b:
             raise r.error(p + ("explode",), "say how deep the dice explode: depth = 10 (at most 10 extra dice "
                                             "per die, the last face stands) or depth = \"unbounded\" (without end; "
-                                            "the odds cut a tail below 1e-12 and are not a fraction)")
+                                            "the odds leave out the rarest endless chains, together less "
+                                            "than 1 in a trillion, and are not exact)")
         dv = b["depth"]
         if isinstance(dv, str) and dv != "unbounded":
             depth = r.expr(p + ("depth",), dv, face_names, "a depth")

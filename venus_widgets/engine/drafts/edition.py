@@ -77,7 +77,7 @@ class DraftEdition:
         self.KNOBS: tuple[Knob, ...] = _names.public(draft)
         self._defaults: dict[str, Any] = {k.name: k.default for k in draft.knobs}
         self.SCHEMAS: dict[str, dict[str, Field]] = {draft.roll: self._schema(self._defaults)}
-        self.at_table: TableRules = DraftTable(self.plan, draft.roller, draft.roll)
+        self.at_table: TableRules = DraftTable(self.plan, draft.roller, draft.roll, self._draft_of)
         #: the rules as written (a spec without ``rules``), as the built-in editions keep theirs
         self.RULES: DraftRules = self._rules({})
         self._names = tuple(f.name for f in draft.fields)
@@ -96,6 +96,10 @@ class DraftEdition:
     def at_version(self, version: str) -> Any:
         """The edition of another version of this draft, kept in this session (None: not kept)."""
         return _versions.find(self.ID, version)
+
+    def _draft_of(self, spec: Mapping[str, Any]) -> Draft:
+        """The draft of the spec's version (this one, or one kept)."""
+        return self.draft if spec.get("version", self.VERSION) == self.VERSION else self._of(spec).draft
 
     def _of(self, spec: Mapping[str, Any]) -> "DraftEdition":
         """The edition of the spec's version (this one, or one kept: :mod:`.versions`)."""
@@ -310,7 +314,7 @@ class DraftEdition:
             return self._of(spec).roll(spec, seed, kiss, ego)
         p = self.plan(spec)
         if ego and not (self.draft.double is not None and p.double):
-            raise SpecError("ego", ego, "False or None: this roll has no step to spend", self.at_table.steps(spec).ego_off)
+            raise SpecError("ego", ego, "ego off: this roll has no step to spend", self.at_table.steps(spec).ego_off)
         return rolling.roll(p, spec, seed, kiss, ego)
 
     def roll_many(self, spec: dict, n: int, seed: int) -> np.ndarray:

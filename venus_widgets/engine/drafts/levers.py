@@ -12,11 +12,9 @@ them), then those that take dice away (``-1``: a larger value costs less),
 then those that change no count (the threshold, a bonus: ``+1``, the last
 first, as before).
 
->>> from venus_widgets.engine.drafts import EXAMPLES, load_edition
->>> levers(load_edition(EXAMPLES / "heresy.toml").draft)
+>>> from venus_widgets.engine.contract.edition import get
+>>> levers(get("heresy").draft)   # the shipped draft that serves the built-in edition
 (('pool', 1), ('black', 1), ('trade', -1))
->>> from venus_widgets.engine.contract.edition import unregister
->>> unregister("heresy-draft")
 """
 
 from __future__ import annotations

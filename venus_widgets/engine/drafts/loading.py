@@ -15,6 +15,8 @@ from ..errors import SpecError
 from . import kernel
 from .edition import DraftEdition
 from .errors import DraftError
+from .evaluation import ExprError
+from .plan import base_env
 
 
 def check_draft(edition: DraftEdition) -> None:
@@ -128,6 +130,16 @@ def _defaults_roll(edition: DraftEdition, base: Mapping[str, Any]) -> None:
                 raise DraftError(g.count.key, f"{g.count.expr.text!r} is {n} with the fields at their defaults"
                                  + read(g.count.names) + ": a count of dice cannot be below 0; "
                                  "change a default or the count", line=d.lines.get(g.count.key), source=d.source_name)
+    env = base_env(d, base, edition.RULES)
+    for i, c in enumerate(d.checks):  # the words a broken check says can be said (no division by 0 in them)
+        for part, t in (("words", c.said), ("hint", c.hint)):
+            for inside, e, *_ in t.formulas if t is not None else ():
+                try:
+                    e.evaluate(env)
+                except ExprError as err:
+                    key = f"checks[{i}].{part}"
+                    raise DraftError(key, f"{{{inside}}} cannot be said with the fields at their defaults"
+                                          f"{read(e.names)}: {err}", line=d.lines.get(key), source=d.source_name)
     for c in d.checks:
         if not edition._holds(c.rule, base, edition.RULES):
             key = f"fields.{c.field}.default"

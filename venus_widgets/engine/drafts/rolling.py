@@ -214,6 +214,8 @@ def _check(plan: Plan, faces: Sequence[int], kiss: Sequence[int], eligible: Sequ
     the step takes, within the budget."""
     rr = plan.draft.reroll
     n = len(faces)
+    if rr is None and kiss:
+        raise SpecError("kiss", list(kiss), "no dice to re-roll", f"{plan.draft.name} has no KISS: leave kiss empty")
     name = rr.name if rr is not None else "re-roll"
     for i in kiss:
         if not 0 <= i < n:
@@ -222,8 +224,7 @@ def _check(plan: Plan, faces: Sequence[int], kiss: Sequence[int], eligible: Sequ
         raise SpecError("kiss", list(kiss), "each die at most once")
     for i in kiss:
         if i not in eligible:
-            why = f"die {i + 1} shows {faces[i]}" if rr is not None else "this draft has no re-roll step"
-            raise SpecError("kiss", list(kiss), f"dice the {name} step may take", why)
+            raise SpecError("kiss", list(kiss), f"dice the {name} step may take", f"die {i + 1} shows {faces[i]}")
     cap = plan.budget if rr is not None else 0
     if len(kiss) > cap:
         raise SpecError("kiss", list(kiss), f"at most {cap} dice (the {name} budget)")

@@ -14,6 +14,8 @@ from typing import Any, Callable, Mapping
 from ..contract.fields import CrossError, Int
 from ..errors import SpecError
 from . import plan as _plan
+from .errors import DraftError
+from .evaluation import ExprError
 from .knob_words import dice_words
 from .templates import fill
 
@@ -63,10 +65,34 @@ def _kept(edition: Any, spec: Mapping[str, Any], rules: Any, env: Mapping[str, A
     for check in checks:
         if not holds(edition, check.rule, spec, rules):
             rule = check.rule
-            words = fill(check.said, env, {}) if check.said is not None else check.words
+            i = edition.draft.checks.index(check)
+            words = _say(edition, i, "words", check.said, env) if check.said is not None else check.words
             nearest(edition, spec, [check.field], lambda s: holds(edition, rule, s, rules),
                     words or f"a value for which {rule.expr.text}",
-                    rule=fill(check.hint, env, {}) if check.hint is not None else rule.expr.text)
+                    rule=_say(edition, i, "hint", check.hint, env) if check.hint is not None else rule.expr.text)
+
+
+def _say(edition: Any, i: int, part: str, t: Any, env: Mapping[str, Any]) -> str:
+    """The words of the ``i``-th check filled for ``env``; a formula in them
+    that cannot be said (a division by 0) is the draft's mistake, at its line."""
+    try:
+        return fill(t, env, {})
+    except ExprError as err:
+        d, key = edition.draft, f"checks[{i}].{part}"
+        inside = next((f"{{{x}}}" for x, e, *_ in t.formulas if set(e.names) <= set(env)
+                       and _fails(e, env)), "a formula")
+        read = ", ".join(f"{n} = {env[n]}" for n in dict.fromkeys(n for _, e, *_ in t.formulas for n in e.names)
+                         if n in env)
+        raise DraftError(key, f"{inside} cannot be said for this roll ({read}): {err}; write the words so that "
+                              "they can be said for every value", line=d.lines.get(key), source=d.source_name) from None
+
+
+def _fails(e: Any, env: Mapping[str, Any]) -> bool:
+    try:
+        e.evaluate(env)
+    except ExprError:
+        return True
+    return False
 
 
 def _all_dice(edition: Any, spec: Mapping[str, Any], rules: Any) -> int:

@@ -127,7 +127,7 @@ def read_checks(r: Reader, value: Any, allowed: Mapping[str, str], fields: tuple
         hint = r.text(p + ("hint",), b.get("hint"), "", 200)
         spec_names = {k: v for k, v in allowed.items() if v in ("field", "rule")}  # what a spec alone sets
         out.append(CheckDef(r.expr(p + ("rule",), b["rule"], allowed, "a check", want=YES_NO), fld, words,
-                            read_template(r, p + ("words",), words, (), spec_names) if "{" in words else None,
+                            read_template(r, p + ("words",), words, (), spec_names) if "{" in words or "}" in words else None,
                             read_template(r, p + ("hint",), hint, (), spec_names) if hint else None))
     return tuple(out)
 

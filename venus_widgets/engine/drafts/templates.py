@@ -56,6 +56,9 @@ def read_template(r: Reader, path: tuple, text: str, places: Sequence[str], allo
     reads only ``allowed`` names, or a counted formula (``{n: die, dice}``,
     ``{n in words: die, dice}``); a mistake at the text's line otherwise."""
     out = []
+    if "{" in PLACE.sub("", text) or "}" in PLACE.sub("", text):
+        raise r.error(path, f"{show(text)} has a brace left open or a brace alone: close each {{ with its }}, "
+                            "one formula in each pair")
     for inside in PLACE.findall(text):
         if inside in places:
             continue

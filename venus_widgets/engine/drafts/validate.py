@@ -120,7 +120,7 @@ def build(src: Source, owners_by_key: bool = False) -> Draft:
                                  [g.name for g in groups])
     facts: tuple = ()
     with r.attempt():
-        facts = read_details(r, data.get("details"), {**thr, **random}, shown)
+        facts = read_details(r, data.get("details"), {**thr, **random}, shown, fields)
     roller = roll = name = about = ""
     with r.attempt():
         roller = r.text(("roller",), data.get("roller"), "task" if (reroll or double or spend) else "pool")

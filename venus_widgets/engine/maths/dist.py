@@ -29,19 +29,6 @@ def binom(n: int, p: Any) -> np.ndarray:
     return comb * p**k * (1 - p) ** (n - k)
 
 
-def sum_ways(n: int, sides: int) -> np.ndarray:
-    """Ways (integers, out of ``sides ** n``) to roll each total ``n`` ..
-    ``n * sides`` on ``n`` dice of ``sides`` faces (index 0 = a total of ``n``).
-
-    >>> sum_ways(3, 6).tolist()[:4], int(sum_ways(3, 6).sum())
-    ([1, 3, 6, 10], 216)
-    """
-    ways = np.ones(1, dtype=np.int64)
-    for _ in range(n):
-        ways = np.convolve(ways, np.ones(sides, dtype=np.int64))
-    return ways
-
-
 # -- counting in integers (exact in float64 below 2**53) ----------------------------
 
 

@@ -1,5 +1,5 @@
 """The KISS order of the engine's one policy, written once
-(docs/rules_agora.md#kiss-and-ego-the-engines-one-policy).
+(docs/rules_agora.md#kiss-and-ego-the-rollers-one-policy).
 
 When the successes fall short of the threshold, the failed dice are
 KISSed, up to the budget, **best chance first**: the lowest rank first (the

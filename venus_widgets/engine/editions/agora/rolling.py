@@ -1,5 +1,5 @@
 """Seeded agora rolls by the policy or by the player's choice of dice, and
-many rolls at once (docs/rules_agora.md#kiss-and-ego-the-engines-one-policy).
+many rolls at once (docs/rules_agora.md#kiss-and-ego-the-rollers-one-policy).
 
 >>> r = roll({"edition": "agora", "roll": "check", "rank": 3, "health": 2, "helpers": [], "kiss": 0,
 ...           "helper_kiss": False, "ego": False, "snakes": "same", "difficulty": "standard"}, 5)

@@ -51,7 +51,7 @@ SEEDS: dict[str, tuple[str, str]] = {
     "snake_eyes_ones": ("docs/rules_agora.md#snake-eyes", "two or more 1s are a critical"),
     "challenging_factor": ("docs/rules_agora.md#the-roll",
                            "The goal is the number of consequences (1 to 4), doubled when challenging"),
-    "ego_double_from": ("docs/rules_agora.md#kiss-and-ego-the-engines-one-policy",
+    "ego_double_from": ("docs/rules_agora.md#kiss-and-ego-the-rollers-one-policy",
                         "If still short and ego: every 6 showing (help die included) scores two successes"),
 }
 
