@@ -94,8 +94,9 @@ def conv_work(call) -> tuple[object, float]:
     def counting(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> np.ndarray:
         out = conv(a, b, mode, cut)
         if mode == "exact" and out.size:  # Python ints: priced by the bits of the largest entry made
+            entry = (max(int(x).bit_length() for x in a), max(int(x).bit_length() for x in b))
             done[0] += whole_cost.whole_conv(a.size, b.size, max(int(x).bit_length() for x in out),
-                                             (np.flatnonzero(a), np.flatnonzero(b))) + cost.PER_CALL
+                                             (np.flatnonzero(a), np.flatnonzero(b)), entry) + cost.PER_CALL
         else:
             done[0] += a.size * b.size + cost.PER_CALL
         return out

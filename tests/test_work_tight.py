@@ -60,7 +60,7 @@ def load(die: str, outcome: str = "", more: str = "") -> None:
 def work_done(spec: dict) -> float:
     """The work ``odds(spec)`` does, each convolution priced as the model
     prices one (by its real lengths, and in whole numbers by the bits of
-    the largest entry it makes)."""
+    the largest entry it makes and of each array's)."""
     done = [0.0]
     conv = kernel._conv
 
@@ -68,7 +68,8 @@ def work_done(spec: dict) -> float:
         out = conv(a, b, mode, cut)
         if mode == "exact" and out.size:
             bits = max(int(x).bit_length() for x in out)
-            done[0] += whole_cost.whole_conv(a.size, b.size, bits, (np.flatnonzero(a), np.flatnonzero(b))) \
+            entry = (max(int(x).bit_length() for x in a), max(int(x).bit_length() for x in b))
+            done[0] += whole_cost.whole_conv(a.size, b.size, bits, (np.flatnonzero(a), np.flatnonzero(b)), entry) \
                 + cost.PER_CALL
         else:
             done[0] += a.size * b.size + cost.PER_CALL

@@ -28,7 +28,7 @@ import numpy as np
 from typing import Any, Callable, Sequence
 
 from .denominator import big_die
-from .whole_cost import Reach, die_bits, element, in_python_ints, multisets, places, reachable
+from .whole_cost import Reach, die_bits, element, first_in_python_ints, in_python_ints, multisets, places, reachable
 from .dice import rows
 from .plan import Plan
 from .tails import reaches
@@ -109,7 +109,8 @@ def allocate_cost(counts: Sequence[int], classes: Sequence[int], b: int) -> floa
 
 def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]], budget: int,
                 size: float, whole: tuple[float, float, Sequence[Sequence[float]]] | None = None,
-                nonzero: tuple[float, Reach, Sequence[Sequence[tuple[float, Reach]]]] | None = None) -> float:
+                nonzero: tuple[float, Reach, Sequence[Sequence[tuple[float, Reach]]]] | None = None,
+                first: bool = True, first_rows: bool = False) -> float:
     """Work of the re-roll step (:func:`.kernel.count`), from the ``plain``
     array of the other dice: ``blocks`` of groups of one chance to succeed,
     in the step's order, each group ``(dice, length of one die, faces the
@@ -128,12 +129,18 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     (:func:`.whole_cost.whole_conv`), each entry scaled or added by :func:`element`;
     ``nonzero``: ``(the cells of the plain array not 0, those of a fresh die,
     per block each group's die's: their number and what is known of them)``
-    (:func:`.whole_cost.reachable`, :func:`.whole_cost.places`)."""
+    (:func:`.whole_cost.reachable`, :func:`.whole_cost.places`); ``first``:
+    the first roll counted in Python ints too (else in float64 or int64,
+    below 2**63 ways: :func:`.denominator.first_mode`), the end alone in them;
+    ``first_rows``: the dice have no chain without end (a lone group's
+    first state may then be counted by rows: :func:`.reroll._rows_by`)."""
     work = 0.0
     states = [0.0] * (budget + 1)
     states[0] = 1.0
     arr = float(plain)
     abits, lbits = (whole[0], whole[1]) if whole else (0.0, 0.0)
+    inner = whole is not None and first  # the first roll's steps in Python ints
+    eb = 1.0 if inner else 0.0  # (the bits an entry's work reads: none in float64 or int64)
     fresh, near = 1.0, nonzero[0] if nonzero else math.inf
     for bi, block in enumerate(blocks):
         lengths, kbits = [], []
@@ -146,8 +153,8 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
             for a, b in _chunks(n):
                 j = b - 1
                 ke = min(size, j * (length - 1) + 1)
-                w, kernel = conv(ke, length, size, (j * db, db) if whole else None, (multisets(j, r), o))
-                work += (b - a) * (w + kernel * element(j * db + db, n * db))
+                w, kernel = conv(ke, length, size, (j * db, db) if inner else None, (multisets(j, r), o))
+                work += (b - a) * (w + kernel * element(eb * (j * db + db), eb * n * db))
             kernel = min(size, n * (length - 1) + 1)
             lengths.append(kernel)
             kbits.append(n * db)
@@ -157,12 +164,18 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
             # per state, one convolution with the kernel of each number j of its dice the budget can take
             # (j dice long, by runs of j each at its last)
             left = budget - np.arange(len(states))  # the budget left in each state
+            # (the first block's one state in float64 or int64, its few cells not 0 at most the kernels it
+            # meets: one pass over them all per cell, :func:`.reroll._short_states`, not a convolution each)
+            by_rows = not inner and first_rows and bi == 0 and 2 * budget >= n \
+                and near <= min(budget, n + 1) + (budget <= n)
             for a, b in _chunks(n + 1, 8):
                 j = max(b - 1, 1)
-                w, grown = conv(arr, min(size, j * (block[0][1] - 1) + 1), size,
-                                (abits, kbits[0]) if whole else None, (near, multisets(j, dr[0])))
+                kl = min(size, j * (block[0][1] - 1) + 1)
+                w, grown = conv(arr, kl, size, (abits, kbits[0]) if inner else None, (near, multisets(j, dr[0])))
+                if by_rows:
+                    w = min(w, 2 * near * kl + arr + kl + PER_CALL)
                 calls = float(np.dot(states, np.clip(left + 1 - a, 0, b - a)))
-                work += calls * (w + grown * element(abits + kbits[0]))  # each added into its state
+                work += calls * (w + grown * element(eb * (abits + kbits[0])))  # each added into its state
         else:
             counts = [n for n, _, _ in block]
             classes = [c for _, _, c in block]
@@ -172,7 +185,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
             near_g = near
             for n, k, kb, r in zip(counts, lengths, kbits, dr):
                 ways *= n + 1
-                w, grown = conv(grown, k, size, (gbits, kb) if whole else None, (near_g, multisets(n, r)))
+                w, grown = conv(grown, k, size, (gbits, kb) if inner else None, (near_g, multisets(n, r)))
                 near_g *= multisets(n, r)
                 per_way += w
                 gbits += kb
@@ -182,7 +195,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
                     continue
                 b = budget - lo
                 rvecs = 1 if sum(counts) <= b else min(ways, math.comb(b + m - 1, m - 1))
-                work += k * ways * (per_way + rvecs * ((2 + m) * grown * element(gbits, gbits) + PER_CALL))
+                work += k * ways * (per_way + rvecs * ((2 + m) * grown * element(eb * gbits, eb * gbits) + PER_CALL))
                 work += (hi - lo) * allocate_cost(counts, classes, b) * PER_STEP  # memoized: once per budget left
         arr = grown
         abits += sum(kbits)
@@ -203,8 +216,11 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
         # (the sum: the plain dice and n - s + 1 of the re-rollable dice, kept or fresh: D vectors each at most)
         held = nonzero[0] * multisets(dice - s + 1, sum(x[0] for b in nonzero[2] for x in b)) if nonzero \
             else math.inf
-        w, _ = conv(arr + (budget - s) * (fresh - 1), fresh, size, (all_bits - lbits, lbits) if whole else None,
-                    (held, nonzero[1] if nonzero else math.inf))
+        # (its ways: the first roll's, times a fresh die's for each re-roll the run's states did not make
+        # or the sum grew by: at most abits + (budget - s) lbits, the most re-rolled first)
+        w, _ = conv(arr + (budget - s) * (fresh - 1), fresh, size,
+                    (min(all_bits - lbits, abits + (budget - s) * lbits), lbits) if whole else None,
+                    (held, nonzero[1] if nonzero else math.inf), counts=True)  # (the sum H: a count, below size)
         work += k * (scaled + min(groups, b - 1) * w) - (states[0] * w * min(groups, b - 1) if a == 0 else 0.0)
     return work
 
@@ -255,6 +271,7 @@ def work(p: Plan) -> float:
         return float("inf")
     marks = marks_counted(p)
     whole = in_python_ints(p)
+    first = whole and (not steps or first_in_python_ints(p))  # the first roll too (else the step's end alone)
     if not whole and not steps and not p.unbounded and size * size * len(spans) * 8 * marks < LIMIT:  # short
         return size * size * len(spans) * 8 * marks
     total, plain, pbits, near = COUNT if steps else 0.0, 1.0, 0.0, 1.0  # near: the plain array's cells not 0
@@ -266,14 +283,14 @@ def work(p: Plan) -> float:
         if steps and g.rerollable:
             takers.append((g, length))
             continue
-        db = die_bits(g.table) if whole else None
+        db = die_bits(g.table) if first else None
         cap = _cut(g.table, V, strides, size) if p.unbounded and not whole else None
         if cap is not None:
             length = min(length, cap(1))
         w, grown = power_bound(length, g.count, size, db, cap, functools.partial(_dice_reach, dr[g.name]))
         w2, plain = conv(plain, grown, size, (pbits, g.count * db) if db is not None else None,
                          (near, multisets(g.count, dr[g.name]))) if plain > 1 else (0.0, grown)
-        pbits += g.count * (db or 0.0)
+        pbits += g.count * (die_bits(g.table) if whole else 0.0)
         near *= multisets(g.count, dr[g.name])
         total += w + w2
     if takers:
@@ -294,7 +311,8 @@ def work(p: Plan) -> float:
         fresh = {at[g.name] or dr[g.name] for g, _ in takers}  # one fresh die: where it lands, if one kind
         sparse = (near, fresh.pop() if len(fresh) == 1 else max(dr[g.name] for g, _ in takers),
                   [[(dr[x[7]], at[x[7]] or dr[x[7]]) for x in b] for b in blocks])
-        total += reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse)
+        total += reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse,
+                             first, not p.unbounded)
     return total * marks
 
 
