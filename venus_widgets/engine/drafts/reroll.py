@@ -59,7 +59,7 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     L = 1 if mode == "float" else big_die(plan)
     pad_b = 1 if mode == "float" else L ** B
     merged = _merged(plan, takers, space, mode, inner, L, shifts, hidden)
-    order = sorted(merged, key=lambda m: -m.chance)
+    order = sorted(merged, key=_chance, reverse=True)  # (stable: of one chance, in the groups' order)
     blocks: list[list[int]] = []
     for i, m in enumerate(order):
         if blocks and order[blocks[-1][0]].chance == m.chance:
@@ -141,6 +141,10 @@ def _added(states: dict[tuple[int, ...], np.ndarray], fresh: list[tuple[np.ndarr
     return _added(inner, fresh[:-1], mode, cut)
 
 
+def _chance(m: Merged) -> Fraction:
+    return m.chance
+
+
 def _merged(plan: Plan, takers: list[int], space: Space, mode: str, inner: str, L: int,
             shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]]) -> list[Merged]:
     """Groups the step may take, alike ones together (same die, same faces
@@ -174,7 +178,7 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
     out: dict[tuple[int, ...], np.ndarray] = {}
     if len(members) == 1:
         m, t = members[0], index[0]
-        if m.count == 1 and cut is None and mode != "exact" and m.ne.size and len(states) > 1:  # every state at once
+        if m.count == 1 and cut is None and mode != "exact" and m.ne.size:  # every state at once
             return one_die(states, m.ne, len(m.eligible) * m.each, m.zero, t, B)
         if cut is None and 2 * B < m.count and m.count * m.ne.size <= SMALL:  # only the rows a small budget reaches
             kernels, tails = _reached(m, mode, B)
