@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from ..maths.dist import pascal_counts
 from .allocate import allocate
 from .denominator import big_die, budget, denominator
 from .dice import die_weight, face_weight, pack, ways_of
@@ -276,6 +277,12 @@ def _matrix(m: Merged, mode: str) -> tuple[np.ndarray, np.ndarray]:
     if nz.size == 1:
         at, v = int(nz[0]), ne[nz[0]]
         P[np.arange(n + 1), np.arange(n + 1) * at] = [v ** j for j in range(n + 1)]
+    elif nz.size == 2 and dt == np.float64 and n * math.log2(ne.sum()) < 52:
+        # two faces' values (a ways at p, b at q): j dice give i of the first in C(j, i) a**i b**(j - i)
+        # ways (below 2**53: whole numbers in float64), at i p + (j - i) q: Pascal's triangle, no convolution
+        p, q = int(nz[0]), int(nz[1])
+        J, I = np.nonzero(_LOWER[: n + 1, : n + 1])
+        P[J, J * q + I * (p - q)] = pascal_counts(n, int(ne[p]), int(ne[q]))[J, I]
     else:
         P[0, 0] = 1
         for j in range(1, n + 1):
@@ -289,6 +296,10 @@ def _matrix(m: Merged, mode: str) -> tuple[np.ndarray, np.ndarray]:
     else:
         K = scaled
     return K, K[::-1].cumsum(axis=0)[::-1]
+
+
+#: ``_LOWER[j, i]``: ``i <= j`` (Pascal's triangle's entries, to row 64).
+_LOWER = np.tri(65, dtype=bool)
 
 
 def _rows_by(arr: np.ndarray, M: np.ndarray) -> np.ndarray:
