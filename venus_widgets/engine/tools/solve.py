@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 import math
 import numbers
-from typing import Any, Iterable, Mapping, NamedTuple, Sequence
+from typing import Any, Mapping, NamedTuple, Sequence
 
 from ..errors import SpecError
 from ..contract.edition import get as get_edition
@@ -139,10 +139,10 @@ def _chance(s: dict, setting: dict, strict: bool = False) -> float | None:
         return None
 
 
-def _evaluate(s: dict, settings: Iterable[dict]) -> list[Solution]:
+def _evaluate(s: dict, settings: Sequence[dict]) -> list[Solution]:
     out = []
-    for setting in settings:
-        p = _chance(s, setting)
+    for i, setting in enumerate(settings):
+        p = _first_rung(s, settings) if i == 0 else _chance(s, setting)
         if p is not None:
             out.append(Solution(dict(setting), p))
     return out
@@ -160,27 +160,27 @@ def ladder(spec: Mapping[str, Any] | None = None) -> list[Solution]:
     settings = _edition(s["edition"]).ladder_settings(s)
     _work.check("spec", s["edition"], [_work.Job(s, settings)], f"the ladder's {len(settings):,} rungs",
                 "a ladder of fewer rungs (a draft's [ladder]: fewer values)")
-    _refused_at_both_ends(s, settings)
     return _evaluate(s, settings)
 
 
-def _refused_at_both_ends(s: dict, settings: Sequence[dict]) -> None:
-    """Raise the error of a spec refused in the same words at the ladder's
-    first and last rungs about none of the spec's fields (a draft's own
-    formula, at its line: an outcome past the largest value whatever the
-    rung), before the rungs between are tried one by one (a draft's ladder
-    of 1,000 rungs each refused so: 0.6 s, then 'characters who share at
-    least one rung')."""
-    found = []
-    for setting in (settings[0], settings[-1]) if len(settings) > 2 else ():
-        try:
-            _chance(s, setting, strict=True)  # (odds counted here are kept: the ladder reads them again)
-            return
-        except SpecError as err:
-            found.append(err)
-    if len(found) == 2 and str(found[0]) == str(found[1]) and found[0].field.split(":")[0] not in s:
-        raise found[0]
-
+def _first_rung(s: dict, settings: Sequence[dict]) -> float | None:
+    """The first rung's chance, as :func:`_chance`; but a refusal there
+    about none of the spec's fields (a draft's own formula, at its line: an
+    outcome past the largest value whatever the rung) is raised when the
+    last rung is refused in the same words, before the rungs between are
+    tried one by one (a draft's ladder of 1,000 rungs each refused so:
+    0.6 s, then 'characters who share at least one rung'). A rung counted
+    is counted once."""
+    try:
+        return _chance(s, settings[0], strict=True)
+    except SpecError as first:
+        if len(settings) > 2 and first.field.split(":")[0] not in s:
+            try:
+                _chance(s, settings[-1], strict=True)  # (odds counted here are kept: the ladder reads them again)
+            except SpecError as last:
+                if str(last) == str(first):
+                    raise first from None
+        return None
 
 def solve(spec: Mapping[str, Any] | None = None, target: float = 0.5,
           vary: str | Sequence[str] | None = None) -> list[Solution]:
