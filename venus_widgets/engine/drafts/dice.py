@@ -218,8 +218,9 @@ def _trim(a: np.ndarray) -> np.ndarray:
 def pack(values: np.ndarray, ways: np.ndarray, space: Space, shift: Sequence[int]) -> np.ndarray:
     """Ways by value (from :func:`die_ways`) as an array over the kernel's
     packed indices, each value counted from ``shift``."""
-    idx = values[0] - shift[0] if len(shift) == 1 else (
-        (values - np.asarray(shift)[:, None]) * np.asarray(space.strides)[:, None]).sum(axis=0)
+    st = space.strides
+    idx = values[0] - shift[0] if len(shift) == 1 else \
+        np.dot(st, values) - sum(x * s for x, s in zip(shift, st))  # (whole numbers: one product)
     if ways.dtype == np.int64:  # one die's ways: below 2**53
         return np.bincount(idx, weights=ways).astype(np.int64)
     if ways.dtype != object:

@@ -42,12 +42,19 @@ def doubled(plan: Plan, space: Space, n: int,
     d = plan.draft.double
     if d is None or not plan.double:
         return v0, None, vals
-    adds = np.broadcast_to(np.asarray(added(plan, vals), dtype=np.int64), (n,))
+    adds = _spread(added(plan, vals), n)
     short = v0 < plan.goal
     more = np.where(short, adds, 0)
     changed = {**vals, "successes": vals["successes"] + more}
-    v = np.broadcast_to(np.asarray(outcome_value(plan, changed), dtype=np.int64), (n,))
+    v = _spread(outcome_value(plan, changed), n)
     return v, short & (adds > 0), changed
+
+
+def _spread(x: Any, n: int) -> np.ndarray:
+    """A value at each of ``n`` packed indices, in int64 (an array of them as it is)."""
+    if type(x) is np.ndarray and x.dtype == np.int64 and x.shape == (n,):
+        return x
+    return np.broadcast_to(np.asarray(x, dtype=np.int64), (n,))
 
 
 def events(plan: Plan, final: np.ndarray, v: np.ndarray, shown: dict[str, np.ndarray]) -> tuple[dict, dict]:

@@ -23,7 +23,7 @@ from .expr import ExprError
 from .knob_words import dice_words
 from .knobs import DraftRules
 from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, Num, Slotted
-from .draft_reads import dice_formulas, marks_of as _marks, readings_of, static_group  # noqa: F401
+from .draft_reads import dice_formulas, marks_of as _marks, readings_of, static_group, with_marks  # noqa: F401
 from .readings import Reading, Tally
 from .redraw import redraws
 
@@ -327,6 +327,8 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
         if table.depth is None and table.explodes and redraws(table, g.name, readings, eligible):
             table = replace(table, redraw=True)
         groups.append(GroupPlan(g.name, owner, grade, n, table, eligible))
+    if budget > 0 and any(g.count and g.eligible for g in groups):  # a re-roll step: its marks counted in it
+        readings = with_marks(readings, groups, _marks(draft), budget)
     return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, _marks(draft), readings,
                 _when(draft, env, rules), _degrees(draft, env, rules), compiled or {})
 

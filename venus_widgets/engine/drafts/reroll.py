@@ -19,6 +19,7 @@ from typing import Any, Mapping, Sequence
 
 import numpy as np
 
+from ..maths.dist import pascal_counts
 from .allocate import allocate
 from .denominator import big_die, budget, denominator
 from .dice import die_weight, face_weight, pack, ways_of
@@ -59,7 +60,7 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     L = 1 if mode == "float" else big_die(plan)
     pad_b = 1 if mode == "float" else L ** B
     merged = _merged(plan, takers, space, mode, inner, L, shifts, hidden)
-    order = sorted(merged, key=lambda m: -m.chance)
+    order = sorted(merged, key=_chance, reverse=True)  # (stable: of one chance, in the groups' order)
     blocks: list[list[int]] = []
     for i, m in enumerate(order):
         if blocks and order[blocks[-1][0]].chance == m.chance:
@@ -141,6 +142,10 @@ def _added(states: dict[tuple[int, ...], np.ndarray], fresh: list[tuple[np.ndarr
     return _added(inner, fresh[:-1], mode, cut)
 
 
+def _chance(m: Merged) -> Fraction:
+    return m.chance
+
+
 def _merged(plan: Plan, takers: list[int], space: Space, mode: str, inner: str, L: int,
             shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]]) -> list[Merged]:
     """Groups the step may take, alike ones together (same die, same faces
@@ -174,7 +179,7 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
     out: dict[tuple[int, ...], np.ndarray] = {}
     if len(members) == 1:
         m, t = members[0], index[0]
-        if m.count == 1 and cut is None and mode != "exact" and m.ne.size and len(states) > 1:  # every state at once
+        if m.count == 1 and cut is None and mode != "exact" and m.ne.size:  # every state at once
             return one_die(states, m.ne, len(m.eligible) * m.each, m.zero, t, B)
         if cut is None and 2 * B < m.count and m.count * m.ne.size <= SMALL:  # only the rows a small budget reaches
             kernels, tails = _reached(m, mode, B)
@@ -272,6 +277,12 @@ def _matrix(m: Merged, mode: str) -> tuple[np.ndarray, np.ndarray]:
     if nz.size == 1:
         at, v = int(nz[0]), ne[nz[0]]
         P[np.arange(n + 1), np.arange(n + 1) * at] = [v ** j for j in range(n + 1)]
+    elif nz.size == 2 and dt == np.float64 and n * math.log2(ne.sum()) < 52:
+        # two faces' values (a ways at p, b at q): j dice give i of the first in C(j, i) a**i b**(j - i)
+        # ways (below 2**53: whole numbers in float64), at i p + (j - i) q: Pascal's triangle, no convolution
+        p, q = int(nz[0]), int(nz[1])
+        J, I = np.nonzero(_LOWER[: n + 1, : n + 1])
+        P[J, J * q + I * (p - q)] = pascal_counts(n, int(ne[p]), int(ne[q]))[J, I]
     else:
         P[0, 0] = 1
         for j in range(1, n + 1):
@@ -285,6 +296,10 @@ def _matrix(m: Merged, mode: str) -> tuple[np.ndarray, np.ndarray]:
     else:
         K = scaled
     return K, K[::-1].cumsum(axis=0)[::-1]
+
+
+#: ``_LOWER[j, i]``: ``i <= j`` (Pascal's triangle's entries, to row 64).
+_LOWER = np.tri(65, dtype=bool)
 
 
 def _rows_by(arr: np.ndarray, M: np.ndarray) -> np.ndarray:

@@ -23,6 +23,7 @@ exploding dice's tail lies (and where float odds trim it).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Mapping
 
 import numpy as np
@@ -42,7 +43,7 @@ class Space:
     _values: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
     _grids: dict = field(default_factory=dict, compare=False, hash=False, repr=False)  # value_grid's last
 
-    @property
+    @cached_property  # (kept: the kernel packs each die by them)
     def strides(self) -> tuple[int, ...]:
         out, s = [], 1
         for r in self.radix:
@@ -50,7 +51,7 @@ class Space:
             s *= r
         return tuple(out)
 
-    @property
+    @cached_property
     def size(self) -> int:
         n = 1
         for r in self.radix:
