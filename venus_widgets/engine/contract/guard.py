@@ -243,7 +243,7 @@ def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
                             f"{_than(block_bytes(spec), MAX_ROLL_BYTES, 'MB')} one call may hold; "
                             f"vw.roll makes one roll")
         raise SpecError(field, n, allowed,
-                        f"each roll draws about {math.ceil(dice)} dice (dice that roll again included), and rolls "
+                        f"each roll draws about {math.ceil(dice):,} dice (dice that roll again included), and rolls "
                         f"are made {BLOCK_ROLLS:,} at a time: {n:,} rolls would take an estimated "
                         f"{_than(blocks * roll_seconds(spec), MAX_ROLL_SECONDS, 's')} one call may take")
 
