@@ -155,7 +155,7 @@ def _one_kind(A: np.ndarray, B: np.ndarray, k: int, s: int, mode: str, back: int
     """``P(k)`` when every exploding face adds the same (``B = c x**b``):
     ``P(k) = sum_j c**j s**(k - j) x**(j b) A`` for ``j < k``, and
     ``c**k x**(k b) (A + B)`` (in probabilities ``s`` is 1 and ``c`` the share):
-    ``A`` convolved with the coefficients set every ``b`` places, and the last term."""
+    a scaled copy of ``A`` every ``b`` places, and the last term."""
     b = int(B.nonzero()[0][0])
     c = B[b]
     step = b + back  # one more exploding face: its values counted from 0, not from lo
@@ -165,13 +165,13 @@ def _one_kind(A: np.ndarray, B: np.ndarray, k: int, s: int, mode: str, back: int
         coef = float(c) ** np.arange(k)
     else:
         coef = np.array([c ** j * ones ** (k - j) for j in range(k)], dtype=A.dtype)
-    if k:
-        g = np.zeros((k - 1) * step + 1, dtype=A.dtype)
-        if step:
-            g[::step] = coef
-        else:  # the exploding face adds nothing: every chain length lands on the same value
-            g[0] = coef.sum()
-        head = np.convolve(A, g)
+    if k and step:  # one scaled copy of A per chain length, ``step`` places apart (not a convolution with
+        # an array of every place between them, nearly all 0: ``k`` copies of A, not ``k step`` of them)
+        head = np.zeros((k - 1) * step + A.size, dtype=A.dtype)
+        for j in range(k):
+            head[j * step: j * step + A.size] += A * coef[j]
+    elif k:  # the exploding face adds nothing: every chain length lands on the same value
+        head = A * coef.sum()
     else:
         head = np.zeros(1, dtype=A.dtype)
     tail = last * (c ** k)

@@ -108,8 +108,10 @@ def table_work(t: DieTable, rows: tuple[tuple[int, ...], ...], mode: str) -> flo
     len_b = 1 + max(p for p, e in zip(place, boom) if e)
     back = sum(lw * st for lw, st in zip(lo, strides))
     slow = OBJECT if mode == "exact" else 1.0
-    if len({p for p, e in zip(place, boom) if e}) == 1 and len_b - 1 + back >= 0:  # the chain in one step
-        return len_a * ((k - 1) * max(len_b - 1 + back, 1) + 1) * slow + k * PER_CALL + TABLE
+    if len({p for p, e in zip(place, boom) if e}) == 1 and len_b - 1 + back >= 0:  # the chain in one step:
+        # a scaled copy of the faces that stop per chain length, added in place (:func:`.dice._one_kind`)
+        return (2 * k * len_a * slow + (k - 1) * max(len_b - 1 + back, 1) + len_a + len_b + k * PER_CALL
+                + TABLE)
     work, length = TABLE, float(max(len_a, len_b))
     for _ in range(min(k, 10_000)):
         work += len_b * length * slow + 4 * PER_CALL
