@@ -196,7 +196,7 @@ CASES: list[tuple[str, str, Callable[[], tuple[Callable, Callable]]]] = [
     ("60 chain dice", draft(60, D10_CHAIN), lambda: _odds({**S, "dice": 60})),
     ("3d6, a mark on each face", draft(3, D6_MARKS), lambda: _odds({**S, "dice": 3})),
     ("12d6, a mark on each face", draft(12, D6_MARKS), lambda: _odds({**S, "dice": 12})),
-    ("d6 exploding twice, 8 things counted, 5 dice", DEEP_READ, lambda: _odds({**S, "n": 3, "m": 2})),
+    ("d6 exploding twice, 8 tallies, 5 dice", DEEP_READ, lambda: _odds({**S, "n": 3, "m": 2})),
     ("spread: successes * 1000", draft(200, D6, 'value = "successes * 1000"'), lambda: _odds({**S, "dice": 200})),
     ("large pool: 1000d6", draft(1000, D6), lambda: _odds({**S, "dice": 1000})),
     ("large pool with push: 40d6", draft(40, D6, more=PUSH), lambda: _odds({**S, "dice": 40})),
