@@ -250,8 +250,9 @@ class DraftEdition:
         # memory) and the rolls' dice, chains included: :mod:`.step_cost`
         names, shown = kernel.tracked(p), outcome.shown_marks(p)
         more, memory, finish, cells = _steps.odds_steps(p, names, shown, exact)
+        check = _quick.check_work(p, _budget.MAX_BYTES)  # the guard's own check, before the odds (a ladder's rungs)
         scale = _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
-        steps = (work + more) * scale
+        steps = (work + more + check) * scale
         keys, keeps = priced(p, exact, shown, cells)  # a call of many odds: its rungs that share counts
         dice, held = _steps.rolled(p, BLOCK_ROLLS)
         counted = sum(g.count for g in p.groups if g.count) + p.budget
@@ -262,7 +263,7 @@ class DraftEdition:
             what = said
         return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=self._levers,
                             what=what, held=held, one=_steps.one_roll(p), kept=keys,
-                            finish=finish * scale if keeps else steps, shared=_steps.SHARED * scale,
+                            finish=(finish + check) * scale if keeps else steps, shared=_steps.SHARED * scale,
                             roll=_steps.roll_fixed(p))
 
     def surely_within(self, spec: Mapping[str, Any], exact: bool = False) -> bool:
