@@ -322,9 +322,39 @@ def work(p: Plan) -> float:
         step, alone = reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse,
                                   first, not p.unbounded)
         # a mark counted again needs only the number of its rolls (:func:`.kernel.ways_without`): the step's
-        # end sums each state, its re-rolled dice never convolved (dice without end: counted whole again)
+        # end sums each state, its re-rolled dice never convolved (dice without end: counted whole again);
+        # a budget that covers every die it may take needs no state at all (:mod:`.reroll_total`)
+        if not p.unbounded and p.budget >= sum(g.count for g, _ in takers):
+            alone = COUNT + _all_taken(p, takers, plain, size, pbits if whole else None, dr, near)
         return total * marks + step + (marks - 1) * (step if p.unbounded else alone)
     return total * marks
+
+
+def _all_taken(p: Plan, takers: Sequence[tuple[Any, float]], plain: float, size: float, pbits: float | None,
+               reach: dict[str, float], near: float) -> float:
+    """The work of a mark's count whose re-roll step's budget covers every
+    die it may take (:func:`.reroll_total.total`): per group (``takers``:
+    each with the length of one die's array), one die re-rolled or not
+    (its ways times ``L``, the big die's: in Python ints, their bits too)
+    to the power of its dice by squaring, added to the ``plain`` dice;
+    again as the dice fell where only the rolls short of the goal re-roll;
+    then summed. ``pbits``: the plain dice's ways in bits, counted in
+    Python ints (``None``: in float64 or int64). Each power priced as
+    made (:func:`.powers.power_cost`), not at its dearest count below
+    (:func:`.powers.power_bound`: the model's own work at a thousand dice
+    1.6 times that at a hundred, for a small part of the whole)."""
+    lbits = math.log2(big_die(p)) if pbits is not None else 0.0
+    work, arr, abits = 0.0, plain, pbits or 0.0
+    for g, length in takers:
+        db = die_bits(g.table) + lbits if pbits is not None else None
+        w, grown = power_cost(length, g.count, size, db, None, functools.partial(_dice_reach, reach[g.name]))
+        w2, arr = conv(arr, grown, size, (abits, g.count * db) if db is not None else None,
+                       (near, multisets(g.count, reach[g.name]))) if arr > 1 else (0.0, grown)
+        near *= multisets(g.count, reach[g.name])
+        abits += g.count * (db or 0.0)
+        work += w + w2
+    work += arr * element(abits) + PER_CALL  # the sum
+    return work * (2 if p.when == "short" else 1)
 
 
 def _dice_reach(d: float, m: int) -> float:
