@@ -4,10 +4,12 @@ at least one die shows each mark of the roll; a mark the outcome does not
 read is counted apart, as the rolls in which no die shows it. With a
 re-roll step that count needs only their number, not their spread
 (:func:`venus_widgets.engine.drafts.kernel.ways_without`): the step's end
-adds up each state's ways, never convolves the re-rolled dice. The model
+adds up each state's ways, never convolves the re-rolled dice; where the
+budget covers every die the step may take, one power per group and no
+state at all (:mod:`venus_widgets.engine.drafts.reroll_total`). The model
 priced it as a whole count again, the end's convolutions included: ten
 d20 exploding to depth 50 with three marks and a push, 8.4 s estimated
-for 0.8 s real (bench_cost: 10.8 times).
+for 0.8 s real (bench_cost: 10.7 times; now 3.4).
 
 Work is counted, never timed: each convolution priced by the model's own
 price of one (tests/test_work_tight.py :func:`work_done`); a mark's share
