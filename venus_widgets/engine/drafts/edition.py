@@ -304,9 +304,10 @@ class DraftEdition:
             raise _endless.refusal(self.draft, p, spec, self._defaults, self._levers)
         c = counted(p, exact)
         shown = outcome.shown_marks(p)  # every mark of the draft is reported: 0 where no die of this roll shows it
-        marks = {m: 0 if m not in shown else
-                 outcome.mark_ways(p, c, m, lambda m=m: counted(p, exact, without=m))  # type: ignore[misc]
-                 for m in p.marks}
+
+        def recount(mark: str) -> kernel.Counted:  # the same counts without a mark's faces
+            return counted(p, exact, without=mark)
+        marks = {m: outcome.mark_ways(p, c, m, recount) if m in shown else 0 for m in p.marks}
         return outcome.finish(p, c, spec, exact, marks)
 
     def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
