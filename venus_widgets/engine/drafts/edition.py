@@ -249,7 +249,7 @@ class DraftEdition:
         # the steps around the kernel's counting (die tables, marks counted again, the outcome's spread,
         # memory) and the rolls' dice, chains included: :mod:`.step_cost`
         names, shown = kernel.tracked(p), outcome.shown_marks(p)
-        more, memory, finish, cells = _steps.odds_steps(p, names, shown, exact)
+        more, memory, finish, cells, after = _steps.odds_steps(p, names, shown, exact)
         scale = _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
         steps = (work + more) * scale
         keys, keeps = priced(p, exact, shown, cells)  # a call of many odds: its rungs that share counts
@@ -263,7 +263,7 @@ class DraftEdition:
         return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=self._levers,
                             what=what, held=held, one=_steps.one_roll(p), kept=keys,
                             finish=finish * scale if keeps else steps, shared=_steps.SHARED * scale,
-                            roll=_steps.roll_fixed(p))
+                            roll=_steps.roll_fixed(p), keeps=after)
 
     def surely_within(self, spec: Mapping[str, Any], exact: bool = False) -> bool:
         """Whether a cheap upper bound of :meth:`cost` (:mod:`.quick_cost`)
