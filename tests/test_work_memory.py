@@ -23,10 +23,10 @@ from venus_widgets.engine.api import _edition
 
 GRID = '''id = "grid"
 [fields.dice]
-range = [0, 40]
+range = [0, 29]
 default = 3
 [fields.need]
-range = [0, 25]
+range = [0, 19]
 default = 1
 group = "difficulty"
 [dice.d6]
@@ -69,7 +69,7 @@ def test_a_plan_is_freed_when_the_caches_let_it_go_without_a_full_collection(gri
 def test_the_memory_of_a_call_of_many_odds_covers_what_it_holds(grid):
     """solve over two fields: the estimate covers the peak (tracemalloc) and is at most ten times it."""
     s = normalize({"edition": "grid"})
-    settings = [{"dice": d, "need": n} for d in range(41) for n in range(26)]
+    settings = [{"dice": d, "need": n} for d in range(30) for n in range(20)]
     priced = work.price([work.Job(s, settings)]).memory
     caching.forget_results()
     gc.collect()
