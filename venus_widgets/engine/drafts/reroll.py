@@ -26,6 +26,7 @@ from .dice import die_weight, face_weight, pack, ways_of
 from .plan import Plan
 from .reroll_end import packed_end
 from .reroll_rows import lone_ends, one_die
+from .reroll_total import covers, total as all_taken
 from .space import Space, value_grid
 from .whole import add_into as _add, conv as _conv, dtype_of as _dtype, grow as _grow, power as _power
 
@@ -60,6 +61,10 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     L = 1 if mode == "float" else big_die(plan)
     pad_b = 1 if mode == "float" else L ** B
     merged = _merged(plan, takers, space, mode, inner, L, shifts, hidden)
+    if total and cut is None and mode != "float" and covers(B, [m.count for m in merged]):  # no state needed
+        short = _short(plan, space) if plan.draft.reroll is not None and plan.when == "short" else None
+        return all_taken([(m.count, m.ne, len(m.eligible) * m.each, int(m.fresh.sum()) * m.pad, m.zero)
+                          for m in merged], plain, short, B, L, mode)
     order = sorted(merged, key=_chance, reverse=True)  # (stable: of one chance, in the groups' order)
     blocks: list[list[int]] = []
     for i, m in enumerate(order):
