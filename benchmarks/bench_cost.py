@@ -16,7 +16,7 @@ made with every guard off, timed in CPU (``time.process_time``) and its
 memory taken as the growth of the peak resident memory (``VmHWM``). The
 table prints real/estimate (above 1: the estimate was low, a heavy call
 would be let through) and estimate/real (above 10: a quick call may be
-refused) per case, seconds and memory, and the worst of each; the targets
+refused) per case, seconds and memory (both ways), and the worst of each; the targets
 (issue 32): real/estimate <= 1 and estimate/real <= 10. Calls quicker than
 ``--floor`` (20 ms) and memory below 20 MB are the fixed work of a call and
 of the process, not the model's: their ratios are shown in brackets and
@@ -276,7 +276,7 @@ def main(argv: list[str] | None = None) -> int:
     clear(engine_caches())
     print(f"{'case':40s} {'est s':>8s} {'real s':>8s} {'real/est':>8s} {'est/real':>8s} {'est MB':>8s} "
           f"{'real MB':>8s} {'real/est':>8s} {'priced':>7s}")
-    low, high, mem_low, priced_most = [], [], [], 0.0
+    low, high, mem_low, mem_high, priced_most = [], [], [], [], 0.0
     for name, text, make in CASES:
         if args.only not in name:
             continue
@@ -294,9 +294,11 @@ def main(argv: list[str] | None = None) -> int:
             high.append((est / real, name))
         if mem_counted:
             mem_low.append((mem / est_mem if est_mem else float("inf"), name))
+            mem_high.append((est_mem / mem, name))
     for title, rows, target in (("real/estimate (target <= 1)", low, 1.0),
                                 ("estimate/real (target <= 10)", high, 10.0),
-                                ("memory real/estimate (target <= 1)", mem_low, 1.0)):
+                                ("memory real/estimate (target <= 1)", mem_low, 1.0),
+                                ("memory estimate/real (target <= 10)", mem_high, 10.0)):
         if rows:
             worst = max(rows)
             print(f"worst {title}: {worst[0]:.2f} ({worst[1]}); {sum(r > target for r, _ in rows)} of {len(rows)} "

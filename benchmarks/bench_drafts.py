@@ -27,11 +27,12 @@ class: the median and the worst of icepool / ours (above 1: ours is faster).
 
 **Readings against icepool.** Questions a designer asks of the new
 readings (the n highest dice, the highest die, the lowest, roll-and-keep
-of exploding dice, the higher of two exploding dice, a count with a glitch
-event), each as a draft and as icepool code, interleaved the same way,
-icepool's caches emptied before each of its calls. Printed per question:
-both times and icepool / ours (above 1: the draft is faster); each answer
-is checked equal to icepool's.
+of exploding dice, the higher of two exploding dice, a count with a
+glitch event, one group's total against another's, a count per group),
+each as a draft and as icepool code, interleaved the same way, icepool's
+caches emptied before each of its calls. Printed per question: both
+times and icepool / ours (above 1: the draft is faster); each answer is
+checked equal to icepool's.
 
 CPU time (``time.process_time``): the machine is shared. Compare ratios
 from one run; timings of a busy machine vary by tens of percent.
@@ -125,6 +126,40 @@ count = 1
 [outcome]
 value = "highest()"
 """,
+    "groups": """
+id = "bench-groups"
+[fields.dice]
+range = [0, 40]
+default = 4
+[dice.d6]
+sides = 6
+[dice.d8]
+sides = 8
+[groups.own]
+die = "d6"
+count = "dice"
+[groups.ally]
+die = "d8"
+count = "dice"
+[outcome]
+value = "total(own) - total(ally)"
+""",
+    "counts": """
+id = "bench-counts"
+[fields.dice]
+range = [0, 40]
+default = 4
+[dice.d6]
+sides = 6
+success = [6]
+marks = { one = [1] }
+[groups.base]
+count = "dice"
+[groups.gear]
+count = "dice"
+[outcome]
+value = "successes(gear) + count(one, base)"
+""",
     "glitch": """
 id = "bench-glitch"
 [fields.dice]
@@ -160,6 +195,11 @@ def questions(quick: bool) -> list[tuple[str, dict, Callable[[], Any]]]:
                     lambda n=n: icepool.d10.explode(depth=3).pool(n).highest(2).sum()))
         out.append((f"the 1s of {n}d6 (a glitch event)", {"edition": "bench-glitch", "dice": n},
                     lambda n=n: (icepool.d6 == 1).pool(n).sum()))
+        out.append((f"a group's total against another's: {n}d6 - {n}d8", {"edition": "bench-groups", "dice": n},
+                    lambda n=n: n @ icepool.d6 - n @ icepool.d8))
+        out.append((f"a count per group: the 6s of {n} gear d6 + the 1s of {n} base d6",
+                    {"edition": "bench-counts", "dice": n},
+                    lambda n=n: n @ (icepool.d6 == 6) + n @ (icepool.d6 == 1)))
     out.append(("the higher of an exploding d8 and d6", {"edition": "bench-wild", "trait": 8},
                 lambda: icepool.highest(icepool.d8.explode(depth=5), icepool.d6.explode(depth=5))))
     return out

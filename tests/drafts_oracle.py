@@ -1,7 +1,8 @@
 """A second brute force of a draft's roll, for the property tests: the joint
 law of the outcome and of every mark the final dice show, dice exploding
 without end included (in floats, the chains followed until less than
-:data:`CUT` is left).
+:data:`CUT` is left; in fractions where the faces a die rolls on count
+nothing the roll reads: the sum of its chain's geometric series, exact).
 
 It reads the spec's concrete dice from the draft's plan (what each face
 counts, which faces explode and how deep, which faces the re-roll step
@@ -39,10 +40,29 @@ def _mix(into: dict, vec: Vec, p: Any) -> None:
     into[vec] = into.get(vec, 0) + p
 
 
+def quiet(plan: Plan, t: Any) -> bool:
+    """Whether a die explodes without end on faces that count nothing the roll
+    reads (no success, no mark; nothing reads ``total``): what its chain adds
+    is then its stopping face, each with the sum of the series ``1/s * (b/s)**k``
+    over the ``k`` faces rolled on before it (``b`` of ``s`` faces explode),
+    exactly ``1/(s - b)``; the faces rolled on are left out of ``total``."""
+    if t.depth is not None or not t.explodes:
+        return False
+    boom = [i for i, e in enumerate(t.explode) if e]
+    d = plan.draft
+    reads_total = d.outcome.uses_total or (d.double is not None and "total" in d.double.adds.names)
+    return not reads_total and not any(t.successes[i] for i in boom) and not any(row[i] for row in t.marks for i in boom)
+
+
+def _one(plan: Plan, t: Any) -> Any:
+    """The chance of one face: a fraction, or a float for a chain followed until :data:`CUT` is left."""
+    return Fraction(1, t.sides) if t.depth is not None or not t.explodes or quiet(plan, t) else 1.0 / t.sides
+
+
 def chain(plan: Plan, t: Any, level: int = 0) -> dict[Vec, Any]:
     """What a fresh die (with the dice it explodes into) adds, by probability;
     ``level``: the extra dice its chain has rolled already."""
-    one: Any = Fraction(1, t.sides) if t.depth is not None or not t.explodes else 1.0 / t.sides
+    one = _one(plan, t)
     if not t.explodes:
         out: dict[Vec, Any] = {}
         for f in range(1, t.sides + 1):
@@ -62,6 +82,9 @@ def chain(plan: Plan, t: Any, level: int = 0) -> dict[Vec, Any]:
     for f in range(1, t.sides + 1):
         if not t.explode[f - 1]:
             _mix(stop, _face(plan, t, f), one)
+    if quiet(plan, t):  # the series summed: 1/s * sum over k of (b/s)**k = 1/(s - b) for each stopping face
+        stays = 1 - Fraction(sum(t.explode), t.sides)
+        return {v: q / stays for v, q in stop.items()}
     boom = [_face(plan, t, f) for f in range(1, t.sides + 1) if t.explode[f - 1]]
     total: dict[Vec, Any] = dict(stop)
     layer: dict[Vec, Any] = {tuple(0 for _ in next(iter(stop))): 1.0}  # what k exploding faces in a row add
@@ -80,7 +103,7 @@ def chain(plan: Plan, t: Any, level: int = 0) -> dict[Vec, Any]:
 
 def _first(plan: Plan, t: Any) -> list[tuple[int, Vec, Any]]:
     """A die's first roll: (first face, what it adds with its chain, probability)."""
-    one: Any = Fraction(1, t.sides) if t.depth is not None or not t.explodes else 1.0 / t.sides
+    one = _one(plan, t)
     out = []
     for f in range(1, t.sides + 1):
         if t.explode[f - 1] and (t.depth is None or t.depth > 0):
@@ -109,7 +132,7 @@ def _value(plan: Plan, q: dict[str, int]) -> int:
 
 def joint(plan: Plan) -> dict[tuple[int, Vec], Any]:
     """``(outcome, what the final dice show) -> probability`` (Fractions, or
-    floats when a die explodes without end)."""
+    floats when a die explodes without end on faces that count: see :func:`quiet`)."""
     gof = [gi for gi, g in enumerate(plan.groups) for _ in range(g.count)]
     tables = [plan.groups[gi].table for gi in gof]
     rr = plan.draft.reroll

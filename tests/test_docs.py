@@ -220,3 +220,20 @@ def test_no_page_writes_a_chance_as_formula_notation():
              for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if re.search(r"\bP\(", line)]
     assert len(pages) > 20
     assert not found, f"{len(found)} lines:\n" + "\n".join(found)
+
+
+def test_architecture_names_every_module_of_the_engine_and_the_widgets():
+    """docs/architecture.md says what each module of the engine's shared
+    rooms, of the drafts and of the widgets is for (a code edition's own
+    modules are its package's business): a module it does not name is one a
+    newcomer cannot place."""
+    import re
+
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    named = {m.rsplit("/", 1)[-1] for m in re.findall(r"`([\w/.<>]+\.py)`", text)}
+    named |= {m for cell in re.findall(r"`([^`]+)`", text) for m in re.findall(r"[\w]+\.py", cell)}
+    package = ROOT / "venus_widgets"
+    modules = [p for room in ("engine", "widgets") for p in sorted((package / room).rglob("*.py"))
+               if p.name != "__init__.py" and "editions" not in p.relative_to(package).parts]
+    unnamed = [str(p.relative_to(package)) for p in modules if p.name not in named]
+    assert unnamed == [], "say what these are for in docs/architecture.md: " + ", ".join(unnamed)

@@ -48,3 +48,19 @@ def test_every_entry_of_the_odds_and_of_the_breakdown_is_documented():
     assert {FIRST_ROLL, "pass after Push", FAIL} <= set(o.breakdown)
     for said in (f'`"{FIRST_ROLL}"`', '`"pass after <the re-roll step\'s name>"`', f'`"{FAIL}"`'):
         assert said in SECTION, said
+
+
+def test_the_reserved_names_and_the_field_names_the_roller_keeps_are_documented():
+    """docs/drafts.md names every name a draft cannot give (the reserved
+    names of formulas and the spec) and every name a field cannot take
+    because a roller keeps it for itself ("seed", "layout", "status"...): a
+    designer meets the refusal only after writing the draft."""
+    import re
+
+    from venus_widgets.engine.drafts.reader import RESERVED, ROLLER_NAMES
+
+    section = " ".join(DOCS.split("### How big a draft may be", 1)[1].split("\n## ", 1)[0].split())
+    reserved = section.split("The reserved names", 1)[1].split(". ", 1)[0]
+    assert set(re.findall(r"`([a-z_]+)`", reserved)) == set(RESERVED)
+    kept = section.split("A field cannot take a name the roller keeps for itself", 1)[1].split(". ", 1)[0]
+    assert set(re.findall(r"`([a-z_]+)`", kept)) == set(ROLLER_NAMES) - set(RESERVED)

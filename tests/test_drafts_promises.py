@@ -209,7 +209,8 @@ threshold = "need"
 
 
 @pytest.mark.parametrize("draft, spec", [
-    (YZE, {"base": 12, "skill": 12, "gear": 12, "need": 6}),
+    # (at 12 dice a group the mark's count is priced as made since stop 41, and gear alone fixes it)
+    (YZE.replace("range = [0, 12]", "range = [0, 20]"), {"base": 20, "skill": 20, "gear": 20, "need": 6}),
     (TWO, {"a": 40, "b": 40}),
     (ACES, {"dice": 50, "faces": 1000, "aces": 50}),
 ])

@@ -18,7 +18,7 @@ import re
 
 import pytest
 import traitlets
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition
@@ -57,6 +57,7 @@ def run(draft) -> None:
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2 ** 32 - 1))
+@example(seed=355)  # name = "": a ContractError at register, not a refusal naming the field (a random run)
 def test_random_drafts_give_only_the_projects_errors_in_words(seed):
     _kind, draft = random_draft(random.Random(seed), tame=True)
     run(draft)

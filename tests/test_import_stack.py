@@ -5,8 +5,10 @@ a private name (``_name``) is imported only from a module of the same
 room, and only a few at all.
 
 Every import counts: at the top of a module, inside a function (a deferred
-import only hides a dependency) and under ``TYPE_CHECKING`` (an annotation
-is a dependency too). The allowed order is the picture in the docs, read
+import only hides a dependency), under ``TYPE_CHECKING`` (an annotation
+is a dependency too) and by name (``importlib.import_module(...)``, its
+name read as far as the module's own constants say it: a name made at run
+time only hides a dependency too). The allowed order is the picture in the docs, read
 here; so the picture is the code's, and an import that goes up (or
 sideways, between two rooms of one floor) fails with the file and the line.
 """
@@ -17,6 +19,7 @@ import ast
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -54,6 +57,66 @@ def _owner(name: str, known: dict[str, Path]) -> str | None:
     return name or None
 
 
+_STR_METHODS = {"rsplit", "rpartition", "split", "partition", "removesuffix", "removeprefix", "strip", "rstrip"}
+
+
+def _text(node: ast.AST, name: str, consts: dict[str, ast.AST]) -> tuple[Any, bool]:
+    """What a module name given to ``import_module`` says, read from the source:
+    (the text, whole). A part only known at run time ends the text there
+    (``f"{PACKAGE}.{edition_id}"``: ``PACKAGE``'s text and a dot, not whole).
+    A string method's value on the way may be a list (``__name__.rsplit(".", 2)[0]``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, (str, int)):
+        return node.value, True
+    if isinstance(node, ast.Name) and node.id == "__name__":
+        return name, True
+    if isinstance(node, ast.Name) and node.id in consts:
+        return _text(consts[node.id], name, consts)
+    if isinstance(node, ast.FormattedValue):
+        return _text(node.value, name, consts)
+    if isinstance(node, (ast.BinOp, ast.JoinedStr)):
+        parts = [node.left, node.right] if isinstance(node, ast.BinOp) else node.values
+        if isinstance(node, ast.BinOp) and not isinstance(node.op, ast.Add):
+            return "", False
+        out = ""
+        for part in parts:
+            text, whole = _text(part, name, consts)
+            if not isinstance(text, str):
+                return out, False
+            out += text
+            if not whole:
+                return out, False
+        return out, True
+    if isinstance(node, ast.Subscript):
+        seq, whole = _text(node.value, name, consts)
+        key, known = _text(node.slice, name, consts)
+        if whole and known and isinstance(seq, (list, tuple)) and isinstance(key, int):
+            return seq[key], True
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _STR_METHODS:
+        base, whole = _text(node.func.value, name, consts)
+        args = [_text(a, name, consts) for a in node.args]
+        if whole and isinstance(base, str) and all(w for _, w in args):
+            return getattr(base, node.func.attr)(*[a for a, _ in args]), True
+    return "", False
+
+
+def by_name(tree: ast.Module, name: str, known: dict[str, Path]) -> list[tuple[int, str | None, str]]:
+    """Each import by name (``importlib.import_module(x)``, ``__import__(x)``) of a
+    module: (line, the module of ``known`` it reaches or ``None``, the name as read)."""
+    consts = {t.id: n.value for n in tree.body if isinstance(n, ast.Assign) for t in n.targets
+              if isinstance(t, ast.Name)}
+    out = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and node.args and (
+                isinstance(node.func, ast.Attribute) and node.func.attr == "import_module"
+                or isinstance(node.func, ast.Name) and node.func.id in ("import_module", "__import__"))):
+            continue
+        text, whole = _text(node.args[0], name, consts)
+        text = text if isinstance(text, str) else ""
+        target = text if whole else text.rpartition(".")[0]  # ``pkg.mod.{x}``: some module of ``pkg.mod``
+        out.append((node.lineno, _owner(target, known) if target else None, text + ("" if whole else "...")))
+    return out
+
+
 def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[Import]:
     """Every import of a module of ``known`` that module ``name`` makes, at
     any depth and under ``TYPE_CHECKING`` too, with the private names it takes
@@ -84,6 +147,9 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[Import]:
                 if target and target != name:
                     private = (a.name,) if a.name.startswith("_") and not a.name.startswith("__") else ()
                     found.append(Import(name, target, node.lineno, private))
+    for line, target, _said in by_name(tree, name, known):  # by name: where it can be read (else: below)
+        if target and target != name:
+            found.append(Import(name, target, line))
     for node in ast.walk(tree):  # module._private, the module bound by an import
         if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound
                 and node.attr.startswith("_") and not node.attr.startswith("__")):
@@ -230,6 +296,37 @@ def test_the_scan_reads_every_kind_of_import(tmp_path):
     assert taken == ["pkg.engine.high.c <- pkg.engine.low.b._helper", "pkg.engine.low.a <- pkg.engine.low.b._helper",
                      "pkg.engine.low.b <- pkg.engine.low.a._secret"]
     assert foreign == ["pkg.engine.high.c <- pkg.engine.low.b._helper"]
+
+
+def test_the_scan_reads_an_import_by_name(tmp_path):
+    pkg = tmp_path / "pkg"
+    for d in ("engine/low", "engine/high", "widgets"):
+        (pkg / d).mkdir(parents=True)
+    for f in ("__init__.py", "engine/__init__.py", "engine/low/__init__.py", "engine/high/__init__.py",
+              "widgets/__init__.py", "engine/low/a.py", "engine/high/c.py", "widgets/w.py"):
+        (pkg / f).write_text("")
+    (pkg / "engine/low/a.py").write_text(
+        "import importlib\nHIGH = __name__.rsplit('.', 2)[0] + '.high'\n"
+        "def later(x):\n    return importlib.import_module(f'{HIGH}.{x}')\n"
+        "def view():\n    return importlib.import_module('pkg.widgets.w'), __import__(HIGH + '.c')\n"
+        "def unread(x):\n    return importlib.import_module(x)\n")
+    assert {(e.source, e.target, e.line) for e in scan(pkg)} == {
+        ("pkg.engine.low.a", "pkg.engine.high", 4), ("pkg.engine.low.a", "pkg.widgets.w", 6),
+        ("pkg.engine.low.a", "pkg.engine.high.c", 6)}
+    tree = ast.parse((pkg / "engine/low/a.py").read_text())
+    assert (8, None, "...") in by_name(tree, "pkg.engine.low.a", modules(pkg))
+
+
+def test_every_import_by_name_is_read():
+    """An import by name whose module the scan cannot read from the source
+    (made at run time) would hide where it goes: name it with the module's
+    constants (``PACKAGE = ...``; ``f"{PACKAGE}.{x}"`` reaches ``PACKAGE``)."""
+    known = modules()
+    unread = [f"{m} (line {line}): {said}" for m, path in sorted(known.items())
+              for line, target, said in by_name(ast.parse(path.read_text(encoding="utf-8")), m, known)
+              if target is None]
+    assert unread == []
+    assert any(e.source == "venus_widgets.engine" and e.target == "venus_widgets.engine.editions" for e in EDGES)
 
 
 def test_a_room_is_a_package_a_module_or_a_packages_own_init():

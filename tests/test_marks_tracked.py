@@ -35,7 +35,7 @@ def _six_chance_counted_again(p) -> Fraction:
     """The chance of a 6 by the count without it (the plan without the mark tracked)."""
     bare = dataclasses.replace(p, readings=tuple(r for r in p.readings if r.key != "six"))
     c = counted(bare, True)
-    ways = outcome.mark_ways(bare, c, "six", lambda: counted(bare, True, without="six"))
+    ways = outcome.mark_ways(bare, c, "six", lambda mark: counted(bare, True, without=mark))
     return Fraction(int(ways), int(c.denominator))
 
 

@@ -6,6 +6,20 @@ Pure Python + numpy; knows nothing of widgets.
 import importlib
 from typing import Any
 
+from .contract import edition as _registry
+
+
+def _built_in(edition_id: str) -> Any:
+    """A built-in edition, loaded the first time the registry is asked for it:
+    a shipped draft (``drafts/built_in.py``: heresy, vers and their old ids)
+    or a package of ``editions/``."""
+    if edition_id in _registry.DRAFTED or edition_id in _registry.ALIASES:
+        return importlib.import_module(f"{__name__}.drafts.built_in").edition(edition_id)
+    return importlib.import_module(f"{__name__}.editions.{edition_id}")
+
+
+_registry.load_built_ins_with(_built_in)  # before anything below asks the registry
+
 from .table.advice import Advice, Option
 from .api import advise, dice_to_enter, enter, explain, kiss_odds, odds, roll, roll_many
 from .errors import SpecError

@@ -20,6 +20,7 @@ import numpy as np
 
 from .table.advice import Advice
 from .contract import guard
+from .contract.cost import KEPT_ODDS
 from .caching import Results
 from .contract.edition import get as get_edition, ids
 from .contract.explain import DEFAULT_SEED, Explanation
@@ -70,7 +71,7 @@ def _exact_odds(spec: Spec) -> Odds:
     return _edition(spec["edition"]).odds(spec, exact=True)
 
 
-_odds_cached = _results(_float_odds, 512)
+_odds_cached = _results(_float_odds, KEPT_ODDS)  # (what a call of many odds leaves held: contract.cost)
 _exact_cached = _results(_exact_odds, 64)
 
 

@@ -283,17 +283,19 @@ class ViewChecked(OneAtATime, ipywidgets.Widget):
     # -- requests from the view -----------------------------------------------------------------
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
-        """A request from the view: checked, answered; an error is shown
-        and the state restored, never raised into the comm handler."""
-        snap = self._snapshot()
-        try:
-            self._handle(content)
-            problem = self._state_problem()
-            if problem is not None:
-                raise PlainError("state", problem)
-        except Exception as err:  # noqa: BLE001 - shown in the view, never lost in the comm handler
-            self._restore_quietly(snap)
-            self._show_error(error_text(err))
+        """A request from the view: checked, answered holding :data:`LOCK` (also
+        when ipywidgets' own dispatch hands it over: ``on_msg``); an error is
+        shown and the state restored, never raised into the comm handler."""
+        with LOCK:
+            snap = self._snapshot()
+            try:
+                self._handle(content)
+                problem = self._state_problem()
+                if problem is not None:
+                    raise PlainError("state", problem)
+            except Exception as err:  # noqa: BLE001 - shown in the view, never lost in the comm handler
+                self._restore_quietly(snap)
+                self._show_error(error_text(err))
 
     def _handle(self, content: Any) -> None:
         """Check a request and answer it (raises on a refusal)."""

@@ -49,13 +49,9 @@ def held(call: _Call) -> _Call:
 
 class OneAtATime:
     """A widget whose Python assignments hold :data:`LOCK` (a base of
-    :class:`~.from_view.ViewChecked`), and ipywidgets' own dispatch of a
-    message too, should anything hand it one. A mixin before
-    ``ipywidgets.Widget``, whose methods ``super()`` reaches."""
-
-    def _handle_msg(self, msg: Any) -> None:
-        with LOCK:
-            super()._handle_msg(msg)  # type: ignore[misc]  # ipywidgets.Widget's, after this in the order
+    :class:`~.from_view.ViewChecked`, which takes the comm's messages itself,
+    holding it). A mixin before ``ipywidgets.Widget``, whose public methods
+    ``super()`` reaches."""
 
     def __setattr__(self, name: str, value: Any) -> None:
         with LOCK:

@@ -40,6 +40,11 @@ MAX_BYTES = 40e6
 #: :attr:`Cost.kept`), the least recently used dropped past it: a call that touches more is priced
 #: as though none were kept.
 KEPT = 16
+#: The odds kept by spec, at most (:mod:`..api`'s store, and with them a draft's plans): what a call of
+#: many odds leaves held (:attr:`Cost.keeps` each); and what one spec's odds leave held when its edition
+#: does not say (measured with tracemalloc: a built-in edition's odds, about 3 KB).
+KEPT_ODDS = 512
+KEPT_BYTES = 4e3
 #: Temporaries: how many times the largest table is held at the peak.
 TEMPORARIES = 4
 
@@ -99,6 +104,10 @@ class Cost(NamedTuple):
     #: the seconds of one roll of many apart from its dice (its outcome's formula read, its block's
     #: bookkeeping; 0: :data:`ROLL_SECONDS`, the built-in editions')
     roll: float = 0.0
+    #: the bytes the odds leave held once made (kept by spec for the next call: the odds, a draft's plan
+    #: with its cells), for a call of many odds (:func:`.work.price`: at most :data:`KEPT_ODDS` of them);
+    #: 0: :data:`KEPT_BYTES`
+    keeps: float = 0.0
 
     @property
     def seconds(self) -> float:

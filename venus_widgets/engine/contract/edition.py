@@ -38,7 +38,6 @@ False
 
 from __future__ import annotations
 
-import importlib
 import threading
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -170,14 +169,13 @@ class Varying(Protocol):
 
 #: The editions that ship with the package, in the order users meet them:
 #: the one list of them (``vw.EDITIONS``; :func:`ids` adds the registered
-#: ones), each a package of :data:`EDITIONS_PACKAGE` or a shipped draft
-#: (:data:`DRAFTED`), loaded on first use.
+#: ones), each a package of ``engine/editions/`` or a shipped draft
+#: (:data:`DRAFTED`), loaded on first use by the loader the engine gives
+#: the registry (:func:`load_built_ins_with`: the registry imports none of them).
 BUILT_IN = ("playtest", "playsheet", "agora", "heresy", "vers")
 
-#: Where the built-in editions are (read by name: the registry imports none of them).
-EDITIONS_PACKAGE = __name__.rsplit(".", 2)[0] + ".editions"
 #: The built-in editions written as drafts (venus_widgets/drafts/<id>.toml), served by
-#: :data:`DRAFTS_MODULE` (read by name, on first use): each rule written once.
+#: ``engine/drafts/built_in.py`` (on first use): each rule written once.
 DRAFTED = frozenset({"heresy", "vers"})
 #: The ids the shipped drafts had before they served built-in editions: old id -> (the
 #: edition's id, the draft's name then, its last version then, its versions before that). Each
@@ -186,13 +184,15 @@ DRAFTED = frozenset({"heresy", "vers"})
 #: under the id as their own draft (``drafts/built_in.py``).
 ALIASES = {"heresy-draft": ("heresy", "The Heresy Engine (a draft)", "ef9025abb6ba", ("32c6783678a4",)),
            "vers-draft": ("vers", "VERS (a draft)", "2d03da4304f3", ("941a73fe5f39",))}
-DRAFTS_MODULE = __name__.rsplit(".", 2)[0] + ".drafts.built_in"
 
 #: The edition a spec without ``edition`` plays: the first built-in one.
 DEFAULT = BUILT_IN[0]
 
 _REGISTRY: dict[str, Any] = {}
 _LOADING = threading.RLock()
+#: Gives the edition of a built-in id (or an old id of :data:`ALIASES`) to register on first use:
+#: set by the engine above the editions (``engine/__init__.py``, :func:`load_built_ins_with`).
+_LOADER: list[Callable[[str], Any]] = []
 #: Editions pinned in this thread (:func:`pinned`): id -> the edition ``get`` hands out here.
 _PINNED: ContextVar[Mapping[str, Any]] = ContextVar("pinned_editions", default={})
 #: Called with an edition's id after another edition is registered in its place (:func:`watch`).
@@ -328,6 +328,13 @@ def older(edition: Any, version: Any) -> Any:
     return found
 
 
+def load_built_ins_with(loader: Callable[[str], Any]) -> None:
+    """How a built-in edition is loaded the first time :func:`get` asks for it:
+    ``loader(edition_id)`` gives it (the editions and drafts stand above the
+    registry, so the engine, which imports them, says it: ``engine/__init__.py``)."""
+    _LOADER[:] = [loader]
+
+
 def get(edition_id: str) -> Edition:
     """The edition with this id (complete: see :func:`register`); a
     :class:`SpecError` naming ``edition`` when there is none."""
@@ -338,12 +345,10 @@ def get(edition_id: str) -> Edition:
     here = _PINNED.get()
     if here and edition_id in here:
         return here[edition_id]
-    if edition_id not in _REGISTRY and (edition_id in BUILT_IN or edition_id in ALIASES):
+    if edition_id not in _REGISTRY and (edition_id in BUILT_IN or edition_id in ALIASES) and _LOADER:
         with _LOADING:  # loaded once, whichever thread asks first
             if edition_id not in _REGISTRY:
-                register(importlib.import_module(DRAFTS_MODULE).edition(edition_id)
-                         if edition_id in DRAFTED or edition_id in ALIASES
-                         else importlib.import_module(f"{EDITIONS_PACKAGE}.{edition_id}"))
+                register(_LOADER[0](edition_id))
     try:
         return _REGISTRY[edition_id]
     except KeyError:

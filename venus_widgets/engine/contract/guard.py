@@ -47,6 +47,16 @@ def within(c: Cost) -> bool:
     return fits(c)
 
 
+def allowed(spec: Mapping[str, Any], exact: bool = False) -> bool:
+    """Whether the odds of a normalized spec are counted, as :func:`check`
+    decides it without the search for the nearest value that fits: the
+    edition's cheap upper bound first (``surely_within``), the estimate
+    only where it cannot tell. What a call of many odds asks of each spec
+    (a ladder of 200 rungs of 10 d6 pushed: 0.08 ms a rung, the estimate
+    0.47 ms, the odds 0.7 ms)."""
+    return bool(_ed.get(spec["edition"]).surely_within(spec, exact)) or within(estimate(spec, exact))  # type: ignore[arg-type]
+
+
 def check(spec: Mapping[str, Any], exact: bool = False) -> None:
     """Refuse a spec whose odds would take more than the budget, naming the
     field to change and the nearest value that fits (see the module): a

@@ -110,8 +110,12 @@ def allocate_cost(counts: Sequence[int], classes: Sequence[int], b: int) -> floa
 def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]], budget: int,
                 size: float, whole: tuple[float, float, Sequence[Sequence[float]]] | None = None,
                 nonzero: tuple[float, Reach, Sequence[Sequence[tuple[float, Reach]]]] | None = None,
-                first: bool = True, first_rows: bool = False) -> float:
-    """Work of the re-roll step (:func:`.kernel.count`), from the ``plain``
+                first: bool = True, first_rows: bool = False) -> tuple[float, float]:
+    """Work of the re-roll step (:func:`.kernel.count`), and of the same
+    step when only the number of its rolls is wanted, not their spread (a
+    mark counted again: :func:`.kernel.ways_without`, the end each state's
+    ways added up and scaled, its re-rolled dice by their ways alone, never
+    convolved), from the ``plain``
     array of the other dice: ``blocks`` of groups of one chance to succeed,
     in the step's order, each group ``(dice, length of one die, faces the
     step takes)``. Per state (the dice re-rolled so far; their number by
@@ -210,6 +214,8 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     # (the first none): the sum H grows by a fresh die at each step, from a state's length (the run's
     # fewest re-rolls s: budget - s steps grown), never cut to the counts' size until the end
     scaled = arr * (element(abits, all_bits - abits) + 3 * element(all_bits))
+    # the number alone: each state's row summed, scaled by its re-rolls' ways (a few Python ints a state)
+    alone = work + sum(states) * (scaled + PER_CALL)
     for a, b in _chunks(len(states)):
         k = sum(states[a:b])
         s = max(a, 1)  # the run's longest sum (its fewest re-rolls)
@@ -222,7 +228,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
                     (min(all_bits - lbits, abits + (budget - s) * lbits), lbits) if whole else None,
                     (held, nonzero[1] if nonzero else math.inf), counts=True)  # (the sum H: a count, below size)
         work += k * (scaled + min(groups, b - 1) * w) - (states[0] * w * min(groups, b - 1) if a == 0 else 0.0)
-    return work
+    return work, alone
 
 
 # --------------------------------------------------------------------------
@@ -243,7 +249,9 @@ def work(p: Plan) -> float:
     """The work of a spec's odds in multiply-adds (infinite past
     :data:`MAX_CELLS` cells: the memory's bound): the walk's
     (:func:`walk_cost`) when a formula reads the dice in order, else the
-    kernel's convolutions, by the lengths of its arrays."""
+    kernel's convolutions, by the lengths of its arrays; once per count
+    (:func:`marks_counted`), a mark's count with a re-roll step without
+    the convolutions of the step's end (:func:`reroll_cost`)."""
     if p.ordered:
         return walk_cost(p) * marks_counted(p)
     B = min(p.budget, p.rerollable)
@@ -311,9 +319,42 @@ def work(p: Plan) -> float:
         fresh = {at[g.name] or dr[g.name] for g, _ in takers}  # one fresh die: where it lands, if one kind
         sparse = (near, fresh.pop() if len(fresh) == 1 else max(dr[g.name] for g, _ in takers),
                   [[(dr[x[7]], at[x[7]] or dr[x[7]]) for x in b] for b in blocks])
-        total += reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse,
-                             first, not p.unbounded)
+        step, alone = reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse,
+                                  first, not p.unbounded)
+        # a mark counted again needs only the number of its rolls (:func:`.kernel.ways_without`): the step's
+        # end sums each state, its re-rolled dice never convolved (dice without end: counted whole again);
+        # a budget that covers every die it may take needs no state at all (:mod:`.reroll_total`)
+        if not p.unbounded and p.budget >= sum(g.count for g, _ in takers):
+            alone = COUNT + _all_taken(p, takers, plain, size, pbits if whole else None, dr, near)
+        return total * marks + step + (marks - 1) * (step if p.unbounded else alone)
     return total * marks
+
+
+def _all_taken(p: Plan, takers: Sequence[tuple[Any, float]], plain: float, size: float, pbits: float | None,
+               reach: dict[str, float], near: float) -> float:
+    """The work of a mark's count whose re-roll step's budget covers every
+    die it may take (:func:`.reroll_total.total`): per group (``takers``:
+    each with the length of one die's array), one die re-rolled or not
+    (its ways times ``L``, the big die's: in Python ints, their bits too)
+    to the power of its dice by squaring, added to the ``plain`` dice;
+    again as the dice fell where only the rolls short of the goal re-roll;
+    then summed. ``pbits``: the plain dice's ways in bits, counted in
+    Python ints (``None``: in float64 or int64). Each power priced as
+    made (:func:`.powers.power_cost`), not at its dearest count below
+    (:func:`.powers.power_bound`: the model's own work at a thousand dice
+    1.6 times that at a hundred, for a small part of the whole)."""
+    lbits = math.log2(big_die(p)) if pbits is not None else 0.0
+    work, arr, abits = 0.0, plain, pbits or 0.0
+    for g, length in takers:
+        db = die_bits(g.table) + lbits if pbits is not None else None
+        w, grown = power_cost(length, g.count, size, db, None, functools.partial(_dice_reach, reach[g.name]))
+        w2, arr = conv(arr, grown, size, (abits, g.count * db) if db is not None else None,
+                       (near, multisets(g.count, reach[g.name]))) if arr > 1 else (0.0, grown)
+        near *= multisets(g.count, reach[g.name])
+        abits += g.count * (db or 0.0)
+        work += w + w2
+    work += arr * element(abits) + PER_CALL  # the sum
+    return work * (2 if p.when == "short" else 1)
 
 
 def _dice_reach(d: float, m: int) -> float:

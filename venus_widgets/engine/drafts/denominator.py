@@ -44,14 +44,14 @@ def denominator(plan: Plan) -> int:
     """The common denominator of every count (dice that explode without a
     depth: the one their odds would have if cut; the odds are not rational);
     kept on the plan (it is asked several times a spec)."""
-    known = plan.__dict__.get("_denominator")
+    known = plan.memo.get("denominator")
     if known is not None:
         return known
     d = 1
     for g in plan.groups:
         d *= die_weight(g.table, "count") ** g.count
     d *= big_die(plan) ** budget(plan)
-    plan.__dict__["_denominator"] = d
+    plan.memo["denominator"] = d
     return d
 
 
@@ -63,8 +63,8 @@ def budget(plan: Plan) -> int:
 def big_die(plan: Plan) -> int:
     """``L``: a whole number of ways of every die the step re-rolls (their
     least common multiple; 1 without a step; kept on the plan)."""
-    known = plan.__dict__.get("_big_die")
+    known = plan.memo.get("big_die")
     if known is None:
-        known = plan.__dict__["_big_die"] = math.lcm(*(die_weight(g.table, "count") for g in plan.groups
-                                                       if g.rerollable))
+        known = plan.memo["big_die"] = math.lcm(*(die_weight(g.table, "count") for g in plan.groups
+                                                 if g.rerollable))
     return known

@@ -79,7 +79,7 @@ def _field(r: Reader, name: str, body: Any, taken: dict[str, str], out: list[Fie
                 words = _words(r, p + ("words",), b["words"], options)
         else:
             opts = b["options"]
-            if not isinstance(opts, list) or not opts or not all(isinstance(o, str) and o for o in opts):
+            if not isinstance(opts, list) or not opts or not all(isinstance(o, str) and o.strip() for o in opts):
                 raise r.error(p + ("options",), f"{show(opts)}: write the options as a list of words, "
                                                 "e.g. [\"bronze\", \"silver\"]")
             if len(set(opts)) != len(opts):

@@ -10,7 +10,7 @@ import math
 from typing import Any, Mapping
 
 from .errors import DraftError
-from .expr import ExprError
+from .expr import FUNCTIONS, ExprError
 from .model import SIDES, SUCCESSES, TOTAL, Draft, GroupDef, Slotted
 from .readings import Reading, Tally, build, plain
 
@@ -23,6 +23,21 @@ def marks_of(draft: Draft) -> tuple[str, ...]:
             if m not in out:
                 out.append(m)
     return tuple(out)
+
+
+def read_bare(tree: tuple, out: list[str] | None = None) -> list[str]:
+    """The names a formula reads outside the calls that read the dice: in
+    ``count(bane, gear) + successes`` only ``successes`` (``bane`` names the
+    mark the call counts on the dice of ``gear``, not the banes of every die)."""
+    out = [] if out is None else out
+    if tree[0] == "call" and tree[1] not in FUNCTIONS:
+        return out
+    if tree[0] in ("name", "index") and tree[1] not in out:
+        out.append(tree[1])
+    for part in tree[1:]:
+        for t in part if isinstance(part, list) else [part] if isinstance(part, tuple) else []:
+            read_bare(t, out)
+    return out
 
 
 def dice_formulas(draft: Draft, double: bool) -> list[Slotted]:
@@ -56,7 +71,7 @@ def _readings(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any], do
     groups = [g.name for g in draft.groups]
     found: dict[str, Reading] = {}
     for s in formulas:
-        for n in s.names:
+        for n in read_bare(s.expr.tree):
             if n in (SUCCESSES, TOTAL) or n in marks:
                 found.setdefault(n, plain(n, marks))
         try:

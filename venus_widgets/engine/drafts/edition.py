@@ -249,9 +249,10 @@ class DraftEdition:
         # the steps around the kernel's counting (die tables, marks counted again, the outcome's spread,
         # memory) and the rolls' dice, chains included: :mod:`.step_cost`
         names, shown = kernel.tracked(p), outcome.shown_marks(p)
-        more, memory, finish, cells = _steps.odds_steps(p, names, shown, exact)
+        more, memory, finish, cells, after = _steps.odds_steps(p, names, shown, exact)
+        check = _quick.check_work(p, _budget.MAX_BYTES)  # the guard's own check, before the odds (a ladder's rungs)
         scale = _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
-        steps = (work + more) * scale
+        steps = (work + more + check) * scale
         keys, keeps = priced(p, exact, shown, cells)  # a call of many odds: its rungs that share counts
         dice, held = _steps.rolled(p, BLOCK_ROLLS)
         counted = sum(g.count for g in p.groups if g.count) + p.budget
@@ -262,8 +263,8 @@ class DraftEdition:
             what = said
         return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=self._levers,
                             what=what, held=held, one=_steps.one_roll(p), kept=keys,
-                            finish=finish * scale if keeps else steps, shared=_steps.SHARED * scale,
-                            roll=_steps.roll_fixed(p))
+                            finish=(finish + check) * scale if keeps else steps, shared=_steps.SHARED * scale,
+                            roll=_steps.roll_fixed(p), keeps=after)
 
     def surely_within(self, spec: Mapping[str, Any], exact: bool = False) -> bool:
         """Whether a cheap upper bound of :meth:`cost` (:mod:`.quick_cost`)
@@ -304,9 +305,10 @@ class DraftEdition:
             raise _endless.refusal(self.draft, p, spec, self._defaults, self._levers)
         c = counted(p, exact)
         shown = outcome.shown_marks(p)  # every mark of the draft is reported: 0 where no die of this roll shows it
-        marks = {m: 0 if m not in shown else
-                 outcome.mark_ways(p, c, m, lambda m=m: counted(p, exact, without=m))  # type: ignore[misc]
-                 for m in p.marks}
+
+        def recount(mark: str) -> kernel.Counted:  # the same counts without a mark's faces
+            return counted(p, exact, without=mark)
+        marks = {m: outcome.mark_ways(p, c, m, recount) if m in shown else 0 for m in p.marks}
         return outcome.finish(p, c, spec, exact, marks)
 
     def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:

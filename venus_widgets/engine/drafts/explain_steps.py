@@ -88,7 +88,7 @@ def read_explain(r: Reader, value: Any, allowed: Mapping[str, str], fields: Sequ
                 if name not in ints:
                     raise r.error(p + ("with", name), f"{name!r} is not a number field of this draft")
                 given.append((name, formula(r, p + ("with", name), str(v), allowed, NUMBER, show(v))))
-            sign = r.text(p + ("sign",), b.get("sign"), "", 1)
+            sign = r.text(p + ("sign",), b.get("sign"), "", 1, blank=True)
             if sign not in SIGNS:
                 raise r.error(p + ("sign",), f"{sign!r}: a step's sign is +, -, = or \"\" (for information)")
             out.append(ExplainStep(words, when, chance, tuple(given), less, sign))

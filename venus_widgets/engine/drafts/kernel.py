@@ -130,11 +130,11 @@ def _count(plan: Plan, exact: bool, without: str, total: bool) -> Any:
             lo[i] += g.count * shift[i]
             hi[i] += g.count * dhi[i]
     space = Space(names, tuple(lo), tuple(h - l + 1 for h, l in zip(hi, lo)))
-    known = plan.__dict__.get("_space")  # the same space as the plan's other count: its values and grid shared
+    known = plan.memo.get("space")  # the same space as the plan's other count: its values and grid shared
     if known == space:
         space = known
     else:
-        plan.__dict__["_space"] = space
+        plan.memo["space"] = space
     cut: list[float] | None = [0.0] if plan.unbounded else None
     plain: np.ndarray | None = None
     takers: list[int] = []

@@ -76,25 +76,25 @@ def events(plan: Plan, final: np.ndarray, v: np.ndarray, shown: dict[str, np.nda
 
 def shown_marks(plan: Plan) -> list[str]:
     """The marks some die of this roll can show, in the draft's order (kept on the plan)."""
-    known = plan.__dict__.get("_shown")
+    known = plan.memo.get("shown")
     if known is None:
-        known = plan.__dict__["_shown"] = [m for i, m in enumerate(plan.marks)
+        known = plan.memo["shown"] = [m for i, m in enumerate(plan.marks)
                                            if any(g.count and any(g.table.marks[i]) for g in plan.groups)]
     return list(known)
 
 
-def mark_ways(plan: Plan, c: Counted, mark: str, without: Callable[[], Counted]) -> Any:
+def mark_ways(plan: Plan, c: Counted, mark: str, without: Callable[[str], Counted]) -> Any:
     """The ways (in ``c``'s units) that at least one die shows ``mark``: read
     off the joint counts where they track it, else the whole minus the ways
     of the rolls in which no die shows it: of a re-roll step's plan their
-    sum alone (:func:`.kernel.ways_without`), else the sum of ``without()``,
+    sum alone (:func:`.kernel.ways_without`), else the sum of ``without(mark)``,
     the same count without that mark's faces."""
     if mark in c.space.names:
         shown = c.space.values()[mark][: c.final.size] > 0
         return c.final[shown].sum()
     total: Any = c.denominator if c.denominator is not None else 1.0
     ways = None if plan.ordered else ways_without(plan, c.mode == "exact", mark)
-    return total - (without().final.sum() if ways is None else ways)
+    return total - (without(mark).final.sum() if ways is None else ways)
 
 
 def mark_key(plan: Plan, mark: str) -> str:

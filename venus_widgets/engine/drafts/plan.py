@@ -108,6 +108,10 @@ class Plan:
     degrees: tuple[tuple[int, str], ...] = ()
     #: the dice of the draft counted when it loaded (:func:`.dice.compile_dice`), read only
     compiled: Mapping[tuple, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: what the modules reading the plan work out once and keep (asked several times a spec): "denominator"
+    #: and "big_die" (:mod:`.denominator`), "shown" (:mod:`.outcome`), "walk_cells", "space", "rows" (a plan
+    #: made again by dataclasses.replace starts with none)
+    memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
     @cached_property  # (each kept once asked: the kernel, the cost and the odds ask several times a spec)
     def dice(self) -> int:
@@ -134,7 +138,7 @@ class Plan:
     def rows(self, g: GroupPlan) -> tuple[tuple[int, ...], ...]:
         """What each face of a group's die adds to each tally the formulas
         read (:class:`.readings.Tally`; kept on the plan: asked per count)."""
-        memo = self.__dict__.setdefault("_rows", {})
+        memo = self.memo.setdefault("rows", {})
         found = memo.get((g.name, g.table))
         if found is None:
             zero = (0,) * g.table.sides

@@ -146,13 +146,20 @@ class Reader:
         raise self.error(path + (k,), f"{k} is not a key of {_dotted(path)}{hint}; "
                                       f"the keys are {', '.join(keys)}{top}")
 
-    def text(self, path: tuple, value: Any, default: str = "", most: int = 200) -> str:
+    def text(self, path: tuple, value: Any, default: str = "", most: int = 200, blank: bool = False) -> str:
+        """A text written at ``path`` (``default`` when it is not), refused when
+        empty or only spaces (a name, a label, words a player reads) unless
+        ``blank`` (a value whose empty text means something)."""
         if value is None:
             return default
         if not isinstance(value, str):
             raise self.error(path, f"{show(value)} is not text: write it in \"quotes\"")
         if len(value) > most:
             raise self.error(path, f"a text of {len(value)} characters: at most {most}")
+        if not blank and not value.strip():
+            left = f', or leave the line out to use "{default}"' if default else ""
+            raise self.error(path, f"the text is empty{' (only spaces)' if value else ''}: write the words "
+                                   f"in the quotes{left}")
         return value
 
     def whole(self, path: tuple, value: Any, lo: int | None = None, hi: int | None = None) -> int:

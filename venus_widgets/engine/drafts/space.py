@@ -22,6 +22,7 @@ exploding dice's tail lies (and where float odds trim it).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Mapping
@@ -91,15 +92,17 @@ def value_grid(plan: Plan, space: Space, values: Mapping[str, np.ndarray]) -> np
     """The outcome's value at every packed index (``values``: each tracked
     quantity there, as :meth:`Space.values` gives them; of those, kept on
     the space for the last plan: the re-roll step and the odds read it in
-    turn; counts kept for many specs hold one grid, not one a spec)."""
+    turn; counts kept for many specs hold one grid, not one a spec). The
+    plan is known by a weak reference: the space is kept on the plan, and a
+    plan that held itself so would wait for Python's full collection)."""
     every = values is space._values
     known = space._grids.get("last") if every else None
-    if known is not None and known[0] is plan:
+    if known is not None and known[0]() is plan:
         return known[1]
     v = outcome_value(plan, values, space.sizes(values))
     out = v if type(v) is np.ndarray and v.shape == (space.size,) else np.broadcast_to(
         np.asarray(v, dtype=np.int64), (space.size,))
     if every:
         out.flags.writeable = False
-        space._grids["last"] = (plan, out)
+        space._grids["last"] = (weakref.ref(plan), out)
     return out

@@ -68,6 +68,13 @@ HELD = 6
 #: count's own size (:func:`value_bytes`).
 PER_VALUE = 600.0
 VALUE_BYTES = 80.0
+#: What one spec's odds leave held whatever its size (the odds, the spec, the plan and their dicts), in
+#: bytes (measured with tracemalloc: 5 to 36 KB a spec over Heresy's pool and black and a d6 pool).
+KEPT_FIXED = 8e3
+#: What one cell of the counts priced leaves held once the odds are made, per quantity and the outcome's value,
+#: in bytes: int64 grids over the space the counts span, which for dice without end reaches past the cells
+#: priced (measured with tracemalloc: Heresy's pool 60, 4 grids of 730 to 1,515 cells for 370 cells priced).
+KEPT_CELL = 64.0
 
 
 def value_bytes(mode: str, bits: float) -> float:
@@ -273,12 +280,14 @@ class Steps(NamedTuple):
     """The steps of one spec's odds around the kernel's counting (:func:`odds_steps`): their ``work``,
     the ``memory`` of the cells, the work left when the counts are at hand (``finish``: the outcome
     read and listed, :mod:`.counts_kept`) and the most cells the counts may hold (``cells``: the
-    whole range of each quantity, never cut; infinite for dice without a depth)."""
+    whole range of each quantity, never cut; infinite for dice without a depth), and the bytes the odds
+    leave held once made (``kept``: :attr:`...contract.cost.Cost.keeps`)."""
 
     work: float
     memory: float
     finish: float
     cells: float
+    kept: float = 0.0
 
 
 def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool = False) -> Steps:
@@ -325,8 +334,11 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
     finish = FIXED + cells * nodes * PER_NODE * (1 + len(recounts))
     values = spread(p, names, low, high)
     finish += values * PER_VALUE
-    held = cells * CELL_BYTES[mode] * HELD + values * value_bytes(mode, 0.0 if p.unbounded else ways_bits(p))
-    return Steps(work - FIXED + finish, held, finish, dense)
+    each = value_bytes(mode, 0.0 if p.unbounded else ways_bits(p))
+    held = cells * CELL_BYTES[mode] * HELD + values * each
+    # held once made: the cells of the plan's counts (each quantity's values and the outcome's) and the odds' values
+    kept = KEPT_FIXED + cells * KEPT_CELL * (len(names) + 1) + values * each
+    return Steps(work - FIXED + finish, held, finish, dense, kept)
 
 
 def heaviest_table(p: Plan, names: Sequence[str], exact: bool = False) -> tuple[float, str]:

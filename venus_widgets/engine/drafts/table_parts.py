@@ -212,7 +212,7 @@ def read_words(r: Reader, value: Any, marks: Sequence[str] = (), roll: Mapping[s
     template = read_template(r, p + ("sentence",), sentence, _PLACES, roll or {}) if sentence else None
     notes = read_notes(r, p + ("notes",), b.get("notes"), spec or {})
     counts = b.get("counts", ["", ""])
-    if not (isinstance(counts, list) and len(counts) == 2 and all(isinstance(x, str) and 0 < len(x) <= 40
+    if not (isinstance(counts, list) and len(counts) == 2 and all(isinstance(x, str) and x.strip() and len(x) <= 40
                                                                   for x in counts)) and "counts" in b:
         raise r.error(p + ("counts",), f"{show(counts)}: write what one die counts as [\"success\", \"successes\"]")
     return Words(r.text(p + ("passed",), b.get("passed"), "Passed", 40),

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Mapping, NamedTuple
 
 import numpy as np
@@ -48,6 +49,10 @@ class Thrown(NamedTuple):
         d = thrown(first, at, face)
         return Thrown(first, np.concatenate([self.row, d.row]), np.concatenate([self.die, d.die]),
                       np.concatenate([self.face, face]))
+
+
+#: The largest face each type of :func:`small` holds, by its type's letter.
+_MOST = {np.dtype(k).char: int(np.iinfo(k).max) for k in (np.int8, np.int16, np.int32, np.int64)}
 
 
 def small(sides: int) -> Any:
@@ -98,15 +103,25 @@ def throw(t: DieTable, first: np.ndarray, gen: np.random.Generator) -> Thrown:
     return thrown(first, *chain(t, at, first.ravel()[at], gen))
 
 
-def lookup(row: Any) -> np.ndarray:
+@functools.lru_cache(maxsize=256)
+def lookup(row: tuple[int, ...]) -> tuple[np.ndarray, bool]:
     """What each face adds, by the face itself (index 0: nothing), in the
-    smallest whole-number type that holds it."""
+    smallest whole-number type that holds it (read only), and whether each
+    face adds itself (``row`` is 1, 2, ... sides): made once for the rolls
+    of a draft, not once a roll.
+
+    >>> v, faces = lookup((1, 0, 5))
+    >>> v.tolist(), v.dtype.name, faces, lookup((1, 2, 3))[1]
+    ([0, 1, 0, 5], 'int8', False, True)
+    """
     a = np.concatenate([[0], np.asarray(row, dtype=np.int64)])
     for kind in (np.int8, np.int16, np.int32):
         info = np.iinfo(kind)
         if a.min() >= info.min and a.max() <= info.max:
-            return a.astype(kind)
-    return a
+            a = a.astype(kind)
+            break
+    a.flags.writeable = False
+    return a, bool((a == np.arange(len(a))).all())
 
 
 def scatter(out: np.ndarray, at: np.ndarray, adds: np.ndarray) -> None:
@@ -129,8 +144,8 @@ def tally(parts: Mapping[int, Thrown], rows: int, of: Callable[[int], Any]) -> n
         row = of(g)
         if row is None or not d.first.size and not len(d.face):
             continue
-        vec = lookup(row)
-        same = len(vec) - 1 <= np.iinfo(d.first.dtype).max and (vec == np.arange(len(vec))).all()  # the faces
+        vec, faces = lookup(tuple(row))
+        same = faces and len(vec) - 1 <= _MOST[d.first.dtype.char]  # each face adds itself
         step = max(1, CELLS // max(d.first.shape[0], 1))
         for lo in range(0, rows, step):
             part = d.first[:, lo:lo + step]

@@ -66,7 +66,7 @@ def walk_cost(p: Plan) -> float:
         a, b = r.span(0, top.get(r.key, 0), sum(g.count for g in p.groups if r.reads(g.name)))
         dense *= max(0, b) - min(0, a) + 1
     cells = min(dense, multisets)
-    p.__dict__["_walk_cells"] = cells  # (the cells the counts end on, at most: :func:`walk_cells`)
+    p.memo["walk_cells"] = cells  # (the cells the counts end on, at most: :func:`walk_cells`)
     if cells > MAX_CELLS:
         return float("inf")
     slow = 1.0 if dense < 2.0 ** 62 else WIDE_KEYS  # packed keys past int64: Python ints
@@ -75,9 +75,9 @@ def walk_cost(p: Plan) -> float:
 
 def walk_cells(p: Plan) -> float:
     """The most cells the walk holds (and the counts it ends on list), as :func:`walk_cost` bounds them."""
-    if "_walk_cells" not in p.__dict__:
+    if "walk_cells" not in p.memo:
         walk_cost(p)
-    return float(p.__dict__["_walk_cells"])
+    return float(p.memo["walk_cells"])
 
 
 def chains(t: Any) -> float:

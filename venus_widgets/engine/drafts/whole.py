@@ -127,7 +127,31 @@ def conv(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> np
     return out
 
 
+def lattice(a: np.ndarray) -> int:
+    """The step of the lattice ``a``'s entries other than 0 stand on (every
+    one at a multiple of it; 1 when there is none to gain): a group's die
+    packed in the space of several groups' quantities moves along its own
+    axes only, every so many entries (:mod:`.space`).
+
+    >>> lattice(np.array([1, 0, 0, 2, 0, 0, 5])), lattice(np.array([1, 1])), lattice(np.array([3]))
+    (3, 1, 1)
+    """
+    if a.size < 3:
+        return 1
+    step = int(np.gcd.reduce(np.flatnonzero(a != 0)))
+    return step if step > 1 else 1
+
+
 def power(a: np.ndarray, m: int, mode: str, cut: list[float] | None) -> np.ndarray:
+    """``a`` added up ``m`` times (by squaring); an ``a`` on a lattice
+    (:func:`lattice`) is added up on it, its entries between left 0: the
+    same numbers, the work of the lattice's entries alone."""
+    step = lattice(a) if m > 1 else 1
+    if step > 1:
+        small = power(a[::step], m, mode, cut)
+        spread = np.zeros((small.size - 1) * step + 1, dtype=small.dtype)
+        spread[::step] = small
+        return spread
     out: np.ndarray | None = None
     base = a
     while m:

@@ -130,7 +130,7 @@ def _chance(s: dict, setting: dict, strict: bool = False) -> float | None:
 
     try:
         plain = normalize({**s, **setting}, priced=False)
-        if not guard.within(guard.estimate(plain)):
+        if not guard.allowed(plain):  # (the cheap bound first: the estimate only where it cannot tell)
             return None
         return odds_of_normalized(plain).p_pass
     except SpecError:

@@ -1,0 +1,82 @@
+"""The memory of a call of many odds, priced (issue 32, the cost model):
+``solve`` over Heresy's pool and black (2,257 settings) was priced at 0 MB
+(the heaviest spec's own memory, 19 KB) and held about 40 MB at its peak
+(benchmarks/bench_cost.py): each spec's odds and plan stay in the caches
+(at most as many as they keep), and every plan's counts held the plan
+itself (a reference cycle: freed only by Python's full collection, so a
+call's plans piled up). Measured with tracemalloc, never a clock."""
+
+from __future__ import annotations
+
+import gc
+import tracemalloc
+import weakref
+
+import pytest
+
+import venus_widgets as vw
+from venus_widgets.engine import caching
+from venus_widgets.engine.contract import edition as registry, work
+from venus_widgets.engine.contract.spec import normalize
+from venus_widgets.engine.drafts import load_edition
+from venus_widgets.engine.api import _edition
+
+GRID = '''id = "grid"
+[fields.dice]
+range = [0, 29]
+default = 3
+[fields.need]
+range = [0, 19]
+default = 1
+group = "difficulty"
+[dice.d6]
+sides = 6
+success = [5, 6]
+explode = [6]
+depth = 2
+[groups.own]
+count = "dice"
+[outcome]
+threshold = "need"
+'''
+
+
+@pytest.fixture
+def grid():
+    load_edition(GRID)
+    caching.forget_results()
+    yield _edition("grid")
+    registry.unregister("grid")
+
+
+def test_a_plan_is_freed_when_the_caches_let_it_go_without_a_full_collection(grid):
+    """Each plan kept its counts' space, and the space the plan (its value
+    grid's owner): 2,000 specs left about 34 MB for the full collection."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        s = normalize({"edition": "grid", "dice": 7, "need": 2})
+        vw.odds(s)
+        plan = weakref.ref(grid.plan(s))
+        vw.odds(normalize({"edition": "grid", "dice": 8, "need": 2}))  # another plan is the draft's last
+        caching.forget_results()
+        assert plan() is None
+    finally:
+        if was:
+            gc.enable()
+
+
+def test_the_memory_of_a_call_of_many_odds_covers_what_it_holds(grid):
+    """solve over two fields: the estimate covers the peak (tracemalloc) and is at most ten times it."""
+    s = normalize({"edition": "grid"})
+    settings = [{"dice": d, "need": n} for d in range(30) for n in range(20)]
+    priced = work.price([work.Job(s, settings)]).memory
+    caching.forget_results()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        vw.solve(s, target=0.5, vary=["dice", "need"])
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak <= priced <= 10 * peak, (peak, priced)
