@@ -34,13 +34,32 @@ except ImportError:  # pragma: no cover - another numpy: its public function
     _correlate = None
 
 
+#: The longest float64 dot product handed to numpy: OpenBLAS (numpy's wheels) splits a longer one over
+#: its threads, and the one waiting spins: measured, a multiply-add 0.35 ns of CPU on a quiet machine and
+#: up to 7 ns on a busy one, against 0.17 ns on one thread (it splits past about 2,000 entries).
+DOT = 2048
+
+
 def np_conv(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``np.convolve(a, b)`` of two non-empty 1-D arrays."""
+    """``np.convolve(a, b)`` of two non-empty 1-D arrays; in float64, the
+    shorter cut in pieces of at most :data:`DOT` entries (the same
+    multiply-adds, every dot product numpy makes on one thread).
+
+    >>> a, b = np.arange(5000.0), np.arange(3000.0)
+    >>> np.array_equal(np_conv(a, b), np.convolve(a, b))
+    True
+    """
     if _correlate is None:
         return np.convolve(a, b)
     if a.size < b.size:
         a, b = b, a
-    return _correlate(a, b[::-1], 2)
+    if b.size <= DOT or np.result_type(a, b) != np.float64:
+        return _correlate(a, b[::-1], 2)
+    out = np.zeros(a.size + b.size - 1)
+    for s in range(0, b.size, DOT):
+        piece = b[s: s + DOT]
+        out[s: s + a.size + piece.size - 1] += _correlate(a, piece[::-1], 2)
+    return out
 
 
 #: Shorter arrays than this are convolved entry by entry (packing costs more).
