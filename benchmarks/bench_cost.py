@@ -78,7 +78,8 @@ D6 = 'sides = 6\nsuccess = "5+"\nmarks = { bane = [1] }'
 #: counted on each face (its table was a convolution with a mostly empty array: 1.6 s for one die)
 DEEP_READ = 'id = "bc"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\nrange = [0, 2]\ndefault = 1\n[fields.k]\nrange = [0, 3]\ndefault = 2\n[dice.a]\nsides = 6\nsuccess = [2, 4]\nmarks = { top = [6] }\nexplode = [6]\ndepth = 2\n[dice.b]\nsides = 4\nsuccess = [2, 4]\nmarks = { top = [4] }\nsuccesses = { 1 = 2 }\nexplode = [4]\ndepth = 2\n[groups.own]\ndie = "a"\ncount = "n"\n[groups.ally]\ndie = "a"\ncount = "m"\n[outcome]\nvalue = "count(top, own) * 10 + highest(1, ally)"\nthreshold = 6\n[events]\n"event 0" = "successes == 0"\n"event 1" = "highest(own) >= 5 and count(top) >= 2"\n"event 2" = "total(ally) > total(own)"\n'
 #: a random draft (the readings' hypothesis strategy, stop 41) accepted at 2 own and 1 ally die, estimated
-#: 0.25 s and taking about 1.1 s: two groups' totals with doubling, priced under its work
+#: 0.25 s and taking 0.4 to 1.1 s: two groups' totals with doubling, its last convolution's dot products
+#: (12,254 long) split by OpenBLAS over two threads, one spinning; cut short since (0.03 s, tests/test_work_dots.py)
 TOTALS_DOUBLED = 'id = "bc"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\nrange = [0, 2]\ndefault = 1\n[fields.k]\nrange = [0, 3]\ndefault = 2\n[dice.a]\nsides = 6\nsuccess = []\nmarks = { top = [6] }\nsuccesses = { 1 = -1 }\nexplode = [6]\ndepth = 2\n[dice.b]\nsides = 3\nsuccess = []\nmarks = { top = [3] }\nsuccesses = { 1 = -1 }\n[groups.own]\ndie = "a"\ncount = "n"\n[groups.ally]\ndie = "a"\ncount = "m"\n[outcome]\nvalue = "total(own) - total(ally)"\nthreshold = 0\n[double]\nadds = "top"\n'
 PUSH = '[reroll]\nname = "Push"\nbudget = "all_dice"\nfaces = "2-4"'
 PUSH20 = PUSH.replace('"2-4"', '"3-14"')
