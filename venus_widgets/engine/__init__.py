@@ -11,7 +11,7 @@ from .contract import edition as _registry
 
 def _built_in(edition_id: str) -> Any:
     """A built-in edition, loaded the first time the registry is asked for it:
-    a shipped draft (``drafts/built_in.py``: heresy, vers and their old ids)
+    a shipped draft (``drafts/built_in.py``, and the ids it had before)
     or a package of ``editions/``."""
     if edition_id in _registry.DRAFTED or edition_id in _registry.ALIASES:
         return importlib.import_module(f"{__name__}.drafts.built_in").edition(edition_id)

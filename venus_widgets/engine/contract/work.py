@@ -195,7 +195,7 @@ def _held(sampled: Sequence[tuple[int, list[int], list[_Rung]]], specs: int) -> 
     """The bytes the odds of a call leave held as it goes on (:attr:`.cost.Cost.keeps`: its odds, a draft's
     plans with their cells), at most :data:`.cost.KEPT_ODDS` specs' worth (the store drops the rest), each
     as the heaviest priced (the last specs of a call, those kept, are often its largest: measured with
-    tracemalloc, ``solve`` over Heresy's pool and black, 2,257 specs, held 11 MB, 14 MB at the peak)."""
+    tracemalloc, ``solve`` over a shipped draft's two counts of dice, 2,257 specs, held 11 MB, 14 MB at the peak)."""
     if specs <= 1:
         return 0.0  # (one spec: its own memory, :attr:`.cost.Cost.memory`)
     return max(r.keeps for _, _, rungs in sampled for r in rungs) * min(specs, _cost.KEPT_ODDS)

@@ -160,8 +160,8 @@ def _reroll(p: Plan, B: int, spans: list[int], bits: float) -> float | None:
 
 #: The cost guard's own check of a spec before its odds are counted (:func:`...contract.guard.check`,
 #: :func:`...contract.guard.allowed`: a rung of a ladder too), in multiply-adds: :func:`bound`
-#: (measured: 0.01 to 0.09 ms a spec, Heresy's pools, 10 d6 pushed) and, where it cannot place the
-#: spec, the estimate itself (0.3 to 0.5 ms: Heresy, 10 d6 pushed, 6 d20 exploding to depth 50).
+#: (measured: 0.01 to 0.09 ms a spec, a shipped draft's exploding pools, 10 d6 pushed) and, where it cannot place the
+#: spec, the estimate itself (0.3 to 0.5 ms: exploding d6 pools, 10 d6 pushed, 6 d20 exploding to depth 50).
 BOUND_WORK, ESTIMATE_WORK = 1e5, 8e5
 
 

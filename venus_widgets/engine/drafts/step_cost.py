@@ -69,11 +69,11 @@ HELD = 6
 PER_VALUE = 600.0
 VALUE_BYTES = 80.0
 #: What one spec's odds leave held whatever its size (the odds, the spec, the plan and their dicts), in
-#: bytes (measured with tracemalloc: 5 to 36 KB a spec over Heresy's pool and black and a d6 pool).
+#: bytes (measured with tracemalloc: 5 to 36 KB a spec over an exploding d6 pool with cancelling dice and a plain d6 pool).
 KEPT_FIXED = 8e3
 #: What one cell of the counts priced leaves held once the odds are made, per quantity and the outcome's value,
 #: in bytes: int64 grids over the space the counts span, which for dice without end reaches past the cells
-#: priced (measured with tracemalloc: Heresy's pool 60, 4 grids of 730 to 1,515 cells for 370 cells priced).
+#: priced (measured with tracemalloc: 60 d6 exploding without end, 4 grids of 730 to 1,515 cells for 370 cells priced).
 KEPT_CELL = 64.0
 
 
