@@ -21,11 +21,11 @@ True
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Callable, Mapping, NamedTuple
 
 import numpy as np
 
+from ..caching import cached
 from .plan import DieTable
 
 #: The most cells a step of reading works on at once (the first faces of a slice of rows, each
@@ -103,7 +103,7 @@ def throw(t: DieTable, first: np.ndarray, gen: np.random.Generator) -> Thrown:
     return thrown(first, *chain(t, at, first.ravel()[at], gen))
 
 
-@functools.lru_cache(maxsize=256)
+@cached(256)
 def lookup(row: tuple[int, ...]) -> tuple[np.ndarray, bool]:
     """What each face adds, by the face itself (index 0: nothing), in the
     smallest whole-number type that holds it (read only), and whether each
@@ -120,7 +120,6 @@ def lookup(row: tuple[int, ...]) -> tuple[np.ndarray, bool]:
         if a.min() >= info.min and a.max() <= info.max:
             a = a.astype(kind)
             break
-    a.flags.writeable = False
     return a, bool((a == np.arange(len(a))).all())
 
 
