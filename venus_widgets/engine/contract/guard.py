@@ -243,16 +243,17 @@ def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
     """Refuse ``n`` rolls of a spec beyond :func:`most_rolls`, naming ``field``."""
     most = most_rolls(spec)
     if n > most:
-        dice = estimate(spec).one or estimate(spec).dice  # the dice one roll draws, where the edition says
+        c = estimate(spec)
+        dice = c.one or c.dice  # the dice one roll draws, where the edition says
         blocks = -(-n // BLOCK_ROLLS) * BLOCK_ROLLS
-        allowed = f"at most {most:,} rolls of this spec" if most else "no more than one roll at a time for this spec"
+        expected = f"at most {most:,} rolls of this spec" if most else "no more than one roll at a time for this spec"
         if not most and block_bytes(spec) > MAX_ROLL_BYTES:
-            raise SpecError(field, n, allowed,
-                            f"each roll holds about {math.ceil(estimate(spec).held):,} dice at once, and rolls "
+            raise SpecError(field, n, expected,
+                            f"each roll holds about {math.ceil(c.held):,} dice at once, and rolls "
                             f"are made {BLOCK_ROLLS:,} at a time: one block would hold an estimated "
                             f"{_than(block_bytes(spec), MAX_ROLL_BYTES, 'MB')} one call may hold; "
                             f"vw.roll makes one roll")
-        raise SpecError(field, n, allowed,
+        raise SpecError(field, n, expected,
                         f"each roll draws about {math.ceil(dice):,} dice (dice that roll again included), and rolls "
                         f"are made {BLOCK_ROLLS:,} at a time: {n:,} rolls would take an estimated "
                         f"{_than(blocks * roll_seconds(spec), MAX_ROLL_SECONDS, 's')} one call may take")
