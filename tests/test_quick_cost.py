@@ -180,3 +180,25 @@ value = "a * 10000 + b * 100 + c + total"
             guard.check(spec)
     finally:
         edition.unregister("quick-heavy")
+
+
+def test_the_bound_is_worked_out_once_a_check(monkeypatch):
+    """The guard asks the cheap bound, and where it cannot place the spec the estimate prices the
+    guard's own check by asking the bound again (quick_cost.check_work): the bound is kept on the plan,
+    so one check of 200 d6 pushed (its re-roll step's bound, then its estimate) works it out once."""
+    from venus_widgets.engine import caching
+
+    caching.forget_results()
+    text = ('id = "quick-once"\n[fields.n]\nrange = [0, 300]\ndefault = 200\n[dice.d]\nsides = 6\nsuccess = "5+"\n'
+            '[groups.own]\ncount = "n"\n[outcome]\nthreshold = 1\n[reroll]\nbudget = "all_dice"\nfaces = "2-4"\n')
+    vw.load_edition(text)
+    try:
+        made = []
+        real = quick_cost._reroll
+        monkeypatch.setattr(quick_cost, "_reroll", lambda *a: made.append(1) or real(*a))
+        spec = vw.normalize({"edition": "quick-once"}, priced=False)
+        edition.get("quick-once").plan(spec).memo.clear()  # (normalize may have asked it already)
+        guard.allowed(spec)  # (the bound, then the estimate: the bound cannot place it)
+        assert len(made) == 1
+    finally:
+        edition.unregister("quick-once")

@@ -109,8 +109,8 @@ class Plan:
     #: the dice of the draft counted when it loaded (:func:`.dice.compile_dice`), read only
     compiled: Mapping[tuple, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
     #: what the modules reading the plan work out once and keep (asked several times a spec): "denominator"
-    #: and "big_die" (:mod:`.denominator`), "shown" (:mod:`.outcome`), "walk_cells", "space", "rows" (a plan
-    #: made again by dataclasses.replace starts with none)
+    #: and "big_die" (:mod:`.denominator`), "shown" (:mod:`.outcome`), "walk_cells", "space", "rows", "bound"
+    #: (:mod:`.quick_cost`) (a plan made again by dataclasses.replace starts with none)
     memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
     @cached_property  # (each kept once asked: the kernel, the cost and the odds ask several times a spec)

@@ -61,7 +61,14 @@ from .whole_cost import DIRECT, PAIR, PAIR_BITS, element, whole_conv as _whole_c
 def bound(p: Plan) -> tuple[float, float] | None:
     """``(work, bytes)`` at least the precise estimate's (work: the
     multiply-adds of :mod:`.cost`; see the module), or ``None`` for a plan
-    this bound does not cover."""
+    this bound does not cover; kept on the plan (the guard asks it, then
+    the estimate's price of the guard's check: :func:`check_work`)."""
+    if "bound" not in p.memo:
+        p.memo["bound"] = _bound(p)
+    return p.memo["bound"]
+
+
+def _bound(p: Plan) -> tuple[float, float] | None:
     if p.ordered:
         return None
     B = min(p.budget, p.rerollable) if p.draft.reroll is not None else 0
