@@ -771,3 +771,23 @@ def test_the_prose_names_no_engine(prefix):
     a reader meets the rollers, not the program inside them (the Venus Engine and the Heresy Engine are
     games, with capitals)."""
     assert not re.findall(r"[^.]{0,40}\bengine(?:'s)?\b[^.]{0,40}", prose(prefix))
+
+
+def test_11_the_lab_s_heatmap_shows_the_pools_it_showed():
+    """Chapter 11's rule lab (the Heresy Engine as read and with a push, over the pool and the black
+    dice) drew its heatmap for Pool 1 and 2 until each cell's price held a constant for the cost guard's
+    own check of it (1.1 ms a cell of the push), and the lab's time budget then kept Pool 1 alone
+    (commit 379d8e3 said the opposite). The lab's cells are computed as the chapter builds them, and
+    their prices read: no clock."""
+    from venus_widgets.engine.contract import edition as registry
+
+    (line,) = [ln for src in code("11").splitlines() for ln in [src.strip()] if ln.startswith("vw.RuleLab(")]
+    try:
+        lab = eval(line, {"vw": vw})  # noqa: S307 - the chapter's own line
+        heat = lab.panel.view["heat"]
+    finally:
+        if "heresy-push" in registry.ids():
+            registry.unregister("heresy-push")
+    rows = [r["label"] for r in heat["rows"]]
+    assert rows[:2] == ["Pool 1", "Pool 2"], (rows, heat["left_out"])
+    assert heat["left_out"].startswith(f"Left out, to keep the lab quick: Pool {len(rows) + 1} to 11")

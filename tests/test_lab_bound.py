@@ -116,3 +116,84 @@ def test_the_tails_of_thousands_of_outcomes_are_linear():
     keys = sorted(o.distribution)
     _, n = calls(o.at_least_each, keys, budget=50_000)
     assert n < 10 * len(keys)  # a few calls per outcome, not one pass per outcome
+
+
+def _counted(module, name):
+    """A counter on ``module.name`` (a function), and a way to put it back."""
+    real, made = getattr(module, name), [0]
+
+    def counted(*a, **k):
+        made[0] += 1
+        return real(*a, **k)
+
+    setattr(module, name, counted)
+    return made, lambda: setattr(module, name, real)
+
+
+def test_a_spec_the_guard_let_through_is_not_checked_again():
+    """The cost guard remembers a spec it let through (under the same budget): checked again, it is
+    neither bounded nor estimated again; under another budget, it is checked again."""
+    from venus_widgets.engine import caching
+    from venus_widgets.engine.contract import cost
+    from venus_widgets.engine.drafts import quick_cost, step_cost
+
+    caching.forget_results()
+    spec = {"edition": "heresy", "pool": 7, "black": 2}
+    vw.normalize(spec)
+    bounds, put_back = _counted(quick_cost, "surely_within")
+    estimates, put_back2 = _counted(step_cost, "odds_steps")
+    try:
+        vw.normalize(spec)
+        assert (bounds[0], estimates[0]) == (0, 0)
+        budget = cost.MAX_SECONDS
+        cost.MAX_SECONDS = budget * 0.999
+        try:
+            vw.normalize(spec)
+        finally:
+            cost.MAX_SECONDS = budget
+        assert bounds[0] == 1
+        # a spec a call of many odds estimated and kept as checked (the lab's cells) is not checked again
+        from venus_widgets.engine.contract.work import spec_price
+
+        other = vw.normalize({**spec, "pool": 8}, priced=False)
+        spec_price(other, normalized=True, checked=True)
+        bounds[0] = estimates[0] = 0
+        vw.normalize(other)
+        assert (bounds[0], estimates[0]) == (0, 0)
+    finally:
+        put_back()
+        put_back2()
+
+
+def test_the_heatmap_s_cells_are_checked_once_and_priced_without_the_check():
+    """The lab prices every cell of its grid (each cell's spec checked by the cost guard as it is made),
+    then computes the cells it keeps: their checks are not made again (chapter 11's push, which the
+    cheap bound cannot place, was estimated once more per cell: 36 more estimates for Pool 0 to 2), so
+    each cell's price leaves its check out (1.1 ms a cell of the push)."""
+    from venus_widgets.engine import caching
+    from venus_widgets.engine.contract import edition as registry
+    from venus_widgets.engine.contract.spec import normalize
+    from venus_widgets.engine.contract.work import spec_price
+    from venus_widgets.engine.drafts import EXAMPLES, step_cost
+    from venus_widgets.engine.tools.sweep import sweep
+
+    caching.forget_results()
+    push = vw.load_edition((EXAMPLES / "heresy-push.toml").read_text())
+    try:
+        base = normalize({"edition": "heresy", "pool": 6, "black": 3})
+        rule_sets = {"base": {}, "with a push": push}
+        over = {"pool": [0, 1, 2], "black": list(range(12))}
+        costs = lab_heatmap.cell_costs(base, over, rule_sets)
+        estimates, put_back = _counted(step_cost, "odds_steps")
+        try:
+            sweep(base, over=over, variants={"with a push": push})
+        finally:
+            put_back()
+        assert estimates[0] <= 2 * 24  # the call's own price (a sample of 24 cells a rule set), no cell's check
+        s = normalize({"edition": push.ID, "pool": 2, "black": 3})
+        whole, checked = spec_price(s, normalized=True)[0], spec_price(s, normalized=True, checked=True)[0]
+        assert whole - checked == pytest.approx(estimate(s).check_seconds) and whole - checked > 0.001
+        plain = normalize({"edition": "heresy", "pool": 2, "black": 3})
+        assert costs[2, 3] == pytest.approx(checked + spec_price(plain, normalized=True, checked=True)[0])
+    finally:
+        registry.unregister(push.ID)

@@ -6,7 +6,8 @@ a roller accepts (a heavy exploding roll costs about a tenth of a second a
 cell, and the grid is up to 12 x 12 cells for three rule sets). Before any
 odds are computed, every cell's cost is estimated by its edition
 (:func:`venus_widgets.engine.contract.work.spec_price`: the cost guard's estimate
-and the fixed work of a call, as every call of many odds is priced) and the grid keeps the values of each axis, smallest first,
+and the fixed work of a call, as every call of many odds is priced, less the guard's
+check of the cell, made as it is priced and not again) and the grid keeps the values of each axis, smallest first,
 while the whole stays within :data:`BUDGET_SECONDS`; the values left out
 are said under the heatmap, with how long they would take, what weighs
 most on them (the estimate's levers, in the fields' own labels) and that
@@ -45,7 +46,10 @@ def axis_options(edition: str, roll: str, rules: Mapping[str, Any]) -> list[dict
 def cell_costs(base: Mapping[str, Any], over: Mapping[str, list], rule_sets: Mapping[str, Any]) -> np.ndarray:
     """The estimated seconds of each cell of the grid, every rule set added
     up; a spec two rule sets share is counted once (the engine keeps its
-    odds), and a cell that is not allowed costs nothing (it is not computed)."""
+    odds), and a cell that is not allowed costs nothing (it is not computed).
+    Each cell's estimate here is the cost guard's check of it, kept: the
+    grid computes the cells it keeps without checking them again, so their
+    price leaves the check out."""
     (ax, xs), (ay, ys) = over.items()
     out = np.zeros((len(xs), len(ys)))
     for i, x in enumerate(xs):
@@ -58,7 +62,7 @@ def cell_costs(base: Mapping[str, Any], over: Mapping[str, list], rule_sets: Map
                     continue
                 if repr(s) not in seen:
                     seen.add(repr(s))
-                    out[i, j] += spec_price(s, normalized=True)[0]  # the one work model's price of a spec
+                    out[i, j] += spec_price(s, normalized=True, checked=True)[0]  # the one work model's price
     return out
 
 

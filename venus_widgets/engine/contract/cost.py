@@ -108,6 +108,9 @@ class Cost(NamedTuple):
     #: with its cells), for a call of many odds (:func:`.work.price`: at most :data:`KEPT_ODDS` of them);
     #: 0: :data:`KEPT_BYTES`
     keeps: float = 0.0
+    #: the steps of the cost guard's own check of the spec held in :attr:`steps` (the check made before the
+    #: odds: a caller that made it already, and kept its answer, leaves it out; 0: not priced apart)
+    check: float = 0.0
 
     @property
     def seconds(self) -> float:
@@ -118,6 +121,11 @@ class Cost(NamedTuple):
     def shared_seconds(self) -> float:
         """The seconds of :attr:`shared` (at most :attr:`seconds`)."""
         return min(self.shared, self.steps) * SECONDS[self.number]
+
+    @property
+    def check_seconds(self) -> float:
+        """The seconds of :attr:`check` (at most :attr:`seconds`)."""
+        return min(self.check, self.steps) * SECONDS[self.number]
 
     @property
     def finish_seconds(self) -> float:

@@ -26,10 +26,11 @@ import bisect
 import math
 from typing import Any, Callable, Mapping
 
-from . import edition as _ed
+from . import cost as _cost, edition as _ed
 from .cost import (DIE_SECONDS, MAX_BYTES, MAX_ROLL_BYTES, MAX_ROLL_SECONDS, MAX_SECONDS, ROLL_FIXED_BYTES,
                    ROLL_SECONDS, ROLL_TEMPORARIES, Cost, beyond, fits)
 from .fields import Bool, CrossError, Int, List
+from ..caching import Results
 from ..errors import SpecError
 from ..table.rolls import BLOCK_ROLLS
 
@@ -70,10 +71,34 @@ def check(spec: Mapping[str, Any], exact: bool = False) -> None:
     """Refuse a spec whose odds would take more than the budget, naming the
     field to change and the nearest value that fits (see the module): a
     spec the edition's cheap upper bound already places within the budget
-    (``surely_within``) is not estimated."""
+    (``surely_within``) is not estimated, and a spec let through is
+    remembered under this budget: checked again, it is neither bounded nor
+    estimated again (the rule lab checks and prices every cell of its
+    heatmap, then computes the cells it keeps)."""
+    _PASSED.made(_key(spec, exact), lambda: _passes(spec, exact))
+
+
+def passed(spec: Mapping[str, Any], exact: bool = False) -> None:
+    """Remember a normalized spec whose odds are counted, as :func:`check`
+    would find it (a caller that estimated it and found it :func:`within`):
+    its check is not made again."""
+    _PASSED.made(_key(spec, exact), lambda: True)
+
+
+def _passes(spec: Mapping[str, Any], exact: bool) -> bool:
     c = _refused(spec, exact)
     if c is not None:
         raise _over(spec, exact, c)
+    return True
+
+
+def _key(spec: Mapping[str, Any], exact: bool) -> tuple:
+    return getattr(spec, "key", None) or repr(dict(spec)), exact, _cost.MAX_SECONDS, _cost.MAX_BYTES
+
+
+#: The specs :func:`check` let through, by their text, ``exact`` and the budget (a spec refused is not kept;
+#: emptied with the engine's other results when an edition is registered again: :func:`.caching.forget_results`).
+_PASSED: Results[tuple, bool] = Results(lambda key: True, maxsize=4096)
 
 
 def _over(spec: Mapping[str, Any], exact: bool, c: Cost) -> SpecError:

@@ -86,12 +86,21 @@ def _sample(settings: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return [settings[round(i * (n - 1) / (SAMPLED - 1))] for i in range(SAMPLED)]
 
 
-def spec_price(spec: Mapping[str, Any], kind: str = "odds",
-               normalized: bool = False) -> tuple[float, float, Mapping[str, Any] | None]:
+def spec_price(spec: Mapping[str, Any], kind: str = "odds", normalized: bool = False,
+               checked: bool = False) -> tuple[float, float, Mapping[str, Any] | None]:
     """``(seconds, bytes, normalized spec)`` of one spec (``normalized``:
     as given): a spec the rules refuse costs a refusal's fixed work (it is
-    not computed)."""
-    return _priced(spec, kind, normalized)[:3]
+    not computed); ``checked``: the spec's estimate made here is the cost
+    guard's check of it, kept (:func:`.guard.passed`: the spec computed
+    next is not checked again), so its price leaves the check out
+    (:attr:`.cost.Cost.check`)."""
+    r = _priced(spec, kind, normalized)
+    if not checked:
+        return r.seconds, r.memory, r.spec
+    if r.spec is not None:
+        for exact in {"odds": (False,), "exact": (True,), "both": (False, True)}.get(kind, ()):
+            _guard.passed(r.spec, exact)
+    return r.seconds - r.check, r.memory, r.spec
 
 
 class _Rung(NamedTuple):
@@ -108,6 +117,8 @@ class _Rung(NamedTuple):
     group: Any = None
     #: the bytes its odds leave held once made (:attr:`.cost.Cost.keeps`)
     keeps: float = 0.0
+    #: the seconds of the cost guard's own check of it, in ``seconds`` (:attr:`.cost.Cost.check`)
+    check: float = 0.0
 
 
 def _priced(spec: Mapping[str, Any], kind: str = "odds", normalized: bool = False) -> _Rung:
@@ -123,19 +134,19 @@ def _priced(spec: Mapping[str, Any], kind: str = "odds", normalized: bool = Fals
         return _Rung(sec, 0.0, s, (), sec)
     if not _guard.within(c):  # refused by the cost guard, not computed: the estimate made (a call of many odds
         return _Rung(PER_ODDS + REFUSED, 0.0, None, (), PER_ODDS + REFUSED)  # leaves it out without looking
-    seconds = finish = memory = shared = 0.0  # for the nearest value that fits)
+    seconds = finish = memory = shared = check = 0.0  # for the nearest value that fits)
     keys: tuple = ()
     if kind in ("odds", "both"):
         seconds, finish, memory, keys = c.seconds + PER_ODDS, c.finish_seconds + PER_ODDS, c.memory, c.kept
-        shared = c.shared_seconds
+        shared, check = c.shared_seconds, c.check_seconds
     if kind in ("exact", "both"):
         e = _guard.estimate(s, exact=True)
         if _cost.fits(e):  # else refused up front by the guard, and the floats kept
             seconds, memory = seconds + e.seconds + PER_ODDS, max(memory, e.memory)
             finish, keys = finish + e.finish_seconds + PER_ODDS, keys + e.kept
-            shared += e.shared_seconds
+            shared, check = shared + e.shared_seconds, check + e.check_seconds
     group = (s["edition"], s.get("version"), repr(s.get("rules"))) if shared else None
-    return _Rung(seconds, memory, s, keys, finish, min(shared, finish), group, c.keeps or _cost.KEPT_BYTES)
+    return _Rung(seconds, memory, s, keys, finish, min(shared, finish), group, c.keeps or _cost.KEPT_BYTES, check)
 
 
 def _picked(n: int) -> list[int]:

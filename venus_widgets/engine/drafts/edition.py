@@ -264,7 +264,7 @@ class DraftEdition:
         return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=self._levers,
                             what=what, held=held, one=_steps.one_roll(p), kept=keys,
                             finish=(finish + check) * scale if keeps else steps, shared=_steps.SHARED * scale,
-                            roll=_steps.roll_fixed(p), keeps=after)
+                            roll=_steps.roll_fixed(p), keeps=after, check=check * scale)
 
     def surely_within(self, spec: Mapping[str, Any], exact: bool = False) -> bool:
         """Whether a cheap upper bound of :meth:`cost` (:mod:`.quick_cost`)
