@@ -85,9 +85,14 @@ def engine_caches() -> dict[str, Any]:
     return caches
 
 
+#: The cost guard's specs let through (by spec, as the odds: a new spec misses it, warm or cold).
+GUARD_PASSED = "venus_widgets.engine.contract.guard._PASSED"
+
+
 def result_cache_names(caches: dict[str, Callable]) -> list[str]:
-    """The caches of the module defining ``vw.odds``: the result caches (by spec)."""
-    return [n for n in caches if n.rsplit(".", 1)[0] == vw.odds.__module__]
+    """The result caches (by spec): those of the module defining ``vw.odds``, and the cost guard's
+    specs let through."""
+    return [n for n in caches if n.rsplit(".", 1)[0] == vw.odds.__module__ or n == GUARD_PASSED]
 
 
 def clear(caches: dict[str, Callable], names=None) -> None:
