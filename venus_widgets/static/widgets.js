@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 a8ea3dad144ec781e8f7d4fa1d315569e37190c092d2c990aeb5121fccf899a7
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 70bc22d84de943da843452fb40727ec45831a840f05c29df9bcb7a8bc2366d66
 
 // js/format.js
 function thousands(n) {
@@ -897,12 +897,14 @@ function explainBlock(model) {
   });
   return d;
 }
+function oddsNotes(view) {
+  return [...view.notes || []];
+}
 function renderOddsMore(model) {
   const view = oddsView(model);
   if (!view.ok) return [];
   const out = [oddsTable(view), explainBlock(model), whatIfBlock(model)];
-  const notes = [...view.notes || []];
-  if (view.truncated) notes.push(`Left out of these chances: the endless tail of the rarest rolls, together about ${formatOneIn(view.truncated, 1)}.`);
+  const notes = oddsNotes(view);
   if (notes.length) out.push(h("ul", { class: "vw-notes vw-sub" }, notes.map((n) => h("li", {}, n))));
   return out;
 }
