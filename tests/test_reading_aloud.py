@@ -4,11 +4,16 @@ say its label twice, and names the roll it is about; a note is said once."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition
 from test_chapter_claims import rendered
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_11_the_smaller_push_is_named_once_and_says_its_roll():
@@ -36,3 +41,49 @@ def test_odds_that_leave_a_tail_out_say_so_in_their_own_notes(spec):
         o = vw.odds(spec)
     assert o.truncated > 0
     assert [n for n in o.notes if "rarest endless chains" in n and "left out" in n], o.notes
+
+
+#: The axes that count things a player counts (the pool dice of chapter 11's figure ran 2.5, 5.0, 7.5).
+COUNTED = re.compile(r"\b(?:dice|factors|KISS budget|tasks|friends|bonus factors)\b")
+
+
+#: The axes of a chance ("chance to pass", "chance of the goal"; not "steps from an even chance").
+CHANCE = re.compile(r"\bchance (?:to|of)\b", re.I)
+
+
+def _shown_ticks(axis) -> list[str]:
+    lo, hi = sorted(axis.get_view_interval())
+    return [t.label1.get_text() for t in axis.get_major_ticks()
+            if t.label1.get_text() and lo - 1e-9 <= t.get_loc() <= hi + 1e-9]
+
+
+@pytest.mark.parametrize("stem", sorted(p.stem for p in (ROOT / "scripts" / "chapters").glob("[0-9][0-9]-*.py")))
+def test_every_figure_reads_chances_in_percent_and_counts_in_whole_numbers(stem, monkeypatch):
+    """A chance on an axis or a colour bar reads as the prose says it, in percent (chapter 13's two
+    heatmaps' colour bars ran 0.0 to 1.0 beside cells in percent; chapter 8's KISS bars 0.0 to 1.0
+    beside bars labelled 13%, its "probability" 0.0 to 0.6); an axis of dice, factors or tasks shows whole numbers (chapter 11's
+    pool dice ran 2.5, 5.0, 7.5)."""
+    import importlib.util
+
+    from venus_widgets import book_figures
+
+    spec = importlib.util.spec_from_file_location("make_notebooks", ROOT / "scripts" / "make_notebooks.py")
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    found, real = [], book_figures.fit
+
+    def fit(fig):
+        real(fig)
+        fig.canvas.draw()
+        for ax in fig.axes:
+            for axis, label in ((ax.xaxis, ax.get_xlabel()), (ax.yaxis, ax.get_ylabel())):
+                ticks = _shown_ticks(axis)
+                if "probability" in label or (CHANCE.search(label) and "(%)" not in label
+                                              and not all(t.endswith("%") for t in ticks)):
+                    found.append((label, "not in percent: " + " ".join(ticks)))
+                if COUNTED.search(label) and not all(re.fullmatch(r"[−-]?\d+", t) for t in ticks):
+                    found.append((label, "not whole numbers: " + " ".join(ticks)))
+
+    monkeypatch.setattr(book_figures, "fit", fit)
+    builder.build(ROOT / "scripts" / "chapters" / f"{stem}.py", images=True)
+    assert not found, found

@@ -111,6 +111,7 @@ fig, ax = plt.subplots(figsize=(6, 3.2))
 for (name, ps), style in zip(lines.items(), ("-o", "--s")):
     ax.plot(sizes, [100 * p for p in ps], style, label=name)
 ax.set_xlabel("pool dice (against three black dice)")
+ax.set_xticks(sizes)
 ax.set_ylabel("chance to pass (%)")
 ax.set_ylim(0, 100)
 ax.legend()
