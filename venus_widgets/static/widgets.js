@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 70bc22d84de943da843452fb40727ec45831a840f05c29df9bcb7a8bc2366d66
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c15bc22bcb918605a77fcdd32f66071390735ed9bd14bc4286dedf0febe4d204
 
 // js/format.js
 function thousands(n) {
@@ -1454,7 +1454,7 @@ function sumText(model, field) {
 }
 function goalText(model) {
   const n = (model.get("wanted") || []).length;
-  return `Goal: threshold + ${n} consequence${n === 1 ? "" : "s"}`;
+  return n ? `Goal: the threshold and ${n} consequence${n === 1 ? "" : "s"}` : "Goal: the threshold only (no consequence chosen)";
 }
 function sourceControls(field) {
   return (model) => {
