@@ -87,3 +87,13 @@ def test_every_figure_reads_chances_in_percent_and_counts_in_whole_numbers(stem,
     monkeypatch.setattr(book_figures, "fit", fit)
     builder.build(ROOT / "scripts" / "chapters" / f"{stem}.py", images=True)
     assert not found, found
+
+
+def test_the_labs_words_write_a_fall_with_the_minus_sign_of_its_sentence():
+    """Chapter 10's lab said "(−44.4 points)" in its sentence and "-44.4 points to pass" in its words
+    below: one sign, the minus sign, as its chart and sentence write it (the heatmap's cells keep the
+    narrower hyphen, so that five columns fit a picture: tests/test_lab_heat_labels.py)."""
+    spec = {"roll": "task", "dice": 3}
+    c = vw.compare(spec, {"threshold from 2": {"threshold_base": 2}})
+    assert "(−44.4 points)" in c.headline("threshold from 2")
+    assert c.verdicts["threshold from 2"].startswith("−44.4 points to pass"), c.verdicts["threshold from 2"]
