@@ -11,6 +11,7 @@ import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition
+from venus_widgets.engine.maths import quantities
 from test_chapter_claims import rendered
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,3 +98,16 @@ def test_the_labs_words_write_a_fall_with_the_minus_sign_of_its_sentence():
     c = vw.compare(spec, {"threshold from 2": {"threshold_base": 2}})
     assert "(−44.4 points)" in c.headline("threshold from 2")
     assert c.verdicts["threshold from 2"].startswith("−44.4 points to pass"), c.verdicts["threshold from 2"]
+
+
+def test_the_labs_chances_name_kiss_and_ego_as_the_rules_do():
+    """Chapter 10's lab listed "goal with ego" (and a task's "pass without kiss", "kiss used"): the rules'
+    names are KISS and Ego. A sweep still finds a chance by the old lower-case name."""
+    spec = {"roll": "task", "caliber": "platinum", "dice": 2, "ego": "double6", "consequences": 2}
+    names = list(quantities.reported(vw.odds(spec)))
+    assert {"pass without KISS", "pass with Ego", "goal with Ego", "KISS used"} <= set(names), names
+    assert not [n for n in names if re.search(r"\bkiss\b|\bego\b", n)], names
+    c = vw.compare(spec, {"5s and 6s": {"ego_double_from": 5}})
+    assert "goal with Ego" in c.changes("5s and 6s")
+    s = vw.sweep(spec, {"dice": [2, 3]}, {"B": {"ego_double_from": 5}})
+    assert (s.grid("B", "goal with ego") == s.grid("B", "goal with Ego")).all()
