@@ -111,3 +111,15 @@ def test_the_labs_chances_name_kiss_and_ego_as_the_rules_do():
     assert "goal with Ego" in c.changes("5s and 6s")
     s = vw.sweep(spec, {"dice": [2, 3]}, {"B": {"ego_double_from": 5}})
     assert (s.grid("B", "goal with ego") == s.grid("B", "goal with Ego")).all()
+
+
+def test_a_draft_without_an_id_says_what_the_id_is_for_in_a_designers_words():
+    """The error said "draft, draft: a draft needs an id, the name a spec gives it": where it is, once
+    (the text loaded, called "draft", is the draft as a whole), and what the id is for in a designer's
+    words (a designer has no spec, only rolls)."""
+    with pytest.raises(vw.SpecError) as err:
+        vw.load_edition('[fields.dice]\nrange = [1, 10]\ndefault = 4\n\n[dice.d6]\nsides = 6\nsuccess = [6]\n\n'
+                        '[groups.own]\ncount = "dice"\n')
+    said = str(err.value)
+    assert 'id = "my-draft"' in said and not re.search(r"\bspecs?\b", said), said
+    assert said.startswith("draft: a draft needs an id"), said
