@@ -200,13 +200,19 @@ function explainBlock(model) {
   return d;
 }
 
+/** The notes under the odds, as Python words them: dice that may roll on for ever say there, in the
+ *  edition's words, that the rarest endless chains are left out (tests/test_reading_aloud.py), so the
+ *  view adds no second note of the same tail. */
+export function oddsNotes(view) {
+  return [...(view.notes || [])];
+}
+
 /** What follows the roll's steps: the table of the odds, why this chance, the what-ifs, the notes. */
 export function renderOddsMore(model) {
   const view = oddsView(model);
   if (!view.ok) return [];
   const out = [oddsTable(view), explainBlock(model), whatIfBlock(model)];
-  const notes = [...(view.notes || [])];
-  if (view.truncated) notes.push(`Left out of these chances: the endless tail of the rarest rolls, together about ${formatOneIn(view.truncated, 1)}.`);
+  const notes = oddsNotes(view);
   if (notes.length) out.push(h("ul", { class: "vw-notes vw-sub" }, notes.map((n) => h("li", {}, n))));
   return out;
 }

@@ -28,9 +28,10 @@ function sumText(model, field) {
   return budgetText(field.label, model.get(field.name), sourceValues(model, field));
 }
 
-function goalText(model) {
+/** The goal of the roll in words (never a sum): the threshold, and the consequences chosen. */
+export function goalText(model) {
   const n = (model.get("wanted") || []).length;
-  return `Goal: threshold + ${n} consequence${n === 1 ? "" : "s"}`;
+  return n ? `Goal: the threshold and ${n} consequence${n === 1 ? "" : "s"}` : "Goal: the threshold only (no consequence chosen)";
 }
 
 function sourceControls(field) {

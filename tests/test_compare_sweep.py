@@ -29,7 +29,7 @@ def test_compare_gives_each_variants_exact_odds_and_differences():
             p for x, p in base.distribution.items() if x >= k)
         assert d == pytest.approx(want * 100, abs=1e-9)
     assert c.verdicts["Bronze 4-6"].startswith("+17.1 points to pass")
-    assert "threshold from 1 to 2" in c.verdicts["threshold 2"] and c.verdicts["threshold 2"].startswith("-44.4")
+    assert "threshold from 1 to 2" in c.verdicts["threshold 2"] and c.verdicts["threshold 2"].startswith("−44.4")
 
 
 def test_a_variant_that_changes_nothing_says_so_exactly():
@@ -39,7 +39,7 @@ def test_a_variant_that_changes_nothing_says_so_exactly():
     # a tiny but real difference is never called no change: 12 Platinum dice all fail with (1/6)**12,
     # with Platinum succeeding on 3-6 instead with (2/6)**12
     tiny = vw.compare({"roll": "task", "caliber": "platinum", "dice": 12}, {"P 3-6": {"success_from": {"platinum": 3}}})
-    assert tiny.verdicts["P 3-6"].startswith("-0.00019 points to pass")
+    assert tiny.verdicts["P 3-6"].startswith("−0.00019 points to pass")
     # both chances are short of certain: shown by the one rule of percentages, never "100.0 %"
     assert "100.0 %" not in tiny.verdicts["P 3-6"] and "from >99.9 % to >99.9 %" in tiny.verdicts["P 3-6"]
     assert "100.0 %" not in repr(tiny) and "100.0 %" not in tiny._repr_html_()

@@ -187,7 +187,7 @@ def test_a_base_roll_with_rules_of_its_own_keeps_them_under_each_variant():
     knob = next(k for k in w.panel.knobs if k["name"] == "success_from")
     assert knob["base"] == {"bronze": 4, "silver": 4, "gold": 3, "platinum": 2} and knob["default"]["bronze"] == 5
     assert "rules" not in w.comparison.odds["A"].spec  # Bronze 5-6: the rules as read, not the base's 4-6
-    assert w.panel.view["verdicts"]["A"].startswith("-17.1 points to pass")
+    assert w.panel.view["verdicts"]["A"].startswith("−17.1 points to pass")
     # what the view sends for "Silver 3-6" starting from the base's values: Bronze stays 4-6
     w.panel._handle({"do": "knob", "variant": "B", "name": "success_from", "value": {**knob["base"], "silver": 3}})
     assert w.comparison.odds["B"].spec["rules"]["success_from"]["bronze"] == 4

@@ -186,8 +186,8 @@ def fit(fig: Any) -> None:
 
     size = TEXT * PT
     main = [ax for ax in fig.axes if not hasattr(ax, "_colorbar")]
-    colour_bars = [(ax._colorbar.mappable, ax._colorbar.ax.get_ylabel() or ax._colorbar.ax.get_xlabel())
-                   for ax in fig.axes if hasattr(ax, "_colorbar")]
+    colour_bars = [(ax._colorbar.mappable, ax._colorbar.ax.get_ylabel() or ax._colorbar.ax.get_xlabel(),
+                    ax._colorbar.formatter) for ax in fig.axes if hasattr(ax, "_colorbar")]  # its ticks' words too
     for ax in fig.axes:
         if hasattr(ax, "_colorbar"):
             ax._colorbar.remove()
@@ -211,8 +211,8 @@ def fit(fig: Any) -> None:
                                          for entries, title in legends)
     fig.set_size_inches(WIDTH / _DPI, (sum(heights) + extra + (30 if fig._suptitle else 0)) / _DPI)
     fig.set_layout_engine("constrained", h_pad=4 / _DPI, w_pad=4 / _DPI)
-    for mappable, label in colour_bars:
-        fig.colorbar(mappable, ax=main, location="bottom", label=label, shrink=0.9, aspect=30)
+    for mappable, label, words in colour_bars:
+        fig.colorbar(mappable, ax=main, location="bottom", label=label, shrink=0.9, aspect=30, format=words)
     for entries, title in legends:
         handles, labels = zip(*entries)
         ncol = _columns(labels)

@@ -10,3 +10,11 @@ test("the headline follows the dice on the table, not a roll older than the sett
   assert.equal(headline(view, { ...t, stale: true }).rolled, false);
   assert.equal(headline({ ok: false }, t).rolled, false);
 });
+
+test("the left-out tail of exploding dice is said once, in the rules' own note", async () => {
+  const { oddsNotes } = await import("../odds_view.js");
+  const tail = "each 6 is rolled again while 6s come up: the rarest endless chains, together less than 1 in a trillion, are left out";
+  const view = { ok: true, truncated: 6.02e-18, notes: [tail] };
+  assert.deepEqual(oddsNotes(view), [tail]);
+  assert.deepEqual(oddsNotes({ ok: true, truncated: 0, notes: [] }), []);
+});

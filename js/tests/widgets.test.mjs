@@ -117,3 +117,12 @@ test("the groups of the fields come as Python sends them: its order, its titles"
   assert.deepEqual(shown({ skip: ["picked"] }).map((g) => g[0]), ["g1", "g3"]);
   assert.deepEqual(shown({ skip: ["picked"], extras: { g2: () => null } }).at(-1), ["g2", "Second", []]);
 });
+
+test("the goal of a task is said in words, not as a sum", async () => {
+  const { goalText } = await import("../task.js");
+  const model = (wanted) => ({ get: (k) => (k === "wanted" ? wanted : undefined) });
+  assert.equal(goalText(model([])), "Goal: the threshold only (no consequence chosen)");
+  assert.equal(goalText(model(["s1"])), "Goal: the threshold and 1 consequence");
+  assert.equal(goalText(model(["s1", "s3"])), "Goal: the threshold and 2 consequences");
+  for (const n of [0, 1, 2]) assert.doesNotMatch(goalText(model(Array(n).fill("s"))), /\+/);
+});

@@ -23,6 +23,7 @@
 
 # %% [build]
 import matplotlib.pyplot as plt
+from matplotlib.ticker import PercentFormatter
 
 setup_plots()
 
@@ -149,8 +150,9 @@ for (helpers, label), colour, marker in zip(
         ["#D55E00", "#E69F00", "#009E73", "#0072B2"], "o^sD"):
     ps = [vw.odds({**task, "factors": f, "helpers": helpers}).p_pass for f in range(4)]
     ax.plot(range(4), ps, marker=marker, color=colour, label=label)
-ax.set_xlabel("difficulty factors (dice removed from the main pool)")
+ax.set_xlabel("difficulty factors\n(dice removed from the main pool)")
 ax.set_ylabel("chance to pass")
+ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 ax.set_xticks(range(4))
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)

@@ -33,7 +33,7 @@
 # %% [build]
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import MaxNLocator, PercentFormatter
 
 from venus_widgets.tutorial import target_fields as playtest_target
 
@@ -130,6 +130,7 @@ for ax, (edition, rungs) in zip(axes, ladders.items()):
     ax.set_ylim(0, 1.1)
     ax.grid(alpha=0.3, axis="y")
 axes[0].set_ylabel("chance to pass")
+axes[0].yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 fig.suptitle("The same competent character on each edition's difficulty ladder")
 fig.tight_layout()
 # the Heresy chart shows its named rungs (0 to 12 black dice); the Facilitator's ladder goes on to 36
@@ -173,6 +174,7 @@ line(ax, shift, pt, "playtest", "playtest d20 (Silver, score 4)")
 line(ax, shift, vs, "vers", "VERS 3d6 (3 ranks)")
 ax.set_xlabel("steps of difficulty from an even chance (+1 to the target / +1 penalty)")
 ax.set_ylabel("chance to pass")
+ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
@@ -216,6 +218,7 @@ line(ax, k, [vw.odds({**ps_spec, "bonus": [2] * int(n)}).p_pass for n in k], "pl
      "playsheet: +2 per factor")
 ax.set_xlabel("bonus factors")
 ax.set_ylabel("chance to pass, target 18")
+ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 ax.set_xticks(k)
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
@@ -263,7 +266,8 @@ for ax, (name, edition, spec) in zip(axes, panels):
     ax.set_title(name, fontsize=8)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel(f"passes {vw.percent(o.p_pass)}; {o.mean:.1f} successes on average", fontsize=8)
-axes[0].set_ylabel("probability")
+axes[0].set_ylabel("chance")
+axes[0].yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 fig.tight_layout()
 show(fig, alt="Five bar charts of how many successes each edition's pool gives, passing results coloured and "
               "failing ones hatched grey: " + "; ".join(f"{name} passes {vw.percent(vw.odds(spec).p_pass)}"
@@ -328,8 +332,9 @@ series = {
 fig, ax = plt.subplots()
 for edition, (label, ps) in series.items():
     line(ax, f[:len(ps)], ps, edition, label)
-ax.set_xlabel("extra difficulty factors (Heresy: rungs of 3 black dice)")
+ax.set_xlabel("extra difficulty factors\n(Heresy: rungs of 3 black dice)")
 ax.set_ylabel("chance to pass")
+ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 ax.set_xticks(f)
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
@@ -385,6 +390,7 @@ for n in helpers:
 line(ax, helpers, agora_help, "agora", "agora helpers, merged")
 ax.set_xlabel("friends offering help (each as able as the character)")
 ax.set_ylabel("chance to pass")
+ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 ax.set_xticks(helpers)
 ax.set_ylim(0, 1.02)
 ax.grid(alpha=0.3)
@@ -429,6 +435,7 @@ for i, (ax, edition) in enumerate(zip(axes, hard)):
     ax.grid(alpha=0.3, axis="x")
     ax.set_title(edition)
 axes[-1].set_xlabel("chance to pass")
+axes[-1].xaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 fig.suptitle("What KISSes and Ego buy on a hard task")
 show(fig, alt="Bars of the chance to pass on a hard task with no KISS, 1 KISS, 2 KISSes and 2 KISSes plus Ego in three "
               "editions: " + "; ".join(
@@ -585,7 +592,8 @@ ax.bar([d for d in degrees if d >= 0], [o.distribution[d] for d in degrees if d 
 ax.bar([d for d in degrees if d < 0], [o.distribution[d] for d in degrees if d < 0], color="#dddddd",
        hatch="///", edgecolor="#555555", linewidth=0.5)
 ax.set_xlabel("degrees (below 0: degrees of failure, hatched)")
-ax.set_ylabel("probability")
+ax.set_ylabel("chance")
+ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 ax.set_title("VERS, CT 13, no penalty")
 show(fig, alt=f"Bars of the chance of each number of degrees on a VERS check at CT 13, a bell from "

@@ -111,6 +111,7 @@ fig, ax = plt.subplots(figsize=(6, 3.2))
 for (name, ps), style in zip(lines.items(), ("-o", "--s")):
     ax.plot(sizes, [100 * p for p in ps], style, label=name)
 ax.set_xlabel("pool dice (against three black dice)")
+ax.set_xticks(sizes)
 ax.set_ylabel("chance to pass (%)")
 ax.set_ylim(0, 100)
 ax.legend()
@@ -152,8 +153,9 @@ knob_kinds = ", ".join(kinds[:-1]) + " and " + kinds[-1]
 # The draft with the push has {{ len(knobs) }} knobs: {{ knob_kinds }}.
 # Not every number of the file is one: the fields' defaults and lowest
 # values and the Facilitator's ladder belong to the roller, and the range
-# written beside a named rule only says what its knob may take. A push of
-# the 4s and 5s only: {{ smaller.headline("4s and 5s") }}
+# written beside a named rule only says what its knob may take. And a push
+# of the 4s and 5s only, for the same four pool dice against three black
+# dice, in the lab's words: “{{ smaller.headline("4s and 5s") }}”
 # Every face left out is a die that cannot be saved. A face that already
 # counts (a 1, a 6) cannot be pushed at all: the draft says so when a knob
 # tries.

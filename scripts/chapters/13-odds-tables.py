@@ -25,6 +25,7 @@ from typing import NamedTuple
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import PercentFormatter
 
 import importlib
 fit_module = importlib.import_module("venus_widgets.engine.tools.fit")
@@ -103,7 +104,7 @@ for ax, cal in zip(axes, CALIBERS):
     ax.set_title(cal.title())
     ax.set_xlabel("target")
 axes[0].set_ylabel("ability score")
-fig.colorbar(im, ax=axes, label="chance to pass", shrink=0.9)
+fig.colorbar(im, ax=axes, label="chance to pass", shrink=0.9, format=PercentFormatter(1.0, decimals=0))
 show(fig, alt="Four heatmaps, one per caliber, of a d20 check's chance to pass by ability score (rows) and target (columns): the chance falls evenly as the target rises and the score falls.")
 
 # %% [markdown]
@@ -146,7 +147,7 @@ for ax, cal in zip(axes, CALIBERS):
     ax.set_xticks(dice)
     ax.set_xlabel("dice")
 axes[0].set_ylabel("threshold")
-fig.colorbar(im, ax=axes, label="chance to pass", shrink=0.9)
+fig.colorbar(im, ax=axes, label="chance to pass", shrink=0.9, format=PercentFormatter(1.0, decimals=0))
 show(fig, alt="Four heatmaps, one per caliber, of a task's chance to pass by dice (columns) and threshold (rows), each cell labelled with its percentage: more dice and a lower threshold pass more often.")
 
 # %% [markdown]

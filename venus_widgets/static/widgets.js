@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 a8ea3dad144ec781e8f7d4fa1d315569e37190c092d2c990aeb5121fccf899a7
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c15bc22bcb918605a77fcdd32f66071390735ed9bd14bc4286dedf0febe4d204
 
 // js/format.js
 function thousands(n) {
@@ -897,12 +897,14 @@ function explainBlock(model) {
   });
   return d;
 }
+function oddsNotes(view) {
+  return [...view.notes || []];
+}
 function renderOddsMore(model) {
   const view = oddsView(model);
   if (!view.ok) return [];
   const out = [oddsTable(view), explainBlock(model), whatIfBlock(model)];
-  const notes = [...view.notes || []];
-  if (view.truncated) notes.push(`Left out of these chances: the endless tail of the rarest rolls, together about ${formatOneIn(view.truncated, 1)}.`);
+  const notes = oddsNotes(view);
   if (notes.length) out.push(h("ul", { class: "vw-notes vw-sub" }, notes.map((n) => h("li", {}, n))));
   return out;
 }
@@ -1452,7 +1454,7 @@ function sumText(model, field) {
 }
 function goalText(model) {
   const n = (model.get("wanted") || []).length;
-  return `Goal: threshold + ${n} consequence${n === 1 ? "" : "s"}`;
+  return n ? `Goal: the threshold and ${n} consequence${n === 1 ? "" : "s"}` : "Goal: the threshold only (no consequence chosen)";
 }
 function sourceControls(field) {
   return (model) => {

@@ -46,7 +46,8 @@ class DraftError(SpecError):
         self.source = source
         #: every mistake this error says (itself alone, unless made by :meth:`of`)
         self.problems: tuple[DraftError, ...] = (self,)
-        where = ", ".join(x for x in (source, f"line {line}" if line else "", key) if x)
+        # each once: a text loaded without a name is "draft", and so is a mistake of the draft as a whole
+        where = ", ".join(x for x in dict.fromkeys((source, f"line {line}" if line else "", key)) if x)
         ValueError.__init__(self, f"{where}: {words}" if where else words[:1].upper() + words[1:])
 
     @classmethod

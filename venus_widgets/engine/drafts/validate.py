@@ -157,9 +157,9 @@ def build(src: Source, owners_by_key: bool = False) -> Draft:
 
 
 def _ident(r: Reader, data: Mapping[str, Any]) -> str:
-    """The draft's id, checked exactly (a name a spec gives it)."""
+    """The draft's id, checked exactly (the name its rolls call it by)."""
     if "id" not in data:
-        raise r.error((), "a draft needs an id, the name a spec gives it: id = \"my-draft\" (first line)")
+        raise r.error((), "a draft needs an id, the name its rolls call it by: id = \"my-draft\" (first line)")
     ident = r.text(("id",), data["id"])
     if not _ID.fullmatch(ident):
         raise r.error(("id",), f"{show(ident)} cannot be an id: lowercase letters, digits, - and _, starting with a "

@@ -12,7 +12,7 @@ edition; the comparison never names an edition.
 
 Names: ``P(pass)`` and ``P(goal)``; ``criticals`` (the chance of a critical,
 ``Odds.p_critical``); ``Ego spent`` (``Odds.p_ego_spent``); then each
-breakdown key in words (``pass_without_kiss`` reads "pass without kiss",
+breakdown key in words (``pass_without_kiss`` reads "pass without KISS",
 a leading ``p_`` is dropped), then each named event, then each event's
 chance with a pass (``Odds.events_passed``: "glitch with a pass"). A breakdown entry (or an event) that repeats a name and
 the value already listed (a task's ``p_ego_spent`` in the breakdown beside
@@ -26,11 +26,12 @@ another value is listed as "<name> (breakdown)".
 >>> round(q["criticals"], 4)
 0.0278
 >>> list(reported(vw.odds({"roll": "task", "ego": "double6"})))[:5]
-['P(pass)', 'P(goal)', 'Ego spent', 'pass without kiss', 'pass after kiss']
+['P(pass)', 'P(goal)', 'Ego spent', 'pass without KISS', 'pass after KISS']
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .odds import Odds
@@ -41,12 +42,14 @@ PASS, GOAL, CRITICALS, EGO = "P(pass)", "P(goal)", "criticals", "Ego spent"
 
 def words(key: str) -> str:
     """A breakdown key as a playtester reads it: underscores as spaces, a
-    leading ``p_`` (for "probability of") dropped.
+    leading ``p_`` (for "probability of") dropped, KISS and Ego named as the
+    rules name them.
 
-    >>> words("pass_without_kiss"), words("p_kiss_used"), words("critical success")
-    ('pass without kiss', 'kiss used', 'critical success')
+    >>> words("pass_without_kiss"), words("p_kiss_used"), words("goal_with_ego"), words("critical success")
+    ('pass without KISS', 'KISS used', 'goal with Ego', 'critical success')
     """
-    return (key[2:] if key.startswith("p_") else key).replace("_", " ")
+    said = (key[2:] if key.startswith("p_") else key).replace("_", " ")
+    return re.sub(r"\b(?:kiss|ego)\b", lambda m: "KISS" if m.group(0) == "kiss" else "Ego", said)
 
 
 def reported(o: Odds) -> dict[str, Any]:

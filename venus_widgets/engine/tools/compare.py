@@ -336,7 +336,7 @@ def _verdict(outcome: str, base: Odds, o: Odds, exact: bool, units: tuple[str, s
         return (units[0] or _one(outcome)) if n == 1 else (units[1] or outcome)
 
     def points(delta: Any) -> str:  # without exact odds (exploding dice), float noise is no change
-        return _points(0.0 if not _differ(delta, 0, exact) else float(delta))
+        return _points(0.0 if not _differ(delta, 0, exact) else float(delta), minus="−")
 
     thr = "" if o.threshold == base.threshold else f" (threshold from {base.threshold} to {o.threshold})"
     words = [f"{points(o.p_pass - base.p_pass)} to pass{thr or f' ({o.threshold} {unit(o.threshold)})'}: "

@@ -26,20 +26,24 @@ STYLES = (("#0072B2", "#0072B2"), ("#F9D9C2", "#D55E00"), ("#009E73", "#009E73")
 STYLE_WORDS = ("dark, filled", "light, outlined", "green, filled", "pink, outlined")
 
 
-def points(delta: float) -> str:
+def points(delta: float, minus: str = "-") -> str:
     """A difference of two chances in percentage points, signed, as a
     verdict says it: one decimal, or two significant digits below 0.05
     points (a knob that moves a chance a little is never "no change"),
-    never in exponent notation.
+    never in exponent notation. A verdict's words write a fall with the minus
+    sign, as the chart and the sentence of the change do (``minus="−"``); the
+    heatmap's cells keep the narrower hyphen, so that five columns fit a picture.
 
     >>> points(0.0912), points(-0.0004), points(0.0), points(-1.9e-6), points(1.23e-9)
     ('+9.1 points', '-0.04 points', '±0 points', '-0.00019 points', '+0.00000012 points')
+    >>> points(-0.444, minus="−")
+    '−44.4 points'
     """
     p = float(delta) * 100
     if p == 0:
         return "±0 points"
     shown = f"{abs(p):.1f}" if abs(p) >= 0.05 else format(Decimal(f"{abs(p):.2g}"), "f")
-    return f"{'+' if p > 0 else '-'}{shown} points"
+    return f"{'+' if p > 0 else minus}{shown} points"
 
 
 def value_words(row: Mapping[str, Any], name: str) -> str:

@@ -112,6 +112,8 @@ class Sweep:
         if quantity in ("P(pass)", "P(goal)"):
             return (self.p_pass if quantity == "P(pass)" else self.p_goal)[name]
         known = dict.fromkeys(q for qs in self.quantities.values() for q in qs)
+        # a chance by any case of its name ("goal with ego", as its name read before it said Ego)
+        quantity = next((q for q in known if isinstance(quantity, str) and q.casefold() == quantity.casefold()), quantity)
         if not isinstance(quantity, str) or quantity not in known:
             raise SpecError("quantity", quantity, "one of " + ", ".join(["P(pass)", "P(goal)", *known]))
         return self.quantities[name][quantity]
