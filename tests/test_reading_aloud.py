@@ -123,3 +123,20 @@ def test_a_draft_without_an_id_says_what_the_id_is_for_in_a_designers_words():
     said = str(err.value)
     assert 'id = "my-draft"' in said and not re.search(r"\bspecs?\b", said), said
     assert said.startswith("draft: a draft needs an id"), said
+
+
+def test_11_every_rule_the_mistyped_drafts_error_names_was_shown_before_it():
+    """Section 5's error lists "the rules trade_rate and pass_at", and the chapter had said the push
+    draft was the Heresy file's rules under a new name: the Heresy file names that rule pass_threshold,
+    and pass_at was nowhere before. Every rule the error names is one the reader was shown."""
+    import nbformat
+
+    (path,) = (ROOT / "notebooks").glob("11-*.ipynb")
+    nb = nbformat.read(path, as_version=4)
+    text = " ".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    error = text[text.index("> push.toml, line"):]
+    before = text[:text.index("> push.toml, line")]
+    rules = re.search(r"the rules ([\w, ]+?) and (\w+)", error)
+    assert rules, error[:300]
+    named = [r.strip() for r in rules.group(1).split(",")] + [rules.group(2)]
+    assert [r for r in named if not re.search(rf"\b{r}\b", before)] == [], named

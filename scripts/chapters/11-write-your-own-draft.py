@@ -67,11 +67,15 @@ vw.PoolRoller(edition=vw.load_edition("heresy.toml"), pool=6, black=3)
 # already counts). That is not a number to turn: it is a new step of the
 # roll. The draft for it is the file's fields, rules, dice, groups and
 # outcome under a new name (without the words and explanations written for
-# the Heresy Engine), and four lines more at the end, the re-roll step (the
-# roller becomes a task roller, which offers the push at the table):
+# the Heresy Engine, and a shorter name for its rule of the two successes
+# needed: its rules below), and four lines more at the end, the re-roll
+# step (the roller becomes a task roller, which offers the push at the
+# table):
 
 # %% [build]
-added = push_text[push_text.index("[reroll]"):]
+rules_at = push_text.index("[rules]")
+added = (push_text[rules_at:push_text.index("\n\n", rules_at)] + "\n\n# ...\n\n"
+         + push_text[push_text.index("[reroll]"):])
 emit("```toml\n" + added + "```")
 
 # %% [markdown]
