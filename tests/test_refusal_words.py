@@ -28,7 +28,7 @@ threshold = 1
 CHAIN = 'explode = [10]\ndepth = "unbounded"'
 CHAIN6 = 'explode = "5+"\ndepth = "unbounded"'  # six faces of ten explode: about 12 dice held a die
 DEEP = 'explode = "18+"\ndepth = 50\nmarks = { a = [1], b = [2], c = [20] }'
-ENGINE = re.compile(r"\bengine\b", re.I)
+ENGINE = re.compile(r"\b(engine|spec)\b", re.I)  # words of code a designer should not read
 
 
 @pytest.fixture(autouse=True)

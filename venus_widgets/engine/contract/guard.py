@@ -157,7 +157,7 @@ def _more(limit: str) -> str:
 def _refusal(spec: Mapping[str, Any], exact: bool, field: str, found: tuple[Any, Any, str], over: str, what: str,
              exact_words: str) -> SpecError:
     value, best, allowed = found
-    hint = f"with the rest of this spec as it is, these odds would take {over}{what}{exact_words}"
+    hint = f"with the rest of this roll as it is, these odds would take {over}{what}{exact_words}"
     if field.startswith("rules.") or exact:
         return SpecError(field, value, allowed, hint)
     return CrossError(field, value, allowed, hint, nearest=best)
@@ -276,7 +276,7 @@ def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
         c = estimate(spec)
         dice = c.one or c.dice  # the dice one roll draws, where the edition says
         blocks = -(-n // BLOCK_ROLLS) * BLOCK_ROLLS
-        expected = f"at most {most:,} rolls of this spec" if most else "no more than one roll at a time for this spec"
+        expected = f"at most {most:,} of these rolls" if most else "no more than one of these rolls at a time"
         if not most and block_bytes(spec) > MAX_ROLL_BYTES:
             raise SpecError(field, n, expected,
                             f"each roll holds about {math.ceil(c.held):,} dice at once, and rolls "
