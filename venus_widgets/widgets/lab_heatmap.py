@@ -45,20 +45,23 @@ def axis_options(edition: str, roll: str, rules: Mapping[str, Any]) -> list[dict
 def cell_costs(base: Mapping[str, Any], over: Mapping[str, list], rule_sets: Mapping[str, Any]) -> np.ndarray:
     """The estimated seconds of each cell of the grid, every rule set added
     up; a spec two rule sets share is counted once (the engine keeps its
-    odds), and a cell that is not allowed costs nothing (it is not computed)."""
+    odds), and a cell that is not allowed costs nothing (it is not computed):
+    each spec estimated once, a refused one without the search for the
+    nearest value that fits (words the heatmap does not show)."""
     (ax, xs), (ay, ys) = over.items()
     out = np.zeros((len(xs), len(ys)))
     for i, x in enumerate(xs):
         for j, y in enumerate(ys):
             seen = set()
             for rules in rule_sets.values():
-                try:
-                    s = cell(base, {ax: x, ay: y}, rules)
+                try:  # the rules' checks, then the one work model's price (a spec the cost guard refuses:
+                    s = cell(base, {ax: x, ay: y}, rules, priced=False)  # none, and no words looked for)
                 except SpecError:
                     continue
                 if repr(s) not in seen:
                     seen.add(repr(s))
-                    out[i, j] += spec_price(s, normalized=True)[0]  # the one work model's price of a spec
+                    seconds, _, counted = spec_price(s, normalized=True)
+                    out[i, j] += seconds if counted is not None else 0.0
     return out
 
 
