@@ -67,6 +67,7 @@ def walk_cost(p: Plan) -> float:
         dense *= max(0, b) - min(0, a) + 1
     cells = min(dense, multisets)
     p.memo["walk_cells"] = cells  # (the cells the counts end on, at most: :func:`walk_cells`)
+    p.memo["walk_width"] = max(per, default=1)  # (the counts a step meets at once: :func:`walk_bytes`)
     if cells > MAX_CELLS:
         return float("inf")
     slow = 1.0 if dense < 2.0 ** 62 else WIDE_KEYS  # packed keys past int64: Python ints
@@ -78,6 +79,26 @@ def walk_cells(p: Plan) -> float:
     if "walk_cells" not in p.memo:
         walk_cost(p)
     return float(p.memo["walk_cells"])
+
+
+#: The walk's arrays of one step alive at once, per cell and count of a group's dice it meets: the
+#: keys and their ways, the ways kept and the keys kept, the sort that merges them (its order, where
+#: each lands); each a key (8 bytes) and a count, held about three times over (measured with
+#: tracemalloc: 31 to 55 bytes a cell and count in int64, over the readings' draft of bench_cost).
+WALK_HELD = 3
+
+
+def walk_bytes(p: Plan, count_bytes: float) -> float:
+    """The memory of the walk's widest step (:meth:`.walk._Walk.step`): its
+    cells times the counts a group's dice can show at once, each a key and
+    a count of ``count_bytes`` (in the kind of number the walk counts in,
+    exact odds or not: whole numbers below 2**53 ways in int64). The cells
+    alone were priced: 7.2 MB for a peak of 18 MB (bench_cost's readings'
+    draft); 12 d6 read by highest(2), 11.6 MB for 1.6 MB (its cells bound
+    by the multisets of its dice, which the readings merge)."""
+    if "walk_width" not in p.memo:
+        walk_cost(p)
+    return float(p.memo["walk_cells"]) * float(p.memo["walk_width"]) * (8 + count_bytes) * WALK_HELD
 
 
 def chains(t: Any) -> float:
