@@ -331,13 +331,15 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
 
         cells = min(cells, walk_cells(p))
         dense = walk_cells(p)
-        walked = walk_bytes(p, CELL_BYTES[tables])  # its widest step: every count of a group's dice at once
+        walked = walk_bytes(p)  # its widest step: every count of a group's dice at once
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
     finish = FIXED + cells * nodes * PER_NODE * (1 + len(recounts))
     values = spread(p, names, low, high)
     finish += values * PER_VALUE
     each = value_bytes(mode, 0.0 if p.unbounded else ways_bits(p))
-    held = cells * CELL_BYTES[mode] * HELD + walked + values * each
+    # (the cells in the kind of number the counts are made in, exact odds or not: a walk's exact odds of
+    # five dice were priced 57 MB, refused, in Python ints for 1.6 MB in float64; the values in their own)
+    held = cells * CELL_BYTES[tables] * HELD + walked + values * each
     # held once made: the cells of the plan's counts (each quantity's values and the outcome's) and the odds' values
     kept = KEPT_FIXED + cells * KEPT_CELL * (len(names) + 1) + values * each
     return Steps(work - FIXED + finish, held, finish, dense, kept)

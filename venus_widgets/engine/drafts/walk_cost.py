@@ -82,23 +82,23 @@ def walk_cells(p: Plan) -> float:
 
 
 #: The walk's arrays of one step alive at once, per cell and count of a group's dice it meets: the
-#: keys and their ways, the ways kept and the keys kept, the sort that merges them (its order, where
-#: each lands); each a key (8 bytes) and a count, held about three times over (measured with
-#: tracemalloc: 31 to 55 bytes a cell and count in int64, over the readings' draft of bench_cost).
-WALK_HELD = 3
+#: keys and their ways (8 bytes each: an int64, or a pointer to a Python int), held about twice over
+#: (the ways kept and the keys kept; the sort that merges them), in bytes. Measured over the cells the
+#: walk bounds (:func:`walk_cells`), which the readings may merge far below it: 31 to 55 bytes with
+#: tracemalloc for the readings' draft of bench_cost (tallies mostly, the old part of the estimate
+#: covering the rest); growth of the peak resident memory for 60 d20 read by highest(k): 13 bytes at
+#: k = 12, 26 at 30, 34 at 60. More would refuse 60 d20 keep 12 (11.5 MB, 0.2 s) at the 40 MB limit.
+WALK_BYTES = 40.0
 
 
-def walk_bytes(p: Plan, count_bytes: float) -> float:
+def walk_bytes(p: Plan) -> float:
     """The memory of the walk's widest step (:meth:`.walk._Walk.step`): its
     cells times the counts a group's dice can show at once, each a key and
-    a count of ``count_bytes`` (in the kind of number the walk counts in,
-    exact odds or not: whole numbers below 2**53 ways in int64). The cells
-    alone were priced: 7.2 MB for a peak of 18 MB (bench_cost's readings'
-    draft); 12 d6 read by highest(2), 11.6 MB for 1.6 MB (its cells bound
-    by the multisets of its dice, which the readings merge)."""
+    a count (:data:`WALK_BYTES`). The cells alone were priced: 7.2 MB for a
+    peak of 18 MB (tracemalloc; bench_cost's readings' draft: 22 MB)."""
     if "walk_width" not in p.memo:
         walk_cost(p)
-    return float(p.memo["walk_cells"]) * float(p.memo["walk_width"]) * (8 + count_bytes) * WALK_HELD
+    return float(p.memo["walk_cells"]) * float(p.memo["walk_width"]) * WALK_BYTES
 
 
 def chains(t: Any) -> float:
