@@ -150,3 +150,35 @@ def test_the_heatmap_prices_each_cell_once_without_looking_for_a_value_that_fits
         assert priced[0] <= 2 * len(dv) * len(nv), priced[0]
     finally:
         registry.unregister("fz")
+
+
+#: benchmarks/fuzz_drafts.py, seed 7 (friendly, 3457189405): a d2 exploding three deep and a cancelling d6
+#: exploding without end; the heatmap's 50 cells of three rule sets fit its time, not the memory one call may hold
+HEAVY_GRID = {"id": "fz", "name": "Fuzz", "fields": {"dice": {"range": [0, 30], "default": 4, "group": "ability"},
+                                                     "need": {"range": [1, 10], "default": 2, "group": "difficulty"}},
+              "rules": {"rate": 3},
+              "dice": {"d0": {"sides": 2, "success": "1-1", "successes": {"2": -1}, "marks": {"crit": [2]},
+                              "explode": [2], "depth": 3},
+                       "d1": {"sides": 6, "success": "4+", "explode": [6], "depth": "unbounded"}},
+              "groups": {"g0": {"die": "d0", "count": "dice"}, "g1": {"die": "d1", "count": "dice", "cancels": True}},
+              "outcome": {"threshold": 2, "value": "0"}, "reroll": {"budget": "dice", "when": "short"},
+              "double": {"adds": "crit"}}
+
+
+def test_a_heatmap_the_call_s_own_bound_refuses_is_left_out_in_words_not_the_lab():
+    """The lab kept the cells its time allows and then asked the sweep, whose
+    own bound (the memory one call may hold: 61 MB estimated for 40 MB)
+    refused it: the whole lab was refused ("over={'dice': 5, 'need': 10} is
+    not allowed"), though its odds take 0.16 s. The heatmap is left out and
+    the lab says so; the rest of the lab is there."""
+    from venus_widgets.engine.contract import edition as registry
+
+    vw.load_edition(HEAVY_GRID)
+    try:
+        lab = vw.RuleLab(edition="fz")
+        heat = lab.panel.view["heat"]
+        assert "rows" not in heat and heat["left_out"].startswith("The heatmap is left out, to keep the lab quick")
+        assert "over=" not in heat["left_out"] and "vw." not in heat["left_out"]
+        assert lab.panel.view["ok"] and lab.panel.view["verdicts"]
+    finally:
+        registry.unregister("fz")

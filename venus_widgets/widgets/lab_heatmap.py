@@ -149,7 +149,12 @@ def grid(base: dict[str, Any], over: dict[str, list], rule_sets: dict[str, Any],
         return None, note
     fit = {axis: values[:n] for (axis, values), n in zip(over.items(), kept)}
     variants = {k: v for k, v in rule_sets.items() if k != "base"}
-    s = sweep(base, over=fit, variants=variants)
+    try:
+        s = sweep(base, over=fit, variants=variants)
+    except SpecError:  # the call's own bound (the memory one call may hold), which the time above does not see
+        levers = lever_words(base)
+        return None, ("The heatmap is left out, to keep the lab quick: this roll's grid would hold more memory "
+                      f"than one call may{'; ' + levers if levers else ''}.")
     alive = kept_values(s)  # no row or column where no rule set can pass (e.g. dice 0)
     if alive != fit:
         s = sweep(base, over=alive, variants=variants)
