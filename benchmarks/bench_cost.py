@@ -172,6 +172,9 @@ def _solve(spec: dict, vary: list[str]) -> tuple[Callable, Callable]:
     return est, lambda: vw.solve(spec, target=0.5, vary=vary)
 
 
+#: the Year Zero draft pushed every roll, each group up to 12 dice: its push's end in whole numbers past 2**63
+YZE = (ROOT / "venus_widgets" / "drafts" / "yze.toml").read_text(encoding="utf-8").replace('id = "yze"', 'id = "bc"') \
+    .replace("range = [0, 8]", "range = [0, 12]").replace("range = [0, 6]", "range = [0, 12]")
 HERESY = (ROOT / "venus_widgets" / "drafts" / "heresy.toml").read_text(encoding="utf-8").replace(
     'id = "heresy"', 'id = "bc"')  # a copy under an id of its own
 
@@ -202,6 +205,8 @@ CASES: list[tuple[str, str, Callable[[], tuple[Callable, Callable]]]] = [
     ("12d6, a mark on each face", draft(12, D6_MARKS), lambda: _odds({**S, "dice": 12})),
     ("d6 exploding twice, 8 tallies, 5 dice", DEEP_READ, lambda: _odds({**S, "n": 3, "m": 2})),
     ("totals of two groups, doubled, 3 dice", TOTALS_DOUBLED, lambda: _odds({**S, "n": 2, "m": 1, "k": 3})),
+    ("yze pushed always, 12/12/0", YZE, lambda: _odds({**S, "base": 12, "skill": 12, "gear": 0, "pushed": "always"})),
+    ("yze pushed always, 6/6/6", YZE, lambda: _odds({**S, "base": 6, "skill": 6, "gear": 6, "pushed": "always"})),
     ("spread: successes * 1000", draft(200, D6, 'value = "successes * 1000"'), lambda: _odds({**S, "dice": 200})),
     ("large pool: 1000d6", draft(1000, D6), lambda: _odds({**S, "dice": 1000})),
     ("large pool with push: 40d6", draft(40, D6, more=PUSH), lambda: _odds({**S, "dice": 40})),

@@ -20,6 +20,7 @@ from venus_widgets.engine.contract import edition as registry, work
 from venus_widgets.engine.contract.spec import normalize
 from venus_widgets.engine.drafts import load_edition
 from venus_widgets.engine.api import _edition
+from venus_widgets.engine.contract.cost import MAX_BYTES
 
 GRID = '''id = "grid"
 [fields.dice]
@@ -80,3 +81,44 @@ def test_the_memory_of_a_call_of_many_odds_covers_what_it_holds(grid):
     finally:
         tracemalloc.stop()
     assert peak <= priced <= 10 * peak, (peak, priced)
+
+
+#: benchmarks/bench_cost.py's "d6 exploding twice, 8 tallies": a formula that reads the dice in order
+#: (highest()), so the walk counts them (:mod:`venus_widgets.engine.drafts.walk`)
+IN_ORDER = ('id = "walkmem"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\nrange = [0, 2]\ndefault = 1\n'
+            '[dice.a]\nsides = 6\nsuccess = [2, 4]\nmarks = { top = [6] }\nexplode = [6]\ndepth = 2\n'
+            '[groups.own]\ndie = "a"\ncount = "n"\n[groups.ally]\ndie = "a"\ncount = "m"\n'
+            '[outcome]\nvalue = "count(top, own) * 10 + highest(1, ally)"\nthreshold = 6\n[events]\n'
+            '"event 0" = "successes == 0"\n"event 1" = "highest(own) >= 5 and count(top) >= 2"\n'
+            '"event 2" = "total(ally) > total(own)"\n')
+
+
+@pytest.mark.parametrize("n, m, exact", [(3, 2, False), (2, 2, False), (3, 1, False), (3, 2, True)])
+def test_the_memory_of_the_walk_covers_its_cells_times_the_dice_a_step_meets(n, m, exact, monkeypatch):
+    """The walk meets each outcome with every count of a group's dice at
+    once: its arrays are the cells times the dice + 1, several of them
+    alive at a time (the keys, the ways, what is kept, the sort that merges
+    them). The estimate priced the cells alone (7.2 MB for 18 MB at its
+    peak with tracemalloc; bench_cost 22 MB real): it covers the peak now,
+    within ten times. Exact odds count in float64 too below 2**53 ways: their
+    cells were priced as Python ints (57 MB, refused, for 1.6 MB: a random
+    run of test_drafts_readings)."""
+    from venus_widgets.engine.contract import guard
+
+    monkeypatch.setattr(guard, "check", lambda *a, **k: None)  # (3, 2): 0.6 s estimated, refused
+    load_edition(IN_ORDER)
+    try:
+        s = normalize({"edition": "walkmem", "n": n, "m": m})
+        priced = registry.get("walkmem").cost(s, exact).memory
+        caching.forget_results()
+        gc.collect()
+        tracemalloc.start()
+        try:
+            vw.odds(s, exact=exact)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak <= priced <= 10 * peak, (peak, priced)
+        assert priced < MAX_BYTES  # counted, not refused
+    finally:
+        registry.unregister("walkmem")

@@ -46,23 +46,26 @@ def axis_options(edition: str, roll: str, rules: Mapping[str, Any]) -> list[dict
 def cell_costs(base: Mapping[str, Any], over: Mapping[str, list], rule_sets: Mapping[str, Any]) -> np.ndarray:
     """The estimated seconds of each cell of the grid, every rule set added
     up; a spec two rule sets share is counted once (the engine keeps its
-    odds), and a cell that is not allowed costs nothing (it is not computed).
-    Each cell's estimate here is the cost guard's check of it, kept: the
-    grid computes the cells it keeps without checking them again, so their
-    price leaves the check out."""
+    odds), and a cell that is not allowed costs nothing (it is not computed):
+    each spec estimated once, a refused one without the search for the
+    nearest value that fits (words the heatmap does not show). Each cell's
+    estimate here is the cost guard's check of it, kept: the grid computes
+    the cells it keeps without checking them again, so their price leaves
+    the check out."""
     (ax, xs), (ay, ys) = over.items()
     out = np.zeros((len(xs), len(ys)))
     for i, x in enumerate(xs):
         for j, y in enumerate(ys):
             seen = set()
             for rules in rule_sets.values():
-                try:
-                    s = cell(base, {ax: x, ay: y}, rules)
+                try:  # the rules' checks, then the one work model's price (a spec the cost guard refuses:
+                    s = cell(base, {ax: x, ay: y}, rules, priced=False)  # none, and no words looked for)
                 except SpecError:
                     continue
                 if repr(s) not in seen:
                     seen.add(repr(s))
-                    out[i, j] += spec_price(s, normalized=True, checked=True)[0]  # the one work model's price
+                    seconds, _, counted = spec_price(s, normalized=True, checked=True)
+                    out[i, j] += seconds if counted is not None else 0.0
     return out
 
 
@@ -150,7 +153,12 @@ def grid(base: dict[str, Any], over: dict[str, list], rule_sets: dict[str, Any],
         return None, note
     fit = {axis: values[:n] for (axis, values), n in zip(over.items(), kept)}
     variants = {k: v for k, v in rule_sets.items() if k != "base"}
-    s = sweep(base, over=fit, variants=variants)
+    try:
+        s = sweep(base, over=fit, variants=variants)
+    except SpecError:  # the call's own bound (the memory one call may hold), which the time above does not see
+        levers = lever_words(base)
+        return None, ("The heatmap is left out, to keep the lab quick: this roll's grid would hold more memory "
+                      f"than one call may{'; ' + levers if levers else ''}.")
     alive = kept_values(s)  # no row or column where no rule set can pass (e.g. dice 0)
     if alive != fit:
         s = sweep(base, over=alive, variants=variants)

@@ -19,17 +19,19 @@ PER_CALL = 4000.0
 
 
 def conv(a: float, b: float, size: float, bits: tuple[float, float] | None = None,
-         nonzero: tuple[Reach, Reach] | None = None, counts: bool = False) -> tuple[float, float]:
+         nonzero: tuple[Reach, Reach] | None = None, counts: bool = False,
+         packed: bool = False) -> tuple[float, float]:
     """Work and length of one convolution of arrays of lengths ``a`` and ``b``
     (``bits``: in Python ints, the two arrays' ways in bits, ``nonzero``
     what is known of their entries not 0; ``None``: in float64 or int64, a
     multiply-add a pair; ``counts``: the arrays count dice in the space of
-    the counts, their entries not 0 below ``size``)."""
+    the counts, their entries not 0 below ``size``; ``packed``: a product
+    of packed integers, :func:`.whole_cost.whole_conv`'s)."""
     if bits is None:
         return a * b + PER_CALL, min(size, a + b - 1)
     entry = (math.ceil(bits[0]) + 1.0, math.ceil(bits[1]) + 1.0)  # an entry is at most the array's ways
-    return whole_conv(a, b, product_bits(*bits, a, b), nonzero, entry, size if counts else math.inf) + PER_CALL, \
-        min(size, a + b - 1)
+    return whole_conv(a, b, product_bits(*bits, a, b), nonzero, entry, size if counts else math.inf, packed) + \
+        (0.0 if packed else PER_CALL), min(size, a + b - 1)
 
 
 Args = tuple[tuple[float, float] | None, tuple[Reach, Reach] | None]

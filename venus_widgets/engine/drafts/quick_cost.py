@@ -55,7 +55,7 @@ from .plan import Plan
 from .readings import Tally
 from .denominator import big_die
 from .values import MAX_SPREAD
-from .whole_cost import DIRECT, PAIR, PAIR_BITS, element, whole_conv as _whole_conv
+from .whole_cost import DIRECT, PAIR, PAIR_BITS, element, packed_end_bytes, whole_conv as _whole_conv
 
 
 def bound(p: Plan) -> tuple[float, float] | None:
@@ -105,7 +105,7 @@ def _bound(p: Plan) -> tuple[float, float] | None:
     work = (kernel + _steps.FIXED + groups * counts * (sides + cells + _steps.PER_CALL + _steps.TABLE)
             + cells * nodes * _steps.PER_NODE * counts + MAX_SPREAD * _steps.PER_VALUE)
     memory = cells * max(_steps.CELL_BYTES.values()) * _steps.HELD + MAX_SPREAD * _steps.VALUE_BYTES
-    return work, memory
+    return work, memory + packed_end_bytes(p, cells)  # (a re-roll step's end packed in Python ints: every state)
 
 
 def _reroll(p: Plan, B: int, spans: list[int], bits: float) -> float | None:

@@ -42,6 +42,7 @@ from .plan import DieTable, Plan
 from .readings import Tally
 from .tails import reach
 from .values import MAX_SPREAD, outcome_value
+from .whole_cost import packed_end_bytes
 
 #: Python work of one numpy call, in multiply-adds (the units of :mod:`.cost`).
 PER_CALL = 4000.0
@@ -325,17 +326,21 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
             work += again * table_work(g.table, rows, tables)
     cells = min(math.prod(float(h - lw + 1) for h, lw in zip(high, low)), rolls(p))
     dense = math.prod(float(h - lw + 1) for h, lw in zip(high, low)) if not p.unbounded else math.inf
+    walked = 0.0
     if p.ordered:  # the walk's cells: a reading in order spans one die's values, not every die's added up
-        from .cost import walk_cells
+        from .walk_cost import walk_bytes, walk_cells
 
         cells = min(cells, walk_cells(p))
         dense = walk_cells(p)
+        walked = walk_bytes(p)  # its widest step: every count of a group's dice at once
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
     finish = FIXED + cells * nodes * PER_NODE * (1 + len(recounts))
     values = spread(p, names, low, high)
     finish += values * PER_VALUE
     each = value_bytes(mode, 0.0 if p.unbounded else ways_bits(p))
-    held = cells * CELL_BYTES[mode] * HELD + values * each
+    # (the cells in the kind of number the counts are made in, exact odds or not: a walk's exact odds of
+    # five dice were priced 57 MB, refused, in Python ints for 1.6 MB in float64; the values in their own)
+    held = cells * CELL_BYTES[tables] * HELD + walked + values * each + packed_end_bytes(p, dense)
     # held once made: the cells of the plan's counts (each quantity's values and the outcome's) and the odds' values
     kept = KEPT_FIXED + cells * KEPT_CELL * (len(names) + 1) + values * each
     return Steps(work - FIXED + finish, held, finish, dense, kept)

@@ -67,6 +67,7 @@ def walk_cost(p: Plan) -> float:
         dense *= max(0, b) - min(0, a) + 1
     cells = min(dense, multisets)
     p.memo["walk_cells"] = cells  # (the cells the counts end on, at most: :func:`walk_cells`)
+    p.memo["walk_width"] = max(per, default=1)  # (the counts a step meets at once: :func:`walk_bytes`)
     if cells > MAX_CELLS:
         return float("inf")
     slow = 1.0 if dense < 2.0 ** 62 else WIDE_KEYS  # packed keys past int64: Python ints
@@ -78,6 +79,26 @@ def walk_cells(p: Plan) -> float:
     if "walk_cells" not in p.memo:
         walk_cost(p)
     return float(p.memo["walk_cells"])
+
+
+#: The walk's arrays of one step alive at once, per cell and count of a group's dice it meets: the
+#: keys and their ways (8 bytes each: an int64, or a pointer to a Python int), held about twice over
+#: (the ways kept and the keys kept; the sort that merges them), in bytes. Measured over the cells the
+#: walk bounds (:func:`walk_cells`), which the readings may merge far below it: 31 to 55 bytes with
+#: tracemalloc for the readings' draft of bench_cost (tallies mostly, the old part of the estimate
+#: covering the rest); growth of the peak resident memory for 60 d20 read by highest(k): 13 bytes at
+#: k = 12, 26 at 30, 34 at 60. More would refuse 60 d20 keep 12 (11.5 MB, 0.2 s) at the 40 MB limit.
+WALK_BYTES = 40.0
+
+
+def walk_bytes(p: Plan) -> float:
+    """The memory of the walk's widest step (:meth:`.walk._Walk.step`): its
+    cells times the counts a group's dice can show at once, each a key and
+    a count (:data:`WALK_BYTES`). The cells alone were priced: 7.2 MB for a
+    peak of 18 MB (tracemalloc; bench_cost's readings' draft: 22 MB)."""
+    if "walk_width" not in p.memo:
+        walk_cost(p)
+    return float(p.memo["walk_cells"]) * float(p.memo["walk_width"]) * WALK_BYTES
 
 
 def chains(t: Any) -> float:

@@ -60,11 +60,12 @@ def edition_of(variant: Any) -> str | None:
     return ident if isinstance(ident, str) and not isinstance(variant, Mapping) else None
 
 
-def on_edition(spec: Mapping[str, Any], edition: str) -> dict[str, Any]:
+def on_edition(spec: Mapping[str, Any], edition: str, priced: bool = True) -> dict[str, Any]:
     """``spec`` played by another edition (another draft of the same game):
     the fields both have keep their values, the others take the other
     edition's defaults; normalized (a value the other edition does not
-    take is a :class:`SpecError` naming the field).
+    take is a :class:`SpecError` naming the field; ``priced=False``:
+    without the odds' cost guard, as :func:`normalize`).
 
     >>> on_edition({"edition": "heresy", "pool": 6, "black": 3, "trade": 1}, "vers")
     {'edition': 'vers', 'roll': 'check', 'ranks': 3, 'penalty': 0}
@@ -76,15 +77,15 @@ def on_edition(spec: Mapping[str, Any], edition: str) -> dict[str, Any]:
     roll = spec.get("roll")
     roll = roll if roll in kinds else default_roll(edition)
     fields = kinds[roll]
-    return normalize({"edition": edition, "roll": roll, **{k: v for k, v in spec.items() if k in fields}})
+    return normalize({"edition": edition, "roll": roll, **{k: v for k, v in spec.items() if k in fields}}, priced)
 
 
-def with_rules(spec: Mapping[str, Any], rules: Any) -> dict[str, Any]:
+def with_rules(spec: Mapping[str, Any], rules: Any, priced: bool = True) -> dict[str, Any]:
     """``spec`` with ``rules`` over its own rules (:func:`layered`: a
     per-caliber knob changes the calibers it names and keeps the spec's own
     value for the others, not the default), normalized; ``rules`` naming an
     edition (an id, or a loaded draft) plays the spec by that edition
-    (:func:`on_edition`).
+    (:func:`on_edition`); ``priced=False``: without the odds' cost guard.
 
     >>> with_rules({"roll": "task", "rules": {"success_from": {"bronze": 4}}},
     ...            {"success_from": {"silver": 3}})["rules"]["success_from"]
@@ -92,10 +93,10 @@ def with_rules(spec: Mapping[str, Any], rules: Any) -> dict[str, Any]:
     """
     other = edition_of(rules)
     if other is not None:
-        return on_edition(spec, other)
+        return on_edition(spec, other, priced)
     if not isinstance(rules, Mapping):
         raise SpecError("rules", rules, "a dict of rule knobs such as {'threshold_base': 2}")
-    return normalize({**spec, "rules": layered(spec.get("rules") or {}, rules)})
+    return normalize({**spec, "rules": layered(spec.get("rules") or {}, rules)}, priced)
 
 
 def _pct(p: float) -> str:

@@ -205,19 +205,20 @@ def _listed(a: np.ndarray) -> list:
     return [[None if np.isnan(x) else float(x) for x in row] for row in a.reshape(a.shape[0], -1)]
 
 
-def cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Any) -> dict:
+def cell(spec: Mapping[str, Any], setting: Mapping[str, Any], rules: Any, priced: bool = True) -> dict:
     """The normalized spec of one cell of a sweep: ``spec`` (normalized) with
     ``setting`` (axis -> value), played by ``rules`` (rule knobs, or another
-    edition); raises the engine's SpecError where the cell is not allowed."""
+    edition); raises the engine's SpecError where the cell is not allowed
+    (``priced=False``: by the rules alone, not the odds' cost guard)."""
     fields = {k: v for k, v in setting.items() if not k.startswith("rules.")}
     knobs = {k[len("rules."):]: v for k, v in setting.items() if k.startswith("rules.")}
     s = dict(spec, **fields)
     other = edition_of(rules)
     if other is not None:  # another edition (a draft): played by it, with the knob axis of its own
-        moved = on_edition(s, other)
-        return with_rules(moved, knobs) if knobs else moved
+        moved = on_edition(s, other, priced and not knobs)
+        return with_rules(moved, knobs, priced) if knobs else moved
     merged = layered(rules, knobs)  # the axis's knob over the variant's, key by key, both over the spec's
-    return with_rules(s, merged) if merged else normalize(s)
+    return with_rules(s, merged, priced) if merged else normalize(s, priced)
 
 
 class Cells(Sequence):
