@@ -25,7 +25,7 @@ from .denominator import big_die, budget, denominator
 from .dice import die_weight, face_weight, pack, ways_of
 from .plan import Plan
 from .reroll_end import packed_end
-from .reroll_rows import lone_ends, one_die, short_part
+from .reroll_rows import lone_ends, one_die
 from .reroll_total import covers, total as all_taken
 from .space import Space, value_grid
 from .whole import add_into as _add, conv as _conv, dtype_of as _dtype, grow as _grow, power as _power
@@ -89,8 +89,6 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     for i, arr in enumerate(states.values()):
         rows[i, : arr.size] = arr[:size]
     allsum = rows.sum(axis=0)  # every state's first roll, the budget unused
-    if short is not None and mode != "float" and cut is None:  # whole numbers: the end reads the rolls short of
-        rows, short = short_part(rows, short)  # the goal alone, which all lie before the last of them
     if mode != "float" and L != 1 and any(unused):  # the re-rolls not made count L ways each
         rows = rows * np.array([L ** u for u in unused], dtype=object if mode == "exact" else rows.dtype)[:, None]
     if short is not None:
@@ -104,7 +102,7 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
                 if r:
                     s = s * w ** r
             out = out + s
-        return out + first[: short.size][~short].sum() + first[short.size:].sum() if short is not None else out
+        return out + first[~short].sum() if short is not None else out
     final = np.zeros(size, dtype=_dtype(mode))  # the rolls that re-roll
     keys, rows, left = (list(states), rows, fresh) if cut is not None or mode == "exact" else \
         lone_ends(list(states), rows, fresh)  # (whole numbers: the lone dice's ends every state at once)
@@ -112,8 +110,7 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     n = min(out.size, size)
     final[:n] += out[:n]
     if short is not None:  # the first rolls that reach the goal stand as they fell
-        final[: short.size] += first[: short.size] * ~short
-        final[short.size:] += first[short.size:]
+        final += first * ~short
     return final, first
 
 

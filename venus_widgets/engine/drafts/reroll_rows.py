@@ -84,18 +84,3 @@ def lone_ends(keys: list[tuple[int, ...]], M: np.ndarray, fresh: list[tuple[np.n
         H[:, : M.shape[1]] += G[0]
         keys, M, fresh = list(at), H, fresh[:t] + fresh[t + 1:]
     return keys, M, fresh
-
-
-def short_part(rows: np.ndarray, short: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The states' rows and the test "short of the goal" up to the last
-    first roll short of it (at least one entry): past it the rolls reach the
-    goal and re-roll nothing (in whole numbers the end then adds the same
-    counts over fewer 0s; when the outcome grows with the most significant
-    tally, as the successes of a pool, most of the space lies past it).
-
-    >>> rows, short = short_part(np.arange(8).reshape(2, 4), np.array([True, False, True, False]))
-    >>> rows.tolist(), short.tolist()
-    ([[0, 1, 2], [4, 5, 6]], [True, False, True])
-    """
-    reach = max(1, short.size - int(np.argmax(short[::-1]))) if short.any() else 1
-    return (rows, short) if reach == short.size else (rows[:, :reach], short[:reach])
