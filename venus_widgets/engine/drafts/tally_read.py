@@ -1,5 +1,6 @@
 """A formula of the finishing step that names one tally the counts track
-(``[double] adds = "six"``, an outcome's value ``successes``): its values at
+(``[double] adds = "six"``, an outcome's value ``successes``, read at every
+packed index by the re-roll step and the odds, :func:`.space.value_grid`): its values at
 every packed index read as they are, not evaluated (the same whole
 numbers the evaluator gives: :func:`.values.outcome_value` reads a name
 alone at once too, then checks its size and copies it).
@@ -20,16 +21,29 @@ True
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Mapping, Protocol
 
 import numpy as np
 
 from .model import Slotted
-from .space import Space
 from .values import MAX_VALUE
 
 
-def reach(s: Slotted, space: Space) -> int | None:
+class Ranged(Protocol):
+    """The tallies of the counts and their ranges (:class:`.space.Space`,
+    which reads its grid through this module)."""
+
+    @property
+    def names(self) -> tuple[str, ...]: ...
+
+    @property
+    def lo(self) -> tuple[int, ...]: ...
+
+    @property
+    def radix(self) -> tuple[int, ...]: ...
+
+
+def reach(s: Slotted, space: Ranged) -> int | None:
     """The largest size of the tally ``s`` names over ``space`` (``None``:
     ``s`` is not one name of a tally of it)."""
     tree = s.expr.tree
@@ -39,7 +53,7 @@ def reach(s: Slotted, space: Space) -> int | None:
     return max(abs(space.lo[i]), abs(space.lo[i] + space.radix[i] - 1))
 
 
-def named(s: Slotted, space: Space, values: Mapping[str, np.ndarray], n: int, more: int = 0) -> np.ndarray | None:
+def named(s: Slotted, space: Ranged, values: Mapping[str, np.ndarray], n: int, more: int = 0) -> np.ndarray | None:
     """The values of the tally ``s`` names at the first ``n`` packed indices
     (``values``: each tally there, int64; ``more``: at most this much added
     to it since), or ``None`` when ``s`` is not one name of a tally of
