@@ -43,7 +43,7 @@ def doubled(plan: Plan, space: Space, n: int,
     d = plan.draft.double
     if d is None or not plan.double:
         return v0, None, vals
-    adds = named(d.adds, space, vals, n)  # (a tally named alone, as the playtest's "six": read as it is)
+    adds = named(d.adds, space, vals, n)  # (a tally named alone, as "six": read as it is)
     adds = _spread(added(plan, vals), n) if adds is None else adds
     short = v0 < plan.goal
     more = np.where(short, adds, 0)
