@@ -41,6 +41,7 @@ from typing import Any, Iterable, Mapping, Sequence
 import numpy as np
 
 from .plan import DieTable
+from .quick_terms import terms
 from .space import Space
 
 #: Mass of one die's chain left uncounted without a depth.
@@ -267,10 +268,12 @@ def compile_dice(tables: Iterable[tuple[DieTable, Rows, tuple[int, ...]]]) -> di
     the rows of quantities it adds, counted and in probabilities, and again
     without the faces of each mark it shows (a mark's chance, where the
     counts do not track it): what a draft computes once, when it loads, as
-    an edition's tables are computed at import. Read only afterwards
+    an edition's tables are computed at import; and what the cost guard's
+    quick bound reads of each (:mod:`.quick_terms`). Read only afterwards
     (nothing is added per spec)."""
     out: dict[tuple, tuple] = {}
     for t, V, eligible in tables:
+        out[("quick", t, V)] = terms(t, V)
         marked = {tuple(f for f in range(1, t.sides + 1) if row[f - 1]) for row in t.marks} - {()}
         for mode in ("count", "float"):
             if mode == "count" and t.endless:

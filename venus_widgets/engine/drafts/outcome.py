@@ -23,8 +23,9 @@ from .kernel import Counted, ways_without
 from .knob_words import faces_words
 from .model import FAIL, FIRST_ROLL, VALUE, passed_after, passed_with
 from .plan import Plan, evaluate
-from .values import added, check_spread, outcome_value
+from .values import MAX_VALUE, added, check_spread, outcome_value
 from .space import Space, value_grid
+from .tally_read import named, reach
 from .templates import said
 from .whole import bincount
 
@@ -42,11 +43,13 @@ def doubled(plan: Plan, space: Space, n: int,
     d = plan.draft.double
     if d is None or not plan.double:
         return v0, None, vals
-    adds = _spread(added(plan, vals), n)
+    adds = named(d.adds, space, vals, n)  # (a tally named alone, as "six": read as it is)
+    adds = _spread(added(plan, vals), n) if adds is None else adds
     short = v0 < plan.goal
     more = np.where(short, adds, 0)
     changed = {**vals, "successes": vals["successes"] + more}
-    v = _spread(outcome_value(plan, changed), n)
+    v = named(plan.draft.outcome.value, space, changed, n, reach(d.adds, space) or MAX_VALUE)
+    v = _spread(outcome_value(plan, changed), n) if v is None else v
     return v, short & (adds > 0), changed
 
 

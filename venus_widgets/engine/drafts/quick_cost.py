@@ -51,9 +51,11 @@ from __future__ import annotations
 import math
 
 from . import cost as _cost, quick_explode as _explode, step_cost as _steps
-from .plan import Plan
+from .plan import GroupPlan, Plan
 from .readings import Tally
 from .denominator import big_die
+from .quick_terms import Terms, terms_of
+from .dice import Rows
 from .values import MAX_SPREAD
 from .whole_cost import DIRECT, PAIR, PAIR_BITS, element, packed_end_bytes, whole_conv as _whole_conv
 
@@ -76,14 +78,18 @@ def _bound(p: Plan) -> tuple[float, float] | None:
         return None if B else _explode.bound(p)
     bits, groups, sides = 0.0, 0, 0
     spans = [0] * sum(1 for r in p.readings if isinstance(r, Tally))
+    dice: list[tuple[GroupPlan, Rows, Terms]] = []
     for g in p.groups:
         if not g.count:
             continue
         groups += 1
         sides = max(sides, g.table.sides)
-        bits += g.count * math.log2(g.table.sides)
-        for i, row in enumerate(p.rows(g)):  # (kept on the plan: the kernel reads the same rows)
-            spans[i] += g.count * (max(0, max(row)) - min(0, min(row)))
+        V = p.rows(g)
+        terms = terms_of(p.compiled, g.table, V)  # (worked out at load: :mod:`.quick_terms`)
+        dice.append((g, V, terms))
+        bits += g.count * terms.bits
+        for i, span in enumerate(terms.spans):
+            spans[i] += g.count * span
     if B:
         bits += B * math.log2(big_die(p))
     cells = 1.0
@@ -91,7 +97,7 @@ def _bound(p: Plan) -> tuple[float, float] | None:
         cells *= s + 1
     counts = 1 + len(p.marks)  # the counts of the dice: once, and once more per mark not tracked
     if B:
-        kernel = _reroll(p, B, spans, bits)
+        kernel = _reroll(dice, B, spans, bits)
         if kernel is None:
             return None
         kernel *= counts
@@ -108,9 +114,10 @@ def _bound(p: Plan) -> tuple[float, float] | None:
     return work, memory + packed_end_bytes(p, cells)  # (a re-roll step's end packed in Python ints: every state)
 
 
-def _reroll(p: Plan, B: int, spans: list[int], bits: float) -> float | None:
+def _reroll(groups: list[tuple[GroupPlan, Rows, Terms]], B: int, spans: list[int], bits: float) -> float | None:
     """At least :func:`.cost.work` of one count of a plan with a re-roll
-    step of ``B`` re-rolls (:func:`.cost.reroll_cost`, term by term, each
+    step of ``B`` re-rolls (``groups``: each group of dice, what it adds and
+    its :mod:`.quick_terms`; :func:`.cost.reroll_cost`, term by term, each
     array at most as long as there: the packed cells of ``spans`` at most,
     one die's array at most its faces' spans packed, the Horner sums of the
     step's end at most ``B`` dice longer than the counts): every number at
@@ -126,13 +133,11 @@ def _reroll(p: Plan, B: int, spans: list[int], bits: float) -> float | None:
     dice: list[int] = []
     longest: list[float] = []  # one die's array
     plain = 0
-    for g in p.groups:
-        if not g.count:
-            continue
+    for g, V, terms in groups:
         if not g.rerollable:
             plain += 1 + 2 * g.count.bit_length()  # its power by squaring, then added to the others
             continue
-        key = (g.table.chance, g.table, g.eligible, p.rows(g))
+        key = (terms.chance, g.table, g.eligible, V)
         if key in blocks:
             dice[blocks.index(key)] += g.count
             continue
@@ -140,7 +145,7 @@ def _reroll(p: Plan, B: int, spans: list[int], bits: float) -> float | None:
             return None
         blocks.append(key)
         dice.append(g.count)
-        longest.append(1 + sum((max(0, max(r)) - min(0, min(r))) * st for r, st in zip(key[3], strides)))
+        longest.append(1 + sum(span * st for span, st in zip(terms.spans, strides)))
     whole = bits >= 62.9  # (:func:`.whole_cost.in_python_ints`: int64 below 2**63, priced as floats)
     top = bits + math.log2((B + 1) * cells + 1) + 1  # the bits of any entry of any product
 

@@ -169,12 +169,31 @@ def _merged(plan: Plan, takers: list[int], space: Space, mode: str, inner: str, 
         shift = shifts[gi]
         V = plan.rows(g)
         ends = inner if mode == "exact" and inner != "exact" else mode  # (:func:`.reroll_end.packed_end`: any whole numbers)
-        fresh = pack(*ways_of(plan.compiled, g.table, V, ends, (), hidden[gi]), space, shift)
-        ne = pack(*ways_of(plan.compiled, g.table, V, inner, g.eligible, hidden[gi]), space, shift)
-        pad = 1 if mode == "float" else L // die_weight(g.table, "count")
         zero = -sum(x * st for x, st in zip(shift, space.strides))  # a face that adds nothing, packed
-        out.append(Merged(g.count, g.table, g.eligible, ne, fresh, face_weight(g.table, inner), pad, g.table.chance,
+        each = face_weight(g.table, inner)
+        if mode == "float":
+            fresh = pack(*ways_of(plan.compiled, g.table, V, ends, (), hidden[gi]), space, shift)
+            ne = pack(*ways_of(plan.compiled, g.table, V, inner, g.eligible, hidden[gi]), space, shift)
+        else:  # whole numbers: the faces it takes all lie at ``zero``, so its other faces are the die without them
+            whole = pack(*ways_of(plan.compiled, g.table, V, inner, (), hidden[gi]), space, shift)
+            ne = _without(whole, zero, len(g.eligible) * each)
+            if not ne.size:  # every face taken: no other face, as its own packing has it (of its own kind)
+                ne = pack(*ways_of(plan.compiled, g.table, V, inner, g.eligible, hidden[gi]), space, shift)
+            fresh = whole if ends == inner else whole.astype(np.int64)  # (only "wide" of a first roll in float64)
+        pad = 1 if mode == "float" else L // die_weight(g.table, "count")
+        out.append(Merged(g.count, g.table, g.eligible, ne, fresh, each, pad, g.table.chance,
                           zero, V))
+    return out
+
+
+def _without(whole: np.ndarray, zero: int, taken: Any) -> np.ndarray:
+    """One die's packed ways without the faces the step takes (``taken``
+    ways, all at ``zero``), as packing its other faces alone gives them (no
+    trailing 0s; empty when it takes every face)."""
+    out = whole.copy()
+    out[zero] -= taken
+    if out[-1] == 0:
+        out = np.trim_zeros(out, "b")
     return out
 
 

@@ -33,15 +33,23 @@ def one_die(states: dict[tuple[int, ...], np.ndarray], ne: np.ndarray, taken: An
     as :func:`.reroll._block` of that die alone, in whole numbers."""
     arrays = list(states.values())
     W = max(a.size for a in arrays)
-    S = np.zeros((len(arrays), W), dtype=np.result_type(ne, arrays[0]))
-    for i, a in enumerate(arrays):
-        S[i, : a.size] = a
+    dt = np.result_type(ne, arrays[0])
     width = W + max(ne.size - 1, zero)
-    kept = np.zeros((len(arrays), width), dtype=S.dtype)  # the die shows a face the step does not take
-    for j in np.flatnonzero(ne).tolist():
-        kept[:, j: j + W] += S * ne[j]
-    again = np.zeros_like(kept)  # it shows a face the step takes (re-rolled, or standing: no budget left)
-    again[:, zero: zero + W] = S * taken
+    if W == 1 and len(arrays) == 1:  # the step's first die, no dice before it: its faces themselves
+        a = arrays[0].astype(dt, copy=False)[0]  # (of the rows' kind, as the general case has it)
+        kept = np.zeros((1, width), dtype=dt)
+        kept[0, : ne.size] = ne * a
+        again = np.zeros_like(kept)
+        again[0, zero] = a * taken
+    else:
+        S = np.zeros((len(arrays), W), dtype=dt)
+        for i, a in enumerate(arrays):
+            S[i, : a.size] = a
+        kept = np.zeros((len(arrays), width), dtype=dt)  # the die shows a face the step does not take
+        for j in np.flatnonzero(ne).tolist():
+            kept[:, j: j + W] += S * ne[j]
+        again = np.zeros_like(kept)  # it shows a face the step takes (re-rolled, or standing: no budget left)
+        again[:, zero: zero + W] = S * taken
     out: dict[tuple[int, ...], np.ndarray] = {}
     for i, R in enumerate(states):
         if sum(R) < B:

@@ -31,6 +31,7 @@ import numpy as np
 
 from .sizes import Sizes
 from .plan import Plan
+from .tally_read import named
 from .values import outcome_value
 
 
@@ -99,7 +100,9 @@ def value_grid(plan: Plan, space: Space, values: Mapping[str, np.ndarray]) -> np
     known = space._grids.get("last") if every else None
     if known is not None and known[0]() is plan:
         return known[1]
-    v = outcome_value(plan, values, space.sizes(values))
+    v = named(plan.draft.outcome.value, space, values, space.size)  # (a tally named alone: read as it is)
+    if v is None:
+        v = outcome_value(plan, values, space.sizes(values))
     out = v if type(v) is np.ndarray and v.shape == (space.size,) else np.broadcast_to(
         np.asarray(v, dtype=np.int64), (space.size,))
     if every:
