@@ -207,6 +207,8 @@ CASES: list[tuple[str, str, Callable[[], tuple[Callable, Callable]]]] = [
     ("totals of two groups, doubled, 3 dice", TOTALS_DOUBLED, lambda: _odds({**S, "n": 2, "m": 1, "k": 3})),
     ("yze pushed always, 12/12/0", YZE, lambda: _odds({**S, "base": 12, "skill": 12, "gear": 0, "pushed": "always"})),
     ("yze pushed always, 6/6/6", YZE, lambda: _odds({**S, "base": 6, "skill": 6, "gear": 6, "pushed": "always"})),
+    ("yze pushed always, 8/8/6 (its most)", YZE,
+     lambda: _odds({**S, "base": 8, "skill": 8, "gear": 6, "pushed": "always"})),
     ("spread: successes * 1000", draft(200, D6, 'value = "successes * 1000"'), lambda: _odds({**S, "dice": 200})),
     ("large pool: 1000d6", draft(1000, D6), lambda: _odds({**S, "dice": 1000})),
     ("large pool with push: 40d6", draft(40, D6, more=PUSH), lambda: _odds({**S, "dice": 40})),

@@ -190,10 +190,15 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
             m = len(block)
             ways = 1.0
             grown, per_way, gbits = arr, 0.0, abits
-            near_g = near
-            for n, k, kb, r in zip(counts, lengths, kbits, dr):
+            near_g, mean = near, arr
+            for n, k, kb, r, (_, length, _) in zip(counts, lengths, kbits, dr, block):
                 ways *= n + 1
-                w, grown = conv(grown, k, size, (gbits, kb) if inner else None, (near_g, multisets(n, r)))
+                w, longest = conv(grown, k, size, (gbits, kb) if inner else None, (near_g, multisets(n, r)))
+                if not inner:  # in float64 or int64, a convolution's work is its lengths' product: priced over
+                    # every way at once, each kernel's mean length by the mean of the sum's (the ways of the
+                    # groups are independent; past the space's size, its end: a bound)
+                    w, mean = conv(mean, sum(min(size, e * (length - 1) + 1) for e in range(n + 1)) / (n + 1), size)
+                grown = longest
                 near_g *= multisets(n, r)
                 per_way += w
                 gbits += kb
