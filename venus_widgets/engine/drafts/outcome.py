@@ -48,7 +48,8 @@ def doubled(plan: Plan, space: Space, n: int,
     short = v0 < plan.goal
     more = np.where(short, adds, 0)
     changed = {**vals, "successes": vals["successes"] + more}
-    v = named(plan.draft.outcome.value, space, changed, n, reach(d.adds, space) or MAX_VALUE)
+    most = reach(d.adds, space)  # (what the doubling may add: unknown, when it is not one tally named alone)
+    v = named(plan.draft.outcome.value, space, changed, n, MAX_VALUE if most is None else most)
     v = _spread(outcome_value(plan, changed), n) if v is None else v
     return v, short & (adds > 0), changed
 

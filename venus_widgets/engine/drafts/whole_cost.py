@@ -68,15 +68,16 @@ def whole_conv(a: float, b: float, bits: float, reach: tuple[Reach, Reach] | Non
     words = bits // 64 + 1
     small, big = lo * words * 64 / 30, hi * words * 64 / 30  # limbs of the two packed integers
     product = big / small * small ** KARATSUBA * LIMB
+    packed_io = INT_OPS + (a + b) * words * 64 / 30 * PASS  # (packed: a few operations, each limb passed once)
     if reach is None:
-        return (INT_OPS + (a + b) * words * 64 / 30 * PASS if packed else WHOLE_CALL + (a + b) * words * WORD) + product
+        return (packed_io if packed else WHOLE_CALL + (a + b) * words * WORD) + product
     ra, rb = min(_count(reach[0]), a), min(_count(reach[1]), b)
     product = min(product, sparse_product(a, b, reach[0], reach[1], words))
     followed = _followed(a, b, reach, entry_bits, words, within)
     if followed is not None:
         product = min(product, followed)
     if packed:
-        return INT_OPS + (a + b) * words * 64 / 30 * PASS + product
+        return packed_io + product
     return WHOLE_CALL + ((a + b) * ZERO + (ra + rb) * (WORD - ZERO)) * words + product
 
 
