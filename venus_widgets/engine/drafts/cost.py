@@ -141,7 +141,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     the first roll counted in Python ints too (else in float64 or int64,
     below 2**63 ways: :func:`.denominator.first_mode`), the end alone in them;
     ``first_rows``: the dice have no chain without end (a lone group's
-    first state may then be counted by rows: :func:`.reroll._rows_by`)."""
+    first state may then be counted by rows: :func:`.reroll_rows.by_rows`)."""
     work = 0.0
     states = [0.0] * (budget + 1)
     states[0] = 1.0

@@ -25,7 +25,7 @@ from .denominator import big_die, budget, denominator
 from .dice import die_weight, face_weight, pack, ways_of
 from .plan import Plan
 from .reroll_end import packed_end
-from .reroll_rows import lone_ends, one_die
+from .reroll_rows import Stacked, by_rows, lone_ends, one_die
 from .reroll_total import covers, total as all_taken
 from .space import Space, value_grid
 from .whole import add_into as _add, conv as _conv, dtype_of as _dtype, grow as _grow, power as _power
@@ -85,9 +85,12 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     if mode == "exact" and inner != "exact":  # the end in Python ints, each state's array packed in one
         return packed_end(states, size, short, unused, L, pad_b, fresh, mode, inner, total,
                            denominator(plan).bit_length())
-    rows = np.zeros((len(states), size), dtype=_dtype(mode))  # the states, one row each
-    for i, arr in enumerate(states.values()):
-        rows[i, : arr.size] = arr[:size]
+    if isinstance(states, Stacked) and states.matrix.shape[1] >= size:  # the states' rows at hand
+        rows = states.matrix[:, :size].astype(_dtype(mode), copy=False)
+    else:
+        rows = np.zeros((len(states), size), dtype=_dtype(mode))  # the states, one row each
+        for i, arr in enumerate(states.values()):
+            rows[i, : arr.size] = arr[:size]
     allsum = rows.sum(axis=0)  # every state's first roll, the budget unused
     if mode != "float" and L != 1 and any(unused):  # the re-rolls not made count L ways each
         rows = rows * np.array([L ** u for u in unused], dtype=object if mode == "exact" else rows.dtype)[:, None]
@@ -209,14 +212,7 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
             kernels, tails = _reached(m, mode, B)
         elif cut is None and m.ne.size and _short_states(states, B, m.count):  # every kernel and tail at once
             K, T = _matrix(m, mode)
-            for R, arr in states.items():
-                b = B - sum(R)
-                E = min(b, m.count + 1)
-                tail = b <= m.count
-                done = _rows_by(arr, K[:E] if not tail else np.concatenate((K[:E], T[b:b + 1])))
-                for e, res in zip([*range(E), b] if tail else range(E), done):
-                    out[_bump(R, t, e)] = res  # (each key once: the block's re-rolls are its own)
-            return out
+            return by_rows(states, K, T, t, B, m.count)  # (each key once: the block's re-rolls are its own)
         else:
             kernels = _kernels(m, mode, cut)
             tails = _tails(kernels)
@@ -253,7 +249,7 @@ def _block(states: dict, members: list[Merged], index: list[int], B: int, mode: 
 def _short_states(states: dict, B: int, n: int) -> bool:
     """Whether every state's array has fewer entries that are not 0 than
     kernels it meets (at most ``n + 2``): then one pass per entry
-    (:func:`_rows_by`) makes fewer calls than one convolution per kernel."""
+    (:func:`.reroll_rows.by_rows`) makes fewer calls than one convolution per kernel."""
     return all(np.count_nonzero(arr) <= min(B - sum(R), n + 1) + (B - sum(R) <= n) for R, arr in states.items())
 
 
@@ -324,14 +320,6 @@ def _matrix(m: Merged, mode: str) -> tuple[np.ndarray, np.ndarray]:
 
 #: ``_LOWER[j, i]``: ``i <= j`` (Pascal's triangle's entries, to row 64).
 _LOWER = np.tri(65, dtype=bool)
-
-
-def _rows_by(arr: np.ndarray, M: np.ndarray) -> np.ndarray:
-    """Each row of ``M`` convolved with ``arr`` (one pass per entry of ``arr`` that is not 0)."""
-    out = np.zeros((M.shape[0], M.shape[1] + arr.size - 1), dtype=np.result_type(arr, M))
-    for i in np.flatnonzero(arr).tolist():
-        out[:, i: i + M.shape[1]] += M * arr[i]
-    return out
 
 
 #: Dice times the length of one die's array at most, for :func:`_reached`: arrays this short cost

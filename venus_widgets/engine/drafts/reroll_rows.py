@@ -60,6 +60,52 @@ def one_die(states: dict[tuple[int, ...], np.ndarray], ne: np.ndarray, taken: An
     return out
 
 
+class Stacked(dict):
+    """States (the dice re-rolled of each group: their array) whose arrays
+    are the rows of one matrix, ``matrix`` (as wide as the widest, 0 past
+    each one's end), in the order of the keys: the step's end reads it at
+    once, not row by row."""
+
+    matrix: np.ndarray
+
+
+def by_rows(states: dict[tuple[int, ...], np.ndarray], K: np.ndarray, T: np.ndarray, t: int, B: int,
+            n: int) -> Stacked:
+    """The states after the block of one group ``t`` of ``n`` dice (``K[e]``:
+    ``e`` of them show faces the step takes; ``T[b]``: ``b`` or more do, of
+    which ``b`` are re-rolled; :func:`.reroll._matrix`), of a step of ``B``
+    re-rolls: each state's array by each row it meets, one pass per entry
+    of the array that is not 0, every new state a row of one matrix.
+
+    >>> K = np.array([[1.0, 0.0], [0.0, 2.0]]); T = K[::-1].cumsum(axis=0)[::-1]
+    >>> out = by_rows({(0, 0): np.array([1.0]), (1, 0): np.array([0.0, 3.0])}, K, T, 1, 1, 1)
+    >>> {k: v.tolist() for k, v in out.items()}        # budget 1 left, then none: the tail T[0]
+    {(0, 0): [1.0, 0.0, 0.0], (0, 1): [0.0, 2.0, 0.0], (1, 0): [0.0, 3.0, 6.0]}
+    """
+    keys: list[tuple[int, ...]] = []
+    picked = []
+    for R in states:
+        b = B - sum(R)
+        E = min(b, n + 1)
+        keys += [R[:t] + (e,) + R[t + 1:] for e in range(E)]
+        if b <= n:  # the budget runs out: b of them re-rolled, lowest faces first
+            keys.append(R[:t] + (b,) + R[t + 1:])
+        picked.append((E, b if b <= n else -1))
+    w = K.shape[1]
+    arrays = list(states.values())
+    out = np.zeros((len(keys), w + max(a.size for a in arrays) - 1), dtype=np.result_type(arrays[0], K))
+    at = 0
+    for arr, (E, b) in zip(arrays, picked):
+        M = K[:E] if b < 0 else np.concatenate((K[:E], T[b:b + 1]))
+        rows = out[at: at + M.shape[0]]
+        for i in np.flatnonzero(arr).tolist():
+            rows[:, i: i + w] += M * arr[i]
+        at += M.shape[0]
+    found = Stacked(zip(keys, out))
+    found.matrix = out
+    return found
+
+
 def lone_ends(keys: list[tuple[int, ...]], M: np.ndarray, fresh: list[tuple[np.ndarray, int]]
               ) -> tuple[list[tuple[int, ...]], np.ndarray, list[tuple[np.ndarray, int]]]:
     """The first steps of the step's end (:func:`.reroll._added`: each
