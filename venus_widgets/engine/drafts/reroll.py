@@ -25,6 +25,7 @@ from .denominator import big_die, budget, denominator
 from .dice import die_weight, face_weight, pack, ways_of
 from .plan import Plan
 from .reroll_end import packed_end
+from .reroll_pascal import pascal
 from .reroll_rows import Stacked, by_rows, lone_ends, one_die
 from .reroll_total import covers, total as all_taken
 from .space import Space, value_grid
@@ -290,6 +291,10 @@ def _matrix(m: Merged, mode: str) -> tuple[np.ndarray, np.ndarray]:
     die whose other faces all add the same, its ways to the power), scaled
     and moved by ``e`` faces at ``zero`` at once, the tails summed from the last."""
     n, ne = m.count, m.ne
+    taken = len(m.eligible) * m.each
+    found = pascal(n, ne, taken, m.zero)  # (other faces of one or two values: each entry at once)
+    if found is not None:
+        return found
     width = n * (ne.size - 1) + 1
     dt = object if ne.dtype == object else ne.dtype
     P = np.zeros((n + 1, width), dtype=dt)  # P[j]: the other faces of j dice
@@ -308,14 +313,13 @@ def _matrix(m: Merged, mode: str) -> tuple[np.ndarray, np.ndarray]:
         for j in range(1, n + 1):
             row = _conv(P[j - 1, : (j - 1) * (ne.size - 1) + 1], ne, mode, None)
             P[j, : row.size] = row
-    taken = len(m.eligible) * m.each
     scaled = P[::-1] * np.array([math.comb(n, e) * taken ** e for e in range(n + 1)], dtype=dt)[:, None]
     if m.zero:  # the e faces the step takes add nothing: each at ``zero``
         K = np.zeros((n + 1, width + n * m.zero), dtype=dt)
         K[np.arange(n + 1)[:, None], np.arange(width)[None, :] + (np.arange(n + 1) * m.zero)[:, None]] = scaled
     else:
         K = scaled
-    return K, K[::-1].cumsum(axis=0)[::-1]
+    return K, np.add.accumulate(K[::-1], axis=0)[::-1]
 
 
 #: ``_LOWER[j, i]``: ``i <= j`` (Pascal's triangle's entries, to row 64).
