@@ -146,7 +146,7 @@ def _count(plan: Plan, exact: bool, without: str, total: bool) -> Any:
         die = _power(pack(*ways[gi], space, shifts[gi]), g.count, inner, cut)
         plain = die if plain is None else _conv(plain, die, inner, cut)
     if plain is None:
-        plain = np.ones(1, dtype=_dtype(inner))
+        plain = np.array([1], dtype=_dtype(inner))
     B = budget(plan)
     L = 1 if mode == "float" else big_die(plan)
     pad_b = 1 if mode == "float" else L ** B

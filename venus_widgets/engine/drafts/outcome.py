@@ -46,7 +46,7 @@ def doubled(plan: Plan, space: Space, n: int,
     adds = named(d.adds, space, vals, n)  # (a tally named alone, as "six": read as it is)
     adds = _spread(added(plan, vals), n) if adds is None else adds
     short = v0 < plan.goal
-    more = np.where(short, adds, 0)
+    more = adds * short  # (0 where it reaches the goal)
     changed = {**vals, "successes": vals["successes"] + more}
     most = reach(d.adds, space)  # (what the doubling may add: unknown, when it is not one tally named alone)
     v = named(plan.draft.outcome.value, space, changed, n, MAX_VALUE if most is None else most)

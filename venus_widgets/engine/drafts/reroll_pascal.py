@@ -42,7 +42,7 @@ def pascal(n: int, ne: np.ndarray, taken: Any, zero: int) -> tuple[np.ndarray, n
     the counts could pass 2**53 (then they are made by convolutions)."""
     if ne.dtype != np.float64:
         return None
-    nz = np.flatnonzero(ne).tolist()
+    nz = ne.nonzero()[0].tolist()
     if not 1 <= len(nz) <= 2 or n >= len(_PAIRS) or n * math.log2(ne.sum() + taken) >= 52:
         return None
     width = n * (ne.size - 1) + 1 + n * zero

@@ -39,16 +39,16 @@ def one_die(states: dict[tuple[int, ...], np.ndarray], ne: np.ndarray, taken: An
         a = arrays[0].astype(dt, copy=False)[0]  # (of the rows' kind, as the general case has it)
         kept = np.zeros((1, width), dtype=dt)
         kept[0, : ne.size] = ne * a
-        again = np.zeros_like(kept)
+        again = np.zeros(kept.shape, dtype=dt)
         again[0, zero] = a * taken
     else:
         S = np.zeros((len(arrays), W), dtype=dt)
         for i, a in enumerate(arrays):
             S[i, : a.size] = a
         kept = np.zeros((len(arrays), width), dtype=dt)  # the die shows a face the step does not take
-        for j in np.flatnonzero(ne).tolist():
+        for j in ne.nonzero()[0].tolist():
             kept[:, j: j + W] += S * ne[j]
-        again = np.zeros_like(kept)  # it shows a face the step takes (re-rolled, or standing: no budget left)
+        again = np.zeros(kept.shape, dtype=dt)  # it shows a face the step takes (re-rolled, or standing: no budget left)
         again[:, zero: zero + W] = S * taken
     out: dict[tuple[int, ...], np.ndarray] = {}
     for i, R in enumerate(states):
@@ -98,7 +98,7 @@ def by_rows(states: dict[tuple[int, ...], np.ndarray], K: np.ndarray, T: np.ndar
     for arr, (E, b) in zip(arrays, picked):
         M = K[:E] if b < 0 else np.concatenate((K[:E], T[b:b + 1]))
         rows = out[at: at + M.shape[0]]
-        for i in np.flatnonzero(arr).tolist():
+        for i in arr.nonzero()[0].tolist():
             rows[:, i: i + w] += M * arr[i]
         at += M.shape[0]
     found = Stacked(zip(keys, out))
@@ -132,7 +132,7 @@ def lone_ends(keys: list[tuple[int, ...]], M: np.ndarray, fresh: list[tuple[np.n
         G[[R[t] for R in keys], rows] = M  # (each prefix and re-roll once)
         width = max(M.shape[1] + F.size - 1 - zero, M.shape[1])
         H = np.zeros((len(at), width + zero), dtype=M.dtype)
-        for j in np.flatnonzero(F).tolist():  # G_1 F
+        for j in F.nonzero()[0].tolist():  # G_1 F
             H[:, j: j + M.shape[1]] += G[1] * F[j]
         H = H[:, zero:]
         H[:, : M.shape[1]] += G[0]

@@ -157,7 +157,7 @@ def lattice(a: np.ndarray) -> int:
     """
     if a.size < 3:
         return 1
-    step = int(np.gcd.reduce(np.flatnonzero(a != 0)))
+    step = int(np.gcd.reduce(a.nonzero()[0]))
     return step if step > 1 else 1
 
 
