@@ -24,6 +24,8 @@ from typing import Any
 
 import numpy as np
 
+from .whole import np_conv
+
 
 def one_die(states: dict[tuple[int, ...], np.ndarray], ne: np.ndarray, taken: Any, zero: int, t: int,
             B: int) -> dict[tuple[int, ...], np.ndarray]:
@@ -121,20 +123,28 @@ def lone_ends(keys: list[tuple[int, ...]], M: np.ndarray, fresh: list[tuple[np.n
     >>> keys, M[0].tolist(), left                # [1, 0] + [0, 1] F + [1, 0] F
     ([()], [3.0, 3.0, 1.0, 0.0], [])
     """
-    while fresh:
-        t = next((t for t in reversed(range(len(fresh))) if max(R[t] for R in keys) <= 1), None)
-        if t is None:
-            break
+    tops = [max(column) for column in zip(*keys)] if fresh else []
+    for t in [t for t in reversed(range(len(fresh))) if tops[t] <= 1]:  # (the last first: the others keep their place)
         F, zero = fresh[t]
         at: dict[tuple[int, ...], int] = {}
         rows = [at.setdefault(R[:t] + R[t + 1:], len(at)) for R in keys]
-        G = np.zeros((2, len(at), M.shape[1]), dtype=M.dtype)
-        G[[R[t] for R in keys], rows] = M  # (each prefix and re-roll once)
-        width = max(M.shape[1] + F.size - 1 - zero, M.shape[1])
-        H = np.zeros((len(at), width + zero), dtype=M.dtype)
-        for j in F.nonzero()[0].tolist():  # G_1 F
-            H[:, j: j + M.shape[1]] += G[1] * F[j]
+        W, wide = M.shape[1], M.shape[1] + F.size - 1  # a row, and a row and a fresh die
+        G = np.zeros((2, len(at), wide), dtype=M.dtype)
+        G[[R[t] for R in keys], rows, :W] = M  # (each prefix and re-roll once)
+        if len(at) * wide * F.size <= FLAT:  # G_1 F: one convolution of its rows end to end (each one's own: as wide)
+            H = np_conv(G[1].ravel(), F)[: len(at) * wide].reshape(len(at), wide)
+        else:  # a few scaled, shifted copies (one per value of the die that has ways)
+            H = np.zeros((len(at), wide), dtype=M.dtype)
+            for j in F.nonzero()[0].tolist():
+                H[:, j: j + W] += G[1, :, :W] * F[j]
         H = H[:, zero:]
-        H[:, : M.shape[1]] += G[0]
+        if H.shape[1] < W:
+            H = np.concatenate((H, np.zeros((len(at), W - H.shape[1]), dtype=H.dtype)), axis=1)
+        H[:, :W] += G[0, :, :W]
         keys, M, fresh = list(at), H, fresh[:t] + fresh[t + 1:]
     return keys, M, fresh
+
+
+#: The multiply-adds below which a lone die is added to the rows by one convolution of them end to end
+#: (a call, against one per value of the die; past it, the convolution's multiply-adds by its 0s cost more).
+FLAT = 8192
