@@ -109,8 +109,8 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
         return out + first[~short].sum() if short is not None else out
     final = np.zeros(size, dtype=_dtype(mode))  # the rolls that re-roll
     keys, rows, left = (list(states), rows, fresh) if cut is not None or mode == "exact" else \
-        lone_ends(list(states), rows, fresh)  # (whole numbers: the lone dice's ends every state at once)
-    out = _added(dict(zip(keys, rows)), left, mode, cut)
+        lone_ends(list(states), rows, fresh, True)  # (whole numbers: the lone dice's ends every state at once)
+    out = _added(dict(zip(keys, rows)), left, mode, cut, size if cut is None and mode != "exact" else 0)
     n = min(out.size, size)
     final[:n] += out[:n]
     if short is not None:  # the first rolls that reach the goal stand as they fell
@@ -119,16 +119,20 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
 
 
 def _added(states: dict[tuple[int, ...], np.ndarray], fresh: list[tuple[np.ndarray, int]], mode: str,
-           cut: list[float] | None) -> np.ndarray:
+           cut: list[float] | None, size: int = 0) -> np.ndarray:
     """``sum over R of states[R] * prod over t of fresh_t**R[t]``: each
     state's re-rolled dice (``R[t]`` fresh dice of merged group ``t``, each
     in place of a first face that added nothing, at ``zero``). By Horner's
     scheme on the last group (``(G_m F + G_(m-1)) F + ...``), then on the
-    one before: one convolution per state."""
+    one before: one convolution per state. ``size``: every count of the end
+    lies below it (the counts' space): a sum of a die that adds nothing
+    below ``zero`` is cut there (its entries past it are 0: every entry is
+    part of the end's, none moves down)."""
     if not fresh:
         (arr,) = states.values()
         return arr
     F, zero = fresh[-1]
+    end = size if size and not F[:zero].any() else None
     m = max(R[-1] for R in states)
     by: dict[tuple[int, ...], dict[int, np.ndarray]] = {}
     for R, arr in states.items():
@@ -138,7 +142,7 @@ def _added(states: dict[tuple[int, ...], np.ndarray], fresh: list[tuple[np.ndarr
         H: np.ndarray | None = None
         for r in range(m, -1, -1):  # H = H F + G_r
             if H is not None:
-                H = _conv(H, F, mode, cut)[zero:]
+                H = _conv(H[:end], F, mode, cut)[zero: zero + end if end else None]
             g = rs.get(r)
             if g is not None:
                 if H is None:
@@ -148,7 +152,7 @@ def _added(states: dict[tuple[int, ...], np.ndarray], fresh: list[tuple[np.ndarr
                     H[: g.size] += g
         assert H is not None
         inner[prefix] = H
-    return _added(inner, fresh[:-1], mode, cut)
+    return _added(inner, fresh[:-1], mode, cut, size)
 
 
 def _chance(m: Merged) -> Fraction:

@@ -108,14 +108,17 @@ def by_rows(states: dict[tuple[int, ...], np.ndarray], K: np.ndarray, T: np.ndar
     return found
 
 
-def lone_ends(keys: list[tuple[int, ...]], M: np.ndarray, fresh: list[tuple[np.ndarray, int]]
+def lone_ends(keys: list[tuple[int, ...]], M: np.ndarray, fresh: list[tuple[np.ndarray, int]], cap: bool = False
               ) -> tuple[list[tuple[int, ...]], np.ndarray, list[tuple[np.ndarray, int]]]:
     """The first steps of the step's end (:func:`.reroll._added`: each
     state's re-rolled dice, by Horner's scheme one group after another, in
     any order: the sums are whole numbers) for the groups that re-roll at
     most one die (lone dice, the last first): every state at once,
     ``G_0 + G_1 F`` for each key without that group. ``M``: one row per
-    key; returns the keys left, their rows and the groups left.
+    key; returns the keys left, their rows and the groups left. ``cap``:
+    every count of the end lies within ``M``'s width (the counts' space),
+    the rows are kept to it where a die adds nothing below its ``zero``
+    (their entries past it are 0: part of the end's, none moves down).
 
     >>> F = np.array([2.0, 1.0])                 # a fresh die: 2 ways of 0, 1 way of 1
     >>> M = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 0.0]])
@@ -138,6 +141,8 @@ def lone_ends(keys: list[tuple[int, ...]], M: np.ndarray, fresh: list[tuple[np.n
             for j in F.nonzero()[0].tolist():
                 H[:, j: j + W] += G[1, :, :W] * F[j]
         H = H[:, zero:]
+        if cap and not F[:zero].any():
+            H = H[:, :W]
         if H.shape[1] < W:
             H = np.concatenate((H, np.zeros((len(at), W - H.shape[1]), dtype=H.dtype)), axis=1)
         H[:, :W] += G[0, :, :W]
