@@ -44,14 +44,17 @@ def one_die(states: dict[tuple[int, ...], np.ndarray], ne: np.ndarray, taken: An
         again = np.zeros(kept.shape, dtype=dt)
         again[0, zero] = a * taken
     else:
-        S = np.zeros((len(arrays), W), dtype=dt)
+        S = np.zeros((len(arrays), width), dtype=dt)  # (each row as wide as it grows: W and a die)
         for i, a in enumerate(arrays):
             S[i, : a.size] = a
-        kept = np.zeros((len(arrays), width), dtype=dt)  # the die shows a face the step does not take
-        for j in ne.nonzero()[0].tolist():
-            kept[:, j: j + W] += S * ne[j]
+        if S.size * ne.size <= FLAT:  # the die shows a face the step does not take: its rows end to end, one call
+            kept = np_conv(S.ravel(), ne)[: S.size].reshape(S.shape)
+        else:  # a few scaled, shifted copies (one per value of the die that has ways)
+            kept = np.zeros(S.shape, dtype=dt)
+            for j in ne.nonzero()[0].tolist():
+                kept[:, j: j + W] += S[:, :W] * ne[j]
         again = np.zeros(kept.shape, dtype=dt)  # it shows a face the step takes (re-rolled, or standing: no budget left)
-        again[:, zero: zero + W] = S * taken
+        again[:, zero: zero + W] = S[:, :W] * taken
     out: dict[tuple[int, ...], np.ndarray] = {}
     for i, R in enumerate(states):
         if sum(R) < B:
