@@ -263,6 +263,17 @@ def ways_of(compiled: Mapping[tuple, tuple], t: DieTable, V: Rows, mode: str,
     return found if found is not None else die_ways(t, V, mode, leave_out, without)
 
 
+def value_range(compiled: Mapping[tuple, tuple], t: DieTable, V: Rows, mode: str, without: Sequence[int],
+                values: np.ndarray) -> tuple[list[int], list[int]]:
+    """Each tally's lowest and highest value on one die, of its ``values``
+    (:func:`ways_of` with no face left out): worked out when the draft
+    loaded for the dice counted then, else read off ``values``."""
+    found = compiled.get(("range", t, V, "float" if mode == "float" else "count", tuple(without)))
+    if found is not None:
+        return found  # type: ignore[return-value]
+    return values.min(axis=1).tolist(), values.max(axis=1).tolist()
+
+
 def compile_dice(tables: Iterable[tuple[DieTable, Rows, tuple[int, ...]]]) -> dict[tuple, tuple]:
     """The ways of each die (and without the faces a re-roll takes), for
     the rows of quantities it adds, counted and in probabilities, and again
@@ -282,5 +293,7 @@ def compile_dice(tables: Iterable[tuple[DieTable, Rows, tuple[int, ...]]]) -> di
                 for without in [(), *sorted(marked)]:
                     values, ways = die_ways(t, V, mode, leave, without)
                     values.flags.writeable = ways.flags.writeable = False
+                    if not leave and values.size:
+                        out[("range", t, V, mode, without)] = (values.min(axis=1).tolist(), values.max(axis=1).tolist())
                     out[(t, V, mode, leave, without) if without else (t, V, mode, leave)] = (values, ways)
     return out

@@ -48,7 +48,7 @@ from . import whole
 from . import reroll
 from .whole import dtype_of as _dtype, conv as _conv, power as _power
 from .denominator import big_die, budget, denominator, first_mode, mode_of
-from .dice import CHAIN_CUT, Rows, die_weight, pack, rows, ways_of
+from .dice import CHAIN_CUT, Rows, die_weight, pack, rows, value_range, ways_of
 from .plan import GroupPlan, Plan
 from .readings import Tally
 from .space import Space, value_grid
@@ -123,7 +123,7 @@ def _count(plan: Plan, exact: bool, without: str, total: bool) -> Any:
         elif len(names) == 1:  # one quantity: a die's values ascend (:func:`.dice.die_ways`)
             dlo, dhi = [int(values[0, 0])], [int(values[0, -1])]
         else:
-            dlo, dhi = values.min(axis=1).tolist(), values.max(axis=1).tolist()
+            dlo, dhi = value_range(plan.compiled, g.table, group_rows(plan, g), inner, hidden[gi], values)
         shift = [min(0, x) for x in dlo] if (steps and g.rerollable) else dlo
         shifts[gi] = shift
         for i in range(len(names)):
