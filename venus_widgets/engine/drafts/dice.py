@@ -270,7 +270,7 @@ def value_range(compiled: Mapping[tuple, tuple], t: DieTable, V: Rows, mode: str
     loaded for the dice counted then, else read off ``values``."""
     found = compiled.get(("range", t, V, "float" if mode == "float" else "count", tuple(without)))
     if found is not None:
-        return found  # type: ignore[return-value]
+        return found
     return values.min(axis=1).tolist(), values.max(axis=1).tolist()
 
 
