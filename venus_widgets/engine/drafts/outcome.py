@@ -115,8 +115,8 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
     grid = value_grid(plan, c.space, c.space.values())  # the value of the dice as they are, read once
     v, spent, shown = doubled(plan, c.space, n, grid)
     happened, happened_passed = events(plan, c.final, v, shown)
-    lo = int(v.min()) if n else 0
-    check_spread(plan, lo, int(v.max()) if n else 0)
+    lo = int(np.minimum.reduce(v)) if n else 0  # (the ufuncs themselves: their methods' wrappers cost as much)
+    check_spread(plan, lo, int(np.maximum.reduce(v)) if n else 0)
     counts = bincount(v - lo, c.final)  # ways of each value, from lo
     thr, goal = plan.threshold, plan.goal
     d = plan.draft
@@ -139,10 +139,9 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
             breakdown[name] = breakdown.get(name, 0) + at_least(low) - upper
     p_pass = at_least(thr)
     if d.reroll is not None or (d.double is not None and plan.double):
-        first_v = grid[: c.first.size]
-        first_pass = c.first[first_v >= thr].sum()
-        pre_v = grid[:n]
-        pre = c.final[pre_v >= thr].sum()
+        ok = grid[:n] >= thr
+        first_pass = np.add.reduce(c.first[ok if c.first.size == n else grid[: c.first.size] >= thr])
+        pre = np.add.reduce(c.final[ok])
         breakdown[FIRST_ROLL] = first_pass
         if d.reroll is not None:
             breakdown[passed_after(d.reroll.name)] = max(pre - first_pass, 0)
@@ -151,7 +150,7 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
         breakdown[FAIL] = total - p_pass
     for mark, ways in (marks or {}).items():
         breakdown[mark_key(plan, mark)] = max(ways, 0) if c.mode == "float" else ways
-    ego = c.final[spent].sum() if spent is not None else None
+    ego = np.add.reduce(c.final[spent]) if spent is not None else None
     notes = tuple(_notes(plan, c))
     if c.mode != "float" and not exact:  # each float its fraction correctly rounded
         return Odds.from_counts(spec, counts, int(total), threshold=thr, goal=goal, offset=lo,
@@ -178,7 +177,7 @@ def finish(plan: Plan, c: Counted, spec: Mapping[str, Any], exact: bool = False,
 
 def _from_top(counts: np.ndarray) -> np.ndarray:
     """``out[i] = counts[i:].sum()`` (exact for whole numbers below 2**53 and for ints)."""
-    return counts[::-1].cumsum()[::-1]
+    return np.add.accumulate(counts[::-1])[::-1]
 
 
 def _notes(plan: Plan, c: Counted) -> list[str]:
