@@ -220,3 +220,42 @@ def test_a_named_events_chance_with_a_pass_joins_the_rows_too():
     assert rows["glitch with a pass"]["p"] == {"base": 0.05, "Bronze 4-6": 0.6}
     assert big.headline("Bronze 4-6").endswith("the biggest change is glitch with a pass, from 5.0 % to 60.0 % "
                                                "(+55.0 points).")
+
+
+#: more rule pairs and drafts, beside CASES, for the sentence's arithmetic
+MORE = [
+    *[({"roll": "task", "dice": n}, {"threshold 2": {"threshold_base": 2}, "Bronze 4-6": {"success_from": {"bronze": 4}}})
+      for n in (1, 2, 4, 5)],
+    *[({"edition": HERESY, "pool": n, "black": b}, {"with a push": PUSH}) for n, b in ((3, 1), (5, 2), (8, 4))],
+    *[({"edition": "vers", "roll": "check", "ranks": r}, {"CT 12": {"base_ct": 12}}) for r in (1, 2, 5)],
+    ({"edition": "heresy", "roll": "task", "pool": 8}, {"5s too": {"reroll_faces": [5, 6]}}),
+    ({"edition": "playsheet", "roll": "task", "dice": 6, "explode": True}, {"from 9": {"explode_from": 9}}),
+]
+
+_NUMBER = r"(\d+(?:\.\d+)?) %"
+_SIGNED = r"([+−]\d+(?:\.\d+)?|±0) points"
+
+
+def _value(text: str) -> Fraction:
+    return Fraction(text.replace("−", "-").replace("±", ""))
+
+
+@pytest.mark.parametrize("case", CASES + MORE, ids=[_ids(c) for c in CASES + MORE])
+def test_the_points_are_the_difference_of_the_percentages_shown(case):
+    """A reader checks the sentence: "from 70.4 % to 25.9 % (−44.5 points)"
+    adds up as printed (it said −44.4 points, the difference of the exact
+    chances rounded, in 7 of 23 sentences of CASES); so does a verdict's
+    "−44.5 points to pass (...): from 70.4 % to 25.9 %"."""
+    c = vw.compare(*case)
+    checked = 0
+    for n in c.names[1:]:
+        for said in (c.headline(n), c.verdicts[n]):
+            for a, b, d in re.findall(f"from {_NUMBER} to {_NUMBER} \\({_SIGNED}\\)", said):
+                assert _value(b) - _value(a) == _value(d), said
+                checked += 1
+            for d, a, b in re.findall(f"{_SIGNED} to pass[^:]*: from {_NUMBER} to {_NUMBER}", said):
+                assert _value(b) - _value(a) == _value(d), said
+                checked += 1
+            # every change in points said beside two chances is one of those checked
+            assert len(re.findall(r"\(\S+ points\)", said)) == len(re.findall(f"\\({_SIGNED}\\)", said)), said
+    assert checked or all(v.startswith("no change") for v in c.verdicts.values())

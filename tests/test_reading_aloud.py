@@ -96,8 +96,8 @@ def test_the_labs_words_write_a_fall_with_the_minus_sign_of_its_sentence():
     narrower hyphen, so that five columns fit a picture: tests/test_lab_heat_labels.py)."""
     spec = {"roll": "task", "dice": 3}
     c = vw.compare(spec, {"threshold from 2": {"threshold_base": 2}})
-    assert "(−44.4 points)" in c.headline("threshold from 2")
-    assert c.verdicts["threshold from 2"].startswith("−44.4 points to pass"), c.verdicts["threshold from 2"]
+    assert "(−44.5 points)" in c.headline("threshold from 2")
+    assert c.verdicts["threshold from 2"].startswith("−44.5 points to pass"), c.verdicts["threshold from 2"]
 
 
 def test_the_labs_chances_name_kiss_and_ego_as_the_rules_do():

@@ -32,7 +32,7 @@ from ..maths.quantities import GOAL, PASS, reported
 from ..contract.spec import words
 from ..contract import work as _work
 from .compare_chart import difference_chart, difference_table, points as _points
-from .compare_glance import MOST, glance, headline
+from .compare_glance import MOST, change_words, glance, headline
 
 
 def layered(under: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -340,8 +340,9 @@ def _verdict(outcome: str, base: Odds, o: Odds, exact: bool, units: tuple[str, s
         return _points(0.0 if not _differ(delta, 0, exact) else float(delta), minus="−")
 
     thr = "" if o.threshold == base.threshold else f" (threshold from {base.threshold} to {o.threshold})"
-    words = [f"{points(o.p_pass - base.p_pass)} to pass{thr or f' ({o.threshold} {unit(o.threshold)})'}: "
-             f"from {_pct(base.p_pass)} to {_pct(o.p_pass)}"]
+    was, now, moved_pass = change_words(base.p_pass, o.p_pass)  # the points: the difference of the two shown
+    words = [f"{moved_pass if _differ(o.p_pass, base.p_pass, exact) else '±0 points'} to pass"
+             f"{thr or f' ({o.threshold} {unit(o.threshold)})'}: from {was} to {now}"]
     said = [(base.p_pass, o.p_pass)]
     if o.goal != o.threshold or base.goal != base.threshold:
         words.append(f"the goal ({o.goal} {unit(o.goal)}) {points(o.p_goal - base.p_goal)}")

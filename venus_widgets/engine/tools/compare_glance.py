@@ -34,6 +34,7 @@ same rows, so a chance an edition adds joins both by construction.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Mapping, Protocol
 
@@ -85,6 +86,34 @@ def short_points(d: Any) -> str:
     sign = "+" if p > 0 else "−"
     a = abs(p)
     return f"{sign}{a:.1f}" if a >= 0.05 else f"{sign}{a:.2f}" if a >= 0.005 else f"{sign}<0.01"
+
+
+def change_words(a: Any, b: Any) -> tuple[str, str, str]:
+    """Two chances and the change from ``a`` to ``b`` in points, as a
+    sentence says them: the change is the difference of the two numbers
+    shown, so a reader who checks it finds it adds up (the exact difference,
+    rounded, can be a tenth away). One decimal; more when the two would
+    show the same though they differ, or one shows as "<0.1 %" or ">99.9 %".
+
+    >>> change_words(0.7037, 0.2592)  # the exact difference rounds to −44.4
+    ('70.4 %', '25.9 %', '−44.5 points')
+    >>> change_words(0.45213, 0.45234), change_words(0.5, 0.5)
+    (('45.21 %', '45.23 %', '+0.02 points'), ('50.0 %', '50.0 %', '±0 points'))
+    >>> change_words(0.0004, 0.001), change_words(1 - 2e-8, 1 - 1e-9)
+    (('0.04 %', '0.10 %', '+0.06 points'), ('>99.9 %', '>99.9 %', '+0.0000019 points'))
+    """
+    same = _same(a, b, False)
+    for digits in range(1, 7):
+        ta, tb = percent_text(a, digits), percent_text(b, digits)
+        plain = ta[0] not in "<>" and tb[0] not in "<>"
+        if plain and (ta != tb or same):
+            d = Fraction(tb[:-2]) - Fraction(ta[:-2])
+            shown = "±0" if d == 0 else f"{'+' if d > 0 else '−'}{float(abs(d)):.{digits}f}"
+            return ta, tb, f"{shown} points"
+    # one is within a millionth of a point of 0 or 100 %: shown as "<0.1 %" or ">99.9 %", with the change
+    # in two significant digits (12 Platinum dice failing with (1/6)**12 or (2/6)**12: "−0.00019 points")
+    p = float(b - a) * 100
+    return _pct(a), _pct(b), f"{'+' if p > 0 else '−'}{Decimal(f'{abs(p):.2g}'):f} points"
 
 
 class _Row:
@@ -230,6 +259,12 @@ def glance(c: Comparison, most: int = MOST) -> list[dict[str, Any]]:
     return shown
 
 
+def _move(a: Any, b: Any) -> str:
+    """"from 70.4 % to 25.9 % (−44.5 points)": see :func:`change_words`."""
+    ta, tb, d = change_words(a, b)
+    return f"from {ta} to {tb} ({d})"
+
+
 def headline(c: Comparison, name: str) -> str:
     """One sentence of what ``name`` changes and by how much: the chance to
     pass, then the chance that moves most when it moves more than the
@@ -252,12 +287,11 @@ def headline(c: Comparison, name: str) -> str:
     if _same(d, 0, exact):
         words_ = f"the chance to pass{at} stays at {_pct(o.p_pass)}"
     else:
-        words_ = (f"the chance to pass{at} {'rises' if d > 0 else 'falls'} from {_pct(base.p_pass)} to "
-                  f"{_pct(o.p_pass)} ({short_points(d)} points)")
+        words_ = f"the chance to pass{at} {'rises' if d > 0 else 'falls'} {_move(base.p_pass, o.p_pass)}"
     rest = [r for r in fixed[1:] + chances + outcomes if r.kind != "restated" and not _same(r.diff(name), 0, exact)]
     if rest:
         top = max(rest, key=lambda r: abs(r.diff(name)))
-        move = f"from {_pct(top.p['base'])} to {_pct(top.p[name])} ({short_points(top.diff(name))} points)"
+        move = _move(top.p['base'], top.p[name])
         if abs(top.diff(name)) > abs(d) + (0 if exact else NOISE):
             if top.kind == "outcome":
                 who = f"rolls of {top.key} or more {many}"
@@ -272,6 +306,6 @@ def headline(c: Comparison, name: str) -> str:
             named = [r for r in chances if abs(r.diff(name)) >= VISIBLE and not _same(abs(r.diff(name)), abs(d), exact)]
             if named:
                 top = max(named, key=lambda r: abs(r.diff(name)))
-                move = f"from {_pct(top.p['base'])} to {_pct(top.p[name])} ({short_points(top.diff(name))} points)"
+                move = _move(top.p['base'], top.p[name])
                 words_ += f"; the biggest change elsewhere: {top.label}, {move}"
     return f"{name}: {words_}."
