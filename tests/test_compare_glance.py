@@ -72,8 +72,8 @@ def test_at_most_15_rows_and_every_chance_that_moves_is_in_one(case):
                 (said[0][0], said[1][0]), (said[0][1], said[1][1]), (1 - said[0][0], 1 - said[1][0]))), q
     # a group of outcomes says each variant's largest change in it, signed, taken from the exact differences
     for r in rows:
-        if r["kind"] == "group" and re.match(r"at least -?\d+ to -?\d+", r["label"]):
-            lo, hi = map(int, re.findall(r"-?\d+", r["label"])[:2])
+        if r["kind"] == "group" and re.match(r"at least −?\d+ to −?\d+", r["label"]):
+            lo, hi = (int(x.replace("−", "-")) for x in re.findall(r"−?\d+", r["label"])[:2])
             for n in c.names[1:]:
                 run = [d / 100 for k, d in c.difference(n).items() if lo <= k <= hi]
                 assert r["d"][n] == pytest.approx(max(run, key=abs), abs=1e-12)
@@ -86,7 +86,7 @@ def test_chapter_11s_comparison_fits_15_rows_where_it_had_46():
     assert len(ticks) <= 15 and ticks[0] == "to pass"
     assert "foul failure" in ticks and "good success" in ticks  # the degrees the designer wrote, by name
     assert ticks[-1].startswith("≥") and " to ≥" in ticks[-1]  # the long tail: one row
-    assert not any(t in ("≥-3", "≥33") for t in ticks)  # neither the certain floor nor a lone tail outcome
+    assert not any(t in ("≥−3", "≥33") for t in ticks)  # neither the certain floor nor a lone tail outcome
 
 
 def test_a_knob_that_moves_no_outcome_says_no_change_once():
@@ -94,7 +94,7 @@ def test_a_knob_that_moves_no_outcome_says_no_change_once():
     rows = c.glance()
     outcomes = [r for r in rows if r["label"].startswith("at least")]
     assert len(outcomes) == 1 and outcomes[0]["group"] == "no change" and outcomes[0]["d"]["impressive at 5"] == 0
-    assert re.fullmatch(r"at least -?\d+ to \d+ net successes", outcomes[0]["label"])
+    assert re.fullmatch(r"at least −?\d+ to \d+ net successes", outcomes[0]["label"])
     assert "good success" in [r["label"] for r in rows] and "impressive" in [r["label"] for r in rows]
     assert c.headline("impressive at 5").startswith("impressive at 5: the chance to pass stays at 78.5 %; "
                                                     "the biggest change is ")

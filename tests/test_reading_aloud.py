@@ -92,8 +92,7 @@ def test_every_figure_reads_chances_in_percent_and_counts_in_whole_numbers(stem,
 
 def test_the_labs_words_write_a_fall_with_the_minus_sign_of_its_sentence():
     """Chapter 10's lab said "(−44.4 points)" in its sentence and "-44.4 points to pass" in its words
-    below: one sign, the minus sign, as its chart and sentence write it (the heatmap's cells keep the
-    narrower hyphen, so that five columns fit a picture: tests/test_lab_heat_labels.py)."""
+    below: one sign, the minus sign, as its chart and sentence write it (and its heatmap's cells)."""
     spec = {"roll": "task", "dice": 3}
     c = vw.compare(spec, {"threshold from 2": {"threshold_base": 2}})
     assert "(−44.5 points)" in c.headline("threshold from 2")
@@ -140,3 +139,21 @@ def test_11_every_rule_the_mistyped_drafts_error_names_was_shown_before_it():
     assert rules, error[:300]
     named = [r.strip() for r in rules.group(1).split(",")] + [rules.group(2)]
     assert [r for r in named if not re.search(rf"\b{r}\b", before)] == [], named
+
+
+def test_the_lab_writes_a_negative_outcome_with_the_minus_sign():
+    """Chapter 11's lab read "at least -2 to -1 net successes" and "rolls of -1 or more net successes
+    lose most": a hyphen where the sentence's points ("−8.0 points") have the minus sign. Every row,
+    tick and sentence of a glance, and the heatmap's cells, write a fall or a negative number with "−"."""
+    with edition.as_it_was():
+        text = (ROOT / "venus_widgets" / "drafts" / "heresy.toml").read_text()
+        black = vw.load_edition(text.replace('id = "heresy"', 'id = "heresy-black-explodes"')
+                                .replace("explode = false           # black dice never re-roll", "explode = true"))
+        c = vw.compare({"edition": "heresy", "pool": 6, "black": 6}, {"black explodes": black.ID})
+        rows = c.glance()
+        said = [c.headline("black explodes")] + [r[k] for r in rows for k in ("label", "tick")]
+        assert any("−" in s for s in said[1:]), said  # it has negative outcomes
+        assert not [s for s in said if re.search(r"(?<![\w])-\d", s)], said
+    s = vw.sweep({"roll": "task", "dice": 3}, {"dice": [2, 3], "factors": [0, 1]}, {"B": {"threshold_base": 2}})
+    cells = [c["text"] for r in s.heat("B", minus="base")["rows"] for c in r["cells"]]
+    assert cells and all(t.startswith("−") for t in cells), cells

@@ -30,9 +30,8 @@ def points(delta: float, minus: str = "-") -> str:
     """A difference of two chances in percentage points, signed, as a
     verdict says it: one decimal, or two significant digits below 0.05
     points (a knob that moves a chance a little is never "no change"),
-    never in exponent notation. A verdict's words write a fall with the minus
-    sign, as the chart and the sentence of the change do (``minus="−"``); the
-    heatmap's cells keep the narrower hyphen, so that five columns fit a picture.
+    never in exponent notation. The lab writes a fall with the minus sign
+    (``minus="−"``): its verdicts, its heatmap's cells, its chart and sentence.
 
     >>> points(0.0912), points(-0.0004), points(0.0), points(-1.9e-6), points(1.23e-9)
     ('+9.1 points', '-0.04 points', '±0 points', '-0.00019 points', '+0.00000012 points')

@@ -116,6 +116,16 @@ def change_words(a: Any, b: Any) -> tuple[str, str, str]:
     return _pct(a), _pct(b), f"{'+' if p > 0 else '−'}{Decimal(f'{abs(p):.2g}'):f} points"
 
 
+def number(k: Any) -> str:
+    """A whole number as the lab writes it: a negative one with the minus
+    sign, as its points are ("at least −2 net successes", "−8.0 points").
+
+    >>> number(-2), number(3)
+    ('−2', '3')
+    """
+    return str(k).replace("-", "−")
+
+
 class _Row:
     """One chance compared: its key, words, and each rule set's value."""
 
@@ -177,7 +187,7 @@ def candidates(c: Comparison) -> tuple[list[_Row], list[_Row], list[_Row]]:
                 continue  # certain under every rule set: at least the lowest outcome
             # one that restates the chance to pass is not shown, but no group of outcomes runs across it
             kind = "restated" if restates(p) else "outcome"
-            outcomes.append(_Row(kind, k, f"at least {k} {one if abs(k) == 1 else many}", f"≥{k}", p))
+            outcomes.append(_Row(kind, k, f"at least {number(k)} {one if abs(k) == 1 else many}", f"≥{number(k)}", p))
     return fixed, chances, outcomes
 
 
@@ -188,7 +198,8 @@ def _group(rows: list[_Row], variants: tuple[str, ...], exact: bool, many: str) 
     still = all(_same(d, 0, exact) for d in moved.values())
     first, last = rows[0], rows[-1]
     if first.kind == "outcome":
-        label, tick = f"at least {first.key} to {last.key} {many}", f"≥{first.key} to ≥{last.key}"
+        lo, hi = number(first.key), number(last.key)
+        label, tick = f"at least {lo} to {hi} {many}", f"≥{lo} to ≥{hi}"
     else:
         # a group of named chances says it is several ("2 more chances: a, b"), never one chance of two names
         label = first.label if len(rows) == 1 else f"{len(rows)} more chances: " + ", ".join(r.label for r in rows)
@@ -282,7 +293,8 @@ def headline(c: Comparison, name: str) -> str:
     one, many = _unit(c)
     d = o.p_pass - base.p_pass
     at = "" if o.threshold == base.threshold else (
-        f" (needing {o.threshold} {one if o.threshold == 1 else many} instead of {base.threshold})" if o.numeric
+        f" (needing {number(o.threshold)} {one if o.threshold == 1 else many} instead of {number(base.threshold)})"
+        if o.numeric
         else f" (target {o.threshold} instead of {base.threshold})")
     if _same(d, 0, exact):
         words_ = f"the chance to pass{at} stays at {_pct(o.p_pass)}"
@@ -294,10 +306,10 @@ def headline(c: Comparison, name: str) -> str:
         move = _move(top.p['base'], top.p[name])
         if abs(top.diff(name)) > abs(d) + (0 if exact else NOISE):
             if top.kind == "outcome":
-                who = f"rolls of {top.key} or more {many}"
+                who = f"rolls of {number(top.key)} or more {many}"
                 words_ += f"; {who} {'gain' if top.diff(name) > 0 else 'lose'} most, {move}"
             elif top.key == "goal":
-                goal = f" ({o.goal} {one if o.goal == 1 else many})" if o.numeric else ""
+                goal = f" ({number(o.goal)} {one if o.goal == 1 else many})" if o.numeric else ""
                 words_ += f"; the chance to reach the goal{goal} {'rises' if top.diff(name) > 0 else 'falls'} most, {move}"
             else:
                 words_ += f"; the biggest change is {top.label}, {move}"
