@@ -157,3 +157,44 @@ def test_the_lab_writes_a_negative_outcome_with_the_minus_sign():
     s = vw.sweep({"roll": "task", "dice": 3}, {"dice": [2, 3], "factors": [0, 1]}, {"B": {"threshold_base": 2}})
     cells = [c["text"] for r in s.heat("B", minus="base")["rows"] for c in r["cells"]]
     assert cells and all(t.startswith("−") for t in cells), cells
+
+
+def test_the_lab_names_a_draft_mid_sentence_in_lower_case():
+    """The saved lab said a variant "plays by The Heresy Engine with a push": a draft's name that opens
+    with "The" is lower case inside a sentence."""
+    with edition.as_it_was():
+        push = vw.load_edition((ROOT / "venus_widgets" / "drafts" / "heresy-push.toml").read_text())
+        assert push.NAME.startswith("The ")
+        snap = vw.RuleLab(edition="heresy", b=push, pool=6, black=3)._repr_mimebundle_()["text/html"]
+    assert "plays by the Heresy Engine with a push" in snap and "plays by The" not in snap
+
+
+def test_spending_ego_a_roll_has_not_is_refused_in_plain_words():
+    """vw.roll(spec, ego=True) on a roll without Ego said "expected False or None: this playtest task has
+    no Ego (set ego='reroll' or ego='double6' in the spec to spend it)", and each edition's own roll
+    "False or None: this spec has no Ego": words of code where a player's roll is refused."""
+    from importlib import import_module
+
+    from venus_widgets.engine.api import normalize
+
+    playsheet_roll = import_module("venus_widgets.engine.editions.playsheet.roll")
+    playtest_rolls = import_module("venus_widgets.engine.editions.playtest.rolls")
+
+    said = []
+    for spec, own in (({"roll": "task", "dice": 3}, playtest_rolls.roll),
+                      ({"edition": "playsheet", "roll": "task", "dice": 3}, playsheet_roll.roll)):
+        for refuse in (lambda: vw.roll(spec, seed=1, ego=True), lambda: own(normalize(spec), 1, ego=True)):
+            with pytest.raises(vw.SpecError) as err:
+                refuse()
+            assert err.value.field == "ego" and "has no Ego" in str(err.value), str(err.value)
+            said.append(str(err.value))
+    assert not [s for s in said if re.search(r"None|False|\bspec\b", s)], said
+
+
+def test_the_designers_guide_says_roll_where_its_prose_said_spec():
+    """docs/drafts.md said "a spec's `rules`", "a spec saved with ...", "specs and rolls you saved":
+    a designer reads a roll. Its Python (in code) keeps its names."""
+    text = (ROOT / "docs" / "drafts.md").read_text(encoding="utf-8")
+    prose = re.sub(r"`[^`]*`", "", re.sub(r"```.*?```", "", text, flags=re.S))
+    found = [line for line in prose.splitlines() if re.search(r"\bspecs?\b", line, flags=re.I)]
+    assert not found, found

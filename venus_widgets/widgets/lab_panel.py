@@ -394,7 +394,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             return lab_still.lab_still(kind, base, [], v, None, message=v.get("message", "") or "no odds")
         n = v["names"]
         knobs = {k["name"]: k for k in self.knobs}
-        changed = [(n[var], f"plays by {stills.rules_named(self.drafts[var])}" if self.drafts.get(var) else "; ".join(
+        changed = [(n[var], f"plays by {stills.rules_named(self.drafts[var], True)}" if self.drafts.get(var) else "; ".join(
             f"{knobs[k]['label'] if k in knobs else k} {knob_words(val)}"
             for k, val in self.variants[var].items()) or "the rules as read") for var in VARIANTS]
         return lab_still.lab_still(kind, base, changed, v, v.get("heat"))

@@ -128,12 +128,13 @@ def _head(name: str, what: str, run: str) -> str:
             f"{html_text(run)}.</span></p>")
 
 
-def rules_named(edition_id: str) -> str:
+def rules_named(edition_id: str, within: bool = False) -> str:
     """The rules a still plays by, as a player reads them: the edition's name (a draft's ``name``, "Coins (a
-    draft)"), never its id."""
+    draft)"), never its id; ``within`` a sentence, "The Heresy Engine ..." is "the Heresy Engine ..."."""
     from ..engine.contract import edition
 
-    return str(edition.get(edition_id).NAME)
+    name = str(edition.get(edition_id).NAME)
+    return "the " + name[4:] if within and name.startswith("The ") else name
 
 
 def settings_text(settings: Sequence[tuple[str, Any]]) -> str:
