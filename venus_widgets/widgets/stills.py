@@ -389,11 +389,12 @@ def grid_images(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Seq
     parts = []
     chunks = [list(range(k, min(k + per, len(cols)))) for k in range(0, len(cols), per)] or [[]]
     for n, idx in enumerate(chunks):
-        head = caption if len(chunks) == 1 else f"{caption} ({n + 1} of {len(chunks)})"
-        svg, w, h = grid_svg(head, [cols[j] for j in idx], [(label, [cells[j] for j in idx]) for label, cells in rows],
-                             row_head, col_w)
-        shown = (f"{columns} " if columns else "") + ", ".join(cols[j] for j in idx)
-        said = alt if n == 0 else (f"{head}: the columns {shown}; every cell is said in "
-                                   "the first picture's description and in the table.")
+        part, across = "" if len(chunks) == 1 else f" ({n + 1} of {len(chunks)})", f"{columns} " if columns else ""
+        # the first picture says the caption; each other only its columns (a line or two), as the live lab does
+        held = across + (f"{cols[idx[0]]} to {cols[idx[-1]]}" if len(idx) > 1 else cols[idx[0]] if idx else "")
+        svg, w, h = grid_svg((caption if n == 0 else held) + part, [cols[j] for j in idx],
+                             [(label, [cells[j] for j in idx]) for label, cells in rows], row_head, col_w)
+        said = alt if n == 0 else (f"{caption}{part}: the columns {across}{', '.join(cols[j] for j in idx)}; every "
+                                   "cell is said in the first picture's description and in the table.")
         parts.append(f"<p>{svg_image(svg, said, w, h)}</p>")
     return "".join(parts)
