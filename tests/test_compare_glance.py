@@ -259,3 +259,39 @@ def test_the_points_are_the_difference_of_the_percentages_shown(case):
             # every change in points said beside two chances is one of those checked
             assert len(re.findall(r"\(\S+ points\)", said)) == len(re.findall(f"\\({_SIGNED}\\)", said)), said
     assert checked or all(v.startswith("no change") for v in c.verdicts.values())
+
+
+@pytest.mark.parametrize("case", CASES + MORE, ids=[_ids(c) for c in CASES + MORE])
+def test_a_rows_points_are_the_difference_of_its_chances_shown(case):
+    """The chart and the table wrote "−44.4" beside 70.4 % and 25.9 %, under a sentence that says
+    (−44.5 points): a row's points are the difference of its two chances as shown, as the sentence's."""
+    from venus_widgets.engine.tools.compare_chart import bar_words, value_words
+
+    c = vw.compare(*case)
+    for r in c.glance():
+        for n in c.names[1:]:
+            if r["group"]:
+                continue
+            a, b = (vw.percent(r["p"][k], 1) for k in ("base", n))
+            if a != b and "<" not in a + b and ">" not in a + b:
+                d = _value(b[:-1]) - _value(a[:-1])
+                assert _value(value_words(r, n)) == d and bar_words(r, n) == value_words(r, n), (r["label"], a, b)
+
+
+def test_the_rulebooks_comparison_tables_have_a_column_per_rule_set():
+    """Chapter 10's comparisons had a column of chances and a column of points per variant: six columns,
+    the last ("no change") cut at 400 px. A column per rule set, each variant's points in brackets beside
+    its chance, as the lab's table: "42.1% (+34.7)"."""
+    import json
+    from pathlib import Path
+
+    nb = Path(__file__).resolve().parent.parent / "notebooks" / "10-the-rule-lab.ipynb"
+    text = "\n".join("".join(c["source"]) for c in json.loads(nb.read_text())["cells"] if c["cell_type"] == "markdown")
+    tables = re.findall(r"^(\| chance \|.*)\n\|[-| :]+\|\n((?:\|.*\n?)*)", text, flags=re.M)
+    assert len(tables) >= 4
+    for head, body in tables:
+        cols = head.strip("|").split("|")
+        assert len(cols) <= 4 and cols[1].strip() == "rules as read", head
+        for line in body.strip().splitlines():
+            cells = [x.strip() for x in line.strip("|").split("|")]
+            assert len(cells) == len(cols) and all(re.search(r"\((?:[+−]|±0|up to|no change)", x) for x in cells[2:]), line

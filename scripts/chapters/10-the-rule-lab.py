@@ -56,10 +56,14 @@ def comparison(c):
     outcome, the rest grouped), under each rule set, with the differences."""
     names = c.names
     lines = [f"* {c.headline(n)}" for n in names[1:]]
-    rows = [[r["label"]] + [vw.percent(r["p"][n], 1) + (f" … {vw.percent(r['p_last'][n], 1)}" if r["group"] else "")
-                            for n in names]
-            + [value_words(r, n) for n in names[1:]] for r in c.glance()]
-    head = ["chance", "rules as read"] + list(names[1:]) + [f"{n}, points" for n in names[1:]]
+
+    def chance(r, n):
+        return vw.percent(r["p"][n], 1) + (f" … {vw.percent(r['p_last'][n], 1)}" if r["group"] else "")
+    # a column per rule set (each variant's points beside its chance, in brackets): a column of points per
+    # variant besides did not fit 400 px
+    rows = [[r["label"], chance(r, "base")] + [f"{chance(r, n)} ({value_words(r, n)})" for n in names[1:]]
+            for r in c.glance()]
+    head = ["chance", "rules as read"] + list(names[1:])
     return "\n".join(lines) + "\n\n" + table(head, rows)
 
 
@@ -115,8 +119,8 @@ emit(comparison(bronze))
 # to 50 % is 10 points more, not "25 % more"): first for passing, then for
 # the chance that moves most, when that is another one (reaching the goal,
 # the threshold plus the consequences wanted; a critical; spending Ego).
-# The table gives the chances that move under both rule sets, and the
-# difference: to pass, any other chance the rules report that moves, by
+# The table gives the chances that move under both rule sets, and in
+# brackets the difference in points: to pass, any other chance the rules report that moves, by
 # name, then the chance of *at least* so many successes, each rule set's
 # own (even where one rule set can never end on exactly that many). Under this house rule a
 # Bronze die *is* a Silver die, so the odds are exactly those of a Silver

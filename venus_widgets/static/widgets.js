@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c15bc22bcb918605a77fcdd32f66071390735ed9bd14bc4286dedf0febe4d204
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 bf6ee6ed6abfe991e87659766a943747b3ae716234a45603ed8958b0ca8df70a
 
 // js/format.js
 function thousands(n) {
@@ -372,6 +372,9 @@ var STYLE = `
 .vw-chart line.goal { stroke: var(--vw-goal); stroke-width: 2; stroke-dasharray: 4 3; }
 .vw-root table { border-collapse: collapse; }
 .vw-root td, .vw-root th { border: 1px solid var(--vw-border); padding: 1px 6px; text-align: right; }
+/* the lab's table of the odds and differences: a column per rule set, narrow padding, so that it fits 400 px */
+.vw-root table.vw-difftable td, .vw-root table.vw-difftable th { padding: 1px 3px; }
+.vw-root table.vw-difftable tbody th { font-weight: normal; }
 .vw-option.best { font-weight: 700; }
 .vw-spend .vw-row { margin: 1px 0; align-items: flex-start; line-height: 1.25; }
 .vw-spend .vw-row > input { margin-top: 2px; }
@@ -2143,10 +2146,11 @@ function shortPoints(d) {
 function valueWords(row, key) {
   const d = row.d[key];
   if (row.group && !d) return "no change";
-  return (row.group ? "up to " : "") + shortPoints(d);
+  return (row.group ? "up to " : "") + barWords(row, key);
 }
 function barWords(row, key) {
-  return row.group && !row.d[key] ? "no change" : shortPoints(row.d[key]);
+  if (row.group) return row.d[key] ? shortPoints(row.d[key]) : "no change";
+  return row.said && row.said[key] || shortPoints(row.d[key]);
 }
 function zeroAndScale(bars, left, right) {
   const zero = (s) => left + Math.max(0, ...bars.filter(([d]) => d < 0).map(([d, t]) => Math.abs(d) * s + t + 4));
@@ -2260,7 +2264,7 @@ function diffChart(view, width) {
 }
 function diffTable(view) {
   const n = view.names;
-  const cell = (r, k) => formatPercent(r.p[k]) + (r.group ? ` … ${formatPercent(r.p_last[k])}` : "");
+  const cell = (r, k) => formatPercent(r.p[k], 1) + (r.group ? ` … ${formatPercent(r.p_last[k], 1)}` : "");
   const shown = drawnVariants(view.rows || []);
   const same = ["A", "B"].filter((k) => !shown.includes(k)).map((k) => n[k]);
   return h(
@@ -2269,15 +2273,15 @@ function diffTable(view) {
     h("summary", {}, "Table of the odds and differences"),
     h(
       "table",
-      {},
-      h("caption", {}, "Chance under each rule set; differences in percentage points" + (same.length ? ` (${same.join(", ")}: the same odds as the base)` : "")),
-      h("thead", {}, h("tr", {}, ["chance", "base", ...shown.map((k) => n[k]), ...shown.map((k) => `${n[k]} − base`)].map((c) => h("th", { scope: "col" }, c)))),
+      { class: "vw-difftable" },
+      h("caption", {}, "Chance under each rule set; in brackets, the points from the base" + (same.length ? ` (${same.join(", ")}: the same odds as the base)` : "")),
+      h("thead", {}, h("tr", {}, ["chance", "base", ...shown.map((k) => n[k])].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, (view.rows || []).map((r) => h(
         "tr",
         {},
         h("th", { scope: "row" }, r.label),
-        ...["base", ...shown].map((k) => h("td", {}, cell(r, k))),
-        ...shown.map((k) => h("td", {}, valueWords(r, k)))
+        h("td", {}, cell(r, "base")),
+        ...shown.map((k) => h("td", {}, `${cell(r, k)} (${valueWords(r, k)})`))
       )))
     )
   );

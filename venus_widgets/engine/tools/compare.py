@@ -267,7 +267,7 @@ class Comparison:
         verdicts = "".join(f"<li><b>{e(n)}</b>: {e(self.verdicts[n])}</li>" for n in self.names[1:])
         notes = "".join(f"<p class='vw-note'>{e(x)}</p>" for x in sorted({n for o in self.odds.values() for n in o.notes}))
         table = difference_table(names, rows, _pct, f"The chances of {self.spec['edition']} {self.spec['roll']} "
-                                                    "by rule set, and each variant minus the base in points")
+                                                    "by rule set; in brackets, the points from the base")
         return (f"<div class='vw-compare'><ul>{lead}</ul>{difference_chart(names, rows)}{table}"
                 f"<details><summary>Every chance that moves, in words</summary><ul>{verdicts}</ul></details>"
                 f"{notes}</div>")

@@ -213,9 +213,12 @@ def _group(rows: list[_Row], variants: tuple[str, ...], exact: bool, many: str) 
 
 def _single(r: _Row, variants: tuple[str, ...], exact: bool) -> dict[str, Any]:
     d = {n: r.diff(n) for n in variants}
+    # the points as the chart and the table write them: the difference of the two chances shown (change_words)
+    said = {n: "±0" if _same(x, 0, exact) else change_words(r.p["base"], r.p[n])[2].removesuffix(" points")
+            for n, x in d.items()}
     return {"key": r.key if isinstance(r.key, int) else str(r.key), "label": r.label, "tick": r.tick,
             "kind": r.kind, "group": "", "p": {n: float(x) for n, x in r.p.items()},
-            "d": {n: 0.0 if _same(x, 0, exact) else float(x) for n, x in d.items()}}
+            "d": {n: 0.0 if _same(x, 0, exact) else float(x) for n, x in d.items()}, "said": said}
 
 
 def glance(c: Comparison, most: int = MOST) -> list[dict[str, Any]]:
@@ -224,8 +227,9 @@ def glance(c: Comparison, most: int = MOST) -> list[dict[str, Any]]:
     chart), ``kind`` ("chance", "outcome" or "group"), ``p`` (each rule
     set's chance; a group's first row), ``p_last`` (a group's last row),
     ``d`` (each variant minus the base, as a fraction of 1; a group's
-    largest, signed) and ``group`` ("" for one chance, "up to" or "no
-    change")."""
+    largest, signed), ``group`` ("" for one chance, "up to" or "no
+    change") and, for one chance, ``said`` (each variant's points as
+    written: the difference of the two chances shown, :func:`change_words`)."""
     fixed, chances, outcomes = candidates(c)
     variants, exact = c.names[1:], bool(c.exact)
     many = _unit(c)[1]
