@@ -67,9 +67,10 @@ def comparison(c):
     return "\n".join(lines) + "\n\n" + table(head, rows)
 
 
-emit(table(["knob", "the rule (paraphrased from the rule text)", "as read", "may be"],
-           [[k["name"].replace("_", " "), k["seed"].replace("Ego double6", "Ego doubling 6s"), knob_value(k["default"]), takes(k["name"])]
-            for k in vw.rules("playtest").describe()]))
+# the knob's name in its rule's column: a column of its own besides did not fit 400 px
+emit(table(["knob: the rule (paraphrased from the rule text)", "as read", "may be"],
+           [[f"**{k['name'].replace('_', ' ')}**: {k['seed'].replace('Ego double6', 'Ego doubling 6s')}",
+             knob_value(k["default"]), takes(k["name"])] for k in vw.rules("playtest").describe()]))
 
 # %% [markdown]
 # > **In code**: a roll carries the knobs it changes in `rules`, e.g.
@@ -209,9 +210,11 @@ grid = vw.sweep({"roll": "task", "caliber": "bronze"}, over={"dice": range(1, 9)
                 variants={"Bronze 4-6": {"success_from": {"bronze": 4}}})
 heat = grid.heat("Bronze 4-6", minus="base")
 down, across = heat["axes"]  # as the lab draws it: the axes named once, in the corner; each head by its value
-emit(f"*{heat['caption']}*\n\n" + table([f"{down} ↓, {across} →"] + [c.removeprefix(f"{across} ") for c in heat["cols"]],
-                                         [[r["label"].removeprefix(f"{down} ")] + [c["text"] for c in r["cells"]]
-                                          for r in heat["rows"]]))
+# in tables of three columns of numbers, as the lab splits its heatmap: five in one did not fit 400 px
+emit(f"*{heat['caption']}*\n\n" + "\n\n".join(
+    table([f"{down} ↓, {across} →"] + [c.removeprefix(f"{across} ") for c in heat["cols"][k:k + 3]],
+          [[r["label"].removeprefix(f"{down} ")] + [c["text"] for c in r["cells"][k:k + 3]] for r in heat["rows"]])
+    for k in range(0, len(heat["cols"]), 3)))
 
 # %% [markdown]
 # The house rule helps most where the roll is hard but not hopeless: with
