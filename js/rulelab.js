@@ -41,6 +41,15 @@ export function pointsCell(d) {
   return `${d > 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(1)}`;
 }
 
+/** A sample's row as written: the chance passed, the exact chance (one decimal each) and the points
+ *  apart, the difference of those two as shown, so that the row adds up ("42.0 %", "44.7 %", "−2.7"). */
+export function sampleCells(p, exact) {
+  const a = formatPercent(p, 1), b = formatPercent(exact, 1);
+  if (/[<>]/.test(a + b)) return [a, b, pointsCell(p - exact)];
+  const d = Math.round((Number.parseFloat(a) - Number.parseFloat(b)) * 10);
+  return [a, b, d === 0 ? "±0" : `${d > 0 ? "+" : "−"}${(Math.abs(d) / 10).toFixed(1)}`];
+}
+
 /** Send a typed value after the keys stop for ``ms`` (arrows send at once, see scalarControl). */
 function debounced(fn, ms = 250) {
   let t = null;
@@ -206,7 +215,7 @@ function sampleBlock(view) {
     const s = view.sample[k];
     for (const [n, p] of s.checkpoints) {
       rows.push(h("tr", {}, h("th", { scope: "row" }, `${view.names[k]}, ${n.toLocaleString("en")} rolls`),
-        h("td", {}, formatPercent(p)), h("td", {}, formatPercent(s.exact)), h("td", {}, pointsCell(p - s.exact))));
+        ...sampleCells(p, s.exact).map((t) => h("td", {}, t))));
     }
   }
   const cut = keys.map((k) => view.sample[k].cut).filter((x) => x > 0);

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 bf6ee6ed6abfe991e87659766a943747b3ae716234a45603ed8958b0ca8df70a
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 b613f50392ae8bb44edd7a1bae4bf625d28dc5abc5b3ab07064783c9d59d4863
 
 // js/format.js
 function thousands(n) {
@@ -2310,6 +2310,12 @@ function pointsCell(d) {
   if (Math.abs(d) < 5e-13) return "±0";
   return `${d > 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(1)}`;
 }
+function sampleCells(p, exact) {
+  const a = formatPercent(p, 1), b = formatPercent(exact, 1);
+  if (/[<>]/.test(a + b)) return [a, b, pointsCell(p - exact)];
+  const d = Math.round((Number.parseFloat(a) - Number.parseFloat(b)) * 10);
+  return [a, b, d === 0 ? "±0" : `${d > 0 ? "+" : "−"}${(Math.abs(d) / 10).toFixed(1)}`];
+}
 function debounced(fn, ms = 250) {
   let t = null;
   const call = (v) => {
@@ -2571,9 +2577,7 @@ function sampleBlock(view) {
         "tr",
         {},
         h("th", { scope: "row" }, `${view.names[k]}, ${n.toLocaleString("en")} rolls`),
-        h("td", {}, formatPercent(p)),
-        h("td", {}, formatPercent(s.exact)),
-        h("td", {}, pointsCell(p - s.exact))
+        ...sampleCells(p, s.exact).map((t) => h("td", {}, t))
       ));
     }
   }
