@@ -128,10 +128,11 @@ function knobControl(model, knob, variant, value) {
   return h("span", {}, scalarControl(form, value, label, set, err, `knob-${variant}-${knob.name}`, model), errorLine(err));
 }
 
-/** The words of a variant that plays by another draft (its id), or "" for the lab's own rules. */
-export function draftWords(drafts, v) {
+/** The words of a variant that plays by another draft, by its name as the view gives it ("plays by the Heresy
+ *  Engine with a push"; by its id before the view has it), or "" for the lab's own rules. */
+export function draftWords(drafts, v, named) {
   const id = (drafts || {})[v];
-  return id ? `plays by the draft ${id}` : "";
+  return id ? `plays by ${(named || {})[v] || `the draft ${id}`}` : "";
 }
 
 /** A knob's rule in words: the sentence of the rules it quotes (its seed), else the sentence
@@ -156,7 +157,7 @@ function knobsTable(model) {
   const names = model.get("names") || {};
   const nameInput = (v) => {
     const id = uid("name");
-    const other = draftWords(drafts, v);
+    const other = draftWords(drafts, v, (model.get("view") || {}).drafts_named);
     return h("span", { class: "vw-opt" }, h("label", { for: id }, `Name of variant ${v}`),
       h("input", { id, type: "text", value: names[v] || v, maxlength: 30, size: 12, "data-testid": `name-${v}`, "data-key": `name-${v}`,
         onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value }) }),

@@ -198,3 +198,12 @@ def test_the_designers_guide_says_roll_where_its_prose_said_spec():
     prose = re.sub(r"`[^`]*`", "", re.sub(r"```.*?```", "", text, flags=re.S))
     found = [line for line in prose.splitlines() if re.search(r"\bspecs?\b", line, flags=re.I)]
     assert not found, found
+
+
+def test_the_live_lab_names_a_variants_draft_by_its_name_not_its_id():
+    """The live lab said "plays by the draft heresy-push" beside a variant's name: the draft's id, where
+    the saved lab says "plays by the Heresy Engine with a push". The view carries each draft's name."""
+    with edition.as_it_was():
+        push = vw.load_edition((ROOT / "venus_widgets" / "drafts" / "heresy-push.toml").read_text())
+        lab = vw.RuleLab(edition="heresy", b=push, pool=6, black=3)
+        assert lab.panel.view["drafts_named"] == {"B": "the Heresy Engine with a push"}

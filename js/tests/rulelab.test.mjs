@@ -47,6 +47,10 @@ test("a sample's row adds up as shown: the points are the difference of the two 
 
 test("a variant that plays by another draft says which", () => {
   assert.equal(draftWords({ A: "", B: "push-black" }, "B"), "plays by the draft push-black");
+  // by its name when the view gives it (the live lab said the id, the saved lab the name)
+  assert.equal(draftWords({ A: "", B: "heresy-push" }, "B", { B: "the Heresy Engine with a push" }),
+    "plays by the Heresy Engine with a push");
+  assert.equal(draftWords({ A: "", B: "" }, "B", {}), "");
   assert.equal(draftWords({ A: "", B: "push-black" }, "A"), "");
   assert.equal(draftWords(undefined, "A"), "");
 });

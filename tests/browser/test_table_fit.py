@@ -364,6 +364,8 @@ def test_the_lab_comparing_two_drafts_labels_at_most_15_rows_and_none_overlap(la
         for ident in (heresy.ID, push.ID):
             registry.unregister(ident)
     expect(w.get_by_test_id("headline-B")).to_have_text(headline)
+    # the variant's draft by its name, as the saved lab says it (it said "plays by the draft heresy-push")
+    expect(w.get_by_test_id("draft-B")).to_contain_text("plays by the Heresy Engine with a push")
     chart = w.get_by_test_id("diff-chart")
     ticks = chart.locator("[data-testid=diff-tick]")
     assert ticks.count() == len(glance) <= 15

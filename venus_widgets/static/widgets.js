@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 b613f50392ae8bb44edd7a1bae4bf625d28dc5abc5b3ab07064783c9d59d4863
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 8859ef6dfef52a8040597e7d6718a9479d411d008d75ad0b3b2bb01f53c14ff3
 
 // js/format.js
 function thousands(n) {
@@ -2448,9 +2448,9 @@ function knobControl(model, knob, variant, value) {
   const err = fieldError(model, `${variant}.${knob.name}`);
   return h("span", {}, scalarControl(form, value, label, set, err, `knob-${variant}-${knob.name}`, model), errorLine(err));
 }
-function draftWords(drafts, v) {
+function draftWords(drafts, v, named) {
   const id = (drafts || {})[v];
-  return id ? `plays by the draft ${id}` : "";
+  return id ? `plays by ${(named || {})[v] || `the draft ${id}`}` : "";
 }
 function ruleWords(k) {
   if (k.seed) return `“${k.seed}”`;
@@ -2466,7 +2466,7 @@ function knobsTable(model) {
   const names = model.get("names") || {};
   const nameInput = (v) => {
     const id = uid("name");
-    const other = draftWords(drafts, v);
+    const other = draftWords(drafts, v, (model.get("view") || {}).drafts_named);
     return h(
       "span",
       { class: "vw-opt" },

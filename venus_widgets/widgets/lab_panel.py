@@ -359,7 +359,8 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             name, minus = {"A": (na, None), "B": (nb, None), "A-base": (na, "base"), "B-base": (nb, "base"),
                            "B-A": (nb, na)}[self.show]
             heat = {**(s.heat(name, minus=minus) if s is not None else {}), "left_out": left_out}
-        self.view = {**odds_view(c, {"base": "base", "A": na, "B": nb}), "heat": heat}
+        named = {v: stills.rules_named(d, True) for v, d in self.drafts.items() if d}  # "the Heresy Engine ..."
+        self.view = {**odds_view(c, {"base": "base", "A": na, "B": nb}), "heat": heat, "drafts_named": named}
 
     def _show_base_rules(self, base: Mapping[str, Any]) -> None:
         """Each knob's value under the base roll (``base`` in ``knobs``):
@@ -372,8 +373,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         if knobs != self.knobs:
             self.knobs = knobs
 
-    #: seeded rolls beside odds that are not a fraction (:func:`.lab_view.samples`)
-    _samples = staticmethod(samples)
+    _samples = staticmethod(samples)  # seeded rolls beside odds that are not a fraction (:func:`.lab_view.samples`)
 
     def _shown(self, v: str) -> Any:
         return self.drafts[v] if self.drafts.get(v) else self.variants.get(v)
