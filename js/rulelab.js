@@ -128,8 +128,8 @@ function knobControl(model, knob, variant, value) {
   return h("span", {}, scalarControl(form, value, label, set, err, `knob-${variant}-${knob.name}`, model), errorLine(err));
 }
 
-/** The words of a variant that plays by another draft, by its name as the view gives it ("plays by the Heresy
- *  Engine with a push"; by its id before the view has it), or "" for the lab's own rules. */
+/** The words of a variant that plays by another draft, by its name as the view gives it ("plays by the Coin
+ *  Game with a push"; by its id before the view has it), or "" for the lab's own rules. */
 export function draftWords(drafts, v, named) {
   const id = (drafts || {})[v];
   return id ? `plays by ${(named || {})[v] || `the draft ${id}`}` : "";

@@ -218,7 +218,6 @@ def test_at_400_px_no_table_of_the_rule_lab_chapter_is_cut(page, binder_lab):
     if page.evaluate("() => !document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')"):
         page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
     page.wait_for_function("() => document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')")
-    page.wait_for_timeout(500)
     tables = page.locator(".jp-NotebookPanel .jp-RenderedMarkdown table")
     assert tables.count() >= 6
     cut = []

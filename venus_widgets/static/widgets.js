@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 8859ef6dfef52a8040597e7d6718a9479d411d008d75ad0b3b2bb01f53c14ff3
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 3018d5bd72de4d2cd74b4e8c48bdc7857b09450610b644756be61b6f9e941fdc
 
 // js/format.js
 function thousands(n) {

@@ -359,7 +359,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             name, minus = {"A": (na, None), "B": (nb, None), "A-base": (na, "base"), "B-base": (nb, "base"),
                            "B-A": (nb, na)}[self.show]
             heat = {**(s.heat(name, minus=minus) if s is not None else {}), "left_out": left_out}
-        named = {v: stills.rules_named(d, True) for v, d in self.drafts.items() if d}  # "the Heresy Engine ..."
+        named = {v: stills.rules_named(d, True) for v, d in self.drafts.items() if d}  # "the Coin Game ...", mid-sentence
         self.view = {**odds_view(c, {"base": "base", "A": na, "B": nb}), "heat": heat, "drafts_named": named}
 
     def _show_base_rules(self, base: Mapping[str, Any]) -> None:

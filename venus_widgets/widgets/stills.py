@@ -130,7 +130,7 @@ def _head(name: str, what: str, run: str) -> str:
 
 def rules_named(edition_id: str, within: bool = False) -> str:
     """The rules a still plays by, as a player reads them: the edition's name (a draft's ``name``, "Coins (a
-    draft)"), never its id; ``within`` a sentence, "The Heresy Engine ..." is "the Heresy Engine ..."."""
+    draft)"), never its id; ``within`` a sentence, "The Coin Game" is "the Coin Game"."""
     from ..engine.contract import edition
 
     name = str(edition.get(edition_id).NAME)

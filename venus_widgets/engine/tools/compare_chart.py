@@ -210,9 +210,9 @@ def difference_table(names: Mapping[str, str], rows: Sequence[Mapping[str, Any]]
     head = "".join(f"<th scope='col'>{e(names[n])}</th>" for n in keys)
     body = []
     for r in rows:
-        def chance(n: str) -> str:
-            return _kept(percent(r["p"][n]) + (" … " + percent(r["p_last"][n]) if r.get("group") else ""))
-        cells = "".join(f"<td>{e(chance(n) + (f' ({value_words(r, n)})' if i else ''))}</td>" for i, n in enumerate(keys))
+        said = [_kept(percent(r["p"][n]) + (" … " + percent(r["p_last"][n]) if r.get("group") else ""))
+                + (f" ({value_words(r, n)})" if i else "") for i, n in enumerate(keys)]
+        cells = "".join(f"<td>{e(x)}</td>" for x in said)
         body.append(f"<tr><th scope='row'>{e(r['label'])}</th>{cells}</tr>")
     return (f"<table><caption>{e(title)}</caption><thead><tr><th scope='col'>chance</th>{head}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody></table>")
