@@ -23,12 +23,14 @@ export function shortPoints(d) {
 export function valueWords(row, key) {
   const d = row.d[key];
   if (row.group && !d) return "no change";
-  return (row.group ? "up to " : "") + shortPoints(d);
+  return (row.group ? "up to " : "") + barWords(row, key);
 }
 
-/** A bar's number: the difference, signed; "no change" for a group none moves (a group's bar is its largest change). */
+/** A bar's number: the difference, signed; "no change" for a group none moves (a group's bar is its largest
+ *  change); one chance's points as Python wrote them (``said``: the difference of its two chances shown). */
 export function barWords(row, key) {
-  return row.group && !row.d[key] ? "no change" : shortPoints(row.d[key]);
+  if (row.group) return row.d[key] ? shortPoints(row.d[key]) : "no change";
+  return (row.said && row.said[key]) || shortPoints(row.d[key]);
 }
 
 /** Where the zero line stands and how many px a point is, for bars [difference, width of its number]:
@@ -127,19 +129,20 @@ export function diffChart(view, width) {
       + (same.length ? ` Not drawn, the same odds as the base: ${same.join(", ")}.` : "")));
 }
 
-/** The same rows as a table: each rule set's chance (a group: its first and last row), each variant minus the base. */
+/** The same rows as a table: each rule set's chance (a group: its first and last row) with one decimal, as
+ *  the sentence says it, and beside each variant's, in brackets, its points from the base: a column per
+ *  rule set, so that the table fits 400 px (a column of points per variant besides did not). */
 export function diffTable(view) {
   const n = view.names;
-  const cell = (r, k) => formatPercent(r.p[k]) + (r.group ? ` … ${formatPercent(r.p_last[k])}` : "");
-  // a variant with the odds of the base has no columns: the caption says so
+  const cell = (r, k) => formatPercent(r.p[k], 1) + (r.group ? ` … ${formatPercent(r.p_last[k], 1)}` : "");
+  // a variant with the odds of the base has no column: the caption says so
   const shown = drawnVariants(view.rows || []);
   const same = ["A", "B"].filter((k) => !shown.includes(k)).map((k) => n[k]);
   return h("details", { "data-testid": "lab-table" }, h("summary", {}, "Table of the odds and differences"),
-    h("table", {}, h("caption", {}, "Chance under each rule set; differences in percentage points"
+    h("table", { class: "vw-difftable" }, h("caption", {}, "Chance under each rule set; in brackets, the points from the base"
       + (same.length ? ` (${same.join(", ")}: the same odds as the base)` : "")),
-      h("thead", {}, h("tr", {}, ["chance", "base", ...shown.map((k) => n[k]), ...shown.map((k) => `${n[k]} − base`)]
+      h("thead", {}, h("tr", {}, ["chance", "base", ...shown.map((k) => n[k])]
         .map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, (view.rows || []).map((r) => h("tr", {}, h("th", { scope: "row" }, r.label),
-        ...["base", ...shown].map((k) => h("td", {}, cell(r, k))),
-        ...shown.map((k) => h("td", {}, valueWords(r, k))))))));
+        h("td", {}, cell(r, "base")), ...shown.map((k) => h("td", {}, `${cell(r, k)} (${valueWords(r, k)})`)))))));
 }

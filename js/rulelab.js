@@ -41,6 +41,15 @@ export function pointsCell(d) {
   return `${d > 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(1)}`;
 }
 
+/** A sample's row as written: the chance passed, the exact chance (one decimal each) and the points
+ *  apart, the difference of those two as shown, so that the row adds up ("42.0 %", "44.7 %", "−2.7"). */
+export function sampleCells(p, exact) {
+  const a = formatPercent(p, 1), b = formatPercent(exact, 1);
+  if (/[<>]/.test(a + b)) return [a, b, pointsCell(p - exact)];
+  const d = Math.round((Number.parseFloat(a) - Number.parseFloat(b)) * 10);
+  return [a, b, d === 0 ? "±0" : `${d > 0 ? "+" : "−"}${(Math.abs(d) / 10).toFixed(1)}`];
+}
+
 /** Send a typed value after the keys stop for ``ms`` (arrows send at once, see scalarControl). */
 function debounced(fn, ms = 250) {
   let t = null;
@@ -119,10 +128,11 @@ function knobControl(model, knob, variant, value) {
   return h("span", {}, scalarControl(form, value, label, set, err, `knob-${variant}-${knob.name}`, model), errorLine(err));
 }
 
-/** The words of a variant that plays by another draft (its id), or "" for the lab's own rules. */
-export function draftWords(drafts, v) {
+/** The words of a variant that plays by another draft, by its name as the view gives it ("plays by the Coin
+ *  Game with a push"; by its id before the view has it), or "" for the lab's own rules. */
+export function draftWords(drafts, v, named) {
   const id = (drafts || {})[v];
-  return id ? `plays by the draft ${id}` : "";
+  return id ? `plays by ${(named || {})[v] || `the draft ${id}`}` : "";
 }
 
 /** A knob's rule in words: the sentence of the rules it quotes (its seed), else the sentence
@@ -147,7 +157,7 @@ function knobsTable(model) {
   const names = model.get("names") || {};
   const nameInput = (v) => {
     const id = uid("name");
-    const other = draftWords(drafts, v);
+    const other = draftWords(drafts, v, (model.get("view") || {}).drafts_named);
     return h("span", { class: "vw-opt" }, h("label", { for: id }, `Name of variant ${v}`),
       h("input", { id, type: "text", value: names[v] || v, maxlength: 30, size: 12, "data-testid": `name-${v}`, "data-key": `name-${v}`,
         onchange: (e) => send(model, { do: "rename", variant: v, name: e.target.value }) }),
@@ -206,7 +216,7 @@ function sampleBlock(view) {
     const s = view.sample[k];
     for (const [n, p] of s.checkpoints) {
       rows.push(h("tr", {}, h("th", { scope: "row" }, `${view.names[k]}, ${n.toLocaleString("en")} rolls`),
-        h("td", {}, formatPercent(p)), h("td", {}, formatPercent(s.exact)), h("td", {}, pointsCell(p - s.exact))));
+        ...sampleCells(p, s.exact).map((t) => h("td", {}, t))));
     }
   }
   const cut = keys.map((k) => view.sample[k].cut).filter((x) => x > 0);

@@ -115,6 +115,9 @@ export const STYLE = `
 .vw-chart line.goal { stroke: var(--vw-goal); stroke-width: 2; stroke-dasharray: 4 3; }
 .vw-root table { border-collapse: collapse; }
 .vw-root td, .vw-root th { border: 1px solid var(--vw-border); padding: 1px 6px; text-align: right; }
+/* the lab's table of the odds and differences: a column per rule set, narrow padding, so that it fits 400 px */
+.vw-root table.vw-difftable td, .vw-root table.vw-difftable th { padding: 1px 3px; }
+.vw-root table.vw-difftable tbody th { font-weight: normal; }
 .vw-option.best { font-weight: 700; }
 .vw-spend .vw-row { margin: 1px 0; align-items: flex-start; line-height: 1.25; }
 .vw-spend .vw-row > input { margin-top: 2px; }

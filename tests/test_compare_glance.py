@@ -72,8 +72,8 @@ def test_at_most_15_rows_and_every_chance_that_moves_is_in_one(case):
                 (said[0][0], said[1][0]), (said[0][1], said[1][1]), (1 - said[0][0], 1 - said[1][0]))), q
     # a group of outcomes says each variant's largest change in it, signed, taken from the exact differences
     for r in rows:
-        if r["kind"] == "group" and re.match(r"at least -?\d+ to -?\d+", r["label"]):
-            lo, hi = map(int, re.findall(r"-?\d+", r["label"])[:2])
+        if r["kind"] == "group" and re.match(r"at least −?\d+ to −?\d+", r["label"]):
+            lo, hi = (int(x.replace("−", "-")) for x in re.findall(r"−?\d+", r["label"])[:2])
             for n in c.names[1:]:
                 run = [d / 100 for k, d in c.difference(n).items() if lo <= k <= hi]
                 assert r["d"][n] == pytest.approx(max(run, key=abs), abs=1e-12)
@@ -86,7 +86,7 @@ def test_chapter_11s_comparison_fits_15_rows_where_it_had_46():
     assert len(ticks) <= 15 and ticks[0] == "to pass"
     assert "foul failure" in ticks and "good success" in ticks  # the degrees the designer wrote, by name
     assert ticks[-1].startswith("≥") and " to ≥" in ticks[-1]  # the long tail: one row
-    assert not any(t in ("≥-3", "≥33") for t in ticks)  # neither the certain floor nor a lone tail outcome
+    assert not any(t in ("≥−3", "≥33") for t in ticks)  # neither the certain floor nor a lone tail outcome
 
 
 def test_a_knob_that_moves_no_outcome_says_no_change_once():
@@ -94,7 +94,7 @@ def test_a_knob_that_moves_no_outcome_says_no_change_once():
     rows = c.glance()
     outcomes = [r for r in rows if r["label"].startswith("at least")]
     assert len(outcomes) == 1 and outcomes[0]["group"] == "no change" and outcomes[0]["d"]["impressive at 5"] == 0
-    assert re.fullmatch(r"at least -?\d+ to \d+ net successes", outcomes[0]["label"])
+    assert re.fullmatch(r"at least −?\d+ to \d+ net successes", outcomes[0]["label"])
     assert "good success" in [r["label"] for r in rows] and "impressive" in [r["label"] for r in rows]
     assert c.headline("impressive at 5").startswith("impressive at 5: the chance to pass stays at 78.5 %; "
                                                     "the biggest change is ")
@@ -220,3 +220,78 @@ def test_a_named_events_chance_with_a_pass_joins_the_rows_too():
     assert rows["glitch with a pass"]["p"] == {"base": 0.05, "Bronze 4-6": 0.6}
     assert big.headline("Bronze 4-6").endswith("the biggest change is glitch with a pass, from 5.0 % to 60.0 % "
                                                "(+55.0 points).")
+
+
+#: more rule pairs and drafts, beside CASES, for the sentence's arithmetic
+MORE = [
+    *[({"roll": "task", "dice": n}, {"threshold 2": {"threshold_base": 2}, "Bronze 4-6": {"success_from": {"bronze": 4}}})
+      for n in (1, 2, 4, 5)],
+    *[({"edition": HERESY, "pool": n, "black": b}, {"with a push": PUSH}) for n, b in ((3, 1), (5, 2), (8, 4))],
+    *[({"edition": "vers", "roll": "check", "ranks": r}, {"CT 12": {"base_ct": 12}}) for r in (1, 2, 5)],
+    ({"edition": "heresy", "roll": "task", "pool": 8}, {"5s too": {"reroll_faces": [5, 6]}}),
+    ({"edition": "playsheet", "roll": "task", "dice": 6, "explode": True}, {"from 9": {"explode_from": 9}}),
+]
+
+_NUMBER = r"(\d+(?:\.\d+)?) %"
+_SIGNED = r"([+−]\d+(?:\.\d+)?|±0) points"
+
+
+def _value(text: str) -> Fraction:
+    return Fraction(text.replace("−", "-").replace("±", ""))
+
+
+@pytest.mark.parametrize("case", CASES + MORE, ids=[_ids(c) for c in CASES + MORE])
+def test_the_points_are_the_difference_of_the_percentages_shown(case):
+    """A reader checks the sentence: "from 70.4 % to 25.9 % (−44.5 points)"
+    adds up as printed (it said −44.4 points, the difference of the exact
+    chances rounded, in 7 of 23 sentences of CASES); so does a verdict's
+    "−44.5 points to pass (...): from 70.4 % to 25.9 %"."""
+    c = vw.compare(*case)
+    checked = 0
+    for n in c.names[1:]:
+        for said in (c.headline(n), c.verdicts[n]):
+            for a, b, d in re.findall(f"from {_NUMBER} to {_NUMBER} \\({_SIGNED}\\)", said):
+                assert _value(b) - _value(a) == _value(d), said
+                checked += 1
+            for d, a, b in re.findall(f"{_SIGNED} to pass[^:]*: from {_NUMBER} to {_NUMBER}", said):
+                assert _value(b) - _value(a) == _value(d), said
+                checked += 1
+            # every change in points said beside two chances is one of those checked
+            assert len(re.findall(r"\(\S+ points\)", said)) == len(re.findall(f"\\({_SIGNED}\\)", said)), said
+    assert checked or all(v.startswith("no change") for v in c.verdicts.values())
+
+
+@pytest.mark.parametrize("case", CASES + MORE, ids=[_ids(c) for c in CASES + MORE])
+def test_a_rows_points_are_the_difference_of_its_chances_shown(case):
+    """The chart and the table wrote "−44.4" beside 70.4 % and 25.9 %, under a sentence that says
+    (−44.5 points): a row's points are the difference of its two chances as shown, as the sentence's."""
+    from venus_widgets.engine.tools.compare_chart import bar_words, value_words
+
+    c = vw.compare(*case)
+    for r in c.glance():
+        for n in c.names[1:]:
+            if r["group"]:
+                continue
+            a, b = (vw.percent(r["p"][k], 1) for k in ("base", n))
+            if a != b and "<" not in a + b and ">" not in a + b:
+                d = _value(b[:-1]) - _value(a[:-1])
+                assert _value(value_words(r, n)) == d and bar_words(r, n) == value_words(r, n), (r["label"], a, b)
+
+
+def test_the_rulebooks_comparison_tables_have_a_column_per_rule_set():
+    """Chapter 10's comparisons had a column of chances and a column of points per variant: six columns,
+    the last ("no change") cut at 400 px. A column per rule set, each variant's points in brackets beside
+    its chance, as the lab's table: "42.1% (+34.7)"."""
+    import json
+    from pathlib import Path
+
+    nb = Path(__file__).resolve().parent.parent / "notebooks" / "10-the-rule-lab.ipynb"
+    text = "\n".join("".join(c["source"]) for c in json.loads(nb.read_text())["cells"] if c["cell_type"] == "markdown")
+    tables = re.findall(r"^(\| chance \|.*)\n\|[-| :]+\|\n((?:\|.*\n?)*)", text, flags=re.M)
+    assert len(tables) >= 4
+    for head, body in tables:
+        cols = head.strip("|").split("|")
+        assert len(cols) <= 4 and cols[1].strip() == "rules as read", head
+        for line in body.strip().splitlines():
+            cells = [x.strip() for x in line.strip("|").split("|")]
+            assert len(cells) == len(cols) and all(re.search(r"\((?:[+−]|±0|up to|no change)", x) for x in cells[2:]), line

@@ -115,7 +115,7 @@ def test_an_outcome_one_rule_set_cannot_reach_keeps_its_at_least():
     row = next(r for r in c.to_rows() if r["at least"] == 1)
     assert row["Ego from 4"] == row["base"] == 19 / 27
     assert "70.4 points" not in c.verdicts["Ego from 4"] and "biggest change" not in c.verdicts["Ego from 4"]
-    assert c.verdicts["Ego from 4"] == ("+22.2 points to pass (2 successes): from 48.1 % to 70.4 %; "
+    assert c.verdicts["Ego from 4"] == ("+22.3 points to pass (2 successes): from 48.1 % to 70.4 %; "
                                         "Ego spent, pass with Ego, goal with Ego: from 22.2 % to 44.4 %")
     _check_differences(c, "Ego from 4", spec, {"ego_double_from": 4})
 

@@ -38,3 +38,25 @@ def test_the_saved_lab_draws_its_heatmap_columns_by_their_values_in_few_pictures
     if len(heat) > 1:  # a picture after the first says which columns it holds, by the field's label
         assert "the columns Difficulty factors 3, 4" in heat[1][1], heat[1][1]
     assert "<th scope='col'>Difficulty factors 0</th>" in snap  # the table says them whole
+
+
+def test_a_heatmap_picture_after_the_first_is_titled_in_a_line_or_two():
+    """A saved heatmap too wide for one picture repeated its whole caption over each picture after the
+    first, wrapped to that picture's width: a last picture of one or two columns titled in 6 to 9 lines
+    (chapter 11's third panel, about 7). The first says the whole caption; the others say which columns
+    they hold, as the live lab does ("(Black dice 5 to 9)"), in a line or two."""
+    import base64
+    import re
+
+    from venus_widgets.widgets.stills import grid_images
+
+    caption = "The chance to pass: with a push minus as read, in percentage points, by Pool and Black dice"
+    for n in (9, 10, 13):
+        rows = [(f"Pool {p}", [(f"+{p}.{j}", "#eeeeee", "", False) for j in range(n)]) for p in (1, 2)]
+        out = grid_images(caption, [str(j) for j in range(n)], rows, "alt", "Black dice")
+        titles = [re.findall(r"<text[^>]*font-size='15'[^>]*>([^<]*)<", base64.b64decode(b).decode())
+                  for b in re.findall(r'base64,([^"]+)', out)]
+        assert len(titles) >= 2 and " ".join(titles[0]).startswith(caption), titles
+        for k, lines in enumerate(titles[1:], start=2):
+            assert len(lines) <= 2 and " ".join(lines).endswith(f"({k} of {len(titles)})"), (n, lines)
+            assert " ".join(lines).startswith("Black dice "), lines

@@ -92,12 +92,11 @@ def test_every_figure_reads_chances_in_percent_and_counts_in_whole_numbers(stem,
 
 def test_the_labs_words_write_a_fall_with_the_minus_sign_of_its_sentence():
     """Chapter 10's lab said "(−44.4 points)" in its sentence and "-44.4 points to pass" in its words
-    below: one sign, the minus sign, as its chart and sentence write it (the heatmap's cells keep the
-    narrower hyphen, so that five columns fit a picture: tests/test_lab_heat_labels.py)."""
+    below: one sign, the minus sign, as its chart and sentence write it (and its heatmap's cells)."""
     spec = {"roll": "task", "dice": 3}
     c = vw.compare(spec, {"threshold from 2": {"threshold_base": 2}})
-    assert "(−44.4 points)" in c.headline("threshold from 2")
-    assert c.verdicts["threshold from 2"].startswith("−44.4 points to pass"), c.verdicts["threshold from 2"]
+    assert "(−44.5 points)" in c.headline("threshold from 2")
+    assert c.verdicts["threshold from 2"].startswith("−44.5 points to pass"), c.verdicts["threshold from 2"]
 
 
 def test_the_labs_chances_name_kiss_and_ego_as_the_rules_do():
@@ -140,3 +139,71 @@ def test_11_every_rule_the_mistyped_drafts_error_names_was_shown_before_it():
     assert rules, error[:300]
     named = [r.strip() for r in rules.group(1).split(",")] + [rules.group(2)]
     assert [r for r in named if not re.search(rf"\b{r}\b", before)] == [], named
+
+
+def test_the_lab_writes_a_negative_outcome_with_the_minus_sign():
+    """Chapter 11's lab read "at least -2 to -1 net successes" and "rolls of -1 or more net successes
+    lose most": a hyphen where the sentence's points ("−8.0 points") have the minus sign. Every row,
+    tick and sentence of a glance, and the heatmap's cells, write a fall or a negative number with "−"."""
+    with edition.as_it_was():
+        text = (ROOT / "venus_widgets" / "drafts" / "heresy.toml").read_text()
+        black = vw.load_edition(text.replace('id = "heresy"', 'id = "heresy-black-explodes"')
+                                .replace("explode = false           # black dice never re-roll", "explode = true"))
+        c = vw.compare({"edition": "heresy", "pool": 6, "black": 6}, {"black explodes": black.ID})
+        rows = c.glance()
+        said = [c.headline("black explodes")] + [r[k] for r in rows for k in ("label", "tick")]
+        assert any("−" in s for s in said[1:]), said  # it has negative outcomes
+        assert not [s for s in said if re.search(r"(?<![\w])-\d", s)], said
+    s = vw.sweep({"roll": "task", "dice": 3}, {"dice": [2, 3], "factors": [0, 1]}, {"B": {"threshold_base": 2}})
+    cells = [c["text"] for r in s.heat("B", minus="base")["rows"] for c in r["cells"]]
+    assert cells and all(t.startswith("−") for t in cells), cells
+
+
+def test_the_lab_names_a_draft_mid_sentence_in_lower_case():
+    """The saved lab said a variant "plays by The Heresy Engine with a push": a draft's name that opens
+    with "The" is lower case inside a sentence."""
+    with edition.as_it_was():
+        push = vw.load_edition((ROOT / "venus_widgets" / "drafts" / "heresy-push.toml").read_text())
+        assert push.NAME.startswith("The ")
+        snap = vw.RuleLab(edition="heresy", b=push, pool=6, black=3)._repr_mimebundle_()["text/html"]
+    assert "plays by the Heresy Engine with a push" in snap and "plays by The" not in snap
+
+
+def test_spending_ego_a_roll_has_not_is_refused_in_plain_words():
+    """vw.roll(spec, ego=True) on a roll without Ego said "expected False or None: this playtest task has
+    no Ego (set ego='reroll' or ego='double6' in the spec to spend it)", and each edition's own roll
+    "False or None: this spec has no Ego": words of code where a player's roll is refused."""
+    from importlib import import_module
+
+    from venus_widgets.engine.api import normalize
+
+    playsheet_roll = import_module("venus_widgets.engine.editions.playsheet.roll")
+    playtest_rolls = import_module("venus_widgets.engine.editions.playtest.rolls")
+
+    said = []
+    for spec, own in (({"roll": "task", "dice": 3}, playtest_rolls.roll),
+                      ({"edition": "playsheet", "roll": "task", "dice": 3}, playsheet_roll.roll)):
+        for refuse in (lambda: vw.roll(spec, seed=1, ego=True), lambda: own(normalize(spec), 1, ego=True)):
+            with pytest.raises(vw.SpecError) as err:
+                refuse()
+            assert err.value.field == "ego" and "has no Ego" in str(err.value), str(err.value)
+            said.append(str(err.value))
+    assert not [s for s in said if re.search(r"None|False|\bspec\b", s)], said
+
+
+def test_the_designers_guide_says_roll_where_its_prose_said_spec():
+    """docs/drafts.md said "a spec's `rules`", "a spec saved with ...", "specs and rolls you saved":
+    a designer reads a roll. Its Python (in code) keeps its names."""
+    text = (ROOT / "docs" / "drafts.md").read_text(encoding="utf-8")
+    prose = re.sub(r"`[^`]*`", "", re.sub(r"```.*?```", "", text, flags=re.S))
+    found = [line for line in prose.splitlines() if re.search(r"\bspecs?\b", line, flags=re.I)]
+    assert not found, found
+
+
+def test_the_live_lab_names_a_variants_draft_by_its_name_not_its_id():
+    """The live lab said "plays by the draft heresy-push" beside a variant's name: the draft's id, where
+    the saved lab says "plays by the Heresy Engine with a push". The view carries each draft's name."""
+    with edition.as_it_was():
+        push = vw.load_edition((ROOT / "venus_widgets" / "drafts" / "heresy-push.toml").read_text())
+        lab = vw.RuleLab(edition="heresy", b=push, pool=6, black=3)
+        assert lab.panel.view["drafts_named"] == {"B": "the Heresy Engine with a push"}

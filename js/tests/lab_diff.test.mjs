@@ -34,7 +34,7 @@ test("a chart tick breaks at spaces into short lines", () => {
 // fifteen rows of the heresy push at 400 px and 240 px: one row under another, every bar and its number inside
 const ROWS = [["pass", 0.338], ["foul failure", -0.106], ["failure", -0.129], ["partial success", -0.103],
   ["success", 0.146], ["good success", 0.18], ["impressive", 0.012], ["virtuoso, awe-inspiring", 0.0001],
-  ["≥-2 to ≥-1", 0.027], ["≥0", 0.106], ["≥1", 0.234], ["≥3", 0.192], ["≥4", 0.088], ["≥5", 0.034], ["≥6 to ≥33", 0.012]]
+  ["≥−2 to ≥−1", 0.027], ["≥0", 0.106], ["≥1", 0.234], ["≥3", 0.192], ["≥4", 0.088], ["≥5", 0.034], ["≥6 to ≥33", 0.012]]
   .map(([tick, d], i) => ({ tick, d: { A: i % 2 ? d / 2 : 0, B: d }, group: tick.includes(" to ") ? "up to" : "" }));
 
 for (const width of [240, 400, 530]) {

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { knobText, readScalar, pointsCell, tickLines, draftWords, ruleWords, rangeWords } from "../rulelab.js";
+import { knobText, readScalar, pointsCell, sampleCells, tickLines, draftWords, ruleWords, rangeWords } from "../rulelab.js";
 
 test("a knob's value in words", () => {
   assert.equal(knobText(null), "none");
@@ -38,8 +38,19 @@ test("points in the table", () => {
   assert.equal(pointsCell(1e-15), "±0");
 });
 
+test("a sample's row adds up as shown: the points are the difference of the two chances written", () => {
+  // it wrote 42 % beside 45 % and −2.7 points apart
+  assert.deepEqual(sampleCells(0.42, 0.44744), ["42.0 %", "44.7 %", "−2.7"]);
+  assert.deepEqual(sampleCells(0.4216, 0.44744), ["42.2 %", "44.7 %", "−2.5"]);
+  assert.deepEqual(sampleCells(0.447, 0.44744), ["44.7 %", "44.7 %", "±0"]);
+});
+
 test("a variant that plays by another draft says which", () => {
   assert.equal(draftWords({ A: "", B: "push-black" }, "B"), "plays by the draft push-black");
+  // by its name when the view gives it (the live lab said the id, the saved lab the name)
+  assert.equal(draftWords({ A: "", B: "heresy-push" }, "B", { B: "the Heresy Engine with a push" }),
+    "plays by the Heresy Engine with a push");
+  assert.equal(draftWords({ A: "", B: "" }, "B", {}), "");
   assert.equal(draftWords({ A: "", B: "push-black" }, "A"), "");
   assert.equal(draftWords(undefined, "A"), "");
 });

@@ -56,16 +56,21 @@ def comparison(c):
     outcome, the rest grouped), under each rule set, with the differences."""
     names = c.names
     lines = [f"* {c.headline(n)}" for n in names[1:]]
-    rows = [[r["label"]] + [vw.percent(r["p"][n], 1) + (f" … {vw.percent(r['p_last'][n], 1)}" if r["group"] else "")
-                            for n in names]
-            + [value_words(r, n) for n in names[1:]] for r in c.glance()]
-    head = ["chance", "rules as read"] + list(names[1:]) + [f"{n}, points" for n in names[1:]]
+
+    def chance(r, n):
+        return vw.percent(r["p"][n], 1) + (f" … {vw.percent(r['p_last'][n], 1)}" if r["group"] else "")
+    # a column per rule set (each variant's points beside its chance, in brackets): a column of points per
+    # variant besides did not fit 400 px
+    rows = [[r["label"], chance(r, "base")] + [f"{chance(r, n)} ({value_words(r, n)})" for n in names[1:]]
+            for r in c.glance()]
+    head = ["chance", "rules as read"] + list(names[1:])
     return "\n".join(lines) + "\n\n" + table(head, rows)
 
 
-emit(table(["knob", "the rule (paraphrased from the rule text)", "as read", "may be"],
-           [[k["name"].replace("_", " "), k["seed"].replace("Ego double6", "Ego doubling 6s"), knob_value(k["default"]), takes(k["name"])]
-            for k in vw.rules("playtest").describe()]))
+# the knob's name in its rule's column: a column of its own besides did not fit 400 px
+emit(table(["knob: the rule (paraphrased from the rule text)", "as read", "may be"],
+           [[f"**{k['name'].replace('_', ' ')}**: {k['seed'].replace('Ego double6', 'Ego doubling 6s')}",
+             knob_value(k["default"]), takes(k["name"])] for k in vw.rules("playtest").describe()]))
 
 # %% [markdown]
 # > **In code**: a roll carries the knobs it changes in `rules`, e.g.
@@ -115,8 +120,8 @@ emit(comparison(bronze))
 # to 50 % is 10 points more, not "25 % more"): first for passing, then for
 # the chance that moves most, when that is another one (reaching the goal,
 # the threshold plus the consequences wanted; a critical; spending Ego).
-# The table gives the chances that move under both rule sets, and the
-# difference: to pass, any other chance the rules report that moves, by
+# The table gives the chances that move under both rule sets, and in
+# brackets the difference in points: to pass, any other chance the rules report that moves, by
 # name, then the chance of *at least* so many successes, each rule set's
 # own (even where one rule set can never end on exactly that many). Under this house rule a
 # Bronze die *is* a Silver die, so the odds are exactly those of a Silver
@@ -205,9 +210,11 @@ grid = vw.sweep({"roll": "task", "caliber": "bronze"}, over={"dice": range(1, 9)
                 variants={"Bronze 4-6": {"success_from": {"bronze": 4}}})
 heat = grid.heat("Bronze 4-6", minus="base")
 down, across = heat["axes"]  # as the lab draws it: the axes named once, in the corner; each head by its value
-emit(f"*{heat['caption']}*\n\n" + table([f"{down} ↓, {across} →"] + [c.removeprefix(f"{across} ") for c in heat["cols"]],
-                                         [[r["label"].removeprefix(f"{down} ")] + [c["text"] for c in r["cells"]]
-                                          for r in heat["rows"]]))
+# in tables of three columns of numbers, as the lab splits its heatmap: five in one did not fit 400 px
+emit(f"*{heat['caption']}*\n\n" + "\n\n".join(
+    table([f"{down} ↓, {across} →"] + [c.removeprefix(f"{across} ") for c in heat["cols"][k:k + 3]],
+          [[r["label"].removeprefix(f"{down} ")] + [c["text"] for c in r["cells"][k:k + 3]] for r in heat["rows"]])
+    for k in range(0, len(heat["cols"]), 3)))
 
 # %% [markdown]
 # The house rule helps most where the roll is hard but not hopeless: with

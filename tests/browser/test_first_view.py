@@ -207,3 +207,23 @@ def test_a_stills_picture_follows_jupyterlabs_theme_light_and_dark(page, binder_
         assert got["paper"] == paper, f"{name} in {theme}: the picture's paper is {got['paper']}, not {paper}: {got}"
         assert got["contrast"] >= 4.5, f"{name} in {theme}: {got}"
     print(f"{name}: {seen}")
+
+
+def test_at_400_px_no_table_of_the_rule_lab_chapter_is_cut(page, binder_lab):
+    """Chapter 10 at 400 px (the file browser shut, as on a phone): its table of knobs lost its "may
+    be" column, its comparisons their last column of points ("no change"), its sweep two columns of
+    numbers, past the notebook's right edge. Every table of its prose fits the cell it is in."""
+    page.set_viewport_size({"width": 400, "height": 800})
+    open_untrusted(page, binder_lab, "10-the-rule-lab.ipynb")
+    if page.evaluate("() => !document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')"):
+        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+    page.wait_for_function("() => document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')")
+    tables = page.locator(".jp-NotebookPanel .jp-RenderedMarkdown table")
+    assert tables.count() >= 6
+    cut = []
+    for t in tables.all():
+        t.scroll_into_view_if_needed()
+        cut += t.evaluate("""t => { const edge = t.closest('.jp-Cell').getBoundingClientRect().right;
+          const r = t.getBoundingClientRect();
+          return r.right > edge + 1 ? [`${t.rows[0].textContent.trim().slice(0, 50)}: ${Math.round(r.right - edge)} px`] : []; }""")
+    assert not cut, cut

@@ -308,10 +308,29 @@ def test_the_rule_lab_at_400_px_scrolls_only_down(lab_page):
     settle(page)
     settle(page)
     lab = cell(page, 7).get_by_test_id("vw-rulelab")
-    assert lab.evaluate(SIDEWAYS_JS) == []
-    assert out.evaluate(SIDEWAYS_JS) == []
-    assert lab.bounding_box()["width"] <= out.bounding_box()["width"] + 1
-    assert lab.evaluate(OVERFLOW_JS) == []
+    # the table of the odds and differences opened too, under chapter 10's names: it had a column of points
+    # per variant besides a column of chances, six in all, and its last two were cut off at 400 px
+    for v, name in (("A", "Bronze 4-6"), ("B", "threshold from 2")):
+        lab.get_by_test_id(f"name-{v}").fill(name)
+        lab.get_by_test_id(f"name-{v}").press("Tab")
+        expect(lab.get_by_test_id(f"headline-{v}")).to_contain_text(f"{name}: ")
+    settle(page)
+    table = lab.get_by_test_id("lab-table")
+    table.locator("summary").click()
+    for opened in (True, False):
+        assert lab.evaluate(SIDEWAYS_JS) == []
+        assert out.evaluate(SIDEWAYS_JS) == []
+        assert lab.bounding_box()["width"] <= out.bounding_box()["width"] + 1
+        assert lab.evaluate(OVERFLOW_JS) == []
+        if opened:
+            box, edge = table.locator("table").bounding_box(), lab.bounding_box()
+            assert box["x"] + box["width"] <= edge["x"] + edge["width"] + 1, (box, edge)
+            assert table.locator("thead th").count() == 4  # chance, base, A, B (each with its points in brackets)
+            table.locator("summary").click()
+    for v in ("A", "B"):  # the names the other tests of this lab read
+        lab.get_by_test_id(f"name-{v}").fill(v)
+        lab.get_by_test_id(f"name-{v}").press("Tab")
+        expect(lab.get_by_test_id(f"headline-{v}")).to_contain_text(f"{v}: ")
     # its chances side by side even at 400 px (they took two rows): the lab 1,844 -> 1,782 px tall here
     chances = [lab.get_by_test_id(f"lab-{k}").bounding_box()["y"] for k in ("base", "A", "B")]
     assert max(chances) - min(chances) < 2
@@ -345,6 +364,8 @@ def test_the_lab_comparing_two_drafts_labels_at_most_15_rows_and_none_overlap(la
         for ident in (heresy.ID, push.ID):
             registry.unregister(ident)
     expect(w.get_by_test_id("headline-B")).to_have_text(headline)
+    # the variant's draft by its name, as the saved lab says it (it said "plays by the draft heresy-push")
+    expect(w.get_by_test_id("draft-B")).to_contain_text("plays by the Heresy Engine with a push")
     chart = w.get_by_test_id("diff-chart")
     ticks = chart.locator("[data-testid=diff-tick]")
     assert ticks.count() == len(glance) <= 15

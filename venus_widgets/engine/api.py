@@ -285,10 +285,10 @@ def check_ego(spec: Mapping[str, Any]) -> None:
         hint = (f"Ego is spent on {ed} {' and '.join(k + 's' for k in spent_on)}, not on a {kind}" if spent_on
                 else f"the {ed} edition has no Ego")
     elif isinstance(field, Choice):
-        hint = "set " + " or ".join(f"ego={o!r}" for o in field.options if o != field.default) + " in the spec to spend it"
+        hint = "set " + " or ".join(f"ego={o!r}" for o in field.options if o != field.default) + " in the roll to spend it"
     else:
-        hint = "set ego=True in the spec to spend it"
-    raise SpecError("ego", True, f"False or None: this {ed} {kind} has no Ego", hint)
+        hint = "set ego=True in the roll to spend it"
+    raise SpecError("ego", True, f"ego off: this {ed} {kind} has no Ego", hint)
 
 
 def roll_many(spec: Mapping[str, Any] | None, n: int, seed: int | None = None) -> np.ndarray:

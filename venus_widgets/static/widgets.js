@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 c15bc22bcb918605a77fcdd32f66071390735ed9bd14bc4286dedf0febe4d204
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 3018d5bd72de4d2cd74b4e8c48bdc7857b09450610b644756be61b6f9e941fdc
 
 // js/format.js
 function thousands(n) {
@@ -372,6 +372,9 @@ var STYLE = `
 .vw-chart line.goal { stroke: var(--vw-goal); stroke-width: 2; stroke-dasharray: 4 3; }
 .vw-root table { border-collapse: collapse; }
 .vw-root td, .vw-root th { border: 1px solid var(--vw-border); padding: 1px 6px; text-align: right; }
+/* the lab's table of the odds and differences: a column per rule set, narrow padding, so that it fits 400 px */
+.vw-root table.vw-difftable td, .vw-root table.vw-difftable th { padding: 1px 3px; }
+.vw-root table.vw-difftable tbody th { font-weight: normal; }
 .vw-option.best { font-weight: 700; }
 .vw-spend .vw-row { margin: 1px 0; align-items: flex-start; line-height: 1.25; }
 .vw-spend .vw-row > input { margin-top: 2px; }
@@ -2143,10 +2146,11 @@ function shortPoints(d) {
 function valueWords(row, key) {
   const d = row.d[key];
   if (row.group && !d) return "no change";
-  return (row.group ? "up to " : "") + shortPoints(d);
+  return (row.group ? "up to " : "") + barWords(row, key);
 }
 function barWords(row, key) {
-  return row.group && !row.d[key] ? "no change" : shortPoints(row.d[key]);
+  if (row.group) return row.d[key] ? shortPoints(row.d[key]) : "no change";
+  return row.said && row.said[key] || shortPoints(row.d[key]);
 }
 function zeroAndScale(bars, left, right) {
   const zero = (s) => left + Math.max(0, ...bars.filter(([d]) => d < 0).map(([d, t]) => Math.abs(d) * s + t + 4));
@@ -2260,7 +2264,7 @@ function diffChart(view, width) {
 }
 function diffTable(view) {
   const n = view.names;
-  const cell = (r, k) => formatPercent(r.p[k]) + (r.group ? ` … ${formatPercent(r.p_last[k])}` : "");
+  const cell = (r, k) => formatPercent(r.p[k], 1) + (r.group ? ` … ${formatPercent(r.p_last[k], 1)}` : "");
   const shown = drawnVariants(view.rows || []);
   const same = ["A", "B"].filter((k) => !shown.includes(k)).map((k) => n[k]);
   return h(
@@ -2269,15 +2273,15 @@ function diffTable(view) {
     h("summary", {}, "Table of the odds and differences"),
     h(
       "table",
-      {},
-      h("caption", {}, "Chance under each rule set; differences in percentage points" + (same.length ? ` (${same.join(", ")}: the same odds as the base)` : "")),
-      h("thead", {}, h("tr", {}, ["chance", "base", ...shown.map((k) => n[k]), ...shown.map((k) => `${n[k]} − base`)].map((c) => h("th", { scope: "col" }, c)))),
+      { class: "vw-difftable" },
+      h("caption", {}, "Chance under each rule set; in brackets, the points from the base" + (same.length ? ` (${same.join(", ")}: the same odds as the base)` : "")),
+      h("thead", {}, h("tr", {}, ["chance", "base", ...shown.map((k) => n[k])].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, (view.rows || []).map((r) => h(
         "tr",
         {},
         h("th", { scope: "row" }, r.label),
-        ...["base", ...shown].map((k) => h("td", {}, cell(r, k))),
-        ...shown.map((k) => h("td", {}, valueWords(r, k)))
+        h("td", {}, cell(r, "base")),
+        ...shown.map((k) => h("td", {}, `${cell(r, k)} (${valueWords(r, k)})`))
       )))
     )
   );
@@ -2305,6 +2309,12 @@ function readScalar(form, raw) {
 function pointsCell(d) {
   if (Math.abs(d) < 5e-13) return "±0";
   return `${d > 0 ? "+" : "−"}${Math.abs(d * 100).toFixed(1)}`;
+}
+function sampleCells(p, exact) {
+  const a = formatPercent(p, 1), b = formatPercent(exact, 1);
+  if (/[<>]/.test(a + b)) return [a, b, pointsCell(p - exact)];
+  const d = Math.round((Number.parseFloat(a) - Number.parseFloat(b)) * 10);
+  return [a, b, d === 0 ? "±0" : `${d > 0 ? "+" : "−"}${(Math.abs(d) / 10).toFixed(1)}`];
 }
 function debounced(fn, ms = 250) {
   let t = null;
@@ -2438,9 +2448,9 @@ function knobControl(model, knob, variant, value) {
   const err = fieldError(model, `${variant}.${knob.name}`);
   return h("span", {}, scalarControl(form, value, label, set, err, `knob-${variant}-${knob.name}`, model), errorLine(err));
 }
-function draftWords(drafts, v) {
+function draftWords(drafts, v, named) {
   const id = (drafts || {})[v];
-  return id ? `plays by the draft ${id}` : "";
+  return id ? `plays by ${(named || {})[v] || `the draft ${id}`}` : "";
 }
 function ruleWords(k) {
   if (k.seed) return `“${k.seed}”`;
@@ -2456,7 +2466,7 @@ function knobsTable(model) {
   const names = model.get("names") || {};
   const nameInput = (v) => {
     const id = uid("name");
-    const other = draftWords(drafts, v);
+    const other = draftWords(drafts, v, (model.get("view") || {}).drafts_named);
     return h(
       "span",
       { class: "vw-opt" },
@@ -2567,9 +2577,7 @@ function sampleBlock(view) {
         "tr",
         {},
         h("th", { scope: "row" }, `${view.names[k]}, ${n.toLocaleString("en")} rolls`),
-        h("td", {}, formatPercent(p)),
-        h("td", {}, formatPercent(s.exact)),
-        h("td", {}, pointsCell(p - s.exact))
+        ...sampleCells(p, s.exact).map((t) => h("td", {}, t))
       ));
     }
   }

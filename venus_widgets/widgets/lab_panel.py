@@ -359,7 +359,8 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             name, minus = {"A": (na, None), "B": (nb, None), "A-base": (na, "base"), "B-base": (nb, "base"),
                            "B-A": (nb, na)}[self.show]
             heat = {**(s.heat(name, minus=minus) if s is not None else {}), "left_out": left_out}
-        self.view = {**odds_view(c, {"base": "base", "A": na, "B": nb}), "heat": heat}
+        named = {v: stills.rules_named(d, True) for v, d in self.drafts.items() if d}  # "the Coin Game ...", mid-sentence
+        self.view = {**odds_view(c, {"base": "base", "A": na, "B": nb}), "heat": heat, "drafts_named": named}
 
     def _show_base_rules(self, base: Mapping[str, Any]) -> None:
         """Each knob's value under the base roll (``base`` in ``knobs``):
@@ -372,8 +373,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         if knobs != self.knobs:
             self.knobs = knobs
 
-    #: seeded rolls beside odds that are not a fraction (:func:`.lab_view.samples`)
-    _samples = staticmethod(samples)
+    _samples = staticmethod(samples)  # seeded rolls beside odds that are not a fraction (:func:`.lab_view.samples`)
 
     def _shown(self, v: str) -> Any:
         return self.drafts[v] if self.drafts.get(v) else self.variants.get(v)
@@ -394,7 +394,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             return lab_still.lab_still(kind, base, [], v, None, message=v.get("message", "") or "no odds")
         n = v["names"]
         knobs = {k["name"]: k for k in self.knobs}
-        changed = [(n[var], f"plays by {stills.rules_named(self.drafts[var])}" if self.drafts.get(var) else "; ".join(
+        changed = [(n[var], f"plays by {stills.rules_named(self.drafts[var], True)}" if self.drafts.get(var) else "; ".join(
             f"{knobs[k]['label'] if k in knobs else k} {knob_words(val)}"
             for k, val in self.variants[var].items()) or "the rules as read") for var in VARIANTS]
         return lab_still.lab_still(kind, base, changed, v, v.get("heat"))

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.export import html_text
+from ..engine.format import percent_text
 from ..engine.tools.compare_chart import difference_chart, difference_table
 from .plain_words import percent
 from .stills import WIDEST, _head, grid_images, html_table, kept
@@ -36,7 +37,8 @@ def lab_still(kind: str, base: str, changed: Sequence[tuple[str, str]], view: Ma
     stale = f"<p><strong>Not played:</strong> {e(view['stale'])} The odds below are the last ones every rule set " \
             f"could play.</p>" if view.get("stale") else ""
     shown = {k: names[k] if k != "base" else "base" for k in ("base", "A", "B")}
-    table = difference_table(shown, rows, percent, "Chance under each rule set; differences in percentage points")
+    table = difference_table(shown, rows, lambda p: percent_text(p, 1),  # one decimal, as the sentence
+                             "Chance under each rule set; in brackets, the points from the base")
     heat_html = f"<p>{e(heat['left_out'])}</p>" if heat and heat.get("left_out") and not heat.get("rows") else ""
     if heat and heat.get("rows"):
         grid = [(r["label"], [(c["text"], c["bg"], c["fg"], False) for c in r["cells"]]) for r in heat["rows"]]

@@ -26,7 +26,7 @@ def odds_view(c: Comparison, names: Mapping[str, str]) -> dict[str, Any]:
         return {key[n]: x for n, x in d.items()}
 
     rows = [{**r, "p": keyed(r["p"]), "d": keyed(r["d"]), **({"p_last": keyed(r["p_last"])} if "p_last" in r else {}),
-             "key": str(r["key"])} for r in c.glance()]
+             **({"said": keyed(r["said"])} if "said" in r else {}), "key": str(r["key"])} for r in c.glance()]
     return {
         "ok": True,
         "names": dict(names),

@@ -128,12 +128,13 @@ def _head(name: str, what: str, run: str) -> str:
             f"{html_text(run)}.</span></p>")
 
 
-def rules_named(edition_id: str) -> str:
+def rules_named(edition_id: str, within: bool = False) -> str:
     """The rules a still plays by, as a player reads them: the edition's name (a draft's ``name``, "Coins (a
-    draft)"), never its id."""
+    draft)"), never its id; ``within`` a sentence, "The Coin Game" is "the Coin Game"."""
     from ..engine.contract import edition
 
-    return str(edition.get(edition_id).NAME)
+    name = str(edition.get(edition_id).NAME)
+    return "the " + name[4:] if within and name.startswith("The ") else name
 
 
 def settings_text(settings: Sequence[tuple[str, Any]]) -> str:
@@ -364,13 +365,15 @@ _EM = {**dict.fromkeys("0123456789", 0.70), " ": 0.35, "%": 1.0, ".": 0.38, ",":
        "t": 0.48, "f": 0.44, "r": 0.50, "I": 0.38}
 
 
-def text_width(text: str, size: float = SMALL) -> float:
-    """About how wide ``text`` is drawn at ``size`` px (a little over, as bold).
+def text_width(text: str, size: float = SMALL, bold: bool = True) -> float:
+    """About how wide ``text`` is drawn at ``size`` px (a little over); not ``bold``, in the book weight
+    (0.92 of the bold, but "+", "−" and "±", as wide in both).
 
-    >>> round(text_width("◆ 41 %"))
-    54
+    >>> round(text_width("◆ 41 %")), round(text_width("−54.9", bold=False))
+    (54, 44)
     """
-    return size * sum(_EM.get(c, 0.65 if c.islower() else 0.78 if c.isupper() else 1.0) for c in text)
+    return size * sum(_EM.get(c, 0.65 if c.islower() else 0.78 if c.isupper() else 1.0)
+                      * (1 if bold or c in "+−±" else 0.92) for c in text)
 
 
 def grid_images(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Sequence[tuple[str, str, str, bool]]]],
@@ -380,17 +383,18 @@ def grid_images(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Seq
     each picture, the pictures one under the other, each with its row
     labels (one picture when all fit). ``alt`` is the first picture's alt
     text (it says every cell); the others' say which ``columns`` they repeat."""
-    row_head = 12 + int(max([text_width(label) for label, _ in rows] + [30]))
-    col_w = 8 + int(max([text_width(c) for c in cols] + [text_width(cell[0]) for _, cells in rows for cell in cells]))
+    row_head = 12 + int(max([text_width(label, bold=False) for label, _ in rows] + [30]))
+    col_w = 8 + int(max([text_width(c) for c in cols] + [text_width(c[0], bold=c[3]) for _, cs in rows for c in cs]))
     per = max(1, (WIDEST - 12 - row_head) // col_w)
     parts = []
     chunks = [list(range(k, min(k + per, len(cols)))) for k in range(0, len(cols), per)] or [[]]
     for n, idx in enumerate(chunks):
-        head = caption if len(chunks) == 1 else f"{caption} ({n + 1} of {len(chunks)})"
-        svg, w, h = grid_svg(head, [cols[j] for j in idx], [(label, [cells[j] for j in idx]) for label, cells in rows],
-                             row_head, col_w)
-        shown = (f"{columns} " if columns else "") + ", ".join(cols[j] for j in idx)
-        said = alt if n == 0 else (f"{head}: the columns {shown}; every cell is said in "
-                                   "the first picture's description and in the table.")
+        part, across = "" if len(chunks) == 1 else f" ({n + 1} of {len(chunks)})", f"{columns} " if columns else ""
+        # the first picture says the caption; each other only its columns (a line or two), as the live lab does
+        held = across + (f"{cols[idx[0]]} to {cols[idx[-1]]}" if len(idx) > 1 else cols[idx[0]] if idx else "")
+        svg, w, h = grid_svg((caption if n == 0 else held) + part, [cols[j] for j in idx],
+                             [(label, [cells[j] for j in idx]) for label, cells in rows], row_head, col_w)
+        said = alt if n == 0 else (f"{caption}{part}: the columns {across}{', '.join(cols[j] for j in idx)}; every "
+                                   "cell is said in the first picture's description and in the table.")
         parts.append(f"<p>{svg_image(svg, said, w, h)}</p>")
     return "".join(parts)

@@ -32,7 +32,7 @@ from ..maths.quantities import GOAL, PASS, reported
 from ..contract.spec import words
 from ..contract import work as _work
 from .compare_chart import difference_chart, difference_table, points as _points
-from .compare_glance import MOST, glance, headline
+from .compare_glance import MOST, change_words, glance, headline, number
 
 
 def layered(under: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -267,7 +267,7 @@ class Comparison:
         verdicts = "".join(f"<li><b>{e(n)}</b>: {e(self.verdicts[n])}</li>" for n in self.names[1:])
         notes = "".join(f"<p class='vw-note'>{e(x)}</p>" for x in sorted({n for o in self.odds.values() for n in o.notes}))
         table = difference_table(names, rows, _pct, f"The chances of {self.spec['edition']} {self.spec['roll']} "
-                                                    "by rule set, and each variant minus the base in points")
+                                                    "by rule set; in brackets, the points from the base")
         return (f"<div class='vw-compare'><ul>{lead}</ul>{difference_chart(names, rows)}{table}"
                 f"<details><summary>Every chance that moves, in words</summary><ul>{verdicts}</ul></details>"
                 f"{notes}</div>")
@@ -339,19 +339,20 @@ def _verdict(outcome: str, base: Odds, o: Odds, exact: bool, units: tuple[str, s
     def points(delta: Any) -> str:  # without exact odds (exploding dice), float noise is no change
         return _points(0.0 if not _differ(delta, 0, exact) else float(delta), minus="−")
 
-    thr = "" if o.threshold == base.threshold else f" (threshold from {base.threshold} to {o.threshold})"
-    words = [f"{points(o.p_pass - base.p_pass)} to pass{thr or f' ({o.threshold} {unit(o.threshold)})'}: "
-             f"from {_pct(base.p_pass)} to {_pct(o.p_pass)}"]
+    thr = "" if o.threshold == base.threshold else f" (threshold from {number(base.threshold)} to {number(o.threshold)})"
+    was, now, moved_pass = change_words(base.p_pass, o.p_pass)  # the points: the difference of the two shown
+    words = [f"{moved_pass if _differ(o.p_pass, base.p_pass, exact) else '±0 points'} to pass"
+             f"{thr or f' ({number(o.threshold)} {unit(o.threshold)})'}: from {was} to {now}"]
     said = [(base.p_pass, o.p_pass)]
     if o.goal != o.threshold or base.goal != base.threshold:
-        words.append(f"the goal ({o.goal} {unit(o.goal)}) {points(o.p_goal - base.p_goal)}")
+        words.append(f"the goal ({number(o.goal)} {unit(o.goal)}) {points(o.p_goal - base.p_goal)}")
     said.append((base.p_goal, o.p_goal))
     if o.numeric and base.numeric:
         keys = _support(base, o)
         ta, tb = _tails(base, keys), _tails(o, keys)
         k, d = max(((k, tb[k] - ta[k]) for k in keys), key=lambda kd: abs(kd[1]))
         if abs(d) > max(abs(o.p_pass - base.p_pass), abs(o.p_goal - base.p_goal)) + 1e-12:
-            words.append(f"biggest change at {k} or more: {points(d)}")
+            words.append(f"biggest change at {number(k)} or more: {points(d)}")
     return "; ".join(words + _moved_words(moved, qa, qb, said, exact))
 
 

@@ -30,9 +30,8 @@ def points(delta: float, minus: str = "-") -> str:
     """A difference of two chances in percentage points, signed, as a
     verdict says it: one decimal, or two significant digits below 0.05
     points (a knob that moves a chance a little is never "no change"),
-    never in exponent notation. A verdict's words write a fall with the minus
-    sign, as the chart and the sentence of the change do (``minus="−"``); the
-    heatmap's cells keep the narrower hyphen, so that five columns fit a picture.
+    never in exponent notation. The lab writes a fall with the minus sign
+    (``minus="−"``): its verdicts, its heatmap's cells, its chart and sentence.
 
     >>> points(0.0912), points(-0.0004), points(0.0), points(-1.9e-6), points(1.23e-9)
     ('+9.1 points', '-0.04 points', '±0 points', '-0.00019 points', '+0.00000012 points')
@@ -57,7 +56,7 @@ def value_words(row: Mapping[str, Any], name: str) -> str:
     d = row["d"][name]
     if row.get("group") and not d:
         return "no change"
-    return ("up to " if row.get("group") else "") + short_points(d)
+    return ("up to " if row.get("group") else "") + bar_words(row, name)
 
 
 def drawn(names: Sequence[str], rows: Sequence[Mapping[str, Any]]) -> list[str]:
@@ -89,8 +88,11 @@ def _em(text: str, size: float) -> float:
 
 def bar_words(row: Mapping[str, Any], name: str) -> str:
     """A bar's number: the difference, signed; "no change" for a group of
-    rows none moves (a group's bar is its largest change, as the caption says)."""
-    return "no change" if row.get("group") and not row["d"][name] else short_points(row["d"][name])
+    rows none moves (a group's bar is its largest change, as the caption says); one chance's points
+    as the sentence writes them, the difference of its two chances shown (the row's ``said``)."""
+    if row.get("group"):
+        return short_points(row["d"][name]) if row["d"][name] else "no change"
+    return str(row.get("said", {}).get(name) or short_points(row["d"][name]))
 
 
 def zero_and_scale(bars: Sequence[tuple[float, float]], left: float, right: float) -> tuple[float, float]:
@@ -196,20 +198,21 @@ def _kept(text: str) -> str:
 def difference_table(names: Mapping[str, str], rows: Sequence[Mapping[str, Any]], percent: Callable[[Any], str],
                      title: str) -> str:
     """The rows as an HTML table: each rule set's chance (a group: its first
-    and last row, "45 % … <1 %"), then each variant minus the base; a
-    variant with the odds of the base has no columns, the caption says so."""
+    and last row, "45.0 % … <0.1 %") and beside each variant's, in brackets,
+    its points from the base ("87.5 % (+17.1)"): a column per rule set, so
+    that it fits 400 px; a variant with the odds of the base has no column,
+    the caption says so."""
     e = html_text
     keys = list(names)[:1] + drawn(list(names), rows)
     same = [names[n] for n in list(names)[1:] if n not in keys]
     if same:
         title += f" ({', '.join(same)}: the same odds as the base)"
     head = "".join(f"<th scope='col'>{e(names[n])}</th>" for n in keys)
-    head += "".join(f"<th scope='col'>{e(names[n])} − base</th>" for n in keys[1:])
     body = []
     for r in rows:
-        cells = "".join(f"<td>{e(_kept(percent(r['p'][n]) + (' … ' + percent(r['p_last'][n]) if r.get('group') else '')))}"
-                        f"</td>" for n in keys)
-        cells += "".join(f"<td>{e(value_words(r, n))}</td>" for n in keys[1:])
+        said = [_kept(percent(r["p"][n]) + (" … " + percent(r["p_last"][n]) if r.get("group") else ""))
+                + (f" ({value_words(r, n)})" if i else "") for i, n in enumerate(keys)]
+        cells = "".join(f"<td>{e(x)}</td>" for x in said)
         body.append(f"<tr><th scope='row'>{e(r['label'])}</th>{cells}</tr>")
     return (f"<table><caption>{e(title)}</caption><thead><tr><th scope='col'>chance</th>{head}</tr></thead>"
             f"<tbody>{''.join(body)}</tbody></table>")

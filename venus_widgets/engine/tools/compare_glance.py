@@ -34,6 +34,7 @@ same rows, so a chance an edition adds joins both by construction.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Mapping, Protocol
 
@@ -85,6 +86,44 @@ def short_points(d: Any) -> str:
     sign = "+" if p > 0 else "−"
     a = abs(p)
     return f"{sign}{a:.1f}" if a >= 0.05 else f"{sign}{a:.2f}" if a >= 0.005 else f"{sign}<0.01"
+
+
+def change_words(a: Any, b: Any) -> tuple[str, str, str]:
+    """Two chances and the change from ``a`` to ``b`` in points, as a
+    sentence says them: the change is the difference of the two numbers
+    shown, so a reader who checks it finds it adds up (the exact difference,
+    rounded, can be a tenth away). One decimal; more when the two would
+    show the same though they differ, or one shows as "<0.1 %" or ">99.9 %".
+
+    >>> change_words(0.7037, 0.2592)  # the exact difference rounds to −44.4
+    ('70.4 %', '25.9 %', '−44.5 points')
+    >>> change_words(0.45213, 0.45234), change_words(0.5, 0.5)
+    (('45.21 %', '45.23 %', '+0.02 points'), ('50.0 %', '50.0 %', '±0 points'))
+    >>> change_words(0.0004, 0.001), change_words(1 - 2e-8, 1 - 1e-9)
+    (('0.04 %', '0.10 %', '+0.06 points'), ('>99.9 %', '>99.9 %', '+0.0000019 points'))
+    """
+    same = _same(a, b, False)
+    for digits in range(1, 7):
+        ta, tb = percent_text(a, digits), percent_text(b, digits)
+        plain = ta[0] not in "<>" and tb[0] not in "<>"
+        if plain and (ta != tb or same):
+            d = Fraction(tb[:-2]) - Fraction(ta[:-2])
+            shown = "±0" if d == 0 else f"{'+' if d > 0 else '−'}{float(abs(d)):.{digits}f}"
+            return ta, tb, f"{shown} points"
+    # one is within a millionth of a point of 0 or 100 %: shown as "<0.1 %" or ">99.9 %", with the change
+    # in two significant digits (12 Platinum dice failing with (1/6)**12 or (2/6)**12: "−0.00019 points")
+    p = float(b - a) * 100
+    return _pct(a), _pct(b), f"{'+' if p > 0 else '−'}{Decimal(f'{abs(p):.2g}'):f} points"
+
+
+def number(k: Any) -> str:
+    """A whole number as the lab writes it: a negative one with the minus
+    sign, as its points are ("at least −2 net successes", "−8.0 points").
+
+    >>> number(-2), number(3)
+    ('−2', '3')
+    """
+    return str(k).replace("-", "−")
 
 
 class _Row:
@@ -148,7 +187,7 @@ def candidates(c: Comparison) -> tuple[list[_Row], list[_Row], list[_Row]]:
                 continue  # certain under every rule set: at least the lowest outcome
             # one that restates the chance to pass is not shown, but no group of outcomes runs across it
             kind = "restated" if restates(p) else "outcome"
-            outcomes.append(_Row(kind, k, f"at least {k} {one if abs(k) == 1 else many}", f"≥{k}", p))
+            outcomes.append(_Row(kind, k, f"at least {number(k)} {one if abs(k) == 1 else many}", f"≥{number(k)}", p))
     return fixed, chances, outcomes
 
 
@@ -159,7 +198,8 @@ def _group(rows: list[_Row], variants: tuple[str, ...], exact: bool, many: str) 
     still = all(_same(d, 0, exact) for d in moved.values())
     first, last = rows[0], rows[-1]
     if first.kind == "outcome":
-        label, tick = f"at least {first.key} to {last.key} {many}", f"≥{first.key} to ≥{last.key}"
+        lo, hi = number(first.key), number(last.key)
+        label, tick = f"at least {lo} to {hi} {many}", f"≥{lo} to ≥{hi}"
     else:
         # a group of named chances says it is several ("2 more chances: a, b"), never one chance of two names
         label = first.label if len(rows) == 1 else f"{len(rows)} more chances: " + ", ".join(r.label for r in rows)
@@ -173,9 +213,12 @@ def _group(rows: list[_Row], variants: tuple[str, ...], exact: bool, many: str) 
 
 def _single(r: _Row, variants: tuple[str, ...], exact: bool) -> dict[str, Any]:
     d = {n: r.diff(n) for n in variants}
+    # the points as the chart and the table write them: the difference of the two chances shown (change_words)
+    said = {n: "±0" if _same(x, 0, exact) else change_words(r.p["base"], r.p[n])[2].removesuffix(" points")
+            for n, x in d.items()}
     return {"key": r.key if isinstance(r.key, int) else str(r.key), "label": r.label, "tick": r.tick,
             "kind": r.kind, "group": "", "p": {n: float(x) for n, x in r.p.items()},
-            "d": {n: 0.0 if _same(x, 0, exact) else float(x) for n, x in d.items()}}
+            "d": {n: 0.0 if _same(x, 0, exact) else float(x) for n, x in d.items()}, "said": said}
 
 
 def glance(c: Comparison, most: int = MOST) -> list[dict[str, Any]]:
@@ -184,8 +227,9 @@ def glance(c: Comparison, most: int = MOST) -> list[dict[str, Any]]:
     chart), ``kind`` ("chance", "outcome" or "group"), ``p`` (each rule
     set's chance; a group's first row), ``p_last`` (a group's last row),
     ``d`` (each variant minus the base, as a fraction of 1; a group's
-    largest, signed) and ``group`` ("" for one chance, "up to" or "no
-    change")."""
+    largest, signed), ``group`` ("" for one chance, "up to" or "no
+    change") and, for one chance, ``said`` (each variant's points as
+    written: the difference of the two chances shown, :func:`change_words`)."""
     fixed, chances, outcomes = candidates(c)
     variants, exact = c.names[1:], bool(c.exact)
     many = _unit(c)[1]
@@ -230,6 +274,12 @@ def glance(c: Comparison, most: int = MOST) -> list[dict[str, Any]]:
     return shown
 
 
+def _move(a: Any, b: Any) -> str:
+    """"from 70.4 % to 25.9 % (−44.5 points)": see :func:`change_words`."""
+    ta, tb, d = change_words(a, b)
+    return f"from {ta} to {tb} ({d})"
+
+
 def headline(c: Comparison, name: str) -> str:
     """One sentence of what ``name`` changes and by how much: the chance to
     pass, then the chance that moves most when it moves more than the
@@ -247,23 +297,23 @@ def headline(c: Comparison, name: str) -> str:
     one, many = _unit(c)
     d = o.p_pass - base.p_pass
     at = "" if o.threshold == base.threshold else (
-        f" (needing {o.threshold} {one if o.threshold == 1 else many} instead of {base.threshold})" if o.numeric
+        f" (needing {number(o.threshold)} {one if o.threshold == 1 else many} instead of {number(base.threshold)})"
+        if o.numeric
         else f" (target {o.threshold} instead of {base.threshold})")
     if _same(d, 0, exact):
         words_ = f"the chance to pass{at} stays at {_pct(o.p_pass)}"
     else:
-        words_ = (f"the chance to pass{at} {'rises' if d > 0 else 'falls'} from {_pct(base.p_pass)} to "
-                  f"{_pct(o.p_pass)} ({short_points(d)} points)")
+        words_ = f"the chance to pass{at} {'rises' if d > 0 else 'falls'} {_move(base.p_pass, o.p_pass)}"
     rest = [r for r in fixed[1:] + chances + outcomes if r.kind != "restated" and not _same(r.diff(name), 0, exact)]
     if rest:
         top = max(rest, key=lambda r: abs(r.diff(name)))
-        move = f"from {_pct(top.p['base'])} to {_pct(top.p[name])} ({short_points(top.diff(name))} points)"
+        move = _move(top.p['base'], top.p[name])
         if abs(top.diff(name)) > abs(d) + (0 if exact else NOISE):
             if top.kind == "outcome":
-                who = f"rolls of {top.key} or more {many}"
+                who = f"rolls of {number(top.key)} or more {many}"
                 words_ += f"; {who} {'gain' if top.diff(name) > 0 else 'lose'} most, {move}"
             elif top.key == "goal":
-                goal = f" ({o.goal} {one if o.goal == 1 else many})" if o.numeric else ""
+                goal = f" ({number(o.goal)} {one if o.goal == 1 else many})" if o.numeric else ""
                 words_ += f"; the chance to reach the goal{goal} {'rises' if top.diff(name) > 0 else 'falls'} most, {move}"
             else:
                 words_ += f"; the biggest change is {top.label}, {move}"
@@ -272,6 +322,6 @@ def headline(c: Comparison, name: str) -> str:
             named = [r for r in chances if abs(r.diff(name)) >= VISIBLE and not _same(abs(r.diff(name)), abs(d), exact)]
             if named:
                 top = max(named, key=lambda r: abs(r.diff(name)))
-                move = f"from {_pct(top.p['base'])} to {_pct(top.p[name])} ({short_points(top.diff(name))} points)"
+                move = _move(top.p['base'], top.p[name])
                 words_ += f"; the biggest change elsewhere: {top.label}, {move}"
     return f"{name}: {words_}."

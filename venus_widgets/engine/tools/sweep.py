@@ -160,7 +160,7 @@ class Sweep:
                 else:
                     k = int(np.clip(round(v * 4 / top) + 4, 0, 8)) if v else 4
                     bg = _DIVERGING[k]
-                    text = _points(v).replace(" points", "")
+                    text = _points(v, minus="−").replace(" points", "")
                 cells.append({"text": text, "bg": bg, "fg": _text_on(bg), "why": "", "value": v})
             out_rows.append({"label": f"{rows_axis} {r}", "cells": cells})
         return {"caption": caption, "legend": legend, "cols": [f"{cols_axis} {c}".strip() for c in cols],

@@ -59,7 +59,7 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     if ego is None:
         spend = spec["ego"] and passes < thr and tens > 0
     elif ego and not spec["ego"]:
-        raise SpecError("ego", ego, "False or None: this spec has no Ego", "set ego=True in the spec to spend it")
+        raise SpecError("ego", ego, "ego off: this roll has no Ego", "set ego=True in the roll to spend it")
     else:
         spend = bool(ego) and tens > 0
     scored = [Die(d.index, d.owner, d.grade, 10, d.before, d.after, d.kissed,

@@ -29,7 +29,8 @@ def roll(spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None 
     short of the goal after the KISS round with a 6 showing.
     """
     if ego and spec["ego"] == "none":
-        raise SpecError("ego", ego, "False or None: this spec has no Ego", "set the spec's ego first")
+        raise SpecError("ego", ego, "ego off: this roll has no Ego",
+                        "set ego='reroll' or ego='double6' in the roll to spend it")
     cals = calibers(spec)
     first, second = streams(seed)
     faces = [int(f) for f in first.integers(1, 7, size=len(cals))]
