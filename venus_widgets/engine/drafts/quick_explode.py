@@ -112,7 +112,8 @@ def bound(p: Plan) -> tuple[float, float] | None:
             tables += again * max(_steps.table_work(t, rows, m) for m in modes)
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
     work = (kernel + _steps.FIXED + tables + cells * nodes * _steps.PER_NODE * counts + MAX_SPREAD * _steps.PER_VALUE
-            + cells * counts * _steps.WHOLE_READS * element(ways))  # (exact odds: the cells in Python ints)
+            + cells * counts * _steps.WHOLE_READS * element(ways)  # (exact odds: the cells in Python ints)
+            + cells * len(names) * _steps.PER_DIGIT)
     memory = cells * max(_steps.CELL_BYTES.values()) * _steps.HELD + MAX_SPREAD * _steps.VALUE_BYTES
     return work, memory
 
