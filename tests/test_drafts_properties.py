@@ -409,14 +409,18 @@ def work_done(ed, spec) -> float:
     (:mod:`venus_widgets.engine.drafts.cost`): each convolution ``a * b``
     multiply-adds and a call's Python, each step of ``allocate``, each array
     added up."""
-    from venus_widgets.engine.drafts import cost, kernel, reroll
+    from venus_widgets.engine.drafts import cost, kernel, powers, reroll, whole
 
     done = [0.0]
     conv, allocate, add = kernel._conv, reroll.allocate, reroll._add
 
-    def counted_conv(a, b, mode, cut):
-        done[0] += a.size * b.size + cost.PER_CALL
-        return conv(a, b, mode, cut)
+    def counted_conv(a, b, mode, cut, sparse=False):
+        few = whole.few_cells(a, b, mode) if sparse and cut is None and a.size and b.size else None
+        if few is not None:  # made pair by pair of the entries not 0
+            done[0] += powers.sparse_work(few[0].size * few[1].size, a.size, b.size, few[2])
+        else:
+            done[0] += a.size * b.size + cost.PER_CALL
+        return conv(a, b, mode, cut, sparse)
 
     def counted_allocate(eligible, e, b, steps=None):
         mine = [0]

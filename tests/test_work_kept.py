@@ -23,7 +23,7 @@ import venus_widgets as vw
 from venus_widgets.engine import caching
 from venus_widgets.engine.contract import cost as budget, edition as registry, guard, work
 from venus_widgets.engine.contract.spec import normalize
-from venus_widgets.engine.drafts import cost, counts_kept, dice, kernel, outcome, reroll, step_cost, whole, whole_cost
+from venus_widgets.engine.drafts import cost, counts_kept, dice, kernel, outcome, powers, reroll, step_cost, whole, whole_cost
 from venus_widgets.engine.drafts.edition import counted
 
 DRAFT = '''id = "kept"
@@ -91,9 +91,12 @@ def conv_work(call) -> tuple[object, float]:
     done = [0.0]
     conv = kernel._conv
 
-    def counting(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> np.ndarray:
-        out = conv(a, b, mode, cut)
-        if mode == "exact" and out.size:  # Python ints: priced by the bits of the largest entry made
+    def counting(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None, sparse: bool = False) -> np.ndarray:
+        out = conv(a, b, mode, cut, sparse)
+        few = whole.few_cells(a, b, mode) if sparse and cut is None and a.size and b.size else None
+        if few is not None:  # made pair by pair of the entries not 0
+            done[0] += powers.sparse_work(few[0].size * few[1].size, a.size, b.size, few[2])
+        elif mode == "exact" and out.size:  # Python ints: priced by the bits of the largest entry made
             entry = (max(int(x).bit_length() for x in a), max(int(x).bit_length() for x in b))
             done[0] += whole_cost.whole_conv(a.size, b.size, max(int(x).bit_length() for x in out),
                                              (np.flatnonzero(a), np.flatnonzero(b)), entry) + cost.PER_CALL

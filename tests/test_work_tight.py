@@ -21,7 +21,7 @@ import pytest
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition as registry
 from venus_widgets.engine.contract.spec import normalize
-from venus_widgets.engine.drafts import cost, kernel, reroll, whole, whole_cost
+from venus_widgets.engine.drafts import cost, kernel, powers, reroll, whole, whole_cost
 
 BASE = '''id = "tight"
 [fields.dice]
@@ -64,9 +64,12 @@ def work_done(spec: dict) -> float:
     done = [0.0]
     conv = kernel._conv
 
-    def counted(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> np.ndarray:
-        out = conv(a, b, mode, cut)
-        if mode == "exact" and out.size:
+    def counted(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None, sparse: bool = False) -> np.ndarray:
+        out = conv(a, b, mode, cut, sparse)
+        few = whole.few_cells(a, b, mode) if sparse and cut is None and a.size and b.size else None
+        if few is not None:  # made pair by pair of the entries not 0
+            done[0] += powers.sparse_work(few[0].size * few[1].size, a.size, b.size, few[2])
+        elif mode == "exact" and out.size:
             bits = max(int(x).bit_length() for x in out)
             entry = (max(int(x).bit_length() for x in a), max(int(x).bit_length() for x in b))
             done[0] += whole_cost.whole_conv(a.size, b.size, bits, (np.flatnonzero(a), np.flatnonzero(b)), entry) \

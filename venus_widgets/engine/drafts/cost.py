@@ -33,7 +33,7 @@ from .whole_cost import (INT_OPS, Reach, die_bits, element, first_in_python_ints
 from .dice import rows
 from .plan import Plan
 from .tails import reaches
-from .powers import PER_CALL, conv, power_bound, power_cost  # noqa: F401  (the price of one convolution, of a power)
+from .powers import PER_CALL, conv, lattice_power, power_bound, power_cost  # noqa: F401  (a convolution's price, a power's)
 from .walk_cost import MAX_CELLS, WIDE_KEYS, chains, span, walk_cells, walk_cost  # noqa: F401 (the walk's model)
 
 #: The Python of one count of the dice with a re-roll step (its groups merged, its kernels, its states and
@@ -304,6 +304,7 @@ def work(p: Plan) -> float:
     if not whole and not steps and not p.unbounded and size * size * len(spans) * 8 * marks < LIMIT:  # short
         return size * size * len(spans) * 8 * marks
     total, plain, pbits, near = COUNT if steps else 0.0, 1.0, 0.0, 1.0  # near: the plain array's cells not 0
+    recount = total  # a mark counted again: its dice's faces the mark's left out, none pair by pair
     takers: list[tuple[Any, float]] = []
     dr = {g.name: reachable(g.table, V) for g, _, V in spans}  # what one die (its chain) can add: its vectors
     at = {g.name: places(g.table, V, strides) if whole else None for g, _, V in spans}  # and where, packed
@@ -316,12 +317,16 @@ def work(p: Plan) -> float:
         cap = _cut(g.table, V, strides, size) if p.unbounded and not whole else None
         if cap is not None:
             length = min(length, cap(1))
-        w, grown = power_bound(length, g.count, size, db, cap, functools.partial(_dice_reach, dr[g.name]))
-        w2, plain = conv(plain, grown, size, (pbits, g.count * db) if db is not None else None,
-                         (near, multisets(g.count, dr[g.name]))) if plain > 1 else (0.0, grown)
+        lay = places(g.table, V, strides) if not p.unbounded and g.count > 1 else None  # (the first count's)
+        w, again, grown = lattice_power(lay, length, g.count, size, db, cap, functools.partial(_dice_reach, dr[g.name]))
+        nz = (near, multisets(g.count, dr[g.name]))
+        pb = (pbits, g.count * db) if db is not None else None
+        w2, _ = conv(plain, grown, size, pb, nz, sparse=not p.unbounded) if plain > 1 else (0.0, grown)
+        again2, plain = conv(plain, grown, size, pb, nz) if plain > 1 else (0.0, grown)
         pbits += g.count * (die_bits(g.table) if whole else 0.0)
         near *= multisets(g.count, dr[g.name])
         total += w + w2
+        recount += again + again2
     if takers:
         # the kernel's blocks (groups of one chance, alike groups next to each other merged)
         blocks: list[list[list[Any]]] = []
@@ -347,8 +352,8 @@ def work(p: Plan) -> float:
         # a budget that covers every die it may take needs no state at all (:mod:`.reroll_total`)
         if not p.unbounded and p.budget >= sum(g.count for g, _ in takers):
             alone = COUNT + _all_taken(p, takers, plain, size, pbits if whole else None, dr, near)
-        return total * marks + step + (marks - 1) * (step if p.unbounded else alone)
-    return total * marks
+        return total + (marks - 1) * recount + step + (marks - 1) * (step if p.unbounded else alone)
+    return total + (marks - 1) * recount
 
 
 def _all_taken(p: Plan, takers: Sequence[tuple[Any, float]], plain: float, size: float, pbits: float | None,

@@ -143,8 +143,9 @@ def _count(plan: Plan, exact: bool, without: str, total: bool) -> Any:
         if steps and g.rerollable:
             takers.append(gi)
             continue
-        die = _power(pack(*ways[gi], space, shifts[gi]), g.count, inner, cut)
-        plain = die if plain is None else _conv(plain, die, inner, cut)
+        # (few cells not 0: pair by pair of them, in the first count; a mark's again has fewer of the faces)
+        die = _power(pack(*ways[gi], space, shifts[gi]), g.count, inner, cut, not without)
+        plain = die if plain is None else _conv(plain, die, inner, cut, not without)
     if plain is None:
         plain = np.array([1], dtype=_dtype(inner))
     B = budget(plan)

@@ -109,7 +109,9 @@ def _bound(p: Plan) -> tuple[float, float] | None:
             return None
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
     work = (kernel + _steps.FIXED + groups * counts * (sides + cells + _steps.PER_CALL + _steps.TABLE)
-            + cells * nodes * _steps.PER_NODE * counts + MAX_SPREAD * _steps.PER_VALUE)
+            + cells * nodes * _steps.PER_NODE * counts + MAX_SPREAD * _steps.PER_VALUE
+            + cells * counts * _steps.WHOLE_READS * element(bits)  # (exact odds: the cells in Python ints)
+            + cells * len(spans) * _steps.PER_DIGIT)
     memory = cells * max(_steps.CELL_BYTES.values()) * _steps.HELD + MAX_SPREAD * _steps.VALUE_BYTES
     return work, memory + packed_end_bytes(p, cells)  # (a re-roll step's end packed in Python ints: every state)
 

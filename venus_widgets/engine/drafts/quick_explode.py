@@ -48,7 +48,7 @@ from .dice import levels
 from .plan import Plan
 from .readings import Tally
 from .values import MAX_SPREAD
-from .whole_cost import die_bits
+from .whole_cost import die_bits, element
 
 
 def bound(p: Plan) -> tuple[float, float] | None:
@@ -58,7 +58,8 @@ def bound(p: Plan) -> tuple[float, float] | None:
     if p.ordered or not all(isinstance(r, Tally) for r in p.readings):
         return None
     unbounded = p.unbounded
-    if not unbounded and sum(g.count * die_bits(g.table) for g in p.groups if g.count) >= 53:
+    ways = 0.0 if unbounded else sum(g.count * die_bits(g.table) for g in p.groups if g.count)
+    if ways >= 53:
         return None  # counted in Python ints or int64: not covered
     counted = [g for g in p.groups if g.count]
     names = [r.key for r in p.readings]
@@ -110,7 +111,9 @@ def bound(p: Plan) -> tuple[float, float] | None:
         if again:
             tables += again * max(_steps.table_work(t, rows, m) for m in modes)
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
-    work = (kernel + _steps.FIXED + tables + cells * nodes * _steps.PER_NODE * counts + MAX_SPREAD * _steps.PER_VALUE)
+    work = (kernel + _steps.FIXED + tables + cells * nodes * _steps.PER_NODE * counts + MAX_SPREAD * _steps.PER_VALUE
+            + cells * counts * _steps.WHOLE_READS * element(ways)  # (exact odds: the cells in Python ints)
+            + cells * len(names) * _steps.PER_DIGIT)
     memory = cells * max(_steps.CELL_BYTES.values()) * _steps.HELD + MAX_SPREAD * _steps.VALUE_BYTES
     return work, memory
 

@@ -42,7 +42,7 @@ from .plan import DieTable, Plan
 from .readings import Tally
 from .tails import reach
 from .values import MAX_SPREAD, outcome_value
-from .whole_cost import packed_end_bytes
+from .whole_cost import element, packed_end_bytes
 
 #: Python work of one numpy call, in multiply-adds (the units of :mod:`.cost`).
 PER_CALL = 4000.0
@@ -60,6 +60,12 @@ FIXED = 4e5
 SHARED = 2e5
 #: One cell of the counts read by the outcome's formula (a few int64 passes per node), in multiply-adds.
 PER_NODE = 1.0
+#: A quantity's value read off one packed cell (an int64 division and remainder; once per count's space),
+#: in multiply-adds (measured: 4 quantities over 28,120 cells, 1 ms: 9 ns a cell and quantity).
+PER_DIGIT = 8.0
+#: The passes over each cell's count in Python ints (exact odds, or past 2**63 ways), each an entry's
+#: addition (:func:`.whole_cost.element`; measured: 100 d10, 20,301 cells of about 330 bits, 3 ms: 150 ns a cell).
+WHOLE_READS = 3.0
 #: Bytes of one cell of the counts (float64; Python ints in an object array) and how many times they are held.
 CELL_BYTES = {"float": 8.0, "count": 8.0, "exact": 64.0}
 HELD = 6
@@ -334,7 +340,9 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         dense = walk_cells(p)
         walked = walk_bytes(p)  # its widest step: every count of a group's dice at once
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
-    finish = FIXED + cells * nodes * PER_NODE * (1 + len(recounts))
+    finish = FIXED + cells * nodes * PER_NODE * (1 + len(recounts)) + cells * len(names) * PER_DIGIT
+    if mode == "exact":  # each cell's count a Python int, read a few times (:data:`WHOLE_READS`)
+        finish += cells * (1 + len(recounts)) * WHOLE_READS * element(ways_bits(p))
     values = spread(p, names, low, high)
     finish += values * PER_VALUE
     each = value_bytes(mode, 0.0 if p.unbounded else ways_bits(p))

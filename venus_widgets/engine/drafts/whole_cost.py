@@ -71,7 +71,7 @@ def whole_conv(a: float, b: float, bits: float, reach: tuple[Reach, Reach] | Non
     packed_io = INT_OPS + (a + b) * words * 64 / 30 * PASS  # (packed: a few operations, each limb passed once)
     if reach is None:
         return (packed_io if packed else WHOLE_CALL + (a + b) * words * WORD) + product
-    ra, rb = min(_count(reach[0]), a), min(_count(reach[1]), b)
+    ra, rb = min(count_of(reach[0]), a), min(count_of(reach[1]), b)
     product = min(product, sparse_product(a, b, reach[0], reach[1], words))
     followed = _followed(a, b, reach, entry_bits, words, within)
     if followed is not None:
@@ -122,7 +122,7 @@ def sparse_product(a: float, b: float, ra: Reach, rb: Reach, words: float) -> fl
     return min(blocks(r, 1) * m * L, blocks(q, pieces) * M)
 
 
-def _count(r: Reach) -> float:
+def count_of(r: Reach) -> float:
     """How many entries not 0 a :data:`Reach` says at most."""
     return float(r) if isinstance(r, (int, float)) else float(len(r))
 
@@ -291,7 +291,7 @@ def _followed(a: float, b: float, reach: tuple[Reach, Reach], entry_bits: tuple[
     None where no places are known or the steps run past :data:`STEPS`."""
     if entry_bits is None:
         return None
-    sides = [(_count(r), i) for i, r in enumerate(reach) if not isinstance(r, (int, float)) and len(r)]
+    sides = [(count_of(r), i) for i, r in enumerate(reach) if not isinstance(r, (int, float)) and len(r)]
     if not sides:
         return None
     i = min(sides)[1]
