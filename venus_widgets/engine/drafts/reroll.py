@@ -132,7 +132,7 @@ def _added(states: dict[tuple[int, ...], np.ndarray], fresh: list[tuple[np.ndarr
         (arr,) = states.values()
         return arr
     F, zero = fresh[-1]
-    end = size if size and not F[:zero].any() else None
+    end = size if size and not (zero and F[:zero].any()) else None  # (nothing below a place of 0)
     m = max(R[-1] for R in states)
     by: dict[tuple[int, ...], dict[int, np.ndarray]] = {}
     for R, arr in states.items():
