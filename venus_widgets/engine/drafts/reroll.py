@@ -169,13 +169,13 @@ def _merged(plan: Plan, takers: list[int], space: Space, mode: str, inner: str, 
     out: list[Merged] = []
     for gi in takers:
         g = plan.groups[gi]
-        key = (g.table, g.eligible, plan.rows(g))  # alike for every reading too (a group's own tallies)
+        V = plan.rows(g)
+        key = (g.table, g.eligible, V)  # alike for every reading too (a group's own tallies)
         last = next((m for m in reversed(out) if m.chance == g.table.chance), None)
         if last is not None and (last.table, last.eligible, last.rows) == key:
             last.count += g.count
             continue
         shift = shifts[gi]
-        V = plan.rows(g)
         ends = inner if mode == "exact" and inner != "exact" else mode  # (:func:`.reroll_end.packed_end`: any whole numbers)
         zero = -sum(x * st for x, st in zip(shift, space.strides))  # a face that adds nothing, packed
         each = face_weight(g.table, inner)
