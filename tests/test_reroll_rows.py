@@ -58,3 +58,26 @@ def test_lone_dice_at_once_equal_the_brute_force(seed, monkeypatch):
     finally:
         edition.unregister(ed.ID)
     assert calls, "no lone die was counted with every state at once"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_lone_dice_by_shifted_copies_equal_the_brute_force(seed, monkeypatch):
+    """The step's end adds a lone die by scaled, shifted copies of the rows
+    (past FLAT: 12 Bronze dice and two allies), kept to the rows' width in
+    the place of the rows without it: the same odds as the brute force
+    (FLAT set to 0 here, so that these small rolls take that way too)."""
+    rng = random.Random(100 + seed)
+    ed = load_edition(lone_dice_draft(rng, f"lone-copies-{seed}"))
+    monkeypatch.setattr(reroll_rows, "FLAT", 0)
+    calls = []
+    real = reroll_rows.lone_ends
+    monkeypatch.setattr("venus_widgets.engine.drafts.reroll.lone_ends", lambda *a: calls.append(1) or real(*a))
+    try:
+        for _ in range(3):
+            s = normalize({"edition": ed.ID, "n": rng.randint(1, 3), "k": rng.randint(1, 4)})
+            want = {k: v for k, v in brute(ed.plan(s)).items() if v}
+            f = vw.odds(s)  # counted in whole numbers by the lone dice's rows; each float its fraction rounded
+            assert dict(f.distribution) == {k: float(v) for k, v in want.items()}, s
+    finally:
+        edition.unregister(ed.ID)
+    assert calls, "no lone die was added to the rows"

@@ -158,7 +158,8 @@ def _compare(fn: Callable[[Any, Any], Any], fa: Fn, fb: Fn, text: str) -> Fn:
 def _equal(equal: bool, fa: Fn, fb: Fn, text: str) -> Fn:
     def same(env: Mapping[str, Any], numbers: Sequence[int], where: Any, sizes: Sizes | None) -> Any:
         a, b = fa(env, numbers, where, sizes), fb(env, numbers, where, sizes)
-        if type(a) is int and type(b) is int:
+        ta, tb = type(a), type(b)
+        if (ta is int and tb is int) or (ta is str and tb is str):  # (a field's word against a word: at once)
             return (a == b) if equal else (a != b)
         out = _same(a, b, text, sizes)
         return out if equal else np.logical_not(out) if is_array(out) else not out

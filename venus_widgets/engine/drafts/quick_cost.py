@@ -113,7 +113,9 @@ def _bound(p: Plan) -> tuple[float, float] | None:
             + cells * counts * _steps.WHOLE_READS * element(bits)  # (exact odds: the cells in Python ints)
             + cells * len(spans) * _steps.PER_DIGIT)
     memory = cells * max(_steps.CELL_BYTES.values()) * _steps.HELD + MAX_SPREAD * _steps.VALUE_BYTES
-    return work, memory + packed_end_bytes(p, cells)  # (a re-roll step's end packed in Python ints: every state)
+    # a re-roll step's end packed in Python ints (every state): past 2**63 ways only, which ``bits`` (its
+    # dice do not explode here: the same sum as :func:`.whole_cost.in_python_ints`) places at once
+    return work, memory + (packed_end_bytes(p, cells) if B and bits >= 62 else 0.0)
 
 
 def _reroll(groups: list[tuple[GroupPlan, Rows, Terms]], B: int, spans: list[int], bits: float) -> float | None:

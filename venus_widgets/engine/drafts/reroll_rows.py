@@ -135,16 +135,27 @@ def lone_ends(keys: list[tuple[int, ...]], M: np.ndarray, fresh: list[tuple[np.n
         at: dict[tuple[int, ...], int] = {}
         rows = [at.setdefault(R[:t] + R[t + 1:], len(at)) for R in keys]
         W, wide = M.shape[1], M.shape[1] + F.size - 1  # a row, and a row and a fresh die
+        flat = len(at) * wide * F.size <= FLAT
+        if cap and not flat and not (zero and F[:zero].any()):  # kept to the rows' width: G_0 + G_1 F in G_0's place
+            G = np.zeros((2, len(at), W), dtype=M.dtype)
+            G[[R[t] for R in keys], rows] = M
+            H = G[0]
+            for j in F.nonzero()[0].tolist():  # (every value of the die at its place or past it: at d from 0)
+                d = j - zero
+                if d < W:
+                    H[:, d:] += G[1, :, : W - d] * F[j]
+            keys, M, fresh = list(at), H, fresh[:t] + fresh[t + 1:]
+            continue
         G = np.zeros((2, len(at), wide), dtype=M.dtype)
         G[[R[t] for R in keys], rows, :W] = M  # (each prefix and re-roll once)
-        if len(at) * wide * F.size <= FLAT:  # G_1 F: one convolution of its rows end to end (each one's own: as wide)
+        if flat:  # G_1 F: one convolution of its rows end to end (each one's own: as wide)
             H = np_conv(G[1].ravel(), F)[: len(at) * wide].reshape(len(at), wide)
         else:  # a few scaled, shifted copies (one per value of the die that has ways)
             H = np.zeros((len(at), wide), dtype=M.dtype)
             for j in F.nonzero()[0].tolist():
                 H[:, j: j + W] += G[1, :, :W] * F[j]
         H = H[:, zero:]
-        if cap and not F[:zero].any():
+        if cap and not (zero and F[:zero].any()):  # (nothing below a place of 0)
             H = H[:, :W]
         if H.shape[1] < W:
             H = np.concatenate((H, np.zeros((len(at), W - H.shape[1]), dtype=H.dtype)), axis=1)

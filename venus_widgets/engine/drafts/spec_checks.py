@@ -31,28 +31,36 @@ def cross_checks(edition: Any, spec: Mapping[str, Any]) -> None:
     env = _plan.base_env(d, spec, rules)
     # first the checks of the fields and rules alone: they say in the draft's words what a count says in general
     _kept(edition, spec, rules, env, [c for c in d.checks if _static(c, env)])
-    counted, total = [], 0
+    total = 0
     for g in d.groups:
         if g.count is None:
             total += len(spec[g.each])
             continue
-        names = [f for f in g.count.names if any(x.name == f and x.kind == "int" for x in d.fields)]
-        counted += [n for n in names if n not in counted]
         n = _plan.whole(g.count, env, rules, d, "a count of dice")
         total += max(n, 0)
         if n < 0:
             c = g.count
-            nearest(edition, spec, names, lambda s: count(edition, c, s, rules) >= 0,
+            nearest(edition, spec, _int_names(d, [g]), lambda s: count(edition, c, s, rules) >= 0,
                     f"a value that leaves a count of {dice_words(g.owner).removeprefix('the ')} of 0 or more ({g.count.expr.text})")
         if n > MOST_DICE:
             c = g.count
-            nearest(edition, spec, names, lambda s: count(edition, c, s, rules) <= MOST_DICE,
+            nearest(edition, spec, _int_names(d, [g]), lambda s: count(edition, c, s, rules) <= MOST_DICE,
                     f"a value that leaves a count of {dice_words(g.owner).removeprefix('the ')} of at most {MOST_DICE:,} "
                     f"({g.count.expr.text} gives {n:,})")
     if total > MOST_DICE:  # (:func:`_all_dice` of this spec)
-        nearest(edition, spec, counted, lambda s: _all_dice(edition, s, rules) <= MOST_DICE,
+        nearest(edition, spec, _int_names(d, d.groups), lambda s: _all_dice(edition, s, rules) <= MOST_DICE,
                 f"a value that leaves at most {MOST_DICE:,} dice in all")
     _kept(edition, spec, rules, env, [c for c in d.checks if not _static(c, env)])
+
+
+def _int_names(d: Any, groups: Any) -> list[str]:
+    """The whole-number fields the counts of ``groups`` read, each once, in
+    order (the fields a count too high or too low names; read only then)."""
+    out: list[str] = []
+    for g in groups:
+        if g.count is not None:
+            out += [f for f in g.count.names if f not in out and any(x.name == f and x.kind == "int" for x in d.fields)]
+    return out
 
 
 def _static(check: Any, env: Mapping[str, Any]) -> bool:
@@ -63,7 +71,7 @@ def _static(check: Any, env: Mapping[str, Any]) -> bool:
 def _kept(edition: Any, spec: Mapping[str, Any], rules: Any, env: Mapping[str, Any], checks: list) -> None:
     """A CrossError for the first of ``checks`` the spec breaks, in its words (filled for the spec)."""
     for check in checks:
-        if not holds(edition, check.rule, spec, rules):
+        if not holds(edition, check.rule, spec, rules, env):
             rule = check.rule
             i = edition.draft.checks.index(check)
             words = _say(edition, i, "words", check.said, env) if check.said is not None else check.words
@@ -107,9 +115,10 @@ def count(edition: Any, s: Any, spec: Mapping[str, Any], rules: Any) -> int:
     return _plan.whole(s, env, rules, edition.draft, "a count of dice")
 
 
-def holds(edition: Any, s: Any, spec: Mapping[str, Any], rules: Any) -> bool:
-    """Whether a check of the draft holds for ``spec``."""
-    env = _plan.base_env(edition.draft, spec, rules)
+def holds(edition: Any, s: Any, spec: Mapping[str, Any], rules: Any, env: Mapping[str, Any] | None = None) -> bool:
+    """Whether a check of the draft holds for ``spec`` (``env``: its fields
+    and rules, :func:`.plan.base_env`, where the caller has them)."""
+    env = _plan.base_env(edition.draft, spec, rules) if env is None else env
     if set(s.expr.names) <= set(env):  # the fields and rules alone: no plan (its counts may not hold yet)
         return bool(_plan.evaluate(s, env, rules, edition.draft))
     p = edition.plan(spec) if rules is edition.rules_of(spec) else _plan.make_plan(edition.draft, spec, rules)
