@@ -35,7 +35,7 @@ from . import dice as _dice
 from . import explain as _explain
 from . import explain_steps as _explain_steps
 from . import quick_cost as _quick
-from . import kernel, outcome, plan as _plan, rolling, spec_checks as _spec_checks, versions as _versions, walk
+from . import kernel, outcome, plan as _plan, plan_key, rolling, spec_checks as _spec_checks, versions as _versions, walk
 from .at_table import DraftTable
 from .counts_kept import kept, priced
 from .draft_reads import marks_of
@@ -80,7 +80,7 @@ class DraftEdition:
         self.at_table: TableRules = DraftTable(self.plan, draft.roller, draft.roll, self._draft_of)
         #: the rules as written (a spec without ``rules``), as the built-in editions keep theirs
         self.RULES: DraftRules = self._rules({})
-        self._names = tuple(f.name for f in draft.fields)
+        self._fields_of = plan_key.field_values(draft.fields)  # (the key of its plans: :meth:`plan`)
         #: the draft's dice under its rules as written, counted once here (read only)
         self.compiled = self._compile()
         #: without a [ladder]: the field the ladder runs over (chosen as the draft loads, :mod:`.loading`)
@@ -214,8 +214,7 @@ class DraftEdition:
         if spec.get("version", self.VERSION) != self.VERSION:
             return self._of(spec).plan(spec)
         rules = self.rules_of(spec)
-        key = (self.ID, self.draft.digest, spec.get("roll"), rules.key,
-               *[tuple(v) if isinstance(v, list) else v for v in (spec[n] for n in self._names)])
+        key = (self.ID, self.draft.digest, spec.get("roll"), rules.key, *self._fields_of(spec))
         p = _cached(_PLAN_CACHE, key, lambda: _plan.make_plan(self.draft, spec, rules,
                                                               self.compiled if rules is self.RULES else None))
         if isinstance(spec, FrozenDict):  # (read only: the same object is the same spec)
