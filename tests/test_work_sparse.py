@@ -29,6 +29,7 @@ from venus_widgets.engine.contract import edition as registry
 from venus_widgets.engine.contract import guard
 from venus_widgets.engine.contract.spec import normalize
 from venus_widgets.engine.drafts import cost, kernel, powers, reroll, whole, whole_cost
+from work_count import unguarded
 
 SEAM = '''id = "sparse"
 [fields.dice]
@@ -85,14 +86,6 @@ def _unregistered():
         registry.unregister("sparse")
 
 
-def _unguarded(call):
-    check = guard.check
-    guard.check = lambda *a, **k: None
-    try:
-        return call()
-    finally:
-        guard.check = check
-
 
 def work_done(spec: dict) -> float:
     """The work ``odds(spec)`` does, each convolution priced as the model
@@ -118,7 +111,7 @@ def work_done(spec: dict) -> float:
 
     kernel._conv = reroll._conv = whole.conv = counted
     try:
-        _unguarded(lambda: vw.odds(spec))
+        unguarded(lambda: vw.odds(spec))
     finally:
         kernel._conv = reroll._conv = whole.conv = conv
     return done[0]
@@ -134,7 +127,7 @@ def test_counts_of_few_reachable_cells_are_priced_by_them(text, dice, black):
     and never under it."""
     vw.load_edition(text)
     spec = {"edition": "sparse", "dice": dice, "black": black}
-    est = registry.get("sparse").work(_unguarded(lambda: normalize(spec)))
+    est = registry.get("sparse").work(unguarded(lambda: normalize(spec)))
     done = work_done(spec)
     assert done <= est <= 3 * done, (done, est, est / done)
 
@@ -151,5 +144,5 @@ def test_the_seam_explained_is_estimated_within_what_a_roll_s_odds_may_take():
     from venus_widgets.engine.contract.cost import MAX_SECONDS
 
     vw.load_edition(SEAM)
-    spec = _unguarded(lambda: normalize({"edition": "sparse", "dice": 8, "black": 4}))
+    spec = unguarded(lambda: normalize({"edition": "sparse", "dice": 8, "black": 4}))
     assert guard.estimate(spec).seconds < MAX_SECONDS

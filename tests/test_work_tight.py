@@ -22,6 +22,7 @@ import venus_widgets as vw
 from venus_widgets.engine.contract import edition as registry
 from venus_widgets.engine.contract.spec import normalize
 from venus_widgets.engine.drafts import cost, kernel, powers, reroll, whole, whole_cost
+from work_count import unguarded
 
 BASE = '''id = "tight"
 [fields.dice]
@@ -105,27 +106,15 @@ def test_whole_number_counting_is_priced_by_the_size_of_its_numbers(die, more, d
     lengths and its numbers, and the model foresees them within ten times."""
     load(die, more=more)
     spec = {"edition": "tight", "dice": dice}
-    from venus_widgets.engine.contract import guard
-
     est = registry.get("tight").work(_plain(spec))
-    done = _unguarded(lambda: work_done(spec), guard)
+    done = unguarded(lambda: work_done(spec))
     assert done <= est <= 10 * done, (done, est)
 
 
 def _plain(spec: dict) -> dict:
     """The spec normalized with the odds guard off."""
-    from venus_widgets.engine.contract import guard
+    return unguarded(lambda: normalize(spec))
 
-    return _unguarded(lambda: normalize(spec), guard)
-
-
-def _unguarded(call, guard):
-    check = guard.check
-    guard.check = lambda *a, **k: None
-    try:
-        return call()
-    finally:
-        guard.check = check
 
 
 def test_a_roll_too_heavy_to_count_can_still_be_rolled():
@@ -299,12 +288,10 @@ def test_dice_exploding_without_end_are_priced_by_the_tails_the_kernel_keeps(die
     refused; 4 ms real), while the kernel cuts each array's end below 1e-20.
     The model bounds how far the kept arrays reach (a Chernoff bound from
     the die's faces) and foresees the convolutions within ten times."""
-    from venus_widgets.engine.contract import guard
-
     load(die, outcome=outcome)
     spec = {"edition": "tight", "dice": dice}
     est = registry.get("tight").work(_plain(spec))
-    done = _unguarded(lambda: work_done(spec), guard)
+    done = unguarded(lambda: work_done(spec))
     assert done <= est <= 10 * done, (done, est)
     if dice == 30:
         assert 0 < vw.odds(spec).p_pass <= 1  # not refused

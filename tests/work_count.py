@@ -71,3 +71,16 @@ class Counted(Iterator[Any]):
         if self.read > self.limit:
             raise TooMuchWork(f"read more than {self.limit} items of an input that should have been refused")
         return next(self._items)
+
+
+def unguarded(call: Callable[[], Any]) -> Any:
+    """What ``call()`` returns with the odds' cost guard off: the work a
+    refused roll would do, for a test to count it against the estimate."""
+    from venus_widgets.engine.contract import guard
+
+    check = guard.check
+    guard.check = lambda *a, **k: None
+    try:
+        return call()
+    finally:
+        guard.check = check
