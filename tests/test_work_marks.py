@@ -20,17 +20,17 @@ from __future__ import annotations
 
 import pytest
 
-from test_work_tight import DEEP, PUSH20, _plain, _unguarded, load, work_done
+from test_work_tight import DEEP, PUSH20, _plain, load, work_done
 from test_work_tight import _unregistered  # noqa: F401 - the draft unloaded after each test
+from work_count import unguarded
 
 from venus_widgets.engine.contract import edition as registry
-from venus_widgets.engine.contract import guard
 
 
 def _priced_and_done(die: str, more: str, dice: int) -> tuple[float, float]:
     load(die, more=more)
     spec = {"edition": "tight", "dice": dice}
-    return registry.get("tight").work(_plain(spec)), _unguarded(lambda: work_done(spec), guard)
+    return registry.get("tight").work(_plain(spec)), unguarded(lambda: work_done(spec))
 
 
 @pytest.mark.parametrize("die, marks, more, dice", [(DEEP, 3, PUSH20, 4), (DEEP, 3, PUSH20, 7)])

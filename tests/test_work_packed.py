@@ -21,7 +21,8 @@ import pytest
 
 import venus_widgets as vw
 from test_drafts_promises import YZE
-from test_work_tight import _unguarded, work_done
+from test_work_tight import work_done
+from work_count import unguarded
 from venus_widgets.engine.contract import edition as registry
 from venus_widgets.engine.contract import guard
 from venus_widgets.engine.contract.spec import normalize
@@ -72,7 +73,7 @@ def _done(spec: dict) -> float:
 
     reroll_end._added_ints, reroll.packed_end = counted, words
     try:
-        done = _unguarded(lambda: work_done(spec), guard)
+        done = unguarded(lambda: work_done(spec))
     finally:
         reroll_end._added_ints, reroll.packed_end = added, packed_end
     return done + products[0]
@@ -81,7 +82,7 @@ def _done(spec: dict) -> float:
 @pytest.mark.parametrize("base, skill, gear", [(6, 6, 6), (12, 12, 0), (8, 8, 0)])
 def test_the_packed_end_of_a_pushed_pool_is_priced_by_its_products(pushed, base, skill, gear):
     spec = {"edition": "pr", "base": base, "skill": skill, "gear": gear}
-    est = pushed.work(_unguarded(lambda: normalize(spec), guard))
+    est = pushed.work(unguarded(lambda: normalize(spec)))
     done = _done(spec)
     assert done <= est <= 10 * done, (done, est)
 

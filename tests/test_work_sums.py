@@ -16,7 +16,8 @@ the model prices one, from the real arrays (tests/test_work_sparse.py).
 from __future__ import annotations
 
 import pytest
-from test_work_sparse import _unguarded, work_done
+from test_work_sparse import work_done
+from work_count import unguarded
 
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition as registry
@@ -54,6 +55,6 @@ def test_dice_whose_quantities_move_together_are_priced_by_their_ranges(dice):
     within 3 times of it and never under it."""
     vw.load_edition(D100)
     spec = {"edition": "sums", "dice": dice}
-    est = registry.get("sums").work(_unguarded(lambda: normalize(spec)))
+    est = registry.get("sums").work(unguarded(lambda: normalize(spec)))
     done = work_done(spec)
     assert done <= est <= 3 * done, (done, est, est / done)
