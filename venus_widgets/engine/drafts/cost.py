@@ -28,12 +28,12 @@ import numpy as np
 from typing import Any, Callable, Sequence
 
 from .denominator import big_die
-from .whole_cost import (INT_OPS, Reach, count_of, die_bits, element, first_in_python_ints, in_python_ints, multisets,
-                         places, reachable)
+from .whole_cost import (INT_OPS, Reach, die_bits, element, first_in_python_ints, in_python_ints, multisets, places,
+                         reachable)
 from .dice import rows
 from .plan import Plan
 from .tails import reaches
-from .powers import PER_CALL, conv, dice_sums, die_top, lattice_power, power_bound, power_cost  # noqa: F401  (a convolution's price, a power's)
+from .powers import PER_CALL, conv, lattice_power, power_bound, power_cost  # noqa: F401  (a convolution's price, a power's)
 from .walk_cost import MAX_CELLS, WIDE_KEYS, chains, span, walk_cells, walk_cost  # noqa: F401 (the walk's model)
 
 #: The Python of one count of the dice with a re-roll step (its groups merged, its kernels, its states and
@@ -318,15 +318,13 @@ def work(p: Plan) -> float:
         if cap is not None:
             length = min(length, cap(1))
         lay = places(g.table, V, strides) if not p.unbounded and g.count > 1 else None  # (the first count's)
-        sums = dice_sums(g.table, V, strides if whole else None)  # the cells not 0 of m dice: their sums
-        top = die_top(g.table, V, db) if db is not None else None  # its largest entry, in bits
-        w, again, grown = lattice_power(lay, length, g.count, size, db, cap, sums, top)
-        nz = (near, sums(g.count))
-        pb = (pbits, g.count * db - db + top) if db is not None and top is not None else None
+        w, again, grown = lattice_power(lay, length, g.count, size, db, cap, functools.partial(_dice_reach, dr[g.name]))
+        nz = (near, multisets(g.count, dr[g.name]))
+        pb = (pbits, g.count * db) if db is not None else None
         w2, _ = conv(plain, grown, size, pb, nz, sparse=not p.unbounded) if plain > 1 else (0.0, grown)
         again2, plain = conv(plain, grown, size, pb, nz) if plain > 1 else (0.0, grown)
         pbits += g.count * (die_bits(g.table) if whole else 0.0)
-        near *= count_of(sums(g.count))
+        near *= multisets(g.count, dr[g.name])
         total += w + w2
         recount += again + again2
     if takers:
