@@ -21,14 +21,13 @@ bits of their numbers and the places of their entries that are not 0).
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition as registry
 from venus_widgets.engine.contract import guard
 from venus_widgets.engine.contract.spec import normalize
-from venus_widgets.engine.drafts import cost, kernel, powers, reroll, whole, whole_cost
+from test_work_tight import work_done
 from work_count import unguarded
 
 SEAM = '''id = "sparse"
@@ -86,35 +85,6 @@ def _unregistered():
         registry.unregister("sparse")
 
 
-
-def work_done(spec: dict) -> float:
-    """The work ``odds(spec)`` does, each convolution priced as the model
-    prices one, from the real arrays (in whole numbers: the bits of the
-    largest entry made, and of each array's, and the places of the entries
-    that are not 0)."""
-    done = [0.0]
-    conv = kernel._conv
-
-    def counted(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None, sparse: bool = False) -> np.ndarray:
-        out = conv(a, b, mode, cut, sparse)
-        few = whole.few_cells(a, b, mode) if sparse and cut is None and a.size and b.size else None
-        if few is not None:  # made pair by pair of the entries not 0
-            done[0] += powers.sparse_work(few[0].size * few[1].size, a.size, b.size, few[2])
-        elif mode == "exact" and out.size:
-            bits = max(int(x).bit_length() for x in out)
-            entry = (max(int(x).bit_length() for x in a), max(int(x).bit_length() for x in b))
-            done[0] += whole_cost.whole_conv(a.size, b.size, bits, (np.flatnonzero(a), np.flatnonzero(b)), entry) \
-                + cost.PER_CALL
-        else:
-            done[0] += a.size * b.size + cost.PER_CALL
-        return out
-
-    kernel._conv = reroll._conv = whole.conv = counted
-    try:
-        unguarded(lambda: vw.odds(spec))
-    finally:
-        kernel._conv = reroll._conv = whole.conv = conv
-    return done[0]
 
 
 @pytest.mark.parametrize("text, dice, black", [(SEAM, 8, 4), (SEAM, 12, 4), (ECHO, 8, 4), (ECHO, 5, 2)])
