@@ -1,5 +1,5 @@
 // The odds chart's geometry and words, in real pixels (pure).
-import { formatPercent } from "./format.js";
+import { formatNumber, formatPercent } from "./format.js";
 
 
 /** The size (px) of every text in a chart: no text of a roller is under 11 px. */
@@ -111,8 +111,8 @@ export function chartDescription(view, words = {}) {
   const name = view.outcome_name || "outcome";
   if (!view.numeric) return `Chance of each result: ${view.distribution.map(([k, p]) => `${k} ${formatPercent(p)}`).join(", ")}.`;
   const mode = view.distribution.reduce((a, b) => (b[1] > a[1] ? b : a), [null, -1]);
-  let s = `Distribution of ${name}: most likely ${mode[0]} (${formatPercent(mode[1])}).`;
-  s += ` ${words.threshold || "Threshold"} ${view.threshold}: chance to pass ${formatPercent(view.p_pass)}.`;
-  if (view.goal !== view.threshold) s += ` Goal ${view.goal}: chance to reach it ${formatPercent(view.p_goal)}.`;
+  let s = `Distribution of ${name}: most likely ${formatNumber(mode[0])} (${formatPercent(mode[1])}).`;
+  s += ` ${words.threshold || "Threshold"} ${formatNumber(view.threshold)}: chance to pass ${formatPercent(view.p_pass)}.`;
+  if (view.goal !== view.threshold) s += ` Goal ${formatNumber(view.goal)}: chance to reach it ${formatPercent(view.p_goal)}.`;
   return s;
 }

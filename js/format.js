@@ -7,6 +7,13 @@ export function thousands(n) {
   return n < 0 ? "-" + out : out;
 }
 
+/** A number as a person reads it: a negative one with the minus sign, not a hyphen
+ *  (-2 -> "−2", which screen readers say "minus 2"); anything else as it is. The
+ *  Python side, venus_widgets.engine.format.number, writes the same. */
+export function formatNumber(k) {
+  return typeof k === "number" ? String(k).replace("-", "\u2212") : String(k);
+}
+
 /** A probability as a percentage, one rule everywhere (the Python side,
  *  venus_widgets.widgets.plain_words.percent, uses the same; both are tested on
  *  js/tests/percent_cases.json): "100 %" only when certain, "0 %" only when

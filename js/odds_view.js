@@ -1,5 +1,5 @@
 // The odds panel: the chart, the headline, the table of the odds, the what-ifs.
-import { formatOneIn, formatPercent, hintText } from "./format.js";
+import { formatNumber, formatOneIn, formatPercent, hintText } from "./format.js";
 import { CHART_FONT, CHART_MODES, chartDescription, chartEntries, chartGeometry, rowsGeometry } from "./chart_geometry.js";
 import { h, send, svg, uid } from "./dom.js";
 
@@ -76,7 +76,7 @@ function oddsTable(view) {
   const head = view.numeric ? ["successes", "exactly", "at least"] : ["result", "chance"];
   let tail = 1;
   const rows = view.distribution.map(([k, p]) => {
-    const row = view.numeric ? [String(k), formatPercent(p), formatPercent(tail)] : [String(k), formatPercent(p)];
+    const row = view.numeric ? [formatNumber(k), formatPercent(p), formatPercent(tail)] : [String(k), formatPercent(p)];
     tail -= p;
     return h("tr", {}, row.map((c, i) => (i === 0 ? h("th", { scope: "row" }, c) : h("td", {}, c))));
   });

@@ -57,6 +57,7 @@ LEAKS: dict[str, str] = {
     r"\b(?:\d+|number of) (?:total|result)\b": "a total counted like successes ('4 result', 'number of total')",
     r"\bdice shows\b|\bdie show\b": "'the dice shows' (one die shows, dice show)",
     r"\bvw\.[A-Za-z_]+\(": "a Python call (a programmer's line, outside a programmers' aside)",
+    r"(?<![\w.\-−])-\d": "a hyphen for a minus sign ('−1 net success', as a person writes it)",
 }
 LEAK = re.compile("|".join(f"(?:{p})" for p in LEAKS))
 

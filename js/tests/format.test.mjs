@@ -1,12 +1,19 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { budgetText, clampInt, formatDelta, formatOneIn, formatPercent, hintText, stepWords, thousands } from "../format.js";
+import { budgetText, clampInt, formatDelta, formatNumber, formatOneIn, formatPercent, hintText, stepWords, thousands } from "../format.js";
 
 test("thousands separators", () => {
   assert.equal(thousands(3240), "3,240");
   assert.equal(thousands(999), "999");
   assert.equal(thousands(1234567.4), "1,234,567");
+});
+
+test("a negative number with the minus sign, as a person writes it (and a screen reader says 'minus')", () => {
+  assert.equal(formatNumber(-2), "\u22122");
+  assert.equal(formatNumber(3), "3");
+  assert.equal(formatNumber(0), "0");
+  assert.equal(formatNumber("pass"), "pass");
 });
 
 test("percentages: one rule, the cases Python's percent() is tested on too", () => {

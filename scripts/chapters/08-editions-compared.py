@@ -597,7 +597,7 @@ ax.yaxis.set_major_formatter(PercentFormatter(1.0, decimals=0))
 ax.xaxis.set_major_locator(MaxNLocator(integer=True))
 ax.set_title("VERS, CT 13, no penalty")
 show(fig, alt=f"Bars of the chance of each number of degrees on a VERS check at CT 13, a bell from "
-              f"{min(degrees)} to {max(degrees)}: success (0 or more, coloured) {vw.percent(o.p_pass)}, "
+              f"{str(min(degrees)).replace('-', '−')} to {max(degrees)}: success (0 or more, coloured) {vw.percent(o.p_pass)}, "
               f"failure (hatched) {vw.percent(1 - o.p_pass)}.")
 r = vw.roll({"edition": "vers", "ranks": 3}, seed=13)
 

@@ -1,4 +1,5 @@
-"""One way to show a probability to a person: :func:`percent`.
+"""One way to show a probability to a person: :func:`percent`; and one way
+to show a whole number (:func:`number`: a negative one with the minus sign).
 
 The book, the tutorial helpers and the docs show chances with it, so a
 number never says more than is true and never flips between machines:
@@ -40,7 +41,7 @@ import numpy as np
 
 from .errors import SpecError
 
-__all__ = ["percent", "percent_text"]
+__all__ = ["number", "percent", "percent_text"]
 
 #: Decimals of probability kept before rounding for display.
 _SETTLE = 10**12
@@ -95,3 +96,15 @@ def percent_text(p: Any, digits: int = 0) -> str:
     """
     return percent(p, digits).replace("%", " %")
 
+
+
+def number(k: Any) -> str:
+    """A number as a person reads it: a negative one with the minus sign
+    (U+2212, which screen readers say "minus"), not a hyphen: the tables,
+    charts and sentences of the rollers and the lab ("−1 net success",
+    "≥−2", "−8.0 points").
+
+    >>> number(-2), number(3), number(0), number(-1.5)
+    ('−2', '3', '0', '−1.5')
+    """
+    return str(k).replace("-", "−")

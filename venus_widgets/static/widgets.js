@@ -1,10 +1,13 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 3018d5bd72de4d2cd74b4e8c48bdc7857b09450610b644756be61b6f9e941fdc
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0c2890224208e8ba6610a804085ebdbb0d8edf57399cf9725ae15e4439e0acdc
 
 // js/format.js
 function thousands(n) {
   const s = String(Math.round(Math.abs(n)));
   const out = s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
   return n < 0 ? "-" + out : out;
+}
+function formatNumber(k) {
+  return typeof k === "number" ? String(k).replace("-", "−") : String(k);
 }
 function formatPercent(p, digits = 0) {
   if (typeof p !== "number" || !Number.isFinite(p)) return "–";
@@ -648,9 +651,9 @@ function chartDescription(view, words = {}) {
   const name = view.outcome_name || "outcome";
   if (!view.numeric) return `Chance of each result: ${view.distribution.map(([k, p]) => `${k} ${formatPercent(p)}`).join(", ")}.`;
   const mode = view.distribution.reduce((a, b) => b[1] > a[1] ? b : a, [null, -1]);
-  let s = `Distribution of ${name}: most likely ${mode[0]} (${formatPercent(mode[1])}).`;
-  s += ` ${words.threshold || "Threshold"} ${view.threshold}: chance to pass ${formatPercent(view.p_pass)}.`;
-  if (view.goal !== view.threshold) s += ` Goal ${view.goal}: chance to reach it ${formatPercent(view.p_goal)}.`;
+  let s = `Distribution of ${name}: most likely ${formatNumber(mode[0])} (${formatPercent(mode[1])}).`;
+  s += ` ${words.threshold || "Threshold"} ${formatNumber(view.threshold)}: chance to pass ${formatPercent(view.p_pass)}.`;
+  if (view.goal !== view.threshold) s += ` Goal ${formatNumber(view.goal)}: chance to reach it ${formatPercent(view.p_goal)}.`;
   return s;
 }
 
@@ -755,7 +758,7 @@ function oddsTable(view) {
   const head = view.numeric ? ["successes", "exactly", "at least"] : ["result", "chance"];
   let tail = 1;
   const rows = view.distribution.map(([k, p]) => {
-    const row = view.numeric ? [String(k), formatPercent(p), formatPercent(tail)] : [String(k), formatPercent(p)];
+    const row = view.numeric ? [formatNumber(k), formatPercent(p), formatPercent(tail)] : [String(k), formatPercent(p)];
     tail -= p;
     return h("tr", {}, row.map((c, i) => i === 0 ? h("th", { scope: "row" }, c) : h("td", {}, c)));
   });

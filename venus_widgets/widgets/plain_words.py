@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ..engine.contract.table_answers import listed
 from ..engine.errors import SpecError
-from ..engine.format import percent_text
+from ..engine.format import number, percent_text
 
 
 def percent(p: float) -> str:
@@ -166,8 +166,8 @@ def counted(n: Any, outcome_name: str, unit: tuple[str, str]) -> str:
     ('1 hit', 'a total of 7')
     """
     if not unit[1]:
-        return f"a {outcome_name} of {n}"
-    return f"{n} {unit[0] if n in (1, -1) else unit[1]}"
+        return f"a {outcome_name} of {number(n)}"
+    return f"{number(n)} {unit[0] if n in (1, -1) else unit[1]}"
 
 
 def spread_words(mean: float | None, distribution: Mapping[Any, float], outcome_name: str,
@@ -187,13 +187,14 @@ def spread_words(mean: float | None, distribution: Mapping[Any, float], outcome_
     if mean is None:
         return ""
     avg = f"{float(mean):.1f}".removesuffix(".0")
-    avg = "0" if avg == "-0" else avg
-    low, high, p = most_rolls(distribution)
+    avg = number("0" if avg == "-0" else avg)
+    low_k, high_k, p = most_rolls(distribution)
+    low, high = number(low_k), number(high_k)
     single, many = unit if unit is not None else (one(outcome_name), outcome_name)
     if not many:  # a total counts nothing: "a total of 6 to 10"
-        give = f"{low}" if low == high else f"{low} or {high}" if high == low + 1 else f"{low} to {high}"
+        give = f"{low}" if low_k == high_k else f"{low} or {high}" if high_k == low_k + 1 else f"{low} to {high}"
         return f"On average a {outcome_name} of {avg}; most rolls ({percent_quick(p)}) give a {outcome_name} of {give}."
-    last = f"{high} {single if abs(high) == 1 else many}"
-    give = last if low == high else f"{low} or {last}" if high == low + 1 else f"{low} to {last}"
-    word = single if avg in ("1", "-1") else many
+    last = f"{high} {single if abs(high_k) == 1 else many}"
+    give = last if low_k == high_k else f"{low} or {last}" if high_k == low_k + 1 else f"{low} to {last}"
+    word = single if avg in ("1", "−1") else many
     return f"On average {avg} {word}; most rolls ({percent_quick(p)}) give {give}."

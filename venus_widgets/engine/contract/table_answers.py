@@ -27,6 +27,8 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
 
+from ..format import number
+
 if TYPE_CHECKING:  # a Roll's module imports the registry, which imports this one
     from ..table.rolls import Roll
 
@@ -252,9 +254,9 @@ def plural(n: int, one: str, many: str) -> str:
     """``n`` with the right word (one for 1 and -1).
 
     >>> plural(1, "pass", "passes"), plural(-1, "degree", "degrees"), plural(0, "die", "dice")
-    ('1 pass', '-1 degree', '0 dice')
+    ('1 pass', '−1 degree', '0 dice')
     """
-    return f"{n} {one if abs(n) == 1 else many}"
+    return f"{number(n)} {one if abs(n) == 1 else many}"
 
 
 def counted(n: int, word: str) -> str:

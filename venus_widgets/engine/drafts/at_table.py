@@ -184,7 +184,7 @@ class DraftTable:
                     out.append((f"{f.label.lower()} +1", {**spec, f.name: spec[f.name] + 1}))
                 elif f.group == "difficulty":
                     if spec[f.name] > f.lo:
-                        out.append((f"{f.label.lower()} -1", {**spec, f.name: spec[f.name] - 1}))
+                        out.append((f"{f.label.lower()} −1", {**spec, f.name: spec[f.name] - 1}))
                     if spec[f.name] < hi:
                         out.append((f"{f.label.lower()} +1", {**spec, f.name: spec[f.name] + 1}))
         return out[:3]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from ..contract.table_answers import plural, plural_of
+from ..format import number
 from .expr import Expr, ExprError, parse
 from .kinds import ANY, NUMBER, YES_NO, check
 from .reader import Reader, listed, show
@@ -125,7 +126,8 @@ def read_notes(r: Reader, path: tuple, value: Any, allowed: Mapping[str, str]) -
 def fill(t: Template, env: Mapping[str, Any], places: Mapping[str, str]) -> str:
     """The text with each place filled: a word of ``places``, else its
     formula's value for ``env`` (a yes or no as yes or no; a counted one
-    with its words: "2 net successes", "three black dice")."""
+    with its words: "2 net successes", "three black dice"; a negative number
+    with the minus sign)."""
     from ..contract.explain import dice_count
 
     formulas = {inside: (e, counted, spelled) for inside, e, counted, spelled in t.formulas}
@@ -140,7 +142,7 @@ def fill(t: Template, env: Mapping[str, Any], places: Mapping[str, str]) -> str:
         v = e.evaluate(env)
         if counted is not None and isinstance(v, int) and not isinstance(v, bool):
             return dice_count(v, *counted) if spelled else plural(v, *counted)
-        return ("yes" if v else "no") if isinstance(v, bool) else str(v)
+        return ("yes" if v else "no") if isinstance(v, bool) else number(v) if isinstance(v, (int, float)) else str(v)
 
     return PLACE.sub(one, t.text)
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..contract import spec as _spec
+from ..format import number
 from ..maths.odds import Odds
 
 Mode = Literal["exact", "at_least", "at_most"]
@@ -90,20 +91,20 @@ def bars(o: Odds, mode: Mode = "exact", max_bars: int = MAX_BARS) -> list[Bar]:
     out: list[Bar] = []
     if mode == "exact":
         for k, p in zip(outcomes[:cut], probs[:cut]):
-            out.append(Bar(str(k), k, k, p, k >= thr, k >= goal))
+            out.append(Bar(number(k), k, k, p, k >= thr, k >= goal))
         if cut < len(outcomes):
             k = outcomes[cut]
-            out.append(Bar(f"{k}+", k, None, sum(probs[cut:]), k >= thr, k >= goal))
+            out.append(Bar(f"{number(k)}+", k, None, sum(probs[cut:]), k >= thr, k >= goal))
     elif mode == "at_least":
         tail = 1.0
         for k, p in zip(outcomes[:cut + (cut < len(outcomes))], probs):
-            out.append(Bar(f"≥{k}", k, None, max(tail, 0.0), k >= thr, k >= goal))
+            out.append(Bar(f"≥{number(k)}", k, None, max(tail, 0.0), k >= thr, k >= goal))
             tail -= p
     else:  # at most: the grouped tail would be 100 %, left out
         acc = 0.0
         for k, p in zip(outcomes[:cut], probs[:cut]):
             acc += p
-            out.append(Bar(f"≤{k}", outcomes[0], k, min(acc, 1.0), False, False))
+            out.append(Bar(f"≤{number(k)}", outcomes[0], k, min(acc, 1.0), False, False))
     return out
 
 

@@ -39,7 +39,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Protocol
 
 from ..contract.spec import words
-from ..format import percent_text
+from ..format import number, percent_text
 from ..maths.odds import Odds
 from ..maths.quantities import GOAL, PASS, reported
 
@@ -114,16 +114,6 @@ def change_words(a: Any, b: Any) -> tuple[str, str, str]:
     # in two significant digits (12 Platinum dice failing with (1/6)**12 or (2/6)**12: "−0.00019 points")
     p = float(b - a) * 100
     return _pct(a), _pct(b), f"{'+' if p > 0 else '−'}{Decimal(f'{abs(p):.2g}'):f} points"
-
-
-def number(k: Any) -> str:
-    """A whole number as the lab writes it: a negative one with the minus
-    sign, as its points are ("at least −2 net successes", "−8.0 points").
-
-    >>> number(-2), number(3)
-    ('−2', '3')
-    """
-    return str(k).replace("-", "−")
 
 
 class _Row:

@@ -26,7 +26,7 @@ from ..export import html_text
 from ..api import odds, roll_many
 from ..contract.spec import Spec
 from ..errors import SpecError
-from ..format import percent_text as percent
+from ..format import number, percent_text as percent
 from ..maths.odds import TAIL_WORDS, Odds
 from ..contract.guard import check_rolls
 from ..table.rolls import check_seed
@@ -65,7 +65,7 @@ class Sample:
         gap = (self.p_pass - self.odds.p_pass) * 100
         within = abs(gap) <= 2 * self.spread * 100 + 1e-12
         words = (f"{self.n:,} seeded rolls (seed {self.seed}): {percent(self.p_pass, 1)} passed; "
-                 f"exact {percent(self.odds.p_pass, 1)}; {gap:+.2f} points, "
+                 f"exact {percent(self.odds.p_pass, 1)}; {number(f'{gap:+.2f}')} points, "
                  + ("within" if within else "outside")
                  + f" the ±{2 * self.spread * 100:.2f} points a sample this size varies by")
         if self.odds.truncated:
@@ -77,7 +77,7 @@ class Sample:
         e = html_text
         rows = "".join(
             f"<tr><th scope='row'>{k:,}</th><td>{e(percent(p, 1))}</td><td>{e(percent(self.odds.p_pass, 1))}</td>"
-            f"<td>{(p - self.odds.p_pass) * 100:+.2f}</td><td>±{2 * math.sqrt(self.odds.p_pass * (1 - self.odds.p_pass) / k) * 100:.2f}</td></tr>"
+            f"<td>{number(f'{(p - self.odds.p_pass) * 100:+.2f}')}</td><td>±{2 * math.sqrt(self.odds.p_pass * (1 - self.odds.p_pass) / k) * 100:.2f}</td></tr>"
             for k, p in self.checkpoints)
         return (f"<table><caption>Seeded rolls approaching the exact chance to pass, "
                 f"{e(self.spec['edition'])} {e(self.spec['roll'])}</caption><thead><tr>"

@@ -196,7 +196,10 @@ def explain_steps(spec: dict, o: Odds) -> list:
            else f"plus 1 for each of the {f} difficulty factors")
     steps = [
         Step(f"The target is {t}: {spec['difficulty'].capitalize()} is {base}, {why}."),
-        Step(f"Roll a d20 and add your score of {score}: a total of {t} needs the d20 to show {t - score} or more."),
+        Step(f"Roll a d20 and add your score of {score}: "
+             + (f"any face of the d20 makes a total of {t} or more." if t - score <= 1
+                else f"a total of {t} needs the d20 to show {t - score}, more than its highest face."
+                if t - score > 20 else f"a total of {t} needs the d20 to show {t - score} or more.")),
         Step(f"The d20 reaches the target on its own on {counted(len(alone), 'face')} of 20"
              + (f" ({face_range(alone[0], alone[-1], False)})" if alone else "") + f": {CHANCE}.",
              o.breakdown["pass"], "+"),
