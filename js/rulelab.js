@@ -338,12 +338,15 @@ export function render({ model, el }) {
   const odds = h("div", { role: "region", "aria-label": "Odds under each rule set", style: "flex:1 1 100%; min-width:0" });
   const live = h("div", { class: "vw-visually-hidden", role: "status", "aria-live": "polite", "data-testid": "lab-live" });
   const heat = h("div", { style: "flex:1 1 100%; min-width:0; overflow-x:auto" });
-  root.append(h("div", { class: "vw-sub" }, `Rule lab: ${model.get("edition")}`), error, live, odds, knobs, heat);
+  // titled by the rules' name as a player reads it (sent with the odds), never the edition's id
+  const title = h("div", { class: "vw-sub", "data-testid": "lab-title" }, "Rule lab");
+  root.append(title, error, live, odds, knobs, heat);
   let said = "";
   let width = 0;
   const drawKnobs = () => rerender(knobs, () => knobsTable(model));
   const drawOdds = () => {
     const view = model.get("view") || {};
+    if (view.rules_named) setText(title, `Rule lab: ${view.rules_named}`);
     odds.replaceChildren(...[oddsBlock(view, width || odds.clientWidth || 400)].flat().filter(Boolean));
     // the heatmap in one table when it fits; else as many columns a table as the width holds (measured once drawn)
     heat.replaceChildren(...[heatBlock(model, view, Infinity)].filter(Boolean));

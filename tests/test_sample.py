@@ -8,6 +8,7 @@ import pytest
 from scipy.stats import chisquare
 
 import venus_widgets as vw
+from venus_widgets.engine.export import html_text
 from venus_widgets.engine.tools.sample import sample
 
 # the house rules playtesters asked for first, one spec each
@@ -82,3 +83,14 @@ def test_a_sample_without_a_seed_records_one_that_replays_it():
     assert f"seed {s.seed}" in s.verdict()
     again = vw.sample(spec, n=500, seed=s.seed)
     assert again.counts == s.counts and again.checkpoints == s.checkpoints
+
+
+def test_the_captions_name_the_rules_as_a_player_reads_them_not_by_their_id():
+    """A saved sample and comparison were captioned "heresy task" (the edition's id and the roll's code)."""
+    from venus_widgets.engine.contract import edition
+
+    spec = {"edition": "heresy", "roll": "task", "pool": 6}
+    name = edition.get("heresy").NAME
+    for html in (vw.sample(spec, n=100, seed=1)._repr_html_(), vw.compare(spec, {"A": {}})._repr_html_()):
+        caption = html.split("<caption>")[1].split("</caption>")[0]
+        assert "heresy task" not in caption and f"a task by {html_text(name)}" in caption, caption

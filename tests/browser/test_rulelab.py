@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 import venus_widgets as vw
+from venus_widgets.engine.contract import edition
 
 from .conftest import expect_p, lab_notebook, roller_widget, set_range
 
@@ -23,6 +24,8 @@ def test_change_a_knob_and_see_both_odds_and_the_verdict(browser_context, tmp_pa
         expect_p(w.get_by_test_id("lab-p-base"), vw.odds(base).p_pass)
         expect_p(w.get_by_test_id("lab-p-B"), vw.odds(base).p_pass)  # no knob changed yet
         expect(w.get_by_test_id("verdict-B")).to_contain_text("no change")
+        # the lab names the rules it plays by as a player reads them, not by their id ("Rule lab: playtest")
+        expect(w.get_by_test_id("lab-title")).to_have_text(f"Rule lab: {edition.get('playtest').NAME}")
 
         # variant B: the threshold starts at 2 (a number box)
         box = w.get_by_test_id("knob-B-threshold_base").locator("input")

@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 0c2890224208e8ba6610a804085ebdbb0d8edf57399cf9725ae15e4439e0acdc
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 7c5ab223530a27de5864a254f7c048b03c01fa2a1435c9db5683bab7acd58ad2
 
 // js/format.js
 function thousands(n) {
@@ -2717,12 +2717,14 @@ function render4({ model, el }) {
   const odds = h("div", { role: "region", "aria-label": "Odds under each rule set", style: "flex:1 1 100%; min-width:0" });
   const live = h("div", { class: "vw-visually-hidden", role: "status", "aria-live": "polite", "data-testid": "lab-live" });
   const heat = h("div", { style: "flex:1 1 100%; min-width:0; overflow-x:auto" });
-  root.append(h("div", { class: "vw-sub" }, `Rule lab: ${model.get("edition")}`), error, live, odds, knobs, heat);
+  const title = h("div", { class: "vw-sub", "data-testid": "lab-title" }, "Rule lab");
+  root.append(title, error, live, odds, knobs, heat);
   let said = "";
   let width = 0;
   const drawKnobs = () => rerender(knobs, () => knobsTable(model));
   const drawOdds = () => {
     const view = model.get("view") || {};
+    if (view.rules_named) setText(title, `Rule lab: ${view.rules_named}`);
     odds.replaceChildren(...[oddsBlock(view, width || odds.clientWidth || 400)].flat().filter(Boolean));
     heat.replaceChildren(...[heatBlock(model, view, Infinity)].filter(Boolean));
     const room = heat.clientWidth;

@@ -3,7 +3,7 @@
 chance and its one sentence, the rows of the difference at a glance
 (:mod:`venus_widgets.engine.tools.compare_glance`: at most about 15, the
 long tail grouped), each variant's full verdict, and seeded rolls beside
-odds that are not a fraction. Rule sets are keyed ``base``, ``A``, ``B``.
+odds that are not a fraction; the base rules' name. Rule sets are keyed ``base``, ``A``, ``B``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any, Mapping
 from ..engine.contract.guard import most_rolls
 from ..engine.tools.compare import Comparison
 from ..engine.tools.sample import sample
+from .stills import rules_named
 
 SAMPLE_ROLLS = 20_000  # seeded rolls shown beside odds that are not a fraction (exploding dice)
 SAMPLE_SECONDS = 0.1  # at most, estimated, for each (base, A, B): fewer rolls of dice that roll on, or none
@@ -30,6 +31,7 @@ def odds_view(c: Comparison, names: Mapping[str, str]) -> dict[str, Any]:
     return {
         "ok": True,
         "names": dict(names),
+        "rules_named": rules_named(c.spec["edition"]),  # the lab's title: its rules by their name, never their id
         "p_pass": keyed(c.p_pass),
         "p_goal": keyed(c.p_goal),
         "headlines": {k: c.headline(names[k]) for k in ("A", "B")},

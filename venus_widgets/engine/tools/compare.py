@@ -30,7 +30,7 @@ from ..format import percent_text
 from ..maths.odds import Odds
 from ..maths.quantities import GOAL, PASS, reported
 from ..contract.spec import words
-from ..contract import work as _work
+from ..contract import edition as _edition, work as _work
 from .compare_chart import difference_chart, difference_table, points as _points
 from .compare_glance import MOST, change_words, glance, headline, number
 
@@ -266,7 +266,7 @@ class Comparison:
         lead = "".join(f"<li>{e(h)}</li>" for h in self.headlines.values())
         verdicts = "".join(f"<li><b>{e(n)}</b>: {e(self.verdicts[n])}</li>" for n in self.names[1:])
         notes = "".join(f"<p class='vw-note'>{e(x)}</p>" for x in sorted({n for o in self.odds.values() for n in o.notes}))
-        table = difference_table(names, rows, _pct, f"The chances of {self.spec['edition']} {self.spec['roll']} "
+        table = difference_table(names, rows, _pct, f"The chances of a {self.spec['roll']} by {_edition.get(self.spec['edition']).NAME}, "
                                                     "by rule set; in brackets, the points from the base")
         return (f"<div class='vw-compare'><ul>{lead}</ul>{difference_chart(names, rows)}{table}"
                 f"<details><summary>Every chance that moves, in words</summary><ul>{verdicts}</ul></details>"

@@ -28,6 +28,7 @@ from ..contract.spec import Spec
 from ..errors import SpecError
 from ..format import number, percent_text as percent
 from ..maths.odds import TAIL_WORDS, Odds
+from ..contract import edition
 from ..contract.guard import check_rolls
 from ..table.rolls import check_seed
 
@@ -80,7 +81,7 @@ class Sample:
             f"<td>{number(f'{(p - self.odds.p_pass) * 100:+.2f}')}</td><td>±{2 * math.sqrt(self.odds.p_pass * (1 - self.odds.p_pass) / k) * 100:.2f}</td></tr>"
             for k, p in self.checkpoints)
         return (f"<table><caption>Seeded rolls approaching the exact chance to pass, "
-                f"{e(self.spec['edition'])} {e(self.spec['roll'])}</caption><thead><tr>"
+                f"a {e(self.spec['roll'])} by {e(edition.get(self.spec['edition']).NAME)}</caption><thead><tr>"
                 "<th scope='col'>rolls</th><th scope='col'>passed</th><th scope='col'>exact</th>"
                 "<th scope='col'>difference (points)</th><th scope='col'>expected spread (points)</th></tr></thead>"
                 f"<tbody>{rows}</tbody></table><p>{e(self.verdict())}.</p>")
