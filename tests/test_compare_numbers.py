@@ -43,8 +43,7 @@ def _exact(spec: dict) -> Any:
 
 
 def _in_fractions(*odds: Any) -> bool:
-    """Every one of ``odds`` counted in fractions (exact odds are Fractions
-    themselves: their ``exact`` is None, as for odds of exploding dice)."""
+    """Every one of ``odds`` counted in fractions (not odds of exploding dice)."""
     return all(isinstance(o.p_pass, Fraction) for o in odds)
 
 

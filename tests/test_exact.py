@@ -439,3 +439,13 @@ def test_counted_odds_are_the_rounded_fractions(counts, k, offset, extra):
     assert (c.at_least(k), c.at_most(k), c.mean, c.sd, c.p_fail) == (e.at_least(k), e.at_most(k), e.mean, e.sd,
                                                                       e.p_fail)
     assert c.exact == e.exact and c.exact.p_pass == F(sum(counts[max(thr - offset, 0):]), d)
+
+
+def test_exact_odds_are_their_own_exact_odds():
+    """``odds(spec, exact=True).exact`` was None: code reading ``o.exact`` of any rational odds (as the
+    comparison's numbers do) had to tell the two kinds of odds apart first."""
+    for spec in ({"edition": "playtest", "roll": "task", "dice": 3}, {"edition": "agora", "roll": "task"},
+                 {"edition": "vers", "roll": "check", "ranks": 3}):
+        o = vw.odds(spec, exact=True)
+        assert o.exact is o
+        assert o.exact.p_pass == vw.odds(spec).exact.p_pass

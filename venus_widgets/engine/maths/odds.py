@@ -87,7 +87,7 @@ class Odds(Readings):
         ``float()`` of its Fraction, correctly rounded. ``None`` when the
         odds are not rational (exploding dice) or too large to count exactly
         (a common denominator past 2**53: :attr:`rational` tells the two apart).
-        (A property: float odds counted in whole numbers keep their
+        Odds of Fractions are their own exact odds. (A property: float odds counted in whole numbers keep their
         :class:`Counts` and build the Fractions when this is first read.)
     rational:
         whether these odds are fractions: every roll but dice that roll
@@ -339,6 +339,8 @@ class Odds(Readings):
     @property
     def exact(self) -> "Odds | None":
         e = self._exact
+        if e is None and is_exact(self.p_pass):  # odds of Fractions already: their own exact odds
+            return self
         if isinstance(e, Counts):
             e = self._fractions(e)
             object.__setattr__(self, "_exact", e)
