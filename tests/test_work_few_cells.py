@@ -31,34 +31,11 @@ from venus_widgets.engine.contract import guard
 from venus_widgets.engine.contract.cost import MAX_SECONDS
 from venus_widgets.engine.contract.spec import normalize
 from venus_widgets.engine.drafts import whole
+from test_work_dots import TOTALS as DOTS
 from work_count import unguarded
 
-TOTALS = '''id = "few"
-[fields.n]
-range = [0, 3]
-default = 1
-[fields.m]
-range = [0, 2]
-default = 1
-[dice.a]
-sides = 6
-success = []
-marks = { top = [6] }
-successes = { 1 = -1 }
-explode = [6]
-depth = 2
-[groups.own]
-die = "a"
-count = "n"
-[groups.ally]
-die = "a"
-count = "m"
-[outcome]
-value = "total(own) - total(ally)"
-threshold = 0
-[double]
-adds = "top"
-'''
+#: the draft of test_work_dots (the two groups' totals, doubled) under an id of its own
+TOTALS = DOTS.replace('id = "dots"', 'id = "few"', 1)
 
 #: fuzz_drafts seed 7, a mangled draft (seed 2625924816) as a player reads it
 CRITS = '''id = "few"
