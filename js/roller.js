@@ -38,7 +38,10 @@ function footerView(model) {
 
 export function mountRoller(model, el, kind, opts = {}) {
   const root = rootElement(el, kind);
-  const title = h("div", { class: "vw-sub vw-title" }, `${model.get("edition")} ${model.get("roll")}`);
+  // the rules by their name and the roll (Python's words), never the edition's id
+  const title = h("div", { class: "vw-sub vw-title" });
+  const drawTitle = () => setText(title, (model.get("words") || {}).title || "");
+  drawTitle();
   const heldNote = h("p", { class: "vw-note", "data-testid": "held-note", hidden: true });
   const fields = h("div", {});
   const controls = h("div", { class: "vw-controls" }, heldNote, fields);
@@ -172,6 +175,7 @@ export function mountRoller(model, el, kind, opts = {}) {
   const on = (evt, fn) => { model.on(evt, fn); handlers.push([evt, fn]); };
   for (const n of [...fieldNames, ...(opts.controlKeys || [])]) on(`change:${n}`, drawControls);
   on("change:odds_view", () => { drawOdds(); drawFolding(); });
+  on("change:words", drawTitle);
   on("change:explanation", () => rerender(more, () => renderOddsMore(model)));
   on("change:what_ifs", () => rerender(more, () => renderOddsMore(model)));
   on("change:by_hand", () => { rollButton.textContent = model.get("by_hand") ? "Enter faces" : "Roll"; handBox.checked = !!model.get("by_hand"); drawTable(); });

@@ -181,12 +181,20 @@ def test_rollers_their_stills_and_the_log_speak_plain_words(ed):
                                 "words": w.words, "error": w.error}, where)
                 found += texts(_strip(w.snapshot_html()), f"still of {where}")
                 w.roll_dice()
-                found += texts(w.table, f"first faces, {where}")
+                found += texts({"table": w.table, "status": w.status}, f"first faces, {where}")
                 _play(w)
-                found += texts(w.table, f"the roll played, {where}")
+                found += texts({"table": w.table, "status": w.status}, f"the roll played, {where}")
                 found += texts(entries_to_json(w.log.entries), f"log, {where}")
     assert found
     assert not leaks(iter(found)), said(found)
+
+
+def test_a_roll_below_zero_is_said_with_the_minus_sign():
+    """The docs' Heresy roller (pool 8, 3 black dice, seed 5) said "Failed (foul failure): -1 net success"."""
+    w = vw.PoolRoller(edition="heresy", pool=8, black=3, seed=5)
+    w.roll_dice()
+    assert w.status == "Failed (foul failure): \u22121 net success"
+    assert not leaks(iter(texts({"status": w.status, "table": w.table}, "heresy seed 5")))
 
 
 @pytest.mark.parametrize("ed", EDITIONS, indirect=True)

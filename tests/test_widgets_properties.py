@@ -121,7 +121,9 @@ def test_fields_carry_the_labels_groups_and_words_of_their_edition(cls, edition)
         assert f["label"] == kind.label and f["label"], f
         assert f["group"] == kind.group and f["group"] in ("ability", "difficulty", "help", "kiss", "consequences")
         assert f["group_title"] == titles[kind.group] and f["group_title"], f
-    assert w.words == spec_mod.words(edition, w.roll)
+    # the edition's words, and the title: the rules by their name, never the edition's id
+    assert w.words == {**spec_mod.words(edition, w.roll), "title": w.words["title"]}
+    assert w.words["title"].endswith(f", a {w.roll}") and not w.words["title"].startswith(f"{edition} ")
     view = w.odds_view
     assert len(view["passed"]) == len(view["distribution"])
     if view["numeric"]:

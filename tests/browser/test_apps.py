@@ -75,5 +75,5 @@ def test_the_app_names_each_roller_distinctly_at_400_px(page):
         menu.select_option("Agora: check")
         shown = page.get_by_test_id("vw-check").first
         expect(shown).to_be_visible()
-        expect(shown.locator(".vw-title")).to_have_text("agora check")
+        expect(shown.locator(".vw-title")).to_have_text("The Agora rules (d6 rank pools), a check")  # not "agora check"
         assert page.evaluate("document.scrollingElement.scrollWidth") <= 400

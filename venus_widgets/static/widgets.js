@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 7c5ab223530a27de5864a254f7c048b03c01fa2a1435c9db5683bab7acd58ad2
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 47219a5dd5c2b6e6f43181f0cf2d9690e175f58316d2e56a98d21670b747bb77
 
 // js/format.js
 function thousands(n) {
@@ -1237,7 +1237,9 @@ function footerView(model) {
 }
 function mountRoller(model, el, kind, opts = {}) {
   const root = rootElement(el, kind);
-  const title = h("div", { class: "vw-sub vw-title" }, `${model.get("edition")} ${model.get("roll")}`);
+  const title = h("div", { class: "vw-sub vw-title" });
+  const drawTitle = () => setText(title, (model.get("words") || {}).title || "");
+  drawTitle();
   const heldNote = h("p", { class: "vw-note", "data-testid": "held-note", hidden: true });
   const fields = h("div", {});
   const controls = h("div", { class: "vw-controls" }, heldNote, fields);
@@ -1413,6 +1415,7 @@ function mountRoller(model, el, kind, opts = {}) {
     drawOdds();
     drawFolding();
   });
+  on("change:words", drawTitle);
   on("change:explanation", () => rerender(more, () => renderOddsMore(model)));
   on("change:what_ifs", () => rerender(more, () => renderOddsMore(model)));
   on("change:by_hand", () => {

@@ -359,7 +359,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
             name, minus = {"A": (na, None), "B": (nb, None), "A-base": (na, "base"), "B-base": (nb, "base"),
                            "B-A": (nb, na)}[self.show]
             heat = {**(s.heat(name, minus=minus) if s is not None else {}), "left_out": left_out}
-        named = {v: stills.rules_named(d, True) for v, d in self.drafts.items() if d}  # "the Coin Game ...", mid-sentence
+        named = {v: plain_words.rules_named(d, True) for v, d in self.drafts.items() if d}  # "the Coin Game ...", mid-sentence
         self.view = {**odds_view(c, {"base": "base", "A": na, "B": nb}), "heat": heat, "drafts_named": named}
 
     def _show_base_rules(self, base: Mapping[str, Any]) -> None:
@@ -389,12 +389,12 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         v = self.view
         roller = self.roller
         base = stills.settings_text([(f["label"], plain_words.setting(f, getattr(roller, f["name"]))) for f in roller.fields])
-        kind = f"{stills.rules_named(self.edition)}, {'an' if str(roller.roll)[:1] in 'aeiou' else 'a'} {roller.roll}"
+        kind = f"{plain_words.rules_named(self.edition)}, {'an' if str(roller.roll)[:1] in 'aeiou' else 'a'} {roller.roll}"
         if not v.get("ok"):
             return lab_still.lab_still(kind, base, [], v, None, message=v.get("message", "") or "no odds")
         n = v["names"]
         knobs = {k["name"]: k for k in self.knobs}
-        changed = [(n[var], f"plays by {stills.rules_named(self.drafts[var], True)}" if self.drafts.get(var) else "; ".join(
+        changed = [(n[var], f"plays by {plain_words.rules_named(self.drafts[var], True)}" if self.drafts.get(var) else "; ".join(
             f"{knobs[k]['label'] if k in knobs else k} {knob_words(val)}"
             for k, val in self.variants[var].items()) or "the rules as read") for var in VARIANTS]
         return lab_still.lab_still(kind, base, changed, v, v.get("heat"))

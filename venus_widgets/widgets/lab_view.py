@@ -13,7 +13,7 @@ from typing import Any, Mapping
 from ..engine.contract.guard import most_rolls
 from ..engine.tools.compare import Comparison
 from ..engine.tools.sample import sample
-from .stills import rules_named
+from .plain_words import rules_named
 
 SAMPLE_ROLLS = 20_000  # seeded rolls shown beside odds that are not a fraction (exploding dice)
 SAMPLE_SECONDS = 0.1  # at most, estimated, for each (base, A, B): fewer rolls of dice that roll on, or none

@@ -9,6 +9,7 @@ import math
 from fractions import Fraction
 from typing import Any, Mapping
 
+from ..engine.contract import edition as _edition, spec as _spec
 from ..engine.contract.table_answers import listed
 from ..engine.errors import SpecError
 from ..engine.format import number, percent_text
@@ -198,3 +199,26 @@ def spread_words(mean: float | None, distribution: Mapping[Any, float], outcome_
     give = last if low_k == high_k else f"{low} or {last}" if high_k == low_k + 1 else f"{low} to {last}"
     word = single if avg in ("1", "−1") else many
     return f"On average {avg} {word}; most rolls ({percent_quick(p)}) give {give}."
+
+
+def roller_words(edition_id: str, roll: str) -> dict[str, str]:
+    """The words a roller shows around its fields: the edition's own
+    (outcome, threshold, Ego: ``spec.words``) and its title, the rules by
+    their name and the roll, never their id ("heresy task").
+
+    >>> roller_words("heresy", "task")["title"]
+    'Victoriana’s Heresy Engine, a task'
+    >>> roller_words("playtest", "check")["title"]
+    'The Venus Engine playtest rules, a check'
+    """
+    name = rules_named(edition_id)
+    a = "an" if roll[:1] in "aeiou" else "a"
+    return {**_spec.words(edition_id, roll), "title": f"{name[:1].upper()}{name[1:]}, {a} {roll}"}
+
+
+def rules_named(edition_id: str, within: bool = False) -> str:
+    """The rules a roller, a still or the lab plays by, as a player reads them: the edition's name (a
+    draft's ``name``, "Coins (a draft)"), never its id; ``within`` a sentence, "The Coin Game" is "the
+    Coin Game"."""
+    name = str(_edition.get(edition_id).NAME)
+    return "the " + name[4:] if within and name.startswith("The ") else name

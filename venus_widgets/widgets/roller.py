@@ -61,7 +61,7 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
     fields: traitlets.List[dict[str, Any]] = traitlets.List(read_only=True).tag(sync=True)
     #: the rule knobs the spec plays by (only those that differ from the defaults)
     rules: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
-    #: the words the edition puts around the fields (spec.words): outcome, threshold, ego_spend
+    #: the words the edition puts around the fields (spec.words: outcome, threshold, ego_spend) and the title
     words: traitlets.Dict[str, str] = traitlets.Dict(read_only=True).tag(sync=True)
     #: the odds panel (:mod:`.odds_panel`), sent to the view as one JSON text (read by odds_view.js's
     #: oddsView): a panel of many small lists costs one Python call to send, not one per list
@@ -129,7 +129,7 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
         if rules:
             self.set_trait("rules", _spec.check_rules(edition, rules))
         self.set_trait("fields", field_info(edition, roll, self.rules))
-        self.set_trait("words", _spec.words(edition, roll))
+        self.set_trait("words", plain_words.roller_words(edition, roll))
         self._outcome = self.words.get("outcome", "successes")
         with self.hold_trait_notifications():
             for k, v in kwargs.items():
@@ -229,7 +229,7 @@ class _Roller(ViewChecked, anywidget.AnyWidget):
         if moved is not None:
             with self.hold_trait_notifications():
                 self.set_trait("fields", field_info(ident, self.roll, self.rules))
-                self.set_trait("words", _spec.words(ident, self.roll))
+                self.set_trait("words", plain_words.roller_words(ident, self.roll))
                 for name, value in moved.items():
                     self.set_trait(name, value)
             self._outcome = self.words.get("outcome", "successes")

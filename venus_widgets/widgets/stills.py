@@ -31,7 +31,7 @@ from ..engine.export import html_text
 from ..engine.export import svg_image
 from ..engine.maths.odds import Odds
 from ..palette import FAIL, ON_CELL, PAPER, PASS
-from .plain_words import chances, counted, percent, spread_words, units
+from .plain_words import chances, counted, percent, rules_named, spread_words, units
 
 #: The widest a picture is drawn (px): at a 400 px window JupyterLab gives an output about 264 px, and a
 #: picture wider than its output is drawn narrower, its text with it. At most 320 px wide with no text
@@ -126,15 +126,6 @@ def _head(name: str, what: str, run: str) -> str:
     return (f"<p class='vw-still-head'><strong>{html_text(title)}</strong>{html_text(f' – {what}' if what else '')}: "
             f"a still picture, as saved. <span class='{html_text(NOTEBOOK_ONLY)}'>Run the cell (Run All) "
             f"{html_text(run)}.</span></p>")
-
-
-def rules_named(edition_id: str, within: bool = False) -> str:
-    """The rules a still plays by, as a player reads them: the edition's name (a draft's ``name``, "Coins (a
-    draft)"), never its id; ``within`` a sentence, "The Coin Game" is "the Coin Game"."""
-    from ..engine.contract import edition
-
-    name = str(edition.get(edition_id).NAME)
-    return "the " + name[4:] if within and name.startswith("The ") else name
 
 
 def settings_text(settings: Sequence[tuple[str, Any]]) -> str:

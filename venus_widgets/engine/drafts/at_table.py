@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from ..errors import SpecError
+from ..format import number
 from ..table.rolls import Roll
 from ..contract.table_answers import (
     MARKS, Choices, DieWords, KissStart, Mark, Merge, SpendMenu, Steps, counted_marks, legend_of, plural,
@@ -152,9 +153,9 @@ class DraftTable:
         unit = d.outcome.unit
         verdict = d.words.passed if r.passed else d.words.failed
         shown = _mark_counts(p, r)
-        words = {"verdict": verdict, "value": str(r.outcome), "unit": unit[0] if abs(r.outcome) == 1 else unit[1],
+        words = {"verdict": verdict, "value": number(r.outcome), "unit": unit[0] if abs(r.outcome) == 1 else unit[1],
                  "marks": ", ".join(shown) or "no marks",
-                 "degree": str(r.details.get("degree", "")), "threshold": str(p.threshold), "goal": str(p.goal),
+                 "degree": str(r.details.get("degree", "")), "threshold": number(p.threshold), "goal": number(p.goal),
                  "bought": ", ".join(next(x.text for x in d.spend if x.id == i) for i in c.spent) or "nothing"}
         happened = [str(e) for e in r.details.get("events", ())]  # the named events the roll shows, said after it
         words["events"] = ", ".join(happened) or "none"
@@ -163,7 +164,7 @@ class DraftTable:
             out = fill(d.words.said, _roll_env(p, r), words)
             return out + ("" if "{events}" in d.words.sentence else events)
         head = f"{verdict} ({words['degree']})" if words["degree"] else verdict
-        body = plural(r.outcome, *unit) if any(unit) else f"{d.outcome.name} {r.outcome}"
+        body = plural(r.outcome, *unit) if any(unit) else f"{d.outcome.name} {number(r.outcome)}"
         tail = f"; bought {words['bought']}" if c.spent else ""
         marks = f"; {', '.join(shown)}" if shown else ""
         return f"{head}: {body}{marks}{events}{tail}"
