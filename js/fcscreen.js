@@ -109,7 +109,7 @@ function ladderTable(model) {
   const names = t.names || [];
   const rows = t.rows || [];
   return h("table", { "data-testid": "ladder" },
-    h("caption", {}, `The ${t.edition} ${t.roll} ladder, easiest first: each character's chance to pass`),
+    h("caption", {}, t.ladder_caption || ""),  // Python's words: the rules by their name, never the edition's id
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "setting"),
       names.map((n) => h("th", { scope: "col" }, n)), h("th", { scope: "col" }, "party"))),
     h("tbody", {}, rows.map((r, i) => h("tr", { class: r.best ? "vw-best" : "", "data-testid": `rung-${i}`, "data-best": r.best ? "true" : "false" },

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -223,7 +224,7 @@ def test_the_saved_screen_shows_its_ladder_not_one_line(screen):
     assert not re.search(r"\d %", snap), "a number and its % sign may part at a line's end"
     snap = snap.replace("\u00a0", " ")  # the no-break space that keeps them together
     assert "application/vnd.jupyter.widget-view+json" in data
-    assert '<img src="data:image/svg+xml;base64,' in snap and "alt=\"The playtest task ladder" in snap
+    assert '<img src="data:image/svg+xml;base64,' in snap and "alt=\"The task ladder by the Venus Engine playtest rules" in snap
     assert "<svg" not in snap.split("base64,")[0]  # no inline SVG: untrusted JupyterLab would take it apart
     for row in screen.table["rows"]:  # the whole percents the live table shows
         for c in row["shown"]:
@@ -357,3 +358,12 @@ def test_a_bad_target_is_refused_before_the_party_is_read(target):
     err, n = calls(FCScreen, party, target=target)
     assert isinstance(err, vw.SpecError) and err.field == "target", err
     assert n < 200, f"{n} Python calls before the target was refused"
+
+
+def test_the_ladder_names_its_rules_as_a_player_reads_them_not_by_their_id():
+    """The ladder's caption, live and saved, read "The playtest task ladder" (the edition's id)."""
+    s = FCScreen({"Ana": {"roll": "task", "dice": 3}}, target=0.5)
+    want = "The task ladder by the Venus Engine playtest rules, easiest first: each character's chance to pass"
+    assert s.table["ladder_caption"] == want
+    saved = s.snapshot_html()
+    assert html.escape(want) in saved and "playtest task" not in saved

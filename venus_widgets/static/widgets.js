@@ -1,4 +1,4 @@
-// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 47219a5dd5c2b6e6f43181f0cf2d9690e175f58316d2e56a98d21670b747bb77
+// venus-widgets front end, bundled from js/ by esbuild (make js); sources sha256 d9c585377ad8447206341e10cbc3eeaa74f232977829e61a343779880252281e
 
 // js/format.js
 function thousands(n) {
@@ -1910,7 +1910,8 @@ function ladderTable(model) {
   return h(
     "table",
     { "data-testid": "ladder" },
-    h("caption", {}, `The ${t.edition} ${t.roll} ladder, easiest first: each character's chance to pass`),
+    h("caption", {}, t.ladder_caption || ""),
+    // Python's words: the rules by their name, never the edition's id
     h("thead", {}, h(
       "tr",
       {},

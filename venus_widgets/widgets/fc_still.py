@@ -97,14 +97,14 @@ def _fit(text: str, width: float, size: float) -> str:
     return text.rstrip() + "…"
 
 
-def fc_still(kind: str, title: str, party_words: str, members: Sequence[tuple[str, str]], target: float, why: str,
+def fc_still(caption: str, title: str, party_words: str, members: Sequence[tuple[str, str]], target: float, why: str,
              far: str, ends: Sequence[str], cols: Sequence[str],
              rows: Sequence[tuple[str, Sequence[tuple[str, bool]]]]) -> str:
     """The FC's screen as it stands: its question, the party, the why line
     and the ladder (``rows`` of (setting, cells), each cell its text and
-    whether it is marked nearest), as a picture with alt text and a table."""
+    whether it is marked nearest), as a picture with alt text and a table;
+    ``caption`` says the ladder (:func:`~.fc_words.ladder_caption`)."""
     e = html_text
-    caption = f"The {kind} ladder, easiest first: each character's chance to pass"
     grid = [(label, [(text, "#dddddd" if near else "", "", near) for text, near in cells]) for label, cells in rows]
     text_rows = [(label, [text for text, _ in cells]) for label, cells in rows]
     alt = (f"{caption}. " + "; ".join(f"{label}: " + ", ".join(f"{c} {v}" for c, v in zip(cols, vals))

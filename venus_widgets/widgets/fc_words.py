@@ -186,3 +186,14 @@ def cannot_pass(pl: PartyLadder) -> dict[int, str]:
             out[j] = (f"{name} cannot pass at any setting: with these dice no roll reaches even the easiest. "
                       f"Give {name} dice (or help) to roll.")
     return out
+
+
+def ladder_caption(spec: Mapping[str, Any]) -> str:
+    """The ladder's caption, live and saved: the roll and the rules by their
+    name, never the edition's id.
+
+    >>> ladder_caption({"edition": "heresy", "roll": "task"})
+    "The task ladder by Victoriana’s Heresy Engine, easiest first: each character's chance to pass"
+    """
+    return (f"The {spec['roll']} ladder by {_rules.rules_named(str(spec['edition']), True)}, easiest first: "
+            "each character's chance to pass")

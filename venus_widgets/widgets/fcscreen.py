@@ -48,7 +48,7 @@ from ..engine.contract.spec import describe, normalize
 from . import reloaded, stills
 from . import plain_words as _rules
 from .fc_still import fc_still
-from .fc_words import (MAX_NAME, PARTY_WORDS, TITLE, _read, cannot_pass, ends_words, far, name_refused, not_applied,
+from .fc_words import (MAX_NAME, PARTY_WORDS, TITLE, _read, cannot_pass, ends_words, far, ladder_caption, name_refused, not_applied,
                        read_target)
 from ._assets import esm
 from .from_view import (ANY, INT, NONE, NUM, STR, MessageError, PlainError, ViewChecked, read_list, refuse_unknown,
@@ -221,7 +221,7 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
         cannot = t.get("cannot", {})
         members = [(m["name"], stills.settings_text(self._settings(m["spec"])) + (f". {cannot[str(i)]}" if str(i) in cannot else ""))
                    for i, m in enumerate(self.members)]
-        return fc_still(f"{t['edition']} {t['roll']}", TITLE, PARTY_WORDS, members, self.target, self.why,
+        return fc_still(t["ladder_caption"], TITLE, PARTY_WORDS, members, self.target, self.why,
                                 (t.get("far") or {}).get("text", ""), t.get("ends", []), [*pl.names, "party"], rows)
 
     def _settings(self, spec: Mapping[str, Any]) -> list[tuple[str, Any]]:
@@ -239,7 +239,7 @@ class FCScreen(stills.WithStill, ViewChecked, anywidget.AnyWidget):
                        for k, d in describe(spec0["edition"], spec0["roll"]).items() if k not in rung_keys]
         best_for = pl.best_for
         self.table = {
-            "edition": spec0["edition"], "roll": spec0["roll"], "names": list(pl.names),
+            "edition": spec0["edition"], "roll": spec0["roll"], "names": list(pl.names), "ladder_caption": ladder_caption(spec0),
             "target_text": pct(self.target),
             "rows": [{"setting": setting_words(r, pl.specs[0]), "chances": [pct(p) for p in pl.chances[i]],
                       "party": pct(pl.party_chance(i)), "best": i == pl.best,
