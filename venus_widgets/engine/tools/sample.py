@@ -78,7 +78,7 @@ class Sample:
         e = html_text
         rows = "".join(
             f"<tr><th scope='row'>{k:,}</th><td>{e(percent(p, 1))}</td><td>{e(percent(self.odds.p_pass, 1))}</td>"
-            f"<td>{number(f'{(p - self.odds.p_pass) * 100:+.2f}')}</td><td>±{2 * math.sqrt(self.odds.p_pass * (1 - self.odds.p_pass) / k) * 100:.2f}</td></tr>"
+            f"<td>{e(number(f'{(p - self.odds.p_pass) * 100:+.2f}'))}</td><td>±{2 * math.sqrt(self.odds.p_pass * (1 - self.odds.p_pass) / k) * 100:.2f}</td></tr>"
             for k, p in self.checkpoints)
         return (f"<table><caption>Seeded rolls approaching the exact chance to pass, "
                 f"a {e(self.spec['roll'])} by {e(edition.get(self.spec['edition']).NAME)}</caption><thead><tr>"
