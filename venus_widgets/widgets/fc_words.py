@@ -190,10 +190,7 @@ def cannot_pass(pl: PartyLadder) -> dict[int, str]:
 
 def ladder_caption(spec: Mapping[str, Any]) -> str:
     """The ladder's caption, live and saved: the roll and the rules by their
-    name, never the edition's id.
-
-    >>> ladder_caption({"edition": "heresy", "roll": "task"})
-    "The task ladder by Victoriana’s Heresy Engine, easiest first: each character's chance to pass"
-    """
+    name ("The task ladder by the Coin Game, easiest first: ..."), never the
+    edition's id (tests/test_fcscreen.py)."""
     return (f"The {spec['roll']} ladder by {_rules.rules_named(str(spec['edition']), True)}, easiest first: "
             "each character's chance to pass")

@@ -198,10 +198,17 @@ def _check_entry(e: Any, where: str, one_line_result: bool = False) -> dict:
     spec = dict(again.spec)
     _check_choices(where, spec, again, e)
     result = entry_result(spec, again, e["spent"], e["subverted"], e["texts"])
-    if e["result"] != result and not (one_line_result and e["result"] == _export.one_line(result)):
+    said = _hyphened(e["result"])
+    if said != _hyphened(result) and not (one_line_result and said == _hyphened(_export.one_line(result))):
         raise LogImportError(f"{where}: 'result' is {_short(e['result'])} but the roll and choices give "
                              f"{_short(result)} (edited file)")
-    return {**{k: e[k] for k in ENTRY_KEYS}, "roll": r, "result": result}
+    # a line saved before negatives took the minus sign ("-2 net successes") is kept as it was saved
+    return {**{k: e[k] for k in ENTRY_KEYS}, "roll": r, "result": e["result"] if said == _hyphened(result) else result}
+
+
+def _hyphened(line: str) -> str:
+    """A result line with a negative number's minus sign (−2) as the hyphen of a log saved before (-2)."""
+    return line.replace("\u2212", "-")
 
 
 def replay_entry(e: Mapping) -> Roll:

@@ -204,12 +204,8 @@ def spread_words(mean: float | None, distribution: Mapping[Any, float], outcome_
 def roller_words(edition_id: str, roll: str) -> dict[str, str]:
     """The words a roller shows around its fields: the edition's own
     (outcome, threshold, Ego: ``spec.words``) and its title, the rules by
-    their name and the roll, never their id ("heresy task").
-
-    >>> roller_words("heresy", "task")["title"]
-    'Victoriana’s Heresy Engine, a task'
-    >>> roller_words("playtest", "check")["title"]
-    'The Venus Engine playtest rules, a check'
+    their name and the roll ("Coins (a draft), a task"), never the
+    edition's id (tests/test_widgets_properties.py).
     """
     name = rules_named(edition_id)
     a = "an" if roll[:1] in "aeiou" else "a"
