@@ -39,8 +39,10 @@ from ..maths.dist import comb_table, whole_powers
 from .denominator import big_die, budget
 from .dice import die_weight
 from .plan import Plan
+from .powers import PER_CALL
 from .readings import Tally
 from .space import Space, value_grid
+from .whole_cost import element
 from .whole import dtype_of
 
 #: The most first rolls told apart (the product of each group's dice plus one) the step counts here: its
@@ -147,6 +149,26 @@ def kinds(plan: Plan, takers: Sequence[int], strides: Sequence[int], fewest: int
     return out, si
 
 
+#: The numpy calls of a count by successes whatever its groups, and per group (in :func:`counted`).
+CALLS, CALLS_PER_GROUP = 30, 45
+
+
+def work(groups: Sequence[Kind], B: int, size: float, bits: float = 0.0, rolled: int | None = None) -> float:
+    """The work of :func:`counted` in multiply-adds (the units of
+    :mod:`.cost`): its numpy calls, and each entry it makes: per first
+    roll told apart its weight and each group's successes after its
+    re-rolls (``rolled``: the rolls short of the goal, at most every one,
+    each spread over every group's successes), then every group's
+    successes and marks spread over the packed space of ``size``, twice;
+    each entry priced as a Python int of ``bits`` bits (0: in float64 or
+    int64; :func:`.whole_cost.element`)."""
+    rolls = math.prod(g.count + 1 for g in groups)
+    rolled = rolls if rolled is None else rolled
+    pairs = math.prod((g.count + 1) * (g.count + 2) // 2 for g in groups)
+    entries = rolls * len(groups) + rolled * (sum(g.count + 1 for g in groups) + rolls) + 2 * pairs + 2 * size
+    return PER_CALL * (CALLS + CALLS_PER_GROUP * len(groups)) + entries * element(bits)
+
+
 def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any, size: int,
             mode: str) -> tuple[np.ndarray, np.ndarray]:
     """``(final, first)`` over the packed space of ``size`` of the step of
@@ -156,7 +178,7 @@ def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any
     nothing), in ``mode``'s numbers (every count and every factor of one
     at most the denominator: exact in each)."""
     dt = dtype_of(mode)
-    ct = _COMB_INT if dt is np.int64 else comb_table(64, dt if dt is object else np.float64)
+    ct = _COMB_INT if dt is np.int64 else _COMB_FLOAT if dt is np.float64 else comb_table(64, object)
     M = math.prod(g.count + 1 for g in groups)
     at = np.arange(M)
     W: Any = p
@@ -211,16 +233,19 @@ def _spread(groups: list[Kind], final: np.ndarray, first: np.ndarray, size: int,
             cell = (cell[:, None] * (n + 1) + s).ravel()
             off = (off[:, None] + o).ravel()
             coef = (coef[:, None] * w).ravel()
+    weights = (np.stack((final, first))[:, cell] * coef).ravel()  # (both at once: the second past ``size``)
     if dt is np.float64:
-        return np.bincount(off, final[cell] * coef, size), np.bincount(off, first[cell] * coef, size)
-    out = np.zeros((2, size), dtype=dt)
-    np.add.at(out[0], off, final[cell] * coef)
-    np.add.at(out[1], off, first[cell] * coef)
-    return out[0], out[1]
+        out = np.bincount(np.concatenate((off, off + size)), weights, 2 * size)
+    else:
+        out = np.zeros(2 * size, dtype=dt)
+        np.add.at(out, np.concatenate((off, off + size)), weights)
+    return out[:size], out[size:]
 
 
 def _powers(a: int, n: int, dt: Any) -> np.ndarray:
     """``a**0 .. a**n`` exactly, in ``dt`` (each at most the denominator)."""
+    if dt is np.float64 and a < _POWERS.shape[0] and n < _POWERS.shape[1]:
+        return _POWERS[a, : n + 1]  # (exact where read: below 2**53)
     if dt is np.float64:
         return whole_powers(a, n)
     found = whole_powers(a, n, object)
@@ -232,5 +257,8 @@ _PAIRS = [np.tril_indices(n + 1) for n in range(65)]
 #: ``_DOWN[r, j] = max(r - j, 0)``: the fresh dice that fail of ``r`` with ``j`` successes.
 _DOWN = np.maximum(np.arange(65)[:, None] - np.arange(65)[None, :], 0)
 _UP = np.arange(65)
-#: ``C(r, k)`` to row 64 in int64 (the largest, C(64, 32), below 2**63).
+#: ``C(r, k)`` to row 64 in int64 (the largest, C(64, 32), below 2**63) and in float64 (exact to row 55).
 _COMB_INT = comb_table(64, object).astype(np.int64)
+_COMB_FLOAT = comb_table(64)
+#: ``a**k`` for ``a, k <= 64`` in float64 (exact below 2**53, where the counts read them).
+_POWERS = np.array([[float(a ** k) for k in range(65)] for a in range(65)])
