@@ -190,7 +190,7 @@ def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any
         step_ //= n + 1
         k = at // step_ % (n + 1) if step_ > 1 else at % (n + 1)  # each first roll by each group's successes
         e = n - k  # the dice showing a face the step takes
-        W = W * (ct[n, : n + 1] * _powers(g.taken, n, dt))[e]
+        W = W * ct[n, e] * _powers(g.taken, n, dt)[e]
         r = np.minimum(e, b)  # re-rolled: the budget left, group by group
         K.append(k)
         R.append(r)
@@ -204,8 +204,9 @@ def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any
         for i, (g, k, r) in enumerate(zip(groups, K, R)):
             n, top = g.count, min(g.count, B)
             P = np.zeros((top + 1, 2 * n + 1), dtype=dt)  # P[r, n + j]: j of r fresh dice succeed
-            P[:, n:] = ct[: top + 1, : n + 1] * _powers(g.taken, n, dt)[_DOWN[: top + 1, : n + 1]] * \
-                _powers(g.pad, top, dt)[:, None]
+            P[:, n:] = ct[: top + 1, : n + 1] * _powers(g.taken, n, dt)[_DOWN[: top + 1, : n + 1]]
+            if g.pad != 1:  # (dice of fewer ways than the largest re-rolled)
+                P *= _powers(g.pad, top, dt)[:, None]
             V = P[r[rolled, None], (n - k[rolled])[:, None] + _UP[: n + 1]]  # at each roll's first successes
             if i == len(groups) - 1:
                 final += (Z.T @ V).ravel()
@@ -224,9 +225,11 @@ def _spread(groups: list[Kind], final: np.ndarray, first: np.ndarray, size: int,
     coef: Any = None
     for g in groups:
         n = g.count
-        s, x = _PAIRS[n]
-        w = ct[s, x] * _powers(g.a, n, dt)[x] * _powers(g.b, n, dt)[s - x]
-        o = x * g.at_mark + (s - x) * g.at_plain
+        s, x, d, c = _PAIRS[n] if g.a else _NONE_MARKED[n]
+        w = (c if dt is np.float64 else ct[s, x]) * _powers(g.b, n, dt)[d]
+        if g.a:
+            w = w * _powers(g.a, n, dt)[x]
+        o = x * (g.at_mark - g.at_plain) + s * g.at_plain
         if cell is None:
             cell, off, coef = s, o, w
         else:
@@ -252,8 +255,11 @@ def _powers(a: int, n: int, dt: Any) -> np.ndarray:
     return found if dt is object else found.astype(np.int64)
 
 
-#: ``_PAIRS[n]``: every ``(s, x)`` with ``0 <= x <= s <= n`` (Pascal's triangle's entries, to row 64).
-_PAIRS = [np.tril_indices(n + 1) for n in range(65)]
+#: ``_PAIRS[n]``: every ``(s, x)`` with ``0 <= x <= s <= n`` (Pascal's triangle's entries, to row 64), ``s - x``
+#: and ``C(s, x)`` in float64.
+_PAIRS = [(s, x, s - x, comb_table(64)[s, x]) for s, x in (np.tril_indices(n + 1) for n in range(65))]
+#: The same of a die with no marked success: ``x`` 0.
+_NONE_MARKED = [(np.arange(n + 1), np.zeros(n + 1, dtype=np.intp), np.arange(n + 1), np.ones(n + 1)) for n in range(65)]
 #: ``_DOWN[r, j] = max(r - j, 0)``: the fresh dice that fail of ``r`` with ``j`` successes.
 _DOWN = np.maximum(np.arange(65)[:, None] - np.arange(65)[None, :], 0)
 _UP = np.arange(65)
