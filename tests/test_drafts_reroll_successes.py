@@ -123,12 +123,15 @@ def playtest():
     edition.unregister("playtest-draft")
 
 
-def test_the_playtest_draft_counts_its_kiss_round_by_successes(playtest, monkeypatch):
+@pytest.mark.parametrize("few", [0, 10 ** 9], ids=["numpy", "python"])
+def test_the_playtest_draft_counts_its_kiss_round_by_successes(playtest, monkeypatch, few):
     """The shipped playtest draft: the step counted by successes wherever
     it tells apart enough first rolls, equal to the states' counts in each
-    kind of number (float64 below 2**53 ways, int64, Python ints)."""
+    kind of number (float64 below 2**53 ways, int64, Python ints), its
+    first rolls counted in numpy's arrays or in Python's ints."""
     hits: list[str] = []
     compared(monkeypatch, hits)
+    monkeypatch.setattr(reroll_successes, "FEW", few)
     for spec in random_specs(120, seed=34):
         for exact in (False, True):
             vw.odds(spec, exact=exact)

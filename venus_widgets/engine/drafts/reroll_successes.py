@@ -149,6 +149,10 @@ def kinds(plan: Plan, takers: Sequence[int], strides: Sequence[int], fewest: int
     return out, si
 
 
+#: The first rolls times the re-rolled dice's successes at most (:func:`counted`) counted in Python's ints
+#: rather than numpy's arrays (measured, CPU time of the count: 5 Silver dice, a Gold ally, a budget of 2: 72, 143
+#: against 187 us; 12 Silver dice: 156, 205 against 205; a budget of 8: 468, 265 against 225).
+FEW = 128
 #: The numpy calls of a count by successes whatever its groups, and per group (in :func:`counted`).
 CALLS, CALLS_PER_GROUP = 30, 45
 
@@ -180,6 +184,9 @@ def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any
     dt = dtype_of(mode)
     ct = _COMB_INT if dt is np.int64 else _COMB_FLOAT if dt is np.float64 else comb_table(64, object)
     M = math.prod(g.count + 1 for g in groups)
+    if M * math.prod(min(g.count, B) + 1 for g in groups) <= FEW:  # (few: Python's ints beat numpy's calls)
+        final_, first_ = _few(groups, B, short, L, p)
+        return _spread(groups, np.array(final_, dtype=dt), np.array(first_, dtype=dt), size, dt, ct)
     at = np.arange(M)
     W: Any = p
     b: Any = B
@@ -213,6 +220,34 @@ def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any
             else:
                 Z = (Z[:, :, None] * V[:, None, :]).reshape(rolled.size, -1)
     return _spread(groups, final, first, size, dt, ct)
+
+
+def _few(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -> tuple[list[Any], list[Any]]:
+    """:func:`counted`'s counts by each group's successes before they are
+    spread, in Python's ints, first roll by first roll (few of them)."""
+    rolls: list[tuple[int, int, Any, int, tuple[int, ...], tuple[int, ...]]] = [(0, 0, int(p), B, (), ())]
+    fresh = []
+    for g in groups:  # (cell, successes, ways, budget left, each group's successes, its re-rolls)
+        n, taken, m = g.count, g.taken, g.count + 1
+        first = [_COMB[n][k] * taken ** (n - k) for k in range(n + 1)]
+        rolls = [(cell * m + k, ks + k, w * first[k], b - min(n - k, b), kk + (k,), rr + (min(n - k, b),))
+                 for cell, ks, w, b, kk, rr in rolls for k in range(n + 1)]
+        fresh.append([[_COMB[r][j] * taken ** (r - j) * g.pad ** r for j in range(r + 1)]
+                      for r in range(min(n, B) + 1)])
+    strides = [math.prod(g.count + 1 for g in groups[t + 1:]) for t in range(len(groups))]
+    LB = L ** B
+    first_ = [w * LB for _, _, w, _, _, _ in rolls]
+    final_ = [0] * len(rolls)
+    for cell, ks, w, b, kk, rr in rolls:
+        if short is not None and not short[ks]:
+            final_[cell] += w * LB
+            continue
+        acc = [(0, w * L ** b)]
+        for k, r, f, st in zip(kk, rr, fresh, strides):
+            acc = [(o + (k + j) * st, v * x) for o, v in acc for j, x in enumerate(f[r])]
+        for o, v in acc:
+            final_[o] += v
+    return final_, first_
 
 
 def _spread(groups: list[Kind], final: np.ndarray, first: np.ndarray, size: int, dt: Any, ct: np.ndarray
@@ -266,5 +301,6 @@ _UP = np.arange(65)
 #: ``C(r, k)`` to row 64 in int64 (the largest, C(64, 32), below 2**63) and in float64 (exact to row 55).
 _COMB_INT = comb_table(64, object).astype(np.int64)
 _COMB_FLOAT = comb_table(64)
+_COMB = [[math.comb(r, k) for k in range(r + 1)] for r in range(65)]
 #: ``a**k`` for ``a, k <= 64`` in float64 (exact below 2**53, where the counts read them).
 _POWERS = np.array([[float(a ** k) for k in range(65)] for a in range(65)])
