@@ -48,10 +48,10 @@ from .whole import dtype_of
 #: The most first rolls told apart (the product of each group's dice plus one) the step counts here: its
 #: work grows with their square (each one's re-rolled dice spread over every group's successes).
 MOST_ROLLS = 1024
-#: The fewest: below, the states of :func:`.reroll.by_states` are as quick (measured, a Silver die and a
-#: Gold ally, a budget of 2: 4 first rolls, 250 against 290 us; 6 rolls, 340 against 290; 12 Silver dice,
-#: two allies, a budget of 8: 52 rolls, 770 against 430).
-FEWEST_ROLLS = 6
+#: The fewest: below, the states of :func:`.reroll.by_states` are as quick (measured, CPU time of the step: a
+#: Silver die and a Gold ally, a budget of 2: 4 first rolls, 163 against 144 us; 2 Silver dice: 6, 227 against
+#: 154; 12 Silver dice, two allies, a budget of 8: 52, 770 against 430).
+FEWEST_ROLLS = 4
 
 
 @dataclass
@@ -152,7 +152,7 @@ def kinds(plan: Plan, takers: Sequence[int], strides: Sequence[int], fewest: int
 #: The first rolls times the re-rolled dice's successes at most (:func:`counted`) counted in Python's ints
 #: rather than numpy's arrays (measured, CPU time of the count: 5 Silver dice, a Gold ally, a budget of 2: 72, 143
 #: against 187 us; 12 Silver dice: 156, 205 against 205; a budget of 8: 468, 265 against 225).
-FEW = 128
+FEW = 160
 #: The numpy calls of a count by successes whatever its groups, and per group (in :func:`counted`).
 CALLS, CALLS_PER_GROUP = 30, 45
 
