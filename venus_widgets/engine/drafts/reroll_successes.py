@@ -116,7 +116,7 @@ def kinds(plan: Plan, takers: Sequence[int], strides: Sequence[int], fewest: int
             return None
     if not merged or not fewest <= math.prod(n + 1 for *_, n in merged) <= MOST_ROLLS:
         return None
-    merged.sort(key=lambda m: m[0], reverse=True)
+    merged.sort(key=_first, reverse=True)
     found: list[tuple[int, int, dict[tuple[int, ...], int]]] = []  # (dice, faces taken, ways of each pattern)
     ones: set[int] | None = None  # the tallies every face the step does not take adds one to
     for _, (t, eligible, rows), n in merged:
@@ -125,17 +125,19 @@ def kinds(plan: Plan, takers: Sequence[int], strides: Sequence[int], fewest: int
             if f in eligible:
                 if any(col):
                     return None
-            elif min(col) < 0:
+            elif col in patterns:
+                patterns[col] += 1
+            elif min(col) < 0 or len(patterns) == 2:
                 return None
             else:
-                patterns[col] = patterns.get(col, 0) + 1
-        if not patterns or len(patterns) > 2:
+                patterns[col] = 1
+                here = {i for i, v in enumerate(col) if v == 1}
+                ones = here if ones is None else ones & here
+        if not patterns:
             return None
-        here = {i for i in range(len(rows)) if all(col[i] == 1 for col in patterns)}
-        ones = here if ones is None else ones & here
         found.append((n, len(eligible), patterns))
     keys = [r.key for r in plan.readings]
-    read = set(plan.draft.outcome.value.expr.names) & set(keys)
+    read = set(plan.draft.outcome.value.expr.names).intersection(keys)
     si = next((i for i in sorted(ones or ()) if read <= {keys[i]}), None)
     if si is None:  # no such tally, or the goal reads another
         return None
@@ -143,9 +145,9 @@ def kinds(plan: Plan, takers: Sequence[int], strides: Sequence[int], fewest: int
     out = []
     for ((_, (t, _, _), _), (n, taken, patterns)) in zip(merged, found):
         plain, *marked = sorted(patterns)
-        place = {col: sum(v * s for v, s in zip(col, strides)) for col in patterns}
-        out.append(Kind(n, taken, L // die_weight(t, "count"), patterns[marked[0]] if marked else 0,
-                        patterns[plain], place[marked[0]] if marked else 0, place[plain]))
+        mk = marked[0] if marked else plain
+        out.append(Kind(n, taken, L // die_weight(t, "count"), patterns[mk] if marked else 0, patterns[plain],
+                        _place(mk, strides) if marked else 0, _place(plain, strides)))
     return out, si
 
 
@@ -173,6 +175,18 @@ def work(groups: Sequence[Kind], B: int, size: float, bits: float = 0.0, rolled:
     return PER_CALL * (CALLS + CALLS_PER_GROUP * len(groups)) + entries * element(bits)
 
 
+def _first(m: list[Any]) -> Any:
+    return m[0]
+
+
+def _place(col: tuple[int, ...], strides: Sequence[int]) -> int:
+    """The packed place of what a face adds to each tally."""
+    out = 0
+    for v, st in zip(col, strides):
+        out += v * st
+    return out
+
+
 def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any, size: int,
             mode: str) -> tuple[np.ndarray, np.ndarray]:
     """``(final, first)`` over the packed space of ``size`` of the step of
@@ -185,8 +199,7 @@ def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any
     ct = _COMB_INT if dt is np.int64 else _COMB_FLOAT if dt is np.float64 else comb_table(64, object)
     M = math.prod(g.count + 1 for g in groups)
     if M * math.prod(min(g.count, B) + 1 for g in groups) <= FEW:  # (few: Python's ints beat numpy's calls)
-        final_, first_ = _few(groups, B, short, L, p)
-        return _spread(groups, np.array(final_, dtype=dt), np.array(first_, dtype=dt), size, dt, ct)
+        return _spread(groups, np.array(_few(groups, B, short, L, p), dtype=dt), size, dt, ct)
     at = np.arange(M)
     W: Any = p
     b: Any = B
@@ -219,10 +232,10 @@ def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any
                 final += (Z.T @ V).ravel()
             else:
                 Z = (Z[:, :, None] * V[:, None, :]).reshape(rolled.size, -1)
-    return _spread(groups, final, first, size, dt, ct)
+    return _spread(groups, np.stack((final, first)), size, dt, ct)
 
 
-def _few(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -> tuple[list[Any], list[Any]]:
+def _few(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -> list[list[Any]]:
     """:func:`counted`'s counts by each group's successes before they are
     spread, in Python's ints, first roll by first roll (few of them)."""
     rolls: list[tuple[int, int, Any, int, tuple[int, ...], tuple[int, ...]]] = [(0, 0, int(p), B, (), ())]
@@ -230,8 +243,8 @@ def _few(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -
     for g in groups:  # (cell, successes, ways, budget left, each group's successes, its re-rolls)
         n, taken, m = g.count, g.taken, g.count + 1
         first = [_COMB[n][k] * taken ** (n - k) for k in range(n + 1)]
-        rolls = [(cell * m + k, ks + k, w * first[k], b - min(n - k, b), kk + (k,), rr + (min(n - k, b),))
-                 for cell, ks, w, b, kk, rr in rolls for k in range(n + 1)]
+        rolls = [(cell * m + k, ks + k, w * first[k], b - r, kk + (k,), rr + (r,))
+                 for cell, ks, w, b, kk, rr in rolls for k in range(n + 1) for r in (n - k if n - k < b else b,)]
         fresh.append([[_COMB[r][j] * taken ** (r - j) * g.pad ** r for j in range(r + 1)]
                       for r in range(min(n, B) + 1)])
     strides = [math.prod(g.count + 1 for g in groups[t + 1:]) for t in range(len(groups))]
@@ -247,14 +260,15 @@ def _few(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -
             acc = [(o + (k + j) * st, v * x) for o, v in acc for j, x in enumerate(f[r])]
         for o, v in acc:
             final_[o] += v
-    return final_, first_
+    return [final_, first_]
 
 
-def _spread(groups: list[Kind], final: np.ndarray, first: np.ndarray, size: int, dt: Any, ct: np.ndarray
+def _spread(groups: list[Kind], both: np.ndarray, size: int, dt: Any, ct: np.ndarray
             ) -> tuple[np.ndarray, np.ndarray]:
-    """Counts by each group's successes (in C order, as :func:`counted`'s)
-    over the packed space: ``s`` successes of a group, ``x`` of them
-    marked, in ``C(s, x) a**x b**(s - x)`` ways."""
+    """Counts by each group's successes (``both``: the final counts and the
+    first roll's, in C order as :func:`counted`'s) over the packed space:
+    ``s`` successes of a group, ``x`` of them marked, in ``C(s, x) a**x
+    b**(s - x)`` ways."""
     cell: Any = None
     off: Any = None
     coef: Any = None
@@ -271,7 +285,7 @@ def _spread(groups: list[Kind], final: np.ndarray, first: np.ndarray, size: int,
             cell = (cell[:, None] * (n + 1) + s).ravel()
             off = (off[:, None] + o).ravel()
             coef = (coef[:, None] * w).ravel()
-    weights = (np.stack((final, first))[:, cell] * coef).ravel()  # (both at once: the second past ``size``)
+    weights = (both[:, cell] * coef).ravel()  # (both at once: the first roll's past ``size``)
     if dt is np.float64:
         out = np.bincount(np.concatenate((off, off + size)), weights, 2 * size)
     else:
