@@ -158,3 +158,21 @@ def test_the_dispatch_counts_by_successes_where_it_pays(playtest, monkeypatch):
     vw.odds({**base, "dice": 5})
     vw.odds({**base, "dice": 1, "allies": []})
     assert taken == [True, False]
+
+
+def test_many_dice_of_one_group_keep_the_states(monkeypatch):
+    """Past 64 dice in a group (Pascal's triangle is kept to row 64) the
+    step keeps the states: 256 coins with a re-roll of 3 failed faces were
+    counted by successes and failed (the drafts' fuzz, seed 36964)."""
+    hits: list[str] = []
+    compared(monkeypatch, hits)
+    text = ('id = "many-coins"\n[fields.n]\nrange = [0, 300]\ndefault = 256\n[dice.coin]\nsides = 2\nsuccess = [2]\n'
+            '[groups.own]\ndie = "coin"\ncount = "n"\n[outcome]\nthreshold = 130\n[reroll]\nbudget = "3"\n')
+    load_edition(text)
+    try:
+        for n in (64, 256):
+            o = vw.odds({"edition": "many-coins", "n": n}, exact=True)
+            assert sum(o.distribution.values()) == 1
+    finally:
+        edition.unregister("many-coins")
+    assert hits == ["exact"]  # 64 coins counted by successes, 256 by states

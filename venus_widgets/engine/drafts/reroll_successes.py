@@ -48,6 +48,8 @@ from .whole import dtype_of
 #: The most first rolls told apart (the product of each group's dice plus one) the step counts here: its
 #: work grows with their square (each one's re-rolled dice spread over every group's successes).
 MOST_ROLLS = 1024
+#: The most dice of a group (Pascal's triangle is kept to row 64, in int64 too).
+MOST_DICE = 64
 #: The fewest: below, the states of :func:`.reroll.by_states` are as quick (measured, CPU time of the step: a
 #: Silver die and a Gold ally, a budget of 2: 4 first rolls, 163 against 144 us; 2 Silver dice: 6, 227 against
 #: 154; 12 Silver dice, two allies, a budget of 8: 52, 770 against 430).
@@ -114,7 +116,8 @@ def kinds(plan: Plan, takers: Sequence[int], strides: Sequence[int], fewest: int
             same[0][2] += g.count
         else:  # two groups of one chance, not alike: which is re-rolled first depends on their faces
             return None
-    if not merged or not fewest <= math.prod(n + 1 for *_, n in merged) <= MOST_ROLLS:
+    if not merged or not fewest <= math.prod(n + 1 for *_, n in merged) <= MOST_ROLLS or \
+            max(n for *_, n in merged) > MOST_DICE:
         return None
     merged.sort(key=_first, reverse=True)
     found: list[tuple[int, int, dict[tuple[int, ...], int]]] = []  # (dice, faces taken, ways of each pattern)
