@@ -83,8 +83,8 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     groups, si = found
     short = None
     if plan.draft.reroll is not None and plan.when == "short":  # (the goal reads the successes alone)
-        grid = value_grid(plan, space, space.values()) < plan.goal
-        short = grid[: space.radix[si] * space.strides[si]: space.strides[si]]  # (the other tallies at 0)
+        short = value_grid(plan, space, space.values())[: space.radix[si] * space.strides[si]: space.strides[si]] \
+            < plan.goal  # (the other tallies at 0)
     return counted(groups, budget(plan), short, big_die(plan), plain[0] if mode == "count" else int(plain[0]),
                    space.size, mode)
 
@@ -248,8 +248,8 @@ def _few(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -
         first = [_COMB[n][k] * taken ** (n - k) for k in range(n + 1)]
         rolls = [(cell * m + k, ks + k, w * first[k], b - r, kk + (k,), rr + (r,))
                  for cell, ks, w, b, kk, rr in rolls for k in range(n + 1) for r in (n - k if n - k < b else b,)]
-        fresh.append([[_COMB[r][j] * taken ** (r - j) * g.pad ** r for j in range(r + 1)]
-                      for r in range(min(n, B) + 1)])
+        fresh.append([[c * taken ** (r - j) * pad for j, c in enumerate(_COMB[r])]
+                      for r, pad in zip(range(min(n, B) + 1), _powers_of(g.pad, min(n, B)))])
     strides = [math.prod(g.count + 1 for g in groups[t + 1:]) for t in range(len(groups))]
     LB = L ** B
     first_ = [w * LB for _, _, w, _, _, _ in rolls]
@@ -264,6 +264,14 @@ def _few(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -
         for o, v in acc:
             final_[o] += v
     return [final_, first_]
+
+
+def _powers_of(a: int, n: int) -> list[int]:
+    """``a**0 .. a**n`` in Python's ints."""
+    out = [1]
+    for _ in range(n):
+        out.append(out[-1] * a)
+    return out
 
 
 def _spread(groups: list[Kind], both: np.ndarray, size: int, dt: Any, ct: np.ndarray
@@ -285,9 +293,9 @@ def _spread(groups: list[Kind], both: np.ndarray, size: int, dt: Any, ct: np.nda
         if cell is None:
             cell, off, coef = s, o, w
         else:
-            cell = (cell[:, None] * (n + 1) + s).ravel()
-            off = (off[:, None] + o).ravel()
-            coef = (coef[:, None] * w).ravel()
+            cell = np.add.outer(cell * (n + 1), s).ravel()
+            off = np.add.outer(off, o).ravel()
+            coef = np.multiply.outer(coef, w).ravel()
     weights = (both[:, cell] * coef).ravel()  # (both at once: the first roll's past ``size``)
     if dt is np.float64:
         out = np.bincount(np.concatenate((off, off + size)), weights, 2 * size)
