@@ -15,13 +15,15 @@ the clock is the benchmark's business.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition as registry
 from venus_widgets.engine.contract.spec import normalize
-from venus_widgets.engine.drafts import cost, kernel, powers, reroll, whole, whole_cost
+from venus_widgets.engine.drafts import EXAMPLES, cost, kernel, powers, reroll, reroll_successes, whole, whole_cost
 from work_count import unguarded
 
 BASE = '''id = "tight"
@@ -58,10 +60,12 @@ def load(die: str, outcome: str = "", more: str = "") -> None:
     vw.load_edition(BASE.format(die=die, outcome=outcome, more=more))
 
 
-def work_done(spec: dict) -> float:
+def work_done(spec: dict, exact: bool = False) -> float:
     """The work ``odds(spec)`` does (the odds' guard off), each convolution priced as the model
     prices one (by its real lengths, and in whole numbers by the bits of
-    the largest entry it makes and of each array's)."""
+    the largest entry it makes and of each array's); a re-roll step
+    counted by successes (drafts/reroll_successes.py, no convolution) by
+    the entries it makes, its first rolls short of the goal as they are."""
     done = [0.0]
     conv = kernel._conv
 
@@ -79,11 +83,22 @@ def work_done(spec: dict) -> float:
             done[0] += a.size * b.size + cost.PER_CALL
         return out
 
+    by_successes = reroll_successes.counted
+
+    def counted_by_successes(groups, B, short, L, p, size, mode):  # (no convolution: each entry it makes)
+        rolls = np.indices([g.count + 1 for g in groups]).reshape(len(groups), -1).sum(axis=0)
+        rolled = int(short[rolls].sum()) if short is not None else rolls.size
+        bits = math.log2(float(np.sum(by_successes(groups, B, short, L, p, size, mode)[1]))) if mode == "exact" else 0
+        done[0] += reroll_successes.work(groups, B, size, bits, rolled)
+        return by_successes(groups, B, short, L, p, size, mode)
+
     kernel._conv = reroll._conv = whole.conv = counted  # whole.power calls whole.conv
+    reroll_successes.counted = counted_by_successes
     try:
-        unguarded(lambda: vw.odds(spec))
+        unguarded(lambda: vw.odds(spec, exact=exact))
     finally:
         kernel._conv = reroll._conv = whole.conv = conv
+        reroll_successes.counted = by_successes
     return done[0]
 
 
@@ -109,6 +124,25 @@ def test_whole_number_counting_is_priced_by_the_size_of_its_numbers(die, more, d
     est = registry.get("tight").work(_plain(spec))
     done = unguarded(lambda: work_done(spec))
     assert done <= est <= 10 * done, (done, est)
+
+
+@pytest.mark.parametrize("dice, allies, kiss, ego", [
+    (5, ["gold"], 2, "double6"), (12, ["gold", "silver"], 8, "double6"), (12, ["gold"], 8, "reroll"),
+    (20, ["platinum", "bronze"], 6, "none"), (9, [], 4, "double6")])
+def test_the_playtest_drafts_kiss_round_counted_by_successes_is_priced_as_it_is_counted(dice, allies, kiss, ego):
+    """The playtest draft's re-roll step counts by successes (no state of
+    re-rolls made, no convolution): the estimate prices that count, not the
+    states', and stays within ten times of the work done, floats and exact."""
+    vw.load_edition(EXAMPLES / "playtest.toml")
+    try:
+        spec = {"edition": "playtest-draft", "roll": "task", "caliber": "silver", "dice": dice, "allies": allies,
+                "factors": 2, "kiss": kiss, "ego": ego, "consequences": 1}
+        est = registry.get("playtest-draft").work(_plain(spec))
+        for exact in (False, True):
+            done = unguarded(lambda: work_done(spec, exact))
+            assert done <= est <= 10 * done, (exact, done, est)
+    finally:
+        registry.unregister("playtest-draft")
 
 
 def _plain(spec: dict) -> dict:

@@ -27,12 +27,14 @@ import math
 import numpy as np
 from typing import Any, Callable, Sequence
 
-from .denominator import big_die
+from .denominator import big_die, denominator
 from .whole_cost import (INT_OPS, Reach, die_bits, element, first_in_python_ints, in_python_ints, multisets, places,
                          reachable)
 from .dice import rows
 from .plan import Plan
 from .tails import reaches
+from .total_cost import all_taken, dice_reach
+from . import reroll_successes as successes
 from .powers import PER_CALL, conv, lattice_power, power_bound, power_cost  # noqa: F401  (a convolution's price, a power's)
 from .walk_cost import MAX_CELLS, WIDE_KEYS, chains, span, walk_cells, walk_cost  # noqa: F401 (the walk's model)
 
@@ -272,7 +274,9 @@ def work(p: Plan) -> float:
     (:func:`walk_cost`) when a formula reads the dice in order, else the
     kernel's convolutions, by the lengths of its arrays; once per count
     (:func:`marks_counted`), a mark's count with a re-roll step without
-    the convolutions of the step's end (:func:`reroll_cost`)."""
+    the convolutions of the step's end (:func:`reroll_cost`); a step the
+    kernel counts by successes alone by that count's price
+    (:func:`.reroll_successes.work`)."""
     if p.ordered:
         return walk_cost(p) * marks_counted(p)
     B = min(p.budget, p.rerollable)
@@ -318,7 +322,7 @@ def work(p: Plan) -> float:
         if cap is not None:
             length = min(length, cap(1))
         lay = places(g.table, V, strides) if not p.unbounded and g.count > 1 else None  # (the first count's)
-        w, again, grown = lattice_power(lay, length, g.count, size, db, cap, functools.partial(_dice_reach, dr[g.name]))
+        w, again, grown = lattice_power(lay, length, g.count, size, db, cap, functools.partial(dice_reach, dr[g.name]))
         nz = (near, multisets(g.count, dr[g.name]))
         pb = (pbits, g.count * db) if db is not None else None
         w2, _ = conv(plain, grown, size, pb, nz, sparse=not p.unbounded) if plain > 1 else (0.0, grown)
@@ -347,44 +351,16 @@ def work(p: Plan) -> float:
                   [[(dr[x[7]], at[x[7]] or dr[x[7]]) for x in b] for b in blocks])
         step, alone = reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse,
                                   first, not p.unbounded)
+        by = None if p.unbounded else successes.kinds(p, [i for i, g in enumerate(p.groups) if g.rerollable and g.count],
+                                                      [int(x) for x in strides])
+        step = step if by is None else successes.work(by[0], B, size, math.log2(denominator(p)) if whole else 0.0)
         # a mark counted again needs only the number of its rolls (:func:`.kernel.ways_without`): the step's
         # end sums each state, its re-rolled dice never convolved (dice without end: counted whole again);
         # a budget that covers every die it may take needs no state at all (:mod:`.reroll_total`)
         if not p.unbounded and p.budget >= sum(g.count for g, _ in takers):
-            alone = COUNT + _all_taken(p, takers, plain, size, pbits if whole else None, dr, near)
+            alone = COUNT + all_taken(p, takers, plain, size, pbits if whole else None, dr, near)
         return total + (marks - 1) * recount + step + (marks - 1) * (step if p.unbounded else alone)
     return total + (marks - 1) * recount
-
-
-def _all_taken(p: Plan, takers: Sequence[tuple[Any, float]], plain: float, size: float, pbits: float | None,
-               reach: dict[str, float], near: float) -> float:
-    """The work of a mark's count whose re-roll step's budget covers every
-    die it may take (:func:`.reroll_total.total`): per group (``takers``:
-    each with the length of one die's array), one die re-rolled or not
-    (its ways times ``L``, the big die's: in Python ints, their bits too)
-    to the power of its dice by squaring, added to the ``plain`` dice;
-    again as the dice fell where only the rolls short of the goal re-roll;
-    then summed. ``pbits``: the plain dice's ways in bits, counted in
-    Python ints (``None``: in float64 or int64). Each power priced as
-    made (:func:`.powers.power_cost`), not at its dearest count below
-    (:func:`.powers.power_bound`: the model's own work at a thousand dice
-    1.6 times that at a hundred, for a small part of the whole)."""
-    lbits = math.log2(big_die(p)) if pbits is not None else 0.0
-    work, arr, abits = 0.0, plain, pbits or 0.0
-    for g, length in takers:
-        db = die_bits(g.table) + lbits if pbits is not None else None
-        w, grown = power_cost(length, g.count, size, db, None, functools.partial(_dice_reach, reach[g.name]))
-        w2, arr = conv(arr, grown, size, (abits, g.count * db) if db is not None else None,
-                       (near, multisets(g.count, reach[g.name]))) if arr > 1 else (0.0, grown)
-        near *= multisets(g.count, reach[g.name])
-        abits += g.count * (db or 0.0)
-        work += w + w2
-    work += arr * element(abits) + PER_CALL  # the sum
-    return work * (2 if p.when == "short" else 1)
-
-
-def _dice_reach(d: float, m: int) -> float:
-    return multisets(m, d)
 
 
 def _cut(t: Any, V: Any, strides: Sequence[float], size: float) -> Callable[[int], float] | None:

@@ -26,6 +26,7 @@ from .dice import die_weight, face_weight, pack, ways_of
 from .plan import Plan
 from .reroll_end import packed_end
 from .reroll_pascal import pascal
+from . import reroll_successes as successes
 from .reroll_rows import Stacked, by_rows, lone_ends, one_die
 from .reroll_total import covers, total as all_taken
 from .space import Space, value_grid
@@ -57,6 +58,15 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     unless counted in probabilities: the re-rolled dice added by their
     ways, never convolved). The first roll is counted in ``inner``
     (:func:`.denominator.first_mode`: ``plain`` is), its end in ``mode``."""
+    by_successes = successes.step(plan, takers, plain, space, mode, hidden, cut, total)
+    return by_successes if by_successes is not None else \
+        by_states(plan, takers, plain, space, mode, shifts, hidden, cut, total, inner)
+
+
+def by_states(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: str,
+              shifts: Mapping[int, Sequence[int]], hidden: Mapping[int, tuple[int, ...]], cut: list[float] | None,
+              total: bool = False, inner: str = "") -> Any:
+    """:func:`step` by the states of the re-rolls made (every plan)."""
     inner = inner or mode
     B = budget(plan)
     L = 1 if mode == "float" else big_die(plan)
