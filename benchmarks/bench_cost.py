@@ -85,6 +85,16 @@ DEEP_READ = 'id = "bc"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\nran
 #: 0.25 s and taking 0.4 to 1.1 s: two groups' totals with doubling, its last convolution's dot products
 #: (12,254 long) split by OpenBLAS over two threads, one spinning; cut short since (0.03 s, tests/test_work_dots.py)
 TOTALS_DOUBLED = 'id = "bc"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\nrange = [0, 2]\ndefault = 1\n[fields.k]\nrange = [0, 3]\ndefault = 2\n[dice.a]\nsides = 6\nsuccess = []\nmarks = { top = [6] }\nsuccesses = { 1 = -1 }\nexplode = [6]\ndepth = 2\n[dice.b]\nsides = 3\nsuccess = []\nmarks = { top = [3] }\nsuccesses = { 1 = -1 }\n[groups.own]\ndie = "a"\ncount = "n"\n[groups.ally]\ndie = "a"\ncount = "m"\n[outcome]\nvalue = "total(own) - total(ally)"\nthreshold = 0\n[double]\nadds = "top"\n'
+#: a random friendly draft of the drafts' fuzz (draft_gen.friendly, random.Random(5), the 79th): ten d100 read
+#: for their total, a mark on 100 doubled, successes on 99 and 100: Python ints, the cells of a few dice mostly 0
+#: (estimated 7.5 s for 0.5 s real: the cells priced by the multisets of the die's vectors, entries by its ways)
+D100_TOTAL = 'id = "bc"\n[fields.dice]\nrange = [1, 10]\ndefault = 2\n[dice.d]\nsides = 100\nsuccess = "99+"\nmarks = { crit = [100] }\n[groups.own]\ncount = "dice"\n[outcome]\nthreshold = 1\nvalue = "if(crit * 0 > 0 or not (total > 1), crit * 0, total) * dice"\n[double]\nadds = "crit"\n'
+#: two more of the fuzz's friendly drafts (draft_gen.friendly, random.Random(6), the 167th and 107th), a re-roll
+#: of every failed die in Python ints: 100 d100 (a mark on 100) and 100 d6 re-rolled when short, estimated
+#: 57 s for 0.47 s real (est/real 121); 10 d100 exploding on 100 (depth 50) and 10 d10 re-rolled always, a mark
+#: doubled, 17.6 s for 0.37 s real (47): nearly all of it the re-roll step's (:func:`.cost.reroll_cost`), left open
+RR_MANY = 'id = "bc"\n[fields.dice]\nrange = [1, 100]\ndefault = 1\n[dice.d0]\nsides = 100\nsuccess = "99+"\nmarks = { crit = [100] }\n[dice.d1]\nsides = 6\nsuccess = [3, 6]\n[groups.g0]\ndie = "d0"\ncount = "dice"\n[groups.g1]\ndie = "d1"\ncount = "dice"\n[outcome]\nthreshold = 2\n[reroll]\nbudget = "all_dice"\nwhen = "short"\n'
+RR_DEEP = 'id = "bc"\n[fields.dice]\nrange = [0, 100]\ndefault = 3\n[dice.d0]\nsides = 100\nsuccess = "1-27"\nmarks = { bane = [1] }\nexplode = [100]\ndepth = 50\n[dice.d1]\nsides = 10\nsuccess = [3, 6]\n[groups.g0]\ndie = "d0"\ncount = "dice"\n[groups.g1]\ndie = "d1"\ncount = "dice"\n[outcome]\nthreshold = 2\n[reroll]\nbudget = "all_dice"\nwhen = "always"\n[double]\nadds = "bane"\n'
 PUSH = '[reroll]\nname = "Push"\nbudget = "all_dice"\nfaces = "2-4"'
 PUSH20 = PUSH.replace('"2-4"', '"3-14"')
 LADDER = '[ladder]\nfield = "need"\nfrom = 1\nto = {to}'
@@ -209,6 +219,9 @@ CASES: list[tuple[str, str, Callable[[], tuple[Callable, Callable]]]] = [
     ("12d6, a mark on each face", draft(12, D6_MARKS), lambda: _odds({**S, "dice": 12})),
     ("d6 exploding twice, 8 tallies, 5 dice", DEEP_READ, lambda: _odds({**S, "n": 3, "m": 2})),
     ("totals of two groups, doubled, 3 dice", TOTALS_DOUBLED, lambda: _odds({**S, "n": 2, "m": 1, "k": 3})),
+    ("10 d100: total, mark doubled (fuzz)", D100_TOTAL, lambda: _odds({**S, "dice": 10})),
+    ("re-roll all failed: 100 d100 + 100 d6 (fuzz)", RR_MANY, lambda: _odds({**S, "dice": 100})),
+    ("re-roll all: 10 d100 deep + 10 d10 (fuzz)", RR_DEEP, lambda: _odds({**S, "dice": 10})),
     ("yze pushed always, 12/12/0", YZE, lambda: _odds({**S, "base": 12, "skill": 12, "gear": 0, "pushed": "always"})),
     ("yze pushed always, 6/6/6", YZE, lambda: _odds({**S, "base": 6, "skill": 6, "gear": 6, "pushed": "always"})),
     ("yze pushed always, 8/8/6 (its most)", YZE,

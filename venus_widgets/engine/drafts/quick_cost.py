@@ -57,7 +57,8 @@ from .denominator import big_die
 from .quick_terms import Terms, terms_of
 from .dice import Rows
 from .values import MAX_SPREAD
-from .whole_cost import DIRECT, PAIR, PAIR_BITS, element, packed_end_bytes, whole_conv as _whole_conv
+from .reroll_price import packed_end_bytes
+from .whole_cost import DIRECT, PAIR, PAIR_BITS, element, whole_conv as _whole_conv
 
 
 def bound(p: Plan) -> tuple[float, float] | None:

@@ -183,26 +183,6 @@ def first_in_python_ints(p: Plan) -> bool:
     return bits >= 63
 
 
-def packed_end_bytes(p: Plan, size: float) -> float:
-    """The memory of the packed end of a re-roll step (:func:`.reroll_end.packed_end`:
-    the end in Python ints past 2**63 ways, the first roll below): every
-    state's array at once, its rows (int64), the words of its digits and
-    its packed int (each ``words`` 64-bit words a cell); the states at most
-    one per number of re-rolls of each group the step may take. The shipped
-    Year Zero draft pushed at 6/6/6: 343 states of 6,517 cells, 86 MB
-    (tracemalloc), priced 2.5 MB without it; 0 for another plan."""
-    B = min(p.budget, p.rerollable) if p.draft.reroll is not None else 0
-    if not B or p.unbounded or not in_python_ints(p) or first_in_python_ints(p):
-        return 0.0
-    states = 1.0
-    for g in p.groups:
-        if g.count and g.rerollable:
-            states *= min(g.count, B) + 1
-    bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count) + B * math.log2(big_die(p))
-    words = (bits + math.log2(max(size, 1.0)) + 2) // 64 + 1
-    return states * size * 8 * (2 + 2 * words)  # (the rows twice: made, then masked)
-
-
 def multisets(n: float, d: float) -> float:
     """How many sums ``n`` dice can reach when one die adds one of ``d``
     vectors (at most the multisets of ``d`` kinds: ``C(n + d - 1, d - 1)``),
