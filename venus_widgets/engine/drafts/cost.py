@@ -30,7 +30,7 @@ from .whole_cost import count_of, die_bits, element, first_in_python_ints, in_py
 from .dice import rows
 from .plan import Plan
 from .tails import reaches
-from .reroll_price import PER_STEP, WORD_OUT, allocate_cost, reroll_cost  # noqa: F401 (the re-roll step's price)
+from .reroll_price import PER_STEP, WORD_OUT, allocate_cost, kept_reach, reroll_cost  # noqa: F401 (the re-roll step's price)
 from .powers import PER_CALL, conv, dice_sums, die_top, lattice_power, power_bound, power_cost  # noqa: F401  (a convolution's price, a power's)
 from .walk_cost import MAX_CELLS, WIDE_KEYS, chains, span, walk_cells, walk_cost  # noqa: F401 (the walk's model)
 
@@ -154,8 +154,9 @@ def work(p: Plan) -> float:
                                 g.name]])
         bits = (pbits, math.log2(big_die(p)), [[die_bits(x[4]) for x in b] for b in blocks]) if whole else None
         fresh = {at[g.name] or dr[g.name] for g, _ in takers}  # one fresh die: where it lands, if one kind
+        kept = {g.name: kept_reach(g.table, V, g.eligible) for g, _, V in spans if g.rerollable}
         sparse = (near, fresh.pop() if len(fresh) == 1 else max(dr[g.name] for g, _ in takers),
-                  [[(dr[x[7]], at[x[7]] or dr[x[7]]) for x in b] for b in blocks])
+                  [[(dr[x[7]], at[x[7]] or dr[x[7]], kept[x[7]]) for x in b] for b in blocks])
         step, alone = reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse,
                                   first, not p.unbounded)
         # a mark counted again needs only the number of its rolls (:func:`.kernel.ways_without`): the step's

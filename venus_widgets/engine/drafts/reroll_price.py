@@ -19,7 +19,8 @@ from .denominator import big_die
 from .dice import levels
 from .plan import Plan
 from .powers import PER_CALL, conv
-from .whole_cost import INT_OPS, Reach, die_bits, element, first_in_python_ints, in_python_ints, multisets
+from .whole_cost import (INT_OPS, Reach, die_bits, element, first_in_python_ints, in_python_ints, multisets,
+                         reachable)
 
 #: A 64-bit word of the packed end's result read back into Python ints (:mod:`.reroll_end`), in multiply-adds.
 WORD_OUT = 60.0
@@ -71,7 +72,7 @@ def allocate_cost(counts: Sequence[int], classes: Sequence[int], b: int) -> floa
 
 def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]], budget: int,
                 size: float, whole: tuple[float, float, Sequence[Sequence[float]]] | None = None,
-                nonzero: tuple[float, Reach, Sequence[Sequence[tuple[float, Reach]]]] | None = None,
+                nonzero: tuple[float, Reach, Sequence[Sequence[tuple[float, Reach, float]]]] | None = None,
                 first: bool = True, first_rows: bool = False) -> tuple[float, float]:
     """Work of the re-roll step (:func:`.kernel.count`), and of the same
     step when only the number of its rolls is wanted, not their spread (a
@@ -94,7 +95,8 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     group's die)``: each convolution priced by its numbers
     (:func:`.whole_cost.whole_conv`), each entry scaled or added by :func:`element`;
     ``nonzero``: ``(the cells of the plain array not 0, those of a fresh die,
-    per block each group's die's: their number and what is known of them)``
+    per block each group's die's: their number, what is known of them, and
+    the vectors of its faces the step does not take, :func:`kept_reach`)``
     (:func:`.whole_cost.reachable`, :func:`.whole_cost.places`); ``first``:
     the first roll counted in Python ints too (else in float64 or int64,
     below 2**63 ways: :func:`.denominator.first_mode`), the end alone in them;
@@ -108,11 +110,16 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     inner = whole is not None and first  # the first roll's steps in Python ints
     eb = 1.0 if inner else 0.0  # (the bits an entry's work reads: none in float64 or int64)
     fresh, near = 1.0, nonzero[0] if nonzero else math.inf
+    near_k = near  # (the cells not 0 of a state with budget left: its dice that stand show faces not taken)
+    before = 0  # the dice of the blocks before
     for bi, block in enumerate(blocks):
         lengths, kbits = [], []
         dbits = list(whole[2][bi]) if whole else [0.0] * len(block)
         dr = [x[0] for x in nonzero[2][bi]] if nonzero else [math.inf] * len(block)
         one: list[Reach] = [x[1] for x in nonzero[2][bi]] if nonzero else [math.inf] * len(block)
+        kept = [x[2] for x in nonzero[2][bi]] if nonzero else dr  # (the vectors of the faces not taken)
+        enter = budget - min(budget, before)  # the least budget a state has left on entering the block
+        before += sum(n for n, _, _ in block)
         for (n, length, _), db, r, o in zip(block, dbits, dr, one):
             # the kernels: the powers of the faces the step does not take (made once), each scaled by its
             # ways; the j-th convolves a power of j dice, dearer as j grows (each run priced at its last)
@@ -134,7 +141,13 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
             # meets: one pass over them all per cell, :func:`.reroll._short_states`, not a convolution each)
             by_rows = not inner and first_rows and bi == 0 and 2 * budget >= n \
                 and near <= min(budget, n + 1) + (budget <= n)
-            for a, b in _chunks(n + 1, 8):
+            e1 = max(enter, 1)  # (:func:`.reroll._short_states`: a state with no budget left meets one row)
+            rows = first_rows and 2 * budget >= n and kept[0] >= 1 and (enter > 0 or near <= 1) \
+                and near_k <= min(e1, n + 1) + (e1 <= n)
+            if rows and (inner or bi > 0):  # every state's few cells not 0 row by row, in any kind of number
+                work += rows_work(states, budget, n, (near_k, near), lengths[0], element(eb * (abits + kbits[0])))
+                grown = min(size, arr + lengths[0] - 1)
+            for a, b in _chunks(n + 1, 8) if not (rows and (inner or bi > 0)) else ():
                 j = max(b - 1, 1)
                 kl = min(size, j * (block[0][1] - 1) + 1)
                 w, grown = conv(arr, kl, size, (abits, kbits[0]) if inner else None, (near, multisets(j, dr[0])))
@@ -170,7 +183,12 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
                 work += (hi - lo) * allocate_cost(counts, classes, b) * PER_STEP  # memoized: once per budget left
         arr = grown
         abits += sum(kbits)
-        near *= math.prod(multisets(x[0], r) for x, r in zip(block, dr))
+        # (a state's array: its dice that stand, each a face not taken, or one taken that adds nothing where
+        # the budget may run out in the block; of a block of several groups, any face)
+        near *= math.prod(min(multisets(x[0], r), multisets(x[0], k + (enter <= x[0]))) if len(block) == 1
+                          else multisets(x[0], r) for x, r, k in zip(block, dr, kept))
+        # (a state left with budget: its block's dice that stand all show faces not taken, a tail never met)
+        near_k = min(near, near_k * multisets(block[0][0], kept[0])) if len(block) == 1 else near
         for n, _, _ in block:
             states = _states(states, n, budget)
     all_bits = abits + budget * lbits
@@ -180,14 +198,18 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     # die at a time (Horner's scheme, the most re-rolled first: H = H F + G_r), one convolution per group
     # (the first none): the sum H grows by a fresh die at each step, from a state's length (the run's
     # fewest re-rolls s: budget - s steps grown), never cut to the counts' size until the end
-    scaled = arr * (element(abits, all_bits - abits) + 3 * element(all_bits))
+    # (in Python ints, an entry that is 0 passed as such: a state's few cells not 0 are scaled, a state
+    # with budget left by ``near_k``, one with none by ``near``)
+    each = element(abits, all_bits - abits) + 3 * element(all_bits)
+    scaled = [arr * each if not whole else (arr - nz) * 4 * element(1.0) + nz * each
+              for nz in (min(arr, near_k), min(arr, near))]
     packed = whole is not None and not first  # the end's states packed into Python ints (:mod:`.reroll_end`)
     if packed:  # by numpy at once, each state's scaled by the re-rolls not made in one product, read back once
         words = (all_bits + math.log2(max(size, 1.0)) + 2) // 64 + 1
-        scaled = arr * words * 2 + INT_OPS
+        scaled = [arr * words * 2 + INT_OPS] * 2
         work += size * words * WORD_OUT
     # the number alone: each state's row summed, scaled by its re-rolls' ways (a few Python ints a state)
-    alone = work + sum(states) * (scaled + PER_CALL)
+    alone = work + (sum(states) - states[-1]) * (scaled[0] + PER_CALL) + states[-1] * (scaled[1] + PER_CALL)
     for a, b in _chunks(len(states)):
         k = sum(states[a:b])
         s = max(a, 1)  # the run's longest sum (its fewest re-rolls)
@@ -206,7 +228,8 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
         # (packed: Horner's scheme multiplies once per state and per prefix of the groups' re-rolls, at most
         # twice a state; measured 342 products for the 343 states of three groups of 6 dice, priced 3 each)
         times = min(groups, b - 1, 2) if packed else min(groups, b - 1)
-        work += k * (scaled + times * w) - (states[0] * w * times if a == 0 else 0.0)
+        last = states[-1] if b == len(states) else 0.0  # (the states with no budget left)
+        work += (k - last) * scaled[0] + last * scaled[1] + k * times * w - (states[0] * w * times if a == 0 else 0.0)
     return work, alone
 
 
@@ -228,3 +251,70 @@ def packed_end_bytes(p: Plan, size: float) -> float:
     bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count) + B * math.log2(big_die(p))
     words = (bits + math.log2(max(size, 1.0)) + 2) // 64 + 1
     return states * size * 8 * (2 + 2 * words)  # (the rows twice: made, then masked)
+
+
+def rows_work(states: Sequence[float], budget: int, n: int, near: tuple[float, float], width: float,
+              el: float) -> float:
+    """The work of a block of one group of ``n`` dice made row by row
+    (:func:`.reroll_rows.by_rows`): per state (``states[r]`` of them with
+    ``r`` re-rolls made, ``budget - r`` left), per cell of its array not 0
+    (at most ``near``: a state with budget left, one with none), the rows it meets (a kernel per number of its dice
+    the budget can take, and a tail where it runs out), ``width`` long,
+    scaled and added (``el``: an entry's work, :func:`.whole_cost.element`),
+    and the new states' matrix written.
+
+    >>> rows_work([1.0, 0.0, 0.0], 2, 2, (1.0, 3.0), 3.0, 1.0) == 2 * 3 * 3 + PER_CALL + 3 * 3   # 3 rows of 3
+    True
+    """
+    left = budget - np.arange(len(states))
+    rows = np.minimum(left, n + 1) + (left <= n)
+    nz = np.where(left > 0, near[0], near[1])
+    return float(np.dot(states, nz * (2 * rows * width * el + PER_CALL) + rows * width))
+
+
+def kept_reach(t: Any, V: Any, eligible: Sequence[int]) -> float:
+    """How many vectors one die adds showing a face the re-roll step does
+    not take (``V``: what each face adds to each quantity, a row per
+    quantity; ``eligible``: the faces it takes): a d100 succeeding on 99
+    and 100 re-rolled when it fails, one; a die with a chain, every vector
+    it can add (:func:`.whole_cost.reachable`)."""
+    if levels(t):
+        return reachable(t, V)
+    vec = list(zip(*V)) if len(V) else [()] * t.sides
+    return float(len({v for f, v in enumerate(vec, 1) if f not in eligible}))
+
+
+#: How many times the states' rows (one per state, as wide as the counts) are held at the step's end:
+#: made row by row (wider than the counts), cut to them, scaled by the re-rolls not made, masked (measured
+#: with tracemalloc: 100 d100 and 100 d6 re-rolled when short, 10,201 states of 201 cells, 55 MB: 3.4 times).
+ROWS_HELD = 4
+
+
+def step_bytes(p: Plan, size: float) -> float:
+    """The memory of a re-roll step's states (0 without one): packed in
+    Python ints (:func:`packed_end_bytes`), else one row each, as wide as
+    the counts (``size``), held :data:`ROWS_HELD` times, their cells not 0
+    in Python ints past 2**63 ways (a state with budget left: its dice that
+    stand show faces not taken, :func:`kept_reach`; one with none, any face).
+    100 d100 and 100 d6 re-rolled when short: 55 MB, priced 0.2 MB without it."""
+    B = min(p.budget, p.rerollable) if p.draft.reroll is not None else 0
+    packed = packed_end_bytes(p, size)
+    if not B or packed or not math.isfinite(size):
+        return packed
+    states = [1.0] + [0.0] * B
+    near_k = near = 1.0
+    for g in p.groups:
+        if g.count:
+            V = p.rows(g)
+            r = multisets(g.count, reachable(g.table, V))
+            k = kept_reach(g.table, V, g.eligible) if g.rerollable else 0.0
+            near_k *= multisets(g.count, k) if g.rerollable else r
+            near *= min(r, multisets(g.count, k + 1)) if g.rerollable else r
+            if g.rerollable:
+                states = _states(states, g.count, B)
+    S, last = sum(states), states[-1]
+    held = S * size * 8 * ROWS_HELD
+    if in_python_ints(p) and not p.unbounded:  # (each entry not 0 a Python int, made and scaled)
+        bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count) + B * math.log2(big_die(p))
+        held += ((S - last) * min(size, near_k) + last * min(size, near)) * (32 + bits / 7.5) * 2
+    return held

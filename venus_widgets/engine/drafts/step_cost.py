@@ -42,7 +42,7 @@ from .plan import DieTable, Plan
 from .readings import Tally
 from .tails import reach
 from .values import MAX_SPREAD, outcome_value
-from .reroll_price import packed_end_bytes
+from .reroll_price import step_bytes
 from .roll_price import (DRAW, EXTRA, EXTRA_READ, FIRST_BYTES, IN_ORDER, LEVEL, READ, REROLL_BYTES, ROLL,  # noqa: F401
                          ROLL_NODE, SLICE_BYTES, SORT, chain_dice, one_roll, roll_fixed, roll_levels, rolled)  # (rolls' price)
 from .whole_cost import element
@@ -245,7 +245,7 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
     each = value_bytes(mode, 0.0 if p.unbounded else ways_bits(p))
     # (the cells in the kind of number the counts are made in, exact odds or not: a walk's exact odds of
     # five dice were priced 57 MB, refused, in Python ints for 1.6 MB in float64; the values in their own)
-    held = cells * CELL_BYTES[tables] * HELD + walked + values * each + packed_end_bytes(p, dense)
+    held = cells * CELL_BYTES[tables] * HELD + walked + values * each + step_bytes(p, dense)
     # held once made: the cells of the plan's counts (each quantity's values and the outcome's) and the odds' values
     kept = KEPT_FIXED + cells * KEPT_CELL * (len(names) + 1) + values * each
     return Steps(work - FIXED + finish, held, finish, dense, kept)

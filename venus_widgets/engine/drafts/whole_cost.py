@@ -63,8 +63,9 @@ def whole_conv(a: float, b: float, bits: float, reach: tuple[Reach, Reach] | Non
     True
     """
     lo, hi = min(a, b), max(a, b)
-    if lo < DIRECT and not packed:
-        return a * b * (PAIR + PAIR_BITS * (bits / 1000) ** 2)
+    if lo < DIRECT and not packed:  # (each pair's product by the limbs of its two entries: a fresh die's few)
+        ea, eb = (bits / 2, bits / 2) if entry_bits is None else (min(entry_bits[0], bits), min(entry_bits[1], bits))
+        return a * b * (PAIR + 4 * PAIR_BITS * ea * eb / 1e6)
     words = bits // 64 + 1
     small, big = lo * words * 64 / 30, hi * words * 64 / 30  # limbs of the two packed integers
     product = big / small * small ** KARATSUBA * LIMB
