@@ -155,7 +155,7 @@ def work(p: Plan) -> float:
         bits = (pbits, math.log2(big_die(p)), [[die_bits(x[4]) for x in b] for b in blocks]) if whole else None
         fresh = {at[g.name] or dr[g.name] for g, _ in takers}  # one fresh die: where it lands, if one kind
         kept = {g.name: kept_reach(g.table, V, g.eligible) for g, _, V in spans if g.rerollable}
-        sparse = (near, fresh.pop() if len(fresh) == 1 else max(dr[g.name] for g, _ in takers),
+        sparse = (near, fresh.pop() if len(fresh) == 1 else max(count_of(x) for x in fresh),
                   [[(dr[x[7]], at[x[7]] or dr[x[7]], kept[x[7]]) for x in b] for b in blocks])
         step, alone = reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse,
                                   first, not p.unbounded)

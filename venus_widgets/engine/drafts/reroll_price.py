@@ -150,7 +150,8 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
             for a, b in _chunks(n + 1, 8) if not (rows and (inner or bi > 0)) else ():
                 j = max(b - 1, 1)
                 kl = min(size, j * (block[0][1] - 1) + 1)
-                w, grown = conv(arr, kl, size, (abits, kbits[0]) if inner else None, (near, multisets(j, dr[0])))
+                kz = multisets(j, min(dr[0], kept[0] + 1))  # (a kernel's dice: faces not taken, or taken at 0)
+                w, grown = conv(arr, kl, size, (abits, kbits[0]) if inner else None, (near, kz))
                 if by_rows:
                     w = min(w, 2 * near * kl + arr + kl + PER_CALL)
                 calls = float(np.dot(states, np.clip(left + 1 - a, 0, b - a)))

@@ -63,9 +63,15 @@ def whole_conv(a: float, b: float, bits: float, reach: tuple[Reach, Reach] | Non
     True
     """
     lo, hi = min(a, b), max(a, b)
-    if lo < DIRECT and not packed:  # (each pair's product by the limbs of its two entries: a fresh die's few)
+    if lo < DIRECT and not packed:  # (each pair's product by the limbs of its two entries, a pair with a 0 at
+        # once: measured, a state's sum of 449 entries, 155 not 0, of 9,800 bits, by a fresh die's 13, 3 not 0
+        # of 300 bits: 2.7 ms, priced 16.5e6 as if every pair were not 0)
         ea, eb = (bits / 2, bits / 2) if entry_bits is None else (min(entry_bits[0], bits), min(entry_bits[1], bits))
-        return a * b * (PAIR + 4 * PAIR_BITS * ea * eb / 1e6)
+        pairs = a * b  # (the entries not 0 of each side, at most; inline: the guard's searches price thousands)
+        if reach is not None:
+            pairs = min(float(reach[0]) if isinstance(reach[0], (int, float)) else float(len(reach[0])), a, within) \
+                * min(float(reach[1]) if isinstance(reach[1], (int, float)) else float(len(reach[1])), b, within)
+        return a * b * PAIR + pairs * 4 * PAIR_BITS * ea * eb / 1e6
     words = bits // 64 + 1
     small, big = lo * words * 64 / 30, hi * words * 64 / 30  # limbs of the two packed integers
     product = big / small * small ** KARATSUBA * LIMB
