@@ -182,12 +182,14 @@ def _reroll(groups: list[tuple[GroupPlan, Rows, Terms]], B: int, spans: list[int
 BOUND_WORK, ESTIMATE_WORK = 1e5, 8e5
 
 
-def surely_within(p: Plan, max_bytes: float) -> bool:
+def surely_within(p: Plan, max_bytes: float, exact: bool = False) -> bool:
     """Whether :func:`bound` places the plan's odds within half of
     :data:`.cost.LIMIT` of work and within ``max_bytes``: then the precise
-    estimate is within the budget too."""
+    estimate is within the budget too (``exact``: exact odds, their
+    fractions too, :data:`.step_cost.FRACTION`, at most :data:`.values.MAX_SPREAD` values)."""
     b = bound(p)
-    return b is not None and b[0] + BOUND_WORK <= _cost.LIMIT / 2 and b[1] <= max_bytes  # (the check's own too)
+    more = MAX_SPREAD * (_steps.FRACTION + _steps.FRACTION_BIT * _steps.ways_bits(p)) if exact and b else 0.0
+    return b is not None and b[0] + more + BOUND_WORK <= _cost.LIMIT / 2 and b[1] <= max_bytes  # (the check's own too)
 
 
 def check_work(p: Plan, max_bytes: float) -> float:
