@@ -97,3 +97,22 @@ def test_exact_odds_price_the_fractions_they_make(dice):
     more = (ed.cost(spec, exact=True).steps - ed.cost(spec, exact=False).steps) / scale
     assert made[0] >= 4 * (dice * 99 + 1) - 10  # (four a value: the test counts what is made)
     assert more >= made[0] / 4 * step_cost.FRACTION, (more, made[0])
+
+
+def test_exact_odds_memory_covers_their_fractions():
+    """Each value's fractions are held too (its chance and its chance of at
+    least it, each a numerator and a denominator of the counts' size): 50
+    d100 read for their total, exact, 4.1 MB at the peak for 2.5 MB
+    priced (bench_cost); now the estimate covers the peak."""
+    from work_count import unguarded
+
+    vw.load_edition(FRACTIONS)
+    spec = {"edition": "values", "dice": 50}
+    est = registry.get("values").cost(unguarded(lambda: normalize(spec)), exact=True).memory
+    tracemalloc.start()
+    try:
+        unguarded(lambda: vw.odds(spec, exact=True))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak <= est <= 10 * peak, (peak / 1e6, est / 1e6)

@@ -30,7 +30,7 @@ from .whole_cost import count_of, die_bits, element, first_in_python_ints, in_py
 from .dice import rows
 from .plan import Plan
 from .tails import reaches
-from .reroll_price import PER_STEP, WORD_OUT, allocate_cost, kept_reach, reroll_cost  # noqa: F401 (the re-roll step's price)
+from .reroll_price import PER_STEP, WORD_OUT, allocate_cost, kept_reach, reroll_cost  # noqa: F401 (a re-roll's)
 from .powers import PER_CALL, conv, dice_sums, die_top, lattice_power, power_bound, power_cost  # noqa: F401  (a convolution's price, a power's)
 from .walk_cost import MAX_CELLS, WIDE_KEYS, chains, span, walk_cells, walk_cost  # noqa: F401 (the walk's model)
 

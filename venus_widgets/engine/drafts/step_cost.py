@@ -44,7 +44,7 @@ from .tails import reach
 from .values import MAX_SPREAD, outcome_value
 from .reroll_price import step_bytes
 from .roll_price import (DRAW, EXTRA, EXTRA_READ, FIRST_BYTES, IN_ORDER, LEVEL, READ, REROLL_BYTES, ROLL,  # noqa: F401
-                         ROLL_NODE, SLICE_BYTES, SORT, chain_dice, one_roll, roll_fixed, roll_levels, rolled)  # (rolls' price)
+                         ROLL_NODE, SLICE_BYTES, SORT, chain_dice, one_roll, roll_fixed, roll_levels, rolled)
 from .whole_cost import element
 
 #: Python work of one numpy call, in multiply-adds (the units of :mod:`.cost`).
@@ -82,6 +82,9 @@ VALUE_BYTES = 80.0
 #: and reduced in Python), in multiply-adds and per bit of the denominator (measured: 20 and 100 d100 read
 #: for their total, 1,981 and 9,901 values of 133 and 664 bits, 12 and 23 us a value).
 FRACTION, FRACTION_BIT = 1e4, 20.0
+#: A fraction held, in bytes besides its numerator and denominator (measured: 50 d100 read for their total,
+#: exact, 4,951 values of 332 bits: 3.5 MB at the peak, priced 2.5 MB without the fractions).
+FRACTION_BYTES = 56.0
 #: What one spec's odds leave held whatever its size (the odds, the spec, the plan and their dicts), in
 #: bytes (measured with tracemalloc: 5 to 36 KB a spec over an exploding d6 pool with cancelling dice and a plain d6 pool).
 KEPT_FIXED = 8e3
@@ -247,6 +250,8 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
     values = spread(p, names, low, high)
     finish += values * (PER_VALUE + (FRACTION + FRACTION_BIT * ways_bits(p) if exact else 0.0))
     each = value_bytes(mode, 0.0 if p.unbounded else ways_bits(p))
+    if exact:  # (its two fractions too, each a numerator and a denominator as large as the counts)
+        each += 2 * (FRACTION_BYTES + 2 * value_bytes("exact", ways_bits(p)))
     # (the cells in the kind of number the counts are made in, exact odds or not: a walk's exact odds of
     # five dice were priced 57 MB, refused, in Python ints for 1.6 MB in float64; the values in their own)
     held = cells * CELL_BYTES[tables] * HELD + walked + values * each + step_bytes(p, dense)
