@@ -78,6 +78,9 @@ D20_DEEP = 'sides = 20\nsuccess = "15+"\nexplode = "18+"\ndepth = 50\nmarks = { 
 D10_CHAIN = 'sides = 10\nsuccess = "8+"\nexplode = [10]\ndepth = "unbounded"'
 D6_MARKS = 'sides = 6\nsuccess = [6]\nmarks = { a = [1], b = [2], c = [3], d = [4], e = [5], f = [6] }'
 D6 = 'sides = 6\nsuccess = "5+"\nmarks = { bane = [1] }'
+#: d100 read for their total, exact: four fractions made and reduced a value (1,981 values at 20 dice, 4,951 at
+#: 50; exact odds were estimated as float odds: 0.025 s for 0.034 s real at 20)
+D100 = 'sides = 100\nsuccess = "99+"'
 #: a draft of tests/test_drafts_readings.py (ONE_DIE_DEEP): a d6 exploding on 6 twice read by highest(), 8 things
 #: counted on each face (its table was a convolution with a mostly empty array: 1.6 s for one die)
 DEEP_READ = 'id = "bc"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\nrange = [0, 2]\ndefault = 1\n[fields.k]\nrange = [0, 3]\ndefault = 2\n[dice.a]\nsides = 6\nsuccess = [2, 4]\nmarks = { top = [6] }\nexplode = [6]\ndepth = 2\n[dice.b]\nsides = 4\nsuccess = [2, 4]\nmarks = { top = [4] }\nsuccesses = { 1 = 2 }\nexplode = [4]\ndepth = 2\n[groups.own]\ndie = "a"\ncount = "n"\n[groups.ally]\ndie = "a"\ncount = "m"\n[outcome]\nvalue = "count(top, own) * 10 + highest(1, ally)"\nthreshold = 6\n[events]\n"event 0" = "successes == 0"\n"event 1" = "highest(own) >= 5 and count(top) >= 2"\n"event 2" = "total(ally) > total(own)"\n'
@@ -85,6 +88,17 @@ DEEP_READ = 'id = "bc"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\nran
 #: 0.25 s and taking 0.4 to 1.1 s: two groups' totals with doubling, its last convolution's dot products
 #: (12,254 long) split by OpenBLAS over two threads, one spinning; cut short since (0.03 s, tests/test_work_dots.py)
 TOTALS_DOUBLED = 'id = "bc"\n[fields.n]\nrange = [0, 3]\ndefault = 1\n[fields.m]\nrange = [0, 2]\ndefault = 1\n[fields.k]\nrange = [0, 3]\ndefault = 2\n[dice.a]\nsides = 6\nsuccess = []\nmarks = { top = [6] }\nsuccesses = { 1 = -1 }\nexplode = [6]\ndepth = 2\n[dice.b]\nsides = 3\nsuccess = []\nmarks = { top = [3] }\nsuccesses = { 1 = -1 }\n[groups.own]\ndie = "a"\ncount = "n"\n[groups.ally]\ndie = "a"\ncount = "m"\n[outcome]\nvalue = "total(own) - total(ally)"\nthreshold = 0\n[double]\nadds = "top"\n'
+#: a random friendly draft of the drafts' fuzz (draft_gen.friendly, random.Random(5), the 79th): ten d100 read
+#: for their total, a mark on 100 doubled, successes on 99 and 100: Python ints, the cells of a few dice mostly 0
+#: (estimated 7.5 s for 0.5 s real: the cells priced by the multisets of the die's vectors, entries by its ways)
+D100_TOTAL = 'id = "bc"\n[fields.dice]\nrange = [1, 10]\ndefault = 2\n[dice.d]\nsides = 100\nsuccess = "99+"\nmarks = { crit = [100] }\n[groups.own]\ncount = "dice"\n[outcome]\nthreshold = 1\nvalue = "if(crit * 0 > 0 or not (total > 1), crit * 0, total) * dice"\n[double]\nadds = "crit"\n'
+#: two more of the fuzz's friendly drafts (draft_gen.friendly, random.Random(6), the 167th and 107th), a re-roll
+#: of every failed die in Python ints: 100 d100 (a mark on 100) and 100 d6 re-rolled when short, estimated
+#: 57 s for 0.47 s real (est/real 121); 10 d100 exploding on 100 (depth 50) and 10 d10 re-rolled always, a mark
+#: doubled, 17.6 s for 0.37 s real (47): nearly all of it the re-roll step's (:func:`.cost.reroll_cost`); since
+#: priced by its states made row by row (:func:`.reroll_price.rows_work`) and its end's pairs not 0 (4.6x, 7.4x)
+RR_MANY = 'id = "bc"\n[fields.dice]\nrange = [1, 100]\ndefault = 1\n[dice.d0]\nsides = 100\nsuccess = "99+"\nmarks = { crit = [100] }\n[dice.d1]\nsides = 6\nsuccess = [3, 6]\n[groups.g0]\ndie = "d0"\ncount = "dice"\n[groups.g1]\ndie = "d1"\ncount = "dice"\n[outcome]\nthreshold = 2\n[reroll]\nbudget = "all_dice"\nwhen = "short"\n'
+RR_DEEP = 'id = "bc"\n[fields.dice]\nrange = [0, 100]\ndefault = 3\n[dice.d0]\nsides = 100\nsuccess = "1-27"\nmarks = { bane = [1] }\nexplode = [100]\ndepth = 50\n[dice.d1]\nsides = 10\nsuccess = [3, 6]\n[groups.g0]\ndie = "d0"\ncount = "dice"\n[groups.g1]\ndie = "d1"\ncount = "dice"\n[outcome]\nthreshold = 2\n[reroll]\nbudget = "all_dice"\nwhen = "always"\n[double]\nadds = "bane"\n'
 PUSH = '[reroll]\nname = "Push"\nbudget = "all_dice"\nfaces = "2-4"'
 PUSH20 = PUSH.replace('"2-4"', '"3-14"')
 LADDER = '[ladder]\nfield = "need"\nfrom = 1\nto = {to}'
@@ -209,6 +223,13 @@ CASES: list[tuple[str, str, Callable[[], tuple[Callable, Callable]]]] = [
     ("12d6, a mark on each face", draft(12, D6_MARKS), lambda: _odds({**S, "dice": 12})),
     ("d6 exploding twice, 8 tallies, 5 dice", DEEP_READ, lambda: _odds({**S, "n": 3, "m": 2})),
     ("totals of two groups, doubled, 3 dice", TOTALS_DOUBLED, lambda: _odds({**S, "n": 2, "m": 1, "k": 3})),
+    ("10 d100: total, mark doubled (fuzz)", D100_TOTAL, lambda: _odds({**S, "dice": 10})),
+    ("re-roll all failed: 100 d100 + 100 d6 (fuzz)", RR_MANY, lambda: _odds({**S, "dice": 100})),
+    ("re-roll all: 10 d100 deep + 10 d10 (fuzz)", RR_DEEP, lambda: _odds({**S, "dice": 10})),
+    ("exact: 20 d100 total, its fractions", draft(20, D100, 'value = "total"'),
+     lambda: _odds({**S, "dice": 20}, exact=True)),
+    ("exact: 50 d100 total, its fractions", draft(50, D100, 'value = "total"'),
+     lambda: _odds({**S, "dice": 50}, exact=True)),
     ("yze pushed always, 12/12/0", YZE, lambda: _odds({**S, "base": 12, "skill": 12, "gear": 0, "pushed": "always"})),
     ("yze pushed always, 6/6/6", YZE, lambda: _odds({**S, "base": 6, "skill": 6, "gear": 6, "pushed": "always"})),
     ("yze pushed always, 8/8/6 (its most)", YZE,

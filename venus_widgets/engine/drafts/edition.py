@@ -270,7 +270,7 @@ class DraftEdition:
         already fits the budget: the guard then skips the estimate."""
         if spec.get("version", self.VERSION) != self.VERSION:
             return self._of(spec).surely_within(spec, exact)
-        return _quick.surely_within(self.plan(spec), _budget.MAX_BYTES)
+        return _quick.surely_within(self.plan(spec), _budget.MAX_BYTES, exact)
 
     def work(self, spec: Mapping[str, Any]) -> float:
         """The work the odds of ``spec`` take, in the units of :mod:`.cost`

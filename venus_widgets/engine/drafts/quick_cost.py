@@ -57,7 +57,8 @@ from .denominator import big_die
 from .quick_terms import Terms, terms_of
 from .dice import Rows
 from .values import MAX_SPREAD
-from .whole_cost import DIRECT, PAIR, PAIR_BITS, element, packed_end_bytes, whole_conv as _whole_conv
+from .reroll_price import step_bytes
+from .whole_cost import DIRECT, PAIR, PAIR_BITS, element, whole_conv as _whole_conv
 
 
 def bound(p: Plan) -> tuple[float, float] | None:
@@ -113,9 +114,9 @@ def _bound(p: Plan) -> tuple[float, float] | None:
             + cells * counts * _steps.WHOLE_READS * element(bits)  # (exact odds: the cells in Python ints)
             + cells * len(spans) * _steps.PER_DIGIT)
     memory = cells * max(_steps.CELL_BYTES.values()) * _steps.HELD + MAX_SPREAD * _steps.VALUE_BYTES
-    # a re-roll step's end packed in Python ints (every state): past 2**63 ways only, which ``bits`` (its
-    # dice do not explode here: the same sum as :func:`.whole_cost.in_python_ints`) places at once
-    return work, memory + (packed_end_bytes(p, cells) if B and bits >= 62 else 0.0)
+    # a re-roll step's states (:func:`.reroll_price.step_bytes`: packed in Python ints past 2**63 ways, else
+    # a row each, as wide as the counts: at most ``cells``)
+    return work, memory + (step_bytes(p, cells) if B else 0.0)
 
 
 def _reroll(groups: list[tuple[GroupPlan, Rows, Terms]], B: int, spans: list[int], bits: float) -> float | None:
@@ -181,12 +182,14 @@ def _reroll(groups: list[tuple[GroupPlan, Rows, Terms]], B: int, spans: list[int
 BOUND_WORK, ESTIMATE_WORK = 1e5, 8e5
 
 
-def surely_within(p: Plan, max_bytes: float) -> bool:
+def surely_within(p: Plan, max_bytes: float, exact: bool = False) -> bool:
     """Whether :func:`bound` places the plan's odds within half of
     :data:`.cost.LIMIT` of work and within ``max_bytes``: then the precise
-    estimate is within the budget too."""
+    estimate is within the budget too (``exact``: exact odds, their
+    fractions too, :data:`.step_cost.FRACTION`, at most :data:`.values.MAX_SPREAD` values)."""
     b = bound(p)
-    return b is not None and b[0] + BOUND_WORK <= _cost.LIMIT / 2 and b[1] <= max_bytes  # (the check's own too)
+    more = MAX_SPREAD * (_steps.FRACTION + _steps.FRACTION_BIT * _steps.ways_bits(p)) if exact and b else 0.0
+    return b is not None and b[0] + more + BOUND_WORK <= _cost.LIMIT / 2 and b[1] <= max_bytes  # (the check's own too)
 
 
 def check_work(p: Plan, max_bytes: float) -> float:
