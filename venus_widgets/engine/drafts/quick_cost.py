@@ -57,7 +57,7 @@ from .denominator import big_die
 from .quick_terms import Terms, terms_of
 from .dice import Rows
 from .values import MAX_SPREAD
-from .reroll_price import step_bytes
+from .reroll_price import step_bytes_bound
 from .whole_cost import DIRECT, PAIR, PAIR_BITS, element, whole_conv as _whole_conv
 
 
@@ -114,9 +114,9 @@ def _bound(p: Plan) -> tuple[float, float] | None:
             + cells * counts * _steps.WHOLE_READS * element(bits)  # (exact odds: the cells in Python ints)
             + cells * len(spans) * _steps.PER_DIGIT)
     memory = cells * max(_steps.CELL_BYTES.values()) * _steps.HELD + MAX_SPREAD * _steps.VALUE_BYTES
-    # a re-roll step's states (:func:`.reroll_price.step_bytes`: packed in Python ints past 2**63 ways, else
-    # a row each, as wide as the counts: at most ``cells``)
-    return work, memory + (step_bytes(p, cells) if B else 0.0)
+    # a re-roll step's states (:func:`.reroll_price.step_bytes_bound`: packed in Python ints past 2**63 ways,
+    # else a row each, as wide as the counts: at most ``cells``)
+    return work, memory + (step_bytes_bound(p, cells) if B else 0.0)
 
 
 def _reroll(groups: list[tuple[GroupPlan, Rows, Terms]], B: int, spans: list[int], bits: float) -> float | None:

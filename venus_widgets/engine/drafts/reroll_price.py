@@ -319,3 +319,23 @@ def step_bytes(p: Plan, size: float) -> float:
         bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count) + B * math.log2(big_die(p))
         held += ((S - last) * min(size, near_k) + last * min(size, near)) * (32 + bits / 7.5) * 2
     return held
+
+
+def step_bytes_bound(p: Plan, size: float) -> float:
+    """At least :func:`step_bytes`, for the quick bound (:mod:`.quick_cost`)
+    and without its work: the states at most one per number of re-rolls of
+    each group the step may take (their product, not their count), every
+    entry of each not 0 (tests/test_quick_cost.py)."""
+    B = min(p.budget, p.rerollable) if p.draft.reroll is not None else 0
+    packed = packed_end_bytes(p, size)
+    if not B or packed or not math.isfinite(size):
+        return packed
+    S = 1.0
+    for g in p.groups:
+        if g.count and g.rerollable:
+            S *= min(g.count, B) + 1
+    held = S * size * 8 * ROWS_HELD
+    if in_python_ints(p) and not p.unbounded:
+        bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count) + B * math.log2(big_die(p))
+        held += S * size * (32 + bits / 7.5) * 2
+    return held
