@@ -219,6 +219,8 @@ def test_at_400_px_no_table_of_the_rule_lab_chapter_is_cut(page, binder_lab):
         page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
     page.wait_for_function("() => document.querySelector('#jp-left-stack').classList.contains('lm-mod-hidden')")
     tables = page.locator(".jp-NotebookPanel .jp-RenderedMarkdown table")
+    # every table rendered first (on a busy machine the count once ran ahead of the rendering: 5 of 6)
+    page.wait_for_function("() => document.querySelectorAll('.jp-NotebookPanel .jp-RenderedMarkdown table').length >= 6")
     assert tables.count() >= 6
     cut = []
     for t in tables.all():

@@ -1,5 +1,5 @@
 """The re-roll step (:func:`.reroll.step`) counted by successes alone, as
-the playtest edition counts its KISS round, where the plan allows it
+a pool of success dice is counted by its successes, where the plan allows it
 exactly: no die outside the step adds anything, no die explodes, each
 face of a die the step may take either is a face it takes (adding
 nothing) or adds exactly one success (and, to the other tallies, one of at
