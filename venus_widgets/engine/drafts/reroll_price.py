@@ -15,12 +15,12 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .denominator import big_die
+from .denominator import budget
 from .dice import levels
 from .plan import Plan
 from .powers import PER_CALL, conv
-from .whole_cost import (INT_OPS, Reach, die_bits, element, first_in_python_ints, in_python_ints, multisets,
-                         reachable)
+from .whole_cost import (INT_OPS, Reach, element, first_in_python_ints, in_python_ints, multisets,
+                         plan_bits, reachable)
 
 #: A 64-bit word of the packed end's result read back into Python ints (:mod:`.reroll_end`), in multiply-adds.
 WORD_OUT = 60.0
@@ -242,16 +242,20 @@ def packed_end_bytes(p: Plan, size: float) -> float:
     one per number of re-rolls of each group the step may take. The shipped
     Year Zero draft pushed at 6/6/6: 343 states of 6,517 cells, 86 MB
     (tracemalloc), priced 2.5 MB without it; 0 for another plan."""
-    B = min(p.budget, p.rerollable) if p.draft.reroll is not None else 0
+    B = budget(p)
     if not B or p.unbounded or not in_python_ints(p) or first_in_python_ints(p):
         return 0.0
+    words = (plan_bits(p) + math.log2(max(size, 1.0)) + 2) // 64 + 1
+    return _most_states(p, B) * size * 8 * (2 + 2 * words)  # (the rows twice: made, then masked)
+
+
+def _most_states(p: Plan, B: int) -> float:
+    """The re-roll states at most: one per number of re-rolls of each group the step may take."""
     states = 1.0
     for g in p.groups:
         if g.count and g.rerollable:
             states *= min(g.count, B) + 1
-    bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count) + B * math.log2(big_die(p))
-    words = (bits + math.log2(max(size, 1.0)) + 2) // 64 + 1
-    return states * size * 8 * (2 + 2 * words)  # (the rows twice: made, then masked)
+    return states
 
 
 def rows_work(states: Sequence[float], budget: int, n: int, near: tuple[float, float], width: float,
@@ -298,7 +302,7 @@ def step_bytes(p: Plan, size: float) -> float:
     in Python ints past 2**63 ways (a state with budget left: its dice that
     stand show faces not taken, :func:`kept_reach`; one with none, any face).
     100 d100 and 100 d6 re-rolled when short: 55 MB, priced 0.2 MB without it."""
-    B = min(p.budget, p.rerollable) if p.draft.reroll is not None else 0
+    B = budget(p)
     packed = packed_end_bytes(p, size)
     if not B or packed or not math.isfinite(size):
         return packed
@@ -314,10 +318,15 @@ def step_bytes(p: Plan, size: float) -> float:
             if g.rerollable:
                 states = _states(states, g.count, B)
     S, last = sum(states), states[-1]
-    held = S * size * 8 * ROWS_HELD
-    if in_python_ints(p) and not p.unbounded:  # (each entry not 0 a Python int, made and scaled)
-        bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count) + B * math.log2(big_die(p))
-        held += ((S - last) * min(size, near_k) + last * min(size, near)) * (32 + bits / 7.5) * 2
+    return _rows_held(p, S, size, (S - last) * min(size, near_k) + last * min(size, near))
+
+
+def _rows_held(p: Plan, states: float, size: float, ints: float) -> float:
+    """The states' rows, ``size`` cells each, held :data:`ROWS_HELD` times, and
+    in Python ints past 2**63 ways ``ints`` entries not 0 a Python int, made and scaled."""
+    held = states * size * 8 * ROWS_HELD
+    if in_python_ints(p):
+        held += ints * (32 + plan_bits(p) / 7.5) * 2
     return held
 
 
@@ -326,16 +335,9 @@ def step_bytes_bound(p: Plan, size: float) -> float:
     and without its work: the states at most one per number of re-rolls of
     each group the step may take (their product, not their count), every
     entry of each not 0 (tests/test_quick_cost.py)."""
-    B = min(p.budget, p.rerollable) if p.draft.reroll is not None else 0
+    B = budget(p)
     packed = packed_end_bytes(p, size)
     if not B or packed or not math.isfinite(size):
         return packed
-    S = 1.0
-    for g in p.groups:
-        if g.count and g.rerollable:
-            S *= min(g.count, B) + 1
-    held = S * size * 8 * ROWS_HELD
-    if in_python_ints(p) and not p.unbounded:
-        bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count) + B * math.log2(big_die(p))
-        held += S * size * (32 + bits / 7.5) * 2
-    return held
+    S = _most_states(p, B)
+    return _rows_held(p, S, size, S * size)

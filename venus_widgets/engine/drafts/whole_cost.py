@@ -17,7 +17,7 @@ from typing import Any, Sequence, Union
 
 import numpy as np
 
-from .denominator import big_die
+from .denominator import big_die, budget
 from .dice import levels
 from .plan import Plan
 
@@ -173,12 +173,15 @@ def die_bits(t: Any) -> float:
 def in_python_ints(p: Plan) -> bool:
     """Whether the kernel counts this plan in Python ints (:func:`.denominator.mode_of`:
     past 2**63 ways), read off logarithms (the denominator is never computed to price it)."""
-    if p.unbounded:
-        return False
+    return not p.unbounded and plan_bits(p) >= 63
+
+
+def plan_bits(p: Plan) -> float:
+    """The bits of a plan's ways (its denominator, :func:`.denominator.denominator`),
+    read off logarithms: each die's ways, and a re-rolled die's per re-roll of the budget."""
     bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count)
-    if p.draft.reroll is not None and min(p.budget, p.rerollable):
-        bits += min(p.budget, p.rerollable) * math.log2(big_die(p))
-    return bits >= 63
+    B = budget(p)
+    return bits + B * math.log2(big_die(p)) if B else bits
 
 
 def first_in_python_ints(p: Plan) -> bool:
