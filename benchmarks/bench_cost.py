@@ -299,16 +299,27 @@ def _child(text: str, make: Callable, conn: Any) -> None:
 
 
 def run(text: str, make: Callable) -> tuple:
+    return forked(_child, (text, make), (0.0, 0.0, 0.0, float(CPU_LIMIT), 0, 0,
+                                         f"killed past {CPU_LIMIT} s of CPU or out of memory"))
+
+
+def forked(target: Callable, args: tuple, lost: Any, timeout: float | None = None, late: Any = None) -> Any:
+    """The one message ``target(*args, conn)`` sends from a forked process (every
+    cache of the parent, none of its work); ``lost`` if it ends without one (killed by
+    its limits), ``late`` if none comes in ``timeout`` s (then it is killed)."""
     ctx = mp.get_context("fork")
     parent, child = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_child, args=(text, make, child))
+    p = ctx.Process(target=target, args=(*args, child))
     p.start()
     child.close()
     try:
-        out = parent.recv()
+        out = parent.recv() if timeout is None or parent.poll(timeout) else late
     except EOFError:
-        out = (0.0, 0.0, 0.0, float(CPU_LIMIT), 0, 0, f"killed past {CPU_LIMIT} s of CPU or out of memory")
-    p.join()
+        out = lost
+    p.join(None if timeout is None else 1)
+    if p.is_alive():
+        p.kill()
+        p.join()
     return out
 
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing as mp
 import random
 import resource
 import sys
@@ -46,7 +45,7 @@ for _path in (ROOT / "tests", ROOT / "benchmarks"):
 
 import venus_widgets as vw  # noqa: E402
 from bench_caches import clear, engine_caches  # noqa: E402
-from bench_cost import MEMORY_FLOOR, _odds, run  # noqa: E402
+from bench_cost import MEMORY_FLOOR, _odds, forked, run  # noqa: E402
 from draft_gen import as_toml, friendly, random_draft, specs_of  # noqa: E402
 from fuzz_drafts import GUARD, _limits  # noqa: E402
 
@@ -84,20 +83,8 @@ def _specs_child(draft: Any, seed: int, conn: Any) -> None:
 
 
 def draft_specs(draft: Any, seed: int) -> tuple[str, list[tuple[dict, str]]]:
-    ctx = mp.get_context("fork")
-    parent, child = ctx.Pipe(duplex=False)
-    p = ctx.Process(target=_specs_child, args=(draft, seed, child))
-    p.start()
-    child.close()
-    try:
-        out = parent.recv() if parent.poll(60) else ("not loaded in 60 s", [])
-    except EOFError:
-        out = ("killed by its limits while loading", [])
-    p.join(1)
-    if p.is_alive():
-        p.kill()
-        p.join()
-    return out
+    return forked(_specs_child, (draft, seed), ("killed by its limits while loading", []), 60,
+                  ("not loaded in 60 s", []))
 
 
 def _make(spec: dict, cpu: int) -> Callable[[], tuple[Callable, Callable]]:
