@@ -389,7 +389,7 @@ class LabPanel(ViewChecked, anywidget.AnyWidget):
         v = self.view
         roller = self.roller
         base = stills.settings_text([(f["label"], plain_words.setting(f, getattr(roller, f["name"]))) for f in roller.fields])
-        kind = f"{plain_words.rules_named(self.edition)}, {'an' if str(roller.roll)[:1] in 'aeiou' else 'a'} {roller.roll}"
+        kind = plain_words.rules_and_roll(self.edition, str(roller.roll))
         if not v.get("ok"):
             return lab_still.lab_still(kind, base, [], v, None, message=v.get("message", "") or "no odds")
         n = v["names"]

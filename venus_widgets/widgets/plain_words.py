@@ -207,9 +207,14 @@ def roller_words(edition_id: str, roll: str) -> dict[str, str]:
     their name and the roll ("Coins (a draft), a task"), never the
     edition's id (tests/test_widgets_properties.py).
     """
-    name = rules_named(edition_id)
-    a = "an" if roll[:1] in "aeiou" else "a"
-    return {**_spec.words(edition_id, roll), "title": f"{name[:1].upper()}{name[1:]}, {a} {roll}"}
+    said = rules_and_roll(edition_id, roll)
+    return {**_spec.words(edition_id, roll), "title": said[:1].upper() + said[1:]}
+
+
+def rules_and_roll(edition_id: str, roll: str) -> str:
+    """The rules by their name and the roll, as a roller's title and a still say them
+    ("Coins (a draft), a task")."""
+    return f"{rules_named(edition_id)}, {'an' if roll[:1] in 'aeiou' else 'a'} {roll}"
 
 
 def rules_named(edition_id: str, within: bool = False) -> str:
