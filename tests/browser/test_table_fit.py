@@ -136,8 +136,11 @@ def test_the_headline_follows_the_dice_on_the_table(lab_page):
     expect_p(w.get_by_test_id("p-now"), 1.0 if passed else 0.0)
     expect_p(w.get_by_test_id("p-pass"), vw.odds(spec).p_pass)  # the settings' chance, kept smaller
     expect(w.get_by_test_id("p-pass")).to_be_visible()
-    assert float(w.get_by_test_id("p-now").evaluate("e => parseFloat(getComputedStyle(e).fontSize)")) > \
-        float(w.get_by_test_id("p-pass").evaluate("e => parseFloat(getComputedStyle(e).fontSize)"))
+    # the roll's chance drawn larger than the settings' (both read at once in the page: a busy CI once read
+    # the first from a headline the view had just drawn again, detached, its size NaN)
+    page.wait_for_function("r => { const size = (id) => { const e = r.querySelector(`[data-testid=${id}]`); "
+                           "return e ? parseFloat(getComputedStyle(e).fontSize) : NaN; }; "
+                           "return size('p-now') > size('p-pass'); }", arg=w.element_handle())
     # a setting changed after the roll: the headline is the settings' chance again, the roll says it is older
     set_range(w.get_by_test_id("field-factors"), 1)
     expect(w.get_by_test_id("stale-note")).to_be_visible()
