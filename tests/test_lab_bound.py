@@ -7,6 +7,8 @@ benchmarks/bench_lab.py times it.
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -260,6 +262,24 @@ def test_a_heatmap_the_call_s_own_bound_refuses_is_left_out_in_words_not_the_lab
         heat = lab.panel.view["heat"]
         assert "rows" not in heat and heat["left_out"].startswith("The heatmap is left out, to keep the lab quick")
         assert "over=" not in heat["left_out"] and "vw." not in heat["left_out"]
+        # the bound's own figure: the memory it would hold against what one call may (it said "more memory" for
+        # any refusal of the call, its time too, with no figure; the bound's words said the memory "would take",
+        # with "the heaviest about 3 ms", a time, between the two)
+        assert re.search(r"would hold an estimated [\d.]+ MB in all, more than the [\d.]+ MB one call may hold;",
+                         heat["left_out"]), heat["left_out"]
         assert lab.panel.view["ok"] and lab.panel.view["verdicts"]
     finally:
         registry.unregister("fz")
+
+
+def test_a_heatmap_refused_for_its_time_says_time_not_memory():
+    """The sweep's own bound refuses for time or for memory: the lab's words
+    are the bound's, so a refusal for time is not called memory."""
+    from venus_widgets.engine.errors import SpecError
+
+    err = SpecError("over", {"dice": 5}, "fewer than 150 in one call",
+                    "the 150 cells of 3 rule sets would take an estimated 3.4 s in all, more than the 2 s one call "
+                    "may take")
+    said = lab_heatmap.refused_words(err, "it weighs most on Dice (fewer is quicker)")
+    assert "memory" not in said and "3.4 s in all, more than the 2 s" in said
+    assert said.endswith("; it weighs most on Dice (fewer is quicker).")

@@ -137,6 +137,19 @@ def left_out_words(over: Mapping[str, list], labels: Mapping[str, str], kept: tu
     return f"Left out, to keep the lab quick: {' and '.join(parts)}, about {_seconds(more)} more to compute{why}."
 
 
+def refused_words(err: SpecError, levers: str = "") -> str:
+    """Why the sweep's own bound refused the heatmap, in the bound's words
+    (its time or its memory, whichever it was); ``levers``: what weighs most.
+
+    >>> from venus_widgets.engine.errors import SpecError
+    >>> refused_words(SpecError("over", {"dice": 5}, "fewer", "the 50 cells of 3 rule sets would hold an "
+    ...                         "estimated 61 MB in all, more than the 40 MB one call may hold"))
+    'The heatmap is left out, to keep the lab quick: the 50 cells of 3 rule sets would hold an estimated 61 MB in all, more than the 40 MB one call may hold.'
+    """
+    why = err.hint or "this roll's grid is more than one call may compute"
+    return f"The heatmap is left out, to keep the lab quick: {why}{'; ' + levers if levers else ''}."
+
+
 def _seconds(s: float) -> str:
     return f"{s:.1f} s" if s >= 0.1 else f"{s * 1000:.0f} ms"
 
@@ -155,10 +168,8 @@ def grid(base: dict[str, Any], over: dict[str, list], rule_sets: dict[str, Any],
     variants = {k: v for k, v in rule_sets.items() if k != "base"}
     try:
         s = sweep(base, over=fit, variants=variants)
-    except SpecError:  # the call's own bound (the memory one call may hold), which the time above does not see
-        levers = lever_words(base)
-        return None, ("The heatmap is left out, to keep the lab quick: this roll's grid would hold more memory "
-                      f"than one call may{'; ' + levers if levers else ''}.")
+    except SpecError as err:  # the call's own bound (its time or the memory one call may hold), priced apart
+        return None, refused_words(err, lever_words(base))
     alive = kept_values(s)  # no row or column where no rule set can pass (e.g. dice 0)
     if alive != fit:
         s = sweep(base, over=alive, variants=variants)

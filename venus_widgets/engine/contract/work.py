@@ -240,10 +240,13 @@ def check(field: str, value: Any, jobs: Sequence[Job], what: str, allowed: str =
     p = price(jobs)
     if p.seconds <= MAX_CALL_SECONDS and p.memory <= MAX_CALL_BYTES:
         return p
-    said, limit = (_cost.beyond(p.seconds, MAX_CALL_SECONDS, "s") if p.seconds > MAX_CALL_SECONDS else
-                   _cost.beyond(p.memory, MAX_CALL_BYTES, "MB"))
-    heavy = f", the heaviest about {_said(p.each)}" if p.specs > 1 else ""
-    hint = f"{what} would take an estimated {said} in all{heavy}, more than the {limit} one call may take"
+    if p.seconds > MAX_CALL_SECONDS:
+        said, limit = _cost.beyond(p.seconds, MAX_CALL_SECONDS, "s")
+        heavy = f", the heaviest about {_said(p.each)}" if p.specs > 1 else ""
+        hint = f"{what} would take an estimated {said} in all{heavy}, more than the {limit} one call may take"
+    else:  # the memory: said in its own unit, what one call may hold (not a time between the two)
+        said, limit = _cost.beyond(p.memory, MAX_CALL_BYTES, "MB")
+        hint = f"{what} would hold an estimated {said} in all, more than the {limit} one call may hold"
     varied = {k for job in jobs for setting in _sample(job.settings) for k in setting}
     lever = _lever(p, varied) if p.heaviest is not None and p.seconds > MAX_CALL_SECONDS else None
     if lever is not None:
