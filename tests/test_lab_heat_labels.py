@@ -60,3 +60,24 @@ def test_a_heatmap_picture_after_the_first_is_titled_in_a_line_or_two():
         for k, lines in enumerate(titles[1:], start=2):
             assert len(lines) <= 2 and " ".join(lines).endswith(f"({k} of {len(titles)})"), (n, lines)
             assert " ".join(lines).startswith("Black dice "), lines
+
+
+def test_a_split_heatmap_shares_its_columns_evenly_among_its_pictures():
+    """A heatmap too wide for one picture was cut into pictures as full as
+    they fit and a remainder: 13 columns as 4, 4, 4 and 1, the last picture a
+    sliver beside the others (its column under a title of its own). The
+    pictures now hold as many columns each as can be, one apart at most:
+    13 as 4, 3, 3 and 3, as wide as one another within one column."""
+    import base64
+    import re
+
+    from venus_widgets.widgets.stills import grid_images
+
+    for n in (7, 9, 10, 13, 20):
+        rows = [(f"Pool {p}", [(f"+{p}.{j}", "#eeeeee", "", False) for j in range(n)]) for p in (1, 2)]
+        out = grid_images("The chance to pass", [str(j) for j in range(n)], rows, "alt", "Black dice")
+        svgs = [base64.b64decode(b).decode() for b in re.findall(r'base64,([^"]+)', out)]
+        held = [len(re.findall(r"<text[^>]*>\+1\.\d+<", s)) for s in svgs]
+        assert sum(held) == n, (n, held)
+        if len(svgs) > 1:
+            assert max(held) - min(held) <= 1, (n, held)

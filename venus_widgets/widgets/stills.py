@@ -378,7 +378,9 @@ def grid_images(caption: str, cols: Sequence[str], rows: Sequence[tuple[str, Seq
     col_w = 8 + int(max([text_width(c) for c in cols] + [text_width(c[0], bold=c[3]) for _, cs in rows for c in cs]))
     per = max(1, (WIDEST - 12 - row_head) // col_w)
     parts = []
-    chunks = [list(range(k, min(k + per, len(cols)))) for k in range(0, len(cols), per)] or [[]]
+    pictures = max(1, -(-len(cols) // per))  # the columns shared evenly: no picture a sliver of the rest
+    sizes = [len(cols) // pictures + (k < len(cols) % pictures) for k in range(pictures)]
+    chunks = [list(range(sum(sizes[:k]), sum(sizes[:k + 1]))) for k in range(pictures)]
     for n, idx in enumerate(chunks):
         part, across = "" if len(chunks) == 1 else f" ({n + 1} of {len(chunks)})", f"{columns} " if columns else ""
         # the first picture says the caption; each other only its columns (a line or two), as the live lab does
