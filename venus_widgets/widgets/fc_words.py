@@ -153,7 +153,7 @@ def read_target(text: str, now: float) -> float:
     >>> read_target("150", 0.5)
     Traceback (most recent call last):
     ...
-    venus_widgets.widgets.from_view.PlainError: Target chance: 150 % is more than 99 %. Type a percent from 1 to 99. Not applied: the target stays 50 %.
+    venus_widgets.widgets.shown.PlainError: Target chance: 150 % is more than 99 %. Type a percent from 1 to 99. Not applied: the target stays 50 %.
     """
     shown = text.strip().removesuffix("%").strip()
     keep = not_applied(f"the target stays {_rules.percent(now)}")
