@@ -37,11 +37,11 @@ import numpy as np
 
 from ..maths.dist import comb_table, whole_powers
 from .denominator import big_die, budget
-from .dice import die_weight
 from .plan import Plan
 from .powers import PER_CALL
 from .readings import Tally
 from .space import Space, value_grid
+from .success_faces import faces_of
 from .whole_cost import element
 from .whole import dtype_of
 
@@ -97,61 +97,44 @@ def kinds(plan: Plan, takers: Sequence[int], strides: Sequence[int], fewest: int
     alone (see the module) or tells apart fewer than ``fewest`` or more
     than :data:`MOST_ROLLS` first rolls (read off the plan: the cost model
     asks it too, :func:`.cost.work`)."""
-    if len(plan.readings) != len(strides) or not all(isinstance(r, Tally) for r in plan.readings):
+    readings = plan.readings
+    if len(readings) != len(strides) or not all(type(r) is Tally for r in readings):
         return None
-    merged: list[list[Any]] = []  # [chance, key, dice]
+    merged: list[list[Any]] = []  # [faces, key, dice]
+    compiled = plan.compiled
     for gi, g in enumerate(plan.groups):
-        t = g.table
+        rows = plan.rows(g)
         if gi not in takers:
-            if g.count and any(any(row) for row in plan.rows(g)):  # a die outside the step adds something
+            if g.count and any(any(row) for row in rows):  # a die outside the step adds something
                 return None
             continue
-        if t.explodes or t.redraw:
+        f = faces_of(compiled, g.table, g.eligible, rows)  # (worked out at load: :mod:`.success_faces`)
+        if f is None:
             return None
-        key = (t, g.eligible, plan.rows(g))
-        same = [m for m in merged if m[0] == t.chance]
-        if not same:
-            merged.append([t.chance, key, g.count])
-        elif same[0][1] == key:
-            same[0][2] += g.count
+        key = (g.table, g.eligible, rows)
+        same = next((m for m in merged if m[0].chance == f.chance), None)
+        if same is None:
+            merged.append([f, key, g.count])
+        elif same[1] == key:
+            same[2] += g.count
         else:  # two groups of one chance, not alike: which is re-rolled first depends on their faces
             return None
     if not merged or not fewest <= math.prod(n + 1 for *_, n in merged) <= MOST_ROLLS or \
             max(n for *_, n in merged) > MOST_DICE:
         return None
-    merged.sort(key=_first, reverse=True)
-    found: list[tuple[int, int, dict[tuple[int, ...], int]]] = []  # (dice, faces taken, ways of each pattern)
-    ones: set[int] | None = None  # the tallies every face the step does not take adds one to
-    for _, (t, eligible, rows), n in merged:
-        patterns: dict[tuple[int, ...], int] = {}
-        for f, col in enumerate(zip(*rows), 1):
-            if f in eligible:
-                if any(col):
-                    return None
-            elif col in patterns:
-                patterns[col] += 1
-            elif min(col) < 0 or len(patterns) == 2:
-                return None
-            else:
-                patterns[col] = 1
-                here = {i for i, v in enumerate(col) if v == 1}
-                ones = here if ones is None else ones & here
-        if not patterns:
-            return None
-        found.append((n, len(eligible), patterns))
-    keys = [r.key for r in plan.readings]
-    read = set(plan.draft.outcome.value.expr.names).intersection(keys)
-    si = next((i for i in sorted(ones or ()) if read <= {keys[i]}), None)
-    if si is None:  # no such tally, or the goal reads another
+    if len(merged) > 1:
+        merged.sort(key=_chance, reverse=True)
+    ones = merged[0][0].ones
+    for f, *_ in merged[1:]:
+        ones = ones & f.ones
+    names = plan.draft.outcome.value.expr.names
+    read = [i for i, r in enumerate(readings) if r.key in names]  # the tallies the goal reads
+    si = read[0] if len(read) == 1 else min(ones) if not read and ones else -1
+    if si not in ones:  # no such tally, or the goal reads another
         return None
     L = big_die(plan)
-    out = []
-    for ((_, (t, _, _), _), (n, taken, patterns)) in zip(merged, found):
-        plain, *marked = sorted(patterns)
-        mk = marked[0] if marked else plain
-        out.append(Kind(n, taken, L // die_weight(t, "count"), patterns[mk] if marked else 0, patterns[plain],
-                        _place(mk, strides) if marked else 0, _place(plain, strides)))
-    return out, si
+    return [Kind(n, f.taken, L // f.weight, f.a, f.b, _place(f.mark, strides) if f.a else 0, _place(f.plain, strides))
+            for f, _, n in merged], si
 
 
 #: The first rolls times the re-rolled dice's successes at most (:func:`counted`) counted in Python's ints
@@ -178,8 +161,8 @@ def work(groups: Sequence[Kind], B: int, size: float, bits: float = 0.0, rolled:
     return PER_CALL * (CALLS + CALLS_PER_GROUP * len(groups)) + entries * element(bits)
 
 
-def _first(m: list[Any]) -> Any:
-    return m[0]
+def _chance(m: list[Any]) -> Any:
+    return m[0].order
 
 
 def _place(col: tuple[int, ...], strides: Sequence[int]) -> int:
