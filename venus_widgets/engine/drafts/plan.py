@@ -12,11 +12,11 @@ a :class:`~.errors.DraftError` naming its key and line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from fractions import Fraction
 from typing import Any, Mapping
 
 from ..errors import SpecError
+from ..frozen import kept
 from .errors import DraftError
 from .sizes import Sizes
 from .expr import ExprError
@@ -50,7 +50,7 @@ class DieTable:
                                                self.redraw))
         return h
 
-    @cached_property  # (kept: a plan asks it of each die several times a spec)
+    @kept  # (kept: a plan asks it of each die several times a spec)
     def explodes(self) -> bool:
         return any(self.explode)
 
@@ -64,7 +64,7 @@ class DieTable:
         i = face - 1
         return self.successes[i] == 0 and not any(m[i] for m in self.marks) and not self.explode[i]
 
-    @cached_property  # (kept: the re-roll step orders its groups by it)
+    @kept  # (kept: the re-roll step orders its groups by it)
     def chance(self) -> Fraction:
         """The chance of a success on one roll (the re-roll order: best chance first)."""
         return Fraction(sum(1 for s in self.successes if s > 0), self.sides)
@@ -82,7 +82,7 @@ class GroupPlan:
     #: faces a re-roll may take (empty: none)
     eligible: tuple[int, ...]
 
-    @cached_property
+    @kept
     def rerollable(self) -> bool:
         return bool(self.eligible) and self.count > 0
 
@@ -113,24 +113,24 @@ class Plan:
     #: (:mod:`.quick_cost`) (a plan made again by dataclasses.replace starts with none)
     memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
-    @cached_property  # (each kept once asked: the kernel, the cost and the odds ask several times a spec)
+    @kept  # (each kept once asked: the kernel, the cost and the odds ask several times a spec)
     def dice(self) -> int:
         return sum(g.count for g in self.groups)
 
-    @cached_property
+    @kept
     def rerollable(self) -> int:
         return sum(g.count for g in self.groups if g.rerollable)
 
-    @cached_property
+    @kept
     def exploding(self) -> bool:
         return any(g.table.explodes and g.count for g in self.groups)
 
-    @cached_property
+    @kept
     def unbounded(self) -> bool:
         """Whether a die rolls on without end and its chain counts (the odds are not a fraction)."""
         return any(g.count and g.table.endless for g in self.groups)
 
-    @cached_property
+    @kept
     def ordered(self) -> bool:
         """Whether a formula reads the dice in order (:mod:`.walk` counts them)."""
         return any(r.ordered for r in self.readings)
