@@ -223,7 +223,60 @@ def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any
 
 def _few(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -> list[list[Any]]:
     """:func:`counted`'s counts by each group's successes before they are
-    spread, in Python's ints, first roll by first roll (few of them)."""
+    spread, in Python's ints, first roll by first roll (few of them): one
+    or two groups by :func:`_few_two`, more by :func:`_few_any`."""
+    if len(groups) > 2:
+        return _few_any(groups, B, short, L, p)
+    return _few_two(groups if len(groups) == 2 else [_NO_DICE, *groups], B, short, L, p)
+
+
+#: A group of no dice (one group counted as two: :func:`_few_two`).
+_NO_DICE = Kind(count=0, taken=1, pad=1, a=0, b=1, at_mark=0, at_plain=0)
+
+
+def _few_two(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -> list[list[Any]]:
+    """:func:`_few` of two groups: each first roll ``(k1, k2)`` (each
+    group's successes, the first group's re-rolls taken first), its
+    re-rolled dice added where it is short of the goal."""
+    (n1, t1, p1), (n2, t2, p2) = ((g.count, g.taken, g.pad) for g in groups)
+    m2 = n2 + 1
+    first1 = [_COMB[n1][k] * t1 ** (n1 - k) for k in range(n1 + 1)]
+    first2 = [_COMB[n2][k] * t2 ** (n2 - k) for k in range(m2)]
+    # fresh[r][j]: j of r fresh dice succeed (each of pad ways)
+    fresh1 = [[c * t1 ** (r - j) * pad for j, c in enumerate(_COMB[r])]
+              for r, pad in enumerate(_powers_of(p1, min(n1, B)))]
+    fresh2 = [[c * t2 ** (r - j) * pad for j, c in enumerate(_COMB[r])]
+              for r, pad in enumerate(_powers_of(p2, min(n2, B)))]
+    Lb = _powers_of(L, B)
+    LB = Lb[B]
+    sh = short.tolist() if short is not None else None
+    w0 = int(p)
+    first_: list[Any] = []
+    final_: list[Any] = [0] * ((n1 + 1) * m2)
+    for k1, f1 in enumerate(first1):
+        r1 = min(n1 - k1, B)
+        b1 = B - r1
+        ends = [((k1 + j) * m2, x) for j, x in enumerate(fresh1[r1])]  # (the cell of k1 + j, its ways)
+        for k2, f2 in enumerate(first2):
+            w = w0 * f1 * f2
+            cell = k1 * m2 + k2
+            first_.append(w * LB)
+            if sh is not None and not sh[k1 + k2]:  # reaches the goal: stands as it fell
+                final_[cell] += w * LB
+                continue
+            r2 = min(n2 - k2, b1)
+            w *= Lb[b1 - r2]  # (the re-rolls not made: L ways each)
+            ys = fresh2[r2]
+            for o, x in ends:
+                wx = w * x
+                o += k2
+                for j, y in enumerate(ys):
+                    final_[o + j] += wx * y
+    return [final_, first_]
+
+
+def _few_any(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -> list[list[Any]]:
+    """:func:`_few` of any number of groups."""
     rolls: list[tuple[int, int, Any, int, tuple[int, ...], tuple[int, ...]]] = [(0, 0, int(p), B, (), ())]
     fresh = []
     for g in groups:  # (cell, successes, ways, budget left, each group's successes, its re-rolls)
