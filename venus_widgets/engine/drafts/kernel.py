@@ -58,7 +58,7 @@ from .space import Space, value_grid
 def tracked(plan: Plan) -> tuple[str, ...]:
     """The quantities the odds need (the keys of the plan's readings),
     least significant first (``successes`` last: the most significant digit)."""
-    return tuple(r.key for r in plan.readings)
+    return tuple([r.key for r in plan.readings])
 
 
 def group_rows(plan: Plan, g: GroupPlan) -> Rows:
@@ -129,7 +129,7 @@ def _count(plan: Plan, exact: bool, without: str, total: bool) -> Any:
         for i in range(len(names)):
             lo[i] += g.count * shift[i]
             hi[i] += g.count * dhi[i]
-    space = Space(names, tuple(lo), tuple(h - l + 1 for h, l in zip(hi, lo)))
+    space = Space(names, tuple(lo), tuple([h - l + 1 for h, l in zip(hi, lo)]))
     known = plan.memo.get("space")  # the same space as the plan's other count: its values and grid shared
     if known == space:
         space = known

@@ -23,7 +23,7 @@ from .expr import ExprError
 from .knob_words import dice_words
 from .knobs import DraftRules
 from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, Num, Slotted
-from .draft_reads import dice_formulas, marks_of as _marks, readings_of, static_group, with_marks  # noqa: F401
+from .draft_reads import dice_formulas, env_names, facts, marks_of as _marks, readings_of, static_group, with_marks  # noqa: F401
 from .readings import Reading, Tally
 from .redraw import redraws
 
@@ -110,40 +110,34 @@ class Plan:
     compiled: Mapping[tuple, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
     #: what the modules reading the plan work out once and keep (asked several times a spec): "denominator"
     #: and "big_die" (:mod:`.denominator`), "shown" (:mod:`.outcome`), "walk_cells", "space", "rows", "bound"
-    #: (:mod:`.quick_cost`) (a plan made again by dataclasses.replace starts with none)
+    #: (:mod:`.quick_cost`), "bits" (:mod:`.whole_cost`) (a plan made again by dataclasses.replace starts with none)
     memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
-    @kept  # (each kept once asked: the kernel, the cost and the odds ask several times a spec)
-    def dice(self) -> int:
-        return sum(g.count for g in self.groups)
+    #: what the kernel, the cost and the odds ask of its dice several times a spec, worked out as it is made
+    #: (:func:`.draft_reads.facts`): how many there are, how many the step may take, whether one explodes,
+    #: whether one rolls on without end and its chain counts (the odds are not a fraction), and whether a
+    #: formula reads the dice in order (:mod:`.walk` counts them)
+    dice: int = field(init=False, compare=False, repr=False)
+    rerollable: int = field(init=False, compare=False, repr=False)
+    exploding: bool = field(init=False, compare=False, repr=False)
+    unbounded: bool = field(init=False, compare=False, repr=False)
+    ordered: bool = field(init=False, compare=False, repr=False)
 
-    @kept
-    def rerollable(self) -> int:
-        return sum(g.count for g in self.groups if g.rerollable)
-
-    @kept
-    def exploding(self) -> bool:
-        return any(g.table.explodes and g.count for g in self.groups)
-
-    @kept
-    def unbounded(self) -> bool:
-        """Whether a die rolls on without end and its chain counts (the odds are not a fraction)."""
-        return any(g.count and g.table.endless for g in self.groups)
-
-    @kept
-    def ordered(self) -> bool:
-        """Whether a formula reads the dice in order (:mod:`.walk` counts them)."""
-        return any(r.ordered for r in self.readings)
+    def __post_init__(self) -> None:
+        self.__dict__.update(zip(("dice", "rerollable", "exploding", "unbounded", "ordered"),
+                                 facts(self.groups, self.readings)))
 
     def rows(self, g: GroupPlan) -> tuple[tuple[int, ...], ...]:
         """What each face of a group's die adds to each tally the formulas
         read (:class:`.readings.Tally`; kept on the plan: asked per count)."""
         memo = self.memo.setdefault("rows", {})
-        found = memo.get((g.name, g.table))
-        if found is None:
-            zero = (0,) * g.table.sides
-            found = memo[(g.name, g.table)] = tuple(r.faces(g.table, self.marks) if r.reads(g.name) else zero
-                                                   for r in self.readings if isinstance(r, Tally))
+        known = memo.get(id(g))  # (by the group itself, held here: its id is not another's meanwhile)
+        if known is not None and known[0] is g:
+            return known[1]
+        zero = (0,) * g.table.sides
+        found = tuple([r.faces(g.table, self.marks) if r.reads(g.name) else zero
+                       for r in self.readings if isinstance(r, Tally)])
+        memo[id(g)] = (g, found)
         return found
 
 
@@ -177,12 +171,13 @@ def whole(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: D
 
 def base_env(draft: Draft, spec: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     """Fields (a list field as its number of items) and named rules."""
-    env: dict[str, Any] = {}
-    for f in draft.fields:
-        v = spec[f.name]
-        env[f.name] = len(v) if f.kind == "list" else v
-    for r in draft.rules:
-        env[r.name] = rules[r.knob]
+    fields, lists, named = env_names(draft)
+    env = {n: spec[n] for n in fields}
+    for n in lists:
+        env[n] = len(env[n])
+    values = rules._values if isinstance(rules, DraftRules) else rules
+    for n, k in named:
+        env[n] = values[k]
     return env
 
 
@@ -302,7 +297,7 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
             grade = evaluate(g.grade, env, rules, draft) if g.grade is not None else None
             raw.append((g, g.owner, grade, max(n, 0)))
     env.update(counts)
-    env[ALL_DICE] = sum(n for *_, n in raw)
+    env[ALL_DICE] = sum([n for *_, n in raw])
     out = draft.outcome
     threshold = whole(out.threshold, env, rules, draft, "the threshold")
     env["threshold"] = threshold
@@ -321,6 +316,7 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
         double = True if draft.double.active is None else bool(evaluate(draft.double.active, env, rules, draft))
     readings = readings_of(draft, env, rules, double)
     groups = []
+    takes = False  # (a die the re-roll step may take)
     for g, owner, grade, n in raw:
         known = compiled.get(("table", g.name, grade)) if compiled else None  # the rules as written, at load
         if known is not None:
@@ -331,9 +327,11 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
         if table.depth is None and table.explodes and redraws(table, g.name, readings, eligible):
             table = replace(table, redraw=True)
         groups.append(GroupPlan(g.name, owner, grade, n, table, eligible))
-    if budget > 0 and any(g.count and g.eligible for g in groups):  # a re-roll step: its marks counted in it
-        readings = with_marks(readings, groups, _marks(draft), budget)
-    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, _marks(draft), readings,
+        takes = takes or bool(n and eligible)
+    marks = _marks(draft)
+    if budget > 0 and takes:  # a re-roll step: its marks counted in it
+        readings = with_marks(readings, groups, marks, budget)
+    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, marks, readings,
                 _when(draft, env, rules), _degrees(draft, env, rules), compiled or {})
 
 

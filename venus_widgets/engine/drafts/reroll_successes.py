@@ -30,8 +30,8 @@ the mark, of ``a`` such faces and ``b`` plain ones): the same counts as
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+import operator
+from typing import Any, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
@@ -56,11 +56,10 @@ MOST_DICE = 64
 FEWEST_ROLLS = 4
 
 
-@dataclass
-class Kind:
+class Kind(NamedTuple):
     """The dice of one group (or of alike groups) the step may take, by successes."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # (a field, not the tuple's method)
     taken: int  # the ways of the faces the step takes (each adds nothing)
     pad: int  # L / the ways of one die (a re-roll counted over the common denominator)
     a: int  # the ways of the successes that show the mark
@@ -75,7 +74,7 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     """:func:`.reroll.step`'s ``(final, first)`` counted by successes, or
     ``None`` where the plan does not allow it exactly (see the module) or
     tells apart fewer than ``fewest`` first rolls."""
-    if total or cut is not None or mode == "float" or plain.size != 1 or any(hidden[gi] for gi in takers):
+    if total or cut is not None or mode == "float" or plain.size != 1 or [gi for gi in takers if hidden[gi]]:
         return None
     found = kinds(plan, takers, space.strides, fewest)
     if found is None:
@@ -98,7 +97,7 @@ def kinds(plan: Plan, takers: Sequence[int], strides: Sequence[int], fewest: int
     than :data:`MOST_ROLLS` first rolls (read off the plan: the cost model
     asks it too, :func:`.cost.work`)."""
     readings = plan.readings
-    if len(readings) != len(strides) or not all(type(r) is Tally for r in readings):
+    if len(readings) != len(strides) or [r for r in readings if type(r) is not Tally]:
         return None
     merged: list[list[Any]] = []  # [faces, key, dice]
     compiled = plan.compiled
@@ -112,15 +111,19 @@ def kinds(plan: Plan, takers: Sequence[int], strides: Sequence[int], fewest: int
         if f is None:
             return None
         key = (g.table, g.eligible, rows)
-        same = next((m for m in merged if m[0].chance == f.chance), None)
-        if same is None:
+        same = [m for m in merged if m[0].chance == f.chance]
+        if not same:
             merged.append([f, key, g.count])
-        elif same[1] == key:
-            same[2] += g.count
+        elif same[0][1] == key:
+            same[0][2] += g.count
         else:  # two groups of one chance, not alike: which is re-rolled first depends on their faces
             return None
-    if not merged or not fewest <= math.prod(n + 1 for *_, n in merged) <= MOST_ROLLS or \
-            max(n for *_, n in merged) > MOST_DICE:
+    rolls = 1
+    for *_, n in merged:
+        if n > MOST_DICE:
+            return None
+        rolls *= n + 1
+    if not merged or not fewest <= rolls <= MOST_ROLLS:
         return None
     if len(merged) > 1:
         merged.sort(key=_chance, reverse=True)
@@ -167,10 +170,7 @@ def _chance(m: list[Any]) -> Any:
 
 def _place(col: tuple[int, ...], strides: Sequence[int]) -> int:
     """The packed place of what a face adds to each tally."""
-    out = 0
-    for v, st in zip(col, strides):
-        out += v * st
-    return out
+    return sum(map(operator.mul, col, strides))
 
 
 def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any, size: int,
@@ -183,8 +183,11 @@ def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any
     at most the denominator: exact in each)."""
     dt = dtype_of(mode)
     ct = _COMB_INT if dt is np.int64 else _COMB_FLOAT if dt is np.float64 else comb_table(64, object)
-    M = math.prod(g.count + 1 for g in groups)
-    if M * math.prod(min(g.count, B) + 1 for g in groups) <= FEW:  # (few: Python's ints beat numpy's calls)
+    M = few = 1
+    for g in groups:
+        M *= g.count + 1
+        few *= min(g.count, B) + 1
+    if M * few <= FEW:  # (few: Python's ints beat numpy's calls)
         return _spread(groups, np.array(_few(groups, B, short, L, p), dtype=dt), size, dt, ct)
     at = np.arange(M)
     W: Any = p
@@ -238,7 +241,7 @@ def _few_two(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: An
     """:func:`_few` of two groups: each first roll ``(k1, k2)`` (each
     group's successes, the first group's re-rolls taken first), its
     re-rolled dice added where it is short of the goal."""
-    (n1, t1, p1), (n2, t2, p2) = ((g.count, g.taken, g.pad) for g in groups)
+    (n1, t1, p1, *_), (n2, t2, p2, *_) = groups
     m2 = n2 + 1
     first1 = [_COMB[n1][k] * t1 ** (n1 - k) for k in range(n1 + 1)]
     first2 = [_COMB[n2][k] * t2 ** (n2 - k) for k in range(m2)]
@@ -304,10 +307,7 @@ def _few_any(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: An
 
 def _powers_of(a: int, n: int) -> list[int]:
     """``a**0 .. a**n`` in Python's ints."""
-    out = [1]
-    for _ in range(n):
-        out.append(out[-1] * a)
-    return out
+    return [a ** k for k in range(n + 1)]
 
 
 def _spread(groups: list[Kind], both: np.ndarray, size: int, dt: Any, ct: np.ndarray
