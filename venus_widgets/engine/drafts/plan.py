@@ -16,14 +16,15 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ..errors import SpecError
-from ..frozen import kept
+from ..frozen import kept, made
 from .errors import DraftError
 from .sizes import Sizes
 from .expr import ExprError
 from .knob_words import dice_words
 from .knobs import DraftRules
 from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, Num, Slotted
-from .draft_reads import dice_formulas, env_names, facts, marks_of as _marks, readings_of, static_group, with_marks  # noqa: F401
+from .draft_reads import (dice_formulas, env_names, facts, marks_of as _marks, readings_of,  # noqa: F401
+                          static_group, with_marks)
 from .readings import Reading, Tally
 from .redraw import redraws
 
@@ -326,13 +327,16 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
             eligible = reroll_takes(draft, g, table, env, rules) if rr is not None and g.name in rr.groups else ()
         if table.depth is None and table.explodes and redraws(table, g.name, readings, eligible):
             table = replace(table, redraw=True)
-        groups.append(GroupPlan(g.name, owner, grade, n, table, eligible))
+        groups.append(made(GroupPlan, name=g.name, owner=owner, grade=grade, count=n, table=table, eligible=eligible))
         takes = takes or bool(n and eligible)
     marks = _marks(draft)
     if budget > 0 and takes:  # a re-roll step: its marks counted in it
         readings = with_marks(readings, groups, marks, budget)
-    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, marks, readings,
-                _when(draft, env, rules), _degrees(draft, env, rules), compiled or {})
+    p = made(Plan, draft=draft, rules=rules, groups=tuple(groups), env=env, threshold=threshold, goal=goal,
+             budget=budget, double=double, marks=marks, readings=readings, when=_when(draft, env, rules),
+             degrees=_degrees(draft, env, rules), compiled=compiled or {}, memo={})  # (Plan(...) field by field)
+    p.__post_init__()
+    return p
 
 
 def _when(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> str:
