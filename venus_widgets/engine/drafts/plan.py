@@ -154,7 +154,7 @@ def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft
     if tree[0] == "name" and tree[1] in env:
         return env[tree[1]]
     try:
-        return s.expr.evaluate(env, [values[k] for k in s.knobs], sizes)
+        return s.expr.evaluate(env, [values[k] for k in s.knobs] if s.knobs else (), sizes)
     except ExprError as err:
         raise DraftError(s.key, str(err), line=draft.lines.get(s.key), source=draft.source_name) from None
 
