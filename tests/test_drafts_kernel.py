@@ -632,3 +632,35 @@ def test_a_mark_named_only_in_a_group_s_count_is_not_counted_over_every_die():
         assert o.breakdown["at least one one"] == 1 - Fraction(5, 6) ** 4
     finally:
         edition.unregister("count-per-group")
+
+
+def test_plans_and_spaces_made_at_once_are_those_their_classes_make():
+    """A plan, its groups and the kernel's space are made field by field at
+    once (frozen.made, not their __init__): each has every field of its
+    class, and equals (and says) what the class's own __init__ makes of
+    the same fields, on the shipped playtest draft's specs."""
+    import dataclasses
+
+    from playtest_draft_specs import random_specs
+    from venus_widgets.engine.drafts import EXAMPLES, kernel
+    from venus_widgets.engine.drafts.plan import GroupPlan, Plan
+    from venus_widgets.engine.drafts.space import Space
+
+    ed = load_edition(EXAMPLES / "playtest.toml")
+    try:
+        for spec in random_specs(40, seed=45):
+            p = ed.plan(vw.normalize(spec))
+            for obj, cls in [(p, Plan), *[(g, GroupPlan) for g in p.groups]]:
+                fields = {f.name: getattr(obj, f.name) for f in dataclasses.fields(cls) if f.init}
+                again = cls(**fields)
+                assert set(obj.__dict__) >= {f.name for f in dataclasses.fields(cls)}
+                assert again == obj and repr(again) == repr(obj)
+            again_plan = Plan(**{f.name: getattr(p, f.name) for f in dataclasses.fields(Plan) if f.init})
+            facts = ("dice", "rerollable", "exploding", "unbounded", "ordered")
+            assert [getattr(again_plan, k) for k in facts] == [getattr(p, k) for k in facts]
+            kernel.count(p)
+            space = p.memo["space"]
+            again_space = Space(space.names, space.lo, space.radix)
+            assert again_space == space and set(space.__dict__) >= {f.name for f in dataclasses.fields(Space)}
+    finally:
+        edition.unregister("playtest-draft")

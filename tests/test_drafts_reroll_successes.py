@@ -176,3 +176,41 @@ def test_many_dice_of_one_group_keep_the_states(monkeypatch):
     finally:
         edition.unregister("many-coins")
     assert hits == ["exact"]  # 64 coins counted by successes, 256 by states
+
+
+def test_the_faces_kept_at_load_are_those_worked_out_when_asked(playtest):
+    """What the count by successes reads of each die (drafts/success_faces.py)
+    is worked out when a draft loads: the same as worked out per spec, and
+    found there by the plans of the playtest draft's specs (its rules as
+    written), so that no spec works it out again."""
+    from venus_widgets.engine.drafts import success_faces
+
+    ed = edition.get("playtest-draft")
+    kept = {k: v for k, v in ed.compiled.items() if k[0] == "successes"}
+    assert kept
+    for (_, t, eligible, rows), found in kept.items():
+        want = success_faces.faces(t, eligible, rows)
+        assert (found if found is not success_faces.NONE else None) == want
+    asked = 0
+    for spec in random_specs(60, seed=45):
+        p = ed.plan(vw.normalize(spec))
+        for g in p.groups:
+            if g.rerollable:
+                assert ("successes", g.table, g.eligible, p.rows(g)) in ed.compiled
+                asked += 1
+    assert asked > 60
+
+
+def test_one_or_two_groups_count_as_any_number_does():
+    """The first rolls of one or two groups counted by their own loop
+    (reroll_successes._few_two) give the lists the loop of any number of
+    groups gives (_few_any), whole number by whole number: random dice,
+    budgets, rolls short of the goal and dice of fewer ways than the largest."""
+    rng = random.Random(45)
+    for _ in range(2000):
+        groups = [reroll_successes.Kind(rng.randint(0, 9), rng.randint(1, 5), rng.choice([1, 1, 2, 3]),
+                                        rng.randint(0, 2), rng.randint(1, 3), 0, 0) for _ in range(rng.choice([1, 2]))]
+        B, L = rng.randint(0, 10), rng.choice([6, 8, 12])
+        dice = sum(g.count for g in groups)
+        short = None if rng.random() < 0.2 else np.array([rng.random() < 0.5 for _ in range(dice + 1)])
+        assert reroll_successes._few(groups, B, short, L, 1.0) == reroll_successes._few_any(groups, B, short, L, 1.0)

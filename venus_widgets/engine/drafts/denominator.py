@@ -65,6 +65,6 @@ def big_die(plan: Plan) -> int:
     least common multiple; 1 without a step; kept on the plan)."""
     known = plan.memo.get("big_die")
     if known is None:
-        known = plan.memo["big_die"] = math.lcm(*(die_weight(g.table, "count") for g in plan.groups
-                                                 if g.rerollable))
+        known = plan.memo["big_die"] = math.lcm(*[die_weight(g.table, "count") for g in plan.groups
+                                                  if g.rerollable])
     return known

@@ -42,6 +42,7 @@ import numpy as np
 
 from .plan import DieTable
 from .quick_terms import terms
+from .success_faces import NONE, faces
 from .space import Space
 
 #: Mass of one die's chain left uncounted without a depth.
@@ -280,11 +281,14 @@ def compile_dice(tables: Iterable[tuple[DieTable, Rows, tuple[int, ...]]]) -> di
     without the faces of each mark it shows (a mark's chance, where the
     counts do not track it): what a draft computes once, when it loads, as
     an edition's tables are computed at import; and what the cost guard's
-    quick bound reads of each (:mod:`.quick_terms`). Read only afterwards
+    quick bound reads of each (:mod:`.quick_terms`) and the re-roll step
+    counted by successes (:mod:`.success_faces`). Read only afterwards
     (nothing is added per spec)."""
     out: dict[tuple, tuple] = {}
     for t, V, eligible in tables:
         out[("quick", t, V)] = terms(t, V)
+        if eligible:  # (what the re-roll step counted by successes reads of it)
+            out[("successes", t, tuple(eligible), V)] = faces(t, tuple(eligible), V) or NONE
         marked = {tuple(f for f in range(1, t.sides + 1) if row[f - 1]) for row in t.marks} - {()}
         for mode in ("count", "float"):
             if mode == "count" and t.endless:

@@ -16,13 +16,52 @@ from .readings import Reading, Tally, build, plain
 
 
 def marks_of(draft: Draft) -> tuple[str, ...]:
-    """The marks of the draft's dice, each once, in the order the dice name them."""
+    """The marks of the draft's dice, each once, in the order the dice name them
+    (the draft's own: worked out once, kept on it)."""
+    known = draft.__dict__.get("_marks")
+    if known is not None:
+        return known
     out: list[str] = []
     for d in draft.dice:
         for m, _ in d.marks:
             if m not in out:
                 out.append(m)
+    draft.__dict__["_marks"] = tuple(out)
     return tuple(out)
+
+
+def facts(groups: Any, readings: tuple[Reading, ...]) -> tuple[int, int, bool, bool, bool]:
+    """What a plan's groups (:class:`.plan.GroupPlan`) and readings say at
+    once (:class:`.plan.Plan` keeps them): its dice, those the re-roll step
+    may take, whether a die explodes, whether one rolls on without end and
+    its chain counts, whether a formula reads the dice in order (one pass)."""
+    dice = rerollable = 0
+    exploding = unbounded = ordered = False
+    for g in groups:
+        n = g.count
+        if n:
+            dice += n
+            if g.eligible:
+                rerollable += n
+            t = g.table
+            if t.explodes:
+                exploding = True
+                unbounded = unbounded or (t.depth is None and not t.redraw)
+    for r in readings:
+        ordered = ordered or r.ordered
+    return dice, rerollable, exploding, unbounded, ordered
+
+
+def env_names(draft: Draft) -> tuple[list[str], list[str], list[tuple[str, str]]]:
+    """The names a spec's values take in a draft's formulas (:func:`.plan.base_env`):
+    its fields, those that are lists (read as their number of items), and
+    its named rules with their knobs (the draft's own: worked out once, kept on it)."""
+    known = draft.__dict__.get("_env_names")
+    if known is None:
+        known = draft.__dict__["_env_names"] = ([f.name for f in draft.fields],
+                                                [f.name for f in draft.fields if f.kind == "list"],
+                                                [(r.name, r.knob) for r in draft.rules])
+    return known
 
 
 def read_bare(tree: tuple, out: list[str] | None = None) -> list[str]:
@@ -43,7 +82,7 @@ def read_bare(tree: tuple, out: list[str] | None = None) -> list[str]:
 def dice_formulas(draft: Draft, double: bool) -> list[Slotted]:
     """The formulas that read what the dice show: the outcome's value, the
     events, and what the doubling step adds (when it is in the roll)."""
-    out = [draft.outcome.value, *(e.rule for e in draft.events)]
+    out = [draft.outcome.value, *[e.rule for e in draft.events]]
     if double and draft.double is not None:
         out.append(draft.double.adds)
     return out
@@ -56,7 +95,7 @@ def readings_of(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any], 
     formula calls a reading (``highest(2)``), they depend on the draft
     alone: made once per draft (kept on it, read only)."""
     formulas = dice_formulas(draft, double)
-    if any(s.expr.calls for s in formulas):
+    if [s for s in formulas if s.expr.calls]:
         return _readings(draft, env, rules, double, formulas)
     memo = draft.__dict__.setdefault("_plain_readings", {})
     found = memo.get(double)
@@ -106,15 +145,15 @@ def with_marks(readings: tuple[Reading, ...], groups: Any, marks: tuple[str, ...
     ``budget`` re-rolls: past 2**63 ways Python ints count, each cell dear);
     else ``readings``. The counts of what
     the formulas read are the same (whole numbers, summed over the marks)."""
-    if any(r.ordered for r in readings) or any(g.count and g.table.explodes for g in groups):
+    if [r for r in readings if r.ordered] or [g for g in groups if g.count and g.table.explodes]:
         return readings
     have = {r.key for r in readings}
     extra = [m for i, m in enumerate(marks)
-             if m not in have and any(g.count and any(g.table.marks[i]) for g in groups)]
+             if m not in have and [g for g in groups if g.count and any(g.table.marks[i])]]
     if not extra:
         return readings
     takes = [g for g in groups if g.count and g.eligible]
-    ways = math.lcm(*(g.table.sides for g in takes)) ** min(budget, sum(g.count for g in takes))
+    ways = math.lcm(*[g.table.sides for g in takes]) ** min(budget, sum([g.count for g in takes]))
     for g in groups:
         ways *= g.table.sides ** g.count  # (:func:`.denominator.denominator` of dice that do not explode)
     if ways >= 2**63:

@@ -155,11 +155,11 @@ class DraftEdition:
             readings = [_plan.readings_of(d, env, rules, x) for x in (False, True)]
         except SpecError:
             return {}  # found when a spec rolls it, with its line
-        tables, known = [], {}
+        tables, known, one = [], {}, dict[Any, Any]()  # (one: equal tables as one object, found by identity)
         for g in d.groups:
             for grade in self._grades(g, env, rules):
                 try:
-                    t = _plan.die_table(d, g, grade, env, rules)
+                    t = one.setdefault(t := _plan.die_table(d, g, grade, env, rules), t)
                     takes = _plan.reroll_takes(d, g, t, env, rules) if d.reroll and g.name in d.reroll.groups else ()
                 except SpecError:
                     continue  # found when a spec rolls it, with its line

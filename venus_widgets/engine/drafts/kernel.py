@@ -51,6 +51,7 @@ from .denominator import big_die, budget, denominator, first_mode, mode_of
 from .dice import CHAIN_CUT, Rows, die_weight, pack, rows, value_range, ways_of
 from .plan import GroupPlan, Plan
 from .readings import Tally
+from ..frozen import made
 from .space import Space, value_grid
 
 
@@ -58,7 +59,7 @@ from .space import Space, value_grid
 def tracked(plan: Plan) -> tuple[str, ...]:
     """The quantities the odds need (the keys of the plan's readings),
     least significant first (``successes`` last: the most significant digit)."""
-    return tuple(r.key for r in plan.readings)
+    return tuple([r.key for r in plan.readings])
 
 
 def group_rows(plan: Plan, g: GroupPlan) -> Rows:
@@ -105,31 +106,34 @@ def _count(plan: Plan, exact: bool, without: str, total: bool) -> Any:
     marks = plan.marks
     steps = plan.draft.reroll is not None and budget(plan) > 0
     inner = first_mode(plan, mode) if steps else mode  # the first roll's counts (the step's end: ``mode``)
-    hidden = {gi: mark_faces(g.table, marks, without) if without else () for gi, g in enumerate(plan.groups)}
-    # each group's die: the values it adds and their ways (dice the step may take: without those faces too)
-    ways = {}
-    for gi, g in enumerate(plan.groups):
-        if g.count:
-            ways[gi] = ways_of(plan.compiled, g.table, group_rows(plan, g), inner, (), hidden[gi])
+    groups, compiled, q = plan.groups, plan.compiled, len(names)
+    hidden = {gi: mark_faces(g.table, marks, without) for gi, g in enumerate(groups)} if without else \
+        dict.fromkeys(range(len(groups)), ())
+    # each group's die: the values it adds and their ways (dice the step may take: without those faces too);
     # the range of each quantity: each die adds from its lowest (at most 0 for the dice the step may take,
     # whose faces it takes add 0)
-    lo = [0] * len(names)
-    hi = [0] * len(names)
+    ways = {}
+    lo = hi = [0] * q
     shifts: dict[int, list[int]] = {}
-    for gi, (values, _) in ways.items():
-        g = plan.groups[gi]
+    for gi, g in enumerate(groups):
+        n = g.count
+        if not n:
+            continue
+        V = group_rows(plan, g)
+        ways[gi] = ways_of(compiled, g.table, V, inner, (), hidden[gi])
+        values = ways[gi][0]
         if not values.size:
-            dlo = dhi = [0] * len(names)
-        elif len(names) == 1:  # one quantity: a die's values ascend (:func:`.dice.die_ways`)
+            dlo = dhi = [0] * q
+        elif q == 1:  # one quantity: a die's values ascend (:func:`.dice.die_ways`)
             dlo, dhi = [int(values[0, 0])], [int(values[0, -1])]
         else:
-            dlo, dhi = value_range(plan.compiled, g.table, group_rows(plan, g), inner, hidden[gi], values)
+            dlo, dhi = value_range(compiled, g.table, V, inner, hidden[gi], values)
         shift = [min(0, x) for x in dlo] if (steps and g.rerollable) else dlo
         shifts[gi] = shift
-        for i in range(len(names)):
-            lo[i] += g.count * shift[i]
-            hi[i] += g.count * dhi[i]
-    space = Space(names, tuple(lo), tuple(h - l + 1 for h, l in zip(hi, lo)))
+        lo = [a + n * x for a, x in zip(lo, shift)]
+        hi = [a + n * x for a, x in zip(hi, dhi)]
+    space = made(Space, names=names, lo=tuple(lo), radix=tuple([h - l + 1 for h, l in zip(hi, lo)]), _values={},
+                 _grids={})  # (Space(...) field by field)
     known = plan.memo.get("space")  # the same space as the plan's other count: its values and grid shared
     if known == space:
         space = known

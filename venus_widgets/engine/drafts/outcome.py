@@ -83,7 +83,7 @@ def shown_marks(plan: Plan) -> list[str]:
     known = plan.memo.get("shown")
     if known is None:
         known = plan.memo["shown"] = [m for i, m in enumerate(plan.marks)
-                                           if any(g.count and any(g.table.marks[i]) for g in plan.groups)]
+                                      if [g for g in plan.groups if g.count and any(g.table.marks[i])]]
     return list(known)
 
 

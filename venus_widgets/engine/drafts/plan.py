@@ -12,18 +12,19 @@ a :class:`~.errors.DraftError` naming its key and line.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from fractions import Fraction
 from typing import Any, Mapping
 
 from ..errors import SpecError
+from ..frozen import kept, made
 from .errors import DraftError
 from .sizes import Sizes
 from .expr import ExprError
 from .knob_words import dice_words
 from .knobs import DraftRules
 from .model import ALL_DICE, SIDES, SUCCESSES, TOTAL, Draft, FaceSet, GroupDef, Num, Slotted
-from .draft_reads import dice_formulas, marks_of as _marks, readings_of, static_group, with_marks  # noqa: F401
+from .draft_reads import (dice_formulas, env_names, facts, marks_of as _marks, readings_of,  # noqa: F401
+                          static_group, with_marks)
 from .readings import Reading, Tally
 from .redraw import redraws
 
@@ -50,7 +51,7 @@ class DieTable:
                                                self.redraw))
         return h
 
-    @cached_property  # (kept: a plan asks it of each die several times a spec)
+    @kept  # (kept: a plan asks it of each die several times a spec)
     def explodes(self) -> bool:
         return any(self.explode)
 
@@ -64,7 +65,7 @@ class DieTable:
         i = face - 1
         return self.successes[i] == 0 and not any(m[i] for m in self.marks) and not self.explode[i]
 
-    @cached_property  # (kept: the re-roll step orders its groups by it)
+    @kept  # (kept: the re-roll step orders its groups by it)
     def chance(self) -> Fraction:
         """The chance of a success on one roll (the re-roll order: best chance first)."""
         return Fraction(sum(1 for s in self.successes if s > 0), self.sides)
@@ -82,7 +83,7 @@ class GroupPlan:
     #: faces a re-roll may take (empty: none)
     eligible: tuple[int, ...]
 
-    @cached_property
+    @kept
     def rerollable(self) -> bool:
         return bool(self.eligible) and self.count > 0
 
@@ -110,40 +111,34 @@ class Plan:
     compiled: Mapping[tuple, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
     #: what the modules reading the plan work out once and keep (asked several times a spec): "denominator"
     #: and "big_die" (:mod:`.denominator`), "shown" (:mod:`.outcome`), "walk_cells", "space", "rows", "bound"
-    #: (:mod:`.quick_cost`) (a plan made again by dataclasses.replace starts with none)
+    #: (:mod:`.quick_cost`), "bits" (:mod:`.whole_cost`) (a plan made again by dataclasses.replace starts with none)
     memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
-    @cached_property  # (each kept once asked: the kernel, the cost and the odds ask several times a spec)
-    def dice(self) -> int:
-        return sum(g.count for g in self.groups)
+    #: what the kernel, the cost and the odds ask of its dice several times a spec, worked out as it is made
+    #: (:func:`.draft_reads.facts`): how many there are, how many the step may take, whether one explodes,
+    #: whether one rolls on without end and its chain counts (the odds are not a fraction), and whether a
+    #: formula reads the dice in order (:mod:`.walk` counts them)
+    dice: int = field(init=False, compare=False, repr=False)
+    rerollable: int = field(init=False, compare=False, repr=False)
+    exploding: bool = field(init=False, compare=False, repr=False)
+    unbounded: bool = field(init=False, compare=False, repr=False)
+    ordered: bool = field(init=False, compare=False, repr=False)
 
-    @cached_property
-    def rerollable(self) -> int:
-        return sum(g.count for g in self.groups if g.rerollable)
-
-    @cached_property
-    def exploding(self) -> bool:
-        return any(g.table.explodes and g.count for g in self.groups)
-
-    @cached_property
-    def unbounded(self) -> bool:
-        """Whether a die rolls on without end and its chain counts (the odds are not a fraction)."""
-        return any(g.count and g.table.endless for g in self.groups)
-
-    @cached_property
-    def ordered(self) -> bool:
-        """Whether a formula reads the dice in order (:mod:`.walk` counts them)."""
-        return any(r.ordered for r in self.readings)
+    def __post_init__(self) -> None:
+        self.__dict__.update(zip(("dice", "rerollable", "exploding", "unbounded", "ordered"),
+                                 facts(self.groups, self.readings)))
 
     def rows(self, g: GroupPlan) -> tuple[tuple[int, ...], ...]:
         """What each face of a group's die adds to each tally the formulas
         read (:class:`.readings.Tally`; kept on the plan: asked per count)."""
         memo = self.memo.setdefault("rows", {})
-        found = memo.get((g.name, g.table))
-        if found is None:
-            zero = (0,) * g.table.sides
-            found = memo[(g.name, g.table)] = tuple(r.faces(g.table, self.marks) if r.reads(g.name) else zero
-                                                   for r in self.readings if isinstance(r, Tally))
+        known = memo.get(id(g))  # (by the group itself, held here: its id is not another's meanwhile)
+        if known is not None and known[0] is g:
+            return known[1]
+        zero = (0,) * g.table.sides
+        found = tuple([r.faces(g.table, self.marks) if r.reads(g.name) else zero
+                       for r in self.readings if isinstance(r, Tally)])
+        memo[id(g)] = (g, found)
         return found
 
 
@@ -159,7 +154,7 @@ def evaluate(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft
     if tree[0] == "name" and tree[1] in env:
         return env[tree[1]]
     try:
-        return s.expr.evaluate(env, [values[k] for k in s.knobs], sizes)
+        return s.expr.evaluate(env, [values[k] for k in s.knobs] if s.knobs else (), sizes)
     except ExprError as err:
         raise DraftError(s.key, str(err), line=draft.lines.get(s.key), source=draft.source_name) from None
 
@@ -177,12 +172,13 @@ def whole(s: Slotted, env: Mapping[str, Any], rules: Mapping[str, Any], draft: D
 
 def base_env(draft: Draft, spec: Mapping[str, Any], rules: Mapping[str, Any]) -> dict[str, Any]:
     """Fields (a list field as its number of items) and named rules."""
-    env: dict[str, Any] = {}
-    for f in draft.fields:
-        v = spec[f.name]
-        env[f.name] = len(v) if f.kind == "list" else v
-    for r in draft.rules:
-        env[r.name] = rules[r.knob]
+    fields, lists, named = env_names(draft)
+    env = {n: spec[n] for n in fields}
+    for n in lists:
+        env[n] = len(env[n])
+    values = rules._values if isinstance(rules, DraftRules) else rules
+    for n, k in named:
+        env[n] = values[k]
     return env
 
 
@@ -302,7 +298,7 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
             grade = evaluate(g.grade, env, rules, draft) if g.grade is not None else None
             raw.append((g, g.owner, grade, max(n, 0)))
     env.update(counts)
-    env[ALL_DICE] = sum(n for *_, n in raw)
+    env[ALL_DICE] = sum([n for *_, n in raw])
     out = draft.outcome
     threshold = whole(out.threshold, env, rules, draft, "the threshold")
     env["threshold"] = threshold
@@ -321,6 +317,7 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
         double = True if draft.double.active is None else bool(evaluate(draft.double.active, env, rules, draft))
     readings = readings_of(draft, env, rules, double)
     groups = []
+    takes = False  # (a die the re-roll step may take)
     for g, owner, grade, n in raw:
         known = compiled.get(("table", g.name, grade)) if compiled else None  # the rules as written, at load
         if known is not None:
@@ -330,11 +327,16 @@ def make_plan(draft: Draft, spec: Mapping[str, Any], rules: DraftRules,
             eligible = reroll_takes(draft, g, table, env, rules) if rr is not None and g.name in rr.groups else ()
         if table.depth is None and table.explodes and redraws(table, g.name, readings, eligible):
             table = replace(table, redraw=True)
-        groups.append(GroupPlan(g.name, owner, grade, n, table, eligible))
-    if budget > 0 and any(g.count and g.eligible for g in groups):  # a re-roll step: its marks counted in it
-        readings = with_marks(readings, groups, _marks(draft), budget)
-    return Plan(draft, rules, tuple(groups), env, threshold, goal, budget, double, _marks(draft), readings,
-                _when(draft, env, rules), _degrees(draft, env, rules), compiled or {})
+        groups.append(made(GroupPlan, name=g.name, owner=owner, grade=grade, count=n, table=table, eligible=eligible))
+        takes = takes or bool(n and eligible)
+    marks = _marks(draft)
+    if budget > 0 and takes:  # a re-roll step: its marks counted in it
+        readings = with_marks(readings, groups, marks, budget)
+    p = made(Plan, draft=draft, rules=rules, groups=tuple(groups), env=env, threshold=threshold, goal=goal,
+             budget=budget, double=double, marks=marks, readings=readings, when=_when(draft, env, rules),
+             degrees=_degrees(draft, env, rules), compiled=compiled or {}, memo={})  # (Plan(...) field by field)
+    p.__post_init__()
+    return p
 
 
 def _when(draft: Draft, env: Mapping[str, Any], rules: Mapping[str, Any]) -> str:

@@ -49,6 +49,7 @@ else is estimated as before.
 from __future__ import annotations
 
 import math
+import operator
 
 from . import cost as _cost, quick_explode as _explode, step_cost as _steps
 from .plan import GroupPlan, Plan
@@ -78,7 +79,7 @@ def _bound(p: Plan) -> tuple[float, float] | None:
     if p.exploding:  # dice that roll again: bounded by their chains' whole reach (:mod:`.quick_explode`)
         return None if B else _explode.bound(p)
     bits, groups, sides = 0.0, 0, 0
-    spans = [0] * sum(1 for r in p.readings if isinstance(r, Tally))
+    spans = [0] * len([r for r in p.readings if isinstance(r, Tally)])
     dice: list[tuple[GroupPlan, Rows, Terms]] = []
     for g in p.groups:
         if not g.count:
@@ -89,8 +90,7 @@ def _bound(p: Plan) -> tuple[float, float] | None:
         terms = terms_of(p.compiled, g.table, V)  # (worked out at load: :mod:`.quick_terms`)
         dice.append((g, V, terms))
         bits += g.count * terms.bits
-        for i, span in enumerate(terms.spans):
-            spans[i] += g.count * span
+        spans = [s + g.count * span for s, span in zip(spans, terms.spans)]
     if B:
         bits += B * math.log2(big_die(p))
     cells = 1.0
@@ -146,11 +146,11 @@ def _reroll(groups: list[tuple[GroupPlan, Rows, Terms]], B: int, spans: list[int
         if key in blocks:
             dice[blocks.index(key)] += g.count
             continue
-        if any(k[0] == key[0] for k in blocks):
+        if [k for k in blocks if k[0] == key[0]]:
             return None
         blocks.append(key)
         dice.append(g.count)
-        longest.append(1 + sum(span * st for span, st in zip(terms.spans, strides)))
+        longest.append(1 + sum(map(operator.mul, terms.spans, strides)))
     whole = bits >= 62.9  # (:func:`.whole_cost.in_python_ints`: int64 below 2**63, priced as floats)
     top = bits + math.log2((B + 1) * cells + 1) + 1  # the bits of any entry of any product
 

@@ -30,18 +30,18 @@ the mark, of ``a`` such faces and ``b`` plain ones): the same counts as
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+import operator
+from typing import Any, Mapping, NamedTuple, Sequence
 
 import numpy as np
 
 from ..maths.dist import comb_table, whole_powers
 from .denominator import big_die, budget
-from .dice import die_weight
 from .plan import Plan
 from .powers import PER_CALL
 from .readings import Tally
 from .space import Space, value_grid
+from .success_faces import faces_of
 from .whole_cost import element
 from .whole import dtype_of
 
@@ -56,11 +56,10 @@ MOST_DICE = 64
 FEWEST_ROLLS = 4
 
 
-@dataclass
-class Kind:
+class Kind(NamedTuple):
     """The dice of one group (or of alike groups) the step may take, by successes."""
 
-    count: int
+    count: int  # type: ignore[assignment]  # (a field, not the tuple's method)
     taken: int  # the ways of the faces the step takes (each adds nothing)
     pad: int  # L / the ways of one die (a re-roll counted over the common denominator)
     a: int  # the ways of the successes that show the mark
@@ -75,7 +74,7 @@ def step(plan: Plan, takers: list[int], plain: np.ndarray, space: Space, mode: s
     """:func:`.reroll.step`'s ``(final, first)`` counted by successes, or
     ``None`` where the plan does not allow it exactly (see the module) or
     tells apart fewer than ``fewest`` first rolls."""
-    if total or cut is not None or mode == "float" or plain.size != 1 or any(hidden[gi] for gi in takers):
+    if total or cut is not None or mode == "float" or plain.size != 1 or [gi for gi in takers if hidden[gi]]:
         return None
     found = kinds(plan, takers, space.strides, fewest)
     if found is None:
@@ -97,61 +96,48 @@ def kinds(plan: Plan, takers: Sequence[int], strides: Sequence[int], fewest: int
     alone (see the module) or tells apart fewer than ``fewest`` or more
     than :data:`MOST_ROLLS` first rolls (read off the plan: the cost model
     asks it too, :func:`.cost.work`)."""
-    if len(plan.readings) != len(strides) or not all(isinstance(r, Tally) for r in plan.readings):
+    readings = plan.readings
+    if len(readings) != len(strides) or [r for r in readings if type(r) is not Tally]:
         return None
-    merged: list[list[Any]] = []  # [chance, key, dice]
+    merged: list[list[Any]] = []  # [faces, key, dice]
+    compiled = plan.compiled
     for gi, g in enumerate(plan.groups):
-        t = g.table
+        rows = plan.rows(g)
         if gi not in takers:
-            if g.count and any(any(row) for row in plan.rows(g)):  # a die outside the step adds something
+            if g.count and any(any(row) for row in rows):  # a die outside the step adds something
                 return None
             continue
-        if t.explodes or t.redraw:
+        f = faces_of(compiled, g.table, g.eligible, rows)  # (worked out at load: :mod:`.success_faces`)
+        if f is None:
             return None
-        key = (t, g.eligible, plan.rows(g))
-        same = [m for m in merged if m[0] == t.chance]
+        key = (g.table, g.eligible, rows)
+        same = [m for m in merged if m[0].chance == f.chance]
         if not same:
-            merged.append([t.chance, key, g.count])
+            merged.append([f, key, g.count])
         elif same[0][1] == key:
             same[0][2] += g.count
         else:  # two groups of one chance, not alike: which is re-rolled first depends on their faces
             return None
-    if not merged or not fewest <= math.prod(n + 1 for *_, n in merged) <= MOST_ROLLS or \
-            max(n for *_, n in merged) > MOST_DICE:
-        return None
-    merged.sort(key=_first, reverse=True)
-    found: list[tuple[int, int, dict[tuple[int, ...], int]]] = []  # (dice, faces taken, ways of each pattern)
-    ones: set[int] | None = None  # the tallies every face the step does not take adds one to
-    for _, (t, eligible, rows), n in merged:
-        patterns: dict[tuple[int, ...], int] = {}
-        for f, col in enumerate(zip(*rows), 1):
-            if f in eligible:
-                if any(col):
-                    return None
-            elif col in patterns:
-                patterns[col] += 1
-            elif min(col) < 0 or len(patterns) == 2:
-                return None
-            else:
-                patterns[col] = 1
-                here = {i for i, v in enumerate(col) if v == 1}
-                ones = here if ones is None else ones & here
-        if not patterns:
+    rolls = 1
+    for *_, n in merged:
+        if n > MOST_DICE:
             return None
-        found.append((n, len(eligible), patterns))
-    keys = [r.key for r in plan.readings]
-    read = set(plan.draft.outcome.value.expr.names).intersection(keys)
-    si = next((i for i in sorted(ones or ()) if read <= {keys[i]}), None)
-    if si is None:  # no such tally, or the goal reads another
+        rolls *= n + 1
+    if not merged or not fewest <= rolls <= MOST_ROLLS:
+        return None
+    if len(merged) > 1:
+        merged.sort(key=_chance, reverse=True)
+    ones = merged[0][0].ones
+    for f, *_ in merged[1:]:
+        ones = ones & f.ones
+    names = plan.draft.outcome.value.expr.names
+    read = [i for i, r in enumerate(readings) if r.key in names]  # the tallies the goal reads
+    si = read[0] if len(read) == 1 else min(ones) if not read and ones else -1
+    if si not in ones:  # no such tally, or the goal reads another
         return None
     L = big_die(plan)
-    out = []
-    for ((_, (t, _, _), _), (n, taken, patterns)) in zip(merged, found):
-        plain, *marked = sorted(patterns)
-        mk = marked[0] if marked else plain
-        out.append(Kind(n, taken, L // die_weight(t, "count"), patterns[mk] if marked else 0, patterns[plain],
-                        _place(mk, strides) if marked else 0, _place(plain, strides)))
-    return out, si
+    return [Kind(n, f.taken, L // f.weight, f.a, f.b, _place(f.mark, strides) if f.a else 0, _place(f.plain, strides))
+            for f, _, n in merged], si
 
 
 #: The first rolls times the re-rolled dice's successes at most (:func:`counted`) counted in Python's ints
@@ -178,16 +164,13 @@ def work(groups: Sequence[Kind], B: int, size: float, bits: float = 0.0, rolled:
     return PER_CALL * (CALLS + CALLS_PER_GROUP * len(groups)) + entries * element(bits)
 
 
-def _first(m: list[Any]) -> Any:
-    return m[0]
+def _chance(m: list[Any]) -> Any:
+    return m[0].order
 
 
 def _place(col: tuple[int, ...], strides: Sequence[int]) -> int:
     """The packed place of what a face adds to each tally."""
-    out = 0
-    for v, st in zip(col, strides):
-        out += v * st
-    return out
+    return sum(map(operator.mul, col, strides))
 
 
 def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any, size: int,
@@ -200,8 +183,11 @@ def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any
     at most the denominator: exact in each)."""
     dt = dtype_of(mode)
     ct = _COMB_INT if dt is np.int64 else _COMB_FLOAT if dt is np.float64 else comb_table(64, object)
-    M = math.prod(g.count + 1 for g in groups)
-    if M * math.prod(min(g.count, B) + 1 for g in groups) <= FEW:  # (few: Python's ints beat numpy's calls)
+    M = few = 1
+    for g in groups:
+        M *= g.count + 1
+        few *= min(g.count, B) + 1
+    if M * few <= FEW:  # (few: Python's ints beat numpy's calls)
         return _spread(groups, np.array(_few(groups, B, short, L, p), dtype=dt), size, dt, ct)
     at = np.arange(M)
     W: Any = p
@@ -240,7 +226,60 @@ def counted(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any
 
 def _few(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -> list[list[Any]]:
     """:func:`counted`'s counts by each group's successes before they are
-    spread, in Python's ints, first roll by first roll (few of them)."""
+    spread, in Python's ints, first roll by first roll (few of them): one
+    or two groups by :func:`_few_two`, more by :func:`_few_any`."""
+    if len(groups) > 2:
+        return _few_any(groups, B, short, L, p)
+    return _few_two(groups if len(groups) == 2 else [_NO_DICE, *groups], B, short, L, p)
+
+
+#: A group of no dice (one group counted as two: :func:`_few_two`).
+_NO_DICE = Kind(count=0, taken=1, pad=1, a=0, b=1, at_mark=0, at_plain=0)
+
+
+def _few_two(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -> list[list[Any]]:
+    """:func:`_few` of two groups: each first roll ``(k1, k2)`` (each
+    group's successes, the first group's re-rolls taken first), its
+    re-rolled dice added where it is short of the goal."""
+    (n1, t1, p1, *_), (n2, t2, p2, *_) = groups
+    m2 = n2 + 1
+    first1 = [_COMB[n1][k] * t1 ** (n1 - k) for k in range(n1 + 1)]
+    first2 = [_COMB[n2][k] * t2 ** (n2 - k) for k in range(m2)]
+    # fresh[r][j]: j of r fresh dice succeed (each of pad ways)
+    fresh1 = [[c * t1 ** (r - j) * pad for j, c in enumerate(_COMB[r])]
+              for r, pad in enumerate(_powers_of(p1, min(n1, B)))]
+    fresh2 = [[c * t2 ** (r - j) * pad for j, c in enumerate(_COMB[r])]
+              for r, pad in enumerate(_powers_of(p2, min(n2, B)))]
+    Lb = _powers_of(L, B)
+    LB = Lb[B]
+    sh = short.tolist() if short is not None else None
+    w0 = int(p)
+    first_: list[Any] = []
+    final_: list[Any] = [0] * ((n1 + 1) * m2)
+    for k1, f1 in enumerate(first1):
+        r1 = min(n1 - k1, B)
+        b1 = B - r1
+        ends = [((k1 + j) * m2, x) for j, x in enumerate(fresh1[r1])]  # (the cell of k1 + j, its ways)
+        for k2, f2 in enumerate(first2):
+            w = w0 * f1 * f2
+            cell = k1 * m2 + k2
+            first_.append(w * LB)
+            if sh is not None and not sh[k1 + k2]:  # reaches the goal: stands as it fell
+                final_[cell] += w * LB
+                continue
+            r2 = min(n2 - k2, b1)
+            w *= Lb[b1 - r2]  # (the re-rolls not made: L ways each)
+            ys = fresh2[r2]
+            for o, x in ends:
+                wx = w * x
+                o += k2
+                for j, y in enumerate(ys):
+                    final_[o + j] += wx * y
+    return [final_, first_]
+
+
+def _few_any(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -> list[list[Any]]:
+    """:func:`_few` of any number of groups."""
     rolls: list[tuple[int, int, Any, int, tuple[int, ...], tuple[int, ...]]] = [(0, 0, int(p), B, (), ())]
     fresh = []
     for g in groups:  # (cell, successes, ways, budget left, each group's successes, its re-rolls)
@@ -268,10 +307,7 @@ def _few(groups: list[Kind], B: int, short: np.ndarray | None, L: int, p: Any) -
 
 def _powers_of(a: int, n: int) -> list[int]:
     """``a**0 .. a**n`` in Python's ints."""
-    out = [1]
-    for _ in range(n):
-        out.append(out[-1] * a)
-    return out
+    return [a ** k for k in range(n + 1)]
 
 
 def _spread(groups: list[Kind], both: np.ndarray, size: int, dt: Any, ct: np.ndarray

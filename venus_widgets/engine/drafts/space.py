@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Mapping
 
 import numpy as np
 
+from ..frozen import kept
 from .sizes import Sizes
 from .plan import Plan
 from .tally_read import named
@@ -45,7 +45,7 @@ class Space:
     _values: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
     _grids: dict = field(default_factory=dict, compare=False, hash=False, repr=False)  # value_grid's last
 
-    @cached_property  # (kept: the kernel packs each die by them)
+    @kept  # (kept: the kernel packs each die by them)
     def strides(self) -> tuple[int, ...]:
         out, s = [], 1
         for r in self.radix:
@@ -53,7 +53,7 @@ class Space:
             s *= r
         return tuple(out)
 
-    @cached_property
+    @kept
     def size(self) -> int:
         n = 1
         for r in self.radix:

@@ -178,10 +178,20 @@ def in_python_ints(p: Plan) -> bool:
 
 def plan_bits(p: Plan) -> float:
     """The bits of a plan's ways (its denominator, :func:`.denominator.denominator`),
-    read off logarithms: each die's ways, and a re-rolled die's per re-roll of the budget."""
-    bits = sum(g.count * die_bits(g.table) for g in p.groups if g.count)
+    read off logarithms: each die's ways, and a re-rolled die's per re-roll of the budget
+    (kept on the plan: the cost guard's bound asks it twice)."""
+    known = p.memo.get("bits")
+    if known is not None:
+        return known
+    bits = 0.0
+    for g in p.groups:
+        if g.count:
+            bits += g.count * die_bits(g.table)
     B = budget(p)
-    return bits + B * math.log2(big_die(p)) if B else bits
+    if B:
+        bits += B * math.log2(big_die(p))
+    p.memo["bits"] = bits
+    return bits
 
 
 def first_in_python_ints(p: Plan) -> bool:
