@@ -63,13 +63,15 @@ def load(die: str, outcome: str = "", more: str = "") -> None:
 def work_done(spec: dict, exact: bool = False) -> float:
     """The work ``odds(spec)`` does (the odds' guard off), each convolution priced as the model
     prices one (by its real lengths, and in whole numbers by the bits of
-    the largest entry it makes and of each array's); a re-roll step
+    the largest entry it makes and of each array's; the re-roll step's in
+    float64 as numpy's dot products make them, :func:`.powers.dense`); a re-roll step
     counted by successes (drafts/reroll_successes.py, no convolution) by
     the entries it makes, its first rolls short of the goal as they are."""
     done = [0.0]
     conv = kernel._conv
 
-    def counted(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None, sparse: bool = False) -> np.ndarray:
+    def counted(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None, sparse: bool = False,
+                floats: bool = False) -> np.ndarray:
         out = conv(a, b, mode, cut, sparse)
         few = whole.few_cells(a, b, mode) if sparse and cut is None and a.size and b.size else None
         if few is not None:  # made pair by pair of the entries not 0
@@ -79,9 +81,12 @@ def work_done(spec: dict, exact: bool = False) -> float:
             entry = (max(int(x).bit_length() for x in a), max(int(x).bit_length() for x in b))
             done[0] += whole_cost.whole_conv(a.size, b.size, bits, (np.flatnonzero(a), np.flatnonzero(b)), entry) \
                 + cost.PER_CALL
-        else:
-            done[0] += a.size * b.size + cost.PER_CALL
+        else:  # (a multiply-add a pair; the re-roll step's in float64 as numpy makes them: powers.dense)
+            done[0] += powers.dense(a.size, b.size, floats=floats and out.dtype == np.float64)
         return out
+
+    def counted_step(a: np.ndarray, b: np.ndarray, mode: str, cut: list[float] | None) -> np.ndarray:
+        return counted(a, b, mode, cut, floats=True)
 
     by_successes = reroll_successes.counted
 
@@ -92,7 +97,8 @@ def work_done(spec: dict, exact: bool = False) -> float:
         done[0] += reroll_successes.work(groups, B, size, bits, rolled)
         return by_successes(groups, B, short, L, p, size, mode)
 
-    kernel._conv = reroll._conv = whole.conv = counted  # whole.power calls whole.conv
+    kernel._conv = whole.conv = counted  # whole.power calls whole.conv
+    reroll._conv = counted_step
     reroll_successes.counted = counted_by_successes
     try:
         unguarded(lambda: vw.odds(spec, exact=exact))

@@ -73,7 +73,7 @@ def allocate_cost(counts: Sequence[int], classes: Sequence[int], b: int) -> floa
 def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]], budget: int,
                 size: float, whole: tuple[float, float, Sequence[Sequence[float]]] | None = None,
                 nonzero: tuple[float, Reach, Sequence[Sequence[tuple[float, Reach, float]]]] | None = None,
-                first: bool = True, first_rows: bool = False) -> tuple[float, float]:
+                first: bool = True, first_rows: bool = False, floats: bool = False) -> tuple[float, float]:
     """Work of the re-roll step (:func:`.kernel.count`), and of the same
     step when only the number of its rolls is wanted, not their spread (a
     mark counted again: :func:`.kernel.ways_without`, the end each state's
@@ -101,7 +101,9 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     the first roll counted in Python ints too (else in float64 or int64,
     below 2**63 ways: :func:`.denominator.first_mode`), the end alone in them;
     ``first_rows``: the dice have no chain without end (a lone group's
-    first state may then be counted by rows: :func:`.reroll_rows.by_rows`)."""
+    first state may then be counted by rows: :func:`.reroll_rows.by_rows`);
+    ``floats``: the first roll counted in float64 (below 2**53 ways, or
+    probabilities): its blocks' convolutions priced so (:func:`.powers.dense`)."""
     work = 0.0
     states = [0.0] * (budget + 1)
     states[0] = 1.0
@@ -112,6 +114,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     fresh, near = 1.0, nonzero[0] if nonzero else math.inf
     near_k = near  # (the cells not 0 of a state with budget left: its dice that stand show faces not taken)
     before = 0  # the dice of the blocks before
+    prefixes = 1.0
     for bi, block in enumerate(blocks):
         lengths, kbits = [], []
         dbits = list(whole[2][bi]) if whole else [0.0] * len(block)
@@ -126,7 +129,8 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
             for a, b in _chunks(n):
                 j = b - 1
                 ke = min(size, j * (length - 1) + 1)
-                w, kernel = conv(ke, length, size, (j * db, db) if inner else None, (multisets(j, r), o))
+                w, kernel = conv(ke, length, size, (j * db, db) if inner else None, (multisets(j, r), o),
+                                 floats=floats)
                 work += (b - a) * (w + kernel * element(eb * (j * db + db), eb * n * db))
             kernel = min(size, n * (length - 1) + 1)
             lengths.append(kernel)
@@ -151,7 +155,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
                 j = max(b - 1, 1)
                 kl = min(size, j * (block[0][1] - 1) + 1)
                 kz = multisets(j, min(dr[0], kept[0] + 1))  # (a kernel's dice: faces not taken, or taken at 0)
-                w, grown = conv(arr, kl, size, (abits, kbits[0]) if inner else None, (near, kz))
+                w, grown = conv(arr, kl, size, (abits, kbits[0]) if inner else None, (near, kz), floats=floats)
                 if by_rows:
                     w = min(w, 2 * near * kl + arr + kl + PER_CALL)
                 calls = float(np.dot(states, np.clip(left + 1 - a, 0, b - a)))
@@ -169,7 +173,8 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
                 if not inner:  # in float64 or int64, a convolution's work is its lengths' product: priced over
                     # every way at once, each kernel's mean length by the mean of the sum's (the ways of the
                     # groups are independent; past the space's size, its end: a bound)
-                    w, mean = conv(mean, sum(min(size, e * (length - 1) + 1) for e in range(n + 1)) / (n + 1), size)
+                    w, mean = conv(mean, sum(min(size, e * (length - 1) + 1) for e in range(n + 1)) / (n + 1), size,
+                                   floats=floats)
                 grown = longest
                 near_g *= multisets(n, r)
                 per_way += w
@@ -191,6 +196,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
         # (a state left with budget: its block's dice that stand all show faces not taken, a tail never met)
         near_k = min(near, near_k * multisets(block[0][0], kept[0])) if len(block) == 1 else near
         for n, _, _ in block:
+            prefixes = sum(states)  # (the states of every group but the last: the outer sums of the end)
             states = _states(states, n, budget)
     all_bits = abits + budget * lbits
     groups = sum(len(b) for b in blocks)
@@ -205,12 +211,22 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     scaled = [arr * each if not whole else (arr - nz) * 4 * element(1.0) + nz * each
               for nz in (min(arr, near_k), min(arr, near))]
     packed = whole is not None and not first  # the end's states packed into Python ints (:mod:`.reroll_end`)
+    digit = 0.0  # (packed: the bits of a digit, wide enough for any count: :func:`.reroll_end.packed_end`)
     if packed:  # by numpy at once, each state's scaled by the re-rolls not made in one product, read back once
         words = (all_bits + math.log2(max(size, 1.0)) + 2) // 64 + 1
+        digit = words * 64 - 1
         scaled = [arr * words * 2 + INT_OPS] * 2
         work += size * words * WORD_OUT
     # the number alone: each state's row summed, scaled by its re-rolls' ways (a few Python ints a state)
     alone = work + (sum(states) - states[-1]) * (scaled[0] + PER_CALL) + states[-1] * (scaled[1] + PER_CALL)
+    if packed and groups > 1 and prefixes > 1:
+        # (packed: Horner's scheme makes one product per state but one, S - 1 in all; P - 1 of them (P the
+        # states of every group but the last) multiply the sums of the groups after, as long as the counts:
+        # measured 342 products for the 343 states of three groups of 6 dice, 48 of them outer)
+        held = nonzero[0] * multisets(dice, sum(x[0] for b in nonzero[2] for x in b)) if nonzero else math.inf
+        w, _ = conv(size + fresh, fresh, size, (all_bits - lbits, lbits) if whole else None,
+                    (held, nonzero[1] if nonzero else math.inf), counts=True, packed=True, digit=digit)
+        work += (prefixes - 1) * w
     for a, b in _chunks(len(states)):
         k = sum(states[a:b])
         s = max(a, 1)  # the run's longest sum (its fewest re-rolls)
@@ -225,10 +241,9 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
         h = arr + (budget - s) * (fresh - 1)
         w, _ = conv(min(h, size) / 2 + fresh if packed else h, fresh, size,
                     (min(all_bits - lbits, abits + (budget - s) * lbits), lbits) if whole else None,
-                    (held, nonzero[1] if nonzero else math.inf), counts=True, packed=packed)  # (H: a count, below size)
-        # (packed: Horner's scheme multiplies once per state and per prefix of the groups' re-rolls, at most
-        # twice a state; measured 342 products for the 343 states of three groups of 6 dice, priced 3 each)
-        times = min(groups, b - 1, 2) if packed else min(groups, b - 1)
+                    (held, nonzero[1] if nonzero else math.inf), counts=True, packed=packed, digit=digit)  # (H: a count)
+        # (packed: Horner's scheme multiplies once per state, the outer sums priced above)
+        times = min(b - 1, 1) if packed else min(groups, b - 1)
         last = states[-1] if b == len(states) else 0.0  # (the states with no budget left)
         work += (k - last) * scaled[0] + last * scaled[1] + k * times * w - (states[0] * w * times if a == 0 else 0.0)
     return work, alone

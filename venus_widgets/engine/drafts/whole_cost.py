@@ -15,8 +15,6 @@ import math
 from bisect import bisect_left
 from typing import Any, Sequence, Union
 
-import numpy as np
-
 from .denominator import big_die, budget
 from .dice import levels
 from .plan import Plan
@@ -122,7 +120,8 @@ def sparse_product(a: float, b: float, ra: Reach, rb: Reach, words: float) -> fl
             if isinstance(x, (int, float)):
                 total += w * min(k * 2.0 ** d, float(x))
             else:
-                total += w * float(np.unique((np.asarray(x, dtype=float) * L // (M / 2 ** d)).astype(np.int64)).size)
+                step = M / 2 ** d  # (a set, not numpy's unique: at most 64 places, its first call imports)
+                total += w * float(len({float(p) * L // step for p in x}))
         return total
 
     # (plain loops: the model of a grid of thousands of specs prices thousands of products)
@@ -188,9 +187,20 @@ def first_in_python_ints(p: Plan) -> bool:
     """Whether the first roll of a plan with a re-roll step is counted in
     Python ints (:func:`.denominator.first_mode`: its dice's ways past
     2**63; below, in float64 or int64, and the step's end alone in Python ints)."""
-    bits = sum(g.count * (math.log2(max(g.table.sides - sum(g.table.explode), 1)) if g.table.redraw
+    return first_bits(p) >= 63
+
+
+def first_bits(p: Plan) -> float:
+    """The bits of the ways of a plan's first roll (its dice's, the re-roll
+    step's budget not counted), read off logarithms."""
+    return sum(g.count * (math.log2(max(g.table.sides - sum(g.table.explode), 1)) if g.table.redraw
                           else die_bits(g.table)) for g in p.groups if g.count)
-    return bits >= 63
+
+
+def first_in_floats(p: Plan) -> bool:
+    """Whether the first roll of a plan is counted in float64 (:func:`.denominator.first_mode`:
+    probabilities for dice without end, whole numbers below 2**53 ways; else int64 or Python ints)."""
+    return p.unbounded or first_bits(p) < 53
 
 
 def multisets(n: float, d: float) -> float:
