@@ -1,26 +1,23 @@
 """The re-roll step's price (:func:`.kernel.count` with a re-roll step,
 :mod:`.reroll`), in the multiply-adds of :mod:`.cost`: its states, the
 kernels each block meets, the blocks made row by row
-(:func:`.reroll_rows.by_rows`, :func:`rows_work`), the step's end, and the
-memory its states hold (:func:`step_bytes`).
+(:func:`.reroll_rows.by_rows`, :func:`rows_work`) and the step's end;
+the memory it holds is :mod:`.reroll_bytes`'.
 
->>> _states([1.0, 0.0, 0.0], 2, 2)     # two dice, a budget of 2: 0, 1 or 2 re-rolled
-[1.0, 1.0, 1.0]
+>>> allocate_cost([5, 2], [2, 1], 7)
+18.0
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
-from .denominator import budget
-from .dice import levels
-from .plan import Plan
 from .powers import PER_CALL, conv
-from .whole_cost import (INT_OPS, Reach, element, first_in_python_ints, in_python_ints, multisets,
-                         plan_bits, reachable)
+from .reroll_bytes import by_rerolls, kept_reach, step_bytes, step_bytes_bound  # noqa: F401 (its memory: step_cost's, quick_cost's)
+from .whole_cost import INT_OPS, Reach, element, multisets
 
 #: A 64-bit word of the packed end's result read back into Python ints (:mod:`.reroll_end`), in multiply-adds.
 WORD_OUT = 60.0
@@ -28,15 +25,6 @@ WORD_OUT = 60.0
 #: A Python step of :func:`.allocate.allocate` (a few dict operations), in multiply-adds
 #: (measured: 0.7 to 0.9 microseconds a step, 300 to 360 multiply-adds).
 PER_STEP = 500.0
-
-
-def _states(states: list[float], n: int, budget: int) -> list[float]:
-    """The re-roll states (by re-rolls made so far, 0 to ``budget``) after a
-    group of ``n`` dice: each state's ``r`` dice of it, ``r`` up to ``n`` and
-    the budget left (one convolution in numpy: the model stays cheap for a
-    budget of thousands)."""
-    out = np.convolve(np.asarray(states, dtype=float), np.ones(min(n, budget) + 1))[: budget + 1]
-    return out.tolist()
 
 
 def _chunks(n: int, most: int = 48) -> list[tuple[int, int]]:
@@ -82,7 +70,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     array of the other dice: ``blocks`` of groups of one chance to succeed,
     in the step's order, each group ``(dice, length of one die, faces the
     step takes)``. Per state (the dice re-rolled so far; their number by
-    the re-rolls made, :func:`_states`), a lone group convolves with one
+    the re-rolls made, :func:`.reroll_bytes.by_rerolls`), a lone group convolves with one
     kernel per number of its dice the budget can take; a block of several
     groups, per way its dice can show faces the step takes (``prod(n + 1)``),
     one convolution per group, one :func:`.allocate.allocate` (bounded by
@@ -197,7 +185,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
         near_k = min(near, near_k * multisets(block[0][0], kept[0])) if len(block) == 1 else near
         for n, _, _ in block:
             prefixes = sum(states)  # (the states of every group but the last: the outer sums of the end)
-            states = _states(states, n, budget)
+            states = by_rerolls(states, n, budget)
     all_bits = abits + budget * lbits
     groups = sum(len(b) for b in blocks)
     dice = sum(n for b in blocks for n, _, _ in b)
@@ -249,30 +237,6 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     return work, alone
 
 
-def packed_end_bytes(p: Plan, size: float) -> float:
-    """The memory of the packed end of a re-roll step (:func:`.reroll_end.packed_end`:
-    the end in Python ints past 2**63 ways, the first roll below): every
-    state's array at once, its rows (int64), the words of its digits and
-    its packed int (each ``words`` 64-bit words a cell); the states at most
-    one per number of re-rolls of each group the step may take. The shipped
-    Year Zero draft pushed at 6/6/6: 343 states of 6,517 cells, 86 MB
-    (tracemalloc), priced 2.5 MB without it; 0 for another plan."""
-    B = budget(p)
-    if not B or p.unbounded or not in_python_ints(p) or first_in_python_ints(p):
-        return 0.0
-    words = (plan_bits(p) + math.log2(max(size, 1.0)) + 2) // 64 + 1
-    return _most_states(p, B) * size * 8 * (2 + 2 * words)  # (the rows twice: made, then masked)
-
-
-def _most_states(p: Plan, B: int) -> float:
-    """The re-roll states at most: one per number of re-rolls of each group the step may take."""
-    states = 1.0
-    for g in p.groups:
-        if g.count and g.rerollable:
-            states *= min(g.count, B) + 1
-    return states
-
-
 def rows_work(states: Sequence[float], budget: int, n: int, near: tuple[float, float], width: float,
               el: float) -> float:
     """The work of a block of one group of ``n`` dice made row by row
@@ -290,69 +254,3 @@ def rows_work(states: Sequence[float], budget: int, n: int, near: tuple[float, f
     rows = np.minimum(left, n + 1) + (left <= n)
     nz = np.where(left > 0, near[0], near[1])
     return float(np.dot(states, nz * (2 * rows * width * el + PER_CALL) + rows * width))
-
-
-def kept_reach(t: Any, V: Any, eligible: Sequence[int]) -> float:
-    """How many vectors one die adds showing a face the re-roll step does
-    not take (``V``: what each face adds to each quantity, a row per
-    quantity; ``eligible``: the faces it takes): a d100 succeeding on 99
-    and 100 re-rolled when it fails, one; a die with a chain, every vector
-    it can add (:func:`.whole_cost.reachable`)."""
-    if levels(t):
-        return reachable(t, V)
-    vec = list(zip(*V)) if len(V) else [()] * t.sides
-    return float(len({v for f, v in enumerate(vec, 1) if f not in eligible}))
-
-
-#: How many times the states' rows (one per state, as wide as the counts) are held at the step's end:
-#: made row by row (wider than the counts), cut to them, scaled by the re-rolls not made, masked (measured
-#: with tracemalloc: 100 d100 and 100 d6 re-rolled when short, 10,201 states of 201 cells, 55 MB: 3.4 times).
-ROWS_HELD = 4
-
-
-def step_bytes(p: Plan, size: float) -> float:
-    """The memory of a re-roll step's states (0 without one): packed in
-    Python ints (:func:`packed_end_bytes`), else one row each, as wide as
-    the counts (``size``), held :data:`ROWS_HELD` times, their cells not 0
-    in Python ints past 2**63 ways (a state with budget left: its dice that
-    stand show faces not taken, :func:`kept_reach`; one with none, any face).
-    100 d100 and 100 d6 re-rolled when short: 55 MB, priced 0.2 MB without it."""
-    B = budget(p)
-    packed = packed_end_bytes(p, size)
-    if not B or packed or not math.isfinite(size):
-        return packed
-    states = [1.0] + [0.0] * B
-    near_k = near = 1.0
-    for g in p.groups:
-        if g.count:
-            V = p.rows(g)
-            r = multisets(g.count, reachable(g.table, V))
-            k = kept_reach(g.table, V, g.eligible) if g.rerollable else 0.0
-            near_k *= multisets(g.count, k) if g.rerollable else r
-            near *= min(r, multisets(g.count, k + 1)) if g.rerollable else r
-            if g.rerollable:
-                states = _states(states, g.count, B)
-    S, last = sum(states), states[-1]
-    return _rows_held(p, S, size, (S - last) * min(size, near_k) + last * min(size, near))
-
-
-def _rows_held(p: Plan, states: float, size: float, ints: float) -> float:
-    """The states' rows, ``size`` cells each, held :data:`ROWS_HELD` times, and
-    in Python ints past 2**63 ways ``ints`` entries not 0 a Python int, made and scaled."""
-    held = states * size * 8 * ROWS_HELD
-    if in_python_ints(p):
-        held += ints * (32 + plan_bits(p) / 7.5) * 2
-    return held
-
-
-def step_bytes_bound(p: Plan, size: float) -> float:
-    """At least :func:`step_bytes`, for the quick bound (:mod:`.quick_cost`)
-    and without its work: the states at most one per number of re-rolls of
-    each group the step may take (their product, not their count), every
-    entry of each not 0 (tests/test_quick_cost.py)."""
-    B = budget(p)
-    packed = packed_end_bytes(p, size)
-    if not B or packed or not math.isfinite(size):
-        return packed
-    S = _most_states(p, B)
-    return _rows_held(p, S, size, S * size)
