@@ -161,7 +161,7 @@ def work(p: Plan) -> float:
         sparse = (near, _fresh(fresh),
                   [[(dr[x[7]], at[x[7]] or dr[x[7]], kept[x[7]]) for x in b] for b in blocks])
         step, alone = reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse,
-                                  first, not p.unbounded, first_in_floats(p))
+                                  first, not p.unbounded, first_in_floats(p), p.unbounded)
         by = None if p.unbounded else successes.kinds(p, [i for i, g in enumerate(p.groups) if g.rerollable and g.count],
                                                       [int(x) for x in strides])
         step = step if by is None else successes.work(by[0], B, size, math.log2(denominator(p)) if whole else 0.0)
