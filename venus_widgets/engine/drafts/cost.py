@@ -113,6 +113,7 @@ def work(p: Plan) -> float:
     marks = marks_counted(p)
     whole = in_python_ints(p)
     first = whole and (not steps or first_in_python_ints(p))  # the first roll too (else the step's end alone)
+    floats = first_in_floats(p)  # (the first roll in float64: probabilities, or whole numbers below 2**53)
     if not whole and not steps and not p.unbounded and size * size * len(spans) * 8 * marks < LIMIT:  # short
         return size * size * len(spans) * 8 * marks
     total, plain, pbits, near = COUNT if steps else 0.0, 1.0, 0.0, 1.0  # near: the plain array's cells not 0
@@ -129,14 +130,16 @@ def work(p: Plan) -> float:
         cap = _cut(g.table, V, strides, size) if p.unbounded and not whole else None
         if cap is not None:
             length = min(length, cap(1))
-        lay = places(g.table, V, strides) if not p.unbounded and g.count > 1 else None  # (the first count's)
+        # (the kernel adds a die up on its lattice, dice without end too: :func:`.whole.power`; 30 d6 exploding
+        # without end whose successes are packed 101 apart were priced as arrays 101 times as long)
+        lay = places(g.table, V, strides) if g.count > 1 else None  # (the first count's)
         sums = dice_sums(g.table, V, strides if whole else None)  # the cells not 0 of m dice: their sums
         top = die_top(g.table, V, db) if db is not None else None  # its largest entry, in bits
-        w, again, grown = lattice_power(lay, length, g.count, size, db, cap, sums, top)
+        w, again, grown = lattice_power(lay, length, g.count, size, db, cap, sums, top, floats)
         nz = (near, sums(g.count))
         pb = (pbits, g.count * db - db + top) if db is not None and top is not None else None
-        w2, _ = conv(plain, grown, size, pb, nz, sparse=not p.unbounded) if plain > 1 else (0.0, grown)
-        again2, plain = conv(plain, grown, size, pb, nz) if plain > 1 else (0.0, grown)
+        w2, _ = conv(plain, grown, size, pb, nz, sparse=not p.unbounded, floats=floats) if plain > 1 else (0.0, grown)
+        again2, plain = conv(plain, grown, size, pb, nz, floats=floats) if plain > 1 else (0.0, grown)
         pbits += g.count * (die_bits(g.table) if whole else 0.0)
         near *= count_of(sums(g.count))
         total += w + w2
@@ -161,7 +164,7 @@ def work(p: Plan) -> float:
         sparse = (near, _fresh(fresh),
                   [[(dr[x[7]], at[x[7]] or dr[x[7]], kept[x[7]]) for x in b] for b in blocks])
         step, alone = reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse,
-                                  first, not p.unbounded, first_in_floats(p), p.unbounded)
+                                  first, not p.unbounded, floats, p.unbounded)
         by = None if p.unbounded else successes.kinds(p, [i for i, g in enumerate(p.groups) if g.rerollable and g.count],
                                                       [int(x) for x in strides])
         step = step if by is None else successes.work(by[0], B, size, math.log2(denominator(p)) if whole else 0.0)

@@ -150,7 +150,7 @@ def _args(bits: float | None, nonzero: Callable[[int], Reach] | None,
 def power_cost(length: float, n: int, size: float, bits: float | None = None,
                cap: Callable[[int], float] | None = None,
                nonzero: Callable[[int], Reach] | None = None, sparse: bool = False,
-               top: float | None = None) -> tuple[float, float]:
+               top: float | None = None, floats: bool = False) -> tuple[float, float]:
     """Work and length of a die's array (``length``) to the power ``n`` by
     squaring, every array at most ``size`` long (``bits``: one die's ways in
     bits, counted in Python ints; ``None``: in float64 or int64; ``cap``:
@@ -158,7 +158,8 @@ def power_cost(length: float, n: int, size: float, bits: float | None = None,
     most cells of an array of that many dice that are not 0; ``sparse``: the
     kernel's products pair by pair where they surely pay, :func:`sparse_price`:
     ``length`` is then the array's on its lattice, as the kernel takes it;
-    ``top``: the bits of one die's largest entry, :func:`die_top`)."""
+    ``top``: the bits of one die's largest entry, :func:`die_top`; ``floats``:
+    in float64, :func:`dense`)."""
     work, out, base = 0.0, 0.0, float(length)
     have, dice = 0, 1  # the dice in ``out`` and in ``base``
     b = _args(bits, nonzero, top)
@@ -167,7 +168,7 @@ def power_cost(length: float, n: int, size: float, bits: float | None = None,
     while n:
         if n & 1:
             if out:
-                w, out = conv(out, base, size, *b(have, dice), sparse=few)
+                w, out = conv(out, base, size, *b(have, dice), sparse=few, floats=floats)
                 work += w
             else:
                 out = base
@@ -175,7 +176,7 @@ def power_cost(length: float, n: int, size: float, bits: float | None = None,
             out = min(out, most(have))
         n >>= 1
         if n:
-            w, base = conv(base, base, size, *b(dice, dice), sparse=few)
+            w, base = conv(base, base, size, *b(dice, dice), sparse=few, floats=floats)
             work += w
             dice *= 2
             base = min(base, most(dice))
@@ -184,26 +185,29 @@ def power_cost(length: float, n: int, size: float, bits: float | None = None,
 
 def lattice_power(places: Sequence[int] | None, length: float, n: int, size: float, bits: float | None = None,
                   cap: Callable[[int], float] | None = None,
-                  nonzero: Callable[[int], Reach] | None = None, top: float | None = None) -> tuple[float, float, float]:
+                  nonzero: Callable[[int], Reach] | None = None, top: float | None = None,
+                  floats: bool = False) -> tuple[float, float, float]:
     """Work of a die's array to the power ``n`` as the kernel makes it
     (:func:`.whole.power`), in its first count and in a mark's count again
     (whose dice leave the mark's faces out), and its length: on its lattice
     from its first place, known where the ``places`` the die reaches are
     (None: priced at its ``length``), each product of the first count pair
     by pair of the cells the dice reach where that surely pays
-    (:func:`sparse_price`; never where tails are cut: ``cap``)."""
+    (:func:`sparse_price`; never where tails are cut: ``cap``); ``floats``: in
+    float64 (:func:`dense`)."""
     if places is None or len(places) < 2 or cap is not None:
-        w, grown = power_bound(length, n, size, bits, cap, nonzero, top=top)
+        w, grown = power_bound(length, n, size, bits, cap, nonzero, top=top, floats=floats)
         return w, w, grown
     short = places[-1] // math.gcd(*places) + 1.0
-    w = power_bound(short, n, size, bits, cap, nonzero, sparse=True, top=top)[0]
-    return w, power_bound(short, n, size, bits, cap, nonzero, top=top)[0], min(size, n * (length - 1) + 1)
+    w = power_bound(short, n, size, bits, cap, nonzero, sparse=True, top=top, floats=floats)[0]
+    return w, power_bound(short, n, size, bits, cap, nonzero, top=top, floats=floats)[0], \
+        min(size, n * (length - 1) + 1)
 
 
 def power_bound(length: float, n: int, size: float, bits: float | None = None,
                 cap: Callable[[int], float] | None = None,
                 nonzero: Callable[[int], Reach] | None = None, sparse: bool = False,
-                top: float | None = None) -> tuple[float, float]:
+                top: float | None = None, floats: bool = False) -> tuple[float, float]:
     """:func:`power_cost`, its work the most of any count up to ``n``: by
     squaring, a power of fewer dice may take more steps (31 dice: 4 squares
     and 4 products; 32: 5 squares), and the cost guard's search for the
@@ -216,14 +220,14 @@ def power_bound(length: float, n: int, size: float, bits: float | None = None,
     True
     """
     if n <= 1:
-        return power_cost(length, n, size, bits, cap, nonzero, sparse, top)
+        return power_cost(length, n, size, bits, cap, nonzero, sparse, top, floats)
     b = _args(bits, nonzero, top)
     most = cap or (lambda m: size)
     few = sparse
     bases, squares = [float(length)], [0.0]  # the array of 2**j dice, and the work of the squares to it
     for j in range(1, n.bit_length()):
         half = 1 << (j - 1)
-        w, nxt = conv(bases[-1], bases[-1], size, *b(half, half), sparse=few)
+        w, nxt = conv(bases[-1], bases[-1], size, *b(half, half), sparse=few, floats=floats)
         bases.append(min(nxt, most(1 << j)))
         squares.append(squares[-1] + w)
 
@@ -232,7 +236,7 @@ def power_bound(length: float, n: int, size: float, bits: float | None = None,
         for j in range(m.bit_length()):
             if m >> j & 1:
                 if out:
-                    w, out = conv(out, bases[j], size, *b(have, 1 << j), sparse=few)
+                    w, out = conv(out, bases[j], size, *b(have, 1 << j), sparse=few, floats=floats)
                     work += w
                 else:
                     out = bases[j]
