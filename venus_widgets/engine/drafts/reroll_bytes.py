@@ -102,7 +102,8 @@ def step_bytes(p: Plan, size: float, cut: float = math.inf) -> float:
     S, last = sum(states), states[-1]
     if p.unbounded:  # (probabilities, their arrays' tails cut: the rows alone, masked when short)
         kernels = sum(MATRICES * (g.count + 1) * min(size, cut) * 8 for g in p.groups if g.count and g.rerollable)
-        return S * size * 8 * (CUT_HELD + (p.when == "short")) + kernels
+        one = all(len(p.rows(g)) <= 1 for g in p.groups if g.count)  # (one quantity: each row written to its cut)
+        return S * size * 8 * ((1.0 if one else CUT_HELD) + (p.when == "short")) + kernels
     return _rows_held(p, S, size, (S - last) * min(size, near_k) + last * min(size, near)) + kernel_bytes(p)
 
 
@@ -110,8 +111,9 @@ def step_bytes(p: Plan, size: float, cut: float = math.inf) -> float:
 #: scaled; the arrays of the states, the kernels and the end's sums cut where their tails hold less than
 #: :data:`.whole.TRIM`), once more when short of the goal (masked): measured with tracemalloc, 30 d6
 #: exploding without end and re-rolled always, a bane and 2 successes on a 6, 31 rows of 46,531 cells: 11.5
-#: MB of 14.2 at the peak, priced 0.2 MB without them (13.1 MB of resident memory; of 1,000 such d6 with one
-#: tally, 200 MB of rows, 73 MB resident: the rows' pages past each state's cut array never written).
+#: MB of 14.2 at the peak, priced 0.2 MB without them (13.1 MB of resident memory). Of one quantity, the rows
+#: once: each row's pages past its state's cut array are never written (1,000 such d6 with one tally, 200 MB of
+#: rows, 73 MB resident; 353 of them, 25 MB of rows, 16 MB resident: refused at 40 MB priced 1.5 times).
 CUT_HELD = 1.5
 
 
