@@ -122,3 +122,49 @@ def test_the_memory_of_the_walk_covers_its_cells_times_the_dice_a_step_meets(n, 
         assert priced < MAX_BYTES  # counted, not refused
     finally:
         registry.unregister("walkmem")
+
+
+#: d6 exploding on 6 to depth 10 (sweep_cost seed 6, a thousand of them, refused): past 2**63 ways the
+#: counts are Python ints of thousands of bits, each cell priced 64 bytes (300 dice: 5.3 MB for 20.9 MB held)
+DEEP_INTS = '''id = "deepints"
+[fields.dice]
+range = [0, 1000]
+default = 3
+[dice.d0]
+sides = 6
+success = "5+"
+explode = [6]
+depth = 10
+[groups.g0]
+die = "d0"
+count = "dice"
+[outcome]
+threshold = 1
+'''
+
+
+@pytest.mark.parametrize("dice", [40, 60, 100])
+def test_counts_in_python_ints_are_priced_by_the_size_of_their_numbers(dice, monkeypatch):
+    """Past 2**63 ways each cell of the counts holds a Python int as large
+    as the ways (60 d6 exploding to depth 10: 1,550 bits, 230 bytes): its
+    memory was priced 64 bytes a cell whatever its size (0.4 MB for 1.0 MB
+    at the peak, tracemalloc); now by the size of its numbers, covering the
+    peak within ten times."""
+    from venus_widgets.engine.contract import guard
+
+    monkeypatch.setattr(guard, "check", lambda *a, **k: None)  # (100 dice: 0.5 s estimated, refused)
+    load_edition(DEEP_INTS)
+    try:
+        s = normalize({"edition": "deepints", "dice": dice})
+        priced = registry.get("deepints").cost(s).memory
+        caching.forget_results()
+        gc.collect()
+        tracemalloc.start()
+        try:
+            vw.odds(s)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak <= priced <= 10 * peak, (peak, priced)
+    finally:
+        registry.unregister("deepints")

@@ -25,7 +25,7 @@ import math
 from typing import Any, Callable, Sequence
 
 from .denominator import big_die, denominator
-from .whole_cost import count_of, die_bits, first_in_python_ints, in_python_ints, places, reachable
+from .whole_cost import count_of, die_bits, first_in_floats, first_in_python_ints, in_python_ints, places, reachable
 from .dice import rows
 from .plan import Plan
 from .tails import reaches
@@ -113,6 +113,7 @@ def work(p: Plan) -> float:
     marks = marks_counted(p)
     whole = in_python_ints(p)
     first = whole and (not steps or first_in_python_ints(p))  # the first roll too (else the step's end alone)
+    floats = first_in_floats(p)  # (the first roll in float64: probabilities, or whole numbers below 2**53)
     if not whole and not steps and not p.unbounded and size * size * len(spans) * 8 * marks < LIMIT:  # short
         return size * size * len(spans) * 8 * marks
     total, plain, pbits, near = COUNT if steps else 0.0, 1.0, 0.0, 1.0  # near: the plain array's cells not 0
@@ -129,14 +130,16 @@ def work(p: Plan) -> float:
         cap = _cut(g.table, V, strides, size) if p.unbounded and not whole else None
         if cap is not None:
             length = min(length, cap(1))
-        lay = places(g.table, V, strides) if not p.unbounded and g.count > 1 else None  # (the first count's)
+        # (the kernel adds a die up on its lattice, dice without end too: :func:`.whole.power`; 30 d6 exploding
+        # without end whose successes are packed 101 apart were priced as arrays 101 times as long)
+        lay = places(g.table, V, strides) if g.count > 1 else None  # (the first count's)
         sums = dice_sums(g.table, V, strides if whole else None)  # the cells not 0 of m dice: their sums
         top = die_top(g.table, V, db) if db is not None else None  # its largest entry, in bits
-        w, again, grown = lattice_power(lay, length, g.count, size, db, cap, sums, top)
+        w, again, grown = lattice_power(lay, length, g.count, size, db, cap, sums, top, floats)
         nz = (near, sums(g.count))
         pb = (pbits, g.count * db - db + top) if db is not None and top is not None else None
-        w2, _ = conv(plain, grown, size, pb, nz, sparse=not p.unbounded) if plain > 1 else (0.0, grown)
-        again2, plain = conv(plain, grown, size, pb, nz) if plain > 1 else (0.0, grown)
+        w2, _ = conv(plain, grown, size, pb, nz, sparse=not p.unbounded, floats=floats) if plain > 1 else (0.0, grown)
+        again2, plain = conv(plain, grown, size, pb, nz, floats=floats) if plain > 1 else (0.0, grown)
         pbits += g.count * (die_bits(g.table) if whole else 0.0)
         near *= count_of(sums(g.count))
         total += w + w2
@@ -158,10 +161,10 @@ def work(p: Plan) -> float:
         bits = (pbits, math.log2(big_die(p)), [[die_bits(x[4]) for x in b] for b in blocks]) if whole else None
         fresh = {at[g.name] or dr[g.name] for g, _ in takers}  # one fresh die: where it lands, if one kind
         kept = {g.name: kept_reach(g.table, V, g.eligible) for g, _, V in spans if g.rerollable}
-        sparse = (near, fresh.pop() if len(fresh) == 1 else max(count_of(x) for x in fresh),
+        sparse = (near, _fresh(fresh),
                   [[(dr[x[7]], at[x[7]] or dr[x[7]], kept[x[7]]) for x in b] for b in blocks])
         step, alone = reroll_cost(plain, [[(x[0], x[1], x[2]) for x in b] for b in blocks], B, size, bits, sparse,
-                                  first, not p.unbounded)
+                                  first, not p.unbounded, floats, p.unbounded)
         by = None if p.unbounded else successes.kinds(p, [i for i, g in enumerate(p.groups) if g.rerollable and g.count],
                                                       [int(x) for x in strides])
         step = step if by is None else successes.work(by[0], B, size, math.log2(denominator(p)) if whole else 0.0)
@@ -172,6 +175,19 @@ def work(p: Plan) -> float:
             alone = COUNT + all_taken(p, takers, plain, size, pbits if whole else None, dr, near)
         return total + (marks - 1) * recount + step + (marks - 1) * (step if p.unbounded else alone)
     return total + (marks - 1) * recount
+
+
+def _fresh(fresh: set[Any]) -> Any:
+    """What is known of a fresh die's cells not 0 over the groups the step
+    re-rolls (:func:`.whole_cost.places`, else how many: :func:`.whole_cost.reachable`):
+    one kind's; several kinds', their places all known, every place of any
+    (each die's among them: the end's products followed on them,
+    :func:`.whole_cost.karatsuba`); else the most of any."""
+    if len(fresh) == 1:
+        return next(iter(fresh))
+    if all(isinstance(x, tuple) for x in fresh):
+        return tuple(sorted(set().union(*fresh)))
+    return max(count_of(x) for x in fresh)
 
 
 def _cut(t: Any, V: Any, strides: Sequence[float], size: float) -> Callable[[int], float] | None:

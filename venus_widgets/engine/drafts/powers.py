@@ -25,23 +25,60 @@ PER_CALL = 4000.0
 
 def conv(a: float, b: float, size: float, bits: tuple[float, float] | None = None,
          nonzero: tuple[Reach, Reach] | None = None, counts: bool = False,
-         packed: bool = False, sparse: bool = False) -> tuple[float, float]:
+         packed: bool = False, sparse: bool = False, digit: float = 0.0,
+         floats: bool = False, cut: bool = False) -> tuple[float, float]:
     """Work and length of one convolution of arrays of lengths ``a`` and ``b``
     (``bits``: in Python ints, the two arrays' ways in bits, ``nonzero``
     what is known of their entries not 0; ``None``: in float64 or int64, a
     multiply-add a pair; ``counts``: the arrays count dice in the space of
     the counts, their entries not 0 below ``size``; ``packed``: a product
-    of packed integers, :func:`.whole_cost.whole_conv`'s; ``sparse``: the
+    of packed integers, :func:`.whole_cost.whole_conv`'s, ``digit`` the
+    bits of their digits where wider than the product's entries; ``sparse``: the
     kernel makes it pair by pair of the entries not 0 where that surely
-    pays, :func:`sparse_price`)."""
+    pays, :func:`sparse_price`; ``floats``: in float64, :func:`dense`; ``cut``: probabilities
+    whose tails are cut, :data:`CUT_CALL`)."""
     few = sparse_price(a, b, bits, nonzero) if sparse and nonzero is not None else None
     if few is not None:
         return few, min(size, a + b - 1)
     if bits is None:
-        return a * b + PER_CALL, min(size, a + b - 1)
+        return dense(a, b, floats) + (CUT_CALL + min(size, a + b - 1) * CUT_ENTRY if cut else 0.0), \
+            min(size, a + b - 1)
     entry = (math.ceil(bits[0]) + 1.0, math.ceil(bits[1]) + 1.0)  # an entry is at most the array's ways
-    return whole_conv(a, b, product_bits(*bits, a, b), nonzero, entry, size if counts else math.inf, packed) + \
+    return whole_conv(a, b, max(product_bits(*bits, a, b), digit), nonzero, entry, size if counts else math.inf,
+                      packed) + \
         (0.0 if packed else PER_CALL), min(size, a + b - 1)
+
+
+#: numpy's direct convolution in float64 (:func:`.whole.np_conv`): a multiply-add, and the dot product
+#: of each entry it makes (OpenBLAS's, one call an entry) at most :data:`FLOAT_OUT`, and :data:`FLOAT_SHORT`
+#: a multiply-add of a short one, in multiply-adds (measured on arrays of 50 to 30,000 entries by 2 to
+#: 3,000: 0.13 to 0.32 ns a multiply-add past a few hundred, 30 to 45 ns an entry made by 12 to 100;
+#: int64's, 0.7 to 0.9 ns a multiply-add, are priced one each).
+FLOAT_PAIR, FLOAT_OUT, FLOAT_SHORT = 0.3, 40.0, 1.2
+
+
+#: Probabilities of dice without end (:func:`.whole.conv` with ``cut``): the tail below
+#: :data:`.whole.TRIM` found and cut off each call, its own work and a pass over each entry made, in
+#: multiply-adds (measured: 3 to 4 us a call more, 5 ns an entry: a cumulative sum and a search).
+CUT_CALL, CUT_ENTRY = 3200.0, 4.0
+#: The ways of choosing which of ``n`` dice show the faces the re-roll step takes, ``C(n, e)`` times
+#: theirs, once per kernel (:func:`.reroll._kernels`), in multiply-adds at a thousand dice, growing as
+#: ``n ** 1.6`` (measured: 34 us at 1,000 dice, 0.9 us at 100).
+COMB = 27_000.0
+
+
+def dense(a: float, b: float, floats: bool = False) -> float:
+    """The work of numpy's direct convolution of arrays of lengths ``a``
+    and ``b``: a multiply-add a pair in int64 (and whole numbers in
+    float64 priced so); ``floats``: in float64, far cheaper a pair but a
+    dot product per entry made.
+
+    >>> dense(3000, 3000), dense(3000, 3000, floats=True) < dense(3000, 3000) / 3
+    (9004000.0, True)
+    """
+    if not floats:
+        return a * b + PER_CALL
+    return a * b * FLOAT_PAIR + (a + b - 1) * min(FLOAT_OUT, min(a, b) * FLOAT_SHORT) + PER_CALL
 
 
 def sparse_price(a: float, b: float, bits: tuple[float, float] | None, nonzero: tuple[Reach, Reach]) -> float | None:
@@ -113,7 +150,7 @@ def _args(bits: float | None, nonzero: Callable[[int], Reach] | None,
 def power_cost(length: float, n: int, size: float, bits: float | None = None,
                cap: Callable[[int], float] | None = None,
                nonzero: Callable[[int], Reach] | None = None, sparse: bool = False,
-               top: float | None = None) -> tuple[float, float]:
+               top: float | None = None, floats: bool = False) -> tuple[float, float]:
     """Work and length of a die's array (``length``) to the power ``n`` by
     squaring, every array at most ``size`` long (``bits``: one die's ways in
     bits, counted in Python ints; ``None``: in float64 or int64; ``cap``:
@@ -121,7 +158,8 @@ def power_cost(length: float, n: int, size: float, bits: float | None = None,
     most cells of an array of that many dice that are not 0; ``sparse``: the
     kernel's products pair by pair where they surely pay, :func:`sparse_price`:
     ``length`` is then the array's on its lattice, as the kernel takes it;
-    ``top``: the bits of one die's largest entry, :func:`die_top`)."""
+    ``top``: the bits of one die's largest entry, :func:`die_top`; ``floats``:
+    in float64, :func:`dense`)."""
     work, out, base = 0.0, 0.0, float(length)
     have, dice = 0, 1  # the dice in ``out`` and in ``base``
     b = _args(bits, nonzero, top)
@@ -130,7 +168,7 @@ def power_cost(length: float, n: int, size: float, bits: float | None = None,
     while n:
         if n & 1:
             if out:
-                w, out = conv(out, base, size, *b(have, dice), sparse=few)
+                w, out = conv(out, base, size, *b(have, dice), sparse=few, floats=floats)
                 work += w
             else:
                 out = base
@@ -138,7 +176,7 @@ def power_cost(length: float, n: int, size: float, bits: float | None = None,
             out = min(out, most(have))
         n >>= 1
         if n:
-            w, base = conv(base, base, size, *b(dice, dice), sparse=few)
+            w, base = conv(base, base, size, *b(dice, dice), sparse=few, floats=floats)
             work += w
             dice *= 2
             base = min(base, most(dice))
@@ -147,26 +185,29 @@ def power_cost(length: float, n: int, size: float, bits: float | None = None,
 
 def lattice_power(places: Sequence[int] | None, length: float, n: int, size: float, bits: float | None = None,
                   cap: Callable[[int], float] | None = None,
-                  nonzero: Callable[[int], Reach] | None = None, top: float | None = None) -> tuple[float, float, float]:
+                  nonzero: Callable[[int], Reach] | None = None, top: float | None = None,
+                  floats: bool = False) -> tuple[float, float, float]:
     """Work of a die's array to the power ``n`` as the kernel makes it
     (:func:`.whole.power`), in its first count and in a mark's count again
     (whose dice leave the mark's faces out), and its length: on its lattice
     from its first place, known where the ``places`` the die reaches are
     (None: priced at its ``length``), each product of the first count pair
     by pair of the cells the dice reach where that surely pays
-    (:func:`sparse_price`; never where tails are cut: ``cap``)."""
+    (:func:`sparse_price`; never where tails are cut: ``cap``); ``floats``: in
+    float64 (:func:`dense`)."""
     if places is None or len(places) < 2 or cap is not None:
-        w, grown = power_bound(length, n, size, bits, cap, nonzero, top=top)
+        w, grown = power_bound(length, n, size, bits, cap, nonzero, top=top, floats=floats)
         return w, w, grown
     short = places[-1] // math.gcd(*places) + 1.0
-    w = power_bound(short, n, size, bits, cap, nonzero, sparse=True, top=top)[0]
-    return w, power_bound(short, n, size, bits, cap, nonzero, top=top)[0], min(size, n * (length - 1) + 1)
+    w = power_bound(short, n, size, bits, cap, nonzero, sparse=True, top=top, floats=floats)[0]
+    return w, power_bound(short, n, size, bits, cap, nonzero, top=top, floats=floats)[0], \
+        min(size, n * (length - 1) + 1)
 
 
 def power_bound(length: float, n: int, size: float, bits: float | None = None,
                 cap: Callable[[int], float] | None = None,
                 nonzero: Callable[[int], Reach] | None = None, sparse: bool = False,
-                top: float | None = None) -> tuple[float, float]:
+                top: float | None = None, floats: bool = False) -> tuple[float, float]:
     """:func:`power_cost`, its work the most of any count up to ``n``: by
     squaring, a power of fewer dice may take more steps (31 dice: 4 squares
     and 4 products; 32: 5 squares), and the cost guard's search for the
@@ -179,14 +220,14 @@ def power_bound(length: float, n: int, size: float, bits: float | None = None,
     True
     """
     if n <= 1:
-        return power_cost(length, n, size, bits, cap, nonzero, sparse, top)
+        return power_cost(length, n, size, bits, cap, nonzero, sparse, top, floats)
     b = _args(bits, nonzero, top)
     most = cap or (lambda m: size)
     few = sparse
     bases, squares = [float(length)], [0.0]  # the array of 2**j dice, and the work of the squares to it
     for j in range(1, n.bit_length()):
         half = 1 << (j - 1)
-        w, nxt = conv(bases[-1], bases[-1], size, *b(half, half), sparse=few)
+        w, nxt = conv(bases[-1], bases[-1], size, *b(half, half), sparse=few, floats=floats)
         bases.append(min(nxt, most(1 << j)))
         squares.append(squares[-1] + w)
 
@@ -195,7 +236,7 @@ def power_bound(length: float, n: int, size: float, bits: float | None = None,
         for j in range(m.bit_length()):
             if m >> j & 1:
                 if out:
-                    w, out = conv(out, bases[j], size, *b(have, 1 << j), sparse=few)
+                    w, out = conv(out, bases[j], size, *b(have, 1 << j), sparse=few, floats=floats)
                     work += w
                 else:
                     out = bases[j]

@@ -113,7 +113,7 @@ def _bound(p: Plan) -> tuple[float, float] | None:
             + cells * nodes * _steps.PER_NODE * counts + MAX_SPREAD * _steps.PER_VALUE
             + cells * counts * _steps.WHOLE_READS * element(bits)  # (exact odds: the cells in Python ints)
             + cells * len(spans) * _steps.PER_DIGIT)
-    memory = cells * max(_steps.CELL_BYTES.values()) * _steps.HELD + MAX_SPREAD * _steps.VALUE_BYTES
+    memory = cells * _steps.cell_bytes("exact", bits) * _steps.HELD + MAX_SPREAD * _steps.VALUE_BYTES
     # a re-roll step's states (:func:`.reroll_price.step_bytes_bound`: packed in Python ints past 2**63 ways,
     # else a row each, as wide as the counts: at most ``cells``)
     return work, memory + (step_bytes_bound(p, cells) if B else 0.0)

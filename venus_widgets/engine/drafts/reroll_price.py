@@ -1,26 +1,23 @@
 """The re-roll step's price (:func:`.kernel.count` with a re-roll step,
 :mod:`.reroll`), in the multiply-adds of :mod:`.cost`: its states, the
 kernels each block meets, the blocks made row by row
-(:func:`.reroll_rows.by_rows`, :func:`rows_work`), the step's end, and the
-memory its states hold (:func:`step_bytes`).
+(:func:`.reroll_rows.by_rows`, :func:`rows_work`) and the step's end;
+the memory it holds is :mod:`.reroll_bytes`'.
 
->>> _states([1.0, 0.0, 0.0], 2, 2)     # two dice, a budget of 2: 0, 1 or 2 re-rolled
-[1.0, 1.0, 1.0]
+>>> allocate_cost([5, 2], [2, 1], 7)
+18.0
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, Sequence
+from typing import Sequence
 
 import numpy as np
 
-from .denominator import budget
-from .dice import levels
-from .plan import Plan
-from .powers import PER_CALL, conv
-from .whole_cost import (INT_OPS, Reach, element, first_in_python_ints, in_python_ints, multisets,
-                         plan_bits, reachable)
+from .powers import COMB, PER_CALL, conv
+from .reroll_bytes import by_rerolls, kept_reach, step_bytes, step_bytes_bound  # noqa: F401 (its memory: step_cost's, quick_cost's)
+from .whole_cost import INT_OPS, Reach, element, multisets
 
 #: A 64-bit word of the packed end's result read back into Python ints (:mod:`.reroll_end`), in multiply-adds.
 WORD_OUT = 60.0
@@ -28,15 +25,6 @@ WORD_OUT = 60.0
 #: A Python step of :func:`.allocate.allocate` (a few dict operations), in multiply-adds
 #: (measured: 0.7 to 0.9 microseconds a step, 300 to 360 multiply-adds).
 PER_STEP = 500.0
-
-
-def _states(states: list[float], n: int, budget: int) -> list[float]:
-    """The re-roll states (by re-rolls made so far, 0 to ``budget``) after a
-    group of ``n`` dice: each state's ``r`` dice of it, ``r`` up to ``n`` and
-    the budget left (one convolution in numpy: the model stays cheap for a
-    budget of thousands)."""
-    out = np.convolve(np.asarray(states, dtype=float), np.ones(min(n, budget) + 1))[: budget + 1]
-    return out.tolist()
 
 
 def _chunks(n: int, most: int = 48) -> list[tuple[int, int]]:
@@ -73,7 +61,8 @@ def allocate_cost(counts: Sequence[int], classes: Sequence[int], b: int) -> floa
 def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]], budget: int,
                 size: float, whole: tuple[float, float, Sequence[Sequence[float]]] | None = None,
                 nonzero: tuple[float, Reach, Sequence[Sequence[tuple[float, Reach, float]]]] | None = None,
-                first: bool = True, first_rows: bool = False) -> tuple[float, float]:
+                first: bool = True, first_rows: bool = False, floats: bool = False,
+                cut: bool = False) -> tuple[float, float]:
     """Work of the re-roll step (:func:`.kernel.count`), and of the same
     step when only the number of its rolls is wanted, not their spread (a
     mark counted again: :func:`.kernel.ways_without`, the end each state's
@@ -82,7 +71,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     array of the other dice: ``blocks`` of groups of one chance to succeed,
     in the step's order, each group ``(dice, length of one die, faces the
     step takes)``. Per state (the dice re-rolled so far; their number by
-    the re-rolls made, :func:`_states`), a lone group convolves with one
+    the re-rolls made, :func:`.reroll_bytes.by_rerolls`), a lone group convolves with one
     kernel per number of its dice the budget can take; a block of several
     groups, per way its dice can show faces the step takes (``prod(n + 1)``),
     one convolution per group, one :func:`.allocate.allocate` (bounded by
@@ -101,7 +90,11 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     the first roll counted in Python ints too (else in float64 or int64,
     below 2**63 ways: :func:`.denominator.first_mode`), the end alone in them;
     ``first_rows``: the dice have no chain without end (a lone group's
-    first state may then be counted by rows: :func:`.reroll_rows.by_rows`)."""
+    first state may then be counted by rows: :func:`.reroll_rows.by_rows`);
+    ``floats``: the first roll counted in float64 (below 2**53 ways, or
+    probabilities): its blocks' convolutions priced so (:func:`.powers.dense`);
+    ``cut``: probabilities of dice without end, each convolution's tail cut
+    (:data:`.powers.CUT_CALL`)."""
     work = 0.0
     states = [0.0] * (budget + 1)
     states[0] = 1.0
@@ -112,6 +105,7 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     fresh, near = 1.0, nonzero[0] if nonzero else math.inf
     near_k = near  # (the cells not 0 of a state with budget left: its dice that stand show faces not taken)
     before = 0  # the dice of the blocks before
+    prefixes = 1.0
     for bi, block in enumerate(blocks):
         lengths, kbits = [], []
         dbits = list(whole[2][bi]) if whole else [0.0] * len(block)
@@ -126,16 +120,20 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
             for a, b in _chunks(n):
                 j = b - 1
                 ke = min(size, j * (length - 1) + 1)
-                w, kernel = conv(ke, length, size, (j * db, db) if inner else None, (multisets(j, r), o))
-                work += (b - a) * (w + kernel * element(eb * (j * db + db), eb * n * db))
+                w, kernel = conv(ke, length, size, (j * db, db) if inner else None, (multisets(j, r), o),
+                                 floats=floats, cut=cut)
+                work += (b - a) * (w + kernel * element(eb * (j * db + db), eb * n * db) + COMB * (n / 1000) ** 1.6)
             kernel = min(size, n * (length - 1) + 1)
             lengths.append(kernel)
             kbits.append(n * db)
             fresh = max(fresh, length)  # one fresh die: the step's end adds them one at a time (Horner)
         if len(block) == 1:
             n = block[0][0]
-            # per state, one convolution with the kernel of each number j of its dice the budget can take
-            # (j dice long, by runs of j each at its last)
+            # per state, one convolution with the kernel of each number e of its dice the budget can take
+            # (K[e]: the other n - e dice's faces not taken, those e at the place of a face that adds
+            # nothing, :func:`.reroll._kernels`: n - e dice long; by runs of e, each at its first, the
+            # longest; a budget of 1 of 30 d10 exploding to depth 50 was priced two kernels of 1 and 2
+            # dice for two of 30, 29: 3.3 times under the real)
             left = budget - np.arange(len(states))  # the budget left in each state
             # (the first block's one state in float64 or int64, its few cells not 0 at most the kernels it
             # meets: one pass over them all per cell, :func:`.reroll._short_states`, not a convolution each)
@@ -148,10 +146,11 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
                 work += rows_work(states, budget, n, (near_k, near), lengths[0], element(eb * (abits + kbits[0])))
                 grown = min(size, arr + lengths[0] - 1)
             for a, b in _chunks(n + 1, 8) if not (rows and (inner or bi > 0)) else ():
-                j = max(b - 1, 1)
+                j = max(n - a, 1)
                 kl = min(size, j * (block[0][1] - 1) + 1)
                 kz = multisets(j, min(dr[0], kept[0] + 1))  # (a kernel's dice: faces not taken, or taken at 0)
-                w, grown = conv(arr, kl, size, (abits, kbits[0]) if inner else None, (near, kz))
+                w, grown = conv(arr, kl, size, (abits, kbits[0]) if inner else None, (near, kz), floats=floats,
+                                cut=cut)
                 if by_rows:
                     w = min(w, 2 * near * kl + arr + kl + PER_CALL)
                 calls = float(np.dot(states, np.clip(left + 1 - a, 0, b - a)))
@@ -169,7 +168,8 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
                 if not inner:  # in float64 or int64, a convolution's work is its lengths' product: priced over
                     # every way at once, each kernel's mean length by the mean of the sum's (the ways of the
                     # groups are independent; past the space's size, its end: a bound)
-                    w, mean = conv(mean, sum(min(size, e * (length - 1) + 1) for e in range(n + 1)) / (n + 1), size)
+                    w, mean = conv(mean, sum(min(size, e * (length - 1) + 1) for e in range(n + 1)) / (n + 1), size,
+                                   floats=floats, cut=cut)
                 grown = longest
                 near_g *= multisets(n, r)
                 per_way += w
@@ -191,7 +191,8 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
         # (a state left with budget: its block's dice that stand all show faces not taken, a tail never met)
         near_k = min(near, near_k * multisets(block[0][0], kept[0])) if len(block) == 1 else near
         for n, _, _ in block:
-            states = _states(states, n, budget)
+            prefixes = sum(states)  # (the states of every group but the last: the outer sums of the end)
+            states = by_rerolls(states, n, budget)
     all_bits = abits + budget * lbits
     groups = sum(len(b) for b in blocks)
     dice = sum(n for b in blocks for n, _, _ in b)
@@ -205,12 +206,22 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
     scaled = [arr * each if not whole else (arr - nz) * 4 * element(1.0) + nz * each
               for nz in (min(arr, near_k), min(arr, near))]
     packed = whole is not None and not first  # the end's states packed into Python ints (:mod:`.reroll_end`)
+    digit = 0.0  # (packed: the bits of a digit, wide enough for any count: :func:`.reroll_end.packed_end`)
     if packed:  # by numpy at once, each state's scaled by the re-rolls not made in one product, read back once
         words = (all_bits + math.log2(max(size, 1.0)) + 2) // 64 + 1
+        digit = words * 64 - 1
         scaled = [arr * words * 2 + INT_OPS] * 2
         work += size * words * WORD_OUT
     # the number alone: each state's row summed, scaled by its re-rolls' ways (a few Python ints a state)
     alone = work + (sum(states) - states[-1]) * (scaled[0] + PER_CALL) + states[-1] * (scaled[1] + PER_CALL)
+    if packed and groups > 1 and prefixes > 1:
+        # (packed: Horner's scheme makes one product per state but one, S - 1 in all; P - 1 of them (P the
+        # states of every group but the last) multiply the sums of the groups after, as long as the counts:
+        # measured 342 products for the 343 states of three groups of 6 dice, 48 of them outer)
+        held = nonzero[0] * multisets(dice, sum(x[0] for b in nonzero[2] for x in b)) if nonzero else math.inf
+        w, _ = conv(size + fresh, fresh, size, (all_bits - lbits, lbits) if whole else None,
+                    (held, nonzero[1] if nonzero else math.inf), counts=True, packed=True, digit=digit)
+        work += (prefixes - 1) * w
     for a, b in _chunks(len(states)):
         k = sum(states[a:b])
         s = max(a, 1)  # the run's longest sum (its fewest re-rolls)
@@ -225,37 +236,13 @@ def reroll_cost(plain: float, blocks: Sequence[Sequence[tuple[int, float, int]]]
         h = arr + (budget - s) * (fresh - 1)
         w, _ = conv(min(h, size) / 2 + fresh if packed else h, fresh, size,
                     (min(all_bits - lbits, abits + (budget - s) * lbits), lbits) if whole else None,
-                    (held, nonzero[1] if nonzero else math.inf), counts=True, packed=packed)  # (H: a count, below size)
-        # (packed: Horner's scheme multiplies once per state and per prefix of the groups' re-rolls, at most
-        # twice a state; measured 342 products for the 343 states of three groups of 6 dice, priced 3 each)
-        times = min(groups, b - 1, 2) if packed else min(groups, b - 1)
+                    (held, nonzero[1] if nonzero else math.inf), counts=True, packed=packed, digit=digit,
+                    cut=cut)  # (H: a count, below size)
+        # (packed: Horner's scheme multiplies once per state, the outer sums priced above)
+        times = min(b - 1, 1) if packed else min(groups, b - 1)
         last = states[-1] if b == len(states) else 0.0  # (the states with no budget left)
         work += (k - last) * scaled[0] + last * scaled[1] + k * times * w - (states[0] * w * times if a == 0 else 0.0)
     return work, alone
-
-
-def packed_end_bytes(p: Plan, size: float) -> float:
-    """The memory of the packed end of a re-roll step (:func:`.reroll_end.packed_end`:
-    the end in Python ints past 2**63 ways, the first roll below): every
-    state's array at once, its rows (int64), the words of its digits and
-    its packed int (each ``words`` 64-bit words a cell); the states at most
-    one per number of re-rolls of each group the step may take. The shipped
-    Year Zero draft pushed at 6/6/6: 343 states of 6,517 cells, 86 MB
-    (tracemalloc), priced 2.5 MB without it; 0 for another plan."""
-    B = budget(p)
-    if not B or p.unbounded or not in_python_ints(p) or first_in_python_ints(p):
-        return 0.0
-    words = (plan_bits(p) + math.log2(max(size, 1.0)) + 2) // 64 + 1
-    return _most_states(p, B) * size * 8 * (2 + 2 * words)  # (the rows twice: made, then masked)
-
-
-def _most_states(p: Plan, B: int) -> float:
-    """The re-roll states at most: one per number of re-rolls of each group the step may take."""
-    states = 1.0
-    for g in p.groups:
-        if g.count and g.rerollable:
-            states *= min(g.count, B) + 1
-    return states
 
 
 def rows_work(states: Sequence[float], budget: int, n: int, near: tuple[float, float], width: float,
@@ -275,69 +262,3 @@ def rows_work(states: Sequence[float], budget: int, n: int, near: tuple[float, f
     rows = np.minimum(left, n + 1) + (left <= n)
     nz = np.where(left > 0, near[0], near[1])
     return float(np.dot(states, nz * (2 * rows * width * el + PER_CALL) + rows * width))
-
-
-def kept_reach(t: Any, V: Any, eligible: Sequence[int]) -> float:
-    """How many vectors one die adds showing a face the re-roll step does
-    not take (``V``: what each face adds to each quantity, a row per
-    quantity; ``eligible``: the faces it takes): a d100 succeeding on 99
-    and 100 re-rolled when it fails, one; a die with a chain, every vector
-    it can add (:func:`.whole_cost.reachable`)."""
-    if levels(t):
-        return reachable(t, V)
-    vec = list(zip(*V)) if len(V) else [()] * t.sides
-    return float(len({v for f, v in enumerate(vec, 1) if f not in eligible}))
-
-
-#: How many times the states' rows (one per state, as wide as the counts) are held at the step's end:
-#: made row by row (wider than the counts), cut to them, scaled by the re-rolls not made, masked (measured
-#: with tracemalloc: 100 d100 and 100 d6 re-rolled when short, 10,201 states of 201 cells, 55 MB: 3.4 times).
-ROWS_HELD = 4
-
-
-def step_bytes(p: Plan, size: float) -> float:
-    """The memory of a re-roll step's states (0 without one): packed in
-    Python ints (:func:`packed_end_bytes`), else one row each, as wide as
-    the counts (``size``), held :data:`ROWS_HELD` times, their cells not 0
-    in Python ints past 2**63 ways (a state with budget left: its dice that
-    stand show faces not taken, :func:`kept_reach`; one with none, any face).
-    100 d100 and 100 d6 re-rolled when short: 55 MB, priced 0.2 MB without it."""
-    B = budget(p)
-    packed = packed_end_bytes(p, size)
-    if not B or packed or not math.isfinite(size):
-        return packed
-    states = [1.0] + [0.0] * B
-    near_k = near = 1.0
-    for g in p.groups:
-        if g.count:
-            V = p.rows(g)
-            r = multisets(g.count, reachable(g.table, V))
-            k = kept_reach(g.table, V, g.eligible) if g.rerollable else 0.0
-            near_k *= multisets(g.count, k) if g.rerollable else r
-            near *= min(r, multisets(g.count, k + 1)) if g.rerollable else r
-            if g.rerollable:
-                states = _states(states, g.count, B)
-    S, last = sum(states), states[-1]
-    return _rows_held(p, S, size, (S - last) * min(size, near_k) + last * min(size, near))
-
-
-def _rows_held(p: Plan, states: float, size: float, ints: float) -> float:
-    """The states' rows, ``size`` cells each, held :data:`ROWS_HELD` times, and
-    in Python ints past 2**63 ways ``ints`` entries not 0 a Python int, made and scaled."""
-    held = states * size * 8 * ROWS_HELD
-    if in_python_ints(p):
-        held += ints * (32 + plan_bits(p) / 7.5) * 2
-    return held
-
-
-def step_bytes_bound(p: Plan, size: float) -> float:
-    """At least :func:`step_bytes`, for the quick bound (:mod:`.quick_cost`)
-    and without its work: the states at most one per number of re-rolls of
-    each group the step may take (their product, not their count), every
-    entry of each not 0 (tests/test_quick_cost.py)."""
-    B = budget(p)
-    packed = packed_end_bytes(p, size)
-    if not B or packed or not math.isfinite(size):
-        return packed
-    S = _most_states(p, B)
-    return _rows_held(p, S, size, S * size)

@@ -69,9 +69,26 @@ PER_DIGIT = 8.0
 #: The passes over each cell's count in Python ints (exact odds, or past 2**63 ways), each an entry's
 #: addition (:func:`.whole_cost.element`; measured: 100 d10, 20,301 cells of about 330 bits, 3 ms: 150 ns a cell).
 WHOLE_READS = 3.0
-#: Bytes of one cell of the counts (float64; Python ints in an object array) and how many times they are held.
+#: Bytes of one cell of the counts (float64; Python ints in an object array, at least: :func:`cell_bytes`) and
+#: how many times they are held.
 CELL_BYTES = {"float": 8.0, "count": 8.0, "exact": 64.0}
 HELD = 6
+
+
+def cell_bytes(mode: str, bits: float) -> float:
+    """The bytes of one cell of the counts made in ``mode`` (:func:`table_mode`),
+    ``bits`` the bits of the ways (in Python ints past 2**63 ways, a
+    pointer and an int that large: 4 bytes a 30-bit digit; measured with
+    tracemalloc, 60 and 300 d6 exploding to depth 10, 1,550 and 8,530 bits:
+    1.0 and 20.9 MB at the peak, 5.4 and 5.6 arrays of the counts' cells,
+    priced 64 bytes a cell: 0.4 and 5.3 MB).
+
+    >>> cell_bytes("count", 40), cell_bytes("exact", 60), cell_bytes("exact", 8530)
+    (8.0, 64.0, 1177.3333333333333)
+    """
+    if mode != "exact":
+        return CELL_BYTES[mode]
+    return max(CELL_BYTES[mode], 8 + 32 + bits / 7.5)
 #: One value the odds list (the counts by value, their sums from the top, the odds' own lists), in
 #: multiply-adds and bytes, its counts below 2**63 ways in any kind of number (measured: 200 d6 at
 #: successes * 1000, 200,001 values, 59 ms; 20 d6 at successes * 10000, 56 bytes a value); past it, each
@@ -216,6 +233,7 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
     seen: set[Any] = set()
     low = [0] * len(names)  # each quantity's lowest and highest in the counts: the dice's added up
     high = [0] * len(names)
+    whole = [0] * len(names)  # (each quantity's highest uncut: the kernel's space, its tails cut in its arrays)
     for g in p.groups:
         if not g.count:
             continue
@@ -227,6 +245,7 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
             most = g.count * (max(r) + k * max(0, max(b, default=0)))
             cut = reach(g.table, (r,), (1,), g.count) if p.unbounded else None  # the tails the kernel cuts
             high[i] += most if cut is None else min(most, g.count * min(r) + math.ceil(cut))
+            whole[i] += most
         if g.table in seen:
             continue
         seen.add(g.table)
@@ -254,7 +273,11 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         each += 2 * (FRACTION_BYTES + 2 * value_bytes("exact", ways_bits(p)))
     # (the cells in the kind of number the counts are made in, exact odds or not: a walk's exact odds of
     # five dice were priced 57 MB, refused, in Python ints for 1.6 MB in float64; the values in their own)
-    held = cells * CELL_BYTES[tables] * HELD + walked + values * each + step_bytes(p, dense)
+    # (a re-roll step's states: a row each, as wide as the kernel's space, dice without end to their tables'
+    # depth: 30 d6 exploding without end, re-rolled always, 13 MB held, priced 0.2 MB without them)
+    # (its kernels' arrays cut as the counts are: at most ``cells`` long)
+    width = dense if not p.unbounded or p.ordered else math.prod(float(h - lw + 1) for h, lw in zip(whole, low))
+    held = cells * cell_bytes(tables, ways_bits(p)) * HELD + walked + values * each + step_bytes(p, width, cells)
     # held once made: the cells of the plan's counts (each quantity's values and the outcome's) and the odds' values
     kept = KEPT_FIXED + cells * KEPT_CELL * (len(names) + 1) + values * each
     return Steps(work - FIXED + finish, held, finish, dense, kept)

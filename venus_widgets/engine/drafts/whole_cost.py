@@ -15,8 +15,6 @@ import math
 from bisect import bisect_left
 from typing import Any, Sequence, Union
 
-import numpy as np
-
 from .denominator import big_die, budget
 from .dice import levels
 from .plan import Plan
@@ -85,7 +83,11 @@ def whole_conv(a: float, b: float, bits: float, reach: tuple[Reach, Reach] | Non
         product = min(product, followed)
     if packed:
         return packed_io + product
-    return WHOLE_CALL + ((a + b) * ZERO + (ra + rb) * (WORD - ZERO)) * words + product
+    # (the words not 0: the two arrays' written, the product's read back, at most a pair of entries not 0
+    # each: 931 entries, 31 not 0, of 75 bits by 31 of 5,000, 961 entries of 80 words read back, 36 ms,
+    # priced by the 62 written)
+    nz = max(ra + rb, min(a + b - 1, within, ra * rb))
+    return WHOLE_CALL + ((a + b) * ZERO + nz * (WORD - ZERO)) * words + product
 
 
 #: Packed integers (:func:`whole_conv`'s ``packed``): a few operations of Python on them (the product,
@@ -122,7 +124,8 @@ def sparse_product(a: float, b: float, ra: Reach, rb: Reach, words: float) -> fl
             if isinstance(x, (int, float)):
                 total += w * min(k * 2.0 ** d, float(x))
             else:
-                total += w * float(np.unique((np.asarray(x, dtype=float) * L // (M / 2 ** d)).astype(np.int64)).size)
+                step = M / 2 ** d  # (a set, not numpy's unique: at most 64 places, its first call imports)
+                total += w * float(len({float(p) * L // step for p in x}))
         return total
 
     # (plain loops: the model of a grid of thousands of specs prices thousands of products)
@@ -179,7 +182,7 @@ def in_python_ints(p: Plan) -> bool:
 def plan_bits(p: Plan) -> float:
     """The bits of a plan's ways (its denominator, :func:`.denominator.denominator`),
     read off logarithms: each die's ways, and a re-rolled die's per re-roll of the budget
-    (kept on the plan: the cost guard's bound asks it twice)."""
+    (kept on the plan: the cost guard's bound and the estimate ask it many times)."""
     known = p.memo.get("bits")
     if known is not None:
         return known
@@ -198,9 +201,24 @@ def first_in_python_ints(p: Plan) -> bool:
     """Whether the first roll of a plan with a re-roll step is counted in
     Python ints (:func:`.denominator.first_mode`: its dice's ways past
     2**63; below, in float64 or int64, and the step's end alone in Python ints)."""
-    bits = sum(g.count * (math.log2(max(g.table.sides - sum(g.table.explode), 1)) if g.table.redraw
-                          else die_bits(g.table)) for g in p.groups if g.count)
-    return bits >= 63
+    return first_bits(p) >= 63
+
+
+def first_bits(p: Plan) -> float:
+    """The bits of the ways of a plan's first roll (its dice's, the re-roll
+    step's budget not counted), read off logarithms (kept on the plan)."""
+    known = p.memo.get("first_bits")
+    if known is None:
+        known = p.memo["first_bits"] = sum(
+            g.count * (math.log2(max(g.table.sides - sum(g.table.explode), 1)) if g.table.redraw
+                       else die_bits(g.table)) for g in p.groups if g.count)
+    return known
+
+
+def first_in_floats(p: Plan) -> bool:
+    """Whether the first roll of a plan is counted in float64 (:func:`.denominator.first_mode`:
+    probabilities for dice without end, whole numbers below 2**53 ways; else int64 or Python ints)."""
+    return p.unbounded or first_bits(p) < 53
 
 
 def multisets(n: float, d: float) -> float:
