@@ -184,17 +184,11 @@ def plan_bits(p: Plan) -> float:
     read off logarithms: each die's ways, and a re-rolled die's per re-roll of the budget
     (kept on the plan: the cost guard's bound and the estimate ask it many times)."""
     known = p.memo.get("bits")
-    if known is not None:
-        return known
-    bits = 0.0
-    for g in p.groups:
-        if g.count:
-            bits += g.count * die_bits(g.table)
-    B = budget(p)
-    if B:
-        bits += B * math.log2(big_die(p))
-    p.memo["bits"] = bits
-    return bits
+    if known is None:
+        bits = sum([g.count * die_bits(g.table) for g in p.groups if g.count])
+        B = budget(p)
+        known = p.memo["bits"] = bits + B * math.log2(big_die(p)) if B else bits
+    return known
 
 
 def first_in_python_ints(p: Plan) -> bool:
