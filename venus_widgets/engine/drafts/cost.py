@@ -135,7 +135,7 @@ def work(p: Plan) -> float:
         lay = places(g.table, V, strides) if g.count > 1 else None  # (the first count's)
         sums = dice_sums(g.table, V, strides if whole else None)  # the cells not 0 of m dice: their sums
         top = die_top(g.table, V, db) if db is not None else None  # its largest entry, in bits
-        w, again, grown = lattice_power(lay, length, g.count, size, db, cap, sums, top, floats)
+        w, again, grown = lattice_power(lay, length, g.count, size, db, cap, sums, top, floats, not p.unbounded)
         nz = (near, sums(g.count))
         pb = (pbits, g.count * db - db + top) if db is not None and top is not None else None
         w2, _ = conv(plain, grown, size, pb, nz, sparse=not p.unbounded, floats=floats) if plain > 1 else (0.0, grown)

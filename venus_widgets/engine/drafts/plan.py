@@ -110,8 +110,8 @@ class Plan:
     #: the dice of the draft counted when it loaded (:func:`.dice.compile_dice`), read only
     compiled: Mapping[tuple, tuple] = field(default_factory=dict, compare=False, hash=False, repr=False)
     #: what the modules reading the plan work out once and keep (asked several times a spec): "denominator"
-    #: and "big_die" (:mod:`.denominator`), "shown" (:mod:`.outcome`), "walk_cells", "space", "rows", "bound"
-    #: (:mod:`.quick_cost`), "bits" (:mod:`.whole_cost`) (a plan made again by dataclasses.replace starts with none)
+    #: and "big_die" (:mod:`.denominator`), "shown" (:mod:`.outcome`), "walk_cells", "walk_width", "space", "rows",
+    #: "bound" (:mod:`.quick_cost`), "bits", "first_bits" (:mod:`.whole_cost`) (dataclasses.replace: none kept)
     memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False, hash=False, repr=False)
 
     #: what the kernel, the cost and the odds ask of its dice several times a spec, worked out as it is made

@@ -186,20 +186,21 @@ def power_cost(length: float, n: int, size: float, bits: float | None = None,
 def lattice_power(places: Sequence[int] | None, length: float, n: int, size: float, bits: float | None = None,
                   cap: Callable[[int], float] | None = None,
                   nonzero: Callable[[int], Reach] | None = None, top: float | None = None,
-                  floats: bool = False) -> tuple[float, float, float]:
+                  floats: bool = False, sparse: bool = True) -> tuple[float, float, float]:
     """Work of a die's array to the power ``n`` as the kernel makes it
     (:func:`.whole.power`), in its first count and in a mark's count again
     (whose dice leave the mark's faces out), and its length: on its lattice
     from its first place, known where the ``places`` the die reaches are
     (None: priced at its ``length``), each product of the first count pair
     by pair of the cells the dice reach where that surely pays
-    (:func:`sparse_price`; never where tails are cut: ``cap``); ``floats``: in
-    float64 (:func:`dense`)."""
+    (:func:`sparse_price`; never where tails are cut: ``cap``, or
+    ``sparse`` False, as for dice without end, whose powers the kernel
+    always cuts); ``floats``: in float64 (:func:`dense`)."""
     if places is None or len(places) < 2 or cap is not None:
         w, grown = power_bound(length, n, size, bits, cap, nonzero, top=top, floats=floats)
         return w, w, grown
     short = places[-1] // math.gcd(*places) + 1.0
-    w = power_bound(short, n, size, bits, cap, nonzero, sparse=True, top=top, floats=floats)[0]
+    w = power_bound(short, n, size, bits, cap, nonzero, sparse=sparse, top=top, floats=floats)[0]
     return w, power_bound(short, n, size, bits, cap, nonzero, top=top, floats=floats)[0], \
         min(size, n * (length - 1) + 1)
 

@@ -64,8 +64,9 @@ def faces(t: DieTable, eligible: tuple[int, ...], rows: Rows) -> Faces | None:
     plain, *marked = sorted(patterns)
     mark = marked[0] if marked else plain
     c = t.chance
-    return Faces((c.numerator, c.denominator), c.numerator / c.denominator, len(eligible), plain, patterns[plain], mark, patterns[mark] if marked else 0,
-                 frozenset(ones or ()), t.sides)  # (a die that does not explode: its sides' ways)
+    return Faces((c.numerator, c.denominator), c.numerator / c.denominator, len(eligible), plain, patterns[plain],
+                 mark, patterns[mark] if marked else 0, frozenset(ones or ()),
+                 t.sides)  # (a die that does not explode: its sides' ways)
 
 
 #: :func:`faces_of`'s answer for a die the count by successes cannot take, as kept at load.
