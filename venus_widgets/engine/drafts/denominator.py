@@ -1,8 +1,9 @@
 """The common denominator of every count of a spec (:func:`denominator`),
 the re-rolls its step may make and the ways of the dice it re-rolls
 (:func:`budget`, :func:`big_die`), and what kind of number counts them
-(:func:`mode_of`): read by the kernel (:mod:`.kernel`), its re-roll step
-(:mod:`.reroll`) and the walk (:mod:`.walk`)."""
+(:func:`mode_of`), and the bytes of such a number in Python ints
+(:func:`int_bytes`): read by the kernel (:mod:`.kernel`), its re-roll step
+(:mod:`.reroll`), the walk (:mod:`.walk`) and the memory their prices hold."""
 
 from __future__ import annotations
 
@@ -68,3 +69,14 @@ def big_die(plan: Plan) -> int:
         known = plan.memo["big_die"] = math.lcm(*[die_weight(g.table, "count") for g in plan.groups
                                                   if g.rerollable])
     return known
+
+
+def int_bytes(bits: float) -> float:
+    """The bytes of one Python int of ``bits`` bits (a 30-bit digit in 4
+    bytes, and its header), as the cost model prices an entry of counts in
+    Python ints.
+
+    >>> int_bytes(750)
+    132.0
+    """
+    return 32 + bits / 7.5

@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from .denominator import budget
+from .denominator import budget, int_bytes
 from .dice import levels
 from .plan import Plan
 from .walk_cost import span
@@ -122,7 +122,7 @@ def _rows_held(p: Plan, states: float, size: float, ints: float) -> float:
     in Python ints past 2**63 ways ``ints`` entries not 0 a Python int, made and scaled."""
     held = states * size * 8 * ROWS_HELD
     if in_python_ints(p):
-        held += ints * (32 + plan_bits(p) / 7.5) * 2
+        held += ints * int_bytes(plan_bits(p)) * 2
     return held
 
 
@@ -145,7 +145,7 @@ def step_bytes_bound(p: Plan, size: float) -> float:
         return packed + MATRICES * rows * 2 * size * 8
     S = _most_states(p, B)
     bits = plan_bits(p)  # (past 2**63 ways, Python ints: :func:`.whole_cost.in_python_ints`)
-    each = 32 + bits / 7.5 if not p.unbounded and bits >= 63 else 0.0
+    each = int_bytes(bits) if not p.unbounded and bits >= 63 else 0.0
     return S * size * (8 * ROWS_HELD + 2 * each) + MATRICES * rows * 2 * size * (8 + each)
 
 
@@ -172,7 +172,7 @@ def kernel_bytes(p: Plan) -> float:
         if not ints:
             out += held
             continue
-        each = 32 + n * die_bits(g.table) / 7.5  # (an entry: at most the ways of the n dice)
+        each = int_bytes(n * die_bits(g.table))  # (an entry: at most the ways of the n dice)
         r = kept_reach(g.table, p.rows(g), g.eligible)
         entries, tails, after = 0.0, 0.0, 0.0  # (after: the kernels' entries not 0 from the run's end up)
         step = max(1, -(-(n + 1) // 16))  # (runs of e, each at its dearest end: its fewest taken, e = a)

@@ -37,6 +37,7 @@ from typing import Any, NamedTuple, Sequence
 
 from ..caching import cached
 from ..errors import SpecError
+from .denominator import int_bytes
 from .dice import levels
 from .plan import DieTable, Plan
 from .readings import Tally
@@ -88,7 +89,7 @@ def cell_bytes(mode: str, bits: float) -> float:
     """
     if mode != "exact":
         return CELL_BYTES[mode]
-    return max(CELL_BYTES[mode], 8 + 32 + bits / 7.5)
+    return max(CELL_BYTES[mode], 8 + int_bytes(bits))
 #: One value the odds list (the counts by value, their sums from the top, the odds' own lists), in
 #: multiply-adds and bytes, its counts below 2**63 ways in any kind of number (measured: 200 d6 at
 #: successes * 1000, 200,001 values, 59 ms; 20 d6 at successes * 10000, 56 bytes a value); past it, each
