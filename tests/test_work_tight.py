@@ -405,3 +405,36 @@ def test_dice_without_end_whose_places_spread_are_priced_as_full_convolutions(di
     est = registry.get("tight").work(_plain(spec))
     done = unguarded(lambda: work_done(spec))
     assert done <= est <= 3 * done, (done, est, est / done)
+
+
+def test_a_table_of_a_die_without_end_is_priced_as_numpy_convolves_floats():
+    """A d6 without end whose successes cancel, read for its total (SPREAD_CANCELLING, no d2 rolled):
+    its table is 24 convolutions of arrays 3,726 long, in float64, numpy's dot products; priced a
+    multiply-add a pair, 3.5e8, about 0.43 s for 0.07 s real, most of the 0.5 s one roll may take:
+    the draft nearly refused at load (issue 32). Within twice those convolutions as
+    numpy makes them (:func:`.powers.dense`)."""
+    from venus_widgets.engine.drafts import dice, outcome, step_cost
+
+    vw.load_edition(SPREAD_CANCELLING)
+    p = registry.get("tight").plan(_plain({"edition": "tight", "dice": 0, "need": 10}))
+    (g,) = [g for g in p.groups if g.count]
+    rows = step_cost._rows(p, g, kernel.tracked(p))
+    assert dice.levels(g.table) > 20 and len(rows) == 3 and not outcome.shown_marks(p)
+    done = [0.0]
+
+    class Counted:
+        def __getattr__(self, name):
+            return getattr(np, name)
+
+        def convolve(self, a, b, *args):
+            done[0] += powers.dense(np.size(a), np.size(b), floats=np.asarray(a).dtype == np.float64)
+            return np.convolve(a, b, *args)
+
+    dice.np = Counted()
+    try:
+        dice.die_ways(g.table, rows, step_cost.table_mode(p))
+    finally:
+        dice.np = np
+    priced = step_cost.table_work(g.table, rows, step_cost.table_mode(p))
+    assert done[0] <= priced <= 2 * done[0], (done[0], priced, priced / done[0])
+    assert 0 <= vw.odds({"edition": "tight", "dice": 0, "need": 10}).p_pass <= 1  # not refused

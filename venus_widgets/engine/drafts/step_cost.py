@@ -40,6 +40,7 @@ from ..errors import SpecError
 from .denominator import int_bytes
 from .dice import levels
 from .plan import DieTable, Plan
+from .powers import dense
 from .readings import Tally
 from .tails import reach
 from .values import MAX_SPREAD, outcome_value
@@ -154,9 +155,10 @@ def table_work(t: DieTable, rows: tuple[tuple[int, ...], ...], mode: str) -> flo
         # a scaled copy of the faces that stop per chain length, added in place (:func:`.dice._one_kind`)
         return (2 * k * len_a * slow + (k - 1) * max(len_b - 1 + back, 1) + len_a + len_b + k * PER_CALL
                 + TABLE)
-    work, length = TABLE, float(max(len_a, len_b))
-    for _ in range(min(k, 10_000)):
-        work += len_b * length * slow + 4 * PER_CALL
+    size = float(max(len_a, len_b))  # (the exploding faces' array as long as the die's: every face's place)
+    work, length = TABLE, size
+    for _ in range(min(k, 10_000)):  # (numpy's convolutions in float64, whole numbers too: :func:`.powers.dense`)
+        work += (size * length * slow if mode == "exact" else dense(size, length, floats=True)) + 4 * PER_CALL
         length = max(len_a, len_b + length - 1 + back)
     return work
 
