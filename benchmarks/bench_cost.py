@@ -26,6 +26,12 @@ of the process, not the model's: their ratios are shown in brackets and
 left out of the worst.
 
 Timings depend on the machine and its load: compare ratios from one run.
+This machine's speed varies up to twice within minutes, so each case
+also times a fixed probe of the same kinds of work beside its call
+(benchmarks/machine_speed.py): the ``machine`` column says how much slower
+than the reference the machine ran it (above 1: slower; the reference is
+its slower moments), so that a ratio over its target can be told apart from
+a slow moment of the machine; the targets hold for the ratios as measured.
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ for _path in (ROOT / "tests", ROOT / "benchmarks"):
 import venus_widgets as vw  # noqa: E402
 from bench_caches import clear, engine_caches  # noqa: E402
 from fuzz_cost import _hwm_reset, _status  # noqa: E402
+from machine_speed import factor, probe  # noqa: E402
 
 CPU_LIMIT = 60  # s of CPU per case: killed past it
 MEMORY_FLOOR = 20e6  # bytes: below it, the process's own growth
@@ -278,6 +285,7 @@ def _child(text: str, make: Callable, conn: Any) -> None:
         t = time.process_time()
         p = estimate()
         priced = time.process_time() - t
+        before = probe()  # (the machine's speed beside the call: benchmarks/machine_speed.py)
         clear(caches)
         base = _hwm_reset()
         t = time.process_time()
@@ -293,14 +301,16 @@ def _child(text: str, make: Callable, conn: Any) -> None:
             call()
             real += time.process_time() - t
             times += 1
-        conn.send((p.seconds, p.memory, priced, real / times, mem, times, ""))
+        after = probe()
+        speed = factor({k: (before[k] + after[k]) / 2 for k in before})
+        conn.send((p.seconds, p.memory, priced, real / times, mem, times, "", speed))
     except Exception as err:  # noqa: BLE001 - reported
-        conn.send((0.0, 0.0, 0.0, 0.0, 0, 0, f"{type(err).__name__}: {err}"[:160]))
+        conn.send((0.0, 0.0, 0.0, 0.0, 0, 0, f"{type(err).__name__}: {err}"[:160], 1.0))
 
 
 def run(text: str, make: Callable) -> tuple:
     return forked(_child, (text, make), (0.0, 0.0, 0.0, float(CPU_LIMIT), 0, 0,
-                                         f"killed past {CPU_LIMIT} s of CPU or out of memory"))
+                                         f"killed past {CPU_LIMIT} s of CPU or out of memory", 1.0))
 
 
 def forked(target: Callable, args: tuple, lost: Any, timeout: float | None = None, late: Any = None) -> Any:
@@ -335,20 +345,22 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     clear(engine_caches())
     print(f"{'case':40s} {'est s':>8s} {'real s':>8s} {'real/est':>8s} {'est/real':>8s} {'est MB':>8s} "
-          f"{'real MB':>8s} {'real/est':>8s} {'priced':>7s} {'runs':>5s}")
-    low, high, mem_low, mem_high, priced_most = [], [], [], [], 0.0
+          f"{'real MB':>8s} {'real/est':>8s} {'priced':>7s} {'runs':>5s} {'machine':>7s}")
+    low, high, mem_low, mem_high, priced_most, speeds = [], [], [], [], 0.0, []
     for name, text, make in CASES:
         if args.only not in name:
             continue
-        est, est_mem, priced, real, mem, times, err = run(text, make)
+        est, est_mem, priced, real, mem, times, err, speed = run(text, make)
         if err:
             print(f"{name:40s} {err}")
             continue
         counted = real >= args.floor
         mem_counted = mem >= MEMORY_FLOOR
         print(f"{name:40s} {est:8.3f} {real:8.3f} {_ratio(real, est, counted)} {_ratio(est, real, counted)} "
-              f"{est_mem / 1e6:8.1f} {mem / 1e6:8.1f} {_ratio(mem, est_mem, mem_counted)} {priced * 1e3:5.1f}ms {times:5d}")
+              f"{est_mem / 1e6:8.1f} {mem / 1e6:8.1f} {_ratio(mem, est_mem, mem_counted)} {priced * 1e3:5.1f}ms "
+              f"{times:5d} {speed:7.2f}")
         priced_most = max(priced_most, priced)
+        speeds.append(speed)
         if counted:
             low.append((real / est if est else float("inf"), name))
             high.append((est / real, name))
@@ -364,6 +376,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"worst {title}: {worst[0]:.2f} ({worst[1]}); {sum(r > target for r, _ in rows)} of {len(rows)} "
                   "over the target")
     print(f"the estimate itself took at most {priced_most * 1e3:.1f} ms of CPU")
+    if speeds:
+        print(f"the machine ran {min(speeds):.2f} to {max(speeds):.2f} times as slow as the reference "
+              "(benchmarks/machine_speed.py, beside each call)")
     return 0
 
 

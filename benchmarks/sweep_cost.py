@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
             if said == "invalid" or (said and not args.refused_cpu):
                 continue
             make = _make(spec, args.refused_cpu if said else 40)
-            est, est_mem, _priced, real, mem, _times, err = run(draft, make)  # type: ignore[arg-type]  # a dict loads too
+            est, est_mem, _priced, real, mem, _times, err, _speed = run(draft, make)  # type: ignore[arg-type]  # a dict loads too
             if err.startswith(("DraftError", "SpecError")):
                 n["refused when run"] += 1  # in words, by the engine as it computed
             elif err:
