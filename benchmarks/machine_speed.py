@@ -9,8 +9,9 @@ hour later, nothing else running). A benchmark that compares a time with an
 estimate (benchmarks/bench_cost.py, sweep_cost.py) runs this probe beside
 each case, in the same process, so that a ratio over its target can be told
 apart from a slow moment of the machine: ``factor`` above 1, the machine
-slower than the reference now. (Only a sign: the parts slow down unequally,
-the interpreter most, numpy's long arrays least.)
+slower than the reference now, and a time divided by it the time as on the
+reference (a fair sign, not a measure: the parts slow down unequally, the
+interpreter most, numpy's long arrays least).
 
 Run alone: ``.venv/bin/python benchmarks/machine_speed.py [--repeat N]``.
 """
@@ -24,10 +25,10 @@ import time
 import numpy as np
 
 #: The probe's CPU seconds, part by part, on the reference: this machine (2 cores, AMD EPYC, a shared
-#: virtual machine) at its slower moments (stop 46, 2026-12-04, 19:10-19:30 UTC: ten million Python
-#: additions in 1.4 to 1.8 s, 0.9 s at its quicker ones; benchmarks/bench_cost.py's worst real/estimate
-#: 1.16 to 1.23 then, 0.94 at a quicker moment).
-REFERENCE = {"python": 0.027, "numpy calls": 0.014, "long arrays": 0.0295, "whole numbers": 0.054}
+#: virtual machine) at its quicker moments, those the cost model's figures were measured at (stop 46,
+#: 2026-12-04: the probe 30 times in a row ran either so, or about 1.6 times as slow in every part, the
+#: interpreter most; the same draft's odds 0.068 s at factor 0.65 of the slower, 0.118 s at 1.0).
+REFERENCE = {"python": 0.015, "numpy calls": 0.0065, "long arrays": 0.0218, "whole numbers": 0.0334}
 
 
 def _python() -> None:
