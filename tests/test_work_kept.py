@@ -25,6 +25,7 @@ from venus_widgets.engine.contract import cost as budget, edition as registry, g
 from venus_widgets.engine.contract.spec import normalize
 from venus_widgets.engine.drafts import cost, counts_kept, dice, kernel, outcome, powers, reroll, step_cost, whole, whole_cost
 from venus_widgets.engine.drafts.edition import counted
+from work_count import CountedNumpy
 
 DRAFT = '''id = "kept"
 [fields.dice]
@@ -70,20 +71,6 @@ def load(die: str = DEEP, dice: int = 6, field: str = "x", outcome_: str = "", m
     return {"edition": "kept", "dice": dice}
 
 
-class _Numpy:
-    """numpy for :mod:`.dice`, its convolutions (a die's table, its chain level by level) counted."""
-
-    def __init__(self, done: list[float]) -> None:
-        self._done = done
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(np, name)
-
-    def convolve(self, a: np.ndarray, b: np.ndarray, *args: object) -> np.ndarray:
-        self._done[0] += np.size(a) * np.size(b) + cost.PER_CALL
-        return np.convolve(a, b, *args)
-
-
 def conv_work(call) -> tuple[object, float]:
     """``(result, work)``: the multiply-adds of every convolution ``call()``
     makes, the kernel's (in whole numbers past 2**63 ways priced as
@@ -105,7 +92,7 @@ def conv_work(call) -> tuple[object, float]:
         return out
 
     kernel._conv = reroll._conv = whole.conv = counting
-    dice.np = _Numpy(done)  # type: ignore[assignment]
+    dice.np = CountedNumpy(done, lambda a, b: np.size(a) * np.size(b) + cost.PER_CALL)  # type: ignore[assignment]
     try:
         return call(), done[0]
     finally:

@@ -24,7 +24,7 @@ import venus_widgets as vw
 from venus_widgets.engine.contract import edition as registry
 from venus_widgets.engine.contract.spec import normalize
 from venus_widgets.engine.drafts import EXAMPLES, cost, kernel, powers, reroll, reroll_successes, whole, whole_cost
-from work_count import unguarded
+from work_count import CountedNumpy, unguarded
 
 BASE = '''id = "tight"
 [fields.dice]
@@ -421,16 +421,8 @@ def test_a_table_of_a_die_without_end_is_priced_as_numpy_convolves_floats():
     rows = step_cost._rows(p, g, kernel.tracked(p))
     assert dice.levels(g.table) > 20 and len(rows) == 3 and not outcome.shown_marks(p)
     done = [0.0]
-
-    class Counted:
-        def __getattr__(self, name):
-            return getattr(np, name)
-
-        def convolve(self, a, b, *args):
-            done[0] += powers.dense(np.size(a), np.size(b), floats=np.asarray(a).dtype == np.float64)
-            return np.convolve(a, b, *args)
-
-    dice.np = Counted()
+    dice.np = CountedNumpy(done, lambda a, b: powers.dense(np.size(a), np.size(b),
+                                                           floats=np.asarray(a).dtype == np.float64))
     try:
         dice.die_ways(g.table, rows, step_cost.table_mode(p))
     finally:
