@@ -100,34 +100,48 @@ def default_choice(counts: dict[tuple[str, int], int], b: int, ego: str, rules: 
     return choice
 
 
-@cached(4096)
-def best_choice(state: tuple, b: int, ego: str, g: int, size: int, exact: bool = True,
-                rules: Rules = RULES) -> tuple[Any, dict, bool]:
-    """Best choice for a table state (sorted tuple of ((caliber, class), count));
-    returns (joint (successes, sixes) pmf, chosen dict, ego reroll spent).
+#: Two choices whose chances of falling short in floats are within this
+#: share of each other are recounted in Fractions before one is chosen. A
+#: chance here is a float sum of products of positive numbers, each off by
+#: at most a few ulp relative (about 1e-16 each, a few thousand of them), so
+#: a choice ahead by more than this in floats is ahead exactly, on every
+#: machine; and a float chance of 0 is exactly 0 (no term is 0 by rounding:
+#: the smallest, 6**-26 times a few, is far above float's least).
+NEAR = 1e-9
 
-    With ``exact`` (the default; rolls and advice always use it) the choices
-    are compared in Fractions: a choice replaces the one before only when
-    its P(goal) is strictly higher, so exact ties keep the earliest choice
-    (the default policy's first), the same on every machine. Without it
-    (the float path) a choice must win by more than 1e-14: above float
-    noise (about 1e-15), below the smallest true difference 1 / D when the
-    common denominator D is at most 2**44, so the snapped float odds make
-    the same choices as the Fractions."""
+
+@cached(4096)
+def best_choice(state: tuple, b: int, ego: str, g: int, size: int,
+                rules: Rules = RULES) -> tuple[None, dict, bool]:
+    """Best choice for a table state (sorted tuple of ((caliber, class), count));
+    returns (None, chosen dict, ego reroll spent): the choice of exactly
+    the highest P(goal), ties to the earliest (the default policy's first).
+
+    The choices are valued by their chance of falling short of the goal
+    (1 - P(goal), small numbers that floats hold to their last digits,
+    where P(goal) would round to 1), in floats; only those within
+    :data:`NEAR` of the lowest are recounted in Fractions to choose among
+    them (exact ties keep the earliest), so the choice is the one
+    Fractions make, the same on every machine, at the price of floats
+    (a block of rolls of 26 dice meets about 600 kinds of first roll:
+    8 to 31 s all in Fractions)."""
     counts = dict(state)
     double6 = ego == "double6"
     succ = sum(v for k, v in counts.items() if k[1] != FAIL)
     if succ >= g:
-        sx = state_pmf(succ, sum(v for k, v in counts.items() if k[1] == SIX), {}, size, exact, rules)
-        return sx, {}, False
-    tol = 0 if exact else 1e-14
+        return None, {}, False
     dflt = default_choice(counts, b, ego, rules)
-    best_sx, best = choice_pmf(counts, dflt, size, g, double6, exact, rules)
-    best_p = best[g:].sum()
-    best_choice, best_ego = dflt, ego == "reroll" and any(v for v in dflt.values())
-    for choice, ego_spent in state_choices(counts, b, ego, rules):
-        sx, fin = choice_pmf(counts, choice, size, g, double6, exact, rules)
-        p = fin[g:].sum()
-        if p > best_p + tol:
-            best_sx, best_p, best_choice, best_ego = sx, p, choice, ego_spent
-    return best_sx, best_choice, best_ego
+    tried = [(dflt, ego == "reroll" and any(v for v in dflt.values()))]
+    for choice, spent in state_choices(counts, b, ego, rules):
+        if all(choice != c for c, _ in tried):  # (the same dice KISSed: the same odds, the earlier kept)
+            tried.append((choice, spent))
+    if len(tried) > 1:
+        short = [float(choice_pmf(counts, c, size, g, double6, False, rules)[1][:g].sum()) for c, _ in tried]
+        low = min(short)
+        near = [i for i, v in enumerate(short) if v <= low * (1 + NEAR)]
+        if low and len(near) > 1:
+            exact = [choice_pmf(counts, tried[i][0], size, g, double6, True, rules)[1][:g].sum() for i in near]
+            near = [near[exact.index(min(exact))]]  # (the first of the lowest)
+        tried = [tried[near[0]]]
+    choice, spent = tried[0]
+    return None, choice, spent
