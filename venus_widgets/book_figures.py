@@ -328,22 +328,27 @@ def _wrap_texts(fig: Any, main: list) -> None:
 
 
 def _thin_ticks(fig: Any, main: list) -> None:
-    """Numbers on an axis that would overlap: every second one (then every third ...) kept."""
-    for ax in main:
-        for axis in (ax.xaxis, ax.yaxis):
-            for _ in range(4):
-                renderer = _renderer(fig)
-                shown = [t for t in axis.get_ticklabels() if t.get_visible() and t.get_text()]
-                boxes = [t.get_window_extent(renderer) for t in shown]
-                if not any(a.overlaps(b) for a, b in zip(boxes, boxes[1:])):
-                    break
-                if not all(re.fullmatch(r"[−\-\d.,%+]+", t.get_text()) for t in shown):
-                    break  # names are not thinned: each bar keeps its name
-                locs = list(axis.get_majorticklocs())
-                labels = [t.get_text() for t in shown]
-                if len(labels) != len(locs):
-                    break
-                axis.set_ticks(locs[::2], labels[::2])
+    """Numbers on an axis that would overlap: every second one (then every third ...) kept.
+    A drawing of the figure serves every axis until one is thinned (a drawing per axis was
+    most of a chapter's build: chapter 8's eight figures drew 83 times); the axes are taken
+    in turn, each at most four times, as a drawing per axis took them."""
+    todo = [[axis, 4] for ax in main for axis in (ax.xaxis, ax.yaxis)]
+    while todo:
+        renderer = _renderer(fig)
+        while todo:
+            axis, left = todo[0]
+            shown = [t for t in axis.get_ticklabels() if t.get_visible() and t.get_text()]
+            boxes = [t.get_window_extent(renderer) for t in shown]
+            locs = list(axis.get_majorticklocs())
+            labels = [t.get_text() for t in shown]
+            if (not left or not any(a.overlaps(b) for a, b in zip(boxes, boxes[1:]))
+                    or not all(re.fullmatch(r"[−\-\d.,%+]+", t) for t in labels)  # names: each bar keeps its name
+                    or len(labels) != len(locs)):
+                todo.pop(0)
+                continue
+            axis.set_ticks(locs[::2], labels[::2])
+            todo[0][1] -= 1
+            break  # (drawn again before the next look)
 
 
 # -- the dark picture ---------------------------------------------------------------------
