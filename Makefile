@@ -26,11 +26,15 @@ lab: $(STAMP)
 ## widgets, notebooks, browser) and JS unit tests.
 ## The browser tests (tests/browser, marked `browser`) run here too: JupyterLab,
 ## Notebook 7 and Voila in Debian's Chromium, the Binder-like build and JupyterLite.
+## One worker more than the cores: a browser test waits on its kernel, its server and its
+## browser, and the worker beside it fills those waits (2 cores: the browser tests 7:44 -> 6:43,
+## the CPU never idle).
+WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
 test: $(STAMP)
 	bash scripts/ensure-tools.sh
 	test -x node_modules/.bin/esbuild || npm ci --no-audit --no-fund --ignore-scripts --loglevel=error
 	$(BIN)/python -m mypy
-	$(BIN)/python -m pytest -p no:cacheprovider -n auto --dist loadfile \
+	$(BIN)/python -m pytest -p no:cacheprovider -n $(WORKERS) --dist loadfile \
 	  --nbval --nbval-sanitize-with notebooks/nbval_sanitize.cfg tests notebooks
 	node --test js/tests/
 

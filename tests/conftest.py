@@ -41,7 +41,7 @@ def _registry_as_found(request):
     registry's own :func:`as_it_was`); an edition a module registered (a
     draft it loaded) and did not unregister is named in a warning. Without
     this, one module's leftover shows up in whichever module a worker of
-    ``-n auto`` runs next (docs/spec.md and the registry's doctest listed
+    ``-n`` runs next (docs/spec.md and the registry's doctest listed
     heresy-draft and heresy-push in CI, on a worker that never loaded them)."""
     from venus_widgets.engine.contract import edition
 
