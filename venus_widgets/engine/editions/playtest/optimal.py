@@ -23,7 +23,8 @@ Counting: a first roll by counts per (caliber, class) is a whole number of
 6**|R|``, padded to ``6**b`` (:mod:`.default` explains the float64 /
 Python int choice). Choices compare exactly (no tolerance) when ``6**b``
 is below 2**53 or the odds are exact, else as floats that must win by
-more than 1e-14 (as :func:`.choices.best_choice` does). Below 2**53
+more than 1e-14 (a roll's choice, :func:`.choices.best_choice`, is
+recounted in Fractions where two come that near). Below 2**53
 every float count is exact, whatever the order of the sums; above it
 they round, by about an ulp per operation on positive terms (a few
 1e-16 relative: :mod:`.rerolled`).
