@@ -419,7 +419,7 @@ def test_the_optimal_choice_is_the_exact_one_for_every_first_roll_of_small_tasks
         for state in states:
             if sum(v for (_, c), v in state if c != FAIL) >= g:
                 continue
-            _, choice, spent = ch.best_choice(state, b, spec["ego"], g, size, rules=rules)
+            choice, spent = ch.best_choice(state, b, spec["ego"], g, size, rules=rules)
             assert (choice, spent) == _exact_choice(state, b, spec["ego"], g, size, rules), (spec, state)
             tried += 1
     assert tried > 500

@@ -112,9 +112,9 @@ NEAR = 1e-9
 
 @cached(4096)
 def best_choice(state: tuple, b: int, ego: str, g: int, size: int,
-                rules: Rules = RULES) -> tuple[None, dict, bool]:
+                rules: Rules = RULES) -> tuple[dict, bool]:
     """Best choice for a table state (sorted tuple of ((caliber, class), count));
-    returns (None, chosen dict, ego reroll spent): the choice of exactly
+    returns (chosen dict, ego reroll spent): the choice of exactly
     the highest P(goal), ties to the earliest (the default policy's first).
 
     The choices are valued by their chance of falling short of the goal
@@ -129,7 +129,7 @@ def best_choice(state: tuple, b: int, ego: str, g: int, size: int,
     double6 = ego == "double6"
     succ = sum(v for k, v in counts.items() if k[1] != FAIL)
     if succ >= g:
-        return None, {}, False
+        return {}, False
     dflt = default_choice(counts, b, ego, rules)
     tried = [(dflt, ego == "reroll" and any(v for v in dflt.values()))]
     for choice, spent in state_choices(counts, b, ego, rules):
@@ -143,5 +143,4 @@ def best_choice(state: tuple, b: int, ego: str, g: int, size: int,
             exact = [choice_pmf(counts, tried[i][0], size, g, double6, True, rules)[1][:g].sum() for i in near]
             near = [near[exact.index(min(exact))]]  # (the first of the lowest)
         tried = [tried[near[0]]]
-    choice, spent = tried[0]
-    return None, choice, spent
+    return tried[0]

@@ -57,8 +57,8 @@ def policy_kiss(spec: dict, faces: Sequence[int]) -> tuple[list[int], bool]:
         return default_kiss(spec, faces, cals, range(len(cals)), spec["kiss"])
     counts = counts_of(faces, cals, range(len(faces)), rules)
     b = min(spec["kiss"], len(cals))
-    _, choice, ego_spent = best_choice(tuple(sorted(counts.items())), b, spec["ego"], g, len(cals) + 1,
-                                       rules=rules)
+    choice, ego_spent = best_choice(tuple(sorted(counts.items())), b, spec["ego"], g, len(cals) + 1,
+                                    rules=rules)
     return pick(faces, cals, choice, range(len(faces)), rules), ego_spent
 
 

@@ -135,7 +135,7 @@ def optimal_masks(spec: dict, faces: np.ndarray, cals: list[str]) -> np.ndarray:
         state = tuple(sorted(((CALIBER_OF_INDEX[k // 3], k % 3), int(v)) for k, v in enumerate(counts[row]) if v))
         if sum(v for (_, c), v in state if c != FAIL) >= g:
             continue
-        _, choice, spent = best_choice(state, b, spec["ego"], g, size, rules=rules)
+        choice, spent = best_choice(state, b, spec["ego"], g, size, rules=rules)
         for (cal, c), v in choice.items():
             take[u, CALIBER_INDEX[cal] * 3 + c] = v
         ego_r[u] = spent
