@@ -33,15 +33,9 @@ threshold = 1
 '''
 
 
-@pytest.fixture(autouse=True)
-def _unregistered():
-    yield
-    if "nearfit" in registry.ids():
-        registry.unregister("nearfit")
-
-
 def _refusal(count: str, spec: dict, monkeypatch) -> tuple[CrossError, int]:
-    vw.load_edition(DRAFT.replace("{count}", count))
+    """The refusal of ``spec`` by the draft counting ``count`` dice (loaded
+    for this call only), and the counts of dice read to make it."""
     tries = [0]
     real = spec_checks.count
 
@@ -49,9 +43,11 @@ def _refusal(count: str, spec: dict, monkeypatch) -> tuple[CrossError, int]:
         tries[0] += 1
         return real(*args, **kw)
 
-    monkeypatch.setattr(spec_checks, "count", counted)
-    with pytest.raises(CrossError) as err:
-        vw.normalize({"edition": "nearfit", **spec})
+    with registry.as_it_was():
+        vw.load_edition(DRAFT.replace("{count}", count))
+        monkeypatch.setattr(spec_checks, "count", counted)
+        with pytest.raises(CrossError) as err:
+            vw.normalize({"edition": "nearfit", **spec})
     return err.value, tries[0]
 
 
@@ -76,4 +72,3 @@ def test_a_count_that_fits_only_near_the_default_is_named_from_either_side(monke
         err, tries = _refusal("10000 - (dice - 3) * (dice - 3) * 100 + 0 * extra", {"dice": dice}, monkeypatch)
         assert err.field == "dice" and err.nearest == 13, err
         assert tries <= 60, tries
-        registry.unregister("nearfit")
