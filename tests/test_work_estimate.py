@@ -18,7 +18,7 @@ from work_count import calls
 
 import venus_widgets as vw
 from venus_widgets.engine.contract import edition as registry
-from venus_widgets.engine.drafts import whole_cost
+from venus_widgets.engine.drafts import karatsuba
 
 #: the fuzz's random draft of seed 1916744779 (fuzz_drafts.py --seed 7): a d100 exploding once and a d6
 LOADED = '''"id" = "fz"
@@ -87,7 +87,7 @@ def _fresh():
     from venus_widgets.engine.caching import forget_results
 
     forget_results()
-    whole_cost._FOLLOWED.clear()  # (the products already priced: each call's own work counted)
+    karatsuba._FOLLOWED.clear()  # (the products already priced: each call's own work counted)
     yield
     if "fz" in registry.ids():
         registry.unregister("fz")

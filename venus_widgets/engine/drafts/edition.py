@@ -36,8 +36,10 @@ from . import explain as _explain
 from . import explain_steps as _explain_steps
 from . import quick_cost as _quick
 from . import kernel, outcome, plan as _plan, plan_key, rolling, spec_checks as _spec_checks, versions as _versions, walk
+from .karatsuba import walk_budget
 from .at_table import DraftTable
 from .counts_kept import kept, priced
+from .load_tables import within_load
 from .draft_reads import marks_of
 from .levers import levers as _lever_list
 from . import endless as _endless
@@ -168,7 +170,7 @@ class DraftEdition:
                 for rs in readings:
                     tallies = [r for r in rs if not r.ordered]
                     tables.append((t, _dice.rows(t, tallies, g.name, marks), takes))
-        return {**_dice.compile_dice(_within_load(dict.fromkeys(tables))), **known}
+        return {**_dice.compile_dice(within_load(dict.fromkeys(tables))), **known}
 
     def _grades(self, g: Any, env: Mapping[str, Any], rules: Mapping[str, Any]) -> list[Any]:
         """The grades a group's dice can have: the options of the field it reads."""
@@ -243,7 +245,10 @@ class DraftEdition:
         the levers (the last first, as the draft lists the counts)."""
         if spec.get("version", self.VERSION) != self.VERSION:
             return self._of(spec).cost(spec, exact)
-        p = self.plan(spec)
+        with walk_budget():  # (its walks of Python's products: a few ms at most)
+            return self._cost(self.plan(spec), exact)
+
+    def _cost(self, p: _plan.Plan, exact: bool) -> _budget.Cost:
         work = self._work(p)
         # the steps around the kernel's counting (die tables, marks counted again, the outcome's spread,
         # memory) and the rolls' dice, chains included: :mod:`.step_cost`
@@ -277,7 +282,8 @@ class DraftEdition:
         (the kernel's convolutions, by the lengths of its arrays; infinite
         past :data:`.cost.MAX_CELLS` packed cells: the memory's bound),
         counted in Python ints past 2**53 ways (:func:`.cost.in_whole_numbers`)."""
-        return self._work(self.plan(spec))
+        with walk_budget():
+            return self._work(self.plan(spec))
 
     @staticmethod
     def _work(p: _plan.Plan) -> float:
@@ -304,11 +310,18 @@ class DraftEdition:
             raise _endless.refusal(self.draft, p, spec, self._defaults, self._levers)
         c = counted(p, exact)
         shown = outcome.shown_marks(p)  # every mark of the draft is reported: 0 where no die of this roll shows it
+        spaces = [c.space]
 
         def recount(mark: str) -> kernel.Counted:  # the same counts without a mark's faces
-            return counted(p, exact, without=mark)
-        marks = {m: outcome.mark_ways(p, c, m, recount) if m in shown else 0 for m in p.marks}
-        return outcome.finish(p, c, spec, exact, marks)
+            again = counted(p, exact, without=mark)
+            spaces.append(again.space)
+            return again
+        try:
+            marks = {m: outcome.mark_ways(p, c, m, recount) if m in shown else 0 for m in p.marks}
+            return outcome.finish(p, c, spec, exact, marks)
+        finally:  # made or failing at the outcome: a large space's arrays do not stay with its cached plan
+            for sp in spaces:
+                sp.let_go()
 
     def roll(self, spec: dict, seed: int, kiss: list[int] | None = None, ego: bool | None = None) -> Roll:
         if spec.get("version", self.VERSION) != self.VERSION:
@@ -360,27 +373,6 @@ def _parts(d: Draft, rules: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[s
     names = ([out.below] if out.below else []) + [n for _, n in lows]
     passing = tuple(n for lo, n in lows if lo >= env["threshold"])
     return passing, tuple(n for n in names if n not in passing)
-
-
-#: The work the die tables counted at load may take (:func:`_within_load`), in the multiply-adds of
-#: :mod:`.cost`: a tenth of one spec's budget.
-LOAD_WORK = _cost.LIMIT / 10
-
-
-def _within_load(tables: Any) -> list:
-    """The die tables counted when the draft loads, each priced first
-    (:func:`.step_cost.table_work`, each mode and with or without the faces
-    a re-roll takes, as :func:`.dice.compile_dice` counts them), in the
-    draft's order until :data:`LOAD_WORK`: a table past it (a d20 exploding
-    50 deep with marks read: 13 s of estimate, 1.7 s real) is counted when
-    a spec rolls it, priced in that spec's estimate (:func:`.step_cost.odds_steps`)."""
-    kept, spent = [], 0.0
-    for t, rows, takes in tables:
-        one = sum(_steps.table_work(t, rows, mode) for mode in ("count", "float")) * (2 if takes else 1)
-        if spent + one <= LOAD_WORK:
-            kept.append((t, rows, takes))
-            spent += one
-    return kept
 
 
 def counted(p: _plan.Plan, exact: bool, without: str = "") -> kernel.Counted:

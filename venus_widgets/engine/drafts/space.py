@@ -35,6 +35,11 @@ from .tally_read import named
 from .values import outcome_value
 
 
+#: The most cells of a space whose values and outcome's grid stay on it once its odds are made
+#: (:meth:`Space.let_go`): 65,536 cells, half a MB an array.
+KEEP_CELLS = 2**16
+
+
 @dataclass(frozen=True)
 class Space:
     """Quantities (least significant first), each from ``lo`` with ``radix`` values."""
@@ -66,18 +71,32 @@ class Space:
 
     def values(self) -> dict[str, np.ndarray]:
         """Each quantity's value at every packed index (``lo`` + its digit;
-        read only: they are shared)."""
-        if not self._values:
-            size = self.size
-            idx = np.arange(size)
-            for n, lo, r, s in zip(self.names, self.lo, self.radix, self.strides):
-                digit = idx if s == 1 else idx // s
-                if s * r < size:  # (the most significant digit is below its radix already)
-                    digit = digit % r
-                v = digit + lo if lo else digit
-                v.flags.writeable = False
-                self._values[n] = v
-        return self._values
+        read only: they are shared), kept on the space until :meth:`let_go`."""
+        found = self._values
+        if found:
+            return found
+        size = self.size
+        idx = np.arange(size)
+        out = {}
+        for n, lo, r, s in zip(self.names, self.lo, self.radix, self.strides):
+            digit = idx if s == 1 else idx // s
+            if s * r < size:  # (the most significant digit is below its radix already)
+                digit = digit % r
+            v = digit + lo if lo else digit
+            v.flags.writeable = False
+            out[n] = v
+        object.__setattr__(self, "_values", out)  # (made whole, then shown: another thread never sees half)
+        return out
+
+    def let_go(self) -> None:
+        """Forget the values and the outcome's grid of a space past
+        :data:`KEEP_CELLS` (the odds that read them are made): the space
+        stays on its plan, cached, and the counts kept share it; its arrays
+        would stay with it (a ladder of such spaces held them all). They are
+        made again if asked. A thread reading them keeps the ones it has."""
+        if self.size > KEEP_CELLS:
+            object.__setattr__(self, "_values", {})
+            object.__setattr__(self, "_grids", {})
 
     def sizes(self, values: Mapping[str, np.ndarray]) -> Sizes:
         """The largest size of each quantity's values (from its range, not read)."""

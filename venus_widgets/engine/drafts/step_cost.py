@@ -45,6 +45,7 @@ from .readings import Tally
 from .tails import reach
 from .values import MAX_SPREAD, outcome_value
 from .reroll_price import step_bytes
+from .space import KEEP_CELLS
 from .roll_price import (DRAW, EXTRA, EXTRA_READ, FIRST_BYTES, IN_ORDER, LEVEL, READ, REROLL_BYTES, ROLL,  # noqa: F401
                          ROLL_NODE, SLICE_BYTES, SORT, chain_dice, one_roll, roll_fixed, roll_levels, rolled)
 from .whole_cost import element
@@ -97,6 +98,10 @@ def cell_bytes(mode: str, bits: float) -> float:
 #: count's own size (:func:`value_bytes`).
 PER_VALUE = 600.0
 VALUE_BYTES = 80.0
+#: What each value a roll reaches leaves in the odds once made, beyond :func:`value_bytes`, its counts in
+#: Python ints: its count and its chance, each with its key, in the odds' dicts (measured with tracemalloc: a draft of 272 and 420 coins,
+#: 799 and 1,239 values, every one reached, 178 to 188 bytes a value held, priced 108 to 124 without it).
+ENTRY_BYTES = 96.0
 #: Exact odds: the fractions of one value (its chance, and its chance of at least it as a sum: four made
 #: and reduced in Python), in multiply-adds and per bit of the denominator (measured: 20 and 100 d100 read
 #: for their total, 1,981 and 9,901 values of 133 and 664 bits, 12 and 23 us a value).
@@ -107,10 +112,11 @@ FRACTION_BYTES = 56.0
 #: What one spec's odds leave held whatever its size (the odds, the spec, the plan and their dicts), in
 #: bytes (measured with tracemalloc: 5 to 36 KB a spec over an exploding d6 pool with cancelling dice and a plain d6 pool).
 KEPT_FIXED = 8e3
-#: What one cell of the counts priced leaves held once the odds are made, per quantity and the outcome's value,
-#: in bytes: int64 grids over the space the counts span, which for dice without end reaches past the cells
-#: priced (measured with tracemalloc: 60 d6 exploding without end, 4 grids of 730 to 1,515 cells for 370 cells priced).
-KEPT_CELL = 64.0
+#: What one cell of the space the counts span leaves held once the odds are made, per quantity and the
+#: outcome's value, in bytes: an int64 grid each, twice over (the space priced cell for cell, past the cells
+#: a roll reaches: 60 d6 exploding without end, 4 grids of 730 to 1,515 cells for 370 cells reached; 40 d6
+#: exploding without end and 36 cancelling them, 27 KB held in all, 1,037 cells).
+KEPT_CELL = 16.0
 
 
 def value_bytes(mode: str, bits: float) -> float:
@@ -265,10 +271,15 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
         cells = min(cells, walk_cells(p))
         dense = walk_cells(p)
         walked = walk_bytes(p)  # its widest step: every count of a group's dice at once
+    width = dense if not p.unbounded or p.ordered else math.prod(float(h - lw + 1) for h, lw in zip(whole, low))
+    # the outcome reads every packed cell of the space, not only those a roll reaches: each coin a success
+    # or a bane, never both, makes 1,025 kinds of roll of 1,024 coins over 1,025 x 1,057 cells (the walk's: its own)
+    read = cells if p.ordered else max(cells, width)
     nodes = 1 + len(p.draft.outcome.value.expr.text) / 4
-    finish = FIXED + cells * nodes * PER_NODE * (1 + len(recounts)) + cells * len(names) * PER_DIGIT
-    if mode == "exact":  # each cell's count a Python int, read a few times (:data:`WHOLE_READS`)
-        finish += cells * (1 + len(recounts)) * WHOLE_READS * element(ways_bits(p))
+    finish = FIXED + read * nodes * PER_NODE * (1 + len(recounts)) + read * len(names) * PER_DIGIT
+    if mode == "exact":  # each cell's count a Python int, read a few times (:data:`WHOLE_READS`); 0 where no
+        # roll reaches (a small int: one Python step)
+        finish += (cells * element(ways_bits(p)) + (read - cells) * element(1.0)) * (1 + len(recounts)) * WHOLE_READS
     values = spread(p, names, low, high)
     finish += values * (PER_VALUE + (FRACTION + FRACTION_BIT * ways_bits(p) if exact else 0.0))
     each = value_bytes(mode, 0.0 if p.unbounded else ways_bits(p))
@@ -279,10 +290,14 @@ def odds_steps(p: Plan, names: Sequence[str], shown: Sequence[str], exact: bool 
     # (a re-roll step's states: a row each, as wide as the kernel's space, dice without end to their tables'
     # depth: 30 d6 exploding without end, re-rolled always, 13 MB held, priced 0.2 MB without them)
     # (its kernels' arrays cut as the counts are: at most ``cells`` long)
-    width = dense if not p.unbounded or p.ordered else math.prod(float(h - lw + 1) for h, lw in zip(whole, low))
-    held = cells * cell_bytes(tables, ways_bits(p)) * HELD + walked + values * each + step_bytes(p, width, cells)
-    # held once made: the cells of the plan's counts (each quantity's values and the outcome's) and the odds' values
-    kept = KEPT_FIXED + cells * KEPT_CELL * (len(names) + 1) + values * each
+    one = cell_bytes(tables, ways_bits(p))  # (a cell no roll reaches: a float, or a pointer to Python's 0)
+    held = (cells * one + (read - cells) * min(one, CELL_BYTES["float"])) * HELD + walked + values * each \
+        + step_bytes(p, width, cells)
+    # held once made: the cells of the plan's counts (each quantity's values and the outcome's, which a space
+    # past KEEP_CELLS lets go: :meth:`.space.Space.let_go`) and the odds' values
+    # (each value a roll reaches: its count beside its chance in the odds' own dicts, :data:`ENTRY_BYTES`)
+    kept = KEPT_FIXED + (read if read <= KEEP_CELLS else 0.0) * KEPT_CELL * (len(names) + 1) + values * each \
+        + (min(values, cells) * ENTRY_BYTES if mode == "exact" else 0.0)
     return Steps(work - FIXED + finish, held, finish, dense, kept)
 
 

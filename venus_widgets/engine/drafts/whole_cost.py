@@ -18,6 +18,7 @@ from typing import Any, Sequence, Union
 from .denominator import big_die, budget
 from .dice import levels
 from .plan import Plan
+from .karatsuba import CUTOFF, karatsuba
 
 #: Whole numbers past 2**63 (:mod:`.whole`), in multiply-adds: a pair of short arrays' entries
 #: multiplied one by one (:data:`.whole.DIRECT`; plus :data:`PAIR_BITS` per (kilobit)**2 of the
@@ -137,12 +138,10 @@ def count_of(r: Reach) -> float:
     return float(r) if isinstance(r, (int, float)) else float(len(r))
 
 
-#: Python's Karatsuba (CPython's ``KARATSUBA_CUTOFF``: halves no shorter than 70 limbs of 30 bits), and
-#: the work per limb of its pieces of a block not 0 at one depth (:data:`NODE`) and at the last
-#: (:data:`LEAF`), in multiply-adds: measured 55-100 ns a limb of the longer for one entry not 0 (depths
-#: 2 to 9), 5-14 ns a block and a limb at each depth for 2 to 30 entries (arrays of 100 to 5,000 entries
-#: of 1 to 3 words against 2,000 to 100,000; one busy core of two).
-CUTOFF = 70.0
+#: The work per limb of the pieces of Python's Karatsuba (:data:`.karatsuba.CUTOFF`) of a block not 0 at
+#: one depth (:data:`NODE`) and at the last (:data:`LEAF`), in multiply-adds: measured 55-100 ns a limb of
+#: the longer for one entry not 0 (depths 2 to 9), 5-14 ns a block and a limb at each depth for 2 to 30
+#: entries (arrays of 100 to 5,000 entries of 1 to 3 words against 2,000 to 100,000; one busy core of two).
 NODE = 6.0
 LEAF = 48.0
 #: A word of an entry that is 0, written into the packed integers and read back, in multiply-adds
@@ -282,19 +281,6 @@ def places(t: Any, V: Any, strides: Sequence[float], most: int = 64) -> tuple[in
     return tuple(sorted(x - low for x in found))
 
 
-#: CPython's product of two ints (``k_mul``, Python 3.8 to 3.13), followed step by step on one side's
-#: limbs that are not 0 (:func:`karatsuba`), in multiply-adds: a pair of limbs of the grade-school
-#: product (:data:`CUTOFF` limbs and shorter, zeros and all) and a limb of a step's own copying, adding
-#: and subtracting. Measured on 43 products (1 to 61 entries not 0 of 3 to 180 bits in slots of 1 to 3
-#: words, of arrays of 100 to 5,000 entries, against 2,000 to 100,000 entries in full; this machine, one
-#: busy core of two): 1.05 ns a pair and 0.37 ns a limb, real within 7 % of it either way.
-PAIR_LIMBS = 1.0
-STEP_LIMB = 0.4
-#: The most steps :func:`karatsuba` follows (a few µs each) before it leaves the product to
-#: :func:`sparse_product`.
-STEPS = 600
-
-
 def _followed(a: float, b: float, reach: tuple[Reach, Reach], entry_bits: tuple[float, float] | None,
               words: float, within: float = math.inf) -> float | None:
     """:func:`karatsuba` of the side whose places are known (the fewer, if
@@ -313,86 +299,3 @@ def _followed(a: float, b: float, reach: tuple[Reach, Reach], entry_bits: tuple[
     length = min((b, a)[i], within) if isinstance(other, (int, float)) or not len(other) else float(max(other)) + 1
     slot = int(words) * 64
     return karatsuba(tuple(int(x) for x in known), min(entry_bits[i], slot), slot, int(length * slot) // 30 + 1)
-
-
-def karatsuba(places: tuple[int, ...], bits: float, slot: int, other: int, steps: int = STEPS) -> float | None:
-    """Work of CPython's product of a packed integer whose entries not 0
-    (``places``, of at most ``bits`` bits, in slots of ``slot`` bits) are
-    known, by one of ``other`` 30-bit limbs, all taken as not 0 (more zeros
-    only shorten the pieces): CPython's steps followed (``k_mul``): the
-    grade-school product of two pieces when either is :data:`CUTOFF` limbs
-    or shorter (every pair of limbs, zeros too), the longer cut in slices
-    as long as the shorter when it is twice as long or more, else each
-    halved at half the longer, three products of the halves (highs, lows,
-    and the sums of each side's two halves) and a few passes over them;
-    a piece's zero limbs on top are dropped and a piece that is 0 is not
-    multiplied. None past ``steps`` steps.
-
-    >>> seam = (0, 10, 405, 415, 810, 820, 1215)   # a pushed die's few places, 8 bits each, in slots of 3 words
-    >>> round(karatsuba(seam, 8, 192, 20250 * 192 // 30) * 1.25e-9, 3)   # measured: 0.039 s, the other full
-    0.048
-    """
-    limbs: set[int] = set()
-    for p in places:
-        start = p * slot
-        limbs.update(range(start // 30, (start + max(int(bits), 1) - 1) // 30 + 1))
-    P = tuple(sorted(limbs))
-    if not P:
-        return 0.0
-    key0 = (P, other)
-    if key0 in _FOLLOWED:
-        return _FOLLOWED[key0]
-    seen: dict[tuple[tuple[int, ...], int, int], tuple[float, float]] = {}
-    left = [steps]
-
-    def k(P: tuple[int, ...], sp: int, n: int) -> tuple[float, float]:  # (pairs, limbs) of P (nominally sp long) by n
-        key = (P, sp, n)
-        if key in seen:
-            return seen[key]
-        left[0] -= 1
-        if left[0] < 0:
-            raise OverflowError
-        lo_n, hi_n = min(sp, n), max(sp, n)
-        x, y = 0.0, float(sp + n)
-        if lo_n <= CUTOFF:
-            x = float(sp) * n
-        elif 2 * lo_n <= hi_n and sp <= n:  # the other cut in slices as long as the known side
-            q, rem = divmod(n, sp)
-            x, y = k(P, sp, sp)
-            x2, y2 = k(P, sp, rem) if rem > 0 else (0.0, 0.0)
-            x, y = q * x + x2, q * y + y2 + 2.0 * (sp + n)
-        elif 2 * lo_n <= hi_n:  # the known side cut in slices as long as the other (not trimmed)
-            y *= 2.0
-            for j in range(0, sp, n):
-                w = min(n, sp - j)
-                piece = P[bisect_left(P, j): bisect_left(P, j + w)]
-                if piece:
-                    xs, ys = k(tuple([p - j for p in piece]), w, n)
-                    x, y = x + xs, y + ys
-                else:
-                    y += w + n
-        else:  # halved at half the longer: highs, lows, and the sums of the halves
-            shift = hi_n >> 1
-            cut = bisect_left(P, shift)
-            low, high = P[:cut], tuple([p - shift for p in P[cut:]])
-            y *= 6.0
-            for piece, m in ((high, n - shift), (low, min(n, shift)), (tuple(sorted(set(low).union(high))),
-                                                                       max(n - shift, min(n, shift)))):
-                if piece and m > 0:
-                    xs, ys = k(piece, piece[-1] + 1, m)
-                    x, y = x + xs, y + ys
-        seen[key] = (x, y)
-        return x, y
-
-    try:
-        pairs, passes = k(P, P[-1] + 1, other)
-    except OverflowError:
-        pairs = passes = math.nan
-    if len(_FOLLOWED) > 4096:
-        _FOLLOWED.clear()
-    _FOLLOWED[key0] = None if math.isnan(pairs) else pairs * PAIR_LIMBS + passes * STEP_LIMB
-    return _FOLLOWED[key0]
-
-
-#: :func:`karatsuba`'s prices already found (the cost guard prices the same products again and again).
-_FOLLOWED: dict[tuple[tuple[int, ...], int], float | None] = {}
