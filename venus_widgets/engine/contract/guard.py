@@ -249,11 +249,20 @@ def roll_seconds(spec: Mapping[str, Any]) -> float:
     return ((c.roll or ROLL_SECONDS) + DIE_SECONDS * c.dice) * over
 
 
+def rolls_seconds(spec: Mapping[str, Any], n: int) -> float:
+    """The estimated time of ``n`` rolls of a normalized spec in one call:
+    whole blocks of :data:`~..table.rolls.BLOCK_ROLLS` (``roll_many`` rolls
+    a block whole), each roll's dice, and what the rolls do once for each
+    kind of roll they meet (the edition's ``search_seconds``)."""
+    rolled = -(-n // BLOCK_ROLLS) * BLOCK_ROLLS
+    return rolled * roll_seconds(spec) + _ed.get(spec["edition"]).search_seconds(spec, rolled)  # type: ignore[arg-type]
+
+
 def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> int:
     """The most rolls of a normalized spec one call may make within
-    ``seconds`` (estimated): whole blocks of :data:`~..table.rolls.BLOCK_ROLLS`
-    (``roll_many`` rolls a block whole, whatever part of it is asked
-    for), 0 when one block would take longer.
+    ``seconds`` (estimated, :func:`rolls_seconds`): whole blocks of
+    :data:`~..table.rolls.BLOCK_ROLLS` (``roll_many`` rolls a block whole,
+    whatever part of it is asked for), 0 when one block would take longer.
 
     >>> from venus_widgets.engine.contract.spec import normalize
     >>> most_rolls(normalize({"roll": "check", "bonus_factors": 2})) > 1_000_000
@@ -261,7 +270,12 @@ def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> in
     """
     if block_bytes(spec) > MAX_ROLL_BYTES:
         return 0
-    return int(seconds / (roll_seconds(spec) * BLOCK_ROLLS)) * BLOCK_ROLLS
+    blocks = int(seconds / (roll_seconds(spec) * BLOCK_ROLLS))  # (the dice alone)
+    lo, hi = 0, blocks  # the most blocks whose searches fit too: the time grows with the blocks
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        lo, hi = (mid, hi) if rolls_seconds(spec, mid * BLOCK_ROLLS) <= seconds else (lo, mid - 1)
+    return lo * BLOCK_ROLLS
 
 
 def block_bytes(spec: Mapping[str, Any]) -> float:
@@ -283,10 +297,13 @@ def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
                             f"are made {BLOCK_ROLLS:,} at a time: one block would hold an estimated "
                             f"{_than(block_bytes(spec), MAX_ROLL_BYTES, 'MB')} one call may hold; "
                             f"vw.roll makes one roll")
+        searched = _ed.get(spec["edition"]).search_seconds(spec, blocks)  # type: ignore[arg-type]
+        also = (f", and the best choice is worked out once for each kind of roll they meet (about {searched:.1f} s "
+                "of it)" if searched > 0.05 * MAX_ROLL_SECONDS else "")
         raise SpecError(field, n, expected,
-                        f"each roll draws about {math.ceil(dice):,} dice (dice that roll again included), and rolls "
-                        f"are made {BLOCK_ROLLS:,} at a time: {n:,} rolls would take an estimated "
-                        f"{_than(blocks * roll_seconds(spec), MAX_ROLL_SECONDS, 's')} one call may take")
+                        f"each roll draws about {math.ceil(dice):,} dice (dice that roll again included); rolls "
+                        f"are made {BLOCK_ROLLS:,} at a time{also}: {n:,} rolls would take an estimated "
+                        f"{_than(rolls_seconds(spec, n), MAX_ROLL_SECONDS, 's')} one call may take")
 
 
 def _than(estimate: float, limit: float, unit: str) -> str:

@@ -31,6 +31,7 @@ from ...errors import SpecError
 from ...maths.odds import Odds
 from ...table.rolls import Roll
 from .cost import cost  # noqa: F401
+from .search_price import search_seconds  # noqa: F401  (the optimal policy's searches in many rolls)
 from .details import DETAILS  # noqa: F401  (the class of each kind of roll's details)
 from .schema import SCHEMAS, cross_checks, schema_for  # noqa: F401
 from .seed_table import TableRow, table  # noqa: F401
