@@ -124,11 +124,10 @@ def _odds(spec: dict, exact: bool = False) -> tuple[Callable, Callable]:
 def _rolls(spec: dict, n: int) -> tuple[Callable, Callable]:
     from venus_widgets.engine.contract import guard, work
     from venus_widgets.engine.contract.spec import normalize
-    from venus_widgets.engine.table.rolls import BLOCK_ROLLS
 
     def est() -> Any:
         s = normalize(spec)
-        return work.Priced(guard.roll_seconds(s) * -(-n // BLOCK_ROLLS) * BLOCK_ROLLS, guard.block_bytes(s), n, s, 0)
+        return work.Priced(guard.rolls_seconds(s, n), guard.block_bytes(s), n, s, 0)
 
     return est, lambda: vw.roll_many(spec, n, seed=1)
 
@@ -251,6 +250,11 @@ CASES: list[tuple[str, str, Callable[[], tuple[Callable, Callable]]]] = [
     ("roll_many: 20 d20 depth 50", draft(20, D20_DEEP, more=PUSH20), lambda: _rolls({**S, "dice": 20}, 200_000)),
     ("roll_many: Heresy pool 6, 1,000,000", HERESY, lambda: _rolls({**S, "pool": 6}, 1_000_000)),
     ("roll_many: Heresy 60 v 36 black, 200,000", HERESY, lambda: _rolls({**S, "pool": 60, "black": 36}, 200_000)),
+    # (a code edition's: the optimal policy's searches, one per kind of first roll met, priced with the dice)
+    ("roll_many: task optimal, 30 + 6 allies, 81,920", draft(3, D6), lambda: _rolls(
+        {"edition": "playtest", "roll": "task", "caliber": "bronze", "dice": 30,
+         "allies": ["bronze", "silver", "gold"] * 2, "kiss": 40, "ego": "double6", "policy": "optimal",
+         "factors": 4, "consequences": 8, "rules": {"max_allies": 6}}, 81_920)),
     ("ladder: 1000 rungs, 20 dice", draft(20, D6, more=LADDER.format(to=1000), need=1000),
      lambda: _ladder({**S, "dice": 20})),
     ("ladder: 30 rungs, d20 depth 50", draft(6, D20_DEEP, more=LADDER.format(to=30)), lambda: _ladder({**S, "dice": 6})),

@@ -119,3 +119,20 @@ def rolls(plan: Plan):
 
 def dice_count(plan: Any) -> int:
     return sum(g.count for g in plan.groups)
+
+
+def rolls_listed(plan: Any) -> int:
+    """How many rolls :func:`rolls` lists (every chain of every die, and the
+    re-roll step's dice again, at most): a brute force of six d6 exploding
+    twice lists 16 ** 6, 16.8 million, minutes of it."""
+    gof = [gi for gi, g in enumerate(plan.groups) for _ in range(g.count)]
+    chains = [len(_chains(plan.groups[gi].table, plan.groups[gi].table.depth or 0)) for gi in gof]
+    n = 1
+    for c in chains:
+        n *= c
+    if plan.draft.reroll is not None:
+        cap = min(plan.budget, sum(g.count for g in plan.groups if g.eligible))
+        for c in sorted(chains, reverse=True)[:cap]:
+            n *= c
+    return n
+
