@@ -113,3 +113,35 @@ budget = "2"
         assert _checked(p) >= 1
     finally:
         edition.unregister(ed.ID)
+
+
+def test_a_pool_taken_whole_whose_ways_fit_in_int64_has_odds_not_an_overflow():
+    """24 d6 with no face that counts, every die re-rolled while short: the
+    first roll's ways (6 ** 24) fit in int64, but the kernel of 23 dice
+    taken, which is 0 (no die has another face), was scaled by 24 * 6 ** 23,
+    past int64: a raw OverflowError (tests/test_drafts_properties.py, a
+    random run), where 23 and 25 dice gave their odds."""
+    ed = load_edition("""
+id = "blank-pool"
+[fields.n]
+range = [0, 30]
+default = 1
+[dice.a]
+sides = 6
+success = []
+[groups.own]
+die = "a"
+count = "n"
+[outcome]
+value = "successes"
+threshold = 1
+[reroll]
+budget = "all_dice"
+when = "short"
+""")
+    try:
+        for n in (23, 24, 25):
+            o = vw.odds({"edition": ed.ID, "n": n}, exact=True)
+            assert o.p_pass == 0 and o.distribution[0] == 1
+    finally:
+        edition.unregister(ed.ID)

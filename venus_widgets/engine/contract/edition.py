@@ -141,9 +141,8 @@ class Edition(EditionSource, Protocol):
         the budget (:func:`.guard.check` skips the estimate then); False: not known."""
 
     def search_seconds(self, spec: dict, n: int) -> float:
-        """The seconds ``n`` rolls of many spend once for each kind of roll
-        they meet (a policy's search for its choice), beside each roll's dice
-        (:func:`.guard.most_rolls` adds them), estimated before any roll; 0.0: none."""
+        """The seconds ``n`` rolls of many spend once a kind of roll they meet (a policy's search
+        for its choice), beside each roll's dice (:func:`.guard.most_rolls` adds them); 0.0: none."""
 
     def schema_for(self, roll: str, rules: Any) -> dict[str, Field]:
         """The fields of ``roll`` under ``rules`` (what :meth:`rules_of`

@@ -202,9 +202,7 @@ def _check_table(value: Any, source: Any) -> str:
     return ""  # checked member by member (TABLE_MEMBERS), named at_table.<member>
 
 
-# --------------------------------------------------------------------------
-# Defaults of the optional members
-# --------------------------------------------------------------------------
+# -- Defaults of the optional members ----------------------------------------
 
 
 def _default_rules_of(source: Any) -> Any:
@@ -272,9 +270,8 @@ MEMBERS: tuple[Member, ...] = (
     Member("surely_within", "True only where a cheap upper bound of cost(spec, exact) already fits the budget "
            "(guard.check then skips the estimate; False: estimate)", "spec, exact=False", keywords=("exact",),
            default=_const(lambda spec, exact=False: False)),
-    Member("search_seconds", "the seconds n of many rolls spend once for each kind of roll they meet (a search "
-           "for the best choice), beside each roll's dice (0.0: none), estimated before any roll", "spec, n",
-           default=_const(lambda spec, n: 0.0)),
+    Member("search_seconds", "the seconds n of many rolls spend once a kind of roll they meet (a search for the "
+           "best choice), beside each roll's dice (0.0: none)", "spec, n", default=_const(lambda spec, n: 0.0)),
     Member("odds", "the exact odds, an odds.Odds (in Fractions with exact=True)", "spec, exact=False",
            keywords=("exact",)),
     Member("roll", "one seeded roll by the same policy as the odds, a rolls.Roll (its faces from "
@@ -338,9 +335,7 @@ TABLE_MEMBERS: tuple[Member, ...] = (
 )
 
 
-# --------------------------------------------------------------------------
-# The check
-# --------------------------------------------------------------------------
+# -- The check --------------------------------------------------------------
 
 
 def _params(text: str) -> tuple[list[str], list[str]]:

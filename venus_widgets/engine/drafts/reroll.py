@@ -289,9 +289,9 @@ def _kernels(m: Merged, mode: str, cut: list[float] | None, with_faces: bool = T
     out = []
     taken = len(m.eligible) * m.each if with_faces else 1
     for e in range(n + 1):
-        c = math.comb(n, e) * (taken ** e) if mode != "float" else \
-            math.comb(n, e) * float(taken) ** e * mass ** (n - e)
-        k = ne_pow[n - e] * c
+        c = math.comb(n, e) * taken ** e if mode != "float" else math.comb(n, e) * float(taken) ** e * mass ** (n - e)
+        base = ne_pow[n - e]  # (a power of 0, no die with another face, not scaled: past int64, an OverflowError)
+        k = base * c if base.any() else np.zeros_like(base)
         if e and m.zero and k.size:  # the e faces the step takes add nothing: each at ``zero``
             k = np.concatenate((np.zeros(e * m.zero, dtype=k.dtype), k))
         out.append(k)
