@@ -60,6 +60,11 @@ MAX_ROLL_SECONDS = 2.0
 #: first faces in small whole numbers and its chains' dice in a list (:mod:`..drafts.thrown`), what a
 #: die shows read a slice of rows at a time.
 ROLL_TEMPORARIES = 1
+#: What a block holds per roll where an edition does not say (``Cost.held`` 0, a code edition's), in int64
+#: words: a few per die one roll draws (its faces, classes, order and choice, in arrays of a block's rows),
+#: and some per roll (measured with tracemalloc, beyond :data:`ROLL_FIXED_BYTES`: the playtest task of 30
+#: dice and six allies under the optimal policy, 253 words a roll for 72 dice; agora's largest task, 27 for 49).
+ROLL_DIE_WORDS, ROLL_WORDS = 4.0, 48.0
 #: What a call of many rolls holds whatever its dice (the spec made, its dice's tables, the outcomes).
 ROLL_FIXED_BYTES = 4e6
 #: The most one block of rolls may hold (estimated): 200 MB.

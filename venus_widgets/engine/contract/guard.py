@@ -27,8 +27,8 @@ import math
 from typing import Any, Callable, Mapping
 
 from . import cost as _cost, edition as _ed
-from .cost import (DIE_SECONDS, MAX_BYTES, MAX_ROLL_BYTES, MAX_ROLL_SECONDS, MAX_SECONDS, ROLL_FIXED_BYTES,
-                   ROLL_SECONDS, ROLL_TEMPORARIES, Cost, beyond, fits)
+from .cost import (DIE_SECONDS, MAX_BYTES, MAX_ROLL_BYTES, MAX_ROLL_SECONDS, MAX_SECONDS, ROLL_DIE_WORDS,
+                   ROLL_FIXED_BYTES, ROLL_SECONDS, ROLL_TEMPORARIES, ROLL_WORDS, Cost, beyond, fits)
 from .fields import Bool, CrossError, Int, List
 from ..caching import Results
 from ..errors import SpecError
@@ -279,8 +279,10 @@ def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> in
 
 
 def block_bytes(spec: Mapping[str, Any]) -> float:
-    """The memory one block of rolls of a normalized spec holds (estimated)."""
-    return BLOCK_ROLLS * estimate(spec).held * 8 * ROLL_TEMPORARIES + ROLL_FIXED_BYTES
+    """The memory one block of rolls of a normalized spec holds (estimated;
+    where the edition does not say, by the dice one roll draws)."""
+    c = estimate(spec)
+    return BLOCK_ROLLS * (c.held or ROLL_DIE_WORDS * c.dice + ROLL_WORDS) * 8 * ROLL_TEMPORARIES + ROLL_FIXED_BYTES
 
 
 def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
