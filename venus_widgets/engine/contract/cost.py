@@ -60,10 +60,11 @@ MAX_ROLL_SECONDS = 2.0
 #: first faces in small whole numbers and its chains' dice in a list (:mod:`..drafts.thrown`), what a
 #: die shows read a slice of rows at a time.
 ROLL_TEMPORARIES = 1
-#: What a block holds per roll where an edition does not say (``Cost.held`` 0, a code edition's), in int64
-#: words: a few per die one roll draws (its faces, classes, order and choice, in arrays of a block's rows),
-#: and some per roll (measured with tracemalloc, beyond :data:`ROLL_FIXED_BYTES`: the playtest task of 30
-#: dice and six allies under the optimal policy, 253 words a roll for 72 dice; agora's largest task, 27 for 49).
+#: What a block holds per roll where an edition does not say (``Cost.held`` 0), in int64 words: a few per
+#: die one roll draws (its faces, classes, order and choice, in arrays of a block's rows) and some per roll
+#: (measured with tracemalloc, beyond :data:`ROLL_FIXED_BYTES`: a task of 36 dice whose policy sorts them by
+#: class, 253 words a roll for 72 dice drawn; one of 49 dice drawn, 27). Dice that roll again a level at a
+#: time hold far fewer than they draw: such an edition says its own.
 ROLL_DIE_WORDS, ROLL_WORDS = 4.0, 48.0
 #: What a call of many rolls holds whatever its dice (the spec made, its dice's tables, the outcomes).
 ROLL_FIXED_BYTES = 4e6

@@ -37,4 +37,6 @@ def cost(spec: dict, exact: bool = False) -> Cost:
     what = f"{rolled} dice rolled, {k - 1} KISSes, a grid of {grid} cells"
     levers = [("kiss", +1), ("assets", +1), ("job", +1), ("health", +1)] if spec["roll"] == "task" else \
         [("kiss", +1), ("health", +1)]
-    return Cost(memory=held(grid * k, number), steps=steps, number=number, dice=float(dice), levers=tuple(levers), what=what)
+    # a block of rolls holds about a word of int64 a die drawn (measured: the largest task, 27 words a roll for 49)
+    return Cost(memory=held(grid * k, number), steps=steps, number=number, dice=float(dice), levers=tuple(levers),
+                what=what, held=float(dice), one=float(dice))
