@@ -145,3 +145,46 @@ when = "short"
             assert o.p_pass == 0 and o.distribution[0] == 1
     finally:
         edition.unregister(ed.ID)
+
+
+def test_a_zero_kernel_keeps_the_kind_of_number_of_the_others():
+    """fuzz_drafts seed 7 (friendly 2805105342): cancelling d20 exploding
+    without end (floats, tails cut) beside coins whose one face counts, a
+    re-roll step: the kernel of dice taken whole, 0, was made in whole
+    numbers while the others were floats, and adding them up was numpy's
+    UFuncTypeError; the fix of the overflow above made it so."""
+    ed = load_edition("""
+id = "zero-kind"
+[fields.dice]
+range = [0, 3]
+default = 2
+[dice.d0]
+sides = 2
+success = "1-1"
+marks = { bane = [1] }
+[dice.d1]
+sides = 20
+success = "1-6"
+marks = { crit = [20] }
+explode = [20]
+depth = "unbounded"
+[groups.g0]
+die = "d0"
+count = "dice"
+[groups.g1]
+die = "d1"
+count = "dice * dice"
+cancels = true
+[outcome]
+threshold = 1
+value = "((successes + dice) + 2) * 7"
+[reroll]
+budget = "dice"
+when = "short"
+""")
+    try:
+        for dice in (1, 2, 3):
+            o = vw.odds({"edition": ed.ID, "dice": dice})
+            assert abs(sum(o.distribution.values()) - 1) < 1e-9 and 0 <= o.p_pass <= 1
+    finally:
+        edition.unregister(ed.ID)

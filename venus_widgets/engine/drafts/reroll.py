@@ -291,7 +291,7 @@ def _kernels(m: Merged, mode: str, cut: list[float] | None, with_faces: bool = T
     for e in range(n + 1):
         c = math.comb(n, e) * taken ** e if mode != "float" else math.comb(n, e) * float(taken) ** e * mass ** (n - e)
         base = ne_pow[n - e]  # (a power of 0, no die with another face, not scaled: past int64, an OverflowError)
-        k = base * c if base.any() else np.zeros_like(base)
+        k = base * c if base.any() else np.zeros(base.shape, float if isinstance(c, float) else base.dtype)
         if e and m.zero and k.size:  # the e faces the step takes add nothing: each at ``zero``
             k = np.concatenate((np.zeros(e * m.zero, dtype=k.dtype), k))
         out.append(k)
