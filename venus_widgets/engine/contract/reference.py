@@ -63,7 +63,8 @@ def field_reference() -> str:
         "refused up front by the cost guard (`venus_widgets/engine/contract/guard.py`): a `SpecError` naming the "
         "field to change and the nearest value that fits. `odds(spec, exact=True)` is guarded the same "
         "way, with what fractions cost; `roll_many` and `sample` take at most the rolls one call makes "
-        "in about two seconds.",
+        "in about two seconds (under the optimal policy, the time to work out the best choice for each "
+        "kind of first roll they meet included).",
         "",
         "_Generated from `venus_widgets/engine/contract/spec.py` by `python -m venus_widgets.engine.contract.reference`._",
     ]
