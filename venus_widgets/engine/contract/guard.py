@@ -254,8 +254,12 @@ def rolls_seconds(spec: Mapping[str, Any], n: int) -> float:
     whole blocks of :data:`~..table.rolls.BLOCK_ROLLS` (``roll_many`` rolls
     a block whole), each roll's dice, and what the rolls do once for each
     kind of roll they meet (the edition's ``search_seconds``)."""
-    rolled = -(-n // BLOCK_ROLLS) * BLOCK_ROLLS
-    return rolled * roll_seconds(spec) + _ed.get(spec["edition"]).search_seconds(spec, rolled)  # type: ignore[arg-type]
+    return _call_seconds(spec, roll_seconds(spec), -(-n // BLOCK_ROLLS) * BLOCK_ROLLS)
+
+
+def _call_seconds(spec: Mapping[str, Any], each: float, rolled: int) -> float:
+    """:func:`rolls_seconds` of ``rolled`` rolls (whole blocks), ``each`` roll's own time known."""
+    return rolled * each + _ed.get(spec["edition"]).search_seconds(spec, rolled)  # type: ignore[arg-type]
 
 
 def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> int:
@@ -270,19 +274,24 @@ def most_rolls(spec: Mapping[str, Any], seconds: float = MAX_ROLL_SECONDS) -> in
     """
     if block_bytes(spec) > MAX_ROLL_BYTES:
         return 0
-    blocks = int(seconds / (roll_seconds(spec) * BLOCK_ROLLS))  # (the dice alone)
+    each = roll_seconds(spec)  # (estimated once: a draft's estimate is not kept)
+    blocks = int(seconds / (each * BLOCK_ROLLS))  # (the dice alone)
     lo, hi = 0, blocks  # the most blocks whose searches fit too: the time grows with the blocks
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        lo, hi = (mid, hi) if rolls_seconds(spec, mid * BLOCK_ROLLS) <= seconds else (lo, mid - 1)
+        lo, hi = (mid, hi) if _call_seconds(spec, each, mid * BLOCK_ROLLS) <= seconds else (lo, mid - 1)
     return lo * BLOCK_ROLLS
 
 
 def block_bytes(spec: Mapping[str, Any]) -> float:
     """The memory one block of rolls of a normalized spec holds (estimated;
     where the edition does not say, by the dice one roll draws)."""
-    c = estimate(spec)
-    return BLOCK_ROLLS * (c.held or ROLL_DIE_WORDS * c.dice + ROLL_WORDS) * 8 * ROLL_TEMPORARIES + ROLL_FIXED_BYTES
+    return BLOCK_ROLLS * _held(estimate(spec)) * 8 * ROLL_TEMPORARIES + ROLL_FIXED_BYTES
+
+
+def _held(c: Cost) -> float:
+    """What one roll of a block holds, in int64 words: the edition's ``held``, else by the dice it draws."""
+    return c.held or ROLL_DIE_WORDS * c.dice + ROLL_WORDS
 
 
 def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
@@ -295,17 +304,18 @@ def check_rolls(spec: Mapping[str, Any], n: int, field: str = "n") -> None:
         expected = f"at most {most:,} of these rolls" if most else "no more than one of these rolls at a time"
         if not most and block_bytes(spec) > MAX_ROLL_BYTES:
             raise SpecError(field, n, expected,
-                            f"each roll holds about {math.ceil(c.held):,} dice at once, and rolls "
+                            f"each roll holds about {math.ceil(_held(c)):,} dice at once, and rolls "
                             f"are made {BLOCK_ROLLS:,} at a time: one block would hold an estimated "
                             f"{_than(block_bytes(spec), MAX_ROLL_BYTES, 'MB')} one call may hold; "
                             f"vw.roll makes one roll")
         searched = _ed.get(spec["edition"]).search_seconds(spec, blocks)  # type: ignore[arg-type]
+        total = blocks * roll_seconds(spec) + searched  # (:func:`rolls_seconds`, the searches priced once)
         also = (f", and the best choice is worked out once for each kind of roll they meet (about {searched:.1f} s "
                 "of it)" if searched > 0.05 * MAX_ROLL_SECONDS else "")
         raise SpecError(field, n, expected,
                         f"each roll draws about {math.ceil(dice):,} dice (dice that roll again included); rolls "
                         f"are made {BLOCK_ROLLS:,} at a time{also}: {n:,} rolls would take an estimated "
-                        f"{_than(rolls_seconds(spec, n), MAX_ROLL_SECONDS, 's')} one call may take")
+                        f"{_than(total, MAX_ROLL_SECONDS, 's')} one call may take")
 
 
 def _than(estimate: float, limit: float, unit: str) -> str:

@@ -99,8 +99,9 @@ def cell_bytes(mode: str, bits: float) -> float:
 PER_VALUE = 600.0
 VALUE_BYTES = 80.0
 #: What each value a roll reaches leaves in the odds once made, beyond :func:`value_bytes`, its counts in
-#: Python ints: its count and its chance, each with its key, in the odds' dicts (measured with tracemalloc: a draft of 272 and 420 coins,
-#: 799 and 1,239 values, every one reached, 178 to 188 bytes a value held, priced 108 to 124 without it).
+#: Python ints: its count and its chance, each with its key, in the odds' dicts (measured with tracemalloc:
+#: a draft of 272 and 420 coins, 799 and 1,239 values, every one reached, 178 to 188 bytes a value held,
+#: priced 108 to 124 without it).
 ENTRY_BYTES = 96.0
 #: Exact odds: the fractions of one value (its chance, and its chance of at least it as a sum: four made
 #: and reduced in Python), in multiply-adds and per bit of the denominator (measured: 20 and 100 d100 read

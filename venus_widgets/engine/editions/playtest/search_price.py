@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ...table.rolls import BLOCK_ROLLS
 from .dice import classes
 from .rules import rules_of
 from .task import calibers, goal
@@ -73,14 +74,25 @@ def _log(p: float, k: np.ndarray) -> np.ndarray:
     return k * math.log(p) if p > 0 else np.where(k > 0, -np.inf, 0.0)
 
 
-def kinds_met(spec: dict, n: int) -> float:
-    """The kinds of first roll short of the goal ``n`` rolls meet, on average."""
+def _short(spec: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+    """The kinds of first roll short of the goal: their chances, failed dice and successes (not 6)."""
     found = _kinds(spec)
     if found is None:
-        return float(n)
+        return None
     p, F, S, X = found
     short = (S + X) < goal(spec, rules_of(spec))
-    return float(-np.expm1(n * np.log1p(-np.minimum(p[short], 1.0))).sum())
+    return p[short], F[short], S[short]
+
+
+def _met(p: np.ndarray, n: int) -> np.ndarray:
+    """The chance that ``n`` rolls meet each kind of chance ``p`` at least once."""
+    return -np.expm1(n * np.log1p(-np.minimum(p, 1.0)))
+
+
+def kinds_met(spec: dict, n: int) -> float:
+    """The kinds of first roll short of the goal ``n`` rolls meet, on average."""
+    found = _short(spec)
+    return float(n) if found is None else float(_met(found[0], n).sum())
 
 
 class SearchWork(NamedTuple):
@@ -97,14 +109,12 @@ def search_work(spec: dict, n: int) -> SearchWork:
     """The :class:`SearchWork` of ``n`` rolls (see the module)."""
     if spec.get("roll") != "task" or spec.get("policy") != "optimal":
         return SearchWork(0.0, 0.0, 0.0)
-    found = _kinds(spec)
+    found = _short(spec)
     d = spec["dice"] + len(spec["allies"])
     b = min(spec["kiss"], d)
     if found is None:  # (every roll a search of every choice)
         return SearchWork(float(n), n * (b + 1.0), n * (b + 1.0) * d)
-    p, F, S, X = found
-    short = (S + X) < goal(spec, rules_of(spec))
-    p, F, S = p[short], F[short], S[short]
+    p, F, S = found
     first = np.minimum(F, b)  # the failed dice KISSed, best chance first
     if spec["ego"] == "double6":  # then each further success hoping for a 6
         more = np.minimum(b - first, S)
@@ -116,11 +126,9 @@ def search_work(spec: dict, n: int) -> SearchWork:
     else:
         choices, dice = np.ones_like(F), first
     valued = choices > 1  # (one choice: nothing valued)
-    met = -np.expm1(n * np.log1p(-np.minimum(p, 1.0)))
+    met = _met(p, n)
     if met.sum() > KEPT:  # (the kinds a block meets, block by block)
-        from ...table.rolls import BLOCK_ROLLS
-
-        met = -(-n // BLOCK_ROLLS) * -np.expm1(min(n, BLOCK_ROLLS) * np.log1p(-np.minimum(p, 1.0)))
+        met = -(-n // BLOCK_ROLLS) * _met(p, min(n, BLOCK_ROLLS))
     return SearchWork(float(met.sum()), float((met * np.where(valued, choices, 0)).sum()),
                       float((met * np.where(valued, dice, 0)).sum()))
 
