@@ -14,7 +14,10 @@ memory is the next call's), nor more than :data:`KEPT` of them.
 A call of many odds is priced knowing it (:func:`priced`): a spec whose
 counts an earlier spec of the call left here is charged only the work of its
 outcome, while the call touches at most :data:`KEPT` keys (none is dropped
-before the call ends).
+before the call ends). The estimate of the counting is kept by the same key
+(:func:`work_kept`): the cost guard checks each rung of a ladder before its
+odds, and a thousand rungs priced the same counting a thousand times (an FC
+screen over 100 d6 and 100 d3: 2 ms a rung, 2.3 s in all).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from typing import Any, Callable, Sequence
 
 from ..caching import Results
 from ..contract.cost import KEPT as _KEPT_MOST
+from . import karatsuba
 from .kernel import Counted
 from .plan import Plan
 from . import step_cost
@@ -93,3 +97,33 @@ def kept(p: Plan, mode: str, without: str, count: Callable[[], Counted]) -> Coun
     if found is None:
         return made[0] if made else count()
     return found
+
+
+_WORK: "Results[tuple, tuple[float, int]]" = Results(_made_by_caller, KEPT)
+
+
+def work_kept(p: Plan, price: Callable[[], float]) -> float:
+    """``price()``, the work of counting ``p`` 's dice (:func:`.cost.work`), or
+    that of a plan whose counts read the same (:func:`key_of`; with the re-roll
+    step's budget and when it plays, should the price read them), priced with
+    as many of the estimate's walk steps left (:func:`.karatsuba.walk_budget`):
+    the steps that price took are charged again, so an estimate is the same
+    whether the counting was priced before or not."""
+    key = key_of(p, "work", "")
+    if key is None:
+        return price()
+    key = (key, p.budget, p.when, karatsuba.walks_left())
+    made: list[float] = []
+
+    def make() -> tuple[float, int]:
+        before = karatsuba.walks_left()
+        value = price()
+        made.append(value)
+        after = karatsuba.walks_left()
+        return value, (before - after if before is not None and after is not None else 0)
+
+    value, used = _WORK.made(key, make)
+    if made:
+        return made[0]
+    karatsuba.charge(used)
+    return value

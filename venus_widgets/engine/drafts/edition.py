@@ -38,7 +38,7 @@ from . import quick_cost as _quick
 from . import kernel, outcome, plan as _plan, plan_key, rolling, spec_checks as _spec_checks, versions as _versions, walk
 from .karatsuba import walk_budget
 from .at_table import DraftTable
-from .counts_kept import kept, priced
+from .counts_kept import kept, priced, work_kept
 from .load_tables import within_load
 from .draft_reads import marks_of
 from .levers import levers as _lever_list
@@ -249,7 +249,7 @@ class DraftEdition:
             return self._cost(self.plan(spec), exact)
 
     def _cost(self, p: _plan.Plan, exact: bool) -> _budget.Cost:
-        work = self._work(p)
+        work = work_kept(p, lambda: self._work(p))  # (a ladder's rungs sharing their counts: priced once)
         # the steps around the kernel's counting (die tables, marks counted again, the outcome's spread,
         # memory) and the rolls' dice, chains included: :mod:`.step_cost`
         names, shown = kernel.tracked(p), outcome.shown_marks(p)

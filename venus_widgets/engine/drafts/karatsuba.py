@@ -128,6 +128,17 @@ def _charged(used: int, value: float | None) -> float | None:
     return value
 
 
+def walks_left() -> int | None:
+    """The steps the estimate running in this thread may still walk (None: no :func:`walk_budget` runs)."""
+    return getattr(_WALKS, "left", None)
+
+
+def charge(used: int) -> None:
+    """Take ``used`` steps off the budget of the estimate running in this thread (a price
+    found before without walking, whose walks took them: :func:`.counts_kept.work_kept`)."""
+    _charged(used, None)
+
+
 @contextlib.contextmanager
 def walk_budget(steps: int | None = None) -> Iterator[None]:
     """While it runs, the :func:`karatsuba` walks of this thread take at most
