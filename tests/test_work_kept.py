@@ -127,10 +127,13 @@ def full(jobs: list[work.Job]) -> float:
             s = normalize({**job.spec, **job.settings[i]}, priced=False)
             c = guard.estimate(s)
             fits = guard.within(c)  # else refused by the cost guard without any work: its refusal's price
-            seconds.append(c.seconds + work.PER_ODDS if fits else work.PER_ODDS + work.REFUSED)
+            # (with the check's estimate as counted while made: :attr:`.cost.Cost.estimate`)
+            seconds.append(c.seconds + c.estimate_seconds + work.PER_ODDS if fits else
+                           work.PER_ODDS + max(work.REFUSED, c.check_seconds + c.estimate_seconds))
             saves = fits and job.kind == "odds" and c.shared_seconds > 0
             if saves:
-                shared.add((s["edition"], repr(s.get("rules")), min(c.shared_seconds, c.finish_seconds + work.PER_ODDS)))
+                shared.add((s["edition"], repr(s.get("rules")),
+                            min(c.shared_seconds, c.finish_seconds + c.estimate_kept_seconds + work.PER_ODDS)))
             counted.append(saves)
         total += sum(seconds) * n / len(seconds)
         sharing += sum(counted) + sum(b - a - 1 for (a, x), (b, y) in zip(zip(at, counted), zip(at[1:], counted[1:]))

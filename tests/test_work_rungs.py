@@ -101,7 +101,7 @@ def test_each_rung_s_check_is_priced_as_it_is_made(draft, dice):
     spec's price holds the check as it is made: the estimate priced exactly
     where one is counted."""
     from venus_widgets.engine.contract import guard
-    from venus_widgets.engine.drafts import quick_cost
+    from venus_widgets.engine.drafts import estimate_work, quick_cost
 
     assert "explode" in DEEP and "reroll" not in DEEP  # (no re-roll step: the rungs share their counts)
     vw.load_edition(draft.format(dice=dice, faces="2-4"))
@@ -111,7 +111,7 @@ def test_each_rung_s_check_is_priced_as_it_is_made(draft, dice):
 
     def counted(spec, exact=False):
         made = _estimates(lambda: allowed(spec, exact))
-        checked.append((made, quick_cost.check_work(ed.plan(spec), 1e30)))
+        checked.append((made, quick_cost.check_work(ed.plan(spec), 1e30, estimate_work.FIXED)))
         return True
 
     guard.allowed = counted
@@ -120,7 +120,7 @@ def test_each_rung_s_check_is_priced_as_it_is_made(draft, dice):
     finally:
         guard.allowed = allowed
     assert len(checked) == 200
-    assert all(w == quick_cost.BOUND_WORK + made * quick_cost.ESTIMATE_WORK for made, w in checked), checked[:3]
+    assert all(w == quick_cost.BOUND_WORK + made * estimate_work.FIXED for made, w in checked), checked[:3]
     assert {made for made, _ in checked} == ({0} if draft == DRAFT else {1})
     s = {"edition": "rungs", "dice": dice, "need": 3}
     plain, work = ed.cost(s).seconds, quick_cost.BOUND_WORK

@@ -117,6 +117,12 @@ class Cost(NamedTuple):
     #: the steps of the cost guard's own check of the spec held in :attr:`steps` (the check made before the
     #: odds: a caller that made it already, and kept its answer, leaves it out; 0: not priced apart)
     check: float = 0.0
+    #: the steps of the cost guard's estimate of the spec beyond :attr:`check` (its own work as counted while
+    #: it is made: a draft's walks and products priced), for a call of many odds that checks each spec before
+    #: its odds (:func:`.work.price`); ``estimate_kept``: the same when the counts of :attr:`kept` are at hand.
+    #: Not in :attr:`steps`: the search for the nearest value that fits reads those along a lever
+    estimate: float = 0.0
+    estimate_kept: float = 0.0
 
     @property
     def seconds(self) -> float:
@@ -132,6 +138,16 @@ class Cost(NamedTuple):
     def check_seconds(self) -> float:
         """The seconds of :attr:`check` (at most :attr:`seconds`)."""
         return min(self.check, self.steps) * SECONDS[self.number]
+
+    @property
+    def estimate_seconds(self) -> float:
+        """The seconds of :attr:`estimate`."""
+        return self.estimate * SECONDS[self.number]
+
+    @property
+    def estimate_kept_seconds(self) -> float:
+        """The seconds of :attr:`estimate_kept` (:attr:`estimate`'s where nothing is kept)."""
+        return (self.estimate_kept if self.kept else self.estimate) * SECONDS[self.number]
 
     @property
     def finish_seconds(self) -> float:

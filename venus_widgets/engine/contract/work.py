@@ -133,18 +133,22 @@ def _priced(spec: Mapping[str, Any], kind: str = "odds", normalized: bool = Fals
         sec = PER_ROLL + ROLL_DIE_SECONDS * (c.one or c.held or c.dice)
         return _Rung(sec, 0.0, s, (), sec)
     if not _guard.within(c):  # refused by the cost guard, not computed: the estimate made (a call of many odds
-        return _Rung(PER_ODDS + REFUSED, 0.0, None, (), PER_ODDS + REFUSED)  # leaves it out without looking
+        made = PER_ODDS + max(REFUSED, c.check_seconds + c.estimate_seconds)  # leaves it out without looking
+        return _Rung(made, 0.0, None, (), made)
     seconds = finish = memory = shared = check = 0.0  # for the nearest value that fits)
     keys: tuple = ()
     if kind in ("odds", "both"):
         seconds, finish, memory, keys = c.seconds + PER_ODDS, c.finish_seconds + PER_ODDS, c.memory, c.kept
-        shared, check = c.shared_seconds, c.check_seconds
+        shared, check = c.shared_seconds, c.check_seconds + c.estimate_seconds
+        # (the check's estimate as counted while made, the kept counts' part once a call)
+        seconds, finish = seconds + c.estimate_seconds, finish + c.estimate_kept_seconds
     if kind in ("exact", "both"):
         e = _guard.estimate(s, exact=True)
         if _cost.fits(e):  # else refused up front by the guard, and the floats kept
             seconds, memory = seconds + e.seconds + PER_ODDS, max(memory, e.memory)
-            finish, keys = finish + e.finish_seconds + PER_ODDS, keys + e.kept
-            shared, check = shared + e.shared_seconds, check + e.check_seconds
+            finish, keys = finish + e.finish_seconds + PER_ODDS + e.estimate_kept_seconds, keys + e.kept
+            seconds += e.estimate_seconds
+            shared, check = shared + e.shared_seconds, check + e.check_seconds + e.estimate_seconds
     group = (s["edition"], s.get("version"), repr(s.get("rules"))) if shared else None
     return _Rung(seconds, memory, s, keys, finish, min(shared, finish), group, c.keeps or _cost.KEPT_BYTES, check)
 

@@ -26,7 +26,7 @@ from typing import Any, Callable, Sequence
 
 from ..caching import Results
 from ..contract.cost import KEPT as _KEPT_MOST
-from . import karatsuba
+from . import estimate_work, karatsuba
 from .kernel import Counted
 from .plan import Plan
 from . import step_cost
@@ -99,31 +99,32 @@ def kept(p: Plan, mode: str, without: str, count: Callable[[], Counted]) -> Coun
     return found
 
 
-_WORK: "Results[tuple, tuple[float, int]]" = Results(_made_by_caller, KEPT)
+_WORK: "Results[tuple, tuple[float, int, int]]" = Results(_made_by_caller, KEPT)
 
 
-def work_kept(p: Plan, price: Callable[[], float]) -> float:
+def work_kept(p: Plan, price: Callable[[], float]) -> tuple[float, int, int]:
     """``price()``, the work of counting ``p`` 's dice (:func:`.cost.work`), or
     that of a plan whose counts read the same (:func:`key_of`; with the re-roll
     step's budget and when it plays, should the price read them), priced with
-    as many of the estimate's walk steps left (:func:`.karatsuba.walk_budget`):
-    the steps that price took are charged again, so an estimate is the same
-    whether the counting was priced before or not."""
+    as many of the estimate's walk steps left (:func:`.karatsuba.walk_budget`);
+    with the products it priced and the steps it walked (:mod:`.estimate_work`),
+    both charged again when found before: an estimate is the same whether the
+    counting was priced before or not."""
     key = key_of(p, "work", "")
-    if key is None:
-        return price()
-    key = (key, p.budget, p.when, karatsuba.walks_left())
-    made: list[float] = []
 
-    def make() -> tuple[float, int]:
-        before = karatsuba.walks_left()
+    def make() -> tuple[float, int, int]:
+        before, products = karatsuba.walks_left(), estimate_work.products()
         value = price()
-        made.append(value)
         after = karatsuba.walks_left()
-        return value, (before - after if before is not None and after is not None else 0)
+        made.append(True)
+        return value, estimate_work.products() - products, (before - after if before is not None and after is not None
+                                                           else 0)
 
-    value, used = _WORK.made(key, make)
-    if made:
-        return made[0]
-    karatsuba.charge(used)
-    return value
+    made: list[bool] = []
+    if key is None:
+        return make()
+    found = _WORK.made((key, p.budget, p.when, karatsuba.walks_left()), make)
+    if not made:
+        karatsuba.charge(found[2])
+        estimate_work.charge_products(found[1])
+    return found

@@ -36,7 +36,8 @@ from . import explain as _explain
 from . import explain_steps as _explain_steps
 from . import quick_cost as _quick
 from . import kernel, outcome, plan as _plan, plan_key, rolling, spec_checks as _spec_checks, versions as _versions, walk
-from .karatsuba import walk_budget
+from .karatsuba import walk_budget, walked as _walked
+from . import estimate_work as _estimate_work
 from .at_table import DraftTable
 from .counts_kept import kept, priced, work_kept
 from .load_tables import within_load
@@ -249,14 +250,13 @@ class DraftEdition:
             return self._cost(self.plan(spec), exact)
 
     def _cost(self, p: _plan.Plan, exact: bool) -> _budget.Cost:
-        work = work_kept(p, lambda: self._work(p))  # (a ladder's rungs sharing their counts: priced once)
+        products = _estimate_work.products()
+        work, counting, walked = work_kept(p, lambda: self._work(p))  # (a ladder's rungs sharing counts: once)
         # the steps around the kernel's counting (die tables, marks counted again, the outcome's spread,
         # memory) and the rolls' dice, chains included: :mod:`.step_cost`
         names, shown = kernel.tracked(p), outcome.shown_marks(p)
         more, memory, finish, cells, after = _steps.odds_steps(p, names, shown, exact)
-        check = _quick.check_work(p, _budget.MAX_BYTES)  # the guard's own check, before the odds (a ladder's rungs)
         scale = _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
-        steps = (work + more + check) * scale
         keys, keeps = priced(p, exact, shown, cells)  # a call of many odds: its rungs that share counts
         dice, held = _steps.rolled(p, BLOCK_ROLLS)
         counted = sum(g.count for g in p.groups if g.count) + p.budget
@@ -265,10 +265,19 @@ class DraftEdition:
         table *= 1 + sum(1 for m in shown if m not in names)  # counted again per mark the counts do not track
         if table * 2 > work + more:  # the die's own table is the heavy part: no count of dice helps much
             what = said
+        # the guard's own check, before the odds (a ladder's rungs); for a call of many odds, the estimate's
+        # work as counted here, and without the counting's price where a spec before it left that (a rung's)
+        products, walked_in_all = _estimate_work.products() - products, _walked()
+        check = _quick.check_work(p, _budget.MAX_BYTES, _estimate_work.FIXED)
+        steps = (work + more + check) * scale
+        more_cold = _quick.check_work(p, _budget.MAX_BYTES, _estimate_work.work(products, walked_in_all)) - check
+        more_kept = _quick.check_work(p, _budget.MAX_BYTES, _estimate_work.work(products - counting,
+                                                                                 walked_in_all - walked)) - check
         return _budget.Cost(memory=memory, steps=steps, number="float", dice=dice, levers=self._levers,
                             what=what, held=held, one=_steps.one_roll(p), kept=keys,
                             finish=(finish + check) * scale if keeps else steps, shared=_steps.SHARED * scale,
-                            roll=_steps.roll_fixed(p), keeps=after, check=check * scale)
+                            roll=_steps.roll_fixed(p), keeps=after, check=check * scale,
+                            estimate=more_cold * scale, estimate_kept=more_kept * scale)
 
     def surely_within(self, spec: Mapping[str, Any], exact: bool = False) -> bool:
         """Whether a cheap upper bound of :meth:`cost` (:mod:`.quick_cost`)

@@ -133,6 +133,12 @@ def walks_left() -> int | None:
     return getattr(_WALKS, "left", None)
 
 
+def walked() -> int:
+    """The steps the estimate running in this thread has walked so far (0: no :func:`walk_budget` runs)."""
+    left = getattr(_WALKS, "left", None)
+    return 0 if left is None else getattr(_WALKS, "budget", WALK_BUDGET) - left
+
+
 def charge(used: int) -> None:
     """Take ``used`` steps off the budget of the estimate running in this thread (a price
     found before without walking, whose walks took them: :func:`.counts_kept.work_kept`)."""
@@ -152,12 +158,12 @@ def walk_budget(steps: int | None = None) -> Iterator[None]:
     ...     karatsuba((0, 10, 405, 415, 810, 820, 1215), 8, 192, 20250 * 192 // 30) is None
     True
     """
-    was = getattr(_WALKS, "left", None)
-    _WALKS.left = WALK_BUDGET if steps is None else steps
+    was, budget = getattr(_WALKS, "left", None), getattr(_WALKS, "budget", None)
+    _WALKS.left = _WALKS.budget = WALK_BUDGET if steps is None else steps
     try:
         yield
     finally:
-        _WALKS.left = was
+        _WALKS.left, _WALKS.budget = was, budget
 
 
 #: The most steps of :func:`karatsuba` walks one estimate takes (:func:`walk_budget`; a few µs each).

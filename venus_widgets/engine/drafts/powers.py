@@ -17,6 +17,7 @@ from typing import Any, Callable, Sequence
 from .whole import (SPARSE_CALL, SPARSE_CELL, SPARSE_MOST, SPARSE_PAIR, SPARSE_SHORTEST, WHOLE_CELL, WHOLE_PAIR,
                     WHOLE_PAIR_WORD, WHOLE_ZERO)
 from .dice import levels
+from .estimate_work import COUNTED as _COUNTED
 from .whole_cost import WHOLE_CALL, Reach, count_of, multisets, places, product_bits, reachable, whole_conv
 
 #: Python work per convolution, in multiply-adds.
@@ -37,6 +38,7 @@ def conv(a: float, b: float, size: float, bits: tuple[float, float] | None = Non
     kernel makes it pair by pair of the entries not 0 where that surely
     pays, :func:`sparse_price`; ``floats``: in float64, :func:`dense`; ``cut``: probabilities
     whose tails are cut, :data:`CUT_CALL`)."""
+    _COUNTED.products = getattr(_COUNTED, "products", 0) + 1  # (the estimate's own work: :mod:`.estimate_work`)
     few = sparse_price(a, b, bits, nonzero) if sparse and nonzero is not None else None
     if few is not None:
         return few, min(size, a + b - 1)

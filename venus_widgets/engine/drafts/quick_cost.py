@@ -177,9 +177,9 @@ def _reroll(groups: list[tuple[GroupPlan, Rows, Terms]], B: int, spans: list[int
 
 #: The cost guard's own check of a spec before its odds are counted (:func:`...contract.guard.check`,
 #: :func:`...contract.guard.allowed`: a rung of a ladder too), in multiply-adds: :func:`bound`
-#: (measured: 0.01 to 0.09 ms a spec, a shipped draft's exploding pools, 10 d6 pushed) and, where it cannot place the
-#: spec, the estimate itself (0.3 to 0.5 ms: exploding d6 pools, 10 d6 pushed, 6 d20 exploding to depth 50).
-BOUND_WORK, ESTIMATE_WORK = 1e5, 8e5
+#: (measured: 0.01 to 0.09 ms a spec, a shipped draft's exploding pools, 10 d6 pushed) and, where it cannot
+#: place the spec, the estimate itself (its own work counted: :mod:`.estimate_work`).
+BOUND_WORK = 1e5
 
 
 def surely_within(p: Plan, max_bytes: float, exact: bool = False) -> bool:
@@ -192,8 +192,8 @@ def surely_within(p: Plan, max_bytes: float, exact: bool = False) -> bool:
     return b is not None and b[0] + more + BOUND_WORK <= _cost.LIMIT / 2 and b[1] <= max_bytes  # (the check's own too)
 
 
-def check_work(p: Plan, max_bytes: float) -> float:
+def check_work(p: Plan, max_bytes: float, estimate: float) -> float:
     """The work of the cost guard's check of the plan's spec (see
-    :data:`BOUND_WORK`): the bound, and the estimate unless the bound
-    places the spec within the budget (:func:`surely_within`)."""
-    return BOUND_WORK + (0.0 if surely_within(p, max_bytes) else ESTIMATE_WORK)
+    :data:`BOUND_WORK`): the bound, and the ``estimate`` 's own work
+    unless the bound places the spec within the budget (:func:`surely_within`)."""
+    return BOUND_WORK + (0.0 if surely_within(p, max_bytes) else estimate)
