@@ -108,6 +108,14 @@ D100_TOTAL = 'id = "bc"\n[fields.dice]\nrange = [1, 10]\ndefault = 2\n[dice.d]\n
 #: priced by its states made row by row (:func:`.reroll_price.rows_work`) and its end's pairs not 0 (4.6x, 7.4x)
 RR_MANY = 'id = "bc"\n[fields.dice]\nrange = [1, 100]\ndefault = 1\n[dice.d0]\nsides = 100\nsuccess = "99+"\nmarks = { crit = [100] }\n[dice.d1]\nsides = 6\nsuccess = [3, 6]\n[groups.g0]\ndie = "d0"\ncount = "dice"\n[groups.g1]\ndie = "d1"\ncount = "dice"\n[outcome]\nthreshold = 2\n[reroll]\nbudget = "all_dice"\nwhen = "short"\n'
 RR_DEEP = 'id = "bc"\n[fields.dice]\nrange = [0, 100]\ndefault = 3\n[dice.d0]\nsides = 100\nsuccess = "1-27"\nmarks = { bane = [1] }\nexplode = [100]\ndepth = 50\n[dice.d1]\nsides = 10\nsuccess = [3, 6]\n[groups.g0]\ndie = "d0"\ncount = "dice"\n[groups.g1]\ndie = "d1"\ncount = "dice"\n[outcome]\nthreshold = 2\n[reroll]\nbudget = "all_dice"\nwhen = "always"\n[double]\nadds = "bane"\n'
+#: fuzz_drafts seed 49 (friendly 1755698495): 100 d6 and 100 cancelling d3, and a field ``need`` (0 to 1,000)
+#: the dice never read: the FC screen's 1,001 rungs share their counts, and the cost guard's check of each
+#: priced the counting afresh (2 ms a rung: 2.3 s for a call priced 1.9 s; since kept: counts_kept.work_kept)
+UNREAD = 'id = "bc"\n[fields.dice]\nrange = [0, 100]\ndefault = 4\n[fields.need]\nrange = [0, 1000]\ndefault = 4\ngroup = "difficulty"\n[dice.d0]\nsides = 6\nsuccess = { but = [1] }\n[dice.d1]\nsides = 3\nsuccess = "1-1"\nexplode = [3]\ndepth = 1\n[groups.g0]\ndie = "d0"\ncount = "dice"\n[groups.g1]\ndie = "d1"\ncount = "dice"\ncancels = true\n[outcome]\nthreshold = 2\n'
+#: fuzz_drafts seed 32's draft 158: d6 pools re-rolled while short, a 6 two successes, a bane doubled: solved
+#: over its counts of dice, each count's check is the estimate, walking its budget (0.5 s of the call's
+#: 0.77 s, each priced 1 ms; since counted as made: drafts/estimate_work.py)
+REROLLED = 'id = "bc"\n[fields.dice]\nrange = [1, 50]\ndefault = 2\n[dice.d0]\nsides = 6\nsuccess = { but = [1] }\nsuccesses = { "6" = 2 }\nmarks = { bane = [1] }\n[groups.g0]\ndie = "d0"\ncount = "dice"\n[outcome]\nthreshold = 1\n[reroll]\nbudget = "all_dice"\nwhen = "short"\n[double]\nadds = "bane"\n'
 PUSH = '[reroll]\nname = "Push"\nbudget = "all_dice"\nfaces = "2-4"'
 PUSH20 = PUSH.replace('"2-4"', '"3-14"')
 LADDER = '[ladder]\nfield = "need"\nfrom = 1\nto = {to}'
@@ -265,6 +273,8 @@ CASES: list[tuple[str, str, Callable[[], tuple[Callable, Callable]]]] = [
     ("compare: 8 variants, 10 d20 deep", draft(10, D20_DEEP),
      lambda: _compare({**S, "dice": 10}, {f"v{i}": {"dice.d.depth": 10 + 5 * i} for i in range(8)})),
     ("solve: Heresy pool x black, 2,257", HERESY, lambda: _solve({**S, "pool": 6}, ["pool", "black"])),
+    ("FC screen: 1,001 rungs no die reads (fuzz)", UNREAD, lambda: _screen({"A": {**S, "dice": 100, "need": 1000}})),
+    ("solve: 50 counts of re-rolled d6 (fuzz)", REROLLED, lambda: _solve(S, ["dice"])),
     ("import: 12 rolls of 40d6 pushed", draft(40, D6, more=PUSH), lambda: _import({**S, "dice": 40}, 12)),
     ("import: 12 rolls of 1000 exploding d10", draft(1000, D10_CHAIN), lambda: _import({**S, "dice": 1000}, 12)),
 ]
