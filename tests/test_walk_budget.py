@@ -118,3 +118,19 @@ def test_the_fc_screen_over_its_thousand_rungs_is_refused_in_words_after_few_ste
     out, steps = steps_of(lambda: vw.FCScreen({"A": {"edition": "pools"}}))
     assert isinstance(out, SpecError) and "would take an estimated 35 s" in str(out)  # (each refused rung: its estimate)
     assert steps <= 30 * (karatsuba.WALK_BUDGET + 1)
+
+
+def test_a_party_whose_ladders_run_over_the_same_rungs_prices_each_rung_once(pools, monkeypatch):
+    """Six characters of these pools, whose ladders all run over the dice: 24
+    rungs sampled for each, the same 24 rungs; estimated once each (144
+    estimates before, 1.35 s of CPU to refuse the screen; 0.54 s since)."""
+    from venus_widgets.engine.contract import work
+    from venus_widgets.engine.contract.edition import get
+
+    made = []
+    estimate = guard.estimate
+    monkeypatch.setattr(guard, "estimate", lambda spec, exact=False: made.append(spec) or estimate(spec, exact))
+    specs = [normalize({"edition": "pools", "dice": d}) for d in range(1, 7)]
+    priced = work.price([work.Job(s, get("pools").ladder_settings(s)) for s in specs])
+    assert priced.specs == 6 * 1001 and priced.seconds > work.MAX_CALL_SECONDS
+    assert len(made) == work.SAMPLED, len(made)
