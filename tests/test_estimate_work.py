@@ -48,7 +48,7 @@ adds = "bane"
 '''
 
 #: from draft multiply-adds to the engine's steps (drafts/edition.py)
-SCALE = 0.5 / (3e-9 * draft_cost.LIMIT)
+SCALE = draft_cost.WORK_SECONDS / 3e-9
 
 
 @pytest.fixture

@@ -126,8 +126,9 @@ def test_compare_gives_each_variants_own_odds(seed, knob_seed):
     variants = {"A": _knobs(rng, s["edition"]), "B": _knobs(rng, s["edition"])}
     try:
         c = vw.compare(s, variants)
-    except vw.SpecError as err:  # a knob the roll does not take: named with its variant
-        assert err.field.startswith(("A: ", "B: ")), err
+    except vw.SpecError as err:  # a knob the roll does not take: named with its variant; or the three
+        # rule sets' odds together past what one call may take (each within one roll's budget)
+        assert err.field.startswith(("A: ", "B: ")) or "one call may take" in str(err), err
         return
     for name in ("A", "B"):
         want = vw.odds(with_rules(vw.normalize(s), variants[name]))

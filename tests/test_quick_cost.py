@@ -79,7 +79,7 @@ def test_the_bound_is_at_least_the_estimate(text, n, m):
         for exact in (False, True):
             c = ed.cost(spec, exact)
             # the estimate's steps are its work (the multiply-adds of drafts/cost.py) in the budget's units
-            assert work * budget.MAX_SECONDS / (budget.SECONDS["float"] * draft_cost.LIMIT) >= c.steps, text
+            assert work * draft_cost.WORK_SECONDS / budget.SECONDS["float"] >= c.steps, text
             assert memory >= c.memory, text
             if ed.surely_within(spec, exact):
                 assert budget.fits(c), text
@@ -106,7 +106,7 @@ def test_the_playtest_drafts_re_rolls_are_bounded_not_estimated(monkeypatch):
             work, memory = quick_cost.bound(ed.plan(spec))
             for exact in (False, True):
                 est = ed.cost(spec, exact)
-                assert work * budget.MAX_SECONDS / (budget.SECONDS["float"] * draft_cost.LIMIT) >= est.steps
+                assert work * draft_cost.WORK_SECONDS / budget.SECONDS["float"] >= est.steps
                 assert memory >= est.memory
         monkeypatch.setattr(draft_cost, "work", lambda *a, **k: pytest.fail("estimated"))
         for spec in specs:

@@ -49,7 +49,7 @@ def _refusal(call) -> str:
 def test_odds_too_heavy_say_what_one_rolls_odds_may_take():
     vw.load_edition(DRAFT.format(sides=20, more=DEEP))
     said = _refusal(lambda: vw.odds({"edition": "words", "dice": 20}))
-    assert "more than the 0.5 s one roll's odds may take" in said and not ENGINE.search(said), said
+    assert "more than the 1 s one roll's odds may take" in said and not ENGINE.search(said), said
 
 
 def test_rolls_too_many_say_what_one_call_may_take():

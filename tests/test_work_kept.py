@@ -102,7 +102,7 @@ def conv_work(call) -> tuple[object, float]:
 
 def units(seconds: float) -> float:
     """Seconds of the model in its multiply-adds (:data:`.cost.LIMIT` a budget)."""
-    return seconds * cost.LIMIT / budget.MAX_SECONDS
+    return seconds / cost.WORK_SECONDS
 
 
 def ladder_jobs(spec: dict) -> list[work.Job]:

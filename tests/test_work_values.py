@@ -93,7 +93,7 @@ def test_exact_odds_price_the_fractions_they_make(dice):
     from venus_widgets.engine.contract import cost as budget
     from venus_widgets.engine.drafts import cost
 
-    scale = budget.MAX_SECONDS / (budget.SECONDS["float"] * cost.LIMIT)  # (multiply-adds to the engine's steps)
+    scale = cost.WORK_SECONDS / budget.SECONDS["float"]  # (multiply-adds to the engine's steps)
     more = (ed.cost(spec, exact=True).steps - ed.cost(spec, exact=False).steps) / scale
     assert made[0] >= 4 * (dice * 99 + 1) - 10  # (four a value: the test counts what is made)
     assert more >= made[0] / 4 * step_cost.FRACTION, (more, made[0])

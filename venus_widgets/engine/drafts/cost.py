@@ -42,6 +42,9 @@ COUNT = 4e5
 
 #: Work (multiply-adds) of about one second.
 LIMIT = 4e8
+#: The seconds of one multiply-add of the model, on the reference machine (:data:`LIMIT` of them: half a
+#: second); what turns a draft's work into the contract's estimate (:mod:`..contract.cost`).
+WORK_SECONDS = 1.25e-9
 
 
 def in_whole_numbers(denominator: int) -> float:

@@ -256,7 +256,7 @@ class DraftEdition:
         # memory) and the rolls' dice, chains included: :mod:`.step_cost`
         names, shown = kernel.tracked(p), outcome.shown_marks(p)
         more, memory, finish, cells, after = _steps.odds_steps(p, names, shown, exact)
-        scale = _budget.MAX_SECONDS / (_budget.SECONDS["float"] * _cost.LIMIT)
+        scale = _cost.WORK_SECONDS / _budget.SECONDS["float"]  # (multiply-adds to the engine's steps)
         keys, keeps = priced(p, exact, shown, cells)  # a call of many odds: its rungs that share counts
         dice, held = _steps.rolled(p, BLOCK_ROLLS)
         counted = sum(g.count for g in p.groups if g.count) + p.budget
