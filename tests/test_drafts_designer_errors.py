@@ -104,7 +104,7 @@ def test_a_roll_too_heavy_says_so_and_what_to_lower_it_to():
     wording: say that the roll is too heavy, and to lower the field to 0."""
     load_edition(CORTEX)
     with pytest.raises(vw.SpecError) as err:
-        normalize({"edition": "designer-cortex", "d4": 2, "d6": 2, "d8": 2, "d10": 2, "d12": 2})
+        normalize({"edition": "designer-cortex", "d4": 1, "d6": 1, "d8": 2, "d10": 3, "d12": 3})  # (d6: 0 fits)
     said = str(err.value)
     assert "from 0 to 0" not in said, said
     assert f"too heavy to count" in said and f"lower it to {err.value.nearest}" in said, said

@@ -39,7 +39,7 @@ BYTES = {"float": 8, "int": 64, "fraction": 240}
 #: takes more than a fifth of a second nearly always (at 0.5 s, rolls of
 #: 0.15 s were refused: fuzz_drafts seeds 50 and 51).
 MAX_SECONDS = 1.0
-MAX_BYTES = 40e6
+MAX_BYTES = 80e6
 #: The most counts an edition keeps for the specs that read the same (a draft's ladder rungs:
 #: :attr:`Cost.kept`), the least recently used dropped past it: a call that touches more is priced
 #: as though none were kept.

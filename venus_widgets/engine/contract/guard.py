@@ -1,7 +1,7 @@
 """The cost guard: the work of a spec estimated before any is done.
 
 A spec whose odds would take more than the budget (:mod:`.cost`: an
-estimated 1 s and 40 MB, well within the 2 s and 200 MB one call may take,
+estimated 1 s and 80 MB, well within the 2 s and 200 MB one call may take,
 on a slower machine too) is refused up front with a :class:`~venus_widgets.engine.errors.SpecError` naming a field and the
 largest (or smallest) value of it that fits, never computed for minutes
 or until the memory runs out. The check knows no edition: it asks the
